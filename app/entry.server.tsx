@@ -1,0 +1,52 @@
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
+import { workerContext } from "./lib/context.server";
+import { NonceContext } from "./lib/nonce";
+
+export const streamTimeout = 5_000;
+
+/**
+ * People get the shell at once and deferred data as it resolves; crawlers get the whole
+ * document. Crawlers are not shown the error page: an error answers its status, noindex.
+ */
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const bot = isbot(request.headers.get("user-agent") ?? "");
+  if (bot && status >= 400) {
+    headers.set("Content-Type", "text/html; charset=utf-8");
+    headers.set("X-Robots-Tag", "noindex");
+    return new Response(`<!doctype html><meta name="robots" content="noindex"><title>${status}</title>`, {
+      status,
+      headers,
+    });
+  }
+  if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
+
+  const { nonce } = loadContext.get(workerContext);
+  let shellRendered = false;
+  const body = await renderToReadableStream(
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1000),
+      onError(error: unknown) {
+        status = 500;
+        if (shellRendered) console.error(error);
+      },
+    },
+  );
+  shellRendered = true;
+  if (bot || routerContext.isSpaMode) await body.allReady;
+
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers, status });
+}

@@ -1,0 +1,61 @@
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
+import type { CmsConfig } from "../../lib/api/cms";
+import type { Banner } from "../../lib/api/entities";
+import { useLocalePath, useT } from "../site/use-root-data";
+
+function Banners({ banners }: { banners: Banner[] }) {
+  const to = useLocalePath();
+  if (banners.length === 0) return null;
+  return (
+    <ul className="banners" aria-label="Promotions">
+      {banners.map((b, i) => (
+        <li key={b.id} className={`banner banner--${b.display.banner_type}`}>
+          <picture>
+            <source media="(max-width: 767px)" srcSet={b.display.image_mobile} />
+            <img src={b.display.image} alt="" width={1200} height={400} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
+          </picture>
+          <div className="banner__text">
+            <p className="banner__label">{b.display.label}</p>
+            <p className="banner__value">{b.display.value}</p>
+            <p className="banner__addition">{b.display.addition}</p>
+            <h2 className="banner__title">{b.description.title}</h2>
+            <p>{b.description.subtitle}</p>
+            {b.description.link && (
+              <Link className="btn btn--primary" to={to(b.description.link)}>
+                {b.description.buttonTitle}
+              </Link>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Home({ home, banners }: { home: CmsConfig["home"]; banners: Promise<Banner[]> }) {
+  const t = useT();
+  const to = useLocalePath();
+  return (
+    <div className="home">
+      <section className="hero">
+        <h1>{home.heroTitle}</h1>
+        <p>{home.heroText}</p>
+      </section>
+      <Suspense fallback={<div className="banners banners--loading" aria-busy="true" aria-label={t("common.loading")} />}>
+        <Await resolve={banners}>{(items) => <Banners banners={items} />}</Await>
+      </Suspense>
+      <div className="home__sections">
+        {home.sections.map((s) => (
+          <section key={s.title} className="card">
+            <h2>{s.title}</h2>
+            <p>{s.text}</p>
+            <Link to={to(s.link)} className="card__link">
+              {s.linkTitle}
+            </Link>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

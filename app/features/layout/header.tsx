@@ -1,0 +1,54 @@
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { Icon } from "../../ui/icon";
+import { useLocalePath, useRootData, useT } from "../site/use-root-data";
+import { LanguageSwitcher } from "./language-switcher";
+
+/** Keeps --header-height in step with the header, so the toast area sits right under it. */
+function useHeaderHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const ro = new ResizeObserver(() => {
+      document.documentElement.style.setProperty("--header-height", `${el.offsetHeight}px`);
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return ref;
+}
+
+export function Header() {
+  const root = useRootData()!;
+  const t = useT();
+  const to = useLocalePath();
+  const ref = useHeaderHeight();
+  return (
+    <header className="header" ref={ref}>
+      <label htmlFor="sidebar-toggle" className="header__burger" aria-label={t("header.menu")} role="button" tabIndex={0}>
+        <Icon name="menu" size={24} />
+      </label>
+      <Link to={to("/")} className="header__logo" aria-label={t("header.home")}>
+        <img src={root.site.logo.src} width={root.site.logo.width} height={root.site.logo.height} alt={root.site.logo.alt} />
+      </Link>
+      <div className="header__actions">
+        <LanguageSwitcher />
+        {root.player ? (
+          <Link to={to("/cashier/deposit")} className="btn btn--primary">
+            {t("header.deposit")}
+          </Link>
+        ) : (
+          <>
+            <Link to="?show_popup_auth=1" className="btn btn--ghost" preventScrollReset>
+              {t("header.signIn")}
+            </Link>
+            <Link to="?show_popup_reg=1" className="btn btn--primary" preventScrollReset>
+              {t("header.signUp")}
+            </Link>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { usePageLinks, useRootData, useT } from "../site/use-root-data";
+
+/**
+ * Lists the other locales as plain links to this page in each of them: works without
+ * JavaScript, and the server remembers the choice in the locale cookie.
+ */
+export function LanguageSwitcher() {
+  const root = useRootData()!;
+  const t = useT();
+  const { search } = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+  const current = root.locales.find((l) => l.code === root.locale);
+  const { pathname } = useLocation();
+  const links = usePageLinks();
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [pathname]);
+  const others = root.locales.filter((l) => l.code !== root.locale);
+  if (others.length === 0) return null;
+  return (
+    <details className="lang" ref={details}>
+      <summary className="lang__current" aria-label={t("header.language")}>
+        {current && <img src={current.icon} alt="" width={20} height={14} loading="lazy" />}
+        <span>{current?.code.toUpperCase()}</span>
+      </summary>
+      <ul className="lang__list">
+        {others.map((l) => {
+          const href = links?.alternates.find((a) => a.hrefLang === l.code)?.href ?? "/";
+          const path = new URL(href).pathname + search;
+          return (
+            <li key={l.code}>
+              {/* A full document load: the new locale brings its own bundle, direction and menus. */}
+              <a href={path} hrefLang={l.code} lang={l.code}>
+                <img src={l.icon} alt="" width={20} height={14} loading="lazy" />
+                <span>{l.name}</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import type { MenuGroup, MenuLink } from "../../lib/api/cms";
+import { Icon } from "../../ui/icon";
+import { useLocalePath, useRootData, useT } from "../site/use-root-data";
+import { ThemeSwitcher } from "./theme-switcher";
+
+/** Badges count up to 9, then read '9+' (SPEC §2). */
+export function badgeText(n: number | undefined): string | null {
+  if (!n || n <= 0) return null;
+  return n > 9 ? "9+" : String(n);
+}
+
+/** Menu items for this visitor: onlyAuth items are hidden from guests, in submenus too. */
+export function visibleItems(items: MenuLink[], signedIn: boolean): MenuLink[] {
+  return items
+    .filter((i) => signedIn || !i.onlyAuth)
+    .map((i) => (i.submenu ? { ...i, submenu: visibleItems(i.submenu, signedIn) } : i));
+}
+
+function MenuItem({ item }: { item: MenuLink }) {
+  const to = useLocalePath();
+  const badge = badgeText(item.badge);
+  const body = (
+    <>
+      {item.icon && <Icon name={item.icon} />}
+      <span className="menu__name">{item.name}</span>
+      {badge && <span className="badge" aria-label={`${item.badge}`}>{badge}</span>}
+      {item.postfixIcon && <Icon name={item.postfixIcon} size={16} />}
+    </>
+  );
+  const link = item.external ? (
+    <a className="menu__link" href={item.link} target={item.target ?? "_blank"} rel={item.rel ?? "noopener noreferrer"}>
+      {body}
+    </a>
+  ) : (
+    <Link className="menu__link" to={to(item.link)} target={item.target} rel={item.rel} prefetch="intent">
+      {body}
+    </Link>
+  );
+  if (!item.submenu?.length) return <li>{link}</li>;
+  return (
+    <li>
+      <details className="menu__sub">
+        <summary className="menu__link">{body}</summary>
+        <ul>
+          {item.submenu.map((s) => (
+            <MenuItem key={s.link + s.name} item={s} />
+          ))}
+        </ul>
+      </details>
+    </li>
+  );
+}
+
+export function Menu({ groups, signedIn }: { groups: MenuGroup[]; signedIn: boolean }) {
+  return (
+    <>
+      {groups.map((g) => {
+        const items = visibleItems(g.items, signedIn);
+        if (items.length === 0) return null;
+        return (
+          <nav key={g.group} className="menu" aria-label={g.title}>
+            {g.title && <h2 className="menu__title">{g.title}</h2>}
+            <ul>
+              {items.map((i) => (
+                <MenuItem key={i.link + i.name} item={i} />
+              ))}
+            </ul>
+          </nav>
+        );
+      })}
+    </>
+  );
+}
+
+/** The promo banner: sign-up for a guest, the cashier for a player. */
+function SidebarBanner() {
+  const root = useRootData()!;
+  const to = useLocalePath();
+  const b = root.cms.sidebarBanner;
+  return (
+    <section className="promo">
+      <img className="promo__image" src={b.image} width={336} height={180} alt="" />
+      <div className="promo__text">
+        <p className="promo__title">{b.title}</p>
+        <p className="promo__subtitle">{b.subtitle}</p>
+        <Link className="btn btn--primary" to={root.player ? to("/cashier") : "?show_popup_reg=1"} preventScrollReset>
+          {b.buttonTitle}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function Sidebar() {
+  const root = useRootData()!;
+  const t = useT();
+  const { pathname } = useLocation();
+  // On mobile the sidebar is a popup: it closes whenever the route changes.
+  useEffect(() => {
+    const toggle = document.getElementById("sidebar-toggle") as HTMLInputElement | null;
+    if (toggle) toggle.checked = false;
+  }, [pathname]);
+  return (
+    <aside className="sidebar" id="sidebar" aria-label={t("sidebar.label")}>
+      <label htmlFor="sidebar-toggle" className="sidebar__close" aria-label={t("sidebar.close")}>
+        ×
+      </label>
+      <SidebarBanner />
+      <Menu groups={root.cms.menus.sidebar} signedIn={!!root.player} />
+      <ThemeSwitcher />
+    </aside>
+  );
+}

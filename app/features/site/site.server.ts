@@ -1,0 +1,125 @@
+import { isbot } from "isbot";
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { CmsConfig } from "../../lib/api/cms";
+import type { AccountInfo, LocaleList, MessageBundle, SiteMetadata } from "../../lib/api/entities";
+import { loginRedirect, requiresPlayer, rootRedirect } from "../../lib/access";
+import { orErrorPage } from "../../lib/api/page-errors.server";
+import { readCookie } from "../../lib/cookies";
+import { detectLocale, localizePath, splitLocalePath } from "../../lib/i18n/locale";
+import { matchSiteRedirect } from "../../lib/navigation";
+import { getPlatform } from "../../middleware/platform.server";
+
+export const LOCALES_NOT_FOUND = "PLUGIN:I18N: LOCALES NOT FOUND";
+
+/** Everything a page needs to know about the site for this request. */
+export interface Site {
+  locales: LocaleList;
+  locale: string;
+  dir: "ltr" | "rtl";
+  /** The request path without its locale segment. */
+  basePath: string;
+  messages: MessageBundle;
+  cms: CmsConfig;
+  metadata: SiteMetadata;
+  isBot: boolean;
+  account(): Promise<AccountInfo>;
+}
+
+const siteContext = createContext<Site>();
+
+export function getSite(context: Readonly<RouterContextProvider>): Site {
+  return context.get(siteContext);
+}
+
+/** Localized index path, e.g. '/' or '/es'. */
+export function indexPath(site: Pick<Site, "locale" | "locales">): string {
+  return localizePath("/", site.locale, site.locales.defaultLocale);
+}
+
+/**
+ * Resolves locale and site configuration, then applies the redirect and access rules of SPEC §2
+ * for every path, whether or not a page exists for it yet.
+ */
+export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const platform = getPlatform(context);
+  const url = new URL(request.url);
+  const bot = isbot(request.headers.get("user-agent") ?? "");
+
+  let locales: LocaleList = { locales: [], defaultLocale: "" };
+  try {
+    locales = await platform.call("nfx/i18n.locales");
+  } catch (e) {
+    console.error("i18n: locales failed to load", e);
+  }
+  if (locales.locales.length === 0) {
+    console.error("No locales configured from CMS data");
+    throw data(LOCALES_NOT_FOUND, { status: 500 });
+  }
+
+  const { defaultLocale } = locales;
+  const where = splitLocalePath(url.pathname, locales.locales, defaultLocale);
+  if (where.prefixed && where.locale === defaultLocale) {
+    throw redirect(where.basePath + url.search, 301);
+  }
+  if (!where.prefixed && url.pathname === "/" && !bot) {
+    const detected = detectLocale({
+      pathname: url.pathname,
+      cookie: readCookie(request.headers.get("cookie"), "locale"),
+      acceptLanguage: request.headers.get("accept-language"),
+      locales: locales.locales,
+      defaultLocale,
+    });
+    if (detected.locale !== defaultLocale) throw redirect(localizePath("/", detected.locale, defaultLocale) + url.search, 302);
+  }
+
+  const localized = platform.withLocale(where.locale);
+  let accountPromise: Promise<AccountInfo> | undefined;
+  const account = () => (accountPromise ??= orErrorPage(localized.call("account.getInfo")));
+
+  const [redirects, messages, cms, metadata] = await Promise.all([
+    localized.call("cms.getRedirects").catch((e) => {
+      console.error("cms: redirects failed to load", e);
+      return [];
+    }),
+    localized.call("nfx/i18n.messages", { locale: where.locale }).catch((e) => {
+      console.error("i18n: messages failed to load", e);
+      return {} as MessageBundle;
+    }),
+    orErrorPage(localized.call("cms.getConfig", { locale: where.locale })),
+    orErrorPage(localized.call("metadata.get")),
+  ]);
+
+  const siteRedirect = matchSiteRedirect(redirects, url.pathname, url.search);
+  if (siteRedirect) {
+    // Operator-configured targets may be external: that is what marks them safe to follow.
+    throw redirect(siteRedirect.location, siteRedirect.status);
+  }
+
+  const locale = locales.locales.find((l) => l.code === where.locale)!;
+  const site: Site = {
+    locales,
+    locale: where.locale,
+    dir: locale.dir,
+    basePath: where.basePath,
+    messages,
+    cms,
+    metadata,
+    isBot: bot,
+    account,
+  };
+  context.set(siteContext, site);
+
+  if (requiresPlayer(where.basePath)) {
+    const info = await account();
+    if (info.uid === 0) throw redirect(loginRedirect(indexPath(site), url.pathname + url.search));
+    const to = rootRedirect(where.basePath);
+    if (to) throw redirect(localizePath(to, where.locale, defaultLocale) + url.search);
+  }
+
+  const response = await next();
+  // Remember the language of the last page seen so the bare root opens in it next time.
+  if (readCookie(request.headers.get("cookie"), "locale") !== where.locale && !bot && request.method === "GET") {
+    response.headers.append("set-cookie", `locale=${where.locale}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  }
+  return response;
+};

@@ -1,0 +1,90 @@
+import type { Locale } from "../api/entities";
+
+/** Pure locale rules: URL prefixes, detection order and alternate links (SPEC §2). */
+
+export interface LocalePath {
+  /** The locale the URL names, or the default when it names none. */
+  locale: string;
+  /** Whether the first segment was a locale code. */
+  prefixed: boolean;
+  /** The path without the locale segment, always starting with '/'. */
+  basePath: string;
+}
+
+export function splitLocalePath(pathname: string, locales: readonly Locale[], defaultLocale: string): LocalePath {
+  const m = /^\/([^/]+)(\/.*)?$/.exec(pathname);
+  const first = m?.[1];
+  if (first && locales.some((l) => l.code === first)) {
+    return { locale: first, prefixed: true, basePath: m?.[2] || "/" };
+  }
+  return { locale: defaultLocale, prefixed: false, basePath: pathname || "/" };
+}
+
+/** The path of `basePath` in `locale`: the default locale is unprefixed. */
+export function localizePath(basePath: string, locale: string, defaultLocale: string): string {
+  if (locale === defaultLocale) return basePath;
+  return basePath === "/" ? `/${locale}` : `/${locale}${basePath}`;
+}
+
+/** Parses Accept-Language into codes by descending quality. */
+export function parseAcceptLanguage(header: string | null | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(",")
+    .map((part, i) => {
+      const [tag, ...rest] = part.trim().split(";");
+      const q = rest.find((r) => r.trim().startsWith("q="));
+      return { tag: (tag ?? "").trim(), q: q ? Number(q.trim().slice(2)) : 1, i };
+    })
+    .filter((x) => x.tag && x.tag !== "*" && Number.isFinite(x.q) && x.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+    .map((x) => x.tag);
+}
+
+/** The first browser language we have, matching 'pt-BR' to 'pt' when only the base exists. */
+export function matchBrowserLocale(header: string | null | undefined, locales: readonly Locale[]): string | undefined {
+  const codes = locales.map((l) => l.code);
+  for (const tag of parseAcceptLanguage(header)) {
+    const exact = codes.find((c) => c.toLowerCase() === tag.toLowerCase());
+    if (exact) return exact;
+    const base = tag.split("-")[0]!.toLowerCase();
+    const partial = codes.find((c) => c.split("-")[0]!.toLowerCase() === base);
+    if (partial) return partial;
+  }
+  return undefined;
+}
+
+/**
+ * The locale of a request: the URL prefix, then the locale cookie, then browser languages,
+ * then the default. Only the root path follows cookie or browser (see docs/decisions/0003).
+ */
+export function detectLocale(input: {
+  pathname: string;
+  cookie?: string;
+  acceptLanguage?: string | null;
+  locales: readonly Locale[];
+  defaultLocale: string;
+}): { locale: string; source: "url" | "cookie" | "browser" | "default" } {
+  const { locales, defaultLocale } = input;
+  const fromUrl = splitLocalePath(input.pathname, locales, defaultLocale);
+  if (fromUrl.prefixed) return { locale: fromUrl.locale, source: "url" };
+  if (input.cookie && locales.some((l) => l.code === input.cookie)) return { locale: input.cookie, source: "cookie" };
+  const browser = matchBrowserLocale(input.acceptLanguage, locales);
+  if (browser) return { locale: browser, source: "browser" };
+  return { locale: defaultLocale, source: "default" };
+}
+
+export interface AlternateLink {
+  hrefLang: string;
+  href: string;
+}
+
+/** hreflang alternates for every locale plus x-default (the default locale's URL). */
+export function alternateLinks(origin: string, basePath: string, locales: readonly Locale[], defaultLocale: string) {
+  const links: AlternateLink[] = locales.map((l) => ({
+    hrefLang: l.code,
+    href: origin + localizePath(basePath, l.code, defaultLocale),
+  }));
+  links.push({ hrefLang: "x-default", href: origin + localizePath(basePath, defaultLocale, defaultLocale) });
+  return links;
+}

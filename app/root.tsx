@@ -1,0 +1,96 @@
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorPage } from "./features/errors/error-page";
+import { loadRootData } from "./features/site/root-data.server";
+import { siteMiddleware } from "./features/site/site.server";
+import { usePageLinks, useRootData } from "./features/site/use-root-data";
+import { CustomCode } from "./features/site/custom-code";
+import { URL_DIALOG_KEYS } from "./features/site/url-dialog-keys";
+import { i18nMiddleware } from "./middleware/i18n.server";
+import { platformMiddleware } from "./middleware/platform.server";
+import { useNonce } from "./lib/nonce";
+import { AppProviders } from "./ui/app-providers";
+import stylesheet from "./styles/app.css?url";
+
+export const middleware: Route.MiddlewareFunction[] = [platformMiddleware, siteMiddleware, i18nMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { data: root, headers } = await loadRootData(request, context);
+  return data(root, { headers });
+}
+
+/**
+ * Site data changes only with the locale, a URL-named dialog, or after a mutation; the other
+ * navigations skip refetching it.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  const first = (u: URL) => u.pathname.split("/")[1] ?? "";
+  const dialogs = (u: URL) => URL_DIALOG_KEYS.map((k) => u.searchParams.get(k)).join("|");
+  const changed = first(currentUrl) !== first(nextUrl) || dialogs(currentUrl) !== dialogs(nextUrl);
+  return changed ? defaultShouldRevalidate : false;
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const nonce = useNonce();
+  const page = usePageLinks();
+  const custom = root?.cms.customCode ?? [];
+  return (
+    <html lang={root?.locale ?? "en"} dir={root?.dir ?? "ltr"} data-theme={root?.theme ?? "dark"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <Meta />
+        {root && (
+          <>
+            <meta name="theme-color" content={root.site.themeColor} />
+            <link rel="manifest" href="/manifest.webmanifest" />
+            {root.site.favicons.map((f) => (
+              <link key={f.rel + f.href} rel={f.rel} href={f.href} sizes={f.sizes} type={f.type} />
+            ))}
+            {page && <link rel="canonical" href={page.canonical} />}
+            {page?.alternates.map((a) => (
+              <link key={a.hrefLang} rel="alternate" hrefLang={a.hrefLang} href={a.href} />
+            ))}
+          </>
+        )}
+        <Links />
+        <CustomCode blocks={custom} position="head" />
+      </head>
+      <body>
+        <CustomCode blocks={custom} position="bodyStart" />
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        <CustomCode blocks={custom} position="bodyEnd" />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <AppProviders>
+      <Outlet />
+    </AppProviders>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AppProviders>
+      <ErrorPage error={error} />
+    </AppProviders>
+  );
+}

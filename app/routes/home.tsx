@@ -1,0 +1,14 @@
+import type { Route } from "./+types/home";
+import { loadHome } from "../features/content/home.server";
+import { Home } from "../features/content/home";
+import { seoMeta } from "../features/content/seo";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadHome(context);
+}
+
+export default function HomeRoute({ loaderData }: Route.ComponentProps) {
+  return <Home home={loaderData.home} banners={loaderData.banners} />;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seoMeta(loaderData.seo, loaderData.siteName) : []);

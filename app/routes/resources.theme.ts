@@ -1,0 +1,27 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/resources.theme";
+import { getSite } from "../features/site/site.server";
+import { workerContext } from "../lib/context.server";
+import { ONE_YEAR, serializeCookie } from "../lib/cookies";
+import { safeRedirectPath } from "../lib/navigation";
+import { THEME_COOKIE } from "../lib/theme";
+
+/** Saves the chosen theme in a one-year cookie, then returns to the page (or answers a fetcher). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const theme = form.get("theme");
+  const { themes } = getSite(context).metadata;
+  if (typeof theme !== "string" || !themes.includes(theme)) {
+    return data({ ok: false, error: `Unknown theme; choose one of ${themes.join(", ")}` }, { status: 400 });
+  }
+  const cookie = serializeCookie(THEME_COOKIE, theme, {
+    maxAge: ONE_YEAR,
+    secure: context.get(workerContext).env.APP_ENV !== "local",
+  });
+  const back = safeRedirectPath(typeof form.get("redirectTo") === "string" ? String(form.get("redirectTo")) : null);
+  return redirect(back, { headers: { "set-cookie": cookie } });
+}
+
+export function loader(): never {
+  throw data("Method Not Allowed", { status: 405 });
+}

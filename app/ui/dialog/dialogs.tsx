@@ -1,0 +1,143 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import type { DialogEntry, DialogEvent } from "./dialog.machine";
+import type { DialogsHandle } from "./dialog.actor";
+import { Dialog } from "./dialog";
+import { dialogId } from "./ids";
+
+export interface ConfirmOptions {
+  content: string;
+  textAgree: string;
+  textReject: string;
+  showClose?: boolean;
+}
+
+export interface OpenOptions {
+  kind?: DialogEntry["kind"];
+  preventClose?: boolean;
+}
+
+export interface DialogApi {
+  open(name: string, props?: Record<string, unknown>, opts?: OpenOptions): string;
+  enqueue(name: string, props?: Record<string, unknown>, opts?: OpenOptions): string;
+  close(id?: string, force?: boolean): void;
+  /** Resolves true when agreed, false when rejected or dismissed. */
+  confirm(opts: ConfirmOptions): Promise<boolean>;
+}
+
+/** A dialog the URL names (its query key); closing it navigates to `closeHref`. */
+export interface UrlDialog extends DialogEntry {
+  closeHref: string;
+}
+
+export type DialogRenderer = (props: { entry: DialogEntry; close: (result?: boolean) => void }) => ReactNode;
+
+const DialogContext = createContext<DialogApi | null>(null);
+
+export function useDialogs(): DialogApi {
+  const api = useContext(DialogContext);
+  if (!api) throw new Error("useDialogs needs <DialogProvider>");
+  return api;
+}
+
+/**
+ * Renders the dialog stack. Dialogs named by the URL render on the server from `urlDialogs`;
+ * the machine (and XState) loads when the first dialog needs it.
+ */
+export function DialogProvider(props: {
+  children: ReactNode;
+  urlDialogs: UrlDialog[];
+  renderers: Record<string, DialogRenderer>;
+}) {
+  const { urlDialogs, renderers } = props;
+  const navigate = useNavigate();
+  const [stack, setStack] = useState<DialogEntry[]>(urlDialogs);
+  const handle = useRef<Promise<DialogsHandle> | null>(null);
+  const resolvers = useRef(new Map<string, (v: boolean) => void>());
+  const urlRef = useRef(urlDialogs);
+  urlRef.current = urlDialogs;
+
+  const machine = useCallback(() => {
+    handle.current ??= import("./dialog.actor").then((m) => m.startDialogs(urlRef.current, setStack));
+    return handle.current;
+  }, []);
+  const send = useCallback((e: DialogEvent) => void machine().then((h) => h.send(e)), [machine]);
+
+  // URL dialogs follow the URL: start the machine for them, drop the ones the URL no longer names.
+  const urlKey = urlDialogs.map((d) => d.id).join();
+  useEffect(() => {
+    if (urlDialogs.length > 0) void machine();
+    if (!handle.current) return;
+    void handle.current.then((h) => {
+      setStack((current) => {
+        for (const d of current) {
+          if ("closeHref" in d && !urlDialogs.some((u) => u.id === d.id)) h.send({ type: "dialog.close", id: d.id, force: true });
+        }
+        for (const u of urlDialogs) if (!current.some((d) => d.id === u.id)) h.send({ type: "dialog.open", dialog: u });
+        return current;
+      });
+    });
+  }, [urlKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => () => void handle.current?.then((h) => h.stop()), []);
+
+  const api = useMemo<DialogApi>(() => {
+    const entry = (name: string, p?: Record<string, unknown>, o?: OpenOptions): DialogEntry => ({
+      id: dialogId(),
+      kind: o?.kind ?? "popup",
+      name,
+      props: p,
+      preventClose: o?.preventClose ?? false,
+    });
+    return {
+      open(name, p, o) {
+        const d = entry(name, p, o);
+        send({ type: "dialog.open", dialog: d });
+        return d.id;
+      },
+      enqueue(name, p, o) {
+        const d = entry(name, p, o);
+        send({ type: "dialog.enqueue", dialog: d });
+        return d.id;
+      },
+      close: (id, force) => send({ type: "dialog.close", id, force }),
+      confirm(opts) {
+        const d = entry("confirm", { ...opts }, { kind: "confirm" });
+        return new Promise<boolean>((resolve) => {
+          resolvers.current.set(d.id, resolve);
+          send({ type: "dialog.open", dialog: d });
+        });
+      },
+    };
+  }, [send]);
+
+  const closeEntry = (d: DialogEntry, result = false, force = false) => {
+    if (d.preventClose && !force) return;
+    resolvers.current.get(d.id)?.(result);
+    resolvers.current.delete(d.id);
+    const url = (d as Partial<UrlDialog>).closeHref;
+    if (url !== undefined) navigate(url, { replace: true, preventScrollReset: true });
+    send({ type: "dialog.close", id: d.id, force });
+  };
+
+  return (
+    <DialogContext.Provider value={api}>
+      {props.children}
+      {stack.map((d, i) => {
+        const render = renderers[d.name];
+        const top = i === stack.length - 1;
+        return (
+          <Dialog
+            key={d.id}
+            entry={d}
+            active={top}
+            closeHref={(d as Partial<UrlDialog>).closeHref}
+            onClose={() => closeEntry(d)}
+          >
+            {render ? render({ entry: d, close: (r) => closeEntry(d, r ?? false, true) }) : null}
+          </Dialog>
+        );
+      })}
+    </DialogContext.Provider>
+  );
+}

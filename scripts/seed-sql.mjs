@@ -1,0 +1,68 @@
+// Compiles the readable seed data in migrations/seed/ into SQL for a D1 database.
+// Upserts only, so running it again refreshes the demo content and keeps everything else.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+const json = (v) => q(JSON.stringify(v));
+const read = (dir, file) => JSON.parse(readFileSync(join(dir, file), "utf8"));
+
+function flatten(bundle, prefix = "", out = []) {
+  for (const [k, v] of Object.entries(bundle)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === "string") out.push([key, v]);
+    else flatten(v, key, out);
+  }
+  return out;
+}
+
+export function buildSeedStatements(seedDir) {
+  const s = [];
+  const now = Math.floor(Date.parse("2026-11-01T00:00:00Z") / 1000);
+  const locales = read(seedDir, "locales.json");
+  for (const [i, l] of locales.entries()) {
+    s.push(
+      `INSERT INTO locales (code, name, icon, dir, is_default, is_enabled, position) VALUES (${q(l.code)}, ${q(l.name)}, ${q(l.icon)}, ${q(l.dir)}, ${l.isDefault ? 1 : 0}, 1, ${i})
+       ON CONFLICT (code) DO UPDATE SET name = excluded.name, icon = excluded.icon, dir = excluded.dir, is_default = excluded.is_default, position = excluded.position`,
+    );
+  }
+  const settings = read(seedDir, "settings.json");
+  for (const [key, value] of Object.entries(settings)) {
+    s.push(`INSERT OR REPLACE INTO settings (key, value) VALUES (${q(key)}, ${json(value)})`);
+  }
+  for (const { code } of locales) {
+    for (const [key, value] of flatten(read(join(seedDir, "messages"), `${code}.json`))) {
+      s.push(`INSERT OR REPLACE INTO messages (locale, key, value) VALUES (${q(code)}, ${q(key)}, ${q(value)})`);
+    }
+    s.push(`INSERT OR REPLACE INTO cms_configs (locale, config) VALUES (${q(code)}, ${json(read(join(seedDir, "cms"), `${code}.json`))})`);
+    for (const p of read(join(seedDir, "pages"), `${code}.json`)) {
+      s.push(
+        `INSERT OR REPLACE INTO content_pages (slug, locale, title, content, seo, updated_at) VALUES (${q(p.slug)}, ${q(code)}, ${q(p.title)}, ${q(p.content)}, ${json(p.seo)}, ${now})`,
+      );
+    }
+  }
+  for (const [i, r] of read(seedDir, "redirects.json").entries()) {
+    s.push(
+      `INSERT OR REPLACE INTO redirects (id, from_url, to_url, is_external, status, position) VALUES (${i + 1}, ${q(r.from_url)}, ${q(r.to_url)}, ${r.external ? 1 : 0}, ${r.status ?? 301}, ${i})`,
+    );
+  }
+  for (const [i, b] of read(seedDir, "banners.json").entries()) {
+    s.push(
+      `INSERT OR REPLACE INTO banners (id, locale, position, title, subtitle, button_title, link, display, sort, starts_at, finished_at) VALUES (${i + 1}, ${q(b.locale)}, ${q(b.position)}, ${q(b.title)}, ${q(b.subtitle)}, ${q(b.buttonTitle)}, ${q(b.link)}, ${json(b.display)}, ${b.sort ?? i}, NULL, ${b.finished_at ?? "NULL"})`,
+    );
+  }
+  for (const [i, p] of read(seedDir, "popups.json").entries()) {
+    s.push(
+      `INSERT OR REPLACE INTO popups (id, locale, sysname, title, content, image, button_title, button_link, is_active) VALUES (${i + 1}, ${q(p.locale)}, ${q(p.sysname)}, ${q(p.title)}, ${q(p.content)}, ${q(p.image)}, ${q(p.buttonTitle)}, ${q(p.buttonLink)}, 1)`,
+    );
+  }
+  return s.map((x) => x.replace(/\s*\n\s*/g, " "));
+}
+
+export function buildSeedSql(seedDir) {
+  return buildSeedStatements(seedDir).map((x) => `${x};`).join("\n") + "\n";
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.stdout.write(buildSeedSql(process.argv[2] ?? "migrations/seed"));
+}

@@ -1,0 +1,53 @@
+import { Hono } from "hono";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { workerContext } from "../app/lib/context.server";
+import { assertEnv } from "./env";
+import { handlePlatform } from "./platform";
+import { originCheck, securityHeaders, type SecurityVars } from "./security";
+
+const requestHandler = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+/** Sends an /api request to the embedded platform, or to PLATFORM_ORIGIN when one is set. */
+function platformFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  if (!env.PLATFORM_ORIGIN) return handlePlatform(request, env, ctx);
+  const url = new URL(request.url);
+  const target = new URL(url.pathname + url.search, env.PLATFORM_ORIGIN);
+  const headers = new Headers(request.headers);
+  headers.delete("host");
+  // The remote platform sees its own origin, so the proxied write passes its Origin check.
+  if (headers.has("origin")) headers.set("origin", target.origin);
+  return fetch(target, {
+    method: request.method,
+    headers,
+    body: request.method === "GET" || request.method === "HEAD" ? undefined : request.body,
+    redirect: "manual",
+  });
+}
+
+const app = new Hono<{ Bindings: Env; Variables: SecurityVars }>();
+
+app.use("*", async (c, next) => {
+  assertEnv(c.env);
+  await next();
+});
+app.use("*", securityHeaders());
+app.use("*", originCheck());
+
+app.all("/api/*", (c) => platformFetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
+
+// Every other method and path goes to React Router, so form POSTs reach route actions.
+app.all("*", (c) => {
+  const context = new RouterContextProvider();
+  context.set(workerContext, {
+    env: c.env,
+    waitUntil: (p) => c.executionCtx.waitUntil(p),
+    nonce: c.get("nonce"),
+    platformFetch: (req) => platformFetch(req, c.env, c.executionCtx as ExecutionContext),
+  });
+  return requestHandler(c.req.raw, context);
+});
+
+export default app satisfies ExportedHandler<Env>;

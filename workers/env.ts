@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+const DEV_SECRET = "local-development-secret-not-for-production";
+
+const Vars = z
+  .object({
+    APP_ENV: z.enum(["local", "test", "production"]),
+    PLATFORM_ORIGIN: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]),
+    PUBLIC_ORIGIN: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]),
+    FRAME_ANCESTORS: z.string(),
+    SIGNING_SECRET: z.string().min(32, "SIGNING_SECRET must be at least 32 characters"),
+  })
+  .refine((v) => v.APP_ENV !== "production" || v.SIGNING_SECRET !== DEV_SECRET, {
+    message: "SIGNING_SECRET must be set to a real secret in production",
+    path: ["SIGNING_SECRET"],
+  });
+
+let checked = false;
+
+/** Validates bindings and vars once per isolate; a misconfigured Worker refuses to serve. */
+export function assertEnv(env: Env): void {
+  if (checked) return;
+  const r = Vars.safeParse(env);
+  if (!r.success) {
+    throw new Error(`Playfront configuration error: ${r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  }
+  if (!env.PLATFORM_ORIGIN && !env.DB) throw new Error("Playfront configuration error: bind a D1 database as DB");
+  checked = true;
+}

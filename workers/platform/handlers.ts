@@ -1,0 +1,19 @@
+import type { Handlers } from "./core/context";
+import { accountHandlers } from "./account";
+import { bannerHandlers } from "./banners";
+import { cmsHandlers } from "./cms";
+import { i18nHandlers } from "./i18n";
+import { metadataHandlers } from "./metadata";
+import { popupHandlers } from "./popups";
+import { storageHandlers } from "./storage";
+
+/** Every method of the contract has exactly one handler: the type makes a missing one an error. */
+export const handlers: Handlers = {
+  ...i18nHandlers,
+  ...metadataHandlers,
+  ...bannerHandlers,
+  ...popupHandlers,
+  ...storageHandlers,
+  ...accountHandlers,
+  ...cmsHandlers,
+};
