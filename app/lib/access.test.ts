@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { loginRedirect, requiresPlayer, rootRedirect } from "./access";
+
+describe("access rules", () => {
+  it("protects paths containing bets, cashier, profile or responsible-game", () => {
+    for (const p of ["/bets", "/bets/history", "/cashier", "/cashier/deposit/visa", "/profile", "/profile/settings", "/responsible-game", "/x/cashier"]) {
+      expect(requiresPlayer(p)).toBe(true);
+    }
+    for (const p of ["/", "/about", "/gamehall", "/responsible-gaming", "/cashiers-guide", "/betsy"]) {
+      expect(requiresPlayer(p)).toBe(false);
+    }
+  });
+  it("sends a visitor to the index with the encoded full path", () => {
+    expect(loginRedirect("/", "/cashier/deposit?x=1")).toBe("/?redirectUrl=%2Fcashier%2Fdeposit%3Fx%3D1");
+    expect(loginRedirect("/es", "/es/profile")).toBe("/es?redirectUrl=%2Fes%2Fprofile");
+  });
+  it("sends the bets and profile roots to their first page", () => {
+    expect(rootRedirect("/bets")).toBe("/bets/history");
+    expect(rootRedirect("/profile/")).toBe("/profile/settings");
+    expect(rootRedirect("/profile/settings")).toBeUndefined();
+  });
+});
