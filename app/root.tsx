@@ -8,7 +8,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ErrorPage } from "./features/errors/error-page";
+import { ErrorPage, StatusPage } from "./features/errors/error-page";
 import { loadRootData } from "./features/site/root-data.server";
 import { siteMiddleware } from "./features/site/site.server";
 import { usePageLinks, useRootData } from "./features/site/use-root-data";
@@ -23,8 +23,8 @@ import stylesheet from "./styles/app.css?url";
 export const middleware: Route.MiddlewareFunction[] = [platformMiddleware, siteMiddleware, i18nMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { data: root, headers } = await loadRootData(request, context);
-  return data(root, { headers });
+  const { data: root, headers, status } = await loadRootData(request, context);
+  return data(root, { headers, status });
 }
 
 /**
@@ -80,11 +80,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return (
-    <AppProviders>
-      <Outlet />
-    </AppProviders>
-  );
+  const root = useRootData();
+  return <AppProviders>{root?.maintenance ? <StatusPage status={503} /> : <Outlet />}</AppProviders>;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

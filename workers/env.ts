@@ -8,6 +8,11 @@ const Vars = z
     PLATFORM_ORIGIN: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]),
     PUBLIC_ORIGIN: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]),
     FRAME_ANCESTORS: z.string(),
+    SITE_CACHE_SECONDS: z.string().regex(/^\d+$/, "SITE_CACHE_SECONDS must be a whole number").optional(),
+    SIMULATED_LATENCY: z
+      .string()
+      .regex(/^$|^[a-zA-Z/]+:\d+(,[a-zA-Z/]+:\d+)*$/, "SIMULATED_LATENCY must look like 'banners:1500,cms:200'")
+      .optional(),
     SIGNING_SECRET: z.string().min(32, "SIGNING_SECRET must be at least 32 characters"),
   })
   .refine((v) => v.APP_ENV !== "production" || v.SIGNING_SECRET !== DEV_SECRET, {

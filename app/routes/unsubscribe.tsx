@@ -2,9 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/unsubscribe";
-import { getSite } from "../features/site/site.server";
+import { getSite, indexPath } from "../features/site/site.server";
 import { useT } from "../features/site/use-root-data";
 import { isPlatformError } from "../lib/api/errors";
+import { redirectWithToast } from "../lib/toast.server";
 import { getPlatform } from "../middleware/platform.server";
 import { getInstance } from "../middleware/i18n.server";
 
@@ -28,15 +29,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: UnsubscribeSchema });
   if (submission.status !== "success") {
-    return data({ done: false, error: "invalidLink" as const }, { status: 400 });
+    return data({ error: "invalidLink" as const }, { status: 400 });
   }
   try {
     await getPlatform(context).call("account.unsubscribe", submission.value);
-    return { done: true, error: null };
   } catch (e) {
-    if (isPlatformError(e, "InvalidParameter")) return data({ done: false, error: "invalidLink" as const }, { status: 400 });
+    if (isPlatformError(e, "InvalidParameter")) return data({ error: "invalidLink" as const }, { status: 400 });
     throw e;
   }
+  const text = getInstance(context).t("unsubscribe.done", { contact: submission.value.contact });
+  return redirectWithToast(indexPath(getSite(context)), { type: "success", text, time: 8000 });
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,9 +48,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   return (
     <section className="notice-page">
       <h1>{t("unsubscribe.title")}</h1>
-      {actionData?.done ? (
-        <p role="status">{t("unsubscribe.done", { contact: loaderData.contact })}</p>
-      ) : !linkOk ? (
+      {!linkOk ? (
         <p role="alert">{t("unsubscribe.invalidLink")}</p>
       ) : (
         <Form method="post" className="notice-page__form">

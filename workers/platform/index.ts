@@ -8,6 +8,7 @@ import { dataResponse, errorResponse, toPlatformError } from "./core/respond";
 import { handlers } from "./handlers";
 import { loadLocales } from "./i18n/locales";
 import { simulatedLatency } from "./core/latency";
+import { assertApplicationEnabled } from "./core/maintenance";
 
 const VISITOR_COOKIE = "pf_vid";
 const VISITOR_ID = /^[0-9a-f]{32}$/;
@@ -69,6 +70,7 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
       setCookie: (h) => cookies.push(h),
       waitUntil: (p) => ctx.waitUntil(p),
     };
+    await assertApplicationEnabled(env.DB, decl.group);
     await simulatedLatency(env, decl.group);
     const result = await (handlers[key] as Handler<typeof key>)(parsed.data as never, pctx);
     if (env.APP_ENV !== "production") decl.result.parse(result);

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
+import { createT } from "../../lib/i18n/translate";
 import { SiteFrame } from "../layout/site-frame";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
 
@@ -24,8 +25,23 @@ function describe(error: unknown): { status: number; detail: string } {
   return { status: 500, detail: "" };
 }
 
+/** English words for the error page when the site itself failed to load (no bundle to use). */
+const FALLBACK = createT({
+  errors: {
+    goHome: "Go to the home page",
+    support: "Contact support",
+    retry: "Try again",
+    notFound: { title: "Page not found", text: "The page you are looking for does not exist or has moved." },
+    forbidden: { title: "Access denied", text: "You do not have access to this page." },
+    maintenance: { title: "We'll be right back", text: "The site is undergoing maintenance. Please try again in a few minutes." },
+    userBlocked: { title: "Account blocked", text: "Your access has been restricted. Our support team can tell you more." },
+    generic: { title: "Something went wrong", text: "We could not show this page. Please try again or contact support." },
+  },
+});
+
 function ErrorContent({ kind, status, detail }: { kind: ErrorKind; status: number; detail: string }) {
-  const t = useT();
+  const siteT = useT();
+  const t = useRootData() ? siteT : FALLBACK;
   const to = useLocalePath();
   // A server failure takes the user-block page's place and button, with words that fit it.
   const key = kind === "userBlocked" && status >= 500 ? "errors.generic" : `errors.${kind}`;
@@ -56,8 +72,12 @@ function ErrorContent({ kind, status, detail }: { kind: ErrorKind; status: numbe
 
 /** The one error page of the app, a case per status. */
 export function ErrorPage({ error }: { error: unknown }) {
+  return <StatusPage {...describe(error)} />;
+}
+
+/** The system page of a status, in the layout SPEC §2 gives it. */
+export function StatusPage({ status, detail = "" }: { status: number; detail?: string }) {
   const root = useRootData();
-  const { status, detail } = describe(error);
   const kind = errorKind(status);
   const content = <ErrorContent kind={kind} status={status} detail={detail} />;
   if (!root || EMPTY_LAYOUT_KINDS.has(kind)) {

@@ -26,7 +26,19 @@ export function Header() {
   const ref = useHeaderHeight();
   return (
     <header className="header" ref={ref}>
-      <label htmlFor="sidebar-toggle" className="header__burger" aria-label={t("header.menu")} role="button" tabIndex={0}>
+      <label
+        htmlFor="sidebar-toggle"
+        className="header__burger"
+        aria-label={t("header.menu")}
+        aria-controls="sidebar"
+        role="button"
+        tabIndex={0}
+        onKeyDown={(e) => {
+          if (e.key !== "Enter" && e.key !== " ") return;
+          e.preventDefault();
+          (document.getElementById("sidebar-toggle") as HTMLInputElement | null)?.click();
+        }}
+      >
         <Icon name="menu" size={24} />
       </label>
       <Link to={to("/")} className="header__logo" aria-label={t("header.home")}>

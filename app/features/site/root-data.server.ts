@@ -1,4 +1,6 @@
 import type { RouterContextProvider } from "react-router";
+import { isPlatformError } from "../../lib/api/errors";
+import { orErrorPage } from "../../lib/api/page-errors.server";
 import { readCookie } from "../../lib/cookies";
 import { pickTheme, THEME_COOKIE } from "../../lib/theme";
 import { takeToast } from "../../lib/toast.server";
@@ -11,7 +13,16 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const url = new URL(request.url);
   const origin = url.origin;
   const { locales, defaultLocale } = site.locales;
-  const account = await site.account();
+  // In maintenance the platform refuses player calls (503): the app shows the maintenance page
+  // with the site's own words and look instead of a bare error.
+  let maintenance = false;
+  const account = await site.account().catch((e: unknown) => {
+    if (isPlatformError(e, "ApplicationDisabled") || isPlatformError(e, "ApplicationUnavailable")) {
+      maintenance = true;
+      return null;
+    }
+    return orErrorPage(Promise.reject(e));
+  });
   const { toast, headers } = takeToast(request);
   const urlDialogs = await loadUrlDialogs(url, context);
   const m = site.metadata;
@@ -32,12 +43,13 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       footer: site.cms.footer,
       seo: site.cms.seo.default,
     },
-    player: account.uid > 0 ? { uid: account.uid, login: account.login } : null,
+    player: account && account.uid > 0 ? { uid: account.uid, login: account.login } : null,
+    maintenance,
     toast,
     urlDialogs,
     isBot: site.isBot,
   };
-  return { data, headers };
+  return { data, headers, status: maintenance ? 503 : 200 };
 }
 
 export type RootData = Awaited<ReturnType<typeof loadRootData>>["data"];

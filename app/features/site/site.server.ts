@@ -4,10 +4,12 @@ import type { CmsConfig } from "../../lib/api/cms";
 import type { AccountInfo, LocaleList, MessageBundle, SiteMetadata } from "../../lib/api/entities";
 import { loginRedirect, requiresPlayer, rootRedirect } from "../../lib/access";
 import { orErrorPage } from "../../lib/api/page-errors.server";
-import { readCookie } from "../../lib/cookies";
+import { workerContext } from "../../lib/context.server";
+import { ONE_YEAR, readCookie, serializeCookie } from "../../lib/cookies";
 import { detectLocale, localizePath, splitLocalePath } from "../../lib/i18n/locale";
 import { matchSiteRedirect } from "../../lib/navigation";
 import { getPlatform } from "../../middleware/platform.server";
+import { cached } from "./site-cache.server";
 
 export const LOCALES_NOT_FOUND = "PLUGIN:I18N: LOCALES NOT FOUND";
 
@@ -22,6 +24,7 @@ export interface Site {
   cms: CmsConfig;
   metadata: SiteMetadata;
   isBot: boolean;
+  /** The player's account (uid 0 for a visitor); a platform failure rejects with PlatformError. */
   account(): Promise<AccountInfo>;
 }
 
@@ -45,9 +48,12 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const url = new URL(request.url);
   const bot = isbot(request.headers.get("user-agent") ?? "");
 
+  const ttl = Number(context.get(workerContext).env.SITE_CACHE_SECONDS ?? 0) || 0;
+  const once = <T>(key: string, load: () => Promise<T>) => cached(`${key}|${url.origin}`, ttl, load);
+
   let locales: LocaleList = { locales: [], defaultLocale: "" };
   try {
-    locales = await platform.call("nfx/i18n.locales");
+    locales = await once("locales", () => platform.call("nfx/i18n.locales"));
   } catch (e) {
     console.error("i18n: locales failed to load", e);
   }
@@ -74,19 +80,19 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
 
   const localized = platform.withLocale(where.locale);
   let accountPromise: Promise<AccountInfo> | undefined;
-  const account = () => (accountPromise ??= orErrorPage(localized.call("account.getInfo")));
+  const account = () => (accountPromise ??= localized.call("account.getInfo"));
 
   const [redirects, messages, cms, metadata] = await Promise.all([
-    localized.call("cms.getRedirects").catch((e) => {
+    once("redirects", () => localized.call("cms.getRedirects")).catch((e) => {
       console.error("cms: redirects failed to load", e);
       return [];
     }),
-    localized.call("nfx/i18n.messages", { locale: where.locale }).catch((e) => {
+    once(`messages|${where.locale}`, () => localized.call("nfx/i18n.messages", { locale: where.locale })).catch((e) => {
       console.error("i18n: messages failed to load", e);
       return {} as MessageBundle;
     }),
-    orErrorPage(localized.call("cms.getConfig", { locale: where.locale })),
-    orErrorPage(localized.call("metadata.get")),
+    orErrorPage(once(`cms|${where.locale}`, () => localized.call("cms.getConfig", { locale: where.locale }))),
+    orErrorPage(once("metadata", () => localized.call("metadata.get"))),
   ]);
 
   const siteRedirect = matchSiteRedirect(redirects, url.pathname, url.search);
@@ -110,16 +116,18 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
   context.set(siteContext, site);
 
   if (requiresPlayer(where.basePath)) {
-    const info = await account();
+    const info = await orErrorPage(account());
     if (info.uid === 0) throw redirect(loginRedirect(indexPath(site), url.pathname + url.search));
     const to = rootRedirect(where.basePath);
     if (to) throw redirect(localizePath(to, where.locale, defaultLocale) + url.search);
   }
 
   const response = await next();
-  // Remember the language of the last page seen so the bare root opens in it next time.
-  if (readCookie(request.headers.get("cookie"), "locale") !== where.locale && !bot && request.method === "GET") {
-    response.headers.append("set-cookie", `locale=${where.locale}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  // Remember the language of the last page seen so the bare root opens in it next time. Only
+  // documents count: the manifest or robots.txt a browser fetches must not reset the choice.
+  const isDocument = (response.headers.get("content-type") ?? "").startsWith("text/html");
+  if (isDocument && !bot && readCookie(request.headers.get("cookie"), "locale") !== where.locale) {
+    response.headers.append("set-cookie", serializeCookie("locale", where.locale, { maxAge: ONE_YEAR }));
   }
   return response;
 };

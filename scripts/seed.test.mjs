@@ -1,0 +1,58 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { CmsConfig, ContentPage } from "../app/lib/api/cms";
+import { SiteMetadata } from "../app/lib/api/entities";
+import { buildSeedStatements } from "./seed-sql.mjs";
+
+const read = (f) => JSON.parse(readFileSync(`migrations/seed/${f}`, "utf8"));
+const locales = read("locales.json");
+
+function flatten(bundle, prefix = "", out = {}) {
+  for (const [k, v] of Object.entries(bundle)) {
+    if (typeof v === "string") out[prefix + k] = v;
+    else flatten(v, `${prefix}${k}.`, out);
+  }
+  return out;
+}
+const placeholders = (s) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe("demo seed", () => {
+  it("has English as the default, two more locales and a right-to-left one", () => {
+    expect(locales.filter((l) => l.isDefault).map((l) => l.code)).toEqual(["en"]);
+    expect(locales.length).toBeGreaterThanOrEqual(4);
+    expect(locales.some((l) => l.dir === "rtl")).toBe(true);
+  });
+
+  it("translates every message of English in every locale, with the same placeholders", () => {
+    const en = flatten(read("messages/en.json"));
+    for (const { code } of locales) {
+      const bundle = flatten(read(`messages/${code}.json`));
+      expect(Object.keys(bundle).sort(), code).toEqual(Object.keys(en).sort());
+      for (const [key, text] of Object.entries(en)) {
+        expect(placeholders(bundle[key]), `${code}:${key}`).toEqual(placeholders(text));
+        expect(bundle[key].trim(), `${code}:${key}`).not.toBe("");
+      }
+    }
+  });
+
+  it("has a valid content configuration and the same content pages in every locale", () => {
+    const slugs = read("pages/en.json").map((p) => p.slug).sort();
+    expect(slugs).toEqual(expect.arrayContaining(["about", "terms", "privacy", "responsible-gaming", "faq"]));
+    for (const { code } of locales) {
+      expect(CmsConfig.safeParse(read(`cms/${code}.json`)).error, code).toBeUndefined();
+      const pages = read(`pages/${code}.json`);
+      expect(pages.map((p) => p.slug).sort(), code).toEqual(slugs);
+      for (const p of pages) {
+        const parsed = ContentPage.omit({ locale: true, updated_at: true }).safeParse(p);
+        expect(parsed.error, `${code}/${p.slug}`).toBeUndefined();
+      }
+    }
+  });
+
+  it("has valid site metadata and compiles to SQL", () => {
+    expect(SiteMetadata.safeParse(read("settings.json").metadata).error).toBeUndefined();
+    const sql = buildSeedStatements("migrations/seed");
+    expect(sql.length).toBeGreaterThan(100);
+    expect(sql.every((s) => /^INSERT /.test(s))).toBe(true);
+  });
+});
