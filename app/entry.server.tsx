@@ -37,6 +37,9 @@ export default async function handleRequest(
     </NonceContext.Provider>,
     {
       nonce,
+      // Crawlers wait for allReady; an unlimited chunk size makes React put deferred sections in
+      // place instead of in hidden blocks swapped in by script, which crawlers may not run.
+      progressiveChunkSize: bot ? Number.POSITIVE_INFINITY : undefined,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         status = 500;

@@ -11,7 +11,7 @@ const requestHandler = createRequestHandler(
 );
 
 /** Sends an /api request to the embedded platform, or to PLATFORM_ORIGIN when one is set. */
-function platformFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+async function platformFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   if (!env.PLATFORM_ORIGIN) return handlePlatform(request, env, ctx);
   const url = new URL(request.url);
   const target = new URL(url.pathname + url.search, env.PLATFORM_ORIGIN);
@@ -19,12 +19,14 @@ function platformFetch(request: Request, env: Env, ctx: ExecutionContext): Promi
   headers.delete("host");
   // The remote platform sees its own origin, so the proxied write passes its Origin check.
   if (headers.has("origin")) headers.set("origin", target.origin);
-  return fetch(target, {
+  const upstream = await fetch(target, {
     method: request.method,
     headers,
     body: request.method === "GET" || request.method === "HEAD" ? undefined : request.body,
     redirect: "manual",
   });
+  // fetch() answers with immutable headers; the security middleware must still add its own.
+  return new Response(upstream.body, upstream);
 }
 
 const app = new Hono<{ Bindings: Env; Variables: SecurityVars }>();
@@ -32,6 +34,15 @@ const app = new Hono<{ Bindings: Env; Variables: SecurityVars }>();
 app.use("*", async (c, next) => {
   assertEnv(c.env);
   await next();
+});
+
+// Whatever fails outside a handler still answers the /api error envelope, never a stack.
+app.onError((err, c) => {
+  console.error("worker: unhandled error", err instanceof Error ? err.message : err);
+  if (new URL(c.req.url).pathname.startsWith("/api/")) {
+    return c.json({ error: { type: "ApplicationUnavailableException", message: "The platform is unavailable. Please try again." } }, 503);
+  }
+  return c.text("Playfront is unavailable right now. Please try again in a moment.", 503);
 });
 app.use("*", securityHeaders());
 app.use("*", originCheck());

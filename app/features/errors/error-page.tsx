@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { createT } from "../../lib/i18n/translate";
 import { SiteFrame } from "../layout/site-frame";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
@@ -41,6 +41,7 @@ const FALLBACK = createT({
 
 function ErrorContent({ kind, status, detail }: { kind: ErrorKind; status: number; detail: string }) {
   const siteT = useT();
+  const { pathname, search } = useLocation();
   const t = useRootData() ? siteT : FALLBACK;
   const to = useLocalePath();
   // A server failure takes the user-block page's place and button, with words that fit it.
@@ -57,7 +58,7 @@ function ErrorContent({ kind, status, detail }: { kind: ErrorKind; status: numbe
             {t("errors.support")}
           </Link>
         ) : kind === "maintenance" ? (
-          <a className="btn btn--primary" href="">
+          <a className="btn btn--primary" href={pathname + search}>
             {t("errors.retry")}
           </a>
         ) : (

@@ -46,9 +46,15 @@ export const cmsHandlers: Handlers<"cms.getConfig" | "cms.getRedirects" | "cms.g
   },
 
   async "cms.getPages"({ locale }, ctx) {
+    // Like getPage: a locale without pages of its own lists the default locale's.
     const { results } = await ctx.db
-      .prepare("SELECT slug, title, updated_at FROM content_pages WHERE locale = ?1 ORDER BY slug")
-      .bind(locale ?? ctx.locale)
+      .prepare(
+        `SELECT slug, title, updated_at FROM content_pages
+         WHERE locale = (SELECT locale FROM content_pages WHERE locale IN (?1, ?2)
+                         ORDER BY CASE locale WHEN ?1 THEN 0 ELSE 1 END LIMIT 1)
+         ORDER BY slug`,
+      )
+      .bind(locale ?? ctx.locale, ctx.defaultLocale)
       .all<{ slug: string; title: string; updated_at: number }>();
     return results;
   },

@@ -1,0 +1,13 @@
+/// <reference types="@cloudflare/vitest-plugin/types" />
+
+// Test-only bindings that vitest.config.ts adds to the Worker under test.
+declare namespace Cloudflare {
+  interface Env {
+    /** D1 migrations read from migrations/ by readD1Migrations(). */
+    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    /** The seed compiled by scripts/seed-sql.mjs buildSeedStatements("migrations/seed"). */
+    TEST_SEED: string[];
+    /** The D1 database of the remote-platform Worker that proxy.test.ts points PLATFORM_ORIGIN at. */
+    REMOTE_DB: D1Database;
+  }
+}

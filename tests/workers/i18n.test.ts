@@ -1,0 +1,83 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import seedLocales from "../../migrations/seed/locales.json";
+import ar from "../../migrations/seed/messages/ar.json";
+import en from "../../migrations/seed/messages/en.json";
+import es from "../../migrations/seed/messages/es.json";
+import pt from "../../migrations/seed/messages/pt.json";
+import { data, failure, get, post } from "./helpers";
+
+describe("GET /api/nfx/i18n/locales", () => {
+  it("lists the four seeded locales in order, English the default and Arabic right-to-left", async () => {
+    const list = await data(get("nfx/i18n/locales"));
+    expect(list.defaultLocale).toBe("en");
+    expect(list.locales.map((l: { code: string }) => l.code)).toEqual(["en", "es", "pt", "ar"]);
+    expect(list.locales).toEqual(seedLocales);
+    expect(list.locales.filter((l: { isDefault: boolean }) => l.isDefault)).toHaveLength(1);
+    expect(list.locales.find((l: { code: string }) => l.code === "ar")).toMatchObject({ dir: "rtl", name: "العربية" });
+    for (const l of list.locales.filter((l: { code: string }) => l.code !== "ar")) expect(l.dir).toBe("ltr");
+  });
+
+  it("leaves out a locale the operator disabled, and ignores unknown query parameters", async () => {
+    await env.DB.prepare("UPDATE locales SET is_enabled = 0 WHERE code = 'pt'").run();
+    try {
+      const list = await data(get("nfx/i18n/locales", { v: "3", _non_strict: "1", whatever: "x" }));
+      expect(list.locales.map((l: { code: string }) => l.code)).toEqual(["en", "es", "ar"]);
+    } finally {
+      await env.DB.prepare("UPDATE locales SET is_enabled = 1 WHERE code = 'pt'").run();
+    }
+  });
+
+  it("refuses a write verb", async () => {
+    const e = await failure(post("nfx/i18n/locales"), 405, "InvalidRequestException");
+    expect(e.message).toMatch(/GET only/);
+  });
+});
+
+describe("GET /api/nfx/i18n/messages/{locale}", () => {
+  it.each([
+    ["en", en],
+    ["es", es],
+    ["pt", pt],
+    ["ar", ar],
+  ])("answers the nested %s bundle exactly as seeded", async (locale, bundle) => {
+    const messages = await data(get(`nfx/i18n/messages/${locale}`));
+    expect(messages).toEqual(bundle);
+    // Nested, as i18next reads it: no flat dotted keys at the top.
+    expect(Object.keys(messages).some((k) => k.includes("."))).toBe(false);
+    expect(Object.values(messages).some((v) => typeof v === "object")).toBe(true);
+  });
+
+  it("nests keys stored with dots and keeps every value a string", async () => {
+    await env.DB.prepare("INSERT INTO messages (locale, key, value) VALUES ('es', 'zz_test.deeply.nested', '¡Hola!')").run();
+    const messages = await data(get("nfx/i18n/messages/es"));
+    expect(messages.zz_test).toEqual({ deeply: { nested: "¡Hola!" } });
+    const leaves: unknown[] = [];
+    const walk = (node: unknown) => {
+      if (typeof node === "object" && node !== null) Object.values(node).forEach(walk);
+      else leaves.push(node);
+    };
+    walk(messages);
+    expect(leaves.length).toBeGreaterThan(10);
+    expect(leaves.every((v) => typeof v === "string")).toBe(true);
+  });
+
+  it("answers an empty bundle for a well-formed locale the site does not have", async () => {
+    expect(await data(get("nfx/i18n/messages/fr"))).toEqual({});
+    expect(await data(get("nfx/i18n/messages/pt-BR"))).toEqual({});
+  });
+
+  it.each(["EN", "english", "e1", "en_US", "pt-br", "%3Cscript%3E"])(
+    "refuses the malformed locale %s with 400 and a field error",
+    async (locale) => {
+      const e = await failure(get(`nfx/i18n/messages/${locale}`), 400, "InvalidParameterException");
+      expect(e.invalid_parameters?.locale?.[0]).toMatch(/locale must look like/);
+      expect(e.error_data).toEqual(e.invalid_parameters);
+    },
+  );
+
+  it("refuses a call without a locale", async () => {
+    const e = await failure(get("nfx/i18n/messages"), 400, "InvalidParameterException");
+    expect(Object.keys(e.invalid_parameters ?? {})).toEqual(["locale"]);
+  });
+});

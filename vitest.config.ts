@@ -1,0 +1,111 @@
+import { readFileSync } from "node:fs";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import { build } from "esbuild";
+import { defineConfig } from "vitest/config";
+// @ts-ignore -- a plain .mjs build script without type declarations
+import { buildSeedStatements } from "./scripts/seed-sql.mjs";
+
+/**
+ * Two projects:
+ * - `unit`: plain Node, for modules that need no Workers runtime.
+ * - `workers`: @cloudflare/vitest-plugin runs the real Worker (wrangler.toml: workers/app.ts with
+ *   its vars and D1 binding) inside workerd. Every test file gets its own Miniflare, so its own
+ *   empty in-memory D1; tests/workers/setup.ts applies the migrations and the seed compiled here.
+ *   reactRouter() provides `virtual:react-router/server-build`, so tests reach the whole Worker,
+ *   SSR included, through `exports.default.fetch` (SELF).
+ */
+
+const compatibilityDate = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(readFileSync("wrangler.toml", "utf8"))?.[1];
+
+/** Bundles a small Worker entry for Miniflare, which runs JavaScript only. */
+async function bundleWorker(entry: string): Promise<string> {
+  const out = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2024",
+    conditions: ["workerd", "worker", "browser"],
+    mainFields: ["module", "main"],
+    external: ["cloudflare:*", "node:*"],
+    write: false,
+    logLevel: "silent",
+  });
+  return out.outputFiles[0]!.text;
+}
+
+/**
+ * Whether `--project` filters leave the workers project in. Vitest resolves the config of a
+ * filtered-out project without serving it, and the React Router plugin starts file watchers in its
+ * config hook that only its buildEnd closes: Node would then hang for Vitest's 10 s close timeout.
+ */
+function workersProjectSelected(): boolean {
+  const filters: string[] = [];
+  process.argv.forEach((arg, i) => {
+    if (arg === "--project") filters.push(process.argv[i + 1] ?? "");
+    else if (arg.startsWith("--project=")) filters.push(arg.slice("--project=".length));
+  });
+  const escape = (part: string) => part.replace(/[.+?^$()|[\]{}\\]/g, "\\$&");
+  const matches = (filter: string) => new RegExp(`^${filter.split("*").map(escape).join(".*")}$`).test("workers");
+  return filters.length === 0 || filters.some((f) => !f.startsWith("!") && matches(f));
+}
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("migrations");
+  const seed: string[] = buildSeedStatements("migrations/seed");
+  // proxy.test.ts: a second Worker standing in for an operator's platform at PLATFORM_ORIGIN.
+  const remotePlatform = await bundleWorker("tests/workers/remote-platform.ts");
+
+  return {
+    test: {
+      passWithNoTests: true,
+      projects: [
+        {
+          test: {
+            name: "unit",
+            environment: "node",
+            include: ["app/**/*.test.ts", "app/**/*.test.tsx", "workers/**/*.test.ts", "scripts/**/*.test.mjs"],
+          },
+        },
+        {
+          plugins: [
+            ...(workersProjectSelected() ? [reactRouter()] : []),
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                // Test-only bindings, typed in tests/workers/env.d.ts.
+                bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seed },
+                d1Databases: { REMOTE_DB: "remote-platform-db" },
+                // The test Worker's outbound fetch() goes to remote-platform, never to the network.
+                outboundService: "remote-platform",
+                workers: [
+                  {
+                    name: "remote-platform",
+                    modules: [{ type: "ESModule", path: "remote-platform.mjs", contents: remotePlatform }],
+                    compatibilityDate,
+                    compatibilityFlags: ["nodejs_compat"],
+                    d1Databases: { DB: "remote-platform-db" },
+                    bindings: {
+                      APP_ENV: "test",
+                      PLATFORM_ORIGIN: "",
+                      PUBLIC_ORIGIN: "",
+                      FRAME_ANCESTORS: "'self'",
+                      SIGNING_SECRET: "remote-platform-test-secret-not-for-production",
+                      SIMULATED_LATENCY: "",
+                    },
+                  },
+                ],
+              },
+            }),
+          ],
+          test: {
+            name: "workers",
+            include: ["tests/workers/**/*.test.ts"],
+            setupFiles: ["./tests/workers/setup.ts"],
+          },
+        },
+      ],
+    },
+  };
+});
