@@ -39,6 +39,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return changed ? defaultShouldRevalidate : false;
 }
 
+const NOSCRIPT_CSS = "div[hidden][id^='S:']{display:block!important}[aria-busy='true']{display:none!important}";
+
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -66,6 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         )}
         <Links />
+        {/* Without JavaScript React cannot move streamed sections into place: show them anyway. */}
+        <noscript dangerouslySetInnerHTML={{ __html: `<style>${NOSCRIPT_CSS}</style>` }} />
         <CustomCode blocks={custom} position="head" />
       </head>
       <body>

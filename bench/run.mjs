@@ -1,0 +1,162 @@
+// npm run bench — first-load JS against a bare React Router app, and streaming SSR under a slow
+// platform. Prints a table and writes bench/.out/results.json. See bench/README.md.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BROWSER_UA, fetchHtml, firstLoad } from "./lib/first-load.mjs";
+import {
+  build,
+  killAllSync,
+  OUT,
+  prepareDatabaseQuietly,
+  ROOT,
+  servePlayfront,
+  serveWrangler,
+  stageApp,
+  stop,
+} from "./lib/servers.mjs";
+import { GOOGLEBOT_UA, series } from "./lib/streaming.mjs";
+
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(`Node ${process.versions.node}: run this as \`npm run bench\` (Node 22 from the devDependency).`);
+  process.exit(1);
+}
+
+const PORTS = { playfront: 8795, baseline: 8796, streaming: 8797 };
+const GOAL_FIRST_LOAD = 1.1;
+const LATENCY = "banners:1500";
+const N = Number(process.env.BENCH_N ?? 5);
+const persistTo = join(ROOT, ".wrangler", "bench-state");
+const playfrontDir = join(OUT, "playfront");
+const baselineDir = join(OUT, "baseline");
+// The Playfront working tree is built from a copy so that `build/`, which other runs may be
+// serving at this moment, is never emptied and rewritten under them.
+const PLAYFRONT_ENTRIES = ["app", "workers", "public", "migrations", "scripts", "package.json", "react-router.config.ts", "vite.config.ts", "wrangler.toml", "tsconfig.json"];
+
+process.on("exit", killAllSync);
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => (killAllSync(), process.exit(130)));
+
+const kb = (b) => (b / 1024).toFixed(1);
+const ms = (x) => (x == null ? "–" : `${Math.round(x)} ms`);
+const step = (s) => console.log(`· ${s}`);
+const started = performance.now();
+
+async function withServer(start, fn) {
+  let server;
+  try {
+    server = await start();
+  } catch (e) {
+    console.log(`  (${e.message}; retrying once)`);
+    server = await start();
+  }
+  try {
+    return await fn(server);
+  } finally {
+    await stop(server);
+  }
+}
+
+// 1. Build both apps the same way.
+mkdirSync(OUT, { recursive: true });
+stageApp(join(ROOT, "bench", "baseline-template"), baselineDir);
+stageApp(ROOT, playfrontDir, PLAYFRONT_ENTRIES);
+step(`baseline built in ${build(baselineDir, "baseline").toFixed(1)} s`);
+step(`Playfront built in ${build(playfrontDir, "Playfront").toFixed(1)} s`);
+prepareDatabaseQuietly(persistTo);
+step(`database prepared in ${persistTo.replace(ROOT + "/", "")}`);
+
+// 2. First-load JavaScript of the home page.
+const clientDir = (dir) => join(dir, "build", "client");
+// One server at a time: two wrangler dev starting together can race for the same internal port.
+const measureHome = async (s, dir) => firstLoad(await fetchHtml(`http://127.0.0.1:${s.port}/`), clientDir(dir));
+const pf = await withServer(
+  () => servePlayfront({ appDir: playfrontDir, port: PORTS.playfront, persistTo }),
+  (s) => measureHome(s, playfrontDir),
+);
+const base = await withServer(
+  () => serveWrangler({ name: "baseline", appDir: baselineDir, port: PORTS.baseline }),
+  (s) => measureHome(s, baselineDir),
+);
+const ratio = pf.gzip / base.gzip;
+step("first-load JS measured");
+
+// 3. Streaming under a slow banners group.
+const stream = await withServer(
+  () => servePlayfront({ appDir: playfrontDir, port: PORTS.streaming, persistTo, vars: { SIMULATED_LATENCY: LATENCY } }),
+  async (s) => {
+    const url = `http://127.0.0.1:${s.port}/`;
+    const people = await series(url, BROWSER_UA, N);
+    const crawler = await series(url, GOOGLEBOT_UA, N);
+    return { people, crawler };
+  },
+);
+step("streaming measured");
+
+const { people, crawler } = stream;
+const streamedRuns = people.runs.filter((r) => r.firstFlushHasShell && r.firstFlushHasFallback).length;
+const crawlerAtOnce = crawler.runs.filter((r) => r.resolved !== undefined && r.end - r.firstByte <= 100).length;
+const crawlerInline = crawler.runs.filter((r) => r.deferredInline).length;
+const streaming = {
+  latency: LATENCY,
+  n: N,
+  shellTtfbPeople: people.medians.shell,
+  firstBytePeople: people.medians.firstByte,
+  endPeople: people.medians.end,
+  completeCrawler: crawler.medians.end,
+  firstByteCrawler: crawler.medians.firstByte,
+  ratioShellToComplete: people.medians.shell / crawler.medians.end,
+  ratioShellToPeopleEnd: people.medians.shell / people.medians.end,
+  fallbackInFirstFlush: `${streamedRuns}/${people.runs.length}`,
+  fallbackInFirstChunkStrict: `${people.runs.filter((r) => r.firstChunkHasFallback).length}/${people.runs.length}`,
+  streamed: streamedRuns === people.runs.length,
+  crawlerWholeDocumentAtOnce: crawlerAtOnce === crawler.runs.length,
+  crawlerDeferredInline: `${crawlerInline}/${crawler.runs.length}`,
+  allComplete: [...people.runs, ...crawler.runs].every((r) => r.complete && r.status === 200),
+  people,
+  crawler,
+};
+
+// 4. Report.
+const line = (label, a, b = "") => console.log(`  ${label.padEnd(40)}${String(a).padStart(16)}${String(b).padStart(16)}`);
+console.log("\nFirst-load JS of / (gzip -9)");
+line("", "Playfront", "baseline");
+line("total", `${kb(pf.gzip)} KB`, `${kb(base.gzip)} KB`);
+line("files", pf.count, base.count);
+line("raw (minified)", `${kb(pf.raw)} KB`, `${kb(base.raw)} KB`);
+line("lazy chunks reachable (not counted)", `${pf.lazy.count} · ${kb(pf.lazy.gzip)} KB`, `${base.lazy.count} · ${kb(base.lazy.gzip)} KB`);
+line("first-load CSS (not counted)", `${kb(pf.css.gzip)} KB`, `${kb(base.css.gzip)} KB`);
+line("ratio Playfront / baseline", `${ratio.toFixed(3)}`, `goal ≤ ${GOAL_FIRST_LOAD.toFixed(2)}`);
+console.log(`  ${ratio <= GOAL_FIRST_LOAD ? "✓ within" : "✗ over"} the §5 bar (+${kb(pf.gzip - base.gzip)} KB over the floor)`);
+console.log("  largest Playfront first-load files:");
+for (const f of pf.files.slice(0, 5)) console.log(`    ${kb(f.gzip).padStart(7)} KB  ${f.path}  (${f.why})`);
+if (pf.notPreloaded.length) console.log(`  ! loaded by static import but not modulepreloaded: ${pf.notPreloaded.join(", ")}`);
+if (pf.external.length) console.log(`  ! external scripts not counted: ${pf.external.join(", ")}`);
+
+console.log(`\nStreaming of / with SIMULATED_LATENCY=${LATENCY} (median of ${N}, after 1 warm-up)`);
+line("people: first byte", ms(people.medians.firstByte));
+line("people: shell (</header> or <main)", ms(people.medians.shell));
+line("people: Suspense fallback arrived", ms(people.medians.fallback));
+line("people: deferred banners arrived", ms(people.medians.resolved));
+line("people: stream end", ms(people.medians.end));
+line("Googlebot: first byte", ms(crawler.medians.firstByte));
+line("Googlebot: complete document", ms(crawler.medians.end));
+line("ratio shell / complete (Googlebot)", streaming.ratioShellToComplete.toFixed(3), "want ≪ 1");
+line("ratio shell / stream end (people)", streaming.ratioShellToPeopleEnd.toFixed(3));
+line("people: fallback in the shell's flush", streaming.fallbackInFirstFlush, streaming.streamed ? "streamed ✓" : "NOT streamed ✗");
+line("Googlebot: whole document in one go", `${crawlerAtOnce}/${crawler.runs.length}`, streaming.crawlerWholeDocumentAtOnce ? "✓" : "✗");
+line("Googlebot: banners inline (no fallback)", streaming.crawlerDeferredInline, crawlerInline === crawler.runs.length ? "✓" : "! outlined");
+if (crawlerInline < crawler.runs.length) {
+  console.log("  ! crawlers get the banners outlined: fallback in place, content in <div hidden> swapped in by");
+  console.log("    React's $RC script (React outlines boundaries past progressiveChunkSize even after allReady).");
+}
+line("every document complete, 200", streaming.allComplete ? "yes ✓" : "no ✗");
+
+const results = {
+  when: new Date().toISOString(),
+  node: process.versions.node,
+  seconds: Math.round((performance.now() - started) / 100) / 10,
+  firstLoad: { page: "/", goal: GOAL_FIRST_LOAD, ratio, pass: ratio <= GOAL_FIRST_LOAD, playfront: pf, baseline: base },
+  streaming,
+};
+writeFileSync(join(OUT, "results.json"), JSON.stringify(results, null, 2) + "\n");
+console.log(`\nbench/.out/results.json written (${results.seconds} s)`);

@@ -1,0 +1,83 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests against the production build under wrangler dev (scripts/e2e-server.mjs).
+ * `npm test` builds the app and prepares a fresh database in .wrangler/e2e-state first; running
+ * `npx playwright test` alone needs a prior build and that database.
+ *
+ * Two projects: `js` runs every test; `no-js` runs the tests tagged @nojs with JavaScript off,
+ * proving pages, links and forms work before (or without) hydration.
+ */
+const port = Number(process.env.E2E_PORT ?? 8790);
+const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * A regular desktop Chrome user agent. Headless Chromium says "HeadlessChrome", which isbot
+ * (rightly) counts as a crawler, and crawlers get another document: no streaming, no error page.
+ */
+const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+
+/**
+ * Worker vars of the test server. Banners answer 300 ms late so the home page's streaming is
+ * observable deterministically (shell with the placeholder first, banners after); nothing else
+ * is slowed down. Override with E2E_SIMULATED_LATENCY (empty for none).
+ */
+const serverVars = { SIMULATED_LATENCY: process.env.E2E_SIMULATED_LATENCY ?? "banners:300" };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: Math.min(2, Number(process.env.E2E_WORKERS ?? 2)),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL,
+    userAgent: BROWSER_UA,
+    locale: "en-US",
+    reducedMotion: "reduce",
+    // Traces cost about a second a test on two cores: opt in with E2E_TRACE=1 when debugging.
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "js",
+      use: { ...devices["Desktop Chrome"], userAgent: BROWSER_UA, javaScriptEnabled: true },
+    },
+    {
+      name: "no-js",
+      grep: /@nojs/,
+      use: { ...devices["Desktop Chrome"], userAgent: BROWSER_UA, javaScriptEnabled: false },
+    },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      E2E_PORT: String(port),
+      E2E_VARS: JSON.stringify(serverVars),
+      WRANGLER_SEND_METRICS: "false",
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    },
+  },
+});

@@ -1,0 +1,74 @@
+// npm test — every quality bar in order, stopping at the first failure (DESIGN §5):
+//   1. typecheck   wrangler types, react-router typegen, tsc -b
+//   2. vitest      unit and Worker-runtime projects
+//   3. chromium    Debian's package, installed when missing (no Playwright browser downloads)
+//   4. build       production build and a fresh local database in .wrangler/e2e-state
+//   5. playwright  end-to-end, JavaScript on and off, against that build (playwright.config.ts)
+// Machine-readable results go to test-results/vitest.json and test-results/playwright.json.
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { bin, prepareDatabase, quietEnv, run } from "./lib.mjs";
+
+const E2E_STATE = ".wrangler/e2e-state";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const started = Date.now();
+const timings = [];
+
+function section(title, fn) {
+  const t0 = Date.now();
+  console.log(`\n${"━".repeat(72)}\n▶ ${title}\n${"━".repeat(72)}`);
+  fn();
+  const seconds = (Date.now() - t0) / 1000;
+  timings.push([title, seconds]);
+  console.log(`✔ ${title} (${seconds.toFixed(1)} s)`);
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) {
+    console.log(`${CHROMIUM} is installed`);
+    return;
+  }
+  const root = typeof process.getuid !== "function" || process.getuid() === 0;
+  const sudo = root ? [] : ["sudo", "-n"];
+  const apt = (args) => {
+    const [cmd, ...rest] = [...sudo, "apt-get", ...args];
+    run(cmd, rest, { env: { ...quietEnv, DEBIAN_FRONTEND: "noninteractive" } });
+  };
+  console.log(`${CHROMIUM} is missing: installing Debian's chromium package`);
+  apt(["update"]);
+  apt(["install", "-y", "--no-install-recommends", "chromium"]);
+  if (!existsSync(CHROMIUM)) {
+    console.error(`✖ chromium was installed but ${CHROMIUM} does not exist`);
+    process.exit(1);
+  }
+}
+
+// Results of an earlier run must not be mistaken for this one's.
+mkdirSync("test-results", { recursive: true });
+rmSync("test-results/vitest.json", { force: true });
+rmSync("test-results/playwright.json", { force: true });
+
+section("1/5 Typecheck", () => {
+  run(bin("wrangler"), ["types", "--strict-vars=false"]);
+  run(bin("react-router"), ["typegen"]);
+  run(bin("tsc"), ["-b"]);
+});
+
+section("2/5 Unit and Worker tests (vitest)", () => {
+  run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
+});
+
+section("3/5 Browser (Debian chromium)", ensureChromium);
+
+section("4/5 Production build and fresh e2e database", () => {
+  run(bin("react-router"), ["build"]);
+  rmSync(E2E_STATE, { recursive: true, force: true });
+  prepareDatabase(E2E_STATE);
+});
+
+section("5/5 End-to-end tests (playwright)", () => {
+  run(bin("playwright"), ["test"], { env: { ...quietEnv, E2E_PERSIST_TO: E2E_STATE } });
+});
+
+console.log(`\n${"━".repeat(72)}`);
+for (const [title, seconds] of timings) console.log(`  ${title.padEnd(48)} ${seconds.toFixed(1).padStart(7)} s`);
+console.log(`✔ npm test passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);

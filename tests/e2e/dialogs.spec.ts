@@ -1,0 +1,45 @@
+import { absolute, expect, SEED, test } from "./fixtures";
+
+test.describe("campaign popup named by the URL", () => {
+  test("/?popup=welcome shows the popup, server-rendered", { tag: "@nojs" }, async ({ page }) => {
+    await page.goto("/?popup=welcome");
+    const dialog = page.getByRole("dialog", { name: SEED.popupTitle });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("200 free spins")).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "See promotions" })).toHaveAttribute("href", "/promotions");
+    // Its close link works with or without JavaScript and drops the popup from the URL.
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(absolute("/"));
+  });
+
+  test("Escape closes it and removes popup from the URL", async ({ page }) => {
+    await page.goto("/?popup=welcome&utm_source=mail");
+    const dialog = page.getByRole("dialog", { name: SEED.popupTitle });
+    // The dialog takes the focus once the page is interactive.
+    await expect(dialog).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(absolute("/?utm_source=mail"));
+    await expect(page.getByRole("heading", { level: 1, name: SEED.heroTitle })).toBeVisible();
+  });
+
+  test("prevent_close=1 leaves no close button and Escape does nothing", { tag: "@nojs" }, async ({ page, javaScriptEnabled }) => {
+    await page.goto("/?popup=welcome&prevent_close=1");
+    const dialog = page.getByRole("dialog", { name: SEED.popupTitle });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Close" })).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Close" })).toHaveCount(0);
+    if (javaScriptEnabled) await expect(dialog).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(absolute("/?popup=welcome&prevent_close=1"));
+  });
+
+  test("an unknown popup name shows no dialog", { tag: "@nojs" }, async ({ page }) => {
+    const response = await page.goto("/?popup=no-such-popup");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: SEED.heroTitle })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+});

@@ -1,0 +1,68 @@
+import { readFileSync } from "node:fs";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export { expect };
+
+export const GOOGLEBOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/** What the seed (migrations/seed) puts on the site, as a player reads it. */
+export const SEED = {
+  siteName: "Playfront Casino",
+  heroTitle: "Your next big win starts here",
+  locales: ["en", "es", "pt", "ar"],
+  popupTitle: "Welcome to Playfront",
+} as const;
+
+type Bundle = { [key: string]: string | Bundle };
+const bundles = new Map<string, Bundle>();
+
+/** A message of the seeded bundle of `locale` (migrations/seed/messages), e.g. msg("es", "header.language"). */
+export function msg(locale: string, key: string): string {
+  let bundle = bundles.get(locale);
+  if (!bundle) {
+    bundle = JSON.parse(readFileSync(`migrations/seed/messages/${locale}.json`, "utf8")) as Bundle;
+    bundles.set(locale, bundle);
+  }
+  const value = key.split(".").reduce<string | Bundle | undefined>((node, k) => (typeof node === "object" ? node[k] : undefined), bundle);
+  if (typeof value !== "string") throw new Error(`no message ${key} in the ${locale} bundle`);
+  return value;
+}
+
+/**
+ * `test` with one automatic check: a page may not throw, log a console error (hydration
+ * mismatches, CSP violations…) or report a CSP violation during the test. A 404 document
+ * logs "Failed to load resource" by design, so that message alone is allowed.
+ */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+      page.on("console", (m) => {
+        if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(`console: ${m.text()}`);
+      });
+      await use(errors);
+      expect(errors, "the page logged errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** The `<html>` element, for lang, dir and data-theme. */
+export const html = (page: Page) => page.locator("html");
+
+/** The site header of the default layout (the page's banner landmark). */
+export const siteHeader = (page: Page) => page.getByRole("banner");
+
+/** The sidebar (complementary landmark "Site menu"). */
+export const sidebar = (page: Page) => page.getByRole("complementary", { name: "Site menu" });
+
+/** A path of the test server as a full URL (page.url() is absolute). */
+export function absolute(path: string): string {
+  return new URL(path, process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 8790}`).href;
+}
+
+/** Fetches a page without following redirects. */
+export async function getNoFollow(request: APIRequestContext, path: string, headers?: Record<string, string>) {
+  return request.get(path, { maxRedirects: 0, headers });
+}

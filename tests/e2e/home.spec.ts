@@ -1,0 +1,119 @@
+import { expect, html, SEED, sidebar, siteHeader, test } from "./fixtures";
+
+test.describe("home page", { tag: "@nojs" }, () => {
+  test("shows the hero, the sidebar promo banner and the grouped menu", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(/Playfront Casino/);
+    await expect(page.getByRole("heading", { level: 1, name: SEED.heroTitle })).toBeVisible();
+    await expect(siteHeader(page).getByRole("link", { name: "Sign up" })).toBeVisible();
+
+    // The promo banner: a 336x180 picture, its title and a sign-up button for a guest.
+    const promo = sidebar(page).locator(".promo");
+    const picture = promo.locator("img"); // decorative (alt=""), so it has no img role
+    await expect(picture).toHaveAttribute("width", "336");
+    await expect(picture).toHaveAttribute("height", "180");
+    await expect(promo.getByText("Welcome pack", { exact: true })).toBeVisible();
+    await expect(promo.getByRole("link", { name: "Get the bonus" })).toHaveAttribute("href", "/?show_popup_reg=1");
+
+    // Grouped menu items.
+    for (const group of ["Casino", "Rewards", "Help"]) {
+      await expect(sidebar(page).getByRole("navigation", { name: group })).toBeVisible();
+    }
+    await expect(sidebar(page).getByRole("heading", { name: "Rewards" })).toBeVisible();
+  });
+
+  test("the 'Game hall' group opens to show 'Slots'", async ({ page }) => {
+    await page.goto("/");
+    const casino = sidebar(page).getByRole("navigation", { name: "Casino" });
+    const slots = casino.getByRole("link", { name: "Slots" });
+    await expect(slots).toBeHidden();
+    await casino.getByText("Game hall").click();
+    await expect(slots).toBeVisible();
+    await expect(slots).toHaveAttribute("href", "/gamehall?category=slots");
+    await expect(casino.getByRole("link", { name: "Live casino" })).toBeVisible();
+  });
+
+  test("badges show counts and guest-only visibility rules apply", async ({ page }) => {
+    await page.goto("/");
+    const menu = sidebar(page);
+    const tournaments = menu.getByRole("link", { name: /^Tournaments/ });
+    await expect(tournaments).toBeVisible();
+    await expect(tournaments.locator(".badge")).toHaveText("3");
+    // 'Offers' (badge 12, shown as '9+' to players) and 'My profile' are for signed-in players only.
+    await expect(menu.getByRole("link", { name: /Offers/ })).toHaveCount(0);
+    await expect(menu.getByText("9+")).toHaveCount(0);
+    await expect(menu.getByRole("link", { name: /My profile/ })).toHaveCount(0);
+    await expect(menu.getByRole("link", { name: /^Promotions/ })).toBeVisible();
+  });
+
+  test("the footer carries the legal links, the age notice and the copyright", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Terms and conditions" })).toHaveAttribute("href", "/terms");
+    await expect(footer.getByRole("link", { name: "About us" })).toHaveAttribute("href", "/about");
+    await expect(footer.getByRole("link", { name: /Licence/ })).toHaveAttribute("target", "_blank");
+    await expect(footer.getByText("18+")).toBeVisible();
+    await expect(footer.getByText(/© \d{4} Playfront Casino/)).toBeVisible();
+  });
+
+  test("the page head has canonical and hreflang links and <html lang dir>", async ({ page, baseURL }) => {
+    await page.goto("/");
+    await expect(html(page)).toHaveAttribute("lang", "en");
+    await expect(html(page)).toHaveAttribute("dir", "ltr");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/`);
+    const alternates = page.locator('link[rel="alternate"][hreflang]');
+    await expect(alternates).toHaveCount(SEED.locales.length + 1);
+    const expected: Record<string, string> = { en: "/", es: "/es", pt: "/pt", ar: "/ar", "x-default": "/" };
+    for (const [lang, path] of Object.entries(expected)) {
+      await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute("href", `${baseURL}${path}`);
+    }
+  });
+
+  test("head links follow the page and its locale: /es/about", async ({ page, baseURL }) => {
+    await page.goto("/es/about");
+    await expect(html(page)).toHaveAttribute("lang", "es");
+    await expect(html(page)).toHaveAttribute("dir", "ltr");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/es/about`);
+    const expected: Record<string, string> = { en: "/about", es: "/es/about", pt: "/pt/about", ar: "/ar/about", "x-default": "/about" };
+    for (const [lang, path] of Object.entries(expected)) {
+      await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute("href", `${baseURL}${path}`);
+    }
+  });
+
+  test("the right-to-left locale sets <html dir=rtl lang=ar>", async ({ page }) => {
+    await page.goto("/ar");
+    await expect(html(page)).toHaveAttribute("lang", "ar");
+    await expect(html(page)).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
+
+test.describe("home page banners", () => {
+  test("the deferred banner list streams in after the shell", async ({ page }) => {
+    const response = await page.goto("/");
+    const body = await response!.text();
+    // The shell carried the placeholder; the banners arrived later in the same response.
+    const placeholder = body.indexOf("banners--loading");
+    const list = body.indexOf('class="banners"');
+    expect(placeholder, "the shell shows a loading placeholder").toBeGreaterThan(-1);
+    expect(list, "the banners follow the placeholder").toBeGreaterThan(placeholder);
+
+    const banners = page.getByRole("list", { name: "Promotions" });
+    await expect(banners).toBeVisible();
+    await expect(banners.getByRole("listitem")).toHaveCount(3);
+    await expect(banners.getByRole("heading", { name: "Weekend tournament" })).toBeVisible();
+    await expect(banners.getByRole("link", { name: "Claim now" })).toHaveAttribute("href", "/promotions");
+    await expect(page.locator(".banners--loading")).toHaveCount(0);
+  });
+
+  test("without JavaScript the banners still show", { tag: "@nojs" }, async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "covered by the streaming test above");
+    // React moves streamed sections into place with inline scripts; without JavaScript a
+    // <noscript> style shows the streamed segment and hides the placeholder instead.
+    await page.goto("/");
+    await expect(page.getByRole("list", { name: "Promotions" })).toBeVisible({ timeout: 2_000 });
+    await expect(page.getByRole("list", { name: "Promotions" }).getByRole("listitem")).toHaveCount(3);
+    await expect(page.locator(".banners--loading")).toBeHidden();
+  });
+});

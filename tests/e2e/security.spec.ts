@@ -1,0 +1,78 @@
+import { expect, test } from "./fixtures";
+
+/** Script elements the browser executes (JSON data blocks are not scripts to CSP). */
+const EXECUTABLE = /^(|text\/javascript|module|application\/javascript)$/i;
+
+test.describe("security headers", () => {
+  for (const path of ["/", "/about", "/no-such-page"]) {
+    test(`${path}: enforced CSP with a per-response nonce on every script`, async ({ request }) => {
+      const r = await request.get(path);
+      const csp = r.headers()["content-security-policy"] ?? "";
+      expect(csp).toContain("script-src 'self' 'nonce-");
+      expect(csp).toMatch(/frame-ancestors [^;]+/);
+      expect(csp).toContain("object-src 'none'");
+      expect(r.headers()["x-content-type-options"]).toBe("nosniff");
+      expect(r.headers()["content-security-policy-report-only"]).toBeUndefined();
+
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      const body = await r.text();
+      const scripts = [...body.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1] ?? "");
+      const executable = scripts.filter((attrs) => EXECUTABLE.test(/\btype="([^"]*)"/i.exec(attrs)?.[1] ?? ""));
+      expect(executable.length).toBeGreaterThan(0);
+      for (const attrs of executable) expect(attrs, "every script carries this response's nonce").toContain(`nonce="${nonce}"`);
+
+      // A new nonce each response.
+      const again = await request.get(path);
+      expect(again.headers()["content-security-policy"]).not.toBe(csp);
+    });
+  }
+
+  test("the page runs under the CSP: it hydrates and the operator's own script runs", async ({ page }) => {
+    const violations: string[] = [];
+    await page.exposeFunction("__cspViolation", (v: string) => violations.push(v));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) =>
+        (window as unknown as { __cspViolation(v: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+    await page.goto("/?popup=welcome");
+    // Hydrated: the dialog took the focus in an effect.
+    await expect(page.getByRole("dialog")).toBeFocused();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __operatorTag?: string }).__operatorTag)).toBe("playfront-demo");
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe("cross-site form posts", () => {
+  test("a POST with a foreign Origin is refused with 403", async ({ request }) => {
+    const r = await request.post("/resources/theme", {
+      headers: { origin: "https://evil.example" },
+      form: { theme: "light", redirectTo: "/" },
+      maxRedirects: 0,
+    });
+    expect(r.status()).toBe(403);
+    expect(r.headers()["set-cookie"]).toBeUndefined();
+  });
+
+  test("a POST from the site itself is accepted", async ({ request, baseURL }) => {
+    const r = await request.post("/resources/theme", {
+      headers: { origin: baseURL! },
+      form: { theme: "light", redirectTo: "/about" },
+      maxRedirects: 0,
+    });
+    expect(r.status()).toBe(302);
+    expect(r.headers()["location"]).toBe("/about");
+    expect(r.headers()["set-cookie"]).toContain("theme=light");
+  });
+
+  test("an off-site redirectTo is not followed", async ({ request, baseURL }) => {
+    const r = await request.post("/resources/theme", {
+      headers: { origin: baseURL! },
+      form: { theme: "light", redirectTo: "//evil.example/x" },
+      maxRedirects: 0,
+    });
+    expect(r.status()).toBe(302);
+    expect(r.headers()["location"]).toBe("/");
+  });
+});

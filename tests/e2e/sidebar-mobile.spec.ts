@@ -1,0 +1,39 @@
+import { absolute, expect, sidebar, siteHeader, test } from "./fixtures";
+
+test.use({ viewport: { width: 375, height: 740 } });
+
+test.describe("sidebar on a phone", () => {
+  test("hidden at first; the burger opens it; following a menu link closes it", async ({ page }) => {
+    await page.goto("/");
+    const menu = sidebar(page);
+    await expect(menu).not.toBeInViewport();
+
+    await siteHeader(page).getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toBeInViewport();
+    // The open sidebar scrolls on its own: the banner comes first, the help links further down.
+    await menu.getByRole("link", { name: "FAQ" }).scrollIntoViewIfNeeded();
+    await expect(menu.getByRole("link", { name: "FAQ" })).toBeInViewport();
+
+    await menu.getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(absolute("/faq"));
+    await expect(page.getByRole("heading", { level: 1, name: "Frequently asked questions" })).toBeVisible();
+    await expect(menu).not.toBeInViewport();
+  });
+
+  test("the open sidebar shows the promo banner's title and button", async ({ page }) => {
+    await page.goto("/");
+    await siteHeader(page).getByRole("button", { name: "Open menu" }).click();
+    const menu = sidebar(page);
+    await expect(menu).toBeInViewport();
+    await expect(menu.getByRole("link", { name: "Get the bonus" })).toBeInViewport({ timeout: 2_000 });
+  });
+
+  test("the close button closes it", async ({ page }) => {
+    await page.goto("/about");
+    const menu = sidebar(page);
+    await siteHeader(page).getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toBeInViewport();
+    await menu.getByLabel("Close menu").click();
+    await expect(menu).not.toBeInViewport();
+  });
+});
