@@ -3,6 +3,7 @@ import { createContext, data, redirect, type MiddlewareFunction, type RouterCont
 import type { CmsConfig } from "../../lib/api/cms";
 import type { AccountInfo, LocaleList, MessageBundle, SiteMetadata } from "../../lib/api/entities";
 import { loginRedirect, requiresPlayer, rootRedirect } from "../../lib/access";
+import { isPlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { workerContext } from "../../lib/context.server";
 import { ONE_YEAR, readCookie, serializeCookie } from "../../lib/cookies";
@@ -12,6 +13,23 @@ import { getPlatform } from "../../middleware/platform.server";
 import { cached } from "./site-cache.server";
 
 export const LOCALES_NOT_FOUND = "PLUGIN:I18N: LOCALES NOT FOUND";
+
+/**
+ * The site's static data (CMS configuration, metadata) is required to render anything: its
+ * failure is the fatal 404 'PLUGIN:INIT: …' of SPEC §8, except a disabled application, which
+ * is the maintenance page.
+ */
+async function staticData<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (e) {
+    if (isPlatformError(e, "ApplicationDisabled") || isPlatformError(e, "ApplicationUnavailable")) {
+      return orErrorPage(Promise.reject(e));
+    }
+    console.error("site: static data failed to load", e);
+    throw data(`PLUGIN:INIT: ${e instanceof Error ? e.message : "site data failed to load"}`, { status: 404 });
+  }
+}
 
 /** Everything a page needs to know about the site for this request. */
 export interface Site {
@@ -91,8 +109,8 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
       console.error("i18n: messages failed to load", e);
       return {} as MessageBundle;
     }),
-    orErrorPage(once(`cms|${where.locale}`, () => localized.call("cms.getConfig", { locale: where.locale }))),
-    orErrorPage(once("metadata", () => localized.call("metadata.get"))),
+    staticData(once(`cms|${where.locale}`, () => localized.call("cms.getConfig", { locale: where.locale }))),
+    staticData(once("metadata", () => localized.call("metadata.get"))),
   ]);
 
   const siteRedirect = matchSiteRedirect(redirects, url.pathname, url.search);
