@@ -9,9 +9,10 @@ import { redirectWithToast } from "../lib/toast.server";
 import { getPlatform } from "../middleware/platform.server";
 import { getInstance } from "../middleware/i18n.server";
 
+/** Both fields come from the mailed link; any flaw in them means the link is not valid. */
 export const UnsubscribeSchema = z.object({
-  contact: z.string({ error: "missing" }).trim().min(3, "missing").max(254, "missing"),
-  token: z.string({ error: "invalidLink" }).regex(/^[A-Za-z0-9_-]{20,100}$/, "invalidLink"),
+  contact: z.string().trim().min(3).max(254),
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
 });
 
 /** The link in a mailing: `/unsubscribe?contact=…&token=…` (token signed by the platform). */

@@ -1,11 +1,11 @@
 import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { Await } from "react-router";
 import type { CmsConfig } from "../../lib/api/cms";
 import type { Banner } from "../../lib/api/entities";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { CmsLink } from "../site/cms-link";
+import { useT } from "../site/use-root-data";
 
 function Banners({ banners }: { banners: Banner[] }) {
-  const to = useLocalePath();
   if (banners.length === 0) return null;
   return (
     <ul className="banners" aria-label="Promotions">
@@ -22,9 +22,9 @@ function Banners({ banners }: { banners: Banner[] }) {
             <h2 className="banner__title">{b.description.title}</h2>
             <p>{b.description.subtitle}</p>
             {b.description.link && (
-              <Link className="btn btn--primary" to={to(b.description.link)}>
+              <CmsLink className="btn btn--primary" link={b.description.link}>
                 {b.description.buttonTitle}
-              </Link>
+              </CmsLink>
             )}
           </div>
         </li>
@@ -35,7 +35,6 @@ function Banners({ banners }: { banners: Banner[] }) {
 
 export function Home({ home, banners }: { home: CmsConfig["home"]; banners: Promise<Banner[]> }) {
   const t = useT();
-  const to = useLocalePath();
   return (
     <div className="home">
       <section className="hero">
@@ -50,9 +49,9 @@ export function Home({ home, banners }: { home: CmsConfig["home"]; banners: Prom
           <section key={s.title} className="card">
             <h2>{s.title}</h2>
             <p>{s.text}</p>
-            <Link to={to(s.link)} className="card__link">
+            <CmsLink link={s.link} className="card__link">
               {s.linkTitle}
-            </Link>
+            </CmsLink>
           </section>
         ))}
       </div>

@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import type { MenuGroup, MenuLink } from "../../lib/api/cms";
 import { Icon } from "../../ui/icon";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
+import { CmsLink } from "../site/cms-link";
 import { ThemeSwitcher } from "./theme-switcher";
 
 /** Badges count up to 9, then read '9+' (SPEC §2). */
@@ -19,7 +20,6 @@ export function visibleItems(items: MenuLink[], signedIn: boolean): MenuLink[] {
 }
 
 function MenuItem({ item }: { item: MenuLink }) {
-  const to = useLocalePath();
   const badge = badgeText(item.badge);
   const body = (
     <>
@@ -29,14 +29,10 @@ function MenuItem({ item }: { item: MenuLink }) {
       {item.postfixIcon && <Icon name={item.postfixIcon} size={16} />}
     </>
   );
-  const link = item.external ? (
-    <a className="menu__link" href={item.link} target={item.target ?? "_blank"} rel={item.rel ?? "noopener noreferrer"}>
+  const link = (
+    <CmsLink className="menu__link" link={item.link} external={item.external} target={item.target} rel={item.rel}>
       {body}
-    </a>
-  ) : (
-    <Link className="menu__link" to={to(item.link)} target={item.target} rel={item.rel} prefetch="intent">
-      {body}
-    </Link>
+    </CmsLink>
   );
   if (!item.submenu?.length) return <li>{link}</li>;
   return (

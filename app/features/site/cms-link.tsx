@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
+import { checkNavigation, UnsafeNavigationError } from "../../lib/navigation";
+import { useLocalePath, useRootData } from "./use-root-data";
+
+/**
+ * A link whose target comes from content management (menus, banners, popups). Site paths become
+ * router links in the page's locale; an external URL is followed only when the item is marked
+ * external; anything else (javascript:, unmarked external hosts) renders as plain text (SPEC §8).
+ */
+export function CmsLink(props: {
+  link: string;
+  external?: boolean;
+  target?: string;
+  rel?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const root = useRootData();
+  const to = useLocalePath();
+  let href: string;
+  try {
+    href = checkNavigation(props.link, { origin: root?.origin ?? "http://localhost", external: props.external });
+  } catch (e) {
+    if (e instanceof UnsafeNavigationError) {
+      console.warn(e.message);
+      return <span className={props.className}>{props.children}</span>;
+    }
+    throw e;
+  }
+  if (href.startsWith("/")) {
+    return (
+      <NavLink className={props.className} to={to(href)} target={props.target} rel={props.rel} prefetch="intent" end>
+        {props.children}
+      </NavLink>
+    );
+  }
+  return (
+    <a className={props.className} href={href} target={props.target ?? "_blank"} rel={props.rel ?? "noopener noreferrer"}>
+      {props.children}
+    </a>
+  );
+}
