@@ -1,5 +1,6 @@
 import type { Handlers } from "./core/context";
 import { accountHandlers } from "./account";
+import { authHandlers } from "./auth";
 import { bannerHandlers } from "./banners";
 import { cmsHandlers } from "./cms";
 import { i18nHandlers } from "./i18n";
@@ -15,5 +16,6 @@ export const handlers: Handlers = {
   ...popupHandlers,
   ...storageHandlers,
   ...accountHandlers,
+  ...authHandlers,
   ...cmsHandlers,
 };

@@ -9,12 +9,25 @@ import { handlers } from "./handlers";
 import { loadLocales } from "./i18n/locales";
 import { simulatedLatency } from "./core/latency";
 import { assertApplicationEnabled } from "./core/maintenance";
+import { randomHex } from "./core/bytes";
+import { assertAccess, endSession, needsSession, resolveSession, startSession } from "./auth/request-session";
+import { clientIp } from "./auth/throttle";
 
 const VISITOR_COOKIE = "pf_vid";
 const VISITOR_ID = /^[0-9a-f]{32}$/;
 
-function randomHex(bytes: number): string {
-  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+/** Collects the Set-Cookie headers of a call; a later cookie of the same name replaces an earlier one. */
+function cookieJar() {
+  const cookies: string[] = [];
+  const name = (h: string) => h.slice(0, h.indexOf("="));
+  return {
+    cookies,
+    set(header: string) {
+      const i = cookies.findIndex((c) => name(c) === name(header));
+      if (i >= 0) cookies.splice(i, 1);
+      cookies.push(header);
+    },
+  };
 }
 
 function fieldErrors(issues: z.core.$ZodIssue[]): Record<string, string[]> {
@@ -25,10 +38,11 @@ function fieldErrors(issues: z.core.$ZodIssue[]): Record<string, string[]> {
 
 /**
  * The embedded platform: answers `/api/{group}/{method}` from D1 with the `{data}` / `{error}`
- * envelopes of DESIGN §2. `path` is the part after `/api/`.
+ * envelopes of DESIGN §2. `path` is the part after `/api/`. Order: method, verb, raw params,
+ * maintenance, the player's session (banned → 403, player-only → 401), then Zod validation.
  */
 export async function handlePlatform(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const cookies: string[] = [];
+  const jar = cookieJar();
   let response: Response;
   try {
     const url = new URL(request.url);
@@ -39,14 +53,6 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
       });
     }
     const raw = await readRawParams(request, decl, pathValue);
-    const parsed = decl.params.safeParse(raw);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error.issues);
-      const summary = Object.entries(fields)
-        .map(([k, v]) => `${k}: ${v.join(", ")}`)
-        .join("; ");
-      throw new PlatformError("InvalidParameter", `Invalid parameters: ${summary}`, { fields });
-    }
 
     const { locales, defaultLocale } = await loadLocales(env.DB);
     const known = new Set(locales.map((l) => l.code));
@@ -60,17 +66,32 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
       locale: asked && known.has(asked) ? asked : defaultLocale,
       defaultLocale,
       uid: 0,
+      session: null,
+      clientIp: clientIp(request),
       subject() {
+        if (pctx.uid > 0) return `u:${pctx.uid}`;
         if (!visitor || !VISITOR_ID.test(visitor)) {
           visitor = randomHex(16);
-          cookies.push(serializeCookie(VISITOR_COOKIE, visitor, { maxAge: ONE_YEAR, httpOnly: true, secure }));
+          jar.set(serializeCookie(VISITOR_COOKIE, visitor, { maxAge: ONE_YEAR, httpOnly: true, secure }));
         }
         return `v:${visitor}`;
       },
-      setCookie: (h) => cookies.push(h),
+      setCookie: (h) => jar.set(h),
       waitUntil: (p) => ctx.waitUntil(p),
+      startSession: (uid, options) => startSession(pctx, uid, options),
+      endSession: () => endSession(pctx),
     };
     await assertApplicationEnabled(env.DB, decl.group);
+    if (needsSession(decl)) await resolveSession(pctx);
+    assertAccess(pctx, key, decl);
+    const parsed = decl.params.safeParse(raw);
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error.issues);
+      const summary = Object.entries(fields)
+        .map(([k, v]) => `${k}: ${v.join(", ")}`)
+        .join("; ");
+      throw new PlatformError("InvalidParameter", `Invalid parameters: ${summary}`, { fields });
+    }
     await simulatedLatency(env, decl.group);
     const result = await (handlers[key] as Handler<typeof key>)(parsed.data as never, pctx);
     if (env.APP_ENV !== "production") decl.result.parse(result);
@@ -78,6 +99,6 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
   } catch (e) {
     response = errorResponse(toPlatformError(e));
   }
-  for (const c of cookies) response.headers.append("set-cookie", c);
+  for (const c of jar.cookies) response.headers.append("set-cookie", c);
   return response;
 }

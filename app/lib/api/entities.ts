@@ -134,3 +134,135 @@ export type Popup = z.infer<typeof Popup>;
 export function listOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), count: z.number().int() });
 }
+
+/* ----- Accounts: sign-in, registration, profile, two-factor (SPEC §3, §5) ----- */
+
+/** A text field the form may leave out; a missing one reads "Field is required" where required. */
+const text = (what = "Field") => z.string({ error: (i) => (i.input === undefined ? `${what} is required` : `${what} must be text`) });
+/** An optional form value: empty is accepted (the form left it blank), anything else must match. */
+const blankOr = (pattern: string, message: string, max: number) =>
+  text()
+    .trim()
+    .max(max, `Max length is ${max}`)
+    .regex(new RegExp(`^(?:${pattern})?$`, "u"), message)
+    .optional();
+
+/** Characters name-like fields refuse (SPEC §5): , _ space quote ! ? # $ % ^ & * ( ) { } [ ] | / \ < > ~ § + : ; ` */
+const NAME_REFUSED = String.raw`,_\s'"!?#$%^&*(){}\[\]|/\\<>~§+:;` + "`";
+/** Characters addresses and places refuse: @ _ quotes and markup-like symbols. */
+const ADDRESS_REFUSED = String.raw`@_'"<>{}\[\]\\|^~$%*=+;` + "`";
+const EMAIL = String.raw`[^\s@]+@[^\s@.]+(?:\.[^\s@.]+){1,2}`;
+const PHONE = String.raw`\+?\d{7,15}`;
+export const AccountRules = {
+  login: text("Login")
+    .trim()
+    .transform((v) => v.replace(/^\+/, ""))
+    .pipe(z.string().max(100, "Max length is 100").regex(/^(?:\S{3,})?$/, "Login must be at least 3 characters, without spaces")),
+  password: text("Password")
+    .min(6, "Min length is 6")
+    .max(20, "Max length is 20")
+    .regex(/^[\x21-\x7E]+$/, "Wrong password: use Latin letters, digits and symbols, no spaces"),
+  /** Checked by the handler, so its answer is exactly 'the code must contain 6 digits'. */
+  code: text("Code").max(64, "the code must contain 6 digits"),
+  email: text("Email").trim().max(254, "Max length is 254").regex(new RegExp(`^${EMAIL}$`), "Wrong email address"),
+  firstName: blankOr(`[^${NAME_REFUSED}\\d]+`, "Wrong symbols in name", 50),
+  lastName: blankOr(`[^${NAME_REFUSED}]+`, "Wrong symbols in name", 50),
+  place: blankOr(`[^${ADDRESS_REFUSED}]+`, "Wrong address", 100),
+  address: blankOr(`[^${ADDRESS_REFUSED}]+`, "Wrong address", 200),
+  postcode: blankOr(String.raw`\d{1,8}`, "Postcode may hold up to 8 digits", 8),
+  fakename: text("Fake name").trim().min(4, "Min length is 4").max(20, "Max length is 20").regex(/^[\p{L}\p{N}]+$/u, "Wrong fake name"),
+  /** YYYY-MM-DD or DD.MM.YYYY; the handler checks the calendar and the age. */
+  birthDate: blankOr(String.raw`\d{4}-\d{2}-\d{2}|\d{2}\.\d{2}\.\d{4}`, "Wrong date", 10),
+  sex: z.enum(["0", "1", "2"], { error: "sex must be 0, 1 or 2" }),
+  countryCode: blankOr("[A-Z]{2}", "country_code must be a two-letter country code", 2),
+  currency: blankOr("[A-Z]{3}", "currency must be a three-letter currency code", 3),
+  documentType: blankOr("[A-Za-z0-9_]+", "Wrong document type", 30),
+  /** SPEC §5 default: six digits, three dots, four digits; or a Luhn-valid number; or 'new' (Luhn by the handler). */
+  documentNumber: blankOr(String.raw`\d{6}\.{3}\d{4}|\d{2,30}|new`, "Wrong document number", 30),
+  cpf: blankOr(String.raw`\d{3}\.?\d{3}\.?\d{3}-?\d{2}`, "Wrong CPF", 14),
+  flag: z.enum(["1", "0"], { error: "must be '1' or '0'" }),
+};
+
+/** Sign-in and two-factor payloads (SPEC §3): the code is left out on the first attempt and on resend. */
+export const SignInPayload = z.object({
+  login: text("Login").trim().min(1, "Field is required").max(254, "Max length is 254"),
+  password: text("Password").min(1, "Field is required").max(128, "Max length is 128"),
+  code: AccountRules.code.optional(),
+});
+
+/** Registration values (SPEC §3). `mobile` arrives as `phone`; `hasPromocode` is local to the form. */
+export const RegistrationValues = z
+  .object({
+    login: AccountRules.login.optional(),
+    email: blankOr(EMAIL, "Wrong email address", 254),
+    password: AccountRules.password,
+    locale: blankOr("[a-z]{2}(?:-[A-Z]{2})?", "locale must look like 'en' or 'pt-BR'", 5),
+    currency: AccountRules.currency,
+    phone: blankOr(PHONE, "Wrong phone number", 16),
+    phone_country_code: AccountRules.countryCode,
+    country_code: AccountRules.countryCode,
+    region: AccountRules.place,
+    document_type: AccountRules.documentType,
+    document_number: AccountRules.documentNumber,
+    first_name: AccountRules.firstName,
+    middle_name: AccountRules.firstName,
+    last_name: AccountRules.lastName,
+    birth_date: AccountRules.birthDate,
+    sex: AccountRules.sex.optional(),
+    postcode: AccountRules.postcode,
+    home_town: AccountRules.place,
+    address: AccountRules.address,
+    fakename: blankOr(String.raw`[\p{L}\p{N}]{4,20}`, "Wrong fake name: 4 to 20 letters or digits", 20),
+    promo_code: text().trim().max(50, "Max length is 50").optional(),
+    hasPromocode: z.never({ error: "hasPromocode belongs to the form and is never sent" }).optional(),
+    terms: z.enum(["1", "true", "on"], { error: "Please accept the terms" }).optional(),
+    notify: AccountRules.flag.optional(),
+    is_betting: AccountRules.flag.optional(),
+    character_id: z.coerce.number({ error: "character_id must be a number" }).int("character_id must be a whole number").min(1).max(1_000_000).optional(),
+  })
+  // A login or an email (which then serves as the login); reported with the other field errors.
+  .refine((v) => Boolean(v?.login || v?.email), { path: ["login"], message: "Field is required", when: () => true })
+  .refine((v) => Boolean(v?.login || v?.email), { path: ["email"], message: "Field is required", when: () => true });
+
+export const ProfileDocument = z.object({ type: z.string(), number: z.string(), cpf: z.string() });
+
+/** Profile (SPEC §3); `document` and `contacts` come when asked for in `fields` (or always without it). */
+export const Profile = z.object({
+  first_name: z.string(),
+  middle_name: z.string(),
+  last_name: z.string(),
+  sex: z.number().int(),
+  birth_date: z.string().nullable(),
+  country: z.string(),
+  country_code: z.string(),
+  region: z.string(),
+  home_town: z.string(),
+  address: z.string(),
+  postcode: z.string(),
+  document: ProfileDocument.optional(),
+  contacts: z.array(Contact).optional(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+/** Profile values account.saveProfileInfo takes; a field left out is kept, an empty one is cleared. */
+export const ProfileValues = z.object({
+  first_name: AccountRules.firstName,
+  middle_name: AccountRules.firstName,
+  last_name: AccountRules.lastName,
+  sex: AccountRules.sex.optional(),
+  birth_date: AccountRules.birthDate,
+  country_code: AccountRules.countryCode,
+  region: AccountRules.place,
+  home_town: AccountRules.place,
+  address: AccountRules.address,
+  postcode: AccountRules.postcode,
+  document_type: AccountRules.documentType,
+  document_number: AccountRules.documentNumber,
+  cpf: AccountRules.cpf,
+});
+
+/** What enabling two-factor answers: the base32 secret and the URI an authenticator app reads. */
+export const TwoFactorSetup = z.object({ secret: z.string(), uri: z.string() });
+
+/** A signed, short-lived token for the realtime connection. */
+export const RealtimeToken = z.object({ token: z.string(), expires_at: z.number().int() });

@@ -1,41 +1,28 @@
-import type { AccountInfo } from "../../../app/lib/api/entities";
 import { PlatformError } from "../../../app/lib/api/errors";
+import { issueRealtimeToken } from "../auth/realtime-token";
 import type { Handlers } from "../core/context";
-import { readSetting } from "../core/settings";
 import { verify } from "../core/signing";
+import { anonymousInfo, playerInfo } from "./info";
+import { changePassword } from "./password";
+import { changeFakename, changeLocale, getProfileInfo, saveProfileInfo } from "./profile";
+import { changeTwoFactorAuth, confirmTwoFactorAuth } from "./two-factor";
 
 export const UNSUBSCRIBE_PURPOSE = "unsubscribe";
 
-/** The account a visitor sees before signing in: uid 0, empty balances in the site currency. */
-async function anonymousInfo(ctx: Parameters<Handlers["account.getInfo"]>[1]): Promise<AccountInfo> {
-  const { default_currency: currency } = await readSetting<{ default_currency: string }>(ctx.db, "general_info");
-  const zero = { amount: 0, currency };
-  const cf = (ctx.request as Request & { cf?: { country?: string } }).cf;
-  return {
-    uid: 0,
-    reg_time: null,
-    login: "",
-    fakename: "",
-    first_name: "",
-    is_subscribed: false,
-    balance_main: zero,
-    balance_bonus: zero,
-    balance_betting_bonus: zero,
-    balance_fun: zero,
-    is_on_verification: false,
-    is_verified: false,
-    is_kyc_block_enabled: false,
-    is_registration_completed: false,
-    country_code: typeof cf?.country === "string" ? cf.country : "",
-    locale: ctx.locale,
-    two_factor_auth: false,
-    email: null,
-    mobile: null,
-  };
-}
+type AccountMethods =
+  | "account.getInfo"
+  | "account.unsubscribe"
+  | "account.getprofileinfo"
+  | "account.saveProfileInfo"
+  | "account.changepassword"
+  | "account.changelocale"
+  | "account.changefakename"
+  | "account.changeTwoFactorAuth"
+  | "account.confirmTwoFactorAuth"
+  | "account.getToken";
 
-export const accountHandlers: Handlers<"account.getInfo" | "account.unsubscribe"> = {
-  "account.getInfo": (_p, ctx) => anonymousInfo(ctx),
+export const accountHandlers: Handlers<AccountMethods> = {
+  "account.getInfo": (_p, ctx) => (ctx.uid > 0 ? playerInfo(ctx, ctx.uid) : anonymousInfo(ctx)),
 
   async "account.unsubscribe"({ contact, token }, ctx) {
     const normalized = contact.trim().toLowerCase();
@@ -50,4 +37,13 @@ export const accountHandlers: Handlers<"account.getInfo" | "account.unsubscribe"
       .run();
     return 1 as const;
   },
+
+  "account.getprofileinfo": getProfileInfo,
+  "account.saveProfileInfo": saveProfileInfo,
+  "account.changepassword": changePassword,
+  "account.changelocale": changeLocale,
+  "account.changefakename": changeFakename,
+  "account.changeTwoFactorAuth": changeTwoFactorAuth,
+  "account.confirmTwoFactorAuth": confirmTwoFactorAuth,
+  "account.getToken": (_p, ctx) => issueRealtimeToken(ctx.env.SIGNING_SECRET, ctx.uid),
 };

@@ -1,6 +1,19 @@
 import type { z } from "zod";
 import type { Contract, MethodKey, ResultOf } from "../../../app/lib/api/contract";
 
+/** The session a call carried: a signed-in player's, or a sign-in waiting for its two-factor code. */
+export interface SessionInfo {
+  /** SHA-256 of the cookie's id, as stored. */
+  idHash: string;
+  uid: number;
+  createdAt: number;
+  /** A sign-in waiting for its two-factor code (signs nobody in). */
+  pending: boolean;
+  /** Only for pending sessions: the two-factor step took too long. */
+  expired: boolean;
+  banned: boolean;
+}
+
 /** What a platform handler knows about the call it serves. */
 export interface PlatformContext {
   env: Env;
@@ -11,6 +24,13 @@ export interface PlatformContext {
   defaultLocale: string;
   /** Signed-in player id, 0 for a visitor. */
   uid: number;
+  session: SessionInfo | null;
+  /** The client address (cf-connecting-ip, else X-Forwarded-For, else 'local'). */
+  clientIp: string;
+  /** Signs a player in with a new session id (rotation: the session the call carried ends). */
+  startSession(uid: number, options?: { pendingTwoFactor?: boolean }): Promise<void>;
+  /** Ends the session the call carried and clears its cookie. */
+  endSession(): Promise<void>;
   /** Identity for per-visitor state such as storage: `u:<uid>` or `v:<visitor id>`. */
   subject(): string;
   setCookie(header: string): void;

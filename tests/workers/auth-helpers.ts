@@ -1,0 +1,113 @@
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import { totpAt, totpStep } from "../../workers/platform/auth/totp";
+import { data, get, post } from "./helpers";
+
+/** Shared by the auth*.test.ts and account-player*.test.ts files: a browser with a cookie jar. */
+
+let ipCounter = 0;
+/** A fresh client address per browser, so one test's failed sign-ins never throttle another's. */
+export const nextIp = () => `2001:db8::${(++ipCounter).toString(16)}`;
+
+let userCounter = 0;
+export const uniqueName = (prefix = "player") => `${prefix}${Date.now().toString(36)}${++userCounter}`;
+
+type Params = Record<string, string | number | undefined>;
+
+/** Keeps the cookies the Worker sets and sends them back, as a browser does. */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly ip = nextIp()) {}
+
+  get cookie(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  get session(): string | undefined {
+    return this.cookies.get("pf_session");
+  }
+
+  headers(): Record<string, string> {
+    return { "cf-connecting-ip": this.ip, ...(this.cookies.size ? { cookie: this.cookie } : {}) };
+  }
+
+  keep(res: Response): Response {
+    for (const header of res.headers.getSetCookie()) {
+      const [pair = ""] = header.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      if (/Max-Age=0\b/i.test(header)) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(eq + 1).trim());
+    }
+    return res;
+  }
+
+  async get(path: string, query: Params = {}): Promise<Response> {
+    return this.keep(await get(path, query, this.headers()));
+  }
+
+  async post(path: string, fields: Params = {}): Promise<Response> {
+    return this.keep(await post(path, fields, this.headers()));
+  }
+
+  /** A second browser that holds a copy of this one's cookies (a stolen or old cookie). */
+  clone(): Browser {
+    const b = new Browser(this.ip);
+    for (const [k, v] of this.cookies) b.cookies.set(k, v);
+    return b;
+  }
+}
+
+export const PASSWORD = "S3cret!pass";
+
+export interface Player {
+  browser: Browser;
+  login: string;
+  email: string;
+  password: string;
+  uid: number;
+}
+
+/** Registers a player through auth.register and keeps them signed in. */
+export async function registerPlayer(fields: Params = {}, browser = new Browser()): Promise<Player> {
+  const login = String(fields.login ?? uniqueName());
+  const email = String(fields.email ?? `${login}@example.com`).toLowerCase();
+  const password = String(fields.password ?? PASSWORD);
+  const info = await data(browser.post("auth/register", { login, email, password, terms: "1", ...fields }));
+  expect(info.uid).toBeGreaterThan(0);
+  return { browser, login, email, password, uid: info.uid };
+}
+
+export const uid = async (b: Browser): Promise<number> => (await data(b.get("account/getInfo"))).uid;
+
+/**
+ * The code of the step `offset` steps from now (0: the current one). Near the end of a step it first
+ * waits for the next, so the server, a few milliseconds later, sees the same step.
+ */
+export async function codeAt(secret: string, offset = 0): Promise<string> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < 1500) await new Promise((r) => setTimeout(r, left + 50));
+  return totpAt(secret, totpStep(Date.now()) + offset);
+}
+
+/** A six-digit code that is valid for no step in the ±1 window. */
+export async function wrongCode(secret: string): Promise<string> {
+  const valid = new Set(await Promise.all([-2, -1, 0, 1, 2].map((d) => codeAt(secret, d))));
+  for (let n = 123456; ; n = (n + 111111) % 1_000_000) {
+    const c = String(n).padStart(6, "0");
+    if (!valid.has(c)) return c;
+  }
+}
+
+/** Turns two-factor on for a signed-in player; answers the secret. */
+export async function enableTwoFactor(p: Player): Promise<string> {
+  const setup = await data<{ secret: string; uri: string }>(p.browser.post("account/changeTwoFactorAuth", { enable: "1" }));
+  expect(await data(p.browser.post("account/confirmTwoFactorAuth", { code: await codeAt(setup.secret) }))).toBe(1);
+  return setup.secret;
+}
+
+/** Forgets the used steps of a player, so the next test may use the current code again. */
+export const forgetUsedCodes = (uid: number) => env.DB.prepare("DELETE FROM used_totp WHERE uid = ?1").bind(uid).run();
+
+export const sessionRows = async (uid: number) =>
+  (await env.DB.prepare("SELECT * FROM sessions WHERE uid = ?1 ORDER BY created_at").bind(uid).all<Record<string, number | string>>()).results;

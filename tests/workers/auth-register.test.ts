@@ -1,0 +1,158 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { Browser, PASSWORD, registerPlayer, uid, uniqueName } from "./auth-helpers";
+import { data, failure } from "./helpers";
+
+const adultBirthDate = `${new Date().getUTCFullYear() - 30}-04-15`;
+
+describe("auth.register", () => {
+  it("stores every registration value and signs the player in", async () => {
+    const b = new Browser();
+    const login = uniqueName("full");
+    const info = await data(
+      b.post("auth/register", {
+        login,
+        email: `${login.toUpperCase()}@Example.COM`,
+        password: PASSWORD,
+        locale: "pt",
+        currency: "BRL",
+        phone: "+5511987654321",
+        phone_country_code: "BR",
+        country_code: "BR",
+        region: "São Paulo",
+        document_type: "passport",
+        document_number: "123456...7890",
+        first_name: "João",
+        middle_name: "Pedro",
+        last_name: "Silva2",
+        birth_date: "15.04.1990",
+        sex: "1",
+        postcode: "01310100",
+        home_town: "São Paulo",
+        address: "Av. Paulista, 1000",
+        fakename: `Lucky${login.slice(-6)}`,
+        promo_code: " WELCOME100 ",
+        terms: "1",
+        notify: "0",
+        is_betting: "1",
+        character_id: "3",
+      }),
+    );
+    expect(info).toMatchObject({
+      login,
+      first_name: "João",
+      locale: "pt",
+      country_code: "BR",
+      is_subscribed: false,
+      is_registration_completed: true,
+      balance_main: { amount: 0, currency: "BRL" },
+      email: { type: "email", contact: `${login.toLowerCase()}@example.com`, is_confirmed: false, is_subscribed: false },
+      mobile: { type: "phone", contact: "5511987654321", phone_country_code: "BR", is_confirmed: false, is_subscribed: false },
+    });
+    expect(Math.abs(info.reg_time - Date.now() / 1000)).toBeLessThan(60);
+    expect(await uid(b)).toBe(info.uid);
+    const row = await env.DB.prepare("SELECT * FROM users WHERE uid = ?1").bind(info.uid).first<Record<string, unknown>>();
+    expect(row).toMatchObject({ birth_date: "1990-04-15", sex: 1, is_betting: 1, notify: 0, character_id: 3, middle_name: "Pedro", postcode: "01310100" });
+    const promo = await env.DB.prepare("SELECT promo_code FROM registration_promo WHERE uid = ?1").bind(info.uid).first();
+    expect(promo).toEqual({ promo_code: "WELCOME100" });
+  });
+
+  it("takes the email as the login when no login is sent, and the site's defaults", async () => {
+    const email = `${uniqueName("fast")}@example.com`;
+    const info = await data(new Browser().post("auth/register", { email, password: PASSWORD }));
+    expect(info).toMatchObject({ login: email, locale: "en", balance_main: { amount: 0, currency: "USD" }, mobile: null });
+    const inEs = await data(new Browser().post("auth/register", { email: `es-${email}`, password: PASSWORD, locale: "es" }));
+    expect(inEs.locale).toBe("es");
+  });
+
+  it("refuses taken login, email, phone and fake name, case-insensitively, keyed by field", async () => {
+    const p = await registerPlayer({ phone: "447700900123", fakename: "TakenName" });
+    const e = await failure(
+      new Browser().post("auth/register", {
+        login: p.login.toUpperCase(),
+        email: p.email.toUpperCase(),
+        phone: "+447700900123",
+        fakename: "takenname",
+        password: PASSWORD,
+      }),
+      400,
+      "InvalidParameterException",
+    );
+    expect(e.invalid_parameters).toEqual({
+      login: ["Already registered"],
+      email: ["Already registered"],
+      phone: ["Already registered"],
+      fakename: ["This name is taken"],
+    });
+    // Someone's email is no one else's login.
+    const asLogin = await failure(new Browser().post("auth/register", { login: p.email, password: PASSWORD }), 400, "InvalidParameterException");
+    expect(asLogin.invalid_parameters).toEqual({ login: ["Already registered"] });
+  });
+
+  it("checks currency and locale against the site's, and the country against real ones", async () => {
+    const e = await failure(
+      new Browser().post("auth/register", { login: uniqueName(), password: PASSWORD, currency: "GBP", locale: "de", country_code: "XX", phone_country_code: "QQ" }),
+      400,
+      "InvalidParameterException",
+    );
+    expect(e.invalid_parameters).toEqual({
+      currency: ["This currency is not available"],
+      locale: ["This language is not available"],
+      country_code: ["Unknown country"],
+      phone_country_code: ["Unknown country"],
+    });
+  });
+
+  it.each([
+    [{}, ["email", "login", "password"]],
+    [{ login: "", email: "" }, ["email", "login"]],
+    [{ password: "12345" }, ["password"]],
+    [{ password: "x".repeat(21) }, ["password"]],
+    [{ password: "has space1" }, ["password"]],
+    [{ login: "a b c d" }, ["login"]],
+    [{ login: "x".repeat(101) }, ["login"]],
+    [{ email: "not-an-email" }, ["email"]],
+    [{ email: "a@b.c.d.e" }, ["email"]],
+    [{ phone: "12-34" }, ["phone"]],
+    [{ terms: "0" }, ["terms"]],
+    [{ hasPromocode: "1" }, ["hasPromocode"]],
+    [{ notify: "yes" }, ["notify"]],
+    [{ is_betting: "2" }, ["is_betting"]],
+    [{ sex: "3" }, ["sex"]],
+    [{ first_name: "R2D2" }, ["first_name"]],
+    [{ last_name: "O'Brien" }, ["last_name"]],
+    [{ first_name: "x".repeat(51) }, ["first_name"]],
+    [{ address: "me@home" }, ["address"]],
+    [{ postcode: "123456789" }, ["postcode"]],
+    [{ birth_date: "1990/01/01" }, ["birth_date"]],
+    [{ birth_date: "1990-02-30" }, ["birth_date"]],
+    [{ birth_date: `${new Date().getUTCFullYear() - 10}-01-01` }, ["birth_date"]],
+    [{ birth_date: "2999-01-01" }, ["birth_date"]],
+    [{ fakename: "abc" }, ["fakename"]],
+    [{ fakename: "with space" }, ["fakename"]],
+    [{ currency: "usd" }, ["currency"]],
+    [{ country_code: "Brazil" }, ["country_code"]],
+    [{ document_number: "1234567" }, ["document_number"]],
+    [{ character_id: "three" }, ["character_id"]],
+    [{ promo_code: "P".repeat(51) }, ["promo_code"]],
+  ])("refuses %j with 400 on exactly those fields", async (fields, keys) => {
+    const base: Record<string, string> = { login: uniqueName(), password: PASSWORD };
+    const sent = Object.keys(fields).length ? { ...base, ...fields } : {};
+    const e = await failure(new Browser().post("auth/register", sent), 400, "InvalidParameterException");
+    expect(Object.keys(e.invalid_parameters ?? {}).sort()).toEqual(keys);
+    expect(JSON.stringify(e)).not.toContain(PASSWORD);
+  });
+
+  it("accepts the document rules of SPEC §5: the dotted pattern, a Luhn number and 'new'", async () => {
+    for (const document_number of ["123456...7890", "79927398713", "new"]) {
+      await data(new Browser().post("auth/register", { login: uniqueName(), password: PASSWORD, document_number, birth_date: adultBirthDate }));
+    }
+  });
+
+  it("answers with the account, never with the password or its hash", async () => {
+    const res = await new Browser().post("auth/register", { login: uniqueName(), password: PASSWORD });
+    const text = await res.text();
+    expect(text).not.toContain(PASSWORD);
+    expect(text).not.toMatch(/pbkdf2|password/);
+  });
+});

@@ -1,0 +1,66 @@
+import type { AccountInfo } from "../../../app/lib/api/entities";
+import { PlatformError } from "../../../app/lib/api/errors";
+import type { PlatformContext } from "../core/context";
+import { readSetting } from "../core/settings";
+import { contactView, loadContacts, loadUser } from "./users";
+
+const zero = (currency: string) => ({ amount: 0, currency });
+
+/** The account a visitor sees before signing in: uid 0, empty balances in the site currency. */
+export async function anonymousInfo(ctx: PlatformContext): Promise<AccountInfo> {
+  const { default_currency: currency } = await readSetting<{ default_currency: string }>(ctx.db, "general_info");
+  const cf = (ctx.request as Request & { cf?: { country?: string } }).cf;
+  return {
+    uid: 0,
+    reg_time: null,
+    login: "",
+    fakename: "",
+    first_name: "",
+    is_subscribed: false,
+    balance_main: zero(currency),
+    balance_bonus: zero(currency),
+    balance_betting_bonus: zero(currency),
+    balance_fun: zero(currency),
+    is_on_verification: false,
+    is_verified: false,
+    is_kyc_block_enabled: false,
+    is_registration_completed: false,
+    country_code: typeof cf?.country === "string" ? cf.country : "",
+    locale: ctx.locale,
+    two_factor_auth: false,
+    email: null,
+    mobile: null,
+  };
+}
+
+/**
+ * A signed-in player's account (SPEC §3 Account info). reg_time is Unix seconds. Balances are zero
+ * in the player's currency until the wallet lands.
+ */
+export async function playerInfo(ctx: PlatformContext, uid: number): Promise<AccountInfo> {
+  const [user, contacts] = await Promise.all([loadUser(ctx.db, uid), loadContacts(ctx.db, uid)]);
+  if (!user) throw new PlatformError("Authorization", "Sign in to continue");
+  const email = contacts.find((c) => c.type === "email");
+  const mobile = contacts.find((c) => c.type === "phone");
+  return {
+    uid: user.uid,
+    reg_time: Math.floor(user.created_at / 1000),
+    login: user.login,
+    fakename: user.fakename,
+    first_name: user.first_name,
+    is_subscribed: user.notify === 1,
+    balance_main: zero(user.currency),
+    balance_bonus: zero(user.currency),
+    balance_betting_bonus: zero(user.currency),
+    balance_fun: zero(user.currency),
+    is_on_verification: user.is_on_verification === 1,
+    is_verified: user.is_verified === 1,
+    is_kyc_block_enabled: user.is_kyc_block_enabled === 1,
+    is_registration_completed: user.is_registration_completed === 1,
+    country_code: user.country_code,
+    locale: user.locale,
+    two_factor_auth: user.two_factor_enabled === 1,
+    email: email ? contactView(email) : null,
+    mobile: mobile ? contactView(mobile) : null,
+  };
+}

@@ -1,0 +1,31 @@
+import { PlatformError } from "../../../app/lib/api/errors";
+import { hashPassword, verifyPassword } from "../auth/passwords";
+import { revokeUserSessions } from "../auth/sessions";
+import { assertNotLocked, LOGIN_POLICY, loginKey, recordFailure } from "../auth/throttle";
+import type { Handler } from "../core/context";
+import { loadUser } from "./users";
+
+/**
+ * account.changepassword: the old password must be right (wrong guesses count against the sign-in
+ * throttle of the account). Every session of the player ends, password-reset tokens die, and this
+ * call gets a new session so the player stays signed in here only.
+ */
+export const changePassword: Handler<"account.changepassword"> = async ({ old_password, new_password }, ctx) => {
+  const user = (await loadUser(ctx.db, ctx.uid))!;
+  const key = loginKey(user.login);
+  await assertNotLocked(ctx.db, [key]);
+  if (!(await verifyPassword(old_password, user.password_hash))) {
+    await recordFailure(ctx.db, [[key, LOGIN_POLICY]]);
+    throw new PlatformError("InvalidParameter", "Wrong password", { fields: { old_password: ["Wrong password"] } });
+  }
+  const now = Date.now();
+  await ctx.db.batch([
+    ctx.db
+      .prepare("UPDATE users SET password_hash = ?2, password_changed_at = ?3 WHERE uid = ?1")
+      .bind(user.uid, await hashPassword(new_password), now),
+    ctx.db.prepare("DELETE FROM password_resets WHERE uid = ?1").bind(user.uid),
+  ]);
+  await revokeUserSessions(ctx.db, user.uid);
+  await ctx.startSession(user.uid);
+  return 1 as const;
+};

@@ -1,0 +1,96 @@
+import type { Profile } from "../../../app/lib/api/entities";
+import { PlatformError } from "../../../app/lib/api/errors";
+import type { Handler } from "../core/context";
+import { loadLocales } from "../i18n/locales";
+import { birthDateProblem, countryName, documentNumberValid, isoDate, knownCountry } from "./profile-rules";
+import { contactView, loadContacts, loadUser } from "./users";
+
+type Fields = Record<string, string[]>;
+const invalid = (fields: Fields) =>
+  new PlatformError("InvalidParameter", `Invalid parameters: ${Object.keys(fields).join(", ")}`, { fields });
+
+/** Identity fields a verified player can no longer change (support can). */
+const LOCKED_WHEN_VERIFIED = ["first_name", "middle_name", "last_name", "birth_date", "document_type", "document_number", "cpf"];
+const TEXT_COLUMNS = [
+  "first_name", "middle_name", "last_name", "country_code", "region", "home_town", "address", "postcode",
+  "document_type", "document_number", "cpf",
+] as const;
+
+export const getProfileInfo: Handler<"account.getprofileinfo"> = async ({ fields }, ctx) => {
+  const user = (await loadUser(ctx.db, ctx.uid))!;
+  const wanted = fields === undefined ? null : new Set(fields.split(",").map((f) => f.trim()));
+  const profile: Profile = {
+    first_name: user.first_name,
+    middle_name: user.middle_name,
+    last_name: user.last_name,
+    sex: user.sex,
+    birth_date: user.birth_date,
+    country: countryName(user.country_code, ctx.locale),
+    country_code: user.country_code,
+    region: user.region,
+    home_town: user.home_town,
+    address: user.address,
+    postcode: user.postcode,
+  };
+  if (!wanted || wanted.has("document")) {
+    profile.document = { type: user.document_type, number: user.document_number, cpf: user.cpf };
+  }
+  if (!wanted || wanted.has("contacts")) profile.contacts = (await loadContacts(ctx.db, ctx.uid)).map(contactView);
+  return profile;
+};
+
+export const saveProfileInfo: Handler<"account.saveProfileInfo"> = async (values, ctx) => {
+  const user = (await loadUser(ctx.db, ctx.uid))!;
+  const errors: Fields = {};
+  const sets: string[] = [];
+  const binds: unknown[] = [];
+  const set = (column: string, value: unknown) => {
+    if (user.is_verified === 1 && LOCKED_WHEN_VERIFIED.includes(column) && value !== user[column as keyof typeof user]) {
+      (errors[column] ??= []).push("This field cannot be changed after verification");
+      return;
+    }
+    binds.push(value);
+    sets.push(`${column} = ?${binds.length + 1}`);
+  };
+  for (const column of TEXT_COLUMNS) {
+    const value = values[column];
+    if (value !== undefined) set(column, column === "cpf" ? value.replace(/\D/g, "") : value);
+  }
+  if (values.country_code && !knownCountry(values.country_code)) (errors.country_code ??= []).push("Unknown country");
+  if (values.document_number && !documentNumberValid(values.document_number)) {
+    (errors.document_number ??= []).push("Wrong document number");
+  }
+  if (values.sex !== undefined) set("sex", Number(values.sex));
+  if (values.birth_date !== undefined) {
+    const problem = values.birth_date ? birthDateProblem(values.birth_date) : null;
+    if (problem) (errors.birth_date ??= []).push(problem);
+    else set("birth_date", values.birth_date ? isoDate(values.birth_date) : null);
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+  if (sets.length) {
+    await ctx.db.prepare(`UPDATE users SET ${sets.join(", ")} WHERE uid = ?1`).bind(ctx.uid, ...binds).run();
+  }
+  return 1 as const;
+};
+
+export const changeLocale: Handler<"account.changelocale"> = async ({ locale }, ctx) => {
+  const { locales } = await loadLocales(ctx.db);
+  if (!locales.some((l) => l.code === locale)) throw invalid({ locale: ["This language is not available"] });
+  await ctx.db.prepare("UPDATE users SET locale = ?2 WHERE uid = ?1").bind(ctx.uid, locale).run();
+  return 1 as const;
+};
+
+export const changeFakename: Handler<"account.changefakename"> = async ({ fakename }, ctx) => {
+  const clash = await ctx.db
+    .prepare("SELECT 1 FROM users WHERE fakename = ?1 COLLATE NOCASE AND uid <> ?2")
+    .bind(fakename, ctx.uid)
+    .first();
+  if (clash) throw invalid({ fakename: ["This name is taken"] });
+  try {
+    await ctx.db.prepare("UPDATE users SET fakename = ?2 WHERE uid = ?1").bind(ctx.uid, fakename).run();
+  } catch (e) {
+    if (e instanceof Error && /UNIQUE/i.test(e.message)) throw invalid({ fakename: ["This name is taken"] });
+    throw e;
+  }
+  return 1 as const;
+};

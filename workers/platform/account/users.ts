@@ -1,0 +1,82 @@
+/** Reading players and their contacts from D1. */
+
+export interface UserRow {
+  uid: number;
+  login: string;
+  password_hash: string | null;
+  password_changed_at: number;
+  created_at: number;
+  locale: string;
+  currency: string;
+  country_code: string;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  fakename: string;
+  sex: number;
+  birth_date: string | null;
+  region: string;
+  home_town: string;
+  address: string;
+  postcode: string;
+  document_type: string;
+  document_number: string;
+  cpf: string;
+  is_registration_completed: number;
+  is_verified: number;
+  is_on_verification: number;
+  is_kyc_block_enabled: number;
+  is_banned: number;
+  is_betting: number;
+  notify: number;
+  two_factor_secret: string | null;
+  two_factor_pending_secret: string | null;
+  two_factor_enabled: number;
+}
+
+export interface ContactRow {
+  type: "email" | "phone";
+  contact: string;
+  is_confirmed: number;
+  is_subscribed: number;
+  phone_country_code: string | null;
+}
+
+export async function loadUser(db: D1Database, uid: number): Promise<UserRow | null> {
+  return db.prepare("SELECT * FROM users WHERE uid = ?1").bind(uid).first<UserRow>();
+}
+
+/** The player a sign-in names: by login, else by an email or phone contact (case-insensitive). */
+export async function findUserForLogin(db: D1Database, login: string): Promise<UserRow | null> {
+  const name = login.trim().replace(/^\+/, "");
+  return db
+    .prepare(
+      `SELECT * FROM (
+         SELECT u.*, 0 AS pick FROM users u WHERE u.login = ?1
+         UNION ALL
+         SELECT u.*, 1 AS pick FROM contacts c JOIN users u ON u.uid = c.uid WHERE c.contact = ?1
+       ) ORDER BY pick LIMIT 1`,
+    )
+    .bind(name)
+    .first<UserRow>();
+}
+
+export async function loadContacts(db: D1Database, uid: number): Promise<ContactRow[]> {
+  const { results } = await db
+    .prepare(
+      "SELECT type, contact, is_confirmed, is_subscribed, phone_country_code FROM contacts WHERE uid = ?1 ORDER BY type, id",
+    )
+    .bind(uid)
+    .all<ContactRow>();
+  return results;
+}
+
+export function contactView(c: ContactRow) {
+  return {
+    type: c.type,
+    contact: c.contact,
+    is_confirmed: c.is_confirmed === 1,
+    is_subscribed: c.is_subscribed === 1,
+    ...(c.type === "phone" ? { phone_country_code: c.phone_country_code ?? "" } : {}),
+  };
+}

@@ -1,0 +1,72 @@
+import type { MethodKey } from "../../../app/lib/api/contract";
+import type { MethodDecl } from "../../../app/lib/api/define";
+import { PlatformError } from "../../../app/lib/api/errors";
+import { readCookie } from "../../../app/lib/cookies";
+import type { PlatformContext } from "../core/context";
+import {
+  clearedSessionCookie,
+  createSession,
+  deleteSession,
+  loadSession,
+  sessionCookie,
+  sessionCookieName,
+} from "./sessions";
+
+/**
+ * Site data that is the same for everyone: no session lookup (a page render calls these several
+ * times), and so still served to a banned player, whose forbidden page needs it localized and branded.
+ */
+const SITE_DATA_GROUPS = new Set(["nfx/i18n", "metadata", "cms"]);
+const BANNED_MAY_CALL = new Set<MethodKey>(["auth.logout"]);
+
+export const needsSession = (decl: MethodDecl) => !SITE_DATA_GROUPS.has(decl.group);
+
+/** Reads the session cookie into ctx.session and ctx.uid; clears a cookie that names no live session. */
+export async function resolveSession(ctx: PlatformContext): Promise<void> {
+  const raw = readCookie(ctx.request.headers.get("cookie"), sessionCookieName(ctx.env));
+  const loaded = await loadSession(ctx.db, raw);
+  if (loaded.kind === "none") {
+    if (loaded.stale) ctx.setCookie(clearedSessionCookie(ctx.env));
+    return;
+  }
+  const { row } = loaded;
+  ctx.session = {
+    idHash: row.id_hash,
+    uid: row.uid,
+    createdAt: row.created_at,
+    pending: loaded.kind === "pending",
+    expired: loaded.kind === "pending" && loaded.expired,
+    banned: row.is_banned === 1,
+  };
+  if (loaded.kind === "active") ctx.uid = row.uid;
+}
+
+/** Banned players get UserBanned (403) nearly everywhere; player-only methods need a session. */
+export function assertAccess(ctx: PlatformContext, key: MethodKey, decl: MethodDecl): void {
+  if (ctx.uid > 0 && ctx.session?.banned && !BANNED_MAY_CALL.has(key)) {
+    throw new PlatformError("UserBanned", "This account is blocked. Please contact support.");
+  }
+  if (decl.access === "player" && ctx.uid === 0) {
+    throw new PlatformError("Authorization", "Sign in to continue");
+  }
+}
+
+export async function startSession(
+  ctx: PlatformContext,
+  uid: number,
+  { pendingTwoFactor = false }: { pendingTwoFactor?: boolean } = {},
+): Promise<void> {
+  if (ctx.session) await deleteSession(ctx.db, ctx.session.idHash);
+  const now = Date.now();
+  const { rawId, idHash } = await createSession(ctx.db, uid, { twoFactorPassed: !pendingTwoFactor }, now);
+  ctx.setCookie(sessionCookie(ctx.env, rawId));
+  ctx.session = { idHash, uid, createdAt: now, pending: pendingTwoFactor, expired: false, banned: false };
+  ctx.uid = pendingTwoFactor ? 0 : uid;
+}
+
+export async function endSession(ctx: PlatformContext): Promise<void> {
+  if (ctx.session) await deleteSession(ctx.db, ctx.session.idHash);
+  ctx.session = null;
+  ctx.uid = 0;
+  ctx.setCookie(clearedSessionCookie(ctx.env));
+}

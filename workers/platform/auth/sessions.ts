@@ -1,0 +1,117 @@
+import { serializeCookie } from "../../../app/lib/cookies";
+import { randomHex, sha256Hex } from "../core/bytes";
+
+/**
+ * Player sessions. The cookie holds 128 random bits as hex; D1 keeps only their SHA-256, so a
+ * leaked table opens no session. A session ends after 30 idle minutes (last_seen_at slides, written
+ * at most once a minute) or 30 days after sign-in, whichever comes first.
+ *
+ * A session with two_factor_passed = 0 is a sign-in waiting for its two-factor code: it signs
+ * nobody in and lives five minutes.
+ */
+const MINUTE = 60_000;
+export const SESSION_IDLE_MS = 30 * MINUTE;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * MINUTE;
+export const SESSION_TOUCH_MS = MINUTE;
+export const TWO_FACTOR_CHALLENGE_MS = 5 * MINUTE;
+
+const SESSION_ID = /^[0-9a-f]{32}$/;
+
+/** `pf_session` in local runs; `__Host-pf_session` (Secure, Path=/, no Domain) everywhere else. */
+export function sessionCookieName(env: Pick<Env, "APP_ENV">): string {
+  return env.APP_ENV === "local" ? "pf_session" : "__Host-pf_session";
+}
+
+export function sessionCookie(env: Pick<Env, "APP_ENV">, rawId: string): string {
+  return serializeCookie(sessionCookieName(env), rawId, {
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+    httpOnly: true,
+    secure: env.APP_ENV !== "local",
+    sameSite: "Lax",
+  });
+}
+
+export function clearedSessionCookie(env: Pick<Env, "APP_ENV">): string {
+  return serializeCookie(sessionCookieName(env), "", {
+    maxAge: 0,
+    httpOnly: true,
+    secure: env.APP_ENV !== "local",
+    sameSite: "Lax",
+  });
+}
+
+export interface SessionRow {
+  id_hash: string;
+  uid: number;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  two_factor_passed: number;
+  is_banned: number;
+}
+
+export type LoadedSession =
+  /** No usable session; `stale` when the browser sent one that must be cleared. */
+  | { kind: "none"; stale: boolean }
+  | { kind: "active"; row: SessionRow }
+  | { kind: "pending"; row: SessionRow; expired: boolean };
+
+/** Resolves the cookie's session, expiring it or sliding its idle time as due. */
+export async function loadSession(db: D1Database, rawId: string | undefined, now = Date.now()): Promise<LoadedSession> {
+  if (!rawId) return { kind: "none", stale: false };
+  if (!SESSION_ID.test(rawId)) return { kind: "none", stale: true };
+  const row = await db
+    .prepare(
+      `SELECT s.id_hash, s.uid, s.created_at, s.last_seen_at, s.expires_at, s.two_factor_passed, u.is_banned
+       FROM sessions s JOIN users u ON u.uid = s.uid WHERE s.id_hash = ?1`,
+    )
+    .bind(await sha256Hex(rawId))
+    .first<SessionRow>();
+  if (!row) return { kind: "none", stale: true };
+  if (row.two_factor_passed === 0) return { kind: "pending", row, expired: now >= row.expires_at };
+  if (now >= row.expires_at || now - row.last_seen_at >= SESSION_IDLE_MS) {
+    await deleteSession(db, row.id_hash);
+    return { kind: "none", stale: true };
+  }
+  if (now - row.last_seen_at >= SESSION_TOUCH_MS) {
+    await db.prepare("UPDATE sessions SET last_seen_at = ?2 WHERE id_hash = ?1").bind(row.id_hash, now).run();
+  }
+  return { kind: "active", row };
+}
+
+/** Stores a new session for this player: its raw id (for the cookie only) and the stored hash. */
+export async function createSession(
+  db: D1Database,
+  uid: number,
+  { twoFactorPassed }: { twoFactorPassed: boolean },
+  now = Date.now(),
+): Promise<{ rawId: string; idHash: string }> {
+  const rawId = randomHex(16);
+  const idHash = await sha256Hex(rawId);
+  const expires = now + (twoFactorPassed ? SESSION_ABSOLUTE_MS : TWO_FACTOR_CHALLENGE_MS);
+  await db.batch([
+    // Sweep this player's dead sessions while we are here.
+    db
+      .prepare(
+        `DELETE FROM sessions WHERE uid = ?1
+         AND (expires_at <= ?2 OR (two_factor_passed = 1 AND last_seen_at <= ?2 - ?3))`,
+      )
+      .bind(uid, now, SESSION_IDLE_MS),
+    db
+      .prepare(
+        `INSERT INTO sessions (id_hash, uid, created_at, last_seen_at, expires_at, two_factor_passed)
+         VALUES (?1, ?2, ?3, ?3, ?4, ?5)`,
+      )
+      .bind(idHash, uid, now, expires, twoFactorPassed ? 1 : 0),
+  ]);
+  return { rawId, idHash };
+}
+
+export async function deleteSession(db: D1Database, idHash: string): Promise<void> {
+  await db.prepare("DELETE FROM sessions WHERE id_hash = ?1").bind(idHash).run();
+}
+
+/** Ends every session of a player (password change, enabling two-factor), or all but one. */
+export async function revokeUserSessions(db: D1Database, uid: number, exceptIdHash = ""): Promise<void> {
+  await db.prepare("DELETE FROM sessions WHERE uid = ?1 AND id_hash <> ?2").bind(uid, exceptIdHash).run();
+}

@@ -1,0 +1,67 @@
+import { PlatformError } from "../../../app/lib/api/errors";
+import { matchTotp } from "./totp";
+
+/**
+ * The two-factor answers of SPEC §8 and single-use code checking. The messages are the platform's
+ * own wording, which the app maps to translations.
+ */
+
+/** Seconds the app counts down before it offers to resend (a fresh TOTP step comes every 30 s). */
+export const RESEND_TIME_SECONDS = 30;
+/** Used steps older than this many steps are forgotten: they are outside every window anyway. */
+const USED_STEPS_KEPT = 10;
+
+const CODE_DIGITS = "the code must contain 6 digits";
+const CODE_INVALID = "two_factor_auth: code is invalid";
+
+export function twoFactorRequired(): PlatformError {
+  return new PlatformError("Authorization", `two_factor_auth is enable. Resend time is ${RESEND_TIME_SECONDS}`, {
+    params: { two_factor_auth: true, resend_time: RESEND_TIME_SECONDS },
+  });
+}
+
+export function twoFactorTimeExpired(): PlatformError {
+  return new PlatformError("Authorization", "Time expired", {
+    params: { two_factor_auth: true, resend_time: RESEND_TIME_SECONDS },
+  });
+}
+
+export function codeInvalid(): PlatformError {
+  return new PlatformError("InvalidParameter", CODE_INVALID, { fields: { code: [CODE_INVALID] } });
+}
+
+/** The code as sent: undefined when left out or blank (a resend), else exactly six digits. */
+export function readCode(code: string | undefined): string | undefined {
+  const c = code?.trim();
+  if (!c) return undefined;
+  if (!/^\d{6}$/.test(c)) {
+    throw new PlatformError("InvalidParameter", CODE_DIGITS, { fields: { code: [CODE_DIGITS] } });
+  }
+  return c;
+}
+
+/** Like readCode, for methods where the code is required. */
+export function requireCode(code: string | undefined): string {
+  const c = readCode(code);
+  if (c === undefined) throw new PlatformError("InvalidParameter", CODE_DIGITS, { fields: { code: [CODE_DIGITS] } });
+  return c;
+}
+
+/**
+ * Accepts a code of `secret` within ±1 time step, once: the step is recorded for the player in the
+ * same statement that checks it was not used, and no step at or before a used one is accepted.
+ */
+export async function consumeTotp(db: D1Database, uid: number, secret: string, code: string, now = Date.now()): Promise<boolean> {
+  const step = await matchTotp(secret, code, now);
+  if (step === null) return false;
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO used_totp (uid, step) SELECT ?1, ?2
+         WHERE NOT EXISTS (SELECT 1 FROM used_totp WHERE uid = ?1 AND step >= ?2)`,
+      )
+      .bind(uid, step),
+    db.prepare("DELETE FROM used_totp WHERE uid = ?1 AND step < ?2").bind(uid, step - USED_STEPS_KEPT),
+  ]);
+  return (inserted?.meta.changes ?? 0) === 1;
+}
