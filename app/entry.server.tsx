@@ -37,9 +37,10 @@ export default async function handleRequest(
     </NonceContext.Provider>,
     {
       nonce,
-      // Crawlers wait for allReady; an unlimited chunk size makes React put deferred sections in
-      // place instead of in hidden blocks swapped in by script, which crawlers may not run.
-      progressiveChunkSize: bot ? Number.POSITIVE_INFINITY : undefined,
+      // React moves even a finished Suspense section into a hidden block (swapped in by script)
+      // once ~12 KB of HTML precede it. Crawlers and players without JavaScript must get finished
+      // sections in place, so only sections still waiting for data are streamed out of order.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         status = 500;

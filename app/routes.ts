@@ -26,6 +26,7 @@ export default [
   ]),
   layout("layouts/svg-sprite.tsx", [route("_icons", "routes/icons.tsx")]),
   route("resources/theme", "routes/resources.theme.ts"),
+  route("auth", "routes/auth.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

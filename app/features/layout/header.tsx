@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Icon } from "../../ui/icon";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
 import { LanguageSwitcher } from "./language-switcher";
@@ -47,9 +47,20 @@ export function Header() {
       <div className="header__actions">
         <LanguageSwitcher />
         {root.player ? (
-          <Link to={to("/cashier/deposit")} className="btn btn--primary">
-            {t("header.deposit")}
-          </Link>
+          <>
+            <span className="header__player" data-player={root.player.uid}>
+              {root.player.login}
+            </span>
+            <Link to={to("/cashier/deposit")} className="btn btn--primary">
+              {t("header.deposit")}
+            </Link>
+            <Form method="post" action="/auth">
+              <input type="hidden" name="intent" value="logout" />
+              <button type="submit" className="btn btn--ghost">
+                {t("header.signOut")}
+              </button>
+            </Form>
+          </>
         ) : (
           <>
             <Link to="?show_popup_auth=1" className="btn btn--ghost" preventScrollReset>

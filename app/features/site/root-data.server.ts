@@ -5,6 +5,8 @@ import { readCookie } from "../../lib/cookies";
 import { pickTheme, THEME_COOKIE } from "../../lib/theme";
 import { takeToast } from "../../lib/toast.server";
 import { getSite } from "./site.server";
+import { workerContext } from "../../lib/context.server";
+import { takeAuthFlash } from "../auth/auth-flash.server";
 import { loadUrlDialogs } from "./url-dialogs.server";
 
 /** The data every page's document needs, built once per request by the root loader. */
@@ -24,8 +26,11 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     return orErrorPage(Promise.reject(e));
   });
   const { toast, headers } = takeToast(request);
-  const urlDialogs = await loadUrlDialogs(url, context);
+  const secure = context.get(workerContext).env.APP_ENV !== "local";
+  const { flash: authFlash, clear } = takeAuthFlash(request, secure);
+  if (clear) headers.append("set-cookie", clear);
   const m = site.metadata;
+  const urlDialogs = await loadUrlDialogs(url, context, { signedIn: !!account && account.uid > 0, authFlash });
   const data = {
     locale: site.locale,
     dir: site.dir,
@@ -43,7 +48,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       footer: site.cms.footer,
       seo: site.cms.seo.default,
     },
-    player: account && account.uid > 0 ? { uid: account.uid, login: account.login } : null,
+    player: account && account.uid > 0 ? { uid: account.uid, login: account.login || account.email?.contact || "" } : null,
     maintenance,
     toast,
     urlDialogs,

@@ -4,6 +4,9 @@ import { dialogId } from "../../ui/dialog/ids";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite } from "./site.server";
 import { URL_DIALOG_KEYS } from "./url-dialog-keys";
+import type { AuthFlash } from "../auth/auth-flash.server";
+import { popupMode, withoutPopup } from "../auth/popup-url";
+import { preloadAuthPopup } from "../dialogs";
 
 
 function without(url: URL, keys: readonly string[]): string {
@@ -16,7 +19,31 @@ function without(url: URL, keys: readonly string[]): string {
  * Dialogs the URL names render on the server too, so they show before any JavaScript runs.
  * `?popup=<sysname>` previews a campaign popup; `prevent_close=1` makes it non-closable.
  */
-export async function loadUrlDialogs(url: URL, context: Readonly<RouterContextProvider>): Promise<UrlDialog[]> {
+export async function loadUrlDialogs(
+  url: URL,
+  context: Readonly<RouterContextProvider>,
+  opts: { signedIn: boolean; authFlash: AuthFlash | null },
+): Promise<UrlDialog[]> {
+  const dialogs: UrlDialog[] = [];
+  const site = getSite(context);
+  // show_popup_auth / show_popup_reg open the authentication popup for visitors only (SPEC §2).
+  const mode = popupMode(url.searchParams);
+  if (mode && !opts.signedIn) {
+    await preloadAuthPopup();
+    const reg = site.cms.auth.registrationOptions;
+    dialogs.push({
+      id: dialogId(),
+      kind: "popup",
+      name: "auth",
+      props: { mode, flash: opts.authFlash, termsRequired: reg.terms.isActive, notifyDefault: reg.notify.defaultValue },
+      preventClose: url.searchParams.get("prevent_close") === "1",
+      closeHref: withoutPopup(url.pathname + url.search),
+    });
+  }
+  return [...dialogs, ...(await campaignPopup(url, context))];
+}
+
+async function campaignPopup(url: URL, context: Readonly<RouterContextProvider>): Promise<UrlDialog[]> {
   const sysname = url.searchParams.get("popup");
   if (!sysname || !/^[a-z0-9_-]{1,64}$/i.test(sysname)) return [];
   const site = getSite(context);

@@ -52,13 +52,20 @@ export function DialogProvider(props: {
   const { urlDialogs, renderers } = props;
   const navigate = useNavigate();
   const [stack, setStack] = useState<DialogEntry[]>(urlDialogs);
+  const stackRef = useRef(stack);
+  stackRef.current = stack;
   const handle = useRef<Promise<DialogsHandle> | null>(null);
   const resolvers = useRef(new Map<string, (v: boolean) => void>());
   const urlRef = useRef(urlDialogs);
   urlRef.current = urlDialogs;
 
   const machine = useCallback(() => {
-    handle.current ??= import("./dialog.actor").then((m) => m.startDialogs(urlRef.current, setStack));
+    handle.current ??= import("./dialog.actor").then((m) =>
+      m.startDialogs(urlRef.current, (next) => {
+        stackRef.current = next;
+        setStack(next);
+      }),
+    );
     return handle.current;
   }, []);
   const send = useCallback((e: DialogEvent) => void machine().then((h) => h.send(e)), [machine]);
@@ -66,18 +73,15 @@ export function DialogProvider(props: {
   // URL dialogs follow the URL: start the machine for them, drop the ones the URL no longer names.
   const urlKey = urlDialogs.map((d) => d.id).join();
   useEffect(() => {
-    if (urlDialogs.length > 0) void machine();
-    if (!handle.current) return;
-    void handle.current.then((h) => {
-      setStack((current) => {
-        for (const d of current) {
-          if ("closeHref" in d && !urlDialogs.some((u) => u.id === d.id)) h.send({ type: "dialog.close", id: d.id, force: true });
-        }
-        for (const u of urlDialogs) if (!current.some((d) => d.id === u.id)) h.send({ type: "dialog.open", dialog: u });
-        return current;
-      });
+    if (urlDialogs.length === 0 && !handle.current) return;
+    void machine().then((h) => {
+      const wanted = urlRef.current;
+      for (const d of stackRef.current) {
+        if ("closeHref" in d && !wanted.some((u) => u.id === d.id)) h.send({ type: "dialog.close", id: d.id, force: true });
+      }
+      for (const u of wanted) if (!stackRef.current.some((d) => d.id === u.id)) h.send({ type: "dialog.open", dialog: u });
     });
-  }, [urlKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [urlKey, machine]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => () => void handle.current?.then((h) => h.stop()), []);
 

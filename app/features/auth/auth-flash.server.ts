@@ -1,0 +1,79 @@
+import { readCookie, serializeCookie } from "../../lib/cookies";
+
+/**
+ * What a failed auth form leaves for the page it returns to (post, redirect, get — the same path
+ * with and without JavaScript): the popup mode, the messages, and the typed login (never a
+ * password).
+ */
+export interface AuthFlash {
+  mode: AuthMode;
+  error?: string;
+  fields?: Record<string, string[]>;
+  values?: { login?: string; email?: string };
+  notice?: string;
+}
+
+export type AuthMode = "authorization" | "registration" | "restore" | "twofa";
+
+const FLASH = "pf_auth_flash";
+const PENDING = "pf_2fa";
+const PENDING_SECONDS = 5 * 60;
+
+function b64url(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function unb64url(s: string): Uint8Array<ArrayBuffer> {
+  const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+export function flashCookie(flash: AuthFlash, secure: boolean): string {
+  return serializeCookie(FLASH, b64url(new TextEncoder().encode(JSON.stringify(flash))), { httpOnly: true, maxAge: 60, secure });
+}
+
+export function takeAuthFlash(request: Request, secure: boolean): { flash: AuthFlash | null; clear: string | null } {
+  const raw = readCookie(request.headers.get("cookie"), FLASH);
+  if (!raw) return { flash: null, clear: null };
+  const clear = serializeCookie(FLASH, "", { httpOnly: true, maxAge: 0, secure });
+  try {
+    return { flash: JSON.parse(new TextDecoder().decode(unb64url(raw))) as AuthFlash, clear };
+  } catch {
+    return { flash: null, clear };
+  }
+}
+
+async function pendingKey(secret: string): Promise<CryptoKey> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`two-factor-pending:${secret}`));
+  return crypto.subtle.importKey("raw", digest, "AES-GCM", false, ["encrypt", "decrypt"]);
+}
+
+/**
+ * The two-factor step needs login and password again with the code (SPEC §3). Between the two
+ * posts they wait in an HttpOnly cookie, AES-GCM encrypted with the Worker's secret, for 5 minutes.
+ */
+export async function pendingTwoFactorCookie(secret: string, login: string, password: string, secure: boolean) {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const plain = new TextEncoder().encode(JSON.stringify({ login, password, exp: Date.now() + PENDING_SECONDS * 1000 }));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await pendingKey(secret), plain));
+  const value = `${b64url(iv)}.${b64url(sealed)}`;
+  return serializeCookie(PENDING, value, { httpOnly: true, maxAge: PENDING_SECONDS, secure, sameSite: "Strict" });
+}
+
+export async function readPendingTwoFactor(request: Request, secret: string): Promise<{ login: string; password: string } | null> {
+  const raw = readCookie(request.headers.get("cookie"), PENDING);
+  const [iv, sealed] = raw?.split(".") ?? [];
+  if (!iv || !sealed) return null;
+  try {
+    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: unb64url(iv) }, await pendingKey(secret), unb64url(sealed));
+    const v = JSON.parse(new TextDecoder().decode(plain)) as { login: string; password: string; exp: number };
+    return v.exp > Date.now() ? { login: v.login, password: v.password } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearPendingTwoFactor(secure: boolean): string {
+  return serializeCookie(PENDING, "", { httpOnly: true, maxAge: 0, secure, sameSite: "Strict" });
+}

@@ -1,0 +1,31 @@
+import type { AuthMode } from "./auth-flash.server";
+
+/** Query keys of the authentication popup (SPEC §2); all are removed when it closes. */
+export const AUTH_POPUP_KEYS = ["show_popup_auth", "show_popup_reg", "auth_mode", "prevent_close"] as const;
+
+/** The mode a URL asks for, or null when it names no authentication popup. */
+export function popupMode(search: URLSearchParams): AuthMode | null {
+  if (search.get("show_popup_reg") === "1") return "registration";
+  if (search.get("show_popup_auth") !== "1") return null;
+  const m = search.get("auth_mode");
+  return m === "restore" || m === "twofa" ? m : "authorization";
+}
+
+/** `pathAndSearch` with the popup open in `mode` (other query keys, e.g. redirectUrl, kept). */
+export function withPopup(pathAndSearch: string, mode: AuthMode): string {
+  const url = new URL(pathAndSearch, "http://x.invalid");
+  for (const k of AUTH_POPUP_KEYS) if (k !== "prevent_close") url.searchParams.delete(k);
+  if (mode === "registration") url.searchParams.set("show_popup_reg", "1");
+  else {
+    url.searchParams.set("show_popup_auth", "1");
+    if (mode !== "authorization") url.searchParams.set("auth_mode", mode);
+  }
+  return url.pathname + url.search;
+}
+
+/** `pathAndSearch` with the popup's keys removed. */
+export function withoutPopup(pathAndSearch: string): string {
+  const url = new URL(pathAndSearch, "http://x.invalid");
+  for (const k of AUTH_POPUP_KEYS) url.searchParams.delete(k);
+  return url.pathname + url.search;
+}
