@@ -84,6 +84,18 @@ test.describe("authentication popup @nojs", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
   });
 
+  test("access round trip: a protected path sends the visitor to sign in and back", async ({ page, request }) => {
+    const email = unique("trip");
+    await registerByApi(request, email);
+    await page.goto("/profile/settings?tab=1");
+    await expect(page).toHaveURL(absolute(`/?redirectUrl=${encodeURIComponent("/profile/settings?tab=1")}`));
+    await siteHeader(page).getByRole("link", { name: "Sign in" }).click();
+    await signIn(page, email);
+    // The profile pages arrive with their own issue; the player is back at the path they asked for.
+    await expect(page).toHaveURL(absolute("/profile/settings?tab=1"));
+    await expect(siteHeader(page).getByText(email)).toBeVisible();
+  });
+
   test("a redirectUrl to another site is ignored", async ({ page, request }) => {
     const email = unique("evil");
     await registerByApi(request, email);

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
+import { withPopup } from "../auth/popup-url";
 import { Icon } from "../../ui/icon";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
 import { LanguageSwitcher } from "./language-switcher";
@@ -24,6 +25,9 @@ export function Header() {
   const t = useT();
   const to = useLocalePath();
   const ref = useHeaderHeight();
+  // The popup opens over this page and keeps its query (a redirectUrl, for one).
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
   return (
     <header className="header" ref={ref}>
       <label
@@ -63,10 +67,10 @@ export function Header() {
           </>
         ) : (
           <>
-            <Link to="?show_popup_auth=1" className="btn btn--ghost" preventScrollReset>
+            <Link to={withPopup(here, "authorization")} className="btn btn--ghost" preventScrollReset>
               {t("header.signIn")}
             </Link>
-            <Link to="?show_popup_reg=1" className="btn btn--primary" preventScrollReset>
+            <Link to={withPopup(here, "registration")} className="btn btn--primary" preventScrollReset>
               {t("header.signUp")}
             </Link>
           </>

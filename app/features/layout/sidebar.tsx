@@ -4,6 +4,7 @@ import type { MenuGroup, MenuLink } from "../../lib/api/cms";
 import { Icon } from "../../ui/icon";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
 import { CmsLink } from "../site/cms-link";
+import { withPopup } from "../auth/popup-url";
 import { ThemeSwitcher } from "./theme-switcher";
 
 /** Badges count up to 9, then read '9+' (SPEC §2). */
@@ -73,6 +74,7 @@ export function Menu({ groups, signedIn }: { groups: MenuGroup[]; signedIn: bool
 /** The promo banner: sign-up for a guest, the cashier for a player. */
 function SidebarBanner() {
   const root = useRootData()!;
+  const { pathname, search } = useLocation();
   const to = useLocalePath();
   const b = root.cms.sidebarBanner;
   return (
@@ -81,7 +83,7 @@ function SidebarBanner() {
       <div className="promo__text">
         <p className="promo__title">{b.title}</p>
         <p className="promo__subtitle">{b.subtitle}</p>
-        <Link className="btn btn--primary" to={root.player ? to("/cashier") : "?show_popup_reg=1"} preventScrollReset>
+        <Link className="btn btn--primary" to={root.player ? to("/cashier") : withPopup(pathname + search, "registration")} preventScrollReset>
           {b.buttonTitle}
         </Link>
       </div>
