@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { withPopup } from "../auth/popup-url";
 import { Icon } from "../../ui/icon";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
@@ -58,12 +58,14 @@ export function Header() {
             <Link to={to("/cashier/deposit")} className="btn btn--primary">
               {t("header.deposit")}
             </Link>
-            <Form method="post" action="/auth">
+            {/* A plain form: signing out reloads the whole document, which also drops every
+                piece of the player's client state (and keeps Form's code off first load). */}
+            <form method="post" action="/auth">
               <input type="hidden" name="intent" value="logout" />
               <button type="submit" className="btn btn--ghost">
                 {t("header.signOut")}
               </button>
-            </Form>
+            </form>
           </>
         ) : (
           <>

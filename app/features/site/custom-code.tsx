@@ -37,6 +37,9 @@ export function CustomCode({ blocks, position }: { blocks: Block[]; position: Bl
   const here = blocks.filter((b) => b.position === position);
   if (here.length === 0) return null;
   if (position === "head") {
+    // Only the server writes head code: React 19 hydration passes over head elements it did not
+    // render, so the browser never needs this parser (first-load bytes on every page).
+    if (!import.meta.env.SSR) return null;
     return createElement(Fragment, null, ...here.flatMap((b) => headElements(b.code, nonce)));
   }
   return (
