@@ -38,6 +38,20 @@ function Field(props: { name: string; label: string; type?: string; autoComplete
   );
 }
 
+/** One of the popup's forms: posts its intent to /auth and comes back to this page on failure. */
+function AuthForm(props: { intent: string; submit: string; returnTo: string; busy: boolean; children: React.ReactNode }) {
+  return (
+    <Form method="post" action="/auth" className="auth__form" replace>
+      <input type="hidden" name="returnTo" value={props.returnTo} />
+      <input type="hidden" name="intent" value={props.intent} />
+      {props.children}
+      <button type="submit" className="btn btn--primary" disabled={props.busy}>
+        {props.submit}
+      </button>
+    </Form>
+  );
+}
+
 /**
  * The authentication popup (SPEC §2): authorization, registration, restore and the two-factor
  * step, each a plain form posting to /auth, so everything works before and without JavaScript.
@@ -51,11 +65,6 @@ export default function AuthPopup({ entry }: Parameters<DialogRenderer>[0]) {
   const here = pathname + search;
   const flash = p.flash?.mode === p.mode ? p.flash : null;
   const fields = flash?.fields ?? {};
-  const hidden = (
-    <>
-      <input type="hidden" name="returnTo" value={here} />
-    </>
-  );
   const back = (
     <Link className="auth__back" to={withPopup(here, "authorization")} replace preventScrollReset>
       ← {t("auth.backToSignIn")}
@@ -76,14 +85,11 @@ export default function AuthPopup({ entry }: Parameters<DialogRenderer>[0]) {
         </p>
       )}
       {p.mode === "authorization" && (
-        <Form method="post" action="/auth" className="auth__form" replace>
-          {hidden}
-          <input type="hidden" name="intent" value="login" />
-          <Field name="login" label={t("auth.fields.login")} autoComplete="username" defaultValue={p.flash?.values?.login} errors={fields.login} />
-          <Field name="password" label={t("auth.fields.password")} type="password" autoComplete="current-password" errors={fields.password} />
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {t("auth.authorization.submit")}
-          </button>
+        <>
+          <AuthForm intent="login" submit={t("auth.authorization.submit")} returnTo={here} busy={busy}>
+            <Field name="login" label={t("auth.fields.login")} autoComplete="username" defaultValue={p.flash?.values?.login} errors={fields.login} />
+            <Field name="password" label={t("auth.fields.password")} type="password" autoComplete="current-password" errors={fields.password} />
+          </AuthForm>
           <p className="auth__links">
             <Link to={withPopup(here, "restore")} replace preventScrollReset>
               {t("auth.forgot")}
@@ -92,54 +98,41 @@ export default function AuthPopup({ entry }: Parameters<DialogRenderer>[0]) {
               {t("auth.toRegistration")}
             </Link>
           </p>
-        </Form>
+        </>
       )}
       {p.mode === "registration" && (
-        <Form method="post" action="/auth" className="auth__form" replace>
-          {hidden}
-          <input type="hidden" name="intent" value="register" />
-          <Field name="email" label={t("auth.fields.email")} type="email" autoComplete="email" defaultValue={flash?.values?.email} errors={fields.email ?? fields.login} />
-          <Field name="password" label={t("auth.fields.newPassword")} type="password" autoComplete="new-password" errors={fields.password} />
-          <label className="check">
-            <input type="checkbox" name="terms" value="1" required={p.termsRequired} />
-            <span>{t("auth.fields.terms")}</span>
-          </label>
-          {fields.terms && <p className="field-error">{fields.terms.join(" ")}</p>}
-          <label className="check">
-            <input type="checkbox" name="notify" value="1" defaultChecked={p.notifyDefault} />
-            <span>{t("auth.fields.notify")}</span>
-          </label>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {t("auth.registration.submit")}
-          </button>
+        <>
+          <AuthForm intent="register" submit={t("auth.registration.submit")} returnTo={here} busy={busy}>
+            <Field name="email" label={t("auth.fields.email")} type="email" autoComplete="email" defaultValue={flash?.values?.email} errors={fields.email ?? fields.login} />
+            <Field name="password" label={t("auth.fields.newPassword")} type="password" autoComplete="new-password" errors={fields.password} />
+            <label className="check">
+              <input type="checkbox" name="terms" value="1" required={p.termsRequired} />
+              <span>{t("auth.fields.terms")}</span>
+            </label>
+            {fields.terms && <p className="field-error">{fields.terms.join(" ")}</p>}
+            <label className="check">
+              <input type="checkbox" name="notify" value="1" defaultChecked={p.notifyDefault} />
+              <span>{t("auth.fields.notify")}</span>
+            </label>
+          </AuthForm>
           <p className="auth__links">
             <Link to={withPopup(here, "authorization")} replace preventScrollReset>
               {t("auth.toSignIn")}
             </Link>
           </p>
-        </Form>
+        </>
       )}
       {p.mode === "restore" && (
-        <Form method="post" action="/auth" className="auth__form" replace>
-          {hidden}
-          <input type="hidden" name="intent" value="restore" />
+        <AuthForm intent="restore" submit={t("auth.restore.submit")} returnTo={here} busy={busy}>
           <p>{t("auth.restore.text")}</p>
           <Field name="login" label={t("auth.fields.login")} autoComplete="username" errors={fields.login} />
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {t("auth.restore.submit")}
-          </button>
-        </Form>
+        </AuthForm>
       )}
       {p.mode === "twofa" && (
-        <Form method="post" action="/auth" className="auth__form" replace>
-          {hidden}
-          <input type="hidden" name="intent" value="twofa" />
+        <AuthForm intent="twofa" submit={t("auth.twofa.submit")} returnTo={here} busy={busy}>
           <p>{t("auth.twofa.text")}</p>
           <Field name="code" label={t("auth.fields.code")} autoComplete="one-time-code" inputMode="numeric" errors={fields.code} />
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {t("auth.twofa.submit")}
-          </button>
-        </Form>
+        </AuthForm>
       )}
     </section>
   );
