@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/auth";
 import {
   clearPendingTwoFactor,
-  flashCookie,
+  flashAuthCookie,
   pendingTwoFactorCookie,
   readPendingTwoFactor,
   type AuthFlash,
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const next = safeRedirectPath(backUrl.searchParams.get("redirectUrl"), withoutPopup(back));
   const fail = (flash: AuthFlash, headers: HeadersInit = {}) => {
     const h = new Headers(headers);
-    h.append("set-cookie", flashCookie(flash, secure));
+    h.append("set-cookie", flashAuthCookie(flash, secure));
     return redirect(withPopup(back, flash.mode), { headers: h });
   };
   const fieldErrors = (e: unknown) => (e instanceof PlatformError ? e.fields : undefined);

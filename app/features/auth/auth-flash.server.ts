@@ -1,4 +1,6 @@
+import { fromBase64Url, toBase64Url } from "../../lib/base64url";
 import { readCookie, serializeCookie } from "../../lib/cookies";
+import { flashCookie, takeFlash } from "../../lib/flash.server";
 
 /**
  * What a failed auth form leaves for the page it returns to (post, redirect, get — the same path
@@ -19,29 +21,13 @@ const FLASH = "pf_auth_flash";
 const PENDING = "pf_2fa";
 const PENDING_SECONDS = 5 * 60;
 
-function b64url(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-function unb64url(s: string): Uint8Array<ArrayBuffer> {
-  const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
-}
-
-export function flashCookie(flash: AuthFlash, secure: boolean): string {
-  return serializeCookie(FLASH, b64url(new TextEncoder().encode(JSON.stringify(flash))), { httpOnly: true, maxAge: 60, secure });
+export function flashAuthCookie(flash: AuthFlash, secure: boolean): string {
+  return flashCookie(FLASH, flash, secure);
 }
 
 export function takeAuthFlash(request: Request, secure: boolean): { flash: AuthFlash | null; clear: string | null } {
-  const raw = readCookie(request.headers.get("cookie"), FLASH);
-  if (!raw) return { flash: null, clear: null };
-  const clear = serializeCookie(FLASH, "", { httpOnly: true, maxAge: 0, secure });
-  try {
-    return { flash: JSON.parse(new TextDecoder().decode(unb64url(raw))) as AuthFlash, clear };
-  } catch {
-    return { flash: null, clear };
-  }
+  const { value, clear } = takeFlash(request, FLASH, secure);
+  return { flash: (value as AuthFlash | null) ?? null, clear };
 }
 
 async function pendingKey(secret: string): Promise<CryptoKey> {
@@ -57,7 +43,7 @@ export async function pendingTwoFactorCookie(secret: string, login: string, pass
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const plain = new TextEncoder().encode(JSON.stringify({ login, password, exp: Date.now() + PENDING_SECONDS * 1000 }));
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await pendingKey(secret), plain));
-  const value = `${b64url(iv)}.${b64url(sealed)}`;
+  const value = `${toBase64Url(iv)}.${toBase64Url(sealed)}`;
   return serializeCookie(PENDING, value, { httpOnly: true, maxAge: PENDING_SECONDS, secure, sameSite: "Strict" });
 }
 
@@ -66,7 +52,7 @@ export async function readPendingTwoFactor(request: Request, secret: string): Pr
   const [iv, sealed] = raw?.split(".") ?? [];
   if (!iv || !sealed) return null;
   try {
-    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: unb64url(iv) }, await pendingKey(secret), unb64url(sealed));
+    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64Url(iv) }, await pendingKey(secret), fromBase64Url(sealed));
     const v = JSON.parse(new TextDecoder().decode(plain)) as { login: string; password: string; exp: number };
     return v.exp > Date.now() ? { login: v.login, password: v.password } : null;
   } catch {
