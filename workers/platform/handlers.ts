@@ -1,5 +1,7 @@
 import type { Handlers } from "./core/context";
 import { accountHandlers } from "./account";
+import { contactHandlers } from "./account/contacts";
+import { socialHandlers } from "./auth/social";
 import { authHandlers } from "./auth";
 import { bannerHandlers } from "./banners";
 import { cmsHandlers } from "./cms";
@@ -18,4 +20,6 @@ export const handlers: Handlers = {
   ...accountHandlers,
   ...authHandlers,
   ...cmsHandlers,
+  ...contactHandlers,
+  ...socialHandlers,
 };

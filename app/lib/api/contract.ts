@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { CmsConfig, ContentPage, ContentPageSummary, Redirect } from "./cms";
+import { contactMethods } from "./contract-contacts";
+import { socialMethods } from "./contract-social";
 import { method } from "./define";
 import {
   AccountInfo,
@@ -299,6 +301,8 @@ export const contract = {
     params: z.object({ locale: localeCode.optional() }),
     result: z.array(ContentPageSummary),
   }),
+  ...contactMethods,
+  ...socialMethods,
 };
 
 export type Contract = typeof contract;
