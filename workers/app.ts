@@ -3,6 +3,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { workerContext } from "../app/lib/context.server";
 import { assertEnv } from "./env";
 import { handlePlatform } from "./platform";
+import { handlePlatformPages } from "./platform/demo";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
 
 const requestHandler = createRequestHandler(
@@ -10,10 +11,15 @@ const requestHandler = createRequestHandler(
   import.meta.env.MODE,
 );
 
-/** Sends an /api request to the embedded platform, or to PLATFORM_ORIGIN when one is set. */
+/**
+ * Sends a platform request (/api, /oauth, /platform) to the embedded platform, or to
+ * PLATFORM_ORIGIN when one is set.
+ */
 async function platformFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  if (!env.PLATFORM_ORIGIN) return handlePlatform(request, env, ctx);
   const url = new URL(request.url);
+  if (!env.PLATFORM_ORIGIN) {
+    return url.pathname.startsWith("/api/") ? handlePlatform(request, env, ctx) : handlePlatformPages(request, env, ctx);
+  }
   const target = new URL(url.pathname + url.search, env.PLATFORM_ORIGIN);
   const headers = new Headers(request.headers);
   headers.delete("host");
@@ -48,6 +54,9 @@ app.use("*", securityHeaders());
 app.use("*", originCheck());
 
 app.all("/api/*", (c) => platformFetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
+// The platform's own pages: social sign-in and the demo providers (payment page, OAuth, mailbox…).
+app.all("/oauth/*", (c) => platformFetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
+app.all("/platform/*", (c) => platformFetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
 
 // Every other method and path goes to React Router, so form POSTs reach route actions.
 app.all("*", (c) => {

@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import { mailboxRoutes } from "./mailbox";
+import { oauthRoutes } from "./oauth";
+
+/**
+ * The platform's pages outside /api: `/oauth/*` (social sign-in: init and callback) and
+ * `/platform/*` (the demo providers' own pages: OAuth authorize, mailbox, later payments and games).
+ * They are served where the platform is: embedded here, or at PLATFORM_ORIGIN when one is set.
+ */
+const pages = new Hono<{ Bindings: Env }>();
+pages.route("/", oauthRoutes);
+pages.route("/", mailboxRoutes);
+pages.notFound((c) => c.text("Not found", 404));
+
+export function handlePlatformPages(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {
+  return pages.fetch(request, env, ctx);
+}
