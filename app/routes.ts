@@ -27,6 +27,7 @@ export default [
   layout("layouts/svg-sprite.tsx", [route("_icons", "routes/icons.tsx")]),
   route("resources/theme", "routes/resources.theme.ts"),
   route("auth", "routes/auth.ts"),
+  route("auth/social", "routes/auth.social.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

@@ -30,6 +30,8 @@ export function buildSeedStatements(seedDir) {
   for (const [key, value] of Object.entries(settings)) {
     s.push(`INSERT OR REPLACE INTO settings (key, value) VALUES (${q(key)}, ${json(value)})`);
   }
+  // The registration form per country (account.getPersonalDataFields), one settings row.
+  s.push(`INSERT OR REPLACE INTO settings (key, value) VALUES ('personal_data', ${json(read(seedDir, "personal-data.json"))})`);
   for (const { code } of locales) {
     for (const [key, value] of flatten(read(join(seedDir, "messages"), `${code}.json`))) {
       s.push(`INSERT OR REPLACE INTO messages (locale, key, value) VALUES (${q(code)}, ${q(key)}, ${q(value)})`);

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CmsConfig, ContentPage } from "../app/lib/api/cms";
 import { SiteMetadata } from "../app/lib/api/entities";
+import { phone } from "../app/lib/validation/phone";
+import { PersonalDataSettings } from "../workers/platform/account/personal-data";
 import { buildSeedStatements } from "./seed-sql.mjs";
 
 const read = (f) => JSON.parse(readFileSync(`migrations/seed/${f}`, "utf8"));
@@ -47,6 +49,27 @@ describe("demo seed", () => {
         expect(parsed.error, `${code}/${p.slug}`).toBeUndefined();
       }
     }
+  });
+
+  it("has a valid personal-data form for the locales' countries, in the site's currencies", () => {
+    const parsed = PersonalDataSettings.safeParse(read("personal-data.json"));
+    expect(parsed.error).toBeUndefined();
+    const form = parsed.data;
+    const codes = form.countries.map((c) => c.code);
+    expect(codes).toEqual(expect.arrayContaining(["US", "CA", "GB", "DE", "FR", "ES", "PT", "BR", "MX", "AR", "AE", "EG"]));
+    const { available_currencies } = read("settings.json").general_info;
+    for (const c of form.countries) {
+      expect(c.currencies.filter((x) => available_currencies.includes(x)).length, c.code).toBeGreaterThan(0);
+      expect(c.regions.length, c.code).toBeGreaterThan(0);
+      expect(c.document_types.length, c.code).toBeGreaterThan(0);
+      // A mask no number can fill would lock the country's players out of phones.
+      const sample = [c.phone_mask].flat()[0].replace(/#/g, "5");
+      expect(phone(sample, { mask: c.phone_mask }), c.code).toBeNull();
+    }
+    expect(form.fields.map((f) => f.sysname)).toEqual([
+      "email", "mobile", "phone_country_code", "password", "currency", "first_name", "last_name", "birth_date", "sex",
+      "country_code", "region", "home_town", "address", "postcode", "document_type", "document_number", "fakename", "promo_code",
+    ]);
   });
 
   it("has valid site metadata and compiles to SQL", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 const DEV_SECRET = "local-development-secret-not-for-production";
+const DEV_BOT_TOKEN = "123456:local-development-bot-token";
 
 const Vars = z
   .object({
@@ -14,10 +15,20 @@ const Vars = z
       .regex(/^$|^[a-zA-Z/]+:\d+(,[a-zA-Z/]+:\d+)*$/, "SIMULATED_LATENCY must look like 'banners:1500,cms:200'")
       .optional(),
     SIGNING_SECRET: z.string().min(32, "SIGNING_SECRET must be at least 32 characters"),
+    // Verifies Telegram mini-app sign-in; empty turns it off.
+    TELEGRAM_BOT_TOKEN: z
+      .string()
+      .regex(/^$|^\d+:[A-Za-z0-9_-]+$/, "TELEGRAM_BOT_TOKEN must look like '123456:ABC-DEF…' or be empty")
+      .optional(),
   })
   .refine((v) => v.APP_ENV !== "production" || v.SIGNING_SECRET !== DEV_SECRET, {
     message: "SIGNING_SECRET must be set to a real secret in production",
     path: ["SIGNING_SECRET"],
+  })
+  // The local token is public: in production it would let anyone sign in as any Telegram user.
+  .refine((v) => v.APP_ENV !== "production" || v.TELEGRAM_BOT_TOKEN !== DEV_BOT_TOKEN, {
+    message: "TELEGRAM_BOT_TOKEN must be the real bot token (or empty) in production",
+    path: ["TELEGRAM_BOT_TOKEN"],
   });
 
 let checked = false;

@@ -29,6 +29,13 @@ describe("safeRedirectPath", () => {
       expect(safeRedirectPath(v, "/home")).toBe("/home");
     }
   });
+  it("never returns a path that starts a new host after dot segments or a locale prefix", () => {
+    for (const v of ["/.//evil.example", "/..//evil.example", "/%2e%2E//evil.example", "/a/..//evil.example", "/./\t/evil.example"]) {
+      expect(safeRedirectPath(v)).toBe("/evil.example");
+    }
+    // auth.ts strips a locale prefix from this path: the rest must not become '//evil.example'.
+    expect(safeRedirectPath("/es//evil.example?x=1")).toBe("/es/evil.example?x=1");
+  });
 });
 
 describe("matchSiteRedirect", () => {

@@ -33,13 +33,16 @@ export function checkNavigation(target: string, opts: { origin: string; external
 /**
  * A redirect target taken from a query (redirectUrl, backUrl): same-origin paths only.
  * Anything else gives the fallback. Protocol-relative '//host' and backslash tricks are refused.
+ * Runs of slashes in the result are collapsed: dot segments can turn an innocent-looking
+ * '/.//evil.example' into the pathname '//evil.example', and a caller that strips a locale
+ * prefix from '/es//evil.example' would be left with '//evil.example' too; both are another host.
  */
 export function safeRedirectPath(value: string | null | undefined, fallback = "/"): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
   try {
     const url = new URL(value, "http://same.invalid");
     if (url.origin !== "http://same.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
+    return url.pathname.replace(/\/{2,}/g, "/") + url.search + url.hash;
   } catch {
     return fallback;
   }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/auth";
 import {
@@ -10,6 +10,8 @@ import {
   type AuthFlash,
 } from "../features/auth/auth-flash.server";
 import { withoutPopup, withPopup } from "../features/auth/popup-url";
+import { afterRegistrationPath, afterSignInPath, oauthInitUrl } from "../features/auth/auth-targets";
+import { keptValues, registerFromForm, registrationValues } from "../features/auth/register-action.server";
 import { getSite } from "../features/site/site.server";
 import { isPlatformError, PlatformError } from "../lib/api/errors";
 import { workerContext } from "../lib/context.server";
@@ -19,18 +21,15 @@ import { getInstance } from "../middleware/i18n.server";
 import { getPlatform } from "../middleware/platform.server";
 
 const returnTo = z.string().max(2000).optional();
+const social = z.string().regex(/^[a-z0-9_-]{1,32}$/).optional();
 const AuthForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("login"), login: z.string().trim().max(254), password: z.string().max(128), returnTo }),
+  z.object({ intent: z.literal("login"), login: z.string().trim().max(254).default(""), password: z.string().max(128).default(""), social, returnTo }),
   z.object({ intent: z.literal("twofa"), code: z.string().trim().max(16), returnTo }),
-  z.object({
-    intent: z.literal("register"),
-    email: z.string().trim().max(254),
-    password: z.string().max(128),
-    terms: z.string().optional(),
-    notify: z.string().optional(),
-    returnTo,
-  }),
+  // Registration values are many and dynamic: registrationValues() reads them from the form data.
+  z.object({ intent: z.literal("register"), refresh: z.literal("country").optional(), social, returnTo }),
+  z.object({ intent: z.literal("complete"), email: z.string().trim().max(254).optional(), terms: z.string().optional(), notify: z.string().optional(), returnTo }),
   z.object({ intent: z.literal("restore"), login: z.string().trim().max(254), returnTo }),
+  z.object({ intent: z.literal("reset"), token: z.string().max(200), password: z.string().max(128).default(""), returnTo }),
   z.object({ intent: z.literal("logout"), returnTo }),
 ]);
 
@@ -45,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const site = getSite(context);
   const t = getInstance(context).t;
   const platform = getPlatform(context);
-  const submission = parseWithZod(await request.formData(), { schema: AuthForm });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: AuthForm });
   if (submission.status !== "success") return data({ error: "Malformed form" }, { status: 400 });
   const form = submission.value;
 
@@ -58,6 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(withPopup(back, flash.mode), { headers: h });
   };
   const fieldErrors = (e: unknown) => (e instanceof PlatformError ? e.fields : undefined);
+  const registeredTarget = () => {
+    // Embedded forms (/forms/…) stay in their frame; they tell the parent page themselves.
+    const embedded = /^\/forms\//.test(splitLocalePath(backUrl.pathname, site.locales.locales, site.locales.defaultLocale).basePath);
+    return afterRegistrationPath(back, localizePath("/", site.locale, site.locales.defaultLocale), embedded);
+  };
+
 
   switch (form.intent) {
     case "logout": {
@@ -66,15 +72,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "login":
     case "twofa": {
+      if (form.intent === "login" && form.social) return redirectDocument(oauthInitUrl(form.social, next, "login"));
       const pending = form.intent === "twofa" ? await readPendingTwoFactor(request, env.SIGNING_SECRET) : null;
       if (form.intent === "twofa" && !pending) return fail({ mode: "authorization", error: t("auth.errors.twoFactorExpired") });
       const creds = form.intent === "login" ? { login: form.login, password: form.password } : pending!;
       try {
         const account = await platform.call("auth.login", { ...creds, code: form.intent === "twofa" ? form.code : undefined });
-        // After sign-in the player goes to the page in their account's locale (SPEC §2).
-        const { basePath } = splitLocalePath(new URL(next, "http://x.invalid").pathname, site.locales.locales, site.locales.defaultLocale);
-        const known = site.locales.locales.some((l) => l.code === account.locale);
-        const target = known ? localizePath(basePath, account.locale, site.locales.defaultLocale) + new URL(next, "http://x.invalid").search : next;
+        const target = afterSignInPath(next, account.locale, site.locales.locales, site.locales.defaultLocale);
         return redirect(target, { headers: { "set-cookie": clearPendingTwoFactor(secure) } });
       } catch (e) {
         if (isPlatformError(e, "Authorization") && e.params?.two_factor_auth) {
@@ -97,25 +101,52 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
     case "register": {
+      const values = registrationValues(formData);
+      if (form.social) {
+        // SPEC §4: a required, unticked terms box blocks social registration.
+        if (site.cms.auth.registrationOptions.terms.isActive && values.terms !== "1") {
+          return fail({ mode: "registration", fields: { terms: [t("auth.errors.terms")] }, values: keptValues(values) });
+        }
+        return redirectDocument(oauthInitUrl(form.social, next, "registration"));
+      }
+      if (form.refresh === "country") {
+        // Without JavaScript a new country reloads the form with that country's fields.
+        const url = new URL(withPopup(back, "registration"), "http://x.invalid");
+        if (/^[A-Z]{2}$/.test(values.country_code ?? "")) url.searchParams.set("reg_country", values.country_code!);
+        const h = new Headers({ "set-cookie": flashAuthCookie({ mode: "registration", values: keptValues(values) }, secure) });
+        return redirect(url.pathname + url.search, { headers: h });
+      }
+      const outcome = await registerFromForm(values, { platform, config: site.cms.auth, t: (k, v) => t(k, v), locale: site.locale });
+      if (!outcome.ok) return fail(outcome.flash);
+      return redirect(registeredTarget());
+    }
+    case "complete": {
       try {
         await platform.call("auth.register", {
-          email: form.email,
-          password: form.password,
+          email: form.email || undefined,
           terms: form.terms ? "1" : undefined,
           notify: form.notify ? "1" : "0",
           locale: site.locale,
-        });
+        } as never);
       } catch (e) {
         if (e instanceof PlatformError && e.status < 500) {
-          return fail({ mode: "registration", error: e.fields ? undefined : e.message, fields: fieldErrors(e), values: { email: form.email } });
+          return fail({ mode: "socialRegistration", error: e.fields ? undefined : e.message, fields: fieldErrors(e), values: { email: form.email ?? "" } });
         }
         throw e;
       }
-      // After registration the URL says so (SPEC §2); without a redirectUrl the player would go
-      // to the cashier's deposit page, which arrives with the wallet issue: the home page until then.
-      const target = new URL(backUrl.searchParams.get("redirectUrl") ? next : localizePath("/", site.locale, site.locales.defaultLocale), "http://x.invalid");
-      target.searchParams.set("register", "success");
-      return redirect(target.pathname + target.search);
+      return redirect(registeredTarget());
+    }
+    case "reset": {
+      try {
+        await platform.call("auth.restore", { token: form.token, password: form.password });
+      } catch (e) {
+        if (e instanceof PlatformError && e.status < 500) return fail({ mode: "restore", fields: fieldErrors(e) ?? { password: [e.message] } });
+        throw e;
+      }
+      const signIn = new URL(withPopup(back, "authorization"), "http://x.invalid");
+      signIn.searchParams.delete("reset_token");
+      const h = new Headers({ "set-cookie": flashAuthCookie({ mode: "authorization", notice: t("auth.reset.done") }, secure) });
+      return redirect(signIn.pathname + signIn.search, { headers: h });
     }
     case "restore": {
       try {

@@ -1,7 +1,13 @@
+import type { Route } from "./+types/forms.sign-in";
 import { EmbeddedAuth } from "../features/auth/embedded-auth";
+import { loadEmbeddedAuth } from "../features/auth/embedded-auth.server";
 
-export default function EmbeddedSignIn() {
-  return <EmbeddedAuth mode="sign_in" />;
+export function loader({ context }: Route.LoaderArgs) {
+  return loadEmbeddedAuth(context, "sign_in");
+}
+
+export default function EmbeddedSignIn({ loaderData }: Route.ComponentProps) {
+  return <EmbeddedAuth mode="sign_in" data={loaderData} />;
 }
 
 export const meta = () => [{ name: "robots", content: "noindex" }];

@@ -1,7 +1,13 @@
+import type { Route } from "./+types/forms.sign-up";
 import { EmbeddedAuth } from "../features/auth/embedded-auth";
+import { loadEmbeddedAuth } from "../features/auth/embedded-auth.server";
 
-export default function EmbeddedSignUp() {
-  return <EmbeddedAuth mode="sign_up" />;
+export function loader({ context }: Route.LoaderArgs) {
+  return loadEmbeddedAuth(context, "sign_up");
+}
+
+export default function EmbeddedSignUp({ loaderData }: Route.ComponentProps) {
+  return <EmbeddedAuth mode="sign_up" data={loaderData} />;
 }
 
 export const meta = () => [{ name: "robots", content: "noindex" }];

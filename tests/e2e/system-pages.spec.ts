@@ -10,14 +10,15 @@ test.describe("system pages", { tag: "@nojs" }, () => {
   });
 
   for (const form of [
-    { path: "/forms/sign_in", title: "Sign in to Playfront", button: "Sign in", flag: "show_popup_auth=1" },
-    { path: "/forms/sign_up", title: "Join Playfront", button: "Create account", flag: "show_popup_reg=1" },
+    { path: "/forms/sign_in", title: "Sign in to Playfront", submit: "Sign in", other: "No account yet? Sign up", flag: "show_popup_reg=1" },
+    { path: "/forms/sign_up", title: "Join Playfront", submit: "Create account", other: "Already have an account? Sign in", flag: "show_popup_auth=1" },
   ]) {
-    test(`${form.path} uses the empty layout with one call to action`, async ({ page, baseURL }) => {
+    test(`${form.path} uses the empty layout with its form and a link to the other one`, async ({ page, baseURL }) => {
       const response = await page.goto(form.path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1, name: form.title })).toBeVisible();
-      await expect(page.getByRole("link", { name: form.button })).toHaveAttribute("href", `${baseURL}/?${form.flag}`);
+      await expect(page.getByRole("button", { name: form.submit })).toBeVisible();
+      await expect(page.getByRole("link", { name: form.other })).toHaveAttribute("href", `${baseURL}/?${form.flag}`);
       await expect(page.getByRole("banner")).toHaveCount(0);
       await expect(page.getByRole("complementary")).toHaveCount(0);
       await expect(page.getByRole("contentinfo")).toHaveCount(0);

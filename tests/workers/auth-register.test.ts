@@ -156,3 +156,45 @@ describe("auth.register", () => {
     expect(text).not.toMatch(/pbkdf2|password/);
   });
 });
+
+describe("auth.register mails the email's confirmation code", () => {
+  it("sends a 6-digit code to the new email, which confirms it", async () => {
+    const login = uniqueName("confirm");
+    const email = `${login}@example.com`;
+    const b = new Browser();
+    await data(b.post("auth/register", { login, email, password: PASSWORD, terms: "1" }));
+    const mail = await env.DB.prepare("SELECT text FROM outbox WHERE recipient = ?1").bind(email).all<{ text: string }>();
+    expect(mail.results).toHaveLength(1);
+    const code = /\b(\d{6})\b/.exec(mail.results[0]!.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(await data(b.post("account/confirmContact", { contact: email, code }))).toBe(1);
+    const info = await data(b.get("account/getInfo"));
+    expect(info.email).toMatchObject({ contact: email, is_confirmed: true });
+  });
+
+  it("registers without an email and sends nothing", async () => {
+    const login = uniqueName("nomail");
+    await data(new Browser().post("auth/register", { login, password: PASSWORD, terms: "1" }));
+    const mail = await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient LIKE ?1").bind(`${login}%`).first<{ n: number }>();
+    expect(mail?.n).toBe(0);
+  });
+});
+
+describe("auth.register checks postcode and document by country", () => {
+  const base = () => ({ login: uniqueName("geo"), password: PASSWORD, terms: "1" });
+  it("takes a GB postcode and a US ZIP+4, refuses ones that do not fit the country", async () => {
+    await data(new Browser().post("auth/register", { ...base(), country_code: "GB", postcode: "SW1A 1AA" }));
+    await data(new Browser().post("auth/register", { ...base(), country_code: "US", postcode: "12345-6789" }));
+    const gb = await failure(new Browser().post("auth/register", { ...base(), country_code: "GB", postcode: "12345" }), 400, "InvalidParameterException");
+    expect(gb.invalid_parameters).toEqual({ postcode: ["Wrong postcode"] });
+  });
+  it("checks the document number against the country's document type", async () => {
+    await data(new Browser().post("auth/register", { ...base(), country_code: "US", document_type: "passport", document_number: "X1234567" }));
+    const bad = await failure(
+      new Browser().post("auth/register", { ...base(), country_code: "US", document_type: "passport", document_number: "12" }),
+      400,
+      "InvalidParameterException",
+    );
+    expect(bad.invalid_parameters).toEqual({ document_number: ["Wrong document number"] });
+  });
+});

@@ -9,5 +9,7 @@ declare namespace Cloudflare {
     TEST_SEED: string[];
     /** The D1 database of the remote-platform Worker that proxy.test.ts points PLATFORM_ORIGIN at. */
     REMOTE_DB: D1Database;
+    /** wrangler.toml [vars]; declared here until `npm run typecheck` regenerates worker-configuration.d.ts. */
+    TELEGRAM_BOT_TOKEN: string;
   }
 }

@@ -11,11 +11,12 @@ export interface AuthFlash {
   mode: AuthMode;
   error?: string;
   fields?: Record<string, string[]>;
-  values?: { login?: string; email?: string };
+  /** What the player typed (never a password), to fill the form again. */
+  values?: Record<string, string>;
   notice?: string;
 }
 
-export type AuthMode = "authorization" | "registration" | "restore" | "twofa";
+export type AuthMode = "authorization" | "registration" | "restore" | "twofa" | "socialRegistration";
 
 const FLASH = "pf_auth_flash";
 const PENDING = "pf_2fa";

@@ -1,4 +1,10 @@
+import { useEffect } from "react";
+import { useLocation, useNavigation } from "react-router";
+import type { CmsConfig } from "../../lib/api/cms";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
+import { AuthForm, Field } from "./auth-form-parts";
+import type { PersonalData } from "./registration-form";
+import { RegistrationSection } from "./registration-section";
 
 export type EmbeddedMode = "sign_in" | "sign_up";
 
@@ -11,34 +17,81 @@ export function redirectMessage(origin: string, indexPath: string, backUrl: stri
   return { type: "redirect" as const, url: url.href };
 }
 
+/** Tells the page around the frame that the player changed (signed in or registered). */
+export const REFRESH_USER = { type: "refresh_user" as const };
+
+export interface EmbeddedAuthData {
+  config: CmsConfig["auth"];
+  personalData: PersonalData | null;
+  signedIn: boolean;
+}
+
 /**
- * `/forms/sign_in` and `/forms/sign_up`: pages an operator embeds on partner sites. In a frame
- * the button asks the parent to go to the site with the popup open ('redirect' message);
- * standalone it is a plain link there.
+ * `/forms/sign_in` and `/forms/sign_up`: real sign-in and registration forms an operator embeds
+ * on partner sites (SPEC §2). They post to /auth like the popup and come back here; once the
+ * player is signed in the page posts 'refresh_user' to its parent. The other form is offered as
+ * a 'redirect' message: the parent goes to the site with the popup open and a backUrl.
  */
-export function EmbeddedAuth({ mode }: { mode: EmbeddedMode }) {
+export function EmbeddedAuth({ mode, data }: { mode: EmbeddedMode; data: EmbeddedAuthData }) {
   const t = useT();
   const root = useRootData()!;
   const to = useLocalePath();
-  const message = redirectMessage(root.origin, to("/"), "", mode);
+  const { pathname, search } = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const here = pathname + search;
+  const other: EmbeddedMode = mode === "sign_in" ? "sign_up" : "sign_in";
+  const message = redirectMessage(root.origin, to("/"), "", other);
+
+  useEffect(() => {
+    if (data.signedIn && window.parent !== window) window.parent.postMessage(REFRESH_USER, "*");
+  }, [data.signedIn]);
+
+  if (data.signedIn) {
+    return (
+      <section className="embedded-auth">
+        <h1>{t(`forms.${mode}.done`)}</h1>
+        <a className="btn btn--primary" href={to("/")} target="_top">
+          {t("forms.toSite")}
+        </a>
+      </section>
+    );
+  }
   return (
     <section className="embedded-auth">
       <img src={root.site.logo.src} width={root.site.logo.width} height={root.site.logo.height} alt={root.site.logo.alt} />
       <h1>{t(`forms.${mode}.title`)}</h1>
-      <p>{t(`forms.${mode}.text`)}</p>
-      <a
-        className="btn btn--primary"
-        href={message.url}
-        target="_top"
-        onClick={(e) => {
-          if (window.parent === window) return;
-          e.preventDefault();
-          const back = document.referrer || "";
-          window.parent.postMessage(redirectMessage(root.origin, to("/"), back, mode), "*");
-        }}
-      >
-        {t(`forms.${mode}.button`)}
-      </a>
+      {mode === "sign_in" ? (
+        <AuthForm intent="login" submit={t("auth.authorization.submit")} returnTo={here} busy={busy}>
+          <Field name="login" label={t("auth.fields.login")} autoComplete="username" />
+          <Field name="password" label={t("auth.fields.password")} type="password" autoComplete="current-password" />
+        </AuthForm>
+      ) : (
+        <RegistrationSection
+          config={data.config}
+          regType={null}
+          personalData={data.personalData}
+          values={{}}
+          errors={{}}
+          here={here}
+          next={here}
+          busy={busy}
+          t={t}
+          onSocialError={() => undefined}
+        />
+      )}
+      <p className="auth__links">
+        <a
+          href={message.url}
+          target="_top"
+          onClick={(e) => {
+            if (window.parent === window) return;
+            e.preventDefault();
+            window.parent.postMessage(redirectMessage(root.origin, to("/"), document.referrer || "", other), "*");
+          }}
+        >
+          {t(`forms.${mode}.other`)}
+        </a>
+      </p>
     </section>
   );
 }

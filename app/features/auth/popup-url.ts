@@ -1,7 +1,9 @@
 import type { AuthMode } from "./auth-flash.server";
 
 /** Query keys of the authentication popup (SPEC §2); all are removed when it closes. */
-export const AUTH_POPUP_KEYS = ["show_popup_auth", "show_popup_reg", "auth_mode", "prevent_close"] as const;
+export const AUTH_POPUP_KEYS = ["show_popup_auth", "show_popup_reg", "auth_mode", "prevent_close", "reg_type", "reg_country", "reset_token"] as const;
+/** Keys that stay while the player switches between the popup's modes. */
+const KEPT_ACROSS_MODES = new Set<string>(["prevent_close", "reg_type"]);
 
 /** The mode a URL asks for, or null when it names no authentication popup. */
 export function popupMode(search: URLSearchParams): AuthMode | null {
@@ -14,7 +16,7 @@ export function popupMode(search: URLSearchParams): AuthMode | null {
 /** `pathAndSearch` with the popup open in `mode` (other query keys, e.g. redirectUrl, kept). */
 export function withPopup(pathAndSearch: string, mode: AuthMode): string {
   const url = new URL(pathAndSearch, "http://x.invalid");
-  for (const k of AUTH_POPUP_KEYS) if (k !== "prevent_close") url.searchParams.delete(k);
+  for (const k of AUTH_POPUP_KEYS) if (!KEPT_ACROSS_MODES.has(k)) url.searchParams.delete(k);
   if (mode === "registration") url.searchParams.set("show_popup_reg", "1");
   else {
     url.searchParams.set("show_popup_auth", "1");

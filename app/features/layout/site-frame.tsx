@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useT } from "../site/use-root-data";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { PlayerExtras } from "./player-extras";
 import { Sidebar } from "./sidebar";
 
 /** The default layout: header, sidebar (a popup on mobile), main content and footer. */
@@ -22,6 +23,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
         </main>
       </div>
       <Footer />
+      <PlayerExtras />
     </div>
   );
 }

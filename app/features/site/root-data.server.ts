@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import type { AccountInfo } from "../../lib/api/entities";
 import { isPlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { readCookie } from "../../lib/cookies";
@@ -30,7 +31,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const { flash: authFlash, clear } = takeAuthFlash(request, secure);
   if (clear) headers.append("set-cookie", clear);
   const m = site.metadata;
-  const urlDialogs = await loadUrlDialogs(url, context, { signedIn: !!account && account.uid > 0, authFlash });
+  const urlDialogs = await loadUrlDialogs(url, context, { account: account ?? null, authFlash });
   const data = {
     locale: site.locale,
     dir: site.dir,
@@ -48,13 +49,29 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       footer: site.cms.footer,
       seo: site.cms.seo.default,
     },
-    player: account && account.uid > 0 ? { uid: account.uid, login: account.login || account.email?.contact || "" } : null,
+    player: account && account.uid > 0 ? await playerData(account, site) : null,
     maintenance,
     toast,
     urlDialogs,
     isBot: site.isBot,
   };
   return { data, headers, status: maintenance ? 503 : 200 };
+}
+
+/** What the page knows of the signed-in player: the header's name, the hints' facts, the forced-logout time. */
+async function playerData(account: AccountInfo, site: ReturnType<typeof getSite>) {
+  const general = await site.generalInfo().catch((e: unknown) => {
+    console.error("root: general info failed to load", e);
+    return null;
+  });
+  return {
+    uid: account.uid,
+    login: account.login || account.email?.contact || "",
+    reg_time: account.reg_time,
+    email: account.email,
+    mobile: account.mobile,
+    forceLogoutSeconds: general?.time_to_force_logout ?? 0,
+  };
 }
 
 export type RootData = Awaited<ReturnType<typeof loadRootData>>["data"];

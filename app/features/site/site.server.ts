@@ -1,7 +1,9 @@
 import { isbot } from "isbot";
+import { createT, translateOr } from "../../lib/i18n/translate";
+import { redirectWithToast } from "../../lib/toast.server";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { CmsConfig } from "../../lib/api/cms";
-import type { AccountInfo, LocaleList, MessageBundle, SiteMetadata } from "../../lib/api/entities";
+import type { AccountInfo, GeneralInfo, LocaleList, MessageBundle, SiteMetadata } from "../../lib/api/entities";
 import { loginRedirect, requiresPlayer, rootRedirect } from "../../lib/access";
 import { isPlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
@@ -44,6 +46,8 @@ export interface Site {
   isBot: boolean;
   /** The player's account (uid 0 for a visitor); a platform failure rejects with PlatformError. */
   account(): Promise<AccountInfo>;
+  /** General operator settings (SPEC §3 General info), cached like the other site data. */
+  generalInfo(): Promise<GeneralInfo>;
 }
 
 const siteContext = createContext<Site>();
@@ -130,6 +134,7 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
     metadata,
     isBot: bot,
     account,
+    generalInfo: () => once("general", () => localized.call("metadata.getgeneralinfo")),
   };
   context.set(siteContext, site);
 
@@ -138,6 +143,18 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
     if (info.uid === 0) throw redirect(loginRedirect(indexPath(site), url.pathname + url.search));
     const to = rootRedirect(where.basePath);
     if (to) throw redirect(localizePath(to, where.locale, defaultLocale) + url.search);
+  }
+
+  // Back from social sign-in in this window (no popup): say how it went once, keep a clean URL.
+  const social = url.searchParams.get("social_auth");
+  if (social && request.method === "GET" && url.pathname !== "/auth/social") {
+    const clean = new URL(url);
+    clean.searchParams.delete("social_auth");
+    clean.searchParams.delete("reason");
+    const t = createT(messages);
+    const reason = url.searchParams.get("reason") ?? "provider";
+    const text = social === "success" ? t("auth.social.done") : translateOr(t, `auth.social.errors.${reason}`, t("auth.social.errors.provider"));
+    throw redirectWithToast(clean.pathname + clean.search, { text, type: social === "success" ? "success" : "error" });
   }
 
   const response = await next();

@@ -4,7 +4,9 @@ import { dialogId } from "../../ui/dialog/ids";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite } from "./site.server";
 import { URL_DIALOG_KEYS } from "./url-dialog-keys";
+import type { AccountInfo } from "../../lib/api/entities";
 import type { AuthFlash } from "../auth/auth-flash.server";
+import type { AuthPopupProps } from "../auth/auth-popup";
 import { popupMode, withoutPopup } from "../auth/popup-url";
 import { preloadAuthPopup } from "../dialogs";
 
@@ -22,25 +24,67 @@ function without(url: URL, keys: readonly string[]): string {
 export async function loadUrlDialogs(
   url: URL,
   context: Readonly<RouterContextProvider>,
-  opts: { signedIn: boolean; authFlash: AuthFlash | null },
+  opts: { account: AccountInfo | null; authFlash: AuthFlash | null },
 ): Promise<UrlDialog[]> {
   const dialogs: UrlDialog[] = [];
-  const site = getSite(context);
+  const signedIn = !!opts.account && opts.account.uid > 0;
+  // A signed-in player whose (social) registration is not complete gets the non-dismissible
+  // social registration popup on every page (SPEC §2).
+  if (signedIn && opts.account && !opts.account.is_registration_completed) {
+    await preloadAuthPopup();
+    dialogs.push(await authPopup(url, context, "socialRegistration", opts.authFlash, { hasEmail: !!opts.account.email }));
+    return dialogs;
+  }
   // show_popup_auth / show_popup_reg open the authentication popup for visitors only (SPEC §2).
   const mode = popupMode(url.searchParams);
-  if (mode && !opts.signedIn) {
+  if (mode && !signedIn) {
     await preloadAuthPopup();
-    const reg = site.cms.auth.registrationOptions;
-    dialogs.push({
-      id: dialogId(),
-      kind: "popup",
-      name: "auth",
-      props: { mode, flash: opts.authFlash, termsRequired: reg.terms.isActive, notifyDefault: reg.notify.defaultValue },
-      preventClose: url.searchParams.get("prevent_close") === "1",
-      closeHref: withoutPopup(url.pathname + url.search),
-    });
+    dialogs.push(await authPopup(url, context, mode, opts.authFlash));
   }
   return [...dialogs, ...(await campaignPopup(url, context))];
+}
+
+/** The authentication popup with what its mode needs: the registration fields, the banner, a reset token. */
+async function authPopup(
+  url: URL,
+  context: Readonly<RouterContextProvider>,
+  mode: NonNullable<ReturnType<typeof popupMode>> | "socialRegistration",
+  flash: AuthFlash | null,
+  account?: { hasEmail: boolean },
+): Promise<UrlDialog> {
+  const site = getSite(context);
+  const platform = getPlatform(context).withLocale(site.locale);
+  const q = url.searchParams;
+  const country = q.get("reg_country") ?? flash?.values?.country_code ?? "";
+  const [personalData, banners] =
+    mode === "registration"
+      ? await Promise.all([
+          platform.call("account.getPersonalDataFields", /^[A-Z]{2}$/.test(country) ? { country_code: country } : {}).catch((e) => {
+            console.error("auth popup: personal data fields failed", e);
+            return null;
+          }),
+          platform.call("banners.get", { position: "auth", count: 1 }).catch(() => ({ items: [] })),
+        ])
+      : [null, { items: [] }];
+  const token = q.get("reset_token");
+  const props: AuthPopupProps = {
+    mode,
+    flash,
+    config: site.cms.auth,
+    regType: q.get("reg_type"),
+    personalData,
+    resetToken: mode === "restore" && token && /^[0-9a-f]{16,128}$/i.test(token) ? token : null,
+    banner: banners.items[0] ?? null,
+    account,
+  };
+  return {
+    id: dialogId(),
+    kind: "popup",
+    name: "auth",
+    props: props as unknown as Record<string, unknown>,
+    preventClose: mode === "socialRegistration" || q.get("prevent_close") === "1",
+    closeHref: withoutPopup(url.pathname + url.search),
+  };
 }
 
 async function campaignPopup(url: URL, context: Readonly<RouterContextProvider>): Promise<UrlDialog[]> {

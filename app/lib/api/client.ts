@@ -1,8 +1,8 @@
 import type { MethodDecl } from "./define";
 import { contract, type MethodKey, type ParamsOf, type ResultOf } from "./contract";
-import { PlatformError } from "./errors";
+import { API_VERSION, apiRequest, readApiResponse } from "./wire";
 
-export const API_VERSION = "1";
+export { API_VERSION };
 
 export interface PlatformClientOptions {
   /** Sends the request: in-process platform on the server, window.fetch in the browser. */
@@ -37,31 +37,13 @@ export class PlatformClient {
       path += `/${encodeURIComponent(String(values[decl.pathParam]))}`;
       delete values[decl.pathParam];
     }
-    const url = new URL(path, this.o.origin);
-    url.searchParams.set("v", API_VERSION);
-    if (this.o.locale) url.searchParams.set("locale", this.o.locale);
-    if (this.o.nonStrict) url.searchParams.set("_non_strict", "1");
-    const headers = new Headers(this.o.headers);
-    headers.set("accept", "application/json");
-    let body: FormData | undefined;
-    if (decl.verb === "GET") {
-      for (const [k, v] of Object.entries(values)) if (v !== null && v !== undefined) url.searchParams.set(k, String(v));
-    } else {
-      body = new FormData();
-      for (const [k, v] of Object.entries(values)) if (v !== null && v !== undefined) body.append(k, String(v));
-      headers.set("origin", url.origin);
-    }
-    const response = await this.o.fetch(new Request(url, { method: decl.verb, headers, body }));
+    const request = apiRequest(this.o.origin, path, decl.verb, values, {
+      locale: this.o.locale,
+      nonStrict: this.o.nonStrict,
+      headers: this.o.headers,
+    });
+    const response = await this.o.fetch(request);
     if (this.o.onSetCookie) for (const c of response.headers.getSetCookie()) this.o.onSetCookie(c);
-    let json: unknown;
-    try {
-      json = await response.json();
-    } catch {
-      throw new PlatformError("UnknownError", `Platform answered ${response.status} without JSON`, {
-        status: response.status >= 400 ? response.status : 502,
-      });
-    }
-    if (!response.ok) throw PlatformError.fromBody(response.status, json);
-    return (json as { data: ResultOf<K> }).data;
+    return readApiResponse<ResultOf<K>>(response);
   }
 }

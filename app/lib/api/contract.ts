@@ -170,7 +170,11 @@ export const contract = {
     access: "public",
     summary:
       "Register with the registration values of SPEC §3 (mobile as phone, notify and is_betting '1'/'0') and sign in; " +
-      "taken login, email, phone or fake name answer 400 with invalid_parameters.",
+      "a new account needs a login or email and a password; taken login, email, phone or fake name answer 400 with invalid_parameters. " +
+      "A signed-in player whose social sign-up is not completed completes their own account instead (password optional, " +
+      "email required when the account has none, terms when the site asks for them); a completed player gets 400. " +
+      "is_tg=1 with id, username, hash, language_code and payload (the mini app's raw initData) signs in through Telegram: " +
+      "401 when the payload cannot be verified, 403 when messenger sign-in is off.",
     params: RegistrationValues,
     result: AccountInfo,
   }),
@@ -179,10 +183,20 @@ export const contract = {
     name: "restore",
     verb: "POST",
     access: "public",
-    summary: "Start a password reset for a login or email. Answers 1 whether or not the account exists.",
+    summary:
+      "Password reset. With a login or email: mails (or texts) the account a link with a one-hour, single-use " +
+      "reset_token and answers 1 whether or not the account exists (throttled: 429 with params.retry_after). " +
+      "With token and password (6–20, as at registration): sets the password, ends every session and answers 1; " +
+      "a wrong, used or expired token answers 400 on token.",
     params: z
-      .object({ login: z.string().trim().max(254, "Max length is 254").optional(), email: z.string().trim().max(254, "Max length is 254").optional() })
-      .refine((v) => Boolean(v.login || v.email), { path: ["login"], message: "Field is required" }),
+      .object({
+        login: z.string().trim().max(254, "Max length is 254").optional(),
+        email: z.string().trim().max(254, "Max length is 254").optional(),
+        token: z.string().trim().max(200, "This link is not valid or has expired").optional(),
+        password: AccountRules.password.optional(),
+      })
+      .refine((v) => Boolean(v.login || v.email || v.token), { path: ["login"], message: "Field is required" })
+      .refine((v) => !v.token || v.password !== undefined, { path: ["password"], message: "Password is required" }),
     result: z.literal(1),
   }),
   "account.getprofileinfo": method({

@@ -190,12 +190,18 @@ export const SignInPayload = z.object({
   code: AccountRules.code.optional(),
 });
 
-/** Registration values (SPEC §3). `mobile` arrives as `phone`; `hasPromocode` is local to the form. */
+/**
+ * Registration values (SPEC §3). `mobile` arrives as `phone`; `hasPromocode` is local to the form.
+ * Which of login/email and password are required depends on the caller, so auth.register checks
+ * it: a new account needs a login or an email and a password; a signed-in social account
+ * completing its registration needs neither (an email only when it has none). With `is_tg=1` the
+ * messenger-app fields (SPEC §7) sign in instead, and the other values are ignored.
+ */
 export const RegistrationValues = z
   .object({
     login: AccountRules.login.optional(),
     email: blankOr(EMAIL, "Wrong email address", 254),
-    password: AccountRules.password,
+    password: AccountRules.password.optional(),
     locale: blankOr("[a-z]{2}(?:-[A-Z]{2})?", "locale must look like 'en' or 'pt-BR'", 5),
     currency: AccountRules.currency,
     phone: blankOr(PHONE, "Wrong phone number", 16),
@@ -203,13 +209,15 @@ export const RegistrationValues = z
     country_code: AccountRules.countryCode,
     region: AccountRules.place,
     document_type: AccountRules.documentType,
-    document_number: AccountRules.documentNumber,
+    // Identity documents differ by country: the handler checks the country's document pattern.
+    document_number: blankOr(String.raw`[A-Za-z0-9./ -]+`, "Wrong document number", 30),
     first_name: AccountRules.firstName,
     middle_name: AccountRules.firstName,
     last_name: AccountRules.lastName,
     birth_date: AccountRules.birthDate,
     sex: AccountRules.sex.optional(),
-    postcode: AccountRules.postcode,
+    // Postcodes differ by country ("SW1A 1AA", "12345-6789"): the handler checks the country's pattern.
+    postcode: blankOr(String.raw`[A-Za-z0-9 -]+`, "Wrong postcode", 10),
     home_town: AccountRules.place,
     address: AccountRules.address,
     fakename: blankOr(String.raw`[\p{L}\p{N}]{4,20}`, "Wrong fake name: 4 to 20 letters or digits", 20),
@@ -219,10 +227,18 @@ export const RegistrationValues = z
     notify: AccountRules.flag.optional(),
     is_betting: AccountRules.flag.optional(),
     character_id: z.coerce.number({ error: "character_id must be a number" }).int("character_id must be a whole number").min(1).max(1_000_000).optional(),
+    /** Messenger-app sign-in: '1' with the Telegram user id, username, hash, language and raw initData. */
+    is_tg: AccountRules.flag.optional(),
+    id: text().regex(/^\d{1,20}$/, "id must be a messenger user id").optional(),
+    username: text().max(64, "Max length is 64").regex(/^\w*$/, "username may hold letters, digits and '_' only").optional(),
+    hash: text().regex(/^[0-9a-f]{64}$/, "hash must be 64 lowercase hex digits").optional(),
+    language_code: blankOr("[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*", "language_code must be a language tag", 35),
+    payload: text().min(1, "Field is required").max(4096, "Max length is 4096").optional(),
   })
-  // A login or an email (which then serves as the login); reported with the other field errors.
-  .refine((v) => Boolean(v?.login || v?.email), { path: ["login"], message: "Field is required", when: () => true })
-  .refine((v) => Boolean(v?.login || v?.email), { path: ["email"], message: "Field is required", when: () => true });
+  // Messenger sign-in needs its id, hash and signed payload; reported with the other field errors.
+  .refine((v) => v?.is_tg !== "1" || Boolean(v?.id), { path: ["id"], message: "Field is required", when: () => true })
+  .refine((v) => v?.is_tg !== "1" || Boolean(v?.hash), { path: ["hash"], message: "Field is required", when: () => true })
+  .refine((v) => v?.is_tg !== "1" || Boolean(v?.payload), { path: ["payload"], message: "Field is required", when: () => true });
 
 export const ProfileDocument = z.object({ type: z.string(), number: z.string(), cpf: z.string() });
 

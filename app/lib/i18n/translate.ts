@@ -20,3 +20,9 @@ export function createT(bundle: MessageBundle | undefined): TFunction {
     );
   };
 }
+
+/** A translation, or `fallback` when the bundle lacks the key (labels that come from config). */
+export function translateOr(t: TFunction, key: string, fallback: string, vars?: Record<string, string | number>): string {
+  const text = t(key, vars);
+  return text === key ? fallback : text;
+}

@@ -1,62 +1,120 @@
-import type { GeneralInfo } from "../../../app/lib/api/entities";
+import type { z } from "zod";
+import type { CmsConfig } from "../../../app/lib/api/cms";
+import type { AccountInfo, GeneralInfo, RegistrationValues } from "../../../app/lib/api/entities";
 import { PlatformError } from "../../../app/lib/api/errors";
 import { playerInfo } from "../account/info";
+import { sendContactConfirmation } from "../account/contact-codes";
+import { findCountry, loadPersonalData } from "../account/personal-data";
 import { birthDateProblem, documentNumberValid, isoDate, knownCountry } from "../account/profile-rules";
-import type { Handler } from "../core/context";
+import { loadContacts, loadUser, type UserRow } from "../account/users";
+import type { Handler, PlatformContext } from "../core/context";
 import { readSetting } from "../core/settings";
 import { loadLocales } from "../i18n/locales";
 import { hashPassword } from "./passwords";
+import { messengerSignIn } from "./telegram-sign-in";
 
+type Values = z.output<typeof RegistrationValues>;
 type Fields = Record<string, string[]>;
 const add = (f: Fields, field: string, message: string) => (f[field] ??= []).push(message);
 const invalid = (fields: Fields) =>
   new PlatformError("InvalidParameter", `Invalid parameters: ${Object.keys(fields).join(", ")}`, { fields });
+const REQUIRED = "Field is required";
 
-/** Which of these identifiers some account already holds, as a login or as a contact. */
-async function taken(db: D1Database, values: { field: string; value: string }[]): Promise<string[]> {
+/**
+ * auth.register, three ways (SPEC §4):
+ * - `is_tg=1`: messenger mini-app sign-in (telegram-sign-in.ts);
+ * - a signed-in player whose social sign-up is not completed: completes the caller's account;
+ * - anyone else: a new account. A completed signed-in player gets 400.
+ */
+export const register: Handler<"auth.register"> = async (v, ctx) => {
+  if (v.is_tg === "1") return messengerSignIn(v, ctx);
+  if (ctx.uid > 0) return completeRegistration(v, ctx);
+  return createAccount(v, ctx);
+};
+
+/** Which of these identifiers some other account already holds, as a login or as a contact. */
+async function taken(db: D1Database, values: { field: string; value: string }[], exceptUid = 0): Promise<string[]> {
+  if (!values.length) return [];
   const stmt = db.prepare(
-    `SELECT EXISTS (SELECT 1 FROM users WHERE login = ?1) OR EXISTS (SELECT 1 FROM contacts WHERE contact = ?1) AS hit`,
+    `SELECT EXISTS (SELECT 1 FROM users WHERE login = ?1 AND uid <> ?2)
+         OR EXISTS (SELECT 1 FROM contacts WHERE contact = ?1 AND uid <> ?2) AS hit`,
   );
-  const results = await db.batch<{ hit: number }>(values.map((v) => stmt.bind(v.value)));
+  const results = await db.batch<{ hit: number }>(values.map((v) => stmt.bind(v.value, exceptUid)));
   return values.filter((_, i) => results[i]?.results[0]?.hit === 1).map((v) => v.field);
 }
 
 /**
- * auth.register: checks what Zod cannot (site currencies and locales, real countries and dates,
- * identifiers already taken), stores the player, contacts and promo code in one batch and signs in.
+ * What Zod cannot check: site currencies and locales, real countries and dates, document
+ * numbers, a fake name another player holds.
  */
-export const register: Handler<"auth.register"> = async (v, ctx) => {
+async function checkValues(v: Values, ctx: PlatformContext, fields: Fields, exceptUid = 0): Promise<void> {
   const [general, { locales }] = await Promise.all([
-    readSetting<Pick<GeneralInfo, "available_currencies" | "default_currency">>(ctx.db, "general_info"),
+    readSetting<Pick<GeneralInfo, "available_currencies">>(ctx.db, "general_info"),
     loadLocales(ctx.db),
   ]);
-  const fields: Fields = {};
-  const email = v.email?.toLowerCase() || "";
-  const phone = (v.phone ?? "").replace(/^\+/, "");
-  const login = v.login || email;
-  const currency = v.currency || general.default_currency;
-  const locale = v.locale || ctx.locale;
-
-  if (!general.available_currencies.includes(currency)) add(fields, "currency", "This currency is not available");
-  if (!locales.some((l) => l.code === locale)) add(fields, "locale", "This language is not available");
+  if (v.currency && !general.available_currencies.includes(v.currency)) add(fields, "currency", "This currency is not available");
+  if (v.locale && !locales.some((l) => l.code === v.locale)) add(fields, "locale", "This language is not available");
   if (v.country_code && !knownCountry(v.country_code)) add(fields, "country_code", "Unknown country");
   if (v.phone_country_code && !knownCountry(v.phone_country_code)) add(fields, "phone_country_code", "Unknown country");
   if (v.birth_date) {
     const problem = birthDateProblem(v.birth_date);
     if (problem) add(fields, "birth_date", problem);
   }
-  if (v.document_number && !documentNumberValid(v.document_number)) add(fields, "document_number", "Wrong document number");
-
-  const identifiers = [
-    { field: "login", value: login },
-    ...(email && email !== login.toLowerCase() ? [{ field: "email", value: email }] : []),
-    ...(phone ? [{ field: "phone", value: phone }] : []),
-  ];
-  for (const field of await taken(ctx.db, identifiers)) add(fields, field, "Already registered");
-  if (email && email === login.toLowerCase() && fields.login) add(fields, "email", "Already registered");
+  await checkCountryPatterns(v, ctx, fields);
   if (v.fakename) {
-    const clash = await ctx.db.prepare("SELECT 1 FROM users WHERE fakename = ?1 COLLATE NOCASE").bind(v.fakename).first();
+    const clash = await ctx.db
+      .prepare("SELECT 1 FROM users WHERE fakename = ?1 COLLATE NOCASE AND uid <> ?2")
+      .bind(v.fakename, exceptUid)
+      .first();
     if (clash) add(fields, "fakename", "This name is taken");
+  }
+}
+
+/** A new account: stores the player, contacts and promo code in one batch and signs in. */
+/**
+ * Postcode and document number by the player's country (account.getPersonalDataFields): its
+ * postcode pattern and its document type's pattern; without one, SPEC §5's defaults (up to 8
+ * digits; a masked card, a Luhn-valid number or 'new').
+ */
+async function checkCountryPatterns(v: Values, ctx: PlatformContext, fields: Fields): Promise<void> {
+  if (!v.postcode && !v.document_number) return;
+  const settings = await loadPersonalData(ctx.db).catch(() => null);
+  const country = settings ? findCountry(settings, v.country_code || settings.default_country) : undefined;
+  const base = settings?.fields.find((f) => f.sysname === "postcode");
+  const postcodeRegex = country?.fields.postcode?.options?.regex ?? base?.options.regex;
+  if (v.postcode && !(postcodeRegex ? new RegExp(postcodeRegex, "u") : /^\d{1,8}$/).test(v.postcode)) add(fields, "postcode", "Wrong postcode");
+  if (v.document_number) {
+    const docRegex = country?.document_types.find((d) => d.id === v.document_type)?.regex;
+    const ok = docRegex ? new RegExp(docRegex, "u").test(v.document_number) : documentNumberValid(v.document_number);
+    if (!ok) add(fields, "document_number", "Wrong document number");
+  }
+}
+
+async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountInfo> {
+  const { default_currency } = await readSetting<Pick<GeneralInfo, "default_currency">>(ctx.db, "general_info");
+  const fields: Fields = {};
+  const email = v.email?.toLowerCase() || "";
+  const phone = (v.phone ?? "").replace(/^\+/, "");
+  const login = v.login || email;
+  const currency = v.currency || default_currency;
+  const locale = v.locale || ctx.locale;
+
+  // A login or an email (which then serves as the login), and a password.
+  if (!login) {
+    add(fields, "login", REQUIRED);
+    add(fields, "email", REQUIRED);
+  }
+  if (v.password === undefined) add(fields, "password", "Password is required");
+  await checkValues(v, ctx, fields);
+
+  if (login) {
+    const identifiers = [
+      { field: "login", value: login },
+      ...(email && email !== login.toLowerCase() ? [{ field: "email", value: email }] : []),
+      ...(phone ? [{ field: "phone", value: phone }] : []),
+    ];
+    for (const field of await taken(ctx.db, identifiers)) add(fields, field, "Already registered");
+    if (email && email === login.toLowerCase() && fields.login?.includes("Already registered")) add(fields, "email", "Already registered");
   }
   if (Object.keys(fields).length) throw invalid(fields);
 
@@ -71,7 +129,7 @@ export const register: Handler<"auth.register"> = async (v, ctx) => {
          VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)`,
       )
       .bind(
-        login, await hashPassword(v.password), now, locale, currency, v.country_code ?? "",
+        login, await hashPassword(v.password!), now, locale, currency, v.country_code ?? "",
         v.first_name ?? "", v.middle_name ?? "", v.last_name ?? "", v.fakename ?? "", Number(v.sex ?? 0),
         v.birth_date ? isoDate(v.birth_date) : null, v.region ?? "", v.home_town ?? "", v.address ?? "",
         v.postcode ?? "", v.document_type ?? "", v.document_number ?? "", v.character_id ?? null,
@@ -99,5 +157,129 @@ export const register: Handler<"auth.register"> = async (v, ctx) => {
   }
   const row = await ctx.db.prepare(`SELECT uid FROM users WHERE login = ?1`).bind(login).first<{ uid: number }>();
   await ctx.startSession(row!.uid);
+  if (email) {
+    // The post-registration confirm-email popup tells the player a code is on its way; a failed
+    // delivery must not undo the registration (they can ask again from the hint or the profile).
+    await sendContactConfirmation(ctx, row!.uid, email).catch((e: unknown) => {
+      console.error("register: confirmation code not sent", e instanceof Error ? e.message : e);
+    });
+  }
   return playerInfo(ctx, row!.uid);
-};
+}
+
+/** Whether the site asks for the terms checkbox (CMS auth config of the request locale, else the default one). */
+async function termsRequired(ctx: PlatformContext): Promise<boolean> {
+  const row = await ctx.db
+    .prepare(
+      `SELECT config FROM cms_configs WHERE locale IN (?1, ?2)
+       ORDER BY CASE locale WHEN ?1 THEN 0 ELSE 1 END LIMIT 1`,
+    )
+    .bind(ctx.locale, ctx.defaultLocale)
+    .first<{ config: string }>();
+  const config = row ? (JSON.parse(row.config) as Partial<CmsConfig>) : null;
+  return config?.auth?.registrationOptions?.terms?.isActive === true;
+}
+
+/** A value the form sent; blank and missing both keep what the account has. */
+const given = <T>(x: T | undefined | ""): T | null => (x === undefined || x === "" ? null : x);
+
+/**
+ * The social registration popup (SPEC §2): a signed-in player created by social sign-in gives
+ * what the provider did not — an email when the account has none, the terms, optionally a
+ * password and other values — and the account is marked completed. Nothing new is signed in.
+ */
+async function completeRegistration(v: Values, ctx: PlatformContext): Promise<AccountInfo> {
+  const uid = ctx.uid;
+  const [user, contacts] = await Promise.all([loadUser(ctx.db, uid), loadContacts(ctx.db, uid)]);
+  if (!user) throw new PlatformError("Authorization", "Sign in to continue");
+  if (user.is_registration_completed === 1) {
+    throw new PlatformError("InvalidRequest", "This account is already registered", { status: 400 });
+  }
+  const fields: Fields = {};
+  const hasEmail = contacts.find((c) => c.type === "email");
+  const hasPhone = contacts.find((c) => c.type === "phone");
+  const email = v.email?.toLowerCase() || "";
+  const phone = (v.phone ?? "").replace(/^\+/, "");
+  const login = v.login && v.login.toLowerCase() !== user.login.toLowerCase() ? v.login : "";
+
+  if (!hasEmail && !email) add(fields, "email", REQUIRED);
+  if (hasEmail && email && email !== hasEmail.contact.toLowerCase()) add(fields, "email", "This account already has an email; change it in the profile");
+  if (hasPhone && phone && phone !== hasPhone.contact) add(fields, "phone", "This account already has a phone; change it in the profile");
+  if (!v.terms && (await termsRequired(ctx))) add(fields, "terms", "Please accept the terms");
+  await checkValues(v, ctx, fields, uid);
+  const newEmail = !hasEmail && email ? email : "";
+  const newPhone = !hasPhone && phone ? phone : "";
+  const identifiers = [
+    ...(login ? [{ field: "login", value: login }] : []),
+    ...(newEmail ? [{ field: "email", value: newEmail }] : []),
+    ...(newPhone ? [{ field: "phone", value: newPhone }] : []),
+  ];
+  for (const field of await taken(ctx.db, identifiers, uid)) add(fields, field, "Already registered");
+  if (Object.keys(fields).length) throw invalid(fields);
+
+  const statements = await completionStatements(ctx.db, user, v, { login, newEmail, newPhone });
+  try {
+    await ctx.db.batch(statements);
+  } catch (e) {
+    if (!(e instanceof Error && /UNIQUE/i.test(e.message))) throw e;
+    // Someone took an identifier or the fake name between our check and our write.
+    const clashed = await taken(ctx.db, identifiers, uid);
+    throw invalid(clashed.length ? Object.fromEntries(clashed.map((f) => [f, ["Already registered"]])) : { fakename: ["This name is taken"] });
+  }
+  return playerInfo(ctx, uid);
+}
+
+async function completionStatements(
+  db: D1Database,
+  user: UserRow,
+  v: Values,
+  { login, newEmail, newPhone }: { login: string; newEmail: string; newPhone: string },
+): Promise<D1PreparedStatement[]> {
+  const now = Date.now();
+  const notify = v.notify === undefined ? null : v.notify === "1" ? 1 : 0;
+  const statements = [
+    db
+      .prepare(
+        `UPDATE users SET
+           login = COALESCE(?2, login),
+           password_hash = COALESCE(?3, password_hash),
+           password_changed_at = CASE WHEN ?3 IS NULL THEN password_changed_at ELSE ?4 END,
+           locale = COALESCE(?5, locale), currency = COALESCE(?6, currency), country_code = COALESCE(?7, country_code),
+           first_name = COALESCE(?8, first_name), middle_name = COALESCE(?9, middle_name), last_name = COALESCE(?10, last_name),
+           fakename = COALESCE(?11, fakename), sex = COALESCE(?12, sex), birth_date = COALESCE(?13, birth_date),
+           region = COALESCE(?14, region), home_town = COALESCE(?15, home_town), address = COALESCE(?16, address),
+           postcode = COALESCE(?17, postcode), document_type = COALESCE(?18, document_type),
+           document_number = COALESCE(?19, document_number), character_id = COALESCE(?20, character_id),
+           is_betting = COALESCE(?21, is_betting), notify = COALESCE(?22, notify),
+           is_registration_completed = 1
+         WHERE uid = ?1`,
+      )
+      .bind(
+        user.uid, given(login), v.password ? await hashPassword(v.password) : null, now,
+        given(v.locale), given(v.currency), given(v.country_code),
+        given(v.first_name), given(v.middle_name), given(v.last_name),
+        given(v.fakename), v.sex === undefined ? null : Number(v.sex), v.birth_date ? isoDate(v.birth_date) : null,
+        given(v.region), given(v.home_town), given(v.address),
+        given(v.postcode), given(v.document_type),
+        given(v.document_number), v.character_id ?? null,
+        v.is_betting === undefined ? null : v.is_betting === "1" ? 1 : 0, notify,
+      ),
+  ];
+  const contact = db.prepare(
+    `INSERT INTO contacts (uid, type, contact, is_subscribed, phone_country_code, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)`,
+  );
+  if (newEmail) statements.push(contact.bind(user.uid, "email", newEmail, notify ?? user.notify, null, now));
+  if (newPhone) {
+    statements.push(contact.bind(user.uid, "phone", newPhone, notify ?? user.notify, v.phone_country_code || v.country_code || null, now));
+  }
+  // The mailing choice made here covers the contacts the account already had.
+  if (notify !== null) statements.push(db.prepare("UPDATE contacts SET is_subscribed = ?2 WHERE uid = ?1").bind(user.uid, notify));
+  if (v.promo_code) {
+    statements.push(
+      db
+        .prepare("INSERT OR REPLACE INTO registration_promo (uid, promo_code, created_at) VALUES (?1, ?2, ?3)")
+        .bind(user.uid, v.promo_code, now),
+    );
+  }
+  return statements;
+}

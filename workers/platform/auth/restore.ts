@@ -1,7 +1,13 @@
-import { findUserForLogin } from "../account/users";
+import { PlatformError } from "../../../app/lib/api/errors";
+import { addressOf } from "../account/contact-codes";
+import { composeNotice } from "../account/notices";
+import { findUserForLogin, loadContacts, type UserRow } from "../account/users";
 import { randomHex, sha256Hex } from "../core/bytes";
-import type { Handler } from "../core/context";
-import { assertNotLocked, ipKey, loginKey, recordFailure, type ThrottlePolicy } from "./throttle";
+import type { Handler, PlatformContext } from "../core/context";
+import { messageDelivery } from "../demo/messenger";
+import { hashPassword } from "./passwords";
+import { revokeUserSessions } from "./sessions";
+import { assertNotLocked, clearFailures, ipKey, loginKey, recordFailure, type ThrottlePolicy } from "./throttle";
 
 /** A reset token lives one hour and works once; only its SHA-256 is stored. */
 export const RESET_TOKEN_MS = 60 * 60_000;
@@ -9,13 +15,25 @@ export const RESET_TOKEN_MS = 60 * 60_000;
 const RESTORE_LOGIN: ThrottlePolicy = { failures: 3, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 const RESTORE_IP: ThrottlePolicy = { failures: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 
+export const INVALID_RESET_LINK = "This link is not valid or has expired";
+
 /**
- * auth.restore: always answers 1, so the answer never tells whether an account exists. For an
- * account it stores a fresh single-use token (hashed) and drops older unused ones. Sending the link
- * belongs to the mail provider (not part of this platform yet); the token is never logged or echoed.
+ * The link a reset message carries: the site (PUBLIC_ORIGIN, else the origin the call came to) in
+ * the request's locale, with the sign-in popup open on the new-password form.
  */
-export const restore: Handler<"auth.restore"> = async ({ login, email }, ctx) => {
-  const name = (login || email)!;
+export function resetLink(ctx: PlatformContext, token: string): string {
+  const origin = ctx.env.PUBLIC_ORIGIN || new URL(ctx.request.url).origin;
+  const prefix = ctx.locale === ctx.defaultLocale ? "" : `/${ctx.locale}`;
+  return `${origin}${prefix}/?show_popup_auth=1&auth_mode=restore&reset_token=${token}`;
+}
+
+/**
+ * The first step: always answers 1, so the answer never tells whether an account exists. For an
+ * account it stores a fresh single-use token (hashed), drops older unused ones and sends the link
+ * to the contact the request named, else the account's email, else its phone. The token is never
+ * logged or echoed.
+ */
+async function startReset(name: string, ctx: PlatformContext): Promise<1> {
   const keys: [string, ThrottlePolicy][] = [
     [`restore:${loginKey(name)}`, RESTORE_LOGIN],
     [`restore:${ipKey(ctx.clientIp)}`, RESTORE_IP],
@@ -26,15 +44,61 @@ export const restore: Handler<"auth.restore"> = async ({ login, email }, ctx) =>
   );
   await recordFailure(ctx.db, keys);
   const user = await findUserForLogin(ctx.db, name);
-  if (user) {
-    const now = Date.now();
-    const token = randomHex(32);
-    await ctx.db.batch([
-      ctx.db.prepare("DELETE FROM password_resets WHERE uid = ?1 AND used_at IS NULL").bind(user.uid),
-      ctx.db
-        .prepare("INSERT INTO password_resets (token_hash, uid, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)")
-        .bind(await sha256Hex(token), user.uid, now, now + RESET_TOKEN_MS),
-    ]);
+  if (!user) return 1;
+  const now = Date.now();
+  const token = randomHex(32);
+  await ctx.db.batch([
+    ctx.db.prepare("DELETE FROM password_resets WHERE uid = ?1 AND used_at IS NULL").bind(user.uid),
+    ctx.db
+      .prepare("INSERT INTO password_resets (token_hash, uid, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)")
+      .bind(await sha256Hex(token), user.uid, now, now + RESET_TOKEN_MS),
+  ]);
+  await sendResetLink(ctx, user, name, token);
+  return 1;
+}
+
+async function sendResetLink(ctx: PlatformContext, user: UserRow, named: string, token: string): Promise<void> {
+  const contacts = await loadContacts(ctx.db, user.uid);
+  const asked = named.trim().replace(/^\+/, "").toLowerCase();
+  const to =
+    contacts.find((c) => c.contact.toLowerCase() === asked) ??
+    contacts.find((c) => c.type === "email") ??
+    contacts.find((c) => c.type === "phone");
+  // An account without contacts has nowhere to receive a link: support restores it.
+  if (!to) return;
+  const link = resetLink(ctx, token);
+  const { subject, text } = await composeNotice(ctx.db, ctx.locale, "restore", { link, minutes: RESET_TOKEN_MS / 60_000 });
+  await messageDelivery(ctx.env).send({ ...(await addressOf(ctx, to)), subject, text, link });
+}
+
+/**
+ * The second step: a valid token (unexpired, unused; claimed in one statement, so it works once
+ * even under parallel calls) sets the new password, ends every session of the account and forgets
+ * its failed sign-ins, so the player can sign in at once.
+ */
+async function completeReset(token: string, password: string, ctx: PlatformContext): Promise<1> {
+  const now = Date.now();
+  const claimed = await ctx.db
+    .prepare("UPDATE password_resets SET used_at = ?2 WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2 RETURNING uid")
+    .bind(await sha256Hex(token), now)
+    .first<{ uid: number }>();
+  if (!claimed) {
+    throw new PlatformError("InvalidParameter", INVALID_RESET_LINK, { fields: { token: [INVALID_RESET_LINK] } });
   }
-  return 1 as const;
-};
+  const { uid } = claimed;
+  await ctx.db.batch([
+    ctx.db
+      .prepare("UPDATE users SET password_hash = ?2, password_changed_at = ?3 WHERE uid = ?1")
+      .bind(uid, await hashPassword(password), now),
+    ctx.db.prepare("DELETE FROM password_resets WHERE uid = ?1 AND used_at IS NULL").bind(uid),
+  ]);
+  await revokeUserSessions(ctx.db, uid);
+  if (ctx.session?.uid === uid) await ctx.endSession();
+  const user = await ctx.db.prepare("SELECT login FROM users WHERE uid = ?1").bind(uid).first<{ login: string }>();
+  if (user) await clearFailures(ctx.db, [loginKey(user.login)]);
+  return 1;
+}
+
+/** auth.restore: a login or email starts a reset; a token and a new password complete it. */
+export const restore: Handler<"auth.restore"> = async ({ login, email, token, password }, ctx) =>
+  token ? completeReset(token, password!, ctx) : startReset((login || email)!, ctx);

@@ -1,0 +1,18 @@
+import type { RouterContextProvider } from "react-router";
+import { getPlatform } from "../../middleware/platform.server";
+import { getSite } from "../site/site.server";
+import type { PersonalData } from "./registration-form";
+
+/** What an embedded form needs: the auth configuration, and for sign-up the registration fields. */
+export async function loadEmbeddedAuth(context: Readonly<RouterContextProvider>, mode: "sign_in" | "sign_up") {
+  const site = getSite(context);
+  const account = await site.account().catch(() => null);
+  const personalData: PersonalData | null =
+    mode === "sign_up"
+      ? await getPlatform(context)
+          .withLocale(site.locale)
+          .call("account.getPersonalDataFields", {})
+          .catch(() => null)
+      : null;
+  return { config: site.cms.auth, personalData, signedIn: !!account && account.uid > 0 };
+}

@@ -1,0 +1,46 @@
+/**
+ * The error a machine's promise actors reject with: the fields of PlatformError
+ * (app/lib/api/errors.ts) that the machines read, so a plain object from a `fetch` answer
+ * serves as well as a PlatformError.
+ */
+export interface AuthError {
+  /** `AuthorizationException`; the bare name (`Authorization`) is read the same way. */
+  type: string;
+  message: string;
+  params?: Record<string, unknown>;
+  /** Field errors: field name → messages (`invalid_parameters`). */
+  fields?: Record<string, unknown>;
+}
+
+/** Reads whatever a promise rejected with as an AuthError (unknown → UnknownErrorException). */
+export function toAuthError(error: unknown): AuthError {
+  const e = (typeof error === "object" && error !== null ? error : {}) as Partial<AuthError>;
+  return {
+    type: typeof e.type === "string" ? e.type : "UnknownErrorException",
+    message: typeof e.message === "string" ? e.message : "",
+    params: typeof e.params === "object" && e.params !== null ? e.params : undefined,
+    fields: typeof e.fields === "object" && e.fields !== null ? e.fields : undefined,
+  };
+}
+
+/** Whether the error is of the SPEC §8 type `name` (with or without the Exception suffix). */
+export function isErrorType(error: AuthError, name: string): boolean {
+  return error.type.replace(/Exception$/, "") === name;
+}
+
+/** A whole number of seconds from a param: numbers and digit strings, else null. */
+export function secondsParam(value: unknown): number | null {
+  const n = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  return typeof n === "number" && Number.isFinite(n) && n >= 0 ? Math.floor(n) : null;
+}
+
+/**
+ * The two-factor resend countdown an error carries (SPEC §8): `params.resend_time`, else a number
+ * the message ends with ("… Resend time is 30"); null when it carries none.
+ */
+export function readResendTime(error: AuthError): number | null {
+  const fromParams = secondsParam(error.params?.resend_time);
+  if (fromParams !== null) return fromParams;
+  const tail = /(\d+)\s*\.?\s*$/.exec(error.message);
+  return tail ? Number(tail[1]) : null;
+}

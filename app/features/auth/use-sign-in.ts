@@ -1,0 +1,51 @@
+import { useSelector } from "@xstate/react";
+import { useEffect, useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { createActor, fromPromise } from "xstate";
+import { browserCall } from "../../lib/api/browser-call";
+import { useRootData } from "../site/use-root-data";
+import { signInMachine } from "./machines/sign-in.machine";
+import { afterSignInPath } from "./auth-targets";
+
+/**
+ * Sign-in with JavaScript: the sign-in machine (SPEC §4) calls auth.login from the browser, keeps
+ * login and password for the two-factor step (no cookie needed), counts the resend time down,
+ * and on success goes to `next` in the account's locale with the loaders revalidated. Without
+ * JavaScript the same forms post to /auth.
+ */
+export function useSignIn(next: string) {
+  const root = useRootData()!;
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [actor] = useState(() =>
+    createActor(
+      signInMachine.provide({
+        actors: { login: fromPromise(({ input }) => browserCall("auth.login", "POST", { ...input }, { locale: root.locale })) },
+      }),
+    ),
+  );
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    actor.start();
+    setReady(true);
+    return () => void actor.stop();
+  }, [actor]);
+  const account = useSelector(actor, (s) => (s.hasTag("success") ? s.context.account : null));
+  useEffect(() => {
+    if (!account) return;
+    const target = afterSignInPath(next, account.locale, root.locales, root.defaultLocale);
+    void Promise.resolve(navigate(target, { replace: true })).then(() => revalidator.revalidate());
+  }, [account]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return {
+    actor,
+    ready,
+    twoFactor: useSelector(actor, (s) => s.hasTag("twoFactor")),
+    busy: useSelector(actor, (s) => s.hasTag("loading") || s.hasTag("success")),
+    canResend: useSelector(actor, (s) => s.hasTag("canResend")),
+    resendTime: useSelector(actor, (s) => s.context.resendTime),
+    notice: useSelector(actor, (s) => s.context.notice),
+    codeError: useSelector(actor, (s) => s.context.codeError),
+    login: useSelector(actor, (s) => s.context.login),
+  };
+}

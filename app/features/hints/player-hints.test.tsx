@@ -1,0 +1,52 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { createT } from "../../lib/i18n/translate";
+import { HintNotices, type HintNoticesProps } from "./player-hints";
+
+const t = createT({
+  hints: {
+    registration: { text: "Deposit now.", action: "Deposit" },
+    confirm: { email: "Confirm {{contact}}.", phone: "Confirm phone {{contact}}.", action: "Send", sending: "Sending", sent: "Sent!", failed: "Failed." },
+  },
+});
+const email = { type: "email" as const, contact: "ana@example.com", is_confirmed: false, is_subscribed: true };
+
+function render(props: Partial<HintNoticesProps>) {
+  const all: HintNoticesProps = {
+    hints: { registration: false, confirmContact: null },
+    send: { status: "idle" },
+    t,
+    depositPath: "/es/cashier/deposit",
+    onDismiss: () => {},
+    onConfirm: () => {},
+    ...props,
+  };
+  return renderToStaticMarkup(
+    <MemoryRouter>
+      <HintNotices {...all} />
+    </MemoryRouter>,
+  );
+}
+
+describe("HintNotices", () => {
+  it("links the registration hint to the locale's deposit page", () => {
+    const html = render({ hints: { registration: true, confirmContact: null } });
+    expect(html).toContain('href="/es/cashier/deposit"');
+    expect(html).toContain("Deposit now.");
+    expect(html).not.toContain('data-hint="confirm-contact"');
+  });
+  it("offers to send a confirmation to the login contact, isolated for right-to-left text", () => {
+    const html = render({ hints: { registration: false, confirmContact: email } });
+    expect(html).toContain("Confirm \u2068ana@example.com\u2069.");
+    expect(html).toContain(">Send</button>");
+    expect(html).not.toContain('data-hint="registration"');
+  });
+  it("shows the sending, sent and failed states", () => {
+    const hints = { registration: false, confirmContact: email };
+    expect(render({ hints, send: { status: "sending" } })).toMatch(/disabled="".*>Sending<\/button>/);
+    expect(render({ hints, send: { status: "sent" } })).toContain("Sent!");
+    expect(render({ hints, send: { status: "failed", message: "Try again in 45 seconds" } })).toContain("Try again in 45 seconds");
+    expect(render({ hints, send: { status: "failed", message: null } })).toContain("Failed.");
+  });
+});

@@ -1,0 +1,37 @@
+import { lazy, Suspense, useEffect } from "react";
+import { useLocation } from "react-router";
+import { useToast } from "../../ui/toasts";
+import { useRootData } from "../site/use-root-data";
+
+// Loaded only for signed-in players, after hydration: anonymous pages ship none of this.
+const PlayerHints = lazy(() => import("../hints/player-hints"));
+const ForcedLogout = lazy(() => import("../auth/forced-logout"));
+
+/**
+ * The client-side pieces around a page: for signed-in players the hints and the forced logout
+ * (SPEC §4); for everyone the promo code of the URL and a messenger mini-app launch. Loaded as one
+ * chunk only when one of them applies (see player-extras.tsx).
+ */
+export default function PageExtras() {
+  const root = useRootData();
+  const { search, hash } = useLocation();
+  const toast = useToast();
+  useEffect(() => {
+    if (/[?&]promo_code=/.test(search)) {
+      void import("../auth/promo-code").then((m) => m.storePromoCodeFromUrl({ search }, m.browserStorage()));
+    }
+  }, [search]);
+  useEffect(() => {
+    if (hash.includes("tgWebAppData") && !root?.player) void import("../auth/telegram-signin")
+        .then((m) => m.signInFromMiniApp(hash, root?.locale))
+        .then((error) => error && toast({ text: error, type: "error" }));
+  }, [hash, root?.player, root?.locale, toast]);
+  const player = root?.player;
+  if (!player) return null;
+  return (
+    <Suspense fallback={null}>
+      <PlayerHints account={player} />
+      {player.forceLogoutSeconds > 0 && <ForcedLogout timeoutSeconds={player.forceLogoutSeconds} />}
+    </Suspense>
+  );
+}

@@ -1,0 +1,24 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { useRootData } from "../site/use-root-data";
+
+const PageExtras = lazy(() => import("./page-extras"));
+
+/**
+ * Loads the page extras (hints, forced logout, promo code, messenger sign-in) after hydration,
+ * and only when one applies: a signed-in player, a promo_code in the URL, a mini-app launch.
+ * Anonymous pages without either ship none of their code.
+ */
+export function PlayerExtras() {
+  const signedIn = !!useRootData()?.player;
+  const { search, hash } = useLocation();
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (signedIn || search.includes("promo_code=") || hash.includes("tgWebAppData")) setWanted(true);
+  }, [signedIn, search, hash]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <PageExtras />
+    </Suspense>
+  ) : null;
+}

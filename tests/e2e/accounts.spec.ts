@@ -1,0 +1,270 @@
+import { createHmac } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { absolute, expect, siteHeader, test } from "./fixtures";
+import { totp } from "./totp";
+
+/** Registration types, restore by mail, social and messenger sign-in, forced logout, embedded forms. */
+
+const PASSWORD = "Sup3r-secret!";
+const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+/** A US mobile number no other test uses (the platform refuses a number another account holds). */
+const mobile = () => `202${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+const origin = () => absolute("/").replace(/\/$/, "");
+const popup = (page: Page) => page.getByRole("dialog");
+
+/** With JavaScript, waits until the popup's machine has taken its form over (lazy chunk loaded). */
+async function enhanced(page: Page, js = true) {
+  if (js) await expect(popup(page).locator("form[data-enhanced]").first()).toBeAttached();
+}
+
+async function registerByApi(request: APIRequestContext, email: string) {
+  const res = await request.post("/api/auth/register", { multipart: { email, password: PASSWORD, terms: "1" }, headers: { origin: origin() } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** What the demo mail provider delivered to `to`, newest first. */
+async function mailbox(request: APIRequestContext, to: string): Promise<{ subject: string; text: string; link: string | null }[]> {
+  const res = await request.get(`/platform/demo/mailbox?format=json&to=${encodeURIComponent(to)}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()).items;
+}
+
+test.describe("registration types @nojs", () => {
+  test("full registration asks for the personal fields of the country and signs the player in", async ({ page, javaScriptEnabled }) => {
+    const email = unique("full");
+    await page.goto("/?show_popup_reg=1");
+    await popup(page).getByRole("link", { name: "Full" }).click();
+    await expect(popup(page).getByLabel("First name")).toBeVisible();
+    await enhanced(page, javaScriptEnabled);
+    await popup(page).getByLabel("Email").fill(email);
+    await popup(page).getByLabel("Mobile phone").fill(mobile());
+    await popup(page).getByLabel("Password (6–20 characters)").fill(PASSWORD);
+    await popup(page).getByLabel("First name").fill("Ana");
+    await popup(page).getByLabel("Last name").fill("Silva");
+    await popup(page).getByLabel("Date of birth").fill("1990-04-12");
+    await popup(page).getByLabel("City").fill("Springfield");
+    await popup(page).getByLabel("Address").fill("12 Main Street");
+    await popup(page).getByLabel("ZIP code").fill("62704");
+    await popup(page).getByLabel(/accept the terms/).check();
+    await popup(page).getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/register=success/);
+    await expect(siteHeader(page).getByText(email)).toBeVisible();
+  });
+
+  test("a field the country's rule refuses comes back with its error and the values kept", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/?show_popup_reg=1&reg_type=full");
+    await enhanced(page, javaScriptEnabled);
+    const email = unique("zip");
+    await popup(page).getByLabel("Email").fill(email);
+    await popup(page).getByLabel("Mobile phone").fill(mobile());
+    await popup(page).getByLabel("Password (6–20 characters)").fill(PASSWORD);
+    await popup(page).getByLabel("First name").fill("Ana");
+    await popup(page).getByLabel("Last name").fill("Silva");
+    await popup(page).getByLabel("Date of birth").fill("1990-04-12");
+    await popup(page).getByLabel("City").fill("Springfield");
+    await popup(page).getByLabel("Address").fill("12 Main Street");
+    await popup(page).getByLabel("ZIP code").fill("ABC");
+    await popup(page).getByLabel(/accept the terms/).check();
+    await popup(page).getByRole("button", { name: "Create account" }).click();
+    await expect(popup(page).getByLabel("ZIP code")).toHaveAttribute("aria-invalid", "true");
+    await expect(popup(page).getByLabel("Email")).toHaveValue(email);
+    await expect(siteHeader(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("choosing another country changes the fields to that country's", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/?show_popup_reg=1&reg_type=full");
+    await expect(popup(page).getByLabel("ZIP code")).toBeVisible();
+    await enhanced(page, javaScriptEnabled);
+    await popup(page).getByLabel("Country").selectOption("GB");
+    if (!javaScriptEnabled) await popup(page).getByRole("button", { name: "Update the form for this country" }).click();
+    await expect(popup(page).getByLabel("Postcode")).toBeVisible();
+    await expect(popup(page).getByLabel("ZIP code")).toHaveCount(0);
+    await expect(popup(page).getByLabel("Country")).toHaveValue("GB");
+  });
+
+  test("a required, unticked terms box blocks social registration", async ({ page }) => {
+    await page.goto("/?show_popup_reg=1&reg_type=social");
+    await popup(page).getByRole("button", { name: "Playfront ID" }).click();
+    await expect(page).toHaveURL(/show_popup_reg=1/);
+    await expect(siteHeader(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+  });
+});
+
+test.describe("registration with JavaScript", () => {
+  test("checks the fields in the browser and scrolls to the first error", async ({ page }) => {
+    await page.goto("/?show_popup_reg=1&reg_type=full");
+    await enhanced(page);
+    await popup(page).getByLabel("Email").fill("not-an-email");
+    await popup(page).getByRole("button", { name: "Create account" }).click();
+    await expect(popup(page).getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(popup(page).getByText("Wrong email address")).toBeVisible();
+    await expect(popup(page).getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/show_popup_reg=1/);
+  });
+
+  test("keeps a draft of the form across visits and fills the promo code from the URL", async ({ page }) => {
+    await page.goto("/?promo_code=OLD&promo_code=SPRING50");
+    await page.goto("/?show_popup_reg=1");
+    await enhanced(page);
+    await expect(popup(page).getByLabel("Promo code", { exact: true })).toHaveValue("SPRING50");
+    await popup(page).getByLabel("Email").fill("draft@example.com");
+    await page.reload();
+    await enhanced(page);
+    await expect(popup(page).getByLabel("Email")).toHaveValue("draft@example.com");
+    await expect(popup(page).getByLabel("Password (6–20 characters)")).toHaveValue("");
+  });
+
+  test("two-factor step counts down before the code may be tried again", async ({ page, request }) => {
+    const email = unique("tfa-js");
+    await registerByApi(request, email);
+    const setup = await (await request.post("/api/account/changeTwoFactorAuth", { multipart: { enable: "1" }, headers: { origin: origin() } })).json();
+    await request.post("/api/account/confirmTwoFactorAuth", { multipart: { code: totp(setup.data.secret) }, headers: { origin: origin() } });
+    await page.goto("/?show_popup_auth=1");
+    await enhanced(page);
+    await popup(page).getByLabel("Email or login").fill(email);
+    await popup(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await popup(page).getByRole("button", { name: "Sign in" }).click();
+    await expect(popup(page).getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+    await expect(popup(page).getByRole("button", { name: /You can try again in \d+ s/ })).toBeDisabled();
+    await popup(page).getByRole("button", { name: "← Back to sign in" }).click();
+    await expect(popup(page).getByLabel("Email or login")).toBeVisible();
+  });
+});
+
+test.describe("password reset by mail @nojs", () => {
+  test("the mailed link opens the new-password form; the new password signs in", async ({ page, request }) => {
+    const email = unique("reset");
+    await registerByApi(request, email);
+    await page.goto("/?show_popup_auth=1&auth_mode=restore");
+    await popup(page).getByLabel("Email or login").fill(email);
+    await popup(page).getByRole("button", { name: "Send the link" }).click();
+    await expect(popup(page).getByRole("status")).toContainText("If an account exists");
+    const [mail] = await mailbox(request, email);
+    expect(mail!.link).toContain("reset_token=");
+    const link = new URL(mail!.link!);
+    await page.goto(link.pathname + link.search);
+    await popup(page).getByLabel("Password (6–20 characters)").fill("N3w-password");
+    await popup(page).getByRole("button", { name: "Save the new password" }).click();
+    await expect(popup(page).getByRole("status")).toContainText("Your password has been changed");
+    await popup(page).getByLabel("Email or login").fill(email);
+    await popup(page).getByLabel("Password", { exact: true }).fill("N3w-password");
+    await popup(page).getByRole("button", { name: "Sign in" }).click();
+    await expect(siteHeader(page).getByText(email)).toBeVisible();
+  });
+});
+
+/** The demo provider's consent page: who the person is, then Allow. */
+async function consent(page: Page, email: string) {
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/name/i).first().fill("Demo Player");
+  await page.getByRole("button", { name: /allow/i }).click();
+}
+
+test.describe("social sign-in through the demo provider", () => {
+  test("a popup signs the player in; the non-dismissible popup completes the registration", async ({ page }) => {
+    const email = unique("social");
+    await page.goto("/about?show_popup_auth=1");
+    await enhanced(page);
+    const [provider] = await Promise.all([page.waitForEvent("popup"), popup(page).getByRole("button", { name: "Playfront ID" }).click()]);
+    await consent(provider, email);
+    await provider.waitForEvent("close");
+    await expect(popup(page).getByRole("heading", { name: "Complete your registration" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(popup(page)).toBeVisible();
+    await popup(page).getByLabel(/accept the terms/).check();
+    await popup(page).getByRole("button", { name: "Complete registration" }).click();
+    await expect(page).toHaveURL(/register=success/);
+    await expect(popup(page)).toHaveCount(0);
+    await expect(siteHeader(page).getByText(email)).toBeVisible();
+  });
+});
+
+test.describe("social sign-in without JavaScript @nojs", () => {
+  test("the same flow runs in the window and comes back with a notice", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "the JS flow opens a popup (above)");
+    const email = unique("social-nojs");
+    await page.goto("/about?show_popup_auth=1");
+    await popup(page).getByRole("button", { name: "Playfront ID" }).click();
+    await consent(page, email);
+    await expect(page).toHaveURL(/\/about/);
+    await expect(page.getByText("You are signed in.")).toBeVisible();
+    await expect(popup(page).getByRole("heading", { name: "Complete your registration" })).toBeVisible();
+  });
+});
+
+test.describe("messenger mini-app sign-in", () => {
+  test("Telegram launch data in the URL signs the player in", async ({ page }) => {
+    const id = 700000000 + Math.floor(Math.random() * 1e6);
+    const fields = new URLSearchParams({
+      query_id: "AAHdF6IQAAAAAN0XohDhrOrc",
+      user: JSON.stringify({ id, first_name: "Tg", username: `tg${id}`, language_code: "en" }),
+      auth_date: String(Math.floor(Date.now() / 1000)),
+    });
+    const check = [...fields.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}=${v}`).join("\n");
+    const secret = createHmac("sha256", "WebAppData").update("123456:local-development-bot-token").digest();
+    fields.append("hash", createHmac("sha256", secret).update(check).digest("hex"));
+    await page.goto(`/#tgWebAppData=${encodeURIComponent(fields.toString())}&tgWebAppVersion=7.0`);
+    await expect(siteHeader(page).getByText(`tg_${id}`)).toBeVisible();
+  });
+});
+
+test.describe("forced logout", () => {
+  test("warns at 80% of the time with a countdown, activity keeps the session, 100% signs out", async ({ page }) => {
+    await page.clock.install();
+    const email = unique("idle");
+    await registerByApi(page.request, email);
+    await page.goto("/about");
+    await expect(siteHeader(page).getByText(email)).toBeVisible();
+    await expect(page.locator("[data-forced-logout=armed]")).toBeAttached();
+    await page.clock.fastForward(1800 * 0.8 * 1000 + 1000);
+    const warning = page.getByRole("alertdialog");
+    await expect(warning).toContainText("Are you still there?");
+    await warning.getByRole("button", { name: "Stay signed in" }).click();
+    await expect(warning).toHaveCount(0);
+    await page.clock.runFor(1800 * 1000 + 2000);
+    await expect(siteHeader(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(page).toHaveURL(absolute("/"));
+  });
+});
+
+test.describe("embedded forms @nojs", () => {
+  test("/forms/sign_in signs in inside the frame", async ({ page, request }) => {
+    const email = unique("embed");
+    await registerByApi(request, email);
+    await page.goto("/forms/sign_in");
+    await page.getByLabel("Email or login").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "You are signed in" })).toBeVisible();
+  });
+
+  test("/forms/sign_up registers inside the frame", async ({ page }) => {
+    await page.goto("/forms/sign_up");
+    await page.getByLabel("Email").fill(unique("embed-up"));
+    await page.getByLabel("Password (6–20 characters)").fill(PASSWORD);
+    await page.getByLabel(/accept the terms/).check();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("heading", { name: "Your account is ready" })).toBeVisible();
+  });
+
+  test("in a frame, success posts refresh_user to the parent", async ({ page, request, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "messages need JavaScript");
+    const email = unique("frame");
+    await registerByApi(request, email);
+    await page.goto("/about");
+    await page.evaluate(() => {
+      (window as unknown as { messages: unknown[] }).messages = [];
+      window.addEventListener("message", (e) => (window as unknown as { messages: unknown[] }).messages.push(e.data));
+      const frame = document.createElement("iframe");
+      frame.src = "/forms/sign_in";
+      frame.width = "400";
+      frame.height = "600";
+      document.body.appendChild(frame);
+    });
+    const frame = page.frameLocator("iframe");
+    await frame.getByLabel("Email or login").fill(email);
+    await frame.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await frame.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { messages: { type: string }[] }).messages.map((m) => m.type))).toContain("refresh_user");
+  });
+});

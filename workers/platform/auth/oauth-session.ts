@@ -1,0 +1,32 @@
+import { readCookie } from "../../../app/lib/cookies";
+import { clearedSessionCookie, createSession, deleteSession, loadSession, sessionCookie, sessionCookieName } from "./sessions";
+
+/**
+ * Sessions for the platform's pages outside /api (the social sign-in callback), with the rules
+ * of request-session.ts: the same cookie, and sign-in always starts a new session id.
+ */
+export interface PageSession {
+  /** The stored hash of the session the request carried (signed in or waiting for two-factor). */
+  carried: string | null;
+  /** The signed-in player, if any. */
+  player: { uid: number; banned: boolean } | null;
+  /** Set-Cookie clearing a cookie that names no live session. */
+  clear: string | null;
+}
+
+export async function pageSession(request: Request, env: Env): Promise<PageSession> {
+  const loaded = await loadSession(env.DB, readCookie(request.headers.get("cookie"), sessionCookieName(env)));
+  if (loaded.kind === "none") return { carried: null, player: null, clear: loaded.stale ? clearedSessionCookie(env) : null };
+  return {
+    carried: loaded.row.id_hash,
+    player: loaded.kind === "active" ? { uid: loaded.row.uid, banned: loaded.row.is_banned === 1 } : null,
+    clear: null,
+  };
+}
+
+/** Signs a player in: ends the session the request carried and answers the new session's Set-Cookie. */
+export async function startPageSession(env: Env, uid: number, carried: string | null): Promise<string> {
+  if (carried) await deleteSession(env.DB, carried);
+  const { rawId } = await createSession(env.DB, uid, { twoFactorPassed: true });
+  return sessionCookie(env, rawId);
+}
