@@ -15,10 +15,17 @@ export async function preloadAuthPopup() {
   authPopupLoaded ??= (await loadAuthPopup()).default;
 }
 
+const EmailConfirm = lazy(() => import("./auth/email-confirm-dialog"));
+
 /** Every dialog the app can open, by name. Features add theirs here. */
 export const dialogRenderers: Record<string, DialogRenderer> = {
   confirm: ConfirmDialog,
   campaignPopup: CampaignPopup,
+  emailConfirm: (props) => (
+    <Suspense fallback={null}>
+      <EmailConfirm {...props} />
+    </Suspense>
+  ),
   auth: (props) => (
     <Suspense fallback={null}>
       {import.meta.env.SSR && authPopupLoaded ? createElement(authPopupLoaded, props) : <AuthPopup {...props} />}

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { absolute, expect, siteHeader, test } from "./fixtures";
+import { absolute, expect, popupEnhanced, siteHeader, test } from "./fixtures";
 import { totp } from "./totp";
 
 /** Registration types, restore by mail, social and messenger sign-in, forced logout, embedded forms. */
@@ -12,10 +12,6 @@ const mobile = () => `202${String(Math.floor(Math.random() * 1e7)).padStart(7, "
 const origin = () => absolute("/").replace(/\/$/, "");
 const popup = (page: Page) => page.getByRole("dialog");
 
-/** With JavaScript, waits until the popup's machine has taken its form over (lazy chunk loaded). */
-async function enhanced(page: Page, js = true) {
-  if (js) await expect(popup(page).locator("form[data-enhanced]").first()).toBeAttached();
-}
 
 async function registerByApi(request: APIRequestContext, email: string) {
   const res = await request.post("/api/auth/register", { multipart: { email, password: PASSWORD, terms: "1" }, headers: { origin: origin() } });
@@ -29,23 +25,31 @@ async function mailbox(request: APIRequestContext, to: string): Promise<{ subjec
   return (await res.json()).items;
 }
 
+/** The full registration form of the default country (US), every field filled. */
+async function fillFullRegistration(page: Page, email: string, zip: string) {
+  const fields: [string, string][] = [
+    ["Email", email],
+    ["Mobile phone", mobile()],
+    ["Password (6–20 characters)", PASSWORD],
+    ["First name", "Ana"],
+    ["Last name", "Silva"],
+    ["Date of birth", "1990-04-12"],
+    ["City", "Springfield"],
+    ["Address", "12 Main Street"],
+    ["ZIP code", zip],
+  ];
+  for (const [label, value] of fields) await popup(page).getByLabel(label).fill(value);
+  await popup(page).getByLabel(/accept the terms/).check();
+}
+
 test.describe("registration types @nojs", () => {
   test("full registration asks for the personal fields of the country and signs the player in", async ({ page, javaScriptEnabled }) => {
     const email = unique("full");
     await page.goto("/?show_popup_reg=1");
     await popup(page).getByRole("link", { name: "Full" }).click();
     await expect(popup(page).getByLabel("First name")).toBeVisible();
-    await enhanced(page, javaScriptEnabled);
-    await popup(page).getByLabel("Email").fill(email);
-    await popup(page).getByLabel("Mobile phone").fill(mobile());
-    await popup(page).getByLabel("Password (6–20 characters)").fill(PASSWORD);
-    await popup(page).getByLabel("First name").fill("Ana");
-    await popup(page).getByLabel("Last name").fill("Silva");
-    await popup(page).getByLabel("Date of birth").fill("1990-04-12");
-    await popup(page).getByLabel("City").fill("Springfield");
-    await popup(page).getByLabel("Address").fill("12 Main Street");
-    await popup(page).getByLabel("ZIP code").fill("62704");
-    await popup(page).getByLabel(/accept the terms/).check();
+    await popupEnhanced(page, javaScriptEnabled);
+    await fillFullRegistration(page, email, "62704");
     await popup(page).getByRole("button", { name: "Create account" }).click();
     await expect(page).toHaveURL(/register=success/);
     await expect(siteHeader(page).getByText(email)).toBeVisible();
@@ -53,18 +57,9 @@ test.describe("registration types @nojs", () => {
 
   test("a field the country's rule refuses comes back with its error and the values kept", async ({ page, javaScriptEnabled }) => {
     await page.goto("/?show_popup_reg=1&reg_type=full");
-    await enhanced(page, javaScriptEnabled);
+    await popupEnhanced(page, javaScriptEnabled);
     const email = unique("zip");
-    await popup(page).getByLabel("Email").fill(email);
-    await popup(page).getByLabel("Mobile phone").fill(mobile());
-    await popup(page).getByLabel("Password (6–20 characters)").fill(PASSWORD);
-    await popup(page).getByLabel("First name").fill("Ana");
-    await popup(page).getByLabel("Last name").fill("Silva");
-    await popup(page).getByLabel("Date of birth").fill("1990-04-12");
-    await popup(page).getByLabel("City").fill("Springfield");
-    await popup(page).getByLabel("Address").fill("12 Main Street");
-    await popup(page).getByLabel("ZIP code").fill("ABC");
-    await popup(page).getByLabel(/accept the terms/).check();
+    await fillFullRegistration(page, email, "ABC");
     await popup(page).getByRole("button", { name: "Create account" }).click();
     await expect(popup(page).getByLabel("ZIP code")).toHaveAttribute("aria-invalid", "true");
     await expect(popup(page).getByLabel("Email")).toHaveValue(email);
@@ -74,7 +69,7 @@ test.describe("registration types @nojs", () => {
   test("choosing another country changes the fields to that country's", async ({ page, javaScriptEnabled }) => {
     await page.goto("/?show_popup_reg=1&reg_type=full");
     await expect(popup(page).getByLabel("ZIP code")).toBeVisible();
-    await enhanced(page, javaScriptEnabled);
+    await popupEnhanced(page, javaScriptEnabled);
     await popup(page).getByLabel("Country").selectOption("GB");
     if (!javaScriptEnabled) await popup(page).getByRole("button", { name: "Update the form for this country" }).click();
     await expect(popup(page).getByLabel("Postcode")).toBeVisible();
@@ -93,7 +88,7 @@ test.describe("registration types @nojs", () => {
 test.describe("registration with JavaScript", () => {
   test("checks the fields in the browser and scrolls to the first error", async ({ page }) => {
     await page.goto("/?show_popup_reg=1&reg_type=full");
-    await enhanced(page);
+    await popupEnhanced(page);
     await popup(page).getByLabel("Email").fill("not-an-email");
     await popup(page).getByRole("button", { name: "Create account" }).click();
     await expect(popup(page).getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
@@ -104,12 +99,14 @@ test.describe("registration with JavaScript", () => {
 
   test("keeps a draft of the form across visits and fills the promo code from the URL", async ({ page }) => {
     await page.goto("/?promo_code=OLD&promo_code=SPRING50");
+    // Any page keeps the URL's promo code (the last one) for the registration form.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("promo_code"))).toBe("SPRING50");
     await page.goto("/?show_popup_reg=1");
-    await enhanced(page);
+    await popupEnhanced(page);
     await expect(popup(page).getByLabel("Promo code", { exact: true })).toHaveValue("SPRING50");
     await popup(page).getByLabel("Email").fill("draft@example.com");
     await page.reload();
-    await enhanced(page);
+    await popupEnhanced(page);
     await expect(popup(page).getByLabel("Email")).toHaveValue("draft@example.com");
     await expect(popup(page).getByLabel("Password (6–20 characters)")).toHaveValue("");
   });
@@ -120,7 +117,7 @@ test.describe("registration with JavaScript", () => {
     const setup = await (await request.post("/api/account/changeTwoFactorAuth", { multipart: { enable: "1" }, headers: { origin: origin() } })).json();
     await request.post("/api/account/confirmTwoFactorAuth", { multipart: { code: totp(setup.data.secret) }, headers: { origin: origin() } });
     await page.goto("/?show_popup_auth=1");
-    await enhanced(page);
+    await popupEnhanced(page);
     await popup(page).getByLabel("Email or login").fill(email);
     await popup(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
     await popup(page).getByRole("button", { name: "Sign in" }).click();
@@ -128,6 +125,30 @@ test.describe("registration with JavaScript", () => {
     await expect(popup(page).getByRole("button", { name: /You can try again in \d+ s/ })).toBeDisabled();
     await popup(page).getByRole("button", { name: "← Back to sign in" }).click();
     await expect(popup(page).getByLabel("Email or login")).toBeVisible();
+  });
+});
+
+test.describe("after registration", () => {
+  test("the confirm-email popup takes the mailed code, then the welcome popup and the hints show", async ({ page, request }) => {
+    const email = unique("queue");
+    await page.goto("/?show_popup_reg=1");
+    await popupEnhanced(page);
+    await popup(page).getByLabel("Email").fill(email);
+    await popup(page).getByLabel("Password (6–20 characters)").fill(PASSWORD);
+    await popup(page).getByLabel(/accept the terms/).check();
+    await popup(page).getByRole("button", { name: "Create account" }).click();
+    await expect(popup(page).getByRole("heading", { name: "Confirm your email" })).toBeVisible();
+    await expect(page.getByText("Welcome aboard! Make your first deposit")).toBeVisible();
+    await popup(page).getByLabel("Code").fill("000000");
+    await popup(page).getByRole("button", { name: "Confirm" }).click();
+    await expect(popup(page).getByText("Wrong code")).toBeVisible();
+    const [mail] = await mailbox(request, email);
+    const code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
+    await popup(page).getByLabel("Code").fill(code);
+    await popup(page).getByRole("button", { name: "Confirm" }).click();
+    await expect(popup(page).getByRole("heading", { name: "Welcome to Playfront" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(popup(page)).toHaveCount(0);
   });
 });
 
@@ -164,18 +185,21 @@ test.describe("social sign-in through the demo provider", () => {
   test("a popup signs the player in; the non-dismissible popup completes the registration", async ({ page }) => {
     const email = unique("social");
     await page.goto("/about?show_popup_auth=1");
-    await enhanced(page);
+    await popupEnhanced(page);
     const [provider] = await Promise.all([page.waitForEvent("popup"), popup(page).getByRole("button", { name: "Playfront ID" }).click()]);
+    const closed = provider.waitForEvent("close");
     await consent(provider, email);
-    await provider.waitForEvent("close");
+    await closed;
     await expect(popup(page).getByRole("heading", { name: "Complete your registration" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(popup(page)).toBeVisible();
     await popup(page).getByLabel(/accept the terms/).check();
     await popup(page).getByRole("button", { name: "Complete registration" }).click();
     await expect(page).toHaveURL(/register=success/);
-    await expect(popup(page)).toHaveCount(0);
     await expect(siteHeader(page).getByText(email)).toBeVisible();
+    // The provider vouched for the email: no confirm-email popup, straight to the welcome popup.
+    await expect(popup(page).getByRole("heading", { name: "Welcome to Playfront" })).toBeVisible();
+    await expect(popup(page).getByRole("heading", { name: "Confirm your email" })).toHaveCount(0);
   });
 });
 
@@ -262,6 +286,7 @@ test.describe("embedded forms @nojs", () => {
       document.body.appendChild(frame);
     });
     const frame = page.frameLocator("iframe");
+    await expect(frame.locator("section[data-hydrated]")).toBeAttached();
     await frame.getByLabel("Email or login").fill(email);
     await frame.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await frame.getByRole("button", { name: "Sign in" }).click();

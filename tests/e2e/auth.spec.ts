@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { absolute, expect, siteHeader, test } from "./fixtures";
+import { absolute, expect, popupEnhanced, siteHeader, test } from "./fixtures";
 import { totp } from "./totp";
 
 const PASSWORD = "Sup3r-secret!";
@@ -23,7 +23,7 @@ async function signIn(page: Page, login: string, password = PASSWORD) {
 }
 
 test.describe("authentication popup @nojs", () => {
-  test("registration signs the player in, marks the URL, and sign-out returns to the index", async ({ page }) => {
+  test("registration signs the player in, marks the URL, and sign-out returns to the index", async ({ page, javaScriptEnabled }) => {
     const email = unique("reg");
     await page.goto("/about?show_popup_reg=1");
     await expect(popup(page).getByRole("heading", { name: "Create your account" })).toBeVisible();
@@ -34,6 +34,14 @@ test.describe("authentication popup @nojs", () => {
     await expect(page).toHaveURL(/register=success/);
     await expect(siteHeader(page).getByText(email)).toBeVisible();
     await expect(siteHeader(page).getByRole("link", { name: "Sign in" })).toHaveCount(0);
+    if (javaScriptEnabled) {
+      // The post-registration queue (accounts.spec.ts covers it): confirm email, then the welcome popup.
+      await expect(popup(page).getByRole("heading", { name: "Confirm your email" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(popup(page).getByRole("heading", { name: "Welcome to Playfront" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(popup(page)).toHaveCount(0);
+    }
     await siteHeader(page).getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(absolute("/"));
     await expect(siteHeader(page).getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -127,13 +135,13 @@ test.describe("authentication popup with JavaScript", () => {
   test("Escape closes it and removes its query keys; prevent_close keeps it", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "Escape needs JavaScript");
     await page.goto("/about?show_popup_auth=1&redirectUrl=%2Ffaq");
-    await expect(popup(page)).toBeVisible();
+    await popupEnhanced(page);
     await page.keyboard.press("Escape");
     await expect(popup(page)).toHaveCount(0);
     await expect(page).toHaveURL(absolute("/about?redirectUrl=%2Ffaq"));
 
     await page.goto("/?show_popup_reg=1&prevent_close=1");
-    await expect(popup(page)).toBeVisible();
+    await popupEnhanced(page);
     await expect(popup(page).getByRole("link", { name: "Close" })).toHaveCount(0);
     await page.keyboard.press("Escape");
     await expect(popup(page)).toBeVisible();

@@ -66,3 +66,11 @@ export function absolute(path: string): string {
 export async function getNoFollow(request: APIRequestContext, path: string, headers?: Record<string, string>) {
   return request.get(path, { maxRedirects: 0, headers });
 }
+
+/**
+ * With JavaScript, waits until the authentication popup's machine has taken its form over (its
+ * lazy chunk loaded and hydrated): before that, keys and clicks reach the plain HTML form.
+ */
+export async function popupEnhanced(page: Page, js = true): Promise<void> {
+  if (js) await expect(page.getByRole("dialog").locator("form[data-enhanced]").first()).toBeAttached();
+}

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import type { CmsConfig } from "../../lib/api/cms";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
@@ -42,6 +42,8 @@ export function EmbeddedAuth({ mode, data }: { mode: EmbeddedMode; data: Embedde
   const other: EmbeddedMode = mode === "sign_in" ? "sign_up" : "sign_in";
   const message = redirectMessage(root.origin, to("/"), "", other);
 
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (data.signedIn && window.parent !== window) window.parent.postMessage(REFRESH_USER, "*");
   }, [data.signedIn]);
@@ -57,7 +59,7 @@ export function EmbeddedAuth({ mode, data }: { mode: EmbeddedMode; data: Embedde
     );
   }
   return (
-    <section className="embedded-auth">
+    <section className="embedded-auth" data-hydrated={hydrated ? "" : undefined}>
       <img src={root.site.logo.src} width={root.site.logo.width} height={root.site.logo.height} alt={root.site.logo.alt} />
       <h1>{t(`forms.${mode}.title`)}</h1>
       {mode === "sign_in" ? (

@@ -27,7 +27,10 @@ export function signInWithPopup(service: string, typeAuth: "login" | "registrati
   const popup = window.open(oauthInitUrl(service, "/auth/social", typeAuth), "pf_social", POPUP_FEATURES);
   if (!popup) return Promise.resolve("blocked");
   return new Promise((resolve) => {
+    let settled = false;
     const done = (result: SocialResult | null) => {
+      if (settled) return;
+      settled = true;
       window.removeEventListener("message", onMessage);
       clearInterval(timer);
       resolve(result);
@@ -37,7 +40,10 @@ export function signInWithPopup(service: string, typeAuth: "login" | "registrati
       done(e.data as SocialResult);
     };
     window.addEventListener("message", onMessage);
-    const timer = setInterval(() => popup.closed && done(null), 500);
+    // The popup posts, then closes: its message may still be on its way when it reads closed.
+    const timer = setInterval(() => {
+      if (popup.closed) setTimeout(() => done(null), 500);
+    }, 500);
   });
 }
 
@@ -82,7 +88,11 @@ export function SocialButtons(props: {
               form?.requestSubmit(e.currentTarget);
               return;
             }
-            if (!result) return;
+            if (!result) {
+              // Closed without a word: the player may still have signed in there.
+              await revalidator.revalidate();
+              return;
+            }
             if (result.status === "success") {
               await navigate(props.next, { replace: true });
               await revalidator.revalidate();

@@ -10,7 +10,7 @@ import { scrollToFirstError } from "../../lib/validation/timing";
 import { withValidation } from "./machines/registration.machine";
 import type { PersonalData } from "./registration-form";
 import { selectedType, validateRegistration } from "./registration-form";
-import { browserStorage, clearStoredPromoCode, readStoredPromoCode } from "./promo-code";
+import { browserStorage, clearStoredPromoCode, promoCodeFromSearch, readStoredPromoCode } from "./promo-code";
 
 /** Local-storage keys of the registration draft and the betting mark (SPEC §4). */
 export const DRAFT_KEY = "registration_draft";
@@ -107,7 +107,8 @@ export function useRegistration(opts: {
     // The stored draft and promo code fill the server-rendered form after hydration.
     const form = formRef.current;
     const restored: Record<string, string> = { ...readDraft() };
-    const promo = readStoredPromoCode(browserStorage());
+    // The page's own promo_code first (it may not be stored yet), else the stored one (SPEC §4).
+    const promo = promoCodeFromSearch(window.location.search) ?? readStoredPromoCode(browserStorage());
     if (promo && !restored.promo_code) Object.assign(restored, { promo_code: promo, hasPromocode: "1" });
     for (const [name, value] of Object.entries(restored)) {
       const el = form?.elements.namedItem(name);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
 import { useToast } from "../../ui/toasts";
+import { PostRegistration } from "../auth/post-registration";
 import { useRootData } from "../site/use-root-data";
 
 // Loaded only for signed-in players, after hydration: anonymous pages ship none of this.
@@ -32,6 +33,7 @@ export default function PageExtras() {
     <Suspense fallback={null}>
       <PlayerHints account={player} />
       {player.forceLogoutSeconds > 0 && <ForcedLogout timeoutSeconds={player.forceLogoutSeconds} />}
+      <PostRegistration account={player} confirmEmailPopup={player.confirmEmailPopup} locale={root.locale} />
     </Suspense>
   );
 }

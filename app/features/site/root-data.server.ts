@@ -71,6 +71,7 @@ async function playerData(account: AccountInfo, site: ReturnType<typeof getSite>
     email: account.email,
     mobile: account.mobile,
     forceLogoutSeconds: general?.time_to_force_logout ?? 0,
+    confirmEmailPopup: site.cms.auth.registrationOptions.confirmEmailPopup,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { UrlDialog } from "../../ui/dialog/dialogs";
-import { dialogId } from "../../ui/dialog/ids";
+import { urlDialogId } from "../../ui/dialog/ids";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite } from "./site.server";
 import { URL_DIALOG_KEYS } from "./url-dialog-keys";
@@ -78,7 +78,7 @@ async function authPopup(
     account,
   };
   return {
-    id: dialogId(),
+    id: urlDialogId(`auth|${mode}|${props.regType ?? ""}|${props.resetToken ?? ""}`),
     kind: "popup",
     name: "auth",
     props: props as unknown as Record<string, unknown>,
@@ -102,7 +102,7 @@ async function campaignPopup(url: URL, context: Readonly<RouterContextProvider>)
   if (!popup) return [];
   return [
     {
-      id: dialogId(),
+      id: urlDialogId(`campaignPopup|${sysname}`),
       kind: "popup",
       name: "campaignPopup",
       props: popup as unknown as Record<string, unknown>,

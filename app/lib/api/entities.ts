@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fields } from "../validation/zod";
 
 /** Entities of SPEC §3 as they travel on the /api wire. Money is integer minor units. */
 
@@ -147,32 +148,31 @@ const blankOr = (pattern: string, message: string, max: number) =>
     .regex(new RegExp(`^(?:${pattern})?$`, "u"), message)
     .optional();
 
-/** Characters name-like fields refuse (SPEC §5): , _ space quote ! ? # $ % ^ & * ( ) { } [ ] | / \ < > ~ § + : ; ` */
-const NAME_REFUSED = String.raw`,_\s'"!?#$%^&*(){}\[\]|/\\<>~§+:;` + "`";
-/** Characters addresses and places refuse: @ _ quotes and markup-like symbols. */
-const ADDRESS_REFUSED = String.raw`@_'"<>{}\[\]\\|^~$%*=+;` + "`";
 const EMAIL = String.raw`[^\s@]+@[^\s@.]+(?:\.[^\s@.]+){1,2}`;
 const PHONE = String.raw`\+?\d{7,15}`;
+/** At most `max` characters, then the validation library's rule (one set of rules, SPEC §5). */
+const limited = <S extends z.ZodType<string, string>>(max: number, rule: S) => z.string().max(max, `Max length is ${max}`).pipe(rule);
+/**
+ * The account rules of the platform: the validation library's builders (app/lib/validation),
+ * which the registration form and the /auth action use too, plus the wire's own limits.
+ */
 export const AccountRules = {
   login: text("Login")
     .trim()
     .transform((v) => v.replace(/^\+/, ""))
     .pipe(z.string().max(100, "Max length is 100").regex(/^(?:\S{3,})?$/, "Login must be at least 3 characters, without spaces")),
-  password: text("Password")
-    .min(6, "Min length is 6")
-    .max(20, "Max length is 20")
-    .regex(/^[\x21-\x7E]+$/, "Wrong password: use Latin letters, digits and symbols, no spaces"),
+  password: fields.password(),
   /** Checked by the handler, so its answer is exactly 'the code must contain 6 digits'. */
   code: text("Code").max(64, "the code must contain 6 digits"),
-  email: text("Email").trim().max(254, "Max length is 254").regex(new RegExp(`^${EMAIL}$`), "Wrong email address"),
-  firstName: blankOr(`[^${NAME_REFUSED}\\d]+`, "Wrong symbols in name", 50),
-  lastName: blankOr(`[^${NAME_REFUSED}]+`, "Wrong symbols in name", 50),
-  place: blankOr(`[^${ADDRESS_REFUSED}]+`, "Wrong address", 100),
-  address: blankOr(`[^${ADDRESS_REFUSED}]+`, "Wrong address", 200),
-  postcode: blankOr(String.raw`\d{1,8}`, "Postcode may hold up to 8 digits", 8),
-  fakename: text("Fake name").trim().min(4, "Min length is 4").max(20, "Max length is 20").regex(/^[\p{L}\p{N}]+$/u, "Wrong fake name"),
-  /** YYYY-MM-DD or DD.MM.YYYY; the handler checks the calendar and the age. */
-  birthDate: blankOr(String.raw`\d{4}-\d{2}-\d{2}|\d{2}\.\d{2}\.\d{4}`, "Wrong date", 10),
+  email: limited(254, fields.email()),
+  firstName: limited(50, fields.firstName({ isRequired: false }).unwrap()).optional(),
+  lastName: limited(50, fields.lastName({ isRequired: false }).unwrap()).optional(),
+  place: limited(100, fields.address({ isRequired: false }).unwrap()).optional(),
+  address: limited(200, fields.address({ isRequired: false }).unwrap()).optional(),
+  postcode: limited(8, fields.postcode({ isRequired: false }).unwrap()).optional(),
+  fakename: limited(40, fields.fakename({ min: 4, max: 20 })),
+  /** YYYY-MM-DD or DD.MM.YYYY; the handler checks the age. */
+  birthDate: limited(10, fields.date({ isRequired: false }).unwrap()).optional(),
   sex: z.enum(["0", "1", "2"], { error: "sex must be 0, 1 or 2" }),
   countryCode: blankOr("[A-Z]{2}", "country_code must be a two-letter country code", 2),
   currency: blankOr("[A-Z]{3}", "currency must be a three-letter currency code", 3),

@@ -21,6 +21,8 @@ export interface DialogApi {
   open(name: string, props?: Record<string, unknown>, opts?: OpenOptions): string;
   enqueue(name: string, props?: Record<string, unknown>, opts?: OpenOptions): string;
   close(id?: string, force?: boolean): void;
+  /** Opens a dialog and resolves when it closes (its result, false when dismissed). */
+  show(name: string, props?: Record<string, unknown>, opts?: OpenOptions): Promise<boolean>;
   /** Resolves true when agreed, false when rejected or dismissed. */
   confirm(opts: ConfirmOptions): Promise<boolean>;
 }
@@ -93,6 +95,13 @@ export function DialogProvider(props: {
       props: p,
       preventClose: o?.preventClose ?? false,
     });
+    const show: DialogApi["show"] = (name, p, o) => {
+      const d = entry(name, p, o);
+      return new Promise<boolean>((resolve) => {
+        resolvers.current.set(d.id, resolve);
+        send({ type: "dialog.open", dialog: d });
+      });
+    };
     return {
       open(name, p, o) {
         const d = entry(name, p, o);
@@ -105,13 +114,8 @@ export function DialogProvider(props: {
         return d.id;
       },
       close: (id, force) => send({ type: "dialog.close", id, force }),
-      confirm(opts) {
-        const d = entry("confirm", { ...opts }, { kind: "confirm" });
-        return new Promise<boolean>((resolve) => {
-          resolvers.current.set(d.id, resolve);
-          send({ type: "dialog.open", dialog: d });
-        });
-      },
+      show,
+      confirm: (opts) => show("confirm", { ...opts }, { kind: "confirm" }),
     };
   }, [send]);
 
@@ -127,7 +131,9 @@ export function DialogProvider(props: {
   return (
     <DialogContext.Provider value={api}>
       {props.children}
-      {stack.map((d, i) => {
+      {stack.map((entry, i) => {
+        // A URL dialog shows the latest props the page's data gave it (its id stays the same).
+        const d = urlDialogs.find((u) => u.id === entry.id) ?? entry;
         const render = renderers[d.name];
         const top = i === stack.length - 1;
         return (

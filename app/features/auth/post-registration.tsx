@@ -1,0 +1,59 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { createActor } from "xstate";
+import { browserCall } from "../../lib/api/browser-call";
+import type { AccountInfo, Popup } from "../../lib/api/entities";
+import { useDialogs } from "../../ui/dialog/dialogs";
+import { postRegistrationMachine, type PostRegistrationItem } from "./machines/post-registration.machine";
+
+/** Dialog renderers (features/dialogs.tsx) of the queue's items. */
+const DIALOG: Record<PostRegistrationItem["name"], string> = { emailConfirm: "emailConfirm", cashback: "cashback", campaign: "campaignPopup" };
+
+/** The campaign popup a new player is welcomed with, when the operator has one. */
+const WELCOME_POPUP = "welcome";
+
+/**
+ * After registration (`register=success` in the URL, SPEC §2): the post-registration machine's
+ * queue, each popup after the previous one closes: confirm the email, then the unseen cashback
+ * (with the cashback issue) and the welcome campaign popup.
+ */
+export function PostRegistration(props: { account: Pick<AccountInfo, "email">; confirmEmailPopup: boolean; locale: string }) {
+  const { search } = useLocation();
+  const dialogs = useDialogs();
+  const ran = useRef(false);
+  const registered = new URLSearchParams(search).get("register") === "success";
+
+  useEffect(() => {
+    if (!registered || ran.current) return;
+    ran.current = true;
+    let stopped = false;
+    let actor: ReturnType<typeof createActor<typeof postRegistrationMachine>> | null = null;
+    void (async () => {
+      const campaign: Popup | null = await browserCall("popups.get", "GET", { sysname: WELCOME_POPUP }, { locale: props.locale })
+        .then(({ items }) => items[0] ?? null)
+        .catch(() => null);
+      if (stopped) return;
+      actor = createActor(postRegistrationMachine, {
+        input: {
+          confirmEmailPopup: props.confirmEmailPopup,
+          account: props.account,
+          campaign: campaign as unknown as Record<string, unknown> | null,
+        },
+      });
+      // Each item once: the snapshot also changes while one shows (an item joining the queue).
+      let shown: PostRegistrationItem | null = null;
+      actor.subscribe((snapshot) => {
+        const item = snapshot.context.current;
+        if (!item || item === shown || !snapshot.hasTag("showing") || stopped) return;
+        shown = item;
+        void dialogs.show(DIALOG[item.name], item.props).then(() => actor?.send({ type: "dialog.closed" }));
+      });
+      actor.start();
+    })();
+    return () => {
+      stopped = true;
+      actor?.stop();
+    };
+  }, [registered]); // eslint-disable-line react-hooks/exhaustive-deps
+  return null;
+}
