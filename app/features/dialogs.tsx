@@ -15,7 +15,8 @@ export async function preloadAuthPopup() {
   authPopupLoaded ??= (await loadAuthPopup()).default;
 }
 
-const EmailConfirm = lazy(() => import("./auth/email-confirm-dialog"));
+// The email-confirm dialog (after registration) rides in the same chunk: one preload list.
+const EmailConfirm = lazy(() => loadAuthPopup().then((m) => ({ default: m.EmailConfirmDialog })));
 
 /** Every dialog the app can open, by name. Features add theirs here. */
 export const dialogRenderers: Record<string, DialogRenderer> = {

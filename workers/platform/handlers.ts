@@ -2,6 +2,7 @@ import type { Handlers } from "./core/context";
 import { accountHandlers } from "./account";
 import { contactHandlers } from "./account/contacts";
 import { socialHandlers } from "./auth/social";
+import { walletHandlers } from "./wallet/handlers";
 import { authHandlers } from "./auth";
 import { bannerHandlers } from "./banners";
 import { cmsHandlers } from "./cms";
@@ -22,4 +23,5 @@ export const handlers: Handlers = {
   ...cmsHandlers,
   ...contactHandlers,
   ...socialHandlers,
+  ...walletHandlers,
 };

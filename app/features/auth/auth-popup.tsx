@@ -15,6 +15,8 @@ import { socialProviders } from "./registration-form";
 import { RegistrationPopup } from "./registration-popup";
 import { SignInPopup } from "./sign-in-popup";
 
+export { default as EmailConfirmDialog } from "./email-confirm-dialog";
+
 export interface AuthPopupProps {
   mode: AuthMode;
   flash: AuthFlash | null;

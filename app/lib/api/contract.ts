@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CmsConfig, ContentPage, ContentPageSummary, Redirect } from "./cms";
 import { contactMethods } from "./contract-contacts";
 import { socialMethods } from "./contract-social";
+import { walletMethods } from "./contract-wallet";
 import { method } from "./define";
 import {
   AccountInfo,
@@ -317,6 +318,7 @@ export const contract = {
   }),
   ...contactMethods,
   ...socialMethods,
+  ...walletMethods,
 };
 
 export type Contract = typeof contract;
