@@ -1,7 +1,6 @@
 import type { Route } from "./+types/home";
 import { loadHome } from "../features/content/home.server";
 import { Home } from "../features/content/home";
-import { seoMeta } from "../features/content/seo";
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadHome(context);
@@ -11,4 +10,4 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   return <Home home={loaderData.home} banners={loaderData.banners} />;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seoMeta(loaderData.seo, loaderData.siteName) : []);
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];

@@ -2,7 +2,7 @@ import type { Route } from "./+types/page";
 import { ContentPage } from "../features/content/content-page";
 import { loadHome } from "../features/content/home.server";
 import { Home } from "../features/content/home";
-import { seoMeta } from "../features/content/seo";
+import { seoMeta } from "../features/content/seo.server";
 import { notFound } from "../features/errors/not-found.server";
 import { getSite } from "../features/site/site.server";
 import { orErrorPage } from "../lib/api/page-errors.server";
@@ -17,7 +17,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!SLUG.test(params.slug)) throw notFound(request);
   const page = await orErrorPage(getPlatform(context).withLocale(site.locale).call("cms.getPage", { slug: params.slug }));
   if (!page) throw notFound(request);
-  return { kind: "page" as const, page, siteName: site.metadata.siteName };
+  return { kind: "page" as const, page, meta: seoMeta(page.seo, site.metadata.siteName) };
 }
 
 export default function PageRoute({ loaderData }: Route.ComponentProps) {
@@ -25,7 +25,4 @@ export default function PageRoute({ loaderData }: Route.ComponentProps) {
   return <ContentPage page={loaderData.page} />;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [];
-  return seoMeta(loaderData.kind === "home" ? loaderData.seo : loaderData.page.seo, loaderData.siteName);
-};
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];

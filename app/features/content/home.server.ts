@@ -1,3 +1,4 @@
+import { seoMeta } from "./seo.server";
 import type { RouterContextProvider } from "react-router";
 import type { Banner } from "../../lib/api/entities";
 import { getPlatform } from "../../middleware/platform.server";
@@ -17,5 +18,6 @@ export function loadHome(context: Readonly<RouterContextProvider>) {
       console.error("home: banners failed to load", e);
       return [];
     });
-  return { kind: "home" as const, home: site.cms.home, seo: site.cms.seo.home, siteName: site.metadata.siteName, banners };
+  // The meta tags are built here, on the server: their builder stays out of the browser's JavaScript.
+  return { kind: "home" as const, home: site.cms.home, meta: seoMeta(site.cms.seo.home, site.metadata.siteName), banners };
 }

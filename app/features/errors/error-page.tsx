@@ -25,19 +25,25 @@ function describe(error: unknown): { status: number; detail: string } {
   return { status: 500, detail: "" };
 }
 
-/** English words for the error page when the site itself failed to load (no bundle to use). */
-const FALLBACK = createT({
-  errors: {
-    goHome: "Go to the home page",
-    support: "Contact support",
-    retry: "Try again",
-    notFound: { title: "Page not found", text: "The page you are looking for does not exist or has moved." },
-    forbidden: { title: "Access denied", text: "You do not have access to this page." },
-    maintenance: { title: "We'll be right back", text: "The site is undergoing maintenance. Please try again in a few minutes." },
-    userBlocked: { title: "Account blocked", text: "Your access has been restricted. Our support team can tell you more." },
-    generic: { title: "Something went wrong", text: "We could not show this page. Please try again or contact support." },
-  },
-});
+/**
+ * English words for the error page when the site itself failed to load (no bundle to use). Only
+ * the server needs them: the browser hydrates that page keeping the server's words (the texts
+ * carry suppressHydrationWarning), so they stay out of every page's JavaScript.
+ */
+const FALLBACK = import.meta.env.SSR
+  ? createT({
+      errors: {
+        goHome: "Go to the home page",
+        support: "Contact support",
+        retry: "Try again",
+        notFound: { title: "Page not found", text: "The page you are looking for does not exist or has moved." },
+        forbidden: { title: "Access denied", text: "You do not have access to this page." },
+        maintenance: { title: "We'll be right back", text: "The site is undergoing maintenance. Please try again in a few minutes." },
+        userBlocked: { title: "Account blocked", text: "Your access has been restricted. Our support team can tell you more." },
+        generic: { title: "Something went wrong", text: "We could not show this page. Please try again or contact support." },
+      },
+    })
+  : () => "";
 
 function ErrorContent({ kind, status, detail }: { kind: ErrorKind; status: number; detail: string }) {
   const siteT = useT();
@@ -49,20 +55,20 @@ function ErrorContent({ kind, status, detail }: { kind: ErrorKind; status: numbe
   return (
     <section className="error-page" data-error={kind} data-status={status}>
       <p className="error-page__status">{status}</p>
-      <h1>{t(`${key}.title`)}</h1>
-      <p>{t(`${key}.text`)}</p>
+      <h1 suppressHydrationWarning>{t(`${key}.title`)}</h1>
+      <p suppressHydrationWarning>{t(`${key}.text`)}</p>
       {detail && <p className="error-page__detail">{detail}</p>}
       <div className="error-page__actions">
         {kind === "userBlocked" ? (
-          <Link className="btn btn--primary" to={to("/support")}>
+          <Link className="btn btn--primary" to={to("/support")} suppressHydrationWarning>
             {t("errors.support")}
           </Link>
         ) : kind === "maintenance" ? (
-          <a className="btn btn--primary" href={pathname + search}>
+          <a className="btn btn--primary" href={pathname + search} suppressHydrationWarning>
             {t("errors.retry")}
           </a>
         ) : (
-          <Link className="btn btn--primary" to={to("/")}>
+          <Link className="btn btn--primary" to={to("/")} suppressHydrationWarning>
             {t("errors.goHome")}
           </Link>
         )}
