@@ -20,7 +20,8 @@ describe("account.getInfo for a signed-in player", () => {
       balance_main: zero,
       balance_bonus: zero,
       balance_betting_bonus: zero,
-      balance_fun: zero,
+      // Every player gets the demo (fun) balance once, through the wallet (wallet.test.ts).
+      balance_fun: { amount: 100000, currency: zero.currency },
       is_on_verification: false,
       is_verified: true,
       is_kyc_block_enabled: true,

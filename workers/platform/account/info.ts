@@ -2,6 +2,7 @@ import type { AccountInfo } from "../../../app/lib/api/entities";
 import { PlatformError } from "../../../app/lib/api/errors";
 import type { PlatformContext } from "../core/context";
 import { readSetting } from "../core/settings";
+import { balanceFields, readBalances } from "../wallet/wallet";
 import { contactView, loadContacts, loadUser } from "./users";
 
 const zero = (currency: string) => ({ amount: 0, currency });
@@ -34,12 +35,13 @@ export async function anonymousInfo(ctx: PlatformContext): Promise<AccountInfo> 
 }
 
 /**
- * A signed-in player's account (SPEC §3 Account info). reg_time is Unix seconds. Balances are zero
- * in the player's currency until the wallet lands.
+ * A signed-in player's account (SPEC §3 Account info). reg_time is Unix seconds. Balances come
+ * from the wallet (the first read grants the demo fun balance).
  */
 export async function playerInfo(ctx: PlatformContext, uid: number): Promise<AccountInfo> {
   const [user, contacts] = await Promise.all([loadUser(ctx.db, uid), loadContacts(ctx.db, uid)]);
   if (!user) throw new PlatformError("Authorization", "Sign in to continue");
+  const balances = balanceFields(await readBalances(ctx.db, uid));
   const email = contacts.find((c) => c.type === "email");
   const mobile = contacts.find((c) => c.type === "phone");
   return {
@@ -49,10 +51,7 @@ export async function playerInfo(ctx: PlatformContext, uid: number): Promise<Acc
     fakename: user.fakename,
     first_name: user.first_name,
     is_subscribed: user.notify === 1,
-    balance_main: zero(user.currency),
-    balance_bonus: zero(user.currency),
-    balance_betting_bonus: zero(user.currency),
-    balance_fun: zero(user.currency),
+    ...balances,
     is_on_verification: user.is_on_verification === 1,
     is_verified: user.is_verified === 1,
     is_kyc_block_enabled: user.is_kyc_block_enabled === 1,

@@ -1,4 +1,15 @@
 import type { Handlers } from "../core/context";
+import { currencyRates, setPlayerCurrency } from "./currency";
+import { balanceFields, readBalances } from "./wallet";
 
-/** account.getBalance, getcurrencyrates, setCurrency (filled in by the wallet work). */
-export const walletHandlers: Handlers<never> = {};
+/** account.getBalance, getcurrencyrates, setCurrency. Money moves only through wallet.ts. */
+export const walletHandlers: Handlers<"account.getBalance" | "account.getcurrencyrates" | "account.setCurrency"> = {
+  "account.getBalance": async (_p, ctx) => balanceFields(await readBalances(ctx.db, ctx.uid)),
+
+  "account.getcurrencyrates": (_p, ctx) => currencyRates(ctx.db),
+
+  async "account.setCurrency"({ currency }, ctx) {
+    await setPlayerCurrency(ctx.db, ctx.uid, currency);
+    return 1 as const;
+  },
+};

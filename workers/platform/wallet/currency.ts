@@ -1,0 +1,62 @@
+import type { GeneralInfo } from "../../../app/lib/api/entities";
+import type { CurrencyRates } from "../../../app/lib/api/entities-wallet";
+import { PlatformError } from "../../../app/lib/api/errors";
+import { readSetting } from "../core/settings";
+
+type SiteCurrencies = Pick<GeneralInfo, "available_currencies" | "default_currency">;
+
+export const readSiteCurrencies = (db: D1Database) => readSetting<SiteCurrencies>(db, "general_info");
+
+/**
+ * account.getcurrencyrates: units of each site currency per one unit of the site's default
+ * currency. Rates are stored against any base that knows the default currency and crossed from
+ * there, so an operator may keep them in the base their feed uses.
+ */
+export async function currencyRates(db: D1Database): Promise<CurrencyRates> {
+  const site = await readSiteCurrencies(db);
+  const { results } = await db
+    .prepare("SELECT base, code, rate, updated_at FROM currency_rates ORDER BY base, code")
+    .all<{ base: string; code: string; rate: number; updated_at: number }>();
+  const bases = Map.groupBy(results, (r) => r.base);
+  const rows = [...bases.values()].find((list) => list.some((r) => r.code === site.default_currency)) ?? [];
+  const baseRate = rows.find((r) => r.code === site.default_currency)?.rate;
+  const rates: Record<string, number> = {};
+  let updatedAt = 0;
+  for (const code of site.available_currencies) {
+    const row = rows.find((r) => r.code === code);
+    if (!row || !baseRate) continue; // a currency without a rate is left out rather than guessed
+    rates[code] = Number((row.rate / baseRate).toPrecision(8));
+    updatedAt = Math.max(updatedAt, row.updated_at);
+  }
+  return { base: site.default_currency, rates, updated_at: updatedAt };
+}
+
+/** Real money has moved, or is held, in any kind but fun. */
+const REAL_MONEY_USED = `EXISTS (SELECT 1 FROM ledger WHERE uid = ?1 AND kind <> 'fun')
+  OR EXISTS (SELECT 1 FROM balances WHERE uid = ?1 AND kind <> 'fun' AND amount <> 0)`;
+
+/**
+ * account.setCurrency: a site currency, only before the player's first real-money movement. The
+ * check is part of the UPDATE, so a deposit cannot slip in between; the balances follow through
+ * the users_currency_follows trigger (migration 0005), in the same statement.
+ */
+export async function setPlayerCurrency(db: D1Database, uid: number, currency: string): Promise<void> {
+  const site = await readSiteCurrencies(db);
+  if (!site.available_currencies.includes(currency)) {
+    throw currencyError("This currency is not available");
+  }
+  const user = await db.prepare("SELECT currency FROM users WHERE uid = ?1").bind(uid).first<{ currency: string }>();
+  if (!user) throw new PlatformError("Authorization", "Sign in to continue");
+  if (user.currency === currency) return;
+  const res = await db
+    .prepare(`UPDATE users SET currency = ?2 WHERE uid = ?1 AND NOT (${REAL_MONEY_USED})`)
+    .bind(uid, currency)
+    .run();
+  if (res.meta.changes === 0) {
+    throw currencyError("The currency can only be changed before the first real-money transaction");
+  }
+}
+
+function currencyError(message: string): PlatformError {
+  return new PlatformError("InvalidParameter", message, { fields: { currency: [message] } });
+}
