@@ -34,6 +34,8 @@ test.describe("authentication popup @nojs", () => {
     await expect(page).toHaveURL(/register=success/);
     await expect(siteHeader(page).getByText(email)).toBeVisible();
     await expect(siteHeader(page).getByRole("link", { name: "Sign in" })).toHaveCount(0);
+    // The total balance (main + bonus + betting bonus) in the account's currency, SPEC §9 format.
+    await expect(siteHeader(page).locator("[data-balance]")).toHaveText("$0");
     if (javaScriptEnabled) {
       // The post-registration queue (accounts.spec.ts covers it): confirm email, then the welcome popup.
       await expect(popup(page).getByRole("heading", { name: "Confirm your email" })).toBeVisible();

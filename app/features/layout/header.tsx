@@ -55,6 +55,10 @@ export function Header() {
             <span className="header__player" data-player={root.player.uid}>
               {root.player.login}
             </span>
+            <span className="header__balance">
+              <span className="visually-hidden">{t("header.balance")}: </span>
+              <span data-balance>{root.player.balanceText}</span>
+            </span>
             <Link to={to("/cashier/deposit")} className="btn btn--primary">
               {t("header.deposit")}
             </Link>

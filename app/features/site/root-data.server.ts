@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { AccountInfo } from "../../lib/api/entities";
 import { isPlatformError } from "../../lib/api/errors";
+import { formatMoney, totalBalance } from "../../lib/money";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { readCookie } from "../../lib/cookies";
 import { pickTheme, THEME_COOKIE } from "../../lib/theme";
@@ -70,6 +71,9 @@ async function playerData(account: AccountInfo, site: ReturnType<typeof getSite>
     reg_time: account.reg_time,
     email: account.email,
     mobile: account.mobile,
+    balance: totalBalance(account),
+    // Formatted here: the header shows it as text, so the formatter stays off first-load JS.
+    balanceText: formatMoney(totalBalance(account)),
     forceLogoutSeconds: general?.time_to_force_logout ?? 0,
     confirmEmailPopup: site.cms.auth.registrationOptions.confirmEmailPopup,
   };

@@ -1,0 +1,26 @@
+import type { Money } from "./api/entities";
+
+/** Currency symbols shown before the amount (SPEC §9); other currencies show their code. */
+const SYMBOLS: Readonly<Record<string, string>> = { USD: "$", EUR: "€", BRL: "R$", GBP: "£" };
+
+/**
+ * Money as SPEC §9 shows it: integer minor units (cents) with thousands commas, two decimals only
+ * when there is a fraction, the currency symbol before the value ("$1,234.50", "€1,000").
+ */
+export function formatMoney({ amount, currency }: Money): string {
+  const cents = Math.round(amount);
+  const abs = Math.abs(cents);
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const fraction = abs % 100;
+  const value = fraction ? `${whole}.${String(fraction).padStart(2, "0")}` : whole;
+  const symbol = SYMBOLS[currency] ?? `${currency} `;
+  return `${cents < 0 ? "-" : ""}${symbol}${value}`;
+}
+
+/** SPEC §9: the total balance is main + bonus + betting bonus (the demo balance is not money). */
+export function totalBalance(b: { balance_main: Money; balance_bonus: Money; balance_betting_bonus: Money }): Money {
+  return {
+    amount: b.balance_main.amount + b.balance_bonus.amount + b.balance_betting_bonus.amount,
+    currency: b.balance_main.currency,
+  };
+}
