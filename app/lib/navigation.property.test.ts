@@ -1,17 +1,16 @@
 /**
  * Property test: no query-borne redirect target (redirectUrl, backUrl, the auth form's returnTo)
  * ever sends the browser to another origin, whatever the string. Checked on safeRedirectPath and
- * on the way app/routes/auth.ts composes it (returnTo → back → redirectUrl → next → the
- * locale-adjusted login target and the registration target), repeated here step by step because
- * that logic is inline in the action.
+ * on the functions app/routes/auth.ts composes it with (returnTo → back → nextAfterAuth → the
+ * locale-adjusted login target and the registration target, features/auth/auth-targets.ts).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { redirectMessage } from "../features/auth/embedded-auth";
+import { afterRegistrationPath, afterSignInPath, nextAfterAuth } from "../features/auth/auth-targets";
 import { withoutPopup, withPopup } from "../features/auth/popup-url";
 import { loginRedirect } from "./access";
 import type { Locale } from "./api/entities";
-import { localizePath, splitLocalePath } from "./i18n/locale";
 import { safeRedirectPath } from "./navigation";
 
 const ORIGIN = "https://playfront.test";
@@ -83,23 +82,7 @@ const locales: Locale[] = ["en", "es", "ar"].map((code) => ({
 /** app/routes/auth.ts: the page to go back to and the page to go on to after success. */
 function authTargets(returnTo: string) {
   const back = safeRedirectPath(returnTo, "/");
-  const backUrl = new URL(back, "http://x.invalid");
-  const next = safeRedirectPath(backUrl.searchParams.get("redirectUrl"), withoutPopup(back));
-  return { back, backUrl, next };
-}
-
-/** app/routes/auth.ts, after sign-in: `next` moved into the account's locale. */
-function loginTarget(next: string, accountLocale: string) {
-  const nextUrl = new URL(next, "http://x.invalid");
-  const { basePath } = splitLocalePath(nextUrl.pathname, locales, "en");
-  return localizePath(basePath, accountLocale, "en") + nextUrl.search;
-}
-
-/** app/routes/auth.ts, after registration: `next` (or the index) with register=success. */
-function registrationTarget(next: string) {
-  const t = new URL(next, "http://x.invalid");
-  t.searchParams.set("register", "success");
-  return t.pathname + t.search;
+  return { back, next: nextAfterAuth(back) };
 }
 
 describe("safeRedirectPath never leaves the origin", () => {
@@ -151,8 +134,9 @@ describe("auth action redirect targets never leave the origin", () => {
         expectOnSite(next);
         expectOnSite(withPopup(back, "twofa"));
         expectOnSite(withoutPopup(back));
-        expectOnSite(loginTarget(next, accountLocale));
-        expectOnSite(registrationTarget(next));
+        expectOnSite(afterSignInPath(next, accountLocale, locales, "en"));
+        expectOnSite(afterRegistrationPath(back, "/", false));
+        expectOnSite(afterRegistrationPath(back, "/", true));
       }),
       RUNS,
     );
@@ -191,6 +175,6 @@ describe("the holes this test found stay closed", () => {
     ["/es//evil.example", "locale prefix stripped by the login redirect"],
   ])("%s (%s)", (value) => {
     expectOnSite(safeRedirectPath(value));
-    expectOnSite(loginTarget(authTargets(`/?redirectUrl=${encodeURIComponent(value)}`).next, "en"));
+    expectOnSite(afterSignInPath(authTargets(`/?redirectUrl=${encodeURIComponent(value)}`).next, "en", locales, "en"));
   });
 });

@@ -9,8 +9,8 @@ import {
   readPendingTwoFactor,
   type AuthFlash,
 } from "../features/auth/auth-flash.server";
-import { withoutPopup, withPopup } from "../features/auth/popup-url";
-import { afterRegistrationPath, afterSignInPath, oauthInitUrl } from "../features/auth/auth-targets";
+import { withPopup } from "../features/auth/popup-url";
+import { afterRegistrationPath, afterSignInPath, nextAfterAuth, oauthInitUrl } from "../features/auth/auth-targets";
 import { keptValues, registerFromForm, registrationValues } from "../features/auth/register-action.server";
 import { getSite } from "../features/site/site.server";
 import { isPlatformError, PlatformError } from "../lib/api/errors";
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const back = safeRedirectPath(form.returnTo, "/");
   const backUrl = new URL(back, "http://x.invalid");
-  const next = safeRedirectPath(backUrl.searchParams.get("redirectUrl"), withoutPopup(back));
+  const next = nextAfterAuth(back);
   const fail = (flash: AuthFlash, headers: HeadersInit = {}) => {
     const h = new Headers(headers);
     h.append("set-cookie", flashAuthCookie(flash, secure));
@@ -143,10 +143,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (e instanceof PlatformError && e.status < 500) return fail({ mode: "restore", fields: fieldErrors(e) ?? { password: [e.message] } });
         throw e;
       }
-      const signIn = new URL(withPopup(back, "authorization"), "http://x.invalid");
-      signIn.searchParams.delete("reset_token");
+      // The sign-in popup without the used token (withPopup drops reset_token with the mode).
       const h = new Headers({ "set-cookie": flashAuthCookie({ mode: "authorization", notice: t("auth.reset.done") }, secure) });
-      return redirect(signIn.pathname + signIn.search, { headers: h });
+      return redirect(withPopup(back, "authorization"), { headers: h });
     }
     case "restore": {
       try {

@@ -15,6 +15,11 @@ describe("authentication popup URLs", () => {
     );
     expect(withPopup("/?prevent_close=1", "registration")).toBe("/?prevent_close=1&show_popup_reg=1");
   });
+  it("a mode switch drops the reset token and the chosen country, keeps the registration type", () => {
+    expect(withPopup("/?show_popup_auth=1&auth_mode=restore&reset_token=abc&reg_country=GB&reg_type=full", "authorization")).toBe(
+      "/?reg_type=full&show_popup_auth=1",
+    );
+  });
   it("removes every popup key on close", () => {
     expect(withoutPopup("/x?show_popup_auth=1&auth_mode=twofa&prevent_close=1&redirectUrl=%2Fa")).toBe("/x?redirectUrl=%2Fa");
   });
