@@ -5,6 +5,7 @@ import { PlatformError } from "../../lib/api/errors";
 import type { DialogRenderer } from "../../ui/dialog/dialogs";
 import { dialogTitleId } from "../../ui/dialog/dialog";
 import { useRootData, useT } from "../site/use-root-data";
+import { sendConfirmationToContact } from "../hints/send-confirmation";
 import { Field } from "./auth-form-parts";
 
 /**
@@ -56,12 +57,9 @@ const EmailConfirmDialog: DialogRenderer = ({ entry, close }) => {
           disabled={busy}
           onClick={async () => {
             setError(null);
-            try {
-              await browserCall("account.sendconfirmationtocontact", "POST", { contact: email }, { locale });
-              setNotice(t("auth.emailConfirm.sent"));
-            } catch (err) {
-              setError(message(err));
-            }
+            const sent = await sendConfirmationToContact(email, { locale });
+            if (sent.ok) setNotice(t("auth.emailConfirm.sent"));
+            else setError(sent.message ?? t("auth.errors.somethingWrong"));
           }}
         >
           {t("auth.emailConfirm.resend")}
