@@ -1,6 +1,6 @@
-import { useNavigate, useRevalidator } from "react-router";
 import type { TFunction } from "../../lib/i18n/translate";
 import { oauthInitUrl } from "./auth-targets";
+import { useSessionChanged } from "./use-session-changed";
 
 export interface SocialProvider {
   id: string;
@@ -61,8 +61,7 @@ export function SocialButtons(props: {
   onError: (reason: string) => void;
   next: string;
 }) {
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const sessionChanged = useSessionChanged();
   if (!props.providers.length) return null;
   return (
     <div className="auth__social">
@@ -90,12 +89,11 @@ export function SocialButtons(props: {
             }
             if (!result) {
               // Closed without a word: the player may still have signed in there.
-              await revalidator.revalidate();
+              await sessionChanged();
               return;
             }
             if (result.status === "success") {
-              await navigate(props.next, { replace: true });
-              await revalidator.revalidate();
+              await sessionChanged(props.next);
             } else props.onError(result.reason ?? "provider");
           }}
         >

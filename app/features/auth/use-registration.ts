@@ -1,6 +1,5 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
 import { createActor, fromPromise, type ActorRefFrom } from "xstate";
 import { browserCall } from "../../lib/api/browser-call";
 import type { CmsConfig } from "../../lib/api/cms";
@@ -8,6 +7,7 @@ import { validationMessages } from "../../lib/i18n/validation-messages";
 import type { TFunction } from "../../lib/i18n/translate";
 import { scrollToFirstError } from "../../lib/validation/timing";
 import { withValidation } from "./machines/registration.machine";
+import { useSessionChanged } from "./use-session-changed";
 import type { PersonalData } from "./registration-form";
 import { selectedType, validateRegistration } from "./registration-form";
 import { browserStorage, clearStoredPromoCode, promoCodeFromSearch, readStoredPromoCode } from "./promo-code";
@@ -59,8 +59,7 @@ export function useRegistration(opts: {
   t: TFunction;
   target: string;
 }) {
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const sessionChanged = useSessionChanged();
   const formRef = useRef<HTMLFormElement | null>(null);
   const [ready, setReady] = useState(false);
   const [actor] = useState<RegistrationActor>(() => {
@@ -136,7 +135,7 @@ export function useRegistration(opts: {
   const done = useSelector(actor, (s) => s.hasTag("success"));
   useEffect(() => {
     if (!done) return;
-    void Promise.resolve(navigate(opts.target, { replace: true })).then(() => revalidator.revalidate());
+    void sessionChanged(opts.target);
   }, [done]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return {

@@ -1,11 +1,11 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
 import { createActor, fromPromise } from "xstate";
 import { browserCall } from "../../lib/api/browser-call";
 import { useRootData } from "../site/use-root-data";
 import { signInMachine } from "./machines/sign-in.machine";
 import { afterSignInPath } from "./auth-targets";
+import { useSessionChanged } from "./use-session-changed";
 
 /**
  * Sign-in with JavaScript: the sign-in machine (SPEC §4) calls auth.login from the browser, keeps
@@ -15,8 +15,7 @@ import { afterSignInPath } from "./auth-targets";
  */
 export function useSignIn(next: string) {
   const root = useRootData()!;
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const sessionChanged = useSessionChanged();
   const [actor] = useState(() =>
     createActor(
       signInMachine.provide({
@@ -34,7 +33,7 @@ export function useSignIn(next: string) {
   useEffect(() => {
     if (!account) return;
     const target = afterSignInPath(next, account.locale, root.locales, root.defaultLocale);
-    void Promise.resolve(navigate(target, { replace: true })).then(() => revalidator.revalidate());
+    void sessionChanged(target);
   }, [account]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return {
