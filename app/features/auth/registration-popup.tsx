@@ -7,7 +7,7 @@ import { useRegistration } from "./use-registration";
  * The popup's registration with the registration machine behind it (use-registration.ts). It
  * renders the same form on the server, so the form works before and without JavaScript.
  */
-export function RegistrationPopup(p: Omit<RegistrationProps, "onSubmit" | "onChange" | "formRef" | "onCountryChange">) {
+export function RegistrationPopup(p: Omit<RegistrationProps, "onSubmit" | "onChange" | "formRef">) {
   const root = useRootData()!;
   const home = root.locale === root.defaultLocale ? "/" : `/${root.locale}`;
   const reg = useRegistration({

@@ -18,8 +18,7 @@ export interface RegistrationProps {
   busy: boolean;
   t: TFunction;
   onSocialError: (reason: string) => void;
-  /** The registration machine's hooks, with JavaScript (see registration-enhanced.tsx). */
-  onCountryChange?: (country: string) => void;
+  /** The registration machine's hooks, with JavaScript (see use-registration.ts). */
   onSubmit?: React.FormEventHandler<HTMLFormElement>;
   onChange?: React.FormEventHandler<HTMLFormElement>;
   formRef?: React.Ref<HTMLFormElement>;
@@ -116,7 +115,6 @@ export function RegistrationSection(p: RegistrationProps) {
             values={values}
             errors={p.errors}
             t={t}
-            onCountryChange={p.onCountryChange}
             refreshLabel={t("auth.registration.refresh")}
           />
         )}

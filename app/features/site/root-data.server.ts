@@ -71,7 +71,6 @@ async function playerData(account: AccountInfo, site: ReturnType<typeof getSite>
     reg_time: account.reg_time,
     email: account.email,
     mobile: account.mobile,
-    balance: totalBalance(account),
     // Formatted here: the header shows it as text, so the formatter stays off first-load JS.
     balanceText: formatMoney(totalBalance(account)),
     forceLogoutSeconds: general?.time_to_force_logout ?? 0,
