@@ -1,22 +1,13 @@
 import { createHmac } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { absolute, expect, popupEnhanced, siteHeader, test } from "./fixtures";
+import { origin, PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
 import { totp } from "./totp";
 
 /** Registration types, restore by mail, social and messenger sign-in, forced logout, embedded forms. */
 
-const PASSWORD = "Sup3r-secret!";
-const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 /** A US mobile number no other test uses (the platform refuses a number another account holds). */
 const mobile = () => `202${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-const origin = () => absolute("/").replace(/\/$/, "");
-const popup = (page: Page) => page.getByRole("dialog");
-
-
-async function registerByApi(request: APIRequestContext, email: string) {
-  const res = await request.post("/api/auth/register", { multipart: { email, password: PASSWORD, terms: "1" }, headers: { origin: origin() } });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** What the demo mail provider delivered to `to`, newest first. */
 async function mailbox(request: APIRequestContext, to: string): Promise<{ subject: string; text: string; link: string | null }[]> {

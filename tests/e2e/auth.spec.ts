@@ -1,20 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, popupEnhanced, siteHeader, test } from "./fixtures";
 import { totp } from "./totp";
-
-const PASSWORD = "Sup3r-secret!";
-const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** Registers through the /api contract, as another client would (cookies stay in `request`). */
-async function registerByApi(request: APIRequestContext, email: string, extra: Record<string, string> = {}) {
-  const res = await request.post("/api/auth/register", {
-    multipart: { email, password: PASSWORD, terms: "1", ...extra },
-    headers: { origin: absolute("/").replace(/\/$/, "") },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-const popup = (page: Page) => page.getByRole("dialog");
 
 async function signIn(page: Page, login: string, password = PASSWORD) {
   await popup(page).getByLabel("Email or login").fill(login);

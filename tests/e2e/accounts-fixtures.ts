@@ -1,0 +1,24 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { absolute, expect } from "./fixtures";
+
+/** Account helpers shared by the authentication specs. */
+
+export const PASSWORD = "Sup3r-secret!";
+
+/** An email no other test run uses. */
+export const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** The site's origin, as the Origin header of an /api write. */
+export const origin = () => absolute("/").replace(/\/$/, "");
+
+/** The open dialog (the authentication popup and the others). */
+export const popup = (page: Page) => page.getByRole("dialog");
+
+/** Registers through the /api contract, as another client would (cookies stay in `request`). */
+export async function registerByApi(request: APIRequestContext, email: string, extra: Record<string, string> = {}) {
+  const res = await request.post("/api/auth/register", {
+    multipart: { email, password: PASSWORD, terms: "1", ...extra },
+    headers: { origin: origin() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
