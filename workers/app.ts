@@ -4,6 +4,7 @@ import { workerContext } from "../app/lib/context.server";
 import { assertEnv } from "./env";
 import { handlePlatform } from "./platform";
 import { handlePlatformPages } from "./platform/demo";
+import { handleRealtime } from "./realtime/route";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
 
 const requestHandler = createRequestHandler(
@@ -58,6 +59,9 @@ app.all("/api/*", (c) => platformFetch(c.req.raw, c.env, c.executionCtx as Execu
 app.all("/oauth/*", (c) => platformFetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
 app.all("/platform/*", (c) => platformFetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
 
+// The player's live channel (WebSocket → PlayerChannel Durable Object).
+app.get("/realtime", (c) => handleRealtime(c.req.raw, c.env));
+
 // Every other method and path goes to React Router, so form POSTs reach route actions.
 app.all("*", (c) => {
   const context = new RouterContextProvider();
@@ -71,3 +75,5 @@ app.all("*", (c) => {
 });
 
 export default app satisfies ExportedHandler<Env>;
+// Durable Object classes must be exports of the Worker's main module.
+export { PlayerChannel } from "./realtime/player-channel";

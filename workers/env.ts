@@ -15,6 +15,7 @@ const Vars = z
       .regex(/^$|^[a-zA-Z/]+:\d+(,[a-zA-Z/]+:\d+)*$/, "SIMULATED_LATENCY must look like 'banners:1500,cms:200'")
       .optional(),
     SIGNING_SECRET: z.string().min(32, "SIGNING_SECRET must be at least 32 characters"),
+    DEMO_PAYMENT_PENDING_SECONDS: z.string().regex(/^\d+$/, "DEMO_PAYMENT_PENDING_SECONDS must be a whole number").optional(),
     // Verifies Telegram mini-app sign-in; empty turns it off.
     TELEGRAM_BOT_TOKEN: z
       .string()

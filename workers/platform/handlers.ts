@@ -3,6 +3,8 @@ import { accountHandlers } from "./account";
 import { contactHandlers } from "./account/contacts";
 import { socialHandlers } from "./auth/social";
 import { walletHandlers } from "./wallet/handlers";
+import { cashierHandlers } from "./cashier";
+import { responsibleHandlers } from "./responsible/handlers";
 import { authHandlers } from "./auth";
 import { bannerHandlers } from "./banners";
 import { cmsHandlers } from "./cms";
@@ -24,4 +26,6 @@ export const handlers: Handlers = {
   ...contactHandlers,
   ...socialHandlers,
   ...walletHandlers,
+  ...cashierHandlers,
+  ...responsibleHandlers,
 };

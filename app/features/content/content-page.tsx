@@ -1,12 +1,9 @@
 import type { ContentPage as Page } from "../../lib/api/cms";
+import { formatDate as formatDay } from "../../lib/dates";
 import { useRootData, useT } from "../site/use-root-data";
 
-/** dd.mm.yyyy (SPEC §9). */
-export function formatDate(epochSeconds: number): string {
-  const d = new Date(epochSeconds * 1000);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`;
-}
+/** dd.mm.yyyy (SPEC §9) of a Unix-seconds time. */
+export const formatDate = (epochSeconds: number) => formatDay(epochSeconds * 1000);
 
 /** A generic content page: operator HTML from the content-management system. */
 export function ContentPage({ page }: { page: Page }) {

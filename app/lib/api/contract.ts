@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { CmsConfig, ContentPage, ContentPageSummary, Redirect } from "./cms";
+import { cashierMethods } from "./contract-cashier";
 import { contactMethods } from "./contract-contacts";
+import { responsibleMethods } from "./contract-responsible";
 import { socialMethods } from "./contract-social";
 import { walletMethods } from "./contract-wallet";
 import { method } from "./define";
@@ -319,6 +321,8 @@ export const contract = {
   ...contactMethods,
   ...socialMethods,
   ...walletMethods,
+  ...cashierMethods,
+  ...responsibleMethods,
 };
 
 export type Contract = typeof contract;

@@ -1,4 +1,5 @@
 import type { Handlers } from "../core/context";
+import { disconnectPlayer } from "../../realtime/publish";
 import { login } from "./login";
 import { register } from "./register";
 import { restore } from "./restore";
@@ -7,6 +8,7 @@ export const authHandlers: Handlers<"auth.login" | "auth.logout" | "auth.registe
   "auth.login": login,
 
   async "auth.logout"(_p, ctx) {
+    await disconnectPlayer(ctx.env, ctx.uid); // SPEC §4: logout destroys the realtime connection
     await ctx.endSession();
     return 1 as const;
   },

@@ -2,6 +2,7 @@ import { PlatformError } from "../../../app/lib/api/errors";
 import { playerInfo } from "../account/info";
 import { findUserForLogin } from "../account/users";
 import type { Handler } from "../core/context";
+import { assertNotSelfExcluded } from "../responsible/self-exclusion";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords";
 import { assertNotLocked, clearFailures, IP_POLICY, ipKey, LOGIN_POLICY, loginKey, recordFailure } from "./throttle";
 import { codeInvalid, consumeTotp, readCode, twoFactorRequired, twoFactorTimeExpired } from "./two-factor";
@@ -26,6 +27,7 @@ export const login: Handler<"auth.login"> = async ({ login, password, code }, ct
     throw wrongCredentials();
   }
   if (user.is_banned === 1) throw new PlatformError("UserBanned", "This account is blocked. Please contact support.");
+  await assertNotSelfExcluded(ctx.db, user.uid);
 
   if (user.two_factor_enabled === 1 && user.two_factor_secret) {
     if (totp === undefined) {

@@ -1,6 +1,7 @@
 import { readCookie } from "../../../app/lib/cookies";
 import { timingSafeEqual } from "../core/bytes";
 import { readSetting } from "../core/settings";
+import { activeExclusion } from "../responsible/self-exclusion";
 import { loadLocales } from "../i18n/locales";
 import { createSocialAccount, emailTaken, isUniqueViolation, linkedAccount, linkIdentity } from "./oauth-accounts";
 import { errorPage } from "./oauth-html";
@@ -16,7 +17,7 @@ import { clearedFlowCookie, flowCookie, newState, readFlow, type OAuthFlow, type
  * sends the browser back to /oauth/callback/<service>, which signs in, links or creates the
  * account and returns to redirect_url with `social_auth=success` or `social_auth=error&reason=…`.
  */
-export type SocialFailure = "access_denied" | "state" | "email_taken" | "linked_elsewhere" | "provider" | "banned" | "two_factor";
+export type SocialFailure = "access_denied" | "state" | "email_taken" | "linked_elsewhere" | "provider" | "banned" | "two_factor" | "self_excluded";
 
 const TYPES: readonly TypeAuth[] = ["login", "registration", "link"];
 const enc = new TextEncoder();
@@ -87,6 +88,7 @@ async function settle(env: Env, flow: OAuthFlow, identity: OAuthIdentity, sessio
   }
   const linked = await linkedAccount(db, flow.service, identity.subject);
   if (linked?.is_banned === 1) return { ok: false, reason: "banned" };
+  if (linked && (await activeExclusion(db, linked.uid)) !== undefined) return { ok: false, reason: "self_excluded" };
   // A provider's word does not replace the player's second factor: such accounts sign in with
   // password and code (the two-factor step needs both).
   if (linked?.two_factor_enabled === 1) return { ok: false, reason: "two_factor" };

@@ -4,6 +4,7 @@ import { PlatformError } from "../../../app/lib/api/errors";
 import { playerInfo } from "../account/info";
 import type { PlatformContext } from "../core/context";
 import { readSetting } from "../core/settings";
+import { assertNotSelfExcluded } from "../responsible/self-exclusion";
 import { loadLocales } from "../i18n/locales";
 import { createSocialAccount, freeFakename, isUniqueViolation, linkedAccount } from "./oauth-accounts";
 import { verifyInitData } from "./telegram";
@@ -58,6 +59,7 @@ export async function messengerSignIn(v: z.output<typeof RegistrationValues>, ct
     }
   }
   if (account.is_banned === 1) throw new PlatformError("UserBanned", "This account is blocked. Please contact support.");
+  await assertNotSelfExcluded(ctx.db, account.uid);
   // The messenger's word does not replace the player's second factor.
   if (account.two_factor_enabled === 1) {
     throw new PlatformError("Authorization", "This account uses two-factor authentication: sign in with your password and code");

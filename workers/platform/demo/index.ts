@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { mailboxRoutes } from "./mailbox";
 import { oauthRoutes } from "./oauth";
+import { paymentRoutes } from "./payment-routes";
 
 /**
  * The platform's pages outside /api: `/oauth/*` (social sign-in: init and callback) and
@@ -10,6 +11,7 @@ import { oauthRoutes } from "./oauth";
 const pages = new Hono<{ Bindings: Env }>();
 pages.route("/", oauthRoutes);
 pages.route("/", mailboxRoutes);
+pages.route("/", paymentRoutes);
 pages.notFound((c) => c.text("Not found", 404));
 
 export function handlePlatformPages(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { method } from "./define";
+import { DepositLimit, DEPOSIT_LIMIT_PERIODS, REALITY_CHECK_MINUTES, ResponsibleGaming, SELF_EXCLUSION_PERIODS } from "./entities-responsible";
+
+/**
+ * Responsible-gaming methods of the /api contract (SPEC §3 Deposit limit, §7 account.getDepositLimit,
+ * §9 periods; decision 0012). Spread into `contract` in contract.ts.
+ */
+
+const period = z.enum(DEPOSIT_LIMIT_PERIODS, { error: "period must be one of none, 1, 7, 14, 30 (days)" });
+
+/** Minor units of the player's currency; required unless period is none. */
+const amount = z.coerce
+  .number({ error: "amount must be a number" })
+  .int("amount must be a whole number of minor units")
+  .positive("amount must be more than 0")
+  .max(1e13, "amount is too large")
+  .optional();
+
+const setDepositLimitParams = z.object({ period, amount }).superRefine((v, ctx) => {
+  if (v.period !== "none" && v.amount === undefined) {
+    ctx.addIssue({ code: "custom", path: ["amount"], message: "amount is required when a period is set" });
+  }
+});
+
+export const responsibleMethods = {
+  "account.getDepositLimit": method({
+    group: "account",
+    name: "getDepositLimit",
+    verb: "GET",
+    access: "player",
+    summary:
+      "The player's deposit limit (SPEC §3): period in days (none, 1, 7, 14, 30), limit, what the current fixed " +
+      "window leaves (available_amount) and when it ends (expired_at), and a raise or removal waiting for its " +
+      "24-hour cooling-off (pending).",
+    params: z.object({}),
+    result: DepositLimit,
+  }),
+  "account.setDepositLimit": method({
+    group: "account",
+    name: "setDepositLimit",
+    verb: "POST",
+    access: "player",
+    summary:
+      "Set the deposit limit: a first limit or a stricter one (smaller amount, or the same amount over a longer " +
+      "period) applies at once and cancels a pending raise; a raise or a removal (period none) applies after 24 " +
+      "hours. amount in minor units, required unless period is none. Answers the limit as getDepositLimit does.",
+    params: setDepositLimitParams,
+    result: DepositLimit,
+  }),
+  "account.selfExclude": method({
+    group: "account",
+    name: "selfExclude",
+    verb: "POST",
+    access: "player",
+    summary:
+      "Self-exclusion for a SPEC §9 period (1d, 7d, 30d, 3m, 6m, 9m, 1y, 2y, 3y, 4y, 5y, permanent). The account " +
+      "password confirms it (accounts without a password confirm with the session alone). Every session of the " +
+      "player ends; sign-in and deposits are refused until `until` (null: permanently).",
+    params: z.object({
+      period: z.enum(SELF_EXCLUSION_PERIODS, { error: "period must be one of 1d, 7d, 30d, 3m, 6m, 9m, 1y, 2y, 3y, 4y, 5y, permanent" }),
+      password: z.string({ error: "password must be text" }).max(128, "password is too long").optional(),
+    }),
+    result: z.strictObject({ until: z.number().int().nullable() }),
+  }),
+  "account.getResponsibleGaming": method({
+    group: "account",
+    name: "getResponsibleGaming",
+    verb: "GET",
+    access: "player",
+    summary:
+      "The player's responsible-gaming state: self-exclusion end, reality-check interval (minutes, 0 = off), and " +
+      "this session's start with the real money wagered, won and the net result since then.",
+    params: z.object({}),
+    result: ResponsibleGaming,
+  }),
+  "account.setRealityCheck": method({
+    group: "account",
+    name: "setRealityCheck",
+    verb: "POST",
+    access: "player",
+    summary: "Set the reality-check interval in minutes of session time: 0 (off), 15, 30, 45, 60 or 120. Returns 1.",
+    params: z.object({
+      // An empty value is missing, not 0 (coercion would read "" as 0 and turn the check off).
+      minutes: z.preprocess(
+        (v) => (v === "" ? undefined : v),
+        z.coerce
+          .number({ error: "minutes must be a number" })
+          .refine((m) => (REALITY_CHECK_MINUTES as readonly number[]).includes(m), "minutes must be one of 0, 15, 30, 45, 60, 120"),
+      ),
+    }),
+    result: z.literal(1),
+  }),
+};

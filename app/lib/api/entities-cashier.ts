@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { Money } from "./entities";
+
+/**
+ * Entities of the cashier methods (SPEC §3 Deposit, §7 cashier.*). Amounts are integer minor
+ * units of the player's currency; the app formats them (SPEC §9) and turns what a player types
+ * ("1,000") into minor units.
+ */
+
+/** How the browser reaches the payment system: SPEC §2 result pages paymobile / paynewwindow. */
+export const PaymentFlow = z.enum(["redirect", "mobile", "new_window"]);
+export type PaymentFlow = z.infer<typeof PaymentFlow>;
+
+/** One requisite a method asks for (card holder, phone, IBAN, bank…), checked by the platform. */
+export const CashierField = z.strictObject({
+  sysname: z.string(),
+  /** The validation rule of SPEC §5 the app applies in the browser; the platform checks the same. */
+  type: z.enum(["text", "card_holder", "card_number", "iban", "phone", "email", "bank"]),
+  /** A message key. */
+  label: z.string(),
+  is_required: z.boolean(),
+  /** Extra pattern for `text` fields (SPEC §5 custom rule), JavaScript syntax. */
+  regex: z.string().nullable(),
+});
+export type CashierField = z.infer<typeof CashierField>;
+
+/** Amount rules of a method in one currency (minor units). */
+export const AmountRules = z.strictObject({
+  min: z.number().int(),
+  max: z.number().int(),
+  /** The amount must be a multiple of this (SPEC §5 sum rule); 0 means any whole unit. */
+  step: z.number().int(),
+  /** SPEC §3 deposit amount presets: items with value. */
+  presets: z.array(z.strictObject({ value: z.number().int() })),
+});
+export type AmountRules = z.infer<typeof AmountRules>;
+
+export const CashierMethod = z.strictObject({
+  id: z.number().int(),
+  sysname: z.string(),
+  name: z.string(),
+  /** A site path of the method's logo. */
+  icon: z.string(),
+  flow: PaymentFlow,
+  /** Per currency code. A method without the player's currency is not offered to them. */
+  currencies: z.record(z.string(), AmountRules),
+  fields: z.array(CashierField),
+});
+export type CashierMethod = z.infer<typeof CashierMethod>;
+
+export const DepositSettings = z.strictObject({
+  /** The player's currency: the one `currencies` entries apply to. */
+  currency: z.string(),
+  methods: z.array(CashierMethod),
+});
+export type DepositSettings = z.infer<typeof DepositSettings>;
+
+export const TransactionType = z.enum(["deposit", "withdrawal"]);
+export const TransactionStatus = z.enum(["new", "pending", "success", "fail", "cancel"]);
+export type TransactionStatus = z.infer<typeof TransactionStatus>;
+
+/** A deposit or a withdrawal as the history and the result pages show it. */
+export const CashierTransaction = z.strictObject({
+  id: z.string(),
+  type: TransactionType,
+  status: TransactionStatus,
+  amount: Money,
+  /** Method sysname and its display name. */
+  method: z.string(),
+  method_name: z.string(),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+  /** A pending withdrawal the player may still cancel. */
+  can_cancel: z.boolean(),
+});
+export type CashierTransaction = z.infer<typeof CashierTransaction>;
+
+export const DepositInfo = z.strictObject({
+  /** Whether the player has ever completed a deposit (registration hint, first-deposit offers). */
+  has_deposit: z.boolean(),
+  deposits_count: z.number().int(),
+  /** The method of the last completed deposit, to preselect it. */
+  last_method: z.string().nullable(),
+  /** What the deposit limits leave for now; null without a limit. */
+  limit_available: Money.nullable(),
+  /** The asked transaction (transaction_id param), null when not asked. */
+  transaction: CashierTransaction.nullable(),
+});
+export type DepositInfo = z.infer<typeof DepositInfo>;
+
+export const DepositStarted = z.strictObject({
+  transaction_id: z.string(),
+  status: TransactionStatus,
+  flow: PaymentFlow,
+  /** The hosted payment page to send the browser to (absolute or site path). */
+  redirect_url: z.string(),
+});
+export type DepositStarted = z.infer<typeof DepositStarted>;
+
+export const WithdrawSettings = z.strictObject({
+  currency: z.string(),
+  /** What may be withdrawn now: the main balance (bonus money is not withdrawable). */
+  available: Money,
+  methods: z.array(CashierMethod),
+  /** Withdrawals still pending (cancellable). */
+  pending: z.array(CashierTransaction),
+});
+export type WithdrawSettings = z.infer<typeof WithdrawSettings>;
+
+export const Bank = z.strictObject({ id: z.string(), name: z.string(), country_code: z.string() });
+export type Bank = z.infer<typeof Bank>;

@@ -1,0 +1,58 @@
+import type { MoneyDeps } from "../wallet/move-money";
+import { CallbackRejected } from "./provider";
+import { providerNamed } from "./providers";
+import { applyDepositStatus } from "./settle";
+import { findTransaction } from "./transactions";
+
+const MAX_BODY = 8 * 1024;
+
+const answer = (status: number, body: Record<string, unknown>) =>
+  Response.json(body, { status, headers: { "cache-control": "no-store" } });
+
+/**
+ * `POST /platform/payments/callback/{provider}`: a payment system reports a payment's outcome,
+ * server to server. The provider checks the signature and freshness; the event id is then recorded
+ * so the same callback sent again is refused (409); the outcome is applied once (settle.ts). The
+ * answers say only what a sender needs: no transaction details, no balances.
+ */
+export async function handlePaymentCallback(request: Request, deps: MoneyDeps & { env: Env }, providerName: string): Promise<Response> {
+  if (request.method !== "POST") return new Response(`${request.method} is not allowed here`, { status: 405, headers: { allow: "POST" } });
+  const provider = providerNamed(providerName);
+  if (!provider) return answer(404, { error: "unknown payment system" });
+  const body = await request.text();
+  if (body.length > MAX_BODY) return answer(400, { error: "the callback is too large" });
+  try {
+    const callback = await provider.readCallback(deps.env, request.headers, body);
+    const row = await findTransaction(deps.db, callback.transactionId);
+    if (!row || row.type !== "deposit" || (await providerOf(deps.db, row.method)) !== providerName) {
+      throw new CallbackRejected(404, "unknown transaction");
+    }
+    if (row.amount !== callback.amount || row.currency !== callback.currency) throw new CallbackRejected(400, "amount or currency differs from the transaction");
+    const fresh = await deps.db
+      .prepare(
+        `INSERT INTO payment_callbacks (provider, event_id, transaction_id, status, received_at) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT DO NOTHING RETURNING event_id`,
+      )
+      .bind(providerName, callback.eventId, callback.transactionId, callback.status, Date.now())
+      .first();
+    if (!fresh) throw new CallbackRejected(409, "this callback was already received");
+    try {
+      const now = await applyDepositStatus(deps, row, callback.status, callback.settleAt);
+      return answer(200, { ok: true, status: now.status });
+    } catch (e) {
+      // Not applied: forget the event so the payment system's retry is accepted.
+      await deps.db.prepare("DELETE FROM payment_callbacks WHERE provider = ?1 AND event_id = ?2").bind(providerName, callback.eventId).run();
+      throw e;
+    }
+  } catch (e) {
+    if (e instanceof CallbackRejected) return answer(e.status, { error: e.message });
+    console.error("payment callback failed", providerName, e instanceof Error ? e.message : "unknown error");
+    return answer(500, { error: "the callback could not be processed, retry later" });
+  }
+}
+
+/** A provider may only report the payments of its own methods. */
+async function providerOf(db: D1Database, method: string): Promise<string | null> {
+  const row = await db.prepare("SELECT provider FROM cashier_methods WHERE direction = 'deposit' AND sysname = ?1").bind(method).first<{ provider: string }>();
+  return row?.provider ?? null;
+}

@@ -1,0 +1,97 @@
+import type { DepositInfo, DepositStarted } from "../../../app/lib/api/entities-cashier";
+import { PlatformError } from "../../../app/lib/api/errors";
+import type { PlatformContext } from "../core/context";
+import { assertDepositAllowed } from "../responsible/deposit-guard";
+import { readDepositLimit } from "../responsible/deposit-limit";
+import { assertDepositAmount } from "./amounts";
+import { methodForCall } from "./methods";
+import { cashierPlayer } from "./player";
+import { providerNamed } from "./providers";
+import { checkRequisites } from "./requisites";
+import { reconcilePlayer } from "./reconcile";
+import { insertTransaction, playerTransaction, toEntity, type TransactionRow } from "./transactions";
+
+export interface DepositCall {
+  method: string;
+  amount: number;
+  requisites?: Record<string, string>;
+  idempotency_key: string;
+}
+
+/** Where the payment system sends the payer back: the app's result pages in the player's locale. */
+const returnPath = (ctx: PlatformContext) => (ctx.locale === ctx.defaultLocale ? "/cashier" : `/${ctx.locale}/cashier`);
+
+async function started(ctx: PlatformContext, row: TransactionRow): Promise<DepositStarted> {
+  const { method } = await methodForCall(ctx.db, "deposit", row.method, row.currency);
+  const provider = providerNamed(method.provider);
+  if (!provider) throw new PlatformError("BillingUnavailable", "The payment system is unavailable");
+  return { transaction_id: row.id, status: row.status, flow: row.flow, redirect_url: await provider.paymentUrl(ctx.env, row.id) };
+}
+
+const byKey = (ctx: PlatformContext, key: string) =>
+  ctx.db.prepare("SELECT * FROM cashier_transactions WHERE uid = ?1 AND idempotency_key = ?2").bind(ctx.uid, key).first<TransactionRow>();
+
+/**
+ * cashier.makedeposit: checks (method in the player's currency, amount rules, requisites, then
+ * responsible gaming), creates the transaction `new` and registers the payment at the PSP. The
+ * balance moves only when the PSP confirms (callback.ts). A repeated key answers the first deposit.
+ */
+export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise<DepositStarted> {
+  const earlier = await byKey(ctx, p.idempotency_key);
+  if (earlier) {
+    if (earlier.type !== "deposit") throw new PlatformError("InvalidParameter", "This idempotency key belongs to another request", { fields: { idempotency_key: ["idempotency key reused with different parameters"] } });
+    return started(ctx, earlier);
+  }
+  const player = await cashierPlayer(ctx.db, ctx.uid);
+  const { method, rules } = await methodForCall(ctx.db, "deposit", p.method, player.currency);
+  assertDepositAmount(p.amount, rules, player.currency);
+  const requisites = await checkRequisites(ctx.db, method.fields, p.requisites);
+  await assertDepositAllowed(ctx.db, ctx.uid, p.amount);
+
+  const provider = providerNamed(method.provider);
+  if (!provider) throw new PlatformError("BillingUnavailable", "The payment system is unavailable");
+  const { row, created } = await insertTransaction(ctx.db, {
+    uid: ctx.uid,
+    type: "deposit",
+    amount: p.amount,
+    currency: player.currency,
+    method: method.sysname,
+    flow: method.flow,
+    locale: ctx.locale,
+    requisites,
+    idempotencyKey: p.idempotency_key,
+  });
+  if (!created) return started(ctx, row);
+  const { redirectUrl } = await provider.createPayment(ctx.env, {
+    transactionId: row.id,
+    amount: row.amount,
+    currency: row.currency,
+    method: method.sysname,
+    methodName: method.name,
+    flow: method.flow,
+    locale: ctx.locale,
+    returnPath: returnPath(ctx),
+  });
+  return { transaction_id: row.id, status: row.status, flow: row.flow, redirect_url: redirectUrl };
+}
+
+/** cashier.getdepositinfo, after reconciling the player's due payments. */
+export async function depositInfo(ctx: PlatformContext, transactionId?: string): Promise<DepositInfo> {
+  await reconcilePlayer(ctx, ctx.uid);
+  const [stats, last] = await ctx.db.batch([
+    ctx.db.prepare("SELECT COUNT(*) AS n FROM cashier_transactions WHERE uid = ?1 AND type = 'deposit' AND status = 'success'").bind(ctx.uid),
+    ctx.db
+      .prepare("SELECT method FROM cashier_transactions WHERE uid = ?1 AND type = 'deposit' AND status = 'success' ORDER BY created_at DESC LIMIT 1")
+      .bind(ctx.uid),
+  ]);
+  const count = (stats!.results[0] as { n: number }).n;
+  const transaction = transactionId ? toEntity(await playerTransaction(ctx.db, ctx.uid, transactionId)) : null;
+  return {
+    has_deposit: count > 0,
+    deposits_count: count,
+    last_method: (last!.results[0] as { method: string } | undefined)?.method ?? null,
+    // The deposit limit belongs to responsible gaming; it says what the current window leaves.
+    limit_available: (await readDepositLimit(ctx.db, ctx.uid)).available_amount,
+    transaction,
+  };
+}

@@ -1,0 +1,57 @@
+import type { Bank } from "../../../app/lib/api/entities-cashier";
+import type { Handlers } from "../core/context";
+import { depositInfo, makeDeposit } from "./deposits";
+import { methodsFor, publicMethod } from "./methods";
+import { cashierPlayer } from "./player";
+import { reconcilePlayer } from "./reconcile";
+import { historyPage, toEntity } from "./transactions";
+import { cancelWithdrawal, makeWithdrawal, withdrawSettings } from "./withdrawals";
+
+type CashierMethods =
+  | "cashier.getdepositsettings"
+  | "cashier.getdepositinfo"
+  | "cashier.makedeposit"
+  | "cashier.getwithdrawsettings"
+  | "cashier.makewithdrawal"
+  | "cashier.cancelwithdrawal"
+  | "cashier.getbanks"
+  | "cashier.gethistory";
+
+/** The cashier (SPEC §3 Deposit, §7 cashier.*; decision 0011). Money moves only through moveMoney. */
+export const cashierHandlers: Handlers<CashierMethods> = {
+  async "cashier.getdepositsettings"(_p, ctx) {
+    const { currency } = await cashierPlayer(ctx.db, ctx.uid);
+    return { currency, methods: (await methodsFor(ctx.db, "deposit", currency)).map(publicMethod) };
+  },
+
+  "cashier.getdepositinfo": ({ transaction_id }, ctx) => depositInfo(ctx, transaction_id),
+
+  "cashier.makedeposit": (p, ctx) => makeDeposit(ctx, p),
+
+  "cashier.getwithdrawsettings": (_p, ctx) => withdrawSettings(ctx),
+
+  "cashier.makewithdrawal": (p, ctx) => makeWithdrawal(ctx, p),
+
+  "cashier.cancelwithdrawal": ({ transaction_id }, ctx) => cancelWithdrawal(ctx, transaction_id),
+
+  async "cashier.getbanks"({ country_code }, ctx) {
+    const country = country_code ?? ((await cashierPlayer(ctx.db, ctx.uid)).country_code || (await defaultCountry(ctx.db)));
+    const { results } = await ctx.db
+      .prepare("SELECT id, name, country_code FROM cashier_banks WHERE country_code = ?1 ORDER BY position, name")
+      .bind(country)
+      .all<Bank>();
+    return results;
+  },
+
+  async "cashier.gethistory"({ offset, count, type }, ctx) {
+    await reconcilePlayer(ctx, ctx.uid);
+    const page = await historyPage(ctx.db, ctx.uid, { offset, count, type });
+    return { items: page.items.map(toEntity), count: page.count };
+  },
+};
+
+/** A player without a country (fast registration) sees the site's default country's banks. */
+async function defaultCountry(db: D1Database): Promise<string> {
+  const row = await db.prepare("SELECT json_extract(value, '$.default_country') AS c FROM settings WHERE key = 'personal_data'").first<{ c: string | null }>();
+  return row?.c ?? "";
+}

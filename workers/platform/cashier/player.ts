@@ -1,0 +1,23 @@
+import { PlatformError } from "../../../app/lib/api/errors";
+
+/** What the cashier reads of a player: currency, country, verification and a confirmed email. */
+export interface CashierPlayer {
+  uid: number;
+  currency: string;
+  country_code: string;
+  is_verified: number;
+  email_confirmed: number;
+}
+
+export async function cashierPlayer(db: D1Database, uid: number): Promise<CashierPlayer> {
+  const row = await db
+    .prepare(
+      `SELECT u.uid, u.currency, u.country_code, u.is_verified,
+         EXISTS (SELECT 1 FROM contacts c WHERE c.uid = u.uid AND c.type = 'email' AND c.is_confirmed = 1) AS email_confirmed
+       FROM users u WHERE u.uid = ?1`,
+    )
+    .bind(uid)
+    .first<CashierPlayer>();
+  if (!row) throw new PlatformError("Authorization", "Sign in to use the cashier");
+  return row;
+}

@@ -1,0 +1,53 @@
+import type { Handlers } from "../core/context";
+import { describeLimit, playerCurrency, readDepositLimit } from "./deposit-limit";
+import { requestLimit } from "./limit-rules";
+import { loadLimit, saveLimit } from "./limits-store";
+import { activeExclusion, selfExclude } from "./self-exclusion";
+import { playSince } from "./session-stats";
+
+type Methods =
+  | "account.getDepositLimit"
+  | "account.setDepositLimit"
+  | "account.selfExclude"
+  | "account.getResponsibleGaming"
+  | "account.setRealityCheck";
+
+/** Responsible gaming (decision 0012): deposit limits, self-exclusion, the reality check. */
+export const responsibleHandlers: Handlers<Methods> = {
+  "account.getDepositLimit": (_p, ctx) => readDepositLimit(ctx.db, ctx.uid),
+
+  async "account.setDepositLimit"({ period, amount }, ctx) {
+    const now = Date.now();
+    const request = period === "none" ? null : { days: Number(period), amount: amount! };
+    const next = requestLimit(await loadLimit(ctx.db, ctx.uid, now), request, now);
+    await saveLimit(ctx.db, ctx.uid, next, now);
+    return describeLimit(ctx.db, ctx.uid, next, now);
+  },
+
+  "account.selfExclude": (params, ctx) => selfExclude(params, ctx),
+
+  async "account.getResponsibleGaming"(_p, ctx) {
+    const startedAt = ctx.session?.createdAt ?? Date.now();
+    const [until, check, currency] = await Promise.all([
+      activeExclusion(ctx.db, ctx.uid),
+      ctx.db.prepare("SELECT minutes FROM reality_checks WHERE uid = ?1").bind(ctx.uid).first<{ minutes: number }>(),
+      playerCurrency(ctx.db, ctx.uid),
+    ]);
+    return {
+      self_exclusion_until: until ?? null,
+      reality_check_minutes: check?.minutes ?? 0,
+      session: { started_at: startedAt, ...(await playSince(ctx.db, ctx.uid, startedAt, currency)) },
+    };
+  },
+
+  async "account.setRealityCheck"({ minutes }, ctx) {
+    await ctx.db
+      .prepare(
+        `INSERT INTO reality_checks (uid, minutes, updated_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (uid) DO UPDATE SET minutes = ?2, updated_at = ?3`,
+      )
+      .bind(ctx.uid, minutes, Date.now())
+      .run();
+    return 1 as const;
+  },
+};

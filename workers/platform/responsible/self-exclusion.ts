@@ -1,0 +1,69 @@
+import type { z } from "zod";
+import type { Contract } from "../../../app/lib/api/contract";
+import { PlatformError } from "../../../app/lib/api/errors";
+import { loadUser } from "../account/users";
+import { verifyPassword } from "../auth/passwords";
+import { revokeUserSessions } from "../auth/sessions";
+import { assertNotLocked, LOGIN_POLICY, loginKey, recordFailure } from "../auth/throttle";
+import type { PlatformContext } from "../core/context";
+import { exclusionEnd, formatDay } from "./dates";
+
+/**
+ * Self-exclusion (SPEC §9 periods; decision 0012): the player is signed out everywhere and
+ * sign-in, messenger and social sign-in and deposits are refused until it ends.
+ */
+
+/** The end of the player's running self-exclusion: a time, null for permanent, undefined when none. */
+export async function activeExclusion(db: D1Database, uid: number, now = Date.now()): Promise<number | null | undefined> {
+  const row = await db
+    .prepare(
+      `SELECT MAX(CASE WHEN until IS NULL THEN 1 ELSE 0 END) AS permanent, MAX(until) AS until, COUNT(*) AS n
+       FROM self_exclusions WHERE uid = ?1 AND (until IS NULL OR until > ?2)`,
+    )
+    .bind(uid, now)
+    .first<{ permanent: number | null; until: number | null; n: number }>();
+  if (!row || row.n === 0) return undefined;
+  return row.permanent === 1 ? null : row.until;
+}
+
+export function selfExcludedError(until: number | null): PlatformError {
+  const message =
+    until === null ? "Your account is self-excluded permanently" : `Your account is self-excluded until ${formatDay(until)}`;
+  return new PlatformError("AccessDenied", message, { params: { until, self_excluded: true } });
+}
+
+/** Throws AccessDenied while the player is self-excluded. Every way into the account calls it. */
+export async function assertNotSelfExcluded(db: D1Database, uid: number, now = Date.now()): Promise<void> {
+  const until = await activeExclusion(db, uid, now);
+  if (until !== undefined) throw selfExcludedError(until);
+}
+
+type SelfExcludeParams = z.output<Contract["account.selfExclude"]["params"]>;
+
+/**
+ * account.selfExclude: the account password confirms it (wrong guesses count against the sign-in
+ * throttle, as for a password change). An account without a password (social or messenger
+ * sign-in only) has nothing to type: its signed-in session is the confirmation.
+ */
+export async function selfExclude({ period, password }: SelfExcludeParams, ctx: PlatformContext, now = Date.now()) {
+  const user = (await loadUser(ctx.db, ctx.uid))!;
+  if (user.password_hash) {
+    const key = loginKey(user.login);
+    await assertNotLocked(ctx.db, [key]);
+    if (!password) {
+      throw new PlatformError("InvalidParameter", "Password is required", { fields: { password: ["Password is required"] } });
+    }
+    if (!(await verifyPassword(password, user.password_hash))) {
+      await recordFailure(ctx.db, [[key, LOGIN_POLICY]]);
+      throw new PlatformError("InvalidParameter", "Wrong password", { fields: { password: ["Wrong password"] } });
+    }
+  }
+  const until = exclusionEnd(period, now);
+  await ctx.db
+    .prepare("INSERT INTO self_exclusions (uid, period, created_at, until) VALUES (?1, ?2, ?3, ?4)")
+    .bind(user.uid, period, now, until)
+    .run();
+  await revokeUserSessions(ctx.db, user.uid);
+  await ctx.endSession();
+  return { until };
+}

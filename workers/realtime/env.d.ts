@@ -1,0 +1,5 @@
+// The Durable Object binding of wrangler.toml, declared here until `npm run typecheck` regenerates
+// worker-configuration.d.ts (then both declare the same type, which TypeScript accepts).
+interface __BaseEnv_Env {
+  PLAYER_CHANNEL: DurableObjectNamespace<import("./player-channel").PlayerChannel>;
+}

@@ -1,0 +1,32 @@
+import type { RealtimeEvent } from "./events";
+
+/**
+ * The platform's side of the realtime channel: features publish SPEC §4 events to a player
+ * (account.balance_updated, campaign.offer.available, vpn.low_balance…) through here. Delivery is
+ * best effort — the database is the truth and the client can always re-read it — so callers pass
+ * the promise to waitUntil and a failure is only logged.
+ */
+
+function channel(env: Env, uid: number) {
+  return env.PLAYER_CHANNEL.get(env.PLAYER_CHANNEL.idFromName(String(uid)));
+}
+
+/** Sends `{ event, data, ts }` to every open connection of the player. Never throws. */
+export async function publish(env: Env, uid: number, event: string, data: unknown, ts = Date.now()): Promise<void> {
+  try {
+    const message: RealtimeEvent = { event, data, ts };
+    await channel(env, uid).publish(message);
+  } catch (e) {
+    console.error(`realtime: publishing ${event} failed`, e instanceof Error ? e.message : e);
+  }
+}
+
+/** Closes every open connection of the player (sign-out). Never throws. */
+export async function disconnectPlayer(env: Env, uid: number): Promise<void> {
+  if (!(uid > 0)) return;
+  try {
+    await channel(env, uid).disconnectAll("signed out");
+  } catch (e) {
+    console.error("realtime: closing the player's connections failed", e instanceof Error ? e.message : e);
+  }
+}

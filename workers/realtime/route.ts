@@ -1,0 +1,43 @@
+import { verifyRealtimeToken } from "../platform/auth/realtime-token";
+
+/**
+ * GET /realtime?token=… (DESIGN §1): a WebSocket upgrade into the player's PlayerChannel. The
+ * token (account.getToken, five minutes) says who the player is; nothing else is trusted, so a
+ * missing, forged or expired token is a 401 and no socket. Browsers send Origin on a WebSocket
+ * handshake: a page of another site may not open one (same rule as originCheck for writes).
+ * With PLATFORM_ORIGIN set, the channel lives with the remote platform and the request is passed
+ * through (fetch() with the Upgrade header hands back the socket).
+ */
+export async function handleRealtime(request: Request, env: Env): Promise<Response> {
+  const url = new URL(request.url);
+  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+    return text("Expected a WebSocket upgrade", 426, { upgrade: "websocket" });
+  }
+  const origin = request.headers.get("origin");
+  if (origin !== null && origin !== url.origin && origin !== env.PUBLIC_ORIGIN) {
+    return text("Cross-site WebSocket refused: the Origin of this request is not this site", 403);
+  }
+  if (env.PLATFORM_ORIGIN) return proxy(request, env.PLATFORM_ORIGIN);
+
+  const token = url.searchParams.get("token") ?? "";
+  const uid = token ? await verifyRealtimeToken(env.SIGNING_SECRET, token) : null;
+  if (!uid) return text("A valid realtime token is required (account.getToken)", 401);
+  const stub = env.PLAYER_CHANNEL.get(env.PLAYER_CHANNEL.idFromName(String(uid)));
+  const answer = await stub.fetch(request);
+  // Answers of fetch() have immutable headers; the security middleware adds its own afterwards.
+  return new Response(answer.body, { status: answer.status, headers: answer.headers, webSocket: answer.webSocket });
+}
+
+async function proxy(request: Request, platformOrigin: string): Promise<Response> {
+  const url = new URL(request.url);
+  const target = new URL(url.pathname + url.search, platformOrigin);
+  const headers = new Headers(request.headers);
+  headers.delete("host");
+  if (headers.has("origin")) headers.set("origin", target.origin);
+  const upstream = await fetch(target, { headers });
+  return new Response(upstream.body, { status: upstream.status, headers: upstream.headers, webSocket: upstream.webSocket });
+}
+
+function text(message: string, status: number, extra: Record<string, string> = {}): Response {
+  return new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", ...extra } });
+}
