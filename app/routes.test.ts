@@ -46,14 +46,23 @@ describe("route table", () => {
   });
 
   it("sends every other path to the catch-all inside the default layout", () => {
-    for (const p of ["/cashier/deposit/visa", "/es/profile/settings", "/a/b/c"]) {
+    for (const p of ["/cashier/deposit/visa/more", "/es/profile/settings", "/a/b/c"]) {
       expect(leaf(p)).toEqual(["layouts/default.tsx", "routes/catchall.tsx"]);
     }
   });
 
   it("lets two-segment paths reach the localized slug route, whose layout checks the locale", () => {
-    // /cashier/deposit never renders there: the site middleware redirects visitors first, and
-    // the default layout answers 404 when the first segment is not a locale.
-    expect(leaf("/cashier/deposit")).toEqual(["layouts/default.tsx", "page.localized"]);
+    // The default layout answers 404 when the first segment is not a locale.
+    expect(leaf("/promotions/summer")).toEqual(["layouts/default.tsx", "page.localized"]);
+  });
+
+  it("nests the cashier pages under the cashier layout, plain and localized", () => {
+    expect(leaf("/cashier")).toEqual(["layouts/default.tsx", "cashier", "cashier.index"]);
+    expect(leaf("/cashier/deposit")?.slice(1)).toEqual(["cashier", "cashier.deposit"]);
+    expect(leaf("/es/cashier/deposit/demo_card")?.slice(1)).toEqual(["cashier.localized", "cashier.deposit-method.localized"]);
+    expect(leaf("/cashier/paysuccess/tx-12345678")?.at(-1)).toBe("cashier.paysuccess");
+    expect(leaf("/cashier/paysuccess")?.at(-1)).toBe("cashier.paysuccess");
+    expect(leaf("/ar/cashier/paycancel")?.at(-1)).toBe("cashier.paycancel.localized");
+    expect(leaf("/profile/responsible-game")?.at(-1)).toBe("profile.responsible-game");
   });
 });

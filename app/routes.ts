@@ -10,6 +10,25 @@ function localized(path: string, file: string): RouteConfigEntry[] {
   return [route(path, file, { id }), route(`:locale/${path}`, file, { id: `${id}.localized` })];
 }
 
+/**
+ * A section with child pages, plain and under `/:locale`: the layout route and every child get
+ * ids of their own in both trees. A child path of `null` is the section's index.
+ */
+function localizedSection(path: string, file: string, children: Array<[string | null, string, string?]>): RouteConfigEntry[] {
+  const id = file.replace(/^routes\//, "").replace(/\.tsx?$/, "");
+  const tree = (prefix: string, suffix: string) =>
+    route(
+      `${prefix}${path}`,
+      file,
+      { id: `${id}${suffix}` },
+      children.map(([childPath, childFile, childId]) => {
+        const cid = `${id}.${childId ?? childPath ?? "index"}${suffix}`;
+        return childPath === null ? index(childFile, { id: cid }) : route(childPath, childFile, { id: cid });
+      }),
+    );
+  return [tree("", ""), tree(":locale/", ".localized")];
+}
+
 export default [
   layout("layouts/default.tsx", [
     index("routes/home.tsx"),
@@ -18,6 +37,24 @@ export default [
     ...localized("unsubscribe", "routes/unsubscribe.tsx"),
     ...localized("confirmation", "routes/confirmation.tsx"),
     ...localized("confirmation/success", "routes/confirmation.success.tsx"),
+    ...localizedSection("cashier", "routes/cashier.tsx", [
+      [null, "routes/cashier._index.tsx"],
+      ["wallet", "routes/cashier.wallet.tsx"],
+      ["billing", "routes/cashier.billing.tsx"],
+      ["deposit", "routes/cashier.deposit.tsx"],
+      ["deposit/:sysname", "routes/cashier.deposit.$sysname.tsx", "deposit-method"],
+      ["history", "routes/cashier.history.tsx"],
+      ["withdraw", "routes/cashier.withdraw.tsx"],
+      ["receipt", "routes/cashier.receipt.tsx"],
+      ["paysuccess/:transaction?", "routes/cashier.pay.tsx", "paysuccess"],
+      ["paypending/:transaction?", "routes/cashier.pay.tsx", "paypending"],
+      ["payfail/:transaction?", "routes/cashier.pay.tsx", "payfail"],
+      ["paycancel", "routes/cashier.pay.tsx", "paycancel"],
+      ["paymobile", "routes/cashier.pay.tsx", "paymobile"],
+      ["paynewwindow", "routes/cashier.pay.tsx", "paynewwindow"],
+    ]),
+    ...localized("responsible-game", "routes/responsible-game.tsx"),
+    ...localized("profile/responsible-game", "routes/profile.responsible-game.tsx"),
     route("*", "routes/catchall.tsx"),
   ]),
   layout("layouts/empty.tsx", [

@@ -6,9 +6,22 @@ export function requiresPlayer(basePath: string): boolean {
   return PROTECTED.test(basePath);
 }
 
-/** Where an anonymous visitor goes instead: the index, carrying the full path to come back to. */
+/**
+ * Where an anonymous visitor goes instead: the index, carrying the full path to come back to.
+ * A client navigation asks for data at `<path>.data` (`/_root.data` for `/`) with a `_routes`
+ * query: the page to come back to is the document path, without either.
+ */
 export function loginRedirect(indexPath: string, fullPath: string): string {
-  return `${indexPath}?redirectUrl=${encodeURIComponent(fullPath)}`;
+  return `${indexPath}?redirectUrl=${encodeURIComponent(documentPath(fullPath))}`;
+}
+
+function documentPath(fullPath: string): string {
+  const q = fullPath.indexOf("?");
+  const path = (q < 0 ? fullPath : fullPath.slice(0, q)).replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
+  const query = new URLSearchParams(q < 0 ? "" : fullPath.slice(q + 1));
+  query.delete("_routes");
+  const rest = query.toString();
+  return rest ? `${path}?${rest}` : path;
 }
 
 /** Section roots that have no page of their own. */

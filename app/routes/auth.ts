@@ -9,6 +9,7 @@ import {
   readPendingTwoFactor,
   type AuthFlash,
 } from "../features/auth/auth-flash.server";
+import { selfExclusionNotice } from "../features/auth/machines/auth-error";
 import { withPopup } from "../features/auth/popup-url";
 import { afterRegistrationPath, afterSignInPath, nextAfterAuth, oauthInitUrl } from "../features/auth/auth-targets";
 import { keptValues, registerFromForm, registrationValues } from "../features/auth/register-action.server";
@@ -60,6 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fieldErrors = (e: unknown) => (e instanceof PlatformError ? e.fields : undefined);
   const registeredTarget = () => {
     // Embedded forms (/forms/…) stay in their frame; they tell the parent page themselves.
+    // Otherwise the locale's cashier deposit page (SPEC §2), worked out from its index path.
     const embedded = /^\/forms\//.test(splitLocalePath(backUrl.pathname, site.locales.locales, site.locales.defaultLocale).basePath);
     return afterRegistrationPath(back, localizePath("/", site.locale, site.locales.defaultLocale), embedded);
   };
@@ -94,6 +96,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           return fail({ mode: "authorization", error: t("auth.errors.tooMany", { seconds: Number(e.params?.retry_after ?? 900) }), values: { login: creds.login } });
         }
         if (isPlatformError(e, "UserBanned")) return fail({ mode: "authorization", error: t("auth.errors.banned") });
+        const excluded = e instanceof PlatformError ? selfExclusionNotice(e) : null;
+        if (excluded) return fail({ mode: "authorization", error: t(excluded.key, excluded.params), values: { login: creds.login } });
         if (e instanceof PlatformError && e.status < 500) {
           return fail({ mode: "authorization", error: t("auth.errors.wrongEntry"), values: { login: creds.login } });
         }

@@ -42,7 +42,7 @@ test.describe("registration types @nojs", () => {
     await popupEnhanced(page, javaScriptEnabled);
     await fillFullRegistration(page, email, "62704");
     await popup(page).getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(/register=success/);
+    await expect(page).toHaveURL(/\/cashier\/deposit\?register=success$/);
     await expect(siteHeader(page).getByText(email)).toBeVisible();
   });
 

@@ -18,7 +18,8 @@ test.describe("authentication popup @nojs", () => {
     await popup(page).getByLabel("Password (6–20 characters)").fill(PASSWORD);
     await popup(page).getByLabel(/accept the terms/).check();
     await popup(page).getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(/register=success/);
+    // Without a redirectUrl the new player lands on the cashier's deposit page (SPEC §2).
+    await expect(page).toHaveURL(absolute("/cashier/deposit?register=success"));
     await expect(siteHeader(page).getByText(email)).toBeVisible();
     await expect(siteHeader(page).getByRole("link", { name: "Sign in" })).toHaveCount(0);
     // The total balance (main + bonus + betting bonus) in the account's currency, SPEC §9 format.

@@ -16,13 +16,20 @@ export function oauthInitUrl(service: string, redirectUrl: string, typeAuth: "lo
   return `/oauth/init?${q}`;
 }
 
+/** The cashier's deposit page under a locale's index path: "/" → "/cashier/deposit", "/es" → "/es/cashier/deposit". */
+export function depositPathUnder(localeIndex: string): string {
+  return `${localeIndex.replace(/\/+$/, "")}/cashier/deposit`;
+}
+
 /**
  * Where registration lands (SPEC §2: the URL gets register=success): the redirectUrl when the
- * page had one; an embedded form (/forms/…) stays in its frame; otherwise `home` (the cashier's
- * deposit page once the wallet exists).
+ * page had one; an embedded form (/forms/…) stays in its frame; otherwise the cashier's deposit
+ * page in the locale whose index path is `localeIndex` (SPEC §2: "without a redirectUrl query
+ * the user goes to the cashier deposit page").
  */
-export function afterRegistrationPath(pathAndSearch: string, home: string, embedded: boolean): string {
+export function afterRegistrationPath(pathAndSearch: string, localeIndex: string, embedded: boolean): string {
   const url = new URL(pathAndSearch, "http://x.invalid");
+  const home = depositPathUnder(localeIndex);
   const target = new URL(url.searchParams.get("redirectUrl") || embedded ? nextAfterAuth(pathAndSearch) : home, "http://x.invalid");
   target.searchParams.set("register", "success");
   return target.pathname + target.search;

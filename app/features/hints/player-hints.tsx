@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { browserCall } from "../../lib/api/browser-call";
+import { PlatformError } from "../../lib/api/errors";
 import type { TFunction } from "../../lib/i18n/translate";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
 import {
@@ -18,7 +20,7 @@ import { sendConfirmationToContact } from "./send-confirmation";
 export interface PlayerHintsProps {
   /** The signed-in account; by default read from the root data. */
   account?: HintAccount | null;
-  /** Whether the player has deposited (the wallet issue provides it). */
+  /** Whether the player has deposited; by default asked of the cashier while the registration hint could show. */
   hasDeposit?: boolean;
   /** The clock, injectable for tests. */
   now?: () => number;
@@ -42,7 +44,7 @@ function storageOf(kind: "localStorage" | "sessionStorage"): Storage | null {
  * confirm the contact you sign in with. They depend on the browser's clock and storage, so they
  * are worked out after mount only (nothing on the server, no hydration mismatch).
  */
-export default function PlayerHints({ account: given, hasDeposit = false, now = Date.now }: PlayerHintsProps) {
+export default function PlayerHints({ account: given, hasDeposit: givenDeposit, now = Date.now }: PlayerHintsProps) {
   const t = useT();
   const to = useLocalePath();
   const root = useRootData();
@@ -52,6 +54,9 @@ export default function PlayerHints({ account: given, hasDeposit = false, now = 
   const [hints, setHints] = useState<ActiveHints | null>(null);
   const [send, setSend] = useState<SendState>({ status: "idle" });
   const [tick, setTick] = useState(0);
+  const asked = useDepositCheck(givenDeposit === undefined && !!account && activeHints({ account, now: now() }).registration);
+  // Until the cashier answers, assume a deposit: a hint must not flash for a player who has one.
+  const hasDeposit = givenDeposit ?? asked ?? true;
 
   useEffect(() => {
     if (!account || uid <= 0) return setHints(null);
@@ -97,6 +102,25 @@ export default function PlayerHints({ account: given, hasDeposit = false, now = 
       onConfirm={(contact) => void confirm(contact)}
     />
   );
+}
+
+/** cashier.getdepositinfo's has_deposit, asked once when `wanted`; null until it answers (or when it fails). */
+function useDepositCheck(wanted: boolean): boolean | null {
+  const [hasDeposit, setHasDeposit] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    browserCall("cashier.getdepositinfo", "GET")
+      .then((info) => live && setHasDeposit(info.has_deposit))
+      .catch((e: unknown) => {
+        // Signed out meanwhile (another tab, self-exclusion): nothing to hint, nothing to report.
+        if (!(e instanceof PlatformError && e.status === 401)) console.error("hints: deposit state failed to load", e);
+      });
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return hasDeposit;
 }
 
 export interface HintNoticesProps {

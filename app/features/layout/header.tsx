@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { withPopup } from "../auth/popup-url";
 import { Icon } from "../../ui/icon";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
+import { BalanceText } from "../realtime/live-balance";
 import { LanguageSwitcher } from "./language-switcher";
 
 /** Keeps --header-height in step with the header, so the toast area sits right under it. */
@@ -55,9 +56,13 @@ export function Header() {
             <span className="header__player" data-player={root.player.uid}>
               {root.player.login}
             </span>
+            {/* Filled after hydration by the responsible-gaming session clock (a portal). */}
+            <span className="header__session" id="header-session" />
             <span className="header__balance">
               <span className="visually-hidden">{t("header.balance")}: </span>
-              <span data-balance>{root.player.balanceText}</span>
+              <span data-balance>
+                <BalanceText uid={root.player.uid} text={root.player.balanceText} at={root.player.balanceAt} />
+              </span>
             </span>
             <Link to={to("/cashier/deposit")} className="btn btn--primary">
               {t("header.deposit")}

@@ -7,6 +7,8 @@ import { useRootData } from "../site/use-root-data";
 // Loaded only for signed-in players, after hydration: anonymous pages ship none of this.
 const PlayerHints = lazy(() => import("../hints/player-hints"));
 const ForcedLogout = lazy(() => import("../auth/forced-logout"));
+const RealtimeClient = lazy(() => import("../realtime/realtime-client"));
+const SessionClock = lazy(() => import("../responsible/session-clock"));
 
 /**
  * The client-side pieces around a page: for signed-in players the hints and the forced logout
@@ -33,6 +35,8 @@ export default function PageExtras() {
     <Suspense fallback={null}>
       <PlayerHints account={player} />
       {player.forceLogoutSeconds > 0 && <ForcedLogout timeoutSeconds={player.forceLogoutSeconds} />}
+      <RealtimeClient uid={player.uid} balanceAt={player.balanceAt} balanceRefresh={player.balanceRefresh} />
+      <SessionClock />
       <PostRegistration account={player} confirmEmailPopup={player.confirmEmailPopup} locale={root.locale} />
     </Suspense>
   );

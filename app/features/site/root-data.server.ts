@@ -73,6 +73,10 @@ async function playerData(account: AccountInfo, site: ReturnType<typeof getSite>
     mobile: account.mobile,
     // Formatted here: the header shows it as text, so the formatter stays off first-load JS.
     balanceText: formatMoney(totalBalance(account)),
+    // When that balance was read (Unix ms), so a live value from the realtime client that is newer
+    // wins over a later-arriving revalidation; and the SPEC §3 polling settings for that client.
+    balanceAt: Date.now(),
+    balanceRefresh: site.cms.balanceRefresh,
     forceLogoutSeconds: general?.time_to_force_logout ?? 0,
     confirmEmailPopup: site.cms.auth.registrationOptions.confirmEmailPopup,
   };

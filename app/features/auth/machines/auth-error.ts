@@ -1,3 +1,5 @@
+import { formatDate } from "../../../lib/dates";
+
 /**
  * The error a machine's promise actors reject with: the fields of PlatformError
  * (app/lib/api/errors.ts) that the machines read, so a plain object from a `fetch` answer
@@ -10,6 +12,12 @@ export interface AuthError {
   params?: Record<string, unknown>;
   /** Field errors: field name → messages (`invalid_parameters`). */
   fields?: Record<string, unknown>;
+}
+
+/** A message for the UI: a translation key and its placeholders. */
+export interface AuthMessage {
+  key: string;
+  params?: Record<string, string | number>;
 }
 
 /** Reads whatever a promise rejected with as an AuthError (unknown → UnknownErrorException). */
@@ -43,4 +51,16 @@ export function readResendTime(error: AuthError): number | null {
   if (fromParams !== null) return fromParams;
   const tail = /(\d+)\s*\.?\s*$/.exec(error.message);
   return tail ? Number(tail[1]) : null;
+}
+
+/**
+ * A self-excluded account's refusal (AccessDenied with params.self_excluded; the platform tells
+ * only someone who gave the right password): until when, or permanently. Null for anything else.
+ */
+export function selfExclusionNotice(error: AuthError): AuthMessage | null {
+  if (!isErrorType(error, "AccessDenied") || error.params?.self_excluded !== true) return null;
+  const until = error.params.until;
+  return typeof until === "number"
+    ? { key: "auth.errors.selfExcluded", params: { date: formatDate(until) } }
+    : { key: "auth.errors.selfExcludedPermanent" };
 }

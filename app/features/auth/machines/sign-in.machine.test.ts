@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import type { AccountInfo } from "../../../lib/api/entities";
 import { PlatformError } from "../../../lib/api/errors";
-import { needsTwoFactor, signInMachine, twoFactorCodeError, type LoginInput } from "./sign-in.machine";
+import { needsTwoFactor, signInMachine, signInNotice, twoFactorCodeError, type LoginInput } from "./sign-in.machine";
 import { readResendTime, toAuthError } from "./auth-error";
 
 const account = { uid: 7, login: "ann" } as AccountInfo;
@@ -202,5 +202,15 @@ describe("sign-in machine: two-factor step", () => {
     const done = waitFor(actor, (s) => s.status === "done");
     await settle();
     await expect(done).resolves.toMatchObject({ output: account });
+  });
+});
+
+describe("sign-in notice for a self-excluded account", () => {
+  it("says until when, or permanently; any other AccessDenied stays the wrong-entry notice", () => {
+    const until = Date.UTC(2027, 0, 9, 12);
+    const excluded = (u: number | null) => toAuthError(new PlatformError("AccessDenied", "excluded", { params: { until: u, self_excluded: true } }));
+    expect(signInNotice(excluded(until))).toEqual({ key: "auth.errors.selfExcluded", params: { date: "09.01.2027" } });
+    expect(signInNotice(excluded(null))).toEqual({ key: "auth.errors.selfExcludedPermanent" });
+    expect(signInNotice(toAuthError(new PlatformError("AccessDenied", "no")))).toEqual({ key: "auth.errors.wrongEntry" });
   });
 });

@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromPromise, raise, setup } from "xstate";
 import type { AccountInfo } from "../../../lib/api/entities";
-import { isErrorType, readResendTime, secondsParam, toAuthError, type AuthError } from "./auth-error";
+import { isErrorType, readResendTime, secondsParam, selfExclusionNotice, toAuthError, type AuthError, type AuthMessage } from "./auth-error";
 
 /** What the `login` actor sends (SPEC §3 sign-in and two-factor payloads; no code on a resend). */
 export interface LoginInput {
@@ -9,11 +9,7 @@ export interface LoginInput {
   code?: string;
 }
 
-/** A message for the UI: a translation key and its placeholders. */
-export interface AuthMessage {
-  key: string;
-  params?: Record<string, string | number>;
-}
+export type { AuthMessage } from "./auth-error";
 
 export type SignInEvent =
   | { type: "signIn.submit"; login: string; password: string }
@@ -57,7 +53,8 @@ export function signInNotice(error: AuthError): AuthMessage {
     return { key: "auth.errors.tooMany", params: { seconds: secondsParam(error.params?.retry_after) ?? DEFAULT_RETRY_AFTER } };
   }
   if (isErrorType(error, "UserBanned")) return { key: "auth.errors.banned" };
-  return { key: "auth.errors.wrongEntry" };
+  const excluded = selfExclusionNotice(error);
+  return excluded ?? { key: "auth.errors.wrongEntry" };
 }
 
 /**

@@ -1,0 +1,151 @@
+import type { FieldMetadata } from "@conform-to/react";
+import type { AmountRules, Bank, CashierField } from "../../lib/api/entities-cashier";
+import type { TFunction } from "../../lib/i18n/translate";
+import { formatMoney } from "../../lib/money";
+import { requisiteName, unitsValue } from "./cashier-schema";
+
+type Meta = FieldMetadata<string | undefined>;
+
+/** A field's errors under it, tied to the control by aria-describedby. */
+function Errors({ meta }: { meta: Meta }) {
+  if (!meta.errors?.length) return null;
+  return (
+    <p id={meta.errorId} className="field-error">
+      {meta.errors.join(" ")}
+    </p>
+  );
+}
+
+const invalid = (meta: Meta) => (meta.errors?.length ? { "aria-invalid": true as const, "aria-describedby": meta.errorId } : {});
+
+/** The min/max (and step) hint of SPEC §9: "Min $10 · Max $1,000 · multiples of $5". */
+export function amountHint(rules: AmountRules, currency: string, t: TFunction): string {
+  const money = (amount: number) => formatMoney({ amount, currency });
+  const range = t("cashier.amount.range", { min: money(rules.min), max: money(rules.max) });
+  return rules.step > 0 ? `${range} · ${t("cashier.amount.step", { step: money(rules.step) })}` : range;
+}
+
+/**
+ * The amount in whole units, with the method's presets. A preset is a link (`?amount=100`) that
+ * renders the form prefilled without JavaScript; with it, the click only fills the input.
+ */
+export function AmountField(props: {
+  meta: Meta;
+  rules: AmountRules;
+  currency: string;
+  t: TFunction;
+  onPreset?: (value: string) => void;
+}) {
+  const { meta, rules, currency, t } = props;
+  const hintId = `${meta.id}-hint`;
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{t("cashier.amount.label", { currency })}</label>
+      <input
+        key={meta.key}
+        id={meta.id}
+        name={meta.name}
+        defaultValue={meta.initialValue ?? ""}
+        inputMode="numeric"
+        autoComplete="off"
+        required
+        {...invalid(meta)}
+        aria-describedby={[hintId, meta.errors?.length ? meta.errorId : ""].join(" ").trim()}
+      />
+      <p id={hintId} className="cashier__hint">
+        {amountHint(rules, currency, t)}
+      </p>
+      <Errors meta={meta} />
+      {rules.presets.length > 0 && (
+        <ul className="cashier__presets" aria-label={t("cashier.amount.presets")}>
+          {rules.presets.map(({ value }) => (
+            <li key={value}>
+              <a
+                href={`?amount=${unitsValue(value)}`}
+                className="cashier__preset"
+                onClick={(e) => {
+                  if (!props.onPreset) return;
+                  e.preventDefault();
+                  props.onPreset(unitsValue(value));
+                }}
+              >
+                {formatMoney({ amount: value, currency })}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+const INPUT_HINTS: Partial<Record<CashierField["type"], { inputMode?: "numeric" | "tel" | "email"; autoComplete?: string; type?: string }>> = {
+  card_number: { inputMode: "numeric", autoComplete: "cc-number" },
+  card_holder: { autoComplete: "cc-name" },
+  phone: { inputMode: "tel", autoComplete: "tel", type: "tel" },
+  email: { inputMode: "email", autoComplete: "email", type: "email" },
+  iban: { autoComplete: "off" },
+};
+
+/** The method's requisites (card, holder, IBAN, bank…): the labels are message keys of the platform. */
+export function RequisiteFields(props: {
+  fields: readonly CashierField[];
+  metas: Record<string, Meta | undefined>;
+  banks: readonly Bank[];
+  t: TFunction;
+}) {
+  const { t } = props;
+  return (
+    <>
+      {props.fields.map((field) => {
+        const meta = props.metas[requisiteName(field.sysname)];
+        if (!meta) return null;
+        const label = t(field.label);
+        if (field.type === "bank") {
+          return (
+            <div className="field" key={field.sysname}>
+              <label htmlFor={meta.id}>{label}</label>
+              <select key={meta.key} id={meta.id} name={meta.name} defaultValue={meta.initialValue ?? ""} required={field.is_required} {...invalid(meta)}>
+                <option value="">{t("cashier.chooseBank")}</option>
+                {props.banks.map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {b.name}
+                  </option>
+                ))}
+              </select>
+              <Errors meta={meta} />
+            </div>
+          );
+        }
+        const hints = INPUT_HINTS[field.type] ?? {};
+        return (
+          <div className="field" key={field.sysname}>
+            <label htmlFor={meta.id}>{label}</label>
+            <input
+              key={meta.key}
+              id={meta.id}
+              name={meta.name}
+              type={hints.type ?? "text"}
+              inputMode={hints.inputMode}
+              autoComplete={hints.autoComplete}
+              defaultValue={meta.initialValue ?? ""}
+              required={field.is_required}
+              {...invalid(meta)}
+            />
+            <Errors meta={meta} />
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+/** Form-level messages (limits, self-exclusion, refusals) above the submit button. */
+export function FormErrors({ errors, id }: { errors?: string[]; id: string }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="notice notice--error" role="alert">
+      {errors.join(" ")}
+    </p>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * The one schema of the deposit and withdrawal forms (DESIGN §4): the browser (Conform) and the
+ * route action parse the same form data with it. Players type whole units ("100", SPEC §5 sum:
+ * digits only, no leading zero); the wire wants minor units, so the bounds are shown and checked
+ * in units and the action converts the result with `toMinorUnits`.
+ */
+import { z } from "zod";
+import type { AmountRules, CashierField } from "../../lib/api/entities-cashier";
+import { createFields, type Fields, type MessageOverrides } from "../../lib/validation";
+
+/** Form field name of a requisite: flat, so an empty one never hides the others from Conform. */
+export const requisiteName = (sysname: string) => `req_${sysname}`;
+
+function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** Minor units as the player reads them, without currency: 100000 → "1,000", 1050 → "10.50". */
+export function unitsText(minor: number): string {
+  const abs = Math.abs(Math.round(minor));
+  const cents = abs % 100;
+  const whole = groupThousands(Math.floor(abs / 100));
+  return `${minor < 0 ? "-" : ""}${cents ? `${whole}.${String(cents).padStart(2, "0")}` : whole}`;
+}
+
+/** Minor units as an input value: 10000 → "100" (no separators, which the sum rule refuses). */
+export function unitsValue(minor: number): string {
+  return unitsText(minor).replace(/,/g, "");
+}
+
+/** The sum rule's options for a method's amount rules in the player's currency. */
+export function amountOptions(rules: AmountRules) {
+  return {
+    min: unitsText(rules.min),
+    max: unitsText(rules.max),
+    step: rules.step > 0 ? unitsValue(rules.step) : undefined,
+    decimals: 0,
+  };
+}
+
+function requisiteField(f: Fields, field: CashierField): z.ZodType<string | undefined> {
+  const isRequired = field.is_required;
+  switch (field.type) {
+    case "card_holder":
+      return f.cardHolder({ isRequired });
+    case "card_number":
+      return isRequired ? f.cardNumber() : f.cardNumber().optional();
+    case "iban":
+      return f.iban({ isRequired });
+    case "phone":
+      return f.phone({ isRequired });
+    case "email":
+      return isRequired ? f.email() : f.email().optional();
+    case "bank":
+      return f.custom({ isRequired });
+    case "text":
+      return f.custom({ regex: field.regex, isRequired });
+  }
+}
+
+const idempotencyKey = z.string().regex(/^[\x21-\x7e]{8,100}$/);
+
+export interface CashierFormRules {
+  rules: AmountRules;
+  fields: readonly CashierField[];
+  /** The locale's validation texts (validationMessages(t)), the same in the browser and the action. */
+  overrides?: MessageOverrides;
+}
+
+/** method + amount + idempotency key + the method's requisites (`req_<sysname>`). */
+export function cashierFormSchema({ rules, fields, overrides }: CashierFormRules) {
+  const f = createFields(overrides);
+  const requisites: Record<string, z.ZodType<string | undefined>> = {};
+  for (const field of fields) requisites[requisiteName(field.sysname)] = requisiteField(f, field);
+  return z.object({
+    method: z.string().regex(/^[a-z0-9_-]{1,40}$/),
+    amount: f.sum(amountOptions(rules)),
+    idempotency_key: idempotencyKey,
+    ...requisites,
+  });
+}
+
+export type CashierFormValue = z.infer<ReturnType<typeof cashierFormSchema>>;
+
+/** The requisites of a parsed form as the platform takes them (JSON of sysname → text), or undefined. */
+export function requisitesJson(value: Record<string, unknown>, fields: readonly CashierField[]): string | undefined {
+  const out: Record<string, string> = {};
+  for (const field of fields) {
+    const v = value[requisiteName(field.sysname)];
+    if (typeof v === "string" && v !== "") out[field.sysname] = v;
+  }
+  return Object.keys(out).length ? JSON.stringify(out) : undefined;
+}
+
+/**
+ * The platform's field errors mapped onto the form: `amount` stays, a requisite (`card_number`,
+ * `requisites.card_number`) goes to its `req_` input, anything else (including `requisites`
+ * as a whole) is a form-level message.
+ */
+export function formFieldErrors(
+  platformFields: Readonly<Record<string, string[]>> | undefined,
+  fields: readonly CashierField[],
+): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  const known = new Set(fields.map((f) => f.sysname));
+  for (const [key, messages] of Object.entries(platformFields ?? {})) {
+    const name = key.replace(/^requisites\./, "");
+    if (key === "amount") fieldErrors.amount = [...messages];
+    else if (known.has(name)) fieldErrors[requisiteName(name)] = [...messages];
+    else formErrors.push(...messages);
+  }
+  return { fieldErrors, formErrors };
+}

@@ -1,0 +1,123 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { validationMessages } from "../../lib/i18n/validation-messages";
+import { formatMoney } from "../../lib/money";
+import { useLocalePath, useT } from "../site/use-root-data";
+import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
+import { cashierFormSchema } from "./cashier-schema";
+import type { DepositData } from "./deposit.server";
+
+export interface DepositActionData {
+  result?: SubmissionResult<string[]>;
+  idempotencyKey?: string;
+  newWindow?: { url: string; next: string };
+}
+
+/** The methods as links: choosing one is a page of its own (`/cashier/deposit/{sysname}`). */
+export function DepositMethods({ methods, current }: { methods: DepositData["methods"]; current: string | null }) {
+  const t = useT();
+  const to = useLocalePath();
+  if (methods.length === 0) return <p className="notice">{t("cashier.deposit.noMethods")}</p>;
+  return (
+    <nav aria-label={t("cashier.methods")}>
+      <ul className="cashier__methods">
+        {methods.map((m) => (
+          <li key={m.sysname}>
+            <Link
+              to={to(`/cashier/deposit/${m.sysname}`)}
+              className="cashier__method"
+              aria-current={m.sysname === current ? "page" : undefined}
+              preventScrollReset
+            >
+              {m.icon && <img src={m.icon} alt="" width={48} height={32} loading="lazy" />}
+              <span>{m.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The deposit form of one method. It posts to the page's own action with and without
+ * JavaScript; with it, Conform checks the same schema first, and a new-window method opens its
+ * window inside the click (the only moment popup blockers allow) and points it at the payment
+ * page once the action answers.
+ */
+export function DepositForm({ data, actionData }: { data: DepositData; actionData?: DepositActionData }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const method = data.method!;
+  const popup = useRef<Window | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const schema = useMemo(
+    () => cashierFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }),
+    [method, t],
+  );
+  const [form, fields] = useForm<Record<string, string | undefined>>({
+    id: `deposit-${method.sysname}`,
+    lastResult: actionData?.result,
+    defaultValue: { amount: data.amount },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+
+  // The action's answer comes before its loader revalidation ends; navigating at once would
+  // abort that revalidation, so the move waits for it (the window waits a moment, blank).
+  const handled = useRef<object | null>(null);
+  const idle = navigation.state === "idle";
+  useEffect(() => {
+    const next = actionData?.newWindow;
+    if (!next || !idle || handled.current === next) return;
+    handled.current = next;
+    const url = new URL(next.url, window.location.origin).href;
+    if (popup.current && !popup.current.closed) {
+      popup.current.location.href = url;
+      void Promise.resolve(navigate(next.next)).catch(() => undefined);
+    } else {
+      window.location.assign(url); // the popup was blocked: pay in this window instead
+    }
+    popup.current = null;
+  }, [actionData?.newWindow, idle, navigate]);
+
+  const formProps = getFormProps(form);
+  return (
+    <Form
+      method="post"
+      className="cashier__form"
+      {...formProps}
+      onSubmit={(e) => {
+        formProps.onSubmit(e);
+        if (!e.defaultPrevented && method.flow === "new_window") popup.current = window.open("", "_blank");
+      }}
+    >
+      <h2>{method.name}</h2>
+      {data.limitAvailable && (
+        <p className="notice">{t("cashier.deposit.limitLeft", { amount: formatMoney(data.limitAvailable) })}</p>
+      )}
+      <input type="hidden" name="method" value={method.sysname} />
+      <input type="hidden" name="idempotency_key" value={actionData?.idempotencyKey ?? data.idempotencyKey} />
+      {hydrated && <input type="hidden" name="js" value="1" />}
+      <AmountField
+        meta={fields.amount!}
+        rules={method.rules}
+        currency={data.currency}
+        t={t}
+        onPreset={hydrated ? (value) => form.update({ name: "amount", value, validated: true }) : undefined}
+      />
+      <RequisiteFields fields={method.fields} metas={fields} banks={data.banks} t={t} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {t("cashier.deposit.submit")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,153 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
+import type { Bank, CashierMethod } from "../../lib/api/entities-cashier";
+import { isPlatformError, PlatformError } from "../../lib/api/errors";
+import { orErrorPage } from "../../lib/api/page-errors.server";
+import { createT, type TFunction } from "../../lib/i18n/translate";
+import { validationMessages } from "../../lib/i18n/validation-messages";
+import { formatMoney } from "../../lib/money";
+import { toMinorUnits } from "../../lib/validation/amount";
+import { getPlatform } from "../../middleware/platform.server";
+import { getSite } from "../site/site.server";
+import { cashierFormSchema, formFieldErrors, requisitesJson } from "./cashier-schema";
+import { payPagePath } from "./pay-pages";
+import { requirePlayer, sitePath } from "./require-player.server";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+const methodSummary = (m: CashierMethod) => ({ sysname: m.sysname, name: m.name, icon: m.icon });
+
+/** The amount a preset link (`?amount=100`) fills in, when it is plausibly one. */
+function amountFromQuery(url: URL): string {
+  const v = url.searchParams.get("amount") ?? "";
+  return /^\d{1,12}$/.test(v) ? v : "";
+}
+
+async function banksFor(context: Args["context"], method: CashierMethod): Promise<Bank[]> {
+  if (!method.fields.some((f) => f.type === "bank")) return [];
+  return getPlatform(context)
+    .call("cashier.getbanks")
+    .catch((e: unknown) => {
+      console.error("cashier: banks failed to load", e);
+      return [];
+    });
+}
+
+/**
+ * The deposit page's data: the methods, the one shown (the path's `sysname`; else the last one
+ * used; else the first), its banks when it asks for one, and a fresh idempotency key so one
+ * rendered form creates at most one transaction however often it is submitted.
+ */
+export async function loadDeposit({ request, context }: Args, sysname?: string) {
+  await requirePlayer(context, request);
+  const platform = getPlatform(context);
+  const [settings, info] = await orErrorPage(
+    Promise.all([platform.call("cashier.getdepositsettings"), platform.call("cashier.getdepositinfo")]),
+  );
+  let method: CashierMethod | undefined;
+  if (sysname !== undefined) {
+    method = settings.methods.find((m) => m.sysname === sysname);
+    // SPEC §2: a deposit subpage without a valid method name goes to the deposit index.
+    if (!method) throw redirect(sitePath(context, "/cashier/deposit"));
+  } else {
+    method = settings.methods.find((m) => m.sysname === info.last_method) ?? settings.methods[0];
+  }
+  const rules = method?.currencies[settings.currency] ?? null;
+  return {
+    currency: settings.currency,
+    methods: settings.methods.map(methodSummary),
+    method: method && rules ? { sysname: method.sysname, name: method.name, flow: method.flow, fields: method.fields, rules } : null,
+    banks: method ? await banksFor(context, method) : [],
+    limitAvailable: info.limit_available,
+    amount: amountFromQuery(new URL(request.url)),
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+export type DepositData = Awaited<ReturnType<typeof loadDeposit>>;
+
+/** The platform's available amount of a limit refusal, in whatever shape it comes. */
+function availableOf(e: PlatformError, currency: string): string | null {
+  const v = e.params?.available_amount ?? e.params?.available;
+  if (typeof v === "number") return formatMoney({ amount: v, currency });
+  if (v && typeof v === "object" && typeof (v as { amount?: unknown }).amount === "number") {
+    const m = v as { amount: number; currency?: string };
+    return formatMoney({ amount: m.amount, currency: m.currency ?? currency });
+  }
+  return null;
+}
+
+/** A refusal the player can act on, as a form-level message; null for anything else. */
+export function depositRefusal(e: unknown, t: TFunction, currency: string): string | null {
+  if (!(e instanceof PlatformError)) return null;
+  switch (e.exception) {
+    case "BillingDepositLimitExceeded": {
+      const available = availableOf(e, currency);
+      return available ? t("cashier.errors.depositLimitAvailable", { amount: available }) : t("cashier.errors.depositLimit");
+    }
+    case "AccessDenied":
+      return t("cashier.errors.selfExcluded");
+    case "BillingUnavailable":
+    case "BillingServiceError":
+      return t("cashier.errors.billingUnavailable");
+    default:
+      return e.status < 500 ? e.message : null;
+  }
+}
+
+/**
+ * The deposit form's action: the same schema as the browser, then cashier.makedeposit and the
+ * way to the payment page its flow asks for. Refusals come back as field or form errors with
+ * the entered values kept (Conform's reply carries them).
+ */
+export async function depositAction({ request, context }: Args) {
+  await requirePlayer(context, request);
+  const t = createT(getSite(context).messages);
+  const platform = getPlatform(context);
+  const formData = await request.formData();
+  const settings = await orErrorPage(platform.call("cashier.getdepositsettings"));
+  const method = settings.methods.find((m) => m.sysname === formData.get("method"));
+  const rules = method?.currencies[settings.currency];
+  if (!method || !rules) {
+    const submission = parseWithZod(formData, { schema: cashierFormSchema({ rules: { min: 0, max: 0, step: 0, presets: [] }, fields: [] }) });
+    return data({ result: submission.reply({ formErrors: [t("cashier.errors.methodUnavailable")] }), idempotencyKey: crypto.randomUUID() }, { status: 400 });
+  }
+  const schema = cashierFormSchema({ rules, fields: method.fields, overrides: validationMessages(t) });
+  const submission = parseWithZod(formData, { schema });
+  // A refused attempt gets a new key: the corrected form is a new request, not a repeat.
+  const idempotencyKey = crypto.randomUUID();
+  if (submission.status !== "success") return data({ result: submission.reply(), idempotencyKey }, { status: 400 });
+  const value = submission.value;
+
+  let started;
+  try {
+    started = await platform.call("cashier.makedeposit", {
+      method: method.sysname,
+      methodId: method.id,
+      amount: toMinorUnits(value.amount, 2),
+      requisites: requisitesJson(value, method.fields),
+      idempotency_key: value.idempotency_key,
+    });
+  } catch (e) {
+    if (isPlatformError(e, "InvalidParameter") && e.fields) {
+      const { fieldErrors, formErrors } = formFieldErrors(e.fields, method.fields);
+      return data({ result: submission.reply({ fieldErrors, formErrors }), idempotencyKey }, { status: 400 });
+    }
+    const message = depositRefusal(e, t, settings.currency);
+    if (message === null) throw e;
+    return data({ result: submission.reply({ formErrors: [message] }), idempotencyKey }, { status: (e as PlatformError).status });
+  }
+
+  const id = started.transaction_id;
+  if (started.flow === "mobile") {
+    const q = new URLSearchParams({ transaction: id, url: started.redirect_url });
+    return redirect(sitePath(context, `/cashier/paymobile?${q}`), 303);
+  }
+  if (started.flow === "new_window" && formData.get("js") === "1") {
+    // The browser opened the window in the click (popup blockers allow nothing later) and now
+    // points it at the payment page, then shows the "finish in the new window" page here.
+    return data({ newWindow: { url: started.redirect_url, next: sitePath(context, payPagePath("paynewwindow", id)) } });
+  }
+  // The payment page is not a route of this app: a document navigation, also from JavaScript.
+  return redirectDocument(started.redirect_url, 303);
+}

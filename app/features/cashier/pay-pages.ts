@@ -1,0 +1,102 @@
+/**
+ * The payment result pages of SPEC §2 (system pages: payment success, pending, fail, cancel,
+ * mobile, new window) as pure rules: which page a path is, where a page goes once its
+ * transaction's real status is known, what buttons it shows and whether it keeps checking.
+ */
+import type { TransactionStatus } from "../../lib/api/entities-cashier";
+
+export const PAY_PAGES = ["paysuccess", "paypending", "payfail", "paycancel", "paymobile", "paynewwindow"] as const;
+export type PayPage = (typeof PAY_PAGES)[number];
+
+/** Pages whose path may carry the transaction (`/cashier/paysuccess/{transaction}`). */
+const WITH_PATH_TRANSACTION: ReadonlySet<PayPage> = new Set(["paysuccess", "paypending", "payfail"]);
+
+/** With or without a locale segment; `.data` is how React Router's client asks for a page's data. */
+const PAGE_PATH = /^(?:\/[^/]+)?\/cashier\/(paysuccess|paypending|payfail|paycancel|paymobile|paynewwindow)(?:\/([^/]+?))?(?:\.data)?\/?$/;
+const TRANSACTION_ID = /^[A-Za-z0-9-]{8,64}$/;
+
+/**
+ * The page of a path (a locale segment allowed), and its transaction: the path segment
+ * (success, pending, fail) or the `transaction` query (any page). An id that cannot be one is
+ * dropped rather than sent to the platform.
+ */
+export function payPageOf(pathname: string, search = ""): { page: PayPage; transaction: string | null } | null {
+  const m = PAGE_PATH.exec(pathname);
+  if (!m) return null;
+  const page = m[1] as PayPage;
+  if (m[2] !== undefined && !WITH_PATH_TRANSACTION.has(page)) return null;
+  const raw = m[2] !== undefined ? decodeURIComponent(m[2]) : new URLSearchParams(search).get("transaction");
+  return { page, transaction: raw && TRANSACTION_ID.test(raw) ? raw : null };
+}
+
+/** The page that shows a transaction of this status. */
+export function pageForStatus(status: TransactionStatus): PayPage {
+  if (status === "success") return "paysuccess";
+  if (status === "fail") return "payfail";
+  if (status === "cancel") return "paycancel";
+  return "paypending";
+}
+
+/**
+ * Where a page must go once its transaction's status is known, or null to stay. The platform's
+ * status wins: a pending page turns into the success (or fail, cancel) page when the payment
+ * settles; a success page for a payment still in progress shows it as pending. The mobile and
+ * new-window pages wait as they are while the payment is in progress.
+ */
+export function settledRedirect(page: PayPage, status: TransactionStatus): PayPage | null {
+  const target = pageForStatus(status);
+  if (target === page) return null;
+  if (target === "paypending" && (page === "paymobile" || page === "paynewwindow")) return null;
+  return target;
+}
+
+/** The path of a page for a transaction (without locale). */
+export function payPagePath(page: PayPage, transaction: string | null): string {
+  if (!transaction) return `/cashier/${page}`;
+  return WITH_PATH_TRANSACTION.has(page)
+    ? `/cashier/${page}/${encodeURIComponent(transaction)}`
+    : `/cashier/${page}?transaction=${encodeURIComponent(transaction)}`;
+}
+
+/** Whether the page keeps checking the transaction (every 3 s with JavaScript, a link without). */
+export function keepsChecking(page: PayPage, status: TransactionStatus | null): boolean {
+  if (status === null) return false;
+  return (page === "paypending" || page === "paymobile" || page === "paynewwindow") && (status === "new" || status === "pending");
+}
+
+export type PayButton = "gamehall" | "receipt" | "deposit" | "checkAgain" | "paymentPage";
+
+/**
+ * SPEC §2 system pages' buttons: success → game hall (and the receipt); cancel, fail and new
+ * window → cashier deposit; pending → check again; mobile → the payment page and check again.
+ */
+export function payButtons(page: PayPage, opts: { transaction: boolean; checking: boolean; paymentUrl: boolean }): PayButton[] {
+  switch (page) {
+    case "paysuccess":
+      return opts.transaction ? ["gamehall", "receipt"] : ["gamehall"];
+    case "paypending":
+      return opts.checking ? ["checkAgain"] : ["deposit"];
+    case "paymobile":
+      return [...(opts.paymentUrl ? (["paymentPage"] as const) : []), ...(opts.checking ? (["checkAgain"] as const) : []), "deposit"];
+    case "payfail":
+    case "paycancel":
+    case "paynewwindow":
+      return opts.checking && page === "paynewwindow" ? ["checkAgain", "deposit"] : ["deposit"];
+  }
+}
+
+/**
+ * The payment page link of the mobile page comes in its query: only this site's paths and
+ * https pages are shown, so the page cannot be made to point at a `javascript:` or plain-http URL.
+ */
+export function safePaymentUrl(value: string | null, origin: string): string | null {
+  if (!value || value.length > 2000) return null;
+  if (/^\/(?![/\\])/.test(value)) return value;
+  try {
+    const url = new URL(value);
+    if (url.origin === origin) return url.pathname + url.search;
+    return url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}

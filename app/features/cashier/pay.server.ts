@@ -1,0 +1,44 @@
+import { redirectDocument, type RouterContextProvider } from "react-router";
+import type { CashierTransaction } from "../../lib/api/entities-cashier";
+import { PlatformError } from "../../lib/api/errors";
+import { orErrorPage } from "../../lib/api/page-errors.server";
+import { getPlatform } from "../../middleware/platform.server";
+import { notFound } from "../errors/not-found.server";
+import { payPageOf, payPagePath, safePaymentUrl, settledRedirect } from "./pay-pages";
+import { requirePlayer, sitePath } from "./require-player.server";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** One of the player's transactions, or null when it is not theirs or no transaction at all. */
+export async function playerTransaction(context: Args["context"], id: string): Promise<CashierTransaction | null> {
+  try {
+    const info = await getPlatform(context).call("cashier.getdepositinfo", { transaction_id: id });
+    return info.transaction;
+  } catch (e) {
+    if (e instanceof PlatformError && (e.status === 404 || e.exception === "InvalidParameter")) return null;
+    return orErrorPage(Promise.reject(e));
+  }
+}
+
+/**
+ * A payment result page (SPEC §2 system pages). Reading the transaction reconciles a pending
+ * one with the payment system (the platform does it on read), so each load — the first, the
+ * "check again" link, the 3-second revalidation — may find it settled and move to its page. That
+ * move reloads the document, so the header's balance shows the deposit.
+ */
+export async function loadPayPage({ request, context }: Args) {
+  await requirePlayer(context, request);
+  const url = new URL(request.url);
+  const where = payPageOf(url.pathname, url.search);
+  if (!where) throw notFound(request);
+  const transaction = where.transaction ? await playerTransaction(context, where.transaction) : null;
+  if (transaction) {
+    const next = settledRedirect(where.page, transaction.status);
+    if (next) throw redirectDocument(sitePath(context, payPagePath(next, transaction.id)));
+  }
+  return {
+    page: where.page,
+    transaction,
+    paymentUrl: where.page === "paymobile" ? safePaymentUrl(url.searchParams.get("url"), url.origin) : null,
+  };
+}

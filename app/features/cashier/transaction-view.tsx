@@ -1,0 +1,36 @@
+import type { CashierTransaction } from "../../lib/api/entities-cashier";
+import type { TFunction } from "../../lib/i18n/translate";
+import { formatDateTime } from "../../lib/dates";
+import { formatMoney } from "../../lib/money";
+
+
+/** The status as a player reads it ("Pending", "Successful"…), with a class for its colour. */
+export function StatusLabel({ status, t }: { status: CashierTransaction["status"]; t: TFunction }) {
+  return (
+    <span className={`cashier-status cashier-status--${status}`} data-status={status}>
+      {t(`cashier.status.${status}`)}
+    </span>
+  );
+}
+
+/** One transaction's facts: what the receipt and the result pages show. */
+export function TransactionDetails({ tx, t }: { tx: CashierTransaction; t: TFunction }) {
+  return (
+    <dl className="cashier__details">
+      <dt>{t("cashier.details.type")}</dt>
+      <dd>{t(`cashier.type.${tx.type}`)}</dd>
+      <dt>{t("cashier.details.amount")}</dt>
+      <dd data-amount>{formatMoney(tx.amount)}</dd>
+      <dt>{t("cashier.details.method")}</dt>
+      <dd>{tx.method_name}</dd>
+      <dt>{t("cashier.details.status")}</dt>
+      <dd>
+        <StatusLabel status={tx.status} t={t} />
+      </dd>
+      <dt>{t("cashier.details.date")}</dt>
+      <dd>{formatDateTime(tx.created_at)}</dd>
+      <dt>{t("cashier.details.id")}</dt>
+      <dd className="cashier__id">{tx.id}</dd>
+    </dl>
+  );
+}

@@ -1,0 +1,124 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import type { CashierTransaction } from "../../lib/api/entities-cashier";
+import { validationMessages } from "../../lib/i18n/validation-messages";
+import { formatMoney } from "../../lib/money";
+import { useLocalePath, useT } from "../site/use-root-data";
+import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
+import { cashierFormSchema } from "./cashier-schema";
+import { formatDateTime } from "../../lib/dates";
+import type { WithdrawData, WithdrawNeed } from "./withdraw.server";
+
+export interface WithdrawActionData {
+  result?: SubmissionResult<string[]>;
+  idempotencyKey?: string;
+  need?: WithdrawNeed | null;
+  confirm?: { step: "sent" | "failed"; message: string | null };
+}
+
+/** A pending withdrawal's Cancel: a form of its own, posted to the page's action, back to `returnTo`. */
+export function CancelWithdrawal({ tx, action }: { tx: CashierTransaction; action?: string }) {
+  const t = useT();
+  const { pathname, search } = useLocation();
+  return (
+    <Form method="post" action={action} className="cashier__cancel">
+      <input type="hidden" name="intent" value="cancel" />
+      <input type="hidden" name="transaction_id" value={tx.id} />
+      <input type="hidden" name="returnTo" value={pathname + search} />
+      <button type="submit" className="btn btn--ghost" aria-label={t("cashier.withdraw.cancelOf", { amount: formatMoney(tx.amount) })}>
+        {t("cashier.withdraw.cancel")}
+      </button>
+    </Form>
+  );
+}
+
+export function PendingWithdrawals({ pending }: { pending: CashierTransaction[] }) {
+  const t = useT();
+  if (pending.length === 0) return null;
+  return (
+    <section className="cashier__pending" aria-labelledby="pending-withdrawals">
+      <h2 id="pending-withdrawals">{t("cashier.withdraw.pending")}</h2>
+      <ul>
+        {pending.map((tx) => (
+          <li key={tx.id} className="cashier__pending-item" data-transaction={tx.id}>
+            <span>{formatMoney(tx.amount)}</span>
+            <span>{tx.method_name}</span>
+            <span>{formatDateTime(tx.created_at)}</span>
+            {tx.can_cancel && <CancelWithdrawal tx={tx} />}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** SPEC §8: the withdraw screen's way out of a contact or KYC refusal. */
+function NeedPanel({ need, email, confirm }: { need: WithdrawNeed; email: string | null; confirm?: WithdrawActionData["confirm"] }) {
+  const t = useT();
+  const to = useLocalePath();
+  if (need === "kyc") {
+    return (
+      <Link className="btn btn--primary" to={to("/profile/verification")}>
+        {t("cashier.withdraw.verify")}
+      </Link>
+    );
+  }
+  return (
+    <div className="cashier__confirm">
+      {confirm?.message && <p className="field-error" role="alert">{confirm.message}</p>}
+      {confirm?.step === "sent" ? (
+        <Form method="post" className="cashier__form">
+          <input type="hidden" name="intent" value="confirmCode" />
+          <p>{t("cashier.confirm.sent", { contact: email ?? "" })}</p>
+          <div className="field">
+            <label htmlFor="confirm-code">{t("cashier.confirm.code")}</label>
+            <input id="confirm-code" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={6} />
+          </div>
+          <button type="submit" className="btn btn--primary">{t("cashier.confirm.submit")}</button>
+        </Form>
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="intent" value="sendCode" />
+          <button type="submit" className="btn btn--primary">{t("cashier.confirm.send")}</button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+/** The withdrawal form: method (links, so it works without JavaScript), amount and requisites. */
+export function WithdrawForm({ data, actionData }: { data: WithdrawData; actionData?: WithdrawActionData }) {
+  const t = useT();
+  const busy = useNavigation().state === "submitting";
+  const method = data.method!;
+  const schema = useMemo(
+    () => cashierFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }),
+    [method, t],
+  );
+  const [form, fields] = useForm<Record<string, string | undefined>>({
+    id: `withdraw-${method.sysname}`,
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const need = actionData?.need ?? (actionData?.confirm ? "confirmContact" : null);
+  return (
+    <>
+      <Form method="post" className="cashier__form" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="withdraw" />
+        <input type="hidden" name="method" value={method.sysname} />
+        <input type="hidden" name="idempotency_key" value={actionData?.idempotencyKey ?? data.idempotencyKey} />
+        <AmountField meta={fields.amount!} rules={method.rules} currency={data.currency} t={t} />
+        <RequisiteFields fields={method.fields} metas={fields} banks={data.banks} t={t} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {t("cashier.withdraw.submit")}
+        </button>
+      </Form>
+      {need && <NeedPanel need={need} email={data.email} confirm={actionData?.confirm} />}
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import type { Bank, CashierMethod } from "../../lib/api/entities-cashier";
+import { isPlatformError, PlatformError, type ExceptionName } from "../../lib/api/errors";
+import { orErrorPage } from "../../lib/api/page-errors.server";
+import { createT } from "../../lib/i18n/translate";
+import { validationMessages } from "../../lib/i18n/validation-messages";
+import { formatMoney } from "../../lib/money";
+import { safeRedirectPath } from "../../lib/navigation";
+import { redirectWithToast } from "../../lib/toast.server";
+import { toMinorUnits } from "../../lib/validation/amount";
+import { getPlatform } from "../../middleware/platform.server";
+import { getSite } from "../site/site.server";
+import { cashierFormSchema, formFieldErrors, requisitesJson } from "./cashier-schema";
+import { requirePlayer, sitePath } from "./require-player.server";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** What a refused withdrawal asks of the player next (SPEC §8: the withdraw screen's buttons). */
+export type WithdrawNeed = "confirmContact" | "kyc";
+
+/** Refusals with a text of their own (cashier.errors.<name>). */
+const OWN_TEXT: ReadonlySet<ExceptionName> = new Set([
+  "UserNeedConfirmContact",
+  "KycWithdrawal",
+  "WithdrawalLimitsExceeded",
+  "WithdrawalLimitsPeriodExceeded",
+  "WithdrawalDeclined",
+  "BillingTransactionDeclined",
+  "AccessDenied",
+]);
+
+async function banksFor(context: Args["context"], method: CashierMethod | undefined): Promise<Bank[]> {
+  if (!method?.fields.some((f) => f.type === "bank")) return [];
+  return getPlatform(context)
+    .call("cashier.getbanks")
+    .catch(() => []);
+}
+
+/** The withdraw page: what may be withdrawn, the chosen method (`?method=`, else the first), pending requests. */
+export async function loadWithdraw({ request, context }: Args) {
+  const account = await requirePlayer(context, request);
+  const settings = await orErrorPage(getPlatform(context).call("cashier.getwithdrawsettings"));
+  const wanted = new URL(request.url).searchParams.get("method");
+  const method = settings.methods.find((m) => m.sysname === wanted) ?? settings.methods[0];
+  const rules = method?.currencies[settings.currency] ?? null;
+  return {
+    currency: settings.currency,
+    available: formatMoney(settings.available),
+    methods: settings.methods.map((m) => ({ sysname: m.sysname, name: m.name })),
+    method: method && rules ? { sysname: method.sysname, name: method.name, fields: method.fields, rules } : null,
+    banks: await banksFor(context, method),
+    pending: settings.pending,
+    email: account.email && !account.email.is_confirmed ? account.email.contact : null,
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+export type WithdrawData = Awaited<ReturnType<typeof loadWithdraw>>;
+
+/** Cancels a pending withdrawal (the withdraw and history pages' Cancel buttons) and goes back. */
+async function cancel({ context }: Args, formData: FormData, t: ReturnType<typeof createT>) {
+  const back = safeRedirectPath(String(formData.get("returnTo") ?? ""), sitePath(context, "/cashier/withdraw"));
+  const id = String(formData.get("transaction_id") ?? "");
+  try {
+    await getPlatform(context).call("cashier.cancelwithdrawal", { transaction_id: id });
+  } catch (e) {
+    if (!(e instanceof PlatformError) || e.status >= 500) throw e;
+    return redirectWithToast(back, { type: "error", text: t("cashier.withdraw.cancelFailed") });
+  }
+  return redirectWithToast(back, { type: "success", text: t("cashier.withdraw.cancelled") });
+}
+
+/** Sends the confirmation code to the player's email, then confirms it: the way past UserNeedConfirmContact. */
+async function confirmContact({ request, context }: Args, formData: FormData, intent: string, t: ReturnType<typeof createT>) {
+  const account = await requirePlayer(context, request);
+  const contact = account.email?.contact;
+  if (!contact) return data({ confirm: { step: "failed" as const, message: t("cashier.confirm.noEmail") } }, { status: 400 });
+  const platform = getPlatform(context);
+  try {
+    if (intent === "sendCode") {
+      await platform.call("account.sendconfirmationtocontact", { contact });
+      return data({ confirm: { step: "sent" as const, message: null } });
+    }
+    await platform.call("account.confirmContact", { contact, code: String(formData.get("code") ?? "") });
+  } catch (e) {
+    if (!(e instanceof PlatformError) || e.status >= 500) throw e;
+    const message = e.fields?.code?.[0] ?? e.fields?.contact?.[0] ?? e.message;
+    // Asked again too soon: the code sent a moment ago (registration mails one) is still good.
+    const step = intent === "confirmCode" || e.exception === "TooManyRequests" ? ("sent" as const) : ("failed" as const);
+    return data({ confirm: { step, message } }, { status: e.status });
+  }
+  return redirectWithToast(sitePath(context, "/cashier/withdraw"), { type: "success", text: t("cashier.confirm.done") });
+}
+
+/** The withdraw page's action: `intent` withdraw (default), cancel, sendCode or confirmCode. */
+export async function withdrawAction(args: Args) {
+  const { request, context } = args;
+  await requirePlayer(context, request);
+  const t = createT(getSite(context).messages);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "withdraw");
+  if (intent === "cancel") return cancel(args, formData, t);
+  if (intent === "sendCode" || intent === "confirmCode") return confirmContact(args, formData, intent, t);
+
+  const platform = getPlatform(context);
+  const settings = await orErrorPage(platform.call("cashier.getwithdrawsettings"));
+  const method = settings.methods.find((m) => m.sysname === formData.get("method"));
+  const rules = method?.currencies[settings.currency] ?? { min: 0, max: 0, step: 0, presets: [] };
+  const schema = cashierFormSchema({ rules, fields: method?.fields ?? [], overrides: validationMessages(t) });
+  const submission = parseWithZod(formData, { schema });
+  const idempotencyKey = crypto.randomUUID();
+  if (!method) return data({ result: submission.reply({ formErrors: [t("cashier.errors.methodUnavailable")] }), idempotencyKey }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), idempotencyKey }, { status: 400 });
+
+  try {
+    await platform.call("cashier.makewithdrawal", {
+      method: method.sysname,
+      amount: toMinorUnits(submission.value.amount, 2),
+      requisites: requisitesJson(submission.value, method.fields),
+      idempotency_key: submission.value.idempotency_key,
+    });
+  } catch (e) {
+    if (!(e instanceof PlatformError) || e.status >= 500) throw e;
+    if (isPlatformError(e, "InvalidParameter") && e.fields) {
+      const { fieldErrors, formErrors } = formFieldErrors(e.fields, method.fields);
+      return data({ result: submission.reply({ fieldErrors, formErrors }), idempotencyKey }, { status: 400 });
+    }
+    const own = OWN_TEXT.has(e.exception);
+    const message = own ? t(`cashier.errors.${e.exception}`) : e.message;
+    const need: WithdrawNeed | null = e.exception === "UserNeedConfirmContact" ? "confirmContact" : e.exception === "KycWithdrawal" ? "kyc" : null;
+    return data({ result: submission.reply({ formErrors: [message] }), idempotencyKey, need }, { status: e.status });
+  }
+  return redirectWithToast(sitePath(context, "/cashier/withdraw"), { type: "success", text: t("cashier.withdraw.requested") });
+}

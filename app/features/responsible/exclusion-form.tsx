@@ -1,0 +1,60 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
+import { Form, useNavigation } from "react-router";
+import { SELF_EXCLUSION_PERIODS } from "../../lib/api/entities-responsible";
+import { validationMessages } from "../../lib/i18n/validation-messages";
+import { useT } from "../site/use-root-data";
+import { FieldErrors, FormErrors, invalid, type ResponsibleActionData } from "./form-parts";
+import { exclusionSchema } from "./schemas";
+
+/**
+ * Self-exclusion (SPEC §9 periods): a period, the account password and an "I understand" box.
+ * Success signs the player out everywhere; the action sends them home with a toast.
+ */
+export function ExclusionForm({ actionData }: { actionData?: ResponsibleActionData }) {
+  const t = useT();
+  const busy = useNavigation().formData?.get("intent") === "exclude";
+  const schema = useMemo(() => exclusionSchema(validationMessages(t)), [t]);
+  const [form, fields] = useForm({
+    id: "self-exclusion",
+    lastResult: actionData?.intent === "exclude" ? actionData.result : undefined,
+    defaultValue: { period: "1d" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const { period, password, confirm } = fields;
+  return (
+    <Form method="post" className="responsible__form" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="exclude" />
+      <p>{t("responsible.exclusion.text")}</p>
+      <div className="field">
+        <label htmlFor={period.id}>{t("responsible.exclusion.period")}</label>
+        <select key={period.key} id={period.id} name={period.name} defaultValue={period.initialValue ?? "1d"} {...invalid(period)}>
+          {SELF_EXCLUSION_PERIODS.map((p) => (
+            <option key={p} value={p}>
+              {t(`responsible.exclusion.periods.${p}`)}
+            </option>
+          ))}
+        </select>
+        <FieldErrors meta={period} />
+      </div>
+      <div className="field">
+        <label htmlFor={password.id}>{t("responsible.exclusion.password")}</label>
+        {/* Never sent back: a refused form shows the field empty. */}
+        <input key={password.key} id={password.id} name={password.name} type="password" autoComplete="current-password" {...invalid(password)} />
+        <FieldErrors meta={password} />
+      </div>
+      <div className="field field--checkbox">
+        <input key={confirm.key} id={confirm.id} name={confirm.name} type="checkbox" value="on" {...invalid(confirm)} />
+        <label htmlFor={confirm.id}>{t("responsible.exclusion.confirm")}</label>
+        <FieldErrors meta={confirm} />
+      </div>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <button type="submit" className="btn btn--danger" disabled={busy}>
+        {t("responsible.exclusion.submit")}
+      </button>
+    </Form>
+  );
+}

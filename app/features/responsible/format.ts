@@ -1,0 +1,25 @@
+import type { Money } from "../../lib/api/entities";
+import { formatMoney } from "../../lib/money";
+
+/**
+ * Texts of the responsible-gaming screens (SPEC §9: dates dd.mm.yyyy, times H:mm). Dates are in
+ * UTC, as the cashier's are, so the server's HTML and the browser's render agree.
+ */
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Time played as H:MM:SS ("0:05:09", "12:00:00"). */
+export function clockText(elapsedMs: number): string {
+  const s = Math.max(0, Math.floor(elapsedMs / 1000));
+  return `${Math.floor(s / 3600)}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
+}
+
+/** A result with its sign: "+$12.50", "-$3", "$0". */
+export function signedMoney(m: Money): string {
+  return m.amount > 0 ? `+${formatMoney(m)}` : formatMoney(m);
+}
+
+/** Minor units as an amount input value in whole units: 10000 → "100" (cents dropped: the form takes whole units). */
+export function unitsValue(minor: number): string {
+  return String(Math.floor(minor / 100));
+}

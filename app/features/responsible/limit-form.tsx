@@ -1,0 +1,99 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
+import { Form, useNavigation } from "react-router";
+import type { DepositLimit } from "../../lib/api/entities-responsible";
+import { validationMessages } from "../../lib/i18n/validation-messages";
+import { formatMoney } from "../../lib/money";
+import { useT } from "../site/use-root-data";
+import { FieldErrors, FormErrors, invalid, type ResponsibleActionData } from "./form-parts";
+import { formatDateTime } from "../../lib/dates";
+import { unitsValue } from "./format";
+import { limitSchema } from "./schemas";
+
+const PERIODS = ["none", "1", "7", "14", "30"] as const;
+
+/** The limit in force, what it leaves until when, and a raise waiting for its cooling-off. */
+export function LimitSummary({ limit }: { limit: DepositLimit }) {
+  const t = useT();
+  const period = (p: string) => t(`responsible.limit.periods.${p}`);
+  return (
+    <dl className="responsible__facts" data-testid="deposit-limit">
+      <dt>{t("responsible.limit.current")}</dt>
+      <dd>{limit.limit_amount ? `${formatMoney(limit.limit_amount)} / ${period(limit.period)}` : t("responsible.limit.noLimit")}</dd>
+      {limit.available_amount && limit.expired_at !== null && (
+        <>
+          <dt>{t("responsible.limit.available")}</dt>
+          <dd data-available>
+            <strong>{formatMoney(limit.available_amount)}</strong> {t("responsible.limit.until", { date: formatDateTime(limit.expired_at) })}
+          </dd>
+        </>
+      )}
+      {limit.pending && (
+        <>
+          <dt>{t("responsible.limit.pending")}</dt>
+          <dd data-pending>
+            <strong>
+              {limit.pending.limit_amount
+                ? `${formatMoney(limit.pending.limit_amount)} / ${period(limit.pending.period)}`
+                : t("responsible.limit.noLimit")}
+            </strong>{" "}
+            {t("responsible.limit.from", { date: formatDateTime(limit.pending.effective_at) })}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** The deposit-limit form: a period (or none) and an amount in whole units of the player's currency. */
+export function LimitForm({ limit, actionData }: { limit: DepositLimit; actionData?: ResponsibleActionData }) {
+  const t = useT();
+  const busy = useNavigation().formData?.get("intent") === "limit";
+  const schema = useMemo(() => limitSchema(validationMessages(t)), [t]);
+  const [form, fields] = useForm({
+    id: "deposit-limit",
+    lastResult: actionData?.intent === "limit" ? actionData.result : undefined,
+    defaultValue: { period: limit.period, amount: limit.limit_amount ? unitsValue(limit.limit_amount.amount) : "" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const period = fields.period;
+  const amount = fields.amount;
+  const currency = limit.limit_amount?.currency ?? limit.available_amount?.currency ?? "";
+  return (
+    <Form method="post" className="responsible__form" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="limit" />
+      <div className="field">
+        <label htmlFor={period.id}>{t("responsible.limit.period")}</label>
+        <select key={period.key} id={period.id} name={period.name} defaultValue={period.initialValue ?? "none"} {...invalid(period)}>
+          {PERIODS.map((p) => (
+            <option key={p} value={p}>
+              {t(`responsible.limit.periods.${p}`)}
+            </option>
+          ))}
+        </select>
+        <FieldErrors meta={period} />
+      </div>
+      <div className="field">
+        <label htmlFor={amount.id}>{t("responsible.limit.amount", { currency })}</label>
+        <input
+          key={amount.key}
+          id={amount.id}
+          name={amount.name}
+          defaultValue={amount.initialValue ?? ""}
+          inputMode="numeric"
+          autoComplete="off"
+          {...invalid(amount)}
+        />
+        <FieldErrors meta={amount} />
+      </div>
+      <p className="responsible__hint">{t("responsible.limit.rules")}</p>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {t("responsible.limit.submit")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import type { DepositLimit, ResponsibleGaming } from "../../lib/api/entities-responsible";
+import { useLocalePath, useT } from "../site/use-root-data";
+import { LimitSummary } from "./limit-form";
+
+const TOOLS = ["limit", "reality", "exclusion"] as const;
+
+/** What the tools are, the player's current settings with a link to change them, and help. */
+export function ResponsibleOverview({ limit, state }: { limit: DepositLimit; state: ResponsibleGaming }) {
+  const t = useT();
+  const to = useLocalePath();
+  const profile = to("/profile/responsible-game");
+  const minutes = state.reality_check_minutes;
+  return (
+    <section className="responsible">
+      <h1>{t("responsible.title")}</h1>
+      <p className="responsible__lead">{t("responsible.intro")}</p>
+      <section className="responsible__card" aria-labelledby="rg-state">
+        <h2 id="rg-state">{t("responsible.yourSettings")}</h2>
+        <LimitSummary limit={limit} />
+        <dl className="responsible__facts">
+          <dt>{t("responsible.reality.title")}</dt>
+          <dd>{minutes > 0 ? t("responsible.reality.every", { minutes }) : t("responsible.reality.off")}</dd>
+        </dl>
+        <Link to={profile} className="btn btn--primary">
+          {t("responsible.change")}
+        </Link>
+      </section>
+      <section className="responsible__card" aria-labelledby="rg-tools">
+        <h2 id="rg-tools">{t("responsible.toolsTitle")}</h2>
+        <ul className="responsible__tools">
+          {TOOLS.map((tool) => (
+            <li key={tool}>
+              <h3>{t(`responsible.${tool}.title`)}</h3>
+              <p>{t(`responsible.${tool}.about`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="responsible__card" aria-labelledby="rg-help">
+        <h2 id="rg-help">{t("responsible.help.title")}</h2>
+        <p>{t("responsible.help.text")}</p>
+        <ul>
+          <li>{t("responsible.help.signs")}</li>
+          <li>{t("responsible.help.talk")}</li>
+          <li>{t("responsible.help.org")}</li>
+        </ul>
+      </section>
+    </section>
+  );
+}

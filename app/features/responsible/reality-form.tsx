@@ -1,0 +1,43 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
+import { Form, useNavigation } from "react-router";
+import { validationMessages } from "../../lib/i18n/validation-messages";
+import { useT } from "../site/use-root-data";
+import { FieldErrors, FormErrors, invalid, type ResponsibleActionData } from "./form-parts";
+import { REALITY_CHECK_CHOICES, realitySchema } from "./schemas";
+
+/** How often the reality check interrupts play (minutes of session time; 0 = off). */
+export function RealityForm({ minutes, actionData }: { minutes: number; actionData?: ResponsibleActionData }) {
+  const t = useT();
+  const busy = useNavigation().formData?.get("intent") === "reality";
+  const schema = useMemo(() => realitySchema(validationMessages(t)), [t]);
+  const [form, fields] = useForm({
+    id: "reality-check",
+    lastResult: actionData?.intent === "reality" ? actionData.result : undefined,
+    defaultValue: { minutes: String(minutes) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const field = fields.minutes;
+  return (
+    <Form method="post" className="responsible__form" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="reality" />
+      <p>{t("responsible.reality.text")}</p>
+      <div className="field">
+        <label htmlFor={field.id}>{t("responsible.reality.interval")}</label>
+        <select key={field.key} id={field.id} name={field.name} defaultValue={field.initialValue ?? "0"} {...invalid(field)}>
+          {REALITY_CHECK_CHOICES.map((m) => (
+            <option key={m} value={m}>
+              {m === "0" ? t("responsible.reality.off") : t("responsible.reality.every", { minutes: m })}
+            </option>
+          ))}
+        </select>
+        <FieldErrors meta={field} />
+      </div>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {t("responsible.reality.submit")}
+      </button>
+    </Form>
+  );
+}

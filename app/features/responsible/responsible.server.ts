@@ -1,0 +1,68 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
+import { PlatformError } from "../../lib/api/errors";
+import { validationMessages } from "../../lib/i18n/validation-messages";
+import { toMinorUnits } from "../../lib/validation/amount";
+import { redirectWithToast } from "../../lib/toast.server";
+import { getPlatform } from "../../middleware/platform.server";
+import { createT } from "../../lib/i18n/translate";
+import { requirePlayer, sitePath } from "../cashier/require-player.server";
+import { getSite, indexPath } from "../site/site.server";
+import { formatDate } from "../../lib/dates";
+import { INTENTS, schemaFor, type Intent } from "./schemas";
+
+/** What both responsible-gaming pages show: the deposit limit and the player's other settings. */
+export async function loadResponsible(context: Readonly<RouterContextProvider>, request: Request) {
+  await requirePlayer(context, request);
+  const platform = getPlatform(context);
+  const [limit, state] = await Promise.all([platform.call("account.getDepositLimit"), platform.call("account.getResponsibleGaming")]);
+  return { limit, state, siteName: getSite(context).metadata.siteName };
+}
+
+/**
+ * The profile page's action: one of three forms by `intent`, the same with and without
+ * JavaScript. Success redirects (a toast says what changed); a refusal comes back as field or
+ * form errors with the entered values kept. Self-exclusion ends the session, so it lands on
+ * the home page with a toast saying until when.
+ */
+export async function responsibleAction(context: Readonly<RouterContextProvider>, request: Request) {
+  await requirePlayer(context, request);
+  // The bundle's own translate, as useT() in the browser: the same validation texts on both sides.
+  const t = createT(getSite(context).messages);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent")) as Intent;
+  if (!INTENTS.includes(intent)) throw data("Unknown form", { status: 400 });
+  const submission = parseWithZod(formData, { schema: schemaFor(intent, validationMessages(t)) });
+  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+
+  const platform = getPlatform(context);
+  // Not request.url: with JavaScript the action is fetched at `….data`, which is no page.
+  const here = sitePath(context, "/profile/responsible-game");
+  try {
+    const v = submission.value;
+    if (v.intent === "limit") {
+      const limit = await platform.call("account.setDepositLimit", {
+        period: v.period,
+        amount: v.period === "none" ? undefined : toMinorUnits(v.amount!, 2),
+      });
+      const key = limit.pending ? "responsible.limit.savedPending" : "responsible.limit.saved";
+      return redirectWithToast(here, { type: "success", text: t(key) });
+    }
+    if (v.intent === "reality") {
+      await platform.call("account.setRealityCheck", { minutes: Number(v.minutes) });
+      return redirectWithToast(here, { type: "success", text: t("responsible.reality.saved") });
+    }
+    const { until } = await platform.call("account.selfExclude", { period: v.period, password: v.password || undefined });
+    const done = until === null ? t("responsible.exclusion.donePermanent") : t("responsible.exclusion.done", { date: formatDate(until) });
+    // A whole new document: the session is gone, and nothing of the signed-in page (clock,
+    // hints, realtime) may keep running or call on its behalf.
+    const home = indexPath(getSite(context));
+    return redirectDocument(home, { headers: redirectWithToast(home, { type: "info", text: done, time: 10000 }).headers });
+  } catch (e) {
+    if (!(e instanceof PlatformError) || e.status >= 500) throw e;
+    if (e.status === 401) throw redirect(sitePath(context, "/"));
+    // The platform's field names are the form's own (period, amount, password, minutes).
+    const formErrors = e.fields ? undefined : [e.message];
+    return data({ intent, result: submission.reply({ fieldErrors: e.fields, formErrors }) }, { status: e.status });
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The forms of the responsible-gaming page (DESIGN §4: one Zod schema per form, used by Conform in
+ * the browser and by the route action). Each form posts its `intent`. Amounts are typed in whole
+ * units (SPEC §5 sum rule) and sent in minor units.
+ */
+import { z } from "zod";
+import { DEPOSIT_LIMIT_PERIODS, SELF_EXCLUSION_PERIODS } from "../../lib/api/entities-responsible";
+import { createFields, formatMessage, type MessageOverrides } from "../../lib/validation";
+
+export const INTENTS = ["limit", "exclude", "reality"] as const;
+export type Intent = (typeof INTENTS)[number];
+
+/** The largest limit the form takes, in whole units. */
+export const LIMIT_MAX_UNITS = "10,000,000";
+export const REALITY_CHECK_CHOICES = ["0", "15", "30", "45", "60", "120"] as const;
+
+export function limitSchema(overrides?: MessageOverrides) {
+  const f = createFields(overrides);
+  const required = formatMessage("required", {}, overrides);
+  return z
+    .object({
+      intent: z.literal("limit"),
+      period: z.enum(DEPOSIT_LIMIT_PERIODS, { error: required }),
+      amount: f.sum({ min: "1", max: LIMIT_MAX_UNITS, decimals: 0 }).optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.period !== "none" && v.amount === undefined) ctx.addIssue({ code: "custom", path: ["amount"], message: required });
+    });
+}
+
+export function exclusionSchema(overrides?: MessageOverrides) {
+  const f = createFields(overrides);
+  return z.object({
+    intent: z.literal("exclude"),
+    period: z.enum(SELF_EXCLUSION_PERIODS, { error: formatMessage("required", {}, overrides) }),
+    // Checked by the platform: accounts made by social or messenger sign-in have none.
+    password: z.string().max(128).optional(),
+    confirm: f.checkbox(),
+  });
+}
+
+export function realitySchema(overrides?: MessageOverrides) {
+  return z.object({
+    intent: z.literal("reality"),
+    minutes: z.enum(REALITY_CHECK_CHOICES, { error: formatMessage("required", {}, overrides) }),
+  });
+}
+
+export function schemaFor(intent: Intent, overrides?: MessageOverrides) {
+  if (intent === "limit") return limitSchema(overrides);
+  if (intent === "exclude") return exclusionSchema(overrides);
+  return realitySchema(overrides);
+}

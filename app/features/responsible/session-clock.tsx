@@ -1,0 +1,78 @@
+import "../../styles/responsible-session.css";
+import { useCallback, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import { useLocation } from "react-router";
+import { browserCall } from "../../lib/api/browser-call";
+import type { ResponsibleGaming } from "../../lib/api/entities-responsible";
+import { useRootData, useT } from "../site/use-root-data";
+import { clockText, signedMoney } from "./format";
+import { RealityCheck } from "./reality-check";
+
+/** How often the session's net result is read again (also on every page change). */
+const REFRESH_MS = 60_000;
+
+/**
+ * The session clock in the header (time since sign-in, H:MM:SS, and the session's net result)
+ * and the reality check. Loaded lazily for signed-in players only (page-extras.tsx), so its code
+ * and its styles never reach anonymous pages. It renders into the header's empty
+ * `#header-session` slot through a portal: the header stays server-rendered and light.
+ */
+export default function SessionClock() {
+  const root = useRootData();
+  const t = useT();
+  const { key: locationKey } = useLocation();
+  const locale = root?.locale;
+  const uid = root?.player?.uid ?? 0;
+  const [state, setState] = useState<ResponsibleGaming | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+
+  const refresh = useCallback(() => {
+    browserCall("account.getResponsibleGaming", "GET", {}, { locale })
+      .then(setState)
+      .catch(() => undefined); // the clock is a courtesy: a failed read keeps the last one
+  }, [locale]);
+
+  useEffect(() => {
+    const timer = setInterval(refresh, REFRESH_MS);
+    window.addEventListener("playfront:balance", refresh);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("playfront:balance", refresh);
+    };
+  }, [refresh]);
+  // A page change may follow a game round or a new setting: read again.
+  useEffect(refresh, [refresh, locationKey]);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => setSlot(document.getElementById("header-session")), [uid]);
+
+  if (!state || uid === 0) return null;
+  const net = state.session.net;
+  const elapsed = now - state.session.started_at;
+  return (
+    <>
+      {slot &&
+        createPortal(
+          <span className="session-clock" data-session-clock>
+            <span title={t("responsible.clock.timeTitle")}>
+              <span className="visually-hidden">{t("responsible.clock.time")}: </span>
+              <time data-session-time>{clockText(elapsed)}</time>
+            </span>
+            <span
+              className={`session-clock__net${net.amount > 0 ? " session-clock__net--up" : net.amount < 0 ? " session-clock__net--down" : ""}`}
+              title={t("responsible.clock.netTitle")}
+            >
+              <span className="visually-hidden">{t("responsible.clock.net")}: </span>
+              <span data-session-net>{signedMoney(net)}</span>
+            </span>
+          </span>,
+          slot,
+        )}
+      <RealityCheck state={state} now={now} onOpen={refresh} />
+    </>
+  );
+}

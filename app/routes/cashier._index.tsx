@@ -1,0 +1,9 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/cashier._index";
+import { requirePlayer, sitePath } from "../features/cashier/require-player.server";
+
+/** /cashier itself has no page: the deposit page is where the cashier opens. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePlayer(context, request);
+  return redirect(sitePath(context, "/cashier/deposit"));
+}

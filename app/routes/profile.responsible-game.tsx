@@ -1,0 +1,50 @@
+import type { Route } from "./+types/profile.responsible-game";
+import { ExclusionForm } from "../features/responsible/exclusion-form";
+import type { ResponsibleActionData } from "../features/responsible/form-parts";
+import { formatDate } from "../lib/dates";
+import { LimitForm, LimitSummary } from "../features/responsible/limit-form";
+import { RealityForm } from "../features/responsible/reality-form";
+import { loadResponsible, responsibleAction } from "../features/responsible/responsible.server";
+import { useT } from "../features/site/use-root-data";
+import { getInstance } from "../middleware/i18n.server";
+import responsibleStyles from "../styles/responsible.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: responsibleStyles }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const data = await loadResponsible(context, request);
+  return { ...data, title: getInstance(context).t("responsible.profileTitle") };
+}
+
+export const action = ({ request, context }: Route.ActionArgs) => responsibleAction(context, request);
+
+/** The player's responsible-gaming tools (SPEC §2 /profile/responsible-game): three real forms. */
+export default function ProfileResponsibleGame({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { limit, state } = loaderData;
+  const refused = actionData as ResponsibleActionData | undefined;
+  return (
+    <section className="responsible">
+      <h1>{t("responsible.profileTitle")}</h1>
+      <section className="responsible__card" aria-labelledby="rg-limit">
+        <h2 id="rg-limit">{t("responsible.limit.title")}</h2>
+        <LimitSummary limit={limit} />
+        <LimitForm limit={limit} actionData={refused} />
+      </section>
+      <section className="responsible__card" aria-labelledby="rg-reality">
+        <h2 id="rg-reality">{t("responsible.reality.title")}</h2>
+        <RealityForm minutes={state.reality_check_minutes} actionData={refused} />
+      </section>
+      <section className="responsible__card responsible__card--danger" aria-labelledby="rg-exclusion">
+        <h2 id="rg-exclusion">{t("responsible.exclusion.title")}</h2>
+        {state.self_exclusion_until !== null && <p>{t("responsible.exclusion.until", { date: formatDate(state.self_exclusion_until) })}</p>}
+        <ExclusionForm actionData={refused} />
+      </section>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Responsible gaming"} | ${loaderData?.siteName ?? ""}` },
+  { name: "robots", content: "noindex" },
+];
