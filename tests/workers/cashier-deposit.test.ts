@@ -21,6 +21,17 @@ describe("cashier.getdepositsettings", () => {
   });
 });
 
+describe("a deposit under way and the player's currency", () => {
+  it("keeps the currency while a deposit is open, so the credit is in the currency it was asked in", async () => {
+    const p = await registerPlayer();
+    const started = await startDeposit(p, { amount: 5000 });
+    await failure(p.browser.post("account/setCurrency", { currency: "EUR" }), 400, "InvalidParameterException");
+    await choose(p, started.redirect_url, "cancel");
+    // Cancelled, nothing moved: the currency may change again.
+    expect(await data(p.browser.post("account/setCurrency", { currency: "EUR" }))).toBe(1);
+  });
+});
+
 describe("a deposit through the demo payment page", () => {
   it("success: shows merchant, amount and method, credits the main balance once, lands on paysuccess", async () => {
     const p = await registerPlayer();

@@ -31,9 +31,13 @@ export async function currencyRates(db: D1Database): Promise<CurrencyRates> {
   return { base: site.default_currency, rates, updated_at: updatedAt };
 }
 
-/** Real money has moved, or is held, in any kind but fun. */
+/**
+ * Real money has moved, or is held, in any kind but fun — or a payment is under way: a deposit
+ * started in one currency must not be credited after the player switched to another.
+ */
 const REAL_MONEY_USED = `EXISTS (SELECT 1 FROM ledger WHERE uid = ?1 AND kind <> 'fun')
-  OR EXISTS (SELECT 1 FROM balances WHERE uid = ?1 AND kind <> 'fun' AND amount <> 0)`;
+  OR EXISTS (SELECT 1 FROM balances WHERE uid = ?1 AND kind <> 'fun' AND amount <> 0)
+  OR EXISTS (SELECT 1 FROM cashier_transactions WHERE uid = ?1 AND status IN ('new', 'pending'))`;
 
 /**
  * account.setCurrency: a site currency, only before the player's first real-money movement. The
