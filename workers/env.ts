@@ -16,6 +16,7 @@ const Vars = z
       .optional(),
     SIGNING_SECRET: z.string().min(32, "SIGNING_SECRET must be at least 32 characters"),
     DEMO_PAYMENT_PENDING_SECONDS: z.string().regex(/^\d+$/, "DEMO_PAYMENT_PENDING_SECONDS must be a whole number").optional(),
+    DEMO_PAYMENTS: z.enum(["", "on", "off"], { error: "DEMO_PAYMENTS must be empty, 'on' or 'off'" }).optional(),
     // Verifies Telegram mini-app sign-in; empty turns it off.
     TELEGRAM_BOT_TOKEN: z
       .string()

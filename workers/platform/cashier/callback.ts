@@ -17,7 +17,7 @@ const answer = (status: number, body: Record<string, unknown>) =>
  */
 export async function handlePaymentCallback(request: Request, deps: MoneyDeps & { env: Env }, providerName: string): Promise<Response> {
   if (request.method !== "POST") return new Response(`${request.method} is not allowed here`, { status: 405, headers: { allow: "POST" } });
-  const provider = providerNamed(providerName);
+  const provider = providerNamed(deps.env, providerName);
   if (!provider) return answer(404, { error: "unknown payment system" });
   const body = await request.text();
   if (body.length > MAX_BODY) return answer(400, { error: "the callback is too large" });

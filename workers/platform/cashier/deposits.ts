@@ -22,8 +22,8 @@ export interface DepositCall {
 const returnPath = (ctx: PlatformContext) => (ctx.locale === ctx.defaultLocale ? "/cashier" : `/${ctx.locale}/cashier`);
 
 async function started(ctx: PlatformContext, row: TransactionRow): Promise<DepositStarted> {
-  const { method } = await methodForCall(ctx.db, "deposit", row.method, row.currency);
-  const provider = providerNamed(method.provider);
+  const { method } = await methodForCall(ctx, "deposit", row.method, row.currency);
+  const provider = providerNamed(ctx.env, method.provider);
   if (!provider) throw new PlatformError("BillingUnavailable", "The payment system is unavailable");
   return { transaction_id: row.id, status: row.status, flow: row.flow, redirect_url: await provider.paymentUrl(ctx.env, row.id) };
 }
@@ -43,12 +43,12 @@ export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise
     return started(ctx, earlier);
   }
   const player = await cashierPlayer(ctx.db, ctx.uid);
-  const { method, rules } = await methodForCall(ctx.db, "deposit", p.method, player.currency);
+  const { method, rules } = await methodForCall(ctx, "deposit", p.method, player.currency);
   assertDepositAmount(p.amount, rules, player.currency);
   const requisites = await checkRequisites(ctx.db, method.fields, p.requisites);
   await assertDepositAllowed(ctx.db, ctx.uid, p.amount);
 
-  const provider = providerNamed(method.provider);
+  const provider = providerNamed(ctx.env, method.provider);
   if (!provider) throw new PlatformError("BillingUnavailable", "The payment system is unavailable");
   const { row, created } = await insertTransaction(ctx.db, {
     uid: ctx.uid,

@@ -21,7 +21,7 @@ type CashierMethods =
 export const cashierHandlers: Handlers<CashierMethods> = {
   async "cashier.getdepositsettings"(_p, ctx) {
     const { currency } = await cashierPlayer(ctx.db, ctx.uid);
-    return { currency, methods: (await methodsFor(ctx.db, "deposit", currency)).map(publicMethod) };
+    return { currency, methods: (await methodsFor(ctx, "deposit", currency)).map(publicMethod) };
   },
 
   "cashier.getdepositinfo": ({ transaction_id }, ctx) => depositInfo(ctx, transaction_id),

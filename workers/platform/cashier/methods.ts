@@ -1,5 +1,6 @@
 import type { AmountRules, CashierField, CashierMethod, PaymentFlow } from "../../../app/lib/api/entities-cashier";
 import { PlatformError } from "../../../app/lib/api/errors";
+import { providerNamed } from "./providers";
 
 /**
  * Payment methods (table cashier_methods): the demo operator's ways to pay in and out. A method is
@@ -41,8 +42,14 @@ export function publicMethod({ provider: _provider, ...method }: LoadedMethod): 
   return method;
 }
 
-/** The enabled methods of one direction that offer `currency`, with only that currency's rules. */
-export async function methodsFor(db: D1Database, direction: Direction, currency: string): Promise<LoadedMethod[]> {
+/** What reading methods needs: the database, and the deployment (which payment systems are on). */
+type MethodDeps = { db: D1Database; env: Env };
+
+/**
+ * The enabled methods of one direction that offer `currency`, with only that currency's rules.
+ * Methods of a payment system that is off here (the demo one in production) are not offered.
+ */
+export async function methodsFor({ db, env }: MethodDeps, direction: Direction, currency: string): Promise<LoadedMethod[]> {
   const { results } = await db
     .prepare(
       `SELECT id, sysname, name, icon, flow, provider, currencies, fields FROM cashier_methods
@@ -51,7 +58,10 @@ export async function methodsFor(db: D1Database, direction: Direction, currency:
     )
     .bind(direction, currency)
     .all<MethodRow>();
-  return results.map(toMethod).map((m) => ({ ...m, currencies: { [currency]: m.currencies[currency]! } }));
+  return results
+    .map(toMethod)
+    .filter((m) => providerNamed(env, m.provider))
+    .map((m) => ({ ...m, currencies: { [currency]: m.currencies[currency]! } }));
 }
 
 /**
@@ -59,7 +69,7 @@ export async function methodsFor(db: D1Database, direction: Direction, currency:
  * of the other direction or one without the player's currency is a 400 on `method`.
  */
 export async function methodForCall(
-  db: D1Database,
+  { db, env }: MethodDeps,
   direction: Direction,
   sysname: string,
   currency: string,
@@ -71,7 +81,7 @@ export async function methodForCall(
     )
     .bind(direction, sysname)
     .first<MethodRow>();
-  const method = row ? toMethod(row) : null;
+  const method = row && providerNamed(env, row.provider) ? toMethod(row) : null;
   const rules = method?.currencies[currency];
   if (!method || !rules) {
     const what = direction === "deposit" ? "deposits" : "withdrawals";

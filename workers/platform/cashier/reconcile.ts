@@ -28,7 +28,7 @@ export async function reconcilePlayer(deps: MoneyDeps & { env: Env }, uid: numbe
     .bind(uid, now, LOST_CALLBACK_MS, DAY_MS)
     .all<{ id: string; provider: string }>();
   for (const { id, provider } of due) {
-    const status = await providerNamed(provider)?.paymentStatus(deps.env, id);
+    const status = await providerNamed(deps.env, provider)?.paymentStatus(deps.env, id);
     if (!status || status === "pending" || status === "new") continue;
     const row = await findTransaction(deps.db, id);
     if (row) await applyDepositStatus(deps, row, status);

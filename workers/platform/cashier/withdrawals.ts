@@ -31,7 +31,7 @@ export async function withdrawSettings(ctx: PlatformContext): Promise<WithdrawSe
   await reconcilePlayer(ctx, ctx.uid);
   const player = await cashierPlayer(ctx.db, ctx.uid);
   const [methods, balances, pending] = await Promise.all([
-    methodsFor(ctx.db, "withdrawal", player.currency),
+    methodsFor(ctx, "withdrawal", player.currency),
     readBalances(ctx.db, ctx.uid),
     ctx.db
       .prepare(
@@ -100,7 +100,7 @@ export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): P
     return completeWithdrawal(ctx, earlier);
   }
   const player = await cashierPlayer(ctx.db, ctx.uid);
-  const { method, rules } = await methodForCall(ctx.db, "withdrawal", p.method, player.currency);
+  const { method, rules } = await methodForCall(ctx, "withdrawal", p.method, player.currency);
   assertStep(p.amount, rules);
   const requisites = await checkRequisites(ctx.db, method.fields, p.requisites);
   if (!player.email_confirmed) {
