@@ -166,3 +166,30 @@ describe("deposit-limit bad input", () => {
   });
 
 });
+
+describe("deposit limit under concurrent deposits", () => {
+  it("never lets deposits started at the same instant pass the limit together", async () => {
+    const p = await registerPlayer();
+    await data(p.browser.post("account/setDepositLimit", { period: "1", amount: 10_000 }));
+    // Ten deposits of 60.00 at once against a 100.00 limit: at most one may stand.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        p.browser.post("cashier/makedeposit", { method: "demo_card", amount: 6_000, idempotency_key: `limit-race-${i}-${p.uid}` }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    // First come, first served: the earliest deposit fits and stands.
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    for (const r of answers.filter((r) => r.status === 409)) {
+      expect(((await r.json()) as { error: { type: string } }).error.type).toBe("BillingDepositLimitExceededException");
+    }
+    const open = await env.DB.prepare(
+      "SELECT COALESCE(SUM(amount), 0) AS total, COUNT(*) AS n FROM cashier_transactions WHERE uid = ?1 AND type = 'deposit' AND status IN ('new', 'pending', 'success')",
+    )
+      .bind(p.uid)
+      .first<{ total: number; n: number }>();
+    expect(open!.total).toBeLessThanOrEqual(10_000);
+    expect(open!.n).toBe(statuses.filter((s) => s === 200).length);
+  });
+});

@@ -1,7 +1,7 @@
 import type { DepositInfo, DepositStarted } from "../../../app/lib/api/entities-cashier";
 import { PlatformError } from "../../../app/lib/api/errors";
 import type { PlatformContext } from "../core/context";
-import { assertDepositAllowed } from "../responsible/deposit-guard";
+import { assertDepositAllowed, depositLimitError, depositsOverLimit } from "../responsible/deposit-guard";
 import { readDepositLimit } from "../responsible/deposit-limit";
 import { assertDepositAmount } from "./amounts";
 import { methodForCall } from "./methods";
@@ -62,6 +62,12 @@ export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise
     idempotencyKey: p.idempotency_key,
   });
   if (!created) return started(ctx, row);
+  // Two deposits started at once may both have passed the limit check: look again now that this
+  // one counts, and drop it (nothing was sent to the payment system yet) if the window is over.
+  if (await depositsOverLimit(ctx.db, ctx.uid, row)) {
+    await ctx.db.prepare("DELETE FROM cashier_transactions WHERE id = ?1 AND status = 'new'").bind(row.id).run();
+    throw await depositLimitError(ctx.db, ctx.uid);
+  }
   const { redirectUrl } = await provider.createPayment(ctx.env, {
     transactionId: row.id,
     amount: row.amount,

@@ -2,6 +2,7 @@ import { PlatformError } from "../../../app/lib/api/errors";
 import { formatMoney } from "../../../app/lib/money";
 import { formatDay } from "./dates";
 import { availableUnderLimit, playerCurrency } from "./deposit-limit";
+import { windowAt } from "./limit-rules";
 import { loadLimit } from "./limits-store";
 import { assertNotSelfExcluded } from "./self-exclusion";
 
@@ -12,15 +13,51 @@ import { assertNotSelfExcluded } from "./self-exclusion";
  *
  * Deposits that are new or pending count against the limit too (depositedSince), so starting
  * several payments at once cannot pass it. Two deposits started in the same instant may both
- * pass the check; the window is then over by at most one deposit, and the next is refused.
+ * pass this check: the cashier looks again once its deposit is recorded (`depositsOverLimit`).
  */
 export async function assertDepositAllowed(db: D1Database, uid: number, amount: number, now = Date.now()): Promise<void> {
   await assertNotSelfExcluded(db, uid, now);
   const left = await availableUnderLimit(db, uid, await loadLimit(db, uid, now), now);
   if (!left || amount <= left.available) return;
+  throw await limitExceeded(db, uid, left);
+}
+
+/**
+ * The check after the write: whether the just-recorded deposit `mine`, counted with the window's
+ * deposits recorded before it (new, pending and paid), goes over the limit. First come, first
+ * served: of deposits started at the same instant the earliest that fit stand, and none of the
+ * later ones can pass together. The cashier then drops its deposit and answers `depositLimitError`.
+ */
+export async function depositsOverLimit(
+  db: D1Database,
+  uid: number,
+  mine: { id: string; created_at: number },
+  now = Date.now(),
+): Promise<boolean> {
+  const state = await loadLimit(db, uid, now);
+  if (!state.current) return false;
+  const { start } = windowAt(state.current, now);
+  const row = await db
+    .prepare(
+      `SELECT COALESCE(SUM(amount), 0) AS used FROM cashier_transactions
+       WHERE uid = ?1 AND type = 'deposit' AND status IN ('new', 'pending', 'success') AND created_at >= ?2
+         AND (created_at < ?3 OR (created_at = ?3 AND id <= ?4))`,
+    )
+    .bind(uid, start, mine.created_at, mine.id)
+    .first<{ used: number }>();
+  return (row?.used ?? 0) > state.current.amount;
+}
+
+/** BillingDepositLimitExceeded with what the current window leaves now. */
+export async function depositLimitError(db: D1Database, uid: number, now = Date.now()): Promise<PlatformError> {
+  const left = await availableUnderLimit(db, uid, await loadLimit(db, uid, now), now);
+  return limitExceeded(db, uid, left ?? { available: 0, windowEnd: now });
+}
+
+async function limitExceeded(db: D1Database, uid: number, left: { available: number; windowEnd: number }): Promise<PlatformError> {
   const currency = await playerCurrency(db, uid);
   const shown = formatMoney({ amount: left.available, currency });
-  throw new PlatformError(
+  return new PlatformError(
     "BillingDepositLimitExceeded",
     `This deposit would exceed your deposit limit. You can deposit up to ${shown} until ${formatDay(left.windowEnd)}.`,
     { params: { available_amount: left.available, currency, expired_at: left.windowEnd } },
