@@ -4,6 +4,7 @@ import { contactHandlers } from "./account/contacts";
 import { socialHandlers } from "./auth/social";
 import { walletHandlers } from "./wallet/handlers";
 import { cashierHandlers } from "./cashier";
+import { gameHandlers } from "./games";
 import { responsibleHandlers } from "./responsible/handlers";
 import { authHandlers } from "./auth";
 import { bannerHandlers } from "./banners";
@@ -28,4 +29,5 @@ export const handlers: Handlers = {
   ...walletHandlers,
   ...cashierHandlers,
   ...responsibleHandlers,
+  ...gameHandlers,
 };

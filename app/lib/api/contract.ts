@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CmsConfig, ContentPage, ContentPageSummary, Redirect } from "./cms";
 import { cashierMethods } from "./contract-cashier";
 import { contactMethods } from "./contract-contacts";
+import { gameMethods } from "./contract-games";
 import { responsibleMethods } from "./contract-responsible";
 import { socialMethods } from "./contract-social";
 import { walletMethods } from "./contract-wallet";
@@ -323,6 +324,7 @@ export const contract = {
   ...walletMethods,
   ...cashierMethods,
   ...responsibleMethods,
+  ...gameMethods,
 };
 
 export type Contract = typeof contract;

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { coverRoutes } from "../games/cover-routes";
 import { mailboxRoutes } from "./mailbox";
 import { oauthRoutes } from "./oauth";
 import { paymentRoutes } from "./payment-routes";
@@ -12,6 +13,7 @@ const pages = new Hono<{ Bindings: Env }>();
 pages.route("/", oauthRoutes);
 pages.route("/", mailboxRoutes);
 pages.route("/", paymentRoutes);
+pages.route("/", coverRoutes);
 pages.notFound((c) => c.text("Not found", 404));
 
 export function handlePlatformPages(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {

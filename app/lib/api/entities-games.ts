@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { Money } from "./entities";
+
+/**
+ * Entities of the game catalogue (issue 5, decision 0015). Bets are Money (integer minor units);
+ * RTP is a percentage with two decimals (96.2 means 96.20 %).
+ */
+
+export const GAME_SORTS = ["popular", "new", "name", "rtp"] as const;
+export const PROVIDER_TYPES = ["casino", "slot", "live", "fast"] as const;
+export const VOLATILITIES = ["low", "medium", "high"] as const;
+
+const sysname = z.string().regex(/^[a-z0-9_-]{1,64}$/, "sysnames hold a-z, 0-9, '_' and '-' only (at most 64)");
+
+/** A list given as an array or as a comma string ("a,b"); empty parts dropped. */
+const sysnameList = z.preprocess(
+  (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
+  z.array(sysname, { error: "providers must be a list of sysnames or a comma string" }).max(50, "at most 50 providers"),
+);
+
+/** What `games.get` reads from its `options` JSON. Unknown keys are refused. */
+export const GameQuery = z.strictObject({
+  category: sysname.optional(),
+  providers: sysnameList.optional(),
+  search: z.string({ error: "search must be text" }).max(100, "search must be at most 100 characters").optional(),
+  ids: z.array(z.number().int().positive(), { error: "ids must be a list of game ids" }).max(100, "at most 100 ids").optional(),
+  sysnames: z.array(sysname, { error: "sysnames must be a list of sysnames" }).max(100, "at most 100 sysnames").optional(),
+  sort: z.enum(GAME_SORTS, { error: "sort must be one of popular, new, name, rtp" }).optional(),
+  offset: z.number({ error: "offset must be a number" }).int("offset must be an integer").min(0, "offset must be 0 or more").max(100000, "offset is too large").default(0),
+  count: z.number({ error: "count must be a number" }).int("count must be an integer").min(1, "count must be at least 1").max(100, "count must be at most 100").default(24),
+});
+export type GameQuery = z.output<typeof GameQuery>;
+
+export const Game = z.strictObject({
+  id: z.number().int(),
+  sysname: z.string(),
+  title: z.string(),
+  description: z.string(),
+  provider: z.string(),
+  provider_name: z.string(),
+  categories: z.array(z.string()),
+  /** A path on the platform: `/platform/covers/{sysname}.svg`. */
+  image: z.string(),
+  rtp: z.number(),
+  volatility: z.enum(VOLATILITIES),
+  min_bet: Money,
+  max_bet: Money,
+  has_demo: z.boolean(),
+  is_new: z.boolean(),
+  is_sportsbook: z.boolean(),
+  tags: z.array(z.string()),
+});
+export type Game = z.infer<typeof Game>;
+
+export const GameCategory = z.strictObject({
+  id: z.number().int(),
+  sysname: z.string(),
+  name: z.string(),
+  order: z.number().int(),
+  games_count: z.number().int(),
+});
+export type GameCategory = z.infer<typeof GameCategory>;
+
+export const GameProvider = z.strictObject({
+  sysname: z.string(),
+  name: z.string(),
+  games_count: z.number().int(),
+  types: z.array(z.enum(PROVIDER_TYPES)),
+  /** Only when asked for with fields=game_params. */
+  game_params: z.record(z.string(), z.unknown()).optional(),
+});
+export type GameProvider = z.infer<typeof GameProvider>;

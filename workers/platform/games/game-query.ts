@@ -1,0 +1,89 @@
+import type { GameQuery } from "../../../app/lib/api/entities-games";
+import { ftsQuery } from "./search";
+
+/** A games.get query with its category and providers already resolved to ids. */
+export interface ResolvedQuery extends GameQuery {
+  categoryId?: number;
+  providerIds?: number[];
+}
+
+export interface Sql {
+  sql: string;
+  binds: unknown[];
+}
+
+/**
+ * The page and the total of a games.get call as SQL, in two steps: the inner query picks the
+ * page's ids from the narrowest source, reading only indexes and sort keys; the outer one reads
+ * texts, provider and categories for those ids alone.
+ *
+ * Sources: a search drives from the FTS5 matches, providers from games_by_provider, ids and
+ * sysnames from their keys; a category alone from game_category_games, whose (category_id, popularity) and (category_id, released_at) indexes hold
+ * the sort keys — a category page in popular or new order is an index range of offset + count
+ * entries (EXPLAIN QUERY PLAN: SEARCH cg USING COVERING INDEX category_games_by_popularity, see
+ * tests/workers/games-get.test.ts). Name and RTP order sort the filtered set. Lists are bound as
+ * one JSON array each (json_each), so no call comes near D1's limit of bound parameters.
+ */
+export function buildGameQuery(q: ResolvedQuery, locale: string, defaultLocale: string): { page: Sql; total: Sql | null } {
+  const fts = ftsQuery(q.search);
+  const inCategory = q.categoryId !== undefined;
+  // Search, providers, ids and sysnames each narrow more than a category: they drive, and the
+  // category is checked per game on its primary key.
+  const narrower = Boolean(fts || q.providerIds?.length || q.ids?.length || q.sysnames?.length);
+  const viaCategory = inCategory && !narrower;
+  const binds: unknown[] = [];
+  const bind = (v: unknown) => {
+    binds.push(v);
+    return `?${binds.length}`;
+  };
+
+  let from = "games g";
+  const where: string[] = [];
+  if (fts) {
+    from = "games_search s CROSS JOIN games g ON g.id = s.rowid";
+    where.push(`games_search MATCH ${bind(fts)}`);
+  }
+  if (viaCategory) {
+    // The games row is read only when the order needs it.
+    from = q.sort === "name" || q.sort === "rtp" ? "game_category_games cg CROSS JOIN games g ON g.id = cg.game_id" : "game_category_games cg";
+    where.push(`cg.category_id = ${bind(q.categoryId)}`);
+  } else if (inCategory) {
+    where.push(`EXISTS (SELECT 1 FROM game_category_games x WHERE x.category_id = ${bind(q.categoryId)} AND x.game_id = g.id)`);
+  }
+  if (q.providerIds?.length) where.push(`g.provider_id IN (SELECT value FROM json_each(${bind(JSON.stringify(q.providerIds))}))`);
+  if (q.ids?.length) where.push(`g.id IN (SELECT value FROM json_each(${bind(JSON.stringify(q.ids))}))`);
+  if (q.sysnames?.length) where.push(`g.sysname IN (SELECT value FROM json_each(${bind(JSON.stringify(q.sysnames))}))`);
+  const filter = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  const filterBinds = [...binds];
+
+  const keyOf = viaCategory ? "cg" : "g";
+  const [key, direction] = {
+    popular: [`${keyOf}.popularity`, "DESC"],
+    new: [`${keyOf}.released_at`, "DESC"],
+    name: ["g.title COLLATE NOCASE", "ASC"],
+    rtp: ["g.rtp_bp", "DESC"],
+  }[q.sort ?? "popular"];
+  const collate = q.sort === "name" ? " COLLATE NOCASE" : "";
+
+  const id = viaCategory ? "cg.game_id" : "g.id";
+  const chosen = `SELECT ${id} AS id, ${key} AS k FROM ${from} ${filter}
+    ORDER BY ${key} ${direction}, ${id} LIMIT ${bind(q.count)} OFFSET ${bind(q.offset)}`;
+  const loc = bind(locale);
+  const def = bind(defaultLocale);
+  const page = `SELECT g.id, g.sysname, g.rtp_bp, g.volatility, g.min_bet, g.max_bet, g.has_demo,
+      g.is_sportsbook, g.tags, p.sysname AS provider, p.name AS provider_name,
+      COALESCE(t.title, d.title, g.title) AS title, COALESCE(t.description, d.description, '') AS description,
+      (SELECT group_concat(c.sysname) FROM game_category_games x JOIN game_categories c ON c.id = x.category_id
+        WHERE x.game_id = g.id) AS categories
+    FROM (${chosen}) pg
+    CROSS JOIN games g ON g.id = pg.id
+    JOIN game_providers p ON p.id = g.provider_id
+    LEFT JOIN game_texts t ON t.game_id = g.id AND t.locale = ${loc}
+    LEFT JOIN game_texts d ON d.game_id = g.id AND d.locale = ${def}
+    ORDER BY pg.k${collate} ${direction}, pg.id`;
+
+  // A whole category keeps its count with it; anything narrower is counted.
+  const total: Sql | null =
+    viaCategory && where.length === 1 ? null : { sql: `SELECT COUNT(*) AS n FROM ${from} ${filter}`, binds: filterBinds };
+  return { page: { sql: page, binds }, total };
+}

@@ -1,0 +1,89 @@
+import type { Game, GameQuery } from "../../../app/lib/api/entities-games";
+import { PlatformError } from "../../../app/lib/api/errors";
+import type { PlatformContext } from "../core/context";
+import { readSiteCurrencies } from "../wallet/currency";
+import { coverPath } from "./covers";
+import { buildGameQuery, type ResolvedQuery } from "./game-query";
+
+interface GameRow {
+  id: number;
+  sysname: string;
+  title: string;
+  description: string;
+  rtp_bp: number;
+  volatility: Game["volatility"];
+  min_bet: number;
+  max_bet: number;
+  has_demo: number;
+  is_sportsbook: number;
+  tags: string;
+  provider: string;
+  provider_name: string;
+  categories: string | null;
+}
+
+const badOption = (message: string) => new PlatformError("InvalidParameter", `Invalid parameters: options: ${message}`, { fields: { options: [message] } });
+
+/** Category and provider sysnames to ids; an unknown one is the caller's mistake (400). */
+async function resolve(db: D1Database, q: GameQuery): Promise<ResolvedQuery> {
+  const out: ResolvedQuery = { ...q };
+  if (q.category !== undefined) {
+    const row = await db.prepare("SELECT id FROM game_categories WHERE sysname = ?1").bind(q.category).first<{ id: number }>();
+    if (!row) throw badOption(`unknown category '${q.category}'`);
+    out.categoryId = row.id;
+  }
+  if (q.providers?.length) {
+    const { results } = await db
+      .prepare("SELECT id, sysname FROM game_providers WHERE sysname IN (SELECT value FROM json_each(?1))")
+      .bind(JSON.stringify(q.providers))
+      .all<{ id: number; sysname: string }>();
+    const unknown = q.providers.filter((s) => !results.some((r) => r.sysname === s));
+    if (unknown.length) throw badOption(`unknown provider ${unknown.map((s) => `'${s}'`).join(", ")}`);
+    out.providerIds = results.map((r) => r.id);
+  }
+  return out;
+}
+
+const splitList = (v: string | null) => (v ? v.split(",").filter(Boolean) : []);
+
+function toGame(r: GameRow, currency: string): Game {
+  const categories = splitList(r.categories);
+  return {
+    id: r.id,
+    sysname: r.sysname,
+    title: r.title,
+    description: r.description,
+    provider: r.provider,
+    provider_name: r.provider_name,
+    categories,
+    image: coverPath(r.sysname),
+    rtp: r.rtp_bp / 100,
+    volatility: r.volatility,
+    min_bet: { amount: r.min_bet, currency },
+    max_bet: { amount: r.max_bet, currency },
+    has_demo: r.has_demo === 1,
+    is_new: categories.includes("new"),
+    is_sportsbook: r.is_sportsbook === 1,
+    tags: splitList(r.tags),
+  };
+}
+
+/**
+ * games.get: one page of the catalogue and the total. Bets are stored in the site's default
+ * currency and answered in it (decision 0015: no conversion until providers send per-currency
+ * limits).
+ */
+export async function getGames(q: GameQuery, ctx: PlatformContext): Promise<{ items: Game[]; count: number }> {
+  const resolved = await resolve(ctx.db, q);
+  // Empty ids or sysnames (an empty favourites list) match nothing; empty providers filter nothing.
+  if (q.ids?.length === 0 || q.sysnames?.length === 0) return { items: [], count: 0 };
+  const { page, total } = buildGameQuery(resolved, ctx.locale, ctx.defaultLocale);
+  const [site, rows, counted] = await Promise.all([
+    readSiteCurrencies(ctx.db),
+    ctx.db.prepare(page.sql).bind(...page.binds).all<GameRow>(),
+    total
+      ? ctx.db.prepare(total.sql).bind(...total.binds).first<{ n: number }>()
+      : ctx.db.prepare("SELECT games_count AS n FROM game_categories WHERE id = ?1").bind(resolved.categoryId).first<{ n: number }>(),
+  ]);
+  return { items: rows.results.map((r) => toGame(r, site.default_currency)), count: counted?.n ?? 0 };
+}

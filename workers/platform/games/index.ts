@@ -1,0 +1,16 @@
+import type { Handlers } from "../core/context";
+import { getCategories, getProviders } from "./catalogue";
+import { getGames } from "./games-get";
+import { addLike, getLikes, removeLike } from "./likes";
+
+type Methods = "games.get" | "games.getCategories" | "games.getProviders" | "games.getLikes" | "games.addLike" | "games.removeLike";
+
+/** The game catalogue (decision 0015): games, categories, providers and players' likes. */
+export const gameHandlers: Handlers<Methods> = {
+  "games.get": ({ options }, ctx) => getGames(options, ctx),
+  "games.getCategories": (_p, ctx) => getCategories(ctx),
+  "games.getProviders": (params, ctx) => getProviders(ctx, params),
+  "games.getLikes": (_p, ctx) => getLikes(ctx),
+  "games.addLike": ({ sysname }, ctx) => addLike(ctx, sysname),
+  "games.removeLike": ({ sysname }, ctx) => removeLike(ctx, sysname),
+};
