@@ -4,6 +4,7 @@ import { workerContext } from "../app/lib/context.server";
 import { assertEnv } from "./env";
 import { handlePlatform } from "./platform";
 import { handlePlatformPages } from "./platform/demo";
+import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { handleRealtime } from "./realtime/route";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
 
@@ -57,7 +58,13 @@ app.use("*", originCheck());
 app.all("/api/*", (c) => platformFetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
 // The platform's own pages: social sign-in and the demo providers (payment page, OAuth, mailbox…).
 app.all("/oauth/*", (c) => platformFetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
-app.all("/platform/*", (c) => platformFetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
+// Platform pages with inline script (the demo game studio) need this response's CSP nonce: it
+// travels in a request header the Worker always sets itself (a client's value is replaced).
+app.all("/platform/*", (c) => {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(PLATFORM_NONCE_HEADER, c.get("nonce"));
+  return platformFetch(new Request(c.req.raw, { headers }), c.env, c.executionCtx as ExecutionContext);
+});
 
 // The player's live channel (WebSocket → PlayerChannel Durable Object).
 app.get("/realtime", (c) => handleRealtime(c.req.raw, c.env));

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { method } from "./define";
-import { Game, GameCategory, GameProvider, GameQuery, PROVIDER_TYPES } from "./entities-games";
+import { listOf } from "./entities";
+import { Game, GameCategory, GameProvider, GameQuery, GameRound, PROVIDER_TYPES } from "./entities-games";
 
 /**
  * Game catalogue methods of the /api contract (SPEC §7 games.*, issue 5; decision 0015).
@@ -112,5 +113,17 @@ export const gameMethods = {
     summary: "Unlike a game by sysname (not liked: no change). Unknown sysname: 400. Returns 1.",
     params: z.object({ sysname: sysnameParam }),
     result: z.literal(1),
+  }),
+  "games.getHistory": method({
+    group: "games",
+    name: "getHistory",
+    verb: "GET",
+    access: "player",
+    summary: "The player's settled game rounds (demo and real), newest first; count is the total.",
+    params: z.object({
+      offset: z.coerce.number().int("offset must be an integer").min(0, "offset must be 0 or more").default(0),
+      count: z.coerce.number().int("count must be an integer").min(1, "count must be at least 1").max(100, "count must be at most 100").default(20),
+    }),
+    result: listOf(GameRound),
   }),
 };

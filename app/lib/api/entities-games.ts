@@ -70,3 +70,16 @@ export const GameProvider = z.strictObject({
   game_params: z.record(z.string(), z.unknown()).optional(),
 });
 export type GameProvider = z.infer<typeof GameProvider>;
+
+/** One settled round of a game (games.getHistory; decision 0016). win 0: a losing round. */
+export const GameRound = z.strictObject({
+  id: z.string(),
+  game: z.string().describe("The game's sysname"),
+  title: z.string(),
+  mode: z.enum(["demo", "real"]).describe("demo: the fun balance; real: the main balance"),
+  bet: Money,
+  win: Money,
+  symbols: z.array(z.array(z.string())).describe("The drawn grid, rows of symbol names; the middle row is the payline"),
+  created_at: z.number().int(),
+});
+export type GameRound = z.infer<typeof GameRound>;

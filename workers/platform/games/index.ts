@@ -1,9 +1,10 @@
 import type { Handlers } from "../core/context";
 import { getCategories, getProviders } from "./catalogue";
 import { getGames } from "./games-get";
+import { getHistory } from "./history";
 import { addLike, getLikes, removeLike } from "./likes";
 
-type Methods = "games.get" | "games.getCategories" | "games.getProviders" | "games.getLikes" | "games.addLike" | "games.removeLike";
+type Methods = "games.get" | "games.getCategories" | "games.getProviders" | "games.getLikes" | "games.addLike" | "games.removeLike" | "games.getHistory";
 
 /** The game catalogue (decision 0015): games, categories, providers and players' likes. */
 export const gameHandlers: Handlers<Methods> = {
@@ -13,4 +14,5 @@ export const gameHandlers: Handlers<Methods> = {
   "games.getLikes": (_p, ctx) => getLikes(ctx),
   "games.addLike": ({ sysname }, ctx) => addLike(ctx, sysname),
   "games.removeLike": ({ sysname }, ctx) => removeLike(ctx, sysname),
+  "games.getHistory": ({ offset, count }, ctx) => getHistory(ctx, offset, count),
 };

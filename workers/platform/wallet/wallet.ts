@@ -38,6 +38,8 @@ export interface BalanceChange {
   kind: BalanceKind;
   /** Integer minor units, non-zero: positive credits, negative debits. */
   delta: number;
+  /** The ledger row's type when it differs from the operation's (a round's `bet` and `win` legs). */
+  type?: OperationType;
 }
 
 export interface WalletOperation {
@@ -47,7 +49,7 @@ export interface WalletOperation {
   type: OperationType;
   /** What the operation belongs to: a transaction id, a round id, a purchase id… */
   reference?: string;
-  /** At most one change per kind; all of them apply, or none. */
+  /** At most one debit and one credit per kind (debits apply first); all of them apply, or none. */
   changes: BalanceChange[];
 }
 
@@ -107,7 +109,7 @@ export async function applyOperation(db: D1Database, op: WalletOperation): Promi
           `INSERT INTO ledger (operation_id, uid, kind, delta, balance_after, currency, type, reference, created_at)
            SELECT ?1, uid, kind, ?4, amount, currency, ?5, ?6, ?7 FROM balances WHERE uid = ?2 AND kind = ?3`,
         )
-        .bind(id, op.uid, c.kind, c.delta, op.type, reference, now),
+        .bind(id, op.uid, c.kind, c.delta, c.type ?? op.type, reference, now),
     ]),
     db
       .prepare(
@@ -220,15 +222,22 @@ function validateOperation(op: WalletOperation): BalanceChange[] {
   const seen = new Set<string>();
   for (const c of op.changes) {
     if (!(BALANCE_KINDS as readonly string[]).includes(c?.kind)) throw invalid("changes", `Unknown balance kind '${String(c?.kind)}'`);
-    if (seen.has(c.kind)) throw invalid("changes", `Balance '${c.kind}' is changed twice`);
-    seen.add(c.kind);
     if (!Number.isSafeInteger(c.delta) || c.delta === 0 || Math.abs(c.delta) > MAX_DELTA) {
       throw invalid("changes", `The change of '${c.kind}' must be a non-zero integer amount of minor units up to ${MAX_DELTA}`);
     }
+    // One debit and one credit per kind at most: a round's bet and win on the same balance.
+    const leg = `${c.kind}:${c.delta < 0 ? "debit" : "credit"}`;
+    if (seen.has(leg)) throw invalid("changes", `Balance '${c.kind}' is ${c.delta < 0 ? "debited" : "credited"} twice`);
+    seen.add(leg);
+    if (c.type !== undefined && !(OPERATION_TYPES as readonly string[]).includes(c.type)) {
+      throw invalid("changes", `Unknown operation type '${String(c.type)}'`);
+    }
   }
+  // Canonical order (the fingerprint's): by kind, and within a kind the debit first, so an
+  // overdraft fails its UPDATE before the credit could cover it.
   return op.changes
-    .map((c) => ({ kind: c.kind, delta: c.delta }))
-    .sort((a, b) => BALANCE_KINDS.indexOf(a.kind) - BALANCE_KINDS.indexOf(b.kind));
+    .map((c) => (c.type === undefined ? { kind: c.kind, delta: c.delta } : { kind: c.kind, delta: c.delta, type: c.type }))
+    .sort((a, b) => BALANCE_KINDS.indexOf(a.kind) - BALANCE_KINDS.indexOf(b.kind) || Math.sign(a.delta) - Math.sign(b.delta));
 }
 
 /** BillingTransactionDeclined "Insufficient funds", naming the balances that fell short. */

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { betSteps, gamePage } from "./game-page";
+
+const view = {
+  game: { id: 1, sysname: "golden_phoenix", title: "Golden <Phoenix>", rtp_bp: 9620, min_bet: 10, max_bet: 1000, has_demo: 1 },
+  mode: "demo" as const,
+  action: "/platform/game/golden_phoenix/round",
+  balance: null,
+  currency: "USD",
+  signedIn: false,
+  bet: 10,
+  symbols: null,
+  win: null,
+  error: null,
+  nonce: "QUJDREVGR0hJSktMTU5PUFFS",
+};
+
+describe("the slot page", () => {
+  it("offers bets of 1, 2 and 5 times powers of ten within the range, the maximum included", () => {
+    expect(betSteps(10, 1000)).toEqual([10, 20, 50, 100, 200, 500, 1000]);
+    expect(betSteps(20, 300)).toEqual([20, 40, 100, 200, 300]);
+    expect(betSteps(5, 5)).toEqual([5]);
+  });
+
+  it("escapes the title and carries a script that parses, with the nonce", async () => {
+    const html = await gamePage(view).text();
+    expect(html).toContain("Golden &lt;Phoenix&gt;");
+    const script = /<script nonce="QUJDREVGR0hJSktMTU5PUFFS">([\s\S]*)<\/script>/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    expect(() => new Function(script!)).not.toThrow();
+    expect(script).toContain("\\B(?=(\\d{3})+(?!\\d))");
+  });
+});

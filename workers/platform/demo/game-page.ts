@@ -1,0 +1,144 @@
+import { formatMoney } from "../../../app/lib/money";
+import { escapeHtml } from "../auth/oauth-html";
+import type { RoundMode, StudioGame } from "../games/rounds";
+
+/**
+ * The demo studio's slot page: 3 × 3 reels, a bet selector within the game's range, a Spin button
+ * and the balance. It is a real form (POST …/round, then back here with the result), so it plays
+ * without JavaScript; a small inline script, run with the response's CSP nonce, spins in place
+ * with fetch instead. Texts are the studio's own, in English, like a real provider's game.
+ */
+
+/** The request header carrying the CSP nonce of the response (set by the Worker's entry). */
+export const NONCE_HEADER = "x-playfront-nonce";
+
+const GLYPHS: Record<string, string> = { cherry: "🍒", lemon: "🍋", bell: "🔔", star: "⭐", seven: "7️⃣", diamond: "💎", blank: "·" };
+
+export interface GamePageView {
+  game: StudioGame;
+  mode: RoundMode;
+  /** Where the round form posts (the launch path + `/round`). */
+  action: string;
+  /** Null: a visitor (demo without a balance) or real mode without a session. */
+  balance: { amount: number; currency: string } | null;
+  currency: string;
+  signedIn: boolean;
+  bet: number;
+  symbols: string[][] | null;
+  win: number | null;
+  error: string | null;
+  nonce: string | null;
+}
+
+/** Bets offered: the minimum times 1, 2, 5, 10, 20, 50…, within the maximum (the maximum too). */
+export function betSteps(min: number, max: number): number[] {
+  const steps = new Set<number>();
+  for (let scale = 1; min * scale <= max; scale *= 10) {
+    for (const f of [1, 2, 5]) if (min * scale * f <= max) steps.add(min * scale * f);
+  }
+  steps.add(max);
+  return [...steps].sort((a, b) => a - b);
+}
+
+const STYLE = `
+*{box-sizing:border-box}html,body{margin:0;height:100%}
+body{display:flex;align-items:center;justify-content:center;font:16px/1.4 system-ui,sans-serif;
+  background:radial-gradient(circle at 50% 30%,#2b1d5c,#0d0a1f);color:#f5f1ff}
+main{width:min(420px,100%);padding:16px;text-align:center}
+h1{font-size:1.2rem;margin:0 0 4px}.mode{font-size:.8rem;text-transform:uppercase;letter-spacing:.1em;color:#c6b8ff}
+.reels{display:grid;grid-template-columns:repeat(3,1fr);gap:6px;margin:14px 0;padding:10px;border-radius:14px;background:#1a1238;border:2px solid #ffcf4d}
+.cell{aspect-ratio:1;display:flex;align-items:center;justify-content:center;font-size:2.4rem;background:#fff;color:#222;border-radius:8px}
+.payline{outline:3px solid #ffcf4d}
+.spinning .cell{animation:spin .12s linear infinite}@keyframes spin{50%{transform:translateY(6px);opacity:.6}}
+.bar{display:flex;gap:8px;align-items:center;justify-content:center;flex-wrap:wrap}
+select,button{font:inherit;padding:10px 14px;border-radius:10px;border:0}
+button{background:#ffcf4d;color:#241a00;font-weight:700;min-width:120px;cursor:pointer}button:disabled{opacity:.6}
+.result{min-height:1.5em;margin:10px 0 0;font-weight:600}.error{color:#ff9b9b}
+a{color:#ffcf4d}
+`;
+
+function grid(symbols: string[][] | null): string {
+  const rows = symbols ?? [["seven", "bell", "cherry"], ["diamond", "star", "lemon"], ["bell", "cherry", "seven"]];
+  return rows
+    .map((row, r) =>
+      row.map((s) => `<div class="cell${r === 1 ? " payline" : ""}" data-cell>${GLYPHS[s] ?? GLYPHS.blank}</div>`).join(""),
+    )
+    .join("");
+}
+
+function resultText(v: GamePageView): string {
+  if (v.error) return `<p class="result error" role="alert" data-result>${escapeHtml(v.error)}</p>`;
+  if (v.win === null) return `<p class="result" data-result></p>`;
+  const text = v.win > 0 ? `You win ${formatMoney({ amount: v.win, currency: v.currency })}!` : "No win this time.";
+  return `<p class="result" role="status" data-result>${escapeHtml(text)}</p>`;
+}
+
+function controls(v: GamePageView): string {
+  if (v.mode === "real" && !v.signedIn) {
+    return `<p class="result">Sign in to play for real. <a href="?mode=demo">Play the demo</a></p>`;
+  }
+  const options = betSteps(v.game.min_bet, v.game.max_bet)
+    .map((b) => `<option value="${b}"${b === v.bet ? " selected" : ""}>${escapeHtml(formatMoney({ amount: b, currency: v.currency }))}</option>`)
+    .join("");
+  return `<form method="post" action="${escapeHtml(v.action)}" class="bar" data-spin-form>
+    <input type="hidden" name="mode" value="${v.mode}">
+    <input type="hidden" name="round_id" value="${crypto.randomUUID()}">
+    <label>Bet <select name="bet">${options}</select></label>
+    <button type="submit">Spin</button>
+  </form>`;
+}
+
+const SCRIPT = `
+(() => {
+  const form = document.querySelector("[data-spin-form]");
+  if (!form) return;
+  const glyphs = ${JSON.stringify(GLYPHS)};
+  const reels = document.querySelector(".reels"), cells = document.querySelectorAll("[data-cell]");
+  const result = document.querySelector("[data-result]"), balance = document.querySelector("[data-balance]");
+  // app/lib/money.ts formatMoney's rule, so the reels' page and the server-rendered one agree.
+  const symbols = { USD: "$", EUR: "€", BRL: "R$", GBP: "£" };
+  const money = (m) => {
+    const whole = String(Math.floor(m.amount / 100)).replace(/\\B(?=(\\d{3})+(?!\\d))/g, ","), cents = m.amount % 100;
+    return (symbols[m.currency] ?? m.currency + " ") + whole + (cents ? "." + String(cents).padStart(2, "0") : "");
+  };
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const button = form.querySelector("button");
+    button.disabled = true; reels.classList.add("spinning"); result.textContent = ""; result.className = "result";
+    try {
+      const res = await fetch(form.action, { method: "POST", body: new FormData(form), headers: { accept: "application/json" } });
+      const body = await res.json();
+      if (!res.ok) throw new Error(body.error?.message || "The round failed");
+      const round = body.data;
+      round.symbols.flat().forEach((s, i) => { cells[i].textContent = glyphs[s] || glyphs.blank; });
+      result.textContent = round.win > 0 ? "You win " + money({ amount: round.win, currency: round.currency }) + "!" : "No win this time.";
+      if (round.balance && balance) balance.textContent = money(round.balance);
+      parent !== window && parent.postMessage({ type: "playfront:round", balance: round.balance }, location.origin);
+    } catch (e) {
+      result.textContent = e.message; result.className = "result error";
+    } finally {
+      form.round_id.value = crypto.randomUUID(); button.disabled = false; reels.classList.remove("spinning");
+    }
+  });
+})();`;
+
+export function gamePage(v: GamePageView): Response {
+  const balance = v.balance
+    ? `<p>Balance <strong data-balance>${escapeHtml(formatMoney(v.balance))}</strong></p>`
+    : v.mode === "demo" && !v.signedIn
+      ? `<p>Demo play: no money moves.</p>`
+      : "";
+  const script = v.nonce ? `<script nonce="${escapeHtml(v.nonce)}">${SCRIPT}</script>` : "";
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(v.game.title)}</title><style>${STYLE}</style></head>
+<body><main data-game="${escapeHtml(v.game.sysname)}">
+<div class="mode">${v.mode === "demo" ? "Demo" : "Real money"}</div>
+<h1>${escapeHtml(v.game.title)}</h1>
+${balance}
+<div class="reels" aria-label="Reels" aria-live="polite">${grid(v.symbols)}</div>
+${controls(v)}
+${resultText(v)}
+</main>${script}</body></html>`;
+  return new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+}

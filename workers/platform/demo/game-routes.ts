@@ -1,0 +1,138 @@
+import { Hono, type Context } from "hono";
+import { PlatformError } from "../../../app/lib/api/errors";
+import { errorPage } from "../auth/oauth-html";
+import { pageSession } from "../auth/oauth-session";
+import { dataResponse, errorResponse, toPlatformError } from "../core/respond";
+import { BLANK, SYMBOLS } from "../games/rounds-math";
+import { findStudioGame, playRound, ROUND_MODES, type RoundMode } from "../games/rounds";
+import { readSiteCurrencies } from "../wallet/currency";
+import { readBalances } from "../wallet/wallet";
+import { gamePage, NONCE_HEADER } from "./game-page";
+
+/**
+ * The demo game studio (decision 0016): `/platform/game/{sysname}` and `/platform/game/custom/{name}`
+ * (each also with `/play`) launch the slot; `POST …/round` settles one round on the server. The
+ * round answers JSON to the page's script (`Accept: application/json` or a JSON body) and a 303
+ * back to the launch page, with the result in the query, to the plain form.
+ */
+export const gameRoutes = new Hono<{ Bindings: Env }>();
+
+type Ctx = Context<{ Bindings: Env }>;
+
+const deps = (c: Ctx) => ({ env: c.env, db: c.env.DB, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) });
+const NONCE = /^[A-Za-z0-9+/=]{16,64}$/;
+const SYMBOL_NAMES = new Set([...SYMBOLS.map((s) => s.name), BLANK]);
+
+const ERRORS: Record<string, string> = {
+  funds: "Not enough money on the balance for this bet.",
+  bet: "Choose a bet within the game's range.",
+  signin: "Sign in to play for real.",
+  failed: "The round could not be played. Please try again.",
+};
+
+/** The signed-in player (0: a visitor); a banned player's session plays nothing. */
+async function player(c: Ctx): Promise<{ uid: number; banned: boolean }> {
+  const session = await pageSession(c.req.raw, c.env);
+  return session.player ?? { uid: 0, banned: false };
+}
+
+const notFound = () => errorPage(404, "Game not found", "This game does not exist or is not available.");
+
+async function launch(c: Ctx, base: string): Promise<Response> {
+  const game = await findStudioGame(c.env.DB, c.req.param("name") ?? "");
+  if (!game) return notFound();
+  const { uid, banned } = await player(c);
+  if (banned) return errorPage(403, "Account blocked", "This account cannot play.");
+  const q = (name: string) => c.req.query(name) ?? "";
+  const mode: RoundMode = (ROUND_MODES as readonly string[]).includes(q("mode")) ? (q("mode") as RoundMode) : uid ? "real" : "demo";
+  const balances = uid ? await readBalances(c.env.DB, uid) : null;
+  const balance = balances ? balances[mode === "demo" ? "fun" : "main"] : null;
+  const currency = balance?.currency ?? (await readSiteCurrencies(c.env.DB)).default_currency;
+
+  let symbols: string[][] | null = null;
+  let win: number | null = null;
+  const roundId = q("round");
+  if (uid && roundId) {
+    const row = await c.env.DB.prepare("SELECT symbols, win FROM game_rounds WHERE id = ?1 AND uid = ?2 AND operation_id IS NOT NULL")
+      .bind(roundId, uid)
+      .first<{ symbols: string; win: number }>();
+    if (row) ({ symbols, win } = { symbols: JSON.parse(row.symbols), win: row.win });
+  } else if (!uid && q("s")) {
+    // A visitor's demo round is not stored: its grid comes back in the query (it moves no money).
+    const cells = q("s").split("-");
+    if (cells.length === 9 && cells.every((s) => SYMBOL_NAMES.has(s)) && /^\d{1,12}$/.test(q("win"))) {
+      symbols = [cells.slice(0, 3), cells.slice(3, 6), cells.slice(6, 9)];
+      win = Number(q("win"));
+    }
+  }
+  const bet = Number(q("bet")) || game.min_bet;
+  const nonce = c.req.header(NONCE_HEADER) ?? "";
+  return gamePage({
+    game,
+    mode,
+    action: `${base}/round`,
+    balance,
+    currency,
+    signedIn: uid > 0,
+    bet,
+    symbols,
+    win,
+    error: ERRORS[q("error")] ?? null,
+    nonce: NONCE.test(nonce) ? nonce : null,
+  });
+}
+
+async function readFields(c: Ctx): Promise<{ fields: Record<string, unknown>; json: boolean }> {
+  const type = c.req.header("content-type") ?? "";
+  const json = type.startsWith("application/json");
+  const fields = json ? await c.req.json().catch(() => null) : await c.req.parseBody().catch(() => null);
+  if (!fields || typeof fields !== "object" || Array.isArray(fields)) {
+    throw new PlatformError("InvalidRequest", "The round needs bet, mode and round_id as a form or a JSON object");
+  }
+  return { fields: fields as Record<string, unknown>, json: json || (c.req.header("accept") ?? "").includes("application/json") };
+}
+
+const text = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
+
+async function round(c: Ctx, base: string): Promise<Response> {
+  let wantsJson = (c.req.header("accept") ?? "").includes("application/json");
+  const back = new URLSearchParams();
+  try {
+    const game = await findStudioGame(c.env.DB, c.req.param("name") ?? "");
+    if (!game) throw new PlatformError("InvalidRequest", "No such game", { status: 404 });
+    const { fields, json } = await readFields(c);
+    wantsJson = json;
+    const { uid, banned } = await player(c);
+    if (banned) throw new PlatformError("UserBanned", "This account cannot play");
+    const betText = text(fields.bet);
+    const mode = (text(fields.mode) || (uid ? "real" : "demo")) as RoundMode;
+    back.set("mode", mode);
+    back.set("bet", betText);
+    const bet = /^\d{1,16}$/.test(betText) ? Number(betText) : Number.NaN;
+    const result = await playRound(deps(c), { uid, game, mode, bet, roundKey: text(fields.round_id) });
+    if (wantsJson) return dataResponse(result, { "cache-control": "no-store" });
+    if (uid) back.set("round", result.id);
+    else back.set("s", result.symbols.flat().join("-")), back.set("win", String(result.win));
+  } catch (e) {
+    const error = toPlatformError(e);
+    if (wantsJson) return errorResponse(error);
+    if (error.status === 404) return notFound();
+    back.set("error", errorCode(error));
+  }
+  return new Response(null, { status: 303, headers: { location: `${base}?${back}`, "cache-control": "no-store" } });
+}
+
+function errorCode(e: PlatformError): string {
+  if (e.exception === "BillingTransactionDeclined") return "funds";
+  if (e.exception === "Authorization") return "signin";
+  if (e.fields?.bet) return "bet";
+  return "failed";
+}
+
+// The custom/ paths first, so "custom" is never taken for a sysname.
+for (const pattern of ["/platform/game/custom/:name", "/platform/game/:name"]) {
+  const base = (c: Ctx) => pattern.replace(":name", c.req.param("name") ?? "");
+  gameRoutes.get(pattern, (c) => launch(c, base(c)));
+  gameRoutes.get(`${pattern}/play`, (c) => launch(c, base(c)));
+  gameRoutes.post(`${pattern}/round`, (c) => round(c, base(c)));
+}
