@@ -33,6 +33,9 @@ describe("route table", () => {
       ["/unsubscribe", "unsubscribe"],
       ["/confirmation", "confirmation"],
       ["/confirmation/success", "confirmation.success"],
+      ["/gamehall", "gamehall"],
+      ["/gamehall/slots", "gamehall.$id"],
+      ["/providers", "providers"],
     ]) {
       expect(leaf(path!)?.at(-1)).toBe(id);
       expect(leaf(`/pt${path}`)?.at(-1)).toBe(`${id}.localized`);

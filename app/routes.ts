@@ -55,6 +55,9 @@ export default [
     ]),
     ...localized("responsible-game", "routes/responsible-game.tsx"),
     ...localized("profile/responsible-game", "routes/profile.responsible-game.tsx"),
+    ...localized("gamehall", "routes/gamehall.tsx"),
+    ...localized("gamehall/:id", "routes/gamehall.$id.tsx"),
+    ...localized("providers", "routes/providers.tsx"),
     route("*", "routes/catchall.tsx"),
   ]),
   layout("layouts/empty.tsx", [

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { lobbyHref, lobbySearch, parseLobbyParams } from "./lobby-params";
+
+const parse = (search: string) => parseLobbyParams(new URLSearchParams(search));
+
+describe("lobby query parameters", () => {
+  it("reads the canonical form as it is", () => {
+    expect(parse("")).toEqual({ kind: "ok", filters: { category: undefined, providers: [], offset: 0 } });
+    expect(parse("category=slots&providers=bluefin,aurora_reels&offset=48")).toEqual({
+      kind: "redirect",
+      search: "category=slots&providers=aurora_reels,bluefin&offset=48",
+    });
+    expect(parse("category=slots&providers=aurora_reels,bluefin&offset=48")).toEqual({
+      kind: "ok",
+      filters: { category: "slots", providers: ["aurora_reels", "bluefin"], offset: 48 },
+    });
+  });
+
+  it("accepts an encoded comma as the same list", () => {
+    expect(parse("providers=aurora_reels%2Cbluefin")).toMatchObject({ kind: "ok", filters: { providers: ["aurora_reels", "bluefin"] } });
+  });
+
+  it("joins repeated providers (a GET form without JavaScript) into one sorted comma list", () => {
+    expect(parse("category=live&providers=tidewater&providers=silverbirch")).toEqual({
+      kind: "redirect",
+      search: "category=live&providers=silverbirch,tidewater",
+    });
+    expect(parse("providers=a,,b&providers=a")).toEqual({ kind: "redirect", search: "providers=a,b" });
+  });
+
+  it("drops empty filters", () => {
+    expect(parse("category=&providers=")).toEqual({ kind: "redirect", search: "" });
+    expect(parse("category=slots&offset=0")).toEqual({ kind: "redirect", search: "category=slots" });
+  });
+
+  it("keeps other parameters and their order", () => {
+    expect(parse("show_popup_auth=1&category=slots")).toMatchObject({ kind: "ok" });
+    expect(parse("utm_source=x&providers=b&providers=a&show_popup_auth=1")).toEqual({
+      kind: "redirect",
+      search: "utm_source=x&show_popup_auth=1&providers=a,b",
+    });
+  });
+
+  it("treats a garbage or negative offset as the first page and rounds others down to a page start", () => {
+    expect(parse("offset=abc")).toEqual({ kind: "redirect", search: "" });
+    expect(parse("offset=-24")).toEqual({ kind: "redirect", search: "" });
+    expect(parse("offset=1e3")).toEqual({ kind: "redirect", search: "" });
+    expect(parse("offset=30")).toEqual({ kind: "redirect", search: "offset=24" });
+    expect(parse("offset=24&offset=48")).toEqual({ kind: "redirect", search: "offset=24" });
+    expect(parse("offset=99999999")).toEqual({ kind: "redirect", search: "offset=99984" });
+  });
+
+  it("refuses values that can never name a category or provider", () => {
+    expect(parse("category=Slots!")).toEqual({ kind: "invalid" });
+    expect(parse("category=slots&category=live")).toEqual({ kind: "invalid" });
+    expect(parse("providers=a,B%20C")).toEqual({ kind: "invalid" });
+    expect(parse(`providers=${Array.from({ length: 51 }, (_, i) => `p${i}`).join(",")}`)).toEqual({ kind: "invalid" });
+  });
+
+  it("builds lobby links with readable commas", () => {
+    expect(lobbyHref({})).toBe("/gamehall");
+    expect(lobbyHref({ category: "slots", providers: ["a", "b"], offset: 24 })).toBe("/gamehall?category=slots&providers=a,b&offset=24");
+    expect(lobbySearch(new URLSearchParams("x=1&offset=5"), { category: "new" })).toBe("x=1&category=new");
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The lobby's filters live in the URL (SPEC §2): `category`, `providers` as one comma list and
+ * `offset` for the pages. Several spellings mean the same filter (a GET form without JavaScript
+ * sends `providers=a&providers=b`; a hand-typed `offset=abc`); each gets one canonical URL so
+ * links, caches and crawlers see a single address per page. Other query parameters (URL dialogs,
+ * campaign tags) are kept as they are.
+ */
+
+export const LOBBY_PAGE_SIZE = 24;
+/** The platform's own limit for `offset` (entities-games.ts). */
+const MAX_OFFSET = 100_000;
+const SYSNAME = /^[a-z0-9_-]{1,64}$/;
+const LOBBY_KEYS = ["category", "providers", "offset"] as const;
+
+export interface LobbyFilters {
+  category?: string;
+  /** Sorted and without duplicates, so one set of providers has one URL. */
+  providers: string[];
+  /** A multiple of the page size, 0 for the first page. */
+  offset: number;
+}
+
+export type LobbyParams =
+  | { kind: "ok"; filters: LobbyFilters }
+  /** Same filters, other spelling: answer with a redirect to `search`. */
+  | { kind: "redirect"; search: string }
+  /** A value that can never name a category or provider: the route's validation fails (404). */
+  | { kind: "invalid" };
+
+/**
+ * Reads the filters of a lobby URL. A garbage, negative or unaligned offset is not an error: it
+ * is rounded down to a page start (garbage counts as 0) and the URL is redirected to that page.
+ */
+export function parseLobbyParams(params: URLSearchParams): LobbyParams {
+  const categories = params.getAll("category").map((c) => c.trim()).filter(Boolean);
+  if (categories.length > 1) return { kind: "invalid" };
+  const category = categories[0];
+  if (category !== undefined && !SYSNAME.test(category)) return { kind: "invalid" };
+
+  const providers = [...new Set(params.getAll("providers").flatMap((v) => v.split(",")).map((p) => p.trim()).filter(Boolean))].sort();
+  if (providers.some((p) => !SYSNAME.test(p)) || providers.length > 50) return { kind: "invalid" };
+
+  const filters: LobbyFilters = { category, providers, offset: canonicalOffset(params.get("offset")) };
+  const canonical = new URLSearchParams(lobbySearch(new URLSearchParams(), filters));
+  const spelledCanonically = LOBBY_KEYS.every((key) => sameValues(params.getAll(key), canonical.getAll(key)));
+  return spelledCanonically ? { kind: "ok", filters } : { kind: "redirect", search: lobbySearch(params, filters) };
+}
+
+function canonicalOffset(raw: string | null): number {
+  if (raw === null || !/^\d+$/.test(raw.trim())) return 0;
+  const n = Math.min(Number(raw.trim()), MAX_OFFSET);
+  return n - (n % LOBBY_PAGE_SIZE);
+}
+
+/**
+ * The query string of a lobby page: the other parameters of `base` in their order, then the
+ * filters (empty ones left out). Commas stay readable (`providers=a,b`).
+ */
+export function lobbySearch(base: URLSearchParams, filters: Partial<LobbyFilters>): string {
+  const q = new URLSearchParams(base);
+  for (const key of LOBBY_KEYS) q.delete(key);
+  if (filters.category) q.set("category", filters.category);
+  if (filters.providers?.length) q.set("providers", filters.providers.join(","));
+  if (filters.offset) q.set("offset", String(filters.offset));
+  return q.toString().replace(/%2C/gi, ",");
+}
+
+function sameValues(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/** `/gamehall` with the given filters, keeping nothing else: for tabs, filter links and pages. */
+export function lobbyHref(filters: Partial<LobbyFilters>): string {
+  const s = lobbySearch(new URLSearchParams(), filters);
+  return s ? `/gamehall?${s}` : "/gamehall";
+}

@@ -1,0 +1,92 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import type { Game, GameCategory, GameProvider } from "../../lib/api/entities-games";
+import { localizePath } from "../../lib/i18n/locale";
+import { orErrorPage } from "../../lib/api/page-errors.server";
+import { getPlatform } from "../../middleware/platform.server";
+import { getInstance } from "../../middleware/i18n.server";
+import { notFound } from "../errors/not-found.server";
+import { getSite } from "../site/site.server";
+import { LOBBY_PAGE_SIZE, parseLobbyParams, type LobbyFilters } from "./lobby-params";
+
+type Context = Readonly<RouterContextProvider>;
+
+export interface LobbyData {
+  filters: LobbyFilters;
+  categories: GameCategory[];
+  /** Name and sysname only: the filter needs no more, and the page stays light. */
+  providers: Array<Pick<GameProvider, "sysname" | "name" | "games_count">>;
+  games: Game[];
+  count: number;
+  title: string;
+  siteName: string;
+}
+
+function localized(context: Context) {
+  const site = getSite(context);
+  return { site, platform: getPlatform(context).withLocale(site.locale) };
+}
+
+/**
+ * `/gamehall`: canonical filters (other spellings redirect), then categories, providers and the
+ * page of games in parallel. A category or provider the catalogue does not have, or a page past
+ * the end, is a route whose validation fails: the fatal 404 (SPEC §8).
+ */
+export async function loadLobby(context: Context, request: Request): Promise<LobbyData> {
+  const url = new URL(request.url);
+  const parsed = parseLobbyParams(url.searchParams);
+  if (parsed.kind === "invalid") throw notFound(request);
+  if (parsed.kind === "redirect") throw redirect(url.pathname + (parsed.search ? `?${parsed.search}` : ""), 302);
+  const { filters } = parsed;
+  const { site, platform } = localized(context);
+
+  const options = { category: filters.category, providers: filters.providers, offset: filters.offset, count: LOBBY_PAGE_SIZE };
+  const page = platform.call("games.get", { options: JSON.stringify(options) });
+  page.catch(() => undefined); // awaited below, after the filters are known to exist
+  const [categories, providers] = await Promise.all([
+    orErrorPage(platform.call("games.getCategories")),
+    orErrorPage(platform.call("games.getProviders", {})),
+  ]);
+  const unknownCategory = filters.category !== undefined && !categories.some((c) => c.sysname === filters.category);
+  const unknownProvider = filters.providers.some((p) => !providers.some((x) => x.sysname === p));
+  if (unknownCategory || unknownProvider) throw notFound(request);
+
+  const { items, count } = await orErrorPage(page);
+  if (filters.offset > 0 && filters.offset >= count) throw notFound(request);
+  const category = categories.find((c) => c.sysname === filters.category);
+  const t = getInstance(context).t;
+  return {
+    filters,
+    categories: categories.filter((c) => c.games_count > 0),
+    providers: providers.map(({ sysname, name, games_count }) => ({ sysname, name, games_count })),
+    games: items,
+    count,
+    title: category ? `${category.name} · ${t("lobby.title")}` : t("lobby.title"),
+    siteName: site.metadata.siteName,
+  };
+}
+
+/**
+ * `/gamehall/{id}`: a category's sysname or id sends the player to the lobby filtered by it
+ * (302, other query parameters kept); anything else is a 404.
+ */
+export async function redirectToCategory(context: Context, request: Request, id: string): Promise<never> {
+  const { site, platform } = localized(context);
+  const categories = await orErrorPage(platform.call("games.getCategories"));
+  const category = categories.find((c) => c.sysname === id || String(c.id) === id);
+  if (!category) throw notFound(request);
+  const q = new URL(request.url).searchParams;
+  q.set("category", category.sysname);
+  const path = localizePath("/gamehall", site.locale, site.locales.defaultLocale);
+  throw redirect(`${path}?${q.toString().replace(/%2C/gi, ",")}`, 302);
+}
+
+/** `/providers`: every provider with its number of games. */
+export async function loadProviders(context: Context) {
+  const { site, platform } = localized(context);
+  const providers = await orErrorPage(platform.call("games.getProviders", {}));
+  return {
+    providers: providers.map(({ sysname, name, games_count }) => ({ sysname, name, games_count })),
+    title: getInstance(context).t("lobby.providers.title"),
+    siteName: site.metadata.siteName,
+  };
+}

@@ -1,0 +1,73 @@
+import { Link } from "react-router";
+import { useLocalePath, useRootData, useT } from "../site/use-root-data";
+import { GameTile } from "./game-tile";
+import { LOBBY_PAGE_SIZE, lobbyHref } from "./lobby-params";
+import type { LobbyData } from "./lobby.server";
+import { ProviderFilter } from "./provider-filter";
+import { useLoadMore } from "./use-load-more";
+
+/**
+ * The game hall: category tabs (links), the provider filter, the server-rendered page of tiles
+ * and a "load more" link to the next page, which appends in place once hydrated (use-load-more.ts).
+ */
+export function Lobby({ data }: { data: LobbyData }) {
+  const t = useT();
+  const to = useLocalePath();
+  const locale = useRootData()?.locale ?? "en";
+  const { filters, categories, providers, count } = data;
+  const { games, busy, failed, hasMore, nextOffset, enhanced, moreRef, gridRef, onMoreClick } = useLoadMore(filters, data.games, count, locale);
+
+  return (
+    <section className="lobby" data-enhanced={enhanced || undefined}>
+      <h1 className="lobby__title">{t("lobby.title")}</h1>
+      <nav className="lobby-tabs" aria-label={t("lobby.categories")}>
+        <Link to={to(lobbyHref({ providers: filters.providers }))} className="lobby-tabs__tab" aria-current={!filters.category ? "page" : undefined}>
+          {t("lobby.all")}
+        </Link>
+        {categories.map((c) => (
+          <Link
+            key={c.sysname}
+            to={to(lobbyHref({ category: c.sysname, providers: filters.providers }))}
+            className="lobby-tabs__tab"
+            aria-current={filters.category === c.sysname ? "page" : undefined}
+          >
+            {c.name}
+          </Link>
+        ))}
+      </nav>
+      <ProviderFilter key={filters.providers.join(",")} providers={providers} selected={filters.providers} category={filters.category} t={t} to={to} />
+      <p className="lobby__count" aria-live="polite" data-testid="lobby-count">
+        {t("lobby.count", { shown: filters.offset + games.length, count })}
+      </p>
+      {games.length === 0 ? (
+        <p className="notice">{t("lobby.empty")}</p>
+      ) : (
+        <ul ref={gridRef} className="lobby-grid" aria-label={t("lobby.games")}>
+          {games.map((g, i) => (
+            <GameTile key={g.sysname} game={g} index={i} href={to(`/game/${g.sysname}`)} />
+          ))}
+        </ul>
+      )}
+      <nav className="lobby-pages" aria-label={t("lobby.pages")}>
+        {filters.offset > 0 && (
+          <Link to={to(lobbyHref({ ...filters, offset: Math.max(0, filters.offset - LOBBY_PAGE_SIZE) }))} rel="prev" className="btn btn--ghost">
+            {t("lobby.previous")}
+          </Link>
+        )}
+        {hasMore && (
+          <Link
+            ref={moreRef}
+            to={to(lobbyHref({ ...filters, offset: nextOffset }))}
+            rel="next"
+            className="btn btn--primary lobby-pages__more"
+            aria-busy={busy || undefined}
+            onClick={onMoreClick}
+          >
+            {busy ? t("lobby.loading") : t("lobby.more")}
+          </Link>
+        )}
+        {failed && <p role="alert" className="notice notice--error">{t("lobby.loadFailed")}</p>}
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
+import type { Game } from "../../lib/api/entities-games";
+import type { LobbyFilters } from "./lobby-params";
+
+/**
+ * "Load more" once the lobby has hydrated: the link's click and an observer near the end of the
+ * grid append the next page in place (the code for that, `infinite-scroll.ts`, is imported on
+ * first use). A failure stops the observer; the link stays to try again. After a click, focus
+ * moves to the first new game so keyboard and screen-reader players continue where they were.
+ */
+export function useLoadMore(filters: LobbyFilters, firstPage: Game[], count: number, locale: string) {
+  const [games, setGames] = useState<Game[]>(firstPage);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [exhausted, setExhausted] = useState(false);
+  const [enhanced, setEnhanced] = useState(false);
+  const moreRef = useRef<HTMLAnchorElement>(null);
+  const gridRef = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  const nextOffset = filters.offset + games.length;
+  const hasMore = nextOffset < count && !exhausted;
+
+  const loadMore = useCallback(async () => {
+    if (busy || !hasMore) return;
+    setBusy(true);
+    try {
+      const { fetchLobbyPage } = await import("./infinite-scroll");
+      const page = await fetchLobbyPage(filters, nextOffset, locale);
+      // A page that adds nothing ends the list rather than asking again and again.
+      if (page.items.length === 0) setExhausted(true);
+      setGames((shown) => {
+        const seen = new Set(shown.map((g) => g.sysname));
+        return [...shown, ...page.items.filter((g) => !seen.has(g.sysname))];
+      });
+      setFailed(false);
+    } catch (e) {
+      console.warn("lobby: the next page failed to load", e);
+      focusFrom.current = null;
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }, [busy, hasMore, filters, nextOffset, locale]);
+
+  useEffect(() => setEnhanced(true), []);
+
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || from >= games.length) return;
+    focusFrom.current = null;
+    gridRef.current?.querySelectorAll<HTMLAnchorElement>("li > a")[from]?.focus();
+  }, [games]);
+
+  useEffect(() => {
+    const el = moreRef.current;
+    if (!el || busy || failed) return;
+    let stop = () => {};
+    let live = true;
+    void import("./infinite-scroll").then((m) => {
+      if (live) stop = m.watchNearViewport(el, () => void loadMore());
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [loadMore, busy, failed]);
+
+  const onMoreClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    focusFrom.current = games.length;
+    void loadMore();
+  };
+
+  return { games, busy, failed, hasMore, nextOffset, enhanced, moreRef, gridRef, onMoreClick };
+}

@@ -1,0 +1,145 @@
+import type { Page } from "@playwright/test";
+import { absolute, expect, getNoFollow, msg, test } from "./fixtures";
+
+/**
+ * The game hall (SPEC §2, issue 5): category tabs and the provider filter as plain links and a
+ * GET form (with and without JavaScript), "load more" (a link without JavaScript, appending in
+ * place with it), the category-redirect step, /providers, and the 404s of bad filters.
+ */
+
+/** An English text of the bundle, or the key itself while the bundle lacks it (what t() shows then). */
+function tr(key: string, vars: Record<string, string> = {}): string {
+  try {
+    return msg("en", key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => vars[name] ?? whole);
+  } catch {
+    return key;
+  }
+}
+
+const tiles = (page: Page) => page.locator(".lobby-grid [data-game]");
+const tabs = (page: Page) => page.getByRole("navigation", { name: tr("lobby.categories") });
+const jsOn = () => test.info().project.name !== "no-js";
+
+/** With JavaScript, waits for hydration: before it, a click on "load more" is a plain link. */
+async function lobbyReady(page: Page) {
+  if (jsOn()) await expect(page.locator(".lobby[data-enhanced]")).toBeAttached();
+}
+
+test.describe("game hall filters @nojs", () => {
+  test("the first screen is server-rendered with covers sized and the first one prioritised", async ({ page }) => {
+    await page.goto("/gamehall");
+    await expect(tiles(page).first()).toBeVisible();
+    expect(await tiles(page).count()).toBeGreaterThanOrEqual(24);
+    const first = tiles(page).first().locator("img");
+    await expect(first).toHaveAttribute("fetchpriority", "high");
+    await expect(first).toHaveAttribute("width", "300");
+    await expect(first).toHaveAttribute("height", "400");
+    await expect(tiles(page).nth(12).locator("img")).toHaveAttribute("loading", "lazy");
+    const href = await tiles(page).first().locator("a").getAttribute("href");
+    expect(href).toMatch(/^\/game\/[a-z0-9_-]+$/);
+  });
+
+  test("a category tab filters by category", async ({ page }) => {
+    await page.goto("/gamehall");
+    await tabs(page).getByRole("link", { name: "Live casino" }).click();
+    await expect(page).toHaveURL(absolute("/gamehall?category=live"));
+    await expect(tabs(page).getByRole("link", { name: "Live casino" })).toHaveAttribute("aria-current", "page");
+    await expect(tiles(page).first()).toBeVisible();
+  });
+
+  test("the provider form filters by a comma list of providers", async ({ page }) => {
+    await page.goto("/gamehall?category=live");
+    await lobbyReady(page);
+    await page.locator(".lobby-providers__summary").click();
+    await page.getByLabel("Tidewater Live Studios").check();
+    await page.getByLabel("Silverbirch Live").check();
+    await page.getByRole("button", { name: tr("lobby.providers.apply") }).click();
+    await expect(page).toHaveURL(absolute("/gamehall?category=live&providers=silverbirch,tidewater"));
+    await expect(tiles(page).first()).toBeVisible();
+    const studios = new Set(await page.locator(".lobby-grid .game-tile__provider").allTextContents());
+    expect(studios.size).toBeGreaterThan(0);
+    for (const studio of studios) expect(["Silverbirch Live", "Tidewater Live Studios"]).toContain(studio);
+    // The category tabs keep the providers.
+    await expect(tabs(page).getByRole("link", { name: "Live casino" })).toHaveAttribute("href", "/gamehall?category=live&providers=silverbirch,tidewater");
+  });
+
+  test("load more: the next page (a link without JavaScript, appended in place with it)", async ({ page }) => {
+    await page.goto("/gamehall?category=slots");
+    await lobbyReady(page);
+    const firstPage = await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-game")));
+    const more = page.locator(".lobby-pages a[rel=next]");
+    if (jsOn()) {
+      await more.scrollIntoViewIfNeeded();
+      await expect.poll(() => tiles(page).count()).toBeGreaterThanOrEqual(48);
+      await expect(page).toHaveURL(absolute("/gamehall?category=slots"));
+      const shown = await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-game")));
+      expect(shown.slice(0, 24)).toEqual(firstPage.slice(0, 24));
+      expect(new Set(shown).size).toBe(shown.length);
+    } else {
+      await expect(more).toHaveAttribute("href", "/gamehall?category=slots&offset=24");
+      await more.click();
+      await expect(page).toHaveURL(absolute("/gamehall?category=slots&offset=24"));
+      const second = await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-game")));
+      expect(second).toHaveLength(24);
+      expect(second.some((g) => firstPage.includes(g))).toBe(false);
+      await expect(page.locator(".lobby-pages a[rel=prev]")).toHaveAttribute("href", "/gamehall?category=slots");
+    }
+  });
+
+  test("/providers lists every studio, each opening the lobby filtered by it", async ({ page }) => {
+    await page.goto("/providers");
+    await expect(page.locator(".provider-list [data-provider]")).toHaveCount(26);
+    await page.locator("[data-provider=bluefin]").click();
+    await expect(page).toHaveURL(absolute("/gamehall?providers=bluefin"));
+    const studios = new Set(await page.locator(".lobby-grid .game-tile__provider").allTextContents());
+    expect([...studios]).toEqual(["Bluefin Gaming"]);
+  });
+});
+
+test.describe("game hall with JavaScript", () => {
+  test("load more from the keyboard appends a page and moves focus to its first game", async ({ page }) => {
+    await page.goto("/gamehall?category=table");
+    await lobbyReady(page);
+    const more = page.locator(".lobby-pages a[rel=next]");
+    await more.focus();
+    const before = await tiles(page).count();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => tiles(page).count()).toBeGreaterThan(before);
+    await expect(page.locator(".lobby-grid [data-game] a:focus")).toHaveCount(1);
+    await expect(page).toHaveURL(absolute("/gamehall?category=table"));
+  });
+});
+
+test.describe("game hall URLs", () => {
+  test("repeated providers and a garbage offset redirect to the canonical URL", async ({ request }) => {
+    let res = await getNoFollow(request, "/gamehall?category=live&providers=tidewater&providers=silverbirch");
+    expect(res.status()).toBe(302);
+    expect(res.headers().location).toBe("/gamehall?category=live&providers=silverbirch,tidewater");
+    res = await getNoFollow(request, "/gamehall?offset=abc");
+    expect(res.status()).toBe(302);
+    expect(res.headers().location).toBe("/gamehall");
+    res = await getNoFollow(request, "/es/gamehall?offset=30&show_popup_auth=1");
+    expect(res.status()).toBe(302);
+    expect(res.headers().location).toBe("/es/gamehall?show_popup_auth=1&offset=24");
+  });
+
+  test("/gamehall/{category} redirects to the filtered lobby, by sysname or id, keeping the query", async ({ request }) => {
+    let res = await getNoFollow(request, "/gamehall/slots");
+    expect(res.status()).toBe(302);
+    expect(res.headers().location).toBe("/gamehall?category=slots");
+    res = await getNoFollow(request, "/pt/gamehall/4?providers=tidewater");
+    expect(res.status()).toBe(302);
+    expect(res.headers().location).toBe("/pt/gamehall?providers=tidewater&category=live");
+    res = await getNoFollow(request, "/gamehall/no-such-category");
+    expect(res.status()).toBe(404);
+  });
+
+  test("an unknown category, an unknown provider or a page past the end is a 404", async ({ request, page }) => {
+    for (const path of ["/gamehall?category=nope", "/gamehall?providers=bluefin,nope", "/gamehall?category=Slots!", "/gamehall?offset=99984"]) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+    const res = await page.goto("/gamehall?category=nope");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  });
+});
