@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { method } from "./define";
+import { count, method, offset } from "./define";
 import { listOf } from "./entities";
 import { Bank, CashierTransaction, DepositInfo, DepositSettings, DepositStarted, WithdrawSettings } from "./entities-cashier";
 
@@ -150,8 +150,8 @@ export const cashierMethods = {
     access: "player",
     summary: "The player's deposits and withdrawals, newest first; type narrows to one kind; count is the total.",
     params: z.object({
-      offset: z.coerce.number().int("offset must be an integer").min(0, "offset must be 0 or more").default(0),
-      count: z.coerce.number().int("count must be an integer").min(1, "count must be at least 1").max(100, "count must be at most 100").default(20),
+      offset,
+      count: count(100, 20),
       type: z.enum(["deposit", "withdrawal"], { error: "type must be 'deposit' or 'withdrawal'" }).optional(),
     }),
     result: listOf(CashierTransaction),

@@ -6,7 +6,7 @@ import { gameMethods } from "./contract-games";
 import { responsibleMethods } from "./contract-responsible";
 import { socialMethods } from "./contract-social";
 import { walletMethods } from "./contract-wallet";
-import { method } from "./define";
+import { count, method, offset } from "./define";
 import {
   AccountInfo,
   AccountRules,
@@ -38,9 +38,6 @@ const storageKey = z
   .min(1, "key is required")
   .max(64, "key must be at most 64 characters")
   .regex(/^[A-Za-z0-9_.:-]+$/, "key may hold letters, digits, '_', '.', ':' and '-' only");
-const offset = z.coerce.number().int("offset must be an integer").min(0, "offset must be 0 or more").default(0);
-const count = (max: number, def: number) =>
-  z.coerce.number().int("count must be an integer").min(1, "count must be at least 1").max(max, `count must be at most ${max}`).default(def);
 const fields = z.string().max(500).optional();
 
 export const contract = {

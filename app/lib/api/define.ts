@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 export type HttpVerb = "GET" | "POST";
 
@@ -26,3 +26,8 @@ export function method<P extends z.ZodObject, R extends z.ZodType>(decl: MethodD
 export function methodPath(decl: Pick<MethodDecl, "group" | "name">): string {
   return `/api/${decl.group}/${decl.name}`;
 }
+
+/** Paging parameters every list method spells the same way: `offset` from 0, `count` up to `max`. */
+export const offset = z.coerce.number().int("offset must be an integer").min(0, "offset must be 0 or more").default(0);
+export const count = (max: number, def: number) =>
+  z.coerce.number().int("count must be an integer").min(1, "count must be at least 1").max(max, `count must be at most ${max}`).default(def);
