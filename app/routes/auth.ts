@@ -13,10 +13,10 @@ import { selfExclusionNotice } from "../features/auth/machines/auth-error";
 import { withPopup } from "../features/auth/popup-url";
 import { afterRegistrationPath, afterSignInPath, nextAfterAuth, oauthInitUrl } from "../features/auth/auth-targets";
 import { keptValues, registerFromForm, registrationValues } from "../features/auth/register-action.server";
-import { getSite } from "../features/site/site.server";
+import { getSite, indexPath } from "../features/site/site.server";
 import { isPlatformError, PlatformError } from "../lib/api/errors";
 import { workerContext } from "../lib/context.server";
-import { localizePath, splitLocalePath } from "../lib/i18n/locale";
+import { splitLocalePath } from "../lib/i18n/locale";
 import { safeRedirectPath } from "../lib/navigation";
 import { getInstance } from "../middleware/i18n.server";
 import { getPlatform } from "../middleware/platform.server";
@@ -63,14 +63,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Embedded forms (/forms/…) stay in their frame; they tell the parent page themselves.
     // Otherwise the locale's cashier deposit page (SPEC §2), worked out from its index path.
     const embedded = /^\/forms\//.test(splitLocalePath(backUrl.pathname, site.locales.locales, site.locales.defaultLocale).basePath);
-    return afterRegistrationPath(back, localizePath("/", site.locale, site.locales.defaultLocale), embedded);
+    return afterRegistrationPath(back, indexPath(site), embedded);
   };
 
 
   switch (form.intent) {
     case "logout": {
       await platform.call("auth.logout").catch(() => undefined);
-      return redirect(localizePath("/", site.locale, site.locales.defaultLocale));
+      return redirect(indexPath(site));
     }
     case "login":
     case "twofa": {

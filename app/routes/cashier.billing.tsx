@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/cashier.billing";
-import { requirePlayer, sitePath } from "../features/cashier/require-player.server";
+import { requirePlayer, sitePath } from "../features/site/site.server";
 import { getPlatform } from "../middleware/platform.server";
 
 /**

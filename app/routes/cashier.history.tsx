@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/cashier.history";
-import { requirePlayer } from "../features/cashier/require-player.server";
+import { requirePlayer } from "../features/site/site.server";
 import { StatusLabel } from "../features/cashier/transaction-view";
 import { formatDateTime } from "../lib/dates";
 import { CancelWithdrawal } from "../features/cashier/withdraw-form";

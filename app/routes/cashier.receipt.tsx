@@ -1,7 +1,7 @@
 import type { Route } from "./+types/cashier.receipt";
 import { notFound } from "../features/errors/not-found.server";
 import { playerTransaction } from "../features/cashier/pay.server";
-import { requirePlayer } from "../features/cashier/require-player.server";
+import { requirePlayer } from "../features/site/site.server";
 import { TransactionDetails } from "../features/cashier/transaction-view";
 import { useLocalePath, useT } from "../features/site/use-root-data";
 import { Link } from "react-router";

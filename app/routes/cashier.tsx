@@ -1,7 +1,6 @@
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/cashier";
-import { requirePlayer } from "../features/cashier/require-player.server";
-import { getSite } from "../features/site/site.server";
+import { getSite, requirePlayer } from "../features/site/site.server";
 import { useLocalePath, useT } from "../features/site/use-root-data";
 import { getInstance } from "../middleware/i18n.server";
 import cashierStyles from "../styles/cashier.css?url";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/cashier.wallet";
-import { requirePlayer } from "../features/cashier/require-player.server";
+import { requirePlayer } from "../features/site/site.server";
 import { useLocalePath, useT } from "../features/site/use-root-data";
 import { orErrorPage } from "../lib/api/page-errors.server";
 import { formatMoney, totalBalance } from "../lib/money";

@@ -8,10 +8,9 @@ import { validationMessages } from "../../lib/i18n/validation-messages";
 import { formatMoney } from "../../lib/money";
 import { toMinorUnits } from "../../lib/validation/amount";
 import { getPlatform } from "../../middleware/platform.server";
-import { getSite } from "../site/site.server";
+import { getSite, requirePlayer, sitePath } from "../site/site.server";
 import { cashierFormSchema, formFieldErrors, requisitesJson } from "./cashier-schema";
 import { payPagePath } from "./pay-pages";
-import { requirePlayer, sitePath } from "./require-player.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 

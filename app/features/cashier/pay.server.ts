@@ -5,7 +5,7 @@ import { orErrorPage } from "../../lib/api/page-errors.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { notFound } from "../errors/not-found.server";
 import { payPageOf, payPagePath, safePaymentUrl, settledRedirect } from "./pay-pages";
-import { requirePlayer, sitePath } from "./require-player.server";
+import { requirePlayer, sitePath } from "../site/site.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 

@@ -10,9 +10,8 @@ import { safeRedirectPath } from "../../lib/navigation";
 import { redirectWithToast } from "../../lib/toast.server";
 import { toMinorUnits } from "../../lib/validation/amount";
 import { getPlatform } from "../../middleware/platform.server";
-import { getSite } from "../site/site.server";
+import { getSite, requirePlayer, sitePath } from "../site/site.server";
 import { cashierFormSchema, formFieldErrors, requisitesJson } from "./cashier-schema";
-import { requirePlayer, sitePath } from "./require-player.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 

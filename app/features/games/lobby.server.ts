@@ -1,11 +1,10 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import type { Game, GameCategory, GameProvider } from "../../lib/api/entities-games";
-import { localizePath } from "../../lib/i18n/locale";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { getInstance } from "../../middleware/i18n.server";
 import { notFound } from "../errors/not-found.server";
-import { getSite } from "../site/site.server";
+import { getSite, sitePath } from "../site/site.server";
 import { LOBBY_PAGE_SIZE, parseLobbyParams, type LobbyFilters } from "./lobby-params";
 
 type Context = Readonly<RouterContextProvider>;
@@ -70,13 +69,13 @@ export async function loadLobby(context: Context, request: Request): Promise<Lob
  * (302, other query parameters kept); anything else is a 404.
  */
 export async function redirectToCategory(context: Context, request: Request, id: string): Promise<never> {
-  const { site, platform } = localized(context);
+  const { platform } = localized(context);
   const categories = await orErrorPage(platform.call("games.getCategories"));
   const category = categories.find((c) => c.sysname === id || String(c.id) === id);
   if (!category) throw notFound(request);
   const q = new URL(request.url).searchParams;
   q.set("category", category.sysname);
-  const path = localizePath("/gamehall", site.locale, site.locales.defaultLocale);
+  const path = sitePath(context, "/gamehall");
   throw redirect(`${path}?${q.toString().replace(/%2C/gi, ",")}`, 302);
 }
 

@@ -6,8 +6,7 @@ import { toMinorUnits } from "../../lib/validation/amount";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { createT } from "../../lib/i18n/translate";
-import { requirePlayer, sitePath } from "../cashier/require-player.server";
-import { getSite, indexPath } from "../site/site.server";
+import { getSite, indexPath, requirePlayer, sitePath } from "../site/site.server";
 import { formatDate } from "../../lib/dates";
 import { INTENTS, schemaFor, type Intent } from "./schemas";
 

@@ -61,6 +61,28 @@ export function indexPath(site: Pick<Site, "locale" | "locales">): string {
   return localizePath("/", site.locale, site.locales.defaultLocale);
 }
 
+/** A site path in the request's locale: `/cashier/deposit` → `/es/cashier/deposit`. */
+export function sitePath(context: Readonly<RouterContextProvider>, basePath: string): string {
+  const site = getSite(context);
+  return localizePath(basePath, site.locale, site.locales.defaultLocale);
+}
+
+/**
+ * The signed-in player, or a redirect to the index with `redirectUrl` (SPEC §2). The site
+ * middleware runs it for every protected path, and protected loaders and actions run it again
+ * where the data is read (DESIGN §4), so a route can never serve a visitor by accident. The
+ * account read is memoised per request, so the second call costs nothing.
+ */
+export async function requirePlayer(context: Readonly<RouterContextProvider>, request: Request): Promise<AccountInfo> {
+  const site = getSite(context);
+  const account = await orErrorPage(site.account());
+  if (account.uid <= 0) {
+    const url = new URL(request.url);
+    throw redirect(loginRedirect(indexPath(site), url.pathname + url.search));
+  }
+  return account;
+}
+
 /**
  * Resolves locale and site configuration, then applies the redirect and access rules of SPEC §2
  * for every path, whether or not a page exists for it yet.
@@ -139,8 +161,7 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
   context.set(siteContext, site);
 
   if (requiresPlayer(where.basePath)) {
-    const info = await orErrorPage(account());
-    if (info.uid === 0) throw redirect(loginRedirect(indexPath(site), url.pathname + url.search));
+    await requirePlayer(context, request);
     const to = rootRedirect(where.basePath);
     if (to) throw redirect(localizePath(to, where.locale, defaultLocale) + url.search);
   }
