@@ -9,12 +9,17 @@ const SYMBOLS: Readonly<Record<string, string>> = { USD: "$", EUR: "€", BRL: "
  */
 export function formatMoney({ amount, currency }: Money): string {
   const cents = Math.round(amount);
+  const symbol = SYMBOLS[currency] ?? `${currency} `;
+  return `${cents < 0 ? "-" : ""}${symbol}${formatUnits(Math.abs(cents))}`;
+}
+
+/** The number part of SPEC §9 money, without currency: 100000 → "1,000", 1050 → "10.50", -300 → "-3". */
+export function formatUnits(minor: number): string {
+  const cents = Math.round(minor);
   const abs = Math.abs(cents);
   const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   const fraction = abs % 100;
-  const value = fraction ? `${whole}.${String(fraction).padStart(2, "0")}` : whole;
-  const symbol = SYMBOLS[currency] ?? `${currency} `;
-  return `${cents < 0 ? "-" : ""}${symbol}${value}`;
+  return `${cents < 0 ? "-" : ""}${fraction ? `${whole}.${String(fraction).padStart(2, "0")}` : whole}`;
 }
 
 /** SPEC §9: the total balance is main + bonus + betting bonus (the demo balance is not money). */

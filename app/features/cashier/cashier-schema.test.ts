@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { AmountRules, CashierField } from "../../lib/api/entities-cashier";
 import { toMinorUnits } from "../../lib/validation/amount";
-import { amountOptions, cashierFormSchema, formFieldErrors, requisiteName, requisitesJson, unitsText, unitsValue } from "./cashier-schema";
+import { amountOptions, cashierFormSchema, formFieldErrors, requisiteName, requisitesJson, unitsValue } from "./cashier-schema";
+import { formatUnits } from "../../lib/money";
 
 const rules: AmountRules = { min: 1000, max: 100000000, step: 500, presets: [{ value: 5000 }] };
 const field = (sysname: string, type: CashierField["type"], is_required = true, regex: string | null = null): CashierField => ({
@@ -25,9 +26,9 @@ const parse = (entries: Record<string, string>, fields: CashierField[] = []) =>
 
 describe("amounts in whole units", () => {
   it("shows minor units as the player reads them", () => {
-    expect(unitsText(1000)).toBe("10");
-    expect(unitsText(100000000)).toBe("1,000,000");
-    expect(unitsText(1050)).toBe("10.50");
+    expect(formatUnits(1000)).toBe("10");
+    expect(formatUnits(100000000)).toBe("1,000,000");
+    expect(formatUnits(1050)).toBe("10.50");
     expect(unitsValue(100000)).toBe("1000");
     expect(amountOptions(rules)).toEqual({ min: "10", max: "1,000,000", step: "5", decimals: 0 });
     expect(amountOptions({ ...rules, step: 0 }).step).toBeUndefined();

@@ -6,33 +6,23 @@
  */
 import { z } from "zod";
 import type { AmountRules, CashierField } from "../../lib/api/entities-cashier";
+import { formatUnits } from "../../lib/money";
 import { createFields, type Fields, type MessageOverrides } from "../../lib/validation";
 
 /** Form field name of a requisite: flat, so an empty one never hides the others from Conform. */
 export const requisiteName = (sysname: string) => `req_${sysname}`;
 
-function groupThousands(whole: number): string {
-  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-/** Minor units as the player reads them, without currency: 100000 → "1,000", 1050 → "10.50". */
-export function unitsText(minor: number): string {
-  const abs = Math.abs(Math.round(minor));
-  const cents = abs % 100;
-  const whole = groupThousands(Math.floor(abs / 100));
-  return `${minor < 0 ? "-" : ""}${cents ? `${whole}.${String(cents).padStart(2, "0")}` : whole}`;
-}
 
 /** Minor units as an input value: 10000 → "100" (no separators, which the sum rule refuses). */
 export function unitsValue(minor: number): string {
-  return unitsText(minor).replace(/,/g, "");
+  return formatUnits(minor).replace(/,/g, "");
 }
 
 /** The sum rule's options for a method's amount rules in the player's currency. */
 export function amountOptions(rules: AmountRules) {
   return {
-    min: unitsText(rules.min),
-    max: unitsText(rules.max),
+    min: formatUnits(rules.min),
+    max: formatUnits(rules.max),
     step: rules.step > 0 ? unitsValue(rules.step) : undefined,
     decimals: 0,
   };

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { assertDepositAmount, assertStep, units } from "./amounts";
+import { formatUnits } from "../../../app/lib/money";
+import { assertDepositAmount, assertStep } from "./amounts";
 
 const rules = { min: 1000, max: 500000, step: 500, presets: [] };
 
 describe("cashier amounts", () => {
   it("shows minor units as a player reads them", () => {
-    expect(units(1000)).toBe("10");
-    expect(units(500000)).toBe("5,000");
-    expect(units(1050)).toBe("10.50");
-    expect(units(123456789)).toBe("1,234,567.89");
+    expect(formatUnits(1000)).toBe("10");
+    expect(formatUnits(500000)).toBe("5,000");
+    expect(formatUnits(1050)).toBe("10.50");
+    expect(formatUnits(123456789)).toBe("1,234,567.89");
   });
 
   it("refuses amounts outside min/max with the formatted range, and off-step ones", () => {

@@ -1,24 +1,19 @@
 import type { AmountRules } from "../../../app/lib/api/entities-cashier";
 import { PlatformError } from "../../../app/lib/api/errors";
+import { formatUnits } from "../../../app/lib/money";
 
-/** Minor units as a player reads them, without a currency sign: 500000 → "5,000", 1050 → "10.50". */
-export function units(minor: number): string {
-  const whole = String(Math.floor(minor / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const fraction = minor % 100;
-  return fraction ? `${whole}.${String(fraction).padStart(2, "0")}` : whole;
-}
 
 export const outsideRange = (amount: number, rules: AmountRules) => amount < rules.min || amount > rules.max;
 
 export function rangeMessage(rules: AmountRules): string {
-  return `Amount must be between ${units(rules.min)} and ${units(rules.max)}`;
+  return `Amount must be between ${formatUnits(rules.min)} and ${formatUnits(rules.max)}`;
 }
 
 /** The method's step (SPEC §5 sum rule): 0 means any whole number of minor units. */
 export function assertStep(amount: number, rules: AmountRules): void {
   if (rules.step > 0 && amount % rules.step !== 0) {
-    throw new PlatformError("InvalidParameter", `Amount must be a multiple of ${units(rules.step)}`, {
-      fields: { amount: [`Amount must be a multiple of ${units(rules.step)}`] },
+    throw new PlatformError("InvalidParameter", `Amount must be a multiple of ${formatUnits(rules.step)}`, {
+      fields: { amount: [`Amount must be a multiple of ${formatUnits(rules.step)}`] },
       params: { step: rules.step },
     });
   }

@@ -4,7 +4,8 @@ import type { PlatformContext } from "../core/context";
 import { randomHex } from "../core/bytes";
 import { moveMoney } from "../wallet/move-money";
 import { readBalances } from "../wallet/wallet";
-import { assertStep, outsideRange, rangeMessage, units } from "./amounts";
+import { formatUnits } from "../../../app/lib/money";
+import { assertStep, outsideRange, rangeMessage } from "./amounts";
 import { methodForCall, methodsFor, publicMethod } from "./methods";
 import { cashierPlayer } from "./player";
 import { PAYOUT_DELAY_MS, reconcilePlayer } from "./reconcile";
@@ -107,7 +108,7 @@ export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): P
     throw new PlatformError("UserNeedConfirmContact", "Confirm your email address before withdrawing", { params: { contact: "email" } });
   }
   if (p.amount > KYC_THRESHOLD && !player.is_verified) {
-    throw new PlatformError("KycWithdrawal", `Verify your account to withdraw more than ${units(KYC_THRESHOLD)}`, {
+    throw new PlatformError("KycWithdrawal", `Verify your account to withdraw more than ${formatUnits(KYC_THRESHOLD)}`, {
       params: { threshold: KYC_THRESHOLD, currency: player.currency },
     });
   }
@@ -118,7 +119,7 @@ export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): P
   if (!row) {
     const raced = await byKey(ctx, p.idempotency_key);
     if (raced) return completeWithdrawal(ctx, raced);
-    throw new PlatformError("WithdrawalLimitsPeriodExceeded", `Withdrawals are limited to ${DAILY_COUNT} and ${units(DAILY_SUM)} a day`, {
+    throw new PlatformError("WithdrawalLimitsPeriodExceeded", `Withdrawals are limited to ${DAILY_COUNT} and ${formatUnits(DAILY_SUM)} a day`, {
       params: { count: DAILY_COUNT, sum: DAILY_SUM, currency: player.currency, period_hours: 24 },
     });
   }
