@@ -91,6 +91,8 @@ test.describe("game hall filters @nojs", () => {
     await expect(page.locator(".provider-list [data-provider]")).toHaveCount(26);
     await page.locator("[data-provider=bluefin]").click();
     await expect(page).toHaveURL(absolute("/gamehall?providers=bluefin"));
+    // The URL can change before the new page has rendered its tiles: wait for the grid first.
+    await expect(page.locator(".lobby-grid .game-tile__provider").first()).toBeVisible();
     const studios = new Set(await page.locator(".lobby-grid .game-tile__provider").allTextContents());
     expect([...studios]).toEqual(["Bluefin Gaming"]);
   });
