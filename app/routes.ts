@@ -58,6 +58,13 @@ export default [
     ...localized("gamehall", "routes/gamehall.tsx"),
     ...localized("gamehall/:id", "routes/gamehall.$id.tsx"),
     ...localized("providers", "routes/providers.tsx"),
+    ...localized("game/:sysname", "routes/game.$sysname.tsx"),
+    ...localized("jackpots", "routes/jackpots.tsx"),
+    ...localized("jackpots/:id", "routes/jackpots.$id.tsx"),
+    ...localized("winners", "routes/winners.tsx"),
+    ...localized("profile/favorites", "routes/profile.favorites.tsx"),
+    ...localized("profile/bets/history", "routes/profile.bets.history.tsx"),
+    ...localized("profile/bets/exports", "routes/profile.bets.exports.tsx"),
     route("*", "routes/catchall.tsx"),
   ]),
   layout("layouts/empty.tsx", [

@@ -5,6 +5,7 @@ import { socialHandlers } from "./auth/social";
 import { walletHandlers } from "./wallet/handlers";
 import { cashierHandlers } from "./cashier";
 import { gameHandlers } from "./games";
+import { jackpotHandlers } from "./jackpots";
 import { responsibleHandlers } from "./responsible/handlers";
 import { authHandlers } from "./auth";
 import { bannerHandlers } from "./banners";
@@ -30,4 +31,5 @@ export const handlers: Handlers = {
   ...cashierHandlers,
   ...responsibleHandlers,
   ...gameHandlers,
+  ...jackpotHandlers,
 };

@@ -43,3 +43,11 @@ export function seoMeta(seo: Seo, siteName: string): MetaDescriptor[] {
   }
   return tags;
 }
+
+/**
+ * Fills an SEO template's `{placeholders}` (SPEC §2 SEO templates). An unknown placeholder is left
+ * out rather than shown to crawlers as `{name}`.
+ */
+export function fillSeoTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "").replace(/\s{2,}/g, " ").trim();
+}

@@ -47,6 +47,13 @@ export const Seo = z.object({
 });
 export type Seo = z.infer<typeof Seo>;
 
+/**
+ * SEO templates (SPEC §2): the title and description of a kind of page, with `{placeholders}`
+ * filled from the item shown (a game's `{title}`, `{provider}`, `{rtp}`; a jackpot's `{name}`, `{amount}`).
+ */
+export const SeoTemplate = z.object({ title: z.string(), description: z.string() });
+export type SeoTemplate = z.infer<typeof SeoTemplate>;
+
 export const CustomCode = z.object({
   isEnabled: z.boolean(),
   position: z.enum(["head", "bodyStart", "bodyEnd"]),
@@ -107,7 +114,11 @@ export const CmsConfig = z.object({
   locale: z.string(),
   menus: z.object({ sidebar: z.array(MenuGroup), footer: z.array(MenuGroup) }),
   sidebarBanner: SidebarBanner,
-  seo: z.object({ default: Seo, home: Seo }),
+  seo: z.object({
+    default: Seo,
+    home: Seo,
+    templates: z.object({ game: SeoTemplate.optional(), jackpot: SeoTemplate.optional() }).default({}),
+  }),
   customCode: z.array(CustomCode),
   switches: FunctionalSwitches,
   balanceRefresh: BalanceRefresh,

@@ -3,6 +3,7 @@ import { CmsConfig, ContentPage, ContentPageSummary, Redirect } from "./cms";
 import { cashierMethods } from "./contract-cashier";
 import { contactMethods } from "./contract-contacts";
 import { gameMethods } from "./contract-games";
+import { jackpotMethods } from "./contract-jackpots";
 import { responsibleMethods } from "./contract-responsible";
 import { socialMethods } from "./contract-social";
 import { walletMethods } from "./contract-wallet";
@@ -322,6 +323,7 @@ export const contract = {
   ...cashierMethods,
   ...responsibleMethods,
   ...gameMethods,
+  ...jackpotMethods,
 };
 
 export type Contract = typeof contract;
