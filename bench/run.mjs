@@ -14,6 +14,8 @@ import {
   stageApp,
   stop,
 } from "./lib/servers.mjs";
+import { lighthouseAvailable, lighthouseSeries } from "./lib/lighthouse.mjs";
+import { rowsRead } from "./lib/rows-read.mjs";
 import { GOOGLEBOT_UA, series } from "./lib/streaming.mjs";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
@@ -23,6 +25,8 @@ if (major < 22 || (major === 22 && minor < 12)) {
 }
 
 const PORTS = { playfront: 8795, baseline: 8796, streaming: 8797 };
+const GOAL_LIGHTHOUSE = 98;
+const LIGHTHOUSE_N = Number(process.env.BENCH_LIGHTHOUSE_N ?? 5);
 const GOAL_FIRST_LOAD = 1.1;
 const LATENCY = "banners:1500";
 const N = Number(process.env.BENCH_N ?? 5);
@@ -118,7 +122,54 @@ const streaming = {
   crawler,
 };
 
-// 4. Report.
+// 4. D1 rows read per render of the lobby, with the full catalogue (thousands of games).
+const someGame = async (port) => {
+  const res = await fetch(`http://127.0.0.1:${port}/api/games/get?options=${encodeURIComponent('{"count":1,"sort":"popular"}')}`);
+  const { data } = await res.json();
+  return { sysname: data.items[0].sysname, provider: data.items[0].provider, total: data.count };
+};
+const lobby = await withServer(
+  () => servePlayfront({ appDir: playfrontDir, port: PORTS.playfront, persistTo, vars: { DB_STATS: "on" } }),
+  async (s) => {
+    const origin = `http://127.0.0.1:${s.port}`;
+    const game = await someGame(s.port);
+    const deep = Math.floor((game.total - 1) / 24) * 24;
+    const pages = {
+      "/gamehall": "/gamehall",
+      "/gamehall?category=slots": "/gamehall?category=slots",
+      [`/gamehall?providers=${game.provider}`]: `/gamehall?providers=${game.provider}`,
+      [`/gamehall?offset=${deep} (last page)`]: `/gamehall?offset=${deep}`,
+      "/ (home)": "/",
+      "/game/{sysname}": `/game/${game.sysname}`,
+    };
+    const out = { catalogue: game.total, pages: {} };
+    for (const [label, path] of Object.entries(pages)) out.pages[label] = await rowsRead(origin + path, N);
+    return out;
+  },
+);
+step("rows read measured");
+
+// 5. Lighthouse (mobile) of home, the lobby and a game page, and of the bare app's home.
+let lighthouseResult = null;
+const lighthouseMissing = process.env.BENCH_LIGHTHOUSE === "0" ? "BENCH_LIGHTHOUSE=0" : lighthouseAvailable();
+if (!lighthouseMissing) {
+  const pfScores = await withServer(
+    () => servePlayfront({ appDir: playfrontDir, port: PORTS.playfront, persistTo }),
+    async (s) => {
+      const origin = `http://127.0.0.1:${s.port}`;
+      const game = await someGame(s.port);
+      return lighthouseSeries({ "/": `${origin}/`, "/gamehall": `${origin}/gamehall`, "/game/{sysname}": `${origin}/game/${game.sysname}` }, LIGHTHOUSE_N);
+    },
+  );
+  const baseScores = await withServer(
+    () => serveWrangler({ name: "baseline", appDir: baselineDir, port: PORTS.baseline }),
+    (s) => lighthouseSeries({ "baseline /": `http://127.0.0.1:${s.port}/` }, LIGHTHOUSE_N),
+  );
+  lighthouseResult = { goal: GOAL_LIGHTHOUSE, n: LIGHTHOUSE_N, pages: { ...pfScores, ...baseScores } };
+  step("Lighthouse measured");
+}
+
+// 6. Report.
 const line = (label, a, b = "") => console.log(`  ${label.padEnd(40)}${String(a).padStart(16)}${String(b).padStart(16)}`);
 console.log("\nFirst-load JS of / (gzip -9)");
 line("", "Playfront", "baseline");
@@ -153,12 +204,36 @@ if (crawlerInline < crawler.runs.length) {
 }
 line("every document complete, 200", streaming.allComplete ? "yes ✓" : "no ✗");
 
+console.log(`\nD1 rows read per server render (Googlebot, DB_STATS=on, median of ${N}; catalogue: ${lobby.catalogue} games)`);
+line("", "rows read", "queries");
+for (const [label, r] of Object.entries(lobby.pages)) {
+  line(`${label}${r.status === 200 ? "" : ` (${r.status})`}`.slice(0, 40), r.rowsRead, r.queries);
+}
+const hall = lobby.pages["/gamehall"];
+line("rows read per tile on /gamehall", hall.tiles ? (hall.rowsRead / hall.tiles).toFixed(1) : "–", `${hall.tiles} tiles`);
+line("ratio rows read / catalogue size", (hall.rowsRead / lobby.catalogue).toFixed(3), "want ≪ 1");
+
+if (lighthouseResult) {
+  console.log(`\nLighthouse mobile (Debian Chromium, median of ${LIGHTHOUSE_N}; goal performance ≥ ${GOAL_LIGHTHOUSE})`);
+  line("", "perf · a11y", "BP · SEO");
+  for (const [label, r] of Object.entries(lighthouseResult.pages)) {
+    const m = r.medians;
+    line(label, `${m.performance} · ${m.accessibility}`, `${m["best-practices"]} · ${m.seo}`);
+    line("  LCP · TBT · CLS", `${ms(m.lcp)} · ${ms(m.tbt)}`, (m.cls ?? 0).toFixed(3));
+    if (r.failing.length) console.log(`    below 0.9 in some run: ${r.failing.slice(0, 8).join(", ")}`);
+  }
+} else {
+  console.log(`\nLighthouse skipped: ${lighthouseMissing}`);
+}
+
 const results = {
   when: new Date().toISOString(),
   node: process.versions.node,
   seconds: Math.round((performance.now() - started) / 100) / 10,
   firstLoad: { page: "/", goal: GOAL_FIRST_LOAD, ratio, pass: ratio <= GOAL_FIRST_LOAD, playfront: pf, baseline: base },
   streaming,
+  rowsRead: lobby,
+  lighthouse: lighthouseResult ?? { skipped: lighthouseMissing },
 };
 writeFileSync(join(OUT, "results.json"), JSON.stringify(results, null, 2) + "\n");
 console.log(`\nbench/.out/results.json written (${results.seconds} s)`);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { workerContext } from "../app/lib/context.server";
+import { countingD1, serverTiming, type D1Tally } from "./d1-stats";
 import { assertEnv } from "./env";
 import { handlePlatform } from "./platform";
 import { handlePlatformPages } from "./platform/demo";
@@ -70,13 +71,16 @@ app.all("/platform/*", (c) => {
 app.get("/realtime", (c) => handleRealtime(c.req.raw, c.env));
 
 // Every other method and path goes to React Router, so form POSTs reach route actions.
-app.all("*", (c) => {
+app.all("*", async (c) => {
+  // DB_STATS=on (the bench, never production): the render's D1 reads go out in Server-Timing.
+  const tally: D1Tally | null = c.env.DB_STATS === "on" && c.env.DB ? { rowsRead: 0, rowsWritten: 0, queries: 0 } : null;
+  const env: Env = tally ? { ...c.env, DB: countingD1(c.env.DB, tally) } : c.env;
   const context = new RouterContextProvider();
   context.set(workerContext, {
-    env: c.env,
+    env,
     waitUntil: (p) => c.executionCtx.waitUntil(p),
     nonce: c.get("nonce"),
-    platformFetch: (req) => platformFetch(req, c.env, c.executionCtx as ExecutionContext),
+    platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext),
   });
   return requestHandler(c.req.raw, context);
 });

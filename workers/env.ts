@@ -17,6 +17,7 @@ const Vars = z
     SIGNING_SECRET: z.string().min(32, "SIGNING_SECRET must be at least 32 characters"),
     DEMO_PAYMENT_PENDING_SECONDS: z.string().regex(/^\d+$/, "DEMO_PAYMENT_PENDING_SECONDS must be a whole number").optional(),
     DEMO_PAYMENTS: z.enum(["", "on", "off"], { error: "DEMO_PAYMENTS must be empty, 'on' or 'off'" }).optional(),
+    DB_STATS: z.enum(["", "on"], { error: "DB_STATS must be empty or 'on'" }).optional(),
     // Verifies Telegram mini-app sign-in; empty turns it off.
     TELEGRAM_BOT_TOKEN: z
       .string()
@@ -26,6 +27,10 @@ const Vars = z
   .refine((v) => v.APP_ENV !== "production" || v.SIGNING_SECRET !== DEV_SECRET, {
     message: "SIGNING_SECRET must be set to a real secret in production",
     path: ["SIGNING_SECRET"],
+  })
+  .refine((v) => v.APP_ENV !== "production" || v.DB_STATS !== "on", {
+    message: "DB_STATS must be off in production",
+    path: ["DB_STATS"],
   })
   // The local token is public: in production it would let anyone sign in as any Telegram user.
   .refine((v) => v.APP_ENV !== "production" || v.TELEGRAM_BOT_TOKEN !== DEV_BOT_TOKEN, {

@@ -1,0 +1,75 @@
+/**
+ * Counts the D1 rows one request reads (the bench's "rows read per render", DB_STATS=on): a view
+ * of the database whose statements add each result's `meta.rows_read` and query count to a tally.
+ * Only for measuring: `first()` and `raw()` run as `all()` so their meta can be read, which costs
+ * a little and is why this view is never used unless the var turns it on (refused in production).
+ */
+export interface D1Tally {
+  rowsRead: number;
+  rowsWritten: number;
+  queries: number;
+}
+
+type Meta = { rows_read?: number; rows_written?: number } | undefined;
+
+function add(tally: D1Tally, meta: Meta) {
+  tally.queries += 1;
+  tally.rowsRead += meta?.rows_read ?? 0;
+  tally.rowsWritten += meta?.rows_written ?? 0;
+}
+
+const ORIGINAL = Symbol("original statement");
+type Counted = D1PreparedStatement & { [ORIGINAL]: D1PreparedStatement };
+
+function countStatement(stmt: D1PreparedStatement, tally: D1Tally): Counted {
+  const counted = {
+    [ORIGINAL]: stmt,
+    bind: (...values: unknown[]) => countStatement(stmt.bind(...values), tally),
+    async all<T>() {
+      const r = await stmt.all<T>();
+      add(tally, r.meta);
+      return r;
+    },
+    async run<T>() {
+      const r = await stmt.run<T>();
+      add(tally, r.meta);
+      return r;
+    },
+    async first<T>(column?: string) {
+      const r = await stmt.all<Record<string, unknown>>();
+      add(tally, r.meta);
+      const row = r.results[0];
+      if (row === undefined) return null;
+      return (column === undefined ? row : row[column]) as T;
+    },
+    async raw<T>(options?: { columnNames?: boolean }) {
+      const r = await stmt.all<Record<string, unknown>>();
+      add(tally, r.meta);
+      const rows = r.results.map((row) => Object.values(row));
+      const names = r.results[0] ? Object.keys(r.results[0]) : [];
+      return (options?.columnNames ? [names, ...rows] : rows) as T;
+    },
+  };
+  return counted as unknown as Counted;
+}
+
+/** A view of `db` that tallies every statement it runs, batches included. */
+export function countingD1(db: D1Database, tally: D1Tally): D1Database {
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === "prepare") return (sql: string) => countStatement(target.prepare(sql), tally);
+      if (prop === "batch") {
+        return async (stmts: Counted[]) => {
+          const results = await target.batch(stmts.map((s) => s[ORIGINAL] ?? s));
+          for (const r of results) add(tally, r.meta);
+          return results;
+        };
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/** The Server-Timing entry the bench reads. */
+export const serverTiming = (t: D1Tally) => `d1;desc="rows_read=${t.rowsRead} rows_written=${t.rowsWritten} queries=${t.queries}"`;
