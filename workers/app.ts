@@ -82,7 +82,12 @@ app.all("*", async (c) => {
     nonce: c.get("nonce"),
     platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext),
   });
-  return requestHandler(c.req.raw, context);
+  const response = await requestHandler(c.req.raw, context);
+  if (!tally) return response;
+  // Complete only where the document waited for all its data (crawlers, no deferred data).
+  const headers = new Headers(response.headers);
+  headers.append("Server-Timing", serverTiming(tally));
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 
 export default app satisfies ExportedHandler<Env>;
