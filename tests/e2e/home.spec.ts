@@ -89,6 +89,35 @@ test.describe("home page", { tag: "@nojs" }, () => {
   });
 });
 
+test.describe("home page rows of games", { tag: "@nojs" }, () => {
+  test("shows the configured rows, server-rendered, each linking to its category", async ({ page }) => {
+    await page.goto("/");
+    for (const title of ["Popular games", "New releases", "Live casino", "Jackpot games"]) {
+      const row = page.getByRole("region", { name: title });
+      await expect(row.locator(".game-tile")).toHaveCount(12);
+    }
+    const popular = page.getByRole("region", { name: "Popular games" });
+    // Every tile opens its game page; only the first row's covers load at once, none with high priority.
+    const first = popular.locator(".game-tile").first();
+    expect(await first.getByRole("link").getAttribute("href")).toMatch(/^\/game\/[a-z0-9_-]+$/);
+    await expect(first.locator("img")).toHaveAttribute("loading", "eager");
+    await expect(page.locator(".game-rows img[fetchpriority=high]")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Live casino" }).locator("img").first()).toHaveAttribute("loading", "lazy");
+
+    await popular.getByRole("link", { name: /^See all \d+$/ }).click();
+    await expect(page).toHaveURL(/\/gamehall\?category=popular$/);
+    await expect(page.locator(".lobby-grid .game-tile").first()).toBeVisible();
+  });
+
+  test("the rows follow the locale: /es", async ({ page }) => {
+    await page.goto("/es");
+    const row = page.getByRole("region", { name: "Juegos populares" });
+    await expect(row.locator(".game-tile")).toHaveCount(12);
+    expect(await row.locator(".game-tile a").first().getAttribute("href")).toMatch(/^\/es\/game\//);
+    await expect(row.getByRole("link", { name: /^Ver los \d+$/ })).toHaveAttribute("href", "/es/gamehall?category=popular");
+  });
+});
+
 test.describe("home page banners", () => {
   test("the deferred banner list streams in after the shell", async ({ page }) => {
     const response = await page.goto("/");

@@ -2,13 +2,15 @@ import { seoMeta } from "./seo.server";
 import type { RouterContextProvider } from "react-router";
 import type { Banner } from "../../lib/api/entities";
 import { getPlatform } from "../../middleware/platform.server";
+import { loadGameRows } from "../games/game-rows.server";
 import { getSite } from "../site/site.server";
 
 /**
- * Home: the hero and sections are critical (awaited, from the site configuration); the banner
+ * Home: the hero, sections and rows of games are critical (awaited: crawlers and the first paint
+ * get them); the banner
  * carousel is deferred: it streams in when the platform answers, and a failure leaves it empty.
  */
-export function loadHome(context: Readonly<RouterContextProvider>) {
+export async function loadHome(context: Readonly<RouterContextProvider>) {
   const site = getSite(context);
   const banners: Promise<Banner[]> = getPlatform(context)
     .withLocale(site.locale)
@@ -19,5 +21,6 @@ export function loadHome(context: Readonly<RouterContextProvider>) {
       return [];
     });
   // The meta tags are built here, on the server: their builder stays out of the browser's JavaScript.
-  return { kind: "home" as const, home: site.cms.home, meta: seoMeta(site.cms.seo.home, site.metadata.siteName), banners };
+  const gameRows = await loadGameRows(context, site.cms.home.gameSections);
+  return { kind: "home" as const, home: site.cms.home, gameRows, meta: seoMeta(site.cms.seo.home, site.metadata.siteName), banners };
 }

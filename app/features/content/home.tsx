@@ -2,6 +2,8 @@ import { Suspense } from "react";
 import { Await } from "react-router";
 import type { CmsConfig } from "../../lib/api/cms";
 import type { Banner } from "../../lib/api/entities";
+import { GameRows } from "../games/game-rows";
+import type { GameRow } from "../games/game-rows.server";
 import { CmsLink } from "../site/cms-link";
 import { useT } from "../site/use-root-data";
 
@@ -33,7 +35,7 @@ function Banners({ banners }: { banners: Banner[] }) {
   );
 }
 
-export function Home({ home, banners }: { home: CmsConfig["home"]; banners: Promise<Banner[]> }) {
+export function Home({ home, banners, gameRows }: { home: CmsConfig["home"]; banners: Promise<Banner[]>; gameRows: GameRow[] }) {
   const t = useT();
   return (
     <div className="home">
@@ -44,6 +46,7 @@ export function Home({ home, banners }: { home: CmsConfig["home"]; banners: Prom
       <Suspense fallback={<div className="banners banners--loading" aria-busy="true" aria-label={t("common.loading")} />}>
         <Await resolve={banners}>{(items) => <Banners banners={items} />}</Await>
       </Suspense>
+      <GameRows rows={gameRows} />
       <div className="home__sections">
         {home.sections.map((s) => (
           <section key={s.title} className="card">

@@ -128,6 +128,18 @@ export const CmsConfig = z.object({
     heroTitle: z.string(),
     heroText: z.string(),
     sections: z.array(z.object({ title: z.string(), text: z.string(), link: z.string(), linkTitle: z.string() })),
+    /** Rows of games on the home page: a category's games (or the whole catalogue) in an order. */
+    gameSections: z
+      .array(
+        z.object({
+          title: z.string(),
+          category: z.string().optional(),
+          sort: z.enum(["popular", "new", "name", "rtp"]).optional(),
+          count: z.number().int().min(1).max(24).default(12),
+        }),
+      )
+      .max(6)
+      .default([]),
   }),
 });
 export type CmsConfig = z.infer<typeof CmsConfig>;
