@@ -121,7 +121,7 @@ describe("games.get", () => {
   it("reads only about one page of rows for a category page (index range, EXPLAIN QUERY PLAN)", async () => {
     const category = await env.DB.prepare("SELECT id FROM game_categories WHERE sysname = 'slots'").first<{ id: number }>();
     const { page, total } = buildGameQuery({ categoryId: category!.id, offset: 0, count: 24, sort: "popular" }, "en", "en");
-    expect(total).toBeNull();
+    expect(total.sql).toMatch(/FROM game_categories/);
     const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).bind(...page.binds).all<{ detail: string }>();
     const details = plan.results.map((r) => r.detail).join("\n");
     expect(details).toMatch(/USING COVERING INDEX category_games_by_popularity/);
@@ -137,7 +137,7 @@ describe("games.get", () => {
       const { page, total } = buildGameQuery(q, "en", "en");
       const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).bind(...page.binds).all<{ detail: string }>();
       const run = await env.DB.prepare(page.sql).bind(...page.binds).all();
-      const counted = total ? (await env.DB.prepare(total.sql).bind(...total.binds).all()).meta.rows_read : 0;
+      const counted = (await env.DB.prepare(total.sql).bind(...total.binds).all()).meta.rows_read;
       return { plan: plan.results.map((r) => r.detail).join("\n"), read: run.meta.rows_read + counted };
     };
     const search = await measure({ search: "drag", categoryId: 3, offset: 0, count: 24 });
@@ -146,6 +146,46 @@ describe("games.get", () => {
     const provider = await measure({ categoryId: 3, providerIds: [1], offset: 0, count: 24 });
     expect(provider.plan).toMatch(/USING COVERING INDEX games_by_provider/);
     expect(provider.read).toBeLessThan(1000);
+  });
+});
+
+describe("catalogue counts kept with the catalogue (migration 0012)", () => {
+  const counted = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
+
+  it("the whole catalogue's and a provider's totals read the providers, not the games", async () => {
+    const whole = buildGameQuery({ offset: 0, count: 24 }, "en", "en").total;
+    const run = await env.DB.prepare(whole.sql).bind(...whole.binds).all<{ n: number }>();
+    expect(run.results[0].n).toBe(await counted("SELECT COUNT(*) AS n FROM games"));
+    expect(run.meta.rows_read).toBeLessThan(100);
+    expect((await games()).count).toBe(await counted("SELECT COUNT(*) AS n FROM games"));
+    const one = await games({ providers: "silverbirch" });
+    expect(one.count).toBe(await counted("SELECT COUNT(*) AS n FROM games g JOIN game_providers p ON p.id = g.provider_id WHERE p.sysname = 'silverbirch'"));
+  });
+
+  it("triggers keep provider and category counts true when the catalogue changes", async () => {
+    const providers = () => env.DB.prepare("SELECT sysname, games_count FROM game_providers ORDER BY id").all<{ sysname: string; games_count: number }>();
+    const truth = () =>
+      env.DB.prepare("SELECT p.sysname, (SELECT COUNT(*) FROM games g WHERE g.provider_id = p.id) AS games_count FROM game_providers p ORDER BY p.id").all();
+    expect((await providers()).results).toEqual((await truth()).results);
+
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO games (id, sysname, provider_id, title, kind, rtp_bp, volatility, min_bet, max_bet, has_demo, popularity, released_at, tags)
+         SELECT 999001, 'count_probe', provider_id, 'Count Probe', kind, rtp_bp, volatility, min_bet, max_bet, has_demo, popularity, released_at, tags FROM games WHERE id = 1`,
+      ),
+      env.DB.prepare("UPDATE games SET provider_id = (SELECT MAX(id) FROM game_providers) WHERE id = 2"),
+      env.DB.prepare("INSERT INTO game_category_games (category_id, game_id, popularity, released_at) SELECT id, 999001, 1, 1 FROM game_categories WHERE sysname = 'live'"),
+    ]);
+    expect((await providers()).results).toEqual((await truth()).results);
+    const live = () => counted("SELECT games_count AS n FROM game_categories WHERE sysname = 'live'");
+    expect(await live()).toBe(await counted("SELECT COUNT(*) AS n FROM game_category_games x JOIN game_categories c ON c.id = x.category_id WHERE c.sysname = 'live'"));
+
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM game_category_games WHERE game_id = 999001"),
+      env.DB.prepare("DELETE FROM games WHERE id = 999001"),
+    ]);
+    expect((await providers()).results).toEqual((await truth()).results);
+    expect(await live()).toBe(await counted("SELECT COUNT(*) AS n FROM game_category_games x JOIN game_categories c ON c.id = x.category_id WHERE c.sysname = 'live'"));
   });
 });
 

@@ -34,9 +34,8 @@ export async function getProviders(
 ): Promise<GameProvider[]> {
   const { results } = await ctx.db
     .prepare(
-      `SELECT p.sysname, p.name, p.types, p.game_params,
-         (SELECT COUNT(*) FROM games g WHERE g.provider_id = p.id) AS games_count
-       FROM game_providers p ORDER BY p.position, p.id`,
+      // games_count is kept by triggers (migration 0012): no game is read.
+      "SELECT p.sysname, p.name, p.types, p.game_params, p.games_count FROM game_providers p ORDER BY p.position, p.id",
     )
     .all<ProviderRow>();
   const withParams = (fields ?? "").split(",").map((f) => f.trim()).includes("game_params");

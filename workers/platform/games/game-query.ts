@@ -24,7 +24,7 @@ export interface Sql {
  * tests/workers/games-get.test.ts). Name and RTP order sort the filtered set. Lists are bound as
  * one JSON array each (json_each), so no call comes near D1's limit of bound parameters.
  */
-export function buildGameQuery(q: ResolvedQuery, locale: string, defaultLocale: string): { page: Sql; total: Sql | null } {
+export function buildGameQuery(q: ResolvedQuery, locale: string, defaultLocale: string): { page: Sql; total: Sql } {
   const fts = ftsQuery(q.search);
   const inCategory = q.categoryId !== undefined;
   // Search, providers, ids and sysnames each narrow more than a category: they drive, and the
@@ -82,8 +82,23 @@ export function buildGameQuery(q: ResolvedQuery, locale: string, defaultLocale: 
     LEFT JOIN game_texts d ON d.game_id = g.id AND d.locale = ${def}
     ORDER BY pg.k${collate} ${direction}, pg.id`;
 
-  // A whole category keeps its count with it; anything narrower is counted.
-  const total: Sql | null =
-    viaCategory && where.length === 1 ? null : { sql: `SELECT COUNT(*) AS n FROM ${from} ${filter}`, binds: filterBinds };
-  return { page: { sql: page, binds }, total };
+  return { page: { sql: page, binds }, total: totalQuery(q, viaCategory && where.length === 1, { sql: `SELECT COUNT(*) AS n FROM ${from} ${filter}`, binds: filterBinds }) };
+}
+
+/**
+ * The total without reading the games where the catalogue keeps it (migration 0012): a whole
+ * category's games_count, the providers' games_count summed for the whole catalogue or a
+ * providers-only filter. Anything narrower (search, ids, a category with providers) is counted.
+ */
+function totalQuery(q: ResolvedQuery, wholeCategory: boolean, counted: Sql): Sql {
+  if (wholeCategory) return { sql: "SELECT games_count AS n FROM game_categories WHERE id = ?1", binds: [q.categoryId] };
+  const narrowed = Boolean(ftsQuery(q.search) || q.ids?.length || q.sysnames?.length || q.categoryId !== undefined);
+  if (narrowed) return counted;
+  if (q.providerIds?.length) {
+    return {
+      sql: "SELECT COALESCE(SUM(games_count), 0) AS n FROM game_providers WHERE id IN (SELECT value FROM json_each(?1))",
+      binds: [JSON.stringify(q.providerIds)],
+    };
+  }
+  return { sql: "SELECT COALESCE(SUM(games_count), 0) AS n FROM game_providers", binds: [] };
 }

@@ -81,9 +81,7 @@ export async function getGames(q: GameQuery, ctx: PlatformContext): Promise<{ it
   const [site, rows, counted] = await Promise.all([
     readSiteCurrencies(ctx.db),
     ctx.db.prepare(page.sql).bind(...page.binds).all<GameRow>(),
-    total
-      ? ctx.db.prepare(total.sql).bind(...total.binds).first<{ n: number }>()
-      : ctx.db.prepare("SELECT games_count AS n FROM game_categories WHERE id = ?1").bind(resolved.categoryId).first<{ n: number }>(),
+    ctx.db.prepare(total.sql).bind(...total.binds).first<{ n: number }>(),
   ]);
   return { items: rows.results.map((r) => toGame(r, site.default_currency)), count: counted?.n ?? 0 };
 }
