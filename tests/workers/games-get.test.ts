@@ -155,7 +155,7 @@ describe("catalogue counts kept with the catalogue (migration 0012)", () => {
   it("the whole catalogue's and a provider's totals read the providers, not the games", async () => {
     const whole = buildGameQuery({ offset: 0, count: 24 }, "en", "en").total;
     const run = await env.DB.prepare(whole.sql).bind(...whole.binds).all<{ n: number }>();
-    expect(run.results[0].n).toBe(await counted("SELECT COUNT(*) AS n FROM games"));
+    expect(run.results[0]!.n).toBe(await counted("SELECT COUNT(*) AS n FROM games"));
     expect(run.meta.rows_read).toBeLessThan(100);
     expect((await games()).count).toBe(await counted("SELECT COUNT(*) AS n FROM games"));
     const one = await games({ providers: "silverbirch" });
