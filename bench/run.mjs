@@ -154,7 +154,9 @@ let lighthouseResult = null;
 const lighthouseMissing = process.env.BENCH_LIGHTHOUSE === "0" ? "BENCH_LIGHTHOUSE=0" : lighthouseAvailable();
 if (!lighthouseMissing) {
   const pfScores = await withServer(
-    () => servePlayfront({ appDir: playfrontDir, port: PORTS.playfront, persistTo }),
+    // APP_ENV=test: HTML compressed as the edge serves it in production (local runs send it
+    // uncompressed so wrangler dev streams it); the baseline is compressed by wrangler dev too.
+    () => servePlayfront({ appDir: playfrontDir, port: PORTS.playfront, persistTo, vars: { APP_ENV: "test" } }),
     async (s) => {
       const origin = `http://127.0.0.1:${s.port}`;
       const game = await someGame(s.port);
