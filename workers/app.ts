@@ -6,6 +6,7 @@ import { assertEnv } from "./env";
 import { handlePlatform } from "./platform";
 import { handlePlatformPages } from "./platform/demo";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
+import { handleIpx, ipxDeps } from "./ipx/route";
 import { handleRealtime } from "./realtime/route";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
 
@@ -69,6 +70,9 @@ app.all("/platform/*", (c) => {
 
 // The player's live channel (WebSocket → PlayerChannel Durable Object).
 app.get("/realtime", (c) => handleRealtime(c.req.raw, c.env));
+
+// Resized game covers and images (decision 0018).
+app.get("/_ipx/*", (c) => handleIpx(c.req.raw, ipxDeps(c.env, c.executionCtx, (req) => platformFetch(req, c.env, c.executionCtx as ExecutionContext))));
 
 // Every other method and path goes to React Router, so form POSTs reach route actions.
 app.all("*", async (c) => {

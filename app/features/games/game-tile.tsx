@@ -1,26 +1,49 @@
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Game } from "../../lib/api/entities-games";
+import { responsiveImage, type ImageSizes } from "../../lib/images";
 
 /** Tiles in the first row load at once; the rest wait until they come near the viewport. */
 const FIRST_ROW = 6;
+
+/** Shown when the cover (or the image proxy itself) fails: a neutral card, a static file. */
+export const COVER_FALLBACK = "/images/game-fallback.svg";
+
+/**
+ * The tile's width per screen (lobby.css): 2 columns on phones, 3 from 640 px, 4 beside the
+ * sidebar from 1024 px, 6 from 1280 px. A little generous, so no screen gets a blurry cover.
+ */
+const TILE_SIZES: ImageSizes = { default: "50vw", sm: "33vw", lg: "24vw", xl: "15vw" };
 
 /**
  * One game of the lobby: cover, title and studio, linking to the game page. The cover's width
  * and height (the platform draws 300×400) reserve its box before it loads: no layout shift.
  */
 export function GameTile({ game, index, href }: { game: Game; index: number; href: string }) {
+  const cover = responsiveImage(game.image, { width: 300, height: 400, sizes: TILE_SIZES });
+  const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // An image that failed before hydration fired its error event before React listened.
+  useEffect(() => {
+    const el = img.current;
+    if (el?.complete && el.naturalWidth === 0 && el.currentSrc) setFailed(true);
+  }, []);
   return (
     <li className="game-tile" data-game={game.sysname}>
       <Link to={href} className="game-tile__link">
         <img
+          ref={img}
           className="game-tile__cover"
-          src={game.image}
+          src={failed ? COVER_FALLBACK : cover.src}
+          srcSet={failed || !cover.srcSet ? undefined : cover.srcSet}
+          sizes={failed ? undefined : cover.sizes}
           width={300}
           height={400}
           alt=""
           decoding="async"
           loading={index < FIRST_ROW ? "eager" : "lazy"}
           fetchPriority={index === 0 ? "high" : undefined}
+          onError={failed ? undefined : () => setFailed(true)}
         />
         <span className="game-tile__title">{game.title}</span>
         <span className="game-tile__provider">{game.provider_name}</span>

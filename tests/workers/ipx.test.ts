@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { send } from "./helpers";
+
+// The image proxy through the whole Worker (workers/app.ts → workers/ipx/route.ts): real Wasm
+// codecs inside workerd, the embedded platform's covers as sources, the Cache API of Miniflare.
+
+const COVER = "/platform/covers/golden_phoenix.svg";
+
+/** Width and height from a WebP file's first chunk (VP8 lossy, VP8L lossless or VP8X extended). */
+function webpSize(buffer: ArrayBuffer): { width: number; height: number } {
+  const b = new Uint8Array(buffer);
+  const ascii = (from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+  expect(ascii(0, 4)).toBe("RIFF");
+  expect(ascii(8, 12)).toBe("WEBP");
+  const chunk = ascii(12, 16);
+  const u16 = (i: number) => b[i]! | (b[i + 1]! << 8);
+  const u24 = (i: number) => u16(i) | (b[i + 2]! << 16);
+  if (chunk === "VP8 ") return { width: u16(26) & 0x3fff, height: u16(28) & 0x3fff };
+  if (chunk === "VP8L") {
+    const bits = b[21]! | (b[22]! << 8) | (b[23]! << 16) | (b[24]! << 24);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  expect(chunk).toBe("VP8X");
+  return { width: u24(24) + 1, height: u24(27) + 1 };
+}
+
+async function image(path: string) {
+  const res = await send(path);
+  if (res.status !== 200) expect.fail(`${path}: ${res.status} ${await res.text()}`);
+  return { res, body: await res.arrayBuffer() };
+}
+
+describe("/_ipx/{modifiers}/{path}", () => {
+  it("turns an SVG cover into a webp of the asked size, cached for a year", async () => {
+    const { res, body } = await image(`/_ipx/w_150&h_200${COVER}`);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("x-ipx-fallback")).toBeNull();
+    expect(webpSize(body)).toEqual({ width: 150, height: 200 });
+  });
+
+  it("defaults to webp at the source's own size, and keeps the aspect when one side is given", async () => {
+    expect(webpSize((await image(`/_ipx/_${COVER}`)).body)).toEqual({ width: 300, height: 400 });
+    expect(webpSize((await image(`/_ipx/w_90${COVER}`)).body)).toEqual({ width: 90, height: 120 });
+    expect(webpSize((await image(`/_ipx/h_100${COVER}`)).body)).toEqual({ width: 75, height: 100 });
+  });
+
+  it("fits: cover and contain fill the box, inside and outside keep the aspect", async () => {
+    const size = async (mods: string) => webpSize((await image(`/_ipx/${mods}${COVER}`)).body);
+    expect(await size("s_200x200,fit_cover")).toEqual({ width: 200, height: 200 });
+    expect(await size("s_200x200,fit_contain,b_000000")).toEqual({ width: 200, height: 200 });
+    expect(await size("s_200x200,fit_fill")).toEqual({ width: 200, height: 200 });
+    expect(await size("s_200x200,fit_inside")).toEqual({ width: 150, height: 200 });
+    expect(await size("s_200x200,fit_outside")).toEqual({ width: 200, height: 267 });
+  });
+
+  it("letterboxes contain with transparency, or with the background colour (an opaque webp)", async () => {
+    const chunk = (body: ArrayBuffer) => String.fromCharCode(...new Uint8Array(body, 12, 4));
+    expect(chunk((await image(`/_ipx/s_200x200,fit_contain${COVER}`)).body)).toBe("VP8X");
+    expect(chunk((await image(`/_ipx/s_200x200,fit_contain,b_ffffff${COVER}`)).body)).toBe("VP8 ");
+  });
+
+  it("encodes png when asked", async () => {
+    const { res, body } = await image(`/_ipx/f_png,w_30${COVER}`);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect([...new Uint8Array(body, 0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  });
+
+  it("lower quality gives a smaller file", async () => {
+    const high = (await image(`/_ipx/w_300,q_95${COVER}`)).body.byteLength;
+    const low = (await image(`/_ipx/w_300,q_20${COVER}`)).body.byteLength;
+    expect(low).toBeLessThan(high);
+  });
+
+  it("serves the second request from the cache, whatever the modifiers' spelling", async () => {
+    const first = await image(`/_ipx/width_120,height_160${COVER}`);
+    expect(first.res.headers.get("x-ipx-cache")).toBe("miss");
+    // The cache write runs after the response (waitUntil): give it a moment.
+    let again = await send(`/_ipx/h_160&w_120${COVER}`);
+    for (let i = 0; i < 20 && again.headers.get("x-ipx-cache") !== "hit"; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      again = await send(`/_ipx/h_160&w_120${COVER}`);
+    }
+    expect(again.headers.get("x-ipx-cache")).toBe("hit");
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(new Uint8Array(first.body));
+  });
+
+  it("answers the fallback card, briefly cached, when the cover does not exist", async () => {
+    const { res, body } = await image("/_ipx/w_150&h_200/platform/covers/no_such_game.svg");
+    expect(res.headers.get("x-ipx-fallback")).toBe("1");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(webpSize(body)).toEqual({ width: 150, height: 200 });
+    // The fallback is drawn every time, never kept in the cache under the broken cover's URL.
+    expect((await send("/_ipx/w_150&h_200/platform/covers/no_such_game.svg")).headers.get("x-ipx-cache")).toBe("miss");
+  });
+
+  it.each([
+    ["/_ipx/zoom_2" + COVER, /unknown modifier/],
+    ["/_ipx/w_abc" + COVER, /width/],
+    ["/_ipx/w_0" + COVER, /width/],
+    ["/_ipx/w_5000" + COVER, /larger than 2048/],
+    ["/_ipx/s_2048x2048,w_10" + COVER, /conflicts/],
+    ["/_ipx/q_0" + COVER, /quality/],
+    ["/_ipx/q_101" + COVER, /quality/],
+    ["/_ipx/f_gif" + COVER, /format/],
+    ["/_ipx/fit_stretch" + COVER, /fit/],
+    ["/_ipx/b_red" + COVER, /background/],
+    ["/_ipx/w_100,w_200" + COVER, /twice/],
+    ["/_ipx/_/platform/covers/%2e%2e%2fapi%2fgames.get", /traversal|same-origin/],
+    ["/_ipx/_/images/..%2F..%2Fapi%2Fx", /traversal/],
+    ["/_ipx/_/https://evil.example/x.png", /same-origin|path must/],
+    ["/_ipx/_//evil.example/x.png", /same-origin/],
+    ["/_ipx/_/https%3A%2F%2Fevil.example%2Fx.png", /same-origin/],
+    ["/_ipx/_/api/games.get", /path must start/],
+    ["/_ipx/w_100", /Expected/],
+  ])("refuses %s with a 400 and a short reason", async (path, reason) => {
+    const res = await send(path);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await res.text()).toMatch(reason);
+  });
+});
