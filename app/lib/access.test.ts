@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginRedirect, requiresPlayer, rootRedirect } from "./access";
+import { documentPath, loginRedirect, requiresPlayer, rootRedirect } from "./access";
 
 describe("access rules", () => {
   it("protects paths containing bets, cashier, profile or responsible-game", () => {
@@ -23,5 +23,14 @@ describe("access rules", () => {
     expect(rootRedirect("/bets")).toBe("/bets/history");
     expect(rootRedirect("/profile/")).toBe("/profile/settings");
     expect(rootRedirect("/profile/settings")).toBeUndefined();
+  });
+});
+
+describe("documentPath", () => {
+  it("turns a client navigation's data request back into the page's address", () => {
+    expect(documentPath("/game/golden_phoenix.data?show_popup_reg=1&_routes=root%2Croutes%2Fgame")).toBe("/game/golden_phoenix?show_popup_reg=1");
+    expect(documentPath("/_root.data?show_popup_auth=1")).toBe("/?show_popup_auth=1");
+    expect(documentPath("/es/about.data")).toBe("/es/about");
+    expect(documentPath("/gamehall?category=slots")).toBe("/gamehall?category=slots");
   });
 });

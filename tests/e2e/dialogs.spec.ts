@@ -43,3 +43,17 @@ test.describe("campaign popup named by the URL", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 });
+
+test.describe("URL dialogs opened by an in-app navigation", () => {
+  test("closing the sign-in popup opened from the header returns to the page, not to its data address", async ({ page }) => {
+    await page.goto("/about");
+    await page.locator("header").getByRole("link", { name: "Sign in" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/about\?show_popup_auth=1/);
+    await dialog.getByRole("link", { name: "Close" }).or(dialog.getByRole("button", { name: "Close" })).first().click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(absolute("/about"));
+    expect(await dialog.count()).toBe(0);
+  });
+});

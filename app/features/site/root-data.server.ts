@@ -3,6 +3,7 @@ import type { AccountInfo } from "../../lib/api/entities";
 import { isPlatformError } from "../../lib/api/errors";
 import { formatMoney, totalBalance } from "../../lib/money";
 import { orErrorPage } from "../../lib/api/page-errors.server";
+import { documentPath } from "../../lib/access";
 import { readCookie } from "../../lib/cookies";
 import { pickTheme, THEME_COOKIE } from "../../lib/theme";
 import { takeToast } from "../../lib/toast.server";
@@ -32,7 +33,9 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const { flash: authFlash, clear } = takeAuthFlash(request, secure);
   if (clear) headers.append("set-cookie", clear);
   const m = site.metadata;
-  const urlDialogs = await loadUrlDialogs(url, context, { account: account ?? null, authFlash });
+  // Closing a URL dialog returns to the page, also when this loader ran for a client navigation.
+  const page = new URL(documentPath(url.pathname + url.search), url.origin);
+  const urlDialogs = await loadUrlDialogs(page, context, { account: account ?? null, authFlash });
   const data = {
     locale: site.locale,
     dir: site.dir,
