@@ -1,0 +1,110 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { Game } from "../../lib/api/entities-games";
+import type { GameView } from "./game-view";
+import { orErrorPage } from "../../lib/api/page-errors.server";
+import { formatMoney } from "../../lib/money";
+import { getInstance } from "../../middleware/i18n.server";
+import { getPlatform } from "../../middleware/platform.server";
+import { notFound } from "../errors/not-found.server";
+import { getSite, requirePlayer, sitePath } from "../site/site.server";
+import { DEMO_NOTICE_DELAY_SECONDS, formatRtp, resolveMode, studioSrc, SYSNAME } from "./game-mode";
+import { gameMeta, gameSeo } from "./game-seo.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+
+async function findGame(context: Context, sysname: string) {
+  const site = getSite(context);
+  const platform = getPlatform(context).withLocale(site.locale);
+  const options = JSON.stringify({ sysnames: [sysname], count: 1 });
+  // Category names are decoration: without them the page shows the sysnames.
+  const [page, categories] = await Promise.all([
+    platform.call("games.get", { options }),
+    platform.call("games.getCategories").catch(() => []),
+  ]);
+  return { game: page.items[0] ?? null, categories };
+}
+
+function view(game: Game, categories: Array<{ sysname: string; name: string }>): GameView {
+  const names = new Map(categories.map((c) => [c.sysname, c.name]));
+  return {
+    sysname: game.sysname,
+    title: game.title,
+    description: game.description,
+    provider: game.provider,
+    providerName: game.provider_name,
+    image: game.image,
+    rtp: formatRtp(game.rtp),
+    volatility: game.volatility,
+    betRange: `${formatMoney(game.min_bet)} – ${formatMoney(game.max_bet)}`,
+    categories: game.categories.map((c) => ({ sysname: c, name: names.get(c) ?? c })),
+    hasDemo: game.has_demo,
+  };
+}
+
+/**
+ * `/game/{sysname}`: a sysname the catalogue cannot have, or does not have, is the fatal 404; the
+ * sportsbook pseudo-game opens the betting page. A catalogue failure is not the player's fault:
+ * the page says the game cannot be shown and offers the game hall ("errors in slot", SPEC §2).
+ */
+export async function loadGamePage(context: Context, request: Request, sysname: string) {
+  if (!SYSNAME.test(sysname)) throw notFound(request);
+  const site = getSite(context);
+  const siteName = site.metadata.siteName;
+  const t = getInstance(context).t;
+  let found: Awaited<ReturnType<typeof findGame>>;
+  try {
+    found = await findGame(context, sysname);
+  } catch (e) {
+    console.error("game page: the catalogue failed", e);
+    return data({ state: "error" as const, meta: [{ title: `${t("game.error.title")} | ${siteName}` }] }, { status: 503 });
+  }
+  const { game, categories } = found;
+  if (!game) throw notFound(request);
+  if (game.is_sportsbook) throw redirect(sitePath(context, "/betting"), 302);
+
+  const account = await orErrorPage(site.account());
+  const signedIn = account.uid > 0;
+  const mode = resolveMode(new URL(request.url).searchParams.get("mode"), signedIn, game.has_demo);
+  const liked = signedIn
+    ? await getPlatform(context)
+        .call("games.getLikes")
+        .then((likes) => likes.includes(game.sysname))
+        .catch(() => false)
+    : false;
+  const info = view(game, categories);
+  const url = new URL(sitePath(context, `/game/${game.sysname}`), request.url).href;
+  const seo = gameSeo(site.cms.seo.templates.game, {
+    title: game.title,
+    provider: game.provider_name,
+    rtp: info.rtp,
+    volatility: t(`game.volatility.${game.volatility}`),
+    description: game.description,
+    image: game.image,
+    url,
+  });
+  return {
+    state: "ok" as const,
+    game: info,
+    mode,
+    src: mode === "none" ? null : studioSrc(game.sysname, mode),
+    signedIn,
+    liked,
+    demoNoticeSeconds: DEMO_NOTICE_DELAY_SECONDS,
+    meta: gameMeta(seo, siteName),
+  };
+}
+
+/** Like or unlike (a plain form, so it works without JavaScript), then back to the page. */
+export async function gamePageAction(context: Context, request: Request, sysname: string) {
+  if (!SYSNAME.test(sysname)) throw notFound(request);
+  await requirePlayer(context, request);
+  const intent = (await request.formData()).get("intent");
+  if (intent !== "like" && intent !== "unlike") throw data("intent must be like or unlike", { status: 400 });
+  const platform = getPlatform(context);
+  await orErrorPage(platform.call(intent === "like" ? "games.addLike" : "games.removeLike", { sysname }));
+  // Not request.url: with JavaScript the action is fetched at `….data`, which is no page.
+  const mode = new URL(request.url).searchParams.get("mode");
+  const here = sitePath(context, `/game/${sysname}`);
+  return redirect(mode === "demo" || mode === "real" ? `${here}?mode=${mode}` : here, 303);
+}
