@@ -61,6 +61,10 @@ test.describe("game page @nojs", () => {
     await expect(info.getByRole("link", { name: game.provider_name })).toHaveAttribute("href", /^\/gamehall\?providers=[a-z0-9_-]+$/);
     await expect(spin(page)).toBeVisible();
     if (!jsOn()) await expect(page.locator(".game-page__demo-static")).toHaveText(tr("game.demo.text"));
+    // Marked as a game screen (SPEC §2); the game hall is not one.
+    await expect(page.locator(".app")).toHaveAttribute("data-screen", "game");
+    await page.goto("/gamehall");
+    await expect(page.locator(".app")).not.toHaveAttribute("data-screen", /./);
   });
 
   test("crawlers get the facts, the template title, canonical and JSON-LD in the HTML", async ({ request }) => {

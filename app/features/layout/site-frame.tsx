@@ -1,15 +1,22 @@
 import type { ReactNode } from "react";
+import { useLocation } from "react-router";
+import { isGameScreen } from "../game/game-screen";
 import { useT } from "../site/use-root-data";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { PlayerExtras } from "./player-extras";
 import { Sidebar } from "./sidebar";
 
-/** The default layout: header, sidebar (a popup on mobile), main content and footer. */
+/**
+ * The default layout: header, sidebar (a popup on mobile), main content and footer. Game screens
+ * (SPEC §2: any path with `/game/`) are marked `data-screen="game"`: what a game must not be
+ * covered by (the chat badge, when the support chat arrives) is hidden there by CSS.
+ */
 export function SiteFrame({ children }: { children: ReactNode }) {
   const t = useT();
+  const { pathname } = useLocation();
   return (
-    <div className="app">
+    <div className="app" data-screen={isGameScreen(pathname) ? "game" : undefined}>
       <a className="skip-link" href="#main">
         {t("a11y.skipToContent")}
       </a>
