@@ -9,7 +9,7 @@ import { LOBBY_PAGE_SIZE, type LobbyFilters } from "./lobby-params";
 
 /** The next page of the lobby's current filters, straight from the platform. */
 export async function fetchLobbyPage(filters: LobbyFilters, offset: number, locale: string): Promise<{ items: Game[]; count: number }> {
-  const options = { category: filters.category, providers: filters.providers, offset, count: LOBBY_PAGE_SIZE };
+  const options = { category: filters.category, providers: filters.providers, search: filters.search, offset, count: LOBBY_PAGE_SIZE };
   return browserCall("games.get", "GET", { options: JSON.stringify(options) }, { locale });
 }
 

@@ -57,6 +57,31 @@ describe("lobby query parameters", () => {
     expect(parse(`providers=${Array.from({ length: 51 }, (_, i) => `p${i}`).join(",")}`)).toEqual({ kind: "invalid" });
   });
 
+  it("reads a search text: trimmed, spaces collapsed, empty dropped, too long cut", () => {
+    expect(parse("search=book")).toEqual({ kind: "ok", filters: { providers: [], offset: 0, search: "book" } });
+    expect(parse("search=book+of+ra")).toMatchObject({ kind: "ok", filters: { search: "book of ra" } });
+    expect(parse("search=+book++of%09ra+")).toEqual({ kind: "redirect", search: "search=book+of+ra" });
+    expect(parse("search=&category=slots")).toEqual({ kind: "redirect", search: "category=slots" });
+    expect(parse("search=+++")).toEqual({ kind: "redirect", search: "" });
+    expect(parse("search=&search=dragon")).toEqual({ kind: "redirect", search: "search=dragon" });
+    expect(parse("search=a&search=b")).toEqual({ kind: "redirect", search: "search=a" });
+    const long = parse(`search=${"x".repeat(150)}`);
+    expect(long).toEqual({ kind: "redirect", search: `search=${"x".repeat(100)}` });
+    // An astral character is two UTF-16 units (the platform's measure) and is never split.
+    const emoji = parse(`search=${"x".repeat(99)}${encodeURIComponent("🎰")}`);
+    expect(emoji).toEqual({ kind: "redirect", search: `search=${"x".repeat(99)}` });
+  });
+
+  it("keeps the search with the other filters in one canonical order", () => {
+    expect(parse("offset=24&search=book&providers=b,a&category=slots")).toEqual({
+      kind: "redirect",
+      search: "category=slots&providers=a,b&search=book&offset=24",
+    });
+    expect(parse("category=slots&search=book")).toMatchObject({ kind: "ok", filters: { category: "slots", search: "book" } });
+    expect(lobbyHref({ search: "book of ra" })).toBe("/gamehall?search=book+of+ra");
+    expect(lobbyHref({ search: "" })).toBe("/gamehall");
+  });
+
   it("builds lobby links with readable commas", () => {
     expect(lobbyHref({})).toBe("/gamehall");
     expect(lobbyHref({ category: "slots", providers: ["a", "b"], offset: 24 })).toBe("/gamehall?category=slots&providers=a,b&offset=24");

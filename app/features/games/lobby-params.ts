@@ -1,6 +1,7 @@
 /**
- * The lobby's filters live in the URL (SPEC §2): `category`, `providers` as one comma list and
- * `offset` for the pages. Several spellings mean the same filter (a GET form without JavaScript
+ * The lobby's filters live in the URL (SPEC §2): `category`, `providers` as one comma list,
+ * `search` (a title or studio prefix, from the header's search) and `offset` for the pages.
+ * Several spellings mean the same filter (a GET form without JavaScript
  * sends `providers=a&providers=b`; a hand-typed `offset=abc`); each gets one canonical URL so
  * links, caches and crawlers see a single address per page. Other query parameters (URL dialogs,
  * campaign tags) are kept as they are.
@@ -10,12 +11,16 @@ export const LOBBY_PAGE_SIZE = 24;
 /** The platform's own limit for `offset` (entities-games.ts). */
 const MAX_OFFSET = 100_000;
 const SYSNAME = /^[a-z0-9_-]{1,64}$/;
-const LOBBY_KEYS = ["category", "providers", "offset"] as const;
+/** The platform's own limit for `search` (entities-games.ts). */
+export const MAX_SEARCH = 100;
+const LOBBY_KEYS = ["category", "providers", "search", "offset"] as const;
 
 export interface LobbyFilters {
   category?: string;
   /** Sorted and without duplicates, so one set of providers has one URL. */
   providers: string[];
+  /** Trimmed, inner spaces collapsed, at most MAX_SEARCH characters; absent when empty. */
+  search?: string;
   /** A multiple of the page size, 0 for the first page. */
   offset: number;
 }
@@ -41,9 +46,27 @@ export function parseLobbyParams(params: URLSearchParams): LobbyParams {
   if (providers.some((p) => !SYSNAME.test(p)) || providers.length > 50) return { kind: "invalid" };
 
   const filters: LobbyFilters = { category, providers, offset: canonicalOffset(params.get("offset")) };
+  const search = canonicalSearch(params.getAll("search"));
+  if (search) filters.search = search;
   const canonical = new URLSearchParams(lobbySearch(new URLSearchParams(), filters));
   const spelledCanonically = LOBBY_KEYS.every((key) => sameValues(params.getAll(key), canonical.getAll(key)));
   return spelledCanonically ? { kind: "ok", filters } : { kind: "redirect", search: lobbySearch(params, filters) };
+}
+
+/**
+ * One search text: the first non-blank value, its spaces collapsed. A longer text than the
+ * platform takes is cut (and the URL redirected) rather than refused: it came from a text box.
+ */
+export function canonicalSearch(values: string[]): string | undefined {
+  const text = values.map((v) => v.replace(/\s+/g, " ").trim()).find(Boolean);
+  if (!text) return undefined;
+  // Cut by UTF-16 length (what the platform counts) without splitting a character in two.
+  let cut = "";
+  for (const ch of text) {
+    if (cut.length + ch.length > MAX_SEARCH) break;
+    cut += ch;
+  }
+  return cut.trim();
 }
 
 function canonicalOffset(raw: string | null): number {
@@ -61,6 +84,7 @@ export function lobbySearch(base: URLSearchParams, filters: Partial<LobbyFilters
   for (const key of LOBBY_KEYS) q.delete(key);
   if (filters.category) q.set("category", filters.category);
   if (filters.providers?.length) q.set("providers", filters.providers.join(","));
+  if (filters.search) q.set("search", filters.search);
   if (filters.offset) q.set("offset", String(filters.offset));
   return q.toString().replace(/%2C/gi, ",");
 }

@@ -38,7 +38,7 @@ export async function loadLobby(context: Context, request: Request): Promise<Lob
   const { filters } = parsed;
   const { site, platform } = localized(context);
 
-  const options = { category: filters.category, providers: filters.providers, offset: filters.offset, count: LOBBY_PAGE_SIZE };
+  const options = { category: filters.category, providers: filters.providers, search: filters.search, offset: filters.offset, count: LOBBY_PAGE_SIZE };
   const page = platform.call("games.get", { options: JSON.stringify(options) });
   page.catch(() => undefined); // awaited below, after the filters are known to exist
   const [categories, providers] = await Promise.all([
@@ -53,13 +53,14 @@ export async function loadLobby(context: Context, request: Request): Promise<Lob
   if (filters.offset > 0 && filters.offset >= count) throw notFound(request);
   const category = categories.find((c) => c.sysname === filters.category);
   const t = getInstance(context).t;
+  const base = category ? `${category.name} · ${t("lobby.title")}` : t("lobby.title");
   return {
     filters,
     categories: categories.filter((c) => c.games_count > 0),
     providers: providers.map(({ sysname, name, games_count }) => ({ sysname, name, games_count })),
     games: items,
     count,
-    title: category ? `${category.name} · ${t("lobby.title")}` : t("lobby.title"),
+    title: filters.search ? `${t("search.resultsFor", { query: filters.search })} · ${base}` : base,
     siteName: site.metadata.siteName,
   };
 }

@@ -5,6 +5,7 @@ import { LOBBY_PAGE_SIZE, lobbyHref } from "./lobby-params";
 import type { LobbyData } from "./lobby.server";
 import { ProviderFilter } from "./provider-filter";
 import { useLoadMore } from "./use-load-more";
+import { LobbySearchForm, SearchEmpty } from "../search/lobby-search";
 
 /**
  * The game hall: category tabs (links), the provider filter, the server-rendered page of tiles
@@ -19,15 +20,16 @@ export function Lobby({ data }: { data: LobbyData }) {
 
   return (
     <section className="lobby" data-enhanced={enhanced || undefined}>
-      <h1 className="lobby__title">{t("lobby.title")}</h1>
+      <h1 className="lobby__title">{filters.search ? t("search.resultsFor", { query: filters.search }) : t("lobby.title")}</h1>
+      <LobbySearchForm key={filters.search ?? ""} search={filters.search} />
       <nav className="lobby-tabs" aria-label={t("lobby.categories")}>
-        <Link to={to(lobbyHref({ providers: filters.providers }))} className="lobby-tabs__tab" aria-current={!filters.category ? "page" : undefined}>
+        <Link to={to(lobbyHref({ providers: filters.providers, search: filters.search }))} className="lobby-tabs__tab" aria-current={!filters.category ? "page" : undefined}>
           {t("lobby.all")}
         </Link>
         {categories.map((c) => (
           <Link
             key={c.sysname}
-            to={to(lobbyHref({ category: c.sysname, providers: filters.providers }))}
+            to={to(lobbyHref({ category: c.sysname, providers: filters.providers, search: filters.search }))}
             className="lobby-tabs__tab"
             aria-current={filters.category === c.sysname ? "page" : undefined}
           >
@@ -35,11 +37,13 @@ export function Lobby({ data }: { data: LobbyData }) {
           </Link>
         ))}
       </nav>
-      <ProviderFilter key={filters.providers.join(",")} providers={providers} selected={filters.providers} category={filters.category} t={t} to={to} />
+      <ProviderFilter key={filters.providers.join(",")} providers={providers} selected={filters.providers} category={filters.category} search={filters.search} t={t} to={to} />
       <p className="lobby__count" aria-live="polite" data-testid="lobby-count">
         {t("lobby.count", { shown: filters.offset + games.length, count })}
       </p>
-      {games.length === 0 ? (
+      {games.length === 0 && filters.search ? (
+        <SearchEmpty search={filters.search} />
+      ) : games.length === 0 ? (
         <p className="notice">{t("lobby.empty")}</p>
       ) : (
         <ul ref={gridRef} className="lobby-grid" aria-label={t("lobby.games")}>

@@ -8,6 +8,8 @@ interface Props {
   providers: LobbyData["providers"];
   selected: string[];
   category?: string;
+  /** The lobby's search text, kept when the providers change. */
+  search?: string;
   t: TFunction;
   to: (path: string) => string;
 }
@@ -17,12 +19,12 @@ interface Props {
  * `providers=a&providers=b` and the lobby redirects to the comma list; with it, the submit goes
  * straight to the canonical URL (one request, no redirect).
  */
-export function ProviderFilter({ providers, selected, category, t, to }: Props) {
+export function ProviderFilter({ providers, selected, category, search, t, to }: Props) {
   const navigate = useNavigate();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const chosen = new FormData(event.currentTarget).getAll("providers").map(String).sort();
-    void navigate(to(lobbyHref({ category, providers: chosen })));
+    void navigate(to(lobbyHref({ category, providers: chosen, search })));
   };
   return (
     // Closed even with a selection (its summary counts it): the games stay on the first screen.
@@ -32,6 +34,7 @@ export function ProviderFilter({ providers, selected, category, t, to }: Props) 
       </summary>
       <form method="get" action={to("/gamehall")} className="lobby-providers__form" onSubmit={onSubmit}>
         {category && <input type="hidden" name="category" value={category} />}
+        {search && <input type="hidden" name="search" value={search} />}
         <fieldset className="lobby-providers__list">
           <legend className="visually-hidden">{t("lobby.providers.filter")}</legend>
           {providers.map((p) => (
@@ -44,7 +47,7 @@ export function ProviderFilter({ providers, selected, category, t, to }: Props) 
         <div className="lobby-providers__actions">
           <button type="submit" className="btn btn--primary">{t("lobby.providers.apply")}</button>
           {selected.length > 0 && (
-            <Link to={to(lobbyHref({ category }))} className="btn btn--ghost">{t("lobby.providers.clear")}</Link>
+            <Link to={to(lobbyHref({ category, search }))} className="btn btn--ghost">{t("lobby.providers.clear")}</Link>
           )}
         </div>
       </form>

@@ -5,6 +5,7 @@ import { Icon } from "../../ui/icon";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
 import { BalanceText } from "../realtime/live-balance";
 import { LanguageSwitcher } from "./language-switcher";
+import { SearchButton } from "../search/search-button";
 
 /** Keeps --header-height in step with the header, so the toast area sits right under it. */
 function useHeaderHeight() {
@@ -50,6 +51,7 @@ export function Header() {
         <img src={root.site.logo.src} width={root.site.logo.width} height={root.site.logo.height} alt={root.site.logo.alt} />
       </Link>
       <div className="header__actions">
+        <SearchButton />
         <LanguageSwitcher />
         {root.player ? (
           <>
