@@ -90,13 +90,30 @@ test.describe("lobby search @nojs", () => {
 });
 
 test.describe("lobby search pages @nojs", () => {
-  test("more results are a plain link that keeps the search", async ({ page }) => {
+  test("more results keep the search: a plain link without JavaScript, appended in place with it", async ({ page }) => {
     await page.goto("/gamehall?search=dragon");
     const more = page.locator(".lobby-pages__more");
     await expect(more).toHaveAttribute("href", "/gamehall?search=dragon&offset=24");
-    await more.click();
-    await expect(page).toHaveURL(absolute("/gamehall?search=dragon&offset=24"));
+    if (jsOn()) {
+      await expect(page.locator(".lobby[data-enhanced]")).toBeAttached();
+      await more.scrollIntoViewIfNeeded();
+      await expect.poll(() => tiles(page).count()).toBeGreaterThan(24);
+      await expect(page).toHaveURL(absolute("/gamehall?search=dragon"));
+    } else {
+      await more.click();
+      await expect(page).toHaveURL(absolute("/gamehall?search=dragon&offset=24"));
+    }
     await expectAllMatch(tiles(page), "dragon", ".game-tile__title", ".game-tile__provider");
+  });
+
+  test("the provider filter keeps the search", async ({ page }) => {
+    await page.goto("/gamehall?search=dragon");
+    await page.locator(".lobby-providers__summary").click();
+    const first = page.locator(".lobby-providers__option input").first();
+    const provider = await first.getAttribute("value");
+    await first.check();
+    await page.getByRole("button", { name: tr("lobby.providers.apply") }).click();
+    await expect(page).toHaveURL(new RegExp(`/gamehall\\?providers=${provider}&search=dragon$`));
   });
 
   test("in another locale the header link and the form stay in it", async ({ page }) => {
