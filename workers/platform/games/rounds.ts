@@ -1,4 +1,5 @@
 import { PlatformError } from "../../../app/lib/api/errors";
+import { settleJackpots } from "../jackpots/settle";
 import { moveMoney, type MoneyDeps } from "../wallet/move-money";
 import { readBalances, type BalanceChange, type BalanceKind } from "../wallet/wallet";
 import { blankWeightFor, drawGrid, gridWin } from "./rounds-math";
@@ -139,6 +140,7 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
   if (row.operation_id === null) {
     await deps.db.prepare("UPDATE game_rounds SET operation_id = ?2 WHERE id = ?1").bind(row.id, result.operationId).run();
   }
+  await settleJackpots(deps, row); // decision 0017: never throws, so it cannot fail the round
   return {
     id: row.id,
     sysname: row.sysname,

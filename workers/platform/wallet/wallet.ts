@@ -29,6 +29,7 @@ export const OPERATION_TYPES = [
   "purchase",
   "fun_grant",
   "adjustment",
+  "jackpot_win",
 ] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 

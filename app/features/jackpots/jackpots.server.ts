@@ -1,0 +1,78 @@
+import type { RouterContextProvider } from "react-router";
+import type { Game } from "../../lib/api/entities-games";
+import type { Jackpot, JackpotWinner } from "../../lib/api/entities-jackpots";
+import { PlatformError } from "../../lib/api/errors";
+import { orErrorPage } from "../../lib/api/page-errors.server";
+import { formatMoney } from "../../lib/money";
+import { getInstance } from "../../middleware/i18n.server";
+import { getPlatform } from "../../middleware/platform.server";
+import { fillSeoTemplate, seoMeta } from "../content/seo.server";
+import { notFound } from "../errors/not-found.server";
+import { getSite } from "../site/site.server";
+import { WINNERS_PAGE_SIZE } from "./paging";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** How many winners a jackpot's page shows. */
+const RECENT_WINNERS = 10;
+/** `/jackpots/{id}`: a positive id of at most 9 digits; anything else is a 404 before any call. */
+const JACKPOT_ID = /^[1-9][0-9]{0,8}$/;
+
+function localized(context: Context) {
+  const site = getSite(context);
+  return { site, platform: getPlatform(context).withLocale(site.locale) };
+}
+
+/** `/jackpots`: every active jackpot, server-rendered with its current amount. */
+export async function loadJackpots(context: Context) {
+  const { site, platform } = localized(context);
+  const jackpots = await orErrorPage(platform.call("Jackpots.get", {}));
+  return { jackpots, title: getInstance(context).t("jackpots.title"), siteName: site.metadata.siteName };
+}
+
+/** `/jackpots/{id}`: the jackpot, its games as tiles and its recent winners; meta from the CMS template. */
+export async function loadJackpot(context: Context, request: Request, id: string) {
+  if (!JACKPOT_ID.test(id)) throw notFound(request);
+  const { site, platform } = localized(context);
+  let jackpot: Jackpot;
+  try {
+    [jackpot] = (await platform.call("Jackpots.get", { id: Number(id) })) as [Jackpot];
+  } catch (e) {
+    if (e instanceof PlatformError && e.status === 404) throw notFound(request);
+    return orErrorPage(Promise.reject(e));
+  }
+  const [games, winners] = await Promise.all([
+    jackpot.games.length
+      ? orErrorPage(platform.call("games.get", { options: JSON.stringify({ sysnames: jackpot.games, count: jackpot.games.length }) }))
+      : Promise.resolve({ items: [] as Game[], count: 0 }),
+    orErrorPage(platform.call("Jackpots.getWinners", { jackpot_id: jackpot.id, count: RECENT_WINNERS })),
+  ]);
+  // games.get answers in its own order; keep the jackpot's (most popular first).
+  const order = new Map(jackpot.games.map((s, i) => [s, i]));
+  const tiles = [...games.items].sort((a, b) => (order.get(a.sysname) ?? 0) - (order.get(b.sysname) ?? 0));
+  const t = getInstance(context).t;
+  const template = site.cms.seo.templates.jackpot ?? { title: t("jackpots.metaTitle"), description: "" };
+  const values = { name: jackpot.name, amount: formatMoney(jackpot.amount) };
+  const meta = seoMeta(
+    { title: fillSeoTemplate(template.title, values), description: fillSeoTemplate(template.description, values) },
+    site.metadata.siteName,
+  );
+  return { jackpot, games: tiles, winners: winners.items, meta };
+}
+
+/** `/winners?offset=`: a page of recent winners; an offset that is not a page start, or past the end, is a 404. */
+export async function loadWinners(context: Context, request: Request) {
+  const raw = new URL(request.url).searchParams.get("offset");
+  const offset = raw === null ? 0 : /^(0|[1-9][0-9]{0,6})$/.test(raw) ? Number(raw) : NaN;
+  if (Number.isNaN(offset) || offset % WINNERS_PAGE_SIZE !== 0) throw notFound(request);
+  const { site, platform } = localized(context);
+  const page = await orErrorPage(platform.call("Jackpots.getWinners", { offset, count: WINNERS_PAGE_SIZE }));
+  if (offset > 0 && offset >= page.count) throw notFound(request);
+  return {
+    winners: page.items satisfies JackpotWinner[],
+    count: page.count,
+    offset,
+    title: getInstance(context).t("jackpots.winners.title"),
+    siteName: site.metadata.siteName,
+  };
+}

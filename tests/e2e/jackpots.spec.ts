@@ -1,0 +1,110 @@
+import type { Page } from "@playwright/test";
+import { origin, registerByApi, unique } from "./accounts-fixtures";
+import { expect, SEED, siteHeader, test } from "./fixtures";
+
+/**
+ * Jackpots (issue 5, decision 0017): /jackpots server-rendered with formatted pools, a jackpot's
+ * page with its games and the CMS meta template, growth from a real round, /winners, the 404s.
+ */
+
+/** The seeded pools (migrations/0011_jackpots.sql) and their opening amounts in cents. */
+const SEEDED = [
+  { sysname: "mini", name: "Mini", opening: 18250 },
+  { sysname: "major", name: "Major", opening: 342075 },
+  { sysname: "mega", name: "Mega", opening: 4718930 },
+];
+
+/** SPEC §9 dollars: "$47,189.30", "$1,000". */
+const usd = (cents: number) => {
+  const whole = Math.floor(cents / 100).toLocaleString("en-US");
+  return `$${whole}${cents % 100 ? `.${String(cents % 100).padStart(2, "0")}` : ""}`;
+};
+
+const card = (page: Page, sysname: string) => page.locator(`.jackpot-card[data-jackpot="${sysname}"]`);
+const amountOf = async (page: Page, sysname: string) => Number(await card(page, sysname).locator("[data-amount]").getAttribute("data-amount"));
+
+/** Funds the signed-in player with $50 through the demo payment page, as game-page.spec.ts does. */
+async function deposit(page: Page) {
+  const res = await page.request.post("/api/cashier/makedeposit", {
+    multipart: { method: "demo_card", amount: "5000", idempotency_key: `e2e-jp-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    headers: { origin: origin() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto((await res.json()).data.redirect_url as string);
+  await page.getByRole("button", { name: /success/i }).click();
+  await expect(siteHeader(page).locator("[data-balance]")).toHaveText("$50");
+}
+
+/** One real $10 round of a Mini game, as the game's own script posts it. */
+async function playReal(page: Page) {
+  const [mini] = (await (await page.request.get("/api/Jackpots/get?id=1")).json()).data;
+  const sysname = mini.games[0] as string;
+  const res = await page.request.post(`/platform/game/${sysname}/round`, {
+    multipart: { bet: "1000", mode: "real", round_id: `e2e-jp-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    headers: { origin: origin(), accept: "application/json" },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test.describe("jackpots @nojs", () => {
+  test("/jackpots lists the seeded jackpots with formatted amounts, each linking to its page", async ({ page }) => {
+    await page.goto("/jackpots");
+    await expect(page.locator(".jackpot-card")).toHaveCount(3);
+    for (const j of SEEDED) {
+      await expect(card(page, j.sysname).getByRole("heading", { name: j.name })).toBeVisible();
+      await expect(card(page, j.sysname).locator(".jackpot-card__amount")).toHaveText(/^\$[\d,]+(\.\d\d)?$/);
+    }
+    // The text is the data-amount in SPEC §9 format (pools may have grown from other tests' rounds).
+    for (const j of SEEDED) {
+      const cents = await amountOf(page, j.sysname);
+      expect(cents).toBeGreaterThanOrEqual(j.opening);
+      await expect(card(page, j.sysname).locator(".jackpot-card__amount")).toHaveText(usd(cents));
+    }
+    await card(page, "major").getByRole("link").click();
+    await expect(page).toHaveURL(/\/jackpots\/2$/);
+  });
+
+  test("a jackpot's page shows its pool, rules, games and the meta title from the template", async ({ page }) => {
+    await page.goto("/jackpots/3");
+    await expect(page.getByRole("heading", { level: 1, name: "Mega" })).toBeVisible();
+    const amount = (await page.locator(".jackpot-page__amount").textContent())!;
+    expect(amount).toMatch(/^\$[\d,]+(\.\d\d)?$/);
+    await expect(page).toHaveTitle(`Mega jackpot: ${amount} | ${SEED.siteName}`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", new RegExp(`^The Mega jackpot stands at ${amount.replace(/[$.]/g, "\\$&")}`));
+    await expect(page.locator(".jackpot-page__rules li")).toHaveCount(3);
+    const tiles = page.locator(".game-tile");
+    expect(await tiles.count()).toBeGreaterThan(0);
+    await expect(tiles.first().getByRole("link")).toHaveAttribute("href", /^\/game\/[a-z0-9_-]+$/);
+  });
+
+  test("/winners shows the winners table or its empty state", async ({ page }) => {
+    const res = await page.goto("/winners");
+    expect(res!.status()).toBe(200);
+    await expect(page.locator("table.winners, .winners__empty")).toHaveCount(1);
+  });
+
+  test("bad and unknown ids and winner pages are 404s", async ({ page }) => {
+    for (const path of ["/jackpots/abc", "/jackpots/0", "/jackpots/999", "/winners?offset=7", "/winners?offset=abc", "/winners?offset=1000"]) {
+      const res = await page.goto(path);
+      expect(res!.status(), path).toBe(404);
+    }
+  });
+});
+
+test.describe("jackpots growing", () => {
+  test("a real round grows the pool: seen on reload, and live on the open page", async ({ page }) => {
+    await registerByApi(page.request, unique("jackpot"));
+    await deposit(page);
+    await page.goto("/jackpots");
+    const before = await amountOf(page, "mini");
+    await playReal(page);
+    await page.reload();
+    const after = await amountOf(page, "mini");
+    // 0.5 % of $10 is 5 cents; a (very unlikely) win would have put the pool back near its seed.
+    expect(after === before + 5 || after <= 5005).toBe(true);
+
+    // With JavaScript the open page follows the server on its own (every ~10 s).
+    await playReal(page);
+    await expect.poll(() => amountOf(page, "mini"), { timeout: 20_000 }).not.toBe(after);
+  });
+});

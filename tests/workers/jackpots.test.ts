@@ -1,0 +1,212 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { payUnpaidWins } from "../../workers/platform/jackpots/settle";
+import { applyOperation } from "../../workers/platform/wallet/wallet";
+import { registerPlayer, type Player } from "./auth-helpers";
+import { playRound, roundId } from "./game-studio-helpers";
+import { formatMoney } from "../../app/lib/money";
+import { data, failure, get, send } from "./helpers";
+import { balanceOf, ledgerRows } from "./wallet-helpers";
+
+/** Jackpots (decision 0017): Jackpots.get / getWinners, growth with real rounds, the must-drop win, one claim. */
+
+const db = env.DB;
+
+interface PoolRow {
+  id: number;
+  amount: number;
+  seed: number;
+  initial_seed: number;
+  contribution_bp: number;
+  must_drop_at: number;
+  win_count: number;
+}
+const pool = async (id: number) => (await db.prepare("SELECT * FROM jackpots WHERE id = ?1").bind(id).first<PoolRow>())!;
+const winnersOf = async (uid: number) =>
+  (await db.prepare("SELECT * FROM jackpot_winners WHERE uid = ?1 ORDER BY won_at").bind(uid).all<Record<string, any>>()).results;
+
+/** A game of Mini and Major only, whose bets reach 1,000.00 (its sysname and a bet). */
+let game: { sysname: string; bet: number };
+
+const funded = async (amount = 5_000_000, currency?: string): Promise<Player> => {
+  const p = await registerPlayer();
+  if (currency) await db.prepare("UPDATE users SET currency = ?2 WHERE uid = ?1").bind(p.uid, currency).run();
+  await applyOperation(db, { uid: p.uid, key: `jp-fund-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: amount }] });
+  return p;
+};
+
+/** Tops a pool up to its cap as an operator would: the money added counts as seed money, so the audit holds. */
+const fillToCap = (id: number) =>
+  db.prepare("UPDATE jackpots SET initial_seed = initial_seed + must_drop_at - amount, amount = must_drop_at WHERE id = ?1").bind(id).run();
+
+const real = (p: Player, bet = game.bet) => playRound(p.browser, game.sysname, { bet, mode: "real", round_id: roundId() });
+
+/** The audit identity, per pool: what went in equals what is there plus what was paid out. */
+async function auditHolds() {
+  const { results } = await db
+    .prepare(
+      `SELECT j.id,
+         j.initial_seed + COALESCE((SELECT SUM(reseed) FROM jackpot_winners w WHERE w.jackpot_id = j.id), 0)
+           + COALESCE((SELECT SUM(amount) FROM jackpot_contributions c WHERE c.jackpot_id = j.id), 0) AS money_in,
+         j.amount + COALESCE((SELECT SUM(amount) FROM jackpot_winners w WHERE w.jackpot_id = j.id), 0) AS money_out
+       FROM jackpots j`,
+    )
+    .all<{ id: number; money_in: number; money_out: number }>();
+  for (const r of results) expect(r.money_in, `pool ${r.id}`).toBe(r.money_out);
+}
+
+beforeAll(async () => {
+  // Random wins are made vanishingly rare here, so growth is exact; the cap still always wins.
+  await db.prepare("UPDATE jackpots SET odds_factor = 1000000000").run();
+  const row = await db
+    .prepare(
+      `SELECT g.sysname, g.max_bet FROM games g JOIN jackpot_games jg ON jg.game_id = g.id AND jg.jackpot_id = 1
+       WHERE g.id NOT IN (SELECT game_id FROM jackpot_games WHERE jackpot_id = 3) AND g.has_demo = 1 AND g.min_bet <= 1000
+       ORDER BY g.id LIMIT 1`,
+    )
+    .first<{ sysname: string; max_bet: number }>();
+  game = { sysname: row!.sysname, bet: 1000 };
+});
+
+describe("Jackpots.get", () => {
+  it("answers every active jackpot in order with its amounts, cap, contribution and games", async () => {
+    const list = await data<any[]>(get("Jackpots/get"));
+    expect(list.map((j) => j.sysname)).toEqual(["mini", "major", "mega"]);
+    const mini = list[0];
+    expect(mini).toMatchObject({ id: 1, name: "Mini", currency: "USD", seed: { amount: 5000, currency: "USD" }, contribution_percent: 0.5 });
+    expect(mini.amount.amount).toBeGreaterThanOrEqual(5000);
+    expect(mini.must_drop_at).toEqual({ amount: 50000, currency: "USD" });
+    expect(mini.games_count).toBeGreaterThan(100);
+    expect(mini.games.length).toBe(24);
+    expect(list[2].games_count).toBeLessThan(mini.games_count);
+  });
+
+  it("answers one jackpot by id (also lower-case path), 404 for an unknown id, 400 for a bad one", async () => {
+    expect((await data<any[]>(get("jackpots/get", { id: 2 }))).map((j) => j.sysname)).toEqual(["major"]);
+    expect((await failure(get("Jackpots/get", { id: 99 }), 404, "InvalidParameterException")).invalid_parameters).toHaveProperty("id");
+    for (const id of ["abc", "0", "-1", "1.5"]) {
+      expect((await failure(get("Jackpots/get", { id }), 400, "InvalidParameterException")).invalid_parameters).toHaveProperty("id");
+    }
+  });
+});
+
+describe("growth and wins", () => {
+  it("a real round of a jackpot game grows each of its pools by exactly its contribution; a demo round does not", async () => {
+    const p = await funded();
+    const [mini, major, mega] = [await pool(1), await pool(2), await pool(3)];
+    const round = await data(real(p));
+    expect((await pool(1)).amount).toBe(mini.amount + Math.floor((game.bet * mini.contribution_bp) / 10_000));
+    expect((await pool(2)).amount).toBe(major.amount + Math.floor((game.bet * major.contribution_bp) / 10_000));
+    expect((await pool(3)).amount).toBe(mega.amount); // not one of Mega's games
+    const rows = (await db.prepare("SELECT jackpot_id, amount FROM jackpot_contributions WHERE round_id = ?1 ORDER BY jackpot_id").bind(round.id).all()).results;
+    expect(rows).toEqual([
+      { jackpot_id: 1, amount: 5 },
+      { jackpot_id: 2, amount: 3 },
+    ]);
+
+    const before = (await pool(1)).amount;
+    await data(playRound(p.browser, game.sysname, { bet: game.bet, mode: "demo", round_id: roundId() }));
+    expect((await pool(1)).amount).toBe(before);
+    await auditHolds();
+  });
+
+  it("a pool at its cap is won by the next real round: winner row, jackpot_win credit, pool back to seed", async () => {
+    const p = await funded();
+    await fillToCap(1);
+    const cap = (await pool(1)).must_drop_at;
+    const mainBefore = (await balanceOf(p.uid, "main"))!;
+    const round = await data(real(p));
+    const [winner] = await winnersOf(p.uid);
+    expect(winner).toMatchObject({ jackpot_id: 1, round_id: round.id, amount: cap + 5, currency: "USD", paid_amount: cap + 5, paid_currency: "USD" });
+    expect(winner!.operation_id).toBeTruthy();
+    const after = await pool(1);
+    expect(after.amount).toBe(after.seed);
+    const credit = (await ledgerRows(p.uid)).filter((r) => r.type === "jackpot_win");
+    expect(credit.map((r) => [r.kind, r.delta, r.reference, r.operation_id])).toEqual([["main", cap + 5, winner!.id, winner!.operation_id]]);
+    expect(await balanceOf(p.uid, "main")).toBe(mainBefore - game.bet + round.win + cap + 5);
+    // A repeated round_id pays nothing again.
+    const { round_key } = (await db.prepare("SELECT round_key FROM game_rounds WHERE id = ?1").bind(round.id).first<{ round_key: string }>())!;
+    expect((await data(playRound(p.browser, game.sysname, { bet: game.bet, mode: "real", round_id: round_key }))).replayed).toBe(true);
+    // A payment retried after a crash (operation not recorded on the winner) is the same payment.
+    await db.prepare("UPDATE jackpot_winners SET operation_id = NULL WHERE id = ?1").bind(winner!.id).run();
+    await payUnpaidWins({ db, env, waitUntil: () => undefined }, Date.now() + 1);
+    expect((await winnersOf(p.uid))[0]!.operation_id).toBe(winner!.operation_id);
+    expect(await winnersOf(p.uid)).toHaveLength(1);
+    expect((await ledgerRows(p.uid)).filter((r) => r.type === "jackpot_win")).toHaveLength(1);
+    await auditHolds();
+  });
+
+  it("30 concurrent real rounds at a pool at its cap make exactly one winner and one payment", async () => {
+    const players = await Promise.all([funded(), funded(), funded()]);
+    await fillToCap(1);
+    const wins = (await pool(1)).win_count;
+    const rounds = await Promise.all(Array.from({ length: 30 }, (_, i) => data(real(players[i % 3]!))));
+    expect(rounds).toHaveLength(30);
+    const winners = (await Promise.all(players.map((p) => winnersOf(p.uid)))).flat();
+    expect(winners).toHaveLength(1);
+    expect((await pool(1)).win_count).toBe(wins + 1);
+    const payments = (await Promise.all(players.map((p) => ledgerRows(p.uid)))).flat().filter((r) => r.type === "jackpot_win");
+    expect(payments).toHaveLength(1);
+    expect(payments[0]!.delta).toBe(winners[0]!.amount);
+    await auditHolds();
+  }, 30_000);
+
+  it("pays a player of another currency the pool converted with the site's rates", async () => {
+    const p = await funded(5_000_000, "EUR");
+    await fillToCap(1);
+    const round = await data(real(p));
+    const [winner] = await winnersOf(p.uid);
+    // The EUR bet of 10.00 is 10.86… USD: contribution 5 (0.5 % of 1086, rounded down).
+    expect(winner).toMatchObject({ round_id: round.id, amount: 50005, currency: "USD", paid_currency: "EUR", paid_amount: Math.floor(50005 * 0.92) });
+    const credit = (await ledgerRows(p.uid)).filter((r) => r.type === "jackpot_win");
+    expect(credit.map((r) => [r.delta, r.currency])).toEqual([[Math.floor(50005 * 0.92), "EUR"]]);
+    await auditHolds();
+  });
+});
+
+describe("Jackpots.getWinners", () => {
+  it("lists recent winners newest first with masked names, pages, filters by jackpot and refuses bad input", async () => {
+    const all = await data(get("Jackpots/getWinners"));
+    expect(all.count).toBeGreaterThanOrEqual(3);
+    const times = all.items.map((w: any) => w.won_at);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    for (const w of all.items) {
+      expect(w.player).toMatch(/^.{1,2}\*\*\*.{0,2}$/);
+      expect(w.player).not.toContain("@");
+      expect(w).toMatchObject({ jackpot_id: 1, jackpot_name: "Mini", game: game.sysname });
+      expect(w.amount.currency).toBe("USD");
+    }
+    const page = await data(get("Jackpots/getWinners", { offset: 1, count: 1 }));
+    expect(page.count).toBe(all.count);
+    expect(page.items.map((w: any) => w.id)).toEqual([all.items[1].id]);
+    expect(await data(get("Jackpots/getWinners", { jackpot_id: 3 }))).toEqual({ items: [], count: 0 });
+    for (const q of [{ count: 0 }, { count: 101 }, { offset: -1 }, { jackpot_id: "x" }]) {
+      await failure(get("Jackpots/getWinners", q), 400, "InvalidParameterException");
+    }
+  });
+});
+
+describe("the pages", () => {
+  it("/winners and a jackpot's page render the recorded winners server-side; bad pages are 404s", async () => {
+    const { items } = await data(get("Jackpots/getWinners", { count: 1 }));
+    const [latest] = items;
+    const winners = await send("/winners");
+    expect(winners.status).toBe(200);
+    const html = await winners.text();
+    expect(html).toContain(`data-winner="${latest.id}"`);
+    expect(html).toContain(`href="/game/${game.sysname}"`);
+    expect(html).toContain(formatMoney(latest.amount));
+    expect(html).toContain(latest.player);
+    expect(html).not.toContain("@example.com");
+
+    const page = await send("/jackpots/1");
+    expect(page.status).toBe(200);
+    const pageHtml = await page.text();
+    expect(pageHtml).toContain(`data-winner="${latest.id}"`);
+    expect(pageHtml).toMatch(/<title>Mini jackpot: \$[\d,.]+ \| /);
+
+    for (const path of ["/jackpots/x", "/jackpots/77", "/winners?offset=3", "/winners?offset=400"]) {
+      expect((await send(path)).status, path).toBe(404);
+    }
+  });
+});

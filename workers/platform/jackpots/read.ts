@@ -1,0 +1,124 @@
+import type { Jackpot, JackpotWinner } from "../../../app/lib/api/entities-jackpots";
+import { PlatformError } from "../../../app/lib/api/errors";
+
+/** Jackpots.get and Jackpots.getWinners: reads only (decision 0017). */
+
+/** How many of a pool's games Jackpots.get names: enough for a page of tiles. */
+const GAMES_SHOWN = 24;
+
+interface JackpotRow {
+  id: number;
+  sysname: string;
+  name: string;
+  currency: string;
+  seed: number;
+  amount: number;
+  contribution_bp: number;
+  must_drop_at: number;
+  last_won_at: number | null;
+  last_win: number | null;
+  games_count: number;
+  games: string | null;
+}
+
+export async function getJackpots(db: D1Database, id: number | undefined): Promise<Jackpot[]> {
+  // One statement: the pools and, per pool, its game count and most popular game sysnames.
+  const { results } = await db
+    .prepare(
+      `SELECT j.id, j.sysname, j.name, j.currency, j.seed, j.amount, j.contribution_bp, j.must_drop_at,
+              j.last_won_at, j.last_win,
+              (SELECT COUNT(*) FROM jackpot_games jg WHERE jg.jackpot_id = j.id) AS games_count,
+              (SELECT json_group_array(sysname) FROM (
+                 SELECT g.sysname FROM jackpot_games jg JOIN games g ON g.id = jg.game_id
+                 WHERE jg.jackpot_id = j.id ORDER BY g.popularity DESC LIMIT ?2)) AS games
+       FROM jackpots j
+       WHERE j.is_active = 1 AND (?1 IS NULL OR j.id = ?1)
+       ORDER BY j.position, j.id`,
+    )
+    .bind(id ?? null, GAMES_SHOWN)
+    .all<JackpotRow>();
+  if (id !== undefined && results.length === 0) {
+    throw new PlatformError("InvalidParameter", "No such jackpot", { status: 404, fields: { id: ["No such jackpot"] } });
+  }
+  return results.map(toJackpot);
+}
+
+function toJackpot(r: JackpotRow): Jackpot {
+  const money = (amount: number) => ({ amount, currency: r.currency });
+  return {
+    id: r.id,
+    sysname: r.sysname,
+    name: r.name,
+    amount: money(r.amount),
+    seed: money(r.seed),
+    must_drop_at: money(r.must_drop_at),
+    contribution_percent: r.contribution_bp / 100,
+    currency: r.currency,
+    games_count: r.games_count,
+    games: JSON.parse(r.games ?? "[]") as string[],
+    last_won_at: r.last_won_at,
+    last_win: r.last_win === null ? null : money(r.last_win),
+  };
+}
+
+interface WinnerRow {
+  id: string;
+  jackpot_id: number;
+  jackpot_name: string;
+  login: string;
+  fakename: string;
+  amount: number;
+  currency: string;
+  game: string;
+  game_title: string;
+  won_at: number;
+}
+
+export async function getWinners(
+  db: D1Database,
+  query: { jackpot_id?: number; offset: number; count: number },
+): Promise<{ items: JackpotWinner[]; count: number }> {
+  const filter = query.jackpot_id ?? null;
+  const [page, total] = await db.batch([
+    db
+      .prepare(
+        `SELECT w.id, w.jackpot_id, j.name AS jackpot_name, u.login, u.fakename, w.amount, w.currency,
+                g.sysname AS game, g.title AS game_title, w.won_at
+         FROM jackpot_winners w
+         JOIN jackpots j ON j.id = w.jackpot_id
+         JOIN users u ON u.uid = w.uid
+         JOIN games g ON g.id = w.game_id
+         WHERE ?1 IS NULL OR w.jackpot_id = ?1
+         ORDER BY w.won_at DESC, w.id
+         LIMIT ?2 OFFSET ?3`,
+      )
+      .bind(filter, query.count, query.offset),
+    db.prepare("SELECT COUNT(*) AS n FROM jackpot_winners WHERE ?1 IS NULL OR jackpot_id = ?1").bind(filter),
+  ]);
+  const rows = page!.results as WinnerRow[];
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      jackpot_id: r.jackpot_id,
+      jackpot_name: r.jackpot_name,
+      player: maskedName(r.fakename, r.login),
+      amount: { amount: r.amount, currency: r.currency },
+      game: r.game,
+      game_title: r.game_title,
+      won_at: r.won_at,
+    })),
+    count: (total!.results[0] as { n: number }).n,
+  };
+}
+
+/**
+ * A public name for a winner: the first two and last two characters of the nickname (else of the
+ * login, without any e-mail domain) around "***"; short names keep one character.
+ */
+export function maskedName(fakename: string, login: string): string {
+  const base = (fakename.trim() || login.split("@")[0] || "").trim();
+  const chars = [...base];
+  if (chars.length >= 6) return `${chars.slice(0, 2).join("")}***${chars.slice(-2).join("")}`;
+  if (chars.length >= 2) return `${chars[0]}***${chars.at(-1)}`;
+  return `${chars[0] ?? "*"}***`;
+}
