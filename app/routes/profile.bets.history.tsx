@@ -1,4 +1,69 @@
-/** Placeholder: being built (issue 5). */
-export default function Placeholder() {
-  return null;
+import { Link } from "react-router";
+import type { Route } from "./+types/profile.bets.history";
+import { HISTORY_PAGE_SIZE } from "../features/profile/history-paging";
+import { loadHistory } from "../features/profile/history.server";
+import { ProfileNav } from "../features/profile/profile-nav";
+import { useLocalePath, useT } from "../features/site/use-root-data";
+import { formatDateTime } from "../lib/dates";
+import { formatMoney } from "../lib/money";
+import profileStyles from "../styles/profile-games.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: profileStyles }];
+
+export const loader = (args: Route.LoaderArgs) => loadHistory(args);
+
+/** The player's game rounds, newest first, in pages linked by `?offset=` (no JavaScript needed). */
+export default function ProfileBetsHistory({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const to = useLocalePath();
+  const { offset, count, rounds } = loaderData;
+  const page = (at: number) => to(`/profile/bets/history${at > 0 ? `?offset=${at}` : ""}`);
+  return (
+    <section className="profile-games">
+      <ProfileNav current="/profile/bets/history" />
+      <h1>{t("profileGames.history.title")}</h1>
+      {rounds.length === 0 ? (
+        <p className="notice profile-games__empty">
+          {t("profileGames.history.empty")} <Link to={to("/gamehall")}>{t("profileGames.favorites.browse")}</Link>
+        </p>
+      ) : (
+        <div className="profile-games__scroll">
+          <table className="profile-games__table">
+            <thead>
+              <tr>
+                <th scope="col">{t("profileGames.history.date")}</th>
+                <th scope="col">{t("profileGames.history.game")}</th>
+                <th scope="col">{t("profileGames.history.mode")}</th>
+                <th scope="col" className="num">{t("profileGames.history.bet")}</th>
+                <th scope="col" className="num">{t("profileGames.history.win")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rounds.map((r) => (
+                <tr key={r.id} data-round={r.id}>
+                  <td>{formatDateTime(r.created_at)}</td>
+                  <td><Link to={to(`/game/${r.game}`)}>{r.title}</Link></td>
+                  <td>{t(`profileGames.history.${r.mode}`)}</td>
+                  <td className="num">{formatMoney(r.bet)}</td>
+                  <td className={r.win.amount > 0 ? "num profile-games__win" : "num"}>{formatMoney(r.win)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {count > HISTORY_PAGE_SIZE && (
+        <nav className="profile-games__pages" aria-label={t("profileGames.history.pages")}>
+          {offset > 0 && <Link to={page(Math.max(0, offset - HISTORY_PAGE_SIZE))} rel="prev">{t("profileGames.history.newer")}</Link>}
+          <span>{t("profileGames.history.page", { page: offset / HISTORY_PAGE_SIZE + 1, pages: Math.ceil(count / HISTORY_PAGE_SIZE) })}</span>
+          {offset + HISTORY_PAGE_SIZE < count && <Link to={page(offset + HISTORY_PAGE_SIZE)} rel="next">{t("profileGames.history.older")}</Link>}
+        </nav>
+      )}
+    </section>
+  );
 }
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Game history"} | ${loaderData?.siteName ?? ""}` },
+  { name: "robots", content: "noindex" },
+];

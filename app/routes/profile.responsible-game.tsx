@@ -7,9 +7,14 @@ import { RealityForm } from "../features/responsible/reality-form";
 import { loadResponsible, responsibleAction } from "../features/responsible/responsible.server";
 import { useT } from "../features/site/use-root-data";
 import { getInstance } from "../middleware/i18n.server";
+import { ProfileNav } from "../features/profile/profile-nav";
+import profileStyles from "../styles/profile-games.css?url";
 import responsibleStyles from "../styles/responsible.css?url";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: responsibleStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: profileStyles },
+  { rel: "stylesheet", href: responsibleStyles },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const data = await loadResponsible(context, request);
@@ -25,6 +30,7 @@ export default function ProfileResponsibleGame({ loaderData, actionData }: Route
   const refused = actionData as ResponsibleActionData | undefined;
   return (
     <section className="responsible">
+      <ProfileNav current="/profile/responsible-game" />
       <h1>{t("responsible.profileTitle")}</h1>
       <section className="responsible__card" aria-labelledby="rg-limit">
         <h2 id="rg-limit">{t("responsible.limit.title")}</h2>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { count, method, offset } from "./define";
 import { listOf } from "./entities";
-import { Game, GameCategory, GameProvider, GameQuery, GameRound, PROVIDER_TYPES } from "./entities-games";
+import { Game, GameCategory, GameHistoryExport, GameProvider, GameQuery, GameRound, PROVIDER_TYPES } from "./entities-games";
 
 /**
  * Game catalogue methods of the /api contract (SPEC §7 games.*, issue 5; decision 0015).
@@ -38,6 +38,14 @@ const options = z
 const sysnameParam = z
   .string({ error: "sysname is required" })
   .regex(/^[a-z0-9_-]{1,64}$/, "sysname holds a-z, 0-9, '_' and '-' only (at most 64)");
+
+const unixMs = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a time in Unix milliseconds` })
+    .int(`${name} must be a time in Unix milliseconds`)
+    .min(0, `${name} must be a time in Unix milliseconds`)
+    .max(8.64e15, `${name} is too far in the future`)
+    .optional();
 
 const providerTypes = z
   .string()
@@ -125,5 +133,34 @@ export const gameMethods = {
       count: count(100, 20),
     }),
     result: listOf(GameRound),
+  }),
+  "games.createhistoryexportrequest": method({
+    group: "games",
+    name: "createhistoryexportrequest",
+    verb: "POST",
+    access: "player",
+    summary:
+      "Asks for a CSV of the player's settled rounds from `from` to `to` (Unix ms; default the last 90 days, at most " +
+      "366 days, `to` later than now counts as now). Answers at once with status pending; the file is built in the " +
+      "background (at most 50,000 rounds, oldest first). While one export is pending, asking again answers that one; " +
+      "the same `idempotency_key` answers the same export. Refused (403) when the site's " +
+      "is_game_history_export_enabled is off.",
+    params: z.object({
+      from: unixMs("from"),
+      to: unixMs("to"),
+      idempotency_key: z.string().regex(/^[\x21-\x7e]{8,100}$/, "idempotency_key must be 8 to 100 visible ASCII characters").optional(),
+    }),
+    result: GameHistoryExport,
+  }),
+  "games.gethistoryexportrequest": method({
+    group: "games",
+    name: "gethistoryexportrequest",
+    verb: "GET",
+    access: "player",
+    summary:
+      "Without `id`: the player's last 10 exports, newest first. With `id`: that export (another player's: 404). " +
+      "Reading also finishes an export whose background build was lost.",
+    params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "id is an export id").optional() }),
+    result: z.union([GameHistoryExport, z.array(GameHistoryExport)]),
   }),
 };

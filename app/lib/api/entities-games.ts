@@ -83,3 +83,20 @@ export const GameRound = z.strictObject({
   created_at: z.number().int(),
 });
 export type GameRound = z.infer<typeof GameRound>;
+
+export const EXPORT_STATUSES = ["pending", "ready", "failed"] as const;
+
+/** A CSV export of the player's game history (games.createhistoryexportrequest); built in the background. */
+export const GameHistoryExport = z.strictObject({
+  id: z.string(),
+  status: z.enum(EXPORT_STATUSES).describe("pending: being built; ready: download_url answers the file; failed: ask again"),
+  from: z.number().int().describe("Start of the period (Unix ms, inclusive)"),
+  to: z.number().int().describe("End of the period (Unix ms, inclusive)"),
+  rows: z.number().int().describe("Rounds in the file (0 until ready)"),
+  truncated: z.boolean().describe("The period held more rounds than one file takes (50,000); the oldest are in it"),
+  error: z.string().nullable(),
+  created_at: z.number().int(),
+  ready_at: z.number().int().nullable(),
+  download_url: z.string().describe("A path on the platform: `/platform/exports/game-history/{id}.csv` (the owner's session, once ready)"),
+});
+export type GameHistoryExport = z.infer<typeof GameHistoryExport>;

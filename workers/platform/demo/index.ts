@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { coverRoutes } from "../games/cover-routes";
+import { exportRoutes } from "./export-routes";
 import { gameRoutes } from "./game-routes";
 import { mailboxRoutes } from "./mailbox";
 import { oauthRoutes } from "./oauth";
@@ -16,6 +17,7 @@ pages.route("/", mailboxRoutes);
 pages.route("/", paymentRoutes);
 pages.route("/", coverRoutes);
 pages.route("/", gameRoutes);
+pages.route("/", exportRoutes);
 pages.notFound((c) => c.text("Not found", 404));
 
 export function handlePlatformPages(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {

@@ -1,10 +1,13 @@
 import type { Handlers } from "../core/context";
 import { getCategories, getProviders } from "./catalogue";
+import { createExport, getExports } from "./export";
 import { getGames } from "./games-get";
 import { getHistory } from "./history";
 import { addLike, getLikes, removeLike } from "./likes";
 
-type Methods = "games.get" | "games.getCategories" | "games.getProviders" | "games.getLikes" | "games.addLike" | "games.removeLike" | "games.getHistory";
+type Methods = "games.get" | "games.getCategories" | "games.getProviders" | "games.getLikes" | "games.addLike" | "games.removeLike" | "games.getHistory"
+  | "games.createhistoryexportrequest"
+  | "games.gethistoryexportrequest";
 
 /** The game catalogue (decision 0015): games, categories, providers and players' likes. */
 export const gameHandlers: Handlers<Methods> = {
@@ -15,4 +18,6 @@ export const gameHandlers: Handlers<Methods> = {
   "games.addLike": ({ sysname }, ctx) => addLike(ctx, sysname),
   "games.removeLike": ({ sysname }, ctx) => removeLike(ctx, sysname),
   "games.getHistory": ({ offset, count }, ctx) => getHistory(ctx, offset, count),
+  "games.createhistoryexportrequest": (params, ctx) => createExport(ctx, params),
+  "games.gethistoryexportrequest": ({ id }, ctx) => getExports(ctx, id),
 };

@@ -1,0 +1,30 @@
+import { Link } from "react-router";
+import { useLocalePath, useT } from "../site/use-root-data";
+
+/** The profile's game pages and tools; the page being shown is marked aria-current. */
+const ITEMS = [
+  { path: "/profile/favorites", key: "profileGames.nav.favorites" },
+  { path: "/profile/bets/history", key: "profileGames.nav.history" },
+  { path: "/profile/bets/exports", key: "profileGames.nav.exports" },
+  { path: "/profile/responsible-game", key: "profileGames.nav.responsible" },
+] as const;
+
+export type ProfilePath = (typeof ITEMS)[number]["path"];
+
+export function ProfileNav({ current }: { current: ProfilePath }) {
+  const t = useT();
+  const to = useLocalePath();
+  return (
+    <nav className="profile-nav" aria-label={t("profileGames.nav.label")}>
+      <ul>
+        {ITEMS.map((item) => (
+          <li key={item.path}>
+            <Link to={to(item.path)} className="profile-nav__link" aria-current={item.path === current ? "page" : undefined}>
+              {t(item.key)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

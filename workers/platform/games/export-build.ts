@@ -1,0 +1,70 @@
+import { CSV_HEADER, csvLine, type CsvRound } from "./export-csv";
+
+/**
+ * Builds one export's CSV: the player's settled rounds of the period, oldest first, paged by
+ * (created_at, id) and stored one chunk per page. Rounds of a past period never change, so a
+ * second build (lazy recovery beside a slow first one) writes the same chunks.
+ */
+
+/** The most rounds one file holds; a longer period is cut (the export says `truncated`). */
+export const EXPORT_ROW_CAP = 50_000;
+const PAGE = 1000;
+/** A pending export whose build started this long ago has lost it and is rebuilt on the next read. */
+export const STALE_BUILD_MS = 30_000;
+
+interface Target {
+  uid: number;
+  from_ms: number;
+  to_ms: number;
+}
+
+const ROUNDS = `SELECT r.id, r.created_at, r.sysname, g.title, r.mode, r.currency, r.bet, r.win
+  FROM game_rounds r JOIN games g ON g.id = r.game_id
+  WHERE r.uid = ?1 AND r.operation_id IS NOT NULL AND r.created_at BETWEEN ?2 AND ?3
+    AND (r.created_at > ?4 OR (r.created_at = ?4 AND r.id > ?5))
+  ORDER BY r.created_at, r.id LIMIT ?6`;
+
+export async function buildExport(db: D1Database, id: string): Promise<void> {
+  try {
+    const target = await db.prepare("SELECT uid, from_ms, to_ms FROM game_history_exports WHERE id = ?1 AND status = 'pending'").bind(id).first<Target>();
+    if (!target) return;
+    const page = (after: { at: number; id: string }, limit: number) =>
+      db.prepare(ROUNDS).bind(target.uid, target.from_ms, target.to_ms, after.at, after.id, limit).all<CsvRound>();
+
+    let after = { at: -1, id: "" };
+    let written = 0;
+    let seq = 0;
+    while (written < EXPORT_ROW_CAP) {
+      const { results } = await page(after, Math.min(PAGE, EXPORT_ROW_CAP - written));
+      if (!results.length) break;
+      await db
+        .prepare("INSERT OR REPLACE INTO game_history_export_chunks (export_id, seq, csv) VALUES (?1, ?2, ?3)")
+        .bind(id, seq++, results.map(csvLine).join(""))
+        .run();
+      written += results.length;
+      const last = results[results.length - 1]!;
+      after = { at: last.created_at, id: last.id };
+      if (results.length < PAGE) break;
+    }
+    const truncated = written >= EXPORT_ROW_CAP && (await page(after, 1)).results.length > 0;
+    await db.batch([
+      db.prepare("DELETE FROM game_history_export_chunks WHERE export_id = ?1 AND seq >= ?2").bind(id, seq),
+      db
+        .prepare("UPDATE game_history_exports SET status = 'ready', rows = ?2, truncated = ?3, ready_at = ?4 WHERE id = ?1 AND status = 'pending'")
+        .bind(id, written, truncated ? 1 : 0, Date.now()),
+    ]);
+  } catch (e) {
+    console.error("game history export failed", id, e instanceof Error ? e.message : e);
+    await db
+      .prepare("UPDATE game_history_exports SET status = 'failed', error = ?2 WHERE id = ?1 AND status = 'pending'")
+      .bind(id, "The export could not be built. Please ask for it again.")
+      .run()
+      .catch(() => undefined);
+  }
+}
+
+/** The whole file of a ready export: the header and its chunks in order. */
+export async function exportFile(db: D1Database, id: string): Promise<string> {
+  const { results } = await db.prepare("SELECT csv FROM game_history_export_chunks WHERE export_id = ?1 ORDER BY seq").bind(id).all<{ csv: string }>();
+  return CSV_HEADER + results.map((r) => r.csv).join("");
+}
