@@ -34,6 +34,9 @@ test.describe("game hall filters @nojs", () => {
     await expect(first).toHaveAttribute("fetchpriority", "high");
     await expect(first).toHaveAttribute("width", "300");
     await expect(first).toHaveAttribute("height", "400");
+    // Only the first cover loads at once; the others are lazy, so they never race the stylesheets.
+    await expect(first).toHaveAttribute("loading", "eager");
+    await expect(tiles(page).nth(1).locator("img")).toHaveAttribute("loading", "lazy");
     await expect(tiles(page).nth(12).locator("img")).toHaveAttribute("loading", "lazy");
     const href = await tiles(page).first().locator("a").getAttribute("href");
     expect(href).toMatch(/^\/game\/[a-z0-9_-]+$/);

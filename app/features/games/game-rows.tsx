@@ -5,8 +5,8 @@ import type { GameRow } from "./game-rows.server";
 
 /**
  * Rows of game tiles that scroll sideways on small screens, each with a link to its category in
- * the game hall. Only the first row's covers load at once; the hero above is the page's largest
- * paint, so no cover asks for high priority here (a tile's `index` decides both, see GameTile).
+ * the game hall. The banner above is the page's largest paint: every cover here is lazy and none
+ * asks for high priority (a tile's `index` decides both, see GameTile).
  */
 export function GameRows({ rows }: { rows: GameRow[] }) {
   const to = useLocalePath();
@@ -28,8 +28,8 @@ export function GameRows({ rows }: { rows: GameRow[] }) {
             </div>
             <ul className="game-row__list">
               {row.games.map((g, i) => (
-                // Index 0 would be the high-priority cover: rows start at 1 (first row eager), later rows lazy.
-                <GameTile key={g.sysname} game={g} index={r === 0 ? i + 1 : 1000 + i} href={to(`/game/${g.sysname}`)} />
+                // Index 0 would be the eager, high-priority cover: from 1 on, every cover is lazy.
+                <GameTile key={g.sysname} game={g} index={i + 1} href={to(`/game/${g.sysname}`)} />
               ))}
             </ul>
           </section>

@@ -3,8 +3,12 @@ import { Link } from "react-router";
 import type { Game } from "../../lib/api/entities-games";
 import { responsiveImage, type ImageSizes } from "../../lib/images";
 
-/** Tiles in the first row load at once; the rest wait until they come near the viewport. */
-const FIRST_ROW = 6;
+/**
+ * Only the first cover (the likely largest paint) loads at once, with high priority; React
+ * preloads it in the head. The others are lazy: those on screen load right after layout, so on a
+ * slow phone connection they do not race the stylesheets and the first cover (bench: Lighthouse).
+ */
+const EAGER_TILES = 1;
 
 /** Shown when the cover (or the image proxy itself) fails: a neutral card, a static file. */
 export const COVER_FALLBACK = "/images/game-fallback.svg";
@@ -41,7 +45,7 @@ export function GameTile({ game, index, href }: { game: Game; index: number; hre
           height={400}
           alt=""
           decoding="async"
-          loading={index < FIRST_ROW ? "eager" : "lazy"}
+          loading={index < EAGER_TILES ? "eager" : "lazy"}
           fetchPriority={index === 0 ? "high" : undefined}
           onError={failed ? undefined : () => setFailed(true)}
         />

@@ -79,7 +79,7 @@ function SidebarBanner() {
   const b = root.cms.sidebarBanner;
   return (
     <section className="promo">
-      <img className="promo__image" src={b.image} width={336} height={180} alt="" />
+      <img className="promo__image" src={b.image} width={336} height={180} alt="" loading="lazy" decoding="async" />
       <div className="promo__text">
         <p className="promo__title">{b.title}</p>
         <p className="promo__subtitle">{b.subtitle}</p>
