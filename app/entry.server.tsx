@@ -4,8 +4,6 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { workerContext } from "./lib/context.server";
 import { NonceContext } from "./lib/nonce";
-import { SiteStylesheetContext } from "./lib/site-stylesheet";
-import siteCss from "./styles/app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -35,9 +33,7 @@ export default async function handleRequest(
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <SiteStylesheetContext.Provider value={siteCss}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </SiteStylesheetContext.Provider>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </NonceContext.Provider>,
     {
       nonce,

@@ -18,7 +18,7 @@ import { i18nMiddleware } from "./middleware/i18n.server";
 import { platformMiddleware } from "./middleware/platform.server";
 import { useNonce } from "./lib/nonce";
 import { AppProviders } from "./ui/app-providers";
-import { SiteStylesheet } from "./lib/site-stylesheet";
+import stylesheet from "./styles/app.css?url";
 
 export const middleware: Route.MiddlewareFunction[] = [platformMiddleware, siteMiddleware, i18nMiddleware];
 
@@ -40,6 +40,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 const NOSCRIPT_CSS = "div[hidden][id^='S:']{display:block!important}[aria-busy='true']{display:none!important}";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
@@ -65,7 +67,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
             ))}
           </>
         )}
-        <SiteStylesheet />
         <Links />
         {/* Without JavaScript React cannot move streamed sections into place: show them anyway. */}
         <noscript dangerouslySetInnerHTML={{ __html: `<style>${NOSCRIPT_CSS}</style>` }} />
