@@ -26,6 +26,6 @@ test.describe("streaming", () => {
     expect(body).not.toMatch(/<div hidden id="S:/);
     const list = body.indexOf('class="banners"');
     expect(list).toBeGreaterThan(body.indexOf("<h1>"));
-    expect(list).toBeLessThan(body.indexOf("home__sections"));
+    expect(list).toBeLessThan(body.indexOf('class="home__sections"'));
   });
 });
