@@ -4,6 +4,8 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { workerContext } from "./lib/context.server";
 import { NonceContext } from "./lib/nonce";
+import { SiteStylesheetContext } from "./lib/site-stylesheet";
+import siteCss from "./styles/app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -33,7 +35,9 @@ export default async function handleRequest(
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <SiteStylesheetContext.Provider value={siteCss}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </SiteStylesheetContext.Provider>
     </NonceContext.Provider>,
     {
       nonce,

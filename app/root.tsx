@@ -18,7 +18,7 @@ import { i18nMiddleware } from "./middleware/i18n.server";
 import { platformMiddleware } from "./middleware/platform.server";
 import { useNonce } from "./lib/nonce";
 import { AppProviders } from "./ui/app-providers";
-import stylesheet from "./styles/app.css?url";
+import { SiteStylesheet } from "./lib/site-stylesheet";
 
 export const middleware: Route.MiddlewareFunction[] = [platformMiddleware, siteMiddleware, i18nMiddleware];
 
@@ -40,8 +40,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 const NOSCRIPT_CSS = "div[hidden][id^='S:']{display:block!important}[aria-busy='true']{display:none!important}";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
@@ -67,6 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             ))}
           </>
         )}
+        <SiteStylesheet />
         <Links />
         {/* Without JavaScript React cannot move streamed sections into place: show them anyway. */}
         <noscript dangerouslySetInnerHTML={{ __html: `<style>${NOSCRIPT_CSS}</style>` }} />

@@ -104,9 +104,17 @@ test.describe("home page rows of games", { tag: "@nojs" }, () => {
     await expect(page.locator(".game-rows img[fetchpriority=high]")).toHaveCount(0);
     await expect(page.locator(".game-rows img[loading=eager]")).toHaveCount(0);
 
+    // The site stylesheet is inlined in the head (no request holds back the first paint)...
+    const siteCss = page.locator("style[data-site-stylesheet]");
+    expect((await siteCss.textContent())?.length).toBeGreaterThan(1000);
+    await expect(page.locator('link[rel=stylesheet][href*="/app-"]')).toHaveCount(0);
+
     await popular.getByRole("link", { name: /^See all \d+$/ }).click();
     await expect(page).toHaveURL(/\/gamehall\?category=popular$/);
     await expect(page.locator(".lobby-grid .game-tile").first()).toBeVisible();
+    // ...and stays in place after hydration and an in-app navigation.
+    expect((await siteCss.textContent())?.length).toBeGreaterThan(1000);
+    await expect(page.locator(".app")).toHaveCSS("display", "flex");
   });
 
   test("the rows follow the locale: /es", async ({ page }) => {
