@@ -3,9 +3,10 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { workerContext } from "./lib/context.server";
+import { lowPriorityModulePreloads } from "./lib/low-priority-scripts.server";
 import { NonceContext } from "./lib/nonce";
 import { SiteStylesheetContext } from "./lib/site-stylesheet";
-import siteCss from "./styles/app.css?inline";
+import { siteCss } from "./styles/site-css.server";
 
 export const streamTimeout = 5_000;
 
@@ -56,5 +57,5 @@ export default async function handleRequest(
   if (bot || routerContext.isSpaMode) await body.allReady;
 
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers, status });
+  return new Response(body.pipeThrough(lowPriorityModulePreloads()), { headers, status });
 }

@@ -3,10 +3,6 @@ import type { Route } from "./+types/cashier";
 import { getSite, requirePlayer } from "../features/site/site.server";
 import { useLocalePath, useT } from "../features/site/use-root-data";
 import { getInstance } from "../middleware/i18n.server";
-import cashierStyles from "../styles/cashier.css?url";
-
-/** The cashier's stylesheet loads with its pages only, never on first load elsewhere. */
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cashierStyles }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePlayer(context, request);

@@ -2,9 +2,6 @@ import type { Route } from "./+types/game.$sysname";
 import { GamePage, GameUnavailable } from "../features/game/game-page";
 import { gamePageAction, loadGamePage } from "../features/game/game-page.server";
 import type { GameScreenHandle } from "../features/game/game-screen";
-import gameStyles from "../styles/game.css?url";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];
 
 /** SPEC §2: this is a game screen (the layout hides the chat badge on game screens). */
 export const handle: GameScreenHandle = { gameScreen: true };

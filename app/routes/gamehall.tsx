@@ -2,9 +2,6 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/gamehall";
 import { Lobby } from "../features/games/lobby";
 import { loadLobby } from "../features/games/lobby.server";
-import lobbyStyles from "../styles/lobby.css?url";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: lobbyStyles }];
 
 /** The game hall: `?category=`, `?providers=a,b`, `?offset=` (see features/games/lobby-params.ts). */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,9 +1,6 @@
 import type { Route } from "./+types/home";
 import { loadHome } from "../features/content/home.server";
 import { Home } from "../features/content/home";
-import lobbyStyles from "../styles/lobby.css?url";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: lobbyStyles }];
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadHome(context);

@@ -1,14 +1,6 @@
 import type { Route } from "./+types/jackpots.$id";
 import { JackpotPage } from "../features/jackpots/jackpot-page";
 import { loadJackpot } from "../features/jackpots/jackpots.server";
-import jackpotStyles from "../styles/jackpots.css?url";
-import lobbyStyles from "../styles/lobby.css?url";
-
-/** lobby.css for the game tiles, jackpots.css for the rest. */
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: lobbyStyles },
-  { rel: "stylesheet", href: jackpotStyles },
-];
 
 /** `/jackpots/{id}`: a bad or unknown id is a 404. */
 export function loader({ request, context, params }: Route.LoaderArgs) {

@@ -4,9 +4,6 @@ import { JackpotCard } from "../features/jackpots/jackpot-card";
 import { loadJackpots } from "../features/jackpots/jackpots.server";
 import { useLiveJackpots } from "../features/jackpots/use-live-jackpots";
 import { useLocalePath, useT } from "../features/site/use-root-data";
-import jackpotStyles from "../styles/jackpots.css?url";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: jackpotStyles }];
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadJackpots(context);

@@ -7,10 +7,6 @@ import { notFound } from "../features/errors/not-found.server";
 import { getSite } from "../features/site/site.server";
 import { orErrorPage } from "../lib/api/page-errors.server";
 import { getPlatform } from "../middleware/platform.server";
-import lobbyStyles from "../styles/lobby.css?url";
-
-/** `/{locale}` renders the home page, whose rows of games use the lobby's tile styles. */
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: lobbyStyles }];
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 

@@ -4,9 +4,6 @@ import { ExportList } from "../features/profile/export-list";
 import { exportsAction, loadExports } from "../features/profile/exports.server";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { useT } from "../features/site/use-root-data";
-import profileStyles from "../styles/profile-games.css?url";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: profileStyles }];
 
 export const loader = (args: Route.LoaderArgs) => loadExports(args);
 export const action = (args: Route.ActionArgs) => exportsAction(args);

@@ -6,9 +6,6 @@ import { ProfileNav } from "../features/profile/profile-nav";
 import { useLocalePath, useT } from "../features/site/use-root-data";
 import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
-import profileStyles from "../styles/profile-games.css?url";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: profileStyles }];
 
 export const loader = (args: Route.LoaderArgs) => loadHistory(args);
 

@@ -4,13 +4,6 @@ import { GameTile } from "../features/games/game-tile";
 import { favoritesAction, loadFavorites } from "../features/profile/favorites.server";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { useLocalePath, useT } from "../features/site/use-root-data";
-import lobbyStyles from "../styles/lobby.css?url";
-import profileStyles from "../styles/profile-games.css?url";
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: lobbyStyles },
-  { rel: "stylesheet", href: profileStyles },
-];
 
 export const loader = (args: Route.LoaderArgs) => loadFavorites(args);
 export const action = (args: Route.ActionArgs) => favoritesAction(args);

@@ -8,13 +8,6 @@ import { loadResponsible, responsibleAction } from "../features/responsible/resp
 import { useT } from "../features/site/use-root-data";
 import { getInstance } from "../middleware/i18n.server";
 import { ProfileNav } from "../features/profile/profile-nav";
-import profileStyles from "../styles/profile-games.css?url";
-import responsibleStyles from "../styles/responsible.css?url";
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: profileStyles },
-  { rel: "stylesheet", href: responsibleStyles },
-];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const data = await loadResponsible(context, request);

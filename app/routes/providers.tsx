@@ -3,9 +3,6 @@ import type { Route } from "./+types/providers";
 import { lobbyHref } from "../features/games/lobby-params";
 import { loadProviders } from "../features/games/lobby.server";
 import { useLocalePath, useT } from "../features/site/use-root-data";
-import lobbyStyles from "../styles/lobby.css?url";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: lobbyStyles }];
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadProviders(context);

@@ -2,9 +2,6 @@ import type { Route } from "./+types/responsible-game";
 import { ResponsibleOverview } from "../features/responsible/overview";
 import { loadResponsible } from "../features/responsible/responsible.server";
 import { getInstance } from "../middleware/i18n.server";
-import responsibleStyles from "../styles/responsible.css?url";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: responsibleStyles }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const data = await loadResponsible(context, request);

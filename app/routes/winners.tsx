@@ -4,9 +4,6 @@ import { loadWinners } from "../features/jackpots/jackpots.server";
 import { WINNERS_PAGE_SIZE } from "../features/jackpots/paging";
 import { WinnersTable } from "../features/jackpots/winners-table";
 import { useLocalePath, useT } from "../features/site/use-root-data";
-import jackpotStyles from "../styles/jackpots.css?url";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: jackpotStyles }];
 
 /** `/winners?offset=`: recent jackpot winners, a page at a time. */
 export function loader({ request, context }: Route.LoaderArgs) {

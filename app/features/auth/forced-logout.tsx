@@ -1,4 +1,3 @@
-import "../../styles/forced-logout.css";
 import { useSelector } from "@xstate/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useSubmit } from "react-router";

@@ -1,4 +1,3 @@
-import "../../styles/responsible-session.css";
 import { useCallback, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { useLocation } from "react-router";

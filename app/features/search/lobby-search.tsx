@@ -1,14 +1,12 @@
 import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import searchStyles from "../../styles/search.css?url";
 import { lobbyHref, MAX_SEARCH } from "../games/lobby-params";
 import { useLocalePath, useT } from "../site/use-root-data";
 
 /**
  * The lobby's own search box: a GET form to `/gamehall?search=…` that works without
  * JavaScript (the header's search button is a link here then). With JavaScript it navigates
- * straight to the canonical URL, like the provider filter. Its stylesheet is hoisted by React
- * (`precedence`), shared with the popup's chunk.
+ * straight to the canonical URL, like the provider filter.
  */
 export function LobbySearchForm({ search }: { search?: string }) {
   const t = useT();
@@ -21,7 +19,6 @@ export function LobbySearchForm({ search }: { search?: string }) {
   };
   return (
     <>
-      <link rel="stylesheet" href={searchStyles} precedence="default" />
       <form role="search" method="get" action={to("/gamehall")} className="lobby-search" onSubmit={onSubmit}>
         <label htmlFor="lobby-search" className="visually-hidden">{t("search.label")}</label>
         <input

@@ -1,4 +1,3 @@
-import "../../styles/search.css";
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Icon } from "../../ui/icon";
