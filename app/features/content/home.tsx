@@ -22,7 +22,7 @@ function Banners({ banners }: { banners: Banner[] }) {
             <p className="banner__value">{b.display.value}</p>
             <p className="banner__addition">{b.display.addition}</p>
             <h2 className="banner__title">{b.description.title}</h2>
-            <p>{b.description.subtitle}</p>
+            <p className="banner__subtitle">{b.description.subtitle}</p>
             {b.description.link && (
               <CmsLink className="btn btn--primary" link={b.description.link}>
                 {b.description.buttonTitle}
