@@ -14,6 +14,4 @@ export default function GameHall({ loaderData }: Route.ComponentProps) {
   return <Lobby key={search} data={loaderData} />;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Games"} | ${loaderData?.siteName ?? ""}` },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];

@@ -1,20 +1,11 @@
 import type { Page } from "@playwright/test";
-import { absolute, expect, getNoFollow, msg, test } from "./fixtures";
+import { absolute, expect, getNoFollow, test, tr } from "./fixtures";
 
 /**
  * The game hall (SPEC §2, issue 5): category tabs and the provider filter as plain links and a
  * GET form (with and without JavaScript), "load more" (a link without JavaScript, appending in
  * place with it), the category-redirect step, /providers, and the 404s of bad filters.
  */
-
-/** An English text of the bundle, or the key itself while the bundle lacks it (what t() shows then). */
-function tr(key: string, vars: Record<string, string> = {}): string {
-  try {
-    return msg("en", key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => vars[name] ?? whole);
-  } catch {
-    return key;
-  }
-}
 
 const tiles = (page: Page) => page.locator(".lobby-grid [data-game]");
 const tabs = (page: Page) => page.getByRole("navigation", { name: tr("lobby.categories") });
@@ -40,6 +31,21 @@ test.describe("game hall filters @nojs", () => {
     await expect(tiles(page).nth(12).locator("img")).toHaveAttribute("loading", "lazy");
     const href = await tiles(page).first().locator("a").getAttribute("href");
     expect(href).toMatch(/^\/game\/[a-z0-9_-]+$/);
+  });
+
+  test("crawlers get a description of the lobby and of each category; search results are not indexed", async ({ page }) => {
+    const description = page.locator('meta[name="description"]');
+    const robots = page.locator('meta[name="robots"]');
+    await page.goto("/gamehall");
+    await expect(description).toHaveAttribute("content", /^Browse \d{4,} casino games from \d{2,} providers/);
+    await expect(robots).toHaveCount(0);
+    await page.goto("/gamehall?category=slots");
+    const slots = (await tabs(page).locator('[aria-current="page"]').innerText()).trim();
+    await expect(description).toHaveAttribute("content", new RegExp(`^${slots}: \\d+ games from \\d+ providers`));
+    await page.goto("/gamehall?search=koi");
+    await expect(robots).toHaveAttribute("content", "noindex, follow");
+    await page.goto("/providers");
+    await expect(description).toHaveAttribute("content", /^All \d{2,} game providers/);
   });
 
   test("a category tab filters by category", async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { CmsConfig } from "../../lib/api/cms";
-import type { Game } from "../../lib/api/entities-games";
+import { tileGame, type TileGame } from "./tile-game";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite } from "../site/site.server";
 
@@ -9,7 +9,7 @@ type Context = Readonly<RouterContextProvider>;
 export interface GameRow {
   title: string;
   category?: string;
-  games: Game[];
+  games: TileGame[];
   /** How many games the whole category has: the "all" link says it. */
   count: number;
 }
@@ -28,7 +28,7 @@ export async function loadGameRows(context: Context, sections: CmsConfig["home"]
       const options = { category: s.category, sort: s.sort, count: s.count };
       try {
         const { items, count } = await platform.call("games.get", { options: JSON.stringify(options) });
-        return items.length ? { title: s.title, category: s.category, games: items, count } : null;
+        return items.length ? { title: s.title, category: s.category, games: items.map(tileGame), count } : null;
       } catch (e) {
         console.error(`home: the game row "${s.title}" failed to load`, e);
         return null;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { Game } from "../../lib/api/entities-games";
+import type { TileGame } from "./tile-game";
 import { responsiveImage, type ImageSizes } from "../../lib/images";
 
 /**
@@ -23,7 +23,7 @@ const TILE_SIZES: ImageSizes = { default: "50vw", sm: "33vw", lg: "24vw", xl: "1
  * One game of the lobby: cover, title and studio, linking to the game page. The cover's width
  * and height (the platform draws 300×400) reserve its box before it loads: no layout shift.
  */
-export function GameTile({ game, index, href }: { game: Game; index: number; href: string }) {
+export function GameTile({ game, index, href }: { game: TileGame; index: number; href: string }) {
   const cover = responsiveImage(game.image, { width: 300, height: 400, sizes: TILE_SIZES });
   const [failed, setFailed] = useState(false);
   const img = useRef<HTMLImageElement>(null);

@@ -1,10 +1,12 @@
-import { redirect, type RouterContextProvider } from "react-router";
-import type { Game, GameCategory, GameProvider } from "../../lib/api/entities-games";
+import { redirect, type MetaDescriptor, type RouterContextProvider } from "react-router";
+import type { GameCategory, GameProvider } from "../../lib/api/entities-games";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { getInstance } from "../../middleware/i18n.server";
+import { seoMeta } from "../content/seo.server";
 import { notFound } from "../errors/not-found.server";
 import { getSite, sitePath } from "../site/site.server";
+import { tileGame, type TileGame } from "./tile-game";
 import { LOBBY_PAGE_SIZE, parseLobbyParams, type LobbyFilters } from "./lobby-params";
 
 type Context = Readonly<RouterContextProvider>;
@@ -14,10 +16,11 @@ export interface LobbyData {
   categories: GameCategory[];
   /** Name and sysname only: the filter needs no more, and the page stays light. */
   providers: Array<Pick<GameProvider, "sysname" | "name" | "games_count">>;
-  games: Game[];
+  games: TileGame[];
   count: number;
   title: string;
   siteName: string;
+  meta: MetaDescriptor[];
 }
 
 function localized(context: Context) {
@@ -54,14 +57,22 @@ export async function loadLobby(context: Context, request: Request): Promise<Lob
   const category = categories.find((c) => c.sysname === filters.category);
   const t = getInstance(context).t;
   const base = category ? `${category.name} · ${t("lobby.title")}` : t("lobby.title");
+  const title = filters.search ? `${t("search.resultsFor", { query: filters.search })} · ${base}` : base;
+  const withGames = providers.filter((p) => p.games_count > 0).length;
+  const description = category
+    ? t("lobby.metaDescriptionCategory", { category: category.name, count, providers: withGames })
+    : t("lobby.metaDescription", { count, providers: withGames });
+  // Search results are for players, not for the index: the filtered lobby pages are.
+  const robots = filters.search ? "noindex, follow" : undefined;
   return {
     filters,
     categories: categories.filter((c) => c.games_count > 0),
     providers: providers.map(({ sysname, name, games_count }) => ({ sysname, name, games_count })),
-    games: items,
+    games: items.map(tileGame),
     count,
-    title: filters.search ? `${t("search.resultsFor", { query: filters.search })} · ${base}` : base,
+    title,
     siteName: site.metadata.siteName,
+    meta: seoMeta({ title, description, robots }, site.metadata.siteName),
   };
 }
 
@@ -88,5 +99,9 @@ export async function loadProviders(context: Context) {
     providers: providers.map(({ sysname, name, games_count }) => ({ sysname, name, games_count })),
     title: getInstance(context).t("lobby.providers.title"),
     siteName: site.metadata.siteName,
+    meta: seoMeta(
+      { title: getInstance(context).t("lobby.providers.title"), description: getInstance(context).t("lobby.providers.metaDescription", { count: providers.length }) },
+      site.metadata.siteName,
+    ),
   };
 }

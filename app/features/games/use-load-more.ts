@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
-import type { Game } from "../../lib/api/entities-games";
+import type { TileGame } from "./tile-game";
 import type { LobbyFilters } from "./lobby-params";
 
 /**
@@ -8,8 +8,8 @@ import type { LobbyFilters } from "./lobby-params";
  * first use). A failure stops the observer; the link stays to try again. After a click, focus
  * moves to the first new game so keyboard and screen-reader players continue where they were.
  */
-export function useLoadMore(filters: LobbyFilters, firstPage: Game[], count: number, locale: string) {
-  const [games, setGames] = useState<Game[]>(firstPage);
+export function useLoadMore(filters: LobbyFilters, firstPage: TileGame[], count: number, locale: string) {
+  const [games, setGames] = useState<TileGame[]>(firstPage);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const [exhausted, setExhausted] = useState(false);

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import type { Game } from "../../lib/api/entities-games";
+import type { TileGame } from "../games/tile-game";
 import type { Jackpot, JackpotWinner } from "../../lib/api/entities-jackpots";
 import { formatMoney } from "../../lib/money";
 import { GameTile } from "../games/game-tile";
@@ -8,7 +8,7 @@ import { useLiveJackpots } from "./use-live-jackpots";
 import { WinnersTable } from "./winners-table";
 
 /** One jackpot: its pool (kept current like /jackpots), how it works, its games and recent winners. */
-export function JackpotPage({ jackpot: initial, games, winners }: { jackpot: Jackpot; games: Game[]; winners: JackpotWinner[] }) {
+export function JackpotPage({ jackpot: initial, games, winners }: { jackpot: Jackpot; games: TileGame[]; winners: JackpotWinner[] }) {
   const t = useT();
   const to = useLocalePath();
   const one = useMemo(() => [initial], [initial]); // a stable list: the hook restarts when it changes

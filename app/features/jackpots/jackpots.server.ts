@@ -9,6 +9,7 @@ import { getPlatform } from "../../middleware/platform.server";
 import { fillSeoTemplate, seoMeta } from "../content/seo.server";
 import { notFound } from "../errors/not-found.server";
 import { getSite } from "../site/site.server";
+import { tileGame } from "../games/tile-game";
 import { WINNERS_PAGE_SIZE } from "./paging";
 
 type Context = Readonly<RouterContextProvider>;
@@ -27,7 +28,8 @@ function localized(context: Context) {
 export async function loadJackpots(context: Context) {
   const { site, platform } = localized(context);
   const jackpots = await orErrorPage(platform.call("Jackpots.get", {}));
-  return { jackpots, title: getInstance(context).t("jackpots.title"), siteName: site.metadata.siteName };
+  const t = getInstance(context).t;
+  return { jackpots, meta: seoMeta({ title: t("jackpots.title"), description: t("jackpots.metaDescription") }, site.metadata.siteName) };
 }
 
 /** `/jackpots/{id}`: the jackpot, its games as tiles and its recent winners; meta from the CMS template. */
@@ -57,7 +59,7 @@ export async function loadJackpot(context: Context, request: Request, id: string
     { title: fillSeoTemplate(template.title, values), description: fillSeoTemplate(template.description, values) },
     site.metadata.siteName,
   );
-  return { jackpot, games: tiles, winners: winners.items, meta };
+  return { jackpot, games: tiles.map(tileGame), winners: winners.items, meta };
 }
 
 /** `/winners?offset=`: a page of recent winners; an offset that is not a page start, or past the end, is a 404. */
@@ -72,7 +74,9 @@ export async function loadWinners(context: Context, request: Request) {
     winners: page.items satisfies JackpotWinner[],
     count: page.count,
     offset,
-    title: getInstance(context).t("jackpots.winners.title"),
-    siteName: site.metadata.siteName,
+    meta: seoMeta(
+      { title: getInstance(context).t("jackpots.winners.title"), description: getInstance(context).t("jackpots.winners.metaDescription") },
+      site.metadata.siteName,
+    ),
   };
 }

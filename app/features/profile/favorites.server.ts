@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { Game } from "../../lib/api/entities-games";
+import { tileGame } from "../games/tile-game";
 import { PlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
@@ -24,7 +25,7 @@ export async function loadFavorites({ request, context }: Args) {
     const bySysname = new Map(page.items.map((g) => [g.sysname, g]));
     games = likes.map((s) => bySysname.get(s)).filter((g): g is Game => g !== undefined);
   }
-  return { games, siteName: site.metadata.siteName, title: createT(site.messages)("profileGames.favorites.title") };
+  return { games: games.map(tileGame), siteName: site.metadata.siteName, title: createT(site.messages)("profileGames.favorites.title") };
 }
 
 /** The Unlike buttons (intent unlike, sysname): games.removeLike, then back to the list. */

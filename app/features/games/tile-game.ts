@@ -1,0 +1,8 @@
+import type { Game } from "../../lib/api/entities-games";
+
+/** What a game tile shows: loaders send only this to the browser (not rules, bets or tags). */
+export type TileGame = Pick<Game, "id" | "sysname" | "title" | "provider_name" | "image">;
+
+export function tileGame({ id, sysname, title, provider_name, image }: TileGame): TileGame {
+  return { id, sysname, title, provider_name, image };
+}
