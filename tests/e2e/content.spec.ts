@@ -31,7 +31,7 @@ test.describe("content pages", { tag: "@nojs" }, () => {
     // The whole frame speaks Spanish, and links inside the Spanish site stay in it.
     await expect(siteHeader(page).getByRole("link", { name: msg("es", "header.signUp") })).toBeVisible();
     await expect(page.getByRole("contentinfo").getByRole("link", { name: "Términos y condiciones" })).toHaveAttribute("href", "/es/terms");
-    await expect(siteHeader(page).getByLabel(msg("es", "header.language"))).toContainText("ES");
+    await expect(siteHeader(page).locator("summary", { hasText: msg("es", "header.language") })).toContainText("ES");
   });
 
   test("an unknown slug answers 404 with the not-found page", async ({ page }) => {

@@ -21,9 +21,11 @@ export function LanguageSwitcher() {
   if (others.length === 0) return null;
   return (
     <details className="lang" ref={details}>
-      <summary className="lang__current" aria-label={t("header.language")}>
+      {/* The name starts with the visible code (WCAG 2.5.3), then says what the control does. */}
+      <summary className="lang__current">
         {current && <img src={current.icon} alt="" width={20} height={14} loading="lazy" />}
         <span>{current?.code.toUpperCase()}</span>
+        <span className="visually-hidden">, {t("header.language")}</span>
       </summary>
       <ul className="lang__list">
         {others.map((l) => {
