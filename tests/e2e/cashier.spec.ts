@@ -1,20 +1,11 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { origin, registerByApi, unique } from "./accounts-fixtures";
-import { absolute, expect, getNoFollow, msg, siteHeader, test } from "./fixtures";
+import { absolute, expect, getNoFollow, siteHeader, test, tr } from "./fixtures";
 
 /**
  * The cashier (SPEC §2, §3 Deposit): deposits through the demo payment system with each outcome,
  * the amount rules, withdraw and cancel, history, and the cashier's redirects.
  */
-
-/** An English text of the bundle, or the key itself while the bundle lacks it (what t() shows then). */
-function tr(key: string, vars: Record<string, string> = {}): string {
-  try {
-    return msg("en", key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => vars[name] ?? whole);
-  } catch {
-    return key;
-  }
-}
 
 const OUTCOME = { success: "Pay now (success)", pending: "Leave pending", fail: "Decline (fail)", cancel: "Cancel payment" } as const;
 const amountInput = (page: Page) => page.getByLabel(tr("cashier.amount.label", { currency: "USD" }));

@@ -28,6 +28,17 @@ export function msg(locale: string, key: string): string {
   return value;
 }
 
+/** An English text of the bundle with `{{vars}}` filled, or the key itself while the bundle lacks it (what t() shows then). */
+export function tr(key: string, vars: Record<string, string> = {}): string {
+  let text: string;
+  try {
+    text = msg("en", key);
+  } catch {
+    return key;
+  }
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => vars[name] ?? whole);
+}
+
 /**
  * `test` with one automatic check: a page may not throw, log a console error (hydration
  * mismatches, CSP violations…) or report a CSP violation during the test. A 404 document

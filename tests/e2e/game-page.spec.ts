@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { absolute, expect, getNoFollow, msg, popupEnhanced, siteHeader, test } from "./fixtures";
+import { absolute, expect, getNoFollow, popupEnhanced, siteHeader, test, tr } from "./fixtures";
 import { origin, popup, registerByApi, unique } from "./accounts-fixtures";
 
 /**
@@ -7,15 +7,6 @@ import { origin, popup, registerByApi, unique } from "./accounts-fixtures";
  * demo play for visitors, real play moving the header balance, `#real` registration, likes,
  * fullscreen (real and pseudo), the delayed demo notice, and the 404s.
  */
-
-/** An English text of the bundle, or the key itself while the bundle lacks it (what t() shows then). */
-function tr(key: string): string {
-  try {
-    return msg("en", key);
-  } catch {
-    return key;
-  }
-}
 
 const jsOn = () => test.info().project.name !== "no-js";
 

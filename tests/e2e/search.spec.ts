@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { absolute, expect, msg, siteHeader, test } from "./fixtures";
+import { absolute, expect, siteHeader, test, tr } from "./fixtures";
 
 /**
  * Games search (SPEC §2 popups, issue 5): the header's search button (a link to the lobby
@@ -7,17 +7,6 @@ import { absolute, expect, msg, siteHeader, test } from "./fixtures";
  * provider suggestions, recent queries, the random game, and the lobby's `?search=` page.
  * The game page itself belongs to another slice: only its URL is checked here.
  */
-
-/** An English text of the bundle, or the key itself while the bundle lacks it (what t() shows then). */
-function tr(key: string, vars: Record<string, string> = {}): string {
-  let text: string;
-  try {
-    text = msg("en", key);
-  } catch {
-    return key;
-  }
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => vars[name] ?? whole);
-}
 
 const jsOn = () => test.info().project.name !== "no-js";
 const GAME_URL = /\/game\/[a-z0-9_-]+$/;
