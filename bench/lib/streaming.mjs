@@ -6,9 +6,12 @@ export const GOOGLEBOT_UA = "Googlebot/2.1 (+http://www.google.com/bot.html)";
 
 // The app shell is out once the header (or main) has arrived.
 const SHELL = /<\/header>|<main[\s>]/;
-// React's markers: a pending Suspense boundary with its fallback, and its late completion.
+// React's marker of a pending Suspense boundary (its fallback), and the deferred content itself:
+// the home's banner list (its placeholder is `class="banners banners--loading"`). React Router's
+// own data transfer completes a boundary (`$RC(`) right after the shell too, so a generic
+// completion marker would not tell whether the slow section is still pending.
 const FALLBACK = "<!--$?-->";
-const RESOLVED = /\$RC\(|<div hidden id="S:/;
+const RESOLVED = /class="banners"/;
 // Chunks arriving this close to the first one are one flush: wrangler dev and TCP cut a single
 // flush of the shell into several 4 KB reads.
 const FLUSH_WINDOW_MS = 50;
