@@ -36,4 +36,25 @@ test.describe("sidebar on a phone", () => {
     await menu.getByLabel("Close menu").click();
     await expect(menu).not.toBeInViewport();
   });
+
+  test("opened before the scripts arrive, it stays open through hydration", async ({ page }) => {
+    test.skip(test.info().project.name === "no-js", "hydration needs JavaScript");
+    // Hold the client entry until the burger has been tapped (a slow phone link).
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/about", { waitUntil: "domcontentloaded" });
+    const menu = sidebar(page);
+    await siteHeader(page).getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toBeInViewport();
+    release();
+    // Hydrated: React has claimed the sidebar's element; then let its effects run.
+    await page.waitForFunction(() => Object.keys(document.getElementById("sidebar") ?? {}).some((k) => k.startsWith("__reactFiber")));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
+    await expect(page.locator("#sidebar-toggle")).toBeChecked();
+    await expect(menu).toBeInViewport();
+  });
 });

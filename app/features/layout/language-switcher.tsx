@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { usePathnameChange } from "../../lib/use-pathname-change";
 import { useLocation } from "react-router";
 import { usePageLinks, useRootData, useT } from "../site/use-root-data";
 
@@ -12,11 +13,10 @@ export function LanguageSwitcher() {
   const { search } = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
   const current = root.locales.find((l) => l.code === root.locale);
-  const { pathname } = useLocation();
   const links = usePageLinks();
-  useEffect(() => {
+  usePathnameChange(() => {
     if (details.current) details.current.open = false;
-  }, [pathname]);
+  });
   const others = root.locales.filter((l) => l.code !== root.locale);
   if (others.length === 0) return null;
   return (

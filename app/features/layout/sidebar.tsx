@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import type { MenuGroup, MenuLink } from "../../lib/api/cms";
 import { Icon } from "../../ui/icon";
@@ -6,6 +5,7 @@ import { useLocalePath, useRootData, useT } from "../site/use-root-data";
 import { CmsLink } from "../site/cms-link";
 import { withPopup } from "../auth/popup-url";
 import { ThemeSwitcher } from "./theme-switcher";
+import { usePathnameChange } from "../../lib/use-pathname-change";
 
 /** Badges count up to 9, then read '9+' (SPEC §2). */
 export function badgeText(n: number | undefined): string | null {
@@ -94,12 +94,11 @@ function SidebarBanner() {
 export function Sidebar() {
   const root = useRootData()!;
   const t = useT();
-  const { pathname } = useLocation();
   // On mobile the sidebar is a popup: it closes whenever the route changes.
-  useEffect(() => {
+  usePathnameChange(() => {
     const toggle = document.getElementById("sidebar-toggle") as HTMLInputElement | null;
     if (toggle) toggle.checked = false;
-  }, [pathname]);
+  });
   return (
     <aside className="sidebar" id="sidebar" aria-label={t("sidebar.label")}>
       <label htmlFor="sidebar-toggle" className="sidebar__close" aria-label={t("sidebar.close")}>
