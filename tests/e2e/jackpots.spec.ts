@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { origin, registerByApi, unique } from "./accounts-fixtures";
-import { expect, SEED, siteHeader, test } from "./fixtures";
+import { expect, getNoFollow, SEED, siteHeader, test } from "./fixtures";
 
 /**
  * Jackpots (issue 5, decision 0017): /jackpots server-rendered with formatted pools, a jackpot's
@@ -83,10 +83,20 @@ test.describe("jackpots @nojs", () => {
     await expect(page.locator("table.winners, .winners__empty")).toHaveCount(1);
   });
 
-  test("bad and unknown ids and winner pages are 404s", async ({ page }) => {
-    for (const path of ["/jackpots/abc", "/jackpots/0", "/jackpots/999", "/winners?offset=7", "/winners?offset=abc", "/winners?offset=1000"]) {
+  test("bad and unknown ids and winner pages past the end are 404s", async ({ page }) => {
+    for (const path of ["/jackpots/abc", "/jackpots/0", "/jackpots/999", "/winners?offset=1000"]) {
       const res = await page.goto(path);
       expect(res!.status(), path).toBe(404);
+    }
+  });
+
+  test("a winners offset that is not a page start redirects to the page holding it, as in the lobby", async ({ request }) => {
+    const cases: Array<[string, string]> = [["/winners?offset=7", "/winners"], ["/winners?offset=abc", "/winners"], ["/winners?offset=0", "/winners"], ["/winners?offset=45", "/winners?offset=40"]];
+    for (const [path, to] of cases) {
+      const res = await getNoFollow(request, path);
+      expect(res.status(), path).toBe(302);
+      const location = new URL(res.headers()["location"] ?? "", "http://x.test");
+      expect(location.pathname + location.search, path).toBe(to);
     }
   });
 });

@@ -6,10 +6,9 @@
  * links, caches and crawlers see a single address per page. Other query parameters (URL dialogs,
  * campaign tags) are kept as they are.
  */
+import { pageOffset } from "../../lib/paging";
 
 export const LOBBY_PAGE_SIZE = 24;
-/** The platform's own limit for `offset` (entities-games.ts). */
-const MAX_OFFSET = 100_000;
 const SYSNAME = /^[a-z0-9_-]{1,64}$/;
 /** The platform's own limit for `search` (entities-games.ts). */
 export const MAX_SEARCH = 100;
@@ -45,7 +44,7 @@ export function parseLobbyParams(params: URLSearchParams): LobbyParams {
   const providers = [...new Set(params.getAll("providers").flatMap((v) => v.split(",")).map((p) => p.trim()).filter(Boolean))].sort();
   if (providers.some((p) => !SYSNAME.test(p)) || providers.length > 50) return { kind: "invalid" };
 
-  const filters: LobbyFilters = { category, providers, offset: canonicalOffset(params.get("offset")) };
+  const filters: LobbyFilters = { category, providers, offset: pageOffset(params.get("offset"), LOBBY_PAGE_SIZE).offset };
   const search = canonicalSearch(params.getAll("search"));
   if (search) filters.search = search;
   const canonical = new URLSearchParams(lobbySearch(new URLSearchParams(), filters));
@@ -67,12 +66,6 @@ export function canonicalSearch(values: string[]): string | undefined {
     cut += ch;
   }
   return cut.trim();
-}
-
-function canonicalOffset(raw: string | null): number {
-  if (raw === null || !/^\d+$/.test(raw.trim())) return 0;
-  const n = Math.min(Number(raw.trim()), MAX_OFFSET);
-  return n - (n % LOBBY_PAGE_SIZE);
 }
 
 /**

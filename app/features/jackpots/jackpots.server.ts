@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import type { Game } from "../../lib/api/entities-games";
 import type { Jackpot, JackpotWinner } from "../../lib/api/entities-jackpots";
 import { PlatformError } from "../../lib/api/errors";
@@ -10,6 +10,7 @@ import { fillSeoTemplate, seoMeta } from "../content/seo.server";
 import { notFound } from "../errors/not-found.server";
 import { getSite } from "../site/site.server";
 import { tileGame } from "../games/tile-game";
+import { offsetHref, pageOffset } from "../../lib/paging";
 import { WINNERS_PAGE_SIZE } from "./paging";
 
 type Context = Readonly<RouterContextProvider>;
@@ -62,11 +63,14 @@ export async function loadJackpot(context: Context, request: Request, id: string
   return { jackpot, games: tiles.map(tileGame), winners: winners.items, meta };
 }
 
-/** `/winners?offset=`: a page of recent winners; an offset that is not a page start, or past the end, is a 404. */
+/**
+ * `/winners?offset=`: a page of recent winners. An offset that is not a page start redirects to
+ * the page holding it; a page past the end is a 404 (as in the lobby and the game history).
+ */
 export async function loadWinners(context: Context, request: Request) {
-  const raw = new URL(request.url).searchParams.get("offset");
-  const offset = raw === null ? 0 : /^(0|[1-9][0-9]{0,6})$/.test(raw) ? Number(raw) : NaN;
-  if (Number.isNaN(offset) || offset % WINNERS_PAGE_SIZE !== 0) throw notFound(request);
+  const url = new URL(request.url);
+  const { offset, canonical } = pageOffset(url.searchParams.get("offset"), WINNERS_PAGE_SIZE);
+  if (!canonical) throw redirect(offsetHref(url, offset), 302);
   const { site, platform } = localized(context);
   const page = await orErrorPage(platform.call("Jackpots.getWinners", { offset, count: WINNERS_PAGE_SIZE }));
   if (offset > 0 && offset >= page.count) throw notFound(request);

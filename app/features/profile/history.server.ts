@@ -4,6 +4,7 @@ import { createT } from "../../lib/i18n/translate";
 import { getPlatform } from "../../middleware/platform.server";
 import { notFound } from "../errors/not-found.server";
 import { getSite, requirePlayer } from "../site/site.server";
+import { offsetHref, pageOffset } from "../../lib/paging";
 import { HISTORY_PAGE_SIZE } from "./history-paging";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -17,14 +18,8 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 export async function loadHistory({ request, context }: Args) {
   await requirePlayer(context, request);
   const url = new URL(request.url);
-  const raw = url.searchParams.get("offset");
-  const asked = raw === null ? 0 : /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
-  const offset = Number.isNaN(asked) ? 0 : asked - (asked % HISTORY_PAGE_SIZE);
-  if (raw !== null && (offset === 0 || offset !== asked || raw !== String(asked))) {
-    url.searchParams.delete("offset");
-    if (offset > 0) url.searchParams.set("offset", String(offset));
-    throw redirect(url.pathname + url.search, 302);
-  }
+  const { offset, canonical } = pageOffset(url.searchParams.get("offset"), HISTORY_PAGE_SIZE);
+  if (!canonical) throw redirect(offsetHref(url, offset), 302);
   const site = getSite(context);
   const page = await orErrorPage(getPlatform(context).withLocale(site.locale).call("games.getHistory", { offset, count: HISTORY_PAGE_SIZE }));
   if (offset > 0 && offset >= page.count) throw notFound(request);
