@@ -24,11 +24,11 @@ test.describe("game covers @nojs", () => {
       expect(url).toMatch(/^\/_ipx\/f_webp,q_95,w_\d+,h_\d+\/platform\/covers\//);
       expect(descriptor).toMatch(/^\d+w$/);
     }
-    // Both densities of the widest tile (about 320 css px on a phone) are there.
+    // Both densities of the widest phone tile (46 vw of a 640 px screen: 300 css px) are there.
     const widths = candidates.map(([, d]) => parseInt(d!, 10));
-    expect(widths).toContain(320);
-    expect(widths).toContain(640);
-    await expect(first).toHaveAttribute("sizes", /50vw$/);
+    expect(widths).toContain(300);
+    expect(widths).toContain(600);
+    await expect(first).toHaveAttribute("sizes", /46vw$/);
     await expect(first).toHaveAttribute("fetchpriority", "high");
     await expect(first).toHaveAttribute("width", "300");
     await expect(first).toHaveAttribute("height", "400");

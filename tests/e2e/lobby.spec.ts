@@ -91,6 +91,8 @@ test.describe("game hall filters @nojs", () => {
       await expect(more).toHaveAttribute("href", "/gamehall?category=slots&offset=24");
       await more.click();
       await expect(page).toHaveURL(absolute("/gamehall?category=slots&offset=24"));
+      // The URL changes when the new document starts: wait for its whole grid before reading it.
+      await expect(tiles(page)).toHaveCount(24);
       const second = await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-game")));
       expect(second).toHaveLength(24);
       expect(second.some((g) => firstPage.includes(g))).toBe(false);

@@ -14,10 +14,12 @@ const EAGER_TILES = 1;
 export const COVER_FALLBACK = "/images/game-fallback.svg";
 
 /**
- * The tile's width per screen (lobby.css): 2 columns on phones, 3 from 640 px, 4 beside the
- * sidebar from 1024 px, 6 from 1280 px. A little generous, so no screen gets a blurry cover.
+ * The tile's width per screen (lobby.css): 2 columns on phones (half the screen less the page's
+ * padding and the gap: 44–45 vw), 3 from 640 px, 4 beside the sidebar from 1024 px, 6 from
+ * 1280 px. A little generous, so no screen gets a blurry cover; not more, so a phone does not
+ * fetch and decode twice the pixels it shows.
  */
-const TILE_SIZES: ImageSizes = { default: "50vw", sm: "33vw", lg: "24vw", xl: "15vw" };
+const TILE_SIZES: ImageSizes = { default: "46vw", sm: "33vw", lg: "24vw", xl: "15vw" };
 
 /**
  * One game of the lobby: cover, title and studio, linking to the game page. The cover's width

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { isGameScreen } from "../game/game-screen";
 import { useT } from "../site/use-root-data";
@@ -11,6 +11,10 @@ import { Sidebar } from "./sidebar";
  * The default layout: header, sidebar (a popup on mobile), main content and footer. Game screens
  * (SPEC §2: any path with `/game/`) are marked `data-screen="game"`: what a game must not be
  * covered by (the chat badge, when the support chat arrives) is hidden there by CSS.
+ *
+ * Sidebar, page and footer are each a Suspense boundary, though nothing in them suspends on the
+ * server: React then hydrates and commits them one by one, as separate short tasks, instead of
+ * one long task for the whole page that would keep a slow phone from responding (decision 0019).
  */
 export function SiteFrame({ children }: { children: ReactNode }) {
   const t = useT();
@@ -23,13 +27,17 @@ export function SiteFrame({ children }: { children: ReactNode }) {
       <input type="checkbox" id="sidebar-toggle" className="sidebar-toggle" aria-controls="sidebar" tabIndex={-1} />
       <Header />
       <div className="app__body">
-        <Sidebar />
+        <Suspense>
+          <Sidebar />
+        </Suspense>
         <label htmlFor="sidebar-toggle" className="sidebar-backdrop" aria-hidden="true" />
         <main id="main" className="main">
-          {children}
+          <Suspense>{children}</Suspense>
         </main>
       </div>
-      <Footer />
+      <Suspense>
+        <Footer />
+      </Suspense>
       <PlayerExtras />
     </div>
   );
