@@ -4,11 +4,16 @@ import type { Banner } from "../../lib/api/entities";
 import { getPlatform } from "../../middleware/platform.server";
 import { loadGameRows } from "../games/game-rows.server";
 import { getSite } from "../site/site.server";
+import { settleWithin } from "../../lib/settle-within";
+
+/** How long the home waits for the banners before streaming them behind their placeholder. */
+const BANNERS_GRACE_MS = 25;
 
 /**
  * Home: the hero, sections and rows of games are critical (awaited: crawlers and the first paint
- * get them); the banner
- * carousel is deferred: it streams in when the platform answers, and a failure leaves it empty.
+ * get them). The banners are deferred: when the platform answers within a short grace they are
+ * rendered in place (their first image is then found with the document: it is the page's largest
+ * paint); when it is slower they stream in behind a placeholder. A failure leaves them empty.
  */
 export async function loadHome(context: Readonly<RouterContextProvider>) {
   const site = getSite(context);
@@ -21,6 +26,12 @@ export async function loadHome(context: Readonly<RouterContextProvider>) {
       return [];
     });
   // The meta tags are built here, on the server: their builder stays out of the browser's JavaScript.
-  const gameRows = await loadGameRows(context, site.cms.home.gameSections);
-  return { kind: "home" as const, home: site.cms.home, gameRows, meta: seoMeta(site.cms.seo.home, site.metadata.siteName), banners };
+  const [gameRows, quick] = await Promise.all([loadGameRows(context, site.cms.home.gameSections), settleWithin(banners, BANNERS_GRACE_MS)]);
+  return {
+    kind: "home" as const,
+    home: site.cms.home,
+    gameRows,
+    meta: seoMeta(site.cms.seo.home, site.metadata.siteName),
+    banners: "value" in quick ? quick.value : quick.pending,
+  };
 }

@@ -35,7 +35,7 @@ function Banners({ banners }: { banners: Banner[] }) {
   );
 }
 
-export function Home({ home, banners, gameRows }: { home: CmsConfig["home"]; banners: Promise<Banner[]>; gameRows: GameRow[] }) {
+export function Home({ home, banners, gameRows }: { home: CmsConfig["home"]; banners: Banner[] | Promise<Banner[]>; gameRows: GameRow[] }) {
   const t = useT();
   return (
     <div className="home">
@@ -43,9 +43,13 @@ export function Home({ home, banners, gameRows }: { home: CmsConfig["home"]; ban
         <h1>{home.heroTitle}</h1>
         <p>{home.heroText}</p>
       </section>
-      <Suspense fallback={<div className="banners banners--loading" aria-busy="true" aria-label={t("common.loading")} />}>
-        <Await resolve={banners}>{(items) => <Banners banners={items} />}</Await>
-      </Suspense>
+      {Array.isArray(banners) ? (
+        <Banners banners={banners} />
+      ) : (
+        <Suspense fallback={<div className="banners banners--loading" aria-busy="true" aria-label={t("common.loading")} />}>
+          <Await resolve={banners}>{(items) => <Banners banners={items} />}</Await>
+        </Suspense>
+      )}
       <GameRows rows={gameRows} />
       <div className="home__sections">
         {home.sections.map((s) => (
