@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { TileGame } from "./tile-game";
 import { responsiveImage, type ImageSizes } from "../../lib/images";
@@ -24,8 +24,9 @@ const TILE_SIZES: ImageSizes = { default: "46vw", sm: "33vw", lg: "24vw", xl: "1
 /**
  * One game of the lobby: cover, title and studio, linking to the game page. The cover's width
  * and height (the platform draws 300×400) reserve its box before it loads: no layout shift.
+ * Memoised: a list that re-renders (the lobby once hydrated, a page appended) leaves its tiles be.
  */
-export function GameTile({ game, index, href }: { game: TileGame; index: number; href: string }) {
+export const GameTile = memo(function GameTile({ game, index, href }: { game: TileGame; index: number; href: string }) {
   const cover = responsiveImage(game.image, { width: 300, height: 400, sizes: TILE_SIZES });
   const [failed, setFailed] = useState(false);
   const img = useRef<HTMLImageElement>(null);
@@ -56,4 +57,4 @@ export function GameTile({ game, index, href }: { game: TileGame; index: number;
       </Link>
     </li>
   );
-}
+});

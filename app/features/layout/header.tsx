@@ -7,14 +7,24 @@ import { BalanceText } from "../realtime/live-balance";
 import { LanguageSwitcher } from "./language-switcher";
 import { SearchButton } from "../search/search-button";
 
-/** Keeps --header-height in step with the header, so the toast area sits right under it. */
+/**
+ * Keeps --header-height in step with the header, so the toast area sits right under it. Only a
+ * real change is written: setting a property on <html> restyles the whole page, and the
+ * observer's first call (on hydration, when the page is busiest) usually finds the stylesheet's
+ * value already right.
+ */
 function useHeaderHeight() {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    let shown = parseFloat(getComputedStyle(root).getPropertyValue("--header-height"));
     const ro = new ResizeObserver(() => {
-      document.documentElement.style.setProperty("--header-height", `${el.offsetHeight}px`);
+      const height = el.offsetHeight;
+      if (height === shown) return;
+      shown = height;
+      root.style.setProperty("--header-height", `${height}px`);
     });
     ro.observe(el);
     return () => ro.disconnect();
