@@ -205,8 +205,14 @@ describe("the pages", () => {
     expect(pageHtml).toContain(`data-winner="${latest.id}"`);
     expect(pageHtml).toMatch(/<title>Mini jackpot: \$[\d,.]+ \| /);
 
-    for (const path of ["/jackpots/x", "/jackpots/77", "/winners?offset=3", "/winners?offset=400"]) {
+    for (const path of ["/jackpots/x", "/jackpots/77", "/winners?offset=400"]) {
       expect((await send(path)).status, path).toBe(404);
+    }
+    // An offset that is not a page start goes to the page holding it, as in the lobby.
+    for (const [path, to] of [["/winners?offset=3", "/winners"], ["/winners?offset=25", "/winners?offset=20"]]) {
+      const res = await send(path, { redirect: "manual" });
+      expect(res.status, path).toBe(302);
+      expect(new URL(res.headers.get("location") ?? "", "http://x.test").href.replace("http://x.test", ""), path).toBe(to);
     }
   });
 });
