@@ -209,7 +209,8 @@ describe("the pages", () => {
       expect((await send(path)).status, path).toBe(404);
     }
     // An offset that is not a page start goes to the page holding it, as in the lobby.
-    for (const [path, to] of [["/winners?offset=3", "/winners"], ["/winners?offset=25", "/winners?offset=20"]]) {
+    const cases: Array<[string, string]> = [["/winners?offset=3", "/winners"], ["/winners?offset=25", "/winners?offset=20"]];
+    for (const [path, to] of cases) {
       const res = await send(path, { redirect: "manual" });
       expect(res.status, path).toBe(302);
       expect(new URL(res.headers.get("location") ?? "", "http://x.test").href.replace("http://x.test", ""), path).toBe(to);
