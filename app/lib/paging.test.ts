@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_OFFSET, offsetHref, pageOffset } from "./paging";
+import { MAX_OFFSET, offsetHref, pageOffset, requirePageOffset } from "./paging";
 
 describe("pageOffset", () => {
   it("takes a missing offset as the first page, canonically spelled", () => {
@@ -33,5 +33,21 @@ describe("offsetHref", () => {
     expect(offsetHref(url, 20)).toBe("/winners?a=1&b=2&offset=20");
     expect(offsetHref(url, 0)).toBe("/winners?a=1&b=2");
     expect(offsetHref(new URL("https://x.test/winners?offset=abc"), 0)).toBe("/winners");
+  });
+});
+
+describe("requirePageOffset", () => {
+  it("answers a canonical offset and redirects any other spelling to it", () => {
+    expect(requirePageOffset(new Request("https://x.test/winners?offset=40"), 20)).toBe(40);
+    expect(requirePageOffset(new Request("https://x.test/winners"), 20)).toBe(0);
+    let thrown: unknown;
+    try {
+      requirePageOffset(new Request("https://x.test/winners?x=1&offset=45"), 20);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get("location")).toBe("/winners?x=1&offset=40");
   });
 });

@@ -1,3 +1,5 @@
+import { redirect } from "react-router";
+
 /**
  * The furthest `?offset=` a paged list serves (the platform's own limit for games.get, see
  * entities-games.ts); a larger one is read as the page at this offset.
@@ -17,6 +19,18 @@ export function pageOffset(raw: string | null, pageSize: number): { offset: numb
   const asked = Math.min(Number(text), MAX_OFFSET);
   const offset = asked - (asked % pageSize);
   return { offset, canonical: offset > 0 && raw === String(offset) };
+}
+
+/**
+ * A loader's page offset under `pageOffset`'s policy: the offset when the request spells it
+ * canonically, else a thrown 302 to the URL that does (the game history and winners; the lobby
+ * folds it into its own canonical URL of all its filters).
+ */
+export function requirePageOffset(request: Request, pageSize: number): number {
+  const url = new URL(request.url);
+  const { offset, canonical } = pageOffset(url.searchParams.get("offset"), pageSize);
+  if (!canonical) throw redirect(offsetHref(url, offset), 302);
+  return offset;
 }
 
 /** `url`'s path and query with `?offset=` set to `offset` (left out for the first page). */

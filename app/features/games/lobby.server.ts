@@ -18,8 +18,6 @@ export interface LobbyData {
   providers: Array<Pick<GameProvider, "sysname" | "name" | "games_count">>;
   games: TileGame[];
   count: number;
-  title: string;
-  siteName: string;
   meta: MetaDescriptor[];
 }
 
@@ -70,8 +68,6 @@ export async function loadLobby(context: Context, request: Request): Promise<Lob
     providers: providers.map(({ sysname, name, games_count }) => ({ sysname, name, games_count })),
     games: items.map(tileGame),
     count,
-    title,
-    siteName: site.metadata.siteName,
     meta: seoMeta({ title, description, robots }, site.metadata.siteName),
   };
 }
@@ -95,13 +91,9 @@ export async function redirectToCategory(context: Context, request: Request, id:
 export async function loadProviders(context: Context) {
   const { site, platform } = localized(context);
   const providers = await orErrorPage(platform.call("games.getProviders", {}));
+  const t = getInstance(context).t;
   return {
     providers: providers.map(({ sysname, name, games_count }) => ({ sysname, name, games_count })),
-    title: getInstance(context).t("lobby.providers.title"),
-    siteName: site.metadata.siteName,
-    meta: seoMeta(
-      { title: getInstance(context).t("lobby.providers.title"), description: getInstance(context).t("lobby.providers.metaDescription", { count: providers.length }) },
-      site.metadata.siteName,
-    ),
+    meta: seoMeta({ title: t("lobby.providers.title"), description: t("lobby.providers.metaDescription", { count: providers.length }) }, site.metadata.siteName),
   };
 }

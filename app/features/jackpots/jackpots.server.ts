@@ -1,4 +1,4 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { Game } from "../../lib/api/entities-games";
 import type { Jackpot, JackpotWinner } from "../../lib/api/entities-jackpots";
 import { PlatformError } from "../../lib/api/errors";
@@ -10,7 +10,7 @@ import { fillSeoTemplate, seoMeta } from "../content/seo.server";
 import { notFound } from "../errors/not-found.server";
 import { getSite } from "../site/site.server";
 import { tileGame } from "../games/tile-game";
-import { offsetHref, pageOffset } from "../../lib/paging";
+import { requirePageOffset } from "../../lib/paging";
 import { WINNERS_PAGE_SIZE } from "./paging";
 
 type Context = Readonly<RouterContextProvider>;
@@ -68,19 +68,15 @@ export async function loadJackpot(context: Context, request: Request, id: string
  * the page holding it; a page past the end is a 404 (as in the lobby and the game history).
  */
 export async function loadWinners(context: Context, request: Request) {
-  const url = new URL(request.url);
-  const { offset, canonical } = pageOffset(url.searchParams.get("offset"), WINNERS_PAGE_SIZE);
-  if (!canonical) throw redirect(offsetHref(url, offset), 302);
+  const offset = requirePageOffset(request, WINNERS_PAGE_SIZE);
   const { site, platform } = localized(context);
   const page = await orErrorPage(platform.call("Jackpots.getWinners", { offset, count: WINNERS_PAGE_SIZE }));
   if (offset > 0 && offset >= page.count) throw notFound(request);
+  const t = getInstance(context).t;
   return {
     winners: page.items satisfies JackpotWinner[],
     count: page.count,
     offset,
-    meta: seoMeta(
-      { title: getInstance(context).t("jackpots.winners.title"), description: getInstance(context).t("jackpots.winners.metaDescription") },
-      site.metadata.siteName,
-    ),
+    meta: seoMeta({ title: t("jackpots.winners.title"), description: t("jackpots.winners.metaDescription") }, site.metadata.siteName),
   };
 }

@@ -1,10 +1,10 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
 import { getPlatform } from "../../middleware/platform.server";
 import { notFound } from "../errors/not-found.server";
 import { getSite, requirePlayer } from "../site/site.server";
-import { offsetHref, pageOffset } from "../../lib/paging";
+import { requirePageOffset } from "../../lib/paging";
 import { HISTORY_PAGE_SIZE } from "./history-paging";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -17,9 +17,7 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
  */
 export async function loadHistory({ request, context }: Args) {
   await requirePlayer(context, request);
-  const url = new URL(request.url);
-  const { offset, canonical } = pageOffset(url.searchParams.get("offset"), HISTORY_PAGE_SIZE);
-  if (!canonical) throw redirect(offsetHref(url, offset), 302);
+  const offset = requirePageOffset(request, HISTORY_PAGE_SIZE);
   const site = getSite(context);
   const page = await orErrorPage(getPlatform(context).withLocale(site.locale).call("games.getHistory", { offset, count: HISTORY_PAGE_SIZE }));
   if (offset > 0 && offset >= page.count) throw notFound(request);

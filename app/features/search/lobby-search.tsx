@@ -18,21 +18,19 @@ export function LobbySearchForm({ search }: { search?: string }) {
     void navigate(to(lobbyHref({ search: text.replace(/\s+/g, " ").trim() })));
   };
   return (
-    <>
-      <form role="search" method="get" action={to("/gamehall")} className="lobby-search" onSubmit={onSubmit}>
-        <label htmlFor="lobby-search" className="visually-hidden">{t("search.label")}</label>
-        <input
-          id="lobby-search"
-          className="lobby-search__input"
-          type="search"
-          name="search"
-          defaultValue={search ?? ""}
-          maxLength={MAX_SEARCH}
-          placeholder={t("search.placeholder")}
-        />
-        <button type="submit" className="btn btn--primary">{t("search.submit")}</button>
-      </form>
-    </>
+    <form role="search" method="get" action={to("/gamehall")} className="lobby-search" onSubmit={onSubmit}>
+      <label htmlFor="lobby-search" className="visually-hidden">{t("search.label")}</label>
+      <input
+        id="lobby-search"
+        className="lobby-search__input"
+        type="search"
+        name="search"
+        defaultValue={search ?? ""}
+        maxLength={MAX_SEARCH}
+        placeholder={t("search.placeholder")}
+      />
+      <button type="submit" className="btn btn--primary">{t("search.submit")}</button>
+    </form>
   );
 }
 
