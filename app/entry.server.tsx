@@ -3,10 +3,13 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { workerContext } from "./lib/context.server";
-import { lowPriorityModulePreloads } from "./lib/low-priority-scripts.server";
+import { contentFirstScripts } from "./lib/content-first-scripts.server";
 import { NonceContext } from "./lib/nonce";
-import { SiteStylesheetContext } from "./lib/site-stylesheet";
+import { InlineHeadContext } from "./lib/site-stylesheet";
+import { IMAGE_FALLBACK_SCRIPT } from "./lib/image-fallback.server";
 import { siteCss } from "./styles/site-css.server";
+
+const INLINE_HEAD = { css: siteCss, script: IMAGE_FALLBACK_SCRIPT };
 
 export const streamTimeout = 5_000;
 
@@ -36,9 +39,9 @@ export default async function handleRequest(
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <SiteStylesheetContext.Provider value={siteCss}>
+      <InlineHeadContext.Provider value={INLINE_HEAD}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </SiteStylesheetContext.Provider>
+      </InlineHeadContext.Provider>
     </NonceContext.Provider>,
     {
       nonce,
@@ -57,5 +60,5 @@ export default async function handleRequest(
   if (bot || routerContext.isSpaMode) await body.allReady;
 
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body.pipeThrough(lowPriorityModulePreloads()), { headers, status });
+  return new Response(body.pipeThrough(contentFirstScripts()), { headers, status });
 }

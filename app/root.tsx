@@ -18,7 +18,7 @@ import { i18nMiddleware } from "./middleware/i18n.server";
 import { platformMiddleware } from "./middleware/platform.server";
 import { useNonce } from "./lib/nonce";
 import { AppProviders } from "./ui/app-providers";
-import { SiteStylesheet } from "./lib/site-stylesheet";
+import { SiteHeadScript, SiteStylesheet } from "./lib/site-stylesheet";
 
 export const middleware: Route.MiddlewareFunction[] = [platformMiddleware, siteMiddleware, i18nMiddleware];
 
@@ -39,7 +39,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return changed ? defaultShouldRevalidate : false;
 }
 
-const NOSCRIPT_CSS = "div[hidden][id^='S:']{display:block!important}[aria-busy='true']{display:none!important}";
+/** Only the server writes it: the browser never renders a `<noscript>`'s content, so it stays out of the JavaScript. */
+const NOSCRIPT_CSS = import.meta.env.SSR ? "div[hidden][id^='S:']{display:block!important}[aria-busy='true']{display:none!important}" : "";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
@@ -66,9 +67,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         )}
         <SiteStylesheet />
+        <SiteHeadScript nonce={nonce} />
         <Links />
         {/* Without JavaScript React cannot move streamed sections into place: show them anyway. */}
-        <noscript dangerouslySetInnerHTML={{ __html: `<style>${NOSCRIPT_CSS}</style>` }} />
+        <noscript suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `<style>${NOSCRIPT_CSS}</style>` }} />
         <CustomCode blocks={custom} position="head" />
       </head>
       <body>

@@ -28,7 +28,10 @@ export function documentScripts(html) {
     const [, attrs, body] = m;
     const src = attr(` ${attrs}`, "src");
     if (src) add(src, "script src");
-    else if (/type\s*=\s*["']?module/i.test(attrs)) {
+    else if (/modulepreload/.test(body) && !/type\s*=\s*["']?module/i.test(attrs)) {
+      // app/lib/content-first-scripts.server.ts: the head's preloads, asked for after the content.
+      for (const u of matchAll(body, /"(\/[^"]+\.js)"/g)) add(u, "modulepreload");
+    } else if (/type\s*=\s*["']?module/i.test(attrs)) {
       for (const u of matchAll(body, STATIC_IMPORT)) add(u, "inline import");
       for (const u of matchAll(body, DYNAMIC_IMPORT)) add(u, "inline import()"); // the entry, loaded at once
     }

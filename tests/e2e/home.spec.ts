@@ -154,3 +154,53 @@ test.describe("home page banners", () => {
     await expect(page.locator(".banners--loading")).toBeHidden();
   });
 });
+
+test.describe("site links", { tag: "@nojs" }, () => {
+  const jsOn = () => test.info().project.name !== "no-js";
+
+  test("menu, footer and game links open their page: in place once the page is live, as plain links without JavaScript", async ({ page }) => {
+    await page.goto("/");
+    if (jsOn()) {
+      await expect(html(page)).toHaveAttribute("data-links", "");
+      await page.evaluate(() => Object.assign(window, { __samePage: true }));
+    }
+    const samePage = () => page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage === true);
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "About us" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await samePage()).toBe(jsOn());
+
+    await sidebar(page).getByRole("link", { name: "Providers" }).click();
+    await expect(page).toHaveURL(/\/providers$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await samePage()).toBe(jsOn());
+
+    await page.goto("/");
+    if (jsOn()) {
+      await expect(html(page)).toHaveAttribute("data-links", "");
+      await page.evaluate(() => Object.assign(window, { __samePage: true }));
+    }
+    const tile = page.locator(".game-row__list .game-tile__link").first();
+    const href = await tile.getAttribute("href");
+    expect(href).toMatch(/^\/game\/[a-z0-9_-]+$/);
+    await tile.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.locator("article.game-page")).toBeAttached();
+    expect(await samePage()).toBe(jsOn());
+  });
+
+  test("a modified click is left to the browser: the link opens in a new tab and the page stays", async ({ page, context }) => {
+    test.skip(!jsOn(), "without JavaScript every click is the browser's");
+    await page.goto("/");
+    await expect(html(page)).toHaveAttribute("data-links", "");
+    const [tab] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("contentinfo").getByRole("link", { name: "About us" }).click({ modifiers: ["ControlOrMeta"] }),
+    ]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe("/about");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await tab.close();
+  });
+});

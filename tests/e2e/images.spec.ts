@@ -67,7 +67,7 @@ test.describe("game covers @nojs", () => {
   });
 
   test("when the proxy itself fails, the tile swaps to the fallback image", async ({ page }) => {
-    test.skip(!jsOn(), "the swap is the tile's onError handler");
+    test.skip(!jsOn(), "the swap is the document's image-fallback script (lib/image-fallback.ts)");
     // The second tile's game, read from the server-rendered hall before the browser opens it.
     const html = await (await page.request.get("/gamehall")).text();
     const sysname = [...html.matchAll(/data-game="([a-z0-9_-]+)"/g)].map((m) => m[1])[1]!;

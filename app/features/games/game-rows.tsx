@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../../ui/app-link";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { GameTile } from "./game-tile";
 import type { GameRow } from "./game-rows.server";
@@ -22,9 +22,9 @@ export function GameRows({ rows }: { rows: GameRow[] }) {
               <h2 id={`game-row-${r}`} className="game-row__title">
                 {row.title}
               </h2>
-              <Link className="game-row__all" to={all}>
+              <AppLink className="game-row__all" to={all}>
                 {t("lobby.seeAll", { count: row.count })}
-              </Link>
+              </AppLink>
             </div>
             <ul className="game-row__list">
               {row.games.map((g, i) => (

@@ -1,5 +1,5 @@
-import { memo, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { memo } from "react";
+import { AppLink } from "../../ui/app-link";
 import type { TileGame } from "./tile-game";
 import { responsiveImage, type ImageSizes } from "../../lib/images";
 
@@ -10,7 +10,10 @@ import { responsiveImage, type ImageSizes } from "../../lib/images";
  */
 const EAGER_TILES = 1;
 
-/** Shown when the cover (or the image proxy itself) fails: a neutral card, a static file. */
+/**
+ * Shown when the cover (or the image proxy itself) fails: a neutral card, a static file. The swap
+ * is the document's one image-fallback listener (lib/image-fallback.ts), not a handler per tile.
+ */
 export const COVER_FALLBACK = "/images/game-fallback.svg";
 
 /**
@@ -24,37 +27,30 @@ const TILE_SIZES: ImageSizes = { default: "46vw", sm: "33vw", lg: "24vw", xl: "1
 /**
  * One game of the lobby: cover, title and studio, linking to the game page. The cover's width
  * and height (the platform draws 300×400) reserve its box before it loads: no layout shift.
- * Memoised: a list that re-renders (the lobby once hydrated, a page appended) leaves its tiles be.
+ * Memoised and without hooks: a list that re-renders (the lobby once hydrated, a page appended)
+ * leaves its tiles be, and hydrating a hall of tiles costs little.
  */
 export const GameTile = memo(function GameTile({ game, index, href }: { game: TileGame; index: number; href: string }) {
   const cover = responsiveImage(game.image, { width: 300, height: 400, sizes: TILE_SIZES });
-  const [failed, setFailed] = useState(false);
-  const img = useRef<HTMLImageElement>(null);
-  // An image that failed before hydration fired its error event before React listened.
-  useEffect(() => {
-    const el = img.current;
-    if (el?.complete && el.naturalWidth === 0 && el.currentSrc) setFailed(true);
-  }, []);
   return (
     <li className="game-tile" data-game={game.sysname}>
-      <Link to={href} className="game-tile__link">
+      <AppLink to={href} className="game-tile__link">
         <img
-          ref={img}
           className="game-tile__cover"
-          src={failed ? COVER_FALLBACK : cover.src}
-          srcSet={failed || !cover.srcSet ? undefined : cover.srcSet}
-          sizes={failed ? undefined : cover.sizes}
+          src={cover.src}
+          srcSet={cover.srcSet || undefined}
+          sizes={cover.sizes}
+          data-fallback={COVER_FALLBACK}
           width={300}
           height={400}
           alt=""
           decoding="async"
           loading={index < EAGER_TILES ? "eager" : "lazy"}
           fetchPriority={index === 0 ? "high" : undefined}
-          onError={failed ? undefined : () => setFailed(true)}
         />
         <span className="game-tile__title">{game.title}</span>
         <span className="game-tile__provider">{game.provider_name}</span>
-      </Link>
+      </AppLink>
     </li>
   );
 });

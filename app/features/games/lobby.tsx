@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../../ui/app-link";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
 import { GameTile } from "./game-tile";
 import { LOBBY_PAGE_SIZE, lobbyHref } from "./lobby-params";
@@ -23,18 +23,18 @@ export function Lobby({ data }: { data: LobbyData }) {
       <h1 className="lobby__title">{filters.search ? t("search.resultsFor", { query: filters.search }) : t("lobby.title")}</h1>
       <LobbySearchForm key={filters.search ?? ""} search={filters.search} />
       <nav className="lobby-tabs" aria-label={t("lobby.categories")}>
-        <Link to={to(lobbyHref({ providers: filters.providers, search: filters.search }))} className="lobby-tabs__tab" aria-current={!filters.category ? "page" : undefined}>
+        <AppLink to={to(lobbyHref({ providers: filters.providers, search: filters.search }))} className="lobby-tabs__tab" aria-current={!filters.category ? "page" : undefined}>
           {t("lobby.all")}
-        </Link>
+        </AppLink>
         {categories.map((c) => (
-          <Link
+          <AppLink
             key={c.sysname}
             to={to(lobbyHref({ category: c.sysname, providers: filters.providers, search: filters.search }))}
             className="lobby-tabs__tab"
             aria-current={filters.category === c.sysname ? "page" : undefined}
           >
             {c.name}
-          </Link>
+          </AppLink>
         ))}
       </nav>
       <ProviderFilter key={filters.providers.join(",")} providers={providers} selected={filters.providers} category={filters.category} search={filters.search} t={t} to={to} />
@@ -54,12 +54,12 @@ export function Lobby({ data }: { data: LobbyData }) {
       )}
       <nav className="lobby-pages" aria-label={t("lobby.pages")}>
         {filters.offset > 0 && (
-          <Link to={to(lobbyHref({ ...filters, offset: Math.max(0, filters.offset - LOBBY_PAGE_SIZE) }))} rel="prev" className="btn btn--ghost">
+          <AppLink to={to(lobbyHref({ ...filters, offset: Math.max(0, filters.offset - LOBBY_PAGE_SIZE) }))} rel="prev" className="btn btn--ghost">
             {t("lobby.previous")}
-          </Link>
+          </AppLink>
         )}
         {hasMore && (
-          <Link
+          <AppLink
             ref={moreRef}
             to={to(lobbyHref({ ...filters, offset: nextOffset }))}
             rel="next"
@@ -68,7 +68,7 @@ export function Lobby({ data }: { data: LobbyData }) {
             onClick={onMoreClick}
           >
             {busy ? t("lobby.loading") : t("lobby.more")}
-          </Link>
+          </AppLink>
         )}
         {failed && <p role="alert" className="notice notice--error">{t("lobby.loadFailed")}</p>}
       </nav>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { AppLink } from "../../ui/app-link";
 import { withPopup } from "../auth/popup-url";
 import { Icon } from "../../ui/icon";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
@@ -57,9 +58,9 @@ export function Header() {
       >
         <Icon name="menu" size={24} />
       </label>
-      <Link to={to("/")} className="header__logo" aria-label={t("header.home")}>
+      <AppLink to={to("/")} className="header__logo" aria-label={t("header.home")}>
         <img src={root.site.logo.src} width={root.site.logo.width} height={root.site.logo.height} alt={root.site.logo.alt} />
-      </Link>
+      </AppLink>
       <div className="header__actions">
         <SearchButton />
         <LanguageSwitcher />
@@ -76,9 +77,9 @@ export function Header() {
                 <BalanceText uid={root.player.uid} text={root.player.balanceText} at={root.player.balanceAt} />
               </span>
             </span>
-            <Link to={to("/cashier/deposit")} className="btn btn--primary">
+            <AppLink to={to("/cashier/deposit")} className="btn btn--primary">
               {t("header.deposit")}
-            </Link>
+            </AppLink>
             {/* A plain form: signing out reloads the whole document, which also drops every
                 piece of the player's client state (and keeps Form's code off first load). */}
             <form method="post" action="/auth">
@@ -90,12 +91,12 @@ export function Header() {
           </>
         ) : (
           <>
-            <Link to={withPopup(here, "authorization")} className="btn btn--ghost" preventScrollReset>
+            <AppLink to={withPopup(here, "authorization")} className="btn btn--ghost" preventScrollReset>
               {t("header.signIn")}
-            </Link>
-            <Link to={withPopup(here, "registration")} className="btn btn--primary" preventScrollReset>
+            </AppLink>
+            <AppLink to={withPopup(here, "registration")} className="btn btn--primary" preventScrollReset>
               {t("header.signUp")}
-            </Link>
+            </AppLink>
           </>
         )}
       </div>

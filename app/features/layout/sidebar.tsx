@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { AppLink } from "../../ui/app-link";
 import type { MenuGroup, MenuLink } from "../../lib/api/cms";
 import { Icon } from "../../ui/icon";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
@@ -83,9 +84,9 @@ function SidebarBanner() {
       <div className="promo__text">
         <p className="promo__title">{b.title}</p>
         <p className="promo__subtitle">{b.subtitle}</p>
-        <Link className="btn btn--primary" to={root.player ? to("/cashier") : withPopup(pathname + search, "registration")} preventScrollReset>
+        <AppLink className="btn btn--primary" to={root.player ? to("/cashier") : withPopup(pathname + search, "registration")} preventScrollReset>
           {b.buttonTitle}
-        </Link>
+        </AppLink>
       </div>
     </section>
   );

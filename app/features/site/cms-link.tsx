@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { AppLink } from "../../ui/app-link";
 import { checkNavigation, UnsafeNavigationError } from "../../lib/navigation";
 import { useLocalePath, useRootData } from "./use-root-data";
 
 /**
  * A link whose target comes from content management (menus, banners, popups). Site paths become
- * router links in the page's locale (Link, not NavLink: its active-state code costs first-load
- * bytes on every page); an external URL is followed only when the item is marked
+ * router links in the page's locale (`AppLink`: menus and the footer render dozens of them); an external URL is followed only when the item is marked
  * external; anything else (javascript:, unmarked external hosts) renders as plain text (SPEC §8).
  */
 export function CmsLink(props: {
@@ -31,9 +30,9 @@ export function CmsLink(props: {
   }
   if (href.startsWith("/")) {
     return (
-      <Link className={props.className} to={to(href)} target={props.target} rel={props.rel} prefetch="intent">
+      <AppLink className={props.className} to={to(href)} target={props.target} rel={props.rel}>
         {props.children}
-      </Link>
+      </AppLink>
     );
   }
   return (

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { contentFirstScripts, preloadScript } from "./content-first-scripts.server";
+
+async function run(parts: Uint8Array[]): Promise<string> {
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      for (const p of parts) c.enqueue(p);
+      c.close();
+    },
+  }).pipeThrough(contentFirstScripts());
+  return new TextDecoder().decode(await new Response(stream).arrayBuffer());
+}
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const inChunks = (s: string, size: number) => {
+  const bytes = enc(s);
+  const parts: Uint8Array[] = [];
+  for (let i = 0; i < bytes.length; i += size) parts.push(bytes.slice(i, i + size));
+  return parts;
+};
+
+describe("contentFirstScripts", () => {
+  const head =
+    '<html><head><style>p{}</style><link rel="modulepreload" href="/a.js" nonce="n1"/><link rel="modulepreload" fetchpriority="low" href="/b.js" nonce="n1"/></head>';
+  const content = "<body><main><p>Ünïcødé € " + "x".repeat(2000) + '</p><img src="/cover.webp"></main>';
+  const bootstrap = '<script nonce="n1" type="module" async="">import "/a.js";</script>';
+  const tail = '<div hidden id="S:1"><p>late</p></div><script nonce="n1">$RC("B:1","S:1")</script></body></html>';
+
+  it("takes the module preloads out of the head and asks for them just before the bootstrap", async () => {
+    const out = await run([enc(head + content + bootstrap + tail)]);
+    expect(out).toBe(
+      '<html><head><style>p{}</style></head>' + content + preloadScript(["/a.js", "/b.js"], "n1") + bootstrap + tail,
+    );
+    // The images of the content come before any request for code.
+    expect(out.indexOf("/cover.webp")).toBeLessThan(out.indexOf("modulepreload"));
+  });
+
+  it("gives the script and the links it makes the page's nonce, and escapes the list", () => {
+    const s = preloadScript(["/x.js", "/</script>.js"], "abc");
+    expect(s.startsWith('<script nonce="abc">')).toBe(true);
+    expect(s).toContain('l.nonce="abc"');
+    expect(s).not.toContain("</script>.js");
+    expect(preloadScript(["/x.js"], "")).not.toContain("nonce");
+  });
+
+  it("gives the same bytes however the document is cut into chunks, characters split included", async () => {
+    const doc = head + content + bootstrap + tail;
+    const whole = await run([enc(doc)]);
+    for (const size of [1, 5, 64, 700, 4096]) expect(await run(inChunks(doc, size))).toBe(whole);
+  });
+
+  it("passes on the shell without waiting for streamed content", async () => {
+    const shell = head + content + bootstrap;
+    let pushLate: (() => void) | undefined;
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(enc(shell));
+        pushLate = () => {
+          c.enqueue(enc(tail));
+          c.close();
+        };
+      },
+    }).pipeThrough(contentFirstScripts());
+    const reader = stream.getReader();
+    let early = "";
+    while (!early.includes('type="module"')) early += new TextDecoder().decode((await reader.read()).value);
+    expect(early).toContain("<main>");
+    pushLate!();
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      early += new TextDecoder().decode(value);
+    }
+    expect(early.endsWith("</html>")).toBe(true);
+  });
+
+  it("leaves a document with no module preloads untouched", async () => {
+    const doc = "<html><head><title>x</title></head><body><p>no scripts</p></body></html>";
+    expect(await run(inChunks(doc, 7))).toBe(doc);
+  });
+});

@@ -1,0 +1,104 @@
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const HEAD_END = encoder.encode("</head>");
+/** React Router's inline bootstrap (`<Scripts>`): the first module script after the head. */
+const MODULE = encoder.encode('type="module"');
+const SCRIPT_OPEN = encoder.encode("<script");
+/** Bytes kept between chunks while looking for the bootstrap: enough for its whole opening tag. */
+const KEEP = 512;
+const PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
+const NONCE = /\bnonce="([^"]*)"/;
+
+function indexOf(bytes: Uint8Array, needle: Uint8Array, from: number): number {
+  outer: for (let i = Math.max(0, from); i <= bytes.length - needle.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+function lastIndexOf(bytes: Uint8Array, needle: Uint8Array, before: number): number {
+  for (let i = Math.min(before, bytes.length - needle.length); i >= 0; i--) {
+    let j = 0;
+    while (j < needle.length && bytes[i + j] === needle[j]) j++;
+    if (j === needle.length) return i;
+  }
+  return -1;
+}
+
+const concat = (a: Uint8Array, b: Uint8Array) => {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+};
+
+/** The inline script that asks for the modules once the parser has reached it, all at once. */
+export function preloadScript(hrefs: string[], nonce: string): string {
+  const attr = nonce ? ` nonce="${nonce}"` : "";
+  const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
+  const setNonce = nonce ? `l.nonce=${JSON.stringify(nonce)};` : "";
+  const load = `${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.fetchPriority="low";l.href=h;${setNonce}document.head.appendChild(l)})`;
+  return `<script${attr}>requestAnimationFrame(function(){setTimeout(function(){${load}})})</script>`;
+}
+
+/**
+ * Content first, then code (decision 0020). React Router's `<Scripts>` puts a
+ * `<link rel="modulepreload">` for every module of the page in the head, where the browser's
+ * preload scanner finds them before the body: on a slow link they share the first round trips
+ * with the document and its images, and Lighthouse's model then counts their download into the
+ * largest paint. This transform takes them out of the head and asks for the same modules from a
+ * small inline script placed just before the router's bootstrap module script, at the end of the
+ * page's content: the parser runs it once the content (and the images it names) has been read,
+ * and every module is then requested at once, so there is no import waterfall either.
+ *
+ * Only the head is rewritten (it ends in ASCII, so it is whole UTF-8); after it, the body passes
+ * through byte for byte, with the one script inserted before the bootstrap's opening tag.
+ */
+export function contentFirstScripts(): TransformStream<Uint8Array, Uint8Array> {
+  let held: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
+  let stage: "head" | "body" | "done" = "head";
+  let hrefs: string[] = [];
+  return new TransformStream({
+    transform(chunk, controller) {
+      if (stage === "done") return controller.enqueue(chunk);
+      let bytes = concat(held, chunk);
+      held = new Uint8Array(0);
+      if (stage === "head") {
+        const end = indexOf(bytes, HEAD_END, 0);
+        if (end === -1) {
+          held = bytes;
+          return;
+        }
+        const cut = end + HEAD_END.length;
+        const head = decoder.decode(bytes.subarray(0, cut)).replace(PRELOAD, (_, href: string) => {
+          hrefs.push(href);
+          return "";
+        });
+        controller.enqueue(encoder.encode(head));
+        bytes = bytes.slice(cut);
+        stage = hrefs.length ? "body" : "done";
+        if (stage === "done") return bytes.length ? controller.enqueue(bytes) : undefined;
+      }
+      const at = indexOf(bytes, MODULE, 0);
+      const open = at === -1 ? -1 : lastIndexOf(bytes, SCRIPT_OPEN, at);
+      if (open === -1) {
+        // Not here yet: pass on all but the last bytes, which may hold the start of its tag.
+        const keep = Math.max(0, bytes.length - KEEP);
+        if (keep) controller.enqueue(bytes.slice(0, keep));
+        held = bytes.slice(keep);
+        return;
+      }
+      const tagEnd = indexOf(bytes, encoder.encode(">"), at);
+      const tag = decoder.decode(bytes.subarray(open, tagEnd === -1 ? at : tagEnd));
+      if (open) controller.enqueue(bytes.slice(0, open));
+      controller.enqueue(encoder.encode(preloadScript(hrefs, NONCE.exec(tag)?.[1] ?? "")));
+      controller.enqueue(bytes.slice(open));
+      stage = "done";
+      hrefs = [];
+    },
+    flush(controller) {
+      if (held.length) controller.enqueue(held);
+    },
+  });
+}
