@@ -14,6 +14,7 @@ import { siteMiddleware } from "./features/site/site.server";
 import { usePageLinks, useRootData } from "./features/site/use-root-data";
 import { CustomCode } from "./features/site/custom-code";
 import { URL_DIALOG_KEYS } from "./features/site/url-dialog-keys";
+import { sectionOf } from "./features/site/section-messages";
 import { i18nMiddleware } from "./middleware/i18n.server";
 import { platformMiddleware } from "./middleware/platform.server";
 import { useNonce } from "./lib/nonce";
@@ -29,10 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * Site data changes only with the locale, a URL-named dialog, or after a mutation; the other
- * navigations skip refetching it.
+ * navigations skip refetching it, except into another section of the site, whose own
+ * translations come with the root's data (features/site/section-messages.ts).
  */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (sectionOf(currentUrl.pathname) !== sectionOf(nextUrl.pathname)) return true;
   const first = (u: URL) => u.pathname.split("/")[1] ?? "";
   const dialogs = (u: URL) => URL_DIALOG_KEYS.map((k) => u.searchParams.get(k)).join("|");
   const changed = first(currentUrl) !== first(nextUrl) || dialogs(currentUrl) !== dialogs(nextUrl);

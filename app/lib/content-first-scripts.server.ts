@@ -62,10 +62,12 @@ export function contentFirstScripts(): TransformStream<Uint8Array, Uint8Array> {
   return new TransformStream({
     transform(chunk, controller) {
       if (stage === "done") return controller.enqueue(chunk);
+      // Only the new bytes (and a needle's length before them) can hold what was not found yet.
+      const from = held.length - HEAD_END.length + 1;
       let bytes = concat(held, chunk);
       held = new Uint8Array(0);
       if (stage === "head") {
-        const end = indexOf(bytes, HEAD_END, 0);
+        const end = indexOf(bytes, HEAD_END, from);
         if (end === -1) {
           held = bytes;
           return;

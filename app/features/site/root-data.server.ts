@@ -11,6 +11,7 @@ import { getSite } from "./site.server";
 import { workerContext } from "../../lib/context.server";
 import { takeAuthFlash } from "../auth/auth-flash.server";
 import { loadUrlDialogs } from "./url-dialogs.server";
+import { sectionMessages } from "./section-messages";
 
 /** The data every page's document needs, built once per request by the root loader. */
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
@@ -41,7 +42,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     dir: site.dir,
     defaultLocale,
     locales,
-    messages: site.messages,
+    messages: sectionMessages(site.messages, page.pathname),
     origin,
     theme: pickTheme(readCookie(request.headers.get("cookie"), THEME_COOKIE), m.themes, m.defaultTheme),
     themes: m.themes,

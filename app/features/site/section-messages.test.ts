@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import en from "../../../migrations/seed/messages/en.json";
+import { sectionMessages, sectionOf } from "./section-messages";
+
+describe("sectionOf", () => {
+  it("finds the section with or without a locale prefix", () => {
+    expect(sectionOf("/cashier/deposit")).toBe("cashier");
+    expect(sectionOf("/es/cashier")).toBe("cashier");
+    expect(sectionOf("/game/golden_phoenix")).toBe("game");
+    expect(sectionOf("/pt/profile/bets/history")).toBe("profile");
+    expect(sectionOf("/winners")).toBe("winners");
+  });
+
+  it("gives the other pages no section", () => {
+    for (const path of ["/", "/es", "/gamehall", "/gamehall/slots", "/about", "/providers", ""]) expect(sectionOf(path)).toBe("");
+  });
+});
+
+describe("sectionMessages", () => {
+  const bundle = en as Record<string, Record<string, unknown>>;
+
+  it("sends the shared namespaces everywhere, and a section's own only to it", () => {
+    const home = sectionMessages(bundle, "/");
+    expect(home.header).toEqual(bundle.header);
+    expect(home.auth).toEqual(bundle.auth);
+    expect(home.cashier).toBeUndefined();
+    expect(home.game).toBeUndefined();
+    expect(sectionMessages(bundle, "/es/cashier/deposit").cashier).toEqual(bundle.cashier);
+    expect(sectionMessages(bundle, "/game/x").game).toEqual(bundle.game);
+    const profile = sectionMessages(bundle, "/profile/responsible-game");
+    expect(profile.profileGames).toEqual(bundle.profileGames);
+    expect(profile.responsible).toEqual(bundle.responsible);
+  });
+
+  it("keeps on every page what the session clock and the reality check say", () => {
+    const home = sectionMessages(bundle, "/gamehall") as { responsible: Record<string, unknown> };
+    expect(Object.keys(home.responsible).sort()).toEqual(["check", "clock"]);
+    expect(home.responsible.clock).toEqual(bundle.responsible!.clock);
+  });
+
+  it("never sends the e-mail texts to the browser, and is much smaller than the whole bundle", () => {
+    expect(sectionMessages(bundle, "/").mail).toBeUndefined();
+    expect(sectionMessages(bundle, "/cashier").mail).toBeUndefined();
+    expect(JSON.stringify(sectionMessages(bundle, "/")).length).toBeLessThan(JSON.stringify(bundle).length * 0.7);
+  });
+});
