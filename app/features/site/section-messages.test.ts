@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import en from "../../../migrations/seed/messages/en.json";
+import type { MessageBundle } from "../../lib/api/entities";
 import { sectionMessages, sectionOf } from "./section-messages";
 
 describe("sectionOf", () => {
@@ -17,7 +18,7 @@ describe("sectionOf", () => {
 });
 
 describe("sectionMessages", () => {
-  const bundle = en as Record<string, Record<string, unknown>>;
+  const bundle = en as MessageBundle;
 
   it("sends the shared namespaces everywhere, and a section's own only to it", () => {
     const home = sectionMessages(bundle, "/");
@@ -33,9 +34,9 @@ describe("sectionMessages", () => {
   });
 
   it("keeps on every page what the session clock and the reality check say", () => {
-    const home = sectionMessages(bundle, "/gamehall") as { responsible: Record<string, unknown> };
-    expect(Object.keys(home.responsible).sort()).toEqual(["check", "clock"]);
-    expect(home.responsible.clock).toEqual(bundle.responsible!.clock);
+    const home = sectionMessages(bundle, "/gamehall").responsible as MessageBundle;
+    expect(Object.keys(home).sort()).toEqual(["check", "clock"]);
+    expect(home.clock).toEqual((bundle.responsible as MessageBundle).clock);
   });
 
   it("never sends the e-mail texts to the browser, and is much smaller than the whole bundle", () => {
