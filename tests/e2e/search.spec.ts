@@ -26,7 +26,9 @@ async function expectAllMatch(rows: Locator, query: string, titleSel: string, pr
   expect(n).toBeGreaterThan(0);
   for (let i = 0; i < n; i++) {
     const row = rows.nth(i);
-    const texts = [await row.locator(titleSel).innerText(), await row.locator(providerSel).innerText()];
+    // textContent, not innerText: tiles out of sight are not rendered (content-visibility: auto),
+    // and innerText is empty for what is not rendered.
+    const texts = [(await row.locator(titleSel).textContent()) ?? "", (await row.locator(providerSel).textContent()) ?? ""];
     expect(matches(texts, query), `${texts.join(" / ")} matches ${query}`).toBe(true);
   }
 }
