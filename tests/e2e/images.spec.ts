@@ -55,6 +55,17 @@ test.describe("game covers @nojs", () => {
       .toBe("hit");
   });
 
+  test("the site's own images (/images/…) go through the proxy too, read from the static files", async ({ request }) => {
+    const res = await request.get("/_ipx/f_webp,w_600/images/banners/welcome.svg");
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toBe("image/webp");
+    expect(res.headers()["x-ipx-fallback"]).toBeUndefined();
+    const body = await res.body();
+    expect(body.subarray(8, 12).toString("latin1")).toBe("WEBP");
+    // A site image that does not exist gets the fallback card, like a missing cover.
+    expect((await request.get("/_ipx/f_webp,w_300/images/no-such-banner.png")).headers()["x-ipx-fallback"]).toBe("1");
+  });
+
   test("a cover that does not exist shows the fallback card, even without JavaScript", async ({ page, request }) => {
     const res = await request.get("/_ipx/f_webp,q_95,w_300,h_400/platform/covers/no_such_game.svg");
     expect(res.status()).toBe(200);
