@@ -1,4 +1,5 @@
 import { absolute, expect, sidebar, siteHeader, test } from "./fixtures";
+import { registerByApi, unique } from "./accounts-fixtures";
 
 test.use({ viewport: { width: 375, height: 740 } });
 
@@ -57,4 +58,28 @@ test.describe("sidebar on a phone", () => {
     await expect(page.locator("#sidebar-toggle")).toBeChecked();
     await expect(menu).toBeInViewport();
   });
+});
+
+test.describe("header on a phone", { tag: "@nojs" }, () => {
+  for (const width of [320, 360, 390]) {
+    test(`fits a ${width} px screen, for a visitor and for a player, who signs out from the sidebar`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto("/gamehall");
+      const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(await fits()).toBe(true);
+      await expect(siteHeader(page).getByRole("link", { name: "Sign up" })).toBeInViewport();
+      await expect(siteHeader(page).locator(".header__logo img")).toHaveJSProperty("width", width < 380 ? 72 : 88);
+
+      await registerByApi(page.request, unique("phone-header"));
+      await page.goto("/gamehall");
+      expect(await fits()).toBe(true);
+      await expect(siteHeader(page).getByRole("link", { name: "Deposit" })).toBeInViewport();
+      await expect(siteHeader(page).getByRole("button", { name: "Sign out" })).toBeHidden();
+      await siteHeader(page).getByRole("button", { name: "Open menu" }).click();
+      const signOut = sidebar(page).getByRole("button", { name: "Sign out" });
+      await signOut.scrollIntoViewIfNeeded();
+      await signOut.click();
+      await expect(siteHeader(page).getByRole("link", { name: "Sign up" })).toBeVisible();
+    });
+  }
 });

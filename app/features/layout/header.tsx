@@ -33,6 +33,23 @@ function useHeaderHeight() {
   return ref;
 }
 
+/**
+ * A plain form: signing out reloads the whole document, which also drops every piece of the
+ * player's client state (and keeps Form's code off first load). In the header from tablets up,
+ * in the sidebar on phones, where the header has no room for it.
+ */
+export function SignOutForm({ className }: { className: string }) {
+  const t = useT();
+  return (
+    <form method="post" action="/auth" className={className}>
+      <input type="hidden" name="intent" value="logout" />
+      <button type="submit" className="btn btn--ghost">
+        {t("header.signOut")}
+      </button>
+    </form>
+  );
+}
+
 export function Header() {
   const root = useRootData()!;
   const t = useT();
@@ -80,14 +97,7 @@ export function Header() {
             <AppLink to={to("/cashier/deposit")} className="btn btn--primary">
               {t("header.deposit")}
             </AppLink>
-            {/* A plain form: signing out reloads the whole document, which also drops every
-                piece of the player's client state (and keeps Form's code off first load). */}
-            <form method="post" action="/auth">
-              <input type="hidden" name="intent" value="logout" />
-              <button type="submit" className="btn btn--ghost">
-                {t("header.signOut")}
-              </button>
-            </form>
+            <SignOutForm className="header__signout" />
           </>
         ) : (
           <>

@@ -24,7 +24,7 @@ export function LanguageSwitcher() {
       {/* The name starts with the visible code (WCAG 2.5.3), then says what the control does. */}
       <summary className="lang__current">
         {current && <img src={current.icon} alt="" width={20} height={14} loading="lazy" />}
-        <span>{current?.code.toUpperCase()}</span>
+        <span className="lang__code">{current?.code.toUpperCase()}</span>
         <span className="visually-hidden">, {t("header.language")}</span>
       </summary>
       <ul className="lang__list">

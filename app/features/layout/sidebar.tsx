@@ -4,6 +4,7 @@ import type { MenuGroup, MenuLink } from "../../lib/api/cms";
 import { Icon } from "../../ui/icon";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
 import { CmsLink } from "../site/cms-link";
+import { SignOutForm } from "./header";
 import { withPopup } from "../auth/popup-url";
 import { ThemeSwitcher } from "./theme-switcher";
 import { usePathnameChange } from "../../lib/use-pathname-change";
@@ -108,6 +109,7 @@ export function Sidebar() {
       <SidebarBanner />
       <Menu groups={root.cms.menus.sidebar} signedIn={!!root.player} />
       <ThemeSwitcher />
+      {root.player && <SignOutForm className="sidebar__signout" />}
     </aside>
   );
 }
