@@ -187,6 +187,13 @@ test.describe("site links", { tag: "@nojs" }, () => {
     await tile.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(page.locator("article.game-page")).toBeAttached();
+    // The game page's own words (its section's translations) come with it, in place too.
+    await expect(page.getByRole("heading", { name: "About the game" })).toBeVisible();
+    expect(await samePage()).toBe(jsOn());
+
+    await sidebar(page).getByRole("link", { name: "Winners" }).click();
+    await expect(page).toHaveURL(/\/winners$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Jackpot winners" })).toBeVisible();
     expect(await samePage()).toBe(jsOn());
   });
 
