@@ -4,6 +4,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { workerContext } from "./lib/context.server";
 import { contentFirstScripts } from "./lib/content-first-scripts.server";
+import { preloadErrorPages } from "./features/errors/lazy-error-pages";
 import { NonceContext } from "./lib/nonce";
 import { InlineHeadContext } from "./lib/site-stylesheet";
 import { IMAGE_FALLBACK_SCRIPT } from "./lib/image-fallback.server";
@@ -36,6 +37,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
 
   const { nonce } = loadContext.get(workerContext);
+  await preloadErrorPages();
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import {
   data,
   Links,
@@ -8,7 +9,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ErrorPage, StatusPage } from "./features/errors/error-page";
+import { ErrorPage, StatusPage } from "./features/errors/lazy-error-pages";
 import { loadRootData } from "./features/site/root-data.server";
 import { siteMiddleware } from "./features/site/site.server";
 import { usePageLinks, useRootData } from "./features/site/use-root-data";
@@ -89,13 +90,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const root = useRootData();
-  return <AppProviders>{root?.maintenance ? <StatusPage status={503} /> : <Outlet />}</AppProviders>;
+  return (
+    <AppProviders>
+      {root?.maintenance ? (
+        <Suspense fallback={null}>
+          <StatusPage status={503} />
+        </Suspense>
+      ) : (
+        <Outlet />
+      )}
+    </AppProviders>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <AppProviders>
-      <ErrorPage error={error} />
+      <Suspense fallback={null}>
+        <ErrorPage error={error} />
+      </Suspense>
     </AppProviders>
   );
 }

@@ -1,35 +1,39 @@
-import { createElement, lazy, Suspense, type ComponentType } from "react";
+import { Suspense, type ComponentType } from "react";
 import type { DialogRenderer } from "../ui/dialog/dialogs";
+import { lazyWithPreload } from "../lib/lazy-with-preload";
 
-type DialogRendererProps = Parameters<DialogRenderer>[0];
-import { ConfirmDialog } from "../ui/dialog/confirm-dialog";
-import { CampaignPopup } from "./site/campaign-popup";
+type Loaded = ComponentType<Parameters<DialogRenderer>[0]>;
 
-// Forms are heavy: the authentication popup's code loads in the browser with its first use. The
-// server preloads it (preloadAuthPopup) and renders it in place, so the popup is in the HTML
-// without JavaScript; the browser keeps that HTML until the chunk arrives and then hydrates it.
-const loadAuthPopup = () => import("./auth/auth-popup");
-const AuthPopup = lazy(loadAuthPopup);
-let authPopupLoaded: ComponentType<DialogRendererProps> | null = null;
-export async function preloadAuthPopup() {
-  authPopupLoaded ??= (await loadAuthPopup()).default;
+/**
+ * A dialog whose code loads in the browser with its first use, off first load. The server
+ * preloads it (url-dialogs.server.ts, when the URL names it) and renders it in place, so the
+ * dialog is in the HTML without JavaScript (lib/lazy-with-preload.tsx).
+ */
+function lazyDialog(load: () => Promise<Loaded>) {
+  const { Component, preload } = lazyWithPreload(load);
+  const render: DialogRenderer = (props) => (
+    <Suspense fallback={null}>
+      <Component {...props} />
+    </Suspense>
+  );
+  return { render, preload };
 }
 
-// The email-confirm dialog (after registration) rides in the same chunk: one preload list.
-const EmailConfirm = lazy(() => loadAuthPopup().then((m) => ({ default: m.EmailConfirmDialog })));
+// Forms are heavy: the authentication popup, with the email-confirm dialog (after registration)
+// in the same chunk: one preload list.
+const loadAuthPopup = () => import("./auth/auth-popup");
+const auth = lazyDialog(() => loadAuthPopup().then((m) => m.default));
+const emailConfirm = lazyDialog(() => loadAuthPopup().then((m) => m.EmailConfirmDialog));
+const confirm = lazyDialog(() => import("../ui/dialog/confirm-dialog").then((m) => m.ConfirmDialog));
+const campaignPopup = lazyDialog(() => import("./site/campaign-popup").then((m) => m.CampaignPopup));
+
+export const preloadAuthPopup = auth.preload;
+export const preloadCampaignPopup = campaignPopup.preload;
 
 /** Every dialog the app can open, by name. Features add theirs here. */
 export const dialogRenderers: Record<string, DialogRenderer> = {
-  confirm: ConfirmDialog,
-  campaignPopup: CampaignPopup,
-  emailConfirm: (props) => (
-    <Suspense fallback={null}>
-      <EmailConfirm {...props} />
-    </Suspense>
-  ),
-  auth: (props) => (
-    <Suspense fallback={null}>
-      {import.meta.env.SSR && authPopupLoaded ? createElement(authPopupLoaded, props) : <AuthPopup {...props} />}
-    </Suspense>
-  ),
+  confirm: confirm.render,
+  campaignPopup: campaignPopup.render,
+  emailConfirm: emailConfirm.render,
+  auth: auth.render,
 };

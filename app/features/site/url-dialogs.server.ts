@@ -8,7 +8,7 @@ import type { AccountInfo } from "../../lib/api/entities";
 import type { AuthFlash } from "../auth/auth-flash.server";
 import type { AuthPopupProps } from "../auth/auth-popup";
 import { popupMode, withoutPopup } from "../auth/popup-url";
-import { preloadAuthPopup } from "../dialogs";
+import { preloadAuthPopup, preloadCampaignPopup } from "../dialogs";
 
 
 function without(url: URL, keys: readonly string[]): string {
@@ -100,6 +100,7 @@ async function campaignPopup(url: URL, context: Readonly<RouterContextProvider>)
     });
   const popup = items[0];
   if (!popup) return [];
+  await preloadCampaignPopup();
   return [
     {
       id: urlDialogId(`campaignPopup|${sysname}`),
