@@ -11,7 +11,7 @@ import { getSite } from "./site.server";
 import { workerContext } from "../../lib/context.server";
 import { takeAuthFlash } from "../auth/auth-flash.server";
 import { loadUrlDialogs } from "./url-dialogs.server";
-import { sectionMessages } from "./section-messages";
+import { sectionMessages } from "./section-messages.server";
 
 /** The data every page's document needs, built once per request by the root loader. */
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import en from "../../../migrations/seed/messages/en.json";
 import type { MessageBundle } from "../../lib/api/entities";
-import { sectionMessages, sectionOf } from "./section-messages";
+import { sectionOf } from "./section-messages";
+import { sectionMessages } from "./section-messages.server";
 
 describe("sectionOf", () => {
   it("finds the section with or without a locale prefix", () => {
