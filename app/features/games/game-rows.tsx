@@ -1,4 +1,5 @@
 import { AppLink } from "../../ui/app-link";
+import { ServerHtml } from "../../ui/server-html";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { GameTile } from "./game-tile";
 import type { GameRow } from "./game-rows.server";
@@ -26,12 +27,13 @@ export function GameRows({ rows }: { rows: GameRow[] }) {
                 {t("lobby.seeAll", { count: row.count })}
               </AppLink>
             </div>
-            <ul className="game-row__list">
+            {/* Not hydrated (ServerHtml): the tiles are plain links; keyed by what they show. */}
+            <ServerHtml as="ul" className="game-row__list" key={to("/") + row.games.map((g) => g.sysname).join()}>
               {row.games.map((g, i) => (
                 // Index 0 would be the eager, high-priority cover: from 1 on, every cover is lazy.
                 <GameTile key={g.sysname} game={g} index={i + 1} href={to(`/game/${g.sysname}`)} />
               ))}
-            </ul>
+            </ServerHtml>
           </section>
         );
       })}

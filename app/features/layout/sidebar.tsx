@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import { AppLink } from "../../ui/app-link";
+import { ServerHtml } from "../../ui/server-html";
 import type { MenuGroup, MenuLink } from "../../lib/api/cms";
 import { Icon } from "../../ui/icon";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
@@ -52,9 +53,10 @@ function MenuItem({ item }: { item: MenuLink }) {
   );
 }
 
+/** The menus, server-rendered and not hydrated (ServerHtml): new content, a new key. */
 export function Menu({ groups, signedIn }: { groups: MenuGroup[]; signedIn: boolean }) {
   return (
-    <>
+    <ServerHtml className="menus" key={JSON.stringify([signedIn, groups])}>
       {groups.map((g) => {
         const items = visibleItems(g.items, signedIn);
         if (items.length === 0) return null;
@@ -69,7 +71,7 @@ export function Menu({ groups, signedIn }: { groups: MenuGroup[]; signedIn: bool
           </nav>
         );
       })}
-    </>
+    </ServerHtml>
   );
 }
 
