@@ -14,7 +14,7 @@ const noSubscription = () => () => {};
  * `key` it by its content: when the content changes (another locale, a player who signed in), a
  * new key renders the new content.
  */
-export function ServerHtml({ as = "div", children, ...props }: HTMLAttributes<HTMLElement> & { as?: "div" | "ul"; children: ReactNode }) {
+export function ServerHtml({ as = "div", children, ...props }: HTMLAttributes<HTMLElement> & { as?: "div" | "ul" | "fieldset"; children: ReactNode }) {
   const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
   const [keep] = useState(hydrating);
   if (keep && !import.meta.env.SSR) return createElement(as, { ...props, suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: "" } });

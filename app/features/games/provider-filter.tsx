@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import type { TFunction } from "../../lib/i18n/translate";
 import type { LobbyData } from "./lobby.server";
 import { lobbyHref } from "./lobby-params";
+import { ServerHtml } from "../../ui/server-html";
 
 interface Props {
   providers: LobbyData["providers"];
@@ -21,6 +22,7 @@ interface Props {
  */
 export function ProviderFilter({ providers, selected, category, search, t, to }: Props) {
   const navigate = useNavigate();
+  const legend = t("lobby.providers.filter");
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const chosen = new FormData(event.currentTarget).getAll("providers").map(String).sort();
@@ -35,15 +37,17 @@ export function ProviderFilter({ providers, selected, category, search, t, to }:
       <form method="get" action={to("/gamehall")} className="lobby-providers__form" onSubmit={onSubmit}>
         {category && <input type="hidden" name="category" value={category} />}
         {search && <input type="hidden" name="search" value={search} />}
-        <fieldset className="lobby-providers__list">
-          <legend className="visually-hidden">{t("lobby.providers.filter")}</legend>
+        {/* Uncontrolled checkboxes the submit reads from the form: kept as the server sent them,
+            not hydrated (ServerHtml), and keyed by what they show. */}
+        <ServerHtml as="fieldset" className="lobby-providers__list" key={JSON.stringify([legend, selected, providers])}>
+          <legend className="visually-hidden">{legend}</legend>
           {providers.map((p) => (
             <label key={p.sysname} className="lobby-providers__option">
               <input type="checkbox" name="providers" value={p.sysname} defaultChecked={selected.includes(p.sysname)} />
               <span>{p.name}</span>
             </label>
           ))}
-        </fieldset>
+        </ServerHtml>
         <div className="lobby-providers__actions">
           <button type="submit" className="btn btn--primary">{t("lobby.providers.apply")}</button>
           {selected.length > 0 && (
