@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
-import { absolute, expect, popupEnhanced, siteHeader, test } from "./fixtures";
+import { absolute, expect, popupEnhanced, sidebar, siteHeader, test } from "./fixtures";
 import { totp } from "./totp";
 
 async function signIn(page: Page, login: string, password = PASSWORD) {
@@ -32,9 +32,12 @@ test.describe("authentication popup @nojs", () => {
       await page.keyboard.press("Escape");
       await expect(popup(page)).toHaveCount(0);
     }
+    // The menus follow: player-only items appear (with JavaScript, the server-kept menu is rendered anew).
+    await expect(sidebar(page).getByRole("link", { name: /My profile/ })).toBeVisible();
     await siteHeader(page).getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(absolute("/"));
     await expect(siteHeader(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(sidebar(page).getByRole("link", { name: /My profile/ })).toHaveCount(0);
   });
 
   test("a taken email is refused with a field error and the typed email kept", async ({ page, request }) => {

@@ -93,6 +93,8 @@ test.describe("lobby search pages @nojs", () => {
     } else {
       await more.click();
       await expect(page).toHaveURL(absolute("/gamehall?search=dragon&offset=24"));
+      // The URL changes as the next document starts: wait for its tiles before counting them.
+      await expect(tiles(page).first()).toBeVisible();
     }
     await expectAllMatch(tiles(page), "dragon", ".game-tile__title", ".game-tile__provider");
   });
