@@ -5,6 +5,7 @@ import { ServerRouter } from "react-router";
 import { workerContext } from "./lib/context.server";
 import { contentFirstScripts } from "./lib/content-first-scripts.server";
 import { preloadErrorPages } from "./features/errors/lazy-error-pages";
+import { preloadDialogs } from "./features/dialogs";
 import { NonceContext } from "./lib/nonce";
 import { InlineHeadContext } from "./lib/site-stylesheet";
 import { IMAGE_FALLBACK_SCRIPT } from "./lib/image-fallback.server";
@@ -37,7 +38,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
 
   const { nonce } = loadContext.get(workerContext);
-  await preloadErrorPages();
+  await Promise.all([preloadErrorPages(), preloadDialogs()]);
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>

@@ -29,6 +29,8 @@ const campaignPopup = lazyDialog(() => import("./site/campaign-popup").then((m) 
 
 export const preloadAuthPopup = auth.preload;
 export const preloadCampaignPopup = campaignPopup.preload;
+/** entry.server preloads every dialog before rendering: any of them may be in a page's HTML. */
+export const preloadDialogs = () => Promise.all([auth.preload(), emailConfirm.preload(), confirm.preload(), campaignPopup.preload()]);
 
 /** Every dialog the app can open, by name. Features add theirs here. */
 export const dialogRenderers: Record<string, DialogRenderer> = {
