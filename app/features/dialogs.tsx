@@ -6,8 +6,8 @@ type Loaded = ComponentType<Parameters<DialogRenderer>[0]>;
 
 /**
  * A dialog whose code loads in the browser with its first use, off first load. The server
- * preloads it (url-dialogs.server.ts, when the URL names it) and renders it in place, so the
- * dialog is in the HTML without JavaScript (lib/lazy-with-preload.tsx).
+ * preloads every dialog before it renders (entry.server, `preloadDialogs`) and renders it in
+ * place, so a dialog in the page's HTML shows without JavaScript (lib/lazy-with-preload.tsx).
  */
 function lazyDialog(load: () => Promise<Loaded>) {
   const { Component, preload } = lazyWithPreload(load);
@@ -27,8 +27,6 @@ const emailConfirm = lazyDialog(() => loadAuthPopup().then((m) => m.EmailConfirm
 const confirm = lazyDialog(() => import("../ui/dialog/confirm-dialog").then((m) => m.ConfirmDialog));
 const campaignPopup = lazyDialog(() => import("./site/campaign-popup").then((m) => m.CampaignPopup));
 
-export const preloadAuthPopup = auth.preload;
-export const preloadCampaignPopup = campaignPopup.preload;
 /** entry.server preloads every dialog before rendering: any of them may be in a page's HTML. */
 export const preloadDialogs = () => Promise.all([auth.preload(), emailConfirm.preload(), confirm.preload(), campaignPopup.preload()]);
 

@@ -8,8 +8,6 @@ import type { AccountInfo } from "../../lib/api/entities";
 import type { AuthFlash } from "../auth/auth-flash.server";
 import type { AuthPopupProps } from "../auth/auth-popup";
 import { popupMode, withoutPopup } from "../auth/popup-url";
-import { preloadAuthPopup, preloadCampaignPopup } from "../dialogs";
-
 
 function without(url: URL, keys: readonly string[]): string {
   const next = new URL(url);
@@ -31,14 +29,12 @@ export async function loadUrlDialogs(
   // A signed-in player whose (social) registration is not complete gets the non-dismissible
   // social registration popup on every page (SPEC §2).
   if (signedIn && opts.account && !opts.account.is_registration_completed) {
-    await preloadAuthPopup();
     dialogs.push(await authPopup(url, context, "socialRegistration", opts.authFlash, { hasEmail: !!opts.account.email }));
     return dialogs;
   }
   // show_popup_auth / show_popup_reg open the authentication popup for visitors only (SPEC §2).
   const mode = popupMode(url.searchParams);
   if (mode && !signedIn) {
-    await preloadAuthPopup();
     dialogs.push(await authPopup(url, context, mode, opts.authFlash));
   }
   return [...dialogs, ...(await campaignPopup(url, context))];
@@ -100,7 +96,6 @@ async function campaignPopup(url: URL, context: Readonly<RouterContextProvider>)
     });
   const popup = items[0];
   if (!popup) return [];
-  await preloadCampaignPopup();
   return [
     {
       id: urlDialogId(`campaignPopup|${sysname}`),
