@@ -43,6 +43,29 @@ describe("contentFirstScripts", () => {
     expect(preloadScript(["/x.js"], "")).not.toContain("nonce");
   });
 
+  it("after the first paint, adds the preloads one per task, in order, at low priority, with the nonce", () => {
+    const code = preloadScript(["/a.js", "/b.js", "/c.js"], "n1").replace(/^<script[^>]*>|<\/script>$/g, "");
+    const head: Record<string, string>[] = [];
+    const frames: (() => void)[] = [];
+    const timers: (() => void)[] = [];
+    const document = { createElement: () => ({}), head: { appendChild: (l: Record<string, string>) => head.push(l) } };
+    new Function("document", "requestAnimationFrame", "setTimeout", code)(
+      document,
+      (f: () => void) => frames.push(f),
+      (f: () => void) => timers.push(f),
+    );
+    expect(head).toHaveLength(0); // nothing before the frame is painted
+    frames.shift()!();
+    const added: number[] = [];
+    while (timers.length) {
+      timers.shift()!();
+      added.push(head.length);
+    }
+    expect(added).toEqual([1, 2, 3, 3]); // one link per task, then the chain ends
+    expect(head.map((l) => l.href)).toEqual(["/a.js", "/b.js", "/c.js"]);
+    expect(head.every((l) => l.rel === "modulepreload" && l.fetchPriority === "low" && l.nonce === "n1")).toBe(true);
+  });
+
   it("gives the same bytes however the document is cut into chunks, characters split included", async () => {
     const doc = head + content + bootstrap + tail;
     const whole = await run([enc(doc)]);
