@@ -87,6 +87,8 @@ test.describe("game hall filters @nojs", () => {
       const shown = await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-game")));
       expect(shown.slice(0, 24)).toEqual(firstPage.slice(0, 24));
       expect(new Set(shown).size).toBe(shown.length);
+      // The server's page and the appended one are one list of games for assistive technology.
+      await expect(page.getByRole("list", { name: "Games" }).getByRole("listitem")).toHaveCount(shown.length);
     } else {
       await expect(more).toHaveAttribute("href", "/gamehall?category=slots&offset=24");
       await more.click();

@@ -33,7 +33,9 @@ const TILE_SIZES: ImageSizes = { default: "46vw", sm: "33vw", lg: "24vw", xl: "1
 export const GameTile = memo(function GameTile({ game, index, href }: { game: TileGame; index: number; href: string }) {
   const cover = responsiveImage(game.image, { width: 300, height: 400, sizes: TILE_SIZES });
   return (
-    <li className="game-tile" data-game={game.sysname}>
+    // The role is said outright: in the lobby the tile's `ul` is `role="none"` (one list over
+    // the server's page and the appended ones, lobby.tsx), and an implicit role would go with it.
+    <li className="game-tile" role="listitem" data-game={game.sysname}>
       <AppLink to={href} className="game-tile__link">
         <img
           className="game-tile__cover"

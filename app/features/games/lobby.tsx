@@ -1,4 +1,5 @@
 import { AppLink } from "../../ui/app-link";
+import { ServerHtml } from "../../ui/server-html";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
 import { GameTile } from "./game-tile";
 import { LOBBY_PAGE_SIZE, lobbyHref } from "./lobby-params";
@@ -9,7 +10,8 @@ import { LobbySearchForm, SearchEmpty } from "../search/lobby-search";
 
 /**
  * The game hall: category tabs (links), the provider filter, the server-rendered page of tiles
- * and a "load more" link to the next page, which appends in place once hydrated (use-load-more.ts).
+ * (kept as the server sent it: `ServerHtml`) and a "load more" link to the next page, which
+ * appends in place once hydrated (use-load-more.ts).
  */
 export function Lobby({ data }: { data: LobbyData }) {
   const t = useT();
@@ -46,11 +48,23 @@ export function Lobby({ data }: { data: LobbyData }) {
       ) : games.length === 0 ? (
         <p className="notice">{t("lobby.empty")}</p>
       ) : (
-        <ul ref={gridRef} className="lobby-grid" aria-label={t("lobby.games")}>
-          {games.map((g, i) => (
-            <GameTile key={g.sysname} game={g} index={i} href={to(`/game/${g.sysname}`)} />
-          ))}
-        </ul>
+        // One list for assistive technology: the server's page keeps its HTML (not hydrated, as the
+        // home page's rows), the pages appended in place go in a second `ul`; both are
+        // `display: contents` in the grid (24 tiles fill every row at 2, 3, 4 and 6 columns).
+        <div ref={gridRef} className="lobby-grid" role="list" aria-label={t("lobby.games")}>
+          <ServerHtml as="ul" key={`${locale}|${filters.offset}|${data.games.map((g) => g.sysname).join(",")}`} role="none" className="lobby-grid__page">
+            {data.games.map((g, i) => (
+              <GameTile key={g.sysname} game={g} index={i} href={to(`/game/${g.sysname}`)} />
+            ))}
+          </ServerHtml>
+          {games.length > data.games.length && (
+            <ul role="none" className="lobby-grid__page">
+              {games.slice(data.games.length).map((g, i) => (
+                <GameTile key={g.sysname} game={g} index={data.games.length + i} href={to(`/game/${g.sysname}`)} />
+              ))}
+            </ul>
+          )}
+        </div>
       )}
       <nav className="lobby-pages" aria-label={t("lobby.pages")}>
         {filters.offset > 0 && (

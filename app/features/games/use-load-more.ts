@@ -15,7 +15,7 @@ export function useLoadMore(filters: LobbyFilters, firstPage: TileGame[], count:
   const [exhausted, setExhausted] = useState(false);
   const [enhanced, setEnhanced] = useState(false);
   const moreRef = useRef<HTMLAnchorElement>(null);
-  const gridRef = useRef<HTMLUListElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
   const focusFrom = useRef<number | null>(null);
   const nextOffset = filters.offset + games.length;
   const hasMore = nextOffset < count && !exhausted;
