@@ -12,7 +12,48 @@ import type { RoundMode, StudioGame } from "../games/rounds";
 /** The request header carrying the CSP nonce of the response (set by the Worker's entry). */
 export const NONCE_HEADER = "x-playfront-nonce";
 
-const GLYPHS: Record<string, string> = { cherry: "🍒", lemon: "🍋", bell: "🔔", star: "⭐", seven: "7️⃣", diamond: "💎", blank: "·" };
+/**
+ * The reels' symbols, drawn as SVG once per page (a sprite of `<symbol>`s each cell `<use>`s).
+ * Not emoji: a colour-emoji font is megabytes to load and slow to lay out and paint at this size
+ * (the frame's longest layout on a phone, in traces), and it looks different on every system.
+ */
+const PICTURES: Record<string, { name: string; art: string }> = {
+  cherry: {
+    name: "Cherry",
+    art: '<path d="M13 25C15 16 20 9 28 6M27 25C26 17 26 11 28 6" stroke="#2e7d32" stroke-width="2.5" fill="none" stroke-linecap="round"/><path d="M28 6c3 0 6 2 7 5-3 1-6 0-7-5z" fill="#43a047"/><circle cx="12" cy="29" r="7" fill="#d32f2f"/><circle cx="27" cy="29" r="7" fill="#b71c1c"/>',
+  },
+  lemon: {
+    name: "Lemon",
+    art: '<path d="M5 21c0-7 7-12 15-12s15 5 15 12-7 12-15 12S5 28 5 21z" fill="#fdd835" stroke="#f9a825" stroke-width="2"/><path d="M3 21l3-2v4zM37 21l-3-2v4z" fill="#f9a825"/>',
+  },
+  bell: {
+    name: "Bell",
+    art: '<path d="M20 5c-7 0-11 6-11 13v7l-4 5h30l-4-5v-7c0-7-4-13-11-13z" fill="#ffb300" stroke="#e65100" stroke-width="1.5"/><circle cx="20" cy="33" r="4" fill="#e65100"/>',
+  },
+  star: {
+    name: "Star",
+    art: '<path d="M20 3l5 11 12 1-9 8 3 12-11-6-11 6 3-12-9-8 12-1z" fill="#fbc02d" stroke="#f57f17" stroke-width="1.5" stroke-linejoin="round"/>',
+  },
+  seven: {
+    name: "Seven",
+    art: '<path d="M9 7h23v6L20 35h-8l11-21H9z" fill="#e53935" stroke="#8e0000" stroke-width="1.5" stroke-linejoin="round"/>',
+  },
+  diamond: {
+    name: "Diamond",
+    art: '<path d="M6 15l7-9h14l7 9-14 19z" fill="#4fc3f7" stroke="#0277bd" stroke-width="1.5" stroke-linejoin="round"/><path d="M6 15h28M13 6l7 9 7-9M20 15v19" stroke="#0277bd" stroke-width="1.2" fill="none"/>',
+  },
+  blank: { name: "Blank", art: '<circle cx="20" cy="20" r="3" fill="#9e9e9e"/>' },
+};
+
+const SPRITE = `<svg class="sprite" width="0" height="0" aria-hidden="true">${Object.entries(PICTURES)
+  .map(([id, s]) => `<symbol id="s-${id}" viewBox="0 0 40 40">${s.art}</symbol>`)
+  .join("")}</svg>`;
+
+/** One reel cell's picture, named for assistive technology. */
+function symbol(id: string): string {
+  const s = PICTURES[id] ? id : "blank";
+  return `<svg role="img" aria-label="${PICTURES[s]!.name}"><use href="#s-${s}"/></svg>`;
+}
 
 export interface GamePageView {
   game: StudioGame;
@@ -47,7 +88,8 @@ body{display:flex;align-items:center;justify-content:center;font:16px/1.4 system
 main{width:min(420px,100%);padding:16px;text-align:center}
 h1{font-size:1.2rem;margin:0 0 4px}.mode{font-size:.8rem;text-transform:uppercase;letter-spacing:.1em;color:#c6b8ff}
 .reels{display:grid;grid-template-columns:repeat(3,1fr);gap:6px;margin:14px 0;padding:10px;border-radius:14px;background:#1a1238;border:2px solid #ffcf4d}
-.cell{aspect-ratio:1;display:flex;align-items:center;justify-content:center;font-size:2.4rem;background:#fff;color:#222;border-radius:8px}
+.cell{aspect-ratio:1;display:flex;align-items:center;justify-content:center;background:#fff;color:#222;border-radius:8px}
+.cell svg{width:62%;height:62%}.sprite{position:absolute}
 .payline{outline:3px solid #ffcf4d}
 .spinning .cell{animation:spin .12s linear infinite}@keyframes spin{50%{transform:translateY(6px);opacity:.6}}
 .bar{display:flex;gap:8px;align-items:center;justify-content:center;flex-wrap:wrap}
@@ -61,7 +103,7 @@ function grid(symbols: string[][] | null): string {
   const rows = symbols ?? [["seven", "bell", "cherry"], ["diamond", "star", "lemon"], ["bell", "cherry", "seven"]];
   return rows
     .map((row, r) =>
-      row.map((s) => `<div class="cell${r === 1 ? " payline" : ""}" data-cell>${GLYPHS[s] ?? GLYPHS.blank}</div>`).join(""),
+      row.map((s) => `<div class="cell${r === 1 ? " payline" : ""}" data-cell>${symbol(s)}</div>`).join(""),
     )
     .join("");
 }
@@ -92,7 +134,7 @@ const SCRIPT = `
 (() => {
   const form = document.querySelector("[data-spin-form]");
   if (!form) return;
-  const glyphs = ${JSON.stringify(GLYPHS)};
+  const names = ${JSON.stringify(Object.fromEntries(Object.entries(PICTURES).map(([id, s]) => [id, s.name])))};
   const reels = document.querySelector(".reels"), cells = document.querySelectorAll("[data-cell]");
   const result = document.querySelector("[data-result]"), balance = document.querySelector("[data-balance]");
   // app/lib/money.ts formatMoney's rule, so the reels' page and the server-rendered one agree.
@@ -110,7 +152,10 @@ const SCRIPT = `
       const body = await res.json();
       if (!res.ok) throw new Error(body.error?.message || "The round failed");
       const round = body.data;
-      round.symbols.flat().forEach((s, i) => { cells[i].textContent = glyphs[s] || glyphs.blank; });
+      round.symbols.flat().forEach((s, i) => {
+        const id = names[s] ? s : "blank", svg = cells[i].querySelector("svg");
+        svg.setAttribute("aria-label", names[id]); svg.querySelector("use").setAttribute("href", "#s-" + id);
+      });
       result.textContent = round.win > 0 ? "You win " + money({ amount: round.win, currency: round.currency }) + "!" : "No win this time.";
       if (round.balance && balance) balance.textContent = money(round.balance);
       parent !== window && parent.postMessage({ type: "playfront:round", balance: round.balance }, location.origin);
@@ -132,7 +177,7 @@ export function gamePage(v: GamePageView): Response {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(v.game.title)}</title><style>${STYLE}</style></head>
-<body><main data-game="${escapeHtml(v.game.sysname)}">
+<body>${SPRITE}<main data-game="${escapeHtml(v.game.sysname)}">
 <div class="mode">${v.mode === "demo" ? "Demo" : "Real money"}</div>
 <h1>${escapeHtml(v.game.title)}</h1>
 ${balance}
