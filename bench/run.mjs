@@ -15,6 +15,7 @@ import {
   stop,
 } from "./lib/servers.mjs";
 import { lighthouseAvailable, lighthouseSeries } from "./lib/lighthouse.mjs";
+import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
 import { rowsRead } from "./lib/rows-read.mjs";
 import { GOOGLEBOT_UA, series } from "./lib/streaming.mjs";
 
@@ -35,7 +36,6 @@ const playfrontDir = join(OUT, "playfront");
 const baselineDir = join(OUT, "baseline");
 // The Playfront working tree is built from a copy so that `build/`, which other runs may be
 // serving at this moment, is never emptied and rewritten under them.
-const PLAYFRONT_ENTRIES = ["app", "workers", "public", "migrations", "scripts", "package.json", "react-router.config.ts", "vite.config.ts", "wrangler.toml", "tsconfig.json"];
 
 process.on("exit", killAllSync);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => (killAllSync(), process.exit(130)));

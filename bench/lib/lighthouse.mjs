@@ -42,47 +42,59 @@ const median = (xs) => {
 };
 
 /**
+ * One Chromium for many Lighthouse runs: `run(url)` measures a page and answers its category
+ * scores (0–100), LCP / TBT / CLS and the audits below 0.9; `close()` stops Chromium.
+ */
+export async function openLighthouse() {
+  const { default: lighthouse } = await import(pathToFileURL(join(DIR, "node_modules", "lighthouse", "core", "index.js")).href);
+  const launcher = await import(pathToFileURL(join(DIR, "node_modules", "chrome-launcher", "dist", "index.js")).href);
+  const chrome = await launcher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  return {
+    /** One unmeasured visit: warms the Worker (first compile of the route's modules, D1 pages). */
+    warm: (url) => lighthouse(url, { port: chrome.port, logLevel: "error", onlyCategories: ["performance"] }),
+    async run(url) {
+      const result = await lighthouse(url, { port: chrome.port, logLevel: "error", onlyCategories: CATEGORIES });
+      const lhr = result.lhr;
+      return {
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
+        lcp: lhr.audits["largest-contentful-paint"]?.numericValue,
+        tbt: lhr.audits["total-blocking-time"]?.numericValue,
+        cls: lhr.audits["cumulative-layout-shift"]?.numericValue,
+        failing: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+          .map((a) => a.id),
+      };
+    },
+    close: () => chrome.kill(),
+  };
+}
+
+/** Medians of a page's runs: each category's score, LCP, TBT and CLS. */
+export function medians(runs) {
+  return {
+    ...Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])),
+    lcp: median(runs.map((r) => r.lcp)),
+    tbt: median(runs.map((r) => r.tbt)),
+    cls: median(runs.map((r) => r.cls)),
+  };
+}
+
+/**
  * Runs Lighthouse `n` times on each URL (one Chromium for all, a fresh page per run) and answers,
  * per URL, the median score of each category (0–100), the median LCP / TBT / CLS, and every run.
  */
 export async function lighthouseSeries(urls, n) {
-  const { default: lighthouse } = await import(pathToFileURL(join(DIR, "node_modules", "lighthouse", "core", "index.js")).href);
-  const launcher = await import(pathToFileURL(join(DIR, "node_modules", "chrome-launcher", "dist", "index.js")).href);
-  const chrome = await launcher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  const lh = await openLighthouse();
   try {
     const out = {};
     for (const [label, url] of Object.entries(urls)) {
-      // One unmeasured visit warms the Worker (first compile of the route's modules, D1 pages).
-      await lighthouse(url, { port: chrome.port, logLevel: "error", onlyCategories: ["performance"] });
+      await lh.warm(url);
       const runs = [];
-      for (let i = 0; i < n; i++) {
-        const result = await lighthouse(url, { port: chrome.port, logLevel: "error", onlyCategories: CATEGORIES });
-        const lhr = result.lhr;
-        runs.push({
-          scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
-          lcp: lhr.audits["largest-contentful-paint"]?.numericValue,
-          tbt: lhr.audits["total-blocking-time"]?.numericValue,
-          cls: lhr.audits["cumulative-layout-shift"]?.numericValue,
-          failing: Object.values(lhr.audits)
-            .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
-            .map((a) => a.id),
-        });
-      }
-      out[label] = {
-        url,
-        n,
-        medians: {
-          ...Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])),
-          lcp: median(runs.map((r) => r.lcp)),
-          tbt: median(runs.map((r) => r.tbt)),
-          cls: median(runs.map((r) => r.cls)),
-        },
-        failing: [...new Set(runs.flatMap((r) => r.failing))],
-        runs,
-      };
+      for (let i = 0; i < n; i++) runs.push(await lh.run(url));
+      out[label] = { url, n, medians: medians(runs), failing: [...new Set(runs.flatMap((r) => r.failing))], runs };
     }
     return out;
   } finally {
-    await chrome.kill();
+    await lh.close();
   }
 }
