@@ -12,7 +12,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { lighthouseAvailable, medians, openLighthouse } from "./lib/lighthouse.mjs";
-import { OUT, ROOT, build, killAllSync, prepareDatabaseQuietly, servePlayfront, stageApp, stop } from "./lib/servers.mjs";
+import { OUT, ROOT, build, killAllOnExit, prepareDatabaseQuietly, servePlayfront, stageApp, stop } from "./lib/servers.mjs";
 import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
 
 const { values, positionals } = parseArgs({
@@ -26,8 +26,7 @@ for (const p of paths) if (!p.startsWith("/")) throw new Error(`a path starts wi
 const missing = lighthouseAvailable();
 if (missing) throw new Error(`Lighthouse cannot run: ${missing}`);
 
-process.on("exit", killAllSync);
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => (killAllSync(), process.exit(130)));
+killAllOnExit();
 const sides = [
   { name: "A", label: values.base, port: 8801 },
   { name: "B", label: "working tree", port: 8802 },

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { BROWSER_UA, fetchHtml, firstLoad } from "./lib/first-load.mjs";
 import {
   build,
-  killAllSync,
+  killAllOnExit,
   OUT,
   prepareDatabaseQuietly,
   ROOT,
@@ -32,13 +32,12 @@ const GOAL_FIRST_LOAD = 1.1;
 const LATENCY = "banners:1500";
 const N = Number(process.env.BENCH_N ?? 5);
 const persistTo = join(ROOT, ".wrangler", "bench-state");
-const playfrontDir = join(OUT, "playfront");
-const baselineDir = join(OUT, "baseline");
 // The Playfront working tree is built from a copy so that `build/`, which other runs may be
 // serving at this moment, is never emptied and rewritten under them.
+const playfrontDir = join(OUT, "playfront");
+const baselineDir = join(OUT, "baseline");
 
-process.on("exit", killAllSync);
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => (killAllSync(), process.exit(130)));
+killAllOnExit();
 
 const kb = (b) => (b / 1024).toFixed(1);
 const ms = (x) => (x == null ? "–" : `${Math.round(x)} ms`);

@@ -131,3 +131,9 @@ export function killAllSync() {
   for (const s of running) signalGroup(s, "SIGKILL");
   running.clear();
 }
+
+/** Every server this process started is killed when it exits or is interrupted. */
+export function killAllOnExit() {
+  process.on("exit", killAllSync);
+  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => (killAllSync(), process.exit(130)));
+}
