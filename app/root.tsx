@@ -5,7 +5,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -21,6 +20,7 @@ import { platformMiddleware } from "./middleware/platform.server";
 import { useNonce } from "./lib/nonce";
 import { AppProviders } from "./ui/app-providers";
 import { SiteHeadScript, SiteStylesheet } from "./lib/site-stylesheet";
+import { ScrollRestoration } from "./ui/scroll-restoration";
 
 export const middleware: Route.MiddlewareFunction[] = [platformMiddleware, siteMiddleware, i18nMiddleware];
 

@@ -128,6 +128,19 @@ test.describe("game hall with JavaScript", () => {
   });
 });
 
+  test("a reload keeps the player's place in the lobby; a new visit starts at the top", async ({ page }) => {
+    await page.goto("/gamehall");
+    await lobbyReady(page);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    await page.goto("/providers");
+    await page.goto("/gamehall");
+    await lobbyReady(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
 test.describe("game hall URLs", () => {
   test("repeated providers and a garbage offset redirect to the canonical URL", async ({ request }) => {
     let res = await getNoFollow(request, "/gamehall?category=live&providers=tidewater&providers=silverbirch");
