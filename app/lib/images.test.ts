@@ -12,6 +12,10 @@ describe("ipxUrl", () => {
     );
   });
 
+  it("keeps the defaults when an option is passed on undefined", () => {
+    expect(ipxUrl(COVER, { width: 300, quality: undefined, format: undefined })).toBe(`/_ipx/f_webp,q_95,w_300${COVER}`);
+  });
+
   it("leaves paths the proxy does not serve as they are", () => {
     expect(ipxUrl("https://cdn.example/x.png", { width: 100 })).toBe("https://cdn.example/x.png");
     expect(ipxUrl("/api/x", { width: 100 })).toBe("/api/x");

@@ -29,7 +29,7 @@ const PROXIED = /^\/(platform\/covers|images)\//;
 
 export function ipxUrl(path: string, modifiers: ImageModifiers = {}): string {
   if (!PROXIED.test(path)) return path;
-  const m = { format: IMAGE_FORMAT, quality: IMAGE_QUALITY, ...modifiers };
+  const m = { ...modifiers, format: modifiers.format ?? IMAGE_FORMAT, quality: modifiers.quality ?? IMAGE_QUALITY };
   const parts = [`f_${m.format}`];
   if (m.fit) parts.push(`fit_${m.fit}`);
   parts.push(`q_${m.quality}`);
