@@ -182,6 +182,33 @@ test.describe("game page with JavaScript", () => {
     await expect(page).toHaveURL(absolute("/"));
   });
 
+  test("a link to #real on the page opens registration too", async ({ page }) => {
+    const game = await slot(page.request);
+    await page.goto(`/game/${game.sysname}`);
+    await hydrated(page);
+    await page.evaluate(() => {
+      window.location.hash = "real";
+    });
+    await expect(page).toHaveURL(absolute(`/game/${game.sysname}?show_popup_reg=1#real`));
+    await expect(popup(page).locator("[data-auth-mode=registration]")).toBeVisible();
+  });
+
+  test("on a phone the whole game fits its frame, and the fullscreen control covers none of it", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 760 });
+    const game = await slot(page.request);
+    await page.goto(`/game/${game.sysname}`);
+    await hydrated(page);
+    // Nothing to scroll inside the frame: title, reels and the spin button are all in view.
+    const inner = await frame(page).locator("html").evaluate((html) => ({ scroll: html.scrollHeight, client: html.clientHeight }));
+    expect(inner.scroll).toBeLessThanOrEqual(inner.client);
+    await expect(frame(page).getByRole("heading", { name: game.title })).toBeInViewport();
+    await expect(spin(page)).toBeInViewport();
+    // The control sits in its own bar below the game.
+    const iframe = (await page.locator("iframe.game-frame__iframe").boundingBox())!;
+    const control = (await page.locator(".game-frame__fullscreen").boundingBox())!;
+    expect(control.y).toBeGreaterThanOrEqual(iframe.y + iframe.height);
+  });
+
   test("the fullscreen control uses the Fullscreen API", async ({ page }) => {
     const game = await slot(page.request);
     await page.goto(`/game/${game.sysname}`);

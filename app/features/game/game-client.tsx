@@ -57,11 +57,16 @@ export function GameFrame({ children }: { children: ReactNode }) {
   return (
     <div ref={wrapper} className={pseudo ? `game-frame ${PSEUDO}` : "game-frame"} data-fullscreen={on || undefined}>
       {children}
-      {hydrated && (
-        <button type="button" className="game-frame__fullscreen" aria-pressed={on} onClick={toggle}>
-          {on ? t("game.fullscreen.exit") : t("game.fullscreen.enter")}
-        </button>
-      )}
+      {/* A bar of its own under the game, so the control never covers the game's own buttons
+          (a studio's spin button sits at the bottom, its menu at the top). Server-rendered empty
+          at its full height: the button appears at hydration without moving anything. */}
+      <div className="game-frame__bar">
+        {hydrated && (
+          <button type="button" className="game-frame__fullscreen" aria-pressed={on} onClick={toggle}>
+            {on ? t("game.fullscreen.exit") : t("game.fullscreen.enter")}
+          </button>
+        )}
+      </div>
     </div>
   );
 }
@@ -120,6 +125,16 @@ export function RealHashRegistration({ signedIn }: { signedIn: boolean }) {
     if (open) watching.current = true;
     else window.location.replace(withPopup(window.location.pathname + window.location.search, "registration") + "#real");
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on arrival
+
+  // A link to #real on the page itself (a description, an operator's content) asks the same.
+  useEffect(() => {
+    if (signedIn) return;
+    const onHash = () => {
+      if (window.location.hash === "#real") window.location.replace(withPopup(window.location.pathname + window.location.search, "registration") + "#real");
+    };
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
+  }, [signedIn]);
 
   useEffect(() => {
     if (!watching.current || open) return;

@@ -81,15 +81,19 @@ export function betSteps(min: number, max: number): number[] {
   return [...steps].sort((a, b) => a - b);
 }
 
+// The game is centred by auto margins, which (unlike centring by alignment) never push its top out
+// of reach in a short frame, and the reels' rows take the height the rest leaves (about 230 px), so
+// the whole game, spin button included, fits a phone's frame without scrolling.
 const STYLE = `
-*{box-sizing:border-box}html,body{margin:0;height:100%}
-body{display:flex;align-items:center;justify-content:center;font:16px/1.4 system-ui,sans-serif;
+*{box-sizing:border-box}html{height:100%}
+body{margin:0;min-height:100%;display:flex;font:16px/1.4 system-ui,sans-serif;
   background:radial-gradient(circle at 50% 30%,#2b1d5c,#0d0a1f);color:#f5f1ff}
-main{width:min(420px,100%);padding:16px;text-align:center}
-h1{font-size:1.2rem;margin:0 0 4px}.mode{font-size:.8rem;text-transform:uppercase;letter-spacing:.1em;color:#c6b8ff}
-.reels{display:grid;grid-template-columns:repeat(3,1fr);gap:6px;margin:14px 0;padding:10px;border-radius:14px;background:#1a1238;border:2px solid #ffcf4d}
-.cell{aspect-ratio:1;display:flex;align-items:center;justify-content:center;background:#fff;color:#222;border-radius:8px}
-.cell svg{width:62%;height:62%}.sprite{position:absolute}
+main{margin:auto;width:min(420px,100%);padding:12px 16px;text-align:center}
+main>p{margin:0}
+h1{font-size:1.15rem;margin:0 0 4px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}.mode{font-size:.8rem;text-transform:uppercase;letter-spacing:.1em;color:#c6b8ff}
+.reels{display:grid;grid-template-columns:repeat(3,1fr);gap:6px;margin:10px 0;padding:10px;border-radius:14px;background:#1a1238;border:2px solid #ffcf4d}
+.cell{height:clamp(44px,calc((100vh - 230px) / 3),120px);display:flex;align-items:center;justify-content:center;background:#fff;color:#222;border-radius:8px}
+.cell svg{height:62%;aspect-ratio:1}.sprite{position:absolute}
 .payline{outline:3px solid #ffcf4d}
 .spinning .cell{animation:spin .12s linear infinite}@keyframes spin{50%{transform:translateY(6px);opacity:.6}}
 .bar{display:flex;gap:8px;align-items:center;justify-content:center;flex-wrap:wrap}
