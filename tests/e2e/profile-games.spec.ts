@@ -105,6 +105,11 @@ test.describe("profile game history export @nojs", () => {
       }
       await expect(ready).toHaveCount(1);
     }
+    // On a phone the row fits: the download link shows without scrolling the table sideways.
+    await page.setViewportSize({ width: 390, height: 800 });
+    const scroll = page.locator(".profile-games__scroll");
+    expect(await scroll.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expect(ready.locator("a.profile-export__download")).toBeInViewport();
     const [download] = await Promise.all([page.waitForEvent("download"), ready.locator("a.profile-export__download").click()]);
     expect(download.suggestedFilename()).toMatch(/^game-history-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path())!, "utf8");

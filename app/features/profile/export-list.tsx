@@ -18,7 +18,12 @@ function useRecheckWhilePending(pending: boolean) {
   }, [pending, revalidator]);
 }
 
-/** The player's last exports: period, status and, once ready, the file (a plain download link). */
+/**
+ * The player's last exports: period, status with, once ready, the file (a plain download link), the
+ * rounds in it and when it was asked for. The link sits with the status, near the start of the row,
+ * so a phone shows it without scrolling the table sideways; the request time, the least needed, is
+ * last and left out on phones.
+ */
 export function ExportList({ exports }: { exports: GameHistoryExport[] }) {
   const t = useT();
   const to = useLocalePath();
@@ -36,30 +41,30 @@ export function ExportList({ exports }: { exports: GameHistoryExport[] }) {
         <table className="profile-games__table">
           <thead>
             <tr>
-              <th scope="col">{t("profileGames.exports.requestedAt")}</th>
               <th scope="col">{t("profileGames.exports.period")}</th>
               <th scope="col">{t("profileGames.exports.status")}</th>
               <th scope="col" className="num">{t("profileGames.exports.rows")}</th>
-              <th scope="col"><span className="visually-hidden">{t("profileGames.exports.file")}</span></th>
+              <th scope="col" className="profile-export__requested">{t("profileGames.exports.requestedAt")}</th>
             </tr>
           </thead>
           <tbody>
             {exports.map((e) => (
               <tr key={e.id} data-export={e.id} data-status={e.status}>
-                <td>{formatDateTime(e.created_at)}</td>
-                <td>{`${formatDate(e.from)} – ${formatDate(e.to)}`}</td>
+                <td className="profile-export__period">
+                  {formatDate(e.from)}{"\u00a0– "}
+                  <span className="profile-export__to">{formatDate(e.to)}</span>
+                </td>
                 <td>
                   <span className={`profile-export-status profile-export-status--${e.status}`}>{t(`profileGames.exports.statuses.${e.status}`)}</span>
                   {e.truncated && <span className="profile-export-status__note"> {t("profileGames.exports.truncated")}</span>}
-                </td>
-                <td className="num">{e.status === "ready" ? e.rows : "—"}</td>
-                <td>
                   {e.status === "ready" && (
                     <a href={e.download_url} download className="profile-export__download">
                       {t("profileGames.exports.download")}
                     </a>
                   )}
                 </td>
+                <td className="num">{e.status === "ready" ? e.rows : "—"}</td>
+                <td className="profile-export__requested">{formatDateTime(e.created_at)}</td>
               </tr>
             ))}
           </tbody>
