@@ -106,6 +106,11 @@ export function DemoNotice({ delaySeconds, signedIn }: { delaySeconds: number; s
   );
 }
 
+/** Loads this page again with the registration popup open, `#real` kept. */
+function openRealRegistration() {
+  window.location.replace(withPopup(window.location.pathname + window.location.search, "registration") + "#real");
+}
+
 /**
  * SPEC §2: `#real` opened by a visitor opens registration; closing it without registering goes to
  * the index. A player who registers stays (the page then plays for real). The popup is opened by
@@ -123,15 +128,13 @@ export function RealHashRegistration({ signedIn }: { signedIn: boolean }) {
   useEffect(() => {
     if (signedIn || window.location.hash !== "#real") return;
     if (open) watching.current = true;
-    else window.location.replace(withPopup(window.location.pathname + window.location.search, "registration") + "#real");
+    else openRealRegistration();
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on arrival
 
   // A link to #real on the page itself (a description, an operator's content) asks the same.
   useEffect(() => {
     if (signedIn) return;
-    const onHash = () => {
-      if (window.location.hash === "#real") window.location.replace(withPopup(window.location.pathname + window.location.search, "registration") + "#real");
-    };
+    const onHash = () => window.location.hash === "#real" && openRealRegistration();
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);
   }, [signedIn]);
