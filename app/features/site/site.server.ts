@@ -92,8 +92,9 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const url = new URL(request.url);
   const bot = isbot(request.headers.get("user-agent") ?? "");
 
-  const ttl = Number(context.get(workerContext).env.SITE_CACHE_SECONDS ?? 0) || 0;
-  const once = <T>(key: string, load: () => Promise<T>) => cached(`${key}|${url.origin}`, ttl, load);
+  const worker = context.get(workerContext);
+  const ttl = Number(worker.env.SITE_CACHE_SECONDS ?? 0) || 0;
+  const once = <T>(key: string, load: () => Promise<T>) => cached(`${key}|${url.origin}`, ttl, load, worker.waitUntil);
 
   let locales: LocaleList = { locales: [], defaultLocale: "" };
   try {
