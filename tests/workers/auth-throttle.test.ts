@@ -16,6 +16,8 @@ afterEach(() => {
   throttleClock.now = () => Date.now();
 });
 const wait = (seconds: number) => (now += seconds * 1000);
+/** Tests that make dozens of sign-ins (each a full PBKDF2): room for a busy 2-core machine. */
+const HEAVY = 60_000;
 
 const wrong = (b: Browser, login: string, i = 0) => failure(b.post("auth/login", { login, password: `wrong-${i}` }), 401, "AuthorizationException");
 const signIn = (b: Browser, p: Player, login = p.login) => b.post("auth/login", { login, password: p.password });
@@ -39,7 +41,7 @@ describe("credential stuffing against one account", () => {
       else wait(Number(((await res.json()) as any).error.params.retry_after));
     }
     expect((await data(signIn(own, p))).uid).toBe(p.uid);
-  });
+  }, HEAVY);
 
   it("slows strangers down after 5 failures, doubling the wait up to 5 minutes, and never locks for longer", async () => {
     const p = await registerPlayer();
@@ -58,7 +60,7 @@ describe("credential stuffing against one account", () => {
     // The owner on a new browser waits out at most those 5 minutes, then the right password works.
     wait(300);
     expect((await data(signIn(new Browser(), p))).uid).toBe(p.uid);
-  });
+  }, HEAVY);
 
   it("typing the email instead of the login does not give a second budget", async () => {
     const p = await registerPlayer();
@@ -138,7 +140,7 @@ describe("one address, many players (carrier NAT) and password spraying", () => 
     }
     expect((await data(signIn(new Browser(ip), neighbour))).uid).toBe(neighbour.uid);
     expect((await data(signIn(new Browser(ip), typists[1]!))).uid).toBe(typists[1]!.uid);
-  });
+  }, HEAVY);
 
   it("spraying 60 accounts from one address slows that address's strangers briefly; trusted browsers there sign in", async () => {
     const ip = "203.0.113.60";
@@ -153,7 +155,7 @@ describe("one address, many players (carrier NAT) and password spraying", () => 
     expect(e.params?.retry_after).toBeLessThanOrEqual(60);
     expect((await data(signIn(own, p))).uid).toBe(p.uid);
     expect((await data(signIn(new Browser("203.0.113.61"), p))).uid).toBe(p.uid);
-  });
+  }, HEAVY);
 
   it("reads the client address from cf-connecting-ip, then X-Forwarded-For", async () => {
     const ip = "198.51.100.77";
@@ -190,7 +192,23 @@ describe("no account-existence oracle", () => {
     const b = await answers(unknown);
     expect(b).toEqual(a);
     expect(a.map((x: any) => x[0])).toEqual([401, 401, 401, 401, 401, 429, 429, 401]);
-  });
+  }, HEAVY);
+
+  it("the sign-in form without JavaScript shows the wait in words", async () => {
+    const p = await registerPlayer();
+    for (let i = 0; i < 5; i++) await wrong(new Browser(), p.login, i);
+    wait(1);
+    await wrong(new Browser(), p.login, 6);
+    wait(2);
+    await wrong(new Browser(), p.login, 7);
+    const b = new Browser();
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ intent: "login", login: p.login, password: p.password, returnTo: "/gamehall" })) body.append(k, v);
+    const posted = b.keep(await send("/auth", { method: "POST", body, headers: { origin: ORIGIN, ...b.headers() }, redirect: "manual" }));
+    expect(posted.status).toBe(302);
+    const page = await send(posted.headers.get("location")!, { headers: b.headers(), redirect: "manual" });
+    expect(await page.text()).toContain("Too many attempts. Try again in 4 seconds.");
+  }, HEAVY);
 
   it("a new window starts when the old one has passed", async () => {
     const p = await registerPlayer();
