@@ -115,6 +115,7 @@ describe("/_ipx/{modifiers}/{path}", () => {
     ["/_ipx/w_abc" + COVER, /width/],
     ["/_ipx/w_0" + COVER, /width/],
     ["/_ipx/w_5000" + COVER, /larger than 2048/],
+    ["/_ipx/w_2048" + COVER, /too large/],
     ["/_ipx/w_301" + COVER, /width 301 is not served; widths: 40, 60, 80/],
     ["/_ipx/w_150&h_200" + COVER, /width 150 is not served/],
     ["/_ipx/w_300,h_401" + COVER, /height 401 does not fit width 300/],

@@ -106,7 +106,15 @@ async function renderOrFallback(path: string, modifiers: Modifiers, origin: stri
   const fallbackKey = new Request(new URL(canonicalKey(modifiers, FALLBACK_PATH), origin));
   const kept = await cache?.match(fallbackKey);
   const body = kept ? await kept.arrayBuffer() : undefined;
-  const fallback = body ? { body, contentType: kept!.headers.get("content-type")! } : await render(FALLBACK_PATH, modifiers, origin, deps);
+  let fallback: { body: ArrayBuffer; contentType: string };
+  try {
+    fallback = body ? { body, contentType: kept!.headers.get("content-type")! } : await render(FALLBACK_PATH, modifiers, origin, deps);
+  } catch (err) {
+    // Not even the card fits (a lone 2048 px width of a portrait source is taller than 2048 px):
+    // the request asks too much, a 400 and not a crash.
+    if (err instanceof SourceError) return text(400, `Bad image request: ${err.message}`);
+    throw err;
+  }
   if (cache && !kept) {
     const headers = { "content-type": fallback.contentType, "cache-control": DAY };
     deps.waitUntil(cache.put(fallbackKey, new Response(fallback.body.slice(0), { headers })));
