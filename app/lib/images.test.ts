@@ -1,15 +1,31 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ipxUrl, responsiveImage } from "./images";
+import { parseModifiers } from "../../workers/ipx/modifiers";
+import { IMAGE_WIDTHS } from "./image-ladder";
+import { ipxUrl, responsiveImage, SCREENS, type ImageSizes } from "./images";
 
 const COVER = "/platform/covers/golden_phoenix.svg";
+
+/** The modifiers of a proxy URL, parsed by the proxy's own (ladder-checking) parser. */
+const proxied = (url: string) => parseModifiers(/^\/_ipx\/([^/]+)\//.exec(url)![1]!);
 
 describe("ipxUrl", () => {
   it("spells the modifiers in one order, webp at quality 95 by default", () => {
     expect(ipxUrl(COVER)).toBe(`/_ipx/f_webp,q_95${COVER}`);
     expect(ipxUrl(COVER, { height: 400, width: 300 })).toBe(`/_ipx/f_webp,q_95,w_300,h_400${COVER}`);
     expect(ipxUrl("/images/logo.svg", { format: "png", fit: "contain", quality: 70, width: 10.4, background: "#fff" })).toBe(
-      "/_ipx/f_png,fit_contain,q_70,w_10,b_fff/images/logo.svg",
+      "/_ipx/f_png,fit_contain,q_75,w_40,b_ffffff/images/logo.svg",
     );
+  });
+
+  it("snaps sizes and qualities up to the proxy's ladder, keeping the box's aspect", () => {
+    expect(ipxUrl(COVER, { width: 150, height: 200 })).toBe(`/_ipx/f_webp,q_95,w_160,h_213${COVER}`);
+    expect(ipxUrl("/images/banners/a.svg", { width: 336, height: 180 })).toBe("/_ipx/f_webp,q_95,w_360,h_193/images/banners/a.svg");
+    expect(ipxUrl(COVER, { width: 5000 })).toBe(`/_ipx/f_webp,q_95,w_2048${COVER}`);
+    expect(ipxUrl(COVER, { height: 100 })).toBe(`/_ipx/f_webp,q_95,h_120${COVER}`);
+    expect(ipxUrl(COVER, { width: 300, quality: 100 })).toBe(`/_ipx/f_webp,q_95,w_300${COVER}`);
+    // A box of no ladder aspect keeps the source's; a colour off the ladder is left out.
+    expect(ipxUrl(COVER, { width: 300, height: 123, background: "ff8800" })).toBe(`/_ipx/f_webp,q_95,w_300${COVER}`);
   });
 
   it("keeps the defaults when an option is passed on undefined", () => {
@@ -20,29 +36,66 @@ describe("ipxUrl", () => {
     expect(ipxUrl("https://cdn.example/x.png", { width: 100 })).toBe("https://cdn.example/x.png");
     expect(ipxUrl("/api/x", { width: 100 })).toBe("/api/x");
   });
+
+  it("only ever produces URLs the proxy serves (its own parser says so)", () => {
+    const side = fc.option(fc.double({ min: 0.5, max: 6000, noNaN: true }), { nil: undefined });
+    fc.assert(
+      fc.property(
+        side,
+        side,
+        fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }),
+        fc.option(fc.constantFrom("fff", "#000000", "FFFFFF", "ff8800", "#abc"), { nil: undefined }),
+        fc.constantFrom(undefined, "cover", "contain", "fill", "inside", "outside"),
+        (width, height, quality, background, fit) => {
+          expect(() => proxied(ipxUrl(COVER, { width, height, quality, background, fit }))).not.toThrow();
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
 });
 
 describe("responsiveImage", () => {
   it("gives 1x and 2x, with the height from the 1.3 size ratio when none is given", () => {
     expect(responsiveImage(COVER, { width: 200 })).toEqual({
       src: `/_ipx/f_webp,q_95,w_200,h_260${COVER}`,
-      srcSet: `/_ipx/f_webp,q_95,w_200,h_260${COVER} 1x, /_ipx/f_webp,q_95,w_400,h_520${COVER} 2x`,
+      srcSet: `/_ipx/f_webp,q_95,w_200,h_260${COVER} 1x, /_ipx/f_webp,q_95,w_480,h_624${COVER} 2x`,
       width: 200,
       height: 260,
     });
   });
 
   it("caps the 2x at the proxy's largest side", () => {
-    expect(responsiveImage(COVER, { width: 1500, height: 100 }).srcSet).toContain(`w_2048,h_137${COVER} 2x`);
+    expect(responsiveImage(COVER, { width: 1500, height: 500 }).srcSet).toContain(`w_2048,h_683${COVER} 2x`);
   });
 
-  it("with sizes, lists width descriptors for every screen range at both densities", () => {
+  it("with sizes, lists width descriptors for every screen range at both densities, on the ladder", () => {
     const image = responsiveImage(COVER, { width: 300, height: 400, sizes: { default: "50vw", sm: "33vw", lg: 240 } });
-    // default: up to 640 → 320 css px; sm: up to 1024 → 338 → 340; lg: 240 px. Each at 1x and 2x.
-    expect(image.srcSet.split(", ").map((s) => s.split(" ")[1])).toEqual(["240w", "320w", "340w", "480w", "640w", "680w"]);
-    expect(image.srcSet).toContain(`/_ipx/f_webp,q_95,w_340,h_453${COVER} 340w`);
+    // default: up to 640 → 320 css px; sm: up to 1024 → 338 → 360; lg: 240 px. Each at 1x and 2x.
+    expect(image.srcSet.split(", ").map((s) => s.split(" ")[1])).toEqual(["240w", "320w", "360w", "480w", "640w", "720w"]);
+    expect(image.srcSet).toContain(`/_ipx/f_webp,q_95,w_360,h_480${COVER} 360w`);
     expect(image.sizes).toBe("(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw");
     expect(image.src).toBe(`/_ipx/f_webp,q_95,w_300,h_400${COVER}`);
+  });
+
+  it("every srcset candidate, for any sizes, is a ladder URL whose descriptor is the width drawn", () => {
+    const screens = ["default", ...Object.keys(SCREENS)] as (keyof ImageSizes)[];
+    const value = fc.oneof(fc.integer({ min: 1, max: 2500 }), fc.integer({ min: 1, max: 100 }).map((n) => `${n}vw` as const));
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom(...screens), value, { minKeys: 1 }),
+        fc.constantFrom([300, 400], [336, 180], [1200, 400], [200, undefined], [60, 80]),
+        (sizes, [width, height]) => {
+          const image = responsiveImage(COVER, { width: width!, height, sizes: sizes as ImageSizes });
+          for (const candidate of [image.src, ...image.srcSet.split(", ")]) {
+            const [url, descriptor] = candidate.split(" ");
+            const m = proxied(url!);
+            expect(IMAGE_WIDTHS).toContain(m.width);
+            if (descriptor) expect(descriptor).toBe(`${m.width}w`);
+          }
+        },
+      ),
+    );
   });
 
   it("gives a plain src for images the proxy does not serve", () => {

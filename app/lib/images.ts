@@ -1,8 +1,11 @@
+import { aspectOf, IMAGE_BACKGROUNDS, snapBox, snapQuality, snapSide } from "./image-ladder";
+
 /**
  * URLs of the Worker's image proxy (`/_ipx/{modifiers}/{path}`, decision 0018) and responsive
  * `srcset`s built on it. SPEC §9 fixes the defaults: webp at quality 95, densities 1 and 2, a
  * height of 1.3 × the width when none is given, and the screens below. One spelling per image
- * (fixed modifier order), so browsers and the proxy's cache see the same URL every time.
+ * (fixed modifier order), so browsers and the proxy's cache see the same URL every time. Sizes
+ * and qualities snap up to the proxy's ladder (image-ladder.ts), which refuses any other.
  */
 
 export const IMAGE_FORMAT = "webp";
@@ -11,8 +14,6 @@ export const IMAGE_DENSITIES = [1, 2] as const;
 export const SIZE_RATIO = 1.3;
 export const SCREENS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
 export type Screen = keyof typeof SCREENS;
-/** The proxy's largest side: asking more would answer 400. */
-const MAX_SIDE = 2048;
 
 export interface ImageModifiers {
   width?: number;
@@ -20,22 +21,39 @@ export interface ImageModifiers {
   fit?: "cover" | "contain" | "fill" | "inside" | "outside";
   format?: "webp" | "png";
   quality?: number;
-  /** Hex colour without `#`, for `contain` letterboxes. */
+  /** A letterbox colour for `contain`, one of the ladder's (`#` optional); others are left out. */
   background?: string;
 }
 
 /** Paths the proxy serves; anything else (an operator's absolute URL) is used as it is. */
 const PROXIED = /^\/(platform\/covers|images)\//;
 
+/**
+ * The width snaps up to a rung; a height beside it keeps the box's aspect if it is one of the
+ * ladder's, else it is left out (the source's own aspect). A lone height snaps like a width.
+ */
+export function ladderSize(width?: number, height?: number): { width?: number; height?: number } {
+  if (!width) return height ? { height: snapSide(height) } : {};
+  const aspect = height ? aspectOf(width, height) : undefined;
+  return aspect ? snapBox(width, aspect) : { width: snapSide(width) };
+}
+
+function ladderBackground(colour?: string): string | undefined {
+  const hex = colour?.replace(/^#/, "").toLowerCase();
+  const full = hex?.length === 3 ? [...hex].map((c) => c + c).join("") : hex;
+  return (IMAGE_BACKGROUNDS as readonly (string | undefined)[]).includes(full) ? full : undefined;
+}
+
 export function ipxUrl(path: string, modifiers: ImageModifiers = {}): string {
   if (!PROXIED.test(path)) return path;
-  const m = { ...modifiers, format: modifiers.format ?? IMAGE_FORMAT, quality: modifiers.quality ?? IMAGE_QUALITY };
-  const parts = [`f_${m.format}`];
-  if (m.fit) parts.push(`fit_${m.fit}`);
-  parts.push(`q_${m.quality}`);
-  if (m.width) parts.push(`w_${Math.round(m.width)}`);
-  if (m.height) parts.push(`h_${Math.round(m.height)}`);
-  if (m.background) parts.push(`b_${m.background.replace(/^#/, "")}`);
+  const { width, height } = ladderSize(modifiers.width, modifiers.height);
+  const background = ladderBackground(modifiers.background);
+  const parts = [`f_${modifiers.format ?? IMAGE_FORMAT}`];
+  if (modifiers.fit) parts.push(`fit_${modifiers.fit}`);
+  parts.push(`q_${snapQuality(modifiers.quality ?? IMAGE_QUALITY)}`);
+  if (width) parts.push(`w_${width}`);
+  if (height) parts.push(`h_${height}`);
+  if (background) parts.push(`b_${background}`);
   return `/_ipx/${parts.join(",")}${path}`;
 }
 
@@ -58,18 +76,21 @@ const ORDER: Screen[] = ["xs", "sm", "md", "lg", "xl", "xxl"];
 /**
  * `src` at the given size and a `srcSet` for densities 1 and 2. Without `sizes`: `1x, 2x`
  * descriptors. With `sizes`: width descriptors covering each screen range at both densities
- * (rounded up to 20 px, so neighbouring ranges share files), and the matching `sizes` attribute.
+ * (snapped up to the ladder's rungs, so neighbouring ranges share files), and the matching
+ * `sizes` attribute. Each descriptor is the width the proxy really draws.
  */
 export function responsiveImage(
   path: string,
   { width, height, sizes, fit }: { width: number; height?: number; sizes?: ImageSizes; fit?: ImageModifiers["fit"] },
 ): ResponsiveImage {
   const h = height ?? Math.round(width * SIZE_RATIO);
-  const at = (w: number) => ipxUrl(path, { width: w, height: Math.round((w * h) / width), fit });
+  const at = (w: number) => ipxUrl(path, { width: w, height: (w * h) / width, fit });
+  /** The width the proxy draws for `w` css px: the descriptor must be the real one. */
+  const drawn = (w: number) => ladderSize(w, (w * h) / width).width!;
   const src = at(width);
   if (!PROXIED.test(path)) return { src, srcSet: "", width, height: h };
   if (!sizes) {
-    const srcSet = IMAGE_DENSITIES.map((d) => `${at(Math.min(width * d, MAX_SIDE))} ${d}x`).join(", ");
+    const srcSet = IMAGE_DENSITIES.map((d) => `${at(width * d)} ${d}x`).join(", ");
     return { src, srcSet, width, height: h };
   }
 
@@ -84,7 +105,7 @@ export function responsiveImage(
       return { key, value, css };
     });
   const widths = new Set<number>();
-  for (const { css } of ranges) for (const d of IMAGE_DENSITIES) widths.add(Math.min(Math.ceil((css * d) / 20) * 20, MAX_SIDE));
+  for (const { css } of ranges) for (const d of IMAGE_DENSITIES) widths.add(drawn(css * d));
   const srcSet = [...widths]
     .sort((a, b) => a - b)
     .map((w) => `${at(w)} ${w}w`)

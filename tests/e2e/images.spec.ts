@@ -22,7 +22,8 @@ test.describe("game covers @nojs", () => {
     expect(candidates.length).toBeGreaterThanOrEqual(4);
     for (const [url, descriptor] of candidates) {
       expect(url).toMatch(/^\/_ipx\/f_webp,q_95,w_\d+,h_\d+\/platform\/covers\//);
-      expect(descriptor).toMatch(/^\d+w$/);
+      // The descriptor is the width the proxy draws.
+      expect(descriptor).toBe(`${/w_(\d+)/.exec(url!)![1]}w`);
     }
     // Both densities of the widest phone tile (46 vw of a 640 px screen: 300 css px) are there.
     const widths = candidates.map(([, d]) => parseInt(d!, 10));
@@ -42,7 +43,7 @@ test.describe("game covers @nojs", () => {
   });
 
   test("the proxy answers a webp, then the same bytes from its cache", async ({ request }) => {
-    const path = "/_ipx/f_webp,q_95,w_150,h_200/platform/covers/golden_phoenix.svg";
+    const path = "/_ipx/f_webp,q_95,w_160,h_213/platform/covers/golden_phoenix.svg";
     const first = await request.get(path);
     expect(first.status()).toBe(200);
     expect(first.headers()["content-type"]).toBe("image/webp");
@@ -72,6 +73,10 @@ test.describe("game covers @nojs", () => {
     expect(res.headers()["x-ipx-fallback"]).toBe("1");
     expect(res.headers()["content-type"]).toBe("image/webp");
     expect((await request.get("/_ipx/w_9999/platform/covers/golden_phoenix.svg")).status()).toBe(400);
+    // Only the ladder's sizes are drawn (app/lib/image-ladder.ts): others are refused before any work.
+    const offLadder = await request.get("/_ipx/f_webp,q_95,w_301/platform/covers/golden_phoenix.svg");
+    expect(offLadder.status()).toBe(400);
+    expect(await offLadder.text()).toMatch(/width 301 is not served/);
     expect((await request.get("/_ipx/_/https://example.com/x.png")).status()).toBe(400);
     await page.goto("/gamehall");
     await expect(tiles(page).first()).toBeVisible();

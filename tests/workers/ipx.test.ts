@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { send } from "./helpers";
+import { RenderGate } from "../../workers/ipx/gate";
+import { handleIpx, type IpxDeps } from "../../workers/ipx/route";
+import { responsiveImage } from "../../app/lib/images";
+import { ORIGIN, send } from "./helpers";
 
 // The image proxy through the whole Worker (workers/app.ts → workers/ipx/route.ts): real Wasm
 // codecs inside workerd, the embedded platform's covers as sources, the Cache API of Miniflare.
@@ -32,17 +35,17 @@ async function image(path: string) {
 
 describe("/_ipx/{modifiers}/{path}", () => {
   it("turns an SVG cover into a webp of the asked size, cached for a year", async () => {
-    const { res, body } = await image(`/_ipx/w_150&h_200${COVER}`);
+    const { res, body } = await image(`/_ipx/w_160&h_213${COVER}`);
     expect(res.headers.get("content-type")).toBe("image/webp");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(res.headers.get("x-ipx-fallback")).toBeNull();
-    expect(webpSize(body)).toEqual({ width: 150, height: 200 });
+    expect(webpSize(body)).toEqual({ width: 160, height: 213 });
   });
 
   it("defaults to webp at the source's own size, and keeps the aspect when one side is given", async () => {
     expect(webpSize((await image(`/_ipx/_${COVER}`)).body)).toEqual({ width: 300, height: 400 });
-    expect(webpSize((await image(`/_ipx/w_90${COVER}`)).body)).toEqual({ width: 90, height: 120 });
-    expect(webpSize((await image(`/_ipx/h_100${COVER}`)).body)).toEqual({ width: 75, height: 100 });
+    expect(webpSize((await image(`/_ipx/w_120${COVER}`)).body)).toEqual({ width: 120, height: 160 });
+    expect(webpSize((await image(`/_ipx/h_120${COVER}`)).body)).toEqual({ width: 90, height: 120 });
   });
 
   it("fits: cover and contain fill the box, inside and outside keep the aspect", async () => {
@@ -61,14 +64,14 @@ describe("/_ipx/{modifiers}/{path}", () => {
   });
 
   it("encodes png when asked", async () => {
-    const { res, body } = await image(`/_ipx/f_png,w_30${COVER}`);
+    const { res, body } = await image(`/_ipx/f_png,w_40${COVER}`);
     expect(res.headers.get("content-type")).toBe("image/png");
     expect([...new Uint8Array(body, 0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
   });
 
   it("lower quality gives a smaller file", async () => {
     const high = (await image(`/_ipx/w_300,q_95${COVER}`)).body.byteLength;
-    const low = (await image(`/_ipx/w_300,q_20${COVER}`)).body.byteLength;
+    const low = (await image(`/_ipx/w_300,q_50${COVER}`)).body.byteLength;
     expect(low).toBeLessThan(high);
   });
 
@@ -86,12 +89,25 @@ describe("/_ipx/{modifiers}/{path}", () => {
   });
 
   it("answers the fallback card, briefly cached, when the cover does not exist", async () => {
-    const { res, body } = await image("/_ipx/w_150&h_200/platform/covers/no_such_game.svg");
+    const { res, body } = await image("/_ipx/w_160&h_213/platform/covers/no_such_game.svg");
     expect(res.headers.get("x-ipx-fallback")).toBe("1");
     expect(res.headers.get("cache-control")).toBe("public, max-age=60");
-    expect(webpSize(body)).toEqual({ width: 150, height: 200 });
-    // The fallback is drawn every time, never kept in the cache under the broken cover's URL.
-    expect((await send("/_ipx/w_150&h_200/platform/covers/no_such_game.svg")).headers.get("x-ipx-cache")).toBe("miss");
+    expect(webpSize(body)).toEqual({ width: 160, height: 213 });
+    // Never kept under the broken cover's URL: the next request asks the source again (and heals
+    // when the cover appears); only the card itself is kept, under its own URL.
+    const again = await send("/_ipx/w_160&h_213/platform/covers/no_such_game.svg");
+    expect(again.headers.get("x-ipx-fallback")).toBe("1");
+    expect(again.headers.get("cache-control")).toBe("public, max-age=60");
+  });
+
+  it("serves every image the lobby's tiles ask for, each as wide as its srcset descriptor says", async () => {
+    const tile = responsiveImage(COVER, { width: 300, height: 400, sizes: { default: "46vw", sm: "33vw", lg: "24vw", xl: "15vw" } });
+    for (const candidate of [`${tile.src} 300w`, ...tile.srcSet.split(", ")]) {
+      const [url, descriptor] = candidate.split(" ");
+      const { width, height } = webpSize((await image(url!)).body);
+      expect(`${width}w`).toBe(descriptor);
+      expect(height).toBe(Math.round((width * 4) / 3));
+    }
   });
 
   it.each([
@@ -99,6 +115,13 @@ describe("/_ipx/{modifiers}/{path}", () => {
     ["/_ipx/w_abc" + COVER, /width/],
     ["/_ipx/w_0" + COVER, /width/],
     ["/_ipx/w_5000" + COVER, /larger than 2048/],
+    ["/_ipx/w_2048" + COVER, /too large/],
+    ["/_ipx/w_301" + COVER, /width 301 is not served; widths: 40, 60, 80/],
+    ["/_ipx/w_150&h_200" + COVER, /width 150 is not served/],
+    ["/_ipx/w_300,h_401" + COVER, /height 401 does not fit width 300/],
+    ["/_ipx/h_1000" + COVER, /height 1000 is not served alone/],
+    ["/_ipx/q_20" + COVER, /quality must be one of 50, 75, 95/],
+    ["/_ipx/w_300,b_ff8800" + COVER, /background must be one of/],
     ["/_ipx/s_2048x2048,w_10" + COVER, /conflicts/],
     ["/_ipx/q_0" + COVER, /quality/],
     ["/_ipx/q_101" + COVER, /quality/],
@@ -118,5 +141,67 @@ describe("/_ipx/{modifiers}/{path}", () => {
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await res.text()).toMatch(reason);
+  });
+});
+
+describe("the render bound", () => {
+  /** A proxy whose sources answer only when the test lets them: renders that take as long as we like. */
+  function slowProxy(gate: RenderGate) {
+    const held: (() => void)[] = [];
+    const cover = send(COVER).then((r) => r.arrayBuffer());
+    const deps: IpxDeps = {
+      gate,
+      waitUntil: () => {},
+      fetchSource: async () => {
+        await new Promise<void>((resolve) => held.push(resolve));
+        return new Response(await cover, { headers: { "content-type": "image/svg+xml" } });
+      },
+    };
+    // Distinct, never-cached sources: every request is a miss.
+    const ask = (n: number) => handleIpx(new Request(`${ORIGIN}/_ipx/w_40/platform/covers/gate_${Date.now()}_${n}.svg`), deps);
+    return { held, ask };
+  }
+  const until = async (done: () => boolean) => {
+    while (!done()) await new Promise((r) => setTimeout(r, 1));
+  };
+
+  it("renders two misses at once, queues a few, and refuses the rest at once with 503 and Retry-After", async () => {
+    const gate = new RenderGate(2, 1);
+    const { held, ask } = slowProxy(gate);
+    const running = [ask(1), ask(2), ask(3)];
+    await until(() => held.length === 2 && gate.load.waiting === 1);
+    // Slots and queue are full: the next miss is refused without waiting for any render.
+    const refused = await ask(4);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("2");
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(refused.headers.get("content-type")).toBe("image/svg+xml");
+    expect(gate.load).toEqual({ active: 2, waiting: 1 });
+    // A render ends: the queued one takes its slot (its source is asked only now).
+    held.shift()!();
+    await until(() => held.length === 2);
+    expect(gate.load).toEqual({ active: 2, waiting: 0 });
+    held.splice(0).forEach((go) => go());
+    for (const res of await Promise.all(running)) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/webp");
+    }
+    expect(gate.load).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("serves cached images while every render slot is taken", async () => {
+    const path = `/_ipx/w_40,h_53${COVER}`;
+    await image(path);
+    for (let i = 0; i < 20 && (await send(path)).headers.get("x-ipx-cache") !== "hit"; i++) await new Promise((r) => setTimeout(r, 50));
+    const gate = new RenderGate(1, 0);
+    const { held, ask } = slowProxy(gate);
+    const running = ask(1);
+    await until(() => held.length === 1);
+    expect((await ask(2)).status).toBe(503);
+    const hit = await handleIpx(new Request(ORIGIN + path), { gate, waitUntil: () => {}, fetchSource: () => Promise.reject(new Error("not asked")) });
+    expect(hit.status).toBe(200);
+    expect(hit.headers.get("x-ipx-cache")).toBe("hit");
+    held.shift()!();
+    expect((await running).status).toBe(200);
   });
 });

@@ -10,24 +10,25 @@ describe("parseModifiers", () => {
   });
 
   it("reads every modifier, short and long, joined by & or ,", () => {
-    expect(parseModifiers("f_png&fit_contain&w_120&h_90&q_80&b_ff8800")).toEqual({
+    expect(parseModifiers("f_png&fit_contain&w_120&h_160&q_75&b_ffffff")).toEqual({
       format: "png",
       fit: "contain",
       width: 120,
-      height: 90,
-      quality: 80,
-      background: [255, 136, 0],
+      height: 160,
+      quality: 75,
+      background: [255, 255, 255],
     });
-    expect(parseModifiers("format_webp,fit_inside,width_10,height_20,quality_1,background_#abc")).toEqual({
+    expect(parseModifiers("format_webp,fit_inside,width_40,height_40,quality_50,background_#000")).toEqual({
       format: "webp",
       fit: "inside",
-      width: 10,
-      height: 20,
-      quality: 1,
-      background: [170, 187, 204],
+      width: 40,
+      height: 40,
+      quality: 50,
+      background: [0, 0, 0],
     });
     expect(parseModifiers("s_300x400")).toMatchObject({ width: 300, height: 400 });
-    expect(parseModifiers("resize_2048x2048,q_100")).toMatchObject({ width: 2048, height: 2048, quality: 100 });
+    expect(parseModifiers("resize_2048x2048,q_95")).toMatchObject({ width: 2048, height: 2048, quality: 95 });
+    expect(parseModifiers("h_120")).toMatchObject({ height: 120 });
     for (const fit of ["cover", "contain", "fill", "inside", "outside"]) expect(parseModifiers(`fit_${fit}`).fit).toBe(fit);
   });
 
@@ -36,11 +37,28 @@ describe("parseModifiers", () => {
       "fit_stretch", "b_red", "b_12345", "s_300", "s_300x", "s_3000x10", "w_1,w_2", "s_10x10,w_5", "_,w_10"]) bad(s);
   });
 
+  it("refuses sizes, qualities and colours off the ladder (app/lib/image-ladder.ts) with the reason", () => {
+    const reason = (segment: string) => {
+      try {
+        parseModifiers(segment);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "accepted";
+    };
+    expect(reason("w_301")).toMatch(/^width 301 is not served; widths: 40, 60/);
+    expect(reason("h_301")).toMatch(/^height 301 is not served alone/);
+    expect(reason("w_300,h_401")).toBe("height 401 does not fit width 300; heights for it: 400, 390, 161, 100, 300");
+    expect(reason("q_80")).toBe("quality must be one of 50, 75, 95");
+    expect(reason("b_ff8800")).toBe("background must be one of ffffff, 000000");
+    for (const ok of ["w_300,h_400", "w_360,h_480", "w_200,h_260", "w_360,h_193", "w_1536,h_512", "w_2048", "q_50"]) expect(reason(ok)).toBe("accepted");
+  });
+
   it("gives one cache key whatever the aliases and order", () => {
-    const a = canonicalKey(parseModifiers("h_200&w_100&q_95"), "/images/x.png");
-    const b = canonicalKey(parseModifiers("width_100,height_200,f_webp,fit_cover"), "/images/x.png");
+    const a = canonicalKey(parseModifiers("h_160&w_120&q_95"), "/images/x.png");
+    const b = canonicalKey(parseModifiers("width_120,height_160,f_webp,fit_cover"), "/images/x.png");
     expect(a).toBe(b);
-    expect(a).toBe("/_ipx/f_webp,fit_cover,q_95,w_100,h_200/images/x.png");
+    expect(a).toBe("/_ipx/f_webp,fit_cover,q_95,w_120,h_160/images/x.png");
   });
 });
 

@@ -3,8 +3,12 @@
  * helper reads like the ecosystem's: `/_ipx/{modifiers}/{path}`, modifiers `_` (none) or
  * `key_value` pairs joined by `&` or `,`. Parsing is strict: a URL either means exactly one image
  * or is refused with a short reason, so the cache never fills with near-duplicates and a typo
- * never silently serves the wrong size.
+ * never silently serves the wrong size. Only the ladder's sizes and qualities are drawn
+ * (app/lib/image-ladder.ts, shared with the app's URL builder): anything else is a 400 before any
+ * work, so anonymous requests cannot make the Worker draw arbitrary sizes on cache misses.
  */
+
+import { offLadder } from "../../app/lib/image-ladder";
 
 export const FORMATS = ["webp", "png"] as const;
 export type ImageFormat = (typeof FORMATS)[number];
@@ -96,6 +100,8 @@ export function parseModifiers(segment: string): Modifiers {
   }
   if (seen.has("resize") && (seen.has("width") || seen.has("height"))) throw new IpxInputError("resize conflicts with width/height");
   if ((result.width ?? 1) * (result.height ?? 1) > MAX_PIXELS) throw new IpxInputError("image too large");
+  const off = offLadder({ ...result, background: result.background && hex(result.background) });
+  if (off) throw new IpxInputError(off);
   return result;
 }
 
@@ -118,11 +124,13 @@ export function parseSourcePath(raw: string): string {
   return path;
 }
 
+const hex = (rgb: [number, number, number]) => rgb.map((n) => n.toString(16).padStart(2, "0")).join("");
+
 /** The one spelling of a request: the cache key, whatever aliases and order the URL used. */
 export function canonicalKey(m: Modifiers, path: string): string {
   const parts = [`f_${m.format}`, `fit_${m.fit}`, `q_${m.quality}`];
   if (m.width) parts.push(`w_${m.width}`);
   if (m.height) parts.push(`h_${m.height}`);
-  if (m.background) parts.push(`b_${m.background.map((n) => n.toString(16).padStart(2, "0")).join("")}`);
+  if (m.background) parts.push(`b_${hex(m.background)}`);
   return `/_ipx/${parts.join(",")}${path}`;
 }

@@ -1,4 +1,5 @@
 import fallbackSvg from "../../public/images/game-fallback.svg?raw";
+import { RENDER_QUEUE, RENDER_SLOTS, RenderGate } from "./gate";
 import { canonicalKey, IpxInputError, parseModifiers, parseSourcePath, type Modifiers } from "./modifiers";
 import { SourceError, transform } from "./transform";
 
@@ -6,7 +7,8 @@ import { SourceError, transform } from "./transform";
  * `/_ipx/{modifiers}/{path}`: the image proxy (decision 0018). Fetches the source inside the
  * Worker (no network hop), draws it at the asked size and format, and keeps the result in the
  * Cache API under its canonical URL. A source that fails answers a neutral card instead, briefly
- * cached, so a broken cover still shows something without JavaScript.
+ * cached, so a broken cover still shows something without JavaScript. Only ladder sizes are drawn
+ * (modifiers.ts), and at most RENDER_SLOTS at once per isolate (gate.ts).
  */
 
 export const FALLBACK_PATH = "/images/game-fallback.svg";
@@ -14,6 +16,11 @@ const YEAR = "public, max-age=31536000, immutable";
 /** Sources that are not content-addressed may change on a deploy. */
 const DAY = "public, max-age=86400";
 const FALLBACK_CACHE = "public, max-age=60";
+/** Seconds a refused render (renderer busy) asks the client to wait. */
+export const BUSY_RETRY_AFTER = 2;
+
+/** The isolate's renders: shared by every request it serves. */
+const isolateGate = new RenderGate(RENDER_SLOTS, RENDER_QUEUE);
 
 export interface IpxDeps {
   /** Answers a same-origin request for a source path, without going over the network. */
@@ -21,6 +28,8 @@ export interface IpxDeps {
   /** The static-assets binding, when the deployment has one (public/ files). */
   assets?: { fetch: (request: Request) => Promise<Response> };
   waitUntil: (promise: Promise<unknown>) => void;
+  /** The render bound; the isolate's own unless a test brings one. */
+  gate?: RenderGate;
 }
 
 const text = (status: number, message: string) =>
@@ -67,8 +76,24 @@ export async function handleIpx(request: Request, deps: IpxDeps): Promise<Respon
     return response;
   }
 
+  const drawn = await (deps.gate ?? isolateGate).run(() => renderOrFallback(path, modifiers, url.origin, cache, cacheKey, deps));
+  return drawn ?? busy();
+}
+
+/**
+ * Over the render bound: 503 with Retry-After, never stored. The body is the static fallback card,
+ * so an <img> still shows a neutral card (browsers draw an image body whatever the status).
+ */
+function busy(): Response {
+  return new Response(fallbackSvg, {
+    status: 503,
+    headers: { "content-type": "image/svg+xml", "cache-control": "no-store", "retry-after": String(BUSY_RETRY_AFTER), "x-ipx-busy": "1" },
+  });
+}
+
+async function renderOrFallback(path: string, modifiers: Modifiers, origin: string, cache: Cache | undefined, cacheKey: Request, deps: IpxDeps) {
   try {
-    const image = await render(path, modifiers, url.origin, deps);
+    const image = await render(path, modifiers, origin, deps);
     const headers = { "content-type": image.contentType, "cache-control": image.cacheControl, "x-ipx-cache": "miss" };
     if (cache) deps.waitUntil(cache.put(cacheKey, new Response(image.body.slice(0), { headers })));
     return new Response(image.body, { headers });
@@ -76,9 +101,26 @@ export async function handleIpx(request: Request, deps: IpxDeps): Promise<Respon
     if (!(err instanceof SourceError)) throw err;
     console.warn("ipx: source failed, answering the fallback", path, err.message);
   }
-  const fallback = await render(FALLBACK_PATH, modifiers, url.origin, deps);
+  // The card at these modifiers is kept under its own URL: missing sources, however many distinct
+  // paths, cost one draw per ladder size, not one per request.
+  const fallbackKey = new Request(new URL(canonicalKey(modifiers, FALLBACK_PATH), origin));
+  const kept = await cache?.match(fallbackKey);
+  const body = kept ? await kept.arrayBuffer() : undefined;
+  let fallback: { body: ArrayBuffer; contentType: string };
+  try {
+    fallback = body ? { body, contentType: kept!.headers.get("content-type")! } : await render(FALLBACK_PATH, modifiers, origin, deps);
+  } catch (err) {
+    // Not even the card fits (a lone 2048 px width of a portrait source is taller than 2048 px):
+    // the request asks too much, a 400 and not a crash.
+    if (err instanceof SourceError) return text(400, `Bad image request: ${err.message}`);
+    throw err;
+  }
+  if (cache && !kept) {
+    const headers = { "content-type": fallback.contentType, "cache-control": DAY };
+    deps.waitUntil(cache.put(fallbackKey, new Response(fallback.body.slice(0), { headers })));
+  }
   return new Response(fallback.body, {
-    headers: { "content-type": fallback.contentType, "cache-control": FALLBACK_CACHE, "x-ipx-cache": "miss", "x-ipx-fallback": "1" },
+    headers: { "content-type": fallback.contentType, "cache-control": FALLBACK_CACHE, "x-ipx-cache": kept ? "hit" : "miss", "x-ipx-fallback": "1" },
   });
 }
 

@@ -1,7 +1,7 @@
 import { PlatformError } from "../../../app/lib/api/errors";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { revokeUserSessions } from "../auth/sessions";
-import { assertNotLocked, LOGIN_POLICY, loginKey, recordFailure } from "../auth/throttle";
+import { ACCOUNT_POLICY, assertNotLocked, reauthKey, recordFailure } from "../auth/throttle";
 import type { Handler } from "../core/context";
 import { loadUser } from "./users";
 
@@ -12,10 +12,10 @@ import { loadUser } from "./users";
  */
 export const changePassword: Handler<"account.changepassword"> = async ({ old_password, new_password }, ctx) => {
   const user = (await loadUser(ctx.db, ctx.uid))!;
-  const key = loginKey(user.login);
+  const key = reauthKey(user.uid);
   await assertNotLocked(ctx.db, [key]);
   if (!(await verifyPassword(old_password, user.password_hash))) {
-    await recordFailure(ctx.db, [[key, LOGIN_POLICY]]);
+    await recordFailure(ctx.db, [[key, ACCOUNT_POLICY]]);
     throw new PlatformError("InvalidParameter", "Wrong password", { fields: { old_password: ["Wrong password"] } });
   }
   const now = Date.now();

@@ -1,7 +1,7 @@
 import type { SiteMetadata } from "../../../app/lib/api/entities";
 import { PlatformError } from "../../../app/lib/api/errors";
 import { revokeUserSessions } from "../auth/sessions";
-import { assertNotLocked, LOGIN_POLICY, loginKey, recordFailure } from "../auth/throttle";
+import { ACCOUNT_POLICY, assertNotLocked, reauthKey, recordFailure } from "../auth/throttle";
 import { newTotpSecret, otpauthUri } from "../auth/totp";
 import { codeInvalid, consumeTotp, requireCode } from "../auth/two-factor";
 import type { Handler, PlatformContext } from "../core/context";
@@ -12,10 +12,10 @@ const refuse = (message: string, field = "enable") => new PlatformError("Invalid
 
 /** Checks a code of `secret` once; wrong codes count against the account's sign-in throttle. */
 async function checkCode(ctx: PlatformContext, user: UserRow, secret: string, code: string): Promise<void> {
-  const key = loginKey(user.login);
+  const key = reauthKey(user.uid);
   await assertNotLocked(ctx.db, [key]);
   if (!(await consumeTotp(ctx.db, user.uid, secret, code))) {
-    await recordFailure(ctx.db, [[key, LOGIN_POLICY]]);
+    await recordFailure(ctx.db, [[key, ACCOUNT_POLICY]]);
     throw codeInvalid();
   }
 }

@@ -1,14 +1,40 @@
 import { PlatformError } from "../../../app/lib/api/errors";
 import { playerInfo } from "../account/info";
-import { findUserForLogin } from "../account/users";
-import type { Handler } from "../core/context";
+import { findUserForLogin, type UserRow } from "../account/users";
+import type { Handler, PlatformContext } from "../core/context";
 import { assertNotSelfExcluded } from "../responsible/self-exclusion";
+import { trustDevice, trustedDeviceKey } from "./device";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords";
-import { assertNotLocked, clearFailures, IP_POLICY, ipKey, LOGIN_POLICY, loginKey, recordFailure } from "./throttle";
+import {
+  accountKey,
+  ACCOUNT_POLICY,
+  ADDRESS_POLICY,
+  assertNotLocked,
+  clearFailures,
+  DEVICE_POLICY,
+  ipKey,
+  recordFailure,
+  unknownNameKey,
+  type ThrottlePolicy,
+} from "./throttle";
 import { codeInvalid, consumeTotp, readCode, twoFactorRequired, twoFactorTimeExpired } from "./two-factor";
 
 /** One answer for an unknown login, a wrong password and an account without a password. */
 const wrongCredentials = () => new PlatformError("Authorization", "Wrong login or password");
+
+/**
+ * The throttle keys of an attempt (decision 0024): a browser the account trusts only under its own
+ * key; anyone else under the account (or, for an unknown name, the normalised name: the same
+ * policy, so the answers match) and the client address.
+ */
+async function attemptKeys(ctx: PlatformContext, login: string, user: UserRow | null): Promise<[string, ThrottlePolicy][]> {
+  const device = user ? await trustedDeviceKey(ctx, user.uid) : null;
+  if (device) return [[device, DEVICE_POLICY]];
+  return [
+    [user ? accountKey(user.uid) : unknownNameKey(login), ACCOUNT_POLICY],
+    [ipKey(ctx.clientIp), ADDRESS_POLICY],
+  ];
+}
 
 /**
  * auth.login. Order matters: the code's shape, then the throttle, then the password (always with
@@ -18,12 +44,15 @@ const wrongCredentials = () => new PlatformError("Authorization", "Wrong login o
  */
 export const login: Handler<"auth.login"> = async ({ login, password, code }, ctx) => {
   const totp = readCode(code);
-  const keys = [loginKey(login), ipKey(ctx.clientIp)];
-  await assertNotLocked(ctx.db, keys);
   const user = await findUserForLogin(ctx.db, login);
+  const keys = await attemptKeys(ctx, login, user);
+  await assertNotLocked(
+    ctx.db,
+    keys.map(([k]) => k),
+  );
   const passwordOk = await verifyPassword(password, user?.password_hash);
   if (!user || !passwordOk) {
-    await recordFailure(ctx.db, [[keys[0]!, LOGIN_POLICY], [keys[1]!, IP_POLICY]]);
+    await recordFailure(ctx.db, keys);
     throw wrongCredentials();
   }
   if (user.is_banned === 1) throw new PlatformError("UserBanned", "This account is blocked. Please contact support.");
@@ -40,7 +69,7 @@ export const login: Handler<"auth.login"> = async ({ login, password, code }, ct
       throw twoFactorTimeExpired();
     }
     if (!(await consumeTotp(ctx.db, user.uid, user.two_factor_secret, totp))) {
-      await recordFailure(ctx.db, [[keys[0]!, LOGIN_POLICY], [keys[1]!, IP_POLICY]]);
+      await recordFailure(ctx.db, keys);
       throw codeInvalid();
     }
   }
@@ -48,7 +77,9 @@ export const login: Handler<"auth.login"> = async ({ login, password, code }, ct
   if (user.password_hash && needsRehash(user.password_hash)) {
     await ctx.db.prepare("UPDATE users SET password_hash = ?2 WHERE uid = ?1").bind(user.uid, await hashPassword(password)).run();
   }
-  await clearFailures(ctx.db, [keys[0]!]);
+  // The keys this attempt passed through start afresh; the address's count stays (other accounts').
+  await clearFailures(ctx.db, [keys[0]![0]]);
+  await trustDevice(ctx, user.uid);
   await ctx.startSession(user.uid);
   return playerInfo(ctx, user.uid);
 };

@@ -7,13 +7,14 @@ import type { Handler, PlatformContext } from "../core/context";
 import { messageDelivery } from "../demo/messenger";
 import { hashPassword } from "./passwords";
 import { revokeUserSessions } from "./sessions";
-import { assertNotLocked, clearFailures, ipKey, loginKey, recordFailure, type ThrottlePolicy } from "./throttle";
+import { trustDevice } from "./device";
+import { accountKey, assertNotLocked, clearFailures, ipKey, loginKey, recordFailure, type ThrottlePolicy } from "./throttle";
 
 /** A reset token lives one hour and works once; only its SHA-256 is stored. */
 export const RESET_TOKEN_MS = 60 * 60_000;
 /** Reset requests a login, and a client, may make: every request counts, found or not. */
-const RESTORE_LOGIN: ThrottlePolicy = { failures: 3, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
-const RESTORE_IP: ThrottlePolicy = { failures: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+const RESTORE_LOGIN: ThrottlePolicy = { failures: 3, windowMs: 15 * 60_000, delayMs: 15 * 60_000, maxDelayMs: 15 * 60_000 };
+const RESTORE_IP: ThrottlePolicy = { failures: 10, windowMs: 15 * 60_000, delayMs: 15 * 60_000, maxDelayMs: 15 * 60_000 };
 
 export const INVALID_RESET_LINK = "This link is not valid or has expired";
 
@@ -74,7 +75,9 @@ async function sendResetLink(ctx: PlatformContext, user: UserRow, named: string,
 /**
  * The second step: a valid token (unexpired, unused; claimed in one statement, so it works once
  * even under parallel calls) sets the new password, ends every session of the account and forgets
- * its failed sign-ins, so the player can sign in at once.
+ * its failed sign-ins, so the player can sign in at once. The browser that finished it proved it
+ * reads the account's mail: it becomes a trusted device (decision 0024), so strangers hammering the
+ * account cannot make its owner wait there.
  */
 async function completeReset(token: string, password: string, ctx: PlatformContext): Promise<1> {
   const now = Date.now();
@@ -94,8 +97,8 @@ async function completeReset(token: string, password: string, ctx: PlatformConte
   ]);
   await revokeUserSessions(ctx.db, uid);
   if (ctx.session?.uid === uid) await ctx.endSession();
-  const user = await ctx.db.prepare("SELECT login FROM users WHERE uid = ?1").bind(uid).first<{ login: string }>();
-  if (user) await clearFailures(ctx.db, [loginKey(user.login)]);
+  await clearFailures(ctx.db, [accountKey(uid)]);
+  await trustDevice(ctx, uid);
   return 1;
 }
 

@@ -4,7 +4,7 @@ import { PlatformError } from "../../../app/lib/api/errors";
 import { loadUser } from "../account/users";
 import { verifyPassword } from "../auth/passwords";
 import { revokeUserSessions } from "../auth/sessions";
-import { assertNotLocked, LOGIN_POLICY, loginKey, recordFailure } from "../auth/throttle";
+import { ACCOUNT_POLICY, assertNotLocked, reauthKey, recordFailure } from "../auth/throttle";
 import type { PlatformContext } from "../core/context";
 import { exclusionEnd, formatDay } from "./dates";
 
@@ -48,13 +48,13 @@ type SelfExcludeParams = z.output<Contract["account.selfExclude"]["params"]>;
 export async function selfExclude({ period, password }: SelfExcludeParams, ctx: PlatformContext, now = Date.now()) {
   const user = (await loadUser(ctx.db, ctx.uid))!;
   if (user.password_hash) {
-    const key = loginKey(user.login);
+    const key = reauthKey(user.uid);
     await assertNotLocked(ctx.db, [key]);
     if (!password) {
       throw new PlatformError("InvalidParameter", "Password is required", { fields: { password: ["Password is required"] } });
     }
     if (!(await verifyPassword(password, user.password_hash))) {
-      await recordFailure(ctx.db, [[key, LOGIN_POLICY]]);
+      await recordFailure(ctx.db, [[key, ACCOUNT_POLICY]]);
       throw new PlatformError("InvalidParameter", "Wrong password", { fields: { password: ["Wrong password"] } });
     }
   }
