@@ -242,7 +242,7 @@ if (pf) {
 
 if (fetched) {
   console.log(`\nFirst-load JS as Chromium fetches it (gzip -9, mobile, no interaction, until the network is idle)`);
-  line("", "Playfront", "ratio / bare app");
+  line("", "Playfront KB · files", "ratio");
   line("bare React Router app /", `${kb(fetched.baseline.gzip)} KB · ${fetched.baseline.count}`, "1.000");
   for (const [label, r] of Object.entries(fetched.pages)) {
     line(label.slice(0, 40), `${kb(r.gzip)} KB · ${r.count}`, `${r.ratio.toFixed(3)} ${r.ratio <= GOAL_FIRST_LOAD ? "✓" : "✗"}`);
