@@ -12,6 +12,7 @@ function get(url, agent, headers) {
       res.on("data", () => {});
       res.on("end", () => resolve(res.statusCode));
       res.on("error", reject);
+      res.on("aborted", () => reject(new Error(`${url}: response aborted`)));
     });
     req.setTimeout(30_000, () => req.destroy(new Error(`${url} took over 30 s`)));
     req.on("error", reject);
@@ -39,7 +40,8 @@ export async function throughput(url, { connections = 8, seconds = 10, maxReques
       while (performance.now() < deadline && sent < maxRequests) {
         sent += 1;
         const started = performance.now();
-        const status = await get(url, agent, headers);
+        // A reset or a timeout is counted, not fatal: the figures then say the server failed.
+        const status = await get(url, agent, headers).catch(() => 0);
         latencies.push(performance.now() - started);
         if (status !== 200) errors += 1;
       }
