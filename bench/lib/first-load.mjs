@@ -120,3 +120,72 @@ export async function fetchHtml(url) {
   if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
   return html;
 }
+
+// Debian's Chromium with nothing phoning home (the flags of playwright.config.ts).
+const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+// After the network has gone idle, another quiet spell this long: an idle callback or a timer may
+// still ask for a module (content-first modulepreloads, hydration's lazy routes).
+const SETTLE_MS = 1500;
+
+/**
+ * What Chromium actually fetches: opens Chromium (mobile emulation, a phone's user agent) once,
+ * and `measure(url, clientDir)` loads a page without any interaction, records every JavaScript
+ * response of the page's origin until the network is idle, and sums gzip -9 of those files from
+ * `clientDir` (the build's `client/`). `close()` stops Chromium.
+ */
+export async function openChromium() {
+  const { chromium, devices } = await import("playwright-core");
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ ...devices["Pixel 7"], userAgent: BROWSER_UA, locale: "en-US", serviceWorkers: "block" });
+  return {
+    async measure(url, clientDir) {
+      const page = await context.newPage();
+      const origin = new URL(url).origin;
+      const fetched = new Set();
+      page.on("response", (res) => {
+        const u = new URL(res.url());
+        if (u.origin === origin && u.pathname.endsWith(".js")) fetched.add(u.pathname);
+      });
+      try {
+        const res = await page.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
+        if (res?.status() !== 200) throw new Error(`GET ${url} answered ${res?.status()}`);
+        let seen = -1;
+        while (seen !== fetched.size) {
+          seen = fetched.size;
+          await page.waitForTimeout(SETTLE_MS);
+          await page.waitForLoadState("networkidle");
+        }
+      } finally {
+        await page.close();
+      }
+      const files = [...fetched].map((path) => {
+        const file = join(clientDir, path);
+        if (!existsSync(file)) throw new Error(`${url} fetched ${path}, which is not in ${clientDir}`);
+        return { path, ...sizes(file) };
+      });
+      files.sort((a, b) => b.gzip - a.gzip);
+      return { url, files, count: files.length, gzip: files.reduce((n, f) => n + f.gzip, 0), raw: files.reduce((n, f) => n + f.raw, 0) };
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** Every page a visitor can land on without signing in (label → path), with real ids from the platform. */
+export async function anonymousPages(origin) {
+  const api = async (path) => (await (await fetch(origin + path, { signal: AbortSignal.timeout(30_000) })).json()).data;
+  const games = await api(`/api/games/get?options=${encodeURIComponent('{"count":1,"sort":"popular"}')}`);
+  const jackpots = await api("/api/jackpots/get");
+  return {
+    "/": "/",
+    "/gamehall": "/gamehall",
+    "/game/{sysname}": `/game/${games.items[0].sysname}`,
+    "/providers": "/providers",
+    "/jackpots": "/jackpots",
+    "/jackpots/{id}": `/jackpots/${jackpots[0].id}`,
+    "/winners": "/winners",
+    "/{slug} (content page)": "/about",
+    "/forms/sign_in": "/forms/sign_in",
+    "/forms/sign_up": "/forms/sign_up",
+  };
+}

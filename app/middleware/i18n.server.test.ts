@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { i18nFor } from "./i18n.server";
+
+describe("i18nFor", () => {
+  const bundle = { lobby: { count: "Showing {{shown}} of {{total}} games" }, title: "Casino" };
+
+  it("translates with the bundle's words and placeholders", () => {
+    const t = i18nFor("en", bundle).t;
+    expect(t("title")).toBe("Casino");
+    expect(t("lobby.count", { shown: 24, total: 3301 })).toBe("Showing 24 of 3301 games");
+    expect(t("missing.key")).toBe("missing.key");
+  });
+
+  it("builds one instance per bundle and locale, not one per request", () => {
+    expect(i18nFor("en", bundle)).toBe(i18nFor("en", bundle));
+    expect(i18nFor("es", bundle)).not.toBe(i18nFor("en", bundle));
+  });
+
+  it("a new bundle (the site cache refreshed it) gets a new instance with its words", () => {
+    const edited = { title: "Casino Royale" };
+    expect(i18nFor("en", edited)).not.toBe(i18nFor("en", bundle));
+    expect(i18nFor("en", edited).t("title")).toBe("Casino Royale");
+    expect(i18nFor("en", bundle).t("title")).toBe("Casino");
+  });
+});
