@@ -38,7 +38,7 @@ function isWhole(answer) {
 /**
  * Runs the load against one URL and answers the tally with requests per second and latency
  * percentiles. `expect` is the status every answer must have.
- * @returns {Promise<Tally & { sent: number, seconds: number, rps: number, p50: number, p99: number }>}
+ * @returns {Promise<Tally & { sent: number, seconds: number, rps: number, p50: number, p90: number, p99: number }>}
  */
 export async function load(url, { connections = 100, seconds = 10, maxRequests = 20_000, timeoutMs = 30_000, expect = 200, headers = {} } = {}) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
@@ -68,7 +68,7 @@ export async function load(url, { connections = 100, seconds = 10, maxRequests =
   agent.destroy();
   const sorted = t.latencies.sort((a, b) => a - b);
   const pct = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
-  return { ...t, latencies: [], sent, seconds: elapsed, rps: t.ok / elapsed, p50: pct(50), p99: pct(99) };
+  return { ...t, latencies: [], sent, seconds: elapsed, rps: t.ok / elapsed, p50: pct(50), p90: pct(90), p99: pct(99) };
 }
 
 /** Requests that did not end in a whole answer with the expected status. */
