@@ -4,6 +4,8 @@ import type { PlatformContext } from "../core/context";
 import { readSiteCurrencies } from "../wallet/currency";
 import { coverPath } from "./covers";
 import { buildGameQuery, type ResolvedQuery } from "./game-query";
+import { rankedAnswerStands, rankedQuery, type CardRow, type MetaRow } from "./ranked-query";
+import { rebuildRanks } from "./ranks";
 
 interface GameRow {
   id: number;
@@ -71,12 +73,32 @@ function toGame(r: GameRow, currency: string): Game {
 /**
  * games.get: one page of the catalogue and the total. Bets are stored in the site's default
  * currency and answered in it (decision 0015: no conversion until providers send per-currency
- * limits).
+ * limits). One statement over the catalogue's ranks and cards (decision 0025) when they are
+ * current; else the tables themselves answer, and the ranks are rebuilt in the background.
  */
 export async function getGames(q: GameQuery, ctx: PlatformContext): Promise<{ items: Game[]; count: number }> {
-  const resolved = await resolve(ctx.db, q);
   // Empty ids or sysnames (an empty favourites list) match nothing; empty providers filter nothing.
-  if (q.ids?.length === 0 || q.sysnames?.length === 0) return { items: [], count: 0 };
+  if (q.ids?.length === 0 || q.sysnames?.length === 0) {
+    await resolve(ctx.db, q);
+    return { items: [], count: 0 };
+  }
+  const ranked = rankedQuery(q, ctx.locale, ctx.defaultLocale);
+  if (ranked) {
+    const { results } = await ctx.db.prepare(ranked.sql).bind(...ranked.binds).all<MetaRow | CardRow>();
+    const meta = results.find((r): r is MetaRow => r.kind === 0)!;
+    if (meta.fresh !== 1) ctx.waitUntil(rebuildRanks(ctx.db).catch((e) => console.error("games: rebuilding the ranks failed", e)));
+    if (rankedAnswerStands(meta, q) && meta.site !== null) {
+      const currency = (JSON.parse(meta.site) as { default_currency: string }).default_currency;
+      const cards = results.filter((r): r is CardRow => r.kind === 1).sort((a, b) => a.pos - b.pos);
+      return { items: cards.map((c) => toGame(JSON.parse(c.card) as GameRow, currency)), count: meta.total };
+    }
+  }
+  return getGamesFromTables(q, ctx);
+}
+
+/** games.get from the catalogue's own tables: ids and sysnames, and whatever the ranks cannot answer. */
+async function getGamesFromTables(q: GameQuery, ctx: PlatformContext): Promise<{ items: Game[]; count: number }> {
+  const resolved = await resolve(ctx.db, q);
   const { page, total } = buildGameQuery(resolved, ctx.locale, ctx.defaultLocale);
   const [site, rows, counted] = await Promise.all([
     readSiteCurrencies(ctx.db),
