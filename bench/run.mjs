@@ -17,6 +17,7 @@ import {
 import { lighthouseAvailable, lighthouseSeries } from "./lib/lighthouse.mjs";
 import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
 import { rowsRead } from "./lib/rows-read.mjs";
+import { measureCapacity } from "./capacity.mjs";
 import { GOOGLEBOT_UA, series } from "./lib/streaming.mjs";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
@@ -147,6 +148,7 @@ const lobby = await withServer(
   },
 );
 step("rows read measured");
+const capacity = await measureCapacity({ appDir: playfrontDir, n: Math.min(N, 3) }); // 1× and 10× catalogues (issue 15)
 
 // 5. Lighthouse (mobile) of home, the lobby and a game page, and of the bare app's home.
 let lighthouseResult = null;
@@ -234,6 +236,7 @@ const results = {
   firstLoad: { page: "/", goal: GOAL_FIRST_LOAD, ratio, pass: ratio <= GOAL_FIRST_LOAD, playfront: pf, baseline: base },
   streaming,
   rowsRead: lobby,
+  capacity,
   lighthouse: lighthouseResult ?? { skipped: lighthouseMissing },
 };
 writeFileSync(join(OUT, "results.json"), JSON.stringify(results, null, 2) + "\n");
