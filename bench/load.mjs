@@ -2,14 +2,14 @@
 // production build under wrangler dev on loopback, bounded in time and count. Every request must
 // end in a whole 200 answer and the server log must show no failed request; exits 1 otherwise.
 // The site cache expires every 2 s (SITE_CACHE_SECONDS=2) so the run crosses many expiries, which
-// is where requests used to be dropped. See bench/README.md §5.
+// is where requests used to be dropped. See bench/README.md §7.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
 import { failures, load, serverFailures } from "./lib/load.mjs";
 import { build, killAllOnExit, OUT, prepareDatabaseQuietly, ROOT, servePlayfront, stageApp, stop } from "./lib/servers.mjs";
 
-const PORT = Number(process.env.BENCH_LOAD_PORT ?? 8798);
+const PORT = Number(process.env.BENCH_LOAD_PORT ?? 8793);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 100);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 15);
 const MAX_REQUESTS = Number(process.env.BENCH_LOAD_MAX_REQUESTS ?? 20_000);

@@ -17,6 +17,7 @@ import {
 import { lighthouseAvailable, lighthouseSeries } from "./lib/lighthouse.mjs";
 import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
 import { rowsRead } from "./lib/rows-read.mjs";
+import { measureCapacity } from "./capacity.mjs";
 import { GOOGLEBOT_UA, series } from "./lib/streaming.mjs";
 import { ssrThroughput } from "./lib/ssr-throughput.mjs";
 
@@ -29,7 +30,7 @@ if (major < 22 || (major === 22 && minor < 12)) {
 // BENCH_PORT moves the three ports (BENCH_PORT, +1, +2), e.g. for two benches on one machine.
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const PORTS = { playfront: PORT, baseline: PORT + 1, streaming: PORT + 2 };
-// BENCH_ONLY=first-load,ssr runs only those sections (first-load, streaming, rows, ssr, lighthouse).
+// BENCH_ONLY=first-load,ssr runs only those sections (first-load, streaming, rows, capacity, ssr, lighthouse).
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((s) => s.trim())) : null;
 const want = (section) => !ONLY || ONLY.has(section);
 const SSR_SECONDS = Number(process.env.BENCH_SSR_SECONDS ?? 10);
@@ -184,6 +185,11 @@ if (want("rows")) {
   );
   step("rows read measured");
 }
+let capacity;
+if (want("capacity")) {
+  capacity = await measureCapacity({ appDir: playfrontDir, n: Math.min(N, 3) }); // 1× and 10× catalogues (issue 15)
+  step("capacity measured");
+}
 
 // 5. SSR throughput: requests/s of pages against a static file of the same Worker, closed loop.
 let ssr;
@@ -317,6 +323,7 @@ const results = {
   streaming,
   rowsRead: lobby,
   ssrThroughput: ssr && { goal: GOAL_SSR_RATIO, ...ssr },
+  capacity,
   lighthouse: lighthouseResult ?? { skipped: lighthouseMissing },
 };
 writeFileSync(join(OUT, "results.json"), JSON.stringify(results, null, 2) + "\n");

@@ -50,6 +50,15 @@ async function platformFetch(request: Request, env: Env, ctx: ExecutionContext):
   return new Response(upstream.body, upstream);
 }
 
+/** DB_STATS=on (the bench and capacity tests, never production): a tally of this request's D1 use. */
+const newTally = (env: Env): D1Tally | null => (env.DB_STATS === "on" && env.DB ? { rowsRead: 0, rowsWritten: 0, queries: 0 } : null);
+
+function withServerTiming(response: Response, tally: D1Tally): Response {
+  const headers = new Headers(response.headers);
+  headers.append("Server-Timing", serverTiming(tally));
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 const app = new Hono<{ Bindings: Env; Variables: SecurityVars }>();
 
 app.use("*", async (c, next) => {
@@ -68,7 +77,12 @@ app.onError((err, c) => {
 app.use("*", securityHeaders());
 app.use("*", originCheck());
 
-app.all("/api/*", (c) => platformFetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
+app.all("/api/*", async (c) => {
+  // DB_STATS=on: an API read reports its D1 rows and queries as a page render does (below).
+  const tally = newTally(c.env);
+  const response = await platformFetch(c.req.raw, tally ? { ...c.env, DB: countingD1(c.env.DB, tally) } : c.env, c.executionCtx as ExecutionContext);
+  return tally ? withServerTiming(response, tally) : response;
+});
 // The platform's own pages: social sign-in and the demo providers (payment page, OAuth, mailbox…).
 app.all("/oauth/*", (c) => platformFetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
 // Platform pages with inline script (the demo game studio) need this response's CSP nonce: it
@@ -88,7 +102,7 @@ app.get("/_ipx/*", (c) => handleIpx(c.req.raw, ipxDeps(c.env, c.executionCtx, (r
 // Every other method and path goes to React Router, so form POSTs reach route actions.
 app.all("*", async (c) => {
   // DB_STATS=on (the bench, never production): the render's D1 reads go out in Server-Timing.
-  const tally: D1Tally | null = c.env.DB_STATS === "on" && c.env.DB ? { rowsRead: 0, rowsWritten: 0, queries: 0 } : null;
+  const tally = newTally(c.env);
   const env: Env = tally ? { ...c.env, DB: countingD1(c.env.DB, tally) } : c.env;
   const context = new RouterContextProvider();
   context.set(workerContext, {
@@ -98,11 +112,8 @@ app.all("*", async (c) => {
     platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext),
   });
   const response = await requestHandler(c.req.raw, context);
-  if (!tally) return response;
   // Complete only where the document waited for all its data (crawlers, no deferred data).
-  const headers = new Headers(response.headers);
-  headers.append("Server-Timing", serverTiming(tally));
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return tally ? withServerTiming(response, tally) : response;
 });
 
 export default app satisfies ExportedHandler<Env>;

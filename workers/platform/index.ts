@@ -6,7 +6,7 @@ import { resolveMethod } from "./core/dispatch";
 import { readRawParams } from "./core/params";
 import { dataResponse, errorResponse, toPlatformError } from "./core/respond";
 import { handlers } from "./handlers";
-import { loadLocales } from "./i18n/locales";
+import { loadLocalesAndMaintenance } from "./i18n/locales";
 import { simulatedLatency } from "./core/latency";
 import { assertApplicationEnabled } from "./core/maintenance";
 import { randomHex } from "./core/bytes";
@@ -54,7 +54,7 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
     }
     const raw = await readRawParams(request, decl, pathValue);
 
-    const { locales, defaultLocale } = await loadLocales(env.DB);
+    const { locales, defaultLocale, maintenance } = await loadLocalesAndMaintenance(env.DB);
     const known = new Set(locales.map((l) => l.code));
     const asked = url.searchParams.get("locale") ?? readCookie(request.headers.get("cookie"), "locale");
     const secure = env.APP_ENV !== "local";
@@ -81,7 +81,7 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
       startSession: (uid, options) => startSession(pctx, uid, options),
       endSession: () => endSession(pctx),
     };
-    await assertApplicationEnabled(env.DB, decl.group);
+    assertApplicationEnabled(maintenance, decl.group);
     if (needsSession(decl)) await resolveSession(pctx);
     assertAccess(pctx, key, decl);
     const parsed = decl.params.safeParse(raw);

@@ -15,25 +15,24 @@ export interface GameRow {
 }
 
 /**
- * The home page's rows of games (CMS `home.gameSections`), fetched in parallel and rendered on the
- * server, so crawlers and the first paint see them. A row that fails is left out (logged): the
- * home page never breaks because one list did not load, and an empty row is not shown.
+ * The home page's rows of games (CMS `home.gameSections`), fetched in ONE platform call
+ * (games.getSections: one D1 statement for all rows, issue 15) and rendered on the server, so
+ * crawlers and the first paint see them. If the call fails the rows are left out (logged): the
+ * home page never breaks because the games did not load, and an empty row is not shown.
  */
 export async function loadGameRows(context: Context, sections: CmsConfig["home"]["gameSections"]): Promise<GameRow[]> {
   if (sections.length === 0) return [];
   const site = getSite(context);
   const platform = getPlatform(context).withLocale(site.locale);
-  const rows = await Promise.all(
-    sections.map(async (s): Promise<GameRow | null> => {
-      const options = { category: s.category, sort: s.sort, count: s.count };
-      try {
-        const { items, count } = await platform.call("games.get", { options: JSON.stringify(options) });
-        return items.length ? { title: s.title, category: s.category, games: items.map(tileGame), count } : null;
-      } catch (e) {
-        console.error(`home: the game row "${s.title}" failed to load`, e);
-        return null;
-      }
-    }),
-  );
-  return rows.filter((r): r is GameRow => r !== null);
+  const asked = sections.map((s) => ({ category: s.category, sort: s.sort, count: s.count }));
+  try {
+    const answers = await platform.call("games.getSections", { sections: JSON.stringify(asked) });
+    return sections.flatMap((s, i) => {
+      const { items = [], count = 0 } = answers[i] ?? {};
+      return items.length ? [{ title: s.title, category: s.category, games: items.map(tileGame), count }] : [];
+    });
+  } catch (e) {
+    console.error("home: the game rows failed to load", e);
+    return [];
+  }
 }

@@ -61,6 +61,31 @@ const providerTypes = z
     return list as (typeof PROVIDER_TYPES)[number][];
   });
 
+/** games.getSections: a JSON list of 1..6 sections, each a category page (home's rows of games). */
+const GameSection = z.strictObject({
+  category: GameQuery.shape.category,
+  sort: GameQuery.shape.sort,
+  count: z.number({ error: "count must be a number" }).int("count must be an integer").min(1, "count must be at least 1").max(24, "count must be at most 24").default(12),
+});
+const sections = z
+  .string({ error: "sections must be a JSON text" })
+  .max(2000, "sections must be at most 2000 characters")
+  .transform((raw, ctx): GameQuery[] => {
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "sections must be valid JSON" });
+      return z.NEVER;
+    }
+    const parsed = z.array(GameSection).min(1, "at least 1 section").max(6, "at most 6 sections").safeParse(value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: `${issue.path.join(".")}${issue.path.length ? ": " : ""}${issue.message}` });
+      return z.NEVER;
+    }
+    return parsed.data.map((s) => ({ ...s, offset: 0 }));
+  });
+
 export const gameMethods = {
   "games.get": method({
     group: "games",
@@ -74,6 +99,18 @@ export const gameMethods = {
       "is_sportsbook marks the sportsbook pseudo-game. Bets are in the site's default currency.",
     params: z.object({ options }),
     result: z.strictObject({ items: z.array(Game), count: z.number().int() }),
+  }),
+  "games.getSections": method({
+    group: "games",
+    name: "getSections",
+    verb: "GET",
+    access: "public",
+    summary:
+      "Several first pages of the catalogue at once, for the home page's rows. `sections` is JSON: a list of 1..6 " +
+      "{ category, sort: popular|new|name|rtp, count 1..24 (12) }; answers one { items, count } per section, in order, " +
+      "as games.get would. A category the catalogue does not have answers an empty section.",
+    params: z.object({ sections }),
+    result: z.array(z.strictObject({ items: z.array(Game), count: z.number().int() })),
   }),
   "games.getCategories": method({
     group: "games",

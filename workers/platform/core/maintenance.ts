@@ -5,13 +5,12 @@ const OPEN_IN_MAINTENANCE = new Set(["nfx/i18n", "metadata", "cms"]);
 
 /**
  * The operator switch `settings.maintenance = {"enabled": true, "message": "…"}`: while it is on,
- * every other method answers ApplicationDisabledException (503).
+ * every other method answers ApplicationDisabledException (503). `maintenance` is the setting's
+ * value (read with the locales: loadLocalesAndMaintenance), null when it is not set.
  */
-export async function assertApplicationEnabled(db: D1Database, group: string): Promise<void> {
-  if (OPEN_IN_MAINTENANCE.has(group)) return;
-  const row = await db.prepare("SELECT value FROM settings WHERE key = 'maintenance'").first<{ value: string }>();
-  if (!row) return;
-  const m = JSON.parse(row.value) as { enabled?: boolean; message?: string };
+export function assertApplicationEnabled(maintenance: string | null, group: string): void {
+  if (OPEN_IN_MAINTENANCE.has(group) || maintenance === null) return;
+  const m = JSON.parse(maintenance) as { enabled?: boolean; message?: string };
   if (m.enabled) {
     throw new PlatformError("ApplicationDisabled", m.message || "The site is under maintenance", {
       params: { maintenance: true },

@@ -1,22 +1,23 @@
 import type { GameCategory, GameProvider } from "../../../app/lib/api/entities-games";
 import type { PlatformContext } from "../core/context";
 
-/** games.getCategories: in lobby order, named in the request locale (else the default one). */
+/** games.getCategories: in lobby order, named in the request locale (else the default one, read only when needed). */
 export async function getCategories(ctx: PlatformContext): Promise<GameCategory[]> {
   const { results } = await ctx.db
     .prepare(
-      `SELECT c.id, c.sysname, COALESCE(t.name, d.name, c.sysname) AS name, c.position AS "order", c.games_count
+      `SELECT c.id, c.sysname, COALESCE(t.name, (SELECT name FROM game_category_texts d WHERE d.category_id = c.id AND d.locale = ?2), c.sysname) AS name, c.position AS "order", c.games_count
        FROM game_categories c
-       LEFT JOIN game_category_texts t ON t.category_id = c.id AND t.locale = ?1
-       LEFT JOIN game_category_texts d ON d.category_id = c.id AND d.locale = ?2
-       ORDER BY c.position, c.id`,
+       LEFT JOIN game_category_texts t ON t.category_id = c.id AND t.locale = ?1`,
     )
     .bind(ctx.locale, ctx.defaultLocale)
     .all<GameCategory>();
-  return results;
+  // Ordered here: D1 counts each row an ORDER BY sorts as one more row read.
+  return results.sort((a, b) => a.order - b.order || a.id - b.id);
 }
 
 interface ProviderRow {
+  id: number;
+  position: number;
   sysname: string;
   name: string;
   types: string;
@@ -35,11 +36,13 @@ export async function getProviders(
   const { results } = await ctx.db
     .prepare(
       // games_count is kept by triggers (migration 0012): no game is read.
-      "SELECT p.sysname, p.name, p.types, p.game_params, p.games_count FROM game_providers p ORDER BY p.position, p.id",
+      "SELECT p.id, p.position, p.sysname, p.name, p.types, p.game_params, p.games_count FROM game_providers p",
     )
     .all<ProviderRow>();
   const withParams = (fields ?? "").split(",").map((f) => f.trim()).includes("game_params");
+  // Ordered here: D1 counts each row an ORDER BY sorts as one more row read.
   return results
+    .sort((a, b) => a.position - b.position || a.id - b.id)
     .map((r) => ({ ...r, typeList: r.types.split(",") as GameProvider["types"] }))
     .filter((r) => types.length === 0 || r.typeList.some((t) => types.includes(t)))
     .map((r) => ({

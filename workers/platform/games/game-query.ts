@@ -1,5 +1,5 @@
 import type { GameQuery } from "../../../app/lib/api/entities-games";
-import { ftsQuery } from "./search";
+import { ftsMatch } from "./search";
 
 /** A games.get query with its category and providers already resolved to ids. */
 export interface ResolvedQuery extends GameQuery {
@@ -25,7 +25,7 @@ export interface Sql {
  * one JSON array each (json_each), so no call comes near D1's limit of bound parameters.
  */
 export function buildGameQuery(q: ResolvedQuery, locale: string, defaultLocale: string): { page: Sql; total: Sql } {
-  const fts = ftsQuery(q.search);
+  const fts = ftsMatch(q.search);
   const inCategory = q.categoryId !== undefined;
   // Search, providers, ids and sysnames each narrow more than a category: they drive, and the
   // category is checked per game on its primary key.
@@ -40,8 +40,8 @@ export function buildGameQuery(q: ResolvedQuery, locale: string, defaultLocale: 
   let from = "games g";
   const where: string[] = [];
   if (fts) {
-    from = "games_search s CROSS JOIN games g ON g.id = s.rowid";
-    where.push(`games_search MATCH ${bind(fts)}`);
+    from = "game_search s CROSS JOIN games g ON g.id = s.game_id";
+    where.push(`game_search MATCH ${bind(fts)}`);
   }
   if (viaCategory) {
     // The games row is read only when the order needs it.
@@ -92,7 +92,7 @@ export function buildGameQuery(q: ResolvedQuery, locale: string, defaultLocale: 
  */
 function totalQuery(q: ResolvedQuery, wholeCategory: boolean, counted: Sql): Sql {
   if (wholeCategory) return { sql: "SELECT games_count AS n FROM game_categories WHERE id = ?1", binds: [q.categoryId] };
-  const narrowed = Boolean(ftsQuery(q.search) || q.ids?.length || q.sysnames?.length || q.categoryId !== undefined);
+  const narrowed = Boolean(ftsMatch(q.search) || q.ids?.length || q.sysnames?.length || q.categoryId !== undefined);
   if (narrowed) return counted;
   if (q.providerIds?.length) {
     return {

@@ -4,6 +4,9 @@ import type { PlatformContext } from "../core/context";
 import { readSiteCurrencies } from "../wallet/currency";
 import { coverPath } from "./covers";
 import { buildGameQuery, type ResolvedQuery } from "./game-query";
+import { rankedAnswerStands, rankedQuery, rankedSections, searchCards, type CardRow, type MatchRow, type MetaRow } from "./ranked-query";
+import { rebuildRanks } from "./ranks";
+import { ftsQuery } from "./search";
 
 interface GameRow {
   id: number;
@@ -71,12 +74,51 @@ function toGame(r: GameRow, currency: string): Game {
 /**
  * games.get: one page of the catalogue and the total. Bets are stored in the site's default
  * currency and answered in it (decision 0015: no conversion until providers send per-currency
- * limits).
+ * limits). One statement over the catalogue's ranks and cards (decision 0025) when they are
+ * current; else the tables themselves answer, and the ranks are rebuilt in the background.
  */
 export async function getGames(q: GameQuery, ctx: PlatformContext): Promise<{ items: Game[]; count: number }> {
-  const resolved = await resolve(ctx.db, q);
   // Empty ids or sysnames (an empty favourites list) match nothing; empty providers filter nothing.
-  if (q.ids?.length === 0 || q.sysnames?.length === 0) return { items: [], count: 0 };
+  if (q.ids?.length === 0 || q.sysnames?.length === 0) {
+    await resolve(ctx.db, q);
+    return { items: [], count: 0 };
+  }
+  const ranked = rankedQuery(q, ctx.locale, ctx.defaultLocale);
+  if (ranked) {
+    const { results } = await ctx.db.prepare(ranked.sql).bind(...ranked.binds).all<MetaRow | CardRow | MatchRow>();
+    const meta = results.find((r): r is MetaRow => r.kind === 0)!;
+    if (meta.fresh !== 1) ctx.waitUntil(rebuildRanks(ctx.db).catch((e) => console.error("games: rebuilding the ranks failed", e)));
+    if (rankedAnswerStands(meta, q) && meta.site !== null) {
+      const currency = (JSON.parse(meta.site) as { default_currency: string }).default_currency;
+      const matches = results.filter((r): r is MatchRow => r.kind === 2);
+      if (matches.length || ftsQuery(q.search)) return searchPage(matches, q, ctx, currency);
+      const cards = results.filter((r): r is CardRow => r.kind === 1).sort((a, b) => a.pos - b.pos);
+      return { items: cards.map((c) => toGame(JSON.parse(c.card) as GameRow, currency)), count: meta.total };
+    }
+  }
+  return getGamesFromTables(q, ctx);
+}
+
+const SORT_COLUMN = { popular: -1, new: 1, name: 2, rtp: 3 } as const;
+
+/** A search: its capped matches ordered as asked, then the cards of the page alone. */
+async function searchPage(matches: MatchRow[], q: GameQuery, ctx: PlatformContext, currency: string) {
+  const column = SORT_COLUMN[q.sort ?? "popular"];
+  const keyed = matches.map((m) => {
+    const [id, ...positions] = JSON.parse(m.card) as [number, number, number, number];
+    return { id, key: column < 0 ? m.pos : positions[column - 1]! };
+  });
+  const page = keyed.sort((a, b) => a.key - b.key).slice(q.offset, q.offset + q.count);
+  if (page.length === 0) return { items: [], count: matches.length };
+  const cards = searchCards(page.map((p) => p.id), ctx.locale, ctx.defaultLocale);
+  const { results } = await ctx.db.prepare(cards.sql).bind(...cards.binds).all<{ pos: number; card: string }>();
+  const items = results.sort((a, b) => a.pos - b.pos).map((c) => toGame(JSON.parse(c.card) as GameRow, currency));
+  return { items, count: matches.length };
+}
+
+/** games.get from the catalogue's own tables: ids and sysnames, and whatever the ranks cannot answer. */
+async function getGamesFromTables(q: GameQuery, ctx: PlatformContext): Promise<{ items: Game[]; count: number }> {
+  const resolved = await resolve(ctx.db, q);
   const { page, total } = buildGameQuery(resolved, ctx.locale, ctx.defaultLocale);
   const [site, rows, counted] = await Promise.all([
     readSiteCurrencies(ctx.db),
@@ -84,4 +126,26 @@ export async function getGames(q: GameQuery, ctx: PlatformContext): Promise<{ it
     ctx.db.prepare(total.sql).bind(...total.binds).first<{ n: number }>(),
   ]);
   return { items: rows.results.map((r) => toGame(r, site.default_currency)), count: counted?.n ?? 0 };
+}
+
+/**
+ * games.getSections: several category pages at once (the home page's rows), from the ranks in ONE
+ * statement. A section whose category the catalogue does not have answers empty; while the ranks
+ * are stale each section is answered by getGames.
+ */
+export async function getSections(sections: GameQuery[], ctx: PlatformContext): Promise<Array<{ items: Game[]; count: number }>> {
+  if (sections.length === 0) return [];
+  const { sql, binds } = rankedSections(sections, ctx.locale, ctx.defaultLocale);
+  const { results } = await ctx.db.prepare(sql).bind(...binds).all<MetaRow | CardRow>();
+  const metas = results.filter((r): r is MetaRow => r.kind === 0);
+  if (metas.some((m) => m.fresh !== 1) || metas[0]?.site == null) {
+    return Promise.all(sections.map((q) => getGames(q, ctx).catch(() => ({ items: [], count: 0 }))));
+  }
+  const currency = (JSON.parse(metas[0].site) as { default_currency: string }).default_currency;
+  return sections.map((q, i) => {
+    const meta = metas.find((m) => m.sec === i)!;
+    if (!rankedAnswerStands(meta, q)) return { items: [], count: 0 };
+    const cards = results.filter((r): r is CardRow => r.kind === 1 && r.sec === i).sort((a, b) => a.pos - b.pos);
+    return { items: cards.map((c) => toGame(JSON.parse(c.card) as GameRow, currency)), count: meta.total };
+  });
 }

@@ -1,17 +1,18 @@
 import type { Handlers } from "../core/context";
 import { getCategories, getProviders } from "./catalogue";
 import { createExport, getExports } from "./export";
-import { getGames } from "./games-get";
+import { getGames, getSections } from "./games-get";
 import { getHistory } from "./history";
 import { addLike, getLikes, removeLike } from "./likes";
 
-type Methods = "games.get" | "games.getCategories" | "games.getProviders" | "games.getLikes" | "games.addLike" | "games.removeLike" | "games.getHistory"
+type Methods = "games.get" | "games.getSections" | "games.getCategories" | "games.getProviders" | "games.getLikes" | "games.addLike" | "games.removeLike" | "games.getHistory"
   | "games.createhistoryexportrequest"
   | "games.gethistoryexportrequest";
 
 /** The game catalogue (decision 0015): games, categories, providers and players' likes. */
 export const gameHandlers: Handlers<Methods> = {
   "games.get": ({ options }, ctx) => getGames(options, ctx),
+  "games.getSections": ({ sections }, ctx) => getSections(sections, ctx),
   "games.getCategories": (_p, ctx) => getCategories(ctx),
   "games.getProviders": (params, ctx) => getProviders(ctx, params),
   "games.getLikes": (_p, ctx) => getLikes(ctx),

@@ -6,13 +6,15 @@ interface LocaleRow {
   icon: string;
   dir: "ltr" | "rtl";
   is_default: number;
+  position: number;
 }
 
-export async function loadLocales(db: D1Database): Promise<LocaleList> {
-  const { results } = await db
-    .prepare("SELECT code, name, icon, dir, is_default FROM locales WHERE is_enabled = 1 ORDER BY position, code")
-    .all<LocaleRow>();
-  const locales: Locale[] = results.map((r) => ({
+// Ordered here rather than in SQL: D1 counts each row a sort passes as one more row read.
+const LOCALES_SQL = "SELECT code, name, icon, dir, is_default, position FROM locales WHERE is_enabled = 1";
+const byPosition = (a: LocaleRow, b: LocaleRow) => a.position - b.position || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+
+function toLocaleList(results: LocaleRow[]): LocaleList {
+  const locales: Locale[] = [...results].sort(byPosition).map((r) => ({
     code: r.code,
     name: r.name,
     icon: r.icon,
@@ -21,6 +23,25 @@ export async function loadLocales(db: D1Database): Promise<LocaleList> {
   }));
   const defaultLocale = locales.find((l) => l.isDefault)?.code ?? locales[0]?.code ?? "";
   return { locales, defaultLocale };
+}
+
+export async function loadLocales(db: D1Database): Promise<LocaleList> {
+  const { results } = await db.prepare(LOCALES_SQL).all<LocaleRow>();
+  return toLocaleList(results);
+}
+
+/**
+ * What every platform call reads first, the enabled locales and the maintenance switch, in one
+ * statement: each query is a round trip at the edge, and a page makes several calls (issue 15).
+ */
+export async function loadLocalesAndMaintenance(db: D1Database): Promise<LocaleList & { maintenance: string | null }> {
+  const { results } = await db
+    .prepare(
+      `SELECT 0 AS k, code, name, icon, dir, is_default, position, NULL AS value FROM (${LOCALES_SQL})
+       UNION ALL SELECT 1, NULL, NULL, NULL, NULL, NULL, NULL, value FROM settings WHERE key = 'maintenance'`,
+    )
+    .all<LocaleRow & { k: number; value: string | null }>();
+  return { ...toLocaleList(results.filter((r) => r.k === 0)), maintenance: results.find((r) => r.k === 1)?.value ?? null };
 }
 
 /** Turns flat dotted keys into the nested bundle i18next reads. */

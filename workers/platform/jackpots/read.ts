@@ -18,29 +18,30 @@ interface JackpotRow {
   last_won_at: number | null;
   last_win: number | null;
   games_count: number;
+  position: number;
   games: string | null;
 }
 
 export async function getJackpots(db: D1Database, id: number | undefined): Promise<Jackpot[]> {
-  // One statement: the pools and, per pool, its game count and most popular game sysnames.
+  // One statement: the pools with their kept game count (migration 0014) and, per pool, its most
+  // popular game sysnames as a range of jackpot_games_by_popularity (GAMES_SHOWN entries, whatever
+  // the pool's size). Pools are few: ordered here, as an ORDER BY would count its rows again.
   const { results } = await db
     .prepare(
       `SELECT j.id, j.sysname, j.name, j.currency, j.seed, j.amount, j.contribution_bp, j.must_drop_at,
-              j.last_won_at, j.last_win,
-              (SELECT COUNT(*) FROM jackpot_games jg WHERE jg.jackpot_id = j.id) AS games_count,
+              j.last_won_at, j.last_win, j.games_count, j.position,
               (SELECT json_group_array(sysname) FROM (
-                 SELECT g.sysname FROM jackpot_games jg JOIN games g ON g.id = jg.game_id
-                 WHERE jg.jackpot_id = j.id ORDER BY g.popularity DESC LIMIT ?2)) AS games
+                 SELECT jg.sysname FROM jackpot_games jg INDEXED BY jackpot_games_by_popularity
+                 WHERE jg.jackpot_id = j.id ORDER BY jg.popularity DESC, jg.game_id LIMIT ?2)) AS games
        FROM jackpots j
-       WHERE j.is_active = 1 AND (?1 IS NULL OR j.id = ?1)
-       ORDER BY j.position, j.id`,
+       WHERE j.is_active = 1 AND (?1 IS NULL OR j.id = ?1)`,
     )
     .bind(id ?? null, GAMES_SHOWN)
     .all<JackpotRow>();
   if (id !== undefined && results.length === 0) {
     throw new PlatformError("InvalidParameter", "No such jackpot", { status: 404, fields: { id: ["No such jackpot"] } });
   }
-  return results.map(toJackpot);
+  return results.sort((a, b) => a.position - b.position || a.id - b.id).map(toJackpot);
 }
 
 function toJackpot(r: JackpotRow): Jackpot {
