@@ -17,12 +17,14 @@ import { URL_DIALOG_KEYS } from "./features/site/url-dialog-keys";
 import { sectionOf } from "./features/site/section-messages";
 import { i18nMiddleware } from "./middleware/i18n.server";
 import { platformMiddleware } from "./middleware/platform.server";
+import { sameOriginRedirects } from "./middleware/redirects.server";
 import { useNonce } from "./lib/nonce";
 import { AppProviders } from "./ui/app-providers";
 import { SiteHeadScript, SiteStylesheet } from "./lib/site-stylesheet";
 import { ScrollRestoration } from "./ui/scroll-restoration";
 
-export const middleware: Route.MiddlewareFunction[] = [platformMiddleware, siteMiddleware, i18nMiddleware];
+// sameOriginRedirects first: it sees every redirect the others and the routes make (decision 0023).
+export const middleware: Route.MiddlewareFunction[] = [sameOriginRedirects, platformMiddleware, siteMiddleware, i18nMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { data: root, headers, status } = await loadRootData(request, context);

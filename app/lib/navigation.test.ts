@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Redirect } from "./api/cms";
-import { checkNavigation, matchSiteRedirect, safeRedirectPath, UnsafeNavigationError } from "./navigation";
+import { checkNavigation, matchSiteRedirect, safeRedirectPath, sameOriginPath, UnsafeNavigationError } from "./navigation";
 
 const origin = "https://casino.example";
 
@@ -38,6 +38,26 @@ describe("safeRedirectPath", () => {
   });
 });
 
+describe("sameOriginPath", () => {
+  it("keeps a site path, and gives an absolute URL on the origin as its path", () => {
+    expect(sameOriginPath("/gamehall?category=slots#top", origin)).toBe("/gamehall?category=slots#top");
+    expect(sameOriginPath("https://casino.example/es/about?x=1", origin)).toBe("/es/about?x=1");
+  });
+  it("reads a leading run of slashes or backslashes as one slash: the path, not a host", () => {
+    expect(sameOriginPath("//evil.example", origin)).toBe("/evil.example");
+    expect(sameOriginPath("///evil.example/x?y=1", origin)).toBe("/evil.example/x?y=1");
+    expect(sameOriginPath("/\\evil.example", origin)).toBe("/evil.example");
+    expect(sameOriginPath("\\/evil.example", origin)).toBe("/evil.example");
+    expect(sameOriginPath("/.//evil.example", origin)).toBe("/evil.example");
+    expect(sameOriginPath("//", origin)).toBe("/");
+  });
+  it("gives the fallback for other origins, other schemes and control characters", () => {
+    for (const v of ["https://evil.example/", "http://casino.example/", "javascript:alert(1)", "/\t/evil.example", "/x\ny"]) {
+      expect(sameOriginPath(v, origin, "/home"), JSON.stringify(v)).toBe("/home");
+    }
+  });
+});
+
 describe("matchSiteRedirect", () => {
   const redirects: Redirect[] = [
     { from_url: "/promo/*", to_url: "/promotions", external: false, status: 301 },
@@ -62,6 +82,21 @@ describe("matchSiteRedirect", () => {
       status: 302,
       external: true,
     });
+  });
+  it("keeps an internal wildcard target on the site whatever the captured rest", () => {
+    const toRoot: Redirect[] = [{ from_url: "/go/*", to_url: "/*", external: false, status: 302 }];
+    for (const path of ["/go//evil.example", "/go///evil.example/x", "/go/%2F%2Fevil.example"]) {
+      const r = matchSiteRedirect(toRoot, path, "?a=1")!;
+      expect(new URL(r.location, origin).origin, path).toBe(origin);
+      expect(r.external).toBe(false);
+    }
+    expect(matchSiteRedirect(toRoot, "/go//evil.example", "")?.location).toBe("/evil.example");
+  });
+  it("keeps an external wildcard target on the operator's site", () => {
+    const out: Redirect[] = [{ from_url: "/partner/*", to_url: "https://partner.example/*", external: true, status: 302 }];
+    const r = matchSiteRedirect(out, "/partner//evil.example/x", "")!;
+    expect(new URL(r.location).origin).toBe("https://partner.example");
+    expect(r.external).toBe(true);
   });
   it("never redirects a path to itself", () => {
     expect(matchSiteRedirect([{ from_url: "/x*", to_url: "/x", external: false, status: 301 }], "/x", "")).toBeUndefined();

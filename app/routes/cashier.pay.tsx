@@ -30,7 +30,7 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalePath();
   const { pathname, search } = useLocation();
-  const { page, transaction, paymentUrl } = loaderData;
+  const { page, transaction, paymentUrl, linkRefused } = loaderData;
   const checking = keepsChecking(page, transaction?.status ?? null);
   useCheckAgain(checking);
   const buttons = payButtons(page, { transaction: transaction !== null, checking, paymentUrl: paymentUrl !== null });
@@ -56,6 +56,7 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
     <section className={`cashier-result cashier-result--${page}`} data-page={page} aria-live="polite">
       <h2>{t(`cashier.pay.${page}.title`)}</h2>
       <p>{t(`cashier.pay.${page}.text`)}</p>
+      {linkRefused && <p className="cashier__hint" role="alert">{t("cashier.pay.linkRefused")}</p>}
       {checking && <p className="cashier__hint" role="status">{t("cashier.pay.checking")}</p>}
       {transaction && <TransactionDetails tx={transaction} t={t} />}
       <div className="cashier-result__actions">{buttons.map((b, i) => button(b, i === 0))}</div>

@@ -1,3 +1,4 @@
+import { sameOriginPath } from "../../lib/navigation";
 import type { AuthMode } from "./auth-flash.server";
 
 /** Query keys of the authentication popup (SPEC §2); all are removed when it closes. */
@@ -13,9 +14,12 @@ export function popupMode(search: URLSearchParams): AuthMode | null {
   return m === "restore" || m === "twofa" ? m : "authorization";
 }
 
+/** A page's path and query as a URL to edit: '//x' is a path here, not a host (which `new URL` would refuse). */
+export const pagePath = (pathAndSearch: string): URL => new URL(sameOriginPath(pathAndSearch), "http://x.invalid");
+
 /** `pathAndSearch` with the popup open in `mode` (other query keys, e.g. redirectUrl, kept). */
 export function withPopup(pathAndSearch: string, mode: AuthMode): string {
-  const url = new URL(pathAndSearch, "http://x.invalid");
+  const url = pagePath(pathAndSearch);
   for (const k of AUTH_POPUP_KEYS) if (!KEPT_ACROSS_MODES.has(k)) url.searchParams.delete(k);
   if (mode === "registration") url.searchParams.set("show_popup_reg", "1");
   else {
@@ -27,7 +31,7 @@ export function withPopup(pathAndSearch: string, mode: AuthMode): string {
 
 /** `pathAndSearch` with the popup's keys removed. */
 export function withoutPopup(pathAndSearch: string): string {
-  const url = new URL(pathAndSearch, "http://x.invalid");
+  const url = pagePath(pathAndSearch);
   for (const k of AUTH_POPUP_KEYS) url.searchParams.delete(k);
   return url.pathname + url.search;
 }

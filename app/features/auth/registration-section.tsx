@@ -6,6 +6,7 @@ import { RegistrationFields } from "./registration-fields";
 import { applyPersonalData } from "./machines/registration-fields";
 import { formTypes, selectedType, showsSocialButtons, shownFields, socialProviders, type PersonalData } from "./registration-form";
 import { SocialButtons } from "./social-buttons";
+import { pagePath } from "./popup-url";
 
 export interface RegistrationProps {
   config: CmsConfig["auth"];
@@ -27,7 +28,7 @@ export interface RegistrationProps {
 
 /** `here` with the registration type `id` selected. */
 function withRegType(here: string, id: string): string {
-  const url = new URL(here, "http://x.invalid");
+  const url = pagePath(here);
   url.searchParams.set("reg_type", id);
   return url.pathname + url.search;
 }

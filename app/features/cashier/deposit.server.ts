@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Bank, CashierMethod } from "../../lib/api/entities-cashier";
 import { isPlatformError, PlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
@@ -10,7 +10,9 @@ import { toMinorUnits } from "../../lib/validation/amount";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
 import { cashierFormSchema, formFieldErrors, requisitesJson } from "./cashier-schema";
-import { payPagePath } from "./pay-pages";
+import { payPagePath, safePaymentUrl } from "./pay-pages";
+import { paymobileQuery } from "./payment-link.server";
+import { externalRedirect } from "../../middleware/redirects.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -138,15 +140,22 @@ export async function depositAction({ request, context }: Args) {
   }
 
   const id = started.transaction_id;
+  // The platform names the payment page; still, only a site path or an https page is followed.
+  const payUrl = safePaymentUrl(started.redirect_url, new URL(request.url).origin);
+  if (payUrl === null) {
+    console.error("cashier: the platform answered an unusable payment page address", started.redirect_url);
+    return data({ result: submission.reply({ formErrors: [t("cashier.errors.billingUnavailable")] }), idempotencyKey }, { status: 502 });
+  }
   if (started.flow === "mobile") {
-    const q = new URLSearchParams({ transaction: id, url: started.redirect_url });
+    const q = await paymobileQuery(context, id, payUrl);
     return redirect(sitePath(context, `/cashier/paymobile?${q}`), 303);
   }
   if (started.flow === "new_window" && formData.get("js") === "1") {
     // The browser opened the window in the click (popup blockers allow nothing later) and now
     // points it at the payment page, then shows the "finish in the new window" page here.
-    return data({ newWindow: { url: started.redirect_url, next: sitePath(context, payPagePath("paynewwindow", id)) } });
+    return data({ newWindow: { url: payUrl, next: sitePath(context, payPagePath("paynewwindow", id)) } });
   }
-  // The payment page is not a route of this app: a document navigation, also from JavaScript.
-  return redirectDocument(started.redirect_url, 303);
+  // The payment page is not a route of this app (maybe not of this site): a document navigation,
+  // also from JavaScript, allowed off-site (decision 0023).
+  return externalRedirect(payUrl, 303, true);
 }

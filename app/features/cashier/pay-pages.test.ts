@@ -62,4 +62,14 @@ describe("payment result pages", () => {
     expect(safePaymentUrl("http://psp.example/pay", origin)).toBeNull();
     expect(safePaymentUrl(null, origin)).toBeNull();
   });
+
+  it("refuses paths a browser reads as another host (tab, newline, backslash, dot segments)", () => {
+    const origin = "https://casino.example";
+    for (const v of ["/\t/evil.example", "/\n/evil.example", "/\\evil.example", "\\/evil.example", "/\r\n/evil.example"]) {
+      expect(safePaymentUrl(v, origin), JSON.stringify(v)).toBeNull();
+    }
+    expect(safePaymentUrl("/.//evil.example", origin)).toBe("/evil.example");
+    // Same scheme, no slashes: a browser on the site reads it as a path of the site too.
+    expect(safePaymentUrl("https:evil.example", origin)).toBe("/evil.example");
+  });
 });

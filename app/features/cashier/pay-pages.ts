@@ -86,17 +86,19 @@ export function payButtons(page: PayPage, opts: { transaction: boolean; checking
 }
 
 /**
- * The payment page link of the mobile page comes in its query: only this site's paths and
- * https pages are shown, so the page cannot be made to point at a `javascript:` or plain-http URL.
+ * What a payment page address may be: a path of this site, or an https page elsewhere, written
+ * out in full. Never `javascript:` or plain http, and never a path that a browser reads as
+ * another host ('//evil', '/\evil', '/<tab>/evil': browsers drop tabs and newlines). The mobile
+ * page also wants its signature (payment-link.server.ts).
  */
 export function safePaymentUrl(value: string | null, origin: string): string | null {
-  if (!value || value.length > 2000) return null;
-  if (/^\/(?![/\\])/.test(value)) return value;
+  if (!value || value.length > 2000 || /[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  let url: URL;
   try {
-    const url = new URL(value);
-    if (url.origin === origin) return url.pathname + url.search;
-    return url.protocol === "https:" ? url.href : null;
+    url = new URL(value, origin);
   } catch {
     return null;
   }
+  if (url.origin === origin) return url.pathname.replace(/^\/{2,}/, "/") + url.search;
+  return url.protocol === "https:" && /^https:\/\//i.test(value) ? url.href : null;
 }

@@ -4,7 +4,8 @@ import { PlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { notFound } from "../errors/not-found.server";
-import { payPageOf, payPagePath, safePaymentUrl, settledRedirect } from "./pay-pages";
+import { paymobileLink } from "./payment-link.server";
+import { payPageOf, payPagePath, settledRedirect } from "./pay-pages";
 import { requirePlayer, sitePath } from "../site/site.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -36,9 +37,12 @@ export async function loadPayPage({ request, context }: Args) {
     const next = settledRedirect(where.page, transaction.status);
     if (next) throw redirectDocument(sitePath(context, payPagePath(next, transaction.id)));
   }
+  const link = where.page === "paymobile" ? await paymobileLink(context, url.searchParams, transaction, url.origin) : null;
   return {
     page: where.page,
     transaction,
-    paymentUrl: where.page === "paymobile" ? safePaymentUrl(url.searchParams.get("url"), url.origin) : null,
+    paymentUrl: link?.url ?? null,
+    /** A payment link was in the URL but is not the platform's for this payment: say so, show none. */
+    linkRefused: link?.refused ?? false,
   };
 }

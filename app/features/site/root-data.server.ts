@@ -4,6 +4,7 @@ import { isPlatformError } from "../../lib/api/errors";
 import { formatMoney, totalBalance } from "../../lib/money";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { documentPath } from "../../lib/access";
+import { sameOriginPath } from "../../lib/navigation";
 import { readCookie } from "../../lib/cookies";
 import { pickTheme, THEME_COOKIE } from "../../lib/theme";
 import { takeToast } from "../../lib/toast.server";
@@ -35,7 +36,8 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   if (clear) headers.append("set-cookie", clear);
   const m = site.metadata;
   // Closing a URL dialog returns to the page, also when this loader ran for a client navigation.
-  const page = new URL(documentPath(url.pathname + url.search), url.origin);
+  // A path such as '//x' is a host to `new URL` (and to the browser, for links built from it).
+  const page = new URL(sameOriginPath(documentPath(url.pathname + url.search), origin), origin);
   const urlDialogs = await loadUrlDialogs(page, context, { account: account ?? null, authFlash });
   const data = {
     locale: site.locale,

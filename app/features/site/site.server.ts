@@ -12,6 +12,7 @@ import { ONE_YEAR, readCookie, serializeCookie } from "../../lib/cookies";
 import { detectLocale, localizePath, splitLocalePath } from "../../lib/i18n/locale";
 import { matchSiteRedirect } from "../../lib/navigation";
 import { getPlatform } from "../../middleware/platform.server";
+import { externalRedirect } from "../../middleware/redirects.server";
 import { cached } from "./site-cache.server";
 
 export const LOCALES_NOT_FOUND = "PLUGIN:I18N: LOCALES NOT FOUND";
@@ -142,8 +143,8 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
 
   const siteRedirect = matchSiteRedirect(redirects, url.pathname, url.search);
   if (siteRedirect) {
-    // Operator-configured targets may be external: that is what marks them safe to follow.
-    throw redirect(siteRedirect.location, siteRedirect.status);
+    // Only an operator's external to_url may leave the site (sameOriginRedirects lets it through).
+    throw siteRedirect.external ? externalRedirect(siteRedirect.location, siteRedirect.status) : redirect(siteRedirect.location, siteRedirect.status);
   }
 
   const locale = locales.locales.find((l) => l.code === where.locale)!;

@@ -23,6 +23,12 @@ describe("locale paths", () => {
     expect(localizePath("/about", "es", "en")).toBe("/es/about");
     expect(localizePath("/", "ar", "en")).toBe("/ar");
   });
+
+  it("never turns a base path from the request into another host", () => {
+    // '/es//evil.example' has the base '//evil.example'; in the default locale that was the link.
+    expect(localizePath("//evil.example", "en", "en")).toBe("/evil.example");
+    expect(localizePath("///evil.example/x", "es", "en")).toBe("/es/evil.example/x");
+  });
 });
 
 describe("locale detection: URL, then cookie, then browser", () => {

@@ -20,10 +20,15 @@ export function splitLocalePath(pathname: string, locales: readonly Locale[], de
   return { locale: defaultLocale, prefixed: false, basePath: pathname || "/" };
 }
 
-/** The path of `basePath` in `locale`: the default locale is unprefixed. */
+/**
+ * The path of `basePath` in `locale`: the default locale is unprefixed. A base path taken from a
+ * request may start with '//' ('/es//evil.example' has the base '//evil.example'): one slash is
+ * kept, so the result never names another host.
+ */
 export function localizePath(basePath: string, locale: string, defaultLocale: string): string {
-  if (locale === defaultLocale) return basePath;
-  return basePath === "/" ? `/${locale}` : `/${locale}${basePath}`;
+  const base = basePath.replace(/^\/{2,}/, "/");
+  if (locale === defaultLocale) return base;
+  return base === "/" ? `/${locale}` : `/${locale}${base}`;
 }
 
 /** Parses Accept-Language into codes by descending quality. */

@@ -1,0 +1,21 @@
+import { fromBase64Url, toBase64Url } from "./base64url";
+
+/**
+ * HMAC-SHA256 for values the app hands the browser and must later believe again (the payment
+ * link of the mobile pay page). The platform signs its own links with its own helper
+ * (workers/platform/core/signing.ts); the app may not import the platform, hence this one.
+ * `purpose` keeps a signature made for one use from passing for another.
+ */
+const enc = new TextEncoder();
+
+const key = (secret: string) => crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+
+export async function sign(secret: string, purpose: string, value: string): Promise<string> {
+  return toBase64Url(await crypto.subtle.sign("HMAC", await key(secret), enc.encode(`${purpose}:${value}`)));
+}
+
+/** Whether `signature` is `sign(secret, purpose, value)`; subtle.verify compares in constant time. */
+export async function verify(secret: string, purpose: string, value: string, signature: string): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
+  return crypto.subtle.verify("HMAC", await key(secret), fromBase64Url(signature), enc.encode(`${purpose}:${value}`));
+}
