@@ -58,13 +58,13 @@ export async function reconcilePlayer(deps: MoneyDeps & { env: Env }, uid: numbe
       .prepare(
         `UPDATE cashier_transactions SET status = 'pending', settle_at = created_at + ?3, updated_at = ?2
          WHERE uid = ?1 AND type = 'withdrawal' AND status = 'new'
-           AND EXISTS (SELECT 1 FROM wallet_operations w WHERE w.uid = ?1 AND w.key = ?4 || id)`,
+           AND EXISTS (SELECT 1 FROM wallet_operations w WHERE w.uid = ?1 AND w.key = ?4 || cashier_transactions.id)`,
       )
       .bind(uid, now, PAYOUT_DELAY_MS, withdrawalKey("")),
     deps.db
       .prepare(
         `DELETE FROM cashier_transactions WHERE uid = ?1 AND type = 'withdrawal' AND status = 'new' AND created_at < ?2 - ?3
-           AND NOT EXISTS (SELECT 1 FROM wallet_operations w WHERE w.uid = ?1 AND w.key = ?4 || id)`,
+           AND NOT EXISTS (SELECT 1 FROM wallet_operations w WHERE w.uid = ?1 AND w.key = ?4 || cashier_transactions.id)`,
       )
       .bind(uid, now, LOST_CALLBACK_MS, withdrawalKey("")),
     // The demo payout. No money moves: the amount left the balance when the withdrawal was made.
