@@ -102,6 +102,27 @@ describe("cashier.makewithdrawal", () => {
   });
 });
 
+describe("concurrent withdrawals", () => {
+  it("each refusal names its real cause: insufficient funds, and the daily limit only for the real 4th", async () => {
+    const p = await funded(5000);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => withdraw(p, { amount: 2000 })));
+    const paid = answers.filter((a) => a.status === 200);
+    expect(paid).toHaveLength(2);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      const e = await failure(refused, 402, "BillingTransactionDeclinedException");
+      expect(e.message).toBe("Insufficient funds");
+    }
+    expect(await mainBalance(p)).toBe(1000);
+    // Refused requests leave no rows, so the day still has room for exactly one more.
+    await applyOperation(env.DB, { uid: p.uid, key: `top-up-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 100000 }] });
+    const more = await Promise.all(Array.from({ length: 8 }, () => withdraw(p, { amount: 2000 })));
+    expect(more.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const refused of more.filter((a) => a.status !== 200)) await failure(refused, 409, "WithdrawalLimitsPeriodExceededException");
+    expect(await mainBalance(p)).toBe(101000 - 2000);
+    expect((await data(p.browser.get("cashier/gethistory", { type: "withdrawal" }))).count).toBe(3);
+  });
+});
+
 describe("cashier.cancelwithdrawal", () => {
   it("returns the amount once, even for concurrent cancels; a cancelled one answers as it is", async () => {
     const p = await funded(20000);

@@ -12,8 +12,8 @@ const answer = (status: number, body: Record<string, unknown>) =>
 /**
  * `POST /platform/payments/callback/{provider}`: a payment system reports a payment's outcome,
  * server to server. The provider checks the signature and freshness; the event id is then recorded
- * so the same callback sent again is refused (409); the outcome is applied once (settle.ts). The
- * answers say only what a sender needs: no transaction details, no balances.
+ * so the same callback sent again is refused (409), in the same transaction as the outcome it
+ * carries (settle.ts). The answers say only what a sender needs: no transaction details, no balances.
  */
 export async function handlePaymentCallback(request: Request, deps: MoneyDeps & { env: Env }, providerName: string): Promise<Response> {
   if (request.method !== "POST") return new Response(`${request.method} is not allowed here`, { status: 405, headers: { allow: "POST" } });
@@ -28,22 +28,20 @@ export async function handlePaymentCallback(request: Request, deps: MoneyDeps & 
       throw new CallbackRejected(404, "unknown transaction");
     }
     if (row.amount !== callback.amount || row.currency !== callback.currency) throw new CallbackRejected(400, "amount or currency differs from the transaction");
-    const fresh = await deps.db
+    // The event row, the status move and the credit are one batch (settle.ts): a Worker that dies
+    // midway leaves either all of them or none, so the retry of an event that was not applied is
+    // accepted, and an event refused as already received was applied whole.
+    const record = deps.db
       .prepare(
         `INSERT INTO payment_callbacks (provider, event_id, transaction_id, status, received_at) VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT DO NOTHING RETURNING event_id`,
       )
-      .bind(providerName, callback.eventId, callback.transactionId, callback.status, Date.now())
-      .first();
-    if (!fresh) throw new CallbackRejected(409, "this callback was already received");
-    try {
-      const now = await applyDepositStatus(deps, row, callback.status, callback.settleAt);
-      return answer(200, { ok: true, status: now.status });
-    } catch (e) {
-      // Not applied: forget the event so the payment system's retry is accepted.
-      await deps.db.prepare("DELETE FROM payment_callbacks WHERE provider = ?1 AND event_id = ?2").bind(providerName, callback.eventId).run();
-      throw e;
-    }
+      .bind(providerName, callback.eventId, callback.transactionId, callback.status, Date.now());
+    const { recorded, row: now } = await applyDepositStatus(deps, row, callback.status, callback.settleAt, [record]);
+    // A repeated event runs the same batch, which changes nothing: its status move was made (or
+    // refused) by its first delivery and statuses only move forward, and the credit is keyed.
+    if (!recorded[0]!.results.length) throw new CallbackRejected(409, "this callback was already received");
+    return answer(200, { ok: true, status: now.status });
   } catch (e) {
     if (e instanceof CallbackRejected) return answer(e.status, { error: e.message });
     console.error("payment callback failed", providerName, e instanceof Error ? e.message : "unknown error");

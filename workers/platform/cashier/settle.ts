@@ -1,47 +1,57 @@
 import type { TransactionStatus } from "../../../app/lib/api/entities-cashier";
-import { moveMoney, type MoneyDeps } from "../wallet/move-money";
-import { findTransaction, moveStatus, type TransactionRow } from "./transactions";
+import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
+import { planOperation, type OperationPlan } from "../wallet/wallet";
+import { findTransaction, moveStatusStatement, type TransactionRow } from "./transactions";
 
 /** The wallet keys of the cashier: one per transaction, so a repeated settlement moves money once. */
 export const depositKey = (id: string) => `deposit:${id}`;
 export const withdrawalKey = (id: string) => `withdrawal:${id}`;
 export const withdrawalCancelKey = (id: string) => `withdrawal-cancel:${id}`;
 
+/** A wallet guard: the transaction is (by now, inside the batch) in this status. */
+const inStatus = (id: string, status: TransactionStatus) => ({
+  sql: "EXISTS (SELECT 1 FROM cashier_transactions WHERE id = ?1 AND status = ?2)",
+  params: [id, status],
+});
+
 /**
- * What the payment system said about a deposit (callback or status query), applied once:
- * the status moves forward only (a guarded UPDATE), and a successful deposit is credited with
- * the key `deposit:<id>`. The credit runs whenever the row is `success` — not only for the call
- * that moved it — so a repeated callback after an interrupted one completes the credit, and the
- * wallet's key makes every further run a replay. Answers the transaction as it now is.
+ * The credit of a deposit (key `deposit:<id>`), applying only if the deposit is `success` when it
+ * runs — in the same batch as the statement that moved it there. A success thus never exists
+ * without its credit, and the key makes a second run change nothing (decision 0022).
+ */
+export function depositCredit(db: D1Database, row: TransactionRow): OperationPlan {
+  return planOperation(
+    db,
+    { uid: row.uid, key: depositKey(row.id), type: "deposit", reference: row.id, changes: [{ kind: "main", delta: row.amount }] },
+    inStatus(row.id, "success"),
+  );
+}
+
+/** A cancelled withdrawal's amount back to the main balance (key `withdrawal-cancel:<id>`), only if it is `cancel`. */
+export function withdrawalRefund(db: D1Database, row: TransactionRow): OperationPlan {
+  return planOperation(
+    db,
+    { uid: row.uid, key: withdrawalCancelKey(row.id), type: "withdrawal_cancel", reference: row.id, changes: [{ kind: "main", delta: row.amount }] },
+    inStatus(row.id, "cancel"),
+  );
+}
+
+/**
+ * What the payment system said about a deposit (callback or status query), applied in one batch:
+ * the caller's `record` statements (the callback's event row), the guarded status move (forward
+ * only) and the credit, which applies whenever the row is then `success` and not yet credited —
+ * so this also repairs a success an older, interrupted run left without its credit. Answers the
+ * results of `record` and the transaction as it now is (a withdrawal row: as it is, untouched).
  */
 export async function applyDepositStatus(
   deps: MoneyDeps,
   row: TransactionRow,
   status: TransactionStatus,
   settleAt: number | null = null,
-): Promise<TransactionRow> {
-  if (row.type !== "deposit") return row;
-  await moveStatus(deps.db, row, status, status === "pending" ? settleAt : null);
-  const now = (await findTransaction(deps.db, row.id))!;
-  if (now.status === "success") {
-    await moveMoney(deps, {
-      uid: now.uid,
-      key: depositKey(now.id),
-      type: "deposit",
-      reference: now.id,
-      changes: [{ kind: "main", delta: now.amount }],
-    });
-  }
-  return now;
-}
-
-/** Returns a cancelled withdrawal's amount to the main balance, once (key `withdrawal-cancel:<id>`). */
-export async function refundWithdrawal(deps: MoneyDeps, row: TransactionRow): Promise<void> {
-  await moveMoney(deps, {
-    uid: row.uid,
-    key: withdrawalCancelKey(row.id),
-    type: "withdrawal_cancel",
-    reference: row.id,
-    changes: [{ kind: "main", delta: row.amount }],
-  });
+  record: D1PreparedStatement[] = [],
+): Promise<{ recorded: D1Result[]; row: TransactionRow }> {
+  if (row.type !== "deposit") return { recorded: [], row };
+  const move = moveStatusStatement(deps.db, row, status, status === "pending" ? settleAt : null);
+  const { results } = await moveMoneyWith(deps, [...record, ...(move ? [move] : [])], depositCredit(deps.db, row));
+  return { recorded: results.slice(0, record.length), row: (await findTransaction(deps.db, row.id))! };
 }

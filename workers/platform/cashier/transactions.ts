@@ -98,20 +98,24 @@ export async function playerTransaction(db: D1Database, uid: number, id: string,
 }
 
 /**
- * Moves a transaction to `status` if it is in one of the allowed source statuses. Answers whether
- * this call made the move; `settleAt` is stored with it when given.
+ * The guarded UPDATE that moves a transaction to `status` if it is in one of the allowed source
+ * statuses (`settleAt` stored with it when given), for a batch of the caller's; null if nothing
+ * may reach `status`.
  */
-export async function moveStatus(db: D1Database, row: Pick<TransactionRow, "id" | "type">, status: TransactionStatus, settleAt?: number | null): Promise<boolean> {
+export function moveStatusStatement(
+  db: D1Database,
+  row: Pick<TransactionRow, "id" | "type">,
+  status: TransactionStatus,
+  settleAt?: number | null,
+): D1PreparedStatement | null {
   const sources = SOURCES[row.type][status];
-  if (!sources) return false;
-  const moved = await db
+  if (!sources) return null;
+  return db
     .prepare(
       `UPDATE cashier_transactions SET status = ?2, updated_at = ?3, settle_at = COALESCE(?4, settle_at)
        WHERE id = ?1 AND status IN (SELECT value FROM json_each(?5)) RETURNING id`,
     )
-    .bind(row.id, status, Date.now(), settleAt ?? null, JSON.stringify(sources))
-    .first<{ id: string }>();
-  return Boolean(moved);
+    .bind(row.id, status, Date.now(), settleAt ?? null, JSON.stringify(sources));
 }
 
 /** A page of the player's transactions, newest first, and the total matching. */

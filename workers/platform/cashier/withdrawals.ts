@@ -1,17 +1,17 @@
 import type { CashierTransaction, WithdrawSettings } from "../../../app/lib/api/entities-cashier";
-import { isPlatformError, PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../app/lib/api/errors";
 import type { PlatformContext } from "../core/context";
 import { randomHex } from "../core/bytes";
-import { moveMoney } from "../wallet/move-money";
-import { readBalances } from "../wallet/wallet";
+import { moveMoneyWith } from "../wallet/move-money";
+import { planOperation, readBalances } from "../wallet/wallet";
 import { formatUnits } from "../../../app/lib/money";
 import { assertStep, outsideRange, rangeMessage } from "./amounts";
 import { methodForCall, methodsFor, publicMethod } from "./methods";
 import { cashierPlayer } from "./player";
 import { PAYOUT_DELAY_MS, reconcilePlayer } from "./reconcile";
 import { checkRequisites } from "./requisites";
-import { refundWithdrawal, withdrawalKey } from "./settle";
-import { findTransaction, moveStatus, playerTransaction, toEntity, type TransactionRow } from "./transactions";
+import { withdrawalKey, withdrawalRefund } from "./settle";
+import { findTransaction, moveStatusStatement, playerTransaction, toEntity, type TransactionRow } from "./transactions";
 
 /** Above this (minor units, any currency) a withdrawal needs a verified account (KycWithdrawal). */
 export const KYC_THRESHOLD = 200_000;
@@ -52,26 +52,38 @@ export async function withdrawSettings(ctx: PlatformContext): Promise<WithdrawSe
 }
 
 /**
- * Creates the withdrawal `new` only while the player's last 24 hours leave room: the limit is in
- * the INSERT's own WHERE, so two concurrent requests cannot both slip under it.
+ * The withdrawal and its debit, one batch (decision 0022): the row is inserted `pending` only while
+ * the player's last 24 hours leave room — the limit is in the INSERT's own WHERE, so concurrent
+ * requests cannot slip under it together — and the debit (key `withdrawal:<id>`) applies only if
+ * that row was inserted. An overdraft fails the batch, row included: the request leaves no trace,
+ * holds no slot of the daily limit, and is refused for what it is, insufficient funds. Answers the
+ * withdrawal, or null when nothing was inserted (the day's limits, or the key used meanwhile).
  */
-async function insertWithinDailyLimits(ctx: PlatformContext, t: { amount: number; currency: string; method: string; requisites: Record<string, string>; key: string }) {
+async function insertWithDebit(
+  ctx: PlatformContext,
+  t: { amount: number; currency: string; method: string; requisites: Record<string, string>; key: string },
+): Promise<TransactionRow | null> {
   const now = Date.now();
   const id = randomHex(16);
-  const inserted = await ctx.db
+  const insert = ctx.db
     .prepare(
       `INSERT INTO cashier_transactions
-         (id, uid, type, status, amount, currency, method, flow, locale, requisites, idempotency_key, created_at, updated_at)
-       SELECT ?1, ?2, 'withdrawal', 'new', ?3, ?4, ?5, 'redirect', ?6, ?7, ?8, ?9, ?9
+         (id, uid, type, status, amount, currency, method, flow, locale, requisites, idempotency_key, settle_at, created_at, updated_at)
+       SELECT ?1, ?2, 'withdrawal', 'pending', ?3, ?4, ?5, 'redirect', ?6, ?7, ?8, ?9 + ?13, ?9, ?9
        WHERE (SELECT COUNT(*) FROM cashier_transactions WHERE uid = ?2 AND type = 'withdrawal'
                 AND status IN ('new', 'pending', 'success') AND created_at > ?9 - ?10) < ?11
          AND (SELECT COALESCE(SUM(amount), 0) FROM cashier_transactions WHERE uid = ?2 AND type = 'withdrawal'
                 AND status IN ('new', 'pending', 'success') AND created_at > ?9 - ?10) + ?3 <= ?12
        ON CONFLICT (uid, idempotency_key) DO NOTHING RETURNING id`,
     )
-    .bind(id, ctx.uid, t.amount, t.currency, t.method, ctx.locale, JSON.stringify(t.requisites), t.key, now, DAY_MS, DAILY_COUNT, DAILY_SUM)
-    .first<{ id: string }>();
-  return inserted ? findTransaction(ctx.db, id) : null;
+    .bind(id, ctx.uid, t.amount, t.currency, t.method, ctx.locale, JSON.stringify(t.requisites), t.key, now, DAY_MS, DAILY_COUNT, DAILY_SUM, PAYOUT_DELAY_MS);
+  const debit = planOperation(
+    ctx.db,
+    { uid: ctx.uid, key: withdrawalKey(id), type: "withdrawal", reference: id, changes: [{ kind: "main", delta: -t.amount }] },
+    { sql: "EXISTS (SELECT 1 FROM cashier_transactions WHERE id = ?1)", params: [id] },
+  );
+  const { results } = await moveMoneyWith(ctx, [insert], debit);
+  return results[0]!.results.length ? findTransaction(ctx.db, id) : null;
 }
 
 const byKey = (ctx: PlatformContext, key: string) =>
@@ -92,13 +104,13 @@ function sameKeyOtherRequest(): PlatformError {
 /**
  * cashier.makewithdrawal. Refusals in order: method, amount step and requisites (400), email not
  * confirmed, verification above the threshold, the method's min/max, the daily limits, then the
- * wallet's own (insufficient funds). The amount leaves the main balance at once.
+ * wallet's own (insufficient funds). The amount leaves the main balance at once, with the row.
  */
 export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): Promise<CashierTransaction> {
   const earlier = await byKey(ctx, p.idempotency_key);
   if (earlier) {
     if (earlier.type !== "withdrawal") throw sameKeyOtherRequest();
-    return completeWithdrawal(ctx, earlier);
+    return toEntity(earlier);
   }
   const player = await cashierPlayer(ctx.db, ctx.uid);
   const { method, rules } = await methodForCall(ctx, "withdrawal", p.method, player.currency);
@@ -115,58 +127,30 @@ export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): P
   if (outsideRange(p.amount, rules)) {
     throw new PlatformError("WithdrawalLimitsExceeded", rangeMessage(rules), { params: { min: rules.min, max: rules.max, currency: player.currency } });
   }
-  const row = await insertWithinDailyLimits(ctx, { amount: p.amount, currency: player.currency, method: method.sysname, requisites, key: p.idempotency_key });
-  if (!row) {
-    const raced = await byKey(ctx, p.idempotency_key);
-    if (raced) return completeWithdrawal(ctx, raced);
-    throw new PlatformError("WithdrawalLimitsPeriodExceeded", `Withdrawals are limited to ${DAILY_COUNT} and ${formatUnits(DAILY_SUM)} a day`, {
-      params: { count: DAILY_COUNT, sum: DAILY_SUM, currency: player.currency, period_hours: 24 },
-    });
+  const row = await insertWithDebit(ctx, { amount: p.amount, currency: player.currency, method: method.sysname, requisites, key: p.idempotency_key });
+  if (row) return toEntity(row);
+  // Nothing inserted: the same key won a race (answer its withdrawal), or the day is full.
+  const raced = await byKey(ctx, p.idempotency_key);
+  if (raced) {
+    if (raced.type !== "withdrawal") throw sameKeyOtherRequest();
+    return toEntity(raced);
   }
-  return completeWithdrawal(ctx, row);
+  throw new PlatformError("WithdrawalLimitsPeriodExceeded", `Withdrawals are limited to ${DAILY_COUNT} and ${formatUnits(DAILY_SUM)} a day`, {
+    params: { count: DAILY_COUNT, sum: DAILY_SUM, currency: player.currency, period_hours: 24 },
+  });
 }
 
 /**
- * Debits a `new` withdrawal (key `withdrawal:<id>`) and makes it pending. A repeated request
- * whose first run is still in flight (or was interrupted) runs it too: the wallet key makes the
- * debit happen once, and both answer the same pending withdrawal.
- */
-async function completeWithdrawal(ctx: PlatformContext, row: TransactionRow): Promise<CashierTransaction> {
-  if (row.status !== "new") return toEntity(row);
-  try {
-    await moveMoney(ctx, { uid: ctx.uid, key: withdrawalKey(row.id), type: "withdrawal", reference: row.id, changes: [{ kind: "main", delta: -row.amount }] });
-  } catch (e) {
-    // Declined (funds): nothing moved; the request leaves no trace, so the key may be tried again.
-    // Unless a repeat of this request debited meanwhile (the funds arrived): its row must stay.
-    if (isPlatformError(e, "BillingTransactionDeclined")) {
-      await ctx.db
-        .prepare(
-          `DELETE FROM cashier_transactions WHERE id = ?1 AND status = 'new'
-           AND NOT EXISTS (SELECT 1 FROM wallet_operations WHERE uid = ?2 AND key = ?3)`,
-        )
-        .bind(row.id, ctx.uid, withdrawalKey(row.id))
-        .run();
-    }
-    throw e;
-  }
-  await moveStatus(ctx.db, row, "pending", row.created_at + PAYOUT_DELAY_MS);
-  return toEntity((await findTransaction(ctx.db, row.id))!);
-}
-
-/**
- * cashier.cancelwithdrawal: pending → cancel (guarded), then the refund with its own key. The
- * refund runs whenever the row is cancelled, so a second cancel (or a concurrent one) is a replay
- * of the same wallet key and credits nothing more.
+ * cashier.cancelwithdrawal: pending → cancel (guarded) and the refund in one batch; the refund
+ * applies whenever the row is then `cancel` and not yet refunded (key `withdrawal-cancel:<id>`), so
+ * concurrent or repeated cancels refund once.
  */
 export async function cancelWithdrawal(ctx: PlatformContext, transactionId: string): Promise<CashierTransaction> {
   await reconcilePlayer(ctx, ctx.uid);
   const row = await playerTransaction(ctx.db, ctx.uid, transactionId, "withdrawal");
-  if (row.status === "pending") await moveStatus(ctx.db, row, "cancel");
+  if (row.status === "pending") await moveMoneyWith(ctx, [moveStatusStatement(ctx.db, row, "cancel")!], withdrawalRefund(ctx.db, row));
   const now = (await findTransaction(ctx.db, row.id))!;
-  if (now.status === "cancel") {
-    await refundWithdrawal(ctx, now);
-    return toEntity(now);
-  }
+  if (now.status === "cancel") return toEntity(now);
   if (now.status === "success") throw new PlatformError("WithdrawalDeclined", "This withdrawal is already paid out and cannot be cancelled");
   throw new PlatformError("WithdrawalDeclined", "This withdrawal cannot be cancelled now");
 }

@@ -1,5 +1,5 @@
 import { publish } from "../../realtime/publish";
-import { applyOperation, balanceFields, type Balances, type OperationResult, type WalletOperation } from "./wallet";
+import { applyOperation, applyPlan, balanceFields, type Balances, type OperationPlan, type OperationResult, type WalletOperation } from "./wallet";
 
 /** What moving money needs besides the database: where to publish the committed change. */
 export interface MoneyDeps {
@@ -21,6 +21,18 @@ export async function moveMoney(deps: MoneyDeps, op: WalletOperation): Promise<O
     deps.waitUntil(publish(deps.env, op.uid, "account.balance_updated", balanceUpdate(result.balances)));
   }
   return result;
+}
+
+/**
+ * `applyPlan` — the caller's statements and a planned operation in one transaction — with the
+ * same publishing as moveMoney when the operation applied.
+ */
+export async function moveMoneyWith(deps: MoneyDeps, statements: D1PreparedStatement[], plan: OperationPlan) {
+  const outcome = await applyPlan(deps.db, statements, plan);
+  if (outcome.applied) {
+    deps.waitUntil(publish(deps.env, plan.uid, "account.balance_updated", balanceUpdate(outcome.applied.balances)));
+  }
+  return outcome;
 }
 
 /**
