@@ -22,6 +22,9 @@ function matches(texts: string[], query: string): boolean {
 }
 
 async function expectAllMatch(rows: Locator, query: string, titleSel: string, providerSel: string) {
+  // The document streams: its URL and heading are there before the tiles further down. Count once
+  // the results have arrived (they come in one piece), not while the rest is still on its way.
+  await expect(rows.first()).toBeAttached();
   const n = await rows.count();
   expect(n).toBeGreaterThan(0);
   for (let i = 0; i < n; i++) {
