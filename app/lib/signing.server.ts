@@ -1,10 +1,9 @@
 import { fromBase64Url, toBase64Url } from "./base64url";
 
 /**
- * HMAC-SHA256 for values the app hands the browser and must later believe again (the payment
- * link of the mobile pay page). The platform signs its own links with its own helper
- * (workers/platform/core/signing.ts); the app may not import the platform, hence this one.
- * `purpose` keeps a signature made for one use from passing for another.
+ * HMAC-SHA256 for values handed to a browser or a mailbox and believed again later: the payment
+ * link of the mobile pay page here, and through workers/platform/core/signing.ts the platform's
+ * links and tokens. `purpose` keeps a signature made for one use from passing for another.
  */
 const enc = new TextEncoder();
 
