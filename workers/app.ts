@@ -4,6 +4,7 @@ import { workerContext } from "../app/lib/context.server";
 import { countingD1, serverTiming, type D1Tally } from "./d1-stats";
 import { assertEnv } from "./env";
 import { handlePlatform } from "./platform";
+import type { RenderScope } from "./platform/core/render-scope";
 import { handlePlatformPages } from "./platform/demo";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { handleIpx, ipxDeps } from "./ipx/route";
@@ -28,12 +29,12 @@ async function requestHandler(request: Request, context: RouterContextProvider):
 
 /**
  * Sends a platform request (/api, /oauth, /platform) to the embedded platform, or to
- * PLATFORM_ORIGIN when one is set.
+ * PLATFORM_ORIGIN when one is set. `scope`: the in-process calls of one page request share it.
  */
-async function platformFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+async function platformFetch(request: Request, env: Env, ctx: ExecutionContext, scope?: RenderScope): Promise<Response> {
   const url = new URL(request.url);
   if (!env.PLATFORM_ORIGIN) {
-    return url.pathname.startsWith("/api/") ? handlePlatform(request, env, ctx) : handlePlatformPages(request, env, ctx);
+    return url.pathname.startsWith("/api/") ? handlePlatform(request, env, ctx, scope) : handlePlatformPages(request, env, ctx);
   }
   const target = new URL(url.pathname + url.search, env.PLATFORM_ORIGIN);
   const headers = new Headers(request.headers);
@@ -105,11 +106,12 @@ app.all("*", async (c) => {
   const tally = newTally(c.env);
   const env: Env = tally ? { ...c.env, DB: countingD1(c.env.DB, tally) } : c.env;
   const context = new RouterContextProvider();
+  const scope: RenderScope = {};
   context.set(workerContext, {
     env,
     waitUntil: (p) => c.executionCtx.waitUntil(p),
     nonce: c.get("nonce"),
-    platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext),
+    platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext, scope),
   });
   const response = await requestHandler(c.req.raw, context);
   // Complete only where the document waited for all its data (crawlers, no deferred data).

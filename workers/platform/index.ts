@@ -6,7 +6,7 @@ import { resolveMethod } from "./core/dispatch";
 import { readRawParams } from "./core/params";
 import { dataResponse, errorResponse, toPlatformError } from "./core/respond";
 import { handlers } from "./handlers";
-import { loadLocalesAndMaintenance } from "./i18n/locales";
+import { localesAndMaintenance, type RenderScope } from "./core/render-scope";
 import { simulatedLatency } from "./core/latency";
 import { assertApplicationEnabled } from "./core/maintenance";
 import { randomHex } from "./core/bytes";
@@ -40,8 +40,9 @@ function fieldErrors(issues: z.core.$ZodIssue[]): Record<string, string[]> {
  * The embedded platform: answers `/api/{group}/{method}` from D1 with the `{data}` / `{error}`
  * envelopes of DESIGN §2. `path` is the part after `/api/`. Order: method, verb, raw params,
  * maintenance, the player's session (banned → 403, player-only → 401), then Zod validation.
+ * `scope`: given for the in-process calls of one page request, which share its settings read.
  */
-export async function handlePlatform(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+export async function handlePlatform(request: Request, env: Env, ctx: ExecutionContext, scope?: RenderScope): Promise<Response> {
   const jar = cookieJar();
   let response: Response;
   try {
@@ -54,7 +55,7 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
     }
     const raw = await readRawParams(request, decl, pathValue);
 
-    const { locales, defaultLocale, maintenance } = await loadLocalesAndMaintenance(env.DB);
+    const { locales, defaultLocale, maintenance } = await localesAndMaintenance(env.DB, scope);
     const known = new Set(locales.map((l) => l.code));
     const asked = url.searchParams.get("locale") ?? readCookie(request.headers.get("cookie"), "locale");
     const secure = env.APP_ENV !== "local";

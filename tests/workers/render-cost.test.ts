@@ -1,0 +1,55 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import app from "../../workers/app";
+import { ORIGIN } from "./helpers";
+
+/**
+ * Issue 15, CPU per render: what a page render asks of D1 beyond its own data. Every platform
+ * call needs the locales and the maintenance switch; the in-process calls of one render read them
+ * once between them, while separate requests still read them each (a switch shows at once).
+ */
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
+const SETTINGS_READ = /FROM settings WHERE key = 'maintenance'/;
+
+/** A view of D1 that records the SQL of every statement prepared through it. */
+function recordingD1(db: D1Database, sql: string[]): D1Database {
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === "prepare") return (text: string) => (sql.push(text), target.prepare(text));
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+async function render(path: string) {
+  const sql: string[] = [];
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(new URL(path, ORIGIN), { headers: { "user-agent": BROWSER } }), { ...env, DB: recordingD1(env.DB, sql) }, ctx);
+  const html = await res.text();
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, html, settingsReads: sql.filter((s) => SETTINGS_READ.test(s)).length };
+}
+
+describe("one render reads the platform's settings once (issue 15)", () => {
+  it.each(["/gamehall", "/"])("%s: several platform calls, one locales and maintenance read", async (path) => {
+    await render(path); // warms the site cache, as a second visitor finds it
+    const r = await render(path);
+    expect(r.status).toBe(200);
+    expect(r.html).toContain("game-tile");
+    expect(r.settingsReads).toBe(1);
+  });
+
+  it("a maintenance switch flipped between two renders shows on the second", async () => {
+    const setMaintenance = (enabled: boolean) =>
+      env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('maintenance', ?1)").bind(JSON.stringify({ enabled })).run();
+    expect((await render("/gamehall")).status).toBe(200);
+    await setMaintenance(true);
+    const down = await render("/gamehall");
+    expect(down.status).toBe(503);
+    expect(down.html).toContain('data-error="maintenance"');
+    await setMaintenance(false);
+    expect((await render("/gamehall")).status).toBe(200);
+  });
+});
