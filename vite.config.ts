@@ -1,8 +1,6 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-// @ts-ignore -- a plain .mjs shared with its unit test
-import { reactServerWrites } from "./scripts/react-server-writes.mjs";
 
 /**
  * App modules every page loads on first load (the shell around the route). Left to automatic
@@ -14,7 +12,7 @@ import { reactServerWrites } from "./scripts/react-server-writes.mjs";
 const SHELL = /\/app\/(features\/(site\/(use-root-data|cms-link)|layout\/site-frame|auth\/popup-url)|ui\/(toasts|icon)|lib\/navigation)\.tsx?$/;
 
 export default defineConfig({
-  plugins: [reactServerWrites(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
   server: { host: "127.0.0.1" },
   environments: {
     client: {
