@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from "react";
+import { createElement, lazy, useState, type ComponentType } from "react";
 
 /**
  * A component whose code the browser loads with its first use, off first load, while the server
@@ -8,7 +8,9 @@ import { createElement, lazy, type ComponentType } from "react";
  *
  * In the browser, once `preload()` has resolved, it renders directly too, without suspending: an
  * update outside a transition (a page of tiles appended) may then render it with no Suspense
- * fallback in the way. Before that it is React's `lazy`, which always suspends once.
+ * fallback in the way. Before that it is React's `lazy`, which always suspends once. The choice is
+ * made once per instance: switching a mounted instance from `lazy` to the component would be a
+ * new element type, and React would remount it (a dialog would lose what was typed in it).
  */
 export function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | null = null;
@@ -19,7 +21,8 @@ export function lazyWithPreload<P extends object>(load: () => Promise<ComponentT
     }),
   );
   function Component(props: P) {
-    return loaded ? createElement(loaded, props) : createElement(Lazy as ComponentType<P>, props);
+    const [type] = useState(() => loaded ?? (Lazy as ComponentType<P>));
+    return createElement(type, props);
   }
   const preload = async () => {
     loaded ??= await load();
