@@ -1,18 +1,60 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /**
- * App modules every page loads on first load (the shell around the route). Left to automatic
- * splitting they become eight small chunks — each one more request, one more preload entry and
- * its own import header — because lazy chunks share them. One chunk costs less (bench/README.md).
- * Only modules that are on first load anyway belong here: a group pulls a module in even when
- * only lazy code imports it.
+ * Modules every page loads on first load (the shell around the route). Left to automatic
+ * splitting they become a dozen small chunks — each one more request, one more preload entry and
+ * its own gzip window — because lazy chunks share them. One chunk costs less (decisions 0014,
+ * 0027): the root route's own imports (dialog stack, link delegate, scroll restoration…) and
+ * react-dom's small index (flushSync, which React Router's DOM code calls) are in it too, so the
+ * root route's chunk is little more than `root.tsx`. Only modules that are on first load anyway
+ * belong here: a group pulls a module in even when only lazy code imports it.
  */
-const SHELL = /\/app\/(features\/(site\/(use-root-data|cms-link)|layout\/site-frame|auth\/popup-url)|ui\/(toasts|icon)|lib\/navigation)\.tsx?$/;
+const SHELL = new RegExp(
+  [
+    String.raw`/app/features/(site/(use-root-data|cms-link|custom-code|section-messages|url-dialog-keys)|layout/site-frame|auth/popup-url|dialogs|errors/lazy-error-pages)\.tsx?$`,
+    String.raw`/app/ui/(toasts|icon|link-delegate|scroll-restoration|app-providers|dialog/(dialogs|dialog|ids))\.tsx?$`,
+    String.raw`/app/lib/(navigation|site-stylesheet|lazy-with-preload|nonce)\.tsx?$`,
+    String.raw`/node_modules/react-dom/(index|cjs/react-dom\.production)\.js$`,
+  ].join("|"),
+);
+
+/**
+ * Vite wraps every `import()` of the client in `__vitePreload(load, deps)`, whose helper adds a
+ * `<link rel="modulepreload">` per dependency of the imported chunk, so they load in parallel
+ * rather than one import level after the other. Vite's own helper (about 1 KB compressed, in the
+ * shell on every page) also handles stylesheets, relative bases and a `vite:preloadError` event,
+ * none of which this app has (every stylesheet is inlined by the server, decision 0019). This one
+ * does the preloading only, with the page's CSP nonce (decision 0027).
+ */
+const PRELOAD_HELPER = `const seen = new Set();
+export const __vitePreload = (load, deps) => {
+  if (deps && deps.length) {
+    const nonce = document.querySelector("script[nonce]")?.nonce;
+    for (const dep of deps) {
+      const href = "/" + dep;
+      if (seen.has(href)) continue;
+      seen.add(href);
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      if (nonce) link.nonce = nonce;
+      document.head.appendChild(link);
+    }
+  }
+  return load();
+};`;
+
+const smallPreloadHelper: Plugin = {
+  name: "playfront:small-preload-helper",
+  enforce: "pre",
+  applyToEnvironment: (environment) => environment.name === "client",
+  load: (id) => (id === "\0vite/preload-helper.js" ? PRELOAD_HELPER : null),
+};
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), smallPreloadHelper],
   server: { host: "127.0.0.1" },
   environments: {
     client: {

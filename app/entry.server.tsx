@@ -10,6 +10,8 @@ import { workerContext } from "./lib/context.server";
 import { contentFirstScripts } from "./lib/content-first-scripts.server";
 import { preloadErrorPages } from "./features/errors/lazy-error-pages";
 import { preloadDialogs } from "./features/dialogs";
+import { preloadGameTile } from "./features/games/lazy-game-tile";
+import { preloadEmbeddedRegistration } from "./features/auth/embedded-registration";
 import { NonceContext } from "./lib/nonce";
 import { InlineHeadContext } from "./lib/site-stylesheet";
 import { IMAGE_FALLBACK_SCRIPT } from "./lib/image-fallback.server";
@@ -42,7 +44,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
 
   const { nonce } = loadContext.get(workerContext);
-  await Promise.all([preloadErrorPages(), preloadDialogs()]);
+  await Promise.all([preloadErrorPages(), preloadDialogs(), preloadGameTile(), preloadEmbeddedRegistration()]);
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>

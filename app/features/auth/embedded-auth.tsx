@@ -4,7 +4,7 @@ import type { CmsConfig } from "../../lib/api/cms";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
 import { AuthForm, Field } from "./auth-form-parts";
 import type { PersonalData } from "./registration-form";
-import { RegistrationSection } from "./registration-section";
+import { EmbeddedRegistration } from "./embedded-registration";
 
 export type EmbeddedMode = "sign_in" | "sign_up";
 
@@ -16,6 +16,11 @@ export function redirectMessage(origin: string, indexPath: string, backUrl: stri
   if (backUrl) url.searchParams.set("backUrl", backUrl);
   return { type: "redirect" as const, url: url.href };
 }
+
+/** Equal on every render: the registration form keeps its server HTML until touched (embedded-registration.tsx). */
+const NO_VALUES: Record<string, string> = {};
+const NO_ERRORS: Record<string, string[]> = {};
+const ignore = () => undefined;
 
 /** Tells the page around the frame that the player changed (signed in or registered). */
 export const REFRESH_USER = { type: "refresh_user" as const };
@@ -68,17 +73,17 @@ export function EmbeddedAuth({ mode, data }: { mode: EmbeddedMode; data: Embedde
           <Field name="password" label={t("auth.fields.password")} type="password" autoComplete="current-password" />
         </AuthForm>
       ) : (
-        <RegistrationSection
+        <EmbeddedRegistration
           config={data.config}
           regType={null}
           personalData={data.personalData}
-          values={{}}
-          errors={{}}
+          values={NO_VALUES}
+          errors={NO_ERRORS}
           here={here}
           next={here}
           busy={busy}
           t={t}
-          onSocialError={() => undefined}
+          onSocialError={ignore}
         />
       )}
       <p className="auth__links">

@@ -1,7 +1,7 @@
 import { AppLink } from "../../ui/app-link";
 import { ServerHtml } from "../../ui/server-html";
 import { useLocalePath, useT } from "../site/use-root-data";
-import { GameTile } from "./game-tile";
+import { LazyGameTile } from "./lazy-game-tile";
 import type { GameRow } from "./game-rows.server";
 
 /**
@@ -31,7 +31,7 @@ export function GameRows({ rows }: { rows: GameRow[] }) {
             <ServerHtml as="ul" className="game-row__list" key={to("/") + row.games.map((g) => g.sysname).join()}>
               {row.games.map((g, i) => (
                 // Index 0 would be the eager, high-priority cover: from 1 on, every cover is lazy.
-                <GameTile key={g.sysname} game={g} index={i + 1} href={to(`/game/${g.sysname}`)} />
+                <LazyGameTile key={g.sysname} game={g} index={i + 1} href={to(`/game/${g.sysname}`)} />
               ))}
             </ServerHtml>
           </section>

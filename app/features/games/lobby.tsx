@@ -1,7 +1,7 @@
 import { AppLink } from "../../ui/app-link";
 import { ServerHtml } from "../../ui/server-html";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
-import { GameTile } from "./game-tile";
+import { LazyGameTile } from "./lazy-game-tile";
 import { LOBBY_PAGE_SIZE, lobbyHref } from "./lobby-params";
 import type { LobbyData } from "./lobby.server";
 import { ProviderFilter } from "./provider-filter";
@@ -54,13 +54,13 @@ export function Lobby({ data }: { data: LobbyData }) {
         <div ref={gridRef} className="lobby-grid" role="list" aria-label={t("lobby.games")}>
           <ServerHtml as="ul" key={`${locale}|${filters.offset}|${data.games.map((g) => g.sysname).join(",")}`} role="none" className="lobby-grid__page">
             {data.games.map((g, i) => (
-              <GameTile key={g.sysname} game={g} index={i} href={to(`/game/${g.sysname}`)} />
+              <LazyGameTile key={g.sysname} game={g} index={i} href={to(`/game/${g.sysname}`)} />
             ))}
           </ServerHtml>
           {games.length > data.games.length && (
             <ul role="none" className="lobby-grid__page">
               {games.slice(data.games.length).map((g, i) => (
-                <GameTile key={g.sysname} game={g} index={data.games.length + i} href={to(`/game/${g.sysname}`)} />
+                <LazyGameTile key={g.sysname} game={g} index={data.games.length + i} href={to(`/game/${g.sysname}`)} />
               ))}
             </ul>
           )}

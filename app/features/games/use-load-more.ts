@@ -1,11 +1,27 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import type { TileGame } from "./tile-game";
 import type { LobbyFilters } from "./lobby-params";
+import { preloadGameTile } from "./lazy-game-tile";
+
+/**
+ * Calls `onNear` whenever `target` (the "load more" link) comes within a screen of the viewport.
+ * Returns the function that stops watching. Small and here, not in `infinite-scroll.ts`: the
+ * observer runs from hydration on, the code that fetches and draws a page only once it fires.
+ */
+function watchNearViewport(target: Element, onNear: () => void): () => void {
+  if (typeof IntersectionObserver === "undefined") return () => {};
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) onNear();
+  }, { rootMargin: "0px 0px 100% 0px" });
+  observer.observe(target);
+  return () => observer.disconnect();
+}
 
 /**
  * "Load more" once the lobby has hydrated: the link's click and an observer near the end of the
- * grid append the next page in place (the code for that, `infinite-scroll.ts`, is imported on
- * first use). A failure stops the observer; the link stays to try again. After a click, focus
+ * grid append the next page in place. The code for that (`infinite-scroll.ts`, the /api client
+ * and the tile component) is imported when it is first needed, not on first load (decision
+ * 0027). A failure stops the observer; the link stays to try again. After a click, focus
  * moves to the first new game so keyboard and screen-reader players continue where they were.
  */
 export function useLoadMore(filters: LobbyFilters, firstPage: TileGame[], count: number, locale: string) {
@@ -24,7 +40,9 @@ export function useLoadMore(filters: LobbyFilters, firstPage: TileGame[], count:
     if (busy || !hasMore) return;
     setBusy(true);
     try {
-      const { fetchLobbyPage } = await import("./infinite-scroll");
+      // The tile's code too, before the page is drawn: the appended list renders it outside a
+      // transition, where a component still loading would blank the page to a Suspense fallback.
+      const [{ fetchLobbyPage }] = await Promise.all([import("./infinite-scroll"), preloadGameTile()]);
       const page = await fetchLobbyPage(filters, nextOffset, locale);
       // A page that adds nothing ends the list rather than asking again and again.
       if (page.items.length === 0) setExhausted(true);
@@ -54,15 +72,7 @@ export function useLoadMore(filters: LobbyFilters, firstPage: TileGame[], count:
   useEffect(() => {
     const el = moreRef.current;
     if (!el || busy || failed) return;
-    let stop = () => {};
-    let live = true;
-    void import("./infinite-scroll").then((m) => {
-      if (live) stop = m.watchNearViewport(el, () => void loadMore());
-    });
-    return () => {
-      live = false;
-      stop();
-    };
+    return watchNearViewport(el, () => void loadMore());
   }, [loadMore, busy, failed]);
 
   const onMoreClick = (event: MouseEvent<HTMLAnchorElement>) => {

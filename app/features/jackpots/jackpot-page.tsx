@@ -2,7 +2,8 @@ import { useMemo } from "react";
 import type { TileGame } from "../games/tile-game";
 import type { Jackpot, JackpotWinner } from "../../lib/api/entities-jackpots";
 import { formatMoney } from "../../lib/money";
-import { GameTile } from "../games/game-tile";
+import { LazyGameTile } from "../games/lazy-game-tile";
+import { ServerHtml } from "../../ui/server-html";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { useLiveJackpots } from "./use-live-jackpots";
 import { WinnersTable } from "./winners-table";
@@ -26,11 +27,12 @@ export function JackpotPage({ jackpot: initial, games, winners }: { jackpot: Jac
         <li>{t("jackpots.how.mustDrop", { amount: formatMoney(jackpot.must_drop_at) })}</li>
       </ul>
       <h2>{t("jackpots.games", { count: jackpot.games_count })}</h2>
-      <ul className="lobby-grid">
+      {/* Plain links, kept as the server sent them (ServerHtml), keyed by what they show. */}
+      <ServerHtml as="ul" className="lobby-grid" key={to("/") + games.map((g) => g.sysname).join()}>
         {games.map((g, i) => (
-          <GameTile key={g.id} game={g} index={i} href={to(`/game/${g.sysname}`)} />
+          <LazyGameTile key={g.id} game={g} index={i} href={to(`/game/${g.sysname}`)} />
         ))}
-      </ul>
+      </ServerHtml>
       <h2>{t("jackpots.recentWinners")}</h2>
       <WinnersTable winners={winners} showJackpot={false} />
     </section>

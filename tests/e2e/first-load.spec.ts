@@ -1,0 +1,89 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * First-load JavaScript (issue 15, decision 0027): code a visitor needs only once they act comes
+ * with that action, not with the page. Each test loads a page on a phone-sized screen, lets it
+ * hydrate and go quiet without touching it, checks which chunks Chromium fetched, then acts and
+ * checks that the deferred behaviour still works. Chunks are named by their source file
+ * (`game-tile-<hash>.js`), which is what these tests look for.
+ */
+
+test.use({ viewport: { width: 412, height: 915 } });
+
+/** Every script path the page fetches, from now on. */
+function scriptsOf(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.endsWith(".js")) seen.push(path);
+  });
+  return seen;
+}
+
+const fetched = (seen: string[], chunk: string) => seen.some((p) => p.startsWith(`/assets/${chunk}-`));
+
+/** Hydrated, and nothing more on the way: the network idle and then a quiet second. */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(1000);
+  await page.waitForLoadState("networkidle");
+}
+
+test.describe("first load", () => {
+  test("the game hall fetches the load-more code only when the link nears the screen", async ({ page }) => {
+    const seen = scriptsOf(page);
+    await page.goto("/gamehall");
+    await expect(page.locator(".lobby[data-enhanced]")).toBeAttached();
+    await settle(page);
+    expect(fetched(seen, "infinite-scroll"), "infinite-scroll on first load").toBe(false);
+    expect(fetched(seen, "browser-call"), "the /api client on first load").toBe(false);
+    expect(fetched(seen, "game-tile"), "the tile component on first load").toBe(false);
+
+    const tiles = page.locator(".lobby-grid [data-game]");
+    const first = await tiles.count();
+    await page.locator(".lobby-pages__more").scrollIntoViewIfNeeded();
+    await expect.poll(() => tiles.count()).toBeGreaterThan(first);
+    await expect(tiles.nth(first).locator("img")).toHaveAttribute("width", "300");
+    expect(fetched(seen, "infinite-scroll")).toBe(true);
+  });
+
+  for (const path of ["/", "/jackpots/3"]) {
+    test(`${path}: its server-rendered tiles need no tile code`, async ({ page }) => {
+      const seen = scriptsOf(page);
+      await page.goto(path);
+      await expect(page.locator("[data-game]").first()).toBeAttached();
+      await settle(page);
+      expect(fetched(seen, "game-tile")).toBe(false);
+    });
+  }
+
+  test("/forms/sign_in loads neither the registration form nor the validation rules", async ({ page }) => {
+    const seen = scriptsOf(page);
+    await page.goto("/forms/sign_in");
+    await expect(page.locator("section[data-hydrated]")).toBeAttached();
+    await settle(page);
+    expect(fetched(seen, "registration-section")).toBe(false);
+    expect(fetched(seen, "rules")).toBe(false);
+  });
+
+  test("/forms/sign_up: the form's code comes with the first touch, and what was typed stays", async ({ page }) => {
+    const seen = scriptsOf(page);
+    await page.goto("/forms/sign_up");
+    await expect(page.locator("section[data-hydrated]")).toBeAttached();
+    await settle(page);
+    expect(fetched(seen, "registration-section")).toBe(false);
+    expect(fetched(seen, "rules")).toBe(false);
+    // Left alone, the server's form is still there (not swapped for a placeholder).
+    const email = page.getByLabel("Email");
+    await expect(email).toBeVisible();
+    await expect(page.getByRole("button", { name: "Create account" })).toBeVisible();
+
+    await email.click();
+    await email.pressSequentially("first-touch@example.com");
+    await expect.poll(() => fetched(seen, "registration-section")).toBe(true);
+    await settle(page);
+    await expect(email).toHaveValue("first-touch@example.com");
+    await expect(email).toBeFocused();
+  });
+});
