@@ -35,8 +35,12 @@ async function prepare(persistTo, times) {
 
 const api = (options) => `/api/games/get?options=${encodeURIComponent(JSON.stringify(options))}`;
 
-function pages(total) {
+/** Two providers, and every provider, in the lobby's canonical (sorted) spelling. */
+const TWO = ["aurora_reels", "bluefin"];
+
+function pages(total, totals) {
   const last = Math.floor((total - 1) / 24) * 24;
+  const lastOf = (n) => Math.max(0, Math.floor((n - 1) / 24) * 24);
   return {
     "/ (home)": "/",
     "/gamehall": "/gamehall",
@@ -50,7 +54,19 @@ function pages(total) {
     "games.get random pick (count 1)": api({ count: 1, offset: total - 7 }),
     "games.get search=s": api({ search: "s" }),
     "games.get slots, page 100": api({ category: "slots", offset: 2376 }),
+    "/gamehall?providers=<2>&offset=<last>": `/gamehall?providers=${TWO.join(",")}&offset=${lastOf(totals.two)}`,
+    "/gamehall?providers=<all>&offset=<mid>": `/gamehall?providers=${totals.all.join(",")}&offset=${lastOf(total / 2)}`,
+    "/gamehall?slots&providers=<2>, last": `/gamehall?category=slots&providers=${TWO.join(",")}&offset=${lastOf(totals.twoSlots)}`,
+    "games.get providers=<2> name, last": api({ providers: TWO, sort: "name", offset: lastOf(totals.two) }),
+    "games.get providers=<all> rtp, middle": api({ providers: totals.all, sort: "rtp", offset: lastOf(total / 2) }),
   };
+}
+
+/** The totals the multi-provider pages need: two providers, with slots, and every provider's name. */
+async function providerTotals(origin) {
+  const all = (await (await fetch(`${origin}/api/games/getProviders`)).json()).data.map((p) => p.sysname).sort();
+  const countOf = async (options) => (await (await fetch(`${origin}${api({ ...options, count: 1 })}`)).json()).data.count;
+  return { all, two: await countOf({ providers: TWO }), twoSlots: await countOf({ providers: TWO, category: "slots" }) };
 }
 
 async function totalOf(origin) {
@@ -69,7 +85,7 @@ export async function measureCapacity({ appDir, port = Number(process.env.BENCH_
       const origin = `http://127.0.0.1:${server.port}`;
       const total = await totalOf(origin);
       const out = { total, pages: {} };
-      for (const [label, path] of Object.entries(pages(total))) out.pages[label] = await rowsRead(origin + path, n);
+      for (const [label, path] of Object.entries(pages(total, await providerTotals(origin)))) out.pages[label] = await rowsRead(origin + path, n);
       results[`${times}x`] = out;
     } finally {
       await stop(server);

@@ -33,6 +33,12 @@ async function measure(path: string) {
 
 const api = (options: Record<string, unknown>) => `/api/games/get?options=${encodeURIComponent(JSON.stringify(options))}`;
 
+/** The number of games games.get answers for a filter (not measured). */
+async function totalOf(options: Record<string, unknown>): Promise<number> {
+  const res = await app.fetch(new Request(new URL(api({ ...options, count: 1 }), ORIGIN)), env, createExecutionContext());
+  return ((await res.json()) as { data: { count: number } }).data.count;
+}
+
 async function expectBounded(path: string) {
   const r = await measure(path);
   expect(r.status, `${path}: ${r.body.slice(0, 300)}`).toBe(200);
@@ -79,6 +85,26 @@ describe("D1 capacity on a 10× catalogue (issue 15)", () => {
     // the random game: the total, then one game at a random offset
     await expectBounded(api({ count: 1 }));
     await expectBounded(api({ count: 1, offset: 27_183 }));
+  });
+
+  it("several providers: 2, 3 and all, with and without a category, every sort, first, middle and last page", async () => {
+    const { results } = await env.DB.prepare("SELECT sysname FROM game_providers").all<{ sysname: string }>();
+    const all = results.map((r) => r.sysname).sort();
+    expect(all.length).toBeGreaterThanOrEqual(26);
+    const sets = [["aurora_reels", "bluefin"], ["copperleaf", "pf_originals", "silverbirch"], all];
+    for (const providers of sets) {
+      for (const category of [undefined, "slots"]) {
+        const count = await totalOf({ providers, category });
+        expect(count, `${providers.length} providers, ${category}`).toBeGreaterThan(240);
+        const offsets = [0, Math.floor(count / 48) * 24, Math.floor((count - 1) / 24) * 24];
+        for (const offset of offsets) {
+          const lobby = `/gamehall?${new URLSearchParams({ ...(category ? { category } : {}), providers: providers.join(","), ...(offset ? { offset: String(offset) } : {}) })}`;
+          const page = await expectBounded(lobby.replace(/%2C/g, ","));
+          expect(page.body).toContain("game-tile");
+          for (const sort of ["popular", "new", "name", "rtp"]) await expectBounded(api({ sort, providers, category, offset, count: 24 }));
+        }
+      }
+    }
   });
 
   it("home, jackpots and providers", async () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { rebuildRanks } from "../../workers/platform/games/ranks";
+import { RANK_BLOCK, rebuildRanks } from "../../workers/platform/games/ranks";
 import { SEARCH_LIMIT } from "../../workers/platform/games/ranked-query";
 import { data, get } from "./helpers";
 import { games } from "./games-helpers";
@@ -41,6 +41,32 @@ describe("catalogue ranks", () => {
     await rebuildRanks(env.DB);
   });
 
+  it("merge several providers' ranks as the tables answer them: 2, 3 and all, every sort, first, middle and last page", { timeout: 60_000 }, async () => {
+    const { results } = await env.DB.prepare("SELECT sysname FROM game_providers").all<{ sysname: string }>();
+    const sets = [["aurora_reels", "bluefin"], ["copperleaf", "pf_originals", "silverbirch"], results.map((r) => r.sysname)];
+    const queries: Record<string, unknown>[] = [];
+    for (const providers of sets) {
+      for (const category of [undefined, "slots", "live"]) {
+        const { count } = await games({ providers, category, count: 1 });
+        for (const sort of ["popular", "new", "name", "rtp"]) {
+          for (const offset of new Set([0, 24, Math.floor(count / 2), Math.max(0, count - 24), Math.max(0, count - 1), count])) queries.push({ providers, category, sort, offset, count: 24 });
+        }
+      }
+    }
+    // a page of 100, a provider twice, one without games in the category, the sportsbook's own category
+    queries.push({ providers: ["aurora_reels", "silverbirch", "tidewater"], sort: "name", offset: 333, count: 100 });
+    queries.push({ providers: "bluefin,bluefin,driftwood", sort: "rtp", offset: 77, count: 30 });
+    queries.push({ providers: ["aurora_reels", "silverbirch"], category: "live", sort: "new" });
+    queries.push({ providers: ["pf_originals", "xenonbolt"], category: "sport" });
+    const state = await env.DB.prepare("SELECT changes = ranked AS fresh FROM game_catalogue_state").first<{ fresh: number }>();
+    expect(state!.fresh, "the ranks answer the first round").toBe(1);
+    const ranked = await Promise.all(queries.map((q) => games(q, { locale: "es" })));
+    await stale();
+    const fromTables = await Promise.all(queries.map((q) => games(q, { locale: "es" })));
+    for (const [i, q] of queries.entries()) expect(ranked[i], JSON.stringify(q)).toEqual(fromTables[i]);
+    await rebuildRanks(env.DB);
+  });
+
   it("a search answers its most popular matches, at most SEARCH_LIMIT", async () => {
     const s = await games({ search: "s", count: 100 });
     expect(s.count).toBe(SEARCH_LIMIT);
@@ -61,10 +87,32 @@ describe("catalogue ranks", () => {
     expect((await games({ search: "wild ti", count: 1 })).items[0].sysname).toBe("wild_tiger");
   });
 
+  it("a block counts each provider's games before it, in every scope and sort", async () => {
+    // Counted again from the ranks: entries of the provider's own scope placed before the parent
+    // scope's entry at the block's first position (every entry, for the last block).
+    const wrong = await env.DB.prepare(
+      `SELECT b.scope, b.sort, b.block, j.key, j.value FROM game_rank_blocks b, json_each(b.counts) j
+       WHERE j.value <> (SELECT count(*) FROM game_ranks p
+         WHERE p.scope = CASE WHEN b.scope = '' THEN '' ELSE b.scope || '|' END || 'p:' || j.key AND p.sort = b.sort
+           AND p.gpos < COALESCE((SELECT x.gpos FROM game_ranks x WHERE x.scope = b.scope AND x.sort = b.sort AND x.pos = b.block * ?1), 1e9))
+       LIMIT 5`,
+    ).bind(RANK_BLOCK).all();
+    expect(wrong.results).toEqual([]);
+    const shape = await env.DB.prepare(
+      `SELECT (SELECT count(*) FROM game_rank_blocks) AS blocks,
+        (SELECT count(DISTINCT scope || sort) FROM game_rank_blocks) AS lists,
+        (SELECT count(*) FROM json_each((SELECT counts FROM game_rank_blocks WHERE scope = '' AND sort = 'name' ORDER BY block DESC LIMIT 1))) AS providers`,
+    ).first();
+    // 11 scopes (the catalogue, 10 categories) × 4 sorts; the catalogue's blocks name all 26 providers
+    expect(shape).toMatchObject({ lists: 44, providers: 26 });
+  });
+
   it("the rebuild gives what the migration built", async () => {
     const digest = () =>
       env.DB.prepare(
         `SELECT (SELECT count(*) FROM game_ranks) AS ranks, (SELECT sum(pos * game_id % 1000003) FROM game_ranks) AS r,
+                (SELECT sum(gpos * game_id % 1000003) FROM game_ranks) AS g,
+                (SELECT count(*) FROM game_rank_blocks) AS blocks, (SELECT sum(length(counts)) FROM game_rank_blocks) AS b,
                 (SELECT count(*) FROM game_cards) AS cards, (SELECT sum(length(card)) FROM game_cards) AS c,
                 (SELECT sum(rowid * game_id % 1000003) FROM game_search) AS s`,
       ).first();

@@ -5,6 +5,7 @@ import { readSiteCurrencies } from "../wallet/currency";
 import { coverPath } from "./covers";
 import { buildGameQuery, type ResolvedQuery } from "./game-query";
 import { rankedAnswerStands, rankedQuery, rankedSections, searchCards, type CardRow, type MatchRow, type MetaRow } from "./ranked-query";
+import { mergedPage, type ListRow } from "./provider-merge";
 import { rebuildRanks } from "./ranks";
 import { ftsQuery } from "./search";
 
@@ -85,13 +86,15 @@ export async function getGames(q: GameQuery, ctx: PlatformContext): Promise<{ it
   }
   const ranked = rankedQuery(q, ctx.locale, ctx.defaultLocale);
   if (ranked) {
-    const { results } = await ctx.db.prepare(ranked.sql).bind(...ranked.binds).all<MetaRow | CardRow | MatchRow>();
+    const { results } = await ctx.db.prepare(ranked.sql).bind(...ranked.binds).all<MetaRow | CardRow | MatchRow | ListRow>();
     const meta = results.find((r): r is MetaRow => r.kind === 0)!;
     if (meta.fresh !== 1) ctx.waitUntil(rebuildRanks(ctx.db).catch((e) => console.error("games: rebuilding the ranks failed", e)));
     if (rankedAnswerStands(meta, q) && meta.site !== null) {
       const currency = (JSON.parse(meta.site) as { default_currency: string }).default_currency;
       const matches = results.filter((r): r is MatchRow => r.kind === 2);
       if (matches.length || ftsQuery(q.search)) return searchPage(matches, q, ctx, currency);
+      const lists = results.filter((r): r is ListRow => r.kind === 3);
+      if (new Set(q.providers).size > 1) return { items: await cardsOf(mergedPage(lists, q), ctx, currency), count: meta.total };
       const cards = results.filter((r): r is CardRow => r.kind === 1).sort((a, b) => a.pos - b.pos);
       return { items: cards.map((c) => toGame(JSON.parse(c.card) as GameRow, currency)), count: meta.total };
     }
@@ -109,11 +112,15 @@ async function searchPage(matches: MatchRow[], q: GameQuery, ctx: PlatformContex
     return { id, key: column < 0 ? m.pos : positions[column - 1]! };
   });
   const page = keyed.sort((a, b) => a.key - b.key).slice(q.offset, q.offset + q.count);
-  if (page.length === 0) return { items: [], count: matches.length };
-  const cards = searchCards(page.map((p) => p.id), ctx.locale, ctx.defaultLocale);
+  return { items: await cardsOf(page.map((p) => p.id), ctx, currency), count: matches.length };
+}
+
+/** The games of the given ids as cards, in that order (one statement; none for no ids). */
+async function cardsOf(gameIds: number[], ctx: PlatformContext, currency: string): Promise<Game[]> {
+  if (gameIds.length === 0) return [];
+  const cards = searchCards(gameIds, ctx.locale, ctx.defaultLocale);
   const { results } = await ctx.db.prepare(cards.sql).bind(...cards.binds).all<{ pos: number; card: string }>();
-  const items = results.sort((a, b) => a.pos - b.pos).map((c) => toGame(JSON.parse(c.card) as GameRow, currency));
-  return { items, count: matches.length };
+  return results.sort((a, b) => a.pos - b.pos).map((c) => toGame(JSON.parse(c.card) as GameRow, currency));
 }
 
 /** games.get from the catalogue's own tables: ids and sysnames, and whatever the ranks cannot answer. */
