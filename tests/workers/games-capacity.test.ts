@@ -48,6 +48,12 @@ async function expectBounded(path: string) {
   return r;
 }
 
+/**
+ * Each test renders or reads dozens of pages (the several-providers one about a hundred), at about
+ * 0.1 s each on a quiet machine; Vitest's default 5 s is too short for that on a busy two-core CI.
+ */
+const MANY_REQUESTS_MS = 90_000;
+
 describe("D1 capacity on a 10× catalogue (issue 15)", () => {
   let total = 0;
   beforeAll(async () => {
@@ -66,13 +72,13 @@ describe("D1 capacity on a 10× catalogue (issue 15)", () => {
     expect(last.body).toContain("game-tile");
     await expectBounded("/gamehall?category=slots&offset=9600");
     await expectBounded("/gamehall?category=slots&providers=aurora_reels&offset=480");
-  });
+  }, MANY_REQUESTS_MS);
 
   it("search: one letter, two letters, a word, with a category", async () => {
     for (const q of ["s", "sa", "dragon", "golden phoenix"]) await expectBounded(`/gamehall?search=${encodeURIComponent(q)}`);
     await expectBounded("/gamehall?category=slots&search=s");
     await expectBounded("/gamehall?providers=aurora_reels&search=s");
-  });
+  }, MANY_REQUESTS_MS);
 
   it("games.get: every sort at any offset, searches, the random pick", async () => {
     for (const sort of ["popular", "new", "name", "rtp"]) {
@@ -85,7 +91,7 @@ describe("D1 capacity on a 10× catalogue (issue 15)", () => {
     // the random game: the total, then one game at a random offset
     await expectBounded(api({ count: 1 }));
     await expectBounded(api({ count: 1, offset: 27_183 }));
-  });
+  }, MANY_REQUESTS_MS);
 
   it("several providers: 2, 3 and all, with and without a category, every sort, first, middle and last page", async () => {
     const { results } = await env.DB.prepare("SELECT sysname FROM game_providers").all<{ sysname: string }>();
@@ -105,12 +111,12 @@ describe("D1 capacity on a 10× catalogue (issue 15)", () => {
         }
       }
     }
-  });
+  }, MANY_REQUESTS_MS);
 
   it("home, jackpots and providers", async () => {
     await expectBounded("/");
     await expectBounded("/jackpots");
     await expectBounded("/providers");
     await expectBounded("/api/Jackpots/get");
-  });
+  }, MANY_REQUESTS_MS);
 });

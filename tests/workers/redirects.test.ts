@@ -8,11 +8,17 @@
  */
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Browser, registerPlayer, type Player } from "./auth-helpers";
 import { ORIGIN } from "./helpers";
 import { hostilePath, hostileTarget, KNOWN, newProbe, probe, type Probe } from "./redirect-probe";
 import { consentTo, page, postConsent, hiddenFields } from "./social-helpers";
+
+/**
+ * Every test sends a few dozen requests through the whole Worker (about 1–3 s on a quiet machine):
+ * more than Vitest's default 5 s allows on a busy two-core CI.
+ */
+vi.setConfig({ testTimeout: 60_000 });
 
 /** Generated cases per redirect-producing place, on top of the KNOWN examples. */
 const RUNS = 16;

@@ -20,7 +20,7 @@ async function findGame(context: Context, sysname: string) {
   // Category names are decoration: without them the page shows the sysnames.
   const [page, categories] = await Promise.all([
     platform.call("games.get", { options }),
-    platform.call("games.getCategories").catch(() => []),
+    site.categories().catch(() => []),
   ]);
   return { game: page.items[0] ?? null, categories };
 }

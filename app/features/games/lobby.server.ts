@@ -43,8 +43,8 @@ export async function loadLobby(context: Context, request: Request): Promise<Lob
   const page = platform.call("games.get", { options: JSON.stringify(options) });
   page.catch(() => undefined); // awaited below, after the filters are known to exist
   const [categories, providers] = await Promise.all([
-    orErrorPage(platform.call("games.getCategories")),
-    orErrorPage(platform.call("games.getProviders", {})),
+    orErrorPage(site.categories()),
+    orErrorPage(site.providers()),
   ]);
   const unknownCategory = filters.category !== undefined && !categories.some((c) => c.sysname === filters.category);
   const unknownProvider = filters.providers.some((p) => !providers.some((x) => x.sysname === p));
@@ -77,8 +77,8 @@ export async function loadLobby(context: Context, request: Request): Promise<Lob
  * (302, other query parameters kept); anything else is a 404.
  */
 export async function redirectToCategory(context: Context, request: Request, id: string): Promise<never> {
-  const { platform } = localized(context);
-  const categories = await orErrorPage(platform.call("games.getCategories"));
+  const { site } = localized(context);
+  const categories = await orErrorPage(site.categories());
   const category = categories.find((c) => c.sysname === id || String(c.id) === id);
   if (!category) throw notFound(request);
   const q = new URL(request.url).searchParams;
@@ -89,8 +89,8 @@ export async function redirectToCategory(context: Context, request: Request, id:
 
 /** `/providers`: every provider with its number of games. */
 export async function loadProviders(context: Context) {
-  const { site, platform } = localized(context);
-  const providers = await orErrorPage(platform.call("games.getProviders", {}));
+  const { site } = localized(context);
+  const providers = await orErrorPage(site.providers());
   const t = getInstance(context).t;
   return {
     providers: providers.map(({ sysname, name, games_count }) => ({ sysname, name, games_count })),

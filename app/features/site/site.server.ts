@@ -3,6 +3,7 @@ import { createT, translateOr } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { CmsConfig } from "../../lib/api/cms";
+import type { ResultOf } from "../../lib/api/contract";
 import type { AccountInfo, GeneralInfo, LocaleList, MessageBundle, SiteMetadata } from "../../lib/api/entities";
 import { loginRedirect, requiresPlayer, rootRedirect } from "../../lib/access";
 import { isPlatformError } from "../../lib/api/errors";
@@ -49,6 +50,12 @@ export interface Site {
   account(): Promise<AccountInfo>;
   /** General operator settings (SPEC §3 General info), cached like the other site data. */
   generalInfo(): Promise<GeneralInfo>;
+  /**
+   * The catalogue's categories and providers in this locale: the same for every visitor, cached
+   * like the other site data (a render of the lobby or a game page need not ask for them again).
+   */
+  categories(): Promise<ResultOf<"games.getCategories">>;
+  providers(): Promise<ResultOf<"games.getProviders">>;
 }
 
 const siteContext = createContext<Site>();
@@ -159,6 +166,8 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
     isBot: bot,
     account,
     generalInfo: () => once("general", () => localized.call("metadata.getgeneralinfo")),
+    categories: () => once(`categories|${where.locale}`, () => localized.call("games.getCategories")),
+    providers: () => once(`providers|${where.locale}`, () => localized.call("games.getProviders", {})),
   };
   context.set(siteContext, site);
 
