@@ -78,10 +78,10 @@ export async function servePlayfront({ appDir, port, persistTo, vars = {} }) {
 }
 
 /** Any other build: wrangler dev on its generated build/server/wrangler.json. */
-export async function serveWrangler({ name, appDir, port }) {
+export async function serveWrangler({ name, appDir, port, extraArgs = [] }) {
   if (await portInUse(port)) throw new Error(`port ${port} is already in use`);
   if (!existsSync(join(appDir, "build", "server", "wrangler.json"))) throw new Error(`${appDir} is not built`);
-  const args = ["dev", "-c", "build/server/wrangler.json", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", "warn"];
+  const args = ["dev", "-c", "build/server/wrangler.json", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", "warn", ...extraArgs];
   const server = startGroup(name, join(ROOT, "node_modules", ".bin", "wrangler"), args, appDir, port);
   await waitReady(server);
   return server;
