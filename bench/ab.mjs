@@ -7,12 +7,10 @@
 //
 // Defaults: 6 runs per side, REV = HEAD, paths `/` and `/gamehall`. Ports 8801 and 8802 on
 // 127.0.0.1; databases `.wrangler/ab-a` and `.wrangler/ab-b`; builds in `bench/.out/ab-*`.
-import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { lighthouseAvailable, medians, openLighthouse } from "./lib/lighthouse.mjs";
-import { OUT, ROOT, build, killAllOnExit, prepareDatabaseQuietly, servePlayfront, stageApp, stop } from "./lib/servers.mjs";
+import { OUT, ROOT, build, killAllOnExit, prepareDatabaseQuietly, servePlayfront, stageRevision, stop } from "./lib/servers.mjs";
 import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
 
 const { values, positionals } = parseArgs({
@@ -31,20 +29,9 @@ const sides = [
   { name: "A", label: values.base, port: 8801 },
   { name: "B", label: "working tree", port: 8802 },
 ];
-const tree = join(OUT, "ab-tree");
 for (const side of sides) {
   side.dir = join(OUT, `ab-${side.name.toLowerCase()}`);
-  if (side.name === "A") {
-    rmSync(tree, { recursive: true, force: true });
-    execFileSync("git", ["worktree", "add", "--detach", tree, values.base], { cwd: ROOT, stdio: "ignore" });
-    try {
-      stageApp(tree, side.dir, PLAYFRONT_ENTRIES);
-    } finally {
-      execFileSync("git", ["worktree", "remove", "--force", tree], { cwd: ROOT, stdio: "ignore" });
-    }
-  } else {
-    stageApp(ROOT, side.dir, PLAYFRONT_ENTRIES);
-  }
+  stageRevision(side.name === "A" ? values.base : null, side.dir, PLAYFRONT_ENTRIES);
   console.log(`· ${side.name} (${side.label}) built in ${build(side.dir, side.name).toFixed(1)} s`);
   side.persistTo = join(ROOT, ".wrangler", `ab-${side.name.toLowerCase()}`);
   prepareDatabaseQuietly(side.persistTo);

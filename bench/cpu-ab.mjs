@@ -8,13 +8,12 @@
 // Defaults: REV = HEAD, paths `/favicon.svg`, `/gamehall`, `/`, a game page. Ports BENCH_PORT+1
 // and +2 (8796, 8797 by default) on 127.0.0.1; databases `.wrangler/cpu-a`, `.wrangler/cpu-b`;
 // builds in `bench/.out/cpu-*`. `--reuse-a` keeps A's build from the last run. Linux only.
-import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { BROWSER_UA } from "./lib/first-load.mjs";
 import { load } from "./lib/load.mjs";
-import { OUT, ROOT, build, killAllOnExit, prepareDatabaseQuietly, servePlayfront, stageApp, stop } from "./lib/servers.mjs";
+import { OUT, ROOT, build, killAllOnExit, prepareDatabaseQuietly, servePlayfront, stageRevision, stop } from "./lib/servers.mjs";
 import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
 
 const { values, positionals } = parseArgs({
@@ -46,18 +45,7 @@ const sides = [
 for (const side of sides) {
   side.dir = join(OUT, `cpu-${side.name.toLowerCase()}`);
   if (side.name === "A" && values["reuse-a"] && existsSync(join(side.dir, "build"))) continue;
-  if (side.name === "A") {
-    const tree = join(OUT, "cpu-tree");
-    rmSync(tree, { recursive: true, force: true });
-    execFileSync("git", ["worktree", "add", "--detach", tree, values.base], { cwd: ROOT, stdio: "ignore" });
-    try {
-      stageApp(tree, side.dir, PLAYFRONT_ENTRIES);
-    } finally {
-      execFileSync("git", ["worktree", "remove", "--force", tree], { cwd: ROOT, stdio: "ignore" });
-    }
-  } else {
-    stageApp(ROOT, side.dir, PLAYFRONT_ENTRIES);
-  }
+  stageRevision(side.name === "A" ? values.base : null, side.dir, PLAYFRONT_ENTRIES);
   console.log(`· ${side.name} (${side.label}) built in ${build(side.dir, side.name).toFixed(1)} s`);
 }
 

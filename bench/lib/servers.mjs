@@ -1,6 +1,6 @@
 // Builds and wrangler-dev servers for the benchmarks: each server runs in its own process group
 // so that stopping it stops wrangler and its workerd children too, and nothing else.
-import { spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, createWriteStream, existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
@@ -17,6 +17,22 @@ export function stageApp(from, to, entries) {
   mkdirSync(to, { recursive: true });
   for (const e of entries ?? ["."]) cpSync(join(from, e), join(to, e), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(to, "node_modules"), "dir");
+}
+
+/**
+ * Copies a git revision (through a temporary worktree beside `to`) or, with `rev` null, the
+ * working tree into `to`, for an A/B of a revision against the working tree.
+ */
+export function stageRevision(rev, to, entries) {
+  if (!rev) return stageApp(ROOT, to, entries);
+  const tree = `${to}-tree`;
+  rmSync(tree, { recursive: true, force: true });
+  execFileSync("git", ["worktree", "add", "--detach", tree, rev], { cwd: ROOT, stdio: "ignore" });
+  try {
+    stageApp(tree, to, entries);
+  } finally {
+    execFileSync("git", ["worktree", "remove", "--force", tree], { cwd: ROOT, stdio: "ignore" });
+  }
 }
 
 /** `react-router build` in `cwd`; quiet unless it fails. Returns the seconds it took. */
