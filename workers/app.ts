@@ -51,8 +51,15 @@ async function platformFetch(request: Request, env: Env, ctx: ExecutionContext, 
   return new Response(upstream.body, upstream);
 }
 
-/** DB_STATS=on (the bench and capacity tests, never production): a tally of this request's D1 use. */
-const newTally = (env: Env): D1Tally | null => (env.DB_STATS === "on" && env.DB ? { rowsRead: 0, rowsWritten: 0, queries: 0 } : null);
+/**
+ * DB_STATS=on (the bench and capacity tests, never production): the env whose D1 counts this
+ * request's use, and the tally it counts into; otherwise the env as it is.
+ */
+function countedEnv(env: Env): { env: Env; tally: D1Tally | null } {
+  if (env.DB_STATS !== "on" || !env.DB) return { env, tally: null };
+  const tally: D1Tally = { rowsRead: 0, rowsWritten: 0, queries: 0 };
+  return { env: { ...env, DB: countingD1(env.DB, tally) }, tally };
+}
 
 function withServerTiming(response: Response, tally: D1Tally): Response {
   const headers = new Headers(response.headers);
@@ -80,8 +87,8 @@ app.use("*", originCheck());
 
 app.all("/api/*", async (c) => {
   // DB_STATS=on: an API read reports its D1 rows and queries as a page render does (below).
-  const tally = newTally(c.env);
-  const response = await platformFetch(c.req.raw, tally ? { ...c.env, DB: countingD1(c.env.DB, tally) } : c.env, c.executionCtx as ExecutionContext);
+  const { env, tally } = countedEnv(c.env);
+  const response = await platformFetch(c.req.raw, env, c.executionCtx as ExecutionContext);
   return tally ? withServerTiming(response, tally) : response;
 });
 // The platform's own pages: social sign-in and the demo providers (payment page, OAuth, mailbox…).
@@ -103,8 +110,7 @@ app.get("/_ipx/*", (c) => handleIpx(c.req.raw, ipxDeps(c.env, c.executionCtx, (r
 // Every other method and path goes to React Router, so form POSTs reach route actions.
 app.all("*", async (c) => {
   // DB_STATS=on (the bench, never production): the render's D1 reads go out in Server-Timing.
-  const tally = newTally(c.env);
-  const env: Env = tally ? { ...c.env, DB: countingD1(c.env.DB, tally) } : c.env;
+  const { env, tally } = countedEnv(c.env);
   const context = new RouterContextProvider();
   const scope: RenderScope = {};
   context.set(workerContext, {
