@@ -55,7 +55,7 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
     }
     const raw = await readRawParams(request, decl, pathValue);
 
-    const { locales, defaultLocale, maintenance } = await localesAndMaintenance(env.DB, scope);
+    const { locales, defaultLocale, maintenance, generalInfo } = await localesAndMaintenance(env.DB, scope);
     const known = new Set(locales.map((l) => l.code));
     const asked = url.searchParams.get("locale") ?? readCookie(request.headers.get("cookie"), "locale");
     const secure = env.APP_ENV !== "local";
@@ -66,6 +66,7 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
       request,
       locale: asked && known.has(asked) ? asked : defaultLocale,
       defaultLocale,
+      generalInfo,
       uid: 0,
       session: null,
       clientIp: clientIp(request),

@@ -15,11 +15,10 @@ type Context = Readonly<RouterContextProvider>;
 
 async function findGame(context: Context, sysname: string) {
   const site = getSite(context);
-  const platform = getPlatform(context).withLocale(site.locale);
   const options = JSON.stringify({ sysnames: [sysname], count: 1 });
   // Category names are decoration: without them the page shows the sysnames.
   const [page, categories] = await Promise.all([
-    platform.call("games.get", { options }),
+    site.catalogue.games(options),
     site.categories().catch(() => []),
   ]);
   return { game: page.items[0] ?? null, categories };

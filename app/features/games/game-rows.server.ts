@@ -1,7 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { CmsConfig } from "../../lib/api/cms";
 import { tileGame, type TileGame } from "./tile-game";
-import { getPlatform } from "../../middleware/platform.server";
 import { getSite } from "../site/site.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -23,10 +22,9 @@ export interface GameRow {
 export async function loadGameRows(context: Context, sections: CmsConfig["home"]["gameSections"]): Promise<GameRow[]> {
   if (sections.length === 0) return [];
   const site = getSite(context);
-  const platform = getPlatform(context).withLocale(site.locale);
   const asked = sections.map((s) => ({ category: s.category, sort: s.sort, count: s.count }));
   try {
-    const answers = await platform.call("games.getSections", { sections: JSON.stringify(asked) });
+    const answers = await site.catalogue.sections(JSON.stringify(asked));
     return sections.flatMap((s, i) => {
       const { items = [], count = 0 } = answers[i] ?? {};
       return items.length ? [{ title: s.title, category: s.category, games: items.map(tileGame), count }] : [];

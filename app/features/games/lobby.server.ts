@@ -40,7 +40,8 @@ export async function loadLobby(context: Context, request: Request): Promise<Lob
   const { site, platform } = localized(context);
 
   const options = { category: filters.category, providers: filters.providers, search: filters.search, offset: filters.offset, count: LOBBY_PAGE_SIZE };
-  const page = platform.call("games.get", { options: JSON.stringify(options) });
+  // A search's answers are not kept (any text can be asked); the lobby's pages are (decision 0026).
+  const page = filters.search ? platform.call("games.get", { options: JSON.stringify(options) }) : site.catalogue.games(JSON.stringify(options));
   page.catch(() => undefined); // awaited below, after the filters are known to exist
   const [categories, providers] = await Promise.all([
     orErrorPage(site.categories()),

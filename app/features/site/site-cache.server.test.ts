@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cached, clearSiteCache, REFRESH_GIVE_UP_MS } from "./site-cache.server";
+import { cached, clearSiteCache, isolateCache, REFRESH_GIVE_UP_MS } from "./site-cache.server";
 
 /** A load whose I/O was cancelled with the request that started it: it never settles. */
 const lost = () => new Promise<never>(() => {});
@@ -105,5 +105,20 @@ describe("site cache", () => {
     await cached("k", 0, load, waitUntil);
     await cached("k", 0, load, waitUntil);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("a bounded cache keeps the entries used last and forgets the one used least recently", async () => {
+    const pages = isolateCache(2);
+    const load = vi.fn(async () => "page");
+    await pages.cached("a", 30, load, waitUntil);
+    await pages.cached("b", 30, load, waitUntil);
+    await pages.cached("a", 30, load, waitUntil); // a is now the most recently used
+    await pages.cached("c", 30, load, waitUntil); // b goes
+    expect(load).toHaveBeenCalledTimes(3);
+    await pages.cached("a", 30, load, waitUntil);
+    await pages.cached("c", 30, load, waitUntil);
+    expect(load).toHaveBeenCalledTimes(3);
+    await pages.cached("b", 30, load, waitUntil);
+    expect(load).toHaveBeenCalledTimes(4);
   });
 });

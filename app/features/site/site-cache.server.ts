@@ -20,39 +20,74 @@ interface Entry {
   refreshingSince: number;
 }
 
-const entries = new Map<string, Entry>();
-
 /** A refresh that has not settled after this long is presumed lost, and the next request retries. */
 export const REFRESH_GIVE_UP_MS = 10_000;
 
 export type WaitUntil = (promise: Promise<unknown>) => void;
 
-export function cached<T>(key: string, ttlSeconds: number, load: () => Promise<T>, waitUntil: WaitUntil): Promise<T> {
-  if (ttlSeconds <= 0) return load();
-  const now = Date.now();
-  const hit = entries.get(key);
-  if (!hit) return loadInto(key, ttlSeconds, load, now);
-  if (hit.freshUntil <= now && now - hit.refreshingSince >= REFRESH_GIVE_UP_MS) {
-    hit.refreshingSince = now;
-    const refresh = loadInto(key, ttlSeconds, load, now).then(
-      () => undefined,
-      (e: unknown) => console.error(`site cache: refreshing ${key} failed; the previous value stays`, e),
-    );
-    waitUntil(refresh.finally(() => (hit.refreshingSince = 0)));
-  }
-  return Promise.resolve(hit.value as T);
+export interface IsolateCache {
+  /** The value under `key`: loaded by `load` when missing, refreshed in the background when stale. */
+  cached<T>(key: string, ttlSeconds: number, load: () => Promise<T>, waitUntil: WaitUntil): Promise<T>;
+  clear(): void;
 }
 
-async function loadInto<T>(key: string, ttlSeconds: number, load: () => Promise<T>, startedAt: number): Promise<T> {
-  const value = await load();
-  const freshUntil = Date.now() + ttlSeconds * 1000;
-  const current = entries.get(key);
-  if (!current) entries.set(key, { value, loadedAt: startedAt, freshUntil, refreshingSince: 0 });
-  else if (current.loadedAt <= startedAt) Object.assign(current, { value, loadedAt: startedAt, freshUntil });
-  return value;
+/**
+ * A cache of settled values for this isolate. `maxEntries` bounds one whose keys come from the
+ * request (pages of the catalogue): past it, the entry used least recently goes.
+ */
+export function isolateCache(maxEntries = Infinity): IsolateCache {
+  const entries = new Map<string, Entry>();
+
+  async function loadInto<T>(key: string, ttlSeconds: number, load: () => Promise<T>, startedAt: number): Promise<T> {
+    const value = await load();
+    const freshUntil = Date.now() + ttlSeconds * 1000;
+    const current = entries.get(key);
+    if (current && current.loadedAt <= startedAt) Object.assign(current, { value, loadedAt: startedAt, freshUntil });
+    else if (!current) {
+      entries.set(key, { value, loadedAt: startedAt, freshUntil, refreshingSince: 0 });
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    }
+    return value;
+  }
+
+  return {
+    cached<T>(key: string, ttlSeconds: number, load: () => Promise<T>, waitUntil: WaitUntil): Promise<T> {
+      if (ttlSeconds <= 0) return load();
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (!hit) return loadInto(key, ttlSeconds, load, now);
+      if (maxEntries !== Infinity) {
+        entries.delete(key); // re-inserted last: the Map's order is the order of last use
+        entries.set(key, hit);
+      }
+      if (hit.freshUntil <= now && now - hit.refreshingSince >= REFRESH_GIVE_UP_MS) {
+        hit.refreshingSince = now;
+        const refresh = loadInto(key, ttlSeconds, load, now).then(
+          () => undefined,
+          (e: unknown) => console.error(`site cache: refreshing ${key} failed; the previous value stays`, e),
+        );
+        waitUntil(refresh.finally(() => (hit.refreshingSince = 0)));
+      }
+      return Promise.resolve(hit.value as T);
+    },
+    clear: () => entries.clear(),
+  };
 }
+
+/** Site data: a fixed set of keys (documents × locales × origins), so unbounded. */
+const site = isolateCache();
+export const cached = site.cached;
+
+/**
+ * Public pages of the catalogue (the lobby's first pages, the home page's rows, a game's card):
+ * the same for every visitor, keyed by what was asked, so bounded. 512 pages of at most 24 tiles
+ * are a few megabytes of the isolate's 128 MB.
+ */
+export const CATALOGUE_CACHE_ENTRIES = 512;
+export const catalogueCache = isolateCache(CATALOGUE_CACHE_ENTRIES);
 
 /** Tests only: forget every entry. */
 export function clearSiteCache(): void {
-  entries.clear();
+  site.clear();
+  catalogueCache.clear();
 }

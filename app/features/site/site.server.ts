@@ -14,7 +14,7 @@ import { detectLocale, localizePath, splitLocalePath } from "../../lib/i18n/loca
 import { matchSiteRedirect } from "../../lib/navigation";
 import { getPlatform } from "../../middleware/platform.server";
 import { externalRedirect } from "../../middleware/redirects.server";
-import { cached } from "./site-cache.server";
+import { cached, catalogueCache } from "./site-cache.server";
 
 export const LOCALES_NOT_FOUND = "PLUGIN:I18N: LOCALES NOT FOUND";
 
@@ -56,6 +56,17 @@ export interface Site {
    */
   categories(): Promise<ResultOf<"games.getCategories">>;
   providers(): Promise<ResultOf<"games.getProviders">>;
+  /**
+   * Public reads of the catalogue (a page of games.get without a search, games.getSections): the
+   * same for every visitor of a locale, so kept per isolate like the site data, in a bounded cache
+   * (`catalogueCache`). A game an operator adds shows within `SITE_CACHE_SECONDS`.
+   */
+  catalogue: {
+    games(options: string): Promise<ResultOf<"games.get">>;
+    sections(sections: string): Promise<ResultOf<"games.getSections">>;
+    /** The banners of a position (the same for every visitor of a locale; a scheduled one shows within the TTL). */
+    banners(position: "home" | "auth", count: number): Promise<ResultOf<"banners.get">>;
+  };
 }
 
 const siteContext = createContext<Site>();
@@ -103,6 +114,7 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const worker = context.get(workerContext);
   const ttl = Number(worker.env.SITE_CACHE_SECONDS ?? 0) || 0;
   const once = <T>(key: string, load: () => Promise<T>) => cached(`${key}|${url.origin}`, ttl, load, worker.waitUntil);
+  const page = <T>(key: string, load: () => Promise<T>) => catalogueCache.cached(`${key}|${url.origin}`, ttl, load, worker.waitUntil);
 
   let locales: LocaleList = { locales: [], defaultLocale: "" };
   try {
@@ -168,6 +180,11 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
     generalInfo: () => once("general", () => localized.call("metadata.getgeneralinfo")),
     categories: () => once(`categories|${where.locale}`, () => localized.call("games.getCategories")),
     providers: () => once(`providers|${where.locale}`, () => localized.call("games.getProviders", {})),
+    catalogue: {
+      games: (options) => page(`games|${where.locale}|${options}`, () => localized.call("games.get", { options })),
+      sections: (sections) => page(`sections|${where.locale}|${sections}`, () => localized.call("games.getSections", { sections })),
+      banners: (position, count) => page(`banners|${where.locale}|${position}|${count}`, () => localized.call("banners.get", { position, count })),
+    },
   };
   context.set(siteContext, site);
 

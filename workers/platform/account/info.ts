@@ -1,7 +1,7 @@
 import type { AccountInfo } from "../../../app/lib/api/entities";
 import { PlatformError } from "../../../app/lib/api/errors";
 import type { PlatformContext } from "../core/context";
-import { readSetting } from "../core/settings";
+import { readGeneralInfo } from "../core/settings";
 import { balanceFields, readBalances } from "../wallet/wallet";
 import { contactView, loadContacts, loadUser } from "./users";
 
@@ -9,7 +9,7 @@ const zero = (currency: string) => ({ amount: 0, currency });
 
 /** The account a visitor sees before signing in: uid 0, empty balances in the site currency. */
 export async function anonymousInfo(ctx: PlatformContext): Promise<AccountInfo> {
-  const { default_currency: currency } = await readSetting<{ default_currency: string }>(ctx.db, "general_info");
+  const { default_currency: currency } = await readGeneralInfo<{ default_currency: string }>(ctx);
   const cf = (ctx.request as Request & { cf?: { country?: string } }).cf;
   return {
     uid: 0,

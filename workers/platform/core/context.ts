@@ -22,6 +22,11 @@ export interface PlatformContext {
   /** The request locale (`locale` query, then cookie, then default), always a known locale. */
   locale: string;
   defaultLocale: string;
+  /**
+   * The `general_info` setting's JSON as read with the locales before the call (null: not
+   * configured); undefined where the caller did not read it. `readGeneralInfo` reads it.
+   */
+  generalInfo?: string | null;
   /** Signed-in player id, 0 for a visitor. */
   uid: number;
   session: SessionInfo | null;

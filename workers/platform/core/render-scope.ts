@@ -1,7 +1,4 @@
-import type { LocaleList } from "../../../app/lib/api/entities";
-import { loadLocalesAndMaintenance } from "../i18n/locales";
-
-type Settings = LocaleList & { maintenance: string | null };
+import { loadLocalesAndMaintenance, type PlatformSettings as Settings } from "../i18n/locales";
 
 /**
  * What the in-process platform calls of one page request share (workers/app.ts makes one per

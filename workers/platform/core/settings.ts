@@ -6,3 +6,13 @@ export async function readSetting<T>(db: D1Database, key: string): Promise<T> {
   if (!row) throw new PlatformError("ApplicationUnavailable", `Site setting '${key}' is not configured`);
   return JSON.parse(row.value) as T;
 }
+
+/**
+ * The `general_info` document of a platform call: the copy read with the locales before the call
+ * when there is one (no second query), else from the table.
+ */
+export function readGeneralInfo<T>(ctx: { db: D1Database; generalInfo?: string | null }): Promise<T> {
+  if (ctx.generalInfo === undefined) return readSetting<T>(ctx.db, "general_info");
+  if (ctx.generalInfo === null) return Promise.reject(new PlatformError("ApplicationUnavailable", "Site setting 'general_info' is not configured"));
+  return Promise.resolve(JSON.parse(ctx.generalInfo) as T);
+}

@@ -1,7 +1,7 @@
 import type { Game, GameQuery } from "../../../app/lib/api/entities-games";
 import { PlatformError } from "../../../app/lib/api/errors";
 import type { PlatformContext } from "../core/context";
-import { readSiteCurrencies } from "../wallet/currency";
+import { readGeneralInfo } from "../core/settings";
 import { coverPath } from "./covers";
 import { buildGameQuery, type ResolvedQuery } from "./game-query";
 import { rankedAnswerStands, rankedQuery, rankedSections, searchCards, type CardRow, type MatchRow, type MetaRow } from "./ranked-query";
@@ -128,7 +128,7 @@ async function getGamesFromTables(q: GameQuery, ctx: PlatformContext): Promise<{
   const resolved = await resolve(ctx.db, q);
   const { page, total } = buildGameQuery(resolved, ctx.locale, ctx.defaultLocale);
   const [site, rows, counted] = await Promise.all([
-    readSiteCurrencies(ctx.db),
+    readGeneralInfo<{ default_currency: string }>(ctx),
     ctx.db.prepare(page.sql).bind(...page.binds).all<GameRow>(),
     ctx.db.prepare(total.sql).bind(...total.binds).first<{ n: number }>(),
   ]);

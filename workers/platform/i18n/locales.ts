@@ -30,18 +30,28 @@ export async function loadLocales(db: D1Database): Promise<LocaleList> {
   return toLocaleList(results);
 }
 
+export type PlatformSettings = LocaleList & {
+  /** The maintenance switch's JSON, null when it is not set. */
+  maintenance: string | null;
+  /** The `general_info` document's JSON (site currencies…), null when it is not configured. */
+  generalInfo: string | null;
+};
+
 /**
  * What every platform call reads first, the enabled locales and the maintenance switch, in one
  * statement: each query is a round trip at the edge, and a page makes several calls (issue 15).
+ * The general settings come with them: a visitor's account and every page of games need the
+ * site's currency, and a page would otherwise read them once more.
  */
-export async function loadLocalesAndMaintenance(db: D1Database): Promise<LocaleList & { maintenance: string | null }> {
+export async function loadLocalesAndMaintenance(db: D1Database): Promise<PlatformSettings> {
   const { results } = await db
     .prepare(
       `SELECT 0 AS k, code, name, icon, dir, is_default, position, NULL AS value FROM (${LOCALES_SQL})
-       UNION ALL SELECT 1, NULL, NULL, NULL, NULL, NULL, NULL, value FROM settings WHERE key = 'maintenance'`,
+       UNION ALL SELECT 1, key, NULL, NULL, NULL, NULL, NULL, value FROM settings WHERE key IN ('maintenance', 'general_info')`,
     )
     .all<LocaleRow & { k: number; value: string | null }>();
-  return { ...toLocaleList(results.filter((r) => r.k === 0)), maintenance: results.find((r) => r.k === 1)?.value ?? null };
+  const setting = (key: string) => results.find((r) => r.k === 1 && r.code === key)?.value ?? null;
+  return { ...toLocaleList(results.filter((r) => r.k === 0)), maintenance: setting("maintenance"), generalInfo: setting("general_info") };
 }
 
 /** Turns flat dotted keys into the nested bundle i18next reads. */
