@@ -69,7 +69,7 @@ describe("contentFirstScripts", () => {
   it("gives the same bytes however the document is cut into chunks, characters split included", async () => {
     const doc = head + content + bootstrap + tail;
     const whole = await run([enc(doc)]);
-    for (const size of [1, 5, 64, 700, 4096]) expect(await run(inChunks(doc, size))).toBe(whole);
+    for (const size of [1, 5, 13, 64, 511, 512, 513, 700, 1031, 4096]) expect(await run(inChunks(doc, size))).toBe(whole);
   });
 
   it("passes on the shell without waiting for streamed content", async () => {
