@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const { scripts } = JSON.parse(readFileSync("package.json", "utf8"));
+const { scripts, allowScripts = {} } = JSON.parse(readFileSync("package.json", "utf8"));
 const TOOLS = ["wrangler", "vite", "react-router", "vitest", "playwright", "tsc", "miniflare"];
 
 /** The commands of an npm script, each without its leading `NAME=value` assignments. */
@@ -60,5 +60,18 @@ describe("scripts/quiet.mjs", () => {
     const r = quiet("no-such-tool");
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("no such tool: no-such-tool");
+  });
+});
+
+describe("npm install", () => {
+  // npm 11 skips the install scripts of a dependency that allowScripts does not name and lists it
+  // as unreviewed after every install: each package of the lock with one is decided on here.
+  it("every locked package with an install script is approved or denied in allowScripts", () => {
+    const lock = JSON.parse(readFileSync("package-lock.json", "utf8"));
+    const withScripts = Object.entries(lock.packages)
+      .filter(([path, p]) => path && p.hasInstallScript)
+      .map(([path]) => path.slice(path.lastIndexOf("node_modules/") + "node_modules/".length));
+    expect(withScripts.length).toBeGreaterThan(0);
+    for (const name of new Set(withScripts)) expect(allowScripts, name).toHaveProperty([name]);
   });
 });
