@@ -104,8 +104,6 @@ test.describe("authentication popup @nojs", () => {
     await page.goto("/?show_popup_auth=1");
     await signIn(page, email);
     await expect(popup(page).getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
-    // The code is the authenticator app's: nothing was sent, so nothing offers to resend it.
-    await expect(popup(page).getByRole("button", { name: /try again/i })).toHaveCount(0);
     await popup(page).getByLabel("Code").fill("12345");
     await popup(page).getByRole("button", { name: "Confirm" }).click();
     await expect(popup(page).getByText("The code must contain 6 digits.")).toBeVisible();
