@@ -28,7 +28,7 @@ export default function ProfileResponsibleGame({ loaderData, actionData }: Route
       <section className="responsible__card" aria-labelledby="rg-limit">
         <h2 id="rg-limit">{t("responsible.limit.title")}</h2>
         <LimitSummary limit={limit} />
-        <LimitForm limit={limit} actionData={refused} />
+        <LimitForm limit={limit} currency={state.session.wagered.currency} actionData={refused} />
       </section>
       <section className="responsible__card" aria-labelledby="rg-reality">
         <h2 id="rg-reality">{t("responsible.reality.title")}</h2>

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { origin, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, test } from "./fixtures";
 
@@ -55,4 +55,20 @@ test("@nojs the mobile flow reads as the phone confirmation; a forged link shows
   await expect(page).toHaveURL(absolute(`/cashier/paypending/${mobile.transaction_id}`));
   const forged = await page.goto(`/platform/demo/pay/${mobile.transaction_id}?sig=forged`);
   expect(forged?.status()).toBe(404);
+});
+
+/** The icon a browser fetches for the page: its `<link rel=icon>`, else the implicit /favicon.ico. */
+async function faviconStatus(page: Page): Promise<number> {
+  const link = page.locator('link[rel="icon"]');
+  const href = (await link.count()) ? await link.first().getAttribute("href") : "/favicon.ico";
+  return (await page.request.get(new URL(href ?? "/favicon.ico", page.url()).href)).status();
+}
+
+test("@nojs the payment page and the demo mailbox have a favicon that answers 200", async ({ page }) => {
+  await registerByApi(page.request, unique("demo-pay"));
+  const started = await startDeposit(page.request, "demo_card", 1000);
+  await page.goto(started.redirect_url);
+  expect(await faviconStatus(page)).toBe(200);
+  await page.goto("/platform/demo/mailbox?to=nobody%40example.com");
+  expect(await faviconStatus(page)).toBe(200);
 });

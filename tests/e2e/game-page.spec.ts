@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { absolute, expect, getNoFollow, popupEnhanced, siteHeader, test, tr } from "./fixtures";
+import { signedMoney } from "../../app/features/responsible/format";
 import { origin, popup, registerByApi, unique } from "./accounts-fixtures";
 
 /**
@@ -169,6 +170,22 @@ test.describe("game page with JavaScript", () => {
     const after = await balance.textContent();
     expect(after).not.toBe("$50");
     await expect(siteHeader(page).locator("[data-balance]")).toHaveText(after!, { timeout: 10_000 });
+  });
+
+  test("a real round updates the header's session result without a reload", async ({ page }) => {
+    await registerByApi(page.request, unique("game-net"));
+    await deposit(page, 5000);
+    const game = await slot(page.request);
+    await page.goto(`/game/${game.sysname}?mode=real`);
+    await expect(page.locator("html")).toHaveAttribute("data-realtime", "open", { timeout: 10_000 });
+    const net = siteHeader(page).locator("#header-session [data-session-net]");
+    await expect(net).toHaveText("$0");
+    // A round can pay back exactly its bet (a result of $0): play until the balance moves.
+    const balance = frame(page).locator("[data-balance]");
+    for (let i = 0; i < 6 && (await balance.textContent()) === "$50"; i++) await playRound(page);
+    const session = (await (await page.request.get("/api/account/getResponsibleGaming")).json()).data.session;
+    expect(session.net.amount).not.toBe(0);
+    await expect(net).toHaveText(signedMoney(session.net), { timeout: 10_000 });
   });
 
   test("#real opened by a visitor opens registration; closing it goes to the index", async ({ page }) => {

@@ -97,13 +97,24 @@ test.describe("game hall filters @nojs", () => {
       await expect(more).toHaveAttribute("href", "/gamehall?category=slots&offset=24");
       await more.click();
       await expect(page).toHaveURL(absolute("/gamehall?category=slots&offset=24"));
-      // The URL changes when the new document starts: wait for its whole grid before reading it.
-      await expect(tiles(page)).toHaveCount(24);
-      const second = await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-game")));
-      expect(second).toHaveLength(24);
-      expect(second.some((g) => firstPage.includes(g))).toBe(false);
-      await expect(page.locator(".lobby-pages a[rel=prev]")).toHaveAttribute("href", "/gamehall?category=slots");
+      // Load more adds the next page to the games shown (1–48), as it does with JavaScript, and
+      // the counter says so. The URL changes when the new document starts: wait for its whole grid.
+      await expect(tiles(page)).toHaveCount(48);
+      const shown = await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-game")));
+      expect(shown.slice(0, 24)).toEqual(firstPage);
+      expect(new Set(shown).size).toBe(48);
+      await expect(page.getByTestId("lobby-count")).toContainText("Showing 48 of");
+      await expect(page.locator(".lobby-pages a[rel=prev]")).toHaveCount(0);
     }
+  });
+
+  test("a page shows at most two pages of games; further on the counter names the range", async ({ page }) => {
+    // Past 48 games the games shown slide on (decision 0025's rows per page), the counter tells
+    // which ones they are, and Previous leads to the games before them.
+    await page.goto("/gamehall?category=slots&offset=48");
+    await expect(tiles(page)).toHaveCount(48);
+    await expect(page.getByTestId("lobby-count")).toContainText("Showing 25–72 of");
+    await expect(page.locator(".lobby-pages a[rel=prev]")).toHaveAttribute("href", "/gamehall?category=slots");
   });
 
   test("/providers lists every studio, each opening the lobby filtered by it", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { absolute, expect, siteHeader, test } from "./fixtures";
+import { absolute, expect, msg, siteHeader, test } from "./fixtures";
 import { origin, PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
 
 /**
@@ -36,6 +36,16 @@ test.describe("deposit limit @nojs", () => {
     await expect(limitForm(page).locator("input[name=amount]")).toHaveAttribute("aria-invalid", "true");
     await expect(limitForm(page).locator("input[name=amount]")).toHaveValue("012");
     await expect(limitForm(page).locator("select[name=period]")).toHaveValue("30");
+  });
+
+  test("before any limit the amount is labelled with the player's currency, in every locale", async ({ page }) => {
+    await registerByApi(page.request, unique("limit-label"));
+    await page.goto(PROFILE);
+    await expect(page.getByTestId("deposit-limit")).toContainText(msg("en", "responsible.limit.noLimit"));
+    await expect(limitForm(page).getByLabel("Limit (USD)")).toBeVisible();
+    await page.goto(`/es${PROFILE}`);
+    await expect(limitForm(page).getByLabel("Límite (USD)")).toBeVisible();
+    await expect(limitForm(page)).not.toContainText("()");
   });
 
   test("the responsible-gaming page shows the limit and links to the tools", async ({ page }) => {

@@ -93,6 +93,8 @@ describe("rounds settled by the demo studio", () => {
     // A visitor's demo round is drawn and answered, against no balance, and not stored.
     const visitor = await data(playRound(null, slot.sysname, { bet: slot.min_bet, mode: "demo", round_id: roundId() }));
     expect(visitor.balance).toBeNull();
+    // Its win is money of the site's default currency (the page shows "You win $0.20!", not " 0.20").
+    expect(visitor.currency).toBe("USD");
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM game_rounds WHERE id = ?1").bind(visitor.id).first<{ n: number }>())!.n).toBe(0);
   });
 

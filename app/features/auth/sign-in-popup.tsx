@@ -22,7 +22,8 @@ const text = (t: TFunction, m: AuthMessage) => t(m.key, m.params);
 
 /**
  * The popup's sign-in: the form the server renders (posting to /auth without JavaScript) with the
- * sign-in machine behind it, which also runs the two-factor step in place with its countdown.
+ * sign-in machine behind it, which also runs the two-factor step in place (with a resend countdown
+ * only when the platform sends the code).
  */
 export function SignInPopup(p: Props) {
   const { t } = p;
@@ -59,9 +60,12 @@ export function SignInPopup(p: Props) {
             s.actor.send({ type: "twoFactor.submit", code: typeof code === "string" ? code : "" });
           }}
           after={
-            <button type="button" className="btn btn--ghost" disabled={!s.canResend || s.busy} onClick={() => s.actor.send({ type: "twoFactor.resend" })}>
-              {s.canResend ? t("auth.twofa.resend") : t("auth.twofa.resendIn", { seconds: s.resendTime })}
-            </button>
+            // Only a platform that sends the code offers a resend; an authenticator's code is not sent.
+            s.resendable && (
+              <button type="button" className="btn btn--ghost" disabled={!s.canResend || s.busy} onClick={() => s.actor.send({ type: "twoFactor.resend" })}>
+                {s.canResend ? t("auth.twofa.resend") : t("auth.twofa.resendIn", { seconds: s.resendTime })}
+              </button>
+            )
           }
         >
           <p>{t("auth.twofa.text")}</p>

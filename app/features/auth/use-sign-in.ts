@@ -43,6 +43,7 @@ export function useSignIn(next: string) {
     busy: useSelector(actor, (s) => s.hasTag("loading") || s.hasTag("success")),
     canResend: useSelector(actor, (s) => s.hasTag("canResend")),
     resendTime: useSelector(actor, (s) => s.context.resendTime),
+    resendable: useSelector(actor, (s) => s.context.resendable),
     notice: useSelector(actor, (s) => s.context.notice),
     codeError: useSelector(actor, (s) => s.context.codeError),
     login: useSelector(actor, (s) => s.context.login),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lobbyHref, lobbySearch, parseLobbyParams } from "./lobby-params";
+import { lobbyHref, lobbySearch, lobbyWindow, parseLobbyParams } from "./lobby-params";
 
 const parse = (search: string) => parseLobbyParams(new URLSearchParams(search));
 
@@ -86,5 +86,15 @@ describe("lobby query parameters", () => {
     expect(lobbyHref({})).toBe("/gamehall");
     expect(lobbyHref({ category: "slots", providers: ["a", "b"], offset: 24 })).toBe("/gamehall?category=slots&providers=a,b&offset=24");
     expect(lobbySearch(new URLSearchParams("x=1&offset=5"), { category: "new" })).toBe("x=1&category=new");
+  });
+});
+
+describe("the games a lobby document shows", () => {
+  it("is the page of the offset and the one before it, so Load more without JavaScript adds a page", () => {
+    expect(lobbyWindow(0)).toEqual({ start: 0, count: 24 });
+    expect(lobbyWindow(24)).toEqual({ start: 0, count: 48 });
+    // Further on the window slides: never more than 48 tiles (decision 0025's rows per page).
+    expect(lobbyWindow(48)).toEqual({ start: 24, count: 48 });
+    expect(lobbyWindow(9600)).toEqual({ start: 9576, count: 48 });
   });
 });

@@ -9,6 +9,12 @@
 import { pageOffset } from "../../lib/paging";
 
 export const LOBBY_PAGE_SIZE = 24;
+/**
+ * The most games one lobby document shows: two pages. Each tile costs a rank and a card row, and a
+ * page must stay within decision 0025's 200 rows: 96 tiles read 247 rows on the 10× catalogue
+ * filtered by two providers (games-capacity.test.ts), 48 leave room for the page's other reads.
+ */
+export const LOBBY_WINDOW = 2 * LOBBY_PAGE_SIZE;
 const SYSNAME = /^[a-z0-9_-]{1,64}$/;
 /** The platform's own limit for `search` (entities-games.ts). */
 export const MAX_SEARCH = 100;
@@ -84,6 +90,19 @@ export function lobbySearch(base: URLSearchParams, filters: Partial<LobbyFilters
 
 function sameValues(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/**
+ * The games a lobby document shows for a page `offset`: that page and the page before it.
+ * "Load more" without JavaScript is a link to the next offset, and the new document must add that
+ * page to what the player saw (games 1–48, not 25–48 alone), as the in-place append does with
+ * JavaScript. Further on the window slides (25–72, …), its start a page boundary too, and the
+ * counter names the range shown.
+ */
+export function lobbyWindow(offset: number): { start: number; count: number } {
+  const end = offset + LOBBY_PAGE_SIZE;
+  const start = Math.max(0, end - LOBBY_WINDOW);
+  return { start, count: end - start };
 }
 
 /** `/gamehall` with the given filters, keeping nothing else: for tabs, filter links and pages. */

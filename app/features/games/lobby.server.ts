@@ -7,7 +7,7 @@ import { seoMeta } from "../content/seo.server";
 import { notFound } from "../errors/not-found.server";
 import { getSite, sitePath } from "../site/site.server";
 import { tileGame, type TileGame } from "./tile-game";
-import { LOBBY_PAGE_SIZE, parseLobbyParams, type LobbyFilters } from "./lobby-params";
+import { lobbyWindow, parseLobbyParams, type LobbyFilters } from "./lobby-params";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -16,6 +16,8 @@ export interface LobbyData {
   categories: GameCategory[];
   /** Name and sysname only: the filter needs no more, and the page stays light. */
   providers: Array<Pick<GameProvider, "sysname" | "name" | "games_count">>;
+  /** The games shown: from `start` (the window's first position) to the page of `filters.offset`. */
+  start: number;
   games: TileGame[];
   count: number;
   meta: MetaDescriptor[];
@@ -39,7 +41,9 @@ export async function loadLobby(context: Context, request: Request): Promise<Lob
   const { filters } = parsed;
   const { site, platform } = localized(context);
 
-  const options = { category: filters.category, providers: filters.providers, search: filters.search, offset: filters.offset, count: LOBBY_PAGE_SIZE };
+  // The page of the offset and the pages before it the player saw (lobby-params.ts lobbyWindow).
+  const { start, count: windowSize } = lobbyWindow(filters.offset);
+  const options = { category: filters.category, providers: filters.providers, search: filters.search, offset: start, count: windowSize };
   // A search's answers are not kept (any text can be asked); the lobby's pages are (decision 0026).
   const page = filters.search ? platform.call("games.get", { options: JSON.stringify(options) }) : site.catalogue.games(JSON.stringify(options));
   page.catch(() => undefined); // awaited below, after the filters are known to exist
@@ -67,6 +71,7 @@ export async function loadLobby(context: Context, request: Request): Promise<Lob
     filters,
     categories: categories.filter((c) => c.games_count > 0),
     providers: providers.map(({ sysname, name, games_count }) => ({ sysname, name, games_count })),
+    start,
     games: items.map(tileGame),
     count,
     meta: seoMeta({ title, description, robots }, site.metadata.siteName),

@@ -9,16 +9,17 @@ import { useLoadMore } from "./use-load-more";
 import { LobbySearchForm, SearchEmpty } from "../search/lobby-search";
 
 /**
- * The game hall: category tabs (links), the provider filter, the server-rendered page of tiles
- * (kept as the server sent it: `ServerHtml`) and a "load more" link to the next page, which
- * appends in place once hydrated (use-load-more.ts).
+ * The game hall: category tabs (links), the provider filter, the server-rendered tiles (the page
+ * of the URL's offset and the one before it, lobbyWindow; kept as the server sent them:
+ * `ServerHtml`) and a "load more" link to the next page, which appends in place once hydrated
+ * (use-load-more.ts) and without JavaScript opens a document showing one page more.
  */
 export function Lobby({ data }: { data: LobbyData }) {
   const t = useT();
   const to = useLocalePath();
   const locale = useRootData()?.locale ?? "en";
-  const { filters, categories, providers, count } = data;
-  const { games, busy, failed, hasMore, nextOffset, enhanced, moreRef, gridRef, onMoreClick } = useLoadMore(filters, data.games, count, locale);
+  const { filters, categories, providers, count, start } = data;
+  const { games, busy, failed, hasMore, nextOffset, enhanced, moreRef, gridRef, onMoreClick } = useLoadMore(filters, start, data.games, count, locale);
 
   return (
     <section className="lobby" data-enhanced={enhanced || undefined}>
@@ -41,7 +42,9 @@ export function Lobby({ data }: { data: LobbyData }) {
       </nav>
       <ProviderFilter key={filters.providers.join(",")} providers={providers} selected={filters.providers} category={filters.category} search={filters.search} t={t} to={to} />
       <p className="lobby__count" aria-live="polite" data-testid="lobby-count">
-        {t("lobby.count", { shown: filters.offset + games.length, count })}
+        {start > 0
+          ? t("lobby.countRange", { from: start + 1, to: start + games.length, count })
+          : t("lobby.count", { shown: games.length, count })}
       </p>
       {games.length === 0 && filters.search ? (
         <SearchEmpty search={filters.search} />
@@ -52,7 +55,7 @@ export function Lobby({ data }: { data: LobbyData }) {
         // home page's rows), the pages appended in place go in a second `ul`; both are
         // `display: contents` in the grid (24 tiles fill every row at 2, 3, 4 and 6 columns).
         <div ref={gridRef} className="lobby-grid" role="list" aria-label={t("lobby.games")}>
-          <ServerHtml as="ul" key={`${locale}|${filters.offset}|${data.games.map((g) => g.sysname).join(",")}`} role="none" className="lobby-grid__page">
+          <ServerHtml as="ul" key={`${locale}|${start}|${data.games.map((g) => g.sysname).join(",")}`} role="none" className="lobby-grid__page">
             {data.games.map((g, i) => (
               <LazyGameTile key={g.sysname} game={g} index={i} href={to(`/game/${g.sysname}`)} />
             ))}
@@ -67,8 +70,9 @@ export function Lobby({ data }: { data: LobbyData }) {
         </div>
       )}
       <nav className="lobby-pages" aria-label={t("lobby.pages")}>
-        {filters.offset > 0 && (
-          <AppLink to={to(lobbyHref({ ...filters, offset: Math.max(0, filters.offset - LOBBY_PAGE_SIZE) }))} rel="prev" className="btn btn--ghost">
+        {start > 0 && (
+          // The page whose window ends where this one starts: the games just before those shown.
+          <AppLink to={to(lobbyHref({ ...filters, offset: start - LOBBY_PAGE_SIZE }))} rel="prev" className="btn btn--ghost">
             {t("lobby.previous")}
           </AppLink>
         )}

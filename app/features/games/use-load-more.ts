@@ -24,7 +24,7 @@ function watchNearViewport(target: Element, onNear: () => void): () => void {
  * 0027). A failure stops the observer; the link stays to try again. After a click, focus
  * moves to the first new game so keyboard and screen-reader players continue where they were.
  */
-export function useLoadMore(filters: LobbyFilters, firstPage: TileGame[], count: number, locale: string) {
+export function useLoadMore(filters: LobbyFilters, start: number, firstPage: TileGame[], count: number, locale: string) {
   const [games, setGames] = useState<TileGame[]>(firstPage);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -33,7 +33,8 @@ export function useLoadMore(filters: LobbyFilters, firstPage: TileGame[], count:
   const moreRef = useRef<HTMLAnchorElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const focusFrom = useRef<number | null>(null);
-  const nextOffset = filters.offset + games.length;
+  // The server's games begin at `start` (the window of lobbyWindow), not at the URL's offset.
+  const nextOffset = start + games.length;
   const hasMore = nextOffset < count && !exhausted;
 
   const loadMore = useCallback(async () => {

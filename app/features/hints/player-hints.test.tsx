@@ -42,6 +42,12 @@ describe("HintNotices", () => {
     expect(html).toContain(">Send</button>");
     expect(html).not.toContain('data-hint="registration"');
   });
+  it("shows one notice at a time: the deposit first, the contact's confirmation after it", () => {
+    const both = render({ hints: { registration: true, confirmContact: email } });
+    expect(both).toContain('data-hint="registration"');
+    expect(both).not.toContain('data-hint="confirm-contact"');
+    expect(render({ hints: { registration: false, confirmContact: email } })).toContain('data-hint="confirm-contact"');
+  });
   it("shows the sending, sent and failed states", () => {
     const hints = { registration: false, confirmContact: email };
     expect(render({ hints, send: { status: "sending" } })).toMatch(/disabled="".*>Sending<\/button>/);

@@ -132,14 +132,17 @@ export interface HintNoticesProps {
   onConfirm: (contact: string) => void;
 }
 
-/** The notices themselves: what PlayerHints shows for a set of hints and the sending state. */
+/** The notice PlayerHints shows for a set of hints and the sending state: one at a time. */
 export function HintNotices({ hints, send, t, depositPath, onDismiss, onConfirm }: HintNoticesProps) {
   const close = (hint: keyof ActiveHints) => (
     <button type="button" className="toast__close" aria-label={t("hints.dismiss")} onClick={() => onDismiss(hint)}>
       ×
     </button>
   );
-  const contact = hints.confirmContact;
+  // One notice at a time (two covered the menu on a desktop and ~40 % of a phone): the first
+  // deposit first; the contact's confirmation once that one is dismissed or done.
+  const contact = hints.registration ? null : hints.confirmContact;
+  const sent = !hints.registration && send.status === "sent";
   return (
     <section className="player-hints" aria-label={t("hints.region")}>
       {hints.registration && (
@@ -153,7 +156,7 @@ export function HintNotices({ hints, send, t, depositPath, onDismiss, onConfirm 
           {close("registration")}
         </div>
       )}
-      {(contact || send.status === "sent") && (
+      {(contact || sent) && (
         <div
           className={`notice toast${send.status === "failed" ? " notice--error" : send.status === "sent" ? " notice--success" : ""}`}
           data-hint="confirm-contact"

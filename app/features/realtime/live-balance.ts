@@ -31,10 +31,12 @@ export function chooseBalanceText(live: LiveBalance | null, uid: number, serverT
   return live && live.uid === uid && live.at >= serverAt ? live.text : serverText;
 }
 
-const subscribe = (l: () => void) => {
+/** Calls `l` on every newer balance (for useSyncExternalStore); answers the unsubscribe. */
+export const subscribeLiveBalance = (l: () => void) => {
   listeners.add(l);
   return () => void listeners.delete(l);
 };
+const subscribe = subscribeLiveBalance;
 
 /**
  * The balance text to show: the server-rendered one, unless a live value of the same player is at

@@ -46,8 +46,12 @@ export function LimitSummary({ limit }: { limit: DepositLimit }) {
   );
 }
 
-/** The deposit-limit form: a period (or none) and an amount in whole units of the player's currency. */
-export function LimitForm({ limit, actionData }: { limit: DepositLimit; actionData?: ResponsibleActionData }) {
+/**
+ * The deposit-limit form: a period (or none) and an amount in whole units of the player's currency.
+ * `currency` is the player's own (their session's money): before any limit exists the limit has none
+ * to offer, and the label must not read "Limit ()".
+ */
+export function LimitForm({ limit, currency: playerCurrency, actionData }: { limit: DepositLimit; currency: string; actionData?: ResponsibleActionData }) {
   const t = useT();
   const busy = useNavigation().formData?.get("intent") === "limit";
   const schema = useMemo(() => limitSchema(validationMessages(t)), [t]);
@@ -61,7 +65,7 @@ export function LimitForm({ limit, actionData }: { limit: DepositLimit; actionDa
   });
   const period = fields.period;
   const amount = fields.amount;
-  const currency = limit.limit_amount?.currency ?? limit.available_amount?.currency ?? "";
+  const currency = limit.limit_amount?.currency ?? limit.available_amount?.currency ?? playerCurrency;
   return (
     <Form method="post" className="responsible__form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="limit" />
@@ -77,7 +81,7 @@ export function LimitForm({ limit, actionData }: { limit: DepositLimit; actionDa
         <FieldErrors meta={period} />
       </div>
       <div className="field">
-        <label htmlFor={amount.id}>{t("responsible.limit.amount", { currency })}</label>
+        <label htmlFor={amount.id}>{currency ? t("responsible.limit.amount", { currency }) : t("responsible.limit.amountPlain")}</label>
         <input
           key={amount.key}
           id={amount.id}

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { useLocation } from "react-router";
 import { browserCall } from "../../lib/api/browser-call";
+import { getLiveBalance, subscribeLiveBalance } from "../realtime/live-balance";
 import type { ResponsibleGaming } from "../../lib/api/entities-responsible";
 import { useRootData, useT } from "../site/use-root-data";
 import { clockText, signedMoney } from "./format";
@@ -34,14 +35,16 @@ export default function SessionClock() {
 
   useEffect(() => {
     const timer = setInterval(refresh, REFRESH_MS);
-    window.addEventListener("playfront:balance", refresh);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener("playfront:balance", refresh);
-    };
+    return () => clearInterval(timer);
   }, [refresh]);
-  // A page change may follow a game round or a new setting: read again.
+  // A page change may follow a new setting: read again.
   useEffect(refresh, [refresh, locationKey]);
+  // A round (or any money move) brings the player a new balance, pushed by the realtime channel
+  // or read by balance polling: the session's result changed with it, so read it again.
+  const live = useSyncExternalStore(subscribeLiveBalance, getLiveBalance, () => null);
+  useEffect(() => {
+    if (live && live.uid === uid) refresh();
+  }, [live, uid, refresh]);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);

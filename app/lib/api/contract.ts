@@ -152,7 +152,7 @@ export const contract = {
     access: "public",
     summary:
       "Sign in (new session cookie). On a two-factor account the first attempt without code answers 401 " +
-      "'two_factor_auth is enable' with params.resend_time; send the code to finish. Throttled: 429 with params.retry_after.",
+      "'two_factor_auth is enable' (params.two_factor_auth; no resend_time: the code is the player's authenticator's, nothing is sent); send the code to finish. Throttled: 429 with params.retry_after.",
     params: SignInPayload,
     result: AccountInfo,
   }),

@@ -31,6 +31,12 @@ const STYLE = `
     input[type=email],input[type=text]{background:#12151b;color:inherit;border-color:#4a5263}.secondary{background:transparent;color:#aebdff}}
 `;
 
+/**
+ * The site's icon, named in the head of every plain page the platform serves (sign-in, demo
+ * payment, mailbox, demo game): without it a browser asks for `/favicon.ico`, which does not exist.
+ */
+export const FAVICON_LINK = `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`;
+
 /** A complete HTML document; `body` must already be escaped. */
 export function htmlPage(title: string, body: string, status = 200): Response {
   const html = `<!doctype html>
@@ -40,6 +46,7 @@ export function htmlPage(title: string, body: string, status = 200): Response {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
+${FAVICON_LINK}
 <style>${STYLE}</style>
 </head>
 <body><main>${body}</main></body>

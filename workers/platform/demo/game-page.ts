@@ -1,5 +1,5 @@
 import { formatMoney } from "../../../app/lib/money";
-import { escapeHtml } from "../auth/oauth-html";
+import { escapeHtml, FAVICON_LINK } from "../auth/oauth-html";
 import type { RoundMode, StudioGame } from "../games/rounds";
 
 /**
@@ -180,7 +180,7 @@ export function gamePage(v: GamePageView): Response {
   const script = v.nonce ? `<script nonce="${escapeHtml(v.nonce)}">${SCRIPT}</script>` : "";
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(v.game.title)}</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><title>${escapeHtml(v.game.title)}</title>${FAVICON_LINK}<style>${STYLE}</style></head>
 <body>${SPRITE}<main data-game="${escapeHtml(v.game.sysname)}">
 <div class="mode">${v.mode === "demo" ? "Demo" : "Real money"}</div>
 <h1>${escapeHtml(v.game.title)}</h1>

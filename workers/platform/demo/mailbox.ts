@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { FAVICON_LINK } from "../auth/oauth-html";
 import { outboxAddress } from "./messenger";
 
 /**
@@ -52,6 +53,7 @@ function page(to: string, items: MailboxItem[]): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Demo mailbox</title>
+${FAVICON_LINK}
 </head>
 <body style="font-family:system-ui,sans-serif;max-width:720px;margin:24px auto;padding:0 16px">
 <h1 style="font-size:24px">Demo mailbox</h1>

@@ -1,5 +1,6 @@
 import { PlatformError } from "../../../app/lib/api/errors";
 import { settleJackpots } from "../jackpots/settle";
+import { readSiteCurrencies } from "../wallet/currency";
 import { moveMoney, type MoneyDeps } from "../wallet/move-money";
 import { readBalances, type BalanceChange, type BalanceKind } from "../wallet/wallet";
 import { blankWeightFor, drawGrid, gridWin } from "./rounds-math";
@@ -84,7 +85,9 @@ export async function playRound(deps: MoneyDeps, input: RoundInput): Promise<Rou
   const win = gridWin(symbols, bet);
   if (uid === 0) {
     const common = { id: crypto.randomUUID(), sysname: game.sysname, mode, bet, win, symbols };
-    return { ...common, currency: "", created_at: Date.now(), balance: null, replayed: false };
+    // No balance of theirs to name a currency: the site's default, the one the page's bets show.
+    const { default_currency: currency } = await readSiteCurrencies(deps.db);
+    return { ...common, currency, created_at: Date.now(), balance: null, replayed: false };
   }
   if (mode === "demo") await readBalances(deps.db, uid); // grants the fun balance on a first play
 

@@ -102,7 +102,21 @@ describe("sign-in machine: two-factor step", () => {
   it("moves to the code step keeping login, password and the resend time", async () => {
     const { snap } = await atTwoFactor(async () => account);
     expect(snap().hasTag("twoFactor")).toBe(true);
-    expect(snap().context).toMatchObject({ login: "ann", password: "secret1", resendTime: 30 });
+    expect(snap().context).toMatchObject({ login: "ann", password: "secret1", resendTime: 30, resendable: true });
+  });
+
+  it("an authenticator's code step (no resend time named) offers no resend and counts nothing down", async () => {
+    const { actor, calls, snap } = await atTwoFactor(async () => account, () => new PlatformError("Authorization", "two_factor_auth is enable", { params: { two_factor_auth: true } }));
+    expect(snap().hasTag("twoFactor")).toBe(true);
+    expect(snap().context.resendable).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(snap().hasTag("canResend")).toBe(false);
+    actor.send({ type: "twoFactor.resend" });
+    expect(calls).toHaveLength(1); // nothing to resend: the code is the authenticator's
+    // "Time expired" without a resend time keeps it so, with the message.
+    actor.send({ type: "twoFactor.submit", code: "111111" });
+    await settle();
+    expect(snap().context.resendable).toBe(false);
   });
 
   it("recognises the code step by message, by resend_time, or by a trailing number", () => {

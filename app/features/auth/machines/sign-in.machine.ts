@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, raise, setup } from "xstate";
+import { assign, enqueueActions, fromPromise, not, raise, setup } from "xstate";
 import type { AccountInfo } from "../../../lib/api/entities";
 import { isErrorType, readResendTime, secondsParam, selfExclusionNotice, toAuthError, type AuthError, type AuthMessage } from "./auth-error";
 
@@ -26,13 +26,16 @@ export interface SignInContext {
   password: string;
   /** Seconds until the code may be sent again; 0 when it may. */
   resendTime: number;
+  /**
+   * Whether the platform sends the code, so a resend means something: it said so by naming a
+   * resend time. An authenticator app's code (TOTP) names none: no resend, no countdown.
+   */
+  resendable: boolean;
   notice: AuthMessage | null;
   codeError: AuthMessage | null;
   account: AccountInfo | null;
 }
 
-/** Seconds to wait before a resend when the platform names none (its own default step). */
-export const DEFAULT_RESEND_SECONDS = 30;
 /** Seconds to show when a 429 names no retry_after (the platform's 15-minute window). */
 const DEFAULT_RETRY_AFTER = 900;
 
@@ -77,8 +80,9 @@ const forget = { login: "", password: "" } as const;
 /**
  * Sign-in with the two-factor step (SPEC §4 "Sign-in", "Two-factor login"): a password attempt
  * either signs in (final, output = the account), asks for the code (login and password are kept,
- * the resend countdown runs), or shows a notice. In the code step a wrong code sets the code's
- * error, an answer naming a resend time restarts the countdown, and a resend is possible at 0.
+ * the resend countdown runs when the platform names a resend time), or shows a notice. In the code
+ * step a wrong code sets the code's error, an answer naming a resend time restarts the countdown,
+ * and a resend is possible at 0. A code from an authenticator app names none: no resend at all.
  */
 export const signInMachine = setup({
   types: {
@@ -97,11 +101,10 @@ export const signInMachine = setup({
     setAccount: assign((_, params: { account: AccountInfo }) => ({ account: params.account, ...forget })),
     setNotice: assign((_, params: { error: unknown }) => ({ notice: signInNotice(toAuthError(params.error)), ...forget })),
     clearMessages: assign({ notice: null, codeError: null }),
-    startTwoFactor: assign((_, params: { error: unknown }) => ({
-      resendTime: readResendTime(toAuthError(params.error)) ?? DEFAULT_RESEND_SECONDS,
-      notice: null,
-      codeError: null,
-    })),
+    startTwoFactor: assign((_, params: { error: unknown }) => {
+      const seconds = readResendTime(toAuthError(params.error));
+      return { resendTime: seconds ?? 0, resendable: seconds !== null, notice: null, codeError: null };
+    }),
     tick: assign(({ context }) => ({ resendTime: Math.max(0, context.resendTime - 1) })),
     /** A failed code or resend: the code's message, and a fresh countdown when the answer names one. */
     applyCodeError: enqueueActions(({ enqueue }, params: { error: unknown }) => {
@@ -109,20 +112,21 @@ export const signInMachine = setup({
       enqueue.assign({ codeError: twoFactorCodeError(error) });
       const seconds = readResendTime(error);
       if (seconds !== null) {
-        enqueue.assign({ resendTime: seconds });
+        enqueue.assign({ resendTime: seconds, resendable: true });
         enqueue(raise({ type: "countdown.restart" }));
       }
     }),
   },
   guards: {
     needsTwoFactor: (_, params: { error: unknown }) => needsTwoFactor(toAuthError(params.error)),
+    resendable: ({ context }) => context.resendable,
     counting: ({ context }) => context.resendTime > 0,
     lastSecond: ({ context }) => context.resendTime <= 1,
-    mayResend: ({ context }) => context.resendTime === 0,
+    mayResend: ({ context }) => context.resendable && context.resendTime === 0,
   },
 }).createMachine({
   id: "signIn",
-  context: { ...forget, resendTime: 0, notice: null, codeError: null, account: null },
+  context: { ...forget, resendTime: 0, resendable: false, notice: null, codeError: null, account: null },
   initial: "idle",
   output: ({ context }) => context.account!,
   states: {
@@ -166,7 +170,11 @@ export const signInMachine = setup({
           initial: "checking",
           on: { "countdown.restart": { target: ".checking" } },
           states: {
-            checking: { always: [{ guard: "counting", target: "counting" }, { target: "ready" }] },
+            checking: {
+              always: [{ guard: not("resendable"), target: "none" }, { guard: "counting", target: "counting" }, { target: "ready" }],
+            },
+            /** Nothing is sent (an authenticator's code): nothing to count down or resend. */
+            none: {},
             counting: {
               after: {
                 1000: [

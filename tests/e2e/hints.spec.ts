@@ -1,0 +1,48 @@
+import type { Locator, Page } from "@playwright/test";
+import { registerByApi, unique } from "./accounts-fixtures";
+import { expect, sidebar, siteHeader, test } from "./fixtures";
+
+/**
+ * A new player's hints (make a first deposit, confirm your email): one at a time, placed where
+ * they cover neither the header nor the menu, and compact on a phone.
+ */
+
+const hints = (page: Page) => page.locator("[data-hint]");
+
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  expect(b, "laid out").not.toBeNull();
+  return b!;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test.describe("hints after registration", () => {
+  test("desktop: one hint at a time, clear of the header and the menu", async ({ page }) => {
+    await registerByApi(page.request, unique("hints-desk"));
+    await page.goto("/");
+    await expect(page.locator("[data-hint=registration]")).toBeVisible();
+    await expect(hints(page)).toHaveCount(1);
+    const hint = await box(page.locator(".player-hints"));
+    expect(overlap(hint, await box(siteHeader(page))), "covers the header").toBe(false);
+    expect(overlap(hint, await box(sidebar(page))), "covers the menu").toBe(false);
+    // Dismissed, the next hint takes its place.
+    await page.locator("[data-hint=registration]").getByRole("button", { name: "Close notice" }).click();
+    await expect(page.locator("[data-hint=confirm-contact]")).toBeVisible();
+    await expect(hints(page)).toHaveCount(1);
+  });
+
+  test("phone: the hint is compact and clear of the header", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await registerByApi(page.request, unique("hints-phone"));
+    await page.goto("/");
+    await expect(page.locator("[data-hint=registration]")).toBeVisible();
+    await expect(hints(page)).toHaveCount(1);
+    const hint = await box(page.locator(".player-hints"));
+    expect(hint.height, "height of a 844 px screen").toBeLessThanOrEqual(0.2 * 844);
+    expect(hint.x).toBeGreaterThanOrEqual(0);
+    expect(hint.x + hint.width).toBeLessThanOrEqual(390);
+    expect(overlap(hint, await box(siteHeader(page))), "covers the header").toBe(false);
+  });
+});
