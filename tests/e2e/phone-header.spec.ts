@@ -68,6 +68,26 @@ for (const locale of SEED.locales) {
   });
 }
 
+test.describe("header between phone and laptop", { tag: "@nojs" }, () => {
+  test("fits 480–900 px in es (the longest labels), for a visitor and a player", async ({ page }) => {
+    const widths = [480, 600, 768, 900];
+    const visitor: ["button" | "link", string][] = [["link", msg("es", "header.signIn")], ["link", msg("es", "header.signUp")]];
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto("/es/about");
+      await expectFits(page, width, visitor);
+    }
+    await registerByApi(page.request, unique("tablet-header"), { currency: "BRL" });
+    await bigDeposit(page);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto("/es/about");
+      if (test.info().project.name !== "no-js") await expect(siteHeader(page).locator("[data-session-time]")).toBeVisible();
+      await expectFits(page, width, [["link", msg("es", "header.deposit")]]);
+    }
+  });
+});
+
 test.describe("the menu on a short phone", { tag: "@nojs" }, () => {
   test("fits the screen and scrolls, so Sign out can be reached and used", async ({ page }) => {
     const [width, height] = [320, 568];
