@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/cashier.history";
 import { requirePlayer } from "../features/site/site.server";
-import { StatusLabel } from "../features/cashier/transaction-view";
+import { methodName, StatusLabel } from "../features/cashier/transaction-view";
 import { formatDateTime } from "../lib/dates";
 import { CancelWithdrawal } from "../features/cashier/withdraw-form";
 import { withdrawAction } from "../features/cashier/withdraw.server";
@@ -71,7 +71,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
               <tr key={tx.id} data-transaction={tx.id} data-type={tx.type}>
                 <td>{formatDateTime(tx.created_at)}</td>
                 <td>{t(`cashier.type.${tx.type}`)}</td>
-                <td>{tx.method_name}</td>
+                <td>{methodName(t, tx.method, tx.method_name)}</td>
                 <td>{formatMoney(tx.amount)}</td>
                 <td><StatusLabel status={tx.status} t={t} /></td>
                 <td>

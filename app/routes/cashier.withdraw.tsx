@@ -3,6 +3,7 @@ import type { Route } from "./+types/cashier.withdraw";
 import { PendingWithdrawals, WithdrawForm } from "../features/cashier/withdraw-form";
 import { loadWithdraw, withdrawAction } from "../features/cashier/withdraw.server";
 import { useLocalePath, useT } from "../features/site/use-root-data";
+import { methodName } from "../features/cashier/transaction-view";
 
 /** Withdraw: the available amount, a method (links), amount and requisites; pending requests with Cancel. */
 export const loader = (args: Route.LoaderArgs) => loadWithdraw(args);
@@ -31,7 +32,7 @@ export default function Withdraw({ loaderData, actionData }: Route.ComponentProp
                   aria-current={m.sysname === current ? "page" : undefined}
                   preventScrollReset
                 >
-                  {m.name}
+                  {methodName(t, m.sysname, m.name)}
                 </Link>
               </li>
             ))}

@@ -39,7 +39,7 @@ export default function ProfileBetsHistory({ loaderData }: Route.ComponentProps)
               {rounds.map((r) => (
                 <tr key={r.id} data-round={r.id}>
                   <td>{formatDateTime(r.created_at)}</td>
-                  <td><Link to={to(`/game/${r.game}`)}>{r.title}</Link></td>
+                  <td><Link to={to(`/game/${r.game}`)} dir="auto">{r.title}</Link></td>
                   <td>{t(`profileGames.history.${r.mode}`)}</td>
                   <td className="num">{formatMoney(r.bet)}</td>
                   <td className={r.win.amount > 0 ? "num profile-games__win" : "num"}>{formatMoney(r.win)}</td>

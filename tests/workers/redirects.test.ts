@@ -87,6 +87,8 @@ describe("paths a visitor asks for", () => {
     ["a game hall category", (v: string) => `/gamehall/${encodeURIComponent(v)}?category=x`],
     ["the authentication popup", (v: string) => `${v}?show_popup_auth=1&redirectUrl=${encodeURIComponent(v)}`],
     ["the registration popup", (v: string) => `/es${v}?show_popup_reg=1&backUrl=${encodeURIComponent(v)}`],
+    ["a language chosen in the switcher", (v: string) => `/es${v}?lang=en&x=${encodeURIComponent(v)}`],
+    ["a language chosen in the switcher, any value", (v: string) => `${v}?lang=${encodeURIComponent(v)}`],
   ])("%s", async (_, path) => {
     await everyValue(hostilePath, (p, v) => probe(p, path(v)));
   });

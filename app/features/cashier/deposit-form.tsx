@@ -5,6 +5,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { formatMoney } from "../../lib/money";
 import { useLocalePath, useT } from "../site/use-root-data";
+import { methodName } from "./transaction-view";
 import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
 import { cashierFormSchema } from "./cashier-schema";
 import type { DepositData } from "./deposit.server";
@@ -32,7 +33,7 @@ export function DepositMethods({ methods, current }: { methods: DepositData["met
               preventScrollReset
             >
               {m.icon && <img src={m.icon} alt="" width={48} height={32} loading="lazy" />}
-              <span>{m.name}</span>
+              <span>{methodName(t, m.sysname, m.name)}</span>
             </Link>
           </li>
         ))}
@@ -99,7 +100,7 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
         if (!e.defaultPrevented && method.flow === "new_window") popup.current = window.open("", "_blank");
       }}
     >
-      <h2>{method.name}</h2>
+      <h2>{methodName(t, method.sysname, method.name)}</h2>
       {data.limitAvailable && (
         <p className="notice">{t("cashier.deposit.limitLeft", { amount: formatMoney(data.limitAvailable) })}</p>
       )}

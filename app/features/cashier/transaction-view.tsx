@@ -1,8 +1,17 @@
 import type { CashierTransaction } from "../../lib/api/entities-cashier";
-import type { TFunction } from "../../lib/i18n/translate";
+import { translateOr, type TFunction } from "../../lib/i18n/translate";
 import { formatDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 
+
+/**
+ * A payment method's name in the page's language: the platform names its methods once (in its
+ * own language); the site's messages translate them by sysname (`cashier.methodNames.*`), and a
+ * method they do not know keeps the platform's name.
+ */
+export function methodName(t: TFunction, sysname: string, name: string): string {
+  return translateOr(t, `cashier.methodNames.${sysname}`, name);
+}
 
 /** The status as a player reads it ("Pending", "Successful"…), with a class for its colour. */
 export function StatusLabel({ status, t }: { status: CashierTransaction["status"]; t: TFunction }) {
@@ -22,7 +31,7 @@ export function TransactionDetails({ tx, t }: { tx: CashierTransaction; t: TFunc
       <dt>{t("cashier.details.amount")}</dt>
       <dd data-amount>{formatMoney(tx.amount)}</dd>
       <dt>{t("cashier.details.method")}</dt>
-      <dd>{tx.method_name}</dd>
+      <dd>{methodName(t, tx.method, tx.method_name)}</dd>
       <dt>{t("cashier.details.status")}</dt>
       <dd>
         <StatusLabel status={tx.status} t={t} />

@@ -6,6 +6,7 @@ import type { CashierTransaction } from "../../lib/api/entities-cashier";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { formatMoney } from "../../lib/money";
 import { useLocalePath, useT } from "../site/use-root-data";
+import { methodName } from "./transaction-view";
 import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
 import { cashierFormSchema } from "./cashier-schema";
 import { formatDateTime } from "../../lib/dates";
@@ -44,7 +45,7 @@ export function PendingWithdrawals({ pending }: { pending: CashierTransaction[] 
         {pending.map((tx) => (
           <li key={tx.id} className="cashier__pending-item" data-transaction={tx.id}>
             <span>{formatMoney(tx.amount)}</span>
-            <span>{tx.method_name}</span>
+            <span>{methodName(t, tx.method, tx.method_name)}</span>
             <span>{formatDateTime(tx.created_at)}</span>
             {tx.can_cancel && <CancelWithdrawal tx={tx} />}
           </li>

@@ -109,7 +109,7 @@ export function GamePage(p: GamePageProps) {
       <RealHashRegistration signedIn={p.signedIn} />
       <header className="game-page__head">
         <div>
-          <h1 className="game-page__title">{p.game.title}</h1>
+          <h1 className="game-page__title" dir="auto">{p.game.title}</h1>
           <p className="game-page__provider">{p.game.providerName}</p>
         </div>
         <div className="game-page__actions">

@@ -9,6 +9,20 @@ import { useLoadMore } from "./use-load-more";
 import { LobbySearchForm, SearchEmpty } from "../search/lobby-search";
 
 /**
+ * Where CSS cannot (no `scroll-initial-target`, lobby.css), scrolls the category row, and only the
+ * row (scrollIntoView would move the page too), so the current tab is in view on phones.
+ */
+function showCurrentTab(nav: HTMLElement | null) {
+  if (!nav || CSS.supports("scroll-initial-target", "nearest")) return;
+  const tab = nav.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!tab) return;
+  const row = nav.getBoundingClientRect();
+  const box = tab.getBoundingClientRect();
+  if (box.left < row.left) nav.scrollLeft += box.left - row.left;
+  else if (box.right > row.right) nav.scrollLeft += box.right - row.right;
+}
+
+/**
  * The game hall: category tabs (links), the provider filter, the server-rendered tiles (the page
  * of the URL's offset and the one before it, lobbyWindow; kept as the server sent them:
  * `ServerHtml`) and a "load more" link to the next page, which appends in place once hydrated
@@ -25,7 +39,7 @@ export function Lobby({ data }: { data: LobbyData }) {
     <section className="lobby" data-enhanced={enhanced || undefined}>
       <h1 className="lobby__title">{filters.search ? t("search.resultsFor", { query: filters.search }) : t("lobby.title")}</h1>
       <LobbySearchForm key={filters.search ?? ""} search={filters.search} />
-      <nav className="lobby-tabs" aria-label={t("lobby.categories")}>
+      <nav className="lobby-tabs" aria-label={t("lobby.categories")} ref={showCurrentTab}>
         <AppLink to={to(lobbyHref({ providers: filters.providers, search: filters.search }))} className="lobby-tabs__tab" aria-current={!filters.category ? "page" : undefined}>
           {t("lobby.all")}
         </AppLink>

@@ -24,14 +24,16 @@ export function WinnersTable({ winners, showJackpot = true }: { winners: Jackpot
         <tbody>
           {winners.map((w) => (
             <tr key={w.id} data-winner={w.id}>
-              <td>{w.player}</td>
+              <td>
+                <bdi>{w.player}</bdi>
+              </td>
               {showJackpot && (
                 <td>
                   <Link to={to(`/jackpots/${w.jackpot_id}`)}>{w.jackpot_name}</Link>
                 </td>
               )}
               <td>
-                <Link to={to(`/game/${w.game}`)}>{w.game_title}</Link>
+                <Link to={to(`/game/${w.game}`)} dir="auto">{w.game_title}</Link>
               </td>
               <td className="winners__num">{formatMoney(w.amount)}</td>
               <td>

@@ -83,15 +83,19 @@ export function Header() {
         <LanguageSwitcher />
         {root.player ? (
           <>
-            <span className="header__player" data-player={root.player.uid}>
+            <span className="header__player" data-player={root.player.uid} dir="auto">
               {root.player.login}
             </span>
-            {/* Filled after hydration by the responsible-gaming session clock (a portal). */}
-            <span className="header__session" id="header-session" />
-            <span className="header__balance">
-              <span className="visually-hidden">{t("header.balance")}: </span>
-              <span data-balance>
-                <BalanceText uid={root.player.uid} text={root.player.balanceText} at={root.player.balanceAt} />
+            {/* Balance and session clock share one slot: side by side from tablets up, stacked
+                (the clock small, under the balance) on phones, where the row has no room. */}
+            <span className="header__wallet">
+              {/* Filled after hydration by the responsible-gaming session clock (a portal). */}
+              <span className="header__session" id="header-session" />
+              <span className="header__balance">
+                <span className="visually-hidden">{t("header.balance")}: </span>
+                <span data-balance>
+                  <BalanceText uid={root.player.uid} text={root.player.balanceText} at={root.player.balanceAt} />
+                </span>
               </span>
             </span>
             <AppLink to={to("/cashier/deposit")} className="btn btn--primary">
@@ -101,8 +105,11 @@ export function Header() {
           </>
         ) : (
           <>
-            <AppLink to={withPopup(here, "authorization")} className="btn btn--ghost" preventScrollReset>
-              {t("header.signIn")}
+            {/* On phones Sign in is its icon (the text stays its accessible name): long
+                translations ("Iniciar sesión") would push Sign up off the screen. */}
+            <AppLink to={withPopup(here, "authorization")} className="btn btn--ghost header__signin" preventScrollReset>
+              <Icon name="user" className="header__signin-icon" />
+              <span className="header__label">{t("header.signIn")}</span>
             </AppLink>
             <AppLink to={withPopup(here, "registration")} className="btn btn--primary" preventScrollReset>
               {t("header.signUp")}

@@ -1,11 +1,13 @@
 import { useRef } from "react";
 import { usePathnameChange } from "../../lib/use-pathname-change";
 import { useLocation } from "react-router";
+import { switchLocaleHref } from "../../lib/i18n/locale";
 import { usePageLinks, useRootData, useT } from "../site/use-root-data";
 
 /**
  * Lists the other locales as plain links to this page in each of them: works without
- * JavaScript, and the server remembers the choice in the locale cookie.
+ * JavaScript, and the server remembers the choice in the locale cookie. The link to the default
+ * locale's home names the choice (`/?lang=en`), since the bare root follows the cookie.
  */
 export function LanguageSwitcher() {
   const root = useRootData()!;
@@ -29,8 +31,7 @@ export function LanguageSwitcher() {
       </summary>
       <ul className="lang__list">
         {others.map((l) => {
-          const href = links?.alternates.find((a) => a.hrefLang === l.code)?.href ?? "/";
-          const path = new URL(href).pathname + search;
+          const path = switchLocaleHref(links?.basePath ?? "/", search, l.code, root.defaultLocale);
           return (
             <li key={l.code}>
               {/* A full document load: the new locale brings its own bundle, direction and menus. */}

@@ -10,7 +10,7 @@ import { isPlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { workerContext } from "../../lib/context.server";
 import { ONE_YEAR, readCookie, serializeCookie } from "../../lib/cookies";
-import { detectLocale, localizePath, splitLocalePath } from "../../lib/i18n/locale";
+import { CHOSEN_LOCALE_PARAM, detectLocale, localizePath, splitLocalePath } from "../../lib/i18n/locale";
 import { matchSiteRedirect } from "../../lib/navigation";
 import { getPlatform } from "../../middleware/platform.server";
 import { externalRedirect } from "../../middleware/redirects.server";
@@ -131,6 +131,17 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const where = splitLocalePath(url.pathname, locales.locales, defaultLocale);
   if (where.prefixed && where.locale === defaultLocale) {
     throw redirect(where.basePath + url.search, 301);
+  }
+  // A language switcher link that names its choice: this page in that locale, and the cookie
+  // updated, so the bare root no longer sends the player back (decision 0029).
+  const chosen = url.searchParams.get(CHOSEN_LOCALE_PARAM);
+  if (chosen !== null && (request.method === "GET" || request.method === "HEAD")) {
+    const clean = new URL(url);
+    clean.searchParams.delete(CHOSEN_LOCALE_PARAM);
+    const known = locales.locales.find((l) => l.code === chosen);
+    const headers = new Headers();
+    if (known && !bot) headers.append("set-cookie", serializeCookie("locale", known.code, { maxAge: ONE_YEAR }));
+    throw redirect(localizePath(where.basePath, known?.code ?? where.locale, defaultLocale) + clean.search, { status: 302, headers });
   }
   if (!where.prefixed && url.pathname === "/" && !bot) {
     const detected = detectLocale({

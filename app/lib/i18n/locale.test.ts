@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Locale } from "../api/entities";
-import { alternateLinks, detectLocale, localizePath, matchBrowserLocale, parseAcceptLanguage, splitLocalePath } from "./locale";
+import { alternateLinks, detectLocale, localizePath, matchBrowserLocale, parseAcceptLanguage, splitLocalePath, switchLocaleHref } from "./locale";
 
 const locales: Locale[] = [
   { code: "en", name: "English", icon: "", dir: "ltr", isDefault: true },
@@ -59,5 +59,17 @@ describe("alternate links", () => {
       { hrefLang: "ar", href: "https://c.example/ar/faq" },
       { hrefLang: "x-default", href: "https://c.example/faq" },
     ]);
+  });
+});
+
+describe("language switcher links", () => {
+  it("name the choice on the default locale's root, which otherwise follows the cookie back", () => {
+    expect(switchLocaleHref("/", "", "en", "en")).toBe("/?lang=en");
+    expect(switchLocaleHref("/", "?ref=mail", "en", "en")).toBe("/?ref=mail&lang=en");
+  });
+  it("are the page's own URL everywhere else", () => {
+    expect(switchLocaleHref("/", "", "es", "en")).toBe("/es");
+    expect(switchLocaleHref("/about", "", "en", "en")).toBe("/about");
+    expect(switchLocaleHref("/gamehall", "?category=slots", "ar", "en")).toBe("/ar/gamehall?category=slots");
   });
 });

@@ -31,6 +31,27 @@ export function localizePath(basePath: string, locale: string, defaultLocale: st
   return base === "/" ? `/${locale}` : `/${locale}${base}`;
 }
 
+/**
+ * The query parameter of a language switcher link that names its choice. The site middleware
+ * answers it with a redirect to the page in that locale and updates the locale cookie, so an
+ * explicit choice wins over the cookie that steers the bare root (docs/decisions/0029).
+ */
+export const CHOSEN_LOCALE_PARAM = "lang";
+
+/**
+ * The language switcher's link to the page `basePath` (with its query `search`) in `locale`.
+ * Only the bare root follows the cookie: the default locale's root is `/`, which would send a
+ * player back to the language they are leaving, so that one link says `?lang=`. Every other
+ * link is the page's own URL in that locale, whose document updates the cookie itself.
+ */
+export function switchLocaleHref(basePath: string, search: string, locale: string, defaultLocale: string): string {
+  const path = localizePath(basePath, locale, defaultLocale);
+  if (path !== "/") return path + search;
+  const query = new URLSearchParams(search);
+  query.set(CHOSEN_LOCALE_PARAM, locale);
+  return `${path}?${query}`;
+}
+
 /** Parses Accept-Language into codes by descending quality. */
 export function parseAcceptLanguage(header: string | null | undefined): string[] {
   if (!header) return [];
