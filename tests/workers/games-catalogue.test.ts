@@ -118,7 +118,12 @@ describe("/platform/covers/{sysname}.svg", () => {
     expect(etag).toMatch(/^".+"$/);
     const svg = await res.text();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(svg).toContain(items[0].provider_name);
+    // A themed illustration (decision 0033): motifs from the title's theme, the title drawn once;
+    // the studio's name is the tile's, not the cover's.
+    expect(svg).toMatch(/data-theme="[a-z0-9+:]+"/);
+    expect(svg).toMatch(/<g id="m-[a-z0-9-]+"><(g|path) /);
+    expect(svg).toContain(`aria-label="${items[0].title}"`);
+    expect(svg).not.toContain(items[0].provider_name);
     expect(svg).not.toMatch(/<script/i);
 
     const again = await send(new Request(new URL(items[0].image, "https://playfront.test"), { headers: { "if-none-match": etag! } }));

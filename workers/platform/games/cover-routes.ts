@@ -14,12 +14,12 @@ coverRoutes.get("/platform/covers/:file", async (c) => {
   const sysname = FILE.exec(c.req.param("file"))?.[1];
   if (!sysname) return c.text("Not found", 404);
   const row = await c.env.DB.prepare(
-    `SELECT g.sysname, g.title, p.name AS provider_name FROM games g JOIN game_providers p ON p.id = g.provider_id WHERE g.sysname = ?1`,
+    `SELECT sysname, title, kind FROM games WHERE sysname = ?1`,
   )
     .bind(sysname)
-    .first<{ sysname: string; title: string; provider_name: string }>();
+    .first<{ sysname: string; title: string; kind: string }>();
   if (!row) return c.text("Not found", 404);
-  const input = { sysname: row.sysname, title: row.title, providerName: row.provider_name };
+  const input = { sysname: row.sysname, title: row.title, kind: row.kind };
   const etag = coverEtag(input);
   const headers = {
     "content-type": "image/svg+xml; charset=utf-8",
