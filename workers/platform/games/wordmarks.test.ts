@@ -30,7 +30,8 @@ describe("provider wordmarks", () => {
     const svg = wordmarkSvg({ sysname: "tidewater", name: "Tidewater Live Studios", position: 20 });
     expect(svg).toMatch(/>(TIDEWATER|Tidewater)<\/text>/);
     expect(svg).toContain(">LIVE STUDIOS</text>");
-    expect(svg).toContain(">TL</text>");
+    expect(svg).toContain(">T</text>"); // a diamond (place 20) holds one letter
+    expect(wordmarkSvg({ sysname: "tidewater", name: "Tidewater Live Studios", position: 21 })).toContain(">TL</text>");
     expect(svg).toContain('aria-label="Tidewater Live Studios"');
     expect(wordmarkSvg({ sysname: "hollowmoon", name: "Hollowmoon", position: 8 })).toContain(">H</text>");
   });

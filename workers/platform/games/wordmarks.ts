@@ -60,7 +60,9 @@ export function wordmarkStyle({ sysname, position }: Pick<WordmarkInput, "sysnam
 export function wordmarkSvg({ sysname, name, position }: WordmarkInput): string {
   const style = wordmarkStyle({ sysname, position });
   const [first = sysname, ...rest] = name.trim().split(/\s+/);
-  const initials = (first[0]! + (rest[0]?.[0] ?? "")).toUpperCase();
+  // The pointed marks (diamond, star) have room for one letter only.
+  const narrow = style.mark === "diamond" || style.mark === "star";
+  const initials = (first[0]! + (narrow ? "" : (rest[0]?.[0] ?? ""))).toUpperCase();
   const word = style.upper ? first.toUpperCase() : first;
   const tagline = rest.join(" ").toUpperCase();
   const em = (style.upper ? EM.upper : EM.lower) + style.tracking / 30;
@@ -75,7 +77,7 @@ export function wordmarkSvg({ sysname, name, position }: WordmarkInput): string 
     // Its own dark plate: the wordmark reads the same on the site's light and dark themes.
     `<rect width="${WORDMARK_WIDTH}" height="${WORDMARK_HEIGHT}" rx="14" fill="hsl(${style.hue} 30% 12%)"/>` +
     `<g transform="translate(14 18)" fill="url(#w)">${MARKS[style.mark]}</g>` +
-    `<text x="46" y="60" font-family="Inter,system-ui,sans-serif" font-weight="700" font-size="${initials.length > 1 ? 22 : 28}" text-anchor="middle" fill="#0b0d14">${escapeXml(initials)}</text>` +
+    `<text x="46" y="60" font-family="Inter,system-ui,sans-serif" font-weight="700" font-size="${initials.length > 1 ? 22 : narrow ? 24 : 28}" text-anchor="middle" fill="#0b0d14">${escapeXml(initials)}</text>` +
     `<g font-family="Inter,system-ui,sans-serif" font-weight="700" transform="translate(96 0) skewX(${style.slant})">` +
     `<text x="0" y="${baseline}" font-size="${size}" letter-spacing="${style.tracking}" fill="#fff">${escapeXml(word)}</text>` +
     (tagline ? `<text x="1" y="${baseline + 22}" font-size="${taglineSize}" letter-spacing="3" fill="${ink}">${escapeXml(tagline)}</text>` : "") +
