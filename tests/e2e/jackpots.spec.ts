@@ -113,8 +113,47 @@ test.describe("jackpots growing", () => {
     // 0.5 % of $10 is 5 cents; a (very unlikely) win would have put the pool back near its seed.
     expect(after === before + 5 || after <= 5005).toBe(true);
 
-    // With JavaScript the open page follows the server on its own (every ~10 s).
+    // With JavaScript the open page follows the server on its own (every ~10 s), counting up to
+    // the new amount (issue 16): the text passes through amounts between the two, and the
+    // counter's box keeps its width all along (tabular digits, the widest text reserved).
+    // The suite runs with reduced motion (playwright.config.ts): this part asks for motion.
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    const amount = card(page, "mini").locator("[data-amount]");
+    const box = await amount.locator(".count-up").boundingBox();
+    await amount.evaluate((el) => {
+      const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
+      const widths: number[] = ((window as unknown as { widths: number[] }).widths = []);
+      const count = el.querySelector(".count-up")!;
+      new MutationObserver(() => (seen.push(el.querySelector(".count-up__value")!.textContent!), widths.push(count.getBoundingClientRect().width))).observe(el, { subtree: true, characterData: true, childList: true });
+    });
     await playReal(page);
     await expect.poll(() => amountOf(page, "mini"), { timeout: 20_000 }).not.toBe(after);
+    const now = await amountOf(page, "mini");
+    await expect(amount.locator(".count-up__value")).toHaveText(usd(now));
+    const { seen, widths } = await page.evaluate(() => {
+      const w = window as unknown as { seen: string[]; widths: number[] };
+      return { seen: w.seen, widths: w.widths };
+    });
+    if (now > after && now - after >= 3) expect(new Set(seen).size, JSON.stringify({ seen, after, now })).toBeGreaterThanOrEqual(3);
+    expect(seen.at(-1)).toBe(usd(now));
+    for (const w of widths) expect(Math.abs(w - box!.width)).toBeLessThan(1);
+  });
+
+  test("under prefers-reduced-motion the jackpot amount changes at once, without counting", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" }); // the suite's default, said outright
+    await registerByApi(page.request, unique("jackpot-rm"));
+    await deposit(page);
+    await page.goto("/jackpots");
+    const before = await amountOf(page, "mini");
+    const amount = card(page, "mini").locator("[data-amount]");
+    await amount.evaluate((el) => {
+      const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
+      new MutationObserver(() => seen.push(el.querySelector(".count-up__value")!.textContent!)).observe(el, { subtree: true, characterData: true, childList: true });
+    });
+    await playReal(page);
+    await expect.poll(() => amountOf(page, "mini"), { timeout: 20_000 }).not.toBe(before);
+    const now = await amountOf(page, "mini");
+    await expect(amount.locator(".count-up__value")).toHaveText(usd(now));
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([usd(now)]);
   });
 });

@@ -79,7 +79,7 @@ describe("games.getProviders", () => {
     const list = await data<any[]>(get("games/getProviders"));
     expect(list.length).toBeGreaterThanOrEqual(25);
     for (const p of list) {
-      expect(Object.keys(p).sort()).toEqual(["games_count", "name", "sysname", "types"]);
+      expect(Object.keys(p).sort()).toEqual(["games_count", "logo", "name", "sysname", "types"]);
       expect(p.games_count).toBeGreaterThan(0);
       expect(p.types).toContain("casino");
     }
@@ -118,7 +118,12 @@ describe("/platform/covers/{sysname}.svg", () => {
     expect(etag).toMatch(/^".+"$/);
     const svg = await res.text();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(svg).toContain(items[0].provider_name);
+    // A themed illustration (decision 0033): motifs from the title's theme, the title drawn once;
+    // the studio's name is the tile's, not the cover's.
+    expect(svg).toMatch(/data-theme="[a-z0-9+:]+"/);
+    expect(svg).toMatch(/<g id="m-[a-z0-9-]+"><(g|path) /);
+    expect(svg).toContain(`aria-label="${items[0].title}"`);
+    expect(svg).not.toContain(items[0].provider_name);
     expect(svg).not.toMatch(/<script/i);
 
     const again = await send(new Request(new URL(items[0].image, "https://playfront.test"), { headers: { "if-none-match": etag! } }));
@@ -135,6 +140,27 @@ describe("/platform/covers/{sysname}.svg", () => {
       backgrounds.add(svg.replace(/<text[^>]*>[^<]*<\/text>/g, "").replace(/aria-label="[^"]*"/, ""));
     }
     expect(backgrounds.size).toBe(items.length);
+  });
+
+  it("serves each studio's wordmark, named by games.getProviders, cached like covers", async () => {
+    const providers = await data<{ sysname: string; name: string; logo: string }[]>(get("games/getProviders"));
+    expect(providers[0]!.logo).toBe(`/platform/covers/providers/${providers[0]!.sysname}.svg`);
+    const marks = new Set<string>();
+    for (const p of providers) {
+      const res = await send(p.logo);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+      expect(res.headers.get("cache-control")).toMatch(/immutable/);
+      const svg = await res.text();
+      expect(svg).toContain(`aria-label="${p.name}"`);
+      marks.add(svg.replace(/<text[^>]*>[^<]*<\/text>/g, "").replace(/aria-label="[^"]*"/, ""));
+    }
+    // Distinct wordmarks, beyond their names.
+    expect(marks.size).toBe(providers.length);
+    const again = await send(new Request(new URL(providers[0]!.logo, "https://playfront.test"), { headers: { "if-none-match": (await send(providers[0]!.logo)).headers.get("etag")! } }));
+    expect(again.status).toBe(304);
+    expect((await send("/platform/covers/providers/no_such_studio.svg")).status).toBe(404);
+    expect((await send("/platform/covers/providers/Blue%20fin.svg")).status).toBe(404);
   });
 
   it("answers 404 for an unknown game or a malformed name", async () => {

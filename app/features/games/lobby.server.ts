@@ -99,7 +99,7 @@ export async function loadProviders(context: Context) {
   const providers = await orErrorPage(site.providers());
   const t = getInstance(context).t;
   return {
-    providers: providers.map(({ sysname, name, games_count }) => ({ sysname, name, games_count })),
+    providers: providers.map(({ sysname, name, games_count, logo }) => ({ sysname, name, games_count, logo })),
     meta: seoMeta({ title: t("lobby.providers.title"), description: t("lobby.providers.metaDescription", { count: providers.length }) }, site.metadata.siteName),
   };
 }

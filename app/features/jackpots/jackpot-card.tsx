@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Jackpot } from "../../lib/api/entities-jackpots";
 import { formatDate } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
+import { AnimatedMoney } from "./animated-money";
 import { useLocalePath, useT } from "../site/use-root-data";
 
 /** One jackpot on /jackpots: its name, the pool now, its last win, and a link to its page. */
@@ -12,7 +13,7 @@ export function JackpotCard({ jackpot }: { jackpot: Jackpot }) {
     <li className="jackpot-card" data-jackpot={jackpot.sysname}>
       <h2 className="jackpot-card__name">{jackpot.name}</h2>
       <p className="jackpot-card__amount" data-amount={jackpot.amount.amount}>
-        {formatMoney(jackpot.amount)}
+        <AnimatedMoney money={jackpot.amount} />
       </p>
       <p className="jackpot-card__last">
         {jackpot.last_win && jackpot.last_won_at

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import type { TileGame } from "../games/tile-game";
 import type { Jackpot, JackpotWinner } from "../../lib/api/entities-jackpots";
 import { formatMoney } from "../../lib/money";
+import { AnimatedMoney } from "./animated-money";
 import { LazyGameTile } from "../games/lazy-game-tile";
 import { ServerHtml } from "../../ui/server-html";
 import { useLocalePath, useT } from "../site/use-root-data";
@@ -18,7 +19,7 @@ export function JackpotPage({ jackpot: initial, games, winners }: { jackpot: Jac
     <section className="jackpots jackpot-page" data-jackpot={jackpot.sysname}>
       <h1 className="jackpots__title">{jackpot.name}</h1>
       <p className="jackpot-page__amount jackpot-card__amount" data-amount={jackpot.amount.amount}>
-        {formatMoney(jackpot.amount)}
+        <AnimatedMoney money={jackpot.amount} />
       </p>
       <h2>{t("jackpots.how.title")}</h2>
       <ul className="jackpot-page__rules">

@@ -66,6 +66,7 @@ export const GameProvider = z.strictObject({
   name: z.string(),
   games_count: z.number().int(),
   types: z.array(z.enum(PROVIDER_TYPES)),
+  logo: z.string().describe("The studio's wordmark, 300×100: a path on the platform, `/platform/covers/providers/{sysname}.svg`"),
   /** Only when asked for with fields=game_params. */
   game_params: z.record(z.string(), z.unknown()).optional(),
 });

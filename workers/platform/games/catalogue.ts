@@ -1,4 +1,5 @@
 import type { GameCategory, GameProvider } from "../../../app/lib/api/entities-games";
+import { wordmarkPath } from "./wordmarks";
 import type { PlatformContext } from "../core/context";
 
 /** games.getCategories: in lobby order, named in the request locale (else the default one, read only when needed). */
@@ -50,6 +51,7 @@ export async function getProviders(
       name: r.name,
       games_count: r.games_count,
       types: r.typeList,
+      logo: wordmarkPath(r.sysname),
       ...(withParams ? { game_params: JSON.parse(r.game_params) as Record<string, unknown> } : {}),
     }));
 }

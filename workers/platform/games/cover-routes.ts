@@ -1,26 +1,18 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { coverEtag, coverSvg } from "./covers";
+import { wordmarkEtag, wordmarkSvg } from "./wordmarks";
 
 /**
- * `/platform/covers/{sysname}.svg`: a game's generated cover. Immutable for a year (a new drawing
- * bumps COVER_VERSION and with it the ETag; the URL stays, so the app may add a version query if it
- * must refresh browsers sooner). Unknown sysname: 404.
+ * `/platform/covers/{sysname}.svg`: a game's generated cover; `/platform/covers/providers/
+ * {sysname}.svg`: a studio's generated wordmark (decision 0033). Immutable for a year (a new
+ * drawing bumps the version and with it the ETag; the URL stays, so the app may add a version
+ * query if it must refresh browsers sooner). Unknown sysname: 404.
  */
 export const coverRoutes = new Hono<{ Bindings: Env }>();
 
 const FILE = /^([a-z0-9_-]{1,64})\.svg$/;
 
-coverRoutes.get("/platform/covers/:file", async (c) => {
-  const sysname = FILE.exec(c.req.param("file"))?.[1];
-  if (!sysname) return c.text("Not found", 404);
-  const row = await c.env.DB.prepare(
-    `SELECT g.sysname, g.title, p.name AS provider_name FROM games g JOIN game_providers p ON p.id = g.provider_id WHERE g.sysname = ?1`,
-  )
-    .bind(sysname)
-    .first<{ sysname: string; title: string; provider_name: string }>();
-  if (!row) return c.text("Not found", 404);
-  const input = { sysname: row.sysname, title: row.title, providerName: row.provider_name };
-  const etag = coverEtag(input);
+function svgResponse(c: Context, etag: string, draw: () => string) {
   const headers = {
     "content-type": "image/svg+xml; charset=utf-8",
     "cache-control": "public, max-age=31536000, immutable",
@@ -30,5 +22,25 @@ coverRoutes.get("/platform/covers/:file", async (c) => {
     "x-content-type-options": "nosniff",
   };
   if ((c.req.header("if-none-match") ?? "").split(/\s*,\s*/).includes(etag)) return c.body(null, 304, headers);
-  return c.body(coverSvg(input), 200, headers);
+  return c.body(draw(), 200, headers);
+}
+
+coverRoutes.get("/platform/covers/:file", async (c) => {
+  const sysname = FILE.exec(c.req.param("file"))?.[1];
+  if (!sysname) return c.text("Not found", 404);
+  const row = await c.env.DB.prepare(`SELECT sysname, title, kind FROM games WHERE sysname = ?1`)
+    .bind(sysname)
+    .first<{ sysname: string; title: string; kind: string }>();
+  if (!row) return c.text("Not found", 404);
+  return svgResponse(c, coverEtag(row), () => coverSvg(row));
+});
+
+coverRoutes.get("/platform/covers/providers/:file", async (c) => {
+  const sysname = FILE.exec(c.req.param("file"))?.[1];
+  if (!sysname) return c.text("Not found", 404);
+  const row = await c.env.DB.prepare(`SELECT sysname, name, position FROM game_providers WHERE sysname = ?1`)
+    .bind(sysname)
+    .first<{ sysname: string; name: string; position: number }>();
+  if (!row) return c.text("Not found", 404);
+  return svgResponse(c, wordmarkEtag(row), () => wordmarkSvg(row));
 });

@@ -1,11 +1,16 @@
 /**
- * Game covers, drawn as SVG from the game's sysname (decision 0015): the sysname's hash picks two
- * hues, a background pattern and where its shapes sit, so every game gets its own cover without
- * storing a single image. Same sysname and title, same bytes: covers are cached for good.
+ * Game covers, drawn as SVG per game (decisions 0015, 0033): the title's theme (cover-themes.ts)
+ * picks a hero motif, accent motifs and a palette; the motifs are Fluent Emoji Flat icons
+ * (motifs.generated.ts, MIT) over a sunburst in the palette, under a typographic title. The
+ * sysname's hash places the accents, so two games of one theme still differ. The title is drawn
+ * here once; the tile's HTML title is visually hidden (it names the link). Same inputs, same
+ * bytes: covers are cached for good.
  */
+import { coverTheme } from "./cover-themes";
+import { MOTIF_SIZE, MOTIFS, type MotifName } from "./motifs.generated";
 
 /** Bump when the drawing changes, so cached covers (and their ETags) are replaced. */
-const COVER_VERSION = 1;
+const COVER_VERSION = 2;
 export const WIDTH = 300;
 export const HEIGHT = 400;
 
@@ -22,7 +27,7 @@ export function hash32(text: string): number {
 }
 
 /** A stream of deterministic numbers from a seed (xorshift32). */
-function numbers(seed: number) {
+export function numbers(seed: number) {
   let x = seed || 1;
   return (n: number) => {
     x ^= x << 13;
@@ -34,12 +39,12 @@ function numbers(seed: number) {
   };
 }
 
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Splits a title into at most three lines of about 14 characters. */
 function titleLines(title: string): string[] {
   const lines: string[] = [];
-  for (const word of title.split(/\s+/)) {
+  for (const word of title.split(/\s+/).filter(Boolean)) {
     const last = lines.at(-1);
     if (last !== undefined && (last + " " + word).length <= 14) lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
@@ -47,50 +52,75 @@ function titleLines(title: string): string[] {
   return lines.length > 3 ? [...lines.slice(0, 2), lines.slice(2).join(" ")] : lines;
 }
 
-function pattern(kind: number, next: (n: number) => number, color: string): string {
-  const shapes: string[] = [];
-  for (let i = 0; i < 9; i++) {
-    const x = next(WIDTH);
-    const y = next(HEIGHT - 120);
-    const s = 20 + next(70);
-    const o = (0.15 + next(35) / 100).toFixed(2);
-    if (kind === 0) shapes.push(`<circle cx="${x}" cy="${y}" r="${s}" fill="${color}" fill-opacity="${o}"/>`);
-    else if (kind === 1) shapes.push(`<rect x="${x - s}" y="${y - s}" width="${s * 2}" height="${s * 2}" transform="rotate(45 ${x} ${y})" fill="${color}" fill-opacity="${o}"/>`);
-    else if (kind === 2) shapes.push(`<path d="M${x} ${y - s}L${x + s} ${y + s}L${x - s} ${y + s}Z" fill="${color}" fill-opacity="${o}"/>`);
-    else shapes.push(`<rect x="0" y="${y}" width="${WIDTH}" height="${Math.round(s / 3)}" fill="${color}" fill-opacity="${o}" transform="rotate(${next(40) - 20} ${WIDTH / 2} ${y})"/>`);
-  }
-  return shapes.join("");
+/** Where accents may sit: the corners and sides around the hero, never over the title. */
+const ACCENT_SLOTS: [number, number][] = [[34, 46], [250, 70], [30, 196], [262, 188], [70, 120], [226, 132], [150, 30]];
+
+/** A motif (defined once in <defs>) placed with its centre at x, y and `size` pixels wide. */
+function place(id: string, x: number, y: number, size: number, rotate = 0, opacity = 1): string {
+  const s = size / MOTIF_SIZE;
+  const o = opacity < 1 ? ` opacity="${opacity}"` : "";
+  return `<use href="#${id}" transform="translate(${x} ${y}) rotate(${rotate}) scale(${s.toFixed(3)}) translate(-16 -16)"${o}/>`;
 }
 
 export interface CoverInput {
   sysname: string;
   title: string;
-  providerName: string;
+  /** The game's kind (slot, live, table, fast, sport): the theme when the title names none. */
+  kind: string;
 }
 
-export function coverSvg({ sysname, title, providerName }: CoverInput): string {
-  const next = numbers(hash32(sysname));
-  const hue = next(360);
-  const hue2 = (hue + 90 + next(180)) % 360;
-  const from = `hsl(${hue} 70% 38%)`;
-  const to = `hsl(${hue2} 75% 18%)`;
-  const accent = `hsl(${(hue + 180) % 360} 90% 70%)`;
-  const lines = titleLines(title);
-  const top = HEIGHT - 70 - lines.length * 30;
+export function coverSvg({ sysname, title, kind }: CoverInput): string {
+  const seed = hash32(sysname);
+  const next = numbers(seed);
+  const theme = coverTheme(title, kind, seed);
+  const hue = theme.hue;
+  const deep = (hue + 330 + next(60)) % 360;
+  const motifs = new Set<MotifName>([theme.hero, ...(theme.accent ? [theme.accent] : []), ...(theme.badge ? [theme.badge] : [])]);
+  const defs = [...motifs].map((m) => `<g id="m-${m}">${MOTIFS[m]}</g>`).join("");
+
+  const lines = titleLines(title.toUpperCase());
+  const longest = Math.max(...lines.map((l) => l.length), 1);
+  const size = Math.max(22, Math.min(46, Math.floor(268 / (longest * 0.68))));
+  const lineHeight = Math.round(size * 1.05);
+  const titleTop = HEIGHT - 24 - (lines.length - 1) * lineHeight - size;
   const text = lines
-    .map((l, i) => `<text x="20" y="${top + i * 30}" font-size="26" font-weight="700">${escapeXml(l)}</text>`)
+    .map((l, i) => `<text x="150" y="${HEIGHT - 24 - (lines.length - 1 - i) * lineHeight}">${escapeXml(l)}</text>`)
     .join("");
+
+  const rays = Array.from({ length: 12 }, (_, i) => `<path d="M150 150L${150 + 420 * Math.cos((i * 30 * Math.PI) / 180)} ${150 + 420 * Math.sin((i * 30 * Math.PI) / 180)}L${150 + 420 * Math.cos(((i * 30 + 14) * Math.PI) / 180)} ${150 + 420 * Math.sin(((i * 30 + 14) * Math.PI) / 180)}Z"/>`);
+  const slots = [...ACCENT_SLOTS];
+  const accents = theme.accent
+    ? Array.from({ length: 4 }, () => {
+        const [x, y] = slots.splice(next(slots.length), 1)[0]!;
+        return place(`m-${theme.accent}`, x, y, 34 + next(26), next(50) - 25, 0.9);
+      }).join("")
+    : "";
+  const heroSize = Math.min(176, titleTop - 40);
+  const heroY = 24 + heroSize / 2 + Math.max(0, (titleTop - 40 - heroSize) / 2);
+  const badge = theme.badge
+    ? `<circle cx="262" cy="38" r="24" fill="#fff" fill-opacity=".92"/>${place(`m-${theme.badge}`, 262, 38, 30)}`
+    : "";
+
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeXml(title)}">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="${next(2)}" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
-    `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#g)"/>` +
-    pattern(next(4), next, accent) +
-    `<rect y="${top - 40}" width="${WIDTH}" height="${HEIGHT - top + 40}" fill="#000" fill-opacity="0.35"/>` +
-    `<g fill="#fff" font-family="system-ui,sans-serif">${text}` +
-    `<text x="20" y="${HEIGHT - 24}" font-size="14" fill-opacity="0.8">${escapeXml(providerName)}</text></g>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeXml(title)}" data-theme="${theme.id}">` +
+    `<defs>${defs}` +
+    `<radialGradient id="bg" cx=".5" cy=".38" r=".75"><stop offset="0" stop-color="hsl(${hue} 85% 58%)"/><stop offset=".5" stop-color="hsl(${deep} 70% 30%)"/><stop offset="1" stop-color="hsl(${deep} 65% 10%)"/></radialGradient>` +
+    `<radialGradient id="glow"><stop offset="0" stop-color="#fff" stop-opacity=".55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>` +
+    `<linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${deep} 70% 8%)" stop-opacity="0"/><stop offset="1" stop-color="hsl(${deep} 70% 8%)" stop-opacity=".92"/></linearGradient>` +
+    `<linearGradient id="ink" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fffbe8"/><stop offset=".55" stop-color="hsl(${(hue + 40) % 360} 100% 78%)"/><stop offset="1" stop-color="hsl(${hue} 95% 58%)"/></linearGradient>` +
+    `</defs>` +
+    `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>` +
+    `<g fill="#fff" fill-opacity=".07" transform="rotate(${next(30)} 150 150)">${rays.join("")}</g>` +
+    accents +
+    `<circle cx="150" cy="${heroY}" r="${Math.round(heroSize * 0.62)}" fill="url(#glow)"/>` +
+    `<ellipse cx="150" cy="${Math.round(heroY + heroSize * 0.48)}" rx="${Math.round(heroSize * 0.38)}" ry="9" fill="#000" fill-opacity=".28"/>` +
+    place(`m-${theme.hero}`, 150, heroY, heroSize) +
+    badge +
+    `<rect y="${titleTop - 60}" width="${WIDTH}" height="${HEIGHT - titleTop + 60}" fill="url(#shade)"/>` +
+    `<g font-family="Inter,system-ui,sans-serif" font-weight="700" font-size="${size}" text-anchor="middle" letter-spacing="1" fill="url(#ink)" stroke="hsl(${deep} 80% 10%)" stroke-width="${Math.round(size * 0.16)}" stroke-linejoin="round" paint-order="stroke">${text}</g>` +
     `</svg>`
   );
 }
 
 /** Strong validator of one cover: its drawing version and inputs. */
-export const coverEtag = (c: CoverInput) => `"cover-${COVER_VERSION}-${hash32(`${c.sysname}\u0000${c.title}\u0000${c.providerName}`).toString(36)}"`;
+export const coverEtag = (c: CoverInput) => `"cover-${COVER_VERSION}-${hash32(`${c.sysname}\u0000${c.title}\u0000${c.kind}`).toString(36)}"`;
