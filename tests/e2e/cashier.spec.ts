@@ -36,7 +36,7 @@ test.describe("cashier access and redirects", () => {
   test("a visitor is sent to the index with the cashier path to come back to", async ({ request }) => {
     const res = await getNoFollow(request, "/cashier/deposit?amount=100");
     expect(res.status()).toBe(302);
-    expect(res.headers().location).toBe(`/?redirectUrl=${encodeURIComponent("/cashier/deposit?amount=100")}`);
+    expect(res.headers().location).toBe(`/?show_popup_auth=1&redirectUrl=${encodeURIComponent("/cashier/deposit?amount=100")}`);
   });
 
   test("the cashier root, billing and unknown deposit methods go to the deposit pages", async ({ page }) => {

@@ -1,5 +1,6 @@
-import { absolute, expect, siteHeader, test } from "./fixtures";
 import type { Page } from "@playwright/test";
+import { PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
+import { absolute, expect, msg, popupEnhanced, siteHeader, test } from "./fixtures";
 
 /** What a player sees of the site's styles: the page's background and the header's layout. */
 async function looks(page: Page) {
@@ -44,5 +45,42 @@ test.describe("client navigation keeps the site's styles", () => {
     await expect(page).toHaveURL(absolute("/gamehall"));
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toHaveCount(0);
     expect(await looks(page)).toEqual(styled);
+  });
+});
+
+test.describe("a visitor opening a player page @nojs", () => {
+  for (const path of ["/cashier/deposit?amount=50", "/profile/favorites", "/es/cashier/deposit"]) {
+    test(`${path} is asked to sign in and arrives there after`, async ({ page, request, javaScriptEnabled }) => {
+      const email = unique("back");
+      await registerByApi(request, email);
+      const locale = path.startsWith("/es/") ? "es" : "en";
+      const index = locale === "es" ? "/es" : "/";
+      await page.goto(path);
+      await expect(page).toHaveURL(absolute(`${index}?show_popup_auth=1&redirectUrl=${encodeURIComponent(path)}`));
+      await expect(popup(page).getByRole("heading", { name: msg(locale, "auth.authorization.title") })).toBeVisible();
+      await popupEnhanced(page, javaScriptEnabled);
+      await popup(page).getByLabel(msg(locale, "auth.fields.login")).fill(email);
+      await popup(page).getByLabel(msg(locale, "auth.fields.password"), { exact: true }).fill(PASSWORD);
+      await popup(page).getByRole("button", { name: msg(locale, "auth.authorization.submit") }).click();
+      // The account was registered in English: signing in brings the page in the account's locale.
+      await expect(page).toHaveURL(absolute(path.replace(/^\/es\//, "/")));
+      await expect(siteHeader(page).getByText(email)).toBeVisible();
+    });
+  }
+});
+
+test.describe("section roots without a page of their own @nojs", () => {
+  test("/profile and /bets open pages that exist", async ({ page }) => {
+    await registerByApi(page.request, unique("roots"));
+    for (const [from, to] of [
+      ["/profile", "/profile/favorites"],
+      ["/bets", "/profile/bets/history"],
+      ["/es/bets/history", "/es/profile/bets/history"],
+    ] as const) {
+      const response = await page.goto(from);
+      expect(response?.status(), from).toBe(200);
+      await expect(page).toHaveURL(absolute(to));
+      await expect(page.locator("[data-error]")).toHaveCount(0);
+    }
   });
 });
