@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
-import { absolute, expect, msg, popupEnhanced, siteHeader, test } from "./fixtures";
+import { absolute, expect, msg, popupEnhanced, SEED, siteHeader, test } from "./fixtures";
 
 /** What a player sees of the site's styles: the page's background and the header's layout. */
 async function looks(page: Page) {
@@ -18,12 +18,7 @@ async function looks(page: Page) {
  */
 async function followMissingLink(page: Page, href: string) {
   await page.evaluate((to) => {
-    const a = document.createElement("a");
-    a.href = to;
-    a.setAttribute("data-link", "");
-    a.textContent = "Missing section";
-    a.id = "missing-link";
-    document.querySelector("footer")!.append(a);
+    document.querySelector("footer")!.insertAdjacentHTML("beforeend", `<a id="missing-link" data-link href="${to}">Missing section</a>`);
   }, href);
   await page.locator("#missing-link").click();
 }
@@ -84,3 +79,48 @@ test.describe("section roots without a page of their own @nojs", () => {
     }
   });
 });
+
+/** The site-internal links (`/…`, not `//host`) inside `scope`'s elements. */
+async function internalLinks(page: Page, selector: string): Promise<string[]> {
+  await expect(page.locator(selector).first()).toBeAttached();
+  return page.locator(selector).evaluateAll((roots) =>
+    roots.flatMap((r) => [...r.querySelectorAll("a[href]")].map((a) => a.getAttribute("href")!)).filter((h) => h.startsWith("/") && !h.startsWith("//")),
+  );
+}
+
+/**
+ * Every link the operator's content puts before a player: the header, the sidebar menu and its
+ * banner, the footer, the home banners, the campaign popups and the authentication popup (its
+ * banner), in every seeded locale. Each must open a page (after redirects) that is not the 404.
+ */
+test.describe("the seeded content links only to pages that exist", () => {
+  for (const who of ["visitor", "player"] as const) {
+    test(`as a ${who}`, async ({ page }) => {
+      test.setTimeout(180_000);
+      if (who === "player") await registerByApi(page.request, unique("crawl"));
+      const links = new Set<string>();
+      for (const locale of SEED.locales) {
+        const index = locale === "en" ? "/" : `/${locale}`;
+        await page.goto(index);
+        if (who === "player") await expect(page.locator("aside#sidebar").getByRole("link", { name: msgName(locale) })).toBeAttached();
+        for (const selector of ["header", "aside#sidebar", "footer", "ul.banners"]) for (const h of await internalLinks(page, selector)) links.add(h);
+        const q = index === "/" ? "/?" : `${index}?`;
+        for (const dialog of ["popup=welcome", "popup=weekend-reload", ...(who === "visitor" ? ["show_popup_reg=1", "show_popup_auth=1"] : [])]) {
+          await page.goto(q + dialog);
+          for (const h of await internalLinks(page, "[role=dialog]")) links.add(h);
+        }
+      }
+      const dead: string[] = [];
+      for (const href of [...links].sort()) {
+        const response = await page.request.get(href);
+        const body = await response.text();
+        if (response.status() !== 200 || body.includes('data-error="notFound"')) dead.push(`${href} → ${response.status()}`);
+      }
+      expect(links.size).toBeGreaterThan(20);
+      expect(dead, `dead links among ${links.size}`).toEqual([]);
+    });
+  }
+});
+
+/** The player-only menu item that shows the menu was rendered for the signed-in player. */
+const msgName = (locale: string) => ({ en: /My profile/, es: /Mi perfil/, pt: /Meu perfil/, ar: /ملفي/ })[locale] ?? /./;
