@@ -11,18 +11,19 @@ describe("access rules", () => {
     }
   });
   it("sends a visitor to the index with the encoded full path", () => {
-    expect(loginRedirect("/", "/cashier/deposit?x=1")).toBe("/?redirectUrl=%2Fcashier%2Fdeposit%3Fx%3D1");
-    expect(loginRedirect("/es", "/es/profile")).toBe("/es?redirectUrl=%2Fes%2Fprofile");
+    expect(loginRedirect("/", "/cashier/deposit?x=1")).toBe("/?show_popup_auth=1&redirectUrl=%2Fcashier%2Fdeposit%3Fx%3D1");
+    expect(loginRedirect("/es", "/es/profile")).toBe("/es?show_popup_auth=1&redirectUrl=%2Fes%2Fprofile");
   });
   it("comes back to the document, not to the data request of a client navigation", () => {
-    expect(loginRedirect("/", "/profile/responsible-game.data?_routes=root%2Cx")).toBe("/?redirectUrl=%2Fprofile%2Fresponsible-game");
-    expect(loginRedirect("/", "/cashier/history.data?type=deposit&_routes=r")).toBe("/?redirectUrl=%2Fcashier%2Fhistory%3Ftype%3Ddeposit");
-    expect(loginRedirect("/", "/_root.data")).toBe("/?redirectUrl=%2F");
+    expect(loginRedirect("/", "/profile/responsible-game.data?_routes=root%2Cx")).toBe("/?show_popup_auth=1&redirectUrl=%2Fprofile%2Fresponsible-game");
+    expect(loginRedirect("/", "/cashier/history.data?type=deposit&_routes=r")).toBe("/?show_popup_auth=1&redirectUrl=%2Fcashier%2Fhistory%3Ftype%3Ddeposit");
+    expect(loginRedirect("/", "/_root.data")).toBe("/?show_popup_auth=1&redirectUrl=%2F");
   });
-  it("sends the bets and profile roots to their first page", () => {
-    expect(rootRedirect("/bets")).toBe("/bets/history");
-    expect(rootRedirect("/profile/")).toBe("/profile/settings");
-    expect(rootRedirect("/profile/settings")).toBeUndefined();
+  it("sends the bets and profile roots to pages that exist", () => {
+    expect(rootRedirect("/bets")).toBe("/profile/bets/history");
+    expect(rootRedirect("/bets/history")).toBe("/profile/bets/history");
+    expect(rootRedirect("/profile/")).toBe("/profile/favorites");
+    expect(rootRedirect("/profile/favorites")).toBeUndefined();
   });
 });
 

@@ -7,12 +7,14 @@ export function requiresPlayer(basePath: string): boolean {
 }
 
 /**
- * Where an anonymous visitor goes instead: the index, carrying the full path to come back to.
+ * Where an anonymous visitor goes instead: the index with the sign-in popup open (a visitor who
+ * opened a cashier or profile link is asked to sign in, not left on the home page wondering),
+ * carrying the full path to come back to after signing in.
  * A client navigation asks for data at `<path>.data` (`/_root.data` for `/`) with a `_routes`
  * query: the page to come back to is the document path, without either.
  */
 export function loginRedirect(indexPath: string, fullPath: string): string {
-  return `${indexPath}?redirectUrl=${encodeURIComponent(documentPath(fullPath))}`;
+  return `${indexPath}?show_popup_auth=1&redirectUrl=${encodeURIComponent(documentPath(fullPath))}`;
 }
 
 /**
@@ -29,10 +31,18 @@ export function documentPath(fullPath: string): string {
   return rest ? `${path}?${rest}` : path;
 }
 
-/** Section roots that have no page of their own. */
+/**
+ * Section roots that have no page of their own, sent to a page that exists: the bet history
+ * lives in the profile (`/bets` is SPEC's short way there). Until the profile's settings page is
+ * built, the profile opens on the favorites; that issue points `/profile` at its first page.
+ */
+const ROOT_REDIRECTS: Record<string, string> = {
+  "/bets": "/profile/bets/history",
+  "/bets/history": "/profile/bets/history",
+  "/bets/exports": "/profile/bets/exports",
+  "/profile": "/profile/favorites",
+};
+
 export function rootRedirect(basePath: string): string | undefined {
-  const p = basePath.replace(/\/+$/, "") || "/";
-  if (p === "/bets") return "/bets/history";
-  if (p === "/profile") return "/profile/settings";
-  return undefined;
+  return ROOT_REDIRECTS[basePath.replace(/\/+$/, "") || "/"];
 }

@@ -8,15 +8,24 @@ import { createContext, useContext } from "react";
  * shares the line with the scripts and holds back the first paint (decision 0019; bench:
  * Lighthouse /gamehall, FCP 2.5 s → 1.4 s when inlined).
  *
- * entry.server.tsx provides the texts; the browser renders the same elements empty and leaves the
- * server's content in place (React does not patch dangerouslySetInnerHTML while hydrating, nor
- * later while the value stays the same), so neither text travels in the JavaScript, and a client
- * navigation finds every rule already there.
+ * entry.server.tsx provides the texts; neither travels in the JavaScript. The browser takes the
+ * stylesheet from the document it was served (servedCss): React Router renders the root's Layout
+ * anew when the page switches between the root's component and its ErrorBoundary (a client
+ * navigation to a 404 and Back), and a new <style> rendered empty would leave the site unstyled.
+ * The head script needs no such copy: it ran once at load, and a script React inserts never runs.
  */
 export const InlineHeadContext = createContext({ css: "", script: "" });
 
+let served: string | undefined;
+
+/** The stylesheet the server inlined, read once, at hydration, while the served element is there. */
+function servedCss(): string {
+  served ||= document.querySelector("style[data-site-stylesheet]")?.textContent ?? "";
+  return served;
+}
+
 export function SiteStylesheet() {
-  const { css } = useContext(InlineHeadContext);
+  const css = useContext(InlineHeadContext).css || (typeof document === "undefined" ? "" : servedCss());
   return <style data-site-stylesheet="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css }} />;
 }
 

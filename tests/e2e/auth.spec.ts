@@ -76,8 +76,7 @@ test.describe("authentication popup @nojs", () => {
     const email = unique("trip");
     await registerByApi(request, email);
     await page.goto("/profile/settings?tab=1");
-    await expect(page).toHaveURL(absolute(`/?redirectUrl=${encodeURIComponent("/profile/settings?tab=1")}`));
-    await siteHeader(page).getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(absolute(`/?show_popup_auth=1&redirectUrl=${encodeURIComponent("/profile/settings?tab=1")}`));
     await signIn(page, email);
     // The profile pages arrive with their own issue; the player is back at the path they asked for.
     await expect(page).toHaveURL(absolute("/profile/settings?tab=1"));

@@ -58,9 +58,9 @@ test.describe("profile favorites @nojs", () => {
     expect(likes.data).toEqual([]);
   });
 
-  test("a visitor is sent to the index with redirectUrl", async ({ page }) => {
+  test("a visitor is sent to the index's sign-in popup with redirectUrl", async ({ page }) => {
     await page.goto("/profile/favorites");
-    await expect(page).toHaveURL(absolute(`/?redirectUrl=${encodeURIComponent("/profile/favorites")}`));
+    await expect(page).toHaveURL(absolute(`/?show_popup_auth=1&redirectUrl=${encodeURIComponent("/profile/favorites")}`));
   });
 });
 

@@ -13,6 +13,15 @@ export function errorKind(status: number): ErrorKind {
   return "userBlocked";
 }
 
+/**
+ * The page's one button: maintenance retries the page, the others lead home. The user-block
+ * page's "Contact support" button (`errors.support`) comes back with the support section, which
+ * has its own issue: until it exists, a button to it would be a dead end.
+ */
+export function errorAction(kind: ErrorKind): "retry" | "home" {
+  return kind === "maintenance" ? "retry" : "home";
+}
+
 /** Forbidden and maintenance use the empty layout; the rest the default one. */
 export const EMPTY_LAYOUT_KINDS: ReadonlySet<ErrorKind> = new Set(["forbidden", "maintenance"]);
 
@@ -34,7 +43,6 @@ const FALLBACK = import.meta.env.SSR
   ? createT({
       errors: {
         goHome: "Go to the home page",
-        support: "Contact support",
         retry: "Try again",
         notFound: { title: "Page not found", text: "The page you are looking for does not exist or has moved." },
         forbidden: { title: "Access denied", text: "You do not have access to this page." },
@@ -59,11 +67,7 @@ function ErrorContent({ kind, status, detail }: { kind: ErrorKind; status: numbe
       <p suppressHydrationWarning>{t(`${key}.text`)}</p>
       {detail && <p className="error-page__detail">{detail}</p>}
       <div className="error-page__actions">
-        {kind === "userBlocked" ? (
-          <Link className="btn btn--primary" to={to("/support")} suppressHydrationWarning>
-            {t("errors.support")}
-          </Link>
-        ) : kind === "maintenance" ? (
+        {errorAction(kind) === "retry" ? (
           <a className="btn btn--primary" href={pathname + search} suppressHydrationWarning>
             {t("errors.retry")}
           </a>
