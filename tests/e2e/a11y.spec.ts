@@ -130,6 +130,9 @@ async function audit(page: Page, target: Target, url: string) {
   expect(found, `axe violations on ${url}`).toEqual([]);
 }
 
+// Each test loads its page twice (desktop, phone) and runs axe twice: two default budgets.
+test.describe.configure({ timeout: 60_000 });
+
 for (const locale of SEED.locales) {
   test.describe(`axe, ${locale}, visitor`, () => {
     for (const target of VISITOR) {
