@@ -9,7 +9,7 @@ test.describe("sidebar on a phone", () => {
     const menu = sidebar(page);
     await expect(menu).not.toBeInViewport();
 
-    await siteHeader(page).getByRole("button", { name: "Open menu" }).click();
+    await siteHeader(page).getByRole("checkbox", { name: "Open menu" }).click();
     await expect(menu).toBeInViewport();
     // The open sidebar scrolls on its own: the banner comes first, the help links further down.
     await menu.getByRole("link", { name: "FAQ" }).scrollIntoViewIfNeeded();
@@ -23,7 +23,7 @@ test.describe("sidebar on a phone", () => {
 
   test("the open sidebar shows the promo banner's title and button", async ({ page }) => {
     await page.goto("/");
-    await siteHeader(page).getByRole("button", { name: "Open menu" }).click();
+    await siteHeader(page).getByRole("checkbox", { name: "Open menu" }).click();
     const menu = sidebar(page);
     await expect(menu).toBeInViewport();
     await expect(menu.getByRole("link", { name: "Get the bonus" })).toBeInViewport({ timeout: 2_000 });
@@ -32,7 +32,7 @@ test.describe("sidebar on a phone", () => {
   test("the close button closes it", async ({ page }) => {
     await page.goto("/about");
     const menu = sidebar(page);
-    await siteHeader(page).getByRole("button", { name: "Open menu" }).click();
+    await siteHeader(page).getByRole("checkbox", { name: "Open menu" }).click();
     await expect(menu).toBeInViewport();
     await menu.getByLabel("Close menu").click();
     await expect(menu).not.toBeInViewport();
@@ -49,7 +49,7 @@ test.describe("sidebar on a phone", () => {
     });
     await page.goto("/about", { waitUntil: "domcontentloaded" });
     const menu = sidebar(page);
-    await siteHeader(page).getByRole("button", { name: "Open menu" }).click();
+    await siteHeader(page).getByRole("checkbox", { name: "Open menu" }).click();
     await expect(menu).toBeInViewport();
     release();
     // Hydrated: React has claimed the sidebar's element; then let its effects run.
@@ -75,7 +75,7 @@ test.describe("header on a phone", { tag: "@nojs" }, () => {
       expect(await fits()).toBe(true);
       await expect(siteHeader(page).getByRole("link", { name: "Deposit" })).toBeInViewport();
       await expect(siteHeader(page).getByRole("button", { name: "Sign out" })).toBeHidden();
-      await siteHeader(page).getByRole("button", { name: "Open menu" }).click();
+      await siteHeader(page).getByRole("checkbox", { name: "Open menu" }).click();
       const signOut = sidebar(page).getByRole("button", { name: "Sign out" });
       // The player's notices (a toast) may lie over it on the smallest screens: use the keyboard.
       await signOut.press("Enter");

@@ -56,12 +56,15 @@ const FALLBACK = import.meta.env.SSR
 function ErrorContent({ kind, status, detail }: { kind: ErrorKind; status: number; detail: string }) {
   const siteT = useT();
   const { pathname, search } = useLocation();
-  const t = useRootData() ? siteT : FALLBACK;
+  const root = useRootData();
+  const t = root ? siteT : FALLBACK;
   const to = useLocalePath();
   // A server failure takes the user-block page's place and button, with words that fit it.
   const key = kind === "userBlocked" && status >= 500 ? "errors.generic" : `errors.${kind}`;
   return (
     <section className="error-page" data-error={kind} data-status={status}>
+      {/* The document's title says what happened (React hoists it into <head>). */}
+      <title suppressHydrationWarning>{root ? `${t(`${key}.title`)} | ${root.site.name}` : t(`${key}.title`)}</title>
       <p className="error-page__status">{status}</p>
       <h1 suppressHydrationWarning>{t(`${key}.title`)}</h1>
       <p suppressHydrationWarning>{t(`${key}.text`)}</p>

@@ -60,19 +60,22 @@ export function Header() {
   const here = pathname + search;
   return (
     <header className="header" ref={ref}>
-      <label
-        htmlFor="sidebar-toggle"
-        className="header__burger"
-        aria-label={t("header.menu")}
-        aria-controls="sidebar"
-        role="button"
-        tabIndex={0}
-        onKeyDown={(e) => {
-          if (e.key !== "Enter" && e.key !== " ") return;
-          e.preventDefault();
-          (document.getElementById("sidebar-toggle") as HTMLInputElement | null)?.click();
-        }}
-      >
+      {/* The menu toggle on phones and tablets: a real, labelled checkbox, so the sidebar opens
+          and closes without JavaScript too (CSS `:has(:checked)`); the burger icon is its look. */}
+      <label className="header__burger">
+        <input
+          type="checkbox"
+          id="sidebar-toggle"
+          className="sidebar-toggle"
+          aria-label={t("header.menu")}
+          aria-controls="sidebar"
+          onKeyDown={(e) => {
+            // Space toggles a checkbox natively; Enter, as on a button, does too.
+            if (e.key !== "Enter") return;
+            e.preventDefault();
+            e.currentTarget.click();
+          }}
+        />
         <Icon name="menu" size={24} />
       </label>
       <AppLink to={to("/")} className="header__logo" aria-label={t("header.home")}>

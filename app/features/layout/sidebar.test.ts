@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { badgeText, visibleItems } from "./sidebar";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { badgeText, MenuBadge, visibleItems } from "./sidebar";
 
 describe("sidebar rules", () => {
   it("caps badges at 9+", () => {
@@ -19,5 +21,13 @@ describe("sidebar rules", () => {
     expect(visibleItems(items, false).map((i) => i.name)).toEqual(["Home", "More"]);
     expect(visibleItems(items, false)[1]!.submenu!.map((i) => i.name)).toEqual(["FAQ"]);
     expect(visibleItems(items, true).map((i) => i.name)).toEqual(["Home", "Offers", "More"]);
+  });
+});
+
+describe("menu badge", () => {
+  it("is announced as it is shown: '9+' for 12, with no other label", () => {
+    const html = renderToStaticMarkup(createElement(MenuBadge, { count: 12 }));
+    expect(html).toBe('<span class="badge">9+</span>');
+    expect(renderToStaticMarkup(createElement(MenuBadge, { count: 0 }))).toBe("");
   });
 });

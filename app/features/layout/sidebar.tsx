@@ -16,6 +16,15 @@ export function badgeText(n: number | undefined): string | null {
   return n > 9 ? "9+" : String(n);
 }
 
+/**
+ * A menu item's count. What a screen reader announces is what is shown ("9+", part of the link's
+ * name, so voice control can say it too), never a different number.
+ */
+export function MenuBadge({ count }: { count: number | undefined }) {
+  const text = badgeText(count);
+  return text ? <span className="badge">{text}</span> : null;
+}
+
 /** Menu items for this visitor: onlyAuth items are hidden from guests, in submenus too. */
 export function visibleItems(items: MenuLink[], signedIn: boolean): MenuLink[] {
   return items
@@ -24,12 +33,11 @@ export function visibleItems(items: MenuLink[], signedIn: boolean): MenuLink[] {
 }
 
 function MenuItem({ item }: { item: MenuLink }) {
-  const badge = badgeText(item.badge);
   const body = (
     <>
       {item.icon && <Icon name={item.icon} />}
       <span className="menu__name">{item.name}</span>
-      {badge && <span className="badge" aria-label={`${item.badge}`}>{badge}</span>}
+      <MenuBadge count={item.badge} />
       {item.postfixIcon && <Icon name={item.postfixIcon} size={16} />}
     </>
   );

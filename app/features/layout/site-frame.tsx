@@ -24,7 +24,6 @@ export function SiteFrame({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t("a11y.skipToContent")}
       </a>
-      <input type="checkbox" id="sidebar-toggle" className="sidebar-toggle" aria-controls="sidebar" tabIndex={-1} />
       <Header />
       <div className="app__body">
         <Suspense>

@@ -181,7 +181,7 @@ export function gamePage(v: GamePageView): Response {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(v.game.title)}</title>${FAVICON_LINK}<style>${STYLE}</style></head>
-<body>${SPRITE}<main data-game="${escapeHtml(v.game.sysname)}">
+<body>${SPRITE}<main data-game="${escapeHtml(v.game.sysname)}" aria-label="${escapeHtml(v.game.title)}">
 <div class="mode">${v.mode === "demo" ? "Demo" : "Real money"}</div>
 <h1>${escapeHtml(v.game.title)}</h1>
 ${balance}

@@ -1,0 +1,153 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { absolute, expect, SEED, test as base } from "./fixtures";
+import { registerByApi, unique } from "./accounts-fixtures";
+
+/**
+ * Accessibility (issue 16): axe finds no violation of any impact — critical, serious, moderate
+ * or minor — on any page of the site, in every seeded locale, on a desktop and on a 390 px
+ * phone, as a visitor and (for the pages behind sign-in, and the header a player sees) as a
+ * player. One axe pass per page × locale × viewport; the player's session is registered once per
+ * worker and reused. No rule is disabled.
+ *
+ * Each test records the counts by impact as an annotation ("axe"), so the JSON report
+ * (test-results/playwright.json) gives the per-page table.
+ */
+
+type Target = { name: string; path: string; ready?: (page: Page) => Promise<void> };
+
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+const dialogOpen = async (page: Page) => {
+  await expect(page.getByRole("dialog").locator("form[data-enhanced]").first()).toBeAttached();
+};
+
+/** What a visitor can open. `{game}` and `{jackpot}` are filled from the seeded catalogue. */
+const VISITOR: Target[] = [
+  { name: "home", path: "/" },
+  { name: "game hall", path: "/gamehall" },
+  { name: "a category", path: "/gamehall?category=slots" },
+  { name: "a game", path: "/game/{game}" },
+  { name: "providers", path: "/providers" },
+  { name: "jackpots", path: "/jackpots" },
+  { name: "a jackpot", path: "/jackpots/{jackpot}" },
+  { name: "winners", path: "/winners" },
+  { name: "content page", path: "/about" },
+  { name: "faq", path: "/faq" },
+  { name: "registration popup", path: "/?show_popup_reg=1", ready: dialogOpen },
+  { name: "sign-in popup", path: "/?show_popup_auth=1", ready: dialogOpen },
+  { name: "responsible gaming", path: "/responsible-game" },
+  { name: "404 page", path: "/no-such-page" },
+];
+
+/** What a signed-in player opens: the cashier, the profile pages, and the player's header. */
+const PLAYER: Target[] = [
+  { name: "home (player)", path: "/" },
+  { name: "a game (player)", path: "/game/{game}" },
+  { name: "cashier deposit", path: "/cashier/deposit" },
+  { name: "cashier deposit method", path: "/cashier/deposit/demo_card" },
+  { name: "cashier wallet", path: "/cashier/wallet" },
+  { name: "cashier billing", path: "/cashier/billing" },
+  { name: "cashier history", path: "/cashier/history" },
+  { name: "cashier withdraw", path: "/cashier/withdraw" },
+  { name: "profile responsible gaming", path: "/profile/responsible-game" },
+  { name: "profile favorites", path: "/profile/favorites" },
+  { name: "profile bets history", path: "/profile/bets/history" },
+  { name: "profile bets exports", path: "/profile/bets/exports" },
+];
+
+type Seeded = { game: string; jackpot: string };
+
+const test = base.extend<object, { seeded: Seeded; playerState: string }>({
+  seeded: [
+    async ({ playwright }, use) => {
+      const api = await playwright.request.newContext({ baseURL: absolute("/") });
+      const games = await api.get("/api/games/get", { params: { options: JSON.stringify({ category: "slots", count: 1 }) } });
+      const jackpots = await api.get("/api/jackpots/get");
+      await use({
+        game: (await games.json()).data.items[0].sysname,
+        jackpot: String((await jackpots.json()).data[0].id),
+      });
+      await api.dispose();
+    },
+    { scope: "worker" },
+  ],
+  // One player per worker: registered through the /api contract, its cookies reused by every test.
+  playerState: [
+    async ({ playwright }, use, workerInfo) => {
+      const api = await playwright.request.newContext({ baseURL: absolute("/") });
+      await registerByApi(api, unique(`a11y-${workerInfo.workerIndex}`));
+      await use(JSON.stringify(await api.storageState()));
+      await api.dispose();
+    },
+    { scope: "worker" },
+  ],
+});
+
+function localized(locale: string, path: string, seeded: Seeded): string {
+  const filled = path.replace("{game}", seeded.game).replace("{jackpot}", seeded.jackpot);
+  if (locale === "en") return filled;
+  return filled === "/" ? `/${locale}` : `/${locale}${filled}`;
+}
+
+/** One line per violation: rule, impact, and where (the first few nodes' selectors). */
+function describe(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]): string[] {
+  return violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+/**
+ * Hydrated, and every streamed part in (no Suspense boundary still pending, `<!--$?-->`): axe
+ * checks what the player ends up with. (Not "network idle": a player's page keeps a realtime
+ * connection and its session clock going.)
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(() => {
+    const hydrated = (id: string) => Object.keys(document.getElementById(id) ?? {}).some((k) => k.startsWith("__reactFiber"));
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_COMMENT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.nodeValue === "$?") return false;
+    return hydrated("main") && (!document.getElementById("sidebar") || hydrated("sidebar"));
+  });
+}
+
+async function audit(page: Page, target: Target, url: string) {
+  const found: string[] = [];
+  const counts: string[] = [];
+  for (const vp of VIEWPORTS) {
+    await page.setViewportSize({ width: vp.width, height: vp.height });
+    await page.goto(url);
+    await settled(page);
+    if (target.ready) await target.ready(page);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const byImpact = { critical: 0, serious: 0, moderate: 0, minor: 0 };
+    for (const v of violations) byImpact[(v.impact ?? "minor") as keyof typeof byImpact] += 1;
+    counts.push(`${vp.name} ${Object.values(byImpact).join("/")}`);
+    found.push(...describe(violations).map((line) => `${vp.name}: ${line}`));
+  }
+  test.info().annotations.push({ type: "axe", description: counts.join("; ") });
+  expect(found, `axe violations on ${url}`).toEqual([]);
+}
+
+// Each test loads its page twice (desktop, phone) and runs axe twice: two default budgets.
+test.describe.configure({ timeout: 60_000 });
+
+for (const locale of SEED.locales) {
+  test.describe(`axe, ${locale}, visitor`, () => {
+    for (const target of VISITOR) {
+      test(`${target.name} has no violations`, async ({ page, seeded }) => {
+        await audit(page, target, localized(locale, target.path, seeded));
+      });
+    }
+  });
+
+  test.describe(`axe, ${locale}, player`, () => {
+    test.use({ storageState: async ({ playerState }, use) => use(JSON.parse(playerState)) });
+    for (const target of PLAYER) {
+      test(`${target.name} has no violations`, async ({ page, seeded }) => {
+        await audit(page, target, localized(locale, target.path, seeded));
+      });
+    }
+  });
+}
