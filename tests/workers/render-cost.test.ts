@@ -49,8 +49,11 @@ describe("one render reads the platform's settings once (issue 15)", { timeout: 
       const r = await render(path);
       expect(r.status).toBe(200);
       expect(r.html).toContain(path.startsWith("/game/") ? "Shadow Temple Crash" : "game-tile");
-      expect(r.statements, r.statements.join("\n")).toHaveLength(1);
-      expect(r.statements[0]).toMatch(SETTINGS_READ);
+      // The home page's banners are its deferred part (streamed when the platform is slow) and
+      // are read on every render; everything else comes from the isolate.
+      const own = r.statements.filter((sql) => !/FROM banners/.test(sql));
+      expect(own, own.join("\n")).toHaveLength(1);
+      expect(own[0]).toMatch(SETTINGS_READ);
     },
   );
 

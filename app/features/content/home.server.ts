@@ -2,6 +2,7 @@ import { seoMeta } from "./seo.server";
 import type { RouterContextProvider } from "react-router";
 import type { Banner } from "../../lib/api/entities";
 import { loadGameRows } from "../games/game-rows.server";
+import { getPlatform } from "../../middleware/platform.server";
 import { getSite } from "../site/site.server";
 import { settleWithin } from "../../lib/settle-within";
 
@@ -16,8 +17,9 @@ const BANNERS_GRACE_MS = 25;
  */
 export async function loadHome(context: Readonly<RouterContextProvider>) {
   const site = getSite(context);
-  const banners: Promise<Banner[]> = site.catalogue
-    .banners("home", 10)
+  const banners: Promise<Banner[]> = getPlatform(context)
+    .withLocale(site.locale)
+    .call("banners.get", { position: "home", count: 10 })
     .then((r) => r.items)
     .catch((e) => {
       console.error("home: banners failed to load", e);

@@ -64,8 +64,6 @@ export interface Site {
   catalogue: {
     games(options: string): Promise<ResultOf<"games.get">>;
     sections(sections: string): Promise<ResultOf<"games.getSections">>;
-    /** The banners of a position (the same for every visitor of a locale; a scheduled one shows within the TTL). */
-    banners(position: "home" | "auth", count: number): Promise<ResultOf<"banners.get">>;
   };
 }
 
@@ -194,7 +192,6 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
     catalogue: {
       games: (options) => page(`games|${where.locale}|${options}`, () => localized.call("games.get", { options })),
       sections: (sections) => page(`sections|${where.locale}|${sections}`, () => localized.call("games.getSections", { sections })),
-      banners: (position, count) => page(`banners|${where.locale}|${position}|${count}`, () => localized.call("banners.get", { position, count })),
     },
   };
   context.set(siteContext, site);

@@ -59,7 +59,7 @@ async function authPopup(
             console.error("auth popup: personal data fields failed", e);
             return null;
           }),
-          site.catalogue.banners("auth", 1).catch(() => ({ items: [] })),
+          platform.call("banners.get", { position: "auth", count: 1 }).catch(() => ({ items: [] })),
         ])
       : [null, { items: [] }];
   const token = q.get("reset_token");
