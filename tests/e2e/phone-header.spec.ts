@@ -14,7 +14,7 @@ const WIDTHS = [320, 360, 390, 430];
 const home = (locale: string, path = "/gamehall") => (locale === "en" ? path : `/${locale}${path}`);
 
 /** Every named control lies inside the screen width set, and the page is not wider than it. */
-async function expectFits(page: Page, width: number, controls: ["button" | "link", string][]) {
+async function expectFits(page: Page, width: number, controls: ["checkbox" | "button" | "link", string][]) {
   const page_ = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth, scrollX }));
   expect(page_, `the page at ${width} px`).toEqual({ scrollWidth: width, innerWidth: width, scrollX: 0 });
   for (const [role, name] of controls) {
@@ -42,7 +42,7 @@ for (const locale of SEED.locales) {
         await page.setViewportSize({ width, height: 740 });
         await page.goto(home(locale));
         await expectFits(page, width, [
-          ["button", msg(locale, "header.menu")],
+          ["checkbox", msg(locale, "header.menu")],
           ["link", msg(locale, "header.signIn")],
           ["link", msg(locale, "header.signUp")],
         ]);
@@ -60,7 +60,7 @@ for (const locale of SEED.locales) {
         await expect(siteHeader(page).locator("[data-balance]")).toContainText("25");
         if (js) await expect(siteHeader(page).locator("[data-session-time]")).toBeVisible();
         await expectFits(page, width, [
-          ["button", msg(locale, "header.menu")],
+          ["checkbox", msg(locale, "header.menu")],
           ["link", msg(locale, "header.deposit")],
         ]);
       }
@@ -95,7 +95,7 @@ test.describe("the menu on a short phone", { tag: "@nojs" }, () => {
     await registerByApi(page.request, unique("phone-menu"), { currency: "BRL" });
     await bigDeposit(page);
     await page.goto("/es/gamehall");
-    await siteHeader(page).getByRole("button", { name: msg("es", "header.menu") }).click();
+    await siteHeader(page).getByRole("checkbox", { name: msg("es", "header.menu") }).click();
     const menu = page.getByRole("complementary", { name: msg("es", "sidebar.label") });
     const signOut = menu.getByRole("button", { name: msg("es", "header.signOut") });
     await signOut.scrollIntoViewIfNeeded();
