@@ -121,7 +121,11 @@ test.describe("players' and games' own text in Arabic", { tag: "@nojs" }, () => 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/ar/gamehall");
     // The seeded studios' names fit a phone's tile; a narrower box stands for a longer name.
-    await page.evaluate(() => document.head.append(Object.assign(document.createElement("style"), { textContent: ".game-tile__provider { max-width: 64px }" })));
+    await page.evaluate(() => {
+      const style = document.createElement("style");
+      style.textContent = ".game-tile__provider { max-width: 64px }";
+      document.head.appendChild(style);
+    });
     const cut = await firstCut(page, ".game-tile__provider");
     expect(cut, "a tile on the screen has a studio name too long for it").not.toBeNull();
     expect(cut).toEqual({ text: cut!.text, firstLetterShown: true });
