@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { origin, registerByApi, unique } from "./accounts-fixtures";
+import { demoDeposit, origin, registerByApi, unique } from "./accounts-fixtures";
 import { expect, getNoFollow, SEED, siteHeader, test } from "./fixtures";
 
 /**
@@ -25,13 +25,7 @@ const amountOf = async (page: Page, sysname: string) => Number(await card(page, 
 
 /** Funds the signed-in player with $50 through the demo payment page, as game-page.spec.ts does. */
 async function deposit(page: Page) {
-  const res = await page.request.post("/api/cashier/makedeposit", {
-    multipart: { method: "demo_card", amount: "5000", idempotency_key: `e2e-jp-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    headers: { origin: origin() },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await page.goto((await res.json()).data.redirect_url as string);
-  await page.getByRole("button", { name: /success/i }).click();
+  await demoDeposit(page, 5000);
   await expect(siteHeader(page).locator("[data-balance]")).toHaveText("$50");
 }
 

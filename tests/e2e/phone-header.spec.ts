@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { origin, registerByApi, unique } from "./accounts-fixtures";
+import { demoDeposit, registerByApi, unique } from "./accounts-fixtures";
 import { expect, msg, SEED, siteHeader, test } from "./fixtures";
 
 /**
@@ -25,15 +25,8 @@ async function expectFits(page: Page, width: number, controls: ["checkbox" | "bu
   }
 }
 
-async function bigDeposit(page: Page) {
-  const res = await page.request.post("/api/cashier/makedeposit", {
-    multipart: { method: "demo_card", amount: "2500000", idempotency_key: `e2e-phone-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    headers: { origin: origin() },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await page.goto((await res.json()).data.redirect_url as string);
-  await page.getByRole("button", { name: /success/i }).click();
-}
+/** The widest balance the demo cashier allows: R$ 25,000.00. */
+const bigDeposit = (page: Page) => demoDeposit(page, 2_500_000);
 
 for (const locale of SEED.locales) {
   test.describe(`header on a phone in ${locale}`, { tag: "@nojs" }, () => {
