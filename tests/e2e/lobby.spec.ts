@@ -149,6 +149,20 @@ test.describe("game hall with JavaScript", () => {
   });
 });
 
+  test("games appended near the end do not carry the player down the list", async ({ page }) => {
+    await page.goto("/gamehall");
+    await lobbyReady(page);
+    const shown = await tiles(page).count();
+    // At the end of the page: the sidebar's foot, the footer and "load more" are all in view.
+    const y = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return window.scrollY;
+    });
+    await expect.poll(() => tiles(page).count()).toBeGreaterThan(shown);
+    await expect(page.locator(".lobby-pages__more")).not.toHaveAttribute("aria-busy", "true");
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
+  });
+
   test("a reload keeps the player's place in the lobby; a new visit starts at the top", async ({ page }) => {
     await page.goto("/gamehall");
     await lobbyReady(page);
