@@ -7,6 +7,7 @@ import { handlePlatform } from "./platform";
 import type { RenderScope } from "./platform/core/render-scope";
 import { handlePlatformPages } from "./platform/demo";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
+import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
 import { handleRealtime } from "./realtime/route";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
@@ -67,6 +68,27 @@ function withServerTiming(response: Response, tally: D1Tally): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/**
+ * Pages and API answers go before image renders (ipx/gate.ts): a render is a stretch of
+ * synchronous Wasm, and a cold cover cache otherwise holds a page's I/O behind a few dozen of
+ * them (seconds; a streamed section timed out). Counted until the last byte of the body.
+ */
+async function documentFirst(answer: () => Promise<Response>): Promise<Response> {
+  const end = isolateDocuments.begin();
+  let response: Response;
+  try {
+    response = await answer();
+  } catch (err) {
+    end();
+    throw err;
+  }
+  if (!response.body) {
+    end();
+    return response;
+  }
+  return new Response(response.body.pipeThrough(new TransformStream({ flush: end })), response);
+}
+
 const app = new Hono<{ Bindings: Env; Variables: SecurityVars }>();
 
 app.use("*", async (c, next) => {
@@ -88,7 +110,7 @@ app.use("*", originCheck());
 app.all("/api/*", async (c) => {
   // DB_STATS=on: an API read reports its D1 rows and queries as a page render does (below).
   const { env, tally } = countedEnv(c.env);
-  const response = await platformFetch(c.req.raw, env, c.executionCtx as ExecutionContext);
+  const response = await documentFirst(() => platformFetch(c.req.raw, env, c.executionCtx as ExecutionContext));
   return tally ? withServerTiming(response, tally) : response;
 });
 // The platform's own pages: social sign-in and the demo providers (payment page, OAuth, mailbox…).
@@ -119,7 +141,7 @@ app.all("*", async (c) => {
     nonce: c.get("nonce"),
     platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext, scope),
   });
-  const response = await requestHandler(c.req.raw, context);
+  const response = await documentFirst(() => requestHandler(c.req.raw, context));
   // Complete only where the document waited for all its data (crawlers, no deferred data).
   return tally ? withServerTiming(response, tally) : response;
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RenderGate } from "../../workers/ipx/gate";
+import { isolateDocuments, RenderGate } from "../../workers/ipx/gate";
 import { handleIpx, type IpxDeps } from "../../workers/ipx/route";
 import { responsiveImage } from "../../app/lib/images";
 import { ORIGIN, send } from "./helpers";
@@ -203,5 +203,19 @@ describe("the render bound", () => {
     expect(hit.headers.get("x-ipx-cache")).toBe("hit");
     held.shift()!();
     expect((await running).status).toBe(200);
+  });
+
+  it("holds the isolate's renders back while a page streams, until its last byte", async () => {
+    const browser = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36" };
+    const before = isolateDocuments.inFlight;
+    const page = await send("/gamehall", { headers: browser });
+    expect(page.status).toBe(200);
+    expect(isolateDocuments.inFlight).toBe(before + 1);
+    await page.text();
+    expect(isolateDocuments.inFlight).toBe(before);
+    // An API answer counts the same way, and is let go once read (a one-chunk body may be
+    // through the count's stream before the test reads it: only the release is certain).
+    await (await send("/api/banners/get")).arrayBuffer();
+    expect(isolateDocuments.inFlight).toBe(before);
   });
 });

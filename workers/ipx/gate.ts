@@ -1,9 +1,14 @@
 /**
  * Bounds the image proxy's renders per isolate (decision 0018, "Render bound"). A render is
- * 0.3–0.9 s of CPU in Wasm; unbounded, a handful of anonymous cache misses starve every other
+ * 0.05–0.9 s of CPU in Wasm; unbounded, a handful of anonymous cache misses starve every other
  * request of the isolate. `slots` renders run at once, `queue` more wait for a slot in order, and
  * anything beyond is refused at once (the caller answers 503 with Retry-After). Cache hits never
  * come here.
+ *
+ * A render is one synchronous stretch of Wasm: nothing else in the isolate runs meanwhile. So a
+ * render also waits its turn behind documents (`DocumentsFirst`): it starts only once the
+ * isolate has gone round its event loop (the I/O a page render was waiting for gets in first) and
+ * no page is being rendered, or a page has held it back for `maxDeferMs`.
  */
 export class RenderGate {
   private active = 0;
@@ -12,6 +17,8 @@ export class RenderGate {
   constructor(
     readonly slots: number,
     readonly queue: number,
+    private readonly documents?: DocumentsFirst,
+    private readonly maxDeferMs = MAX_DEFER_MS,
   ) {}
 
   /** Renders in flight and waiting, for tests and logs. */
@@ -25,6 +32,7 @@ export class RenderGate {
     else if (this.waiting.length < this.queue) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else return null;
     try {
+      if (this.documents) await this.documents.turn(this.maxDeferMs);
       return await task();
     } finally {
       // Hand the slot straight to the next in line, so a newcomer cannot jump the queue.
@@ -35,6 +43,68 @@ export class RenderGate {
   }
 }
 
+/**
+ * The documents (pages, their data and form posts) the isolate is answering, from the request to
+ * the last byte of a streamed body. An entry that is never ended (a player who hung up mid-stream)
+ * lapses after `lapseMs`: React gives up on a stream after six seconds anyway.
+ */
+export class DocumentsFirst {
+  private readonly open = new Map<number, number>();
+  private next = 0;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly lapseMs = 7_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A document starts; call the answer when its last byte is out. Ending twice is harmless. */
+  begin(): () => void {
+    const id = this.next++;
+    this.open.set(id, this.now() + this.lapseMs);
+    return () => {
+      if (!this.open.delete(id)) return;
+      if (this.open.size === 0) this.wake();
+    };
+  }
+
+  /** Documents in flight (lapsed ones dropped). */
+  get inFlight(): number {
+    const now = this.now();
+    for (const [id, lapse] of this.open) if (lapse <= now) this.open.delete(id);
+    return this.open.size;
+  }
+
+  /**
+   * Resolves after one macrotask (pending I/O callbacks run first), then as soon as no document
+   * is in flight, or after `maxWaitMs` whatever happens.
+   */
+  async turn(maxWaitMs: number): Promise<void> {
+    await macrotask();
+    if (this.inFlight === 0) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.idleWaiters = this.idleWaiters.filter((w) => w !== done);
+        resolve();
+      };
+      const timer = setTimeout(done, maxWaitMs);
+      this.idleWaiters.push(done);
+    });
+  }
+
+  private wake() {
+    for (const w of [...this.idleWaiters]) w();
+  }
+}
+
+const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Two renders at once per isolate (Workers give an isolate about one core), four more waiting. */
 export const RENDER_SLOTS = 2;
 export const RENDER_QUEUE = 4;
+/** The longest a render waits for pages to finish before it starts anyway (no starvation). */
+export const MAX_DEFER_MS = 1_000;
+
+/** The isolate's documents, counted by the Worker's entry (workers/app.ts). */
+export const isolateDocuments = new DocumentsFirst();

@@ -1,5 +1,5 @@
 import fallbackSvg from "../../public/images/game-fallback.svg?raw";
-import { RENDER_QUEUE, RENDER_SLOTS, RenderGate } from "./gate";
+import { isolateDocuments, RENDER_QUEUE, RENDER_SLOTS, RenderGate } from "./gate";
 import { canonicalKey, IpxInputError, parseModifiers, parseSourcePath, type Modifiers } from "./modifiers";
 import { SourceError, transform } from "./transform";
 
@@ -20,7 +20,7 @@ const FALLBACK_CACHE = "public, max-age=60";
 export const BUSY_RETRY_AFTER = 2;
 
 /** The isolate's renders: shared by every request it serves. */
-const isolateGate = new RenderGate(RENDER_SLOTS, RENDER_QUEUE);
+const isolateGate = new RenderGate(RENDER_SLOTS, RENDER_QUEUE, isolateDocuments);
 
 export interface IpxDeps {
   /** Answers a same-origin request for a source path, without going over the network. */
