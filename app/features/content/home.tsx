@@ -46,7 +46,7 @@ export function Home({ home, banners, gameRows }: { home: CmsConfig["home"]; ban
       {Array.isArray(banners) ? (
         <Banners banners={banners} />
       ) : (
-        <Suspense fallback={<div className="banners banners--loading" aria-busy="true" aria-label={t("common.loading")} />}>
+        <Suspense fallback={<div className="banners banners--loading" role="status" aria-busy="true" aria-label={t("common.loading")} />}>
           <Await resolve={banners}>{(items) => <Banners banners={items} />}</Await>
         </Suspense>
       )}
