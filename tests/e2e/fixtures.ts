@@ -59,6 +59,9 @@ export const test = base.extend<{ pageErrors: string[] }>({
   ],
 });
 
+/** Whether this test runs in the `js` project (the `no-js` one runs @nojs tests with JavaScript off). */
+export const jsOn = () => test.info().project.name !== "no-js";
+
 /** The `<html>` element, for lang, dir and data-theme. */
 export const html = (page: Page) => page.locator("html");
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { absolute, expect, getNoFollow, popupEnhanced, siteHeader, test, tr } from "./fixtures";
+import { absolute, expect, getNoFollow, popupEnhanced, siteHeader, test, tr, jsOn } from "./fixtures";
 import { signedMoney } from "../../app/features/responsible/format";
 import { origin, popup, registerByApi, unique } from "./accounts-fixtures";
 
@@ -9,7 +9,6 @@ import { origin, popup, registerByApi, unique } from "./accounts-fixtures";
  * fullscreen (real and pseudo), the delayed demo notice, and the 404s.
  */
 
-const jsOn = () => test.info().project.name !== "no-js";
 
 /** A slot of the seeded catalogue (slots have a demo), read through the /api contract. */
 async function slot(request: APIRequestContext): Promise<{ sysname: string; title: string; provider_name: string }> {

@@ -1,4 +1,4 @@
-import { expect, html, SEED, sidebar, siteHeader, test } from "./fixtures";
+import { expect, html, SEED, sidebar, siteHeader, test, jsOn } from "./fixtures";
 
 test.describe("home page", { tag: "@nojs" }, () => {
   test("shows the hero, the sidebar promo banner and the grouped menu", async ({ page }) => {
@@ -157,7 +157,6 @@ test.describe("home page banners", () => {
 });
 
 test.describe("site links", { tag: "@nojs" }, () => {
-  const jsOn = () => test.info().project.name !== "no-js";
 
   test("menu, footer and game links open their page: in place once the page is live, as plain links without JavaScript", async ({ page }) => {
     await page.goto("/");

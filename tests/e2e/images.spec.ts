@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, jsOn } from "./fixtures";
 
 /**
  * Game covers through the image proxy (issue 5, decision 0018): responsive srcset at two
@@ -8,7 +8,6 @@ import { expect, test } from "./fixtures";
  */
 
 const tiles = (page: Page) => page.locator(".lobby-grid [data-game]");
-const jsOn = () => test.info().project.name !== "no-js";
 
 test.describe("game covers @nojs", () => {
   test("lobby covers come from /_ipx/ as webp with a srcset at densities 1 and 2", async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { absolute, expect, getNoFollow, test, tr } from "./fixtures";
+import { absolute, expect, getNoFollow, test, tr, jsOn } from "./fixtures";
 
 /**
  * The game hall (SPEC §2, issue 5): category tabs and the provider filter as plain links and a
@@ -9,7 +9,6 @@ import { absolute, expect, getNoFollow, test, tr } from "./fixtures";
 
 const tiles = (page: Page) => page.locator(".lobby-grid [data-game]");
 const tabs = (page: Page) => page.getByRole("navigation", { name: tr("lobby.categories") });
-const jsOn = () => test.info().project.name !== "no-js";
 
 /** With JavaScript, waits for hydration: before it, a click on "load more" is a plain link. */
 async function lobbyReady(page: Page) {

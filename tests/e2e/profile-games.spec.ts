@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { absolute, expect, test } from "./fixtures";
+import { absolute, expect, test, jsOn } from "./fixtures";
 import { origin, registerByApi, unique } from "./accounts-fixtures";
 
 /**
@@ -10,7 +10,6 @@ import { origin, registerByApi, unique } from "./accounts-fixtures";
  * fields and data attributes.
  */
 
-const jsOn = () => test.info().project.name !== "no-js";
 
 async function slot(request: APIRequestContext): Promise<{ sysname: string; title: string; min_bet: { amount: number } }> {
   const res = await request.get("/api/games/get", { params: { options: JSON.stringify({ category: "slots", count: 1 }) } });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { absolute, expect, siteHeader, test, tr } from "./fixtures";
+import { absolute, expect, siteHeader, test, tr, jsOn } from "./fixtures";
 
 /**
  * Games search (SPEC §2 popups, issue 5): the header's search button (a link to the lobby
@@ -8,7 +8,6 @@ import { absolute, expect, siteHeader, test, tr } from "./fixtures";
  * The game page itself belongs to another slice: only its URL is checked here.
  */
 
-const jsOn = () => test.info().project.name !== "no-js";
 const GAME_URL = /\/game\/[a-z0-9_-]+$/;
 const searchButton = (page: Page) => siteHeader(page).getByRole("link", { name: tr("search.open") });
 const popup = (page: Page) => page.getByRole("dialog", { name: tr("search.title") });
