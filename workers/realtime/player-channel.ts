@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { CLOSE_SIGNED_OUT, CLOSE_TOO_MANY, type RealtimeEvent } from "./events";
+import { broadcast, safeClose } from "./sockets";
 
 /**
  * Keeps a bound on one player's connections: every tab shares one socket through the SharedWorker,
@@ -36,17 +37,7 @@ export class PlayerChannel extends DurableObject<Env> {
 
   /** Sends an event to every socket of the player; answers how many it reached. */
   publish(event: RealtimeEvent): number {
-    const text = JSON.stringify(event);
-    let sent = 0;
-    for (const ws of this.ctx.getWebSockets()) {
-      try {
-        ws.send(text);
-        sent++;
-      } catch {
-        // A socket closing at this very moment: its close handler cleans it up.
-      }
-    }
-    return sent;
+    return broadcast(this.ctx.getWebSockets(), JSON.stringify(event));
   }
 
   /** Closes every socket of the player (sign-out); answers how many were open. */
@@ -66,13 +57,5 @@ export class PlayerChannel extends DurableObject<Env> {
 
   override webSocketError(ws: WebSocket): void {
     safeClose(ws, 1011, "error");
-  }
-}
-
-function safeClose(ws: WebSocket, code: number, reason: string): void {
-  try {
-    ws.close(code, reason.slice(0, 120));
-  } catch {
-    // Already closed.
   }
 }
