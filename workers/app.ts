@@ -9,7 +9,7 @@ import { handlePlatformPages } from "./platform/demo";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
-import { handleRealtime } from "./realtime/route";
+import { handleRealtime, handleWinsFeed } from "./realtime/route";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
@@ -125,6 +125,8 @@ app.all("/platform/*", (c) => {
 
 // The player's live channel (WebSocket → PlayerChannel Durable Object).
 app.get("/realtime", (c) => handleRealtime(c.req.raw, c.env));
+// The public wins feed (the ticker; decision 0034): no token, same Origin rule.
+app.get("/realtime/wins", (c) => handleWinsFeed(c.req.raw, c.env));
 
 // Resized game covers and images (decision 0018).
 app.get("/_ipx/*", (c) => handleIpx(c.req.raw, ipxDeps(c.env, c.executionCtx, (req) => platformFetch(req, c.env, c.executionCtx as ExecutionContext))));
@@ -149,3 +151,4 @@ app.all("*", async (c) => {
 export default app satisfies ExportedHandler<Env>;
 // Durable Object classes must be exports of the Worker's main module.
 export { PlayerChannel } from "./realtime/player-channel";
+export { WinsFeed } from "./realtime/wins-feed";

@@ -7,7 +7,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function HomeRoute({ loaderData }: Route.ComponentProps) {
-  return <Home home={loaderData.home} banners={loaderData.banners} gameRows={loaderData.gameRows} />;
+  return <Home {...loaderData} />;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];

@@ -21,7 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function PageRoute({ loaderData }: Route.ComponentProps) {
-  if (loaderData.kind === "home") return <Home home={loaderData.home} banners={loaderData.banners} gameRows={loaderData.gameRows} />;
+  if (loaderData.kind === "home") return <Home {...loaderData} />;
   return <ContentPage page={loaderData.page} />;
 }
 

@@ -2,4 +2,5 @@
 // worker-configuration.d.ts (then both declare the same type, which TypeScript accepts).
 interface __BaseEnv_Env {
   PLAYER_CHANNEL: DurableObjectNamespace<import("./player-channel").PlayerChannel>;
+  WINS_FEED: DurableObjectNamespace<import("./wins-feed").WinsFeed>;
 }

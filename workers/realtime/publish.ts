@@ -1,4 +1,6 @@
-import type { RealtimeEvent } from "./events";
+import type { RecentWin } from "../../app/lib/api/entities-games";
+import { WIN_EVENT, type RealtimeEvent } from "./events";
+import { winsFeed } from "./wins-feed";
 
 /**
  * The platform's side of the realtime channel: features publish SPEC §4 events to a player
@@ -28,5 +30,15 @@ export async function disconnectPlayer(env: Env, uid: number): Promise<void> {
     await channel(env, uid).disconnectAll("signed out");
   } catch (e) {
     console.error("realtime: closing the player's connections failed", e instanceof Error ? e.message : e);
+  }
+}
+
+/** Sends a win to the public wins feed (every open ticker). Never throws. */
+export async function publishWin(env: Env, win: RecentWin, ts = Date.now()): Promise<void> {
+  try {
+    const message: RealtimeEvent<RecentWin> = { event: WIN_EVENT, data: win, ts };
+    await winsFeed(env).publish(message);
+  } catch (e) {
+    console.error("realtime: publishing a win failed", e instanceof Error ? e.message : e);
   }
 }

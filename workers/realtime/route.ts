@@ -1,4 +1,5 @@
 import { verifyRealtimeToken } from "../platform/auth/realtime-token";
+import { winsFeed } from "./wins-feed";
 
 /**
  * GET /realtime?token=… (DESIGN §1): a WebSocket upgrade into the player's PlayerChannel. The
@@ -10,21 +11,41 @@ import { verifyRealtimeToken } from "../platform/auth/realtime-token";
  */
 export async function handleRealtime(request: Request, env: Env): Promise<Response> {
   const url = new URL(request.url);
-  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
-    return text("Expected a WebSocket upgrade", 426, { upgrade: "websocket" });
-  }
-  const origin = request.headers.get("origin");
-  if (origin !== null && origin !== url.origin && origin !== env.PUBLIC_ORIGIN) {
-    return text("Cross-site WebSocket refused: the Origin of this request is not this site", 403);
-  }
+  const refused = refusedUpgrade(request, env);
+  if (refused) return refused;
   if (env.PLATFORM_ORIGIN) return proxy(request, env.PLATFORM_ORIGIN);
 
   const token = url.searchParams.get("token") ?? "";
   const uid = token ? await verifyRealtimeToken(env.SIGNING_SECRET, token) : null;
   if (!uid) return text("A valid realtime token is required (account.getToken)", 401);
-  const stub = env.PLAYER_CHANNEL.get(env.PLAYER_CHANNEL.idFromName(String(uid)));
-  const answer = await stub.fetch(request);
-  // Answers of fetch() have immutable headers; the security middleware adds its own afterwards.
+  return socketAnswer(await env.PLAYER_CHANNEL.get(env.PLAYER_CHANNEL.idFromName(String(uid))).fetch(request));
+}
+
+/**
+ * GET /realtime/wins (decision 0034): a WebSocket upgrade into the public wins feed. Anyone may
+ * listen (the wins are public, players masked), but only from this site's pages (Origin).
+ */
+export async function handleWinsFeed(request: Request, env: Env): Promise<Response> {
+  const refused = refusedUpgrade(request, env);
+  if (refused) return refused;
+  if (env.PLATFORM_ORIGIN) return proxy(request, env.PLATFORM_ORIGIN);
+  return socketAnswer(await winsFeed(env).fetch(request));
+}
+
+/** Not an upgrade (426), or a page of another site (403); `null` when the handshake may go on. */
+function refusedUpgrade(request: Request, env: Env): Response | null {
+  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+    return text("Expected a WebSocket upgrade", 426, { upgrade: "websocket" });
+  }
+  const origin = request.headers.get("origin");
+  if (origin !== null && origin !== new URL(request.url).origin && origin !== env.PUBLIC_ORIGIN) {
+    return text("Cross-site WebSocket refused: the Origin of this request is not this site", 403);
+  }
+  return null;
+}
+
+/** Answers of fetch() have immutable headers; the security middleware adds its own afterwards. */
+function socketAnswer(answer: Response): Response {
   return new Response(answer.body, { status: answer.status, headers: answer.headers, webSocket: answer.webSocket });
 }
 

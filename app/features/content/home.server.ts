@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import type { Banner } from "../../lib/api/entities";
 import { loadGameRows } from "../games/game-rows.server";
 import { getPlatform } from "../../middleware/platform.server";
-import { getSite } from "../site/site.server";
+import { getSite, RECENT_WINS_COUNT } from "../site/site.server";
 import { settleWithin } from "../../lib/settle-within";
 
 /** How long the home waits for the banners before streaming them behind their placeholder. */
@@ -26,12 +26,19 @@ export async function loadHome(context: Readonly<RouterContextProvider>) {
       return [];
     });
   // The meta tags are built here, on the server: their builder stays out of the browser's JavaScript.
-  const [gameRows, quick] = await Promise.all([loadGameRows(context, site.cms.home.gameSections), settleWithin(banners, BANNERS_GRACE_MS)]);
+  // The ticker is a nicety: a failure shows no ticker, never an error page.
+  const wins = site.recentWins().catch((e) => {
+    console.error("home: recent wins failed to load", e);
+    return [];
+  });
+  const [gameRows, quick, recentWins] = await Promise.all([loadGameRows(context, site.cms.home.gameSections), settleWithin(banners, BANNERS_GRACE_MS), wins]);
   return {
     kind: "home" as const,
     home: site.cms.home,
     gameRows,
     meta: seoMeta(site.cms.seo.home, site.metadata.siteName),
     banners: "value" in quick ? quick.value : quick.pending,
+    recentWins,
+    winsShown: RECENT_WINS_COUNT,
   };
 }

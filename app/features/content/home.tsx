@@ -3,6 +3,8 @@ import { Await } from "react-router";
 import type { CmsConfig } from "../../lib/api/cms";
 import type { Banner } from "../../lib/api/entities";
 import { GameRows } from "../games/game-rows";
+import { RecentWins } from "../games/recent-wins";
+import type { RecentWin } from "../../lib/api/entities-games";
 import type { GameRow } from "../games/game-rows.server";
 import { CmsLink } from "../site/cms-link";
 import { useT } from "../site/use-root-data";
@@ -35,7 +37,15 @@ function Banners({ banners }: { banners: Banner[] }) {
   );
 }
 
-export function Home({ home, banners, gameRows }: { home: CmsConfig["home"]; banners: Banner[] | Promise<Banner[]>; gameRows: GameRow[] }) {
+interface HomeProps {
+  home: CmsConfig["home"];
+  banners: Banner[] | Promise<Banner[]>;
+  gameRows: GameRow[];
+  recentWins: RecentWin[];
+  winsShown: number;
+}
+
+export function Home({ home, banners, gameRows, recentWins, winsShown }: HomeProps) {
   const t = useT();
   return (
     <div className="home">
@@ -50,6 +60,7 @@ export function Home({ home, banners, gameRows }: { home: CmsConfig["home"]; ban
           <Await resolve={banners}>{(items) => <Banners banners={items} />}</Await>
         </Suspense>
       )}
+      <RecentWins initial={recentWins} max={winsShown} />
       <GameRows rows={gameRows} />
       <div className="home__sections">
         {home.sections.map((s) => (

@@ -65,7 +65,16 @@ export interface Site {
     games(options: string): Promise<ResultOf<"games.get">>;
     sections(sections: string): Promise<ResultOf<"games.getSections">>;
   };
+  /**
+   * The latest real-money wins (games.getRecentWins) for the server-rendered ticker: public, kept
+   * per isolate for at most RECENT_WINS_SECONDS (the open ticker gets new wins pushed anyway).
+   */
+  recentWins(): Promise<ResultOf<"games.getRecentWins">>;
 }
+
+/** How many wins the ticker shows, and how stale its server-rendered list may be. */
+export const RECENT_WINS_COUNT = 12;
+const RECENT_WINS_SECONDS = 5;
 
 const siteContext = createContext<Site>();
 
@@ -193,6 +202,8 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
       games: (options) => page(`games|${where.locale}|${options}`, () => localized.call("games.get", { options })),
       sections: (sections) => page(`sections|${where.locale}|${sections}`, () => localized.call("games.getSections", { sections })),
     },
+    recentWins: () =>
+      cached(`wins|${url.origin}`, Math.min(ttl, RECENT_WINS_SECONDS), () => platform.call("games.getRecentWins", { count: RECENT_WINS_COUNT }), worker.waitUntil),
   };
   context.set(siteContext, site);
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { count, method, offset } from "./define";
 import { listOf } from "./entities";
-import { Game, GameCategory, GameHistoryExport, GameProvider, GameQuery, GameRound, PROVIDER_TYPES } from "./entities-games";
+import { Game, GameCategory, GameHistoryExport, GameProvider, GameQuery, GameRound, PROVIDER_TYPES, RecentWin } from "./entities-games";
 
 /**
  * Game catalogue methods of the /api contract (SPEC §7 games.*, issue 5; decision 0015).
@@ -111,6 +111,18 @@ export const gameMethods = {
       "as games.get would. A category the catalogue does not have answers an empty section.",
     params: z.object({ sections }),
     result: z.array(z.strictObject({ items: z.array(Game), count: z.number().int() })),
+  }),
+  "games.getRecentWins": method({
+    group: "games",
+    name: "getRecentWins",
+    verb: "GET",
+    access: "public",
+    summary:
+      "The latest real-money wins on the site, newest first: paid rounds that won, each with the player's masked " +
+      "name, the game and the amount. The same wins are pushed as they happen on the public WebSocket /realtime/wins " +
+      "({ event: 'games.win', data: RecentWin, ts }).",
+    params: z.object({ count: count(50, 12) }),
+    result: z.array(RecentWin),
   }),
   "games.getCategories": method({
     group: "games",

@@ -101,3 +101,18 @@ export const GameHistoryExport = z.strictObject({
   download_url: z.string().describe("A path on the platform: `/platform/exports/game-history/{id}.csv` (the owner's session, once ready)"),
 });
 export type GameHistoryExport = z.infer<typeof GameHistoryExport>;
+
+/**
+ * A recent real-money win (games.getRecentWins, the live wins feed; decision 0034): a paid round
+ * that won, as the public may see it.
+ */
+export const RecentWin = z.strictObject({
+  id: z.string().describe("The round's id"),
+  /** The player's display name, masked ("pl***42"); never an email. */
+  player: z.string(),
+  amount: Money.describe("The round's win"),
+  game: z.string().describe("The game's sysname"),
+  game_title: z.string(),
+  won_at: z.number().int(),
+});
+export type RecentWin = z.infer<typeof RecentWin>;

@@ -4,8 +4,9 @@ import { createExport, getExports } from "./export";
 import { getGames, getSections } from "./games-get";
 import { getHistory } from "./history";
 import { addLike, getLikes, removeLike } from "./likes";
+import { getRecentWins } from "./recent-wins";
 
-type Methods = "games.get" | "games.getSections" | "games.getCategories" | "games.getProviders" | "games.getLikes" | "games.addLike" | "games.removeLike" | "games.getHistory"
+type Methods = "games.get" | "games.getSections" | "games.getRecentWins" | "games.getCategories" | "games.getProviders" | "games.getLikes" | "games.addLike" | "games.removeLike" | "games.getHistory"
   | "games.createhistoryexportrequest"
   | "games.gethistoryexportrequest";
 
@@ -13,6 +14,7 @@ type Methods = "games.get" | "games.getSections" | "games.getCategories" | "game
 export const gameHandlers: Handlers<Methods> = {
   "games.get": ({ options }, ctx) => getGames(options, ctx),
   "games.getSections": ({ sections }, ctx) => getSections(sections, ctx),
+  "games.getRecentWins": ({ count }, ctx) => getRecentWins(ctx.db, count),
   "games.getCategories": (_p, ctx) => getCategories(ctx),
   "games.getProviders": (params, ctx) => getProviders(ctx, params),
   "games.getLikes": (_p, ctx) => getLikes(ctx),

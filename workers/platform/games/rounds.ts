@@ -1,5 +1,6 @@
 import { PlatformError } from "../../../app/lib/api/errors";
 import { settleJackpots } from "../jackpots/settle";
+import { announceWin } from "./recent-wins";
 import { readSiteCurrencies } from "../wallet/currency";
 import { moveMoney, type MoneyDeps } from "../wallet/move-money";
 import { readBalances, type BalanceChange, type BalanceKind } from "../wallet/wallet";
@@ -144,6 +145,9 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
     await deps.db.prepare("UPDATE game_rounds SET operation_id = ?2 WHERE id = ?1").bind(row.id, result.operationId).run();
   }
   await settleJackpots(deps, row); // decision 0017: never throws, so it cannot fail the round
+  // Announced by the call that recorded the payment (a retry of a paid round is not news; the
+  // feed's clients drop a win they already show, should two retries race).
+  if (row.operation_id === null && row.mode === "real" && row.win > 0) announceWin(deps, row.id);
   return {
     id: row.id,
     sysname: row.sysname,

@@ -1,0 +1,74 @@
+import { useEffect, useState } from "react";
+import { AppLink } from "../../ui/app-link";
+import type { RecentWin } from "../../lib/api/entities-games";
+import { formatMoney } from "../../lib/money";
+import { useLocalePath, useT } from "../site/use-root-data";
+
+/**
+ * "Latest wins" (decision 0034): real-money wins, newest first, server-rendered (crawlers and
+ * players without JavaScript get the list), then kept live: after hydration the feed's code is
+ * imported and new wins slide in at the start as they are paid. Each links to its game.
+ */
+export function RecentWins({ initial, max }: { initial: RecentWin[]; max: number }) {
+  const t = useT();
+  const to = useLocalePath();
+  const { wins, fresh, open } = useLiveWins(initial, max);
+  return (
+    <section className="wins" aria-labelledby="wins-title" data-live={open ? "open" : undefined}>
+      <h2 id="wins-title" className="wins__title">
+        {t("wins.title")}
+        <span className="wins__live">{t("wins.live")}</span>
+      </h2>
+      {wins.length === 0 ? (
+        <p className="wins__empty">{t("wins.empty")}</p>
+      ) : (
+        <ol className="wins__list">
+          {wins.map((w) => (
+            <li key={w.id} className={w.id === fresh ? "wins__item wins__item--new" : "wins__item"} data-win={w.id}>
+              <AppLink to={to(`/game/${w.game}`)} className="wins__link">
+                <span className="wins__amount">{formatMoney(w.amount)}</span>
+                <span className="wins__game" dir="auto">
+                  {w.game_title}
+                </span>
+                <span className="wins__player">
+                  <bdi>{w.player}</bdi>
+                </span>
+              </AppLink>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+interface LiveWins {
+  wins: RecentWin[];
+  /** The newest pushed win (drawn sliding in), null before any. */
+  fresh: string | null;
+  /** Whether the feed's socket is open now. */
+  open: boolean;
+}
+
+/** The server's list, then the feed's wins on top. */
+function useLiveWins(initial: RecentWin[], max: number): LiveWins {
+  const [state, setState] = useState<LiveWins>({ wins: initial, fresh: null, open: false });
+  useEffect(() => setState((s) => ({ ...s, wins: initial })), [initial]);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let live = true;
+    import("./wins-feed").then(({ openWinsFeed, withWin }) => {
+      if (!live) return;
+      stop = openWinsFeed({
+        origin: location.origin,
+        onWin: (win) => setState((s) => ({ ...s, wins: withWin(s.wins, win, max), fresh: win.id })),
+        onState: (open) => setState((s) => ({ ...s, open })),
+      });
+    }, (e) => console.warn("wins: the live feed could not be loaded", e));
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [max]);
+  return state;
+}

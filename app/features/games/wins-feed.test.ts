@@ -1,0 +1,91 @@
+import { describe, expect, it, vi } from "vitest";
+import type { RecentWin } from "../../lib/api/entities-games";
+import { openWinsFeed, parseWin, withWin } from "./wins-feed";
+
+const win = (id: string, amount = 500): RecentWin => ({ id, player: "pl***er", amount: { amount, currency: "USD" }, game: "golden_phoenix", game_title: "Golden Phoenix", won_at: 1 });
+const message = (w: RecentWin) => JSON.stringify({ event: "games.win", data: w, ts: 1 });
+
+/** A fake WebSocket the test drives: open, message, close. */
+class FakeSocket extends EventTarget {
+  static made: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  closedWith: number | null = null;
+  constructor(readonly url: string) {
+    super();
+    FakeSocket.made.push(this);
+  }
+  send(text: string) {
+    this.sent.push(text);
+  }
+  close(code = 1000) {
+    this.closedWith = code;
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.dispatchEvent(new Event("open"));
+  }
+  receive(data: string) {
+    this.dispatchEvent(new MessageEvent("message", { data }));
+  }
+  drop() {
+    this.readyState = 3;
+    this.dispatchEvent(new Event("close"));
+  }
+}
+
+describe("the ticker's list", () => {
+  it("puts a new win first, keeps each round once, and at most max", () => {
+    const shown = [win("b"), win("a")];
+    expect(withWin(shown, win("c"), 3).map((w) => w.id)).toEqual(["c", "b", "a"]);
+    expect(withWin(shown, win("c"), 2).map((w) => w.id)).toEqual(["c", "b"]);
+    expect(withWin(shown, win("a"), 3)).toBe(shown);
+  });
+
+  it("takes only well-formed games.win messages", () => {
+    expect(parseWin(message(win("x")))?.id).toBe("x");
+    for (const junk of ["pong", "{", JSON.stringify({ event: "account.balance_updated", data: win("x") }), JSON.stringify({ event: "games.win", data: { id: 1 } }), 42]) {
+      expect(parseWin(junk)).toBeNull();
+    }
+  });
+});
+
+describe("openWinsFeed", () => {
+  it("hands on each win, reports its state, reconnects after a drop and stops for good", () => {
+    vi.useFakeTimers();
+    FakeSocket.made = [];
+    const wins: string[] = [];
+    const states: boolean[] = [];
+    const stop = openWinsFeed({
+      origin: "https://casino.example",
+      onWin: (w) => wins.push(w.id),
+      onState: (open) => states.push(open),
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+      random: () => 1,
+    });
+    const first = FakeSocket.made[0]!;
+    expect(first.url).toBe("wss://casino.example/realtime/wins");
+    first.open();
+    first.receive("pong");
+    first.receive(message(win("r1")));
+    expect(wins).toEqual(["r1"]);
+    vi.advanceTimersByTime(30_000);
+    expect(first.sent).toEqual(["ping"]);
+    first.drop();
+    expect(states).toEqual([true, false]);
+    vi.advanceTimersByTime(999);
+    expect(FakeSocket.made).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    const second = FakeSocket.made[1]!;
+    second.open();
+    second.receive(message(win("r2")));
+    expect(wins).toEqual(["r1", "r2"]);
+    stop();
+    expect(second.closedWith).toBe(1000);
+    second.drop();
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.made).toHaveLength(2);
+    vi.useRealTimers();
+  });
+});

@@ -1,0 +1,60 @@
+import type { RecentWin } from "../../../app/lib/api/entities-games";
+import { maskedName } from "../jackpots/read";
+import { publishWin } from "../../realtime/publish";
+import type { MoneyDeps } from "../wallet/move-money";
+
+/**
+ * games.getRecentWins and the live wins feed (issue 16, decision 0034): real-money rounds that won
+ * and were paid (`operation_id` set: a round whose payment failed is deleted, one still being paid
+ * is not shown yet). Demo rounds are play money and never shown. Players appear by a masked name.
+ * The WHERE terms are those of the partial index game_rounds_recent_wins (migration 0017).
+ */
+const SELECT_WINS = `SELECT r.id, r.win, r.currency, r.sysname, r.created_at, g.title, u.login, u.fakename
+  FROM game_rounds r
+  JOIN games g ON g.id = r.game_id
+  JOIN users u ON u.uid = r.uid
+  WHERE r.mode = 'real' AND r.win > 0 AND r.operation_id IS NOT NULL`;
+
+interface WinRow {
+  id: string;
+  win: number;
+  currency: string;
+  sysname: string;
+  created_at: number;
+  title: string;
+  login: string;
+  fakename: string;
+}
+
+function toRecentWin(r: WinRow): RecentWin {
+  return {
+    id: r.id,
+    player: maskedName(r.fakename, r.login),
+    amount: { amount: r.win, currency: r.currency },
+    game: r.sysname,
+    game_title: r.title,
+    won_at: r.created_at,
+  };
+}
+
+export async function getRecentWins(db: D1Database, count: number): Promise<RecentWin[]> {
+  const { results } = await db.prepare(`${SELECT_WINS} ORDER BY r.created_at DESC, r.id LIMIT ?1`).bind(count).all<WinRow>();
+  return results.map(toRecentWin);
+}
+
+/**
+ * After a real round that won has been paid: its public form goes to every open wins feed. Runs
+ * after the answer (`waitUntil`) and never fails the round; the list above is the truth.
+ */
+export function announceWin(deps: MoneyDeps, roundId: string): void {
+  deps.waitUntil(
+    (async () => {
+      try {
+        const row = await deps.db.prepare(`${SELECT_WINS} AND r.id = ?1`).bind(roundId).first<WinRow>();
+        if (row) await publishWin(deps.env, toRecentWin(row));
+      } catch (e) {
+        console.error("wins: announcing a win failed", e instanceof Error ? e.message : e);
+      }
+    })(),
+  );
+}
