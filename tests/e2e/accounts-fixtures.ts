@@ -23,13 +23,18 @@ export async function registerByApi(request: APIRequestContext, email: string, e
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Funds the signed-in player through the demo payment page: `amount` in minor units, paid at once. */
-export async function demoDeposit(page: Page, amount: number) {
-  const res = await page.request.post("/api/cashier/makedeposit", {
+/** Starts a demo-card deposit of `amount` minor units through the /api contract; answers its payment page's address. */
+export async function startDemoDeposit(request: APIRequestContext, amount: number): Promise<string> {
+  const res = await request.post("/api/cashier/makedeposit", {
     multipart: { method: "demo_card", amount: String(amount), idempotency_key: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
     headers: { origin: origin() },
   });
   expect(res.status(), await res.text()).toBe(200);
-  await page.goto((await res.json()).data.redirect_url as string);
+  return (await res.json()).data.redirect_url as string;
+}
+
+/** Funds the signed-in player through the demo payment page: `amount` in minor units, paid at once. */
+export async function demoDeposit(page: Page, amount: number) {
+  await page.goto(await startDemoDeposit(page.request, amount));
   await page.getByRole("button", { name: /success/i }).click();
 }

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { absolute, expect, getNoFollow, popupEnhanced, siteHeader, test, tr, jsOn } from "./fixtures";
 import { signedMoney } from "../../app/features/responsible/format";
-import { origin, popup, registerByApi, unique } from "./accounts-fixtures";
+import { demoDeposit, origin, popup, registerByApi, unique } from "./accounts-fixtures";
 
 /**
  * The game page (SPEC §2, issue 5): the studio's game in a frame with its facts server-rendered,
@@ -30,13 +30,7 @@ async function playRound(page: Page) {
 }
 
 async function deposit(page: Page, amount: number) {
-  const res = await page.request.post("/api/cashier/makedeposit", {
-    multipart: { method: "demo_card", amount: String(amount), idempotency_key: `e2e-game-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    headers: { origin: origin() },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await page.goto((await res.json()).data.redirect_url as string);
-  await page.getByRole("button", { name: /success/i }).click();
+  await demoDeposit(page, amount);
   await expect(siteHeader(page).locator("[data-balance]")).toHaveText("$50");
 }
 

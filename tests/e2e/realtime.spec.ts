@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, siteHeader, test } from "./fixtures";
-import { origin, registerByApi, unique } from "./accounts-fixtures";
+import { registerByApi, startDemoDeposit, unique } from "./accounts-fixtures";
 
 /*
  * Realtime (SPEC §4, §7; issue 4): every open tab of a player shows a new balance without a
@@ -13,16 +13,6 @@ const balance = (page: Page) => siteHeader(page).locator("[data-balance]");
 /** `<html data-realtime>`: the tab's live connection is open. */
 const live = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-realtime", "open", { timeout: 10_000 });
 
-/** Starts a demo-card deposit through the /api contract and answers its payment page address. */
-async function startDeposit(page: Page, amount: number): Promise<string> {
-  const res = await page.request.post("/api/cashier/makedeposit", {
-    multipart: { method: "demo_card", amount: String(amount), idempotency_key: `e2e-rt-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    headers: { origin: origin() },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.redirect_url as string;
-}
-
 /** Marks the document, so the test can tell it was not reloaded. */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __kept: boolean }).__kept = true));
 const stillMarked = (page: Page) => page.evaluate(() => (window as unknown as { __kept?: boolean }).__kept === true);
@@ -31,9 +21,10 @@ test.describe("live balance", () => {
   test("a deposit paid in one tab shows in the other tab's header without a reload", async ({ page, context }) => {
     await registerByApi(page.request, unique("rt-tabs"));
     const second = await context.newPage();
-    // The socket lives in the SharedWorker, not in either page.
+    // The player's socket lives in the SharedWorker, not in either page (the home page's "Latest
+    // wins" ticker holds its own public feed, /realtime/wins).
     const pageSockets: string[] = [];
-    for (const p of [page, second]) p.on("websocket", (ws) => pageSockets.push(ws.url()));
+    for (const p of [page, second]) p.on("websocket", (ws) => new URL(ws.url()).pathname === "/realtime" && pageSockets.push(ws.url()));
     await page.goto("/");
     await second.goto("/gamehall");
     await expect(balance(page)).toHaveText("$0");
@@ -42,7 +33,7 @@ test.describe("live balance", () => {
     await live(second);
     await mark(second);
 
-    await page.goto(await startDeposit(page, 5000));
+    await page.goto(await startDemoDeposit(page.request, 5000));
     await page.getByRole("button", { name: /success/i }).click();
 
     await expect(balance(second)).toHaveText("$50");
@@ -73,10 +64,10 @@ test.describe("live balance", () => {
     page.on("websocket", (ws) => sockets.push(new URL(ws.url()).pathname));
     await page.goto("/");
     await live(page);
-    expect(sockets).toEqual(["/realtime"]);
+    expect(sockets.filter((path) => path !== "/realtime/wins")).toEqual(["/realtime"]);
     await mark(page);
     const pay = await page.context().newPage();
-    await pay.goto(await startDeposit(pay, 2000));
+    await pay.goto(await startDemoDeposit(pay.request, 2000));
     await pay.getByRole("button", { name: /success/i }).click();
     await expect(balance(page)).toHaveText("$20");
     expect(await stillMarked(page)).toBe(true);
