@@ -12,7 +12,9 @@
  */
 export class RenderGate {
   private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  /** Tickets of the renders waiting for a slot, in arrival order. */
+  private readonly waiting: number[] = [];
+  private nextTicket = 0;
 
   constructor(
     readonly slots: number,
@@ -26,32 +28,39 @@ export class RenderGate {
     return { active: this.active, waiting: this.waiting.length };
   }
 
-  /** Runs `task` in a slot; answers `null` at once, without running it, when slots and queue are full. */
+  /**
+   * Runs `task` in a slot; answers `null` at once, without running it, when slots and queue are
+   * full. A waiting render watches for its turn on its own timer: no request ever waits on a
+   * promise another request resolves (workerd cancels such a request as hung, and I/O resumed
+   * in another request's context fails).
+   */
   async run<T>(task: () => Promise<T>): Promise<T | null> {
-    if (this.active < this.slots) this.active++;
-    else if (this.waiting.length < this.queue) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else return null;
+    if (this.active < this.slots && this.waiting.length === 0) this.active++;
+    else if (this.waiting.length < this.queue) {
+      const ticket = this.nextTicket++;
+      this.waiting.push(ticket);
+      // First in line, and a slot free: take it (a newcomer queues behind whoever waits).
+      while (!(this.waiting[0] === ticket && this.active < this.slots)) await sleep(POLL_MS);
+      this.waiting.shift();
+      this.active++;
+    } else return null;
     try {
       if (this.documents) await this.documents.turn(this.maxDeferMs);
       return await task();
     } finally {
-      // Hand the slot straight to the next in line, so a newcomer cannot jump the queue.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
+      this.active--;
     }
   }
 }
 
 /**
- * The documents (pages, their data and form posts) the isolate is answering, from the request to
- * the last byte of a streamed body. An entry that is never ended (a player who hung up mid-stream)
- * lapses after `lapseMs`: React gives up on a stream after six seconds anyway.
+ * The documents (pages, their data and form posts, /api answers) the isolate is answering, from
+ * the request to the last byte of a streamed body. An entry that is never ended (a player who
+ * hung up mid-stream) lapses after `lapseMs`: React gives up on a stream after six seconds anyway.
  */
 export class DocumentsFirst {
   private readonly open = new Map<number, number>();
   private next = 0;
-  private idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly lapseMs = 7_000,
@@ -62,10 +71,7 @@ export class DocumentsFirst {
   begin(): () => void {
     const id = this.next++;
     this.open.set(id, this.now() + this.lapseMs);
-    return () => {
-      if (!this.open.delete(id)) return;
-      if (this.open.size === 0) this.wake();
-    };
+    return () => void this.open.delete(id);
   }
 
   /** Documents in flight (lapsed ones dropped). */
@@ -76,35 +82,25 @@ export class DocumentsFirst {
   }
 
   /**
-   * Resolves after one macrotask (pending I/O callbacks run first), then as soon as no document
-   * is in flight, or after `maxWaitMs` whatever happens.
+   * Resolves after one macrotask (I/O callbacks already due run first), then once no document is
+   * in flight, or after `maxWaitMs` whatever happens. Polls on the caller's own timer (see run).
    */
   async turn(maxWaitMs: number): Promise<void> {
-    await macrotask();
-    if (this.inFlight === 0) return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.idleWaiters = this.idleWaiters.filter((w) => w !== done);
-        resolve();
-      };
-      const timer = setTimeout(done, maxWaitMs);
-      this.idleWaiters.push(done);
-    });
-  }
-
-  private wake() {
-    for (const w of [...this.idleWaiters]) w();
+    await sleep(0);
+    const until = Date.now() + maxWaitMs;
+    while (this.inFlight > 0 && Date.now() < until) await sleep(POLL_MS);
   }
 }
 
-const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** How often a waiting render looks again. */
+const POLL_MS = 10;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Two renders at once per isolate (Workers give an isolate about one core), four more waiting. */
 export const RENDER_SLOTS = 2;
 export const RENDER_QUEUE = 4;
 /** The longest a render waits for pages to finish before it starts anyway (no starvation). */
-export const MAX_DEFER_MS = 1_000;
+export const MAX_DEFER_MS = 250;
 
 /** The isolate's documents, counted by the Worker's entry (workers/app.ts). */
 export const isolateDocuments = new DocumentsFirst();
