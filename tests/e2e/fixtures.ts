@@ -62,6 +62,20 @@ export const test = base.extend<{ pageErrors: string[] }>({
 /** Whether this test runs in the `js` project (the `no-js` one runs @nojs tests with JavaScript off). */
 export const jsOn = () => test.info().project.name !== "no-js";
 
+/**
+ * A slot that feeds no jackpot, for tests that play real rounds: jackpots.spec watches the Mini
+ * pool grow by exactly one round's contribution, and a round of another test on a jackpot game
+ * (any of them feeds Mini) running at the same time would grow it too.
+ */
+export async function slotOutsideJackpots(request: APIRequestContext): Promise<{ sysname: string; title: string; provider_name: string; min_bet: { amount: number } }> {
+  const res = await request.get("/api/games/get", { params: { options: JSON.stringify({ category: "slots", count: 48 }) } });
+  expect(res.status()).toBe(200);
+  // Every jackpot pools from the games of the "jackpot" category (migration 0011).
+  const slot = (await res.json()).data.items.find((g: { categories: string[] }) => !g.categories.includes("jackpot"));
+  expect(slot, "a slot outside the jackpot category").toBeTruthy();
+  return slot;
+}
+
 /** The `<html>` element, for lang, dir and data-theme. */
 export const html = (page: Page) => page.locator("html");
 

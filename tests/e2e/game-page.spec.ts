@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { absolute, expect, getNoFollow, popupEnhanced, siteHeader, test, tr, jsOn } from "./fixtures";
+import { absolute, expect, getNoFollow, popupEnhanced, siteHeader, slotOutsideJackpots, test, tr, jsOn } from "./fixtures";
 import { signedMoney } from "../../app/features/responsible/format";
 import { demoDeposit, origin, popup, registerByApi, unique } from "./accounts-fixtures";
 
@@ -11,11 +11,8 @@ import { demoDeposit, origin, popup, registerByApi, unique } from "./accounts-fi
 
 
 /** A slot of the seeded catalogue (slots have a demo), read through the /api contract. */
-async function slot(request: APIRequestContext): Promise<{ sysname: string; title: string; provider_name: string }> {
-  const res = await request.get("/api/games/get", { params: { options: JSON.stringify({ category: "slots", count: 1 }) } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).data.items[0];
-}
+/** The slot these tests play: one outside the jackpots (fixtures.ts says why). */
+const slot = (request: APIRequestContext) => slotOutsideJackpots(request);
 
 const frame = (page: Page) => page.frameLocator("iframe.game-frame__iframe");
 const spin = (page: Page) => frame(page).getByRole("button", { name: "Spin" });

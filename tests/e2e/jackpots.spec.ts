@@ -96,6 +96,10 @@ test.describe("jackpots @nojs", () => {
 });
 
 test.describe("jackpots growing", () => {
+  // Both tests play rounds that feed the Mini pool and watch it grow by their own round alone:
+  // one at a time. (Other specs play real rounds on slots outside the jackpots: fixtures.ts.)
+  test.describe.configure({ mode: "serial" });
+
   test("a real round grows the pool: seen on reload, and live on the open page", async ({ page }) => {
     await registerByApi(page.request, unique("jackpot"));
     await deposit(page);

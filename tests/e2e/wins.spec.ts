@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { demoDeposit, origin, registerByApi, unique } from "./accounts-fixtures";
-import { expect, test } from "./fixtures";
+import { expect, slotOutsideJackpots, test } from "./fixtures";
 
 /**
  * The home page's "Latest wins" ticker (decision 0034): real-money wins from real rounds,
@@ -16,10 +16,9 @@ async function fundedPlayer(page: Page) {
   await demoDeposit(page, 50_000);
 }
 
-/** Real rounds at a slot's smallest bet, as the game's own script posts them, until one wins. */
+/** Real rounds at the smallest bet of a slot outside the jackpots, as the game's own script posts them, until one wins. */
 async function winRealRound(page: Page): Promise<{ id: string; win: number; sysname: string }> {
-  const options = JSON.stringify({ category: "slots", count: 1 });
-  const [game] = (await (await page.request.get(`/api/games/get?options=${encodeURIComponent(options)}`)).json()).data.items;
+  const game = await slotOutsideJackpots(page.request);
   for (let i = 0; i < 100; i++) {
     const res = await page.request.post(`/platform/game/${game.sysname}/round`, {
       multipart: { bet: String(game.min_bet.amount), mode: "real", round_id: `e2e-win-${Date.now()}-${Math.random().toString(36).slice(2)}` },
