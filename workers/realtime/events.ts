@@ -12,6 +12,3 @@ export interface RealtimeEvent<D = unknown> {
 export const CLOSE_SIGNED_OUT = 4001;
 /** Close code for a socket pushed out because the player opened too many. */
 export const CLOSE_TOO_MANY = 4008;
-
-/** The wins feed's one event (decision 0034): `data` is a RecentWin (app/lib/api/entities-games). */
-export const WIN_EVENT = "games.win";

@@ -1,5 +1,6 @@
 import type { RecentWin } from "../../app/lib/api/entities-games";
-import { WIN_EVENT, type RealtimeEvent } from "./events";
+import { WIN_EVENT } from "../../app/features/games/wins-feed";
+import type { RealtimeEvent } from "./events";
 import { winsFeed } from "./wins-feed";
 
 /**
@@ -13,14 +14,18 @@ function channel(env: Env, uid: number) {
   return env.PLAYER_CHANNEL.get(env.PLAYER_CHANNEL.idFromName(String(uid)));
 }
 
-/** Sends `{ event, data, ts }` to every open connection of the player. Never throws. */
-export async function publish(env: Env, uid: number, event: string, data: unknown, ts = Date.now()): Promise<void> {
+/** Hands `{ event, data, ts }` to a hub's `publish`; a failure (even reaching the hub) is only logged. */
+async function deliver(event: RealtimeEvent, hub: () => { publish(message: RealtimeEvent): Promise<unknown> }): Promise<void> {
   try {
-    const message: RealtimeEvent = { event, data, ts };
-    await channel(env, uid).publish(message);
+    await hub().publish(event);
   } catch (e) {
-    console.error(`realtime: publishing ${event} failed`, e instanceof Error ? e.message : e);
+    console.error(`realtime: publishing ${event.event} failed`, e instanceof Error ? e.message : e);
   }
+}
+
+/** Sends `{ event, data, ts }` to every open connection of the player. Never throws. */
+export function publish(env: Env, uid: number, event: string, data: unknown, ts = Date.now()): Promise<void> {
+  return deliver({ event, data, ts }, () => channel(env, uid));
 }
 
 /** Closes every open connection of the player (sign-out). Never throws. */
@@ -34,11 +39,6 @@ export async function disconnectPlayer(env: Env, uid: number): Promise<void> {
 }
 
 /** Sends a win to the public wins feed (every open ticker). Never throws. */
-export async function publishWin(env: Env, win: RecentWin, ts = Date.now()): Promise<void> {
-  try {
-    const message: RealtimeEvent<RecentWin> = { event: WIN_EVENT, data: win, ts };
-    await winsFeed(env).publish(message);
-  } catch (e) {
-    console.error("realtime: publishing a win failed", e instanceof Error ? e.message : e);
-  }
+export function publishWin(env: Env, win: RecentWin, ts = Date.now()): Promise<void> {
+  return deliver({ event: WIN_EVENT, data: win, ts }, () => winsFeed(env));
 }

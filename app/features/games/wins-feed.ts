@@ -8,6 +8,10 @@ import { backoffDelay } from "../realtime/backoff";
  * hydration, so no page's first load carries it.
  */
 
+/**
+ * The feed's one event, `{ event: WIN_EVENT, data: RecentWin, ts }`; the Worker publishes it with
+ * this constant too (workers/realtime/publish.ts). Here, not in the entities: those carry Zod.
+ */
 export const WIN_EVENT = "games.win";
 const KEEPALIVE_MS = 30_000;
 
