@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import type { Banner } from "../../lib/api/entities";
 import { loadGameRows } from "../games/game-rows.server";
 import { getPlatform } from "../../middleware/platform.server";
-import { getSite, RECENT_WINS_COUNT } from "../site/site.server";
+import { getSite } from "../site/site.server";
 import { settleWithin } from "../../lib/settle-within";
 
 /** How long the home waits for the banners before streaming them behind their placeholder. */
@@ -39,6 +39,5 @@ export async function loadHome(context: Readonly<RouterContextProvider>) {
     meta: seoMeta(site.cms.seo.home, site.metadata.siteName),
     banners: "value" in quick ? quick.value : quick.pending,
     recentWins,
-    winsShown: RECENT_WINS_COUNT,
   };
 }

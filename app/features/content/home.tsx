@@ -42,10 +42,9 @@ interface HomeProps {
   banners: Banner[] | Promise<Banner[]>;
   gameRows: GameRow[];
   recentWins: RecentWin[];
-  winsShown: number;
 }
 
-export function Home({ home, banners, gameRows, recentWins, winsShown }: HomeProps) {
+export function Home({ home, banners, gameRows, recentWins }: HomeProps) {
   const t = useT();
   return (
     <div className="home">
@@ -60,7 +59,7 @@ export function Home({ home, banners, gameRows, recentWins, winsShown }: HomePro
           <Await resolve={banners}>{(items) => <Banners banners={items} />}</Await>
         </Suspense>
       )}
-      <RecentWins initial={recentWins} max={winsShown} />
+      <RecentWins initial={recentWins} />
       <GameRows rows={gameRows} />
       <div className="home__sections">
         {home.sections.map((s) => (

@@ -4,15 +4,18 @@ import type { RecentWin } from "../../lib/api/entities-games";
 import { formatMoney } from "../../lib/money";
 import { useLocalePath, useT } from "../site/use-root-data";
 
+/** How many wins the ticker shows (the server reads as many: site.recentWins). */
+export const RECENT_WINS_COUNT = 12;
+
 /**
  * "Latest wins" (decision 0034): real-money wins, newest first, server-rendered (crawlers and
  * players without JavaScript get the list), then kept live: after hydration the feed's code is
  * imported and new wins slide in at the start as they are paid. Each links to its game.
  */
-export function RecentWins({ initial, max }: { initial: RecentWin[]; max: number }) {
+export function RecentWins({ initial }: { initial: RecentWin[] }) {
   const t = useT();
   const to = useLocalePath();
-  const { wins, fresh, open } = useLiveWins(initial, max);
+  const { wins, fresh, open } = useLiveWins(initial);
   return (
     <section className="wins" aria-labelledby="wins-title" data-live={open ? "open" : undefined}>
       <h2 id="wins-title" className="wins__title">
@@ -51,7 +54,7 @@ interface LiveWins {
 }
 
 /** The server's list, then the feed's wins on top. */
-function useLiveWins(initial: RecentWin[], max: number): LiveWins {
+function useLiveWins(initial: RecentWin[]): LiveWins {
   const [state, setState] = useState<LiveWins>({ wins: initial, fresh: null, open: false });
   useEffect(() => setState((s) => ({ ...s, wins: initial })), [initial]);
   useEffect(() => {
@@ -61,7 +64,7 @@ function useLiveWins(initial: RecentWin[], max: number): LiveWins {
       if (!live) return;
       stop = openWinsFeed({
         origin: location.origin,
-        onWin: (win) => setState((s) => ({ ...s, wins: withWin(s.wins, win, max), fresh: win.id })),
+        onWin: (win) => setState((s) => ({ ...s, wins: withWin(s.wins, win, RECENT_WINS_COUNT), fresh: win.id })),
         onState: (open) => setState((s) => ({ ...s, open })),
       });
     }, (e) => console.warn("wins: the live feed could not be loaded", e));
@@ -69,6 +72,6 @@ function useLiveWins(initial: RecentWin[], max: number): LiveWins {
       live = false;
       stop?.();
     };
-  }, [max]);
+  }, []);
   return state;
 }

@@ -15,6 +15,7 @@ import { matchSiteRedirect } from "../../lib/navigation";
 import { getPlatform } from "../../middleware/platform.server";
 import { externalRedirect } from "../../middleware/redirects.server";
 import { cached, catalogueCache } from "./site-cache.server";
+import { RECENT_WINS_COUNT } from "../games/recent-wins";
 
 export const LOCALES_NOT_FOUND = "PLUGIN:I18N: LOCALES NOT FOUND";
 
@@ -72,8 +73,7 @@ export interface Site {
   recentWins(): Promise<ResultOf<"games.getRecentWins">>;
 }
 
-/** How many wins the ticker shows, and how stale its server-rendered list may be. */
-export const RECENT_WINS_COUNT = 12;
+/** How stale the ticker's server-rendered list may be. */
 const RECENT_WINS_SECONDS = 5;
 
 const siteContext = createContext<Site>();
