@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { registerByApi, unique } from "./accounts-fixtures";
-import { expect, sidebar, siteHeader, test } from "./fixtures";
+import { expect, sidebar, siteHeader, slotOutsideJackpots, test } from "./fixtures";
 
 /**
  * A new player's hints (make a first deposit, confirm your email): one at a time, placed where
@@ -44,5 +44,23 @@ test.describe("hints after registration", () => {
     expect(hint.x).toBeGreaterThanOrEqual(0);
     expect(hint.x + hint.width).toBeLessThanOrEqual(390);
     expect(overlap(hint, await box(siteHeader(page))), "covers the header").toBe(false);
+  });
+});
+
+test.describe("hints and games", () => {
+  test("no hint floats over a game: it covered the studio's Spin button; it shows again off the game", async ({ page }) => {
+    await registerByApi(page.request, unique("hints-game"));
+    const game = await slotOutsideJackpots(page.request);
+    await page.goto(`/game/${game.sysname}?mode=demo`);
+    // The player's page extras are live (the realtime channel is open): a hint would be up by now,
+    // over the Spin button of a 1280 px desktop, and the click below would be intercepted.
+    await expect(page.locator("html")).toHaveAttribute("data-realtime", "open", { timeout: 10_000 });
+    const spin = page.frameLocator("iframe.game-frame__iframe").getByRole("button", { name: "Spin" });
+    await spin.click();
+    await expect(page.frameLocator("iframe.game-frame__iframe").locator("[data-result]")).not.toHaveText("");
+    await expect(hints(page)).toHaveCount(0);
+    // In place, to a page that is not a game: the hint is back.
+    await sidebar(page).getByRole("link", { name: "Home" }).click();
+    await expect(page.locator("[data-hint=registration]")).toBeVisible();
   });
 });

@@ -130,7 +130,6 @@ export function GamePage(p: GamePageProps) {
             src={p.src}
             title={p.game.title}
             allow="fullscreen; autoplay"
-            allowFullScreen
           />
         </GameFrame>
       ) : (

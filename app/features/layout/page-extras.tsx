@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
 import { useToast } from "../../ui/toasts";
 import { PostRegistration } from "../auth/post-registration";
+import { sectionOf } from "../site/section-messages";
 import { useRootData } from "../site/use-root-data";
 
 // Loaded only for signed-in players, after hydration: anonymous pages ship none of this.
@@ -17,7 +18,7 @@ const SessionClock = lazy(() => import("../responsible/session-clock"));
  */
 export default function PageExtras() {
   const root = useRootData();
-  const { search, hash } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const toast = useToast();
   useEffect(() => {
     if (/[?&]promo_code=/.test(search)) {
@@ -33,7 +34,9 @@ export default function PageExtras() {
   if (!player) return null;
   return (
     <Suspense fallback={null}>
-      <PlayerHints account={player} />
+      {/* Nothing floats over a game: a hint's corner is where a studio puts its spin button (the
+          hint took a player's click on Spin). It shows again on the next page that is not a game. */}
+      {sectionOf(pathname) !== "game" && <PlayerHints account={player} />}
       {player.forceLogoutSeconds > 0 && <ForcedLogout timeoutSeconds={player.forceLogoutSeconds} />}
       <RealtimeClient uid={player.uid} balanceAt={player.balanceAt} balanceRefresh={player.balanceRefresh} />
       <SessionClock />
