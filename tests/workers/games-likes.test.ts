@@ -8,12 +8,12 @@ describe("games.getLikes / addLike / removeLike", () => {
     expect(await data(browser.get("games/getLikes"))).toEqual([]);
     expect(await data(browser.post("games/addLike", { sysname: "golden_phoenix" }))).toBe(1);
     await new Promise((r) => setTimeout(r, 5));
-    expect(await data(browser.post("games/addLike", { sysname: "sportsbook" }))).toBe(1);
+    expect(await data(browser.post("games/addLike", { sysname: "samurai_empire" }))).toBe(1);
     expect(await data(browser.post("games/addLike", { sysname: "golden_phoenix" }))).toBe(1);
-    expect(await data(browser.get("games/getLikes"))).toEqual(["sportsbook", "golden_phoenix"]);
+    expect(await data(browser.get("games/getLikes"))).toEqual(["samurai_empire", "golden_phoenix"]);
 
-    expect(await data(browser.post("games/removeLike", { sysname: "sportsbook" }))).toBe(1);
-    expect(await data(browser.post("games/removeLike", { sysname: "sportsbook" }))).toBe(1);
+    expect(await data(browser.post("games/removeLike", { sysname: "samurai_empire" }))).toBe(1);
+    expect(await data(browser.post("games/removeLike", { sysname: "samurai_empire" }))).toBe(1);
     expect(await data(browser.get("games/getLikes"))).toEqual(["golden_phoenix"]);
   });
 

@@ -1,5 +1,5 @@
 import type { GameQuery } from "../../../app/lib/api/entities-games";
-import { ftsMatch } from "./search";
+import { ftsMatch, SEARCH_LIMIT } from "./search";
 
 /** A games.get query with its category and providers already resolved to ids. */
 export interface ResolvedQuery extends GameQuery {
@@ -53,7 +53,13 @@ export function buildGameQuery(q: ResolvedQuery, locale: string, defaultLocale: 
   if (q.providerIds?.length) where.push(`g.provider_id IN (SELECT value FROM json_each(${bind(JSON.stringify(q.providerIds))}))`);
   if (q.ids?.length) where.push(`g.id IN (SELECT value FROM json_each(${bind(JSON.stringify(q.ids))}))`);
   if (q.sysnames?.length) where.push(`g.sysname IN (SELECT value FROM json_each(${bind(JSON.stringify(q.sysnames))}))`);
-  const filter = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  let filter = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  if (fts) {
+    // A search answers its SEARCH_LIMIT most popular matches, as the ranks do: it was uncapped
+    // here, so while the ranks were rebuilt "silverbirch" answered 127 games, then 96.
+    from = `(SELECT g.id FROM ${from} ${filter} ORDER BY g.popularity DESC, g.id LIMIT ${SEARCH_LIMIT}) m CROSS JOIN games g ON g.id = m.id`;
+    filter = "";
+  }
   const filterBinds = [...binds];
 
   const keyOf = viaCategory ? "cg" : "g";

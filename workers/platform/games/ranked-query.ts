@@ -2,14 +2,10 @@ import type { GameQuery } from "../../../app/lib/api/entities-games";
 import type { Sql } from "./game-query";
 import type { Sort } from "./ranks";
 import { mergedPageSelect, mergedTotal, providersKnown } from "./provider-merge";
-import { ftsMatch } from "./search";
+import { ftsMatch, SEARCH_LIMIT } from "./search";
 
-/**
- * A search answers at most this many games: its most popular matches, in the order asked for.
- * Counting every match of "s" on a large catalogue reads every match (FTS5 has no count); the
- * cap bounds a search to about a hundred rows read (decision 0025). Four lobby pages.
- */
-export const SEARCH_LIMIT = 96;
+/** A search's cap (search.ts), as the ranks apply it. */
+export { SEARCH_LIMIT };
 
 /** The row games.get reads first: freshness, total, site currencies, and whether names exist. */
 export interface MetaRow {
