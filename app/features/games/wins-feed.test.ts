@@ -5,14 +5,16 @@ import { openWinsFeed, parseWin, withWin } from "./wins-feed";
 const win = (id: string, amount = 500): RecentWin => ({ id, player: "pl***er", amount: { amount, currency: "USD" }, game: "golden_phoenix", game_title: "Golden Phoenix", won_at: 1 });
 const message = (w: RecentWin) => JSON.stringify({ event: "games.win", data: w, ts: 1 });
 
-/** A fake WebSocket the test drives: open, message, close. */
-class FakeSocket extends EventTarget {
+/** A fake WebSocket the test drives: open, message, close (the on… handlers, as the channel sets them). */
+class FakeSocket {
   static made: FakeSocket[] = [];
   readyState = 0;
   sent: string[] = [];
   closedWith: number | null = null;
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
   constructor(readonly url: string) {
-    super();
     FakeSocket.made.push(this);
   }
   send(text: string) {
@@ -21,19 +23,23 @@ class FakeSocket extends EventTarget {
   close(code = 1000) {
     this.closedWith = code;
     this.readyState = 3;
+    this.onclose?.({ code });
   }
   open() {
     this.readyState = 1;
-    this.dispatchEvent(new Event("open"));
+    this.onopen?.();
   }
   receive(data: string) {
-    this.dispatchEvent(new MessageEvent("message", { data }));
+    this.onmessage?.({ data });
   }
   drop() {
     this.readyState = 3;
-    this.dispatchEvent(new Event("close"));
+    this.onclose?.({ code: 1006 });
   }
 }
+
+/** The channel asks for its address asynchronously: let that settle. */
+const flush = () => vi.advanceTimersByTimeAsync(0);
 
 describe("the ticker's list", () => {
   it("puts a new win first, keeps each round once, and at most max", () => {
@@ -52,7 +58,7 @@ describe("the ticker's list", () => {
 });
 
 describe("openWinsFeed", () => {
-  it("hands on each win, reports its state, reconnects after a drop and stops for good", () => {
+  it("hands on each win, reports its state, reconnects after a drop and stops for good", async () => {
     vi.useFakeTimers();
     FakeSocket.made = [];
     const wins: string[] = [];
@@ -64,6 +70,7 @@ describe("openWinsFeed", () => {
       WebSocket: FakeSocket as unknown as typeof WebSocket,
       random: () => 1,
     });
+    await flush();
     const first = FakeSocket.made[0]!;
     expect(first.url).toBe("wss://casino.example/realtime/wins");
     first.open();
@@ -74,9 +81,9 @@ describe("openWinsFeed", () => {
     expect(first.sent).toEqual(["ping"]);
     first.drop();
     expect(states).toEqual([true, false]);
-    vi.advanceTimersByTime(999);
+    await vi.advanceTimersByTimeAsync(999);
     expect(FakeSocket.made).toHaveLength(1);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     const second = FakeSocket.made[1]!;
     second.open();
     second.receive(message(win("r2")));
@@ -84,7 +91,7 @@ describe("openWinsFeed", () => {
     stop();
     expect(second.closedWith).toBe(1000);
     second.drop();
-    vi.advanceTimersByTime(60_000);
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.made).toHaveLength(2);
     vi.useRealTimers();
   });

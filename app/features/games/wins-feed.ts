@@ -1,10 +1,10 @@
 import type { RecentWin } from "../../lib/api/entities-games";
-import { backoffDelay } from "../realtime/backoff";
+import { createChannel, type RealtimeEvent } from "../realtime/channel-core";
 
 /**
  * The browser's side of the public wins feed (decision 0034): a WebSocket to /realtime/wins that
- * hands each `games.win` to `onWin`, pings to keep proxies from closing it while idle, and
- * reconnects after backoffDelay whenever it drops, until stopped. Imported by the ticker after
+ * hands each `games.win` to `onWin`; the player channel's loop (channel-core.ts) keeps it alive
+ * and reconnects it after backoffDelay whenever it drops, until stopped. Imported by the ticker after
  * hydration, so no page's first load carries it.
  */
 
@@ -13,7 +13,6 @@ import { backoffDelay } from "../realtime/backoff";
  * this constant too (workers/realtime/publish.ts). Here, not in the entities: those carry Zod.
  */
 export const WIN_EVENT = "games.win";
-const KEEPALIVE_MS = 30_000;
 
 export interface WinsFeedDeps {
   /** The site's origin (http… becomes ws…). */
@@ -26,59 +25,39 @@ export interface WinsFeedDeps {
   random?: () => number;
 }
 
-/** Opens the feed; answers the function that closes it for good. */
+/** Opens the feed (the player channel's connection loop, to /realtime/wins); answers the function that closes it for good. */
 export function openWinsFeed(deps: WinsFeedDeps): () => void {
-  const Socket = deps.WebSocket ?? WebSocket;
   const url = `${deps.origin.replace(/^http/, "ws")}/realtime/wins`;
-  let stopped = false;
-  let attempt = 0;
-  let ws: WebSocket | null = null;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let ping: ReturnType<typeof setInterval> | undefined;
-
-  const connect = () => {
-    if (stopped) return;
-    const socket = new Socket(url);
-    ws = socket;
-    socket.addEventListener("open", () => {
-      attempt = 0;
-      deps.onState?.(true);
-      ping = setInterval(() => socket.readyState === 1 && socket.send("ping"), KEEPALIVE_MS);
-    });
-    socket.addEventListener("message", (e: MessageEvent) => {
-      const win = parseWin(e.data);
+  const channel = createChannel({
+    origin: deps.origin,
+    address: async () => ({ url, uid: 0 }),
+    onEvent: (_uid, event) => {
+      const win = winOf(event);
       if (win) deps.onWin(win);
-    });
-    socket.addEventListener("close", () => {
-      clearInterval(ping);
-      if (ws !== socket || stopped) return;
-      ws = null;
-      deps.onState?.(false);
-      retry = setTimeout(connect, backoffDelay(attempt++, deps.random));
-    });
-  };
-
-  connect();
-  return () => {
-    stopped = true;
-    clearTimeout(retry);
-    clearInterval(ping);
-    ws?.close(1000);
-    ws = null;
-  };
+    },
+    onState: deps.onState,
+    WebSocket: deps.WebSocket,
+    random: deps.random,
+  });
+  channel.start();
+  return () => channel.stop();
 }
 
 /** The win a feed message carries, or null for anything else (a "pong", another event, junk). */
 export function parseWin(raw: unknown): RecentWin | null {
   if (typeof raw !== "string" || !raw.startsWith("{")) return null;
   try {
-    const m = JSON.parse(raw) as { event?: unknown; data?: Partial<RecentWin> };
-    const d = m.data;
-    if (m.event !== WIN_EVENT || !d || typeof d.id !== "string" || typeof d.game !== "string" || typeof d.amount?.amount !== "number") return null;
-    return d as RecentWin;
+    return winOf(JSON.parse(raw) as RealtimeEvent);
   } catch {
     return null;
   }
+}
+
+/** The win of a parsed event, or null when it is another event or malformed. */
+function winOf(m: RealtimeEvent): RecentWin | null {
+  const d = m?.data as Partial<RecentWin> | undefined;
+  if (m?.event !== WIN_EVENT || !d || typeof d.id !== "string" || typeof d.game !== "string" || typeof d.amount?.amount !== "number") return null;
+  return d as RecentWin;
 }
 
 /** The ticker's list after `win`: newest first, each round once, at most `max`. */

@@ -8,6 +8,7 @@ import { backoffDelay } from "./backoff";
  * backoffDelay. It stops for good when the player is signed out (no token, or the server closed
  * with 4001) and when told. The SharedWorker runs it once for all tabs (channel.worker.ts); a
  * browser without SharedWorker runs it in the page (connection.ts) — the same code either way.
+ * The public wins feed (features/games/wins-feed.ts) is the same loop to another address.
  */
 
 /** `{ event, data, ts }` as workers/realtime publishes it. */
@@ -24,6 +25,11 @@ export interface ChannelDeps {
   onEvent(uid: number, event: RealtimeEvent): void;
   /** Called when the socket opens (true) or is gone (false). */
   onState?(open: boolean): void;
+  /**
+   * Where each connection goes and whom it speaks for; null stops the channel. By default the
+   * player's channel: a fresh token from `token` each time. The public wins feed gives its URL.
+   */
+  address?: () => Promise<{ url: string; uid: number } | null>;
   /** Tests inject these. */
   WebSocket?: typeof WebSocket;
   token?: () => Promise<string | null>;
@@ -60,6 +66,12 @@ export const realtimeUrl = (origin: string, token: string) =>
 export function createChannel(deps: ChannelDeps): Channel {
   const Socket = deps.WebSocket ?? WebSocket;
   const token = deps.token ?? (() => fetchRealtimeToken(deps.origin));
+  const address =
+    deps.address ??
+    (async () => {
+      const t = await token();
+      return t ? { url: realtimeUrl(deps.origin, t), uid: Number(t.split(".")[0]) || 0 } : null;
+    });
   let running = false;
   // Each start() is a new run: a token answer of an earlier run (stopped meanwhile) is dropped.
   let run = 0;
@@ -75,17 +87,17 @@ export function createChannel(deps: ChannelDeps): Channel {
 
   async function open() {
     const mine = run;
-    let t: string | null;
+    let target: { url: string; uid: number } | null;
     try {
-      t = await token();
+      target = await address();
     } catch {
       if (mine === run) retry();
       return;
     }
     if (!running || mine !== run) return;
-    if (!t) return stop();
-    uid = Number(t.split(".")[0]) || 0;
-    const ws = new Socket(realtimeUrl(deps.origin, t));
+    if (!target) return stop();
+    uid = target.uid;
+    const ws = new Socket(target.url);
     socket = ws;
     let ping: ReturnType<typeof setInterval> | undefined;
     ws.onopen = () => {

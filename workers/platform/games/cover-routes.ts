@@ -25,22 +25,20 @@ function svgResponse(c: Context, etag: string, draw: () => string) {
   return c.body(draw(), 200, headers);
 }
 
-coverRoutes.get("/platform/covers/:file", async (c) => {
-  const sysname = FILE.exec(c.req.param("file"))?.[1];
-  if (!sysname) return c.text("Not found", 404);
-  const row = await c.env.DB.prepare(`SELECT sysname, title, kind FROM games WHERE sysname = ?1`)
-    .bind(sysname)
-    .first<{ sysname: string; title: string; kind: string }>();
-  if (!row) return c.text("Not found", 404);
-  return svgResponse(c, coverEtag(row), () => coverSvg(row));
-});
+/**
+ * A route drawing one row (read by `select`) by the sysname of its `.svg` file name: 404 for a malformed
+ * name or no such row, else the drawing with its ETag.
+ */
+function svgRoute<Row>(path: string, select: string, etag: (row: Row) => string, draw: (row: Row) => string) {
+  coverRoutes.get(path, async (c) => {
+    const sysname = FILE.exec(c.req.param("file") ?? "")?.[1];
+    const row = sysname ? await c.env.DB.prepare(select).bind(sysname).first<Row>() : null;
+    if (!row) return c.text("Not found", 404);
+    return svgResponse(c, etag(row), () => draw(row));
+  });
+}
 
-coverRoutes.get("/platform/covers/providers/:file", async (c) => {
-  const sysname = FILE.exec(c.req.param("file"))?.[1];
-  if (!sysname) return c.text("Not found", 404);
-  const row = await c.env.DB.prepare(`SELECT sysname, name, position FROM game_providers WHERE sysname = ?1`)
-    .bind(sysname)
-    .first<{ sysname: string; name: string; position: number }>();
-  if (!row) return c.text("Not found", 404);
-  return svgResponse(c, wordmarkEtag(row), () => wordmarkSvg(row));
-});
+type CoverRow = { sysname: string; title: string; kind: string };
+type WordmarkRow = { sysname: string; name: string; position: number };
+svgRoute<CoverRow>("/platform/covers/:file", "SELECT sysname, title, kind FROM games WHERE sysname = ?1", coverEtag, coverSvg);
+svgRoute<WordmarkRow>("/platform/covers/providers/:file", "SELECT sysname, name, position FROM game_providers WHERE sysname = ?1", wordmarkEtag, wordmarkSvg);
