@@ -29,7 +29,6 @@ export interface WinsFeedDeps {
 export function openWinsFeed(deps: WinsFeedDeps): () => void {
   const url = `${deps.origin.replace(/^http/, "ws")}/realtime/wins`;
   const channel = createChannel({
-    origin: deps.origin,
     address: async () => ({ url, uid: 0 }),
     onEvent: (_uid, event) => {
       const win = winOf(event);

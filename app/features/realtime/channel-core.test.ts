@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createChannel } from "./channel-core";
+import { playerAddress } from "./player-address";
 
 /** A stand-in WebSocket the test opens, feeds and closes by hand. */
 class FakeSocket {
@@ -41,10 +42,9 @@ function start(tokens: Array<string | null>) {
   let n = 0;
   const token = vi.fn(async () => tokens[Math.min(n++, tokens.length - 1)] ?? null);
   const channel = createChannel({
-    origin: "https://casino.test",
     onEvent,
     onState,
-    token,
+    address: playerAddress("https://casino.test", token),
     WebSocket: FakeSocket as unknown as typeof WebSocket,
     random: () => 1,
   });
@@ -129,9 +129,8 @@ describe("realtime channel", () => {
     const first = new Promise<string>((r) => (release = r));
     const tokens = [first, Promise.resolve("3.2.b")];
     const channel = createChannel({
-      origin: "https://casino.test",
       onEvent: () => {},
-      token: () => tokens.shift()!,
+      address: playerAddress("https://casino.test", () => tokens.shift()!),
       WebSocket: FakeSocket as unknown as typeof WebSocket,
     });
     channel.start();

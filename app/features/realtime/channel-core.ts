@@ -1,5 +1,3 @@
-import { browserCall } from "../../lib/api/browser-call";
-import { isPlatformError } from "../../lib/api/errors";
 import { backoffDelay } from "./backoff";
 
 /**
@@ -19,20 +17,18 @@ export interface RealtimeEvent {
 }
 
 export interface ChannelDeps {
-  /** The origin of the site (page or worker location). */
-  origin: string;
   /** Called with each event and the uid the connection speaks for. */
   onEvent(uid: number, event: RealtimeEvent): void;
   /** Called when the socket opens (true) or is gone (false). */
   onState?(open: boolean): void;
   /**
-   * Where each connection goes and whom it speaks for; null stops the channel. By default the
-   * player's channel: a fresh token from `token` each time. The public wins feed gives its URL.
+   * Where each connection goes and whom it speaks for; null stops the channel. The player's
+   * channel asks for a fresh token each time (player-address.ts); the public wins feed gives its
+   * URL. Kept out of this module so the wins feed does not load the API client.
    */
-  address?: () => Promise<{ url: string; uid: number } | null>;
+  address: () => Promise<{ url: string; uid: number } | null>;
   /** Tests inject these. */
   WebSocket?: typeof WebSocket;
-  token?: () => Promise<string | null>;
   random?: () => number;
 }
 
@@ -50,28 +46,9 @@ const FINAL_CLOSE_CODES = new Set([4001, 4008]);
 /** Keeps proxies from timing an idle socket out; the Durable Object answers without waking. */
 const KEEPALIVE_MS = 30_000;
 
-/** A token for the signed-in player, or null when there is none (signed out, banned). */
-export async function fetchRealtimeToken(origin: string): Promise<string | null> {
-  try {
-    return (await browserCall("account.getToken", "GET", {}, { origin })).token;
-  } catch (e) {
-    if (isPlatformError(e) && (e.status === 401 || e.status === 403)) return null;
-    throw e;
-  }
-}
-
-export const realtimeUrl = (origin: string, token: string) =>
-  `${origin.replace(/^http/, "ws")}/realtime?token=${encodeURIComponent(token)}`;
-
 export function createChannel(deps: ChannelDeps): Channel {
   const Socket = deps.WebSocket ?? WebSocket;
-  const token = deps.token ?? (() => fetchRealtimeToken(deps.origin));
-  const address =
-    deps.address ??
-    (async () => {
-      const t = await token();
-      return t ? { url: realtimeUrl(deps.origin, t), uid: Number(t.split(".")[0]) || 0 } : null;
-    });
+  const address = deps.address;
   let running = false;
   // Each start() is a new run: a token answer of an earlier run (stopped meanwhile) is dropped.
   let run = 0;

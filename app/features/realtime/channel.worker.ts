@@ -1,4 +1,5 @@
 import { createChannel, type RealtimeEvent } from "./channel-core";
+import { playerAddress } from "./player-address";
 
 /**
  * The SharedWorker every tab of the site shares (name "playfront-realtime"): ONE WebSocket for
@@ -17,7 +18,7 @@ const scope = self as unknown as { location: Location; onconnect: ((e: MessageEv
 const ports = new Set<MessagePort>();
 
 const channel = createChannel({
-  origin: scope.location.origin,
+  address: playerAddress(scope.location.origin),
   onEvent(uid: number, event: RealtimeEvent) {
     for (const port of ports) port.postMessage({ type: "event", uid, event });
   },

@@ -1,4 +1,5 @@
 import { createChannel, type RealtimeEvent } from "./channel-core";
+import { playerAddress } from "./player-address";
 
 /** What a tab holds of the realtime channel. */
 export interface RealtimeConnection {
@@ -33,7 +34,7 @@ function markState(open: boolean) {
 }
 
 function inPage(uid: number, onEvent: OnEvent): RealtimeConnection {
-  const channel = createChannel({ origin: location.origin, onEvent: (from, event) => from === uid && onEvent(event), onState: markState });
+  const channel = createChannel({ address: playerAddress(location.origin), onEvent: (from, event) => from === uid && onEvent(event), onState: markState });
   channel.start();
   return {
     signOut: () => channel.stop(),
