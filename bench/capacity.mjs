@@ -1,5 +1,5 @@
 // D1 rows and queries per page on the demo catalogue (1×, 3,301 games) and on one ten times its
-// size (10×, 33,001 games), side by side (issue 15: every page and /api read ≤ 200 rows, ≤ 10
+// size (10×, 33,000 games), side by side (issue 15: every page and /api read ≤ 200 rows, ≤ 10
 // queries). `npm run bench:capacity` alone (it builds), or measureCapacity() from bench/run.mjs
 // with the build it already staged. Ports: BENCH_CAPACITY_PORT (default 8798) and the next one.
 import { spawnSync } from "node:child_process";
