@@ -42,17 +42,10 @@ export function openWinsFeed(deps: WinsFeedDeps): () => void {
   return () => channel.stop();
 }
 
-/** The win a feed message carries, or null for anything else (a "pong", another event, junk). */
-export function parseWin(raw: unknown): RecentWin | null {
-  if (typeof raw !== "string" || !raw.startsWith("{")) return null;
-  try {
-    return winOf(JSON.parse(raw) as RealtimeEvent);
-  } catch {
-    return null;
-  }
-}
-
-/** The win of a parsed event, or null when it is another event or malformed. */
+/**
+ * The win an event carries, or null for another event or a malformed one (the channel has
+ * already dropped what is not JSON: a "pong", junk).
+ */
 function winOf(m: RealtimeEvent): RecentWin | null {
   const d = m?.data as Partial<RecentWin> | undefined;
   if (m?.event !== WIN_EVENT || !d || typeof d.id !== "string" || typeof d.game !== "string" || typeof d.amount?.amount !== "number") return null;
