@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Browser, registerPlayer, sessionRows, uid } from "./auth-helpers";
 import { data, failure } from "./helpers";
+import { socialSignIn } from "./social-helpers";
 
 describe("account.changepassword", () => {
   it("changes the password, ends every other session and rotates this one", async () => {
@@ -43,8 +44,21 @@ describe("account.changepassword", () => {
     await failure(p.browser.post("account/changepassword", { old_password: p.password, new_password: "N3w-secret" }), 429, "TooManyRequestsException");
   });
 
+  it("lets an account made by social sign-in set its first password, then asks for it", async () => {
+    const b = new Browser();
+    const email = `first-pass-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+    expect((await socialSignIn(b, { email })).searchParams.get("social_auth")).toBe("success");
+    const { uid: id, login } = await data(b.get("account/getInfo"));
+    expect(await data(b.post("account/changepassword", { new_password: "First-pass1" }))).toBe(1);
+    expect((await data(new Browser().post("auth/login", { login, password: "First-pass1" }))).uid).toBe(id);
+    const e = await failure(b.post("account/changepassword", { new_password: "Second-pass2" }), 400, "InvalidParameterException");
+    expect(e.invalid_parameters).toEqual({ old_password: ["Field is required"] });
+    expect(await data(b.post("account/changepassword", { old_password: "First-pass1", new_password: "Second-pass2" }))).toBe(1);
+  });
+
   it.each([
-    [{}, ["new_password", "old_password"]],
+    [{}, ["new_password"]],
+    [{ new_password: "Good-pass1" }, ["old_password"]],
     [{ old_password: "whatever1" }, ["new_password"]],
     [{ old_password: "whatever1", new_password: "short" }, ["new_password"]],
     [{ old_password: "whatever1", new_password: "x".repeat(21) }, ["new_password"]],

@@ -74,12 +74,12 @@ describe("account.getprofileinfo and account.saveProfileInfo", () => {
         sex: "2",
         birth_date: "1988-12-01",
         country_code: "BR",
-        region: "Rio de Janeiro",
+        region: "RJ",
         home_town: "Niterói",
         address: "Rua A, 10",
-        postcode: "24020",
+        postcode: "24020-000",
         document_type: "cpf",
-        document_number: "new",
+        document_number: "123.456.789-09",
         cpf: "123.456.789-09",
       }),
     );
@@ -93,11 +93,11 @@ describe("account.getprofileinfo and account.saveProfileInfo", () => {
       birth_date: "1988-12-01",
       country: "Brazil",
       country_code: "BR",
-      region: "Rio de Janeiro",
+      region: "RJ",
       home_town: "Niterói",
       address: "Rua A, 10",
-      postcode: "24020",
-      document: { type: "cpf", number: "new", cpf: "12345678909" },
+      postcode: "24020-000",
+      document: { type: "cpf", number: "123.456.789-09", cpf: "12345678909" },
       contacts: [
         { type: "email", contact: p.email, is_confirmed: false, is_subscribed: false },
         { type: "phone", contact: "5521999998888", phone_country_code: "BR", is_confirmed: false, is_subscribed: false },
@@ -135,6 +135,47 @@ describe("account.getprofileinfo and account.saveProfileInfo", () => {
     expect(await data(p.browser.post("account/saveProfileInfo", { first_name: "Vera", address: "New St 1" }))).toBe(1);
   });
 
+  it("checks region, postcode and document against the country, as registration does", async () => {
+    const p = await registerPlayer({ country_code: "ES" });
+    // The country's own formats, which SPEC §5's defaults would refuse: a DNI, a Spanish postcode.
+    expect(await data(p.browser.post("account/saveProfileInfo", { region: "MD", postcode: "28013", document_type: "dni", document_number: "12345678Z" }))).toBe(1);
+    expect(await data(p.browser.get("account/getprofileinfo", { fields: "document" }))).toMatchObject({
+      region: "MD",
+      postcode: "28013",
+      document: { type: "dni", number: "12345678Z" },
+    });
+    // A new country is checked with the values sent with it: a UK postcode and passport.
+    expect(await data(p.browser.post("account/saveProfileInfo", { country_code: "GB", region: "ENG", postcode: "SW1A 1AA", document_type: "passport", document_number: "123456789" }))).toBe(1);
+    const e = await failure(
+      p.browser.post("account/saveProfileInfo", { region: "MD", postcode: "28013", document_type: "dni", document_number: "12345678Z" }),
+      400,
+      "InvalidParameterException",
+    );
+    expect(e.invalid_parameters).toEqual({
+      region: ["Unknown region"],
+      postcode: ["Wrong postcode"],
+      document_type: ["Wrong document type"],
+      document_number: ["Wrong document number"],
+    });
+    // A number alone is checked against the stored document type (a UK passport is 9 digits).
+    const short = await failure(p.browser.post("account/saveProfileInfo", { document_number: "12345" }), 400, "InvalidParameterException");
+    expect(short.invalid_parameters).toEqual({ document_number: ["Wrong document number"] });
+    expect(await data(p.browser.get("account/getprofileinfo", { fields: "document" }))).toMatchObject({
+      country_code: "GB",
+      postcode: "SW1A 1AA",
+      document: { type: "passport", number: "123456789" },
+    });
+  });
+
+  it("refuses identity changes while the identity is being verified, and keeps the rest editable", async () => {
+    const p = await registerPlayer({ first_name: "Olga", birth_date: "1990-02-02" });
+    await env.DB.prepare("UPDATE users SET is_on_verification = 1 WHERE uid = ?1").bind(p.uid).run();
+    const e = await failure(p.browser.post("account/saveProfileInfo", { first_name: "Olivia", birth_date: "1990-02-02", address: "Elm St 2" }), 422, "KycUserProfileException");
+    expect(e.invalid_parameters).toEqual({ first_name: ["This field cannot be changed while your identity is being verified"] });
+    expect(await data(p.browser.post("account/saveProfileInfo", { first_name: "Olga", address: "Elm St 2" }))).toBe(1);
+    expect(await data(p.browser.get("account/getprofileinfo", { fields: "" }))).toMatchObject({ first_name: "Olga", address: "Elm St 2" });
+  });
+
   it.each([
     [{ first_name: "J0hn" }, "first_name"],
     [{ last_name: "a".repeat(51) }, "last_name"],
@@ -144,6 +185,9 @@ describe("account.getprofileinfo and account.saveProfileInfo", () => {
     [{ country_code: "XX" }, "country_code"],
     [{ country_code: "bra" }, "country_code"],
     [{ postcode: "ABC" }, "postcode"],
+    [{ postcode: "SW1A-1AA/" }, "postcode"],
+    [{ region: "Atlantis" }, "region"],
+    [{ document_number: "12<script>" }, "document_number"],
     [{ address: 'say "hi"' }, "address"],
     [{ home_town: "x".repeat(101) }, "home_town"],
     [{ document_type: "id card" }, "document_type"],

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import settings from "../../migrations/seed/settings.json";
 import { sign } from "../../workers/platform/core/signing";
+import { registerPlayer } from "./auth-helpers";
 import { data, failure, get, post } from "./helpers";
 
 const tokenFor = (contact: string) => sign(env.SIGNING_SECRET, "unsubscribe", contact.toLowerCase());
@@ -47,6 +48,14 @@ describe("POST /api/account/unsubscribe", () => {
     const contact = "Player.One@Example.com";
     expect(await data(post("account/unsubscribe", { contact, token: await tokenFor(contact) }))).toBe(1);
     expect(await unsubscribed()).toContain("player.one@example.com");
+  });
+
+  it("shows the player's contact and account unsubscribed once its link is used", async () => {
+    const p = await registerPlayer({ notify: "1" });
+    const info = async () => data<{ is_subscribed: boolean; email: { is_subscribed: boolean } }>(p.browser.get("account/getInfo"));
+    expect(await info()).toMatchObject({ is_subscribed: true, email: { is_subscribed: true } });
+    expect(await data(post("account/unsubscribe", { contact: p.email.toUpperCase(), token: await tokenFor(p.email) }))).toBe(1);
+    expect(await info()).toMatchObject({ is_subscribed: false, email: { is_subscribed: false } });
   });
 
   it("is idempotent: the same link twice answers 1 and keeps one row", async () => {

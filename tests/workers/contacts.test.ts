@@ -114,6 +114,12 @@ describe("account.addcontact", () => {
     const next = `${uniqueName("moved")}@example.com`;
     expect(await data(p.browser.post("account/addcontact", { type: "email", contact: next }))).toBe(1);
     expect((await data(p.browser.get("account/getInfo"))).email).toMatchObject({ contact: p.email, is_confirmed: true });
+    // The profile shows the change waiting for its code beside the contact it will replace.
+    const waiting = await data<{ contacts: { contact: string }[]; pending_contacts?: { type: string; contact: string; is_confirmed: boolean }[] }>(
+      p.browser.get("account/getprofileinfo", { fields: "contacts" }),
+    );
+    expect(waiting.contacts.map((c) => c.contact)).toEqual([p.email]);
+    expect(waiting.pending_contacts).toEqual([{ type: "email", contact: next, is_confirmed: false, is_subscribed: false }]);
     // The waiting address is taken for others.
     const other = await registerPlayer();
     const e = await failure(other.browser.post("account/addcontact", { type: "email", contact: next }), 400, "InvalidParameterException");
@@ -121,6 +127,7 @@ describe("account.addcontact", () => {
 
     await confirm(p, next);
     expect((await data(p.browser.get("account/getInfo"))).email).toMatchObject({ contact: next, is_confirmed: true });
+    expect(await data(p.browser.get("account/getprofileinfo", { fields: "contacts" }))).not.toHaveProperty("pending_contacts");
     expect((await contactsOf(p)).filter((c) => c.type === "email")).toHaveLength(1);
     // The old address is free again.
     expect(await data(other.browser.post("account/addcontact", { type: "email", contact: p.email }))).toBe(1);
@@ -247,6 +254,19 @@ describe("account.changeSubscription", () => {
     expect((await contactsOf(p)).find((c) => c.type === "email")?.is_subscribed).toBe(true);
     expect(await data(p.browser.post("account/changeSubscription", { contact: p.email.toUpperCase(), subscription: "0" }))).toBe(1);
     expect((await contactsOf(p)).find((c) => c.type === "email")?.is_subscribed).toBe(false);
+  });
+
+  it("keeps the account's is_subscribed in step: subscribed while any contact is", async () => {
+    const p = await registerPlayer({ phone: "447700900456", phone_country_code: "GB" });
+    const subscribed = async () => (await data<{ is_subscribed: boolean }>(p.browser.get("account/getInfo"))).is_subscribed;
+    expect(await subscribed()).toBe(false);
+    await data(p.browser.post("account/changeSubscription", { contact: p.email, subscription: "1" }));
+    await data(p.browser.post("account/changeSubscription", { contact: "447700900456", subscription: "1" }));
+    expect(await subscribed()).toBe(true);
+    await data(p.browser.post("account/changeSubscription", { contact: p.email, subscription: "0" }));
+    expect(await subscribed()).toBe(true);
+    await data(p.browser.post("account/changeSubscription", { contact: "447700900456", subscription: "0" }));
+    expect(await subscribed()).toBe(false);
   });
 
   it("refuses others' contacts, bad values, visitors and GET", async () => {

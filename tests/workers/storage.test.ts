@@ -131,7 +131,7 @@ describe("storage quota", () => {
     expect(await data<string[]>(get("storage/getKeys", {}, { cookie }))).toHaveLength(100);
 
     const e = await failure(post("storage/set", { key: "one-too-many", value: "x" }, { cookie }), 413, "StorageQuotaExceededException");
-    expect(e.params).toEqual({ limit: 100 });
+    expect(e.params).toEqual({ limit: 100, size_limit: 65_536 });
     expect(await data(get("storage/get", { key: "one-too-many" }, { cookie }))).toBeNull();
 
     // A full store still takes updates of existing keys, and room made by a delete.
@@ -139,6 +139,21 @@ describe("storage quota", () => {
     expect(await data(get("storage/get", { key: "key000" }, { cookie }))).toBe("updated");
     await data(post("storage/set", { key: "key001", value: "" }, { cookie }));
     expect(await data(post("storage/set", { key: "one-too-many", value: "now fits" }, { cookie }))).toBe(true);
+  });
+
+  it("holds 65,536 characters of values in all: a value that would pass them is refused, a smaller one fits", async () => {
+    const cookie = await newVisitor();
+    const big = "v".repeat(4096);
+    // 15 full values (61,440 characters) and one of 4,000 leave 96 characters of room.
+    for (let i = 0; i < 15; i++) expect(await data(post("storage/set", { key: `big${i}`, value: big }, { cookie }))).toBe(true);
+    expect(await data(post("storage/set", { key: "last", value: "v".repeat(4000) }, { cookie }))).toBe(true);
+    const e = await failure(post("storage/set", { key: "more", value: "v".repeat(97) }, { cookie }), 413, "StorageQuotaExceededException");
+    expect(e.message).toMatch(/65536 characters/);
+    expect(await data(get("storage/get", { key: "more" }, { cookie }))).toBeNull();
+    expect(await data(post("storage/set", { key: "more", value: "v".repeat(96) }, { cookie }))).toBe(true);
+    // Replacing a value counts its new size, not both.
+    expect(await data(post("storage/set", { key: "big0", value: "short" }, { cookie }))).toBe(true);
+    expect(await data(post("storage/set", { key: "big1", value: big }, { cookie }))).toBe(true);
   });
 
   it("counts the quota per visitor", async () => {

@@ -120,7 +120,7 @@ export const contract = {
     name: "set",
     verb: "POST",
     access: "public",
-    summary: "Store a value (at most 4096 characters, 100 keys); an empty value deletes the key.",
+    summary: "Store a value (at most 4096 characters; 100 keys and 65,536 characters in all); an empty value deletes the key.",
     params: z.object({ key: storageKey, value: z.string().max(4096, "value must be at most 4096 characters") }),
     result: z.literal(true),
   }),
@@ -224,9 +224,11 @@ export const contract = {
     name: "changepassword",
     verb: "POST",
     access: "player",
-    summary: "Change the password: ends every other session and rotates this one. Returns 1.",
+    summary:
+      "Change the password: ends every other session and rotates this one. `old_password` is required, " +
+      "except for an account that has none yet (social sign-up), which sets its first one. Returns 1.",
     params: z.object({
-      old_password: z.string({ error: "Field is required" }).min(1, "Field is required").max(128, "Max length is 128"),
+      old_password: z.string().min(1, "Field is required").max(128, "Max length is 128").optional(),
       new_password: AccountRules.password,
     }),
     result: z.literal(1),

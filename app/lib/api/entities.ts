@@ -169,7 +169,8 @@ export const AccountRules = {
   lastName: limited(50, fields.lastName({ isRequired: false }).unwrap()).optional(),
   place: limited(100, fields.address({ isRequired: false }).unwrap()).optional(),
   address: limited(200, fields.address({ isRequired: false }).unwrap()).optional(),
-  postcode: limited(8, fields.postcode({ isRequired: false }).unwrap()).optional(),
+  // Postcodes differ by country ("SW1A 1AA", "12345-6789"): the handler checks the country's pattern.
+  postcode: blankOr(String.raw`[A-Za-z0-9 -]+`, "Wrong postcode", 10),
   fakename: limited(40, fields.fakename({ min: 4, max: 20 })),
   /** YYYY-MM-DD or DD.MM.YYYY; the handler checks the age. */
   birthDate: limited(10, fields.date({ isRequired: false }).unwrap()).optional(),
@@ -177,8 +178,11 @@ export const AccountRules = {
   countryCode: blankOr("[A-Z]{2}", "country_code must be a two-letter country code", 2),
   currency: blankOr("[A-Z]{3}", "currency must be a three-letter currency code", 3),
   documentType: blankOr("[A-Za-z0-9_]+", "Wrong document type", 30),
-  /** SPEC §5 default: six digits, three dots, four digits; or a Luhn-valid number; or 'new' (Luhn by the handler). */
-  documentNumber: blankOr(String.raw`\d{6}\.{3}\d{4}|\d{2,30}|new`, "Wrong document number", 30),
+  /**
+   * Identity documents differ by country: the handler checks the country's document type pattern,
+   * or SPEC §5's default (six digits, three dots, four digits; a Luhn-valid number; 'new').
+   */
+  documentNumber: blankOr(String.raw`[A-Za-z0-9./ -]+`, "Wrong document number", 30),
   cpf: blankOr(String.raw`\d{3}\.?\d{3}\.?\d{3}-?\d{2}`, "Wrong CPF", 14),
   flag: z.enum(["1", "0"], { error: "must be '1' or '0'" }),
 };
@@ -209,15 +213,13 @@ export const RegistrationValues = z
     country_code: AccountRules.countryCode,
     region: AccountRules.place,
     document_type: AccountRules.documentType,
-    // Identity documents differ by country: the handler checks the country's document pattern.
-    document_number: blankOr(String.raw`[A-Za-z0-9./ -]+`, "Wrong document number", 30),
+    document_number: AccountRules.documentNumber,
     first_name: AccountRules.firstName,
     middle_name: AccountRules.firstName,
     last_name: AccountRules.lastName,
     birth_date: AccountRules.birthDate,
     sex: AccountRules.sex.optional(),
-    // Postcodes differ by country ("SW1A 1AA", "12345-6789"): the handler checks the country's pattern.
-    postcode: blankOr(String.raw`[A-Za-z0-9 -]+`, "Wrong postcode", 10),
+    postcode: AccountRules.postcode,
     home_town: AccountRules.place,
     address: AccountRules.address,
     fakename: blankOr(String.raw`[\p{L}\p{N}]{4,20}`, "Wrong fake name: 4 to 20 letters or digits", 20),
@@ -257,6 +259,8 @@ export const Profile = z.object({
   postcode: z.string(),
   document: ProfileDocument.optional(),
   contacts: z.array(Contact).optional(),
+  /** With `contacts`: a new value for a confirmed contact, waiting for its code (it replaces that contact once confirmed). */
+  pending_contacts: z.array(Contact).optional(),
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -111,9 +111,20 @@ export const changeSubscription: Handler<"account.changeSubscription"> = async (
     ctx.db.prepare("UPDATE contacts SET is_subscribed = ?3 WHERE uid = ?1 AND id = ?2").bind(ctx.uid, target.id, on ? 1 : 0),
     // Subscribing again overrides an earlier unsubscribe link.
     ...(on ? [ctx.db.prepare("DELETE FROM unsubscribes WHERE contact = ?1").bind(target.contact.toLowerCase())] : []),
+    notifyFollowsContacts(ctx.db, "uid = ?1").bind(ctx.uid),
   ]);
   return 1 as const;
 };
+
+/**
+ * The account's `is_subscribed` (users.notify) after a contact's subscription changed: subscribed
+ * while any of its contacts is. `where` picks the accounts (bound by the caller).
+ */
+export function notifyFollowsContacts(db: D1Database, where: string): D1PreparedStatement {
+  return db.prepare(
+    `UPDATE users SET notify = EXISTS (SELECT 1 FROM contacts c WHERE c.uid = users.uid AND c.is_subscribed = 1) WHERE ${where}`,
+  );
+}
 
 export const getPersonalDataFields: Handler<"account.getPersonalDataFields"> = async ({ country_code }, ctx) => {
   const [settings, site] = await Promise.all([

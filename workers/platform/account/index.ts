@@ -2,6 +2,7 @@ import { PlatformError } from "../../../app/lib/api/errors";
 import { issueRealtimeToken } from "../auth/realtime-token";
 import type { Handlers } from "../core/context";
 import { verify } from "../core/signing";
+import { notifyFollowsContacts } from "./contacts";
 import { anonymousInfo, playerInfo } from "./info";
 import { changePassword } from "./password";
 import { changeFakename, changeLocale, getProfileInfo, saveProfileInfo } from "./profile";
@@ -31,10 +32,14 @@ export const accountHandlers: Handlers<AccountMethods> = {
         fields: { token: ["The link is not valid or has been altered"] },
       });
     }
-    await ctx.db
-      .prepare("INSERT INTO unsubscribes (contact, created_at) VALUES (?1, ?2) ON CONFLICT (contact) DO NOTHING")
-      .bind(normalized, Date.now())
-      .run();
+    // The link's contact stops getting mail, and its account shows it unsubscribed.
+    await ctx.db.batch([
+      ctx.db
+        .prepare("INSERT INTO unsubscribes (contact, created_at) VALUES (?1, ?2) ON CONFLICT (contact) DO NOTHING")
+        .bind(normalized, Date.now()),
+      ctx.db.prepare("UPDATE contacts SET is_subscribed = 0 WHERE contact = ?1").bind(normalized),
+      notifyFollowsContacts(ctx.db, "uid IN (SELECT uid FROM contacts WHERE contact = ?1)").bind(normalized),
+    ]);
     return 1 as const;
   },
 

@@ -7,14 +7,18 @@ import { loadUser } from "./users";
 
 /**
  * account.changepassword: the old password must be right (wrong guesses count against the sign-in
- * throttle of the account). Every session of the player ends, password-reset tokens die, and this
+ * throttle of the account); an account without one (social sign-up) sets its first. Every session of the player ends, password-reset tokens die, and this
  * call gets a new session so the player stays signed in here only.
  */
 export const changePassword: Handler<"account.changepassword"> = async ({ old_password, new_password }, ctx) => {
   const user = (await loadUser(ctx.db, ctx.uid))!;
   const key = reauthKey(user.uid);
   await assertNotLocked(ctx.db, [key]);
-  if (!(await verifyPassword(old_password, user.password_hash))) {
+  // An account made by social sign-in has no password yet: its first one needs none.
+  if (user.password_hash !== null && old_password === undefined) {
+    throw new PlatformError("InvalidParameter", "Field is required", { fields: { old_password: ["Field is required"] } });
+  }
+  if (user.password_hash !== null && !(await verifyPassword(old_password!, user.password_hash))) {
     await recordFailure(ctx.db, [[key, ACCOUNT_POLICY]]);
     throw new PlatformError("InvalidParameter", "Wrong password", { fields: { old_password: ["Wrong password"] } });
   }

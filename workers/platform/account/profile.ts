@@ -2,8 +2,9 @@ import type { Profile } from "../../../app/lib/api/entities";
 import { PlatformError } from "../../../app/lib/api/errors";
 import type { Handler } from "../core/context";
 import { loadLocales } from "../i18n/locales";
-import { birthDateProblem, countryName, documentNumberValid, isoDate, knownCountry } from "./profile-rules";
-import { contactView, loadContacts, loadUser } from "./users";
+import { checkCountryValues } from "./country-values";
+import { birthDateProblem, countryName, isoDate, knownCountry } from "./profile-rules";
+import { contactView, loadContacts, loadPendingContacts, loadUser } from "./users";
 
 type Fields = Record<string, string[]>;
 const invalid = (fields: Fields) =>
@@ -35,7 +36,12 @@ export const getProfileInfo: Handler<"account.getprofileinfo"> = async ({ fields
   if (!wanted || wanted.has("document")) {
     profile.document = { type: user.document_type, number: user.document_number, cpf: user.cpf };
   }
-  if (!wanted || wanted.has("contacts")) profile.contacts = (await loadContacts(ctx.db, ctx.uid)).map(contactView);
+  if (!wanted || wanted.has("contacts")) {
+    const [contacts, pending] = await Promise.all([loadContacts(ctx.db, ctx.uid), loadPendingContacts(ctx.db, ctx.uid)]);
+    profile.contacts = contacts.map(contactView);
+    // A new value for a confirmed contact waits for its own code (account.addcontact).
+    if (pending.length) profile.pending_contacts = pending.map(contactView);
+  }
   return profile;
 };
 
@@ -44,11 +50,15 @@ export const saveProfileInfo: Handler<"account.saveProfileInfo"> = async (values
   const errors: Fields = {};
   const sets: string[] = [];
   const binds: unknown[] = [];
+  const underReview: string[] = [];
   const set = (column: string, value: unknown) => {
-    if (user.is_verified === 1 && LOCKED_WHEN_VERIFIED.includes(column) && value !== user[column as keyof typeof user]) {
+    const changed = value !== user[column as keyof typeof user];
+    if (user.is_verified === 1 && LOCKED_WHEN_VERIFIED.includes(column) && changed) {
       (errors[column] ??= []).push("This field cannot be changed after verification");
       return;
     }
+    // While documents are being checked, what they are checked against stays as it was.
+    if (user.is_on_verification === 1 && LOCKED_WHEN_VERIFIED.includes(column) && changed) underReview.push(column);
     binds.push(value);
     sets.push(`${column} = ?${binds.length + 1}`);
   };
@@ -57,9 +67,18 @@ export const saveProfileInfo: Handler<"account.saveProfileInfo"> = async (values
     if (value !== undefined) set(column, column === "cpf" ? value.replace(/\D/g, "") : value);
   }
   if (values.country_code && !knownCountry(values.country_code)) (errors.country_code ??= []).push("Unknown country");
-  if (values.document_number && !documentNumberValid(values.document_number)) {
-    (errors.document_number ??= []).push("Wrong document number");
-  }
+  // Checked against the country the profile will have: the one sent, else the one stored.
+  await checkCountryValues(
+    {
+      country_code: values.country_code ?? user.country_code,
+      region: values.region,
+      postcode: values.postcode,
+      document_type: values.document_type ?? (values.document_number ? user.document_type : undefined),
+      document_number: values.document_number,
+    },
+    ctx,
+    errors,
+  );
   if (values.sex !== undefined) set("sex", Number(values.sex));
   if (values.birth_date !== undefined) {
     const problem = values.birth_date ? birthDateProblem(values.birth_date) : null;
@@ -67,6 +86,11 @@ export const saveProfileInfo: Handler<"account.saveProfileInfo"> = async (values
     else set("birth_date", values.birth_date ? isoDate(values.birth_date) : null);
   }
   if (Object.keys(errors).length) throw invalid(errors);
+  if (underReview.length) {
+    throw new PlatformError("KycUserProfile", "Your identity is being verified: these fields can be changed once the check ends", {
+      fields: Object.fromEntries(underReview.map((f) => [f, ["This field cannot be changed while your identity is being verified"]])),
+    });
+  }
   if (sets.length) {
     await ctx.db.prepare(`UPDATE users SET ${sets.join(", ")} WHERE uid = ?1`).bind(ctx.uid, ...binds).run();
   }

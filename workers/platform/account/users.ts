@@ -71,6 +71,17 @@ export async function loadContacts(db: D1Database, uid: number): Promise<Contact
   return results;
 }
 
+/** Contact changes waiting for their code: a new value for a confirmed contact (account.addcontact). */
+export async function loadPendingContacts(db: D1Database, uid: number): Promise<ContactRow[]> {
+  const { results } = await db
+    .prepare(
+      "SELECT type, contact, 0 AS is_confirmed, 0 AS is_subscribed, phone_country_code FROM pending_contacts WHERE uid = ?1 ORDER BY type",
+    )
+    .bind(uid)
+    .all<ContactRow>();
+  return results;
+}
+
 export function contactView(c: ContactRow) {
   return {
     type: c.type,

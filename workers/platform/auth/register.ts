@@ -4,8 +4,8 @@ import type { AccountInfo, GeneralInfo, RegistrationValues } from "../../../app/
 import { PlatformError } from "../../../app/lib/api/errors";
 import { playerInfo } from "../account/info";
 import { sendContactConfirmation } from "../account/contact-codes";
-import { findCountry, loadPersonalData } from "../account/personal-data";
-import { birthDateProblem, documentNumberValid, isoDate, knownCountry } from "../account/profile-rules";
+import { checkCountryValues } from "../account/country-values";
+import { birthDateProblem, isoDate, knownCountry } from "../account/profile-rules";
 import { loadContacts, loadUser, type UserRow } from "../account/users";
 import type { Handler, PlatformContext } from "../core/context";
 import { readSetting } from "../core/settings";
@@ -60,7 +60,7 @@ async function checkValues(v: Values, ctx: PlatformContext, fields: Fields, exce
     const problem = birthDateProblem(v.birth_date);
     if (problem) add(fields, "birth_date", problem);
   }
-  await checkCountryPatterns(v, ctx, fields);
+  await checkCountryValues(v, ctx, fields);
   if (v.fakename) {
     const clash = await ctx.db
       .prepare("SELECT 1 FROM users WHERE fakename = ?1 COLLATE NOCASE AND uid <> ?2")
@@ -71,25 +71,6 @@ async function checkValues(v: Values, ctx: PlatformContext, fields: Fields, exce
 }
 
 /** A new account: stores the player, contacts and promo code in one batch and signs in. */
-/**
- * Postcode and document number by the player's country (account.getPersonalDataFields): its
- * postcode pattern and its document type's pattern; without one, SPEC §5's defaults (up to 8
- * digits; a masked card, a Luhn-valid number or 'new').
- */
-async function checkCountryPatterns(v: Values, ctx: PlatformContext, fields: Fields): Promise<void> {
-  if (!v.postcode && !v.document_number) return;
-  const settings = await loadPersonalData(ctx.db).catch(() => null);
-  const country = settings ? findCountry(settings, v.country_code || settings.default_country) : undefined;
-  const base = settings?.fields.find((f) => f.sysname === "postcode");
-  const postcodeRegex = country?.fields.postcode?.options?.regex ?? base?.options.regex;
-  if (v.postcode && !(postcodeRegex ? new RegExp(postcodeRegex, "u") : /^\d{1,8}$/).test(v.postcode)) add(fields, "postcode", "Wrong postcode");
-  if (v.document_number) {
-    const docRegex = country?.document_types.find((d) => d.id === v.document_type)?.regex;
-    const ok = docRegex ? new RegExp(docRegex, "u").test(v.document_number) : documentNumberValid(v.document_number);
-    if (!ok) add(fields, "document_number", "Wrong document number");
-  }
-}
-
 async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountInfo> {
   const { default_currency } = await readSetting<Pick<GeneralInfo, "default_currency">>(ctx.db, "general_info");
   const fields: Fields = {};
