@@ -49,7 +49,7 @@ describe("route table", () => {
   });
 
   it("sends every other path to the catch-all inside the default layout", () => {
-    for (const p of ["/cashier/deposit/visa/more", "/es/profile/settings", "/a/b/c"]) {
+    for (const p of ["/cashier/deposit/visa/more", "/es/profile/settings/more", "/a/b/c"]) {
       expect(leaf(p)).toEqual(["layouts/default.tsx", "routes/catchall.tsx"]);
     }
   });

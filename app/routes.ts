@@ -54,6 +54,8 @@ export default [
       ["paynewwindow", "routes/cashier.pay.tsx", "paynewwindow"],
     ]),
     ...localized("responsible-game", "routes/responsible-game.tsx"),
+    ...localized("profile/settings", "routes/profile.settings.tsx"),
+    ...localized("profile/notification", "routes/profile.notification.tsx"),
     ...localized("profile/responsible-game", "routes/profile.responsible-game.tsx"),
     ...localized("gamehall", "routes/gamehall.tsx"),
     ...localized("gamehall/:id", "routes/gamehall.$id.tsx"),

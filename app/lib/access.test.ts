@@ -22,7 +22,7 @@ describe("access rules", () => {
   it("sends the bets and profile roots to pages that exist", () => {
     expect(rootRedirect("/bets")).toBe("/profile/bets/history");
     expect(rootRedirect("/bets/history")).toBe("/profile/bets/history");
-    expect(rootRedirect("/profile/")).toBe("/profile/favorites");
+    expect(rootRedirect("/profile/")).toBe("/profile/settings");
     expect(rootRedirect("/profile/favorites")).toBeUndefined();
   });
 });

@@ -32,15 +32,14 @@ export function documentPath(fullPath: string): string {
 }
 
 /**
- * Section roots that have no page of their own, sent to a page that exists: the bet history
- * lives in the profile (`/bets` is SPEC's short way there). Until the profile's settings page is
- * built, the profile opens on the favorites; that issue points `/profile` at its first page.
+ * Section roots that have no page of their own, sent to a page that exists (SPEC §2): the bet
+ * history lives in the profile (`/bets` is SPEC's short way there); the profile opens on its settings.
  */
 const ROOT_REDIRECTS: Record<string, string> = {
   "/bets": "/profile/bets/history",
   "/bets/history": "/profile/bets/history",
   "/bets/exports": "/profile/bets/exports",
-  "/profile": "/profile/favorites",
+  "/profile": "/profile/settings",
 };
 
 export function rootRedirect(basePath: string): string | undefined {

@@ -53,6 +53,8 @@ const PLAYER: Target[] = [
   { name: "cashier billing", path: "/cashier/billing" },
   { name: "cashier history", path: "/cashier/history" },
   { name: "cashier withdraw", path: "/cashier/withdraw" },
+  { name: "profile settings", path: "/profile/settings" },
+  { name: "profile notification", path: "/profile/notification" },
   { name: "profile responsible gaming", path: "/profile/responsible-game" },
   { name: "profile favorites", path: "/profile/favorites" },
   { name: "profile bets history", path: "/profile/bets/history" },

@@ -38,3 +38,11 @@ export async function demoDeposit(page: Page, amount: number) {
   await page.goto(await startDemoDeposit(page.request, amount));
   await page.getByRole("button", { name: /success/i }).click();
 }
+
+/** The six-digit code of the newest message the demo mailbox holds for `to` (an email, or a phone's international digits). */
+export async function mailedCode(request: APIRequestContext, to: string): Promise<string> {
+  const res = await request.get(`/platform/demo/mailbox?format=json&to=${encodeURIComponent(to)}`);
+  const [mail] = (await res.json()).items as { text: string }[];
+  expect(mail, `a message to ${to}`).toBeDefined();
+  return /\b(\d{6})\b/.exec(mail!.text)![1]!;
+}

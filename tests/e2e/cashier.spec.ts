@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { origin, registerByApi, unique } from "./accounts-fixtures";
+import { mailedCode, origin, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, getNoFollow, siteHeader, test, tr } from "./fixtures";
 
 /**
@@ -24,12 +24,6 @@ async function depositThroughDemo(page: Page, method: string, amount: string, ou
   await amountInput(page).fill(amount);
   await payButton(page).click();
   await page.getByRole("button", { name: OUTCOME[outcome] }).click();
-}
-
-async function mailedCode(request: APIRequestContext, to: string): Promise<string> {
-  const res = await request.get(`/platform/demo/mailbox?format=json&to=${encodeURIComponent(to)}`);
-  const [mail] = (await res.json()).items as { text: string }[];
-  return /\b(\d{6})\b/.exec(mail!.text)![1]!;
 }
 
 test.describe("cashier access and redirects", () => {

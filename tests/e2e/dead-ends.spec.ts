@@ -68,7 +68,8 @@ test.describe("section roots without a page of their own @nojs", () => {
   test("/profile and /bets open pages that exist", async ({ page }) => {
     await registerByApi(page.request, unique("roots"));
     for (const [from, to] of [
-      ["/profile", "/profile/favorites"],
+      ["/profile", "/profile/settings"],
+      ["/es/profile", "/es/profile/settings"],
       ["/bets", "/profile/bets/history"],
       ["/es/bets/history", "/es/profile/bets/history"],
     ] as const) {

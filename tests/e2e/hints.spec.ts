@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { registerByApi, unique } from "./accounts-fixtures";
-import { expect, sidebar, siteHeader, slotOutsideJackpots, test } from "./fixtures";
+import { mailedCode, registerByApi, unique } from "./accounts-fixtures";
+import { absolute, expect, sidebar, siteHeader, slotOutsideJackpots, test, tr } from "./fixtures";
 
 /**
  * A new player's hints (make a first deposit, confirm your email): one at a time, placed where
@@ -44,6 +44,24 @@ test.describe("hints after registration", () => {
     expect(hint.x).toBeGreaterThanOrEqual(0);
     expect(hint.x + hint.width).toBeLessThanOrEqual(390);
     expect(overlap(hint, await box(siteHeader(page))), "covers the header").toBe(false);
+  });
+});
+
+test.describe("the confirm-contact hint", () => {
+  test("leads to the profile, where the mailed code confirms the email", async ({ page }) => {
+    const email = unique("hints-code");
+    await registerByApi(page.request, email);
+    await page.goto("/");
+    await page.locator("[data-hint=registration]").getByRole("button", { name: "Close notice" }).click();
+    const hint = page.locator("[data-hint=confirm-contact]");
+    await hint.getByRole("button", { name: tr("hints.confirm.action") }).click();
+    // Sent, or asked too soon after registration's own code: either way the code is entered in the profile.
+    await hint.getByRole("link", { name: tr("hints.confirm.enterCode") }).click();
+    await expect(page).toHaveURL(absolute("/profile/settings"));
+    const card = page.getByTestId("contact-email");
+    await card.locator("#contact-email-code").fill(await mailedCode(page.request, email));
+    await card.getByRole("button", { name: tr("profile.contacts.confirm") }).click();
+    await expect(card.locator("[data-confirmed]")).toHaveText(tr("profile.contacts.confirmedBadge"));
   });
 });
 

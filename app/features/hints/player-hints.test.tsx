@@ -7,7 +7,7 @@ import { HintNotices, type HintNoticesProps } from "./player-hints";
 const t = createT({
   hints: {
     registration: { text: "Deposit now.", action: "Deposit" },
-    confirm: { email: "Confirm {{contact}}.", phone: "Confirm phone {{contact}}.", action: "Send", sending: "Sending", sent: "Sent!", failed: "Failed." },
+    confirm: { email: "Confirm {{contact}}.", phone: "Confirm phone {{contact}}.", action: "Send", sending: "Sending", sent: "Sent!", failed: "Failed.", enterCode: "Enter the code" },
   },
 });
 const email = { type: "email" as const, contact: "ana@example.com", is_confirmed: false, is_subscribed: true };
@@ -18,6 +18,7 @@ function render(props: Partial<HintNoticesProps>) {
     send: { status: "idle" },
     t,
     depositPath: "/es/cashier/deposit",
+    settingsPath: "/es/profile/settings",
     onDismiss: () => {},
     onConfirm: () => {},
     ...props,
@@ -51,8 +52,13 @@ describe("HintNotices", () => {
   it("shows the sending, sent and failed states", () => {
     const hints = { registration: false, confirmContact: email };
     expect(render({ hints, send: { status: "sending" } })).toMatch(/disabled="".*>Sending<\/button>/);
-    expect(render({ hints, send: { status: "sent" } })).toContain("Sent!");
-    expect(render({ hints, send: { status: "failed", message: "Try again in 45 seconds" } })).toContain("Try again in 45 seconds");
+    const sent = render({ hints, send: { status: "sent" } });
+    expect(sent).toContain("Sent!");
+    // Where the code goes: the profile's contacts, in the page's locale.
+    expect(sent).toMatch(/href="\/es\/profile\/settings"[^>]*>Enter the code</);
+    const tooSoon = render({ hints, send: { status: "failed", message: "Try again in 45 seconds" } });
+    expect(tooSoon).toContain("Try again in 45 seconds");
+    expect(tooSoon).toMatch(/href="\/es\/profile\/settings"[^>]*>Enter the code</);
     expect(render({ hints, send: { status: "failed", message: null } })).toContain("Failed.");
   });
 });

@@ -98,6 +98,7 @@ export default function PlayerHints({ account: given, hasDeposit: givenDeposit, 
       send={send}
       t={t}
       depositPath={to("/cashier/deposit")}
+      settingsPath={to("/profile/settings")}
       onDismiss={dismiss}
       onConfirm={(contact) => void confirm(contact)}
     />
@@ -128,12 +129,14 @@ export interface HintNoticesProps {
   send: SendState;
   t: TFunction;
   depositPath: string;
+  /** Where the sent code is entered (the profile's contacts). */
+  settingsPath: string;
   onDismiss: (hint: keyof ActiveHints) => void;
   onConfirm: (contact: string) => void;
 }
 
 /** The notice PlayerHints shows for a set of hints and the sending state: one at a time. */
-export function HintNotices({ hints, send, t, depositPath, onDismiss, onConfirm }: HintNoticesProps) {
+export function HintNotices({ hints, send, t, depositPath, settingsPath, onDismiss, onConfirm }: HintNoticesProps) {
   const close = (hint: keyof ActiveHints) => (
     <button type="button" className="toast__close" aria-label={t("hints.dismiss")} onClick={() => onDismiss(hint)}>
       ×
@@ -164,11 +167,22 @@ export function HintNotices({ hints, send, t, depositPath, onDismiss, onConfirm 
         >
           <span className="toast__text">
             {send.status === "sent" ? (
-              t("hints.confirm.sent")
+              <>
+                {t("hints.confirm.sent")}{" "}
+                <Link to={settingsPath} className="btn btn--primary">
+                  {t("hints.confirm.enterCode")}
+                </Link>
+              </>
             ) : (
               <>
                 {t(contact?.type === "phone" ? "hints.confirm.phone" : "hints.confirm.email", { contact: isolate(contact?.contact ?? "") })}{" "}
-                {send.status === "failed" && <strong>{send.message ?? t("hints.confirm.failed")} </strong>}
+                {send.status === "failed" && (
+                  <>
+                    <strong>{send.message ?? t("hints.confirm.failed")} </strong>
+                    {/* Asked again too soon: the code mailed a moment ago (registration sends one) still works. */}
+                    <Link to={settingsPath}>{t("hints.confirm.enterCode")}</Link>{" "}
+                  </>
+                )}
                 <button
                   type="button"
                   className="btn btn--primary"

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { useLocalePath, useT } from "../site/use-root-data";
 
-/** The profile's game pages and tools; the page being shown is marked aria-current. */
+/** The profile's pages: settings, notifications, games and tools; the page being shown is marked aria-current. */
 const ITEMS = [
+  { path: "/profile/settings", key: "profileGames.nav.settings" },
+  { path: "/profile/notification", key: "profileGames.nav.notification" },
   { path: "/profile/favorites", key: "profileGames.nav.favorites" },
   { path: "/profile/bets/history", key: "profileGames.nav.history" },
   { path: "/profile/bets/exports", key: "profileGames.nav.exports" },

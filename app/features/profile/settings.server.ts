@@ -1,0 +1,139 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { PersonalData } from "../../lib/api/entities-contacts";
+import { PlatformError } from "../../lib/api/errors";
+import { orErrorPage } from "../../lib/api/page-errors.server";
+import { createT } from "../../lib/i18n/translate";
+import { validationMessages } from "../../lib/i18n/validation-messages";
+import { redirectWithToast } from "../../lib/toast.server";
+import { getPlatform } from "../../middleware/platform.server";
+import { validateRegistration, type ShownField } from "../auth/registration-form";
+import { getSite, requirePlayer, sitePath } from "../site/site.server";
+import { LOCKED_WHEN_VERIFIED, profileFields, profileValues, type SettingsActionData, type SettingsIntent, SETTINGS_INTENTS } from "./settings-form";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The settings page (SPEC §2 /profile/settings): the profile with its contacts, the country's form, nickname and language. */
+export async function loadSettings({ request, context }: Args) {
+  const account = await requirePlayer(context, request);
+  const platform = getPlatform(context);
+  const profile = await orErrorPage(platform.call("account.getprofileinfo", { fields: "contacts,document" }));
+  const [personalData, phones] = await Promise.all([
+    orErrorPage(platform.call("account.getPersonalDataFields", { country_code: profile.country_code || undefined })),
+    orErrorPage(platform.call("account.getContactPhoneSettings")),
+  ]);
+  const site = getSite(context);
+  return {
+    profile,
+    personalData,
+    phones,
+    account: {
+      fakename: account.fakename,
+      locale: account.locale,
+      is_verified: account.is_verified,
+      is_on_verification: account.is_on_verification,
+    },
+    locales: site.locales.locales.map((l) => ({ code: l.code, name: l.name })),
+  };
+}
+
+export type SettingsData = Awaited<ReturnType<typeof loadSettings>>;
+
+const text = (formData: FormData, name: string) => String(formData.get(name) ?? "").trim();
+
+/**
+ * SPEC §5 rules for the profile's fields (registration's, where a gender may stay unspecified),
+ * and the chosen document type's pattern, so every error is shown at once.
+ */
+function profileErrors(values: Record<string, string>, shown: ShownField[], personalData: PersonalData, t: ReturnType<typeof createT>) {
+  const checked = shown.filter((s) => s.field.sysname !== "sex");
+  const errors = validateRegistration(values, checked, { termsActive: false, promoShown: false, messages: validationMessages(t) });
+  delete errors.terms;
+  const docType = personalData.document_types.find((d) => d.id === values.document_type);
+  if (values.document_number && docType?.regex && !new RegExp(docType.regex, "u").test(values.document_number)) {
+    errors.document_number ??= [t("profile.settings.wrongDocument")];
+  }
+  return errors;
+}
+
+/** A refusal's field errors and form errors, as the forms show them. */
+function refusal(e: PlatformError) {
+  return { errors: e.fields ?? {}, formErrors: e.fields ? [] : [e.message] };
+}
+
+/**
+ * The settings page's action: one form by `intent`, the same with and without JavaScript.
+ * Success redirects back with a toast; a refusal answers the form's values and errors.
+ */
+export async function settingsAction({ request, context }: Args) {
+  const account = await requirePlayer(context, request);
+  const t = createT(getSite(context).messages);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent")) as SettingsIntent;
+  if (!SETTINGS_INTENTS.includes(intent)) throw data("Unknown form", { status: 400 });
+  const platform = getPlatform(context);
+  // Not request.url: with JavaScript the action is fetched at `….data`, which is no page.
+  const here = sitePath(context, "/profile/settings");
+  const done = (key: string, vars?: Record<string, string>) => redirectWithToast(here, { type: "success", text: t(key, vars) });
+  const refused = (body: SettingsActionData, status: number) => data(body, { status });
+
+  try {
+    if (intent === "profile") {
+      const values: Record<string, string> = {};
+      for (const [k, v] of formData) if (typeof v === "string") values[k] = v.trim();
+      const locked = account.is_verified || account.is_on_verification;
+      // A country the site does not offer (a tampered form) is refused on its field, with the default country's form.
+      let countryErrors: Record<string, string[]> = {};
+      const personalData: PersonalData = await platform
+        .call("account.getPersonalDataFields", { country_code: values.country_code || undefined })
+        .catch((e: unknown) => {
+          if (!(e instanceof PlatformError) || e.status !== 400) throw e;
+          countryErrors = { country_code: [t("profile.settings.unknownCountry")] };
+          return platform.call("account.getPersonalDataFields", {});
+        });
+      if (Object.keys(countryErrors).length) return refused({ intent, values, errors: countryErrors, formErrors: [], personalData }, 400);
+      // Without JavaScript a new country comes back with its regions and document types; nothing is saved.
+      if (formData.get("refresh") === "country") return data({ intent, values, errors: {}, formErrors: [], personalData } satisfies SettingsActionData);
+      const shown = profileFields(personalData, locked);
+      const errors = profileErrors(values, shown, personalData, t);
+      if (Object.keys(errors).length) return refused({ intent, values, errors, formErrors: [], personalData }, 400);
+      try {
+        await platform.call("account.saveProfileInfo", profileValues(values, shown, locked ? LOCKED_WHEN_VERIFIED : []));
+      } catch (e) {
+        if (!(e instanceof PlatformError) || e.status >= 500 || e.status === 401) throw e;
+        return refused({ intent, values, ...refusal(e), personalData }, e.status);
+      }
+      return done("profile.settings.saved");
+    }
+    if (intent === "fakename") {
+      await platform.call("account.changefakename", { fakename: text(formData, "fakename") });
+      return done("profile.nickname.saved");
+    }
+    if (intent === "locale") {
+      await platform.call("account.changelocale", { locale: text(formData, "locale") });
+      return done("profile.language.saved");
+    }
+    const type = text(formData, "type") === "phone" ? "phone" : "email";
+    const contact = text(formData, "contact");
+    if (intent === "addContact") {
+      await platform.call("account.addcontact", {
+        type,
+        contact,
+        phone_country_code: type === "phone" ? text(formData, "phone_country_code") : undefined,
+      });
+      return done(`profile.contacts.${type}.saved`);
+    }
+    if (intent === "sendCode") {
+      await platform.call("account.sendconfirmationtocontact", { contact });
+      return done("profile.contacts.codeSent", { contact });
+    }
+    await platform.call("account.confirmContact", { contact, code: text(formData, "code").replace(/\s+/g, "") });
+    return done("profile.contacts.confirmed", { contact });
+  } catch (e) {
+    if (!(e instanceof PlatformError) || e.status >= 500) throw e;
+    if (e.status === 401) throw redirect(sitePath(context, "/"));
+    if (intent === "profile") throw e;
+    const type = text(formData, "type") === "phone" ? "phone" : "email";
+    const values = { contact: text(formData, "contact"), phone_country_code: text(formData, "phone_country_code"), fakename: text(formData, "fakename") };
+    return refused({ intent, type, values, ...refusal(e) }, e.status);
+  }
+}
