@@ -135,6 +135,30 @@ test.describe("profile settings @nojs", () => {
   });
 });
 
+test.describe("profile pages on a phone", () => {
+  for (const locale of ["en", "ar"]) {
+    test(`fit a 320 px screen in ${locale}`, async ({ page }) => {
+      await page.setViewportSize({ width: 320, height: 700 });
+      await registerByApi(page.request, unique("profile-narrow"));
+      for (const path of [SETTINGS, "/profile/notification"]) {
+        await page.goto(locale === "en" ? path : `/${locale}${path}`);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        // Element boxes, not innerWidth: a page wider than the screen widens the layout viewport.
+        // The profile menu scrolls sideways by design: its links are measured by the menu's own box.
+        const overflow = await page.locator("main *").evaluateAll((els) =>
+          els
+            .filter((e) => !e.closest(".profile-nav ul") || e.matches(".profile-nav ul"))
+            .map((e) => ({ tag: `${e.tagName}.${e.className}#${e.id}`, r: e.getBoundingClientRect() }))
+            .filter(({ r }) => r.width > 0 && (r.right > 320.5 || r.left < -0.5))
+            .map(({ tag, r }) => `${tag} ${Math.round(r.left)}..${Math.round(r.right)}`),
+        );
+        expect(overflow, path).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+      }
+    });
+  }
+});
+
 test.describe("profile notification @nojs", () => {
   test("each contact is unsubscribed and subscribed again; the account follows", async ({ page }) => {
     const email = unique("profile-news");
