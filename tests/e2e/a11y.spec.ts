@@ -55,6 +55,7 @@ const PLAYER: Target[] = [
   { name: "cashier withdraw", path: "/cashier/withdraw" },
   { name: "profile settings", path: "/profile/settings" },
   { name: "profile notification", path: "/profile/notification" },
+  { name: "profile security", path: "/profile/security" },
   { name: "profile responsible gaming", path: "/profile/responsible-game" },
   { name: "profile favorites", path: "/profile/favorites" },
   { name: "profile bets history", path: "/profile/bets/history" },

@@ -140,7 +140,7 @@ test.describe("profile pages on a phone", () => {
     test(`fit a 320 px screen in ${locale}`, async ({ page }) => {
       await page.setViewportSize({ width: 320, height: 700 });
       await registerByApi(page.request, unique("profile-narrow"));
-      for (const path of [SETTINGS, "/profile/notification"]) {
+      for (const path of [SETTINGS, "/profile/notification", "/profile/security"]) {
         await page.goto(locale === "en" ? path : `/${locale}${path}`);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         // Element boxes, not innerWidth: a page wider than the screen widens the layout viewport.
