@@ -54,6 +54,19 @@ test.describe("profile settings @nojs", () => {
     expect(profile).toMatchObject({ first_name: "Lucía", last_name: "García", birth_date: "1990-05-17", region: "MD", postcode: "28013", document: { type: "dni", number: "12345678Z" } });
   });
 
+  test("a country the site's form does not list keeps its place; saving does not change it", async ({ page }) => {
+    // Registration takes any real country; the personal-data form lists twelve.
+    await registerByApi(page.request, unique("profile-it"), { country_code: "IT" });
+    const res = await page.goto(SETTINGS);
+    expect(res?.status()).toBe(200);
+    await expect(personal(page).locator("#auth-country_code")).toHaveValue("IT");
+    await personal(page).locator("#auth-first_name").fill("Giulia");
+    await personal(page).getByRole("button", { name: tr("profile.settings.save") }).click();
+    await expect(toast(page, tr("profile.settings.saved"))).toBeVisible();
+    const profile = (await (await page.request.get("/api/account/getprofileinfo")).json()).data;
+    expect(profile).toMatchObject({ first_name: "Giulia", country_code: "IT" });
+  });
+
   test("bad values are refused field by field and nothing typed is lost", async ({ page }) => {
     await registerByApi(page.request, unique("profile-bad"));
     await page.goto(SETTINGS);

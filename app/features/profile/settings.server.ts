@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { PersonalData } from "../../lib/api/entities-contacts";
+import type { PlatformClient } from "../../lib/api/client";
 import { PlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
@@ -12,19 +13,35 @@ import { LOCKED_WHEN_VERIFIED, profileFields, profileValues, type SettingsAction
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
+/**
+ * The personal-data form of a country. One the site's form does not list (registration takes any
+ * real country, and a tampered form any code) gets the default country's fields, with that country
+ * kept in the list so that the select still shows it and saving does not change it unasked; the
+ * platform decides whether it is a country at all.
+ */
+async function countryForm(platform: PlatformClient, code: string, name: string): Promise<PersonalData> {
+  try {
+    return await platform.call("account.getPersonalDataFields", { country_code: code || undefined });
+  } catch (e) {
+    if (!(e instanceof PlatformError) || e.status !== 400) throw e;
+    const fallback = await platform.call("account.getPersonalDataFields", {});
+    return { ...fallback, country_code: code, countries: [...fallback.countries, { code, name: name || code }] };
+  }
+}
+
 /** The settings page (SPEC §2 /profile/settings): the profile with its contacts, the country's form, nickname and language. */
 export async function loadSettings({ request, context }: Args) {
   const account = await requirePlayer(context, request);
   const platform = getPlatform(context);
   const profile = await orErrorPage(platform.call("account.getprofileinfo", { fields: "contacts,document" }));
-  const [personalData, phones] = await Promise.all([
-    orErrorPage(platform.call("account.getPersonalDataFields", { country_code: profile.country_code || undefined })),
+  const [personal, phones] = await Promise.all([
+    orErrorPage(countryForm(platform, profile.country_code, profile.country)),
     orErrorPage(platform.call("account.getContactPhoneSettings")),
   ]);
   const site = getSite(context);
   return {
     profile,
-    personalData,
+    personalData: personal,
     phones,
     account: {
       fakename: account.fakename,
@@ -81,16 +98,7 @@ export async function settingsAction({ request, context }: Args) {
       const values: Record<string, string> = {};
       for (const [k, v] of formData) if (typeof v === "string") values[k] = v.trim();
       const locked = account.is_verified || account.is_on_verification;
-      // A country the site does not offer (a tampered form) is refused on its field, with the default country's form.
-      let countryErrors: Record<string, string[]> = {};
-      const personalData: PersonalData = await platform
-        .call("account.getPersonalDataFields", { country_code: values.country_code || undefined })
-        .catch((e: unknown) => {
-          if (!(e instanceof PlatformError) || e.status !== 400) throw e;
-          countryErrors = { country_code: [t("profile.settings.unknownCountry")] };
-          return platform.call("account.getPersonalDataFields", {});
-        });
-      if (Object.keys(countryErrors).length) return refused({ intent, values, errors: countryErrors, formErrors: [], personalData }, 400);
+      const personalData = await countryForm(platform, values.country_code ?? "", values.country_code ?? "");
       // Without JavaScript a new country comes back with its regions and document types; nothing is saved.
       if (formData.get("refresh") === "country") return data({ intent, values, errors: {}, formErrors: [], personalData } satisfies SettingsActionData);
       const shown = profileFields(personalData, locked);
