@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile.security";
+import { FieldErrors as Errors } from "../features/auth/auth-form-parts";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { loadSecurity, securityAction, type SecurityActionData } from "../features/profile/security.server";
 import { useT } from "../features/site/use-root-data";
@@ -11,16 +12,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) => securityAction(args);
-
-/** Errors under a control, tied to it. */
-function Errors({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="field-error">
-      {errors.join(" ")}
-    </p>
-  );
-}
 
 function Input({ name, label, errors, ...rest }: { name: string; label: string; errors?: string[] } & React.InputHTMLAttributes<HTMLInputElement>) {
   const id = `security-${name}`;

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Profile } from "../../lib/api/entities";
 import type { PhoneCountry } from "../../lib/api/entities-contacts";
+import { FieldErrors as Errors } from "../auth/auth-form-parts";
 import { useT } from "../site/use-root-data";
 import type { SettingsActionData } from "./settings-form";
 
@@ -16,16 +17,6 @@ interface Props {
   phones: { default_country: string; items: PhoneCountry[] };
   /** The action's answer, when it was about this contact. */
   refused: Extract<SettingsActionData, { type: ContactType }> | undefined;
-}
-
-/** The errors of one field, tied to its control. */
-function Errors({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="field-error">
-      {errors.join(" ")}
-    </p>
-  );
 }
 
 const described = (id: string, errors?: string[]) => (errors?.length ? { "aria-invalid": true as const, "aria-describedby": id } : {});
