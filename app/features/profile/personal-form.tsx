@@ -4,7 +4,8 @@ import type { PersonalData } from "../../lib/api/entities-contacts";
 import { translateOr } from "../../lib/i18n/translate";
 import { RegistrationFields } from "../auth/registration-fields";
 import { useT } from "../site/use-root-data";
-import { LOCKED_WHEN_VERIFIED, profileFields } from "./settings-form";
+import { IDENTITY_FIELDS } from "../../lib/api/entities";
+import { profileFields } from "./settings-form";
 
 interface Props {
   personalData: PersonalData;
@@ -26,7 +27,7 @@ export function PersonalForm({ personalData, values, errors, formErrors, lock }:
   const form = useRef<HTMLFormElement>(null);
   const busy = useNavigation().formData?.get("intent") === "profile";
   const shown = profileFields(personalData, lock !== null);
-  const locked = lock ? LOCKED_WHEN_VERIFIED.filter((k) => values[k]) : [];
+  const locked = lock ? IDENTITY_FIELDS.filter((k) => values[k]) : [];
   const onChange = (e: React.FormEvent<HTMLFormElement>) => {
     const target = e.target as HTMLSelectElement;
     if (target.name !== "country_code" || !form.current) return;

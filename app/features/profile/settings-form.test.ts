@@ -49,9 +49,9 @@ describe("profileFields", () => {
 
 describe("profileValues", () => {
   it("sends every shown field (empty clears it), never a locked one, and no gender left at —", () => {
-    const shown = profileFields(data(true), false);
     const values = { first_name: "Ana", birth_date: "", sex: "", country_code: "ES", region: "MD", document_number: "12345678Z", extra: "x" };
-    expect(profileValues(values, shown, ["first_name"])).toEqual({
+    expect(profileValues(values, profileFields(data(true), false))).toEqual({
+      first_name: "Ana",
       birth_date: "",
       country_code: "ES",
       region: "MD",
@@ -59,6 +59,8 @@ describe("profileValues", () => {
       document_type: "",
       document_number: "12345678Z",
     });
+    // Locked (verified or under review): the identity fields are neither shown nor sent.
+    expect(profileValues(values, profileFields(data(true), true))).toEqual({ country_code: "ES", region: "MD", postcode: "" });
   });
 });
 

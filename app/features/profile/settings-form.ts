@@ -2,6 +2,7 @@
  * The pure rules of the settings page's forms (SPEC §3 Profile, §4 personal data, §5 validation):
  * which of the country's fields the profile shows, and what `account.saveProfileInfo` is sent.
  */
+import { IDENTITY_FIELDS } from "../../lib/api/entities";
 import type { PersonalData, PersonalField } from "../../lib/api/entities-contacts";
 import type { ShownField } from "../auth/registration-form";
 
@@ -14,9 +15,6 @@ export const PROFILE_KEYS = [
   "document_type", "document_number",
 ] as const;
 
-/** Identity fields the platform keeps while the identity is checked and after (account.saveProfileInfo). */
-export const LOCKED_WHEN_VERIFIED: readonly string[] = ["first_name", "middle_name", "last_name", "birth_date", "document_type", "document_number"];
-
 /**
  * What the settings form shows: every profile field of the country's form, whether registration
  * shows it or not (the profile is where a player completes what registration skipped), none
@@ -27,20 +25,19 @@ export function profileFields(data: PersonalData, locked: boolean): ShownField[]
   const keys: readonly string[] = PROFILE_KEYS;
   return data.fields
     .filter((f) => keys.includes(f.sysname))
-    .filter((f) => !(locked && LOCKED_WHEN_VERIFIED.includes(f.sysname)))
+    .filter((f) => !(locked && IDENTITY_FIELDS.includes(f.sysname)))
     .filter((f) => !f.sysname.startsWith("document_") || data.document_types.length > 0)
     .map((f) => ({ field: { ...f, params: { is_visible: true, is_required: false } } as PersonalField, required: false }));
 }
 
 /**
  * The saveProfileInfo values of a submitted form: every shown field (an empty one clears it, as
- * the player sees it), never a locked one; a gender left at "—" is left out.
+ * the player sees it; locked ones are not shown, see profileFields); a gender left at "—" is left out.
  */
-export function profileValues(values: Record<string, string>, shown: ShownField[], locked: readonly string[]): Record<string, string> {
+export function profileValues(values: Record<string, string>, shown: ShownField[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const { field } of shown) {
     const name = field.sysname;
-    if (locked.includes(name)) continue;
     const value = values[name] ?? "";
     if (name === "sex" && value === "") continue;
     out[name] = value;

@@ -9,7 +9,7 @@ import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { validateRegistration, type ShownField } from "../auth/registration-form";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
-import { LOCKED_WHEN_VERIFIED, profileFields, profileValues, type SettingsActionData, type SettingsIntent, SETTINGS_INTENTS } from "./settings-form";
+import { profileFields, profileValues, type SettingsActionData, type SettingsIntent, SETTINGS_INTENTS } from "./settings-form";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -105,7 +105,7 @@ export async function settingsAction({ request, context }: Args) {
       const errors = profileErrors(values, shown, personalData, t);
       if (Object.keys(errors).length) return refused({ intent, values, errors, formErrors: [], personalData }, 400);
       try {
-        await platform.call("account.saveProfileInfo", profileValues(values, shown, locked ? LOCKED_WHEN_VERIFIED : []));
+        await platform.call("account.saveProfileInfo", profileValues(values, shown));
       } catch (e) {
         if (!(e instanceof PlatformError) || e.status >= 500 || e.status === 401) throw e;
         return refused({ intent, values, ...refusal(e), personalData }, e.status);

@@ -1,4 +1,4 @@
-import type { Profile } from "../../../app/lib/api/entities";
+import { IDENTITY_FIELDS, type Profile } from "../../../app/lib/api/entities";
 import { PlatformError } from "../../../app/lib/api/errors";
 import type { Handler } from "../core/context";
 import { loadLocales } from "../i18n/locales";
@@ -10,8 +10,6 @@ type Fields = Record<string, string[]>;
 const invalid = (fields: Fields) =>
   new PlatformError("InvalidParameter", `Invalid parameters: ${Object.keys(fields).join(", ")}`, { fields });
 
-/** Identity fields a verified player can no longer change (support can). */
-const LOCKED_WHEN_VERIFIED = ["first_name", "middle_name", "last_name", "birth_date", "document_type", "document_number", "cpf"];
 const TEXT_COLUMNS = [
   "first_name", "middle_name", "last_name", "country_code", "region", "home_town", "address", "postcode",
   "document_type", "document_number", "cpf",
@@ -53,12 +51,12 @@ export const saveProfileInfo: Handler<"account.saveProfileInfo"> = async (values
   const underReview: string[] = [];
   const set = (column: string, value: unknown) => {
     const changed = value !== user[column as keyof typeof user];
-    if (user.is_verified === 1 && LOCKED_WHEN_VERIFIED.includes(column) && changed) {
+    if (user.is_verified === 1 && IDENTITY_FIELDS.includes(column) && changed) {
       (errors[column] ??= []).push("This field cannot be changed after verification");
       return;
     }
     // While documents are being checked, what they are checked against stays as it was.
-    if (user.is_on_verification === 1 && LOCKED_WHEN_VERIFIED.includes(column) && changed) underReview.push(column);
+    if (user.is_on_verification === 1 && IDENTITY_FIELDS.includes(column) && changed) underReview.push(column);
     binds.push(value);
     sets.push(`${column} = ?${binds.length + 1}`);
   };
