@@ -27,11 +27,13 @@ describe("sectionMessages", () => {
     expect(home.auth).toEqual(bundle.auth);
     expect(home.cashier).toBeUndefined();
     expect(home.game).toBeUndefined();
+    expect(home.profile).toBeUndefined();
     expect(sectionMessages(bundle, "/es/cashier/deposit").cashier).toEqual(bundle.cashier);
     expect(sectionMessages(bundle, "/game/x").game).toEqual(bundle.game);
     const profile = sectionMessages(bundle, "/profile/responsible-game");
     expect(profile.profileGames).toEqual(bundle.profileGames);
     expect(profile.responsible).toEqual(bundle.responsible);
+    expect(sectionMessages(bundle, "/es/profile/settings").profile).toEqual(bundle.profile);
   });
 
   it("keeps on every page what the session clock and the reality check say", () => {

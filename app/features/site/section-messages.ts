@@ -7,7 +7,7 @@
  */
 export const SECTIONS: Record<string, readonly string[]> = {
   cashier: ["cashier"],
-  profile: ["profileGames", "responsible"],
+  profile: ["profileGames", "responsible", "profile"],
   "responsible-game": ["responsible"],
   game: ["game"],
   jackpots: ["jackpots"],
