@@ -92,6 +92,9 @@ export async function settingsAction({ request, context }: Args) {
   const here = sitePath(context, "/profile/settings");
   const done = (key: string, vars?: Record<string, string>) => redirectWithToast(here, { type: "success", text: t(key, vars) });
   const refused = (body: SettingsActionData, status: number) => data(body, { status });
+  // The contact forms' fields (and the nickname's), read once for the call and for a refusal.
+  const type = text(formData, "type") === "phone" ? "phone" : "email";
+  const contact = text(formData, "contact");
 
   try {
     if (intent === "profile") {
@@ -120,8 +123,6 @@ export async function settingsAction({ request, context }: Args) {
       await platform.call("account.changelocale", { locale: text(formData, "locale") });
       return done("profile.language.saved");
     }
-    const type = text(formData, "type") === "phone" ? "phone" : "email";
-    const contact = text(formData, "contact");
     if (intent === "addContact") {
       await platform.call("account.addcontact", {
         type,
@@ -140,8 +141,7 @@ export async function settingsAction({ request, context }: Args) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     if (e.status === 401) throw redirect(sitePath(context, "/"));
     if (intent === "profile") throw e;
-    const type = text(formData, "type") === "phone" ? "phone" : "email";
-    const values = { contact: text(formData, "contact"), phone_country_code: text(formData, "phone_country_code"), fakename: text(formData, "fakename") };
+    const values = { contact, phone_country_code: text(formData, "phone_country_code"), fakename: text(formData, "fakename") };
     return refused({ intent, type, values, ...refusal(e) }, e.status);
   }
 }

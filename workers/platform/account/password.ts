@@ -7,8 +7,9 @@ import { loadUser } from "./users";
 
 /**
  * account.changepassword: the old password must be right (wrong guesses count against the sign-in
- * throttle of the account); an account without one (social sign-up) sets its first. Every session of the player ends, password-reset tokens die, and this
- * call gets a new session so the player stays signed in here only.
+ * throttle of the account); an account without one (social sign-up) sets its first. Every session
+ * of the player ends, password-reset tokens die, and this call gets a new session so the player
+ * stays signed in here only.
  */
 export const changePassword: Handler<"account.changepassword"> = async ({ old_password, new_password }, ctx) => {
   const user = (await loadUser(ctx.db, ctx.uid))!;
