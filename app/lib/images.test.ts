@@ -5,6 +5,8 @@ import { IMAGE_WIDTHS } from "./image-ladder";
 import { ipxUrl, responsiveImage, SCREENS, type ImageSizes } from "./images";
 
 const COVER = "/platform/covers/golden_phoenix.svg";
+/** A raster cover, as an operator's catalogue may have: the proxy draws it at each size. */
+const RASTER = "/platform/covers/golden_phoenix.png";
 
 /** The modifiers of a proxy URL, parsed by the proxy's own (ladder-checking) parser. */
 const proxied = (url: string) => parseModifiers(/^\/_ipx\/([^/]+)\//.exec(url)![1]!);
@@ -57,25 +59,25 @@ describe("ipxUrl", () => {
 
 describe("responsiveImage", () => {
   it("gives 1x and 2x, with the height from the 1.3 size ratio when none is given", () => {
-    expect(responsiveImage(COVER, { width: 200 })).toEqual({
-      src: `/_ipx/f_webp,q_95,w_200,h_260${COVER}`,
-      srcSet: `/_ipx/f_webp,q_95,w_200,h_260${COVER} 1x, /_ipx/f_webp,q_95,w_480,h_624${COVER} 2x`,
+    expect(responsiveImage(RASTER, { width: 200 })).toEqual({
+      src: `/_ipx/f_webp,q_95,w_200,h_260${RASTER}`,
+      srcSet: `/_ipx/f_webp,q_95,w_200,h_260${RASTER} 1x, /_ipx/f_webp,q_95,w_480,h_624${RASTER} 2x`,
       width: 200,
       height: 260,
     });
   });
 
   it("caps the 2x at the proxy's largest side", () => {
-    expect(responsiveImage(COVER, { width: 1500, height: 500 }).srcSet).toContain(`w_2048,h_683${COVER} 2x`);
+    expect(responsiveImage(RASTER, { width: 1500, height: 500 }).srcSet).toContain(`w_2048,h_683${RASTER} 2x`);
   });
 
   it("with sizes, lists width descriptors for every screen range at both densities, on the ladder", () => {
-    const image = responsiveImage(COVER, { width: 300, height: 400, sizes: { default: "50vw", sm: "33vw", lg: 240 } });
+    const image = responsiveImage(RASTER, { width: 300, height: 400, sizes: { default: "50vw", sm: "33vw", lg: 240 } });
     // default: up to 640 → 320 css px; sm: up to 1024 → 338 → 360; lg: 240 px. Each at 1x and 2x.
     expect(image.srcSet.split(", ").map((s) => s.split(" ")[1])).toEqual(["240w", "320w", "360w", "480w", "640w", "720w"]);
-    expect(image.srcSet).toContain(`/_ipx/f_webp,q_95,w_360,h_480${COVER} 360w`);
+    expect(image.srcSet).toContain(`/_ipx/f_webp,q_95,w_360,h_480${RASTER} 360w`);
     expect(image.sizes).toBe("(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw");
-    expect(image.src).toBe(`/_ipx/f_webp,q_95,w_300,h_400${COVER}`);
+    expect(image.src).toBe(`/_ipx/f_webp,q_95,w_300,h_400${RASTER}`);
   });
 
   it("every srcset candidate, for any sizes, is a ladder URL whose descriptor is the width drawn", () => {
@@ -86,7 +88,7 @@ describe("responsiveImage", () => {
         fc.dictionary(fc.constantFrom(...screens), value, { minKeys: 1 }),
         fc.constantFrom([300, 400], [336, 180], [1200, 400], [200, undefined], [60, 80]),
         (sizes, [width, height]) => {
-          const image = responsiveImage(COVER, { width: width!, height, sizes: sizes as ImageSizes });
+          const image = responsiveImage(RASTER, { width: width!, height, sizes: sizes as ImageSizes });
           for (const candidate of [image.src, ...image.srcSet.split(", ")]) {
             const [url, descriptor] = candidate.split(" ");
             const m = proxied(url!);
@@ -96,6 +98,12 @@ describe("responsiveImage", () => {
         },
       ),
     );
+  });
+
+  it("gives a vector source as it is, whatever the box and sizes: no proxy, no srcset", () => {
+    for (const path of [COVER, "/platform/covers/providers/bluefin.svg", "/images/banners/welcome.SVG"]) {
+      expect(responsiveImage(path, { width: 300, height: 400, sizes: { default: "46vw", xl: "15vw" } })).toEqual({ src: path, srcSet: "", width: 300, height: 400 });
+    }
   });
 
   it("gives a plain src for images the proxy does not serve", () => {

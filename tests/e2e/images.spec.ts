@@ -2,43 +2,47 @@ import type { Page } from "@playwright/test";
 import { expect, test, jsOn } from "./fixtures";
 
 /**
- * Game covers through the image proxy (issue 5, decision 0018): responsive srcset at two
- * densities, priority for the first cover, lazy loading below the fold, and the fallback card
- * when a cover fails (from the proxy without JavaScript, from the tile's onError with it).
+ * Game covers (issue 5, decisions 0018 and 0036): the generated SVG as it is, priority for the
+ * first cover, lazy loading below the fold, the fallback card when a cover fails; the image proxy
+ * still draws any source at its ladder's sizes for whoever asks by URL.
  */
 
 const tiles = (page: Page) => page.locator(".lobby-grid [data-game]");
 
 test.describe("game covers @nojs", () => {
-  test("lobby covers come from /_ipx/ as webp with a srcset at densities 1 and 2", async ({ page }) => {
+  test("lobby covers are the platform's SVG as it is: no proxy, no srcset, the first one high priority", async ({ page }) => {
     await page.goto("/gamehall");
     const first = tiles(page).first().locator("img");
     await expect(first).toBeVisible();
-    const src = await first.getAttribute("src");
-    expect(src).toMatch(/^\/_ipx\/f_webp,q_95,w_300,h_400\/platform\/covers\/[a-z0-9_-]+\.svg$/);
-    const srcset = (await first.getAttribute("srcset")) ?? "";
-    const candidates = srcset.split(", ").map((c) => c.split(" "));
-    expect(candidates.length).toBeGreaterThanOrEqual(4);
-    for (const [url, descriptor] of candidates) {
-      expect(url).toMatch(/^\/_ipx\/f_webp,q_95,w_\d+,h_\d+\/platform\/covers\//);
-      // The descriptor is the width the proxy draws.
-      expect(descriptor).toBe(`${/w_(\d+)/.exec(url!)![1]}w`);
-    }
-    // Both densities of the widest phone tile (46 vw of a 640 px screen: 300 css px) are there.
-    const widths = candidates.map(([, d]) => parseInt(d!, 10));
-    expect(widths).toContain(300);
-    expect(widths).toContain(600);
-    await expect(first).toHaveAttribute("sizes", /46vw$/);
+    // A vector cover is sharp at any density and a tenth of the bytes of a webp of it (decision 0036).
+    await expect(first).toHaveAttribute("src", /^\/platform\/covers\/[a-z0-9_-]+\.svg$/);
+    await expect(first).not.toHaveAttribute("srcset", /./);
     await expect(first).toHaveAttribute("fetchpriority", "high");
     await expect(first).toHaveAttribute("width", "300");
     await expect(first).toHaveAttribute("height", "400");
     await expect(tiles(page).nth(1).locator("img")).not.toHaveAttribute("fetchpriority", "high");
     await expect(tiles(page).nth(12).locator("img")).toHaveAttribute("loading", "lazy");
+    // No cover of the page asks the image proxy for a render.
+    const srcs = await tiles(page).locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")));
+    expect(srcs.filter((s) => s?.startsWith("/_ipx/"))).toEqual([]);
 
-    // The browser really got a webp from the proxy.
+    // The browser really drew it, at its box's size.
     const loaded = await first.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, current: img.currentSrc }));
-    expect(loaded.w).toBeGreaterThan(0);
-    expect(loaded.current).toContain("/_ipx/");
+    expect(loaded.w).toBe(300);
+    expect(loaded.current).toMatch(/\/platform\/covers\/[a-z0-9_-]+\.svg$/);
+  });
+
+  test("a cover is a small, immutable SVG that runs nothing", async ({ request }) => {
+    const res = await request.get("/platform/covers/golden_phoenix.svg", { headers: { "accept-encoding": "gzip" } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toBe("image/svg+xml; charset=utf-8");
+    expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers()["content-security-policy"]).toContain("sandbox");
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 300 400"/);
+    expect(svg).not.toMatch(/<script|on[a-z]+=/i);
+    // A title line a wide fallback font could push over the edges is held inside them.
+    expect((await request.get("/platform/covers/shadow_temple_crash.svg").then((r) => r.text())).match(/textLength="(\d+)"/)?.[1]).toBe("272");
   });
 
   test("the proxy answers a webp, then the same bytes from its cache", async ({ request }) => {
@@ -81,18 +85,18 @@ test.describe("game covers @nojs", () => {
     await expect(tiles(page).first()).toBeVisible();
   });
 
-  test("when the proxy itself fails, the tile swaps to the fallback image", async ({ page }) => {
+  test("when a cover fails, the tile swaps to the fallback image", async ({ page }) => {
     test.skip(!jsOn(), "the swap is the document's image-fallback script (lib/image-fallback.ts)");
     // The second tile's game, read from the server-rendered hall before the browser opens it.
     const html = await (await page.request.get("/gamehall")).text();
     const sysname = [...html.matchAll(/data-game="([a-z0-9_-]+)"/g)].map((m) => m[1])[1]!;
-    await page.route(new RegExp(`/_ipx/[^/]+/platform/covers/${sysname}\\.svg$`), (route) => route.fulfill({ status: 502, body: "" }));
+    await page.route(new RegExp(`/platform/covers/${sysname}\\.svg$`), (route) => route.fulfill({ status: 502, body: "" }));
     await page.goto("/gamehall");
     const img = page.locator(`.lobby-grid [data-game="${sysname}"] img`);
     await expect(img).toHaveAttribute("src", "/images/game-fallback.svg");
     await expect(img).not.toHaveAttribute("srcset", /./);
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
     // Its neighbours keep their covers.
-    await expect(tiles(page).first().locator("img")).toHaveAttribute("src", /^\/_ipx\//);
+    await expect(tiles(page).first().locator("img")).toHaveAttribute("src", /^\/platform\/covers\//);
   });
 });

@@ -164,9 +164,21 @@ describe("/platform/covers/{sysname}.svg", () => {
     expect((await send("/platform/covers/providers/Blue%20fin.svg")).status).toBe(404);
   });
 
-  it("answers 404 for an unknown game or a malformed name", async () => {
-    expect((await send("/platform/covers/no_such_game.svg")).status).toBe(404);
-    expect((await send("/platform/covers/Golden%20Phoenix.svg")).status).toBe(404);
-    expect((await send("/platform/covers/golden_phoenix.png")).status).toBe(404);
+  it("answers 404 for an unknown game or a malformed name, with the neutral card an <img> shows in its place", async () => {
+    for (const path of ["/platform/covers/no_such_game.svg", "/platform/covers/Golden%20Phoenix.svg", "/platform/covers/golden_phoenix.png"]) {
+      const res = await send(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+      // Briefly: a game added meanwhile gets its cover soon.
+      expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+      expect(await res.text()).toMatch(/^<svg[^>]*viewBox="0 0 300 400"/);
+    }
+  });
+
+  it("holds a long title line inside the cover's margins whatever font the browser draws it with", async () => {
+    const svg = await (await send("/platform/covers/shadow_temple_crash.svg")).text();
+    const lines = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => [m[1], /textLength="(\d+)"/.exec(m[0])?.[1]]);
+    // "SHADOW TEMPLE" at 30 px is 308 px in DejaVu Sans Bold: held to 272; "CRASH" fits as it is.
+    expect(lines).toEqual([["SHADOW TEMPLE", "272"], ["CRASH", undefined]]);
   });
 });

@@ -1,12 +1,14 @@
 import { Hono, type Context } from "hono";
+import fallbackCard from "../../../public/images/game-fallback.svg?raw";
 import { coverEtag, coverSvg } from "./covers";
 import { wordmarkEtag, wordmarkSvg } from "./wordmarks";
 
 /**
  * `/platform/covers/{sysname}.svg`: a game's generated cover; `/platform/covers/providers/
- * {sysname}.svg`: a studio's generated wordmark (decision 0033). Immutable for a year (a new
+ * {sysname}.svg`: a studio's generated wordmark (decision 0033). Pages show them as they are
+ * (decision 0036); the image proxy can still draw them at its sizes. Immutable for a year (a new
  * drawing bumps the version and with it the ETag; the URL stays, so the app may add a version
- * query if it must refresh browsers sooner). Unknown sysname: 404.
+ * query if it must refresh browsers sooner). Unknown sysname: 404 (a cover's with the fallback card).
  */
 export const coverRoutes = new Hono<{ Bindings: Env }>();
 
@@ -27,12 +29,17 @@ function svgResponse(c: Context, etag: string, draw: () => string) {
 
 /**
  * A route drawing one row (read by `select`) by the sysname of its `.svg` file name: 404 for a malformed
- * name or no such row, else the drawing with its ETag.
+ * name or no such row, else the drawing with its ETag. `missing`: the 404's body, an image that
+ * pages show in its place (browsers draw an image body whatever the status, with or without
+ * JavaScript), briefly cached; plain text without one.
  */
-function svgRoute<Row>(path: string, select: string, etag: (row: Row) => string, draw: (row: Row) => string) {
+function svgRoute<Row>(path: string, select: string, etag: (row: Row) => string, draw: (row: Row) => string, missing?: string) {
   coverRoutes.get(path, async (c) => {
     const sysname = FILE.exec(c.req.param("file") ?? "")?.[1];
     const row = sysname ? await c.env.DB.prepare(select).bind(sysname).first<Row>() : null;
+    if (!row && missing) {
+      return c.body(missing, 404, { "content-type": "image/svg+xml; charset=utf-8", "cache-control": "public, max-age=60", "x-content-type-options": "nosniff" });
+    }
     if (!row) return c.text("Not found", 404);
     return svgResponse(c, etag(row), () => draw(row));
   });
@@ -40,5 +47,6 @@ function svgRoute<Row>(path: string, select: string, etag: (row: Row) => string,
 
 type CoverRow = { sysname: string; title: string; kind: string };
 type WordmarkRow = { sysname: string; name: string; position: number };
-svgRoute<CoverRow>("/platform/covers/:file", "SELECT sysname, title, kind FROM games WHERE sysname = ?1", coverEtag, coverSvg);
+// A game gone from the catalogue (a page cached before it went) shows the neutral card.
+svgRoute<CoverRow>("/platform/covers/:file", "SELECT sysname, title, kind FROM games WHERE sysname = ?1", coverEtag, coverSvg, fallbackCard);
 svgRoute<WordmarkRow>("/platform/covers/providers/:file", "SELECT sysname, name, position FROM game_providers WHERE sysname = ?1", wordmarkEtag, wordmarkSvg);

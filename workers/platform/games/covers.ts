@@ -10,7 +10,7 @@ import { coverTheme } from "./cover-themes";
 import { MOTIF_SIZE, MOTIFS, type MotifName } from "./motifs.generated";
 
 /** Bump when the drawing changes, so cached covers (and their ETags) are replaced. */
-const COVER_VERSION = 2;
+const COVER_VERSION = 3;
 export const WIDTH = 300;
 export const HEIGHT = 400;
 
@@ -52,6 +52,21 @@ function titleLines(title: string): string[] {
   return lines.length > 3 ? [...lines.slice(0, 2), lines.slice(2).join(" ")] : lines;
 }
 
+/** The widest a title line may be drawn: the cover less its margins. */
+const TITLE_MAX_WIDTH = 272;
+
+/**
+ * A browser draws the cover itself (decision 0036) with its own bold sans-serif, which may be far
+ * wider than Inter, whose widths the size was chosen by (DejaVu Sans Bold: "SHADOW TEMPLE" at
+ * 30 px is 308 px wide, over the edges). A line that a wide font could push past the margins is
+ * held to Inter's width, at most the margins, with `textLength`.
+ */
+function fitLine(line: string, size: number): string {
+  const wide = line.length * 0.8 * size + (line.length - 1);
+  if (wide <= TITLE_MAX_WIDTH) return "";
+  return ` textLength="${Math.min(TITLE_MAX_WIDTH, Math.round(line.length * 0.7 * size))}" lengthAdjust="spacingAndGlyphs"`;
+}
+
 /** Where accents may sit: the corners and sides around the hero, never over the title. */
 const ACCENT_SLOTS: [number, number][] = [[34, 46], [250, 70], [30, 196], [262, 188], [70, 120], [226, 132], [150, 30]];
 
@@ -84,7 +99,7 @@ export function coverSvg({ sysname, title, kind }: CoverInput): string {
   const lineHeight = Math.round(size * 1.05);
   const titleTop = HEIGHT - 24 - (lines.length - 1) * lineHeight - size;
   const text = lines
-    .map((l, i) => `<text x="150" y="${HEIGHT - 24 - (lines.length - 1 - i) * lineHeight}">${escapeXml(l)}</text>`)
+    .map((l, i) => `<text x="150" y="${HEIGHT - 24 - (lines.length - 1 - i) * lineHeight}"${fitLine(l, size)}>${escapeXml(l)}</text>`)
     .join("");
 
   const rays = Array.from({ length: 12 }, (_, i) => `<path d="M150 150L${150 + 420 * Math.cos((i * 30 * Math.PI) / 180)} ${150 + 420 * Math.sin((i * 30 * Math.PI) / 180)}L${150 + 420 * Math.cos(((i * 30 + 14) * Math.PI) / 180)} ${150 + 420 * Math.sin(((i * 30 + 14) * Math.PI) / 180)}Z"/>`);
