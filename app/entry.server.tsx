@@ -16,10 +16,12 @@ import { NonceContext } from "./lib/nonce";
 import { InlineHeadContext } from "./lib/site-stylesheet";
 import { IMAGE_FALLBACK_SCRIPT } from "./lib/image-fallback.server";
 import { siteCss } from "./styles/site-css.server";
+import { STREAM_TIMEOUT_MS } from "./lib/deferred.server";
 
 const INLINE_HEAD = { css: siteCss, script: IMAGE_FALLBACK_SCRIPT };
 
-export const streamTimeout = 5_000;
+/** React Router reads it: deferred data still pending then is rejected (lib/deferred.server.ts). */
+export const streamTimeout = STREAM_TIMEOUT_MS;
 
 /**
  * People get the shell at once and deferred data as it resolves; crawlers get the whole

@@ -56,7 +56,9 @@ export function Home({ home, banners, gameRows, recentWins }: HomeProps) {
         <Banners banners={banners} />
       ) : (
         <Suspense fallback={<div className="banners banners--loading" role="status" aria-busy="true" aria-label={t("common.loading")} />}>
-          <Await resolve={banners}>{(items) => <Banners banners={items} />}</Await>
+          <Await resolve={banners} errorElement={<Banners banners={[]} />}>
+            {(items) => <Banners banners={items} />}
+          </Await>
         </Suspense>
       )}
       <RecentWins initial={recentWins} />
