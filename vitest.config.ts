@@ -75,7 +75,9 @@ export default defineConfig(async () => {
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
                 // Test-only bindings, typed in tests/workers/env.d.ts.
-                bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seed },
+                // SETTINGS_CACHE_MS 0: a test that writes a setting sees it on its next call
+                // (render-scope.test.ts and settings-cache.test.ts test the reuse itself).
+                bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seed, SETTINGS_CACHE_MS: "0" },
                 d1Databases: { REMOTE_DB: "remote-platform-db" },
                 // The test Worker's outbound fetch() goes to remote-platform, never to the network.
                 outboundService: "remote-platform",

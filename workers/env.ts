@@ -10,6 +10,7 @@ const Vars = z
     PUBLIC_ORIGIN: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]),
     FRAME_ANCESTORS: z.string(),
     SITE_CACHE_SECONDS: z.string().regex(/^\d+$/, "SITE_CACHE_SECONDS must be a whole number").optional(),
+    SETTINGS_CACHE_MS: z.string().regex(/^\d+$/, "SETTINGS_CACHE_MS must be a whole number of milliseconds").optional(),
     SIMULATED_LATENCY: z
       .string()
       .regex(/^$|^[a-zA-Z/]+:\d+(,[a-zA-Z/]+:\d+)*$/, "SIMULATED_LATENCY must look like 'banners:1500,cms:200'")

@@ -55,7 +55,7 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
     }
     const raw = await readRawParams(request, decl, pathValue);
 
-    const { locales, defaultLocale, maintenance, generalInfo } = await localesAndMaintenance(env.DB, scope);
+    const { locales, defaultLocale, maintenance, generalInfo } = await localesAndMaintenance(env.DB, scope, Number(env.SETTINGS_CACHE_MS ?? 0) || 0);
     const known = new Set(locales.map((l) => l.code));
     const asked = url.searchParams.get("locale") ?? readCookie(request.headers.get("cookie"), "locale");
     const secure = env.APP_ENV !== "local";
