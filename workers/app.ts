@@ -73,7 +73,7 @@ function withServerTiming(response: Response, tally: D1Tally): Response {
  * synchronous Wasm, and a cold cover cache otherwise holds a page's I/O behind a few dozen of
  * them (seconds; a streamed section timed out). Counted until the last byte of the body.
  */
-async function documentFirst(answer: () => Promise<Response>, waitUntil: (p: Promise<unknown>) => void): Promise<Response> {
+async function documentFirst(answer: () => Promise<Response>): Promise<Response> {
   const end = isolateDocuments.begin();
   let response: Response;
   try {
@@ -88,8 +88,10 @@ async function documentFirst(answer: () => Promise<Response>, waitUntil: (p: Pro
   }
   // The runtime's own pipe, not a JavaScript TransformStream: no script runs per chunk, and the
   // count also ends when the client goes away mid-stream (the pipe settles, a flush never ran).
+  // Not in waitUntil: the pipe moves only as the body is read, which the request itself does
+  // (a caller that waits for the context's promises before reading the body would wait forever).
   const { readable, writable } = new IdentityTransformStream();
-  waitUntil(response.body.pipeTo(writable).then(end, end));
+  void response.body.pipeTo(writable).then(end, end);
   return new Response(readable, response);
 }
 
@@ -114,7 +116,7 @@ app.use("*", originCheck());
 app.all("/api/*", async (c) => {
   // DB_STATS=on: an API read reports its D1 rows and queries as a page render does (below).
   const { env, tally } = countedEnv(c.env);
-  const response = await documentFirst(() => platformFetch(c.req.raw, env, c.executionCtx as ExecutionContext), (p) => c.executionCtx.waitUntil(p));
+  const response = await documentFirst(() => platformFetch(c.req.raw, env, c.executionCtx as ExecutionContext));
   return tally ? withServerTiming(response, tally) : response;
 });
 // The platform's own pages: social sign-in and the demo providers (payment page, OAuth, mailbox…).
@@ -147,7 +149,7 @@ app.all("*", async (c) => {
     nonce: c.get("nonce"),
     platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext, scope),
   });
-  const response = await documentFirst(() => requestHandler(c.req.raw, context), (p) => c.executionCtx.waitUntil(p));
+  const response = await documentFirst(() => requestHandler(c.req.raw, context));
   // Complete only where the document waited for all its data (crawlers, no deferred data).
   return tally ? withServerTiming(response, tally) : response;
 });
