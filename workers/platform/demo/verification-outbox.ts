@@ -45,13 +45,13 @@ export async function deliverVerificationWebhooks(env: Env, now = Date.now(), op
   const waitUntil = options.waitUntil ?? ((p: Promise<unknown>) => void later.push(p));
   const send = options.send ?? ((request: Request) => handleVerificationWebhook(request, { env, waitUntil, now }));
   const { results: due } = await env.DB.prepare(
-    `SELECT event_id FROM demo_verification_outbox WHERE delivered_at IS NULL AND next_attempt_at <= ?1 AND attempts < ?2 ORDER BY next_attempt_at LIMIT ${BATCH}`,
+    `SELECT event_id, attempts FROM demo_verification_outbox WHERE delivered_at IS NULL AND next_attempt_at <= ?1 AND attempts < ?2 ORDER BY next_attempt_at LIMIT ${BATCH}`,
   )
     .bind(now, MAX_ATTEMPTS)
-    .all<{ event_id: string }>();
+    .all<{ event_id: string; attempts: number }>();
   const report: DeliveryReport = { delivered: 0, failed: 0 };
-  for (const { event_id } of due) {
-    const row = await claim(env.DB, event_id, now);
+  for (const candidate of due) {
+    const row = await claim(env.DB, candidate, now);
     if (!row) continue;
     let status = 0;
     let error = "";
@@ -64,7 +64,7 @@ export async function deliverVerificationWebhooks(env: Env, now = Date.now(), op
     }
     const delivered = (status >= 200 && status < 300) || status === 409;
     await env.DB.prepare("UPDATE demo_verification_outbox SET delivered_at = ?2, last_error = ?3 WHERE event_id = ?1")
-      .bind(event_id, delivered ? now : null, delivered ? null : error)
+      .bind(row.event_id, delivered ? now : null, delivered ? null : error)
       .run();
     if (delivered) report.delivered++;
     else report.failed++;
@@ -73,16 +73,18 @@ export async function deliverVerificationWebhooks(env: Env, now = Date.now(), op
   return report;
 }
 
-/** Takes one due webhook for this run: counts the attempt and sets when the next would be. */
-function claim(db: D1Database, eventId: string, now: number): Promise<OutboxRow | null> {
+/**
+ * Takes one due webhook for this run: counts the attempt and sets when the next would be. Guarded
+ * on the attempts this run saw, so of two runs only one takes an attempt.
+ */
+function claim(db: D1Database, row: { event_id: string; attempts: number }, now: number): Promise<OutboxRow | null> {
+  const next = now + (RETRY_DELAYS_MS[row.attempts] ?? 0);
   return db
     .prepare(
-      `UPDATE demo_verification_outbox
-       SET attempts = attempts + 1,
-           next_attempt_at = ?2 + (json_extract(?3, '$[' || MIN(attempts, ?4) || ']'))
-       WHERE event_id = ?1 AND delivered_at IS NULL AND next_attempt_at <= ?2 AND attempts < ?5
+      `UPDATE demo_verification_outbox SET attempts = ?3 + 1, next_attempt_at = ?4
+       WHERE event_id = ?1 AND attempts = ?3 AND delivered_at IS NULL AND next_attempt_at <= ?2
        RETURNING event_id, payload, attempts`,
     )
-    .bind(eventId, now, JSON.stringify([...RETRY_DELAYS_MS, 0]), RETRY_DELAYS_MS.length, MAX_ATTEMPTS)
+    .bind(row.event_id, now, row.attempts, next)
     .first<OutboxRow>();
 }
