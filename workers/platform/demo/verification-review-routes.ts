@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { deliverVerificationWebhooks } from "./verification-outbox";
 import { decide, DECISIONS, pendingApplicants, type Decision } from "./verification-review";
 import { REVIEW_PATH, reviewPage } from "./verification-review-page";
@@ -13,14 +13,12 @@ export const verificationReviewRoutes = new Hono<{ Bindings: Env }>();
 
 const ID = /^[0-9a-f]{32}$/;
 
-verificationReviewRoutes.use(`${REVIEW_PATH}/*`, async (c, next) => {
+const notInProduction: MiddlewareHandler<{ Bindings: Env }> = async (c, next) => {
   if (c.env.APP_ENV === "production") return c.text("Not found", 404);
   await next();
-});
-verificationReviewRoutes.use(REVIEW_PATH, async (c, next) => {
-  if (c.env.APP_ENV === "production") return c.text("Not found", 404);
-  await next();
-});
+};
+verificationReviewRoutes.use(REVIEW_PATH, notInProduction);
+verificationReviewRoutes.use(`${REVIEW_PATH}/*`, notInProduction);
 
 verificationReviewRoutes.get(REVIEW_PATH, async (c) => reviewPage(await pendingApplicants(c.env.DB)));
 
