@@ -99,3 +99,22 @@ describe("account.setUserOnVerification", () => {
     await failure(get("account/setUserOnVerification"), 405, "InvalidRequestException");
   });
 });
+
+describe("sumsub.getApplicant", () => {
+  it("answers null before any attempt, then the newest one with its status and the reviewer's comment; starts nothing", async () => {
+    const p = await registerPlayer();
+    expect(await data(p.browser.get("sumsub/getApplicant"))).toBeNull();
+    expect(await applicantOf(p.uid)).toBeNull();
+    await submitDocuments(p);
+    const pending = await data(p.browser.get("sumsub/getApplicant"));
+    expect(pending).toMatchObject({ applicant_id: expect.stringMatching(/^[0-9a-f]{32}$/), status: "pending", document_type: "id_card", review_comment: null });
+    expect((await review(pending.applicant_id, "final", "Not a real document")).status).toBe(303);
+    // A finally rejected player still reads why (the other methods refuse them).
+    expect(await data(p.browser.get("sumsub/getApplicant"))).toMatchObject({ status: "rejected_final", review_comment: "Not a real document" });
+  });
+
+  it("refuses a visitor (401) and POST (405)", async () => {
+    await failure(get("sumsub/getApplicant"), 401, "AuthorizationException");
+    await failure(post("sumsub/getApplicant"), 405, "InvalidRequestException");
+  });
+});

@@ -53,6 +53,17 @@ export const verificationMethods = {
     params: z.object({}),
     result: z.literal(1),
   }),
+  "sumsub.getApplicant": method({
+    group: "sumsub",
+    name: "getApplicant",
+    verb: "GET",
+    access: "player",
+    summary:
+      "The player's newest verification attempt (its status and the reviewer's comment on a rejection), or null when " +
+      "they never started one. A read: it starts nothing (the profile's verification page shows it).",
+    params: z.object({}),
+    result: VerificationApplicant.nullable(),
+  }),
   "sumsub.createApplicant": method({
     group: "sumsub",
     name: "createApplicant",

@@ -2,7 +2,7 @@ import { PlatformError } from "../../../app/lib/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
 import { verificationProvider } from "./provider";
 
-type VerificationMethods = "account.setUserOnVerification" | "sumsub.createApplicant" | "sumsub.getAccessToken";
+type VerificationMethods = "account.setUserOnVerification" | "sumsub.getApplicant" | "sumsub.createApplicant" | "sumsub.getAccessToken";
 
 interface VerificationFlags {
   is_verified: number;
@@ -48,6 +48,9 @@ export const verificationHandlers: Handlers<VerificationMethods> = {
     await ctx.db.prepare("UPDATE users SET is_on_verification = 1 WHERE uid = ?1 AND is_verified = 0 AND is_verification_blocked = 0").bind(ctx.uid).run();
     return 1 as const;
   },
+
+  // Read by the profile's verification page: no refusal, a finally rejected player sees why.
+  "sumsub.getApplicant": (_p, ctx) => verificationProvider(ctx.env).latestApplicant(ctx.env, ctx.uid),
 
   async "sumsub.createApplicant"(_p, ctx) {
     await assertMayVerify(ctx);
