@@ -47,7 +47,15 @@ describe("GET /platform/demo/verification", () => {
     expect((await applicantOf(p.uid))!.status).toBe("pending");
     expect((await flagsOf(p.uid))!.is_on_verification).toBe(1);
     expect((await data(p.browser.get("account/getInfo"))).is_on_verification).toBe(true);
-    expect(await (await openPage(t.url)).text()).toContain('data-status="pending"');
+    const submitted = await openPage(t.url);
+    const last = await submitted.text();
+    expect(last).toContain('data-status="pending"');
+    // Its last screen leads the whole tab back to the site, and tells a framing site page (same origin only).
+    expect(last).toContain('href="/profile/verification" target="_top"');
+    const nonce = /'nonce-([^']+)'/.exec(submitted.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(last).toContain(`<script nonce="${nonce}">`);
+    expect(last).toContain("postMessage({type:\"playfront:verification\",status:\"pending\"},location.origin)");
     // A submitted attempt takes no more uploads.
     await stepOk(postStep(t.url, "selfie", { selfie: jpeg(5000) }));
     expect((await documentsOf(applicant.id)).find((d) => d.kind === "selfie")).toMatchObject({ size: 2048 });

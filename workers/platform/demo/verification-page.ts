@@ -75,12 +75,28 @@ const STATUS_TEXT: Record<Exclude<ApplicantRow["status"], "init">, [string, stri
   rejected_final: ["Verification refused", "Your identity could not be verified. Contact the site's support."],
 };
 
-/** The page of an attempt, at the step its uploads have reached. */
-export function verificationPage(token: string, a: ApplicantRow, docs: DocumentRow[], errors: string[] = [], status = 200): Response {
+/** Where the last screen leads back: the site's verification page (the whole tab, also from a frame). */
+export const SITE_VERIFICATION_PATH = "/profile/verification";
+
+/**
+ * Tells the site's page that frames this one that the documents are submitted, as Sumsub's SDK
+ * does: to the site's own origin only (the page is served from it), and only when framed.
+ */
+const SUBMITTED_SCRIPT = `parent!==window&&parent.postMessage({type:"playfront:verification",status:"pending"},location.origin)`;
+
+function statusBody(a: ApplicantRow, nonce: string | null): string {
+  const [title, text] = STATUS_TEXT[a.status as Exclude<ApplicantRow["status"], "init">];
+  const comment = a.review_comment ? `<p>Reviewer's note: ${escapeHtml(a.review_comment)}</p>` : "";
+  const script = a.status === "pending" && nonce ? `<script nonce="${escapeHtml(nonce)}">${SUBMITTED_SCRIPT}</script>` : "";
+  return `<h1 data-testid="verification-status" data-status="${a.status}">${title}</h1><p>${text}</p>${comment}
+  <div class="actions"><a class="button secondary" href="${SITE_VERIFICATION_PATH}" target="_top">Back to the site</a></div>${script}`;
+}
+
+/** The page of an attempt, at the step its uploads have reached; `nonce`: the response's CSP nonce, for the submitted screen's script. */
+export function verificationPage(token: string, a: ApplicantRow, docs: DocumentRow[], errors: string[] = [], status = 200, nonce: string | null = null): Response {
   let body: string;
   if (a.status !== "init") {
-    const [title, text] = STATUS_TEXT[a.status];
-    body = `<h1 data-testid="verification-status" data-status="${a.status}">${title}</h1><p>${text}</p>${a.review_comment ? `<p>Reviewer's note: ${escapeHtml(a.review_comment)}</p>` : ""}`;
+    body = statusBody(a, nonce);
   } else {
     const missing = requiredKinds(a.document_type).filter((k) => !docs.some((d) => d.kind === k));
     if (!a.document_type) body = chooseDocument(token);

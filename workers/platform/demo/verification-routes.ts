@@ -3,6 +3,7 @@ import { DocumentType } from "../../../app/lib/api/contract-verification";
 import { publish } from "../../realtime/publish";
 import { VERIFICATION_EVENT } from "../verification/webhook";
 import { checkUpload, MAX_UPLOAD_BYTES } from "./verification-files";
+import { requestNonce } from "./game-page";
 import { KIND_NAMES, tokenProblemPage, verificationPage } from "./verification-page";
 import { DEMO_VERIFICATION_PATH } from "./verification-provider";
 import {
@@ -32,7 +33,7 @@ const back = (token: string) =>
   new Response(null, { status: 303, headers: { location: `${DEMO_VERIFICATION_PATH}?token=${encodeURIComponent(token)}`, "cache-control": "no-store" } });
 
 async function showPage(c: Ctx, token: string, applicant: ApplicantRow, errors: string[] = [], status = 200) {
-  return verificationPage(token, applicant, await listDocuments(c.env.DB, applicant.id), errors, status);
+  return verificationPage(token, applicant, await listDocuments(c.env.DB, applicant.id), errors, status, requestNonce(c.req.raw.headers));
 }
 
 verificationPageRoutes.get(DEMO_VERIFICATION_PATH, async (c) => {
