@@ -5,8 +5,8 @@ import { signedHeaders } from "../verification/webhook-signature";
  * The demo verification provider's webhook deliveries. A decision writes its webhook to the outbox
  * (verification-review.ts); this sends what is due, signed, to the platform's webhook handler — in
  * process, as the payment demo hands its callback over — and retries a failure with backoff.
- * It runs after each decision; a Worker cron trigger should also call it (the project has no
- * `scheduled()` handler yet: decision 0037), and tests call it with a clock.
+ * It runs after each decision and every minute from the Worker's cron trigger (`scheduled()` in
+ * workers/app.ts, decision 0037); tests call it with a clock.
  */
 
 /** Wait before the 2nd, 3rd… attempt; after the last the webhook is given up (6 attempts in all). */
