@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { crc32, deflateSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { demoDeposit, mailedCode, origin, registerByApi, unique } from "./accounts-fixtures";
@@ -14,23 +13,12 @@ import { expect, jsOn, test, tr } from "./fixtures";
 const VERIFICATION = "/profile/verification";
 
 /**
- * The operator's switch: `is_kyc_block_enabled` is set by an operator (or a risk rule) in the
- * platform's database, not by any API (decision 0037). The test does what that operator does,
- * with wrangler's D1 client on the test server's local database.
+ * The operator's switch: `is_kyc_block_enabled`, set from the back office (here the demo
+ * provider's console, as an operator would; decision 0037), never by the player's API.
  */
-function setKycBlock(uid: number) {
-  const persistTo = process.env.E2E_PERSIST_TO ?? ".wrangler/e2e-state";
-  const args = ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "-c", "wrangler.toml", "--command", `UPDATE users SET is_kyc_block_enabled = 1 WHERE uid = ${Number(uid)}`];
-  // Two test workers may run it at the same moment; each wrangler starts a local runtime on the
-  // same files, and one of two can fail to start: a second try succeeds.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      execFileSync("node_modules/.bin/wrangler", args, { stdio: "pipe", env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" } });
-      return;
-    } catch (e) {
-      if (attempt === 3) throw new Error(`wrangler d1 execute failed: ${String((e as { stderr?: Buffer }).stderr ?? e).slice(0, 500)}`);
-    }
-  }
+async function setKycBlock(request: APIRequestContext, login: string) {
+  const res = await request.post("/platform/demo/verification/review/kyc-block", { form: { login, enabled: "1" }, headers: { origin: origin() }, maxRedirects: 0 });
+  expect(res.status(), await res.text()).toBe(303);
 }
 
 /** A real PNG of w×h pixels of one colour (the provider checks the magic bytes; a real image keeps it honest). */
@@ -64,8 +52,7 @@ async function kycBlockedPlayer(page: Page): Promise<{ email: string }> {
   await registerByApi(request, email);
   const confirm = await request.post("/api/account/confirmContact", { multipart: { contact: email, code: await mailedCode(request, email) }, headers: { origin: origin() } });
   expect(confirm.status(), await confirm.text()).toBe(200);
-  const uid = (await (await request.get("/api/account/getInfo")).json()).data.uid as number;
-  setKycBlock(uid);
+  await setKycBlock(request, email);
   await demoDeposit(page, 5000);
   return { email };
 }

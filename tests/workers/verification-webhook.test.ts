@@ -116,6 +116,28 @@ describe("review console", () => {
   });
 });
 
+describe("the console's KYC switch", () => {
+  const setBlock = (fields: Record<string, string>) =>
+    send(`${REVIEW}/kyc-block`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers: { origin: ORIGIN } });
+
+  it("turns a player's KYC block on by login or email and off again; bad input is a 4xx and changes nothing", async () => {
+    const p = await registerPlayer();
+    expect((await setBlock({ login: p.login })).status).toBe(303);
+    expect((await flagsOf(p.uid))!.is_kyc_block_enabled).toBe(1);
+    expect((await setBlock({ login: p.email.toUpperCase(), enabled: "0" })).status).toBe(303);
+    expect((await flagsOf(p.uid))!.is_kyc_block_enabled).toBe(0);
+    expect((await setBlock({ login: "" })).status).toBe(400);
+    expect((await setBlock({ login: p.login, enabled: "yes" })).status).toBe(400);
+    expect((await setBlock({ login: "nobody-here@example.com" })).status).toBe(404);
+    expect((await flagsOf(p.uid))!.is_kyc_block_enabled).toBe(0);
+    // Not in production: a real operator's back office sets it there.
+    const production = { ...env, APP_ENV: "production" } as Env;
+    const post = new Request(`${REVIEW}/kyc-block`, { method: "POST", body: new URLSearchParams({ login: p.login }) });
+    expect((await verificationReviewRoutes.fetch(post, production)).status).toBe(404);
+    expect((await flagsOf(p.uid))!.is_kyc_block_enabled).toBe(0);
+  });
+});
+
 describe("POST /platform/verification/webhook", () => {
   it("refuses a missing or wrong signature with 401 and changes nothing", async () => {
     const { p, applicantId } = await pendingPlayer();

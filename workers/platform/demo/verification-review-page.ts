@@ -9,6 +9,7 @@ import type { PendingApplicant } from "./verification-review";
 
 export const REVIEW_PATH = "/platform/demo/verification/review";
 export const documentPath = (id: string) => `${REVIEW_PATH}/documents/${id}`;
+export const KYC_BLOCK_PATH = `${REVIEW_PATH}/kyc-block`;
 
 const name = (a: PendingApplicant) => [a.first_name, a.last_name].filter(Boolean).join(" ") || a.login;
 
@@ -40,6 +41,12 @@ export function reviewPage(applicants: PendingApplicant[], notice = "", status =
   <h1>Applicants waiting for review</h1>
   <p>The demo verification provider's operator console (not shown in production). A decision is sent to the site by a signed webhook.</p>
   ${notice ? `<p role="status" class="error">${escapeHtml(notice)}</p>` : ""}
-  ${list}`;
+  ${list}
+  <h2>Require verification before withdrawals</h2>
+  <form method="post" action="${KYC_BLOCK_PATH}">
+    <label for="kyc-login">Player's login or email</label><input type="text" id="kyc-login" name="login" maxlength="254" required>
+    <label for="kyc-enabled">Switch</label><select id="kyc-enabled" name="enabled"><option value="1">On</option><option value="0">Off</option></select>
+    <button class="secondary" type="submit">Set</button>
+  </form>`;
   return htmlPage("Verification review", body, status);
 }
