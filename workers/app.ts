@@ -6,6 +6,7 @@ import { assertEnv } from "./env";
 import { handlePlatform } from "./platform";
 import type { RenderScope } from "./platform/core/render-scope";
 import { handlePlatformPages } from "./platform/demo";
+import { deliverVerificationWebhooks } from "./platform/demo/verification-outbox";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
@@ -154,7 +155,20 @@ app.all("*", async (c) => {
   return tally ? withServerTiming(response, tally) : response;
 });
 
-export default app satisfies ExportedHandler<Env>;
+/**
+ * Cron triggers (wrangler.toml, every minute): the demo verification provider's webhooks that are
+ * due, so a failed delivery is retried on time and not only at the next review decision
+ * (decision 0037). The controller's time is the clock: a test passes its own.
+ */
+async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+  assertEnv(env);
+  // With PLATFORM_ORIGIN the platform (and its demo providers) run elsewhere: nothing of theirs here.
+  if (env.PLATFORM_ORIGIN) return;
+  const report = await deliverVerificationWebhooks(env, controller.scheduledTime, { waitUntil: (p) => ctx.waitUntil(p) });
+  if (report.failed) console.warn(`scheduled: ${report.failed} verification webhook(s) failed, retried later`);
+}
+
+export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;
 // Durable Object classes must be exports of the Worker's main module.
 export { PlayerChannel } from "./realtime/player-channel";
 export { WinsFeed } from "./realtime/wins-feed";

@@ -26,9 +26,10 @@ const auth = lazyDialog(() => loadAuthPopup().then((m) => m.default));
 const emailConfirm = lazyDialog(() => loadAuthPopup().then((m) => m.EmailConfirmDialog));
 const confirm = lazyDialog(() => import("../ui/dialog/confirm-dialog").then((m) => m.ConfirmDialog));
 const campaignPopup = lazyDialog(() => import("./site/campaign-popup").then((m) => m.CampaignPopup));
+const verification = lazyDialog(() => import("./verification/verification-popup").then((m) => m.VerificationPopup));
 
 /** entry.server preloads every dialog before rendering: any of them may be in a page's HTML. */
-export const preloadDialogs = () => Promise.all([auth.preload(), emailConfirm.preload(), confirm.preload(), campaignPopup.preload()]);
+export const preloadDialogs = () => Promise.all([auth.preload(), emailConfirm.preload(), confirm.preload(), campaignPopup.preload(), verification.preload()]);
 
 /** Every dialog the app can open, by name. Features add theirs here. */
 export const dialogRenderers: Record<string, DialogRenderer> = {
@@ -36,4 +37,5 @@ export const dialogRenderers: Record<string, DialogRenderer> = {
   campaignPopup: campaignPopup.render,
   emailConfirm: emailConfirm.render,
   auth: auth.render,
+  verification: verification.render,
 };

@@ -14,6 +14,7 @@ import { i18nHandlers } from "./i18n";
 import { metadataHandlers } from "./metadata";
 import { popupHandlers } from "./popups";
 import { storageHandlers } from "./storage";
+import { verificationHandlers } from "./verification";
 
 /** Every method of the contract has exactly one handler: the type makes a missing one an error. */
 export const handlers: Handlers = {
@@ -32,4 +33,5 @@ export const handlers: Handlers = {
   ...responsibleHandlers,
   ...gameHandlers,
   ...jackpotHandlers,
+  ...verificationHandlers,
 };

@@ -1,16 +1,17 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { CashierTransaction } from "../../lib/api/entities-cashier";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { formatMoney } from "../../lib/money";
-import { useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../site/use-root-data";
 import { methodName } from "./transaction-view";
 import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
 import { cashierFormSchema } from "./cashier-schema";
 import { formatDateTime } from "../../lib/dates";
-import type { WithdrawData, WithdrawNeed } from "./withdraw.server";
+import type { WithdrawData } from "./withdraw.server";
+import type { WithdrawNeed } from "./withdraw-refusal";
 
 export interface WithdrawActionData {
   result?: SubmissionResult<string[]>;
@@ -56,13 +57,22 @@ export function PendingWithdrawals({ pending }: { pending: CashierTransaction[] 
 }
 
 /**
- * SPEC §8: the withdraw screen's way out of a contact or KYC refusal. The KYC refusal's way out,
- * the profile's verification page, ships with the profile issue, which adds its button
- * (`cashier.withdraw.verify`) here: until then the refusal's text stands alone, not a dead link.
+ * SPEC §8: the withdraw screen's way out of a contact or KYC refusal. An unconfirmed email is
+ * confirmed here (a code, then the form again) or in the profile's settings; identity is verified
+ * on the profile's verification page, which also shows a pending or refused verification.
  */
 function NeedPanel({ need, email, confirm }: { need: WithdrawNeed; email: string | null; confirm?: WithdrawActionData["confirm"] }) {
   const t = useT();
-  if (need === "kyc") return null;
+  const to = useLocalePath();
+  if (need !== "confirmContact") {
+    return (
+      <div className="cashier__confirm">
+        <Link to={to("/profile/verification")} className="btn btn--primary" data-testid="withdraw-verify">
+          {t(need === "verify" ? "cashier.withdraw.verify" : "cashier.withdraw.verificationStatus")}
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="cashier__confirm">
       {confirm?.message && <p className="field-error" role="alert">{confirm.message}</p>}
@@ -82,6 +92,9 @@ function NeedPanel({ need, email, confirm }: { need: WithdrawNeed; email: string
           <button type="submit" className="btn btn--primary">{t("cashier.confirm.send")}</button>
         </Form>
       )}
+      <Link to={to("/profile/settings")} className="btn btn--ghost" data-testid="withdraw-settings">
+        {t("cashier.withdraw.confirmInSettings")}
+      </Link>
     </div>
   );
 }

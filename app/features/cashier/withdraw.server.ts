@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { Bank, CashierMethod } from "../../lib/api/entities-cashier";
-import { isPlatformError, PlatformError, type ExceptionName } from "../../lib/api/errors";
+import { isPlatformError, PlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
 import { validationMessages } from "../../lib/i18n/validation-messages";
@@ -12,22 +12,9 @@ import { toMinorUnits } from "../../lib/validation/amount";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
 import { cashierFormSchema, formFieldErrors, requisitesJson } from "./cashier-schema";
+import { withdrawRefusal } from "./withdraw-refusal";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
-
-/** What a refused withdrawal asks of the player next (SPEC §8: the withdraw screen's buttons). */
-export type WithdrawNeed = "confirmContact" | "kyc";
-
-/** Refusals with a text of their own (cashier.errors.<name>). */
-const OWN_TEXT: ReadonlySet<ExceptionName> = new Set([
-  "UserNeedConfirmContact",
-  "KycWithdrawal",
-  "WithdrawalLimitsExceeded",
-  "WithdrawalLimitsPeriodExceeded",
-  "WithdrawalDeclined",
-  "BillingTransactionDeclined",
-  "AccessDenied",
-]);
 
 async function banksFor(context: Args["context"], method: CashierMethod | undefined): Promise<Bank[]> {
   if (!method?.fields.some((f) => f.type === "bank")) return [];
@@ -125,9 +112,7 @@ export async function withdrawAction(args: Args) {
       const { fieldErrors, formErrors } = formFieldErrors(e.fields, method.fields);
       return data({ result: submission.reply({ fieldErrors, formErrors }), idempotencyKey }, { status: 400 });
     }
-    const own = OWN_TEXT.has(e.exception);
-    const message = own ? t(`cashier.errors.${e.exception}`) : e.message;
-    const need: WithdrawNeed | null = e.exception === "UserNeedConfirmContact" ? "confirmContact" : e.exception === "KycWithdrawal" ? "kyc" : null;
+    const { message, need } = withdrawRefusal(e, t);
     return data({ result: submission.reply({ formErrors: [message] }), idempotencyKey, need }, { status: e.status });
   }
   return redirectWithToast(sitePath(context, "/cashier/withdraw"), { type: "success", text: t("cashier.withdraw.requested") });

@@ -6,6 +6,7 @@ const ITEMS = [
   { path: "/profile/settings", key: "profileGames.nav.settings" },
   { path: "/profile/security", key: "profileGames.nav.security" },
   { path: "/profile/notification", key: "profileGames.nav.notification" },
+  { path: "/profile/verification", key: "profileGames.nav.verification" },
   { path: "/profile/favorites", key: "profileGames.nav.favorites" },
   { path: "/profile/bets/history", key: "profileGames.nav.history" },
   { path: "/profile/bets/exports", key: "profileGames.nav.exports" },

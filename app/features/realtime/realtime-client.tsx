@@ -3,6 +3,7 @@ import { browserCall } from "../../lib/api/browser-call";
 import type { Money } from "../../lib/api/entities";
 import { formatMoney, totalBalance } from "../../lib/money";
 import type { BalanceRefreshSettings } from "./balance-polling.machine";
+import { emitAccountEvent } from "./account-events";
 import { connectRealtime } from "./connection";
 import { setLiveBalance } from "./live-balance";
 
@@ -46,6 +47,7 @@ export default function RealtimeClient({ uid, balanceAt, balanceRefresh }: Realt
   useEffect(() => {
     const connection = connectRealtime(uid, (e) => {
       if (e.event === "account.balance_updated" && isBalances(e.data)) show(uid, e.data, e.ts);
+      else emitAccountEvent(e);
     });
     // Signing out closes the shared connection before the form leaves (SPEC §4); the server
     // closes the sockets too, for sign-outs that do not pass here (forced logout, other devices).

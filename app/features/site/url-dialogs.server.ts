@@ -8,6 +8,7 @@ import type { AccountInfo } from "../../lib/api/entities";
 import type { AuthFlash } from "../auth/auth-flash.server";
 import type { AuthPopupProps } from "../auth/auth-popup";
 import { popupMode, withoutPopup } from "../auth/popup-url";
+import { verificationPopup } from "../verification/verification-popup.server";
 
 function without(url: URL, keys: readonly string[]): string {
   const next = new URL(url);
@@ -37,7 +38,7 @@ export async function loadUrlDialogs(
   if (mode && !signedIn) {
     dialogs.push(await authPopup(url, context, mode, opts.authFlash));
   }
-  return [...dialogs, ...(await campaignPopup(url, context))];
+  return [...dialogs, ...verificationPopup(url, context, opts.account), ...(await campaignPopup(url, context))];
 }
 
 /** The authentication popup with what its mode needs: the registration fields, the banner, a reset token. */

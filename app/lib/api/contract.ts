@@ -6,6 +6,7 @@ import { gameMethods } from "./contract-games";
 import { jackpotMethods } from "./contract-jackpots";
 import { responsibleMethods } from "./contract-responsible";
 import { socialMethods } from "./contract-social";
+import { verificationMethods } from "./contract-verification";
 import { walletMethods } from "./contract-wallet";
 import { count, method, offset } from "./define";
 import {
@@ -326,6 +327,7 @@ export const contract = {
   ...responsibleMethods,
   ...gameMethods,
   ...jackpotMethods,
+  ...verificationMethods,
 };
 
 export type Contract = typeof contract;

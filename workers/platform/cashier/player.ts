@@ -1,18 +1,18 @@
 import { PlatformError } from "../../../app/lib/api/errors";
+import type { KycFlags } from "../verification/withdrawal-gate";
 
 /** What the cashier reads of a player: currency, country, verification and a confirmed email. */
-export interface CashierPlayer {
+export interface CashierPlayer extends KycFlags {
   uid: number;
   currency: string;
   country_code: string;
-  is_verified: number;
   email_confirmed: number;
 }
 
 export async function cashierPlayer(db: D1Database, uid: number): Promise<CashierPlayer> {
   const row = await db
     .prepare(
-      `SELECT u.uid, u.currency, u.country_code, u.is_verified,
+      `SELECT u.uid, u.currency, u.country_code, u.is_verified, u.is_on_verification, u.is_kyc_block_enabled, u.is_verification_blocked,
          EXISTS (SELECT 1 FROM contacts c WHERE c.uid = u.uid AND c.type = 'email' AND c.is_confirmed = 1) AS email_confirmed
        FROM users u WHERE u.uid = ?1`,
     )

@@ -10,6 +10,7 @@ import { methodForCall, methodsFor, publicMethod } from "./methods";
 import { cashierPlayer } from "./player";
 import { PAYOUT_DELAY_MS, reconcilePlayer } from "./reconcile";
 import { checkRequisites } from "./requisites";
+import { assertKycAllowsWithdrawal } from "../verification/withdrawal-gate";
 import { withdrawalKey, withdrawalRefund } from "./settle";
 import { findTransaction, moveStatusStatement, playerTransaction, toEntity, type TransactionRow } from "./transactions";
 
@@ -103,8 +104,8 @@ function sameKeyOtherRequest(): PlatformError {
 
 /**
  * cashier.makewithdrawal. Refusals in order: method, amount step and requisites (400), email not
- * confirmed, verification above the threshold, the method's min/max, the daily limits, then the
- * wallet's own (insufficient funds). The amount leaves the main balance at once, with the row.
+ * confirmed, a KYC-blocked account not verified (any amount; decision 0037), verification above
+ * the threshold, the method's min/max, the daily limits, then the wallet's own (insufficient funds). The amount leaves the main balance at once, with the row.
  */
 export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): Promise<CashierTransaction> {
   const earlier = await byKey(ctx, p.idempotency_key);
@@ -119,6 +120,7 @@ export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): P
   if (!player.email_confirmed) {
     throw new PlatformError("UserNeedConfirmContact", "Confirm your email address before withdrawing", { params: { contact: "email" } });
   }
+  assertKycAllowsWithdrawal(player);
   if (p.amount > KYC_THRESHOLD && !player.is_verified) {
     throw new PlatformError("KycWithdrawal", `Verify your account to withdraw more than ${formatUnits(KYC_THRESHOLD)}`, {
       params: { threshold: KYC_THRESHOLD, currency: player.currency },

@@ -12,6 +12,12 @@ import type { RoundMode, StudioGame } from "../games/rounds";
 /** The request header carrying the CSP nonce of the response (set by the Worker's entry). */
 export const NONCE_HEADER = "x-playfront-nonce";
 
+/** The response's CSP nonce from the request (the Worker's entry always sets it), or null when absent or malformed. */
+export function requestNonce(headers: Headers): string | null {
+  const nonce = headers.get(NONCE_HEADER) ?? "";
+  return /^[A-Za-z0-9+/=]{16,64}$/.test(nonce) ? nonce : null;
+}
+
 /**
  * The reels' symbols, drawn as SVG once per page (a sprite of `<symbol>`s each cell `<use>`s).
  * Not emoji: a colour-emoji font is megabytes to load and slow to lay out and paint at this size

@@ -7,7 +7,7 @@ import { BLANK, SYMBOLS } from "../games/rounds-math";
 import { findStudioGame, playRound, ROUND_MODES, type RoundMode } from "../games/rounds";
 import { readSiteCurrencies } from "../wallet/currency";
 import { readBalances } from "../wallet/wallet";
-import { gamePage, NONCE_HEADER } from "./game-page";
+import { gamePage, requestNonce } from "./game-page";
 
 /**
  * The demo game studio (decision 0016): `/platform/game/{sysname}` and `/platform/game/custom/{name}`
@@ -20,7 +20,6 @@ export const gameRoutes = new Hono<{ Bindings: Env }>();
 type Ctx = Context<{ Bindings: Env }>;
 
 const deps = (c: Ctx) => ({ env: c.env, db: c.env.DB, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) });
-const NONCE = /^[A-Za-z0-9+/=]{16,64}$/;
 const SYMBOL_NAMES = new Set([...SYMBOLS.map((s) => s.name), BLANK]);
 
 const ERRORS: Record<string, string> = {
@@ -66,7 +65,6 @@ async function launch(c: Ctx, base: string): Promise<Response> {
     }
   }
   const bet = Number(q("bet")) || game.min_bet;
-  const nonce = c.req.header(NONCE_HEADER) ?? "";
   return gamePage({
     game,
     mode,
@@ -78,7 +76,7 @@ async function launch(c: Ctx, base: string): Promise<Response> {
     symbols,
     win,
     error: ERRORS[q("error")] ?? null,
-    nonce: NONCE.test(nonce) ? nonce : null,
+    nonce: requestNonce(c.req.raw.headers),
   });
 }
 

@@ -5,6 +5,9 @@ import { gameRoutes } from "./game-routes";
 import { mailboxRoutes } from "./mailbox";
 import { oauthRoutes } from "./oauth";
 import { paymentRoutes } from "./payment-routes";
+import { verificationWebhookRoutes } from "../verification/webhook-routes";
+import { verificationPageRoutes } from "./verification-routes";
+import { verificationReviewRoutes } from "./verification-review-routes";
 
 /**
  * The platform's pages outside /api: `/oauth/*` (social sign-in: init and callback) and
@@ -18,6 +21,9 @@ pages.route("/", paymentRoutes);
 pages.route("/", coverRoutes);
 pages.route("/", gameRoutes);
 pages.route("/", exportRoutes);
+pages.route("/", verificationReviewRoutes);
+pages.route("/", verificationPageRoutes);
+pages.route("/", verificationWebhookRoutes);
 pages.notFound((c) => c.text("Not found", 404));
 
 export function handlePlatformPages(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { withdrawRefusal } from "./withdraw-refusal";
+
+const t = (key: string) => `<${key}>`;
+
+describe("withdrawRefusal", () => {
+  it("KYC refusals: verify, or see the status while a review is pending or after a final rejection", () => {
+    expect(withdrawRefusal({ exception: "SumsubVerificationRequired", message: "x", params: { reason: "verification_required", can_verify: true } }, t)).toEqual({
+      message: "<cashier.errors.SumsubVerificationRequired>",
+      need: "verify",
+    });
+    expect(withdrawRefusal({ exception: "SumsubVerificationRequired", message: "x", params: { can_verify: false } }, t)).toEqual({
+      message: "<cashier.errors.SumsubVerificationRefused>",
+      need: "verificationStatus",
+    });
+    expect(withdrawRefusal({ exception: "KycWithdrawal", message: "x", params: { reason: "verification_pending" } }, t)).toEqual({
+      message: "<cashier.errors.KycWithdrawalPending>",
+      need: "verificationStatus",
+    });
+    // The amount threshold (decision 0011) has no reason: verify.
+    expect(withdrawRefusal({ exception: "KycWithdrawal", message: "x" }, t)).toEqual({ message: "<cashier.errors.KycWithdrawal>", need: "verify" });
+  });
+
+  it("an unconfirmed contact asks for confirmation; other refusals have no way out, own text or the platform's", () => {
+    expect(withdrawRefusal({ exception: "UserNeedConfirmContact", message: "x" }, t)).toEqual({ message: "<cashier.errors.UserNeedConfirmContact>", need: "confirmContact" });
+    expect(withdrawRefusal({ exception: "WithdrawalDeclined", message: "x" }, t)).toEqual({ message: "<cashier.errors.WithdrawalDeclined>", need: null });
+    expect(withdrawRefusal({ exception: "InvalidRequest", message: "As the platform says" }, t)).toEqual({ message: "As the platform says", need: null });
+  });
+});

@@ -1,0 +1,45 @@
+import type { ExceptionName } from "../../lib/api/errors";
+
+/**
+ * What a refused withdrawal asks of the player next (SPEC §8: the withdraw screen's buttons):
+ * confirm their contact (or open their settings), verify their identity, or look at the
+ * verification's status (under review, or refused for good).
+ */
+export type WithdrawNeed = "confirmContact" | "verify" | "verificationStatus";
+
+/** Refusals with a text of their own (cashier.errors.<name>). */
+const OWN_TEXT: ReadonlySet<ExceptionName> = new Set([
+  "UserNeedConfirmContact",
+  "KycWithdrawal",
+  "WithdrawalLimitsExceeded",
+  "WithdrawalLimitsPeriodExceeded",
+  "WithdrawalDeclined",
+  "BillingTransactionDeclined",
+  "AccessDenied",
+]);
+
+export interface Refusal {
+  exception: ExceptionName;
+  message: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * The player's words for a refusal (cashier.errors.<key>, or the platform's message for those the
+ * app has none of) and its way out. KYC refusals (decision 0037) say why by `params.reason`: a
+ * review pending (wait, see the status), verification required (verify; after a final rejection
+ * `can_verify` is false: see the status). A KycWithdrawal without a reason is the amount threshold.
+ */
+export function withdrawRefusal(e: Refusal, t: (key: string) => string): { message: string; need: WithdrawNeed | null } {
+  const reason = e.params?.reason;
+  if (e.exception === "SumsubVerificationRequired") {
+    const refused = e.params?.can_verify === false;
+    return { message: t(`cashier.errors.${refused ? "SumsubVerificationRefused" : "SumsubVerificationRequired"}`), need: refused ? "verificationStatus" : "verify" };
+  }
+  if (e.exception === "KycWithdrawal") {
+    const pending = reason === "verification_pending";
+    return { message: t(`cashier.errors.${pending ? "KycWithdrawalPending" : "KycWithdrawal"}`), need: pending ? "verificationStatus" : "verify" };
+  }
+  const message = OWN_TEXT.has(e.exception) ? t(`cashier.errors.${e.exception}`) : e.message;
+  return { message, need: e.exception === "UserNeedConfirmContact" ? "confirmContact" : null };
+}
