@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { deliverVerificationWebhooks } from "./verification-outbox";
 import { decide, DECISIONS, pendingApplicants, type Decision } from "./verification-review";
 import { KYC_BLOCK_PATH, REVIEW_PATH, reviewPage } from "./verification-review-page";
@@ -20,12 +20,21 @@ const notInProduction: MiddlewareHandler<{ Bindings: Env }> = async (c, next) =>
 verificationReviewRoutes.use(REVIEW_PATH, notInProduction);
 verificationReviewRoutes.use(`${REVIEW_PATH}/*`, notInProduction);
 
+/** A console form's trimmed text fields, and the console again with a notice for a refusal. */
+async function consoleForm(c: Context<{ Bindings: Env }>) {
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  return {
+    text: (k: string) => (typeof form[k] === "string" ? (form[k] as string).trim() : ""),
+    refuse: async (status: number, notice: string) => reviewPage(await pendingApplicants(c.env.DB), notice, status),
+  };
+}
+
+const backToConsole = () => new Response(null, { status: 303, headers: { location: REVIEW_PATH, "cache-control": "no-store" } });
+
 verificationReviewRoutes.get(REVIEW_PATH, async (c) => reviewPage(await pendingApplicants(c.env.DB)));
 
 verificationReviewRoutes.post(REVIEW_PATH, async (c) => {
-  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-  const text = (k: string) => (typeof form[k] === "string" ? (form[k] as string).trim() : "");
-  const refuse = async (status: number, notice: string) => reviewPage(await pendingApplicants(c.env.DB), notice, status);
+  const { text, refuse } = await consoleForm(c);
   const [id, decision, comment] = [text("applicant_id"), text("decision"), text("comment")];
   if (!ID.test(id)) return refuse(400, "Choose an applicant from the list.");
   if (!DECISIONS.includes(decision as Decision)) return refuse(400, "Choose Approve, Reject (may retry) or Reject (final).");
@@ -35,7 +44,7 @@ verificationReviewRoutes.post(REVIEW_PATH, async (c) => {
   if (!applicant) return refuse(404, "This applicant does not exist.");
   if (!(await decide(c.env.DB, applicant, decision as Decision, comment, Date.now()))) return refuse(409, "This applicant was already reviewed.");
   await deliverVerificationWebhooks(c.env, Date.now(), { waitUntil: (p) => c.executionCtx.waitUntil(p) });
-  return new Response(null, { status: 303, headers: { location: REVIEW_PATH, "cache-control": "no-store" } });
+  return backToConsole();
 });
 
 /**
@@ -44,9 +53,7 @@ verificationReviewRoutes.post(REVIEW_PATH, async (c) => {
  * is this deployment's back office. `login`: the player's login or email; `enabled`: 1 (default) or 0.
  */
 verificationReviewRoutes.post(KYC_BLOCK_PATH, async (c) => {
-  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-  const text = (k: string) => (typeof form[k] === "string" ? (form[k] as string).trim() : "");
-  const refuse = async (status: number, notice: string) => reviewPage(await pendingApplicants(c.env.DB), notice, status);
+  const { text, refuse } = await consoleForm(c);
   const login = text("login");
   const enabled = text("enabled") || "1";
   if (!login || login.length > 254) return refuse(400, "Name the player by login or email.");
@@ -59,7 +66,7 @@ verificationReviewRoutes.post(KYC_BLOCK_PATH, async (c) => {
     .bind(login, Number(enabled))
     .first<{ uid: number }>();
   if (!row) return refuse(404, "No player has this login or email.");
-  return new Response(null, { status: 303, headers: { location: REVIEW_PATH, "cache-control": "no-store" } });
+  return backToConsole();
 });
 
 verificationReviewRoutes.get(`${REVIEW_PATH}/documents/:id`, async (c) => {
