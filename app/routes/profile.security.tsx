@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { BackupCodes, codeInput, SecurityInput as Input, SessionsCard } from "../features/profile/security-parts";
 import type { Route } from "./+types/profile.security";
 import { FieldErrors as Errors } from "../features/auth/auth-form-parts";
 import { ProfileNav } from "../features/profile/profile-nav";
@@ -13,21 +14,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const action = (args: Route.ActionArgs) => securityAction(args);
 
-function Input({ name, label, errors, ...rest }: { name: string; label: string; errors?: string[] } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const id = `security-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} {...rest} aria-invalid={errors?.length ? true : undefined} aria-describedby={errors?.length ? `${id}-error` : undefined} />
-      <Errors id={`${id}-error`} errors={errors} />
-    </div>
-  );
-}
-
-/** A one-time code from the authenticator app: digits, autofilled where the device offers it, spaces dropped by the action. */
-const codeInput = { inputMode: "numeric" as const, autoComplete: "one-time-code", maxLength: 12, required: true };
-
-/** The player's security (SPEC §2 /profile/security): the password, and two-factor sign-in with an authenticator app. */
+/**
+ * The player's security (SPEC §2 /profile/security): the password, two-factor sign-in with an
+ * authenticator app and its backup codes, and the signed-in sessions (decision 0038).
+ */
 export default function ProfileSecurity({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
@@ -36,6 +26,10 @@ export default function ProfileSecurity({ loaderData, actionData }: Route.Compon
   const pass = errorsOf("password");
   const setup = refused?.setup;
   const twofa = errorsOf("twofaConfirm") ?? errorsOf("twofaOff") ?? errorsOf("twofaStart");
+  // Without JavaScript the answer to turning it on is rendered in the same request, whose account
+  // was read before the action: fresh backup codes exist only with two-factor on.
+  const twoFactor = loaderData.twoFactor || !!refused?.codes;
+  const codeErrors = (e: typeof twofa) => (e ? [...Object.values(e.errors).flat(), ...e.formErrors] : undefined);
   return (
     <section className="responsible">
       <ProfileNav current="/profile/security" />
@@ -56,15 +50,18 @@ export default function ProfileSecurity({ loaderData, actionData }: Route.Compon
       </section>
       <section className="responsible__card" aria-labelledby="security-twofa" data-testid="twofa">
         <h2 id="security-twofa">{t("profile.security.twofaTitle")}</h2>
-        <p data-twofa={loaderData.twoFactor ? "on" : "off"}>{t(loaderData.twoFactor ? "profile.security.twofaIsOn" : "profile.security.twofaIsOff")}</p>
-        {loaderData.twoFactor ? (
-          <Form method="post" className="responsible__form">
-            <input type="hidden" name="intent" value="twofaOff" />
-            <Input name="code" label={t("profile.security.code")} errors={twofa ? [...Object.values(twofa.errors).flat(), ...twofa.formErrors] : undefined} {...codeInput} />
-            <button type="submit" className="btn btn--ghost" disabled={busy}>
-              {t("profile.security.turnOff")}
-            </button>
-          </Form>
+        <p data-twofa={twoFactor ? "on" : "off"}>{t(twoFactor ? "profile.security.twofaIsOn" : "profile.security.twofaIsOff")}</p>
+        {twoFactor ? (
+          <>
+            <BackupCodes info={loaderData.backupCodes} fresh={refused?.codes} justTurnedOn={refused?.intent === "twofaConfirm"} errors={codeErrors(errorsOf("backupCodes"))} busy={busy} />
+            <Form method="post" className="responsible__form">
+              <input type="hidden" name="intent" value="twofaOff" />
+              <Input name="code" label={t("profile.security.codeOrBackup")} errors={codeErrors(twofa)} {...codeInput} />
+              <button type="submit" className="btn btn--ghost" disabled={busy}>
+                {t("profile.security.turnOff")}
+              </button>
+            </Form>
+          </>
         ) : setup ? (
           <Form method="post" className="responsible__form">
             <input type="hidden" name="intent" value="twofaConfirm" />
@@ -78,7 +75,7 @@ export default function ProfileSecurity({ loaderData, actionData }: Route.Compon
             <p>
               {t("profile.security.secret")} <code className="profile__secret" data-testid="twofa-secret" dir="ltr">{setup.secret}</code>
             </p>
-            <Input name="code" label={t("profile.security.code")} errors={twofa ? [...Object.values(twofa.errors).flat(), ...twofa.formErrors] : undefined} {...codeInput} />
+            <Input name="code" label={t("profile.security.code")} errors={codeErrors(twofa)} {...codeInput} />
             <button type="submit" className="btn btn--primary" disabled={busy}>
               {t("profile.security.turnOn")}
             </button>
@@ -94,6 +91,7 @@ export default function ProfileSecurity({ loaderData, actionData }: Route.Compon
           </Form>
         )}
       </section>
+      <SessionsCard sessions={loaderData.sessions} busy={busy} formErrors={errorsOf("endSession")?.formErrors ?? errorsOf("endOthers")?.formErrors} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
-import { absolute, expect, popupEnhanced, sidebar, siteHeader, test } from "./fixtures";
+import { absolute, expect, popupEnhanced, sidebar, siteHeader, test, tr } from "./fixtures";
 import { totp } from "./totp";
 
 async function signIn(page: Page, login: string, password = PASSWORD) {
@@ -110,6 +110,26 @@ test.describe("authentication popup @nojs", () => {
     await popup(page).getByLabel("Code").fill(totp(secret, 1));
     await popup(page).getByRole("button", { name: "Confirm" }).click();
     await expect(siteHeader(page).getByText(email)).toBeVisible();
+  });
+
+  test("a backup code passes the code step in place of the app's code, once", async ({ page, request }) => {
+    const email = unique("2fa-backup");
+    await registerByApi(request, email);
+    const origin = absolute("/").replace(/\/$/, "");
+    const setup = await (await request.post("/api/account/changeTwoFactorAuth", { multipart: { enable: "1" }, headers: { origin } })).json();
+    await request.post("/api/account/confirmTwoFactorAuth", { multipart: { code: totp(setup.data.secret) }, headers: { origin } });
+    const made = await request.post("/api/account/createBackupCodes", { multipart: {}, headers: { origin } });
+    expect(made.status(), await made.text()).toBe(200);
+    const codes = (await made.json()).data.codes as string[];
+
+    await page.goto("/?show_popup_auth=1");
+    await signIn(page, email);
+    await expect(popup(page).getByText(tr("auth.twofa.text"))).toBeVisible();
+    await popup(page).getByLabel("Code").fill(codes[4]!);
+    await popup(page).getByRole("button", { name: "Confirm" }).click();
+    await expect(siteHeader(page).getByText(email)).toBeVisible();
+    const left = await (await page.request.get("/api/account/getBackupCodes")).json();
+    expect(left.data).toMatchObject({ left: 9, total: 10 });
   });
 
   test("restore answers the same notice whether or not the account exists", async ({ page }) => {

@@ -17,7 +17,10 @@ type Params = Record<string, string | number | undefined>;
 /** Keeps the cookies the Worker sets and sends them back, as a browser does. */
 export class Browser {
   readonly cookies = new Map<string, string>();
-  constructor(readonly ip = nextIp()) {}
+  constructor(
+    readonly ip = nextIp(),
+    readonly userAgent = "",
+  ) {}
 
   get cookie(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -28,7 +31,11 @@ export class Browser {
   }
 
   headers(): Record<string, string> {
-    return { "cf-connecting-ip": this.ip, ...(this.cookies.size ? { cookie: this.cookie } : {}) };
+    return {
+      "cf-connecting-ip": this.ip,
+      ...(this.userAgent ? { "user-agent": this.userAgent } : {}),
+      ...(this.cookies.size ? { cookie: this.cookie } : {}),
+    };
   }
 
   keep(res: Response): Response {

@@ -1,14 +1,14 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { encode } from "uqr";
 import { PlatformError } from "../../lib/api/errors";
-import { createT } from "../../lib/i18n/translate";
+import { createT, type TFunction } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-export const SECURITY_INTENTS = ["password", "twofaStart", "twofaConfirm", "twofaOff"] as const;
+export const SECURITY_INTENTS = ["password", "twofaStart", "twofaConfirm", "twofaOff", "backupCodes", "endSession", "endOthers"] as const;
 export type SecurityIntent = (typeof SECURITY_INTENTS)[number];
 
 /** A new two-factor secret waiting for its first code: the QR code's modules as one SVG path, and the secret to type. */
@@ -19,8 +19,23 @@ export interface TwoFactorSetupView {
 }
 
 export type SecurityActionData =
-  | { intent: SecurityIntent; errors: Record<string, string[]>; formErrors: string[]; setup?: TwoFactorSetupView }
+  | {
+      intent: SecurityIntent;
+      errors: Record<string, string[]>;
+      formErrors: string[];
+      setup?: TwoFactorSetupView;
+      /** A new set of backup codes, shown this once (decision 0038). */
+      codes?: string[];
+    }
   | undefined;
+
+/** The platform's words on a code (SPEC §8) in the player's language; other fields' messages as they are. */
+function codeWords(fields: Record<string, string[]>, t: TFunction): Record<string, string[]> {
+  if (!fields.code) return fields;
+  const word = (m: string) =>
+    /6 digits/.test(m) ? t("auth.errors.codeDigits") : /code is invalid/.test(m) ? t("auth.errors.codeInvalid") : m;
+  return { ...fields, code: fields.code.map(word) };
+}
 
 /** The QR code of an otpauth:// URI as one SVG path of unit squares (drawn on the server, no script needed). */
 export function qrPath(text: string): { size: number; path: string } {
@@ -30,16 +45,26 @@ export function qrPath(text: string): { size: number; path: string } {
   return { size, path };
 }
 
-/** The security page (SPEC §2 /profile/security): whether two-factor is on. */
+/**
+ * The security page (SPEC §2 /profile/security): whether two-factor is on, how many backup codes
+ * are left, and the player's signed-in sessions (decision 0038).
+ */
 export async function loadSecurity({ request, context }: Args) {
   const account = await requirePlayer(context, request);
-  return { twoFactor: account.two_factor_auth, siteName: getSite(context).metadata.siteName };
+  const platform = getPlatform(context);
+  const [backupCodes, sessions] = await Promise.all([
+    account.two_factor_auth ? platform.call("account.getBackupCodes") : null,
+    platform.call("account.getSessions"),
+  ]);
+  return { twoFactor: account.two_factor_auth, backupCodes, sessions: sessions.items, siteName: getSite(context).metadata.siteName };
 }
 
 /**
  * The security page's action, by `intent`: change the password (every other session ends, this one
- * is renewed), start two-factor (answers the QR code and secret), confirm it with a first code, or
- * turn it off with a code. The same with and without JavaScript.
+ * is renewed), start two-factor (answers the QR code and secret), confirm it with a first code
+ * (answers the first backup codes), make a new set of backup codes with a code, turn two-factor
+ * off with a code or a backup code, sign out one other session or all of them. The same with and
+ * without JavaScript.
  */
 export async function securityAction({ request, context }: Args) {
   await requirePlayer(context, request);
@@ -66,7 +91,17 @@ export async function securityAction({ request, context }: Args) {
     }
     if (intent === "twofaConfirm") {
       await platform.call("account.confirmTwoFactorAuth", { code: code() });
-      return redirectWithToast(here, { type: "success", text: t("profile.security.twofaOn") });
+      // The first set of backup codes comes with it, shown on this answer only (decision 0038).
+      const { codes } = await platform.call("account.createBackupCodes", {});
+      return data({ intent, errors: {}, formErrors: [], codes } satisfies SecurityActionData);
+    }
+    if (intent === "backupCodes") {
+      const { codes } = await platform.call("account.createBackupCodes", { code: code() });
+      return data({ intent, errors: {}, formErrors: [], codes } satisfies SecurityActionData);
+    }
+    if (intent === "endSession" || intent === "endOthers") {
+      await platform.call("account.endSessions", intent === "endSession" ? { id: field("id") } : {});
+      return redirectWithToast(here, { type: "success", text: t(intent === "endSession" ? "profile.security.sessionEnded" : "profile.security.othersEnded") });
     }
     await platform.call("account.changeTwoFactorAuth", { enable: "0", code: code() });
     return redirectWithToast(here, { type: "success", text: t("profile.security.twofaOff") });
@@ -78,7 +113,7 @@ export async function securityAction({ request, context }: Args) {
     const uri = field("uri");
     const keep = intent === "twofaConfirm" && /^[A-Z2-7]{16,64}$/.test(secret) && uri.startsWith("otpauth://") && uri.length <= 512;
     const setup = keep ? { secret, uri, qr: qrPath(uri) } : undefined;
-    const body: SecurityActionData = { intent, errors: e.fields ?? {}, formErrors: e.fields ? [] : [e.message], setup };
+    const body: SecurityActionData = { intent, errors: codeWords(e.fields ?? {}, t), formErrors: e.fields ? [] : [e.message], setup };
     return data(body, { status: e.status });
   }
 }

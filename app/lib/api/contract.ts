@@ -5,6 +5,7 @@ import { contactMethods } from "./contract-contacts";
 import { gameMethods } from "./contract-games";
 import { jackpotMethods } from "./contract-jackpots";
 import { responsibleMethods } from "./contract-responsible";
+import { securityMethods } from "./contract-security";
 import { socialMethods } from "./contract-social";
 import { verificationMethods } from "./contract-verification";
 import { walletMethods } from "./contract-wallet";
@@ -328,6 +329,7 @@ export const contract = {
   ...gameMethods,
   ...jackpotMethods,
   ...verificationMethods,
+  ...securityMethods,
 };
 
 export type Contract = typeof contract;

@@ -6,7 +6,8 @@ import { notifyFollowsContacts } from "./contacts";
 import { anonymousInfo, playerInfo } from "./info";
 import { changePassword } from "./password";
 import { changeFakename, changeLocale, getProfileInfo, saveProfileInfo } from "./profile";
-import { changeTwoFactorAuth, confirmTwoFactorAuth } from "./two-factor";
+import { endSessions, getSessions } from "./sessions";
+import { changeTwoFactorAuth, confirmTwoFactorAuth, createBackupCodes, getBackupCodes } from "./two-factor";
 
 export const UNSUBSCRIBE_PURPOSE = "unsubscribe";
 
@@ -20,7 +21,11 @@ type AccountMethods =
   | "account.changefakename"
   | "account.changeTwoFactorAuth"
   | "account.confirmTwoFactorAuth"
-  | "account.getToken";
+  | "account.getToken"
+  | "account.getBackupCodes"
+  | "account.createBackupCodes"
+  | "account.getSessions"
+  | "account.endSessions";
 
 export const accountHandlers: Handlers<AccountMethods> = {
   "account.getInfo": (_p, ctx) => (ctx.uid > 0 ? playerInfo(ctx, ctx.uid) : anonymousInfo(ctx)),
@@ -51,4 +56,8 @@ export const accountHandlers: Handlers<AccountMethods> = {
   "account.changeTwoFactorAuth": changeTwoFactorAuth,
   "account.confirmTwoFactorAuth": confirmTwoFactorAuth,
   "account.getToken": (_p, ctx) => issueRealtimeToken(ctx.env.SIGNING_SECRET, ctx.uid),
+  "account.getBackupCodes": getBackupCodes,
+  "account.createBackupCodes": createBackupCodes,
+  "account.getSessions": getSessions,
+  "account.endSessions": endSessions,
 };

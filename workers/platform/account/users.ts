@@ -32,6 +32,7 @@ export interface UserRow {
   two_factor_secret: string | null;
   two_factor_pending_secret: string | null;
   two_factor_enabled: number;
+  two_factor_enabled_at: number | null;
 }
 
 export interface ContactRow {

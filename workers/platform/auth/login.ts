@@ -17,7 +17,7 @@ import {
   unknownNameKey,
   type ThrottlePolicy,
 } from "./throttle";
-import { codeInvalid, consumeTotp, readCode, twoFactorRequired, twoFactorTimeExpired } from "./two-factor";
+import { codeInvalid, passSecondFactor, readSecondFactor, twoFactorRequired, twoFactorTimeExpired } from "./two-factor";
 
 /** One answer for an unknown login, a wrong password and an account without a password. */
 const wrongCredentials = () => new PlatformError("Authorization", "Wrong login or password");
@@ -40,10 +40,11 @@ async function attemptKeys(ctx: PlatformContext, login: string, user: UserRow | 
  * auth.login. Order matters: the code's shape, then the throttle, then the password (always with
  * the full key derivation), and only for the right password anything that tells the account apart
  * (banned, two-factor). A two-factor account answers 401 'two_factor_auth is enable' to an attempt
- * without code and leaves a pending session (5 minutes); the attempt with the code finishes it.
+ * without code and leaves a pending session (5 minutes); the attempt with the code (or a backup
+ * code, decision 0038) finishes it.
  */
 export const login: Handler<"auth.login"> = async ({ login, password, code }, ctx) => {
-  const totp = readCode(code);
+  const factor = readSecondFactor(code);
   const user = await findUserForLogin(ctx.db, login);
   const keys = await attemptKeys(ctx, login, user);
   await assertNotLocked(
@@ -59,7 +60,7 @@ export const login: Handler<"auth.login"> = async ({ login, password, code }, ct
   await assertNotSelfExcluded(ctx.db, user.uid);
 
   if (user.two_factor_enabled === 1 && user.two_factor_secret) {
-    if (totp === undefined) {
+    if (factor === undefined) {
       await ctx.startSession(user.uid, { pendingTwoFactor: true });
       throw twoFactorRequired();
     }
@@ -68,7 +69,7 @@ export const login: Handler<"auth.login"> = async ({ login, password, code }, ct
       await ctx.startSession(user.uid, { pendingTwoFactor: true });
       throw twoFactorTimeExpired();
     }
-    if (!(await consumeTotp(ctx.db, user.uid, user.two_factor_secret, totp))) {
+    if (!(await passSecondFactor(ctx.db, user.uid, user.two_factor_secret, factor))) {
       await recordFailure(ctx.db, keys);
       throw codeInvalid();
     }

@@ -155,7 +155,7 @@ export async function oauthCallback(request: Request, env: Env, service: string)
     if (session.clear) headers.append("set-cookie", session.clear);
     return fail(settled.reason);
   }
-  if (settled.signIn !== null) headers.append("set-cookie", await startPageSession(env, settled.signIn, session.carried));
+  if (settled.signIn !== null) headers.append("set-cookie", await startPageSession(request, env, settled.signIn, session.carried));
   else if (session.clear) headers.append("set-cookie", session.clear);
   return done({ social_auth: "success" });
 }

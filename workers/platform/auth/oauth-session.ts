@@ -1,5 +1,6 @@
 import { readCookie } from "../../../app/lib/cookies";
-import { clearedSessionCookie, createSession, deleteSession, loadSession, sessionCookie, sessionCookieName } from "./sessions";
+import { clearedSessionCookie, createSession, deleteSession, loadSession, sessionClient, sessionCookie, sessionCookieName } from "./sessions";
+import { clientIp } from "./throttle";
 
 /**
  * Sessions for the platform's pages outside /api (the social sign-in callback), with the rules
@@ -25,8 +26,9 @@ export async function pageSession(request: Request, env: Env): Promise<PageSessi
 }
 
 /** Signs a player in: ends the session the request carried and answers the new session's Set-Cookie. */
-export async function startPageSession(env: Env, uid: number, carried: string | null): Promise<string> {
+export async function startPageSession(request: Request, env: Env, uid: number, carried: string | null): Promise<string> {
   if (carried) await deleteSession(env.DB, carried);
-  const { rawId } = await createSession(env.DB, uid, { twoFactorPassed: true });
+  const client = sessionClient(request, clientIp(request));
+  const { rawId } = await createSession(env.DB, uid, { twoFactorPassed: true, client });
   return sessionCookie(env, rawId);
 }

@@ -9,6 +9,7 @@ import {
   deleteSession,
   loadSession,
   sessionCookie,
+  sessionClient,
   sessionCookieName,
 } from "./sessions";
 
@@ -58,7 +59,8 @@ export async function startSession(
 ): Promise<void> {
   if (ctx.session) await deleteSession(ctx.db, ctx.session.idHash);
   const now = Date.now();
-  const { rawId, idHash } = await createSession(ctx.db, uid, { twoFactorPassed: !pendingTwoFactor }, now);
+  const client = sessionClient(ctx.request, ctx.clientIp);
+  const { rawId, idHash } = await createSession(ctx.db, uid, { twoFactorPassed: !pendingTwoFactor, client }, now);
   ctx.setCookie(sessionCookie(ctx.env, rawId));
   ctx.session = { idHash, uid, createdAt: now, pending: pendingTwoFactor, expired: false, banned: false };
   ctx.uid = pendingTwoFactor ? 0 : uid;

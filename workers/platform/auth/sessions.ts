@@ -79,11 +79,24 @@ export async function loadSession(db: D1Database, rawId: string | undefined, now
   return { kind: "active", row };
 }
 
+/** What a player will recognise a session by (decision 0038): the browser and the address. */
+export interface SessionClient {
+  userAgent: string;
+  ip: string;
+}
+
+export const USER_AGENT_MAX = 256;
+
+/** The client of a request as a session keeps it. */
+export function sessionClient(request: Request, ip: string): SessionClient {
+  return { userAgent: (request.headers.get("user-agent") ?? "").slice(0, USER_AGENT_MAX), ip: ip === "local" ? "" : ip };
+}
+
 /** Stores a new session for this player: its raw id (for the cookie only) and the stored hash. */
 export async function createSession(
   db: D1Database,
   uid: number,
-  { twoFactorPassed }: { twoFactorPassed: boolean },
+  { twoFactorPassed, client }: { twoFactorPassed: boolean; client: SessionClient },
   now = Date.now(),
 ): Promise<{ rawId: string; idHash: string }> {
   const rawId = randomHex(16);
@@ -99,10 +112,10 @@ export async function createSession(
       .bind(uid, now, SESSION_IDLE_MS),
     db
       .prepare(
-        `INSERT INTO sessions (id_hash, uid, created_at, last_seen_at, expires_at, two_factor_passed)
-         VALUES (?1, ?2, ?3, ?3, ?4, ?5)`,
+        `INSERT INTO sessions (id_hash, uid, created_at, last_seen_at, expires_at, two_factor_passed, user_agent, ip)
+         VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7)`,
       )
-      .bind(idHash, uid, now, expires, twoFactorPassed ? 1 : 0),
+      .bind(idHash, uid, now, expires, twoFactorPassed ? 1 : 0, client.userAgent, client.ip),
   ]);
   return { rawId, idHash };
 }
@@ -114,4 +127,41 @@ export async function deleteSession(db: D1Database, idHash: string): Promise<voi
 /** Ends every session of a player (password change, enabling two-factor), or all but one. */
 export async function revokeUserSessions(db: D1Database, uid: number, exceptIdHash = ""): Promise<void> {
   await db.prepare("DELETE FROM sessions WHERE uid = ?1 AND id_hash <> ?2").bind(uid, exceptIdHash).run();
+}
+
+/**
+ * A session as its player sees it: `id` is the first 16 hex digits of the stored hash (it names the
+ * session to end, and opens nothing: the cookie's id is not derivable from it).
+ */
+export interface PlayerSessionRow {
+  id: string;
+  created_at: number;
+  last_seen_at: number;
+  user_agent: string;
+  ip: string;
+  id_hash: string;
+}
+
+export const SESSION_PUBLIC_ID = /^[0-9a-f]{16}$/;
+
+/** The player's signed-in sessions that are still alive, most recently used first. */
+export async function listUserSessions(db: D1Database, uid: number, now = Date.now()): Promise<PlayerSessionRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT substr(id_hash, 1, 16) AS id, id_hash, created_at, last_seen_at, user_agent, ip FROM sessions
+       WHERE uid = ?1 AND two_factor_passed = 1 AND expires_at > ?2 AND last_seen_at > ?2 - ?3
+       ORDER BY last_seen_at DESC, created_at DESC`,
+    )
+    .bind(uid, now, SESSION_IDLE_MS)
+    .all<PlayerSessionRow>();
+  return results;
+}
+
+/** Ends one of the player's sessions by its public id (never the one given as `keep`); the count ended. */
+export async function endUserSession(db: D1Database, uid: number, publicId: string, keep: string): Promise<number> {
+  const result = await db
+    .prepare("DELETE FROM sessions WHERE uid = ?1 AND substr(id_hash, 1, 16) = ?2 AND id_hash <> ?3")
+    .bind(uid, publicId, keep)
+    .run();
+  return result.meta.changes;
 }
