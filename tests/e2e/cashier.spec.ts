@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { mailedCode, origin, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, getNoFollow, siteHeader, test, tr } from "./fixtures";
@@ -158,8 +159,9 @@ test.describe("waiting for a payment", () => {
 });
 
 test.describe("withdrawals @nojs", () => {
-  test("confirm the email, withdraw, see it in the history, cancel it", async ({ page }) => {
-    test.setTimeout(60_000);
+  test("confirm the email, fill in the profile, withdraw, see it in the history, cancel it", async ({ page, javaScriptEnabled }) => {
+    // The longest flow of the suite: a deposit, six withdrawal attempts and the profile in between.
+    test.setTimeout(90_000);
     const email = await signUp(page.request);
     await depositThroughDemo(page, "demo_card", "100", "success");
     await expect(balance(page)).toHaveText("$100");
@@ -178,6 +180,28 @@ test.describe("withdrawals @nojs", () => {
     await page.getByLabel(tr("cashier.confirm.code")).fill(await mailedCode(page.request, email));
     await page.getByRole("button", { name: tr("cashier.confirm.submit") }).click();
     await expect(page.getByText(tr("cashier.confirm.done"))).toBeVisible();
+
+    // Without a name and date of birth the "filling profile info" dialog names what is missing;
+    // "Not now" closes it and keeps the way to the profile on the screen.
+    await fill();
+    const dialog = page.getByRole("dialog", { name: tr("cashier.profileData.title") });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(tr("cashier.profileData.missing", { fields: [tr("auth.fields.first_name"), tr("auth.fields.last_name"), tr("auth.fields.birth_date")].join(", ") }));
+    // axe runs in the page: with JavaScript only.
+    if (javaScriptEnabled) expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await dialog.getByRole("link", { name: tr("cashier.profileData.later") }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText(tr("cashier.errors.UserNeedProfileData"))).toHaveCount(javaScriptEnabled ? 1 : 0);
+    await fill();
+    await page.getByRole("dialog", { name: tr("cashier.profileData.title") }).getByRole("link", { name: tr("cashier.profileData.go") }).click();
+    await expect(page).toHaveURL(/\/profile\/settings$/);
+    const personal = page.getByTestId("personal-form");
+    await personal.locator("#auth-first_name").fill("Ana");
+    await personal.locator("#auth-last_name").fill("Silva");
+    await personal.locator("#auth-birth_date").fill("1991-04-12");
+    await personal.getByRole("button", { name: tr("profile.settings.save") }).click();
+    await expect(page.locator("[data-toast]").filter({ hasText: tr("profile.settings.saved") })).toBeVisible();
+    await page.goto("/cashier/withdraw?method=demo_card");
 
     // Above the verification threshold an unverified player is told to verify their identity, with
     // the way to the profile's verification page.

@@ -45,13 +45,19 @@ const JPEG = Buffer.from(
   "base64",
 );
 
-/** A new player with a confirmed email (the contact check comes before KYC), $50 deposited, and the operator's KYC block. */
+/** A new player with a confirmed email and a name (the checks before KYC), $50 deposited, and the operator's KYC block. */
 async function kycBlockedPlayer(page: Page): Promise<{ email: string }> {
   const email = unique("kyc");
   const request: APIRequestContext = page.request;
   await registerByApi(request, email);
   const confirm = await request.post("/api/account/confirmContact", { multipart: { contact: email, code: await mailedCode(request, email) }, headers: { origin: origin() } });
   expect(confirm.status(), await confirm.text()).toBe(200);
+  // The name and date of birth a withdrawal needs (the cashier's UserNeedProfileData).
+  const named = await request.post("/api/account/saveProfileInfo", {
+    multipart: { first_name: "Ana", last_name: "Silva", birth_date: "1991-04-12" },
+    headers: { origin: origin() },
+  });
+  expect(named.status(), await named.text()).toBe(200);
   await setKycBlock(request, email);
   await demoDeposit(page, 5000);
   return { email };

@@ -123,12 +123,13 @@ export function prng(seed: number): () => number {
 
 let players = 0;
 
-/** A player who may withdraw (confirmed email), made straight in D1; answers the uid. */
+/** A player who may withdraw (confirmed email, name and date of birth), made straight in D1; answers the uid. */
 export async function cashierPlayerRow(): Promise<number> {
   const now = Date.now();
   const login = `crash${now.toString(36)}${++players}`;
   const row = await env.DB.prepare(
-    `INSERT INTO users (login, password_changed_at, created_at, locale, currency) VALUES (?1, ?2, ?2, 'en', 'USD') RETURNING uid`,
+    `INSERT INTO users (login, password_changed_at, created_at, locale, currency, first_name, last_name, birth_date)
+     VALUES (?1, ?2, ?2, 'en', 'USD', 'Ann', 'Lee', '1990-01-02') RETURNING uid`,
   )
     .bind(login, now)
     .first<{ uid: number }>();

@@ -49,4 +49,14 @@ export const mainBalance = async (p: Player): Promise<number> =>
 
 export const confirmEmail = (uid: number) => env.DB.prepare("UPDATE contacts SET is_confirmed = 1 WHERE uid = ?1 AND type = 'email'").bind(uid).run();
 
+/** The name and date of birth a withdrawal needs (cashier.makewithdrawal's UserNeedProfileData). */
+export const fillWithdrawalProfile = (uid: number) =>
+  env.DB.prepare("UPDATE users SET first_name = 'Ann', last_name = 'Lee', birth_date = '1990-01-02' WHERE uid = ?1").bind(uid).run();
+
+/** What a withdrawal asks before anything about money: a confirmed email, the name and date of birth. */
+export async function readyToWithdraw(uid: number): Promise<void> {
+  await confirmEmail(uid);
+  await fillWithdrawalProfile(uid);
+}
+
 export const txRow = (id: string) => env.DB.prepare("SELECT * FROM cashier_transactions WHERE id = ?1").bind(id).first<Record<string, any>>();

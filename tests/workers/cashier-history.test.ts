@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { depositedSince } from "../../workers/platform/cashier/deposit-totals";
 import { registerPlayer } from "./auth-helpers";
-import { confirmEmail, depositWith, newKey, startDeposit } from "./cashier-helpers";
+import { readyToWithdraw, depositWith, newKey, startDeposit } from "./cashier-helpers";
 import { data, failure } from "./helpers";
 
 /** cashier.gethistory, cashier.getbanks, and the deposit totals responsible gaming reads. */
@@ -16,7 +16,7 @@ describe("cashier.gethistory", () => {
       ids.push((await depositWith(p, outcome)).id);
       await new Promise((r) => setTimeout(r, 3));
     }
-    await confirmEmail(p.uid);
+    await readyToWithdraw(p.uid);
     const w = await data(p.browser.post("cashier/makewithdrawal", {
       method: "demo_card", amount: 2000, requisites: JSON.stringify({ card_number: "5555555555554444", card_holder: "Ann Lee" }), idempotency_key: newKey(),
     }));
@@ -85,7 +85,7 @@ describe("depositedSince", () => {
     await depositWith(p, "success", { amount: 4000 });
     await depositWith(p, "fail", { amount: 8000 });
     await depositWith(p, "cancel", { amount: 16000 });
-    await confirmEmail(p.uid);
+    await readyToWithdraw(p.uid);
     await applyOperation(env.DB, { uid: p.uid, key: `more-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 50000 }] });
     await data(p.browser.post("cashier/makewithdrawal", {
       method: "demo_card", amount: 3000, requisites: JSON.stringify({ card_number: "4111111111111111", card_holder: "Ann" }), idempotency_key: newKey(),

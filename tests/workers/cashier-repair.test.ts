@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildCallback, findPayment } from "../../workers/platform/demo/payment-provider";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer } from "./auth-helpers";
-import { confirmEmail, mainBalance, newKey, startDeposit, txRow } from "./cashier-helpers";
+import { readyToWithdraw, mainBalance, newKey, startDeposit, txRow } from "./cashier-helpers";
 import { data, ORIGIN, send } from "./helpers";
 import { ledgerRows } from "./wallet-helpers";
 
@@ -38,7 +38,7 @@ describe("reconciliation repairs", () => {
 
   it("a cancelled withdrawal without its refund is refunded once; a withdrawal left new is made pending or dropped", async () => {
     const p = await registerPlayer();
-    await confirmEmail(p.uid);
+    await readyToWithdraw(p.uid);
     await applyOperation(env.DB, { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 20000 }] });
     const tx = await data(p.browser.post("cashier/makewithdrawal", { method: "demo_card", amount: 5000, requisites: CARD, idempotency_key: newKey() }));
     await env.DB.prepare("UPDATE cashier_transactions SET status = 'cancel' WHERE id = ?1").bind(tx.id).run();

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer, type Player } from "./auth-helpers";
-import { confirmEmail, mainBalance, newKey, txRow } from "./cashier-helpers";
+import { confirmEmail, fillWithdrawalProfile, readyToWithdraw, mainBalance, newKey, txRow } from "./cashier-helpers";
 import { data, failure } from "./helpers";
 import { ledgerRows } from "./wallet-helpers";
 
@@ -13,7 +13,7 @@ const CARD = JSON.stringify({ card_number: "4111 1111 1111 1111", card_holder: "
 /** A player with a confirmed email and `amount` on the main balance. */
 async function funded(amount: number, fields: Record<string, string> = {}): Promise<Player> {
   const p = await registerPlayer(fields);
-  await confirmEmail(p.uid);
+  await readyToWithdraw(p.uid);
   if (amount > 0) await applyOperation(env.DB, { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: amount }] });
   return p;
 }
@@ -54,7 +54,7 @@ describe("cashier.makewithdrawal", () => {
     expect(await mainBalance(p)).toBe(15000);
   });
 
-  it("refuses in order: method, amount, requisites, email, verification, limits, funds", async () => {
+  it("refuses in order: method, amount, requisites, email, name and date of birth, verification, limits, funds", async () => {
     const p = await registerPlayer();
     expect((await failure(withdraw(p, { method: "demo_ewallet" }), 400, "InvalidParameterException")).invalid_parameters).toHaveProperty("method");
     expect((await failure(withdraw(p, { amount: 1050 }), 400, "InvalidParameterException")).invalid_parameters).toHaveProperty("amount");
@@ -66,6 +66,11 @@ describe("cashier.makewithdrawal", () => {
     expect(confirm.params).toEqual({ contact: "email" });
 
     await confirmEmail(p.uid);
+    const profile = await failure(withdraw(p), 422, "UserNeedProfileDataException");
+    expect(profile.params).toEqual({ fields: ["first_name", "last_name", "birth_date"] });
+    await env.DB.prepare("UPDATE users SET first_name = 'Ann', last_name = '  ' WHERE uid = ?1").bind(p.uid).run();
+    expect((await failure(withdraw(p), 422, "UserNeedProfileDataException")).params).toEqual({ fields: ["last_name", "birth_date"] });
+    await fillWithdrawalProfile(p.uid);
     await failure(withdraw(p, { amount: 200100 }), 422, "KycWithdrawalException");
     await failure(withdraw(p, { amount: 500 }), 409, "WithdrawalLimitsExceededException");
     const declined = await failure(withdraw(p), 402, "BillingTransactionDeclinedException");

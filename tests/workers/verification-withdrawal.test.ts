@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer, type Player } from "./auth-helpers";
-import { confirmEmail, mainBalance, newKey } from "./cashier-helpers";
+import { readyToWithdraw, mainBalance, newKey } from "./cashier-helpers";
 import { data, failure } from "./helpers";
 import { connect, tokenFor } from "./realtime-helpers";
 import { accessToken, applicantOf, jpeg, openPage, pdf, postStep, review, stepOk } from "./verification-helpers";
@@ -13,7 +13,7 @@ const CARD = JSON.stringify({ card_number: "4111 1111 1111 1111", card_holder: "
 
 async function blockedPlayer(): Promise<Player> {
   const p = await registerPlayer();
-  await confirmEmail(p.uid);
+  await readyToWithdraw(p.uid);
   await env.DB.prepare("UPDATE users SET is_kyc_block_enabled = 1 WHERE uid = ?1").bind(p.uid).run();
   await applyOperation(env.DB, { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 20000 }] });
   return p;
@@ -60,7 +60,7 @@ describe("withdrawals of a KYC-blocked account", () => {
 
   it("leave players without the block alone, and keep the threshold rule for them", async () => {
     const p = await registerPlayer();
-    await confirmEmail(p.uid);
+    await readyToWithdraw(p.uid);
     await applyOperation(env.DB, { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 500000 }] });
     expect((await data(withdraw(p))).status).toBe("pending");
     expect((await failure(withdraw(p, 250000), 422, "KycWithdrawalException")).params).toMatchObject({ threshold: 200000 });

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { CashierTransaction } from "../../lib/api/entities-cashier";
 import { validationMessages } from "../../lib/i18n/validation-messages";
@@ -12,11 +12,14 @@ import { cashierFormSchema } from "./cashier-schema";
 import { formatDateTime } from "../../lib/dates";
 import type { WithdrawData } from "./withdraw.server";
 import type { WithdrawNeed } from "./withdraw-refusal";
+import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
 
 export interface WithdrawActionData {
   result?: SubmissionResult<string[]>;
   idempotencyKey?: string;
   need?: WithdrawNeed | null;
+  /** With need "profileData": the profile fields to fill in. */
+  missing?: string[];
   confirm?: { step: "sent" | "failed"; message: string | null };
 }
 
@@ -64,6 +67,15 @@ export function PendingWithdrawals({ pending }: { pending: CashierTransaction[] 
 function NeedPanel({ need, email, confirm }: { need: WithdrawNeed; email: string | null; confirm?: WithdrawActionData["confirm"] }) {
   const t = useT();
   const to = useLocalePath();
+  if (need === "profileData") {
+    return (
+      <div className="cashier__confirm">
+        <Link to={to("/profile/settings")} className="btn btn--primary" data-testid="withdraw-profile">
+          {t("cashier.profileData.go")}
+        </Link>
+      </div>
+    );
+  }
   if (need !== "confirmContact") {
     return (
       <div className="cashier__confirm">
@@ -99,6 +111,40 @@ function NeedPanel({ need, email, confirm }: { need: WithdrawNeed; email: string
   );
 }
 
+const PROFILE_DATA_DIALOG = { id: "profile-data", kind: "confirm" as const, name: "profileData", preventClose: false };
+
+/**
+ * The "filling profile info" dialog (SPEC §2 confirm dialogs), opened by a withdrawal the platform
+ * refused with UserNeedProfileData: which fields are missing, the way to the profile's settings,
+ * and "Not now". Rendered with the action's answer, so it shows without JavaScript too; there its
+ * close is a link back to the screen.
+ */
+function ProfileDataDialog({ missing }: { missing: string[] }) {
+  const t = useT();
+  const to = useLocalePath();
+  const { pathname, search } = useLocation();
+  const [open, setOpen] = useState(true);
+  if (!open) return null;
+  const names = missing.map((f) => t(`auth.fields.${f}`)).join(", ");
+  return (
+    <Dialog entry={PROFILE_DATA_DIALOG} active closeHref={pathname + search} onClose={() => setOpen(false)}>
+      <article className="confirm" data-testid="profile-data-dialog">
+        <h2 id={dialogTitleId(PROFILE_DATA_DIALOG)}>{t("cashier.profileData.title")}</h2>
+        <p>{t("cashier.profileData.text")}</p>
+        {names && <p>{t("cashier.profileData.missing", { fields: names })}</p>}
+        <div className="confirm__actions">
+          <Link to={to("/profile/settings")} className="btn btn--primary">
+            {t("cashier.profileData.go")}
+          </Link>
+          <Link to={pathname + search} replace className="btn btn--ghost" onClick={(e) => (e.preventDefault(), setOpen(false))}>
+            {t("cashier.profileData.later")}
+          </Link>
+        </div>
+      </article>
+    </Dialog>
+  );
+}
+
 /** The withdrawal form: method (links, so it works without JavaScript), amount and requisites. */
 export function WithdrawForm({ data, actionData }: { data: WithdrawData; actionData?: WithdrawActionData }) {
   const t = useT();
@@ -130,6 +176,7 @@ export function WithdrawForm({ data, actionData }: { data: WithdrawData; actionD
         </button>
       </Form>
       {need && <NeedPanel need={need} email={data.email} confirm={actionData?.confirm} />}
+      {need === "profileData" && <ProfileDataDialog key={actionData?.idempotencyKey} missing={actionData?.missing ?? []} />}
     </>
   );
 }

@@ -26,4 +26,13 @@ describe("withdrawRefusal", () => {
     expect(withdrawRefusal({ exception: "WithdrawalDeclined", message: "x" }, t)).toEqual({ message: "<cashier.errors.WithdrawalDeclined>", need: null });
     expect(withdrawRefusal({ exception: "InvalidRequest", message: "As the platform says" }, t)).toEqual({ message: "As the platform says", need: null });
   });
+
+  it("missing profile data opens the profile-data dialog with the fields it names (unknown names left out)", () => {
+    expect(withdrawRefusal({ exception: "UserNeedProfileData", message: "x", params: { fields: ["first_name", "birth_date", "shoe_size", 3] } }, t)).toEqual({
+      message: "<cashier.errors.UserNeedProfileData>",
+      need: "profileData",
+      missing: ["first_name", "birth_date"],
+    });
+    expect(withdrawRefusal({ exception: "UserNeedProfileData", message: "x" }, t)).toEqual({ message: "<cashier.errors.UserNeedProfileData>", need: "profileData", missing: [] });
+  });
 });

@@ -2,14 +2,16 @@ import type { ExceptionName } from "../../lib/api/errors";
 
 /**
  * What a refused withdrawal asks of the player next (SPEC §8: the withdraw screen's buttons):
- * confirm their contact (or open their settings), verify their identity, or look at the
- * verification's status (under review, or refused for good).
+ * confirm their contact (or open their settings), fill in their name and date of birth (the
+ * "filling profile info" dialog), verify their identity, or look at the verification's status
+ * (under review, or refused for good).
  */
-export type WithdrawNeed = "confirmContact" | "verify" | "verificationStatus";
+export type WithdrawNeed = "confirmContact" | "profileData" | "verify" | "verificationStatus";
 
 /** Refusals with a text of their own (cashier.errors.<name>). */
 const OWN_TEXT: ReadonlySet<ExceptionName> = new Set([
   "UserNeedConfirmContact",
+  "UserNeedProfileData",
   "KycWithdrawal",
   "WithdrawalLimitsExceeded",
   "WithdrawalLimitsPeriodExceeded",
@@ -17,6 +19,9 @@ const OWN_TEXT: ReadonlySet<ExceptionName> = new Set([
   "BillingTransactionDeclined",
   "AccessDenied",
 ]);
+
+/** Profile fields a refusal may name, whose labels the app has (auth.fields.<name>). */
+const PROFILE_FIELDS: ReadonlySet<string> = new Set(["first_name", "middle_name", "last_name", "birth_date", "country_code", "region", "home_town", "address", "postcode"]);
 
 export interface Refusal {
   exception: ExceptionName;
@@ -30,7 +35,7 @@ export interface Refusal {
  * review pending (wait, see the status), verification required (verify; after a final rejection
  * `can_verify` is false: see the status). A KycWithdrawal without a reason is the amount threshold.
  */
-export function withdrawRefusal(e: Refusal, t: (key: string) => string): { message: string; need: WithdrawNeed | null } {
+export function withdrawRefusal(e: Refusal, t: (key: string) => string): { message: string; need: WithdrawNeed | null; missing?: string[] } {
   const reason = e.params?.reason;
   if (e.exception === "SumsubVerificationRequired") {
     const refused = e.params?.can_verify === false;
@@ -41,5 +46,10 @@ export function withdrawRefusal(e: Refusal, t: (key: string) => string): { messa
     return { message: t(`cashier.errors.${pending ? "KycWithdrawalPending" : "KycWithdrawal"}`), need: pending ? "verificationStatus" : "verify" };
   }
   const message = OWN_TEXT.has(e.exception) ? t(`cashier.errors.${e.exception}`) : e.message;
+  if (e.exception === "UserNeedProfileData") {
+    // The profile fields it names (params.fields), as the profile form calls them; unknown names are left out.
+    const named = Array.isArray(e.params?.fields) ? e.params.fields : [];
+    return { message, need: "profileData", missing: named.filter((f): f is string => typeof f === "string" && PROFILE_FIELDS.has(f)) };
+  }
   return { message, need: e.exception === "UserNeedConfirmContact" ? "confirmContact" : null };
 }

@@ -112,8 +112,8 @@ export async function withdrawAction(args: Args) {
       const { fieldErrors, formErrors } = formFieldErrors(e.fields, method.fields);
       return data({ result: submission.reply({ fieldErrors, formErrors }), idempotencyKey }, { status: 400 });
     }
-    const { message, need } = withdrawRefusal(e, t);
-    return data({ result: submission.reply({ formErrors: [message] }), idempotencyKey, need }, { status: e.status });
+    const { message, need, missing } = withdrawRefusal(e, t);
+    return data({ result: submission.reply({ formErrors: [message] }), idempotencyKey, need, missing }, { status: e.status });
   }
   return redirectWithToast(sitePath(context, "/cashier/withdraw"), { type: "success", text: t("cashier.withdraw.requested") });
 }

@@ -106,7 +106,8 @@ export const cashierMethods = {
     access: "player",
     summary:
       "Request a withdrawal: the amount leaves the main balance at once and the request stays pending until the " +
-      "payment system pays it out. Refusals: UserNeedConfirmContact (email not confirmed); on an account with " +
+      "payment system pays it out. Refusals: UserNeedConfirmContact (email not confirmed); UserNeedProfileData " +
+      "(first name, last name or date of birth missing; params.fields names them); on an account with " +
       "is_kyc_block_enabled not verified, any amount: SumsubVerificationRequired (no review pending; params.can_verify) or " +
       "KycWithdrawal (review pending; params.reason 'verification_pending'); KycWithdrawal (above " +
       "the verification threshold while not verified), WithdrawalLimitsExceeded (outside min/max), " +

@@ -1,18 +1,32 @@
 import { PlatformError } from "../../../app/lib/api/errors";
 import type { KycFlags } from "../verification/withdrawal-gate";
 
-/** What the cashier reads of a player: currency, country, verification and a confirmed email. */
+/** What the cashier reads of a player: currency, country, verification, a confirmed email and the name. */
 export interface CashierPlayer extends KycFlags {
   uid: number;
   currency: string;
   country_code: string;
   email_confirmed: number;
+  first_name: string;
+  last_name: string;
+  birth_date: string | null;
+}
+
+/**
+ * What a withdrawal needs of the profile: the holder's name and date of birth, as on the identity
+ * document (who is paid, and that they are of age). In the order the profile shows them.
+ */
+export const WITHDRAWAL_PROFILE_FIELDS = ["first_name", "last_name", "birth_date"] as const;
+
+/** The withdrawal's profile fields the player has not filled in. */
+export function missingProfileData(player: Pick<CashierPlayer, (typeof WITHDRAWAL_PROFILE_FIELDS)[number]>): string[] {
+  return WITHDRAWAL_PROFILE_FIELDS.filter((f) => !player[f]?.trim());
 }
 
 export async function cashierPlayer(db: D1Database, uid: number): Promise<CashierPlayer> {
   const row = await db
     .prepare(
-      `SELECT u.uid, u.currency, u.country_code, u.is_verified, u.is_on_verification, u.is_kyc_block_enabled, u.is_verification_blocked,
+      `SELECT u.uid, u.currency, u.country_code, u.first_name, u.last_name, u.birth_date, u.is_verified, u.is_on_verification, u.is_kyc_block_enabled, u.is_verification_blocked,
          EXISTS (SELECT 1 FROM contacts c WHERE c.uid = u.uid AND c.type = 'email' AND c.is_confirmed = 1) AS email_confirmed
        FROM users u WHERE u.uid = ?1`,
     )

@@ -7,7 +7,7 @@ import { planOperation, readBalances } from "../wallet/wallet";
 import { formatUnits } from "../../../app/lib/money";
 import { assertStep, outsideRange, rangeMessage } from "./amounts";
 import { methodForCall, methodsFor, publicMethod } from "./methods";
-import { cashierPlayer } from "./player";
+import { cashierPlayer, missingProfileData } from "./player";
 import { PAYOUT_DELAY_MS, reconcilePlayer } from "./reconcile";
 import { checkRequisites } from "./requisites";
 import { assertKycAllowsWithdrawal } from "../verification/withdrawal-gate";
@@ -104,7 +104,7 @@ function sameKeyOtherRequest(): PlatformError {
 
 /**
  * cashier.makewithdrawal. Refusals in order: method, amount step and requisites (400), email not
- * confirmed, a KYC-blocked account not verified (any amount; decision 0037), verification above
+ * confirmed, name or date of birth missing (UserNeedProfileData, params.fields), a KYC-blocked account not verified (any amount; decision 0037), verification above
  * the threshold, the method's min/max, the daily limits, then the wallet's own (insufficient funds). The amount leaves the main balance at once, with the row.
  */
 export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): Promise<CashierTransaction> {
@@ -119,6 +119,10 @@ export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): P
   const requisites = await checkRequisites(ctx.db, method.fields, p.requisites);
   if (!player.email_confirmed) {
     throw new PlatformError("UserNeedConfirmContact", "Confirm your email address before withdrawing", { params: { contact: "email" } });
+  }
+  const missing = missingProfileData(player);
+  if (missing.length) {
+    throw new PlatformError("UserNeedProfileData", "Fill in your name and date of birth before withdrawing", { params: { fields: missing } });
   }
   assertKycAllowsWithdrawal(player);
   if (p.amount > KYC_THRESHOLD && !player.is_verified) {
