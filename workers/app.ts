@@ -7,6 +7,7 @@ import { handlePlatform } from "./platform";
 import type { RenderScope } from "./platform/core/render-scope";
 import { handlePlatformPages } from "./platform/demo";
 import { deliverVerificationWebhooks } from "./platform/demo/verification-outbox";
+import { purgeVerificationData } from "./platform/demo/verification-retention";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
@@ -158,7 +159,8 @@ app.all("*", async (c) => {
 /**
  * Cron triggers (wrangler.toml, every minute): the demo verification provider's webhooks that are
  * due, so a failed delivery is retried on time and not only at the next review decision
- * (decision 0037). The controller's time is the clock: a test passes its own.
+ * (decision 0037), and its retention: decided attempts' uploads after 30 days, expired tokens.
+ * The controller's time is the clock: a test passes its own.
  */
 async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   assertEnv(env);
@@ -166,6 +168,7 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
   if (env.PLATFORM_ORIGIN) return;
   const report = await deliverVerificationWebhooks(env, controller.scheduledTime, { waitUntil: (p) => ctx.waitUntil(p) });
   if (report.failed) console.warn(`scheduled: ${report.failed} verification webhook(s) failed, retried later`);
+  await purgeVerificationData(env.DB, controller.scheduledTime);
 }
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { deliverVerificationWebhooks, RETRY_DELAYS_MS } from "../../workers/platform/demo/verification-outbox";
 import { decide } from "../../workers/platform/demo/verification-review";
+import { UPLOAD_RETENTION_MS } from "../../workers/platform/demo/verification-retention";
 import { registerPlayer } from "./auth-helpers";
 import { data } from "./helpers";
 import { applicantOf, outboxOf, submitDocuments } from "./verification-helpers";
@@ -32,5 +33,40 @@ describe("scheduled()", () => {
     expect((await outboxOf(applicantId))[0]).toMatchObject({ attempts: 2, delivered_at: t0 + RETRY_DELAYS_MS[0]!, last_error: null });
     const info = await data(p.browser.get("account/getInfo"));
     expect([info.is_verified, info.is_on_verification]).toEqual([true, false]);
+  });
+
+  it("deletes a decided attempt's uploads 30 days after the decision, never an open one's, and long-expired tokens", async () => {
+    const decided = await registerPlayer();
+    await submitDocuments(decided);
+    const old = (await applicantOf(decided.uid))!.id as string;
+    const t0 = Date.now();
+    expect(await decide(env.DB, { id: old, uid: decided.uid }, "retry", "blurred", t0)).toBe(true);
+    const open = await registerPlayer();
+    await submitDocuments(open);
+    const pending = (await applicantOf(open.uid))!.id as string;
+    const docs = async (id: string) =>
+      (await env.DB.prepare(
+        `SELECT COUNT(*) AS n, (SELECT COUNT(*) FROM demo_verification_document_chunks c JOIN demo_verification_documents d ON d.id = c.document_id WHERE d.applicant_id = ?1) AS chunks
+         FROM demo_verification_documents WHERE applicant_id = ?1`,
+      ).bind(id).first<{ n: number; chunks: number }>())!;
+    expect((await docs(old)).n).toBeGreaterThanOrEqual(3);
+    const tokens = () => env.DB.prepare("SELECT COUNT(*) AS n FROM demo_verification_tokens WHERE applicant_id IN (?1, ?2)").bind(old, pending).first<number>("n");
+    expect(await tokens()).toBeGreaterThan(0);
+    const run = async (scheduledTime: number) => {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), env, ctx);
+      await waitOnExecutionContext(ctx);
+    };
+    // A day before the end of retention: kept.
+    await run(t0 + UPLOAD_RETENTION_MS - 24 * 3600_000);
+    expect((await docs(old)).n).toBeGreaterThanOrEqual(3);
+    // After it: the decided attempt's uploads and their bytes are gone (a run deletes a bounded batch,
+    // and other tests' decided attempts may come first: run until this one is reached).
+    for (let i = 0; i < 20 && (await docs(old)).n > 0; i++) await run(t0 + UPLOAD_RETENTION_MS + 60_000);
+    expect(await docs(old)).toEqual({ n: 0, chunks: 0 });
+    // The attempt keeps its decision; the open attempt keeps everything; the expired tokens are gone.
+    expect(await applicantOf(decided.uid)).toMatchObject({ id: old, status: "rejected_retry", review_comment: "blurred" });
+    expect((await docs(pending)).n).toBeGreaterThanOrEqual(3);
+    expect(await tokens()).toBe(0);
   });
 });

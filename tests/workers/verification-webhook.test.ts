@@ -164,6 +164,28 @@ describe("POST /platform/verification/webhook", () => {
     expect(await info(p)).toEqual({ on: true, verified: false });
   });
 
+  it("a late decision about an older attempt is recorded but changes nothing; the latest attempt's decision applies", async () => {
+    const { p, applicantId: first } = await pendingPlayer();
+    expect((await review(first, "retry", "The photo is blurred")).status).toBe(303);
+    expect(await info(p)).toEqual({ on: false, verified: false });
+    // The player tries again and submits: under review.
+    await submitDocuments(p);
+    const second = (await applicantOf(p.uid))!.id;
+    expect(second).not.toBe(first);
+    expect(await info(p)).toEqual({ on: true, verified: false });
+    // A delivery about the first attempt arrives late (another event of the provider's).
+    const late = await postWebhook(body(p, first, { review_answer: "RED", review_reject_type: "RETRY", comment: "blurred" }));
+    expect(late.status).toBe(200);
+    expect(await late.json()).toEqual({ ok: true, applied: false, reason: "not the player's latest attempt" });
+    expect(await info(p)).toEqual({ on: true, verified: false });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM verification_webhook_events WHERE uid = ?1 AND applicant_id = ?2").bind(p.uid, first).first("n")).toBe(2);
+    // Even a late final rejection of the old attempt does not block the player.
+    expect((await postWebhook(body(p, first, { review_answer: "RED", review_reject_type: "FINAL", comment: "late" }))).status).toBe(200);
+    expect((await flagsOf(p.uid))!.is_verification_blocked).toBe(0);
+    expect((await review(second, "approve")).status).toBe(303);
+    expect(await info(p)).toEqual({ on: false, verified: true });
+  });
+
   it("refuses stale, future, malformed, oversized and unknown-player webhooks, and other verbs", async () => {
     const { p, applicantId } = await pendingPlayer();
     expect((await postWebhook(body(p, applicantId, { created_at: Date.now() - 25 * 3600_000 }))).status).toBe(400);

@@ -1,5 +1,6 @@
 import { publish } from "../../realtime/publish";
 import { randomHex } from "../core/bytes";
+import { verificationProvider } from "./provider";
 import { reviewedStatus, ReviewWebhook } from "./webhook-payload";
 import { digestValid } from "./webhook-signature";
 
@@ -35,6 +36,10 @@ const EFFECTS = {
  * player (404), an event already received (409). The event id is recorded in the same batch as its
  * effect on the player, so an event is either recorded and applied or neither (and the provider's
  * retry is accepted). The player's channel hears `account.verification_updated` (best effort).
+ *
+ * A decision about an attempt that is no longer the player's latest (a late delivery: a "may retry"
+ * of the first attempt arriving after the second was submitted) is recorded and answered 200, so
+ * the provider stops retrying, but changes nothing: the latest attempt's state stands.
  */
 export async function handleVerificationWebhook(request: Request, deps: WebhookDeps): Promise<Response> {
   if (request.method !== "POST") return new Response(`${request.method} is not allowed here`, { status: 405, headers: { allow: "POST" } });
@@ -61,7 +66,11 @@ export async function handleVerificationWebhook(request: Request, deps: WebhookD
   if (!user) return answer(404, { error: "unknown user" });
 
   const status = reviewedStatus(event);
+  const latest = await verificationProvider(deps.env).latestApplicant(deps.env, user.uid);
+  const current = latest?.applicant_id === event.applicant_id;
+  // Where a decision is not about the latest attempt, no receipt matches: the UPDATE changes nothing.
   const receipt = randomHex(16);
+  const applies = current ? receipt : "";
   const [recorded] = await db.batch([
     db
       .prepare(
@@ -72,9 +81,10 @@ export async function handleVerificationWebhook(request: Request, deps: WebhookD
     // Applies only where this delivery's row went in: a replay changes nothing.
     db
       .prepare(`UPDATE users SET ${EFFECTS[status]} WHERE uid = ?1 AND EXISTS (SELECT 1 FROM verification_webhook_events WHERE receipt = ?2)`)
-      .bind(user.uid, receipt),
+      .bind(user.uid, applies),
   ]);
   if (!recorded!.results.length) return answer(409, { error: "this event was already received" });
+  if (!current) return answer(200, { ok: true, applied: false, reason: "not the player's latest attempt" });
   deps.waitUntil(publish(deps.env, user.uid, VERIFICATION_EVENT, { status }));
-  return answer(200, { ok: true });
+  return answer(200, { ok: true, applied: true });
 }
