@@ -28,7 +28,7 @@ export default function ProfileVerification({ loaderData, actionData }: Route.Co
       <section className="responsible__card" aria-labelledby="verification-status">
         <h2 id="verification-status">{t("profile.verification.statusTitle")}</h2>
         <VerificationStatus view={view} kycBlock={kycBlock} />
-        {view.canStart && !frame && <StartForm state={view.state} errors={refused("start")} />}
+        {view.canStart && !frame && <StartForm state={view.state} errors={refused("start")} needProfile={answer?.intent === "start" && answer.needProfile} />}
       </section>
       {frame && <HostedFrame frame={frame} errors={refused("submitted")} />}
       {!frame && refused("submitted") && <p className="field-error" role="alert">{refused("submitted")!.join(" ")}</p>}

@@ -137,9 +137,14 @@ test.describe("identity verification @nojs", () => {
     await expect(page.getByText(tr("cashier.withdraw.requested"))).toBeVisible();
   });
 
-  test("a bad upload shows the provider's error and keeps the step", async ({ page }) => {
-    await registerByApi(page.request, unique("kyc-bad"));
+  test("asks for the name and date of birth first; a bad upload shows the provider's error and keeps the step", async ({ page }) => {
+    await registerByApi(page.request, unique("kyc-bad"), { first_name: "Ana" });
     await page.goto(VERIFICATION);
+    await page.getByRole("button", { name: tr("profile.verification.start") }).click();
+    await expect(page.getByText(tr("profile.verification.needProfile"))).toBeVisible();
+    await expect(page.getByTestId("verification-profile")).toHaveAttribute("href", "/profile/settings");
+    const named = await page.request.post("/api/account/saveProfileInfo", { multipart: { last_name: "Silva", birth_date: "1991-04-12" }, headers: { origin: origin() } });
+    expect(named.status(), await named.text()).toBe(200);
     await page.getByRole("button", { name: tr("profile.verification.start") }).click();
     const frame = hosted(page);
     await frame.getByLabel("Passport").check();

@@ -170,7 +170,7 @@ describe("account.getprofileinfo and account.saveProfileInfo", () => {
   it("refuses identity changes while the identity is being verified, and keeps the rest editable", async () => {
     const p = await registerPlayer({ first_name: "Olga", birth_date: "1990-02-02" });
     await env.DB.prepare("UPDATE users SET is_on_verification = 1 WHERE uid = ?1").bind(p.uid).run();
-    const e = await failure(p.browser.post("account/saveProfileInfo", { first_name: "Olivia", birth_date: "1990-02-02", address: "Elm St 2" }), 422, "KycUserProfileException");
+    const e = await failure(p.browser.post("account/saveProfileInfo", { first_name: "Olivia", birth_date: "1990-02-02", address: "Elm St 2" }), 409, "RequisitesOnVerificationException");
     expect(e.invalid_parameters).toEqual({ first_name: ["This field cannot be changed while your identity is being verified"] });
     expect(await data(p.browser.post("account/saveProfileInfo", { first_name: "Olga", address: "Elm St 2" }))).toBe(1);
     expect(await data(p.browser.get("account/getprofileinfo", { fields: "" }))).toMatchObject({ first_name: "Olga", address: "Elm St 2" });

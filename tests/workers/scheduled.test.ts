@@ -5,14 +5,13 @@ import worker from "../../workers/app";
 import { deliverVerificationWebhooks, RETRY_DELAYS_MS } from "../../workers/platform/demo/verification-outbox";
 import { decide } from "../../workers/platform/demo/verification-review";
 import { UPLOAD_RETENTION_MS } from "../../workers/platform/demo/verification-retention";
-import { registerPlayer } from "./auth-helpers";
 import { data } from "./helpers";
-import { applicantOf, outboxOf, submitDocuments } from "./verification-helpers";
+import { applicantOf, outboxOf, submitDocuments, verifiablePlayer } from "./verification-helpers";
 
 /** The Worker's cron trigger (wrangler.toml): it delivers the verification webhooks that are due. */
 describe("scheduled()", () => {
   it("delivers a webhook whose first delivery failed once its retry is due, and only then", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     await submitDocuments(p);
     const applicantId = (await applicantOf(p.uid))!.id as string;
     const t0 = Date.now();
@@ -36,12 +35,12 @@ describe("scheduled()", () => {
   });
 
   it("deletes a decided attempt's uploads 30 days after the decision, never an open one's, and long-expired tokens", async () => {
-    const decided = await registerPlayer();
+    const decided = await verifiablePlayer();
     await submitDocuments(decided);
     const old = (await applicantOf(decided.uid))!.id as string;
     const t0 = Date.now();
     expect(await decide(env.DB, { id: old, uid: decided.uid }, "retry", "blurred", t0)).toBe(true);
-    const open = await registerPlayer();
+    const open = await verifiablePlayer();
     await submitDocuments(open);
     const pending = (await applicantOf(open.uid))!.id as string;
     const docs = async (id: string) =>

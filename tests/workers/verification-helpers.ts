@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { Player } from "./auth-helpers";
+import { registerPlayer, type Player } from "./auth-helpers";
 import { data, ORIGIN, send } from "./helpers";
 
 /** Shared by the verification*.test.ts files: the demo provider's hosted page and review console, as a browser uses them. */
@@ -76,3 +76,9 @@ export const flagsOf = (uid: number) =>
 
 export const outboxOf = async (applicantId: string) =>
   (await env.DB.prepare("SELECT * FROM demo_verification_outbox WHERE applicant_id = ?1").bind(applicantId).all<Record<string, any>>()).results;
+
+/** The name and date of birth identity verification checks the document against (KycUserProfile without them). */
+export const IDENTITY = { first_name: "Ann", last_name: "Lee", birth_date: "1990-01-02" };
+
+/** A new signed-in player who may start verifying: the identity fields filled in at registration. */
+export const verifiablePlayer = (fields: Record<string, string> = {}) => registerPlayer({ ...IDENTITY, ...fields });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { registerPlayer } from "./auth-helpers";
 import { data, failure, get, post } from "./helpers";
-import { accessToken, applicantOf, flagsOf, review, submitDocuments } from "./verification-helpers";
+import { accessToken, applicantOf, flagsOf, review, submitDocuments, verifiablePlayer } from "./verification-helpers";
 
 /** account.setUserOnVerification and sumsub.*: good and bad calls, and the refusals each names. */
 
@@ -10,7 +10,7 @@ const setFlags = (uid: number, sql: string) => env.DB.prepare(`UPDATE users SET 
 
 describe("sumsub.createApplicant", () => {
   it("starts one attempt and answers the same open one again", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     const a = await data(p.browser.post("sumsub/createApplicant"));
     expect(a).toMatchObject({ applicant_id: expect.stringMatching(/^[0-9a-f]{32}$/), status: "init", document_type: null, review_comment: null });
     const [b, c] = await Promise.all([data(p.browser.post("sumsub/createApplicant")), data(p.browser.post("sumsub/createApplicant"))]);
@@ -19,7 +19,7 @@ describe("sumsub.createApplicant", () => {
   });
 
   it("after a 'may retry' rejection starts a new attempt; after a final one refuses (403)", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     await submitDocuments(p);
     const first = (await applicantOf(p.uid))!;
     expect((await review(first.id, "retry", "The photo is blurred")).status).toBe(303);
@@ -27,7 +27,7 @@ describe("sumsub.createApplicant", () => {
     expect(second.applicant_id).not.toBe(first.id);
     expect(second.status).toBe("init");
 
-    const q = await registerPlayer();
+    const q = await verifiablePlayer();
     await submitDocuments(q);
     expect((await review((await applicantOf(q.uid))!.id, "final", "Forged document")).status).toBe(303);
     const e = await failure(q.browser.post("sumsub/createApplicant"), 403, "AccessDeniedException");
@@ -35,8 +35,18 @@ describe("sumsub.createApplicant", () => {
     await failure(q.browser.post("sumsub/getAccessToken"), 403, "AccessDeniedException");
   });
 
+  it("needs the name and date of birth first: KycUserProfile names the missing ones, and nothing starts", async () => {
+    const p = await registerPlayer({ first_name: "Ann" });
+    const e = await failure(p.browser.post("sumsub/createApplicant"), 422, "KycUserProfileException");
+    expect(e.params).toEqual({ fields: ["last_name", "birth_date"] });
+    expect((await failure(p.browser.post("sumsub/getAccessToken"), 422, "KycUserProfileException")).params).toEqual({ fields: ["last_name", "birth_date"] });
+    expect(await applicantOf(p.uid)).toBeNull();
+    expect(await data(p.browser.post("account/saveProfileInfo", { last_name: "Lee", birth_date: "1990-01-02" }))).toBe(1);
+    expect((await data(p.browser.post("sumsub/createApplicant"))).status).toBe("init");
+  });
+
   it("refuses a verified player (409), a visitor (401) and GET (405)", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     await setFlags(p.uid, "is_verified = 1");
     expect((await failure(p.browser.post("sumsub/createApplicant"), 409, "InvalidRequestException")).message).toMatch(/already verified/);
     await failure(post("sumsub/createApplicant"), 401, "AuthorizationException");
@@ -46,7 +56,7 @@ describe("sumsub.createApplicant", () => {
 
 describe("sumsub.getAccessToken", () => {
   it("answers a random 10-minute token for the hosted page and keeps only its hash", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     const before = Math.floor(Date.now() / 1000);
     const t = await accessToken(p, { externalActionId: "withdraw.kyc:1" });
     expect(t.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -61,7 +71,7 @@ describe("sumsub.getAccessToken", () => {
   });
 
   it("refuses a bad externalActionId with 400 on that field, a visitor with 401, GET with 405", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     for (const bad of ["x".repeat(65), "has space", "semi;colon", ""]) {
       const e = await failure(p.browser.post("sumsub/getAccessToken", { externalActionId: bad }), 400, "InvalidParameterException");
       expect(e.invalid_parameters).toHaveProperty("externalActionId");
@@ -73,7 +83,7 @@ describe("sumsub.getAccessToken", () => {
 
 describe("account.setUserOnVerification", () => {
   it("answers 1 once the documents are submitted, and getInfo shows the player on verification", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     await submitDocuments(p);
     await setFlags(p.uid, "is_on_verification = 0");
     expect(await data(p.browser.post("account/setUserOnVerification"))).toBe(1);
@@ -83,7 +93,7 @@ describe("account.setUserOnVerification", () => {
   });
 
   it("refuses when nothing was submitted (409), once verified (409), after a final rejection (403)", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     expect((await failure(p.browser.post("account/setUserOnVerification"), 409, "InvalidRequestException")).params).toEqual({ status: null });
     await accessToken(p);
     expect((await failure(p.browser.post("account/setUserOnVerification"), 409, "InvalidRequestException")).params).toEqual({ status: "init" });
@@ -102,7 +112,7 @@ describe("account.setUserOnVerification", () => {
 
 describe("sumsub.getApplicant", () => {
   it("answers null before any attempt, then the newest one with its status and the reviewer's comment; starts nothing", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     expect(await data(p.browser.get("sumsub/getApplicant"))).toBeNull();
     expect(await applicantOf(p.uid)).toBeNull();
     await submitDocuments(p);

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { registerPlayer } from "./auth-helpers";
 import { data, ORIGIN, send } from "./helpers";
-import { accessToken, applicantOf, disguisedGif, fakeFile, flagsOf, jpeg, openPage, pdf, postStep, stepOk } from "./verification-helpers";
+import { accessToken, applicantOf, disguisedGif, fakeFile, flagsOf, jpeg, openPage, pdf, postStep, stepOk, verifiablePlayer } from "./verification-helpers";
 
 /** The demo provider's hosted page: its steps, the upload checks, and tokens that no longer open it. */
 
@@ -12,7 +11,7 @@ const documentsOf = async (applicantId: string) =>
 
 describe("GET /platform/demo/verification", () => {
   it("goes document → sides → selfie → submit, without scripts, framable by the site only", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     const t = await accessToken(p);
     const page = await openPage(t.url);
     expect(page.status).toBe(200);
@@ -62,7 +61,7 @@ describe("GET /platform/demo/verification", () => {
   });
 
   it("a passport needs its front only; a submit before everything is uploaded is refused", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     const t = await accessToken(p);
     await stepOk(postStep(t.url, "document_type", { document_type: "passport" }));
     expect(await (await openPage(t.url)).text()).not.toContain('name="back"');
@@ -74,7 +73,7 @@ describe("GET /platform/demo/verification", () => {
   });
 
   it("re-renders the step with a clear message for a file over 5 MB, a wrong type or an empty one, keeping what was uploaded", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     const t = await accessToken(p);
     await stepOk(postStep(t.url, "document_type", { document_type: "id_card" }));
     const applicant = (await applicantOf(p.uid))!;
@@ -108,7 +107,7 @@ describe("GET /platform/demo/verification", () => {
   });
 
   it("refuses a missing document type, an unknown step and a step without its file", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     const t = await accessToken(p);
     expect((await postStep(t.url, "document_type", { document_type: "library_card" })).status).toBe(400);
     expect((await postStep(t.url, "documents", { front: jpeg() })).status).toBe(400);
@@ -120,7 +119,7 @@ describe("GET /platform/demo/verification", () => {
   });
 
   it("an expired token shows 410, an unknown or malformed one 404, for GET and POST alike", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     const t = await accessToken(p);
     await env.DB.prepare("UPDATE demo_verification_tokens SET expires_at = ?1, created_at = ?1 - 600000").bind(Date.now() - 1).run();
     const expired = await openPage(t.url);

@@ -5,16 +5,16 @@ import { decide } from "../../workers/platform/demo/verification-review";
 import { verificationReviewRoutes } from "../../workers/platform/demo/verification-review-routes";
 import { handleVerificationWebhook } from "../../workers/platform/verification/webhook";
 import { payloadDigest, signedHeaders } from "../../workers/platform/verification/webhook-signature";
-import { registerPlayer, type Player } from "./auth-helpers";
+import type { Player } from "./auth-helpers";
 import { data, ORIGIN, send } from "./helpers";
-import { applicantOf, flagsOf, outboxOf, REVIEW, review, submitDocuments } from "./verification-helpers";
+import { applicantOf, flagsOf, outboxOf, REVIEW, review, submitDocuments, verifiablePlayer } from "./verification-helpers";
 
 /** The review console's decisions, the platform's webhook (signed, fresh, once) and the outbox's retries. */
 
 const WEBHOOK = `${ORIGIN}/platform/verification/webhook`;
 
 async function pendingPlayer(): Promise<{ p: Player; applicantId: string }> {
-  const p = await registerPlayer();
+  const p = await verifiablePlayer();
   await submitDocuments(p);
   return { p, applicantId: (await applicantOf(p.uid))!.id };
 }
@@ -121,7 +121,7 @@ describe("the console's KYC switch", () => {
     send(`${REVIEW}/kyc-block`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers: { origin: ORIGIN } });
 
   it("turns a player's KYC block on by login or email and off again; bad input is a 4xx and changes nothing", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     expect((await setBlock({ login: p.login })).status).toBe(303);
     expect((await flagsOf(p.uid))!.is_kyc_block_enabled).toBe(1);
     expect((await setBlock({ login: p.email.toUpperCase(), enabled: "0" })).status).toBe(303);

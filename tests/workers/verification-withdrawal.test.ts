@@ -1,18 +1,18 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
-import { registerPlayer, type Player } from "./auth-helpers";
+import type { Player } from "./auth-helpers";
 import { readyToWithdraw, mainBalance, newKey } from "./cashier-helpers";
 import { data, failure } from "./helpers";
 import { connect, tokenFor } from "./realtime-helpers";
-import { accessToken, applicantOf, jpeg, openPage, pdf, postStep, review, stepOk } from "./verification-helpers";
+import { accessToken, applicantOf, jpeg, openPage, pdf, postStep, review, stepOk, verifiablePlayer } from "./verification-helpers";
 
 /** A KYC-blocked player withdraws nothing until the provider's review, by its webhook, verifies them. */
 
 const CARD = JSON.stringify({ card_number: "4111 1111 1111 1111", card_holder: "Ann Lee" });
 
 async function blockedPlayer(): Promise<Player> {
-  const p = await registerPlayer();
+  const p = await verifiablePlayer();
   await readyToWithdraw(p.uid);
   await env.DB.prepare("UPDATE users SET is_kyc_block_enabled = 1 WHERE uid = ?1").bind(p.uid).run();
   await applyOperation(env.DB, { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 20000 }] });
@@ -59,7 +59,7 @@ describe("withdrawals of a KYC-blocked account", () => {
   });
 
   it("leave players without the block alone, and keep the threshold rule for them", async () => {
-    const p = await registerPlayer();
+    const p = await verifiablePlayer();
     await readyToWithdraw(p.uid);
     await applyOperation(env.DB, { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 500000 }] });
     expect((await data(withdraw(p))).status).toBe("pending");

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import { Form, useLocation, useNavigation, useRevalidator, useSubmit } from "react-router";
+import { Form, Link, useLocation, useNavigation, useRevalidator, useSubmit } from "react-router";
 import { FieldErrors } from "../auth/auth-form-parts";
 import { onAccountEvent } from "../realtime/account-events";
-import { useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../site/use-root-data";
 import { isSubmittedMessage, type VerificationState, type VerificationView } from "./verification-status";
 
 /** The platform's event when the provider's review (or the player's submission) changes the status (decision 0037). */
@@ -46,14 +46,20 @@ const START_LABEL: Partial<Record<VerificationState, string>> = {
 };
 
 /** "Verify my identity": starts (or continues) an attempt; the action answers the hosted page's address. */
-export function StartForm({ state, errors }: { state: VerificationState; errors?: string[] }) {
+export function StartForm({ state, errors, needProfile }: { state: VerificationState; errors?: string[]; needProfile?: boolean }) {
   const t = useT();
+  const to = useLocalePath();
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" className="responsible__form">
       <input type="hidden" name="intent" value="start" />
       <p className="responsible__hint">{t("profile.verification.lead")}</p>
       <FieldErrors id="verification-start-error" errors={errors} />
+      {needProfile && (
+        <Link to={to("/profile/settings")} className="btn btn--ghost" data-testid="verification-profile">
+          {t("profile.verification.fillProfile")}
+        </Link>
+      )}
       <button type="submit" className="btn btn--primary" disabled={busy}>
         {t(START_LABEL[state] ?? "profile.verification.start")}
       </button>

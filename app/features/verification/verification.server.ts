@@ -14,8 +14,8 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 export const VerificationForm = z.object({ intent: z.enum(["start", "submitted"]) });
 
 export type VerificationActionData =
-  | { intent: "start"; frame: string; formErrors?: never }
-  | { intent: "start" | "submitted"; frame?: never; formErrors: string[] }
+  | { intent: "start"; frame: string; formErrors?: never; needProfile?: never }
+  | { intent: "start" | "submitted"; frame?: never; formErrors: string[]; needProfile?: boolean }
   | undefined;
 
 /** The verification page (SPEC §2 /profile/verification): the status, from the account's flags and the newest attempt. */
@@ -52,6 +52,10 @@ export async function verificationAction({ request, context }: Args) {
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     if (e.status === 401) throw redirect(sitePath(context, "/"));
+    // The name and date of birth first (KycUserProfile): the way to the settings comes with it.
+    if (e.type === "KycUserProfileException") {
+      return data({ intent, formErrors: [t("profile.verification.needProfile")], needProfile: true } satisfies VerificationActionData, { status: e.status });
+    }
     // Nothing submitted yet: the player's words, not the platform's.
     const message = e.status === 409 && e.params?.status !== "approved" && intent === "submitted" ? t("profile.verification.notSubmitted") : e.message;
     return data({ intent, formErrors: [message] } satisfies VerificationActionData, { status: e.status });

@@ -38,7 +38,8 @@ export const VerificationAccessToken = z.strictObject({
 export type VerificationAccessToken = z.infer<typeof VerificationAccessToken>;
 
 const REFUSALS =
-  "Refusals: 409 InvalidRequestException when the identity is already verified; 403 AccessDeniedException after a final rejection.";
+  "Refusals: 409 InvalidRequestException when the identity is already verified; 403 AccessDeniedException after a final rejection; " +
+  "422 KycUserProfileException when the first name, last name or date of birth is missing (params.fields names them).";
 
 export const verificationMethods = {
   "account.setUserOnVerification": method({

@@ -217,7 +217,9 @@ export const contract = {
     name: "saveProfileInfo",
     verb: "POST",
     access: "player",
-    summary: "Save profile values: a field left out is kept, an empty one cleared; identity fields are locked once verified. Returns 1.",
+    summary:
+      "Save profile values: a field left out is kept, an empty one cleared; identity fields are locked once verified, and " +
+      "while the identity is being verified a change to them answers 409 RequisitesOnVerificationException. Returns 1.",
     params: ProfileValues,
     result: z.literal(1),
   }),

@@ -70,3 +70,15 @@ export function countryName(code: string, locale: string): string {
     return code;
   }
 }
+
+/**
+ * What identifies the person behind an account for payouts and identity checks: the name and date
+ * of birth, as on the identity document. A withdrawal (UserNeedProfileData) and a verification
+ * attempt (KycUserProfile) need them filled in. In the order the profile shows them.
+ */
+export const IDENTITY_PROFILE_FIELDS = ["first_name", "last_name", "birth_date"] as const;
+
+/** The identity fields a player has not filled in. */
+export function missingIdentityFields(row: Record<(typeof IDENTITY_PROFILE_FIELDS)[number], string | null>): string[] {
+  return IDENTITY_PROFILE_FIELDS.filter((f) => !row[f]?.trim());
+}

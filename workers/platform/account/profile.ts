@@ -85,7 +85,7 @@ export const saveProfileInfo: Handler<"account.saveProfileInfo"> = async (values
   }
   if (Object.keys(errors).length) throw invalid(errors);
   if (underReview.length) {
-    throw new PlatformError("KycUserProfile", "Your identity is being verified: these fields can be changed once the check ends", {
+    throw new PlatformError("RequisitesOnVerification", "Your identity is being verified: these fields can be changed once the check ends", {
       fields: Object.fromEntries(underReview.map((f) => [f, ["This field cannot be changed while your identity is being verified"]])),
     });
   }

@@ -12,17 +12,6 @@ export interface CashierPlayer extends KycFlags {
   birth_date: string | null;
 }
 
-/**
- * What a withdrawal needs of the profile: the holder's name and date of birth, as on the identity
- * document (who is paid, and that they are of age). In the order the profile shows them.
- */
-export const WITHDRAWAL_PROFILE_FIELDS = ["first_name", "last_name", "birth_date"] as const;
-
-/** The withdrawal's profile fields the player has not filled in. */
-export function missingProfileData(player: Pick<CashierPlayer, (typeof WITHDRAWAL_PROFILE_FIELDS)[number]>): string[] {
-  return WITHDRAWAL_PROFILE_FIELDS.filter((f) => !player[f]?.trim());
-}
-
 export async function cashierPlayer(db: D1Database, uid: number): Promise<CashierPlayer> {
   const row = await db
     .prepare(

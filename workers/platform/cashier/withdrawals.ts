@@ -7,7 +7,8 @@ import { planOperation, readBalances } from "../wallet/wallet";
 import { formatUnits } from "../../../app/lib/money";
 import { assertStep, outsideRange, rangeMessage } from "./amounts";
 import { methodForCall, methodsFor, publicMethod } from "./methods";
-import { cashierPlayer, missingProfileData } from "./player";
+import { missingIdentityFields } from "../account/profile-rules";
+import { cashierPlayer } from "./player";
 import { PAYOUT_DELAY_MS, reconcilePlayer } from "./reconcile";
 import { checkRequisites } from "./requisites";
 import { assertKycAllowsWithdrawal } from "../verification/withdrawal-gate";
@@ -120,7 +121,7 @@ export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): P
   if (!player.email_confirmed) {
     throw new PlatformError("UserNeedConfirmContact", "Confirm your email address before withdrawing", { params: { contact: "email" } });
   }
-  const missing = missingProfileData(player);
+  const missing = missingIdentityFields(player);
   if (missing.length) {
     throw new PlatformError("UserNeedProfileData", "Fill in your name and date of birth before withdrawing", { params: { fields: missing } });
   }

@@ -1,4 +1,5 @@
 import { PlatformError } from "../../../app/lib/api/errors";
+import { missingIdentityFields } from "../account/profile-rules";
 import type { Handlers, PlatformContext } from "../core/context";
 import { verificationProvider } from "./provider";
 
@@ -8,6 +9,9 @@ interface VerificationFlags {
   is_verified: number;
   is_on_verification: number;
   is_verification_blocked: number;
+  first_name: string;
+  last_name: string;
+  birth_date: string | null;
 }
 
 const finallyRejected = () =>
@@ -19,13 +23,25 @@ const finallyRejected = () =>
  */
 async function assertMayVerify(ctx: PlatformContext): Promise<VerificationFlags> {
   const flags = await ctx.db
-    .prepare("SELECT is_verified, is_on_verification, is_verification_blocked FROM users WHERE uid = ?1")
+    .prepare("SELECT is_verified, is_on_verification, is_verification_blocked, first_name, last_name, birth_date FROM users WHERE uid = ?1")
     .bind(ctx.uid)
     .first<VerificationFlags>();
   if (!flags) throw new PlatformError("Authorization", "Sign in to continue");
   if (flags.is_verification_blocked) throw finallyRejected();
   if (flags.is_verified) throw new PlatformError("InvalidRequest", "Your identity is already verified", { status: 409, params: { status: "approved" } });
   return flags;
+}
+
+/**
+ * Verifying needs the name and date of birth the document is checked against: KycUserProfile
+ * (422) names the missing fields. (While an attempt is reviewed they cannot be cleared: the
+ * profile answers RequisitesOnVerification.)
+ */
+function assertIdentityFields(flags: VerificationFlags): void {
+  const missing = missingIdentityFields(flags);
+  if (missing.length) {
+    throw new PlatformError("KycUserProfile", "Fill in your name and date of birth before verifying your identity", { params: { fields: missing } });
+  }
 }
 
 /** The open attempt; the provider refuses a new one after its own final rejection (before its webhook arrived). */
@@ -53,12 +69,12 @@ export const verificationHandlers: Handlers<VerificationMethods> = {
   "sumsub.getApplicant": (_p, ctx) => verificationProvider(ctx.env).latestApplicant(ctx.env, ctx.uid),
 
   async "sumsub.createApplicant"(_p, ctx) {
-    await assertMayVerify(ctx);
+    assertIdentityFields(await assertMayVerify(ctx));
     return openApplicant(ctx);
   },
 
   async "sumsub.getAccessToken"({ externalActionId }, ctx) {
-    await assertMayVerify(ctx);
+    assertIdentityFields(await assertMayVerify(ctx));
     const applicant = await openApplicant(ctx);
     return verificationProvider(ctx.env).accessToken(ctx.env, applicant.applicant_id, externalActionId ?? null, Date.now());
   },
