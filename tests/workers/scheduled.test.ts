@@ -8,7 +8,14 @@ import { UPLOAD_RETENTION_MS } from "../../workers/platform/demo/verification-re
 import { data } from "./helpers";
 import { applicantOf, outboxOf, submitDocuments, verifiablePlayer } from "./verification-helpers";
 
-/** The Worker's cron trigger (wrangler.toml): it delivers the verification webhooks that are due. */
+/** One tick of the Worker's cron trigger at `scheduledTime`. */
+async function run(scheduledTime: number): Promise<void> {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+/** The Worker's cron trigger (wrangler.toml): it delivers the verification webhooks that are due, and keeps the provider's retention. */
 describe("scheduled()", () => {
   it("delivers a webhook whose first delivery failed once its retry is due, and only then", async () => {
     const p = await verifiablePlayer();
@@ -19,11 +26,6 @@ describe("scheduled()", () => {
     const down = async () => new Response("unavailable", { status: 503 });
     expect(await deliverVerificationWebhooks(env, t0, { send: down })).toEqual({ delivered: 0, failed: 1 });
 
-    const run = async (scheduledTime: number) => {
-      const ctx = createExecutionContext();
-      await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), env, ctx);
-      await waitOnExecutionContext(ctx);
-    };
     // A minute's tick before the retry is due sends nothing.
     await run(t0 + 30_000);
     expect((await outboxOf(applicantId))[0]).toMatchObject({ attempts: 1, delivered_at: null });
@@ -51,11 +53,6 @@ describe("scheduled()", () => {
     expect((await docs(old)).n).toBeGreaterThanOrEqual(3);
     const tokens = () => env.DB.prepare("SELECT COUNT(*) AS n FROM demo_verification_tokens WHERE applicant_id IN (?1, ?2)").bind(old, pending).first<number>("n");
     expect(await tokens()).toBeGreaterThan(0);
-    const run = async (scheduledTime: number) => {
-      const ctx = createExecutionContext();
-      await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), env, ctx);
-      await waitOnExecutionContext(ctx);
-    };
     // A day before the end of retention: kept.
     await run(t0 + UPLOAD_RETENTION_MS - 24 * 3600_000);
     expect((await docs(old)).n).toBeGreaterThanOrEqual(3);
