@@ -58,6 +58,21 @@ export function buildSeedStatements(seedDir) {
       `INSERT OR REPLACE INTO popups (id, locale, sysname, title, content, image, button_title, button_link, is_active) VALUES (${i + 1}, ${q(p.locale)}, ${q(p.sysname)}, ${q(p.title)}, ${q(p.content)}, ${q(p.image)}, ${q(p.buttonTitle)}, ${q(p.buttonLink)}, 1)`,
     );
   }
+  // The operator's bonus templates (issue 18): upserted by sysname, and their amounts by currency.
+  for (const [i, t] of read(seedDir, "bonus-templates.json").entries()) {
+    s.push(
+      `INSERT INTO bonus_templates (sysname, type, trigger, deposit_from, deposit_to, promo_code, percent, wager_multiplier, wager_base, contributions, activation_days, wagering_days, texts, position, is_enabled)
+       VALUES (${q(t.sysname)}, ${q(t.type)}, ${q(t.trigger)}, ${q(t.deposit_from)}, ${q(t.deposit_to)}, ${q(t.promo_code)}, ${q(t.percent)}, ${t.wager_multiplier}, ${q(t.wager_base)}, ${json(t.contributions ?? { slots: 100, table: 10, live: 0 })}, ${t.activation_days}, ${t.wagering_days}, ${json(t.texts)}, ${i}, 1)
+       ON CONFLICT (sysname) DO UPDATE SET type = excluded.type, trigger = excluded.trigger, deposit_from = excluded.deposit_from, deposit_to = excluded.deposit_to, promo_code = excluded.promo_code, percent = excluded.percent, wager_multiplier = excluded.wager_multiplier, wager_base = excluded.wager_base, contributions = excluded.contributions, activation_days = excluded.activation_days, wagering_days = excluded.wagering_days, texts = excluded.texts, position = excluded.position`,
+    );
+    for (const [currency, a] of Object.entries(t.amounts)) {
+      s.push(
+        `INSERT INTO bonus_template_amounts (template_id, currency, amount, cap, min_deposit, max_deposit, max_bet, max_cashout)
+         SELECT id, ${q(currency)}, ${q(a.amount)}, ${q(a.cap)}, ${a.min_deposit ?? 0}, ${q(a.max_deposit)}, ${q(a.max_bet)}, ${q(a.max_cashout)} FROM bonus_templates WHERE sysname = ${q(t.sysname)}
+         ON CONFLICT (template_id, currency) DO UPDATE SET amount = excluded.amount, cap = excluded.cap, min_deposit = excluded.min_deposit, max_deposit = excluded.max_deposit, max_bet = excluded.max_bet, max_cashout = excluded.max_cashout`,
+      );
+    }
+  }
   return s.map((x) => x.replace(/\s*\n\s*/g, " "));
 }
 

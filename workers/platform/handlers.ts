@@ -9,6 +9,7 @@ import { jackpotHandlers } from "./jackpots";
 import { responsibleHandlers } from "./responsible/handlers";
 import { authHandlers } from "./auth";
 import { bannerHandlers } from "./banners";
+import { bonusHandlers } from "./bonuses";
 import { cmsHandlers } from "./cms";
 import { i18nHandlers } from "./i18n";
 import { metadataHandlers } from "./metadata";
@@ -34,4 +35,5 @@ export const handlers: Handlers = {
   ...gameHandlers,
   ...jackpotHandlers,
   ...verificationHandlers,
+  ...bonusHandlers,
 };

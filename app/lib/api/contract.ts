@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CmsConfig, ContentPage, ContentPageSummary, Redirect } from "./cms";
+import { bonusMethods } from "./contract-bonuses";
 import { cashierMethods } from "./contract-cashier";
 import { contactMethods } from "./contract-contacts";
 import { gameMethods } from "./contract-games";
@@ -332,6 +333,7 @@ export const contract = {
   ...jackpotMethods,
   ...verificationMethods,
   ...securityMethods,
+  ...bonusMethods,
 };
 
 export type Contract = typeof contract;

@@ -1,4 +1,5 @@
 import type { TransactionStatus } from "../../../app/lib/api/entities-cashier";
+import { depositGrants } from "../bonuses/grants";
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
 import { planOperation, type OperationPlan } from "../wallet/wallet";
 import { findTransaction, moveStatusStatement, type TransactionRow } from "./transactions";
@@ -39,7 +40,7 @@ export function withdrawalRefund(db: D1Database, row: TransactionRow): Operation
 /**
  * What the payment system said about a deposit (callback or status query), applied in one batch:
  * the caller's `record` statements (the callback's event row), the guarded status move (forward
- * only) and the credit, which applies whenever the row is then `success` and not yet credited —
+ * only), the deposit bonuses it earns, and the credit, which applies whenever the row is then `success` and not yet credited —
  * so this also repairs a success an older, interrupted run left without its credit. Answers the
  * results of `record` and the transaction as it now is (a withdrawal row: as it is, untouched).
  */
@@ -52,6 +53,8 @@ export async function applyDepositStatus(
 ): Promise<{ recorded: D1Result[]; row: TransactionRow }> {
   if (row.type !== "deposit") return { recorded: [], row };
   const move = moveStatusStatement(deps.db, row, status, status === "pending" ? settleAt : null);
-  const { results } = await moveMoneyWith(deps, [...record, ...(move ? [move] : [])], depositCredit(deps.db, row));
+  // The deposit bonuses it earns (decision 0039) apply in the same transaction as its credit.
+  const grants = status === "success" ? depositGrants(deps.db, row.id) : [];
+  const { results } = await moveMoneyWith(deps, [...record, ...(move ? [move] : []), ...grants], depositCredit(deps.db, row));
   return { recorded: results.slice(0, record.length), row: (await findTransaction(deps.db, row.id))! };
 }

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { method } from "./define";
+import { Money } from "./entities";
+
+/**
+ * Bonus methods of the /api contract (SPEC §7 bonuses.*; issue 18, decision 0039). A bonus is
+ * granted by a trigger (registration, a deposit), offered `available`, turned into bonus money by
+ * bonuses.activate, and ends wagered, expired, cancelled or closed. Spread into `contract`.
+ */
+
+export const BonusStatus = z.enum(["available", "active", "wagered", "expired", "cancelled", "closed"]);
+export type BonusStatus = z.infer<typeof BonusStatus>;
+
+/** SPEC §3 Progress item: the wagering done (expCount) between minValue and maxValue, minor units. */
+export const Progress = z.strictObject({ minValue: z.number().int(), maxValue: z.number().int(), expCount: z.number().int() });
+
+export const PlayerBonus = z.strictObject({
+  id: z.string(),
+  /** SPEC §3: betting, or other (casino). */
+  type: z.enum(["casino", "betting"]),
+  sysname: z.string(),
+  title: z.string(),
+  description: z.string(),
+  status: BonusStatus,
+  /** The bonus money it gives (or gave) on activation. */
+  amount: Money,
+  /** The deposit that earned it; null for a bonus without one. */
+  deposit: Money.nullable(),
+  /** What must be bet before it converts into real money, and how much has counted. */
+  wager_required: Money,
+  wagered: Money,
+  wager_multiplier: z.number().int(),
+  wager_base: z.enum(["bonus", "deposit_bonus"]),
+  progress: Progress,
+  /** Percent of a bet that counts, by game category. */
+  contributions: z.record(z.string(), z.number().int()),
+  max_bet: Money.nullable(),
+  max_cashout: Money.nullable(),
+  /** Unix milliseconds. `available_until`: last moment to activate; `expires_at`: end of wagering once active. */
+  created_at: z.number().int(),
+  available_until: z.number().int(),
+  activated_at: z.number().int().nullable(),
+  expires_at: z.number().int().nullable(),
+  finished_at: z.number().int().nullable(),
+});
+export type PlayerBonus = z.infer<typeof PlayerBonus>;
+
+export const BonusList = z.strictObject({
+  active: z.array(PlayerBonus),
+  available: z.array(PlayerBonus),
+  /** Ended bonuses, newest first (at most 50). */
+  history: z.array(PlayerBonus),
+});
+export type BonusList = z.infer<typeof BonusList>;
+
+const bonusId = z.string().regex(/^[0-9a-f]{32}$/, "bonus_id is malformed");
+
+export const bonusMethods = {
+  "bonuses.get": method({
+    group: "bonuses",
+    name: "get",
+    verb: "GET",
+    access: "player",
+    summary: "The player's bonuses: active (at most one per type), available to activate, and history.",
+    params: z.object({}),
+    result: BonusList,
+  }),
+  "bonuses.activate": method({
+    group: "bonuses",
+    name: "activate",
+    verb: "POST",
+    access: "player",
+    summary:
+      "Activate an available bonus: its amount is credited to balance_bonus and wagering starts (expires_at). Refusals: " +
+      "400 InvalidParameterException for an unknown, ended or expired bonus; 409 InvalidRequestException while another bonus of its type is active.",
+    params: z.object({ bonus_id: bonusId }),
+    result: PlayerBonus,
+  }),
+  "bonuses.deactivate": method({
+    group: "bonuses",
+    name: "deactivate",
+    verb: "POST",
+    access: "player",
+    summary: "Exit the active bonus: it is cancelled and what is on balance_bonus is removed (real money stays). Returns the bonus.",
+    params: z.object({ bonus_id: bonusId }),
+    result: PlayerBonus,
+  }),
+  "bonuses.remove": method({
+    group: "bonuses",
+    name: "remove",
+    verb: "POST",
+    access: "player",
+    summary: "Decline an available bonus: it leaves the available list for good. Returns 1.",
+    params: z.object({ bonus_id: bonusId }),
+    result: z.literal(1),
+  }),
+};

@@ -1,0 +1,81 @@
+/**
+ * Granting bonuses (decision 0039): the only place player bonuses are created. A grant is a
+ * statement the trigger's own batch runs — registration's, or the deposit settlement's — so a
+ * bonus exists exactly when what earned it does. Each grant is once per (player, grant_key).
+ * Granted bonuses are `available`: nothing moves until the player activates one.
+ */
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The bonus value in SQL: the fixed amount, or the percentage of the deposit (`dep`) capped. */
+const VALUE = (dep: string) => `CASE WHEN t.percent IS NULL THEN a.amount ELSE MIN(${dep} * t.percent / 100, COALESCE(a.cap, ${dep} * t.percent / 100)) END`;
+
+/** What has to be wagered: multiplier × the bonus (or deposit + bonus). */
+const REQUIRED = (dep: string) =>
+  `t.wager_multiplier * (CASE WHEN t.wager_base = 'deposit_bonus' THEN ${dep} ELSE 0 END + ${VALUE(dep)})`;
+
+const COLUMNS = `id, uid, template_id, type, status, currency, amount, deposit_amount, deposit_id, wager_required,
+  max_bet, max_cashout, grant_key, created_at, available_until`;
+
+/** The `granted` event of every bonus a grant statement just made (same batch, by grant key prefix). */
+function grantedEvents(db: D1Database, uid: string, keyLike: string, now: number, binds: unknown[]): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO bonus_events (bonus_id, uid, event, amount, created_at)
+       SELECT b.id, b.uid, 'granted', b.amount, b.created_at FROM player_bonuses b
+       WHERE b.uid = ${uid} AND b.grant_key LIKE ${keyLike} AND b.created_at = ?${binds.length + 1}
+         AND NOT EXISTS (SELECT 1 FROM bonus_events e WHERE e.bonus_id = b.id AND e.event = 'granted')`,
+    )
+    .bind(...binds, now);
+}
+
+/**
+ * The registration bonuses of a new player — every enabled registration template with an amount in
+ * the player's currency. Registration's batch inserts the user first, so a new player is found by
+ * login; a social account completing its registration is known by uid.
+ */
+export function registrationGrants(db: D1Database, who: { login: string } | { uid: number }, now = Date.now()): D1PreparedStatement[] {
+  const uid = "login" in who ? "(SELECT uid FROM users WHERE login = ?1)" : "?1";
+  const key = "login" in who ? who.login : who.uid;
+  return [
+    db
+      .prepare(
+        `INSERT INTO player_bonuses (${COLUMNS})
+         SELECT lower(hex(randomblob(16))), u.uid, t.id, t.type, 'available', u.currency, ${VALUE("0")}, 0, NULL,
+           ${REQUIRED("0")}, a.max_bet, a.max_cashout, 'registration:' || t.sysname, ?2, ?2 + t.activation_days * ${DAY_MS}
+         FROM users u JOIN bonus_templates t ON t.trigger = 'registration' AND t.is_enabled = 1
+           JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
+         WHERE u.uid = ${uid} AND a.amount IS NOT NULL
+         ON CONFLICT (uid, grant_key) DO NOTHING`,
+      )
+      .bind(key, now),
+    grantedEvents(db, uid, "'registration:%'", now, [key]),
+  ];
+}
+
+/**
+ * The deposit bonuses of a deposit, run in the batch that settles it, after the statement that
+ * moves it to `success`: they apply only if it is `success` by then (the credit's own condition,
+ * decision 0022), for the templates whose deposit number (this is the player's nth successful
+ * deposit) and amount range fit. A repeated settlement grants nothing twice.
+ */
+export function depositGrants(db: D1Database, transactionId: string, now = Date.now()): D1PreparedStatement[] {
+  const n = `(SELECT COUNT(*) FROM cashier_transactions d WHERE d.uid = x.uid AND d.type = 'deposit' AND d.status = 'success')`;
+  return [
+    db
+      .prepare(
+        `INSERT INTO player_bonuses (${COLUMNS})
+         SELECT lower(hex(randomblob(16))), x.uid, t.id, t.type, 'available', x.currency, ${VALUE("x.amount")}, x.amount, x.id,
+           ${REQUIRED("x.amount")}, a.max_bet, a.max_cashout, 'deposit:' || x.id || ':' || t.sysname, ?2, ?2 + t.activation_days * ${DAY_MS}
+         FROM cashier_transactions x JOIN bonus_templates t ON t.trigger = 'deposit' AND t.is_enabled = 1
+           JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = x.currency
+         WHERE x.id = ?1 AND x.type = 'deposit' AND x.status = 'success'
+           AND x.amount >= a.min_deposit AND (a.max_deposit IS NULL OR x.amount <= a.max_deposit)
+           AND ${n} >= t.deposit_from AND (t.deposit_to IS NULL OR ${n} <= t.deposit_to)
+           AND (t.percent IS NOT NULL OR a.amount IS NOT NULL) AND ${VALUE("x.amount")} > 0
+         ON CONFLICT (uid, grant_key) DO NOTHING`,
+      )
+      .bind(transactionId, now),
+    grantedEvents(db, "(SELECT uid FROM cashier_transactions WHERE id = ?1)", "'deposit:' || ?1 || ':%'", now, [transactionId]),
+  ];
+}

@@ -1,0 +1,66 @@
+import type { PlayerBonus } from "../../../app/lib/api/contract-bonuses";
+
+/** A player bonus as stored, with its template's terms and texts. */
+export interface BonusRow {
+  id: string;
+  uid: number;
+  type: "casino" | "betting";
+  status: PlayerBonus["status"];
+  currency: string;
+  amount: number;
+  deposit_amount: number;
+  deposit_id: string | null;
+  wager_required: number;
+  wagered: number;
+  max_bet: number | null;
+  max_cashout: number | null;
+  created_at: number;
+  available_until: number;
+  activated_at: number | null;
+  expires_at: number | null;
+  finished_at: number | null;
+  change_token: string | null;
+  sysname: string;
+  wager_multiplier: number;
+  wager_base: "bonus" | "deposit_bonus";
+  wagering_days: number;
+  contributions: string;
+  texts: string;
+}
+
+export const BONUS_SELECT = `SELECT b.*, t.sysname, t.wager_multiplier, t.wager_base, t.wagering_days, t.contributions, t.texts
+  FROM player_bonuses b JOIN bonus_templates t ON t.id = b.template_id`;
+
+/** The texts of a locale, else the default locale's, else English, else the sysname. */
+function textsOf(row: BonusRow, locale: string, fallback: string): { title: string; description: string } {
+  const all = JSON.parse(row.texts) as Record<string, { title?: string; description?: string }>;
+  const t = all[locale] ?? all[fallback] ?? all.en ?? {};
+  return { title: t.title ?? row.sysname, description: t.description ?? "" };
+}
+
+export function bonusView(row: BonusRow, locale: string, defaultLocale: string): PlayerBonus {
+  const money = (amount: number) => ({ amount, currency: row.currency });
+  const contributions = JSON.parse(row.contributions) as Record<string, unknown>;
+  return {
+    id: row.id,
+    type: row.type,
+    sysname: row.sysname,
+    ...textsOf(row, locale, defaultLocale),
+    status: row.status,
+    amount: money(row.amount),
+    deposit: row.deposit_id ? money(row.deposit_amount) : null,
+    wager_required: money(row.wager_required),
+    wagered: money(row.wagered),
+    wager_multiplier: row.wager_multiplier,
+    wager_base: row.wager_base,
+    progress: { minValue: 0, maxValue: row.wager_required, expCount: row.wagered },
+    contributions: Object.fromEntries(Object.entries(contributions).filter((e): e is [string, number] => Number.isInteger(e[1]))),
+    max_bet: row.max_bet === null ? null : money(row.max_bet),
+    max_cashout: row.max_cashout === null ? null : money(row.max_cashout),
+    created_at: row.created_at,
+    available_until: row.available_until,
+    activated_at: row.activated_at,
+    expires_at: row.expires_at,
+    finished_at: row.finished_at,
+  };
+}
