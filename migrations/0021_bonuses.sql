@@ -88,3 +88,25 @@ CREATE TABLE bonus_events (
   created_at INTEGER NOT NULL
 );
 CREATE INDEX bonus_events_by_bonus ON bonus_events (bonus_id, id);
+
+-- Which balance funded a round (real money first): bet_bonus of the bet came from the bonus
+-- balance, win_bonus of the win went there; the rest is the main balance's. bonus_id: the active
+-- bonus the round was played under (its wagering counted it).
+ALTER TABLE game_rounds ADD COLUMN bet_bonus INTEGER NOT NULL DEFAULT 0 CHECK (bet_bonus >= 0 AND bet_bonus <= bet);
+ALTER TABLE game_rounds ADD COLUMN win_bonus INTEGER NOT NULL DEFAULT 0 CHECK (win_bonus >= 0 AND win_bonus <= win);
+ALTER TABLE game_rounds ADD COLUMN bonus_id TEXT;
+
+-- The wagering ledger: what each round counted towards its bonus (its bet × the game's
+-- contribution, never past what was left). Σ counted of a bonus = player_bonuses.wagered.
+CREATE TABLE bonus_wagering (
+  id INTEGER PRIMARY KEY,
+  bonus_id TEXT NOT NULL REFERENCES player_bonuses (id),
+  uid INTEGER NOT NULL,
+  round_id TEXT NOT NULL UNIQUE,
+  bet INTEGER NOT NULL CHECK (bet > 0),
+  contribution INTEGER NOT NULL CHECK (contribution BETWEEN 0 AND 100),
+  counted INTEGER NOT NULL CHECK (counted >= 0),
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX bonus_wagering_by_bonus ON bonus_wagering (bonus_id, id);
+ALTER TABLE game_rounds ADD COLUMN bonus_contribution INTEGER NOT NULL DEFAULT 0 CHECK (bonus_contribution BETWEEN 0 AND 100);

@@ -8,6 +8,7 @@ import type { RenderScope } from "./platform/core/render-scope";
 import { handlePlatformPages } from "./platform/demo";
 import { deliverVerificationWebhooks } from "./platform/demo/verification-outbox";
 import { purgeVerificationData } from "./platform/demo/verification-retention";
+import { sweepBonuses } from "./platform/bonuses/sweep";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
@@ -159,7 +160,8 @@ app.all("*", async (c) => {
 /**
  * Cron triggers (wrangler.toml, every minute): the demo verification provider's webhooks that are
  * due, so a failed delivery is retried on time and not only at the next review decision
- * (decision 0037), and its retention: decided attempts' uploads after 30 days, expired tokens.
+ * (decision 0037), and its retention: decided attempts' uploads after 30 days, expired tokens;
+ * and the bonus engine's clock (expiries, a conversion a round left undone; decision 0039).
  * The controller's time is the clock: a test passes its own.
  */
 async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
@@ -169,6 +171,7 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
   const report = await deliverVerificationWebhooks(env, controller.scheduledTime, { waitUntil: (p) => ctx.waitUntil(p) });
   if (report.failed) console.warn(`scheduled: ${report.failed} verification webhook(s) failed, retried later`);
   await purgeVerificationData(env.DB, controller.scheduledTime);
+  await sweepBonuses({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
 }
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;

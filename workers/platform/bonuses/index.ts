@@ -1,6 +1,7 @@
 import { PlatformError } from "../../../app/lib/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
 import { randomHex } from "../core/bytes";
+import { endActiveBonus } from "./end";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { BONUS_SELECT, bonusView, type BonusRow } from "./view";
@@ -95,43 +96,14 @@ export const bonusHandlers: Handlers<BonusMethods> = {
   },
 
   async "bonuses.deactivate"({ bonus_id }, ctx) {
-    const now = Date.now();
     const bonus = await loadBonus(ctx, bonus_id);
     if (!bonus || bonus.status !== "active") throw noSuchBonus();
-    const kind = bonus.type === "betting" ? "betting_bonus" : "bonus";
-    // What the bonus balance holds now is the bonus's (one active bonus per type): it is removed.
-    const held = await ctx.db.prepare("SELECT amount FROM balances WHERE uid = ?1 AND kind = ?2").bind(ctx.uid, kind).first<number>("amount");
-    const token = randomHex(16);
-    const cancel = ctx.db
-      .prepare(
-        `UPDATE player_bonuses SET status = 'cancelled', finished_at = ?3, change_token = ?4
-         WHERE id = ?1 AND uid = ?2 AND status = 'active'
-           AND COALESCE((SELECT amount FROM balances WHERE uid = ?2 AND kind = ?5), 0) = ?6`,
-      )
-      .bind(bonus.id, ctx.uid, now, token, kind, held ?? 0);
-    const event = ctx.db
-      .prepare(
-        `INSERT INTO bonus_events (bonus_id, uid, event, amount, created_at)
-         SELECT ?1, ?2, 'cancelled', ?3, ?4 WHERE EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND change_token = ?5)`,
-      )
-      .bind(bonus.id, ctx.uid, -(held ?? 0), now, token);
-    if (held) {
-      const plan = planOperation(
-        ctx.db,
-        { uid: ctx.uid, key: `bonus-cancel:${bonus.id}`, type: "bonus", reference: bonus.id, changes: [{ kind, delta: -held }] },
-        { sql: "EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND status = 'cancelled' AND change_token = ?2)", params: [bonus.id, token] },
-      );
-      await moveMoneyWith(ctx, [cancel, event], plan);
-    } else {
-      await ctx.db.batch([cancel, event]);
+    // What the bonus balance holds is removed with it; a round in between: read again, once.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (await endActiveBonus(ctx, bonus, "cancelled")) return view(ctx, (await loadBonus(ctx, bonus.id))!);
+      if ((await loadBonus(ctx, bonus.id))?.status !== "active") throw noSuchBonus();
     }
-    const after = (await loadBonus(ctx, bonus.id))!;
-    if (after.change_token !== token) {
-      // Another request ended it first, or the balance moved between the read and the batch (a round).
-      if (after.status !== "active") throw noSuchBonus();
-      throw new PlatformError("InvalidRequest", "The bonus balance changed: try again", { status: 409 });
-    }
-    return view(ctx, after);
+    throw new PlatformError("InvalidRequest", "The bonus balance is changing: try again", { status: 409 });
   },
 
   async "bonuses.remove"({ bonus_id }, ctx) {

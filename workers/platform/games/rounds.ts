@@ -4,6 +4,8 @@ import { announceWin } from "./recent-wins";
 import { readSiteCurrencies } from "../wallet/currency";
 import { moveMoney, type MoneyDeps } from "../wallet/move-money";
 import { readBalances, type BalanceChange, type BalanceKind } from "../wallet/wallet";
+import { settleAfterRound } from "../bonuses/end";
+import { activeCasinoBonus, assertMaxBet, contributionOf, fundRound, roundChanges, wageringStatements, type RoundFunding } from "../bonuses/wagering";
 import { blankWeightFor, drawGrid, gridWin } from "./rounds-math";
 
 /**
@@ -91,16 +93,30 @@ export async function playRound(deps: MoneyDeps, input: RoundInput): Promise<Rou
     return { ...common, currency, created_at: Date.now(), balance: null, replayed: false };
   }
   if (mode === "demo") await readBalances(deps.db, uid); // grants the fun balance on a first play
+  // A real round under an active bonus (decision 0039): the max bet first, then who funds it.
+  let funding: RoundFunding | null = null;
+  if (mode === "real") {
+    const bonus = await activeCasinoBonus(deps.db, uid);
+    assertMaxBet(bonus, bet);
+    if (bonus) {
+      const [balances, contribution] = await Promise.all([readBalances(deps.db, uid), contributionOf(deps.db, bonus, game.id, game.sysname)]);
+      funding = await fundRound(deps.db, bonus, { main: balances.main.amount, bonus: balances.bonus.amount }, bet, win, contribution);
+    }
+  }
 
   const id = crypto.randomUUID();
   const now = Date.now();
   const claimed = await deps.db
     .prepare(
-      `INSERT INTO game_rounds (id, uid, round_key, game_id, sysname, mode, bet, win, currency, symbols, created_at)
-       SELECT ?1, uid, ?3, ?4, ?5, ?6, ?7, ?8, currency, ?9, ?10 FROM users WHERE uid = ?2
+      `INSERT INTO game_rounds (id, uid, round_key, game_id, sysname, mode, bet, win, currency, symbols, created_at,
+         bet_bonus, win_bonus, bonus_id, bonus_contribution)
+       SELECT ?1, uid, ?3, ?4, ?5, ?6, ?7, ?8, currency, ?9, ?10, ?11, ?12, ?13, ?14 FROM users WHERE uid = ?2
        ON CONFLICT (uid, round_key) DO NOTHING RETURNING id`,
     )
-    .bind(id, uid, input.roundKey, game.id, game.sysname, mode, bet, win, JSON.stringify(symbols), now)
+    .bind(
+      id, uid, input.roundKey, game.id, game.sysname, mode, bet, win, JSON.stringify(symbols), now,
+      funding?.betBonus ?? 0, funding?.winBonus ?? 0, funding?.bonusId ?? null, funding?.contribution ?? 0,
+    )
     .first<{ id: string }>();
   const row = await readRoundRow(deps.db, uid, input.roundKey);
   if (!row) throw new PlatformError("Authorization", "Sign in to continue");
@@ -122,20 +138,44 @@ interface RoundRow {
   symbols: string;
   operation_id: string | null;
   created_at: number;
+  bet_bonus: number;
+  win_bonus: number;
+  bonus_id: string | null;
+  bonus_contribution: number;
 }
 
 function readRoundRow(db: D1Database, uid: number, roundKey: string): Promise<RoundRow | null> {
   return db.prepare("SELECT * FROM game_rounds WHERE uid = ?1 AND round_key = ?2").bind(uid, roundKey).first<RoundRow>();
 }
 
-/** The round's one wallet operation: the bet debited and the win credited on the same balance. */
+/** The funding the round was claimed with (real money first; decision 0039). */
+function storedFunding(row: RoundRow): RoundFunding {
+  return {
+    betMain: row.bet - row.bet_bonus,
+    betBonus: row.bet_bonus,
+    winMain: row.win - row.win_bonus,
+    winBonus: row.win_bonus,
+    bonusId: row.bonus_id,
+    contribution: row.bonus_contribution,
+    counted: Math.floor((row.bet * row.bonus_contribution) / 100),
+  };
+}
+
+/**
+ * The round's one wallet operation: the bet debited and the win credited — on the fun balance for a
+ * demo round; for a real one from and to the main and bonus balances as claimed, with the active
+ * bonus's wagering advanced in the same batch.
+ */
 async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<RoundResult> {
   const kind: BalanceKind = row.mode === "demo" ? "fun" : "main";
-  const changes: BalanceChange[] = [{ kind, delta: -row.bet, type: "bet" }];
-  if (row.win > 0) changes.push({ kind, delta: row.win, type: "win" });
+  const key = `round:${row.id}`;
+  const funding = row.mode === "real" && row.bonus_id ? storedFunding(row) : null;
+  const changes: BalanceChange[] = funding ? roundChanges(funding) : [{ kind, delta: -row.bet, type: "bet" }];
+  if (!funding && row.win > 0) changes.push({ kind, delta: row.win, type: "win" });
+  const wagering = funding ? wageringStatements(deps.db, row.uid, row.id, key, row.bet, funding, Date.now()) : [];
   let result;
   try {
-    result = await moveMoney(deps, { uid: row.uid, key: `round:${row.id}`, type: "bet", reference: row.id, changes });
+    result = await moveMoney(deps, { uid: row.uid, key, type: "bet", reference: row.id, changes }, wagering);
   } catch (e) {
     // Declined (or failed): the round did not happen; its round_id may be tried again.
     await deps.db.prepare("DELETE FROM game_rounds WHERE id = ?1 AND operation_id IS NULL").bind(row.id).run();
@@ -145,6 +185,7 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
     await deps.db.prepare("UPDATE game_rounds SET operation_id = ?2 WHERE id = ?1").bind(row.id, result.operationId).run();
   }
   await settleJackpots(deps, row); // decision 0017: never throws, so it cannot fail the round
+  if (row.bonus_id) await settleAfterRound(deps, row.uid); // converts or closes the bonus; never throws
   // Announced by the call that recorded the payment (a retry of a paid round is not news; the
   // feed's clients drop a win they already show, should two retries race).
   if (row.operation_id === null && row.mode === "real" && row.win > 0) announceWin(deps, row.id);
@@ -157,7 +198,8 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
     currency: row.currency,
     symbols: JSON.parse(row.symbols),
     created_at: row.created_at,
-    balance: result.balances[kind],
+    // What the player plays with: for real money the main and bonus balances together.
+    balance: kind === "main" ? { amount: result.balances.main.amount + result.balances.bonus.amount, currency: result.balances.main.currency } : result.balances[kind],
     replayed: replay,
   };
 }

@@ -1,5 +1,5 @@
 import { publish } from "../../realtime/publish";
-import { applyOperation, applyPlan, balanceFields, type Balances, type OperationPlan, type OperationResult, type WalletOperation } from "./wallet";
+import { applyOperation, applyPlan, balanceFields, type Balances, type Guard, type OperationPlan, type OperationResult, type WalletOperation } from "./wallet";
 
 /** What moving money needs besides the database: where to publish the committed change. */
 export interface MoneyDeps {
@@ -15,8 +15,8 @@ export interface MoneyDeps {
  * Publishing runs after the answer (waitUntil) and never fails the money move: the balances are
  * in D1 whatever happens to the message.
  */
-export async function moveMoney(deps: MoneyDeps, op: WalletOperation): Promise<OperationResult> {
-  const result = await applyOperation(deps.db, op);
+export async function moveMoney(deps: MoneyDeps, op: WalletOperation, alongside: D1PreparedStatement[] = [], when?: Guard): Promise<OperationResult> {
+  const result = await applyOperation(deps.db, op, alongside, when);
   if (!result.replayed) {
     deps.waitUntil(publish(deps.env, op.uid, "account.balance_updated", balanceUpdate(result.balances)));
   }

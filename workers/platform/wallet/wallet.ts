@@ -9,6 +9,7 @@ import {
   type BalanceChange,
   type Balances,
   type BalanceKind,
+  type Guard,
   type OperationPlan,
   type OperationResult,
   type WalletOperation,
@@ -29,9 +30,20 @@ export * from "./operation";
  * else of the plan applies, and the wallet answers the first run (a replay).
  */
 
-/** Moves money atomically and at most once per key. See the module comment. */
-export async function applyOperation(db: D1Database, op: WalletOperation): Promise<OperationResult> {
-  const plan = planOperation(db, op);
+/**
+ * Moves money atomically and at most once per key. See the module comment. `alongside`: the
+ * caller's statements, run before the operation in its batch only when the key is new (a round's
+ * wagering advance, a bonus's state change); they must guard themselves against a concurrent run
+ * of the same key. `when`: the operation's guard (planOperation), checked after them; when it was
+ * false nothing moved, and the answer says so as a replay does (`replayed`, no operation id).
+ */
+export async function applyOperation(
+  db: D1Database,
+  op: WalletOperation,
+  alongside: D1PreparedStatement[] = [],
+  when?: Guard,
+): Promise<OperationResult> {
+  const plan = planOperation(db, op, when);
   const [user, prior] = await db.batch([
     db.prepare("SELECT 1 AS known FROM users WHERE uid = ?1").bind(op.uid),
     selectOperation(db, op.uid, op.key),
@@ -40,10 +52,11 @@ export async function applyOperation(db: D1Database, op: WalletOperation): Promi
   const earlier = prior!.results[0] as StoredOperation | undefined;
   if (earlier) return replay(earlier, plan.fingerprint);
 
-  const { applied } = await applyPlan(db, [], plan);
+  const { applied } = await applyPlan(db, alongside, plan);
   if (applied) return applied;
   // The same key won a race: answer its result, as if this call had come second.
   const first = await selectOperation(db, op.uid, op.key).first<StoredOperation>();
+  if (!first && when) return { operationId: "", balances: await readBalances(db, op.uid), replayed: true };
   if (!first) throw new Error("The wallet operation neither applied nor exists");
   return replay(first, plan.fingerprint);
 }

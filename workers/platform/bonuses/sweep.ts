@@ -1,0 +1,42 @@
+import type { MoneyDeps } from "../wallet/move-money";
+import { endActiveBonus, type EndingBonus } from "./end";
+
+/** Bonuses handled per scheduled run at most: the cron runs every minute, so a backlog drains in steps. */
+export const SWEEP_BATCH = 100;
+
+/**
+ * The bonus engine's clock (decision 0039; DESIGN §7 "time is a trigger"): available bonuses past
+ * their activation window expire; active ones past their wagering time expire and lose the bonus
+ * balance; an active bonus fully wagered but not converted (a round's follow-up that did not run)
+ * converts. A repeated run changes nothing more.
+ */
+export async function sweepBonuses(deps: MoneyDeps, now: number): Promise<{ expired: number; ended: number }> {
+  const db = deps.db;
+  const [, lapsed] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO bonus_events (bonus_id, uid, event, created_at)
+         SELECT id, uid, 'expired', ?1 FROM player_bonuses WHERE status = 'available' AND available_until <= ?1 LIMIT ?2`,
+      )
+      .bind(now, SWEEP_BATCH),
+    db
+      .prepare(
+        `UPDATE player_bonuses SET status = 'expired', finished_at = ?1
+         WHERE id IN (SELECT bonus_id FROM bonus_events WHERE event = 'expired' AND created_at = ?1)
+           AND status = 'available'`,
+      )
+      .bind(now),
+  ]);
+  const { results } = await db
+    .prepare(
+      `SELECT id, uid, type, max_cashout, wagered >= wager_required AS done FROM player_bonuses
+       WHERE status = 'active' AND (expires_at <= ?1 OR wagered >= wager_required) LIMIT ?2`,
+    )
+    .bind(now, SWEEP_BATCH)
+    .all<EndingBonus & { done: number }>();
+  let ended = 0;
+  // One at a time: each reads the player's bonus balance it ends with. Fully wagered converts,
+  // even if its clock has run out since.
+  for (const b of results) if (await endActiveBonus(deps, b, b.done ? "wagered" : "expired", now)) ended++;
+  return { expired: lapsed!.meta.changes, ended };
+}
