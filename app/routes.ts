@@ -58,6 +58,7 @@ export default [
     ...localized("profile/notification", "routes/profile.notification.tsx"),
     ...localized("profile/security", "routes/profile.security.tsx"),
     ...localized("profile/verification", "routes/profile.verification.tsx"),
+    ...localized("profile/bonuses", "routes/profile.bonuses.tsx"),
     ...localized("profile/responsible-game", "routes/profile.responsible-game.tsx"),
     ...localized("gamehall", "routes/gamehall.tsx"),
     ...localized("gamehall/:id", "routes/gamehall.$id.tsx"),

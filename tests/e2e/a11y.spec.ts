@@ -56,6 +56,7 @@ const PLAYER: Target[] = [
   { name: "profile settings", path: "/profile/settings" },
   { name: "profile notification", path: "/profile/notification" },
   { name: "profile security", path: "/profile/security" },
+  { name: "profile bonuses", path: "/profile/bonuses" },
   { name: "profile verification", path: "/profile/verification" },
   { name: "profile responsible gaming", path: "/profile/responsible-game" },
   { name: "profile favorites", path: "/profile/favorites" },

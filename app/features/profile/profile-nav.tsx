@@ -4,6 +4,7 @@ import { useLocalePath, useT } from "../site/use-root-data";
 /** The profile's pages: settings, notifications, games and tools; the page being shown is marked aria-current. */
 const ITEMS = [
   { path: "/profile/settings", key: "profileGames.nav.settings" },
+  { path: "/profile/bonuses", key: "profileGames.nav.bonuses" },
   { path: "/profile/security", key: "profileGames.nav.security" },
   { path: "/profile/notification", key: "profileGames.nav.notification" },
   { path: "/profile/verification", key: "profileGames.nav.verification" },
