@@ -22,9 +22,12 @@ export interface EndingBonus {
   max_cashout: number | null;
 }
 
+/** The balance a bonus's money is on. */
+export const bonusBalanceKind = (type: EndingBonus["type"]) => (type === "betting" ? "betting_bonus" : "bonus");
+
 /** Answers whether this call ended the bonus (false: it had ended already, or the balance moved). */
 export async function endActiveBonus(deps: MoneyDeps, bonus: EndingBonus, end: BonusEnd, now = Date.now()): Promise<boolean> {
-  const kind = bonus.type === "betting" ? "betting_bonus" : "bonus";
+  const kind = bonusBalanceKind(bonus.type);
   const held = (await deps.db.prepare("SELECT amount FROM balances WHERE uid = ?1 AND kind = ?2").bind(bonus.uid, kind).first<number>("amount")) ?? 0;
   const paid = end === "wagered" ? Math.min(held, bonus.max_cashout ?? held) : 0;
   const token = randomHex(16);

@@ -1,7 +1,8 @@
 import { PlatformError } from "../../../app/lib/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
 import { randomHex } from "../core/bytes";
-import { endActiveBonus } from "./end";
+import { bonusBalanceKind, endActiveBonus } from "./end";
+import { expireAvailable } from "./sweep";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { BONUS_SELECT, bonusView, type BonusRow } from "./view";
@@ -25,24 +26,9 @@ async function loadBonus(ctx: PlatformContext, id: string): Promise<BonusRow | n
 
 const view = (ctx: PlatformContext, row: BonusRow) => bonusView(row, ctx.locale, ctx.defaultLocale);
 
-/** An available bonus past its activation window is expired; said once, here, before it is shown or used. */
-async function expireStale(ctx: PlatformContext, now: number): Promise<void> {
-  await ctx.db.batch([
-    ctx.db
-      .prepare(
-        `INSERT INTO bonus_events (bonus_id, uid, event, created_at)
-         SELECT id, uid, 'expired', ?2 FROM player_bonuses WHERE uid = ?1 AND status = 'available' AND available_until <= ?2`,
-      )
-      .bind(ctx.uid, now),
-    ctx.db
-      .prepare("UPDATE player_bonuses SET status = 'expired', finished_at = ?2 WHERE uid = ?1 AND status = 'available' AND available_until <= ?2")
-      .bind(ctx.uid, now),
-  ]);
-}
-
 export const bonusHandlers: Handlers<BonusMethods> = {
   async "bonuses.get"(_p, ctx) {
-    await expireStale(ctx, Date.now());
+    await expireAvailable(ctx.db, Date.now(), ctx.uid);
     const [open, ended] = await ctx.db.batch<BonusRow>([
       ctx.db.prepare(`${BONUS_SELECT} WHERE b.uid = ?1 AND b.status IN ('active', 'available') ORDER BY b.created_at DESC, t.position`).bind(ctx.uid),
       ctx.db
@@ -59,7 +45,7 @@ export const bonusHandlers: Handlers<BonusMethods> = {
 
   async "bonuses.activate"({ bonus_id }, ctx) {
     const now = Date.now();
-    await expireStale(ctx, now);
+    await expireAvailable(ctx.db, now, ctx.uid);
     const bonus = await loadBonus(ctx, bonus_id);
     if (!bonus || bonus.status !== "available") throw noSuchBonus();
     const token = randomHex(16);
@@ -71,7 +57,7 @@ export const bonusHandlers: Handlers<BonusMethods> = {
       .bind(bonus.id, ctx.uid, now, bonus.wagering_days * DAY_MS, token);
     const plan = planOperation(
       ctx.db,
-      { uid: ctx.uid, key: `bonus-activate:${bonus.id}`, type: "bonus", reference: bonus.id, changes: [{ kind: bonus.type === "betting" ? "betting_bonus" : "bonus", delta: bonus.amount }] },
+      { uid: ctx.uid, key: `bonus-activate:${bonus.id}`, type: "bonus", reference: bonus.id, changes: [{ kind: bonusBalanceKind(bonus.type), delta: bonus.amount }] },
       { sql: "EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND status = 'active' AND change_token = ?2)", params: [bonus.id, token] },
     );
     const event = ctx.db

@@ -5,20 +5,19 @@ import { endActiveBonus, type EndingBonus } from "./end";
 export const SWEEP_BATCH = 100;
 
 /**
- * The bonus engine's clock (decision 0039; DESIGN §7 "time is a trigger"): available bonuses past
- * their activation window expire; active ones past their wagering time expire and lose the bonus
- * balance; an active bonus fully wagered but not converted (a round's follow-up that did not run)
- * converts. A repeated run changes nothing more.
+ * Available bonuses past their activation window become expired, with their event — all of them
+ * (at most SWEEP_BATCH a run), or one player's (before their bonuses are shown or used). The
+ * UPDATE takes exactly the bonuses this call wrote an event for. Answers how many expired.
  */
-export async function sweepBonuses(deps: MoneyDeps, now: number): Promise<{ expired: number; ended: number }> {
-  const db = deps.db;
+export async function expireAvailable(db: D1Database, now: number, uid?: number): Promise<number> {
   const [, lapsed] = await db.batch([
     db
       .prepare(
         `INSERT INTO bonus_events (bonus_id, uid, event, created_at)
-         SELECT id, uid, 'expired', ?1 FROM player_bonuses WHERE status = 'available' AND available_until <= ?1 LIMIT ?2`,
+         SELECT id, uid, 'expired', ?1 FROM player_bonuses
+         WHERE status = 'available' AND available_until <= ?1 AND (?3 IS NULL OR uid = ?3) LIMIT ?2`,
       )
-      .bind(now, SWEEP_BATCH),
+      .bind(now, SWEEP_BATCH, uid ?? null),
     db
       .prepare(
         `UPDATE player_bonuses SET status = 'expired', finished_at = ?1
@@ -27,6 +26,18 @@ export async function sweepBonuses(deps: MoneyDeps, now: number): Promise<{ expi
       )
       .bind(now),
   ]);
+  return lapsed!.meta.changes;
+}
+
+/**
+ * The bonus engine's clock (decision 0039; DESIGN §7 "time is a trigger"): available bonuses past
+ * their activation window expire; active ones past their wagering time expire and lose the bonus
+ * balance; an active bonus fully wagered but not converted (a round's follow-up that did not run)
+ * converts. A repeated run changes nothing more.
+ */
+export async function sweepBonuses(deps: MoneyDeps, now: number): Promise<{ expired: number; ended: number }> {
+  const db = deps.db;
+  const expired = await expireAvailable(db, now);
   const { results } = await db
     .prepare(
       `SELECT id, uid, type, max_cashout, wagered >= wager_required AS done FROM player_bonuses
@@ -38,5 +49,5 @@ export async function sweepBonuses(deps: MoneyDeps, now: number): Promise<{ expi
   // One at a time: each reads the player's bonus balance it ends with. Fully wagered converts,
   // even if its clock has run out since.
   for (const b of results) if (await endActiveBonus(deps, b, b.done ? "wagered" : "expired", now)) ended++;
-  return { expired: lapsed!.meta.changes, ended };
+  return { expired, ended };
 }
