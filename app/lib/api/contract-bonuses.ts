@@ -14,6 +14,20 @@ export type BonusStatus = z.infer<typeof BonusStatus>;
 /** SPEC §3 Progress item: the wagering done (expCount) between minValue and maxValue, minor units. */
 export const Progress = z.strictObject({ minValue: z.number().int(), maxValue: z.number().int(), expCount: z.number().int() });
 
+/**
+ * What wagering the rest costs on average: the bets still to place on slots (which count 100 %)
+ * times the house edge of the catalogue's average slot. `expected_cost` above `amount` means the
+ * bonus is expected to be lost while clearing it.
+ */
+export const BonusXray = z.strictObject({
+  /** The average RTP of the catalogue's slots, basis points (9600 = 96.00 %). */
+  rtp_bp: z.number().int(),
+  left_to_wager: Money,
+  expected_cost: Money,
+  /** Days to wager it once activated. */
+  wagering_days: z.number().int(),
+});
+
 export const PlayerBonus = z.strictObject({
   id: z.string(),
   /** SPEC §3: betting, or other (casino). */
@@ -36,6 +50,8 @@ export const PlayerBonus = z.strictObject({
   contributions: z.record(z.string(), z.number().int()),
   max_bet: Money.nullable(),
   max_cashout: Money.nullable(),
+  /** The bonus X-ray (decision 0042): what clearing it costs on average, before the player accepts it. */
+  xray: BonusXray,
   /** Unix milliseconds. `available_until`: last moment to activate; `expires_at`: end of wagering once active. */
   created_at: z.number().int(),
   available_until: z.number().int(),
@@ -53,6 +69,18 @@ export const BonusList = z.strictObject({
 });
 export type BonusList = z.infer<typeof BonusList>;
 
+/**
+ * The realtime event on the player's channel after any change of one of their bonuses (granted,
+ * activated, ended, declined): `{ bonus_id, type, status }`. The balances travel separately in
+ * `account.balance_updated`.
+ */
+export const BONUS_EVENT = "bonus.updated";
+export interface BonusEventData {
+  bonus_id: string;
+  type: "casino" | "betting";
+  status: BonusStatus;
+}
+
 const bonusId = z.string().regex(/^[0-9a-f]{32}$/, "bonus_id is malformed");
 
 export const bonusMethods = {
@@ -61,7 +89,7 @@ export const bonusMethods = {
     name: "get",
     verb: "GET",
     access: "player",
-    summary: "The player's bonuses: active (at most one per type), available to activate, and history.",
+    summary: "The player's casino bonuses: active (at most one), available to activate, and history (betting bonuses: BettingBonuses.get).",
     params: z.object({}),
     result: BonusList,
   }),
@@ -91,6 +119,35 @@ export const bonusMethods = {
     verb: "POST",
     access: "player",
     summary: "Decline an available bonus: it leaves the available list for good. Returns 1.",
+    params: z.object({ bonus_id: bonusId }),
+    result: z.literal(1),
+  }),
+  "BettingBonuses.get": method({
+    group: "BettingBonuses",
+    name: "get",
+    verb: "GET",
+    access: "player",
+    summary: "The player's betting bonuses (free bets for the sportsbook): active, available to activate, and history. Same shape as bonuses.get.",
+    params: z.object({}),
+    result: BonusList,
+  }),
+  "BettingBonuses.activate": method({
+    group: "BettingBonuses",
+    name: "activate",
+    verb: "POST",
+    access: "player",
+    summary:
+      "Activate an available betting bonus: its amount is credited to balance_betting_bonus. Refusals as bonuses.activate " +
+      "(400 for an unknown, ended, expired or casino bonus; 409 while another betting bonus is active).",
+    params: z.object({ bonus_id: bonusId }),
+    result: PlayerBonus,
+  }),
+  "BettingBonuses.remove": method({
+    group: "BettingBonuses",
+    name: "remove",
+    verb: "POST",
+    access: "player",
+    summary: "Decline an available betting bonus, or give up the active one (what is on balance_betting_bonus is removed). Returns 1.",
     params: z.object({ bonus_id: bonusId }),
     result: z.literal(1),
   }),

@@ -111,12 +111,15 @@ export const cashierMethods = {
       "is_kyc_block_enabled not verified, any amount: SumsubVerificationRequired (no review pending; params.can_verify) or " +
       "KycWithdrawal (review pending; params.reason 'verification_pending'); KycWithdrawal (above " +
       "the verification threshold while not verified), WithdrawalLimitsExceeded (outside min/max), " +
-      "WithdrawalLimitsPeriodExceeded (daily count or sum), WithdrawalDeclined, BillingTransactionDeclined (funds).",
+      "WithdrawalLimitsPeriodExceeded (daily count or sum), WithdrawalDeclined, BillingTransactionDeclined (funds). " +
+      "While a bonus is active: InvalidRequest (409, params.reason 'bonuses_burn', params.bonuses [{id, type, balance}]) " +
+      "unless burn_bonuses is 1 — then the active bonuses end (their bonus balance removed) before the withdrawal.",
     params: z.object({
       method: sysname("method"),
       amount,
       requisites,
       idempotency_key: idempotencyKey,
+      burn_bonuses: z.enum(["0", "1"], { error: "burn_bonuses must be 0 or 1" }).optional(),
     }),
     result: CashierTransaction,
   }),

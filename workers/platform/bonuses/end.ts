@@ -1,6 +1,7 @@
 import { randomHex } from "../core/bytes";
 import { moveMoney, type MoneyDeps } from "../wallet/move-money";
 import type { BalanceChange } from "../wallet/wallet";
+import { publishBonusChange } from "./notify";
 
 /**
  * How an active bonus ends (decision 0039), in one batch with its money: the state change writes
@@ -59,7 +60,9 @@ export async function endActiveBonus(deps: MoneyDeps, bonus: EndingBonus, end: B
     );
   }
   const after = await deps.db.prepare("SELECT change_token FROM player_bonuses WHERE id = ?1").bind(bonus.id).first<string>("change_token");
-  return after === token;
+  if (after !== token) return false;
+  publishBonusChange(deps, bonus.uid, { id: bonus.id, type: bonus.type, status: end });
+  return true;
 }
 
 /**

@@ -1,3 +1,6 @@
+import type { MoneyDeps } from "../wallet/move-money";
+import { publishBonusChange } from "./notify";
+
 /**
  * Granting bonuses (decision 0039): the only place player bonuses are created. A grant is a
  * statement the trigger's own batch runs — registration's, or the deposit settlement's — so a
@@ -78,4 +81,13 @@ export function depositGrants(db: D1Database, transactionId: string, now = Date.
       .bind(transactionId, now),
     grantedEvents(db, "(SELECT uid FROM cashier_transactions WHERE id = ?1)", "'deposit:' || ?1 || ':%'", now, [transactionId]),
   ];
+}
+
+/** The realtime bonus event for the bonuses a deposit just earned (after its batch committed). */
+export async function announceGrants(deps: MoneyDeps, transactionId: string): Promise<void> {
+  const { results } = await deps.db
+    .prepare("SELECT id, uid, type, status FROM player_bonuses WHERE grant_key LIKE 'deposit:' || ?1 || ':%'")
+    .bind(transactionId)
+    .all<{ id: string; uid: number; type: "casino" | "betting"; status: "available" }>();
+  for (const b of results) publishBonusChange(deps, b.uid, b);
 }

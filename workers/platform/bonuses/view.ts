@@ -1,4 +1,5 @@
 import type { PlayerBonus } from "../../../app/lib/api/contract-bonuses";
+import { expectedCost } from "./xray";
 
 /** A player bonus as stored, with its template's terms and texts. */
 export interface BonusRow {
@@ -38,8 +39,10 @@ function textsOf(row: BonusRow, locale: string, fallback: string): { title: stri
   return { title: t.title ?? row.sysname, description: t.description ?? "" };
 }
 
-export function bonusView(row: BonusRow, locale: string, defaultLocale: string): PlayerBonus {
+/** A bonus as the player sees it; `rtpBp`: the average slot RTP the X-ray's estimate uses (see xray.ts). */
+export function bonusView(row: BonusRow, locale: string, defaultLocale: string, rtpBp: number): PlayerBonus {
   const money = (amount: number) => ({ amount, currency: row.currency });
+  const left = row.wager_required - row.wagered;
   const contributions = JSON.parse(row.contributions) as Record<string, unknown>;
   return {
     id: row.id,
@@ -57,6 +60,7 @@ export function bonusView(row: BonusRow, locale: string, defaultLocale: string):
     contributions: Object.fromEntries(Object.entries(contributions).filter((e): e is [string, number] => Number.isInteger(e[1]))),
     max_bet: row.max_bet === null ? null : money(row.max_bet),
     max_cashout: row.max_cashout === null ? null : money(row.max_cashout),
+    xray: { rtp_bp: rtpBp, left_to_wager: money(left), expected_cost: money(expectedCost(left, rtpBp)), wagering_days: row.wagering_days },
     created_at: row.created_at,
     available_until: row.available_until,
     activated_at: row.activated_at,

@@ -8,6 +8,7 @@ import { formatUnits } from "../../../app/lib/money";
 import { assertStep, outsideRange, rangeMessage } from "./amounts";
 import { methodForCall, methodsFor, publicMethod } from "./methods";
 import { missingIdentityFields } from "../account/profile-rules";
+import { burnBeforeWithdrawal } from "../bonuses/burn";
 import { cashierPlayer } from "./player";
 import { PAYOUT_DELAY_MS, reconcilePlayer } from "./reconcile";
 import { checkRequisites } from "./requisites";
@@ -27,6 +28,8 @@ export interface WithdrawalCall {
   amount: number;
   requisites?: Record<string, string>;
   idempotency_key: string;
+  /** "1": the player agreed that withdrawing ends their active bonus (decision 0042). */
+  burn_bonuses?: "0" | "1";
 }
 
 /** cashier.getwithdrawsettings, after reconciling (a due payout leaves the pending list). */
@@ -106,7 +109,7 @@ function sameKeyOtherRequest(): PlatformError {
 /**
  * cashier.makewithdrawal. Refusals in order: method, amount step and requisites (400), email not
  * confirmed, name or date of birth missing (UserNeedProfileData, params.fields), a KYC-blocked account not verified (any amount; decision 0037), verification above
- * the threshold, the method's min/max, the daily limits, then the wallet's own (insufficient funds). The amount leaves the main balance at once, with the row.
+ * the threshold, the method's min/max, an active bonus not agreed to burn (decision 0042), the daily limits, then the wallet's own (insufficient funds). The amount leaves the main balance at once, with the row.
  */
 export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): Promise<CashierTransaction> {
   const earlier = await byKey(ctx, p.idempotency_key);
@@ -134,6 +137,9 @@ export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): P
   if (outsideRange(p.amount, rules)) {
     throw new PlatformError("WithdrawalLimitsExceeded", rangeMessage(rules), { params: { min: rules.min, max: rules.max, currency: player.currency } });
   }
+  // Burning a bonus for a withdrawal the day's limits then refuse would cost the player it for nothing.
+  if (p.burn_bonuses === "1" && !(await dayLeavesRoom(ctx, p.amount))) throw periodExceeded(player.currency);
+  await burnBeforeWithdrawal(ctx, p.amount, p.burn_bonuses === "1");
   const row = await insertWithDebit(ctx, { amount: p.amount, currency: player.currency, method: method.sysname, requisites, key: p.idempotency_key });
   if (row) return toEntity(row);
   // Nothing inserted: the same key won a race (answer its withdrawal), or the day is full.
@@ -142,9 +148,25 @@ export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): P
     if (raced.type !== "withdrawal") throw sameKeyOtherRequest();
     return toEntity(raced);
   }
-  throw new PlatformError("WithdrawalLimitsPeriodExceeded", `Withdrawals are limited to ${DAILY_COUNT} and ${formatUnits(DAILY_SUM)} a day`, {
-    params: { count: DAILY_COUNT, sum: DAILY_SUM, currency: player.currency, period_hours: 24 },
+  throw periodExceeded(player.currency);
+}
+
+function periodExceeded(currency: string): PlatformError {
+  return new PlatformError("WithdrawalLimitsPeriodExceeded", `Withdrawals are limited to ${DAILY_COUNT} and ${formatUnits(DAILY_SUM)} a day`, {
+    params: { count: DAILY_COUNT, sum: DAILY_SUM, currency, period_hours: 24 },
   });
+}
+
+/** Whether the player's last 24 hours leave room for this amount (the INSERT checks it again, atomically). */
+async function dayLeavesRoom(ctx: PlatformContext, amount: number): Promise<boolean> {
+  const day = await ctx.db
+    .prepare(
+      `SELECT COUNT(*) AS n, COALESCE(SUM(amount), 0) AS total FROM cashier_transactions
+       WHERE uid = ?1 AND type = 'withdrawal' AND status IN ('new', 'pending', 'success') AND created_at > ?2`,
+    )
+    .bind(ctx.uid, Date.now() - DAY_MS)
+    .first<{ n: number; total: number }>();
+  return !!day && day.n < DAILY_COUNT && day.total + amount <= DAILY_SUM;
 }
 
 /**

@@ -1,0 +1,38 @@
+import { PlatformError } from "../../../app/lib/api/errors";
+import type { PlatformContext } from "../core/context";
+import { readBalances } from "../wallet/wallet";
+import { bonusBalanceKind, endActiveBonus, type EndingBonus } from "./end";
+
+/**
+ * Withdrawing while a bonus is active burns it (decision 0042): bonus money is never withdrawable,
+ * and taking real money out ends the bonus it was playing under — its bonus balance is removed,
+ * like an exit. The player is asked first: without `burn` the withdrawal is refused with
+ * InvalidRequest (409, params.reason "bonuses_burn", params.bonuses: what would be removed); with
+ * it, the active bonuses end ("cancelled") before the withdrawal is placed. Called after every
+ * other check of the withdrawal, and only when the main balance covers it, so a refusal for
+ * another reason never costs the player their bonus.
+ */
+export async function burnBeforeWithdrawal(ctx: PlatformContext, amount: number, burn: boolean): Promise<void> {
+  const { results: active } = await ctx.db
+    .prepare("SELECT id, uid, type, max_cashout FROM player_bonuses WHERE uid = ?1 AND status = 'active' ORDER BY type DESC")
+    .bind(ctx.uid)
+    .all<EndingBonus>();
+  if (!active.length) return;
+  const balances = await readBalances(ctx.db, ctx.uid);
+  if (!burn) {
+    const bonuses = active.map((b) => ({ id: b.id, type: b.type, balance: balances[bonusBalanceKind(b.type)] }));
+    throw new PlatformError("InvalidRequest", "Withdrawing now ends your active bonus and removes its bonus balance: confirm with burn_bonuses=1", {
+      status: 409,
+      params: { reason: "bonuses_burn", bonuses },
+    });
+  }
+  // The wallet refuses an overdraft anyway; refused here, before anything is burnt.
+  if (balances.main.amount < amount) throw new PlatformError("BillingTransactionDeclined", "Insufficient funds", { params: { kinds: ["main"] } });
+  for (const b of active) {
+    // A round in between changes the bonus balance: read again, once (as an exit does).
+    if (!(await endActiveBonus(ctx, b, "cancelled")) && !(await endActiveBonus(ctx, b, "cancelled"))) {
+      const still = await ctx.db.prepare("SELECT status FROM player_bonuses WHERE id = ?1").bind(b.id).first<string>("status");
+      if (still === "active") throw new PlatformError("InvalidRequest", "The bonus balance is changing: try again", { status: 409 });
+    }
+  }
+}
