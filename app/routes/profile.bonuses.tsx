@@ -1,11 +1,17 @@
-import { Form, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/profile.bonuses";
+import { BONUS_EVENT } from "../lib/api/bonus-event";
 import type { PlayerBonus } from "../lib/api/contract-bonuses";
 import { formatDate, formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 import { FieldErrors } from "../features/auth/auth-form-parts";
+import { BettingActivatedDialog, BonusConfirmDialog } from "../features/bonuses/bonus-dialogs";
+import { BonusButton, BonusTerms, BonusXray } from "../features/bonuses/bonus-terms";
+import { confirmTarget } from "../features/bonuses/confirm-target";
 import { bonusesAction, loadBonuses, type BonusActionData } from "../features/profile/bonuses.server";
 import { ProfileNav } from "../features/profile/profile-nav";
+import { onAccountEvent } from "../features/realtime/account-events";
 import { useT } from "../features/site/use-root-data";
 
 export const loader = (args: Route.LoaderArgs) => loadBonuses(args);
@@ -13,95 +19,83 @@ export const action = (args: Route.ActionArgs) => bonusesAction(args);
 
 type T = ReturnType<typeof useT>;
 
-/** The terms of a bonus as money, before and while it is played (what a player accepts). */
-function Terms({ bonus, t }: { bonus: PlayerBonus; t: T }) {
+function ActiveBonus({ bonus: b, t, busy, errors }: { bonus: PlayerBonus; t: T; busy: boolean; errors?: string[] }) {
+  const percent = b.progress.maxValue > 0 ? Math.floor((b.progress.expCount * 100) / b.progress.maxValue) : 100;
   return (
-    <dl className="bonus__terms">
-      <dt>{t("profile.bonuses.amount")}</dt>
-      <dd>{formatMoney(bonus.amount)}</dd>
-      <dt>{t("profile.bonuses.toWager")}</dt>
-      <dd>
-        {formatMoney(bonus.wager_required)} ({t(bonus.wager_base === "bonus" ? "profile.bonuses.baseBonus" : "profile.bonuses.baseDepositBonus", { times: String(bonus.wager_multiplier) })})
-      </dd>
-      <dt>{t("profile.bonuses.counts")}</dt>
-      <dd>{t("profile.bonuses.contributions", { slots: String(bonus.contributions.slots ?? 100), table: String(bonus.contributions.table ?? 10), live: String(bonus.contributions.live ?? 0) })}</dd>
-      {bonus.max_bet && (
+    <article className="bonus" data-bonus={b.id} data-status={b.status}>
+      <h3>{b.title}</h3>
+      <p>{b.description}</p>
+      {b.type === "casino" && (
         <>
-          <dt>{t("profile.bonuses.maxBet")}</dt>
-          <dd>{formatMoney(bonus.max_bet)}</dd>
+          <label className="bonus__progress">
+            <span>{t("profile.bonuses.wagered", { done: formatMoney(b.wagered), of: formatMoney(b.wager_required), percent: String(percent) })}</span>
+            <progress value={b.progress.expCount} max={Math.max(1, b.progress.maxValue)} />
+          </label>
+          <BonusXray bonus={b} t={t} />
         </>
       )}
-      {bonus.max_cashout && (
-        <>
-          <dt>{t("profile.bonuses.maxCashout")}</dt>
-          <dd>{formatMoney(bonus.max_cashout)}</dd>
-        </>
-      )}
-    </dl>
+      <BonusTerms bonus={b} t={t} />
+      {b.expires_at && <p className="responsible__hint">{t("profile.bonuses.expiresAt", { time: formatDateTime(b.expires_at) })}</p>}
+      <p className="responsible__hint">{t("profile.bonuses.exitHint")}</p>
+      <FieldErrors id={`bonus-${b.id}-error`} errors={errors} />
+      <BonusButton bonus={b} intent="deactivate" label={t(b.type === "betting" ? "profile.bonuses.betting.giveUp" : "profile.bonuses.exit")} busy={busy} />
+    </article>
   );
 }
 
-function BonusButton({ bonus, intent, label, primary, busy }: { bonus: PlayerBonus; intent: string; label: string; primary?: boolean; busy: boolean }) {
+function AvailableBonus({ bonus: b, t, busy, errors }: { bonus: PlayerBonus; t: T; busy: boolean; errors?: string[] }) {
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="bonus_id" value={bonus.id} />
-      <button type="submit" className={`btn ${primary ? "btn--primary" : "btn--ghost"}`} disabled={busy}>
-        {label}
-      </button>
-    </Form>
+    <article className="bonus" data-bonus={b.id} data-status={b.status}>
+      <h3>{b.title}</h3>
+      <p>{b.description}</p>
+      <BonusTerms bonus={b} t={t} />
+      {b.type === "casino" && <BonusXray bonus={b} t={t} />}
+      <p className="responsible__hint">{t("profile.bonuses.availableUntil", { time: formatDateTime(b.available_until) })}</p>
+      <FieldErrors id={`bonus-${b.id}-error`} errors={errors} />
+      <div className="bonus__actions">
+        <BonusButton bonus={b} intent="activate" label={t("profile.bonuses.activate")} primary busy={busy} />
+        <BonusButton bonus={b} intent="remove" label={t("profile.bonuses.decline")} busy={busy} />
+      </div>
+    </article>
   );
 }
 
-/** The player's bonuses (SPEC §2 /profile/bonuses): the active one with its wagering progress, those to activate, and the history. */
+/**
+ * The player's bonuses (SPEC §2 /profile/bonuses): the active casino bonus with its wagering and
+ * X-ray, those to activate, betting bonuses, and the history. Every action asks to confirm in a
+ * dialog rendered from the action's answer (with and without JavaScript); the page re-reads itself
+ * when the realtime channel says a bonus changed.
+ */
 export default function ProfileBonuses({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
-  const { active, available, history } = loaderData.bonuses;
-  const refused = actionData as BonusActionData;
-  const errorsOf = (b: PlayerBonus) => (refused?.bonusId === b.id ? refused.formErrors : undefined);
+  const { revalidate } = useRevalidator();
+  useEffect(() => onAccountEvent(BONUS_EVENT, () => void revalidate()), [revalidate]);
+  const { bonuses, betting, balances, bettingActivated } = loaderData;
+  const answer = actionData as BonusActionData;
+  const errorsOf = (b: PlayerBonus) => (answer && "bonusId" in answer && answer.bonusId === b.id ? answer.formErrors : undefined);
+  const target = answer && "confirm" in answer ? confirmTarget(loaderData, answer.confirm.bonusId) : null;
+  const history = [...bonuses.history, ...betting.history].sort((a, b) => (b.finished_at ?? 0) - (a.finished_at ?? 0));
   return (
     <section className="responsible">
       <ProfileNav current="/profile/bonuses" />
       <h1>{t("profile.bonuses.title")}</h1>
+      {answer && "confirm" in answer && !target && <FieldErrors id="bonus-gone" errors={[t("profile.bonuses.gone")]} />}
       <section className="responsible__card" aria-labelledby="bonuses-active" data-testid="bonuses-active">
         <h2 id="bonuses-active">{t("profile.bonuses.activeTitle")}</h2>
-        {active.length === 0 && <p>{t("profile.bonuses.noneActive")}</p>}
-        {active.map((b) => {
-          const percent = b.progress.maxValue > 0 ? Math.floor((b.progress.expCount * 100) / b.progress.maxValue) : 100;
-          return (
-            <article key={b.id} className="bonus" data-bonus={b.id} data-status={b.status}>
-              <h3>{b.title}</h3>
-              <p>{b.description}</p>
-              <label className="bonus__progress">
-                <span>{t("profile.bonuses.wagered", { done: formatMoney(b.wagered), of: formatMoney(b.wager_required), percent: String(percent) })}</span>
-                <progress value={b.progress.expCount} max={Math.max(1, b.progress.maxValue)} />
-              </label>
-              <Terms bonus={b} t={t} />
-              {b.expires_at && <p className="responsible__hint">{t("profile.bonuses.expiresAt", { time: formatDateTime(b.expires_at) })}</p>}
-              <p className="responsible__hint">{t("profile.bonuses.exitHint")}</p>
-              <FieldErrors id={`bonus-${b.id}-error`} errors={errorsOf(b)} />
-              <BonusButton bonus={b} intent="deactivate" label={t("profile.bonuses.exit")} busy={busy} />
-            </article>
-          );
-        })}
+        {bonuses.active.length === 0 && <p>{t("profile.bonuses.noneActive")}</p>}
+        {bonuses.active.map((b) => <ActiveBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />)}
       </section>
       <section className="responsible__card" aria-labelledby="bonuses-available" data-testid="bonuses-available">
         <h2 id="bonuses-available">{t("profile.bonuses.availableTitle")}</h2>
-        {available.length === 0 && <p>{t("profile.bonuses.noneAvailable")}</p>}
-        {available.map((b) => (
-          <article key={b.id} className="bonus" data-bonus={b.id} data-status={b.status}>
-            <h3>{b.title}</h3>
-            <p>{b.description}</p>
-            <Terms bonus={b} t={t} />
-            <p className="responsible__hint">{t("profile.bonuses.availableUntil", { time: formatDateTime(b.available_until) })}</p>
-            <FieldErrors id={`bonus-${b.id}-error`} errors={errorsOf(b)} />
-            <div className="bonus__actions">
-              <BonusButton bonus={b} intent="activate" label={t("profile.bonuses.activate")} primary busy={busy} />
-              <BonusButton bonus={b} intent="remove" label={t("profile.bonuses.decline")} busy={busy} />
-            </div>
-          </article>
-        ))}
+        {bonuses.available.length === 0 && <p>{t("profile.bonuses.noneAvailable")}</p>}
+        {bonuses.available.map((b) => <AvailableBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />)}
+      </section>
+      <section className="responsible__card" aria-labelledby="bonuses-betting" data-testid="bonuses-betting">
+        <h2 id="bonuses-betting">{t("profile.bonuses.betting.title")}</h2>
+        {betting.active.length + betting.available.length === 0 && <p>{t("profile.bonuses.betting.none")}</p>}
+        {betting.active.map((b) => <ActiveBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />)}
+        {betting.available.map((b) => <AvailableBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />)}
       </section>
       <section className="responsible__card" aria-labelledby="bonuses-history" data-testid="bonuses-history">
         <h2 id="bonuses-history">{t("profile.bonuses.historyTitle")}</h2>
@@ -118,6 +112,10 @@ export default function ProfileBonuses({ loaderData, actionData }: Route.Compone
           </ul>
         )}
       </section>
+      {answer && "confirm" in answer && target && (
+        <BonusConfirmDialog key={answer.confirm.nonce} confirm={{ intent: answer.confirm.intent, ...target, balances }} busy={busy} />
+      )}
+      {bettingActivated && <BettingActivatedDialog key={bettingActivated.id} bonus={bettingActivated} />}
     </section>
   );
 }

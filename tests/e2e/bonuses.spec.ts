@@ -1,49 +1,130 @@
-import { demoDeposit, registerByApi, unique } from "./accounts-fixtures";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { demoDeposit, origin, readyToWithdraw, registerByApi, unique } from "./accounts-fixtures";
 import { expect, siteHeader, test, tr } from "./fixtures";
 
 /**
- * The bonuses page (issue 18, decision 0039): a new player is offered the sign-up bonus, the first
- * deposit brings the welcome bonus, one is activated (its money on the bonus balance, the header's
- * total with it), another is refused while it is active, the active one is exited, and one is
- * declined — each as a form, with and without JavaScript.
+ * The bonuses page (issue 18, decisions 0039 and 0042): a new player is offered the sign-up bonus,
+ * deposits bring the welcome bonuses; every action asks to confirm in a dialog (the X-ray before
+ * activating, the burning-bonuses warning when another is active, the exit preview); the free bet
+ * has its own section and dialog; a withdrawal with an active bonus asks to burn it — each as a
+ * form, with and without JavaScript.
  */
 
 const BONUSES = "/profile/bonuses";
-const toast = (page: import("@playwright/test").Page, text: string) => page.locator("[data-toast]").filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator("[data-toast]").filter({ hasText: text });
+const balance = (page: Page) => siteHeader(page).locator("[data-balance]");
+const card = (page: Page, section: string, title: string) => page.getByTestId(section).locator("article", { hasText: title });
+const dialog = (page: Page) => page.getByRole("dialog");
+
+/** Clicks a bonus's action, then the confirm dialog's button of the same intent. */
+async function confirmAction(page: Page, section: string, title: string, action: "activate" | "decline" | "exit" | "giveUp", expectText?: string) {
+  const label = { activate: "profile.bonuses.activate", decline: "profile.bonuses.decline", exit: "profile.bonuses.exit", giveUp: "profile.bonuses.betting.giveUp" }[action];
+  await card(page, section, title).getByRole("button", { name: tr(label) }).click();
+  const confirmLabel = { activate: "activate", decline: "remove", exit: "deactivate", giveUp: "deactivate" }[action];
+  await expect(dialog(page)).toBeVisible();
+  if (expectText) await expect(dialog(page)).toContainText(expectText);
+  await dialog(page).getByRole("button", { name: tr(`profile.bonuses.confirm.${confirmLabel}`) }).click();
+}
 
 test.describe("bonuses @nojs", () => {
-  test("sign-up and first-deposit bonuses: activate one, the other refused meanwhile, exit, decline", async ({ page }) => {
-    test.setTimeout(60_000);
+  test("activate with the X-ray, burn the active one for another, exit with its preview, decline", async ({ page, javaScriptEnabled }) => {
+    test.setTimeout(90_000);
     await registerByApi(page.request, unique("bonus"));
     await demoDeposit(page, 5000);
+    await demoDeposit(page, 4000);
     await page.goto(BONUSES);
-    const available = page.getByTestId("bonuses-available");
-    const signUp = available.locator("article", { hasText: "Sign-up bonus" });
-    const welcome = available.locator("article", { hasText: "Welcome bonus: first deposit" });
+    const signUp = card(page, "bonuses-available", "Sign-up bonus");
+    const welcome = card(page, "bonuses-available", "Welcome bonus: first deposit");
     await expect(signUp).toContainText("$10");
     await expect(signUp).toContainText("$400"); // 40 × 10.00 to wager
+    await expect(signUp.getByTestId("bonus-xray")).toContainText(/Left to wager: \$400\. .* costs about \$\d+/);
     await expect(welcome).toContainText("$50"); // 100 % of the 50.00 deposit
     await expect(welcome).toContainText("$1,750"); // 35 × 50.00
 
+    // Activate: the confirm dialog shows the X-ray; "Not now" changes nothing.
     await signUp.getByRole("button", { name: tr("profile.bonuses.activate") }).click();
+    await expect(dialog(page)).toContainText(tr("profile.bonuses.confirm.activateTitle", { title: "Sign-up bonus" }));
+    await expect(dialog(page).getByTestId("bonus-xray")).toContainText("Left to wager: $400.");
+    // axe runs in the page: with JavaScript only.
+    if (javaScriptEnabled) expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await dialog(page).getByRole("link", { name: tr("profile.bonuses.confirm.cancel") }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(page.getByTestId("bonuses-active")).toContainText(tr("profile.bonuses.noneActive"));
+    await confirmAction(page, "bonuses-available", "Sign-up bonus", "activate");
     await expect(toast(page, tr("profile.bonuses.activated"))).toBeVisible();
-    const active = page.getByTestId("bonuses-active").locator("article");
-    await expect(active).toContainText("Sign-up bonus");
-    await expect(active).toContainText(tr("profile.bonuses.wagered", { done: "$0", of: "$400", percent: "0" }));
-    // The header's balance is the total: 50.00 real + 10.00 bonus.
-    await expect(siteHeader(page).locator("[data-balance]")).toHaveText("$60");
+    await expect(page.getByTestId("bonuses-active").locator("article")).toContainText(tr("profile.bonuses.wagered", { done: "$0", of: "$400", percent: "0" }));
+    // The header's balance is the total: 90.00 real + 10.00 bonus.
+    await expect(balance(page)).toHaveText("$100");
 
-    await page.getByTestId("bonuses-available").locator("article", { hasText: "Welcome bonus: first deposit" }).getByRole("button", { name: tr("profile.bonuses.activate") }).click();
-    await expect(page.getByText(tr("profile.bonuses.anotherActive"))).toBeVisible();
+    // Another while one is active: the burning-bonuses warning, then the swap.
+    await confirmAction(page, "bonuses-available", "Welcome bonus: first deposit", "activate", tr("profile.bonuses.confirm.burns", { title: "Sign-up bonus", amount: "$10" }));
+    await expect(toast(page, tr("profile.bonuses.activated"))).toBeVisible();
+    await expect(page.getByTestId("bonuses-active")).toContainText("Welcome bonus: first deposit");
+    await expect(page.getByTestId("bonuses-history").locator("li", { hasText: "Sign-up bonus" })).toContainText(tr("profile.bonuses.status.cancelled"));
+    await expect(balance(page)).toHaveText("$140");
 
+    // Exit: the preview says what stays and what goes.
     await page.getByTestId("bonuses-active").getByRole("button", { name: tr("profile.bonuses.exit") }).click();
+    const preview = dialog(page).getByTestId("bonus-exit-preview");
+    await expect(preview).toContainText(`${tr("profile.bonuses.confirm.keep")}$90`);
+    await expect(preview).toContainText(`${tr("profile.bonuses.confirm.lose")}$50`);
+    await dialog(page).getByRole("button", { name: tr("profile.bonuses.confirm.deactivate") }).click();
     await expect(toast(page, tr("profile.bonuses.exited"))).toBeVisible();
     await expect(page.getByTestId("bonuses-active")).toContainText(tr("profile.bonuses.noneActive"));
-    await expect(siteHeader(page).locator("[data-balance]")).toHaveText("$50");
-    await expect(page.getByTestId("bonuses-history")).toContainText(tr("profile.bonuses.status.cancelled"));
+    await expect(balance(page)).toHaveText("$90");
 
-    await page.getByTestId("bonuses-available").locator("article", { hasText: "Welcome bonus: first deposit" }).getByRole("button", { name: tr("profile.bonuses.decline") }).click();
+    await confirmAction(page, "bonuses-available", "Welcome bonus: second deposit", "decline", tr("profile.bonuses.confirm.removeText"));
     await expect(toast(page, tr("profile.bonuses.removed"))).toBeVisible();
     await expect(page.getByTestId("bonuses-available")).toContainText(tr("profile.bonuses.noneAvailable"));
+  });
+
+  test("the free bet: activated with its dialog and the way to the sportsbook, then given up", async ({ page }) => {
+    await registerByApi(page.request, unique("freebet"));
+    await page.goto(BONUSES);
+    await confirmAction(page, "bonuses-betting", "Welcome free bet", "activate");
+    const activated = page.getByRole("dialog", { name: tr("profile.bonuses.betting.activatedTitle") });
+    await expect(activated).toContainText("$5");
+    await expect(activated.getByRole("link", { name: tr("profile.bonuses.betting.toSportsbook") })).toHaveAttribute("href", "/betting");
+    await activated.getByRole("link", { name: tr("profile.bonuses.betting.later") }).click();
+    await expect(activated).toHaveCount(0);
+    await expect(balance(page)).toHaveText("$5");
+    await confirmAction(page, "bonuses-betting", "Welcome free bet", "giveUp");
+    await expect(toast(page, tr("profile.bonuses.exited"))).toBeVisible();
+    await expect(balance(page)).toHaveText("$0");
+    await expect(page.getByTestId("bonuses-history").locator("li", { hasText: "Welcome free bet" })).toContainText(tr("profile.bonuses.status.cancelled"));
+  });
+
+  test("withdrawing with an active bonus: the burning-bonuses dialog; keep it, or withdraw and end it", async ({ page, javaScriptEnabled }) => {
+    test.setTimeout(60_000);
+    const email = unique("burn");
+    await registerByApi(page.request, email);
+    await readyToWithdraw(page.request, email);
+    await demoDeposit(page, 5000);
+    const { data } = await (await page.request.get("/api/bonuses/get")).json();
+    const signUp = data.available.find((b: { sysname: string }) => b.sysname === "no-deposit");
+    expect((await page.request.post("/api/bonuses/activate", { multipart: { bonus_id: signUp.id }, headers: { origin: origin() } })).status()).toBe(200);
+
+    await page.goto("/cashier/withdraw?method=demo_card");
+    const fill = async () => {
+      await page.getByLabel(tr("cashier.amount.label", { currency: "USD" })).fill("20");
+      await page.getByLabel(tr("cashier.fields.card_number")).fill("4111 1111 1111 1111");
+      await page.getByLabel(tr("cashier.fields.card_holder")).fill("Ana Silva");
+      await page.getByRole("button", { name: tr("cashier.withdraw.submit") }).click();
+    };
+    await fill();
+    const burn = page.getByRole("dialog", { name: tr("cashier.burn.title") });
+    await expect(burn).toContainText(tr("cashier.burn.text", { amount: "$10" }));
+    if (javaScriptEnabled) expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await burn.getByRole("link", { name: tr("cashier.burn.cancel") }).click();
+    await expect(burn).toHaveCount(0);
+    await expect(balance(page)).toHaveText("$60");
+
+    await fill();
+    await burn.getByRole("button", { name: tr("cashier.burn.confirm") }).click();
+    await expect(page.getByText(tr("cashier.withdraw.requested"))).toBeVisible();
+    await expect(balance(page)).toHaveText("$30");
+    await page.goto(BONUSES);
+    await expect(page.getByTestId("bonuses-active")).toContainText(tr("profile.bonuses.noneActive"));
   });
 });

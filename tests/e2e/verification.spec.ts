@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { demoDeposit, mailedCode, origin, registerByApi, unique } from "./accounts-fixtures";
+import { demoDeposit, origin, readyToWithdraw, registerByApi, unique } from "./accounts-fixtures";
 import { expect, jsOn, test, tr } from "./fixtures";
 
 /**
@@ -50,14 +50,7 @@ async function kycBlockedPlayer(page: Page): Promise<{ email: string }> {
   const email = unique("kyc");
   const request: APIRequestContext = page.request;
   await registerByApi(request, email);
-  const confirm = await request.post("/api/account/confirmContact", { multipart: { contact: email, code: await mailedCode(request, email) }, headers: { origin: origin() } });
-  expect(confirm.status(), await confirm.text()).toBe(200);
-  // The name and date of birth a withdrawal needs (the cashier's UserNeedProfileData).
-  const named = await request.post("/api/account/saveProfileInfo", {
-    multipart: { first_name: "Ana", last_name: "Silva", birth_date: "1991-04-12" },
-    headers: { origin: origin() },
-  });
-  expect(named.status(), await named.text()).toBe(200);
+  await readyToWithdraw(request, email);
   await setKycBlock(request, email);
   await demoDeposit(page, 5000);
   return { email };

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BONUS_EVENT } from "../../app/lib/api/contract-bonuses";
+import { BONUS_EVENT } from "../../app/lib/api/bonus-event";
 import { Browser, registerPlayer, type Player } from "./auth-helpers";
 import { depositWith } from "./cashier-helpers";
 import { data, failure } from "./helpers";
@@ -74,7 +74,7 @@ describe("BettingBonuses", () => {
     await failure(q.browser.post("BettingBonuses/remove", { bonus_id: freeBet.id }), 400, "InvalidParameterException");
     await failure(q.browser.post("BettingBonuses/activate", { bonus_id: freeBet.id }), 400, "InvalidParameterException");
     const bad = await failure(p.browser.post("BettingBonuses/activate", { bonus_id: "x'; DROP TABLE users" }), 400, "InvalidParameterException");
-    expect(bad.invalid_parameters.bonus_id).toEqual(["bonus_id is malformed"]);
+    expect(bad.invalid_parameters?.bonus_id).toEqual(["bonus_id is malformed"]);
     await failure(p.browser.post("BettingBonuses/remove", {}), 400, "InvalidParameterException");
     expect(await data(p.browser.post("BettingBonuses/remove", { bonus_id: freeBet.id }))).toBe(1);
     expect((await betting(p)).available).toEqual([]);

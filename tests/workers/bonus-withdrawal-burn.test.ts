@@ -48,7 +48,7 @@ describe("withdrawing with an active bonus", () => {
     const [freeBet] = (await data(p.browser.get("BettingBonuses/get"))).available;
     await data(p.browser.post("BettingBonuses/activate", { bonus_id: freeBet.id }));
     const again = await failure(withdraw(p), 409, "InvalidRequestException");
-    expect(again.params.bonuses).toEqual([{ id: freeBet.id, type: "betting", balance: { amount: 500, currency: "USD" } }]);
+    expect(again.params?.bonuses).toEqual([{ id: freeBet.id, type: "betting", balance: { amount: 500, currency: "USD" } }]);
   });
 
   it("a withdrawal refused for another reason burns nothing, even when agreed", async () => {

@@ -2,7 +2,9 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import type { Money } from "../../lib/api/entities";
 import type { CashierTransaction } from "../../lib/api/entities-cashier";
+import { BurnBonusesDialog } from "./burn-bonuses-dialog";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { formatMoney } from "../../lib/money";
 import { useLocalePath, useT } from "../site/use-root-data";
@@ -20,6 +22,9 @@ export interface WithdrawActionData {
   need?: WithdrawNeed | null;
   /** With need "profileData": the profile fields to fill in. */
   missing?: string[];
+  /** With need "burnBonuses": what the bonus balances lose, and the fields to send again, agreed. */
+  burning?: Money;
+  resend?: Record<string, string>;
   confirm?: { step: "sent" | "failed"; message: string | null };
 }
 
@@ -76,6 +81,7 @@ function NeedPanel({ need, email, confirm }: { need: WithdrawNeed; email: string
       </div>
     );
   }
+  if (need === "burnBonuses") return null; // the dialog says it all
   if (need !== "confirmContact") {
     return (
       <div className="cashier__confirm">
@@ -177,6 +183,7 @@ export function WithdrawForm({ data, actionData }: { data: WithdrawData; actionD
       </Form>
       {need && <NeedPanel need={need} email={data.email} confirm={actionData?.confirm} />}
       {need === "profileData" && <ProfileDataDialog key={actionData?.idempotencyKey} missing={actionData?.missing ?? []} />}
+      {need === "burnBonuses" && actionData?.resend && <BurnBonusesDialog key={actionData.idempotencyKey} burning={actionData.burning} resend={actionData.resend} />}
     </>
   );
 }

@@ -35,4 +35,19 @@ describe("withdrawRefusal", () => {
     });
     expect(withdrawRefusal({ exception: "UserNeedProfileData", message: "x" }, t)).toEqual({ message: "<cashier.errors.UserNeedProfileData>", need: "profileData", missing: [] });
   });
+
+  it("an active bonus: the burning-bonuses dialog with the sum of what the bonus balances lose; another InvalidRequest is no dialog", () => {
+    const bonuses = [
+      { id: "a", type: "casino", balance: { amount: 1250, currency: "EUR" } },
+      { id: "b", type: "betting", balance: { amount: 500, currency: "EUR" } },
+      { id: "c", type: "casino", balance: "junk" },
+    ];
+    expect(withdrawRefusal({ exception: "InvalidRequest", message: "x", params: { reason: "bonuses_burn", bonuses } }, t)).toEqual({
+      message: "<cashier.burn.title>",
+      need: "burnBonuses",
+      burning: { amount: 1750, currency: "EUR" },
+    });
+    expect(withdrawRefusal({ exception: "InvalidRequest", message: "x", params: { reason: "bonuses_burn" } }, t)).toEqual({ message: "<cashier.burn.title>", need: "burnBonuses", burning: undefined });
+    expect(withdrawRefusal({ exception: "InvalidRequest", message: "Try again", params: { reason: "other" } }, t)).toEqual({ message: "Try again", need: null });
+  });
 });

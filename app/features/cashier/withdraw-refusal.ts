@@ -1,12 +1,14 @@
+import type { Money } from "../../lib/api/entities";
 import type { ExceptionName } from "../../lib/api/errors";
 
 /**
  * What a refused withdrawal asks of the player next (SPEC §8: the withdraw screen's buttons):
  * confirm their contact (or open their settings), fill in their name and date of birth (the
- * "filling profile info" dialog), verify their identity, or look at the verification's status
- * (under review, or refused for good).
+ * "filling profile info" dialog), verify their identity, look at the verification's status
+ * (under review, or refused for good), or agree that the withdrawal ends their active bonus (the
+ * "burning bonuses" dialog).
  */
-export type WithdrawNeed = "confirmContact" | "profileData" | "verify" | "verificationStatus";
+export type WithdrawNeed = "confirmContact" | "profileData" | "verify" | "verificationStatus" | "burnBonuses";
 
 /** Refusals with a text of their own (cashier.errors.<name>). */
 const OWN_TEXT: ReadonlySet<ExceptionName> = new Set([
@@ -35,8 +37,18 @@ export interface Refusal {
  * review pending (wait, see the status), verification required (verify; after a final rejection
  * `can_verify` is false: see the status). A KycWithdrawal without a reason is the amount threshold.
  */
-export function withdrawRefusal(e: Refusal, t: (key: string) => string): { message: string; need: WithdrawNeed | null; missing?: string[] } {
+export function withdrawRefusal(
+  e: Refusal,
+  t: (key: string) => string,
+): { message: string; need: WithdrawNeed | null; missing?: string[]; burning?: Money } {
   const reason = e.params?.reason;
+  if (e.exception === "InvalidRequest" && reason === "bonuses_burn") {
+    // An active bonus would end (decision 0042): the burning-bonuses dialog, with what it removes.
+    const named = Array.isArray(e.params?.bonuses) ? (e.params.bonuses as { balance?: Money }[]) : [];
+    const balances = named.map((b) => b.balance).filter((m): m is Money => typeof m?.amount === "number" && typeof m.currency === "string");
+    const burning = balances.length ? { amount: balances.reduce((s, m) => s + m.amount, 0), currency: balances[0]!.currency } : undefined;
+    return { message: t("cashier.burn.title"), need: "burnBonuses", burning };
+  }
   if (e.exception === "SumsubVerificationRequired") {
     const refused = e.params?.can_verify === false;
     return { message: t(`cashier.errors.${refused ? "SumsubVerificationRefused" : "SumsubVerificationRequired"}`), need: refused ? "verificationStatus" : "verify" };

@@ -105,6 +105,7 @@ export async function withdrawAction(args: Args) {
       amount: toMinorUnits(submission.value.amount, 2),
       requisites: requisitesJson(submission.value, method.fields),
       idempotency_key: submission.value.idempotency_key,
+      ...(formData.get("burn_bonuses") === "1" ? { burn_bonuses: "1" as const } : {}),
     });
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
@@ -112,8 +113,17 @@ export async function withdrawAction(args: Args) {
       const { fieldErrors, formErrors } = formFieldErrors(e.fields, method.fields);
       return data({ result: submission.reply({ fieldErrors, formErrors }), idempotencyKey }, { status: 400 });
     }
-    const { message, need, missing } = withdrawRefusal(e, t);
-    return data({ result: submission.reply({ formErrors: [message] }), idempotencyKey, need, missing }, { status: e.status });
+    const { message, need, missing, burning } = withdrawRefusal(e, t);
+    // The burning-bonuses dialog sends the same request again, agreed: the fields as they were sent.
+    const resend = need === "burnBonuses" ? resendFields(formData) : undefined;
+    return data({ result: submission.reply({ formErrors: [message] }), idempotencyKey, need, missing, burning, resend }, { status: e.status });
   }
   return redirectWithToast(sitePath(context, "/cashier/withdraw"), { type: "success", text: t("cashier.withdraw.requested") });
+}
+
+/** The withdrawal form's fields as submitted (strings only), for a second submit that agrees to burn the bonus. */
+function resendFields(formData: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of formData) if (typeof value === "string" && name !== "burn_bonuses") fields[name] = value;
+  return fields;
 }

@@ -5,24 +5,43 @@ import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
+import type { BonusIntent } from "../bonuses/bonus-dialogs";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-/** The page's forms: activate or decline an available bonus, exit the active one. */
+/**
+ * The page's forms: activate or decline an available bonus, exit the active one — casino or betting
+ * (`kind`). A first submit asks to confirm (the dialog, rendered from the answer, so it works
+ * without JavaScript); `confirmed` does it; `burn` also ends the active bonus of that kind first.
+ */
 export const BonusForm = z.object({
   intent: z.enum(["activate", "remove", "deactivate"]),
   bonus_id: z.string().max(64),
+  kind: z.enum(["casino", "betting"]).default("casino"),
+  confirmed: z.literal("1").optional(),
+  burn: z.literal("1").optional(),
 });
 
-export type BonusActionData = { bonusId: string; formErrors: string[] } | undefined;
+/** `confirm.nonce`: new with each answer, so a dialog closed in place opens again on the next submit. */
+export type BonusActionData = { bonusId: string; formErrors: string[] } | { confirm: { intent: BonusIntent; bonusId: string; nonce: string } } | undefined;
 
-/** `/profile/bonuses` (SPEC §2): the active bonus with its wagering, the available ones, the history. */
+/** `/profile/bonuses` (SPEC §2): casino bonuses (active with its wagering, available, history), betting bonuses, the balances. */
 export async function loadBonuses({ request, context }: Args) {
-  await requirePlayer(context, request);
+  const account = await requirePlayer(context, request);
   const site = getSite(context);
-  const bonuses = await orErrorPage(getPlatform(context).withLocale(site.locale).call("bonuses.get"));
-  return { bonuses, siteName: site.metadata.siteName, title: createT(site.messages)("profile.bonuses.title") };
+  const platform = getPlatform(context).withLocale(site.locale);
+  const [bonuses, betting] = await Promise.all([orErrorPage(platform.call("bonuses.get")), orErrorPage(platform.call("BettingBonuses.get"))]);
+  const activated = new URL(request.url).searchParams.get("activated");
+  return {
+    bonuses,
+    betting,
+    balances: { main: account.balance_main, bonus: account.balance_bonus, betting: account.balance_betting_bonus },
+    /** A betting bonus just activated: the betting-bonus-activated dialog. */
+    bettingActivated: betting.active.find((b) => b.id === activated) ?? null,
+    siteName: site.metadata.siteName,
+    title: createT(site.messages)("profile.bonuses.title"),
+  };
 }
 
 /** The page's action, the same with and without JavaScript: success back with a toast, a refusal beside its bonus. */
@@ -31,17 +50,31 @@ export async function bonusesAction({ request, context }: Args) {
   const t = createT(getSite(context).messages);
   const form = BonusForm.safeParse(Object.fromEntries(await request.formData()));
   if (!form.success) throw data("Unknown form", { status: 400 });
-  const { intent, bonus_id } = form.data;
+  const { intent, bonus_id, kind, confirmed, burn } = form.data;
+  if (!confirmed) return data({ confirm: { intent, bonusId: bonus_id, nonce: crypto.randomUUID() } } satisfies BonusActionData);
   const platform = getPlatform(context);
+  const betting = kind === "betting";
   try {
-    if (intent === "remove") await platform.call("bonuses.remove", { bonus_id });
-    else await platform.call(intent === "activate" ? "bonuses.activate" : "bonuses.deactivate", { bonus_id });
+    if (intent === "activate") {
+      if (burn) {
+        // Burning bonuses, agreed: the active bonus of this kind ends first.
+        const { active } = await platform.call(betting ? "BettingBonuses.get" : "bonuses.get");
+        for (const b of active) await platform.call(betting ? "BettingBonuses.remove" : "bonuses.deactivate", { bonus_id: b.id });
+      }
+      await platform.call(betting ? "BettingBonuses.activate" : "bonuses.activate", { bonus_id });
+    } else if (intent === "remove" || betting) {
+      await platform.call(betting ? "BettingBonuses.remove" : "bonuses.remove", { bonus_id });
+    } else {
+      await platform.call("bonuses.deactivate", { bonus_id });
+    }
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     if (e.status === 401) throw redirect(sitePath(context, "/"));
-    const message = e.params?.reason === "bonus_active" ? t("profile.bonuses.anotherActive") : (e.fields?.bonus_id?.[0] ? t("profile.bonuses.gone") : e.message);
+    const message = e.params?.reason === "bonus_active" ? t("profile.bonuses.anotherActive") : e.fields?.bonus_id?.[0] ? t("profile.bonuses.gone") : e.message;
     return data({ bonusId: bonus_id, formErrors: [message] } satisfies BonusActionData, { status: e.status });
   }
   const done = { activate: "profile.bonuses.activated", remove: "profile.bonuses.removed", deactivate: "profile.bonuses.exited" }[intent];
+  // An activated betting bonus has its own dialog (betting-bonus-activated) instead of a toast.
+  if (betting && intent === "activate") throw redirect(sitePath(context, `/profile/bonuses?activated=${bonus_id}`));
   return redirectWithToast(sitePath(context, "/profile/bonuses"), { type: "success", text: t(done) });
 }

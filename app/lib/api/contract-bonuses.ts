@@ -69,17 +69,7 @@ export const BonusList = z.strictObject({
 });
 export type BonusList = z.infer<typeof BonusList>;
 
-/**
- * The realtime event on the player's channel after any change of one of their bonuses (granted,
- * activated, ended, declined): `{ bonus_id, type, status }`. The balances travel separately in
- * `account.balance_updated`.
- */
-export const BONUS_EVENT = "bonus.updated";
-export interface BonusEventData {
-  bonus_id: string;
-  type: "casino" | "betting";
-  status: BonusStatus;
-}
+export { BONUS_EVENT, type BonusEventData } from "./bonus-event";
 
 const bonusId = z.string().regex(/^[0-9a-f]{32}$/, "bonus_id is malformed");
 
