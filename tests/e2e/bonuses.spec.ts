@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { demoDeposit, origin, readyToWithdraw, registerByApi, unique } from "./accounts-fixtures";
-import { expect, siteHeader, test, tr } from "./fixtures";
+import { expect, siteHeader, slotOutsideJackpots, test, tr } from "./fixtures";
 
 /**
  * The bonuses page (issue 18, decisions 0039 and 0042): a new player is offered the sign-up bonus,
@@ -126,5 +126,31 @@ test.describe("bonuses @nojs", () => {
     await expect(balance(page)).toHaveText("$30");
     await page.goto(BONUSES);
     await expect(page.getByTestId("bonuses-active")).toContainText(tr("profile.bonuses.noneActive"));
+  });
+});
+
+test.describe("bonus X-ray on the game page", () => {
+  test("the active bonus's wagering beside the game, and what the last bet counted and why", async ({ page }) => {
+    await registerByApi(page.request, unique("xray"));
+    const { data } = await (await page.request.get("/api/bonuses/get")).json();
+    const signUp = data.available.find((b: { sysname: string }) => b.sysname === "no-deposit");
+    expect((await page.request.post("/api/bonuses/activate", { multipart: { bonus_id: signUp.id }, headers: { origin: origin() } })).status()).toBe(200);
+    const game = await slotOutsideJackpots(page.request);
+    expect(game.min_bet.amount).toBeLessThanOrEqual(200); // within the sign-up bonus's max bet
+    await page.goto(`/game/${game.sysname}?mode=real`);
+    const panel = page.getByTestId("game-bonus");
+    await expect(panel).toContainText("Sign-up bonus");
+    await expect(panel).toContainText(tr("game.bonus.wagered", { done: "$0", of: "$400", percent: "0" }));
+    await expect(panel.getByTestId("game-bonus-last")).toHaveText(tr("game.bonus.waiting"));
+    // The tab's live connection is open: the round's news will reach the page.
+    await expect(page.locator("html")).toHaveAttribute("data-realtime", "open", { timeout: 10_000 });
+
+    const frame = page.frameLocator("iframe.game-frame__iframe");
+    await frame.locator("select[name=bet]").selectOption(String(game.min_bet.amount));
+    await frame.getByRole("button", { name: "Spin" }).click();
+    const bet = `$${(game.min_bet.amount / 100).toFixed(2).replace(/\.00$/, "")}`;
+    await expect(panel.getByTestId("game-bonus-last")).toHaveText(
+      tr("game.bonus.counted", { bet, counted: bet, why: tr("game.bonus.why.slots", { percent: "100" }) }),
+    );
   });
 });

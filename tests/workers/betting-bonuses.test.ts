@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BONUS_EVENT } from "../../app/lib/api/bonus-event";
+import { BONUS_EVENT, BONUS_WAGERING_EVENT } from "../../app/lib/api/bonus-event";
+import { playRound, roundId } from "./game-studio-helpers";
 import { Browser, registerPlayer, type Player } from "./auth-helpers";
 import { depositWith } from "./cashier-helpers";
 import { data, failure } from "./helpers";
@@ -17,14 +18,15 @@ const balances = async (p: Player) => {
 const ledgerSum = async (uid: number, kind: string) =>
   (await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<number>("s")) ?? 0;
 
-/** The next bonus event on the socket (balance events pass by). */
-async function nextBonusEvent(c: Client) {
+/** The next event of this name on the socket (others, e.g. balance events, pass by). */
+async function nextEvent(c: Client, name: string) {
   for (let i = 0; i < 5; i++) {
     const m = await c.next(3000);
-    if (m?.event === BONUS_EVENT) return m.data;
+    if (m?.event === name) return m.data;
   }
-  throw new Error("no bonus event arrived");
+  throw new Error(`no ${name} event arrived`);
 }
+const nextBonusEvent = (c: Client) => nextEvent(c, BONUS_EVENT);
 
 describe("BettingBonuses", () => {
   it("registration grants the welcome free bet, listed by BettingBonuses.get and never by bonuses.get", async () => {
@@ -97,6 +99,35 @@ describe("the bonus realtime event", () => {
     expect(await nextBonusEvent(c)).toEqual({ bonus_id: welcome.id, type: "casino", status: "active" });
     await data(p.browser.post("bonuses/deactivate", { bonus_id: welcome.id }));
     expect(await nextBonusEvent(c)).toEqual({ bonus_id: welcome.id, type: "casino", status: "cancelled" });
+    c.ws.close(1000);
+  });
+
+  it("after each round under a bonus: what the bet counted and why (a table game counts 10 %)", async () => {
+    const p = await registerPlayer();
+    const signUp = (await casino(p)).available[0];
+    await data(p.browser.post("bonuses/activate", { bonus_id: signUp.id }));
+    const table = (await env.DB.prepare("SELECT sysname, min_bet FROM games WHERE kind = 'table' AND is_sportsbook = 0 AND min_bet <= 200 ORDER BY id LIMIT 1").first<{ sysname: string; min_bet: number }>())!;
+    const c = await connect(await tokenFor(p.uid));
+    const bet = Math.max(table.min_bet, 100);
+    const id = roundId();
+    const res = await playRound(p.browser, table.sysname, { mode: "real", bet, round_id: id });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const round = await env.DB.prepare("SELECT id FROM game_rounds WHERE uid = ?1 AND round_key = ?2").bind(p.uid, id).first<string>("id");
+    expect(await nextEvent(c, BONUS_WAGERING_EVENT)).toEqual({
+      bonus_id: signUp.id,
+      round_id: round,
+      sysname: table.sysname,
+      bet: { amount: bet, currency: "USD" },
+      contribution: 10,
+      category: "table",
+      counted: { amount: Math.floor(bet / 10), currency: "USD" },
+      wagered: { amount: Math.floor(bet / 10), currency: "USD" },
+      wager_required: { amount: 40_000, currency: "USD" },
+      status: "active",
+    });
+    // A retried round is no news.
+    expect((await playRound(p.browser, table.sysname, { mode: "real", bet, round_id: id })).status).toBe(200);
+    await expect(nextEvent(c, BONUS_WAGERING_EVENT)).rejects.toThrow();
     c.ws.close(1000);
   });
 });

@@ -1,6 +1,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Game } from "../../lib/api/entities-games";
 import type { GameView } from "./game-view";
+import type { GameBonus } from "../bonuses/game-bonus";
+import { settleBy } from "../../lib/deferred.server";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { formatMoney } from "../../lib/money";
 import { getInstance } from "../../middleware/i18n.server";
@@ -41,6 +43,17 @@ function view(game: Game, categories: Array<{ sysname: string; name: string }>):
   };
 }
 
+/** The player's active casino bonus, as the game page shows it; none when the platform cannot say. */
+async function activeBonus(context: Context): Promise<GameBonus | null> {
+  try {
+    const b = (await getPlatform(context).call("bonuses.get")).active[0];
+    return b ? { title: b.title, wagered: b.wagered, wager_required: b.wager_required, max_bet: b.max_bet } : null;
+  } catch (e) {
+    console.error("game page: the active bonus could not be read", e);
+    return null;
+  }
+}
+
 /**
  * `/game/{sysname}`: a sysname the catalogue cannot have, or does not have, is the fatal 404; the
  * sportsbook pseudo-game opens the betting page. A catalogue failure is not the player's fault:
@@ -72,6 +85,8 @@ export async function loadGamePage(context: Context, request: Request, sysname: 
         .catch(() => false)
     : false;
   const info = view(game, categories);
+  // The active bonus's wagering beside a real-money game (decision 0042), deferred: it never holds up the frame.
+  const bonus = signedIn && mode === "real" ? settleBy(activeBonus(context), null) : Promise.resolve(null);
   const url = new URL(sitePath(context, `/game/${game.sysname}`), request.url).href;
   const seo = gameSeo(site.cms.seo.templates.game, {
     title: game.title,
@@ -90,6 +105,7 @@ export async function loadGamePage(context: Context, request: Request, sysname: 
     signedIn,
     liked,
     demoNoticeSeconds: DEMO_NOTICE_DELAY_SECONDS,
+    bonus,
     meta: gameMeta(seo, siteName),
   };
 }

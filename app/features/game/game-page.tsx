@@ -5,6 +5,7 @@ import { useLocalePath, useT } from "../site/use-root-data";
 import { DemoNotice, GameFrame, RealHashRegistration } from "./game-client";
 import type { GameMode } from "./game-mode";
 import type { GameView } from "./game-view";
+import { GameBonusPanel, type GameBonus } from "../bonuses/game-bonus";
 
 export interface GamePageProps {
   game: GameView;
@@ -13,6 +14,7 @@ export interface GamePageProps {
   signedIn: boolean;
   liked: boolean;
   demoNoticeSeconds: number;
+  bonus: Promise<GameBonus | null>;
 }
 
 /** Like/unlike: a plain form to this route's action; a visitor is offered sign-in instead. */
@@ -145,6 +147,7 @@ export function GamePage(p: GamePageProps) {
           <DemoNotice delaySeconds={p.demoNoticeSeconds} signedIn={p.signedIn} />
         </>
       )}
+      {p.mode === "real" && <GameBonusPanel bonus={p.bonus} sysname={p.game.sysname} />}
       <GameInfo game={p.game} />
     </article>
   );

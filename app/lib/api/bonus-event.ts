@@ -10,3 +10,25 @@ export interface BonusEventData {
   type: "casino" | "betting";
   status: "available" | "active" | "wagered" | "expired" | "cancelled" | "closed";
 }
+
+/** After each paid round under a bonus: what its bet counted towards the wagering, and why. */
+export const BONUS_WAGERING_EVENT = "bonus.wagering";
+
+interface Money {
+  amount: number;
+  currency: string;
+}
+
+export interface BonusWageringData {
+  bonus_id: string;
+  round_id: string;
+  sysname: string;
+  bet: Money;
+  /** Percent of the bet that counted, and what decided it: the game's own rule or its category. */
+  contribution: number;
+  category: "game" | "slots" | "table" | "live";
+  counted: Money;
+  wagered: Money;
+  wager_required: Money;
+  status: BonusEventData["status"];
+}

@@ -41,15 +41,27 @@ export async function activeCasinoBonus(db: D1Database, uid: number): Promise<Ac
     .first<ActiveBonus>();
 }
 
-/** Percent of a bet on this game that counts: a per-game override, else by the game's kind (live, table; slots otherwise). */
-export async function contributionOf(db: D1Database, bonus: ActiveBonus, gameId: number, sysname: string): Promise<number> {
-  const c = JSON.parse(bonus.contributions) as { slots?: number; table?: number; live?: number; games?: Record<string, number> };
+/** What decides how much of a bet counts: a per-game override, else the game's category. */
+export type ContributionCategory = "game" | "slots" | "table" | "live";
+
+/**
+ * Percent of a bet on a game that counts towards wagering, and why: a per-game override of the
+ * template (`games` by sysname), else by the game's kind (live, table; slots otherwise), with the
+ * defaults slots 100, table 10, live 0.
+ */
+export function contributionRule(contributions: string, kind: string | null, sysname: string): { percent: number; category: ContributionCategory } {
+  const c = JSON.parse(contributions) as { slots?: number; table?: number; live?: number; games?: Record<string, number> };
   const clamp = (v: unknown, fallback: number) => (Number.isInteger(v) ? Math.min(100, Math.max(0, v as number)) : fallback);
-  if (c.games && sysname in c.games) return clamp(c.games[sysname], 100);
+  if (c.games && sysname in c.games) return { percent: clamp(c.games[sysname], 100), category: "game" };
+  if (kind === "live") return { percent: clamp(c.live, 0), category: "live" };
+  if (kind === "table") return { percent: clamp(c.table, 10), category: "table" };
+  return { percent: clamp(c.slots, 100), category: "slots" };
+}
+
+/** Percent of a bet on this game that counts (contributionRule with the game's kind). */
+export async function contributionOf(db: D1Database, bonus: ActiveBonus, gameId: number, sysname: string): Promise<number> {
   const kind = await db.prepare("SELECT kind FROM games WHERE id = ?1").bind(gameId).first<string>("kind");
-  if (kind === "live") return clamp(c.live, 0);
-  if (kind === "table") return clamp(c.table, 10);
-  return clamp(c.slots, 100);
+  return contributionRule(bonus.contributions, kind, sysname).percent;
 }
 
 /** Refuses a bet above the active bonus's max bet, before anything is placed. */

@@ -5,6 +5,7 @@ import { readSiteCurrencies } from "../wallet/currency";
 import { moveMoney, type MoneyDeps } from "../wallet/move-money";
 import { readBalances, type BalanceChange, type BalanceKind } from "../wallet/wallet";
 import { settleAfterRound } from "../bonuses/end";
+import { announceWagering } from "../bonuses/notify";
 import { activeCasinoBonus, assertMaxBet, contributionOf, fundRound, roundChanges, wageringStatements, type RoundFunding } from "../bonuses/wagering";
 import { blankWeightFor, drawGrid, gridWin } from "./rounds-math";
 
@@ -185,7 +186,10 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
     await deps.db.prepare("UPDATE game_rounds SET operation_id = ?2 WHERE id = ?1").bind(row.id, result.operationId).run();
   }
   await settleJackpots(deps, row); // decision 0017: never throws, so it cannot fail the round
-  if (row.bonus_id) await settleAfterRound(deps, row.uid); // converts or closes the bonus; never throws
+  if (row.bonus_id) {
+    await settleAfterRound(deps, row.uid); // converts or closes the bonus; never throws
+    if (row.operation_id === null) await announceWagering(deps, row.uid, row.id).catch((e) => console.error("bonus: announcing a round failed", e));
+  }
   // Announced by the call that recorded the payment (a retry of a paid round is not news; the
   // feed's clients drop a win they already show, should two retries race).
   if (row.operation_id === null && row.mode === "real" && row.win > 0) announceWin(deps, row.id);
