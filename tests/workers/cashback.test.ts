@@ -5,7 +5,7 @@ import worker from "../../workers/app";
 import { computeCashbacks, weekOf } from "../../workers/platform/cashback/compute";
 import { applyOperation, type BalanceChange, type OperationType } from "../../workers/platform/wallet/wallet";
 import { Browser, registerPlayer, type Player } from "./auth-helpers";
-import { data, failure } from "./helpers";
+import { data, failure, ORIGIN, send } from "./helpers";
 import { connect, tokenFor } from "./realtime-helpers";
 
 /** Cashback (decision 0040): net loss per closed week from the ledger, the cron, get / payout / remove. */
@@ -258,5 +258,18 @@ describe("cashbacks.get", () => {
     const visitor = new Browser();
     await failure(visitor.get("cashbacks/get"), 401, "AuthorizationException");
     await failure(visitor.post("cashbacks/payout", { cashback_id: "f".repeat(32) }), 401, "AuthorizationException");
+  });
+});
+
+describe("the demo hook POST /platform/demo/cashback/close-week", () => {
+  it("computes the signed-in player's running week as if it had closed, once; a visitor is refused", async () => {
+    const p = await registerPlayer();
+    await deposit(p, 10_000);
+    await bet(p, 3000);
+    const close = (headers: Record<string, string>) => send("/platform/demo/cashback/close-week", { method: "POST", headers: { origin: ORIGIN, ...headers } });
+    expect(await data(close(p.browser.headers()))).toEqual({ created: 1 });
+    expect(await data(close(p.browser.headers()))).toEqual({ created: 0 });
+    expect((await cashbacks(p)).items[0]).toMatchObject({ amount: { amount: 300 }, end_date: weekOf(Date.now()).end });
+    expect((await close({})).status).toBe(401);
   });
 });
