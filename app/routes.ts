@@ -59,6 +59,7 @@ export default [
     ...localized("profile/security", "routes/profile.security.tsx"),
     ...localized("profile/verification", "routes/profile.verification.tsx"),
     ...localized("profile/bonuses", "routes/profile.bonuses.tsx"),
+    ...localized("profile/cashback", "routes/profile.cashback.tsx"),
     ...localized("profile/responsible-game", "routes/profile.responsible-game.tsx"),
     ...localized("gamehall", "routes/gamehall.tsx"),
     ...localized("gamehall/:id", "routes/gamehall.$id.tsx"),

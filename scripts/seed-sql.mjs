@@ -73,6 +73,21 @@ export function buildSeedStatements(seedDir) {
       );
     }
   }
+  // The operator's cashback programmes (issue 18, decision 0040): upserted by sysname, their terms by currency.
+  for (const c of read(seedDir, "cashback-programmes.json")) {
+    s.push(
+      `INSERT INTO cashback_programmes (sysname, period, percent, claim_days, texts, is_enabled)
+       VALUES (${q(c.sysname)}, ${q(c.period)}, ${c.percent}, ${c.claim_days}, ${json(c.texts)}, 1)
+       ON CONFLICT (sysname) DO UPDATE SET period = excluded.period, percent = excluded.percent, claim_days = excluded.claim_days, texts = excluded.texts`,
+    );
+    for (const [currency, t] of Object.entries(c.terms)) {
+      s.push(
+        `INSERT INTO cashback_programme_terms (programme_id, currency, min_loss, max_payout)
+         SELECT id, ${q(currency)}, ${t.min_loss}, ${t.max_payout} FROM cashback_programmes WHERE sysname = ${q(c.sysname)}
+         ON CONFLICT (programme_id, currency) DO UPDATE SET min_loss = excluded.min_loss, max_payout = excluded.max_payout`,
+      );
+    }
+  }
   return s.map((x) => x.replace(/\s*\n\s*/g, " "));
 }
 

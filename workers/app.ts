@@ -9,6 +9,7 @@ import { handlePlatformPages } from "./platform/demo";
 import { deliverVerificationWebhooks } from "./platform/demo/verification-outbox";
 import { purgeVerificationData } from "./platform/demo/verification-retention";
 import { sweepBonuses } from "./platform/bonuses/sweep";
+import { computeCashbacks } from "./platform/cashback/compute";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
@@ -172,6 +173,7 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
   if (report.failed) console.warn(`scheduled: ${report.failed} verification webhook(s) failed, retried later`);
   await purgeVerificationData(env.DB, controller.scheduledTime);
   await sweepBonuses({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
+  await computeCashbacks(env.DB, controller.scheduledTime);
 }
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;

@@ -27,9 +27,10 @@ const emailConfirm = lazyDialog(() => loadAuthPopup().then((m) => m.EmailConfirm
 const confirm = lazyDialog(() => import("../ui/dialog/confirm-dialog").then((m) => m.ConfirmDialog));
 const campaignPopup = lazyDialog(() => import("./site/campaign-popup").then((m) => m.CampaignPopup));
 const verification = lazyDialog(() => import("./verification/verification-popup").then((m) => m.VerificationPopup));
+const cashback = lazyDialog(() => import("./cashback/cashback-popup").then((m) => m.CashbackPopup));
 
 /** entry.server preloads every dialog before rendering: any of them may be in a page's HTML. */
-export const preloadDialogs = () => Promise.all([auth.preload(), emailConfirm.preload(), confirm.preload(), campaignPopup.preload(), verification.preload()]);
+export const preloadDialogs = () => Promise.all([auth.preload(), emailConfirm.preload(), confirm.preload(), campaignPopup.preload(), verification.preload(), cashback.preload()]);
 
 /** Every dialog the app can open, by name. Features add theirs here. */
 export const dialogRenderers: Record<string, DialogRenderer> = {
@@ -38,4 +39,5 @@ export const dialogRenderers: Record<string, DialogRenderer> = {
   emailConfirm: emailConfirm.render,
   auth: auth.render,
   verification: verification.render,
+  cashback: cashback.render,
 };

@@ -57,6 +57,7 @@ const PLAYER: Target[] = [
   { name: "profile notification", path: "/profile/notification" },
   { name: "profile security", path: "/profile/security" },
   { name: "profile bonuses", path: "/profile/bonuses" },
+  { name: "profile cashback", path: "/profile/cashback" },
   { name: "profile verification", path: "/profile/verification" },
   { name: "profile responsible gaming", path: "/profile/responsible-game" },
   { name: "profile favorites", path: "/profile/favorites" },

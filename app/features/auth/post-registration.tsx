@@ -4,6 +4,7 @@ import { createActor } from "xstate";
 import { browserCall } from "../../lib/api/browser-call";
 import type { AccountInfo, Popup } from "../../lib/api/entities";
 import { useDialogs } from "../../ui/dialog/dialogs";
+import type { CashbackPopupProps } from "../cashback/cashback-popup";
 import { postRegistrationMachine, type PostRegistrationItem } from "./machines/post-registration.machine";
 
 /** Dialog renderers (features/dialogs.tsx) of the queue's items. */
@@ -15,9 +16,15 @@ const WELCOME_POPUP = "welcome";
 /**
  * After registration (`register=success` in the URL, SPEC §2): the post-registration machine's
  * queue, each popup after the previous one closes: confirm the email, then the unseen cashback
- * (with the cashback issue) and the welcome campaign popup.
+ * and the welcome campaign popup.
  */
-export function PostRegistration(props: { account: Pick<AccountInfo, "email">; confirmEmailPopup: boolean; locale: string }) {
+export function PostRegistration(props: {
+  account: Pick<AccountInfo, "email">;
+  confirmEmailPopup: boolean;
+  locale: string;
+  /** The unseen cashback, when there is one (the root loader decides it: cashback-popup.server.ts). */
+  cashback?: CashbackPopupProps | null;
+}) {
   const { search } = useLocation();
   const dialogs = useDialogs();
   const ran = useRef(false);
@@ -37,6 +44,7 @@ export function PostRegistration(props: { account: Pick<AccountInfo, "email">; c
         input: {
           confirmEmailPopup: props.confirmEmailPopup,
           account: props.account,
+          cashback: (props.cashback ?? null) as unknown as Record<string, unknown> | null,
           campaign: campaign as unknown as Record<string, unknown> | null,
         },
       });

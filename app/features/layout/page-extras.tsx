@@ -40,7 +40,7 @@ export default function PageExtras() {
       {player.forceLogoutSeconds > 0 && <ForcedLogout timeoutSeconds={player.forceLogoutSeconds} />}
       <RealtimeClient uid={player.uid} balanceAt={player.balanceAt} balanceRefresh={player.balanceRefresh} />
       <SessionClock />
-      <PostRegistration account={player} confirmEmailPopup={player.confirmEmailPopup} locale={root.locale} />
+      <PostRegistration account={player} confirmEmailPopup={player.confirmEmailPopup} locale={root.locale} cashback={player.cashbackPopup} />
     </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CmsConfig, ContentPage, ContentPageSummary, Redirect } from "./cms";
 import { bonusMethods } from "./contract-bonuses";
+import { cashbackMethods } from "./contract-cashback";
 import { cashierMethods } from "./contract-cashier";
 import { contactMethods } from "./contract-contacts";
 import { gameMethods } from "./contract-games";
@@ -334,6 +335,7 @@ export const contract = {
   ...verificationMethods,
   ...securityMethods,
   ...bonusMethods,
+  ...cashbackMethods,
 };
 
 export type Contract = typeof contract;

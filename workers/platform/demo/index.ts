@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { coverRoutes } from "../games/cover-routes";
+import { cashbackDemoRoutes } from "./cashback-routes";
 import { exportRoutes } from "./export-routes";
 import { gameRoutes } from "./game-routes";
 import { mailboxRoutes } from "./mailbox";
@@ -24,6 +25,7 @@ pages.route("/", exportRoutes);
 pages.route("/", verificationReviewRoutes);
 pages.route("/", verificationPageRoutes);
 pages.route("/", verificationWebhookRoutes);
+pages.route("/", cashbackDemoRoutes);
 pages.notFound((c) => c.text("Not found", 404));
 
 export function handlePlatformPages(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {

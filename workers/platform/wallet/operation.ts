@@ -34,6 +34,7 @@ export const OPERATION_TYPES = [
   "fun_grant",
   "adjustment",
   "jackpot_win",
+  "cashback",
 ] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 

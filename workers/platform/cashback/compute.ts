@@ -1,0 +1,97 @@
+/**
+ * The cashback clock (decision 0040; DESIGN §7 "time is a trigger"): for every enabled programme,
+ * the last closed period's cashback of every player who lost in it, computed once per
+ * (player, programme, period) — the UNIQUE key makes a repeated run insert nothing.
+ *
+ * Net loss of a period, from the wallet ledger of the main balance:
+ *   deposits − withdrawals − change of the main balance, with the money that is not play taken out,
+ * which is the same as −Σ delta of the main balance's gaming rows (bet, win, refund, jackpot_win)
+ * created in [period_start, end). Bonuses are excluded: nothing on the bonus balances counts
+ * (bets and wins of bonus money), and neither do bonus conversions into the main balance
+ * (type 'bonus'), cashback payouts (type 'cashback', or a payout would shrink the next period's
+ * loss), shop purchases and adjustments. A withdrawal and its cancellation are not play either.
+ * Cashback = ⌊loss × percent / 100⌋, only from the programme's min_loss in the player's currency,
+ * at most its max_payout.
+ */
+
+export const DAY_MS = 24 * 60 * 60_000;
+const WEEK_MS = 7 * DAY_MS;
+/** 1970-01-05 was a Monday: weeks run Monday 00:00 UTC to the next Monday. */
+const MONDAY_EPOCH = 4 * DAY_MS;
+
+/** The gaming rows of the ledger: what a player wins or loses at play. */
+export const GAMING_TYPES = ["bet", "win", "refund", "jackpot_win"] as const;
+
+/** The week [start, end) that contains `at`. */
+export function weekOf(at: number): { start: number; end: number } {
+  const start = at - ((((at - MONDAY_EPOCH) % WEEK_MS) + WEEK_MS) % WEEK_MS);
+  return { start, end: start + WEEK_MS };
+}
+
+/** The last period closed at `now`: the week before the one `now` is in. */
+export function lastClosedWeek(now: number): { start: number; end: number } {
+  const { start } = weekOf(now);
+  return { start: start - WEEK_MS, end: start };
+}
+
+/** The amount a loss earns under a programme's terms (0: nothing), as the SQL below computes it. */
+export function cashbackAmount(loss: number, percent: number, minLoss: number, maxPayout: number): number {
+  if (loss <= 0 || loss < minLoss) return 0;
+  return Math.min(maxPayout, Math.floor((loss * percent) / 100));
+}
+
+/**
+ * Computes the last closed period's cashbacks of every enabled programme at `now`; answers how
+ * many were created. Each gets its 'computed' event in the same batch. For everyone (the cron),
+ * a period is read once: `cashback_runs` records it in the same batch, and later runs skip it.
+ * For one player (`uid`: tests, the demo hook) the run always reads, and still creates nothing twice.
+ */
+export async function computeCashbacks(db: D1Database, now: number, opts: { uid?: number } = {}): Promise<number> {
+  const { start, end } = lastClosedWeek(now);
+  const uid = opts.uid ?? null;
+  const { results: programmes } = await db
+    .prepare(
+      `SELECT id FROM cashback_programmes p WHERE is_enabled = 1 AND period = 'week'
+         AND (?2 IS NOT NULL OR NOT EXISTS (SELECT 1 FROM cashback_runs r WHERE r.programme_id = p.id AND r.period_start = ?1))`,
+    )
+    .bind(start, uid)
+    .all<{ id: number }>();
+  let created = 0;
+  const gaming = GAMING_TYPES.map((t) => `'${t}'`).join(", ");
+  for (const p of programmes) {
+    const [inserted] = await db.batch([
+      db
+        .prepare(
+          `INSERT INTO player_cashbacks (id, uid, programme_id, period_start, end_date, currency, loss, percent, amount, status, receiving_expired_at, created_at)
+           SELECT lower(hex(randomblob(16))), l.uid, p.id, ?2, ?3, l.currency, l.loss, p.percent,
+             MIN(t.max_payout, l.loss * p.percent / 100), 'active', ?3 + p.claim_days * ${DAY_MS}, ?4
+           FROM (
+             SELECT uid, currency, -SUM(delta) AS loss FROM ledger
+             WHERE kind = 'main' AND created_at >= ?2 AND created_at < ?3 AND type IN (${gaming}) AND (?5 IS NULL OR uid = ?5)
+             GROUP BY uid, currency
+           ) l
+           JOIN cashback_programmes p ON p.id = ?1
+           JOIN cashback_programme_terms t ON t.programme_id = p.id AND t.currency = l.currency
+           JOIN users u ON u.uid = l.uid AND u.currency = l.currency
+           WHERE l.loss > 0 AND l.loss >= t.min_loss AND l.loss * p.percent / 100 > 0
+           ON CONFLICT (uid, programme_id, period_start) DO NOTHING`,
+        )
+        .bind(p.id, start, end, now, uid),
+      db
+        .prepare(
+          `INSERT INTO cashback_events (cashback_id, uid, event, amount, created_at)
+           SELECT id, uid, 'computed', amount, ?3 FROM player_cashbacks WHERE programme_id = ?1 AND period_start = ?2 AND created_at = ?3
+           ON CONFLICT (cashback_id, event) DO NOTHING`,
+        )
+        .bind(p.id, start, now),
+      db
+        .prepare(
+          `INSERT INTO cashback_runs (programme_id, period_start, computed_at)
+           SELECT ?1, ?2, ?3 WHERE ?4 IS NULL ON CONFLICT DO NOTHING`,
+        )
+        .bind(p.id, start, now, uid),
+    ]);
+    created += inserted!.meta.changes;
+  }
+  return created;
+}
