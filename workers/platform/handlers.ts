@@ -10,6 +10,7 @@ import { responsibleHandlers } from "./responsible/handlers";
 import { authHandlers } from "./auth";
 import { bannerHandlers } from "./banners";
 import { bonusHandlers } from "./bonuses";
+import { freespinHandlers } from "./bonuses/freespins-get";
 import { cmsHandlers } from "./cms";
 import { i18nHandlers } from "./i18n";
 import { metadataHandlers } from "./metadata";
@@ -36,4 +37,5 @@ export const handlers: Handlers = {
   ...jackpotHandlers,
   ...verificationHandlers,
   ...bonusHandlers,
+  ...freespinHandlers,
 };

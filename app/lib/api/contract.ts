@@ -3,6 +3,7 @@ import { CmsConfig, ContentPage, ContentPageSummary, Redirect } from "./cms";
 import { bonusMethods } from "./contract-bonuses";
 import { cashierMethods } from "./contract-cashier";
 import { contactMethods } from "./contract-contacts";
+import { freespinMethods } from "./contract-freespins";
 import { gameMethods } from "./contract-games";
 import { jackpotMethods } from "./contract-jackpots";
 import { responsibleMethods } from "./contract-responsible";
@@ -334,6 +335,7 @@ export const contract = {
   ...verificationMethods,
   ...securityMethods,
   ...bonusMethods,
+  ...freespinMethods,
 };
 
 export type Contract = typeof contract;
