@@ -258,3 +258,26 @@ describe("the packs' clock (scheduled)", () => {
     expect((await packRow(pack.id))!.status).toBe("expired");
   });
 });
+
+describe("the studio", () => {
+  it("offers the pack's free spins at its bet, plays them as a plain form, and says what the used-up pack won", async () => {
+    const { send, ORIGIN } = await import("./helpers");
+    const p = await registerPlayer();
+    const pack = await welcomePack(p);
+    const launch = (query: string) => send(`/platform/game/samurai_empire?${query}`, { headers: p.browser.headers() }).then((r) => r.text());
+    const page = await launch("mode=real");
+    expect(page).toContain('name="freespin_id" value="' + pack.id + '"');
+    expect(page).toMatch(/Free spins: <strong data-freespins-left>20<\/strong> of 20 left at \$0\.20/);
+    // Another game has no free spins.
+    expect(await send("/platform/game/glorious_riches?mode=real", { headers: p.browser.headers() }).then((r) => r.text())).not.toContain("freespin_id");
+    await env.DB.prepare("UPDATE freespin_packs SET remaining_count = 1 WHERE id = ?1").bind(pack.id).run();
+    const res = await playRound(p.browser, "samurai_empire", { mode: "real", bet: 20, round_id: roundId(), freespin_id: pack.id }, { origin: ORIGIN });
+    expect(res.status).toBe(303);
+    const location = res.headers.get("location")!;
+    expect(location).toContain(`freespin=${pack.id}`);
+    const after = await launch(location.split("?")[1]!);
+    const row = (await packRow(pack.id))!;
+    expect(after).toContain(row.won > 0 ? "The bonus is waiting in" : "nothing won this time");
+    expect(after).not.toContain("freespin_id");
+  });
+});
