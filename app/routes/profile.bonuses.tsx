@@ -5,6 +5,7 @@ import { formatDate, formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 import { FieldErrors } from "../features/auth/auth-form-parts";
 import { bonusesAction, loadBonuses, type BonusActionData } from "../features/profile/bonuses.server";
+import { FreespinPacks } from "../features/profile/freespin-packs";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { useT } from "../features/site/use-root-data";
 
@@ -103,6 +104,7 @@ export default function ProfileBonuses({ loaderData, actionData }: Route.Compone
           </article>
         ))}
       </section>
+      <FreespinPacks packs={loaderData.freespins} />
       <section className="responsible__card" aria-labelledby="bonuses-history" data-testid="bonuses-history">
         <h2 id="bonuses-history">{t("profile.bonuses.historyTitle")}</h2>
         {history.length === 0 ? (

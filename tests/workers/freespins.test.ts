@@ -22,10 +22,10 @@ const spinLedger = async (packId: string) =>
 const winningsBonus = (packId: string) =>
   env.DB.prepare("SELECT * FROM player_bonuses WHERE grant_key = ?1").bind(`freespins:${packId}`).all<Record<string, any>>().then((r) => r.results);
 
-/** The welcome pack of a new player: 20 spins at 0.20 on Samurai Empire. */
+/** The welcome pack of a new player: 20 spins at 0.20 on Fortune Panda. */
 async function welcomePack(p: Player) {
   const { items } = await packs(p, { fields: "description" });
-  return items.find((x: { title: string }) => x.title.includes("Samurai Empire"));
+  return items.find((x: { title: string }) => x.title.includes("Fortune Panda"));
 }
 
 const freeSpin = (p: Player, pack: { id: string; game: { sysname: string }; bet: { amount: number } }, round = roundId(), over: Record<string, string | number> = {}) =>
@@ -50,15 +50,15 @@ async function expectEndedConsistently(packId: string, multiplier: number) {
 }
 
 describe("grants", () => {
-  it("registration grants 20 free spins at 0.20 on Samurai Empire, shown by freespins.get with its description", async () => {
+  it("registration grants 20 free spins at 0.20 on Fortune Panda, shown by freespins.get with its description", async () => {
     const p = await registerPlayer();
     const list = await packs(p, { fields: "description" });
     expect(list.count).toBe(1);
     const [pack] = list.items;
     expect(pack).toMatchObject({
       status: "active",
-      game: { sysname: "samurai_empire", title: "Samurai Empire" },
-      title: "20 free spins on Samurai Empire",
+      game: { sysname: "fortune_panda", title: "Fortune Panda" },
+      title: "20 free spins on Fortune Panda",
       count: 20,
       remaining_count: 20,
       bet: { amount: 20, currency: "USD" },
@@ -70,12 +70,12 @@ describe("grants", () => {
     expect(pack.expires_at - pack.created_at).toBe(7 * DAY);
     // Without fields=description there is none; in Spanish, the Spanish title; a BRL player bets 1.00.
     expect((await packs(p)).items[0]).not.toHaveProperty("description");
-    expect((await data(p.browser.get("freespins/get", { locale: "es" }))).items[0].title).toBe("20 giros gratis en Samurai Empire");
+    expect((await data(p.browser.get("freespins/get", { locale: "es" }))).items[0].title).toBe("20 giros gratis en Fortune Panda");
     const brl = await registerPlayer({ currency: "BRL" });
     expect((await packs(brl)).items[0].bet).toEqual({ amount: 100, currency: "BRL" });
   });
 
-  it("the second deposit of 20.00 or more grants 50 spins on Glorious Riches, once, and no other deposit does", async () => {
+  it("the second deposit of 20.00 or more grants 50 spins on Emerald Bonanza, once, and no other deposit does", async () => {
     const p = await registerPlayer();
     await depositWith(p, "success", { amount: 5000 });
     expect((await packs(p)).count).toBe(1);
@@ -86,7 +86,7 @@ describe("grants", () => {
     await depositWith(p, "success", { amount: 5000 });
     const { items, count } = await packs(p);
     expect(count).toBe(2);
-    const deposit = items.find((x: { game: { sysname: string } }) => x.game.sysname === "glorious_riches");
+    const deposit = items.find((x: { game: { sysname: string } }) => x.game.sysname === "emerald_bonanza");
     expect(deposit).toMatchObject({ count: 50, remaining_count: 50, bet: { amount: 20, currency: "USD" } });
     expect(deposit.expires_at - deposit.created_at).toBe(3 * DAY);
     const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM freespin_packs WHERE grant_key LIKE ?1").bind(`deposit:${id}:%`).first<number>("n");
@@ -153,7 +153,7 @@ describe("free rounds", () => {
     expect((await failure(freeSpin(p, pack), 400, "InvalidParameterException")).invalid_parameters).toEqual({ freespin_id: ["No free spins are left in this pack"] });
     if (row.won > 0) {
       const bonus = (await data(p.browser.get("bonuses/get"))).available.find((b: { id: string }) => b.id === finished.bonus_id);
-      expect(bonus).toMatchObject({ title: "Free spins winnings: Samurai Empire", amount: { amount: row.won }, wager_multiplier: 30 });
+      expect(bonus).toMatchObject({ title: "Free spins winnings: Fortune Panda", amount: { amount: row.won }, wager_multiplier: 30 });
       // Activated like any other bonus: the winnings go on the bonus balance.
       await data(p.browser.post("bonuses/activate", { bonus_id: bonus.id }));
       expect(await balances(p)).toEqual({ main: 0, bonus: row.won });
@@ -190,8 +190,8 @@ describe("free rounds", () => {
   it("refuses another game, another bet, a visitor and an expired pack, with clear errors", async () => {
     const p = await registerPlayer();
     const pack = await welcomePack(p);
-    const other = await failure(freeSpin(p, { ...pack, game: { sysname: "glorious_riches" } }), 400, "InvalidParameterException");
-    expect(other.invalid_parameters).toEqual({ freespin_id: ["These free spins are played on Samurai Empire"] });
+    const other = await failure(freeSpin(p, { ...pack, game: { sysname: "emerald_bonanza" } }), 400, "InvalidParameterException");
+    expect(other.invalid_parameters).toEqual({ freespin_id: ["These free spins are played on Fortune Panda"] });
     const bet = await failure(freeSpin(p, pack, roundId(), { bet: 100 }), 400, "InvalidParameterException");
     expect(bet.invalid_parameters).toEqual({ bet: ["These free spins are played at $0.20 a spin"] });
     await failure(playRound(null, pack.game.sysname, { mode: "real", bet: 20, round_id: roundId(), freespin_id: pack.id }), 401, "AuthorizationException");
@@ -229,24 +229,24 @@ describe("the packs' clock (scheduled)", () => {
     await depositWith(p, "success", { amount: 5000 });
     await depositWith(p, "success", { amount: 5000 });
     const { items } = await packs(p);
-    const riches = items.find((x: { game: { sysname: string } }) => x.game.sysname === "glorious_riches");
-    const samurai = items.find((x: { game: { sysname: string } }) => x.game.sysname === "samurai_empire");
-    for (let i = 0; i < 10; i++) await data(freeSpin(p, riches));
+    const emerald = items.find((x: { game: { sysname: string } }) => x.game.sysname === "emerald_bonanza");
+    const panda = items.find((x: { game: { sysname: string } }) => x.game.sysname === "fortune_panda");
+    for (let i = 0; i < 10; i++) await data(freeSpin(p, emerald));
     // 4 days on: the 3-day pack expires, the 7-day one is still active.
     const later = Date.now() + 4 * DAY;
     expect(await expirePacks(env.DB, later)).toBeGreaterThanOrEqual(1);
-    const ended = await expectEndedConsistently(riches.id, 35);
+    const ended = await expectEndedConsistently(emerald.id, 35);
     expect(ended).toMatchObject({ status: "expired", remaining_count: 40, finished_at: later });
-    expect((await packRow(samurai.id))!.status).toBe("active");
-    const bonusesBefore = await winningsBonus(riches.id);
-    const stateBefore = await packRow(riches.id);
+    expect((await packRow(panda.id))!.status).toBe("active");
+    const bonusesBefore = await winningsBonus(emerald.id);
+    const stateBefore = await packRow(emerald.id);
     await expirePacks(env.DB, later);
-    expect(await packRow(riches.id)).toEqual(stateBefore);
-    expect(await winningsBonus(riches.id)).toEqual(bonusesBefore);
+    expect(await packRow(emerald.id)).toEqual(stateBefore);
+    expect(await winningsBonus(emerald.id)).toEqual(bonusesBefore);
     // Nothing won (nothing played): no bonus.
     await expirePacks(env.DB, Date.now() + 8 * DAY);
-    expect(await expectEndedConsistently(samurai.id, 30)).toMatchObject({ status: "expired", won: 0 });
-    expect(await winningsBonus(samurai.id)).toEqual([]);
+    expect(await expectEndedConsistently(panda.id, 30)).toMatchObject({ status: "expired", won: 0 });
+    expect(await winningsBonus(panda.id)).toEqual([]);
   });
 
   it("runs from the Worker's scheduled() handler", async () => {
@@ -264,14 +264,14 @@ describe("the studio", () => {
     const { send, ORIGIN } = await import("./helpers");
     const p = await registerPlayer();
     const pack = await welcomePack(p);
-    const launch = (query: string) => send(`/platform/game/samurai_empire?${query}`, { headers: p.browser.headers() }).then((r) => r.text());
+    const launch = (query: string) => send(`/platform/game/fortune_panda?${query}`, { headers: p.browser.headers() }).then((r) => r.text());
     const page = await launch("mode=real");
     expect(page).toContain('name="freespin_id" value="' + pack.id + '"');
     expect(page).toMatch(/Free spins: <strong data-freespins-left>20<\/strong> of 20 left at \$0\.20/);
     // Another game has no free spins.
-    expect(await send("/platform/game/glorious_riches?mode=real", { headers: p.browser.headers() }).then((r) => r.text())).not.toContain("freespin_id");
+    expect(await send("/platform/game/emerald_bonanza?mode=real", { headers: p.browser.headers() }).then((r) => r.text())).not.toContain("freespin_id");
     await env.DB.prepare("UPDATE freespin_packs SET remaining_count = 1 WHERE id = ?1").bind(pack.id).run();
-    const res = await playRound(p.browser, "samurai_empire", { mode: "real", bet: 20, round_id: roundId(), freespin_id: pack.id }, { origin: ORIGIN });
+    const res = await playRound(p.browser, "fortune_panda", { mode: "real", bet: 20, round_id: roundId(), freespin_id: pack.id }, { origin: ORIGIN });
     expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
     expect(location).toContain(`freespin=${pack.id}`);

@@ -1,6 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Game } from "../../lib/api/entities-games";
 import type { GameView } from "./game-view";
+import type { FreespinOffer } from "./freespin-notice";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { formatMoney } from "../../lib/money";
 import { getInstance } from "../../middleware/i18n.server";
@@ -41,6 +42,18 @@ function view(game: Game, categories: Array<{ sysname: string; name: string }>):
   };
 }
 
+/** The active pack for this game that the studio plays first (the one expiring first); none if it cannot be read. */
+async function freespinOffer(context: Context, sysname: string): Promise<FreespinOffer | null> {
+  try {
+    const { items } = await getPlatform(context).call("freespins.get", { status: "active", count: 99 });
+    const pack = items.filter((p) => p.game.sysname === sysname && p.remaining_count > 0).sort((a, b) => a.expires_at - b.expires_at || (a.id < b.id ? -1 : 1))[0];
+    return pack ? { id: pack.id, left: pack.remaining_count, bet: pack.bet } : null;
+  } catch (e) {
+    console.error("game page: free-spin packs could not be read", e);
+    return null;
+  }
+}
+
 /**
  * `/game/{sysname}`: a sysname the catalogue cannot have, or does not have, is the fatal 404; the
  * sportsbook pseudo-game opens the betting page. A catalogue failure is not the player's fault:
@@ -71,6 +84,8 @@ export async function loadGamePage(context: Context, request: Request, sysname: 
         .then((likes) => likes.includes(game.sysname))
         .catch(() => false)
     : false;
+  // The player's free spins on this game (decision 0041): the studio plays them in real mode.
+  const freespins = signedIn && mode === "real" ? await freespinOffer(context, game.sysname) : null;
   const info = view(game, categories);
   const url = new URL(sitePath(context, `/game/${game.sysname}`), request.url).href;
   const seo = gameSeo(site.cms.seo.templates.game, {
@@ -89,6 +104,7 @@ export async function loadGamePage(context: Context, request: Request, sysname: 
     src: mode === "none" ? null : studioSrc(game.sysname, mode),
     signedIn,
     liked,
+    freespins,
     demoNoticeSeconds: DEMO_NOTICE_DELAY_SECONDS,
     meta: gameMeta(seo, siteName),
   };

@@ -21,8 +21,20 @@ export type BonusActionData = { bonusId: string; formErrors: string[] } | undefi
 export async function loadBonuses({ request, context }: Args) {
   await requirePlayer(context, request);
   const site = getSite(context);
-  const bonuses = await orErrorPage(getPlatform(context).withLocale(site.locale).call("bonuses.get"));
-  return { bonuses, siteName: site.metadata.siteName, title: createT(site.messages)("profile.bonuses.title") };
+  const platform = getPlatform(context).withLocale(site.locale);
+  const [bonuses, freespins] = await Promise.all([orErrorPage(platform.call("bonuses.get")), activeFreespinPacks(platform)]);
+  return { bonuses, freespins, siteName: site.metadata.siteName, title: createT(site.messages)("profile.bonuses.title") };
+}
+
+/** The active free-spin packs (decision 0041); if they cannot be read the page still shows the bonuses. */
+function activeFreespinPacks(platform: ReturnType<typeof getPlatform>) {
+  return platform
+    .call("freespins.get", { fields: "description", status: "active", count: 99 })
+    .then((list) => list.items)
+    .catch((e: unknown) => {
+      console.error("profile bonuses: free-spin packs could not be read", e);
+      return [];
+    });
 }
 
 /** The page's action, the same with and without JavaScript: success back with a toast, a refusal beside its bonus. */
