@@ -87,8 +87,10 @@ export function depositGrants(db: D1Database, transactionId: string, now = Date.
  */
 
 const PACK_COLUMNS = `id, uid, template_id, game_id, sysname, currency, bet, count, remaining_count, status, grant_key, created_at, expires_at`;
-const PACK_VALUES = `lower(hex(randomblob(16))), %UID%, t.id, g.id, g.sysname, %CUR%, b.bet, t.count, t.count, 'active', %KEY%, ?2, ?2 + t.expiry_days * ${DAY_MS}`;
-const packValues = (uid: string, currency: string, key: string) => PACK_VALUES.replace("%UID%", uid).replace("%CUR%", currency).replace("%KEY%", key);
+
+/** A new pack's values from template `t`, bet row `b` and game `g`, for this player, currency and key (SQL); ?2 is the time. */
+const packValues = (uid: string, currency: string, key: string) =>
+  `lower(hex(randomblob(16))), ${uid}, t.id, g.id, g.sysname, ${currency}, b.bet, t.count, t.count, 'active', ${key}, ?2, ?2 + t.expiry_days * ${DAY_MS}`;
 
 /** The registration packs of a new player (see registrationGrants for `who`). */
 export function registrationPackGrants(db: D1Database, who: { login: string } | { uid: number }, now = Date.now()): D1PreparedStatement[] {
