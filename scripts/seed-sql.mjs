@@ -88,6 +88,36 @@ export function buildSeedStatements(seedDir) {
       );
     }
   }
+  // Free-spin templates (issue 18, decision 0041), each with the bonus template its winnings become
+  // (trigger 'manual': granted only when a pack ends), upserted by sysname; bets by currency.
+  for (const [i, t] of read(seedDir, "freespin-templates.json").entries()) {
+    const bonus = `freespins-${t.sysname}`;
+    const w = t.winnings;
+    s.push(
+      `INSERT INTO bonus_templates (sysname, type, trigger, wager_multiplier, wager_base, contributions, activation_days, wagering_days, texts, position, is_enabled)
+       VALUES (${q(bonus)}, 'casino', 'manual', ${w.wager_multiplier}, 'bonus', ${json(w.contributions ?? { slots: 100, table: 10, live: 0 })}, ${w.activation_days}, ${w.wagering_days}, ${json(w.texts)}, ${100 + i}, 1)
+       ON CONFLICT (sysname) DO UPDATE SET type = excluded.type, trigger = excluded.trigger, wager_multiplier = excluded.wager_multiplier, wager_base = excluded.wager_base, contributions = excluded.contributions, activation_days = excluded.activation_days, wagering_days = excluded.wagering_days, texts = excluded.texts, position = excluded.position`,
+    );
+    for (const [currency, a] of Object.entries(w.amounts ?? {})) {
+      s.push(
+        `INSERT INTO bonus_template_amounts (template_id, currency, max_bet, max_cashout)
+         SELECT id, ${q(currency)}, ${q(a.max_bet)}, ${q(a.max_cashout)} FROM bonus_templates WHERE sysname = ${q(bonus)}
+         ON CONFLICT (template_id, currency) DO UPDATE SET max_bet = excluded.max_bet, max_cashout = excluded.max_cashout`,
+      );
+    }
+    s.push(
+      `INSERT INTO freespin_templates (sysname, trigger, deposit_from, deposit_to, game_sysname, count, expiry_days, bonus_template_id, texts, position, is_enabled)
+       SELECT ${q(t.sysname)}, ${q(t.trigger)}, ${q(t.deposit_from)}, ${q(t.deposit_to)}, ${q(t.game)}, ${t.count}, ${t.expiry_days}, id, ${json(t.texts)}, ${i}, 1 FROM bonus_templates WHERE sysname = ${q(bonus)}
+       ON CONFLICT (sysname) DO UPDATE SET trigger = excluded.trigger, deposit_from = excluded.deposit_from, deposit_to = excluded.deposit_to, game_sysname = excluded.game_sysname, count = excluded.count, expiry_days = excluded.expiry_days, bonus_template_id = excluded.bonus_template_id, texts = excluded.texts, position = excluded.position`,
+    );
+    for (const [currency, b] of Object.entries(t.bets)) {
+      s.push(
+        `INSERT INTO freespin_template_bets (template_id, currency, bet, min_deposit)
+         SELECT id, ${q(currency)}, ${b.bet}, ${b.min_deposit ?? 0} FROM freespin_templates WHERE sysname = ${q(t.sysname)}
+         ON CONFLICT (template_id, currency) DO UPDATE SET bet = excluded.bet, min_deposit = excluded.min_deposit`,
+      );
+    }
+  }
   return s.map((x) => x.replace(/\s*\n\s*/g, " "));
 }
 

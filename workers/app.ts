@@ -10,6 +10,7 @@ import { deliverVerificationWebhooks } from "./platform/demo/verification-outbox
 import { purgeVerificationData } from "./platform/demo/verification-retention";
 import { sweepBonuses } from "./platform/bonuses/sweep";
 import { computeCashbacks } from "./platform/cashback/compute";
+import { expirePacks } from "./platform/bonuses/freespins-sweep";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
@@ -162,7 +163,8 @@ app.all("*", async (c) => {
  * Cron triggers (wrangler.toml, every minute): the demo verification provider's webhooks that are
  * due, so a failed delivery is retried on time and not only at the next review decision
  * (decision 0037), and its retention: decided attempts' uploads after 30 days, expired tokens;
- * and the bonus engine's clock (expiries, a conversion a round left undone; decision 0039).
+ * and the bonus engine's clock (expiries, a conversion a round left undone; decision 0039; free-spin
+ * packs, decision 0041).
  * The controller's time is the clock: a test passes its own.
  */
 async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
@@ -174,6 +176,8 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
   await purgeVerificationData(env.DB, controller.scheduledTime);
   await sweepBonuses({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
   await computeCashbacks(env.DB, controller.scheduledTime);
+  // Free-spin packs past their time expire; their winnings become bonuses (decision 0041).
+  await expirePacks(env.DB, controller.scheduledTime);
 }
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;

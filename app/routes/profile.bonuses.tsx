@@ -10,6 +10,7 @@ import { BettingActivatedDialog, BonusConfirmDialog } from "../features/bonuses/
 import { BonusButton, BonusTerms, BonusXray } from "../features/bonuses/bonus-terms";
 import { confirmTarget } from "../features/bonuses/confirm-target";
 import { bonusesAction, loadBonuses, type BonusActionData } from "../features/profile/bonuses.server";
+import { FreespinPacks } from "../features/profile/freespin-packs";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { onAccountEvent } from "../features/realtime/account-events";
 import { useT } from "../features/site/use-root-data";
@@ -97,6 +98,7 @@ export default function ProfileBonuses({ loaderData, actionData }: Route.Compone
         {betting.active.map((b) => <ActiveBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />)}
         {betting.available.map((b) => <AvailableBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />)}
       </section>
+      <FreespinPacks packs={loaderData.freespins} />
       <section className="responsible__card" aria-labelledby="bonuses-history" data-testid="bonuses-history">
         <h2 id="bonuses-history">{t("profile.bonuses.historyTitle")}</h2>
         {history.length === 0 ? (

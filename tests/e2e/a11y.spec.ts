@@ -47,6 +47,7 @@ const VISITOR: Target[] = [
 const PLAYER: Target[] = [
   { name: "home (player)", path: "/" },
   { name: "a game (player)", path: "/game/{game}" },
+  { name: "a game with free spins (player)", path: "/game/fortune_panda" },
   { name: "cashier deposit", path: "/cashier/deposit" },
   { name: "cashier deposit method", path: "/cashier/deposit/demo_card" },
   { name: "cashier wallet", path: "/cashier/wallet" },

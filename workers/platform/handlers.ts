@@ -11,6 +11,7 @@ import { authHandlers } from "./auth";
 import { bannerHandlers } from "./banners";
 import { bonusHandlers } from "./bonuses";
 import { cashbackHandlers } from "./cashback";
+import { freespinHandlers } from "./bonuses/freespins-get";
 import { cmsHandlers } from "./cms";
 import { i18nHandlers } from "./i18n";
 import { metadataHandlers } from "./metadata";
@@ -38,4 +39,5 @@ export const handlers: Handlers = {
   ...verificationHandlers,
   ...bonusHandlers,
   ...cashbackHandlers,
+  ...freespinHandlers,
 };

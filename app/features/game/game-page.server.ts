@@ -3,6 +3,7 @@ import type { Game } from "../../lib/api/entities-games";
 import type { GameView } from "./game-view";
 import type { GameBonus } from "../bonuses/game-bonus";
 import { settleBy } from "../../lib/deferred.server";
+import type { FreespinOffer } from "./freespin-notice";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { formatMoney } from "../../lib/money";
 import { getInstance } from "../../middleware/i18n.server";
@@ -54,6 +55,18 @@ async function activeBonus(context: Context): Promise<GameBonus | null> {
   }
 }
 
+/** The active pack for this game that the studio plays first (the one expiring first); none if it cannot be read. */
+async function freespinOffer(context: Context, sysname: string): Promise<FreespinOffer | null> {
+  try {
+    const { items } = await getPlatform(context).call("freespins.get", { status: "active", count: 99 });
+    const pack = items.filter((p) => p.game.sysname === sysname && p.remaining_count > 0).sort((a, b) => a.expires_at - b.expires_at || (a.id < b.id ? -1 : 1))[0];
+    return pack ? { id: pack.id, left: pack.remaining_count, bet: pack.bet } : null;
+  } catch (e) {
+    console.error("game page: free-spin packs could not be read", e);
+    return null;
+  }
+}
+
 /**
  * `/game/{sysname}`: a sysname the catalogue cannot have, or does not have, is the fatal 404; the
  * sportsbook pseudo-game opens the betting page. A catalogue failure is not the player's fault:
@@ -84,6 +97,8 @@ export async function loadGamePage(context: Context, request: Request, sysname: 
         .then((likes) => likes.includes(game.sysname))
         .catch(() => false)
     : false;
+  // The player's free spins on this game (decision 0041): the studio plays them in real mode.
+  const freespins = signedIn && mode === "real" ? await freespinOffer(context, game.sysname) : null;
   const info = view(game, categories);
   // The active bonus's wagering beside a real-money game (decision 0042), deferred: it never holds up the frame.
   const bonus = signedIn && mode === "real" ? settleBy(activeBonus(context), null) : Promise.resolve(null);
@@ -104,6 +119,7 @@ export async function loadGamePage(context: Context, request: Request, sysname: 
     src: mode === "none" ? null : studioSrc(game.sysname, mode),
     signedIn,
     liked,
+    freespins,
     demoNoticeSeconds: DEMO_NOTICE_DELAY_SECONDS,
     bonus,
     meta: gameMeta(seo, siteName),

@@ -4,6 +4,7 @@ import { lobbyHref } from "../games/lobby-params";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { DemoNotice, GameFrame, RealHashRegistration } from "./game-client";
 import type { GameMode } from "./game-mode";
+import { FreespinNotice, type FreespinOffer } from "./freespin-notice";
 import type { GameView } from "./game-view";
 import { GameBonusPanel, type GameBonus } from "../bonuses/game-bonus";
 
@@ -13,6 +14,8 @@ export interface GamePageProps {
   src: string | null;
   signedIn: boolean;
   liked: boolean;
+  /** The player's free spins on this game, played by the studio (decision 0041). */
+  freespins?: FreespinOffer | null;
   demoNoticeSeconds: number;
   bonus: Promise<GameBonus | null>;
 }
@@ -124,6 +127,7 @@ export function GamePage(p: GamePageProps) {
           <LikeToggle liked={p.liked} signedIn={p.signedIn} />
         </div>
       </header>
+      {p.freespins && p.mode === "real" && <FreespinNotice offer={p.freespins} />}
       {p.src ? (
         <GameFrame>
           <iframe

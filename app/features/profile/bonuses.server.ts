@@ -31,17 +31,33 @@ export async function loadBonuses({ request, context }: Args) {
   const account = await requirePlayer(context, request);
   const site = getSite(context);
   const platform = getPlatform(context).withLocale(site.locale);
-  const [bonuses, betting] = await Promise.all([orErrorPage(platform.call("bonuses.get")), orErrorPage(platform.call("BettingBonuses.get"))]);
+  const [bonuses, betting, freespins] = await Promise.all([
+    orErrorPage(platform.call("bonuses.get")),
+    orErrorPage(platform.call("BettingBonuses.get")),
+    activeFreespinPacks(platform),
+  ]);
   const activated = new URL(request.url).searchParams.get("activated");
   return {
     bonuses,
     betting,
+    freespins,
     balances: { main: account.balance_main, bonus: account.balance_bonus, betting: account.balance_betting_bonus },
     /** A betting bonus just activated: the betting-bonus-activated dialog. */
     bettingActivated: betting.active.find((b) => b.id === activated) ?? null,
     siteName: site.metadata.siteName,
     title: createT(site.messages)("profile.bonuses.title"),
   };
+}
+
+/** The active free-spin packs (decision 0041); if they cannot be read the page still shows the bonuses. */
+function activeFreespinPacks(platform: ReturnType<typeof getPlatform>) {
+  return platform
+    .call("freespins.get", { fields: "description", status: "active", count: 99 })
+    .then((list) => list.items)
+    .catch((e: unknown) => {
+      console.error("profile bonuses: free-spin packs could not be read", e);
+      return [];
+    });
 }
 
 /** The page's action, the same with and without JavaScript: success back with a toast, a refusal beside its bonus. */

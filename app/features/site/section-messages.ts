@@ -7,9 +7,9 @@
  */
 export const SECTIONS: Record<string, readonly string[]> = {
   cashier: ["cashier"],
-  profile: ["profileGames", "responsible", "profile"],
+  profile: ["profileGames", "responsible", "profile", "freespins"],
   "responsible-game": ["responsible"],
-  game: ["game"],
+  game: ["game", "freespins"],
   jackpots: ["jackpots"],
   winners: ["jackpots"],
   confirmation: ["confirmation"],

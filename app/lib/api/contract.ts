@@ -4,6 +4,7 @@ import { bonusMethods } from "./contract-bonuses";
 import { cashbackMethods } from "./contract-cashback";
 import { cashierMethods } from "./contract-cashier";
 import { contactMethods } from "./contract-contacts";
+import { freespinMethods } from "./contract-freespins";
 import { gameMethods } from "./contract-games";
 import { jackpotMethods } from "./contract-jackpots";
 import { responsibleMethods } from "./contract-responsible";
@@ -336,6 +337,7 @@ export const contract = {
   ...securityMethods,
   ...bonusMethods,
   ...cashbackMethods,
+  ...freespinMethods,
 };
 
 export type Contract = typeof contract;

@@ -7,7 +7,7 @@ import { sendContactConfirmation } from "../account/contact-codes";
 import { checkCountryValues } from "../account/country-values";
 import { birthDateProblem, isoDate, knownCountry } from "../account/profile-rules";
 import { loadContacts, loadUser, type UserRow } from "../account/users";
-import { registrationGrants } from "../bonuses/grants";
+import { registrationGrants, registrationPackGrants } from "../bonuses/grants";
 import type { Handler, PlatformContext } from "../core/context";
 import { readSetting } from "../core/settings";
 import { loadLocales } from "../i18n/locales";
@@ -130,8 +130,8 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
       ctx.db.prepare(`INSERT INTO registration_promo (uid, promo_code, created_at) VALUES (${uidOf}, ?2, ?3)`).bind(login, v.promo_code, now),
     );
   }
-  // The registration bonuses (decision 0039), in the same transaction as the account.
-  statements.push(...registrationGrants(ctx.db, { login }, now));
+  // The registration bonuses (decision 0039) and free-spin packs (0041), in the same transaction as the account.
+  statements.push(...registrationGrants(ctx.db, { login }, now), ...registrationPackGrants(ctx.db, { login }, now));
   try {
     await ctx.db.batch(statements);
   } catch (e) {
@@ -202,8 +202,8 @@ async function completeRegistration(v: Values, ctx: PlatformContext): Promise<Ac
   if (Object.keys(fields).length) throw invalid(fields);
 
   const statements = await completionStatements(ctx.db, user, v, { login, newEmail, newPhone });
-  // A completed social registration earns the registration bonuses too (decision 0039).
-  statements.push(...registrationGrants(ctx.db, { uid }));
+  // A completed social registration earns the registration bonuses and packs too (decisions 0039, 0041).
+  statements.push(...registrationGrants(ctx.db, { uid }), ...registrationPackGrants(ctx.db, { uid }));
   try {
     await ctx.db.batch(statements);
   } catch (e) {

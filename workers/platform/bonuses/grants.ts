@@ -91,3 +91,75 @@ export async function announceGrants(deps: MoneyDeps, transactionId: string): Pr
     .all<{ id: string; uid: number; type: "casino" | "betting"; status: "available" }>();
   for (const b of results) publishBonusChange(deps, b.uid, b);
 }
+
+/*
+ * Free-spin packs (decision 0041): granted beside the bonuses, in the same batches, once per
+ * (uid, grant_key). A template grants a pack only in a currency it has a bet for, on a game the
+ * studio has. The pack's winnings become a bonus through `packWinningsGrant` when it ends.
+ */
+
+const PACK_COLUMNS = `id, uid, template_id, game_id, sysname, currency, bet, count, remaining_count, status, grant_key, created_at, expires_at`;
+
+/** A new pack's values from template `t`, bet row `b` and game `g`, for this player, currency and key (SQL); ?2 is the time. */
+const packValues = (uid: string, currency: string, key: string) =>
+  `lower(hex(randomblob(16))), ${uid}, t.id, g.id, g.sysname, ${currency}, b.bet, t.count, t.count, 'active', ${key}, ?2, ?2 + t.expiry_days * ${DAY_MS}`;
+
+/** The registration packs of a new player (see registrationGrants for `who`). */
+export function registrationPackGrants(db: D1Database, who: { login: string } | { uid: number }, now = Date.now()): D1PreparedStatement[] {
+  const uid = "login" in who ? "(SELECT uid FROM users WHERE login = ?1)" : "?1";
+  return [
+    db
+      .prepare(
+        `INSERT INTO freespin_packs (${PACK_COLUMNS})
+         SELECT ${packValues("u.uid", "u.currency", "'registration:' || t.sysname")}
+         FROM users u JOIN freespin_templates t ON t.trigger = 'registration' AND t.is_enabled = 1
+           JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = u.currency
+           JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0
+         WHERE u.uid = ${uid}
+         ON CONFLICT (uid, grant_key) DO NOTHING`,
+      )
+      .bind("login" in who ? who.login : who.uid, now),
+  ];
+}
+
+/** The packs a deposit earns, in the batch that settles it, after its status move (as depositGrants). */
+export function depositPackGrants(db: D1Database, transactionId: string, now = Date.now()): D1PreparedStatement[] {
+  const n = `(SELECT COUNT(*) FROM cashier_transactions d WHERE d.uid = x.uid AND d.type = 'deposit' AND d.status = 'success')`;
+  return [
+    db
+      .prepare(
+        `INSERT INTO freespin_packs (${PACK_COLUMNS})
+         SELECT ${packValues("x.uid", "x.currency", "'deposit:' || x.id || ':' || t.sysname")}
+         FROM cashier_transactions x JOIN freespin_templates t ON t.trigger = 'deposit' AND t.is_enabled = 1
+           JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = x.currency
+           JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0
+         WHERE x.id = ?1 AND x.type = 'deposit' AND x.status = 'success' AND x.amount >= b.min_deposit
+           AND ${n} >= t.deposit_from AND (t.deposit_to IS NULL OR ${n} <= t.deposit_to)
+         ON CONFLICT (uid, grant_key) DO NOTHING`,
+      )
+      .bind(transactionId, now),
+  ];
+}
+
+/**
+ * A pack's winnings as a casino bonus, once the pack has ended (finished or expired) with
+ * something won: `available`, amount = the winnings, wagering = the winnings bonus template's
+ * multiplier × the winnings, grant key `freespins:<pack id>`. Runs in the batch that ends the
+ * pack (a free round's, or the clock's), after the statement that ends it; a repeat grants nothing.
+ */
+export function packWinningsGrant(db: D1Database, packId: string, now = Date.now()): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `INSERT INTO player_bonuses (${COLUMNS})
+         SELECT lower(hex(randomblob(16))), p.uid, bt.id, 'casino', 'available', p.currency, p.won, 0, NULL,
+           bt.wager_multiplier * p.won, a.max_bet, a.max_cashout, 'freespins:' || p.id, ?2, ?2 + bt.activation_days * ${DAY_MS}
+         FROM freespin_packs p JOIN freespin_templates t ON t.id = p.template_id JOIN bonus_templates bt ON bt.id = t.bonus_template_id
+           LEFT JOIN bonus_template_amounts a ON a.template_id = bt.id AND a.currency = p.currency
+         WHERE p.id = ?1 AND p.status IN ('finished', 'expired') AND p.won > 0
+         ON CONFLICT (uid, grant_key) DO NOTHING`,
+      )
+      .bind(packId, now),
+    grantedEvents(db, "(SELECT uid FROM freespin_packs WHERE id = ?1)", "'freespins:' || ?1", now, [packId]),
+  ];
+}

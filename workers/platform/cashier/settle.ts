@@ -1,5 +1,5 @@
 import type { TransactionStatus } from "../../../app/lib/api/entities-cashier";
-import { announceGrants, depositGrants } from "../bonuses/grants";
+import { announceGrants, depositGrants, depositPackGrants } from "../bonuses/grants";
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
 import { planOperation, type OperationPlan } from "../wallet/wallet";
 import { findTransaction, moveStatusStatement, type TransactionRow } from "./transactions";
@@ -53,8 +53,8 @@ export async function applyDepositStatus(
 ): Promise<{ recorded: D1Result[]; row: TransactionRow }> {
   if (row.type !== "deposit") return { recorded: [], row };
   const move = moveStatusStatement(deps.db, row, status, status === "pending" ? settleAt : null);
-  // The deposit bonuses it earns (decision 0039) apply in the same transaction as its credit.
-  const grants = status === "success" ? depositGrants(deps.db, row.id) : [];
+  // The deposit bonuses and free-spin packs it earns (decisions 0039, 0041) apply in the same transaction as its credit.
+  const grants = status === "success" ? [...depositGrants(deps.db, row.id), ...depositPackGrants(deps.db, row.id)] : [];
   const { results } = await moveMoneyWith(deps, [...record, ...(move ? [move] : []), ...grants], depositCredit(deps.db, row));
   if (grants.length && (results[record.length + (move ? 1 : 0)]?.meta.changes ?? 0) > 0) await announceGrants(deps, row.id);
   return { recorded: results.slice(0, record.length), row: (await findTransaction(deps.db, row.id))! };

@@ -75,6 +75,10 @@ export interface GamePageView {
   win: number | null;
   error: string | null;
   nonce: string | null;
+  /** The player's active free-spin pack for this game (decision 0041): the spin button uses it while it has spins. */
+  freespins?: { id: string; remaining: number; count: number; bet: number; currency: string } | null;
+  /** A pack the last round used up (or that ended): what it won, waiting as a bonus. */
+  freespinsEnded?: { won: number; currency: string } | null;
 }
 
 /** Bets offered: the minimum times 1, 2, 5, 10, 20, 50…, within the maximum (the maximum too). */
@@ -105,7 +109,7 @@ h1{font-size:1.15rem;margin:0 0 4px;white-space:nowrap;overflow:hidden;text-over
 .bar{display:flex;gap:8px;align-items:center;justify-content:center;flex-wrap:wrap}
 select,button{font:inherit;padding:10px 14px;border-radius:10px;border:0}
 button{background:#ffcf4d;color:#241a00;font-weight:700;min-width:120px;cursor:pointer}button:disabled{opacity:.6}
-.result{min-height:1.5em;margin:10px 0 0;font-weight:600}.error{color:#ff9b9b}
+.result{min-height:1.5em;margin:10px 0 0;font-weight:600}.error{color:#ff9b9b}.free{margin:0;flex-basis:100%}
 a{color:#ffcf4d}
 `;
 
@@ -125,10 +129,32 @@ function resultText(v: GamePageView): string {
   return `<p class="result" role="status" data-result>${escapeHtml(text)}</p>`;
 }
 
+/** What a used-up pack won, and where it waits (the player's bonuses page, outside the frame). */
+function endedText(e: { won: number; currency: string }): string {
+  const text = e.won > 0
+    ? `Your free spins won ${escapeHtml(formatMoney({ amount: e.won, currency: e.currency }))}. The bonus is waiting in <a href="/profile/bonuses" target="_top">your bonuses</a>.`
+    : `Your free spins are used up: nothing won this time.`;
+  return `<p class="result freespins-ended" role="status" data-freespins-ended>${text}</p>`;
+}
+
+/** Free spins of a pack: its bet fixed, no bet choice, nothing debited. */
+function freeControls(v: GamePageView, f: NonNullable<GamePageView["freespins"]>): string {
+  const bet = escapeHtml(formatMoney({ amount: f.bet, currency: f.currency }));
+  return `<form method="post" action="${escapeHtml(v.action)}" class="bar" data-spin-form data-freespins>
+    <input type="hidden" name="mode" value="real">
+    <input type="hidden" name="round_id" value="${crypto.randomUUID()}">
+    <input type="hidden" name="freespin_id" value="${escapeHtml(f.id)}">
+    <input type="hidden" name="bet" value="${f.bet}">
+    <p class="free">Free spins: <strong data-freespins-left>${f.remaining}</strong> of ${f.count} left at ${bet}</p>
+    <button type="submit">Free spin</button>
+  </form>`;
+}
+
 function controls(v: GamePageView): string {
   if (v.mode === "real" && !v.signedIn) {
     return `<p class="result">Sign in to play for real. <a href="?mode=demo">Play the demo</a></p>`;
   }
+  if (v.mode === "real" && v.freespins) return freeControls(v, v.freespins);
   const options = betSteps(v.game.min_bet, v.game.max_bet)
     .map((b) => `<option value="${b}"${b === v.bet ? " selected" : ""}>${escapeHtml(formatMoney({ amount: b, currency: v.currency }))}</option>`)
     .join("");
@@ -168,7 +194,13 @@ const SCRIPT = `
       });
       result.textContent = round.win > 0 ? "You win " + money({ amount: round.win, currency: round.currency }) + "!" : "No win this time.";
       if (round.balance && balance) balance.textContent = money(round.balance);
-      parent !== window && parent.postMessage({ type: "playfront:round", balance: round.balance }, location.origin);
+      parent !== window && parent.postMessage({ type: "playfront:round", balance: round.balance, freespins: round.freespins ?? null }, location.origin);
+      if (round.freespins) {
+        const left = form.querySelector("[data-freespins-left]");
+        if (left) left.textContent = String(round.freespins.remaining_count);
+        // The pack is used up: the page again, with this round and what the pack won.
+        if (round.freespins.remaining_count === 0) location.assign("?mode=real&round=" + encodeURIComponent(round.id) + "&freespin=" + encodeURIComponent(round.freespins.id));
+      }
     } catch (e) {
       result.textContent = e.message; result.className = "result error";
     } finally {
@@ -192,6 +224,7 @@ export function gamePage(v: GamePageView): Response {
 <h1>${escapeHtml(v.game.title)}</h1>
 ${balance}
 <div class="reels" aria-label="Reels" aria-live="polite">${grid(v.symbols)}</div>
+${v.freespinsEnded ? endedText(v.freespinsEnded) : ""}
 ${controls(v)}
 ${resultText(v)}
 </main>${script}</body></html>`;

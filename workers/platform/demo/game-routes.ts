@@ -5,6 +5,7 @@ import { pageSession } from "../auth/oauth-session";
 import { dataResponse, errorResponse, toPlatformError } from "../core/respond";
 import { BLANK, SYMBOLS } from "../games/rounds-math";
 import { findStudioGame, playRound, ROUND_MODES, type RoundMode } from "../games/rounds";
+import { activePackFor, PACK_ID, readPack } from "../bonuses/freespins";
 import { readSiteCurrencies } from "../wallet/currency";
 import { readBalances } from "../wallet/wallet";
 import { gamePage, requestNonce } from "./game-page";
@@ -25,6 +26,7 @@ const SYMBOL_NAMES = new Set([...SYMBOLS.map((s) => s.name), BLANK]);
 const ERRORS: Record<string, string> = {
   funds: "Not enough money on the balance for this bet.",
   bet: "Choose a bet within the game's range.",
+  freespins: "These free spins cannot be played any more.",
   signin: "Sign in to play for real.",
   failed: "The round could not be played. Please try again.",
 };
@@ -52,7 +54,7 @@ async function launch(c: Ctx, base: string): Promise<Response> {
   let win: number | null = null;
   const roundId = q("round");
   if (uid && roundId) {
-    const row = await c.env.DB.prepare("SELECT symbols, win FROM game_rounds WHERE id = ?1 AND uid = ?2 AND operation_id IS NOT NULL")
+    const row = await c.env.DB.prepare("SELECT symbols, win FROM game_rounds WHERE id = ?1 AND uid = ?2 AND (operation_id IS NOT NULL OR freespin_id IS NOT NULL)")
       .bind(roundId, uid)
       .first<{ symbols: string; win: number }>();
     if (row) ({ symbols, win } = { symbols: JSON.parse(row.symbols), win: row.win });
@@ -65,6 +67,9 @@ async function launch(c: Ctx, base: string): Promise<Response> {
     }
   }
   const bet = Number(q("bet")) || game.min_bet;
+  // Free spins (decision 0041): the player's active pack for this game, and one the last round ended.
+  const pack = uid && mode === "real" ? await activePackFor(c.env.DB, uid, game.sysname) : null;
+  const ended = uid && PACK_ID.test(q("freespin")) ? await readPack(c.env.DB, uid, q("freespin")) : null;
   return gamePage({
     game,
     mode,
@@ -77,6 +82,8 @@ async function launch(c: Ctx, base: string): Promise<Response> {
     win,
     error: ERRORS[q("error")] ?? null,
     nonce: requestNonce(c.req.raw.headers),
+    freespins: pack && { id: pack.id, remaining: pack.remaining_count, count: pack.count, bet: pack.bet, currency: pack.currency },
+    freespinsEnded: ended && ended.status !== "active" ? { won: ended.won, currency: ended.currency } : null,
   });
 }
 
@@ -107,7 +114,9 @@ async function round(c: Ctx, base: string): Promise<Response> {
     back.set("mode", mode);
     back.set("bet", betText);
     const bet = /^\d{1,16}$/.test(betText) ? Number(betText) : Number.NaN;
-    const result = await playRound(deps(c), { uid, game, mode, bet, roundKey: text(fields.round_id) });
+    const freespinId = text(fields.freespin_id) || undefined;
+    if (freespinId) back.set("freespin", freespinId);
+    const result = await playRound(deps(c), { uid, game, mode, bet, roundKey: text(fields.round_id), freespinId });
     if (wantsJson) return dataResponse(result, { "cache-control": "no-store" });
     if (uid) back.set("round", result.id);
     else back.set("s", result.symbols.flat().join("-")), back.set("win", String(result.win));
@@ -123,6 +132,7 @@ async function round(c: Ctx, base: string): Promise<Response> {
 function errorCode(e: PlatformError): string {
   if (e.exception === "BillingTransactionDeclined") return "funds";
   if (e.exception === "Authorization") return "signin";
+  if (e.fields?.freespin_id) return "freespins";
   if (e.fields?.bet) return "bet";
   return "failed";
 }

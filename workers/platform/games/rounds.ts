@@ -6,6 +6,7 @@ import { moveMoney, type MoneyDeps } from "../wallet/move-money";
 import { readBalances, type BalanceChange, type BalanceKind } from "../wallet/wallet";
 import { settleAfterRound } from "../bonuses/end";
 import { announceWagering } from "../bonuses/notify";
+import { playFreeRound, type PackState } from "../bonuses/freespins";
 import { activeCasinoBonus, assertMaxBet, contributionOf, fundRound, roundChanges, wageringStatements, type RoundFunding } from "../bonuses/wagering";
 import { blankWeightFor, drawGrid, gridWin } from "./rounds-math";
 
@@ -42,6 +43,8 @@ export interface RoundInput {
   mode: RoundMode;
   bet: number;
   roundKey: string;
+  /** A free round of this free-spin pack (decision 0041): played at its bet, debiting nothing. */
+  freespinId?: string;
 }
 
 export interface RoundResult {
@@ -56,6 +59,8 @@ export interface RoundResult {
   /** The balance played against after the round; null for a visitor's demo round. */
   balance: { amount: number; currency: string } | null;
   replayed: boolean;
+  /** A free round's pack as the round left it. */
+  freespins?: PackState;
 }
 
 export const ROUND_KEY = /^[A-Za-z0-9_-]{8,64}$/;
@@ -84,6 +89,7 @@ export function checkRound(input: RoundInput): void {
 
 export async function playRound(deps: MoneyDeps, input: RoundInput): Promise<RoundResult> {
   checkRound(input);
+  if (input.freespinId !== undefined) return playFreeRound(deps, { ...input, freespinId: input.freespinId });
   const { game, mode, bet, uid } = input;
   const symbols = drawGrid(blankWeightFor(game.rtp_bp / 10_000));
   const win = gridWin(symbols, bet);
@@ -121,7 +127,8 @@ export async function playRound(deps: MoneyDeps, input: RoundInput): Promise<Rou
     .first<{ id: string }>();
   const row = await readRoundRow(deps.db, uid, input.roundKey);
   if (!row) throw new PlatformError("Authorization", "Sign in to continue");
-  if (!claimed && (row.sysname !== game.sysname || row.bet !== bet || row.mode !== mode)) {
+  // A free round's round_id is never paid for (decision 0041).
+  if (!claimed && (row.sysname !== game.sysname || row.bet !== bet || row.mode !== mode || row.freespin_id !== null)) {
     throw invalid("round_id", "round_id was used for another round");
   }
   return pay(deps, row, !claimed);
@@ -143,6 +150,7 @@ interface RoundRow {
   win_bonus: number;
   bonus_id: string | null;
   bonus_contribution: number;
+  freespin_id: string | null;
 }
 
 function readRoundRow(db: D1Database, uid: number, roundKey: string): Promise<RoundRow | null> {
