@@ -104,8 +104,20 @@ async function eventsMatchOperations(uid: number): Promise<void> {
   expect(operations.map((o) => o.key.replace(/^bonus-/, "")).sort(), "bonus wallet operations ↔ events").toEqual(moved.sort());
 }
 
+/** Money in one currency: every real balance, ledger row and active bonus in the account's currency. */
+async function oneCurrency(uid: number): Promise<void> {
+  const other = await env.DB.prepare(
+    `SELECT (SELECT COUNT(*) FROM balances WHERE uid = ?1 AND kind <> 'fun' AND currency <> u.currency)
+       + (SELECT COUNT(*) FROM ledger WHERE uid = ?1 AND kind <> 'fun' AND currency <> u.currency)
+       + (SELECT COUNT(*) FROM player_bonuses WHERE uid = ?1 AND status = 'active' AND currency <> u.currency) AS n
+     FROM users u WHERE u.uid = ?1`,
+  ).bind(uid).first<number>("n");
+  expect(other, "money in another currency than the account's").toBe(0);
+}
+
 export async function checkBooks(uid: number): Promise<void> {
   await balancesAreTheirLedgers(uid);
+  await oneCurrency(uid);
   await wageringIsItsLedger(uid);
   await eventsMatchOperations(uid);
 }
