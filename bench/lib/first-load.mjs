@@ -111,9 +111,10 @@ function allJs(clientDir) {
   return { count: list.length, gzip: list.reduce((n, f) => n + sizes(join(dir, f)).gzip, 0) };
 }
 
-export async function fetchHtml(url) {
+/** `headers`: more request headers (a signed-in player's cookie). */
+export async function fetchHtml(url, headers = {}) {
   const res = await fetch(url, {
-    headers: { "user-agent": BROWSER_UA, accept: "text/html,application/xhtml+xml,*/*;q=0.8", "accept-encoding": "identity" },
+    headers: { "user-agent": BROWSER_UA, accept: "text/html,application/xhtml+xml,*/*;q=0.8", "accept-encoding": "identity", ...headers },
     signal: AbortSignal.timeout(30_000),
   });
   const html = await res.text();
@@ -132,12 +133,16 @@ const SETTLE_MS = 1500;
  * What Chromium actually fetches: opens Chromium (mobile emulation, a phone's user agent) once,
  * and `measure(url, clientDir)` loads a page without any interaction, records every JavaScript
  * response of the page's origin until the network is idle, and sums gzip -9 of those files from
- * `clientDir` (the build's `client/`). `close()` stops Chromium.
+ * `clientDir` (the build's `client/`). `close()` stops Chromium. `cookies`: Playwright cookies the
+ * context starts with (a signed-in player's session; bench/bonus-player.mjs). A signed-in page holds
+ * its realtime socket open, so the network is never idle: `waitUntil: "load"` then waits for the
+ * load event and for the set of fetched scripts to stay the same for SETTLE_MS.
  */
-export async function openChromium() {
+export async function openChromium({ cookies = [], waitUntil = "networkidle" } = {}) {
   const { chromium, devices } = await import("playwright-core");
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ ...devices["Pixel 7"], userAgent: BROWSER_UA, locale: "en-US", serviceWorkers: "block" });
+  if (cookies.length) await context.addCookies(cookies);
   return {
     async measure(url, clientDir) {
       const page = await context.newPage();
@@ -148,13 +153,13 @@ export async function openChromium() {
         if (u.origin === origin && u.pathname.endsWith(".js")) fetched.add(u.pathname);
       });
       try {
-        const res = await page.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
+        const res = await page.goto(url, { waitUntil, timeout: 60_000 });
         if (res?.status() !== 200) throw new Error(`GET ${url} answered ${res?.status()}`);
         let seen = -1;
         while (seen !== fetched.size) {
           seen = fetched.size;
           await page.waitForTimeout(SETTLE_MS);
-          await page.waitForLoadState("networkidle");
+          await page.waitForLoadState(waitUntil);
         }
       } finally {
         await page.close();

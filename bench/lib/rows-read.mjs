@@ -9,10 +9,10 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** Renders `url` once to warm the site caches, then `n` times; medians of rows read and queries. */
-export async function rowsRead(url, n) {
+/** Renders `url` once to warm the site caches, then `n` times; medians of rows read and queries. `headers`: more request headers (a player's cookie). */
+export async function rowsRead(url, n, headers = {}) {
   const once = async () => {
-    const res = await fetch(url, { headers: { "user-agent": GOOGLEBOT_UA } });
+    const res = await fetch(url, { headers: { "user-agent": GOOGLEBOT_UA, ...headers } });
     const html = await res.text();
     const m = TIMING.exec(res.headers.get("server-timing") ?? "");
     if (!m) throw new Error(`${url}: no d1 Server-Timing (status ${res.status}); is DB_STATS=on?`);

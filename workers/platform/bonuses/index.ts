@@ -67,11 +67,19 @@ async function activate(ctx: PlatformContext, bonusId: string, type: BonusType) 
   await expireAvailable(ctx.db, now, ctx.uid);
   const bonus = await loadBonus(ctx, bonusId, type);
   if (!bonus || bonus.status !== "available") throw noSuchBonus();
+  // A bonus granted before the player changed currency (account.setCurrency, allowed until real
+  // money moves) is in the old one: crediting its amount would pay dollars as reais.
+  const currency = await ctx.db.prepare("SELECT currency FROM users WHERE uid = ?1").bind(ctx.uid).first<string>("currency");
+  if (currency !== bonus.currency) {
+    const message = `This bonus is in ${bonus.currency} and your account is in ${currency}`;
+    throw new PlatformError("InvalidParameter", message, { fields: { bonus_id: [message] }, params: { currency: bonus.currency } });
+  }
   const token = randomHex(16);
   const activate = ctx.db
     .prepare(
       `UPDATE player_bonuses SET status = 'active', activated_at = ?3, expires_at = ?3 + ?4, change_token = ?5
-       WHERE id = ?1 AND uid = ?2 AND status = 'available' AND available_until > ?3`,
+       WHERE id = ?1 AND uid = ?2 AND status = 'available' AND available_until > ?3
+         AND currency = (SELECT currency FROM users WHERE uid = ?2)`,
     )
     .bind(bonus.id, ctx.uid, now, bonus.wagering_days * DAY_MS, token);
   const plan = planOperation(

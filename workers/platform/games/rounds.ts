@@ -182,13 +182,27 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
   const changes: BalanceChange[] = funding ? roundChanges(funding) : [{ kind, delta: -row.bet, type: "bet" }];
   if (!funding && row.win > 0) changes.push({ kind, delta: row.win, type: "win" });
   const wagering = funding ? wageringStatements(deps.db, row.uid, row.id, key, row.bet, funding, Date.now()) : [];
+  // A split under a bonus pays only while that bonus is active (checked in the payment's batch).
+  const stillActive = funding ? { sql: "EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND status = 'active')", params: [row.bonus_id] } : undefined;
   let result;
   try {
-    result = await moveMoney(deps, { uid: row.uid, key, type: "bet", reference: row.id, changes }, wagering);
+    result = await moveMoney(deps, { uid: row.uid, key, type: "bet", reference: row.id, changes }, wagering, stillActive);
   } catch (e) {
     // Declined (or failed): the round did not happen; its round_id may be tried again.
     await deps.db.prepare("DELETE FROM game_rounds WHERE id = ?1 AND operation_id IS NULL").bind(row.id).run();
     throw e;
+  }
+  if (funding && result.operationId === "") {
+    // The bonus ended between the claim and the payment (the player exited it, the clock expired
+    // it, another round converted it): the round is the main balance's alone, stored so before it
+    // is paid, so a retry pays the same. Its win must not land on the balance of a bonus that is gone.
+    const plain = await deps.db
+      .prepare("UPDATE game_rounds SET bet_bonus = 0, win_bonus = 0, bonus_id = NULL, bonus_contribution = 0 WHERE id = ?1 AND operation_id IS NULL RETURNING *")
+      .bind(row.id)
+      .first<RoundRow>();
+    const again = plain ?? (await readRoundRow(deps.db, row.uid, row.round_key));
+    if (!again || (again.bonus_id && again.operation_id === null)) throw new PlatformError("InvalidRequest", "The round could not be settled: try again", { status: 409 });
+    return pay(deps, again, replay);
   }
   if (row.operation_id === null) {
     await deps.db.prepare("UPDATE game_rounds SET operation_id = ?2 WHERE id = ?1").bind(row.id, result.operationId).run();
