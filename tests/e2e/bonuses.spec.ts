@@ -54,8 +54,16 @@ test.describe("bonuses @nojs", () => {
     await confirmAction(page, "bonuses-available", "Sign-up bonus", "activate");
     await expect(toast(page, tr("profile.bonuses.activated"))).toBeVisible();
     await expect(page.getByTestId("bonuses-active").locator("article")).toContainText(tr("profile.bonuses.wagered", { done: "$0", of: "$400", percent: "0" }));
-    // The header's balance is the total: 90.00 real + 10.00 bonus.
+    // The header's balance is the total: 90.00 real + 10.00 bonus; its split on demand.
     await expect(balance(page)).toHaveText("$100");
+    const summary = siteHeader(page).locator(".header__balance > summary");
+    await summary.click();
+    const split = siteHeader(page).locator("[data-balance-split]");
+    await expect(split.locator("[data-part=main]")).toHaveText("$90");
+    await expect(split.locator("[data-part=bonus]")).toHaveText("$10");
+    await expect(split.locator("[data-part=betting]")).toHaveText("$0");
+    await summary.click();
+    await expect(split).toBeHidden();
 
     // Another while one is active: the burning-bonuses warning, then the swap.
     await confirmAction(page, "bonuses-available", "Welcome bonus: first deposit", "activate", tr("profile.bonuses.confirm.burns", { title: "Sign-up bonus", amount: "$10" }));

@@ -4,7 +4,7 @@ import { AppLink } from "../../ui/app-link";
 import { withPopup } from "../auth/popup-url";
 import { Icon } from "../../ui/icon";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
-import { BalanceText } from "../realtime/live-balance";
+import { BalanceText, useBalanceSplit, type BalanceSplit } from "../realtime/live-balance";
 import { LanguageSwitcher } from "./language-switcher";
 import { SearchButton } from "../search/search-button";
 
@@ -94,12 +94,16 @@ export function Header() {
             <span className="header__wallet">
               {/* Filled after hydration by the responsible-gaming session clock (a portal). */}
               <span className="header__session" id="header-session" />
-              <span className="header__balance">
-                <span className="visually-hidden">{t("header.balance")}: </span>
-                <span data-balance>
-                  <BalanceText uid={root.player.uid} text={root.player.balanceText} at={root.player.balanceAt} />
-                </span>
-              </span>
+              {/* The total (SPEC §9); its split into real money, bonus and betting bonus on demand. */}
+              <details className="header__balance">
+                <summary>
+                  <span className="visually-hidden">{t("header.balance")}: </span>
+                  <span data-balance>
+                    <BalanceText uid={root.player.uid} text={root.player.balanceText} at={root.player.balanceAt} />
+                  </span>
+                </summary>
+                <BalanceSplitList uid={root.player.uid} split={root.player.balanceSplit} at={root.player.balanceAt} />
+              </details>
             </span>
             <AppLink to={to("/cashier/deposit")} className="btn btn--primary">
               {t("header.deposit")}
@@ -121,5 +125,21 @@ export function Header() {
         )}
       </div>
     </header>
+  );
+}
+
+/** The header total's parts, live like the total. */
+function BalanceSplitList({ uid, split, at }: { uid: number; split: BalanceSplit; at: number }) {
+  const t = useT();
+  const live = useBalanceSplit(uid, split, at);
+  return (
+    <dl className="header__balance-split" data-balance-split>
+      <dt>{t("header.balanceMain")}</dt>
+      <dd data-part="main">{live.main}</dd>
+      <dt>{t("header.balanceBonus")}</dt>
+      <dd data-part="bonus">{live.bonus}</dd>
+      <dt>{t("header.balanceBetting")}</dt>
+      <dd data-part="betting">{live.betting}</dd>
+    </dl>
   );
 }

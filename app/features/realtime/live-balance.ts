@@ -8,9 +8,17 @@ import { useSyncExternalStore } from "react";
 export interface LiveBalance {
   /** Formatted total (formatMoney of main + bonus + betting bonus). */
   text: string;
+  /** The same, formatted per balance: the header's split (SPEC §9), shown on demand. */
+  split: BalanceSplit;
   /** When the balance was read, Unix ms: the event's ts, or when a poll asked. */
   at: number;
   uid: number;
+}
+
+export interface BalanceSplit {
+  main: string;
+  bonus: string;
+  betting: string;
 }
 
 let current: LiveBalance | null = null;
@@ -31,6 +39,11 @@ export function chooseBalanceText(live: LiveBalance | null, uid: number, serverT
   return live && live.uid === uid && live.at >= serverAt ? live.text : serverText;
 }
 
+/** The live split by the same rule as the text. */
+function chooseSplit(live: LiveBalance | null, uid: number, server: BalanceSplit, serverAt: number): BalanceSplit {
+  return live && live.uid === uid && live.at >= serverAt ? live.split : server;
+}
+
 /** Calls `l` on every newer balance (for useSyncExternalStore); answers the unsubscribe. */
 export const subscribeLiveBalance = (l: () => void) => {
   listeners.add(l);
@@ -49,4 +62,9 @@ export function useBalanceText(uid: number, serverText: string, serverAt: number
 /** The header's balance as text: the live value when it is newer than the page's (see above). */
 export function BalanceText({ uid, text, at }: { uid: number; text: string; at: number }): string {
   return useBalanceText(uid, text, at);
+}
+
+/** The header's split of the total into main, bonus and betting bonus, live like the total. */
+export function useBalanceSplit(uid: number, server: BalanceSplit, serverAt: number): BalanceSplit {
+  return chooseSplit(useSyncExternalStore(subscribe, getLiveBalance, () => null), uid, server, serverAt);
 }

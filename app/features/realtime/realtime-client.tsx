@@ -27,7 +27,13 @@ const isBalances = (d: unknown): d is BalanceFields => {
   return !!b && isMoney(b.balance_main) && isMoney(b.balance_bonus) && isMoney(b.balance_betting_bonus);
 };
 
-const show = (uid: number, b: BalanceFields, at: number) => setLiveBalance({ uid, text: formatMoney(totalBalance(b)), at });
+const show = (uid: number, b: BalanceFields, at: number) =>
+  setLiveBalance({
+    uid,
+    text: formatMoney(totalBalance(b)),
+    split: { main: formatMoney(b.balance_main), bonus: formatMoney(b.balance_bonus), betting: formatMoney(b.balance_betting_bonus) },
+    at,
+  });
 
 /** The header's plain sign-out form (features/layout/header.tsx) and any other logout form. */
 const isLogoutForm = (t: EventTarget | null) =>

@@ -85,6 +85,7 @@ async function playerData(account: AccountInfo, site: ReturnType<typeof getSite>
     mobile: account.mobile,
     // Formatted here: the header shows it as text, so the formatter stays off first-load JS.
     balanceText: formatMoney(totalBalance(account)),
+    balanceSplit: { main: formatMoney(account.balance_main), bonus: formatMoney(account.balance_bonus), betting: formatMoney(account.balance_betting_bonus) },
     // When that balance was read (Unix ms), so a live value from the realtime client that is newer
     // wins over a later-arriving revalidation; and the SPEC §3 polling settings for that client.
     balanceAt: Date.now(),
