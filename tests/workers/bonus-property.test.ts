@@ -32,7 +32,7 @@ type Step =
   | { do: "retry" }
   | { do: "switch"; currency: string }
   | { do: "sweep"; days: number }
-  | { do: "withdraw"; amount: number };
+  | { do: "withdraw"; amount: number; burn: boolean };
 
 const steps: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ do: fc.constant("deposit" as const), amount: fc.constantFrom(1000, 2000, 5000, 20_000), outcome: fc.constantFrom("success" as const, "success" as const, "fail" as const) }) },
@@ -43,7 +43,7 @@ const steps: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ do: fc.constant("retry" as const) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant("switch" as const), currency: fc.constantFrom("USD", "EUR", "BRL") }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant("sweep" as const), days: fc.constantFrom(0, 4, 8, 31) }) },
-  { weight: 1, arbitrary: fc.record({ do: fc.constant("withdraw" as const), amount: fc.constantFrom(1000, 3000, 20_000) }) },
+  { weight: 1, arbitrary: fc.record({ do: fc.constant("withdraw" as const), amount: fc.constantFrom(1000, 3000, 20_000), burn: fc.boolean() }) },
 );
 
 interface Game { id: number; sysname: string }
@@ -201,11 +201,21 @@ async function run(p: Player, step: Step): Promise<void> {
     }
     case "withdraw": {
       const amount = step.amount * scale;
-      const res = await p.browser.post("cashier/makewithdrawal", { method: "demo_card", amount, requisites: CARD, idempotency_key: newKey() });
+      // With an active bonus a withdrawal is refused unless the player agrees to burn it (decision 0042).
+      const active = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND status = 'active'").bind(p.uid).first<number>("n");
+      const res = await p.browser.post("cashier/makewithdrawal", {
+        method: "demo_card",
+        amount,
+        requisites: CARD,
+        idempotency_key: newKey(),
+        ...(step.burn ? { burn_bonuses: "1" } : {}),
+      });
       if (amount > before.main) expect(res.status, "a withdrawal above the main balance").not.toBe(200);
+      if (active && !step.burn) expect(res.status, "a withdrawal that would burn a bonus, not agreed").toBe(409);
       expect([200, 402, 409], await res.clone().text()).toContain(res.status);
-      // Only real money leaves: the bonus balance is not withdrawable.
-      expect(await snapshot(p.uid)).toEqual(res.status === 200 ? { ...before, main: before.main - amount } : before);
+      // Only real money leaves: the bonus balance is not withdrawable; agreed, the active bonus's balance burns with it.
+      const burnt = res.status === 200 && active ? { bonus: 0 } : {};
+      expect(await snapshot(p.uid)).toEqual(res.status === 200 ? { ...before, main: before.main - amount, ...burnt } : before);
       return;
     }
   }

@@ -86,7 +86,14 @@ export async function bonusesAction({ request, context }: Args) {
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     if (e.status === 401) throw redirect(sitePath(context, "/"));
-    const message = e.params?.reason === "bonus_active" ? t("profile.bonuses.anotherActive") : e.fields?.bonus_id?.[0] ? t("profile.bonuses.gone") : e.message;
+    const message =
+      e.params?.reason === "bonus_active"
+        ? t("profile.bonuses.anotherActive")
+        : e.params?.currency // granted in the currency the account had before it changed
+          ? t("profile.bonuses.otherCurrency", { currency: String(e.params.currency) })
+          : e.fields?.bonus_id?.[0]
+            ? t("profile.bonuses.gone")
+            : e.message;
     return data({ bonusId: bonus_id, formErrors: [message] } satisfies BonusActionData, { status: e.status });
   }
   const done = { activate: "profile.bonuses.activated", remove: "profile.bonuses.removed", deactivate: "profile.bonuses.exited" }[intent];

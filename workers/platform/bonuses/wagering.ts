@@ -101,9 +101,12 @@ export async function fundRound(
     winBonus,
     bonusId: bonus.id,
     contribution,
-    counted: Math.floor((bet * contribution) / 100),
+    counted: countedOf(bet, contribution),
   };
 }
+
+/** What a bet counts towards wagering at this contribution (before the cap of what is left). */
+export const countedOf = (bet: number, contribution: number) => Math.floor((bet * contribution) / 100);
 
 /** The wallet changes of a funded round: at most one debit and one credit per balance. */
 export function roundChanges(f: RoundFunding): BalanceChange[] {

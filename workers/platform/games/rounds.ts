@@ -7,7 +7,7 @@ import { readBalances, type BalanceChange, type BalanceKind } from "../wallet/wa
 import { settleAfterRound } from "../bonuses/end";
 import { announceWagering } from "../bonuses/notify";
 import { playFreeRound, type PackState } from "../bonuses/freespins";
-import { activeCasinoBonus, assertMaxBet, contributionOf, fundRound, roundChanges, wageringStatements, type RoundFunding } from "../bonuses/wagering";
+import { activeCasinoBonus, assertMaxBet, contributionOf, countedOf, fundRound, roundChanges, wageringStatements, type RoundFunding } from "../bonuses/wagering";
 import { blankWeightFor, drawGrid, gridWin } from "./rounds-math";
 
 /**
@@ -166,7 +166,7 @@ function storedFunding(row: RoundRow): RoundFunding {
     winBonus: row.win_bonus,
     bonusId: row.bonus_id,
     contribution: row.bonus_contribution,
-    counted: Math.floor((row.bet * row.bonus_contribution) / 100),
+    counted: countedOf(row.bet, row.bonus_contribution),
   };
 }
 
