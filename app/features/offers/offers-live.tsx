@@ -18,6 +18,8 @@ function paint(count: number): void {
 export default function OffersLive({ locale }: { locale: string }) {
   useEffect(() => {
     const stop = startOffersFeed(locale);
+    // Says the live badge is listening (the end-to-end test waits for it before an offer starts).
+    document.documentElement.dataset.offersLive = "on";
     const unsubscribe = subscribeOffers(() => {
       const n = offersCount();
       if (n !== null) paint(n);
