@@ -68,6 +68,8 @@ export default [
     ...localized("jackpots", "routes/jackpots.tsx"),
     ...localized("jackpots/:id", "routes/jackpots.$id.tsx"),
     ...localized("winners", "routes/winners.tsx"),
+    ...localized("offers", "routes/offers.tsx"),
+    ...localized("offers/:id", "routes/offers.$id.tsx"),
     ...localized("profile/favorites", "routes/profile.favorites.tsx"),
     ...localized("profile/bets/history", "routes/profile.bets.history.tsx"),
     ...localized("profile/bets/exports", "routes/profile.bets.exports.tsx"),

@@ -118,6 +118,37 @@ export function buildSeedStatements(seedDir) {
       );
     }
   }
+  // Campaign offers (issue 19, decision 0043), each with the bonus template it grants (trigger
+  // 'manual': granted only when the offer is taken, sysname offer-<offer>) or a free-spin template
+  // of freespin-templates.json, upserted by sysname. phase is set on insert only (the cron owns it).
+  for (const [i, o] of read(seedDir, "campaign-offers.json").entries()) {
+    const b = o.bonus;
+    if (b) {
+      const bonus = `offer-${o.sysname}`;
+      s.push(
+        `INSERT INTO bonus_templates (sysname, type, trigger, percent, wager_multiplier, wager_base, contributions, activation_days, wagering_days, texts, position, is_enabled)
+         VALUES (${q(bonus)}, ${q(b.type)}, 'manual', ${q(b.percent)}, ${b.wager_multiplier}, ${q(b.wager_base)}, ${json(b.contributions ?? { slots: 100, table: 10, live: 0 })}, ${b.activation_days}, ${b.wagering_days}, ${json(b.texts)}, ${200 + i}, 1)
+         ON CONFLICT (sysname) DO UPDATE SET type = excluded.type, trigger = excluded.trigger, percent = excluded.percent, wager_multiplier = excluded.wager_multiplier, wager_base = excluded.wager_base, contributions = excluded.contributions, activation_days = excluded.activation_days, wagering_days = excluded.wagering_days, texts = excluded.texts, position = excluded.position`,
+      );
+      for (const [currency, a] of Object.entries(b.amounts)) {
+        s.push(
+          `INSERT INTO bonus_template_amounts (template_id, currency, amount, cap, min_deposit, max_deposit, max_bet, max_cashout)
+           SELECT id, ${q(currency)}, ${q(a.amount)}, ${q(a.cap)}, ${a.min_deposit ?? 0}, ${q(a.max_deposit)}, ${q(a.max_bet)}, ${q(a.max_cashout)} FROM bonus_templates WHERE sysname = ${q(bonus)}
+           ON CONFLICT (template_id, currency) DO UPDATE SET amount = excluded.amount, cap = excluded.cap, min_deposit = excluded.min_deposit, max_deposit = excluded.max_deposit, max_bet = excluded.max_bet, max_cashout = excluded.max_cashout`,
+        );
+      }
+    }
+    const at = (iso) => (iso ? Date.parse(iso) : null);
+    const texts = Object.fromEntries(Object.entries(o.texts).map(([l, t]) => [l, { ...t, image: t.image ?? o.image ?? null }]));
+    const seg = o.segment ?? {};
+    s.push(
+      `INSERT INTO campaign_offers (sysname, trigger_action, exclude_methods, bonus_template_id, freespin_template_id, segment_deposits, segment_countries, segment_locales, starts_at, ends_at, phase, texts, position, is_enabled)
+       VALUES (${q(o.sysname)}, ${q(o.action)}, ${json(o.exclude_methods ?? [])}, ${b ? `(SELECT id FROM bonus_templates WHERE sysname = ${q(`offer-${o.sysname}`)})` : "NULL"},
+         ${o.freespins ? `(SELECT id FROM freespin_templates WHERE sysname = ${q(o.freespins)})` : "NULL"}, ${q(seg.deposits ?? "any")}, ${json(seg.countries ?? [])}, ${json(seg.locales ?? [])},
+         ${q(at(o.starts_at))}, ${q(at(o.ends_at))}, ${o.starts_at ? "'scheduled'" : "'running'"}, ${json(texts)}, ${i}, 1)
+       ON CONFLICT (sysname) DO UPDATE SET trigger_action = excluded.trigger_action, exclude_methods = excluded.exclude_methods, bonus_template_id = excluded.bonus_template_id, freespin_template_id = excluded.freespin_template_id, segment_deposits = excluded.segment_deposits, segment_countries = excluded.segment_countries, segment_locales = excluded.segment_locales, starts_at = excluded.starts_at, ends_at = excluded.ends_at, texts = excluded.texts, position = excluded.position`,
+    );
+  }
   return s.map((x) => x.replace(/\s*\n\s*/g, " "));
 }
 

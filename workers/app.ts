@@ -11,6 +11,7 @@ import { purgeVerificationData } from "./platform/demo/verification-retention";
 import { sweepBonuses } from "./platform/bonuses/sweep";
 import { computeCashbacks } from "./platform/cashback/compute";
 import { expirePacks } from "./platform/bonuses/freespins-sweep";
+import { runOfferClock } from "./platform/offers/clock";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
@@ -178,6 +179,8 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
   await computeCashbacks(env.DB, controller.scheduledTime);
   // Free-spin packs past their time expire; their winnings become bonuses (decision 0041).
   await expirePacks(env.DB, controller.scheduledTime);
+  // Campaign offers that start or end now are announced to their players (decision 0043).
+  await runOfferClock({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
 }
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;

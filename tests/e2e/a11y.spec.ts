@@ -64,6 +64,9 @@ const PLAYER: Target[] = [
   { name: "profile favorites", path: "/profile/favorites" },
   { name: "profile bets history", path: "/profile/bets/history" },
   { name: "profile bets exports", path: "/profile/bets/exports" },
+  { name: "offers", path: "/offers" },
+  // Offer 1 is the seed's first (weekend-reload): for every player, taken only with a deposit.
+  { name: "an offer", path: "/offers/1" },
 ];
 
 type Seeded = { game: string; jackpot: string };

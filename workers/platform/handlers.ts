@@ -13,6 +13,7 @@ import { bonusHandlers } from "./bonuses";
 import { cashbackHandlers } from "./cashback";
 import { freespinHandlers } from "./bonuses/freespins-get";
 import { cmsHandlers } from "./cms";
+import { offerHandlers } from "./offers";
 import { i18nHandlers } from "./i18n";
 import { metadataHandlers } from "./metadata";
 import { popupHandlers } from "./popups";
@@ -40,4 +41,5 @@ export const handlers: Handlers = {
   ...bonusHandlers,
   ...cashbackHandlers,
   ...freespinHandlers,
+  ...offerHandlers,
 };

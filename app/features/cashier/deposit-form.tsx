@@ -9,6 +9,15 @@ import { methodName } from "./transaction-view";
 import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
 import { cashierFormSchema } from "./cashier-schema";
 import type { DepositData } from "./deposit.server";
+import { DepositOffers } from "../offers/deposit-offers";
+import { toMinorUnits } from "../../lib/validation/amount";
+
+/** The amount field's value in minor units, or null while it is not a number. */
+function enteredAmount(value: unknown): number | null {
+  if (typeof value !== "string" || value.trim() === "") return null;
+  const n = toMinorUnits(value.trim(), 2);
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
 
 export interface DepositActionData {
   result?: SubmissionResult<string[]>;
@@ -115,6 +124,7 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
         onPreset={hydrated ? (value) => form.update({ name: "amount", value, validated: true }) : undefined}
       />
       <RequisiteFields fields={method.fields} metas={fields} banks={data.banks} t={t} />
+      <DepositOffers offers={data.offers} method={method.sysname} amount={enteredAmount(fields.amount?.value)} chosen={data.offer} t={t} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" className="btn btn--primary" disabled={busy}>
         {t("cashier.deposit.submit")}

@@ -54,15 +54,38 @@ export async function loadDeposit({ request, context }: Args, sysname?: string) 
     method = settings.methods.find((m) => m.sysname === info.last_method) ?? settings.methods[0];
   }
   const rules = method?.currencies[settings.currency] ?? null;
+  const url = new URL(request.url);
   return {
     currency: settings.currency,
     methods: settings.methods.map(methodSummary),
     method: method && rules ? { sysname: method.sysname, name: method.name, flow: method.flow, fields: method.fields, rules } : null,
     banks: method ? await banksFor(context, method) : [],
     limitAvailable: info.limit_available,
-    amount: amountFromQuery(new URL(request.url)),
+    amount: amountFromQuery(url),
     idempotencyKey: crypto.randomUUID(),
+    // The player's deposit offers (decision 0043), choosable on the form; `?offer=` preselects one.
+    offers: await depositOffers(context),
+    offer: Number(url.searchParams.get("offer")) || null,
   };
+}
+
+/** The player's offers that come with a deposit; if they cannot be read the form still works, without offers. */
+function depositOffers(context: Args["context"]) {
+  const site = getSite(context);
+  return getPlatform(context)
+    .withLocale(site.locale)
+    .call("campaigns.getoffers", {})
+    .then((list) => list.items.filter((o) => o.trigger?.action === "deposit"))
+    .catch((e: unknown) => {
+      console.error("cashier: offers failed to load", e);
+      return [];
+    });
+}
+
+/** The offer chosen on the form: a positive id, or none. */
+function chosenOffer(formData: FormData): number | undefined {
+  const v = String(formData.get("campaign_offer_id") ?? "");
+  return /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : undefined;
 }
 
 export type DepositData = Awaited<ReturnType<typeof loadDeposit>>;
@@ -128,8 +151,12 @@ export async function depositAction({ request, context }: Args) {
       amount: toMinorUnits(value.amount, 2),
       requisites: requisitesJson(value, method.fields),
       idempotency_key: value.idempotency_key,
+      campaign_offer_id: chosenOffer(formData),
     });
   } catch (e) {
+    if (isPlatformError(e, "InvalidParameter") && e.fields?.campaign_offer_id) {
+      return data({ result: submission.reply({ formErrors: [t("offers.deposit.refused")] }), idempotencyKey }, { status: 400 });
+    }
     if (isPlatformError(e, "InvalidParameter") && e.fields) {
       const { fieldErrors, formErrors } = formFieldErrors(e.fields, method.fields);
       return data({ result: submission.reply({ fieldErrors, formErrors }), idempotencyKey }, { status: 400 });

@@ -10,6 +10,7 @@ const PlayerHints = lazy(() => import("../hints/player-hints"));
 const ForcedLogout = lazy(() => import("../auth/forced-logout"));
 const RealtimeClient = lazy(() => import("../realtime/realtime-client"));
 const SessionClock = lazy(() => import("../responsible/session-clock"));
+const OffersLive = lazy(() => import("../offers/offers-live"));
 
 /**
  * The client-side pieces around a page: for signed-in players the hints and the forced logout
@@ -40,6 +41,7 @@ export default function PageExtras() {
       {player.forceLogoutSeconds > 0 && <ForcedLogout timeoutSeconds={player.forceLogoutSeconds} />}
       <RealtimeClient uid={player.uid} balanceAt={player.balanceAt} balanceRefresh={player.balanceRefresh} />
       <SessionClock />
+      <OffersLive locale={root.locale} />
       <PostRegistration account={player} confirmEmailPopup={player.confirmEmailPopup} locale={root.locale} cashback={player.cashbackPopup} />
     </Suspense>
   );

@@ -32,12 +32,24 @@ export function visibleItems(items: MenuLink[], signedIn: boolean): MenuLink[] {
     .map((i) => (i.submenu ? { ...i, submenu: visibleItems(i.submenu, signedIn) } : i));
 }
 
-function MenuItem({ item }: { item: MenuLink }) {
+/** The Offers link's badge (SPEC §2): the player's available offers, kept live by offers-live.tsx through `data-offers-badge`. */
+export const OFFERS_LINK = "/offers";
+
+function OffersBadge({ count }: { count: number }) {
+  const text = badgeText(count);
+  return (
+    <span className="badge" data-offers-badge="" hidden={!text}>
+      {text}
+    </span>
+  );
+}
+
+function MenuItem({ item, offers }: { item: MenuLink; offers?: number }) {
   const body = (
     <>
       {item.icon && <Icon name={item.icon} />}
       <span className="menu__name">{item.name}</span>
-      <MenuBadge count={item.badge} />
+      {item.link === OFFERS_LINK && offers !== undefined ? <OffersBadge count={offers} /> : <MenuBadge count={item.badge} />}
       {item.postfixIcon && <Icon name={item.postfixIcon} size={16} />}
     </>
   );
@@ -53,7 +65,7 @@ function MenuItem({ item }: { item: MenuLink }) {
         <summary className="menu__link">{body}</summary>
         <ul>
           {item.submenu.map((s) => (
-            <MenuItem key={s.link + s.name} item={s} />
+            <MenuItem key={s.link + s.name} item={s} offers={offers} />
           ))}
         </ul>
       </details>
@@ -62,9 +74,9 @@ function MenuItem({ item }: { item: MenuLink }) {
 }
 
 /** The menus, server-rendered and not hydrated (ServerHtml): new content, a new key. */
-export function Menu({ groups, signedIn }: { groups: MenuGroup[]; signedIn: boolean }) {
+export function Menu({ groups, signedIn, offers }: { groups: MenuGroup[]; signedIn: boolean; offers?: number }) {
   return (
-    <ServerHtml className="menus" key={JSON.stringify([signedIn, groups])}>
+    <ServerHtml className="menus" key={JSON.stringify([signedIn, groups, offers])}>
       {groups.map((g) => {
         const items = visibleItems(g.items, signedIn);
         if (items.length === 0) return null;
@@ -73,7 +85,7 @@ export function Menu({ groups, signedIn }: { groups: MenuGroup[]; signedIn: bool
             {g.title && <h2 className="menu__title">{g.title}</h2>}
             <ul>
               {items.map((i) => (
-                <MenuItem key={i.link + i.name} item={i} />
+                <MenuItem key={i.link + i.name} item={i} offers={offers} />
               ))}
             </ul>
           </nav>
@@ -117,7 +129,7 @@ export function Sidebar() {
         ×
       </label>
       <SidebarBanner />
-      <Menu groups={root.cms.menus.sidebar} signedIn={!!root.player} />
+      <Menu groups={root.cms.menus.sidebar} signedIn={!!root.player} offers={root.player?.offersCount} />
       <ThemeSwitcher />
       {root.player && <SignOutForm className="sidebar__signout" />}
     </aside>

@@ -13,6 +13,7 @@ import { workerContext } from "../../lib/context.server";
 import { takeAuthFlash } from "../auth/auth-flash.server";
 import { loadUrlDialogs } from "./url-dialogs.server";
 import { cashbackPopup } from "../cashback/cashback-popup.server";
+import { availableOffersCount } from "../offers/offers-count.server";
 import { sectionMessages } from "./section-messages.server";
 
 /** The data every page's document needs, built once per request by the root loader. */
@@ -39,9 +40,10 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   // Closing a URL dialog returns to the page, also when this loader ran for a client navigation.
   // A path such as '//x' is a host to `new URL` (and to the browser, for links built from it).
   const page = new URL(sameOriginPath(documentPath(url.pathname + url.search), origin), origin);
-  const [dialogs, cashback] = await Promise.all([
+  const [dialogs, cashback, offersCount] = await Promise.all([
     loadUrlDialogs(page, context, { account: account ?? null, authFlash }),
     cashbackPopup(page, context, account ?? null),
+    availableOffersCount(context, account ?? null),
   ]);
   // The unseen-cashback popup (SPEC §4): a URL dialog, or right after registration queued behind the email confirmation.
   const urlDialogs = cashback.dialog && !dialogs.some((d) => d.preventClose) ? [...dialogs, cashback.dialog] : dialogs;
@@ -62,7 +64,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       footer: site.cms.footer,
       seo: site.cms.seo.default,
     },
-    player: account && account.uid > 0 ? { ...(await playerData(account, site)), cashbackPopup: cashback.queued } : null,
+    player: account && account.uid > 0 ? { ...(await playerData(account, site)), cashbackPopup: cashback.queued, offersCount } : null,
     maintenance,
     toast,
     urlDialogs,

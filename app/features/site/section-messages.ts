@@ -6,7 +6,8 @@
  * section-messages.server.ts.
  */
 export const SECTIONS: Record<string, readonly string[]> = {
-  cashier: ["cashier"],
+  cashier: ["cashier", "offers"],
+  offers: ["offers"],
   profile: ["profileGames", "responsible", "profile", "freespins"],
   "responsible-game": ["responsible"],
   game: ["game", "freespins"],

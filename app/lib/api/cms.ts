@@ -117,7 +117,7 @@ export const CmsConfig = z.object({
   seo: z.object({
     default: Seo,
     home: Seo,
-    templates: z.object({ game: SeoTemplate.optional(), jackpot: SeoTemplate.optional() }).default({}),
+    templates: z.object({ game: SeoTemplate.optional(), jackpot: SeoTemplate.optional(), offer: SeoTemplate.optional() }).default({}),
   }),
   customCode: z.array(CustomCode),
   switches: FunctionalSwitches,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CmsConfig, ContentPage, ContentPageSummary, Redirect } from "./cms";
 import { bonusMethods } from "./contract-bonuses";
+import { offerMethods } from "./contract-offers";
 import { cashbackMethods } from "./contract-cashback";
 import { cashierMethods } from "./contract-cashier";
 import { contactMethods } from "./contract-contacts";
@@ -338,6 +339,7 @@ export const contract = {
   ...bonusMethods,
   ...cashbackMethods,
   ...freespinMethods,
+  ...offerMethods,
 };
 
 export type Contract = typeof contract;

@@ -163,3 +163,84 @@ export function packWinningsGrant(db: D1Database, packId: string, now = Date.now
     grantedEvents(db, "(SELECT uid FROM freespin_packs WHERE id = ?1)", "'freespins:' || ?1", now, [packId]),
   ];
 }
+
+/*
+ * Campaign offers (decision 0043): taking an offer grants its bonus template and/or free-spin
+ * template once per player (grant key offer:<offer id>). The grant reads the player's
+ * `player_offers` row that the same batch wrote just before — `taken`, by this deposit when a
+ * deposit took it — so the bonus exists exactly when the offer was taken.
+ */
+
+/** Bonus and pack of offer ?2 taken by player ?1 with campaigns.takepromotions (a fixed amount; no deposit). */
+export function offerTakeGrants(db: D1Database, uid: number, offerId: number, now = Date.now()): D1PreparedStatement[] {
+  const taken = `JOIN player_offers po ON po.uid = u.uid AND po.offer_id = o.id AND po.status = 'taken' AND po.transaction_id IS NULL`;
+  return [
+    db
+      .prepare(
+        `INSERT INTO player_bonuses (${COLUMNS})
+         SELECT lower(hex(randomblob(16))), u.uid, t.id, t.type, 'available', u.currency, ${VALUE("0")}, 0, NULL,
+           ${REQUIRED("0")}, a.max_bet, a.max_cashout, 'offer:' || o.id, ?2, ?2 + t.activation_days * ${DAY_MS}
+         FROM users u JOIN campaign_offers o ON o.id = ?3 ${taken}
+           JOIN bonus_templates t ON t.id = o.bonus_template_id JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
+         WHERE u.uid = ?1 AND ${VALUE("0")} > 0
+         ON CONFLICT (uid, grant_key) DO NOTHING`,
+      )
+      .bind(uid, now, offerId),
+    grantedEvents(db, "?1", "'offer:' || ?2", now, [uid, offerId]),
+    db
+      .prepare(
+        `INSERT INTO freespin_packs (${PACK_COLUMNS})
+         SELECT ${packValues("u.uid", "u.currency", "'offer:' || o.id")}
+         FROM users u JOIN campaign_offers o ON o.id = ?3 ${taken}
+           JOIN freespin_templates t ON t.id = o.freespin_template_id
+           JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = u.currency
+           JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0
+         WHERE u.uid = ?1
+         ON CONFLICT (uid, grant_key) DO NOTHING`,
+      )
+      .bind(uid, now, offerId),
+  ];
+}
+
+/**
+ * The bonus and pack of the offer a deposit named, in the batch that settles it, after the statement
+ * that records the offer taken by this deposit: only when the deposit is `success` and its amount
+ * fits the template. Once per player and offer, however many deposits named it.
+ */
+export function offerDepositGrants(db: D1Database, transactionId: string, now = Date.now()): D1PreparedStatement[] {
+  const taken = `JOIN campaign_offers o ON o.id = x.campaign_offer_id
+    JOIN player_offers po ON po.uid = x.uid AND po.offer_id = o.id AND po.status = 'taken' AND po.transaction_id = x.id`;
+  return [
+    db
+      .prepare(
+        `INSERT INTO player_bonuses (${COLUMNS})
+         SELECT lower(hex(randomblob(16))), x.uid, t.id, t.type, 'available', x.currency, ${VALUE("x.amount")}, x.amount, x.id,
+           ${REQUIRED("x.amount")}, a.max_bet, a.max_cashout, 'offer:' || o.id, ?2, ?2 + t.activation_days * ${DAY_MS}
+         FROM cashier_transactions x ${taken}
+           JOIN bonus_templates t ON t.id = o.bonus_template_id JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = x.currency
+         WHERE x.id = ?1 AND x.type = 'deposit' AND x.status = 'success'
+           AND x.amount >= a.min_deposit AND (a.max_deposit IS NULL OR x.amount <= a.max_deposit) AND ${VALUE("x.amount")} > 0
+         ON CONFLICT (uid, grant_key) DO NOTHING`,
+      )
+      .bind(transactionId, now),
+    grantedEvents(
+      db,
+      "(SELECT uid FROM cashier_transactions WHERE id = ?1)",
+      "'offer:' || (SELECT campaign_offer_id FROM cashier_transactions WHERE id = ?1)",
+      now,
+      [transactionId],
+    ),
+    db
+      .prepare(
+        `INSERT INTO freespin_packs (${PACK_COLUMNS})
+         SELECT ${packValues("x.uid", "x.currency", "'offer:' || o.id")}
+         FROM cashier_transactions x ${taken}
+           JOIN freespin_templates t ON t.id = o.freespin_template_id
+           JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = x.currency
+           JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0
+         WHERE x.id = ?1 AND x.type = 'deposit' AND x.status = 'success' AND x.amount >= b.min_deposit
+         ON CONFLICT (uid, grant_key) DO NOTHING`,
+      )
+      .bind(transactionId, now),
+  ];
+}

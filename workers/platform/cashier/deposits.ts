@@ -3,6 +3,7 @@ import { PlatformError } from "../../../app/lib/api/errors";
 import type { PlatformContext } from "../core/context";
 import { assertDepositAllowed, depositLimitError, depositsOverLimit } from "../responsible/deposit-guard";
 import { readDepositLimit } from "../responsible/deposit-limit";
+import { assertDepositOffer } from "../offers/deposit";
 import { assertDepositAmount } from "./amounts";
 import { methodForCall } from "./methods";
 import { cashierPlayer } from "./player";
@@ -16,6 +17,7 @@ export interface DepositCall {
   amount: number;
   requisites?: Record<string, string>;
   idempotency_key: string;
+  campaign_offer_id?: number;
 }
 
 /** Where the payment system sends the payer back: the app's result pages in the player's locale. */
@@ -47,6 +49,7 @@ export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise
   assertDepositAmount(p.amount, rules, player.currency);
   const requisites = await checkRequisites(ctx.db, method.fields, p.requisites);
   await assertDepositAllowed(ctx.db, ctx.uid, p.amount);
+  if (p.campaign_offer_id !== undefined) await assertDepositOffer(ctx, p.campaign_offer_id, method.sysname, p.amount);
 
   const provider = providerNamed(ctx.env, method.provider);
   if (!provider) throw new PlatformError("BillingUnavailable", "The payment system is unavailable");
@@ -60,6 +63,7 @@ export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise
     locale: ctx.locale,
     requisites,
     idempotencyKey: p.idempotency_key,
+    campaignOfferId: p.campaign_offer_id ?? null,
   });
   if (!created) return started(ctx, row);
   // Two deposits started at once may both have passed the limit check: look again now that this

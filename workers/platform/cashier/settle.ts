@@ -1,5 +1,6 @@
 import type { TransactionStatus } from "../../../app/lib/api/entities-cashier";
 import { announceGrants, depositGrants, depositPackGrants } from "../bonuses/grants";
+import { announceOfferTaken, offerDepositStatements } from "../offers/deposit";
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
 import { planOperation, type OperationPlan } from "../wallet/wallet";
 import { findTransaction, moveStatusStatement, type TransactionRow } from "./transactions";
@@ -54,8 +55,12 @@ export async function applyDepositStatus(
   if (row.type !== "deposit") return { recorded: [], row };
   const move = moveStatusStatement(deps.db, row, status, status === "pending" ? settleAt : null);
   // The deposit bonuses and free-spin packs it earns (decisions 0039, 0041) apply in the same transaction as its credit.
-  const grants = status === "success" ? [...depositGrants(deps.db, row.id), ...depositPackGrants(deps.db, row.id)] : [];
+  // The offer it named (decision 0043): recorded taken and its bonus granted in the same batch.
+  const grants = status === "success" ? [...depositGrants(deps.db, row.id), ...depositPackGrants(deps.db, row.id), ...offerDepositStatements(deps.db, row.id)] : [];
   const { results } = await moveMoneyWith(deps, [...record, ...(move ? [move] : []), ...grants], depositCredit(deps.db, row));
-  if (grants.length && (results[record.length + (move ? 1 : 0)]?.meta.changes ?? 0) > 0) await announceGrants(deps, row.id);
+  if (grants.length && (results[record.length + (move ? 1 : 0)]?.meta.changes ?? 0) > 0) {
+    await announceGrants(deps, row.id);
+    await announceOfferTaken(deps, row.id);
+  }
   return { recorded: results.slice(0, record.length), row: (await findTransaction(deps.db, row.id))! };
 }

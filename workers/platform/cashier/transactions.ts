@@ -61,6 +61,8 @@ export interface NewTransaction {
   locale: string;
   requisites: Record<string, string>;
   idempotencyKey: string;
+  /** The campaign offer a deposit names (decision 0043): its bonus is granted when it settles. */
+  campaignOfferId?: number | null;
 }
 
 /**
@@ -73,11 +75,11 @@ export async function insertTransaction(db: D1Database, t: NewTransaction): Prom
   const inserted = await db
     .prepare(
       `INSERT INTO cashier_transactions
-         (id, uid, type, status, amount, currency, method, flow, locale, requisites, idempotency_key, created_at, updated_at)
-       VALUES (?1, ?2, ?3, 'new', ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)
+         (id, uid, type, status, amount, currency, method, flow, locale, requisites, idempotency_key, created_at, updated_at, campaign_offer_id)
+       VALUES (?1, ?2, ?3, 'new', ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?12)
        ON CONFLICT (uid, idempotency_key) DO NOTHING RETURNING id`,
     )
-    .bind(id, t.uid, t.type, t.amount, t.currency, t.method, t.flow, t.locale, JSON.stringify(t.requisites), t.idempotencyKey, now)
+    .bind(id, t.uid, t.type, t.amount, t.currency, t.method, t.flow, t.locale, JSON.stringify(t.requisites), t.idempotencyKey, now, t.campaignOfferId ?? null)
     .first<{ id: string }>();
   const row = inserted
     ? await findTransaction(db, id)

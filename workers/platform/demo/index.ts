@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { coverRoutes } from "../games/cover-routes";
 import { cashbackDemoRoutes } from "./cashback-routes";
 import { exportRoutes } from "./export-routes";
+import { offerDemoRoutes } from "./offer-routes";
 import { gameRoutes } from "./game-routes";
 import { mailboxRoutes } from "./mailbox";
 import { oauthRoutes } from "./oauth";
@@ -26,6 +27,7 @@ pages.route("/", verificationReviewRoutes);
 pages.route("/", verificationPageRoutes);
 pages.route("/", verificationWebhookRoutes);
 pages.route("/", cashbackDemoRoutes);
+pages.route("/", offerDemoRoutes);
 pages.notFound((c) => c.text("Not found", 404));
 
 export function handlePlatformPages(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {

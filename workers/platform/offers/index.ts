@@ -1,0 +1,91 @@
+import { OFFER_DEACTIVATED_EVENT, OFFERS_PAGE, type OfferField } from "../../../app/lib/api/contract-offers";
+import { PlatformError } from "../../../app/lib/api/errors";
+import { offerTakeGrants } from "../bonuses/grants";
+import { publishBonusChange } from "../bonuses/notify";
+import { slotsRtp } from "../bonuses/xray";
+import type { Handlers, PlatformContext } from "../core/context";
+import { publish } from "../../realtime/publish";
+import { AVAILABLE_TO } from "./rules";
+import { OFFER_SELECT, offerView, type OfferRow } from "./view";
+
+/**
+ * campaigns.getoffers / getOffer / takepromotions (decision 0043). Offers are personal: what a
+ * player sees, opens and takes is what AVAILABLE_TO says for them now.
+ */
+
+type OfferMethods = "campaigns.getoffers" | "campaigns.getOffer" | "campaigns.takepromotions";
+
+export const noSuchOffer = () =>
+  new PlatformError("InvalidParameter", "No such offer for you", { status: 404, fields: { offer_id: ["No such offer for you"] } });
+
+/** The offers available to the player now, in the operator's order. */
+export async function availableOffers(ctx: PlatformContext, now = Date.now(), page?: { offset: number; limit: number }) {
+  const rows = await ctx.db
+    .prepare(`${OFFER_SELECT} WHERE u.uid = ?1 AND ${AVAILABLE_TO("?2")} ORDER BY o.position, o.id`)
+    .bind(ctx.uid, now)
+    .all<OfferRow>();
+  const all = rows.results;
+  return { rows: page ? all.slice(page.offset, page.offset + page.limit) : all, count: all.length };
+}
+
+/** One offer if it is available to the player now. */
+export function availableOffer(ctx: PlatformContext, offerId: number, now = Date.now()): Promise<OfferRow | null> {
+  return ctx.db.prepare(`${OFFER_SELECT} WHERE u.uid = ?1 AND o.id = ?3 AND ${AVAILABLE_TO("?2")}`).bind(ctx.uid, now, offerId).first<OfferRow>();
+}
+
+const views = async (ctx: PlatformContext, rows: OfferRow[], fields: OfferField[]) => {
+  const rtp = await slotsRtp(ctx.db);
+  return rows.map((r) => offerView(r, fields, ctx.locale, ctx.defaultLocale, rtp));
+};
+
+/** Tells the player's open pages an offer left their list (best effort, after the change committed). */
+export function announceDeactivated(ctx: { env: Env; waitUntil(p: Promise<unknown>): void }, uid: number, offerId: number): void {
+  ctx.waitUntil(publish(ctx.env, uid, OFFER_DEACTIVATED_EVENT, { offer_id: offerId }));
+}
+
+/**
+ * Take an offer: the `taken` row (only while the offer is available to the player, so a second
+ * take or one racing it writes nothing) and the grant that reads it, in one batch.
+ */
+async function takeOffer(ctx: PlatformContext, offerId: number): Promise<1> {
+  const now = Date.now();
+  const offer = await availableOffer(ctx, offerId, now);
+  if (!offer) throw noSuchOffer();
+  if (offer.trigger_action !== "take")
+    throw new PlatformError("InvalidParameter", "This offer comes with a deposit: choose it on the deposit form", {
+      fields: { offer_id: ["This offer comes with a deposit"] },
+    });
+  const [mark] = await ctx.db.batch([
+    ctx.db
+      .prepare(
+        `INSERT INTO player_offers (uid, offer_id, status, created_at)
+         SELECT u.uid, o.id, 'taken', ?2 FROM users u JOIN campaign_offers o ON o.id = ?3
+         WHERE u.uid = ?1 AND o.trigger_action = 'take' AND ${AVAILABLE_TO("?2")}
+         ON CONFLICT (uid, offer_id) DO NOTHING`,
+      )
+      .bind(ctx.uid, now, offerId),
+    ...offerTakeGrants(ctx.db, ctx.uid, offerId, now),
+  ]);
+  if ((mark!.meta.changes ?? 0) === 0) throw noSuchOffer();
+  const bonus = await ctx.db
+    .prepare("SELECT id, type FROM player_bonuses WHERE uid = ?1 AND grant_key = 'offer:' || ?2")
+    .bind(ctx.uid, offerId)
+    .first<{ id: string; type: "casino" | "betting" }>();
+  if (bonus) publishBonusChange(ctx, ctx.uid, { ...bonus, status: "available" });
+  announceDeactivated(ctx, ctx.uid, offerId);
+  return 1;
+}
+
+export const offerHandlers: Handlers<OfferMethods> = {
+  async "campaigns.getoffers"({ offset, fields }, ctx) {
+    const { rows, count } = await availableOffers(ctx, Date.now(), { offset, limit: OFFERS_PAGE });
+    return { items: await views(ctx, rows, fields), count };
+  },
+  async "campaigns.getOffer"({ offer_id, fields }, ctx) {
+    const row = await availableOffer(ctx, offer_id);
+    if (!row) throw noSuchOffer();
+    return (await views(ctx, [row], fields))[0]!;
+  },
+  "campaigns.takepromotions": ({ offer_id }, ctx) => takeOffer(ctx, offer_id),
+};
+

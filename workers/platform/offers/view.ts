@@ -1,0 +1,117 @@
+import type { Offer, OfferField, OfferPromotion } from "../../../app/lib/api/contract-offers";
+
+/** An offer as read for one player (OFFER_SELECT), with the terms of what it grants in their currency. */
+export interface OfferRow {
+  id: number;
+  sysname: string;
+  trigger_action: "take" | "deposit";
+  exclude_methods: string;
+  starts_at: number | null;
+  ends_at: number | null;
+  texts: string;
+  currency: string;
+  /** Deposit methods of the player's currency not excluded (deposit offers). */
+  open_methods: number;
+  b_sysname: string | null;
+  b_texts: string | null;
+  percent: number | null;
+  amount: number | null;
+  cap: number | null;
+  min_deposit: number | null;
+  max_deposit: number | null;
+  wager_multiplier: number | null;
+  wager_base: "bonus" | "deposit_bonus" | null;
+  wagering_days: number | null;
+  f_sysname: string | null;
+  f_texts: string | null;
+  f_count: number | null;
+  f_game: string | null;
+  f_bet: number | null;
+  fw_multiplier: number | null;
+  fw_days: number | null;
+}
+
+/** Every offer column and its grant's terms for player ?1 (join `u` = the player). */
+export const OFFER_SELECT = `SELECT o.id, o.sysname, o.trigger_action, o.exclude_methods, o.starts_at, o.ends_at, o.texts, u.currency,
+    (SELECT COUNT(*) FROM cashier_methods m, json_each(m.currencies) c WHERE m.direction = 'deposit' AND c.key = u.currency
+       AND m.sysname NOT IN (SELECT value FROM json_each(o.exclude_methods))) AS open_methods,
+    t.sysname AS b_sysname, t.texts AS b_texts, t.percent, a.amount, a.cap, a.min_deposit, a.max_deposit,
+    t.wager_multiplier, t.wager_base, t.wagering_days,
+    f.sysname AS f_sysname, f.texts AS f_texts, f.count AS f_count, f.game_sysname AS f_game, fb.bet AS f_bet,
+    ft.wager_multiplier AS fw_multiplier, ft.wagering_days AS fw_days
+  FROM users u JOIN campaign_offers o
+    LEFT JOIN bonus_templates t ON t.id = o.bonus_template_id
+    LEFT JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
+    LEFT JOIN freespin_templates f ON f.id = o.freespin_template_id
+    LEFT JOIN freespin_template_bets fb ON fb.template_id = f.id AND fb.currency = u.currency
+    LEFT JOIN bonus_templates ft ON ft.id = f.bonus_template_id`;
+
+type Texts = Record<string, Record<string, string | undefined>>;
+
+/** The texts of a locale, else the default locale's, else English. */
+function localized(json: string | null, locale: string, fallback: string): Record<string, string | undefined> {
+  const all = JSON.parse(json ?? "{}") as Texts;
+  return all[locale] ?? all[fallback] ?? all.en ?? {};
+}
+
+function promotions(r: OfferRow, locale: string, fallback: string, rtpBp: number): OfferPromotion[] {
+  const money = (amount: number | null) => (amount === null ? null : { amount, currency: r.currency });
+  const out: OfferPromotion[] = [];
+  if (r.b_sysname) {
+    const t = localized(r.b_texts, locale, fallback);
+    out.push({
+      type: "bonus",
+      sysname: r.b_sysname,
+      title: t.title ?? r.b_sysname,
+      description: t.description ?? "",
+      percent: r.percent,
+      amount: money(r.amount),
+      cap: money(r.cap),
+      min_deposit: r.trigger_action === "deposit" ? money(r.min_deposit ?? 0) : null,
+      max_deposit: r.trigger_action === "deposit" ? money(r.max_deposit) : null,
+      wager_multiplier: r.wager_multiplier ?? 0,
+      wager_base: r.wager_base ?? "bonus",
+      wagering_days: r.wagering_days ?? 0,
+      rtp_bp: rtpBp,
+      freespins: null,
+    });
+  }
+  if (r.f_sysname && r.f_bet !== null) {
+    const t = localized(r.f_texts, locale, fallback);
+    out.push({
+      type: "freespins",
+      sysname: r.f_sysname,
+      title: t.title ?? r.f_sysname,
+      description: t.description ?? "",
+      percent: null,
+      amount: null,
+      cap: null,
+      min_deposit: null,
+      max_deposit: null,
+      wager_multiplier: r.fw_multiplier ?? 0,
+      wager_base: "bonus",
+      wagering_days: r.fw_days ?? 0,
+      rtp_bp: rtpBp,
+      freespins: { count: r.f_count ?? 0, game: r.f_game ?? "", bet: { amount: r.f_bet, currency: r.currency } },
+    });
+  }
+  return out;
+}
+
+/** An offer as the player sees it, with the fields asked for. */
+export function offerView(r: OfferRow, fields: OfferField[], locale: string, fallback: string, rtpBp: number): Offer {
+  const offer: Offer = { id: r.id, sysname: r.sysname, starts_at: r.starts_at, ends_at: r.ends_at };
+  if (fields.includes("trigger")) {
+    offer.trigger = {
+      action: r.trigger_action,
+      params: { exclude_methods: JSON.parse(r.exclude_methods) as string[] },
+      user_satisfies_params: r.trigger_action === "take" || r.open_methods > 0,
+    };
+  }
+  if (fields.includes("description")) {
+    const t = localized(r.texts, locale, fallback);
+    offer.description = { title: t.title ?? r.sysname, text: t.text ?? "", image: t.image ?? null };
+  }
+  if (fields.includes("promotions")) offer.promotions = promotions(r, locale, fallback, rtpBp);
+  return offer;
+}
