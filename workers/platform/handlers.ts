@@ -16,6 +16,7 @@ import { cmsHandlers } from "./cms";
 import { i18nHandlers } from "./i18n";
 import { metadataHandlers } from "./metadata";
 import { popupHandlers } from "./popups";
+import { promoCodeHandlers } from "./promocodes";
 import { storageHandlers } from "./storage";
 import { verificationHandlers } from "./verification";
 
@@ -40,4 +41,5 @@ export const handlers: Handlers = {
   ...bonusHandlers,
   ...cashbackHandlers,
   ...freespinHandlers,
+  ...promoCodeHandlers,
 };

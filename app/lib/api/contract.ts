@@ -7,6 +7,7 @@ import { contactMethods } from "./contract-contacts";
 import { freespinMethods } from "./contract-freespins";
 import { gameMethods } from "./contract-games";
 import { jackpotMethods } from "./contract-jackpots";
+import { promoCodeMethods } from "./contract-promocodes";
 import { responsibleMethods } from "./contract-responsible";
 import { securityMethods } from "./contract-security";
 import { socialMethods } from "./contract-social";
@@ -338,6 +339,7 @@ export const contract = {
   ...bonusMethods,
   ...cashbackMethods,
   ...freespinMethods,
+  ...promoCodeMethods,
 };
 
 export type Contract = typeof contract;
