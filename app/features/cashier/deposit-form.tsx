@@ -7,6 +7,7 @@ import { formatMoney } from "../../lib/money";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { methodName } from "./transaction-view";
 import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
+import { PromoCodeField } from "../promocodes/promo-code-field";
 import { cashierFormSchema } from "./cashier-schema";
 import type { DepositData } from "./deposit.server";
 
@@ -115,6 +116,14 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
         onPreset={hydrated ? (value) => form.update({ name: "amount", value, validated: true }) : undefined}
       />
       <RequisiteFields fields={method.fields} metas={fields} banks={data.banks} t={t} />
+      <PromoCodeField
+        key={fields.promo_code?.key}
+        id={`deposit-${method.sysname}-promo_code`}
+        defaultValue={(fields.promo_code?.initialValue as string | undefined) ?? ""}
+        errors={fields.promo_code?.errors}
+        context="deposit"
+        prefill
+      />
       <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" className="btn btn--primary" disabled={busy}>
         {t("cashier.deposit.submit")}

@@ -8,9 +8,7 @@ import { method } from "./define";
  * common.promoCodeErrors.<CODE> (SPEC §8). Spread into `contract`.
  */
 
-/** Why a code is refused: unknown, used (by this player, or every use taken), expired, for another segment, deposit-only, deposit too small. */
-export const PROMO_CODE_ERRORS = ["INVALID", "USED", "EXPIRED", "NOT_ELIGIBLE", "DEPOSIT_REQUIRED", "DEPOSIT_TOO_SMALL"] as const;
-export type PromoCodeError = (typeof PROMO_CODE_ERRORS)[number];
+export { PROMO_CODE_ERRORS, type PromoCodeError } from "./promo-code-errors";
 
 export const promoCode = z
   .string({ error: "promo_code is required" })
