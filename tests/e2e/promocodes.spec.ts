@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, popupEnhanced, test, tr } from "./fixtures";
@@ -45,6 +46,8 @@ test.describe("promo codes with JavaScript", () => {
     await field.fill("SPRING10");
     await expect(page.getByTestId("promo-activate")).toContainText(tr("common.promoCodeErrors.EXPIRED"));
     await expect(field).toHaveAttribute("aria-invalid", "true");
+    // The marked field and its message pass axe.
+    expect((await new AxeBuilder({ page }).include("[data-testid=promo-activate]").analyze()).violations.map((v) => v.id)).toEqual([]);
     // Clearing the field clears the mark.
     await field.fill("");
     await expect(field).not.toHaveAttribute("aria-invalid", "true");
