@@ -149,6 +149,19 @@ export function buildSeedStatements(seedDir) {
        ON CONFLICT (sysname) DO UPDATE SET trigger_action = excluded.trigger_action, exclude_methods = excluded.exclude_methods, bonus_template_id = excluded.bonus_template_id, freespin_template_id = excluded.freespin_template_id, segment_deposits = excluded.segment_deposits, segment_countries = excluded.segment_countries, segment_locales = excluded.segment_locales, starts_at = excluded.starts_at, ends_at = excluded.ends_at, texts = excluded.texts, position = excluded.position`,
     );
   }
+  // Promo codes (issue 19, decision 0044), upserted by code; each names the promo_code bonus or
+  // free-spin template it grants. Dates are ISO strings in the JSON, Unix milliseconds in D1.
+  const ms = (iso) => (iso ? Date.parse(iso) : null);
+  for (const c of read(seedDir, "promo-codes.json")) {
+    const template = c.bonus
+      ? `(SELECT id FROM bonus_templates WHERE sysname = ${q(c.bonus)}), NULL`
+      : `NULL, (SELECT id FROM freespin_templates WHERE sysname = ${q(c.freespins)})`;
+    s.push(
+      `INSERT INTO promo_codes (code, bonus_template_id, freespin_template_id, starts_at, ends_at, max_uses, segment, country_code, requires_deposit, is_enabled)
+       VALUES (${q(c.code)}, ${template}, ${ms(c.starts_at) ?? 0}, ${q(ms(c.ends_at))}, ${q(c.max_uses)}, ${q(c.segment ?? "all")}, ${q(c.country_code)}, ${c.requires_deposit ? 1 : 0}, 1)
+       ON CONFLICT (code) DO UPDATE SET bonus_template_id = excluded.bonus_template_id, freespin_template_id = excluded.freespin_template_id, starts_at = excluded.starts_at, ends_at = excluded.ends_at, max_uses = excluded.max_uses, segment = excluded.segment, country_code = excluded.country_code, requires_deposit = excluded.requires_deposit`,
+    );
+  }
   return s.map((x) => x.replace(/\s*\n\s*/g, " "));
 }
 

@@ -12,6 +12,7 @@ import { confirmTarget } from "../features/bonuses/confirm-target";
 import { bonusesAction, loadBonuses, type BonusActionData } from "../features/profile/bonuses.server";
 import { FreespinPacks } from "../features/profile/freespin-packs";
 import { ProfileNav } from "../features/profile/profile-nav";
+import { PromoActivateCard, PromoActivatedDialog } from "../features/promocodes/promo-activate";
 import { onAccountEvent } from "../features/realtime/account-events";
 import { useT } from "../features/site/use-root-data";
 
@@ -98,6 +99,7 @@ export default function ProfileBonuses({ loaderData, actionData }: Route.Compone
         {betting.active.map((b) => <ActiveBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />)}
         {betting.available.map((b) => <AvailableBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />)}
       </section>
+      <PromoActivateCard answer={answer && "promo" in answer ? answer.promo : undefined} busy={busy} />
       <FreespinPacks packs={loaderData.freespins} />
       <section className="responsible__card" aria-labelledby="bonuses-history" data-testid="bonuses-history">
         <h2 id="bonuses-history">{t("profile.bonuses.historyTitle")}</h2>
@@ -118,6 +120,7 @@ export default function ProfileBonuses({ loaderData, actionData }: Route.Compone
         <BonusConfirmDialog key={answer.confirm.nonce} confirm={{ intent: answer.confirm.intent, ...target, balances }} busy={busy} />
       )}
       {bettingActivated && <BettingActivatedDialog key={bettingActivated.id} bonus={bettingActivated} />}
+      {loaderData.promoActivated && <PromoActivatedDialog key={loaderData.promoActivated} code={loaderData.promoActivated} />}
     </section>
   );
 }

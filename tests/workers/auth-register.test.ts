@@ -31,7 +31,7 @@ describe("auth.register", () => {
         home_town: "São Paulo",
         address: "Av. Paulista, 1000",
         fakename: `Lucky${login.slice(-6)}`,
-        promo_code: " WELCOME100 ",
+        promo_code: " WELCOME50 ",
         terms: "1",
         notify: "0",
         is_betting: "1",
@@ -54,7 +54,7 @@ describe("auth.register", () => {
     const row = await env.DB.prepare("SELECT * FROM users WHERE uid = ?1").bind(info.uid).first<Record<string, unknown>>();
     expect(row).toMatchObject({ birth_date: "1990-04-15", sex: 1, is_betting: 1, notify: 0, character_id: 3, middle_name: "Pedro", postcode: "01310100" });
     const promo = await env.DB.prepare("SELECT promo_code FROM registration_promo WHERE uid = ?1").bind(info.uid).first();
-    expect(promo).toEqual({ promo_code: "WELCOME100" });
+    expect(promo).toEqual({ promo_code: "WELCOME50" });
   });
 
   it("takes the email as the login when no login is sent, and the site's defaults", async () => {

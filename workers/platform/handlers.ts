@@ -17,6 +17,7 @@ import { offerHandlers } from "./offers";
 import { i18nHandlers } from "./i18n";
 import { metadataHandlers } from "./metadata";
 import { popupHandlers } from "./popups";
+import { promoCodeHandlers } from "./promocodes";
 import { storageHandlers } from "./storage";
 import { verificationHandlers } from "./verification";
 
@@ -42,4 +43,5 @@ export const handlers: Handlers = {
   ...cashbackHandlers,
   ...freespinHandlers,
   ...offerHandlers,
+  ...promoCodeHandlers,
 };

@@ -36,7 +36,7 @@ export interface ShownField {
 }
 
 /** Fields with their own controls in the form (checkboxes, the promo toggle), never from the list. */
-const OWN_CONTROLS = new Set(["terms", "notify", "is_betting", "hasPromocode", "promo_code", "phone_country_code"]);
+export const OWN_CONTROLS: ReadonlySet<string> = new Set(["terms", "notify", "is_betting", "hasPromocode", "promo_code", "phone_country_code"]);
 
 /** The registration types of the configuration that register with a form (not social). */
 export function formTypes(config: AuthConfig): AuthType[] {

@@ -7,6 +7,7 @@ import { applyPersonalData } from "./machines/registration-fields";
 import { formTypes, selectedType, showsSocialButtons, shownFields, socialProviders, type PersonalData } from "./registration-form";
 import { SocialButtons } from "./social-buttons";
 import { pagePath } from "./popup-url";
+import { PromoCodeField } from "../promocodes/promo-code-field";
 
 export interface RegistrationProps {
   config: CmsConfig["auth"];
@@ -127,10 +128,8 @@ export function RegistrationSection(p: RegistrationProps) {
                 <span>{t("auth.fields.hasPromocode")}</span>
               </label>
             )}
-            <div className="field auth__promo-field">
-              <label htmlFor="auth-promo_code">{t("auth.fields.promoCode")}</label>
-              <input id="auth-promo_code" name="promo_code" defaultValue={p.values.promo_code} maxLength={50} autoComplete="off" />
-              <FieldErrors id="auth-promo_code-error" errors={p.errors.promo_code} />
+            <div className="auth__promo-field">
+              <PromoCodeField id="auth-promo_code" label={t("auth.fields.promoCode")} defaultValue={p.values.promo_code} errors={p.errors.promo_code} context="registration" />
             </div>
           </div>
         )}

@@ -114,6 +114,8 @@ export function useRegistration(opts: {
       if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement) || name === "password") continue;
       if (el instanceof HTMLInputElement && el.type === "checkbox") el.checked = value === "1";
       else if (el.type !== "hidden") el.value = value;
+      // The promo-code field checks what it is filled with (its input listener, decision 0044).
+      if (name === "promo_code") el.dispatchEvent(new Event("input", { bubbles: true }));
     }
     // What was typed or chosen before the machine ran (a slow connection) counts too.
     for (const [name, value] of form ? controls(form) : []) {

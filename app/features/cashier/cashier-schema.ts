@@ -66,6 +66,8 @@ export function cashierFormSchema({ rules, fields, overrides }: CashierFormRules
     method: z.string().regex(/^[a-z0-9_-]{1,40}$/),
     amount: f.sum(amountOptions(rules)),
     idempotency_key: idempotencyKey,
+    /** A deposit's promo code (decision 0044): checked by the platform, which answers its reason code. */
+    promo_code: z.string().trim().max(50).optional(),
     ...requisites,
   });
 }

@@ -7,6 +7,7 @@ import { formatMoney } from "../../lib/money";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { methodName } from "./transaction-view";
 import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
+import { PromoCodeField } from "../promocodes/promo-code-field";
 import { cashierFormSchema } from "./cashier-schema";
 import type { DepositData } from "./deposit.server";
 import { DepositOffers } from "../offers/deposit-offers";
@@ -125,6 +126,14 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
       />
       <RequisiteFields fields={method.fields} metas={fields} banks={data.banks} t={t} />
       <DepositOffers offers={data.offers} method={method.sysname} amount={enteredAmount(fields.amount?.value)} chosen={data.offer} t={t} />
+      <PromoCodeField
+        key={fields.promo_code?.key}
+        id={`deposit-${method.sysname}-promo_code`}
+        defaultValue={(fields.promo_code?.initialValue as string | undefined) ?? ""}
+        errors={fields.promo_code?.errors}
+        context="deposit"
+        prefill
+      />
       <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" className="btn btn--primary" disabled={busy}>
         {t("cashier.deposit.submit")}

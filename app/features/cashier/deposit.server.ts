@@ -9,6 +9,7 @@ import { formatMoney } from "../../lib/money";
 import { toMinorUnits } from "../../lib/validation/amount";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
+import { promoCodeMessage } from "../promocodes/promo-code-messages";
 import { cashierFormSchema, formFieldErrors, requisitesJson } from "./cashier-schema";
 import { payPagePath, safePaymentUrl } from "./pay-pages";
 import { paymobileQuery } from "./payment-link.server";
@@ -152,13 +153,17 @@ export async function depositAction({ request, context }: Args) {
       requisites: requisitesJson(value, method.fields),
       idempotency_key: value.idempotency_key,
       campaign_offer_id: chosenOffer(formData),
+      promo_code: value.promo_code || undefined,
     });
   } catch (e) {
     if (isPlatformError(e, "InvalidParameter") && e.fields?.campaign_offer_id) {
       return data({ result: submission.reply({ formErrors: [t("offers.deposit.refused")] }), idempotencyKey }, { status: 400 });
     }
     if (isPlatformError(e, "InvalidParameter") && e.fields) {
-      const { fieldErrors, formErrors } = formFieldErrors(e.fields, method.fields);
+      // A refused promo code is the promo field's, with the SPEC §8 message.
+      const { promo_code, ...rest } = e.fields;
+      const { fieldErrors, formErrors } = formFieldErrors(rest, method.fields);
+      if (promo_code) fieldErrors.promo_code = [promoCodeMessage(promo_code, t)];
       return data({ result: submission.reply({ fieldErrors, formErrors }), idempotencyKey }, { status: 400 });
     }
     const message = depositRefusal(e, t, settings.currency);

@@ -6,6 +6,8 @@ import { createT } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import type { BonusIntent } from "../bonuses/bonus-dialogs";
+import type { PromoActionData } from "../promocodes/promo-activate";
+import { promoCodeMessage } from "../promocodes/promo-code-messages";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -24,7 +26,11 @@ export const BonusForm = z.object({
 });
 
 /** `confirm.nonce`: new with each answer, so a dialog closed in place opens again on the next submit. */
-export type BonusActionData = { bonusId: string; formErrors: string[] } | { confirm: { intent: BonusIntent; bonusId: string; nonce: string } } | undefined;
+export type BonusActionData =
+  | { bonusId: string; formErrors: string[] }
+  | { confirm: { intent: BonusIntent; bonusId: string; nonce: string } }
+  | PromoActionData
+  | undefined;
 
 /** `/profile/bonuses` (SPEC §2): casino bonuses (active with its wagering, available, history), betting bonuses, the balances. */
 export async function loadBonuses({ request, context }: Args) {
@@ -36,7 +42,9 @@ export async function loadBonuses({ request, context }: Args) {
     orErrorPage(platform.call("BettingBonuses.get")),
     activeFreespinPacks(platform),
   ]);
-  const activated = new URL(request.url).searchParams.get("activated");
+  const query = new URL(request.url).searchParams;
+  const activated = query.get("activated");
+  const promo = query.get("promo_activated") ?? "";
   return {
     bonuses,
     betting,
@@ -44,6 +52,8 @@ export async function loadBonuses({ request, context }: Args) {
     balances: { main: account.balance_main, bonus: account.balance_bonus, betting: account.balance_betting_bonus },
     /** A betting bonus just activated: the betting-bonus-activated dialog. */
     bettingActivated: betting.active.find((b) => b.id === activated) ?? null,
+    /** A promo code just activated (decision 0044): the promo-code-activated dialog. */
+    promoActivated: /^[A-Za-z0-9_-]{1,50}$/.test(promo) ? promo : null,
     siteName: site.metadata.siteName,
     title: createT(site.messages)("profile.bonuses.title"),
   };
@@ -64,7 +74,9 @@ function activeFreespinPacks(platform: ReturnType<typeof getPlatform>) {
 export async function bonusesAction({ request, context }: Args) {
   await requirePlayer(context, request);
   const t = createT(getSite(context).messages);
-  const form = BonusForm.safeParse(Object.fromEntries(await request.formData()));
+  const formData = await request.formData();
+  if (formData.get("intent") === "promo") return activatePromoCode(context, t, formData.get("promo_code"));
+  const form = BonusForm.safeParse(Object.fromEntries(formData));
   if (!form.success) throw data("Unknown form", { status: 400 });
   const { intent, bonus_id, kind, confirmed, burn } = form.data;
   if (!confirmed) return data({ confirm: { intent, bonusId: bonus_id, nonce: crypto.randomUUID() } } satisfies BonusActionData);
@@ -100,4 +112,22 @@ export async function bonusesAction({ request, context }: Args) {
   // An activated betting bonus has its own dialog (betting-bonus-activated) instead of a toast.
   if (betting && intent === "activate") throw redirect(sitePath(context, `/profile/bonuses?activated=${bonus_id}`));
   return redirectWithToast(sitePath(context, "/profile/bonuses"), { type: "success", text: t(done) });
+}
+
+/**
+ * The page's promo-code form (decision 0044): campaigns.activateOffer, then the page again with
+ * the promo-code-activated dialog; a refusal comes back on the field with the SPEC §8 message.
+ */
+async function activatePromoCode(context: Args["context"], t: ReturnType<typeof createT>, raw: FormDataEntryValue | null) {
+  const value = typeof raw === "string" ? raw.trim().slice(0, 50) : "";
+  const refuse = (errors: string[], status = 400) => data({ promo: { errors, value } } satisfies PromoActionData, { status });
+  if (!value) return refuse([t("validation.required")]);
+  try {
+    const info = await getPlatform(context).call("campaigns.activateOffer", { promo_code: value });
+    throw redirect(sitePath(context, `/profile/bonuses?promo_activated=${encodeURIComponent(info.code)}`));
+  } catch (e) {
+    if (!(e instanceof PlatformError) || e.status >= 500) throw e;
+    if (e.status === 401) throw redirect(sitePath(context, "/"));
+    return refuse([promoCodeMessage(e.fields?.promo_code, t)], e.status);
+  }
 }

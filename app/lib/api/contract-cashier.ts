@@ -85,6 +85,8 @@ export const cashierMethods = {
       method: sysname("method"),
       amount,
       campaign_offer_id: z.coerce.number().int().positive().optional(),
+      /** A promo code redeemed with this deposit when it succeeds (campaigns.checkPromocode refusals, decision 0044). */
+      promo_code: z.string().trim().max(50, "promo_code is at most 50 characters").optional(),
       requisites,
       idempotency_key: idempotencyKey,
     }),

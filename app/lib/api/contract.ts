@@ -8,6 +8,7 @@ import { contactMethods } from "./contract-contacts";
 import { freespinMethods } from "./contract-freespins";
 import { gameMethods } from "./contract-games";
 import { jackpotMethods } from "./contract-jackpots";
+import { promoCodeMethods } from "./contract-promocodes";
 import { responsibleMethods } from "./contract-responsible";
 import { securityMethods } from "./contract-security";
 import { socialMethods } from "./contract-social";
@@ -340,6 +341,7 @@ export const contract = {
   ...cashbackMethods,
   ...freespinMethods,
   ...offerMethods,
+  ...promoCodeMethods,
 };
 
 export type Contract = typeof contract;

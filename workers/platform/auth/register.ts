@@ -7,10 +7,12 @@ import { sendContactConfirmation } from "../account/contact-codes";
 import { checkCountryValues } from "../account/country-values";
 import { birthDateProblem, isoDate, knownCountry } from "../account/profile-rules";
 import { loadContacts, loadUser, type UserRow } from "../account/users";
-import { registrationGrants, registrationPackGrants } from "../bonuses/grants";
+import { promoCodeGrants, registrationGrants, registrationPackGrants } from "../bonuses/grants";
 import type { Handler, PlatformContext } from "../core/context";
 import { readSetting } from "../core/settings";
 import { loadLocales } from "../i18n/locales";
+import { announcePromoGrants } from "../promocodes";
+import { loadPromoCode, loadRedeemer, promoCodeProblem, type PromoCodeRow } from "../promocodes/rules";
 import { hashPassword } from "./passwords";
 import { messengerSignIn } from "./telegram-sign-in";
 
@@ -98,6 +100,7 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
     for (const field of await taken(ctx.db, identifiers)) add(fields, field, "Already registered");
     if (email && email === login.toLowerCase() && fields.login?.includes("Already registered")) add(fields, "email", "Already registered");
   }
+  const promo = await registrationPromo(ctx, v, 0, { currency, country: v.country_code ?? "" }, fields);
   if (Object.keys(fields).length) throw invalid(fields);
 
   const now = Date.now();
@@ -132,6 +135,8 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
   }
   // The registration bonuses (decision 0039) and free-spin packs (0041), in the same transaction as the account.
   statements.push(...registrationGrants(ctx.db, { login }, now), ...registrationPackGrants(ctx.db, { login }, now));
+  // A valid promo code is redeemed in the same transaction (decision 0044).
+  if (promo) statements.push(...promoCodeGrants(ctx.db, { login }, promo.code, now));
   try {
     await ctx.db.batch(statements);
   } catch (e) {
@@ -141,6 +146,7 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
   }
   const row = await ctx.db.prepare(`SELECT uid FROM users WHERE login = ?1`).bind(login).first<{ uid: number }>();
   await ctx.startSession(row!.uid);
+  if (promo) await announcePromoGrants(ctx, row!.uid, promo.code);
   if (email) {
     // The post-registration confirm-email popup tells the player a code is on its way; a failed
     // delivery must not undo the registration (they can ask again from the hint or the profile).
@@ -199,11 +205,13 @@ async function completeRegistration(v: Values, ctx: PlatformContext): Promise<Ac
     ...(newPhone ? [{ field: "phone", value: newPhone }] : []),
   ];
   for (const field of await taken(ctx.db, identifiers, uid)) add(fields, field, "Already registered");
+  const promo = await registrationPromo(ctx, v, uid, {}, fields);
   if (Object.keys(fields).length) throw invalid(fields);
 
   const statements = await completionStatements(ctx.db, user, v, { login, newEmail, newPhone });
-  // A completed social registration earns the registration bonuses and packs too (decisions 0039, 0041).
+  // A completed social registration earns the registration bonuses and packs too (decisions 0039, 0041), and its promo code's (0044).
   statements.push(...registrationGrants(ctx.db, { uid }), ...registrationPackGrants(ctx.db, { uid }));
+  if (promo) statements.push(...promoCodeGrants(ctx.db, { uid }, promo.code));
   try {
     await ctx.db.batch(statements);
   } catch (e) {
@@ -212,7 +220,29 @@ async function completeRegistration(v: Values, ctx: PlatformContext): Promise<Ac
     const clashed = await taken(ctx.db, identifiers, uid);
     throw invalid(clashed.length ? Object.fromEntries(clashed.map((f) => [f, ["Already registered"]])) : { fakename: ["This name is taken"] });
   }
+  if (promo) await announcePromoGrants(ctx, uid, promo.code);
   return playerInfo(ctx, uid);
+}
+
+/**
+ * The promo code a registration brings (decision 0044): checked for a new player of this country
+ * and currency; a code that does not apply is a promo_code field error carrying its reason, so
+ * the player fixes or clears it and loses nothing else they typed.
+ */
+async function registrationPromo(
+  ctx: PlatformContext,
+  v: Values,
+  uid: number,
+  visitor: { currency?: string; country?: string },
+  fields: Fields,
+): Promise<PromoCodeRow | null> {
+  const code = v.promo_code?.trim();
+  if (!code) return null;
+  const who = await loadRedeemer(ctx.db, uid, visitor);
+  const row = await loadPromoCode(ctx.db, code, who.currency);
+  const problem = await promoCodeProblem(ctx.db, row, who, { kind: "registration" });
+  if (problem) add(fields, "promo_code", problem);
+  return problem ? null : row;
 }
 
 async function completionStatements(

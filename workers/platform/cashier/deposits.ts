@@ -8,6 +8,8 @@ import { assertDepositAmount } from "./amounts";
 import { methodForCall } from "./methods";
 import { cashierPlayer } from "./player";
 import { providerNamed } from "./providers";
+import { rememberDepositPromo } from "../promocodes/deposits";
+import { checkedPromoCode, loadRedeemer } from "../promocodes/rules";
 import { checkRequisites } from "./requisites";
 import { reconcilePlayer } from "./reconcile";
 import { insertTransaction, playerTransaction, toEntity, type TransactionRow } from "./transactions";
@@ -18,6 +20,8 @@ export interface DepositCall {
   requisites?: Record<string, string>;
   idempotency_key: string;
   campaign_offer_id?: number;
+  /** A promo code to redeem with this deposit (decision 0044). */
+  promo_code?: string;
 }
 
 /** Where the payment system sends the payer back: the app's result pages in the player's locale. */
@@ -50,6 +54,7 @@ export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise
   const requisites = await checkRequisites(ctx.db, method.fields, p.requisites);
   await assertDepositAllowed(ctx.db, ctx.uid, p.amount);
   if (p.campaign_offer_id !== undefined) await assertDepositOffer(ctx, p.campaign_offer_id, method.sysname, p.amount);
+  const promo = p.promo_code ? await checkedPromoCode(ctx.db, p.promo_code, await loadRedeemer(ctx.db, ctx.uid), { kind: "deposit", amount: p.amount }) : null;
 
   const provider = providerNamed(ctx.env, method.provider);
   if (!provider) throw new PlatformError("BillingUnavailable", "The payment system is unavailable");
@@ -66,6 +71,7 @@ export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise
     campaignOfferId: p.campaign_offer_id ?? null,
   });
   if (!created) return started(ctx, row);
+  if (promo) await rememberDepositPromo(ctx.db, row.id, promo.code);
   // Two deposits started at once may both have passed the limit check: look again now that this
   // one counts, and drop it (nothing was sent to the payment system yet) if the window is over.
   if (await depositsOverLimit(ctx.db, ctx.uid, row)) {

@@ -1,6 +1,8 @@
 import type { TransactionStatus } from "../../../app/lib/api/entities-cashier";
 import { announceGrants, depositGrants, depositPackGrants } from "../bonuses/grants";
 import { announceOfferTaken, offerDepositStatements } from "../offers/deposit";
+import { announcePromoGrants } from "../promocodes";
+import { depositPromoGrants } from "../promocodes/deposits";
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
 import { planOperation, type OperationPlan } from "../wallet/wallet";
 import { findTransaction, moveStatusStatement, type TransactionRow } from "./transactions";
@@ -57,10 +59,13 @@ export async function applyDepositStatus(
   // The deposit bonuses and free-spin packs it earns (decisions 0039, 0041) apply in the same transaction as its credit.
   // The offer it named (decision 0043): recorded taken and its bonus granted in the same batch.
   const grants = status === "success" ? [...depositGrants(deps.db, row.id), ...depositPackGrants(deps.db, row.id), ...offerDepositStatements(deps.db, row.id)] : [];
-  const { results } = await moveMoneyWith(deps, [...record, ...(move ? [move] : []), ...grants], depositCredit(deps.db, row));
+  // The promo code entered with the deposit (decision 0044) is redeemed in the same batch too.
+  const promo = status === "success" ? await depositPromoGrants(deps.db, row) : { code: null, statements: [] };
+  const { results } = await moveMoneyWith(deps, [...record, ...(move ? [move] : []), ...grants, ...promo.statements], depositCredit(deps.db, row));
   if (grants.length && (results[record.length + (move ? 1 : 0)]?.meta.changes ?? 0) > 0) {
     await announceGrants(deps, row.id);
     await announceOfferTaken(deps, row.id);
   }
+  if (promo.code) await announcePromoGrants(deps, row.uid, promo.code);
   return { recorded: results.slice(0, record.length), row: (await findTransaction(deps.db, row.id))! };
 }

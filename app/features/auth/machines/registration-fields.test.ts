@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RegistrationValues } from "../../../lib/api/entities";
 import type { PersonalData as ApiPersonalData } from "../../../lib/api/entities-contacts";
-import { applyPersonalData, draftOf, firstErrorField, REGISTRATION_KEYS, toRegistrationParams, type PersonalData } from "./registration-fields";
+import { applyPersonalData, draftOf, firstErrorField, hiddenFields, REGISTRATION_KEYS, toRegistrationParams, type PersonalData } from "./registration-fields";
 
 describe("toRegistrationParams (SPEC §3 registration values)", () => {
   it("sends mobile as phone, notify and is_betting as '1'/'0', terms as '1', never hasPromocode", () => {
@@ -94,5 +94,25 @@ describe("draftOf and firstErrorField", () => {
     expect(firstErrorField({ terms: ["x"], mobile: ["y"] }, ["email", "mobile"])).toBe("mobile");
     expect(firstErrorField({ terms: ["x"] }, ["email"])).toBe("terms");
     expect(firstErrorField({ email: [] }, ["email"])).toBeNull();
+  });
+});
+
+describe("hiddenFields", () => {
+  const field = (sysname: string, is_visible: boolean) => ({ sysname, type: "input", attrs: {}, options: {}, params: { is_visible, is_required: false } });
+  it("drops list fields the form does not show, never the promo code and checkboxes it renders itself", () => {
+    const personalData = {
+      country_code: "US",
+      countries: [],
+      fields: [field("email", true), field("first_name", false), field("promo_code", false), field("terms", false)],
+      regions: [],
+      document_types: [],
+      currency: { rule: "first", list: [] },
+    } as unknown as PersonalData;
+    const hidden = hiddenFields({ personalData, type: "fast" });
+    expect(hidden).not.toContain("promo_code");
+    expect(hidden).not.toContain("terms");
+    expect(hidden).toContain("first_name");
+    // …so the promo code typed in the form is sent.
+    expect(toRegistrationParams({ email: "a@b.c", promo_code: "WELCOME50", hasPromocode: "1" }, { hidden }).promo_code).toBe("WELCOME50");
   });
 });

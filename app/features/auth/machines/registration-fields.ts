@@ -4,7 +4,7 @@
  * country's personal data changes, what is kept as a draft and what is sent to the platform.
  */
 
-import { shownFields, type PersonalData, type PersonalField } from "../registration-form";
+import { OWN_CONTROLS, shownFields, type PersonalData, type PersonalField } from "../registration-form";
 
 export type { PersonalData, PersonalField };
 export type CurrencyRule = PersonalData["currency"]["rule"];
@@ -30,7 +30,9 @@ export function visibleFields(ctx: { personalData: PersonalData | null; type: Re
 /** Dynamic fields the form does not show (their values are not sent). */
 export function hiddenFields(ctx: { personalData: PersonalData | null; type: RegistrationType }): string[] {
   const shown = new Set(visibleFields(ctx).map((f) => f.sysname));
-  return (ctx.personalData?.fields ?? []).map((f) => f.sysname).filter((s) => !shown.has(s));
+  // Fields with their own controls (the promo code, checkboxes) are never hidden by the list: the
+  // server path's rule (hiddenFieldNames), so a promo code typed with JavaScript on is sent too.
+  return (ctx.personalData?.fields ?? []).map((f) => f.sysname).filter((s) => !shown.has(s) && !OWN_CONTROLS.has(s));
 }
 
 const firstId = (list: readonly { id: string | number }[]) => (list.length > 0 ? String(list[0]!.id) : "");

@@ -1,0 +1,68 @@
+import { assign, fromPromise, setup } from "xstate";
+import type { PromoCodeInfo } from "../../lib/api/contract-promocodes";
+
+/**
+ * The promo-code check as the player types (SPEC §4, §9): 800 ms after the last change the code is
+ * checked (campaigns.checkPromocode); empty input clears everything; a positive answer marks the
+ * field valid, a refusal keeps its reason codes (SPEC §8 turns them into a message). An answer for
+ * a text that has changed since is stale and never lands: a new input leaves `checking`, which
+ * stops the call's actor, so its result is dropped.
+ */
+
+export const PROMO_CHECK_DEBOUNCE_MS = 800;
+
+export interface PromoCheckContext {
+  /** The trimmed code being checked or last checked. */
+  value: string;
+  info: PromoCodeInfo | null;
+  /** The platform's reason codes of a refusal (invalid_parameters.promo_code); [] when it gave none. */
+  errors: string[] | null;
+}
+
+export type PromoCheckEvent = { type: "promo.input"; value: string };
+
+/** The reason codes of a refused check, whatever shape the error takes. */
+function reasonCodes(error: unknown): string[] {
+  const fields = (error as { fields?: Record<string, unknown> } | null)?.fields;
+  const codes = fields?.promo_code;
+  return Array.isArray(codes) ? codes.filter((c): c is string => typeof c === "string") : [];
+}
+
+export const promoCheckMachine = setup({
+  types: { context: {} as PromoCheckContext, events: {} as PromoCheckEvent },
+  actors: {
+    check: fromPromise<PromoCodeInfo, { code: string }>(() => Promise.reject(new Error("check not provided"))),
+  },
+  delays: { debounce: PROMO_CHECK_DEBOUNCE_MS },
+  guards: {
+    empty: (_, params: { value: string }) => params.value.trim() === "",
+    unchanged: ({ context }, params: { value: string }) => params.value.trim() === context.value,
+  },
+}).createMachine({
+  id: "promoCheck",
+  context: { value: "", info: null, errors: null },
+  initial: "idle",
+  on: {
+    "promo.input": [
+      { guard: { type: "empty", params: ({ event }) => ({ value: event.value }) }, target: ".idle", actions: assign({ value: "", info: null, errors: null }) },
+      // Same text again (a focus change, a re-fill): the answer on its way or given still holds.
+      { guard: { type: "unchanged", params: ({ event }) => ({ value: event.value }) } },
+      { target: ".debouncing", reenter: true, actions: assign({ value: ({ event }) => event.value.trim(), info: null, errors: null }) },
+    ],
+  },
+  states: {
+    idle: {},
+    debouncing: { after: { debounce: "checking" } },
+    checking: {
+      tags: ["busy"],
+      invoke: {
+        src: "check",
+        input: ({ context }) => ({ code: context.value }),
+        onDone: { target: "valid", actions: assign({ info: ({ event }) => event.output }) },
+        onError: { target: "invalid", actions: assign({ errors: ({ event }) => reasonCodes(event.error) }) },
+      },
+    },
+    valid: {},
+    invalid: {},
+  },
+});

@@ -1,0 +1,79 @@
+import { useSelector } from "@xstate/react";
+import { useEffect, useRef, useState } from "react";
+import { createActor, fromPromise } from "xstate";
+import { browserCall } from "../../lib/api/browser-call";
+import { FieldErrors } from "../auth/auth-form-parts";
+import { browserStorage, promoCodeFromSearch, readStoredPromoCode } from "../auth/promo-code";
+import { useRootData, useT } from "../site/use-root-data";
+import { promoCheckMachine } from "./promo-check.machine";
+import { promoCodeMessage, promoFieldErrors } from "./promo-code-messages";
+
+/**
+ * A promo-code input (SPEC §3 Promo code field: value, isValid, errorMessage). Rendered by the
+ * server as a plain input whose errors come from the form's answer; with JavaScript it is checked
+ * as the player types (promo-check.machine, 800 ms debounce, stale answers dropped), and with
+ * `prefill` an empty field takes the promo code of the URL, else the stored one (SPEC §4).
+ * Other code may fill the input later: it sends an `input` event, which the check follows.
+ */
+export function PromoCodeField(props: {
+  id: string;
+  defaultValue?: string;
+  /** The form's answer for this field: validation texts, or the platform's reason codes. */
+  errors?: string[];
+  context: "activate" | "registration" | "deposit";
+  prefill?: boolean;
+  label?: string;
+  required?: boolean;
+}) {
+  const t = useT();
+  const locale = useRootData()?.locale;
+  const input = useRef<HTMLInputElement | null>(null);
+  const [actor] = useState(() =>
+    createActor(
+      promoCheckMachine.provide({
+        actors: {
+          check: fromPromise(({ input: { code } }) =>
+            browserCall("campaigns.checkPromocode", "POST", { promo_code: code, context: props.context }, { locale }),
+          ),
+        },
+      }),
+    ),
+  );
+  useEffect(() => {
+    actor.start();
+    const el = input.current;
+    if (el && props.prefill && !el.value) el.value = promoCodeFromSearch(window.location.search) ?? readStoredPromoCode(browserStorage()) ?? "";
+    if (el?.value) actor.send({ type: "promo.input", value: el.value });
+    return () => void actor.stop();
+  }, [actor]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const status = useSelector(actor, (s) => s.value);
+  const info = useSelector(actor, (s) => s.context.info);
+  const reasons = useSelector(actor, (s) => s.context.errors);
+  const errors = status === "invalid" ? [promoCodeMessage(reasons, t)] : promoFieldErrors(props.errors, t);
+  const errorId = `${props.id}-error`;
+  const statusId = `${props.id}-status`;
+  const ok = status === "valid" && info && !errors?.length;
+  return (
+    <div className="field promo-field" data-promo-status={status}>
+      <label htmlFor={props.id}>{props.label ?? t("common.promoCode.label")}</label>
+      <input
+        ref={input}
+        id={props.id}
+        name="promo_code"
+        defaultValue={props.defaultValue}
+        maxLength={50}
+        autoComplete="off"
+        required={props.required}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : ok ? statusId : undefined}
+        onInput={(e) => actor.send({ type: "promo.input", value: e.currentTarget.value })}
+      />
+      <p id={statusId} className="promo-field__status" role="status">
+        {status === "checking" && t("common.promoCode.checking")}
+        {ok && t(info.requires_deposit ? "common.promoCode.validDeposit" : "common.promoCode.valid", { title: info.title })}
+      </p>
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}

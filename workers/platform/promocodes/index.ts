@@ -1,0 +1,43 @@
+import type { Handlers } from "../core/context";
+import { promoCodeGrants } from "../bonuses/grants";
+import { publishBonusChange } from "../bonuses/notify";
+import type { MoneyDeps } from "../wallet/move-money";
+import { checkedPromoCode, loadRedeemer, promoCodeError, promoCodeInfo, promoCodeProblem, loadPromoCode, type PromoContext } from "./rules";
+
+/**
+ * campaigns.checkPromocode and campaigns.activateOffer (decision 0044). Activation is one batch:
+ * the redemption row and what the code grants (bonuses/grants.ts), so a code is used exactly when
+ * its bonus or pack exists. Registration and deposits redeem through the same grant statements.
+ */
+
+const contextOf = (kind: "activate" | "registration" | "deposit" | undefined, amount?: number): PromoContext =>
+  kind === "deposit" ? { kind, amount } : { kind: kind ?? "activate" };
+
+/** What the redemption made: the player's realtime bonus event, as the other grants announce theirs. */
+export async function announcePromoGrants(deps: MoneyDeps, uid: number, code: string): Promise<void> {
+  const { results } = await deps.db
+    .prepare("SELECT id, type, status FROM player_bonuses WHERE uid = ?1 AND grant_key = 'promo:' || ?2")
+    .bind(uid, code)
+    .all<{ id: string; type: "casino" | "betting"; status: "available" }>();
+  for (const b of results) publishBonusChange(deps, uid, b);
+}
+
+export const promoCodeHandlers: Pick<Handlers, "campaigns.checkPromocode" | "campaigns.activateOffer"> = {
+  "campaigns.checkPromocode": async (p, ctx) => {
+    const who = await loadRedeemer(ctx.db, ctx.uid);
+    const row = await checkedPromoCode(ctx.db, p.promo_code, who, contextOf(p.context, p.amount));
+    return promoCodeInfo(row, ctx.locale, ctx.defaultLocale);
+  },
+  "campaigns.activateOffer": async (p, ctx) => {
+    const who = await loadRedeemer(ctx.db, ctx.uid);
+    const row = await checkedPromoCode(ctx.db, p.promo_code, who, { kind: "activate" });
+    const now = Date.now();
+    const [redeemed] = await ctx.db.batch(promoCodeGrants(ctx.db, { uid: ctx.uid }, row.code, now));
+    if ((redeemed?.meta.changes ?? 0) === 0) {
+      // Another request took the last use, or this player's own, between the check and the batch.
+      throw promoCodeError((await promoCodeProblem(ctx.db, await loadPromoCode(ctx.db, row.code, who.currency), who, { kind: "activate" })) ?? "USED");
+    }
+    await announcePromoGrants(ctx, ctx.uid, row.code);
+    return promoCodeInfo(row, ctx.locale, ctx.defaultLocale);
+  },
+};
