@@ -156,6 +156,17 @@ describe("deposits with campaign_offer_id", () => {
     expect((await offerBonus(p, id)).results).toHaveLength(1);
   });
 
+  it("the settled deposit tells the player's pages the offer is gone", async () => {
+    const p = await registerPlayer();
+    const id = await seededId("weekend-reload");
+    const client = await connect(await tokenFor(p.uid));
+    await depositWith(p, "success", { amount: 5000, campaign_offer_id: id });
+    const seen: any[] = [];
+    while (!seen.some((m) => m.event === "campaign.offer.deactivated")) seen.push(await client.next());
+    expect(seen.find((m) => m.event === "campaign.offer.deactivated").data).toEqual({ offer_id: id });
+    client.ws.close(1000);
+  });
+
   it("two deposits naming the offer before either settles grant it once", async () => {
     const p = await registerPlayer();
     const id = await seededId("weekend-reload");
