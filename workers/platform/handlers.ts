@@ -16,6 +16,7 @@ import { cmsHandlers } from "./cms";
 import { i18nHandlers } from "./i18n";
 import { metadataHandlers } from "./metadata";
 import { popupHandlers } from "./popups";
+import { eventHandlers } from "./events";
 import { storageHandlers } from "./storage";
 import { verificationHandlers } from "./verification";
 
@@ -25,6 +26,7 @@ export const handlers: Handlers = {
   ...metadataHandlers,
   ...bannerHandlers,
   ...popupHandlers,
+  ...eventHandlers,
   ...storageHandlers,
   ...accountHandlers,
   ...authHandlers,

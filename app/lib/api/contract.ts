@@ -3,6 +3,7 @@ import { CmsConfig, ContentPage, ContentPageSummary, Redirect } from "./cms";
 import { bonusMethods } from "./contract-bonuses";
 import { cashbackMethods } from "./contract-cashback";
 import { cashierMethods } from "./contract-cashier";
+import { eventMethods } from "./contract-events";
 import { contactMethods } from "./contract-contacts";
 import { freespinMethods } from "./contract-freespins";
 import { gameMethods } from "./contract-games";
@@ -89,7 +90,7 @@ export const contract = {
     name: "get",
     verb: "GET",
     access: "public",
-    summary: "Active banners for the request locale, optionally of one position.",
+    summary: "Active banners (time-boxed by start and finish) for the request locale, optionally of one position; display.image is the configured image key's image.",
     params: z.object({ offset, count: count(100, 10), fields, position: z.string().max(40).optional() }),
     result: listOf(Banner),
   }),
@@ -98,8 +99,12 @@ export const contract = {
     name: "get",
     verb: "GET",
     access: "public",
-    summary: "Campaign popups for the request locale, optionally one by sysname.",
-    params: z.object({ sysname: z.string().max(64).optional() }),
+    summary:
+      "Campaign popups for the request locale, optionally one by sysname; preview=1 also answers a switched-off popup. A popup with an audience event is listed unnamed only to a signed-in player who recorded that event since last closing it.",
+    params: z.object({
+      sysname: z.string().max(64).optional(),
+      preview: z.enum(["0", "1", "true", "false"], "preview must be 1 or 0").optional(),
+    }),
     result: listOf(Popup),
   }),
   "storage.get": method({
@@ -338,6 +343,7 @@ export const contract = {
   ...bonusMethods,
   ...cashbackMethods,
   ...freespinMethods,
+  ...eventMethods,
 };
 
 export type Contract = typeof contract;
