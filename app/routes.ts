@@ -68,6 +68,7 @@ export default [
     ...localized("jackpots", "routes/jackpots.tsx"),
     ...localized("jackpots/:id", "routes/jackpots.$id.tsx"),
     ...localized("winners", "routes/winners.tsx"),
+    ...localized("promotions", "routes/promotions.tsx"),
     ...localized("profile/favorites", "routes/profile.favorites.tsx"),
     ...localized("profile/bets/history", "routes/profile.bets.history.tsx"),
     ...localized("profile/bets/exports", "routes/profile.bets.exports.tsx"),

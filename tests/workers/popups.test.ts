@@ -4,7 +4,7 @@ import seedPopups from "../../migrations/seed/popups.json";
 import { registerPlayer } from "./auth-helpers";
 import { data, failure, get, post } from "./helpers";
 
-const seededFor = (locale: string) => (seedPopups as { locale: string; sysname: string; audienceEvent?: string }[]).filter((p) => p.locale === locale);
+const seededFor = (locale: string) => (seedPopups as ((typeof seedPopups)[number] & { audienceEvent?: string })[]).filter((p) => p.locale === locale);
 
 beforeAll(async () => {
   // A second English popup, a Spanish one and a switched-off one, beside the seed.
