@@ -1,6 +1,7 @@
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/promotions";
-import { loadPromotions, PROMOTION_KEY } from "../features/promotions/promotions.server";
+import { loadPromotions } from "../features/promotions/promotions.server";
+import { PROMOTION_KEY } from "../features/promotions/promotion-url";
 import { PromotionCard } from "../features/promotions/promotion-card";
 import { CmsLink } from "../features/site/cms-link";
 import { useLocalePath, useT } from "../features/site/use-root-data";

@@ -4,7 +4,9 @@ import seedPopups from "../../migrations/seed/popups.json";
 import { registerPlayer } from "./auth-helpers";
 import { data, failure, get, post } from "./helpers";
 
-const seededFor = (locale: string) => (seedPopups as ((typeof seedPopups)[number] & { audienceEvent?: string })[]).filter((p) => p.locale === locale);
+const seededFor = (locale: string) => (seedPopups as ((typeof seedPopups)[number] & { audienceEvent?: string; isActive?: boolean })[]).filter(
+    (p) => p.locale === locale && p.isActive !== false,
+  );
 
 beforeAll(async () => {
   // A second English popup, a Spanish one and a switched-off one, beside the seed.
@@ -72,6 +74,9 @@ describe("GET /api/popups/get", () => {
     ]);
     expect((await data(get("popups/get", { sysname: "test-retired", preview: "true" }))).count).toBe(1);
     expect((await data(get("popups/get", { sysname: "test-retired", preview: 0 }))).count).toBe(0);
+    // The seeded Black Friday popup is switched off: only its preview shows it, in the request locale.
+    expect((await data(get("popups/get", { sysname: "black-friday" }))).count).toBe(0);
+    expect((await data(get("popups/get", { sysname: "black-friday", preview: 1, locale: "pt" }))).items[0].title).toBe("Prévia da Black Friday");
     const unnamed = (await data(get("popups/get", { preview: 1 }))).items.map((p: { sysname: string }) => p.sysname);
     expect(unnamed).not.toContain("test-retired");
   });

@@ -5,9 +5,8 @@ import { getInstance } from "../../middleware/i18n.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { seoMeta } from "../content/seo.server";
 import { getSite } from "../site/site.server";
+import { PROMOTION_KEY } from "./promotion-url";
 
-/** The query key naming the promotion whose detail popup shows (SPEC §2 promotions detail). */
-export const PROMOTION_KEY = "promotion";
 
 /**
  * `/promotions` (SPEC §1): the operator's promotions, the banners of the `promotions` position, and
