@@ -70,6 +70,7 @@ export default [
     ...localized("winners", "routes/winners.tsx"),
     ...localized("offers", "routes/offers.tsx"),
     ...localized("offers/:id", "routes/offers.$id.tsx"),
+    ...localized("promotions", "routes/promotions.tsx"),
     ...localized("profile/favorites", "routes/profile.favorites.tsx"),
     ...localized("profile/bets/history", "routes/profile.bets.history.tsx"),
     ...localized("profile/bets/exports", "routes/profile.bets.exports.tsx"),

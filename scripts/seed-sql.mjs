@@ -50,12 +50,12 @@ export function buildSeedStatements(seedDir) {
   }
   for (const [i, b] of read(seedDir, "banners.json").entries()) {
     s.push(
-      `INSERT OR REPLACE INTO banners (id, locale, position, title, subtitle, button_title, link, display, sort, starts_at, finished_at) VALUES (${i + 1}, ${q(b.locale)}, ${q(b.position)}, ${q(b.title)}, ${q(b.subtitle)}, ${q(b.buttonTitle)}, ${q(b.link)}, ${json(b.display)}, ${b.sort ?? i}, NULL, ${b.finished_at ?? "NULL"})`,
+      `INSERT OR REPLACE INTO banners (id, locale, position, title, subtitle, button_title, link, display, sort, starts_at, finished_at, content) VALUES (${i + 1}, ${q(b.locale)}, ${q(b.position)}, ${q(b.title)}, ${q(b.subtitle)}, ${q(b.buttonTitle)}, ${q(b.link)}, ${json(b.display)}, ${b.sort ?? i}, NULL, ${b.finished_at ?? "NULL"}, ${q(b.content ?? "")})`,
     );
   }
   for (const [i, p] of read(seedDir, "popups.json").entries()) {
     s.push(
-      `INSERT OR REPLACE INTO popups (id, locale, sysname, title, content, image, button_title, button_link, is_active) VALUES (${i + 1}, ${q(p.locale)}, ${q(p.sysname)}, ${q(p.title)}, ${q(p.content)}, ${q(p.image)}, ${q(p.buttonTitle)}, ${q(p.buttonLink)}, 1)`,
+      `INSERT OR REPLACE INTO popups (id, locale, sysname, title, content, image, button_title, button_link, is_active, audience_event) VALUES (${i + 1}, ${q(p.locale)}, ${q(p.sysname)}, ${q(p.title)}, ${q(p.content)}, ${q(p.image)}, ${q(p.buttonTitle)}, ${q(p.buttonLink)}, ${p.isActive === false ? 0 : 1}, ${q(p.audienceEvent)})`,
     );
   }
   // The operator's bonus templates (issue 18): upserted by sysname, and their amounts by currency.

@@ -35,6 +35,12 @@ const VISITOR: Target[] = [
   { name: "jackpots", path: "/jackpots" },
   { name: "a jackpot", path: "/jackpots/{jackpot}" },
   { name: "winners", path: "/winners" },
+  { name: "promotions", path: "/promotions" },
+  {
+    name: "a promotion's detail popup",
+    path: "/promotions?promotion={promotion}",
+    ready: async (page) => expect(page.getByTestId("promotion-detail")).toBeVisible(),
+  },
   { name: "content page", path: "/about" },
   { name: "faq", path: "/faq" },
   { name: "registration popup", path: "/?show_popup_reg=1", ready: dialogOpen },
@@ -69,7 +75,8 @@ const PLAYER: Target[] = [
   { name: "an offer", path: "/offers/1" },
 ];
 
-type Seeded = { game: string; jackpot: string };
+/** promotions: the first seeded promotion banner's id per locale (banners.get, position promotions). */
+type Seeded = { game: string; jackpot: string; promotions: Record<string, string> };
 
 const test = base.extend<object, { seeded: Seeded; playerState: string }>({
   seeded: [
@@ -77,9 +84,15 @@ const test = base.extend<object, { seeded: Seeded; playerState: string }>({
       const api = await playwright.request.newContext({ baseURL: absolute("/") });
       const games = await api.get("/api/games/get", { params: { options: JSON.stringify({ category: "slots", count: 1 }) } });
       const jackpots = await api.get("/api/jackpots/get");
+      const promotions: Record<string, string> = {};
+      for (const locale of SEED.locales) {
+        const list = await api.get("/api/banners/get", { params: { position: "promotions", locale } });
+        promotions[locale] = String((await list.json()).data.items[0].id);
+      }
       await use({
         game: (await games.json()).data.items[0].sysname,
         jackpot: String((await jackpots.json()).data[0].id),
+        promotions,
       });
       await api.dispose();
     },
@@ -98,7 +111,7 @@ const test = base.extend<object, { seeded: Seeded; playerState: string }>({
 });
 
 function localized(locale: string, path: string, seeded: Seeded): string {
-  const filled = path.replace("{game}", seeded.game).replace("{jackpot}", seeded.jackpot);
+  const filled = path.replace("{game}", seeded.game).replace("{jackpot}", seeded.jackpot).replace("{promotion}", seeded.promotions[locale] ?? "");
   if (locale === "en") return filled;
   return filled === "/" ? `/${locale}` : `/${locale}${filled}`;
 }

@@ -8,13 +8,13 @@ test.describe("home page", { tag: "@nojs" }, () => {
     await expect(page.getByRole("heading", { level: 1, name: SEED.heroTitle })).toBeVisible();
     await expect(siteHeader(page).getByRole("link", { name: "Sign up" })).toBeVisible();
 
-    // The promo banner: a 336x180 picture, its title and a sign-up button for a guest.
+    // The promo banner (banners.get, position sidebar): a 336x180 picture, its title and a sign-up button for a guest.
     const promo = sidebar(page).locator(".promo");
     const picture = promo.locator("img"); // decorative (alt=""), so it has no img role
     await expect(picture).toHaveAttribute("width", "336");
     await expect(picture).toHaveAttribute("height", "180");
-    await expect(promo.getByText("Welcome pack", { exact: true })).toBeVisible();
-    await expect(promo.getByRole("link", { name: "Get the bonus" })).toHaveAttribute("href", "/?show_popup_reg=1");
+    await expect(promo.getByText("Weekend reload", { exact: true })).toBeVisible();
+    await expect(promo.getByRole("link", { name: "Claim the reload" })).toHaveAttribute("href", "/?show_popup_reg=1");
 
     // Grouped menu items. Rewards (promotions, offers, wheel, loyalty) joins when its pages ship.
     for (const group of ["Casino", "Help"]) {

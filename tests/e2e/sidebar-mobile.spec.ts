@@ -26,7 +26,7 @@ test.describe("sidebar on a phone", () => {
     await siteHeader(page).getByRole("checkbox", { name: "Open menu" }).click();
     const menu = sidebar(page);
     await expect(menu).toBeInViewport();
-    await expect(menu.getByRole("link", { name: "Get the bonus" })).toBeInViewport({ timeout: 2_000 });
+    await expect(menu.getByRole("link", { name: "Claim the reload" })).toBeInViewport({ timeout: 2_000 });
   });
 
   test("the close button closes it", async ({ page }) => {

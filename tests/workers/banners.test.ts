@@ -59,6 +59,7 @@ describe("GET /api/banners/get", () => {
         subtitle: banner.subtitle,
         buttonTitle: banner.buttonTitle,
         link: banner.link,
+        content: "",
       },
       display: banner.display,
     });
@@ -129,5 +130,46 @@ describe("GET /api/banners/get", () => {
 
   it("refuses POST with 405", async () => {
     await failure(post("banners/get", { count: 1 }), 405, "InvalidRequestException");
+  });
+
+  it("answers the promotions with their detail text, in the request locale", async () => {
+    const en = await data(get("banners/get", { position: "promotions" }));
+    expect(en.items.map((b: any) => b.description.title)).toEqual(["Weekend reload", "Weekly cashback"]);
+    expect(en.items[0].description.content).toContain("50% bonus up to $200");
+    const ar = await data(get("banners/get", { position: "promotions", locale: "ar" }));
+    expect(ar.items[0].description.title).toBe("شحن نهاية الأسبوع");
+  });
+
+  it("the sidebar banner is one of its own position", async () => {
+    const side = await data(get("banners/get", { position: "sidebar", locale: "es" }));
+    expect(side.items.map((b: any) => [b.description.title, b.description.buttonTitle])).toEqual([["Recarga de fin de semana", "Reclamar la recarga"]]);
+  });
+
+  it("a banner shows from its start until its finish, and says when it finishes", async () => {
+    const start = now() + 2;
+    await env.DB.prepare(`INSERT INTO banners (id, locale, position, title, display, starts_at, finished_at) VALUES (2100, 'en', 'boxed', 'Boxed', ?1, ?2, ?3)`)
+      .bind(display, now() - 5, start)
+      .run();
+    const during = await data(get("banners/get", { position: "boxed" }));
+    expect(during.items).toEqual([expect.objectContaining({ id: 2100, finished_at: start })]);
+    await env.DB.prepare("UPDATE banners SET finished_at = ?1 WHERE id = 2100").bind(now()).run();
+    expect(await data(get("banners/get", { position: "boxed" }))).toEqual({ items: [], count: 0 });
+  });
+});
+
+describe("the configured image key", () => {
+  it("display.image is the image under the operator's key; a banner without it keeps its own", async () => {
+    await env.DB.prepare(`INSERT INTO banners (id, locale, position, title, display) VALUES (2200, 'en', 'keyed', 'No mobile', ?1)`)
+      .bind(JSON.stringify({ label: "", value: "", addition: "", banner_type: "normal", image: "/only.svg", image_mobile: "" }))
+      .run();
+    await env.DB.prepare(`INSERT INTO banners (id, locale, position, title, display, sort) VALUES (2201, 'en', 'keyed', 'Mobile', ?1, 1)`).bind(display).run();
+    const images = async () => (await data(get("banners/get", { position: "keyed" }))).items.map((b: any) => b.display.image);
+    expect(await images()).toEqual(["/only.svg", "/i.svg"]);
+    await env.DB.prepare(`UPDATE settings SET value = '{"image_key":"image_mobile"}' WHERE key = 'content_images'`).run();
+    try {
+      expect(await images()).toEqual(["/only.svg", "/m.svg"]);
+    } finally {
+      await env.DB.prepare(`UPDATE settings SET value = '{"image_key":"image"}' WHERE key = 'content_images'`).run();
+    }
   });
 });

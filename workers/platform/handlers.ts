@@ -18,6 +18,7 @@ import { i18nHandlers } from "./i18n";
 import { metadataHandlers } from "./metadata";
 import { popupHandlers } from "./popups";
 import { promoCodeHandlers } from "./promocodes";
+import { eventHandlers } from "./events";
 import { storageHandlers } from "./storage";
 import { verificationHandlers } from "./verification";
 
@@ -27,6 +28,7 @@ export const handlers: Handlers = {
   ...metadataHandlers,
   ...bannerHandlers,
   ...popupHandlers,
+  ...eventHandlers,
   ...storageHandlers,
   ...accountHandlers,
   ...authHandlers,

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
+import { useDialogs } from "../../ui/dialog/dialogs";
 import { useToast } from "../../ui/toasts";
 import { PostRegistration } from "../auth/post-registration";
 import { sectionOf } from "../site/section-messages";
@@ -31,6 +32,19 @@ export default function PageExtras() {
         .then((m) => m.signInFromMiniApp(hash, root?.locale))
         .then((error) => error && toast({ text: error, type: "error" }));
   }, [hash, root?.player, root?.locale, toast]);
+  const dialogs = useDialogs();
+  useEffect(() => {
+    if (!hash.startsWith("#popup-preview")) return;
+    let stopped = false;
+    void import("../promotions/popup-preview").then(async (m) => {
+      const sysname = m.previewSysname(search, hash);
+      const popup = sysname ? await m.loadPreview(sysname, root?.locale ?? "en").catch(() => null) : null;
+      if (!stopped && popup) void dialogs.show("campaignPopup", { ...popup, preview: true });
+    });
+    return () => {
+      stopped = true;
+    };
+  }, [hash, search, root?.locale, dialogs]);
   const player = root?.player;
   if (!player) return null;
   return (

@@ -6,7 +6,8 @@ const PageExtras = lazy(() => import("./page-extras"));
 
 /**
  * Loads the page extras (hints, forced logout, promo code, messenger sign-in) after hydration,
- * and only when one applies: a signed-in player, a promo_code in the URL, a mini-app launch.
+ * and only when one applies: a signed-in player, a promo_code in the URL, a mini-app launch, a
+ * campaign popup preview (#popup-preview).
  * Anonymous pages without either ship none of their code.
  */
 export function PlayerExtras() {
@@ -14,7 +15,7 @@ export function PlayerExtras() {
   const { search, hash } = useLocation();
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    if (signedIn || search.includes("promo_code=") || hash.includes("tgWebAppData")) setWanted(true);
+    if (signedIn || search.includes("promo_code=") || hash.includes("tgWebAppData") || hash.startsWith("#popup-preview")) setWanted(true);
   }, [signedIn, search, hash]);
   return wanted ? (
     <Suspense fallback={null}>

@@ -95,7 +95,7 @@ export function Menu({ groups, signedIn, offers }: { groups: MenuGroup[]; signed
   );
 }
 
-/** The promo banner: sign-up for a guest, the cashier for a player. */
+/** The promo banner (banners.get, position sidebar): sign-up for a guest, the cashier deposit for a player. */
 function SidebarBanner() {
   const root = useRootData()!;
   const { pathname, search } = useLocation();
@@ -107,7 +107,7 @@ function SidebarBanner() {
       <div className="promo__text">
         <p className="promo__title">{b.title}</p>
         <p className="promo__subtitle">{b.subtitle}</p>
-        <AppLink className="btn btn--primary" to={root.player ? to("/cashier") : withPopup(pathname + search, "registration")} preventScrollReset>
+        <AppLink className="btn btn--primary" to={root.player ? to("/cashier/deposit") : withPopup(pathname + search, "registration")} preventScrollReset>
           {b.buttonTitle}
         </AppLink>
       </div>

@@ -14,6 +14,8 @@ import { takeAuthFlash } from "../auth/auth-flash.server";
 import { loadUrlDialogs } from "./url-dialogs.server";
 import { cashbackPopup } from "../cashback/cashback-popup.server";
 import { availableOffersCount } from "../offers/offers-count.server";
+import { loginCampaignPopup } from "../promotions/login-campaign.server";
+import { sidebarBanner } from "../promotions/sidebar-banner.server";
 import { sectionMessages } from "./section-messages.server";
 
 /** The data every page's document needs, built once per request by the root loader. */
@@ -40,13 +42,17 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   // Closing a URL dialog returns to the page, also when this loader ran for a client navigation.
   // A path such as '//x' is a host to `new URL` (and to the browser, for links built from it).
   const page = new URL(sameOriginPath(documentPath(url.pathname + url.search), origin), origin);
-  const [dialogs, cashback, offersCount] = await Promise.all([
+  const [dialogs, cashback, offersCount, campaign, banner] = await Promise.all([
     loadUrlDialogs(page, context, { account: account ?? null, authFlash }),
     cashbackPopup(page, context, account ?? null),
     availableOffersCount(context, account ?? null),
+    loginCampaignPopup(page, context, account ?? null),
+    sidebarBanner(context),
   ]);
   // The unseen-cashback popup (SPEC §4): a URL dialog, or right after registration queued behind the email confirmation.
   const urlDialogs = cashback.dialog && !dialogs.some((d) => d.preventClose) ? [...dialogs, cashback.dialog] : dialogs;
+  // The campaign popup is queued after it: it shows once no other URL dialog does (decision 0045).
+  if (campaign && urlDialogs.length === 0) urlDialogs.push(campaign);
   const data = {
     locale: site.locale,
     dir: site.dir,
@@ -59,7 +65,8 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     site: { name: m.siteName, logo: m.logo, favicons: m.favicons, themeColor: m.themeColor },
     cms: {
       menus: site.cms.menus,
-      sidebarBanner: site.cms.sidebarBanner,
+      // The operator's sidebar banner from banners.get, else the content configuration's.
+      sidebarBanner: banner ?? site.cms.sidebarBanner,
       customCode: site.cms.customCode.filter((c) => c.isEnabled),
       footer: site.cms.footer,
       seo: site.cms.seo.default,

@@ -13,6 +13,7 @@ export const SECTIONS: Record<string, readonly string[]> = {
   game: ["game", "freespins"],
   jackpots: ["jackpots"],
   winners: ["jackpots"],
+  promotions: ["promotions"],
   confirmation: ["confirmation"],
   unsubscribe: ["unsubscribe"],
 };

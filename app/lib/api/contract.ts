@@ -4,6 +4,7 @@ import { bonusMethods } from "./contract-bonuses";
 import { offerMethods } from "./contract-offers";
 import { cashbackMethods } from "./contract-cashback";
 import { cashierMethods } from "./contract-cashier";
+import { eventMethods } from "./contract-events";
 import { contactMethods } from "./contract-contacts";
 import { freespinMethods } from "./contract-freespins";
 import { gameMethods } from "./contract-games";
@@ -91,7 +92,7 @@ export const contract = {
     name: "get",
     verb: "GET",
     access: "public",
-    summary: "Active banners for the request locale, optionally of one position.",
+    summary: "Active banners (time-boxed by start and finish) for the request locale, optionally of one position; display.image is the configured image key's image.",
     params: z.object({ offset, count: count(100, 10), fields, position: z.string().max(40).optional() }),
     result: listOf(Banner),
   }),
@@ -100,8 +101,12 @@ export const contract = {
     name: "get",
     verb: "GET",
     access: "public",
-    summary: "Campaign popups for the request locale, optionally one by sysname.",
-    params: z.object({ sysname: z.string().max(64).optional() }),
+    summary:
+      "Campaign popups for the request locale, optionally one by sysname; preview=1 also answers a switched-off popup. A popup with an audience event is listed unnamed only to a signed-in player who recorded that event since last closing it.",
+    params: z.object({
+      sysname: z.string().max(64).optional(),
+      preview: z.enum(["0", "1", "true", "false"], "preview must be 1 or 0").optional(),
+    }),
     result: listOf(Popup),
   }),
   "storage.get": method({
@@ -342,6 +347,7 @@ export const contract = {
   ...freespinMethods,
   ...offerMethods,
   ...promoCodeMethods,
+  ...eventMethods,
 };
 
 export type Contract = typeof contract;

@@ -116,6 +116,8 @@ export const Banner = z.object({
     subtitle: z.string(),
     buttonTitle: z.string(),
     link: z.string(),
+    /** The promotions detail popup's text (HTML); empty for other banners. */
+    content: z.string(),
   }),
   display: BannerDisplay,
 });
@@ -129,6 +131,8 @@ export const Popup = z.object({
   image: z.string(),
   buttonTitle: z.string(),
   buttonLink: z.string(),
+  /** The event (events.handle) whose players see it after login; null: shown only when named. */
+  audience_event: z.string().nullable(),
 });
 export type Popup = z.infer<typeof Popup>;
 

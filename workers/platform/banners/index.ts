@@ -8,12 +8,25 @@ interface BannerRow {
   subtitle: string;
   button_title: string;
   link: string;
+  content: string;
   display: string;
   finished_at: number | null;
+  image_key: string | null;
 }
 
+/** Time-boxed: a banner shows from starts_at (if any) until finished_at (if any). */
 const ACTIVE = `locale = ?1 AND (?2 IS NULL OR position = ?2)
   AND (starts_at IS NULL OR starts_at <= ?3) AND (finished_at IS NULL OR finished_at > ?3)`;
+
+/**
+ * SPEC §7: descriptions are remapped per configured image key. The operator's setting
+ * `content_images.image_key` names which of a banner's display images is its `image` (for example
+ * `image_mobile` for a mobile-first site); a banner without that key keeps its own `image`.
+ */
+export function remapImage(display: Record<string, unknown>, key: string | null): Banner["display"] {
+  const picked = key ? display[key] : undefined;
+  return { ...display, image: typeof picked === "string" && picked ? picked : display.image } as Banner["display"];
+}
 
 export const bannerHandlers: Handlers<"banners.get"> = {
   async "banners.get"({ offset, count, position }, ctx) {
@@ -21,7 +34,10 @@ export const bannerHandlers: Handlers<"banners.get"> = {
     const pos = position ?? null;
     const [rows, total] = await ctx.db.batch([
       ctx.db
-        .prepare(`SELECT * FROM banners WHERE ${ACTIVE} ORDER BY sort, id LIMIT ?4 OFFSET ?5`)
+        .prepare(
+          `SELECT b.*, (SELECT json_extract(value, '$.image_key') FROM settings WHERE key = 'content_images') AS image_key
+           FROM banners b WHERE ${ACTIVE} ORDER BY sort, id LIMIT ?4 OFFSET ?5`,
+        )
         .bind(ctx.locale, pos, now, count, offset),
       ctx.db.prepare(`SELECT COUNT(*) AS n FROM banners WHERE ${ACTIVE}`).bind(ctx.locale, pos, now),
     ]);
@@ -34,8 +50,9 @@ export const bannerHandlers: Handlers<"banners.get"> = {
         subtitle: r.subtitle,
         buttonTitle: r.button_title,
         link: r.link,
+        content: r.content,
       },
-      display: JSON.parse(r.display),
+      display: remapImage(JSON.parse(r.display), r.image_key),
     }));
     return { items, count: (total!.results[0] as { n: number }).n };
   },

@@ -1,14 +1,29 @@
 import type { Popup } from "../../../app/lib/api/entities";
 import type { Handlers } from "../core/context";
 
+/**
+ * Campaign popups (SPEC §7 popups.get; decision 0045). Named by sysname: the active popup, or with
+ * `preview` also a switched-off one (the operator's `#popup-preview`). Unnamed: the active popups,
+ * where one with an audience event only for a signed-in player who recorded that event
+ * (events.handle) after last closing the popup (the `popup_closed` event with its sysname).
+ */
 export const popupHandlers: Handlers<"popups.get"> = {
-  async "popups.get"({ sysname }, ctx) {
+  async "popups.get"({ sysname, preview }, ctx) {
+    const previewing = preview === "1" || preview === "true";
+    const subject = ctx.uid > 0 ? ctx.subject() : null;
     const { results } = await ctx.db
       .prepare(
-        `SELECT id, sysname, title, content, image, button_title AS buttonTitle, button_link AS buttonLink
-         FROM popups WHERE locale = ?1 AND is_active = 1 AND (?2 IS NULL OR sysname = ?2) ORDER BY id`,
+        `SELECT p.id, p.sysname, p.title, p.content, p.image, p.button_title AS buttonTitle, p.button_link AS buttonLink, p.audience_event
+         FROM popups p
+         WHERE p.locale = ?1 AND (?2 IS NULL OR p.sysname = ?2) AND (p.is_active = 1 OR (?2 IS NOT NULL AND ?3 = 1))
+           AND (p.audience_event IS NULL OR ?2 IS NOT NULL OR EXISTS (
+             SELECT 1 FROM player_events e
+             WHERE e.subject = ?4 AND e.event_name = p.audience_event
+               AND e.id > COALESCE((SELECT MAX(c.id) FROM player_events c
+                 WHERE c.subject = ?4 AND c.event_name = 'popup_closed' AND json_extract(c.params, '$.sysname') = p.sysname), 0)))
+         ORDER BY p.id`,
       )
-      .bind(ctx.locale, sysname ?? null)
+      .bind(ctx.locale, sysname ?? null, previewing ? 1 : 0, subject)
       .all<Popup>();
     return { items: results, count: results.length };
   },

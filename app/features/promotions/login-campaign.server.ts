@@ -1,0 +1,41 @@
+import type { RouterContextProvider } from "react-router";
+import type { AccountInfo } from "../../lib/api/entities";
+import { getPlatform } from "../../middleware/platform.server";
+import type { UrlDialog } from "../../ui/dialog/dialogs";
+import { urlDialogId } from "../../ui/dialog/ids";
+import { sectionOf } from "../site/section-messages";
+import { getSite } from "../site/site.server";
+
+/** The query key a closed campaign popup leaves on the page: it stays closed there while its close is recorded. */
+export const CAMPAIGN_SEEN_KEY = "popup_seen";
+
+/**
+ * SPEC §4: after login the campaign popup is queued after the unseen-cashback popup (decision
+ * 0045). The due popup is the first one popups.get lists with an audience event (the platform
+ * lists it only to a signed-in player who recorded that event since last closing it). It is a URL
+ * dialog, so it shows without JavaScript; the caller adds it only when no other URL dialog shows,
+ * so it comes when the cashback popup has been closed (its close link reloads the page's data).
+ * Signed-in, completed accounts only; never on a game page or right after registration (the
+ * post-registration queue has its own welcome popup).
+ */
+export async function loginCampaignPopup(page: URL, context: Readonly<RouterContextProvider>, account: AccountInfo | null): Promise<UrlDialog | null> {
+  if (!account || account.uid <= 0 || !account.is_registration_completed) return null;
+  if (sectionOf(page.pathname) === "game" || page.searchParams.get("register") === "success") return null;
+  const site = getSite(context);
+  const { items } = await getPlatform(context)
+    .withLocale(site.locale)
+    .call("popups.get", {})
+    .catch(() => ({ items: [] }));
+  const popup = items.find((p) => p.audience_event && p.sysname !== page.searchParams.get(CAMPAIGN_SEEN_KEY));
+  if (!popup) return null;
+  const close = new URL(page);
+  close.searchParams.set(CAMPAIGN_SEEN_KEY, popup.sysname);
+  return {
+    id: urlDialogId(`loginCampaign|${popup.sysname}`),
+    kind: "popup",
+    name: "campaignPopup",
+    props: { ...popup, recordClose: true } as unknown as Record<string, unknown>,
+    preventClose: false,
+    closeHref: close.pathname + close.search,
+  };
+}

@@ -1,0 +1,27 @@
+import { Link } from "react-router";
+import type { Banner } from "../../lib/api/entities";
+import { formatDate } from "../../lib/dates";
+import { useT } from "../site/use-root-data";
+
+/** One promotion on /promotions: its banner, and the link that opens its detail popup. */
+export function PromotionCard({ promotion: b, detailsHref }: { promotion: Banner; detailsHref: string }) {
+  const t = useT();
+  return (
+    <li className="promotion" data-testid="promotion">
+      <img className="promotion__image" src={b.display.image} width={336} height={180} alt="" loading="lazy" decoding="async" />
+      <div className="promotion__text">
+        <h2 className="promotion__title">{b.description.title}</h2>
+        <p className="promotion__subtitle">{b.description.subtitle}</p>
+        {b.display.value && (
+          <p className="promotion__value">
+            {b.display.label} <strong>{b.display.value}</strong> {b.display.addition}
+          </p>
+        )}
+        {b.finished_at && <p className="promotion__ends">{t("promotions.ends", { date: formatDate(b.finished_at * 1000) })}</p>}
+        <Link className="btn btn--primary" to={detailsHref} preventScrollReset>
+          {b.description.buttonTitle || t("promotions.details")}
+        </Link>
+      </div>
+    </li>
+  );
+}

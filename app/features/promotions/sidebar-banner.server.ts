@@ -1,0 +1,25 @@
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import type { SidebarBanner } from "../../lib/api/cms";
+import { getPlatform } from "../../middleware/platform.server";
+import { getSite } from "../site/site.server";
+
+/**
+ * The sidebar promo banner (SPEC §2, §3; image 336×180, title, subtitle, button) from the
+ * platform: the first banner of the `sidebar` position in the page's locale (banners.get, image
+ * already remapped by the configured key). null (the content configuration's banner) when there
+ * is none or the call fails.
+ */
+export async function sidebarBanner(context: Readonly<RouterContextProvider>): Promise<z.infer<typeof SidebarBanner> | null> {
+  const site = getSite(context);
+  const list = await getPlatform(context)
+    .withLocale(site.locale)
+    .call("banners.get", { position: "sidebar", count: 1 })
+    .catch((e: unknown) => {
+      console.error("sidebar banner: failed to load", e);
+      return null;
+    });
+  const b = list?.items[0];
+  if (!b) return null;
+  return { image: b.display.image, title: b.description.title, subtitle: b.description.subtitle, buttonTitle: b.description.buttonTitle };
+}
