@@ -30,7 +30,7 @@ describe("completing a social registration through auth.register", () => {
         first_name: "Maria",
         last_name: "Souza",
         phone: "+5511912345678",
-        promo_code: "WELCOME",
+        promo_code: "WELCOME50",
         is_betting: "1",
       }),
     );
@@ -50,7 +50,7 @@ describe("completing a social registration through auth.register", () => {
     expect(b.session).toBe(session);
     const row = await env.DB.prepare("SELECT password_hash, last_name, is_betting FROM users WHERE uid = ?1").bind(uid).first();
     expect(row).toEqual({ password_hash: null, last_name: "Souza", is_betting: 1 });
-    expect(await env.DB.prepare("SELECT promo_code FROM registration_promo WHERE uid = ?1").bind(uid).first()).toEqual({ promo_code: "WELCOME" });
+    expect(await env.DB.prepare("SELECT promo_code FROM registration_promo WHERE uid = ?1").bind(uid).first()).toEqual({ promo_code: "WELCOME50" });
 
     // Completed: a second call is refused, and nothing changes.
     const again = await failure(b.post("auth/register", { terms: "1", currency: "USD" }), 400, "InvalidRequestException");
