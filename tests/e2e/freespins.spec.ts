@@ -63,6 +63,8 @@ test.describe("free spins", () => {
     if (won) {
       await expect(winnings).toContainText(won);
       await winnings.getByRole("button", { name: tr("profile.bonuses.activate") }).click();
+      // The activate confirm (decision 0042): the X-ray, then Activate.
+      await page.getByRole("dialog").getByRole("button", { name: tr("profile.bonuses.confirm.activate") }).click();
       await expect(page.getByTestId("bonuses-active").locator("article")).toContainText("Free spins winnings: Fortune Panda");
     } else {
       expect(text).toContain("nothing won this time");
