@@ -29,3 +29,8 @@ export function totalBalance(b: { balance_main: Money; balance_bonus: Money; bal
     currency: b.balance_main.currency,
   };
 }
+
+/** The expected loss of betting `left` at this RTP (basis points): left × (1 − RTP), to the minor unit — the bonus X-ray's cost (decision 0042). */
+export function expectedCost(left: number, rtpBp: number): number {
+  return Math.round((left * (10_000 - rtpBp)) / 10_000);
+}

@@ -1,4 +1,5 @@
 import type { OfferPromotion } from "../../lib/api/contract-offers";
+import { expectedCost } from "../../lib/money";
 
 /**
  * The bonus X-ray of an offer's bonus (decision 0042's numbers, decision 0043): what the bonus is
@@ -28,7 +29,7 @@ export function promotionXray(p: OfferPromotion, deposit: number | null): Promot
   }
   if (bonus <= 0) return null;
   const required = p.wager_multiplier * ((p.wager_base === "deposit_bonus" ? paid : 0) + bonus);
-  const cost = Math.round((required * (10_000 - p.rtp_bp)) / 10_000);
+  const cost = expectedCost(required, p.rtp_bp);
   return { deposit: paid, bonus, required, cost, currency };
 }
 

@@ -21,7 +21,4 @@ export async function slotsRtp(db: D1Database, now = Date.now()): Promise<number
   return rtp;
 }
 
-/** The expected loss of betting `left` at this RTP: left × (1 − RTP), rounded to the minor unit. */
-export function expectedCost(left: number, rtpBp: number): number {
-  return Math.round((left * (10_000 - rtpBp)) / 10_000);
-}
+export { expectedCost } from "../../../app/lib/money";
