@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/promotions";
-import { loadPromotions } from "../features/promotions/promotions.server";
+import { campaignCloseAction, loadPromotions } from "../features/promotions/promotions.server";
 import { PROMOTION_KEY } from "../features/promotions/promotion-url";
 import { PromotionCard } from "../features/promotions/promotion-card";
 import { CmsLink } from "../features/site/cms-link";
@@ -10,6 +10,11 @@ import { Dialog, dialogTitleId } from "../ui/dialog/dialog";
 /** `/promotions` (SPEC §1) and, with `?promotion=<id>`, that promotion's detail popup (SPEC §2). */
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadPromotions(context, request);
+}
+
+/** The login campaign popup's Close form posts here from any page (campaign-popup.tsx). */
+export function action({ request, context }: Route.ActionArgs) {
+  return campaignCloseAction(context, request);
 }
 
 export default function Promotions({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,8 @@ import { getPlatform } from "../../middleware/platform.server";
 import type { UrlDialog } from "../../ui/dialog/dialogs";
 import { urlDialogId } from "../../ui/dialog/ids";
 import { sectionOf } from "../site/section-messages";
-import { getSite } from "../site/site.server";
+import type { CampaignPopupClose } from "../site/campaign-popup";
+import { getSite, sitePath } from "../site/site.server";
 
 /** The query key a closed campaign popup leaves on the page: it stays closed there while its close is recorded. */
 export const CAMPAIGN_SEEN_KEY = "popup_seen";
@@ -28,13 +29,16 @@ export async function loginCampaignPopup(page: URL, context: Readonly<RouterCont
     .catch(() => ({ items: [] }));
   const popup = items.find((p) => p.audience_event && p.sysname !== page.searchParams.get(CAMPAIGN_SEEN_KEY));
   if (!popup) return null;
-  const close = new URL(page);
+  const back = new URL(page);
+  back.searchParams.delete(CAMPAIGN_SEEN_KEY);
+  const close = new URL(back);
   close.searchParams.set(CAMPAIGN_SEEN_KEY, popup.sysname);
+  const recording: CampaignPopupClose = { recordClose: true, closeAction: sitePath(context, "/promotions"), returnTo: back.pathname + back.search };
   return {
     id: urlDialogId(`loginCampaign|${popup.sysname}`),
     kind: "popup",
     name: "campaignPopup",
-    props: { ...popup, recordClose: true } as unknown as Record<string, unknown>,
+    props: { ...popup, ...recording } as unknown as Record<string, unknown>,
     preventClose: false,
     closeHref: close.pathname + close.search,
   };

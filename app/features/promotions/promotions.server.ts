@@ -1,12 +1,15 @@
-import type { RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
 import type { Banner } from "../../lib/api/entities";
+import { PlatformError } from "../../lib/api/errors";
+import { sameOriginPath } from "../../lib/navigation";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { getInstance } from "../../middleware/i18n.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { seoMeta } from "../content/seo.server";
-import { getSite } from "../site/site.server";
+import { getSite, sitePath } from "../site/site.server";
+import { CAMPAIGN_SEEN_KEY } from "./login-campaign.server";
 import { PROMOTION_KEY } from "./promotion-url";
-
 
 /**
  * `/promotions` (SPEC §1): the operator's promotions, the banners of the `promotions` position, and
@@ -23,4 +26,31 @@ export async function loadPromotions(context: Readonly<RouterContextProvider>, r
     open: list.items.find((b) => String(b.id) === wanted) ?? null,
     meta: seoMeta({ title: t("promotions.title"), description: t("promotions.metaDescription") }, site.metadata.siteName),
   };
+}
+
+/** The login campaign popup's Close form (campaign-popup.tsx). */
+export const CampaignCloseForm = z.object({
+  intent: z.literal("popup_closed"),
+  sysname: z.string().min(1).max(100),
+  returnTo: z.string().max(2000),
+});
+
+/**
+ * Closing the login campaign popup, with or without JavaScript (decision 0045): records the
+ * `popup_closed` event for its sysname (it shows again only after its audience event recurs) and
+ * goes back to the page. Should the record fail (signed out meanwhile, the events rate limit),
+ * the page comes back with the popup closed there, as its × link does.
+ */
+export async function campaignCloseAction(context: Readonly<RouterContextProvider>, request: Request) {
+  const form = CampaignCloseForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) throw data("Unknown form", { status: 400 });
+  const back = new URL(sameOriginPath(form.data.returnTo, new URL(request.url).origin, sitePath(context, "/")), "http://same.invalid");
+  back.searchParams.delete(CAMPAIGN_SEEN_KEY);
+  try {
+    await getPlatform(context).call("events.handle", { event_name: "popup_closed", event_params: JSON.stringify({ sysname: form.data.sysname }) });
+  } catch (e) {
+    if (!(e instanceof PlatformError) || e.status >= 500) throw e;
+    back.searchParams.set(CAMPAIGN_SEEN_KEY, form.data.sysname);
+  }
+  throw redirect(back.pathname + back.search);
 }

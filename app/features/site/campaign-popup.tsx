@@ -1,23 +1,39 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
+import { Form } from "react-router";
 import { browserCall } from "../../lib/api/browser-call";
 import type { Popup } from "../../lib/api/entities";
 import type { DialogRenderer } from "../../ui/dialog/dialogs";
 import { dialogTitleId } from "../../ui/dialog/dialog";
 import { CmsLink } from "./cms-link";
+import { useT } from "./use-root-data";
+
+/** What the login campaign popup adds (login-campaign.server.ts): its Close form's action and the page it comes back to. */
+export interface CampaignPopupClose {
+  recordClose: true;
+  closeAction: string;
+  returnTo: string;
+}
 
 /**
  * A campaign popup from the platform (`popups.get`): opened by `?popup=<sysname>`, previewed by
  * `#popup-preview`, or queued after login (`recordClose`: closing it records the `popup_closed`
- * event, so it shows again only after its audience event recurs; decision 0045).
+ * event, so it shows again only after its audience event recurs; decision 0045). The queued one
+ * has a Close button, a form that records the close without JavaScript too; with JavaScript the
+ * dialog's own close (×, Escape, the overlay) records it as the popup goes.
  */
 export const CampaignPopup: DialogRenderer = ({ entry }) => <CampaignPopupBody entry={entry} />;
 
 function CampaignPopupBody({ entry }: { entry: Parameters<DialogRenderer>[0]["entry"] }) {
-  const p = entry.props as unknown as Popup & { recordClose?: boolean; preview?: boolean };
+  const p = entry.props as unknown as Popup & Partial<CampaignPopupClose> & { preview?: boolean };
+  const t = useT();
+  // The Close form records the close itself: then the popup going records nothing more.
+  const submitted = useRef(false);
   useEffect(() => {
     if (!p.recordClose) return;
-    return () =>
+    return () => {
+      if (submitted.current) return;
       void browserCall("events.handle", "POST", { event_name: "popup_closed", event_params: JSON.stringify({ sysname: p.sysname }) }).catch(() => undefined);
+    };
   }, [p.recordClose, p.sysname]);
   return (
     <article className="campaign-popup" data-testid="campaign-popup" data-preview={p.preview ? "" : undefined}>
@@ -28,6 +44,16 @@ function CampaignPopupBody({ entry }: { entry: Parameters<DialogRenderer>[0]["en
         <CmsLink className="btn btn--primary" link={p.buttonLink}>
           {p.buttonTitle}
         </CmsLink>
+      )}
+      {p.recordClose && p.closeAction && (
+        <Form method="post" action={p.closeAction} onSubmit={() => void (submitted.current = true)}>
+          <input type="hidden" name="intent" value="popup_closed" />
+          <input type="hidden" name="sysname" value={p.sysname} />
+          <input type="hidden" name="returnTo" value={p.returnTo} />
+          <button type="submit" className="btn btn--ghost">
+            {t("common.close")}
+          </button>
+        </Form>
       )}
     </article>
   );
