@@ -65,6 +65,14 @@ describe("GET /api/banners/get", () => {
     });
   });
 
+  it("answers only the parts `fields` names (id and finished_at always); blanks and repeats are ignored", async () => {
+    const [full] = (await data(get("banners/get", { count: 1 }))).items;
+    expect((await data(get("banners/get", { count: 1, fields: "description" }))).items).toEqual([{ id: full.id, finished_at: full.finished_at, description: full.description }]);
+    expect((await data(get("banners/get", { count: 1, fields: " display , display," }))).items).toEqual([{ id: full.id, finished_at: full.finished_at, display: full.display }]);
+    expect((await data(get("banners/get", { count: 1, fields: "display,description" }))).items).toEqual([full]);
+    expect((await data(get("banners/get", { count: 1, fields: "" }))).items).toEqual([full]);
+  });
+
   it("pages with offset and count over the same ordering", async () => {
     const all = ids(await data(get("banners/get", { count: 100 })));
     expect(all).toHaveLength(seededEn.length + STRIP);
@@ -116,6 +124,7 @@ describe("GET /api/banners/get", () => {
     [{ count: "ten" }, "count", /.+/],
     [{ position: "p".repeat(41) }, "position", /.+/],
     [{ fields: "f".repeat(501) }, "fields", /.+/],
+    [{ fields: "description,images" }, "fields", /description, display \(not images\)/],
   ])("refuses %j with 400 on that field", async (query, field, message) => {
     const e = await failure(get("banners/get", query), 400, "InvalidParameterException");
     expect(Object.keys(e.invalid_parameters ?? {})).toEqual([field]);

@@ -1,6 +1,6 @@
 import { seoMeta } from "./seo.server";
 import type { RouterContextProvider } from "react-router";
-import type { Banner } from "../../lib/api/entities";
+import { completeBanners, type Banner } from "../../lib/api/entities";
 import { loadGameRows } from "../games/game-rows.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite } from "../site/site.server";
@@ -24,7 +24,7 @@ export async function loadHome(context: Readonly<RouterContextProvider>) {
     getPlatform(context)
       .withLocale(site.locale)
       .call("banners.get", { position: "home", count: 10 })
-      .then((r) => r.items)
+      .then(completeBanners)
       .catch((e) => {
         console.error("home: banners failed to load", e);
         return [];

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import type { Banner } from "../../lib/api/entities";
+import { completeBanners } from "../../lib/api/entities";
 import { PlatformError } from "../../lib/api/errors";
 import { sameOriginPath } from "../../lib/navigation";
 import { orErrorPage } from "../../lib/api/page-errors.server";
@@ -18,12 +18,12 @@ import { PROMOTION_KEY } from "./promotion-url";
  */
 export async function loadPromotions(context: Readonly<RouterContextProvider>, request: Request) {
   const site = getSite(context);
-  const list = await orErrorPage(getPlatform(context).withLocale(site.locale).call("banners.get", { position: "promotions", count: 100 }));
+  const promotions = completeBanners(await orErrorPage(getPlatform(context).withLocale(site.locale).call("banners.get", { position: "promotions", count: 100 })));
   const wanted = new URL(request.url).searchParams.get(PROMOTION_KEY);
   const t = getInstance(context).t;
   return {
-    promotions: list.items satisfies Banner[],
-    open: list.items.find((b) => String(b.id) === wanted) ?? null,
+    promotions,
+    open: promotions.find((b) => String(b.id) === wanted) ?? null,
     meta: seoMeta({ title: t("promotions.title"), description: t("promotions.metaDescription") }, site.metadata.siteName),
   };
 }

@@ -1,3 +1,4 @@
+import { completeBanners } from "../../lib/api/entities";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { SidebarBanner } from "../../lib/api/cms";
@@ -19,7 +20,7 @@ export async function sidebarBanner(context: Readonly<RouterContextProvider>): P
       console.error("sidebar banner: failed to load", e);
       return null;
     });
-  const b = list?.items[0];
+  const b = list && completeBanners(list)[0];
   if (!b) return null;
   return { image: b.display.image, title: b.description.title, subtitle: b.description.subtitle, buttonTitle: b.description.buttonTitle };
 }

@@ -4,7 +4,7 @@ import { urlDialogId } from "../../ui/dialog/ids";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite } from "./site.server";
 import { URL_DIALOG_KEYS } from "./url-dialog-keys";
-import type { AccountInfo } from "../../lib/api/entities";
+import { completeBanners, type AccountInfo } from "../../lib/api/entities";
 import type { AuthFlash } from "../auth/auth-flash.server";
 import type { AuthPopupProps } from "../auth/auth-popup";
 import { popupMode, withoutPopup } from "../auth/popup-url";
@@ -71,7 +71,7 @@ async function authPopup(
     regType: q.get("reg_type"),
     personalData,
     resetToken: mode === "restore" && token && /^[0-9a-f]{16,128}$/i.test(token) ? token : null,
-    banner: banners.items[0] ?? null,
+    banner: completeBanners(banners)[0] ?? null,
     account,
   };
   return {

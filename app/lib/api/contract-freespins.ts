@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { count, method } from "./define";
+import { count, fieldList, method } from "./define";
 import { listOf, Money } from "./entities";
 
 /**
@@ -38,13 +38,7 @@ export const FreespinPack = z.strictObject({
 });
 export type FreespinPack = z.infer<typeof FreespinPack>;
 
-const fields = z
-  .string()
-  .max(200, "fields must be at most 200 characters")
-  .refine((v) => v.split(",").every((f) => f.trim() === "" || (FREESPIN_FIELDS as readonly string[]).includes(f.trim())), {
-    message: `fields may list: ${FREESPIN_FIELDS.join(", ")}`,
-  })
-  .optional();
+const fields = fieldList(FREESPIN_FIELDS, []);
 
 export const freespinMethods = {
   "freespins.get": method({

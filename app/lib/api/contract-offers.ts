@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { method, offset } from "./define";
+import { fieldList, method, offset } from "./define";
 import { Money } from "./entities";
 
 /**
@@ -12,16 +12,7 @@ export const OFFER_FIELDS = ["trigger", "description", "promotions"] as const;
 export type OfferField = (typeof OFFER_FIELDS)[number];
 
 /** `fields`: a comma-separated subset of trigger, description, promotions (all three when absent). */
-const fields = z
-  .string()
-  .optional()
-  .transform((s, ctx) => {
-    if (s === undefined || s.trim() === "") return [...OFFER_FIELDS];
-    const list = s.split(",").map((f) => f.trim());
-    const bad = list.filter((f) => !(OFFER_FIELDS as readonly string[]).includes(f));
-    if (bad.length) ctx.addIssue({ code: "custom", message: `fields may name only ${OFFER_FIELDS.join(", ")} (not ${bad.join(", ")})` });
-    return [...new Set(list)] as OfferField[];
-  });
+const fields = fieldList(OFFER_FIELDS, OFFER_FIELDS);
 
 export const offerId = z.coerce
   .number({ error: "offer_id must be a number" })

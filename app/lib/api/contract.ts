@@ -15,11 +15,12 @@ import { securityMethods } from "./contract-security";
 import { socialMethods } from "./contract-social";
 import { verificationMethods } from "./contract-verification";
 import { walletMethods } from "./contract-wallet";
-import { count, method, offset } from "./define";
+import { count, fieldList, method, offset } from "./define";
 import {
   AccountInfo,
   AccountRules,
-  Banner,
+  BANNER_FIELDS,
+  BannerListed,
   GeneralInfo,
   LocaleList,
   MessageBundle,
@@ -47,7 +48,6 @@ const storageKey = z
   .min(1, "key is required")
   .max(64, "key must be at most 64 characters")
   .regex(/^[A-Za-z0-9_.:-]+$/, "key may hold letters, digits, '_', '.', ':' and '-' only");
-const fields = z.string().max(500).optional();
 
 export const contract = {
   "nfx/i18n.locales": method({
@@ -92,9 +92,11 @@ export const contract = {
     name: "get",
     verb: "GET",
     access: "public",
-    summary: "Active banners (time-boxed by start and finish) for the request locale, optionally of one position; display.image is the configured image key's image.",
-    params: z.object({ offset, count: count(100, 10), fields, position: z.string().max(40).optional() }),
-    result: listOf(Banner),
+    summary:
+      "Active banners (time-boxed by start and finish) for the request locale, optionally of one position; display.image is the configured image key's image. " +
+      "`fields`: a comma-separated subset of description, display (both when left out; 400 for another name).",
+    params: z.object({ offset, count: count(100, 10), fields: fieldList(BANNER_FIELDS, BANNER_FIELDS), position: z.string().max(40).optional() }),
+    result: listOf(BannerListed),
   }),
   "popups.get": method({
     group: "popups",

@@ -31,3 +31,21 @@ export function methodPath(decl: Pick<MethodDecl, "group" | "name">): string {
 export const offset = z.coerce.number().int("offset must be an integer").min(0, "offset must be 0 or more").default(0);
 export const count = (max: number, def: number) =>
   z.coerce.number().int("count must be an integer").min(1, "count must be at least 1").max(max, `count must be at most ${max}`).default(def);
+
+/**
+ * `fields`: a comma-separated subset of `names` (blanks ignored), parsed to the list; `absent` when
+ * left out or empty. Another name is a 400 naming what may be asked for.
+ */
+export function fieldList<const N extends string>(names: readonly N[], absent: readonly N[]) {
+  return z
+    .string()
+    .max(200, "fields must be at most 200 characters")
+    .optional()
+    .transform((s, ctx) => {
+      const list = (s ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+      if (list.length === 0) return [...absent];
+      const bad = list.filter((f) => !(names as readonly string[]).includes(f));
+      if (bad.length) ctx.addIssue({ code: "custom", message: `fields may name only ${names.join(", ")} (not ${bad.join(", ")})` });
+      return [...new Set(list)] as N[];
+    });
+}

@@ -123,6 +123,14 @@ export const Banner = z.object({
 });
 export type Banner = z.infer<typeof Banner>;
 
+/** `banners.get` `fields`: which of a banner's parts it answers (both when absent); id and finished_at always. */
+export const BANNER_FIELDS = ["description", "display"] as const;
+/** A banner as banners.get lists it: the parts `fields` left out are absent. */
+export const BannerListed = Banner.partial({ description: true, display: true });
+export type BannerListed = z.infer<typeof BannerListed>;
+/** The listed banners with both parts (every one, when `fields` was left out). */
+export const completeBanners = (list: { items: BannerListed[] }): Banner[] => list.items.filter((b): b is Banner => !!b.description && !!b.display);
+
 export const Popup = z.object({
   id: z.number().int(),
   sysname: z.string(),

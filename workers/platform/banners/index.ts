@@ -1,4 +1,4 @@
-import type { Banner } from "../../../app/lib/api/entities";
+import type { Banner, BannerListed } from "../../../app/lib/api/entities";
 import type { Handlers } from "../core/context";
 
 interface BannerRow {
@@ -29,7 +29,7 @@ export function remapImage(display: Record<string, unknown>, key: string | null)
 }
 
 export const bannerHandlers: Handlers<"banners.get"> = {
-  async "banners.get"({ offset, count, position }, ctx) {
+  async "banners.get"({ offset, count, fields, position }, ctx) {
     const now = Math.floor(Date.now() / 1000);
     const pos = position ?? null;
     const [rows, total] = await ctx.db.batch([
@@ -41,18 +41,13 @@ export const bannerHandlers: Handlers<"banners.get"> = {
         .bind(ctx.locale, pos, now, count, offset),
       ctx.db.prepare(`SELECT COUNT(*) AS n FROM banners WHERE ${ACTIVE}`).bind(ctx.locale, pos, now),
     ]);
-    const items: Banner[] = (rows!.results as BannerRow[]).map((r) => ({
+    const items: BannerListed[] = (rows!.results as BannerRow[]).map((r) => ({
       id: r.id,
       finished_at: r.finished_at,
-      description: {
-        position: r.position,
-        title: r.title,
-        subtitle: r.subtitle,
-        buttonTitle: r.button_title,
-        link: r.link,
-        content: r.content,
-      },
-      display: remapImage(JSON.parse(r.display), r.image_key),
+      ...(fields.includes("description") && {
+        description: { position: r.position, title: r.title, subtitle: r.subtitle, buttonTitle: r.button_title, link: r.link, content: r.content },
+      }),
+      ...(fields.includes("display") && { display: remapImage(JSON.parse(r.display), r.image_key) }),
     }));
     return { items, count: (total!.results[0] as { n: number }).n };
   },

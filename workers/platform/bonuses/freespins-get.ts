@@ -36,7 +36,7 @@ export const freespinHandlers: Handlers<"freespins.get"> = {
   async "freespins.get"({ fields, status, count }, ctx) {
     // A pack past its time is expired (and its winnings granted) before it is shown.
     await expirePacks(ctx.db, Date.now(), ctx.uid);
-    const withDescription = (fields ?? "").split(",").some((f) => f.trim() === "description");
+    const withDescription = fields.includes("description");
     const [page, total] = await ctx.db.batch([
       ctx.db
         .prepare(
