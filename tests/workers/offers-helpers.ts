@@ -15,6 +15,8 @@ export interface OfferSpec {
   starts_at?: number | null;
   ends_at?: number | null;
   phase?: "scheduled" | "running" | "ended";
+  /** Per locale: title, text, image and any other images (default: an English and a Spanish text, no image). */
+  texts?: Record<string, Record<string, string | null>>;
 }
 
 /** Inserts an offer (bonus template by sysname, default the seeded newcomer chip's); answers its id. */
@@ -38,7 +40,7 @@ export async function insertOffer(spec: OfferSpec = {}): Promise<number> {
       spec.starts_at ?? null,
       spec.ends_at ?? null,
       spec.phase ?? (spec.starts_at ? "scheduled" : "running"),
-      JSON.stringify({ en: { title: `Offer ${sysname}`, text: "A test offer", image: null }, es: { title: `Oferta ${sysname}`, text: "Una oferta" } }),
+      JSON.stringify(spec.texts ?? { en: { title: `Offer ${sysname}`, text: "A test offer", image: null }, es: { title: `Oferta ${sysname}`, text: "Una oferta" } }),
     )
     .first<{ id: number }>();
   return row!.id;

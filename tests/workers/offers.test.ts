@@ -48,6 +48,21 @@ describe("campaigns.getoffers and getOffer", () => {
     await failure(p.browser.get("campaigns/getOffer", {}), 400, "InvalidParameterException");
   });
 
+  it("description.image is the image under the operator's configured key; an offer without it keeps its own", async () => {
+    const p = await registerPlayer();
+    const keyed = await insertOffer({ texts: { en: { title: "Keyed", text: "", image: "/o.svg", image_mobile: "/o-m.svg" } } });
+    const plain = await insertOffer({ texts: { en: { title: "Plain", text: "", image: "/p.svg" } } });
+    const image = async (id: number) => (await data(p.browser.get("campaigns/getOffer", { offer_id: id, fields: "description" }))).description.image;
+    expect([await image(keyed), await image(plain)]).toEqual(["/o.svg", "/p.svg"]);
+    await env.DB.prepare(`UPDATE settings SET value = '{"image_key":"image_mobile"}' WHERE key = 'content_images'`).run();
+    try {
+      expect([await image(keyed), await image(plain)]).toEqual(["/o-m.svg", "/p.svg"]);
+      expect((await offers(p, { fields: "description" })).find((o) => o.id === keyed).description.image).toBe("/o-m.svg");
+    } finally {
+      await env.DB.prepare(`UPDATE settings SET value = '{"image_key":"image"}' WHERE key = 'content_images'`).run();
+    }
+  });
+
   it("getOffer answers an available offer in the player's locale, and 404 for an unknown one or one not for them", async () => {
     const p = await registerPlayer({ locale: "es" }, new Browser());
     const id = await insertOffer();

@@ -20,12 +20,22 @@ const ACTIVE = `locale = ?1 AND (?2 IS NULL OR position = ?2)
 
 /**
  * SPEC §7: descriptions are remapped per configured image key. The operator's setting
- * `content_images.image_key` names which of a banner's display images is its `image` (for example
- * `image_mobile` for a mobile-first site); a banner without that key keeps its own `image`.
+ * `content_images.image_key` names which of a description's images is its `image` (for example
+ * `image_mobile` for a mobile-first site); one without that key keeps its own `image`. Banners and
+ * campaign offers share it.
  */
+export function pickImage(images: Record<string, unknown>, key: string | null): unknown {
+  const picked = key ? images[key] : undefined;
+  return typeof picked === "string" && picked ? picked : images.image;
+}
+
 export function remapImage(display: Record<string, unknown>, key: string | null): Banner["display"] {
-  const picked = key ? display[key] : undefined;
-  return { ...display, image: typeof picked === "string" && picked ? picked : display.image } as Banner["display"];
+  return { ...display, image: pickImage(display, key) } as Banner["display"];
+}
+
+/** The configured image key (null: none configured, every `image` stays). */
+export async function imageKey(db: D1Database): Promise<string | null> {
+  return db.prepare("SELECT json_extract(value, '$.image_key') AS k FROM settings WHERE key = 'content_images'").first<string>("k");
 }
 
 export const bannerHandlers: Handlers<"banners.get"> = {

@@ -2,6 +2,7 @@ import { OFFER_DEACTIVATED_EVENT, OFFERS_PAGE, type OfferField } from "../../../
 import { PlatformError } from "../../../app/lib/api/errors";
 import { offerTakeGrants } from "../bonuses/grants";
 import { publishBonusChange } from "../bonuses/notify";
+import { imageKey } from "../banners";
 import { slotsRtp } from "../bonuses/xray";
 import type { Handlers, PlatformContext } from "../core/context";
 import { publish } from "../../realtime/publish";
@@ -34,8 +35,8 @@ export function availableOffer(ctx: PlatformContext, offerId: number, now = Date
 }
 
 const views = async (ctx: PlatformContext, rows: OfferRow[], fields: OfferField[]) => {
-  const rtp = await slotsRtp(ctx.db);
-  return rows.map((r) => offerView(r, fields, ctx.locale, ctx.defaultLocale, rtp));
+  const [rtp, key] = await Promise.all([slotsRtp(ctx.db), fields.includes("description") ? imageKey(ctx.db) : null]);
+  return rows.map((r) => offerView(r, fields, ctx.locale, ctx.defaultLocale, rtp, key));
 };
 
 /** Tells the player's open pages an offer left their list (best effort, after the change committed). */

@@ -1,4 +1,5 @@
 import type { Offer, OfferField, OfferPromotion } from "../../../app/lib/api/contract-offers";
+import { pickImage } from "../banners";
 
 /** An offer as read for one player (OFFER_SELECT), with the terms of what it grants in their currency. */
 export interface OfferRow {
@@ -99,7 +100,7 @@ function promotions(r: OfferRow, locale: string, fallback: string, rtpBp: number
 }
 
 /** An offer as the player sees it, with the fields asked for. */
-export function offerView(r: OfferRow, fields: OfferField[], locale: string, fallback: string, rtpBp: number): Offer {
+export function offerView(r: OfferRow, fields: OfferField[], locale: string, fallback: string, rtpBp: number, imageKey: string | null = null): Offer {
   const offer: Offer = { id: r.id, sysname: r.sysname, starts_at: r.starts_at, ends_at: r.ends_at };
   if (fields.includes("trigger")) {
     offer.trigger = {
@@ -110,7 +111,8 @@ export function offerView(r: OfferRow, fields: OfferField[], locale: string, fal
   }
   if (fields.includes("description")) {
     const t = localized(r.texts, locale, fallback);
-    offer.description = { title: t.title ?? r.sysname, text: t.text ?? "", image: t.image ?? null };
+    const image = pickImage(t, imageKey);
+    offer.description = { title: t.title ?? r.sysname, text: t.text ?? "", image: typeof image === "string" && image ? image : null };
   }
   if (fields.includes("promotions")) offer.promotions = promotions(r, locale, fallback, rtpBp);
   return offer;
