@@ -63,6 +63,23 @@ test.describe("promo codes with JavaScript", () => {
     await expect(page.getByTestId("promo-activate")).toContainText(tr("common.promoCodeErrors.USED"));
     await expect(field).toHaveAttribute("aria-invalid", "true");
   });
+
+  test("deposit: the code is checked against the amount as it is typed, and again when the amount changes", async ({ page }) => {
+    await registerByApi(page.request, unique("promo-live"));
+    await page.goto("/cashier/deposit/demo_card");
+    const amount = page.getByLabel(tr("cashier.amount.label", { currency: "USD" }));
+    const promo = page.getByLabel(tr("common.promoCode.label"));
+    // Hydrated: the form says it has JavaScript.
+    await expect(page.locator("input[name=js]")).toHaveCount(1);
+    await amount.fill("10");
+    await promo.fill("RELOAD25");
+    await expect(page.getByText(tr("common.promoCodeErrors.DEPOSIT_TOO_SMALL"))).toBeVisible();
+    await expect(promo).toHaveAttribute("aria-invalid", "true");
+    await amount.fill("80");
+    await expect(page.locator(".promo-field")).toHaveAttribute("data-promo-status", "valid");
+    await expect(promo).not.toHaveAttribute("aria-invalid");
+    await expect(page.getByText(tr("common.promoCodeErrors.DEPOSIT_TOO_SMALL"))).toHaveCount(0);
+  });
 });
 
 test.describe("promo codes in forms @nojs", () => {

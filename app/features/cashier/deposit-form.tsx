@@ -100,6 +100,7 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
   }, [actionData?.newWindow, idle, navigate]);
 
   const formProps = getFormProps(form);
+  const amount = enteredAmount(fields.amount?.value);
   return (
     <Form
       method="post"
@@ -125,13 +126,14 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
         onPreset={hydrated ? (value) => form.update({ name: "amount", value, validated: true }) : undefined}
       />
       <RequisiteFields fields={method.fields} metas={fields} banks={data.banks} t={t} />
-      <DepositOffers offers={data.offers} method={method.sysname} amount={enteredAmount(fields.amount?.value)} chosen={data.offer} t={t} />
+      <DepositOffers offers={data.offers} method={method.sysname} amount={amount} chosen={data.offer} t={t} />
       <PromoCodeField
         key={fields.promo_code?.key}
         id={`deposit-${method.sysname}-promo_code`}
         defaultValue={(fields.promo_code?.initialValue as string | undefined) ?? ""}
         errors={fields.promo_code?.errors}
         context="deposit"
+        amount={amount}
         prefill
       />
       <FormErrors id={form.errorId} errors={form.errors} />

@@ -88,4 +88,24 @@ describe("promo-code check machine", () => {
     expect(state().value).toBe("idle");
     expect(state().context).toEqual({ value: "", info: null, errors: null });
   });
+
+  it("a recheck checks the same text again after the debounce (the deposit amount changed); with no text it checks nothing", async () => {
+    const { actor, calls, type, state } = start();
+    actor.send({ type: "promo.recheck" });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toHaveLength(0);
+    type("RELOAD25");
+    await vi.advanceTimersByTimeAsync(800);
+    calls[0]!.reject(new PlatformError("InvalidParameter", "too small", { fields: { promo_code: ["DEPOSIT_TOO_SMALL"] } }));
+    await flush();
+    expect(state().value).toBe("invalid");
+    actor.send({ type: "promo.recheck" });
+    expect(state().value).toBe("debouncing");
+    expect(state().context.errors).toBeNull();
+    await vi.advanceTimersByTimeAsync(800);
+    expect(calls.map((c) => c.code)).toEqual(["RELOAD25", "RELOAD25"]);
+    calls[1]!.resolve(info("RELOAD25"));
+    await flush();
+    expect(state().value).toBe("valid");
+  });
 });

@@ -6,7 +6,8 @@ import type { PromoCodeInfo } from "../../lib/api/contract-promocodes";
  * checked (campaigns.checkPromocode); empty input clears everything; a positive answer marks the
  * field valid, a refusal keeps its reason codes (SPEC §8 turns them into a message). An answer for
  * a text that has changed since is stale and never lands: a new input leaves `checking`, which
- * stops the call's actor, so its result is dropped.
+ * stops the call's actor, so its result is dropped. `promo.recheck` checks the same text again,
+ * debounced too, when something else the answer depends on changed (the deposit's amount).
  */
 
 export const PROMO_CHECK_DEBOUNCE_MS = 800;
@@ -19,7 +20,7 @@ export interface PromoCheckContext {
   errors: string[] | null;
 }
 
-export type PromoCheckEvent = { type: "promo.input"; value: string };
+export type PromoCheckEvent = { type: "promo.input"; value: string } | { type: "promo.recheck" };
 
 /** The reason codes of a refused check, whatever shape the error takes. */
 function reasonCodes(error: unknown): string[] {
@@ -49,6 +50,7 @@ export const promoCheckMachine = setup({
       { guard: { type: "unchanged", params: ({ event }) => ({ value: event.value }) } },
       { target: ".debouncing", reenter: true, actions: assign({ value: ({ event }) => event.value.trim(), info: null, errors: null }) },
     ],
+    "promo.recheck": { guard: ({ context }) => context.value !== "", target: ".debouncing", reenter: true, actions: assign({ info: null, errors: null }) },
   },
   states: {
     idle: {},

@@ -13,7 +13,9 @@ import { promoCodeMessage, promoFieldErrors } from "./promo-code-messages";
  * server as a plain input whose errors come from the form's answer; with JavaScript it is checked
  * as the player types (promo-check.machine, 800 ms debounce, stale answers dropped), and with
  * `prefill` an empty field takes the promo code of the URL, else the stored one (SPEC §4).
- * Other code may fill the input later: it sends an `input` event, which the check follows.
+ * Other code may fill the input later: it sends an `input` event, which the check follows. The
+ * deposit form passes its `amount` (minor units): a code with a minimum deposit is checked against
+ * it, again whenever it changes.
  */
 export function PromoCodeField(props: {
   id: string;
@@ -24,16 +26,25 @@ export function PromoCodeField(props: {
   prefill?: boolean;
   label?: string;
   required?: boolean;
+  /** The deposit's amount in minor units (null while not a number). */
+  amount?: number | null;
 }) {
   const t = useT();
   const locale = useRootData()?.locale;
   const input = useRef<HTMLInputElement | null>(null);
+  const amount = useRef(props.amount);
+  amount.current = props.amount;
   const [actor] = useState(() =>
     createActor(
       promoCheckMachine.provide({
         actors: {
           check: fromPromise(({ input: { code } }) =>
-            browserCall("campaigns.checkPromocode", "POST", { promo_code: code, context: props.context }, { locale }),
+            browserCall(
+              "campaigns.checkPromocode",
+              "POST",
+              { promo_code: code, context: props.context, ...(amount.current ? { amount: amount.current } : {}) },
+              { locale },
+            ),
           ),
         },
       }),
@@ -46,6 +57,12 @@ export function PromoCodeField(props: {
     if (el?.value) actor.send({ type: "promo.input", value: el.value });
     return () => void actor.stop();
   }, [actor]); // eslint-disable-line react-hooks/exhaustive-deps
+  const checkedAmount = useRef(props.amount);
+  useEffect(() => {
+    if (checkedAmount.current === props.amount) return;
+    checkedAmount.current = props.amount;
+    actor.send({ type: "promo.recheck" });
+  }, [actor, props.amount]);
 
   const status = useSelector(actor, (s) => s.value);
   const info = useSelector(actor, (s) => s.context.info);
