@@ -256,6 +256,36 @@ describe("the offers' clock", () => {
     client.ws.close(1000);
   });
 
+  it("with more signed-in players than a run may tell, later runs go on where one stopped until every one is told", async () => {
+    const players = [await registerPlayer(), await registerPlayer(), await registerPlayer()];
+    const now = Date.now();
+    const id = await insertOffer({ starts_at: now + HOUR });
+    const clients = await Promise.all(players.map(async (p) => connect(await tokenFor(p.uid))));
+    const deps = moneyDeps();
+    const pending = () => env.DB.prepare("SELECT after_uid FROM offer_announcements WHERE offer_id = ?1 AND event = 'available'").bind(id).first<number>("after_uid");
+    // Every signed-in player the offer is for: this file's players, and the three new ones.
+    const told = (await env.DB.prepare("SELECT COUNT(*) AS n FROM users u WHERE EXISTS (SELECT 1 FROM sessions s WHERE s.uid = u.uid AND s.expires_at > ?1)").bind(now + HOUR).first<number>("n"))!;
+    expect(told).toBeGreaterThanOrEqual(3);
+    expect((await runOfferClock(deps, now + HOUR, 2)).started).toContain(id);
+    expect(await pending()).toBeGreaterThan(0);
+    let runs = 1;
+    while ((await pending()) !== null) {
+      await runOfferClock(deps, now + HOUR, 2);
+      expect(++runs).toBeLessThanOrEqual(told);
+    }
+    // Pages of two, and the last (short, or empty) ends it.
+    expect(runs).toBe(Math.floor(told / 2) + 1);
+    await deps.settled();
+    for (const client of clients) {
+      const seen: any[] = [];
+      while (!seen.some((m) => m.event === "campaign.offer.available" && m.data.offer_id === id)) seen.push(await client.next());
+      client.ws.close(1000);
+    }
+    // Nothing is left to tell: another run sends nothing more for it.
+    await runOfferClock(deps, now + HOUR, 2);
+    expect(await pending()).toBeNull();
+  });
+
   it("the demo hook starts an offer now (not in production)", async () => {
     const p = await registerPlayer();
     const { send, ORIGIN } = await import("./helpers");

@@ -10,22 +10,28 @@ import { AVAILABLE_TO, FITS_SEGMENT, RUNS_AT } from "./rules";
  * session) — the others read it when they come. Whether an offer is available is the clock's
  * reading of starts_at/ends_at on every request; `phase` only records what was announced, moved
  * forward by a guarded UPDATE, so a repeated run announces nothing twice.
+ *
+ * A run sends at most `budget` messages (a Worker invocation's subrequests are limited): the
+ * announcements are queued (offer_announcements) and told in pages of players by uid, each page
+ * claimed by a guarded UPDATE of the last uid told, so a later run goes on where one stopped and
+ * two runs never tell the same page.
  */
 
-const MAX_PLAYERS = 1000;
+/** Realtime messages one run sends at most. */
+export const ANNOUNCE_BUDGET = 500;
 
 const LIVE = "EXISTS (SELECT 1 FROM sessions s WHERE s.uid = u.uid AND s.expires_at > ?2)";
+/** Who hears of an ended offer: its segment, but not those who took it (it left their list then). */
+const HAD_IT = `${FITS_SEGMENT} AND NOT EXISTS (SELECT 1 FROM player_offers po WHERE po.uid = u.uid AND po.offer_id = o.id)`;
 
-async function players(db: D1Database, offerId: number, now: number, rule: string): Promise<number[]> {
-  const { results } = await db
-    .prepare(`SELECT u.uid FROM users u JOIN campaign_offers o ON o.id = ?1 WHERE ${LIVE} AND ${rule} LIMIT ${MAX_PLAYERS}`)
-    .bind(offerId, now)
-    .all<{ uid: number }>();
-  return results.map((r) => r.uid);
-}
+type Event = "available" | "deactivated";
+const EVENTS: Record<Event, { name: string; rule: string }> = {
+  available: { name: OFFER_AVAILABLE_EVENT, rule: AVAILABLE_TO("?2") },
+  deactivated: { name: OFFER_DEACTIVATED_EVENT, rule: HAD_IT },
+};
 
-/** Moves offers' phases forward at `now` and tells their players; answers what started and ended. */
-export async function runOfferClock(deps: MoneyDeps, now: number): Promise<{ started: number[]; ended: number[] }> {
+/** Moves offers' phases forward at `now`, queues their announcements and tells a budget's worth; answers what started and ended. */
+export async function runOfferClock(deps: MoneyDeps, now: number, budget = ANNOUNCE_BUDGET): Promise<{ started: number[]; ended: number[] }> {
   const { db } = deps;
   // Ended first: an offer whose whole window passed between two runs ends without ever starting.
   const ended = await db
@@ -43,12 +49,36 @@ export async function runOfferClock(deps: MoneyDeps, now: number): Promise<{ sta
     )
     .bind(now)
     .all<{ id: number }>();
-  for (const { id } of ended.results) {
-    const rule = `${FITS_SEGMENT} AND NOT EXISTS (SELECT 1 FROM player_offers po WHERE po.uid = u.uid AND po.offer_id = o.id)`;
-    for (const uid of await players(db, id, now, rule)) deps.waitUntil(publish(deps.env, uid, OFFER_DEACTIVATED_EVENT, { offer_id: id }));
-  }
-  for (const { id } of started.results) {
-    for (const uid of await players(db, id, now, AVAILABLE_TO("?2"))) deps.waitUntil(publish(deps.env, uid, OFFER_AVAILABLE_EVENT, { offer_id: id }));
-  }
+  const queue = db.prepare("INSERT OR IGNORE INTO offer_announcements (offer_id, event, queued_at) VALUES (?1, ?2, ?3)");
+  const queued = [...ended.results.map(({ id }) => queue.bind(id, "deactivated", now)), ...started.results.map(({ id }) => queue.bind(id, "available", now))];
+  if (queued.length) await db.batch(queued);
+  await announce(deps, now, budget);
   return { started: started.results.map((r) => r.id), ended: ended.results.map((r) => r.id) };
+}
+
+/** Tells up to `budget` players of the queued announcements, oldest first. */
+async function announce(deps: MoneyDeps, now: number, budget: number): Promise<void> {
+  const { db } = deps;
+  const { results: pending } = await db
+    .prepare("SELECT offer_id, event, after_uid FROM offer_announcements ORDER BY queued_at, offer_id, event")
+    .all<{ offer_id: number; event: Event; after_uid: number }>();
+  let left = budget;
+  for (const a of pending) {
+    if (left <= 0) break;
+    const { name, rule } = EVENTS[a.event];
+    const { results } = await db
+      .prepare(`SELECT u.uid FROM users u JOIN campaign_offers o ON o.id = ?1 WHERE u.uid > ?3 AND ${LIVE} AND ${rule} ORDER BY u.uid LIMIT ?4`)
+      .bind(a.offer_id, now, a.after_uid, left)
+      .all<{ uid: number }>();
+    const uids = results.map((r) => r.uid);
+    // A short page is the last: the announcement is done. Claimed on the uid this run read.
+    const claim =
+      uids.length < left
+        ? db.prepare("DELETE FROM offer_announcements WHERE offer_id = ?1 AND event = ?2 AND after_uid = ?3 RETURNING offer_id")
+        : db.prepare("UPDATE offer_announcements SET after_uid = ?4 WHERE offer_id = ?1 AND event = ?2 AND after_uid = ?3 RETURNING offer_id");
+    const claimed = await (uids.length < left ? claim.bind(a.offer_id, a.event, a.after_uid) : claim.bind(a.offer_id, a.event, a.after_uid, uids.at(-1)!)).first();
+    if (!claimed) continue;
+    for (const uid of uids) deps.waitUntil(publish(deps.env, uid, name, { offer_id: a.offer_id }));
+    left -= uids.length;
+  }
 }
