@@ -44,7 +44,47 @@ export function tr(key: string, vars: Record<string, string> = {}): string {
  * mismatches, CSP violations…) or report a CSP violation during the test. A 404 document
  * logs "Failed to load resource" by design, so that message alone is allowed.
  */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; networkLog: void }>({
+  /**
+   * A failing test's network, printed with its errors: what
+   * every page of its context had asked and not yet got when it failed, the slowest answers, and
+   * the navigations — so a hang on a busy CI machine says where it waited.
+   */
+  networkLog: [
+    async ({ context }, use, testInfo) => {
+      const start = Date.now();
+      const at = () => ((Date.now() - start) / 1000).toFixed(1);
+      const pending = new Map<object, string>();
+      const done: { ms: number; line: string }[] = [];
+      const events: string[] = [];
+      const began = new Map<object, number>();
+      context.on("request", (r) => {
+        began.set(r, Date.now());
+        pending.set(r, `${at()}s ${r.method()} ${r.url()} (${r.resourceType()})`);
+      });
+      const finish = (r: import("@playwright/test").Request, how: string) => {
+        const line = pending.get(r);
+        pending.delete(r);
+        if (line) done.push({ ms: Date.now() - (began.get(r) ?? Date.now()), line: `${line} ${how}` });
+      };
+      context.on("requestfinished", (r) => finish(r, "finished"));
+      context.on("requestfailed", (r) => finish(r, `failed: ${r.failure()?.errorText ?? ""}`));
+      const watch = (p: import("@playwright/test").Page) => {
+        p.on("framenavigated", (f) => f === p.mainFrame() && events.push(`${at()}s navigated ${f.url()}`));
+        p.on("load", () => events.push(`${at()}s load ${p.url()}`));
+        p.on("close", () => events.push(`${at()}s closed ${p.url()}`));
+      };
+      context.pages().forEach(watch);
+      context.on("page", watch);
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const slowest = done.sort((a, b) => b.ms - a.ms).slice(0, 12).map((d) => `${d.ms} ms: ${d.line}`);
+      const body = [`pending at ${at()}s:`, ...pending.values(), "", "slowest answers:", ...slowest, "", "pages:", ...events.slice(-40)].join("\n");
+      // An error, not an attachment: the list reporter cuts text attachments at 300 characters.
+      throw new Error(`(diagnostic, not a second failure) the failed test's network:\n${body}`);
+    },
+    { auto: true },
+  ],
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
