@@ -34,7 +34,7 @@ export function ProductCard({ product: p, errors }: { product: LoyaltyProduct; e
   return (
     <article className="bonus loyalty__product" data-testid="loyalty-product" data-product={p.sysname}>
       {p.image && <img src={p.image} alt="" width={96} height={96} loading="lazy" />}
-      <h3>{p.title}</h3>
+      <h2 className="loyalty__product-title">{p.title}</h2>
       <p>{p.description}</p>
       <dl className="bonus__terms">
         <dt>{t("loyalty.shop.price", { price: formatPoints(p.price) })}</dt>
