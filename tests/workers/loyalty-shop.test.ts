@@ -92,6 +92,21 @@ describe("loyalty.buyproduct", () => {
     await checkLedger(p.uid);
   });
 
+  it("10 players racing for the last item: one gets it, the others keep their points", async () => {
+    await env.DB.prepare(
+      `INSERT INTO loyalty_products (program_id, sysname, price, stock, reward_type, bonus_template_id, texts)
+       SELECT program_id, 'last-of-all', 100, 1, 'bonus', bonus_template_id, texts FROM loyalty_products WHERE sysname = 'bonus-10'`,
+    ).run();
+    const id = await productId("last-of-all");
+    const players = await Promise.all(Array.from({ length: 10 }, () => registerPlayer()));
+    for (const p of players) await grantPoints(p.uid, 100);
+    const answers = await Promise.all(players.map((p) => buy(p, id)));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    const points = await Promise.all(players.map(async (p) => (await account(p.uid))!.points));
+    expect(points.sort((a, b) => a - b)).toEqual([0, 100, 100, 100, 100, 100, 100, 100, 100, 100]);
+    for (const p of players) await checkLedger(p.uid);
+  });
+
   it("refuses what cannot be bought: unknown product 404, bad input 400, a visitor 401", async () => {
     const p = await registerPlayer();
     expect((await failure(buy(p, 999_999), 404, "InvalidParameterException")).params).toMatchObject({ code: "unknown_product" });

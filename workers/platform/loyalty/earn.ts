@@ -28,10 +28,10 @@ export function roundEarningStatements(db: D1Database, e: RoundEarning, now = Da
   if (!(e.betMain > 0)) return [];
   const batch = crypto.randomUUID();
   const key = `round:${e.roundId}`;
-  // D1 binds a JS number as REAL: the bet is cast so that the division is an integer one.
   const rate = `CAST(json_extract(p.rates, '$.' || u.currency || '.earn.' || g.kind) AS INTEGER)`;
   return [
     ensureAccount(db, "?1", [e.uid], now),
+    // D1 binds a JS number as REAL: the bet (?4) is cast so that the division is an integer one.
     db
       .prepare(
         `WITH m AS (

@@ -15,12 +15,15 @@ const MONDAY_OFFSET = 4 * DAY_MS;
 export const dayStart = (now: number) => Math.floor(now / DAY_MS) * DAY_MS;
 export const weekStart = (now: number) => Math.floor((now - MONDAY_OFFSET) / WEEK_MS) * WEEK_MS + MONDAY_OFFSET;
 
-/** The player's account in the first active programme, created at their first counted event. */
+/**
+ * The player's account in the first active programme, created at their first counted event (or
+ * read), with the character chosen at registration (users.character_id) if it is the programme's.
+ */
 export function ensureAccount(db: D1Database, uidSql: string, binds: unknown[], now: number): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO loyalty_accounts (uid, program_id, updated_at)
-       SELECT u.uid, p.id, ?${binds.length + 1} FROM users u JOIN (SELECT id FROM loyalty_programs WHERE is_active = 1 ORDER BY position, id LIMIT 1) p
+      `INSERT INTO loyalty_accounts (uid, program_id, character_id, updated_at)
+       SELECT u.uid, p.id, (SELECT c.id FROM loyalty_characters c WHERE c.id = u.character_id AND c.program_id = p.id), ?${binds.length + 1} FROM users u JOIN (SELECT id FROM loyalty_programs WHERE is_active = 1 ORDER BY position, id LIMIT 1) p
        WHERE u.uid = ${uidSql}
        ON CONFLICT (uid) DO NOTHING`,
     )
