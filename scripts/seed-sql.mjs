@@ -162,6 +162,7 @@ export function buildSeedStatements(seedDir) {
        ON CONFLICT (code) DO UPDATE SET bonus_template_id = excluded.bonus_template_id, freespin_template_id = excluded.freespin_template_id, starts_at = excluded.starts_at, ends_at = excluded.ends_at, max_uses = excluded.max_uses, segment = excluded.segment, country_code = excluded.country_code, requires_deposit = excluded.requires_deposit`,
     );
   }
+  loyaltySeed(seedDir, s);
   return s.map((x) => x.replace(/\s*\n\s*/g, " "));
 }
 
@@ -171,4 +172,65 @@ export function buildSeedSql(seedDir) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.stdout.write(buildSeedSql(process.argv[2] ?? "migrations/seed"));
+}
+
+/**
+ * The loyalty programme (issue 20, decision 0046): programmes with their levels and characters,
+ * shop products (a product's bonus is a 'manual' bonus template loyalty-<product>, granted only by
+ * a purchase) and quests, each upserted by sysname.
+ */
+function loyaltySeed(seedDir, s) {
+  const program = (sysname) => `(SELECT id FROM loyalty_programs WHERE sysname = ${q(sysname)})`;
+  for (const [i, p] of read(seedDir, "loyalty-programs.json").entries()) {
+    s.push(
+      `INSERT INTO loyalty_programs (sysname, image, rates, texts, position, is_active) VALUES (${q(p.sysname)}, ${q(p.image)}, ${json(p.rates)}, ${json(p.texts)}, ${i}, 1)
+       ON CONFLICT (sysname) DO UPDATE SET image = excluded.image, rates = excluded.rates, texts = excluded.texts, position = excluded.position`,
+    );
+    for (const l of p.levels) {
+      s.push(
+        `INSERT INTO loyalty_levels (program_id, sysname, min_value, max_value, image, texts) VALUES (${program(p.sysname)}, ${q(l.sysname)}, ${l.min}, ${q(l.max)}, ${q(l.image)}, ${json(l.texts)})
+         ON CONFLICT (program_id, sysname) DO UPDATE SET min_value = excluded.min_value, max_value = excluded.max_value, image = excluded.image, texts = excluded.texts`,
+      );
+    }
+    for (const [j, c] of p.characters.entries()) {
+      s.push(
+        `INSERT INTO loyalty_characters (program_id, sysname, image, texts, position) VALUES (${program(p.sysname)}, ${q(c.sysname)}, ${q(c.image)}, ${json(c.texts)}, ${j})
+         ON CONFLICT (program_id, sysname) DO UPDATE SET image = excluded.image, texts = excluded.texts, position = excluded.position`,
+      );
+    }
+  }
+  for (const [i, p] of read(seedDir, "loyalty-products.json").entries()) {
+    const b = p.bonus;
+    const bonus = `loyalty-${p.sysname}`;
+    if (b) {
+      s.push(
+        `INSERT INTO bonus_templates (sysname, type, trigger, wager_multiplier, wager_base, contributions, activation_days, wagering_days, texts, position, is_enabled)
+         VALUES (${q(bonus)}, 'casino', 'manual', ${b.wager_multiplier}, 'bonus', ${json(b.contributions ?? { slots: 100, table: 10, live: 0 })}, ${b.activation_days}, ${b.wagering_days}, ${json(p.texts)}, ${300 + i}, 1)
+         ON CONFLICT (sysname) DO UPDATE SET type = excluded.type, trigger = excluded.trigger, wager_multiplier = excluded.wager_multiplier, contributions = excluded.contributions, activation_days = excluded.activation_days, wagering_days = excluded.wagering_days, texts = excluded.texts, position = excluded.position`,
+      );
+      for (const [currency, a] of Object.entries(b.amounts)) {
+        s.push(
+          `INSERT INTO bonus_template_amounts (template_id, currency, amount, max_bet, max_cashout)
+           SELECT id, ${q(currency)}, ${a.amount}, ${q(a.max_bet)}, ${q(a.max_cashout)} FROM bonus_templates WHERE sysname = ${q(bonus)}
+           ON CONFLICT (template_id, currency) DO UPDATE SET amount = excluded.amount, max_bet = excluded.max_bet, max_cashout = excluded.max_cashout`,
+        );
+      }
+    }
+    const type = b ? "bonus" : p.freespins ? "freespins" : "money";
+    // stock is set on insert only: purchases own it afterwards.
+    s.push(
+      `INSERT INTO loyalty_products (program_id, sysname, price, stock, per_player_limit, reward_type, bonus_template_id, freespin_template_id, money, image, texts, position, is_enabled)
+       VALUES (${program(p.program)}, ${q(p.sysname)}, ${p.price}, ${q(p.stock)}, ${q(p.per_player_limit)}, ${q(type)},
+         ${b ? `(SELECT id FROM bonus_templates WHERE sysname = ${q(bonus)})` : "NULL"}, ${p.freespins ? `(SELECT id FROM freespin_templates WHERE sysname = ${q(p.freespins)})` : "NULL"},
+         ${p.money ? json(p.money) : "NULL"}, ${q(p.image)}, ${json(p.texts)}, ${i}, 1)
+       ON CONFLICT (sysname) DO UPDATE SET price = excluded.price, per_player_limit = excluded.per_player_limit, reward_type = excluded.reward_type, bonus_template_id = excluded.bonus_template_id, freespin_template_id = excluded.freespin_template_id, money = excluded.money, image = excluded.image, texts = excluded.texts, position = excluded.position`,
+    );
+  }
+  for (const [i, x] of read(seedDir, "loyalty-quests.json").entries()) {
+    s.push(
+      `INSERT INTO loyalty_quests (program_id, sysname, kind, game_kind, target, period, reward_points, image, texts, position, is_enabled)
+       VALUES (${program(x.program)}, ${q(x.sysname)}, ${q(x.kind)}, ${q(x.game_kind)}, ${x.target}, ${q(x.period)}, ${x.reward_points}, ${q(x.image)}, ${json(x.texts)}, ${i}, 1)
+       ON CONFLICT (sysname) DO UPDATE SET kind = excluded.kind, game_kind = excluded.game_kind, target = excluded.target, period = excluded.period, reward_points = excluded.reward_points, image = excluded.image, texts = excluded.texts, position = excluded.position`,
+    );
+  }
 }

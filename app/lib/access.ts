@@ -1,6 +1,6 @@
 /** Which paths need a signed-in player, and the fixed root redirects (SPEC §2, §6). */
 
-const PROTECTED = /(^|\/)(bets|cashier|profile|responsible-game|offers)(\/|$)/;
+const PROTECTED = /(^|\/)(bets|cashier|profile|responsible-game|offers|loyalty)(\/|$)/;
 
 export function requiresPlayer(basePath: string): boolean {
   return PROTECTED.test(basePath);

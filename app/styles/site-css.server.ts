@@ -9,10 +9,11 @@ import forcedLogout from "./forced-logout.css?inline";
 import game from "./game.css?inline";
 import jackpots from "./jackpots.css?inline";
 import lobby from "./lobby.css?inline";
+import loyalty from "./loyalty.css?inline";
 import offers from "./offers.css?inline";
 import profileGames from "./profile-games.css?inline";
 import responsibleSession from "./responsible-session.css?inline";
 import responsible from "./responsible.css?inline";
 import search from "./search.css?inline";
 
-export const siteCss = [app, lobby, search, game, jackpots, profileGames, responsible, responsibleSession, cashier, forcedLogout, offers].join("\n");
+export const siteCss = [app, lobby, search, game, jackpots, profileGames, responsible, responsibleSession, cashier, forcedLogout, offers, loyalty].join("\n");

@@ -73,6 +73,12 @@ const PLAYER: Target[] = [
   { name: "offers", path: "/offers" },
   // Offer 1 is the seed's first (weekend-reload): for every player, taken only with a deposit.
   { name: "an offer", path: "/offers/1" },
+  { name: "loyalty", path: "/loyalty" },
+  { name: "loyalty shop", path: "/loyalty/shop" },
+  // The not-enough-points dialog (a new player has no points): the shop's dialog, opened by the URL.
+  { name: "loyalty shop dialog", path: "/loyalty/shop?buy=1" },
+  { name: "profile loyalty", path: "/profile/loyalty" },
+  { name: "profile loyalty character confirm", path: "/profile/loyalty?character=1" },
 ];
 
 /** promotions: the first seeded promotion banner's id per locale (banners.get, position promotions). */

@@ -18,6 +18,7 @@ import { i18nHandlers } from "./i18n";
 import { metadataHandlers } from "./metadata";
 import { popupHandlers } from "./popups";
 import { promoCodeHandlers } from "./promocodes";
+import { loyaltyHandlers } from "./loyalty";
 import { eventHandlers } from "./events";
 import { storageHandlers } from "./storage";
 import { verificationHandlers } from "./verification";
@@ -46,4 +47,5 @@ export const handlers: Handlers = {
   ...freespinHandlers,
   ...offerHandlers,
   ...promoCodeHandlers,
+  ...loyaltyHandlers,
 };

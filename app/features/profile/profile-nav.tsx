@@ -6,6 +6,7 @@ const ITEMS = [
   { path: "/profile/settings", key: "profileGames.nav.settings" },
   { path: "/profile/bonuses", key: "profileGames.nav.bonuses" },
   { path: "/profile/cashback", key: "profileGames.nav.cashback" },
+  { path: "/profile/loyalty", key: "profileGames.nav.loyalty" },
   { path: "/profile/security", key: "profileGames.nav.security" },
   { path: "/profile/notification", key: "profileGames.nav.notification" },
   { path: "/profile/verification", key: "profileGames.nav.verification" },

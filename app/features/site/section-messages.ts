@@ -8,7 +8,8 @@
 export const SECTIONS: Record<string, readonly string[]> = {
   cashier: ["cashier", "offers"],
   offers: ["offers"],
-  profile: ["profileGames", "responsible", "profile", "freespins"],
+  profile: ["profileGames", "responsible", "profile", "freespins", "loyalty"],
+  loyalty: ["loyalty"],
   "responsible-game": ["responsible"],
   game: ["game", "freespins"],
   jackpots: ["jackpots"],

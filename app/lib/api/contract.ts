@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CmsConfig, ContentPage, ContentPageSummary, Redirect } from "./cms";
 import { bonusMethods } from "./contract-bonuses";
 import { offerMethods } from "./contract-offers";
+import { loyaltyMethods } from "./contract-loyalty";
 import { cashbackMethods } from "./contract-cashback";
 import { cashierMethods } from "./contract-cashier";
 import { eventMethods } from "./contract-events";
@@ -349,6 +350,7 @@ export const contract = {
   ...freespinMethods,
   ...offerMethods,
   ...promoCodeMethods,
+  ...loyaltyMethods,
   ...eventMethods,
 };
 

@@ -304,3 +304,37 @@ export function promoCodeGrants(
       .bind(...binds),
   ];
 }
+
+/*
+ * The loyalty shop (decision 0046): a purchase grants its product's bonus template (a fixed
+ * amount in the player's currency) or free-spin template, once per purchase (grant key
+ * loyalty:<purchase id>). Runs in the purchase's batch, after the statement that records it: a
+ * purchase the batch did not write grants nothing.
+ */
+export function loyaltyProductGrants(db: D1Database, purchaseId: string, now = Date.now()): D1PreparedStatement[] {
+  const bought = `FROM loyalty_purchases lp JOIN users u ON u.uid = lp.uid JOIN loyalty_products pr ON pr.id = lp.product_id`;
+  return [
+    db
+      .prepare(
+        `INSERT INTO player_bonuses (${COLUMNS})
+         SELECT lower(hex(randomblob(16))), u.uid, t.id, t.type, 'available', u.currency, ${VALUE("0")}, 0, NULL,
+           ${REQUIRED("0")}, a.max_bet, a.max_cashout, 'loyalty:' || lp.id, ?2, ?2 + t.activation_days * ${DAY_MS}
+         ${bought} JOIN bonus_templates t ON t.id = pr.bonus_template_id JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
+         WHERE lp.id = ?1 AND lp.created_at = ?2 AND ${VALUE("0")} > 0
+         ON CONFLICT (uid, grant_key) DO NOTHING`,
+      )
+      .bind(purchaseId, now),
+    grantedEvents(db, "(SELECT uid FROM loyalty_purchases WHERE id = ?1)", "'loyalty:' || ?1", now, [purchaseId]),
+    db
+      .prepare(
+        `INSERT INTO freespin_packs (${PACK_COLUMNS})
+         SELECT ${packValues("u.uid", "u.currency", "'loyalty:' || lp.id")}
+         ${bought} JOIN freespin_templates t ON t.id = pr.freespin_template_id
+           JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = u.currency
+           JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0
+         WHERE lp.id = ?1 AND lp.created_at = ?2
+         ON CONFLICT (uid, grant_key) DO NOTHING`,
+      )
+      .bind(purchaseId, now),
+  ];
+}

@@ -3,6 +3,8 @@ import { announceGrants, depositGrants, depositPackGrants } from "../bonuses/gra
 import { announceOfferTaken, offerDepositStatements } from "../offers/deposit";
 import { announcePromoGrants } from "../promocodes";
 import { depositPromoGrants } from "../promocodes/deposits";
+import { depositEarningStatements } from "../loyalty/earn";
+import { announceNotices } from "../loyalty/notices";
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
 import { planOperation, type OperationPlan } from "../wallet/wallet";
 import { findTransaction, moveStatusStatement, type TransactionRow } from "./transactions";
@@ -61,7 +63,11 @@ export async function applyDepositStatus(
   const grants = status === "success" ? [...depositGrants(deps.db, row.id), ...depositPackGrants(deps.db, row.id), ...offerDepositStatements(deps.db, row.id)] : [];
   // The promo code entered with the deposit (decision 0044) is redeemed in the same batch too.
   const promo = status === "success" ? await depositPromoGrants(deps.db, row) : { code: null, statements: [] };
-  const { results } = await moveMoneyWith(deps, [...record, ...(move ? [move] : []), ...grants, ...promo.statements], depositCredit(deps.db, row));
+  // The loyalty quests counting deposits (decision 0046) advance in the same batch.
+  const now = Date.now();
+  const loyalty = status === "success" ? depositEarningStatements(deps.db, row.uid, row.id, now) : [];
+  const { results } = await moveMoneyWith(deps, [...record, ...(move ? [move] : []), ...grants, ...promo.statements, ...loyalty], depositCredit(deps.db, row));
+  if (loyalty.length) announceNotices(deps, row.uid, now);
   if (grants.length && (results[record.length + (move ? 1 : 0)]?.meta.changes ?? 0) > 0) {
     await announceGrants(deps, row.id);
     await announceOfferTaken(deps, row.id);

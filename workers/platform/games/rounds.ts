@@ -9,6 +9,8 @@ import { announceWagering } from "../bonuses/notify";
 import { playFreeRound, type PackState } from "../bonuses/freespins";
 import { activeCasinoBonus, assertMaxBet, contributionOf, countedOf, fundRound, roundChanges, wageringStatements, type RoundFunding } from "../bonuses/wagering";
 import { blankWeightFor, drawGrid, gridWin } from "./rounds-math";
+import { roundEarningStatements } from "../loyalty/earn";
+import { announceNotices } from "../loyalty/notices";
 
 /**
  * Settling a round of the demo game studio (decision 0016) on the server: the draw, the win, the
@@ -181,12 +183,16 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
   const funding = row.mode === "real" && row.bonus_id ? storedFunding(row) : null;
   const changes: BalanceChange[] = funding ? roundChanges(funding) : [{ kind, delta: -row.bet, type: "bet" }];
   if (!funding && row.win > 0) changes.push({ kind, delta: row.win, type: "win" });
-  const wagering = funding ? wageringStatements(deps.db, row.uid, row.id, key, row.bet, funding, Date.now()) : [];
+  const now = Date.now();
+  const wagering = funding ? wageringStatements(deps.db, row.uid, row.id, key, row.bet, funding, now) : [];
+  // Loyalty points (decision 0046) on the real-money part of the bet, in the same batch as the payment.
+  const betMain = row.mode !== "real" ? 0 : funding ? funding.betMain : row.bet;
+  const loyalty = roundEarningStatements(deps.db, { uid: row.uid, roundId: row.id, operationKey: key, betMain, bonusId: funding?.bonusId ?? null }, now);
   // A split under a bonus pays only while that bonus is active (checked in the payment's batch).
   const stillActive = funding ? { sql: "EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND status = 'active')", params: [row.bonus_id] } : undefined;
   let result;
   try {
-    result = await moveMoney(deps, { uid: row.uid, key, type: "bet", reference: row.id, changes }, wagering, stillActive);
+    result = await moveMoney(deps, { uid: row.uid, key, type: "bet", reference: row.id, changes }, [...wagering, ...loyalty], stillActive);
   } catch (e) {
     // Declined (or failed): the round did not happen; its round_id may be tried again.
     await deps.db.prepare("DELETE FROM game_rounds WHERE id = ?1 AND operation_id IS NULL").bind(row.id).run();
@@ -215,6 +221,7 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
   // Announced by the call that recorded the payment (a retry of a paid round is not news; the
   // feed's clients drop a win they already show, should two retries race).
   if (row.operation_id === null && row.mode === "real" && row.win > 0) announceWin(deps, row.id);
+  if (row.operation_id === null && loyalty.length) announceNotices(deps, row.uid, now);
   return {
     id: row.id,
     sysname: row.sysname,

@@ -35,6 +35,7 @@ export const OPERATION_TYPES = [
   "adjustment",
   "jackpot_win",
   "cashback",
+  "loyalty_reward",
 ] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 

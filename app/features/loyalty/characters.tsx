@@ -1,0 +1,66 @@
+import { Form, Link, useNavigate } from "react-router";
+import type { LoyaltyCharacter } from "../../lib/api/contract-loyalty";
+import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
+import { FieldErrors } from "../auth/auth-form-parts";
+import { useLocalePath, useT } from "../site/use-root-data";
+import { CHARACTER_KEY } from "./keys";
+
+const PAGE = "/profile/loyalty";
+
+/**
+ * The character and the choice of another (SPEC §2 character change). Each other character is a
+ * link to `?character=<id>`: the confirm dialog renders from the URL, so it works without JavaScript.
+ */
+export function CharacterPicker({ current, characters, errors }: { current: LoyaltyCharacter | null; characters: LoyaltyCharacter[]; errors?: string[] }) {
+  const t = useT();
+  const to = useLocalePath();
+  return (
+    <section className="responsible__card" aria-labelledby="loyalty-character" data-testid="loyalty-character" data-character={current?.sysname ?? ""}>
+      <h2 id="loyalty-character">{t("loyalty.character.title")}</h2>
+      <p>{current ? t("loyalty.character.current", { title: current.title }) : t("loyalty.character.none")}</p>
+      <FieldErrors id="loyalty-character-error" errors={errors} />
+      <ul className="loyalty__characters">
+        {characters.map((c) => (
+          <li key={c.id} data-character={c.sysname}>
+            <img src={c.image} alt="" width={72} height={72} loading="lazy" />
+            <span>{c.title}</span>
+            {c.id === current?.id ? (
+              <strong aria-current="true">{t("loyalty.character.chosen")}</strong>
+            ) : (
+              <Link className="btn btn--ghost" to={`${to(PAGE)}?${CHARACTER_KEY}=${c.id}`} preventScrollReset>
+                {t("loyalty.character.choose", { title: c.title })}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** SPEC §2 loyalty character change confirm: opened by the URL; closing goes back to the page. */
+export function CharacterConfirmDialog({ character: c, busy }: { character: LoyaltyCharacter; busy: boolean }) {
+  const t = useT();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const page = to(PAGE);
+  const entry = { id: `loyalty-character-${c.id}`, kind: "confirm" as const, name: "loyaltyCharacterChange", preventClose: false };
+  return (
+    <Dialog entry={entry} active closeHref={page} onClose={() => navigate(page, { replace: true, preventScrollReset: true })}>
+      <article className="confirm" data-testid="loyalty-character-confirm">
+        <img src={c.image} alt="" width={96} height={96} />
+        <h2 id={dialogTitleId(entry)}>{t("loyalty.character.confirmTitle", { title: c.title })}</h2>
+        <p>{t("loyalty.character.confirmText", { title: c.title })}</p>
+        <Form method="post" action={page} className="confirm__actions">
+          <input type="hidden" name="character_id" value={c.id} />
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {t("loyalty.character.confirm")}
+          </button>
+          <Link className="btn btn--ghost" to={page} replace preventScrollReset>
+            {t("loyalty.character.cancel")}
+          </Link>
+        </Form>
+      </article>
+    </Dialog>
+  );
+}

@@ -1,0 +1,3 @@
+/** The query keys of the loyalty pages' URL dialogs (they open without JavaScript). */
+export const BUY_KEY = "buy";
+export const CHARACTER_KEY = "character";

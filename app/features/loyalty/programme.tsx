@@ -1,0 +1,102 @@
+import { Link } from "react-router";
+import type { LoyaltyInfo, LoyaltyProgram } from "../../lib/api/contract-loyalty";
+import { formatMoney } from "../../lib/money";
+import { useLocalePath, useT } from "../site/use-root-data";
+import { formatPoints, formatRate } from "./points";
+
+type T = ReturnType<typeof useT>;
+
+/** The player's points, what they are worth, and the honest figure: their value against the real money wagered (issue 20). */
+export function PointsSummary({ info }: { info: LoyaltyInfo }) {
+  const t = useT();
+  return (
+    <section className="responsible__card loyalty__summary" aria-labelledby="loyalty-points" data-testid="loyalty-points" data-points={info.points}>
+      <h2 id="loyalty-points">{t("loyalty.yourPoints")}</h2>
+      <p className="loyalty__points">
+        <strong>{t("loyalty.points", { points: formatPoints(info.points), alias: info.pointsAlias })}</strong>{" "}
+        <span>{t("loyalty.pointsValue", { amount: formatMoney(info.points_value) })}</span>
+      </p>
+      <LevelProgress info={info} t={t} />
+      <p className="responsible__hint" data-testid="loyalty-return">
+        {info.return_rate_bp === null
+          ? t("loyalty.returnRateNone")
+          : t("loyalty.returnRate", { rate: formatRate(info.return_rate_bp), wagered: formatMoney(info.wagered) })}
+      </p>
+    </section>
+  );
+}
+
+/** SPEC §3 Progress item: the current level and the way to the next. */
+export function LevelProgress({ info, t }: { info: LoyaltyInfo; t: T }) {
+  const next = info.levels.find((l) => l.minValue === info.progress.maxValue);
+  const { minValue, maxValue, expCount } = info.progress;
+  return (
+    <div className="loyalty__progress" data-testid="loyalty-level" data-level={info.level.sysname} data-percent={info.progress.percent}>
+      <p>
+        {t("loyalty.yourLevel")}: <strong>{info.level.title}</strong>
+      </p>
+      <label>
+        <span>
+          {maxValue === null || !next
+            ? t("loyalty.progressTop", { exp: formatPoints(expCount) })
+            : t("loyalty.progress", { exp: formatPoints(expCount), max: formatPoints(maxValue), left: formatPoints(maxValue - expCount), next: next.title })}
+        </span>
+        <progress value={maxValue === null ? 1 : expCount - minValue} max={maxValue === null ? 1 : Math.max(1, maxValue - minValue)} />
+      </label>
+    </div>
+  );
+}
+
+/** A programme's page: its levels (the player's marked), how points are earned and what they are worth. */
+export function ProgrammeView({ program, info }: { program: LoyaltyProgram; info: LoyaltyInfo }) {
+  const t = useT();
+  const to = useLocalePath();
+  return (
+    <section className="responsible loyalty">
+      <h1>{program.title}</h1>
+      <p>{program.description}</p>
+      <p className="bonus__actions">
+        <Link className="btn btn--primary" to={to("/loyalty/shop")}>
+          {t("loyalty.toShop")}
+        </Link>
+        <Link className="btn btn--ghost" to={to("/profile/loyalty")}>
+          {t("loyalty.toProfile")}
+        </Link>
+      </p>
+      <PointsSummary info={info} />
+      <section className="responsible__card" aria-labelledby="loyalty-levels">
+        <h2 id="loyalty-levels">{t("loyalty.levelsTitle")}</h2>
+        <ol className="loyalty__levels" data-testid="loyalty-levels">
+          {program.levels.map((l) => (
+            <li key={l.id} aria-current={l.id === info.level.id ? "step" : undefined} data-level={l.sysname}>
+              <strong>{l.title}</strong>{" "}
+              <span>
+                {l.maxValue === null
+                  ? t("loyalty.levelTop", { min: formatPoints(l.minValue) })
+                  : t("loyalty.levelRange", { min: formatPoints(l.minValue), max: formatPoints(l.maxValue - 1) })}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className="responsible__card" aria-labelledby="loyalty-earn">
+        <h2 id="loyalty-earn">{t("loyalty.earnTitle")}</h2>
+        <dl className="bonus__terms" data-testid="loyalty-earn">
+          {Object.entries(program.earn).map(([kind, perPoint]) => (
+            <div key={kind}>
+              <dt>{t(`loyalty.kinds.${kind}`)}</dt>
+              <dd>{perPoint ? t("loyalty.earnRate", { amount: formatMoney(perPoint) }) : t("loyalty.earnNone")}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="responsible__hint">{t("loyalty.earnNote")}</p>
+      </section>
+      {program.value_per_1000 && (
+        <section className="responsible__card" aria-labelledby="loyalty-worth">
+          <h2 id="loyalty-worth">{t("loyalty.worthTitle")}</h2>
+          <p>{t("loyalty.worth", { amount: formatMoney(program.value_per_1000) })}</p>
+        </section>
+      )}
+    </section>
+  );
+}

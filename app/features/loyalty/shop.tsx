@@ -1,0 +1,114 @@
+import { Form, Link, useNavigate } from "react-router";
+import type { LoyaltyInfo, LoyaltyProduct } from "../../lib/api/contract-loyalty";
+import { formatMoney } from "../../lib/money";
+import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
+import { FieldErrors } from "../auth/auth-form-parts";
+import { useLocalePath, useT } from "../site/use-root-data";
+import { BUY_KEY } from "./keys";
+import { formatPoints } from "./points";
+
+type T = ReturnType<typeof useT>;
+
+
+/** What a product gives, in words. */
+function rewardText(p: LoyaltyProduct, t: T): string {
+  const amount = p.reward.amount ? formatMoney(p.reward.amount) : "";
+  return t(`loyalty.shop.rewards.${p.reward.type}`, { amount });
+}
+
+/** Why a product cannot be bought now (null: it can). */
+function unavailable(p: LoyaltyProduct, t: T): string | null {
+  if (p.stock === 0) return t("loyalty.shop.soldOut");
+  if (p.per_player_limit !== null && p.purchased >= p.per_player_limit) return t("loyalty.shop.errors.limit_reached");
+  return null;
+}
+
+/**
+ * A product of the shop. Buy is a link to the shop with `?buy=<id>`: the confirm dialog (or the
+ * not-enough-points one) renders from the URL, so it works without JavaScript.
+ */
+export function ProductCard({ product: p, errors }: { product: LoyaltyProduct; errors?: string[] }) {
+  const t = useT();
+  const to = useLocalePath();
+  const blocked = unavailable(p, t);
+  return (
+    <article className="bonus loyalty__product" data-testid="loyalty-product" data-product={p.sysname}>
+      {p.image && <img src={p.image} alt="" width={96} height={96} loading="lazy" />}
+      <h2 className="loyalty__product-title">{p.title}</h2>
+      <p>{p.description}</p>
+      <dl className="bonus__terms">
+        <dt>{t("loyalty.shop.price", { price: formatPoints(p.price) })}</dt>
+        <dd>{rewardText(p, t)}</dd>
+      </dl>
+      {p.stock !== null && p.stock > 0 && <p className="responsible__hint">{t("loyalty.shop.stock", { left: formatPoints(p.stock) })}</p>}
+      {p.per_player_limit !== null && (
+        <p className="responsible__hint">{t("loyalty.shop.limit", { bought: String(p.purchased), limit: String(p.per_player_limit) })}</p>
+      )}
+      <FieldErrors id={`product-${p.id}-error`} errors={errors} />
+      {blocked ? (
+        <p className="notice">{blocked}</p>
+      ) : (
+        <Link className="btn btn--primary" to={`${to("/loyalty/shop")}?${BUY_KEY}=${p.id}`} preventScrollReset aria-label={`${t("loyalty.shop.buy")}: ${p.title}`}>
+          {t("loyalty.shop.buy")}
+        </Link>
+      )}
+    </article>
+  );
+}
+
+/**
+ * SPEC §2 loyalty shop popups: buy confirm (what it costs and what is left), or insufficient funds
+ * (what is missing, and the way to play). Opened by the URL; closing goes back to the shop.
+ */
+export function BuyDialog({ product: p, info, buyKey, busy }: { product: LoyaltyProduct; info: LoyaltyInfo; buyKey: string; busy: boolean }) {
+  const t = useT();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const shop = to("/loyalty/shop");
+  const close = () => navigate(shop, { replace: true, preventScrollReset: true });
+  const short = info.points < p.price;
+  const entry = { id: `loyalty-buy-${p.id}`, kind: "confirm" as const, name: short ? "loyaltyInsufficient" : "loyaltyBuy", preventClose: false };
+  return (
+    <Dialog entry={entry} active closeHref={shop} onClose={close}>
+      {short ? (
+        <article className="confirm" data-testid="loyalty-insufficient">
+          <h2 id={dialogTitleId(entry)}>{t("loyalty.shop.insufficientTitle")}</h2>
+          <p>
+            {t("loyalty.shop.insufficientText", {
+              title: p.title,
+              price: formatPoints(p.price),
+              points: formatPoints(info.points),
+              missing: formatPoints(p.price - info.points),
+            })}
+          </p>
+          <div className="confirm__actions">
+            <Link className="btn btn--primary" to={to("/gamehall")}>
+              {t("loyalty.shop.play")}
+            </Link>
+            <Link className="btn btn--ghost" to={shop} replace preventScrollReset>
+              {t("loyalty.shop.ok")}
+            </Link>
+          </div>
+        </article>
+      ) : (
+        <article className="confirm" data-testid="loyalty-confirm">
+          <h2 id={dialogTitleId(entry)}>{t("loyalty.shop.confirmTitle", { title: p.title })}</h2>
+          <p>{rewardText(p, t)}</p>
+          <p>
+            {t("loyalty.shop.confirmText", { price: formatPoints(p.price), points: formatPoints(info.points), left: formatPoints(info.points - p.price) })}
+          </p>
+          <Form method="post" action={shop} className="confirm__actions">
+            <input type="hidden" name="product_id" value={p.id} />
+            <input type="hidden" name="key" value={buyKey} />
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              {t("loyalty.shop.confirm")}
+            </button>
+            <Link className="btn btn--ghost" to={shop} replace preventScrollReset>
+              {t("loyalty.shop.cancel")}
+            </Link>
+          </Form>
+        </article>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Page } from "@playwright/test";
+import { demoDeposit, origin, registerByApi, unique } from "./accounts-fixtures";
+import { absolute, expect, jsOn, slotOutsideJackpots, test, tr } from "./fixtures";
+
+/**
+ * The loyalty programme from the player's side (issue 20, decision 0046): real-money slot rounds
+ * earn points and move the level's progress; the shop sells a bonus for points through a confirm
+ * dialog (not enough points: its own dialog); the character is chosen and changed — with and
+ * without JavaScript (the dialogs open from the URL).
+ */
+
+const STARTER = "starter-bonus";
+const info = async (page: Page) => (await (await page.request.get("/api/loyalty/getinfo")).json()).data as { points: number; experience: number };
+const mainBalance = async (page: Page) => (await (await page.request.get("/api/account/getBalance")).json()).data.balance_main.amount as number;
+
+/** Real-money slot rounds of 50.00 until the player holds `points` points (a slot earns 1 point per 10.00). */
+async function earn(page: Page, points: number) {
+  const game = await slotOutsideJackpots(page.request);
+  for (let i = 0; i < 40 && (await info(page)).points < points; i++) {
+    const bet = Math.min(5000, await mainBalance(page));
+    if (bet < game.min_bet.amount) await demoDeposit(page, 20_000);
+    const res = await page.request.post(`/platform/game/${game.sysname}/round`, {
+      multipart: { bet: String(Math.max(bet, game.min_bet.amount)), mode: "real", round_id: `e2e-loyalty-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+      headers: { origin: origin(), accept: "application/json" },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  expect((await info(page)).points).toBeGreaterThanOrEqual(points);
+}
+
+test.describe("loyalty @nojs", () => {
+  test("a visitor is asked to sign in", async ({ page }) => {
+    await page.goto("/loyalty/shop");
+    await expect(page).toHaveURL(/show_popup_auth=1&redirectUrl=%2Floyalty%2Fshop/);
+  });
+
+  test("a new player: the programme, no points yet, and the not-enough-points dialog in the shop", async ({ page }) => {
+    await registerByApi(page.request, unique("loyal-new"));
+    await page.goto("/loyalty");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Playfront Club");
+    await expect(page.getByTestId("loyalty-points")).toHaveAttribute("data-points", "0");
+    await expect(page.getByTestId("loyalty-return")).toHaveText(tr("loyalty.returnRateNone"));
+    await expect(page.getByTestId("loyalty-levels").locator("li[aria-current]")).toHaveCount(1);
+    await page.getByRole("link", { name: tr("loyalty.toShop") }).first().click();
+    await expect(page).toHaveURL(absolute("/loyalty/shop"));
+    const product = page.locator(`[data-product="${STARTER}"]`);
+    await product.getByRole("link", { name: new RegExp(tr("loyalty.shop.buy")) }).click();
+    await expect(page.getByTestId("loyalty-insufficient")).toBeVisible();
+    await expect(page.getByTestId("loyalty-confirm")).toHaveCount(0);
+    await page.getByTestId("loyalty-insufficient").getByRole("link", { name: tr("loyalty.shop.ok") }).click();
+    await expect(page).toHaveURL(absolute("/loyalty/shop"));
+    await expect(page.getByTestId("loyalty-insufficient")).toHaveCount(0);
+  });
+
+  test("rounds earn points and move the level; the shop's bonus is bought through its confirm and shows in the bonuses", async ({ page }) => {
+    test.setTimeout(90_000);
+    await registerByApi(page.request, unique("loyal-buy"));
+    await demoDeposit(page, 20_000);
+    await page.goto("/profile/loyalty");
+    const level = page.getByTestId("loyalty-level");
+    await expect(level).toHaveAttribute("data-percent", "0");
+    await earn(page, 20);
+    const before = await info(page);
+    await page.reload();
+    await expect(page.getByTestId("loyalty-points")).toHaveAttribute("data-points", String(before.points));
+    await expect(level).not.toHaveAttribute("data-percent", "0");
+    await expect(page.getByTestId("loyalty-return")).toContainText("%");
+
+    await page.goto("/loyalty/shop");
+    const product = page.locator(`[data-product="${STARTER}"]`);
+    await product.getByRole("link", { name: new RegExp(tr("loyalty.shop.buy")) }).click();
+    const confirm = page.getByTestId("loyalty-confirm");
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: tr("loyalty.shop.confirm") }).click();
+    await expect(page).toHaveURL(absolute("/loyalty/shop"));
+    await expect(page.getByText(tr("loyalty.shop.bought", { title: "Starter bonus 2.00" }))).toBeVisible();
+    expect((await info(page)).points).toBe(before.points - 20);
+    // Once per player: the product says so and has no Buy any more.
+    await expect(product.getByRole("link", { name: new RegExp(tr("loyalty.shop.buy")) })).toHaveCount(0);
+    await page.goto("/profile/bonuses");
+    await expect(page.getByTestId("bonuses-available").locator("article", { hasText: "Starter bonus 2.00" })).toBeVisible();
+  });
+
+  test("the character is chosen and changed through its confirm", async ({ page }) => {
+    await registerByApi(page.request, unique("loyal-char"));
+    await page.goto("/profile/loyalty");
+    const card = page.getByTestId("loyalty-character");
+    await expect(card).toHaveAttribute("data-character", "");
+    await expect(card).toContainText(tr("loyalty.character.none"));
+    const choose = async (title: string) => {
+      await card.getByRole("link", { name: tr("loyalty.character.choose", { title }) }).click();
+      const dialog = page.getByTestId("loyalty-character-confirm");
+      await expect(dialog).toContainText(tr("loyalty.character.confirmTitle", { title }));
+      await dialog.getByRole("button", { name: tr("loyalty.character.confirm") }).click();
+      await expect(page).toHaveURL(absolute("/profile/loyalty"));
+      await expect(page.getByText(tr("loyalty.character.changed", { title }))).toBeVisible();
+    };
+    await choose("Fox");
+    await expect(card).toHaveAttribute("data-character", "fox");
+    // Cancel keeps the character.
+    await card.getByRole("link", { name: tr("loyalty.character.choose", { title: "Owl" }) }).click();
+    await page.getByTestId("loyalty-character-confirm").getByRole("link", { name: tr("loyalty.character.cancel") }).click();
+    await expect(page.getByTestId("loyalty-character-confirm")).toHaveCount(0);
+    await expect(card).toHaveAttribute("data-character", "fox");
+    await choose("Owl");
+    await expect(card).toHaveAttribute("data-character", "owl");
+    if (!jsOn()) await expect(card.getByText(tr("loyalty.character.chosen"))).toHaveCount(1);
+  });
+
+  test("bad input: an unknown programme is a 404; a forged purchase or character form is refused and changes nothing", async ({ page }) => {
+    await registerByApi(page.request, unique("loyal-bad"));
+    const missing = await page.goto("/loyalty/no-such-programme");
+    expect(missing?.status()).toBe(404);
+    const bad = await page.request.post("/loyalty/shop", { form: { product_id: "abc", key: "k" }, headers: { origin: origin() }, maxRedirects: 0 });
+    expect(bad.status()).toBe(400);
+    const unknown = await page.request.post("/profile/loyalty", { form: { character_id: "999999" }, headers: { origin: origin() }, maxRedirects: 0 });
+    expect(unknown.status()).toBe(404);
+    expect((await info(page)).points).toBe(0);
+  });
+});

@@ -1,0 +1,138 @@
+import type { LoyaltyBuyError } from "../../../app/lib/api/contract-loyalty";
+import { PlatformError } from "../../../app/lib/api/errors";
+import { loyaltyProductGrants } from "../bonuses/grants";
+import { publishBonusChange } from "../bonuses/notify";
+import type { PlatformContext } from "../core/context";
+import { moveMoneyWith } from "../wallet/move-money";
+import { planOperation } from "../wallet/wallet";
+import { ensureAccount, settleStatements } from "./ledger";
+import { announceNotices } from "./notices";
+
+/**
+ * loyalty.buyproduct (decision 0046): one batch records the purchase — its INSERT is the guard:
+ * enough points, stock left, the player's limit not reached, all read inside the transaction — and
+ * every other statement applies only to the purchase this batch wrote: the stock taken, the
+ * ledger row and the account's points, the notice, and the reward through the bonus engine's
+ * grant or the wallet. D1 runs batches one at a time, so of concurrent buys of the last item one
+ * inserts its purchase and the others find no stock.
+ */
+
+export function buyError(code: LoyaltyBuyError, message: string, status: number): PlatformError {
+  return new PlatformError("InvalidParameter", message, { status, params: { code }, fields: { product_id: [message] } });
+}
+
+interface ProductRow {
+  id: number;
+  price: number;
+  stock: number | null;
+  per_player_limit: number | null;
+  reward_type: "bonus" | "freespins" | "money";
+  money: string | null;
+  currency: string;
+  /** The reward exists in the player's currency. */
+  in_currency: number;
+}
+
+interface PurchaseRow {
+  id: string;
+  product_id: number;
+  price: number;
+}
+
+const findPurchase = (db: D1Database, uid: number, key: string) =>
+  db.prepare("SELECT id, product_id, price FROM loyalty_purchases WHERE uid = ?1 AND key = ?2").bind(uid, key).first<PurchaseRow>();
+
+export async function buyProduct(ctx: PlatformContext, productId: number, key: string) {
+  const replayed = await findPurchase(ctx.db, ctx.uid, key);
+  if (replayed) return answer(ctx, replayed, productId, true);
+  const product = await ctx.db
+    .prepare(
+      `SELECT pr.id, pr.price, pr.stock, pr.per_player_limit, pr.reward_type, pr.money, u.currency,
+         CASE pr.reward_type
+           WHEN 'money' THEN json_extract(pr.money, '$.' || u.currency) IS NOT NULL
+           WHEN 'bonus' THEN EXISTS (SELECT 1 FROM bonus_template_amounts a WHERE a.template_id = pr.bonus_template_id AND a.currency = u.currency AND a.amount > 0)
+           ELSE EXISTS (SELECT 1 FROM freespin_template_bets b WHERE b.template_id = pr.freespin_template_id AND b.currency = u.currency) END AS in_currency
+       FROM loyalty_products pr JOIN loyalty_programs p ON p.id = pr.program_id AND p.is_active = 1 JOIN users u ON u.uid = ?1
+       WHERE pr.id = ?2 AND pr.is_enabled = 1`,
+    )
+    .bind(ctx.uid, productId)
+    .first<ProductRow>();
+  if (!product) throw buyError("unknown_product", "No such product in the shop", 404);
+  if (!product.in_currency) throw buyError("not_in_currency", "This product is not offered in your currency", 400);
+
+  const now = Date.now();
+  const id = crypto.randomUUID();
+  const batch = crypto.randomUUID();
+  const statements = [
+    ensureAccount(ctx.db, "?1", [ctx.uid], now),
+    ctx.db
+      .prepare(
+        `INSERT INTO loyalty_purchases (id, uid, product_id, price, key, created_at)
+         SELECT ?3, a.uid, pr.id, pr.price, ?4, ?5 FROM loyalty_accounts a
+           JOIN loyalty_products pr ON pr.id = ?2 AND pr.is_enabled = 1 AND pr.program_id = a.program_id
+         WHERE a.uid = ?1 AND a.points >= pr.price AND (pr.stock IS NULL OR pr.stock > 0)
+           AND (pr.per_player_limit IS NULL OR (SELECT COUNT(*) FROM loyalty_purchases lp WHERE lp.uid = ?1 AND lp.product_id = pr.id) < pr.per_player_limit)
+         ON CONFLICT (uid, key) DO NOTHING`,
+      )
+      .bind(ctx.uid, productId, id, key, now),
+    ctx.db
+      .prepare("UPDATE loyalty_products SET stock = stock - 1 WHERE id = ?1 AND stock IS NOT NULL AND EXISTS (SELECT 1 FROM loyalty_purchases WHERE id = ?2)")
+      .bind(productId, id),
+    ctx.db
+      .prepare(
+        `INSERT INTO loyalty_ledger (uid, key, reason, ref, delta, exp_delta, created_at, batch_id)
+         SELECT uid, 'purchase:' || id, 'purchase', product_id, -price, 0, ?2, ?3 FROM loyalty_purchases WHERE id = ?1`,
+      )
+      .bind(id, now, batch),
+    ...settleStatements(ctx.db, ctx.uid, batch, now),
+    ...loyaltyProductGrants(ctx.db, id, now),
+  ];
+  const amount = product.reward_type === "money" ? Number((JSON.parse(product.money!) as Record<string, number>)[product.currency]) : 0;
+  if (product.reward_type === "money" && amount > 0) {
+    // The money reward: the wallet's operation, applying only if this batch wrote the purchase.
+    const plan = planOperation(
+      ctx.db,
+      { uid: ctx.uid, key: `loyalty:${id}`, type: "loyalty_reward", reference: id, changes: [{ kind: "main", delta: amount }] },
+      { sql: "EXISTS (SELECT 1 FROM loyalty_purchases WHERE id = ?1)", params: [id] },
+    );
+    await moveMoneyWith(ctx, statements, plan);
+  } else await ctx.db.batch(statements);
+
+  const bought = await ctx.db.prepare("SELECT id, product_id, price FROM loyalty_purchases WHERE id = ?1").bind(id).first<PurchaseRow>();
+  if (!bought) {
+    const raced = await findPurchase(ctx.db, ctx.uid, key);
+    if (raced) return answer(ctx, raced, productId, true);
+    throw await whyNot(ctx, product);
+  }
+  const bonus = await ctx.db
+    .prepare("SELECT id, type FROM player_bonuses WHERE uid = ?1 AND grant_key = 'loyalty:' || ?2")
+    .bind(ctx.uid, id)
+    .first<{ id: string; type: "casino" | "betting" }>();
+  if (bonus) publishBonusChange(ctx, ctx.uid, { ...bonus, status: "available" });
+  announceNotices(ctx, ctx.uid, now);
+  return answer(ctx, bought, productId, false);
+}
+
+async function answer(ctx: PlatformContext, p: PurchaseRow, productId: number, replayed: boolean) {
+  if (p.product_id !== productId) throw buyError("key_reused", "This key was used to buy another product", 400);
+  const points = (await ctx.db.prepare("SELECT points FROM loyalty_accounts WHERE uid = ?1").bind(ctx.uid).first<number>("points")) ?? 0;
+  return { purchase_id: p.id, product_id: p.product_id, points, replayed };
+}
+
+/** Why a purchase was not written, as read after its batch. */
+async function whyNot(ctx: PlatformContext, product: ProductRow): Promise<PlatformError> {
+  const now = await ctx.db
+    .prepare(
+      `SELECT COALESCE((SELECT points FROM loyalty_accounts WHERE uid = ?1), 0) AS points, pr.stock,
+         (SELECT COUNT(*) FROM loyalty_purchases WHERE uid = ?1 AND product_id = pr.id) AS bought
+       FROM loyalty_products pr WHERE pr.id = ?2`,
+    )
+    .bind(ctx.uid, product.id)
+    .first<{ points: number; stock: number | null; bought: number }>();
+  if (!now) return buyError("unknown_product", "No such product in the shop", 404);
+  if (now.stock !== null && now.stock <= 0) return buyError("out_of_stock", "This product is sold out", 409);
+  if (product.per_player_limit !== null && now.bought >= product.per_player_limit)
+    return buyError("limit_reached", `You can buy this product at most ${product.per_player_limit} times`, 409);
+  if (now.points < product.price) return buyError("insufficient_points", `You need ${product.price} points; you have ${now.points}`, 409);
+  return buyError("unknown_product", "This product cannot be bought now", 409);
+}
