@@ -109,13 +109,15 @@ describe("bad input on every loyalty method", () => {
 
   it("the shop lists products to a visitor in the site's currency", async () => {
     const shop = await data(get("loyalty/getproducts"));
-    expect(shop.total).toBe(3);
+    expect(shop.total).toBe(4);
     expect(shop.items.map((x: { sysname: string; price: number; purchased: number }) => [x.sysname, x.price, x.purchased])).toEqual([
+      ["starter-bonus", 20, 0],
       ["bonus-10", 500, 0],
       ["spins-20", 300, 0],
       ["cash-5", 1000, 0],
     ]);
-    expect(shop.items[0].reward).toEqual({ type: "bonus", sysname: "loyalty-bonus-10", amount: { amount: 1000, currency: "USD" } });
-    expect(shop.items[1].reward).toMatchObject({ type: "freespins", sysname: "welcome-spins", amount: null });
+    expect(shop.items[0].reward).toEqual({ type: "bonus", sysname: "loyalty-starter-bonus", amount: { amount: 200, currency: "USD" } });
+    expect(shop.items[1].reward).toEqual({ type: "bonus", sysname: "loyalty-bonus-10", amount: { amount: 1000, currency: "USD" } });
+    expect(shop.items[2].reward).toMatchObject({ type: "freespins", sysname: "welcome-spins", amount: null });
   });
 });
