@@ -1,10 +1,10 @@
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/profile.loyalty";
 import { CharacterConfirmDialog, CharacterPicker } from "../features/loyalty/characters";
 import { characterAction, loadProfileLoyalty, type CharacterActionData } from "../features/loyalty/loyalty.server";
-import { PointsSummary } from "../features/loyalty/programme";
+import { LoyaltyLinks, PointsSummary } from "../features/loyalty/programme";
 import { ProfileNav } from "../features/profile/profile-nav";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useT } from "../features/site/use-root-data";
 
 export const loader = (args: Route.LoaderArgs) => loadProfileLoyalty(args);
 export const action = (args: Route.ActionArgs) => characterAction(args);
@@ -12,7 +12,6 @@ export const action = (args: Route.ActionArgs) => characterAction(args);
 /** `/profile/loyalty` (SPEC §1): the player's points, level progress and what they are worth; the character and its change. */
 export default function ProfileLoyalty({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const to = useLocalePath();
   const busy = useNavigation().state === "submitting";
   const { info, characters, choosing } = loaderData;
   return (
@@ -20,14 +19,7 @@ export default function ProfileLoyalty({ loaderData, actionData }: Route.Compone
       <ProfileNav current="/profile/loyalty" />
       <h1>{t("profileGames.nav.loyalty")}</h1>
       <PointsSummary info={info} />
-      <p className="bonus__actions">
-        <Link className="btn btn--primary" to={to("/loyalty/shop")}>
-          {t("loyalty.toShop")}
-        </Link>
-        <Link className="btn btn--ghost" to={to("/loyalty")}>
-          {t("loyalty.title")}
-        </Link>
-      </p>
+      <LoyaltyLinks other="programme" />
       <CharacterPicker current={info.character} characters={characters} errors={(actionData as CharacterActionData)?.formErrors} />
       {choosing && <CharacterConfirmDialog key={choosing.id} character={choosing} busy={busy} />}
     </section>

@@ -47,22 +47,30 @@ export function LevelProgress({ info, t }: { info: LoyaltyInfo; t: T }) {
   );
 }
 
+/** The way to the shop, and to the other loyalty page: the player's own (from the programme) or the programme (from the profile). */
+export function LoyaltyLinks({ other }: { other: "profile" | "programme" }) {
+  const t = useT();
+  const to = useLocalePath();
+  return (
+    <p className="bonus__actions">
+      <Link className="btn btn--primary" to={to("/loyalty/shop")}>
+        {t("loyalty.toShop")}
+      </Link>
+      <Link className="btn btn--ghost" to={to(other === "profile" ? "/profile/loyalty" : "/loyalty")}>
+        {t(other === "profile" ? "loyalty.toProfile" : "loyalty.title")}
+      </Link>
+    </p>
+  );
+}
+
 /** A programme's page: its levels (the player's marked), how points are earned and what they are worth. */
 export function ProgrammeView({ program, info }: { program: LoyaltyProgram; info: LoyaltyInfo }) {
   const t = useT();
-  const to = useLocalePath();
   return (
     <section className="responsible loyalty">
       <h1>{program.title}</h1>
       <p>{program.description}</p>
-      <p className="bonus__actions">
-        <Link className="btn btn--primary" to={to("/loyalty/shop")}>
-          {t("loyalty.toShop")}
-        </Link>
-        <Link className="btn btn--ghost" to={to("/profile/loyalty")}>
-          {t("loyalty.toProfile")}
-        </Link>
-      </p>
+      <LoyaltyLinks other="profile" />
       <PointsSummary info={info} />
       <section className="responsible__card" aria-labelledby="loyalty-levels">
         <h2 id="loyalty-levels">{t("loyalty.levelsTitle")}</h2>
