@@ -68,7 +68,7 @@ async function requestWithdrawal(page: Page) {
 }
 
 test.describe("identity verification @nojs", () => {
-  test("refused a withdrawal, verifies on the provider's page, approved on the console, then withdraws", async ({ page, context }) => {
+  test("refused a withdrawal, verifies on the provider's page, approved on the console, then withdraws", async ({ page, browser }) => {
     test.setTimeout(90_000);
     const { email } = await kycBlockedPlayer(page);
 
@@ -115,11 +115,17 @@ test.describe("identity verification @nojs", () => {
     await page.getByRole("link", { name: tr("cashier.withdraw.verificationStatus") }).click();
     await expect(state(page)).toHaveAttribute("data-state", "review");
 
-    // The provider's reviewer approves it on their console (another tab).
-    const console_ = await context.newPage();
+    // The provider's reviewer approves it on their console: another person, so another browser
+    // context. (As a second tab of the player's context — same site, on a small machine the same
+    // renderer process — closing it right after its form's redirect twice left the player's page
+    // unresponsive on CI: its reload never sent a request.)
+    const reviewer = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const console_ = await reviewer.newPage();
     await console_.goto("/platform/demo/verification/review");
-    await console_.getByTestId("review-applicant").filter({ hasText: email }).getByRole("button", { name: "Approve" }).click();
-    await console_.close();
+    const applicant = console_.getByTestId("review-applicant").filter({ hasText: email });
+    await applicant.getByRole("button", { name: "Approve" }).click();
+    await expect(applicant).toHaveCount(0);
+    await reviewer.close();
 
     // Pushed to the open page with JavaScript (no reload); seen on the next load without.
     if (!jsOn()) await page.reload();
