@@ -3,6 +3,7 @@ import type { Route } from "./+types/profile.loyalty";
 import { CharacterConfirmDialog, CharacterPicker } from "../features/loyalty/characters";
 import { characterAction, loadProfileLoyalty, type CharacterActionData } from "../features/loyalty/loyalty.server";
 import { LoyaltyLinks, PointsSummary } from "../features/loyalty/programme";
+import { SoundToggle } from "../features/loyalty/sound-toggle";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { useT } from "../features/site/use-root-data";
 
@@ -19,6 +20,7 @@ export default function ProfileLoyalty({ loaderData, actionData }: Route.Compone
       <ProfileNav current="/profile/loyalty" />
       <h1>{t("profileGames.nav.loyalty")}</h1>
       <PointsSummary info={info} />
+      <SoundToggle />
       <LoyaltyLinks other="programme" />
       <CharacterPicker current={info.character} characters={characters} errors={(actionData as CharacterActionData)?.formErrors} />
       {choosing && <CharacterConfirmDialog key={choosing.id} character={choosing} busy={busy} />}

@@ -118,3 +118,31 @@ test.describe("loyalty @nojs", () => {
     expect((await info(page)).points).toBe(0);
   });
 });
+
+test.describe("loyalty notices with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "notices are fetched and shown by the browser");
+
+  test("points earned by play show as a notice without a reload; the sound can be muted", async ({ page }) => {
+    test.setTimeout(60_000);
+    await registerByApi(page.request, unique("loyal-notice"));
+    await demoDeposit(page, 20_000);
+    await page.goto("/profile/loyalty");
+    await expect(page.locator("html[data-realtime=open]")).toHaveCount(1);
+    // The first interaction: notices are fetched from then on.
+    await page.getByRole("heading", { level: 1 }).click();
+    const sound = page.getByTestId("loyalty-sound").getByRole("checkbox");
+    await expect(sound).toBeChecked();
+    await sound.uncheck();
+    expect(await page.evaluate(() => localStorage.getItem("loyalty_sound_muted"))).toBe("1");
+    await earn(page, 5);
+    const notice = page.getByTestId("loyalty-notice");
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText("club points");
+    // Read: the platform has none left unread.
+    await expect.poll(async () => (await (await page.request.get("/api/loyalty/getnotifications")).json()).data.items.length).toBe(0);
+    await notice.getByRole("button", { name: tr("common.close") }).click();
+    await expect(notice).toHaveCount(0);
+    await page.reload();
+    await expect(sound).not.toBeChecked();
+  });
+});
