@@ -79,6 +79,21 @@ test.describe("loyalty @nojs", () => {
     await expect(product.getByRole("link", { name: new RegExp(tr("loyalty.shop.buy")) })).toHaveCount(0);
     await page.goto("/profile/bonuses");
     await expect(page.getByTestId("bonuses-available").locator("article", { hasText: "Starter bonus 2.00" })).toBeVisible();
+
+    // The profile's history has the purchase on top; the slot quest counted the rounds, its popup says how far.
+    await page.goto("/profile/loyalty");
+    const history = page.getByTestId("loyalty-history");
+    await expect(history.locator("li").first()).toHaveAttribute("data-reason", "purchase");
+    await expect(history.locator("li").first()).toContainText(tr("loyalty.history.reason.purchase", { title: "Starter bonus 2.00" }));
+    await expect(history.locator('li[data-reason="round"]').first()).toBeVisible();
+    const quest = page.getByTestId("loyalty-quests").locator('[data-quest="slots-50"]');
+    await expect(quest).not.toHaveAttribute("data-progress", "0");
+    await quest.getByRole("link", { name: new RegExp(tr("loyalty.quests.details")) }).click();
+    const popup = page.getByTestId("loyalty-quest");
+    await expect(popup.getByRole("heading")).toHaveText("Play 50 slot rounds");
+    await expect(popup).toContainText(tr("loyalty.quests.reward", { points: "50" }));
+    await popup.getByRole("link", { name: tr("loyalty.quests.close") }).click();
+    await expect(popup).toHaveCount(0);
   });
 
   test("the character is chosen and changed through its confirm", async ({ page }) => {
