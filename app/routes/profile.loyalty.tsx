@@ -3,25 +3,34 @@ import type { Route } from "./+types/profile.loyalty";
 import { CharacterConfirmDialog, CharacterPicker } from "../features/loyalty/characters";
 import { characterAction, loadProfileLoyalty, type CharacterActionData } from "../features/loyalty/loyalty.server";
 import { LoyaltyLinks, PointsSummary } from "../features/loyalty/programme";
+import { PointsHistory, QuestDialog, QuestList } from "../features/loyalty/records";
+import { SoundToggle } from "../features/loyalty/sound-toggle";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { useT } from "../features/site/use-root-data";
 
 export const loader = (args: Route.LoaderArgs) => loadProfileLoyalty(args);
 export const action = (args: Route.ActionArgs) => characterAction(args);
 
-/** `/profile/loyalty` (SPEC §1): the player's points, level progress and what they are worth; the character and its change. */
+/**
+ * `/profile/loyalty` (SPEC §1): the player's points, level progress and what they are worth; the
+ * character and its change; the quests (each with its popup) and the points history.
+ */
 export default function ProfileLoyalty({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
-  const { info, characters, choosing } = loaderData;
+  const { info, characters, choosing, quests, questOpen, history } = loaderData;
   return (
     <section className="responsible">
       <ProfileNav current="/profile/loyalty" />
       <h1>{t("profileGames.nav.loyalty")}</h1>
       <PointsSummary info={info} />
+      <SoundToggle />
       <LoyaltyLinks other="programme" />
       <CharacterPicker current={info.character} characters={characters} errors={(actionData as CharacterActionData)?.formErrors} />
+      <QuestList quests={quests} />
+      <PointsHistory items={history.items} total={history.total} offset={history.offset} />
       {choosing && <CharacterConfirmDialog key={choosing.id} character={choosing} busy={busy} />}
+      {questOpen && <QuestDialog key={questOpen.id} quest={questOpen} />}
     </section>
   );
 }

@@ -79,6 +79,7 @@ const PLAYER: Target[] = [
   { name: "loyalty shop dialog", path: "/loyalty/shop?buy=1" },
   { name: "profile loyalty", path: "/profile/loyalty" },
   { name: "profile loyalty character confirm", path: "/profile/loyalty?character=1" },
+  { name: "profile loyalty quest", path: "/profile/loyalty?quest=1" },
 ];
 
 /** promotions: the first seeded promotion banner's id per locale (banners.get, position promotions). */

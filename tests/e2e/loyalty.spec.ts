@@ -79,6 +79,21 @@ test.describe("loyalty @nojs", () => {
     await expect(product.getByRole("link", { name: new RegExp(tr("loyalty.shop.buy")) })).toHaveCount(0);
     await page.goto("/profile/bonuses");
     await expect(page.getByTestId("bonuses-available").locator("article", { hasText: "Starter bonus 2.00" })).toBeVisible();
+
+    // The profile's history has the purchase on top; the slot quest counted the rounds, its popup says how far.
+    await page.goto("/profile/loyalty");
+    const history = page.getByTestId("loyalty-history");
+    await expect(history.locator("li").first()).toHaveAttribute("data-reason", "purchase");
+    await expect(history.locator("li").first()).toContainText(tr("loyalty.history.reason.purchase", { title: "Starter bonus 2.00" }));
+    await expect(history.locator('li[data-reason="round"]').first()).toBeVisible();
+    const quest = page.getByTestId("loyalty-quests").locator('[data-quest="slots-50"]');
+    await expect(quest).not.toHaveAttribute("data-progress", "0");
+    await quest.getByRole("link", { name: new RegExp(tr("loyalty.quests.details")) }).click();
+    const popup = page.getByTestId("loyalty-quest");
+    await expect(popup.getByRole("heading")).toHaveText("Play 50 slot rounds");
+    await expect(popup).toContainText(tr("loyalty.quests.reward", { points: "50" }));
+    await popup.getByRole("link", { name: tr("loyalty.quests.close") }).click();
+    await expect(popup).toHaveCount(0);
   });
 
   test("the character is chosen and changed through its confirm", async ({ page }) => {
@@ -116,5 +131,33 @@ test.describe("loyalty @nojs", () => {
     const unknown = await page.request.post("/profile/loyalty", { form: { character_id: "999999" }, headers: { origin: origin() }, maxRedirects: 0 });
     expect(unknown.status()).toBe(404);
     expect((await info(page)).points).toBe(0);
+  });
+});
+
+test.describe("loyalty notices with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "notices are fetched and shown by the browser");
+
+  test("points earned by play show as a notice without a reload; the sound can be muted", async ({ page }) => {
+    test.setTimeout(60_000);
+    await registerByApi(page.request, unique("loyal-notice"));
+    await demoDeposit(page, 20_000);
+    await page.goto("/profile/loyalty");
+    await expect(page.locator("html[data-realtime=open]")).toHaveCount(1);
+    // The first interaction: notices are fetched from then on.
+    await page.getByRole("heading", { level: 1 }).click();
+    const sound = page.getByTestId("loyalty-sound").getByRole("checkbox");
+    await expect(sound).toBeChecked();
+    await sound.uncheck();
+    expect(await page.evaluate(() => localStorage.getItem("loyalty_sound_muted"))).toBe("1");
+    await earn(page, 5);
+    const notice = page.getByTestId("loyalty-notice");
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText("club points");
+    // Read: the platform has none left unread.
+    await expect.poll(async () => (await (await page.request.get("/api/loyalty/getnotifications")).json()).data.items.length).toBe(0);
+    await notice.getByRole("button", { name: tr("common.close") }).click();
+    await expect(notice).toHaveCount(0);
+    await page.reload();
+    await expect(sound).not.toBeChecked();
   });
 });

@@ -19,6 +19,7 @@ import { metadataHandlers } from "./metadata";
 import { popupHandlers } from "./popups";
 import { promoCodeHandlers } from "./promocodes";
 import { loyaltyHandlers } from "./loyalty";
+import { loyaltyRecordHandlers } from "./loyalty/records";
 import { eventHandlers } from "./events";
 import { storageHandlers } from "./storage";
 import { verificationHandlers } from "./verification";
@@ -48,4 +49,5 @@ export const handlers: Handlers = {
   ...offerHandlers,
   ...promoCodeHandlers,
   ...loyaltyHandlers,
+  ...loyaltyRecordHandlers,
 };

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
+import type { LoyaltyCharacter } from "../../lib/api/contract-loyalty";
 import type { Banner } from "../../lib/api/entities";
 import type { CmsConfig } from "../../lib/api/cms";
 import type { DialogRenderer } from "../../ui/dialog/dialogs";
@@ -25,6 +26,8 @@ export interface AuthPopupProps {
   personalData: PersonalData | null;
   resetToken: string | null;
   banner: Banner | null;
+  /** The character selector's characters (showCharacterSelect on: it shows instead of the banner). */
+  characters: LoyaltyCharacter[] | null;
   /** socialRegistration: what the account already has. */
   account?: { hasEmail: boolean };
 }
@@ -91,6 +94,7 @@ export default function AuthPopup({ entry }: Parameters<DialogRenderer>[0]) {
               config={p.config}
               regType={p.regType}
               personalData={p.personalData}
+              characters={p.characters}
               values={values}
               errors={fields}
               here={here}

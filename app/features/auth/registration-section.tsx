@@ -1,5 +1,7 @@
 import { Link } from "react-router";
+import type { LoyaltyCharacter } from "../../lib/api/contract-loyalty";
 import { translateOr, type TFunction } from "../../lib/i18n/translate";
+import { CharacterSelect } from "./character-select";
 import type { CmsConfig } from "../../lib/api/cms";
 import { AuthForm, FieldErrors } from "./auth-form-parts";
 import { RegistrationFields } from "./registration-fields";
@@ -25,6 +27,8 @@ export interface RegistrationProps {
   onChange?: React.FormEventHandler<HTMLFormElement>;
   formRef?: React.Ref<HTMLFormElement>;
   enhanced?: boolean;
+  /** The loyalty characters to choose from, when the operator's showCharacterSelect is on (SPEC §2). */
+  characters?: LoyaltyCharacter[] | null;
 }
 
 /** `here` with the registration type `id` selected. */
@@ -132,6 +136,9 @@ export function RegistrationSection(p: RegistrationProps) {
               <PromoCodeField id="auth-promo_code" label={t("auth.fields.promoCode")} defaultValue={p.values.promo_code} errors={p.errors.promo_code} context="registration" />
             </div>
           </div>
+        )}
+        {opts.showCharacterSelect && !!p.characters?.length && selected?.type !== "social" && (
+          <CharacterSelect characters={p.characters} value={p.values.character_id} t={t} />
         )}
         {opts.markBetting.isActive && (
           <fieldset className="auth__betting">

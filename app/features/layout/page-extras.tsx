@@ -12,6 +12,7 @@ const ForcedLogout = lazy(() => import("../auth/forced-logout"));
 const RealtimeClient = lazy(() => import("../realtime/realtime-client"));
 const SessionClock = lazy(() => import("../responsible/session-clock"));
 const OffersLive = lazy(() => import("../offers/offers-live"));
+const LoyaltyNotices = lazy(() => import("../loyalty/notices"));
 
 /**
  * The client-side pieces around a page: for signed-in players the hints and the forced logout
@@ -56,6 +57,7 @@ export default function PageExtras() {
       <RealtimeClient uid={player.uid} balanceAt={player.balanceAt} balanceRefresh={player.balanceRefresh} />
       <SessionClock />
       <OffersLive locale={root.locale} />
+      <LoyaltyNotices locale={root.locale} />
       <PostRegistration account={player} confirmEmailPopup={player.confirmEmailPopup} locale={root.locale} cashback={player.cashbackPopup} />
     </Suspense>
   );

@@ -1,3 +1,5 @@
 /** The query keys of the loyalty pages' URL dialogs (they open without JavaScript). */
 export const BUY_KEY = "buy";
 export const CHARACTER_KEY = "character";
+export const QUEST_KEY = "quest";
+export const HISTORY_OFFSET_KEY = "from";

@@ -8,7 +8,8 @@ import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { seoMeta } from "../content/seo.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
-import { BUY_KEY, CHARACTER_KEY } from "./keys";
+import { BUY_KEY, CHARACTER_KEY, HISTORY_OFFSET_KEY, QUEST_KEY } from "./keys";
+import { HISTORY_PAGE } from "./records";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -98,12 +99,24 @@ export async function loadProfileLoyalty({ request, context }: Args) {
   await requirePlayer(context, request);
   const site = getSite(context);
   const platform = getPlatform(context).withLocale(site.locale);
-  const [info, characters] = await Promise.all([orErrorPage(platform.call("loyalty.getinfo")), orErrorPage(platform.call("loyalty.getcharacters", { limit: 100 }))]);
-  const wanted = idParam(new URL(request.url).searchParams.get(CHARACTER_KEY));
+  const query = new URL(request.url).searchParams;
+  const rawFrom = query.get(HISTORY_OFFSET_KEY) ?? "";
+  const from = /^\d{1,6}$/.test(rawFrom) ? Number(rawFrom) : 0;
+  const [info, characters, quests, history] = await Promise.all([
+    orErrorPage(platform.call("loyalty.getinfo")),
+    orErrorPage(platform.call("loyalty.getcharacters", { limit: 100 })),
+    orErrorPage(platform.call("loyalty.getquests")),
+    orErrorPage(platform.call("loyalty.gethistory", { offset: from, limit: HISTORY_PAGE })),
+  ]);
+  const wanted = idParam(query.get(CHARACTER_KEY));
+  const quest = idParam(query.get(QUEST_KEY));
   return {
     info,
     characters: characters.items,
     choosing: characters.items.find((c) => c.id === wanted && c.id !== info.character?.id) ?? null,
+    quests: quests.items,
+    questOpen: quests.items.find((q) => q.id === quest) ?? null,
+    history: { ...history, offset: from },
     siteName: site.metadata.siteName,
     title: createT(site.messages)("loyalty.character.title"),
   };

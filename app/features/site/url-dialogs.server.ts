@@ -53,16 +53,25 @@ async function authPopup(
   const platform = getPlatform(context).withLocale(site.locale);
   const q = url.searchParams;
   const country = q.get("reg_country") ?? flash?.values?.country_code ?? "";
-  const [personalData, banners] =
+  const [personalData, banners, characters] =
     mode === "registration"
       ? await Promise.all([
           platform.call("account.getPersonalDataFields", /^[A-Z]{2}$/.test(country) ? { country_code: country } : {}).catch((e) => {
             console.error("auth popup: personal data fields failed", e);
             return null;
           }),
-          platform.call("banners.get", { position: "auth", count: 1 }).catch(() => ({ items: [] })),
+          // SPEC §2: the character selector, when on, shows instead of the banner.
+          site.cms.auth.registrationOptions.showCharacterSelect
+            ? { items: [] }
+            : platform.call("banners.get", { position: "auth", count: 1 }).catch(() => ({ items: [] })),
+          site.cms.auth.registrationOptions.showCharacterSelect
+            ? platform
+                .call("loyalty.getcharacters", { limit: 100 })
+                .then((r) => r.items)
+                .catch(() => null)
+            : null,
         ])
-      : [null, { items: [] }];
+      : [null, { items: [] }, null];
   const token = q.get("reset_token");
   const props: AuthPopupProps = {
     mode,
@@ -72,6 +81,7 @@ async function authPopup(
     personalData,
     resetToken: mode === "restore" && token && /^[0-9a-f]{16,128}$/i.test(token) ? token : null,
     banner: completeBanners(banners)[0] ?? null,
+    characters,
     account,
   };
   return {

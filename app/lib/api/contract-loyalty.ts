@@ -126,6 +126,39 @@ export const LoyaltyNotice = z.strictObject({
 });
 export type LoyaltyNotice = z.infer<typeof LoyaltyNotice>;
 
+/** A line of the player's points history: a change of points or experience, newest first. */
+export const LoyaltyHistoryItem = z.strictObject({
+  id: z.number().int(),
+  reason: z.enum(["round", "deposit", "quest", "purchase", "adjustment"]),
+  /** Points added (positive) or spent (negative). */
+  delta: z.number().int(),
+  exp_delta: z.number().int(),
+  /** The quest's or product's title where the line has one, else null. */
+  title: z.string().nullable(),
+  created_at: z.number().int(),
+});
+export type LoyaltyHistoryItem = z.infer<typeof LoyaltyHistoryItem>;
+
+/** A loyalty quest with the player's progress in its current period (SPEC §2 loyalty quest popup). */
+export const LoyaltyQuest = z.strictObject({
+  id: z.number().int(),
+  sysname: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  kind: z.enum(["rounds", "deposits"]),
+  /** For a rounds quest: the game kind that counts (null: any game). */
+  game_kind: z.string().nullable(),
+  target: z.number().int(),
+  period: z.enum(["day", "week", "ever"]),
+  reward_points: z.number().int(),
+  progress: z.number().int(),
+  completed: z.boolean(),
+  /** When the current period ends and progress starts again (null: never). */
+  period_ends_at: z.number().int().nullable(),
+});
+export type LoyaltyQuest = z.infer<typeof LoyaltyQuest>;
+
 /** Published on the player's realtime channel for each notice queued (after its batch committed). */
 export const LOYALTY_NOTIFICATION_EVENT = "loyalty.notification";
 export type LoyaltyNotificationEventData = LoyaltyNotice;
@@ -190,6 +223,24 @@ export const loyaltyMethods = {
     summary: "The player's unread loyalty notices, oldest first; answering them marks them read.",
     params: z.object({}),
     result: z.strictObject({ items: z.array(LoyaltyNotice) }),
+  }),
+  "loyalty.gethistory": method({
+    group: "loyalty",
+    name: "gethistory",
+    verb: "GET",
+    access: "player",
+    summary: `The player's points history (what earned or spent points), newest first, ${LOYALTY_PAGE} a page by default.`,
+    params: z.object({ offset, limit: limit(100, LOYALTY_PAGE) }),
+    result: z.strictObject({ items: z.array(LoyaltyHistoryItem), total: z.number().int() }),
+  }),
+  "loyalty.getquests": method({
+    group: "loyalty",
+    name: "getquests",
+    verb: "GET",
+    access: "player",
+    summary: "The loyalty quests of the player's programme with their progress in the current period.",
+    params: z.object({}),
+    result: z.strictObject({ items: z.array(LoyaltyQuest) }),
   }),
   "loyalty.getPrograms": method({
     group: "loyalty",

@@ -1,0 +1,105 @@
+import type { LoyaltyHistoryItem, LoyaltyQuest } from "../../../app/lib/api/contract-loyalty";
+import type { Handlers } from "../core/context";
+import { dayStart, ensureAccount, weekStart } from "./ledger";
+import { textsOf } from "./view";
+
+/**
+ * What the player's loyalty account records (issue 20): the points history, read from the ledger
+ * (lines that changed points or experience; counted events that earned nothing whole are left
+ * out), and the quests with the progress of their current period.
+ */
+
+const DAY_MS = 24 * 3600_000;
+
+interface HistoryRow {
+  id: number;
+  reason: LoyaltyHistoryItem["reason"];
+  delta: number;
+  exp_delta: number;
+  created_at: number;
+  texts: string | null;
+}
+
+interface QuestRow {
+  id: number;
+  sysname: string;
+  kind: LoyaltyQuest["kind"];
+  game_kind: string | null;
+  target: number;
+  period: LoyaltyQuest["period"];
+  reward_points: number;
+  image: string | null;
+  texts: string;
+  progress: number | null;
+  completed_at: number | null;
+}
+
+const CHANGED = "l.uid = ?1 AND (l.delta <> 0 OR l.exp_delta <> 0)";
+
+/** The start of a quest's current period and when it ends (0 and null for 'ever'). */
+function periodOf(period: LoyaltyQuest["period"], now: number): { start: number; end: number | null } {
+  if (period === "day") return { start: dayStart(now), end: dayStart(now) + DAY_MS };
+  if (period === "week") return { start: weekStart(now), end: weekStart(now) + 7 * DAY_MS };
+  return { start: 0, end: null };
+}
+
+export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.getquests"> = {
+  async "loyalty.gethistory"({ offset, limit }, ctx) {
+    const [rows, total] = await ctx.db.batch([
+      ctx.db
+        .prepare(
+          `SELECT l.id, l.reason, l.delta, l.exp_delta, l.created_at,
+             CASE l.reason WHEN 'quest' THEN (SELECT texts FROM loyalty_quests WHERE id = l.ref)
+                           WHEN 'purchase' THEN (SELECT texts FROM loyalty_products WHERE id = l.ref) END AS texts
+           FROM loyalty_ledger l WHERE ${CHANGED} ORDER BY l.id DESC LIMIT ?2 OFFSET ?3`,
+        )
+        .bind(ctx.uid, limit, offset),
+      ctx.db.prepare(`SELECT COUNT(*) AS n FROM loyalty_ledger l WHERE ${CHANGED}`).bind(ctx.uid),
+    ]);
+    const items = (rows!.results as HistoryRow[]).map(
+      (r): LoyaltyHistoryItem => ({
+        id: r.id,
+        reason: r.reason,
+        delta: r.delta,
+        exp_delta: r.exp_delta,
+        title: r.texts ? String(textsOf(r.texts, ctx.locale, ctx.defaultLocale).title ?? "") || null : null,
+        created_at: r.created_at,
+      }),
+    );
+    return { items, total: (total!.results[0] as { n: number }).n };
+  },
+
+  async "loyalty.getquests"(_, ctx) {
+    const now = Date.now();
+    await ensureAccount(ctx.db, "?1", [ctx.uid], now).run();
+    const { results } = await ctx.db
+      .prepare(
+        `SELECT q.*, p.progress, p.completed_at FROM loyalty_quests q
+           JOIN loyalty_accounts a ON a.uid = ?1 AND q.program_id = a.program_id
+           LEFT JOIN loyalty_quest_progress p ON p.uid = ?1 AND p.quest_id = q.id
+             AND p.period_start = CASE q.period WHEN 'day' THEN ?2 WHEN 'week' THEN ?3 ELSE 0 END
+         WHERE q.is_enabled = 1 ORDER BY q.position, q.id`,
+      )
+      .bind(ctx.uid, dayStart(now), weekStart(now))
+      .all<QuestRow>();
+    const items = results.map((q): LoyaltyQuest => {
+      const t = textsOf(q.texts, ctx.locale, ctx.defaultLocale);
+      return {
+        id: q.id,
+        sysname: q.sysname,
+        title: String(t.title ?? q.sysname),
+        description: String(t.description ?? ""),
+        image: q.image,
+        kind: q.kind,
+        game_kind: q.game_kind,
+        target: q.target,
+        period: q.period,
+        reward_points: q.reward_points,
+        progress: Math.min(q.progress ?? 0, q.target),
+        completed: q.completed_at !== null,
+        period_ends_at: periodOf(q.period, now).end,
+      };
+    });
+    return { items };
+  },
+};
