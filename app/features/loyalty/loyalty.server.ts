@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import type { LoyaltyBuyError } from "../../lib/api/contract-loyalty";
+import { LOYALTY_BUY_ERRORS, type LoyaltyBuyError } from "../../lib/api/contract-loyalty";
 import { PlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
@@ -87,7 +87,7 @@ export async function shopAction({ request, context }: Args) {
     const code = String(refused.params?.code ?? "failed") as LoyaltyBuyError | "failed";
     // Not enough points (spent elsewhere meanwhile): the dialog again, which now says so.
     if (code === "insufficient_points") throw redirect(sitePath(context, `/loyalty/shop?${BUY_KEY}=${product_id}`));
-    const known = ["unknown_product", "out_of_stock", "limit_reached", "not_in_currency", "key_reused"].includes(code);
+    const known = (LOYALTY_BUY_ERRORS as readonly string[]).includes(code);
     return data({ productId: product_id, formErrors: [t(`loyalty.shop.errors.${known ? code : "failed"}`)] } satisfies ShopActionData, { status: refused.status });
   }
   const product = (await platform.call("loyalty.getproducts", { limit: 100 }).catch(() => ({ items: [] }))).items.find((p) => p.id === product_id);

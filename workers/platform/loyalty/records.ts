@@ -36,11 +36,11 @@ interface QuestRow {
 
 const CHANGED = "l.uid = ?1 AND (l.delta <> 0 OR l.exp_delta <> 0)";
 
-/** The start of a quest's current period and when it ends (0 and null for 'ever'). */
-function periodOf(period: LoyaltyQuest["period"], now: number): { start: number; end: number | null } {
-  if (period === "day") return { start: dayStart(now), end: dayStart(now) + DAY_MS };
-  if (period === "week") return { start: weekStart(now), end: weekStart(now) + 7 * DAY_MS };
-  return { start: 0, end: null };
+/** When a quest's current period ends and its progress starts again (null for 'ever'). */
+function periodEnd(period: LoyaltyQuest["period"], now: number): number | null {
+  if (period === "day") return dayStart(now) + DAY_MS;
+  if (period === "week") return weekStart(now) + 7 * DAY_MS;
+  return null;
 }
 
 export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.getquests"> = {
@@ -97,7 +97,7 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
         reward_points: q.reward_points,
         progress: Math.min(q.progress ?? 0, q.target),
         completed: q.completed_at !== null,
-        period_ends_at: periodOf(q.period, now).end,
+        period_ends_at: periodEnd(q.period, now),
       };
     });
     return { items };
