@@ -17,6 +17,9 @@ async function looks(page: Page) {
  * navigates in the page (LinkDelegate handles every `a[data-link]`) and renders the error page.
  */
 async function followMissingLink(page: Page, href: string) {
+  // The footer must be hydrated first: a link added to server HTML React has not yet claimed is a
+  // hydration mismatch (React error 418), and React re-renders the footer without it.
+  await page.waitForFunction(() => Object.keys(document.querySelector("footer") ?? {}).some((k) => k.startsWith("__reactFiber")));
   await page.evaluate((to) => {
     document.querySelector("footer")!.insertAdjacentHTML("beforeend", `<a id="missing-link" data-link href="${to}">Missing section</a>`);
   }, href);
