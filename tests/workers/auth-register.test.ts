@@ -134,6 +134,7 @@ describe("auth.register", () => {
     [{ country_code: "Brazil" }, ["country_code"]],
     [{ document_number: "1234567" }, ["document_number"]],
     [{ character_id: "three" }, ["character_id"]],
+    [{ character_id: "999" }, ["character_id"]],
     [{ promo_code: "P".repeat(51) }, ["promo_code"]],
   ])("refuses %j with 400 on exactly those fields", async (fields, keys) => {
     const base: Record<string, string> = { login: uniqueName(), password: PASSWORD };

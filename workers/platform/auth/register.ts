@@ -48,7 +48,7 @@ async function taken(db: D1Database, values: { field: string; value: string }[],
 
 /**
  * What Zod cannot check: site currencies and locales, real countries and dates, document
- * numbers, a fake name another player holds.
+ * numbers, a loyalty character of the active programme, a fake name another player holds.
  */
 async function checkValues(v: Values, ctx: PlatformContext, fields: Fields, exceptUid = 0): Promise<void> {
   const [general, { locales }] = await Promise.all([
@@ -64,6 +64,13 @@ async function checkValues(v: Values, ctx: PlatformContext, fields: Fields, exce
     if (problem) add(fields, "birth_date", problem);
   }
   await checkCountryValues(v, ctx, fields);
+  if (v.character_id !== undefined) {
+    const character = await ctx.db
+      .prepare("SELECT 1 FROM loyalty_characters c JOIN loyalty_programs p ON p.id = c.program_id AND p.is_active = 1 WHERE c.id = ?1")
+      .bind(v.character_id)
+      .first();
+    if (!character) add(fields, "character_id", "No such character");
+  }
   if (v.fakename) {
     const clash = await ctx.db
       .prepare("SELECT 1 FROM users WHERE fakename = ?1 COLLATE NOCASE AND uid <> ?2")
