@@ -1,5 +1,8 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { WheelSpin } from "../../lib/api/contract-wheel";
+import { canSpin, type SpinCampaign } from "./spin-rules";
+
+export { canSpin, type SpinCampaign };
 
 /**
  * The spin of the wheel in the browser (SPEC §4 wheel spin button, §8 wheel generic failure):
@@ -10,12 +13,6 @@ import type { WheelSpin } from "../../lib/api/contract-wheel";
  * while the page is loading when spins cost. The request and the reduced-motion check are provided
  * by the page (`machine.provide`), so tests drive it without a network or a screen.
  */
-
-export interface SpinCampaign {
-  id: number;
-  isSpinCost: boolean;
-  spinBalance: number;
-}
 
 export interface SpinResult {
   spin: WheelSpin;
@@ -46,13 +43,6 @@ export interface SpinInput {
 
 /** How long the reveal may take at most if the animation's end is never reported (a hidden tab). */
 export const REVEAL_MAX_MS = 8000;
-
-/** Whether the spin button may spin (SPEC §4), apart from the machine being busy. */
-export function canSpin(campaign: SpinCampaign | null, loading: boolean): boolean {
-  if (!campaign) return false;
-  if (campaign.isSpinCost && loading) return false;
-  return campaign.spinBalance >= 1;
-}
 
 export const spinMachine = setup({
   types: { context: {} as SpinContext, events: {} as SpinEvent, input: {} as SpinInput },
@@ -91,7 +81,7 @@ export const spinMachine = setup({
         src: "requestSpin",
         input: ({ context }) => ({ campaignId: context.campaign!.id, key: context.key }),
         onDone: { target: "revealing", actions: { type: "keepResult", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: { type: "keepError", params: ({ event }) => event.error } },
+        onError: { target: "failed", actions: { type: "keepError", params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
     },
     revealing: {
