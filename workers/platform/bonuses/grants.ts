@@ -338,3 +338,38 @@ export function loyaltyProductGrants(db: D1Database, purchaseId: string, now = D
       .bind(purchaseId, now),
   ];
 }
+
+/*
+ * The wheel of fortune (decision 0047): a spin that landed on a bonus or free-spin sector with its
+ * prize still in stock grants the sector's bonus template (a fixed amount in the player's
+ * currency) or free-spin template, once per spin (grant key wheel:<spin id>). Runs in the spin's
+ * batch, after the statement that records it: a spin the batch did not write grants nothing.
+ */
+export function wheelSpinGrants(db: D1Database, spinId: string, now = Date.now()): D1PreparedStatement[] {
+  const won = `FROM wheel_spins sp JOIN users u ON u.uid = sp.uid JOIN wheel_sectors s ON s.id = sp.sector_id`;
+  const thisSpin = `sp.id = ?1 AND sp.created_at = ?2 AND sp.fallback_paid = 0`;
+  return [
+    db
+      .prepare(
+        `INSERT INTO player_bonuses (${COLUMNS})
+         SELECT lower(hex(randomblob(16))), u.uid, t.id, t.type, 'available', u.currency, ${VALUE("0")}, 0, NULL,
+           ${REQUIRED("0")}, a.max_bet, a.max_cashout, 'wheel:' || sp.id, ?2, ?2 + t.activation_days * ${DAY_MS}
+         ${won} JOIN bonus_templates t ON t.id = s.bonus_template_id JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
+         WHERE ${thisSpin} AND ${VALUE("0")} > 0
+         ON CONFLICT (uid, grant_key) DO NOTHING`,
+      )
+      .bind(spinId, now),
+    grantedEvents(db, "(SELECT uid FROM wheel_spins WHERE id = ?1)", "'wheel:' || ?1", now, [spinId]),
+    db
+      .prepare(
+        `INSERT INTO freespin_packs (${PACK_COLUMNS})
+         SELECT ${packValues("u.uid", "u.currency", "'wheel:' || sp.id")}
+         ${won} JOIN freespin_templates t ON t.id = s.freespin_template_id
+           JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = u.currency
+           JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0
+         WHERE ${thisSpin}
+         ON CONFLICT (uid, grant_key) DO NOTHING`,
+      )
+      .bind(spinId, now),
+  ];
+}

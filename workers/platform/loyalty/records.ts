@@ -1,6 +1,6 @@
 import type { LoyaltyHistoryItem, LoyaltyQuest } from "../../../app/lib/api/contract-loyalty";
 import type { Handlers } from "../core/context";
-import { dayStart, ensureAccount, weekStart } from "./ledger";
+import { dayStart, ensureAccount, periodEnd, weekStart } from "./ledger";
 import { textsOf } from "./view";
 
 /**
@@ -8,8 +8,6 @@ import { textsOf } from "./view";
  * (lines that changed points or experience; counted events that earned nothing whole are left
  * out), and the quests with the progress of their current period.
  */
-
-const DAY_MS = 24 * 3600_000;
 
 interface HistoryRow {
   id: number;
@@ -36,13 +34,6 @@ interface QuestRow {
 
 const CHANGED = "l.uid = ?1 AND (l.delta <> 0 OR l.exp_delta <> 0)";
 
-/** When a quest's current period ends and its progress starts again (null for 'ever'). */
-function periodEnd(period: LoyaltyQuest["period"], now: number): number | null {
-  if (period === "day") return dayStart(now) + DAY_MS;
-  if (period === "week") return weekStart(now) + 7 * DAY_MS;
-  return null;
-}
-
 export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.getquests"> = {
   async "loyalty.gethistory"({ offset, limit }, ctx) {
     const [rows, total] = await ctx.db.batch([
@@ -50,7 +41,9 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
         .prepare(
           `SELECT l.id, l.reason, l.delta, l.exp_delta, l.created_at,
              CASE l.reason WHEN 'quest' THEN (SELECT texts FROM loyalty_quests WHERE id = l.ref)
-                           WHEN 'purchase' THEN (SELECT texts FROM loyalty_products WHERE id = l.ref) END AS texts
+                           WHEN 'purchase' THEN (SELECT texts FROM loyalty_products WHERE id = l.ref)
+                           WHEN 'wheel' THEN (SELECT c.texts FROM wheel_spins sp JOIN wheel_campaigns c ON c.id = sp.campaign_id WHERE sp.id = l.ref)
+                           WHEN 'wheel_purchase' THEN (SELECT c.texts FROM wheel_purchases wp JOIN wheel_campaigns c ON c.id = wp.campaign_id WHERE wp.id = l.ref) END AS texts
            FROM loyalty_ledger l WHERE ${CHANGED} ORDER BY l.id DESC LIMIT ?2 OFFSET ?3`,
         )
         .bind(ctx.uid, limit, offset),

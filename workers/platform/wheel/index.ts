@@ -1,7 +1,12 @@
-import { PlatformError } from "../../../app/lib/api/errors";
 import type { Handlers } from "../core/context";
+import { buySpin } from "./buy";
+import { campaignsGet, campaignsInfo, wheelInfoGet } from "./campaigns";
+import { campaignsQuestsGet, campaignsQuestsInfo, userQuestsHistoryGet } from "./quests";
+import { wheelRewardsGet, wheelSpinResults } from "./results";
+import { clientSeedSet, fairnessGet, seedRotate } from "./seeds";
+import { spinWheel } from "./spin";
 
-/** The FortuneWheels.* methods (issue 21, decision 0047). PLACEHOLDER of the base branch: the platform slice replaces every handler. */
+/** The FortuneWheels.* methods (issue 21, decision 0047). */
 
 type WheelMethods =
   | "FortuneWheels.campaignsGet"
@@ -18,22 +23,18 @@ type WheelMethods =
   | "FortuneWheels.clientSeedSet"
   | "FortuneWheels.seedRotate";
 
-const notYet = () => {
-  throw new PlatformError("InvalidParameter", "The wheel's platform is being built", { status: 501 });
-};
-
 export const wheelHandlers: Handlers<WheelMethods> = {
-  "FortuneWheels.campaignsGet": notYet,
-  "FortuneWheels.campaignsInfo": notYet,
-  "FortuneWheels.wheelInfoGet": notYet,
-  "FortuneWheels.wheelRewardsGet": notYet,
-  "FortuneWheels.wheelSpinResults": notYet,
-  "FortuneWheels.campaignsQuestsGet": notYet,
-  "FortuneWheels.campaignsQuestsInfo": notYet,
-  "FortuneWheels.userQuestsHistoryGet": notYet,
-  "FortuneWheels.buySpin": notYet,
-  "FortuneWheels.spinWheel": notYet,
-  "FortuneWheels.fairnessGet": notYet,
-  "FortuneWheels.clientSeedSet": notYet,
-  "FortuneWheels.seedRotate": notYet,
+  "FortuneWheels.campaignsGet": (_, ctx) => campaignsGet(ctx),
+  "FortuneWheels.campaignsInfo": ({ campaign_id }, ctx) => campaignsInfo(ctx, campaign_id),
+  "FortuneWheels.wheelInfoGet": ({ campaign_id }, ctx) => wheelInfoGet(ctx, campaign_id),
+  "FortuneWheels.wheelRewardsGet": (params, ctx) => wheelRewardsGet(ctx, params),
+  "FortuneWheels.wheelSpinResults": (params, ctx) => wheelSpinResults(ctx, params),
+  "FortuneWheels.campaignsQuestsGet": ({ campaign_id }, ctx) => campaignsQuestsGet(ctx, campaign_id),
+  "FortuneWheels.campaignsQuestsInfo": ({ quest_id }, ctx) => campaignsQuestsInfo(ctx, quest_id),
+  "FortuneWheels.userQuestsHistoryGet": ({ campaign_id, limit }, ctx) => userQuestsHistoryGet(ctx, campaign_id, limit),
+  "FortuneWheels.buySpin": (params, ctx) => buySpin(ctx, params),
+  "FortuneWheels.spinWheel": ({ campaign_id, key }, ctx) => spinWheel(ctx, campaign_id, key),
+  "FortuneWheels.fairnessGet": (_, ctx) => fairnessGet(ctx),
+  "FortuneWheels.clientSeedSet": ({ client_seed }, ctx) => clientSeedSet(ctx, client_seed),
+  "FortuneWheels.seedRotate": (_, ctx) => seedRotate(ctx),
 };
