@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
 import type { WheelCampaign } from "../../lib/api/contract-wheel";
-import { WHEEL_MAX_BUY } from "../../lib/api/contract-wheel";
 import type { Money } from "../../lib/api/entities";
 import { formatMoney } from "../../lib/money";
 import { formatPoints } from "../loyalty/points";
@@ -8,7 +7,7 @@ import { useLocalePath, useT } from "../site/use-root-data";
 import { AMOUNT_KEY, CAMPAIGN_KEY, PAY_KEY, POPUP_KEY } from "./keys";
 import { WheelDialog } from "./wheel-dialog";
 
-type Buy = { amount: number; pay: "money" | "points" };
+type Buy = { amount: number; pay: "money" | "points"; max: number };
 type Funds = { money: Money; points: number };
 
 /** What `amount` spins cost and what the player has to pay it with; null when the campaign does not sell that way. */
@@ -42,7 +41,7 @@ export function BuyPopup({ campaign, buy, close, action }: { campaign: WheelCamp
           <input type="hidden" name={POPUP_KEY} value="buy-confirm" />
           <label>
             {t("wheel.buy.amount")}
-            <input type="number" name={AMOUNT_KEY} min={1} max={WHEEL_MAX_BUY} defaultValue={buy.amount} required />
+            <input type="number" name={AMOUNT_KEY} min={1} max={buy.max} defaultValue={buy.amount} required />
           </label>
           <fieldset>
             <legend>{t("wheel.buy.payWith")}</legend>

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { WheelSpin } from "../../lib/api/contract-wheel";
-import { WHEEL_ERRORS } from "../../lib/api/contract-wheel";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { rewardTitle } from "./odds";
 import { WheelDialog } from "./wheel-dialog";
@@ -54,10 +53,12 @@ export function SpinResultPopup({ spin, close, onClose, verifyHref }: { spin: Wh
 /** SPEC §8 wheel generic failure: the confirm 'somethingWentWrong' with Close, and the refusal's reason when it is known. */
 export function ErrorConfirm({ code, close, onClose }: { code: string | null; close: string; onClose?: () => void }) {
   const t = useT();
-  const known = code !== null && (WHEEL_ERRORS as readonly string[]).includes(code);
+  // A refusal's code (WHEEL_ERRORS) has its own text; the contract's list stays off the page's bundle, so a code is known when it is translated.
+  const reason = code !== null && /^[a-z_]{1,40}$/.test(code) ? t(`wheel.errors.${code}`) : null;
+  const known = reason !== null && reason !== `wheel.errors.${code}`;
   return (
     <WheelDialog name="error" kind="confirm" title={t("wheel.somethingWentWrong")} closeHref={close} onClose={onClose}>
-      {known && <p>{t(`wheel.errors.${code}`)}</p>}
+      {known && <p data-testid="wheel-error-reason">{reason}</p>}
       <div className="confirm__actions">
         {onClose ? (
           <button type="button" className="btn btn--primary" onClick={onClose}>

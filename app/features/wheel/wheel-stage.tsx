@@ -26,6 +26,9 @@ export function WheelStage(props: { campaign: WheelCampaign; sectors: WheelSecto
   const arcs = useMemo(() => arcsOf(sectors.map((s) => s.chance_ppm)), [sectors]);
   const [rotation, setRotation] = useState(() => (props.landed ? rotationFor(0, arcs, props.landed.sector_index, 0) : 0));
   const [shown, setShown] = useState<Shown | null>(null);
+  // Hydrated: a submit spins in the page from now on (the tests wait for it: before, the form posts).
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
   const actor = useRef<SpinActor | null>(null);
   const revalidator = useRevalidator();
   const loading = useNavigation().state !== "idle" || revalidator.state !== "idle";
@@ -85,7 +88,7 @@ export function WheelStage(props: { campaign: WheelCampaign; sectors: WheelSecto
           {t("wheel.buy.title")}
         </Link>
       ) : (
-        <Form method="post" action={props.action} onSubmit={onSubmit} className="wheel__spin-form">
+        <Form method="post" action={props.action} onSubmit={onSubmit} className="wheel__spin-form" data-enhanced={enhanced || undefined}>
           <input type="hidden" name="intent" value="spin" />
           <input type="hidden" name="campaign_id" value={campaign.id} />
           <input type="hidden" name="key" value={props.spinKey} />

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { WheelCampaign, WheelQuest, WheelSpin } from "../../lib/api/contract-wheel";
-import { WHEEL_MAX_BUY } from "../../lib/api/contract-wheel";
+import { WHEEL_ERRORS, WHEEL_MAX_BUY } from "../../lib/api/contract-wheel";
 import { PlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { loginRedirect } from "../../lib/access";
@@ -25,7 +25,7 @@ export function buyRequest(query: URLSearchParams) {
   const n = Number(query.get(AMOUNT_KEY) ?? "1");
   const amount = Number.isInteger(n) && n >= 1 && n <= WHEEL_MAX_BUY ? n : 1;
   const pay: "money" | "points" = query.get(PAY_KEY) === "points" ? "points" : "money";
-  return { amount, pay };
+  return { amount, pay, max: WHEEL_MAX_BUY };
 }
 
 /** A read only one popup needs; a refusal (a lost session, a removed quest) leaves the popup empty rather than failing the page. */
@@ -103,7 +103,7 @@ export async function loadWheel({ request, context }: Args) {
       buy: buyRequest(query),
       funds: { money: account.balance_main, points },
       revealed: revealed && /^[0-9a-f]{64}$/.test(revealed) ? revealed : null,
-      error: code && /^[a-z_]{1,40}$/.test(code) ? code : null,
+      error: code && (WHEEL_ERRORS as readonly string[]).includes(code) ? code : null,
     },
   };
 }
