@@ -90,6 +90,9 @@ const PLAYER: Target[] = [
   { name: "wheel of fortune (player)", path: "/wheel-of-fortune" },
   { name: "wheel gifts received (player)", path: "/wheel-of-fortune?popup=received" },
   { name: "wheel error confirm (player)", path: "/wheel-of-fortune?popup=error&code=no_spins" },
+  // Campaign 2 is the seed's premium wheel (spins cost): buy, and a new player's not-enough-money confirm.
+  { name: "wheel buy spins (player)", path: "/wheel-of-fortune?campaign=2&popup=buy" },
+  { name: "wheel buy spins insufficient (player)", path: "/wheel-of-fortune?campaign=2&popup=buy-confirm&amount=1&pay=money" },
 ];
 
 /** promotions: the first seeded promotion banner's id per locale (banners.get, position promotions). */
