@@ -152,6 +152,13 @@ test.describe("wheel of fortune @nojs", () => {
   test("a spin is a form post that shows the result; the popups open by their URL; the spin verifies after rotation", async ({ page }) => {
     test.setTimeout(90_000);
     await registerByApi(page.request, unique("wheel-nojs"));
+    // No spins yet (free wheel): Spin is disabled and the quests are offered.
+    await page.goto("/wheel-of-fortune");
+    await expect(page.getByRole("button", { name: tr("wheel.spin") })).toBeDisabled();
+    await expect(page.getByRole("link", { name: tr("wheel.earnSpins") })).toBeVisible();
+    // A form the page never sends is a 400, not a spin.
+    const bad = await page.request.post("/wheel-of-fortune", { form: { intent: "spin", campaign_id: "1" }, headers: { origin: origin() }, maxRedirects: 0 });
+    expect(bad.status()).toBe(400);
     await demoDeposit(page, 20_000);
     const daily = await campaign(page, "daily-wheel");
     await page.goto("/wheel-of-fortune");
@@ -186,6 +193,17 @@ test.describe("wheel of fortune @nojs", () => {
     await page.getByTestId("wheel-error").getByRole("link", { name: tr("wheel.close") }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
+    // The client seed: a bad one is refused beside the field, a good one is used from the next spin.
+    await page.goto("/wheel-of-fortune");
+    const seed = page.getByLabel(tr("wheel.fair.newClientSeed"));
+    await seed.fill("two words");
+    await page.getByRole("button", { name: tr("wheel.fair.saveSeed") }).click();
+    await expect(page.getByText(tr("wheel.fair.seedInvalid"))).toBeVisible();
+    await seed.fill("my-lucky-seed");
+    await page.getByRole("button", { name: tr("wheel.fair.saveSeed") }).click();
+    await expect(page.getByText(tr("wheel.fair.seedSaved"))).toBeVisible();
+    await expect(page.getByTestId("wheel-client-seed")).toHaveText("my-lucky-seed");
+
     // Verify: not revealed yet → rotate → the revealed seed, and the note that checking runs in the browser.
     await page.goto(`/wheel-of-fortune?verify=${spin!.id}`);
     await expect(page.getByTestId("wheel-verify-pending")).toBeVisible();
@@ -193,5 +211,11 @@ test.describe("wheel of fortune @nojs", () => {
     await expect(page.getByTestId("wheel-verify-seed")).toHaveText(/^[0-9a-f]{64}$/);
     if (jsOn()) await expect(page.getByTestId("wheel-verify-result")).toHaveAttribute("data-matches", "true");
     else await expect(page.getByTestId("wheel-verify-nojs")).toContainText(tr("wheel.fair.inBrowser"));
+    // Rotating from the panel shows the seed it revealed (the one committed after the first rotation).
+    await page.goto("/wheel-of-fortune");
+    const committed = await page.getByTestId("wheel-server-hash").textContent();
+    await page.getByTestId("wheel-fairness").getByRole("button", { name: tr("wheel.fair.rotate") }).click();
+    await expect(page.getByTestId("wheel-revealed")).toContainText(/[0-9a-f]{64}/);
+    await expect(page.getByTestId("wheel-server-hash")).not.toHaveText(committed!);
   });
 });
