@@ -33,7 +33,8 @@ export function SpinResultPopup({ spin, close, onClose, verifyHref }: { spin: Wh
         {r.type === "nothing" ? rewardTitle(r) : t("wheel.result.wonText", { title: rewardTitle(r) })}
       </p>
       <div className="confirm__actions">
-        <Link className="btn btn--ghost" to={verifyHref} replace preventScrollReset>
+        {/* From the machine's popup: close it as the verify view opens, so they do not stack. */}
+        <Link className="btn btn--ghost" to={verifyHref} replace preventScrollReset onClick={onClose}>
           {t("wheel.fair.verifyThis")}
         </Link>
         {onClose ? (
