@@ -131,6 +131,36 @@ test.describe("wheel of fortune", () => {
     expect((await mySpins(page, premium.id)).length).toBe(1);
     await expect(spinBalance(page)).toHaveAttribute("data-spins", "1");
   });
+
+  test("a spin the server refuses or fails opens the error confirm; Close leaves the spins as they were", async ({ page }) => {
+    test.setTimeout(60_000);
+    await registerByApi(page.request, unique("wheel-fail"));
+    await demoDeposit(page, 1_000);
+    await page.goto("/wheel-of-fortune");
+    await expect(spinBalance(page)).toHaveAttribute("data-spins", "2");
+    // The platform refuses (as if the spins were spent in another tab), then fails outright.
+    const answers = [
+      { status: 409, body: { error: { type: "InvalidRequestException", message: "no spins", params: { code: "no_spins" } } } },
+      { status: 500, body: { error: { type: "InternalServerErrorException", message: "down" } } },
+    ];
+    await page.route("**/api/FortuneWheels/spinWheel**", (route) => {
+      const a = answers.shift()!;
+      return route.fulfill({ status: a.status, contentType: "application/json", body: JSON.stringify(a.body) });
+    });
+    await expect(page.locator("form.wheel__spin-form[data-enhanced]")).toBeAttached();
+    const error = page.getByTestId("wheel-error");
+    await page.getByRole("button", { name: tr("wheel.spin") }).click();
+    await expect(error).toContainText(tr("wheel.somethingWentWrong"));
+    await expect(error.getByTestId("wheel-error-reason")).toHaveText(tr("wheel.errors.no_spins"));
+    await error.getByRole("button", { name: tr("wheel.close") }).click();
+    await expect(error).toHaveCount(0);
+    await page.getByRole("button", { name: tr("wheel.spin") }).click();
+    await expect(error).toContainText(tr("wheel.somethingWentWrong"));
+    await expect(error.getByTestId("wheel-error-reason")).toHaveText(tr("wheel.errors.failed"));
+    await error.getByRole("button", { name: tr("wheel.close") }).click();
+    await expect(spinBalance(page)).toHaveAttribute("data-spins", "2");
+    expect(await mySpins(page, (await campaign(page, "daily-wheel")).id)).toEqual([]);
+  });
 });
 
 test.describe("wheel of fortune @nojs", () => {
