@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/wheel-of-fortune";
 import { BuyConfirmPopup, BuyPopup } from "../features/wheel/buy-dialogs";
 import { FairnessPanel, MySpins } from "../features/wheel/fairness";
-import { POPUP_KEY, VERIFY_KEY } from "../features/wheel/keys";
+import { CAMPAIGN_KEY, POPUP_KEY, VERIFY_KEY } from "../features/wheel/keys";
 import { OddsTable } from "../features/wheel/odds";
 import { GiftsPopup, QuestPopup, QuestsPopup, ReceivedPopup, RulesPopup, WinnersPopup, questQuery } from "../features/wheel/popups";
 import { ErrorConfirm, SpinResultPopup } from "../features/wheel/result-dialogs";
@@ -11,7 +11,7 @@ import { wheelAction, type WheelActionData } from "../features/wheel/wheel-actio
 import { useWheelPath } from "../features/wheel/wheel-dialog";
 import { loadWheel } from "../features/wheel/wheel.server";
 import { WheelStage } from "../features/wheel/wheel-stage";
-import { useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../features/site/use-root-data";
 
 export const loader = (args: Route.LoaderArgs) => loadWheel(args);
 export const action = (args: Route.ActionArgs) => wheelAction(args);
@@ -22,6 +22,7 @@ export const action = (args: Route.ActionArgs) => wheelAction(args);
  */
 export default function WheelOfFortune({ loaderData: d, actionData }: Route.ComponentProps) {
   const t = useT();
+  const to = useLocalePath();
   const path = useWheelPath(d.campaign?.id ?? null);
   if (!d.campaign || !d.view) {
     return (
@@ -43,7 +44,7 @@ export default function WheelOfFortune({ loaderData: d, actionData }: Route.Comp
       {d.campaigns.length > 1 && (
         <nav className="wheel__campaigns" aria-label={t("wheel.campaigns")}>
           {d.campaigns.map((c) => (
-            <Link key={c.id} to={`${path().replace(/\?.*$/, "")}?campaign=${c.id}`} aria-current={c.id === campaign.id ? "page" : undefined}>
+            <Link key={c.id} to={`${to("/wheel-of-fortune")}?${CAMPAIGN_KEY}=${c.id}`} aria-current={c.id === campaign.id ? "page" : undefined}>
               {c.title}
             </Link>
           ))}
@@ -78,7 +79,7 @@ export default function WheelOfFortune({ loaderData: d, actionData }: Route.Comp
       {v.spin && <SpinResultPopup spin={v.spin} close={close} verifyHref={verifyHref(v.spin.id)} />}
       {v.verify && <VerifyView spin={v.verify} algorithm={d.algorithm} close={close} action={action} />}
       {v.popup === "gifts" && <GiftsPopup sectors={d.sectors} close={close} />}
-      {v.popup === "received" && <ReceivedPopup spins={v.received} close={close} />}
+      {v.popup === "received" && d.player && <ReceivedPopup spins={v.received} close={close} />}
       {v.popup === "winners" && <WinnersPopup spins={v.winners} close={close} />}
       {v.popup === "rules" && <RulesPopup rules={v.rules} close={close} />}
       {v.popup === "quests" && <QuestsPopup quests={d.quests} close={close} questHref={(id) => path(questQuery(id))} />}

@@ -66,10 +66,12 @@ export async function loadWheel({ request, context }: Args) {
   const popup = isPopup(query.get(POPUP_KEY)) ? (query.get(POPUP_KEY) as string) : null;
   const id = { campaign_id: campaign.id };
   const needsQuests = player || popup === "quests" || popup === "quest";
+  const named = query.has(SPIN_KEY) || query.has(VERIFY_KEY);
   const [info, quests, mine, rules, winners, received, points] = await Promise.all([
     orErrorPage(platform.call("FortuneWheels.wheelInfoGet", id)),
     needsQuests ? orErrorPage(platform.call("FortuneWheels.campaignsQuestsGet", id)) : Promise.resolve({ items: [] as WheelQuest[] }),
-    player ? orErrorPage(platform.call("FortuneWheels.wheelSpinResults", { ...id, scope: "mine", count: MY_SPINS, offset: 0 })) : null,
+    // A spin named by the URL may be older than the list shows: look it up among the last 100.
+    player ? orErrorPage(platform.call("FortuneWheels.wheelSpinResults", { ...id, scope: "mine", count: named ? 100 : MY_SPINS, offset: 0 })) : null,
     popup === "rules" ? optional(platform.call("FortuneWheels.campaignsInfo", id)) : null,
     popup === "winners" ? optional(platform.call("FortuneWheels.wheelSpinResults", { ...id, scope: "winners", count: 20, offset: 0 })) : null,
     popup === "received" && player ? optional(platform.call("FortuneWheels.wheelRewardsGet", { ...id, count: 20, offset: 0 })) : null,
@@ -91,7 +93,7 @@ export async function loadWheel({ request, context }: Args) {
     sectors: info.sectors,
     fairness: info.fairness,
     quests: quests.items,
-    spins,
+    spins: spins.slice(0, MY_SPINS),
     view: {
       popup,
       spin: findSpin(SPIN_KEY),
