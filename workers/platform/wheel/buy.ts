@@ -96,7 +96,8 @@ export async function buySpin(ctx: PlatformContext, order: Order) {
     try {
       await moveMoneyWith(ctx, statements, plan);
     } catch (e) {
-      if (e instanceof PlatformError && e.message === "Insufficient funds") {
+      // The wallet's overdraft refusal (it names the balances that fell short).
+      if (e instanceof PlatformError && e.type === "BillingTransactionDeclinedException" && Array.isArray(e.params?.kinds)) {
         throw wheelError("insufficient_funds", `${order.spins_amount} spins cost ${(price / 100).toFixed(2)} ${currency}: not enough on your main balance`, 409, "spins_amount");
       }
       throw e;

@@ -76,7 +76,10 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
 
     const spun = await readSpin(ctx.db, "sp.id = ?1", id);
     if (spun) {
-      if (spun.bonus_id) publishBonusChange(ctx, ctx.uid, { id: spun.bonus_id, type: "casino", status: "available" });
+      if (spun.bonus_id) {
+        const type = await ctx.db.prepare("SELECT type FROM player_bonuses WHERE id = ?1").bind(spun.bonus_id).first<"casino" | "betting">("type");
+        publishBonusChange(ctx, ctx.uid, { id: spun.bonus_id, type: type ?? "casino", status: "available" });
+      }
       announceNotices(ctx, ctx.uid, now);
       return answer(ctx, spun, campaignId, false);
     }
