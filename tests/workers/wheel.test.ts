@@ -60,6 +60,32 @@ describe("FortuneWheels.spinWheel", () => {
     await checkSpinLedger(p.uid);
   });
 
+  it("draws the known vectors of a fixed seed (computed outside, with Python's hmac) and pays what they land on", async () => {
+    const p = await registerPlayer();
+    const daily = await campaignId("daily-wheel");
+    const seed = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+    await env.DB.prepare("INSERT INTO wheel_seeds (uid, server_seed, server_seed_hash, client_seed, next_nonce, created_at) VALUES (?1, ?2, ?3, 'vector', 0, ?4)")
+      .bind(p.uid, seed, "7b3d979ca8330a94fa7e9e1b466d8b99e0bcdea1ec90596c0dcc8d7ef6b4300c", Date.now())
+      .run();
+    expect((await fairness(p)).server_seed_hash).toBe("7b3d979ca8330a94fa7e9e1b466d8b99e0bcdea1ec90596c0dcc8d7ef6b4300c");
+    await grantSpins(p.uid, daily, 4);
+    const drawn = [];
+    for (let i = 0; i < 4; i++) drawn.push((await data(spin(p, daily))).spin);
+    expect(drawn.map((s) => [s.nonce, s.ticket, s.sector_index, s.reward.type])).toEqual([
+      [0, 22, 0, "bonus"],
+      [1, 538, 3, "money"],
+      [2, 563, 3, "money"],
+      [3, 188, 1, "freespins"],
+    ]);
+    expect(drawn[0].bonus_id).toMatch(/^[0-9a-f]{32}$/);
+    const bonuses = await data(p.browser.get("bonuses/get"));
+    expect(bonuses.available.map((b: { id: string; sysname: string }) => [b.id, b.sysname])).toContainEqual([drawn[0].bonus_id, "wheel-bonus-5"]);
+    expect(await mainBalance(p)).toBe(200);
+    expect((await env.DB.prepare("SELECT count FROM freespin_packs WHERE uid = ?1 AND grant_key = ?2").bind(p.uid, `wheel:${drawn[3].id}`).first<number>("count"))).toBe(10);
+    expect(await balanceOf(p.uid, daily)).toBe(0);
+    await checkSpinLedger(p.uid);
+  });
+
   it("pays each kind of prize through its one way, and debits one spin per spin", async () => {
     const p = await registerPlayer();
     const daily = await campaignId("daily-wheel");

@@ -1,7 +1,7 @@
 import type { LoyaltyHistoryItem, LoyaltyQuest } from "../../../app/lib/api/contract-loyalty";
 import type { Handlers } from "../core/context";
-import { dayStart, ensureAccount, periodEnd, weekStart } from "./ledger";
-import { textsOf } from "./view";
+import { dayStart, ensureAccount, weekStart } from "./ledger";
+import { questProgressView, textsOf, type QuestProgressRow } from "./view";
 
 /**
  * What the player's loyalty account records (issue 20): the points history, read from the ledger
@@ -18,18 +18,8 @@ interface HistoryRow {
   texts: string | null;
 }
 
-interface QuestRow {
-  id: number;
-  sysname: string;
-  kind: LoyaltyQuest["kind"];
-  game_kind: string | null;
-  target: number;
-  period: LoyaltyQuest["period"];
+interface QuestRow extends QuestProgressRow<LoyaltyQuest["kind"]> {
   reward_points: number;
-  image: string | null;
-  texts: string;
-  progress: number | null;
-  completed_at: number | null;
 }
 
 const CHANGED = "l.uid = ?1 AND (l.delta <> 0 OR l.exp_delta <> 0)";
@@ -75,24 +65,7 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
       )
       .bind(ctx.uid, dayStart(now), weekStart(now))
       .all<QuestRow>();
-    const items = results.map((q): LoyaltyQuest => {
-      const t = textsOf(q.texts, ctx.locale, ctx.defaultLocale);
-      return {
-        id: q.id,
-        sysname: q.sysname,
-        title: String(t.title ?? q.sysname),
-        description: String(t.description ?? ""),
-        image: q.image,
-        kind: q.kind,
-        game_kind: q.game_kind,
-        target: q.target,
-        period: q.period,
-        reward_points: q.reward_points,
-        progress: Math.min(q.progress ?? 0, q.target),
-        completed: q.completed_at !== null,
-        period_ends_at: periodEnd(q.period, now),
-      };
-    });
+    const items = results.map((q): LoyaltyQuest => ({ ...questProgressView(q, ctx.locale, ctx.defaultLocale, now), reward_points: q.reward_points }));
     return { items };
   },
 };

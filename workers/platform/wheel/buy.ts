@@ -1,11 +1,12 @@
 import { PlatformError } from "../../../app/lib/api/errors";
 import type { PlatformContext } from "../core/context";
+import { readerCurrency } from "../wallet/currency";
 import { ensureAccount, settleStatements } from "../loyalty/ledger";
 import { announceNotices } from "../loyalty/notices";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { settleSpinCredits } from "./ledger";
-import { currencyOf, isOpen, moneyIn, OPEN, readCampaign, spinBalance, wheelError } from "./view";
+import { isOpen, moneyIn, OPEN, readCampaign, spinBalance, wheelError } from "./view";
 
 /**
  * FortuneWheels.buySpin (decision 0047): one batch records the purchase — its INSERT is the guard:
@@ -40,7 +41,7 @@ export async function buySpin(ctx: PlatformContext, order: Order) {
   if (replayed) return answer(ctx, replayed, order, true);
   const campaign = await readCampaign(ctx.db, order.campaign_id);
   if (!isOpen(campaign, Date.now())) throw wheelError("campaign_closed", "This wheel is not running now", 409);
-  const currency = await currencyOf(ctx);
+  const currency = await readerCurrency(ctx);
   let price: number;
   if (order.pay_with === "money") {
     if (!campaign.spin_price) throw wheelError("not_for_sale", "Spins of this wheel are not sold for money", 400, "pay_with");
@@ -95,7 +96,8 @@ export async function buySpin(ctx: PlatformContext, order: Order) {
     try {
       await moveMoneyWith(ctx, statements, plan);
     } catch (e) {
-      if (e instanceof PlatformError && e.message === "Insufficient funds") {
+      // The wallet's overdraft refusal (it names the balances that fell short).
+      if (e instanceof PlatformError && e.type === "BillingTransactionDeclinedException" && Array.isArray(e.params?.kinds)) {
         throw wheelError("insufficient_funds", `${order.spins_amount} spins cost ${(price / 100).toFixed(2)} ${currency}: not enough on your main balance`, 409, "spins_amount");
       }
       throw e;

@@ -1,7 +1,7 @@
 import type { WheelQuest } from "../../../app/lib/api/contract-wheel";
 import type { PlatformContext } from "../core/context";
-import { dayStart, periodEnd, weekStart } from "../loyalty/ledger";
-import { textsOf } from "../loyalty/view";
+import { dayStart, weekStart } from "../loyalty/ledger";
+import { questProgressView, textsOf, type QuestProgressRow } from "../loyalty/view";
 import { settleSpinCredits } from "./ledger";
 import { OPEN, readCampaign, wheelError } from "./view";
 
@@ -65,19 +65,9 @@ export function wheelQuestStatements(db: D1Database, e: WheelEvent, now = Date.n
   ];
 }
 
-interface QuestRow {
-  id: number;
+interface QuestRow extends QuestProgressRow<WheelQuest["kind"]> {
   campaign_id: number;
-  sysname: string;
-  kind: WheelQuest["kind"];
-  game_kind: string | null;
-  target: number;
-  period: WheelQuest["period"];
   reward_spins: number;
-  image: string | null;
-  texts: string;
-  progress: number | null;
-  completed_at: number | null;
 }
 
 /** Quests with the player's progress in their current period (uid 0: a visitor, none). */
@@ -91,25 +81,7 @@ async function readQuests(ctx: PlatformContext, where: string, bind: number): Pr
     )
     .bind(bind, ctx.uid, dayStart(now), weekStart(now))
     .all<QuestRow>();
-  return results.map((r) => {
-    const t = textsOf(r.texts, ctx.locale, ctx.defaultLocale);
-    return {
-      id: r.id,
-      campaign_id: r.campaign_id,
-      sysname: r.sysname,
-      title: String(t.title ?? r.sysname),
-      description: String(t.description ?? ""),
-      image: r.image,
-      kind: r.kind,
-      game_kind: r.game_kind,
-      target: r.target,
-      period: r.period,
-      reward_spins: r.reward_spins,
-      progress: Math.min(r.progress ?? 0, r.target),
-      completed: r.completed_at !== null,
-      period_ends_at: periodEnd(r.period, now),
-    };
-  });
+  return results.map((r) => ({ ...questProgressView(r, ctx.locale, ctx.defaultLocale, now), campaign_id: r.campaign_id, reward_spins: r.reward_spins }));
 }
 
 export async function campaignsQuestsGet(ctx: PlatformContext, campaignId: number) {

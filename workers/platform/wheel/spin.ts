@@ -3,6 +3,7 @@ import { PlatformError } from "../../../app/lib/api/errors";
 import { wheelSpinGrants } from "../bonuses/grants";
 import { publishBonusChange } from "../bonuses/notify";
 import type { PlatformContext } from "../core/context";
+import { readerCurrency } from "../wallet/currency";
 import { ensureAccount, settleStatements } from "../loyalty/ledger";
 import { announceNotices } from "../loyalty/notices";
 import { moveMoneyWith } from "../wallet/move-money";
@@ -10,7 +11,7 @@ import { planOperation } from "../wallet/wallet";
 import { settleSpinDebits } from "./ledger";
 import { readSpin, spinView, type SpinRow } from "./results";
 import { currentSeed, fairnessOf, type SeedRow } from "./seeds";
-import { currencyOf, fallbackOf, isOpen, moneyIn, OPEN, prizeOf, readCampaign, readSectors, spinBalance, wheelError, type SectorRow } from "./view";
+import { fallbackOf, isOpen, moneyIn, OPEN, prizeOf, readCampaign, readSectors, spinBalance, wheelError, type SectorRow } from "./view";
 
 /**
  * FortuneWheels.spinWheel (decision 0047). The sector is drawn in JS from the player's unrevealed
@@ -35,7 +36,7 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
   if (replayed) return answer(ctx, replayed, campaignId, true);
   const campaign = await readCampaign(ctx.db, campaignId);
   if (!isOpen(campaign, Date.now())) throw wheelError("campaign_closed", "This wheel is not running now", 409);
-  const currency = await currencyOf(ctx);
+  const currency = await readerCurrency(ctx);
   const sectors = await readSectors(ctx.db, campaignId, currency);
   if (sectors.length === 0) throw wheelError("campaign_closed", "This wheel has no sectors", 409);
   const weights = sectors.map((s) => s.weight);
@@ -75,7 +76,10 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
 
     const spun = await readSpin(ctx.db, "sp.id = ?1", id);
     if (spun) {
-      if (spun.bonus_id) publishBonusChange(ctx, ctx.uid, { id: spun.bonus_id, type: "casino", status: "available" });
+      if (spun.bonus_id) {
+        const type = await ctx.db.prepare("SELECT type FROM player_bonuses WHERE id = ?1").bind(spun.bonus_id).first<"casino" | "betting">("type");
+        publishBonusChange(ctx, ctx.uid, { id: spun.bonus_id, type: type ?? "casino", status: "available" });
+      }
       announceNotices(ctx, ctx.uid, now);
       return answer(ctx, spun, campaignId, false);
     }

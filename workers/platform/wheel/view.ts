@@ -1,8 +1,7 @@
 import type { WheelCampaign, WheelError, WheelReward, WheelSector } from "../../../app/lib/api/contract-wheel";
 import { PlatformError } from "../../../app/lib/api/errors";
 import type { PlatformContext } from "../core/context";
-import { textsOf } from "../loyalty/view";
-import { readSiteCurrencies } from "../wallet/currency";
+import { headingOf, textsOf } from "../loyalty/view";
 
 /** Wheel rows as read from D1 and how the contract shows them (texts per locale; decision 0047). */
 
@@ -51,29 +50,15 @@ export interface SectorRow {
   pack_count: number | null;
 }
 
-/** The currency amounts are shown in: the player's, else the site's default. */
-export async function currencyOf(ctx: PlatformContext): Promise<string> {
-  if (ctx.uid > 0) {
-    const c = await ctx.db.prepare("SELECT currency FROM users WHERE uid = ?1").bind(ctx.uid).first<string>("currency");
-    if (c) return c;
-  }
-  return (await readSiteCurrencies(ctx.db)).default_currency;
-}
-
 export const moneyIn = (json: string | null, currency: string): number | null => {
   const v = json ? (JSON.parse(json) as Record<string, number>)[currency] : undefined;
   return typeof v === "number" ? v : null;
 };
 
 export function campaignView(r: CampaignRow, balance: number, currency: string, ctx: PlatformContext): WheelCampaign {
-  const t = textsOf(r.texts, ctx.locale, ctx.defaultLocale);
   const price = moneyIn(r.spin_price, currency);
   return {
-    id: r.id,
-    sysname: r.sysname,
-    title: String(t.title ?? r.sysname),
-    description: String(t.description ?? ""),
-    image: r.image,
+    ...headingOf(r, ctx.locale, ctx.defaultLocale),
     is_spin_cost: r.is_spin_cost === 1,
     spin_balance: balance,
     spin_price: price === null ? null : { amount: price, currency },
