@@ -116,6 +116,12 @@ test.describe("wheel of fortune", () => {
     await expect(page.getByTestId("wheel-buy-insufficient")).toContainText(tr("wheel.buy.insufficientText", { spins: "2", cost: "$2", have: "$0", missing: "$2" }));
     await expect(page.getByTestId("wheel-buy-insufficient").getByRole("link", { name: tr("wheel.buy.deposit") })).toHaveAttribute("href", "/cashier/deposit");
 
+    // Paying with loyalty points (50 a spin): a new player has none, and is sent to play for them.
+    await page.goto(`/wheel-of-fortune?campaign=${premium.id}&popup=buy-confirm&amount=1&pay=points`);
+    const short = page.getByTestId("wheel-buy-insufficient");
+    await expect(short).toContainText(tr("wheel.buy.insufficientText", { spins: "1", cost: "50", have: "0", missing: "50" }));
+    await expect(short.getByRole("link", { name: tr("wheel.buy.play") })).toHaveAttribute("href", "/gamehall");
+
     await demoDeposit(page, 1_000);
     await page.goto(`/wheel-of-fortune?campaign=${premium.id}&popup=buy-confirm&amount=2&pay=money`);
     const confirm = page.getByTestId("wheel-buy-confirm");
