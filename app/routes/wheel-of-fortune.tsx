@@ -82,7 +82,7 @@ export default function WheelOfFortune({ loaderData: d, actionData }: Route.Comp
       {v.popup === "received" && d.player && <ReceivedPopup spins={v.received} close={close} />}
       {v.popup === "winners" && <WinnersPopup spins={v.winners} close={close} />}
       {v.popup === "rules" && <RulesPopup rules={v.rules} close={close} />}
-      {v.popup === "quests" && <QuestsPopup quests={d.quests} close={close} questHref={(id) => path(questQuery(id))} />}
+      {v.popup === "quests" && <QuestsPopup quests={d.quests} history={v.questHistory} close={close} questHref={(id) => path(questQuery(id))} />}
       {v.popup === "quest" && <QuestPopup quest={v.quest} close={close} allHref={popup("quests")} />}
       {v.popup === "buy" && d.player && <BuyPopup campaign={campaign} buy={v.buy} close={close} action={action} />}
       {v.popup === "buy-confirm" && d.player && (

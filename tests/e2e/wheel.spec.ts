@@ -67,6 +67,10 @@ test.describe("wheel of fortune", () => {
     await playRounds(page, 3);
     await page.goto("/wheel-of-fortune?popup=quests");
     await expect(quest.getByTestId("wheel-quest-progress")).toContainText(tr("wheel.quests.completed"));
+    // The quest history: both quests done, with the spins each gave.
+    await expect(page.getByTestId("wheel-quest-history").getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByTestId("wheel-quest-history")).toContainText(/\+1/);
+    await expect(page.getByTestId("wheel-quest-history")).toContainText(/\+2/);
     await page.goto("/wheel-of-fortune");
     await expect(spinBalance(page)).toHaveAttribute("data-spins", "3");
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { ResultOf } from "../../lib/api/contract";
 import type { WheelQuest, WheelSector, WheelSpin } from "../../lib/api/contract-wheel";
 import { formatUnits } from "../../lib/money";
 import { useT } from "../site/use-root-data";
@@ -80,7 +81,7 @@ function QuestProgress({ quest: q }: { quest: WheelQuest }) {
   );
 }
 
-export function QuestsPopup({ quests, close, questHref }: Close & { quests: WheelQuest[]; questHref: (id: number) => string }) {
+export function QuestsPopup({ quests, history, close, questHref }: Close & { quests: WheelQuest[]; history: ResultOf<"FortuneWheels.userQuestsHistoryGet">["items"]; questHref: (id: number) => string }) {
   const t = useT();
   return (
     <WheelDialog name="quests" title={t("wheel.popups.quests")} closeHref={close}>
@@ -95,6 +96,16 @@ export function QuestsPopup({ quests, close, questHref }: Close & { quests: Whee
           </li>
         ))}
       </ul>
+      {history.length > 0 && (
+        <>
+          <h3>{t("wheel.quests.history")}</h3>
+          <ul className="wheel__list" data-testid="wheel-quest-history">
+            {history.map((h) => (
+              <li key={`${h.quest_id}-${h.completed_at}`}>{t("wheel.quests.historyItem", { title: h.title, spins: String(h.spins) })}</li>
+            ))}
+          </ul>
+        </>
+      )}
     </WheelDialog>
   );
 }

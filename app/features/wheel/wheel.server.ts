@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { WheelCampaign, WheelQuest, WheelSpin } from "../../lib/api/contract-wheel";
-import { WHEEL_ERRORS, WHEEL_MAX_BUY } from "../../lib/api/contract-wheel";
+import { WHEEL_ERRORS, WHEEL_MAX_BUY, WHEEL_QUESTS_LIMIT } from "../../lib/api/contract-wheel";
 import { PlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { loginRedirect } from "../../lib/access";
@@ -67,7 +67,7 @@ export async function loadWheel({ request, context }: Args) {
   const id = { campaign_id: campaign.id };
   const needsQuests = player || popup === "quests" || popup === "quest";
   const named = query.has(SPIN_KEY) || query.has(VERIFY_KEY);
-  const [info, quests, mine, rules, winners, received, points] = await Promise.all([
+  const [info, quests, mine, rules, winners, received, points, history] = await Promise.all([
     orErrorPage(platform.call("FortuneWheels.wheelInfoGet", id)),
     needsQuests ? orErrorPage(platform.call("FortuneWheels.campaignsQuestsGet", id)) : Promise.resolve({ items: [] as WheelQuest[] }),
     // A spin named by the URL may be older than the list shows: look it up among the last 100.
@@ -78,6 +78,7 @@ export async function loadWheel({ request, context }: Args) {
     player && campaign.is_spin_cost && (popup === "buy" || popup === "buy-confirm")
       ? optional(platform.call("loyalty.getinfo")).then((i) => i?.points ?? 0)
       : 0,
+    popup === "quests" && player ? optional(platform.call("FortuneWheels.userQuestsHistoryGet", { ...id, limit: WHEEL_QUESTS_LIMIT })) : null,
   ]);
   const spins: WheelSpin[] = mine?.items ?? [];
   const findSpin = (key: string) => {
@@ -102,6 +103,7 @@ export async function loadWheel({ request, context }: Args) {
       rules: rules?.rules ?? null,
       winners: winners?.items ?? null,
       received: received?.items ?? null,
+      questHistory: history?.items ?? [],
       buy: buyRequest(query),
       funds: { money: account.balance_main, points },
       revealed: revealed && /^[0-9a-f]{64}$/.test(revealed) ? revealed : null,
