@@ -10,7 +10,7 @@ import { seoMeta } from "../content/seo.server";
 import { notFound } from "../errors/not-found.server";
 import { getSite, indexPath } from "../site/site.server";
 import { FAIR_ALGORITHM } from "./fair";
-import { AMOUNT_KEY, CAMPAIGN_KEY, CODE_KEY, PAY_KEY, POPUP_KEY, QUEST_KEY, REVEALED_KEY, SPIN_KEY, VERIFY_KEY, isPopup } from "./keys";
+import { AMOUNT_KEY, CAMPAIGN_KEY, CODE_KEY, PAY_KEY, POPUP_KEY, QUEST_KEY, REVEALED_KEY, SPIN_KEY, VERIFY_KEY, isPopup, type WheelPopup } from "./keys";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -63,7 +63,8 @@ export async function loadWheel({ request, context }: Args) {
   };
   if (!campaign) return { ...base, campaign: null, view: null };
 
-  const popup = isPopup(query.get(POPUP_KEY)) ? (query.get(POPUP_KEY) as string) : null;
+  const asked = query.get(POPUP_KEY);
+  const popup: WheelPopup | null = isPopup(asked) ? asked : null;
   const id = { campaign_id: campaign.id };
   const needsQuests = player || popup === "quests" || popup === "quest";
   const named = query.has(SPIN_KEY) || query.has(VERIFY_KEY);
@@ -111,6 +112,3 @@ export async function loadWheel({ request, context }: Args) {
     },
   };
 }
-
-export type WheelData = Awaited<ReturnType<typeof loadWheel>>;
-export type WheelView = NonNullable<WheelData["view"]>;
