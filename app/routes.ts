@@ -72,6 +72,7 @@ export default [
     ...localized("jackpots", "routes/jackpots.tsx"),
     ...localized("jackpots/:id", "routes/jackpots.$id.tsx"),
     ...localized("winners", "routes/winners.tsx"),
+    ...localized("wheel-of-fortune", "routes/wheel-of-fortune.tsx"),
     ...localized("offers", "routes/offers.tsx"),
     ...localized("offers/:id", "routes/offers.$id.tsx"),
     ...localized("promotions", "routes/promotions.tsx"),

@@ -163,6 +163,7 @@ export function buildSeedStatements(seedDir) {
     );
   }
   loyaltySeed(seedDir, s);
+  wheelSeed(seedDir, s);
   return s.map((x) => x.replace(/\s*\n\s*/g, " "));
 }
 
@@ -232,5 +233,56 @@ function loyaltySeed(seedDir, s) {
        VALUES (${program(x.program)}, ${q(x.sysname)}, ${q(x.kind)}, ${q(x.game_kind)}, ${x.target}, ${q(x.period)}, ${x.reward_points}, ${q(x.image)}, ${json(x.texts)}, ${i}, 1)
        ON CONFLICT (sysname) DO UPDATE SET kind = excluded.kind, game_kind = excluded.game_kind, target = excluded.target, period = excluded.period, reward_points = excluded.reward_points, image = excluded.image, texts = excluded.texts, position = excluded.position`,
     );
+  }
+}
+
+/**
+ * The wheel of fortune (issue 21, decision 0047): campaigns with their sectors (upserted by
+ * campaign and position) and quests (by sysname). A sector's bonus is a 'manual' bonus template
+ * named in the JSON (granted only by a spin); its free spins name a freespin-templates.json
+ * template. starts_at/ends_at are ISO strings in the JSON (none: always running); a sector's
+ * stock is set on insert only — spins own it afterwards.
+ */
+function wheelSeed(seedDir, s) {
+  const campaign = (sysname) => `(SELECT id FROM wheel_campaigns WHERE sysname = ${q(sysname)})`;
+  const ms = (iso) => (iso ? Date.parse(iso) : null);
+  for (const [i, c] of read(seedDir, "wheel-campaigns.json").entries()) {
+    s.push(
+      `INSERT INTO wheel_campaigns (sysname, image, is_spin_cost, spin_price, spin_price_points, starts_at, ends_at, texts, position, is_enabled)
+       VALUES (${q(c.sysname)}, ${q(c.image)}, ${c.is_spin_cost ? 1 : 0}, ${c.spin_price ? json(c.spin_price) : "NULL"}, ${q(c.spin_price_points)}, ${ms(c.starts_at) ?? 0}, ${q(ms(c.ends_at))}, ${json(c.texts)}, ${i}, 1)
+       ON CONFLICT (sysname) DO UPDATE SET image = excluded.image, is_spin_cost = excluded.is_spin_cost, spin_price = excluded.spin_price, spin_price_points = excluded.spin_price_points, starts_at = excluded.starts_at, ends_at = excluded.ends_at, texts = excluded.texts, position = excluded.position`,
+    );
+    for (const [j, x] of c.sectors.entries()) {
+      const r = x.reward;
+      const b = r.bonus;
+      if (b) {
+        s.push(
+          `INSERT INTO bonus_templates (sysname, type, trigger, wager_multiplier, wager_base, contributions, activation_days, wagering_days, texts, position, is_enabled)
+           VALUES (${q(b.sysname)}, 'casino', 'manual', ${b.wager_multiplier}, 'bonus', ${json(b.contributions ?? { slots: 100, table: 10, live: 0 })}, ${b.activation_days}, ${b.wagering_days}, ${json(b.texts)}, ${400 + i * 20 + j}, 1)
+           ON CONFLICT (sysname) DO UPDATE SET type = excluded.type, trigger = excluded.trigger, wager_multiplier = excluded.wager_multiplier, contributions = excluded.contributions, activation_days = excluded.activation_days, wagering_days = excluded.wagering_days, texts = excluded.texts, position = excluded.position`,
+        );
+        for (const [currency, a] of Object.entries(b.amounts)) {
+          s.push(
+            `INSERT INTO bonus_template_amounts (template_id, currency, amount, max_bet, max_cashout)
+             SELECT id, ${q(currency)}, ${a.amount}, ${q(a.max_bet)}, ${q(a.max_cashout)} FROM bonus_templates WHERE sysname = ${q(b.sysname)}
+             ON CONFLICT (template_id, currency) DO UPDATE SET amount = excluded.amount, max_bet = excluded.max_bet, max_cashout = excluded.max_cashout`,
+          );
+        }
+      }
+      s.push(
+        `INSERT INTO wheel_sectors (campaign_id, position, weight, color, reward_type, bonus_template_id, freespin_template_id, points, money, spins, stock, fallback, fallback_points, texts)
+         VALUES (${campaign(c.sysname)}, ${j}, ${x.weight}, ${q(x.color)}, ${q(r.type)}, ${b ? `(SELECT id FROM bonus_templates WHERE sysname = ${q(b.sysname)})` : "NULL"},
+           ${r.freespins ? `(SELECT id FROM freespin_templates WHERE sysname = ${q(r.freespins)})` : "NULL"}, ${q(r.points)}, ${r.money ? json(r.money) : "NULL"}, ${q(r.spins)},
+           ${q(x.stock)}, ${q(x.fallback ?? "nothing")}, ${q(x.fallback_points)}, ${json(x.texts)})
+         ON CONFLICT (campaign_id, position) DO UPDATE SET weight = excluded.weight, color = excluded.color, reward_type = excluded.reward_type, bonus_template_id = excluded.bonus_template_id, freespin_template_id = excluded.freespin_template_id, points = excluded.points, money = excluded.money, spins = excluded.spins, fallback = excluded.fallback, fallback_points = excluded.fallback_points, texts = excluded.texts`,
+      );
+    }
+    for (const [j, x] of (c.quests ?? []).entries()) {
+      s.push(
+        `INSERT INTO wheel_quests (campaign_id, sysname, kind, game_kind, target, period, reward_spins, image, texts, position, is_enabled)
+         VALUES (${campaign(c.sysname)}, ${q(x.sysname)}, ${q(x.kind)}, ${q(x.game_kind)}, ${x.target}, ${q(x.period)}, ${x.reward_spins}, ${q(x.image)}, ${json(x.texts)}, ${j}, 1)
+         ON CONFLICT (sysname) DO UPDATE SET campaign_id = excluded.campaign_id, kind = excluded.kind, game_kind = excluded.game_kind, target = excluded.target, period = excluded.period, reward_spins = excluded.reward_spins, image = excluded.image, texts = excluded.texts, position = excluded.position`,
+      );
+    }
   }
 }

@@ -46,6 +46,12 @@ const VISITOR: Target[] = [
   { name: "registration popup", path: "/?show_popup_reg=1", ready: dialogOpen },
   { name: "sign-in popup", path: "/?show_popup_auth=1", ready: dialogOpen },
   { name: "responsible gaming", path: "/responsible-game" },
+  { name: "wheel of fortune", path: "/wheel-of-fortune" },
+  // The wheel's popups open by the URL: the gifts (published odds), the rules, the winners, the quests.
+  { name: "wheel gifts popup", path: "/wheel-of-fortune?popup=gifts" },
+  { name: "wheel rules popup", path: "/wheel-of-fortune?popup=rules" },
+  { name: "wheel winners popup", path: "/wheel-of-fortune?popup=winners" },
+  { name: "wheel quests popup", path: "/wheel-of-fortune?popup=quests" },
   { name: "404 page", path: "/no-such-page" },
 ];
 
@@ -80,6 +86,13 @@ const PLAYER: Target[] = [
   { name: "profile loyalty", path: "/profile/loyalty" },
   { name: "profile loyalty character confirm", path: "/profile/loyalty?character=1" },
   { name: "profile loyalty quest", path: "/profile/loyalty?quest=1" },
+  // The wheel as a player: the fairness panel and their spins; the gifts received and the error confirm.
+  { name: "wheel of fortune (player)", path: "/wheel-of-fortune" },
+  { name: "wheel gifts received (player)", path: "/wheel-of-fortune?popup=received" },
+  { name: "wheel error confirm (player)", path: "/wheel-of-fortune?popup=error&code=no_spins" },
+  // Campaign 2 is the seed's premium wheel (spins cost): buy, and a new player's not-enough-money confirm.
+  { name: "wheel buy spins (player)", path: "/wheel-of-fortune?campaign=2&popup=buy" },
+  { name: "wheel buy spins insufficient (player)", path: "/wheel-of-fortune?campaign=2&popup=buy-confirm&amount=1&pay=money" },
 ];
 
 /** promotions: the first seeded promotion banner's id per locale (banners.get, position promotions). */

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { demoDeposit, registerByApi, unique } from "./accounts-fixtures";
 import { expect, test } from "./fixtures";
 
 /**
@@ -85,5 +86,38 @@ test.describe("first load", () => {
     await settle(page);
     await expect(email).toHaveValue("first-touch@example.com");
     await expect(email).toBeFocused();
+  });
+
+  test("/wheel-of-fortune: the spin machine comes with the first touch of Spin, the draw's code with the verify view", async ({ page }) => {
+    test.setTimeout(60_000);
+    const seen = scriptsOf(page);
+    // fair.ts (the draw) is bundled into the verify view's chunk, verify-check.
+    const deferred = ["spin-client", "xstate.esm", "verify-check"];
+    await page.goto("/wheel-of-fortune");
+    await expect(page.getByTestId("wheel-svg")).toBeVisible();
+    await settle(page);
+    for (const chunk of deferred) expect(fetched(seen, chunk), `${chunk} on a visitor's first load`).toBe(false);
+
+    // A player's page never goes network-idle (the realtime channel): hydrated, loaded, then a quiet second.
+    await registerByApi(page.request, unique("wheel-load"));
+    await demoDeposit(page, 1_000);
+    seen.length = 0;
+    await page.goto("/wheel-of-fortune");
+    await expect(page.locator("form.wheel__spin-form[data-enhanced]")).toBeAttached();
+    await page.waitForLoadState("load");
+    await page.waitForTimeout(1000);
+    // (XState itself comes for a player anyway, with the page extras' machines.)
+    for (const chunk of ["spin-client", "verify-check"]) expect(fetched(seen, chunk), `${chunk} on a player's first load`).toBe(false);
+
+    const spin = page.getByRole("button", { name: "Spin" });
+    await spin.hover();
+    await expect.poll(() => fetched(seen, "spin-client")).toBe(true);
+    expect(fetched(seen, "verify-check"), "the draw's code with the machine").toBe(false);
+    await spin.click();
+    await expect(page.getByTestId("wheel-result")).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId("wheel-result").getByRole("link", { name: "Verify this spin" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Reveal and start a new seed" }).click();
+    await expect(page.getByTestId("wheel-verify-result")).toHaveAttribute("data-matches", "true");
+    expect(fetched(seen, "verify-check")).toBe(true);
   });
 });

@@ -20,6 +20,7 @@ import { popupHandlers } from "./popups";
 import { promoCodeHandlers } from "./promocodes";
 import { loyaltyHandlers } from "./loyalty";
 import { loyaltyRecordHandlers } from "./loyalty/records";
+import { wheelHandlers } from "./wheel";
 import { eventHandlers } from "./events";
 import { storageHandlers } from "./storage";
 import { verificationHandlers } from "./verification";
@@ -50,4 +51,5 @@ export const handlers: Handlers = {
   ...promoCodeHandlers,
   ...loyaltyHandlers,
   ...loyaltyRecordHandlers,
+  ...wheelHandlers,
 };

@@ -14,6 +14,7 @@ export const SECTIONS: Record<string, readonly string[]> = {
   game: ["game", "freespins"],
   jackpots: ["jackpots"],
   winners: ["jackpots"],
+  "wheel-of-fortune": ["wheel"],
   promotions: ["promotions"],
   confirmation: ["confirmation"],
   unsubscribe: ["unsubscribe"],

@@ -129,7 +129,7 @@ export type LoyaltyNotice = z.infer<typeof LoyaltyNotice>;
 /** A line of the player's points history: a change of points or experience, newest first. */
 export const LoyaltyHistoryItem = z.strictObject({
   id: z.number().int(),
-  reason: z.enum(["round", "deposit", "quest", "purchase", "adjustment"]),
+  reason: z.enum(["round", "deposit", "quest", "purchase", "adjustment", "wheel", "wheel_purchase"]),
   /** Points added (positive) or spent (negative). */
   delta: z.number().int(),
   exp_delta: z.number().int(),

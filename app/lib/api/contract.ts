@@ -3,6 +3,7 @@ import { CmsConfig, ContentPage, ContentPageSummary, Redirect } from "./cms";
 import { bonusMethods } from "./contract-bonuses";
 import { offerMethods } from "./contract-offers";
 import { loyaltyMethods } from "./contract-loyalty";
+import { wheelMethods } from "./contract-wheel";
 import { cashbackMethods } from "./contract-cashback";
 import { cashierMethods } from "./contract-cashier";
 import { eventMethods } from "./contract-events";
@@ -351,6 +352,7 @@ export const contract = {
   ...offerMethods,
   ...promoCodeMethods,
   ...loyaltyMethods,
+  ...wheelMethods,
   ...eventMethods,
 };
 

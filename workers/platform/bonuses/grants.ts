@@ -305,6 +305,50 @@ export function promoCodeGrants(
   ];
 }
 
+/**
+ * A reward row's grants — a fixed-amount bonus template (in the player's currency) or a free-spin
+ * template — once per row (grant key `<prefix>:<row id>`), for the batch that wrote the row: the
+ * loyalty shop's purchases and the wheel's spins. `from` joins the row to `u` (its player);
+ * `thisRow` selects it by ?1 (its id) and ?2 (now).
+ */
+interface RewardRow {
+  prefix: "loyalty" | "wheel";
+  from: string;
+  thisRow: string;
+  rowKey: string;
+  bonusTemplate: string;
+  packTemplate: string;
+  uid: string;
+}
+
+function rewardRowGrants(db: D1Database, r: RewardRow, id: string, now: number): D1PreparedStatement[] {
+  const key = `'${r.prefix}:' || ${r.rowKey}`;
+  return [
+    db
+      .prepare(
+        `INSERT INTO player_bonuses (${COLUMNS})
+         SELECT lower(hex(randomblob(16))), u.uid, t.id, t.type, 'available', u.currency, ${VALUE("0")}, 0, NULL,
+           ${REQUIRED("0")}, a.max_bet, a.max_cashout, ${key}, ?2, ?2 + t.activation_days * ${DAY_MS}
+         ${r.from} JOIN bonus_templates t ON t.id = ${r.bonusTemplate} JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
+         WHERE ${r.thisRow} AND ${VALUE("0")} > 0
+         ON CONFLICT (uid, grant_key) DO NOTHING`,
+      )
+      .bind(id, now),
+    grantedEvents(db, r.uid, `'${r.prefix}:' || ?1`, now, [id]),
+    db
+      .prepare(
+        `INSERT INTO freespin_packs (${PACK_COLUMNS})
+         SELECT ${packValues("u.uid", "u.currency", key)}
+         ${r.from} JOIN freespin_templates t ON t.id = ${r.packTemplate}
+           JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = u.currency
+           JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0
+         WHERE ${r.thisRow}
+         ON CONFLICT (uid, grant_key) DO NOTHING`,
+      )
+      .bind(id, now),
+  ];
+}
+
 /*
  * The loyalty shop (decision 0046): a purchase grants its product's bonus template (a fixed
  * amount in the player's currency) or free-spin template, once per purchase (grant key
@@ -312,29 +356,41 @@ export function promoCodeGrants(
  * purchase the batch did not write grants nothing.
  */
 export function loyaltyProductGrants(db: D1Database, purchaseId: string, now = Date.now()): D1PreparedStatement[] {
-  const bought = `FROM loyalty_purchases lp JOIN users u ON u.uid = lp.uid JOIN loyalty_products pr ON pr.id = lp.product_id`;
-  return [
-    db
-      .prepare(
-        `INSERT INTO player_bonuses (${COLUMNS})
-         SELECT lower(hex(randomblob(16))), u.uid, t.id, t.type, 'available', u.currency, ${VALUE("0")}, 0, NULL,
-           ${REQUIRED("0")}, a.max_bet, a.max_cashout, 'loyalty:' || lp.id, ?2, ?2 + t.activation_days * ${DAY_MS}
-         ${bought} JOIN bonus_templates t ON t.id = pr.bonus_template_id JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
-         WHERE lp.id = ?1 AND lp.created_at = ?2 AND ${VALUE("0")} > 0
-         ON CONFLICT (uid, grant_key) DO NOTHING`,
-      )
-      .bind(purchaseId, now),
-    grantedEvents(db, "(SELECT uid FROM loyalty_purchases WHERE id = ?1)", "'loyalty:' || ?1", now, [purchaseId]),
-    db
-      .prepare(
-        `INSERT INTO freespin_packs (${PACK_COLUMNS})
-         SELECT ${packValues("u.uid", "u.currency", "'loyalty:' || lp.id")}
-         ${bought} JOIN freespin_templates t ON t.id = pr.freespin_template_id
-           JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = u.currency
-           JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0
-         WHERE lp.id = ?1 AND lp.created_at = ?2
-         ON CONFLICT (uid, grant_key) DO NOTHING`,
-      )
-      .bind(purchaseId, now),
-  ];
+  return rewardRowGrants(
+    db,
+    {
+      prefix: "loyalty",
+      from: "FROM loyalty_purchases lp JOIN users u ON u.uid = lp.uid JOIN loyalty_products pr ON pr.id = lp.product_id",
+      thisRow: "lp.id = ?1 AND lp.created_at = ?2",
+      rowKey: "lp.id",
+      bonusTemplate: "pr.bonus_template_id",
+      packTemplate: "pr.freespin_template_id",
+      uid: "(SELECT uid FROM loyalty_purchases WHERE id = ?1)",
+    },
+    purchaseId,
+    now,
+  );
+}
+
+/*
+ * The wheel of fortune (decision 0047): a spin that landed on a bonus or free-spin sector with its
+ * prize still in stock grants the sector's bonus template (a fixed amount in the player's
+ * currency) or free-spin template, once per spin (grant key wheel:<spin id>). Runs in the spin's
+ * batch, after the statement that records it: a spin the batch did not write grants nothing.
+ */
+export function wheelSpinGrants(db: D1Database, spinId: string, now = Date.now()): D1PreparedStatement[] {
+  return rewardRowGrants(
+    db,
+    {
+      prefix: "wheel",
+      from: "FROM wheel_spins sp JOIN users u ON u.uid = sp.uid JOIN wheel_sectors s ON s.id = sp.sector_id",
+      thisRow: "sp.id = ?1 AND sp.created_at = ?2 AND sp.fallback_paid = 0",
+      rowKey: "sp.id",
+      bonusTemplate: "s.bonus_template_id",
+      packTemplate: "s.freespin_template_id",
+      uid: "(SELECT uid FROM wheel_spins WHERE id = ?1)",
+    },
+    spinId,
+    now,
+  );
 }

@@ -4,6 +4,7 @@ import { announceOfferTaken, offerDepositStatements } from "../offers/deposit";
 import { announcePromoGrants } from "../promocodes";
 import { depositPromoGrants } from "../promocodes/deposits";
 import { depositEarningStatements } from "../loyalty/earn";
+import { wheelQuestStatements } from "../wheel/quests";
 import { announceNotices } from "../loyalty/notices";
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
 import { planOperation, type OperationPlan } from "../wallet/wallet";
@@ -66,7 +67,9 @@ export async function applyDepositStatus(
   // The loyalty quests counting deposits (decision 0046) advance in the same batch.
   const now = Date.now();
   const loyalty = status === "success" ? depositEarningStatements(deps.db, row.uid, row.id, now) : [];
-  const { results } = await moveMoneyWith(deps, [...record, ...(move ? [move] : []), ...grants, ...promo.statements, ...loyalty], depositCredit(deps.db, row));
+  // And the wheel's quests counting deposits (decision 0047): only while the credit (later in this batch) is not yet written.
+  const wheel = status === "success" ? wheelQuestStatements(deps.db, { uid: row.uid, operationKey: depositKey(row.id), kind: "deposits", ref: row.id, wagered: 0, bonusId: null }, now) : [];
+  const { results } = await moveMoneyWith(deps, [...record, ...(move ? [move] : []), ...grants, ...promo.statements, ...loyalty, ...wheel], depositCredit(deps.db, row));
   if (loyalty.length) announceNotices(deps, row.uid, now);
   if (grants.length && (results[record.length + (move ? 1 : 0)]?.meta.changes ?? 0) > 0) {
     await announceGrants(deps, row.id);

@@ -11,6 +11,7 @@ import { activeCasinoBonus, assertMaxBet, contributionOf, countedOf, fundRound, 
 import { blankWeightFor, drawGrid, gridWin } from "./rounds-math";
 import { roundEarningStatements } from "../loyalty/earn";
 import { announceNotices } from "../loyalty/notices";
+import { wheelQuestStatements } from "../wheel/quests";
 
 /**
  * Settling a round of the demo game studio (decision 0016) on the server: the draw, the win, the
@@ -188,11 +189,13 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
   // Loyalty points (decision 0046) on the real-money part of the bet, in the same batch as the payment.
   const betMain = row.mode !== "real" ? 0 : funding ? funding.betMain : row.bet;
   const loyalty = roundEarningStatements(deps.db, { uid: row.uid, roundId: row.id, operationKey: key, betMain, bonusId: funding?.bonusId ?? null }, now);
+  // The wheel's quests (decision 0047) count the same real money, in the same batch.
+  const wheel = wheelQuestStatements(deps.db, { uid: row.uid, operationKey: key, kind: "rounds", ref: row.id, wagered: betMain, bonusId: funding?.bonusId ?? null }, now);
   // A split under a bonus pays only while that bonus is active (checked in the payment's batch).
   const stillActive = funding ? { sql: "EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND status = 'active')", params: [row.bonus_id] } : undefined;
   let result;
   try {
-    result = await moveMoney(deps, { uid: row.uid, key, type: "bet", reference: row.id, changes }, [...wagering, ...loyalty], stillActive);
+    result = await moveMoney(deps, { uid: row.uid, key, type: "bet", reference: row.id, changes }, [...wagering, ...loyalty, ...wheel], stillActive);
   } catch (e) {
     // Declined (or failed): the round did not happen; its round_id may be tried again.
     await deps.db.prepare("DELETE FROM game_rounds WHERE id = ?1 AND operation_id IS NULL").bind(row.id).run();

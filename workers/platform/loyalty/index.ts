@@ -1,11 +1,11 @@
 import type { LoyaltyInfo, LoyaltyProduct } from "../../../app/lib/api/contract-loyalty";
 import { PlatformError } from "../../../app/lib/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
-import { readSiteCurrencies } from "../wallet/currency";
+import { readerCurrency } from "../wallet/currency";
 import { ensureAccount } from "./ledger";
 import { takeUnread } from "./notices";
 import { buyProduct } from "./shop";
-import { characterView, levelOf, levelView, programView, ratesOf, readLevels, textsOf, type CharacterRow, type ProgramRow } from "./view";
+import { characterView, headingOf, levelOf, levelView, programView, ratesOf, readLevels, textsOf, type CharacterRow, type ProgramRow } from "./view";
 
 /** The loyalty.* methods (issue 20, decision 0046). */
 
@@ -20,15 +20,6 @@ type LoyaltyMethods =
   | "loyalty.getProgram";
 
 const notFound = (field: string, message: string) => new PlatformError("InvalidParameter", message, { status: 404, fields: { [field]: [message] } });
-
-/** The currency amounts are shown in: the player's, else the site's default. */
-async function currencyOf(ctx: PlatformContext): Promise<string> {
-  if (ctx.uid > 0) {
-    const c = await ctx.db.prepare("SELECT currency FROM users WHERE uid = ?1").bind(ctx.uid).first<string>("currency");
-    if (c) return c;
-  }
-  return (await readSiteCurrencies(ctx.db)).default_currency;
-}
 
 /** The programme characters and products belong to: the first active one. */
 async function activeProgram(db: D1Database): Promise<ProgramRow> {
@@ -102,7 +93,7 @@ interface ProductRow {
 }
 
 async function products(ctx: PlatformContext, offset: number, limit: number) {
-  const [program, currency] = await Promise.all([activeProgram(ctx.db), currencyOf(ctx)]);
+  const [program, currency] = await Promise.all([activeProgram(ctx.db), readerCurrency(ctx)]);
   const { results } = await ctx.db
     .prepare(
       `SELECT pr.*, COALESCE(t.sysname, f.sysname) AS reward_sysname, a.amount AS bonus_amount,
@@ -115,15 +106,10 @@ async function products(ctx: PlatformContext, offset: number, limit: number) {
     .bind(program.id, ctx.uid, currency)
     .all<ProductRow>();
   const items = results.slice(offset, offset + limit).map((r): LoyaltyProduct => {
-    const t = textsOf(r.texts, ctx.locale, ctx.defaultLocale);
     const money = r.money ? (JSON.parse(r.money) as Record<string, number>)[currency] : undefined;
     const amount = r.reward_type === "money" ? money : r.reward_type === "bonus" ? r.bonus_amount : null;
     return {
-      id: r.id,
-      sysname: r.sysname,
-      title: String(t.title ?? r.sysname),
-      description: String(t.description ?? ""),
-      image: r.image,
+      ...headingOf(r, ctx.locale, ctx.defaultLocale),
       price: r.price,
       stock: r.stock,
       per_player_limit: r.per_player_limit,
@@ -161,7 +147,7 @@ async function setCharacter(ctx: PlatformContext, id: number) {
 }
 
 async function programs(ctx: PlatformContext, where: string, binds: unknown[], offset = 0, limit = 1) {
-  const currency = await currencyOf(ctx);
+  const currency = await readerCurrency(ctx);
   const [page, total] = await ctx.db.batch([
     ctx.db.prepare(`SELECT * FROM loyalty_programs WHERE ${where} ORDER BY position, id LIMIT ?${binds.length + 1} OFFSET ?${binds.length + 2}`).bind(...binds, limit, offset),
     ctx.db.prepare(`SELECT COUNT(*) AS n FROM loyalty_programs WHERE ${where}`).bind(...binds),

@@ -15,6 +15,13 @@ const MONDAY_OFFSET = 4 * DAY_MS;
 export const dayStart = (now: number) => Math.floor(now / DAY_MS) * DAY_MS;
 export const weekStart = (now: number) => Math.floor((now - MONDAY_OFFSET) / WEEK_MS) * WEEK_MS + MONDAY_OFFSET;
 
+/** When a quest's current period ends and its progress starts again (null for 'ever'); loyalty's and the wheel's quests. */
+export function periodEnd(period: "day" | "week" | "ever", now: number): number | null {
+  if (period === "day") return dayStart(now) + DAY_MS;
+  if (period === "week") return weekStart(now) + WEEK_MS;
+  return null;
+}
+
 /**
  * The player's account in the first active programme, created at their first counted event (or
  * read), with the character chosen at registration (users.character_id) if it is the programme's.

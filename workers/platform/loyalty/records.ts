@@ -1,15 +1,13 @@
 import type { LoyaltyHistoryItem, LoyaltyQuest } from "../../../app/lib/api/contract-loyalty";
 import type { Handlers } from "../core/context";
 import { dayStart, ensureAccount, weekStart } from "./ledger";
-import { textsOf } from "./view";
+import { questProgressView, textsOf, type QuestProgressRow } from "./view";
 
 /**
  * What the player's loyalty account records (issue 20): the points history, read from the ledger
  * (lines that changed points or experience; counted events that earned nothing whole are left
  * out), and the quests with the progress of their current period.
  */
-
-const DAY_MS = 24 * 3600_000;
 
 interface HistoryRow {
   id: number;
@@ -20,28 +18,11 @@ interface HistoryRow {
   texts: string | null;
 }
 
-interface QuestRow {
-  id: number;
-  sysname: string;
-  kind: LoyaltyQuest["kind"];
-  game_kind: string | null;
-  target: number;
-  period: LoyaltyQuest["period"];
+interface QuestRow extends QuestProgressRow<LoyaltyQuest["kind"]> {
   reward_points: number;
-  image: string | null;
-  texts: string;
-  progress: number | null;
-  completed_at: number | null;
 }
 
 const CHANGED = "l.uid = ?1 AND (l.delta <> 0 OR l.exp_delta <> 0)";
-
-/** When a quest's current period ends and its progress starts again (null for 'ever'). */
-function periodEnd(period: LoyaltyQuest["period"], now: number): number | null {
-  if (period === "day") return dayStart(now) + DAY_MS;
-  if (period === "week") return weekStart(now) + 7 * DAY_MS;
-  return null;
-}
 
 export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.getquests"> = {
   async "loyalty.gethistory"({ offset, limit }, ctx) {
@@ -50,7 +31,9 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
         .prepare(
           `SELECT l.id, l.reason, l.delta, l.exp_delta, l.created_at,
              CASE l.reason WHEN 'quest' THEN (SELECT texts FROM loyalty_quests WHERE id = l.ref)
-                           WHEN 'purchase' THEN (SELECT texts FROM loyalty_products WHERE id = l.ref) END AS texts
+                           WHEN 'purchase' THEN (SELECT texts FROM loyalty_products WHERE id = l.ref)
+                           WHEN 'wheel' THEN (SELECT c.texts FROM wheel_spins sp JOIN wheel_campaigns c ON c.id = sp.campaign_id WHERE sp.id = l.ref)
+                           WHEN 'wheel_purchase' THEN (SELECT c.texts FROM wheel_purchases wp JOIN wheel_campaigns c ON c.id = wp.campaign_id WHERE wp.id = l.ref) END AS texts
            FROM loyalty_ledger l WHERE ${CHANGED} ORDER BY l.id DESC LIMIT ?2 OFFSET ?3`,
         )
         .bind(ctx.uid, limit, offset),
@@ -82,24 +65,7 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
       )
       .bind(ctx.uid, dayStart(now), weekStart(now))
       .all<QuestRow>();
-    const items = results.map((q): LoyaltyQuest => {
-      const t = textsOf(q.texts, ctx.locale, ctx.defaultLocale);
-      return {
-        id: q.id,
-        sysname: q.sysname,
-        title: String(t.title ?? q.sysname),
-        description: String(t.description ?? ""),
-        image: q.image,
-        kind: q.kind,
-        game_kind: q.game_kind,
-        target: q.target,
-        period: q.period,
-        reward_points: q.reward_points,
-        progress: Math.min(q.progress ?? 0, q.target),
-        completed: q.completed_at !== null,
-        period_ends_at: periodEnd(q.period, now),
-      };
-    });
+    const items = results.map((q): LoyaltyQuest => ({ ...questProgressView(q, ctx.locale, ctx.defaultLocale, now), reward_points: q.reward_points }));
     return { items };
   },
 };

@@ -7,6 +7,15 @@ type SiteCurrencies = Pick<GeneralInfo, "available_currencies" | "default_curren
 
 export const readSiteCurrencies = (db: D1Database) => readSetting<SiteCurrencies>(db, "general_info");
 
+/** The currency amounts are shown in to a reader: the player's, else (a visitor) the site's default. */
+export async function readerCurrency(reader: { db: D1Database; uid: number }): Promise<string> {
+  if (reader.uid > 0) {
+    const c = await reader.db.prepare("SELECT currency FROM users WHERE uid = ?1").bind(reader.uid).first<string>("currency");
+    if (c) return c;
+  }
+  return (await readSiteCurrencies(reader.db)).default_currency;
+}
+
 /**
  * account.getcurrencyrates: units of each site currency per one unit of the site's default
  * currency. Rates are stored against any base that knows the default currency and crossed from

@@ -36,6 +36,8 @@ export const OPERATION_TYPES = [
   "jackpot_win",
   "cashback",
   "loyalty_reward",
+  "wheel_reward",
+  "wheel_purchase",
 ] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 

@@ -1,0 +1,28 @@
+import { useEffect, useState } from "react";
+import type { WheelSpin } from "../../lib/api/contract-wheel";
+import { useT } from "../site/use-root-data";
+import { verifySpin } from "./verify";
+
+/** The browser's own check of a spin (loaded with the verify view, with fair.ts). */
+export default function VerifyCheck({ spin, serverSeed }: { spin: WheelSpin; serverSeed: string }) {
+  const t = useT();
+  const [result, setResult] = useState<Awaited<ReturnType<typeof verifySpin>> | "error" | null>(null);
+  useEffect(() => {
+    let live = true;
+    verifySpin(spin, serverSeed).then(
+      (r) => live && setResult(r),
+      () => live && setResult("error"),
+    );
+    return () => {
+      live = false;
+    };
+  }, [spin, serverSeed]);
+  if (result === null) return <p role="status">{t("wheel.fair.checking")}</p>;
+  const ok = result !== "error" && result.matches;
+  return (
+    <p role="status" className={ok ? "notice wheel__ok" : "notice wheel__bad"} data-testid="wheel-verify-result" data-matches={ok ? "true" : "false"}>
+      {ok ? t("wheel.fair.matches") : t("wheel.fair.mismatch")}
+      {result !== "error" && !result.hashMatches && ` ${t("wheel.fair.hashMismatch")}`}
+    </p>
+  );
+}

@@ -1,0 +1,51 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { registerPlayer, type Player } from "./auth-helpers";
+import { mainBalance } from "./cashier-helpers";
+import { data } from "./helpers";
+import { campaignId, checkSpinLedger, grantSpins, spin } from "./wheel-helpers";
+
+/**
+ * The stock rule (issue 21, decision 0047): a stock-limited sector draws with its weight whatever
+ * its stock; the spin's batch reads the stock, takes one and pays the prize only while some is
+ * left, else pays the fallback. Concurrent spins never award more than the stock.
+ */
+
+describe("a stock-limited prize", () => {
+  it("100 concurrent spins on a certain 100.00 sector with stock 3 award it exactly 3 times; the rest pay the fallback", async () => {
+    // A wheel of its own whose only sector is the prize: every spin draws it.
+    await env.DB.batch([
+      env.DB.prepare(`INSERT INTO wheel_campaigns (sysname, is_spin_cost, texts) VALUES ('stock-test', 0, '{"en":{"title":"Stock test"}}')`),
+      env.DB.prepare(
+        `INSERT INTO wheel_sectors (campaign_id, position, weight, reward_type, money, stock, fallback, texts)
+         SELECT id, 0, 1, 'money', '{"USD":10000,"EUR":10000,"BRL":10000}', 3, 'nothing', '{"en":{"title":"100.00 cash"}}' FROM wheel_campaigns WHERE sysname = 'stock-test'`,
+      ),
+    ]);
+    const wheel = await campaignId("stock-test");
+    // 20 players × 5 spins each, all at once (a player's own concurrent spins race for their nonce and draw again).
+    const players: Player[] = [];
+    for (let i = 0; i < 20; i++) players.push(await registerPlayer());
+    for (const p of players) await grantSpins(p.uid, wheel, 5);
+    const answers = await Promise.all(players.flatMap((p) => Array.from({ length: 5 }, () => data(spin(p, wheel)))));
+    expect(answers).toHaveLength(100);
+    const won = answers.filter((a) => a.spin.reward.type === "money");
+    expect(won).toHaveLength(3);
+    expect(answers.filter((a) => a.spin.reward.type === "nothing")).toHaveLength(97);
+    expect(await env.DB.prepare("SELECT stock FROM wheel_sectors WHERE campaign_id = ?1").bind(wheel).first<number>("stock")).toBe(0);
+    const paid = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(l.delta) AS total FROM ledger l JOIN wallet_operations o ON o.id = l.operation_id WHERE o.type = 'wheel_reward' AND o.reference IN (SELECT id FROM wheel_spins WHERE campaign_id = ?1)")
+      .bind(wheel)
+      .first<{ n: number; total: number }>();
+    expect(paid).toEqual({ n: 3, total: 30000 });
+    let total = 0;
+    for (const p of players) {
+      total += await mainBalance(p);
+      await checkSpinLedger(p.uid);
+    }
+    expect(total).toBe(30000);
+    // Every spin is recorded with the published weight, and the nonces of each player are 0..4.
+    for (const p of players) {
+      const nonces = (await env.DB.prepare("SELECT nonce FROM wheel_spins WHERE uid = ?1 ORDER BY nonce").bind(p.uid).all<{ nonce: number }>()).results.map((r) => r.nonce);
+      expect(nonces).toEqual([0, 1, 2, 3, 4]);
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import type { WheelCampaignInfo, WheelInfo } from "../../../app/lib/api/contract-wheel";
+import type { PlatformContext } from "../core/context";
+import { readerCurrency } from "../wallet/currency";
+import { textsOf } from "../loyalty/view";
+import { currentSeed, fairnessOf } from "./seeds";
+import { campaignView, OPEN, readCampaign, readSectors, sectorViews, spinBalance, type CampaignRow } from "./view";
+
+/** Reading campaigns and their wheels (decision 0047): what runs now, one campaign's rules, the wheel as drawn. */
+
+/** The campaigns running now, in the operator's order, with the player's spin balance in each. */
+export async function campaignsGet(ctx: PlatformContext) {
+  const [currency, { results }] = await Promise.all([
+    readerCurrency(ctx),
+    ctx.db
+      .prepare(
+        `SELECT c.*, COALESCE(b.spins, 0) AS balance FROM wheel_campaigns c LEFT JOIN wheel_spin_balances b ON b.uid = ?1 AND b.campaign_id = c.id
+         WHERE ${OPEN("c", "?2")} ORDER BY c.position, c.id`,
+      )
+      .bind(ctx.uid, Date.now())
+      .all<CampaignRow & { balance: number }>(),
+  ]);
+  return { items: results.map((r) => campaignView(r, r.balance, currency, ctx)) };
+}
+
+export async function campaignsInfo(ctx: PlatformContext, id: number): Promise<WheelCampaignInfo> {
+  const [campaign, currency, balance] = await Promise.all([readCampaign(ctx.db, id), readerCurrency(ctx), spinBalance(ctx.db, ctx.uid, id)]);
+  return { ...campaignView(campaign, balance, currency, ctx), rules: String(textsOf(campaign.texts, ctx.locale, ctx.defaultLocale).rules ?? "") };
+}
+
+/** The wheel: sectors with published weights and chances, and — for a player — the seed's commitment. */
+export async function wheelInfoGet(ctx: PlatformContext, id: number): Promise<WheelInfo> {
+  const [campaign, currency, balance] = await Promise.all([readCampaign(ctx.db, id), readerCurrency(ctx), spinBalance(ctx.db, ctx.uid, id)]);
+  const { sectors, total } = sectorViews(await readSectors(ctx.db, id, currency), currency, ctx);
+  return {
+    campaign: campaignView(campaign, balance, currency, ctx),
+    sectors,
+    total_weight: total,
+    fairness: ctx.uid > 0 ? fairnessOf(await currentSeed(ctx.db, ctx.uid)) : null,
+  };
+}

@@ -1,0 +1,157 @@
+import { drawSector } from "../../../app/features/wheel/fair";
+import { PlatformError } from "../../../app/lib/api/errors";
+import { wheelSpinGrants } from "../bonuses/grants";
+import { publishBonusChange } from "../bonuses/notify";
+import type { PlatformContext } from "../core/context";
+import { readerCurrency } from "../wallet/currency";
+import { ensureAccount, settleStatements } from "../loyalty/ledger";
+import { announceNotices } from "../loyalty/notices";
+import { moveMoneyWith } from "../wallet/move-money";
+import { planOperation } from "../wallet/wallet";
+import { settleSpinDebits } from "./ledger";
+import { readSpin, spinView, type SpinRow } from "./results";
+import { currentSeed, fairnessOf, type SeedRow } from "./seeds";
+import { fallbackOf, isOpen, moneyIn, OPEN, prizeOf, readCampaign, readSectors, spinBalance, wheelError, type SectorRow } from "./view";
+
+/**
+ * FortuneWheels.spinWheel (decision 0047). The sector is drawn in JS from the player's unrevealed
+ * seed and its next nonce, BEFORE the batch; then ONE batch records the spin and everything it
+ * moves. The spin's INSERT is the guard — a spin left in the balance, the campaign open, the seed
+ * still unrevealed at that nonce, and whether the sector still has stock, all read inside the
+ * transaction — and every later statement applies only to the spin this batch wrote (its fresh
+ * id): the nonce advanced, the spin debited in the spin ledger, the stock taken (only when the
+ * prize was in stock), and the prize through its one way — a bonus or free-spin pack by the bonus
+ * engine's wheelSpinGrants, money by the wallet, points by the loyalty ledger, spins by the spin
+ * ledger — or the sector's fallback. D1 runs batches one at a time, so of concurrent spins on
+ * the last prize one takes it and the others pay the fallback.
+ */
+
+/** Spins drawn again when a concurrent spin took the nonce first, before giving up. */
+const MAX_DRAWS = 8;
+
+const findByKey = (db: D1Database, uid: number, key: string) => readSpin(db, "sp.uid = ?1 AND sp.key = ?2", uid, key);
+
+export async function spinWheel(ctx: PlatformContext, campaignId: number, key: string) {
+  const replayed = await findByKey(ctx.db, ctx.uid, key);
+  if (replayed) return answer(ctx, replayed, campaignId, true);
+  const campaign = await readCampaign(ctx.db, campaignId);
+  if (!isOpen(campaign, Date.now())) throw wheelError("campaign_closed", "This wheel is not running now", 409);
+  const currency = await readerCurrency(ctx);
+  const sectors = await readSectors(ctx.db, campaignId, currency);
+  if (sectors.length === 0) throw wheelError("campaign_closed", "This wheel has no sectors", 409);
+  const weights = sectors.map((s) => s.weight);
+
+  for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
+    const seed = await currentSeed(ctx.db, ctx.uid);
+    const draw = await drawSector(seed.server_seed, seed.client_seed, seed.next_nonce, weights);
+    const sector = sectors[draw.index]!;
+    const id = crypto.randomUUID();
+    const now = Date.now();
+    const snapshot = { prize: prizeOf(sector, currency, ctx.locale, ctx.defaultLocale), fallback: fallbackOf(sector, ctx.locale, ctx.defaultLocale) };
+    const statements = [
+      ctx.db
+        .prepare(
+          `INSERT INTO wheel_spins (id, uid, campaign_id, key, seed_id, nonce, client_seed, ticket, sector_id, sector_index, weights, reward, reward_type, fallback_paid, created_at)
+           SELECT ?1, ?2, c.id, ?4, sd.id, sd.next_nonce, ?7, ?8, s.id, ?10, ?11, ?12,
+             CASE WHEN s.stock IS NULL OR s.stock > 0 THEN s.reward_type ELSE s.fallback END, CASE WHEN s.stock IS NULL OR s.stock > 0 THEN 0 ELSE 1 END, ?13
+           FROM wheel_campaigns c JOIN wheel_sectors s ON s.id = ?9 AND s.campaign_id = c.id
+             JOIN wheel_seeds sd ON sd.id = ?5 AND sd.uid = ?2 AND sd.revealed_at IS NULL AND sd.next_nonce = ?6
+             JOIN wheel_spin_balances b ON b.uid = ?2 AND b.campaign_id = c.id AND b.spins >= 1
+           WHERE c.id = ?3 AND ${OPEN("c", "?13")}
+           ON CONFLICT DO NOTHING`,
+        )
+        .bind(id, ctx.uid, campaignId, key, seed.id, seed.next_nonce, seed.client_seed, draw.ticket, sector.id, draw.index, JSON.stringify(weights), JSON.stringify(snapshot), now),
+      ...afterSpin(ctx.db, ctx.uid, id, seed, sector, now),
+    ];
+    const money = sector.reward_type === "money" ? moneyIn(sector.money, currency) : null;
+    if (money !== null && money > 0) {
+      // The money prize: the wallet's operation, applying only if this batch wrote the spin with its prize in stock.
+      const plan = planOperation(
+        ctx.db,
+        { uid: ctx.uid, key: `wheel:${id}`, type: "wheel_reward", reference: id, changes: [{ kind: "main", delta: money }] },
+        { sql: "EXISTS (SELECT 1 FROM wheel_spins WHERE id = ?1 AND fallback_paid = 0)", params: [id] },
+      );
+      await moveMoneyWith(ctx, statements, plan);
+    } else await ctx.db.batch(statements);
+
+    const spun = await readSpin(ctx.db, "sp.id = ?1", id);
+    if (spun) {
+      if (spun.bonus_id) {
+        const type = await ctx.db.prepare("SELECT type FROM player_bonuses WHERE id = ?1").bind(spun.bonus_id).first<"casino" | "betting">("type");
+        publishBonusChange(ctx, ctx.uid, { id: spun.bonus_id, type: type ?? "casino", status: "available" });
+      }
+      announceNotices(ctx, ctx.uid, now);
+      return answer(ctx, spun, campaignId, false);
+    }
+    const raced = await findByKey(ctx.db, ctx.uid, key);
+    if (raced) return answer(ctx, raced, campaignId, true);
+    const fresh = await currentSeed(ctx.db, ctx.uid);
+    if (fresh.id !== seed.id || fresh.next_nonce !== seed.next_nonce) continue;
+    if (!isOpen(await readCampaign(ctx.db, campaignId), Date.now())) throw wheelError("campaign_closed", "This wheel is not running now", 409);
+    throw wheelError("no_spins", "You have no spins left on this wheel", 409);
+  }
+  throw new PlatformError("InvalidParameter", "Too many spins at once: try again", { status: 409 });
+}
+
+/** Everything the spin `id` moves besides money; each statement applies only if this batch wrote it. */
+function afterSpin(db: D1Database, uid: number, id: string, seed: SeedRow, sector: SectorRow, now: number): D1PreparedStatement[] {
+  const batch = crypto.randomUUID();
+  const written = `EXISTS (SELECT 1 FROM wheel_spins WHERE id = ?1)`;
+  const statements = [
+    db.prepare(`UPDATE wheel_seeds SET next_nonce = next_nonce + 1 WHERE id = ?2 AND ${written}`).bind(id, seed.id),
+    db.prepare("UPDATE wheel_sectors SET stock = stock - 1 WHERE id = ?2 AND stock > 0 AND EXISTS (SELECT 1 FROM wheel_spins WHERE id = ?1 AND fallback_paid = 0)").bind(id, sector.id),
+    db
+      .prepare(
+        `INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, ref, delta, created_at, batch_id)
+         SELECT uid, campaign_id, 'spin:' || id, 'spin', id, -1, created_at, ?2 FROM wheel_spins WHERE id = ?1`,
+      )
+      .bind(id, batch),
+  ];
+  if (sector.reward_type === "spins" && sector.spins) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, ref, delta, created_at, batch_id)
+           SELECT uid, campaign_id, 'reward:' || id, 'reward', id, ?3, created_at, ?2 FROM wheel_spins WHERE id = ?1 AND fallback_paid = 0`,
+        )
+        .bind(id, batch, sector.spins),
+    );
+  }
+  statements.push(settleSpinDebits(db, uid, batch, now));
+  const prizePoints = sector.reward_type === "points" ? (sector.points ?? 0) : 0;
+  const fallbackPoints = sector.fallback === "points" ? (sector.fallback_points ?? 0) : 0;
+  if (prizePoints > 0 || fallbackPoints > 0) {
+    // Points through the loyalty ledger (reason 'wheel') and its settling tail; experience is not earned by luck.
+    const points = crypto.randomUUID();
+    statements.push(
+      ensureAccount(db, "?1", [uid], now),
+      db
+        .prepare(
+          `INSERT INTO loyalty_ledger (uid, key, reason, ref, delta, exp_delta, created_at, batch_id)
+           SELECT sp.uid, 'wheel:' || sp.id, 'wheel', sp.id, CASE sp.fallback_paid WHEN 0 THEN ?2 ELSE ?3 END, 0, sp.created_at, ?4
+           FROM wheel_spins sp JOIN loyalty_accounts a ON a.uid = sp.uid
+           WHERE sp.id = ?1 AND CASE sp.fallback_paid WHEN 0 THEN ?2 ELSE ?3 END > 0
+           ON CONFLICT (uid, key) DO NOTHING`,
+        )
+        .bind(id, prizePoints, fallbackPoints, points),
+      ...settleStatements(db, uid, points, now),
+    );
+  }
+  if (sector.reward_type === "bonus" || sector.reward_type === "freespins") {
+    statements.push(
+      ...wheelSpinGrants(db, id, now),
+      db.prepare("UPDATE wheel_spins SET bonus_id = (SELECT id FROM player_bonuses WHERE uid = ?2 AND grant_key = 'wheel:' || ?1) WHERE id = ?1").bind(id, uid),
+    );
+  }
+  return statements;
+}
+
+async function answer(ctx: PlatformContext, spin: SpinRow, campaignId: number, replayed: boolean) {
+  if (spin.campaign_id !== campaignId) throw wheelError("key_reused", "This key was used to spin another wheel", 400);
+  return {
+    spin: spinView(spin, ctx, false),
+    spin_balance: await spinBalance(ctx.db, ctx.uid, campaignId),
+    fairness: fairnessOf(await currentSeed(ctx.db, ctx.uid)),
+    replayed,
+  };
+}
