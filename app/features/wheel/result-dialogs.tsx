@@ -37,15 +37,7 @@ export function SpinResultPopup({ spin, close, onClose, verifyHref }: { spin: Wh
         <Link className="btn btn--ghost" to={verifyHref} replace preventScrollReset onClick={onClose}>
           {t("wheel.fair.verifyThis")}
         </Link>
-        {onClose ? (
-          <button type="button" className="btn btn--primary" onClick={onClose}>
-            {t("wheel.close")}
-          </button>
-        ) : (
-          <Link className="btn btn--primary" to={close} replace preventScrollReset>
-            {t("wheel.close")}
-          </Link>
-        )}
+        <CloseAction close={close} onClose={onClose} />
       </div>
     </WheelDialog>
   );
@@ -61,16 +53,22 @@ export function ErrorConfirm({ code, close, onClose }: { code: string | null; cl
     <WheelDialog name="error" kind="confirm" title={t("wheel.somethingWentWrong")} closeHref={close} onClose={onClose}>
       {known && <p data-testid="wheel-error-reason">{reason}</p>}
       <div className="confirm__actions">
-        {onClose ? (
-          <button type="button" className="btn btn--primary" onClick={onClose}>
-            {t("wheel.close")}
-          </button>
-        ) : (
-          <Link className="btn btn--primary" to={close} replace preventScrollReset>
-            {t("wheel.close")}
-          </Link>
-        )}
+        <CloseAction close={close} onClose={onClose} />
       </div>
     </WheelDialog>
+  );
+}
+
+/** Close: the machine's popup closes in the page; the URL's popup by a link back to the page without it. */
+function CloseAction({ close, onClose }: { close: string; onClose?: () => void }) {
+  const t = useT();
+  return onClose ? (
+    <button type="button" className="btn btn--primary" onClick={onClose}>
+      {t("wheel.close")}
+    </button>
+  ) : (
+    <Link className="btn btn--primary" to={close} replace preventScrollReset>
+      {t("wheel.close")}
+    </Link>
   );
 }

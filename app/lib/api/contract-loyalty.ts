@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { method, offset } from "./define";
+import { idOf, method, offset, rewardKey } from "./define";
 import { Money } from "./entities";
 
 /**
@@ -9,12 +9,6 @@ import { Money } from "./entities";
  * decides the level. Spread into `contract`.
  */
 
-const idOf = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be an integer`)
-    .positive(`${name} must be positive`)
-    .max(2 ** 31, `${name} is too large`);
 
 const limit = (max: number, def: number) =>
   z.coerce.number().int("limit must be an integer").min(1, "limit must be at least 1").max(max, `limit must be at most ${max}`).default(def);
@@ -163,9 +157,6 @@ export type LoyaltyQuest = z.infer<typeof LoyaltyQuest>;
 export const LOYALTY_NOTIFICATION_EVENT = "loyalty.notification";
 export type LoyaltyNotificationEventData = LoyaltyNotice;
 
-const idempotencyKey = z
-  .string({ error: "key is required" })
-  .regex(/^[A-Za-z0-9_.:-]{8,64}$/, "key is 8 to 64 letters, digits, '_', '.', ':' or '-'");
 
 export const loyaltyMethods = {
   "loyalty.getinfo": method({
@@ -212,7 +203,7 @@ export const loyaltyMethods = {
     summary:
       "Buy a product with points, once per idempotency key (a repeat answers the first purchase). 404 unknown_product; " +
       "409 insufficient_points, out_of_stock, limit_reached; 400 not_in_currency, key_reused (params.code).",
-    params: z.object({ product_id: idOf("product_id"), key: idempotencyKey }),
+    params: z.object({ product_id: idOf("product_id"), key: rewardKey }),
     result: z.strictObject({ purchase_id: z.string(), product_id: z.number().int(), points: z.number().int(), replayed: z.boolean() }),
   }),
   "loyalty.getnotifications": method({

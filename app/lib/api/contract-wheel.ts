@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CLIENT_SEED_PATTERN } from "../../features/wheel/fair";
-import { count, method, offset } from "./define";
+import { count, idOf, method, offset, rewardKey } from "./define";
 import { Money } from "./entities";
 
 /**
@@ -10,16 +10,7 @@ import { Money } from "./entities";
  * nonce, so any spin can be verified once its seed is revealed. Spread into `contract`.
  */
 
-const idOf = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be an integer`)
-    .positive(`${name} must be positive`)
-    .max(2 ** 31, `${name} is too large`);
 
-const idempotencyKey = z
-  .string({ error: "key is required" })
-  .regex(/^[A-Za-z0-9_.:-]{8,64}$/, "key is 8 to 64 letters, digits, '_', '.', ':' or '-'");
 
 /** SPEC §9: the wheel's quest history is read 100 at a time. */
 export const WHEEL_QUESTS_LIMIT = 100;
@@ -265,7 +256,7 @@ export const wheelMethods = {
         .min(1, "spins_amount must be at least 1")
         .max(WHEEL_MAX_BUY, `spins_amount must be at most ${WHEEL_MAX_BUY}`),
       pay_with: z.enum(["money", "points"], { error: "pay_with is 'money' or 'points'" }).default("money"),
-      key: idempotencyKey,
+      key: rewardKey,
     }),
     result: z.strictObject({ spin_balance: z.number().int(), spins_bought: z.number().int(), paid: z.union([Money, z.strictObject({ points: z.number().int() })]), replayed: z.boolean() }),
   }),
@@ -275,7 +266,7 @@ export const wheelMethods = {
     verb: "POST",
     access: "player",
     summary: "Spin once, spending one spin: the sector drawn, its reward paid, the balance moved, in one step; a repeated key answers the first spin. 409 no_spins, campaign_closed; 404 unknown_campaign; 400 key_reused.",
-    params: z.object({ campaign_id: idOf("campaign_id"), key: idempotencyKey }),
+    params: z.object({ campaign_id: idOf("campaign_id"), key: rewardKey }),
     result: z.strictObject({ spin: WheelSpin, spin_balance: z.number().int(), fairness: WheelFairness, replayed: z.boolean() }),
   }),
   "FortuneWheels.fairnessGet": method({

@@ -32,6 +32,19 @@ export const offset = z.coerce.number().int("offset must be an integer").min(0, 
 export const count = (max: number, def: number) =>
   z.coerce.number().int("count must be an integer").min(1, "count must be at least 1").max(max, `count must be at most ${max}`).default(def);
 
+/** A positive integer id named `name` (coerced from the query string or form). */
+export const idOf = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be an integer`)
+    .positive(`${name} must be positive`)
+    .max(2 ** 31, `${name} is too large`);
+
+/** The `key` of a rewards call (loyalty shop, wheel): a repeat with the same key answers the first result. */
+export const rewardKey = z
+  .string({ error: "key is required" })
+  .regex(/^[A-Za-z0-9_.:-]{8,64}$/, "key is 8 to 64 letters, digits, '_', '.', ':' or '-'");
+
 /**
  * `fields`: a comma-separated subset of `names` (blanks ignored), parsed to the list; `absent` when
  * left out or empty. Another name is a 400 naming what may be asked for.
