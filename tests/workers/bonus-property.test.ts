@@ -6,7 +6,7 @@ import worker from "../../workers/app";
 import { registerPlayer, type Player } from "./auth-helpers";
 import { checkBooks, snapshot } from "./bonus-books";
 import { depositWith, newKey, readyToWithdraw } from "./cashier-helpers";
-import { playRound, roundId } from "./game-studio-helpers";
+import { playRound, roundId, OUTSIDE_JACKPOTS } from "./game-studio-helpers";
 import { data } from "./helpers";
 
 /**
@@ -223,7 +223,7 @@ async function run(p: Player, step: Step): Promise<void> {
 
 beforeAll(async () => {
   for (const kind of Object.keys(KINDS) as Kind[]) {
-    games[kind] = (await env.DB.prepare("SELECT id, sysname FROM games WHERE kind = ?1 AND min_bet <= 100 AND max_bet >= 3000 ORDER BY id LIMIT 1").bind(kind).first<Game>())!;
+    games[kind] = (await env.DB.prepare(`SELECT id, sysname FROM games WHERE kind = ?1 AND min_bet <= 100 AND max_bet >= 3000 AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 1`).bind(kind).first<Game>())!;
   }
   // A site with light wagering (x1), so bonuses convert within a run's few rounds, not only expire.
   await env.DB.prepare("UPDATE bonus_templates SET wager_multiplier = 1").run();

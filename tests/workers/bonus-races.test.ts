@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer, type Player } from "./auth-helpers";
 import { checkBooks, snapshot } from "./bonus-books";
-import { playRound, roundId, roundsOf } from "./game-studio-helpers";
+import { playRound, roundId, roundsOf, OUTSIDE_JACKPOTS } from "./game-studio-helpers";
 import { data } from "./helpers";
 
 /**
@@ -13,7 +13,7 @@ import { data } from "./helpers";
  * balance of a bonus that is gone, and the books hold (bonus-books.ts).
  */
 
-const slot = async () => (await env.DB.prepare("SELECT sysname FROM games WHERE kind = 'slot' AND min_bet <= 100 AND max_bet >= 1000 ORDER BY id LIMIT 1").first<{ sysname: string }>())!.sysname;
+const slot = async () => (await env.DB.prepare(`SELECT sysname FROM games WHERE kind = 'slot' AND min_bet <= 100 AND max_bet >= 1000 AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 1`).first<{ sysname: string }>())!.sysname;
 
 /** A player with `main` on the main balance and the sign-up bonus (10.00, max bet 2.00) active. */
 async function bonusPlayer(main: number): Promise<{ p: Player; bonusId: string }> {

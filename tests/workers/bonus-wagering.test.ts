@@ -4,7 +4,7 @@ import { settleAfterRound } from "../../workers/platform/bonuses/end";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer, type Player } from "./auth-helpers";
 import { depositWith } from "./cashier-helpers";
-import { playRound, roundId, roundsOf } from "./game-studio-helpers";
+import { playRound, roundId, roundsOf, OUTSIDE_JACKPOTS } from "./game-studio-helpers";
 import { data, failure } from "./helpers";
 import { moneyDeps } from "./realtime-helpers";
 
@@ -17,7 +17,7 @@ interface Game {
   max_bet: number;
 }
 const gameOf = async (kind: string): Promise<Game> =>
-  (await env.DB.prepare("SELECT id, sysname, min_bet, max_bet FROM games WHERE kind = ?1 AND min_bet <= 100 AND max_bet >= 1000 ORDER BY id LIMIT 1").bind(kind).first<Game>())!;
+  (await env.DB.prepare(`SELECT id, sysname, min_bet, max_bet FROM games WHERE kind = ?1 AND min_bet <= 100 AND max_bet >= 1000 AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 1`).bind(kind).first<Game>())!;
 
 const balances = async (p: Player) => {
   const b = await data(p.browser.get("account/getBalance"));

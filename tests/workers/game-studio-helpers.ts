@@ -11,6 +11,13 @@ export interface SlotRow {
   max_bet: number;
 }
 
+/**
+ * SQL: a game no jackpot draws on. A test that checks a balance to the unit after real rounds plays
+ * such a game: a jackpot's random drop (jackpots.test.ts tests those) would pay the player
+ * whatever the pool holds — the bonus property test met one (a Mini pool paid mid-run).
+ */
+export const OUTSIDE_JACKPOTS = "id NOT IN (SELECT game_id FROM jackpot_games)";
+
 /** A demo-capable slot of the seeded catalogue. */
 export const aSlot = async (): Promise<SlotRow> =>
   (await env.DB.prepare("SELECT id, sysname, min_bet, max_bet FROM games WHERE kind = 'slot' AND has_demo = 1 ORDER BY id LIMIT 1").first<SlotRow>())!;

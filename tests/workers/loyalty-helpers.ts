@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer, type Player } from "./auth-helpers";
-import { playRound, roundId } from "./game-studio-helpers";
+import { playRound, roundId, OUTSIDE_JACKPOTS } from "./game-studio-helpers";
 import { data } from "./helpers";
 
 /** Shared by the loyalty*.test.ts files (issue 20, decision 0046). */
@@ -14,7 +14,7 @@ export interface Game {
 
 /** A game of this kind that takes bets from 1.00 to 10.00. */
 export const gameOf = async (kind: string): Promise<Game> =>
-  (await env.DB.prepare("SELECT id, sysname FROM games WHERE kind = ?1 AND min_bet <= 100 AND max_bet >= 1000 AND is_sportsbook = 0 ORDER BY id LIMIT 1")
+  (await env.DB.prepare(`SELECT id, sysname FROM games WHERE kind = ?1 AND min_bet <= 100 AND max_bet >= 1000 AND is_sportsbook = 0 AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 1`)
     .bind(kind)
     .first<Game>())!;
 
