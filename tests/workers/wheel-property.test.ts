@@ -54,6 +54,8 @@ async function step(p: Player, m: Model, s: Step): Promise<void> {
     case "buy": {
       const again = s.again && m.lastBuy !== null;
       const key = again ? m.lastBuy!.key : spinKey();
+      // What the player holds before the purchase decides whether it may succeed (read after, a paid purchase looks refused).
+      const mainBefore = await mainOf(p.uid);
       const res = await buySpins(p, ids["premium-wheel"], s.spins, s.payWith, key);
       const body = await res.json<any>();
       if (again) {
@@ -63,7 +65,7 @@ async function step(p: Player, m: Model, s: Step): Promise<void> {
         return;
       }
       const price = s.payWith === "money" ? 100 * s.spins : 50 * s.spins;
-      const can = s.payWith === "money" ? (await mainOf(p.uid)) >= price : m.points >= price;
+      const can = s.payWith === "money" ? mainBefore >= price : m.points >= price;
       if (!can) {
         expect(res.status, JSON.stringify(body)).toBe(409);
         expect(body.error.params.code).toBe(s.payWith === "money" ? "insufficient_funds" : "insufficient_points");
