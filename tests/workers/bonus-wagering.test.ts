@@ -101,6 +101,24 @@ describe("rounds under an active bonus", () => {
     expect((await bonusRow(bonusId))!.wagered).toBe(100);
   });
 
+  it("a round retried after a bonus with a lower max bet became active is answered as it was paid", async () => {
+    const p = await registerPlayer();
+    await applyOperation(env.DB, { uid: p.uid, key: `seed-main-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 10_000 }] });
+    const slot = await gameOf("slot");
+    const id = roundId();
+    const first = await data(playRound(p.browser, slot.sysname, { mode: "real", bet: 500, round_id: id }));
+    const after = await balances(p);
+    const bonusId = (await data(p.browser.get("bonuses/get"))).available.find((b: { sysname: string }) => b.sysname === "no-deposit").id;
+    await data(p.browser.post("bonuses/activate", { bonus_id: bonusId }));
+    // 5.00 is above the bonus's 2.00 max bet, but this round was bet before: the retry is its answer, paid once.
+    const again = await data(playRound(p.browser, slot.sysname, { mode: "real", bet: 500, round_id: id }));
+    expect([again.id, again.win, again.replayed]).toEqual([first.id, first.win, true]);
+    expect(await balances(p)).toEqual({ ...after, bonus: 1000 });
+    expect(await roundsOf(p.uid)).toHaveLength(1);
+    // A new round at that bet is still refused.
+    await failure(real(p, slot, 500), 400, "InvalidParameterException");
+  });
+
   it("fully wagered, the bonus converts: its balance moves to the main balance up to the max cash-out", async () => {
     const { p, bonusId } = await bonusPlayer(5000);
     // 50.00 short of the requirement, and more on the bonus balance than the 100.00 cap.

@@ -107,6 +107,12 @@ export async function playRound(deps: MoneyDeps, input: RoundInput): Promise<Rou
   let funding: RoundFunding | null = null;
   if (mode === "real") {
     const bonus = await activeCasinoBonus(deps.db, uid);
+    // A retried round (a lost answer) is answered as it was claimed, whatever bonus is active now:
+    // the max bet and the funding below apply to new rounds only.
+    if (bonus) {
+      const earlier = await readRoundRow(deps.db, uid, input.roundKey);
+      if (earlier) return replayOf(deps, earlier, input);
+    }
     assertMaxBet(bonus, bet);
     if (bonus) {
       const [balances, contribution] = await Promise.all([readBalances(deps.db, uid), contributionOf(deps.db, bonus, game.id, game.sysname)]);
@@ -130,11 +136,16 @@ export async function playRound(deps: MoneyDeps, input: RoundInput): Promise<Rou
     .first<{ id: string }>();
   const row = await readRoundRow(deps.db, uid, input.roundKey);
   if (!row) throw new PlatformError("Authorization", "Sign in to continue");
+  return claimed ? pay(deps, row, false) : replayOf(deps, row, input);
+}
+
+/** The round a round_id already names, paid (once) and answered again — if it is the same round. */
+function replayOf(deps: MoneyDeps, row: RoundRow, { game, bet, mode }: RoundInput): Promise<RoundResult> {
   // A free round's round_id is never paid for (decision 0041).
-  if (!claimed && (row.sysname !== game.sysname || row.bet !== bet || row.mode !== mode || row.freespin_id !== null)) {
+  if (row.sysname !== game.sysname || row.bet !== bet || row.mode !== mode || row.freespin_id !== null) {
     throw invalid("round_id", "round_id was used for another round");
   }
-  return pay(deps, row, !claimed);
+  return pay(deps, row, true);
 }
 
 interface RoundRow {
