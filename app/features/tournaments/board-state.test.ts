@@ -23,6 +23,9 @@ describe("the live leaderboard", () => {
     expect(s1.total).toBe(3);
     const stale = applyBoardMessage(s1, 7, top(2, 100));
     expect(stale).toBe(s1);
+    // A live board that never took a score (version 0) does not blank the record's rows.
+    const s0 = initialBoard(server);
+    expect(applyBoardMessage(s0, 7, { event: LEADERBOARD_EVENT, data: { tournament_id: 7, items: [], total: 0, version: 0 } })).toBe(s0);
   });
 
   it("replaces the pinned row and what it takes with the reader's own pushed row", () => {

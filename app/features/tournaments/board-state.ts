@@ -5,7 +5,8 @@ import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT } from "../../lib/api/contract-
  * The leaderboard a page shows: the server's (leaderboard.get, the record), then as the
  * tournament's live board pushes it (`/realtime/tournaments/{id}`, shared brief of decision
  * 0048). `live` is the last pushed top's version: the record's own `version` counts something
- * else, so only pushed versions are compared with each other.
+ * else, so only pushed versions are compared with each other. It starts at 0: a board at version
+ * 0 has never taken a score, and the record the server rendered is not replaced by its emptiness.
  */
 export interface BoardState {
   items: Omit<LeaderboardRow, "is_me">[];
@@ -16,7 +17,7 @@ export interface BoardState {
 }
 
 export function initialBoard(board: Leaderboard): BoardState {
-  return { items: board.items, total: board.total, me: board.me, points_to_prize: board.points_to_prize, live: -1 };
+  return { items: board.items, total: board.total, me: board.me, points_to_prize: board.points_to_prize, live: 0 };
 }
 
 /** A pushed message `{event, data, ts}`, as the realtime channel hands it over (already JSON). */
