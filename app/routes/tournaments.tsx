@@ -16,6 +16,9 @@ export const action = (args: Route.ActionArgs) => participateAction(args);
 export default function Tournaments({ loaderData: d, actionData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalePath();
+  const answer = actionData as ParticipateActionData;
+  // A refusal for a tournament not on this tab (a hand-made post) still says so.
+  const stray = answer && !d.tournaments.some((tr) => tr.id === answer.tournamentId) ? answer.error : null;
   return (
     <section className="tournaments">
       <h1>{t("tournaments.title")}</h1>
@@ -27,12 +30,17 @@ export default function Tournaments({ loaderData: d, actionData }: Route.Compone
           </Link>
         ))}
       </nav>
+      {stray && (
+        <p className="tournament__error" data-testid="participate-error">
+          {stray}
+        </p>
+      )}
       {d.tournaments.length === 0 ? (
         <p className="tournaments__empty" data-testid="tournaments-empty">{t(`tournaments.empty.${d.status}`)}</p>
       ) : (
         <ul className="tournament-cards" data-testid="tournaments">
           {d.tournaments.map((tr) => (
-            <TournamentCard key={tr.id} tournament={tr} now={d.now} answer={actionData as ParticipateActionData} signedIn={d.signedIn} />
+            <TournamentCard key={tr.id} tournament={tr} now={d.now} answer={answer} signedIn={d.signedIn} />
           ))}
         </ul>
       )}

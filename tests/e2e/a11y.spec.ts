@@ -111,8 +111,12 @@ const test = base.extend<object, { seeded: Seeded; playerState: string }>({
       const api = await playwright.request.newContext({ baseURL: absolute("/") });
       const games = await api.get("/api/games/get", { params: { options: JSON.stringify({ category: "slots", count: 1 }) } });
       const jackpots = await api.get("/api/jackpots/get");
-      const tournaments = await api.get("/api/tournaments/get", { params: { status: "active", fields: "user_info" } });
-      const sprint = (await tournaments.json()).data.items.find((t: { sysname: string }) => t.sysname === "slots-sprint");
+      // slots-sprint, active or (once tournaments.spec ended it) finished: its page either way.
+      let sprint: { id: number } | undefined;
+      for (const status of ["active", "finished"]) {
+        const list = await api.get("/api/tournaments/get", { params: { status, fields: "user_info" } });
+        sprint ??= (await list.json()).data.items.find((t: { sysname: string }) => t.sysname === "slots-sprint");
+      }
       const promotions: Record<string, string> = {};
       for (const locale of SEED.locales) {
         const list = await api.get("/api/banners/get", { params: { position: "promotions", locale } });
@@ -121,7 +125,7 @@ const test = base.extend<object, { seeded: Seeded; playerState: string }>({
       await use({
         game: (await games.json()).data.items[0].sysname,
         jackpot: String((await jackpots.json()).data[0].id),
-        tournament: String(sprint.id),
+        tournament: String(sprint!.id),
         promotions,
       });
       await api.dispose();

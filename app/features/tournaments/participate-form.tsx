@@ -38,12 +38,13 @@ export function ParticipateBlock({ tournament: tr, answer, signedIn }: { tournam
           <button type="submit" className="btn btn--primary" disabled={busy} aria-describedby={error ? `join-error-${tr.id}` : undefined}>
             {t(signedIn ? "tournaments.participate" : "tournaments.signInToJoin")}
           </button>
-          {error && (
-            <p className="tournament__error" id={`join-error-${tr.id}`}>
-              {error}
-            </p>
-          )}
         </Form>
+      )}
+      {/* Also where there is no button (a finished or automatic tournament refused a hand-made post). */}
+      {error && (
+        <p className="tournament__error" id={`join-error-${tr.id}`} data-testid="participate-error">
+          {error}
+        </p>
       )}
     </div>
   );
