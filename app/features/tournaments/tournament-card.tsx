@@ -12,7 +12,7 @@ export function TournamentCard(props: { tournament: Tournament; now: number; ans
   const t = useT();
   const to = useLocalePath();
   return (
-    <li className="tournament-card" data-tournament={tr.sysname} aria-labelledby={`tournament-${tr.id}`}>
+    <li className="tournament-card" data-tournament={tr.sysname}>
       {tr.image && <img className="tournament-card__image" src={tr.image} alt="" width={640} height={320} loading="lazy" />}
       <h2 className="tournament-card__title" id={`tournament-${tr.id}`}>
         <Link to={to(`/tournaments/${tr.id}`)}>{tr.title}</Link>
