@@ -7,8 +7,9 @@ import { maskedName } from "../jackpots/read";
  * with `postScores` of workers/realtime/tournament-board.ts (the live-board slice's module).
  *
  * MERGE NOTE: that module lands with the live-board slice. Until it does, this branch must build
- * and run, so the module is reached through `import.meta.glob` (Vite bundles it when it exists; an
- * empty map when not). Once both slices are merged this may become the plain
+ * and run, so it is imported by a pattern (`../../realtime/${name}.ts`) that Vite and esbuild
+ * both bundle when the file exists, and that fails — logged, nothing posted — when it does not.
+ * Once both slices are merged this may become the plain
  * `import { postScores } from "../../realtime/tournament-board";`.
  */
 
@@ -21,12 +22,16 @@ export interface BoardEntry {
 
 type PostScores = (env: Env, tournamentId: number, entries: BoardEntry[]) => Promise<void>;
 
-const board = import.meta.glob<{ postScores: PostScores }>("../../realtime/tournament-board.ts");
+const BOARD_MODULE = "tournament-board";
+
+let board: Promise<{ postScores: PostScores } | null> | undefined;
 
 async function postScores(env: Env, tournamentId: number, entries: BoardEntry[]): Promise<void> {
-  const load = Object.values(board)[0];
-  if (!load) return;
-  await (await load()).postScores(env, tournamentId, entries);
+  board ??= import(`../../realtime/${BOARD_MODULE}.ts`).catch((e: unknown) => {
+    console.warn("tournaments: no live board module, totals are not posted", e instanceof Error ? e.message : e);
+    return null;
+  });
+  await (await board)?.postScores(env, tournamentId, entries);
 }
 
 /** Rows of entries as read with the players' names. */
