@@ -4,7 +4,7 @@ import type { Handlers, PlatformContext } from "../core/context";
 import { readerCurrency } from "../wallet/currency";
 import { boardPage, pointsToPrize, standing } from "./ranks";
 import { ALLOWED } from "./scoring";
-import { lastPrized, PRIZES_SQL, prizeView, TOURNAMENT_COLUMNS, tournamentView, type PrizeRow, type TournamentRow } from "./view";
+import { lastPrized, prizeOf, PRIZES_SQL, prizeView, TOURNAMENT_COLUMNS, tournamentView, type PrizeRow, type TournamentRow } from "./view";
 import { maskedName } from "../jackpots/read";
 
 /** tournaments.get, participate, receipts and leaderboard.get: the record in D1 (issue 22, decision 0048). */
@@ -32,7 +32,8 @@ async function readPrizes(ctx: PlatformContext, ids: number[], currency: string)
   return by;
 }
 
-async function readWinners(db: D1Database, id: number): Promise<TournamentWinner[]> {
+/** The recorded places; a prize shows its title in the reader's locale (the snapshot keeps the amount paid). */
+async function readWinners(db: D1Database, id: number, prizes: TournamentPrize[]): Promise<TournamentWinner[]> {
   const { results } = await db
     .prepare(
       `SELECT w.rank, w.points, w.prize, u.fakename, u.login FROM tournament_winners w JOIN users u ON u.uid = w.uid
@@ -40,7 +41,11 @@ async function readWinners(db: D1Database, id: number): Promise<TournamentWinner
     )
     .bind(id)
     .all<{ rank: number; points: number; prize: string | null; fakename: string; login: string }>();
-  return results.map((w) => ({ rank: w.rank, player: maskedName(w.fakename, w.login), points: w.points, prize: w.prize ? (JSON.parse(w.prize) as TournamentPrize) : null }));
+  return results.map((w) => {
+    const prize = w.prize ? (JSON.parse(w.prize) as TournamentPrize | null) : null;
+    const title = prizeOf(prizes, w.rank)?.title;
+    return { rank: w.rank, player: maskedName(w.fakename, w.login), points: w.points, prize: prize && title ? { ...prize, title } : prize };
+  });
 }
 
 async function readGames(db: D1Database, id: number): Promise<string[]> {
@@ -76,7 +81,7 @@ async function get(ctx: PlatformContext, p: { status?: Tournament["status"]; ids
         r,
         {
           prizes: own,
-          winners: want("winners") && r.status === "finished" ? await readWinners(ctx.db, r.id) : want("winners") ? [] : null,
+          winners: want("winners") && r.status === "finished" ? await readWinners(ctx.db, r.id, own) : want("winners") ? [] : null,
           userInfo: want("user_info") ? await userInfo(ctx, r, own) : null,
           games: want("games") ? await readGames(ctx.db, r.id) : null,
         },
