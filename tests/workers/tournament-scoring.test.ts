@@ -76,6 +76,21 @@ describe("tournament scoring", () => {
     await checkLedger(auto);
   });
 
+  it("an automatic tournament scores only players of its currencies and countries", async () => {
+    const slot = await gameOf("slot");
+    const eurOnly = await makeTournament({ scoring: "rounds", opt_in: false, currencies: ["EUR"], games: [slot] });
+    const brOnly = await makeTournament({ scoring: "rounds", opt_in: false, countries: ["BR"], games: [slot] });
+    const usd = await playerWith(100_000);
+    await real(usd, slot, 100);
+    expect(await entryOf(eurOnly, usd.uid)).toBeNull();
+    expect(await entryOf(brOnly, usd.uid)).toBeNull();
+    await env.DB.prepare("UPDATE users SET country_code = 'BR' WHERE uid = ?1").bind(usd.uid).run();
+    await real(usd, slot, 100);
+    expect(await pointsOf(brOnly, usd.uid)).toBe(1);
+    expect(await entryOf(eurOnly, usd.uid)).toBeNull();
+    await checkLedger(brOnly);
+  });
+
   it("a replayed round scores once", async () => {
     const slot = await gameOf("slot");
     const id = await makeTournament({ scoring: "rounds", opt_in: false, games: [slot] });
@@ -105,5 +120,28 @@ describe("tournament scoring", () => {
     await real(b, slot, 100);
     expect((await leaderboard(b, id)).me.rank).toBe(1);
     expect((await leaderboard(b, id)).points_to_prize).toBe(0);
+  });
+});
+
+describe("the cost of scoring", () => {
+  it("a round outside every tournament costs the same however many tournaments there are: an index probe", async () => {
+    const { roundScoringStatements } = await import("../../workers/platform/tournaments/scoring");
+    const outside = (await env.DB.prepare(
+      "SELECT id, sysname FROM games WHERE kind = 'slot' AND min_bet <= 100 AND max_bet >= 1000 AND id NOT IN (SELECT game_id FROM tournament_games) ORDER BY id LIMIT 1",
+    ).first<{ id: number; sysname: string }>())!;
+    const p = await playerWith(100_000);
+    const round = await real(p, outside, 100);
+    // The statements the round's batch carried, run again under a fresh key: nothing qualifies.
+    const cost = async () => {
+      const { statements } = roundScoringStatements(env.DB, { uid: p.uid, roundId: round, gameId: outside.id, operationKey: `probe:${crypto.randomUUID()}`, betMain: 100, winMain: 0, bonusId: null });
+      const results = await env.DB.batch(statements);
+      expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM tournament_points WHERE round_id = ?1").bind(round).first("n")).toBe(0);
+      return results.map((r) => r.meta.rows_read);
+    };
+    const before = await cost();
+    const others = (await env.DB.prepare("SELECT id, sysname FROM games WHERE kind = 'slot' AND id <> ?1 ORDER BY id LIMIT 10").bind(outside.id).all<{ id: number; sysname: string }>()).results;
+    for (let i = 0; i < 5; i++) await makeTournament({ scoring: "rounds", opt_in: false, games: others });
+    expect(await cost()).toEqual(before);
+    expect(before.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(8);
   });
 });

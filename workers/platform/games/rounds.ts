@@ -143,6 +143,7 @@ interface RoundRow {
   id: string;
   uid: number;
   round_key: string;
+  game_id: number;
   sysname: string;
   mode: RoundMode;
   bet: number;
@@ -195,7 +196,7 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
   const wheel = wheelQuestStatements(deps.db, { uid: row.uid, operationKey: key, kind: "rounds", ref: row.id, wagered: betMain, bonusId: funding?.bonusId ?? null }, now);
   // Tournament points (decision 0048) on the same real money, in the same batch.
   const winMain = row.mode !== "real" ? 0 : funding ? funding.winMain : row.win;
-  const tournaments = roundScoringStatements(deps.db, { uid: row.uid, roundId: row.id, operationKey: key, betMain, winMain, bonusId: funding?.bonusId ?? null }, now);
+  const tournaments = roundScoringStatements(deps.db, { uid: row.uid, roundId: row.id, gameId: row.game_id, operationKey: key, betMain, winMain, bonusId: funding?.bonusId ?? null }, now);
   // A split under a bonus pays only while that bonus is active (checked in the payment's batch).
   const stillActive = funding ? { sql: "EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND status = 'active')", params: [row.bonus_id] } : undefined;
   let result;

@@ -18,6 +18,7 @@
 export interface RoundScoring {
   uid: number;
   roundId: string;
+  gameId: number;
   /** The round's wallet key (round:<id>): the statements apply only while it is unused. */
   operationKey: string;
   /** The real-money parts of the bet and the win (main balance). */
@@ -46,6 +47,8 @@ export const RUNNING = (t: string, now: string) => `${t}.status = 'active' AND $
 export function roundScoringStatements(db: D1Database, r: RoundScoring, now = Date.now()): { statements: D1PreparedStatement[]; batchId: string | null } {
   if (!(r.betMain > 0)) return { statements: [], batchId: null };
   const batchId = crypto.randomUUID();
+  // CROSS JOIN keeps SQLite's order: the round's game in tournament_games first (an index probe
+  // that finds nothing for a game outside every tournament), then its tournaments, then the player.
   return {
     batchId,
     statements: [
@@ -53,8 +56,8 @@ export function roundScoringStatements(db: D1Database, r: RoundScoring, now = Da
         .prepare(
           `INSERT INTO tournament_points (tournament_id, uid, key, reason, delta, round_id, bet, win, created_at, batch_id)
            SELECT t.id, u.uid, 'round:' || ?2, 'round', ${POINTS}, ?2, CAST(?4 AS INTEGER), CAST(?5 AS INTEGER), ?6, ?7
-           FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id JOIN users u ON u.uid = ?1
-           WHERE tg.game_id = (SELECT game_id FROM game_rounds WHERE id = ?2) AND ${RUNNING("t", "?6")}
+           FROM tournament_games tg CROSS JOIN tournaments t ON t.id = tg.tournament_id CROSS JOIN users u ON u.uid = ?1
+           WHERE tg.game_id = ?9 AND ${RUNNING("t", "?6")}
              AND (t.opt_in = 0 OR EXISTS (SELECT 1 FROM tournament_entries e WHERE e.tournament_id = t.id AND e.uid = u.uid))
              AND ${ALLOWED("t", "u")}
              AND CAST(?4 AS INTEGER) >= COALESCE(json_extract(t.min_bet, '$.' || u.currency), 0)
@@ -62,7 +65,7 @@ export function roundScoringStatements(db: D1Database, r: RoundScoring, now = Da
              AND (?8 IS NULL OR EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?8 AND status = 'active'))
            ON CONFLICT (tournament_id, uid, key) DO NOTHING`,
         )
-        .bind(r.uid, r.roundId, r.operationKey, Math.trunc(r.betMain), Math.trunc(Math.max(0, r.winMain)), now, batchId, r.bonusId),
+        .bind(r.uid, r.roundId, r.operationKey, Math.trunc(r.betMain), Math.trunc(Math.max(0, r.winMain)), now, batchId, r.bonusId, r.gameId),
       settleEntries(db, batchId, now),
     ],
   };
