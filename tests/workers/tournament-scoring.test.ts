@@ -91,6 +91,22 @@ describe("tournament scoring", () => {
     await checkLedger(brOnly);
   });
 
+  it("bonus money never scores: only the main balance's part of a bet counts", async () => {
+    const slot = await gameOf("slot");
+    const id = await makeTournament({ scoring: "bets", opt_in: false, games: [slot] });
+    const p = await playerWith(100);
+    const list = await data(p.browser.get("bonuses/get"));
+    const bonusId = list.available.find((b: { sysname: string }) => b.sysname === "no-deposit").id;
+    await data(p.browser.post("bonuses/activate", { bonus_id: bonusId }));
+    // 2.00 bets: the first 1.00 from the main balance and 1.00 from the bonus; the second is the bonus's alone.
+    await real(p, slot, 200);
+    await real(p, slot, 200);
+    expect(await pointsOf(id, p.uid)).toBe(100);
+    const receipts = await data(p.browser.get("tournaments/receipts", { tournament_id: id }));
+    expect(receipts.items.map((r: { bet: { amount: number }; points: number }) => [r.bet.amount, r.points])).toEqual([[100, 100]]);
+    await checkLedger(id);
+  });
+
   it("a replayed round scores once", async () => {
     const slot = await gameOf("slot");
     const id = await makeTournament({ scoring: "rounds", opt_in: false, games: [slot] });
