@@ -238,6 +238,24 @@ function loyaltySeed(seedDir, s) {
 }
 
 /**
+ * A fixed-amount casino bonus template granted only by a reward (trigger 'manual': a wheel sector,
+ * a tournament place), with its amounts per currency, upserted by sysname.
+ */
+function manualBonusTemplate(b, position) {
+  return [
+    `INSERT INTO bonus_templates (sysname, type, trigger, wager_multiplier, wager_base, contributions, activation_days, wagering_days, texts, position, is_enabled)
+     VALUES (${q(b.sysname)}, 'casino', 'manual', ${b.wager_multiplier}, 'bonus', ${json(b.contributions ?? { slots: 100, table: 10, live: 0 })}, ${b.activation_days}, ${b.wagering_days}, ${json(b.texts)}, ${position}, 1)
+     ON CONFLICT (sysname) DO UPDATE SET type = excluded.type, trigger = excluded.trigger, wager_multiplier = excluded.wager_multiplier, contributions = excluded.contributions, activation_days = excluded.activation_days, wagering_days = excluded.wagering_days, texts = excluded.texts, position = excluded.position`,
+    ...Object.entries(b.amounts).map(
+      ([currency, a]) =>
+        `INSERT INTO bonus_template_amounts (template_id, currency, amount, max_bet, max_cashout)
+         SELECT id, ${q(currency)}, ${a.amount}, ${q(a.max_bet)}, ${q(a.max_cashout)} FROM bonus_templates WHERE sysname = ${q(b.sysname)}
+         ON CONFLICT (template_id, currency) DO UPDATE SET amount = excluded.amount, max_bet = excluded.max_bet, max_cashout = excluded.max_cashout`,
+    ),
+  ];
+}
+
+/**
  * The wheel of fortune (issue 21, decision 0047): campaigns with their sectors (upserted by
  * campaign and position) and quests (by sysname). A sector's bonus is a 'manual' bonus template
  * named in the JSON (granted only by a spin); its free spins name a freespin-templates.json
@@ -256,20 +274,7 @@ function wheelSeed(seedDir, s) {
     for (const [j, x] of c.sectors.entries()) {
       const r = x.reward;
       const b = r.bonus;
-      if (b) {
-        s.push(
-          `INSERT INTO bonus_templates (sysname, type, trigger, wager_multiplier, wager_base, contributions, activation_days, wagering_days, texts, position, is_enabled)
-           VALUES (${q(b.sysname)}, 'casino', 'manual', ${b.wager_multiplier}, 'bonus', ${json(b.contributions ?? { slots: 100, table: 10, live: 0 })}, ${b.activation_days}, ${b.wagering_days}, ${json(b.texts)}, ${400 + i * 20 + j}, 1)
-           ON CONFLICT (sysname) DO UPDATE SET type = excluded.type, trigger = excluded.trigger, wager_multiplier = excluded.wager_multiplier, contributions = excluded.contributions, activation_days = excluded.activation_days, wagering_days = excluded.wagering_days, texts = excluded.texts, position = excluded.position`,
-        );
-        for (const [currency, a] of Object.entries(b.amounts)) {
-          s.push(
-            `INSERT INTO bonus_template_amounts (template_id, currency, amount, max_bet, max_cashout)
-             SELECT id, ${q(currency)}, ${a.amount}, ${q(a.max_bet)}, ${q(a.max_cashout)} FROM bonus_templates WHERE sysname = ${q(b.sysname)}
-             ON CONFLICT (template_id, currency) DO UPDATE SET amount = excluded.amount, max_bet = excluded.max_bet, max_cashout = excluded.max_cashout`,
-          );
-        }
-      }
+      if (b) s.push(...manualBonusTemplate(b, 400 + i * 20 + j));
       s.push(
         `INSERT INTO wheel_sectors (campaign_id, position, weight, color, reward_type, bonus_template_id, freespin_template_id, points, money, spins, stock, fallback, fallback_points, texts)
          VALUES (${campaign(c.sysname)}, ${j}, ${x.weight}, ${q(x.color)}, ${q(r.type)}, ${b ? `(SELECT id FROM bonus_templates WHERE sysname = ${q(b.sysname)})` : "NULL"},
@@ -319,20 +324,7 @@ function tournamentSeed(seedDir, s) {
     );
     for (const p of t.prizes) {
       const b = p.bonus;
-      if (b) {
-        s.push(
-          `INSERT INTO bonus_templates (sysname, type, trigger, wager_multiplier, wager_base, contributions, activation_days, wagering_days, texts, position, is_enabled)
-           VALUES (${q(b.sysname)}, 'casino', 'manual', ${b.wager_multiplier}, 'bonus', ${json(b.contributions ?? { slots: 100, table: 10, live: 0 })}, ${b.activation_days}, ${b.wagering_days}, ${json(b.texts)}, ${500 + i}, 1)
-           ON CONFLICT (sysname) DO UPDATE SET type = excluded.type, trigger = excluded.trigger, wager_multiplier = excluded.wager_multiplier, contributions = excluded.contributions, activation_days = excluded.activation_days, wagering_days = excluded.wagering_days, texts = excluded.texts, position = excluded.position`,
-        );
-        for (const [currency, a] of Object.entries(b.amounts)) {
-          s.push(
-            `INSERT INTO bonus_template_amounts (template_id, currency, amount, max_bet, max_cashout)
-             SELECT id, ${q(currency)}, ${a.amount}, ${q(a.max_bet)}, ${q(a.max_cashout)} FROM bonus_templates WHERE sysname = ${q(b.sysname)}
-             ON CONFLICT (template_id, currency) DO UPDATE SET amount = excluded.amount, max_bet = excluded.max_bet, max_cashout = excluded.max_cashout`,
-          );
-        }
-      }
+      if (b) s.push(...manualBonusTemplate(b, 500 + i));
       const type = b ? "bonus" : p.freespins ? "freespins" : "money";
       s.push(
         `INSERT INTO tournament_prizes (tournament_id, place_from, place_to, type, money, bonus_template_id, freespin_template_id, texts)
