@@ -90,6 +90,8 @@ CREATE TABLE tournament_points (
   CHECK ((reason = 'round') = (delta >= 0))
 );
 CREATE INDEX tournament_points_by_batch ON tournament_points (batch_id);
+-- leaderboard.get's version: the tournament's last ledger id, one index step.
+CREATE INDEX tournament_points_by_tournament ON tournament_points (tournament_id, id);
 CREATE INDEX tournament_points_by_player ON tournament_points (uid, tournament_id, created_at);
 
 -- The final ranks recorded by the end job, once per place; prize is the JSON snapshot of the

@@ -115,5 +115,12 @@ describe("receipts and leaderboard.get", () => {
     expect(board).toMatchObject({ tournament_id: id, total: 1, me: null, points_to_prize: null });
     expect(board.items).toEqual([expect.objectContaining({ rank: 1, points: 300, is_me: false })]);
     expect(board.version).toBeGreaterThan(0);
+    // A page further on keeps the ranks: the second of three.
+    const q = await playerWith(100_000);
+    await real(q, slot, 200);
+    await real(await playerWith(100_000), slot, 100);
+    const page = await data(get("leaderboard/get", { tournament_id: id, offset: 1, count: 1 }));
+    expect(page).toMatchObject({ total: 3, items: [{ rank: 2, points: 200 }] });
+    expect(page.version).toBeGreaterThan(board.version);
   });
 });
