@@ -15,7 +15,7 @@ import { runOfferClock } from "./platform/offers/clock";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
-import { handleRealtime, handleWinsFeed } from "./realtime/route";
+import { handleRealtime, handleTournamentBoard, handleWinsFeed } from "./realtime/route";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
@@ -139,6 +139,8 @@ app.all("/platform/*", (c) => {
 app.get("/realtime", (c) => handleRealtime(c.req.raw, c.env));
 // The public wins feed (the ticker; decision 0034): no token, same Origin rule.
 app.get("/realtime/wins", (c) => handleWinsFeed(c.req.raw, c.env));
+// A tournament's live board (decision 0048): public; a signed-in player's socket also gets their own row.
+app.get("/realtime/tournaments/:id", (c) => handleTournamentBoard(c.req.raw, c.env, c.req.param("id")));
 
 // Resized game covers and images (decision 0018).
 app.get("/_ipx/*", (c) => handleIpx(c.req.raw, ipxDeps(c.env, c.executionCtx, (req) => platformFetch(req, c.env, c.executionCtx as ExecutionContext))));
@@ -187,3 +189,4 @@ export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;
 // Durable Object classes must be exports of the Worker's main module.
 export { PlayerChannel } from "./realtime/player-channel";
 export { WinsFeed } from "./realtime/wins-feed";
+export { TournamentBoard } from "./realtime/tournament-board";
