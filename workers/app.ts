@@ -15,6 +15,7 @@ import { runOfferClock } from "./platform/offers/clock";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
+import { handleBoardBench } from "./realtime/board-bench";
 import { handleRealtime, handleTournamentBoard, handleWinsFeed } from "./realtime/route";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
 
@@ -141,6 +142,8 @@ app.get("/realtime", (c) => handleRealtime(c.req.raw, c.env));
 app.get("/realtime/wins", (c) => handleWinsFeed(c.req.raw, c.env));
 // A tournament's live board (decision 0048): public; a signed-in player's socket also gets their own row.
 app.get("/realtime/tournaments/:id", (c) => handleTournamentBoard(c.req.raw, c.env, c.req.param("id")));
+// The bench's direct score posts (DB_STATS=on only, never production; workers/realtime/board-bench.ts).
+app.post("/__bench/tournament-board/:id", (c) => handleBoardBench(c.req.raw, c.env, c.req.param("id")));
 
 // Resized game covers and images (decision 0018).
 app.get("/_ipx/*", (c) => handleIpx(c.req.raw, ipxDeps(c.env, c.executionCtx, (req) => platformFetch(req, c.env, c.executionCtx as ExecutionContext))));

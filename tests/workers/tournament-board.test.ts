@@ -78,6 +78,8 @@ describe("rebuild", () => {
     const id = await makeTournament();
     await postScores(env, id, [entry(1, 70, 1), entry(2, 90, 2)]);
     const stub = tournamentBoard(env, id);
+    // Rows are saved at the broadcast tick (not per post).
+    await runDurableObjectAlarm(stub);
     const before = await stub.live(id, 0);
     await runInDurableObject(stub, async (_instance: TournamentBoard, state) => {
       const fresh = new TournamentBoard(state, { ...env, DB: undefined } as unknown as Env);

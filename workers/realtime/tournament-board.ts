@@ -32,8 +32,8 @@ interface SocketState {
  * sockets.ts). The platform posts absolute totals after its D1 batch committed (`postScores`);
  * the object's SQLite storage keeps them so a restart needs no D1, and an empty storage is filled
  * once from D1 tournament_entries (the record), so a board can always be rebuilt. Changes are
- * coalesced: a post updates memory and its rows (the runtime commits a turn's writes together);
- * an alarm broadcasts the top and the changed players' own rows at most once a second.
+ * coalesced: a post only updates memory; an alarm, at most once a second, saves the changed rows
+ * in one transaction and broadcasts the top and the changed players' own rows.
  */
 export class TournamentBoard extends SocketHub {
   protected readonly maxSockets = 10_000;
@@ -46,6 +46,8 @@ export class TournamentBoard extends SocketHub {
   private prizedPlaces: number | null = null;
   private loading: Promise<void> | null = null;
   private loaded = false;
+  /** uids whose rows changed in memory since the last save. */
+  private readonly unsaved = new Set<number>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -87,25 +89,43 @@ export class TournamentBoard extends SocketHub {
     return this.version;
   }
 
-  /** Takes the newer totals into memory and storage; one version step (and one alarm) per call. */
+  /** Takes the newer totals into memory; one version step (and one alarm) per call. Storage follows at the tick. */
   private apply(entries: BoardEntry[]): void {
     let changed = false;
     for (const e of entries) {
       if (!isBoardEntry(e) || !this.ranking.apply(e)) continue;
-      this.ctx.storage.sql.exec(
-        "INSERT INTO entries (uid, player, points, reached_at) VALUES (?, ?, ?, ?) ON CONFLICT (uid) DO UPDATE SET player = excluded.player, points = excluded.points, reached_at = excluded.reached_at",
-        e.uid,
-        e.player,
-        e.points,
-        e.reached_at,
-      );
+      this.unsaved.add(e.uid);
       changed = true;
     }
     if (changed) {
       this.version++;
-      this.setMeta("version", this.version);
       this.schedule();
     }
+  }
+
+  /**
+   * Writes the rows changed since the last tick in one transaction. A write per round does not
+   * keep up with a busy tournament (each is its own commit); a crash loses at most a tick, which
+   * the players' next posts (absolute totals) repair, and D1 stays the record.
+   */
+  private save(): void {
+    if (!this.unsaved.size) return;
+    const sql = this.ctx.storage.sql;
+    this.ctx.storage.transactionSync(() => {
+      for (const uid of this.unsaved) {
+        const e = this.ranking.get(uid)!;
+        sql.exec(
+          "INSERT INTO entries (uid, player, points, reached_at) VALUES (?, ?, ?, ?) ON CONFLICT (uid) DO UPDATE SET player = excluded.player, points = excluded.points, reached_at = excluded.reached_at",
+          e.uid,
+          e.player,
+          e.points,
+          e.reached_at,
+        );
+      }
+      this.setMeta("version", this.version);
+      this.setMeta("last_broadcast", this.lastBroadcast);
+    });
+    this.unsaved.clear();
   }
 
   /** RPC: the first `count` rows, the reader's row and what they need for a prize. */
@@ -132,7 +152,7 @@ export class TournamentBoard extends SocketHub {
     this.alarmSet = false;
     if (!this.loaded && this.tournamentId > 0) await this.load(this.tournamentId);
     this.lastBroadcast = Date.now();
-    this.setMeta("last_broadcast", this.lastBroadcast);
+    this.save();
     this.broadcast(this.lastBroadcast);
   }
 
