@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { postScores, TournamentBoard, tournamentBoard } from "../../workers/realtime/tournament-board";
-import { failure, get, data } from "./helpers";
+import { data, failure, get, ORIGIN, send } from "./helpers";
 import { registerPlayer } from "./auth-helpers";
 import { boardUpgrade, ensureTournamentTables, makeTournament, openBoard } from "./tournament-board-helpers";
 import { makePlayer } from "./wallet-helpers";
@@ -63,6 +63,22 @@ describe("posts", () => {
     // A cashout reset (newer, 0 points) takes the player off the board.
     await board.post(id, [entry(1, 0, 30)]);
     expect(await board.live(id, 1)).toMatchObject({ me: null, total: 0, items: [] });
+  });
+
+  it("postScores never throws: no tournament, no entries", async () => {
+    await expect(postScores(env, 0, [entry(1, 1, 1)])).resolves.toBeUndefined();
+    await expect(postScores(env, 1, [])).resolves.toBeUndefined();
+  });
+
+  it("the bench's direct post path does not exist without DB_STATS=on", async () => {
+    const id = await makeTournament();
+    const res = await send(`/__bench/tournament-board/${id}`, {
+      method: "POST",
+      headers: { origin: ORIGIN, "content-type": "application/json" },
+      body: JSON.stringify({ entries: [entry(1, 10, 1)] }),
+    });
+    expect(res.status).toBe(404);
+    expect((await tournamentBoard(env, id).top(id, 10)).items).toEqual([]);
   });
 
   it("ignores malformed entries and keeps the good ones of the same post", async () => {
