@@ -110,11 +110,16 @@ async function main() {
     await Promise.all(inFlight);
     ws.close();
 
+    const real = await realRounds(base);
+
     const lines = [
       `tournament board (one object, ${PLAYERS} players)`,
       `  (a) rounds absorbed per second (bursts of ${BURST} single-round RPCs through the Worker): median ${pct(rates, 50).toFixed(0)}, min ${Math.min(...rates).toFixed(0)}, max ${Math.max(...rates).toFixed(0)}`,
       `  (b) committed round → rank change on a subscribed WebSocket, idle (n=${idle.length}): p50 ${ms(pct(idle.map((s) => s.afterCommit), 50))}, p99 ${ms(pct(idle.map((s) => s.afterCommit), 99))}`,
       `      under ${LOAD_RATE} rounds/s (n=${loaded.length}, broadcasts at most once a second): p50 ${ms(pct(loaded, 50))}, p99 ${ms(pct(loaded, 99))}`,
+      real
+        ? `  (c) real /platform round → the player's own row on their socket (${real.tournament}, n=${real.samples.length}): p50 ${ms(pct(real.samples, 50))}, p99 ${ms(pct(real.samples, 99))}`
+        : "  (c) real rounds: skipped (no automatic tournament scoring bets in this build)",
     ];
     console.log(lines.join("\n"));
   } finally {
@@ -126,3 +131,73 @@ main().catch((e) => {
   console.error(e);
   process.exitCode = 1;
 });
+
+/**
+ * (c) End to end through the platform: a player who deposited plays real rounds on a game of an
+ * automatic tournament that scores bets (every round moves their points); the time from the
+ * round's answer (committed) to the leaderboard.me carrying the new total on their own socket.
+ */
+async function realRounds(base, samples = 15) {
+  const jar = new Map();
+  const send = async (path, init = {}) => {
+    const res = await fetch(base + path, { redirect: "manual", ...init, headers: { origin: base, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "), ...init.headers } });
+    for (const h of res.headers.getSetCookie()) {
+      const [pair] = h.split(";");
+      jar.set(pair.slice(0, pair.indexOf("=")).trim(), pair.slice(pair.indexOf("=") + 1).trim());
+    }
+    return res;
+  };
+  const form = (fields) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.append(k, String(v));
+    return { method: "POST", body, headers: { accept: "application/json" } };
+  };
+  const ok = async (res) => {
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${res.url}: ${res.status} ${text}`);
+    return JSON.parse(text).data;
+  };
+  const list = await send("/api/tournaments/get?status=active&fields=games");
+  if (list.status !== 200) return null;
+  const t = (JSON.parse(await list.text()).data.items ?? []).find((x) => !x.restrictions.opt_in && x.scoring.mode === "bets" && x.games?.length);
+  if (!t) return null;
+  const email = `bench-board-${Date.now()}@example.com`;
+  await ok(await send("/api/auth/register", form({ email, password: "Sup3r-secret!", terms: 1 })));
+  const deposit = await ok(await send("/api/cashier/makedeposit", form({ method: "demo_card", amount: 50000, idempotency_key: `bench-board-${Date.now()}` })));
+  const page = new URL(deposit.redirect_url, base);
+  const paid = await send(page.pathname, { method: "POST", body: new URLSearchParams({ sig: page.searchParams.get("sig") ?? "", outcome: "success" }), headers: { "content-type": "application/x-www-form-urlencoded" } });
+  if (paid.status !== 303) throw new Error(`the demo payment answered ${paid.status}`);
+  const game = t.games[0];
+  const ws = new WebSocket(`${base.replace("http", "ws")}/realtime/tournaments/${t.id}`, { headers: { origin: base, cookie: `pf_session=${jar.get("pf_session")}` } });
+  const rows = [];
+  const waiters = [];
+  ws.addEventListener("message", (e) => {
+    const m = JSON.parse(String(e.data));
+    if (m.event !== "leaderboard.me") return;
+    const now = performance.now();
+    rows.push(m.data.row?.points ?? 0);
+    for (const w of waiters.splice(0)) {
+      if ((m.data.row?.points ?? 0) >= w.points) w.resolve(now);
+      else waiters.push(w);
+    }
+  });
+  await new Promise((resolve, reject) => (ws.addEventListener("open", resolve), ws.addEventListener("error", reject)));
+  const out = [];
+  let missed = 0;
+  for (let i = 0; i < samples; i++) {
+    await new Promise((r) => setTimeout(r, 1100));
+    const before = Math.max(0, ...rows);
+    await ok(await send(`/platform/game/${game}/round`, form({ mode: "real", round_id: `bench-board-${Date.now()}-${i}` })));
+    const committed = performance.now();
+    // Any bet scores in this tournament: the player's total must grow past what their socket last showed.
+    const seen = await Promise.race([
+      new Promise((resolve) => waiters.push({ points: before + 1, resolve })),
+      new Promise((resolve) => setTimeout(() => resolve(null), 5000)),
+    ]);
+    if (seen === null) missed++;
+    else out.push(seen - committed);
+  }
+  if (missed) console.log(`  (c) ${missed} of ${samples} rounds never showed on the socket within 5 s`);
+  ws.close();
+  return { tournament: t.sysname, samples: out };
+}
