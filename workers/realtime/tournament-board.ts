@@ -1,6 +1,6 @@
 import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT, LEADERBOARD_PAGE, type LeaderboardRow } from "../../app/lib/api/contract-tournaments";
-import { maskedName } from "../platform/jackpots/read";
 import { type BoardEntry, isBoardEntry, Ranking } from "./board-ranking";
+import { readEntries, readPrizedPlaces } from "./board-record";
 import { SocketHub } from "./sockets";
 
 /** At most one leaderboard.updated a second (DESIGN §7: live state in Durable Objects, broadcasts batched). */
@@ -109,7 +109,6 @@ export class TournamentBoard extends SocketHub {
    * the players' next posts (absolute totals) repair, and D1 stays the record.
    */
   private save(): void {
-    if (!this.unsaved.size) return;
     const sql = this.ctx.storage.sql;
     this.ctx.storage.transactionSync(() => {
       for (const uid of this.unsaved) {
@@ -215,34 +214,6 @@ export class TournamentBoard extends SocketHub {
     return loading.then(() => {
       this.loaded = true;
     });
-  }
-}
-
-/** The last prized place (tournament_prizes, the platform slice's table); null without prizes or table. */
-async function readPrizedPlaces(db: D1Database | undefined, id: number): Promise<number | null> {
-  try {
-    const row = await db?.prepare("SELECT MAX(place_to) AS n FROM tournament_prizes WHERE tournament_id = ?").bind(id).first<{ n: number | null }>();
-    return row?.n ?? null;
-  } catch (e) {
-    console.error("tournament board: reading the prizes failed", e instanceof Error ? e.message : e);
-    return null;
-  }
-}
-
-/** The record of the tournament's totals (D1 tournament_entries), for a board with empty storage. */
-async function readEntries(db: D1Database | undefined, id: number): Promise<BoardEntry[]> {
-  try {
-    const { results } = (await db
-      ?.prepare(
-        `SELECT e.uid, e.points, e.reached_at, u.fakename, u.login FROM tournament_entries e JOIN users u ON u.uid = e.uid
-         WHERE e.tournament_id = ? AND e.points > 0`,
-      )
-      .bind(id)
-      .all<{ uid: number; points: number; reached_at: number; fakename: string | null; login: string }>()) ?? { results: [] };
-    return results.map((r) => ({ uid: r.uid, player: maskedName(r.fakename ?? "", r.login), points: r.points, reached_at: r.reached_at }));
-  } catch (e) {
-    console.error("tournament board: rebuilding from D1 failed", e instanceof Error ? e.message : e);
-    return [];
   }
 }
 
