@@ -8,9 +8,11 @@ import type { ParticipateActionData } from "./tournaments.server";
 /**
  * The reader's place in a tournament and, while they can still join an opt-in one, the
  * Participate form: a plain POST (works without JavaScript) to the page's own action. A refusal
- * shows beside the button (SPEC §8) and, with JavaScript, as a toast too.
+ * shows beside the button (SPEC §8) and, with JavaScript, as a toast too. A tournament's page leaves
+ * the place out (`showPlace`): its leaderboard pins the reader's row, kept live.
  */
-export function ParticipateBlock({ tournament: tr, answer, signedIn }: { tournament: Tournament; answer: ParticipateActionData; signedIn: boolean }) {
+export function ParticipateBlock(props: { tournament: Tournament; answer: ParticipateActionData; signedIn: boolean; showPlace?: boolean }) {
+  const { tournament: tr, answer, signedIn, showPlace = true } = props;
   const t = useT();
   const toast = useToast();
   const navigation = useNavigation();
@@ -23,10 +25,10 @@ export function ParticipateBlock({ tournament: tr, answer, signedIn }: { tournam
   const joinable = tr.restrictions.opt_in && tr.status !== "finished" && !info?.participating;
   return (
     <div className="tournament__me" data-testid="tournament-me">
-      {info?.participating && info.rank !== null && (
+      {showPlace && info?.participating && info.rank !== null && (
         <p className="tournament__place" data-testid="my-place">{t("tournaments.yourRank", { rank: info.rank, points: info.points })}</p>
       )}
-      {info?.participating && info.rank === null && tr.status !== "future" && (
+      {showPlace && info?.participating && info.rank === null && tr.status !== "future" && (
         <p className="tournament__place" data-testid="my-place">{t("tournaments.noRankYet", { points: info.points })}</p>
       )}
       {info?.participating && tr.restrictions.opt_in && <p className="tournament__joined">{t("tournaments.joined")}</p>}

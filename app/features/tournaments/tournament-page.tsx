@@ -48,7 +48,7 @@ export function TournamentPage({ data: d, answer }: { data: TournamentPageData; 
           <dd data-testid="participants">{tr.total_participants}</dd>
         </div>
       </dl>
-      <ParticipateBlock tournament={tr} answer={answer} signedIn={d.signedIn} />
+      <ParticipateBlock tournament={tr} answer={answer} signedIn={d.signedIn} showPlace={false} />
       <p>
         <Link to={to(`/tournaments/${tr.id}/gamehall`)} className="btn btn--primary" data-testid="gamehall-link">
           {t("tournaments.playGames", { count: tr.games_count })}
