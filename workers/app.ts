@@ -11,6 +11,7 @@ import { purgeVerificationData } from "./platform/demo/verification-retention";
 import { sweepBonuses } from "./platform/bonuses/sweep";
 import { computeCashbacks } from "./platform/cashback/compute";
 import { expirePacks } from "./platform/bonuses/freespins-sweep";
+import { runTournamentClock } from "./platform/tournaments/end";
 import { runOfferClock } from "./platform/offers/clock";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { isolateDocuments } from "./ipx/gate";
@@ -170,7 +171,7 @@ app.all("*", async (c) => {
  * due, so a failed delivery is retried on time and not only at the next review decision
  * (decision 0037), and its retention: decided attempts' uploads after 30 days, expired tokens;
  * and the bonus engine's clock (expiries, a conversion a round left undone; decision 0039; free-spin
- * packs, decision 0041).
+ * packs, decision 0041); the offers' clock (decision 0043) and the tournaments' (decision 0048).
  * The controller's time is the clock: a test passes its own.
  */
 async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
@@ -186,6 +187,8 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
   await expirePacks(env.DB, controller.scheduledTime);
   // Campaign offers that start or end now are announced to their players (decision 0043).
   await runOfferClock({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
+  // Tournaments start and end on time; the ended ones' winners are recorded and paid once (decision 0048).
+  await runTournamentClock({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
 }
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;
