@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { Ranking } from "./board-ranking";
+import { Ranking } from "../../workers/realtime/board-ranking";
+
+// The live board's ranking rules alone (decision 0048). Here rather than beside the module: the
+// platform's board-post.ts imports `../../realtime/${name}.ts`, which bundles every .ts file of
+// workers/realtime/, a test included.
 
 const e = (uid: number, points: number, reached_at: number, player = `P${uid}`) => ({ uid, player, points, reached_at });
 
