@@ -164,6 +164,7 @@ export function buildSeedStatements(seedDir) {
   }
   loyaltySeed(seedDir, s);
   wheelSeed(seedDir, s);
+  tournamentSeed(seedDir, s);
   return s.map((x) => x.replace(/\s*\n\s*/g, " "));
 }
 
@@ -237,6 +238,24 @@ function loyaltySeed(seedDir, s) {
 }
 
 /**
+ * A fixed-amount casino bonus template granted only by a reward (trigger 'manual': a wheel sector,
+ * a tournament place), with its amounts per currency, upserted by sysname.
+ */
+function manualBonusTemplate(b, position) {
+  return [
+    `INSERT INTO bonus_templates (sysname, type, trigger, wager_multiplier, wager_base, contributions, activation_days, wagering_days, texts, position, is_enabled)
+     VALUES (${q(b.sysname)}, 'casino', 'manual', ${b.wager_multiplier}, 'bonus', ${json(b.contributions ?? { slots: 100, table: 10, live: 0 })}, ${b.activation_days}, ${b.wagering_days}, ${json(b.texts)}, ${position}, 1)
+     ON CONFLICT (sysname) DO UPDATE SET type = excluded.type, trigger = excluded.trigger, wager_multiplier = excluded.wager_multiplier, contributions = excluded.contributions, activation_days = excluded.activation_days, wagering_days = excluded.wagering_days, texts = excluded.texts, position = excluded.position`,
+    ...Object.entries(b.amounts).map(
+      ([currency, a]) =>
+        `INSERT INTO bonus_template_amounts (template_id, currency, amount, max_bet, max_cashout)
+         SELECT id, ${q(currency)}, ${a.amount}, ${q(a.max_bet)}, ${q(a.max_cashout)} FROM bonus_templates WHERE sysname = ${q(b.sysname)}
+         ON CONFLICT (template_id, currency) DO UPDATE SET amount = excluded.amount, max_bet = excluded.max_bet, max_cashout = excluded.max_cashout`,
+    ),
+  ];
+}
+
+/**
  * The wheel of fortune (issue 21, decision 0047): campaigns with their sectors (upserted by
  * campaign and position) and quests (by sysname). A sector's bonus is a 'manual' bonus template
  * named in the JSON (granted only by a spin); its free spins name a freespin-templates.json
@@ -255,20 +274,7 @@ function wheelSeed(seedDir, s) {
     for (const [j, x] of c.sectors.entries()) {
       const r = x.reward;
       const b = r.bonus;
-      if (b) {
-        s.push(
-          `INSERT INTO bonus_templates (sysname, type, trigger, wager_multiplier, wager_base, contributions, activation_days, wagering_days, texts, position, is_enabled)
-           VALUES (${q(b.sysname)}, 'casino', 'manual', ${b.wager_multiplier}, 'bonus', ${json(b.contributions ?? { slots: 100, table: 10, live: 0 })}, ${b.activation_days}, ${b.wagering_days}, ${json(b.texts)}, ${400 + i * 20 + j}, 1)
-           ON CONFLICT (sysname) DO UPDATE SET type = excluded.type, trigger = excluded.trigger, wager_multiplier = excluded.wager_multiplier, contributions = excluded.contributions, activation_days = excluded.activation_days, wagering_days = excluded.wagering_days, texts = excluded.texts, position = excluded.position`,
-        );
-        for (const [currency, a] of Object.entries(b.amounts)) {
-          s.push(
-            `INSERT INTO bonus_template_amounts (template_id, currency, amount, max_bet, max_cashout)
-             SELECT id, ${q(currency)}, ${a.amount}, ${q(a.max_bet)}, ${q(a.max_cashout)} FROM bonus_templates WHERE sysname = ${q(b.sysname)}
-             ON CONFLICT (template_id, currency) DO UPDATE SET amount = excluded.amount, max_bet = excluded.max_bet, max_cashout = excluded.max_cashout`,
-          );
-        }
-      }
+      if (b) s.push(...manualBonusTemplate(b, 400 + i * 20 + j));
       s.push(
         `INSERT INTO wheel_sectors (campaign_id, position, weight, color, reward_type, bonus_template_id, freespin_template_id, points, money, spins, stock, fallback, fallback_points, texts)
          VALUES (${campaign(c.sysname)}, ${j}, ${x.weight}, ${q(x.color)}, ${q(r.type)}, ${b ? `(SELECT id FROM bonus_templates WHERE sysname = ${q(b.sysname)})` : "NULL"},
@@ -282,6 +288,49 @@ function wheelSeed(seedDir, s) {
         `INSERT INTO wheel_quests (campaign_id, sysname, kind, game_kind, target, period, reward_spins, image, texts, position, is_enabled)
          VALUES (${campaign(c.sysname)}, ${q(x.sysname)}, ${q(x.kind)}, ${q(x.game_kind)}, ${x.target}, ${q(x.period)}, ${x.reward_spins}, ${q(x.image)}, ${json(x.texts)}, ${j}, 1)
          ON CONFLICT (sysname) DO UPDATE SET campaign_id = excluded.campaign_id, kind = excluded.kind, game_kind = excluded.game_kind, target = excluded.target, period = excluded.period, reward_spins = excluded.reward_spins, image = excluded.image, texts = excluded.texts, position = excluded.position`,
+      );
+    }
+  }
+}
+
+/**
+ * Tournaments (issue 22, decision 0048), upserted by sysname. Times are relative to the moment the
+ * seed runs (starts_in_days, lasts_days), so the demo always has an active, a future and a finished
+ * one; times and status are set on insert only (the cron owns status afterwards). Games: the `count`
+ * most popular games of a category outside another (`except_category`), or a provider's games of a
+ * kind. A prize's bonus is a 'manual' bonus template named in the JSON (granted only as a prize);
+ * its free spins name a freespin-templates.json template.
+ */
+function tournamentSeed(seedDir, s) {
+  const tournament = (sysname) => `(SELECT id FROM tournaments WHERE sysname = ${q(sysname)})`;
+  const category = (sysname) => `(SELECT id FROM game_categories WHERE sysname = ${q(sysname)})`;
+  const at = (days) => `(CAST(strftime('%s', 'now') AS INTEGER) * 1000 + ${Math.round(days * 86400000)})`;
+  for (const [i, t] of read(seedDir, "tournaments.json").entries()) {
+    s.push(
+      `INSERT INTO tournaments (sysname, status, starts_at, ends_at, scoring, cap, min_bet, currencies, countries, opt_in, reset_on_cashout, provider, tags, extra, image, texts, position)
+       VALUES (${q(t.sysname)}, ${q(t.status)}, ${at(t.starts_in_days)}, ${at(t.starts_in_days + t.lasts_days)}, ${q(t.scoring)}, ${q(t.cap)}, ${t.min_bet ? json(t.min_bet) : "NULL"},
+         ${json(t.currencies ?? [])}, ${json(t.countries ?? [])}, ${t.opt_in ? 1 : 0}, ${t.reset_on_cashout ? 1 : 0}, ${q(t.provider)}, ${json(t.tags ?? [])}, ${json(t.extra ?? {})}, ${q(t.image)}, ${json(t.texts)}, ${i})
+       ON CONFLICT (sysname) DO UPDATE SET scoring = excluded.scoring, cap = excluded.cap, min_bet = excluded.min_bet, currencies = excluded.currencies, countries = excluded.countries, opt_in = excluded.opt_in, reset_on_cashout = excluded.reset_on_cashout, provider = excluded.provider, tags = excluded.tags, extra = excluded.extra, image = excluded.image, texts = excluded.texts, position = excluded.position`,
+    );
+    const g = t.games;
+    s.push(
+      g.category
+        ? `INSERT OR IGNORE INTO tournament_games (tournament_id, game_id)
+           SELECT ${tournament(t.sysname)}, cg.game_id FROM game_category_games cg
+           WHERE cg.category_id = ${category(g.category)} ${g.except_category ? `AND NOT EXISTS (SELECT 1 FROM game_category_games x WHERE x.game_id = cg.game_id AND x.category_id = ${category(g.except_category)})` : ""}
+           ORDER BY cg.popularity DESC, cg.game_id LIMIT ${g.count}`
+        : `INSERT OR IGNORE INTO tournament_games (tournament_id, game_id)
+           SELECT ${tournament(t.sysname)}, g.id FROM games g JOIN game_providers p ON p.id = g.provider_id WHERE p.sysname = ${q(g.provider)} AND g.kind = ${q(g.kind)}`,
+    );
+    for (const p of t.prizes) {
+      const b = p.bonus;
+      if (b) s.push(...manualBonusTemplate(b, 500 + i));
+      const type = b ? "bonus" : p.freespins ? "freespins" : "money";
+      s.push(
+        `INSERT INTO tournament_prizes (tournament_id, place_from, place_to, type, money, bonus_template_id, freespin_template_id, texts)
+         VALUES (${tournament(t.sysname)}, ${p.places[0]}, ${p.places[1]}, ${q(type)}, ${p.money ? json(p.money) : "NULL"},
+           ${b ? `(SELECT id FROM bonus_templates WHERE sysname = ${q(b.sysname)})` : "NULL"}, ${p.freespins ? `(SELECT id FROM freespin_templates WHERE sysname = ${q(p.freespins)})` : "NULL"}, ${json(p.texts ?? {})})
+         ON CONFLICT (tournament_id, place_from) DO UPDATE SET place_to = excluded.place_to, type = excluded.type, money = excluded.money, bonus_template_id = excluded.bonus_template_id, freespin_template_id = excluded.freespin_template_id, texts = excluded.texts`,
       );
     }
   }

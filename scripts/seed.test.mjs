@@ -78,4 +78,22 @@ describe("demo seed", () => {
     expect(sql.length).toBeGreaterThan(100);
     expect(sql.every((s) => /^INSERT /.test(s))).toBe(true);
   });
+
+  it("gives every tournament a title and rules in every locale, prizes in every site currency, valid places", () => {
+    const { available_currencies } = read("settings.json").general_info;
+    const packs = new Set(read("freespin-templates.json").map((t) => t.sysname));
+    const tournaments = read("tournaments.json");
+    expect(tournaments.map((t) => t.status).sort()).toEqual(["active", "active", "finished", "future"]);
+    for (const t of tournaments) {
+      for (const { code } of locales) expect([t.sysname, code, !!t.texts[code]?.title, !!t.texts[code]?.description]).toEqual([t.sysname, code, true, true]);
+      let next = 1;
+      for (const p of t.prizes) {
+        expect([t.sysname, p.places[0]]).toEqual([t.sysname, next]);
+        next = p.places[1] + 1;
+        if (p.money) expect(Object.keys(p.money).sort()).toEqual([...available_currencies].sort());
+        if (p.bonus) expect(Object.keys(p.bonus.amounts).sort()).toEqual([...available_currencies].sort());
+        if (p.freespins) expect(packs.has(p.freespins), p.freespins).toBe(true);
+      }
+    }
+  });
 });

@@ -11,11 +11,13 @@ import { purgeVerificationData } from "./platform/demo/verification-retention";
 import { sweepBonuses } from "./platform/bonuses/sweep";
 import { computeCashbacks } from "./platform/cashback/compute";
 import { expirePacks } from "./platform/bonuses/freespins-sweep";
+import { runTournamentClock } from "./platform/tournaments/end";
 import { runOfferClock } from "./platform/offers/clock";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
-import { handleRealtime, handleWinsFeed } from "./realtime/route";
+import { handleBoardBench } from "./realtime/board-bench";
+import { handleRealtime, handleTournamentBoard, handleWinsFeed } from "./realtime/route";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
@@ -139,6 +141,10 @@ app.all("/platform/*", (c) => {
 app.get("/realtime", (c) => handleRealtime(c.req.raw, c.env));
 // The public wins feed (the ticker; decision 0034): no token, same Origin rule.
 app.get("/realtime/wins", (c) => handleWinsFeed(c.req.raw, c.env));
+// A tournament's live board (decision 0048): public; a signed-in player's socket also gets their own row.
+app.get("/realtime/tournaments/:id", (c) => handleTournamentBoard(c.req.raw, c.env, c.req.param("id")));
+// The bench's direct score posts (DB_STATS=on only, never production; workers/realtime/board-bench.ts).
+app.post("/__bench/tournament-board/:id", (c) => handleBoardBench(c.req.raw, c.env, c.req.param("id")));
 
 // Resized game covers and images (decision 0018).
 app.get("/_ipx/*", (c) => handleIpx(c.req.raw, ipxDeps(c.env, c.executionCtx, (req) => platformFetch(req, c.env, c.executionCtx as ExecutionContext))));
@@ -165,7 +171,7 @@ app.all("*", async (c) => {
  * due, so a failed delivery is retried on time and not only at the next review decision
  * (decision 0037), and its retention: decided attempts' uploads after 30 days, expired tokens;
  * and the bonus engine's clock (expiries, a conversion a round left undone; decision 0039; free-spin
- * packs, decision 0041).
+ * packs, decision 0041); the offers' clock (decision 0043) and the tournaments' (decision 0048).
  * The controller's time is the clock: a test passes its own.
  */
 async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
@@ -181,9 +187,12 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
   await expirePacks(env.DB, controller.scheduledTime);
   // Campaign offers that start or end now are announced to their players (decision 0043).
   await runOfferClock({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
+  // Tournaments start and end on time; the ended ones' winners are recorded and paid once (decision 0048).
+  await runTournamentClock({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
 }
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;
 // Durable Object classes must be exports of the Worker's main module.
 export { PlayerChannel } from "./realtime/player-channel";
 export { WinsFeed } from "./realtime/wins-feed";
+export { TournamentBoard } from "./realtime/tournament-board";

@@ -15,6 +15,7 @@ import profileGames from "./profile-games.css?inline";
 import responsibleSession from "./responsible-session.css?inline";
 import responsible from "./responsible.css?inline";
 import search from "./search.css?inline";
+import tournaments from "./tournaments.css?inline";
 import wheel from "./wheel.css?inline";
 
-export const siteCss = [app, lobby, search, game, jackpots, profileGames, responsible, responsibleSession, cashier, forcedLogout, offers, loyalty, wheel].join("\n");
+export const siteCss = [app, lobby, search, game, jackpots, profileGames, responsible, responsibleSession, cashier, forcedLogout, offers, loyalty, wheel, tournaments].join("\n");

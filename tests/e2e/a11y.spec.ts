@@ -25,7 +25,7 @@ const dialogOpen = async (page: Page) => {
   await expect(page.getByRole("dialog").locator("form[data-enhanced]").first()).toBeAttached();
 };
 
-/** What a visitor can open. `{game}` and `{jackpot}` are filled from the seeded catalogue. */
+/** What a visitor can open. `{game}`, `{jackpot}` and `{tournament}` (slots-sprint) are filled from the seeded catalogue. */
 const VISITOR: Target[] = [
   { name: "home", path: "/" },
   { name: "game hall", path: "/gamehall" },
@@ -35,6 +35,10 @@ const VISITOR: Target[] = [
   { name: "jackpots", path: "/jackpots" },
   { name: "a jackpot", path: "/jackpots/{jackpot}" },
   { name: "winners", path: "/winners" },
+  { name: "tournaments", path: "/tournaments" },
+  { name: "finished tournaments", path: "/tournaments?status=finished" },
+  { name: "a tournament", path: "/tournaments/{tournament}" },
+  { name: "a tournament's gamehall", path: "/tournaments/{tournament}/gamehall" },
   { name: "promotions", path: "/promotions" },
   {
     name: "a promotion's detail popup",
@@ -92,11 +96,14 @@ const PLAYER: Target[] = [
   { name: "wheel error confirm (player)", path: "/wheel-of-fortune?popup=error&code=no_spins" },
   // Campaign 2 is the seed's premium wheel (spins cost): buy, and a new player's not-enough-money confirm.
   { name: "wheel buy spins (player)", path: "/wheel-of-fortune?campaign=2&popup=buy" },
+  // A tournament as a player: Participate, the pinned row once joined, the receipts.
+  { name: "tournaments (player)", path: "/tournaments" },
+  { name: "a tournament (player)", path: "/tournaments/{tournament}" },
   { name: "wheel buy spins insufficient (player)", path: "/wheel-of-fortune?campaign=2&popup=buy-confirm&amount=1&pay=money" },
 ];
 
 /** promotions: the first seeded promotion banner's id per locale (banners.get, position promotions). */
-type Seeded = { game: string; jackpot: string; promotions: Record<string, string> };
+type Seeded = { game: string; jackpot: string; tournament: string; promotions: Record<string, string> };
 
 const test = base.extend<object, { seeded: Seeded; playerState: string }>({
   seeded: [
@@ -104,6 +111,12 @@ const test = base.extend<object, { seeded: Seeded; playerState: string }>({
       const api = await playwright.request.newContext({ baseURL: absolute("/") });
       const games = await api.get("/api/games/get", { params: { options: JSON.stringify({ category: "slots", count: 1 }) } });
       const jackpots = await api.get("/api/jackpots/get");
+      // slots-sprint, active or (once tournaments.spec ended it) finished: its page either way.
+      let sprint: { id: number } | undefined;
+      for (const status of ["active", "finished"]) {
+        const list = await api.get("/api/tournaments/get", { params: { status, fields: "user_info" } });
+        sprint ??= (await list.json()).data.items.find((t: { sysname: string }) => t.sysname === "slots-sprint");
+      }
       const promotions: Record<string, string> = {};
       for (const locale of SEED.locales) {
         const list = await api.get("/api/banners/get", { params: { position: "promotions", locale } });
@@ -112,6 +125,7 @@ const test = base.extend<object, { seeded: Seeded; playerState: string }>({
       await use({
         game: (await games.json()).data.items[0].sysname,
         jackpot: String((await jackpots.json()).data[0].id),
+        tournament: String(sprint!.id),
         promotions,
       });
       await api.dispose();
@@ -131,7 +145,7 @@ const test = base.extend<object, { seeded: Seeded; playerState: string }>({
 });
 
 function localized(locale: string, path: string, seeded: Seeded): string {
-  const filled = path.replace("{game}", seeded.game).replace("{jackpot}", seeded.jackpot).replace("{promotion}", seeded.promotions[locale] ?? "");
+  const filled = path.replace("{game}", seeded.game).replace("{jackpot}", seeded.jackpot).replace("{tournament}", seeded.tournament).replace("{promotion}", seeded.promotions[locale] ?? "");
   if (locale === "en") return filled;
   return filled === "/" ? `/${locale}` : `/${locale}${filled}`;
 }

@@ -49,6 +49,16 @@ test.describe("first load", () => {
     expect(fetched(seen, "infinite-scroll")).toBe(true);
   });
 
+  test("a tournament's gamehall: its server-rendered tiles need no tile code", async ({ page }) => {
+    const list = await page.request.get("/api/tournaments/get", { params: { status: "active", fields: "games" } });
+    const { id } = (await list.json()).data.items[0] as { id: number };
+    const seen = scriptsOf(page);
+    await page.goto(`/tournaments/${id}/gamehall`);
+    await expect(page.locator("[data-game]").first()).toBeAttached();
+    await settle(page);
+    expect(fetched(seen, "game-tile")).toBe(false);
+  });
+
   for (const path of ["/", "/jackpots/3"]) {
     test(`${path}: its server-rendered tiles need no tile code`, async ({ page }) => {
       const seen = scriptsOf(page);

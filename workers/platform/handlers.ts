@@ -21,6 +21,8 @@ import { promoCodeHandlers } from "./promocodes";
 import { loyaltyHandlers } from "./loyalty";
 import { loyaltyRecordHandlers } from "./loyalty/records";
 import { wheelHandlers } from "./wheel";
+import { tournamentHandlers } from "./tournaments";
+import { liveBoardHandlers } from "./tournaments/live";
 import { eventHandlers } from "./events";
 import { storageHandlers } from "./storage";
 import { verificationHandlers } from "./verification";
@@ -52,4 +54,6 @@ export const handlers: Handlers = {
   ...loyaltyHandlers,
   ...loyaltyRecordHandlers,
   ...wheelHandlers,
+  ...tournamentHandlers,
+  ...liveBoardHandlers,
 };

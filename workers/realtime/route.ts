@@ -1,4 +1,7 @@
+import { readCookie } from "../../app/lib/cookies";
 import { verifyRealtimeToken } from "../platform/auth/realtime-token";
+import { loadSession, sessionCookieName } from "../platform/auth/sessions";
+import { BOARD_TOURNAMENT_HEADER, BOARD_UID_HEADER, tournamentBoard } from "./tournament-board";
 import { winsFeed } from "./wins-feed";
 
 /**
@@ -30,6 +33,36 @@ export async function handleWinsFeed(request: Request, env: Env): Promise<Respon
   if (refused) return refused;
   if (env.PLATFORM_ORIGIN) return proxy(request, env.PLATFORM_ORIGIN);
   return socketAnswer(await winsFeed(env).fetch(request));
+}
+
+/**
+ * GET /realtime/tournaments/{id} (decision 0048): a WebSocket upgrade into the tournament's live
+ * board. Public (the board is); when the handshake carries a signed-in player's session cookie the
+ * socket is tagged with their uid so it also gets leaderboard.me. Same Origin rule; an id that is
+ * not a tournament is a 404 and no socket.
+ */
+export async function handleTournamentBoard(request: Request, env: Env, rawId: string): Promise<Response> {
+  const refused = refusedUpgrade(request, env);
+  if (refused) return refused;
+  if (env.PLATFORM_ORIGIN) return proxy(request, env.PLATFORM_ORIGIN);
+  const id = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : 0;
+  if (!id || !(await tournamentExists(env.DB, id))) return text("No such tournament", 404);
+  const session = await loadSession(env.DB, readCookie(request.headers.get("cookie"), sessionCookieName(env)));
+  const headers = new Headers(request.headers);
+  // Only this route says who the socket belongs to: whatever a client sent under these names goes.
+  headers.set(BOARD_UID_HEADER, session.kind === "active" && session.row.is_banned !== 1 ? String(session.row.uid) : "0");
+  headers.set(BOARD_TOURNAMENT_HEADER, String(id));
+  return socketAnswer(await tournamentBoard(env, id).fetch(new Request(request.url, { headers })));
+}
+
+/** Whether D1 knows the tournament. Guarded: without the tournaments table (platform slice not merged) any id passes. */
+async function tournamentExists(db: D1Database, id: number): Promise<boolean> {
+  try {
+    return (await db.prepare("SELECT 1 AS ok FROM tournaments WHERE id = ?").bind(id).first()) !== null;
+  } catch (e) {
+    if (e instanceof Error && /no such table/.test(e.message)) return true;
+    throw e;
+  }
 }
 
 /** Not an upgrade (426), or a page of another site (403); `null` when the handshake may go on. */

@@ -34,9 +34,21 @@ export abstract class SocketHub extends DurableObject<Env> {
       safeClose(old, CLOSE_TOO_MANY, "too many connections");
     }
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, this.socketTags(request));
+    this.accepted(server, request);
     return new Response(null, { status: 101, webSocket: client });
   }
+
+  /**
+   * Hibernation tags of a new socket (at most 10, each ≤ 256 chars): a hub that addresses some of
+   * its sockets (TournamentBoard: one player's) finds them again with getWebSockets(tag).
+   */
+  protected socketTags(_request: Request): string[] {
+    return [];
+  }
+
+  /** Called once a new socket is accepted (it may already send: the client gets it after the 101). */
+  protected accepted(_ws: WebSocket, _request: Request): void {}
 
   /** Sends the event to every open socket; answers how many took it. */
   publish(event: RealtimeEvent): number {

@@ -15,6 +15,7 @@ export const SECTIONS: Record<string, readonly string[]> = {
   jackpots: ["jackpots"],
   winners: ["jackpots"],
   "wheel-of-fortune": ["wheel"],
+  tournaments: ["tournaments"],
   promotions: ["promotions"],
   confirmation: ["confirmation"],
   unsubscribe: ["unsubscribe"],

@@ -49,7 +49,8 @@ export type Seo = z.infer<typeof Seo>;
 
 /**
  * SEO templates (SPEC §2): the title and description of a kind of page, with `{placeholders}`
- * filled from the item shown (a game's `{title}`, `{provider}`, `{rtp}`; a jackpot's `{name}`, `{amount}`).
+ * filled from the item shown (a game's `{title}`, `{provider}`, `{rtp}`; a jackpot's `{name}`, `{amount}`;
+ * a tournament's and its gamehall's `{title}`, `{prize}`, `{participants}`).
  */
 export const SeoTemplate = z.object({ title: z.string(), description: z.string() });
 export type SeoTemplate = z.infer<typeof SeoTemplate>;
@@ -117,7 +118,15 @@ export const CmsConfig = z.object({
   seo: z.object({
     default: Seo,
     home: Seo,
-    templates: z.object({ game: SeoTemplate.optional(), jackpot: SeoTemplate.optional(), offer: SeoTemplate.optional() }).default({}),
+    templates: z
+      .object({
+        game: SeoTemplate.optional(),
+        jackpot: SeoTemplate.optional(),
+        offer: SeoTemplate.optional(),
+        tournament: SeoTemplate.optional(),
+        tournament_gamehall: SeoTemplate.optional(),
+      })
+      .default({}),
   }),
   customCode: z.array(CustomCode),
   switches: FunctionalSwitches,

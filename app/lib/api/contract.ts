@@ -4,6 +4,7 @@ import { bonusMethods } from "./contract-bonuses";
 import { offerMethods } from "./contract-offers";
 import { loyaltyMethods } from "./contract-loyalty";
 import { wheelMethods } from "./contract-wheel";
+import { tournamentMethods } from "./contract-tournaments";
 import { cashbackMethods } from "./contract-cashback";
 import { cashierMethods } from "./contract-cashier";
 import { eventMethods } from "./contract-events";
@@ -353,6 +354,7 @@ export const contract = {
   ...promoCodeMethods,
   ...loyaltyMethods,
   ...wheelMethods,
+  ...tournamentMethods,
   ...eventMethods,
 };
 

@@ -308,11 +308,11 @@ export function promoCodeGrants(
 /**
  * A reward row's grants — a fixed-amount bonus template (in the player's currency) or a free-spin
  * template — once per row (grant key `<prefix>:<row id>`), for the batch that wrote the row: the
- * loyalty shop's purchases and the wheel's spins. `from` joins the row to `u` (its player);
+ * loyalty shop's purchases, the wheel's spins and the tournaments' winners. `from` joins the row to `u` (its player);
  * `thisRow` selects it by ?1 (its id) and ?2 (now).
  */
 interface RewardRow {
-  prefix: "loyalty" | "wheel";
+  prefix: "loyalty" | "wheel" | "tournament";
   from: string;
   thisRow: string;
   rowKey: string;
@@ -391,6 +391,32 @@ export function wheelSpinGrants(db: D1Database, spinId: string, now = Date.now()
       uid: "(SELECT uid FROM wheel_spins WHERE id = ?1)",
     },
     spinId,
+    now,
+  );
+}
+
+/*
+ * Tournaments (decision 0048): a winner's place with a bonus or free-spin prize grants the prize's
+ * bonus template (a fixed amount in the player's currency) or free-spin template, once per place
+ * (grant key tournament:<tournament id>:<rank>; `place` is "<tournament id>:<rank>"). Runs in the
+ * batch that marks the place paid (paid_at = now), after that statement: a place another run
+ * paid grants nothing more.
+ */
+export function tournamentPrizeGrants(db: D1Database, place: string, now = Date.now()): D1PreparedStatement[] {
+  const [tournament, rank] = ["CAST(substr(?1, 1, instr(?1, ':') - 1) AS INTEGER)", "CAST(substr(?1, instr(?1, ':') + 1) AS INTEGER)"];
+  return rewardRowGrants(
+    db,
+    {
+      prefix: "tournament",
+      from: `FROM tournament_winners w JOIN users u ON u.uid = w.uid
+        JOIN tournament_prizes pr ON pr.tournament_id = w.tournament_id AND w.rank BETWEEN pr.place_from AND pr.place_to`,
+      thisRow: `w.tournament_id = ${tournament} AND w.rank = ${rank} AND w.paid_at = ?2`,
+      rowKey: "w.tournament_id || ':' || w.rank",
+      bonusTemplate: "pr.bonus_template_id",
+      packTemplate: "pr.freespin_template_id",
+      uid: `(SELECT uid FROM tournament_winners WHERE tournament_id = ${tournament} AND rank = ${rank})`,
+    },
+    place,
     now,
   );
 }

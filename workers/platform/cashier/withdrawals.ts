@@ -1,3 +1,5 @@
+import { cashoutResetStatements } from "../tournaments/cashout";
+import { postBatch } from "../tournaments/board-post";
 import type { CashierTransaction, WithdrawSettings } from "../../../app/lib/api/entities-cashier";
 import { PlatformError } from "../../../app/lib/api/errors";
 import type { PlatformContext } from "../core/context";
@@ -87,8 +89,12 @@ async function insertWithDebit(
     { uid: ctx.uid, key: withdrawalKey(id), type: "withdrawal", reference: id, changes: [{ kind: "main", delta: -t.amount }] },
     { sql: "EXISTS (SELECT 1 FROM cashier_transactions WHERE id = ?1)", params: [id] },
   );
-  const { results } = await moveMoneyWith(ctx, [insert], debit);
-  return results[0]!.results.length ? findTransaction(ctx.db, id) : null;
+  // Tournaments with reset_on_cashout (decision 0048) drop the player's points in the same batch.
+  const reset = cashoutResetStatements(ctx.db, ctx.uid, id, now);
+  const { results } = await moveMoneyWith(ctx, [insert, ...reset.statements], debit);
+  if (!results[0]!.results.length) return null;
+  postBatch(ctx, reset.batchId);
+  return findTransaction(ctx.db, id);
 }
 
 const byKey = (ctx: PlatformContext, key: string) =>

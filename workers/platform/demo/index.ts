@@ -3,6 +3,7 @@ import { coverRoutes } from "../games/cover-routes";
 import { cashbackDemoRoutes } from "./cashback-routes";
 import { exportRoutes } from "./export-routes";
 import { offerDemoRoutes } from "./offer-routes";
+import { tournamentDemoRoutes } from "./tournament-routes";
 import { gameRoutes } from "./game-routes";
 import { mailboxRoutes } from "./mailbox";
 import { oauthRoutes } from "./oauth";
@@ -28,6 +29,7 @@ pages.route("/", verificationPageRoutes);
 pages.route("/", verificationWebhookRoutes);
 pages.route("/", cashbackDemoRoutes);
 pages.route("/", offerDemoRoutes);
+pages.route("/", tournamentDemoRoutes);
 pages.notFound((c) => c.text("Not found", 404));
 
 export function handlePlatformPages(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {

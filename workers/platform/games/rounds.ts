@@ -12,6 +12,8 @@ import { blankWeightFor, drawGrid, gridWin } from "./rounds-math";
 import { roundEarningStatements } from "../loyalty/earn";
 import { announceNotices } from "../loyalty/notices";
 import { wheelQuestStatements } from "../wheel/quests";
+import { roundScoringStatements } from "../tournaments/scoring";
+import { postBatch } from "../tournaments/board-post";
 
 /**
  * Settling a round of the demo game studio (decision 0016) on the server: the draw, the win, the
@@ -152,6 +154,7 @@ interface RoundRow {
   id: string;
   uid: number;
   round_key: string;
+  game_id: number;
   sysname: string;
   mode: RoundMode;
   bet: number;
@@ -202,11 +205,14 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
   const loyalty = roundEarningStatements(deps.db, { uid: row.uid, roundId: row.id, operationKey: key, betMain, bonusId: funding?.bonusId ?? null }, now);
   // The wheel's quests (decision 0047) count the same real money, in the same batch.
   const wheel = wheelQuestStatements(deps.db, { uid: row.uid, operationKey: key, kind: "rounds", ref: row.id, wagered: betMain, bonusId: funding?.bonusId ?? null }, now);
+  // Tournament points (decision 0048) on the same real money, in the same batch.
+  const winMain = row.mode !== "real" ? 0 : funding ? funding.winMain : row.win;
+  const tournaments = roundScoringStatements(deps.db, { uid: row.uid, roundId: row.id, gameId: row.game_id, operationKey: key, betMain, winMain, bonusId: funding?.bonusId ?? null }, now);
   // A split under a bonus pays only while that bonus is active (checked in the payment's batch).
   const stillActive = funding ? { sql: "EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND status = 'active')", params: [row.bonus_id] } : undefined;
   let result;
   try {
-    result = await moveMoney(deps, { uid: row.uid, key, type: "bet", reference: row.id, changes }, [...wagering, ...loyalty, ...wheel], stillActive);
+    result = await moveMoney(deps, { uid: row.uid, key, type: "bet", reference: row.id, changes }, [...wagering, ...loyalty, ...wheel, ...tournaments.statements], stillActive);
   } catch (e) {
     // Declined (or failed): the round did not happen; its round_id may be tried again.
     await deps.db.prepare("DELETE FROM game_rounds WHERE id = ?1 AND operation_id IS NULL").bind(row.id).run();
@@ -236,6 +242,7 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
   // feed's clients drop a win they already show, should two retries race).
   if (row.operation_id === null && row.mode === "real" && row.win > 0) announceWin(deps, row.id);
   if (row.operation_id === null && loyalty.length) announceNotices(deps, row.uid, now);
+  if (row.operation_id === null && tournaments.batchId) postBatch(deps, tournaments.batchId);
   return {
     id: row.id,
     sysname: row.sysname,

@@ -38,6 +38,7 @@ export const OPERATION_TYPES = [
   "loyalty_reward",
   "wheel_reward",
   "wheel_purchase",
+  "tournament_prize",
 ] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 

@@ -1,0 +1,60 @@
+import type { Leaderboard, LeaderboardRow } from "../../lib/api/contract-tournaments";
+import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT } from "../../lib/api/contract-tournaments";
+
+/**
+ * The leaderboard a page shows: the server's (leaderboard.get, the record), then as the
+ * tournament's live board pushes it (`/realtime/tournaments/{id}`, shared brief of decision
+ * 0048). `live` is the last pushed top's version: the record's own `version` counts something
+ * else, so only pushed versions are compared with each other. It starts at 0: a board at version
+ * 0 has never taken a score, and the record the server rendered is not replaced by its emptiness.
+ */
+export interface BoardState {
+  items: Omit<LeaderboardRow, "is_me">[];
+  total: number;
+  me: LeaderboardRow | null;
+  points_to_prize: number | null;
+  live: number;
+}
+
+export function initialBoard(board: Leaderboard): BoardState {
+  return { items: board.items, total: board.total, me: board.me, points_to_prize: board.points_to_prize, live: 0 };
+}
+
+/** A pushed message `{event, data, ts}`, as the realtime channel hands it over (already JSON). */
+export type BoardMessage = { event?: unknown; data?: unknown };
+
+const isRow = (r: unknown): r is LeaderboardRow => {
+  const row = r as Partial<LeaderboardRow> | null;
+  return !!row && typeof row.rank === "number" && typeof row.player === "string" && typeof row.points === "number";
+};
+
+/**
+ * The board after one pushed message of tournament `id`: a newer top replaces the rows (an older
+ * one, arriving late after a reconnect, is dropped); the reader's row replaces the pinned one and
+ * "what it takes". Anything else (another tournament, a malformed message) leaves it as it was.
+ */
+export function applyBoardMessage(state: BoardState, id: number, m: BoardMessage): BoardState {
+  const d = m.data as Record<string, unknown> | null | undefined;
+  if (!d || d.tournament_id !== id) return state;
+  if (m.event === LEADERBOARD_EVENT) {
+    const { items, total, version } = d;
+    if (!Array.isArray(items) || !items.every(isRow) || typeof version !== "number" || version <= state.live) return state;
+    return {
+      ...state,
+      items: items.map(({ rank, player, points, reached_at }) => ({ rank, player, points, reached_at })),
+      total: typeof total === "number" ? total : state.total,
+      live: version,
+    };
+  }
+  if (m.event === LEADERBOARD_ME_EVENT) {
+    if (d.row !== null && !isRow(d.row)) return state;
+    const toPrize = typeof d.points_to_prize === "number" ? d.points_to_prize : null;
+    return { ...state, me: d.row ? { ...(d.row as LeaderboardRow), is_me: true } : null, points_to_prize: toPrize };
+  }
+  return state;
+}
+
+/** Whether a row of the top is the reader's own (the pushed top carries no is_me): same place, same name. */
+export function isMine(row: Pick<LeaderboardRow, "rank" | "player">, me: LeaderboardRow | null): boolean {
+  return !!me && row.rank === me.rank && row.player === me.player;
+}

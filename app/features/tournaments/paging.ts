@@ -1,0 +1,14 @@
+import { TOURNAMENT_GAMES_PAGE } from "../../lib/api/contract-tournaments";
+
+/**
+ * The page of a tournament's gamehall that `?page=` asks for (1 when absent), with the number of
+ * pages, or null when it is not a page of the list (garbage, 0, leading zeros, past the end): the
+ * loader's 404. An empty list still has its first (empty) page.
+ */
+export function gamehallPage(raw: string | null, games: number): { page: number; pages: number } | null {
+  const pages = Math.max(1, Math.ceil(games / TOURNAMENT_GAMES_PAGE));
+  if (raw === null) return { page: 1, pages };
+  if (!/^[1-9][0-9]{0,5}$/.test(raw)) return null;
+  const page = Number(raw);
+  return page <= pages ? { page, pages } : null;
+}

@@ -1,0 +1,164 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { Game } from "../../lib/api/entities-games";
+import type { Leaderboard, Tournament } from "../../lib/api/contract-tournaments";
+import type { TournamentReceipt } from "./receipts-table";
+import { TOURNAMENT_GAMES_PAGE, TOURNAMENT_STATUSES } from "../../lib/api/contract-tournaments";
+import { PlatformError } from "../../lib/api/errors";
+import { orErrorPage } from "../../lib/api/page-errors.server";
+import { formatMoney } from "../../lib/money";
+import { createT } from "../../lib/i18n/translate";
+import { redirectWithToast } from "../../lib/toast.server";
+import { getInstance } from "../../middleware/i18n.server";
+import { getPlatform } from "../../middleware/platform.server";
+import { fillSeoTemplate, seoMeta } from "../content/seo.server";
+import { notFound } from "../errors/not-found.server";
+import { tileGame } from "../games/tile-game";
+import { documentPath, loginRedirect } from "../../lib/access";
+import { getSite, indexPath, sitePath } from "../site/site.server";
+import { gamehallPage } from "./paging";
+
+type Context = Readonly<RouterContextProvider>;
+type Args = { request: Request; context: Context };
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+
+/** `/tournaments/{id}`: a positive id of at most 9 digits; anything else is a 404 before any call. */
+const TOURNAMENT_ID = /^[1-9][0-9]{0,8}$/;
+/** How many of the reader's scoring rounds the page lists. */
+const RECEIPTS = 20;
+/** A list card needs the reader's place, not the rules, prizes or games. */
+const CARD_FIELDS = "user_info";
+
+function localized(context: Context) {
+  const site = getSite(context);
+  return { site, platform: getPlatform(context).withLocale(site.locale) };
+}
+
+/** The meta of a tournament's page or gamehall from the CMS template (SPEC §2), else the title. */
+function tournamentMeta(context: Context, kind: "tournament" | "tournament_gamehall", tournament: Tournament) {
+  const site = getSite(context);
+  const template = site.cms.seo.templates[kind] ?? { title: tournament.title, description: "" };
+  const values = { title: tournament.title, prize: formatMoney(tournament.total_prize), participants: String(tournament.total_participants) };
+  return seoMeta(
+    { title: fillSeoTemplate(template.title, values), description: fillSeoTemplate(template.description, values) },
+    site.metadata.siteName,
+  );
+}
+
+/**
+ * `/tournaments?status=`: the tournaments of one tab (active by default), with the reader's place
+ * on each card. Another status spelling goes to the plain list (302), as old or hand-edited links.
+ */
+export async function loadTournaments({ request, context }: Args) {
+  const raw = new URL(request.url).searchParams.get("status");
+  if (raw !== null && !(TOURNAMENT_STATUSES as readonly string[]).includes(raw)) throw redirect(sitePath(context, "/tournaments"));
+  const status = (raw ?? "active") as TournamentStatus;
+  const { site, platform } = localized(context);
+  const [list, account] = await Promise.all([
+    orErrorPage(platform.call("tournaments.get", { status, fields: CARD_FIELDS, count: 100 })),
+    orErrorPage(site.account()),
+  ]);
+  const t = getInstance(context).t;
+  return {
+    status,
+    tournaments: list.items,
+    signedIn: account.uid > 0,
+    now: Date.now(),
+    meta: seoMeta({ title: t("tournaments.title"), description: t("tournaments.metaDescription") }, site.metadata.siteName),
+  };
+}
+
+/** The tournament of `/tournaments/{id}…`, or the 404 of a bad or unknown id. */
+async function requireTournament(context: Context, request: Request, id: string, fields?: string): Promise<Tournament> {
+  if (!TOURNAMENT_ID.test(id)) throw notFound(request);
+  const { platform } = localized(context);
+  try {
+    const { items } = await platform.call("tournaments.get", { ids: id, ...(fields ? { fields } : {}) });
+    if (!items[0]) throw notFound(request);
+    return items[0];
+  } catch (e) {
+    if (e instanceof PlatformError && (e.status === 404 || e.status === 400)) throw notFound(request);
+    return orErrorPage(Promise.reject(e));
+  }
+}
+
+/**
+ * `/tournaments/{id}`: rules, prizes, scoring, the leaderboard from the record (leaderboard.get,
+ * the reader's row pinned) and, for a player, their scoring rounds. Receipts are the player's own:
+ * if they cannot be read the page still shows the board.
+ */
+export async function loadTournament({ request, context }: Args, id: string) {
+  const tournament = await requireTournament(context, request, id);
+  const { site, platform } = localized(context);
+  const [board, account] = await Promise.all([
+    orErrorPage(platform.call("leaderboard.get", { tournament_id: tournament.id })),
+    orErrorPage(site.account()),
+  ]);
+  const receipts: TournamentReceipt[] =
+    account.uid > 0
+      ? await platform
+          .call("tournaments.receipts", { tournament_id: tournament.id, count: RECEIPTS })
+          .then((r) => r.items)
+          .catch((e: unknown) => {
+            console.error("tournament page: receipts could not be read", e);
+            return [];
+          })
+      : [];
+  return {
+    tournament,
+    board: board satisfies Leaderboard,
+    receipts,
+    signedIn: account.uid > 0,
+    now: Date.now(),
+    meta: tournamentMeta(context, "tournament", tournament),
+  };
+}
+
+/**
+ * `/tournaments/{id}/gamehall?page=`: the tournament's games, 12 a page (SPEC §9), in the
+ * tournament's order, as lobby tiles. A page that is not a page of the list is a 404.
+ */
+export async function loadTournamentGamehall({ request, context }: Args, id: string) {
+  const tournament = await requireTournament(context, request, id, "games");
+  const sysnames = tournament.games ?? [];
+  const paging = gamehallPage(new URL(request.url).searchParams.get("page"), sysnames.length);
+  if (!paging) throw notFound(request);
+  const slice = sysnames.slice((paging.page - 1) * TOURNAMENT_GAMES_PAGE, paging.page * TOURNAMENT_GAMES_PAGE);
+  const { platform } = localized(context);
+  const games = slice.length
+    ? await orErrorPage(platform.call("games.get", { options: JSON.stringify({ sysnames: slice, count: slice.length }) }))
+    : { items: [] as Game[], count: 0 };
+  const order = new Map(slice.map((s, i) => [s, i]));
+  const tiles = [...games.items].sort((a, b) => (order.get(a.sysname) ?? 0) - (order.get(b.sysname) ?? 0));
+  return { tournament, games: tiles.map(tileGame), ...paging, meta: tournamentMeta(context, "tournament_gamehall", tournament) };
+}
+
+/** What the participate form's refusal brings back to the page (without JavaScript too). */
+export type ParticipateActionData = { tournamentId: number; error: string } | undefined;
+
+/**
+ * The Participate form of the list and of a tournament's page (SPEC §4): success only when the
+ * platform answers 1, then the same page again (its loader reads the tournament afresh, so it is
+ * refreshed in its list) with a toast; any refusal is SPEC §8's 'Failed to participate in
+ * tournament', beside the button. A visitor is sent to sign in and back.
+ */
+export async function participateAction({ request, context }: Args) {
+  const site = getSite(context);
+  const t = createT(site.messages);
+  const form = await request.formData();
+  const raw = String(form.get("tournament_id") ?? "");
+  if (form.get("intent") !== "participate" || !TOURNAMENT_ID.test(raw)) throw data("Unknown form", { status: 400 });
+  const tournamentId = Number(raw);
+  const url = new URL(request.url);
+  const here = documentPath(url.pathname + url.search);
+  const account = await orErrorPage(site.account());
+  if (account.uid <= 0) throw redirect(loginRedirect(indexPath(site), here));
+  const failed = (status: number) => data({ tournamentId, error: t("tournaments.failed") } satisfies ParticipateActionData, { status });
+  try {
+    const answer: unknown = await getPlatform(context).call("tournaments.participate", { tournament_id: tournamentId });
+    if (answer !== 1) return failed(502);
+  } catch (e) {
+    if (!(e instanceof PlatformError) || e.status >= 500) return failed(502);
+    return failed(e.status);
+  }
+  return redirectWithToast(here, { type: "success", text: t("tournaments.participated") });
+}

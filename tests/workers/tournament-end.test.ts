@@ -1,0 +1,115 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../../workers/app";
+import { runTournamentClock } from "../../workers/platform/tournaments/end";
+import { ORIGIN, data, send } from "./helpers";
+import { gameOf, playerWith, real } from "./loyalty-helpers";
+import { moneyDeps } from "./realtime-helpers";
+import { makeTournament, pointsOf } from "./tournament-helpers";
+
+/** The tournaments' clock (issue 22, decision 0048): start, end, winners recorded and paid exactly once. */
+
+async function tick(scheduledTime: number): Promise<void> {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+const endNow = (id: number) => send(`/platform/demo/tournaments/${id}/end`, { method: "POST", headers: { origin: ORIGIN } });
+
+/** What the prizes left behind: the wallet operations, bonuses and packs keyed by the tournament. */
+async function payouts(id: number) {
+  const like = `tournament:${id}:%`;
+  const [ops, bonuses, packs, winners] = await env.DB.batch([
+    env.DB.prepare("SELECT uid, key, type FROM wallet_operations WHERE key LIKE ?1 ORDER BY key").bind(like),
+    env.DB.prepare("SELECT uid, grant_key, amount, status FROM player_bonuses WHERE grant_key LIKE ?1 ORDER BY grant_key").bind(like),
+    env.DB.prepare("SELECT uid, grant_key, count FROM freespin_packs WHERE grant_key LIKE ?1 ORDER BY grant_key").bind(like),
+    env.DB.prepare("SELECT rank, uid, points, paid_at FROM tournament_winners WHERE tournament_id = ?1 ORDER BY rank").bind(id),
+  ]);
+  type Row = Record<string, any>;
+  return { ops: ops!.results as Row[], bonuses: bonuses!.results as Row[], packs: packs!.results as Row[], winners: winners!.results as Row[] };
+}
+
+describe("the tournaments' clock", () => {
+  it("ends a tournament: final ranks recorded, money, bonus and free spins paid once; repeated runs change nothing", async () => {
+    const slot = await gameOf("slot");
+    const id = await makeTournament({
+      scoring: "rounds",
+      opt_in: false,
+      games: [slot],
+      prizes: [
+        [1, 1, "money", 1000],
+        [2, 2, "bonus", "tournament-bonus-25"],
+        [3, 4, "freespins", "tournament-spins-10"],
+      ],
+    });
+    const [a, b, c, d, e] = await Promise.all([1, 2, 3, 4, 5].map(() => playerWith(100_000)));
+    for (let i = 0; i < 3; i++) await real(a!, slot, 100);
+    for (let i = 0; i < 2; i++) await real(b!, slot, 100);
+    await real(c!, slot, 100); // c reaches 1 point before d and e: ranks 3, 4, 5
+    await real(d!, slot, 100);
+    await real(e!, slot, 100);
+
+    const res = await endNow(id);
+    expect(res.status).toBe(200);
+    expect((await res.json<{ data: { finished: number[] } }>()).data.finished).toEqual([id]);
+    const first = await payouts(id);
+    expect(first.winners.map((w) => [w.rank, w.uid, w.points])).toEqual([
+      [1, a!.uid, 3],
+      [2, b!.uid, 2],
+      [3, c!.uid, 1],
+      [4, d!.uid, 1],
+    ]);
+    expect(first.winners.every((w) => w.paid_at !== null)).toBe(true);
+    expect(first.ops).toEqual([{ uid: a!.uid, key: `tournament:${id}:1`, type: "tournament_prize" }]);
+    expect(first.bonuses).toEqual([{ uid: b!.uid, grant_key: `tournament:${id}:2`, amount: 2500, status: "available" }]);
+    expect(first.packs.map((p) => [p.uid, p.grant_key, p.count])).toEqual([
+      [c!.uid, `tournament:${id}:3`, 10],
+      [d!.uid, `tournament:${id}:4`, 10],
+    ]);
+    const balance = await data(a!.browser.get("account/getBalance"));
+
+    // Again: the clock directly, the cron, and the hook (refused: it is over).
+    const deps = moneyDeps();
+    expect(await runTournamentClock(deps, Date.now())).toMatchObject({ finished: [], paid: 0 });
+    await deps.settled();
+    await tick(Date.now());
+    expect((await endNow(id)).status).toBe(404);
+    expect(await payouts(id)).toEqual(first);
+    expect(await data(a!.browser.get("account/getBalance"))).toEqual(balance);
+
+    // The finished tournament: winners with their prizes; rounds no longer score.
+    const [t] = (await data(a!.browser.get("tournaments/get", { ids: String(id) }))).items;
+    expect(t.status).toBe("finished");
+    expect(t.winners.map((w: { rank: number; points: number; prize: { type: string } }) => [w.rank, w.points, w.prize.type])).toEqual([
+      [1, 3, "money"],
+      [2, 2, "bonus"],
+      [3, 1, "freespins"],
+      [4, 1, "freespins"],
+    ]);
+    expect(t.winners[0].prize.amount).toEqual({ amount: 1000, currency: "USD" });
+    expect(t.user_info).toMatchObject({ participating: true, rank: 1, points: 3, points_to_prize: null });
+    await real(a!, slot, 100);
+    expect(await pointsOf(id, a!.uid)).toBe(3);
+  });
+
+  it("starts a future tournament when its start comes; the hook refuses an unknown tournament", async () => {
+    const slot = await gameOf("slot");
+    const now = Date.now();
+    const id = await makeTournament({ status: "future", starts_at: now + 60_000, ends_at: now + 3_600_000, games: [slot] });
+    await tick(now);
+    expect(await env.DB.prepare("SELECT status FROM tournaments WHERE id = ?1").bind(id).first("status")).toBe("future");
+    await tick(now + 60_000);
+    expect(await env.DB.prepare("SELECT status FROM tournaments WHERE id = ?1").bind(id).first("status")).toBe("active");
+    expect((await endNow(999_999)).status).toBe(404);
+  });
+
+  it("a tournament without entries finishes with no winners", async () => {
+    const slot = await gameOf("slot");
+    const id = await makeTournament({ games: [slot], prizes: [[1, 1, "money", 1000]] });
+    expect((await endNow(id)).status).toBe(200);
+    expect(await payouts(id)).toEqual({ ops: [], bonuses: [], packs: [], winners: [] });
+    expect(await env.DB.prepare("SELECT status FROM tournaments WHERE id = ?1").bind(id).first("status")).toBe("finished");
+  });
+});

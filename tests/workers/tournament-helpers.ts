@@ -1,0 +1,85 @@
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import type { Player } from "./auth-helpers";
+import { data, get } from "./helpers";
+import type { Game } from "./loyalty-helpers";
+
+/** Shared by the tournament*.test.ts files (issue 22, decision 0048). */
+
+export interface TournamentSpec {
+  scoring?: "multiplier" | "wins" | "bets" | "rounds";
+  cap?: number | null;
+  min_bet?: Record<string, number> | null;
+  currencies?: string[];
+  countries?: string[];
+  opt_in?: boolean;
+  reset_on_cashout?: boolean;
+  status?: "future" | "active" | "finished";
+  starts_at?: number;
+  ends_at?: number;
+  games: Game[];
+  /** [place_from, place_to, type, money | template sysname] */
+  prizes?: [number, number, "money" | "bonus" | "freespins", number | string][];
+}
+
+let made = 0;
+
+/** A tournament of its own (so tests do not share boards); answers its id. */
+export async function makeTournament(s: TournamentSpec): Promise<number> {
+  const now = Date.now();
+  const sysname = `test-${now.toString(36)}-${++made}`;
+  const id = (await env.DB.prepare(
+    `INSERT INTO tournaments (sysname, status, starts_at, ends_at, scoring, cap, min_bet, currencies, countries, opt_in, reset_on_cashout, texts)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id`,
+  )
+    .bind(
+      sysname,
+      s.status ?? "active",
+      s.starts_at ?? now - 60_000,
+      s.ends_at ?? now + 86_400_000,
+      s.scoring ?? "rounds",
+      s.cap ?? null,
+      s.min_bet ? JSON.stringify(s.min_bet) : null,
+      JSON.stringify(s.currencies ?? []),
+      JSON.stringify(s.countries ?? []),
+      s.opt_in === false ? 0 : 1,
+      s.reset_on_cashout ? 1 : 0,
+      JSON.stringify({ en: { title: `Test ${made}`, description: "A test tournament" } }),
+    )
+    .first<number>("id"))!;
+  await env.DB.batch([
+    ...s.games.map((g) => env.DB.prepare("INSERT INTO tournament_games (tournament_id, game_id) VALUES (?1, ?2)").bind(id, g.id)),
+    ...(s.prizes ?? []).map(([from, to, type, what]) =>
+      env.DB.prepare(
+        `INSERT INTO tournament_prizes (tournament_id, place_from, place_to, type, money, bonus_template_id, freespin_template_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, (SELECT id FROM bonus_templates WHERE sysname = ?6), (SELECT id FROM freespin_templates WHERE sysname = ?7))`,
+      ).bind(id, from, to, type, type === "money" ? JSON.stringify({ USD: what, EUR: what, BRL: what }) : null, type === "bonus" ? what : null, type === "freespins" ? what : null),
+    ),
+  ]);
+  return id;
+}
+
+export const tournamentId = async (sysname: string) => (await env.DB.prepare("SELECT id FROM tournaments WHERE sysname = ?1").bind(sysname).first<number>("id"))!;
+
+export const join = (p: Player, id: number) => p.browser.post("tournaments/participate", { tournament_id: id });
+
+export const entryOf = (id: number, uid: number) =>
+  env.DB.prepare("SELECT points, reached_at FROM tournament_entries WHERE tournament_id = ?1 AND uid = ?2").bind(id, uid).first<{ points: number; reached_at: number }>();
+
+export const pointsOf = async (id: number, uid: number) => (await entryOf(id, uid))?.points ?? null;
+
+export const roundRow = (roundId: string) => env.DB.prepare("SELECT bet, win, bet_bonus, win_bonus FROM game_rounds WHERE id = ?1").bind(roundId).first<{ bet: number; win: number; bet_bonus: number; win_bonus: number }>();
+
+/** Σ ledger = entry points, for every entry of the tournament. */
+export async function checkLedger(id: number): Promise<void> {
+  const { results } = await env.DB.prepare(
+    `SELECT e.uid, e.points, COALESCE((SELECT SUM(delta) FROM tournament_points p WHERE p.tournament_id = e.tournament_id AND p.uid = e.uid), 0) AS sum
+     FROM tournament_entries e WHERE e.tournament_id = ?1`,
+  )
+    .bind(id)
+    .all<{ uid: number; points: number; sum: number }>();
+  for (const r of results) expect([r.uid, r.points]).toEqual([r.uid, r.sum]);
+}
+
+export const leaderboard = (p: Player | null, id: number, query: Record<string, string | number> = {}) =>
+  data(p ? p.browser.get("leaderboard/get", { tournament_id: id, ...query }) : get("leaderboard/get", { tournament_id: id, ...query }));

@@ -1,0 +1,173 @@
+import type { ParticipateError, Tournament, TournamentField, TournamentPrize, TournamentWinner } from "../../../app/lib/api/contract-tournaments";
+import { PlatformError } from "../../../app/lib/api/errors";
+import type { Handlers, PlatformContext } from "../core/context";
+import { readerCurrency } from "../wallet/currency";
+import { boardPage, pointsToPrize, standing } from "./ranks";
+import { ALLOWED } from "./scoring";
+import { lastPrized, prizeOf, PRIZES_SQL, prizeView, TOURNAMENT_COLUMNS, tournamentView, type PrizeRow, type TournamentRow } from "./view";
+import { maskedName } from "../jackpots/read";
+
+/** tournaments.get, participate, receipts and leaderboard.get: the record in D1 (issue 22, decision 0048). */
+
+type TournamentMethods = "tournaments.get" | "tournaments.participate" | "tournaments.receipts" | "leaderboard.get";
+
+/** A refusal: the HTTP status, and `params.code` one of the contract's PARTICIPATE_ERRORS. */
+export function tournamentError(code: ParticipateError, message: string, status: number): PlatformError {
+  return new PlatformError("InvalidParameter", message, { status, params: { code }, fields: { tournament_id: [message] } });
+}
+
+const unknown = () => tournamentError("unknown_tournament", "No such tournament", 404);
+
+async function readTournament(db: D1Database, id: number): Promise<TournamentRow> {
+  const row = await db.prepare(`SELECT ${TOURNAMENT_COLUMNS} FROM tournaments t WHERE t.id = ?1`).bind(id).first<TournamentRow>();
+  if (!row) throw unknown();
+  return row;
+}
+
+async function readPrizes(ctx: PlatformContext, ids: number[], currency: string): Promise<Map<number, TournamentPrize[]>> {
+  const by = new Map<number, TournamentPrize[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return by;
+  const { results } = await ctx.db.prepare(PRIZES_SQL(ids.join(","))).bind(currency).all<PrizeRow>();
+  for (const p of results) by.get(p.tournament_id)?.push(prizeView(p, currency, ctx.locale, ctx.defaultLocale));
+  return by;
+}
+
+/** The recorded places; a prize shows its title in the reader's locale (the snapshot keeps the amount paid). */
+async function readWinners(db: D1Database, id: number, prizes: TournamentPrize[]): Promise<TournamentWinner[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT w.rank, w.points, w.prize, u.fakename, u.login FROM tournament_winners w JOIN users u ON u.uid = w.uid
+       WHERE w.tournament_id = ?1 ORDER BY w.rank`,
+    )
+    .bind(id)
+    .all<{ rank: number; points: number; prize: string | null; fakename: string; login: string }>();
+  return results.map((w) => {
+    const prize = w.prize ? (JSON.parse(w.prize) as TournamentPrize | null) : null;
+    const title = prizeOf(prizes, w.rank)?.title;
+    return { rank: w.rank, player: maskedName(w.fakename, w.login), points: w.points, prize: prize && title ? { ...prize, title } : prize };
+  });
+}
+
+async function readGames(db: D1Database, id: number): Promise<string[]> {
+  const { results } = await db
+    .prepare("SELECT g.sysname FROM tournament_games tg JOIN games g ON g.id = tg.game_id WHERE tg.tournament_id = ?1 ORDER BY g.popularity DESC, g.id")
+    .bind(id)
+    .all<{ sysname: string }>();
+  return results.map((g) => g.sysname);
+}
+
+async function userInfo(ctx: PlatformContext, r: TournamentRow, prizes: TournamentPrize[]): Promise<Tournament["user_info"]> {
+  if (!(ctx.uid > 0)) return null;
+  const last = lastPrized(prizes);
+  const s = await standing(ctx.db, r.id, ctx.uid, last);
+  return { participating: s.participating, rank: s.row?.rank ?? null, points: s.points, points_to_prize: pointsToPrize(s, last, r.status === "finished") };
+}
+
+async function get(ctx: PlatformContext, p: { status?: Tournament["status"]; ids?: number[]; fields: readonly TournamentField[]; offset: number; count: number }) {
+  const where = p.ids ? `t.id IN (${p.ids.join(",")})` : "t.status = ?1";
+  const bind = p.ids ? [] : [p.status ?? "active"];
+  const [page, total] = await ctx.db.batch([
+    ctx.db.prepare(`SELECT ${TOURNAMENT_COLUMNS} FROM tournaments t WHERE ${where} ORDER BY t.position, t.starts_at, t.id LIMIT ${p.count} OFFSET ${p.offset}`).bind(...bind),
+    ctx.db.prepare(`SELECT COUNT(*) AS n FROM tournaments t WHERE ${where}`).bind(...bind),
+  ]);
+  const rows = page!.results as unknown as TournamentRow[];
+  const currency = await readerCurrency(ctx);
+  const prizes = await readPrizes(ctx, rows.map((r) => r.id), currency);
+  const want = (f: TournamentField) => p.fields.includes(f);
+  const items = await Promise.all(
+    rows.map(async (r) => {
+      const own = prizes.get(r.id) ?? [];
+      return tournamentView(
+        r,
+        {
+          prizes: own,
+          winners: want("winners") && r.status === "finished" ? await readWinners(ctx.db, r.id, own) : want("winners") ? [] : null,
+          userInfo: want("user_info") ? await userInfo(ctx, r, own) : null,
+          games: want("games") ? await readGames(ctx.db, r.id) : null,
+        },
+        p.fields,
+        { currency, locale: ctx.locale, defaultLocale: ctx.defaultLocale },
+      );
+    }),
+  );
+  return { items, count: (total!.results[0] as { n: number }).n };
+}
+
+async function participate(ctx: PlatformContext, id: number): Promise<1> {
+  const t = await readTournament(ctx.db, id);
+  if (t.status === "finished" || t.ends_at <= Date.now()) throw tournamentError("finished", "This tournament is over", 409);
+  if (t.opt_in === 0) throw tournamentError("automatic", "Every eligible player takes part in this tournament: there is nothing to join", 409);
+  const now = Date.now();
+  const { results } = await ctx.db
+    .prepare(
+      `SELECT (t.currencies = '[]' OR EXISTS (SELECT 1 FROM json_each(t.currencies) WHERE value = u.currency)) AS currency_ok,
+              (t.countries = '[]' OR EXISTS (SELECT 1 FROM json_each(t.countries) WHERE value = u.country_code)) AS country_ok
+       FROM tournaments t JOIN users u ON u.uid = ?2 WHERE t.id = ?1`,
+    )
+    .bind(id, ctx.uid)
+    .all<{ currency_ok: number; country_ok: number }>();
+  const ok = results[0];
+  if (!ok?.currency_ok) throw tournamentError("restricted_currency", "This tournament is not open to your account's currency", 403);
+  if (!ok.country_ok) throw tournamentError("restricted_country", "This tournament is not open in your country", 403);
+  await ctx.db
+    .prepare(
+      `INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at)
+       SELECT t.id, u.uid, 0, ?3, ?3 FROM tournaments t JOIN users u ON u.uid = ?2 WHERE t.id = ?1 AND ${ALLOWED("t", "u")}
+       ON CONFLICT (tournament_id, uid) DO NOTHING`,
+    )
+    .bind(id, ctx.uid, now)
+    .run();
+  return 1;
+}
+
+async function receipts(ctx: PlatformContext, id: number, offset: number, count: number) {
+  await readTournament(ctx.db, id);
+  const [page, total] = await ctx.db.batch([
+    ctx.db
+      .prepare(
+        `SELECT p.round_id, p.bet, p.win, p.delta, p.created_at, r.currency, g.sysname FROM tournament_points p
+           JOIN game_rounds r ON r.id = p.round_id JOIN games g ON g.id = r.game_id
+         WHERE p.uid = ?1 AND p.tournament_id = ?2 AND p.reason = 'round' ORDER BY p.created_at DESC, p.id DESC LIMIT ?3 OFFSET ?4`,
+      )
+      .bind(ctx.uid, id, count, offset),
+    ctx.db.prepare("SELECT COUNT(*) AS n FROM tournament_points WHERE uid = ?1 AND tournament_id = ?2 AND reason = 'round'").bind(ctx.uid, id),
+  ]);
+  type Receipt = { round_id: string; bet: number; win: number; delta: number; created_at: number; currency: string; sysname: string };
+  return {
+    items: (page!.results as Receipt[]).map((r) => ({
+      round_id: r.round_id,
+      game: r.sysname,
+      bet: { amount: r.bet, currency: r.currency },
+      win: { amount: r.win, currency: r.currency },
+      points: r.delta,
+      created_at: r.created_at,
+    })),
+    count: (total!.results[0] as { n: number }).n,
+  };
+}
+
+async function leaderboard(ctx: PlatformContext, id: number, offset: number, count: number) {
+  const t = await readTournament(ctx.db, id);
+  const { results: places } = await ctx.db.prepare("SELECT place_to FROM tournament_prizes WHERE tournament_id = ?1").bind(id).all<{ place_to: number }>();
+  const last = lastPrized(places);
+  const [page, mine, version] = await Promise.all([
+    boardPage(ctx.db, id, offset, count, ctx.uid),
+    ctx.uid > 0 ? standing(ctx.db, id, ctx.uid, last) : null,
+    ctx.db.prepare("SELECT COALESCE(MAX(id), 0) AS v FROM tournament_points WHERE tournament_id = ?1").bind(id).first<number>("v"),
+  ]);
+  return {
+    tournament_id: id,
+    items: page.items,
+    total: page.total,
+    me: mine?.row ?? null,
+    points_to_prize: mine ? pointsToPrize(mine, last, t.status === "finished") : null,
+    version: version ?? 0,
+  };
+}
+
+export const tournamentHandlers: Handlers<TournamentMethods> = {
+  "tournaments.get": (p, ctx) => get(ctx, p),
+  "tournaments.participate": (p, ctx) => participate(ctx, p.tournament_id),
+  "tournaments.receipts": (p, ctx) => receipts(ctx, p.tournament_id, p.offset, p.count),
+  "leaderboard.get": (p, ctx) => leaderboard(ctx, p.tournament_id, p.offset, p.count),
+};

@@ -1,0 +1,88 @@
+import type { LeaderboardRow } from "../../../app/lib/api/contract-tournaments";
+import { maskedName } from "../jackpots/read";
+
+/**
+ * Ranks from the record (decision 0048): points DESC, reached_at ASC, uid ASC; an entry with 0
+ * points has no rank. The live board ranks the same way from the same totals.
+ */
+
+export const RANK_ORDER = "e.points DESC, e.reached_at, e.uid";
+
+interface RankedRow {
+  uid: number;
+  points: number;
+  reached_at: number;
+  fakename: string;
+  login: string;
+}
+
+const rowOf = (r: RankedRow, rank: number, me: number): LeaderboardRow => ({
+  rank,
+  player: maskedName(r.fakename, r.login),
+  points: r.points,
+  reached_at: r.reached_at,
+  is_me: r.uid === me,
+});
+
+/** A page of the board (ranks offset+1…), and how many ranked entries there are. */
+export async function boardPage(db: D1Database, tournamentId: number, offset: number, count: number, me: number) {
+  const [page, total] = await db.batch([
+    db
+      .prepare(
+        `SELECT e.uid, e.points, e.reached_at, u.fakename, u.login FROM tournament_entries e JOIN users u ON u.uid = e.uid
+         WHERE e.tournament_id = ?1 AND e.points > 0 ORDER BY ${RANK_ORDER} LIMIT ?2 OFFSET ?3`,
+      )
+      .bind(tournamentId, count, offset),
+    db.prepare("SELECT COUNT(*) AS n FROM tournament_entries WHERE tournament_id = ?1 AND points > 0").bind(tournamentId),
+  ]);
+  return {
+    items: (page!.results as RankedRow[]).map((r, i) => rowOf(r, offset + i + 1, me)),
+    total: (total!.results[0] as { n: number }).n,
+  };
+}
+
+export interface Standing {
+  participating: boolean;
+  points: number;
+  /** null: not ranked (no entry, or 0 points). */
+  row: LeaderboardRow | null;
+  /** The points of the holder of the last prized place (null: nobody holds it, or no prizes). */
+  lastPrizedPoints: number | null;
+}
+
+/** A player's entry and rank, and who holds the last prized place (`lastPlace`, 0: none). */
+export async function standing(db: D1Database, tournamentId: number, uid: number, lastPlace: number): Promise<Standing> {
+  const [mine, holder] = await db.batch([
+    db
+      .prepare(
+        `SELECT e.uid, e.points, e.reached_at, u.fakename, u.login,
+           1 + (SELECT COUNT(*) FROM tournament_entries o WHERE o.tournament_id = e.tournament_id AND o.points > 0
+                AND (o.points > e.points OR (o.points = e.points AND (o.reached_at < e.reached_at OR (o.reached_at = e.reached_at AND o.uid < e.uid))))) AS rank
+         FROM tournament_entries e JOIN users u ON u.uid = e.uid WHERE e.tournament_id = ?1 AND e.uid = ?2`,
+      )
+      .bind(tournamentId, uid),
+    db
+      .prepare(`SELECT e.points FROM tournament_entries e WHERE e.tournament_id = ?1 AND e.points > 0 ORDER BY ${RANK_ORDER} LIMIT 1 OFFSET ?2`)
+      .bind(tournamentId, Math.max(0, lastPlace - 1)),
+  ]);
+  const m = mine!.results[0] as (RankedRow & { rank: number }) | undefined;
+  const h = holder!.results[0] as { points: number } | undefined;
+  return {
+    participating: !!m,
+    points: m?.points ?? 0,
+    row: m && m.points > 0 ? rowOf(m, m.rank, uid) : null,
+    lastPrizedPoints: lastPlace > 0 && h ? h.points : null,
+  };
+}
+
+/**
+ * Points still needed to reach the last prized place: 0 inside it; else the holder's points + 1 −
+ * mine (one more point passes them, whoever got there first); null when nobody holds it yet (every
+ * point scored is then inside), when there are no prizes, or when the tournament is over.
+ */
+export function pointsToPrize(s: Standing, lastPlace: number, finished: boolean): number | null {
+  if (finished || lastPlace === 0) return null;
+  if (s.row && s.row.rank <= lastPlace) return 0;
+  if (s.lastPrizedPoints === null) return null;
+  return s.lastPrizedPoints + 1 - s.points;
+}

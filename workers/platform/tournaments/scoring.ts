@@ -1,0 +1,88 @@
+/**
+ * Tournament points in the round's own batch (decision 0048; DESIGN §7 "play feeds everything in
+ * one step"), as the loyalty and wheel statements ride it: points exist exactly when the round was
+ * paid, and a declined payment rolls them back with it.
+ *
+ * Two statements, whatever the number of tournaments: one INSERT…SELECT writes a ledger row
+ * (key round:<id>) for every active tournament of the round's game that the round qualifies for,
+ * and one upsert moves (or, for an automatic tournament, creates) the entries by this batch's
+ * rows. A round outside every tournament costs an index probe of tournament_games each.
+ *
+ * Qualifying: the tournament is active now, holds the game, the player joined (opt-in) or it is
+ * automatic, the player's currency and country are allowed, and the real-money part of the bet
+ * reaches min_bet in the player's currency. Only real money scores (bonus money and demo or free
+ * rounds never do — loyalty's rule), and only while the round's wallet operation is not written
+ * yet: a replayed round scores nothing.
+ */
+
+export interface RoundScoring {
+  uid: number;
+  roundId: string;
+  gameId: number;
+  /** The round's wallet key (round:<id>): the statements apply only while it is unused. */
+  operationKey: string;
+  /** The real-money parts of the bet and the win (main balance). */
+  betMain: number;
+  winMain: number;
+  /** The bonus a split round was funded under: it scores only while that bonus is active, as it pays. */
+  bonusId: string | null;
+}
+
+/** A round's points by the tournament's mode: ?4 bet, ?5 win (real money), cap of the tournament. */
+const POINTS = `CASE t.scoring
+  WHEN 'multiplier' THEN MIN(COALESCE(t.cap, 9223372036854775807), CAST(?5 AS INTEGER) * 100 / CAST(?4 AS INTEGER))
+  WHEN 'wins' THEN CAST(?5 AS INTEGER)
+  WHEN 'bets' THEN CAST(?4 AS INTEGER)
+  ELSE 1 END`;
+
+/** Whether a player (u) may score in / join tournament t: currency and country allowed. */
+export const ALLOWED = (t: string, u: string) =>
+  `(${t}.currencies = '[]' OR EXISTS (SELECT 1 FROM json_each(${t}.currencies) WHERE value = ${u}.currency))
+   AND (${t}.countries = '[]' OR EXISTS (SELECT 1 FROM json_each(${t}.countries) WHERE value = ${u}.country_code))`;
+
+/** An active tournament at time `now` (SQL expression). */
+export const RUNNING = (t: string, now: string) => `${t}.status = 'active' AND ${t}.starts_at <= ${now} AND ${t}.ends_at > ${now}`;
+
+/** The round's statements and the batch id its ledger rows carry (to post the entries after commit). */
+export function roundScoringStatements(db: D1Database, r: RoundScoring, now = Date.now()): { statements: D1PreparedStatement[]; batchId: string | null } {
+  if (!(r.betMain > 0)) return { statements: [], batchId: null };
+  const batchId = crypto.randomUUID();
+  // CROSS JOIN keeps SQLite's order: the round's game in tournament_games first (an index probe
+  // that finds nothing for a game outside every tournament), then its tournaments, then the player.
+  return {
+    batchId,
+    statements: [
+      db
+        .prepare(
+          `INSERT INTO tournament_points (tournament_id, uid, key, reason, delta, round_id, bet, win, created_at, batch_id)
+           SELECT t.id, u.uid, 'round:' || ?2, 'round', ${POINTS}, ?2, CAST(?4 AS INTEGER), CAST(?5 AS INTEGER), ?6, ?7
+           FROM tournament_games tg CROSS JOIN tournaments t ON t.id = tg.tournament_id CROSS JOIN users u ON u.uid = ?1
+           WHERE tg.game_id = ?9 AND ${RUNNING("t", "?6")}
+             AND (t.opt_in = 0 OR EXISTS (SELECT 1 FROM tournament_entries e WHERE e.tournament_id = t.id AND e.uid = u.uid))
+             AND ${ALLOWED("t", "u")}
+             AND CAST(?4 AS INTEGER) >= COALESCE(json_extract(t.min_bet, '$.' || u.currency), 0)
+             AND NOT EXISTS (SELECT 1 FROM wallet_operations WHERE uid = ?1 AND key = ?3)
+             AND (?8 IS NULL OR EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?8 AND status = 'active'))
+           ON CONFLICT (tournament_id, uid, key) DO NOTHING`,
+        )
+        .bind(r.uid, r.roundId, r.operationKey, Math.trunc(r.betMain), Math.trunc(Math.max(0, r.winMain)), now, batchId, r.bonusId, r.gameId),
+      settleEntries(db, batchId, now),
+    ],
+  };
+}
+
+/**
+ * Moves the entries by the ledger rows of one batch (creating an automatic tournament's entry on
+ * its first round). reached_at moves only when points were gained: ties go to who got there first.
+ */
+export function settleEntries(db: D1Database, batchId: string, now: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at)
+       SELECT tournament_id, uid, delta, ?2, ?2 FROM tournament_points WHERE batch_id = ?1
+       ON CONFLICT (tournament_id, uid) DO UPDATE SET
+         points = points + excluded.points,
+         reached_at = CASE WHEN excluded.points > 0 THEN excluded.reached_at ELSE reached_at END`,
+    )
+    .bind(batchId, now);
+}

@@ -1,0 +1,20 @@
+import { isBoardEntry } from "./board-ranking";
+import { tournamentBoard } from "./tournament-board";
+
+/**
+ * POST /__bench/tournament-board/{id} — the bench's way to post scores straight to a tournament's
+ * board (bench/tournament-board.mjs), as the platform does after a committed round. Only with
+ * DB_STATS=on, which env.ts refuses in production; anywhere else it is a 404 like any unknown
+ * path. Body: { entries: BoardEntry[], each?: boolean } — `each` sends one RPC per entry at
+ * once, as one round each would; otherwise one RPC for all. Answers the board's version.
+ */
+export async function handleBoardBench(request: Request, env: Env, rawId: string): Promise<Response> {
+  if (env.DB_STATS !== "on" || env.APP_ENV === "production") return new Response("Not found", { status: 404 });
+  const id = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : 0;
+  const body = (await request.json().catch(() => null)) as { entries?: unknown; each?: unknown } | null;
+  const entries = Array.isArray(body?.entries) ? body.entries.filter(isBoardEntry) : [];
+  if (!id || !entries.length || entries.length > 5000) return Response.json({ error: "tournament id and 1–5000 entries" }, { status: 400 });
+  const board = tournamentBoard(env, id);
+  const versions = body?.each === true ? await Promise.all(entries.map((e) => board.post(id, [e]))) : [await board.post(id, entries)];
+  return Response.json({ version: Math.max(...versions) });
+}

@@ -1,0 +1,241 @@
+import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT, LEADERBOARD_PAGE, type LeaderboardRow } from "../../app/lib/api/contract-tournaments";
+import { type BoardEntry, isBoardEntry, Ranking } from "./board-ranking";
+import { readEntries, readPrizedPlaces } from "./board-record";
+import { SocketHub } from "./sockets";
+
+/** At most one leaderboard.updated a second (DESIGN §7: live state in Durable Objects, broadcasts batched). */
+export const BROADCAST_EVERY_MS = 1000;
+/** The request header the Worker's route sets to the signed-in player's uid (a client's own is dropped). */
+export const BOARD_UID_HEADER = "x-playfront-board-uid";
+/** The request header the Worker's route sets to the tournament id (the object learns its id from it or an RPC). */
+export const BOARD_TOURNAMENT_HEADER = "x-playfront-board-tournament";
+
+/** What the read RPC answers (the Leaderboard of the contract, without the socket path). */
+export interface LiveBoard {
+  tournament_id: number;
+  items: LeaderboardRow[];
+  total: number;
+  me: LeaderboardRow | null;
+  points_to_prize: number | null;
+  version: number;
+}
+
+interface SocketState {
+  uid: number;
+  /** The leaderboard.me row last sent (JSON), so a player hears only when their row changed. */
+  sent?: string;
+}
+
+/**
+ * TournamentBoard: one Durable Object per tournament (`idFromName(String(id))`, decision 0048)
+ * holding its live ranking in memory and every `/realtime/tournaments/{id}` socket (hibernating,
+ * sockets.ts). The platform posts absolute totals after its D1 batch committed (`postScores`);
+ * the object's SQLite storage keeps them so a restart needs no D1, and an empty storage is filled
+ * once from D1 tournament_entries (the record), so a board can always be rebuilt. Changes are
+ * coalesced: a post only updates memory; an alarm, at most once a second, saves the changed rows
+ * in one transaction and broadcasts the top and the changed players' own rows.
+ */
+export class TournamentBoard extends SocketHub {
+  protected readonly maxSockets = 10_000;
+  private readonly ranking = new Ranking();
+  private tournamentId = 0;
+  private version = 0;
+  private broadcastVersion = -1;
+  private lastBroadcast = 0;
+  private alarmSet = false;
+  private prizedPlaces: number | null = null;
+  private loading: Promise<void> | null = null;
+  private loaded = false;
+  /** uids whose rows changed in memory since the last save. */
+  private readonly unsaved = new Set<number>();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    const sql = ctx.storage.sql;
+    sql.exec(`CREATE TABLE IF NOT EXISTS entries (uid INTEGER PRIMARY KEY, player TEXT NOT NULL, points INTEGER NOT NULL, reached_at INTEGER NOT NULL)`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)`);
+    for (const r of sql.exec<{ uid: number; player: string; points: number; reached_at: number }>("SELECT * FROM entries")) this.ranking.apply(r);
+    const meta = new Map(sql.exec<{ key: string; value: number }>("SELECT key, value FROM meta").toArray().map((r) => [r.key, r.value]));
+    this.tournamentId = meta.get("tournament_id") ?? 0;
+    this.version = meta.get("version") ?? 0;
+    this.lastBroadcast = meta.get("last_broadcast") ?? 0;
+  }
+
+  protected override socketTags(request: Request): string[] {
+    const uid = Number(request.headers.get(BOARD_UID_HEADER) ?? 0);
+    return Number.isSafeInteger(uid) && uid > 0 ? [`u:${uid}`] : [];
+  }
+
+  override async fetch(request: Request): Promise<Response> {
+    if (!this.loaded) await this.load(Number(request.headers.get(BOARD_TOURNAMENT_HEADER) ?? 0));
+    return super.fetch(request);
+  }
+
+  /**
+   * A new socket starts from the board as it is (the top, and a signed-in player's own row), so
+   * nothing that changed between the page's leaderboard.live and the handshake is missed.
+   */
+  protected override accepted(ws: WebSocket, request: Request): void {
+    const ts = Date.now();
+    ws.send(JSON.stringify({ event: LEADERBOARD_EVENT, data: this.topEvent(), ts }));
+    const uid = Number(request.headers.get(BOARD_UID_HEADER) ?? 0);
+    if (Number.isSafeInteger(uid) && uid > 0) this.sendMe(ws, { uid }, ts);
+  }
+
+  /** RPC: absolute totals after a committed batch; answers the board's version. */
+  async post(tournamentId: number, entries: BoardEntry[]): Promise<number> {
+    if (!this.loaded) await this.load(tournamentId);
+    this.apply(Array.isArray(entries) ? entries : []);
+    return this.version;
+  }
+
+  /** Takes the newer totals into memory; one version step (and one alarm) per call. Storage follows at the tick. */
+  private apply(entries: BoardEntry[]): void {
+    let changed = false;
+    for (const e of entries) {
+      if (!isBoardEntry(e) || !this.ranking.apply(e)) continue;
+      this.unsaved.add(e.uid);
+      changed = true;
+    }
+    if (changed) {
+      this.version++;
+      this.schedule();
+    }
+  }
+
+  /**
+   * Writes the rows changed since the last tick in one transaction. A write per round does not
+   * keep up with a busy tournament (each is its own commit); a crash loses at most a tick, which
+   * the players' next posts (absolute totals) repair, and D1 stays the record.
+   */
+  private save(): void {
+    const sql = this.ctx.storage.sql;
+    this.ctx.storage.transactionSync(() => {
+      for (const uid of this.unsaved) {
+        const e = this.ranking.get(uid)!;
+        sql.exec(
+          "INSERT INTO entries (uid, player, points, reached_at) VALUES (?, ?, ?, ?) ON CONFLICT (uid) DO UPDATE SET player = excluded.player, points = excluded.points, reached_at = excluded.reached_at",
+          e.uid,
+          e.player,
+          e.points,
+          e.reached_at,
+        );
+      }
+      this.setMeta("version", this.version);
+      this.setMeta("last_broadcast", this.lastBroadcast);
+    });
+    this.unsaved.clear();
+  }
+
+  /** RPC: the first `count` rows, the reader's row and what they need for a prize. */
+  async live(tournamentId: number, uid: number, count = LEADERBOARD_PAGE, prizedPlaces?: number | null): Promise<LiveBoard> {
+    if (!this.loaded) await this.load(tournamentId);
+    const prized = prizedPlaces === undefined ? this.prizedPlaces : prizedPlaces;
+    return {
+      tournament_id: tournamentId,
+      items: this.ranking.top(count, uid),
+      total: this.ranking.ranked().length,
+      me: this.ranking.row(uid),
+      points_to_prize: this.ranking.pointsToPrize(uid, prized),
+      version: this.version,
+    };
+  }
+
+  /** RPC: the first `count` rows (no reader). */
+  async top(tournamentId: number, count: number): Promise<{ tournament_id: number; items: LeaderboardRow[]; version: number }> {
+    if (!this.loaded) await this.load(tournamentId);
+    return { tournament_id: tournamentId, items: this.ranking.top(count), version: this.version };
+  }
+
+  override async alarm(): Promise<void> {
+    this.alarmSet = false;
+    if (!this.loaded && this.tournamentId > 0) await this.load(this.tournamentId);
+    this.lastBroadcast = Date.now();
+    this.save();
+    this.broadcast(this.lastBroadcast);
+  }
+
+  /** One leaderboard.updated (when the board moved) and leaderboard.me to each player whose row changed. */
+  private broadcast(ts: number): void {
+    if (this.version !== this.broadcastVersion) {
+      this.broadcastVersion = this.version;
+      this.publish({ event: LEADERBOARD_EVENT, data: this.topEvent(), ts });
+    }
+    for (const ws of this.ctx.getWebSockets()) {
+      const state = ws.deserializeAttachment() as SocketState | null;
+      if (state?.uid) this.sendMe(ws, state, ts);
+    }
+  }
+
+  /** leaderboard.updated's data: the top rows as everyone sees them (no is_me). */
+  private topEvent() {
+    const items = this.ranking.top(LEADERBOARD_PAGE).map(({ is_me: _, ...row }) => row);
+    return { tournament_id: this.tournamentId, items, total: this.ranking.ranked().length, version: this.version };
+  }
+
+  /** leaderboard.me to a player's socket, unless it already has this very row. */
+  private sendMe(ws: WebSocket, state: SocketState, ts: number): void {
+    const data = { tournament_id: this.tournamentId, row: this.ranking.row(state.uid), points_to_prize: this.ranking.pointsToPrize(state.uid, this.prizedPlaces) };
+    const text = JSON.stringify(data);
+    if (text === state.sent) return;
+    try {
+      ws.send(JSON.stringify({ event: LEADERBOARD_ME_EVENT, data, ts }));
+      ws.serializeAttachment({ uid: state.uid, sent: text } satisfies SocketState);
+    } catch {
+      // Closing right now: its close handler cleans up.
+    }
+  }
+
+  /** Coalesces changes: the broadcast runs at the alarm, never sooner than a second after the last. */
+  private schedule(): void {
+    if (this.alarmSet) return;
+    this.alarmSet = true;
+    void this.ctx.storage.setAlarm(Math.max(Date.now(), this.lastBroadcast + BROADCAST_EVERY_MS));
+  }
+
+  private setMeta(key: string, value: number): void {
+    this.ctx.storage.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
+  }
+
+  /** Once per instance: the prized places from D1, and the entries from D1 when storage holds none. */
+  private load(tournamentId: number): Promise<void> {
+    this.loading ??= (async () => {
+      if (!this.tournamentId && Number.isSafeInteger(tournamentId) && tournamentId > 0) {
+        this.tournamentId = tournamentId;
+        this.setMeta("tournament_id", tournamentId);
+      }
+      const id = this.tournamentId;
+      this.prizedPlaces = await readPrizedPlaces(this.env.DB, id);
+      if (this.ranking.size === 0) {
+        this.apply(await readEntries(this.env.DB, id));
+      }
+    })();
+    const loading = this.loading;
+    return loading.then(() => {
+      this.loaded = true;
+    });
+  }
+}
+
+/** The tournament's board. */
+export function tournamentBoard(env: Env, tournamentId: number) {
+  return env.TOURNAMENT_BOARD.get(env.TOURNAMENT_BOARD.idFromName(String(tournamentId)));
+}
+
+/**
+ * The platform's side (the fixed interface of decision 0048): absolute totals posted after the
+ * batch that changed them committed, from a waitUntil promise. Best effort — D1 is the record and
+ * the board can be rebuilt from it — so a failure is only logged. Never throws.
+ */
+export async function postScores(
+  env: Env,
+  tournamentId: number,
+  entries: { uid: number; player: string; points: number; reached_at: number }[],
+): Promise<void> {
+  if (!entries.length || !(tournamentId > 0)) return;
+  try {
+    await tournamentBoard(env, tournamentId).post(tournamentId, entries);
+  } catch (e) {
+    console.error("realtime: posting tournament scores failed", e instanceof Error ? e.message : e);
+  }
+}
