@@ -7,11 +7,11 @@ import { checkLedger, entryOf, join, leaderboard, makeTournament, pointsOf, roun
 
 /** Tournament points in the round's batch (issue 22, decision 0048): each mode, cap, min bet, games, restrictions, opt-in. */
 
-const slotB = async () =>
-  (await env.DB.prepare("SELECT id, sysname FROM games WHERE kind = 'slot' AND min_bet <= 100 AND max_bet >= 1000 AND is_sportsbook = 0 ORDER BY id LIMIT 1 OFFSET 1").first<{
-    id: number;
-    sysname: string;
-  }>())!;
+/** Another slot than `slot` (the tournament's game). */
+const slotB = async (slot: { id: number }) =>
+  (await env.DB.prepare("SELECT id, sysname FROM games WHERE kind = 'slot' AND min_bet <= 100 AND max_bet >= 1000 AND is_sportsbook = 0 AND id <> ?1 ORDER BY id LIMIT 1")
+    .bind(slot.id)
+    .first<{ id: number; sysname: string }>())!;
 
 describe("tournament scoring", () => {
   it("each mode scores the real-money round: multiplier ⌊win×100÷bet⌋ (capped), wins, bets, rounds", async () => {
@@ -47,7 +47,7 @@ describe("tournament scoring", () => {
 
   it("only the tournament's games, real money at or above min_bet; demo rounds never score", async () => {
     const slot = await gameOf("slot");
-    const other = await slotB();
+    const other = await slotB(slot);
     const id = await makeTournament({ scoring: "bets", min_bet: { USD: 200 }, games: [slot] });
     const p = await playerWith(100_000);
     await data(join(p, id));

@@ -1,38 +1,13 @@
 import type { MoneyDeps } from "../wallet/move-money";
 import { maskedName } from "../jackpots/read";
+import { type BoardEntry } from "../../realtime/board-ranking";
+import { postScores } from "../../realtime/tournament-board";
 
 /**
  * The platform's one door to the live board (decision 0048): after a batch that changed entries
  * committed (a round, a cashout reset), their absolute totals go to the tournament's Durable Object
- * with `postScores` of workers/realtime/tournament-board.ts (the live-board slice's module).
- *
- * MERGE NOTE: that module lands with the live-board slice. Until it does, this branch must build
- * and run, so it is imported by a pattern (`../../realtime/${name}.ts`) that Vite and esbuild
- * both bundle when the file exists, and that fails — logged, nothing posted — when it does not.
- * Once both slices are merged this may become the plain
- * `import { postScores } from "../../realtime/tournament-board";`.
+ * with `postScores` (workers/realtime/tournament-board.ts), in the background.
  */
-
-export interface BoardEntry {
-  uid: number;
-  player: string;
-  points: number;
-  reached_at: number;
-}
-
-type PostScores = (env: Env, tournamentId: number, entries: BoardEntry[]) => Promise<void>;
-
-const BOARD_MODULE = "tournament-board";
-
-let board: Promise<{ postScores: PostScores } | null> | undefined;
-
-async function postScores(env: Env, tournamentId: number, entries: BoardEntry[]): Promise<void> {
-  board ??= import(`../../realtime/${BOARD_MODULE}.ts`).catch((e: unknown) => {
-    console.warn("tournaments: no live board module, totals are not posted", e instanceof Error ? e.message : e);
-    return null;
-  });
-  await (await board)?.postScores(env, tournamentId, entries);
-}
 
 /** Rows of entries as read with the players' names. */
 export interface EntryRow {
