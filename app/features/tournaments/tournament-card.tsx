@@ -18,20 +18,28 @@ export function TournamentCard(props: { tournament: Tournament; now: number; ans
         <Link to={to(`/tournaments/${tr.id}`)}>{tr.title}</Link>
       </h2>
       <Countdown tournament={tr} now={now} />
-      <dl className="tournament-card__facts">
-        <div>
-          <dt>{t("tournaments.totalPrize")}</dt>
-          <dd data-testid="total-prize">{formatMoney(tr.total_prize)}</dd>
-        </div>
-        <div>
-          <dt>{t("tournaments.participants")}</dt>
-          <dd data-testid="participants">{tr.total_participants}</dd>
-        </div>
-      </dl>
+      <TournamentFacts tournament={tr} />
       <ParticipateBlock tournament={tr} answer={props.answer} signedIn={props.signedIn} />
       <Link to={to(`/tournaments/${tr.id}`)} className="btn tournament-card__more">
         {t("tournaments.details")}
       </Link>
     </li>
+  );
+}
+
+/** The prize pool and the number of players, on a card and on the tournament's page. */
+export function TournamentFacts({ tournament: tr }: { tournament: Tournament }) {
+  const t = useT();
+  return (
+    <dl className="tournament-card__facts">
+      <div>
+        <dt>{t("tournaments.totalPrize")}</dt>
+        <dd data-testid="total-prize">{formatMoney(tr.total_prize)}</dd>
+      </div>
+      <div>
+        <dt>{t("tournaments.participants")}</dt>
+        <dd data-testid="participants">{tr.total_participants}</dd>
+      </div>
+    </dl>
   );
 }

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Leaderboard, Tournament } from "../../lib/api/contract-tournaments";
 import type { TournamentReceipt } from "./receipts-table";
-import { formatMoney } from "../../lib/money";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { Countdown } from "./countdown-view";
+import { TournamentFacts } from "./tournament-card";
 import { LeaderboardTable } from "./leaderboard-table";
 import { ParticipateBlock } from "./participate-form";
 import { ReceiptsTable } from "./receipts-table";
@@ -38,16 +38,7 @@ export function TournamentPage({ data: d, answer }: { data: TournamentPageData; 
       {tr.image && <img className="tournament__image" src={tr.image} alt="" width={1280} height={400} />}
       <h1>{tr.title}</h1>
       <Countdown tournament={tr} now={d.now} />
-      <dl className="tournament-card__facts">
-        <div>
-          <dt>{t("tournaments.totalPrize")}</dt>
-          <dd data-testid="total-prize">{formatMoney(tr.total_prize)}</dd>
-        </div>
-        <div>
-          <dt>{t("tournaments.participants")}</dt>
-          <dd data-testid="participants">{tr.total_participants}</dd>
-        </div>
-      </dl>
+      <TournamentFacts tournament={tr} />
       <ParticipateBlock tournament={tr} answer={answer} signedIn={d.signedIn} showPlace={false} />
       <p>
         <Link to={to(`/tournaments/${tr.id}/gamehall`)} className="btn btn--primary" data-testid="gamehall-link">
