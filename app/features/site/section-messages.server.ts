@@ -1,5 +1,22 @@
 import type { MessageBundle } from "../../lib/api/entities";
-import { SECTIONS, sectionOf } from "./section-messages";
+import { sectionOf, type Section } from "./section-messages";
+
+/** The namespaces only the pages of a section get (decision 0021). */
+const SECTIONS: Record<Section, readonly string[]> = {
+  cashier: ["cashier", "offers"],
+  offers: ["offers"],
+  profile: ["profileGames", "responsible", "profile", "freespins", "loyalty"],
+  loyalty: ["loyalty"],
+  "responsible-game": ["responsible"],
+  game: ["game", "freespins"],
+  jackpots: ["jackpots"],
+  winners: ["jackpots"],
+  "wheel-of-fortune": ["wheel"],
+  tournaments: ["tournaments"],
+  promotions: ["promotions"],
+  confirmation: ["confirmation"],
+  unsubscribe: ["unsubscribe"],
+};
 
 /** The parts of those namespaces that every page needs: the session clock and its reality check. */
 const EVERYWHERE: Record<string, readonly string[]> = {
@@ -13,7 +30,8 @@ const SECTIONAL = new Set(Object.values(SECTIONS).flat());
 
 /** The translations a page of this path needs: the shared namespaces, and its section's. */
 export function sectionMessages(bundle: MessageBundle, pathname: string): MessageBundle {
-  const mine = new Set(SECTIONS[sectionOf(pathname)] ?? []);
+  const section = sectionOf(pathname);
+  const mine = new Set(section ? SECTIONS[section] : []);
   const out: MessageBundle = {};
   for (const [ns, value] of Object.entries(bundle)) {
     if (SERVER_ONLY.has(ns)) continue;
