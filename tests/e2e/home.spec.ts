@@ -140,8 +140,9 @@ test.describe("home page banners", () => {
     await expect(banners.getByRole("listitem")).toHaveCount(3);
     await expect(banners.getByRole("heading", { name: "Weekend tournament" })).toBeVisible();
     await expect(banners.getByRole("link", { name: "Claim now" })).toHaveAttribute("href", "/cashier/deposit");
-    // The tournament's banner has no button until the tournaments page ships.
-    await expect(banners.getByRole("listitem").filter({ hasText: "Weekend tournament" }).getByRole("link")).toHaveCount(0);
+    // Each banner's button leads to its page: the tournaments and the wheel.
+    await expect(banners.getByRole("listitem").filter({ hasText: "Weekend tournament" }).getByRole("link", { name: "Join" })).toHaveAttribute("href", "/tournaments");
+    await expect(banners.getByRole("listitem").filter({ hasText: "Daily wheel" }).getByRole("link", { name: "Spin" })).toHaveAttribute("href", "/wheel-of-fortune");
     await expect(page.locator(".banners--loading")).toHaveCount(0);
   });
 
