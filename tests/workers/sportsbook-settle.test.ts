@@ -165,4 +165,25 @@ describe("settleEvent", () => {
     expect(await ledgerSum(kept.uid, "betting_bonus")).toBe(500);
     expect(await ledgerSum(gone.uid, "betting_bonus")).toBe(0);
   });
+
+  it("earns loyalty points for settled real-money bets (the 'sport' rate), once; void bets and free bets earn nothing", async () => {
+    const p = await bettor(100_000);
+    await activeFreeBet(p, "free-bet");
+    const points = async () => (await env.DB.prepare("SELECT points FROM loyalty_accounts WHERE uid = ?1").bind(p.uid).first<number>("points")) ?? 0;
+    const before = await points();
+    const e = await makeEvent({ markets: [{ odds: [200, 340, 380] }, { kind: "total", odds: [190, 190] }] });
+    const [mrk, total] = e.markets as [MadeEvent["markets"][number], MadeEvent["markets"][number]];
+    await data(place(p, { selections: [mrk.selections[0]!], stake: 10_000 }));
+    await data(place(p, { selections: [mrk.selections[2]!], stake: 3_000 }));
+    await data(place(p, { selections: [total.selections[0]!], stake: 50_000 }));
+    await data(place(p, { selections: [mrk.selections[0]!], stake: 500, funding: "betting_bonus" }));
+    await settleMarket(mrk, ["win", "lose", "lose"]);
+    await settleMarket(total, ["void", "void"], "void");
+    await Promise.all([settleEvent(env, e.id), settleEvent(env, e.id)]);
+    // USD: 20.00 staked per point. 100.00 won + 30.00 lost = 6.5 points: 6, the half carried; the void 500.00 and the free bet nothing.
+    expect((await points()) - before).toBe(6);
+    const rows = await env.DB.prepare("SELECT delta, wagered FROM loyalty_ledger WHERE uid = ?1 AND key LIKE 'sport-bet:%' ORDER BY id").bind(p.uid).all();
+    expect(rows.results).toHaveLength(2);
+    expect(rows.results.map((r) => r.wagered).sort()).toEqual([10_000, 3_000].sort());
+  });
 });

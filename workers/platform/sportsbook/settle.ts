@@ -3,6 +3,7 @@ import type { MoneyDeps } from "../wallet/move-money";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { combinedOdds, winPayout, type BetRow } from "./bets";
+import { betEarningStatements } from "./loyalty";
 
 /**
  * Settlement (decision 0049; the feed calls it after writing results): every OPEN bet with a leg
@@ -103,6 +104,8 @@ async function settleBet(deps: MoneyDeps, bet: BetRow, o: Outcome, now: number):
   const update = db
     .prepare(`UPDATE sport_bets SET status = ?2, payout = ${payout}, odds = ?4, settled_at = ?5 WHERE id = ?1 AND status = 'open'`)
     .bind(bet.id, o.status, o.payout, o.odds, now, ...(freeBetVoid ? [bet.bonus_id] : []));
+  // Points for a real-money bet won or lost; they apply only if this batch settled it.
+  const earning = bet.funding === "main" && o.status !== "void" ? betEarningStatements(db, bet, now) : [];
   let changed: boolean;
   let paid = o.payout;
   if (o.payout > 0) {
@@ -112,11 +115,12 @@ async function settleBet(deps: MoneyDeps, bet: BetRow, o: Outcome, now: number):
       { uid: bet.uid, key: `sport-settle:${bet.id}`, type: o.status === "won" ? "sport_win" : "sport_refund", reference: bet.id, changes: [{ kind, delta: o.payout }] },
       { sql: "EXISTS (SELECT 1 FROM sport_bets WHERE id = ?1 AND settled_at = ?2 AND payout > 0)", params: [bet.id, now] },
     );
-    const { results } = await moveMoneyWith(deps, [update], plan);
+    const { results } = await moveMoneyWith(deps, [update, ...earning], plan);
     changed = (results[0]?.meta.changes ?? 0) > 0;
     if (changed && freeBetVoid) paid = (await db.prepare("SELECT payout FROM sport_bets WHERE id = ?1").bind(bet.id).first<number>("payout")) ?? 0;
   } else {
-    changed = ((await update.run()).meta.changes ?? 0) > 0;
+    const [result] = await db.batch([update, ...earning]);
+    changed = (result?.meta.changes ?? 0) > 0;
   }
   if (changed) {
     deps.waitUntil(publish(deps.env, bet.uid, BET_SETTLED_EVENT, { bet_id: bet.id, status: o.status, payout: { amount: paid, currency: bet.currency } }));
