@@ -23,6 +23,7 @@ import { loyaltyRecordHandlers } from "./loyalty/records";
 import { wheelHandlers } from "./wheel";
 import { tournamentHandlers } from "./tournaments";
 import { liveBoardHandlers } from "./tournaments/live";
+import { sportsbookHandlers } from "./sportsbook";
 import { eventHandlers } from "./events";
 import { storageHandlers } from "./storage";
 import { verificationHandlers } from "./verification";
@@ -56,4 +57,5 @@ export const handlers: Handlers = {
   ...wheelHandlers,
   ...tournamentHandlers,
   ...liveBoardHandlers,
+  ...sportsbookHandlers,
 };

@@ -5,6 +5,7 @@ import { offerMethods } from "./contract-offers";
 import { loyaltyMethods } from "./contract-loyalty";
 import { wheelMethods } from "./contract-wheel";
 import { tournamentMethods } from "./contract-tournaments";
+import { sportsbookMethods } from "./contract-sportsbook";
 import { cashbackMethods } from "./contract-cashback";
 import { cashierMethods } from "./contract-cashier";
 import { eventMethods } from "./contract-events";
@@ -355,6 +356,7 @@ export const contract = {
   ...loyaltyMethods,
   ...wheelMethods,
   ...tournamentMethods,
+  ...sportsbookMethods,
   ...eventMethods,
 };
 

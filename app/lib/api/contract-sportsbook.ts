@@ -1,0 +1,267 @@
+import { z } from "zod";
+import { count, idOf, method, offset, rewardKey } from "./define";
+import { Money } from "./entities";
+
+/**
+ * The sportsbook of the /api contract (issue 23, decision 0049): the demo provider's sports,
+ * leagues, events, markets and odds (moved by a seeded, replayable feed), bets placed against the
+ * main balance or a betting bonus, settled when results arrive. Odds are decimal odds in
+ * hundredths (1.85 → 185) so every return is exact integer arithmetic. Spread into `contract`.
+ */
+
+/** A stake is at least 0.10 and at most 1,000.00 of the player's currency (minor units). */
+export const BET_MIN_STAKE = 10;
+export const BET_MAX_STAKE = 100_000;
+/** The most legs one accumulator holds (and selections one slip holds). */
+export const BET_MAX_LEGS = 10;
+export const SPORTS_EVENTS_PAGE = 50;
+export const SPORTS_BETS_PAGE = 20;
+
+/** The errors of placeBet, as `params.code` of its 4xx answer, for the app to map to messages. */
+export const BET_ERRORS = [
+  "unknown_selection",
+  "market_suspended",
+  "market_closed",
+  "odds_changed",
+  "below_min_stake",
+  "above_max_stake",
+  "insufficient_funds",
+  "no_betting_bonus",
+  "same_event",
+  "single_needs_one",
+  "accumulator_needs_two",
+  "key_reused",
+] as const;
+export type BetError = (typeof BET_ERRORS)[number];
+
+export const OddsChange = z.enum(["any", "higher", "ask"], { error: "odds_change is 'any', 'higher' or 'ask'" });
+export type OddsChange = z.infer<typeof OddsChange>;
+
+export const MarketKind = z.enum(["match_result", "total", "handicap"]);
+export type MarketKind = z.infer<typeof MarketKind>;
+export const Outcome = z.enum(["home", "draw", "away", "over", "under"]);
+export type Outcome = z.infer<typeof Outcome>;
+export const LegResult = z.enum(["win", "lose", "void"]);
+export type LegResult = z.infer<typeof LegResult>;
+
+/** Decimal odds in hundredths: 185 is 1.85. Always above 100. */
+const odds = z.number().int();
+
+export const SportSelection = z.strictObject({
+  id: z.number().int(),
+  outcome: Outcome,
+  /** "Arsenal", "Draw", "Over 2.5", "Arsenal −1.5": in the player's locale. */
+  label: z.string(),
+  odds,
+  /** Set when the market is settled. */
+  result: LegResult.nullable(),
+});
+export type SportSelection = z.infer<typeof SportSelection>;
+
+export const SportMarket = z.strictObject({
+  id: z.number().int(),
+  kind: MarketKind,
+  /** The total or handicap line in hundredths (250 is 2.5, −150 is −1.5 for home); null for match result. */
+  line: z.number().int().nullable(),
+  /** open: takes bets; suspended: for now not; settled / void: done. */
+  status: z.enum(["open", "suspended", "settled", "void"]),
+  title: z.string(),
+  selections: z.array(SportSelection),
+});
+export type SportMarket = z.infer<typeof SportMarket>;
+
+export const SportEvent = z.strictObject({
+  id: z.number().int(),
+  sport: z.string(),
+  league_id: z.number().int(),
+  league: z.string(),
+  home: z.string(),
+  away: z.string(),
+  starts_at: z.number().int(),
+  /** prematch → live → finished; cancelled (every market void). */
+  status: z.enum(["prematch", "live", "finished", "cancelled"]),
+  score: z.strictObject({ home: z.number().int(), away: z.number().int() }).nullable(),
+  /** The match minute while live, else null. */
+  minute: z.number().int().nullable(),
+  /** Bumped by every feed step that touched the event (odds, status, score). */
+  version: z.number().int(),
+  /** Lists carry the event's open main markets; getEvent carries all of them. */
+  markets: z.array(SportMarket),
+});
+export type SportEvent = z.infer<typeof SportEvent>;
+
+export const SportLeague = z.strictObject({
+  id: z.number().int(),
+  sysname: z.string(),
+  title: z.string(),
+  country: z.string().nullable(),
+  events_count: z.number().int(),
+});
+export const Sport = z.strictObject({
+  id: z.number().int(),
+  sysname: z.string(),
+  title: z.string(),
+  events_count: z.number().int(),
+  leagues: z.array(SportLeague),
+});
+export type Sport = z.infer<typeof Sport>;
+
+/** A selection with where it belongs: what a bet slip shows and re-checks. */
+export const SlipSelection = z.strictObject({
+  id: z.number().int(),
+  event_id: z.number().int(),
+  event: z.string(),
+  event_status: SportEvent.shape.status,
+  market_id: z.number().int(),
+  market: z.string(),
+  market_status: SportMarket.shape.status,
+  label: z.string(),
+  odds,
+});
+export type SlipSelection = z.infer<typeof SlipSelection>;
+
+export const BetLeg = z.strictObject({
+  selection_id: z.number().int(),
+  event_id: z.number().int(),
+  event: z.string(),
+  market: z.string(),
+  label: z.string(),
+  /** The odds the bet took. */
+  odds,
+  result: LegResult.nullable(),
+});
+
+export const SportBet = z.strictObject({
+  id: z.string(),
+  kind: z.enum(["single", "accumulator"]),
+  status: z.enum(["open", "won", "lost", "void"]),
+  stake: Money,
+  /** The combined odds (product of the legs', voided legs counted as 1.00), in hundredths, rounded down. */
+  odds,
+  /** What the bet pays if every leg wins at the taken odds (a free bet without stake return: less the stake). */
+  potential_return: Money,
+  /** What settlement paid (0 for a lost bet, the stake back for a void one); null while open. */
+  payout: Money.nullable(),
+  funding: z.enum(["main", "betting_bonus"]),
+  /** For a free bet (funding betting_bonus): whether a win pays the stake back too. */
+  stake_returned: z.boolean(),
+  placed_at: z.number().int(),
+  settled_at: z.number().int().nullable(),
+  legs: z.array(BetLeg),
+});
+export type SportBet = z.infer<typeof SportBet>;
+
+const selectionIds = z
+  .string({ error: (i) => (i.input === undefined ? "selections is required" : "selections must be text") })
+  .regex(/^\d{1,10}(,\d{1,10})*$/, "selections is a comma-separated list of selection ids")
+  .transform((s) => s.split(",").map(Number))
+  .refine((ids) => ids.length <= BET_MAX_LEGS, `at most ${BET_MAX_LEGS} selections`)
+  .refine((ids) => new Set(ids).size === ids.length, "a selection is listed twice");
+
+const oddsList = z
+  .string({ error: (i) => (i.input === undefined ? "odds is required" : "odds must be text") })
+  .regex(/^\d{3,7}(,\d{3,7})*$/, "odds is a comma-separated list of odds in hundredths (185 for 1.85)")
+  .transform((s) => s.split(",").map(Number));
+
+export const sportsbookMethods = {
+  "sportsbook.getSports": method({
+    group: "sportsbook",
+    name: "getSports",
+    verb: "GET",
+    access: "public",
+    summary: "The sports with their leagues and how many events (not finished) each has.",
+    params: z.object({}),
+    result: z.strictObject({ items: z.array(Sport) }),
+  }),
+  "sportsbook.getEvents": method({
+    group: "sportsbook",
+    name: "getEvents",
+    verb: "GET",
+    access: "public",
+    summary:
+      "Events not finished, live first then by start time, with their open main markets; filtered by sport sysname, " +
+      "league id and status (live, prematch). 404 unknown_sport / unknown_league.",
+    params: z.object({
+      sport: z.string().regex(/^[a-z0-9-]{1,40}$/, "sport is a sport's sysname").optional(),
+      league_id: idOf("league_id").optional(),
+      status: z.enum(["live", "prematch", "all"], { error: "status is 'live', 'prematch' or 'all'" }).default("all"),
+      offset,
+      count: count(100, SPORTS_EVENTS_PAGE),
+    }),
+    result: z.strictObject({ items: z.array(SportEvent), count: z.number().int() }),
+  }),
+  "sportsbook.getEvent": method({
+    group: "sportsbook",
+    name: "getEvent",
+    verb: "GET",
+    access: "public",
+    summary: "One event (finished ones too) with all its markets; 404 unknown_event.",
+    params: z.object({ event_id: idOf("event_id") }),
+    result: SportEvent,
+  }),
+  "sportsbook.getSelections": method({
+    group: "sportsbook",
+    name: "getSelections",
+    verb: "GET",
+    access: "public",
+    summary: "The current odds and state of the selections on a bet slip (unknown ids are left out).",
+    params: z.object({ ids: selectionIds }),
+    result: z.strictObject({ items: z.array(SlipSelection) }),
+  }),
+  "sportsbook.placeBet": method({
+    group: "sportsbook",
+    name: "placeBet",
+    verb: "POST",
+    access: "player",
+    summary:
+      "Place one bet, once per key: a single (one selection) or an accumulator (2 or more, each from a different event), " +
+      "with the odds the player saw, staked from the main balance or the active betting bonus (a free bet). Odds that moved " +
+      "are taken or refused by the player's odds_change setting. 404 unknown_selection; 409 market_suspended, market_closed, " +
+      "odds_changed (params.odds: the current odds in the selections' order), insufficient_funds, no_betting_bonus; " +
+      "400 below_min_stake, above_max_stake, same_event, single_needs_one, accumulator_needs_two, key_reused (params.code).",
+    params: z.object({
+      kind: z.enum(["single", "accumulator"], { error: "kind is 'single' or 'accumulator'" }),
+      selections: selectionIds,
+      odds: oddsList,
+      stake: z.coerce
+        .number({ error: "stake must be a number" })
+        .int("stake must be a whole number of minor units")
+        .positive("stake must be more than 0")
+        .max(1e13, "stake is too large"),
+      funding: z.enum(["main", "betting_bonus"], { error: "funding is 'main' or 'betting_bonus'" }).default("main"),
+      key: rewardKey,
+    }),
+    result: z.strictObject({ bet: SportBet }),
+  }),
+  "sportsbook.getBets": method({
+    group: "sportsbook",
+    name: "getBets",
+    verb: "GET",
+    access: "player",
+    summary: "The player's sports bets, newest first: open, settled, or all.",
+    params: z.object({
+      status: z.enum(["open", "settled", "all"], { error: "status is 'open', 'settled' or 'all'" }).default("all"),
+      offset,
+      count: count(100, SPORTS_BETS_PAGE),
+    }),
+    result: z.strictObject({ items: z.array(SportBet), count: z.number().int() }),
+  }),
+  "sportsbook.getSettings": method({
+    group: "sportsbook",
+    name: "getSettings",
+    verb: "GET",
+    access: "player",
+    summary: "The player's betting settings: what to do when odds move before a bet is placed (default 'higher').",
+    params: z.object({}),
+    result: z.strictObject({ odds_change: OddsChange }),
+  }),
+  "sportsbook.setSettings": method({
+    group: "sportsbook",
+    name: "setSettings",
+    verb: "POST",
+    access: "player",
+    summary: "Set what to do when odds move: 'any' takes the new odds, 'higher' takes only better odds, 'ask' refuses any change.",
+    params: z.object({ odds_change: OddsChange }),
+    result: z.strictObject({ odds_change: OddsChange }),
+  }),
+};
