@@ -13,6 +13,8 @@ const CLOCK_IDLE_MAX_MS = 600_000;
 /** An event far behind (an object asleep for a while) catches up this many steps per tick. */
 export const CATCH_UP_STEPS = 30;
 const TOP_UP_EVERY_MS = 60_000;
+/** The lock key of fixture creation: new script seeds come from a counter, read and used one at a time. */
+const CREATING = -1;
 
 /** A demo step: the script's next one, or one given (shared interface 4). */
 export type StepInput = FeedStep | { type: "next" };
@@ -38,6 +40,8 @@ export class SportsFeed extends SocketHub {
   private readonly scripts = new Map<string, ScriptStep[]>();
   /** One step at a time per event: the clock and a demo hook never interleave on the same event. */
   private readonly locks = new Map<number, Promise<unknown>>();
+  /** When each autoplay event's next step is due, as last seen: the clock reads only events due now. */
+  private readonly dueAt = new Map<number, number>();
   private nextClockAt = 0;
   private lastTopUp = 0;
 
@@ -65,7 +69,7 @@ export class SportsFeed extends SocketHub {
     const [league] = await readLeagues(this.env.DB, opts.league);
     if (!league) return { ok: false, status: 404, message: opts.league ? `No league '${opts.league}' with teams` : "No league with teams" };
     const startsAt = now + (opts.starts_in_ms ?? (opts.status === "live" ? 0 : 3_600_000));
-    const id = await createFixture(this.env.DB, league, { status: opts.status ?? "prematch", starts_at: startsAt, autoplay: 0 }, now);
+    const id = await this.locked(CREATING, () => createFixture(this.env.DB, league, { status: opts.status ?? "prematch", starts_at: startsAt, autoplay: 0 }, now));
     const e = (await loadEvent(this.env.DB, id))!;
     return {
       ok: true,
@@ -93,8 +97,14 @@ export class SportsFeed extends SocketHub {
     const rows = await this.env.DB.prepare("SELECT id FROM sport_events WHERE autoplay = 1 AND status IN ('prematch', 'live') ORDER BY starts_at, id").all<{ id: number }>();
     let nextDue = Infinity;
     for (const { id } of rows.results) {
+      const known = this.dueAt.get(id);
+      if (known !== undefined && known > now) {
+        nextDue = Math.min(nextDue, known);
+        continue;
+      }
       try {
         const due = await this.locked(id, () => this.advance(id, now));
+        this.dueAt.set(id, due);
         nextDue = Math.min(nextDue, due);
       } catch (e) {
         console.error(`sports feed: event ${id} did not advance`, e instanceof Error ? e.message : e);
@@ -102,7 +112,7 @@ export class SportsFeed extends SocketHub {
     }
     if (now - this.lastTopUp >= TOP_UP_EVERY_MS) {
       this.lastTopUp = now;
-      const created = await topUpFixtures(this.env.DB, now);
+      const created = await this.locked(CREATING, () => topUpFixtures(this.env.DB, now));
       if (created.length) nextDue = now;
     }
     this.nextClockAt = Math.min(Math.max(now + CLOCK_EVERY_MS, nextDue), now + CLOCK_IDLE_MAX_MS);
@@ -167,7 +177,10 @@ export class SportsFeed extends SocketHub {
       this.publish({ event: SPORTS_EVENT, data, ts: now });
       this.lastSent.set(id, now);
       this.pending.delete(id);
-      if (data.status === "finished" || data.status === "cancelled") this.scripts.forEach((_, k) => k.startsWith(`${id}:`) && this.scripts.delete(k));
+      if (data.status === "finished" || data.status === "cancelled") {
+        this.scripts.forEach((_, k) => k.startsWith(`${id}:`) && this.scripts.delete(k));
+        this.dueAt.delete(id);
+      }
     }
     return later;
   }
