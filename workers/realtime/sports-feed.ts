@@ -7,9 +7,9 @@ import { SocketHub } from "./sockets";
 export const SPORTS_EVENT = "sports.event";
 /** At most one sports.event per event per second (DESIGN §7: broadcasts batched). */
 export const BROADCAST_EVERY_MS = 1000;
-/** While steps are due the clock looks every 5 s; otherwise at the next due step (at most 10 min on). */
+/** While steps are due the clock looks every 5 s; otherwise at the next due step, at most a minute on (the top-up). */
 export const CLOCK_EVERY_MS = 5000;
-const CLOCK_IDLE_MAX_MS = 600_000;
+const CLOCK_IDLE_MAX_MS = 60_000;
 /** An event far behind (an object asleep for a while) catches up this many steps per tick. */
 export const CATCH_UP_STEPS = 30;
 const TOP_UP_EVERY_MS = 60_000;
@@ -78,6 +78,14 @@ export class SportsFeed extends SocketHub {
         markets: e.markets.map((m) => ({ id: m.id, kind: m.kind, line: m.line, selections: m.selections.map((s) => ({ id: s.id, outcome: s.outcome, odds: s.odds })) })),
       },
     };
+  }
+
+  /**
+   * A new listener also restarts the clock: where no cron runs (wrangler dev, the e2e server) an
+   * open betting page is what keeps the demo book moving.
+   */
+  protected override accepted(): void {
+    void this.poke();
   }
 
   /** RPC (scheduled(), every minute): restarts the alarm chain after a deploy or a quiet spell. */
