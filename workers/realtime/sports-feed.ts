@@ -95,7 +95,15 @@ export class SportsFeed extends SocketHub {
 
   override async alarm(): Promise<void> {
     const now = Date.now();
-    if (now >= this.nextClockAt) await this.runClock(now);
+    if (now >= this.nextClockAt) {
+      try {
+        await this.runClock(now);
+      } catch (e) {
+        // D1 unavailable for a moment: what waits still goes out, and the clock looks again soon.
+        console.error("sports feed: the clock failed", e instanceof Error ? e.message : e);
+        this.nextClockAt = now + CLOCK_EVERY_MS;
+      }
+    }
     const flushAt = this.flush(Date.now());
     await this.ctx.storage.setAlarm(Math.min(this.nextClockAt, flushAt ?? Infinity));
   }
