@@ -185,5 +185,10 @@ describe("settleEvent", () => {
     const rows = await env.DB.prepare("SELECT delta, wagered FROM loyalty_ledger WHERE uid = ?1 AND key LIKE 'sport-bet:%' ORDER BY id").bind(p.uid).all();
     expect(rows.results).toHaveLength(2);
     expect(rows.results.map((r) => r.wagered).sort()).toEqual([10_000, 3_000].sort());
+    // The points history names them as sports bets (reason 'sport', migration 0032), not as casino rounds.
+    const history = await data(p.browser.get("loyalty/gethistory", { offset: 0, limit: 20 }));
+    const sport = history.items.filter((i: { reason: string }) => i.reason === "sport");
+    expect(sport.map((i: { delta: number }) => i.delta).sort()).toEqual([1, 5]);
+    expect(history.items.some((i: { reason: string }) => i.reason === "round")).toBe(false);
   });
 });

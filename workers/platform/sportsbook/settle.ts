@@ -3,6 +3,7 @@ import type { MoneyDeps } from "../wallet/move-money";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { combinedOdds, winPayout, type BetRow } from "./bets";
+import { closeSpentBettingBonus } from "./free-bet-bonus";
 import { betEarningStatements } from "./loyalty";
 
 /**
@@ -16,6 +17,7 @@ import { betEarningStatements } from "./loyalty";
  * ⌊stake × Π odds / 100ⁿ⌋ (a free bet without stake return: less the stake; capped at max_payout).
  * Wins go to the main balance. A void free bet returns its stake to the betting-bonus balance
  * only while its bonus is still active (else the bonus money is gone with the bonus: payout 0).
+ * A betting bonus spent to 0 closes when its last open free bet settles (free-bet-bonus.ts).
  */
 
 /** The sports.bet.settled event on the player's channel. */
@@ -124,6 +126,8 @@ async function settleBet(deps: MoneyDeps, bet: BetRow, o: Outcome, now: number):
   }
   if (changed) {
     deps.waitUntil(publish(deps.env, bet.uid, BET_SETTLED_EVENT, { bet_id: bet.id, status: o.status, payout: { amount: paid, currency: bet.currency } }));
+    // The bonus's last open free bet at zero balance: the bonus closes now (not left active, empty).
+    if (bet.funding === "betting_bonus") await closeSpentBettingBonus(deps, bet.bonus_id);
   }
   return changed;
 }
