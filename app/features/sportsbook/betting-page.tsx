@@ -21,14 +21,14 @@ export function BettingPage({ data: d, answer, betError }: { data: Data; answer:
   const t = useT();
   const to = useLocalePath();
   const shown = d.detail ? [d.detail, ...d.events] : d.events;
-  const { live } = useLiveOdds(shown);
+  const { live, open } = useLiveOdds(shown);
   const editor = useSlipEditor();
   const picked = new Set(d.slip.map((l) => l.entry.id));
   const onPick = (id: number, odds: number) => editor.toggle({ id, odds });
   const list = `${to("/betting")}${bettingSearch({ sport: d.sport, league: d.league })}`;
   const error = answer ?? betError;
   return (
-    <section className="betting">
+    <section className="betting" data-live={open ? "open" : undefined}>
       <h1>{t("betting.title")}</h1>
       {d.notice && <p className="betting__notice" role="note">{t("betting.notice")}</p>}
       <div className="betting__layout">
