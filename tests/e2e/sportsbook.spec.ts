@@ -88,7 +88,7 @@ test.describe("sportsbook @nojs", () => {
     await slip(page).getByLabel(tr("betting.slip.stake"), { exact: true }).fill("2");
     await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
     const receipt = page.getByTestId("bet-receipt");
-    await expect(receipt).toContainText(tr("profileGames.sportsBets.kinds.accumulator"));
+    await expect(receipt).toContainText(tr("betting.receipt.kinds.accumulator"));
     await expect(receipt.getByTestId("receipt-return")).toHaveText(money(Math.floor((200 * home(a).odds * home(b).odds) / 10_000)));
     expect(await balanceMain(page.request)).toBe(10_000 - 200);
   });

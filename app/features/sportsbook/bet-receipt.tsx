@@ -15,7 +15,7 @@ export function BetReceipt({ bets }: { bets: SportBet[] }) {
         {bets.map((b) => (
           <li key={b.id} data-bet={b.id}>
             <p>
-              <strong>{t(`profileGames.sportsBets.kinds.${b.kind}`)}</strong> · {t("betting.receipt.bet", { id: b.id })}
+              <strong>{t(`betting.receipt.kinds.${b.kind}`)}</strong> · {t("betting.receipt.bet", { id: b.id })}
             </p>
             <ul className="bet-receipt__legs">
               {b.legs.map((l) => (

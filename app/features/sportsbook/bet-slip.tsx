@@ -20,14 +20,21 @@ type Props = {
   freeBet: FreeBet | null;
   error: SlipError | null;
   errorSelection: number | null;
+  /** The odds a refused placeBet said are current (odds_changed), by selection id. */
+  refused: Record<number, number> | null;
   onRemove(id: number): void;
   onClear(): void;
 };
 
-/** A line's odds and market state now: the feed's when it has spoken, else the server's. */
-function current(line: SlipLine, live: LiveState) {
+/**
+ * A line's odds and market state now: the feed's when it has spoken, else the server's; a refusal's
+ * odds when neither has seen the move yet.
+ */
+function current(line: SlipLine, live: LiveState, refused: Record<number, number> | null) {
   const l = live.selections[line.entry.id];
-  return { odds: l?.odds ?? line.now?.odds ?? line.entry.odds, status: line.now ? (live.markets[line.now.market_id] ?? line.now.market_status) : null };
+  const seen = l?.odds ?? line.now?.odds ?? line.entry.odds;
+  const odds = seen === line.entry.odds ? (refused?.[line.entry.id] ?? seen) : seen;
+  return { odds, status: line.now ? (live.markets[line.now.market_id] ?? line.now.market_status) : null };
 }
 
 /**
@@ -43,7 +50,7 @@ export function BetSlip(p: Props) {
   const [values, setValues] = useState<{ kind: string; stakes: Record<string, string>; freeBet: boolean }>({ kind: "single", stakes: {}, freeBet: false });
   const currency = p.balance.currency;
   const money = (amount: number) => formatMoney({ amount, currency });
-  const lines = p.lines.map((l) => ({ ...l, ...current(l, p.live) }));
+  const lines = p.lines.map((l) => ({ ...l, ...current(l, p.live, p.refused) }));
   const changed = lines.some((l) => l.now && l.odds !== l.entry.odds);
   const funding: Funding = values.freeBet && p.freeBet ? { freeBet: true, stakeReturned: p.freeBet.stakeReturned } : { freeBet: false };
   const acc = values.kind === "accumulator";

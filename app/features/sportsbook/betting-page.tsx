@@ -72,6 +72,7 @@ export function BettingPage({ data: d, answer, betError }: { data: Data; answer:
           freeBet={d.freeBet}
           error={error?.error ?? null}
           errorSelection={error?.selection ?? null}
+          refused={error?.odds ?? null}
           onRemove={editor.remove}
           onClear={editor.clear}
         />
