@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { BET_MAX_STAKE, BET_MIN_STAKE, type OddsChange } from "../../lib/api/contract-sportsbook";
+import type { OddsChange } from "../../lib/api/contract-sportsbook";
 import type { Money } from "../../lib/api/entities";
 import { formatMoney } from "../../lib/money";
 import { useT } from "../site/use-root-data";
 import type { SlipError } from "./betting-actions.server";
 import type { FreeBet, SlipLine } from "./betting.server";
 import type { LiveState } from "./live-odds-state";
+import { SLIP_MAX_STAKE as BET_MAX_STAKE, SLIP_MIN_STAKE as BET_MIN_STAKE } from "./limits";
 import { combinedOdds, formatOdds, parseStake, potentialReturn, type Funding } from "./slip-math";
 
 type Props = {

@@ -1,4 +1,5 @@
-import { BET_ERRORS, type BetError } from "../../lib/api/contract-sportsbook";
+import type { BetError } from "../../lib/api/contract-sportsbook";
+import { SLIP_ERROR_CODES as BET_ERRORS } from "./limits";
 
 /**
  * The filters of /betting (decision 0049-sportsbook-page): `?sport=<sysname>`, `?league=<id>`,

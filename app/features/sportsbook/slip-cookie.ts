@@ -1,4 +1,4 @@
-import { BET_MAX_LEGS } from "../../lib/api/contract-sportsbook";
+import { SLIP_MAX_LEGS as BET_MAX_LEGS } from "./limits";
 
 /**
  * The bet slip lives in a cookie the server reads (decision 0049-sportsbook-page), so the page
