@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { OddsChange } from "../../lib/api/contract-sportsbook";
 import type { Money } from "../../lib/api/entities";
@@ -6,13 +6,14 @@ import { formatMoney } from "../../lib/money";
 import { useT } from "../site/use-root-data";
 import type { SlipError } from "./betting-actions.server";
 import type { FreeBet, SlipLine } from "./betting.server";
+import { useSlipEditor } from "./client-slip";
 import type { LiveState } from "./live-odds-state";
+import type { liveStore } from "./live-store";
 import { SLIP_MAX_STAKE as BET_MAX_STAKE, SLIP_MIN_STAKE as BET_MIN_STAKE } from "./limits";
 import { combinedOdds, formatOdds, parseStake, potentialReturn, type Funding } from "./slip-math";
 
-type Props = {
+export type BetSlipProps = {
   lines: SlipLine[];
-  live: LiveState;
   slipKey: string;
   player: boolean;
   signIn: string;
@@ -23,9 +24,11 @@ type Props = {
   errorSelection: number | null;
   /** The odds a refused placeBet said are current (odds_changed), by selection id. */
   refused: Record<number, number> | null;
-  onRemove(id: number): void;
-  onClear(): void;
+  /** The page's live odds store (a prop, not an import, so the store stays in the page's chunk). */
+  live: typeof liveStore;
 };
+
+const NO_LIVE: LiveState = { events: {}, selections: {}, markets: {}, moved: {} };
 
 /**
  * A line's odds and market state now: the feed's when it has spoken, else the server's; a refusal's
@@ -45,13 +48,15 @@ function current(line: SlipLine, live: LiveState, refused: Record<number, number
  * the player's odds-change rule. Every part is a form, so it works without JavaScript; the
  * returns are worked out in the browser as the stakes are typed.
  */
-export function BetSlip(p: Props) {
+export function BetSlip(p: BetSlipProps) {
   const t = useT();
+  const live = useSyncExternalStore(p.live.subscribe, p.live.get, p.live.getServer) ?? NO_LIVE;
+  const editor = useSlipEditor();
   const busy = useNavigation().state === "submitting";
   const [values, setValues] = useState<{ kind: string; stakes: Record<string, string>; freeBet: boolean }>({ kind: "single", stakes: {}, freeBet: false });
   const currency = p.balance.currency;
   const money = (amount: number) => formatMoney({ amount, currency });
-  const lines = p.lines.map((l) => ({ ...l, ...current(l, p.live, p.refused) }));
+  const lines = p.lines.map((l) => ({ ...l, ...current(l, live, p.refused) }));
   const changed = lines.some((l) => l.now && l.odds !== l.entry.odds);
   const funding: Funding = values.freeBet && p.freeBet ? { freeBet: true, stakeReturned: p.freeBet.stakeReturned } : { freeBet: false };
   const acc = values.kind === "accumulator";
@@ -128,7 +133,7 @@ export function BetSlip(p: Props) {
                     aria-label={t("betting.slip.remove", { label: l.now?.label ?? String(l.entry.id) })}
                     onClick={(e) => {
                       e.preventDefault();
-                      p.onRemove(l.entry.id);
+                      editor.remove(l.entry.id);
                     }}
                   >
                     ×
@@ -180,7 +185,7 @@ export function BetSlip(p: Props) {
             className="bet-slip__clear"
             onSubmit={(e) => {
               e.preventDefault();
-              p.onClear();
+              editor.clear();
             }}
           >
             <button type="submit" name="intent" value="clear" className="btn btn--ghost">{t("betting.slip.clear")}</button>

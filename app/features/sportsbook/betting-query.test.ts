@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bettingSearch, parseBettingQuery } from "./betting-query";
+import { bettingSearch } from "./betting-links";
+import { parseBettingQuery } from "./betting-query";
 
 const parse = (s: string) => parseBettingQuery(new URLSearchParams(s));
 

@@ -31,13 +31,3 @@ export function parseBettingQuery(q: URLSearchParams): BettingQuery | null {
     betError: betError && (BET_ERRORS as readonly string[]).includes(betError) ? (betError as BetError) : null,
   };
 }
-
-/** A /betting address with these filters (the links of the sports menu and the events). */
-export function bettingSearch(f: { sport?: string | null; league?: number | null; event?: number | null }): string {
-  const q = new URLSearchParams();
-  if (f.sport) q.set("sport", f.sport);
-  if (f.sport && f.league) q.set("league", String(f.league));
-  if (f.event) q.set("event", String(f.event));
-  const s = q.toString();
-  return s ? `?${s}` : "";
-}

@@ -4,6 +4,7 @@ import { PlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { loginRedirect } from "../../lib/access";
 import { readCookie } from "../../lib/cookies";
+import { formatDateTime } from "../../lib/dates";
 import { createT } from "../../lib/i18n/translate";
 import { getPlatform } from "../../middleware/platform.server";
 import { seoMeta } from "../content/seo.server";
@@ -67,6 +68,7 @@ export async function loadBetting({ request, context }: Args) {
     bonus && account.balance_betting_bonus.amount > 0
       ? { amount: account.balance_betting_bonus, title: bonus.title, stakeReturned: stakeReturnedFor(bonus.sysname) }
       : null;
+  const shown = [...(detail ? [detail] : []), ...events.items];
   const title = detail ? `${detail.home} – ${detail.away}` : (league?.title ?? sport?.title ?? t("betting.title"));
   return {
     sports,
@@ -74,6 +76,8 @@ export async function loadBetting({ request, context }: Args) {
     league: league?.id ?? null,
     events: (events.items as SportEvent[]).filter((e) => e.id !== detail?.id),
     detail: detail as SportEvent | null,
+    /** Start times as SPEC §9 shows them (UTC), formatted here so the page's code carries no date formatting. */
+    startTimes: Object.fromEntries(shown.map((e) => [e.id, formatDateTime(e.starts_at)])) as Record<number, string>,
     slip: slip.map((entry): SlipLine => ({ entry, now: byId.get(entry.id) ?? null })),
     slipKey: crypto.randomUUID(),
     player,

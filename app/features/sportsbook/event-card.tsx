@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import type { SportEvent, SportMarket } from "../../lib/api/contract-sportsbook";
-import { formatDateTime } from "../../lib/dates";
 import { useT } from "../site/use-root-data";
 import type { LiveState } from "./live-odds-state";
 import { OddsButton } from "./odds-button";
 
 type Props = { event: SportEvent; live: LiveState; picked: ReadonlySet<number>; onPick(id: number, odds: number): void };
+type CardProps = Props & { href: string; when: string };
 
 /** The event's state as the feed last said it (newer than the server's render, or the same). */
 export function liveEvent(event: SportEvent, live: LiveState) {
@@ -14,22 +14,22 @@ export function liveEvent(event: SportEvent, live: LiveState) {
 }
 
 /** When it starts, or its live minute and score, or how it ended. */
-export function EventState({ event }: { event: SportEvent }) {
+export function EventState({ event, when }: { event: SportEvent; when: string }) {
   const t = useT();
   const score = event.score ? `${event.score.home} : ${event.score.away}` : null;
   return (
-    <p className="sport-event__state" data-testid="event-state">
+    <p className="sport-event__state">
       {event.status === "live" ? (
         <>
           <span className="sport-event__live">{t("betting.live")}</span>
           {event.minute !== null && <span> {t("betting.minute", { minute: event.minute })}</span>}
         </>
       ) : event.status === "prematch" ? (
-        <time dateTime={new Date(event.starts_at).toISOString()}>{formatDateTime(event.starts_at)}</time>
+        <time dateTime={new Date(event.starts_at).toISOString()}>{when}</time>
       ) : (
         <span>{t(`betting.${event.status}`)}</span>
       )}
-      {score && <span className="sport-event__score" data-testid="event-score"> {score}</span>}
+      {score && <span className="sport-event__score"> {score}</span>}
     </p>
   );
 }
@@ -62,12 +62,12 @@ export function MarketOdds({ market, live, picked, onPick }: { market: SportMark
 }
 
 /** An event of the list: league, state, teams (a link to all its markets) and its main markets. */
-export function EventCard({ event, href, ...rest }: Props & { href: string }) {
+export function EventCard({ event, href, when, ...rest }: CardProps) {
   const e = liveEvent(event, rest.live);
   return (
     <li className="sport-event" data-event={event.id} data-status={e.status}>
       <p className="sport-event__league">{event.league}</p>
-      <EventState event={e} />
+      <EventState event={e} when={when} />
       <h3 className="sport-event__teams">
         <Link to={href} dir="auto">{`${event.home} – ${event.away}`}</Link>
       </h3>

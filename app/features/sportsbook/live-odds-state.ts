@@ -27,18 +27,8 @@ export type LiveState = {
 
 export function initialLive(events: readonly SportEvent[]): LiveState {
   const state: LiveState = { events: {}, selections: {}, markets: {}, moved: {} };
-  return events.reduce((s, e) => applyEvent(s, toData(e), false), state);
-}
-
-function toData(e: SportEvent): LiveEventData {
-  return {
-    event_id: e.id,
-    version: e.version,
-    status: e.status,
-    score: e.score,
-    minute: e.minute,
-    markets: e.markets.map((m) => ({ id: m.id, status: m.status, selections: m.selections.map((x) => ({ id: x.id, odds: x.odds, result: x.result })) })),
-  };
+  // A SportEvent has every field applyEvent reads (markets' ids, statuses, selections' odds).
+  return events.reduce((s, e) => applyEvent(s, { ...e, event_id: e.id }, false), state);
 }
 
 function isEventData(d: unknown): d is LiveEventData {

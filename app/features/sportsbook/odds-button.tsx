@@ -1,7 +1,8 @@
 import type { SportSelection } from "../../lib/api/contract-sportsbook";
 import { useT } from "../site/use-root-data";
-import { pickValue } from "./slip-cookie";
-import { formatOdds } from "./slip-math";
+
+/** 185 → "1.85" (slip-math's formatOdds, repeated here so the slip's arithmetic stays off first load). */
+const formatOdds = (odds: number) => (odds / 100).toFixed(2);
 
 /**
  * One selection's odds: a submit button of the page's pick form (no JavaScript: the action adds it
@@ -23,7 +24,7 @@ export function OddsButton(p: {
       type="submit"
       form="betting-pick"
       name="pick"
-      value={pickValue(s.id, p.odds)}
+      value={`${s.id}:${p.odds}`}
       className="odds-button"
       data-selection={s.id}
       data-moved={p.moved}

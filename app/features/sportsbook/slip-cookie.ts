@@ -1,3 +1,4 @@
+import { readCookie, serializeCookie } from "../../lib/cookies";
 import { SLIP_MAX_LEGS as BET_MAX_LEGS } from "./limits";
 
 /**
@@ -43,7 +44,8 @@ export function acceptOdds(entries: readonly SlipEntry[], current: ReadonlyMap<n
   return entries.map((e) => ({ id: e.id, odds: current.get(e.id) ?? e.odds }));
 }
 
-/** An odds button's form value: `<selection id>:<odds shown>`. */
-export function pickValue(id: number, odds: number): string {
-  return `${id}:${odds}`;
+/** With JavaScript, an odds button's click: the browser's cookie takes the selection or lets it go. */
+export function toggleInBrowser(entry: SlipEntry): void {
+  const next = toggleSelection(parseSlip(readCookie(document.cookie, SLIP_COOKIE)), entry);
+  document.cookie = serializeCookie(SLIP_COOKIE, serializeSlip(next), { maxAge: next.length ? SLIP_MAX_AGE : 0 });
 }

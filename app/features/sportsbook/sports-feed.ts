@@ -4,8 +4,7 @@ import type { SportsMessage } from "./live-odds-state";
 /**
  * The browser's side of the live odds: a WebSocket to `/realtime/sports` (public, one feed for
  * every event; sports-shared interface 3), kept alive and reconnected by the player channel's
- * loop (channel-core.ts) until stopped. Imported by the betting page after hydration only, so its
- * first load does not carry it.
+ * loop (channel-core.ts) until stopped. Started by the betting page's effect, after hydration.
  */
 export function openSportsFeed(deps: {
   origin: string;

@@ -1,13 +1,15 @@
 import { Link } from "react-router";
 import type { Sport } from "../../lib/api/contract-sportsbook";
 import { useLocalePath, useT } from "../site/use-root-data";
-import { bettingSearch } from "./betting-query";
 
 /** Sports, and the chosen sport's leagues, as links (`?sport=`, `?league=`) with their event counts. */
-export function SportsNav({ sports, sport, league }: { sports: Sport[]; sport: string | null; league: number | null }) {
+export type SportsNavProps = { sports: Sport[]; sport: string | null; league: number | null };
+
+export function SportsNav({ sports, sport, league }: SportsNavProps) {
   const t = useT();
   const to = useLocalePath();
-  const href = (f: { sport?: string; league?: number }) => `${to("/betting")}${bettingSearch(f)}`;
+  // betting-links.ts's bettingSearch, spelled out: a sysname is [a-z0-9-] and needs no escaping.
+  const href = (f: { sport?: string; league?: number }) => `${to("/betting")}${f.sport ? `?sport=${f.sport}${f.league ? `&league=${f.league}` : ""}` : ""}`;
   return (
     <nav className="sports-nav" aria-label={t("betting.sports")}>
       <ul>
