@@ -103,6 +103,7 @@ test.describe("sportsbook @nojs", () => {
     await settings.getByRole("button", { name: tr("betting.slip.save") }).click();
     await expect(settings.getByLabel(tr("betting.slip.oddsChange"))).toHaveValue("ask");
     const moved = sel.odds + 35;
+    if (jsOn()) await expect(page.locator('section.betting[data-live="open"]')).toBeVisible(); // the move comes over the socket
     await step(page.request, own.event_id, { type: "odds", selection_id: sel.id, odds: moved });
     if (!jsOn()) await page.reload();
     await expect(slip(page).getByTestId("slip-odds-changed")).toContainText(odds(moved));
