@@ -116,3 +116,10 @@ CREATE TABLE sport_settings (
   uid INTEGER PRIMARY KEY REFERENCES users (uid),
   odds_change TEXT NOT NULL DEFAULT 'higher' CHECK (odds_change IN ('any', 'higher', 'ask'))
 );
+
+-- A betting template's free bet: stake_returned 1 pays stake × odds on a win, 0 only the profit
+-- stake × (odds − 1) (the welcome "free-bet"). Placement copies it onto the bet.
+ALTER TABLE bonus_templates ADD COLUMN stake_returned INTEGER NOT NULL DEFAULT 0 CHECK (stake_returned IN (0, 1));
+
+-- The game history export pages a player's settled bets by settlement time beside the rounds.
+CREATE INDEX sport_bets_settled ON sport_bets (uid, settled_at, id) WHERE status <> 'open';

@@ -61,9 +61,9 @@ export function buildSeedStatements(seedDir) {
   // The operator's bonus templates (issue 18): upserted by sysname, and their amounts by currency.
   for (const [i, t] of read(seedDir, "bonus-templates.json").entries()) {
     s.push(
-      `INSERT INTO bonus_templates (sysname, type, trigger, deposit_from, deposit_to, promo_code, percent, wager_multiplier, wager_base, contributions, activation_days, wagering_days, texts, position, is_enabled)
-       VALUES (${q(t.sysname)}, ${q(t.type)}, ${q(t.trigger)}, ${q(t.deposit_from)}, ${q(t.deposit_to)}, ${q(t.promo_code)}, ${q(t.percent)}, ${t.wager_multiplier}, ${q(t.wager_base)}, ${json(t.contributions ?? { slots: 100, table: 10, live: 0 })}, ${t.activation_days}, ${t.wagering_days}, ${json(t.texts)}, ${i}, 1)
-       ON CONFLICT (sysname) DO UPDATE SET type = excluded.type, trigger = excluded.trigger, deposit_from = excluded.deposit_from, deposit_to = excluded.deposit_to, promo_code = excluded.promo_code, percent = excluded.percent, wager_multiplier = excluded.wager_multiplier, wager_base = excluded.wager_base, contributions = excluded.contributions, activation_days = excluded.activation_days, wagering_days = excluded.wagering_days, texts = excluded.texts, position = excluded.position`,
+      `INSERT INTO bonus_templates (sysname, type, trigger, deposit_from, deposit_to, promo_code, percent, wager_multiplier, wager_base, contributions, activation_days, wagering_days, texts, position, is_enabled, stake_returned)
+       VALUES (${q(t.sysname)}, ${q(t.type)}, ${q(t.trigger)}, ${q(t.deposit_from)}, ${q(t.deposit_to)}, ${q(t.promo_code)}, ${q(t.percent)}, ${t.wager_multiplier}, ${q(t.wager_base)}, ${json(t.contributions ?? { slots: 100, table: 10, live: 0 })}, ${t.activation_days}, ${t.wagering_days}, ${json(t.texts)}, ${i}, 1, ${t.stake_returned ? 1 : 0})
+       ON CONFLICT (sysname) DO UPDATE SET stake_returned = excluded.stake_returned, type = excluded.type, trigger = excluded.trigger, deposit_from = excluded.deposit_from, deposit_to = excluded.deposit_to, promo_code = excluded.promo_code, percent = excluded.percent, wager_multiplier = excluded.wager_multiplier, wager_base = excluded.wager_base, contributions = excluded.contributions, activation_days = excluded.activation_days, wagering_days = excluded.wagering_days, texts = excluded.texts, position = excluded.position`,
     );
     for (const [currency, a] of Object.entries(t.amounts)) {
       s.push(
@@ -165,6 +165,7 @@ export function buildSeedStatements(seedDir) {
   loyaltySeed(seedDir, s);
   wheelSeed(seedDir, s);
   tournamentSeed(seedDir, s);
+  sportsbookSeed(seedDir, s);
   return s.map((x) => x.replace(/\s*\n\s*/g, " "));
 }
 
@@ -332,6 +333,62 @@ function tournamentSeed(seedDir, s) {
            ${b ? `(SELECT id FROM bonus_templates WHERE sysname = ${q(b.sysname)})` : "NULL"}, ${p.freespins ? `(SELECT id FROM freespin_templates WHERE sysname = ${q(p.freespins)})` : "NULL"}, ${json(p.texts ?? {})})
          ON CONFLICT (tournament_id, place_from) DO UPDATE SET place_to = excluded.place_to, type = excluded.type, money = excluded.money, bonus_template_id = excluded.bonus_template_id, freespin_template_id = excluded.freespin_template_id, texts = excluded.texts`,
       );
+    }
+  }
+}
+
+/**
+ * The sportsbook (issue 23, decision 0049): its pseudo-game back in the catalogue (decision 0018
+ * removed it until /betting existed), then the demo provider's sports, leagues, events, markets and
+ * selections, upserted by their fixed ids. An event's time is relative to the seeding moment, as
+ * tournaments' are; its time and state (status, score, minute, step, version, odds) are set on
+ * insert only: after that the feed owns them, and seeding again refreshes names and texts.
+ */
+function sportsbookSeed(seedDir, s) {
+  const sb = read(seedDir, "sportsbook.json");
+  s.push(
+    `INSERT INTO games (id, sysname, provider_id, title, kind, rtp_bp, volatility, min_bet, max_bet, has_demo, is_sportsbook, popularity, released_at, tags)
+     VALUES (3301, 'sportsbook', 26, 'Sportsbook', 'sport', 9500, 'medium', 10, 100000, 0, 1, 0, 1767225600000, 'sport')
+     ON CONFLICT (id) DO UPDATE SET sysname = excluded.sysname, title = excluded.title, kind = excluded.kind, is_sportsbook = 1, has_demo = 0`,
+    `INSERT OR IGNORE INTO game_category_games (category_id, game_id, popularity, released_at) SELECT id, 3301, 0, 1767225600000 FROM game_categories WHERE sysname = 'sport'`,
+  );
+  for (const [locale, description] of Object.entries(sb.game.descriptions)) {
+    s.push(`INSERT OR REPLACE INTO game_texts (game_id, locale, title, description) VALUES (3301, ${q(locale)}, 'Sportsbook', ${q(description)})`);
+  }
+  for (const [i, sp] of sb.sports.entries()) {
+    s.push(
+      `INSERT INTO sports (id, sysname, position, texts) VALUES (${sp.id}, ${q(sp.sysname)}, ${i}, ${json(sp.texts)})
+       ON CONFLICT (id) DO UPDATE SET sysname = excluded.sysname, position = excluded.position, texts = excluded.texts`,
+    );
+  }
+  const sportId = new Map(sb.sports.map((x) => [x.sysname, x.id]));
+  const leagueId = new Map(sb.leagues.map((x) => [x.sysname, x.id]));
+  for (const [i, l] of sb.leagues.entries()) {
+    s.push(
+      `INSERT INTO sport_leagues (id, sport_id, sysname, country, position, has_draw, teams, texts)
+       VALUES (${l.id}, ${sportId.get(l.sport)}, ${q(l.sysname)}, ${q(l.country)}, ${i}, ${l.has_draw}, ${json(l.teams)}, ${json(l.texts)})
+       ON CONFLICT (id) DO UPDATE SET sport_id = excluded.sport_id, sysname = excluded.sysname, country = excluded.country, position = excluded.position, has_draw = excluded.has_draw, teams = excluded.teams, texts = excluded.texts`,
+    );
+  }
+  const at = (minutes) => `(CAST(strftime('%s', 'now') AS INTEGER) * 1000 + ${minutes * 60000})`;
+  for (const e of sb.events) {
+    s.push(
+      `INSERT INTO sport_events (id, league_id, home, away, starts_at, status, score_home, score_away, minute, script, autoplay, created_at)
+       VALUES (${e.id}, ${leagueId.get(e.league)}, ${q(e.home)}, ${q(e.away)}, ${at(e.starts_in_minutes)}, ${q(e.status)}, ${q(e.score?.home)}, ${q(e.score?.away)}, ${q(e.minute)}, ${e.script}, 1, ${at(0)})
+       ON CONFLICT (id) DO UPDATE SET league_id = excluded.league_id, home = excluded.home, away = excluded.away, script = excluded.script`,
+    );
+    for (const [mi, m] of e.markets.entries()) {
+      const marketId = e.id * 10 + mi;
+      s.push(
+        `INSERT INTO sport_markets (id, event_id, kind, line, is_main, position) VALUES (${marketId}, ${e.id}, ${q(m.kind)}, ${q(m.line)}, ${m.is_main}, ${mi})
+         ON CONFLICT (id) DO UPDATE SET event_id = excluded.event_id, kind = excluded.kind, line = excluded.line, is_main = excluded.is_main, position = excluded.position`,
+      );
+      for (const [si, x] of m.selections.entries()) {
+        s.push(
+          `INSERT INTO sport_selections (id, market_id, outcome, odds, position) VALUES (${marketId * 10 + si}, ${marketId}, ${q(x.outcome)}, ${x.odds}, ${si})
+           ON CONFLICT (id) DO UPDATE SET market_id = excluded.market_id, outcome = excluded.outcome, position = excluded.position`,
+        );
+      }
     }
   }
 }

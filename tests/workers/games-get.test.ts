@@ -81,25 +81,12 @@ describe("games.get", () => {
     expect(await games({ sysnames: [] })).toEqual({ items: [], count: 0 });
   });
 
-  it("tells an operator's sportsbook apart; the seed has none until the betting page exists", async () => {
-    // Issue 16: the seeded sportsbook opened /betting, a 404 until the sportsbook issue ships it.
-    expect((await games({ sysnames: ["sportsbook"] })).items).toEqual([]);
-    expect((await games({ category: "sport" })).count).toBe(0);
-    await env.DB.batch([
-      env.DB.prepare("INSERT INTO games (id, sysname, provider_id, title, kind, rtp_bp, volatility, min_bet, max_bet, has_demo, is_sportsbook, popularity, released_at, tags) VALUES (9901, 'sportsbook', 26, 'Sportsbook', 'sport', 9500, 'medium', 10, 1000000, 0, 1, 0, 1767225600000, 'sport')"),
-      env.DB.prepare("INSERT INTO game_category_games (category_id, game_id, popularity, released_at) SELECT id, 9901, 0, 1767225600000 FROM game_categories WHERE sysname = 'sport'"),
-    ]);
-    try {
-      const r = await games({ sysnames: ["sportsbook", "golden_phoenix"] });
-      const flags = Object.fromEntries(r.items.map((g) => [g.sysname, g.is_sportsbook]));
-      expect(flags).toEqual({ sportsbook: true, golden_phoenix: false });
-      expect((await games({ category: "sport" })).items.map((g) => g.sysname)).toEqual(["sportsbook"]);
-    } finally {
-      await env.DB.batch([
-        env.DB.prepare("DELETE FROM game_category_games WHERE game_id = 9901"),
-        env.DB.prepare("DELETE FROM games WHERE id = 9901"),
-      ]);
-    }
+  it("tells an operator's sportsbook apart: the seeded pseudo-game, alone in the 'sport' category", async () => {
+    // Decision 0049 put it back (0018 had removed it until /betting existed); /game/sportsbook goes to /betting.
+    const r = await games({ sysnames: ["sportsbook", "golden_phoenix"] });
+    const flags = Object.fromEntries(r.items.map((g) => [g.sysname, g.is_sportsbook]));
+    expect(flags).toEqual({ sportsbook: true, golden_phoenix: false });
+    expect((await games({ category: "sport" })).items.map((g) => g.sysname)).toEqual(["sportsbook"]);
   });
 
   it("sorts by popularity, release, name and RTP", async () => {

@@ -123,7 +123,8 @@ export type LoyaltyNotice = z.infer<typeof LoyaltyNotice>;
 /** A line of the player's points history: a change of points or experience, newest first. */
 export const LoyaltyHistoryItem = z.strictObject({
   id: z.number().int(),
-  reason: z.enum(["round", "deposit", "quest", "purchase", "adjustment", "wheel", "wheel_purchase"]),
+  /** `sport`: points of a settled real-money sports bet (decision 0049). */
+  reason: z.enum(["round", "deposit", "quest", "purchase", "adjustment", "wheel", "wheel_purchase", "sport"]),
   /** Points added (positive) or spent (negative). */
   delta: z.number().int(),
   exp_delta: z.number().int(),

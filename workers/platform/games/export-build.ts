@@ -1,12 +1,12 @@
 import { CSV_HEADER, csvLine, type CsvRound } from "./export-csv";
 
 /**
- * Builds one export's CSV: the player's settled rounds of the period, oldest first, paged by
+ * Builds one export's CSV: the player's settled rounds and sports bets of the period, oldest first, paged by
  * (created_at, id) and stored one chunk per page. Rounds of a past period never change, so a
  * second build (lazy recovery beside a slow first one) writes the same chunks.
  */
 
-/** The most rounds one file holds; a longer period is cut (the export says `truncated`). */
+/** The most rows (rounds and bets) one file holds; a longer period is cut (the export says `truncated`). */
 export const EXPORT_ROW_CAP = 50_000;
 const PAGE = 1000;
 /** A pending export whose build started this long ago has lost it and is rebuilt on the next read. */
@@ -18,11 +18,32 @@ interface Target {
   to_ms: number;
 }
 
-const ROUNDS = `SELECT r.id, r.created_at, r.sysname, g.title, r.mode, r.currency, r.bet, r.win
-  FROM game_rounds r JOIN games g ON g.id = r.game_id
-  WHERE r.uid = ?1 AND r.operation_id IS NOT NULL AND r.created_at BETWEEN ?2 AND ?3
-    AND (r.created_at > ?4 OR (r.created_at = ?4 AND r.id > ?5))
-  ORDER BY r.created_at, r.id LIMIT ?6`;
+/**
+ * The player's settled rounds and settled sports bets of the period (decision 0049), merged in
+ * (time, id) order: each side pages itself by the cursor, the outer query merges one page. A bet
+ * is a row at its settlement: game 'sportsbook', title its events, stake as bet and payout as win;
+ * a free bet (mode 'free_bet') staked bonus money, so its bet is 0 and its win what reached the main
+ * balance (0 for a void one, whose stake went back to the bonus).
+ */
+const ROUNDS = `SELECT id, created_at, sysname, title, mode, currency, bet, win FROM (
+    SELECT r.id, r.created_at, r.sysname, g.title, r.mode, r.currency, r.bet, r.win
+    FROM game_rounds r JOIN games g ON g.id = r.game_id
+    WHERE r.uid = ?1 AND r.operation_id IS NOT NULL AND r.created_at BETWEEN ?2 AND ?3
+      AND (r.created_at > ?4 OR (r.created_at = ?4 AND r.id > ?5))
+    ORDER BY r.created_at, r.id LIMIT ?6)
+  UNION ALL
+  SELECT id, created_at, sysname, title, mode, currency, bet, win FROM (
+    SELECT b.id, b.settled_at AS created_at, 'sportsbook' AS sysname,
+      (SELECT group_concat(name, ' + ') FROM (SELECT e.home || ' – ' || e.away AS name FROM sport_bet_legs l
+        JOIN sport_events e ON e.id = l.event_id WHERE l.bet_id = b.id ORDER BY l.position)) AS title,
+      CASE b.funding WHEN 'main' THEN 'real' ELSE 'free_bet' END AS mode, b.currency,
+      CASE b.funding WHEN 'main' THEN b.stake ELSE 0 END AS bet,
+      CASE WHEN b.funding = 'main' OR b.status = 'won' THEN b.payout ELSE 0 END AS win
+    FROM sport_bets b
+    WHERE b.uid = ?1 AND b.status <> 'open' AND b.settled_at BETWEEN ?2 AND ?3
+      AND (b.settled_at > ?4 OR (b.settled_at = ?4 AND b.id > ?5))
+    ORDER BY b.settled_at, b.id LIMIT ?6)
+  ORDER BY created_at, id LIMIT ?6`;
 
 export async function buildExport(db: D1Database, id: string): Promise<void> {
   try {

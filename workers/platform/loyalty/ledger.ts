@@ -92,7 +92,7 @@ export function settleStatements(db: D1Database, uid: number, batch: string, now
     db
       .prepare(
         `INSERT INTO loyalty_notices (uid, key, trigger, type, amount, ref, created_at, updated_at)
-         SELECT uid, NULL, 'points', 'credit', SUM(delta), NULL, ?3, ?3 ${rows} AND reason = 'round' AND delta > 0 GROUP BY uid
+         SELECT uid, NULL, 'points', 'credit', SUM(delta), NULL, ?3, ?3 ${rows} AND reason IN ('round', 'sport') AND delta > 0 GROUP BY uid
          ON CONFLICT (uid) WHERE trigger = 'points' AND read_at IS NULL DO UPDATE SET amount = amount + excluded.amount, updated_at = excluded.updated_at`,
       )
       .bind(uid, batch, now),

@@ -1,7 +1,10 @@
-import { PlatformError } from "../../../app/lib/api/errors";
-import type { Handlers } from "../core/context";
+import type { OddsChange } from "../../../app/lib/api/contract-sportsbook";
+import type { Handlers, PlatformContext } from "../core/context";
+import { readBets } from "./bets";
+import { placeBet } from "./place";
+import { readEvent, readEvents, readSlip, readSports, slipView } from "./read";
 
-/** The sportsbook.* methods (issue 23, decision 0049). PLACEHOLDER of the base branch: the platform slice replaces every handler. */
+/** The sportsbook.* methods (issue 23, decision 0049): reads, placement, the player's bets and settings. */
 
 type SportsbookMethods =
   | "sportsbook.getSports"
@@ -13,17 +16,25 @@ type SportsbookMethods =
   | "sportsbook.getSettings"
   | "sportsbook.setSettings";
 
-const notYet = () => {
-  throw new PlatformError("InvalidParameter", "The sportsbook is being built", { status: 501 });
-};
+const reader = (ctx: PlatformContext) => ({ db: ctx.db, locale: ctx.locale, defaultLocale: ctx.defaultLocale });
+
+async function readSetting(ctx: PlatformContext): Promise<OddsChange> {
+  return (await ctx.db.prepare("SELECT odds_change FROM sport_settings WHERE uid = ?1").bind(ctx.uid).first<OddsChange>("odds_change")) ?? "higher";
+}
 
 export const sportsbookHandlers: Handlers<SportsbookMethods> = {
-  "sportsbook.getSports": notYet,
-  "sportsbook.getEvents": notYet,
-  "sportsbook.getEvent": notYet,
-  "sportsbook.getSelections": notYet,
-  "sportsbook.placeBet": notYet,
-  "sportsbook.getBets": notYet,
-  "sportsbook.getSettings": notYet,
-  "sportsbook.setSettings": notYet,
+  "sportsbook.getSports": (_p, ctx) => readSports(reader(ctx)),
+  "sportsbook.getEvents": (p, ctx) => readEvents(reader(ctx), p),
+  "sportsbook.getEvent": (p, ctx) => readEvent(reader(ctx), p.event_id),
+  "sportsbook.getSelections": async (p, ctx) => ({ items: (await readSlip(ctx.db, p.ids)).map((r) => slipView(r, reader(ctx))) }),
+  "sportsbook.placeBet": (p, ctx) => placeBet(ctx, p),
+  "sportsbook.getBets": (p, ctx) => readBets(ctx.db, ctx.uid, p, reader(ctx)),
+  "sportsbook.getSettings": async (_p, ctx) => ({ odds_change: await readSetting(ctx) }),
+  "sportsbook.setSettings": async (p, ctx) => {
+    await ctx.db
+      .prepare("INSERT INTO sport_settings (uid, odds_change) VALUES (?1, ?2) ON CONFLICT (uid) DO UPDATE SET odds_change = excluded.odds_change")
+      .bind(ctx.uid, p.odds_change)
+      .run();
+    return { odds_change: p.odds_change };
+  },
 };

@@ -39,6 +39,9 @@ export const OPERATION_TYPES = [
   "wheel_reward",
   "wheel_purchase",
   "tournament_prize",
+  "sport_bet",
+  "sport_win",
+  "sport_refund",
 ] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 

@@ -1,0 +1,178 @@
+import { BET_MAX_STAKE, BET_MIN_STAKE, type OddsChange, type SportBet } from "../../../app/lib/api/contract-sportsbook";
+import { PlatformError } from "../../../app/lib/api/errors";
+import type { PlatformContext } from "../core/context";
+import { moveMoneyWith } from "../wallet/move-money";
+import { planOperation } from "../wallet/wallet";
+import { combinedOdds, withLegs, type BetRow } from "./bets";
+import { readSlip, type SlipRow } from "./read";
+import { sportsbookError } from "./view";
+
+/**
+ * sportsbook.placeBet (decision 0049): the bet row, its legs and the wallet debit in one D1 batch.
+ * The bet row's INSERT … SELECT is the gate: it inserts only while every selection still has the
+ * odds this call read, its market is open and its event not finished (and, for a free bet, the
+ * bonus is still active); the legs and the wallet operation apply only if the row exists. An
+ * overdraft fails the debit and rolls the whole batch back. If the gate was shut (the feed moved
+ * between the read and the batch), the call reads again once and decides again.
+ */
+
+export interface PlaceParams {
+  kind: "single" | "accumulator";
+  selections: number[];
+  odds: number[];
+  stake: number;
+  funding: "main" | "betting_bonus";
+  key: string;
+}
+
+/** Whether the odds the player saw may be replaced by the current ones, by their setting. */
+export function oddsAcceptable(setting: OddsChange, seen: number[], current: number[]): boolean {
+  if (setting === "any") return true;
+  if (setting === "higher") return current.every((c, i) => c >= seen[i]!);
+  return current.every((c, i) => c === seen[i]);
+}
+
+const betError = (code: string, message: string, status: number, field: string, params?: Record<string, unknown>) =>
+  sportsbookError(code, message, status, field, params);
+
+/** The checks that need no database: shape and stake limits. */
+function checkShape(p: PlaceParams): void {
+  if (p.odds.length !== p.selections.length) {
+    throw new PlatformError("InvalidParameter", "odds lists one odds per selection, in the same order", {
+      fields: { odds: ["odds lists one odds per selection, in the same order"] },
+    });
+  }
+  if (p.kind === "single" && p.selections.length !== 1) throw betError("single_needs_one", "A single bet has exactly one selection", 400, "selections");
+  if (p.kind === "accumulator" && p.selections.length < 2) throw betError("accumulator_needs_two", "An accumulator has at least two selections", 400, "selections");
+  // Limits in minor units of the player's currency (the stake is in it).
+  if (p.stake < BET_MIN_STAKE) throw betError("below_min_stake", `The stake is at least ${BET_MIN_STAKE} minor units`, 400, "stake", { min: BET_MIN_STAKE });
+  if (p.stake > BET_MAX_STAKE) throw betError("above_max_stake", `The stake is at most ${BET_MAX_STAKE} minor units`, 400, "stake", { max: BET_MAX_STAKE });
+}
+
+interface Situation {
+  currency: string;
+  setting: OddsChange;
+  slip: SlipRow[];
+  bonus: { id: string; stake_returned: number; max_cashout: number | null } | null;
+}
+
+async function readSituation(ctx: PlatformContext, p: PlaceParams): Promise<Situation> {
+  const [user, bonus] = await ctx.db.batch<Record<string, unknown>>([
+    ctx.db
+      .prepare("SELECT u.currency, COALESCE(s.odds_change, 'higher') AS odds_change FROM users u LEFT JOIN sport_settings s ON s.uid = u.uid WHERE u.uid = ?1")
+      .bind(ctx.uid),
+    ctx.db
+      .prepare(
+        `SELECT b.id, t.stake_returned, b.max_cashout FROM player_bonuses b JOIN bonus_templates t ON t.id = b.template_id
+         WHERE b.uid = ?1 AND b.type = 'betting' AND b.status = 'active'`,
+      )
+      .bind(ctx.uid),
+  ]);
+  const u = user!.results[0] as { currency: string; odds_change: OddsChange } | undefined;
+  if (!u) throw new PlatformError("Authorization", "Sign in to continue");
+  const slip = await readSlip(ctx.db, p.selections);
+  return { currency: u.currency, setting: u.odds_change, slip, bonus: (bonus!.results[0] as Situation["bonus"]) ?? null };
+}
+
+/** Decides on what was read: the odds to take, or the refusal. */
+function decide(p: PlaceParams, s: Situation): number[] {
+  if (s.slip.length !== p.selections.length) {
+    const missing = p.selections.filter((id) => !s.slip.some((r) => r.id === id));
+    throw betError("unknown_selection", "No such selection", 404, "selections", { selections: missing });
+  }
+  if (p.kind === "accumulator" && new Set(s.slip.map((r) => r.event_id)).size !== s.slip.length) {
+    throw betError("same_event", "An accumulator takes one selection per event", 400, "selections");
+  }
+  for (const r of s.slip) {
+    if (r.event_status === "finished" || r.event_status === "cancelled" || r.market_status === "settled" || r.market_status === "void") {
+      throw betError("market_closed", "This market takes no more bets", 409, "selections", { selection_id: r.id });
+    }
+    if (r.market_status === "suspended") throw betError("market_suspended", "This market is suspended for now", 409, "selections", { selection_id: r.id });
+  }
+  const current = s.slip.map((r) => r.odds);
+  if (!oddsAcceptable(s.setting, p.odds, current)) throw betError("odds_changed", "The odds have changed", 409, "odds", { odds: current });
+  if (p.funding === "betting_bonus" && !s.bonus) throw betError("no_betting_bonus", "No active betting bonus to bet with", 409, "funding");
+  return current;
+}
+
+/** The same key names the same bet: same kind, selections (in order), stake and funding. */
+async function earlierBet(ctx: PlatformContext, p: PlaceParams): Promise<BetRow | null> {
+  const bet = await ctx.db.prepare("SELECT * FROM sport_bets WHERE uid = ?1 AND key = ?2").bind(ctx.uid, p.key).first<BetRow>();
+  if (!bet) return null;
+  const { results } = await ctx.db.prepare("SELECT selection_id FROM sport_bet_legs WHERE bet_id = ?1 ORDER BY position").bind(bet.id).all<{ selection_id: number }>();
+  const same =
+    bet.kind === p.kind && bet.stake === p.stake && bet.funding === p.funding && results.map((r) => r.selection_id).join(",") === p.selections.join(",");
+  if (!same) throw betError("key_reused", "This key was used for another bet", 400, "key");
+  return bet;
+}
+
+export async function placeBet(ctx: PlatformContext, p: PlaceParams): Promise<{ bet: SportBet }> {
+  checkShape(p);
+  const reader = { locale: ctx.locale, defaultLocale: ctx.defaultLocale };
+  const answer = async (bet: BetRow) => ({ bet: (await withLegs(ctx.db, [bet], reader))[0]! });
+  const first = await earlierBet(ctx, p);
+  if (first) return answer(first);
+  for (let attempt = 0; ; attempt++) {
+    const situation = await readSituation(ctx, p);
+    const odds = decide(p, situation);
+    const placed = await tryPlace(ctx, p, situation, odds);
+    if (placed) return answer(placed);
+    // Not placed: the same key won a race, or the gate was shut by a change since the read.
+    const raced = await earlierBet(ctx, p);
+    if (raced) return answer(raced);
+    if (attempt >= 1) {
+      // Twice moved under us: decide on a fresh read; if that still passes, tell the current odds.
+      const fresh = await readSituation(ctx, p);
+      throw betError("odds_changed", "The odds have changed", 409, "odds", { odds: decide(p, fresh) });
+    }
+  }
+}
+
+async function tryPlace(ctx: PlatformContext, p: PlaceParams, s: Situation, odds: number[]): Promise<BetRow | null> {
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  const bonus = p.funding === "betting_bonus" ? s.bonus! : null;
+  const legs = JSON.stringify(s.slip.map((r, i) => [r.id, odds[i], r.event_id]));
+  const db = ctx.db;
+  const statements = [
+    db
+      .prepare(
+        `INSERT INTO sport_bets (id, uid, key, kind, currency, stake, odds, funding, bonus_id, stake_returned, max_payout, placed_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12
+         WHERE NOT EXISTS (
+           SELECT 1 FROM json_each(?13) j
+           LEFT JOIN sport_selections s ON s.id = json_extract(j.value, '$[0]')
+           LEFT JOIN sport_markets m ON m.id = s.market_id
+           LEFT JOIN sport_events e ON e.id = m.event_id
+           WHERE s.odds IS NOT json_extract(j.value, '$[1]') OR m.status IS NOT 'open' OR e.status NOT IN ('prematch', 'live'))
+         AND (?9 IS NULL OR EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?9 AND uid = ?2 AND status = 'active'))
+         ON CONFLICT (uid, key) DO NOTHING`,
+      )
+      .bind(
+        id, ctx.uid, p.key, p.kind, s.currency, p.stake, combinedOdds(odds), p.funding,
+        bonus?.id ?? null, bonus ? bonus.stake_returned : 1, bonus?.max_cashout ?? null, now, legs,
+      ),
+    db
+      .prepare(
+        `INSERT INTO sport_bet_legs (bet_id, selection_id, event_id, odds, position)
+         SELECT ?1, json_extract(j.value, '$[0]'), json_extract(j.value, '$[2]'), json_extract(j.value, '$[1]'), j.key
+         FROM json_each(?2) j WHERE EXISTS (SELECT 1 FROM sport_bets WHERE id = ?1)`,
+      )
+      .bind(id, legs),
+  ];
+  const plan = planOperation(
+    db,
+    { uid: ctx.uid, key: `sport-bet:${id}`, type: "sport_bet", reference: id, changes: [{ kind: bonus ? "betting_bonus" : "main", delta: -p.stake }] },
+    { sql: "EXISTS (SELECT 1 FROM sport_bets WHERE id = ?1)", params: [id] },
+  );
+  try {
+    const { applied } = await moveMoneyWith(ctx, statements, plan);
+    if (!applied) return null;
+  } catch (e) {
+    if (e instanceof PlatformError && e.exception === "BillingTransactionDeclined") {
+      throw betError("insufficient_funds", "Not enough money on the balance for this stake", 409, "stake");
+    }
+    throw e;
+  }
+  return db.prepare("SELECT * FROM sport_bets WHERE id = ?1").bind(id).first<BetRow>();
+}

@@ -1,0 +1,155 @@
+import type { SlipSelection, Sport, SportEvent } from "../../../app/lib/api/contract-sportsbook";
+import { textsOf } from "../loyalty/view";
+import { eventName, marketTitle, selectionLabel } from "./labels";
+import { EVENT_COLUMNS, EVENT_FROM, eventViews, MARKET_SELECTION_COLUMNS, sportsbookError, type EventRow, type MarketSelectionRow, type Reader } from "./view";
+
+/** The sportsbook's reads (decision 0049): few queries each — one for the events, one for their markets and selections. */
+
+interface ReadDeps extends Reader {
+  db: D1Database;
+}
+
+/** getSports: every sport with its leagues and how many events not finished (prematch or live) each has. */
+export async function readSports(deps: ReadDeps): Promise<{ items: Sport[] }> {
+  const { results } = await deps.db
+    .prepare(
+      `SELECT sp.id AS sport_id, sp.sysname AS sport_sysname, sp.texts AS sport_texts, l.id, l.sysname, l.country, l.texts,
+         (SELECT COUNT(*) FROM sport_events e WHERE e.league_id = l.id AND e.status IN ('prematch', 'live')) AS events_count
+       FROM sports sp LEFT JOIN sport_leagues l ON l.sport_id = sp.id
+       ORDER BY sp.position, sp.id, l.position, l.id`,
+    )
+    .all<{ sport_id: number; sport_sysname: string; sport_texts: string; id: number | null; sysname: string; country: string | null; texts: string; events_count: number }>();
+  const sports = new Map<number, Sport>();
+  for (const r of results) {
+    let sport = sports.get(r.sport_id);
+    if (!sport) {
+      const title = textsOf(r.sport_texts, deps.locale, deps.defaultLocale).title ?? r.sport_sysname;
+      sport = { id: r.sport_id, sysname: r.sport_sysname, title, events_count: 0, leagues: [] };
+      sports.set(r.sport_id, sport);
+    }
+    if (r.id === null) continue;
+    const title = textsOf(r.texts, deps.locale, deps.defaultLocale).title ?? r.sysname;
+    sport.leagues.push({ id: r.id, sysname: r.sysname, title, country: r.country, events_count: r.events_count });
+    sport.events_count += r.events_count;
+  }
+  return { items: [...sports.values()] };
+}
+
+export interface EventsQuery {
+  sport?: string;
+  league_id?: number;
+  status: "live" | "prematch" | "all";
+  offset: number;
+  count: number;
+}
+
+/** getEvents: not finished, live first then by start time, with their main markets still taking or pausing bets. */
+export async function readEvents(deps: ReadDeps, q: EventsQuery): Promise<{ items: SportEvent[]; count: number }> {
+  const where = [q.status === "all" ? "e.status IN ('prematch', 'live')" : "e.status = ?1"];
+  if (q.sport !== undefined) {
+    const known = await deps.db.prepare("SELECT id FROM sports WHERE sysname = ?1").bind(q.sport).first<number>("id");
+    if (known === null) throw sportsbookError("unknown_sport", "No such sport", 404, "sport");
+    where.push(`sp.sysname = ?2`);
+  }
+  if (q.league_id !== undefined) {
+    const known = await deps.db.prepare("SELECT id FROM sport_leagues WHERE id = ?1").bind(q.league_id).first<number>("id");
+    if (known === null) throw sportsbookError("unknown_league", "No such league", 404, "league_id");
+    where.push(`e.league_id = ?3`);
+  }
+  const { results } = await deps.db
+    .prepare(
+      `SELECT ${EVENT_COLUMNS}, COUNT(*) OVER () AS total FROM ${EVENT_FROM}
+       WHERE ${where.join(" AND ")}
+       ORDER BY e.status = 'live' DESC, e.starts_at, e.id LIMIT ?4 OFFSET ?5`,
+    )
+    .bind(q.status, q.sport ?? null, q.league_id ?? null, q.count, q.offset)
+    .all<EventRow & { total: number }>();
+  const count = results[0]?.total ?? (q.offset > 0 ? await countEvents(deps.db, where, q) : 0);
+  const rows = await marketRows(deps.db, results.map((e) => e.id), "AND m.is_main = 1 AND m.status IN ('open', 'suspended')");
+  return { items: eventViews(results, rows, deps), count };
+}
+
+/** A page past the end still tells how many there are. */
+async function countEvents(db: D1Database, where: string[], q: EventsQuery): Promise<number> {
+  return (
+    (await db
+      .prepare(`SELECT COUNT(*) AS n FROM ${EVENT_FROM} WHERE ${where.join(" AND ")} AND ?3 IS ?3`)
+      .bind(q.status, q.sport ?? null, q.league_id ?? null)
+      .first<number>("n")) ?? 0
+  );
+}
+
+/** getEvent: one event (finished ones too) with all its markets. */
+export async function readEvent(deps: ReadDeps, eventId: number): Promise<SportEvent> {
+  const [events, rows] = await deps.db.batch<EventRow | MarketSelectionRow>([
+    deps.db.prepare(`SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM} WHERE e.id = ?1`).bind(eventId),
+    marketStatement(deps.db, [eventId], ""),
+  ]);
+  const event = events!.results[0] as EventRow | undefined;
+  if (!event) throw sportsbookError("unknown_event", "No such event", 404, "event_id");
+  return eventViews([event], rows!.results as MarketSelectionRow[], deps)[0]!;
+}
+
+function marketStatement(db: D1Database, eventIds: number[], filter: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT ${MARKET_SELECTION_COLUMNS} FROM sport_markets m JOIN sport_selections s ON s.market_id = m.id
+       WHERE m.event_id IN (SELECT value FROM json_each(?1)) ${filter}
+       ORDER BY m.event_id, m.position, m.id, s.position, s.id`,
+    )
+    .bind(JSON.stringify(eventIds));
+}
+
+async function marketRows(db: D1Database, eventIds: number[], filter: string): Promise<MarketSelectionRow[]> {
+  if (!eventIds.length) return [];
+  return (await marketStatement(db, eventIds, filter).all<MarketSelectionRow>()).results;
+}
+
+/** A selection with its market and event, as placement and the slip read it. */
+export interface SlipRow {
+  id: number;
+  outcome: MarketSelectionRow["outcome"];
+  odds: number;
+  market_id: number;
+  kind: MarketSelectionRow["kind"];
+  line: number | null;
+  market_status: SlipSelection["market_status"];
+  event_id: number;
+  home: string;
+  away: string;
+  event_status: SlipSelection["event_status"];
+  sport: string;
+}
+
+export function slipStatement(db: D1Database, ids: number[]): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT s.id, s.outcome, s.odds, m.id AS market_id, m.kind, m.line, m.status AS market_status,
+         e.id AS event_id, e.home, e.away, e.status AS event_status, sp.sysname AS sport
+       FROM sport_selections s JOIN sport_markets m ON m.id = s.market_id JOIN sport_events e ON e.id = m.event_id
+         JOIN sport_leagues l ON l.id = e.league_id JOIN sports sp ON sp.id = l.sport_id
+       WHERE s.id IN (SELECT value FROM json_each(?1))`,
+    )
+    .bind(JSON.stringify(ids));
+}
+
+/** The selections of `ids` that exist, in the order asked. */
+export async function readSlip(db: D1Database, ids: number[]): Promise<SlipRow[]> {
+  const { results } = await slipStatement(db, ids).all<SlipRow>();
+  const byId = new Map(results.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export function slipView(r: SlipRow, reader: Reader): SlipSelection {
+  return {
+    id: r.id,
+    event_id: r.event_id,
+    event: eventName(r),
+    event_status: r.event_status,
+    market_id: r.market_id,
+    market: marketTitle(r, r, reader.locale),
+    market_status: r.market_status,
+    label: selectionLabel(r, r, r.outcome, reader.locale),
+    odds: r.odds,
+  };
+}

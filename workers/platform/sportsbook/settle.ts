@@ -1,0 +1,133 @@
+import { publish } from "../../realtime/publish";
+import type { MoneyDeps } from "../wallet/move-money";
+import { moveMoneyWith } from "../wallet/move-money";
+import { planOperation } from "../wallet/wallet";
+import { combinedOdds, winPayout, type BetRow } from "./bets";
+import { closeSpentBettingBonus } from "./free-bet-bonus";
+import { betEarningStatements } from "./loyalty";
+
+/**
+ * Settlement (decision 0049; the feed calls it after writing results): every OPEN bet with a leg
+ * on the event whose legs are now all decided is settled once, through the wallet.
+ *
+ * Exactly once: each bet's batch moves it from 'open' (the UPDATE's own WHERE) and its money
+ * moves under the fixed wallet key `sport-settle:<bet>`, so a second or concurrent run changes
+ * nothing and pays nothing. Results by the shared rules: lost if any leg lost; void legs count as
+ * 1.00; every leg void → the bet is void (stake back where it came from); otherwise won at
+ * ⌊stake × Π odds / 100ⁿ⌋ (a free bet without stake return: less the stake; capped at max_payout).
+ * Wins go to the main balance. A void free bet returns its stake to the betting-bonus balance
+ * only while its bonus is still active (else the bonus money is gone with the bonus: payout 0).
+ * A betting bonus spent to 0 closes when its last open free bet settles (free-bet-bonus.ts).
+ */
+
+/** The sports.bet.settled event on the player's channel. */
+export const BET_SETTLED_EVENT = "sports.bet.settled";
+
+interface LegState {
+  bet_id: string;
+  odds: number;
+  result: "win" | "lose" | "void";
+}
+
+export interface Outcome {
+  status: "won" | "lost" | "void";
+  /** What the bet pays (for a void free bet: the stake, if its bonus is still active when it applies). */
+  payout: number;
+  /** The combined odds with void legs as 1.00. */
+  odds: number;
+}
+
+/** The outcome of a bet whose legs are all decided. */
+export function outcomeOf(bet: Pick<BetRow, "stake" | "funding" | "stake_returned" | "max_payout">, legs: Pick<LegState, "odds" | "result">[]): Outcome {
+  const live = legs.filter((l) => l.result !== "void").map((l) => l.odds);
+  if (legs.some((l) => l.result === "lose")) return { status: "lost", payout: 0, odds: combinedOdds(live) };
+  if (!live.length) return { status: "void", payout: bet.stake, odds: 100 };
+  return { status: "won", payout: winPayout(bet, live), odds: combinedOdds(live) };
+}
+
+export async function settleEvent(env: Env, eventId: number, now = Date.now()): Promise<{ settled: number }> {
+  const db = env.DB;
+  const pending: Promise<unknown>[] = [];
+  const deps: MoneyDeps = { db, env, waitUntil: (p) => void pending.push(p) };
+  // The legs of the bets touching this event take their selections' results (void for a void
+  // market), for every leg of those bets whose market is decided: a leg on another event settled
+  // earlier is caught up here too.
+  await db
+    .prepare(
+      `UPDATE sport_bet_legs SET result = (
+         SELECT CASE WHEN m.status = 'void' THEN 'void' ELSE s.result END
+         FROM sport_selections s JOIN sport_markets m ON m.id = s.market_id WHERE s.id = sport_bet_legs.selection_id)
+       WHERE result IS NULL
+         AND bet_id IN (SELECT g.bet_id FROM sport_bet_legs g JOIN sport_bets b ON b.id = g.bet_id WHERE g.event_id = ?1 AND b.status = 'open')
+         AND EXISTS (SELECT 1 FROM sport_selections s JOIN sport_markets m ON m.id = s.market_id
+                     WHERE s.id = sport_bet_legs.selection_id AND (m.status = 'void' OR (m.status = 'settled' AND s.result IS NOT NULL)))`,
+    )
+    .bind(eventId)
+    .run();
+  const [bets, legs] = await db.batch<BetRow | LegState>([
+    db
+      .prepare(
+        `SELECT b.* FROM sport_bets b WHERE b.status = 'open'
+           AND b.id IN (SELECT bet_id FROM sport_bet_legs WHERE event_id = ?1)
+           AND NOT EXISTS (SELECT 1 FROM sport_bet_legs g WHERE g.bet_id = b.id AND g.result IS NULL)`,
+      )
+      .bind(eventId),
+    db
+      .prepare(
+        `SELECT g.bet_id, g.odds, g.result FROM sport_bet_legs g JOIN sport_bets b ON b.id = g.bet_id
+         WHERE b.status = 'open' AND b.id IN (SELECT bet_id FROM sport_bet_legs WHERE event_id = ?1)`,
+      )
+      .bind(eventId),
+  ]);
+  const legsOf = Map.groupBy(legs!.results as LegState[], (l) => l.bet_id);
+  let settled = 0;
+  for (const bet of bets!.results as BetRow[]) {
+    const own = legsOf.get(bet.id) ?? [];
+    if (!own.length || own.some((l) => l.result === null)) continue;
+    try {
+      if (await settleBet(deps, bet, outcomeOf(bet, own), now)) settled++;
+    } catch (e) {
+      // One bet's failure leaves it open for the next run; the others still settle.
+      console.error(`sportsbook: settling bet ${bet.id} failed`, e instanceof Error ? e.message : e);
+    }
+  }
+  await Promise.allSettled(pending);
+  return { settled };
+}
+
+/** Settles one bet in one batch; answers whether this call did it. */
+async function settleBet(deps: MoneyDeps, bet: BetRow, o: Outcome, now: number): Promise<boolean> {
+  const db = deps.db;
+  const freeBetVoid = o.status === "void" && bet.funding === "betting_bonus";
+  // A void free bet's stake goes back only while its bonus is active: decided inside the batch.
+  const payout = freeBetVoid
+    ? "CASE WHEN EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?6 AND status = 'active') THEN ?3 ELSE 0 END"
+    : "?3";
+  const update = db
+    .prepare(`UPDATE sport_bets SET status = ?2, payout = ${payout}, odds = ?4, settled_at = ?5 WHERE id = ?1 AND status = 'open'`)
+    .bind(bet.id, o.status, o.payout, o.odds, now, ...(freeBetVoid ? [bet.bonus_id] : []));
+  // Points for a real-money bet won or lost; they apply only if this batch settled it.
+  const earning = bet.funding === "main" && o.status !== "void" ? betEarningStatements(db, bet, now) : [];
+  let changed: boolean;
+  let paid = o.payout;
+  if (o.payout > 0) {
+    const kind = o.status === "void" && bet.funding === "betting_bonus" ? "betting_bonus" : "main";
+    const plan = planOperation(
+      db,
+      { uid: bet.uid, key: `sport-settle:${bet.id}`, type: o.status === "won" ? "sport_win" : "sport_refund", reference: bet.id, changes: [{ kind, delta: o.payout }] },
+      { sql: "EXISTS (SELECT 1 FROM sport_bets WHERE id = ?1 AND settled_at = ?2 AND payout > 0)", params: [bet.id, now] },
+    );
+    const { results } = await moveMoneyWith(deps, [update, ...earning], plan);
+    changed = (results[0]?.meta.changes ?? 0) > 0;
+    if (changed && freeBetVoid) paid = (await db.prepare("SELECT payout FROM sport_bets WHERE id = ?1").bind(bet.id).first<number>("payout")) ?? 0;
+  } else {
+    const [result] = await db.batch([update, ...earning]);
+    changed = (result?.meta.changes ?? 0) > 0;
+  }
+  if (changed) {
+    deps.waitUntil(publish(deps.env, bet.uid, BET_SETTLED_EVENT, { bet_id: bet.id, status: o.status, payout: { amount: paid, currency: bet.currency } }));
+    // The bonus's last open free bet at zero balance: the bonus closes now (not left active, empty).
+    if (bet.funding === "betting_bonus") await closeSpentBettingBonus(deps, bet.bonus_id);
+  }
+  return changed;
+}
