@@ -17,7 +17,8 @@ import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page
 import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
 import { handleBoardBench } from "./realtime/board-bench";
-import { handleRealtime, handleTournamentBoard, handleWinsFeed } from "./realtime/route";
+import { handleRealtime, handleSportsFeed, handleTournamentBoard, handleWinsFeed } from "./realtime/route";
+import { pokeSportsFeed } from "./realtime/sports-feed";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
@@ -143,6 +144,8 @@ app.get("/realtime", (c) => handleRealtime(c.req.raw, c.env));
 app.get("/realtime/wins", (c) => handleWinsFeed(c.req.raw, c.env));
 // A tournament's live board (decision 0048): public; a signed-in player's socket also gets their own row.
 app.get("/realtime/tournaments/:id", (c) => handleTournamentBoard(c.req.raw, c.env, c.req.param("id")));
+// The sportsbook's live odds (decision 0049): public, one socket per page.
+app.get("/realtime/sports", (c) => handleSportsFeed(c.req.raw, c.env));
 // The bench's direct score posts (DB_STATS=on only, never production; workers/realtime/board-bench.ts).
 app.post("/__bench/tournament-board/:id", (c) => handleBoardBench(c.req.raw, c.env, c.req.param("id")));
 
@@ -189,6 +192,8 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
   await runOfferClock({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
   // Tournaments start and end on time; the ended ones' winners are recorded and paid once (decision 0048).
   await runTournamentClock({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
+  // The sportsbook's feed runs on its Durable Object's alarm; the poke restarts that chain after a deploy (decision 0049).
+  await pokeSportsFeed(env);
 }
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;
@@ -196,3 +201,4 @@ export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;
 export { PlayerChannel } from "./realtime/player-channel";
 export { WinsFeed } from "./realtime/wins-feed";
 export { TournamentBoard } from "./realtime/tournament-board";
+export { SportsFeed } from "./realtime/sports-feed";

@@ -4,4 +4,5 @@ interface __BaseEnv_Env {
   PLAYER_CHANNEL: DurableObjectNamespace<import("./player-channel").PlayerChannel>;
   WINS_FEED: DurableObjectNamespace<import("./wins-feed").WinsFeed>;
   TOURNAMENT_BOARD: DurableObjectNamespace<import("./tournament-board").TournamentBoard>;
+  SPORTS_FEED: DurableObjectNamespace<import("./sports-feed").SportsFeed>;
 }

@@ -1,6 +1,7 @@
 import { readCookie } from "../../app/lib/cookies";
 import { verifyRealtimeToken } from "../platform/auth/realtime-token";
 import { loadSession, sessionCookieName } from "../platform/auth/sessions";
+import { sportsFeed } from "./sports-feed";
 import { BOARD_TOURNAMENT_HEADER, BOARD_UID_HEADER, tournamentBoard } from "./tournament-board";
 import { winsFeed } from "./wins-feed";
 
@@ -53,6 +54,17 @@ export async function handleTournamentBoard(request: Request, env: Env, rawId: s
   headers.set(BOARD_UID_HEADER, session.kind === "active" && session.row.is_banned !== 1 ? String(session.row.uid) : "0");
   headers.set(BOARD_TOURNAMENT_HEADER, String(id));
   return socketAnswer(await tournamentBoard(env, id).fetch(new Request(request.url, { headers })));
+}
+
+/**
+ * GET /realtime/sports (decision 0049): a WebSocket upgrade into the sportsbook's live odds feed.
+ * Public (the odds are); same Origin rule.
+ */
+export async function handleSportsFeed(request: Request, env: Env): Promise<Response> {
+  const refused = refusedUpgrade(request, env);
+  if (refused) return refused;
+  if (env.PLATFORM_ORIGIN) return proxy(request, env.PLATFORM_ORIGIN);
+  return socketAnswer(await sportsFeed(env).fetch(request));
 }
 
 /** Whether D1 knows the tournament. Guarded: without the tournaments table (platform slice not merged) any id passes. */

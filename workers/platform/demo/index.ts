@@ -4,6 +4,7 @@ import { cashbackDemoRoutes } from "./cashback-routes";
 import { exportRoutes } from "./export-routes";
 import { offerDemoRoutes } from "./offer-routes";
 import { tournamentDemoRoutes } from "./tournament-routes";
+import { sportsbookDemoRoutes } from "./sportsbook-routes";
 import { gameRoutes } from "./game-routes";
 import { mailboxRoutes } from "./mailbox";
 import { oauthRoutes } from "./oauth";
@@ -30,6 +31,7 @@ pages.route("/", verificationWebhookRoutes);
 pages.route("/", cashbackDemoRoutes);
 pages.route("/", offerDemoRoutes);
 pages.route("/", tournamentDemoRoutes);
+pages.route("/", sportsbookDemoRoutes);
 pages.notFound((c) => c.text("Not found", 404));
 
 export function handlePlatformPages(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {
