@@ -20,13 +20,13 @@ type OwnEvent = { event_id: number; markets: Market[] };
 async function newEvent(request: APIRequestContext, body: Record<string, unknown> = { status: "live" }): Promise<OwnEvent> {
   const res = await request.post("/platform/demo/sportsbook/events", { data: body, headers: { origin: origin() } });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as OwnEvent;
+  return ((await res.json()) as { data: OwnEvent }).data;
 }
 
 async function step(request: APIRequestContext, eventId: number, body: Record<string, unknown>) {
   const res = await request.post(`/platform/demo/sportsbook/events/${eventId}/step`, { data: body, headers: { origin: origin() } });
   expect(res.status(), await res.text()).toBe(200);
-  return res.json();
+  return (await res.json()).data;
 }
 
 /** The event's match-result home selection: what the tests back. */
