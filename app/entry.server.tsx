@@ -12,6 +12,7 @@ import { preloadErrorPages } from "./features/errors/lazy-error-pages";
 import { preloadDialogs } from "./features/dialogs";
 import { preloadGameTile } from "./features/games/lazy-game-tile";
 import { preloadEmbeddedRegistration } from "./features/auth/embedded-registration";
+import { preloadBetSlip } from "./features/sportsbook/deferred-slip";
 import { NonceContext } from "./lib/nonce";
 import { InlineHeadContext } from "./lib/site-stylesheet";
 import { IMAGE_FALLBACK_SCRIPT } from "./lib/image-fallback.server";
@@ -46,7 +47,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
 
   const { nonce } = loadContext.get(workerContext);
-  await Promise.all([preloadErrorPages(), preloadDialogs(), preloadGameTile(), preloadEmbeddedRegistration()]);
+  await Promise.all([preloadErrorPages(), preloadDialogs(), preloadGameTile(), preloadEmbeddedRegistration(), preloadBetSlip()]);
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>

@@ -217,7 +217,10 @@ if (!lighthouseMissing) {
     async (s) => {
       const origin = `http://127.0.0.1:${s.port}`;
       const game = await someGame(s.port);
-      return lighthouseSeries({ "/": `${origin}/`, "/gamehall": `${origin}/gamehall`, "/game/{sysname}": `${origin}/game/${game.sysname}` }, LIGHTHOUSE_N);
+      return lighthouseSeries(
+        { "/": `${origin}/`, "/gamehall": `${origin}/gamehall`, "/game/{sysname}": `${origin}/game/${game.sysname}`, "/betting": `${origin}/betting` },
+        LIGHTHOUSE_N,
+      );
     },
   );
   const baseScores = await withServer(

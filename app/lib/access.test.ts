@@ -24,6 +24,9 @@ describe("access rules", () => {
     expect(rootRedirect("/bets/history")).toBe("/profile/bets/history");
     expect(rootRedirect("/profile/")).toBe("/profile/settings");
     expect(rootRedirect("/profile/favorites")).toBeUndefined();
+    expect(rootRedirect("/profile/bets")).toBe("/profile/bets/history");
+    expect(rootRedirect("/bets/123/anything")).toBe("/profile/bets/history");
+    expect(rootRedirect("/profile/bets/history")).toBeUndefined();
   });
 });
 

@@ -40,8 +40,11 @@ const ROOT_REDIRECTS: Record<string, string> = {
   "/bets/history": "/profile/bets/history",
   "/bets/exports": "/profile/bets/exports",
   "/profile": "/profile/settings",
+  "/profile/bets": "/profile/bets/history",
 };
 
 export function rootRedirect(basePath: string): string | undefined {
-  return ROOT_REDIRECTS[basePath.replace(/\/+$/, "") || "/"];
+  const path = basePath.replace(/\/+$/, "") || "/";
+  // SPEC §1's catch-all `/bets/...`: any other path under /bets is the bet history too (decision 0049-sportsbook-page).
+  return ROOT_REDIRECTS[path] ?? (path.startsWith("/bets/") ? "/profile/bets/history" : undefined);
 }

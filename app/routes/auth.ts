@@ -59,11 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(withPopup(back, flash.mode), { headers: h });
   };
   const fieldErrors = (e: unknown) => (e instanceof PlatformError ? e.fields : undefined);
-  const registeredTarget = () => {
+  const registeredTarget = (betting = false) => {
     // Embedded forms (/forms/…) stay in their frame; they tell the parent page themselves.
     // Otherwise the locale's cashier deposit page (SPEC §2), worked out from its index path.
     const embedded = /^\/forms\//.test(splitLocalePath(backUrl.pathname, site.locales.locales, site.locales.defaultLocale).basePath);
-    return afterRegistrationPath(back, indexPath(site), embedded);
+    return afterRegistrationPath(back, indexPath(site), embedded, betting);
   };
 
 
@@ -122,7 +122,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const outcome = await registerFromForm(values, { platform, config: site.cms.auth, t: (k, v) => t(k, v), locale: site.locale });
       if (!outcome.ok) return fail(outcome.flash);
-      return redirect(registeredTarget());
+      // SPEC §9: a bettor (is_betting=1) lands on the sportsbook rather than the cashier.
+      return redirect(registeredTarget(values.is_betting === "1"));
     }
     case "complete": {
       try {

@@ -3,23 +3,43 @@ import type { Route } from "./+types/profile.bets.history";
 import { HISTORY_PAGE_SIZE } from "../features/profile/history-paging";
 import { loadHistory } from "../features/profile/history.server";
 import { ProfileNav } from "../features/profile/profile-nav";
+import { SportsBetsTable } from "../features/profile/sports-bets-table";
 import { useLocalePath, useT } from "../features/site/use-root-data";
 import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 
 export const loader = (args: Route.LoaderArgs) => loadHistory(args);
 
-/** The player's game rounds, newest first, in pages linked by `?offset=` (no JavaScript needed). */
+/**
+ * The player's game rounds, newest first, or with `?tab=sports` their sports bets (decision
+ * 0049-sportsbook-page), in pages linked by `?offset=` (no JavaScript needed).
+ */
 export default function ProfileBetsHistory({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalePath();
-  const { offset, count, rounds } = loaderData;
-  const page = (at: number) => to(`/profile/bets/history${at > 0 ? `?offset=${at}` : ""}`);
+  const { offset, count, rounds, bets, tab } = loaderData;
+  const tabQuery = tab === "sports" ? "tab=sports" : "";
+  const page = (at: number) => {
+    const q = [tabQuery, at > 0 ? `offset=${at}` : ""].filter(Boolean).join("&");
+    return to(`/profile/bets/history${q ? `?${q}` : ""}`);
+  };
   return (
     <section className="profile-games">
       <ProfileNav current="/profile/bets/history" />
       <h1>{t("profileGames.history.title")}</h1>
-      {rounds.length === 0 ? (
+      <nav className="profile-games__tabs" aria-label={t("profileGames.sportsBets.tabs")}>
+        <Link to={to("/profile/bets/history")} aria-current={tab === "casino" ? "page" : undefined}>{t("profileGames.sportsBets.casino")}</Link>
+        <Link to={to("/profile/bets/history?tab=sports")} aria-current={tab === "sports" ? "page" : undefined}>{t("profileGames.sportsBets.sports")}</Link>
+      </nav>
+      {tab === "sports" ? (
+        bets.length === 0 ? (
+          <p className="notice profile-games__empty">
+            {t("profileGames.sportsBets.empty")} <Link to={to("/betting")}>{t("profileGames.sportsBets.browse")}</Link>
+          </p>
+        ) : (
+          <SportsBetsTable bets={bets} />
+        )
+      ) : rounds.length === 0 ? (
         <p className="notice profile-games__empty">
           {t("profileGames.history.empty")} <Link to={to("/gamehall")}>{t("profileGames.favorites.browse")}</Link>
         </p>

@@ -4,6 +4,7 @@
  * listed here, and its selectors carry its block's prefix so that none collides with another's.
  */
 import app from "./app.css?inline";
+import betting from "./betting.css?inline";
 import cashier from "./cashier.css?inline";
 import forcedLogout from "./forced-logout.css?inline";
 import game from "./game.css?inline";
@@ -18,4 +19,4 @@ import search from "./search.css?inline";
 import tournaments from "./tournaments.css?inline";
 import wheel from "./wheel.css?inline";
 
-export const siteCss = [app, lobby, search, game, jackpots, profileGames, responsible, responsibleSession, cashier, forcedLogout, offers, loyalty, wheel, tournaments].join("\n");
+export const siteCss = [app, lobby, search, game, jackpots, profileGames, responsible, responsibleSession, cashier, forcedLogout, offers, loyalty, wheel, tournaments, betting].join("\n");

@@ -189,6 +189,7 @@ export async function anonymousPages(origin) {
     "/jackpots": "/jackpots",
     "/jackpots/{id}": `/jackpots/${jackpots[0].id}`,
     "/winners": "/winners",
+    "/betting": "/betting",
     "/{slug} (content page)": "/about",
     "/forms/sign_in": "/forms/sign_in",
     "/forms/sign_up": "/forms/sign_up",

@@ -39,6 +39,8 @@ const VISITOR: Target[] = [
   { name: "finished tournaments", path: "/tournaments?status=finished" },
   { name: "a tournament", path: "/tournaments/{tournament}" },
   { name: "a tournament's gamehall", path: "/tournaments/{tournament}/gamehall" },
+  { name: "betting", path: "/betting" },
+  { name: "betting, one sport", path: "/betting?sport=football" },
   { name: "promotions", path: "/promotions" },
   {
     name: "a promotion's detail popup",
@@ -99,6 +101,9 @@ const PLAYER: Target[] = [
   // A tournament as a player: Participate, the pinned row once joined, the receipts.
   { name: "tournaments (player)", path: "/tournaments" },
   { name: "a tournament (player)", path: "/tournaments/{tournament}" },
+  // The sportsbook as a player (the slip's odds-change setting) and the sports tab of the bet history.
+  { name: "betting (player)", path: "/betting" },
+  { name: "sports bet history (player)", path: "/profile/bets/history?tab=sports" },
   { name: "wheel buy spins insufficient (player)", path: "/wheel-of-fortune?campaign=2&popup=buy-confirm&amount=1&pay=money" },
 ];
 

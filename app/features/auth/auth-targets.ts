@@ -25,11 +25,12 @@ export function depositPathUnder(localeIndex: string): string {
  * Where registration lands (SPEC §2: the URL gets register=success): the redirectUrl when the
  * page had one; an embedded form (/forms/…) stays in its frame; otherwise the cashier's deposit
  * page in the locale whose index path is `localeIndex` (SPEC §2: "without a redirectUrl query
- * the user goes to the cashier deposit page").
+ * the user goes to the cashier deposit page") — or /betting for a player who registered as a
+ * bettor (is_betting=1, SPEC §9; decision 0049-sportsbook-page). A redirectUrl still wins.
  */
-export function afterRegistrationPath(pathAndSearch: string, localeIndex: string, embedded: boolean): string {
+export function afterRegistrationPath(pathAndSearch: string, localeIndex: string, embedded: boolean, betting = false): string {
   const url = new URL(pathAndSearch, "http://x.invalid");
-  const home = depositPathUnder(localeIndex);
+  const home = betting ? `${localeIndex.replace(/\/+$/, "")}/betting` : depositPathUnder(localeIndex);
   const target = new URL(url.searchParams.get("redirectUrl") || embedded ? nextAfterAuth(pathAndSearch) : home, "http://x.invalid");
   target.searchParams.set("register", "success");
   return target.pathname + target.search;

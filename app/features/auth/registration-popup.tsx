@@ -16,7 +16,7 @@ export function RegistrationPopup(p: Omit<RegistrationProps, "onSubmit" | "onCha
     personalData: p.personalData,
     locale: root.locale,
     t: p.t,
-    target: afterRegistrationPath(p.here, home, false),
+    target: (betting) => afterRegistrationPath(p.here, home, false, betting),
   });
   const machineErrors = Object.keys(reg.fieldErrors).length > 0 || reg.generalError;
   const errors = machineErrors

@@ -57,7 +57,8 @@ export function useRegistration(opts: {
   personalData: PersonalData | null;
   locale: string;
   t: TFunction;
-  target: string;
+  /** Where success goes; `betting`: the player registered as a bettor (is_betting=1). */
+  target: string | ((betting: boolean) => string);
 }) {
   const sessionChanged = useSessionChanged();
   const formRef = useRef<HTMLFormElement | null>(null);
@@ -137,7 +138,8 @@ export function useRegistration(opts: {
   const done = useSelector(actor, (s) => s.hasTag("success"));
   useEffect(() => {
     if (!done) return;
-    void sessionChanged(opts.target);
+    const betting = actor.getSnapshot().context.values.is_betting === "1";
+    void sessionChanged(typeof opts.target === "string" ? opts.target : opts.target(betting));
   }, [done]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return {

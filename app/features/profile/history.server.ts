@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import type { SportBet } from "../../lib/api/contract-sportsbook";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
 import { getPlatform } from "../../middleware/platform.server";
@@ -9,23 +10,32 @@ import { HISTORY_PAGE_SIZE } from "./history-paging";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-
 /**
- * `/profile/bets/history?offset=`: the player's settled rounds, newest first. An offset that is
+ * `/profile/bets/history?offset=`: the player's settled rounds, newest first (`?tab=sports`: their sports bets). An offset that is
  * not a page start redirects to the page holding it; a page past the end is the fatal 404, as
  * in the lobby.
  */
 export async function loadHistory({ request, context }: Args) {
   await requirePlayer(context, request);
+  const tab = new URL(request.url).searchParams.get("tab");
+  // `?tab=sports` (decision 0049-sportsbook-page): the sports bets beside the casino rounds; another tab is the 404.
+  if (tab !== null && tab !== "sports") throw notFound(request);
   const offset = requirePageOffset(request, HISTORY_PAGE_SIZE);
   const site = getSite(context);
-  const page = await orErrorPage(getPlatform(context).withLocale(site.locale).call("games.getHistory", { offset, count: HISTORY_PAGE_SIZE }));
+  const platform = getPlatform(context).withLocale(site.locale);
+  const base = { offset, siteName: site.metadata.siteName, title: createT(site.messages)("profileGames.history.title") };
+  if (tab === "sports") {
+    const bets = await orErrorPage(platform.call("sportsbook.getBets", { status: "all", offset, count: HISTORY_PAGE_SIZE }));
+    if (offset > 0 && offset >= bets.count) throw notFound(request);
+    return { ...base, tab: "sports" as const, count: bets.count, rounds: [], bets: bets.items };
+  }
+  const page = await orErrorPage(platform.call("games.getHistory", { offset, count: HISTORY_PAGE_SIZE }));
   if (offset > 0 && offset >= page.count) throw notFound(request);
   return {
-    offset,
+    ...base,
+    tab: "casino" as const,
     count: page.count,
     rounds: page.items.map(({ symbols: _symbols, ...round }) => round),
-    siteName: site.metadata.siteName,
-    title: createT(site.messages)("profileGames.history.title"),
+    bets: [] as SportBet[],
   };
 }

@@ -13,6 +13,7 @@ const SECTIONS: Record<Section, readonly string[]> = {
   winners: ["jackpots"],
   "wheel-of-fortune": ["wheel"],
   tournaments: ["tournaments"],
+  betting: ["betting"],
   promotions: ["promotions"],
   confirmation: ["confirmation"],
   unsubscribe: ["unsubscribe"],

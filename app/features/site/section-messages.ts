@@ -16,6 +16,7 @@ export const SECTION_NAMES = [
   "winners",
   "wheel-of-fortune",
   "tournaments",
+  "betting",
   "promotions",
   "confirmation",
   "unsubscribe",

@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import type { SportBet } from "../../lib/api/contract-sportsbook";
+import { formatMoney } from "../../lib/money";
+import { useLocalePath, useT } from "../site/use-root-data";
+import { formatOdds } from "./slip-math";
+
+/** What was just placed (`?placed=`): each bet's legs, stake, odds and potential return. */
+export function BetReceipt({ bets }: { bets: SportBet[] }) {
+  const t = useT();
+  const to = useLocalePath();
+  return (
+    <section className="bet-receipt" role="status" aria-labelledby="bet-receipt-title" data-testid="bet-receipt">
+      <h2 id="bet-receipt-title">{t("betting.receipt.title")}</h2>
+      <ul>
+        {bets.map((b) => (
+          <li key={b.id} data-bet={b.id}>
+            <p>
+              <strong>{t(`betting.receipt.kinds.${b.kind}`)}</strong> · {t("betting.receipt.bet", { id: b.id })}
+            </p>
+            <ul className="bet-receipt__legs">
+              {b.legs.map((l) => (
+                <li key={l.selection_id} dir="auto">{`${l.event} · ${l.market}: ${l.label} @ ${formatOdds(l.odds)}`}</li>
+              ))}
+            </ul>
+            <p>
+              {t("betting.slip.stake")}: {formatMoney(b.stake)} · {t("betting.slip.odds")}: {formatOdds(b.odds)} · {t("betting.slip.potentialReturn")}:{" "}
+              <span data-testid="receipt-return">{formatMoney(b.potential_return)}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <Link to={to("/profile/bets/history?tab=sports")}>{t("betting.receipt.history")}</Link>
+    </section>
+  );
+}

@@ -1,0 +1,210 @@
+import { useState, useSyncExternalStore } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { OddsChange } from "../../lib/api/contract-sportsbook";
+import type { Money } from "../../lib/api/entities";
+import { formatMoney } from "../../lib/money";
+import { useT } from "../site/use-root-data";
+import type { SlipError } from "./betting-actions.server";
+import type { FreeBet, SlipLine } from "./betting.server";
+import { useSlipEditor } from "./client-slip";
+import type { LiveState } from "./live-odds-state";
+import type { liveStore } from "./live-store";
+import { SLIP_MAX_STAKE as BET_MAX_STAKE, SLIP_MIN_STAKE as BET_MIN_STAKE } from "./limits";
+import { combinedOdds, formatOdds, parseStake, potentialReturn, type Funding } from "./slip-math";
+
+export type BetSlipProps = {
+  lines: SlipLine[];
+  slipKey: string;
+  player: boolean;
+  signIn: string;
+  balance: Money;
+  oddsChange: OddsChange;
+  freeBet: FreeBet | null;
+  error: SlipError | null;
+  errorSelection: number | null;
+  /** The odds a refused placeBet said are current (odds_changed), by selection id. */
+  refused: Record<number, number> | null;
+  /** The page's live odds store (a prop, not an import, so the store stays in the page's chunk). */
+  live: typeof liveStore;
+};
+
+const NO_LIVE: LiveState = { events: {}, selections: {}, markets: {}, moved: {} };
+
+/**
+ * A line's odds and market state now: the feed's when it has spoken, else the server's; a refusal's
+ * odds when neither has seen the move yet.
+ */
+function current(line: SlipLine, live: LiveState, refused: Record<number, number> | null) {
+  const l = live.selections[line.entry.id];
+  const seen = l?.odds ?? line.now?.odds ?? line.entry.odds;
+  const odds = seen === line.entry.odds ? (refused?.[line.entry.id] ?? seen) : seen;
+  return { odds, status: line.now ? (live.markets[line.now.market_id] ?? line.now.market_status) : null };
+}
+
+/**
+ * The bet slip (decision 0049-sportsbook-page): the picked selections with the odds the player
+ * accepted — a move shows "odds changed" and an accept button — singles (a stake each) or one
+ * accumulator (combined odds, one stake), the potential return, a free bet when one is active, and
+ * the player's odds-change rule. Every part is a form, so it works without JavaScript; the
+ * returns are worked out in the browser as the stakes are typed.
+ */
+export function BetSlip(p: BetSlipProps) {
+  const t = useT();
+  const live = useSyncExternalStore(p.live.subscribe, p.live.get, p.live.getServer) ?? NO_LIVE;
+  const editor = useSlipEditor();
+  const busy = useNavigation().state === "submitting";
+  const [values, setValues] = useState<{ kind: string; stakes: Record<string, string>; freeBet: boolean }>({ kind: "single", stakes: {}, freeBet: false });
+  const currency = p.balance.currency;
+  const money = (amount: number) => formatMoney({ amount, currency });
+  const lines = p.lines.map((l) => ({ ...l, ...current(l, live, p.refused) }));
+  const changed = lines.some((l) => l.now && l.odds !== l.entry.odds);
+  const funding: Funding = values.freeBet && p.freeBet ? { freeBet: true, stakeReturned: p.freeBet.stakeReturned } : { freeBet: false };
+  const acc = values.kind === "accumulator";
+  const accStake = parseStake(values.stakes.stake) ?? 0;
+  const singles = lines.map((l) => ({ id: l.entry.id, stake: parseStake(values.stakes[`stake_${l.entry.id}`]) ?? 0, odds: l.entry.odds }));
+  const totalStake = acc ? accStake : singles.reduce((s, x) => s + x.stake, 0);
+  const toReturn = acc
+    ? potentialReturn(accStake, lines.map((l) => l.entry.odds), funding)
+    : singles.reduce((s, x) => s + potentialReturn(x.stake, [x.odds], funding), 0);
+  const errorText = p.error ? t(`betting.errors.${p.error}`, { min: money(BET_MIN_STAKE), max: money(BET_MAX_STAKE) }) : null;
+  return (
+    <aside className="bet-slip" aria-labelledby="bet-slip-title" data-testid="bet-slip">
+      <h2 id="bet-slip-title">
+        {t("betting.slip.title")} <span className="bet-slip__count">({lines.length})</span>
+      </h2>
+      {errorText && (
+        <p className="bet-slip__error" role="alert" data-error={p.error}>
+          {errorText}
+        </p>
+      )}
+      {lines.length === 0 ? (
+        <p className="bet-slip__empty">{t("betting.slip.empty")}</p>
+      ) : (
+        <>
+          <Form
+            method="post"
+            className="bet-slip__form"
+            data-kind={values.kind}
+            onChange={(e) => {
+              const f = new FormData(e.currentTarget);
+              const stakes: Record<string, string> = {};
+              for (const [k, v] of f) if (k.startsWith("stake")) stakes[k] = String(v);
+              setValues({ kind: String(f.get("kind") ?? "single"), stakes, freeBet: f.get("funding") === "betting_bonus" });
+            }}
+          >
+            <input type="hidden" name="key" value={p.slipKey} />
+            {lines.length > 1 && (
+              <fieldset className="bet-slip__kind">
+                <legend>{t("betting.slip.kind")}</legend>
+                <label>
+                  <input type="radio" name="kind" value="single" defaultChecked />
+                  {t("betting.slip.singles")}
+                </label>
+                <label>
+                  <input type="radio" name="kind" value="accumulator" />
+                  {t("betting.slip.accumulator")}
+                </label>
+              </fieldset>
+            )}
+            <ul className="bet-slip__lines">
+              {lines.map((l) => (
+                <li key={l.entry.id} className="bet-slip__line" data-slip-selection={l.entry.id} data-invalid={p.errorSelection === l.entry.id || undefined}>
+                  <p className="bet-slip__event" dir="auto">{l.now?.event ?? "—"}</p>
+                  <p className="bet-slip__pick">
+                    <span dir="auto">{l.now ? `${l.now.market}: ${l.now.label}` : t("betting.slip.unavailable")}</span>{" "}
+                    <strong className="bet-slip__odds" data-testid="slip-odds">{formatOdds(l.entry.odds)}</strong>
+                  </p>
+                  {l.now && l.odds !== l.entry.odds && (
+                    <p className="bet-slip__changed" data-testid="slip-odds-changed">
+                      {t("betting.slip.oddsChanged", { from: formatOdds(l.entry.odds), to: formatOdds(l.odds) })}
+                    </p>
+                  )}
+                  {l.status && l.status !== "open" && <p className="bet-slip__changed">{t(l.status === "suspended" ? "betting.suspended" : "betting.slip.unavailable")}</p>}
+                  <label className="bet-slip__single-stake">
+                    <span>{t("betting.slip.stakeFor", { label: l.now?.label ?? "" })}</span>
+                    <input name={`stake_${l.entry.id}`} inputMode="decimal" autoComplete="off" size={8} aria-invalid={p.errorSelection === l.entry.id || undefined} />
+                  </label>
+                  <button
+                    type="submit"
+                    form="bet-slip-remove"
+                    name="selection"
+                    value={l.entry.id}
+                    className="bet-slip__remove"
+                    aria-label={t("betting.slip.remove", { label: l.now?.label ?? String(l.entry.id) })}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      editor.remove(l.entry.id);
+                    }}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {lines.length > 1 && (
+              <div className="bet-slip__acc">
+                <p>
+                  {t("betting.slip.combinedOdds")}: <strong data-testid="slip-combined">{formatOdds(combinedOdds(lines.map((l) => l.entry.odds)))}</strong>
+                </p>
+                <label>
+                  <span>{t("betting.slip.stake")}</span>
+                  <input name="stake" inputMode="decimal" autoComplete="off" size={8} />
+                </label>
+              </div>
+            )}
+            {p.freeBet && (
+              <label className="bet-slip__freebet">
+                <input type="checkbox" name="funding" value="betting_bonus" />
+                {t("betting.slip.useFreeBet", { amount: formatMoney(p.freeBet.amount) })}
+                <span className="bet-slip__hint">{t(p.freeBet.stakeReturned ? "betting.slip.freeBetSr" : "betting.slip.freeBetSnr")}</span>
+              </label>
+            )}
+            <dl className="bet-slip__totals">
+              <dt>{t("betting.slip.totalStake")}</dt>
+              <dd data-testid="slip-total-stake">{money(totalStake)}</dd>
+              <dt>{t("betting.slip.potentialReturn")}</dt>
+              <dd data-testid="slip-return">{money(toReturn)}</dd>
+            </dl>
+            <p className="bet-slip__hint">{t("betting.slip.minStake", { min: money(BET_MIN_STAKE), max: money(BET_MAX_STAKE) })}</p>
+            {p.player && <p className="bet-slip__hint">{t("betting.slip.balance", { amount: formatMoney(p.balance) })}</p>}
+            <button type="submit" name="intent" value="place" className="btn btn--primary bet-slip__place" disabled={busy}>
+              {t("betting.slip.place")}
+            </button>
+            {!p.player && <Link to={p.signIn} className="bet-slip__signin">{t("betting.slip.signIn")}</Link>}
+          </Form>
+          <form method="post" id="bet-slip-remove" hidden>
+            <input type="hidden" name="intent" value="remove" />
+          </form>
+          {changed && (
+            <Form method="post" className="bet-slip__accept">
+              <button type="submit" name="intent" value="accept" className="btn btn--ghost">{t("betting.slip.accept")}</button>
+            </Form>
+          )}
+          <Form
+            method="post"
+            className="bet-slip__clear"
+            onSubmit={(e) => {
+              e.preventDefault();
+              editor.clear();
+            }}
+          >
+            <button type="submit" name="intent" value="clear" className="btn btn--ghost">{t("betting.slip.clear")}</button>
+          </Form>
+        </>
+      )}
+      {p.player && (
+        <Form method="post" className="bet-slip__settings">
+          <label>
+            <span>{t("betting.slip.oddsChange")}</span>
+            <select name="odds_change" defaultValue={p.oddsChange} key={p.oddsChange}>
+              <option value="any">{t("betting.slip.oddsAny")}</option>
+              <option value="higher">{t("betting.slip.oddsHigher")}</option>
+              <option value="ask">{t("betting.slip.oddsAsk")}</option>
+            </select>
+          </label>
+          <button type="submit" name="intent" value="settings" className="btn btn--ghost">{t("betting.slip.save")}</button>
+        </Form>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,135 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { BET_ERRORS, BET_MIN_STAKE, OddsChange, type BetError, type SportBet } from "../../lib/api/contract-sportsbook";
+import { PlatformError } from "../../lib/api/errors";
+import { orErrorPage } from "../../lib/api/page-errors.server";
+import { documentPath, loginRedirect } from "../../lib/access";
+import { readCookie, serializeCookie } from "../../lib/cookies";
+import { getPlatform } from "../../middleware/platform.server";
+import { getSite, indexPath } from "../site/site.server";
+import { SLIP_COOKIE, SLIP_MAX_AGE, acceptOdds, parseSlip, serializeSlip, toggleSelection, type SlipEntry } from "./slip-cookie";
+import { parseStake } from "./slip-math";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** A refusal the slip explains: a BET_ERRORS code (or the stake field's own), with the new odds when they moved. */
+export type SlipError = BetError | "stake_invalid" | "failed";
+export type BettingActionData = { error: SlipError; odds: Record<number, number> | null; selection: number | null } | undefined;
+
+const slipCookie = (entries: readonly SlipEntry[]) =>
+  serializeCookie(SLIP_COOKIE, serializeSlip(entries), { maxAge: entries.length ? SLIP_MAX_AGE : 0 });
+
+/**
+ * The forms of /betting, each a plain post (so all work without JavaScript):
+ * `pick` (an odds button: add or take off), `remove`, `clear`, `accept` (take the odds now
+ * offered), `settings` (the odds-change rule) and `place` (singles, one bet per staked line with
+ * keys derived from the slip key; or one accumulator). A visitor placing is sent to sign in.
+ */
+export async function bettingAction({ request, context }: Args) {
+  const site = getSite(context);
+  const form = await request.formData();
+  const url = new URL(request.url);
+  const here = documentPath(url.pathname + url.search);
+  const back = (entries: readonly SlipEntry[], to = here) => redirect(to, { headers: { "set-cookie": slipCookie(entries) } });
+  const slip = parseSlip(readCookie(request.headers.get("cookie"), SLIP_COOKIE));
+  const platform = getPlatform(context).withLocale(site.locale);
+  switch (form.get("intent")) {
+    case "pick": {
+      const [entry] = parseSlip(String(form.get("pick") ?? ""));
+      if (!entry) throw data("Unknown selection", { status: 400 });
+      return back(toggleSelection(slip, entry));
+    }
+    case "remove":
+      return back(slip.filter((e) => String(e.id) !== form.get("selection")));
+    case "clear":
+      return back([]);
+    case "accept": {
+      if (!slip.length) return back([]);
+      const now = await orErrorPage(platform.call("sportsbook.getSelections", { ids: slip.map((e) => e.id).join(",") }));
+      return back(acceptOdds(slip, new Map(now.items.map((s) => [s.id, s.odds]))));
+    }
+    case "settings": {
+      const parsed = OddsChange.safeParse(form.get("odds_change"));
+      if (!parsed.success) throw data("odds_change is 'any', 'higher' or 'ask'", { status: 400 });
+      if (!(await isPlayer(site))) throw redirect(loginRedirect(indexPath(site), here));
+      await orErrorPage(platform.call("sportsbook.setSettings", { odds_change: parsed.data }));
+      return redirect(here);
+    }
+    case "place":
+      if (!(await isPlayer(site))) throw redirect(loginRedirect(indexPath(site), here));
+      return place(form, slip, platform, here);
+    default:
+      throw data("Unknown form", { status: 400 });
+  }
+}
+
+async function isPlayer(site: ReturnType<typeof getSite>) {
+  return (await orErrorPage(site.account())).uid > 0;
+}
+
+type Platform = ReturnType<ReturnType<typeof getPlatform>["withLocale"]>;
+
+async function place(form: FormData, slip: SlipEntry[], platform: Platform, here: string) {
+  const kind = form.get("kind") === "accumulator" ? "accumulator" : "single";
+  const key = String(form.get("key") ?? "");
+  if (!/^[A-Za-z0-9-]{8,40}$/.test(key)) throw data("key is malformed", { status: 400 });
+  const funding = form.get("funding") === "betting_bonus" ? "betting_bonus" : "main";
+  const fail = (error: SlipError, status: number, odds: Record<number, number> | null = null, selection: number | null = null) =>
+    data({ error, odds, selection } satisfies BettingActionData, { status });
+  const stakeOf = (name: string): number | null | "bad" => {
+    const raw = String(form.get(name) ?? "").trim();
+    if (raw === "") return null;
+    return parseStake(raw) ?? "bad";
+  };
+  // What to place: one accumulator of every line, or one single per line with a stake.
+  const bets: Array<{ legs: SlipEntry[]; stake: number; key: string }> = [];
+  if (kind === "accumulator") {
+    const stake = stakeOf("stake");
+    if (stake === null || stake === "bad") return fail("stake_invalid", 400);
+    if (slip.length < 2) return fail("accumulator_needs_two", 400);
+    bets.push({ legs: slip, stake, key });
+  } else {
+    for (const e of slip) {
+      const stake = stakeOf(`stake_${e.id}`);
+      if (stake === "bad") return fail("stake_invalid", 400, null, e.id);
+      if (stake !== null) bets.push({ legs: [e], stake, key: `${key}-${e.id}` });
+    }
+    if (!bets.length) return fail("stake_invalid", 400);
+  }
+  const low = bets.find((b) => b.stake < BET_MIN_STAKE);
+  if (low) return fail("below_min_stake", 400, null, low.legs.length === 1 ? low.legs[0]!.id : null);
+  const placed: SportBet[] = [];
+  for (const b of bets) {
+    try {
+      const { bet } = await platform.call("sportsbook.placeBet", {
+        kind,
+        selections: b.legs.map((l) => l.id).join(","),
+        odds: b.legs.map((l) => l.odds).join(","),
+        stake: b.stake,
+        funding,
+        key: b.key,
+      });
+      placed.push(bet);
+    } catch (e) {
+      if (!(e instanceof PlatformError) || e.status >= 500) throw e;
+      const code = String(e.params?.code ?? "");
+      const error: SlipError = (BET_ERRORS as readonly string[]).includes(code) ? (code as BetError) : "failed";
+      const newOdds = Array.isArray(e.params?.odds) ? (e.params.odds as number[]) : null;
+      const odds = newOdds ? Object.fromEntries(b.legs.map((l, i) => [l.id, newOdds[i] ?? l.odds])) : null;
+      if (!placed.length) return fail(error, e.status, odds, b.legs.length === 1 ? b.legs[0]!.id : null);
+      // Some singles went through: the receipt shows them, the slip keeps the rest with the reason.
+      return receipt(here, placed, slip, error);
+    }
+  }
+  return receipt(here, placed, slip, null);
+}
+
+/** After placing: the placed selections leave the slip and the page shows the receipt (`?placed=`). */
+function receipt(here: string, placed: SportBet[], slip: SlipEntry[], error: SlipError | null) {
+  const url = new URL(here, "http://x.invalid");
+  url.searchParams.set("placed", placed.map((b) => b.id).join(","));
+  if (error) url.searchParams.set("bet_error", error);
+  else url.searchParams.delete("bet_error");
+  const taken = new Set(placed.flatMap((b) => b.legs.map((l) => l.selection_id)));
+  const rest = slip.filter((e) => !taken.has(e.id));
+  return redirect(url.pathname + url.search, { headers: { "set-cookie": slipCookie(rest) } });
+}

@@ -1,0 +1,104 @@
+import type { RouterContextProvider } from "react-router";
+import type { SlipSelection, Sport, SportBet, SportEvent } from "../../lib/api/contract-sportsbook";
+import { PlatformError } from "../../lib/api/errors";
+import { orErrorPage } from "../../lib/api/page-errors.server";
+import { loginRedirect } from "../../lib/access";
+import { readCookie } from "../../lib/cookies";
+import { formatDateTime } from "../../lib/dates";
+import { createT } from "../../lib/i18n/translate";
+import { getPlatform } from "../../middleware/platform.server";
+import { seoMeta } from "../content/seo.server";
+import { notFound } from "../errors/not-found.server";
+import { getSite, indexPath } from "../site/site.server";
+import { parseBettingQuery } from "./betting-query";
+import { SLIP_COOKIE, parseSlip, type SlipEntry } from "./slip-cookie";
+import { stakeReturnedFor } from "./slip-math";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** A slip line: what the player picked (the odds they accepted) and what the selection is now (null: gone). */
+export type SlipLine = { entry: SlipEntry; now: SlipSelection | null };
+
+/** The active free bet the slip may use, and whether its win pays the stake back. */
+export type FreeBet = { amount: SportBet["stake"]; title: string; stakeReturned: boolean };
+
+
+/** A player's read the page can live without (settings, free bet, receipt): a refusal leaves it out. */
+const optional = <T>(promise: Promise<T>): Promise<T | null> =>
+  promise.catch((e: unknown) => {
+    if (e instanceof PlatformError && e.status < 500) return null;
+    throw e;
+  });
+
+/**
+ * `/betting` (public; issue 23, decision 0049-sportsbook-page): sports → leagues (`?sport=`,
+ * `?league=`), events live first with their main markets' odds, one event with all its markets
+ * (`?event=`), and the bet slip from its cookie — all server-rendered, so the page works without
+ * JavaScript. A malformed or unknown filter is the fatal 404, as in the lobby.
+ */
+export async function loadBetting({ request, context }: Args) {
+  const site = getSite(context);
+  const t = createT(site.messages);
+  const platform = getPlatform(context).withLocale(site.locale);
+  const url = new URL(request.url);
+  const query = parseBettingQuery(url.searchParams);
+  if (!query) throw notFound(request);
+  const slip = parseSlip(readCookie(request.headers.get("cookie"), SLIP_COOKIE));
+  const [sportsList, account, selections] = await Promise.all([
+    orErrorPage(platform.call("sportsbook.getSports", {})),
+    orErrorPage(site.account()),
+    slip.length ? orErrorPage(platform.call("sportsbook.getSelections", { ids: slip.map((e) => e.id).join(",") })) : { items: [] },
+  ]);
+  const sports: Sport[] = sportsList.items;
+  const sport = query.sport ? sports.find((s) => s.sysname === query.sport) : undefined;
+  if (query.sport && !sport) throw notFound(request);
+  const league = query.league ? sport?.leagues.find((l) => l.id === query.league) : undefined;
+  if (query.league && !league) throw notFound(request);
+  const player = account.uid > 0;
+  const [events, detail, settings, betting, bets] = await Promise.all([
+    orErrorPage(platform.call("sportsbook.getEvents", { ...(sport ? { sport: sport.sysname } : {}), ...(league ? { league_id: league.id } : {}), status: "all" })),
+    query.event ? eventOr404(platform.call("sportsbook.getEvent", { event_id: query.event }), request) : null,
+    player ? optional(platform.call("sportsbook.getSettings", {})) : null,
+    player ? optional(platform.call("BettingBonuses.get")) : null,
+    player && query.placed.length ? optional(platform.call("sportsbook.getBets", { status: "all", count: 20 })) : null,
+  ]);
+  const byId = new Map(selections.items.map((s) => [s.id, s]));
+  const bonus = betting?.active[0];
+  const freeBet: FreeBet | null =
+    bonus && account.balance_betting_bonus.amount > 0
+      ? { amount: account.balance_betting_bonus, title: bonus.title, stakeReturned: stakeReturnedFor(bonus.sysname) }
+      : null;
+  const shown = [...(detail ? [detail] : []), ...events.items];
+  const title = detail ? `${detail.home} – ${detail.away}` : (league?.title ?? sport?.title ?? t("betting.title"));
+  return {
+    sports,
+    sport: sport?.sysname ?? null,
+    league: league?.id ?? null,
+    events: (events.items as SportEvent[]).filter((e) => e.id !== detail?.id),
+    detail: detail as SportEvent | null,
+    /** Start times as SPEC §9 shows them (UTC), formatted here so the page's code carries no date formatting. */
+    startTimes: Object.fromEntries(shown.map((e) => [e.id, formatDateTime(e.starts_at)])) as Record<number, string>,
+    slip: slip.map((entry): SlipLine => ({ entry, now: byId.get(entry.id) ?? null })),
+    slipKey: crypto.randomUUID(),
+    player,
+    signIn: loginRedirect(indexPath(site), url.pathname + url.search),
+    balance: account.balance_main,
+    oddsChange: settings?.odds_change ?? "higher",
+    freeBet,
+    receipt: (bets?.items ?? []).filter((b) => query.placed.includes(b.id)),
+    betError: query.betError,
+    notice: site.cms.switches.bettingNotice,
+    meta: seoMeta({ title: title === t("betting.title") ? t("betting.metaTitle") : title, description: t("betting.metaDescription") }, site.metadata.siteName),
+  };
+}
+
+async function eventOr404<T>(promise: Promise<T>, request: Request): Promise<T> {
+  try {
+    return await promise;
+  } catch (e) {
+    if (e instanceof PlatformError && (e.status === 404 || e.status === 400)) throw notFound(request);
+    return orErrorPage(Promise.reject(e));
+  }
+}
+
+

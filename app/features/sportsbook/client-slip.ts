@@ -1,0 +1,22 @@
+import { useRevalidator } from "react-router";
+import { readCookie, serializeCookie } from "../../lib/cookies";
+import { SLIP_COOKIE, SLIP_MAX_AGE, parseSlip, serializeSlip, toggleSelection, type SlipEntry } from "./slip-cookie";
+
+/**
+ * With JavaScript the slip changes in the browser: the cookie is rewritten here and the page's
+ * loader re-read (no post, no history entry, no scroll jump). Without JavaScript the same buttons
+ * post their form and the action writes the cookie (betting-actions.server.ts).
+ */
+export function useSlipEditor() {
+  const { revalidate } = useRevalidator();
+  const write = (change: (entries: SlipEntry[]) => SlipEntry[]) => {
+    const next = change(parseSlip(readCookie(document.cookie, SLIP_COOKIE)));
+    document.cookie = serializeCookie(SLIP_COOKIE, serializeSlip(next), { maxAge: next.length ? SLIP_MAX_AGE : 0 });
+    void revalidate();
+  };
+  return {
+    toggle: (entry: SlipEntry) => write((s) => toggleSelection(s, entry)),
+    remove: (id: number) => write((s) => s.filter((e) => e.id !== id)),
+    clear: () => write(() => []),
+  };
+}

@@ -1,0 +1,64 @@
+import { lazy, memo, Suspense, useEffect, useState, type ComponentType } from "react";
+import { lazyWithPreload } from "../../lib/lazy-with-preload";
+import type { BetSlipProps } from "./bet-slip";
+import type { SportsNavProps } from "./sports-nav";
+
+const TOUCH = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
+
+/**
+ * Resolves at the reader's first touch, click, key or focus (the pattern of embedded-registration.tsx).
+ * One promise for the page, listening from the moment this module runs: a touch that comes before a
+ * deferred part first renders (React hydrates boundaries one by one) still counts for it.
+ */
+let touched: Promise<void> | null = null;
+function firstTouch(): Promise<void> {
+  touched ??= new Promise((resolve) => {
+    const done = () => {
+      for (const type of TOUCH) window.removeEventListener(type, done, true);
+      resolve();
+    };
+    for (const type of TOUCH) window.addEventListener(type, done, { capture: true, passive: true });
+  });
+  return touched;
+}
+if (typeof window !== "undefined") void firstTouch();
+
+/** Whether the page has hydrated once: a part mounted after that (a client navigation) loads its code at once. */
+let pageHydrated = false;
+
+/**
+ * A part of /betting whose code stays off the page's first load: while hydrating, React keeps the
+ * server's HTML as it is — real links and forms that work without JavaScript — and hydrates it once
+ * the code has come with the reader's first touch. Memoised: its props must be the loader's objects
+ * (a prop that changed before the code came would make React drop the HTML and render it afresh).
+ */
+function deferUntilTouch<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const part = lazyWithPreload(load);
+  const OnTouch = lazy(() => firstTouch().then(() => part.preload()).then(() => load().then((c) => ({ default: c }))));
+  const Deferred = memo(function Deferred(props: P) {
+    const [deferred] = useState(() => !import.meta.env.SSR && !pageHydrated);
+    useEffect(() => {
+      pageHydrated = true;
+    }, []);
+    const Part = (deferred ? OnTouch : part.Component) as ComponentType<P>;
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    );
+  });
+  return { Component: Deferred, preload: part.preload };
+}
+
+/** The bet slip (forms, stakes and returns; decision 0049-sportsbook-page); live odds reach it through live-store.ts. */
+const slip = deferUntilTouch<BetSlipProps>(() => import("./bet-slip").then((m) => m.BetSlip));
+/** The sports menu: links, so before its code comes they are plain links. */
+const nav = deferUntilTouch<SportsNavProps>(() => import("./sports-nav").then((m) => m.SportsNav));
+/** The receipt after placing: only that page needs its code, at once. */
+const receipt = lazyWithPreload(() => import("./bet-receipt").then((m) => m.BetReceipt));
+
+export const DeferredSlip = slip.Component;
+export const DeferredSportsNav = nav.Component;
+export const BetReceipt = receipt.Component;
+/** Rendered by the server (entry.server preloads them), so the HTML has them without JavaScript. */
+export const preloadBetSlip = () => Promise.all([slip.preload(), nav.preload(), receipt.preload()]);

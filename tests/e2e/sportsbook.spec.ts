@@ -1,0 +1,182 @@
+import { readFile } from "node:fs/promises";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { demoDeposit, origin, registerByApi, unique } from "./accounts-fixtures";
+import { absolute, expect, jsOn, test, tr } from "./fixtures";
+
+/**
+ * The sportsbook from the player's side (issue 23, decision 0049-sportsbook-page): /betting's
+ * events with odds, the bet slip (a cookie the server reads, so it works without JavaScript),
+ * singles and accumulators placed by the slip's form, live odds over /realtime/sports, odds that
+ * moved before placing, settlement paying the win, the bets history and its export.
+ *
+ * Every test makes its OWN event through the feed's demo hook (POST /platform/demo/sportsbook/events,
+ * autoplay off), so no two tests (or the two projects) share an event or see each other's odds move.
+ */
+
+type Selection = { id: number; outcome: string; odds: number };
+type Market = { id: number; kind: string; line: number | null; selections: Selection[] };
+type OwnEvent = { event_id: number; markets: Market[] };
+
+async function newEvent(request: APIRequestContext, body: Record<string, unknown> = { status: "live" }): Promise<OwnEvent> {
+  const res = await request.post("/platform/demo/sportsbook/events", { data: body, headers: { origin: origin() } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: OwnEvent }).data;
+}
+
+async function step(request: APIRequestContext, eventId: number, body: Record<string, unknown>) {
+  const res = await request.post(`/platform/demo/sportsbook/events/${eventId}/step`, { data: body, headers: { origin: origin() } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data;
+}
+
+/** The event's match-result home selection: what the tests back. */
+const home = (e: OwnEvent) => e.markets.find((m) => m.kind === "match_result")!.selections.find((s) => s.outcome === "home")!;
+const odds = (o: number) => (o / 100).toFixed(2);
+const slip = (page: Page) => page.getByTestId("bet-slip");
+const oddsButton = (page: Page, id: number) => page.locator(`button[data-selection="${id}"]`);
+const balanceMain = async (request: APIRequestContext) => (await (await request.get("/api/account/getBalance")).json()).data.balance_main.amount as number;
+const money = (minor: number) => `$${minor % 100 ? (minor / 100).toFixed(2) : minor / 100}`;
+
+async function fundedPlayer(page: Page, tag: string, amount = 10_000) {
+  await registerByApi(page.request, unique(tag));
+  await demoDeposit(page, amount);
+}
+
+/** Picks a selection on its event's page and waits for the slip to hold it. */
+async function pick(page: Page, eventId: number, selectionId: number) {
+  await page.goto(`/betting?event=${eventId}`);
+  await oddsButton(page, selectionId).first().click();
+  await expect(slip(page).locator(`[data-slip-selection="${selectionId}"]`)).toBeVisible();
+}
+
+test.describe("sportsbook @nojs", () => {
+  test("lists sports and events on the server; an event's page has all its markets", async ({ page }) => {
+    const own = await newEvent(page.request);
+    await page.goto("/betting");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("betting.title"));
+    await expect(page.getByRole("navigation", { name: tr("betting.sports") }).getByRole("link", { name: /Football/ })).toBeVisible();
+    await page.goto(`/betting?event=${own.event_id}`);
+    const detail = page.locator(`article[data-event="${own.event_id}"]`);
+    await expect(detail.locator("[data-market]")).toHaveCount(own.markets.length);
+    await expect(oddsButton(page, home(own).id).first()).toContainText(odds(home(own).odds));
+  });
+
+  test("places a single from the slip; the slip clears, the balance drops by the stake, a receipt shows", async ({ page }) => {
+    await fundedPlayer(page, "sb-single");
+    const own = await newEvent(page.request);
+    const sel = home(own);
+    await pick(page, own.event_id, sel.id);
+    await page.reload(); // the slip survives a reload: the server renders it from its cookie
+    await expect(slip(page).getByTestId("slip-odds")).toHaveText(odds(sel.odds));
+    await slip(page).getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim()).fill("5");
+    await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
+    const receipt = page.getByTestId("bet-receipt");
+    await expect(receipt).toContainText(tr("betting.receipt.title"));
+    await expect(receipt.getByTestId("receipt-return")).toHaveText(money(Math.floor((500 * sel.odds) / 100)));
+    await expect(slip(page)).toContainText(tr("betting.slip.empty"));
+    expect(await balanceMain(page.request)).toBe(10_000 - 500);
+  });
+
+  test("places an accumulator of two own events at the product of their odds", async ({ page }) => {
+    await fundedPlayer(page, "sb-acc");
+    const [a, b] = [await newEvent(page.request), await newEvent(page.request)];
+    await pick(page, a.event_id, home(a).id);
+    await pick(page, b.event_id, home(b).id);
+    await slip(page).getByLabel(tr("betting.slip.accumulator")).check();
+    const combined = Math.floor((home(a).odds * home(b).odds) / 100);
+    await expect(slip(page).getByTestId("slip-combined")).toHaveText(odds(combined));
+    await slip(page).getByLabel(tr("betting.slip.stake"), { exact: true }).fill("2");
+    await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
+    const receipt = page.getByTestId("bet-receipt");
+    await expect(receipt).toContainText(tr("betting.receipt.kinds.accumulator"));
+    await expect(receipt.getByTestId("receipt-return")).toHaveText(money(Math.floor((200 * home(a).odds * home(b).odds) / 10_000)));
+    expect(await balanceMain(page.request)).toBe(10_000 - 200);
+  });
+
+  test("odds that moved are refused under 'always ask', shown with the new odds, and placed once accepted", async ({ page }) => {
+    await fundedPlayer(page, "sb-ask");
+    const own = await newEvent(page.request);
+    const sel = home(own);
+    await pick(page, own.event_id, sel.id);
+    const settings = page.locator("form.bet-slip__settings");
+    await settings.getByLabel(tr("betting.slip.oddsChange")).selectOption("ask");
+    await settings.getByRole("button", { name: tr("betting.slip.save") }).click();
+    await expect(settings.getByLabel(tr("betting.slip.oddsChange"))).toHaveValue("ask");
+    const moved = sel.odds + 35;
+    if (jsOn()) await expect(page.locator('section.betting[data-live="open"]')).toBeVisible(); // the move comes over the socket
+    await step(page.request, own.event_id, { type: "odds", selection_id: sel.id, odds: moved });
+    if (!jsOn()) await page.reload();
+    await expect(slip(page).getByTestId("slip-odds-changed")).toContainText(odds(moved));
+    await slip(page).getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim()).fill("3");
+    await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
+    await expect(slip(page).getByRole("alert")).toHaveText(tr("betting.errors.odds_changed"));
+    expect(await balanceMain(page.request)).toBe(10_000);
+    await slip(page).getByRole("button", { name: tr("betting.slip.accept") }).click();
+    await expect(slip(page).getByTestId("slip-odds")).toHaveText(odds(moved));
+    await expect(slip(page).getByTestId("slip-odds-changed")).toHaveCount(0);
+    await slip(page).getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim()).fill("3");
+    await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
+    await expect(page.getByTestId("bet-receipt").getByTestId("receipt-return")).toHaveText(money(Math.floor((300 * moved) / 100)));
+  });
+
+  test("a visitor placing a bet is asked to sign in", async ({ page }) => {
+    const own = await newEvent(page.request);
+    await pick(page, own.event_id, home(own).id);
+    await slip(page).getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim()).fill("5");
+    await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
+    await expect(page).toHaveURL(/show_popup_auth=1&redirectUrl=%2Fbetting/);
+  });
+
+  test("bad filters are the 404; the bets roots go to the bet history", async ({ page }) => {
+    for (const q of ["sport=Not%20a%20sport", "sport=curling", "sport=football&league=999999", "league=1", "event=abc", "event=999999999"]) {
+      expect((await page.goto(`/betting?${q}`))?.status(), q).toBe(404);
+    }
+    expect((await page.goto("/betting?sport=football"))?.status()).toBe(200);
+    await registerByApi(page.request, unique("sb-roots"));
+    await page.goto("/profile/bets");
+    await expect(page).toHaveURL(absolute("/profile/bets/history"));
+    await page.goto("/bets/anything/else");
+    await expect(page).toHaveURL(absolute("/profile/bets/history"));
+  });
+});
+
+test.describe("sportsbook, live", () => {
+  test("odds move on the open page without a reload, a suspended market takes no picks", async ({ page }) => {
+    test.skip(!jsOn(), "live odds need JavaScript");
+    const own = await newEvent(page.request);
+    const sel = home(own);
+    const market = own.markets.find((m) => m.kind === "match_result")!;
+    await page.goto(`/betting?event=${own.event_id}`);
+    // The socket opens after hydration: the page says when it is connected, then the feed moves.
+    await expect(page.locator('section.betting[data-live="open"]')).toBeVisible();
+    const moved = sel.odds + 50;
+    await step(page.request, own.event_id, { type: "odds", selection_id: sel.id, odds: moved });
+    await expect(oddsButton(page, sel.id).first()).toContainText(odds(moved));
+    await expect(oddsButton(page, sel.id).first()).toHaveAttribute("data-moved", "up");
+    await step(page.request, own.event_id, { type: "suspend", market_id: market.id });
+    await expect(oddsButton(page, sel.id).first()).toBeDisabled();
+  });
+
+  test("finishing the event pays the win: balance, bet history and its export", async ({ page }) => {
+    await fundedPlayer(page, "sb-settle");
+    const own = await newEvent(page.request);
+    const sel = home(own);
+    await pick(page, own.event_id, sel.id);
+    await slip(page).getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim()).fill("10");
+    await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
+    const betId = await page.getByTestId("bet-receipt").locator("[data-bet]").getAttribute("data-bet");
+    await step(page.request, own.event_id, { type: "finish", home: 2, away: 0 });
+    const win = Math.floor((1000 * sel.odds) / 100);
+    expect(await balanceMain(page.request)).toBe(10_000 - 1000 + win);
+    await page.goto("/profile/bets/history?tab=sports");
+    const row = page.locator(`tr[data-bet="${betId}"]`);
+    await expect(row).toHaveAttribute("data-status", "won");
+    await expect(row).toContainText(money(win));
+    await page.goto("/profile/bets/exports");
+    await page.locator("form.profile-export-form button[type=submit]").click();
+    const ready = page.locator('tr[data-status="ready"]');
+    await expect(ready).toHaveCount(1, { timeout: 15_000 });
+    const [download] = await Promise.all([page.waitForEvent("download"), ready.locator("a.profile-export__download").click()]);
+    expect(await readFile((await download.path())!, "utf8")).toContain(betId!);
+  });
+});
