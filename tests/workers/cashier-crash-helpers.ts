@@ -109,17 +109,8 @@ class CrashingStatement {
   }
 }
 
-/** A small seeded PRNG (mulberry32): the same seed replays the same scenario. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded PRNG (mulberry32, the sports feed's): the same seed replays the same scenario. */
+export { mulberry32 as prng } from "../../workers/platform/sportsbook/feed-odds";
 
 let players = 0;
 
