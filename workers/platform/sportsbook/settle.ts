@@ -111,7 +111,7 @@ async function settleBet(deps: MoneyDeps, bet: BetRow, o: Outcome, now: number):
   let changed: boolean;
   let paid = o.payout;
   if (o.payout > 0) {
-    const kind = o.status === "void" && bet.funding === "betting_bonus" ? "betting_bonus" : "main";
+    const kind = freeBetVoid ? "betting_bonus" : "main";
     const plan = planOperation(
       db,
       { uid: bet.uid, key: `sport-settle:${bet.id}`, type: o.status === "won" ? "sport_win" : "sport_refund", reference: bet.id, changes: [{ kind, delta: o.payout }] },
