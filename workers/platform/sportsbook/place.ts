@@ -32,9 +32,6 @@ export function oddsAcceptable(setting: OddsChange, seen: number[], current: num
   return current.every((c, i) => c === seen[i]);
 }
 
-const betError = (code: string, message: string, status: number, field: string, params?: Record<string, unknown>) =>
-  sportsbookError(code, message, status, field, params);
-
 /** The checks that need no database: shape and stake limits. */
 function checkShape(p: PlaceParams): void {
   if (p.odds.length !== p.selections.length) {
@@ -42,11 +39,11 @@ function checkShape(p: PlaceParams): void {
       fields: { odds: ["odds lists one odds per selection, in the same order"] },
     });
   }
-  if (p.kind === "single" && p.selections.length !== 1) throw betError("single_needs_one", "A single bet has exactly one selection", 400, "selections");
-  if (p.kind === "accumulator" && p.selections.length < 2) throw betError("accumulator_needs_two", "An accumulator has at least two selections", 400, "selections");
+  if (p.kind === "single" && p.selections.length !== 1) throw sportsbookError("single_needs_one", "A single bet has exactly one selection", 400, "selections");
+  if (p.kind === "accumulator" && p.selections.length < 2) throw sportsbookError("accumulator_needs_two", "An accumulator has at least two selections", 400, "selections");
   // Limits in minor units of the player's currency (the stake is in it).
-  if (p.stake < BET_MIN_STAKE) throw betError("below_min_stake", `The stake is at least ${BET_MIN_STAKE} minor units`, 400, "stake", { min: BET_MIN_STAKE });
-  if (p.stake > BET_MAX_STAKE) throw betError("above_max_stake", `The stake is at most ${BET_MAX_STAKE} minor units`, 400, "stake", { max: BET_MAX_STAKE });
+  if (p.stake < BET_MIN_STAKE) throw sportsbookError("below_min_stake", `The stake is at least ${BET_MIN_STAKE} minor units`, 400, "stake", { min: BET_MIN_STAKE });
+  if (p.stake > BET_MAX_STAKE) throw sportsbookError("above_max_stake", `The stake is at most ${BET_MAX_STAKE} minor units`, 400, "stake", { max: BET_MAX_STAKE });
 }
 
 interface Situation {
@@ -78,20 +75,20 @@ async function readSituation(ctx: PlatformContext, p: PlaceParams): Promise<Situ
 function decide(p: PlaceParams, s: Situation): number[] {
   if (s.slip.length !== p.selections.length) {
     const missing = p.selections.filter((id) => !s.slip.some((r) => r.id === id));
-    throw betError("unknown_selection", "No such selection", 404, "selections", { selections: missing });
+    throw sportsbookError("unknown_selection", "No such selection", 404, "selections", { selections: missing });
   }
   if (p.kind === "accumulator" && new Set(s.slip.map((r) => r.event_id)).size !== s.slip.length) {
-    throw betError("same_event", "An accumulator takes one selection per event", 400, "selections");
+    throw sportsbookError("same_event", "An accumulator takes one selection per event", 400, "selections");
   }
   for (const r of s.slip) {
     if (r.event_status === "finished" || r.event_status === "cancelled" || r.market_status === "settled" || r.market_status === "void") {
-      throw betError("market_closed", "This market takes no more bets", 409, "selections", { selection_id: r.id });
+      throw sportsbookError("market_closed", "This market takes no more bets", 409, "selections", { selection_id: r.id });
     }
-    if (r.market_status === "suspended") throw betError("market_suspended", "This market is suspended for now", 409, "selections", { selection_id: r.id });
+    if (r.market_status === "suspended") throw sportsbookError("market_suspended", "This market is suspended for now", 409, "selections", { selection_id: r.id });
   }
   const current = s.slip.map((r) => r.odds);
-  if (!oddsAcceptable(s.setting, p.odds, current)) throw betError("odds_changed", "The odds have changed", 409, "odds", { odds: current });
-  if (p.funding === "betting_bonus" && !s.bonus) throw betError("no_betting_bonus", "No active betting bonus to bet with", 409, "funding");
+  if (!oddsAcceptable(s.setting, p.odds, current)) throw sportsbookError("odds_changed", "The odds have changed", 409, "odds", { odds: current });
+  if (p.funding === "betting_bonus" && !s.bonus) throw sportsbookError("no_betting_bonus", "No active betting bonus to bet with", 409, "funding");
   return current;
 }
 
@@ -102,7 +99,7 @@ async function earlierBet(ctx: PlatformContext, p: PlaceParams): Promise<BetRow 
   const { results } = await ctx.db.prepare("SELECT selection_id FROM sport_bet_legs WHERE bet_id = ?1 ORDER BY position").bind(bet.id).all<{ selection_id: number }>();
   const same =
     bet.kind === p.kind && bet.stake === p.stake && bet.funding === p.funding && results.map((r) => r.selection_id).join(",") === p.selections.join(",");
-  if (!same) throw betError("key_reused", "This key was used for another bet", 400, "key");
+  if (!same) throw sportsbookError("key_reused", "This key was used for another bet", 400, "key");
   return bet;
 }
 
@@ -123,7 +120,7 @@ export async function placeBet(ctx: PlatformContext, p: PlaceParams): Promise<{ 
     if (attempt >= 1) {
       // Twice moved under us: decide on a fresh read; if that still passes, tell the current odds.
       const fresh = await readSituation(ctx, p);
-      throw betError("odds_changed", "The odds have changed", 409, "odds", { odds: decide(p, fresh) });
+      throw sportsbookError("odds_changed", "The odds have changed", 409, "odds", { odds: decide(p, fresh) });
     }
   }
 }
@@ -170,7 +167,7 @@ async function tryPlace(ctx: PlatformContext, p: PlaceParams, s: Situation, odds
     if (!applied) return null;
   } catch (e) {
     if (e instanceof PlatformError && e.exception === "BillingTransactionDeclined") {
-      throw betError("insufficient_funds", "Not enough money on the balance for this stake", 409, "stake");
+      throw sportsbookError("insufficient_funds", "Not enough money on the balance for this stake", 409, "stake");
     }
     throw e;
   }
