@@ -4,8 +4,11 @@ import { workerContext } from "../lib/context.server";
 
 const platformContext = createContext<PlatformClient>();
 
-/** Request headers the platform needs to see as the player's own. */
-const FORWARDED = ["cookie", "user-agent", "accept-language", "cf-connecting-ip", "x-forwarded-for"];
+/**
+ * Request headers the platform needs to see as the player's own (Sec-Fetch-Mode: a stale session
+ * cookie is cleared on page navigations only, see request-session.ts).
+ */
+const FORWARDED = ["cookie", "user-agent", "accept-language", "cf-connecting-ip", "x-forwarded-for", "sec-fetch-mode"];
 
 /**
  * Gives loaders and actions a PlatformClient that speaks for the player: their cookies go with

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Browser, registerPlayer, sessionRows, uid } from "./auth-helpers";
-import { data, failure } from "./helpers";
+import { data, failure, get, setCookie } from "./helpers";
 import { socialSignIn } from "./social-helpers";
 
 describe("account.changepassword", () => {
@@ -18,6 +18,21 @@ describe("account.changepassword", () => {
     expect(await sessionRows(p.uid)).toHaveLength(1);
     await failure(new Browser().post("auth/login", { login: p.login, password: p.password }), 401, "AuthorizationException");
     expect((await data(new Browser().post("auth/login", { login: p.login, password: "N3w-secret" }))).uid).toBe(p.uid);
+  });
+
+  it("a call sent with the old cookie and answered after the change does not erase the new session", async () => {
+    // The browser sends the old cookie on a fetch in flight while the change renews the session;
+    // that answer arrives last. Clearing the cookie there would sign the player out of this browser.
+    const p = await registerPlayer();
+    const before = p.browser.clone();
+    await data(p.browser.post("account/changepassword", { old_password: p.password, new_password: "N3w-secret" }));
+    const late = await get("account/getInfo", {}, { ...before.headers(), "sec-fetch-mode": "cors" });
+    expect((await data(late)).uid).toBe(0);
+    expect(setCookie(late, "pf_session")).toBeUndefined();
+    // A page navigation with a dead cookie still clears it.
+    const page = await get("account/getInfo", {}, { ...before.headers(), "sec-fetch-mode": "navigate" });
+    expect(setCookie(page, "pf_session")?.attributes).toMatch(/Max-Age=0/);
+    expect(await uid(p.browser)).toBe(p.uid);
   });
 
   it("ends pending password-reset tokens", async () => {

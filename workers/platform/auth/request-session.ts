@@ -22,12 +22,24 @@ const BANNED_MAY_CALL = new Set<MethodKey>(["auth.logout"]);
 
 export const needsSession = (decl: MethodDecl) => !SITE_DATA_GROUPS.has(decl.group);
 
+/**
+ * Whether a request may clear a session cookie that names no live session: only a page navigation
+ * (or a client that sends no Sec-Fetch-Mode at all). A fetch may be answered out of order: when a
+ * password change renews the session, a call sent a moment earlier with the old cookie is answered
+ * after it, and its clearing Set-Cookie would erase the new session and sign the player out.
+ * A dead cookie left in place opens nothing; the next page load clears it.
+ */
+export function mayClearStaleCookie(request: Request): boolean {
+  const mode = request.headers.get("sec-fetch-mode");
+  return mode === null || mode === "navigate";
+}
+
 /** Reads the session cookie into ctx.session and ctx.uid; clears a cookie that names no live session. */
 export async function resolveSession(ctx: PlatformContext): Promise<void> {
   const raw = readCookie(ctx.request.headers.get("cookie"), sessionCookieName(ctx.env));
   const loaded = await loadSession(ctx.db, raw);
   if (loaded.kind === "none") {
-    if (loaded.stale) ctx.setCookie(clearedSessionCookie(ctx.env));
+    if (loaded.stale && mayClearStaleCookie(ctx.request)) ctx.setCookie(clearedSessionCookie(ctx.env));
     return;
   }
   const { row } = loaded;
