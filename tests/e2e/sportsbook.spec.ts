@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { demoDeposit, origin, registerByApi, unique } from "./accounts-fixtures";
+import { demoDeposit, origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, jsOn, test, tr } from "./fixtures";
 
 /**
@@ -117,6 +117,44 @@ test.describe("sportsbook @nojs", () => {
     await slip(page).getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim()).fill("3");
     await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
     await expect(page.getByTestId("bet-receipt").getByTestId("receipt-return")).toHaveText(money(Math.floor((300 * moved) / 100)));
+  });
+
+  test("a free bet from the slip: staked from the betting bonus, its win pays the winnings without the stake", async ({ page }) => {
+    await registerByApi(page.request, unique("sb-freebet"));
+    const bonuses = (await (await page.request.get("/api/BettingBonuses/get")).json()).data;
+    const freeBet = bonuses.available.find((b: { title: string }) => b.title === "Welcome free bet");
+    const on = await page.request.post("/api/BettingBonuses/activate", { multipart: { bonus_id: freeBet.id }, headers: { origin: origin() } });
+    expect(on.status(), await on.text()).toBe(200);
+    const own = await newEvent(page.request);
+    const sel = home(own);
+    await pick(page, own.event_id, sel.id);
+    await slip(page).getByLabel(tr("betting.slip.useFreeBet", { amount: "$5" })).check();
+    await expect(slip(page)).toContainText(tr("betting.slip.freeBetSnr"));
+    await slip(page).getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim()).fill("5");
+    await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
+    // Stake not returned: a win pays stake × odds less the stake.
+    const winnings = Math.floor((500 * sel.odds) / 100) - 500;
+    await expect(page.getByTestId("bet-receipt").getByTestId("receipt-return")).toHaveText(money(winnings));
+    const balance = async () => (await (await page.request.get("/api/account/getBalance")).json()).data;
+    expect((await balance()).balance_betting_bonus.amount).toBe(0);
+    expect(await balanceMain(page.request)).toBe(0);
+    // Spent, the free bet is no longer offered on the slip.
+    await pick(page, own.event_id, sel.id);
+    await expect(slip(page).getByLabel(tr("betting.slip.useFreeBet", { amount: "$5" }))).toHaveCount(0);
+    await step(page.request, own.event_id, { type: "finish", home: 1, away: 0 });
+    expect(await balanceMain(page.request)).toBe(winnings);
+  });
+
+  test("a player who registers for sports betting lands on the sportsbook", async ({ page }) => {
+    await page.goto("/about?show_popup_reg=1");
+    const form = page.locator('[data-auth-mode="registration"]');
+    await form.getByLabel("Email").fill(unique("sb-bettor"));
+    await form.getByLabel(/^Password/).fill(PASSWORD);
+    await form.getByLabel(tr("auth.fields.bettingSport")).check();
+    await form.getByLabel(/accept the terms/).check();
+    await form.getByRole("button", { name: tr("auth.registration.submit") }).click();
+    await expect(page).toHaveURL(absolute("/betting?register=success"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("betting.title"));
   });
 
   test("a visitor placing a bet is asked to sign in", async ({ page }) => {
