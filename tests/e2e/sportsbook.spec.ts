@@ -157,6 +157,23 @@ test.describe("sportsbook @nojs", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("betting.title"));
   });
 
+  test("on a phone a bar at the foot of the screen counts the slip's picks and leads to it", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const [a, b] = [await newEvent(page.request), await newEvent(page.request)];
+    await page.goto("/betting");
+    await expect(page.getByTestId("slip-bar")).toHaveCount(0);
+    await pick(page, a.event_id, home(a).id);
+    await pick(page, b.event_id, home(b).id);
+    const bar = page.getByTestId("slip-bar");
+    await expect(bar).toHaveText(`${tr("betting.slip.show", { count: "2" })} ↓`);
+    const box = (await bar.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(box.width).toBeLessThanOrEqual(390);
+    await expect(slip(page)).not.toBeInViewport();
+    await bar.click();
+    await expect(slip(page).getByRole("heading", { name: tr("betting.slip.title"), exact: false })).toBeInViewport();
+  });
+
   test("a visitor placing a bet is asked to sign in", async ({ page }) => {
     const own = await newEvent(page.request);
     await pick(page, own.event_id, home(own).id);

@@ -68,7 +68,7 @@ export function BetSlip(p: BetSlipProps) {
     : singles.reduce((s, x) => s + potentialReturn(x.stake, [x.odds], funding), 0);
   const errorText = p.error ? t(`betting.errors.${p.error}`, { min: money(BET_MIN_STAKE), max: money(BET_MAX_STAKE) }) : null;
   return (
-    <aside className="bet-slip" aria-labelledby="bet-slip-title" data-testid="bet-slip">
+    <aside className="bet-slip" id="bet-slip" aria-labelledby="bet-slip-title" data-testid="bet-slip">
       <h2 id="bet-slip-title">
         {t("betting.slip.title")} <span className="bet-slip__count">({lines.length})</span>
       </h2>

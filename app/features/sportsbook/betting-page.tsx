@@ -65,6 +65,13 @@ export function BettingPage({ data: d, answer, betError }: { data: Data; answer:
             </ul>
           )}
         </div>
+        {d.slip.length > 0 && (
+          // Below the two-column layout the slip is under the events: a bar keeps it one tap away.
+          <a className="betting__slip-bar" href="#bet-slip" data-testid="slip-bar">
+            {t("betting.slip.show", { count: d.slip.length })}
+            <span aria-hidden="true"> ↓</span>
+          </a>
+        )}
         <DeferredSlip
           lines={d.slip}
           slipKey={d.slipKey}

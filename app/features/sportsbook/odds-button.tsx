@@ -30,14 +30,15 @@ export function OddsButton(p: {
       data-moved={p.moved}
       aria-pressed={p.picked}
       disabled={!p.open}
-      aria-label={`${t("betting.pick", { label: s.label, odds: formatOdds(p.odds) })}${p.moved ? ` (${t(p.moved === "up" ? "betting.oddsUp" : "betting.oddsDown")})` : ""}`}
       onClick={(e) => {
         e.preventDefault();
         p.onPick(s.id, p.odds);
       }}
     >
-      <span className="odds-button__label" dir="auto">{s.label}</span>
+      {/* The name is the visible text (WCAG 2.5.3, label in name), with the move said after it. */}
+      <span className="odds-button__label" dir="auto">{s.label}</span>{" "}
       <span className="odds-button__odds">{formatOdds(p.odds)}</span>
+      {p.moved && <span className="visually-hidden"> ({t(p.moved === "up" ? "betting.oddsUp" : "betting.oddsDown")})</span>}
     </button>
   );
 }
