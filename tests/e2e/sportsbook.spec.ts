@@ -212,6 +212,22 @@ test.describe("sportsbook, live", () => {
     await expect(oddsButton(page, sel.id).first()).toBeDisabled();
   });
 
+  test("a new player's notices cover neither the slip on a desktop nor the slip bar on a phone", async ({ page }) => {
+    test.skip(!jsOn(), "the notices are worked out in the browser");
+    await registerByApi(page.request, unique("sb-hints"));
+    const own = await newEvent(page.request);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await pick(page, own.event_id, home(own).id);
+    const notices = page.locator(".player-hints");
+    await expect(notices.locator("[data-hint]").first()).toBeVisible();
+    const apart = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+    expect(apart((await notices.boundingBox())!, (await slip(page).boundingBox())!)).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId("slip-bar")).toBeVisible();
+    expect(apart((await notices.boundingBox())!, (await page.getByTestId("slip-bar").boundingBox())!)).toBe(true);
+  });
+
   test("finishing the event pays the win: balance, bet history and its export", async ({ page }) => {
     await fundedPlayer(page, "sb-settle");
     const own = await newEvent(page.request);
