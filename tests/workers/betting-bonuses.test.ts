@@ -39,6 +39,7 @@ describe("BettingBonuses", () => {
       sysname: "free-bet",
       status: "available",
       title: "Welcome free bet",
+      stake_returned: false,
       amount: { amount: 500, currency: "USD" },
       max_cashout: { amount: 5000, currency: "USD" },
     });

@@ -56,6 +56,8 @@ describe("a free bet's betting bonus", () => {
   it("a won free bet for the whole bonus pays and closes the bonus", async () => {
     const p = await bettor();
     const bonus = await activeFreeBet(p, "free-bet-sr");
+    // The slip tells the player which kind it is from the bonus itself.
+    expect((await data(p.browser.get("BettingBonuses/get"))).active[0]).toMatchObject({ id: bonus, stake_returned: true });
     const e = await makeEvent({ markets: [{ odds: [200, 340, 380] }] });
     await data(place(p, { selections: [home(e)], stake: 500, funding: "betting_bonus" }));
     await finish(e, ["win", "lose", "lose"]);

@@ -12,7 +12,6 @@ import { notFound } from "../errors/not-found.server";
 import { getSite, indexPath } from "../site/site.server";
 import { parseBettingQuery } from "./betting-query";
 import { SLIP_COOKIE, parseSlip, type SlipEntry } from "./slip-cookie";
-import { stakeReturnedFor } from "./slip-math";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -66,7 +65,7 @@ export async function loadBetting({ request, context }: Args) {
   const bonus = betting?.active[0];
   const freeBet: FreeBet | null =
     bonus && account.balance_betting_bonus.amount > 0
-      ? { amount: account.balance_betting_bonus, title: bonus.title, stakeReturned: stakeReturnedFor(bonus.sysname) }
+      ? { amount: account.balance_betting_bonus, title: bonus.title, stakeReturned: bonus.stake_returned }
       : null;
   const shown = [...(detail ? [detail] : []), ...events.items];
   const title = detail ? `${detail.home} – ${detail.away}` : (league?.title ?? sport?.title ?? t("betting.title"));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { combinedOdds, formatOdds, parseStake, potentialReturn, stakeReturnedFor, stakeText } from "./slip-math";
+import { combinedOdds, formatOdds, parseStake, potentialReturn, stakeText } from "./slip-math";
 
 describe("slip math", () => {
   it("combines an accumulator's odds as the product, rounded down", () => {
@@ -20,8 +20,6 @@ describe("slip math", () => {
   it("a free bet without stake return pays the winnings only; with stake return the whole", () => {
     expect(potentialReturn(1000, [185], { freeBet: true, stakeReturned: false })).toBe(850);
     expect(potentialReturn(1000, [185], { freeBet: true, stakeReturned: true })).toBe(1850);
-    expect(stakeReturnedFor("free-bet-sr")).toBe(true);
-    expect(stakeReturnedFor("free-bet")).toBe(false);
   });
 
   it("reads typed stakes in minor units and refuses anything else", () => {

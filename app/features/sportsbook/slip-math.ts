@@ -43,8 +43,3 @@ export function parseStake(raw: string | null | undefined): number | null {
 export function stakeText(minor: number): string {
   return minor % 100 ? (minor / 100).toFixed(2) : String(minor / 100);
 }
-
-/** Whether a betting bonus template pays the stake back with a win ("free-bet-sr", decision 0049). */
-export function stakeReturnedFor(bonusSysname: string): boolean {
-  return /(^|-)sr$/.test(bonusSysname);
-}

@@ -36,6 +36,8 @@ export const PlayerBonus = z.strictObject({
   title: z.string(),
   description: z.string(),
   status: BonusStatus,
+  /** A betting bonus (free bet) whose win pays the stake back too: stake × odds; otherwise the win less the stake. Always false for casino bonuses. */
+  stake_returned: z.boolean(),
   /** The bonus money it gives (or gave) on activation. */
   amount: Money,
   /** The deposit that earned it; null for a bonus without one. */

@@ -22,6 +22,8 @@ export interface BonusRow {
   finished_at: number | null;
   change_token: string | null;
   sysname: string;
+  /** 1 when a betting bonus's win pays the stake back too (bonus_templates.stake_returned). */
+  stake_returned: number;
   wager_multiplier: number;
   wager_base: "bonus" | "deposit_bonus";
   wagering_days: number;
@@ -29,7 +31,7 @@ export interface BonusRow {
   texts: string;
 }
 
-export const BONUS_SELECT = `SELECT b.*, t.sysname, t.wager_multiplier, t.wager_base, t.wagering_days, t.contributions, t.texts
+export const BONUS_SELECT = `SELECT b.*, t.sysname, t.stake_returned, t.wager_multiplier, t.wager_base, t.wagering_days, t.contributions, t.texts
   FROM player_bonuses b JOIN bonus_templates t ON t.id = b.template_id`;
 
 /** The texts of a locale, else the default locale's, else English, else the sysname. */
@@ -50,6 +52,7 @@ export function bonusView(row: BonusRow, locale: string, defaultLocale: string, 
     sysname: row.sysname,
     ...textsOf(row, locale, defaultLocale),
     status: row.status,
+    stake_returned: row.type === "betting" && row.stake_returned === 1,
     amount: money(row.amount),
     deposit: row.deposit_id ? money(row.deposit_amount) : null,
     wager_required: money(row.wager_required),
