@@ -28,27 +28,61 @@ export function roundEarningStatements(db: D1Database, e: RoundEarning, now = Da
   if (!(e.betMain > 0)) return [];
   const batch = crypto.randomUUID();
   const key = `round:${e.roundId}`;
-  const rate = `CAST(json_extract(p.rates, '$.' || u.currency || '.earn.' || g.kind) AS INTEGER)`;
   return [
     ensureAccount(db, "?1", [e.uid], now),
-    // D1 binds a JS number as REAL: the bet (?4) is cast so that the division is an integer one.
-    db
-      .prepare(
-        `WITH m AS (
-           SELECT a.uid, a.carry_milli AS carry, CASE WHEN COALESCE(${rate}, 0) > 0 THEN CAST(?4 AS INTEGER) * 1000 / ${rate} ELSE 0 END AS milli
-           FROM loyalty_accounts a JOIN loyalty_programs p ON p.id = a.program_id AND p.is_active = 1 JOIN users u ON u.uid = a.uid
-             JOIN game_rounds r ON r.id = ?3 AND r.uid = a.uid JOIN games g ON g.id = r.game_id
-           WHERE a.uid = ?1 AND NOT EXISTS (SELECT 1 FROM wallet_operations WHERE uid = ?1 AND key = ?6)
-             AND (?7 IS NULL OR EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?7 AND status = 'active'))
-         )
-         INSERT INTO loyalty_ledger (uid, key, reason, ref, delta, exp_delta, wagered, milli, created_at, batch_id)
-         SELECT uid, ?2, 'round', ?3, (carry + milli) / 1000, (carry + milli) / 1000, ?4, milli, ?5, ?8 FROM m WHERE 1
-         ON CONFLICT (uid, key) DO NOTHING`,
-      )
-      .bind(e.uid, key, e.roundId, Math.trunc(e.betMain), now, e.operationKey, e.bonusId, batch),
+    wagerEarning(db, {
+      uid: e.uid, key, reason: "round", ref: e.roundId, wagered: e.betMain, now, batch,
+      kind: "g.kind",
+      joins: "JOIN game_rounds r ON r.id = ?3 AND r.uid = a.uid JOIN games g ON g.id = r.game_id",
+      // Only while the round's payment is unused, and while the bonus it was funded under pays.
+      guard: "NOT EXISTS (SELECT 1 FROM wallet_operations WHERE uid = ?1 AND key = ?8) AND (?9 IS NULL OR EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?9 AND status = 'active'))",
+      binds: [e.operationKey, e.bonusId],
+    }),
     questProgress(db, e.uid, batch, key, "rounds", e.roundId, now),
     ...settleStatements(db, e.uid, batch, now),
   ];
+}
+
+/** What a wager earns: the ledger row's key and reason, and the SQL that names its rate's kind and gates it. */
+export interface WagerEarning {
+  uid: number;
+  key: string;
+  reason: "round" | "sport";
+  ref: string;
+  /** Minor units of real money wagered. */
+  wagered: number;
+  now: number;
+  batch: string;
+  /** SQL for the key of `rates.<currency>.earn` (a column of `joins`, or a quoted literal). */
+  kind: string;
+  /** Joins after the account, programme and user (a, p, u); ?3 is `ref`. */
+  joins?: string;
+  /** A condition the wager must meet to earn; its own parameters are ?8 onwards (`binds`). */
+  guard: string;
+  binds?: unknown[];
+}
+
+/**
+ * The one ledger row a real-money wager earns (rounds and settled sports bets alike): wagered ×
+ * 1000 ÷ the programme's rate for the player's currency and kind, in thousandths of a point, added
+ * to the account's carried remainder; the whole points credited (as experience too), the rest
+ * carried. Keyed per wager, so a replay earns nothing. D1 binds a JS number as REAL: the wager (?4)
+ * is cast so that the division is an integer one.
+ */
+export function wagerEarning(db: D1Database, w: WagerEarning): D1PreparedStatement {
+  const rate = `CAST(json_extract(p.rates, '$.' || u.currency || '.earn.' || ${w.kind}) AS INTEGER)`;
+  return db
+    .prepare(
+      `WITH m AS (
+         SELECT a.uid, a.carry_milli AS carry, CASE WHEN COALESCE(${rate}, 0) > 0 THEN CAST(?4 AS INTEGER) * 1000 / ${rate} ELSE 0 END AS milli
+         FROM loyalty_accounts a JOIN loyalty_programs p ON p.id = a.program_id AND p.is_active = 1 JOIN users u ON u.uid = a.uid ${w.joins ?? ""}
+         WHERE a.uid = ?1 AND ${w.guard}
+       )
+       INSERT INTO loyalty_ledger (uid, key, reason, ref, delta, exp_delta, wagered, milli, created_at, batch_id)
+       SELECT uid, ?2, ?7, ?3, (carry + milli) / 1000, (carry + milli) / 1000, ?4, milli, ?5, ?6 FROM m WHERE 1
+       ON CONFLICT (uid, key) DO NOTHING`,
+    )
+    .bind(w.uid, w.key, w.ref, Math.trunc(w.wagered), w.now, w.batch, w.reason, ...(w.binds ?? []));
 }
 
 /**

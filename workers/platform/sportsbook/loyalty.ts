@@ -1,3 +1,4 @@
+import { wagerEarning } from "../loyalty/earn";
 import { ensureAccount, settleStatements } from "../loyalty/ledger";
 
 /**
@@ -11,21 +12,13 @@ import { ensureAccount, settleStatements } from "../loyalty/ledger";
  */
 export function betEarningStatements(db: D1Database, bet: { id: string; uid: number; stake: number }, now: number): D1PreparedStatement[] {
   const batch = crypto.randomUUID();
-  const rate = `CAST(json_extract(p.rates, '$.' || u.currency || '.earn.sport') AS INTEGER)`;
   return [
     ensureAccount(db, "?1", [bet.uid], now),
-    db
-      .prepare(
-        `WITH m AS (
-           SELECT a.uid, a.carry_milli AS carry, CASE WHEN COALESCE(${rate}, 0) > 0 THEN CAST(?4 AS INTEGER) * 1000 / ${rate} ELSE 0 END AS milli
-           FROM loyalty_accounts a JOIN loyalty_programs p ON p.id = a.program_id AND p.is_active = 1 JOIN users u ON u.uid = a.uid
-           WHERE a.uid = ?1 AND EXISTS (SELECT 1 FROM sport_bets b WHERE b.id = ?3 AND b.settled_at = ?5 AND b.funding = 'main' AND b.status IN ('won', 'lost'))
-         )
-         INSERT INTO loyalty_ledger (uid, key, reason, ref, delta, exp_delta, wagered, milli, created_at, batch_id)
-         SELECT uid, ?2, 'sport', ?3, (carry + milli) / 1000, (carry + milli) / 1000, ?4, milli, ?5, ?6 FROM m WHERE 1
-         ON CONFLICT (uid, key) DO NOTHING`,
-      )
-      .bind(bet.uid, `sport-bet:${bet.id}`, bet.id, Math.trunc(bet.stake), now, batch),
+    wagerEarning(db, {
+      uid: bet.uid, key: `sport-bet:${bet.id}`, reason: "sport", ref: bet.id, wagered: bet.stake, now, batch,
+      kind: "'sport'",
+      guard: "EXISTS (SELECT 1 FROM sport_bets b WHERE b.id = ?3 AND b.settled_at = ?5 AND b.funding = 'main' AND b.status IN ('won', 'lost'))",
+    }),
     ...settleStatements(db, bet.uid, batch, now),
   ];
 }
