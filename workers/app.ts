@@ -13,6 +13,7 @@ import { computeCashbacks } from "./platform/cashback/compute";
 import { expirePacks } from "./platform/bonuses/freespins-sweep";
 import { runTournamentClock } from "./platform/tournaments/end";
 import { runOfferClock } from "./platform/offers/clock";
+import { closeSpentBettingBonuses } from "./platform/sportsbook/free-bet-bonus";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
@@ -185,6 +186,8 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
   if (report.failed) console.warn(`scheduled: ${report.failed} verification webhook(s) failed, retried later`);
   await purgeVerificationData(env.DB, controller.scheduledTime);
   await sweepBonuses({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
+  // A betting bonus spent by free bets whose close was missed when its last bet settled (decision 0049).
+  await closeSpentBettingBonuses({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) });
   await computeCashbacks(env.DB, controller.scheduledTime);
   // Free-spin packs past their time expire; their winnings become bonuses (decision 0041).
   await expirePacks(env.DB, controller.scheduledTime);

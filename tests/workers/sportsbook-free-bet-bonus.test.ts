@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BONUS_EVENT } from "../../app/lib/api/bonus-event";
+import { closeSpentBettingBonuses } from "../../workers/platform/sportsbook/free-bet-bonus";
 import { settleEvent } from "../../workers/platform/sportsbook/settle";
 import { data } from "./helpers";
 import { connect, tokenFor, type Client } from "./realtime-helpers";
@@ -51,6 +52,26 @@ describe("a free bet's betting bonus", () => {
     const next = await activeFreeBet(p, "free-bet-sr");
     expect(await statusOf(p, next)).toBe("active");
     expect((await balances(p)).betting).toBe(500);
+  });
+
+  it("a spent bonus whose close was missed after its last bet settled is closed by the clock, once; one with an open bet is not", async () => {
+    const p = await bettor();
+    const bonus = await activeFreeBet(p, "free-bet");
+    const e = await makeEvent();
+    const bet = await data(place(p, { selections: [home(e)], stake: 500, funding: "betting_bonus" }));
+    const deps = { db: env.DB, env, waitUntil: () => {} };
+    // Open bet at zero balance: the bonus must stay active for it.
+    await closeSpentBettingBonuses(deps);
+    expect(await statusOf(p, bonus)).toBe("active");
+    // A lost free bet's settlement batch moves no money: the state after it, had the Worker stopped there.
+    await env.DB.prepare("UPDATE sport_bets SET status = 'lost', payout = 0, settled_at = ?2 WHERE id = ?1").bind(bet.bet.id, Date.now()).run();
+    expect(await statusOf(p, bonus)).toBe("active");
+    expect(await closeSpentBettingBonuses(deps)).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(p, bonus)).toBe("closed");
+    const closedEvents = () => env.DB.prepare("SELECT COUNT(*) AS n FROM bonus_events WHERE bonus_id = ?1 AND event = 'closed'").bind(bonus).first<number>("n");
+    expect(await closedEvents()).toBe(1);
+    await closeSpentBettingBonuses(deps);
+    expect(await closedEvents()).toBe(1);
   });
 
   it("a won free bet for the whole bonus pays and closes the bonus", async () => {

@@ -31,3 +31,24 @@ export async function closeSpentBettingBonus(deps: MoneyDeps, bonusId: string | 
     return false;
   }
 }
+
+/**
+ * The clock's catch-up (from `scheduled()`, after the bonus sweep): closes the spent betting bonuses
+ * whose close was missed — the Worker stopped between a settlement's batch and closeSpentBettingBonus.
+ * Each is re-checked and ended by closeSpentBettingBonus, so a run twice closes nothing twice.
+ */
+export async function closeSpentBettingBonuses(deps: MoneyDeps, limit = 50): Promise<number> {
+  const { results } = await deps.db
+    .prepare(
+      `SELECT b.id FROM player_bonuses b
+       WHERE b.type = 'betting' AND b.status = 'active'
+         AND COALESCE((SELECT amount FROM balances WHERE uid = b.uid AND kind = 'betting_bonus'), 0) = 0
+         AND NOT EXISTS (SELECT 1 FROM sport_bets WHERE uid = b.uid AND bonus_id = b.id AND status = 'open')
+       LIMIT ?1`,
+    )
+    .bind(limit)
+    .all<{ id: string }>();
+  let closed = 0;
+  for (const r of results) if (await closeSpentBettingBonus(deps, r.id)) closed++;
+  return closed;
+}
