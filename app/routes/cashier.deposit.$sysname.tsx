@@ -1,5 +1,6 @@
 import type { Route } from "./+types/cashier.deposit.$sysname";
 import { DepositForm, DepositMethods } from "../features/cashier/deposit-form";
+import { depositMeta } from "../features/cashier/deposit-meta";
 import { depositAction, loadDeposit } from "../features/cashier/deposit.server";
 
 /** One method's deposit page; an unknown method goes to the deposit index (SPEC §2). */
@@ -15,3 +16,6 @@ export default function DepositMethod({ loaderData, actionData }: Route.Componen
     </div>
   );
 }
+
+/** The site's deposit SEO template (SPEC §2) titles the page; without one, the cashier's meta. */
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => depositMeta(loaderData) ?? matches.at(-2)?.meta ?? [];

@@ -86,6 +86,10 @@ test.describe("deposits @nojs", () => {
   test("amount errors come back with the entered values kept", async ({ page }) => {
     await signUp(page.request);
     await page.goto("/cashier/deposit/demo_ewallet");
+    // The site's deposit SEO template (SPEC §2) names the method and its range; never indexed.
+    await expect(page).toHaveTitle(/^Deposit with E-wallet \| /);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /from \$10 to \$5,000/);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     const cases: [string, string][] = [
       ["5", "Amount must be between 10 and 5,000"],
       ["12", "Value is not multiple of 5"],

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
+import type { SeoTemplate } from "../../lib/api/cms";
 import type { Bank, CashierMethod } from "../../lib/api/entities-cashier";
 import { isPlatformError, PlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
@@ -8,6 +9,7 @@ import { validationMessages } from "../../lib/i18n/validation-messages";
 import { formatMoney } from "../../lib/money";
 import { toMinorUnits } from "../../lib/validation/amount";
 import { getPlatform } from "../../middleware/platform.server";
+import { fillSeoTemplate } from "../content/seo.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
 import { promoCodeMessage } from "../promocodes/promo-code-messages";
 import { cashierFormSchema, formFieldErrors, requisitesJson } from "./cashier-schema";
@@ -56,7 +58,15 @@ export async function loadDeposit({ request, context }: Args, sysname?: string) 
   }
   const rules = method?.currencies[settings.currency] ?? null;
   const url = new URL(request.url);
+  const site = getSite(context);
   return {
+    seo: depositSeo(
+      site.cms.seo.templates.deposit,
+      method && rules
+        ? { method: method.name, min: formatMoney({ amount: rules.min, currency: settings.currency }), max: formatMoney({ amount: rules.max, currency: settings.currency }) }
+        : null,
+    ),
+    siteName: site.metadata.siteName,
     currency: settings.currency,
     methods: settings.methods.map(methodSummary),
     method: method && rules ? { sysname: method.sysname, name: method.name, flow: method.flow, fields: method.fields, rules } : null,
@@ -68,6 +78,12 @@ export async function loadDeposit({ request, context }: Args, sysname?: string) 
     offers: await depositOffers(context),
     offer: Number(url.searchParams.get("offer")) || null,
   };
+}
+
+/** The deposit page's title and description from the site's SEO template (SPEC §2), when it has one and a method is shown. */
+function depositSeo(template: SeoTemplate | undefined, values: Record<string, string> | null) {
+  if (!template || !values) return null;
+  return { title: fillSeoTemplate(template.title, values), description: fillSeoTemplate(template.description, values) };
 }
 
 /** The player's offers that come with a deposit; if they cannot be read the form still works, without offers. */

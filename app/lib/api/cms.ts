@@ -121,6 +121,8 @@ export const CmsConfig = z.object({
     templates: z
       .object({
         game: SeoTemplate.optional(),
+        /** A deposit method's page: {method}, {min}, {max}. */
+        deposit: SeoTemplate.optional(),
         jackpot: SeoTemplate.optional(),
         offer: SeoTemplate.optional(),
         tournament: SeoTemplate.optional(),
