@@ -17,7 +17,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!SLUG.test(params.slug)) throw notFound(request);
   const page = await orErrorPage(getPlatform(context).withLocale(site.locale).call("cms.getPage", { slug: params.slug }));
   if (!page) throw notFound(request);
-  return { kind: "page" as const, page, meta: seoMeta(page.seo, site.metadata.siteName) };
+  return { kind: "page" as const, page, meta: seoMeta(page.seo, site.metadata.siteName, site.origin) };
 }
 
 export default function PageRoute({ loaderData }: Route.ComponentProps) {

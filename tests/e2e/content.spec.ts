@@ -34,6 +34,17 @@ test.describe("content pages", { tag: "@nojs" }, () => {
     await expect(siteHeader(page).locator("summary", { hasText: msg("es", "header.language") })).toContainText("ES");
   });
 
+  test("a content page carries its breadcrumbs as schema.org data with absolute links", async ({ page }) => {
+    await page.goto("/es/terms");
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const crumbs = blocks.map((b) => JSON.parse(b)).find((ld) => ld["@type"] === "BreadcrumbList");
+    expect(crumbs.itemListElement.map((i: { name: string; item: string }) => [i.name, new URL(i.item).pathname])).toEqual([
+      ["Inicio", "/es"],
+      ["Términos y condiciones", "/es/terms"],
+    ]);
+    expect(new URL(crumbs.itemListElement[1].item).origin).toBe(new URL(page.url()).origin);
+  });
+
   test("an unknown slug answers 404 with the not-found page", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);

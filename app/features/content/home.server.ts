@@ -42,7 +42,7 @@ export async function loadHome(context: Readonly<RouterContextProvider>) {
     kind: "home" as const,
     home: site.cms.home,
     gameRows,
-    meta: seoMeta(site.cms.seo.home, site.metadata.siteName),
+    meta: seoMeta(site.cms.seo.home, site.metadata.siteName, site.origin),
     banners: "value" in quick ? quick.value : quick.pending,
     recentWins,
   };

@@ -1,8 +1,13 @@
 import type { MetaDescriptor } from "react-router";
 import type { Seo } from "../../lib/api/cms";
 
-/** Meta tags and structured data of a page's SEO block (SPEC §3 SEO). */
-export function seoMeta(seo: Seo, siteName: string): MetaDescriptor[] {
+/**
+ * Meta tags and structured data of a page's SEO block (SPEC §3 SEO). With `origin`, the links of
+ * the structured data (breadcrumbs, organization, product image) are made absolute, as schema.org
+ * consumers want them; without it they stay as the site wrote them.
+ */
+export function seoMeta(seo: Seo, siteName: string, origin?: string): MetaDescriptor[] {
+  const abs = (link: string) => (origin ? new URL(link, origin).href : link);
   const tags: MetaDescriptor[] = [
     { title: seo.title.includes(siteName) ? seo.title : `${seo.title} | ${siteName}` },
     { name: "description", content: seo.description },
@@ -30,14 +35,31 @@ export function seoMeta(seo: Seo, siteName: string): MetaDescriptor[] {
     tags.push({ "script:ld+json": { "@context": "https://schema.org", "@type": "Article", headline: seo.title, description: seo.description } });
   }
   if (seo.organization) {
-    tags.push({ "script:ld+json": { "@context": "https://schema.org", "@type": "Organization", ...seo.organization } });
+    const o = seo.organization;
+    tags.push({ "script:ld+json": { "@context": "https://schema.org", "@type": "Organization", name: o.name, url: abs(o.url), logo: abs(o.logo) } });
   }
   if (seo.breadCrumbs?.length) {
     tags.push({
       "script:ld+json": {
         "@context": "https://schema.org",
         "@type": "BreadcrumbList",
-        itemListElement: seo.breadCrumbs.map((b, i) => ({ "@type": "ListItem", position: i + 1, name: b.name, item: b.link })),
+        itemListElement: seo.breadCrumbs.map((b, i) => ({ "@type": "ListItem", position: i + 1, name: b.name, item: abs(b.link) })),
+      },
+    });
+  }
+  if (seo.product) {
+    const p = seo.product;
+    tags.push({
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: p.name,
+        ...(p.description ? { description: p.description } : {}),
+        ...(p.image ? { image: abs(p.image) } : {}),
+        ...(p.brand ? { brand: { "@type": "Brand", name: p.brand } } : {}),
+        ...(p.offers?.length
+          ? { offers: p.offers.map((o) => ({ "@type": "Offer", ...(o.name ? { name: o.name } : {}), price: o.price, priceCurrency: o.priceCurrency, availability: "https://schema.org/InStock" })) }
+          : {}),
       },
     });
   }

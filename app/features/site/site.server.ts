@@ -46,6 +46,8 @@ export interface Site {
   messages: MessageBundle;
   cms: CmsConfig;
   metadata: SiteMetadata;
+  /** The request's origin: what structured data resolves the site's relative links against. */
+  origin: string;
   isBot: boolean;
   /** The player's account (uid 0 for a visitor); a platform failure rejects with PlatformError. */
   account(): Promise<AccountInfo>;
@@ -193,6 +195,7 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
     messages,
     cms,
     metadata,
+    origin: url.origin,
     isBot: bot,
     account,
     generalInfo: () => once("general", () => localized.call("metadata.getgeneralinfo")),

@@ -44,6 +44,16 @@ export const Seo = z.object({
   schemaArticle: z.boolean().optional(),
   organization: z.object({ name: z.string(), url: z.string(), logo: z.string() }).optional(),
   breadCrumbs: z.array(z.object({ name: z.string(), link: z.string() })).optional(),
+  /** schema.org Product of a page that sells something (a VPN plan, a shop item): name, and what it costs. */
+  product: z
+    .object({
+      name: z.string(),
+      description: z.string().optional(),
+      image: z.string().optional(),
+      brand: z.string().optional(),
+      offers: z.array(z.object({ name: z.string().optional(), price: z.string(), priceCurrency: z.string() })).optional(),
+    })
+    .optional(),
 });
 export type Seo = z.infer<typeof Seo>;
 
