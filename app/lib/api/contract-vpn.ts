@@ -8,17 +8,7 @@ import { Money } from "./entities";
  * when auto-renewal is on. Spread into `contract`.
  */
 
-/** SPEC §4: the subscription's realtime events, on the player's channel. */
-export const VPN_EVENTS = [
-  "vpn.low_balance",
-  "subscription_activated",
-  "subscription_ends_soon",
-  "subscription_ended",
-  "auto_renewal_activated",
-  "auto_renewal_deactivated",
-  "auto_renewal_soon",
-] as const;
-export type VpnEvent = (typeof VPN_EVENTS)[number];
+export { VPN_EVENTS, type VpnEvent } from "./vpn-events";
 
 export const VpnPlan = z.strictObject({
   id: z.number().int(),
