@@ -144,7 +144,7 @@ describe("the VPN clock", () => {
     const deps = moneyDeps();
     await runVpnClock(deps, sub.ends_at - DAY / 2, p.uid);
     await runVpnClock(deps, sub.ends_at - DAY / 4, p.uid);
-    expect(await runVpnClock(deps, sub.ends_at + 1000, p.uid)).toMatchObject({ renewed: 1, ended: 0 });
+    expect(await runVpnClock(deps, sub.ends_at, p.uid)).toMatchObject({ renewed: 1, ended: 0 });
     expect(await runVpnClock(deps, sub.ends_at + 2000, p.uid)).toMatchObject({ renewed: 0, ended: 0 });
     await deps.settled();
     const events = await vpnEventsSoFar(client, p.uid);
@@ -156,6 +156,15 @@ describe("the VPN clock", () => {
     expect(await mainBalance(p)).toBe(1000 - 2 * 299);
     await checkVpnLedger(p.uid);
     client.ws.close(1000);
+  });
+
+  it("a clock that comes late renews from its own time: no paying for days gone by", async () => {
+    const p = await playerWith(1000);
+    const sub = await data(buy(p, await planId("week"), { auto_renewal: 1 }));
+    const late = sub.ends_at + 3 * DAY;
+    expect(await runVpnClock(moneyDeps(), late, p.uid)).toMatchObject({ renewed: 1 });
+    expect(await data(p.browser.get("vpn/getSubscription"))).toMatchObject({ status: "active", ends_at: late + 7 * DAY });
+    expect(await mainBalance(p)).toBe(1000 - 2 * 299);
   });
 
   it("with auto-renewal but too little money: low balance with the warning, then it ends without a debit", async () => {

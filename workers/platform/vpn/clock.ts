@@ -37,7 +37,7 @@ export async function runVpnClock(deps: MoneyDeps, now: number, uid?: number): P
     BATCH,
   ).all<Due>();
   for (const s of due) {
-    if (s.auto_renewal === 1 && (await renew(deps, s))) renewed++;
+    if (s.auto_renewal === 1 && (await renew(deps, s, now))) renewed++;
     else if (await end(deps, s)) ended++;
   }
 
@@ -73,8 +73,11 @@ export async function runVpnClock(deps: MoneyDeps, now: number, uid?: number): P
   return { warned: soon.length, renewed, ended };
 }
 
-/** Pays the next period of the plan; false when it could not (no price, plan gone, not enough money). */
-async function renew(deps: MoneyDeps, s: Due): Promise<boolean> {
+/**
+ * Pays the next period of the plan; false when it could not (no price, plan gone, not enough
+ * money). It starts at the end, or now when the clock comes late (nobody pays for time gone by).
+ */
+async function renew(deps: MoneyDeps, s: Due, now: number): Promise<boolean> {
   const { db } = deps;
   const plan = await db.prepare("SELECT * FROM vpn_plans WHERE id = ?1").bind(s.plan_id).first<PlanRow>();
   const price = plan?.is_enabled ? priceIn(plan, s.currency) : null;
@@ -86,10 +89,10 @@ async function renew(deps: MoneyDeps, s: Due): Promise<boolean> {
     db
       .prepare(
         `INSERT INTO vpn_periods (id, uid, plan_id, reason, key, amount, currency, starts_at, ends_at, created_at)
-         SELECT ?1, uid, plan_id, 'renewal', ?2, ?3, ?4, ends_at, ends_at + ?5, ?6 FROM vpn_subscriptions
+         SELECT ?1, uid, plan_id, 'renewal', ?2, ?3, ?4, MAX(ends_at, ?9), MAX(ends_at, ?9) + ?5, ?6 FROM vpn_subscriptions
          WHERE uid = ?7 AND status = 'active' AND auto_renewal = 1 AND ends_at = ?8 ON CONFLICT (uid, key) DO NOTHING`,
       )
-      .bind(id, key, price, s.currency, plan.days * DAY, Date.now(), s.uid, s.ends_at),
+      .bind(id, key, price, s.currency, plan.days * DAY, Date.now(), s.uid, s.ends_at, now),
     extendStatement(db, id, null, ""),
   ];
   const op = planOperation(
@@ -104,7 +107,7 @@ async function renew(deps: MoneyDeps, s: Due): Promise<boolean> {
     if (e instanceof PlatformError && e.type === "BillingTransactionDeclinedException") return false;
     throw e;
   }
-  deps.waitUntil(publish(deps.env, s.uid, "subscription_activated", { plan_id: plan.id, ends_at: s.ends_at + plan.days * DAY, renewed: true }));
+  deps.waitUntil(publish(deps.env, s.uid, "subscription_activated", { plan_id: plan.id, ends_at: Math.max(s.ends_at, now) + plan.days * DAY, renewed: true }));
   return true;
 }
 
