@@ -166,6 +166,13 @@ export function buildSeedStatements(seedDir) {
   wheelSeed(seedDir, s);
   tournamentSeed(seedDir, s);
   sportsbookSeed(seedDir, s);
+  // The VPN shop's plans (issue 24, decision 0053), upserted by sysname.
+  for (const [i, p] of read(seedDir, "vpn-plans.json").entries()) {
+    s.push(
+      `INSERT INTO vpn_plans (sysname, days, devices, prices, texts, position, is_enabled) VALUES (${q(p.sysname)}, ${p.days}, ${p.devices}, ${json(p.prices)}, ${json(p.texts)}, ${i}, 1)
+       ON CONFLICT (sysname) DO UPDATE SET days = excluded.days, devices = excluded.devices, prices = excluded.prices, texts = excluded.texts, position = excluded.position`,
+    );
+  }
   return s.map((x) => x.replace(/\s*\n\s*/g, " "));
 }
 

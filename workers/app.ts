@@ -21,6 +21,7 @@ import { handleBoardBench } from "./realtime/board-bench";
 import { handleRealtime, handleSportsFeed, handleTournamentBoard, handleWinsFeed } from "./realtime/route";
 import { pokeSportsFeed } from "./realtime/sports-feed";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
+import { runVpnClock } from "./platform/vpn/clock";
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
 let productionHandler: RequestHandler | undefined;
@@ -197,6 +198,8 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
   await runTournamentClock({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
   // The sportsbook's feed runs on its Durable Object's alarm; the poke restarts that chain after a deploy (decision 0049).
   await pokeSportsFeed(env);
+  // VPN subscriptions: ends-soon warnings, renewals and ends, each once (decision 0053).
+  await runVpnClock({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
 }
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;

@@ -59,6 +59,7 @@ const VISITOR: Target[] = [
   { name: "wheel winners popup", path: "/wheel-of-fortune?popup=winners" },
   { name: "wheel quests popup", path: "/wheel-of-fortune?popup=quests" },
   { name: "404 page", path: "/no-such-page" },
+  { name: "vpn", path: "/vpn" },
 ];
 
 /** What a signed-in player opens: the cashier, the profile pages, and the player's header. */
@@ -105,6 +106,9 @@ const PLAYER: Target[] = [
   { name: "betting (player)", path: "/betting" },
   { name: "sports bet history (player)", path: "/profile/bets/history?tab=sports" },
   { name: "wheel buy spins insufficient (player)", path: "/wheel-of-fortune?campaign=2&popup=buy-confirm&amount=1&pay=money" },
+  // The VPN shop as a player: the plans and a purchase's confirmation (plan 1, the seed's week pass).
+  { name: "vpn (player)", path: "/vpn" },
+  { name: "vpn confirm (player)", path: "/vpn?buy=1" },
 ];
 
 /** promotions: the first seeded promotion banner's id per locale (banners.get, position promotions). */

@@ -13,6 +13,7 @@ const RealtimeClient = lazy(() => import("../realtime/realtime-client"));
 const SessionClock = lazy(() => import("../responsible/session-clock"));
 const OffersLive = lazy(() => import("../offers/offers-live"));
 const LoyaltyNotices = lazy(() => import("../loyalty/notices"));
+const VpnToasts = lazy(() => import("../vpn/vpn-toasts"));
 
 /**
  * The client-side pieces around a page: for signed-in players the hints and the forced logout
@@ -58,6 +59,7 @@ export default function PageExtras() {
       <SessionClock />
       <OffersLive locale={root.locale} />
       <LoyaltyNotices locale={root.locale} />
+      <VpnToasts />
       <PostRegistration account={player} confirmEmailPopup={player.confirmEmailPopup} locale={root.locale} cashback={player.cashbackPopup} />
     </Suspense>
   );

@@ -17,6 +17,7 @@ import { availableOffersCount } from "../offers/offers-count.server";
 import { loginCampaignPopup } from "../promotions/login-campaign.server";
 import { sidebarBanner } from "../promotions/sidebar-banner.server";
 import { sectionMessages } from "./section-messages.server";
+import { withVpnSwitch } from "../vpn/vpn-menu.server";
 
 /** The data every page's document needs, built once per request by the root loader. */
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
@@ -64,7 +65,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     themes: m.themes,
     site: { name: m.siteName, logo: m.logo, favicons: m.favicons, themeColor: m.themeColor },
     cms: {
-      menus: site.cms.menus,
+      menus: { ...site.cms.menus, sidebar: withVpnSwitch(site.cms.menus.sidebar, site.cms.switches.vpnPage) },
       // The operator's sidebar banner from banners.get, else the content configuration's.
       sidebarBanner: banner ?? site.cms.sidebarBanner,
       customCode: site.cms.customCode.filter((c) => c.isEnabled),

@@ -17,11 +17,14 @@ const SECTIONS: Record<Section, readonly string[]> = {
   promotions: ["promotions"],
   confirmation: ["confirmation"],
   unsubscribe: ["unsubscribe"],
+  vpn: ["vpn"],
 };
 
 /** The parts of those namespaces that every page needs: the session clock and its reality check. */
 const EVERYWHERE: Record<string, readonly string[]> = {
   responsible: ["check", "clock"],
+  // The VPN's realtime toasts show on any page (decision 0053).
+  vpn: ["events"],
 };
 
 /** Used by the server alone (e-mails). */

@@ -20,6 +20,7 @@ export const SECTION_NAMES = [
   "promotions",
   "confirmation",
   "unsubscribe",
+  "vpn",
 ] as const;
 export type Section = (typeof SECTION_NAMES)[number];
 

@@ -5,6 +5,7 @@ import { exportRoutes } from "./export-routes";
 import { offerDemoRoutes } from "./offer-routes";
 import { tournamentDemoRoutes } from "./tournament-routes";
 import { sportsbookDemoRoutes } from "./sportsbook-routes";
+import { vpnDemoRoutes } from "./vpn-routes";
 import { gameRoutes } from "./game-routes";
 import { mailboxRoutes } from "./mailbox";
 import { oauthRoutes } from "./oauth";
@@ -32,6 +33,7 @@ pages.route("/", cashbackDemoRoutes);
 pages.route("/", offerDemoRoutes);
 pages.route("/", tournamentDemoRoutes);
 pages.route("/", sportsbookDemoRoutes);
+pages.route("/", vpnDemoRoutes);
 pages.notFound((c) => c.text("Not found", 404));
 
 export function handlePlatformPages(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {

@@ -42,6 +42,8 @@ export const OPERATION_TYPES = [
   "sport_bet",
   "sport_win",
   "sport_refund",
+  "vpn_purchase",
+  "vpn_renewal",
 ] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 

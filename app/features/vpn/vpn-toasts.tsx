@@ -1,0 +1,34 @@
+import { useEffect } from "react";
+import { VPN_EVENTS, vpnEventKey, type VpnEvent } from "../../lib/api/vpn-events";
+import type { ToastType } from "../../lib/toast";
+import { useToast } from "../../ui/toasts";
+import { onAccountEvent } from "../realtime/account-events";
+import { useT } from "../site/use-root-data";
+
+/** How each VPN event reads: a warning when the player may want to act, else news. */
+const TYPES: Record<VpnEvent, ToastType> = {
+  "vpn.low_balance": "warning",
+  subscription_activated: "success",
+  subscription_ends_soon: "warning",
+  subscription_ended: "info",
+  auto_renewal_activated: "info",
+  auto_renewal_deactivated: "info",
+  auto_renewal_soon: "info",
+};
+
+/**
+ * The VPN subscription's realtime events (SPEC §4, decision 0053) as toasts on any page. Loaded
+ * lazily with the signed-in player's page extras, never with the first load; the texts are the
+ * `vpn.events` messages every page carries.
+ */
+export default function VpnToasts() {
+  const t = useT();
+  const toast = useToast();
+  useEffect(() => {
+    const stops = VPN_EVENTS.map((event) =>
+      onAccountEvent(event, () => void toast({ type: TYPES[event], text: t(`vpn.events.${vpnEventKey(event)}`), time: 8000 })),
+    );
+    return () => stops.forEach((stop) => stop());
+  }, [t, toast]);
+  return null;
+}

@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import { runVpnClock } from "../vpn/clock";
+
+/**
+ * A demo and test hook (decision 0053): `POST /platform/demo/vpn/clock?login=…&before_end=<ms>`
+ * runs the VPN clock for that player alone at `before_end` milliseconds before their
+ * subscription's end (negative: after it), or at `at=<Unix ms>` — what `scheduled()` would do
+ * then — so a demo (and the end-to-end test) sees "ends soon", a renewal or the end without
+ * waiting days. Only that player's subscription moves. Not found in production.
+ */
+export const vpnDemoRoutes = new Hono<{ Bindings: Env }>();
+
+vpnDemoRoutes.post("/platform/demo/vpn/clock", async (c) => {
+  if (c.env.APP_ENV === "production") return c.text("Not found", 404);
+  c.header("cache-control", "no-store");
+  const fail = (message: string, status: 400 | 404) => c.json({ error: { type: "InvalidParameterException", message } }, status);
+  const row = await c.env.DB.prepare("SELECT u.uid, s.ends_at FROM users u LEFT JOIN vpn_subscriptions s ON s.uid = u.uid WHERE u.login = ?1")
+    .bind(c.req.query("login") ?? "")
+    .first<{ uid: number; ends_at: number | null }>();
+  if (!row) return fail("No such player", 404);
+  const at = Number(c.req.query("at")), beforeEnd = Number(c.req.query("before_end"));
+  let now: number;
+  if (c.req.query("at") !== undefined && Number.isSafeInteger(at) && at > 0) now = at;
+  else if (c.req.query("before_end") !== undefined && Number.isSafeInteger(beforeEnd) && row.ends_at !== null) now = row.ends_at - beforeEnd;
+  else return fail("Give at=<Unix ms>, or before_end=<ms> for a player with a subscription", 400);
+  const result = await runVpnClock({ db: c.env.DB, env: c.env, waitUntil: (p) => c.executionCtx.waitUntil(p) }, now, row.uid);
+  return c.json({ data: { ...result, at: now } });
+});
