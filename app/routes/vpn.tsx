@@ -62,4 +62,4 @@ export default function Vpn({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "VPN" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [{ title: "VPN" }];

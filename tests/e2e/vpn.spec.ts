@@ -68,6 +68,16 @@ test.describe("vpn @nojs", () => {
     await page.goto("/es");
     await expect(page.locator(`a[href="/es/vpn"]`)).toHaveCount(0);
   });
+
+  test("crawlers read the plans as a schema.org Product with an offer per plan", async ({ page }) => {
+    await page.goto("/vpn");
+    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b));
+    const product = blocks.find((ld) => ld["@type"] === "Product");
+    const shop = (await (await page.request.get("/api/vpn/getShop")).json()).data.items as { title: string; price: { amount: number; currency: string } }[];
+    expect(product.offers.map((o: { name: string; price: string; priceCurrency: string }) => [o.name, o.price, o.priceCurrency])).toEqual(
+      shop.map((p) => [p.title, (p.price.amount / 100).toFixed(2), p.price.currency]),
+    );
+  });
 });
 
 test.describe("vpn, live", () => {

@@ -8,6 +8,7 @@ import { createT } from "../../lib/i18n/translate";
 import { formatMoney } from "../../lib/money";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
+import { seoMeta } from "../content/seo.server";
 import { notFound } from "../errors/not-found.server";
 import { getSite, indexPath, sitePath } from "../site/site.server";
 
@@ -38,6 +39,21 @@ export async function loadVpn({ request, context }: Args) {
     signInPath: signedIn ? null : loginRedirect(indexPath(site), sitePath(context, "/vpn")),
     depositPath: sitePath(context, "/cashier/deposit"),
     title: `${t("vpn.title")} | ${site.metadata.siteName}`,
+    // The plans are products on sale: schema.org Product with an Offer per plan sold in this currency.
+    meta: seoMeta(
+      {
+        title: t("vpn.title"),
+        description: t("vpn.intro"),
+        product: {
+          name: `${site.metadata.siteName} ${t("vpn.title")}`,
+          description: t("vpn.intro"),
+          brand: site.metadata.siteName,
+          offers: shop.items.flatMap((p) => (p.price ? [{ name: p.title, price: (p.price.amount / 100).toFixed(2), priceCurrency: p.price.currency }] : [])),
+        },
+      },
+      site.metadata.siteName,
+      site.origin,
+    ),
   };
 }
 
