@@ -27,6 +27,7 @@ import { sportsbookHandlers } from "./sportsbook";
 import { eventHandlers } from "./events";
 import { storageHandlers } from "./storage";
 import { verificationHandlers } from "./verification";
+import { supportHandlers } from "./support";
 
 /** Every method of the contract has exactly one handler: the type makes a missing one an error. */
 export const handlers: Handlers = {
@@ -58,4 +59,5 @@ export const handlers: Handlers = {
   ...tournamentHandlers,
   ...liveBoardHandlers,
   ...sportsbookHandlers,
+  ...supportHandlers,
 };

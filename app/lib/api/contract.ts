@@ -19,6 +19,7 @@ import { securityMethods } from "./contract-security";
 import { socialMethods } from "./contract-social";
 import { verificationMethods } from "./contract-verification";
 import { walletMethods } from "./contract-wallet";
+import { supportMethods } from "./contract-support";
 import { count, fieldList, method, offset } from "./define";
 import {
   AccountInfo,
@@ -358,6 +359,7 @@ export const contract = {
   ...tournamentMethods,
   ...sportsbookMethods,
   ...eventMethods,
+  ...supportMethods,
 };
 
 export type Contract = typeof contract;

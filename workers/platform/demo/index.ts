@@ -7,6 +7,7 @@ import { tournamentDemoRoutes } from "./tournament-routes";
 import { sportsbookDemoRoutes } from "./sportsbook-routes";
 import { gameRoutes } from "./game-routes";
 import { mailboxRoutes } from "./mailbox";
+import { supportInboxRoutes } from "./support-inbox";
 import { oauthRoutes } from "./oauth";
 import { paymentRoutes } from "./payment-routes";
 import { verificationWebhookRoutes } from "../verification/webhook-routes";
@@ -32,6 +33,7 @@ pages.route("/", cashbackDemoRoutes);
 pages.route("/", offerDemoRoutes);
 pages.route("/", tournamentDemoRoutes);
 pages.route("/", sportsbookDemoRoutes);
+pages.route("/", supportInboxRoutes);
 pages.notFound((c) => c.text("Not found", 404));
 
 export function handlePlatformPages(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {
