@@ -59,6 +59,7 @@ const VISITOR: Target[] = [
   { name: "wheel winners popup", path: "/wheel-of-fortune?popup=winners" },
   { name: "wheel quests popup", path: "/wheel-of-fortune?popup=quests" },
   { name: "404 page", path: "/no-such-page" },
+  { name: "support", path: "/support" },
 ];
 
 /** What a signed-in player opens: the cashier, the profile pages, and the player's header. */
@@ -105,6 +106,7 @@ const PLAYER: Target[] = [
   { name: "betting (player)", path: "/betting" },
   { name: "sports bet history (player)", path: "/profile/bets/history?tab=sports" },
   { name: "wheel buy spins insufficient (player)", path: "/wheel-of-fortune?campaign=2&popup=buy-confirm&amount=1&pay=money" },
+  { name: "support (player)", path: "/support" },
 ];
 
 /** promotions: the first seeded promotion banner's id per locale (banners.get, position promotions). */

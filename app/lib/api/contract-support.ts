@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { fields } from "../validation/zod";
 import { method } from "./define";
+import { FEEDBACK_MESSAGE_MAX, FEEDBACK_MESSAGE_MIN, FEEDBACK_NAME_MAX, FEEDBACK_PAGE_MAX, TOPIC_ID } from "./support-limits";
+
+export { FEEDBACK_MESSAGE_MAX, FEEDBACK_MESSAGE_MIN, FEEDBACK_NAME_MAX, FEEDBACK_PAGE_MAX } from "./support-limits";
 
 /**
  * Support methods of the /api contract (SPEC §7 support.*; issue 24, decision 0052): what the
@@ -32,11 +35,6 @@ export const SupportSettings = z.strictObject({
 });
 export type SupportSettings = z.infer<typeof SupportSettings>;
 
-/** The feedback form's limits, shared by the form's schema and the platform. */
-export const FEEDBACK_NAME_MAX = 100;
-export const FEEDBACK_MESSAGE_MIN = 10;
-export const FEEDBACK_MESSAGE_MAX = 2000;
-export const FEEDBACK_PAGE_MAX = 500;
 
 /**
  * How much feedback one sender may send: per player or visitor, and per client address (a higher
@@ -99,7 +97,7 @@ export const supportMethods = {
       email: feedbackEmail,
       topic: z
         .string({ error: (i) => (i.input === undefined ? "topic is required" : "topic must be text") })
-        .regex(/^[a-z0-9_-]{1,32}$/, "topic must be one of the support topics"),
+        .regex(TOPIC_ID, "topic must be one of the support topics"),
       message: z
         .string({ error: (i) => (i.input === undefined ? "message is required" : "message must be text") })
         .trim()
