@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { registerByApi, unique } from "./accounts-fixtures";
 import { expect, test, tr } from "./fixtures";
@@ -87,6 +88,8 @@ test.describe("support @nojs", () => {
     await expect(field(page, "email")).toHaveValue("not-an-email");
     await expect(field(page, "message")).toHaveValue("Too short");
     await expect(page.getByTestId("support-sent")).toHaveCount(0);
+    // The errors are announced and tied to their fields (axe runs in the page: with JavaScript only).
+    if (javaScriptEnabled) expect((await new AxeBuilder({ page }).include("main").analyze()).violations.map((v) => v.id)).toEqual([]);
 
     // Corrected, the same form goes through.
     const message = uniqueMessage("a corrected visitor");

@@ -43,7 +43,7 @@ export type SupportSettings = z.infer<typeof SupportSettings>;
 export const FEEDBACK_LIMITS = {
   windowMs: 10 * 60 * 1000,
   perSender: 3,
-  perAddress: 10,
+  perAddress: 30,
 } as const;
 
 /** A blank text is the same as leaving the field out (a form posts empty inputs as ""). */
