@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { FEEDBACK_LIMITS, FEEDBACK_MESSAGE_MAX } from "../../app/lib/api/contract-support";
+import { supportInboxRoutes } from "../../workers/platform/demo/support-inbox";
 import { supportClock } from "../../workers/platform/support/feedback";
 import { Browser, registerPlayer } from "./auth-helpers";
 import { data, failure, get, ORIGIN, send } from "./helpers";
@@ -175,5 +176,17 @@ describe("the demo support inbox", () => {
     expect(html).toContain(`data-id="${id}" data-status="answered"`);
     expect((await markAnswered("abc")).status).toBe(400);
     expect((await markAnswered("999999999")).status).toBe(404);
+  });
+
+  it("does not exist in production: reading and answering are 404", async () => {
+    await data(new Browser().post("support/sendFeedback", { ...visitorFeedback, message: "A secret only the operator reads here." }));
+    const production = { ...env, APP_ENV: "production" } as Env;
+    for (const init of [{}, { method: "POST", body: new URLSearchParams({ id: "1" }) }]) {
+      for (const path of ["/platform/demo/support", "/platform/demo/support?format=json"]) {
+        const res = await supportInboxRoutes.fetch(new Request(`https://playfront.test${path}`, init), production);
+        expect(res.status).toBe(404);
+        expect(await res.text()).not.toContain("secret");
+      }
+    }
   });
 });
