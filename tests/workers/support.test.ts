@@ -140,6 +140,32 @@ describe("POST /api/support/sendFeedback", () => {
   });
 });
 
+describe("the /support page's form (server-rendered action)", () => {
+  const sendForm = (b: Browser, fields: Record<string, string>) =>
+    send(`${ORIGIN}/support`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+      headers: { ...b.headers(), origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    });
+
+  it("sends and lands on the confirmation; over the limit it says how long to wait and keeps the message", async () => {
+    const now = Date.now();
+    supportClock.now = () => now;
+    const p = await registerPlayer();
+    for (let i = 0; i < FEEDBACK_LIMITS.perSender; i++) {
+      const res = p.browser.keep(await sendForm(p.browser, { topic: "games", name: "", email: "", message: `${MESSAGE} ${i}` }));
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toMatch(/^\/support\?sent=\d+$/);
+    }
+    const refused = await sendForm(p.browser, { topic: "games", message: "One more question about my bets." });
+    expect(refused.status).toBe(429);
+    const html = await refused.text();
+    expect(html).toContain("Please try again in 10 min.");
+    expect(html).toContain("One more question about my bets.");
+  });
+});
+
 describe("the demo support inbox", () => {
   const inbox = () => send(`${ORIGIN}/platform/demo/support`);
   const markAnswered = (id: string) => {
