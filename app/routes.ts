@@ -82,6 +82,7 @@ export default [
     ...localized("profile/favorites", "routes/profile.favorites.tsx"),
     ...localized("betting", "routes/betting.tsx"),
     ...localized("vpn", "routes/vpn.tsx"),
+    ...localized("support", "routes/support.tsx"),
     ...localized("profile/bets/history", "routes/profile.bets.history.tsx"),
     ...localized("profile/bets/exports", "routes/profile.bets.exports.tsx"),
     route("*", "routes/catchall.tsx"),

@@ -60,6 +60,7 @@ const VISITOR: Target[] = [
   { name: "wheel quests popup", path: "/wheel-of-fortune?popup=quests" },
   { name: "404 page", path: "/no-such-page" },
   { name: "vpn", path: "/vpn" },
+  { name: "support", path: "/support" },
 ];
 
 /** What a signed-in player opens: the cashier, the profile pages, and the player's header. */
@@ -109,6 +110,7 @@ const PLAYER: Target[] = [
   // The VPN shop as a player: the plans and a purchase's confirmation (plan 1, the seed's week pass).
   { name: "vpn (player)", path: "/vpn" },
   { name: "vpn confirm (player)", path: "/vpn?buy=1" },
+  { name: "support (player)", path: "/support" },
 ];
 
 /** promotions: the first seeded promotion banner's id per locale (banners.get, position promotions). */

@@ -28,6 +28,7 @@ import { eventHandlers } from "./events";
 import { storageHandlers } from "./storage";
 import { verificationHandlers } from "./verification";
 import { vpnHandlers } from "./vpn";
+import { supportHandlers } from "./support";
 
 /** Every method of the contract has exactly one handler: the type makes a missing one an error. */
 export const handlers: Handlers = {
@@ -60,4 +61,5 @@ export const handlers: Handlers = {
   ...liveBoardHandlers,
   ...sportsbookHandlers,
   ...vpnHandlers,
+  ...supportHandlers,
 };

@@ -20,6 +20,7 @@ import { socialMethods } from "./contract-social";
 import { verificationMethods } from "./contract-verification";
 import { walletMethods } from "./contract-wallet";
 import { vpnMethods } from "./contract-vpn";
+import { supportMethods } from "./contract-support";
 import { count, fieldList, method, offset } from "./define";
 import {
   AccountInfo,
@@ -360,6 +361,7 @@ export const contract = {
   ...sportsbookMethods,
   ...eventMethods,
   ...vpnMethods,
+  ...supportMethods,
 };
 
 export type Contract = typeof contract;

@@ -8,6 +8,7 @@ import { sportsbookDemoRoutes } from "./sportsbook-routes";
 import { vpnDemoRoutes } from "./vpn-routes";
 import { gameRoutes } from "./game-routes";
 import { mailboxRoutes } from "./mailbox";
+import { supportInboxRoutes } from "./support-inbox";
 import { oauthRoutes } from "./oauth";
 import { paymentRoutes } from "./payment-routes";
 import { verificationWebhookRoutes } from "../verification/webhook-routes";
@@ -34,6 +35,7 @@ pages.route("/", offerDemoRoutes);
 pages.route("/", tournamentDemoRoutes);
 pages.route("/", sportsbookDemoRoutes);
 pages.route("/", vpnDemoRoutes);
+pages.route("/", supportInboxRoutes);
 pages.notFound((c) => c.text("Not found", 404));
 
 export function handlePlatformPages(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {
