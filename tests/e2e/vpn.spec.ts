@@ -38,6 +38,8 @@ test.describe("vpn @nojs", () => {
 
     await subscription(page).getByRole("button", { name: tr("vpn.turnOn") }).click();
     await expect(page.getByTestId("vpn-auto")).toHaveAttribute("data-auto", "on");
+    // One toast says it: the page's own, not the realtime event's as well.
+    await expect(toast(page, tr("vpn.autoOn"))).toHaveCount(1);
     await expect(toast(page, tr("vpn.autoOn"))).toBeVisible();
     await subscription(page).getByRole("button", { name: tr("vpn.turnOff") }).click();
     await expect(page.getByTestId("vpn-auto")).toHaveAttribute("data-auto", "off");

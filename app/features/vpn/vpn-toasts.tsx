@@ -17,6 +17,13 @@ const TYPES: Record<VpnEvent, ToastType> = {
 };
 
 /**
+ * What the /vpn page's own forms do (buy, turn auto-renewal on or off): there the page says it
+ * with its own toast, so the same news over the realtime channel would say it twice.
+ */
+const PAGE_ACTIONS: ReadonlySet<VpnEvent> = new Set(["subscription_activated", "auto_renewal_activated", "auto_renewal_deactivated"]);
+const onVpnPage = () => /(^|\/)vpn\/?$/.test(location.pathname);
+
+/**
  * The VPN subscription's realtime events (SPEC §4, decision 0053) as toasts on any page. Loaded
  * lazily with the signed-in player's page extras, never with the first load; the texts are the
  * `vpn.events` messages every page carries.
@@ -26,7 +33,10 @@ export default function VpnToasts() {
   const toast = useToast();
   useEffect(() => {
     const stops = VPN_EVENTS.map((event) =>
-      onAccountEvent(event, () => void toast({ type: TYPES[event], text: t(`vpn.events.${vpnEventKey(event)}`), time: 8000 })),
+      onAccountEvent(event, () => {
+        if (PAGE_ACTIONS.has(event) && onVpnPage()) return;
+        toast({ type: TYPES[event], text: t(`vpn.events.${vpnEventKey(event)}`), time: 8000 });
+      }),
     );
     return () => stops.forEach((stop) => stop());
   }, [t, toast]);
