@@ -1,24 +1,14 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { FEEDBACK_LIMITS, FEEDBACK_MESSAGE_MAX } from "../../app/lib/api/contract-support";
-import { supportInboxRoutes } from "../../workers/platform/demo/support-inbox";
+import { supportInboxRoutes, type InboxItem } from "../../workers/platform/demo/support-inbox";
 import { supportClock } from "../../workers/platform/support/feedback";
 import { Browser, registerPlayer } from "./auth-helpers";
 import { data, failure, get, ORIGIN, send } from "./helpers";
 
 /** support.getsettings, support.sendFeedback and the demo operator inbox (decision 0052). */
 
-interface Row {
-  id: number;
-  uid: number | null;
-  name: string;
-  email: string;
-  topic: string;
-  message: string;
-  page_url: string | null;
-  locale: string;
-  status: string;
-}
+type Row = InboxItem;
 const stored = (id: number) => env.DB.prepare("SELECT * FROM support_feedback WHERE id = ?1").bind(id).first<Row>();
 const countFrom = async (ip: string) =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM support_feedback WHERE ip = ?1").bind(ip).first<{ n: number }>())!.n;

@@ -14,7 +14,8 @@ export const supportInboxRoutes = new Hono<{ Bindings: Env }>();
 
 const SHOWN = 50;
 
-interface InboxItem {
+/** A stored feedback message (support_feedback), as the inbox lists it. */
+export interface InboxItem {
   id: number;
   uid: number | null;
   name: string;
