@@ -1,6 +1,11 @@
 import { endActiveBonus, type EndingBonus } from "../bonuses/end";
 import type { MoneyDeps } from "../wallet/move-money";
 
+/** SQL: the betting bonus `b` is active, at zero balance, with no open free bet left. */
+const SPENT = `b.type = 'betting' AND b.status = 'active'
+  AND COALESCE((SELECT amount FROM balances WHERE uid = b.uid AND kind = 'betting_bonus'), 0) = 0
+  AND NOT EXISTS (SELECT 1 FROM sport_bets WHERE uid = b.uid AND bonus_id = b.id AND status = 'open')`;
+
 /**
  * A betting bonus does not linger once spent (decision 0049): while its balance is 0 it stays
  * active only for its open free bets (a void one may still return its stake there); when the last
@@ -18,10 +23,7 @@ export async function closeSpentBettingBonus(deps: MoneyDeps, bonusId: string | 
   try {
     const bonus = await deps.db
       .prepare(
-        `SELECT b.id, b.uid, b.type, b.max_cashout FROM player_bonuses b
-         WHERE b.id = ?1 AND b.type = 'betting' AND b.status = 'active'
-           AND COALESCE((SELECT amount FROM balances WHERE uid = b.uid AND kind = 'betting_bonus'), 0) = 0
-           AND NOT EXISTS (SELECT 1 FROM sport_bets WHERE uid = b.uid AND bonus_id = b.id AND status = 'open')`,
+        `SELECT b.id, b.uid, b.type, b.max_cashout FROM player_bonuses b WHERE b.id = ?1 AND ${SPENT}`,
       )
       .bind(bonusId)
       .first<EndingBonus>();
@@ -40,11 +42,7 @@ export async function closeSpentBettingBonus(deps: MoneyDeps, bonusId: string | 
 export async function closeSpentBettingBonuses(deps: MoneyDeps, limit = 50): Promise<number> {
   const { results } = await deps.db
     .prepare(
-      `SELECT b.id FROM player_bonuses b
-       WHERE b.type = 'betting' AND b.status = 'active'
-         AND COALESCE((SELECT amount FROM balances WHERE uid = b.uid AND kind = 'betting_bonus'), 0) = 0
-         AND NOT EXISTS (SELECT 1 FROM sport_bets WHERE uid = b.uid AND bonus_id = b.id AND status = 'open')
-       LIMIT ?1`,
+      `SELECT b.id FROM player_bonuses b WHERE ${SPENT} LIMIT ?1`,
     )
     .bind(limit)
     .all<{ id: string }>();
