@@ -60,6 +60,7 @@ export async function registerFromForm(
   try {
     const params = toRegistrationParams(promoShown ? values : { ...values, hasPromocode: "0" }, {
       locale: deps.locale,
+      characterSelect: opts.showCharacterSelect,
       hidden: hiddenFieldNames(personal, shown),
     });
     await platform.call("auth.register", params as never);
