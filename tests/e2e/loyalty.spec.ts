@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { demoDeposit, origin, registerByApi, unique } from "./accounts-fixtures";
+import { demoDeposit, origin, PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, jsOn, slotOutsideJackpots, test, tr } from "./fixtures";
 
 /**
@@ -120,6 +120,22 @@ test.describe("loyalty @nojs", () => {
     await choose("Owl");
     await expect(card).toHaveAttribute("data-character", "owl");
     if (!jsOn()) await expect(card.getByText(tr("loyalty.character.chosen"))).toHaveCount(1);
+  });
+
+  test("registration offers the characters (Later by default); the chosen one is the player's", async ({ page }) => {
+    const email = unique("loyal-reg");
+    await page.goto("/about?show_popup_reg=1");
+    const form = popup(page);
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Password (6–20 characters)").fill(PASSWORD);
+    await form.getByLabel(/accept the terms/).check();
+    const characters = form.getByTestId("registration-characters");
+    await expect(characters.getByRole("radio", { name: tr("auth.fields.characterLater") })).toBeChecked();
+    await characters.getByRole("radio", { name: "Owl" }).check();
+    await form.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(absolute("/cashier/deposit?register=success"));
+    await page.goto("/profile/loyalty");
+    await expect(page.getByTestId("loyalty-character")).toHaveAttribute("data-character", "owl");
   });
 
   test("bad input: an unknown programme is a 404; a forged purchase or character form is refused and changes nothing", async ({ page }) => {
