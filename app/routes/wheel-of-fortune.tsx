@@ -38,6 +38,7 @@ export default function WheelOfFortune({ loaderData: d, actionData }: Route.Comp
   const popup = (name: string) => path({ [POPUP_KEY]: name });
   const verifyHref = (id: string) => path({ [VERIFY_KEY]: id });
   const seedErrors = (actionData as WheelActionData)?.seedErrors;
+  const typedSeed = (actionData as WheelActionData)?.clientSeed;
   return (
     <section className="wheel" data-campaign={campaign.sysname}>
       <h1>{campaign.title}</h1>
@@ -73,7 +74,7 @@ export default function WheelOfFortune({ loaderData: d, actionData }: Route.Comp
         {d.player && campaign.is_spin_cost && <Link to={popup("buy")} preventScrollReset>{t("wheel.buy.title")}</Link>}
       </nav>
       <OddsTable sectors={d.sectors} />
-      {d.player && d.fairness && <FairnessPanel fairness={d.fairness} algorithm={d.algorithm} action={action} campaignId={campaign.id} revealed={v.revealed} seedErrors={seedErrors} />}
+      {d.player && d.fairness && <FairnessPanel fairness={d.fairness} algorithm={d.algorithm} action={action} campaignId={campaign.id} revealed={v.revealed} seedErrors={seedErrors} typedSeed={typedSeed} />}
       {d.player && <MySpins spins={d.spins} verifyHref={verifyHref} />}
 
       {v.spin && <SpinResultPopup spin={v.spin} close={close} verifyHref={verifyHref(v.spin.id)} />}

@@ -239,6 +239,8 @@ test.describe("wheel of fortune @nojs", () => {
     await seed.fill("two words");
     await page.getByRole("button", { name: tr("wheel.fair.saveSeed") }).click();
     await expect(page.getByText(tr("wheel.fair.seedInvalid"))).toBeVisible();
+    // The refused text stays in the field to be corrected (without JavaScript the page is the action's answer).
+    await expect(seed).toHaveValue("two words");
     await seed.fill("my-lucky-seed");
     await page.getByRole("button", { name: tr("wheel.fair.saveSeed") }).click();
     await expect(page.getByText(tr("wheel.fair.seedSaved"))).toBeVisible();

@@ -24,7 +24,7 @@ export function RotateForm({ action, campaignId, verify }: { action: string; cam
  * them), the player's client seed and a form to change it, the next nonce, and "reveal and start
  * a new seed", after which the revealed seed is shown and every earlier spin can be verified.
  */
-export function FairnessPanel(props: { fairness: WheelFairness; algorithm: string; action: string; campaignId: number; revealed: string | null; seedErrors?: string[] }) {
+export function FairnessPanel(props: { fairness: WheelFairness; algorithm: string; action: string; campaignId: number; revealed: string | null; seedErrors?: string[]; typedSeed?: string }) {
   const t = useT();
   const { fairness: f } = props;
   return (
@@ -51,7 +51,7 @@ export function FairnessPanel(props: { fairness: WheelFairness; algorithm: strin
         <input type="hidden" name="campaign_id" value={props.campaignId} />
         <label>
           {t("wheel.fair.newClientSeed")}
-          <input name="client_seed" defaultValue={f.client_seed} maxLength={64} required aria-describedby={props.seedErrors?.length ? "wheel-seed-error" : undefined} />
+          <input name="client_seed" defaultValue={props.typedSeed ?? f.client_seed} maxLength={64} required aria-describedby={props.seedErrors?.length ? "wheel-seed-error" : undefined} />
         </label>
         <FieldErrors id="wheel-seed-error" errors={props.seedErrors} />
         <button type="submit" className="btn btn--ghost">

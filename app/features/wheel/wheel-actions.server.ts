@@ -27,7 +27,8 @@ const WheelForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("rotate"), campaign_id: campaignId, verify: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional() }),
 ]);
 
-export type WheelActionData = { seedErrors: string[] } | undefined;
+/** A refused client seed: its message, and the text the player typed, shown again in the field (no JS reloads the page). */
+export type WheelActionData = { seedErrors: string[]; clientSeed: string } | undefined;
 
 /** A refusal the player is told about; a server error stays an error, a lost session goes to the index. */
 function refusal(e: unknown, context: Args["context"]): string {
@@ -54,6 +55,8 @@ export async function wheelAction({ request, context }: Args) {
     return sitePath(context, `/wheel-of-fortune?${q}`);
   };
   const f = form.data;
+  const seedRefused = () =>
+    data({ seedErrors: [t("wheel.fair.seedInvalid")], clientSeed: f.intent === "seed" ? f.client_seed : "" } satisfies WheelActionData, { status: 400 });
   try {
     switch (f.intent) {
       case "spin": {
@@ -65,7 +68,7 @@ export async function wheelAction({ request, context }: Args) {
         return redirectWithToast(page({}), { type: "success", text: t("wheel.buy.bought", { spins: String(bought.spins_bought), balance: String(bought.spin_balance) }) });
       }
       case "seed": {
-        if (!CLIENT_SEED_PATTERN.test(f.client_seed)) return data({ seedErrors: [t("wheel.fair.seedInvalid")] } satisfies WheelActionData, { status: 400 });
+        if (!CLIENT_SEED_PATTERN.test(f.client_seed)) return seedRefused();
         await platform.call("FortuneWheels.clientSeedSet", { client_seed: f.client_seed });
         return redirectWithToast(page({}), { type: "success", text: t("wheel.fair.seedSaved") });
       }
@@ -79,7 +82,7 @@ export async function wheelAction({ request, context }: Args) {
     if (f.intent === "buy" && (code === "insufficient_funds" || code === "insufficient_points")) {
       throw redirect(page({ [POPUP_KEY]: "buy-confirm", [AMOUNT_KEY]: f.spins_amount, [PAY_KEY]: f.pay_with }));
     }
-    if (f.intent === "seed") return data({ seedErrors: [t("wheel.fair.seedInvalid")] } satisfies WheelActionData, { status: 400 });
+    if (f.intent === "seed") return seedRefused();
     throw redirect(page({ [POPUP_KEY]: "error", [CODE_KEY]: code }));
   }
 }
