@@ -87,6 +87,29 @@ test.describe("tournaments @nojs", () => {
     expect(await refused.text()).toContain("Failed to participate in tournament");
   });
 
+  test("a player the tournament is not open to is told it failed beside the button, and by a toast with JavaScript", async ({ page }) => {
+    // real-cup is for accounts in BRL only; this player's account is in USD.
+    await registerByApi(page.request, unique("tour-usd"));
+    await page.goto("/tournaments?status=future");
+    const cup = card(page, "real-cup");
+    await cup.getByRole("button", { name: tr("tournaments.participate") }).click();
+    await expect(cup.getByTestId("participate-error")).toHaveText(tr("tournaments.failed"));
+    if (jsOn()) await expect(toast(page, tr("tournaments.failed"))).toBeVisible();
+    await expect(toast(page, tr("tournaments.participated"))).toHaveCount(0);
+    await expect(cup).not.toContainText(tr("tournaments.joined"));
+  });
+
+  test("a player participates from the tournament's own page", async ({ page }) => {
+    await registerByApi(page.request, unique("tour-page"));
+    const weekend = await tournament(page.request, "weekend-wins");
+    await page.goto(`/tournaments/${weekend.id}`);
+    await page.getByTestId("tournament-me").getByRole("button", { name: tr("tournaments.participate") }).click();
+    await expect(toast(page, tr("tournaments.participated"))).toBeVisible();
+    await expect(page).toHaveURL(absolute(`/tournaments/${weekend.id}`));
+    await expect(page.getByTestId("tournament-me")).toContainText(tr("tournaments.joined"));
+    await expect(page.getByTestId("tournament-me").getByRole("button")).toHaveCount(0);
+  });
+
   test("a visitor's Participate asks to sign in first", async ({ page }) => {
     await page.goto("/tournaments?status=future");
     await card(page, "weekend-wins").getByRole("button", { name: tr("tournaments.signInToJoin") }).click();
