@@ -38,6 +38,20 @@ async function playRounds(page: Page, n: number) {
   }
 }
 
+/** Real-money slot rounds of up to 50.00 (topped up by demo deposits) until the player holds `target` loyalty points (a slot earns 1 point per 10.00). */
+async function earnPoints(page: Page, target: number) {
+  const game = await slotOutsideJackpots(page.request);
+  for (let i = 0; i < 40 && (await points(page)) < target; i++) {
+    if ((await balances(page)).balance_main.amount < 5000) await demoDeposit(page, 20_000);
+    const res = await page.request.post(`/platform/game/${game.sysname}/round`, {
+      multipart: { bet: "5000", mode: "real", round_id: `e2e-wheel-pts-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+      headers: { origin: origin(), accept: "application/json" },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  expect(await points(page)).toBeGreaterThanOrEqual(target);
+}
+
 /** What a spin's reward changed, checked for whichever sector it drew. */
 async function expectPaid(page: Page, spin: Spin, before: { main: number; bonus: number; points: number }) {
   const after = await balances(page);
@@ -259,5 +273,37 @@ test.describe("wheel of fortune @nojs", () => {
     await page.getByTestId("wheel-fairness").getByRole("button", { name: tr("wheel.fair.rotate") }).click();
     await expect(page.getByTestId("wheel-revealed")).toContainText(/[0-9a-f]{64}/);
     await expect(page.getByTestId("wheel-server-hash")).not.toHaveText(committed!);
+  });
+
+  test("spins are bought by form: with money (the balance pays) and with loyalty points", async ({ page }) => {
+    test.setTimeout(90_000);
+    await registerByApi(page.request, unique("wheel-buy-form"));
+    const premium = await campaign(page, "premium-wheel");
+    await demoDeposit(page, 1_000);
+    /** The buy popup by its URL: the amount and the way to pay, then the confirm, then Buy. */
+    const buy = async (spins: string, pay: RegExp) => {
+      await page.goto(`/wheel-of-fortune?campaign=${premium.id}&popup=buy`);
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel(tr("wheel.buy.amount")).fill(spins);
+      await dialog.getByRole("radio", { name: pay }).check();
+      await dialog.getByRole("button", { name: tr("wheel.buy.next") }).click();
+      return page.getByTestId("wheel-buy-confirm");
+    };
+    const withMoney = await buy("2", /money/);
+    await expect(withMoney).toContainText(tr("wheel.buy.confirmText", { spins: "2", cost: "$2", have: "$10", left: "$8" }));
+    await withMoney.getByRole("button", { name: tr("wheel.buy.confirm") }).click();
+    await expect(page.getByText(tr("wheel.buy.bought", { spins: "2", balance: "2" }))).toBeVisible();
+    await expect(spinBalance(page)).toHaveAttribute("data-spins", "2");
+    expect((await balances(page)).balance_main.amount).toBe(800);
+
+    await earnPoints(page, 50);
+    const before = { points: await points(page), main: (await balances(page)).balance_main.amount };
+    const withPoints = await buy("1", /loyalty points/);
+    await expect(withPoints).toContainText(tr("wheel.buy.confirmText", { spins: "1", cost: "50", have: String(before.points), left: String(before.points - 50) }));
+    await withPoints.getByRole("button", { name: tr("wheel.buy.confirm") }).click();
+    await expect(page.getByText(tr("wheel.buy.bought", { spins: "1", balance: "3" }))).toBeVisible();
+    await expect(spinBalance(page)).toHaveAttribute("data-spins", "3");
+    expect(await points(page)).toBe(before.points - 50);
+    expect((await balances(page)).balance_main.amount).toBe(before.main);
   });
 });
