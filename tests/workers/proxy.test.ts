@@ -119,4 +119,35 @@ describe("app with PLATFORM_ORIGIN set", () => {
     const html = await res.text();
     expect(html).toContain("Remote Casino");
   });
+
+  it("a Participate the platform answers with anything but 1 shows the failure, not the success", async () => {
+    const reg = await viaApp("/api/auth/register", { method: "POST", headers: { origin: APP }, body: form({ email: "remote-joiner@example.com", password: "secret12" }) });
+    expect(reg.status, await reg.text()).toBe(200);
+    const cookie = reg.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const tournament = await env.REMOTE_DB.prepare("SELECT id FROM tournaments WHERE sysname = 'weekend-wins'").first<number>("id");
+    const participate = () =>
+      viaApp("/tournaments?status=future", {
+        method: "POST",
+        headers: { origin: APP, cookie },
+        body: form({ intent: "participate", tournament_id: String(tournament) }),
+        redirect: "manual",
+      });
+    const setAnswer = (body: object) => fetch(`${PLATFORM_ORIGIN}/__stand-in/participate-answer`, { method: "POST", body: JSON.stringify(body) });
+
+    await setAnswer({ answer: 0 });
+    try {
+      const refused = await participate();
+      const html = await refused.text();
+      expect(refused.status).toBe(502);
+      expect(html).toContain('data-testid="participate-error"');
+      expect(html).toContain("Failed to participate in tournament");
+      expect(refused.headers.get("location")).toBeNull();
+    } finally {
+      await setAnswer({});
+    }
+    // The same form, the platform answering 1: the success (back to the list with its toast).
+    const joined = await participate();
+    expect(joined.status).toBe(302);
+    expect(joined.headers.get("location")).toBe("/tournaments?status=future");
+  });
 });

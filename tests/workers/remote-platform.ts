@@ -7,12 +7,25 @@ import { handlePlatform } from "../../workers/platform";
  */
 /** The origin proxy.test.ts sets as PLATFORM_ORIGIN (a Worker entry may export handlers only). */
 const REMOTE_HOST = "platform.test";
+/** Where a test sets what tournaments.participate answers (an operator's platform may answer other than 1). */
+const PARTICIPATE_ANSWER_PATH = "/__stand-in/participate-answer";
+/** The answer set by the test (`{ answer }` posted to PARTICIPATE_ANSWER_PATH); absent: the platform answers. */
+let participateAnswer: { answer: unknown } | null = null;
 
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
     if (url.host !== REMOTE_HOST) {
       return new Response(`No network in tests: refused ${url.origin}`, { status: 502 });
+    }
+    if (url.pathname === PARTICIPATE_ANSWER_PATH) {
+      const body = (await request.json()) as { answer?: unknown };
+      participateAnswer = "answer" in body ? { answer: body.answer } : null;
+      return new Response(null, { status: 204 });
+    }
+    if (participateAnswer && url.pathname === "/api/tournaments/participate") {
+      await request.arrayBuffer(); // read the call through before answering it
+      return Response.json({ data: participateAnswer.answer });
     }
     const response = await handlePlatform(request, env, ctx);
     // Let the test see which Worker answered and what the proxy forwarded.
