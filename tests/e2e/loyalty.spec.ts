@@ -176,4 +176,41 @@ test.describe("loyalty notices with JavaScript", () => {
     await page.reload();
     await expect(sound).not.toBeChecked();
   });
+
+  test("points earned with the page closed show on the first interaction, with the sound at half volume unless muted", async ({ page }) => {
+    test.setTimeout(60_000);
+    // Every play() is recorded with its volume instead of sounding (anew on each page load).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __plays: number[] };
+      w.__plays = [];
+      HTMLMediaElement.prototype.play = function () {
+        w.__plays.push(this.volume);
+        return Promise.resolve();
+      };
+    });
+    const plays = () => page.evaluate(() => (window as unknown as { __plays: number[] }).__plays);
+    await registerByApi(page.request, unique("loyal-later"));
+    await demoDeposit(page, 20_000);
+    await earn(page, 5);
+    await page.goto("/profile/loyalty");
+    // Hydrated, the notices' listeners in place (they mount with the realtime client).
+    await expect(page.locator("html[data-realtime=open]")).toHaveCount(1);
+    const notice = page.getByTestId("loyalty-notice");
+    await expect(notice).toHaveCount(0);
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText("club points");
+    await expect.poll(plays).toContainEqual(0.5);
+    expect((await plays()).every((v) => v === 0.5)).toBe(true);
+
+    // Muted: the next notice shows without a sound.
+    await page.getByTestId("loyalty-sound").getByRole("checkbox").uncheck();
+    await page.goto("about:blank");
+    await earn(page, (await info(page)).points + 1);
+    await page.goto("/profile/loyalty");
+    await expect(page.locator("html[data-realtime=open]")).toHaveCount(1);
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(notice).toBeVisible();
+    expect(await plays()).toEqual([]);
+  });
 });
