@@ -143,6 +143,52 @@ test.describe("tournaments @nojs", () => {
 });
 
 test.describe("tournaments, live", () => {
+
+  test("what it takes changes live on a watcher's page when another player takes the only prized place", async ({ page, browser }) => {
+    test.skip(!jsOn(), "the live board needs JavaScript");
+    test.setTimeout(90_000);
+    // round-duel: one point a real round, one prized place.
+    const duel = await tournament(page.request, "round-duel");
+    const list = await page.request.get("/api/tournaments/get", { params: { status: "active", fields: "games" } });
+    const sysname = ((await list.json()).data.items as (Listed & { games: string[] })[]).find((t) => t.id === duel.id)!.games[0]!;
+    const games = await page.request.get("/api/games/get", { params: { options: JSON.stringify({ sysnames: [sysname], count: 1 }) } });
+    const bet = Math.max(((await games.json()).data.items[0] as { min_bet: { amount: number } }).min_bet.amount, 100);
+    const join = async (p: Page, tag: string) => {
+      await registerByApi(p.request, unique(tag));
+      await demoDeposit(p, 20_000);
+      const res = await p.request.post("/api/tournaments/participate", { form: { tournament_id: String(duel.id) }, headers: { origin: origin() } });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    const round = async (p: Page) => {
+      const res = await p.request.post(`/platform/game/${sysname}/round`, {
+        multipart: { bet: String(bet), mode: "real", round_id: `e2e-duel-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+        headers: { origin: origin(), accept: "application/json" },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+
+    // The watcher joins and scores a round, then watches the tournament's page.
+    const watcherContext = await browser.newContext();
+    const watcher = await watcherContext.newPage();
+    await join(watcher, "duel-watcher");
+    await round(watcher);
+    await watcher.goto(`/tournaments/${duel.id}`);
+    await expect(watcher.getByTestId("leaderboard")).toHaveAttribute("data-live", "open");
+    const toPrize = watcher.getByTestId("to-prize");
+    const before = Number(await toPrize.getAttribute("data-points"));
+
+    // The other player scores past the leader: the watcher needs that many points plus one, less its own one.
+    await join(page, "duel-leader");
+    const board = await (await page.request.get("/api/leaderboard/get", { params: { tournament_id: String(duel.id) } })).json();
+    const top = Math.max(1, ...(board.data.items as { points: number }[]).map((r) => r.points));
+    for (let i = 0; i <= top; i++) await round(page);
+    const mine = (await myBoard(page.request, duel.id)).me!;
+    expect(mine.rank).toBe(1);
+    expect(mine.points).not.toBe(before);
+    // One point more than the leader's, less the watcher's own one: the leader's points.
+    await expect(toPrize).toHaveAttribute("data-points", String(mine.points), { timeout: 15_000 });
+    await watcherContext.close();
+  });
   test("join, play from the gamehall, a second player sees the points arrive live, the end pays the prize", async ({ page, browser }) => {
     test.skip(!jsOn(), "the live board needs JavaScript");
     test.setTimeout(120_000);
