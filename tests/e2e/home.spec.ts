@@ -16,7 +16,7 @@ test.describe("home page", { tag: "@nojs" }, () => {
     await expect(promo.getByText("Weekend reload", { exact: true })).toBeVisible();
     await expect(promo.getByRole("link", { name: "Claim the reload" })).toHaveAttribute("href", "/?show_popup_reg=1");
 
-    // Grouped menu items. Rewards (promotions, offers, wheel, loyalty) joins when its pages ship.
+    // Grouped menu items (the rewards pages, offers, loyalty and the wheel, are items of the Casino group).
     for (const group of ["Casino", "Help"]) {
       await expect(sidebar(page).getByRole("navigation", { name: group })).toBeVisible();
       await expect(sidebar(page).getByRole("heading", { name: group })).toBeVisible();
