@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { drawSector, seedHash } from "../../app/features/wheel/fair";
 import { registerPlayer } from "./auth-helpers";
 import { mainBalance } from "./cashier-helpers";
-import { data, failure, get } from "./helpers";
+import { data, failure, get, send } from "./helpers";
 import { account, checkLedger } from "./loyalty-helpers";
 import { balanceOf, campaignId, checkSpinLedger, fairness, grantSpins, spin, spinKey, spinLedger } from "./wheel-helpers";
 
@@ -169,5 +169,35 @@ describe("provably-fair seeds", () => {
     expect(wheel.fairness).toEqual(f);
     const bad = await failure(p.browser.post("FortuneWheels/clientSeedSet", { client_seed: "a:b" }), 400, "InvalidParameterException");
     expect(bad.message).toMatch(/client_seed/);
+  });
+});
+
+describe("the wheel's page", () => {
+  it("a spin that drew a bonus shows the received-bonus popup, leading to the player's bonuses", async () => {
+    // A wheel of its own whose only sector is the daily wheel's bonus: every spin draws it.
+    await env.DB.batch([
+      env.DB.prepare(`INSERT INTO wheel_campaigns (sysname, is_spin_cost, texts) VALUES ('bonus-only', 0, '{"en":{"title":"Bonus wheel"}}')`),
+      env.DB.prepare(
+        `INSERT INTO wheel_sectors (campaign_id, position, weight, reward_type, bonus_template_id, texts)
+         SELECT (SELECT id FROM wheel_campaigns WHERE sysname = 'bonus-only'), 0, 1, 'bonus', bonus_template_id, '{"en":{"title":"Bonus 5.00"}}'
+         FROM wheel_sectors WHERE reward_type = 'bonus' LIMIT 1`,
+      ),
+    ]);
+    const wheel = await campaignId("bonus-only");
+    const p = await registerPlayer();
+    await grantSpins(p.uid, wheel, 1);
+    const { spin: drawn } = await data(spin(p, wheel));
+    expect(drawn.reward.type).toBe("bonus");
+
+    const res = await send(`/wheel-of-fortune?campaign=${wheel}&spin=${drawn.id}`, { headers: p.browser.headers() });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const popup = /<article[^>]+data-testid="wheel-result"[\s\S]*?<\/article>/.exec(html)?.[0] ?? "";
+    expect(popup).toContain("You received a bonus");
+    expect(popup).toContain('data-reward="bonus"');
+    expect(popup).toContain("is waiting in your bonuses.");
+    expect(popup).toMatch(/<a[^>]+href="\/profile\/bonuses"[^>]*>My bonuses<\/a>/);
+    // Not the plain result popup ("You won!" with "Verify this spin").
+    expect(popup).not.toContain("Verify this spin");
   });
 });
