@@ -13,6 +13,7 @@ import { preloadDialogs } from "./features/dialogs";
 import { preloadGameTile } from "./features/games/lazy-game-tile";
 import { preloadEmbeddedRegistration } from "./features/auth/embedded-registration";
 import { preloadBetSlip } from "./features/sportsbook/deferred-slip";
+import { preloadHeaderBalance } from "./features/layout/header";
 import { NonceContext } from "./lib/nonce";
 import { InlineHeadContext } from "./lib/site-stylesheet";
 import { IMAGE_FALLBACK_SCRIPT } from "./lib/image-fallback.server";
@@ -47,7 +48,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
 
   const { nonce } = loadContext.get(workerContext);
-  await Promise.all([preloadErrorPages(), preloadDialogs(), preloadGameTile(), preloadEmbeddedRegistration(), preloadBetSlip()]);
+  await Promise.all([preloadErrorPages(), preloadDialogs(), preloadGameTile(), preloadEmbeddedRegistration(), preloadBetSlip(), preloadHeaderBalance()]);
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>

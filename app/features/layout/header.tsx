@@ -1,12 +1,16 @@
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { AppLink } from "../../ui/app-link";
 import { withPopup } from "../auth/popup-url";
 import { Icon } from "../../ui/icon";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
-import { BalanceText, useBalanceSplit, type BalanceSplit } from "../realtime/live-balance";
+import { lazyWithPreload } from "../../lib/lazy-with-preload";
 import { LanguageSwitcher } from "./language-switcher";
 import { SearchButton } from "../search/search-button";
+
+const balance = lazyWithPreload(() => import("./header-balance").then((m) => m.HeaderBalance));
+/** entry.server renders the player's balance in place (lib/lazy-with-preload.tsx). */
+export const preloadHeaderBalance = balance.preload;
 
 /**
  * Keeps --header-height in step with the header, so the toast area sits right under it. Only a
@@ -94,16 +98,10 @@ export function Header() {
             <span className="header__wallet">
               {/* Filled after hydration by the responsible-gaming session clock (a portal). */}
               <span className="header__session" id="header-session" />
-              {/* The total (SPEC §9); its split into real money, bonus and betting bonus on demand. */}
-              <details className="header__balance">
-                <summary>
-                  <span className="visually-hidden">{t("header.balance")}: </span>
-                  <span data-balance>
-                    <BalanceText uid={root.player.uid} text={root.player.balanceText} at={root.player.balanceAt} />
-                  </span>
-                </summary>
-                <BalanceSplitList uid={root.player.uid} split={root.player.balanceSplit} at={root.player.balanceAt} />
-              </details>
+              {/* The live balance is its own chunk: anonymous pages (most first loads) ship none of it. */}
+              <Suspense fallback={null}>
+                <balance.Component player={root.player} />
+              </Suspense>
             </span>
             <AppLink to={to("/cashier/deposit")} className="btn btn--primary">
               {t("header.deposit")}
@@ -125,21 +123,5 @@ export function Header() {
         )}
       </div>
     </header>
-  );
-}
-
-/** The header total's parts, live like the total. */
-function BalanceSplitList({ uid, split, at }: { uid: number; split: BalanceSplit; at: number }) {
-  const t = useT();
-  const live = useBalanceSplit(uid, split, at);
-  return (
-    <dl className="header__balance-split" data-balance-split>
-      <dt>{t("header.balanceMain")}</dt>
-      <dd data-part="main">{live.main}</dd>
-      <dt>{t("header.balanceBonus")}</dt>
-      <dd data-part="bonus">{live.bonus}</dd>
-      <dt>{t("header.balanceBetting")}</dt>
-      <dd data-part="betting">{live.betting}</dd>
-    </dl>
   );
 }
