@@ -89,6 +89,12 @@ test.describe("offers pages @nojs", () => {
     await expect(offers).toContainText("Reload with 50% extra");
     await expect(offers.getByTestId("offer-xray")).toContainText("For a deposit of $100 the bonus is $50.");
     await offers.getByRole("radio", { name: "Reload with 50% extra" }).check();
+    // A refusal (an unknown promo code) renders the form again: the chosen offer is still chosen.
+    await page.getByRole("textbox", { name: tr("common.promoCode.label") }).fill("NO-SUCH-CODE");
+    await page.getByRole("button", { name: tr("cashier.deposit.submit"), exact: true }).click();
+    await expect(page.getByText(tr("common.promoCodeErrors.INVALID"))).toBeVisible();
+    await expect(offers.getByRole("radio", { name: "Reload with 50% extra" })).toBeChecked();
+    await page.getByRole("textbox", { name: tr("common.promoCode.label") }).fill("");
     await page.getByRole("button", { name: tr("cashier.deposit.submit"), exact: true }).click();
     await page.getByRole("button", { name: /success/i }).click();
     await page.goto("/profile/bonuses");
