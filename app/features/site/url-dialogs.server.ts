@@ -18,7 +18,9 @@ function without(url: URL, keys: readonly string[]): string {
 
 /**
  * Dialogs the URL names render on the server too, so they show before any JavaScript runs.
- * `?popup=<sysname>` previews a campaign popup; `prevent_close=1` makes it non-closable.
+ * `?popup=<sysname>` shows a campaign popup to a signed-in player only (SPEC §5: campaign popups
+ * apply only to authenticated users); a visitor's page ignores it. `prevent_close=1` makes it
+ * non-closable. The operator's `#popup-preview` is the browser's (popup-preview.ts), for anyone.
  */
 export async function loadUrlDialogs(
   url: URL,
@@ -38,7 +40,7 @@ export async function loadUrlDialogs(
   if (mode && !signedIn) {
     dialogs.push(await authPopup(url, context, mode, opts.authFlash));
   }
-  return [...dialogs, ...verificationPopup(url, context, opts.account), ...(await campaignPopup(url, context))];
+  return [...dialogs, ...verificationPopup(url, context, opts.account), ...(signedIn ? await campaignPopup(url, context) : [])];
 }
 
 /** The authentication popup with what its mode needs: the registration fields, the banner, a reset token. */
