@@ -80,7 +80,7 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
   const [form, fields] = useForm<Record<string, string | undefined>>({
     id: `deposit-${method.sysname}`,
     lastResult: actionData?.result,
-    defaultValue: { amount: data.amount },
+    defaultValue: { amount: data.amount, promo_code: data.promoCode },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

@@ -8,6 +8,7 @@ import { completeBanners, type AccountInfo } from "../../lib/api/entities";
 import type { AuthFlash } from "../auth/auth-flash.server";
 import type { AuthPopupProps } from "../auth/auth-popup";
 import { popupMode, withoutPopup } from "../auth/popup-url";
+import { promoCodeFromSearch } from "../auth/promo-code";
 import { verificationPopup } from "../verification/verification-popup.server";
 
 function without(url: URL, keys: readonly string[]): string {
@@ -41,6 +42,18 @@ export async function loadUrlDialogs(
     dialogs.push(await authPopup(url, context, mode, opts.authFlash));
   }
   return [...dialogs, ...verificationPopup(url, context, opts.account), ...(signedIn ? await campaignPopup(url, context) : [])];
+}
+
+/**
+ * A promo link (`?promo_code=`, the last one if several; SPEC §4) fills the registration's promo
+ * field on the server, so it works without JavaScript; what the player typed in a refused
+ * attempt (the flash) wins over it.
+ */
+function withUrlPromoCode(flash: AuthFlash | null, q: URLSearchParams): AuthFlash | null {
+  const code = promoCodeFromSearch(q);
+  const own = flash?.mode === "registration" ? flash : null;
+  if (!code || own?.values?.promo_code !== undefined) return flash;
+  return { ...(own ?? { mode: "registration" }), values: { ...own?.values, promo_code: code } };
 }
 
 /** The authentication popup with what its mode needs: the registration fields, the banner, a reset token. */
@@ -77,7 +90,7 @@ async function authPopup(
   const token = q.get("reset_token");
   const props: AuthPopupProps = {
     mode,
-    flash,
+    flash: mode === "registration" ? withUrlPromoCode(flash, q) : flash,
     config: site.cms.auth,
     regType: q.get("reg_type"),
     personalData,
