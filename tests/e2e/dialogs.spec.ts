@@ -1,5 +1,5 @@
 import { registerByApi, unique } from "./accounts-fixtures";
-import { absolute, expect, SEED, test } from "./fixtures";
+import { absolute, expect, msg, SEED, test } from "./fixtures";
 
 test.describe("campaign popup named by the URL", () => {
   // Campaign popups apply only to signed-in players (SPEC §5).
@@ -40,6 +40,12 @@ test.describe("campaign popup named by the URL", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(absolute("/?popup=welcome&prevent_close=1"));
+  });
+
+  test("in Spanish the dialog's close and the home banner list are named in Spanish", { tag: "@nojs" }, async ({ page }) => {
+    await page.goto("/es?popup=welcome");
+    await expect(page.getByRole("dialog").getByRole("link", { name: msg("es", "common.close"), exact: true })).toBeVisible();
+    await expect(page.getByRole("list", { name: msg("es", "common.bannersLabel") })).toBeAttached();
   });
 
   test("an unknown popup name shows no dialog", { tag: "@nojs" }, async ({ page }) => {
