@@ -34,6 +34,8 @@ describe("documentPath", () => {
   it("turns a client navigation's data request back into the page's address", () => {
     expect(documentPath("/game/golden_phoenix.data?show_popup_reg=1&_routes=root%2Croutes%2Fgame")).toBe("/game/golden_phoenix?show_popup_reg=1");
     expect(documentPath("/_root.data?show_popup_auth=1")).toBe("/?show_popup_auth=1");
+    // React Router 8 asks for the index's data at /_.data (a campaign popup's × linked to "/_").
+    expect(documentPath("/_.data?popup_seen=weekend-reload")).toBe("/?popup_seen=weekend-reload");
     expect(documentPath("/es/about.data")).toBe("/es/about");
     expect(documentPath("/gamehall?category=slots")).toBe("/gamehall?category=slots");
   });

@@ -19,12 +19,12 @@ export function loginRedirect(indexPath: string, fullPath: string): string {
 
 /**
  * The document address of a request: a client navigation fetches loaders at `/path.data` (the
- * home at `/_root.data`) with `_routes`; links built from it (login return, popup close) must
+ * home at `/_root.data`, or `/_.data` in React Router 8) with `_routes`; links built from it (login return, popup close) must
  * point at the page, not at the data.
  */
 export function documentPath(fullPath: string): string {
   const q = fullPath.indexOf("?");
-  const path = (q < 0 ? fullPath : fullPath.slice(0, q)).replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
+  const path = (q < 0 ? fullPath : fullPath.slice(0, q)).replace(/\/_(root)?\.data$/, "/").replace(/\.data$/, "");
   const query = new URLSearchParams(q < 0 ? "" : fullPath.slice(q + 1));
   query.delete("_routes");
   const rest = query.toString();

@@ -23,6 +23,19 @@ export async function registerByApi(request: APIRequestContext, email: string, e
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/**
+ * Every sign-in records the `login` event the seeded weekend-reload campaign popup follows
+ * (decision 0045), so after one the player's pages show it until it is closed. A spec about
+ * something else closes it up front, as the popup's own close does (promotions.spec.ts tests it).
+ */
+export async function closeLoginCampaignPopup(request: APIRequestContext) {
+  const res = await request.post("/api/events/handle", {
+    multipart: { event_name: "popup_closed", event_params: JSON.stringify({ sysname: "weekend-reload" }) },
+    headers: { origin: origin() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** Starts a demo-card deposit of `amount` minor units through the /api contract; answers its payment page's address. */
 export async function startDemoDeposit(request: APIRequestContext, amount: number): Promise<string> {
   const res = await request.post("/api/cashier/makedeposit", {

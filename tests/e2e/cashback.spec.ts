@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { demoDeposit, origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
+import { closeLoginCampaignPopup, demoDeposit, origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
 import { expect, jsOn, popupEnhanced, siteHeader, slotOutsideJackpots, test, tr } from "./fixtures";
 
 /**
@@ -58,6 +58,8 @@ async function loseAtLeast(page: Page, loss: number): Promise<number> {
 async function signIn(page: Page, email: string) {
   const res = await page.request.post("/api/auth/login", { multipart: { login: email, password: PASSWORD }, headers: { origin: origin() } });
   expect(res.status(), await res.text()).toBe(200);
+  // The campaign popup that follows the cashback one after login is promotions.spec.ts's.
+  await closeLoginCampaignPopup(page.request);
 }
 
 /** axe's violations of the page as it is (rule ids and the first node of each); axe runs in the page, so only with JavaScript. */

@@ -1,6 +1,12 @@
-import { absolute, expect, SEED, test } from "./fixtures";
+import { registerByApi, unique } from "./accounts-fixtures";
+import { absolute, expect, msg, SEED, test } from "./fixtures";
 
 test.describe("campaign popup named by the URL", () => {
+  // Campaign popups apply only to signed-in players (SPEC §5).
+  test.beforeEach(async ({ page }) => {
+    await registerByApi(page.request, unique("url-popup"));
+  });
+
   test("/?popup=welcome shows the popup, server-rendered", { tag: "@nojs" }, async ({ page }) => {
     await page.goto("/?popup=welcome");
     const dialog = page.getByRole("dialog", { name: SEED.popupTitle });
@@ -36,8 +42,23 @@ test.describe("campaign popup named by the URL", () => {
     await expect(page).toHaveURL(absolute("/?popup=welcome&prevent_close=1"));
   });
 
+  test("in Spanish the dialog's close and the home banner list are named in Spanish", { tag: "@nojs" }, async ({ page }) => {
+    await page.goto("/es?popup=welcome");
+    await expect(page.getByRole("dialog").getByRole("link", { name: msg("es", "common.close"), exact: true })).toBeVisible();
+    await expect(page.getByRole("list", { name: msg("es", "common.bannersLabel") })).toBeAttached();
+  });
+
   test("an unknown popup name shows no dialog", { tag: "@nojs" }, async ({ page }) => {
     const response = await page.goto("/?popup=no-such-popup");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: SEED.heroTitle })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+});
+
+test.describe("campaign popup named by the URL, for a visitor", () => {
+  test("a visitor's page ignores ?popup=", { tag: "@nojs" }, async ({ page }) => {
+    const response = await page.goto("/?popup=welcome");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: SEED.heroTitle })).toBeVisible();
     await expect(page.getByRole("dialog")).toHaveCount(0);

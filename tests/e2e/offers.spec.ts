@@ -16,7 +16,7 @@ const demoOffer = (page: Page, move: "start" | "end") =>
   page.request.post(`/platform/demo/offers/${move}?sysname=flash-friday`, { headers: { origin: origin() } });
 
 test.describe("offers, live", () => {
-  test("an offer the platform starts appears in the badge and the list without a reload, and leaves when taken", async ({ page, javaScriptEnabled }) => {
+  test("an offer the platform starts appears in the badge and the list without a reload, and leaves when it ends or is taken", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "live updates need JavaScript");
     await registerByApi(page.request, unique("offers-live"));
     expect((await demoOffer(page, "end")).status()).toBe(200);
@@ -32,6 +32,14 @@ test.describe("offers, live", () => {
     await expect(badge(page)).toHaveText("3");
     await expect(page.getByTestId("offers-list").locator("article").first()).toContainText("Flash Friday"); // prepended
     expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(marker);
+
+    // The platform ends it (campaign.offer.deactivated): badge and list drop it, still without a reload.
+    expect((await demoOffer(page, "end")).status()).toBe(200);
+    await expect(card(page, "Flash Friday")).toHaveCount(0);
+    await expect(badge(page)).toHaveText("2");
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(marker);
+    expect((await demoOffer(page, "start")).status()).toBe(200);
+    await expect(badge(page)).toHaveText("3");
 
     await card(page, "Flash Friday").getByRole("button", { name: tr("offers.take") }).click();
     await expect(toast(page, tr("offers.taken"))).toBeVisible();
@@ -89,6 +97,12 @@ test.describe("offers pages @nojs", () => {
     await expect(offers).toContainText("Reload with 50% extra");
     await expect(offers.getByTestId("offer-xray")).toContainText("For a deposit of $100 the bonus is $50.");
     await offers.getByRole("radio", { name: "Reload with 50% extra" }).check();
+    // A refusal (an unknown promo code) renders the form again: the chosen offer is still chosen.
+    await page.getByRole("textbox", { name: tr("common.promoCode.label") }).fill("NO-SUCH-CODE");
+    await page.getByRole("button", { name: tr("cashier.deposit.submit"), exact: true }).click();
+    await expect(page.getByText(tr("common.promoCodeErrors.INVALID"))).toBeVisible();
+    await expect(offers.getByRole("radio", { name: "Reload with 50% extra" })).toBeChecked();
+    await page.getByRole("textbox", { name: tr("common.promoCode.label") }).fill("");
     await page.getByRole("button", { name: tr("cashier.deposit.submit"), exact: true }).click();
     await page.getByRole("button", { name: /success/i }).click();
     await page.goto("/profile/bonuses");

@@ -1,5 +1,5 @@
 import { request as playwrightRequest } from "@playwright/test";
-import { origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
+import { closeLoginCampaignPopup, origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, siteHeader, test, tr } from "./fixtures";
 import { totp } from "./totp";
 
@@ -48,6 +48,7 @@ test.describe("profile security @nojs", () => {
     const other = await playwrightRequest.newContext({ baseURL: absolute("/") });
     const login = await other.post("/api/auth/login", { multipart: { login: email, password: PASSWORD }, headers: { origin: origin() } });
     expect(login.status()).toBe(200);
+    await closeLoginCampaignPopup(page.request);
 
     await page.goto(SECURITY);
     const form = page.getByTestId("password-form");
@@ -107,6 +108,7 @@ test.describe("profile security @nojs", () => {
     expect((await signIn(codes[0])).status()).toBe(200);
     expect((await signIn(codes[0])).status()).toBe(400);
     await other.dispose();
+    await closeLoginCampaignPopup(page.request);
     await page.goto(SECURITY);
     await expect(card.getByTestId("backup-codes")).toContainText(tr("profile.security.backupLeft", { left: "9", total: "10" }));
 
@@ -132,8 +134,10 @@ test.describe("profile security @nojs", () => {
     const email = unique("sec-sessions");
     await registerByApi(page.request, email);
     const device = (userAgent: string) => playwrightRequest.newContext({ baseURL: absolute("/"), userAgent });
-    const signIn = async (ctx: import("@playwright/test").APIRequestContext) =>
+    const signIn = async (ctx: import("@playwright/test").APIRequestContext) => {
       expect((await ctx.post("/api/auth/login", { multipart: { login: email, password: PASSWORD }, headers: { origin: origin() } })).status()).toBe(200);
+      await closeLoginCampaignPopup(page.request);
+    };
     const signedIn = async (ctx: import("@playwright/test").APIRequestContext) => (await (await ctx.get("/api/account/getInfo")).json()).data.uid > 0;
     const laptop = await device("Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0");
     const phone = await device("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1");

@@ -104,13 +104,50 @@ test.describe("promo codes in forms @nojs", () => {
     await expect(available(page).locator("article", { hasText: "Promo code WELCOME50" })).toBeVisible();
   });
 
+  test("the bonuses page's promo form: a refusal on its field, a good code with the activated popup; a made-up ?promo_activated shows none", async ({ page }) => {
+    await registerByApi(page.request, unique("promo-form"));
+    await page.goto(`${BONUSES}?promo_activated=FREE-MONEY`);
+    await expect(page.getByTestId("promo-activate")).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    const card = page.getByTestId("promo-activate");
+    await card.getByLabel(tr("common.promoCode.label")).fill("SPRING10");
+    await card.getByRole("button", { name: tr("common.promoCode.activate") }).click();
+    await expect(card).toContainText(tr("common.promoCodeErrors.EXPIRED"));
+    await expect(card.getByLabel(tr("common.promoCode.label"))).toHaveAttribute("aria-invalid", "true");
+    await expect(card.getByLabel(tr("common.promoCode.label"))).toHaveValue("SPRING10");
+    await card.getByLabel(tr("common.promoCode.label")).fill("spins20");
+    await card.getByRole("button", { name: tr("common.promoCode.activate") }).click();
+    await expect(page).toHaveURL(absolute(`${BONUSES}?promo_activated=SPINS20`));
+    await expect(page.getByRole("dialog")).toContainText(tr("common.promoCode.activatedTitle"));
+    await page.getByRole("dialog").getByRole("link", { name: tr("common.promoCode.ok") }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByText("20 free spins: promo code SPINS20").first()).toBeVisible();
+    // A code that exists but this player has not redeemed shows no popup either.
+    await page.goto(`${BONUSES}?promo_activated=WELCOME50`);
+    await expect(page.getByTestId("promo-activate")).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("a promo link: the registration popup comes with the code filled in, and the account gets its bonus", async ({ page, javaScriptEnabled }) => {
+    // The last promo_code of the link is the one (SPEC §4).
+    await page.goto("/?show_popup_reg=1&promo_code=SPRING10&promo_code=WELCOME50");
+    await popupEnhanced(page, javaScriptEnabled);
+    await expect(regPromo(page)).toHaveValue("WELCOME50");
+    await fillRegistration(page, unique("promo-url"));
+    await popup(page).getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(absolute("/cashier/deposit?register=success"));
+    await page.goto(BONUSES);
+    await expect(available(page).locator("article", { hasText: "Promo code WELCOME50" })).toContainText("$50");
+  });
+
   test("deposit: the code's minimum is refused on the field; with enough, the code's bonus comes with the deposit", async ({ page }) => {
     await registerByApi(page.request, unique("promo-dep"));
-    await page.goto("/cashier/deposit/demo_card");
+    // A promo link fills the deposit form's field on the server.
+    await page.goto("/cashier/deposit/demo_card?promo_code=RELOAD25");
     const amount = page.getByLabel(tr("cashier.amount.label", { currency: "USD" }));
     const promo = page.getByLabel(tr("common.promoCode.label"));
+    await expect(promo).toHaveValue("RELOAD25");
     await amount.fill("10");
-    await promo.fill("RELOAD25");
     await page.getByRole("button", { name: tr("cashier.deposit.submit"), exact: true }).click();
     await expect(page.getByText(tr("common.promoCodeErrors.DEPOSIT_TOO_SMALL"))).toBeVisible();
     await expect(promo).toHaveAttribute("aria-invalid", "true");

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { demoDeposit, origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
-import { absolute, expect, jsOn, sidebar, slotOutsideJackpots, test, tr } from "./fixtures";
+import { absolute, expect, jsOn, popupEnhanced, sidebar, slotOutsideJackpots, test, tr } from "./fixtures";
 
 /**
  * Promotions (issue 19, decision 0045): /promotions with its detail popup opened by the URL; the
@@ -21,9 +21,14 @@ async function signIn(page: Page, email: string) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function recordEvent(page: Page, event_name: string) {
-  const res = await page.request.post("/api/events/handle", { multipart: { event_name }, headers: { origin: origin() } });
-  expect(res.status(), await res.text()).toBe(200);
+/** Signs in through the sign-in popup, as a player does: the platform records the `login` event the weekend reload's audience is. */
+async function signInByPopup(page: Page, email: string) {
+  await page.goto("/?show_popup_auth=1");
+  await popupEnhanced(page, jsOn());
+  await page.getByRole("dialog").getByLabel("Email or login").fill(email);
+  await page.getByRole("dialog").getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("dialog").getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(absolute("/"));
 }
 
 /** A player with this week's cashback computed (as in cashback.spec.ts): deposits 100.00, loses at least 25.00, the demo hook closes the week. */
@@ -43,8 +48,6 @@ async function playerWithCashback(browser: Browser): Promise<string> {
   }
   const closed = await page.request.post("/platform/demo/cashback/close-week", { headers: { origin: origin() } });
   expect(closed.status(), await closed.text()).toBe(200);
-  // The campaign's event: this player is in the weekend reload's audience.
-  await recordEvent(page, "reload_interest");
   await context.close();
   return email;
 }
@@ -93,8 +96,7 @@ test.describe("promotions @nojs", () => {
   test("after login the campaign popup comes after the unseen-cashback popup; closing it keeps it closed", async ({ page, browser }) => {
     test.setTimeout(90_000);
     const email = await playerWithCashback(browser);
-    await signIn(page, email);
-    await page.goto("/");
+    await signInByPopup(page, email);
     await expect(cashbackPopup(page)).toBeVisible();
     await expect(campaignPopup(page)).toHaveCount(0);
     await cashbackPopup(page).getByRole("button", { name: tr("profile.cashback.close") }).click();
@@ -120,7 +122,7 @@ test.describe("promotions @nojs", () => {
   test("the campaign popup's Close button records the close; a forged close form is refused and loses nothing", async ({ page }) => {
     const email = unique("promo-close");
     await registerByApi(page.request, email);
-    await recordEvent(page, "reload_interest");
+    await signIn(page, email);
     await page.goto("/gamehall");
     await expect(campaignPopup(page)).toBeVisible();
     await campaignPopup(page).getByRole("button", { name: tr("common.close") }).click();
@@ -137,7 +139,7 @@ test.describe("promotions @nojs", () => {
     expect(away.headers().location).toMatch(/^\/(?![/\\])/);
   });
 
-  test("a player the campaign's event did not mark, and a visitor, get no campaign popup", async ({ page }) => {
+  test("a player who has not signed in since registering, and a visitor, get no campaign popup", async ({ page }) => {
     await page.goto("/");
     await expect(sidebar(page)).toBeVisible();
     await expect(campaignPopup(page)).toHaveCount(0);

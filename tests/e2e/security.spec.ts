@@ -1,3 +1,4 @@
+import { registerByApi, unique } from "./accounts-fixtures";
 import { expect, test } from "./fixtures";
 
 /** Script elements the browser executes (JSON data blocks are not scripts to CSP). */
@@ -36,6 +37,8 @@ test.describe("security headers", () => {
         (window as unknown as { __cspViolation(v: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
       );
     });
+    // A campaign popup named by the URL shows to a signed-in player (SPEC §5).
+    await registerByApi(page.request, unique("csp"));
     await page.goto("/?popup=welcome");
     // Hydrated: the dialog took the focus in an effect.
     await expect(page.getByRole("dialog")).toBeFocused();

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import seedPopups from "../../migrations/seed/popups.json";
-import { registerPlayer } from "./auth-helpers";
+import { Browser, registerPlayer } from "./auth-helpers";
 import { data, failure, get, post } from "./helpers";
 
 const seededFor = (locale: string) => (seedPopups as ((typeof seedPopups)[number] & { audienceEvent?: string; isActive?: boolean })[]).filter(
@@ -91,18 +91,22 @@ describe("campaign popups with an audience event", () => {
   const unnamed = async (p: { browser: { get: (path: string, q?: Record<string, string>) => Promise<Response> } }, locale = "en") =>
     (await data(p.browser.get("popups/get", { locale }))).items.map((x: { sysname: string }) => x.sysname);
 
-  it("a signed-in player gets the weekend reload after recording its event, until closing it, and again after a new event", async () => {
+  it("a player gets the weekend reload after signing in, until closing it, and again after the next sign-in", async () => {
     const p = await registerPlayer();
+    // Registration is not a sign-in: its own queue has the welcome popup.
     expect(await unnamed(p)).not.toContain("weekend-reload");
-    await data(p.browser.post("events/handle", { event_name: "reload_interest" }));
+    await data(p.browser.post("auth/login", { login: p.login, password: p.password }));
     const list = await data(p.browser.get("popups/get"));
     expect(list.items.find((x: { sysname: string }) => x.sysname === "weekend-reload")).toMatchObject({
       title: "Weekend reload",
-      audience_event: "reload_interest",
+      audience_event: "login",
     });
     await data(p.browser.post("events/handle", { event_name: "popup_closed", event_params: JSON.stringify({ sysname: "weekend-reload" }) }));
     expect(await unnamed(p)).not.toContain("weekend-reload");
-    await data(p.browser.post("events/handle", { event_name: "reload_interest" }));
+    // A refused sign-in records nothing.
+    await failure(new Browser().post("auth/login", { login: p.login, password: "wrong-password" }), 401, "AuthorizationException");
+    expect(await unnamed(p)).not.toContain("weekend-reload");
+    await data(new Browser().post("auth/login", { login: p.login, password: p.password }));
     expect(await unnamed(p)).toContain("weekend-reload");
     // Closing another popup does not count; in Spanish it is the Spanish one.
     await data(p.browser.post("events/handle", { event_name: "popup_closed", event_params: JSON.stringify({ sysname: "welcome" }) }));
@@ -115,7 +119,7 @@ describe("campaign popups with an audience event", () => {
   it("another player's event does not make it due, and a visitor never gets it unnamed", async () => {
     const a = await registerPlayer();
     const b = await registerPlayer();
-    await data(a.browser.post("events/handle", { event_name: "reload_interest" }));
+    await data(a.browser.post("auth/login", { login: a.login, password: a.password }));
     expect(await unnamed(b)).not.toContain("weekend-reload");
     expect((await data(get("popups/get"))).items.map((x: { sysname: string }) => x.sysname)).not.toContain("weekend-reload");
   });

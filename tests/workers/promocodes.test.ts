@@ -77,6 +77,18 @@ describe("campaigns.activateOffer", () => {
     expect(bySysname((await bonuses(p)).available, "promo-welcome50")).toHaveLength(1);
   });
 
+  it("fields names the parts answered beside the code; an unknown part is a 400 and redeems nothing", async () => {
+    const p = await registerPlayer();
+    const bad = await failure(p.browser.post("campaigns/activateOffer", { promo_code: "SPINS20", fields: "title,secret" }), 400, "InvalidParameterException");
+    expect(Object.keys(bad.invalid_parameters ?? {})).toEqual(["fields"]);
+    const titles = async () => (await data(p.browser.get("freespins/get"))).items.map((x: { title: string }) => x.title);
+    expect(await titles()).not.toContain("20 free spins: promo code SPINS20");
+    expect(await data(p.browser.post("campaigns/activateOffer", { promo_code: "spins20", fields: "title" }))).toEqual({
+      code: "SPINS20",
+      title: "20 free spins: promo code SPINS20",
+    });
+  });
+
   it("a free-spin code grants its pack", async () => {
     const p = await registerPlayer();
     await data(activate(p, "SPINS20"));

@@ -95,6 +95,9 @@ describe("social sign-in with the demo provider: init → consent → callback",
     const other = new Browser();
     expect((await socialSignIn(other, { email: email.toUpperCase() })).searchParams.get("social_auth")).toBe("success");
     expect(await uid(other)).toBe(first);
+    // Every sign-in through the provider is a `login` event (the after-login campaign popup's audience).
+    const logins = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_events WHERE subject = ?1 AND event_name = 'login'").bind(`u:${first}`).first<{ n: number }>();
+    expect(logins?.n).toBe(3);
   });
 
   it("deny: back to the page with reason access_denied, nobody signed in", async () => {

@@ -9,6 +9,8 @@ import { data, failure, get } from "./helpers";
 const BOT_TOKEN = env.TELEGRAM_BOT_TOKEN;
 const VERIFY_FAILED = "Messenger sign-in could not be verified";
 let nextId = 7_000_000_000;
+const loginEvents = async (uid: number) =>
+  (await env.DB.prepare("SELECT params FROM player_events WHERE subject = ?1 AND event_name = 'login' ORDER BY id").bind(`u:${uid}`).all<{ params: string }>()).results.map((r) => r.params);
 
 async function tgParams(
   user: { id: number; username?: string; language_code?: string },
@@ -46,6 +48,8 @@ describe("Telegram mini-app sign-in", () => {
     expect(again.uid).toBe(info.uid);
     expect(b.session).not.toBe(first);
     expect((await sessionRows(info.uid)).length).toBe(1);
+    // Each sign-in is a `login` event, the after-login campaign popup's audience.
+    expect(await loginEvents(info.uid)).toEqual(['{"via":"telegram"}', '{"via":"telegram"}']);
   });
 
   it("keeps the request locale for an unknown language, and no fake name when the username is taken or unfit", async () => {

@@ -20,6 +20,11 @@ function enteredAmount(value: unknown): number | null {
   return Number.isFinite(n) && n > 0 ? n : null;
 }
 
+/** The offer id a submitted form carried: a positive number, or none ("" is the "no offer" choice). */
+function submittedOffer(value: unknown): number | null {
+  return typeof value === "string" && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
 export interface DepositActionData {
   result?: SubmissionResult<string[]>;
   idempotencyKey?: string;
@@ -75,7 +80,7 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
   const [form, fields] = useForm<Record<string, string | undefined>>({
     id: `deposit-${method.sysname}`,
     lastResult: actionData?.result,
-    defaultValue: { amount: data.amount },
+    defaultValue: { amount: data.amount, promo_code: data.promoCode },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -101,6 +106,9 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
 
   const formProps = getFormProps(form);
   const amount = enteredAmount(fields.amount?.value);
+  // After a refused POST the page is rendered again from the action's echo of the form: the offer
+  // the player chose stays chosen (without JavaScript the loader's `?offer=` would lose it).
+  const chosenOffer = actionData?.result ? submittedOffer(actionData.result.initialValue?.campaign_offer_id) : data.offer;
   return (
     <Form
       method="post"
@@ -126,7 +134,7 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
         onPreset={hydrated ? (value) => form.update({ name: "amount", value, validated: true }) : undefined}
       />
       <RequisiteFields fields={method.fields} metas={fields} banks={data.banks} t={t} />
-      <DepositOffers offers={data.offers} method={method.sysname} amount={amount} chosen={data.offer} t={t} />
+      <DepositOffers offers={data.offers} method={method.sysname} amount={amount} chosen={chosenOffer} t={t} />
       <PromoCodeField
         key={fields.promo_code?.key}
         id={`deposit-${method.sysname}-promo_code`}

@@ -12,6 +12,7 @@ import { getPlatform } from "../../middleware/platform.server";
 import { fillSeoTemplate } from "../content/seo.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
 import { promoCodeMessage } from "../promocodes/promo-code-messages";
+import { promoCodeFromSearch } from "../auth/promo-code";
 import { cashierFormSchema, formFieldErrors, requisitesJson } from "./cashier-schema";
 import { payPagePath, safePaymentUrl } from "./pay-pages";
 import { paymobileQuery } from "./payment-link.server";
@@ -73,6 +74,8 @@ export async function loadDeposit({ request, context }: Args, sysname?: string) 
     banks: method ? await banksFor(context, method) : [],
     limitAvailable: info.limit_available,
     amount: amountFromQuery(url),
+    // A promo link's code (the last `promo_code`) fills the promo field without JavaScript too.
+    promoCode: promoCodeFromSearch(url.searchParams) ?? "",
     idempotencyKey: crypto.randomUUID(),
     // The player's deposit offers (decision 0043), choosable on the form; `?offer=` preselects one.
     offers: await depositOffers(context),

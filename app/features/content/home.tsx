@@ -10,9 +10,10 @@ import { CmsLink } from "../site/cms-link";
 import { useT } from "../site/use-root-data";
 
 function Banners({ banners }: { banners: Banner[] }) {
+  const t = useT();
   if (banners.length === 0) return null;
   return (
-    <ul className="banners" aria-label="Promotions">
+    <ul className="banners" aria-label={t("common.bannersLabel")}>
       {banners.map((b, i) => (
         <li key={b.id} className={`banner banner--${b.display.banner_type}`}>
           <picture>

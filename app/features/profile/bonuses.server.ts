@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { PlatformError } from "../../lib/api/errors";
+import { isPlatformError, PlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";
@@ -37,14 +37,14 @@ export async function loadBonuses({ request, context }: Args) {
   const account = await requirePlayer(context, request);
   const site = getSite(context);
   const platform = getPlatform(context).withLocale(site.locale);
-  const [bonuses, betting, freespins] = await Promise.all([
+  const query = new URL(request.url).searchParams;
+  const activated = query.get("activated");
+  const [bonuses, betting, freespins, promoActivated] = await Promise.all([
     orErrorPage(platform.call("bonuses.get")),
     orErrorPage(platform.call("BettingBonuses.get")),
     activeFreespinPacks(platform),
+    redeemedPromoCode(platform, query.get("promo_activated") ?? ""),
   ]);
-  const query = new URL(request.url).searchParams;
-  const activated = query.get("activated");
-  const promo = query.get("promo_activated") ?? "";
   return {
     bonuses,
     betting,
@@ -53,10 +53,28 @@ export async function loadBonuses({ request, context }: Args) {
     /** A betting bonus just activated: the betting-bonus-activated dialog. */
     bettingActivated: betting.active.find((b) => b.id === activated) ?? null,
     /** A promo code just activated (decision 0044): the promo-code-activated dialog. */
-    promoActivated: /^[A-Za-z0-9_-]{1,50}$/.test(promo) ? promo : null,
+    promoActivated,
     siteName: site.metadata.siteName,
     title: createT(site.messages)("profile.bonuses.title"),
   };
+}
+
+/**
+ * The code `?promo_activated=` names, when it is one this player can no longer redeem because it
+ * is used (decision 0044, update 2026-11-27): the popup then follows a real redemption, never any
+ * text put in the URL. USED also covers a code whose every use is taken — the platform tells no
+ * more, and that popup still names a real code.
+ */
+async function redeemedPromoCode(platform: ReturnType<typeof getPlatform>, code: string): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{1,50}$/.test(code)) return null;
+  try {
+    await platform.call("campaigns.checkPromocode", { promo_code: code, context: "activate" });
+    return null; // still redeemable: not activated
+  } catch (e) {
+    if (isPlatformError(e, "InvalidParameter") && e.fields?.promo_code?.[0] === "USED") return code;
+    if (!(e instanceof PlatformError) || e.status >= 500) console.error("profile bonuses: promo code check failed", e);
+    return null;
+  }
 }
 
 /** The active free-spin packs (decision 0041); if they cannot be read the page still shows the bonuses. */

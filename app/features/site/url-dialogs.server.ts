@@ -8,6 +8,7 @@ import { completeBanners, type AccountInfo } from "../../lib/api/entities";
 import type { AuthFlash } from "../auth/auth-flash.server";
 import type { AuthPopupProps } from "../auth/auth-popup";
 import { popupMode, withoutPopup } from "../auth/popup-url";
+import { promoCodeFromSearch } from "../auth/promo-code";
 import { verificationPopup } from "../verification/verification-popup.server";
 
 function without(url: URL, keys: readonly string[]): string {
@@ -18,7 +19,9 @@ function without(url: URL, keys: readonly string[]): string {
 
 /**
  * Dialogs the URL names render on the server too, so they show before any JavaScript runs.
- * `?popup=<sysname>` previews a campaign popup; `prevent_close=1` makes it non-closable.
+ * `?popup=<sysname>` shows a campaign popup to a signed-in player only (SPEC §5: campaign popups
+ * apply only to authenticated users); a visitor's page ignores it. `prevent_close=1` makes it
+ * non-closable. The operator's `#popup-preview` is the browser's (popup-preview.ts), for anyone.
  */
 export async function loadUrlDialogs(
   url: URL,
@@ -38,7 +41,19 @@ export async function loadUrlDialogs(
   if (mode && !signedIn) {
     dialogs.push(await authPopup(url, context, mode, opts.authFlash));
   }
-  return [...dialogs, ...verificationPopup(url, context, opts.account), ...(await campaignPopup(url, context))];
+  return [...dialogs, ...verificationPopup(url, context, opts.account), ...(signedIn ? await campaignPopup(url, context) : [])];
+}
+
+/**
+ * A promo link (`?promo_code=`, the last one if several; SPEC §4) fills the registration's promo
+ * field on the server, so it works without JavaScript; what the player typed in a refused
+ * attempt (the flash) wins over it.
+ */
+function withUrlPromoCode(flash: AuthFlash | null, q: URLSearchParams): AuthFlash | null {
+  const code = promoCodeFromSearch(q);
+  const own = flash?.mode === "registration" ? flash : null;
+  if (!code || own?.values?.promo_code !== undefined) return flash;
+  return { ...(own ?? { mode: "registration" }), values: { ...own?.values, promo_code: code } };
 }
 
 /** The authentication popup with what its mode needs: the registration fields, the banner, a reset token. */
@@ -75,7 +90,7 @@ async function authPopup(
   const token = q.get("reset_token");
   const props: AuthPopupProps = {
     mode,
-    flash,
+    flash: mode === "registration" ? withUrlPromoCode(flash, q) : flash,
     config: site.cms.auth,
     regType: q.get("reg_type"),
     personalData,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { method } from "./define";
+import { fieldList, method } from "./define";
 
 /**
  * Promo-code methods of the /api contract (SPEC §7 campaigns.checkPromocode / activateOffer;
@@ -28,6 +28,9 @@ export const PromoCodeInfo = z.strictObject({
 });
 export type PromoCodeInfo = z.infer<typeof PromoCodeInfo>;
 
+/** What activateOffer's `fields` may name; `code` is always answered. */
+export const PROMO_CODE_FIELDS = ["grants", "title", "requires_deposit"] as const;
+
 export const promoCodeMethods = {
   "campaigns.checkPromocode": method({
     group: "campaigns",
@@ -36,7 +39,7 @@ export const promoCodeMethods = {
     access: "public",
     summary:
       "Check a promo code for this player (or, signed out, for a new player): what it grants when valid, else 400 " +
-      "InvalidParameterException with invalid_parameters.promo_code [INVALID | USED | EXPIRED | NOT_ELIGIBLE | DEPOSIT_REQUIRED]. " +
+      "InvalidParameterException with invalid_parameters.promo_code [INVALID | USED | EXPIRED | NOT_ELIGIBLE | DEPOSIT_REQUIRED | DEPOSIT_TOO_SMALL]. " +
       "context=deposit checks it for the deposit form (deposit-only codes are valid there; with amount, its minimum too).",
     params: z.object({
       promo_code: promoCode,
@@ -52,8 +55,9 @@ export const promoCodeMethods = {
     access: "player",
     summary:
       "Redeem a promo code: what it grants (an available bonus or a free-spin pack) is created in one batch with the " +
-      "redemption, once per player and within the code's total uses. Refusals as campaigns.checkPromocode.",
-    params: z.object({ promo_code: promoCode, fields: z.string().max(200).optional() }),
-    result: PromoCodeInfo,
+      "redemption, once per player and within the code's total uses. Refusals as campaigns.checkPromocode. " +
+      "fields (comma-separated: grants, title, requires_deposit; all when left out) names the parts answered beside code; another name is a 400.",
+    params: z.object({ promo_code: promoCode, fields: fieldList(PROMO_CODE_FIELDS, PROMO_CODE_FIELDS) }),
+    result: PromoCodeInfo.partial({ grants: true, title: true, requires_deposit: true }),
   }),
 };

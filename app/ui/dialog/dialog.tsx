@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
+import { useT } from "../../features/site/use-root-data";
 import type { DialogEntry } from "./dialog.machine";
 
 /**
@@ -15,6 +16,7 @@ export function Dialog(props: {
   children: ReactNode;
 }) {
   const { entry, active, closeHref, onClose } = props;
+  const t = useT();
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -39,11 +41,11 @@ export function Dialog(props: {
       <div className="dialog__panel" role="dialog" aria-modal="true" aria-labelledby={labelId} tabIndex={-1} ref={panel}>
         {closable &&
           (closeHref !== undefined ? (
-            <Link className="dialog__close" to={closeHref} replace aria-label="Close" onClick={(e) => (e.preventDefault(), onClose())}>
+            <Link className="dialog__close" to={closeHref} replace aria-label={t("common.close")} onClick={(e) => (e.preventDefault(), onClose())}>
               ×
             </Link>
           ) : (
-            <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+            <button type="button" className="dialog__close" aria-label={t("common.close")} onClick={onClose}>
               ×
             </button>
           ))}

@@ -2,6 +2,7 @@ import { PlatformError } from "../../../app/lib/api/errors";
 import { playerInfo } from "../account/info";
 import { findUserForLogin, type UserRow } from "../account/users";
 import type { Handler, PlatformContext } from "../core/context";
+import { recordSignIn } from "../events/sign-in";
 import { assertNotSelfExcluded } from "../responsible/self-exclusion";
 import { trustDevice, trustedDeviceKey } from "./device";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords";
@@ -82,5 +83,6 @@ export const login: Handler<"auth.login"> = async ({ login, password, code }, ct
   await clearFailures(ctx.db, [keys[0]![0]]);
   await trustDevice(ctx, user.uid);
   await ctx.startSession(user.uid);
+  await recordSignIn(ctx.db, user.uid, "password");
   return playerInfo(ctx, user.uid);
 };

@@ -1,6 +1,7 @@
 import { readCookie } from "../../../app/lib/cookies";
 import { timingSafeEqual } from "../core/bytes";
 import { readSetting } from "../core/settings";
+import { recordSignIn } from "../events/sign-in";
 import { activeExclusion } from "../responsible/self-exclusion";
 import { loadLocales } from "../i18n/locales";
 import { createSocialAccount, emailTaken, isUniqueViolation, linkedAccount, linkIdentity } from "./oauth-accounts";
@@ -155,7 +156,9 @@ export async function oauthCallback(request: Request, env: Env, service: string)
     if (session.clear) headers.append("set-cookie", session.clear);
     return fail(settled.reason);
   }
-  if (settled.signIn !== null) headers.append("set-cookie", await startPageSession(request, env, settled.signIn, session.carried));
-  else if (session.clear) headers.append("set-cookie", session.clear);
+  if (settled.signIn !== null) {
+    headers.append("set-cookie", await startPageSession(request, env, settled.signIn, session.carried));
+    await recordSignIn(env.DB, settled.signIn, service);
+  } else if (session.clear) headers.append("set-cookie", session.clear);
   return done({ social_auth: "success" });
 }

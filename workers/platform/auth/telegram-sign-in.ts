@@ -4,6 +4,7 @@ import { PlatformError } from "../../../app/lib/api/errors";
 import { playerInfo } from "../account/info";
 import type { PlatformContext } from "../core/context";
 import { readSetting } from "../core/settings";
+import { recordSignIn } from "../events/sign-in";
 import { assertNotSelfExcluded } from "../responsible/self-exclusion";
 import { loadLocales } from "../i18n/locales";
 import { createSocialAccount, freeFakename, isUniqueViolation, linkedAccount } from "./oauth-accounts";
@@ -65,5 +66,6 @@ export async function messengerSignIn(v: z.output<typeof RegistrationValues>, ct
     throw new PlatformError("Authorization", "This account uses two-factor authentication: sign in with your password and code");
   }
   await ctx.startSession(account.uid);
+  await recordSignIn(ctx.db, account.uid, "telegram");
   return playerInfo(ctx, account.uid);
 }

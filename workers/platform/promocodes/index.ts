@@ -38,6 +38,8 @@ export const promoCodeHandlers: Pick<Handlers, "campaigns.checkPromocode" | "cam
       throw promoCodeError((await promoCodeProblem(ctx.db, await loadPromoCode(ctx.db, row.code, who.currency), who, { kind: "activate" })) ?? "USED");
     }
     await announcePromoGrants(ctx, ctx.uid, row.code);
-    return promoCodeInfo(row, ctx.locale, ctx.defaultLocale);
+    // `fields` names the parts answered beside the code (all when left out).
+    const info = promoCodeInfo(row, ctx.locale, ctx.defaultLocale);
+    return { code: info.code, ...Object.fromEntries(p.fields.map((f) => [f, info[f]])) };
   },
 };
