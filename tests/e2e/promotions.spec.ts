@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
-import { demoDeposit, origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
-import { absolute, expect, jsOn, popupEnhanced, sidebar, slotOutsideJackpots, test, tr } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
+import { playerWithCashback } from "./cashback-fixtures";
+import { absolute, expect, jsOn, popupEnhanced, sidebar, test, tr } from "./fixtures";
 
 /**
  * Promotions (issue 19, decision 0045): /promotions with its detail popup opened by the URL; the
@@ -13,7 +14,6 @@ import { absolute, expect, jsOn, popupEnhanced, sidebar, slotOutsideJackpots, te
 const detail = (page: Page) => page.getByTestId("promotion-detail");
 const campaignPopup = (page: Page) => page.getByTestId("campaign-popup");
 const cashbackPopup = (page: Page) => page.getByTestId("cashback-popup");
-const mainBalance = async (page: Page) => (await (await page.request.get("/api/account/getBalance")).json()).data.balance_main.amount as number;
 const axe = async (page: Page) => (jsOn() ? (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")}`) : []);
 
 async function signIn(page: Page, email: string) {
@@ -29,27 +29,6 @@ async function signInByPopup(page: Page, email: string) {
   await page.getByRole("dialog").getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("dialog").getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(absolute("/"));
-}
-
-/** A player with this week's cashback computed (as in cashback.spec.ts): deposits 100.00, loses at least 25.00, the demo hook closes the week. */
-async function playerWithCashback(browser: Browser): Promise<string> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const email = unique("promo-cb");
-  await registerByApi(page.request, email);
-  await demoDeposit(page, 10_000);
-  const game = await slotOutsideJackpots(page.request);
-  for (let i = 0, balance = await mainBalance(page); i < 50 && balance > 7500; i++, balance = await mainBalance(page)) {
-    const res = await page.request.post(`/platform/game/${game.sysname}/round`, {
-      multipart: { bet: String(Math.min(balance, 10_000)), mode: "real", round_id: `e2e-promo-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-      headers: { origin: origin(), accept: "application/json" },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  const closed = await page.request.post("/platform/demo/cashback/close-week", { headers: { origin: origin() } });
-  expect(closed.status(), await closed.text()).toBe(200);
-  await context.close();
-  return email;
 }
 
 test.describe("promotions @nojs", () => {
@@ -95,7 +74,7 @@ test.describe("promotions @nojs", () => {
 
   test("after login the campaign popup comes after the unseen-cashback popup; closing it keeps it closed", async ({ page, browser }) => {
     test.setTimeout(90_000);
-    const email = await playerWithCashback(browser);
+    const { email } = await playerWithCashback(browser, "promo-cb");
     await signInByPopup(page, email);
     await expect(cashbackPopup(page)).toBeVisible();
     await expect(campaignPopup(page)).toHaveCount(0);
