@@ -210,9 +210,9 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
     await runClock("bonuses", () => sweepBonuses(deps, now)),
     // A betting bonus spent by free bets whose close was missed when its last bet settled (decision 0049).
     await runClock("spent betting bonuses", () => closeSpentBettingBonuses(deps)),
-    await runClock("cashback", () => computeCashbacks(env.DB, now)),
+    await runClock("cashback", () => computeCashbacks(deps, now)),
     // Free-spin packs past their time expire; their winnings become bonuses (decision 0041).
-    await runClock("free-spin packs", () => expirePacks(env.DB, now)),
+    await runClock("free-spin packs", () => expirePacks(deps, now)),
     // Campaign offers that start or end now are announced to their players (decision 0043).
     await runClock("offers", () => runOfferClock(deps, now)),
     // Tournaments start and end on time; the ended ones' winners are recorded and paid once (decision 0048).

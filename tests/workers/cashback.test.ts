@@ -11,6 +11,7 @@ import { connect, tokenFor } from "./realtime-helpers";
 /** Cashback (decision 0040): net loss per closed week from the ledger, the cron, get / payout / remove. */
 
 const DAY = 24 * 3600_000;
+const clockDeps = { db: env.DB, env, waitUntil: () => {} };
 /** A minute into next week: this week (where the test's ledger rows are) has just closed. */
 const nextWeek = () => weekOf(Date.now()).end + 60_000;
 
@@ -24,7 +25,7 @@ const bet = (p: Player, amount: number, win = 0) =>
 
 const cashbacks = (p: Player, query: Record<string, string | number> = {}) => data(p.browser.get("cashbacks/get", query));
 const mainBalance = async (p: Player) => (await data(p.browser.get("account/getBalance"))).balance_main.amount as number;
-const compute = (p: Player, now = nextWeek()) => computeCashbacks(env.DB, now, { uid: p.uid });
+const compute = (p: Player, now = nextWeek()) => computeCashbacks(clockDeps, now, { uid: p.uid });
 
 /** A player who lost `loss` this week (deposited 1,000.00 first) with the cashback computed. */
 async function playerWithCashback(loss = 5000): Promise<{ p: Player; id: string; amount: number }> {
@@ -73,7 +74,7 @@ describe("the computation: net loss of the closed week × 10 %, from 20.00 lost,
     const early = await registerPlayer();
     await deposit(early, 10_000);
     await bet(early, 9000);
-    expect(await computeCashbacks(env.DB, Date.now(), { uid: early.uid })).toBe(0);
+    expect(await computeCashbacks(clockDeps, Date.now(), { uid: early.uid })).toBe(0);
     expect(await compute(winner)).toBe(0);
     expect(await compute(small)).toBe(0);
     for (const p of [winner, small, early]) expect(await cashbacks(p)).toEqual({ items: [], count: 0 });

@@ -41,7 +41,7 @@ async function loadBonus(ctx: PlatformContext, id: string, type: BonusType): Pro
 const view = async (ctx: PlatformContext, row: BonusRow) => bonusView(row, ctx.locale, ctx.defaultLocale, await slotsRtp(ctx.db));
 
 async function listBonuses(ctx: PlatformContext, type: BonusType) {
-  await expireAvailable(ctx.db, Date.now(), ctx.uid);
+  await expireAvailable(ctx, Date.now(), ctx.uid);
   const [open, ended] = await ctx.db.batch<BonusRow>([
     ctx.db
       .prepare(`${BONUS_SELECT} WHERE b.uid = ?1 AND b.type = ?2 AND b.status IN ('active', 'available') ORDER BY b.created_at DESC, t.position`)
@@ -64,7 +64,7 @@ async function listBonuses(ctx: PlatformContext, type: BonusType) {
 
 async function activate(ctx: PlatformContext, bonusId: string, type: BonusType) {
   const now = Date.now();
-  await expireAvailable(ctx.db, now, ctx.uid);
+  await expireAvailable(ctx, now, ctx.uid);
   const bonus = await loadBonus(ctx, bonusId, type);
   if (!bonus || bonus.status !== "available") throw noSuchBonus();
   // A bonus granted before the player changed currency (account.setCurrency, allowed until real

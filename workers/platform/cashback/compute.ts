@@ -1,3 +1,6 @@
+import { publishBonusChange } from "../bonuses/notify";
+import type { MoneyDeps } from "../wallet/move-money";
+
 /**
  * The cashback clock (decision 0040; DESIGN §7 "time is a trigger"): for every enabled programme,
  * the last closed period's cashback of every player who lost in it, computed once per
@@ -45,8 +48,10 @@ export function cashbackAmount(loss: number, percent: number, minLoss: number, m
  * many were created. Each gets its 'computed' event in the same batch. For everyone (the cron),
  * a period is read once: `cashback_runs` records it in the same batch, and later runs skip it.
  * For one player (`uid`: tests, the demo hook) the run always reads, and still creates nothing twice.
+ * Each new cashback sends `bonus.updated` to its player once committed.
  */
-export async function computeCashbacks(db: D1Database, now: number, opts: { uid?: number } = {}): Promise<number> {
+export async function computeCashbacks(deps: MoneyDeps, now: number, opts: { uid?: number } = {}): Promise<number> {
+  const db = deps.db;
   const { start, end } = lastClosedWeek(now);
   const uid = opts.uid ?? null;
   const { results: programmes } = await db
@@ -59,7 +64,7 @@ export async function computeCashbacks(db: D1Database, now: number, opts: { uid?
   let created = 0;
   const gaming = GAMING_TYPES.map((t) => `'${t}'`).join(", ");
   for (const p of programmes) {
-    const [inserted] = await db.batch([
+    const [inserted] = await db.batch<{ id: string; uid: number }>([
       db
         .prepare(
           `INSERT INTO player_cashbacks (id, uid, programme_id, period_start, end_date, currency, loss, percent, amount, status, receiving_expired_at, created_at)
@@ -74,7 +79,7 @@ export async function computeCashbacks(db: D1Database, now: number, opts: { uid?
            JOIN cashback_programme_terms t ON t.programme_id = p.id AND t.currency = l.currency
            JOIN users u ON u.uid = l.uid AND u.currency = l.currency
            WHERE l.loss > 0 AND l.loss >= t.min_loss AND l.loss * p.percent / 100 > 0
-           ON CONFLICT (uid, programme_id, period_start) DO NOTHING`,
+           ON CONFLICT (uid, programme_id, period_start) DO NOTHING RETURNING id, uid`,
         )
         .bind(p.id, start, end, now, uid),
       db
@@ -91,7 +96,8 @@ export async function computeCashbacks(db: D1Database, now: number, opts: { uid?
         )
         .bind(p.id, start, now, uid),
     ]);
-    created += inserted!.meta.changes;
+    created += inserted!.results.length;
+    for (const c of inserted!.results) publishBonusChange(deps, c.uid, { id: c.id, type: "cashback", status: "active" });
   }
   return created;
 }
