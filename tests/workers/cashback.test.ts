@@ -135,6 +135,34 @@ async function tick(scheduledTime: number): Promise<void> {
   await waitOnExecutionContext(ctx);
 }
 
+describe("tiers: the rate by loss band (migration 0038)", () => {
+  it("a loss takes the rate of the highest band it reaches; below every band, the programme's percent; the cap still holds", async () => {
+    // Bands in EUR only (no other test here plays in EUR): from 200.00 lost 15 %, from 1,000.00 lost 20 %.
+    const programme = await env.DB.prepare("SELECT id FROM cashback_programmes WHERE sysname = 'weekly-cashback'").first<number>("id");
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO cashback_programme_tiers (programme_id, currency, from_loss, percent) VALUES (?1, 'EUR', 20000, 15)").bind(programme),
+      env.DB.prepare("INSERT INTO cashback_programme_tiers (programme_id, currency, from_loss, percent) VALUES (?1, 'EUR', 100000, 20)").bind(programme),
+    ]);
+    try {
+      const cashbackOf = async (loss: number) => {
+        const p = await registerPlayer({ currency: "EUR" });
+        await deposit(p, 1_000_000);
+        await bet(p, loss);
+        expect(await compute(p)).toBe(1);
+        const [item] = (await cashbacks(p)).items;
+        return { amount: item.amount.amount, percent: item.percent };
+      };
+      expect(await cashbackOf(10_000)).toEqual({ amount: 1000, percent: 10 });
+      expect(await cashbackOf(20_000)).toEqual({ amount: 3000, percent: 15 });
+      expect(await cashbackOf(150_000)).toEqual({ amount: 30_000, percent: 20 });
+      // 20 % of 3,000.00 is 600.00: the programme's 500.00 cap.
+      expect(await cashbackOf(300_000)).toEqual({ amount: 50_000, percent: 20 });
+    } finally {
+      await env.DB.prepare("DELETE FROM cashback_programme_tiers WHERE programme_id = ?1").bind(programme).run();
+    }
+  });
+});
+
 describe("the cron", () => {
   it("computes the closed week once: later ticks, and a repeated computation, change nothing", async () => {
     const p = await registerPlayer();
