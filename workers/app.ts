@@ -179,27 +179,51 @@ app.all("*", async (c) => {
  * packs, decision 0041); the offers' clock (decision 0043) and the tournaments' (decision 0048).
  * The controller's time is the clock: a test passes its own.
  */
+/**
+ * One clock of `scheduled()`, isolated: a clock that throws is logged with its name and the next
+ * still runs (a broken tournament clock must not stop bonuses expiring). Answers the error, if any.
+ */
+async function runClock(name: string, clock: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await clock();
+    return undefined;
+  } catch (e) {
+    console.error(`scheduled: the ${name} clock failed`, e instanceof Error ? e.message : e);
+    return e ?? new Error(name);
+  }
+}
+
 async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   assertEnv(env);
   // With PLATFORM_ORIGIN the platform (and its demo providers) run elsewhere: nothing of theirs here.
   if (env.PLATFORM_ORIGIN) return;
-  const report = await deliverVerificationWebhooks(env, controller.scheduledTime, { waitUntil: (p) => ctx.waitUntil(p) });
-  if (report.failed) console.warn(`scheduled: ${report.failed} verification webhook(s) failed, retried later`);
-  await purgeVerificationData(env.DB, controller.scheduledTime);
-  await sweepBonuses({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
-  // A betting bonus spent by free bets whose close was missed when its last bet settled (decision 0049).
-  await closeSpentBettingBonuses({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) });
-  await computeCashbacks(env.DB, controller.scheduledTime);
-  // Free-spin packs past their time expire; their winnings become bonuses (decision 0041).
-  await expirePacks(env.DB, controller.scheduledTime);
-  // Campaign offers that start or end now are announced to their players (decision 0043).
-  await runOfferClock({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
-  // Tournaments start and end on time; the ended ones' winners are recorded and paid once (decision 0048).
-  await runTournamentClock({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
-  // The sportsbook's feed runs on its Durable Object's alarm; the poke restarts that chain after a deploy (decision 0049).
-  await pokeSportsFeed(env);
-  // VPN subscriptions: ends-soon warnings, renewals and ends, each once (decision 0053).
-  await runVpnClock({ db: env.DB, env, waitUntil: (p) => ctx.waitUntil(p) }, controller.scheduledTime);
+  const now = controller.scheduledTime;
+  const deps = { db: env.DB, env, waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p) };
+  // In order, each on its own: where one depends on another the order matters (sweepBonuses
+  // converts or expires first, then closeSpentBettingBonuses reads what is left).
+  const failures = [
+    await runClock("verification webhooks", async () => {
+      const report = await deliverVerificationWebhooks(env, now, { waitUntil: deps.waitUntil });
+      if (report.failed) console.warn(`scheduled: ${report.failed} verification webhook(s) failed, retried later`);
+    }),
+    await runClock("verification retention", () => purgeVerificationData(env.DB, now)),
+    await runClock("bonuses", () => sweepBonuses(deps, now)),
+    // A betting bonus spent by free bets whose close was missed when its last bet settled (decision 0049).
+    await runClock("spent betting bonuses", () => closeSpentBettingBonuses(deps)),
+    await runClock("cashback", () => computeCashbacks(deps, now)),
+    // Free-spin packs past their time expire; their winnings become bonuses (decision 0041).
+    await runClock("free-spin packs", () => expirePacks(deps, now)),
+    // Campaign offers that start or end now are announced to their players (decision 0043).
+    await runClock("offers", () => runOfferClock(deps, now)),
+    // Tournaments start and end on time; the ended ones' winners are recorded and paid once (decision 0048).
+    await runClock("tournaments", () => runTournamentClock(deps, now)),
+    // The sportsbook's feed runs on its Durable Object's alarm; the poke restarts that chain after a deploy (decision 0049).
+    await runClock("sports feed", () => pokeSportsFeed(env)),
+    // VPN subscriptions: ends-soon warnings, renewals and ends, each once (decision 0053).
+    await runClock("vpn", () => runVpnClock(deps, now)),
+  ].filter((e) => e !== undefined);
+  // Every clock ran; the run still reports its failures, so the cron's log shows it failed.
+  if (failures.length) throw new AggregateError(failures, `scheduled: ${failures.length} clock(s) failed`);
 }
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;

@@ -1,11 +1,14 @@
-import { Form, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { Form, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/profile.cashback";
+import { BONUS_EVENT } from "../lib/api/bonus-event";
 import type { Cashback } from "../lib/api/contract-cashback";
 import { formatDate, formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 import { FieldErrors } from "../features/auth/auth-form-parts";
 import { cashbackAction, loadCashback, type CashbackActionData } from "../features/profile/cashback.server";
 import { ProfileNav } from "../features/profile/profile-nav";
+import { onAccountEvent } from "../features/realtime/account-events";
 import { useT } from "../features/site/use-root-data";
 
 export const loader = (args: Route.LoaderArgs) => loadCashback(args);
@@ -26,10 +29,15 @@ function CashbackButton({ cashback, intent, label, primary, busy }: { cashback: 
 /** The week a cashback is for, first and last day (end_date is the next week's first moment). */
 export const cashbackPeriod = (c: Pick<Cashback, "period_start" | "end_date">) => ({ from: formatDate(c.period_start), to: formatDate(c.end_date - 1) });
 
-/** The player's cashback (issue 18): each week's amount, period, status and claim-until; claim or remove, as forms. */
+/**
+ * The player's cashback (issue 18): each week's amount, period, status and claim-until; claim or
+ * remove, as forms. Re-reads itself when the realtime channel says a bonus (a cashback) changed.
+ */
 export default function ProfileCashback({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
+  const { revalidate } = useRevalidator();
+  useEffect(() => onAccountEvent(BONUS_EVENT, () => void revalidate()), [revalidate]);
   const { items } = loaderData.list;
   const refused = actionData as CashbackActionData;
   return (

@@ -39,6 +39,9 @@ test.describe("bonuses @nojs", () => {
     await expect(signUp).toContainText("$10");
     await expect(signUp).toContainText("$400"); // 40 × 10.00 to wager
     await expect(signUp.getByTestId("bonus-xray")).toContainText(/Left to wager: \$400\. .* costs about \$\d+/);
+    // Before activating: what leaving it or its expiry keeps and removes, beside its max bet.
+    await expect(signUp.getByTestId("bonus-leave-rule")).toHaveText(tr("profile.bonuses.leaveCasino"));
+    await expect(signUp).toContainText(tr("profile.bonuses.maxBet"));
     await expect(welcome).toContainText("$50"); // 100 % of the 50.00 deposit
     await expect(welcome).toContainText("$1,750"); // 35 × 50.00
 
@@ -46,6 +49,9 @@ test.describe("bonuses @nojs", () => {
     await signUp.getByRole("button", { name: tr("profile.bonuses.activate") }).click();
     await expect(dialog(page)).toContainText(tr("profile.bonuses.confirm.activateTitle", { title: "Sign-up bonus" }));
     await expect(dialog(page).getByTestId("bonus-xray")).toContainText("Left to wager: $400.");
+    await expect(dialog(page).getByTestId("bonus-leave-rule")).toHaveText(tr("profile.bonuses.leaveCasino"));
+    await expect(dialog(page)).toContainText(tr("profile.bonuses.wageringTime"));
+    await expect(dialog(page).locator("dt", { hasText: tr("profile.bonuses.maxBet") }).locator("xpath=following-sibling::dd[1]")).toHaveText("$2");
     // axe runs in the page: with JavaScript only.
     if (javaScriptEnabled) expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
     await dialog(page).getByRole("link", { name: tr("profile.bonuses.confirm.cancel") }).click();
@@ -134,6 +140,20 @@ test.describe("bonuses @nojs", () => {
     await expect(balance(page)).toHaveText("$30");
     await page.goto(BONUSES);
     await expect(page.getByTestId("bonuses-active")).toContainText(tr("profile.bonuses.noneActive"));
+  });
+});
+
+test.describe("bonus panel on the game page @nojs", () => {
+  test("a player with an active bonus sees its wagering and max bet beside a real-money game, with or without JavaScript", async ({ page }) => {
+    await registerByApi(page.request, unique("panel"));
+    const { data } = await (await page.request.get("/api/bonuses/get")).json();
+    const signUp = data.available.find((b: { sysname: string }) => b.sysname === "no-deposit");
+    expect((await page.request.post("/api/bonuses/activate", { multipart: { bonus_id: signUp.id }, headers: { origin: origin() } })).status()).toBe(200);
+    const game = await slotOutsideJackpots(page.request);
+    await page.goto(`/game/${game.sysname}?mode=real`);
+    const panel = page.getByTestId("game-bonus");
+    await expect(panel).toContainText(tr("game.bonus.wagered", { done: "$0", of: "$400", percent: "0" }));
+    await expect(panel).toContainText(tr("game.bonus.maxBet", { amount: "$2" }));
   });
 });
 

@@ -212,6 +212,62 @@ describe("rounds under an active bonus", () => {
   });
 });
 
+/**
+ * A test template no seed has (decision 0039: every template setting is data): a deposit bonus of
+ * 10.00 (wagered 10×) that only a USD deposit in [minDeposit, maxDeposit] earns, so no other test's
+ * deposit meets it, with these contributions.
+ */
+async function depositTemplate(sysname: string, minDeposit: number, maxDeposit: number, contributions: object): Promise<void> {
+  await env.DB.batch([
+    env.DB
+      .prepare(
+        `INSERT INTO bonus_templates (sysname, type, trigger, deposit_from, wager_multiplier, contributions, texts)
+         VALUES (?1, 'casino', 'deposit', 1, 10, ?2, '{"en":{"title":"Test bonus","description":"A test template"}}')`,
+      )
+      .bind(sysname, JSON.stringify(contributions)),
+    env.DB
+      .prepare(
+        `INSERT INTO bonus_template_amounts (template_id, currency, amount, min_deposit, max_deposit)
+         SELECT id, 'USD', 1000, ?2, ?3 FROM bonus_templates WHERE sysname = ?1`,
+      )
+      .bind(sysname, minDeposit, maxDeposit),
+  ]);
+}
+const grantedOf = async (p: Player, sysname: string) =>
+  (await data(p.browser.get("bonuses/get"))).available.find((b: { sysname: string }) => b.sysname === sysname) as { id: string } | undefined;
+
+describe("template settings no seed uses", () => {
+  it("a per-game contribution override beats the game's category, both ways; other games keep their category's", async () => {
+    const [slot, otherSlot] = (await env.DB.prepare(`SELECT id, sysname, min_bet, max_bet FROM games WHERE kind = 'slot' AND min_bet <= 100 AND max_bet >= 1000 AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 2`).all<Game>()).results;
+    const table = await gameOf("table");
+    await depositTemplate("test-game-overrides", 7300, 7300, { slots: 100, table: 10, live: 0, games: { [slot!.sysname]: 25, [table.sysname]: 100 } });
+    const p = await registerPlayer();
+    await depositWith(p, "success", { amount: 7300 });
+    const bonus = (await grantedOf(p, "test-game-overrides"))!;
+    await data(p.browser.post("bonuses/activate", { bonus_id: bonus.id }));
+    for (const game of [slot!, table, otherSlot!]) expect((await real(p, game, 100)).status).toBe(200);
+    const counted = (await env.DB.prepare("SELECT contribution, counted FROM bonus_wagering WHERE bonus_id = ?1 ORDER BY id").bind(bonus.id).all()).results;
+    expect(counted).toEqual([
+      { contribution: 25, counted: 25 },
+      { contribution: 100, counted: 100 },
+      { contribution: 100, counted: 100 },
+    ]);
+    expect((await bonusRow(bonus.id))!.wagered).toBe(225);
+  });
+
+  it("a deposit bonus's max_deposit bounds its trigger: a deposit at the bound earns it, one above does not", async () => {
+    await depositTemplate("test-max-deposit", 6100, 6200, { slots: 100, table: 10, live: 0 });
+    const atBound = await registerPlayer();
+    await depositWith(atBound, "success", { amount: 6200 });
+    expect(await grantedOf(atBound, "test-max-deposit")).toBeDefined();
+    const above = await registerPlayer();
+    await depositWith(above, "success", { amount: 6300 });
+    expect(await grantedOf(above, "test-max-deposit")).toBeUndefined();
+    // The player's other deposit bonuses are granted as usual: only this template's bound refused it.
+    expect(await grantedOf(above, "welcome-1")).toBeDefined();
+  });
+});
+
 describe("the bonus clock (scheduled)", () => {
   it("expires an available bonus past its window and an active one past its wagering time, removing its balance", async () => {
     const { sweepBonuses } = await import("../../workers/platform/bonuses/sweep");

@@ -123,6 +123,40 @@ describe("activate, exit and decline", () => {
     expect((await bonuses(p)).available.map((b: { id: string }) => b.id)).toContain(welcome.id);
   });
 
+  it("burn_active=1 swaps: the active bonus ends (its balance removed), then the new one is active", async () => {
+    const p = await registerPlayer();
+    await depositWith(p, "success", { amount: 10_000 });
+    const { available } = await bonuses(p);
+    const signUp = bySysname(available, "no-deposit");
+    const welcome = bySysname(available, "welcome-1");
+    await data(p.browser.post("bonuses/activate", { bonus_id: signUp.id }));
+    await data(p.browser.post("bonuses/activate", { bonus_id: welcome.id, burn_active: "1" }));
+    const list = await bonuses(p);
+    expect(list.active.map((b: { id: string }) => b.id)).toEqual([welcome.id]);
+    expect(list.history.find((b: { id: string }) => b.id === signUp.id)).toMatchObject({ status: "cancelled" });
+    expect(await balances(p)).toEqual({ main: 10_000, bonus: welcome.amount.amount });
+    await failure(p.browser.post("bonuses/activate", { bonus_id: welcome.id, burn_active: "yes" }), 400, "InvalidParameterException");
+  });
+
+  it("an activation with burn_active=1 that must fail burns nothing: the active bonus keeps its balance", async () => {
+    const p = await registerPlayer();
+    await depositWith(p, "success", { amount: 10_000 });
+    const { available } = await bonuses(p);
+    const signUp = bySysname(available, "no-deposit");
+    const welcome = bySysname(available, "welcome-1");
+    await data(p.browser.post("bonuses/activate", { bonus_id: signUp.id }));
+    // The new bonus's activation window has closed.
+    await env.DB.prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1").bind(welcome.id, Date.now() - 1).run();
+    await failure(p.browser.post("bonuses/activate", { bonus_id: welcome.id, burn_active: "1" }), 400, "InvalidParameterException");
+    // Open again, but in another currency than the account's.
+    await env.DB.prepare("UPDATE player_bonuses SET status = 'available', finished_at = NULL, available_until = ?2, currency = 'EUR' WHERE id = ?1").bind(welcome.id, Date.now() + 3600_000).run();
+    const e = await failure(p.browser.post("bonuses/activate", { bonus_id: welcome.id, burn_active: "1" }), 400, "InvalidParameterException");
+    expect(e.params).toEqual({ currency: "EUR" });
+    expect((await bonuses(p)).active.map((b: { id: string }) => b.id)).toEqual([signUp.id]);
+    expect(await balances(p)).toEqual({ main: 10_000, bonus: 1000 });
+    expect((await events(signUp.id)).map((e) => e.event)).toEqual(["granted", "activated"]);
+  });
+
   it("concurrent activations of two bonuses: exactly one becomes active and is credited once", async () => {
     const p = await registerPlayer();
     await depositWith(p, "success", { amount: 10_000 });

@@ -11,6 +11,7 @@ import { connect, tokenFor } from "./realtime-helpers";
 /** Cashback (decision 0040): net loss per closed week from the ledger, the cron, get / payout / remove. */
 
 const DAY = 24 * 3600_000;
+const clockDeps = { db: env.DB, env, waitUntil: () => {} };
 /** A minute into next week: this week (where the test's ledger rows are) has just closed. */
 const nextWeek = () => weekOf(Date.now()).end + 60_000;
 
@@ -24,7 +25,7 @@ const bet = (p: Player, amount: number, win = 0) =>
 
 const cashbacks = (p: Player, query: Record<string, string | number> = {}) => data(p.browser.get("cashbacks/get", query));
 const mainBalance = async (p: Player) => (await data(p.browser.get("account/getBalance"))).balance_main.amount as number;
-const compute = (p: Player, now = nextWeek()) => computeCashbacks(env.DB, now, { uid: p.uid });
+const compute = (p: Player, now = nextWeek()) => computeCashbacks(clockDeps, now, { uid: p.uid });
 
 /** A player who lost `loss` this week (deposited 1,000.00 first) with the cashback computed. */
 async function playerWithCashback(loss = 5000): Promise<{ p: Player; id: string; amount: number }> {
@@ -73,7 +74,7 @@ describe("the computation: net loss of the closed week × 10 %, from 20.00 lost,
     const early = await registerPlayer();
     await deposit(early, 10_000);
     await bet(early, 9000);
-    expect(await computeCashbacks(env.DB, Date.now(), { uid: early.uid })).toBe(0);
+    expect(await computeCashbacks(clockDeps, Date.now(), { uid: early.uid })).toBe(0);
     expect(await compute(winner)).toBe(0);
     expect(await compute(small)).toBe(0);
     for (const p of [winner, small, early]) expect(await cashbacks(p)).toEqual({ items: [], count: 0 });
@@ -133,6 +134,34 @@ async function tick(scheduledTime: number): Promise<void> {
   await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), env, ctx);
   await waitOnExecutionContext(ctx);
 }
+
+describe("tiers: the rate by loss band (migration 0038)", () => {
+  it("a loss takes the rate of the highest band it reaches; below every band, the programme's percent; the cap still holds", async () => {
+    // Bands in EUR only (no other test here plays in EUR): from 200.00 lost 15 %, from 1,000.00 lost 20 %.
+    const programme = await env.DB.prepare("SELECT id FROM cashback_programmes WHERE sysname = 'weekly-cashback'").first<number>("id");
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO cashback_programme_tiers (programme_id, currency, from_loss, percent) VALUES (?1, 'EUR', 20000, 15)").bind(programme),
+      env.DB.prepare("INSERT INTO cashback_programme_tiers (programme_id, currency, from_loss, percent) VALUES (?1, 'EUR', 100000, 20)").bind(programme),
+    ]);
+    try {
+      const cashbackOf = async (loss: number) => {
+        const p = await registerPlayer({ currency: "EUR" });
+        await deposit(p, 1_000_000);
+        await bet(p, loss);
+        expect(await compute(p)).toBe(1);
+        const [item] = (await cashbacks(p)).items;
+        return { amount: item.amount.amount, percent: item.percent };
+      };
+      expect(await cashbackOf(10_000)).toEqual({ amount: 1000, percent: 10 });
+      expect(await cashbackOf(20_000)).toEqual({ amount: 3000, percent: 15 });
+      expect(await cashbackOf(150_000)).toEqual({ amount: 30_000, percent: 20 });
+      // 20 % of 3,000.00 is 600.00: the programme's 500.00 cap.
+      expect(await cashbackOf(300_000)).toEqual({ amount: 50_000, percent: 20 });
+    } finally {
+      await env.DB.prepare("DELETE FROM cashback_programme_tiers WHERE programme_id = ?1").bind(programme).run();
+    }
+  });
+});
 
 describe("the cron", () => {
   it("computes the closed week once: later ticks, and a repeated computation, change nothing", async () => {

@@ -11,6 +11,7 @@ import { data, failure } from "./helpers";
 /** Free-spin packs (decision 0041): grants, freespins.get, free rounds in the studio, the winnings bonus, the clock. */
 
 const DAY = 24 * 3600_000;
+const clockDeps = { db: env.DB, env, waitUntil: () => {} };
 const packs = (p: Player, query: Record<string, string | number> = {}) => data(p.browser.get("freespins/get", query));
 const packRow = (id: string) => env.DB.prepare("SELECT * FROM freespin_packs WHERE id = ?1").bind(id).first<Record<string, any>>();
 const balances = async (p: Player) => {
@@ -234,17 +235,17 @@ describe("the packs' clock (scheduled)", () => {
     for (let i = 0; i < 10; i++) await data(freeSpin(p, emerald));
     // 4 days on: the 3-day pack expires, the 7-day one is still active.
     const later = Date.now() + 4 * DAY;
-    expect(await expirePacks(env.DB, later)).toBeGreaterThanOrEqual(1);
+    expect(await expirePacks(clockDeps, later)).toBeGreaterThanOrEqual(1);
     const ended = await expectEndedConsistently(emerald.id, 35);
     expect(ended).toMatchObject({ status: "expired", remaining_count: 40, finished_at: later });
     expect((await packRow(panda.id))!.status).toBe("active");
     const bonusesBefore = await winningsBonus(emerald.id);
     const stateBefore = await packRow(emerald.id);
-    await expirePacks(env.DB, later);
+    await expirePacks(clockDeps, later);
     expect(await packRow(emerald.id)).toEqual(stateBefore);
     expect(await winningsBonus(emerald.id)).toEqual(bonusesBefore);
     // Nothing won (nothing played): no bonus.
-    await expirePacks(env.DB, Date.now() + 8 * DAY);
+    await expirePacks(clockDeps, Date.now() + 8 * DAY);
     expect(await expectEndedConsistently(panda.id, 30)).toMatchObject({ status: "expired", won: 0 });
     expect(await winningsBonus(panda.id)).toEqual([]);
   });

@@ -5,6 +5,7 @@ import worker from "../../workers/app";
 import { deliverVerificationWebhooks, RETRY_DELAYS_MS } from "../../workers/platform/demo/verification-outbox";
 import { decide } from "../../workers/platform/demo/verification-review";
 import { UPLOAD_RETENTION_MS } from "../../workers/platform/demo/verification-retention";
+import { registerPlayer } from "./auth-helpers";
 import { data } from "./helpers";
 import { applicantOf, outboxOf, submitDocuments, verifiablePlayer } from "./verification-helpers";
 
@@ -64,5 +65,31 @@ describe("scheduled()", () => {
     expect(await applicantOf(decided.uid)).toMatchObject({ id: old, status: "rejected_retry", review_comment: "blurred" });
     expect((await docs(pending)).n).toBeGreaterThanOrEqual(3);
     expect(await tokens()).toBe(0);
+  });
+
+  it("runs every clock even when one before it throws, and still reports the failure", async () => {
+    const p = await registerPlayer();
+    const signUp = (await data(p.browser.get("bonuses/get"))).available[0];
+    await env.DB.prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1").bind(signUp.id, Date.now() - 1).run();
+    // The first clocks (the verification provider's) fail on every query of theirs.
+    const broken = new Proxy(env.DB, {
+      get(db, key) {
+        if (key === "prepare") {
+          return (sql: string) => {
+            if (sql.includes("demo_verification")) throw new Error("verification tables unavailable");
+            return db.prepare(sql);
+          };
+        }
+        const value = Reflect.get(db, key);
+        return typeof value === "function" ? value.bind(db) : value;
+      },
+    });
+    const ctx = createExecutionContext();
+    const ran = worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" }), { ...env, DB: broken }, ctx);
+    await expect(ran).rejects.toThrow(/2 clock\(s\) failed/);
+    await waitOnExecutionContext(ctx);
+    // The bonus clock after them still ran: the player's lapsed bonus is expired.
+    const row = await env.DB.prepare("SELECT status FROM player_bonuses WHERE id = ?1").bind(signUp.id).first<string>("status");
+    expect(row).toBe("expired");
   });
 });

@@ -5,7 +5,7 @@ import type { Money } from "../../lib/api/entities";
 import { formatMoney } from "../../lib/money";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
 import { useLocalePath, useT } from "../site/use-root-data";
-import { BonusButton, BonusXray } from "./bonus-terms";
+import { BonusButton, BonusTerms, BonusXray } from "./bonus-terms";
 
 export type BonusIntent = "activate" | "remove" | "deactivate";
 
@@ -50,6 +50,7 @@ export function BonusConfirmDialog({ confirm, busy }: { confirm: BonusConfirm; b
         {intent === "activate" && (
           <>
             {bonus.type === "casino" && <BonusXray bonus={bonus} t={t} />}
+            <BonusTerms bonus={bonus} t={t} />
             {burns && (
               <p className="confirm__warning" data-testid="bonus-burns">
                 {t("profile.bonuses.confirm.burns", { title: burns.title, amount: formatMoney(held) })}

@@ -35,7 +35,11 @@ export function BonusXray({ bonus, t }: { bonus: PlayerBonus; t: T }) {
   );
 }
 
-/** The terms of a bonus as money, before and while it is played (what a player accepts). */
+/**
+ * The terms of a bonus as money, before and while it is played (what a player accepts); before
+ * activation also what leaving it or letting it expire keeps and removes (the engine's fixed rule,
+ * decision 0039: real money is never at stake, the bonus balance is).
+ */
 export function BonusTerms({ bonus, t }: { bonus: PlayerBonus; t: T }) {
   return (
     <dl className="bonus__terms">
@@ -74,6 +78,8 @@ export function BonusTerms({ bonus, t }: { bonus: PlayerBonus; t: T }) {
         <>
           <dt>{t("profile.bonuses.wageringTime")}</dt>
           <dd>{t("profile.bonuses.days", { days: String(bonus.xray.wagering_days) })}</dd>
+          <dt>{t("profile.bonuses.ifYouLeave")}</dt>
+          <dd data-testid="bonus-leave-rule">{t(bonus.type === "betting" ? "profile.bonuses.leaveBetting" : "profile.bonuses.leaveCasino")}</dd>
         </>
       )}
     </dl>

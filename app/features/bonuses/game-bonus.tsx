@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useState } from "react";
-import { Await, Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { BONUS_WAGERING_EVENT, type BonusWageringData } from "../../lib/api/bonus-event";
 import type { Money } from "../../lib/api/entities";
 import { formatMoney } from "../../lib/money";
@@ -17,19 +17,9 @@ export interface GameBonus {
 /**
  * The bonus X-ray on the game page (decision 0042): the active bonus's wagering, and — live, from
  * the realtime channel after each round — how much the last bet counted and why ("$2.00 counted
- * $0.20: table games count 10 %"). Deferred: it never holds up the game's first paint.
+ * $0.20: table games count 10 %"). Server-rendered with the page, so it shows without JavaScript.
  */
-export function GameBonusPanel({ bonus, sysname }: { bonus: Promise<GameBonus | null>; sysname: string }) {
-  return (
-    <Suspense fallback={null}>
-      <Await resolve={bonus} errorElement={null}>
-        {(b) => (b ? <Panel bonus={b} sysname={sysname} /> : null)}
-      </Await>
-    </Suspense>
-  );
-}
-
-function Panel({ bonus, sysname }: { bonus: GameBonus; sysname: string }) {
+export function GameBonusPanel({ bonus, sysname }: { bonus: GameBonus | null; sysname: string }) {
   const t = useT();
   const to = useLocalePath();
   const [last, setLast] = useState<BonusWageringData | null>(null);
@@ -41,6 +31,7 @@ function Panel({ bonus, sysname }: { bonus: GameBonus; sysname: string }) {
       }),
     [sysname],
   );
+  if (!bonus) return null;
   const wagered = last?.wagered ?? bonus.wagered;
   const required = last?.wager_required ?? bonus.wager_required;
   const ended = last && last.status !== "active";

@@ -15,6 +15,9 @@ import { gameMeta, gameSeo } from "./game-seo.server";
 
 type Context = Readonly<RouterContextProvider>;
 
+/** The longest the game page waits for the active bonus before it renders without the panel. */
+const BONUS_BUDGET_MS = 1_000;
+
 
 async function findGame(context: Context, sysname: string) {
   const site = getSite(context);
@@ -91,6 +94,10 @@ export async function loadGamePage(context: Context, request: Request, sysname: 
   const account = await orErrorPage(site.account());
   const signedIn = account.uid > 0;
   const mode = resolveMode(new URL(request.url).searchParams.get("mode"), signedIn, game.has_demo);
+  // The active bonus's wagering beside a real-money game (decision 0042): read beside the other
+  // reads and resolved in the loader, not deferred — a deferred section streams in by a script,
+  // which a browser without JavaScript never runs. Bounded: a slow platform costs the panel only.
+  const bonus = signedIn && mode === "real" ? settleBy(activeBonus(context), null, BONUS_BUDGET_MS) : Promise.resolve(null);
   const liked = signedIn
     ? await getPlatform(context)
         .call("games.getLikes")
@@ -100,8 +107,6 @@ export async function loadGamePage(context: Context, request: Request, sysname: 
   // The player's free spins on this game (decision 0041): the studio plays them in real mode.
   const freespins = signedIn && mode === "real" ? await freespinOffer(context, game.sysname) : null;
   const info = view(game, categories);
-  // The active bonus's wagering beside a real-money game (decision 0042), deferred: it never holds up the frame.
-  const bonus = signedIn && mode === "real" ? settleBy(activeBonus(context), null) : Promise.resolve(null);
   const url = new URL(sitePath(context, `/game/${game.sysname}`), request.url).href;
   const seo = gameSeo(site.cms.seo.templates.game, {
     title: game.title,
@@ -121,7 +126,7 @@ export async function loadGamePage(context: Context, request: Request, sysname: 
     liked,
     freespins,
     demoNoticeSeconds: DEMO_NOTICE_DELAY_SECONDS,
-    bonus,
+    bonus: await bonus,
     meta: gameMeta(seo, siteName),
   };
 }

@@ -17,7 +17,7 @@ export interface GamePageProps {
   /** The player's free spins on this game, played by the studio (decision 0041). */
   freespins?: FreespinOffer | null;
   demoNoticeSeconds: number;
-  bonus: Promise<GameBonus | null>;
+  bonus: GameBonus | null;
 }
 
 /** Like/unlike: a plain form to this route's action; a visitor is offered sign-in instead. */

@@ -102,12 +102,9 @@ export async function bonusesAction({ request, context }: Args) {
   const betting = kind === "betting";
   try {
     if (intent === "activate") {
-      if (burn) {
-        // Burning bonuses, agreed: the active bonus of this kind ends first.
-        const { active } = await platform.call(betting ? "BettingBonuses.get" : "bonuses.get");
-        for (const b of active) await platform.call(betting ? "BettingBonuses.remove" : "bonuses.deactivate", { bonus_id: b.id });
-      }
-      await platform.call(betting ? "BettingBonuses.activate" : "bonuses.activate", { bonus_id });
+      // Burning bonuses, agreed: the platform ends the active bonus of this kind only once the new
+      // one passed its checks, so a refused activation (expired, other currency) burns nothing.
+      await platform.call(betting ? "BettingBonuses.activate" : "bonuses.activate", { bonus_id, ...(burn ? { burn_active: "1" as const } : {}) });
     } else if (intent === "remove" || betting) {
       await platform.call(betting ? "BettingBonuses.remove" : "bonuses.remove", { bonus_id });
     } else {

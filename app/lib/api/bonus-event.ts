@@ -1,13 +1,16 @@
 /**
  * The realtime event on the player's channel after any change of one of their bonuses (granted,
- * activated, ended, declined): `{ bonus_id, type, status }`; the balances travel separately in
- * `account.balance_updated`. Its own module so pages can listen without loading the contract.
+ * activated, ended, declined, expired unused): `{ bonus_id, type, status }`; the balances travel
+ * separately in `account.balance_updated`. Free-spin packs and cashbacks are bonuses to the player
+ * and send it too, their id in `bonus_id`: a pack is `active` when granted, `closed` when played
+ * to zero, `expired` past its time; a cashback is `active` when computed. Its own module so pages
+ * can listen without loading the contract.
  */
 export const BONUS_EVENT = "bonus.updated";
 
 export interface BonusEventData {
   bonus_id: string;
-  type: "casino" | "betting";
+  type: "casino" | "betting" | "freespins" | "cashback";
   status: "available" | "active" | "wagered" | "expired" | "cancelled" | "closed";
 }
 

@@ -74,6 +74,8 @@ export type BonusList = z.infer<typeof BonusList>;
 export { BONUS_EVENT, type BonusEventData } from "./bonus-event";
 
 const bonusId = z.string().regex(/^[0-9a-f]{32}$/, "bonus_id is malformed");
+/** "1": end the active bonus of the kind to make room (the burning-bonuses confirm), after the new one passed its checks. */
+const burnActive = z.enum(["0", "1"], { error: "burn_active must be 0 or 1" }).optional();
 
 export const bonusMethods = {
   "bonuses.get": method({
@@ -92,8 +94,9 @@ export const bonusMethods = {
     access: "player",
     summary:
       "Activate an available bonus: its amount is credited to balance_bonus and wagering starts (expires_at). Refusals: " +
-      "400 InvalidParameterException for an unknown, ended or expired bonus; 409 InvalidRequestException while another bonus of its type is active.",
-    params: z.object({ bonus_id: bonusId }),
+      "400 InvalidParameterException for an unknown, ended or expired bonus; 409 InvalidRequestException while another bonus of its type is active, " +
+      "unless burn_active is 1 — then, once this bonus is known to be activatable, the active one ends (its balance removed) first.",
+    params: z.object({ bonus_id: bonusId, burn_active: burnActive }),
     result: PlayerBonus,
   }),
   "bonuses.deactivate": method({
@@ -130,8 +133,8 @@ export const bonusMethods = {
     access: "player",
     summary:
       "Activate an available betting bonus: its amount is credited to balance_betting_bonus. Refusals as bonuses.activate " +
-      "(400 for an unknown, ended, expired or casino bonus; 409 while another betting bonus is active).",
-    params: z.object({ bonus_id: bonusId }),
+      "(400 for an unknown, ended, expired or casino bonus; 409 while another betting bonus is active, unless burn_active is 1).",
+    params: z.object({ bonus_id: bonusId, burn_active: burnActive }),
     result: PlayerBonus,
   }),
   "BettingBonuses.remove": method({

@@ -35,7 +35,7 @@ function packView(row: PackRow, locale: string, defaultLocale: string, withDescr
 export const freespinHandlers: Handlers<"freespins.get"> = {
   async "freespins.get"({ fields, status, count }, ctx) {
     // A pack past its time is expired (and its winnings granted) before it is shown.
-    await expirePacks(ctx.db, Date.now(), ctx.uid);
+    await expirePacks(ctx, Date.now(), ctx.uid);
     const withDescription = fields.includes("description");
     const [page, total] = await ctx.db.batch([
       ctx.db

@@ -5,7 +5,7 @@ import { blankWeightFor, drawGrid, gridWin } from "../games/rounds-math";
 import type { MoneyDeps } from "../wallet/move-money";
 import { readBalances } from "../wallet/wallet";
 import { packWinningsGrant } from "./grants";
-import { expirePacks } from "./freespins-sweep";
+import { announcePackEnd, expirePacks } from "./freespins-sweep";
 
 /**
  * A free round of a free-spin pack (decision 0041), played in the demo studio at the pack's bet
@@ -90,7 +90,7 @@ async function checkPack(deps: MoneyDeps, uid: number, packId: string, game: Stu
   const now = Date.now();
   if (pack.status === "active" && pack.expires_at <= now) {
     // Ended by the clock but not swept yet: end it now, so its winnings are granted at once.
-    await expirePacks(deps.db, now, uid);
+    await expirePacks(deps, now, uid);
     throw invalid("freespin_id", "These free spins have expired");
   }
   if (pack.status === "expired") throw invalid("freespin_id", "These free spins have expired");
@@ -142,6 +142,8 @@ export async function playFreeRound(deps: MoneyDeps, input: RoundInput & { frees
     throw invalid("round_id", "round_id was used for another round");
   }
   const [pack, balances] = await Promise.all([readPack(db, uid, freespinId), readBalances(db, uid)]);
+  // This round took the pack's last spin: its batch finished the pack (and granted its winnings).
+  if (!replayed && pack!.status === "finished" && pack!.finished_at === row.created_at) await announcePackEnd(deps, uid, freespinId, "closed");
   return {
     id: row.id,
     sysname: row.sysname,

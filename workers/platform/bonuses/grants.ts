@@ -83,12 +83,15 @@ export function depositGrants(db: D1Database, transactionId: string, now = Date.
   ];
 }
 
-/** The realtime bonus event for the bonuses a deposit just earned (after its batch committed). */
+/** The realtime bonus event for the bonuses and free-spin packs a deposit just earned (after its batch committed). */
 export async function announceGrants(deps: MoneyDeps, transactionId: string): Promise<void> {
   const { results } = await deps.db
-    .prepare("SELECT id, uid, type, status FROM player_bonuses WHERE grant_key LIKE 'deposit:' || ?1 || ':%'")
+    .prepare(
+      `SELECT id, uid, type, status FROM player_bonuses WHERE grant_key LIKE 'deposit:' || ?1 || ':%'
+       UNION ALL SELECT id, uid, 'freespins', 'active' FROM freespin_packs WHERE grant_key LIKE 'deposit:' || ?1 || ':%'`,
+    )
     .bind(transactionId)
-    .all<{ id: string; uid: number; type: "casino" | "betting"; status: "available" }>();
+    .all<{ id: string; uid: number; type: "casino" | "betting" | "freespins"; status: "available" | "active" }>();
   for (const b of results) publishBonusChange(deps, b.uid, b);
 }
 

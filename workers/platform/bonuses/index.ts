@@ -41,7 +41,7 @@ async function loadBonus(ctx: PlatformContext, id: string, type: BonusType): Pro
 const view = async (ctx: PlatformContext, row: BonusRow) => bonusView(row, ctx.locale, ctx.defaultLocale, await slotsRtp(ctx.db));
 
 async function listBonuses(ctx: PlatformContext, type: BonusType) {
-  await expireAvailable(ctx.db, Date.now(), ctx.uid);
+  await expireAvailable(ctx, Date.now(), ctx.uid);
   const [open, ended] = await ctx.db.batch<BonusRow>([
     ctx.db
       .prepare(`${BONUS_SELECT} WHERE b.uid = ?1 AND b.type = ?2 AND b.status IN ('active', 'available') ORDER BY b.created_at DESC, t.position`)
@@ -62,9 +62,14 @@ async function listBonuses(ctx: PlatformContext, type: BonusType) {
   };
 }
 
-async function activate(ctx: PlatformContext, bonusId: string, type: BonusType) {
+/**
+ * Activate an available bonus. `burnActive`: the player agreed to end the active bonus of this
+ * type for it (burning bonuses) — it ends only after every check of the new one passed, so an
+ * activation refused for any reason of its own costs the player nothing.
+ */
+async function activate(ctx: PlatformContext, bonusId: string, type: BonusType, burnActive = false) {
   const now = Date.now();
-  await expireAvailable(ctx.db, now, ctx.uid);
+  await expireAvailable(ctx, now, ctx.uid);
   const bonus = await loadBonus(ctx, bonusId, type);
   if (!bonus || bonus.status !== "available") throw noSuchBonus();
   // A bonus granted before the player changed currency (account.setCurrency, allowed until real
@@ -73,6 +78,17 @@ async function activate(ctx: PlatformContext, bonusId: string, type: BonusType) 
   if (currency !== bonus.currency) {
     const message = `This bonus is in ${bonus.currency} and your account is in ${currency}`;
     throw new PlatformError("InvalidParameter", message, { fields: { bonus_id: [message] }, params: { currency: bonus.currency } });
+  }
+  if (burnActive) {
+    const active = await ctx.db.prepare(`${BONUS_SELECT} WHERE b.uid = ?1 AND b.type = ?2 AND b.status = 'active'`).bind(ctx.uid, type).all<BonusRow>();
+    for (const b of active.results) {
+      try {
+        await exit(ctx, b);
+      } catch (e) {
+        // Ended meanwhile (converted, closed at zero): nothing is left to burn.
+        if (!(e instanceof PlatformError && e.status === 400)) throw e;
+      }
+    }
   }
   const token = randomHex(16);
   const activate = ctx.db
@@ -140,7 +156,7 @@ async function decline(ctx: PlatformContext, bonusId: string, type: BonusType): 
 
 export const bonusHandlers: Handlers<BonusMethods> = {
   "bonuses.get": (_p, ctx) => listBonuses(ctx, "casino"),
-  "bonuses.activate": ({ bonus_id }, ctx) => activate(ctx, bonus_id, "casino"),
+  "bonuses.activate": ({ bonus_id, burn_active }, ctx) => activate(ctx, bonus_id, "casino", burn_active === "1"),
   async "bonuses.deactivate"({ bonus_id }, ctx) {
     const bonus = await loadBonus(ctx, bonus_id, "casino");
     if (!bonus || bonus.status !== "active") throw noSuchBonus();
@@ -149,7 +165,7 @@ export const bonusHandlers: Handlers<BonusMethods> = {
   "bonuses.remove": ({ bonus_id }, ctx) => decline(ctx, bonus_id, "casino"),
 
   "BettingBonuses.get": (_p, ctx) => listBonuses(ctx, "betting"),
-  "BettingBonuses.activate": ({ bonus_id }, ctx) => activate(ctx, bonus_id, "betting"),
+  "BettingBonuses.activate": ({ bonus_id, burn_active }, ctx) => activate(ctx, bonus_id, "betting", burn_active === "1"),
   async "BettingBonuses.remove"({ bonus_id }, ctx) {
     // SPEC §7 has no deactivate for betting bonuses: remove declines an available one or gives up the active one.
     const bonus = await loadBonus(ctx, bonus_id, "betting");

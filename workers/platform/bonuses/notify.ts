@@ -7,7 +7,7 @@ import { contributionRule } from "./wagering";
  * Tells the player's open pages that a bonus changed (decision 0042): after the change committed,
  * best effort like every realtime push (the database is the truth; pages re-read it).
  */
-export function publishBonusChange(deps: MoneyDeps, uid: number, bonus: { id: string; type: "casino" | "betting"; status: BonusEventData["status"] }): void {
+export function publishBonusChange(deps: MoneyDeps, uid: number, bonus: { id: string; type: BonusEventData["type"]; status: BonusEventData["status"] }): void {
   const data: BonusEventData = { bonus_id: bonus.id, type: bonus.type, status: bonus.status };
   deps.waitUntil(publish(deps.env, uid, BONUS_EVENT, data));
 }

@@ -1,5 +1,6 @@
 import type { MoneyDeps } from "../wallet/move-money";
 import { endActiveBonus, type EndingBonus } from "./end";
+import { publishBonusChange } from "./notify";
 
 /** Bonuses handled per scheduled run at most: the cron runs every minute, so a backlog drains in steps. */
 export const SWEEP_BATCH = 100;
@@ -7,10 +8,12 @@ export const SWEEP_BATCH = 100;
 /**
  * Available bonuses past their activation window become expired, with their event — all of them
  * (at most SWEEP_BATCH a run), or one player's (before their bonuses are shown or used). The
- * UPDATE takes exactly the bonuses this call wrote an event for. Answers how many expired.
+ * UPDATE takes exactly the bonuses this call wrote an event for; each sends `bonus.updated` once
+ * committed. Answers how many expired.
  */
-export async function expireAvailable(db: D1Database, now: number, uid?: number): Promise<number> {
-  const [, lapsed] = await db.batch([
+export async function expireAvailable(deps: MoneyDeps, now: number, uid?: number): Promise<number> {
+  const db = deps.db;
+  const [, lapsed] = await db.batch<{ id: string; uid: number; type: "casino" | "betting" }>([
     db
       .prepare(
         `INSERT INTO bonus_events (bonus_id, uid, event, created_at)
@@ -22,11 +25,12 @@ export async function expireAvailable(db: D1Database, now: number, uid?: number)
       .prepare(
         `UPDATE player_bonuses SET status = 'expired', finished_at = ?1
          WHERE id IN (SELECT bonus_id FROM bonus_events WHERE event = 'expired' AND created_at = ?1)
-           AND status = 'available'`,
+           AND status = 'available' RETURNING id, uid, type`,
       )
       .bind(now),
   ]);
-  return lapsed!.meta.changes;
+  for (const b of lapsed!.results) publishBonusChange(deps, b.uid, { ...b, status: "expired" });
+  return lapsed!.results.length;
 }
 
 /**
@@ -37,7 +41,7 @@ export async function expireAvailable(db: D1Database, now: number, uid?: number)
  */
 export async function sweepBonuses(deps: MoneyDeps, now: number): Promise<{ expired: number; ended: number }> {
   const db = deps.db;
-  const expired = await expireAvailable(db, now);
+  const expired = await expireAvailable(deps, now);
   const { results } = await db
     .prepare(
       `SELECT id, uid, type, max_cashout, wagered >= wager_required AS done FROM player_bonuses

@@ -1,3 +1,6 @@
+import { publishBonusChange } from "../bonuses/notify";
+import type { MoneyDeps } from "../wallet/move-money";
+
 /**
  * The cashback clock (decision 0040; DESIGN §7 "time is a trigger"): for every enabled programme,
  * the last closed period's cashback of every player who lost in it, computed once per
@@ -11,8 +14,13 @@
  * (type 'bonus'), cashback payouts (type 'cashback', or a payout would shrink the next period's
  * loss), shop purchases and adjustments. A withdrawal and its cancellation are not play either.
  * Cashback = ⌊loss × percent / 100⌋, only from the programme's min_loss in the player's currency,
- * at most its max_payout.
+ * at most its max_payout. The percent is the tier's rate: that of the highest loss band the loss
+ * reaches (cashback_programme_tiers), else the programme's own.
  */
+
+/** The rate of loss `l.loss` in currency `l.currency` under programme `p` (SQL; see the tiers' migration 0038). */
+const RATE = `COALESCE((SELECT x.percent FROM cashback_programme_tiers x
+    WHERE x.programme_id = p.id AND x.currency = l.currency AND x.from_loss <= l.loss ORDER BY x.from_loss DESC LIMIT 1), p.percent)`;
 
 export const DAY_MS = 24 * 60 * 60_000;
 const WEEK_MS = 7 * DAY_MS;
@@ -45,8 +53,10 @@ export function cashbackAmount(loss: number, percent: number, minLoss: number, m
  * many were created. Each gets its 'computed' event in the same batch. For everyone (the cron),
  * a period is read once: `cashback_runs` records it in the same batch, and later runs skip it.
  * For one player (`uid`: tests, the demo hook) the run always reads, and still creates nothing twice.
+ * Each new cashback sends `bonus.updated` to its player once committed.
  */
-export async function computeCashbacks(db: D1Database, now: number, opts: { uid?: number } = {}): Promise<number> {
+export async function computeCashbacks(deps: MoneyDeps, now: number, opts: { uid?: number } = {}): Promise<number> {
+  const db = deps.db;
   const { start, end } = lastClosedWeek(now);
   const uid = opts.uid ?? null;
   const { results: programmes } = await db
@@ -59,12 +69,12 @@ export async function computeCashbacks(db: D1Database, now: number, opts: { uid?
   let created = 0;
   const gaming = GAMING_TYPES.map((t) => `'${t}'`).join(", ");
   for (const p of programmes) {
-    const [inserted] = await db.batch([
+    const [inserted] = await db.batch<{ id: string; uid: number }>([
       db
         .prepare(
           `INSERT INTO player_cashbacks (id, uid, programme_id, period_start, end_date, currency, loss, percent, amount, status, receiving_expired_at, created_at)
-           SELECT lower(hex(randomblob(16))), l.uid, p.id, ?2, ?3, l.currency, l.loss, p.percent,
-             MIN(t.max_payout, l.loss * p.percent / 100), 'active', ?3 + p.claim_days * ${DAY_MS}, ?4
+           SELECT lower(hex(randomblob(16))), l.uid, p.id, ?2, ?3, l.currency, l.loss, ${RATE},
+             MIN(t.max_payout, l.loss * ${RATE} / 100), 'active', ?3 + p.claim_days * ${DAY_MS}, ?4
            FROM (
              SELECT uid, currency, -SUM(delta) AS loss FROM ledger
              WHERE kind = 'main' AND created_at >= ?2 AND created_at < ?3 AND type IN (${gaming}) AND (?5 IS NULL OR uid = ?5)
@@ -73,8 +83,8 @@ export async function computeCashbacks(db: D1Database, now: number, opts: { uid?
            JOIN cashback_programmes p ON p.id = ?1
            JOIN cashback_programme_terms t ON t.programme_id = p.id AND t.currency = l.currency
            JOIN users u ON u.uid = l.uid AND u.currency = l.currency
-           WHERE l.loss > 0 AND l.loss >= t.min_loss AND l.loss * p.percent / 100 > 0
-           ON CONFLICT (uid, programme_id, period_start) DO NOTHING`,
+           WHERE l.loss > 0 AND l.loss >= t.min_loss AND l.loss * ${RATE} / 100 > 0
+           ON CONFLICT (uid, programme_id, period_start) DO NOTHING RETURNING id, uid`,
         )
         .bind(p.id, start, end, now, uid),
       db
@@ -91,7 +101,8 @@ export async function computeCashbacks(db: D1Database, now: number, opts: { uid?
         )
         .bind(p.id, start, now, uid),
     ]);
-    created += inserted!.meta.changes;
+    created += inserted!.results.length;
+    for (const c of inserted!.results) publishBonusChange(deps, c.uid, { id: c.id, type: "cashback", status: "active" });
   }
   return created;
 }

@@ -14,7 +14,7 @@ cashbackDemoRoutes.post("/platform/demo/cashback/close-week", async (c) => {
   if (c.env.APP_ENV === "production") return c.text("Not found", 404);
   const uid = (await pageSession(c.req.raw, c.env)).player?.uid ?? 0;
   if (!uid) return c.json({ error: { type: "AuthorizationException", message: "Sign in to continue" } }, 401);
-  const created = await computeCashbacks(c.env.DB, weekOf(Date.now()).end, { uid });
+  const created = await computeCashbacks({ db: c.env.DB, env: c.env, waitUntil: (p) => c.executionCtx.waitUntil(p) }, weekOf(Date.now()).end, { uid });
   c.header("cache-control", "no-store");
   return c.json({ data: { created } });
 });
