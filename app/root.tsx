@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { Suspense } from "react";
 import {
   data,
   Links,
@@ -54,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const page = usePageLinks();
   const custom = root?.cms.customCode ?? [];
   return (
-    <html lang={root?.locale ?? "en"} dir={root?.dir ?? "ltr"} data-theme={root?.theme ?? "dark"} data-platform={root?.platform}>
+    <html lang={root?.locale ?? "en"} dir={root?.dir ?? "ltr"} data-theme={root?.theme ?? "dark"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -92,14 +92,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const root = useRootData();
-  // The service worker and install offer (decision 0056): their code loads after the load event
-  // and an idle moment, never with the page.
-  useEffect(() => {
-    const start = () =>
-      (window.requestIdleCallback ?? setTimeout)(() => void import("./features/pwa/pwa-client").then((m) => m.startPwa(root?.platform ?? "default", (root?.messages.pwa ?? {}) as object)));
-    if (document.readyState === "complete") start();
-    else addEventListener("load", start, { once: true });
-  }, []);
   return (
     <AppProviders>
       {root?.maintenance ? (

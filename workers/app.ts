@@ -22,7 +22,7 @@ import { handleRealtime, handleSportsFeed, handleTournamentBoard, handleWinsFeed
 import { pokeSportsFeed } from "./realtime/sports-feed";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
 import { runVpnClock } from "./platform/vpn/clock";
-import { markOfflineCacheable, serviceWorkerResponse } from "./pwa/route";
+import { markOfflineCacheable, pwaClientResponse, serviceWorkerResponse } from "./pwa/route";
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
 let productionHandler: RequestHandler | undefined;
@@ -157,6 +157,7 @@ app.get("/_ipx/*", (c) => handleIpx(c.req.raw, ipxDeps(c.env, c.executionCtx, (r
 
 // The service worker (decision 0056): its version and app-shell files come from the build.
 app.get("/sw.js", async (c) => serviceWorkerResponse(c.req.raw, (await import("virtual:react-router/server-build")).assets));
+app.get("/pwa.js", async (c) => pwaClientResponse(c.req.raw, (await import("virtual:react-router/server-build")).assets));
 
 // Every other method and path goes to React Router, so form POSTs reach route actions.
 app.all("*", async (c) => {

@@ -1,4 +1,6 @@
 import type { ServerBuild } from "react-router";
+import { pwaClient } from "../../app/features/pwa/pwa-client";
+import { shouldReload } from "../../app/features/pwa/reload-guard";
 import { OFFLINE_CACHEABLE_HEADER, serviceWorkerSource } from "./service-worker";
 
 type Assets = ServerBuild["assets"];
@@ -46,7 +48,24 @@ export function markOfflineCacheable(request: Request, response: Response): Resp
   if (request.method !== "GET" || response.status !== 200) return response;
   if (SESSION.test(request.headers.get("cookie") ?? "")) return response;
   if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return response;
-  if (response.headers.has("set-cookie")) return response;
+  // A page that starts a session is not anyone's; the locale and platform cookies are no one's secret.
+  if (/(?:^|[\s,])(?:__Host-)?pf_session=/.test(response.headers.get("set-cookie") ?? "")) return response;
   response.headers.set(OFFLINE_CACHEABLE_HEADER, "cacheable");
   return response;
+}
+
+/**
+ * GET /pwa.js: the browser side of the platform types (app/features/pwa/pwa-client.ts) as a
+ * module, loaded by the document's inline boot script on the first interaction. `?v=` is the
+ * build's version, so the build's own copy may be kept for good.
+ */
+export function pwaClientResponse(request: Request, assets: Assets): Response {
+  const current = new URL(request.url).searchParams.get("v") === assets.version;
+  const source = `const shouldReload = (${shouldReload.toString()});\nexport function start(platform, texts, event) {\n  (${pwaClient.toString()})(platform, texts, event, shouldReload);\n}\n`;
+  return new Response(source, {
+    headers: {
+      "content-type": "text/javascript; charset=utf-8",
+      "cache-control": current ? "public, max-age=31536000, immutable" : "no-cache",
+    },
+  });
 }

@@ -57,9 +57,13 @@ describe("which documents the worker may keep", () => {
     expect(markOfflineCacheable(get("__Host-pf_session=abc"), html()).headers.has("Playfront-Offline")).toBe(false);
     const json = new Response("{}", { headers: { "content-type": "application/json" } });
     expect(markOfflineCacheable(get(), json).headers.has("Playfront-Offline")).toBe(false);
-    const withCookie = html();
-    withCookie.headers.append("set-cookie", "pf_platform=PWA");
-    expect(markOfflineCacheable(get(), withCookie).headers.has("Playfront-Offline")).toBe(false);
+    const locale = html();
+    locale.headers.append("set-cookie", "locale=en; Path=/");
+    expect(markOfflineCacheable(get(), locale).headers.get("Playfront-Offline")).toBe("cacheable");
+    const session = html();
+    session.headers.append("set-cookie", "locale=en; Path=/");
+    session.headers.append("set-cookie", "pf_session=abc; Path=/; HttpOnly");
+    expect(markOfflineCacheable(get(), session).headers.has("Playfront-Offline")).toBe(false);
     expect(markOfflineCacheable(new Request(`${origin}/x`, { method: "POST" }), html()).headers.has("Playfront-Offline")).toBe(false);
   });
 });
