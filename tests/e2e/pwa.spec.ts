@@ -21,7 +21,16 @@ async function goOffline(context: BrowserContext) {
   await context.route("**", (route: Route) => (route.request().serviceWorker() ? route.abort("internetdisconnected") : route.continue()));
 }
 
-test("after one visit the page loads offline, and a page never visited shows the offline page", async ({ page, context }) => {
+/**
+ * Offline, React Router's route discovery (`/__manifest`, never cached) fails and logs it: that is
+ * the network being down, not a defect. Every other error still fails the test.
+ */
+function allowOfflineDiscovery(pageErrors: string[]) {
+  const rest = pageErrors.filter((e) => !e.startsWith("console: Failed to fetch manifest patches"));
+  pageErrors.splice(0, pageErrors.length, ...rest);
+}
+
+test("after one visit the page loads offline, and a page never visited shows the offline page", async ({ page, context, pageErrors }) => {
   await installWorker(page, "/gamehall");
   const heading = await page.getByRole("heading", { level: 1 }).first().textContent();
   await goOffline(context);
@@ -37,9 +46,10 @@ test("after one visit the page loads offline, and a page never visited shows the
   // A player's page is never kept: offline it is the offline page, in the path's locale.
   await page.goto("/es/profile/settings");
   await expect(page.getByRole("heading", { name: msg("es", "pwa.offlineTitle") })).toBeVisible();
+  allowOfflineDiscovery(pageErrors);
 });
 
-test("/api is never answered from the cache", async ({ page, context }) => {
+test("/api is never answered from the cache", async ({ page, context, pageErrors }) => {
   await installWorker(page, "/");
   const online = await page.evaluate(async () => (await fetch("/api/nfx/i18n/locales")).status);
   expect(online).toBe(200);
@@ -52,6 +62,7 @@ test("/api is never answered from the cache", async ({ page, context }) => {
     }
   });
   expect(offline).toBe("network error");
+  allowOfflineDiscovery(pageErrors);
 });
 
 test("an updated service worker reloads the page once", async ({ page }) => {
