@@ -40,6 +40,8 @@ export default defineConfig({
     userAgent: BROWSER_UA,
     locale: "en-US",
     reducedMotion: "reduce",
+    // A registered service worker would answer later tests from its cache: only pwa.spec.ts allows them.
+    serviceWorkers: "block",
     // Traces cost about a second a test on two cores: opt in with E2E_TRACE=1 when debugging.
     // Tracing's DOM snapshots lay out the phone sidebar's content-visibility:hidden content, so
     // axe then finds "#sidebar" a scrollable region without focusable content: the a11y player
@@ -61,12 +63,12 @@ export default defineConfig({
   projects: [
     {
       name: "js",
-      use: { ...devices["Desktop Chrome"], userAgent: BROWSER_UA, javaScriptEnabled: true },
+      use: { ...devices["Desktop Chrome"], userAgent: BROWSER_UA, javaScriptEnabled: true, serviceWorkers: "block" },
     },
     {
       name: "no-js",
       grep: /@nojs/,
-      use: { ...devices["Desktop Chrome"], userAgent: BROWSER_UA, javaScriptEnabled: false },
+      use: { ...devices["Desktop Chrome"], userAgent: BROWSER_UA, javaScriptEnabled: false, serviceWorkers: "block" },
     },
   ],
   webServer: {

@@ -19,6 +19,7 @@ import { InlineHeadContext } from "./lib/site-stylesheet";
 import { IMAGE_FALLBACK_SCRIPT } from "./lib/image-fallback.server";
 import { siteCss } from "./styles/site-css.server";
 import { STREAM_TIMEOUT_MS } from "./lib/deferred.server";
+import { pwaBootScript } from "./features/pwa/pwa-boot.server";
 
 const INLINE_HEAD = { css: siteCss, script: IMAGE_FALLBACK_SCRIPT };
 
@@ -48,11 +49,13 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
 
   const { nonce } = loadContext.get(workerContext);
+  // The service worker and install offer load on the first interaction (decision 0056); not under the dev server's HMR.
+  const inlineHead = import.meta.env.DEV ? INLINE_HEAD : { ...INLINE_HEAD, script: INLINE_HEAD.script + pwaBootScript(routerContext) };
   await Promise.all([preloadErrorPages(), preloadDialogs(), preloadGameTile(), preloadEmbeddedRegistration(), preloadBetSlip(), preloadHeaderBalance()]);
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <InlineHeadContext.Provider value={INLINE_HEAD}>
+      <InlineHeadContext.Provider value={inlineHead}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineHeadContext.Provider>
     </NonceContext.Provider>,

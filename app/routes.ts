@@ -81,6 +81,7 @@ export default [
     ...localized("promotions", "routes/promotions.tsx"),
     ...localized("profile/favorites", "routes/profile.favorites.tsx"),
     ...localized("betting", "routes/betting.tsx"),
+    ...localized("offline", "routes/offline.ts"),
     ...localized("vpn", "routes/vpn.tsx"),
     ...localized("support", "routes/support.tsx"),
     ...localized("profile/bets/history", "routes/profile.bets.history.tsx"),

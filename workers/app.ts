@@ -22,6 +22,7 @@ import { handleRealtime, handleSportsFeed, handleTournamentBoard, handleWinsFeed
 import { pokeSportsFeed } from "./realtime/sports-feed";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
 import { runVpnClock } from "./platform/vpn/clock";
+import { markOfflineCacheable, pwaClientResponse, serviceWorkerResponse } from "./pwa/route";
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
 let productionHandler: RequestHandler | undefined;
@@ -154,6 +155,10 @@ app.post("/__bench/tournament-board/:id", (c) => handleBoardBench(c.req.raw, c.e
 // Resized game covers and images (decision 0018).
 app.get("/_ipx/*", (c) => handleIpx(c.req.raw, ipxDeps(c.env, c.executionCtx, (req) => platformFetch(req, c.env, c.executionCtx as ExecutionContext))));
 
+// The service worker (decision 0056): its version and app-shell files come from the build.
+app.get("/sw.js", async (c) => serviceWorkerResponse(c.req.raw, (await import("virtual:react-router/server-build")).assets));
+app.get("/pwa.js", async (c) => pwaClientResponse(c.req.raw, (await import("virtual:react-router/server-build")).assets));
+
 // Every other method and path goes to React Router, so form POSTs reach route actions.
 app.all("*", async (c) => {
   // DB_STATS=on (the bench, never production): the render's D1 reads go out in Server-Timing.
@@ -166,7 +171,8 @@ app.all("*", async (c) => {
     nonce: c.get("nonce"),
     platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext, scope),
   });
-  const response = await documentFirst(() => requestHandler(c.req.raw, context));
+  // A page without a session may be kept by the service worker for offline use (decision 0056).
+  const response = markOfflineCacheable(c.req.raw, await documentFirst(() => requestHandler(c.req.raw, context)));
   // Complete only where the document waited for all its data (crawlers, no deferred data).
   return tally ? withServerTiming(response, tally) : response;
 });

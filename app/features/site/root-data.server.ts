@@ -18,6 +18,7 @@ import { loginCampaignPopup } from "../promotions/login-campaign.server";
 import { sidebarBanner } from "../promotions/sidebar-banner.server";
 import { sectionMessages } from "./section-messages.server";
 import { withVpnSwitch } from "../vpn/vpn-menu.server";
+import { detectPlatform } from "../pwa/platform";
 
 /** The data every page's document needs, built once per request by the root loader. */
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
@@ -40,6 +41,9 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const { flash: authFlash, clear } = takeAuthFlash(request, secure);
   if (clear) headers.append("set-cookie", clear);
   const m = site.metadata;
+  // default, PWA or webViewApp: what the page offers around itself (decision 0056).
+  const platform = detectPlatform(request, m.platformType, secure);
+  if (platform.setCookie) headers.append("set-cookie", platform.setCookie);
   // Closing a URL dialog returns to the page, also when this loader ran for a client navigation.
   // A path such as '//x' is a host to `new URL` (and to the browser, for links built from it).
   const page = new URL(sameOriginPath(documentPath(url.pathname + url.search), origin), origin);
@@ -77,6 +81,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     toast,
     urlDialogs,
     isBot: site.isBot,
+    platform: platform.platform,
   };
   return { data, headers, status: maintenance ? 503 : 200 };
 }

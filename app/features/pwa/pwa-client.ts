@@ -1,0 +1,112 @@
+import type { PlatformType } from "./platform";
+
+export type PwaTexts = { install?: string; dismiss?: string };
+
+type InstallPrompt = Event & { prompt(): Promise<void> };
+
+/**
+ * The browser side of the platform types (decision 0056). The Worker serves it as `/pwa.js`
+ * (workers/pwa/route.ts embeds this function's text), and a few bytes of inline script in the
+ * document load it on the first interaction, so it is never part of a page's first-load
+ * JavaScript. It must stay self-contained: nothing from the module scope.
+ * - default: registers the service worker and offers installing the app when the browser allows it;
+ * - PWA: registers the service worker, no install offer (it is installed);
+ * - webViewApp: no service worker and no install offer; links to other sites go to the host app.
+ */
+export function pwaClient(
+  platform: PlatformType,
+  texts: PwaTexts,
+  firstEvent: Event | null,
+  shouldReload: (last: string | null, now: number) => boolean,
+): void {
+  const RELOAD_KEY = "pf.sw.reloadAt";
+  const DISMISSED_KEY = "pf.install.dismissed";
+
+  /** Reload once when an updated worker takes over; the first worker taking a page changes nothing on it. */
+  function registerServiceWorker(): void {
+    const sw = navigator.serviceWorker;
+    let current = sw.controller;
+    sw.addEventListener("controllerchange", () => {
+      const previous = current;
+      current = sw.controller;
+      if (!previous) return;
+      if (!shouldReload(sessionStorage.getItem(RELOAD_KEY), Date.now())) return;
+      sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+      location.reload();
+    });
+    sw.register("/sw.js", { scope: "/" }).catch((e: unknown) => console.warn("pwa: service worker not registered", e));
+  }
+
+  /** A small dismissible button while the browser offers installing (beforeinstallprompt). */
+  function showInstall(event: Event): void {
+    event.preventDefault();
+    if (localStorage.getItem(DISMISSED_KEY) || document.getElementById("pwa-install")) return;
+    const box = document.createElement("div");
+    box.id = "pwa-install";
+    box.setAttribute("role", "region");
+    box.setAttribute("aria-label", texts.install ?? "Install");
+    box.style.cssText =
+      "position:fixed;inset-block-end:1rem;inset-inline-start:1rem;z-index:50;display:flex;gap:.25rem;align-items:center;padding:.25rem;border-radius:.5rem;background:var(--surface-2,#222);box-shadow:0 2px 8px #0006";
+    const install = document.createElement("button");
+    install.type = "button";
+    install.className = "btn btn--primary";
+    install.textContent = texts.install ?? "Install";
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "btn btn--ghost";
+    close.textContent = "×";
+    close.setAttribute("aria-label", texts.dismiss ?? "Not now");
+    install.onclick = () => {
+      box.remove();
+      void (event as InstallPrompt).prompt?.();
+    };
+    close.onclick = () => {
+      box.remove();
+      localStorage.setItem(DISMISSED_KEY, "1");
+    };
+    box.appendChild(install);
+    box.appendChild(close);
+    document.body.appendChild(box);
+  }
+
+  /**
+   * webViewApp: a link to another site opens in the host app, not inside the WebView: the link is
+   * marked `data-external` (its target dropped) and `{ type: "openExternal", url }` goes to the
+   * host's bridge — `ReactNativeWebView.postMessage`, a WKWebView handler named `playfront`, or the
+   * parent frame. Without a bridge the link opens in place.
+   */
+  function handOver(event: MouseEvent): void {
+    const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+    if (!link || event.defaultPrevented || event.button !== 0) return;
+    const url = new URL(link.href, location.href);
+    if (url.origin === location.origin || !/^https?:$/.test(url.protocol)) return;
+    event.preventDefault();
+    link.removeAttribute("target");
+    link.dataset.external = "";
+    const message = { type: "openExternal", url: url.href };
+    const w = window as unknown as {
+      ReactNativeWebView?: { postMessage(m: string): void };
+      webkit?: { messageHandlers?: { playfront?: { postMessage(m: unknown): void } } };
+    };
+    if (w.ReactNativeWebView) w.ReactNativeWebView.postMessage(JSON.stringify(message));
+    else if (w.webkit?.messageHandlers?.playfront) w.webkit.messageHandlers.playfront.postMessage(message);
+    else if (window.parent !== window) window.parent.postMessage(message, "*");
+    else location.assign(url.href);
+  }
+
+  if (platform === "webViewApp") {
+    document.addEventListener("click", handOver, true);
+  } else {
+    if ("serviceWorker" in navigator) registerServiceWorker();
+    if (platform === "default") {
+      if (matchMedia("(display-mode: standalone)").matches) {
+        // Opened from the home screen without the start_url's query: still the installed app.
+        document.cookie = "pf_platform=PWA; Path=/; Max-Age=31536000; SameSite=Lax";
+      } else {
+        addEventListener("beforeinstallprompt", showInstall);
+        if (firstEvent?.type === "beforeinstallprompt") showInstall(firstEvent);
+      }
+    }
+  }
+  document.documentElement.dataset.pwa = platform;
+}

@@ -1,0 +1,118 @@
+import { offlinePathFor, swStrategy } from "./sw-routes";
+
+/** Header the Worker puts on a document the service worker may keep (served without a session). */
+export const OFFLINE_CACHEABLE_HEADER = "Playfront-Offline";
+
+export type ServiceWorkerConfig = {
+  /** The build's version: a new deploy is a new script, so browsers install the update. */
+  version: string;
+  /** The app shell's hashed files (entry, root, default layout), fetched on install. */
+  shell: string[];
+};
+
+/**
+ * The service worker's script (decision 0056). The routing decision is the tested
+ * `swStrategy`, embedded as its own text; the rest is the glue the Cache API needs.
+ * Policy: a new worker takes over at once (skipWaiting + clients.claim) and the pages reload
+ * once on `controllerchange` (app/features/pwa/pwa-client.ts, 10 s guard).
+ */
+export function serviceWorkerSource(config: ServiceWorkerConfig): string {
+  return `// Playfront service worker ${config.version.replace(/[^\w.-]/g, "")}
+"use strict";
+const CONFIG = ${JSON.stringify(config)};
+const swStrategy = (${swStrategy.toString()});
+const offlinePathFor = (${offlinePathFor.toString()});
+const STATIC = "pf-static-" + CONFIG.version;
+const PAGES = "pf-pages-" + CONFIG.version;
+const MARK = ${JSON.stringify(OFFLINE_CACHEABLE_HEADER)};
+
+// A document is kept only when the Worker marked it (fetched without a session) and answered it
+// directly; its hashed scripts are kept with it so the page also hydrates offline.
+async function keepDocument(url, response) {
+  if (!response.ok || response.redirected || response.headers.get(MARK) !== "cacheable") return;
+  const html = await response.clone().text();
+  const pages = await caches.open(PAGES);
+  await pages.put(url, response);
+  const assets = new Set(html.match(/\\/assets\\/[\\w.\\/-]+\\.(js|css|woff2)/g) || []);
+  const statics = await caches.open(STATIC);
+  for (const a of assets) {
+    if (!(await statics.match(a))) await statics.add(a).catch(() => {});
+  }
+}
+
+async function fetchAnonymous(path) {
+  const url = new URL(path, self.location.origin).href;
+  const response = await fetch(url, { credentials: "omit" });
+  await keepDocument(url, response);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const statics = await caches.open(STATIC);
+    await statics.addAll(CONFIG.shell);
+    await fetchAnonymous("/offline");
+    // The offline page of every locale; the default one is enough when the list cannot be read.
+    const list = await fetch("/api/nfx/i18n/locales", { credentials: "omit" }).then((r) => r.json()).catch(() => null);
+    const locales = (list && list.data && list.data.locales) || [];
+    await Promise.all(locales.map((l) => fetchAnonymous("/" + l.code + "/offline").catch(() => {})));
+    // The pages open now were loaded before this worker: keep their public copies ("after one visit").
+    const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    await Promise.all(open.map((c) => {
+      const kind = swStrategy({ method: "GET", url: c.url, mode: "navigate", origin: self.location.origin });
+      return kind === "document" ? fetchAnonymous(c.url).catch(() => {}) : null;
+    }));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names.filter((n) => n.startsWith("pf-") && n !== STATIC && n !== PAGES).map((n) => caches.delete(n)));
+    await self.clients.claim();
+  })());
+});
+
+async function offlinePage(url) {
+  const pages = await caches.open(PAGES);
+  const page = (await pages.match(offlinePathFor(new URL(url).pathname), { ignoreVary: true })) || (await pages.match("/offline", { ignoreVary: true }));
+  return page || new Response("Offline", { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } });
+}
+
+async function cacheFirst(request) {
+  const statics = await caches.open(STATIC);
+  const hit = await statics.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) await statics.put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(event) {
+  try {
+    const response = await fetch(event.request);
+    event.waitUntil(keepDocument(event.request.url, response.clone()).catch(() => {}));
+    return response;
+  } catch (error) {
+    const pages = await caches.open(PAGES);
+    return (await pages.match(event.request.url, { ignoreVary: true })) || offlinePage(event.request.url);
+  }
+}
+
+async function networkOnly(event) {
+  try {
+    return await fetch(event.request);
+  } catch (error) {
+    return offlinePage(event.request.url);
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const r = event.request;
+  const kind = swStrategy({ method: r.method, url: r.url, mode: r.mode, origin: self.location.origin });
+  if (kind === "static") event.respondWith(cacheFirst(r));
+  else if (kind === "document") event.respondWith(networkFirst(event));
+  else if (kind === "personal") event.respondWith(networkOnly(event));
+});
+`;
+}

@@ -1,0 +1,45 @@
+/** What the service worker does with one request (decision 0056). */
+export type SwStrategy = "static" | "document" | "personal" | "bypass";
+
+export type SwRequest = { method: string; url: string; mode: string; origin: string };
+
+/**
+ * The service worker's routing decision, a pure function of the request. It is also the code the
+ * worker runs: `serviceWorkerSource` embeds its text, so it must stay self-contained (no imports,
+ * nothing from the module scope).
+ *
+ * - static: the build's hashed files (/assets/*): their name changes with their content → cache first.
+ * - document: a page anyone may see → network first, the cached copy or the offline page offline.
+ * - personal: a page that depends on the player (profile, cashier, VPN, sign-in…) → network only,
+ *   never cached; the offline page when the network fails.
+ * - bypass: the browser's own handling: /api, /platform, /realtime, route data (.data), other
+ *   methods and origins — never answered from a cache.
+ */
+export function swStrategy(req: SwRequest): SwStrategy {
+  const PERSONAL = ["profile", "cashier", "vpn", "confirmation", "unsubscribe", "forms", "auth", "oauth"];
+  const NEVER = ["api", "platform", "realtime", "oauth", "_ipx", "__bench", "__manifest", "sw.js"];
+  if (req.method !== "GET") return "bypass";
+  let url: URL;
+  try {
+    url = new URL(req.url);
+  } catch {
+    return "bypass";
+  }
+  if (url.origin !== req.origin) return "bypass";
+  const segments = url.pathname.split("/").filter(Boolean);
+  const first = segments[0] ?? "";
+  if (NEVER.includes(first) || url.pathname.endsWith(".data")) return "bypass";
+  if (first === "assets" && segments.length > 1) return "static";
+  if (req.mode !== "navigate") return "bypass";
+  // A locale prefix (`/es/profile`) names the same page as the plain path.
+  const page = /^[a-z]{2}(-[a-zA-Z]{2,4})?$/.test(first) ? (segments[1] ?? "") : first;
+  if (PERSONAL.includes(page) || PERSONAL.includes(first)) return "personal";
+  return "document";
+}
+
+/** The offline page of a path's locale: `/es/…` → `/es/offline` (when cached), else `/offline`. */
+export function offlinePathFor(pathname: string): string {
+  const first = pathname.split("/").filter(Boolean)[0] ?? "";
+  return /^[a-z]{2}(-[a-zA-Z]{2,4})?$/.test(first) ? `/${first}/offline` : "/offline";
+}
+
