@@ -1,8 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { afterIdleOrInteraction } from "../chat/defer";
 import { useRootData } from "../site/use-root-data";
 
 const PageExtras = lazy(() => import("./page-extras"));
+// The live chat: its own chunk, fetched after the first interaction or idle time (decision 0055).
+const ChatLauncher = lazy(() => import("../chat/chat-launcher"));
 
 /**
  * Loads the page extras (hints, forced logout, promo code, messenger sign-in) after hydration,
@@ -17,9 +20,20 @@ export function PlayerExtras() {
   useEffect(() => {
     if (signedIn || search.includes("promo_code=") || hash.includes("tgWebAppData") || hash.startsWith("#popup-preview")) setWanted(true);
   }, [signedIn, search, hash]);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <PageExtras />
-    </Suspense>
-  ) : null;
+  const [chat, setChat] = useState(false);
+  useEffect(() => afterIdleOrInteraction(() => setChat(true)), []);
+  return (
+    <>
+      {wanted && (
+        <Suspense fallback={null}>
+          <PageExtras />
+        </Suspense>
+      )}
+      {chat && (
+        <Suspense fallback={null}>
+          <ChatLauncher />
+        </Suspense>
+      )}
+    </>
+  );
 }

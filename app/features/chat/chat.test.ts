@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { anonymousChatId, ANONYMOUS_KEY, forgetAnonymousChatId } from "./chat-identity";
+import { chatHiddenOn } from "./chat-routes";
+import { afterIdleOrInteraction, CHAT_IDLE_FALLBACK_MS } from "./defer";
+import { mergeMessages } from "./demo-chat";
+
+/** The chat's deferral, identity, route rule and message merge (decision 0055). */
+
+function fakeWindow(readyState: string, idle: boolean) {
+  const listeners = new Map<string, Set<() => void>>();
+  const idleCallbacks: Array<() => void> = [];
+  const win = {
+    document: { readyState },
+    addEventListener: (n: string, l: () => void) => listeners.set(n, (listeners.get(n) ?? new Set()).add(l)),
+    removeEventListener: (n: string, l: () => void) => listeners.get(n)?.delete(l),
+    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    clearTimeout: (t: ReturnType<typeof setTimeout>) => clearTimeout(t),
+    ...(idle ? { requestIdleCallback: (fn: () => void) => idleCallbacks.push(fn) } : {}),
+  };
+  const fire = (name: string) => [...(listeners.get(name) ?? [])].forEach((l) => l());
+  return { win: win as unknown as Window & typeof globalThis, fire, idleCallbacks };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("afterIdleOrInteraction", () => {
+  it("starts 1 s after load where the browser has no idle callback", () => {
+    vi.useFakeTimers();
+    const { win, fire } = fakeWindow("loading", false);
+    const start = vi.fn();
+    afterIdleOrInteraction(start, win);
+    vi.advanceTimersByTime(5000);
+    expect(start).not.toHaveBeenCalled(); // not before the load event
+    fire("load");
+    vi.advanceTimersByTime(CHAT_IDLE_FALLBACK_MS - 1);
+    expect(start).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it("starts at idle time when the browser has an idle callback", () => {
+    const { win, idleCallbacks } = fakeWindow("complete", true);
+    const start = vi.fn();
+    afterIdleOrInteraction(start, win);
+    expect(start).not.toHaveBeenCalled();
+    idleCallbacks[0]!();
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it("starts on the first interaction, once, and never after a cancel", () => {
+    vi.useFakeTimers();
+    const { win, fire } = fakeWindow("complete", false);
+    const start = vi.fn();
+    afterIdleOrInteraction(start, win);
+    fire("pointerdown");
+    fire("keydown");
+    vi.advanceTimersByTime(CHAT_IDLE_FALLBACK_MS);
+    expect(start).toHaveBeenCalledTimes(1);
+
+    const other = vi.fn();
+    const second = fakeWindow("complete", false);
+    afterIdleOrInteraction(other, second.win)();
+    second.fire("scroll");
+    vi.advanceTimersByTime(CHAT_IDLE_FALLBACK_MS);
+    expect(other).not.toHaveBeenCalled();
+  });
+});
+
+describe("the anonymous chat id", () => {
+  const storage = () => {
+    const m = new Map<string, string>();
+    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) } as Storage;
+  };
+
+  it("is made once, kept, and a new one after it is forgotten (sign-out)", () => {
+    const s = storage();
+    expect(anonymousChatId(s, false)).toBeNull();
+    const id = anonymousChatId(s, true)!;
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(anonymousChatId(s, true)).toBe(id);
+    forgetAnonymousChatId(s);
+    expect(anonymousChatId(s, false)).toBeNull();
+    expect(anonymousChatId(s, true)).not.toBe(id);
+  });
+
+  it("replaces a malformed stored value", () => {
+    const s = storage();
+    s.setItem(ANONYMOUS_KEY, "<script>");
+    expect(anonymousChatId(s, false)).toBeNull();
+    expect(anonymousChatId(s, true)).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe("chatHiddenOn", () => {
+  it.each([
+    ["/betting", true],
+    ["/es/betting", true],
+    ["/game/book-of-ra", true],
+    ["/ar/game/book-of-ra", true],
+    ["/gamehall", false],
+    ["/", false],
+    ["/support", false],
+  ])("%s → %s", (path, hidden) => expect(chatHiddenOn(path)).toBe(hidden));
+});
+
+describe("mergeMessages", () => {
+  it("adds each message once, in id order", () => {
+    const m = (id: number) => ({ id, author: "user" as const, text: `m${id}`, created_at: id });
+    expect(mergeMessages([m(1), m(3)], [m(3), m(2), m(4)]).map((x) => x.id)).toEqual([1, 2, 3, 4]);
+  });
+});
