@@ -38,3 +38,22 @@ export function forgetAnonymousChatId(storage: Storage): void {
     // Nothing stored then.
   }
 }
+
+/** Set while a player's page ran the chat: a page without a player afterwards means a sign-out. */
+export const PLAYER_MARK_KEY = "pf_chat_player";
+
+/**
+ * The reset after sign-out (SPEC §4), which a full-page sign-out would otherwise miss: the first
+ * visitor page after a player's forgets the anonymous id, so the next chat is a new visitor's.
+ */
+export function resetAfterSignOut(storage: Storage, uid: number | null): void {
+  try {
+    if (uid) storage.setItem(PLAYER_MARK_KEY, "1");
+    else if (storage.getItem(PLAYER_MARK_KEY)) {
+      storage.removeItem(PLAYER_MARK_KEY);
+      storage.removeItem(ANONYMOUS_KEY);
+    }
+  } catch {
+    // Storage refused: nothing was kept either.
+  }
+}

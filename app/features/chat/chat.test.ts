@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { anonymousChatId, ANONYMOUS_KEY, forgetAnonymousChatId } from "./chat-identity";
+import { anonymousChatId, ANONYMOUS_KEY, forgetAnonymousChatId, resetAfterSignOut } from "./chat-identity";
 import { chatHiddenOn } from "./chat-routes";
 import { afterIdleOrInteraction, CHAT_IDLE_FALLBACK_MS } from "./defer";
 import { mergeMessages } from "./demo-chat";
@@ -83,6 +83,22 @@ describe("the anonymous chat id", () => {
     forgetAnonymousChatId(s);
     expect(anonymousChatId(s, false)).toBeNull();
     expect(anonymousChatId(s, true)).not.toBe(id);
+  });
+
+  it("is forgotten on the first visitor page after a player's (a sign-out, even by a full reload), and only then", () => {
+    const s = storage();
+    const visitor = anonymousChatId(s, true)!;
+    resetAfterSignOut(s, null);
+    expect(anonymousChatId(s, false)).toBe(visitor);
+    resetAfterSignOut(s, 7);
+    resetAfterSignOut(s, 7);
+    const kept = anonymousChatId(s, true);
+    resetAfterSignOut(s, null);
+    expect(anonymousChatId(s, false)).toBeNull();
+    const next = anonymousChatId(s, true)!;
+    expect(next).not.toBe(kept);
+    resetAfterSignOut(s, null);
+    expect(anonymousChatId(s, false)).toBe(next);
   });
 
   it("replaces a malformed stored value", () => {

@@ -15,25 +15,30 @@ export function mergeMessages(list: ChatMessage[], more: ChatMessage[]): ChatMes
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
+export interface DemoChatPanelProps {
+  uid: number | null;
+  locale: string;
+  /** Closed, the panel keeps its messages (and a player's live replies) but shows nothing. */
+  open: boolean;
+  onClose(): void;
+}
+
 /**
- * The demo chat provider's launcher and panel (decision 0055). A signed-in player's operator
- * replies come over the realtime channel (chat.message); a visitor has no channel, so the open
- * panel asks for newer messages every few seconds. On sign-in the visitor's conversation becomes
- * the player's (chat.identify); on sign-out the panel empties and the next chat is a new visitor's.
+ * The demo chat provider's panel (decision 0055), loaded on the launcher's first click. A
+ * signed-in player's operator replies come over the realtime channel (chat.message); a visitor has
+ * no channel, so the open panel asks for newer messages every few seconds. The first panel of a
+ * player hands the visitor's conversation over (chat.identify); the launcher remounts it on sign-in
+ * and sign-out.
  */
-export default function DemoChat({ uid, locale, hidden }: { uid: number | null; locale: string; hidden: boolean }) {
+export default function DemoChatPanel({ uid, locale, open, onClose }: DemoChatPanelProps) {
   const t = useT();
-  const [open, setOpen] = useState(false);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [unread, setUnread] = useState(false);
   const [text, setText] = useState("");
   const [error, setError] = useState("");
   const [sending, setSending] = useState(false);
   const [identified, setIdentified] = useState<number | null | undefined>(undefined);
   const lastId = useRef(0);
   lastId.current = messages.at(-1)?.id ?? 0;
-  const openRef = useRef(open);
-  openRef.current = open;
 
   // The identity switch: sign-in hands the visitor's chat over; sign-out starts empty.
   useEffect(() => {
@@ -80,7 +85,6 @@ export default function DemoChat({ uid, locale, hidden }: { uid: number | null; 
         const message = (e.data as { message?: ChatMessage } | null)?.message;
         if (!message) return;
         setMessages((list) => mergeMessages(list, [message]));
-        if (!openRef.current) setUnread(true);
       });
     }
     if (!open) return;
@@ -106,58 +110,40 @@ export default function DemoChat({ uid, locale, hidden }: { uid: number | null; 
     }
   };
 
-  if (hidden) return null;
+  if (!open) return null;
   return (
-    <div className="chat" data-testid="chat">
-      {open && (
-        <section id="chat-panel" className="chat__panel" aria-labelledby="chat-title">
-          <header className="chat__head">
-            <h2 id="chat-title">{t("chat.title")}</h2>
-            <button type="button" className="chat__close" aria-label={t("chat.close")} onClick={() => setOpen(false)}>
-              <Icon name="close" size={18} />
-            </button>
-          </header>
-          <ol className="chat__log" role="log" aria-live="polite" data-testid="chat-log">
-            {messages.length === 0 && <li className="chat__empty">{t("chat.empty")}</li>}
-            {messages.map((m) => (
-              <li key={m.id} className={`chat__msg chat__msg--${m.author}`} data-author={m.author}>
-                <span className="visually-hidden">{m.author === "operator" ? t("chat.operator") : t("chat.you")}: </span>
-                {m.text}
-              </li>
-            ))}
-          </ol>
-          <form className="chat__form" onSubmit={(e) => void send(e)}>
-            <label htmlFor="chat-text" className="visually-hidden">{t("chat.message")}</label>
-            <textarea
-              id="chat-text"
-              rows={2}
-              maxLength={CHAT_TEXT_MAX}
-              value={text}
-              aria-describedby={error ? "chat-error" : undefined}
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === "Enter" && !e.shiftKey) void send(e);
-              }}
-            />
-            <button type="submit" className="btn btn--primary" disabled={sending}>{t("chat.send")}</button>
-          </form>
-          {error && <p id="chat-error" role="alert" className="chat__error">{error}</p>}
-        </section>
-      )}
-      <button
-        type="button"
-        className="chat__launcher btn btn--primary"
-        aria-expanded={open}
-        aria-controls={open ? "chat-panel" : undefined}
-        onClick={() => {
-          setOpen(!open);
-          setUnread(false);
-        }}
-      >
-        <Icon name="support" />
-        {t("chat.open")}
-        {unread && <span className="chat__unread" aria-hidden="true" />}
-      </button>
-    </div>
+    <section id="chat-panel" className="chat__panel" aria-labelledby="chat-title">
+      <header className="chat__head">
+        <h2 id="chat-title">{t("chat.title")}</h2>
+        <button type="button" className="chat__close" aria-label={t("chat.close")} onClick={onClose}>
+          <Icon name="close" size={18} />
+        </button>
+      </header>
+      <ol className="chat__log" role="log" aria-live="polite" data-testid="chat-log">
+        {messages.length === 0 && <li className="chat__empty">{t("chat.empty")}</li>}
+        {messages.map((m) => (
+          <li key={m.id} className={`chat__msg chat__msg--${m.author}`} data-author={m.author}>
+            <span className="visually-hidden">{m.author === "operator" ? t("chat.operator") : t("chat.you")}: </span>
+            {m.text}
+          </li>
+        ))}
+      </ol>
+      <form className="chat__form" onSubmit={(e) => void send(e)}>
+        <label htmlFor="chat-text" className="visually-hidden">{t("chat.message")}</label>
+        <textarea
+          id="chat-text"
+          rows={2}
+          maxLength={CHAT_TEXT_MAX}
+          value={text}
+          aria-describedby={error ? "chat-error" : undefined}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey) void send(e);
+          }}
+        />
+        <button type="submit" className="btn btn--primary" disabled={sending}>{t("chat.send")}</button>
+      </form>
+      {error && <p id="chat-error" role="alert" className="chat__error">{error}</p>}
+    </section>
   );
 }

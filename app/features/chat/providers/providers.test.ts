@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatSettings } from "../../../lib/api/contract-support";
 import { IDENTIFY_ATTEMPTS, IDENTIFY_RETRY_MS, type ChatWindow } from "./adapter";
 import { ADAPTERS, HIDE_POLL_MS, startChatProvider } from "./controller";
+import * as betunlim from "./betunlim";
+import * as comm100 from "./comm100";
+import * as freshChatModule from "./fresh-chat";
 import { freshChat } from "./fresh-chat";
+import * as jivoSite from "./jivo-site";
+import * as liveChat from "./live-chat";
+import * as liveTex from "./live-tex";
+import * as verbox from "./verbox";
 
 /**
  * The chat adapters against local stand-ins (decision 0055): a fake window whose "scripts" are
@@ -39,6 +46,17 @@ function fakeWindow(scripts: Record<string, StandIn | "fail">, widgets: FakeElem
   return { win, injected };
 }
 
+/** The same adapter modules as ADAPTERS, imported up front: no real module loading under the fake clock. */
+const LOCAL = {
+  live_tex: async () => liveTex,
+  freshChat: async () => freshChatModule,
+  liveChat: async () => liveChat,
+  verbox: async () => verbox,
+  betunlim: async () => betunlim,
+  jivoSite: async () => jivoSite,
+  comm100: async () => comm100,
+};
+
 /** Runs the fake clock in small steps until `p` settles (the adapter's module import is real I/O). */
 async function settled<T>(p: Promise<T>): Promise<T> {
   let done = false;
@@ -62,7 +80,7 @@ describe("jivoSite", () => {
     const api = { setContactInfo: vi.fn(), setCustomData: vi.fn(), clearHistory: vi.fn(), close: vi.fn() };
     // The widget's API arrives 1.2 s after its script ran, as Jivo's does.
     const { win, injected } = fakeWindow({ "https://code.jivosite.com/widget/abc123": (w) => setTimeout(() => (w.jivo_api = api), 1200) });
-    const started = settled(startChatProvider(settings({ provider: "jivoSite", widget_id: "abc123", src: "https://code.jivosite.com/widget/" }), win));
+    const started = settled(startChatProvider(settings({ provider: "jivoSite", widget_id: "abc123", src: "https://code.jivosite.com/widget/" }), win, LOCAL));
     const chat = (await started)!;
     expect(injected.map((s) => s.src)).toEqual(["https://code.jivosite.com/widget/abc123"]);
 
@@ -80,7 +98,7 @@ describe("jivoSite", () => {
   it("gives up identifying after a bounded number of tries, logging it", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { win } = fakeWindow({ "https://code.jivosite.com/widget/w": () => {} });
-    const started = settled(startChatProvider(settings({ provider: "jivoSite", widget_id: "w" }), win));
+    const started = settled(startChatProvider(settings({ provider: "jivoSite", widget_id: "w" }), win, LOCAL));
     (await started)!.identify({ anonymousId: "a".repeat(32) });
     await vi.advanceTimersByTimeAsync(IDENTIFY_RETRY_MS * IDENTIFY_ATTEMPTS);
     expect(warn).toHaveBeenCalledWith("chat: jivoSite identify failed", "chat: the provider's API did not appear");
@@ -92,7 +110,7 @@ describe("startChatProvider", () => {
   it("logs a script that does not load and skips the chat", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const { win, injected } = fakeWindow({ "https://cdn.livechatinc.com/tracking.js": "fail" });
-    const started = settled(startChatProvider(settings({ provider: "liveChat", license: "123" }), win));
+    const started = settled(startChatProvider(settings({ provider: "liveChat", license: "123" }), win, LOCAL));
     expect(await started).toBeNull();
     expect(injected).toHaveLength(1);
     expect(error).toHaveBeenCalledWith("chat: liveChat failed to load; chat skipped", "chat: https://cdn.livechatinc.com/tracking.js failed to load");
@@ -101,7 +119,7 @@ describe("startChatProvider", () => {
   it("logs a config without the provider's key and injects nothing", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const { win, injected } = fakeWindow({});
-    expect(await startChatProvider(settings({ provider: "verbox" }), win)).toBeNull();
+    expect(await startChatProvider(settings({ provider: "verbox" }), win, LOCAL)).toBeNull();
     expect(injected).toEqual([]);
     expect(error).toHaveBeenCalledWith("chat: verbox failed to load; chat skipped", "chat: verbox needs id");
   });
@@ -109,7 +127,7 @@ describe("startChatProvider", () => {
   it("keeps the widget hidden on a betting or game route with a 100 ms poll, and shows it again after", async () => {
     const widget = { style: { display: "" } };
     const { win } = fakeWindow({ "https://admin.verbox.ru/support/support.js?h=v1": (w) => (w.Verbox = vi.fn()) }, [widget]);
-    const started = settled(startChatProvider(settings({ provider: "verbox", id: "v1", src: "https://admin.verbox.ru/support/support.js" }), win));
+    const started = settled(startChatProvider(settings({ provider: "verbox", id: "v1", src: "https://admin.verbox.ru/support/support.js" }), win, LOCAL));
     const chat = (await started)!;
     chat.setHidden(true);
     expect(widget.style.display).toBe("none");
@@ -125,8 +143,9 @@ describe("startChatProvider", () => {
 
   it("has an adapter for each of SPEC's seven providers; comm100 loads nothing", async () => {
     expect(Object.keys(ADAPTERS).sort()).toEqual(["betunlim", "comm100", "freshChat", "jivoSite", "liveChat", "live_tex", "verbox"]);
+    expect(Object.keys(LOCAL).sort()).toEqual(Object.keys(ADAPTERS).sort());
     const { win, injected } = fakeWindow({});
-    const chat = await startChatProvider(settings({ provider: "comm100", id: "x" }), win);
+    const chat = await startChatProvider(settings({ provider: "comm100", id: "x" }), win, LOCAL);
     expect(chat).not.toBeNull();
     expect(injected).toEqual([]);
   });
