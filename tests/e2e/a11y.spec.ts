@@ -26,7 +26,9 @@ const dialogOpen = async (page: Page) => {
 };
 
 const openChat = async (page: Page) => {
-  // By class: the texts are the page locale's.
+  // The chat loads with the first interaction; by class: the texts are the page locale's.
+  await expect(page.locator("html")).toHaveAttribute("data-links", "");
+  await page.keyboard.press("Shift");
   await page.locator(".chat__launcher").click();
   await expect(page.locator("#chat-panel")).toBeVisible();
 };

@@ -6,15 +6,23 @@ import { expect, test, tr } from "./fixtures";
  * The live chat's demo provider (issue 24, decision 0055): a player's and a visitor's message
  * reach the operator console, and the operator's reply appears in the open panel without a
  * reload (a player's over the realtime channel, a visitor's by the panel's poll). No chat on the
- * betting and game pages. JavaScript only: without it /support has the form.
+ * betting and game pages. The chat's code loads with the first interaction (first-load JS bar). JavaScript only: without it /support has the form.
  */
 
 const CONSOLE = "/platform/demo/chat";
 const launcher = (page: Page) => page.getByRole("button", { name: tr("chat.open") });
 const log = (page: Page) => page.getByTestId("chat-log");
+/** The chat loads with the page's first interaction (after hydration): a key press. */
+async function wakeChat(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-links", "");
+  await page.keyboard.press("Shift");
+  await expect(launcher(page)).toBeVisible();
+}
+
 const uniqueText = (who: string) => `Hello from ${who} ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 async function sendInPanel(page: Page, text: string) {
+  await wakeChat(page);
   await launcher(page).click();
   await expect(page.getByRole("heading", { name: tr("chat.title") })).toBeVisible();
   await page.getByLabel(tr("chat.message")).fill(text);
@@ -64,6 +72,7 @@ test.describe("live chat", () => {
     // Signing in hands the visitor's conversation to the player.
     await registerByApi(page.request, unique("chat-visitor"));
     await page.reload();
+    await wakeChat(page);
     await launcher(page).click();
     await expect(log(page).locator('[data-author="user"]').filter({ hasText: message })).toBeVisible();
     await expect(log(page).locator('[data-author="operator"]').filter({ hasText: reply })).toBeVisible();
@@ -71,8 +80,7 @@ test.describe("live chat", () => {
 
   test("no launcher on the betting page or a game page, and it is back on the next page", async ({ page }) => {
     await page.goto("/gamehall");
-    await expect(launcher(page)).toBeVisible();
-    await expect(page.locator("html")).toHaveAttribute("data-links", "");
+    await wakeChat(page);
     // Client-side navigation, as a player clicks through: the launcher is already loaded.
     await page.evaluate(() => document.body.insertAdjacentHTML("beforeend", '<a data-link href="/betting" id="to-betting">to betting</a>'));
     await page.locator("#to-betting").click();

@@ -1,70 +1,39 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { anonymousChatId, ANONYMOUS_KEY, forgetAnonymousChatId, resetAfterSignOut } from "./chat-identity";
 import { chatHiddenOn } from "./chat-routes";
-import { afterIdleOrInteraction, CHAT_IDLE_FALLBACK_MS } from "./defer";
+import { afterFirstInteraction } from "./defer";
 import { mergeMessages } from "./demo-chat";
 
 /** The chat's deferral, identity, route rule and message merge (decision 0055). */
 
-function fakeWindow(readyState: string, idle: boolean) {
+function fakeWindow() {
   const listeners = new Map<string, Set<() => void>>();
-  const idleCallbacks: Array<() => void> = [];
   const win = {
-    document: { readyState },
     addEventListener: (n: string, l: () => void) => listeners.set(n, (listeners.get(n) ?? new Set()).add(l)),
     removeEventListener: (n: string, l: () => void) => listeners.get(n)?.delete(l),
-    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
-    clearTimeout: (t: ReturnType<typeof setTimeout>) => clearTimeout(t),
-    ...(idle ? { requestIdleCallback: (fn: () => void) => idleCallbacks.push(fn) } : {}),
   };
   const fire = (name: string) => [...(listeners.get(name) ?? [])].forEach((l) => l());
-  return { win: win as unknown as Window & typeof globalThis, fire, idleCallbacks };
+  return { win: win as unknown as Window, fire, count: () => [...listeners.values()].reduce((n, s) => n + s.size, 0) };
 }
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-describe("afterIdleOrInteraction", () => {
-  it("starts 1 s after load where the browser has no idle callback", () => {
-    vi.useFakeTimers();
-    const { win, fire } = fakeWindow("loading", false);
+describe("afterFirstInteraction", () => {
+  it("starts on the first interaction, once, and leaves no listener behind", () => {
+    const { win, fire, count } = fakeWindow();
     const start = vi.fn();
-    afterIdleOrInteraction(start, win);
-    vi.advanceTimersByTime(5000);
-    expect(start).not.toHaveBeenCalled(); // not before the load event
-    fire("load");
-    vi.advanceTimersByTime(CHAT_IDLE_FALLBACK_MS - 1);
+    afterFirstInteraction(start, win);
     expect(start).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(start).toHaveBeenCalledTimes(1);
-  });
-
-  it("starts at idle time when the browser has an idle callback", () => {
-    const { win, idleCallbacks } = fakeWindow("complete", true);
-    const start = vi.fn();
-    afterIdleOrInteraction(start, win);
-    expect(start).not.toHaveBeenCalled();
-    idleCallbacks[0]!();
-    expect(start).toHaveBeenCalledTimes(1);
-  });
-
-  it("starts on the first interaction, once, and never after a cancel", () => {
-    vi.useFakeTimers();
-    const { win, fire } = fakeWindow("complete", false);
-    const start = vi.fn();
-    afterIdleOrInteraction(start, win);
     fire("pointerdown");
     fire("keydown");
-    vi.advanceTimersByTime(CHAT_IDLE_FALLBACK_MS);
     expect(start).toHaveBeenCalledTimes(1);
+    expect(count()).toBe(0);
+  });
 
-    const other = vi.fn();
-    const second = fakeWindow("complete", false);
-    afterIdleOrInteraction(other, second.win)();
-    second.fire("scroll");
-    vi.advanceTimersByTime(CHAT_IDLE_FALLBACK_MS);
-    expect(other).not.toHaveBeenCalled();
+  it("never starts after a cancel (the page moved to a route without chat)", () => {
+    const { win, fire } = fakeWindow();
+    const start = vi.fn();
+    afterFirstInteraction(start, win)();
+    fire("scroll");
+    expect(start).not.toHaveBeenCalled();
   });
 });
 

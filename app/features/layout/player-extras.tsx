@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { afterIdleOrInteraction } from "../chat/defer";
+import { chatHiddenOn } from "../chat/chat-routes";
+import { afterFirstInteraction } from "../chat/defer";
 import { useRootData } from "../site/use-root-data";
 
 const PageExtras = lazy(() => import("./page-extras"));
-// The live chat: its own chunk, fetched after the first interaction or idle time (decision 0055).
+// The live chat: its own chunk, fetched after the first interaction (decision 0055).
 const ChatLauncher = lazy(() => import("../chat/chat-launcher"));
 
 /**
@@ -15,13 +16,16 @@ const ChatLauncher = lazy(() => import("../chat/chat-launcher"));
  */
 export function PlayerExtras() {
   const signedIn = !!useRootData()?.player;
-  const { search, hash } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (signedIn || search.includes("promo_code=") || hash.includes("tgWebAppData") || hash.startsWith("#popup-preview")) setWanted(true);
   }, [signedIn, search, hash]);
+  // The chat starts with the first interaction on a page that shows it; once loaded it stays
+  // mounted (it hides itself on betting and game routes, a provider's widget included).
   const [chat, setChat] = useState(false);
-  useEffect(() => afterIdleOrInteraction(() => setChat(true)), []);
+  const chatHere = !chatHiddenOn(pathname);
+  useEffect(() => (chat || !chatHere ? undefined : afterFirstInteraction(() => setChat(true))), [chat, chatHere]);
   return (
     <>
       {wanted && (
