@@ -9,7 +9,7 @@ import { resetAfterSignOut } from "./chat-identity";
 import { chatHiddenOn } from "./chat-routes";
 
 // The panel and the /api client come with the first click on the launcher, a widget's adapter
-// when the operator configured one: what loads at idle time on every page stays this small.
+// when the operator configured one: what the first interaction loads on every page stays small.
 const DemoChatPanel = lazy(() => import("./demo-chat"));
 const ProviderChat = lazy(() => import("./provider-chat"));
 
@@ -22,7 +22,7 @@ async function chatSettings(locale: string): Promise<ChatSettings> {
 
 /**
  * The live chat (issue 24, decision 0055), loaded by player-extras.tsx only after the first
- * interaction or idle time: reads the chat settings and runs the demo chat or the configured
+ * interaction: reads the chat settings and runs the demo chat or the configured
  * provider's widget. Hidden on betting and game routes, checked on every navigation. A settings
  * failure is logged and chat skipped.
  */
