@@ -119,15 +119,20 @@ export default function DemoChatPanel({ uid, locale, open, onClose }: DemoChatPa
           <Icon name="close" size={18} />
         </button>
       </header>
-      <ol className="chat__log" role="log" aria-live="polite" data-testid="chat-log">
-        {messages.length === 0 && <li className="chat__empty">{t("chat.empty")}</li>}
-        {messages.map((m) => (
-          <li key={m.id} className={`chat__msg chat__msg--${m.author}`} data-author={m.author}>
-            <span className="visually-hidden">{m.author === "operator" ? t("chat.operator") : t("chat.you")}: </span>
-            {m.text}
-          </li>
-        ))}
-      </ol>
+      <div className="chat__log" role="log" aria-live="polite" data-testid="chat-log">
+        {messages.length === 0 ? (
+          <p className="chat__empty">{t("chat.empty")}</p>
+        ) : (
+          <ol className="chat__list">
+            {messages.map((m) => (
+              <li key={m.id} className={`chat__msg chat__msg--${m.author}`} data-author={m.author}>
+                <span className="visually-hidden">{m.author === "operator" ? t("chat.operator") : t("chat.you")}: </span>
+                {m.text}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
       <form className="chat__form" onSubmit={(e) => void send(e)}>
         <label htmlFor="chat-text" className="visually-hidden">{t("chat.message")}</label>
         <textarea
