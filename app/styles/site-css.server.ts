@@ -6,6 +6,7 @@
 import app from "./app.css?inline";
 import betting from "./betting.css?inline";
 import cashier from "./cashier.css?inline";
+import chat from "./chat.css?inline";
 import forcedLogout from "./forced-logout.css?inline";
 import game from "./game.css?inline";
 import jackpots from "./jackpots.css?inline";
@@ -19,4 +20,4 @@ import search from "./search.css?inline";
 import tournaments from "./tournaments.css?inline";
 import wheel from "./wheel.css?inline";
 
-export const siteCss = [app, lobby, search, game, jackpots, profileGames, responsible, responsibleSession, cashier, forcedLogout, offers, loyalty, wheel, tournaments, betting].join("\n");
+export const siteCss = [app, lobby, search, game, jackpots, profileGames, responsible, responsibleSession, cashier, forcedLogout, offers, loyalty, wheel, tournaments, betting, chat].join("\n");

@@ -25,6 +25,14 @@ const dialogOpen = async (page: Page) => {
   await expect(page.getByRole("dialog").locator("form[data-enhanced]").first()).toBeAttached();
 };
 
+const openChat = async (page: Page) => {
+  // The chat loads with the first interaction; by class: the texts are the page locale's.
+  await expect(page.locator("html")).toHaveAttribute("data-links", "");
+  await page.keyboard.press("Shift");
+  await page.locator(".chat__launcher").click();
+  await expect(page.locator("#chat-panel")).toBeVisible();
+};
+
 /** What a visitor can open. `{game}`, `{jackpot}` and `{tournament}` (slots-sprint) are filled from the seeded catalogue. */
 const VISITOR: Target[] = [
   { name: "home", path: "/" },
@@ -61,6 +69,8 @@ const VISITOR: Target[] = [
   { name: "404 page", path: "/no-such-page" },
   { name: "vpn", path: "/vpn" },
   { name: "support", path: "/support" },
+  // The live chat's open panel (decision 0055): its launcher loads after idle time.
+  { name: "chat panel", path: "/support", ready: openChat },
 ];
 
 /** What a signed-in player opens: the cashier, the profile pages, and the player's header. */
@@ -111,6 +121,7 @@ const PLAYER: Target[] = [
   { name: "vpn (player)", path: "/vpn" },
   { name: "vpn confirm (player)", path: "/vpn?buy=1" },
   { name: "support (player)", path: "/support" },
+  { name: "chat panel (player)", path: "/support", ready: openChat },
 ];
 
 /** promotions: the first seeded promotion banner's id per locale (banners.get, position promotions). */

@@ -29,6 +29,7 @@ import { storageHandlers } from "./storage";
 import { verificationHandlers } from "./verification";
 import { vpnHandlers } from "./vpn";
 import { supportHandlers } from "./support";
+import { chatHandlers } from "./chat";
 
 /** Every method of the contract has exactly one handler: the type makes a missing one an error. */
 export const handlers: Handlers = {
@@ -62,4 +63,5 @@ export const handlers: Handlers = {
   ...sportsbookHandlers,
   ...vpnHandlers,
   ...supportHandlers,
+  ...chatHandlers,
 };

@@ -1,8 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { chatHiddenOn } from "../chat/chat-routes";
+import { afterFirstInteraction } from "../chat/defer";
 import { useRootData } from "../site/use-root-data";
 
 const PageExtras = lazy(() => import("./page-extras"));
+// The live chat: its own chunk, fetched after the first interaction (decision 0055).
+const ChatLauncher = lazy(() => import("../chat/chat-launcher"));
 
 /**
  * Loads the page extras (hints, forced logout, promo code, messenger sign-in) after hydration,
@@ -12,14 +16,28 @@ const PageExtras = lazy(() => import("./page-extras"));
  */
 export function PlayerExtras() {
   const signedIn = !!useRootData()?.player;
-  const { search, hash } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (signedIn || search.includes("promo_code=") || hash.includes("tgWebAppData") || hash.startsWith("#popup-preview")) setWanted(true);
   }, [signedIn, search, hash]);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <PageExtras />
-    </Suspense>
-  ) : null;
+  // The chat starts with the first interaction on a page that shows it; once loaded it stays
+  // mounted (it hides itself on betting and game routes, a provider's widget included).
+  const [chat, setChat] = useState(false);
+  const chatHere = !chatHiddenOn(pathname);
+  useEffect(() => (chat || !chatHere ? undefined : afterFirstInteraction(() => setChat(true))), [chat, chatHere]);
+  return (
+    <>
+      {wanted && (
+        <Suspense fallback={null}>
+          <PageExtras />
+        </Suspense>
+      )}
+      {chat && (
+        <Suspense fallback={null}>
+          <ChatLauncher />
+        </Suspense>
+      )}
+    </>
+  );
 }

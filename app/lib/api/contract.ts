@@ -21,6 +21,7 @@ import { verificationMethods } from "./contract-verification";
 import { walletMethods } from "./contract-wallet";
 import { vpnMethods } from "./contract-vpn";
 import { supportMethods } from "./contract-support";
+import { chatMethods } from "./contract-chat";
 import { count, fieldList, method, offset } from "./define";
 import {
   AccountInfo,
@@ -362,6 +363,7 @@ export const contract = {
   ...eventMethods,
   ...vpnMethods,
   ...supportMethods,
+  ...chatMethods,
 };
 
 export type Contract = typeof contract;

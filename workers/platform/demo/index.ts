@@ -9,6 +9,7 @@ import { vpnDemoRoutes } from "./vpn-routes";
 import { gameRoutes } from "./game-routes";
 import { mailboxRoutes } from "./mailbox";
 import { supportInboxRoutes } from "./support-inbox";
+import { chatConsoleRoutes } from "./chat-console";
 import { oauthRoutes } from "./oauth";
 import { paymentRoutes } from "./payment-routes";
 import { verificationWebhookRoutes } from "../verification/webhook-routes";
@@ -36,6 +37,7 @@ pages.route("/", tournamentDemoRoutes);
 pages.route("/", sportsbookDemoRoutes);
 pages.route("/", vpnDemoRoutes);
 pages.route("/", supportInboxRoutes);
+pages.route("/", chatConsoleRoutes);
 pages.notFound((c) => c.text("Not found", 404));
 
 export function handlePlatformPages(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {
