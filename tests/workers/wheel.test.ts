@@ -197,7 +197,8 @@ describe("the wheel's page", () => {
     expect(popup).toContain('data-reward="bonus"');
     expect(popup).toContain("is waiting in your bonuses.");
     expect(popup).toMatch(/<a[^>]+href="\/profile\/bonuses"[^>]*>My bonuses<\/a>/);
-    // Not the plain result popup ("You won!" with "Verify this spin").
-    expect(popup).not.toContain("Verify this spin");
+    // Not the plain result popup ("You won!"), but a bonus spin is as verifiable as any other.
+    expect(popup).not.toContain("You won!");
+    expect(popup).toMatch(new RegExp(`<a[^>]+href="[^"]*verify=${drawn.id}[^"]*"[^>]*>Verify this spin</a>`));
   });
 });

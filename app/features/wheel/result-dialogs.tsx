@@ -6,7 +6,7 @@ import { WheelDialog } from "./wheel-dialog";
 
 /**
  * A spin's result: what it paid, or "no luck"; a bonus opens the received-bonus popup instead
- * (SPEC §2), which leads to the player's bonuses. Opened by `?spin=<id>` (without JavaScript, after
+ * (SPEC §2), which leads to the player's bonuses. Either offers "Verify this spin". Opened by `?spin=<id>` (without JavaScript, after
  * the form's redirect) or by the spin machine once the wheel has stopped.
  */
 export function SpinResultPopup({ spin, close, onClose, verifyHref }: { spin: WheelSpin; close: string; onClose?: () => void; verifyHref: string }) {
@@ -20,6 +20,7 @@ export function SpinResultPopup({ spin, close, onClose, verifyHref }: { spin: Wh
           {t("wheel.result.bonusText", { title: rewardTitle(r) })}
         </p>
         <div className="confirm__actions">
+          <VerifyAction verifyHref={verifyHref} onClose={onClose} />
           <Link className="btn btn--primary" to={to("/profile/bonuses")}>
             {t("wheel.result.toBonuses")}
           </Link>
@@ -33,10 +34,7 @@ export function SpinResultPopup({ spin, close, onClose, verifyHref }: { spin: Wh
         {r.type === "nothing" ? rewardTitle(r) : t("wheel.result.wonText", { title: rewardTitle(r) })}
       </p>
       <div className="confirm__actions">
-        {/* From the machine's popup: close it as the verify view opens, so they do not stack. */}
-        <Link className="btn btn--ghost" to={verifyHref} replace preventScrollReset onClick={onClose}>
-          {t("wheel.fair.verifyThis")}
-        </Link>
+        <VerifyAction verifyHref={verifyHref} onClose={onClose} />
         <CloseAction close={close} onClose={onClose} />
       </div>
     </WheelDialog>
@@ -56,6 +54,16 @@ export function ErrorConfirm({ code, close, onClose }: { code: string | null; cl
         <CloseAction close={close} onClose={onClose} />
       </div>
     </WheelDialog>
+  );
+}
+
+/** Every spin can be verified, a bonus one too. From the machine's popup: close it as the verify view opens, so they do not stack. */
+function VerifyAction({ verifyHref, onClose }: { verifyHref: string; onClose?: () => void }) {
+  const t = useT();
+  return (
+    <Link className="btn btn--ghost" to={verifyHref} replace preventScrollReset onClick={onClose}>
+      {t("wheel.fair.verifyThis")}
+    </Link>
   );
 }
 
