@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, useEffect, useState } from "react";
+import { firstTouch } from "../../lib/first-interaction";
 import { lazyWithPreload } from "../../lib/lazy-with-preload";
 import type { RegistrationProps } from "./registration-section";
 
@@ -7,23 +8,6 @@ const load = () => import("./registration-section").then((m) => m.RegistrationSe
 /** Rendered by the server (preloaded by entry.server) or later in the browser: at once. */
 const registration = lazyWithPreload(load);
 export const preloadEmbeddedRegistration = registration.preload;
-
-const TOUCH = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
-
-/**
- * Resolves at the visitor's first touch, click, key or focus anywhere on the page. Listened for on
- * `window` in the capture phase: React stops the propagation of an event that lands on content it
- * has not hydrated yet, at the document.
- */
-function firstTouch(): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      for (const type of TOUCH) window.removeEventListener(type, done, true);
-      resolve();
-    };
-    for (const type of TOUCH) window.addEventListener(type, done, { capture: true, passive: true });
-  });
-}
 
 /** Hydrating the server's form: the code comes with the first touch. */
 const OnTouch = lazy(() => firstTouch().then(() => registration.preload()).then(() => import("./registration-section").then((m) => ({ default: m.RegistrationSection }))));

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { anonymousChatId, ANONYMOUS_KEY, forgetAnonymousChatId, resetAfterSignOut } from "./chat-identity";
 import { chatHiddenOn } from "./chat-routes";
-import { afterFirstInteraction } from "./defer";
+import { afterFirstInteraction } from "../../lib/first-interaction";
 import { mergeMessages } from "./demo-chat";
 
 /** The chat's deferral, identity, route rule and message merge (decision 0055). */

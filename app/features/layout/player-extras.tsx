@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { chatHiddenOn } from "../chat/chat-routes";
-import { afterFirstInteraction } from "../chat/defer";
+import { afterFirstInteraction } from "../../lib/first-interaction";
 import { useRootData } from "../site/use-root-data";
 
 const PageExtras = lazy(() => import("./page-extras"));

@@ -1,26 +1,11 @@
 import { lazy, memo, Suspense, useEffect, useState, type ComponentType } from "react";
+import { firstTouch } from "../../lib/first-interaction";
 import { lazyWithPreload } from "../../lib/lazy-with-preload";
 import type { BetSlipProps } from "./bet-slip";
 import type { SportsNavProps } from "./sports-nav";
 
-const TOUCH = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
-
-/**
- * Resolves at the reader's first touch, click, key or focus (the pattern of embedded-registration.tsx).
- * One promise for the page, listening from the moment this module runs: a touch that comes before a
- * deferred part first renders (React hydrates boundaries one by one) still counts for it.
- */
-let touched: Promise<void> | null = null;
-function firstTouch(): Promise<void> {
-  touched ??= new Promise((resolve) => {
-    const done = () => {
-      for (const type of TOUCH) window.removeEventListener(type, done, true);
-      resolve();
-    };
-    for (const type of TOUCH) window.addEventListener(type, done, { capture: true, passive: true });
-  });
-  return touched;
-}
+// One promise for the page, listening from the moment this module runs: a touch that comes before a
+// deferred part first renders (React hydrates boundaries one by one) still counts for it.
 if (typeof window !== "undefined") void firstTouch();
 
 /** Whether the page has hydrated once: a part mounted after that (a client navigation) loads its code at once. */
