@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { RANK_BLOCK, rebuildRanks } from "../../workers/platform/games/ranks";
+import { slotsRtp } from "../../workers/platform/bonuses/xray";
+import { RANK_BLOCK, rebuildRanks, SLOTS_WHERE } from "../../workers/platform/games/ranks";
 import { SEARCH_LIMIT } from "../../workers/platform/games/ranked-query";
 import { data, get } from "./helpers";
 import { games } from "./games-helpers";
@@ -123,6 +124,32 @@ describe("catalogue ranks", () => {
     await stale();
     await rebuildRanks(env.DB);
     expect(await digest()).toEqual(before);
+  });
+});
+
+describe("the bonus X-ray's average slot RTP", () => {
+  const fromGames = async () =>
+    Math.round((await env.DB.prepare(`SELECT AVG(rtp_bp) AS rtp FROM games WHERE ${SLOTS_WHERE}`).first<number>("rtp"))!);
+  const stored = () => env.DB.prepare("SELECT slots_rtp_bp AS rtp, ranked = changes AS fresh FROM game_catalogue_state WHERE id = 1").first<{ rtp: number | null; fresh: number }>();
+
+  it("is stored by the rebuild and read as one row; a catalogue change not yet rebuilt is computed from the games", async () => {
+    await stale();
+    await rebuildRanks(env.DB);
+    expect(await stored()).toEqual({ rtp: await fromGames(), fresh: 1 });
+    // The 10-minute isolate cache is keyed by the database and the time: a new time reads again.
+    let now = Date.now() + 3_600_000;
+    expect(await slotsRtp(env.DB, now)).toBe(await fromGames());
+
+    // A slot's RTP raised: until the rebuild, the average comes from the games themselves.
+    await env.DB.prepare("UPDATE games SET rtp_bp = 9999 WHERE id = (SELECT id FROM games WHERE " + SLOTS_WHERE + " ORDER BY rtp_bp LIMIT 1)").run();
+    const changed = await fromGames();
+    expect((await stored())!.fresh).toBe(0);
+    now += 3_600_000;
+    expect(await slotsRtp(env.DB, now)).toBe(changed);
+    await rebuildRanks(env.DB);
+    expect(await stored()).toEqual({ rtp: changed, fresh: 1 });
+    now += 3_600_000;
+    expect(await slotsRtp(env.DB, now)).toBe(changed);
   });
 });
 

@@ -1,8 +1,11 @@
+import { SLOTS_WHERE } from "../games/ranks";
+
 /**
  * The bonus X-ray's numbers (decision 0042): the house edge a player pays while clearing a bonus.
  * The estimate uses the catalogue's average slot RTP — slots count 100 % towards wagering, so they
- * are how a bonus is cleared — read at most once per 10 minutes per isolate (a few thousand rows:
- * the catalogue changes rarely, and bonuses pages should not read it every time).
+ * are how a bonus is cleared. The catalogue's ranks rebuild stores it (migration 0040), so it is one
+ * row to read; only while the ranks are stale (a catalogue change not yet rebuilt) is it computed
+ * from the games themselves, a few thousand rows. Either way kept at most 10 minutes per isolate.
  */
 
 const TTL_MS = 10 * 60_000;
@@ -13,9 +16,10 @@ let cached: { at: number; rtp: number; db: D1Database } | null = null;
 
 export async function slotsRtp(db: D1Database, now = Date.now()): Promise<number> {
   if (cached && cached.db === db && now - cached.at < TTL_MS) return cached.rtp;
-  const avg = await db
-    .prepare("SELECT AVG(rtp_bp) AS rtp FROM games WHERE kind NOT IN ('live', 'table') AND is_sportsbook = 0")
-    .first<number | null>("rtp");
+  const stored = await db
+    .prepare("SELECT slots_rtp_bp AS rtp, ranked = changes AS fresh FROM game_catalogue_state WHERE id = 1")
+    .first<{ rtp: number | null; fresh: number }>();
+  const avg = stored?.fresh === 1 && stored.rtp !== null ? stored.rtp : await db.prepare(`SELECT AVG(rtp_bp) AS rtp FROM games WHERE ${SLOTS_WHERE}`).first<number | null>("rtp");
   const rtp = avg ? Math.round(avg) : FALLBACK_RTP_BP;
   cached = { at: now, rtp, db };
   return rtp;

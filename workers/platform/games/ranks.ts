@@ -63,6 +63,9 @@ const RANK_BLOCKS = `INSERT INTO game_rank_blocks (scope, sort, block, counts)
       FROM chain c WHERE c.block < c.last)
   SELECT scope, sort, block, counts FROM chain`;
 
+/** The games the X-ray's average covers: slots, which count 100 % towards wagering. */
+export const SLOTS_WHERE = "kind NOT IN ('live', 'table') AND is_sportsbook = 0";
+
 /** The statements of one rebuild, in order; the last marks the build current. */
 export const REBUILD_STATEMENTS: string[] = [
   "DELETE FROM game_ranks",
@@ -80,7 +83,10 @@ export const REBUILD_STATEMENTS: string[] = [
      row_number() OVER (ORDER BY ${SORT_ORDER.name}) - 1,
      row_number() OVER (ORDER BY ${SORT_ORDER.rtp}) - 1
    FROM games g JOIN game_providers p ON p.id = g.provider_id`,
-  "UPDATE game_catalogue_state SET ranked = changes, rebuilding_at = NULL WHERE id = 1",
+  // With the build, the bonus X-ray's average slot RTP (workers/platform/bonuses/xray.ts).
+  `UPDATE game_catalogue_state SET ranked = changes, rebuilding_at = NULL,
+     slots_rtp_bp = (SELECT CAST(round(AVG(rtp_bp)) AS INTEGER) FROM games WHERE ${SLOTS_WHERE})
+   WHERE id = 1`,
 ];
 
 /** How long a rebuild may hold its claim before another request may start one. */
