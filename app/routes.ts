@@ -94,7 +94,8 @@ export default [
   ]),
   layout("layouts/svg-sprite.tsx", [route("_icons", "routes/icons.tsx")]),
   route("resources/theme", "routes/resources.theme.ts"),
-  route("auth", "routes/auth.ts"),
+  // The page's locale prefix on the action too: messages, the new account's locale and where it lands.
+  ...localized("auth", "routes/auth.ts"),
   route("auth/social", "routes/auth.social.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
-import { absolute, expect, popupEnhanced, sidebar, siteHeader, test, tr } from "./fixtures";
+import { absolute, expect, msg, popupEnhanced, sidebar, siteHeader, test, tr } from "./fixtures";
 import { totp } from "./totp";
 
 async function signIn(page: Page, login: string, password = PASSWORD) {
@@ -38,6 +38,39 @@ test.describe("authentication popup @nojs", () => {
     await expect(page).toHaveURL(absolute("/"));
     await expect(siteHeader(page).getByRole("link", { name: "Sign in" })).toBeVisible();
     await expect(sidebar(page).getByRole("link", { name: /My profile/ })).toHaveCount(0);
+  });
+
+  test("in Spanish: registration lands on the Spanish deposit page, a wrong password is told in Spanish, sign-out returns to /es", async ({ page, request, javaScriptEnabled }) => {
+    const es = (key: string) => msg("es", key);
+    const email = unique("reg-es");
+    await page.goto("/es/about?show_popup_reg=1");
+    await expect(popup(page).getByRole("heading", { name: es("auth.registration.title") })).toBeVisible();
+    await popup(page).locator('input[name="email"]').fill(email);
+    await popup(page).locator('input[name="password"]').fill(PASSWORD);
+    await popup(page).locator('input[name="terms"]').check();
+    await popup(page).getByRole("button", { name: es("auth.registration.submit") }).click();
+    // The form posts under the page's locale (/es/auth): the account is Spanish and so is where it lands.
+    await expect(page).toHaveURL(absolute("/es/cashier/deposit?register=success"));
+    await expect(siteHeader(page).getByText(email)).toBeVisible();
+    if (javaScriptEnabled) {
+      // The post-registration queue: confirm email, then the welcome popup.
+      for (let i = 0; i < 2; i++) {
+        await expect(popup(page)).toHaveCount(1);
+        await page.keyboard.press("Escape");
+      }
+      await expect(popup(page)).toHaveCount(0);
+    }
+    await siteHeader(page).getByRole("button", { name: es("header.signOut") }).click();
+    await expect(page).toHaveURL(absolute("/es"));
+
+    const other = unique("wrong-es");
+    await registerByApi(request, other);
+    await page.goto("/es/about?show_popup_auth=1");
+    await popup(page).locator('input[name="login"]').fill(other);
+    await popup(page).locator('input[name="password"]').fill("not-the-password");
+    await popup(page).getByRole("button", { name: es("auth.authorization.submit") }).click();
+    await expect(popup(page).getByText(es("auth.errors.wrongEntry"))).toBeVisible();
+    await expect(page).toHaveURL(/\/es\/about\?/);
   });
 
   test("a taken email is refused with a field error and the typed email kept", async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { useLocalePath } from "../site/use-root-data";
 
 /** Field errors under a control, tied to it by `aria-describedby`. */
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
@@ -49,7 +50,7 @@ export function Field(props: FieldProps) {
   );
 }
 
-/** One of the popup's forms: posts its intent to /auth and comes back to this page on failure. */
+/** One of the popup's forms: posts its intent to /auth (under the page's locale) and comes back to this page on failure. */
 export function AuthForm(props: {
   intent: string;
   /** The submit button's text; none for a form whose only buttons are its own (social). */
@@ -65,11 +66,12 @@ export function AuthForm(props: {
   /** JavaScript has taken the form over (its machine runs): marked for tests and styles. */
   enhanced?: boolean;
 }) {
+  const to = useLocalePath();
   return (
     <Form
       ref={props.formRef}
       method="post"
-      action="/auth"
+      action={to("/auth")}
       className="auth__form"
       replace
       onSubmit={props.onSubmit}

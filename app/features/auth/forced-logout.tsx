@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useSubmit } from "react-router";
 import { createActor, type Actor } from "xstate";
-import { useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../site/use-root-data";
 import { countdownText, forcedLogoutMachine } from "./machines/forced-logout.machine";
 
 /** What counts as the player being there (SPEC §4); route changes are watched separately. */
@@ -27,16 +27,20 @@ type ForcedLogoutActor = Actor<typeof forcedLogoutMachine>;
  */
 export default function ForcedLogout({ timeoutSeconds }: { timeoutSeconds: number }) {
   const t = useT();
+  // Posted under the page's locale: signed out, the player lands on that locale's home.
+  const action = useLocalePath()("/auth");
+  const actionRef = useRef(action);
   const submit = useSubmit();
   const { key: locationKey } = useLocation();
   const submitRef = useRef(submit);
   useEffect(() => {
     submitRef.current = submit;
-  }, [submit]);
+    actionRef.current = action;
+  }, [submit, action]);
   const [actor, setActor] = useState<ForcedLogoutActor | null>(null);
 
   useEffect(() => {
-    const logout = () => void submitRef.current({ intent: "logout" }, { method: "post", action: "/auth", replace: true });
+    const logout = () => void submitRef.current({ intent: "logout" }, { method: "post", action: actionRef.current, replace: true });
     const a = createActor(forcedLogoutMachine.provide({ actions: { logout } }), { input: { timeoutSeconds } });
     const onActivity = () => a.send({ type: "activity.detected" });
     a.start();

@@ -44,8 +44,9 @@ function useHeaderHeight() {
  */
 export function SignOutForm({ className }: { className: string }) {
   const t = useT();
+  const to = useLocalePath();
   return (
-    <form method="post" action="/auth" className={className}>
+    <form method="post" action={to("/auth")} className={className}>
       <input type="hidden" name="intent" value="logout" />
       <button type="submit" className="btn btn--ghost">
         {t("header.signOut")}
