@@ -39,15 +39,35 @@ const Vars = z
     path: ["TELEGRAM_BOT_TOKEN"],
   });
 
+/** The Durable Object namespaces this Worker always serves (wrangler.toml), with their classes. */
+const DURABLE_OBJECTS = {
+  PLAYER_CHANNEL: "PlayerChannel",
+  WINS_FEED: "WinsFeed",
+  TOURNAMENT_BOARD: "TournamentBoard",
+  SPORTS_FEED: "SportsFeed",
+} as const;
+
+/** What is wrong with the Worker's configuration, one line each; empty when it may serve. */
+export function configurationProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const r = Vars.safeParse(env);
+  if (!r.success) problems.push(...r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  if (!env.PLATFORM_ORIGIN && !env.DB) problems.push("bind a D1 database as DB");
+  // The realtime channels and feeds run here whichever platform answers /api: without them every
+  // player's socket, and every publish after a round, would fail one by one at run time.
+  for (const [name, className] of Object.entries(DURABLE_OBJECTS)) {
+    const ns = (env as unknown as Record<string, { idFromName?: unknown } | undefined>)[name];
+    if (typeof ns?.idFromName !== "function") problems.push(`bind the Durable Object namespace ${name} (class ${className})`);
+  }
+  return problems;
+}
+
 let checked = false;
 
 /** Validates bindings and vars once per isolate; a misconfigured Worker refuses to serve. */
 export function assertEnv(env: Env): void {
   if (checked) return;
-  const r = Vars.safeParse(env);
-  if (!r.success) {
-    throw new Error(`Playfront configuration error: ${r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  }
-  if (!env.PLATFORM_ORIGIN && !env.DB) throw new Error("Playfront configuration error: bind a D1 database as DB");
+  const problems = configurationProblems(env);
+  if (problems.length > 0) throw new Error(`Playfront configuration error: ${problems.join("; ")}`);
   checked = true;
 }
