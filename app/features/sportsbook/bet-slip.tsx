@@ -9,7 +9,7 @@ import type { FreeBet, SlipLine } from "./betting.server";
 import { useSlipEditor } from "./client-slip";
 import type { LiveState } from "./live-odds-state";
 import type { liveStore } from "./live-store";
-import { SLIP_MAX_STAKE as BET_MAX_STAKE, SLIP_MIN_STAKE as BET_MIN_STAKE } from "./limits";
+import { BET_MAX_STAKE, BET_MIN_STAKE } from "../../lib/api/sportsbook-limits";
 import { combinedOdds, formatOdds, parseStake, potentialReturn, type Funding } from "./slip-math";
 
 export type BetSlipProps = {

@@ -1,5 +1,5 @@
 import type { BetError } from "../../lib/api/contract-sportsbook";
-import { SLIP_ERROR_CODES as BET_ERRORS } from "./limits";
+import { BET_ERRORS } from "../../lib/api/sportsbook-limits";
 
 /**
  * The filters of /betting (decision 0049-sportsbook-page): `?sport=<sysname>`, `?league=<id>`,

@@ -1,5 +1,5 @@
 import { readCookie, serializeCookie } from "../../lib/cookies";
-import { SLIP_MAX_LEGS as BET_MAX_LEGS } from "./limits";
+import { BET_MAX_LEGS } from "../../lib/api/sportsbook-limits";
 
 /**
  * The bet slip lives in a cookie the server reads (decision 0049-sportsbook-page), so the page

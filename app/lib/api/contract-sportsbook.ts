@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { count, idOf, method, offset, rewardKey } from "./define";
 import { Money } from "./entities";
+import { BET_ERRORS, BET_MAX_LEGS, BET_MAX_STAKE, BET_MIN_STAKE } from "./sportsbook-limits";
 
 /**
  * The sportsbook of the /api contract (issue 23, decision 0049): the demo provider's sports,
@@ -9,30 +10,9 @@ import { Money } from "./entities";
  * hundredths (1.85 → 185) so every return is exact integer arithmetic. Spread into `contract`.
  */
 
-/** A stake is at least 0.10 and at most 1,000.00 of the player's currency (minor units). */
-export const BET_MIN_STAKE = 10;
-export const BET_MAX_STAKE = 100_000;
-/** The most legs one accumulator holds (and selections one slip holds). */
-export const BET_MAX_LEGS = 10;
+export { BET_ERRORS, BET_MAX_LEGS, BET_MAX_STAKE, BET_MIN_STAKE, type BetError } from "./sportsbook-limits";
 export const SPORTS_EVENTS_PAGE = 50;
 export const SPORTS_BETS_PAGE = 20;
-
-/** The errors of placeBet, as `params.code` of its 4xx answer, for the app to map to messages. */
-export const BET_ERRORS = [
-  "unknown_selection",
-  "market_suspended",
-  "market_closed",
-  "odds_changed",
-  "below_min_stake",
-  "above_max_stake",
-  "insufficient_funds",
-  "no_betting_bonus",
-  "same_event",
-  "single_needs_one",
-  "accumulator_needs_two",
-  "key_reused",
-] as const;
-export type BetError = (typeof BET_ERRORS)[number];
 
 export const OddsChange = z.enum(["any", "higher", "ask"], { error: "odds_change is 'any', 'higher' or 'ask'" });
 export type OddsChange = z.infer<typeof OddsChange>;
