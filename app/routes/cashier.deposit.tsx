@@ -1,5 +1,5 @@
 import type { Route } from "./+types/cashier.deposit";
-import { DepositForm, DepositMethods } from "../features/cashier/deposit-form";
+import { DepositPage } from "../features/cashier/deposit-form";
 import { depositMeta } from "../features/cashier/deposit-meta";
 import { depositAction, loadDeposit } from "../features/cashier/deposit.server";
 
@@ -9,12 +9,7 @@ export const loader = (args: Route.LoaderArgs) => loadDeposit(args);
 export const action = (args: Route.ActionArgs) => depositAction(args);
 
 export default function Deposit({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <div className="cashier__deposit">
-      <DepositMethods methods={loaderData.methods} current={loaderData.method?.sysname ?? null} />
-      {loaderData.method && <DepositForm key={loaderData.method.sysname} data={loaderData} actionData={actionData} />}
-    </div>
-  );
+  return <DepositPage loaderData={loaderData} actionData={actionData} />;
 }
 
 /** The site's deposit SEO template (SPEC §2) titles the page; without one, the cashier's meta. */

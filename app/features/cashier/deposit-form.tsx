@@ -57,6 +57,16 @@ export function DepositMethods({ methods, current }: { methods: DepositData["met
   );
 }
 
+/** The deposit pages (the index and one method's): the methods, and the chosen method's form. */
+export function DepositPage({ loaderData, actionData }: { loaderData: DepositData; actionData?: DepositActionData }) {
+  return (
+    <div className="cashier__deposit">
+      <DepositMethods methods={loaderData.methods} current={loaderData.method?.sysname ?? null} />
+      {loaderData.method && <DepositForm key={loaderData.method.sysname} data={loaderData} actionData={actionData} />}
+    </div>
+  );
+}
+
 /**
  * The deposit form of one method. It posts to the page's own action with and without
  * JavaScript; with it, Conform checks the same schema first, and a new-window method opens its
