@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useRootData } from "../features/site/use-root-data";
+import { useRootData, useT } from "../features/site/use-root-data";
 import { dialogRenderers } from "../features/dialogs";
 import { DialogProvider } from "./dialog/dialogs";
 import { LinkDelegate } from "./link-delegate";
@@ -11,8 +11,9 @@ import { ToastProvider } from "./toasts";
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const root = useRootData();
+  const t = useT();
   return (
-    <ToastProvider flashed={root?.toast ?? null}>
+    <ToastProvider flashed={root?.toast ?? null} closeLabel={t("common.close")}>
       <DialogProvider urlDialogs={root?.urlDialogs ?? []} renderers={dialogRenderers}>
         {children}
         <LinkDelegate />

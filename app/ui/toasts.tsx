@@ -7,7 +7,7 @@ const ToastContext = createContext<ShowToast>(() => "");
 
 export const useToast = () => useContext(ToastContext);
 
-function ToastItem({ toast, onClose }: { toast: Toast; onClose: (id: string) => void }) {
+function ToastItem({ toast, onClose, closeLabel }: { toast: Toast; onClose: (id: string) => void; closeLabel: string }) {
   useEffect(() => {
     if (toast.time <= 0) return;
     const t = setTimeout(() => onClose(toast.id), toast.time);
@@ -17,7 +17,7 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: (id: string) => 
     <div className={`toast toast--${toast.type}`} role={toast.type === "error" ? "alert" : "status"} data-toast={toast.type}>
       <span className="toast__text">{toast.text}</span>
       {toast.allowClose && (
-        <button type="button" className="toast__close" aria-label="Close" onClick={() => onClose(toast.id)}>
+        <button type="button" className="toast__close" aria-label={closeLabel} onClick={() => onClose(toast.id)}>
           ×
         </button>
       )}
@@ -26,10 +26,11 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: (id: string) => 
 }
 
 /**
- * Toasts: neutral, info, success, warning or error; 5000 ms by default; closable. A toast flashed
+ * Toasts: neutral, info, success, warning or error; 5000 ms by default; closable (the button named
+ * in the page's language: `closeLabel`). A toast flashed
  * across a redirect arrives as `flashed` from the root loader and is shown on the next page.
  */
-export function ToastProvider({ children, flashed }: { children: ReactNode; flashed: Toast | null }) {
+export function ToastProvider({ children, flashed, closeLabel }: { children: ReactNode; flashed: Toast | null; closeLabel: string }) {
   const [toasts, setToasts] = useState<Toast[]>(flashed ? [flashed] : []);
   useEffect(() => {
     if (flashed) setToasts((list) => (list.some((t) => t.id === flashed.id) ? list : [...list, flashed]));
@@ -46,7 +47,7 @@ export function ToastProvider({ children, flashed }: { children: ReactNode; flas
       {children}
       <div className="toast-area" aria-live="polite">
         {toasts.map((t) => (
-          <ToastItem key={t.id} toast={t} onClose={close} />
+          <ToastItem key={t.id} toast={t} onClose={close} closeLabel={closeLabel} />
         ))}
       </div>
     </ToastContext.Provider>
