@@ -1,3 +1,4 @@
+import type { VideoGame, WithContext } from "schema-dts";
 import type { MetaDescriptor } from "react-router";
 import type { SeoTemplate } from "../../lib/api/cms";
 import { fillSeoTemplate, seoMeta } from "../content/seo.server";
@@ -16,7 +17,8 @@ export interface GameSeoFacts {
 export interface GameSeo {
   title: string;
   description: string;
-  jsonLd: Record<string, unknown>;
+  /** Typed by schema-dts: schema.org's VideoGame, checked by the typecheck. */
+  jsonLd: WithContext<VideoGame>;
 }
 
 /**
