@@ -94,6 +94,89 @@ test("an operator's app (webViewApp) gets no service worker and no install offer
   await expect(page.locator("html")).toHaveAttribute("data-pwa", "webViewApp");
 });
 
+/** The seeded footer's licence link (migrations/seed/cms/en.json): another site, `target="_blank"`. */
+const LICENCE = "https://www.gamblingcommission.gov.uk/";
+
+test.describe("links to other sites in an operator's app (webViewApp)", () => {
+  // What the operator's native shell puts in its WebView's user agent (app/features/pwa/platform.ts).
+  test.use({ userAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36 PlayfrontApp/2.3" });
+
+  /** A link to another site in the footer, and what its click reached: new tabs, requests to that site. */
+  async function watchOutside(page: Page, context: BrowserContext) {
+    const outside: string[] = [];
+    // Never the real network: a request for the other site is recorded and answered here.
+    await context.route("https://www.gamblingcommission.gov.uk/**", (route) => {
+      outside.push(route.request().url());
+      return route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Licence</title><h1>Licence</h1>" });
+    });
+    const tabs: Page[] = [];
+    context.on("page", (p) => tabs.push(p));
+    return { outside, tabs, link: page.locator("footer").getByRole("link", { name: "Licence" }) };
+  }
+
+  test("the React Native bridge gets the link, the page stays, and a link of the site navigates as usual", async ({ page, context }) => {
+    await page.addInitScript(() => {
+      const sent: string[] = [];
+      (window as unknown as { sent: string[] }).sent = sent;
+      (window as unknown as { ReactNativeWebView: unknown }).ReactNativeWebView = { postMessage: (m: string) => sent.push(m) };
+    });
+    await page.goto("/gamehall");
+    // /pwa.js runs at once in the app (no first interaction needed) and says so on <html>.
+    await expect(page.locator("html")).toHaveAttribute("data-pwa", "webViewApp");
+    const { outside, tabs, link } = await watchOutside(page, context);
+    await expect(link).toHaveAttribute("target", "_blank");
+
+    await link.click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { sent: string[] }).sent)).toEqual([JSON.stringify({ type: "openExternal", url: LICENCE })]);
+    await expect(link).not.toHaveAttribute("target", /.*/);
+    await expect(link).toHaveAttribute("data-external", "");
+    expect(new URL(page.url()).pathname).toBe("/gamehall");
+    expect(tabs).toEqual([]);
+    expect(outside).toEqual([]);
+
+    // A link to another page of the site is the site's: a client-side navigation, nothing to the host.
+    const before = await page.evaluate(() => performance.getEntriesByType("navigation").length + ":" + performance.timeOrigin);
+    await page.locator("footer").getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Same document (no reload), and no message for it.
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length + ":" + performance.timeOrigin)).toBe(before);
+    expect(await page.evaluate(() => (window as unknown as { sent: string[] }).sent.length)).toBe(1);
+
+    // Still no install offer and no service worker in the app.
+    await page.evaluate(() => dispatchEvent(new Event("beforeinstallprompt")));
+    await expect(page.locator("#pwa-install")).toHaveCount(0);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  });
+
+  test("an iOS shell's WKWebView handler `playfront` gets the link as an object", async ({ page, context }) => {
+    await page.addInitScript(() => {
+      const sent: unknown[] = [];
+      (window as unknown as { sent: unknown[] }).sent = sent;
+      (window as unknown as { webkit: unknown }).webkit = { messageHandlers: { playfront: { postMessage: (m: unknown) => sent.push(m) } } };
+    });
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-pwa", "webViewApp");
+    const { outside, tabs, link } = await watchOutside(page, context);
+    await link.click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { sent: unknown[] }).sent)).toEqual([{ type: "openExternal", url: LICENCE }]);
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(tabs).toEqual([]);
+    expect(outside).toEqual([]);
+  });
+
+  test("without a bridge the other site opens in place, not in a new window", async ({ page, context }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-pwa", "webViewApp");
+    const { outside, tabs, link } = await watchOutside(page, context);
+    await link.click();
+    await expect(page).toHaveURL(LICENCE);
+    await expect(page.getByRole("heading", { name: "Licence" })).toBeVisible();
+    expect(outside).toEqual([LICENCE]);
+    expect(tabs).toEqual([]);
+  });
+});
+
 test("a browser tab gets the install offer, and a dismissed one stays away", async ({ page }) => {
   await page.goto("/gamehall");
   await page.evaluate(() => dispatchEvent(new Event("beforeinstallprompt")));
