@@ -22,11 +22,13 @@ async function goOffline(context: BrowserContext) {
 }
 
 /**
- * Offline, React Router's route discovery (`/__manifest`, never cached) fails and logs it: that is
- * the network being down, not a defect. Every other error still fails the test.
+ * Offline, React Router's route discovery (`/__manifest`, never cached) fails and logs it, and so
+ * does the chat, which skips itself when its settings cannot load (decision 0055): that is the
+ * network being down, not a defect. Every other error still fails the test.
  */
 function allowOfflineDiscovery(pageErrors: string[]) {
-  const rest = pageErrors.filter((e) => !e.startsWith("console: Failed to fetch manifest patches"));
+  const offline = ["console: Failed to fetch manifest patches", "console: chat: settings failed to load; chat skipped"];
+  const rest = pageErrors.filter((e) => !offline.some((o) => e.startsWith(o)));
   pageErrors.splice(0, pageErrors.length, ...rest);
 }
 
@@ -46,6 +48,62 @@ test("after one visit the page loads offline, and a page never visited shows the
   // A player's page is never kept: offline it is the offline page, in the path's locale.
   await page.goto("/es/profile/settings");
   await expect(page.getByRole("heading", { name: msg("es", "pwa.offlineTitle") })).toBeVisible();
+  allowOfflineDiscovery(pageErrors);
+});
+
+/** Resolves once the service worker keeps a copy of `path` (it stores a visited page after answering it). */
+async function kept(page: Page, path: string) {
+  await expect.poll(() => page.evaluate(async (p) => (await caches.match(new URL(p, location.href).href, { ignoreVary: true })) !== undefined, path)).toBe(true);
+}
+
+test("offline, a client-side navigation loads the kept copy of a visited page, or the offline page — never the router's error screen", async ({ page, context }) => {
+  await installWorker(page, "/faq");
+  const faq = await page.getByRole("heading", { level: 1 }).first().textContent();
+  // A fresh document: the router discovers the routes of its links (/__manifest) while online.
+  const discovered = page.waitForResponse((r) => r.url().includes("/__manifest"));
+  await page.goto("/gamehall");
+  await discovered;
+
+  // The connection drops and the browser does not know it (navigator.onLine stays true): the
+  // worker's fetches fail, so the router's own client-side navigation meets the worker.
+  await context.route("**", (route: Route) => (route.request().serviceWorker() ? route.abort("internetdisconnected") : route.continue()));
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  const routeData = page.waitForRequest((r) => new URL(r.url()).pathname === "/faq.data");
+  const faqDocument = page.waitForResponse((r) => r.request().resourceType() === "document" && new URL(r.url()).pathname === "/faq");
+  await page.locator("footer").getByRole("link", { name: "FAQ" }).click();
+  await routeData;
+  // The router's data request failed, so it loaded the page as a document, from the worker's copy.
+  expect((await faqDocument).fromServiceWorker()).toBe(true);
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toHaveText(faq ?? "");
+
+  // A page never visited: the offline page, with its way back.
+  const aboutDocument = page.waitForResponse((r) => r.request().resourceType() === "document" && new URL(r.url()).pathname === "/about");
+  await page.locator("footer").getByRole("link", { name: "About us" }).click();
+  expect((await aboutDocument).fromServiceWorker()).toBe(true);
+  await expect(page.getByTestId("offline-page")).toBeVisible();
+  await expect(page.getByRole("heading", { name: msg("en", "pwa.offlineTitle") })).toBeVisible();
+  await expect(page).toHaveURL(/\/about$/);
+});
+
+test("opened offline, a tap on a link loads the kept page, or the offline page, though the router cannot look the route up", async ({ page, context, pageErrors }) => {
+  await installWorker(page, "/faq");
+  const faq = await page.getByRole("heading", { level: 1 }).first().textContent();
+  await page.goto("/gamehall");
+  await kept(page, "/gamehall");
+  await goOffline(context);
+  // From the worker's copy; the router's route discovery (/__manifest) fails for every link now.
+  expect((await page.reload())?.fromServiceWorker()).toBe(true);
+  await page.keyboard.press("Shift");
+  await expect(page.locator("html")).toHaveAttribute("data-pwa", "default");
+
+  await page.locator("footer").getByRole("link", { name: "FAQ" }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toHaveText(faq ?? "");
+
+  await page.keyboard.press("Shift");
+  await page.locator("footer").getByRole("link", { name: "About us" }).click();
+  await expect(page.getByTestId("offline-page")).toBeVisible();
   allowOfflineDiscovery(pageErrors);
 });
 
