@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Route } from "@playwright/test";
-import { expect, msg, test } from "./fixtures";
+import { closeLoginCampaignPopup, registerByApi, unique } from "./accounts-fixtures";
+import { expect, msg, siteHeader, test } from "./fixtures";
 
 // Playwright sees (and can cut off) the service worker's own requests only with this switch;
 // it is read when the browser starts, after this module loads. Without it `setOffline` would
@@ -105,6 +106,32 @@ test("opened offline, a tap on a link loads the kept page, or the offline page, 
   await page.locator("footer").getByRole("link", { name: "About us" }).click();
   await expect(page.getByTestId("offline-page")).toBeVisible();
   allowOfflineDiscovery(pageErrors);
+});
+
+test("online, a player's client-side navigation passes through the worker with their session, and nothing of it is kept", async ({ page }) => {
+  const email = unique("pwa-player");
+  await registerByApi(page.request, email);
+  await closeLoginCampaignPopup(page.request);
+  await installWorker(page, "/faq");
+  await expect(siteHeader(page).getByText(email)).toBeVisible();
+
+  const routeData = page.waitForResponse((r) => new URL(r.url()).pathname === "/about.data");
+  await page.locator("footer").getByRole("link", { name: "About us" }).click();
+  const data = await routeData;
+  expect(data.fromServiceWorker()).toBe(true);
+  expect(data.status()).toBe(200);
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(siteHeader(page).getByText(email)).toBeVisible();
+
+  // Route data is never stored, nor a page served to a signed-in player (the /faq copy is the
+  // public one the worker fetched without cookies on install).
+  const stored = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
+    return urls;
+  });
+  expect(stored.filter((u) => u.endsWith(".data") || u === "/about")).toEqual([]);
+  expect(stored).toContain("/faq");
 });
 
 test("/api is never answered from the cache", async ({ page, context, pageErrors }) => {
