@@ -30,7 +30,9 @@ const MARK = ${JSON.stringify(OFFLINE_CACHEABLE_HEADER)};
 
 // The build's files a page needs, and what their scripts load later (lazy chunks: the chat
 // launcher, the error page…), so the page also hydrates and works offline. The browser manifest
-// is not read: it names every route of the site.
+// is not read: it names every route of the site. A file's names are read once per worker run
+// (every document visit would otherwise reread the same chunks).
+const READ = new Set();
 async function keepAssets(paths) {
   const statics = await caches.open(STATIC);
   const seen = new Set();
@@ -46,7 +48,9 @@ async function keepAssets(paths) {
         if (!hit || !hit.ok) return;
         await statics.put(a, hit.clone());
       }
-      if (a.endsWith(".js") && !/\\/manifest-[\\w-]+\\.js$/.test(a)) more.push(...assetRefs(await hit.text(), "script"));
+      if (!a.endsWith(".js") || /\\/manifest-[\\w-]+\\.js$/.test(a) || READ.has(a)) return;
+      more.push(...assetRefs(await hit.text(), "script"));
+      READ.add(a);
     }));
     next = more;
   }
