@@ -25,7 +25,10 @@ export function shellAssets(assets: Assets): string[] {
 export function serviceWorkerResponse(request: Request, assets: Assets): Response {
   const asked = new URL(request.url).searchParams.get("v");
   const version = asked && /^[\w.-]{1,64}$/.test(asked) ? asked : assets.version;
-  return new Response(serviceWorkerSource({ version, shell: shellAssets(assets) }), {
+  // The platform script this build's pages load (pwa-boot.server.ts names it the same way): kept
+  // with the shell, so a page opened offline still gets it on its first interaction.
+  const shell = [...shellAssets(assets), `/pwa.js?v=${encodeURIComponent(assets.version)}`];
+  return new Response(serviceWorkerSource({ version, shell }), {
     headers: {
       "content-type": "text/javascript; charset=utf-8",
       "cache-control": "no-cache",

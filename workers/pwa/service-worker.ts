@@ -1,4 +1,4 @@
-import { offlinePathFor, swStrategy } from "./sw-routes";
+import { assetRefs, documentUrlFor, offlinePathFor, swStrategy } from "./sw-routes";
 
 /** Header the Worker puts on a document the service worker may keep (served without a session). */
 export const OFFLINE_CACHEABLE_HEADER = "Playfront-Offline";
@@ -22,22 +22,48 @@ export function serviceWorkerSource(config: ServiceWorkerConfig): string {
 const CONFIG = ${JSON.stringify(config)};
 const swStrategy = (${swStrategy.toString()});
 const offlinePathFor = (${offlinePathFor.toString()});
+const documentUrlFor = (${documentUrlFor.toString()});
+const assetRefs = (${assetRefs.toString()});
 const STATIC = "pf-static-" + CONFIG.version;
 const PAGES = "pf-pages-" + CONFIG.version;
 const MARK = ${JSON.stringify(OFFLINE_CACHEABLE_HEADER)};
 
+// The build's files a page needs, and what their scripts load later (lazy chunks: the chat
+// launcher, the error page…), so the page also hydrates and works offline. The browser manifest
+// is not read: it names every route of the site. A file's names are read once per worker run
+// (every document visit would otherwise reread the same chunks).
+const READ = new Set();
+async function keepAssets(paths) {
+  const statics = await caches.open(STATIC);
+  const seen = new Set();
+  let next = paths;
+  while (next.length) {
+    const more = [];
+    const level = next.filter((a) => !seen.has(a));
+    level.forEach((a) => seen.add(a));
+    await Promise.all(level.map(async (a) => {
+      let hit = await statics.match(a);
+      if (!hit) {
+        hit = await fetch(a).catch(() => null);
+        if (!hit || !hit.ok) return;
+        await statics.put(a, hit.clone());
+      }
+      if (!a.endsWith(".js") || /\\/manifest-[\\w-]+\\.js$/.test(a) || READ.has(a)) return;
+      more.push(...assetRefs(await hit.text(), "script"));
+      READ.add(a);
+    }));
+    next = more;
+  }
+}
+
 // A document is kept only when the Worker marked it (fetched without a session) and answered it
-// directly; its hashed scripts are kept with it so the page also hydrates offline.
+// directly; its hashed scripts are kept with it.
 async function keepDocument(url, response) {
   if (!response.ok || response.redirected || response.headers.get(MARK) !== "cacheable") return;
   const html = await response.clone().text();
   const pages = await caches.open(PAGES);
   await pages.put(url, response);
-  const assets = new Set(html.match(/\\/assets\\/[\\w.\\/-]+\\.(js|css|woff2)/g) || []);
-  const statics = await caches.open(STATIC);
-  for (const a of assets) {
-    if (!(await statics.match(a))) await statics.add(a).catch(() => {});
-  }
+  await keepAssets(assetRefs(html, "html"));
 }
 
 async function fetchAnonymous(path) {
@@ -50,6 +76,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const statics = await caches.open(STATIC);
     await statics.addAll(CONFIG.shell);
+    await keepAssets(CONFIG.shell);
     await fetchAnonymous("/offline");
     // The offline page of every locale; the default one is enough when the list cannot be read.
     const list = await fetch("/api/nfx/i18n/locales", { credentials: "omit" }).then((r) => r.json()).catch(() => null);
@@ -107,12 +134,28 @@ async function networkOnly(event) {
   }
 }
 
+// Route data of a client-side navigation: never stored. Offline, React Router is told to load
+// the page as a document instead (its redirect answer: 204 + X-Remix-Redirect, reload), and this
+// worker answers that document from its copy or with the offline page, not the router's error screen.
+async function routeData(event) {
+  try {
+    return await fetch(event.request);
+  } catch (error) {
+    if (event.request.signal.aborted) throw error;
+    return new Response(null, {
+      status: 204,
+      headers: { "X-Remix-Redirect": documentUrlFor(event.request.url), "X-Remix-Status": "302", "X-Remix-Reload-Document": "true" },
+    });
+  }
+}
+
 self.addEventListener("fetch", (event) => {
   const r = event.request;
   const kind = swStrategy({ method: r.method, url: r.url, mode: r.mode, origin: self.location.origin });
   if (kind === "static") event.respondWith(cacheFirst(r));
   else if (kind === "document") event.respondWith(networkFirst(event));
   else if (kind === "personal") event.respondWith(networkOnly(event));
+  else if (kind === "data") event.respondWith(routeData(event));
 });
 `;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { offlinePathFor, swStrategy } from "./sw-routes";
+import { assetRefs, documentUrlFor, offlinePathFor, swStrategy } from "./sw-routes";
 import { serviceWorkerSource } from "./service-worker";
 import { markOfflineCacheable } from "./route";
 
@@ -14,11 +14,37 @@ describe("the service worker's routing", () => {
     expect(sub("/assets")).toBe("bypass");
   });
 
-  it("never answers the API, platform pages, realtime or route data from a cache", () => {
-    for (const path of ["/api/account/getInfo", "/api/nfx/i18n/locales", "/platform/demo/inbox", "/realtime", "/oauth/google", "/gamehall.data", "/es/gamehall.data", "/_ipx/w_200/x.png", "/sw.js"]) {
+  it("never answers the API, platform pages, realtime or route discovery from a cache", () => {
+    for (const path of ["/api/account/getInfo", "/api/nfx/i18n/locales", "/api/x.data", "/platform/demo/inbox", "/realtime", "/oauth/google", "/__manifest?paths=/faq", "/_ipx/w_200/x.png", "/sw.js"]) {
       expect(nav(path), path).toBe("bypass");
       expect(sub(path), path).toBe("bypass");
     }
+  });
+
+  it("takes route data (client-side navigations) to the network only, a GET of this origin's pages", () => {
+    for (const path of ["/gamehall.data", "/es/gamehall.data?_routes=routes/gamehall", "/_.data", "/profile/settings.data"]) expect(sub(path), path).toBe("data");
+    expect(swStrategy({ method: "POST", url: `${origin}/support.data`, mode: "cors", origin })).toBe("bypass");
+    expect(swStrategy({ method: "GET", url: "https://other.example/faq.data", mode: "cors", origin })).toBe("bypass");
+  });
+
+  it("names the page of a route-data request, for the document the router then loads", () => {
+    expect(documentUrlFor(`${origin}/faq.data`)).toBe("/faq");
+    expect(documentUrlFor(`${origin}/_.data`)).toBe("/");
+    expect(documentUrlFor(`${origin}/es/tournaments/7/gamehall.data?_routes=root,routes/x&status=active`)).toBe("/es/tournaments/7/gamehall?status=active");
+    expect(documentUrlFor(`${origin}/gamehall.data?category=slots`)).toBe("/gamehall?category=slots");
+  });
+
+  it("keeps this build's platform script, not another's name", () => {
+    expect(sub("/pwa.js?v=abc")).toBe("static");
+    expect(sub("/pwa.js")).toBe("bypass");
+  });
+
+  it("finds the build's files a page or a chunk names, lazy imports included", () => {
+    const html = '<link rel="modulepreload" href="/assets/root-A1.js"><link rel="stylesheet" href="/assets/app-B2.css"><img src="/images/x.svg">';
+    expect(assetRefs(html, "html").sort()).toEqual(["/assets/app-B2.css", "/assets/root-A1.js"]);
+    const chunk = 'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/chat-launcher-C3.js","assets/chat-D4.css"])))=>i.map(i=>d[i]);import{a}from"./shell-E5.js";const L=lazy(()=>Z(()=>import(`./error-page-F6.js`),[]));';
+    expect(assetRefs(chunk, "script").sort()).toEqual(["/assets/chat-D4.css", "/assets/chat-launcher-C3.js", "/assets/error-page-F6.js", "/assets/shell-E5.js"]);
+    expect(assetRefs('import"./x.js"', "html")).toEqual([]);
   });
 
   it("keeps public documents network-first and personal pages network-only, with or without a locale prefix", () => {
@@ -42,6 +68,7 @@ describe("the service worker's routing", () => {
 
   it("embeds the same routing in the worker's script, which parses", () => {
     const source = serviceWorkerSource({ version: "abc", shell: ["/assets/entry.client-1.js"] });
+    expect(source).toContain("X-Remix-Redirect");
     expect(source).toContain('"version":"abc"');
     expect(() => new Function(source)).not.toThrow();
   });

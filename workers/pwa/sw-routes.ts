@@ -1,5 +1,5 @@
 /** What the service worker does with one request (decision 0056). */
-export type SwStrategy = "static" | "document" | "personal" | "bypass";
+export type SwStrategy = "static" | "document" | "personal" | "data" | "bypass";
 
 export type SwRequest = { method: string; url: string; mode: string; origin: string };
 
@@ -12,7 +12,10 @@ export type SwRequest = { method: string; url: string; mode: string; origin: str
  * - document: a page anyone may see → network first, the cached copy or the offline page offline.
  * - personal: a page that depends on the player (profile, cashier, VPN, sign-in…) → network only,
  *   never cached; the offline page when the network fails.
- * - bypass: the browser's own handling: /api, /platform, /realtime, route data (.data), other
+ * - data: React Router's route data (`/<path>.data`, a client-side navigation) → network only,
+ *   never cached; when the network fails, the router is told to load the page as a document,
+ *   which the worker then answers (its copy or the offline page).
+ * - bypass: the browser's own handling: /api, /platform, /realtime, route discovery, other
  *   methods and origins — never answered from a cache.
  */
 export function swStrategy(req: SwRequest): SwStrategy {
@@ -28,8 +31,11 @@ export function swStrategy(req: SwRequest): SwStrategy {
   if (url.origin !== req.origin) return "bypass";
   const segments = url.pathname.split("/").filter(Boolean);
   const first = segments[0] ?? "";
-  if (NEVER.includes(first) || url.pathname.endsWith(".data")) return "bypass";
+  if (NEVER.includes(first)) return "bypass";
+  if (url.pathname.endsWith(".data")) return "data";
   if (first === "assets" && segments.length > 1) return "static";
+  // The platform script of one build (`/pwa.js?v=<version>`): immutable, needed offline too.
+  if (first === "pwa.js" && segments.length === 1 && url.searchParams.has("v")) return "static";
   if (req.mode !== "navigate") return "bypass";
   // A locale prefix (`/es/profile`) names the same page as the plain path.
   const page = /^[a-z]{2}(-[a-zA-Z]{2,4})?$/.test(first) ? (segments[1] ?? "") : first;
@@ -43,3 +49,26 @@ export function offlinePathFor(pathname: string): string {
   return /^[a-z]{2}(-[a-zA-Z]{2,4})?$/.test(first) ? `/${first}/offline` : "/offline";
 }
 
+
+/**
+ * The page a route-data request is for: `/faq.data?_routes=…` → `/faq`, `/_.data` → `/` (React
+ * Router's single fetch names the index that way), the page's own query kept.
+ */
+export function documentUrlFor(dataUrl: string): string {
+  const url = new URL(dataUrl);
+  url.pathname = url.pathname.replace(/(\/_)?\.data$/, "") || "/";
+  url.searchParams.delete("_routes");
+  return url.pathname + url.search;
+}
+
+/**
+ * The build's files a document or a script names: `/assets/…` in HTML, and in a chunk the
+ * `assets/…` lists of its lazy imports and its `./…` imports (the same folder). Paths as the
+ * worker fetches them (`/assets/name.js`).
+ */
+export function assetRefs(text: string, from: "html" | "script"): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(/\/?\bassets\/[\w.\/-]+?\.(?:js|css|woff2)\b/g)) found.add("/" + m[0].replace(/^\//, ""));
+  if (from === "script") for (const m of text.matchAll(/["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) found.add("/assets/" + m[1]);
+  return [...found];
+}

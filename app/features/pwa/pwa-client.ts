@@ -11,6 +11,7 @@ type InstallPrompt = Event & { prompt(): Promise<void> };
  * JavaScript. It must stay self-contained: nothing from the module scope.
  * - default: registers the service worker and offers installing the app when the browser allows it;
  * - PWA: registers the service worker, no install offer (it is installed);
+ * - both: offline, links of the site load as documents, which the service worker answers;
  * - webViewApp: no service worker and no install offer; links to other sites go to the host app.
  */
 export function pwaClient(
@@ -94,10 +95,29 @@ export function pwaClient(
     else location.assign(url.href);
   }
 
+  /**
+   * Offline, under the service worker: a link of the site loads as a document (the browser's own
+   * navigation, which the worker answers with its copy or the offline page). React Router would
+   * first ask the network for the route (`/__manifest`, `.data`) and show its error screen. Stopped
+   * on the window, before React's listeners on the document see the click.
+   */
+  function offlineLink(event: MouseEvent): void {
+    if (navigator.onLine || !navigator.serviceWorker?.controller) return;
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+    if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+    const url = new URL(link.href, location.href);
+    if (url.origin !== location.origin || (url.pathname === location.pathname && url.search === location.search)) return;
+    event.stopPropagation();
+  }
+
   if (platform === "webViewApp") {
     document.addEventListener("click", handOver, true);
   } else {
-    if ("serviceWorker" in navigator) registerServiceWorker();
+    if ("serviceWorker" in navigator) {
+      registerServiceWorker();
+      addEventListener("click", offlineLink, true);
+    }
     if (platform === "default") {
       if (matchMedia("(display-mode: standalone)").matches) {
         // Opened from the home screen without the start_url's query: still the installed app.
