@@ -22,6 +22,7 @@ import { walletMethods } from "./contract-wallet";
 import { vpnMethods } from "./contract-vpn";
 import { supportMethods } from "./contract-support";
 import { chatMethods } from "./contract-chat";
+import { analyticsMethods } from "./contract-analytics";
 import { count, fieldList, method, offset } from "./define";
 import {
   AccountInfo,
@@ -364,6 +365,7 @@ export const contract = {
   ...vpnMethods,
   ...supportMethods,
   ...chatMethods,
+  ...analyticsMethods,
 };
 
 export type Contract = typeof contract;
