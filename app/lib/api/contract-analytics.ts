@@ -12,11 +12,12 @@ const L = ANALYTICS_LIMITS;
 /** An event's facts: a small flat record of short texts, numbers and booleans. */
 const EventParams = z
   .record(
-    z.string().regex(PARAM_KEY, "param names are lower-case letters, digits and '_' (at most 32)"),
+    z.string(),
     z.union([z.string().max(L.paramValue, `param values are at most ${L.paramValue} characters`), z.number().finite(), z.boolean()], {
       error: "param values are text, numbers or booleans",
     }),
   )
+  .refine((p) => Object.keys(p).every((k) => PARAM_KEY.test(k)), "param names are lower-case letters, digits and '_' (at most 32)")
   .refine((p) => Object.keys(p).length <= L.paramKeys, `at most ${L.paramKeys} params per event`);
 
 export const AnalyticsEventInput = z.strictObject({
