@@ -1,6 +1,7 @@
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { readCookie } from "../../lib/cookies";
-import type { GeneralInfo, MessageBundle } from "../../lib/api/entities";
+import type { MessageBundle } from "../../lib/api/entities";
+import type { ResultOf } from "../../lib/api/contract";
 import { getSite } from "../site/site.server";
 import { workerContext } from "../../lib/context.server";
 import { CONSENT_COOKIE, CONSENT_PATH, DEMO_ANALYTICS_COOKIE, demoOverrides } from "./consent";
@@ -61,7 +62,7 @@ function bannerHtml(bundle: MessageBundle, back: string): string {
  * interaction. A site that requires consent sends nothing before the `pf_consent=yes` cookie.
  */
 export async function analyticsBoot(request: Request, context: EntryContext, loadContext: RouterContextProvider): Promise<AnalyticsBoot> {
-  let info: GeneralInfo;
+  let info: ResultOf<"metadata.getgeneralinfo">;
   let bundle: MessageBundle;
   try {
     const site = getSite(loadContext);

@@ -56,13 +56,7 @@ export const AccountInfo = z.object({
 export type AccountInfo = z.infer<typeof AccountInfo>;
 
 export const GeneralInfo = z.object({
-  analytic: z.object({
-    gtmId: z.string(),
-    ymId: z.string(),
-    beaconUrl: z.string(),
-    /** Decision 0057: nothing is sent (collector, beacon, GTM, Metrica) before the visitor accepts. */
-    consentRequired: z.boolean().default(false),
-  }),
+  analytic: z.object({ gtmId: z.string(), ymId: z.string(), beaconUrl: z.string() }),
   available_currencies: z.array(z.string()),
   available_locales: z.array(z.string()),
   default_currency: z.string(),
