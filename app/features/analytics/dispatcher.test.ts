@@ -40,10 +40,11 @@ function fakeWindow(opts: { path?: string; storage?: Record<string, string>; que
   };
   const tick = () => timers.splice(0).forEach((f) => f());
   const fire = (t: string) => (listeners.get(t) ?? []).forEach((f) => f(new Event(t)));
-  const submit = (form: { intent?: string; tournament_id?: string; amount?: string; className?: string }) => {
+  const submit = (form: { intent?: string; tournament_id?: string; campaign_id?: string; amount?: string; className?: string }) => {
     const inputs: Record<string, { value: string } | null> = {
       'input[name="intent"]': form.intent ? { value: form.intent } : null,
       'input[name="tournament_id"]': form.tournament_id ? { value: form.tournament_id } : null,
+      'input[name="campaign_id"]': form.campaign_id ? { value: form.campaign_id } : null,
       'input[name="amount"]': form.amount ? { value: form.amount } : null,
     };
     const target = { querySelector: (s: string) => inputs[s] ?? null, classList: { contains: (c: string) => (form.className ?? "").split(" ").includes(c) } };
@@ -150,16 +151,18 @@ describe("the analytics dispatcher", () => {
     ]);
   });
 
-  it("recognises the deposit and tournament forms", () => {
+  it("recognises the deposit, tournament and wheel forms", () => {
     const f = fakeWindow({ path: "/cashier/deposit/demo_card" });
     analyticsDispatcher(cfg(), f.w);
     f.submit({ className: "cashier__form", amount: "25" });
     f.submit({ intent: "participate", tournament_id: "3" });
+    f.submit({ intent: "spin", campaign_id: "2" });
     f.submit({ className: "other" });
     f.tick();
     expect(f.sent[0]!.events.map((e) => [e.name, e.params])).toEqual([
       ["deposit_submit", { method: "demo_card", amount: "25" }],
       ["tournament_participate", { tournament_id: "3" }],
+      ["wheel_spin", { campaign_id: "2" }],
     ]);
   });
 

@@ -11,7 +11,7 @@
  *   a document of nobody (`cfg.uid` null) after an identified one anonymizes too;
  * - client-side navigations (history pushState/replaceState, popstate) emit page_view, and
  *   game_launch when the path is a game page (`/game/{sysname}`, `/{locale}/game/{sysname}`);
- * - form submissions it recognises (sign-out, deposit, tournament participation) are events too,
+ * - form submissions it recognises (sign-out, deposit, tournament participation, a wheel spin) are events too,
  *   so the forms themselves carry no analytics code;
  * - sinks: the first-party collector (batched, `fetch` with `keepalive`), `w.dataLayer` when
  *   `cfg.gtmId` is set, Yandex Metrica's `w.ym` when `cfg.ymId` is set and the function exists
@@ -150,7 +150,7 @@ export function analyticsDispatcher(cfg: AnalyticsConfig, w: AnalyticsWindow): {
   }
   w.addEventListener("popstate", navigated);
 
-  // Forms that are events in themselves: sign-out, a deposit, joining a tournament.
+  // Forms that are events in themselves: sign-out, a deposit, joining a tournament, spinning the wheel.
   w.document.addEventListener(
     "submit",
     (e) => {
@@ -158,6 +158,10 @@ export function analyticsDispatcher(cfg: AnalyticsConfig, w: AnalyticsWindow): {
       if (!form || typeof form.querySelector !== "function") return;
       const intent = (form.querySelector('input[name="intent"]') as HTMLInputElement | null)?.value;
       if (intent === "logout") return handle(["logout", {}]);
+      if (intent === "spin") {
+        const id = (form.querySelector('input[name="campaign_id"]') as HTMLInputElement | null)?.value;
+        return handle(["wheel_spin", id ? { campaign_id: id } : {}]);
+      }
       if (intent === "participate") {
         const id = (form.querySelector('input[name="tournament_id"]') as HTMLInputElement | null)?.value;
         return handle(["tournament_participate", id ? { tournament_id: id } : {}]);
