@@ -20,6 +20,7 @@ import { IMAGE_FALLBACK_SCRIPT } from "./lib/image-fallback.server";
 import { siteCss } from "./styles/site-css.server";
 import { STREAM_TIMEOUT_MS } from "./lib/deferred.server";
 import { pwaBootScript } from "./features/pwa/pwa-boot.server";
+import { analyticsBoot } from "./features/analytics/analytics-boot.server";
 
 const INLINE_HEAD = { css: siteCss, script: IMAGE_FALLBACK_SCRIPT };
 
@@ -50,7 +51,11 @@ export default async function handleRequest(
 
   const { nonce } = loadContext.get(workerContext);
   // The service worker and install offer load on the first interaction (decision 0056); not under the dev server's HMR.
-  const inlineHead = import.meta.env.DEV ? INLINE_HEAD : { ...INLINE_HEAD, script: INLINE_HEAD.script + pwaBootScript(routerContext) };
+  // Analytics (decision 0057): the queue, the beacon and /analytics.js on the first interaction; the consent banner at the end.
+  const analytics = await analyticsBoot(request, routerContext, loadContext);
+  const inlineHead = import.meta.env.DEV
+    ? { ...INLINE_HEAD, script: INLINE_HEAD.script + analytics.script }
+    : { ...INLINE_HEAD, script: INLINE_HEAD.script + pwaBootScript(routerContext) + analytics.script };
   await Promise.all([preloadErrorPages(), preloadDialogs(), preloadGameTile(), preloadEmbeddedRegistration(), preloadBetSlip(), preloadHeaderBalance()]);
   let shellRendered = false;
   const body = await renderToReadableStream(
@@ -76,5 +81,21 @@ export default async function handleRequest(
   if (bot || routerContext.isSpaMode) await body.allReady;
 
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body.pipeThrough(contentFirstScripts()), { headers, status });
+  const html = body.pipeThrough(contentFirstScripts());
+  return new Response(analytics.banner ? html.pipeThrough(appendHtml(analytics.banner)) : html, { headers, status });
+}
+
+/**
+ * Adds HTML after the document (the consent banner, decision 0057): the parser puts it at the end
+ * of the body, outside React's tree, so it needs no client code; React skips unknown trailing nodes.
+ */
+function appendHtml(html: string): TransformStream<Uint8Array, Uint8Array> {
+  return new TransformStream({
+    transform(chunk, controller) {
+      controller.enqueue(chunk);
+    },
+    flush(controller) {
+      controller.enqueue(new TextEncoder().encode(html));
+    },
+  });
 }

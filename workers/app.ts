@@ -23,6 +23,7 @@ import { pokeSportsFeed } from "./realtime/sports-feed";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
 import { runVpnClock } from "./platform/vpn/clock";
 import { markOfflineCacheable, pwaClientResponse, serviceWorkerResponse } from "./pwa/route";
+import { analyticsScriptResponse, consentResponse } from "./analytics/route";
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
 let productionHandler: RequestHandler | undefined;
@@ -158,6 +159,9 @@ app.get("/_ipx/*", (c) => handleIpx(c.req.raw, ipxDeps(c.env, c.executionCtx, (r
 // The service worker (decision 0056): its version and app-shell files come from the build.
 app.get("/sw.js", async (c) => serviceWorkerResponse(c.req.raw, (await import("virtual:react-router/server-build")).assets));
 app.get("/pwa.js", async (c) => pwaClientResponse(c.req.raw, (await import("virtual:react-router/server-build")).assets));
+// The analytics dispatcher and the consent banner's form (decision 0057).
+app.get("/analytics.js", async (c) => analyticsScriptResponse(c.req.raw, (await import("virtual:react-router/server-build")).assets));
+app.post("/consent", (c) => consentResponse(c.req.raw, c.env));
 
 // Every other method and path goes to React Router, so form POSTs reach route actions.
 app.all("*", async (c) => {

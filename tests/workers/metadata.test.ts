@@ -55,7 +55,7 @@ describe("GET /api/metadata/getgeneralinfo", () => {
     const info = await data(get("metadata/getgeneralinfo"));
     expect(Object.keys(info).sort()).toEqual(Object.keys(types).sort());
     for (const [field, type] of Object.entries(types)) expect([field, typeOf(info[field])]).toEqual([field, type]);
-    expect(info.analytic).toEqual({ gtmId: expect.any(String), ymId: expect.any(String), beaconUrl: expect.any(String) });
+    expect(info.analytic).toEqual({ gtmId: expect.any(String), ymId: expect.any(String), beaconUrl: expect.any(String), consentRequired: false });
     expect(["active", "mirror", "blocked"]).toContain(info.domain_state);
     expect(["main", "mirror", "promo"]).toContain(info.domain_type);
     expect(info.available_currencies).toContain(info.default_currency);

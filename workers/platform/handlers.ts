@@ -30,6 +30,7 @@ import { verificationHandlers } from "./verification";
 import { vpnHandlers } from "./vpn";
 import { supportHandlers } from "./support";
 import { chatHandlers } from "./chat";
+import { analyticsHandlers } from "./analytics";
 
 /** Every method of the contract has exactly one handler: the type makes a missing one an error. */
 export const handlers: Handlers = {
@@ -64,4 +65,5 @@ export const handlers: Handlers = {
   ...vpnHandlers,
   ...supportHandlers,
   ...chatHandlers,
+  ...analyticsHandlers,
 };

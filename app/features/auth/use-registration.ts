@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useRef, useState } from "react";
 import { createActor, fromPromise, type ActorRefFrom } from "xstate";
+import { track } from "../../lib/analytics";
 import { browserCall } from "../../lib/api/browser-call";
 import type { CmsConfig } from "../../lib/api/cms";
 import { validationMessages } from "../../lib/i18n/validation-messages";
@@ -90,6 +91,12 @@ export function useRegistration(opts: {
         clearDraft: () => browserStorage()?.removeItem(DRAFT_KEY),
         clearBettingMark: () => browserStorage()?.removeItem(BETTING_MARK_KEY),
         clearPromoCode: () => clearStoredPromoCode(browserStorage()),
+        // Decision 0057: the sign-up and its failure (SPEC §8: with the error code), then who signed up.
+        trackSignUp: (_, { account }) => {
+          track("sign_up");
+          track("identify", { uid: account.uid });
+        },
+        trackSignUpError: (_, { code }) => track("sign_up_error", { code }),
       },
     });
     return createActor(machine, {

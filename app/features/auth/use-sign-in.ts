@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { createActor, fromPromise } from "xstate";
+import { track } from "../../lib/analytics";
 import { browserCall } from "../../lib/api/browser-call";
 import { useRootData } from "../site/use-root-data";
 import { signInMachine } from "./machines/sign-in.machine";
@@ -32,6 +33,8 @@ export function useSignIn(next: string) {
   const account = useSelector(actor, (s) => (s.hasTag("success") ? s.context.account : null));
   useEffect(() => {
     if (!account) return;
+    track("sign_in");
+    track("identify", { uid: account.uid });
     const target = afterSignInPath(next, account.locale, root.locales, root.defaultLocale);
     void sessionChanged(target);
   }, [account]); // eslint-disable-line react-hooks/exhaustive-deps

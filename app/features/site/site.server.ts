@@ -52,7 +52,7 @@ export interface Site {
   /** The player's account (uid 0 for a visitor); a platform failure rejects with PlatformError. */
   account(): Promise<AccountInfo>;
   /** General operator settings (SPEC §3 General info), cached like the other site data. */
-  generalInfo(): Promise<GeneralInfo>;
+  generalInfo(): Promise<ResultOf<"metadata.getgeneralinfo">>;
   /**
    * The catalogue's categories and providers in this locale: the same for every visitor, cached
    * like the other site data (a render of the lobby or a game page need not ask for them again).

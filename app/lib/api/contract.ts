@@ -22,6 +22,7 @@ import { walletMethods } from "./contract-wallet";
 import { vpnMethods } from "./contract-vpn";
 import { supportMethods } from "./contract-support";
 import { chatMethods } from "./contract-chat";
+import { analyticsMethods } from "./contract-analytics";
 import { count, fieldList, method, offset } from "./define";
 import {
   AccountInfo,
@@ -55,6 +56,15 @@ const storageKey = z
   .min(1, "key is required")
   .max(64, "key must be at most 64 characters")
   .regex(/^[A-Za-z0-9_.:-]+$/, "key may hold letters, digits, '_', '.', ':' and '-' only");
+
+/**
+ * General info as the contract answers it: with `analytic.consentRequired` (decision 0057). Kept
+ * out of `GeneralInfo` (entities.ts), which some routes' client chunks carry: only the server
+ * reads the consent switch (the inline analytics boot), so it costs those pages no bytes.
+ */
+export const GeneralInfoWithConsent = GeneralInfo.extend({
+  analytic: GeneralInfo.shape.analytic.extend({ consentRequired: z.boolean().default(false) }),
+});
 
 export const contract = {
   "nfx/i18n.locales": method({
@@ -90,9 +100,9 @@ export const contract = {
     name: "getgeneralinfo",
     verb: "GET",
     access: "public",
-    summary: "General operator settings (SPEC §3 General info).",
+    summary: "General operator settings (SPEC §3 General info). analytic.consentRequired: nothing is sent to analytics before the visitor accepts (decision 0057).",
     params: z.object({}),
-    result: GeneralInfo,
+    result: GeneralInfoWithConsent,
   }),
   "banners.get": method({
     group: "banners",
@@ -364,6 +374,7 @@ export const contract = {
   ...vpnMethods,
   ...supportMethods,
   ...chatMethods,
+  ...analyticsMethods,
 };
 
 export type Contract = typeof contract;

@@ -10,6 +10,8 @@ import { gameRoutes } from "./game-routes";
 import { mailboxRoutes } from "./mailbox";
 import { supportInboxRoutes } from "./support-inbox";
 import { chatConsoleRoutes } from "./chat-console";
+import { analyticsViewRoutes } from "./analytics-view";
+import { beaconRoutes } from "../analytics/beacon";
 import { oauthRoutes } from "./oauth";
 import { paymentRoutes } from "./payment-routes";
 import { verificationWebhookRoutes } from "../verification/webhook-routes";
@@ -38,6 +40,8 @@ pages.route("/", sportsbookDemoRoutes);
 pages.route("/", vpnDemoRoutes);
 pages.route("/", supportInboxRoutes);
 pages.route("/", chatConsoleRoutes);
+pages.route("/", analyticsViewRoutes);
+pages.route("/", beaconRoutes);
 pages.notFound((c) => c.text("Not found", 404));
 
 export function handlePlatformPages(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {

@@ -1,4 +1,5 @@
-import type { GeneralInfo, SiteMetadata } from "../../../app/lib/api/entities";
+import type { SiteMetadata } from "../../../app/lib/api/entities";
+import type { ResultOf } from "../../../app/lib/api/contract";
 import type { Handlers } from "../core/context";
 import { readSetting } from "../core/settings";
 import { loadLocales } from "../i18n/locales";
@@ -8,9 +9,10 @@ export const metadataHandlers: Handlers<"metadata.get" | "metadata.getgeneralinf
 
   async "metadata.getgeneralinfo"(_p, ctx) {
     const [info, { locales }] = await Promise.all([
-      readSetting<Omit<GeneralInfo, "available_locales">>(ctx.db, "general_info"),
+      readSetting<Omit<ResultOf<"metadata.getgeneralinfo">, "available_locales">>(ctx.db, "general_info"),
       loadLocales(ctx.db),
     ]);
-    return { ...info, available_locales: locales.map((l) => l.code) };
+    // A site configured before decision 0057 has no consent switch: it does not require consent.
+    return { ...info, analytic: { ...info.analytic, consentRequired: info.analytic.consentRequired ?? false }, available_locales: locales.map((l) => l.code) };
   },
 };
