@@ -14,6 +14,7 @@ export const ANALYTICS_EVENTS = [
   "sign_up_error",
   "logout",
   "deposit_submit",
+  "deposit",
   "tournament_participate",
   "wheel_spin",
 ] as const;

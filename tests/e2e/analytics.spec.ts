@@ -55,6 +55,14 @@ test.describe("analytics", () => {
     await expect
       .poll(async () => (await events(page.request, "deposit_submit")).find((r) => r.uid === uid)?.params)
       .toEqual({ method: "demo_card", amount: "25" });
+    // Paid on the demo payment page: its success page records the deposit itself, once settled.
+    await page.getByRole("button", { name: /success/i }).click();
+    await expect(page).toHaveURL(/\/cashier\/paysuccess\//);
+    const transaction = page.url().split("/").pop()!;
+    await touch(page);
+    await expect
+      .poll(async () => (await events(page.request, "deposit")).find((r) => r.uid === uid)?.params)
+      .toEqual({ transaction_id: transaction, amount: 2500, currency: "USD", method: "demo_card" });
 
     // A game page: the server knows the route, the dispatcher sends it after the first touch.
     const game = await slotOutsideJackpots(page.request);

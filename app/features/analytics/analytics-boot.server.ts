@@ -1,6 +1,7 @@
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { readCookie } from "../../lib/cookies";
 import type { MessageBundle } from "../../lib/api/entities";
+import type { CashierTransaction } from "../../lib/api/entities-cashier";
 import type { ResultOf } from "../../lib/api/contract";
 import { getSite } from "../site/site.server";
 import { workerContext } from "../../lib/context.server";
@@ -31,6 +32,20 @@ function gameSysname(context: EntryContext): string | null {
   return null;
 }
 
+/**
+ * A completed deposit, when this document is its success page (`cashier/paysuccess/{id}`, reached
+ * by a document redirect once the payment settled: the page's loader has redirected any other
+ * status away). With the transaction id, so a sink can count a reloaded page once.
+ */
+function depositDone(context: EntryContext): { transaction_id: string; amount: number; currency: string; method: string } | null {
+  for (const m of context.staticHandlerContext.matches) {
+    if (m.route.id !== "cashier.paysuccess" && m.route.id !== "cashier.paysuccess.localized") continue;
+    const tx = (context.staticHandlerContext.loaderData?.[m.route.id] as { transaction?: CashierTransaction | null } | undefined)?.transaction;
+    if (tx && tx.type === "deposit" && tx.status === "success") return { transaction_id: tx.id, amount: tx.amount.amount, currency: tx.amount.currency, method: tx.method };
+  }
+  return null;
+}
+
 function message(bundle: MessageBundle, key: string, fallback: string): string {
   let node: string | MessageBundle | undefined = bundle;
   for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
@@ -56,7 +71,8 @@ function bannerHtml(bundle: MessageBundle, back: string): string {
 /**
  * The document's analytics boot (decision 0057), server-rendered only — no bytes in the page's
  * JavaScript files. The inline script sets up the queue `window.pfa` with what the server knows
- * (page_view; identify with the player's uid; game_launch on a game page), then, when consent
+ * (page_view; identify with the player's uid; game_launch on a game page; deposit on a completed
+ * deposit's success page), then, when consent
  * allows: sends the image beacon 3 s after start (referrer, query, and the SEON session id kept in
  * sessionStorage `pf.seon` when `is_seon_enabled`), and imports `/analytics.js` on the first
  * interaction. A site that requires consent sends nothing before the `pf_consent=yes` cookie.
@@ -88,12 +104,14 @@ export async function analyticsBoot(request: Request, context: EntryContext, loa
     batchMs: 1000,
   };
   const game = gameSysname(context);
+  const deposit = depositDone(context);
   const src = `/analytics.js?v=${encodeURIComponent(context.manifest.version)}`;
   const beacon = info.analytic.beaconUrl || DEFAULT_BEACON_URL;
   let script =
     `;(function(){var q=window.pfa=window.pfa||[],c=${json(cfg)},t=Date.now();` +
     `q.push(["page_view",{path:location.pathname},t]);if(c.uid)q.push(["identify",{uid:c.uid},t]);` +
-    (game ? `q.push(["game_launch",{sysname:${json(game)}},t]);` : "");
+    (game ? `q.push(["game_launch",{sysname:${json(game)}},t]);` : "") +
+    (deposit ? `q.push(["deposit",${json(deposit)},t]);` : "");
   if (allowed) {
     script +=
       `setTimeout(function(){var s="",b=${json(beacon)};` +
