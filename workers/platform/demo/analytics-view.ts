@@ -1,4 +1,5 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
+import { notInProduction } from "./not-in-production";
 import { ANALYTICS_EVENTS } from "../../../app/lib/analytics-events";
 import { DEMO_ANALYTICS_COOKIE, demoOverrides } from "../../../app/features/analytics/consent";
 import { readCookie, serializeCookie } from "../../../app/lib/cookies";
@@ -27,10 +28,6 @@ export interface AnalyticsRow {
   path: string | null;
 }
 
-const notInProduction: MiddlewareHandler<{ Bindings: Env }> = async (c, next) => {
-  if (c.env.APP_ENV === "production") return c.text("Not found", 404);
-  await next();
-};
 analyticsViewRoutes.use(ANALYTICS_VIEW_PATH, notInProduction);
 
 async function latest(db: D1Database, name: string | null): Promise<AnalyticsRow[]> {

@@ -1,4 +1,5 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
+import { notInProduction } from "./not-in-production";
 import { CHAT_MESSAGE_EVENT, CHAT_TEXT_MAX } from "../../../app/lib/api/chat-limits";
 import type { ChatMessage } from "../../../app/lib/api/contract-chat";
 import { publish } from "../../realtime/publish";
@@ -27,10 +28,6 @@ export interface ConsoleConversation {
   last_author: ChatMessage["author"] | null;
 }
 
-const notInProduction: MiddlewareHandler<{ Bindings: Env }> = async (c, next) => {
-  if (c.env.APP_ENV === "production") return c.text("Not found", 404);
-  await next();
-};
 chatConsoleRoutes.use(CHAT_CONSOLE_PATH, notInProduction);
 chatConsoleRoutes.use(`${CHAT_CONSOLE_PATH}/*`, notInProduction);
 

@@ -1,4 +1,5 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
+import { notInProduction } from "./not-in-production";
 import { escapeHtml, htmlPage } from "../auth/oauth-html";
 import { readSupportSetting } from "../support/settings";
 
@@ -28,10 +29,6 @@ export interface InboxItem {
   created_at: number;
 }
 
-const notInProduction: MiddlewareHandler<{ Bindings: Env }> = async (c, next) => {
-  if (c.env.APP_ENV === "production") return c.text("Not found", 404);
-  await next();
-};
 supportInboxRoutes.use(SUPPORT_INBOX_PATH, notInProduction);
 
 const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");

@@ -1,4 +1,5 @@
-import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { Hono, type Context } from "hono";
+import { notInProduction } from "./not-in-production";
 import { deliverVerificationWebhooks } from "./verification-outbox";
 import { decide, DECISIONS, pendingApplicants, type Decision } from "./verification-review";
 import { KYC_BLOCK_PATH, REVIEW_PATH, reviewPage } from "./verification-review-page";
@@ -13,10 +14,6 @@ export const verificationReviewRoutes = new Hono<{ Bindings: Env }>();
 
 const ID = /^[0-9a-f]{32}$/;
 
-const notInProduction: MiddlewareHandler<{ Bindings: Env }> = async (c, next) => {
-  if (c.env.APP_ENV === "production") return c.text("Not found", 404);
-  await next();
-};
 verificationReviewRoutes.use(REVIEW_PATH, notInProduction);
 verificationReviewRoutes.use(`${REVIEW_PATH}/*`, notInProduction);
 
