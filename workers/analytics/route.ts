@@ -3,6 +3,7 @@ import { analyticsDispatcher } from "../../app/features/analytics/dispatcher";
 import { CONSENT_COOKIE } from "../../app/features/analytics/consent";
 import { ONE_YEAR, serializeCookie } from "../../app/lib/cookies";
 import { safeRedirectPath } from "../../app/lib/navigation";
+import { versionedModuleResponse } from "../pwa/route";
 
 type Assets = ServerBuild["assets"];
 
@@ -12,14 +13,8 @@ type Assets = ServerBuild["assets"];
  * build's version, so the build's own copy may be kept for good.
  */
 export function analyticsScriptResponse(request: Request, assets: Assets): Response {
-  const current = new URL(request.url).searchParams.get("v") === assets.version;
   const source = `export function start(cfg) {\n  return (${analyticsDispatcher.toString()})(cfg, window);\n}\n`;
-  return new Response(source, {
-    headers: {
-      "content-type": "text/javascript; charset=utf-8",
-      "cache-control": current ? "public, max-age=31536000, immutable" : "no-cache",
-    },
-  });
+  return versionedModuleResponse(request, assets, source);
 }
 
 /**

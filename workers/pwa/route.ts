@@ -63,8 +63,16 @@ export function markOfflineCacheable(request: Request, response: Response): Resp
  * build's version, so the build's own copy may be kept for good.
  */
 export function pwaClientResponse(request: Request, assets: Assets): Response {
-  const current = new URL(request.url).searchParams.get("v") === assets.version;
   const source = `const shouldReload = (${shouldReload.toString()});\nexport function start(platform, texts, event) {\n  (${pwaClient.toString()})(platform, texts, event, shouldReload);\n}\n`;
+  return versionedModuleResponse(request, assets, source);
+}
+
+/**
+ * A module the Worker serves for the document's inline boot (/pwa.js, /analytics.js): kept for good
+ * when `?v=` names this build's version, otherwise revalidated at every use.
+ */
+export function versionedModuleResponse(request: Request, assets: Assets, source: string): Response {
+  const current = new URL(request.url).searchParams.get("v") === assets.version;
   return new Response(source, {
     headers: {
       "content-type": "text/javascript; charset=utf-8",
