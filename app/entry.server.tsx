@@ -52,11 +52,19 @@ export default async function handleRequest(
   const { nonce } = loadContext.get(workerContext);
   // The service worker and install offer load on the first interaction (decision 0056); not under the dev server's HMR.
   // Analytics (decision 0057): the queue, the beacon and /analytics.js on the first interaction; the consent banner at the end.
-  const analytics = await analyticsBoot(request, routerContext, loadContext);
+  // Read beside the preloads, not before them: one wait on the document's path.
+  const [analytics] = await Promise.all([
+    analyticsBoot(request, routerContext, loadContext),
+    preloadErrorPages(),
+    preloadDialogs(),
+    preloadGameTile(),
+    preloadEmbeddedRegistration(),
+    preloadBetSlip(),
+    preloadHeaderBalance(),
+  ]);
   const inlineHead = import.meta.env.DEV
     ? { ...INLINE_HEAD, script: INLINE_HEAD.script + analytics.script }
     : { ...INLINE_HEAD, script: INLINE_HEAD.script + pwaBootScript(routerContext) + analytics.script };
-  await Promise.all([preloadErrorPages(), preloadDialogs(), preloadGameTile(), preloadEmbeddedRegistration(), preloadBetSlip(), preloadHeaderBalance()]);
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
