@@ -6,7 +6,10 @@ describe("payment result pages", () => {
     expect(payPageOf("/cashier/paysuccess/tx-12345678")).toEqual({ page: "paysuccess", transaction: "tx-12345678" });
     expect(payPageOf("/cashier/paypending")).toEqual({ page: "paypending", transaction: null });
     expect(payPageOf("/cashier/paymobile", "?transaction=tx-12345678&url=x")).toEqual({ page: "paymobile", transaction: "tx-12345678" });
-    expect(payPageOf("/cashier/payfail/<script>")).toEqual({ page: "payfail", transaction: null });
+    // An id that cannot be a transaction's is no page (404), not a page about nothing.
+    expect(payPageOf("/cashier/payfail/<script>")).toBeNull();
+    expect(payPageOf("/cashier/paysuccess/%E0%A4%A")).toBeNull();
+    expect(payPageOf("/cashier/paymobile", "?transaction=x")).toBeNull();
     expect(payPageOf("/cashier/paycancel/tx-12345678")).toBeNull();
     expect(payPageOf("/cashier/deposit")).toBeNull();
     expect(payPageOf("/es/cashier/paypending/tx-12345678")).toEqual({ page: "paypending", transaction: "tx-12345678" });

@@ -17,17 +17,29 @@ const TRANSACTION_ID = /^[A-Za-z0-9-]{8,64}$/;
 
 /**
  * The page of a path (a locale segment allowed), and its transaction: the path segment
- * (success, pending, fail) or the `transaction` query (any page). An id that cannot be one is
- * dropped rather than sent to the platform.
+ * (success, pending, fail) or the `transaction` query (any page). A path that is no page, or an
+ * id that cannot be one, is no page at all (null: a 404), never a page that speaks of nothing.
  */
 export function payPageOf(pathname: string, search = ""): { page: PayPage; transaction: string | null } | null {
   const m = PAGE_PATH.exec(pathname);
   if (!m) return null;
   const page = m[1] as PayPage;
   if (m[2] !== undefined && !WITH_PATH_TRANSACTION.has(page)) return null;
-  const raw = m[2] !== undefined ? decodeURIComponent(m[2]) : new URLSearchParams(search).get("transaction");
-  return { page, transaction: raw && TRANSACTION_ID.test(raw) ? raw : null };
+  let raw: string | null;
+  try {
+    raw = m[2] !== undefined ? decodeURIComponent(m[2]) : new URLSearchParams(search).get("transaction");
+  } catch {
+    return null;
+  }
+  if (raw === null) return { page, transaction: null };
+  return TRANSACTION_ID.test(raw) ? { page, transaction: raw } : null;
 }
+
+/**
+ * Pages that say a payment happened (or is under way): they speak of one transaction of the
+ * player's, never of none. Without an id they show the player's latest deposit; with none, 404.
+ */
+export const CLAIMS_A_PAYMENT: ReadonlySet<PayPage> = new Set(["paysuccess", "paypending"]);
 
 /** The page that shows a transaction of this status. */
 export function pageForStatus(status: TransactionStatus): PayPage {

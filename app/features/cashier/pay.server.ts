@@ -5,7 +5,7 @@ import { orErrorPage } from "../../lib/api/page-errors.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { notFound } from "../errors/not-found.server";
 import { paymobileLink } from "./payment-link.server";
-import { payPageOf, payPagePath, settledRedirect } from "./pay-pages";
+import { CLAIMS_A_PAYMENT, pageForStatus, payPageOf, payPagePath, settledRedirect } from "./pay-pages";
 import { requirePlayer, sitePath } from "../site/site.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -32,7 +32,16 @@ export async function loadPayPage({ request, context }: Args) {
   const url = new URL(request.url);
   const where = payPageOf(url.pathname, url.search);
   if (!where) throw notFound(request);
+  if (!where.transaction && CLAIMS_A_PAYMENT.has(where.page)) {
+    // "Payment successful" must be about a payment: the player's latest deposit, on its status's page.
+    const latest = await orErrorPage(getPlatform(context).call("cashier.gethistory", { type: "deposit", offset: 0, count: 1 }));
+    const tx = latest.items[0];
+    if (!tx) throw notFound(request);
+    throw redirectDocument(sitePath(context, payPagePath(pageForStatus(tx.status), tx.id)));
+  }
   const transaction = where.transaction ? await playerTransaction(context, where.transaction) : null;
+  // Another player's transaction, or none at all: the page must not tell a story about it.
+  if (where.transaction && !transaction) throw notFound(request);
   if (transaction) {
     const next = settledRedirect(where.page, transaction.status);
     if (next) throw redirectDocument(sitePath(context, payPagePath(next, transaction.id)));
