@@ -3,10 +3,11 @@ import { BET_ERRORS, BET_MIN_STAKE, OddsChange, type BetError, type SportBet } f
 import { PlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { documentPath, loginRedirect } from "../../lib/access";
-import { readCookie, serializeCookie } from "../../lib/cookies";
+import { readCookie } from "../../lib/cookies";
+import { workerContext } from "../../lib/context.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite, indexPath } from "../site/site.server";
-import { SLIP_COOKIE, SLIP_MAX_AGE, acceptOdds, parseSlip, serializeSlip, toggleSelection, type SlipEntry } from "./slip-cookie";
+import { SLIP_COOKIE, acceptOdds, parseSlip, slipCookie, toggleSelection, type SlipEntry } from "./slip-cookie";
 import { parseStake } from "./slip-math";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -14,9 +15,6 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 /** A refusal the slip explains: a BET_ERRORS code (or the stake field's own), with the new odds when they moved. */
 export type SlipError = BetError | "stake_invalid" | "failed";
 export type BettingActionData = { error: SlipError; odds: Record<number, number> | null; selection: number | null } | undefined;
-
-const slipCookie = (entries: readonly SlipEntry[]) =>
-  serializeCookie(SLIP_COOKIE, serializeSlip(entries), { maxAge: entries.length ? SLIP_MAX_AGE : 0 });
 
 /**
  * The forms of /betting, each a plain post (so all work without JavaScript):
@@ -29,7 +27,8 @@ export async function bettingAction({ request, context }: Args) {
   const form = await request.formData();
   const url = new URL(request.url);
   const here = documentPath(url.pathname + url.search);
-  const back = (entries: readonly SlipEntry[], to = here) => redirect(to, { headers: { "set-cookie": slipCookie(entries) } });
+  const secure = context.get(workerContext).env.APP_ENV !== "local";
+  const back = (entries: readonly SlipEntry[], to = here) => redirect(to, { headers: { "set-cookie": slipCookie(entries, secure) } });
   const slip = parseSlip(readCookie(request.headers.get("cookie"), SLIP_COOKIE));
   const platform = getPlatform(context).withLocale(site.locale);
   switch (form.get("intent")) {
@@ -56,7 +55,7 @@ export async function bettingAction({ request, context }: Args) {
     }
     case "place":
       if (!(await isPlayer(site))) throw redirect(loginRedirect(indexPath(site), here));
-      return place(form, slip, platform, here);
+      return place(form, slip, platform, here, secure);
     default:
       throw data("Unknown form", { status: 400 });
   }
@@ -68,7 +67,7 @@ async function isPlayer(site: ReturnType<typeof getSite>) {
 
 type Platform = ReturnType<ReturnType<typeof getPlatform>["withLocale"]>;
 
-async function place(form: FormData, slip: SlipEntry[], platform: Platform, here: string) {
+async function place(form: FormData, slip: SlipEntry[], platform: Platform, here: string, secure: boolean) {
   const kind = form.get("kind") === "accumulator" ? "accumulator" : "single";
   const key = String(form.get("key") ?? "");
   if (!/^[A-Za-z0-9-]{8,40}$/.test(key)) throw data("key is malformed", { status: 400 });
@@ -117,19 +116,19 @@ async function place(form: FormData, slip: SlipEntry[], platform: Platform, here
       const odds = newOdds ? Object.fromEntries(b.legs.map((l, i) => [l.id, newOdds[i] ?? l.odds])) : null;
       if (!placed.length) return fail(error, e.status, odds, b.legs.length === 1 ? b.legs[0]!.id : null);
       // Some singles went through: the receipt shows them, the slip keeps the rest with the reason.
-      return receipt(here, placed, slip, error);
+      return receipt(here, placed, slip, error, secure);
     }
   }
-  return receipt(here, placed, slip, null);
+  return receipt(here, placed, slip, null, secure);
 }
 
 /** After placing: the placed selections leave the slip and the page shows the receipt (`?placed=`). */
-function receipt(here: string, placed: SportBet[], slip: SlipEntry[], error: SlipError | null) {
+function receipt(here: string, placed: SportBet[], slip: SlipEntry[], error: SlipError | null, secure: boolean) {
   const url = new URL(here, "http://x.invalid");
   url.searchParams.set("placed", placed.map((b) => b.id).join(","));
   if (error) url.searchParams.set("bet_error", error);
   else url.searchParams.delete("bet_error");
   const taken = new Set(placed.flatMap((b) => b.legs.map((l) => l.selection_id)));
   const rest = slip.filter((e) => !taken.has(e.id));
-  return redirect(url.pathname + url.search, { headers: { "set-cookie": slipCookie(rest) } });
+  return redirect(url.pathname + url.search, { headers: { "set-cookie": slipCookie(rest, secure) } });
 }

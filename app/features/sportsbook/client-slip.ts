@@ -1,6 +1,5 @@
 import { useRevalidator } from "react-router";
-import { readCookie, serializeCookie } from "../../lib/cookies";
-import { SLIP_COOKIE, SLIP_MAX_AGE, parseSlip, serializeSlip, toggleSelection, type SlipEntry } from "./slip-cookie";
+import { changeInBrowser, toggleSelection, type SlipEntry } from "./slip-cookie";
 
 /**
  * With JavaScript the slip changes in the browser: the cookie is rewritten here and the page's
@@ -10,8 +9,7 @@ import { SLIP_COOKIE, SLIP_MAX_AGE, parseSlip, serializeSlip, toggleSelection, t
 export function useSlipEditor() {
   const { revalidate } = useRevalidator();
   const write = (change: (entries: SlipEntry[]) => SlipEntry[]) => {
-    const next = change(parseSlip(readCookie(document.cookie, SLIP_COOKIE)));
-    document.cookie = serializeCookie(SLIP_COOKIE, serializeSlip(next), { maxAge: next.length ? SLIP_MAX_AGE : 0 });
+    changeInBrowser(change);
     void revalidate();
   };
   return {

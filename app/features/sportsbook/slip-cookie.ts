@@ -44,8 +44,21 @@ export function acceptOdds(entries: readonly SlipEntry[], current: ReadonlyMap<n
   return entries.map((e) => ({ id: e.id, odds: current.get(e.id) ?? e.odds }));
 }
 
+/**
+ * The cookie that keeps these entries (none: it is removed). `secure` everywhere but a local run
+ * over plain HTTP: the server passes APP_ENV's word, the browser its page's protocol.
+ */
+export function slipCookie(entries: readonly SlipEntry[], secure: boolean): string {
+  return serializeCookie(SLIP_COOKIE, serializeSlip(entries), { maxAge: entries.length ? SLIP_MAX_AGE : 0, secure });
+}
+
+/** The browser's slip after `change` (with JavaScript: no post, the page's loader re-reads it). */
+export function changeInBrowser(change: (entries: SlipEntry[]) => SlipEntry[]): void {
+  const next = change(parseSlip(readCookie(document.cookie, SLIP_COOKIE)));
+  document.cookie = slipCookie(next, location.protocol === "https:");
+}
+
 /** With JavaScript, an odds button's click: the browser's cookie takes the selection or lets it go. */
 export function toggleInBrowser(entry: SlipEntry): void {
-  const next = toggleSelection(parseSlip(readCookie(document.cookie, SLIP_COOKIE)), entry);
-  document.cookie = serializeCookie(SLIP_COOKIE, serializeSlip(next), { maxAge: next.length ? SLIP_MAX_AGE : 0 });
+  changeInBrowser((s) => toggleSelection(s, entry));
 }
