@@ -17,12 +17,13 @@ import { preloadHeaderBalance } from "./features/layout/header";
 import { NonceContext } from "./lib/nonce";
 import { InlineHeadContext } from "./lib/site-stylesheet";
 import { IMAGE_FALLBACK_SCRIPT } from "./lib/image-fallback.server";
+import { ZOD_JITLESS_SCRIPT } from "./lib/zod-jitless.server";
 import { siteCss } from "./styles/site-css.server";
 import { STREAM_TIMEOUT_MS } from "./lib/deferred.server";
 import { pwaBootScript } from "./features/pwa/pwa-boot.server";
 import { analyticsBoot } from "./features/analytics/analytics-boot.server";
 
-const INLINE_HEAD = { css: siteCss, script: IMAGE_FALLBACK_SCRIPT };
+const INLINE_HEAD = { css: siteCss, script: IMAGE_FALLBACK_SCRIPT + ZOD_JITLESS_SCRIPT };
 
 /** React Router reads it: deferred data still pending then is rejected (lib/deferred.server.ts). */
 export const streamTimeout = STREAM_TIMEOUT_MS;

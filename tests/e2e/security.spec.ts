@@ -1,5 +1,5 @@
 import { registerByApi, unique } from "./accounts-fixtures";
-import { expect, test } from "./fixtures";
+import { expect, test, tr } from "./fixtures";
 
 /** Script elements the browser executes (JSON data blocks are not scripts to CSP). */
 const EXECUTABLE = /^(|text\/javascript|module|application\/javascript)$/i;
@@ -45,6 +45,26 @@ test.describe("security headers", () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { __operatorTag?: string }).__operatorTag)).toBe("playfront-demo");
     expect(violations).toEqual([]);
   });
+});
+
+test("a form validated in the browser asks the CSP for nothing: Zod never probes eval", async ({ page }) => {
+  // Zod tries `new Function` once to see whether it may compile parsers; under this CSP that try
+  // is a violation report on every page that validates a form or parses a feed (issue 35).
+  const violations: string[] = [];
+  await page.exposeFunction("__cspViolation", (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { __cspViolation(v: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  await registerByApi(page.request, unique("zod-csp"));
+  await page.goto("/support");
+  await expect(page.locator("form#support-feedback[novalidate]")).toBeAttached();
+  await page.getByLabel(tr("support.message"), { exact: true }).fill("Too short");
+  await page.getByRole("button", { name: tr("support.submit") }).click();
+  // Conform ran the form's Zod schema in the page: its errors show without a request.
+  await expect(page.getByText("Min length is 10")).toBeVisible();
+  expect(violations).toEqual([]);
 });
 
 test.describe("cross-site form posts", () => {
