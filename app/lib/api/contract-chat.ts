@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { method } from "./define";
-import { ANONYMOUS_ID, CHAT_LIMITS, CHAT_TEXT_MAX } from "./chat-limits";
+import { ANONYMOUS_ID, CHAT_LIMITS, CHAT_TEXT_MAX, VISITOR_CONVERSATION_LIMITS } from "./chat-limits";
 
 export { ANONYMOUS_ID, CHAT_LIMITS, CHAT_TEXT_MAX } from "./chat-limits";
 
@@ -32,7 +32,7 @@ export const ChatConversation = z.strictObject({
 });
 export type ChatConversation = z.infer<typeof ChatConversation>;
 
-const limitsText = `At most ${CHAT_LIMITS.perSender} messages per identity and ${CHAT_LIMITS.perAddress} per address a minute, else 429 with params.retry_after (seconds).`;
+const limitsText = `At most ${CHAT_LIMITS.perSender} messages per identity and ${CHAT_LIMITS.perAddress} per address a minute, and ${VISITOR_CONVERSATION_LIMITS.perAddress} new visitor conversations per address an hour, else 429 with params.retry_after (seconds).`;
 
 export const chatMethods = {
   "chat.getConversation": method({
