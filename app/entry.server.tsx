@@ -35,7 +35,9 @@ export const streamTimeout = STREAM_TIMEOUT_MS;
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status === 405) return;
-  console.error(isRouteErrorResponse(error) && error.error ? error.error : error);
+  // React Router's internal answers (an ErrorResponseImpl) carry the Error they stand for.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(inner ?? error);
 };
 
 /** What a page without an action takes: reads only. */
