@@ -4,8 +4,8 @@ import { isbot } from "isbot";
 // every tag, attribute name and value; about a fifth less CPU per render (nodejs_compat provides
 // the node: modules it imports). Decision 0026.
 import { renderToReadableStream } from "react-dom/server.node";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { workerContext } from "./lib/context.server";
 import { contentFirstScripts } from "./lib/content-first-scripts.server";
 import { preloadErrorPages } from "./features/errors/lazy-error-pages";
@@ -29,6 +29,22 @@ const INLINE_HEAD = { css: siteCss, script: IMAGE_FALLBACK_SCRIPT + ZOD_JITLESS_
 export const streamTimeout = STREAM_TIMEOUT_MS;
 
 /**
+ * React Router's own logger, less one case: a write (POST, PUT, PATCH, DELETE) to a page that has
+ * no action is the client's mistake, answered 405 below, and not worth an ERROR with a stack trace
+ * (anyone could fill the log at request rate). Every other error is logged, whatever the mode.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status === 405) return;
+  // React Router's internal answers (an ErrorResponseImpl) carry the Error they stand for.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(inner ?? error);
+};
+
+/** What a page without an action takes: reads only. */
+const PAGE_METHODS = "GET, HEAD";
+
+/**
  * People get the shell at once and deferred data as it resolves; crawlers get the whole
  * document. Crawlers are not shown the error page: an error answers its status, noindex.
  */
@@ -39,6 +55,13 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A write to a page without an action: a short 405 naming what it takes, not the user-block page
+  // (SPEC §2's page for "any other status") nor a render of the site around it.
+  if (status === 405) {
+    headers.set("Allow", PAGE_METHODS);
+    headers.set("Content-Type", "text/plain; charset=utf-8");
+    return new Response(`Method Not Allowed: this page takes ${PAGE_METHODS} only.\n`, { status, headers });
+  }
   const bot = isbot(request.headers.get("user-agent") ?? "");
   if (bot && status >= 400) {
     headers.set("Content-Type", "text/html; charset=utf-8");

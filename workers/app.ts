@@ -14,6 +14,8 @@ import { expirePacks } from "./platform/bonuses/freespins-sweep";
 import { runTournamentClock } from "./platform/tournaments/end";
 import { runOfferClock } from "./platform/offers/clock";
 import { closeSpentBettingBonuses } from "./platform/sportsbook/free-bet-bonus";
+import { sweepAnalytics } from "./platform/analytics/retention";
+import { sweepVisitorConversations } from "./platform/chat/retention";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
@@ -186,7 +188,8 @@ app.all("*", async (c) => {
  * due, so a failed delivery is retried on time and not only at the next review decision
  * (decision 0037), and its retention: decided attempts' uploads after 30 days, expired tokens;
  * and the bonus engine's clock (expiries, a conversion a round left undone; decision 0039; free-spin
- * packs, decision 0041); the offers' clock (decision 0043) and the tournaments' (decision 0048).
+ * packs, decision 0041); the offers' clock (decision 0043) and the tournaments' (decision 0048);
+ * the retention sweeps of analytics (decision 0057) and visitors' chat (decision 0055).
  * The controller's time is the clock: a test passes its own.
  */
 /**
@@ -231,6 +234,10 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
     await runClock("sports feed", () => pokeSportsFeed(env)),
     // VPN subscriptions: ends-soon warnings, renewals and ends, each once (decision 0053).
     await runClock("vpn", () => runVpnClock(deps, now)),
+    // Retention: analytics events and beacon rows after 90 days (decision 0057), visitors' chat
+    // conversations idle for 30 days (decision 0055); bounded batches, a backlog drains over runs.
+    await runClock("analytics retention", () => sweepAnalytics(env.DB, now)),
+    await runClock("chat retention", () => sweepVisitorConversations(env.DB, now)),
   ].filter((e) => e !== undefined);
   // Every clock ran; the run still reports its failures, so the cron's log shows it failed.
   if (failures.length) throw new AggregateError(failures, `scheduled: ${failures.length} clock(s) failed`);

@@ -26,10 +26,15 @@ export const ANALYTICS_LIMITS = {
   paramKeys: 10,
   paramValue: 200,
   path: 500,
-  /** Events per sender (session or visitor) and per address in the window; more is a 429. */
+  /**
+   * Events per sender (session or visitor) and per address in the window; more is a 429 (the
+   * beacon stores nothing). Per address is the real bound: a visitor id is the client's to make
+   * up. 300 in 10 minutes is a page view every two seconds with a few clicks each, for a whole
+   * household behind one address (decision 0057).
+   */
   windowMs: 10 * 60 * 1000,
-  perSender: 600,
-  perAddress: 6000,
+  perSender: 200,
+  perAddress: 300,
 } as const;
 
 /** The dispatcher's anonymous id: 32 hex digits (a random UUID without its dashes). */

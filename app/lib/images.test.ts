@@ -13,25 +13,30 @@ const proxied = (url: string) => parseModifiers(/^\/_ipx\/([^/]+)\//.exec(url)![
 
 describe("ipxUrl", () => {
   it("spells the modifiers in one order, webp at quality 95 by default", () => {
-    expect(ipxUrl(COVER)).toBe(`/_ipx/f_webp,q_95${COVER}`);
-    expect(ipxUrl(COVER, { height: 400, width: 300 })).toBe(`/_ipx/f_webp,q_95,w_300,h_400${COVER}`);
-    expect(ipxUrl("/images/logo.svg", { format: "png", fit: "contain", quality: 70, width: 10.4, background: "#fff" })).toBe(
-      "/_ipx/f_png,fit_contain,q_75,w_40,b_ffffff/images/logo.svg",
+    expect(ipxUrl(RASTER)).toBe(`/_ipx/f_webp,q_95${RASTER}`);
+    expect(ipxUrl(RASTER, { height: 400, width: 300 })).toBe(`/_ipx/f_webp,q_95,w_300,h_400${RASTER}`);
+    expect(ipxUrl("/images/logo.png", { format: "png", fit: "contain", quality: 70, width: 10.4, background: "#fff" })).toBe(
+      "/_ipx/f_png,fit_contain,q_75,w_40,b_ffffff/images/logo.png",
     );
   });
 
   it("snaps sizes and qualities up to the proxy's ladder, keeping the box's aspect", () => {
-    expect(ipxUrl(COVER, { width: 150, height: 200 })).toBe(`/_ipx/f_webp,q_95,w_160,h_213${COVER}`);
-    expect(ipxUrl("/images/banners/a.svg", { width: 336, height: 180 })).toBe("/_ipx/f_webp,q_95,w_360,h_193/images/banners/a.svg");
-    expect(ipxUrl(COVER, { width: 5000 })).toBe(`/_ipx/f_webp,q_95,w_2048${COVER}`);
-    expect(ipxUrl(COVER, { height: 100 })).toBe(`/_ipx/f_webp,q_95,h_120${COVER}`);
-    expect(ipxUrl(COVER, { width: 300, quality: 100 })).toBe(`/_ipx/f_webp,q_95,w_300${COVER}`);
+    expect(ipxUrl(RASTER, { width: 150, height: 200 })).toBe(`/_ipx/f_webp,q_95,w_160,h_213${RASTER}`);
+    expect(ipxUrl("/images/banners/a.png", { width: 336, height: 180 })).toBe("/_ipx/f_webp,q_95,w_360,h_193/images/banners/a.png");
+    expect(ipxUrl(RASTER, { width: 5000 })).toBe(`/_ipx/f_webp,q_95,w_2048${RASTER}`);
+    expect(ipxUrl(RASTER, { height: 100 })).toBe(`/_ipx/f_webp,q_95,h_120${RASTER}`);
+    expect(ipxUrl(RASTER, { width: 300, quality: 100 })).toBe(`/_ipx/f_webp,q_95,w_300${RASTER}`);
     // A box of no ladder aspect keeps the source's; a colour off the ladder is left out.
-    expect(ipxUrl(COVER, { width: 300, height: 123, background: "ff8800" })).toBe(`/_ipx/f_webp,q_95,w_300${COVER}`);
+    expect(ipxUrl(RASTER, { width: 300, height: 123, background: "ff8800" })).toBe(`/_ipx/f_webp,q_95,w_300${RASTER}`);
   });
 
   it("keeps the defaults when an option is passed on undefined", () => {
-    expect(ipxUrl(COVER, { width: 300, quality: undefined, format: undefined })).toBe(`/_ipx/f_webp,q_95,w_300${COVER}`);
+    expect(ipxUrl(RASTER, { width: 300, quality: undefined, format: undefined })).toBe(`/_ipx/f_webp,q_95,w_300${RASTER}`);
+  });
+
+  it("links a vector source as it is: the proxy answers nothing else for it (decision 0062)", () => {
+    expect(ipxUrl(COVER, { width: 300, height: 400 })).toBe(COVER);
+    expect(ipxUrl("/images/logo.SVG", { format: "png", width: 40 })).toBe("/images/logo.SVG");
   });
 
   it("leaves paths the proxy does not serve as they are", () => {
@@ -49,7 +54,7 @@ describe("ipxUrl", () => {
         fc.option(fc.constantFrom("fff", "#000000", "FFFFFF", "ff8800", "#abc"), { nil: undefined }),
         fc.constantFrom(undefined, "cover", "contain", "fill", "inside", "outside"),
         (width, height, quality, background, fit) => {
-          expect(() => proxied(ipxUrl(COVER, { width, height, quality, background, fit }))).not.toThrow();
+          expect(() => proxied(ipxUrl(RASTER, { width, height, quality, background, fit }))).not.toThrow();
         },
       ),
       { numRuns: 2000 },

@@ -31,7 +31,7 @@ const PROXIED = /^\/(platform\/covers|images)\//;
 /**
  * A vector source: sharp at every size and density as it is, and a tenth of the bytes of the
  * proxy's webp of it (a generated cover: 2.2–2.7 KB gzipped against 15–42 KB at 1–2×). Pages
- * show it as it is (decision 0036); the proxy still draws it when asked by URL.
+ * show it as it is (decision 0036), and so does the proxy, whatever its URL asks (decision 0062).
  */
 export const isVector = (path: string) => /\.svg$/i.test(path);
 
@@ -52,7 +52,7 @@ function ladderBackground(colour?: string): string | undefined {
 }
 
 export function ipxUrl(path: string, modifiers: ImageModifiers = {}): string {
-  if (!PROXIED.test(path)) return path;
+  if (!PROXIED.test(path) || isVector(path)) return path;
   const { width, height } = ladderSize(modifiers.width, modifiers.height);
   const background = ladderBackground(modifiers.background);
   const parts = [`f_${modifiers.format ?? IMAGE_FORMAT}`];

@@ -1,7 +1,10 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ANALYTICS_LIMITS } from "../../app/lib/analytics-events";
+import worker from "../../workers/app";
 import { analyticsClock } from "../../workers/platform/analytics/collect";
+import { ANALYTICS_RETENTION_MS, sweepAnalytics } from "../../workers/platform/analytics/retention";
 import { Browser, registerPlayer } from "./auth-helpers";
 import { data, failure, ORIGIN, send } from "./helpers";
 
@@ -96,6 +99,23 @@ describe("POST /api/analytics/collect", () => {
     await data(b.post("analytics/collect", { aid, events: batch([{ name: "page_view" }]) }));
   });
 
+  it("stores at most 300 events per address in 10 minutes, however many visitor ids it makes up", async () => {
+    const ip = new Browser().ip;
+    const t0 = Date.now();
+    analyticsClock.now = () => t0;
+    const full = batch(Array.from({ length: ANALYTICS_LIMITS.batch }, () => ({ name: "page_view" })));
+    // Fifteen "visitors" behind one address, twenty events each: the ceiling of decision 0057.
+    for (let i = 0; i < 300 / ANALYTICS_LIMITS.batch; i++) await data(new Browser(ip).post("analytics/collect", { aid: newAid(), events: full }));
+    const e = await failure(new Browser(ip).post("analytics/collect", { aid: newAid(), events: batch([{ name: "page_view" }]) }), 429, "TooManyRequestsException");
+    expect(e.params).toEqual({ retry_after: 600 });
+    // The beacon stores nothing more from it either (and still answers its GIF).
+    const res = await send(`${ORIGIN}/platform/analytics/beacon?r=&q=`, { headers: { "cf-connecting-ip": ip } });
+    expect(res.headers.get("content-type")).toBe("image/gif");
+    expect(await countFrom(ip)).toBe(300);
+    analyticsClock.now = () => t0 + ANALYTICS_LIMITS.windowMs + 1;
+    await data(new Browser(ip).post("analytics/collect", { aid: newAid(), events: batch([{ name: "page_view" }]) }));
+  });
+
   it("accepts only POST", async () => {
     const res = await send(`${ORIGIN}/api/analytics/collect?aid=${newAid()}&events=[]`);
     expect(res.status).toBe(405);
@@ -144,5 +164,53 @@ describe("the demo analytics view", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(aid);
     expect((await send(`${ORIGIN}/platform/demo/analytics?name=nope`)).status).toBe(400);
+  });
+});
+
+describe("retention (scheduled)", () => {
+  const DAY = 24 * 60 * 60_000;
+  /** One tick of the Worker's cron trigger at `scheduledTime`. */
+  async function tick(scheduledTime: number): Promise<void> {
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+  }
+  /** `n` events (or beacon rows) of one address, stored by the server at `at`. */
+  const store = (ip: string, at: number, n: number, name = "page_view") =>
+    env.DB.prepare(
+      `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?3)
+       INSERT INTO analytics_events (created_at, subject, ip, name) SELECT ?1, 'ip:' || ?2, ?2, ?4 FROM k`,
+    ).bind(at, ip, n, name).run();
+  // Rows are stored in time order, so the lowest ids are the oldest (retention.ts reads the head of
+  // the table). The other tests' rows, some stored at a clock moved ahead, go first.
+  beforeEach(async () => {
+    await env.DB.prepare("DELETE FROM analytics_events").run();
+  });
+
+  it("deletes events and beacon rows 90 days after they were stored, keeps younger ones, and a second run deletes nothing", async () => {
+    const old = new Browser().ip;
+    const young = new Browser().ip;
+    const t0 = Date.now();
+    await store(old, t0, 3);
+    await store(old, t0, 2, "beacon");
+    await store(young, t0 + 60 * DAY, 4);
+    // A day before the end of retention: all kept.
+    await tick(t0 + ANALYTICS_RETENTION_MS - DAY);
+    expect([await countFrom(old), await countFrom(young)]).toEqual([5, 4]);
+    await tick(t0 + ANALYTICS_RETENTION_MS + 1);
+    expect([await countFrom(old), await countFrom(young)]).toEqual([0, 4]);
+    await tick(t0 + ANALYTICS_RETENTION_MS + 1);
+    expect(await countFrom(young)).toBe(4);
+  });
+
+  it("deletes a backlog in bounded batches, oldest first, over several runs", async () => {
+    const ip = new Browser().ip;
+    const t0 = Date.now();
+    await store(ip, t0, 10);
+    const at = t0 + ANALYTICS_RETENTION_MS + 1;
+    expect(await sweepAnalytics(env.DB, at, 3, 2)).toBe(6);
+    expect(await countFrom(ip)).toBe(4);
+    expect(await sweepAnalytics(env.DB, at, 3, 2)).toBe(4);
+    expect(await sweepAnalytics(env.DB, at, 3, 2)).toBe(0);
   });
 });

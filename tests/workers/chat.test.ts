@@ -1,7 +1,10 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { CHAT_LIMITS, CHAT_TEXT_MAX } from "../../app/lib/api/contract-chat";
 import { CHAT_MESSAGE_EVENT } from "../../app/lib/api/chat-limits";
+import worker from "../../workers/app";
+import { VISITOR_CONVERSATION_IDLE_MS } from "../../workers/platform/chat/retention";
 import { chatConsoleRoutes } from "../../workers/platform/demo/chat-console";
 import { chatClock } from "../../workers/platform/chat/store";
 import { Browser, registerPlayer } from "./auth-helpers";
@@ -101,6 +104,26 @@ describe("limits and bad input", () => {
     expect((await data(b.get("chat/getConversation", { anonymous_id: anon }))).messages).toHaveLength(CHAT_LIMITS.perSender + 1);
   });
 
+  it("lets one address start 5 visitor conversations an hour: a sixth is a 429 with the wait, the five go on", async () => {
+    let now = Date.now();
+    chatClock.now = () => now;
+    const ip = new Browser().ip;
+    const ids = Array.from({ length: 5 }, anonymousId);
+    // A fresh anonymous id per message (issue 35): each was a new conversation in the operator's console.
+    for (const id of ids) await data(new Browser(ip).post("chat/sendMessage", { anonymous_id: id, text: "hello" }));
+    const e = await failure(new Browser(ip).post("chat/sendMessage", { anonymous_id: anonymousId(), text: "hello" }), 429, "TooManyRequestsException");
+    expect(e.params).toEqual({ retry_after: 3600 });
+    // The conversations it has go on; another address starts its own; a player is not counted.
+    await data(new Browser(ip).post("chat/sendMessage", { anonymous_id: ids[0], text: "still here" }));
+    await data(new Browser().post("chat/sendMessage", { anonymous_id: anonymousId(), text: "hello" }));
+    const p = await registerPlayer();
+    await data(p.browser.post("chat/sendMessage", { text: "as a player" }));
+    const conversations = await env.DB.prepare("SELECT COUNT(*) AS n FROM chat_conversations WHERE ip = ?1").bind(ip).first<number>("n");
+    expect(conversations).toBe(5);
+    now += 60 * 60_000 + 1;
+    await data(new Browser(ip).post("chat/sendMessage", { anonymous_id: anonymousId(), text: "an hour later" }));
+  });
+
   it.each([
     ["chat/getConversation", "GET", {}, "anonymous_id"],
     ["chat/getConversation", "GET", { anonymous_id: "ABC" }, "anonymous_id"],
@@ -172,5 +195,38 @@ describe("the operator console", () => {
       const res = await chatConsoleRoutes.fetch(new Request(`https://playfront.test${path}`, init), production);
       expect(res.status).toBe(404);
     }
+  });
+});
+
+describe("retention (scheduled)", () => {
+  /** One tick of the Worker's cron trigger at `scheduledTime`. */
+  async function tick(scheduledTime: number): Promise<void> {
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+  }
+  const messagesIn = (id: number) => env.DB.prepare("SELECT COUNT(*) AS n FROM chat_messages WHERE conversation_id = ?1").bind(id).first<number>("n");
+  const exists = async (id: number) => (await env.DB.prepare("SELECT 1 FROM chat_conversations WHERE id = ?1").bind(id).first()) !== null;
+
+  it("deletes a visitor's conversation and its messages after 30 idle days, never a player's or an active one", async () => {
+    const t0 = Date.now();
+    chatClock.now = () => t0;
+    const idle = await data(new Browser().post("chat/sendMessage", { anonymous_id: anonymousId(), text: "anyone?" }));
+    expect((await reply(idle.conversation_id, "Yes, how can I help?")).status).toBe(303);
+    const p = await registerPlayer();
+    const player = await data(p.browser.post("chat/sendMessage", { text: "as a player" }));
+    const activeId = anonymousId();
+    const active = await data(new Browser().post("chat/sendMessage", { anonymous_id: activeId, text: "first" }));
+    chatClock.now = () => t0 + 20 * 24 * 60 * 60_000;
+    await data(new Browser().post("chat/sendMessage", { anonymous_id: activeId, text: "twenty days later" }));
+
+    await tick(t0 + VISITOR_CONVERSATION_IDLE_MS + 60_000);
+    expect(await exists(idle.conversation_id)).toBe(false);
+    expect(await messagesIn(idle.conversation_id)).toBe(0);
+    expect([await exists(player.conversation_id), await exists(active.conversation_id)]).toEqual([true, true]);
+    expect(await messagesIn(active.conversation_id)).toBe(2);
+    // The visitor who comes back starts afresh; a second run changes nothing else.
+    await tick(t0 + VISITOR_CONVERSATION_IDLE_MS + 120_000);
+    expect([await exists(player.conversation_id), await exists(active.conversation_id)]).toEqual([true, true]);
   });
 });

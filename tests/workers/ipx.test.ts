@@ -1,14 +1,40 @@
 import { describe, expect, it } from "vitest";
+import { encode } from "../../workers/ipx/codecs";
 import { isolateDocuments, RenderGate } from "../../workers/ipx/gate";
 import { handleIpx, type IpxDeps } from "../../workers/ipx/route";
+import { IMAGE_QUALITIES, IMAGE_WIDTHS } from "../../app/lib/image-ladder";
 import { responsiveImage } from "../../app/lib/images";
 import { ORIGIN, send } from "./helpers";
 
-// The image proxy through the whole Worker (workers/app.ts → workers/ipx/route.ts): real Wasm
-// codecs inside workerd, the embedded platform's covers as sources, the Cache API of Miniflare.
+// The image proxy (workers/ipx/route.ts) with real Wasm codecs inside workerd and the Cache API of
+// Miniflare. Vector sources go through the whole Worker (workers/app.ts), the embedded platform's
+// covers as sources; the seeded catalogue has no raster source, so raster draws come from a PNG
+// an operator's platform would serve, made here and handed to the proxy as its source.
 
 const COVER = "/platform/covers/golden_phoenix.svg";
+const RASTER = "/platform/covers/operator_cover.png";
 
+/** A 300×400 PNG (a gradient, so quality changes the webp's size), as an operator's cover. */
+const rasterPng = (async () => {
+  const data = new Uint8ClampedArray(300 * 400 * 4);
+  for (let i = 0; i < data.length; i += 4) {
+    const x = (i / 4) % 300;
+    const y = Math.floor(i / 4 / 300);
+    data.set([x % 256, y % 256, (x * y) % 256, 255], i);
+  }
+  return encode({ data, width: 300, height: 400 }, "png", 100);
+})();
+
+/** Every cache write the proxy hands to waitUntil, so a test can wait for them. */
+const pending: Promise<unknown>[] = [];
+const rasterDeps: IpxDeps = {
+  waitUntil: (p) => void pending.push(p),
+  fetchSource: async (request) =>
+    new URL(request.url).pathname === RASTER
+      ? new Response(await rasterPng, { headers: { "content-type": "image/png", "cache-control": "public, max-age=31536000, immutable" } })
+      : new Response("Not found", { status: 404 }),
+};
+const proxy = (path: string) => handleIpx(new Request(ORIGIN + path), rasterDeps);
 /** Width and height from a WebP file's first chunk (VP8 lossy, VP8L lossless or VP8X extended). */
 function webpSize(buffer: ArrayBuffer): { width: number; height: number } {
   const b = new Uint8Array(buffer);
@@ -28,14 +54,60 @@ function webpSize(buffer: ArrayBuffer): { width: number; height: number } {
 }
 
 async function image(path: string) {
-  const res = await send(path);
+  const res = await proxy(path);
   if (res.status !== 200) expect.fail(`${path}: ${res.status} ${await res.text()}`);
   return { res, body: await res.arrayBuffer() };
 }
 
-describe("/_ipx/{modifiers}/{path}", () => {
-  it("turns an SVG cover into a webp of the asked size, cached for a year", async () => {
-    const { res, body } = await image(`/_ipx/w_160&h_213${COVER}`);
+describe("/_ipx/{modifiers}/{path}: vector sources, as they are", () => {
+  const svgText = async (res: Response) => {
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+    return res.text();
+  };
+
+  it("answers an SVG cover as it is at every width, format and quality: nothing is drawn", async () => {
+    const cover = await svgText(await send(COVER));
+    // The walk of issue 35: each distinct URL used to be one render of Wasm on a cache miss.
+    const walk = IMAGE_WIDTHS.flatMap((w) => IMAGE_QUALITIES.map((q) => `/_ipx/f_${q === 75 ? "png" : "webp"},q_${q},w_${w}${COVER}`));
+    for (const path of [...walk, `/_ipx/_${COVER}`, `/_ipx/s_200x200,fit_contain,b_000000${COVER}`]) {
+      const res = await send(path);
+      expect(await svgText(res), path).toBe(cover);
+      expect(res.headers.get("x-ipx-vector")).toBe("1");
+      // Not kept under the modifiers' key either: no cache entry per URL.
+      expect(res.headers.get("x-ipx-cache")).toBeNull();
+    }
+  });
+
+  it("answers it immutable, unsniffable and unable to run script when opened on its own", async () => {
+    const res = await send(`/_ipx/f_webp,q_95,w_160,h_213${COVER}`);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("sandbox");
+    expect(csp).not.toMatch(/script-src/);
+  });
+
+  it("answers the neutral card as it is, briefly cached, when the SVG cover does not exist", async () => {
+    const res = await send("/_ipx/w_160&h_213/platform/covers/no_such_game.svg");
+    expect(await svgText(res)).toMatch(/^<svg/);
+    expect(res.headers.get("x-ipx-fallback")).toBe("1");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+  });
+
+  it("never draws an SVG served under a raster's name either", async () => {
+    const svg = await (await send(COVER)).arrayBuffer();
+    const disguised: IpxDeps = { waitUntil: () => {}, fetchSource: async () => new Response(svg, { headers: { "content-type": "image/png" } }) };
+    const res = await handleIpx(new Request(`${ORIGIN}/_ipx/w_300/platform/covers/disguised.png`), disguised);
+    expect(await svgText(res)).toBe(new TextDecoder().decode(svg));
+    expect(res.headers.get("x-ipx-cache")).toBeNull();
+  });
+});
+
+describe("/_ipx/{modifiers}/{path}: raster sources, drawn at the ladder's sizes", () => {
+  it("turns a PNG cover into a webp of the asked size, cached for a year", async () => {
+    const { res, body } = await image(`/_ipx/w_160&h_213${RASTER}`);
     expect(res.headers.get("content-type")).toBe("image/webp");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(res.headers.get("x-ipx-fallback")).toBeNull();
@@ -43,13 +115,13 @@ describe("/_ipx/{modifiers}/{path}", () => {
   });
 
   it("defaults to webp at the source's own size, and keeps the aspect when one side is given", async () => {
-    expect(webpSize((await image(`/_ipx/_${COVER}`)).body)).toEqual({ width: 300, height: 400 });
-    expect(webpSize((await image(`/_ipx/w_120${COVER}`)).body)).toEqual({ width: 120, height: 160 });
-    expect(webpSize((await image(`/_ipx/h_120${COVER}`)).body)).toEqual({ width: 90, height: 120 });
+    expect(webpSize((await image(`/_ipx/_${RASTER}`)).body)).toEqual({ width: 300, height: 400 });
+    expect(webpSize((await image(`/_ipx/w_120${RASTER}`)).body)).toEqual({ width: 120, height: 160 });
+    expect(webpSize((await image(`/_ipx/h_120${RASTER}`)).body)).toEqual({ width: 90, height: 120 });
   });
 
   it("fits: cover and contain fill the box, inside and outside keep the aspect", async () => {
-    const size = async (mods: string) => webpSize((await image(`/_ipx/${mods}${COVER}`)).body);
+    const size = async (mods: string) => webpSize((await image(`/_ipx/${mods}${RASTER}`)).body);
     expect(await size("s_200x200,fit_cover")).toEqual({ width: 200, height: 200 });
     expect(await size("s_200x200,fit_contain,b_000000")).toEqual({ width: 200, height: 200 });
     expect(await size("s_200x200,fit_fill")).toEqual({ width: 200, height: 200 });
@@ -59,67 +131,65 @@ describe("/_ipx/{modifiers}/{path}", () => {
 
   it("letterboxes contain with transparency, or with the background colour (an opaque webp)", async () => {
     const chunk = (body: ArrayBuffer) => String.fromCharCode(...new Uint8Array(body, 12, 4));
-    expect(chunk((await image(`/_ipx/s_200x200,fit_contain${COVER}`)).body)).toBe("VP8X");
-    expect(chunk((await image(`/_ipx/s_200x200,fit_contain,b_ffffff${COVER}`)).body)).toBe("VP8 ");
+    expect(chunk((await image(`/_ipx/s_200x200,fit_contain${RASTER}`)).body)).toBe("VP8X");
+    expect(chunk((await image(`/_ipx/s_200x200,fit_contain,b_ffffff${RASTER}`)).body)).toBe("VP8 ");
   });
 
   it("encodes png when asked", async () => {
-    const { res, body } = await image(`/_ipx/f_png,w_40${COVER}`);
+    const { res, body } = await image(`/_ipx/f_png,w_40${RASTER}`);
     expect(res.headers.get("content-type")).toBe("image/png");
     expect([...new Uint8Array(body, 0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
   });
 
   it("lower quality gives a smaller file", async () => {
-    const high = (await image(`/_ipx/w_300,q_95${COVER}`)).body.byteLength;
-    const low = (await image(`/_ipx/w_300,q_50${COVER}`)).body.byteLength;
+    const high = (await image(`/_ipx/w_300,q_95${RASTER}`)).body.byteLength;
+    const low = (await image(`/_ipx/w_300,q_50${RASTER}`)).body.byteLength;
     expect(low).toBeLessThan(high);
   });
 
   it("serves the second request from the cache, whatever the modifiers' spelling", async () => {
-    const first = await image(`/_ipx/width_120,height_160${COVER}`);
+    const first = await image(`/_ipx/width_120,height_160${RASTER}`);
     expect(first.res.headers.get("x-ipx-cache")).toBe("miss");
-    // The cache write runs after the response (waitUntil): give it a moment.
-    let again = await send(`/_ipx/h_160&w_120${COVER}`);
-    for (let i = 0; i < 20 && again.headers.get("x-ipx-cache") !== "hit"; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      again = await send(`/_ipx/h_160&w_120${COVER}`);
-    }
+    await Promise.all(pending.splice(0));
+    const again = await proxy(`/_ipx/h_160&w_120${RASTER}`);
     expect(again.headers.get("x-ipx-cache")).toBe("hit");
     expect(new Uint8Array(await again.arrayBuffer())).toEqual(new Uint8Array(first.body));
   });
 
-  it("answers the fallback card, briefly cached, when the cover does not exist", async () => {
-    const { res, body } = await image("/_ipx/w_160&h_213/platform/covers/no_such_game.svg");
+  it("answers the neutral card as it is, briefly cached, when the raster source does not exist", async () => {
+    const res = await proxy("/_ipx/w_160&h_213/platform/covers/no_such_game.png");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     expect(res.headers.get("x-ipx-fallback")).toBe("1");
     expect(res.headers.get("cache-control")).toBe("public, max-age=60");
-    expect(webpSize(body)).toEqual({ width: 160, height: 213 });
-    // Never kept under the broken cover's URL: the next request asks the source again (and heals
-    // when the cover appears); only the card itself is kept, under its own URL.
-    const again = await send("/_ipx/w_160&h_213/platform/covers/no_such_game.svg");
-    expect(again.headers.get("x-ipx-fallback")).toBe("1");
-    expect(again.headers.get("cache-control")).toBe("public, max-age=60");
+    // Never kept under the broken cover's URL: the next request asks the source again.
+    expect((await proxy("/_ipx/w_160&h_213/platform/covers/no_such_game.png")).headers.get("x-ipx-fallback")).toBe("1");
+  });
+
+  it("refuses a box larger than it draws with a 400", async () => {
+    const res = await proxy(`/_ipx/w_2048${RASTER}`);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(/too large/);
   });
 
   it("serves every image a raster tile's srcset asks for, each as wide as its descriptor says", async () => {
-    // A tile of an operator's raster cover (an SVG one is shown as it is: no srcset). The sizes
-    // it names are drawn here from the generated cover, the proxy's one seeded source.
-    const RASTER = "/platform/covers/operator_cover.png";
     const tile = responsiveImage(RASTER, { width: 300, height: 400, sizes: { default: "46vw", sm: "33vw", lg: "24vw", xl: "15vw" } });
     expect(tile.srcSet.split(", ").length).toBeGreaterThanOrEqual(4);
     for (const candidate of [`${tile.src} 300w`, ...tile.srcSet.split(", ")]) {
-      const [url, descriptor] = candidate.replace(RASTER, COVER).split(" ");
+      const [url, descriptor] = candidate.split(" ");
       const { width, height } = webpSize((await image(url!)).body);
       expect(`${width}w`).toBe(descriptor);
       expect(height).toBe(Math.round((width * 4) / 3));
     }
   });
+});
 
+describe("/_ipx/{modifiers}/{path}: bad requests", () => {
   it.each([
     ["/_ipx/zoom_2" + COVER, /unknown modifier/],
     ["/_ipx/w_abc" + COVER, /width/],
     ["/_ipx/w_0" + COVER, /width/],
     ["/_ipx/w_5000" + COVER, /larger than 2048/],
-    ["/_ipx/w_2048" + COVER, /too large/],
     ["/_ipx/w_301" + COVER, /width 301 is not served; widths: 40, 60, 80/],
     ["/_ipx/w_150&h_200" + COVER, /width 150 is not served/],
     ["/_ipx/w_300,h_401" + COVER, /height 401 does not fit width 300/],
@@ -152,17 +222,17 @@ describe("the render bound", () => {
   /** A proxy whose sources answer only when the test lets them: renders that take as long as we like. */
   function slowProxy(gate: RenderGate) {
     const held: (() => void)[] = [];
-    const cover = send(COVER).then((r) => r.arrayBuffer());
+    const cover = rasterPng;
     const deps: IpxDeps = {
       gate,
       waitUntil: () => {},
       fetchSource: async () => {
         await new Promise<void>((resolve) => held.push(resolve));
-        return new Response(await cover, { headers: { "content-type": "image/svg+xml" } });
+        return new Response(await cover, { headers: { "content-type": "image/png" } });
       },
     };
     // Distinct, never-cached sources: every request is a miss.
-    const ask = (n: number) => handleIpx(new Request(`${ORIGIN}/_ipx/w_40/platform/covers/gate_${Date.now()}_${n}.svg`), deps);
+    const ask = (n: number) => handleIpx(new Request(`${ORIGIN}/_ipx/w_40/platform/covers/gate_${Date.now()}_${n}.png`), deps);
     return { held, ask };
   }
   const until = async (done: () => boolean) => {
@@ -179,7 +249,7 @@ describe("the render bound", () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("2");
     expect(refused.headers.get("cache-control")).toBe("no-store");
-    expect(refused.headers.get("content-type")).toBe("image/svg+xml");
+    expect(refused.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     expect(gate.load).toEqual({ active: 2, waiting: 1 });
     // A render ends: the queued one takes its slot (its source is asked only now).
     held.shift()!();
@@ -194,9 +264,9 @@ describe("the render bound", () => {
   });
 
   it("serves cached images while every render slot is taken", async () => {
-    const path = `/_ipx/w_40,h_53${COVER}`;
+    const path = `/_ipx/w_40,h_53${RASTER}`;
     await image(path);
-    for (let i = 0; i < 20 && (await send(path)).headers.get("x-ipx-cache") !== "hit"; i++) await new Promise((r) => setTimeout(r, 50));
+    await Promise.all(pending.splice(0));
     const gate = new RenderGate(1, 0);
     const { held, ask } = slowProxy(gate);
     const running = ask(1);

@@ -8,14 +8,10 @@ import decodeWebpWasm, { init as initWebpDecode } from "@jsquash/webp/decode.js"
 import encodeWebpWasm, { init as initWebpEncode } from "@jsquash/webp/encode.js";
 import webpDecWasm from "@jsquash/webp/codec/dec/webp_dec.wasm";
 import webpEncWasm from "@jsquash/webp/codec/enc/webp_enc_simd.wasm";
-import { initWasm as initResvg, Resvg } from "@resvg/resvg-wasm";
-import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
-// Inter Bold (SIL OFL 1.1, fonts/OFL.txt) as a Data module: Wasm has no system fonts, and the
-// covers' titles are text. `.bin` is the extension the Workers module rules load as bytes.
-import interBold from "./fonts/inter-bold.bin";
 
 /**
- * The proxy's codecs, all WebAssembly (decision 0018). workerd compiles no Wasm from bytes at run
+ * The proxy's codecs, all WebAssembly (decision 0018). Raster only: SVG sources are answered as
+ * they are, never drawn (decision 0062). workerd compiles no Wasm from bytes at run
  * time, so every module is imported as a compiled `WebAssembly.Module` (the Vite Cloudflare plugin
  * and the Workers test pool both turn a `.wasm` import into one) and handed to the library's init.
  * Each is instantiated once per isolate, on first use: pages that show no image pay nothing.
@@ -38,7 +34,6 @@ const once = <T>(start: () => Promise<T>) => {
 };
 
 const ready = {
-  resvg: once(() => initResvg(resvgWasm)),
   resize: once(() => initResize(resizeWasm)),
   png: once(async () => void (await Promise.all([initPngDecode(pngWasm), initPngEncode(pngWasm)]))),
   webpDecode: once(() => initWebpDecode(webpDecWasm as never)),
@@ -50,34 +45,6 @@ export interface Pixels {
   data: Uint8ClampedArray;
   width: number;
   height: number;
-}
-
-/** The SVG's own size, without drawing it. */
-export async function svgSize(svg: Uint8Array): Promise<{ width: number; height: number }> {
-  await ready.resvg();
-  const doc = new Resvg(svg, { fitTo: { mode: "original" } });
-  try {
-    return { width: Math.round(doc.width), height: Math.round(doc.height) };
-  } finally {
-    doc.free();
-  }
-}
-
-/** Every SVG's text is set in the one bundled face, whatever family it names. */
-const fonts = { fontBuffers: [new Uint8Array(interBold)], defaultFontFamily: "Inter", sansSerifFamily: "Inter", loadSystemFonts: false };
-
-/** Draws an SVG at the given width (vector: no resampling blur). */
-export async function rasterizeSvg(svg: Uint8Array, width: number): Promise<Pixels> {
-  await ready.resvg();
-  const doc = new Resvg(svg, { fitTo: { mode: "width", value: width }, font: fonts });
-  try {
-    const image = doc.render();
-    const out = { data: new Uint8ClampedArray(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength), width: image.width, height: image.height };
-    image.free();
-    return out;
-  } finally {
-    doc.free();
-  }
 }
 
 export type RasterType = "png" | "webp";

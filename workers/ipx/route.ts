@@ -1,7 +1,7 @@
 import fallbackSvg from "../../public/images/game-fallback.svg?raw";
 import { isolateDocuments, RENDER_QUEUE, RENDER_SLOTS, RenderGate } from "./gate";
 import { canonicalKey, IpxInputError, parseModifiers, parseSourcePath, type Modifiers } from "./modifiers";
-import { SourceError, transform } from "./transform";
+import { isSvg, SourceError, TooLargeError, transform } from "./transform";
 
 /**
  * `/_ipx/{modifiers}/{path}`: the image proxy (decision 0018). Fetches the source inside the
@@ -9,6 +9,10 @@ import { SourceError, transform } from "./transform";
  * Cache API under its canonical URL. A source that fails answers a neutral card instead, briefly
  * cached, so a broken cover still shows something without JavaScript. Only ladder sizes are drawn
  * (modifiers.ts), and at most RENDER_SLOTS at once per isolate (gate.ts).
+ *
+ * A vector source (SVG) is never drawn: whatever the modifiers, it answers the SVG as it is
+ * (decision 0062). Sharp at every size, and an anonymous walk of widths × formats × qualities
+ * over it costs a file read per request, not a render of Wasm per distinct URL.
  */
 
 export const FALLBACK_PATH = "/images/game-fallback.svg";
@@ -16,6 +20,15 @@ const YEAR = "public, max-age=31536000, immutable";
 /** Sources that are not content-addressed may change on a deploy. */
 const DAY = "public, max-age=86400";
 const FALLBACK_CACHE = "public, max-age=60";
+/**
+ * An SVG opened on its own is a document: no script, no connections, nothing the browser may
+ * sniff into HTML (the covers' own route and public/_headers say the same).
+ */
+export const SVG_HEADERS = {
+  "content-type": "image/svg+xml; charset=utf-8",
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+} as const;
 /** Seconds a refused render (renderer busy) asks the client to wait. */
 export const BUSY_RETRY_AFTER = 2;
 
@@ -42,13 +55,34 @@ async function loadSource(path: string, origin: string, deps: IpxDeps): Promise<
   return deps.assets ? deps.assets.fetch(request) : new Response("no assets binding", { status: 404 });
 }
 
-async function render(path: string, m: Modifiers, origin: string, deps: IpxDeps) {
+/** The source's bytes and type, or SourceError. */
+async function readSource(path: string, origin: string, deps: IpxDeps) {
   const source = await loadSource(path, origin, deps);
   if (!source.ok) throw new SourceError(`source answered ${source.status}`);
   const type = source.headers.get("content-type") ?? "";
   if (!/^image\/|^text\/xml|^application\/xml/.test(type)) throw new SourceError("source is not an image");
-  const image = await transform(new Uint8Array(await source.arrayBuffer()), type, m);
-  return { ...image, cacheControl: /immutable/.test(source.headers.get("cache-control") ?? "") ? YEAR : DAY };
+  const cacheControl = /immutable/.test(source.headers.get("cache-control") ?? "") ? YEAR : DAY;
+  return { bytes: new Uint8Array(await source.arrayBuffer()), type, cacheControl };
+}
+
+/** An SVG answered as it is; the modifiers are ignored (the browser draws it at any size). */
+const asItIs = (body: BodyInit, cacheControl: string, extra: Record<string, string> = {}) =>
+  new Response(body, { headers: { ...SVG_HEADERS, "cache-control": cacheControl, "x-ipx-vector": "1", ...extra } });
+
+/** The neutral card, as it is: no render, the same bytes for every modifier. */
+const fallbackCard = () => asItIs(fallbackSvg, FALLBACK_CACHE, { "x-ipx-fallback": "1" });
+
+/** A `.svg` path: the source as it is, or the card when it fails. No cache entry, no render slot. */
+async function vectorSource(path: string, origin: string, deps: IpxDeps): Promise<Response> {
+  try {
+    const source = await readSource(path, origin, deps);
+    if (isSvg(source.bytes, source.type)) return asItIs(source.bytes, source.cacheControl);
+    throw new SourceError("a .svg path that is not an SVG");
+  } catch (err) {
+    if (!(err instanceof SourceError)) throw err;
+    console.warn("ipx: source failed, answering the fallback", path, err.message);
+    return fallbackCard();
+  }
 }
 
 export async function handleIpx(request: Request, deps: IpxDeps): Promise<Response> {
@@ -65,6 +99,8 @@ export async function handleIpx(request: Request, deps: IpxDeps): Promise<Respon
     if (err instanceof IpxInputError || err instanceof URIError) return text(400, `Bad image request: ${err.message}`);
     throw err;
   }
+
+  if (/\.svg$/i.test(path)) return vectorSource(path, url.origin, deps);
 
   // Workers' CacheStorage has `default`; the DOM typings the app shares do not know it.
   const cache = typeof caches === "undefined" ? undefined : (caches as unknown as { default: Cache }).default;
@@ -87,41 +123,27 @@ export async function handleIpx(request: Request, deps: IpxDeps): Promise<Respon
 function busy(): Response {
   return new Response(fallbackSvg, {
     status: 503,
-    headers: { "content-type": "image/svg+xml", "cache-control": "no-store", "retry-after": String(BUSY_RETRY_AFTER), "x-ipx-busy": "1" },
+    headers: { ...SVG_HEADERS, "cache-control": "no-store", "retry-after": String(BUSY_RETRY_AFTER), "x-ipx-busy": "1" },
   });
 }
 
 async function renderOrFallback(path: string, modifiers: Modifiers, origin: string, cache: Cache | undefined, cacheKey: Request, deps: IpxDeps) {
   try {
-    const image = await render(path, modifiers, origin, deps);
-    const headers = { "content-type": image.contentType, "cache-control": image.cacheControl, "x-ipx-cache": "miss" };
+    const source = await readSource(path, origin, deps);
+    // An SVG under a raster's name is still never drawn (and never kept under the modifiers' key).
+    if (isSvg(source.bytes, source.type)) return asItIs(source.bytes, source.cacheControl);
+    const image = await transform(source.bytes, source.type, modifiers);
+    const headers = { "content-type": image.contentType, "cache-control": source.cacheControl, "x-ipx-cache": "miss" };
     if (cache) deps.waitUntil(cache.put(cacheKey, new Response(image.body.slice(0), { headers })));
     return new Response(image.body, { headers });
   } catch (err) {
+    // A box larger than the proxy draws (a lone 2048 px width of a portrait source is taller
+    // than 2048 px): the request asks too much, a 400 and not a card.
+    if (err instanceof TooLargeError) return text(400, `Bad image request: ${err.message}`);
     if (!(err instanceof SourceError)) throw err;
     console.warn("ipx: source failed, answering the fallback", path, err.message);
   }
-  // The card at these modifiers is kept under its own URL: missing sources, however many distinct
-  // paths, cost one draw per ladder size, not one per request.
-  const fallbackKey = new Request(new URL(canonicalKey(modifiers, FALLBACK_PATH), origin));
-  const kept = await cache?.match(fallbackKey);
-  const body = kept ? await kept.arrayBuffer() : undefined;
-  let fallback: { body: ArrayBuffer; contentType: string };
-  try {
-    fallback = body ? { body, contentType: kept!.headers.get("content-type")! } : await render(FALLBACK_PATH, modifiers, origin, deps);
-  } catch (err) {
-    // Not even the card fits (a lone 2048 px width of a portrait source is taller than 2048 px):
-    // the request asks too much, a 400 and not a crash.
-    if (err instanceof SourceError) return text(400, `Bad image request: ${err.message}`);
-    throw err;
-  }
-  if (cache && !kept) {
-    const headers = { "content-type": fallback.contentType, "cache-control": DAY };
-    deps.waitUntil(cache.put(fallbackKey, new Response(fallback.body.slice(0), { headers })));
-  }
-  return new Response(fallback.body, {
-    headers: { "content-type": fallback.contentType, "cache-control": FALLBACK_CACHE, "x-ipx-cache": kept ? "hit" : "miss", "x-ipx-fallback": "1" },
-  });
+  return fallbackCard();
 }
 
 /** The proxy's dependencies from the Worker's bindings; ASSETS only exists where configured. */

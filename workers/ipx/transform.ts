@@ -1,9 +1,11 @@
-import { decodeRaster, encode, rasterizeSvg, resize, sniffRaster, svgSize, type Pixels } from "./codecs";
+import { decodeRaster, encode, resize, sniffRaster, type Pixels } from "./codecs";
 import { place, type Placement } from "./geometry";
 import { MAX_PIXELS, MAX_SIDE, type Modifiers } from "./modifiers";
 
 /** The source cannot be drawn (not an image, broken, too large): the caller answers the fallback. */
 export class SourceError extends Error {}
+/** The asked box is larger than the proxy draws: the request's fault (a 400), not the source's. */
+export class TooLargeError extends SourceError {}
 
 /** What the proxy draws at most before cropping: a cover cropped from a very wide strip is refused. */
 const MAX_DRAW_PIXELS = MAX_PIXELS * 2;
@@ -13,34 +15,27 @@ export interface Transformed {
   contentType: string;
 }
 
-const isSvg = (bytes: Uint8Array, contentType: string) =>
+/** SVG by its type or its first bytes: answered as it is, never drawn (decision 0062). */
+export const isSvg = (bytes: Uint8Array, contentType: string) =>
   contentType.includes("image/svg+xml") || /^\s*(<\?xml|<svg)/.test(new TextDecoder().decode(bytes.subarray(0, 64)));
 
 function checkSize(p: Placement) {
   if (p.width > MAX_SIDE || p.height > MAX_SIDE || p.width * p.height > MAX_PIXELS || p.drawWidth * p.drawHeight > MAX_DRAW_PIXELS) {
-    throw new SourceError("result too large");
+    throw new TooLargeError("result too large");
   }
 }
 
-/** Decodes (or draws) the source, fits it as the modifiers ask and encodes the result. */
+/** Decodes a raster source, fits it as the modifiers ask and encodes the result. */
 export async function transform(bytes: Uint8Array, contentType: string, m: Modifiers): Promise<Transformed> {
   let drawn: Pixels;
   let placement: Placement;
   try {
-    if (isSvg(bytes, contentType)) {
-      const size = await svgSize(bytes);
-      placement = place(size.width, size.height, m.fit, m.width, m.height);
-      checkSize(placement);
-      drawn = await rasterizeSvg(bytes, placement.drawWidth);
-    } else {
-      const type = sniffRaster(bytes);
-      if (!type) throw new SourceError("not a supported image");
-      const source = await decodeRaster(bytes, type);
-      placement = place(source.width, source.height, m.fit, m.width, m.height);
-      checkSize(placement);
-      drawn = source;
-    }
-    drawn = await resize(drawn, placement.drawWidth, placement.drawHeight);
+    const type = sniffRaster(bytes);
+    if (!type) throw new SourceError("not a supported image");
+    const source = await decodeRaster(bytes, type);
+    placement = place(source.width, source.height, m.fit, m.width, m.height);
+    checkSize(placement);
+    drawn = await resize(source, placement.drawWidth, placement.drawHeight);
   } catch (err) {
     throw err instanceof SourceError ? err : new SourceError(err instanceof Error ? err.message : "decode failed");
   }

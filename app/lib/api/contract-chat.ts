@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { method } from "./define";
-import { ANONYMOUS_ID, CHAT_LIMITS, CHAT_TEXT_MAX } from "./chat-limits";
+import { ANONYMOUS_ID, CHAT_LIMITS, CHAT_TEXT_MAX, VISITOR_CONVERSATION_LIMITS } from "./chat-limits";
 
 export { ANONYMOUS_ID, CHAT_LIMITS, CHAT_TEXT_MAX } from "./chat-limits";
 
@@ -33,6 +33,7 @@ export const ChatConversation = z.strictObject({
 export type ChatConversation = z.infer<typeof ChatConversation>;
 
 const limitsText = `At most ${CHAT_LIMITS.perSender} messages per identity and ${CHAT_LIMITS.perAddress} per address a minute, else 429 with params.retry_after (seconds).`;
+const conversationsText = `A visitor's first message starts a conversation: at most ${VISITOR_CONVERSATION_LIMITS.perAddress} per address an hour, else 429 with params.retry_after.`;
 
 export const chatMethods = {
   "chat.getConversation": method({
@@ -54,7 +55,7 @@ export const chatMethods = {
     name: "sendMessage",
     verb: "POST",
     access: "public",
-    summary: `Send a message to the demo chat's operator, as the signed-in player, else as the visitor of anonymous_id (required for a visitor). ${limitsText} Answers the stored message.`,
+    summary: `Send a message to the demo chat's operator, as the signed-in player, else as the visitor of anonymous_id (required for a visitor). ${limitsText} ${conversationsText} Answers the stored message.`,
     params: z.object({
       anonymous_id: anonymousId.optional(),
       text: z

@@ -1,7 +1,7 @@
 import { CHAT_LIMITS } from "../../../app/lib/api/chat-limits";
 import { PlatformError } from "../../../app/lib/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
-import { chatClock, conversationOf, ensureConversation, insertMessage, messagesOf, waitSeconds, type ChatIdentity } from "./store";
+import { chatClock, conversationOf, conversationWaitSeconds, ensureConversation, insertMessage, messagesOf, waitSeconds, type ChatIdentity } from "./store";
 
 /** The caller's chat identity: the signed-in player, else the visitor's anonymous id (required then). */
 function identityOf(ctx: PlatformContext, anonymousId: string | undefined): ChatIdentity {
@@ -32,7 +32,13 @@ export const chatHandlers: Handlers<"chat.getConversation" | "chat.sendMessage" 
     const who = identityOf(ctx, params.anonymous_id);
     const now = chatClock.now();
     const subject = subjectOf(who);
-    const conversationId = await ensureConversation(ctx.db, who, ctx.locale, now);
+    const conversationId = await ensureConversation(ctx.db, who, ctx.locale, ctx.clientIp, now);
+    if (conversationId === null) {
+      const wait = await conversationWaitSeconds(ctx.db, ctx.clientIp, now);
+      throw new PlatformError("TooManyRequests", `Too many new chat conversations from your network. Try again in ${wait} seconds.`, {
+        params: { retry_after: wait },
+      });
+    }
     const message = await insertMessage(ctx.db, { conversationId, author: "user", text: params.text, subject, ip: ctx.clientIp, now });
     if (!message) return tooMany(ctx, "chat_messages", subject, now);
     return { conversation_id: conversationId, message };

@@ -1,5 +1,5 @@
 import type { ChatMessage } from "../../../app/lib/api/contract-chat";
-import { CHAT_LIMITS } from "../../../app/lib/api/chat-limits";
+import { CHAT_LIMITS, VISITOR_CONVERSATION_LIMITS } from "../../../app/lib/api/chat-limits";
 
 /**
  * The demo chat's storage (migration 0036, decision 0055): one conversation per chat identity —
@@ -35,19 +35,43 @@ export async function messagesOf(db: D1Database, conversationId: number, after =
   return results;
 }
 
-/** The identity's conversation, made on its first message. */
-export async function ensureConversation(db: D1Database, who: ChatIdentity, locale: string, now: number): Promise<number> {
+/**
+ * The identity's conversation, made on its first message; null when it has none and it is a
+ * visitor whose address has started VISITOR_CONVERSATION_LIMITS.perAddress visitor conversations
+ * in the window (the check is inside the INSERT, so parallel requests cannot all slip past).
+ */
+export async function ensureConversation(db: D1Database, who: ChatIdentity, locale: string, ip: string, now: number): Promise<number | null> {
   const [where, value] = identityWhere(who);
   const column = "uid" in who ? "uid" : "anonymous_id";
+  const { windowMs, perAddress } = VISITOR_CONVERSATION_LIMITS;
+  const guard =
+    column === "uid"
+      ? "WHERE true"
+      : `WHERE EXISTS (SELECT 1 FROM chat_conversations WHERE anonymous_id = ?1)
+           OR (SELECT COUNT(*) FROM chat_conversations WHERE ip = ?4 AND anonymous_id IS NOT NULL AND created_at > ?3 - ?5) < ?6`;
   const row = await db
     .prepare(
-      `INSERT INTO chat_conversations (${column}, locale, created_at, last_message_at) VALUES (?1, ?2, ?3, ?3)
+      // `WHERE true` also keeps SQLite from reading ON CONFLICT as part of the SELECT.
+      `INSERT INTO chat_conversations (${column}, locale, created_at, last_message_at, ip) SELECT ?1, ?2, ?3, ?3, ?4 ${guard}
        ON CONFLICT (${column}) DO UPDATE SET locale = excluded.locale RETURNING id`,
     )
-    .bind(value, locale, now)
+    .bind(value, locale, now, ip, ...(column === "uid" ? [] : [windowMs, perAddress]))
     .first<{ id: number }>();
   if (row) return row.id;
-  return (await db.prepare(`SELECT id FROM chat_conversations WHERE ${where}`).bind(value).first<{ id: number }>())!.id;
+  return (await db.prepare(`SELECT id FROM chat_conversations WHERE ${where}`).bind(value).first<{ id: number }>())?.id ?? null;
+}
+
+/** Seconds until the address may start a visitor conversation again. */
+export async function conversationWaitSeconds(db: D1Database, ip: string, now: number): Promise<number> {
+  const { windowMs, perAddress } = VISITOR_CONVERSATION_LIMITS;
+  const row = await db
+    .prepare(
+      `SELECT created_at FROM chat_conversations WHERE ip = ?1 AND anonymous_id IS NOT NULL AND created_at > ?2
+       ORDER BY created_at DESC LIMIT 1 OFFSET ?3`,
+    )
+    .bind(ip, now - windowMs, perAddress - 1)
+    .first<{ created_at: number }>();
+  return row ? Math.max(1, Math.ceil((row.created_at + windowMs - now) / 1000)) : 1;
 }
 
 /**
