@@ -24,7 +24,8 @@ export const VALUATION_RTP_BP = 9700;
  * a product with such a reward is not sold.
  */
 export function rewardValue(reward, rates) {
-  const rtp = (rates.rtpBp ?? VALUATION_RTP_BP) / 10_000;
+  // In basis points, so the arithmetic is exact (1 − 0.97 is not 0.03 in floating point).
+  const rtpBp = rates.rtpBp ?? VALUATION_RTP_BP;
   switch (reward.type) {
     case "nothing":
       return 0;
@@ -33,9 +34,9 @@ export function rewardValue(reward, rates) {
     case "bonus":
       // Wagering-weighted: clearing amount × multiplier at a house edge of (1 − RTP) costs that
       // much of it on average; what is left is the bonus's worth, never below nothing.
-      return Math.max(0, (reward.amount ?? 0) * (1 - (1 - rtp) * reward.wager_multiplier));
+      return Math.max(0, ((reward.amount ?? 0) * (10_000 - (10_000 - rtpBp) * reward.wager_multiplier)) / 10_000);
     case "freespins":
-      return reward.bet === null || reward.bet === undefined ? 0 : reward.count * reward.bet * rtp;
+      return reward.bet === null || reward.bet === undefined ? 0 : (reward.count * reward.bet * rtpBp) / 10_000;
     case "points":
       return rates.pointValuePer1000 === null || rates.pointValuePer1000 === undefined ? null : (reward.points * rates.pointValuePer1000) / 1000;
     case "spins":
