@@ -3,7 +3,7 @@
 // than its price, valued by workers/platform/rewards/value.mjs exactly as the platform values it.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { overpayment, pointsWorth, rewardValue, wheelOverpayments } from "../workers/platform/rewards/value.mjs";
+import { overpayment, paidWheelReturn, pointsWorth, rewardValue, wheelOverpayments } from "../workers/platform/rewards/value.mjs";
 
 const read = (dir, file) => JSON.parse(readFileSync(join(dir, file), "utf8"));
 const keys = (o) => Object.keys(o ?? {});
@@ -32,15 +32,15 @@ function valued(r, currency, packs) {
 /** The currencies a seed reward pays in. */
 const rewardCurrencies = (r, packs) => (r.type === "money" ? keys(r.money) : r.type === "bonus" ? keys(r.bonus.amounts) : r.type === "freespins" ? keys(packs.get(r.freespins)?.bets) : []);
 
-/** Every refusal of the seed's paid products (empty: all may be sold). */
-export function seedOverpayments(seedDir) {
+/**
+ * Every paid wheel of the seed, valued in each currency it is sold or pays in: its spin prices,
+ * the point value and the expected return per spin (as the platform computes them).
+ */
+export function seedWheels(seedDir) {
   const packs = new Map(read(seedDir, "freespin-templates.json").map((t) => [t.sysname, t]));
-  const programs = read(seedDir, "loyalty-programs.json");
-  const pointValue = (program, currency) => program?.rates?.[currency]?.value_per_1000 ?? null;
-  const problems = [];
-
   // Wheel points are the player's account's: the first programme (loyalty ensureAccount).
-  const first = programs[0];
+  const first = read(seedDir, "loyalty-programs.json")[0];
+  const wheels = [];
   for (const w of read(seedDir, "wheel-campaigns.json")) {
     const money = w.spin_price ?? null;
     const points = w.spin_price_points ?? null;
@@ -53,9 +53,20 @@ export function seedOverpayments(seedDir) {
         fallback: x.stock === undefined || x.stock === null ? null : x.fallback === "points" ? { type: "points", points: x.fallback_points } : { type: "nothing" },
       }));
       const prices = { money: money?.[currency] ?? null, points };
-      problems.push(...wheelOverpayments(`wheel campaign '${w.sysname}'`, currency, prices, sectors, { pointValuePer1000: pointValue(first, currency) }));
+      const rates = { pointValuePer1000: first?.rates?.[currency]?.value_per_1000 ?? null };
+      wheels.push({ sysname: w.sysname, currency, prices, sectors, rates, perSpin: paidWheelReturn(prices, sectors, rates) });
     }
   }
+  return wheels;
+}
+
+/** Every refusal of the seed's paid products (empty: all may be sold). */
+export function seedOverpayments(seedDir) {
+  const packs = new Map(read(seedDir, "freespin-templates.json").map((t) => [t.sysname, t]));
+  const programs = read(seedDir, "loyalty-programs.json");
+  const pointValue = (program, currency) => program?.rates?.[currency]?.value_per_1000 ?? null;
+  const problems = [];
+  for (const w of seedWheels(seedDir)) problems.push(...wheelOverpayments(`wheel campaign '${w.sysname}'`, w.currency, w.prices, w.sectors, w.rates));
 
   for (const p of read(seedDir, "loyalty-products.json")) {
     const reward = p.bonus ? { type: "bonus", bonus: p.bonus } : p.freespins ? { type: "freespins", freespins: p.freespins } : { type: "money", money: p.money };
