@@ -144,7 +144,7 @@ async function refuseOverpaying(db: D1Database, p: ProductRow) {
   const refusal = overpayment(`loyalty product '${p.sysname}' (${p.price} points, ${p.currency})`, rewardValue(rewardOf(p), { pointValuePer1000: value }), pointsWorth(p.price, value));
   if (!refusal) return;
   console.warn(`loyalty.buyproduct refused: ${refusal}`);
-  throw buyError("not_for_sale", "This product is not on sale: it would be expected to pay back more than its points are worth", 409);
+  throw buyError("not_for_sale", "This product is not on sale: it would be expected to pay back at least what its points are worth", 409);
 }
 
 async function answer(ctx: PlatformContext, p: PurchaseRow, productId: number, replayed: boolean) {
