@@ -2,6 +2,7 @@
 // Upserts only, so running it again refreshes the demo content and keeps everything else.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { checkSeedPrices } from "./seed-prices.mjs";
 
 const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
 const json = (v) => q(JSON.stringify(v));
@@ -17,6 +18,8 @@ function flatten(bundle, prefix = "", out = []) {
 }
 
 export function buildSeedStatements(seedDir) {
+  // Nothing sold pays more than it costs (decision 0058): a seed that breaks it builds nothing.
+  checkSeedPrices(seedDir);
   const s = [];
   const now = Math.floor(Date.parse("2026-11-01T00:00:00Z") / 1000);
   const locales = read(seedDir, "locales.json");

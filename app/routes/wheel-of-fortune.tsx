@@ -73,13 +73,13 @@ export default function WheelOfFortune({ loaderData: d, actionData }: Route.Comp
         {d.player && <Link to={popup("received")} preventScrollReset>{t("wheel.popups.received")}</Link>}
         {d.player && campaign.is_spin_cost && <Link to={popup("buy")} preventScrollReset>{t("wheel.buy.title")}</Link>}
       </nav>
-      <OddsTable sectors={d.sectors} />
+      <OddsTable sectors={d.sectors} expectedReturn={d.expectedReturn} />
       {d.player && d.fairness && <FairnessPanel fairness={d.fairness} algorithm={d.algorithm} action={action} campaignId={campaign.id} revealed={v.revealed} seedErrors={seedErrors} typedSeed={typedSeed} />}
       {d.player && <MySpins spins={d.spins} verifyHref={verifyHref} />}
 
       {v.spin && <SpinResultPopup spin={v.spin} close={close} verifyHref={verifyHref(v.spin.id)} />}
       {v.verify && <VerifyView spin={v.verify} algorithm={d.algorithm} close={close} action={action} />}
-      {v.popup === "gifts" && <GiftsPopup sectors={d.sectors} close={close} />}
+      {v.popup === "gifts" && <GiftsPopup sectors={d.sectors} expectedReturn={d.expectedReturn} close={close} />}
       {v.popup === "received" && d.player && <ReceivedPopup spins={v.received} close={close} />}
       {v.popup === "winners" && <WinnersPopup spins={v.winners} close={close} />}
       {v.popup === "rules" && <RulesPopup rules={v.rules} close={close} />}

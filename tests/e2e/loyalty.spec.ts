@@ -10,6 +10,8 @@ import { absolute, expect, jsOn, slotOutsideJackpots, test, tr } from "./fixture
  */
 
 const STARTER = "starter-bonus";
+/** Its price in points (a 2.00 bonus wagered 10 times is worth 1.40; 150 points are worth 1.50: decision 0058). */
+const STARTER_PRICE = 150;
 const info = async (page: Page) => (await (await page.request.get("/api/loyalty/getinfo")).json()).data as { points: number; experience: number };
 const mainBalance = async (page: Page) => (await (await page.request.get("/api/account/getBalance")).json()).data.balance_main.amount as number;
 
@@ -59,7 +61,7 @@ test.describe("loyalty @nojs", () => {
     await page.goto("/profile/loyalty");
     const level = page.getByTestId("loyalty-level");
     await expect(level).toHaveAttribute("data-percent", "0");
-    await earn(page, 20);
+    await earn(page, STARTER_PRICE);
     const before = await info(page);
     await page.reload();
     await expect(page.getByTestId("loyalty-points")).toHaveAttribute("data-points", String(before.points));
@@ -74,7 +76,7 @@ test.describe("loyalty @nojs", () => {
     await confirm.getByRole("button", { name: tr("loyalty.shop.confirm") }).click();
     await expect(page).toHaveURL(absolute("/loyalty/shop"));
     await expect(page.getByText(tr("loyalty.shop.bought", { title: "Starter bonus 2.00" }))).toBeVisible();
-    expect((await info(page)).points).toBe(before.points - 20);
+    expect((await info(page)).points).toBe(before.points - STARTER_PRICE);
     // Once per player: the product says so and has no Buy any more.
     await expect(product.getByRole("link", { name: new RegExp(tr("loyalty.shop.buy")) })).toHaveCount(0);
     await page.goto("/profile/bonuses");

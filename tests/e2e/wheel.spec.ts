@@ -124,6 +124,8 @@ test.describe("wheel of fortune", () => {
     const premium = await campaign(page, "premium-wheel");
     await page.goto(`/wheel-of-fortune?campaign=${premium.id}`);
     await expect(spinBalance(page)).toHaveAttribute("data-spins", "0");
+    // Beside the odds, what a spin is expected to pay back: below its price (issue 35).
+    await expect(page.getByTestId("wheel-expected-return")).toContainText(tr("wheel.odds.expectedReturn", { amount: "$0.88", percent: "87.5" }));
     // A cost campaign with no spins offers Buy instead of Spin.
     await expect(page.getByRole("button", { name: tr("wheel.spin") })).toHaveCount(0);
     await page.locator(".wheel__stage").getByRole("link", { name: tr("wheel.buy.title") }).click();
@@ -134,10 +136,10 @@ test.describe("wheel of fortune", () => {
     await expect(page.getByTestId("wheel-buy-insufficient")).toContainText(tr("wheel.buy.insufficientText", { spins: "2", cost: "$2", have: "$0", missing: "$2" }));
     await expect(page.getByTestId("wheel-buy-insufficient").getByRole("link", { name: tr("wheel.buy.deposit") })).toHaveAttribute("href", "/cashier/deposit");
 
-    // Paying with loyalty points (50 a spin): a new player has none, and is sent to play for them.
+    // Paying with loyalty points (100 a spin): a new player has none, and is sent to play for them.
     await page.goto(`/wheel-of-fortune?campaign=${premium.id}&popup=buy-confirm&amount=1&pay=points`);
     const short = page.getByTestId("wheel-buy-insufficient");
-    await expect(short).toContainText(tr("wheel.buy.insufficientText", { spins: "1", cost: "50", have: "0", missing: "50" }));
+    await expect(short).toContainText(tr("wheel.buy.insufficientText", { spins: "1", cost: "100", have: "0", missing: "100" }));
     await expect(short.getByRole("link", { name: tr("wheel.buy.play") })).toHaveAttribute("href", "/gamehall");
 
     await demoDeposit(page, 1_000);
@@ -296,14 +298,14 @@ test.describe("wheel of fortune @nojs", () => {
     await expect(spinBalance(page)).toHaveAttribute("data-spins", "2");
     expect((await balances(page)).balance_main.amount).toBe(800);
 
-    await earnPoints(page, 50);
+    await earnPoints(page, 100);
     const before = { points: await points(page), main: (await balances(page)).balance_main.amount };
     const withPoints = await buy("1", /loyalty points/);
-    await expect(withPoints).toContainText(tr("wheel.buy.confirmText", { spins: "1", cost: "50", have: String(before.points), left: String(before.points - 50) }));
+    await expect(withPoints).toContainText(tr("wheel.buy.confirmText", { spins: "1", cost: "100", have: String(before.points), left: String(before.points - 100) }));
     await withPoints.getByRole("button", { name: tr("wheel.buy.confirm") }).click();
     await expect(page.getByText(tr("wheel.buy.bought", { spins: "1", balance: "3" }))).toBeVisible();
     await expect(spinBalance(page)).toHaveAttribute("data-spins", "3");
-    expect(await points(page)).toBe(before.points - 50);
+    expect(await points(page)).toBe(before.points - 100);
     expect((await balances(page)).balance_main.amount).toBe(before.main);
   });
 });

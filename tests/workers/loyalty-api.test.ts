@@ -110,9 +110,9 @@ describe("bad input on every loyalty method", () => {
     const shop = await data(get("loyalty/getproducts"));
     expect(shop.total).toBe(4);
     expect(shop.items.map((x: { sysname: string; price: number; purchased: number }) => [x.sysname, x.price, x.purchased])).toEqual([
-      ["starter-bonus", 20, 0],
-      ["bonus-10", 500, 0],
-      ["spins-20", 300, 0],
+      ["starter-bonus", 150, 0],
+      ["bonus-10", 800, 0],
+      ["spins-20", 450, 0],
       ["cash-5", 1000, 0],
     ]);
     expect(shop.items[0].reward).toEqual({ type: "bonus", sysname: "loyalty-starter-bonus", amount: { amount: 200, currency: "USD" } });

@@ -32,7 +32,7 @@ const steps: fc.Arbitrary<Step> = fc.oneof(
 );
 
 const games = {} as Record<Kind, Game>;
-const PRICES = { "bonus-10": 500, "spins-20": 300, "cash-5": 1000 } as const;
+const PRICES = { "bonus-10": 800, "spins-20": 450, "cash-5": 1000 } as const;
 const LIMITS = { "bonus-10": Infinity, "spins-20": 3, "cash-5": 1 } as const;
 
 interface Model {

@@ -14,13 +14,13 @@ describe("loyalty.gethistory", () => {
     await real(p, slot, 100); // 1.00 on a slot: no whole point yet
     expect(await history(p)).toEqual({ items: [], total: 0 });
     await real(p, slot, 5000); // 50.00: 5 points (with the carried 0.1)
-    await grantPoints(p.uid, 20);
+    await grantPoints(p.uid, 150);
     expect((await buy(p, await productId("starter-bonus"))).status).toBe(200);
     const { items, total } = await history(p);
     expect(total).toBe(3);
     expect(items.map((i: any) => [i.reason, i.delta, i.title])).toEqual([
-      ["purchase", -20, "Starter bonus 2.00"],
-      ["adjustment", 20, null],
+      ["purchase", -150, "Starter bonus 2.00"],
+      ["adjustment", 150, null],
       ["round", 5, null],
     ]);
     expect(items.reduce((sum: number, i: any) => sum + i.delta, 0)).toBe((await info(p)).points);

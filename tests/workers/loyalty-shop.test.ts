@@ -15,7 +15,7 @@ const products = async (p: Awaited<ReturnType<typeof registerPlayer>>) => (await
 describe("loyalty.buyproduct", () => {
   it("buys a bonus with points: points debited in the ledger, the bonus available in bonuses.get, a purchase notice", async () => {
     const p = await registerPlayer();
-    await grantPoints(p.uid, 600);
+    await grantPoints(p.uid, 900);
     const id = await productId("bonus-10");
     const key = buyKey();
     const bought = await data(buy(p, id, key));
@@ -25,7 +25,7 @@ describe("loyalty.buyproduct", () => {
     expect(granted).toBeDefined();
     expect(granted.amount).toEqual({ amount: 1000, currency: "USD" });
     // Experience is not spent: the level stays.
-    expect((await info(p)).experience).toBe(600);
+    expect((await info(p)).experience).toBe(900);
     await checkLedger(p.uid);
     // (The levels the granted experience reached are announced by this batch too.)
     expect((await notices(p)).filter((n) => n.trigger === "purchase").map((n) => [n.type, n.title])).toEqual([["other", "Purchase made: Bonus 10.00"]]);
@@ -39,7 +39,7 @@ describe("loyalty.buyproduct", () => {
 
     const poor = await failure(buy(p, id), 409, "InvalidParameterException");
     expect(poor.params).toMatchObject({ code: "insufficient_points" });
-    expect(poor.message).toMatch(/500 points; you have 100/);
+    expect(poor.message).toMatch(/800 points; you have 100/);
     expect((await account(p.uid))!.points).toBe(100);
   });
 
@@ -62,7 +62,7 @@ describe("loyalty.buyproduct", () => {
 
   it("buys free spins: a pack granted by the bonus engine", async () => {
     const p = await registerPlayer();
-    await grantPoints(p.uid, 300);
+    await grantPoints(p.uid, 450);
     await data(buy(p, await productId("spins-20")));
     const packs = (await env.DB.prepare("SELECT grant_key, count FROM freespin_packs WHERE uid = ?1 AND grant_key LIKE 'loyalty:%'").bind(p.uid).all()).results;
     expect(packs).toHaveLength(1);
@@ -74,7 +74,7 @@ describe("loyalty.buyproduct", () => {
     // A product of its own: the bonus of bonus-10, one left, no per-player limit.
     await env.DB.prepare(
       `INSERT INTO loyalty_products (program_id, sysname, price, stock, reward_type, bonus_template_id, texts)
-       SELECT program_id, 'last-one', 100, 1, 'bonus', bonus_template_id, texts FROM loyalty_products WHERE sysname = 'bonus-10'`,
+       SELECT program_id, 'last-one', 800, 1, 'bonus', bonus_template_id, texts FROM loyalty_products WHERE sysname = 'bonus-10'`,
     ).run();
     const id = await productId("last-one");
     const p = await registerPlayer();
@@ -85,7 +85,7 @@ describe("loyalty.buyproduct", () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
     for (const r of answers.filter((x) => x.status === 409)) expect((await r.json<any>()).error.params.code).toBe("out_of_stock");
     expect(await env.DB.prepare("SELECT stock FROM loyalty_products WHERE id = ?1").bind(id).first<number>("stock")).toBe(0);
-    expect((await account(p.uid))!.points).toBe(4900);
+    expect((await account(p.uid))!.points).toBe(4200);
     expect((await ledgerOf(p.uid)).filter((r) => r.reason === "purchase")).toHaveLength(1);
     const granted = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND grant_key LIKE 'loyalty:%'").bind(p.uid).first<number>("n");
     expect(granted).toBe(1);
@@ -95,15 +95,15 @@ describe("loyalty.buyproduct", () => {
   it("10 players racing for the last item: one gets it, the others keep their points", async () => {
     await env.DB.prepare(
       `INSERT INTO loyalty_products (program_id, sysname, price, stock, reward_type, bonus_template_id, texts)
-       SELECT program_id, 'last-of-all', 100, 1, 'bonus', bonus_template_id, texts FROM loyalty_products WHERE sysname = 'bonus-10'`,
+       SELECT program_id, 'last-of-all', 800, 1, 'bonus', bonus_template_id, texts FROM loyalty_products WHERE sysname = 'bonus-10'`,
     ).run();
     const id = await productId("last-of-all");
     const players = await Promise.all(Array.from({ length: 10 }, () => registerPlayer()));
-    for (const p of players) await grantPoints(p.uid, 100);
+    for (const p of players) await grantPoints(p.uid, 800);
     const answers = await Promise.all(players.map((p) => buy(p, id)));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     const points = await Promise.all(players.map(async (p) => (await account(p.uid))!.points));
-    expect(points.sort((a, b) => a - b)).toEqual([0, 100, 100, 100, 100, 100, 100, 100, 100, 100]);
+    expect(points.sort((a, b) => a - b)).toEqual([0, 800, 800, 800, 800, 800, 800, 800, 800, 800]);
     for (const p of players) await checkLedger(p.uid);
   });
 

@@ -41,16 +41,16 @@ describe("FortuneWheels.buySpin", () => {
 
   it("buys spins with loyalty points through the loyalty ledger; too few points: 409 insufficient_points", async () => {
     const p = await registerPlayer();
-    await grantPoints(p.uid, 120);
+    await grantPoints(p.uid, 220);
     const premium = await campaignId("premium-wheel");
-    expect(await data(buySpins(p, premium, 2, "points"))).toMatchObject({ spin_balance: 2, paid: { points: 100 } });
+    expect(await data(buySpins(p, premium, 2, "points"))).toMatchObject({ spin_balance: 2, paid: { points: 200 } });
     expect((await account(p.uid))!.points).toBe(20);
-    expect((await ledgerOf(p.uid)).filter((r) => r.reason === "wheel_purchase").map((r) => r.delta)).toEqual([-100]);
+    expect((await ledgerOf(p.uid)).filter((r) => r.reason === "wheel_purchase").map((r) => r.delta)).toEqual([-200]);
     const history = await data(p.browser.get("loyalty/gethistory"));
-    expect(history.items[0]).toMatchObject({ reason: "wheel_purchase", delta: -100, title: "Premium Wheel" });
+    expect(history.items[0]).toMatchObject({ reason: "wheel_purchase", delta: -200, title: "Premium Wheel" });
     const poor = await failure(buySpins(p, premium, 1, "points"), 409, "InvalidParameterException");
     expect(poor.params).toMatchObject({ code: "insufficient_points" });
-    expect(poor.message).toMatch(/50 points; you have 20/);
+    expect(poor.message).toMatch(/100 points; you have 20/);
     expect((await account(p.uid))!.points).toBe(20);
     expect(await balanceOf(p.uid, premium)).toBe(2);
     await checkLedger(p.uid);

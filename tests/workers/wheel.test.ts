@@ -14,7 +14,7 @@ describe("FortuneWheels reads", () => {
     const list = await data(get("FortuneWheels/campaignsGet"));
     expect(list.items.map((c: { sysname: string }) => c.sysname)).toEqual(["daily-wheel", "premium-wheel"]);
     expect(list.items[0]).toMatchObject({ title: "Daily Wheel", is_spin_cost: false, spin_balance: 0, spin_price: null });
-    expect(list.items[1]).toMatchObject({ title: "Premium Wheel", is_spin_cost: true, spin_price: { amount: 100, currency: "USD" }, spin_price_points: 50 });
+    expect(list.items[1]).toMatchObject({ title: "Premium Wheel", is_spin_cost: true, spin_price: { amount: 100, currency: "USD" }, spin_price_points: 100 });
 
     const wheel = await data(get("FortuneWheels/wheelInfoGet", { campaign_id: list.items[0].id }));
     expect(wheel.total_weight).toBe(1000);

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { ResultOf } from "../../lib/api/contract";
-import type { WheelQuest, WheelSector, WheelSpin } from "../../lib/api/contract-wheel";
+import type { WheelExpectedReturn, WheelQuest, WheelSector, WheelSpin } from "../../lib/api/contract-wheel";
 import { formatUnits } from "../../lib/money";
 import { useT } from "../site/use-root-data";
 import { OddsTable, rewardTitle } from "./odds";
@@ -9,12 +9,12 @@ import { WheelDialog } from "./wheel-dialog";
 
 type Close = { close: string };
 
-/** Gifts: every prize of the wheel and its chance (the published odds). */
-export function GiftsPopup({ sectors, close }: Close & { sectors: WheelSector[] }) {
+/** Gifts: every prize of the wheel and its chance (the published odds), and a paid wheel's expected return. */
+export function GiftsPopup({ sectors, expectedReturn, close }: Close & { sectors: WheelSector[]; expectedReturn: WheelExpectedReturn | null }) {
   const t = useT();
   return (
     <WheelDialog name="gifts" title={t("wheel.popups.gifts")} closeHref={close}>
-      <OddsTable sectors={sectors} caption={t("wheel.odds.caption")} />
+      <OddsTable sectors={sectors} caption={t("wheel.odds.caption")} expectedReturn={expectedReturn} />
     </WheelDialog>
   );
 }

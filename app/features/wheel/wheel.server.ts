@@ -93,6 +93,7 @@ export async function loadWheel({ request, context }: Args) {
     ...base,
     campaign: info.campaign,
     sectors: info.sectors,
+    expectedReturn: info.expected_return,
     fairness: info.fairness,
     quests: quests.items,
     spins: spins.slice(0, MY_SPINS),

@@ -18,7 +18,7 @@ export const LOYALTY_PROGRAMS_LIMIT = 2;
 export const LOYALTY_PAGE = 20;
 
 /** The errors of loyalty.buyproduct, as `params.code` of its 4xx answer, for the app to map to messages. */
-export const LOYALTY_BUY_ERRORS = ["unknown_product", "insufficient_points", "out_of_stock", "limit_reached", "not_in_currency", "key_reused"] as const;
+export const LOYALTY_BUY_ERRORS = ["unknown_product", "insufficient_points", "out_of_stock", "limit_reached", "not_in_currency", "not_for_sale", "key_reused"] as const;
 export type LoyaltyBuyError = (typeof LOYALTY_BUY_ERRORS)[number];
 
 /** SPEC §3 Progress item: a level's [minValue, maxValue) of lifetime experience (maxValue null: the top). */
@@ -203,7 +203,8 @@ export const loyaltyMethods = {
     access: "player",
     summary:
       "Buy a product with points, once per idempotency key (a repeat answers the first purchase). 404 unknown_product; " +
-      "409 insufficient_points, out_of_stock, limit_reached; 400 not_in_currency, key_reused (params.code).",
+      "409 insufficient_points, out_of_stock, limit_reached, not_for_sale (a product expected to return as much as its points are worth: " +
+      "DESIGN §7); 400 not_in_currency, key_reused (params.code).",
     params: z.object({ product_id: idOf("product_id"), key: rewardKey }),
     result: z.strictObject({ purchase_id: z.string(), product_id: z.number().int(), points: z.number().int(), replayed: z.boolean() }),
   }),

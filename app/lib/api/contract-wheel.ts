@@ -95,11 +95,32 @@ export const WheelFairness = z.strictObject({
 });
 export type WheelFairness = z.infer<typeof WheelFairness>;
 
+/**
+ * What a spin of a paid wheel is expected to pay back (DESIGN §7, decision 0058), published beside
+ * its odds: Σ weight × prize value ÷ Σ weight in the reader's currency — money at face, a bonus at
+ * amount × (1 − house edge × wagering), free spins at spins × bet × RTP, loyalty points at the
+ * programme's published value. Always below the price: a wheel that would not be is not sold.
+ */
+export const WheelExpectedReturn = z.strictObject({
+  per_spin: Money,
+  /** per_spin ÷ the money price, in basis points (8750 = 87.5 %); null: not sold for money. */
+  of_price_bp: z.number().int().nullable(),
+  /** per_spin ÷ what the points price is worth, in basis points; null: not sold for points. */
+  of_points_price_bp: z.number().int().nullable(),
+  /** What the points price is worth at the programme's value of a point; null: not sold for points. */
+  points_price_value: Money.nullable(),
+  /** The slot RTP the valuation states, in basis points (a bonus's house edge is 1 − RTP). */
+  rtp_bp: z.number().int(),
+});
+export type WheelExpectedReturn = z.infer<typeof WheelExpectedReturn>;
+
 /** wheelInfoGet: the wheel as drawn — sectors with weights and chances — and, for a player, their fairness state. */
 export const WheelInfo = z.strictObject({
   campaign: WheelCampaign,
   sectors: z.array(WheelSector),
   total_weight: z.number().int(),
+  /** A paid wheel's expected return per spin; null for a wheel whose spins are not sold. */
+  expected_return: WheelExpectedReturn.nullable(),
   fairness: WheelFairness.nullable(),
 });
 export type WheelInfo = z.infer<typeof WheelInfo>;
@@ -247,7 +268,8 @@ export const wheelMethods = {
     access: "player",
     summary:
       "Buy spins with money (the main balance) or loyalty points, once per key. 404 unknown_campaign; 409 insufficient_funds, " +
-      "insufficient_points, campaign_closed; 400 not_for_sale, not_in_currency, key_reused (params.code).",
+      "insufficient_points, campaign_closed, not_for_sale (a wheel expected to pay back as much as a spin costs: DESIGN §7); " +
+      "400 not_for_sale (no price that way), not_in_currency, key_reused (params.code).",
     params: z.object({
       campaign_id: idOf("campaign_id"),
       spins_amount: z.coerce

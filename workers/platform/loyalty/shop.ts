@@ -3,6 +3,8 @@ import { PlatformError } from "../../../app/lib/api/errors";
 import { loyaltyProductGrants } from "../bonuses/grants";
 import { publishBonusChange } from "../bonuses/notify";
 import type { PlatformContext } from "../core/context";
+import { pointValuePer1000 } from "../rewards/prices";
+import { overpayment, pointsWorth, rewardValue, type ValuedReward } from "../rewards/value.mjs";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { ensureAccount, settleStatements } from "./ledger";
@@ -23,6 +25,8 @@ export function buyError(code: LoyaltyBuyError, message: string, status: number)
 
 interface ProductRow {
   id: number;
+  sysname: string;
+  program_id: number;
   price: number;
   stock: number | null;
   per_player_limit: number | null;
@@ -31,6 +35,11 @@ interface ProductRow {
   currency: string;
   /** The reward exists in the player's currency. */
   in_currency: number;
+  /** Valuing the reward in the player's currency (decision 0058): the bonus's amount and wagering, the pack's spins and bet. */
+  bonus_amount: number | null;
+  bonus_wager: number | null;
+  pack_count: number | null;
+  pack_bet: number | null;
 }
 
 interface PurchaseRow {
@@ -47,7 +56,11 @@ export async function buyProduct(ctx: PlatformContext, productId: number, key: s
   if (replayed) return answer(ctx, replayed, productId, true);
   const product = await ctx.db
     .prepare(
-      `SELECT pr.id, pr.price, pr.stock, pr.per_player_limit, pr.reward_type, pr.money, u.currency,
+      `SELECT pr.id, pr.sysname, pr.program_id, pr.price, pr.stock, pr.per_player_limit, pr.reward_type, pr.money, u.currency,
+         (SELECT a.amount FROM bonus_template_amounts a WHERE a.template_id = pr.bonus_template_id AND a.currency = u.currency) AS bonus_amount,
+         (SELECT t.wager_multiplier FROM bonus_templates t WHERE t.id = pr.bonus_template_id) AS bonus_wager,
+         (SELECT f.count FROM freespin_templates f WHERE f.id = pr.freespin_template_id) AS pack_count,
+         (SELECT b.bet FROM freespin_template_bets b WHERE b.template_id = pr.freespin_template_id AND b.currency = u.currency) AS pack_bet,
          CASE pr.reward_type
            WHEN 'money' THEN json_extract(pr.money, '$.' || u.currency) IS NOT NULL
            WHEN 'bonus' THEN EXISTS (SELECT 1 FROM bonus_template_amounts a WHERE a.template_id = pr.bonus_template_id AND a.currency = u.currency AND a.amount > 0)
@@ -59,6 +72,7 @@ export async function buyProduct(ctx: PlatformContext, productId: number, key: s
     .first<ProductRow>();
   if (!product) throw buyError("unknown_product", "No such product in the shop", 404);
   if (!product.in_currency) throw buyError("not_in_currency", "This product is not offered in your currency", 400);
+  await refuseOverpaying(ctx.db, product);
 
   const now = Date.now();
   const id = crypto.randomUUID();
@@ -111,6 +125,26 @@ export async function buyProduct(ctx: PlatformContext, productId: number, key: s
   if (bonus) publishBonusChange(ctx, ctx.uid, { ...bonus, status: "available" });
   announceNotices(ctx, ctx.uid, now);
   return answer(ctx, bought, productId, false);
+}
+
+/** The reward as valued (decision 0058), in the player's currency. */
+function rewardOf(p: ProductRow): ValuedReward {
+  if (p.reward_type === "money") return { type: "money", amount: (JSON.parse(p.money ?? "{}") as Record<string, number>)[p.currency] ?? null };
+  if (p.reward_type === "bonus") return { type: "bonus", amount: p.bonus_amount, wager_multiplier: p.bonus_wager ?? 0 };
+  return { type: "freespins", count: p.pack_count ?? 0, bet: p.pack_bet };
+}
+
+/**
+ * Nothing sold pays more than it costs (DESIGN §7, decision 0058): a product expected to return as
+ * much as its points are worth (at its programme's published value) is not sold. No save path
+ * exists beyond the seed (which refuses such a product), so the sale checks it too.
+ */
+async function refuseOverpaying(db: D1Database, p: ProductRow) {
+  const value = await pointValuePer1000(db, p.currency, p.program_id);
+  const refusal = overpayment(`loyalty product '${p.sysname}' (${p.price} points, ${p.currency})`, rewardValue(rewardOf(p), { pointValuePer1000: value }), pointsWorth(p.price, value));
+  if (!refusal) return;
+  console.warn(`loyalty.buyproduct refused: ${refusal}`);
+  throw buyError("not_for_sale", "This product is not on sale: it would be expected to pay back at least what its points are worth", 409);
 }
 
 async function answer(ctx: PlatformContext, p: PurchaseRow, productId: number, replayed: boolean) {

@@ -6,7 +6,8 @@ import { announceNotices } from "../loyalty/notices";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { settleSpinCredits } from "./ledger";
-import { isOpen, moneyIn, OPEN, readCampaign, spinBalance, wheelError } from "./view";
+import { refusalOf, wheelReturn } from "./expected-return";
+import { isOpen, moneyIn, OPEN, readCampaign, readSectors, spinBalance, wheelError } from "./view";
 
 /**
  * FortuneWheels.buySpin (decision 0047): one batch records the purchase — its INSERT is the guard:
@@ -51,6 +52,14 @@ export async function buySpin(ctx: PlatformContext, order: Order) {
   } else {
     if (campaign.spin_price_points === null) throw wheelError("not_for_sale", "Spins of this wheel are not sold for points", 400, "pay_with");
     price = campaign.spin_price_points * order.spins_amount;
+  }
+  // Nothing sold pays more than it costs (DESIGN §7, decision 0058): no save path exists beyond
+  // the seed, so the sale itself refuses a wheel expected to pay back a spin's price.
+  const worth = await wheelReturn(ctx.db, campaign, await readSectors(ctx.db, campaign.id, currency), currency);
+  const refusal = worth && refusalOf(worth, order.pay_with, campaign.sysname);
+  if (refusal) {
+    console.warn(`buySpin refused: ${refusal}`);
+    throw wheelError("not_for_sale", "Spins of this wheel are not on sale: a spin would be expected to pay back at least its price", 409, "pay_with");
   }
 
   const now = Date.now();

@@ -2,6 +2,7 @@ import type { WheelCampaignInfo, WheelInfo } from "../../../app/lib/api/contract
 import type { PlatformContext } from "../core/context";
 import { readerCurrency } from "../wallet/currency";
 import { textsOf } from "../loyalty/view";
+import { expectedReturnView, wheelReturn } from "./expected-return";
 import { currentSeed, fairnessOf } from "./seeds";
 import { campaignView, OPEN, readCampaign, readSectors, sectorViews, spinBalance, type CampaignRow } from "./view";
 
@@ -27,14 +28,16 @@ export async function campaignsInfo(ctx: PlatformContext, id: number): Promise<W
   return { ...campaignView(campaign, balance, currency, ctx), rules: String(textsOf(campaign.texts, ctx.locale, ctx.defaultLocale).rules ?? "") };
 }
 
-/** The wheel: sectors with published weights and chances, and — for a player — the seed's commitment. */
+/** The wheel: sectors with published weights and chances, a paid wheel's expected return, and — for a player — the seed's commitment. */
 export async function wheelInfoGet(ctx: PlatformContext, id: number): Promise<WheelInfo> {
   const [campaign, currency, balance] = await Promise.all([readCampaign(ctx.db, id), readerCurrency(ctx), spinBalance(ctx.db, ctx.uid, id)]);
-  const { sectors, total } = sectorViews(await readSectors(ctx.db, id, currency), currency, ctx);
+  const rows = await readSectors(ctx.db, id, currency);
+  const { sectors, total } = sectorViews(rows, currency, ctx);
   return {
     campaign: campaignView(campaign, balance, currency, ctx),
     sectors,
     total_weight: total,
+    expected_return: expectedReturnView(await wheelReturn(ctx.db, campaign, rows, currency)),
     fairness: ctx.uid > 0 ? fairnessOf(await currentSeed(ctx.db, ctx.uid)) : null,
   };
 }

@@ -48,6 +48,10 @@ export interface SectorRow {
   bonus_amount: number | null;
   /** Free spins in the free-spin template's pack. */
   pack_count: number | null;
+  /** The bonus template's wagering multiplier (valuing the prize, decision 0058). */
+  bonus_wager: number | null;
+  /** The free-spin pack's bet in the reader's currency (valuing the prize). */
+  pack_bet: number | null;
 }
 
 export const moneyIn = (json: string | null, currency: string): number | null => {
@@ -72,10 +76,12 @@ export function campaignView(r: CampaignRow, balance: number, currency: string, 
 export async function readSectors(db: D1Database, campaignId: number, currency: string): Promise<SectorRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT s.*, COALESCE(t.sysname, f.sysname) AS template_sysname, a.amount AS bonus_amount, f.count AS pack_count
+      `SELECT s.*, COALESCE(t.sysname, f.sysname) AS template_sysname, a.amount AS bonus_amount, f.count AS pack_count,
+         t.wager_multiplier AS bonus_wager, fb.bet AS pack_bet
        FROM wheel_sectors s LEFT JOIN bonus_templates t ON t.id = s.bonus_template_id
          LEFT JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = ?2
          LEFT JOIN freespin_templates f ON f.id = s.freespin_template_id
+         LEFT JOIN freespin_template_bets fb ON fb.template_id = f.id AND fb.currency = ?2
        WHERE s.campaign_id = ?1 ORDER BY s.position, s.id`,
     )
     .bind(campaignId, currency)
