@@ -94,7 +94,7 @@ describe("activating a deposit bonus while withdrawing its deposit, at once", ()
       const { p, welcome } = await depositor(5000);
       // Ten activations and ten withdrawals of the whole deposit, interleaved; every other round the
       // withdrawals go first, and in half the rounds they agree to burn an active bonus.
-      const burn = n % 4 >= 2 ? { burn_bonuses: "1" } : {};
+      const burn: Record<string, string> = n % 4 >= 2 ? { burn_bonuses: "1" } : {};
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           (i + n) % 2 ? withdraw(p, 5000, burn) : p.browser.post("bonuses/activate", { bonus_id: welcome.id }),
