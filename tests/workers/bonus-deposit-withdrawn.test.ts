@@ -4,7 +4,7 @@ import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer, type Player } from "./auth-helpers";
 import { checkBooks, snapshot } from "./bonus-books";
 import { depositWith, newKey, readyToWithdraw } from "./cashier-helpers";
-import { data, failure } from "./helpers";
+import { data, failure, ORIGIN, send } from "./helpers";
 
 /**
  * No bonus for money already withdrawn (issue 35, decision 0059): a deposit bonus not yet activated
@@ -41,6 +41,10 @@ describe("a deposit bonus whose deposit was withdrawn", () => {
     expect(list.active).toEqual([]);
     expect(list.available.map((b: { sysname: string }) => b.sysname).sort()).toEqual(["no-deposit"]);
     expect(bySysname(list.history, "welcome-1")).toMatchObject({ id: welcome.id, status: "cancelled", end_reason: "deposit_withdrawn" });
+    // The bonuses page says why in its history.
+    const page = await (await send(`${ORIGIN}/profile/bonuses`, { headers: p.browser.headers() })).text();
+    const line = new RegExp(`<li data-bonus="${welcome.id}"[^>]*>(.*?)</li>`, "s").exec(page)?.[1];
+    expect(line?.replace(/<[^>]+>/g, "")).toContain("cancelled: the deposit it was for was withdrawn");
     // The sign-up bonus was granted for no deposit: it stays, and activates.
     await data(p.browser.post("bonuses/activate", { bonus_id: bySysname(list.available, "no-deposit").id }));
     await checkBooks(p.uid);
