@@ -9,6 +9,7 @@ import { handlePlatformPages } from "./platform/demo";
 import { deliverVerificationWebhooks } from "./platform/demo/verification-outbox";
 import { purgeVerificationData } from "./platform/demo/verification-retention";
 import { sweepBonuses } from "./platform/bonuses/sweep";
+import { reconcileDueDeposits } from "./platform/cashier/reconcile";
 import { computeCashbacks } from "./platform/cashback/compute";
 import { expirePacks } from "./platform/bonuses/freespins-sweep";
 import { runTournamentClock } from "./platform/tournaments/end";
@@ -187,7 +188,8 @@ app.all("*", async (c) => {
  * Cron triggers (wrangler.toml, every minute): the demo verification provider's webhooks that are
  * due, so a failed delivery is retried on time and not only at the next review decision
  * (decision 0037), and its retention: decided attempts' uploads after 30 days, expired tokens;
- * and the bonus engine's clock (expiries, a conversion a round left undone; decision 0039; free-spin
+ * the payment systems' word on open deposits whose callback may be lost (decision 0059); the
+ * bonus engine's clock (expiries, a conversion a round left undone; decision 0039; free-spin
  * packs, decision 0041); the offers' clock (decision 0043) and the tournaments' (decision 0048);
  * the retention sweeps of analytics (decision 0057) and visitors' chat (decision 0055).
  * The controller's time is the clock: a test passes its own.
@@ -220,6 +222,8 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
       if (report.failed) console.warn(`scheduled: ${report.failed} verification webhook(s) failed, retried later`);
     }),
     await runClock("verification retention", () => purgeVerificationData(env.DB, now)),
+    // Deposits whose payment callback was lost are asked about and settled, not only on a cashier read (issue 35).
+    await runClock("lost payment callbacks", () => reconcileDueDeposits(deps, now)),
     await runClock("bonuses", () => sweepBonuses(deps, now)),
     // A betting bonus spent by free bets whose close was missed when its last bet settled (decision 0049).
     await runClock("spent betting bonuses", () => closeSpentBettingBonuses(deps)),

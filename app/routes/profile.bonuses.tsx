@@ -109,7 +109,8 @@ export default function ProfileBonuses({ loaderData, actionData }: Route.Compone
           <ul className="bonus__history">
             {history.map((b) => (
               <li key={b.id} data-bonus={b.id} data-status={b.status}>
-                <strong>{b.title}</strong> · {formatMoney(b.amount)} · {t(`profile.bonuses.status.${b.status}`)}
+                <strong>{b.title}</strong> · {formatMoney(b.amount)} ·{" "}
+                {b.end_reason ? t(`profile.bonuses.endReason.${b.end_reason}`) : t(`profile.bonuses.status.${b.status}`)}
                 {b.finished_at && <> · {formatDate(b.finished_at)}</>}
               </li>
             ))}

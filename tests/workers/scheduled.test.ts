@@ -5,8 +5,11 @@ import worker from "../../workers/app";
 import { deliverVerificationWebhooks, RETRY_DELAYS_MS } from "../../workers/platform/demo/verification-outbox";
 import { decide } from "../../workers/platform/demo/verification-review";
 import { UPLOAD_RETENTION_MS } from "../../workers/platform/demo/verification-retention";
-import { registerPlayer } from "./auth-helpers";
+import { CLOCK_BATCH } from "../../workers/platform/cashier/reconcile";
+import { registerPlayer, type Player } from "./auth-helpers";
+import { mainBalance, startDeposit, txRow } from "./cashier-helpers";
 import { data } from "./helpers";
+import { ledgerRows } from "./wallet-helpers";
 import { applicantOf, outboxOf, submitDocuments, verifiablePlayer } from "./verification-helpers";
 
 /** One tick of the Worker's cron trigger at `scheduledTime`. */
@@ -15,6 +18,15 @@ async function run(scheduledTime: number): Promise<void> {
   await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), env, ctx);
   await waitOnExecutionContext(ctx);
 }
+
+/** A deposit the payer paid at the payment system whose callback never reached the platform. */
+async function paidCallbackLost(p: Player, amount = 5000): Promise<string> {
+  const { transaction_id: id } = await startDeposit(p, { amount });
+  await env.DB.prepare("UPDATE demo_payments SET status = 'success' WHERE transaction_id = ?1").bind(id).run();
+  return id;
+}
+
+const depositCredits = async (uid: number) => (await ledgerRows(uid)).filter((r) => r.type === "deposit").length;
 
 /** The Worker's cron trigger (wrangler.toml): it delivers the verification webhooks that are due, and keeps the provider's retention. */
 describe("scheduled()", () => {
@@ -91,5 +103,40 @@ describe("scheduled()", () => {
     // The bonus clock after them still ran: the player's lapsed bonus is expired.
     const row = await env.DB.prepare("SELECT status FROM player_bonuses WHERE id = ?1").bind(signUp.id).first<string>("status");
     expect(row).toBe("expired");
+  });
+
+  it("credits a deposit whose payment callback was lost, without its player opening the cashier; a second run credits nothing more", async () => {
+    const p = await registerPlayer();
+    const id = await paidCallbackLost(p);
+    // Under a minute old, the callback may still be on its way: not asked yet.
+    await run(Date.now());
+    expect((await txRow(id))!.status).toBe("new");
+    const later = Date.now() + 2 * 60_000;
+    await run(later);
+    expect((await txRow(id))!.status).toBe("success");
+    await run(later + 60_000);
+    expect([await mainBalance(p), await depositCredits(p.uid)]).toEqual([5000, 1]);
+    // The deposit earned its welcome bonus as a callback would have.
+    expect((await data(p.browser.get("bonuses/get"))).available.map((b: { sysname: string }) => b.sysname)).toContain("welcome-1");
+    // A pending deposit past its settle time whose settling never came (the timer's Worker died).
+    const { transaction_id: pending } = await startDeposit(p, { amount: 3000 });
+    const past = Date.now() - 1000;
+    await env.DB.prepare("UPDATE demo_payments SET status = 'pending', settle_at = ?2 WHERE transaction_id = ?1").bind(pending, past).run();
+    await env.DB.prepare("UPDATE cashier_transactions SET status = 'pending', settle_at = ?2 WHERE id = ?1").bind(pending, past).run();
+    await run(Date.now());
+    expect([(await txRow(pending))!.status, await mainBalance(p), await depositCredits(p.uid)]).toEqual(["success", 8000, 2]);
+  });
+
+  it("asks about a backlog of abandoned payments in turns: a paid one behind them is credited by the next run", async () => {
+    const abandoner = await registerPlayer();
+    for (let i = 0; i < CLOCK_BATCH; i++) await startDeposit(abandoner, { amount: 2000 });
+    const p = await registerPlayer();
+    const id = await paidCallbackLost(p);
+    // Every run asks CLOCK_BATCH of the due deposits, the least recently asked first: the first run
+    // may pick the abandoned ones only; the second then comes to this one.
+    const later = Date.now() + 2 * 60_000;
+    await run(later);
+    await run(later + 60_000);
+    expect([(await txRow(id))!.status, await mainBalance(p)]).toEqual(["success", 5000]);
   });
 });

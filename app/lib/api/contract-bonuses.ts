@@ -60,6 +60,11 @@ export const PlayerBonus = z.strictObject({
   activated_at: z.number().int().nullable(),
   expires_at: z.number().int().nullable(),
   finished_at: z.number().int().nullable(),
+  /**
+   * Why it ended, when its status does not say it all: `deposit_withdrawn` — a deposit bonus not
+   * yet activated, cancelled because a withdrawal took the deposit it was granted for (decision 0059).
+   */
+  end_reason: z.enum(["deposit_withdrawn"]).nullable(),
 });
 export type PlayerBonus = z.infer<typeof PlayerBonus>;
 

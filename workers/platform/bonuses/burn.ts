@@ -1,6 +1,6 @@
 import { PlatformError } from "../../../app/lib/api/errors";
 import type { PlatformContext } from "../core/context";
-import { readBalances } from "../wallet/wallet";
+import { readBalances, type Balances } from "../wallet/wallet";
 import { bonusBalanceKind, endActiveBonus, type EndingBonus } from "./end";
 
 /**
@@ -13,19 +13,10 @@ import { bonusBalanceKind, endActiveBonus, type EndingBonus } from "./end";
  * another reason never costs the player their bonus.
  */
 export async function burnBeforeWithdrawal(ctx: PlatformContext, amount: number, burn: boolean): Promise<void> {
-  const { results: active } = await ctx.db
-    .prepare("SELECT id, uid, type, max_cashout FROM player_bonuses WHERE uid = ?1 AND status = 'active' ORDER BY type DESC")
-    .bind(ctx.uid)
-    .all<EndingBonus>();
+  const active = await activeBonuses(ctx);
   if (!active.length) return;
   const balances = await readBalances(ctx.db, ctx.uid);
-  if (!burn) {
-    const bonuses = active.map((b) => ({ id: b.id, type: b.type, balance: balances[bonusBalanceKind(b.type)] }));
-    throw new PlatformError("InvalidRequest", "Withdrawing now ends your active bonus and removes its bonus balance: confirm with burn_bonuses=1", {
-      status: 409,
-      params: { reason: "bonuses_burn", bonuses },
-    });
-  }
+  if (!burn) throw burnRefusal(active, balances);
   // The wallet refuses an overdraft anyway; refused here, before anything is burnt.
   if (balances.main.amount < amount) throw new PlatformError("BillingTransactionDeclined", "Insufficient funds", { params: { kinds: ["main"] } });
   for (const b of active) {
@@ -35,4 +26,30 @@ export async function burnBeforeWithdrawal(ctx: PlatformContext, amount: number,
       if (still === "active") throw new PlatformError("InvalidRequest", "The bonus balance is changing: try again", { status: 409 });
     }
   }
+}
+
+const activeBonuses = async (ctx: PlatformContext) =>
+  (
+    await ctx.db
+      .prepare("SELECT id, uid, type, max_cashout FROM player_bonuses WHERE uid = ?1 AND status = 'active' ORDER BY type DESC")
+      .bind(ctx.uid)
+      .all<EndingBonus>()
+  ).results;
+
+function burnRefusal(active: EndingBonus[], balances: Balances): PlatformError {
+  const bonuses = active.map((b) => ({ id: b.id, type: b.type, balance: balances[bonusBalanceKind(b.type)] }));
+  return new PlatformError("InvalidRequest", "Withdrawing now ends your active bonus and removes its bonus balance: confirm with burn_bonuses=1", {
+    status: 409,
+    params: { reason: "bonuses_burn", bonuses },
+  });
+}
+
+/**
+ * A withdrawal whose batch found a bonus active (activated in another tab after the burn check;
+ * decision 0059) is refused as a first request would be, naming that bonus: whatever the player
+ * agreed to burn before, this one they have not seen.
+ */
+export async function refuseWhileBonusActive(ctx: PlatformContext): Promise<void> {
+  const active = await activeBonuses(ctx);
+  if (active.length) throw burnRefusal(active, await readBalances(ctx.db, ctx.uid));
 }

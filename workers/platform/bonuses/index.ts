@@ -2,6 +2,7 @@ import { PlatformError } from "../../../app/lib/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
 import { randomHex } from "../core/bytes";
 import { bonusBalanceKind, endActiveBonus, type EndingBonus } from "./end";
+import { DEPOSIT_WITHDRAWN, depositWithdrawnError } from "./forfeit";
 import { publishBonusChange } from "./notify";
 import { expireAvailable } from "./sweep";
 import { slotsRtp } from "./xray";
@@ -71,6 +72,7 @@ async function activate(ctx: PlatformContext, bonusId: string, type: BonusType, 
   const now = Date.now();
   await expireAvailable(ctx, now, ctx.uid);
   const bonus = await loadBonus(ctx, bonusId, type);
+  if (bonus?.end_reason === DEPOSIT_WITHDRAWN) throw depositWithdrawnError();
   if (!bonus || bonus.status !== "available") throw noSuchBonus();
   // A bonus granted before the player changed currency (account.setCurrency, allowed until real
   // money moves) is in the old one: crediting its amount would pay dollars as reais.
@@ -120,6 +122,8 @@ async function activate(ctx: PlatformContext, bonusId: string, type: BonusType, 
   }
   // Only the request whose token the bonus carries activated it (a concurrent one changed nothing).
   const after = (await loadBonus(ctx, bonus.id, type))!;
+  // A withdrawal that took its deposit out cancelled it meanwhile (decision 0059).
+  if (after.end_reason === DEPOSIT_WITHDRAWN) throw depositWithdrawnError();
   if (after.status !== "active" || after.change_token !== token) throw noSuchBonus();
   publishBonusChange(ctx, ctx.uid, after);
   return view(ctx, after);

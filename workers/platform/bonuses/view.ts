@@ -21,6 +21,8 @@ export interface BonusRow {
   expires_at: number | null;
   finished_at: number | null;
   change_token: string | null;
+  /** Why it ended, when not for its status alone: 'deposit_withdrawn' (decision 0059). */
+  end_reason: "deposit_withdrawn" | null;
   sysname: string;
   /** 1 when a betting bonus's win pays the stake back too (bonus_templates.stake_returned). */
   stake_returned: number;
@@ -69,5 +71,6 @@ export function bonusView(row: BonusRow, locale: string, defaultLocale: string, 
     activated_at: row.activated_at,
     expires_at: row.expires_at,
     finished_at: row.finished_at,
+    end_reason: row.end_reason,
   };
 }

@@ -1,7 +1,7 @@
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
 import { providerNamed } from "./providers";
 import { applyDepositStatus, depositKey, withdrawalCancelKey, withdrawalKey, withdrawalRefund } from "./settle";
-import { findTransaction } from "./transactions";
+import { findTransaction, type TransactionRow } from "./transactions";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** The demo payout: a pending withdrawal is paid this long after it was requested. */
@@ -10,6 +10,16 @@ export const PAYOUT_DELAY_MS = DAY_MS;
 const LOST_CALLBACK_MS = 60_000;
 
 type Due = { id: string; type: "deposit" | "withdrawal"; status: string; provider: string | null };
+
+/**
+ * An open deposit's payment system is asked for its word, and a final one (success, fail, cancel)
+ * is applied. Answers whether the deposit left its open status.
+ */
+async function askPaymentSystem(deps: MoneyDeps & { env: Env }, row: TransactionRow, provider: string | null): Promise<boolean> {
+  const status = provider ? await providerNamed(deps.env, provider)?.paymentStatus(deps.env, row.id) : null;
+  if (!status || status === "pending" || status === "new") return false;
+  return (await applyDepositStatus(deps, row, status)).row.status !== row.status;
+}
 
 /**
  * Catches up with the payment systems before a cashier read (getdepositinfo, gethistory,
@@ -47,8 +57,7 @@ export async function reconcilePlayer(deps: MoneyDeps & { env: Env }, uid: numbe
     } else if (t.status === "success") {
       await applyDepositStatus(deps, row, "success");
     } else {
-      const status = t.provider ? await providerNamed(deps.env, t.provider)?.paymentStatus(deps.env, t.id) : null;
-      if (status && status !== "pending" && status !== "new") await applyDepositStatus(deps, row, status);
+      await askPaymentSystem(deps, row, t.provider);
     }
   }
   await deps.db.batch([
@@ -75,4 +84,42 @@ export async function reconcilePlayer(deps: MoneyDeps & { env: Env }, uid: numbe
       )
       .bind(uid, now),
   ]);
+}
+
+/** The open deposits the clock asks about per run at most: the cron runs every minute, so a backlog drains in steps. */
+export const CLOCK_BATCH = 25;
+
+/** Which open deposits are due to be asked about at `now` (SQL on `t`; ?1 now, ?2 LOST_CALLBACK_MS, ?3 DAY_MS). */
+const DUE_DEPOSIT = `t.type = 'deposit' AND t.status IN ('new', 'pending')
+  AND ((t.status = 'pending' AND t.settle_at <= ?1) OR (t.status = 'new' AND t.created_at BETWEEN ?1 - ?3 AND ?1 - ?2))`;
+
+/**
+ * The same reconciliation from the clock (`scheduled()`, issue 35): a deposit whose callback was
+ * lost is credited even if its player never opens the cashier again. Every player's due deposits —
+ * pending past their settle time, or `new` a minute to a day after they started — at most
+ * CLOCK_BATCH a run, the least recently asked first (`polled_at`, stamped as they are picked), so
+ * abandoned payments still asked about for their day cannot keep newer ones waiting. Settling is
+ * the guarded, keyed batch of every other path: a repeated run, or one beside a late callback or a
+ * cashier read, credits nothing twice. Answers how many were settled by this run.
+ */
+export async function reconcileDueDeposits(deps: MoneyDeps & { env: Env }, now: number): Promise<number> {
+  const { results: picked } = await deps.db
+    .prepare(
+      `UPDATE cashier_transactions SET polled_at = ?1
+       WHERE id IN (SELECT t.id FROM cashier_transactions t WHERE ${DUE_DEPOSIT} ORDER BY t.polled_at LIMIT ?4)
+       RETURNING id, method`,
+    )
+    .bind(now, LOST_CALLBACK_MS, DAY_MS, CLOCK_BATCH)
+    .all<{ id: string; method: string }>();
+  if (!picked.length) return 0;
+  const { results: methods } = await deps.db
+    .prepare("SELECT sysname, provider FROM cashier_methods WHERE direction = 'deposit'")
+    .all<{ sysname: string; provider: string }>();
+  const providerOf = new Map(methods.map((m) => [m.sysname, m.provider]));
+  let settled = 0;
+  for (const t of picked) {
+    const row = await findTransaction(deps.db, t.id);
+    if (row && (await askPaymentSystem(deps, row, providerOf.get(t.method) ?? null))) settled++;
+  }
+  return settled;
 }

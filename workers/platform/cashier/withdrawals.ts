@@ -10,7 +10,8 @@ import { formatUnits } from "../../../app/lib/money";
 import { assertStep, outsideRange, rangeMessage } from "./amounts";
 import { methodForCall, methodsFor, publicMethod } from "./methods";
 import { missingIdentityFields } from "../account/profile-rules";
-import { burnBeforeWithdrawal } from "../bonuses/burn";
+import { burnBeforeWithdrawal, refuseWhileBonusActive } from "../bonuses/burn";
+import { announceForfeits, forfeitStatements } from "../bonuses/forfeit";
 import { cashierPlayer } from "./player";
 import { PAYOUT_DELAY_MS, reconcilePlayer } from "./reconcile";
 import { checkRequisites } from "./requisites";
@@ -61,10 +62,13 @@ export async function withdrawSettings(ctx: PlatformContext): Promise<WithdrawSe
 /**
  * The withdrawal and its debit, one batch (decision 0022): the row is inserted `pending` only while
  * the player's last 24 hours leave room — the limit is in the INSERT's own WHERE, so concurrent
- * requests cannot slip under it together — and the debit (key `withdrawal:<id>`) applies only if
- * that row was inserted. An overdraft fails the batch, row included: the request leaves no trace,
- * holds no slot of the daily limit, and is refused for what it is, insufficient funds. Answers the
- * withdrawal, or null when nothing was inserted (the day's limits, or the key used meanwhile).
+ * requests cannot slip under it together — and while no bonus is active (one activated after the
+ * burn check must be burnt or kept, never left running beside the withdrawal; decision 0059). The
+ * deposit bonuses the withdrawal leaves uncovered are cancelled in it (bonuses/forfeit.ts). The
+ * debit (key `withdrawal:<id>`) applies only if that row was inserted. An overdraft fails the
+ * batch, row included: the request leaves no trace, holds no slot of the daily limit, cancels no
+ * bonus, and is refused for what it is, insufficient funds. Answers the withdrawal, or null when
+ * nothing was inserted (the day's limits, an active bonus, or the key used meanwhile).
  */
 async function insertWithDebit(
   ctx: PlatformContext,
@@ -81,6 +85,7 @@ async function insertWithDebit(
                 AND status IN ('new', 'pending', 'success') AND created_at > ?9 - ?10) < ?11
          AND (SELECT COALESCE(SUM(amount), 0) FROM cashier_transactions WHERE uid = ?2 AND type = 'withdrawal'
                 AND status IN ('new', 'pending', 'success') AND created_at > ?9 - ?10) + ?3 <= ?12
+         AND NOT EXISTS (SELECT 1 FROM player_bonuses WHERE uid = ?2 AND status = 'active')
        ON CONFLICT (uid, idempotency_key) DO NOTHING RETURNING id`,
     )
     .bind(id, ctx.uid, t.amount, t.currency, t.method, ctx.locale, JSON.stringify(t.requisites), t.key, now, DAY_MS, DAILY_COUNT, DAILY_SUM, PAYOUT_DELAY_MS);
@@ -91,9 +96,12 @@ async function insertWithDebit(
   );
   // Tournaments with reset_on_cashout (decision 0048) drop the player's points in the same batch.
   const reset = cashoutResetStatements(ctx.db, ctx.uid, id, now);
-  const { results } = await moveMoneyWith(ctx, [insert, ...reset.statements], debit);
+  // Deposit bonuses whose deposit the withdrawal takes out are cancelled with it (decision 0059).
+  const forfeit = forfeitStatements(ctx.db, ctx.uid, id, t.amount, now);
+  const { results } = await moveMoneyWith(ctx, [insert, ...reset.statements, ...forfeit], debit);
   if (!results[0]!.results.length) return null;
   postBatch(ctx, reset.batchId);
+  announceForfeits(ctx, results[1 + reset.statements.length]);
   return findTransaction(ctx.db, id);
 }
 
@@ -148,12 +156,14 @@ export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): P
   await burnBeforeWithdrawal(ctx, p.amount, p.burn_bonuses === "1");
   const row = await insertWithDebit(ctx, { amount: p.amount, currency: player.currency, method: method.sysname, requisites, key: p.idempotency_key });
   if (row) return toEntity(row);
-  // Nothing inserted: the same key won a race (answer its withdrawal), or the day is full.
+  // Nothing inserted: the same key won a race (answer its withdrawal), a bonus was activated after
+  // the burn check (the player is asked again, naming it), or the day is full.
   const raced = await byKey(ctx, p.idempotency_key);
   if (raced) {
     if (raced.type !== "withdrawal") throw sameKeyOtherRequest();
     return toEntity(raced);
   }
+  await refuseWhileBonusActive(ctx);
   throw periodExceeded(player.currency);
 }
 
