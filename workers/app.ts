@@ -8,6 +8,7 @@ import type { RenderScope } from "./platform/core/render-scope";
 import { handlePlatformPages } from "./platform/demo";
 import { deliverVerificationWebhooks } from "./platform/demo/verification-outbox";
 import { purgeVerificationData } from "./platform/demo/verification-retention";
+import { demoOn } from "./platform/demo/switches";
 import { sweepBonuses } from "./platform/bonuses/sweep";
 import { computeCashbacks } from "./platform/cashback/compute";
 import { expirePacks } from "./platform/bonuses/freespins-sweep";
@@ -211,12 +212,15 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
   const deps = { db: env.DB, env, waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p) };
   // In order, each on its own: where one depends on another the order matters (sweepBonuses
   // converts or expires first, then closeSpentBettingBonuses reads what is left).
+  // The demo verification provider's own clocks run only where it is switched on (decision 0060).
+  const demoVerification = demoOn(env, "verification");
   const failures = [
-    await runClock("verification webhooks", async () => {
-      const report = await deliverVerificationWebhooks(env, now, { waitUntil: deps.waitUntil });
-      if (report.failed) console.warn(`scheduled: ${report.failed} verification webhook(s) failed, retried later`);
-    }),
-    await runClock("verification retention", () => purgeVerificationData(env.DB, now)),
+    demoVerification &&
+      (await runClock("verification webhooks", async () => {
+        const report = await deliverVerificationWebhooks(env, now, { waitUntil: deps.waitUntil });
+        if (report.failed) console.warn(`scheduled: ${report.failed} verification webhook(s) failed, retried later`);
+      })),
+    demoVerification && (await runClock("verification retention", () => purgeVerificationData(env.DB, now))),
     await runClock("bonuses", () => sweepBonuses(deps, now)),
     // A betting bonus spent by free bets whose close was missed when its last bet settled (decision 0049).
     await runClock("spent betting bonuses", () => closeSpentBettingBonuses(deps)),
@@ -231,7 +235,7 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
     await runClock("sports feed", () => pokeSportsFeed(env)),
     // VPN subscriptions: ends-soon warnings, renewals and ends, each once (decision 0053).
     await runClock("vpn", () => runVpnClock(deps, now)),
-  ].filter((e) => e !== undefined);
+  ].filter((e) => e !== undefined && e !== false);
   // Every clock ran; the run still reports its failures, so the cron's log shows it failed.
   if (failures.length) throw new AggregateError(failures, `scheduled: ${failures.length} clock(s) failed`);
 }
