@@ -184,6 +184,20 @@ describe("banned players", () => {
     const wrong = await failure(new Browser().post("auth/login", { login: p.login, password: "wrong-password" }), 401, "AuthorizationException");
     expect(wrong.message).toBe("Wrong login or password");
   });
+
+  it("leaves the banned session the forbidden screen needs after the right password, and only then (SPEC §6)", async () => {
+    const p = await registerPlayer();
+    await ban(p.uid);
+    const guesser = new Browser();
+    await failure(guesser.post("auth/login", { login: p.login, password: "wrong-password" }), 401, "AuthorizationException");
+    expect((await data(guesser.get("account/getInfo"))).uid).toBe(0);
+    const player = new Browser();
+    await failure(player.post("auth/login", { login: p.login, password: p.password }), 403, "UserBannedException");
+    // Every page's account read now answers 403, as for a player banned while signed in; signing out still works.
+    await failure(player.get("account/getInfo"), 403, "UserBannedException");
+    expect(await data(player.post("auth/logout"))).toBe(1);
+    expect((await data(player.get("account/getInfo"))).uid).toBe(0);
+  });
 });
 
 describe("password hashes", () => {
