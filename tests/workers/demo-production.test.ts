@@ -134,3 +134,16 @@ describe("a stand-in switched on by name in production", () => {
     expect(await socials(withDemo("oauth"))).toContain("demo");
   });
 });
+
+describe("the demo verification provider, off", () => {
+  it("shows no attempt and refuses to start one with a clear 400, instead of a link to a page that is not there", async () => {
+    const { verificationProvider } = await import("../../workers/platform/verification/provider");
+    const off = verificationProvider(production);
+    expect(await off.latestApplicant(production, 1)).toBeNull();
+    await expect(off.openApplicant(production, 1, Date.now())).rejects.toMatchObject({
+      status: 400,
+      message: "Identity verification is not available on this site",
+    });
+    await expect(off.accessToken(production, "a".repeat(32), null, Date.now())).rejects.toMatchObject({ status: 400 });
+  });
+});
