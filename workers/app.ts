@@ -8,6 +8,7 @@ import type { RenderScope } from "./platform/core/render-scope";
 import { handlePlatformPages } from "./platform/demo";
 import { deliverVerificationWebhooks } from "./platform/demo/verification-outbox";
 import { purgeVerificationData } from "./platform/demo/verification-retention";
+import { demoOn } from "./platform/demo/switches";
 import { sweepBonuses } from "./platform/bonuses/sweep";
 import { reconcileDueDeposits } from "./platform/cashier/reconcile";
 import { computeCashbacks } from "./platform/cashback/compute";
@@ -216,12 +217,15 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
   const deps = { db: env.DB, env, waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p) };
   // In order, each on its own: where one depends on another the order matters (sweepBonuses
   // converts or expires first, then closeSpentBettingBonuses reads what is left).
+  // The demo verification provider's own clocks run only where it is switched on (decision 0060).
+  const demoVerification = demoOn(env, "verification");
   const failures = [
-    await runClock("verification webhooks", async () => {
-      const report = await deliverVerificationWebhooks(env, now, { waitUntil: deps.waitUntil });
-      if (report.failed) console.warn(`scheduled: ${report.failed} verification webhook(s) failed, retried later`);
-    }),
-    await runClock("verification retention", () => purgeVerificationData(env.DB, now)),
+    demoVerification &&
+      (await runClock("verification webhooks", async () => {
+        const report = await deliverVerificationWebhooks(env, now, { waitUntil: deps.waitUntil });
+        if (report.failed) console.warn(`scheduled: ${report.failed} verification webhook(s) failed, retried later`);
+      })),
+    demoVerification && (await runClock("verification retention", () => purgeVerificationData(env.DB, now))),
     // Deposits whose payment callback was lost are asked about and settled, not only on a cashier read (issue 35).
     await runClock("lost payment callbacks", () => reconcileDueDeposits(deps, now)),
     await runClock("bonuses", () => sweepBonuses(deps, now)),
@@ -242,7 +246,7 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
     // conversations idle for 30 days (decision 0055); bounded batches, a backlog drains over runs.
     await runClock("analytics retention", () => sweepAnalytics(env.DB, now)),
     await runClock("chat retention", () => sweepVisitorConversations(env.DB, now)),
-  ].filter((e) => e !== undefined);
+  ].filter((e) => e !== undefined && e !== false);
   // Every clock ran; the run still reports its failures, so the cron's log shows it failed.
   if (failures.length) throw new AggregateError(failures, `scheduled: ${failures.length} clock(s) failed`);
 }

@@ -37,3 +37,11 @@ describe("the Worker's configuration", () => {
     expect(bad).toContain("DB_STATS: DB_STATS must be off in production");
   });
 });
+
+describe("DEMO_PROVIDERS", () => {
+  it("takes the stand-ins' names, and refuses a name it does not know (a typo would leave one silently off)", () => {
+    expect(problems({ DEMO_PROVIDERS: "oauth, payments,clocks" })).toEqual([]);
+    expect(problems({ DEMO_PROVIDERS: "" })).toEqual([]);
+    expect(problems({ DEMO_PROVIDERS: "oauth,payment" })).toEqual([expect.stringMatching(/^DEMO_PROVIDERS: DEMO_PROVIDERS lists names among oauth, payments/)]);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEMO_STAND_IN_NAMES, namedStandIns } from "./platform/demo/switches";
 
 const DEV_SECRET = "local-development-secret-not-for-production";
 const DEV_BOT_TOKEN = "123456:local-development-bot-token";
@@ -18,6 +19,13 @@ const Vars = z
     SIGNING_SECRET: z.string().min(32, "SIGNING_SECRET must be at least 32 characters"),
     DEMO_PAYMENT_PENDING_SECONDS: z.string().regex(/^\d+$/, "DEMO_PAYMENT_PENDING_SECONDS must be a whole number").optional(),
     DEMO_PAYMENTS: z.enum(["", "on", "off"], { error: "DEMO_PAYMENTS must be empty, 'on' or 'off'" }).optional(),
+    // The demo stand-ins kept in production (decision 0060): a typo must not leave one silently off.
+    DEMO_PROVIDERS: z
+      .string()
+      .refine((v) => namedStandIns(v).every((n) => (DEMO_STAND_IN_NAMES as string[]).includes(n)), {
+        message: `DEMO_PROVIDERS lists names among ${DEMO_STAND_IN_NAMES.join(", ")}, separated by commas`,
+      })
+      .optional(),
     DB_STATS: z.enum(["", "on"], { error: "DB_STATS must be empty or 'on'" }).optional(),
     // Verifies Telegram mini-app sign-in; empty turns it off.
     TELEGRAM_BOT_TOKEN: z

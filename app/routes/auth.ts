@@ -95,7 +95,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (isPlatformError(e, "TooManyRequests")) {
           return fail({ mode: "authorization", error: t("auth.errors.tooMany", { seconds: Number(e.params?.retry_after ?? 900) }), values: { login: creds.login } });
         }
-        if (isPlatformError(e, "UserBanned")) return fail({ mode: "authorization", error: t("auth.errors.banned") });
+        // SPEC §6: the platform answered with the banned session it opened; the page shows the 403 screen.
+        if (isPlatformError(e, "UserBanned")) return redirect(back);
         const excluded = e instanceof PlatformError ? selfExclusionNotice(e) : null;
         if (excluded) return fail({ mode: "authorization", error: t(excluded.key, excluded.params), values: { login: creds.login } });
         if (e instanceof PlatformError && e.status < 500) {

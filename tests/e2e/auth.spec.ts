@@ -1,7 +1,22 @@
+import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, msg, popupEnhanced, sidebar, siteHeader, test, tr } from "./fixtures";
 import { totp } from "./totp";
+
+/**
+ * Bans an account as the operator's back office would: no page or call of the site bans anyone,
+ * so the test writes the flag to the e2e server's local D1 database (E2E_PERSIST_TO).
+ */
+function banAccount(login: string): void {
+  const persistTo = process.env.E2E_PERSIST_TO;
+  if (!persistTo) throw new Error("E2E_PERSIST_TO names the e2e server's database");
+  const sql = `UPDATE users SET is_banned = 1 WHERE login = '${login.replace(/'/g, "''")}'`;
+  execFileSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "-c", "wrangler.toml", "--command", sql], {
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    stdio: "ignore",
+  });
+}
 
 async function signIn(page: Page, login: string, password = PASSWORD) {
   await popup(page).getByLabel("Email or login").fill(login);
@@ -94,6 +109,17 @@ test.describe("authentication popup @nojs", () => {
     await expect(popup(page).getByRole("alert")).toContainText("Wrong entry.");
     await expect(popup(page).getByLabel("Email or login")).toHaveValue(email);
     await expect(popup(page).getByLabel("Password", { exact: true })).toHaveValue("");
+  });
+
+  test("a banned player who signs in through the form gets the 403 screen (SPEC §6), not the sign-in popup again", async ({ page, request }) => {
+    const email = unique("banned");
+    await registerByApi(request, email);
+    banAccount(email);
+    await page.goto("/?show_popup_auth=1");
+    await signIn(page, email);
+    await expect(page.locator('[data-error="forbidden"]')).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+    await expect(popup(page)).toHaveCount(0);
   });
 
   test("signing in honours redirectUrl and goes to the account's locale", async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../workers/platform/core/bytes";
 import { Browser, PASSWORD, registerPlayer, sessionRows, uid, uniqueName } from "./auth-helpers";
-import { data, failure, get } from "./helpers";
+import { data, failure, get, ORIGIN, send } from "./helpers";
 
 describe("auth.login", () => {
   it("signs in by login, by email and by either in any letter case", async () => {
@@ -183,6 +183,36 @@ describe("banned players", () => {
     await failure(new Browser().post("auth/login", { login: p.login, password: p.password }), 403, "UserBannedException");
     const wrong = await failure(new Browser().post("auth/login", { login: p.login, password: "wrong-password" }), 401, "AuthorizationException");
     expect(wrong.message).toBe("Wrong login or password");
+  });
+
+  it("leaves the banned session the forbidden screen needs after the right password, and only then (SPEC §6)", async () => {
+    const p = await registerPlayer();
+    await ban(p.uid);
+    const guesser = new Browser();
+    await failure(guesser.post("auth/login", { login: p.login, password: "wrong-password" }), 401, "AuthorizationException");
+    expect((await data(guesser.get("account/getInfo"))).uid).toBe(0);
+    const player = new Browser();
+    await failure(player.post("auth/login", { login: p.login, password: p.password }), 403, "UserBannedException");
+    // Every page's account read now answers 403, as for a player banned while signed in; signing out still works.
+    await failure(player.get("account/getInfo"), 403, "UserBannedException");
+    expect(await data(player.post("auth/logout"))).toBe(1);
+    expect((await data(player.get("account/getInfo"))).uid).toBe(0);
+  });
+
+  it("signing in through the form without JavaScript leads to the 403 screen, not back to the sign-in popup", async () => {
+    const p = await registerPlayer();
+    await ban(p.uid);
+    const b = new Browser();
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ intent: "login", login: p.login, password: p.password, returnTo: "/gamehall" })) body.append(k, v);
+    const posted = b.keep(await send("/auth", { method: "POST", body, headers: { origin: ORIGIN, ...b.headers() }, redirect: "manual" }));
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("location")).toBe("/gamehall");
+    const page = await send(posted.headers.get("location")!, { headers: b.headers(), redirect: "manual" });
+    expect(page.status).toBe(403);
+    const html = await page.text();
+    expect(html).toContain('data-error="forbidden"');
+    expect(html).not.toContain("auth__");
   });
 });
 

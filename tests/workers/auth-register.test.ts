@@ -59,9 +59,9 @@ describe("auth.register", () => {
 
   it("takes the email as the login when no login is sent, and the site's defaults", async () => {
     const email = `${uniqueName("fast")}@example.com`;
-    const info = await data(new Browser().post("auth/register", { email, password: PASSWORD }));
+    const info = await data(new Browser().post("auth/register", { email, password: PASSWORD, terms: "1" }));
     expect(info).toMatchObject({ login: email, locale: "en", balance_main: { amount: 0, currency: "USD" }, mobile: null });
-    const inEs = await data(new Browser().post("auth/register", { email: `es-${email}`, password: PASSWORD, locale: "es" }));
+    const inEs = await data(new Browser().post("auth/register", { email: `es-${email}`, password: PASSWORD, locale: "es", terms: "1" }));
     expect(inEs.locale).toBe("es");
   });
 
@@ -74,6 +74,7 @@ describe("auth.register", () => {
         phone: "+447700900123",
         fakename: "takenname",
         password: PASSWORD,
+        terms: "1",
       }),
       400,
       "InvalidParameterException",
@@ -85,13 +86,13 @@ describe("auth.register", () => {
       fakename: ["This name is taken"],
     });
     // Someone's email is no one else's login.
-    const asLogin = await failure(new Browser().post("auth/register", { login: p.email, password: PASSWORD }), 400, "InvalidParameterException");
+    const asLogin = await failure(new Browser().post("auth/register", { login: p.email, password: PASSWORD, terms: "1" }), 400, "InvalidParameterException");
     expect(asLogin.invalid_parameters).toEqual({ login: ["Already registered"] });
   });
 
   it("checks currency and locale against the site's, and the country against real ones", async () => {
     const e = await failure(
-      new Browser().post("auth/register", { login: uniqueName(), password: PASSWORD, currency: "GBP", locale: "de", country_code: "XX", phone_country_code: "QQ" }),
+      new Browser().post("auth/register", { login: uniqueName(), password: PASSWORD, terms: "1", currency: "GBP", locale: "de", country_code: "XX", phone_country_code: "QQ" }),
       400,
       "InvalidParameterException",
     );
@@ -104,7 +105,7 @@ describe("auth.register", () => {
   });
 
   it.each([
-    [{}, ["email", "login", "password"]],
+    [{}, ["email", "login", "password", "terms"]],
     [{ login: "", email: "" }, ["email", "login"]],
     [{ password: "12345" }, ["password"]],
     [{ password: "x".repeat(21) }, ["password"]],
@@ -137,21 +138,28 @@ describe("auth.register", () => {
     [{ character_id: "999" }, ["character_id"]],
     [{ promo_code: "P".repeat(51) }, ["promo_code"]],
   ])("refuses %j with 400 on exactly those fields", async (fields, keys) => {
-    const base: Record<string, string> = { login: uniqueName(), password: PASSWORD };
+    const base: Record<string, string> = { login: uniqueName(), password: PASSWORD, terms: "1" };
     const sent = Object.keys(fields).length ? { ...base, ...fields } : {};
     const e = await failure(new Browser().post("auth/register", sent), 400, "InvalidParameterException");
     expect(Object.keys(e.invalid_parameters ?? {}).sort()).toEqual(keys);
     expect(JSON.stringify(e)).not.toContain(PASSWORD);
   });
 
+  it("refuses a registration that leaves the terms out while the site's terms option is active: a terms field error, no account", async () => {
+    const login = uniqueName("noterms");
+    const e = await failure(new Browser().post("auth/register", { login, email: `${login}@example.com`, password: PASSWORD }), 400, "InvalidParameterException");
+    expect(e.invalid_parameters).toEqual({ terms: ["Please accept the terms"] });
+    expect(await env.DB.prepare("SELECT 1 FROM users WHERE login = ?1").bind(login).first()).toBeNull();
+  });
+
   it("accepts the document rules of SPEC §5: the dotted pattern, a Luhn number and 'new'", async () => {
     for (const document_number of ["123456...7890", "79927398713", "new"]) {
-      await data(new Browser().post("auth/register", { login: uniqueName(), password: PASSWORD, document_number, birth_date: adultBirthDate }));
+      await data(new Browser().post("auth/register", { login: uniqueName(), password: PASSWORD, terms: "1", document_number, birth_date: adultBirthDate }));
     }
   });
 
   it("answers with the account, never with the password or its hash", async () => {
-    const res = await new Browser().post("auth/register", { login: uniqueName(), password: PASSWORD });
+    const res = await new Browser().post("auth/register", { login: uniqueName(), password: PASSWORD, terms: "1" });
     const text = await res.text();
     expect(text).not.toContain(PASSWORD);
     expect(text).not.toMatch(/pbkdf2|password/);

@@ -121,7 +121,7 @@ describe("app with PLATFORM_ORIGIN set", () => {
   });
 
   it("a Participate the platform answers with anything but 1 shows the failure, not the success", async () => {
-    const reg = await viaApp("/api/auth/register", { method: "POST", headers: { origin: APP }, body: form({ email: "remote-joiner@example.com", password: "secret12" }) });
+    const reg = await viaApp("/api/auth/register", { method: "POST", headers: { origin: APP }, body: form({ email: "remote-joiner@example.com", password: "secret12", terms: "1" }) });
     expect(reg.status, await reg.text()).toBe(200);
     const cookie = reg.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     const tournament = await env.REMOTE_DB.prepare("SELECT id FROM tournaments WHERE sysname = 'weekend-wins'").first<number>("id");

@@ -13,9 +13,9 @@ import { ledgerRows } from "./wallet-helpers";
 import { applicantOf, outboxOf, submitDocuments, verifiablePlayer } from "./verification-helpers";
 
 /** One tick of the Worker's cron trigger at `scheduledTime`. */
-async function run(scheduledTime: number): Promise<void> {
+async function run(scheduledTime: number, vars: Env = env): Promise<void> {
   const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), env, ctx);
+  await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), vars, ctx);
   await waitOnExecutionContext(ctx);
 }
 
@@ -47,6 +47,22 @@ describe("scheduled()", () => {
     expect((await outboxOf(applicantId))[0]).toMatchObject({ attempts: 2, delivered_at: t0 + RETRY_DELAYS_MS[0]!, last_error: null });
     const info = await data(p.browser.get("account/getInfo"));
     expect([info.is_verified, info.is_on_verification]).toEqual([true, false]);
+  });
+
+  it("runs none of the demo verification provider's clocks in production unless DEMO_PROVIDERS names it (decision 0060)", async () => {
+    const p = await verifiablePlayer();
+    await submitDocuments(p);
+    const applicantId = (await applicantOf(p.uid))!.id as string;
+    const t0 = Date.now();
+    expect(await decide(env.DB, { id: applicantId, uid: p.uid }, "approve", "", t0)).toBe(true);
+    expect(await deliverVerificationWebhooks(env, t0, { send: async () => new Response("unavailable", { status: 503 }) })).toEqual({ delivered: 0, failed: 1 });
+    const production = { ...env, APP_ENV: "production", SIGNING_SECRET: "a-real-secret-of-at-least-thirty-two-characters", TELEGRAM_BOT_TOKEN: "" } as Env;
+
+    await run(t0 + RETRY_DELAYS_MS[0]!, production);
+    expect((await outboxOf(applicantId))[0]).toMatchObject({ attempts: 1, delivered_at: null });
+    // Named, it runs there too (the webhook is signed with the deployment's own secret, so it is accepted).
+    await run(t0 + RETRY_DELAYS_MS[0]!, { ...production, DEMO_PROVIDERS: "verification" } as Env);
+    expect((await outboxOf(applicantId))[0]).toMatchObject({ attempts: 2 });
   });
 
   it("deletes a decided attempt's uploads 30 days after the decision, never an open one's, and long-expired tokens", async () => {

@@ -31,6 +31,12 @@ export function useSignIn(next: string) {
     return () => void actor.stop();
   }, [actor]);
   const account = useSelector(actor, (s) => (s.hasTag("success") ? s.context.account : null));
+  // A banned player's right password opens the banned session (SPEC §6): the page's data, read
+  // again, is the 403 screen, as for a player banned while signed in.
+  const banned = useSelector(actor, (s) => s.context.notice?.key === "auth.errors.banned");
+  useEffect(() => {
+    if (banned) void sessionChanged();
+  }, [banned]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (!account) return;
     track("sign_in");

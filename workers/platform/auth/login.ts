@@ -40,7 +40,7 @@ async function attemptKeys(ctx: PlatformContext, login: string, user: UserRow | 
 /**
  * auth.login. Order matters: the code's shape, then the throttle, then the password (always with
  * the full key derivation), and only for the right password anything that tells the account apart
- * (banned, two-factor). A two-factor account answers 401 'two_factor_auth is enable' to an attempt
+ * (banned: 403 with the banned session the forbidden screen needs; two-factor). A two-factor account answers 401 'two_factor_auth is enable' to an attempt
  * without code and leaves a pending session (5 minutes); the attempt with the code (or a backup
  * code, decision 0038) finishes it.
  */
@@ -57,7 +57,13 @@ export const login: Handler<"auth.login"> = async ({ login, password, code }, ct
     await recordFailure(ctx.db, keys);
     throw wrongCredentials();
   }
-  if (user.is_banned === 1) throw new PlatformError("UserBanned", "This account is blocked. Please contact support.");
+  if (user.is_banned === 1) {
+    // SPEC §6: a banned player gets the forbidden screen, as a banned session does (decision 0060).
+    // The right password opens that session — every call but auth.logout answers it 403 — so the
+    // app shows the 403 screen however the sign-in was sent, and the player can still sign out.
+    await ctx.startSession(user.uid);
+    throw new PlatformError("UserBanned", "This account is blocked. Please contact support.");
+  }
   await assertNotSelfExcluded(ctx.db, user.uid);
 
   if (user.two_factor_enabled === 1 && user.two_factor_secret) {

@@ -96,6 +96,9 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
     add(fields, "email", REQUIRED);
   }
   if (v.password === undefined) add(fields, "password", "Password is required");
+  // The site's form asks for the terms when its terms option is active (SPEC §5): so does the
+  // server, whatever the client sends (a client that leaves the field out is no exception).
+  if (!v.terms && (await termsRequired(ctx))) add(fields, "terms", "Please accept the terms");
   await checkValues(v, ctx, fields);
 
   if (login) {

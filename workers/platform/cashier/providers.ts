@@ -1,4 +1,5 @@
 import { demoPaymentProvider } from "../demo/payment-provider";
+import { demoOn } from "../demo/switches";
 import type { PaymentProvider } from "./provider";
 
 /** Payment systems by the name methods (cashier_methods.provider) and callback URLs use. */
@@ -6,10 +7,11 @@ const PROVIDERS: Readonly<Record<string, PaymentProvider>> = { demo: demoPayment
 
 /**
  * The demo payment system pays whatever the player clicks: on outside production, and in
- * production only when an operator says so (`DEMO_PAYMENTS=on`, a demo or staging site).
+ * production only when an operator says so (DEMO_PROVIDERS names `payments`, or the older
+ * `DEMO_PAYMENTS=on`; a demo or staging site). demo/switches.ts decides.
  */
-export function demoPaymentsEnabled(env: Pick<Env, "APP_ENV"> & { DEMO_PAYMENTS?: string }): boolean {
-  return env.DEMO_PAYMENTS === "on" || (env.DEMO_PAYMENTS !== "off" && env.APP_ENV !== "production");
+export function demoPaymentsEnabled(env: Parameters<typeof demoOn>[0]): boolean {
+  return demoOn(env, "payments");
 }
 
 /** The payment system of that name, if it exists and is switched on for this deployment. */

@@ -1,5 +1,6 @@
 import type { CmsConfig, ContentPage, Redirect } from "../../../app/lib/api/cms";
 import { PlatformError } from "../../../app/lib/api/errors";
+import { oauthOffered } from "../auth/oauth-providers";
 import type { Handlers } from "../core/context";
 
 interface PageRow {
@@ -9,6 +10,18 @@ interface PageRow {
   content: string;
   seo: string;
   updated_at: number;
+}
+
+/**
+ * The configuration's social sign-in buttons, less the services this deployment does not offer
+ * (the demo provider in production, decision 0060); a social type left with none goes too.
+ */
+function withOfferedSocials(config: CmsConfig, env: Env): CmsConfig {
+  if (!config.auth?.authTypes) return config;
+  const authTypes = config.auth.authTypes
+    .map((t) => (t.social ? { ...t, social: t.social.filter((s) => oauthOffered(s.id, env)) } : t))
+    .filter((t) => t.type !== "social" || (t.social?.length ?? 0) > 0);
+  return { ...config, auth: { ...config.auth, authTypes } };
 }
 
 export const cmsHandlers: Handlers<"cms.getConfig" | "cms.getRedirects" | "cms.getPage" | "cms.getPages"> = {
@@ -21,7 +34,7 @@ export const cmsHandlers: Handlers<"cms.getConfig" | "cms.getRedirects" | "cms.g
       .bind(locale ?? ctx.locale, ctx.defaultLocale)
       .first<{ config: string }>();
     if (!row) throw new PlatformError("ApplicationUnavailable", "The site has no content configuration");
-    return JSON.parse(row.config) as CmsConfig;
+    return withOfferedSocials(JSON.parse(row.config) as CmsConfig, ctx.env);
   },
 
   async "cms.getRedirects"(_p, ctx) {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { notInProduction } from "./not-in-production";
+import { demoOnly } from "./switches";
 import { ANALYTICS_EVENTS } from "../../../app/lib/analytics-events";
 import { DEMO_ANALYTICS_COOKIE, demoOverrides } from "../../../app/features/analytics/consent";
 import { readCookie, serializeCookie } from "../../../app/lib/cookies";
@@ -28,7 +28,7 @@ export interface AnalyticsRow {
   path: string | null;
 }
 
-analyticsViewRoutes.use(ANALYTICS_VIEW_PATH, notInProduction);
+analyticsViewRoutes.use(ANALYTICS_VIEW_PATH, demoOnly("analytics"));
 
 async function latest(db: D1Database, name: string | null): Promise<AnalyticsRow[]> {
   const where = name ? "WHERE name = ?1" : "";

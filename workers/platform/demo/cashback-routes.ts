@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { demoOn } from "./switches";
 import { pageSession } from "../auth/oauth-session";
 import { computeCashbacks, weekOf } from "../cashback/compute";
 
@@ -11,7 +12,7 @@ import { computeCashbacks, weekOf } from "../cashback/compute";
 export const cashbackDemoRoutes = new Hono<{ Bindings: Env }>();
 
 cashbackDemoRoutes.post("/platform/demo/cashback/close-week", async (c) => {
-  if (c.env.APP_ENV === "production") return c.text("Not found", 404);
+  if (!demoOn(c.env, "clocks")) return c.text("Not found", 404);
   const uid = (await pageSession(c.req.raw, c.env)).player?.uid ?? 0;
   if (!uid) return c.json({ error: { type: "AuthorizationException", message: "Sign in to continue" } }, 401);
   const created = await computeCashbacks({ db: c.env.DB, env: c.env, waitUntil: (p) => c.executionCtx.waitUntil(p) }, weekOf(Date.now()).end, { uid });

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { notInProduction } from "./not-in-production";
+import { demoOnly } from "./switches";
 import { CHAT_MESSAGE_EVENT, CHAT_TEXT_MAX } from "../../../app/lib/api/chat-limits";
 import type { ChatMessage } from "../../../app/lib/api/contract-chat";
 import { publish } from "../../realtime/publish";
@@ -28,8 +28,8 @@ export interface ConsoleConversation {
   last_author: ChatMessage["author"] | null;
 }
 
-chatConsoleRoutes.use(CHAT_CONSOLE_PATH, notInProduction);
-chatConsoleRoutes.use(`${CHAT_CONSOLE_PATH}/*`, notInProduction);
+chatConsoleRoutes.use(CHAT_CONSOLE_PATH, demoOnly("chat"));
+chatConsoleRoutes.use(`${CHAT_CONSOLE_PATH}/*`, demoOnly("chat"));
 
 const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 const who = (c: Pick<ConsoleConversation, "uid" | "login">) => (c.uid ? `player #${c.uid}${c.login ? ` (${escapeHtml(c.login)})` : ""}` : "visitor");

@@ -22,28 +22,29 @@ import { verificationReviewRoutes } from "./verification-review-routes";
  * The platform's pages outside /api: `/oauth/*` (social sign-in: init and callback) and
  * `/platform/*` (the demo providers' own pages: OAuth authorize, mailbox, later payments and games).
  * They are served where the platform is: embedded here, or at PLATFORM_ORIGIN when one is set.
+ * Exported for the test that walks its routes (tests/workers/demo-production.test.ts).
  */
-const pages = new Hono<{ Bindings: Env }>();
-pages.route("/", oauthRoutes);
-pages.route("/", mailboxRoutes);
-pages.route("/", paymentRoutes);
-pages.route("/", coverRoutes);
-pages.route("/", gameRoutes);
-pages.route("/", exportRoutes);
-pages.route("/", verificationReviewRoutes);
-pages.route("/", verificationPageRoutes);
-pages.route("/", verificationWebhookRoutes);
-pages.route("/", cashbackDemoRoutes);
-pages.route("/", offerDemoRoutes);
-pages.route("/", tournamentDemoRoutes);
-pages.route("/", sportsbookDemoRoutes);
-pages.route("/", vpnDemoRoutes);
-pages.route("/", supportInboxRoutes);
-pages.route("/", chatConsoleRoutes);
-pages.route("/", analyticsViewRoutes);
-pages.route("/", beaconRoutes);
-pages.notFound((c) => c.text("Not found", 404));
+export const platformPages = new Hono<{ Bindings: Env }>();
+platformPages.route("/", oauthRoutes);
+platformPages.route("/", mailboxRoutes);
+platformPages.route("/", paymentRoutes);
+platformPages.route("/", coverRoutes);
+platformPages.route("/", gameRoutes);
+platformPages.route("/", exportRoutes);
+platformPages.route("/", verificationReviewRoutes);
+platformPages.route("/", verificationPageRoutes);
+platformPages.route("/", verificationWebhookRoutes);
+platformPages.route("/", cashbackDemoRoutes);
+platformPages.route("/", offerDemoRoutes);
+platformPages.route("/", tournamentDemoRoutes);
+platformPages.route("/", sportsbookDemoRoutes);
+platformPages.route("/", vpnDemoRoutes);
+platformPages.route("/", supportInboxRoutes);
+platformPages.route("/", chatConsoleRoutes);
+platformPages.route("/", analyticsViewRoutes);
+platformPages.route("/", beaconRoutes);
+platformPages.notFound((c) => c.text("Not found", 404));
 
 export function handlePlatformPages(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {
-  return pages.fetch(request, env, ctx);
+  return platformPages.fetch(request, env, ctx);
 }

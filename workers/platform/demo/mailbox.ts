@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { demoOn } from "./switches";
 import { FAVICON_LINK } from "../auth/oauth-html";
 import { outboxAddress } from "./messenger";
 
@@ -69,7 +70,7 @@ ${body}
 }
 
 mailboxRoutes.get("/platform/demo/mailbox", async (c) => {
-  if (c.env.APP_ENV === "production") return c.text("Not found", 404);
+  if (!demoOn(c.env, "mailbox")) return c.text("Not found", 404);
   const raw = (c.req.query("to") ?? "").trim().slice(0, 254);
   const address = raw ? outboxAddress(raw) : "";
   let items: MailboxItem[] = [];

@@ -4,6 +4,7 @@ import { errorPage } from "../auth/oauth-html";
 import { PKCE_CHALLENGE, PKCE_VERIFIER, pkceChallenge } from "../auth/oauth-pkce";
 import { timingSafeEqual } from "../core/bytes";
 import { consentPage, type ConsentRequest } from "./oauth-demo-consent";
+import { demoOnly } from "./switches";
 import {
   DEMO_AUTHORIZE_PATH,
   DEMO_CLIENT_ID,
@@ -31,6 +32,9 @@ import {
  * client secret) and a userinfo endpoint (Bearer). Error answers follow RFC 6749 §4.1.2.1 and §5.2.
  */
 export const demoOAuthRoutes = new Hono<{ Bindings: Env }>();
+
+// It vouches for any email typed into it: off (production unless named in DEMO_PROVIDERS), not found.
+demoOAuthRoutes.use("/platform/demo/oauth/*", demoOnly("oauth"));
 
 type Ctx = Context<{ Bindings: Env }>;
 type Fields = Record<string, string>;

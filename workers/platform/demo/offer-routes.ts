@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { demoOn } from "./switches";
 import { runOfferClock } from "../offers/clock";
 
 /**
@@ -17,7 +18,7 @@ const MOVES = {
 };
 
 offerDemoRoutes.post("/platform/demo/offers/:move{start|end}", async (c) => {
-  if (c.env.APP_ENV === "production") return c.text("Not found", 404);
+  if (!demoOn(c.env, "clocks")) return c.text("Not found", 404);
   const sysname = c.req.query("sysname") ?? "";
   const now = Date.now();
   const moved = await c.env.DB.prepare(MOVES[c.req.param("move") as keyof typeof MOVES])

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { errorPage } from "../auth/oauth-html";
 import { handlePaymentCallback } from "../cashier/callback";
-import { demoPaymentsEnabled } from "../cashier/providers";
+import { demoOnly } from "./switches";
 import { decidedPage, paymentPage } from "./payment-page";
 import {
   buildCallback,
@@ -61,11 +61,8 @@ async function notifyMerchant(c: Ctx, payment: DemoPayment): Promise<Response> {
 }
 
 // The demo payment system's pages exist only where it is switched on (not in production unless
-// DEMO_PAYMENTS=on): elsewhere they are not found, like any unknown page.
-paymentRoutes.use(`${DEMO_PAY_PATH}/*`, async (c, next) => {
-  if (!demoPaymentsEnabled(c.env)) return c.text("Not found", 404);
-  await next();
-});
+// named in DEMO_PROVIDERS, or DEMO_PAYMENTS=on): elsewhere they are not found, like any unknown page.
+paymentRoutes.use(`${DEMO_PAY_PATH}/*`, demoOnly("payments"));
 
 paymentRoutes.get(`${DEMO_PAY_PATH}/:tx`, async (c) => {
   const sig = c.req.query("sig") ?? "";

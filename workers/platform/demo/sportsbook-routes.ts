@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { demoOn } from "./switches";
 import { z } from "zod";
 import { MAX_ODDS, MIN_ODDS } from "../sportsbook/feed-odds";
 import type { FeedAnswer, StepInput } from "../../realtime/sports-feed";
@@ -73,7 +74,7 @@ function answer<T>(c: any, r: FeedAnswer<T>, okStatus: 200 | 201) {
 }
 
 sportsbookDemoRoutes.post("/platform/demo/sportsbook/events", async (c) => {
-  if (c.env.APP_ENV === "production") return c.text("Not found", 404);
+  if (!demoOn(c.env, "clocks")) return c.text("Not found", 404);
   const raw = await readJson(c);
   if (!raw.ok) return c.json(problem("The body must be JSON, e.g. {\"league\":\"premier-league\",\"status\":\"live\"}"), 400);
   const parsed = NewEvent.safeParse(raw.body ?? {});
@@ -82,7 +83,7 @@ sportsbookDemoRoutes.post("/platform/demo/sportsbook/events", async (c) => {
 });
 
 sportsbookDemoRoutes.post("/platform/demo/sportsbook/events/:id/step", async (c) => {
-  if (c.env.APP_ENV === "production") return c.text("Not found", 404);
+  if (!demoOn(c.env, "clocks")) return c.text("Not found", 404);
   const eventId = /^[1-9]\d{0,9}$/.test(c.req.param("id")) ? Number(c.req.param("id")) : 0;
   if (!eventId || eventId > 2 ** 31) return c.json(problem("The event id must be a positive whole number"), 400);
   const raw = await readJson(c);

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { notInProduction } from "./not-in-production";
+import { demoOnly } from "./switches";
 import { escapeHtml, htmlPage } from "../auth/oauth-html";
 import { readSupportSetting } from "../support/settings";
 
@@ -29,7 +29,7 @@ export interface InboxItem {
   created_at: number;
 }
 
-supportInboxRoutes.use(SUPPORT_INBOX_PATH, notInProduction);
+supportInboxRoutes.use(SUPPORT_INBOX_PATH, demoOnly("support"));
 
 const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 

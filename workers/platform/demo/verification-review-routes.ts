@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { notInProduction } from "./not-in-production";
+import { demoOnly } from "./switches";
 import { deliverVerificationWebhooks } from "./verification-outbox";
 import { decide, DECISIONS, pendingApplicants, type Decision } from "./verification-review";
 import { KYC_BLOCK_PATH, REVIEW_PATH, reviewPage } from "./verification-review-page";
@@ -14,8 +14,8 @@ export const verificationReviewRoutes = new Hono<{ Bindings: Env }>();
 
 const ID = /^[0-9a-f]{32}$/;
 
-verificationReviewRoutes.use(REVIEW_PATH, notInProduction);
-verificationReviewRoutes.use(`${REVIEW_PATH}/*`, notInProduction);
+verificationReviewRoutes.use(REVIEW_PATH, demoOnly("verification"));
+verificationReviewRoutes.use(`${REVIEW_PATH}/*`, demoOnly("verification"));
 
 /** A console form's trimmed text fields, and the console again with a notice for a refusal. */
 async function consoleForm(c: Context<{ Bindings: Env }>) {

@@ -6,6 +6,7 @@ import { checkUpload, MAX_UPLOAD_BYTES } from "./verification-files";
 import { requestNonce } from "./game-page";
 import { KIND_NAMES, tokenProblemPage, verificationPage } from "./verification-page";
 import { DEMO_VERIFICATION_PATH } from "./verification-provider";
+import { demoOnly } from "./switches";
 import {
   chooseDocumentType,
   listDocuments,
@@ -25,6 +26,8 @@ import {
 export const verificationPageRoutes = new Hono<{ Bindings: Env }>();
 
 type Ctx = Context<{ Bindings: Env }>;
+// Off (production unless named in DEMO_PROVIDERS): the page is not found; the review console under it neither.
+verificationPageRoutes.use(DEMO_VERIFICATION_PATH, demoOnly("verification"));
 /** Two sides of 5 MB and the form around them; a larger body is refused before it is read. */
 const MAX_BODY = 2 * MAX_UPLOAD_BYTES + 64 * 1024;
 const KIND_LABEL: Record<DocumentKind, string> = { front: "the front side", back: "the back side", selfie: "the selfie" };

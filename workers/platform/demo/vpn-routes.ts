@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { demoOn } from "./switches";
 import { runVpnClock } from "../vpn/clock";
 
 /**
@@ -11,7 +12,7 @@ import { runVpnClock } from "../vpn/clock";
 export const vpnDemoRoutes = new Hono<{ Bindings: Env }>();
 
 vpnDemoRoutes.post("/platform/demo/vpn/clock", async (c) => {
-  if (c.env.APP_ENV === "production") return c.text("Not found", 404);
+  if (!demoOn(c.env, "clocks")) return c.text("Not found", 404);
   c.header("cache-control", "no-store");
   const fail = (message: string, status: 400 | 404) => c.json({ error: { type: "InvalidParameterException", message } }, status);
   const row = await c.env.DB.prepare("SELECT u.uid, s.ends_at FROM users u LEFT JOIN vpn_subscriptions s ON s.uid = u.uid WHERE u.login = ?1")

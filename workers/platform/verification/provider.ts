@@ -1,5 +1,7 @@
 import type { VerificationAccessToken, VerificationApplicant } from "../../../app/lib/api/contract-verification";
+import { PlatformError } from "../../../app/lib/api/errors";
 import { demoVerificationProvider } from "../demo/verification-provider";
+import { demoOn } from "../demo/switches";
 
 /**
  * What the platform needs from an identity verification provider (Sumsub-shaped). The demo one
@@ -15,7 +17,23 @@ export interface VerificationProvider {
   accessToken(env: Env, applicantId: string, externalActionId: string | null, now: number): Promise<VerificationAccessToken>;
 }
 
-/** The provider this deployment verifies with: the demo one until an operator plugs in another. */
-export function verificationProvider(_env: Env): VerificationProvider {
-  return demoVerificationProvider;
+const unavailable = () => new PlatformError("InvalidRequest", "Identity verification is not available on this site");
+
+/** No provider: no attempts to show, and starting one is refused with a clear error. */
+const noProvider: VerificationProvider = {
+  latestApplicant: async () => null,
+  openApplicant: async () => {
+    throw unavailable();
+  },
+  accessToken: async () => {
+    throw unavailable();
+  },
+};
+
+/**
+ * The provider this deployment verifies with: the demo one until an operator plugs in another,
+ * and it only where it is switched on (never in production unless named, decision 0060).
+ */
+export function verificationProvider(env: Env): VerificationProvider {
+  return demoOn(env, "verification") ? demoVerificationProvider : noProvider;
 }
