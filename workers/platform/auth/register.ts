@@ -84,7 +84,7 @@ async function checkValues(v: Values, ctx: PlatformContext, fields: Fields, exce
 }
 
 /** New accounts count per client address (decision 0061); past the limit the address waits. */
-export const registrationAddressKey = (ip: string) => `register:ip:${ip}`;
+const registrationAddressKey = (ip: string) => `register:ip:${ip}`;
 const tooManyRegistrations = (retryAfter: number) =>
   tooManyRequests(`Too many new accounts from this address. Try again in ${retryAfter} seconds.`, retryAfter);
 

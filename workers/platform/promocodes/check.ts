@@ -14,8 +14,8 @@ import { loadPromoCode, promoCodeError, promoCodeProblem, type PromoCodeRow, typ
 
 type Caller = { db: D1Database; clientIp: string };
 
-export const promoAccountKey = (uid: number) => `promo:acct:${uid}`;
-export const promoAddressKey = (ip: string) => `promo:ip:${ip}`;
+const promoAccountKey = (uid: number) => `promo:acct:${uid}`;
+const promoAddressKey = (ip: string) => `promo:ip:${ip}`;
 
 /** The keys a caller's guesses count under: its account when signed in, and its address. */
 function promoKeys(uid: number, ip: string): ThrottleKey[] {
@@ -23,7 +23,7 @@ function promoKeys(uid: number, ip: string): ThrottleKey[] {
   return uid > 0 ? [[promoAccountKey(uid), PROMO_ACCOUNT_POLICY], address] : [address];
 }
 
-export const tooManyPromoCodes = (retryAfter: number) =>
+const tooManyPromoCodes = (retryAfter: number) =>
   tooManyRequests(`Too many wrong promo codes. Try again in ${retryAfter} seconds.`, retryAfter);
 
 /** The code's row and why it does not apply (null: it does); throws 429 while the caller waits. */
