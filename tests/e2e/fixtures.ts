@@ -40,11 +40,27 @@ export function tr(key: string, vars: Record<string, string> = {}): string {
 }
 
 /**
+ * A client address no other test (nor an earlier run on the same database) uses: an IPv6 address
+ * of the documentation range with random bits. The platform throttles per client address
+ * (sign-in, promo codes, registration: decisions 0024, 0061) and reads it from CF-Connecting-IP,
+ * which Cloudflare sets in production and wrangler dev passes on when the client sent one; without
+ * it, every test would be 127.0.0.1 and the suite would throttle itself.
+ */
+export function clientAddress(): string {
+  const word = () => Math.floor(Math.random() * 0x10000).toString(16);
+  return `2001:db8:${word()}:${word()}:${word()}:${word()}:${word()}:${word()}`;
+}
+
+/**
  * `test` with one automatic check: a page may not throw, log a console error (hydration
  * mismatches, CSP violations…) or report a CSP violation during the test. A 404 document
  * logs "Failed to load resource" by design, so that message alone is allowed.
  */
 export const test = base.extend<{ pageErrors: string[]; networkLog: void }>({
+  /** Each test's browser and request contexts come from a client address of their own (clientAddress). */
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, "cf-connecting-ip": clientAddress() });
+  },
   /**
    * A failing test's network, printed with its errors: what
    * every page of its context had asked and not yet got when it failed, the slowest answers, and

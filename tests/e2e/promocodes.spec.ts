@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
+import { origin, PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, popupEnhanced, test, tr } from "./fixtures";
 
 /**
@@ -125,6 +125,22 @@ test.describe("promo codes in forms @nojs", () => {
     // A code that exists but this player has not redeemed shows no popup either.
     await page.goto(`${BONUSES}?promo_activated=WELCOME50`);
     await expect(page.getByTestId("promo-activate")).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("after ten unknown codes the bonuses page's form says how long to wait, even for a good code", async ({ page }) => {
+    await registerByApi(page.request, unique("promo-guesser"));
+    for (let i = 0; i < 10; i++) {
+      const res = await page.request.post("/api/campaigns/checkPromocode", { multipart: { promo_code: unique("NOPE").slice(0, 40) }, headers: { origin: origin() } });
+      expect(res.status(), await res.text()).toBe(400);
+    }
+    await page.goto(BONUSES);
+    const card = page.getByTestId("promo-activate");
+    await card.getByLabel(tr("common.promoCode.label")).fill("SPINS20");
+    await card.getByRole("button", { name: tr("common.promoCode.activate") }).click();
+    await expect(card).toContainText(/Too many attempts\. Try again in \d+ seconds\./);
+    await expect(card).not.toContainText(tr("common.promoCodeErrors.INVALID"));
+    await expect(card.getByLabel(tr("common.promoCode.label"))).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { throttleClock } from "../../workers/platform/auth/throttle";
+import { throttleClock } from "../../workers/platform/core/throttle";
 import { Browser, codeAt, enableTwoFactor, forgetUsedCodes, registerPlayer, uniqueName, wrongCode, type Player } from "./auth-helpers";
 import { apiUrl, data, failure, ORIGIN, send } from "./helpers";
 

@@ -11,7 +11,7 @@ import { simulatedLatency } from "./core/latency";
 import { assertApplicationEnabled } from "./core/maintenance";
 import { randomHex } from "./core/bytes";
 import { assertAccess, endSession, needsSession, resolveSession, startSession } from "./auth/request-session";
-import { clientIp } from "./auth/throttle";
+import { clientIp } from "./core/throttle";
 
 const VISITOR_COOKIE = "pf_vid";
 const VISITOR_ID = /^[0-9a-f]{32}$/;

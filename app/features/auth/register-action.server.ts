@@ -5,6 +5,7 @@ import type { TFunction } from "../../lib/i18n/translate";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { mapServerFieldErrors } from "../../lib/validation/server-errors";
 import type { AuthFlash } from "./auth-flash.server";
+import { registrationNotice, toAuthError } from "./machines/auth-error";
 import { toRegistrationParams } from "./machines/registration-fields";
 import { hiddenFieldNames, selectedType, shownFields, validateRegistration, type PersonalData } from "./registration-form";
 
@@ -68,6 +69,9 @@ export async function registerFromForm(
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     const mapped = mapServerFieldErrors(e.fields, messages);
-    return mapped.general ? fail({}, t("auth.errors.wrongRegServerError")) : fail(mapped.fieldErrors);
+    if (!mapped.general) return fail(mapped.fieldErrors);
+    // A throttled address reads how long to wait, as the sign-in form says it (auth.errors.tooMany).
+    const notice = registrationNotice(toAuthError(e));
+    return fail({}, t(notice.key, notice.params));
   }
 }

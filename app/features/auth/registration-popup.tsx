@@ -18,9 +18,10 @@ export function RegistrationPopup(p: Omit<RegistrationProps, "onSubmit" | "onCha
     t: p.t,
     target: (betting) => afterRegistrationPath(p.here, home, false, betting),
   });
-  const machineErrors = Object.keys(reg.fieldErrors).length > 0 || reg.generalError;
+  const notice = reg.generalError;
+  const machineErrors = Object.keys(reg.fieldErrors).length > 0 || notice !== null;
   const errors = machineErrors
-    ? { ...reg.fieldErrors, ...(reg.generalError ? { _form: [p.t("auth.errors.wrongRegServerError")] } : {}) }
+    ? { ...reg.fieldErrors, ...(notice ? { _form: [p.t(notice.key, notice.params)] } : {}) }
     : p.errors;
   return (
     <RegistrationSection

@@ -143,6 +143,7 @@ async function activatePromoCode(context: Args["context"], t: ReturnType<typeof 
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     if (e.status === 401) throw redirect(sitePath(context, "/"));
-    return refuse([promoCodeMessage(e.fields?.promo_code, t)], e.status);
+    const retryAfter = e.exception === "TooManyRequests" ? Number(e.params?.retry_after) || null : null;
+    return refuse([promoCodeMessage(e.fields?.promo_code, t, retryAfter)], e.status);
   }
 }

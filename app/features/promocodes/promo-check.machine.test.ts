@@ -3,6 +3,7 @@ import { createActor, fromPromise } from "xstate";
 import type { PromoCodeInfo } from "../../lib/api/contract-promocodes";
 import { PlatformError } from "../../lib/api/errors";
 import { promoCheckMachine } from "./promo-check.machine";
+import { promoCodeMessage } from "./promo-code-messages";
 
 const info = (code: string): PromoCodeInfo => ({ code, grants: "bonus", title: `Promo ${code}`, requires_deposit: false });
 
@@ -55,6 +56,19 @@ describe("promo-code check machine", () => {
     expect(state().context.errors).toEqual(["EXPIRED"]);
   });
 
+  it("a throttled check (429) keeps the wait and reads it in words, not as “not valid”: the code was not looked at", async () => {
+    const { calls, type, state } = start();
+    type("WELCOME50");
+    await vi.advanceTimersByTimeAsync(800);
+    calls[0]!.reject(new PlatformError("TooManyRequests", "Too many wrong promo codes. Try again in 420 seconds.", { params: { retry_after: 420 } }));
+    await flush();
+    expect(state().context.retryAfter).toBe(420);
+    const t = (key: string, vars?: Record<string, string | number>) => `${key}${vars ? JSON.stringify(vars) : ""}`;
+    expect(promoCodeMessage(state().context.errors, t, state().context.retryAfter)).toBe('auth.errors.tooMany{"seconds":420}');
+    type("WELCOME5");
+    expect(state().context.retryAfter).toBeNull();
+  });
+
   it("ignores a stale answer: the text changed while the first check was on its way", async () => {
     const { calls, type, state } = start();
     type("FIRST");
@@ -86,7 +100,7 @@ describe("promo-code check machine", () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(calls).toHaveLength(1);
     expect(state().value).toBe("idle");
-    expect(state().context).toEqual({ value: "", info: null, errors: null });
+    expect(state().context).toEqual({ value: "", info: null, errors: null, retryAfter: null });
   });
 
   it("a recheck checks the same text again after the debounce (the deposit amount changed); with no text it checks nothing", async () => {

@@ -18,6 +18,11 @@ export interface PromoCheckContext {
   info: PromoCodeInfo | null;
   /** The platform's reason codes of a refusal (invalid_parameters.promo_code); [] when it gave none. */
   errors: string[] | null;
+  /**
+   * Seconds to wait when the check was throttled (429 with retry_after, decision 0061): the code
+   * was not looked at, so it is neither valid nor invalid yet.
+   */
+  retryAfter: number | null;
 }
 
 export type PromoCheckEvent = { type: "promo.input"; value: string } | { type: "promo.recheck" };
@@ -27,6 +32,14 @@ function reasonCodes(error: unknown): string[] {
   const fields = (error as { fields?: Record<string, unknown> } | null)?.fields;
   const codes = fields?.promo_code;
   return Array.isArray(codes) ? codes.filter((c): c is string => typeof c === "string") : [];
+}
+
+/** The wait a throttled check names (429 TooManyRequests' retry_after), else null. */
+function retryAfterOf(error: unknown): number | null {
+  const e = error as { type?: unknown; params?: Record<string, unknown> } | null;
+  if (e?.type !== "TooManyRequestsException") return null;
+  const seconds = Number(e.params?.retry_after);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
 }
 
 export const promoCheckMachine = setup({
@@ -41,16 +54,16 @@ export const promoCheckMachine = setup({
   },
 }).createMachine({
   id: "promoCheck",
-  context: { value: "", info: null, errors: null },
+  context: { value: "", info: null, errors: null, retryAfter: null },
   initial: "idle",
   on: {
     "promo.input": [
-      { guard: { type: "empty", params: ({ event }) => ({ value: event.value }) }, target: ".idle", actions: assign({ value: "", info: null, errors: null }) },
+      { guard: { type: "empty", params: ({ event }) => ({ value: event.value }) }, target: ".idle", actions: assign({ value: "", info: null, errors: null, retryAfter: null }) },
       // Same text again (a focus change, a re-fill): the answer on its way or given still holds.
       { guard: { type: "unchanged", params: ({ event }) => ({ value: event.value }) } },
-      { target: ".debouncing", reenter: true, actions: assign({ value: ({ event }) => event.value.trim(), info: null, errors: null }) },
+      { target: ".debouncing", reenter: true, actions: assign({ value: ({ event }) => event.value.trim(), info: null, errors: null, retryAfter: null }) },
     ],
-    "promo.recheck": { guard: ({ context }) => context.value !== "", target: ".debouncing", reenter: true, actions: assign({ info: null, errors: null }) },
+    "promo.recheck": { guard: ({ context }) => context.value !== "", target: ".debouncing", reenter: true, actions: assign({ info: null, errors: null, retryAfter: null }) },
   },
   states: {
     idle: {},
@@ -61,7 +74,10 @@ export const promoCheckMachine = setup({
         src: "check",
         input: ({ context }) => ({ code: context.value }),
         onDone: { target: "valid", actions: assign({ info: ({ event }) => event.output }) },
-        onError: { target: "invalid", actions: assign({ errors: ({ event }) => reasonCodes(event.error) }) },
+        onError: {
+          target: "invalid",
+          actions: assign({ errors: ({ event }) => reasonCodes(event.error), retryAfter: ({ event }) => retryAfterOf(event.error) }),
+        },
       },
     },
     valid: {},

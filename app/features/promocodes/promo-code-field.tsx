@@ -67,7 +67,8 @@ export function PromoCodeField(props: {
   const status = useSelector(actor, (s) => s.value);
   const info = useSelector(actor, (s) => s.context.info);
   const reasons = useSelector(actor, (s) => s.context.errors);
-  const errors = status === "invalid" ? [promoCodeMessage(reasons, t)] : promoFieldErrors(props.errors, t);
+  const retryAfter = useSelector(actor, (s) => s.context.retryAfter);
+  const errors = status === "invalid" ? [promoCodeMessage(reasons, t, retryAfter)] : promoFieldErrors(props.errors, t);
   const errorId = `${props.id}-error`;
   const statusId = `${props.id}-status`;
   const ok = status === "valid" && info && !errors?.length;

@@ -40,7 +40,9 @@ export const promoCodeMethods = {
     summary:
       "Check a promo code for this player (or, signed out, for a new player): what it grants when valid, else 400 " +
       "InvalidParameterException with invalid_parameters.promo_code [INVALID | USED | EXPIRED | NOT_ELIGIBLE | DEPOSIT_REQUIRED | DEPOSIT_TOO_SMALL]. " +
-      "context=deposit checks it for the deposit form (deposit-only codes are valid there; with amount, its minimum too).",
+      "context=deposit checks it for the deposit form (deposit-only codes are valid there; with amount, its minimum too). " +
+      "Throttled (decision 0061): unknown codes count per account (10 in 10 min) and per address (30); past either, " +
+      "429 TooManyRequestsException with params.retry_after, the code not looked at.",
     params: z.object({
       promo_code: promoCode,
       context: z.enum(["activate", "registration", "deposit"], { error: "context must be activate, registration or deposit" }).optional(),
@@ -55,7 +57,7 @@ export const promoCodeMethods = {
     access: "player",
     summary:
       "Redeem a promo code: what it grants (an available bonus or a free-spin pack) is created in one batch with the " +
-      "redemption, once per player and within the code's total uses. Refusals as campaigns.checkPromocode. " +
+      "redemption, once per player and within the code's total uses. Refusals and throttle as campaigns.checkPromocode. " +
       "fields (comma-separated: grants, title, requires_deposit; all when left out) names the parts answered beside code; another name is a 400.",
     params: z.object({ promo_code: promoCode, fields: fieldList(PROMO_CODE_FIELDS, PROMO_CODE_FIELDS) }),
     result: PromoCodeInfo.partial({ grants: true, title: true, requires_deposit: true }),

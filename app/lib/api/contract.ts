@@ -207,7 +207,8 @@ export const contract = {
       "A signed-in player whose social sign-up is not completed completes their own account instead (password optional, " +
       "email required when the account has none, terms when the site asks for them); a completed player gets 400. " +
       "is_tg=1 with id, username, hash, language_code and payload (the mini app's raw initData) signs in through Telegram: " +
-      "401 when the payload cannot be verified, 403 when messenger sign-in is off.",
+      "401 when the payload cannot be verified, 403 when messenger sign-in is off. " +
+      "New accounts are throttled per client address (5 an hour, decision 0061): past it, 429 with params.retry_after.",
     params: RegistrationValues,
     result: AccountInfo,
   }),

@@ -1,7 +1,9 @@
 import { PlatformError } from "../../../app/lib/api/errors";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { revokeUserSessions } from "../auth/sessions";
-import { ACCOUNT_POLICY, assertNotLocked, reauthKey, recordFailure } from "../auth/throttle";
+import { assertNotLocked, reauthKey } from "../auth/throttle";
+import { recordAttempt } from "../core/throttle";
+import { ACCOUNT_POLICY } from "../core/throttle-limits";
 import type { Handler } from "../core/context";
 import { loadUser } from "./users";
 
@@ -20,7 +22,7 @@ export const changePassword: Handler<"account.changepassword"> = async ({ old_pa
     throw new PlatformError("InvalidParameter", "Field is required", { fields: { old_password: ["Field is required"] } });
   }
   if (user.password_hash !== null && !(await verifyPassword(old_password!, user.password_hash))) {
-    await recordFailure(ctx.db, [[key, ACCOUNT_POLICY]]);
+    await recordAttempt(ctx.db, [[key, ACCOUNT_POLICY]]);
     throw new PlatformError("InvalidParameter", "Wrong password", { fields: { old_password: ["Wrong password"] } });
   }
   const now = Date.now();

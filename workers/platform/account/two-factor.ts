@@ -2,7 +2,9 @@ import type { SiteMetadata } from "../../../app/lib/api/entities";
 import { PlatformError } from "../../../app/lib/api/errors";
 import { backupCodeCounts, deleteBackupCodes, FIRST_SET_WINDOW_MS, replaceBackupCodes } from "../auth/backup-codes";
 import { revokeUserSessions } from "../auth/sessions";
-import { ACCOUNT_POLICY, assertNotLocked, reauthKey, recordFailure } from "../auth/throttle";
+import { assertNotLocked, reauthKey } from "../auth/throttle";
+import { recordAttempt } from "../core/throttle";
+import { ACCOUNT_POLICY } from "../core/throttle-limits";
 import { newTotpSecret, otpauthUri } from "../auth/totp";
 import { codeInvalid, passSecondFactor, readSecondFactor, requireCode, type SecondFactor } from "../auth/two-factor";
 import type { Handler, PlatformContext } from "../core/context";
@@ -16,7 +18,7 @@ async function checkFactor(ctx: PlatformContext, user: UserRow, secret: string, 
   const key = reauthKey(user.uid);
   await assertNotLocked(ctx.db, [key]);
   if (!(await passSecondFactor(ctx.db, user.uid, secret, factor))) {
-    await recordFailure(ctx.db, [[key, ACCOUNT_POLICY]]);
+    await recordAttempt(ctx.db, [[key, ACCOUNT_POLICY]]);
     throw codeInvalid();
   }
 }

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { ANALYTICS_LIMITS } from "../../../app/lib/analytics-events";
-import { clientIp } from "../auth/throttle";
+import { clientIp } from "../core/throttle";
 import { analyticsClock } from "./collect";
 
 /**

@@ -6,18 +6,9 @@ import { recordSignIn } from "../events/sign-in";
 import { assertNotSelfExcluded } from "../responsible/self-exclusion";
 import { trustDevice, trustedDeviceKey } from "./device";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords";
-import {
-  accountKey,
-  ACCOUNT_POLICY,
-  ADDRESS_POLICY,
-  assertNotLocked,
-  clearFailures,
-  DEVICE_POLICY,
-  ipKey,
-  recordFailure,
-  unknownNameKey,
-  type ThrottlePolicy,
-} from "./throttle";
+import { clearAttempts, recordAttempt, type ThrottleKey } from "../core/throttle";
+import { ACCOUNT_POLICY, ADDRESS_POLICY, DEVICE_POLICY } from "../core/throttle-limits";
+import { accountKey, assertNotLocked, ipKey, unknownNameKey } from "./throttle";
 import { codeInvalid, passSecondFactor, readSecondFactor, twoFactorRequired, twoFactorTimeExpired } from "./two-factor";
 
 /** One answer for an unknown login, a wrong password and an account without a password. */
@@ -28,7 +19,7 @@ const wrongCredentials = () => new PlatformError("Authorization", "Wrong login o
  * key; anyone else under the account (or, for an unknown name, the normalised name: the same
  * policy, so the answers match) and the client address.
  */
-async function attemptKeys(ctx: PlatformContext, login: string, user: UserRow | null): Promise<[string, ThrottlePolicy][]> {
+async function attemptKeys(ctx: PlatformContext, login: string, user: UserRow | null): Promise<ThrottleKey[]> {
   const device = user ? await trustedDeviceKey(ctx, user.uid) : null;
   if (device) return [[device, DEVICE_POLICY]];
   return [
@@ -54,7 +45,7 @@ export const login: Handler<"auth.login"> = async ({ login, password, code }, ct
   );
   const passwordOk = await verifyPassword(password, user?.password_hash);
   if (!user || !passwordOk) {
-    await recordFailure(ctx.db, keys);
+    await recordAttempt(ctx.db, keys);
     throw wrongCredentials();
   }
   if (user.is_banned === 1) {
@@ -77,7 +68,7 @@ export const login: Handler<"auth.login"> = async ({ login, password, code }, ct
       throw twoFactorTimeExpired();
     }
     if (!(await passSecondFactor(ctx.db, user.uid, user.two_factor_secret, factor))) {
-      await recordFailure(ctx.db, keys);
+      await recordAttempt(ctx.db, keys);
       throw codeInvalid();
     }
   }
@@ -86,7 +77,7 @@ export const login: Handler<"auth.login"> = async ({ login, password, code }, ct
     await ctx.db.prepare("UPDATE users SET password_hash = ?2 WHERE uid = ?1").bind(user.uid, await hashPassword(password)).run();
   }
   // The keys this attempt passed through start afresh; the address's count stays (other accounts').
-  await clearFailures(ctx.db, [keys[0]![0]]);
+  await clearAttempts(ctx.db, [keys[0]![0]]);
   await trustDevice(ctx, user.uid);
   await ctx.startSession(user.uid);
   await recordSignIn(ctx.db, user.uid, "password");

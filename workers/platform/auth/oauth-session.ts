@@ -1,6 +1,6 @@
 import { readCookie } from "../../../app/lib/cookies";
 import { clearedSessionCookie, createSession, deleteSession, loadSession, sessionClient, sessionCookie, sessionCookieName } from "./sessions";
-import { clientIp } from "./throttle";
+import { clientIp } from "../core/throttle";
 
 /**
  * Sessions for the platform's pages outside /api (the social sign-in callback), with the rules

@@ -10,9 +10,12 @@ import { loadContacts, loadUser, type UserRow } from "../account/users";
 import { promoCodeGrants, registrationGrants, registrationPackGrants } from "../bonuses/grants";
 import type { Handler, PlatformContext } from "../core/context";
 import { readSetting } from "../core/settings";
+import { assertNotWaiting, recordAttempt, tooManyRequests } from "../core/throttle";
+import { REGISTRATION_ADDRESS_POLICY } from "../core/throttle-limits";
 import { loadLocales } from "../i18n/locales";
 import { announcePromoGrants } from "../promocodes";
-import { loadPromoCode, loadRedeemer, promoCodeProblem, type PromoCodeRow } from "../promocodes/rules";
+import { promoCodeCheck } from "../promocodes/check";
+import { loadRedeemer, type PromoCodeRow } from "../promocodes/rules";
 import { hashPassword } from "./passwords";
 import { messengerSignIn } from "./telegram-sign-in";
 
@@ -80,8 +83,18 @@ async function checkValues(v: Values, ctx: PlatformContext, fields: Fields, exce
   }
 }
 
-/** A new account: stores the player, contacts and promo code in one batch and signs in. */
+/** New accounts count per client address (decision 0061); past the limit the address waits. */
+const registrationAddressKey = (ip: string) => `register:ip:${ip}`;
+const tooManyRegistrations = (retryAfter: number) =>
+  tooManyRequests(`Too many new accounts from this address. Try again in ${retryAfter} seconds.`, retryAfter);
+
+/**
+ * A new account: stores the player, contacts and promo code in one batch and signs in. An address
+ * that waits is refused before anything is looked at (not even whether a login is taken).
+ */
 async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountInfo> {
+  const throttle = registrationAddressKey(ctx.clientIp);
+  await assertNotWaiting(ctx.db, [throttle], tooManyRegistrations);
   const { default_currency } = await readSetting<Pick<GeneralInfo, "default_currency">>(ctx.db, "general_info");
   const fields: Fields = {};
   const email = v.email?.toLowerCase() || "";
@@ -154,6 +167,7 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
     if (e instanceof Error && /UNIQUE/i.test(e.message)) throw invalid({ login: ["Already registered"] });
     throw e;
   }
+  await recordAttempt(ctx.db, [[throttle, REGISTRATION_ADDRESS_POLICY]]);
   const row = await ctx.db.prepare(`SELECT uid FROM users WHERE login = ?1`).bind(login).first<{ uid: number }>();
   await ctx.startSession(row!.uid);
   if (promo) await announcePromoGrants(ctx, row!.uid, promo.code);
@@ -249,10 +263,10 @@ async function registrationPromo(
   const code = v.promo_code?.trim();
   if (!code) return null;
   const who = await loadRedeemer(ctx.db, uid, visitor);
-  const row = await loadPromoCode(ctx.db, code, who.currency);
-  const problem = await promoCodeProblem(ctx.db, row, who, { kind: "registration" });
+  // Throttled like every typed code (promocodes/check.ts): registration is no way around it.
+  const { row, problem } = await promoCodeCheck(ctx, code, who, { kind: "registration" });
   if (problem) add(fields, "promo_code", problem);
-  return problem ? null : row;
+  return problem ? null : row!;
 }
 
 async function completionStatements(

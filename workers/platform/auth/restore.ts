@@ -8,13 +8,12 @@ import { messageDelivery } from "../demo/messenger";
 import { hashPassword } from "./passwords";
 import { revokeUserSessions } from "./sessions";
 import { trustDevice } from "./device";
-import { accountKey, assertNotLocked, clearFailures, ipKey, loginKey, recordFailure, type ThrottlePolicy } from "./throttle";
+import { clearAttempts, recordAttempt, type ThrottleKey } from "../core/throttle";
+import { RESTORE_ADDRESS_POLICY, RESTORE_LOGIN_POLICY } from "../core/throttle-limits";
+import { accountKey, assertNotLocked, ipKey, loginKey } from "./throttle";
 
 /** A reset token lives one hour and works once; only its SHA-256 is stored. */
 export const RESET_TOKEN_MS = 60 * 60_000;
-/** Reset requests a login, and a client, may make: every request counts, found or not. */
-const RESTORE_LOGIN: ThrottlePolicy = { failures: 3, windowMs: 15 * 60_000, delayMs: 15 * 60_000, maxDelayMs: 15 * 60_000 };
-const RESTORE_IP: ThrottlePolicy = { failures: 10, windowMs: 15 * 60_000, delayMs: 15 * 60_000, maxDelayMs: 15 * 60_000 };
 
 export const INVALID_RESET_LINK = "This link is not valid or has expired";
 
@@ -35,15 +34,15 @@ export function resetLink(ctx: PlatformContext, token: string): string {
  * logged or echoed.
  */
 async function startReset(name: string, ctx: PlatformContext): Promise<1> {
-  const keys: [string, ThrottlePolicy][] = [
-    [`restore:${loginKey(name)}`, RESTORE_LOGIN],
-    [`restore:${ipKey(ctx.clientIp)}`, RESTORE_IP],
+  const keys: ThrottleKey[] = [
+    [`restore:${loginKey(name)}`, RESTORE_LOGIN_POLICY],
+    [`restore:${ipKey(ctx.clientIp)}`, RESTORE_ADDRESS_POLICY],
   ];
   await assertNotLocked(
     ctx.db,
     keys.map(([k]) => k),
   );
-  await recordFailure(ctx.db, keys);
+  await recordAttempt(ctx.db, keys);
   const user = await findUserForLogin(ctx.db, name);
   if (!user) return 1;
   const now = Date.now();
@@ -97,7 +96,7 @@ async function completeReset(token: string, password: string, ctx: PlatformConte
   ]);
   await revokeUserSessions(ctx.db, uid);
   if (ctx.session?.uid === uid) await ctx.endSession();
-  await clearFailures(ctx.db, [accountKey(uid)]);
+  await clearAttempts(ctx.db, [accountKey(uid)]);
   await trustDevice(ctx, uid);
   return 1;
 }

@@ -9,7 +9,8 @@ import { methodForCall } from "./methods";
 import { cashierPlayer } from "./player";
 import { providerNamed } from "./providers";
 import { rememberDepositPromo } from "../promocodes/deposits";
-import { checkedPromoCode, loadRedeemer } from "../promocodes/rules";
+import { checkedPromoCode } from "../promocodes/check";
+import { loadRedeemer } from "../promocodes/rules";
 import { checkRequisites } from "./requisites";
 import { reconcilePlayer } from "./reconcile";
 import { insertTransaction, playerTransaction, toEntity, type TransactionRow } from "./transactions";
@@ -54,7 +55,7 @@ export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise
   const requisites = await checkRequisites(ctx.db, method.fields, p.requisites);
   await assertDepositAllowed(ctx.db, ctx.uid, p.amount);
   if (p.campaign_offer_id !== undefined) await assertDepositOffer(ctx, p.campaign_offer_id, method.sysname, p.amount);
-  const promo = p.promo_code ? await checkedPromoCode(ctx.db, p.promo_code, await loadRedeemer(ctx.db, ctx.uid), { kind: "deposit", amount: p.amount }) : null;
+  const promo = p.promo_code ? await checkedPromoCode(ctx, p.promo_code, await loadRedeemer(ctx.db, ctx.uid), { kind: "deposit", amount: p.amount }) : null;
 
   const provider = providerNamed(ctx.env, method.provider);
   if (!provider) throw new PlatformError("BillingUnavailable", "The payment system is unavailable");

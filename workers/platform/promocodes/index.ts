@@ -2,7 +2,8 @@ import type { Handlers } from "../core/context";
 import { promoCodeGrants } from "../bonuses/grants";
 import { publishBonusChange } from "../bonuses/notify";
 import type { MoneyDeps } from "../wallet/move-money";
-import { checkedPromoCode, loadRedeemer, promoCodeError, promoCodeInfo, promoCodeProblem, loadPromoCode, type PromoContext } from "./rules";
+import { checkedPromoCode } from "./check";
+import { loadRedeemer, promoCodeError, promoCodeInfo, promoCodeProblem, loadPromoCode, type PromoContext } from "./rules";
 
 /**
  * campaigns.checkPromocode and campaigns.activateOffer (decision 0044). Activation is one batch:
@@ -25,12 +26,12 @@ export async function announcePromoGrants(deps: MoneyDeps, uid: number, code: st
 export const promoCodeHandlers: Pick<Handlers, "campaigns.checkPromocode" | "campaigns.activateOffer"> = {
   "campaigns.checkPromocode": async (p, ctx) => {
     const who = await loadRedeemer(ctx.db, ctx.uid);
-    const row = await checkedPromoCode(ctx.db, p.promo_code, who, contextOf(p.context, p.amount));
+    const row = await checkedPromoCode(ctx, p.promo_code, who, contextOf(p.context, p.amount));
     return promoCodeInfo(row, ctx.locale, ctx.defaultLocale);
   },
   "campaigns.activateOffer": async (p, ctx) => {
     const who = await loadRedeemer(ctx.db, ctx.uid);
-    const row = await checkedPromoCode(ctx.db, p.promo_code, who, { kind: "activate" });
+    const row = await checkedPromoCode(ctx, p.promo_code, who, { kind: "activate" });
     const now = Date.now();
     const [redeemed] = await ctx.db.batch(promoCodeGrants(ctx.db, { uid: ctx.uid }, row.code, now));
     if ((redeemed?.meta.changes ?? 0) === 0) {

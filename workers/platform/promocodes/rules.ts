@@ -96,16 +96,3 @@ export function promoCodeInfo(row: PromoCodeRow, locale: string, defaultLocale: 
   const title = texts[locale]?.title ?? texts[defaultLocale]?.title ?? texts.en?.title ?? row.code;
   return { code: row.code, grants: row.grants, title, requires_deposit: row.requires_deposit === 1 };
 }
-
-/** Loads and checks a code in one go; throws the field error when it does not apply. */
-export async function checkedPromoCode(
-  db: D1Database,
-  code: string,
-  who: Redeemer,
-  context: PromoContext,
-): Promise<PromoCodeRow> {
-  const row = await loadPromoCode(db, code, who.currency);
-  const problem = await promoCodeProblem(db, row, who, context);
-  if (problem) throw promoCodeError(problem);
-  return row!;
-}

@@ -4,7 +4,9 @@ import { PlatformError } from "../../../app/lib/api/errors";
 import { loadUser } from "../account/users";
 import { verifyPassword } from "../auth/passwords";
 import { revokeUserSessions } from "../auth/sessions";
-import { ACCOUNT_POLICY, assertNotLocked, reauthKey, recordFailure } from "../auth/throttle";
+import { assertNotLocked, reauthKey } from "../auth/throttle";
+import { recordAttempt } from "../core/throttle";
+import { ACCOUNT_POLICY } from "../core/throttle-limits";
 import type { PlatformContext } from "../core/context";
 import { exclusionEnd, formatDay } from "./dates";
 
@@ -54,7 +56,7 @@ export async function selfExclude({ period, password }: SelfExcludeParams, ctx: 
       throw new PlatformError("InvalidParameter", "Password is required", { fields: { password: ["Password is required"] } });
     }
     if (!(await verifyPassword(password, user.password_hash))) {
-      await recordFailure(ctx.db, [[key, ACCOUNT_POLICY]]);
+      await recordAttempt(ctx.db, [[key, ACCOUNT_POLICY]]);
       throw new PlatformError("InvalidParameter", "Wrong password", { fields: { password: ["Wrong password"] } });
     }
   }

@@ -64,3 +64,19 @@ export function selfExclusionNotice(error: AuthError): AuthMessage | null {
     ? { key: "auth.errors.selfExcluded", params: { date: formatDate(until) } }
     : { key: "auth.errors.selfExcludedPermanent" };
 }
+
+/** The form-wide message of a registration refused without naming a field (SPEC §8 catalogue). */
+export const GENERAL_ERROR_KEY = "auth.errors.wrongRegServerError";
+
+/**
+ * What a registration refused without field errors shows: a throttled address (429) gets the
+ * sign-in form's wait in words with its retry_after, anything else the general error.
+ */
+export function registrationNotice(error: AuthError): AuthMessage {
+  if (isErrorType(error, "TooManyRequests")) {
+    const seconds = secondsParam(error.params?.retry_after);
+    if (seconds !== null) return { key: "auth.errors.tooMany", params: { seconds: Math.max(1, seconds) } };
+  }
+  return { key: GENERAL_ERROR_KEY };
+}
+

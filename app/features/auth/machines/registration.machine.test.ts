@@ -262,7 +262,7 @@ describe("registration machine: submitting", () => {
     await settle();
     expect(snap().matches({ editing: "ready" })).toBe(true);
     expect(ctx().fieldErrors).toEqual({ mobile: ["Phone is taken"], email: ["Email is taken"] });
-    expect(ctx().generalError).toBe(false);
+    expect(ctx().generalError).toBeNull();
     expect(invalid).toEqual(["email"]);
     expect(spies.trackSignUpError).toHaveBeenCalledWith("InvalidParameterException");
     expect(spies.clearDraft).not.toHaveBeenCalled();
@@ -279,12 +279,24 @@ describe("registration machine: submitting", () => {
     });
     actor.send({ type: "registration.submit" });
     await settle();
-    expect(ctx().generalError).toBe(true);
+    expect(ctx().generalError).toEqual({ key: GENERAL_ERROR_KEY });
     expect(GENERAL_ERROR_KEY).toBe("auth.errors.wrongRegServerError");
     expect(invalid).toEqual([]);
     fail = false;
     actor.send({ type: "registration.submit" });
-    expect(ctx().generalError).toBe(false);
+    expect(ctx().generalError).toBeNull();
+  });
+
+  it("a throttled address (429) reads the wait from retry_after, as the sign-in form does", async () => {
+    const { actor, ctx } = start({
+      input: ready,
+      register: async () => {
+        throw new PlatformError("TooManyRequests", "Too many new accounts from this address. Try again in 3540 seconds.", { params: { retry_after: 3540 } });
+      },
+    });
+    actor.send({ type: "registration.submit" });
+    await settle();
+    expect(ctx().generalError).toEqual({ key: "auth.errors.tooMany", params: { seconds: 3540 } });
   });
 });
 

@@ -2,7 +2,7 @@ import { assign, emit, fromPromise, setup } from "xstate";
 import type { AccountInfo } from "../../../lib/api/entities";
 import { mapServerFieldErrors } from "../../../lib/validation/server-errors";
 import { DEFAULT_VALIDATION_TIMING, type ValidationTiming } from "../../../lib/validation/timing";
-import { toAuthError } from "./auth-error";
+import { GENERAL_ERROR_KEY, registrationNotice, toAuthError, type AuthMessage } from "./auth-error";
 import {
   applyPersonalData,
   draftOf,
@@ -31,8 +31,8 @@ export type RegistrationEmitted = { type: "registration.invalid"; field: string 
 export interface RegistrationContext {
   values: FormValues;
   fieldErrors: Record<string, string[]>;
-  /** The platform refused without naming a field: show GENERAL_ERROR_KEY. */
-  generalError: boolean;
+  /** The platform refused without naming a field: the form-wide message (registrationNotice). */
+  generalError: AuthMessage | null;
   type: RegistrationType;
   timing: ValidationTiming;
   personalData: PersonalData | null;
@@ -56,7 +56,7 @@ export interface RegistrationInput {
   sendOptions?: Omit<RegistrationSendOptions, "hidden">;
 }
 
-export const GENERAL_ERROR_KEY = "auth.errors.wrongRegServerError";
+export { GENERAL_ERROR_KEY };
 
 /**
  * The form's validation, injected by the UI (its Zod schema): errors by field for the whole form.
@@ -136,12 +136,13 @@ export const registrationMachine = setup({
       personalData: params.data,
       values: applyPersonalData(context.values, params.data, { keepValid: context.personalData === null }),
     })),
-    clearGeneralError: assign({ generalError: false }),
+    clearGeneralError: assign({ generalError: null }),
     applyServerErrors: assign(({ context }, params: { error: unknown }) => {
-      const { fieldErrors, general } = mapServerFieldErrors(toAuthError(params.error).fields);
+      const error = toAuthError(params.error);
+      const { fieldErrors, general } = mapServerFieldErrors(error.fields);
       return {
         fieldErrors,
-        generalError: general,
+        generalError: general ? registrationNotice(error) : null,
         firstErrorField: firstErrorField(fieldErrors, visibleFields(context).map((f) => f.sysname)),
       };
     }),
@@ -166,7 +167,7 @@ export const registrationMachine = setup({
   context: ({ input }) => ({
     values: initialValues(input),
     fieldErrors: {},
-    generalError: false,
+    generalError: null,
     type: input.type ?? "full",
     timing: input.timing ?? DEFAULT_VALIDATION_TIMING,
     personalData: input.personalData ?? null,
