@@ -1,21 +1,13 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { throttleClock } from "../../workers/platform/core/throttle";
+import { describe, expect, it } from "vitest";
 import { Browser, PASSWORD, registerPlayer, uniqueName } from "./auth-helpers";
+import { frozenThrottleClock } from "./throttle-clock";
 import { data, failure, ORIGIN, send } from "./helpers";
 
 // Registration is throttled per client address (decision 0061): 5 new accounts an hour, then the
 // address waits an hour. The throttle's clock is frozen and moved by hand (auth-throttle.test.ts).
 
-let now = 0;
-beforeEach(() => {
-  now = Date.UTC(2030, 0, 1);
-  throttleClock.now = () => now;
-});
-afterEach(() => {
-  throttleClock.now = () => Date.now();
-});
-const wait = (seconds: number) => (now += seconds * 1000);
+const { wait } = frozenThrottleClock();
 
 const form = (login = uniqueName()) => ({ login, email: `${login}@example.com`, password: PASSWORD, terms: "1" });
 const userExists = async (login: string) => (await env.DB.prepare("SELECT 1 FROM users WHERE login = ?1").bind(login).first()) !== null;

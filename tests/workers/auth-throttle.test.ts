@@ -1,21 +1,14 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { throttleClock } from "../../workers/platform/core/throttle";
+import { describe, expect, it } from "vitest";
 import { Browser, codeAt, enableTwoFactor, forgetUsedCodes, registerPlayer, uniqueName, wrongCode, type Player } from "./auth-helpers";
 import { apiUrl, data, failure, ORIGIN, send } from "./helpers";
+import { frozenThrottleClock } from "./throttle-clock";
 
 // Sign-in throttling (decision 0024) against the attacks it is for. The throttle's clock is
 // frozen and moved by hand: no test sleeps, and none depends on how fast the machine is.
 
-let now = 0;
-beforeEach(() => {
-  now = Date.UTC(2030, 0, 1);
-  throttleClock.now = () => now;
-});
-afterEach(() => {
-  throttleClock.now = () => Date.now();
-});
-const wait = (seconds: number) => (now += seconds * 1000);
+const clock = frozenThrottleClock();
+const wait = clock.wait;
 /** Tests that make dozens of sign-ins (each a full PBKDF2): room for a busy 2-core machine. */
 const HEAVY = 60_000;
 
@@ -186,9 +179,9 @@ describe("no account-existence oracle", () => {
       }
       return out;
     };
-    const start = now;
+    const start = clock.now();
     const a = await answers(known.login);
-    now = start;
+    clock.set(start);
     const b = await answers(unknown);
     expect(b).toEqual(a);
     expect(a.map((x: any) => x[0])).toEqual([401, 401, 401, 401, 401, 429, 429, 401]);

@@ -1,22 +1,14 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { throttleClock } from "../../workers/platform/core/throttle";
+import { describe, expect, it } from "vitest";
 import { Browser, PASSWORD, registerPlayer, uniqueName, type Player } from "./auth-helpers";
+import { frozenThrottleClock } from "./throttle-clock";
 import { data, failure } from "./helpers";
 
 // Promo codes cannot be brute-forced (decision 0061): unknown codes count per account (10 in
 // 10 minutes) and per address (30); past either, every promo code call is a 429 and the code is
 // not looked at. The throttle's clock is frozen and moved by hand, as in auth-throttle.test.ts.
 
-let now = 0;
-beforeEach(() => {
-  now = Date.UTC(2030, 0, 1);
-  throttleClock.now = () => now;
-});
-afterEach(() => {
-  throttleClock.now = () => Date.now();
-});
-const wait = (seconds: number) => (now += seconds * 1000);
+const { wait } = frozenThrottleClock();
 
 const check = (b: Browser, promo_code: string) => b.post("campaigns/checkPromocode", { promo_code });
 const activate = (p: Player, promo_code: string) => p.browser.post("campaigns/activateOffer", { promo_code });
