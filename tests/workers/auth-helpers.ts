@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import personalData from "../../migrations/seed/personal-data.json";
 import { totpAt, totpStep } from "../../workers/platform/auth/totp";
 import { data, get, post } from "./helpers";
 
@@ -75,12 +76,25 @@ export interface Player {
   uid: number;
 }
 
-/** Registers a player through auth.register and keeps them signed in. */
+/**
+ * What the seeded site's registration forms require of a US player besides the login or email,
+ * the password and the terms (auth.register enforces them): the currency, the country and its
+ * region (the first of the US's).
+ */
+export const US_PLAYER = {
+  currency: "USD",
+  country_code: "US",
+  region: personalData.countries.find((c) => c.code === "US")!.regions[0]!.id,
+} as const;
+
+/** Registers a player (a complete US registration unless `fields` say otherwise) through auth.register and keeps them signed in. */
 export async function registerPlayer(fields: Params = {}, browser = new Browser()): Promise<Player> {
   const login = String(fields.login ?? uniqueName());
   const email = String(fields.email ?? `${login}@example.com`).toLowerCase();
   const password = String(fields.password ?? PASSWORD);
-  const info = await data(browser.post("auth/register", { login, email, password, terms: "1", ...fields }));
+  // Another country has its own required fields, which the caller gives; the US region is not one of its.
+  const country = fields.country_code === undefined ? US_PLAYER : { currency: US_PLAYER.currency };
+  const info = await data(browser.post("auth/register", { login, email, password, terms: "1", ...country, ...fields }));
   expect(info.uid).toBeGreaterThan(0);
   // Registration mails the email's confirmation code (auth-register.test.ts checks it); the
   // player starts the other tests with an empty mailbox and no code waiting.
