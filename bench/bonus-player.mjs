@@ -41,7 +41,7 @@ async function player(activate) {
     return JSON.parse(text).data;
   };
   const email = `bench-bonus-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await ok(await send("/api/auth/register", form({ email, password: "Sup3r-secret!", terms: 1 })));
+  await ok(await send("/api/auth/register", form({ email, password: "Sup3r-secret!", terms: 1, currency: "USD", country_code: "US", region: "AL" })));
   const deposit = await ok(await send("/api/cashier/makedeposit", form({ method: "demo_card", amount: 5000, idempotency_key: `bench-${Date.now()}` })));
   const page = new URL(deposit.redirect_url, BASE);
   const paid = await send(page.pathname, {

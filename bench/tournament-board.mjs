@@ -164,7 +164,7 @@ async function realRounds(base, samples = 15) {
   const t = (JSON.parse(await list.text()).data.items ?? []).find((x) => !x.restrictions.opt_in && x.scoring.mode === "bets" && x.games?.length);
   if (!t) return null;
   const email = `bench-board-${Date.now()}@example.com`;
-  await ok(await send("/api/auth/register", form({ email, password: "Sup3r-secret!", terms: 1 })));
+  await ok(await send("/api/auth/register", form({ email, password: "Sup3r-secret!", terms: 1, currency: "USD", country_code: "US", region: "AL" })));
   const deposit = await ok(await send("/api/cashier/makedeposit", form({ method: "demo_card", amount: 50000, idempotency_key: `bench-board-${Date.now()}` })));
   const page = new URL(deposit.redirect_url, base);
   const paid = await send(page.pathname, { method: "POST", body: new URLSearchParams({ sig: page.searchParams.get("sig") ?? "", outcome: "success" }), headers: { "content-type": "application/x-www-form-urlencoded" } });

@@ -1,29 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { AuthType } from "../../app/features/auth/registration-form";
-import { Browser, PASSWORD, US_PLAYER, registerPlayer, uid, uniqueName } from "./auth-helpers";
+import { BY_EMAIL, BY_PHONE, Browser, FAST, FULL, PASSWORD, US_PLAYER, registerPlayer, uid, uniqueName, withAuthTypes } from "./auth-helpers";
 import { data, failure } from "./helpers";
 
 const adultBirthDate = `${new Date().getUTCFullYear() - 30}-04-15`;
 /** What the seeded site's forms require of a US player besides the login or email and the password. */
 const US = { terms: "1", ...US_PLAYER };
 
-/** Runs `fn` while the site offers these registration types (every locale's CMS config), then restores the config. */
-async function withAuthTypes(authTypes: AuthType[], fn: () => Promise<void>): Promise<void> {
-  const rows = (await env.DB.prepare("SELECT locale, config FROM cms_configs").all<{ locale: string; config: string }>()).results;
-  const update = env.DB.prepare("UPDATE cms_configs SET config = ?2 WHERE locale = ?1");
-  const changed = (config: string) => JSON.stringify({ ...JSON.parse(config), auth: { ...JSON.parse(config).auth, authTypes } });
-  await env.DB.batch(rows.map((r) => update.bind(r.locale, changed(r.config))));
-  try {
-    await fn();
-  } finally {
-    await env.DB.batch(rows.map((r) => update.bind(r.locale, r.config)));
-  }
-}
-const FAST: AuthType = { id: "fast", label: "Quick", type: "fast" };
-const FULL: AuthType = { id: "full", label: "Full", type: "full" };
-const BY_EMAIL: AuthType = { id: "email", label: "Email", type: "form", field: "email" };
-const BY_PHONE: AuthType = { id: "phone", label: "Phone", type: "form", field: "mobile" };
 const noAccount = async (login: string) => expect(await env.DB.prepare("SELECT 1 FROM users WHERE login = ?1").bind(login).first()).toBeNull();
 
 describe("auth.register", () => {
