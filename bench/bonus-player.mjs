@@ -43,7 +43,8 @@ async function player(activate) {
   const email = `bench-bonus-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   // An address of its own: the platform allows 5 new accounts an hour per address (decision 0061).
   const address = `2001:db8:b:${Math.floor(Math.random() * 0x10000).toString(16)}::1`;
-  await ok(await send("/api/auth/register", { ...form({ email, password: "Sup3r-secret!", terms: 1 }), headers: { "cf-connecting-ip": address } }));
+  const registration = form({ email, password: "Sup3r-secret!", terms: 1, currency: "USD", country_code: "US", region: "AL" });
+  await ok(await send("/api/auth/register", { ...registration, headers: { ...registration.headers, "cf-connecting-ip": address } }));
   const deposit = await ok(await send("/api/cashier/makedeposit", form({ method: "demo_card", amount: 5000, idempotency_key: `bench-${Date.now()}` })));
   const page = new URL(deposit.redirect_url, BASE);
   const paid = await send(page.pathname, {

@@ -165,7 +165,7 @@ async function realRounds(base, samples = 15) {
   if (!t) return null;
   const email = `bench-board-${Date.now()}@example.com`;
   // An address of its own: the platform allows 5 new accounts an hour per address (decision 0061).
-  const registration = form({ email, password: "Sup3r-secret!", terms: 1 });
+  const registration = form({ email, password: "Sup3r-secret!", terms: 1, currency: "USD", country_code: "US", region: "AL" });
   registration.headers["cf-connecting-ip"] = `2001:db8:b:${Math.floor(Math.random() * 0x10000).toString(16)}::2`;
   await ok(await send("/api/auth/register", registration));
   const deposit = await ok(await send("/api/cashier/makedeposit", form({ method: "demo_card", amount: 50000, idempotency_key: `bench-board-${Date.now()}` })));

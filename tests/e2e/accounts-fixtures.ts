@@ -15,13 +15,22 @@ export const origin = () => absolute("/").replace(/\/$/, "");
 export const popup = (page: Page) => page.getByRole("dialog");
 
 /**
- * Registers through the /api contract, as another client would (cookies stay in `request`). Each
- * such player comes from an address of its own (`clientAddress`): the platform allows 5 new
+ * What the seeded site's registration forms require of a US player besides the email, password
+ * and terms (auth.register enforces them): the currency, the country and its first region
+ * (migrations/seed/personal-data.json).
+ */
+export const US_PLAYER = { currency: "USD", country_code: "US", region: "AL" } as const;
+
+/**
+ * Registers through the /api contract, as another client would (cookies stay in `request`): a
+ * complete US registration unless `extra` says otherwise (another country brings its own fields).
+ * Each such player comes from an address of its own (`clientAddress`): the platform allows 5 new
  * accounts an hour per address (decision 0061), and fixtures register far more than that.
  */
 export async function registerByApi(request: APIRequestContext, email: string, extra: Record<string, string> = {}) {
+  const country = extra.country_code === undefined ? US_PLAYER : { currency: US_PLAYER.currency };
   const res = await request.post("/api/auth/register", {
-    multipart: { email, password: PASSWORD, terms: "1", ...extra },
+    multipart: { email, password: PASSWORD, terms: "1", ...country, ...extra },
     headers: { origin: origin(), "cf-connecting-ip": clientAddress() },
   });
   expect(res.status(), await res.text()).toBe(200);

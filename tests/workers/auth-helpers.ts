@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import type { AuthType } from "../../app/features/auth/registration-form";
+import personalData from "../../migrations/seed/personal-data.json";
 import { totpAt, totpStep } from "../../workers/platform/auth/totp";
 import { data, get, post } from "./helpers";
 
@@ -75,12 +77,36 @@ export interface Player {
   uid: number;
 }
 
-/** Registers a player through auth.register and keeps them signed in. */
+const firstRegion = (code: string) => personalData.countries.find((c) => c.code === code)!.regions[0]!.id;
+
+/**
+ * What the seeded site's registration forms require of a US player besides the login or email,
+ * the password and the terms (auth.register enforces them): the currency, the country and its
+ * region (the first of the US's).
+ */
+export const US_PLAYER = { currency: "USD", country_code: "US", region: firstRegion("US") } as const;
+
+let phoneCounter = 0;
+const PERSON = { first_name: "Test", last_name: "Player", birth_date: "1990-04-15" };
+/** What other seeded countries' forms require (migrations/seed/personal-data.json), for the tests that register there. */
+const COUNTRY_FIELDS: Record<string, () => Params> = {
+  BR: () => ({ ...PERSON, region: firstRegion("BR"), document_type: "cpf", document_number: "123.456.789-09", phone: `5511${String(900_000_000 + ++phoneCounter)}` }),
+  DE: () => ({ ...PERSON, home_town: "Berlin", address: "Hauptstrasse 1", postcode: "10115" }),
+  ES: () => ({ ...PERSON, region: firstRegion("ES"), postcode: "28013", document_type: "dni", document_number: "12345678Z" }),
+  GB: () => ({ ...PERSON, home_town: "London", address: "1 High Street", postcode: "SW1A 1AA" }),
+  PT: () => ({ ...PERSON, postcode: "1000-001", document_type: "cc", document_number: "123456789ZZ1" }),
+};
+
+/**
+ * Registers a player through auth.register and keeps them signed in: a complete registration
+ * (a US one unless `fields` name another country), `fields` winning over every default.
+ */
 export async function registerPlayer(fields: Params = {}, browser = new Browser()): Promise<Player> {
   const login = String(fields.login ?? uniqueName());
   const email = String(fields.email ?? `${login}@example.com`).toLowerCase();
   const password = String(fields.password ?? PASSWORD);
-  const info = await data(browser.post("auth/register", { login, email, password, terms: "1", ...fields }));
+  const country = fields.country_code === undefined ? US_PLAYER : { currency: US_PLAYER.currency, ...COUNTRY_FIELDS[String(fields.country_code)]?.() };
+  const info = await data(browser.post("auth/register", { login, email, password, terms: "1", ...country, ...fields }));
   expect(info.uid).toBeGreaterThan(0);
   // Registration mails the email's confirmation code (auth-register.test.ts checks it); the
   // player starts the other tests with an empty mailbox and no code waiting.
@@ -91,6 +117,24 @@ export async function registerPlayer(fields: Params = {}, browser = new Browser(
   return { browser, login, email, password, uid: info.uid };
 }
 
+/** Runs `fn` while the site offers these registration types (every locale's CMS config), then restores the config. */
+export async function withAuthTypes<T>(authTypes: AuthType[], fn: () => Promise<T>): Promise<T> {
+  const rows = (await env.DB.prepare("SELECT locale, config FROM cms_configs").all<{ locale: string; config: string }>()).results;
+  const update = env.DB.prepare("UPDATE cms_configs SET config = ?2 WHERE locale = ?1");
+  const changed = (config: string) => JSON.stringify({ ...JSON.parse(config), auth: { ...JSON.parse(config).auth, authTypes } });
+  await env.DB.batch(rows.map((r) => update.bind(r.locale, changed(r.config))));
+  try {
+    return await fn();
+  } finally {
+    await env.DB.batch(rows.map((r) => update.bind(r.locale, r.config)));
+  }
+}
+
+/** Registration types a test site may offer (the seeded one offers fast, full and social). */
+export const FAST: AuthType = { id: "fast", label: "Quick", type: "fast" };
+export const FULL: AuthType = { id: "full", label: "Full", type: "full" };
+export const BY_EMAIL: AuthType = { id: "email", label: "Email", type: "form", field: "email" };
+export const BY_PHONE: AuthType = { id: "phone", label: "Phone", type: "form", field: "mobile" };
 export const uid = async (b: Browser): Promise<number> => (await data(b.get("account/getInfo"))).uid;
 
 /**

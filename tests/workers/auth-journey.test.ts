@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Browser, codeAt, PASSWORD, uniqueName } from "./auth-helpers";
+import { Browser, codeAt, PASSWORD, US_PLAYER, uniqueName } from "./auth-helpers";
 import { data, failure } from "./helpers";
 
 /** Everything the Worker logs during a test, to prove no secret ever reaches the logs. */
@@ -25,7 +25,7 @@ describe("a player's journey: register, sign in, two-factor, sign out", () => {
     const email = `${login}@example.com`;
 
     // Register: signed in at once, the session cookie set.
-    const registered = await data(b.post("auth/register", { login, email, password: PASSWORD, terms: "1", currency: "EUR", notify: "1" }));
+    const registered = await data(b.post("auth/register", { login, email, password: PASSWORD, terms: "1", ...US_PLAYER, currency: "EUR", notify: "1" }));
     expect(registered).toMatchObject({ uid: expect.any(Number), login, is_subscribed: true, two_factor_auth: false });
     expect(b.session).toMatch(/^[0-9a-f]{32}$/);
     secrets.push(b.session!);

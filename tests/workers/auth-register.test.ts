@@ -1,9 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Browser, PASSWORD, registerPlayer, uid, uniqueName } from "./auth-helpers";
+import { BY_EMAIL, BY_PHONE, Browser, FAST, FULL, PASSWORD, US_PLAYER, registerPlayer, uid, uniqueName, withAuthTypes } from "./auth-helpers";
 import { data, failure } from "./helpers";
 
 const adultBirthDate = `${new Date().getUTCFullYear() - 30}-04-15`;
+/** What the seeded site's forms require of a US player besides the login or email and the password. */
+const US = { terms: "1", ...US_PLAYER };
+
+const noAccount = async (login: string) => expect(await env.DB.prepare("SELECT 1 FROM users WHERE login = ?1").bind(login).first()).toBeNull();
 
 describe("auth.register", () => {
   it("stores every registration value and signs the player in", async () => {
@@ -58,11 +62,14 @@ describe("auth.register", () => {
   });
 
   it("takes the email as the login when no login is sent, and the site's defaults", async () => {
-    const email = `${uniqueName("fast")}@example.com`;
-    const info = await data(new Browser().post("auth/register", { email, password: PASSWORD, terms: "1" }));
-    expect(info).toMatchObject({ login: email, locale: "en", balance_main: { amount: 0, currency: "USD" }, mobile: null });
-    const inEs = await data(new Browser().post("auth/register", { email: `es-${email}`, password: PASSWORD, locale: "es", terms: "1" }));
-    expect(inEs.locale).toBe("es");
+    // A site registering with the email form only, which asks for no currency.
+    await withAuthTypes([BY_EMAIL], async () => {
+      const email = `${uniqueName("fast")}@example.com`;
+      const info = await data(new Browser().post("auth/register", { email, password: PASSWORD, terms: "1" }));
+      expect(info).toMatchObject({ login: email, locale: "en", balance_main: { amount: 0, currency: "USD" }, mobile: null });
+      const inEs = await data(new Browser().post("auth/register", { email: `es-${email}`, password: PASSWORD, locale: "es", terms: "1" }));
+      expect(inEs.locale).toBe("es");
+    });
   });
 
   it("refuses taken login, email, phone and fake name, case-insensitively, keyed by field", async () => {
@@ -74,7 +81,7 @@ describe("auth.register", () => {
         phone: "+447700900123",
         fakename: "takenname",
         password: PASSWORD,
-        terms: "1",
+        ...US,
       }),
       400,
       "InvalidParameterException",
@@ -86,13 +93,26 @@ describe("auth.register", () => {
       fakename: ["This name is taken"],
     });
     // Someone's email is no one else's login.
-    const asLogin = await failure(new Browser().post("auth/register", { login: p.email, password: PASSWORD, terms: "1" }), 400, "InvalidParameterException");
+    const asLogin = await failure(
+      new Browser().post("auth/register", { login: p.email, email: `${uniqueName()}@example.com`, password: PASSWORD, ...US }),
+      400,
+      "InvalidParameterException",
+    );
     expect(asLogin.invalid_parameters).toEqual({ login: ["Already registered"] });
   });
 
   it("checks currency and locale against the site's, and the country against real ones", async () => {
     const e = await failure(
-      new Browser().post("auth/register", { login: uniqueName(), password: PASSWORD, terms: "1", currency: "GBP", locale: "de", country_code: "XX", phone_country_code: "QQ" }),
+      new Browser().post("auth/register", {
+        login: uniqueName(),
+        email: `${uniqueName()}@example.com`,
+        password: PASSWORD,
+        terms: "1",
+        currency: "GBP",
+        locale: "de",
+        country_code: "XX",
+        phone_country_code: "QQ",
+      }),
       400,
       "InvalidParameterException",
     );
@@ -105,7 +125,7 @@ describe("auth.register", () => {
   });
 
   it.each([
-    [{}, ["email", "login", "password", "terms"]],
+    [{}, ["country_code", "currency", "email", "login", "password", "region", "terms"]],
     [{ login: "", email: "" }, ["email", "login"]],
     [{ password: "12345" }, ["password"]],
     [{ password: "x".repeat(21) }, ["password"]],
@@ -138,7 +158,8 @@ describe("auth.register", () => {
     [{ character_id: "999" }, ["character_id"]],
     [{ promo_code: "P".repeat(51) }, ["promo_code"]],
   ])("refuses %j with 400 on exactly those fields", async (fields, keys) => {
-    const base: Record<string, string> = { login: uniqueName(), password: PASSWORD, terms: "1" };
+    const login = uniqueName();
+    const base: Record<string, string> = { login, email: `${login}@example.com`, password: PASSWORD, ...US };
     const sent = Object.keys(fields).length ? { ...base, ...fields } : {};
     const e = await failure(new Browser().post("auth/register", sent), 400, "InvalidParameterException");
     expect(Object.keys(e.invalid_parameters ?? {}).sort()).toEqual(keys);
@@ -147,19 +168,27 @@ describe("auth.register", () => {
 
   it("refuses a registration that leaves the terms out while the site's terms option is active: a terms field error, no account", async () => {
     const login = uniqueName("noterms");
-    const e = await failure(new Browser().post("auth/register", { login, email: `${login}@example.com`, password: PASSWORD }), 400, "InvalidParameterException");
+    const { terms: _, ...withoutTerms } = US;
+    const e = await failure(
+      new Browser().post("auth/register", { login, email: `${login}@example.com`, password: PASSWORD, ...withoutTerms }),
+      400,
+      "InvalidParameterException",
+    );
     expect(e.invalid_parameters).toEqual({ terms: ["Please accept the terms"] });
     expect(await env.DB.prepare("SELECT 1 FROM users WHERE login = ?1").bind(login).first()).toBeNull();
   });
 
   it("accepts the document rules of SPEC §5: the dotted pattern, a Luhn number and 'new'", async () => {
     for (const document_number of ["123456...7890", "79927398713", "new"]) {
-      await data(new Browser().post("auth/register", { login: uniqueName(), password: PASSWORD, terms: "1", document_number, birth_date: adultBirthDate }));
+      const login = uniqueName();
+      await data(new Browser().post("auth/register", { login, email: `${login}@example.com`, password: PASSWORD, ...US, document_number, birth_date: adultBirthDate }));
     }
   });
 
   it("answers with the account, never with the password or its hash", async () => {
-    const res = await new Browser().post("auth/register", { login: uniqueName(), password: PASSWORD, terms: "1" });
+    const login = uniqueName();
+    const res = await new Browser().post("auth/register", { login, email: `${login}@example.com`, password: PASSWORD, ...US });
+    expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).not.toContain(PASSWORD);
     expect(text).not.toMatch(/pbkdf2|password/);
@@ -171,7 +200,7 @@ describe("auth.register mails the email's confirmation code", () => {
     const login = uniqueName("confirm");
     const email = `${login}@example.com`;
     const b = new Browser();
-    await data(b.post("auth/register", { login, email, password: PASSWORD, terms: "1" }));
+    await data(b.post("auth/register", { login, email, password: PASSWORD, ...US }));
     const mail = await env.DB.prepare("SELECT text FROM outbox WHERE recipient = ?1").bind(email).all<{ text: string }>();
     expect(mail.results).toHaveLength(1);
     const code = /\b(\d{6})\b/.exec(mail.results[0]!.text)?.[1];
@@ -183,19 +212,25 @@ describe("auth.register mails the email's confirmation code", () => {
 
   it("registers without an email and sends nothing", async () => {
     const login = uniqueName("nomail");
-    await data(new Browser().post("auth/register", { login, password: PASSWORD, terms: "1" }));
+    // A site registering with the phone form only: no email asked for.
+    await withAuthTypes([BY_PHONE], () => data(new Browser().post("auth/register", { login, phone: "+12025550143", password: PASSWORD, terms: "1" })));
     const mail = await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient LIKE ?1").bind(`${login}%`).first<{ n: number }>();
     expect(mail?.n).toBe(0);
   });
 });
 
 describe("auth.register checks postcode and document by country", () => {
-  const base = () => ({ login: uniqueName("geo"), password: PASSWORD, terms: "1" });
+  const base = (country: Record<string, string> = US) => {
+    const login = uniqueName("geo");
+    return { login, email: `${login}@example.com`, password: PASSWORD, ...country };
+  };
+  /** What GB's form requires besides the postcode (migrations/seed/personal-data.json). */
+  const GB = { terms: "1", currency: "USD", country_code: "GB", first_name: "Ann", last_name: "Lee", birth_date: adultBirthDate, home_town: "London", address: "1 High Street" };
   it("takes a GB postcode and a US ZIP+4, refuses ones that do not fit the country", async () => {
-    await data(new Browser().post("auth/register", { ...base(), country_code: "GB", postcode: "SW1A 1AA" }));
-    await data(new Browser().post("auth/register", { ...base(), country_code: "US", postcode: "12345-6789" }));
-    const gb = await failure(new Browser().post("auth/register", { ...base(), country_code: "GB", postcode: "12345" }), 400, "InvalidParameterException");
-    expect(gb.invalid_parameters).toEqual({ postcode: ["Wrong postcode"] });
+    await data(new Browser().post("auth/register", { ...base(GB), postcode: "SW1A 1AA" }));
+    await data(new Browser().post("auth/register", { ...base(), postcode: "12345-6789" }));
+    const wrong = await failure(new Browser().post("auth/register", { ...base(GB), postcode: "12345" }), 400, "InvalidParameterException");
+    expect(wrong.invalid_parameters).toEqual({ postcode: ["Wrong postcode"] });
   });
   it("checks the document number against the country's document type", async () => {
     await data(new Browser().post("auth/register", { ...base(), country_code: "US", document_type: "passport", document_number: "X1234567" }));
@@ -205,5 +240,50 @@ describe("auth.register checks postcode and document by country", () => {
       "InvalidParameterException",
     );
     expect(bad.invalid_parameters).toEqual({ document_number: ["Wrong document number"] });
+  });
+});
+
+describe("auth.register requires what every registration form of the site requires (SPEC §4)", () => {
+  const complete = () => {
+    const login = uniqueName("req");
+    return { login, email: `${login}@example.com`, password: PASSWORD, ...US };
+  };
+
+  it.each(["country_code", "region", "currency", "email"] as const)("refuses a registration without %s: that field's error, no account", async (left) => {
+    const { [left]: _, ...sent } = complete();
+    const e = await failure(new Browser().post("auth/register", sent), 400, "InvalidParameterException");
+    expect(e.invalid_parameters).toEqual({ [left]: ["Field is required"] });
+    await noAccount(sent.login);
+  });
+
+  it("takes the complete registration, and asks each country's own fields (GB: the name, birth date and address)", async () => {
+    const info = await data(new Browser().post("auth/register", complete()));
+    expect(info).toMatchObject({ country_code: "US", balance_main: { currency: "USD" } });
+    const { region: _, ...british } = { ...complete(), country_code: "GB" };
+    const e = await failure(new Browser().post("auth/register", british), 400, "InvalidParameterException");
+    expect(Object.keys(e.invalid_parameters ?? {}).sort()).toEqual(["address", "birth_date", "first_name", "home_town", "last_name", "postcode"]);
+    await noAccount(british.login);
+  });
+
+  it("enforces the fields every offered form type requires: full alone asks every visible field, fast with full only fast's", async () => {
+    // The US's visible fields beyond fast's: the phone, names, birth date, town, address and ZIP.
+    const fullOnly = ["address", "birth_date", "first_name", "home_town", "last_name", "phone", "postcode"];
+    const sent = complete();
+    await withAuthTypes([FULL], async () => {
+      const e = await failure(new Browser().post("auth/register", sent), 400, "InvalidParameterException");
+      expect(Object.keys(e.invalid_parameters ?? {}).sort()).toEqual(fullOnly);
+      expect(e.invalid_parameters?.first_name).toEqual(["Field is required"]);
+      await noAccount(sent.login);
+    });
+    await withAuthTypes([FAST, FULL], () => data(new Browser().post("auth/register", sent)));
+  });
+
+  it("asks only the email and password when the site also offers the email form", async () => {
+    await withAuthTypes([FAST, BY_EMAIL], async () => {
+      const login = uniqueName("byemail");
+      await data(new Browser().post("auth/register", { email: `${login}@example.com`, password: PASSWORD, terms: "1" }));
+      const e = await failure(new Browser().post("auth/register", { login, password: PASSWORD, terms: "1" }), 400, "InvalidParameterException");
+      expect(e.invalid_parameters).toEqual({ email: ["Field is required"] });
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../workers/platform/core/bytes";
-import { Browser, registerPlayer, sessionRows, uniqueName } from "./auth-helpers";
+import { BY_PHONE, Browser, registerPlayer, sessionRows, uniqueName, withAuthTypes } from "./auth-helpers";
 import { apiUrl, data, failure, get, ORIGIN, send } from "./helpers";
 
 const resets = async (uid: number) =>
@@ -102,7 +102,8 @@ describe("auth.restore delivers the link", () => {
 
   it("texts the link to an account that has only a phone, and sends nothing for an unknown login", async () => {
     const login = uniqueName("phoneonly");
-    const p = await registerPlayer({ login, email: undefined, phone: "5552017777", phone_country_code: "US" });
+    // A site registering with the phone form: no email asked for.
+    const p = await withAuthTypes([BY_PHONE], () => registerPlayer({ login, email: undefined, phone: "5552017777", phone_country_code: "US" }));
     await data(new Browser().post("auth/restore", { login: p.login }));
     const [sms] = await mailbox("15552017777");
     expect(sms).toMatchObject({ channel: "sms", to: "15552017777" });

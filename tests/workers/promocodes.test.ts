@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Browser, PASSWORD, registerPlayer, uniqueName, type Player } from "./auth-helpers";
+import { Browser, PASSWORD, registerPlayer, uniqueName, US_PLAYER, type Player } from "./auth-helpers";
 import { depositWith, newKey } from "./cashier-helpers";
 import { data, failure } from "./helpers";
 
@@ -127,9 +127,11 @@ describe("registration with a promo code", () => {
   it("an invalid code is a promo_code field error; nothing is created, and the same form with a good code works", async () => {
     const login = uniqueName();
     const b = new Browser();
-    const form = { login, email: `${login}@example.com`, password: PASSWORD, terms: "1" };
+    const form = { login, email: `${login}@example.com`, password: PASSWORD, terms: "1", ...US_PLAYER };
+    // A German player gives what Germany's form requires (and no US region).
+    const german = { country_code: "DE", region: undefined, first_name: "Ana", last_name: "Lang", birth_date: "1990-04-15", home_town: "Berlin", address: "Hauptstrasse 1", postcode: "10115" };
     expect(await refused(b.post("auth/register", { ...form, promo_code: "SPRING10" }))).toEqual({ promo_code: ["EXPIRED"] });
-    expect(await refused(b.post("auth/register", { ...form, promo_code: "BRASIL20", country_code: "DE" }))).toEqual({ promo_code: ["NOT_ELIGIBLE"] });
+    expect(await refused(b.post("auth/register", { ...form, ...german, promo_code: "BRASIL20" }))).toEqual({ promo_code: ["NOT_ELIGIBLE"] });
     expect(await env.DB.prepare("SELECT 1 FROM users WHERE login = ?1").bind(login).first()).toBeNull();
     const info = await data(b.post("auth/register", { ...form, promo_code: "SPINS20" }));
     expect(info.uid).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import app from "../../workers/app";
+import { US_PLAYER } from "./auth-helpers";
 import { data, failure, get, prepareDatabase, setCookie } from "./helpers";
 
 /*
@@ -121,7 +122,7 @@ describe("app with PLATFORM_ORIGIN set", () => {
   });
 
   it("a Participate the platform answers with anything but 1 shows the failure, not the success", async () => {
-    const reg = await viaApp("/api/auth/register", { method: "POST", headers: { origin: APP }, body: form({ email: "remote-joiner@example.com", password: "secret12", terms: "1" }) });
+    const reg = await viaApp("/api/auth/register", { method: "POST", headers: { origin: APP }, body: form({ email: "remote-joiner@example.com", password: "secret12", terms: "1", ...US_PLAYER }) });
     expect(reg.status, await reg.text()).toBe(200);
     const cookie = reg.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     const tournament = await env.REMOTE_DB.prepare("SELECT id FROM tournaments WHERE sysname = 'weekend-wins'").first<number>("id");

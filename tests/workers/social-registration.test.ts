@@ -119,7 +119,7 @@ describe("completing a social registration through auth.register", () => {
     const e = await failure(p.browser.post("auth/register", { login: uniqueName(), password: PASSWORD }), 400, "InvalidRequestException");
     expect(e.message).toMatch(/already registered/);
     const visitor = await failure(new Browser().post("auth/register", {}), 400, "InvalidParameterException");
-    expect(Object.keys(visitor.invalid_parameters ?? {}).sort()).toEqual(["email", "login", "password", "terms"]);
+    expect(Object.keys(visitor.invalid_parameters ?? {}).sort()).toEqual(["country_code", "currency", "email", "login", "password", "region", "terms"]);
   });
 
   it("answers 405 to GET", async () => {

@@ -39,7 +39,7 @@ export interface ShownField {
 export const OWN_CONTROLS: ReadonlySet<string> = new Set(["terms", "notify", "is_betting", "hasPromocode", "promo_code", "phone_country_code"]);
 
 /** The registration types of the configuration that register with a form (not social). */
-export function formTypes(config: AuthConfig): AuthType[] {
+export function formTypes(config: Pick<AuthConfig, "authTypes">): AuthType[] {
   return config.authTypes.filter((t) => t.type !== "social");
 }
 
@@ -82,6 +82,16 @@ export function shownFields(data: PersonalData | null, type: AuthType | null): S
     default:
       return all.filter((f) => f.params.is_required).map((field) => ({ field, required: true }));
   }
+}
+
+/**
+ * The fields (by sysname) that every form registration type of the configuration requires: what
+ * auth.register enforces, since the server cannot tell which form a client used. With no form
+ * type (social only) none.
+ */
+export function requiredByEveryFormType(data: PersonalData | null, config: Pick<AuthConfig, "authTypes">): string[] {
+  const [first, ...rest] = formTypes(config).map((t) => shownFields(data, t).filter((s) => s.required).map((s) => s.field.sysname));
+  return (first ?? []).filter((name) => rest.every((names) => names.includes(name)));
 }
 
 function ruleFor(field: PersonalField): RuleName {

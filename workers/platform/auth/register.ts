@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { CmsConfig } from "../../../app/lib/api/cms";
-import type { AccountInfo, GeneralInfo, RegistrationValues } from "../../../app/lib/api/entities";
+import { RegistrationValues, type AccountInfo, type GeneralInfo } from "../../../app/lib/api/entities";
 import { PlatformError } from "../../../app/lib/api/errors";
 import { playerInfo } from "../account/info";
 import { sendContactConfirmation } from "../account/contact-codes";
@@ -17,6 +17,7 @@ import { announcePromoGrants } from "../promocodes";
 import { promoCodeCheck } from "../promocodes/check";
 import { loadRedeemer, type PromoCodeRow } from "../promocodes/rules";
 import { hashPassword } from "./passwords";
+import { missingRequiredValues } from "./required-fields";
 import { messengerSignIn } from "./telegram-sign-in";
 
 type Values = z.output<typeof RegistrationValues>;
@@ -25,6 +26,8 @@ const add = (f: Fields, field: string, message: string) => (f[field] ??= []).pus
 const invalid = (fields: Fields) =>
   new PlatformError("InvalidParameter", `Invalid parameters: ${Object.keys(fields).join(", ")}`, { fields });
 const REQUIRED = "Field is required";
+/** The values auth.register takes: a required field of another name cannot be sent, so is not enforced. */
+const REGISTRATION_PARAMS: ReadonlySet<string> = new Set(Object.keys(RegistrationValues.shape));
 
 /**
  * auth.register, three ways (SPEC §4):
@@ -109,9 +112,15 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
     add(fields, "email", REQUIRED);
   }
   if (v.password === undefined) add(fields, "password", "Password is required");
-  // The site's form asks for the terms when its terms option is active (SPEC §5): so does the
-  // server, whatever the client sends (a client that leaves the field out is no exception).
-  if (!v.terms && (await termsRequired(ctx))) add(fields, "terms", "Please accept the terms");
+  // The site's form asks for the terms when its terms option is active (SPEC §5) and for the
+  // fields its registration types require (§4): so does the server, whatever the client sends
+  // (a client that leaves a field out is no exception).
+  const auth = await authConfig(ctx);
+  if (!v.terms && termsRequired(auth)) add(fields, "terms", "Please accept the terms");
+  if (auth?.authTypes) {
+    const missing = await missingRequiredValues(v, REGISTRATION_PARAMS, { authTypes: auth.authTypes }, ctx);
+    for (const name of missing) if (!fields[name]) add(fields, name, REQUIRED);
+  }
   await checkValues(v, ctx, fields);
 
   if (login) {
@@ -181,8 +190,8 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
   return playerInfo(ctx, row!.uid);
 }
 
-/** Whether the site asks for the terms checkbox (CMS auth config of the request locale, else the default one). */
-async function termsRequired(ctx: PlatformContext): Promise<boolean> {
+/** The site's auth configuration (CMS config of the request locale, else the default one). */
+async function authConfig(ctx: PlatformContext): Promise<Partial<CmsConfig["auth"]> | null> {
   const row = await ctx.db
     .prepare(
       `SELECT config FROM cms_configs WHERE locale IN (?1, ?2)
@@ -191,8 +200,11 @@ async function termsRequired(ctx: PlatformContext): Promise<boolean> {
     .bind(ctx.locale, ctx.defaultLocale)
     .first<{ config: string }>();
   const config = row ? (JSON.parse(row.config) as Partial<CmsConfig>) : null;
-  return config?.auth?.registrationOptions?.terms?.isActive === true;
+  return config?.auth ?? null;
 }
+
+/** Whether the site asks for the terms checkbox. */
+const termsRequired = (auth: Partial<CmsConfig["auth"]> | null) => auth?.registrationOptions?.terms?.isActive === true;
 
 /** A value the form sent; blank and missing both keep what the account has. */
 const given = <T>(x: T | undefined | ""): T | null => (x === undefined || x === "" ? null : x);
@@ -219,7 +231,7 @@ async function completeRegistration(v: Values, ctx: PlatformContext): Promise<Ac
   if (!hasEmail && !email) add(fields, "email", REQUIRED);
   if (hasEmail && email && email !== hasEmail.contact.toLowerCase()) add(fields, "email", "This account already has an email; change it in the profile");
   if (hasPhone && phone && phone !== hasPhone.contact) add(fields, "phone", "This account already has a phone; change it in the profile");
-  if (!v.terms && (await termsRequired(ctx))) add(fields, "terms", "Please accept the terms");
+  if (!v.terms && termsRequired(await authConfig(ctx))) add(fields, "terms", "Please accept the terms");
   await checkValues(v, ctx, fields, uid);
   const newEmail = !hasEmail && email ? email : "";
   const newPhone = !hasPhone && phone ? phone : "";
