@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { absolute, expect, popupEnhanced, siteHeader, test } from "./fixtures";
-import { origin, PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
+import { origin, PASSWORD, popup, registerByApi, unique, US_PLAYER } from "./accounts-fixtures";
 import { totp } from "./totp";
 
 /** Registration types, restore by mail, social and messenger sign-in, forced logout, embedded forms. */
@@ -63,7 +63,7 @@ test.describe("registration types @nojs", () => {
     for (let i = 0; i < 5; i++) {
       await page.context().clearCookies();
       const res = await page.request.post("/api/auth/register", {
-        multipart: { email: unique("many"), password: PASSWORD, terms: "1" },
+        multipart: { email: unique("many"), password: PASSWORD, terms: "1", ...US_PLAYER },
         headers: { origin: origin() },
       });
       expect(res.status(), await res.text()).toBe(200);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Browser, PASSWORD, registerPlayer, uniqueName } from "./auth-helpers";
+import { Browser, PASSWORD, registerPlayer, uniqueName, US_PLAYER } from "./auth-helpers";
 import { frozenThrottleClock } from "./throttle-clock";
 import { data, failure, ORIGIN, send } from "./helpers";
 
@@ -9,7 +9,7 @@ import { data, failure, ORIGIN, send } from "./helpers";
 
 const { wait } = frozenThrottleClock();
 
-const form = (login = uniqueName()) => ({ login, email: `${login}@example.com`, password: PASSWORD, terms: "1" });
+const form = (login = uniqueName()) => ({ login, email: `${login}@example.com`, password: PASSWORD, terms: "1", ...US_PLAYER });
 const userExists = async (login: string) => (await env.DB.prepare("SELECT 1 FROM users WHERE login = ?1").bind(login).first()) !== null;
 
 describe("registrations from one address", () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Browser, PASSWORD, registerPlayer, uniqueName, type Player } from "./auth-helpers";
+import { Browser, PASSWORD, registerPlayer, uniqueName, US_PLAYER, type Player } from "./auth-helpers";
 import { frozenThrottleClock } from "./throttle-clock";
 import { data, failure } from "./helpers";
 
@@ -87,7 +87,7 @@ describe("wrong promo codes from one address", () => {
     const ip = "203.0.113.37";
     const form = () => {
       const login = uniqueName();
-      return { login, email: `${login}@example.com`, password: PASSWORD, terms: "1" };
+      return { login, email: `${login}@example.com`, password: PASSWORD, terms: "1", ...US_PLAYER };
     };
     for (let i = 0; i < 29; i++) await wrong(check(new Browser(ip), guess()));
     await wrong(new Browser(ip).post("auth/register", { ...form(), promo_code: guess() }));
