@@ -1,8 +1,21 @@
+import type { Page } from "@playwright/test";
 import { registerByApi, unique } from "./accounts-fixtures";
 import { expect, test, tr } from "./fixtures";
 
 /** Script elements the browser executes (JSON data blocks are not scripts to CSP). */
 const EXECUTABLE = /^(|text\/javascript|module|application\/javascript)$/i;
+
+/** The CSP violations the page reports from here on (directive and blocked URI), collected as they come. */
+async function cspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction("__cspViolation", (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { __cspViolation(v: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return violations;
+}
 
 test.describe("security headers", () => {
   for (const path of ["/", "/about", "/no-such-page"]) {
@@ -30,13 +43,7 @@ test.describe("security headers", () => {
   }
 
   test("the page runs under the CSP: it hydrates and the operator's own script runs", async ({ page }) => {
-    const violations: string[] = [];
-    await page.exposeFunction("__cspViolation", (v: string) => violations.push(v));
-    await page.addInitScript(() => {
-      document.addEventListener("securitypolicyviolation", (e) =>
-        (window as unknown as { __cspViolation(v: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
-      );
-    });
+    const violations = await cspViolations(page);
     // A campaign popup named by the URL shows to a signed-in player (SPEC §5).
     await registerByApi(page.request, unique("csp"));
     await page.goto("/?popup=welcome");
@@ -50,13 +57,7 @@ test.describe("security headers", () => {
 test("a form validated in the browser asks the CSP for nothing: Zod never probes eval", async ({ page }) => {
   // Zod tries `new Function` once to see whether it may compile parsers; under this CSP that try
   // is a violation report on every page that validates a form or parses a feed (issue 35).
-  const violations: string[] = [];
-  await page.exposeFunction("__cspViolation", (v: string) => violations.push(v));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) =>
-      (window as unknown as { __cspViolation(v: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
-    );
-  });
+  const violations = await cspViolations(page);
   await registerByApi(page.request, unique("zod-csp"));
   await page.goto("/support");
   await expect(page.locator("form#support-feedback[novalidate]")).toBeAttached();
