@@ -34,7 +34,8 @@ export default defineConfig({
   workers: Math.min(2, Number(process.env.E2E_WORKERS ?? 2)),
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  // scripts/test.mjs runs each project on its own and names each report (E2E_JSON).
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_JSON ?? "test-results/playwright.json" }]],
   use: {
     baseURL,
     userAgent: BROWSER_UA,

@@ -5,18 +5,23 @@ import { build } from "esbuild";
 import { defineConfig } from "vitest/config";
 // @ts-ignore -- a plain .mjs build script without type declarations
 import { buildSeedStatements } from "./scripts/seed-sql.mjs";
+// @ts-ignore -- a plain .mjs build script without type declarations
+import { copyTemplate, prepareTemplate, SEED_CLOCK } from "./scripts/worker-test-db.mjs";
 
 /**
  * Two projects:
  * - `unit`: plain Node, for modules that need no Workers runtime.
  * - `workers`: @cloudflare/vitest-plugin runs the real Worker (wrangler.toml: workers/app.ts with
  *   its vars and D1 binding) inside workerd. Every test file gets its own Miniflare, so its own
- *   empty in-memory D1; tests/workers/setup.ts applies the migrations and the seed compiled here.
+ *   storage, copied from one template migrated and seeded once per run (scripts/worker-test-db.mjs,
+ *   decision 0064); tests/workers/setup.ts checks it is there.
  *   reactRouter() provides `virtual:react-router/server-build`, so tests reach the whole Worker,
  *   SSR included, through `exports.default.fetch` (SELF).
  */
 
-const compatibilityDate = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(readFileSync("wrangler.toml", "utf8"))?.[1];
+const wranglerToml = readFileSync("wrangler.toml", "utf8");
+const compatibilityDate = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(wranglerToml)?.[1];
+const databaseId = /^database_id\s*=\s*"([^"]+)"/m.exec(wranglerToml)?.[1];
 
 /** Bundles a small Worker entry for Miniflare, which runs JavaScript only. */
 async function bundleWorker(entry: string): Promise<string> {
@@ -56,6 +61,9 @@ export default defineConfig(async () => {
   const seed: string[] = buildSeedStatements("migrations/seed");
   // proxy.test.ts: a second Worker standing in for an operator's platform at PLATFORM_ORIGIN.
   const remotePlatform = await bundleWorker("tests/workers/remote-platform.ts");
+  const template: { dir: string; seededAt: number } | undefined = workersProjectSelected()
+    ? await prepareTemplate({ migrations, seed, databaseId, compatibilityDate })
+    : undefined;
 
   return {
     test: {
@@ -71,13 +79,22 @@ export default defineConfig(async () => {
         {
           plugins: [
             ...(workersProjectSelected() ? [reactRouter()] : []),
-            cloudflareTest({
+            // A function: the pool calls it as it starts each test file's Miniflare, which gets a
+            // fresh copy of the template as its storage root.
+            cloudflareTest(() => ({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
+                resourcePersistencePath: template === undefined ? undefined : copyTemplate(template.dir),
                 // Test-only bindings, typed in tests/workers/env.d.ts.
                 // SETTINGS_CACHE_MS 0: a test that writes a setting sees it on its next call
                 // (render-scope.test.ts and settings-cache.test.ts test the reuse itself).
-                bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seed, SETTINGS_CACHE_MS: "0" },
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  TEST_SEED: seed,
+                  TEST_SEEDED_AT: template?.seededAt ?? 0,
+                  TEST_SEED_CLOCK: SEED_CLOCK,
+                  SETTINGS_CACHE_MS: "0",
+                },
                 d1Databases: { REMOTE_DB: "remote-platform-db" },
                 // The test Worker's outbound fetch() goes to remote-platform, never to the network.
                 outboundService: "remote-platform",
@@ -99,7 +116,7 @@ export default defineConfig(async () => {
                   },
                 ],
               },
-            }),
+            })),
           ],
           test: {
             name: "workers",

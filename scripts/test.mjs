@@ -1,12 +1,15 @@
 // npm test — every quality bar in order, stopping at the first failure (DESIGN §5):
 //   1. typecheck   wrangler types, react-router typegen, tsc -b
-//   2. vitest      unit and Worker-runtime projects
+//   2. vitest      the unit project, then the Worker-runtime project
 //   3. chromium    Debian's package, installed when missing (no Playwright browser downloads)
 //   4. build       production build and a fresh local database in .wrangler/e2e-state
-//   5. playwright  end-to-end, JavaScript on and off, against that build (playwright.config.ts)
-// Machine-readable results go to test-results/vitest.json and test-results/playwright.json.
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+//   5. playwright  end-to-end against that build (playwright.config.ts): JavaScript on, then off
+// Machine-readable results go to test-results/{vitest,playwright}-<stage>.json; the stages' times to
+// test-results/stages.json (bench/suite-times.mjs records them per commit). At the end it prints
+// each stage's time, each runner's ten slowest tests, and the counts.
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { bin, prepareDatabase, quietEnv, run } from "./lib.mjs";
+import { printReport, readReports } from "./suite-report.mjs";
 
 const E2E_STATE = ".wrangler/e2e-state";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -19,6 +22,7 @@ function section(title, fn) {
   fn();
   const seconds = (Date.now() - t0) / 1000;
   timings.push([title, seconds]);
+  writeFileSync("test-results/stages.json", JSON.stringify({ stages: Object.fromEntries(timings) }, null, 2));
   console.log(`✔ ${title} (${seconds.toFixed(1)} s)`);
 }
 
@@ -44,31 +48,40 @@ function ensureChromium() {
 
 // Results of an earlier run must not be mistaken for this one's.
 mkdirSync("test-results", { recursive: true });
-rmSync("test-results/vitest.json", { force: true });
-rmSync("test-results/playwright.json", { force: true });
+for (const name of readdirSync("test-results")) {
+  if (/^(vitest|playwright)(-[\w-]+)?\.json$|^stages\.json$/.test(name)) rmSync(`test-results/${name}`, { force: true });
+}
 
-section("1/5 Typecheck", () => {
+section("1 Typecheck", () => {
   run(bin("wrangler"), ["types", "--strict-vars=false"]);
   run(bin("react-router"), ["typegen"]);
   run(bin("tsc"), ["-b"]);
 });
 
-section("2/5 Unit and Worker tests (vitest)", () => {
-  run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
-});
+for (const project of ["unit", "workers"]) {
+  section(`2 Vitest ${project}`, () => {
+    run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=test-results/vitest-${project}.json`]);
+  });
+}
 
-section("3/5 Browser (Debian chromium)", ensureChromium);
+section("3 Browser (Debian chromium)", ensureChromium);
 
-section("4/5 Production build and fresh e2e database", () => {
+section("4 Production build and fresh e2e database", () => {
   run(bin("react-router"), ["build"]);
   rmSync(E2E_STATE, { recursive: true, force: true });
   prepareDatabase(E2E_STATE);
 });
 
-section("5/5 End-to-end tests (playwright)", () => {
-  run(bin("playwright"), ["test"], { env: { ...quietEnv, E2E_PERSIST_TO: E2E_STATE } });
-});
+for (const project of ["js", "no-js"]) {
+  section(`5 Playwright ${project}`, () => {
+    run(bin("playwright"), ["test", "--project", project], {
+      env: { ...quietEnv, E2E_PERSIST_TO: E2E_STATE, E2E_JSON: `test-results/playwright-${project}.json` },
+    });
+  });
+}
 
 console.log(`\n${"━".repeat(72)}`);
+printReport(readReports());
+console.log("");
 for (const [title, seconds] of timings) console.log(`  ${title.padEnd(48)} ${seconds.toFixed(1).padStart(7)} s`);
 console.log(`✔ npm test passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,11 +1,9 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countingD1, serverTiming, type D1Tally } from "../../workers/d1-stats";
-import { prepareDatabase } from "./helpers";
 
 /** The bench's rows-read counter (DB_STATS=on) must count without changing what queries answer. */
 describe("countingD1", () => {
-  beforeAll(() => prepareDatabase(env.DB));
   const fresh = (): D1Tally => ({ rowsRead: 0, rowsWritten: 0, queries: 0 });
 
   it("answers first(), first(column), all() and raw() like D1 itself", async () => {

@@ -7,6 +7,10 @@ declare namespace Cloudflare {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
     /** The seed compiled by scripts/seed-sql.mjs buildSeedStatements("migrations/seed"). */
     TEST_SEED: string[];
+    /** When the template's seed ran (ms): scripts/worker-test-db.mjs. */
+    TEST_SEEDED_AT: number;
+    /** The columns the seed sets from its clock, per table (SEED_CLOCK in scripts/worker-test-db.mjs). */
+    TEST_SEED_CLOCK: Record<string, string[]>;
     /** The D1 database of the remote-platform Worker that proxy.test.ts points PLATFORM_ORIGIN at. */
     REMOTE_DB: D1Database;
     /** wrangler.toml [vars]; declared here until `npm run typecheck` regenerates worker-configuration.d.ts. */

@@ -1,8 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import app from "../../workers/app";
-import { prepareDatabase } from "./helpers";
 
 /*
  * The home page streams its banners behind a placeholder when the platform is slow (decision
@@ -14,7 +13,6 @@ import { prepareDatabase } from "./helpers";
  */
 const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36" };
 
-beforeAll(() => prepareDatabase(env.DB));
 
 describe("home banners later than the stream allows", () => {
   it("end their section on the server, empty, and the page streams whole", async () => {

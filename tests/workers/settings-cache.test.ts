@@ -1,8 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import app from "../../workers/app";
-import { prepareDatabase } from "./helpers";
 
 /*
  * SETTINGS_CACHE_MS (decision 0036): the platform reuses its read of the locales, maintenance
@@ -19,7 +18,6 @@ const call = async (cacheMs: string) => {
 const maintenance = (enabled: boolean) =>
   env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('maintenance', ?1)").bind(JSON.stringify({ enabled })).run();
 
-beforeAll(() => prepareDatabase(env.DB));
 
 describe("the platform's settings read, kept per isolate", () => {
   it("is reused within SETTINGS_CACHE_MS and read again at 0", async () => {

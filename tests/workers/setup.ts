@@ -1,6 +1,20 @@
 import { env } from "cloudflare:workers";
-import { prepareDatabase } from "./helpers";
 
-// The pool starts a fresh Miniflare (in-memory D1) for every test file, so each file begins with
-// exactly the migrations and the seed. Both are idempotent, should a setup file run twice.
-await prepareDatabase(env.DB);
+// Every test file gets its own Miniflare, whose storage starts as a copy of one database migrated
+// and seeded once per run (scripts/worker-test-db.mjs, decision 0064). Check the copy is whole: a
+// file that started from an empty database would fail far from the cause.
+const names = new Set(
+  (await env.DB.prepare("SELECT name FROM d1_migrations").all<{ name: string }>().catch(() => ({ results: [] }))).results.map((r) => r.name),
+);
+const missing = env.TEST_MIGRATIONS.filter((m) => !names.has(m.name)).map((m) => m.name);
+if (missing.length) {
+  throw new Error(`the Worker test database lacks ${missing.length} migration(s) (${missing.slice(0, 3).join(", ")}…): vitest.config.ts copies a template made by scripts/worker-test-db.mjs`);
+}
+
+// The seed's clock-relative times (live matches, running tournaments) as if it had run now.
+const drift = Math.floor(Date.now() / 1000) * 1000 - env.TEST_SEEDED_AT;
+await env.DB.batch(
+  Object.entries(env.TEST_SEED_CLOCK).map(([table, columns]) =>
+    env.DB.prepare(`UPDATE ${table} SET ${columns.map((c) => `${c} = ${c} + ?1`).join(", ")}`).bind(drift),
+  ),
+);
