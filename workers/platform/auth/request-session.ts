@@ -22,6 +22,9 @@ const BANNED_MAY_CALL = new Set<MethodKey>(["auth.logout"]);
 
 export const needsSession = (decl: MethodDecl) => !SITE_DATA_GROUPS.has(decl.group);
 
+/** Whether a signed-in banned player gets UserBanned from this method (the API document says so too). */
+export const refusesBanned = (key: MethodKey, decl: MethodDecl) => needsSession(decl) && !BANNED_MAY_CALL.has(key);
+
 /**
  * Whether a request may clear a session cookie that names no live session: only a page navigation
  * (or a client that sends no Sec-Fetch-Mode at all). A fetch may be answered out of order: when a
@@ -56,7 +59,7 @@ export async function resolveSession(ctx: PlatformContext): Promise<void> {
 
 /** Banned players get UserBanned (403) nearly everywhere; player-only methods need a session. */
 export function assertAccess(ctx: PlatformContext, key: MethodKey, decl: MethodDecl): void {
-  if (ctx.uid > 0 && ctx.session?.banned && !BANNED_MAY_CALL.has(key)) {
+  if (ctx.uid > 0 && ctx.session?.banned && refusesBanned(key, decl)) {
     throw new PlatformError("UserBanned", "This account is blocked. Please contact support.");
   }
   if (decl.access === "player" && ctx.uid === 0) {
