@@ -1,5 +1,4 @@
-import { refusesBanned } from "../../../workers/platform/auth/request-session";
-import { closedInMaintenance } from "../../../workers/platform/core/maintenance";
+import { closedInMaintenance, refusesBanned } from "./call-rules";
 import { contract, type MethodKey } from "./contract";
 import type { MethodDecl, Refusal } from "./define";
 import type { ExceptionType } from "./errors";
@@ -14,7 +13,7 @@ export interface ErrorAnswer {
 /**
  * The refusals a method answers because of its kind, in the order the Worker checks
  * (workers/app.ts originCheck, then handlePlatform: form body, maintenance, session, validation).
- * Derived from the same predicates the platform runs, so the document follows the code.
+ * Derived from the predicates the platform runs (call-rules.ts), so the document follows the code.
  */
 function kindRefusals(key: MethodKey, d: MethodDecl): Refusal[] {
   const out: Refusal[] = [];

@@ -1,10 +1,5 @@
+import { closedInMaintenance } from "../../../app/lib/api/call-rules";
 import { PlatformError } from "../../../app/lib/api/errors";
-
-/** Groups that keep answering in maintenance, so the app can still show a localized, branded page. */
-const OPEN_IN_MAINTENANCE = new Set(["nfx/i18n", "metadata", "cms"]);
-
-/** Whether a group answers ApplicationDisabledException while maintenance is on (the API document says so too). */
-export const closedInMaintenance = (group: string): boolean => !OPEN_IN_MAINTENANCE.has(group);
 
 /**
  * The operator switch `settings.maintenance = {"enabled": true, "message": "…"}`: while it is on,
