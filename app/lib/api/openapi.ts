@@ -96,6 +96,8 @@ function errorResponse(answers: readonly ErrorAnswer[]) {
 function errorResponses(key: MethodKey): Record<string, object> {
   const byStatus = new Map<number, ErrorAnswer[]>();
   for (const a of errorAnswers(key)) byStatus.set(a.status, [...(byStatus.get(a.status) ?? []), a]);
+  // A status listed here hides `default` for that status: an unforeseen answer of it joins the list.
+  for (const a of UNFORESEEN) byStatus.get(a.status)?.push(a);
   return {
     ...Object.fromEntries([...byStatus].map(([status, answers]) => [String(status), errorResponse(answers)])),
     default: { ...errorResponse(UNFORESEEN), description: `Unforeseen: ${UNFORESEEN.map((a) => `${a.status} ${a.type}`).join(" or ")}.` },
