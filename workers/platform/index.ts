@@ -10,7 +10,8 @@ import { localesAndMaintenance, type RenderScope } from "./core/render-scope";
 import { simulatedLatency } from "./core/latency";
 import { assertApplicationEnabled } from "./core/maintenance";
 import { randomHex } from "./core/bytes";
-import { assertAccess, endSession, needsSession, resolveSession, startSession } from "./auth/request-session";
+import { assertAccess, endSession, resolveSession, startSession } from "./auth/request-session";
+import { needsSession } from "../../app/lib/api/call-rules";
 import { clientIp } from "./core/throttle";
 
 const VISITOR_COOKIE = "pf_vid";

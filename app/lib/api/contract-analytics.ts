@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ANALYTICS_EVENTS, ANALYTICS_LIMITS, ANONYMOUS_ID, PARAM_KEY } from "../analytics-events";
-import { method } from "./define";
+import { method, refusal } from "./define";
 
 /**
  * The first-party analytics collector of the /api contract (issue 24, decision 0057): the
@@ -59,6 +59,7 @@ export const analyticsMethods = {
     name: "collect",
     verb: "POST",
     access: "public",
+    refuses: [refusal.throttled],
     summary:
       `Record a batch of analytics events (form fields: aid, the browser's anonymous id of 32 hex digits; events, a JSON array of at most ${L.batch} ` +
       `{name, params?, at?, path?}; names from the fixed list, params a flat record of at most ${L.paramKeys} texts/numbers/booleans). The player is ` +

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { method } from "./define";
+import { method, refusal } from "./define";
 import { Money } from "./entities";
 
 /**
@@ -97,6 +97,7 @@ export const bonusMethods = {
     name: "activate",
     verb: "POST",
     access: "player",
+    refuses: [refusal.tryAgain],
     summary:
       "Activate an available bonus: its amount is credited to balance_bonus and wagering starts (expires_at). Refusals: " +
       "400 InvalidParameterException for an unknown, ended or expired bonus; 409 InvalidRequestException while another bonus of its type is active, " +
@@ -109,6 +110,7 @@ export const bonusMethods = {
     name: "deactivate",
     verb: "POST",
     access: "player",
+    refuses: [refusal.tryAgain],
     summary: "Exit the active bonus: it is cancelled and what is on balance_bonus is removed (real money stays). Returns the bonus.",
     params: z.object({ bonus_id: bonusId }),
     result: PlayerBonus,
@@ -136,6 +138,7 @@ export const bonusMethods = {
     name: "activate",
     verb: "POST",
     access: "player",
+    refuses: [refusal.tryAgain],
     summary:
       "Activate an available betting bonus: its amount is credited to balance_betting_bonus. Refusals as bonuses.activate " +
       "(400 for an unknown, ended, expired or casino bonus; 409 while another betting bonus is active, unless burn_active is 1).",
@@ -147,6 +150,7 @@ export const bonusMethods = {
     name: "remove",
     verb: "POST",
     access: "player",
+    refuses: [refusal.tryAgain],
     summary: "Decline an available betting bonus, or give up the active one (what is on balance_betting_bonus is removed). Returns 1.",
     params: z.object({ bonus_id: bonusId }),
     result: z.literal(1),

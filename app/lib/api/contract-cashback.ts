@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { method } from "./define";
+import { method, refusal } from "./define";
 import { Money } from "./entities";
 
 /**
@@ -82,6 +82,7 @@ export const cashbackMethods = {
     name: "payout",
     verb: "POST",
     access: "player",
+    refuses: [refusal.tryAgain],
     summary:
       "Claim an active cashback: its amount is credited to balance_main, once. Refusals: 400 InvalidParameterException for an " +
       "unknown, removed or already paid cashback; 409 InvalidRequestException (params.reason 'claim_expired') once its claim window is over.",

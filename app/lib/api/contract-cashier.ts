@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { count, method, offset } from "./define";
+import { count, method, offset, refusal } from "./define";
 import { listOf } from "./entities";
 import { Bank, CashierTransaction, DepositInfo, DepositSettings, DepositStarted, WithdrawSettings } from "./entities-cashier";
 
@@ -64,6 +64,7 @@ export const cashierMethods = {
     name: "getdepositinfo",
     verb: "GET",
     access: "player",
+    refuses: [refusal.unknown],
     summary:
       "The player's deposit state (has_deposit, count, last method, what the limits leave) and, with " +
       "transaction_id, that transaction of the player (404 otherwise). Pending transactions past their " +
@@ -76,6 +77,12 @@ export const cashierMethods = {
     name: "makedeposit",
     verb: "POST",
     access: "player",
+    refuses: [
+      refusal.selfExcluded,
+      [409, "BillingDepositLimitExceeded", "the deposit would pass the player's deposit limit (params.available_amount, params.expired_at)"],
+      [503, "BillingUnavailable", "the method's payment system is not available"],
+      refusal.throttled,
+    ],
     summary:
       "Start a deposit (SPEC §3 Deposit): checks the amount against the method's rules and the deposit limits " +
       "(BillingDepositLimitExceeded) and self-exclusion, creates the transaction and answers the payment page " +
@@ -106,6 +113,16 @@ export const cashierMethods = {
     name: "makewithdrawal",
     verb: "POST",
     access: "player",
+    refuses: [
+      refusal.funds,
+      [409, "WithdrawalLimitsExceeded", "the amount is outside the method's minimum and maximum (params.min, params.max)"],
+      [409, "WithdrawalLimitsPeriodExceeded", "the day's number or sum of withdrawals is used up"],
+      [409, "InvalidRequest", "an active bonus: burn_bonuses=1 ends it first; or its balance is changing"],
+      [422, "UserNeedConfirmContact", "the email address is not confirmed"],
+      [422, "UserNeedProfileData", "name or birth date missing (params.fields)"],
+      [422, "KycWithdrawal", "a verified identity is needed for this amount, or the check is under way (params.reason)"],
+      [422, "SumsubVerificationRequired", "the site withdraws only to a verified identity (params.can_verify)"],
+    ],
     summary:
       "Request a withdrawal: the amount leaves the main balance at once and the request stays pending until the " +
       "payment system pays it out. Refusals: UserNeedConfirmContact (email not confirmed); UserNeedProfileData " +
@@ -130,6 +147,7 @@ export const cashierMethods = {
     name: "cancelwithdrawal",
     verb: "POST",
     access: "player",
+    refuses: [refusal.unknown, [402, "WithdrawalDeclined", "the withdrawal is paid out or can no longer be cancelled"]],
     summary:
       "Cancel a pending withdrawal of the player: the amount returns to the main balance once. An already " +
       "cancelled one answers as it is; a paid one is refused (WithdrawalDeclined).",

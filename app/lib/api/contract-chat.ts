@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { method } from "./define";
+import { method, refusal } from "./define";
 import { ANONYMOUS_ID, CHAT_LIMITS, CHAT_TEXT_MAX, VISITOR_CONVERSATION_LIMITS } from "./chat-limits";
 
 export { ANONYMOUS_ID, CHAT_LIMITS, CHAT_TEXT_MAX } from "./chat-limits";
@@ -55,6 +55,7 @@ export const chatMethods = {
     name: "sendMessage",
     verb: "POST",
     access: "public",
+    refuses: [refusal.throttled],
     summary: `Send a message to the demo chat's operator, as the signed-in player, else as the visitor of anonymous_id (required for a visitor). ${limitsText} ${conversationsText} Answers the stored message.`,
     params: z.object({
       anonymous_id: anonymousId.optional(),
@@ -82,6 +83,7 @@ export const chatMethods = {
     name: "storeChatEvent",
     verb: "POST",
     access: "public",
+    refuses: [refusal.throttled],
     summary: `SPEC §3/§7: a chat message event of a third-party chat widget (sent by the visitor or received from an agent), stored for the operator. ${limitsText}`,
     params: z.object({
       channel_id: z.string({ error: "channel_id is required" }).trim().min(1, "channel_id is required").max(100, "channel_id must be at most 100 characters"),

@@ -64,6 +64,7 @@ export const contactMethods = {
     name: "sendconfirmationtocontact",
     verb: "POST",
     access: "player",
+    refuses: [[429, "TooManyRequests", "a new code within 60 seconds of the last (params.resend_time)"]],
     summary:
       "Send a 6-digit code (valid 15 minutes, replacing an older one) to one of the player's unconfirmed contacts, " +
       "or to a contact waiting to replace a confirmed one. Again within 60 s: 429 with params.resend_time (seconds).",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { method } from "./define";
+import { method, refusal } from "./define";
 
 /** The most events one player (or visitor) may record in a minute; more are refused (429). */
 export const EVENTS_PER_MINUTE = 30;
@@ -35,6 +35,7 @@ export const eventMethods = {
     name: "handle",
     verb: "POST",
     access: "public",
+    refuses: [refusal.throttled],
     summary: `Record an event of the current player (or visitor) for campaigns to react to; at most ${EVENTS_PER_MINUTE} a minute.`,
     params: z.object({
       event_name: z

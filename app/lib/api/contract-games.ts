@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { count, method, offset } from "./define";
+import { count, method, offset, refusal } from "./define";
 import { listOf } from "./entities";
 import { Game, GameCategory, GameHistoryExport, GameProvider, GameQuery, GameRound, PROVIDER_TYPES, RecentWin } from "./entities-games";
 
@@ -188,6 +188,7 @@ export const gameMethods = {
     name: "createhistoryexportrequest",
     verb: "POST",
     access: "player",
+    refuses: [[403, "AccessDenied", "game history export is off on this site"], refusal.tryAgain],
     summary:
       "Asks for a CSV of the player's settled rounds from `from` to `to` (Unix ms; default the last 90 days, at most " +
       "366 days, `to` later than now counts as now). Answers at once with status pending; the file is built in the " +
@@ -206,6 +207,7 @@ export const gameMethods = {
     name: "gethistoryexportrequest",
     verb: "GET",
     access: "player",
+    refuses: [refusal.unknown],
     summary:
       "Without `id`: the player's last 10 exports, newest first. With `id`: that export (another player's: 404). " +
       "Reading also finishes an export whose background build was lost.",

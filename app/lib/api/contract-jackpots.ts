@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { count, method, offset } from "./define";
+import { count, method, offset, refusal } from "./define";
 import { listOf } from "./entities";
 import { Jackpot, JackpotWinner } from "./entities-jackpots";
 
@@ -20,6 +20,7 @@ export const jackpotMethods = {
     name: "get",
     verb: "GET",
     access: "public",
+    refuses: [refusal.unknown],
     summary:
       "The active jackpots in order, each with its pool now, seed, cap (must_drop_at), contribution and last win; " +
       "with `id`, that one jackpot only (a list of one). An unknown id answers 404.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idOf, method, offset, rewardKey } from "./define";
+import { idOf, method, offset, refusal, rewardKey, type Refusal } from "./define";
 import { Money } from "./entities";
 
 /**
@@ -12,6 +12,9 @@ import { Money } from "./entities";
 
 const limit = (max: number, def: number) =>
   z.coerce.number().int("limit must be an integer").min(1, "limit must be at least 1").max(max, `limit must be at most ${max}`).default(def);
+
+/** Methods that read the active programme answer 404 on a site that has none. */
+const NO_PROGRAMME: Refusal[] = [[404, "InvalidParameter", "the site has no loyalty programme"]];
 
 /** SPEC §9: loyalty programs are listed 2 at a time. */
 export const LOYALTY_PROGRAMS_LIMIT = 2;
@@ -165,6 +168,7 @@ export const loyaltyMethods = {
     name: "getinfo",
     verb: "GET",
     access: "player",
+    refuses: NO_PROGRAMME,
     summary: "The player's loyalty account: points, character, levels with the current one and its progress, the points' money value and the effective return rate.",
     params: z.object({}),
     result: LoyaltyInfo,
@@ -174,6 +178,7 @@ export const loyaltyMethods = {
     name: "getcharacters",
     verb: "GET",
     access: "public",
+    refuses: NO_PROGRAMME,
     summary: `The characters a player may choose (registration's selector too), ${LOYALTY_PAGE} a page by default.`,
     params: z.object({ offset, limit: limit(100, LOYALTY_PAGE) }),
     result: CharactersList,
@@ -183,6 +188,7 @@ export const loyaltyMethods = {
     name: "setcharacter",
     verb: "POST",
     access: "player",
+    refuses: [refusal.unknown],
     summary: "Choose a character; 404 InvalidParameterException for an unknown one.",
     params: z.object({ id: idOf("id") }),
     result: LoyaltyCharacter,
@@ -192,6 +198,7 @@ export const loyaltyMethods = {
     name: "getproducts",
     verb: "GET",
     access: "public",
+    refuses: NO_PROGRAMME,
     summary: `The shop: products with price in points, stock, per-player limit and reward, ${LOYALTY_PAGE} a page by default.`,
     params: z.object({ offset, limit: limit(100, LOYALTY_PAGE) }),
     result: z.strictObject({ items: z.array(LoyaltyProduct), total: z.number().int() }),
@@ -201,6 +208,7 @@ export const loyaltyMethods = {
     name: "buyproduct",
     verb: "POST",
     access: "player",
+    refuses: [refusal.unknown, refusal.conflict],
     summary:
       "Buy a product with points, once per idempotency key (a repeat answers the first purchase). 404 unknown_product; " +
       "409 insufficient_points, out_of_stock, limit_reached, not_for_sale (a product expected to return as much as its points are worth: " +
@@ -249,6 +257,7 @@ export const loyaltyMethods = {
     name: "getProgram",
     verb: "GET",
     access: "public",
+    refuses: [refusal.unknown],
     summary: "One programme by id or sysname; 404 InvalidParameterException for an unknown one, 400 when neither is given.",
     params: z
       .object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fieldList, method, offset } from "./define";
+import { fieldList, method, offset, refusal } from "./define";
 import { Money } from "./entities";
 
 /**
@@ -90,6 +90,7 @@ export const offerMethods = {
     name: "getOffer",
     verb: "GET",
     access: "player",
+    refuses: [refusal.unknown],
     summary: "One offer available to the player; 404 InvalidParameterException for an unknown offer or one not (or no longer) for them.",
     params: z.object({ offer_id: offerId, fields }),
     result: Offer,
@@ -99,6 +100,7 @@ export const offerMethods = {
     name: "takepromotions",
     verb: "POST",
     access: "player",
+    refuses: [refusal.unknown],
     summary:
       "Take an available offer whose trigger is take: its bonus (or free spins) is granted once and the offer is deactivated " +
       "for the player (campaign.offer.deactivated). 404 for an offer not available to them; 400 for a deposit offer (choose it on the deposit form).",

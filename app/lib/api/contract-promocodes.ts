@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fieldList, method } from "./define";
+import { fieldList, method, refusal } from "./define";
 
 /**
  * Promo-code methods of the /api contract (SPEC §7 campaigns.checkPromocode / activateOffer;
@@ -37,6 +37,7 @@ export const promoCodeMethods = {
     name: "checkPromocode",
     verb: "POST",
     access: "public",
+    refuses: [refusal.throttled],
     summary:
       "Check a promo code for this player (or, signed out, for a new player): what it grants when valid, else 400 " +
       "InvalidParameterException with invalid_parameters.promo_code [INVALID | USED | EXPIRED | NOT_ELIGIBLE | DEPOSIT_REQUIRED | DEPOSIT_TOO_SMALL]. " +
@@ -55,6 +56,7 @@ export const promoCodeMethods = {
     name: "activateOffer",
     verb: "POST",
     access: "player",
+    refuses: [refusal.throttled],
     summary:
       "Redeem a promo code: what it grants (an available bonus or a free-spin pack) is created in one batch with the " +
       "redemption, once per player and within the code's total uses. Refusals and throttle as campaigns.checkPromocode. " +

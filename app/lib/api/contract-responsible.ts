@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { method } from "./define";
+import { method, refusal } from "./define";
 import { DepositLimit, DEPOSIT_LIMIT_PERIODS, REALITY_CHECK_MINUTES, ResponsibleGaming, SELF_EXCLUSION_PERIODS } from "./entities-responsible";
 
 /**
@@ -53,6 +53,7 @@ export const responsibleMethods = {
     name: "selfExclude",
     verb: "POST",
     access: "player",
+    refuses: [refusal.throttled],
     summary:
       "Self-exclusion for a SPEC §9 period (1d, 7d, 30d, 3m, 6m, 9m, 1y, 2y, 3y, 4y, 5y, permanent). The account " +
       "password confirms it (accounts without a password confirm with the session alone). Every session of the " +

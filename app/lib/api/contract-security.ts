@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AccountRules } from "./entities";
-import { method } from "./define";
+import { method, refusal } from "./define";
 
 /**
  * Account security methods beyond the spec (issue 17, decision 0038): two-factor backup codes and
@@ -48,6 +48,7 @@ export const securityMethods = {
     name: "createBackupCodes",
     verb: "POST",
     access: "player",
+    refuses: [refusal.throttled],
     summary:
       "A new set of ten one-use backup codes (12345-67890), replacing the old set, answered this once. Needs two-factor on " +
       "and a code of the authenticator, except for the first set within 15 minutes of turning two-factor on. " +

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { count, idOf, method, offset, rewardKey } from "./define";
+import { count, idOf, method, offset, refusal, rewardKey } from "./define";
 import { Money } from "./entities";
 import { BET_ERRORS, BET_MAX_LEGS, BET_MAX_STAKE, BET_MIN_STAKE } from "./sportsbook-limits";
 
@@ -158,6 +158,7 @@ export const sportsbookMethods = {
     name: "getEvents",
     verb: "GET",
     access: "public",
+    refuses: [refusal.unknown],
     summary:
       "Events not finished, live first then by start time, with their open main markets; filtered by sport sysname, " +
       "league id and status (live, prematch). 404 unknown_sport / unknown_league.",
@@ -175,6 +176,7 @@ export const sportsbookMethods = {
     name: "getEvent",
     verb: "GET",
     access: "public",
+    refuses: [refusal.unknown],
     summary: "One event (finished ones too) with all its markets; 404 unknown_event.",
     params: z.object({ event_id: idOf("event_id") }),
     result: SportEvent,
@@ -193,6 +195,7 @@ export const sportsbookMethods = {
     name: "placeBet",
     verb: "POST",
     access: "player",
+    refuses: [refusal.unknown, refusal.conflict],
     summary:
       "Place one bet, once per key: a single (one selection) or an accumulator (2 or more, each from a different event), " +
       "with the odds the player saw, staked from the main balance or the active betting bonus (a free bet). Odds that moved " +

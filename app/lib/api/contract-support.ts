@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fields } from "../validation/zod";
-import { method } from "./define";
+import { method, refusal } from "./define";
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_MESSAGE_MIN, FEEDBACK_NAME_MAX, FEEDBACK_PAGE_MAX, TOPIC_ID } from "./support-limits";
 
 export { FEEDBACK_MESSAGE_MAX, FEEDBACK_MESSAGE_MIN, FEEDBACK_NAME_MAX, FEEDBACK_PAGE_MAX } from "./support-limits";
@@ -88,6 +88,7 @@ export const supportMethods = {
     name: "sendFeedback",
     verb: "POST",
     access: "public",
+    refuses: [refusal.throttled],
     summary:
       `Send a message to support. A visitor gives name and email; a signed-in player may leave them out (the account's login and email are used). ` +
       `topic: one of support.getsettings' topic ids. At most ${FEEDBACK_LIMITS.perSender} per player or visitor and ${FEEDBACK_LIMITS.perAddress} per address in ` +

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { count, fieldList, idOf, method, offset } from "./define";
+import { count, fieldList, idOf, method, offset, refusal } from "./define";
 import { Money } from "./entities";
 
 /**
@@ -164,6 +164,11 @@ export const tournamentMethods = {
     name: "participate",
     verb: "POST",
     access: "player",
+    refuses: [
+      refusal.unknown,
+      refusal.conflict,
+      [403, "InvalidParameter", "the tournament is not open to the player's currency or country (params.code)"],
+    ],
     summary:
       "Join a tournament (active or future); answers 1, also when already joined. 404 unknown_tournament; 409 finished, " +
       "automatic (nothing to join); 403 restricted_currency, restricted_country (params.code).",
@@ -175,6 +180,7 @@ export const tournamentMethods = {
     name: "receipts",
     verb: "GET",
     access: "player",
+    refuses: [refusal.unknown],
     summary: "The reader's scoring rounds in a tournament, newest first: bet, win and the points each earned.",
     params: z.object({ tournament_id: idOf("tournament_id"), offset, count: count(100, 20) }),
     result: z.strictObject({ items: z.array(TournamentReceipt), count: z.number().int() }),
@@ -184,6 +190,7 @@ export const tournamentMethods = {
     name: "get",
     verb: "GET",
     access: "public",
+    refuses: [refusal.unknown],
     summary: `A tournament's leaderboard from the record (D1), ${LEADERBOARD_PAGE} a page, ties broken by who got there first; the reader's own row.`,
     params: z.object({ tournament_id: idOf("tournament_id"), offset, count: count(200, LEADERBOARD_PAGE) }),
     result: Leaderboard,
@@ -193,6 +200,7 @@ export const tournamentMethods = {
     name: "live",
     verb: "GET",
     access: "public",
+    refuses: [refusal.unknown],
     summary:
       "The live board from the tournament's Durable Object (its first page and the reader's row) and where to subscribe: " +
       "`/realtime/tournaments/{id}` pushes leaderboard.updated (at most once a second) and leaderboard.me.",
@@ -204,6 +212,7 @@ export const tournamentMethods = {
     name: "top",
     verb: "GET",
     access: "public",
+    refuses: [refusal.unknown],
     summary: `The first ${LEADERBOARD_TOP} (or count) of a tournament's live board.`,
     params: z.object({ tournament_id: idOf("tournament_id"), count: count(50, LEADERBOARD_TOP) }),
     result: z.strictObject({ tournament_id: z.number().int(), items: z.array(LeaderboardRow), version: z.number().int() }),

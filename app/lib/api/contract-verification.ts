@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { method } from "./define";
+import { method, type Refusal } from "./define";
 
 /**
  * Identity verification methods of the /api contract (SPEC §7 account.setUserOnVerification and
@@ -7,6 +7,15 @@ import { method } from "./define";
  * page (`url` of getAccessToken); the provider's decision reaches the platform by a signed webhook,
  * which sets `is_verified` / `is_on_verification` of account.getInfo. Spread into `contract`.
  */
+
+/** The refusals of starting (or reopening) a verification attempt. */
+const VERIFICATION_REJECTED: Refusal = [403, "AccessDenied", "the identity verification was finally rejected (params.status)"];
+const STARTING_VERIFICATION: Refusal[] = [
+  [400, "InvalidRequest", "identity verification is not available on this site"],
+  VERIFICATION_REJECTED,
+  [409, "InvalidRequest", "the identity is already verified (params.status)"],
+  [422, "KycUserProfile", "first name, last name or birth date missing (params.fields)"],
+];
 
 export const VerificationStatus = z.enum(["init", "pending", "approved", "rejected_retry", "rejected_final"]);
 export type VerificationStatus = z.infer<typeof VerificationStatus>;
@@ -47,6 +56,10 @@ export const verificationMethods = {
     name: "setUserOnVerification",
     verb: "POST",
     access: "player",
+    refuses: [
+      VERIFICATION_REJECTED,
+      [409, "InvalidRequest", "already verified, or no documents submitted yet (params.status)"],
+    ],
     summary:
       "Mark the player as being verified once their documents are submitted at the provider (is_on_verification). Returns 1. " +
       "Refusals: 409 InvalidRequestException when nothing was submitted (params.status: the attempt's status, or null) " +
@@ -70,6 +83,7 @@ export const verificationMethods = {
     name: "createApplicant",
     verb: "POST",
     access: "player",
+    refuses: STARTING_VERIFICATION,
     summary:
       "The player's open verification attempt (collecting documents or under review), or a new one; after a " +
       `'may retry' rejection a new attempt starts. ${REFUSALS}`,
@@ -81,6 +95,7 @@ export const verificationMethods = {
     name: "getAccessToken",
     verb: "POST",
     access: "player",
+    refuses: STARTING_VERIFICATION,
     summary:
       "A random token for the provider's hosted verification page, valid 10 minutes, for the open attempt (started " +
       "as createApplicant does); url is the page's path with the token. externalActionId (optional, up to 64 of " +

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idOf, method, rewardKey } from "./define";
+import { idOf, method, refusal, rewardKey } from "./define";
 import { Money } from "./entities";
 
 /**
@@ -53,6 +53,7 @@ export const vpnMethods = {
     name: "createSubscription",
     verb: "POST",
     access: "player",
+    refuses: [refusal.funds, refusal.unknown],
     summary:
       "Buy a plan from the main balance, once per key. While a subscription is active the plan's days are added after its end. " +
       "402 BillingTransactionDeclinedException when the main balance does not cover the price; 404 unknown_plan; 400 not_in_currency, key_reused (params.code).",
@@ -77,6 +78,7 @@ export const vpnMethods = {
     name: "setAutoRenewalSubscription",
     verb: "POST",
     access: "player",
+    refuses: [refusal.conflict],
     summary: "Turn auto-renewal of the active subscription on (1) or off (0). 409 no_subscription without an active one.",
     params: z.object({ enabled: flag("enabled") }),
     result: VpnSubscription,

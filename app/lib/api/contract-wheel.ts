@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CLIENT_SEED_PATTERN } from "../../features/wheel/fair";
-import { count, idOf, method, offset, rewardKey } from "./define";
+import { count, idOf, method, offset, refusal, rewardKey } from "./define";
 import { Money } from "./entities";
 
 /**
@@ -195,6 +195,7 @@ export const wheelMethods = {
     name: "campaignsInfo",
     verb: "GET",
     access: "public",
+    refuses: [refusal.unknown],
     summary: "One campaign with its rules; 404 unknown_campaign.",
     params: campaignParam,
     result: WheelCampaignInfo,
@@ -204,6 +205,7 @@ export const wheelMethods = {
     name: "wheelInfoGet",
     verb: "GET",
     access: "public",
+    refuses: [refusal.unknown],
     summary: "The wheel: sectors in order with weights, published chances, rewards and stock; the player's fairness state.",
     params: campaignParam,
     result: WheelInfo,
@@ -213,6 +215,7 @@ export const wheelMethods = {
     name: "wheelRewardsGet",
     verb: "GET",
     access: "player",
+    refuses: [refusal.unknown],
     summary: "What the player has won on this campaign's wheel (the gifts received), newest first.",
     params: z.object({ campaign_id: idOf("campaign_id"), offset, count: count(100, WHEEL_RESULTS_PAGE) }),
     result: z.strictObject({ items: z.array(WheelSpin), count: z.number().int() }),
@@ -222,6 +225,7 @@ export const wheelMethods = {
     name: "wheelSpinResults",
     verb: "GET",
     access: "public",
+    refuses: [refusal.unknown],
     summary: "Spins of a campaign, newest first: scope 'mine' (the player's, every spin) or 'winners' (everyone's spins that paid something, names masked).",
     params: z.object({
       campaign_id: idOf("campaign_id"),
@@ -236,6 +240,7 @@ export const wheelMethods = {
     name: "campaignsQuestsGet",
     verb: "GET",
     access: "public",
+    refuses: [refusal.unknown],
     summary: "The campaign's quests with the player's progress in the current period (0 for a visitor).",
     params: campaignParam,
     result: z.strictObject({ items: z.array(WheelQuest) }),
@@ -245,6 +250,7 @@ export const wheelMethods = {
     name: "campaignsQuestsInfo",
     verb: "GET",
     access: "public",
+    refuses: [refusal.unknown],
     summary: "One quest with the player's progress; 404 for an unknown quest.",
     params: z.object({ quest_id: idOf("quest_id") }),
     result: WheelQuest,
@@ -254,6 +260,7 @@ export const wheelMethods = {
     name: "userQuestsHistoryGet",
     verb: "GET",
     access: "player",
+    refuses: [refusal.unknown],
     summary: `The player's completed quests of a campaign and the spins each granted, newest first, ${WHEEL_QUESTS_LIMIT} by default (SPEC §9).`,
     params: z.object({
       campaign_id: idOf("campaign_id"),
@@ -266,6 +273,7 @@ export const wheelMethods = {
     name: "buySpin",
     verb: "POST",
     access: "player",
+    refuses: [refusal.unknown, refusal.conflict],
     summary:
       "Buy spins with money (the main balance) or loyalty points, once per key. 404 unknown_campaign; 409 insufficient_funds, " +
       "insufficient_points, campaign_closed, not_for_sale (a wheel expected to pay back as much as a spin costs: DESIGN §7); " +
@@ -287,6 +295,7 @@ export const wheelMethods = {
     name: "spinWheel",
     verb: "POST",
     access: "player",
+    refuses: [refusal.unknown, refusal.conflict],
     summary: "Spin once, spending one spin: the sector drawn, its reward paid, the balance moved, in one step; a repeated key answers the first spin. 409 no_spins, campaign_closed; 404 unknown_campaign; 400 key_reused.",
     params: z.object({ campaign_id: idOf("campaign_id"), key: rewardKey }),
     result: z.strictObject({ spin: WheelSpin, spin_balance: z.number().int(), fairness: WheelFairness, replayed: z.boolean() }),

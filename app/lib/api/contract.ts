@@ -23,7 +23,7 @@ import { vpnMethods } from "./contract-vpn";
 import { supportMethods } from "./contract-support";
 import { chatMethods } from "./contract-chat";
 import { analyticsMethods } from "./contract-analytics";
-import { count, fieldList, method, offset } from "./define";
+import { count, fieldList, method, offset, refusal } from "./define";
 import {
   AccountInfo,
   AccountRules,
@@ -151,6 +151,9 @@ export const contract = {
     name: "set",
     verb: "POST",
     access: "public",
+    refuses: [
+      [413, "StorageQuotaExceeded", "the storage of the player (or visitor) is full: 100 keys or 65,536 characters"],
+    ],
     summary: "Store a value (at most 4096 characters; 100 keys and 65,536 characters in all); an empty value deletes the key.",
     params: z.object({ key: storageKey, value: z.string().max(4096, "value must be at most 4096 characters") }),
     result: z.literal(true),
@@ -181,6 +184,12 @@ export const contract = {
     name: "login",
     verb: "POST",
     access: "public",
+    refuses: [
+      [401, "Authorization", "a wrong login or password; on a two-factor account, no code yet (params.two_factor_auth) or an expired step"],
+      [403, "UserBanned", "the account is blocked"],
+      refusal.selfExcluded,
+      refusal.throttled,
+    ],
     summary:
       "Sign in (new session cookie). On a two-factor account the first attempt without code answers 401 " +
       "'two_factor_auth is enable' (params.two_factor_auth; no resend_time: the code is the player's authenticator's, nothing is sent); send the code to finish. Throttled: 429 with params.retry_after.",
@@ -201,6 +210,14 @@ export const contract = {
     name: "register",
     verb: "POST",
     access: "public",
+    refuses: [
+      [400, "InvalidRequest", "a signed-in player whose account is already complete"],
+      [401, "Authorization", "a Telegram payload that cannot be verified, or a Telegram account that uses two-factor sign-in"],
+      [403, "AccessDenied", "messenger sign-in is off on this site"],
+      [403, "UserBanned", "the Telegram account's player is blocked"],
+      refusal.selfExcluded,
+      refusal.throttled,
+    ],
     summary:
       "Register with the registration values of SPEC §3 (mobile as phone, notify and is_betting '1'/'0') and sign in; " +
       "a new account needs a login or email and a password; taken login, email, phone or fake name answer 400 with invalid_parameters. " +
@@ -217,6 +234,7 @@ export const contract = {
     name: "restore",
     verb: "POST",
     access: "public",
+    refuses: [refusal.throttled],
     summary:
       "Password reset. With a login or email: mails (or texts) the account a link with a one-hour, single-use " +
       "reset_token and answers 1 whether or not the account exists (throttled: 429 with params.retry_after). " +
@@ -247,6 +265,9 @@ export const contract = {
     name: "saveProfileInfo",
     verb: "POST",
     access: "player",
+    refuses: [
+      [409, "RequisitesOnVerification", "the identity is being verified: name and birth date wait until the check ends"],
+    ],
     summary:
       "Save profile values: a field left out is kept, an empty one cleared; identity fields are locked once verified, and " +
       "while the identity is being verified a change to them answers 409 RequisitesOnVerificationException. Returns 1.",
@@ -258,6 +279,7 @@ export const contract = {
     name: "changepassword",
     verb: "POST",
     access: "player",
+    refuses: [refusal.throttled],
     summary:
       "Change the password: ends every other session and rotates this one. `old_password` is required, " +
       "except for an account that has none yet (social sign-up), which sets its first one. Returns 1.",
@@ -290,6 +312,7 @@ export const contract = {
     name: "changeTwoFactorAuth",
     verb: "POST",
     access: "player",
+    refuses: [refusal.throttled],
     summary:
       "enable=1: a new TOTP secret (base32) and its otpauth:// URI, active after confirmTwoFactorAuth. " +
       "enable=0 with a valid code: two-factor off (answers 1).",
@@ -301,6 +324,7 @@ export const contract = {
     name: "confirmTwoFactorAuth",
     verb: "POST",
     access: "player",
+    refuses: [refusal.throttled],
     summary: "Confirm enabling two-factor with a code from the new secret; other sessions end. Returns 1.",
     params: z.object({ code: AccountRules.code }),
     result: z.literal(1),

@@ -1,6 +1,24 @@
 import { z } from "zod";
+import type { ExceptionName } from "./errors";
 
 export type HttpVerb = "GET" | "POST";
+
+/**
+ * A refusal a method answers: the HTTP status, the exception `type` of the body, and when (the
+ * OpenAPI document's words). The status is the exception's own (errors.ts) unless a handler
+ * answers it with another, as the 404 and 409 InvalidParameter refusals below.
+ */
+export type Refusal = readonly [status: number, exception: ExceptionName, when: string];
+
+/** Refusals many methods answer, named once. */
+export const refusal = {
+  unknown: [404, "InvalidParameter", "an id or name that names nothing this player may see (params.code where the summary lists codes)"],
+  conflict: [409, "InvalidParameter", "the state refuses it now: params.code says why"],
+  tryAgain: [409, "InvalidRequest", "the state changed under the request, or forbids it now (params.reason where given): try again later"],
+  throttled: [429, "TooManyRequests", "too many attempts: params.retry_after is the seconds to wait"],
+  funds: [402, "BillingTransactionDeclined", "the main balance does not cover it"],
+  selfExcluded: [403, "AccessDenied", "the player is self-excluded (params.self_excluded, params.until)"],
+} as const satisfies Record<string, Refusal>;
 
 /**
  * One platform method, declared once: the Worker validates with `params`, answers with
@@ -17,6 +35,12 @@ export interface MethodDecl<P extends z.ZodObject = z.ZodObject, R extends z.Zod
   pathParam?: keyof z.infer<P> & string;
   /** Who may call: anyone, or a signed-in player (AuthorizationException otherwise). */
   access: "public" | "player";
+  /**
+   * The refusals of this method's own rules. Those every method of its kind answers (bad
+   * parameters, no session, a banned player, maintenance, a cross-site or non-form POST) are
+   * derived from how the platform answers (app/lib/api/error-answers.ts), not listed here.
+   */
+  refuses?: readonly Refusal[];
 }
 
 export function method<P extends z.ZodObject, R extends z.ZodType>(decl: MethodDecl<P, R>) {

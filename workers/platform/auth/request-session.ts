@@ -1,3 +1,4 @@
+import { refusesBanned } from "../../../app/lib/api/call-rules";
 import type { MethodKey } from "../../../app/lib/api/contract";
 import type { MethodDecl } from "../../../app/lib/api/define";
 import { PlatformError } from "../../../app/lib/api/errors";
@@ -12,15 +13,6 @@ import {
   sessionClient,
   sessionCookieName,
 } from "./sessions";
-
-/**
- * Site data that is the same for everyone: no session lookup (a page render calls these several
- * times), and so still served to a banned player, whose forbidden page needs it localized and branded.
- */
-const SITE_DATA_GROUPS = new Set(["nfx/i18n", "metadata", "cms"]);
-const BANNED_MAY_CALL = new Set<MethodKey>(["auth.logout"]);
-
-export const needsSession = (decl: MethodDecl) => !SITE_DATA_GROUPS.has(decl.group);
 
 /**
  * Whether a request may clear a session cookie that names no live session: only a page navigation
@@ -56,7 +48,7 @@ export async function resolveSession(ctx: PlatformContext): Promise<void> {
 
 /** Banned players get UserBanned (403) nearly everywhere; player-only methods need a session. */
 export function assertAccess(ctx: PlatformContext, key: MethodKey, decl: MethodDecl): void {
-  if (ctx.uid > 0 && ctx.session?.banned && !BANNED_MAY_CALL.has(key)) {
+  if (ctx.uid > 0 && ctx.session?.banned && refusesBanned(key, decl)) {
     throw new PlatformError("UserBanned", "This account is blocked. Please contact support.");
   }
   if (decl.access === "player" && ctx.uid === 0) {

@@ -1,7 +1,5 @@
+import { closedInMaintenance } from "../../../app/lib/api/call-rules";
 import { PlatformError } from "../../../app/lib/api/errors";
-
-/** Groups that keep answering in maintenance, so the app can still show a localized, branded page. */
-const OPEN_IN_MAINTENANCE = new Set(["nfx/i18n", "metadata", "cms"]);
 
 /**
  * The operator switch `settings.maintenance = {"enabled": true, "message": "…"}`: while it is on,
@@ -9,7 +7,7 @@ const OPEN_IN_MAINTENANCE = new Set(["nfx/i18n", "metadata", "cms"]);
  * value (read with the locales: loadLocalesAndMaintenance), null when it is not set.
  */
 export function assertApplicationEnabled(maintenance: string | null, group: string): void {
-  if (OPEN_IN_MAINTENANCE.has(group) || maintenance === null) return;
+  if (!closedInMaintenance(group) || maintenance === null) return;
   const m = JSON.parse(maintenance) as { enabled?: boolean; message?: string };
   if (m.enabled) {
     throw new PlatformError("ApplicationDisabled", m.message || "The site is under maintenance", {
