@@ -24,10 +24,16 @@ function scriptsOf(page: Page): string[] {
 
 const fetched = (seen: string[], chunk: string) => seen.some((p) => p.startsWith(`/assets/${chunk}-`));
 
-/** Hydrated, and nothing more on the way: the network idle and then a quiet second. */
+/**
+ * The page's queued work has run: a frame drawn and the tasks queued before it done (what a
+ * hydrated page starts from its effects and first frame, e.g. a lazy import, is under way by then).
+ */
+const tasksRun = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+
+/** Hydrated, and nothing more on the way: the network idle, the page's queued work run, the network idle again. */
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(1000);
+  await tasksRun(page);
   await page.waitForLoadState("networkidle");
 }
 
@@ -108,14 +114,16 @@ test.describe("first load", () => {
     await settle(page);
     for (const chunk of deferred) expect(fetched(seen, chunk), `${chunk} on a visitor's first load`).toBe(false);
 
-    // A player's page never goes network-idle (the realtime channel): hydrated, loaded, then a quiet second.
+    // A player's page never goes network-idle (the realtime channel): hydrated, loaded, and the
+    // page extras (the last code a player's page loads by itself) connected, their work run.
     await registerByApi(page.request, unique("wheel-load"));
     await demoDeposit(page, 1_000);
     seen.length = 0;
     await page.goto("/wheel-of-fortune");
     await expect(page.locator("form.wheel__spin-form[data-enhanced]")).toBeAttached();
     await page.waitForLoadState("load");
-    await page.waitForTimeout(1000);
+    await expect(page.locator("html")).toHaveAttribute("data-realtime", "open");
+    await tasksRun(page);
     // (XState itself comes for a player anyway, with the page extras' machines.)
     for (const chunk of ["spin-client", "verify-check"]) expect(fetched(seen, chunk), `${chunk} on a player's first load`).toBe(false);
 

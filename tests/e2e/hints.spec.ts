@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { mailedCode, registerByApi, unique } from "./accounts-fixtures";
+import { formatMoney } from "../../app/lib/money";
 import { absolute, expect, sidebar, siteHeader, slotOutsideJackpots, test, tr } from "./fixtures";
 
 /**
@@ -73,9 +74,14 @@ test.describe("hints and games", () => {
     // The player's page extras are live (the realtime channel is open): a hint would be up by now,
     // over the Spin button of a 1280 px desktop, and the click below would be intercepted.
     await expect(page.locator("html")).toHaveAttribute("data-realtime", "open", { timeout: 10_000 });
-    const spin = page.frameLocator("iframe.game-frame__iframe").getByRole("button", { name: "Spin" });
-    await spin.click();
-    await expect(page.frameLocator("iframe.game-frame__iframe").locator("[data-result]")).not.toHaveText("");
+    const studio = page.frameLocator("iframe.game-frame__iframe");
+    // The round the studio plays, as the platform answered it: the page must show that result.
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === `/platform/game/${game.sysname}/round` && r.request().method() === "POST"),
+      studio.getByRole("button", { name: "Spin" }).click(),
+    ]);
+    const round = (await answer.json()).data as { win: number; currency: string };
+    await expect(studio.locator("[data-result]")).toHaveText(round.win > 0 ? `You win ${formatMoney({ amount: round.win, currency: round.currency })}!` : "No win this time.");
     await expect(hints(page)).toHaveCount(0);
     // In place, to a page that is not a game: the hint is back.
     await sidebar(page).getByRole("link", { name: "Home" }).click();

@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import { demoDeposit, origin, PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
+import { formatRate } from "../../app/features/loyalty/points";
+import { formatMoney } from "../../app/lib/money";
 import { absolute, expect, jsOn, slotOutsideJackpots, test, tr } from "./fixtures";
 
 /**
@@ -12,22 +14,43 @@ import { absolute, expect, jsOn, slotOutsideJackpots, test, tr } from "./fixture
 const STARTER = "starter-bonus";
 /** Its price in points (a 2.00 bonus wagered 10 times is worth 1.40; 150 points are worth 1.50: decision 0058). */
 const STARTER_PRICE = 150;
-const info = async (page: Page) => (await (await page.request.get("/api/loyalty/getinfo")).json()).data as { points: number; experience: number };
+/** What a point is worth in the seed's programme for a USD player: 10.00 per 1,000 points (value_per_1000). */
+const USD_VALUE_PER_1000 = 1000;
+type Info = { points: number; experience: number; levels: { minValue: number }[] };
+const info = async (page: Page) => (await (await page.request.get("/api/loyalty/getinfo")).json()).data as Info;
+/** The level bar's percent for this much experience: the way from the level's floor to the next level's. */
+function levelPercent({ experience, levels }: Info): number {
+  const floors = levels.map((l) => l.minValue).sort((a, b) => a - b);
+  const floor = floors.filter((m) => m <= experience).at(-1)!;
+  const next = floors.find((m) => m > experience);
+  return next === undefined ? 100 : Math.floor(((experience - floor) * 100) / (next - floor));
+}
+/** The loyalty notice of points credited by one round, as the seed's programme words it in English. */
+const pointsNotice = (points: number) => `You earned ${points} club points.`;
 const mainBalance = async (page: Page) => (await (await page.request.get("/api/account/getBalance")).json()).data.balance_main.amount as number;
 
-/** Real-money slot rounds of 50.00 until the player holds `points` points (a slot earns 1 point per 10.00). */
-async function earn(page: Page, points: number) {
+/**
+ * Real-money slot rounds of 50.00 until the player holds `points` points (a slot earns 1 point per
+ * 10.00). Returns how many rounds it played and the money it bet, in cents.
+ */
+async function earn(page: Page, points: number): Promise<{ rounds: number; wagered: number }> {
   const game = await slotOutsideJackpots(page.request);
+  let rounds = 0;
+  let wagered = 0;
   for (let i = 0; i < 40 && (await info(page)).points < points; i++) {
     const bet = Math.min(5000, await mainBalance(page));
     if (bet < game.min_bet.amount) await demoDeposit(page, 20_000);
+    const stake = Math.max(bet, game.min_bet.amount);
     const res = await page.request.post(`/platform/game/${game.sysname}/round`, {
-      multipart: { bet: String(Math.max(bet, game.min_bet.amount)), mode: "real", round_id: `e2e-loyalty-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+      multipart: { bet: String(stake), mode: "real", round_id: `e2e-loyalty-${Date.now()}-${Math.random().toString(36).slice(2)}` },
       headers: { origin: origin(), accept: "application/json" },
     });
     expect(res.status(), await res.text()).toBe(200);
+    rounds += 1;
+    wagered += stake;
   }
   expect((await info(page)).points).toBeGreaterThanOrEqual(points);
+  return { rounds, wagered };
 }
 
 test.describe("loyalty @nojs", () => {
@@ -61,13 +84,19 @@ test.describe("loyalty @nojs", () => {
     await page.goto("/profile/loyalty");
     const level = page.getByTestId("loyalty-level");
     await expect(level).toHaveAttribute("data-percent", "0");
-    await earn(page, STARTER_PRICE);
+    const played = await earn(page, STARTER_PRICE);
     const before = await info(page);
     // Earning may have topped the balance up through the cashier's pages: back to the profile.
     await page.goto("/profile/loyalty");
     await expect(page.getByTestId("loyalty-points")).toHaveAttribute("data-points", String(before.points));
-    await expect(level).not.toHaveAttribute("data-percent", "0");
-    await expect(page.getByTestId("loyalty-return")).toContainText("%");
+    // The bar: this experience's way through its level (150 points: a eighth of silver's 100–500).
+    expect(levelPercent(before)).toBeGreaterThan(0);
+    await expect(level).toHaveAttribute("data-percent", String(levelPercent(before)));
+    // The honest figure: what the points earned are worth against the money the rounds above bet.
+    const rateBp = Math.floor((before.experience * USD_VALUE_PER_1000 * 10) / played.wagered);
+    await expect(page.getByTestId("loyalty-return")).toHaveText(
+      tr("loyalty.returnRate", { rate: formatRate(rateBp), wagered: formatMoney({ amount: played.wagered, currency: "USD" }) }),
+    );
 
     await page.goto("/loyalty/shop");
     const product = page.locator(`[data-product="${STARTER}"]`);
@@ -90,7 +119,9 @@ test.describe("loyalty @nojs", () => {
     await expect(history.locator("li").first()).toContainText(tr("loyalty.history.reason.purchase", { title: "Starter bonus 2.00" }));
     await expect(history.locator('li[data-reason="round"]').first()).toBeVisible();
     const quest = page.getByTestId("loyalty-quests").locator('[data-quest="slots-50"]');
-    await expect(quest).not.toHaveAttribute("data-progress", "0");
+    // Every round earn() played was a real-money slot round (fewer than the quest's 50).
+    expect(played.rounds).toBeLessThan(50);
+    await expect(quest).toHaveAttribute("data-progress", String(played.rounds));
     await quest.getByRole("link", { name: new RegExp(tr("loyalty.quests.details")) }).click();
     const popup = page.getByTestId("loyalty-quest");
     await expect(popup.getByRole("heading")).toHaveText("Play 50 slot rounds");
@@ -168,10 +199,11 @@ test.describe("loyalty notices with JavaScript", () => {
     await expect(sound).toBeChecked();
     await sound.uncheck();
     expect(await page.evaluate(() => localStorage.getItem("loyalty_sound_muted"))).toBe("1");
-    await earn(page, 5);
+    expect((await earn(page, 5)).rounds).toBe(1);
     const notice = page.getByTestId("loyalty-notice");
     await expect(notice).toBeVisible();
-    await expect(notice).toContainText("club points");
+    await expect(notice).toHaveAttribute("data-trigger", "points");
+    await expect(notice.locator("p")).toHaveText(pointsNotice((await info(page)).points));
     // Read: the platform has none left unread.
     await expect.poll(async () => (await (await page.request.get("/api/loyalty/getnotifications")).json()).data.items.length).toBe(0);
     await notice.getByRole("button", { name: tr("common.close") }).click();
@@ -194,7 +226,8 @@ test.describe("loyalty notices with JavaScript", () => {
     const plays = () => page.evaluate(() => (window as unknown as { __plays: number[] }).__plays);
     await registerByApi(page.request, unique("loyal-later"));
     await demoDeposit(page, 20_000);
-    await earn(page, 5);
+    expect((await earn(page, 5)).rounds).toBe(1);
+    const earned = (await info(page)).points;
     await page.goto("/profile/loyalty");
     // Hydrated, the notices' listeners in place (they mount with the realtime client).
     await expect(page.locator("html[data-realtime=open]")).toHaveCount(1);
@@ -202,7 +235,8 @@ test.describe("loyalty notices with JavaScript", () => {
     await expect(notice).toHaveCount(0);
     await page.getByRole("heading", { level: 1 }).click();
     await expect(notice).toBeVisible();
-    await expect(notice).toContainText("club points");
+    await expect(notice).toHaveAttribute("data-trigger", "points");
+    await expect(notice.locator("p")).toHaveText(pointsNotice(earned));
     await expect.poll(plays).toContainEqual(0.5);
     expect((await plays()).every((v) => v === 0.5)).toBe(true);
 

@@ -98,11 +98,11 @@ test.describe("profile game history export @nojs", () => {
     if (jsOn()) {
       await expect(ready).toHaveCount(1, { timeout: 15_000 }); // the page re-checks by itself
     } else {
-      for (let i = 0; i < 10 && (await ready.count()) === 0; i++) {
-        await page.waitForTimeout(500);
-        await page.goto("/profile/bets/exports"); // what the Refresh link does
-      }
-      await expect(ready).toHaveCount(1);
+      // What the Refresh link does, until the export is ready.
+      await expect(async () => {
+        await page.goto("/profile/bets/exports");
+        expect(await ready.count()).toBe(1);
+      }).toPass({ timeout: 15_000 });
     }
     // On a phone the row fits: the download link shows without scrolling the table sideways.
     await page.setViewportSize({ width: 390, height: 800 });

@@ -148,19 +148,29 @@ test.describe("search popup", () => {
 
   test("a slow answer for an older text never replaces the newer one", async ({ page }) => {
     const seen: string[] = [];
+    // The answer for "dr" is held until the newer one is on the page.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const searchOf = (url: string) => (JSON.parse(new URL(url).searchParams.get("options") ?? "{}") as { search?: string }).search;
     await page.route("**/api/games/get?**", async (route) => {
-      const options = JSON.parse(new URL(route.request().url()).searchParams.get("options") ?? "{}") as { search?: string };
-      if (options.search) seen.push(options.search);
-      if (options.search === "dr") await new Promise((r) => setTimeout(r, 2500));
+      const search = searchOf(route.request().url());
+      if (search) seen.push(search);
+      if (search === "dr") await held;
       await route.continue().catch(() => undefined); // the browser may have aborted it meanwhile
     });
+    // The old request's end, answered or aborted by the page (listened for before it can happen).
+    const isOld = (r: { url(): string }) => r.url().includes("/api/games/get?") && searchOf(r.url()) === "dr";
+    const oldOver = Promise.race([page.waitForEvent("requestfinished", isOld), page.waitForEvent("requestfailed", isOld)]);
     await page.goto("/");
     await openPopup(page);
     await popupInput(page).fill("dr");
     await expect.poll(() => seen).toContain("dr");
     await popupInput(page).fill("dragon");
     await expect(popup(page).locator(".search-results[data-status=results]")).toHaveAttribute("data-query", "dragon");
-    await page.waitForTimeout(3000); // the old answer's time to (not) arrive
+    // Now the old answer may arrive: once its request is over and the page has run what it queued, the newer results must still be there.
+    release();
+    await oldOver;
+    await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0))));
     await expect(popup(page).locator(".search-results")).toHaveAttribute("data-query", "dragon");
     await expectAllMatch(popupResults(page), "dragon", ".search-result__title", ".search-result__provider");
     expect(seen).toEqual(["dr", "dragon"]);

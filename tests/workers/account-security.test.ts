@@ -1,8 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { describeUserAgent } from "../../workers/platform/auth/user-agent";
-import { Browser, codeAt, enableTwoFactor, forgetUsedCodes, registerPlayer, uid, wrongCode, type Player } from "./auth-helpers";
+import { Browser, codeAt, frozenTotpClock, enableTwoFactor, forgetUsedCodes, registerPlayer, uid, wrongCode, type Player } from "./auth-helpers";
 import { data, failure } from "./helpers";
+
+// Codes are made and checked on a held authenticator clock: no wait for a fresh step.
+frozenTotpClock();
 
 /** Two-factor backup codes and the sessions list (decision 0038). */
 

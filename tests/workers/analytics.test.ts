@@ -214,3 +214,68 @@ describe("retention (scheduled)", () => {
     expect(await sweepAnalytics(env.DB, at, 3, 2)).toBe(0);
   });
 });
+
+/*
+ * The operator's switches in general_info (decision 0057), set where the operator sets them (the
+ * `settings` row), read on the production path: APP_ENV production ignores the demo cookie the
+ * e2e spec uses, and no site cache stands between the saved setting and the next page.
+ */
+describe("the operator's consent and SEON settings on a production page", () => {
+  // A production configuration passes the Worker's own check (workers/env.ts): no development secrets.
+  const production = {
+    ...env,
+    APP_ENV: "production",
+    SIGNING_SECRET: "analytics-settings-test-secret-of-32-plus-chars",
+    TELEGRAM_BOT_TOKEN: "",
+    SITE_CACHE_SECONDS: "0",
+  } as Env;
+  const setAnalytic = (path: "$.analytic.consentRequired" | "$.is_seon_enabled", on: boolean) =>
+    env.DB.prepare("UPDATE settings SET value = json_set(value, ?1, json(?2)) WHERE key = 'general_info'").bind(path, String(on)).run();
+  /** The home page as a production visitor's browser gets it, with these cookies. */
+  async function home(cookie = ""): Promise<{ html: string; banner: boolean; beacon: boolean; analyticsJs: boolean; seon: boolean }> {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(new Request(`${ORIGIN}/`, { headers: cookie ? { cookie } : {} }), production, ctx);
+    await waitOnExecutionContext(ctx);
+    const html = await res.text();
+    expect(res.status, html).toBe(200);
+    return {
+      html,
+      banner: html.includes('data-testid="consent-banner"'),
+      beacon: html.includes('"/platform/analytics/beacon"'),
+      analyticsJs: html.includes("import(\"/analytics.js?v="),
+      seon: html.includes('sessionStorage.getItem("pf.seon")'),
+    };
+  }
+
+  afterEach(async () => {
+    await setAnalytic("$.analytic.consentRequired", false);
+    await setAnalytic("$.is_seon_enabled", false);
+  });
+
+  it("consent not required (the seed): no banner, the beacon and /analytics.js are set up without asking", async () => {
+    const page = await home();
+    expect(page).toMatchObject({ banner: false, beacon: true, analyticsJs: true, seon: false });
+  });
+
+  it("consent required: the banner, and nothing is sent until the visitor accepts; declined stays silent without the banner", async () => {
+    await setAnalytic("$.analytic.consentRequired", true);
+    const first = await home();
+    expect(first).toMatchObject({ banner: true, beacon: false, analyticsJs: false });
+    // The queue is still kept (page_view), only nothing leaves the page.
+    expect(first.html).toContain('q.push(["page_view"');
+    expect(await home("pf_consent=yes")).toMatchObject({ banner: false, beacon: true, analyticsJs: true });
+    expect(await home("pf_consent=no")).toMatchObject({ banner: false, beacon: false, analyticsJs: false });
+    // Production does not let a demo cookie switch the requirement off or on for one browser.
+    expect(await home("pf_demo_analytics=seon")).toMatchObject({ banner: true, beacon: false, seon: false });
+  });
+
+  it("SEON on: the beacon carries the SEON session id; off, it does not (whatever the demo cookie says)", async () => {
+    expect(await home("pf_demo_analytics=seon,consent")).toMatchObject({ banner: false, beacon: true, seon: false });
+    await setAnalytic("$.is_seon_enabled", true);
+    expect(await home()).toMatchObject({ beacon: true, seon: true });
+    // With consent required, the SEON session goes with the beacon only once consent is given.
+    await setAnalytic("$.analytic.consentRequired", true);
+    expect(await home()).toMatchObject({ banner: true, beacon: false, seon: false });
+    expect(await home("pf_consent=yes")).toMatchObject({ banner: false, beacon: true, seon: true });
+  });
+});

@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
-import { expect } from "vitest";
+import { afterEach, beforeEach, expect } from "vitest";
 import type { AuthType } from "../../app/features/auth/registration-form";
 import personalData from "../../migrations/seed/personal-data.json";
-import { totpAt, totpStep } from "../../workers/platform/auth/totp";
+import { TOTP_PERIOD_SECONDS, totpAt, totpStep } from "../../workers/platform/auth/totp";
+import { totpClock } from "../../workers/platform/auth/two-factor";
 import { data, get, post } from "./helpers";
 
 /** Shared by the auth*.test.ts and account-player*.test.ts files: a browser with a cookie jar. */
@@ -137,14 +138,29 @@ export const BY_EMAIL: AuthType = { id: "email", label: "Email", type: "form", f
 export const BY_PHONE: AuthType = { id: "phone", label: "Phone", type: "form", field: "mobile" };
 export const uid = async (b: Browser): Promise<number> => (await data(b.get("account/getInfo"))).uid;
 
+let totpFrozen = false;
+
 /**
- * The code of the step `offset` steps from now (0: the current one). Near the end of a step it first
- * waits for the next, so the server, a few milliseconds later, sees the same step.
+ * Holds the server's authenticator clock (two-factor.ts totpClock) in the middle of the current
+ * step for each test of the calling file: a code made by codeAt is checked in the step it was made
+ * for, however slow the machine, and no test waits for the next step.
  */
+export function frozenTotpClock(): void {
+  beforeEach(() => {
+    const middle = totpStep(Date.now()) * TOTP_PERIOD_SECONDS * 1000 + (TOTP_PERIOD_SECONDS * 1000) / 2;
+    totpClock.now = () => middle;
+    totpFrozen = true;
+  });
+  afterEach(() => {
+    totpClock.now = () => Date.now();
+    totpFrozen = false;
+  });
+}
+
+/** The code of the step `offset` steps from the server's now (0: the current one); the file holds the clock with frozenTotpClock(). */
 export async function codeAt(secret: string, offset = 0): Promise<string> {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 1500) await new Promise((r) => setTimeout(r, left + 50));
-  return totpAt(secret, totpStep(Date.now()) + offset);
+  if (!totpFrozen) throw new Error("codeAt needs frozenTotpClock() in the test file");
+  return totpAt(secret, totpStep(totpClock.now()) + offset);
 }
 
 /** A six-digit code that is valid for no step in the ±1 window. */

@@ -1,7 +1,10 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Browser, codeAt, PASSWORD, US_PLAYER, uniqueName } from "./auth-helpers";
+import { Browser, codeAt, frozenTotpClock, PASSWORD, US_PLAYER, uniqueName } from "./auth-helpers";
 import { data, failure } from "./helpers";
+
+// Codes are made and checked on a held authenticator clock: no wait for a fresh step.
+frozenTotpClock();
 
 /** Everything the Worker logs during a test, to prove no secret ever reaches the logs. */
 function captureLogs() {

@@ -1,8 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Browser, codeAt, enableTwoFactor, forgetUsedCodes, registerPlayer, uniqueName, wrongCode, type Player } from "./auth-helpers";
+import { Browser, codeAt, frozenTotpClock, enableTwoFactor, forgetUsedCodes, registerPlayer, uniqueName, wrongCode, type Player } from "./auth-helpers";
 import { apiUrl, data, failure, ORIGIN, send } from "./helpers";
 import { frozenThrottleClock } from "./throttle-clock";
+
+// Codes are made and checked on a held authenticator clock: no wait for a fresh step.
+frozenTotpClock();
 
 // Sign-in throttling (decision 0024) against the attacks it is for. The throttle's clock is
 // frozen and moved by hand: no test sleeps, and none depends on how fast the machine is.

@@ -1,7 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Browser, codeAt, enableTwoFactor, forgetUsedCodes, registerPlayer, sessionRows, uid, wrongCode, type Player } from "./auth-helpers";
+import { Browser, codeAt, frozenTotpClock, enableTwoFactor, forgetUsedCodes, registerPlayer, sessionRows, uid, wrongCode, type Player } from "./auth-helpers";
 import { data, failure } from "./helpers";
+
+// Codes are made and checked on a held authenticator clock: no wait for a fresh step.
+frozenTotpClock();
 
 /** A player with two-factor on, signed out, and the secret. */
 async function twoFactorPlayer(): Promise<{ p: Player; secret: string }> {

@@ -127,10 +127,9 @@ describe("games.getHistory", () => {
     const slot = await aSlot();
     const { browser } = await registerPlayer();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      ids.push((await data(playRound(browser, slot.sysname, { bet: slot.min_bet, mode: "demo", round_id: roundId() }))).id);
-      await new Promise((r) => setTimeout(r, 2));
-    }
+    for (let i = 0; i < 5; i++) ids.push((await data(playRound(browser, slot.sysname, { bet: slot.min_bet, mode: "demo", round_id: roundId() }))).id);
+    // A minute apart, in play order, rather than sleeps between the rounds (ids are not in time order).
+    await env.DB.batch(ids.map((id, i) => env.DB.prepare("UPDATE game_rounds SET created_at = created_at - ?2 WHERE id = ?1").bind(id, (5 - i) * 60_000)));
     const first = await data(browser.get("games/getHistory", { count: 2 }));
     expect(first.count).toBe(5);
     expect(first.items.map((r: { id: string }) => r.id)).toEqual([ids[4], ids[3]]);

@@ -13,14 +13,11 @@ import { data, failure, send } from "./helpers";
 const DAY = 24 * 60 * 60_000;
 const HEADER = "round_id,date_utc,game,title,mode,currency,bet,win,net";
 
-/** Polls the export until it leaves pending (the background build runs after the answer). */
+/** The export once it has left pending (the background build runs after the answer). */
 async function settled(p: Player, id: string): Promise<any> {
-  for (let i = 0; i < 100; i++) {
-    const item = await data(p.browser.get("games/gethistoryexportrequest", { id }));
-    if (item.status !== "pending") return item;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("the export stayed pending");
+  let item: any;
+  await expect.poll(async () => (item = await data(p.browser.get("games/gethistoryexportrequest", { id }))).status, { timeout: 10_000 }).not.toBe("pending");
+  return item;
 }
 
 const download = (p: Player | null, url: string) => send(url, { headers: p ? p.browser.headers() : {} });

@@ -135,14 +135,17 @@ describe("app with PLATFORM_ORIGIN set", () => {
       });
     const setAnswer = (body: object) => fetch(`${PLATFORM_ORIGIN}/__stand-in/participate-answer`, { method: "POST", body: JSON.stringify(body) });
 
-    await setAnswer({ answer: 0 });
+    // 0, and answers that only look like 1 to a loose check (SPEC §4: joined only on exactly 1).
     try {
-      const refused = await participate();
-      const html = await refused.text();
-      expect(refused.status).toBe(502);
-      expect(html).toContain('data-testid="participate-error"');
-      expect(html).toContain("Failed to participate in tournament");
-      expect(refused.headers.get("location")).toBeNull();
+      for (const answer of [0, "1", true]) {
+        await setAnswer({ answer });
+        const refused = await participate();
+        const html = await refused.text();
+        expect(refused.status, JSON.stringify(answer)).toBe(502);
+        expect(html).toContain('data-testid="participate-error"');
+        expect(html).toContain("Failed to participate in tournament");
+        expect(refused.headers.get("location")).toBeNull();
+      }
     } finally {
       await setAnswer({});
     }

@@ -7,7 +7,7 @@ import { moveMoney } from "../../workers/platform/wallet/move-money";
 import type { WalletOperation } from "../../workers/platform/wallet/wallet";
 import { data } from "./helpers";
 import { registerPlayer } from "./auth-helpers";
-import { connect, moneyDeps, pause, tokenFor, upgrade } from "./realtime-helpers";
+import { connect, flushed, moneyDeps, tokenFor, upgrade } from "./realtime-helpers";
 import { makePlayer } from "./wallet-helpers";
 
 const deposit = (uid: number, key: string, amount = 2500): WalletOperation => ({
@@ -78,8 +78,7 @@ describe("account.balance_updated", () => {
         total: { amount: 2500, currency: "USD" },
       });
     }
-    await pause(100);
-    expect(stranger.messages).toEqual([]);
+    expect(await flushed(stranger)).toEqual([]);
   });
 
   it("publishes nothing for a replayed operation", async () => {
@@ -92,8 +91,7 @@ describe("account.balance_updated", () => {
     const again = moneyDeps();
     expect((await moveMoney(again, deposit(uid, "deposit:rt-2"))).replayed).toBe(true);
     await again.settled();
-    await pause(100);
-    expect(client.messages).toEqual([]);
+    expect(await flushed(client)).toEqual([]);
   });
 
   it("publishes nothing for a declined operation", async () => {
@@ -104,8 +102,7 @@ describe("account.balance_updated", () => {
       "Insufficient funds",
     );
     await deps.settled();
-    await pause(100);
-    expect(client.messages).toEqual([]);
+    expect(await flushed(client)).toEqual([]);
   });
 
   it("a publishing failure does not fail the money move", async () => {

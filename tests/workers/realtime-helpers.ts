@@ -69,4 +69,14 @@ export function moneyDeps(): MoneyDeps & { settled(): Promise<unknown> } {
   };
 }
 
-export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Every message sent to this socket before now has arrived: the runtime's "pong" to a ping sent now
+ * comes after them (one socket delivers in order). Answers the messages that came before it, so a
+ * test that expects none waits on this answer, not on a timer.
+ */
+export async function flushed(client: Client): Promise<any[]> {
+  client.ws.send("ping");
+  const before: any[] = [];
+  for (let m = await client.next(); m !== "pong"; m = await client.next()) before.push(m);
+  return before;
+}

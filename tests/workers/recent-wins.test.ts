@@ -1,5 +1,7 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import worker from "../../workers/app";
 import type { RecentWin } from "../../app/lib/api/entities-games";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer, type Player } from "./auth-helpers";
@@ -31,19 +33,22 @@ async function listen() {
   const ws = res.webSocket!;
   ws.accept();
   const wins: { event: string; data: RecentWin }[] = [];
+  let pong: (() => void) | null = null;
   ws.addEventListener("message", (e) => {
     if (typeof e.data === "string" && e.data.startsWith("{")) wins.push(JSON.parse(e.data));
+    else if (e.data === "pong") pong?.();
   });
-  return { ws, wins };
+  /** Every win sent to this socket before now has arrived: the runtime's pong comes after them (one socket delivers in order). */
+  const flushed = () =>
+    new Promise<void>((resolve) => {
+      pong = resolve;
+      ws.send("ping");
+    });
+  return { ws, wins, flushed };
 }
 
-async function until(check: () => boolean, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Waits for a condition on what the feed received (its messages arrive after the round's answer). */
+const until = (check: () => boolean) => expect.poll(check, { timeout: 5000 }).toBe(true);
 
 describe("games.getRecentWins", () => {
   it("lists a paid real-money win first, the player masked; demo wins and losses are not news", async () => {
@@ -111,13 +116,20 @@ describe("/realtime/wins", () => {
     for (let i = 0; i < 200; i++) {
       round = await data(playRound(p.browser, slot.sysname, { bet: slot.max_bet, mode: "real", round_id: `${key}-${i}` }));
       if (round.win > 0) {
-        const again = await data(playRound(p.browser, slot.sysname, { bet: slot.max_bet, mode: "real", round_id: `${key}-${i}` }));
+        // The replay through the Worker with its own context: once that is done, so is whatever
+        // it published after the answer (waitUntil).
+        const ctx = createExecutionContext();
+        const body = new FormData();
+        for (const [k, v] of Object.entries({ bet: slot.max_bet, mode: "real", round_id: `${key}-${i}` })) body.append(k, String(v));
+        const replay = new Request(new URL(`/platform/game/${slot.sysname}/round`, ORIGIN), { method: "POST", body, headers: { origin: ORIGIN, accept: "application/json", ...p.browser.headers() } });
+        const again = await data(worker.fetch(replay, env, ctx));
+        await waitOnExecutionContext(ctx);
         expect(again.replayed).toBe(true);
         break;
       }
     }
     await until(() => feed.wins.some((m) => m.data.id === round.id));
-    await new Promise((r) => setTimeout(r, 200));
+    await feed.flushed();
     expect(feed.wins.filter((m) => m.data.id === round.id)).toHaveLength(1);
     feed.ws.close(1000);
   });

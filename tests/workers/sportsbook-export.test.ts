@@ -8,12 +8,10 @@ import { activeFreeBet, bettor, makeEvent, place, setEvent, settleMarket } from 
 
 async function readyExport(p: Awaited<ReturnType<typeof bettor>>) {
   const created = await data(p.browser.post("games/createhistoryexportrequest"));
-  for (let i = 0; i < 100; i++) {
-    const item = await data(p.browser.get("games/gethistoryexportrequest", { id: created.id }));
-    if (item.status !== "pending") return item;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("the export stayed pending");
+  // The build runs after the answer (waitUntil): the export once it has left pending.
+  let item: any;
+  await expect.poll(async () => (item = await data(p.browser.get("games/gethistoryexportrequest", { id: created.id }))).status, { timeout: 10_000 }).not.toBe("pending");
+  return item;
 }
 
 describe("the game history export with sports bets", () => {

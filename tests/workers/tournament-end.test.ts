@@ -113,3 +113,44 @@ describe("the tournaments' clock", () => {
     expect(await env.DB.prepare("SELECT status FROM tournaments WHERE id = ?1").bind(id).first("status")).toBe("finished");
   });
 });
+
+describe("the copy hook (demo and test)", () => {
+  const copyOf = (id: number) => send(`/platform/demo/tournaments/${id}/copy`, { method: "POST", headers: { origin: ORIGIN } });
+  const rowOf = (id: number) => env.DB.prepare("SELECT * FROM tournaments WHERE id = ?1").bind(id).first<Record<string, unknown>>();
+  const childrenOf = async (id: number) => {
+    const [games, prizes] = await env.DB.batch([
+      env.DB.prepare("SELECT game_id FROM tournament_games WHERE tournament_id = ?1 ORDER BY game_id").bind(id),
+      env.DB.prepare("SELECT place_from, place_to, type, money, bonus_template_id, freespin_template_id, texts FROM tournament_prizes WHERE tournament_id = ?1 ORDER BY place_from").bind(id),
+    ]);
+    return { games: games!.results, prizes: prizes!.results };
+  };
+
+  it("makes an active tournament with the original's rules, games and prizes and no players, even of a finished one; each copy its own", async () => {
+    const slot = await gameOf("slot");
+    const original = await makeTournament({ scoring: "rounds", opt_in: false, games: [slot], prizes: [[1, 1, "money", 1000], [2, 3, "bonus", "tournament-bonus-25"]] });
+    const player = await playerWith(100_000);
+    await real(player, slot, 100);
+    expect(await pointsOf(original, player.uid)).toBe(1);
+    expect((await endNow(original)).status).toBe(200);
+
+    const before = Date.now();
+    const first = await data<{ id: number; sysname: string }>(copyOf(original));
+    const second = await data<{ id: number; sysname: string }>(copyOf(original));
+    const source = (await rowOf(original))!;
+    expect(first.id).not.toBe(second.id);
+    for (const copy of [first, second]) {
+      const row = (await rowOf(copy.id))!;
+      expect(copy.sysname.startsWith(`${source.sysname}-copy-`)).toBe(true);
+      expect(row).toMatchObject({ sysname: copy.sysname, status: "active", scoring: "rounds", texts: source.texts, opt_in: source.opt_in, finished_at: null });
+      expect(row.starts_at as number).toBeLessThan(Date.now());
+      expect(row.ends_at as number).toBeGreaterThanOrEqual(before + 24 * 60 * 60_000);
+      expect(await childrenOf(copy.id)).toEqual(await childrenOf(original));
+      expect(await pointsOf(copy.id, player.uid)).toBeNull();
+    }
+    expect((await childrenOf(first.id)).prizes).toHaveLength(2);
+    // Listed after every other tournament, so left-over copies push none out of a list.
+    const { last } = (await env.DB.prepare("SELECT MAX(position) AS last FROM tournaments WHERE id <> ?1").bind(second.id).first<{ last: number }>())!;
+    expect((await rowOf(second.id))!.position).toBe(last + 1);
+    expect((await copyOf(999_999)).status).toBe(404);
+  });
+});

@@ -2,6 +2,9 @@ import { PlatformError } from "../../../app/lib/api/errors";
 import { backupCodeDigits, consumeBackupCode } from "./backup-codes";
 import { matchTotp } from "./totp";
 
+/** The clock codes are checked against; tests hold it still (tests/workers/auth-helpers.ts frozenTotpClock). */
+export const totpClock = { now: (): number => Date.now() };
+
 /**
  * The two-factor answers of SPEC §8 and single-use code checking. The messages are the platform's
  * own wording, which the app maps to translations.
@@ -72,7 +75,7 @@ export function passSecondFactor(db: D1Database, uid: number, secret: string, fa
  * Accepts a code of `secret` within ±1 time step, once: the step is recorded for the player in the
  * same statement that checks it was not used, and no step at or before a used one is accepted.
  */
-export async function consumeTotp(db: D1Database, uid: number, secret: string, code: string, now = Date.now()): Promise<boolean> {
+export async function consumeTotp(db: D1Database, uid: number, secret: string, code: string, now = totpClock.now()): Promise<boolean> {
   const step = await matchTotp(secret, code, now);
   if (step === null) return false;
   const [inserted] = await db.batch([
