@@ -126,6 +126,9 @@ export default defineConfig(async () => {
             // machine (the fault and throttle suites, rank checks). Speed is the benches' business
             // (DESIGN §5); the default 5 s made a stressed CI run fail a correct check at 6.3 s.
             testTimeout: 30_000,
+            // The same for hooks: proxy.test.ts migrates and seeds its stand-in platform's database
+            // in a beforeAll, over the default 10 s on a machine as loaded as CI's can be.
+            hookTimeout: 30_000,
           },
         },
       ],
