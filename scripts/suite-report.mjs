@@ -14,8 +14,8 @@ function vitestRows(file) {
     for (const t of results) {
       rows.push({ title: `${f.name.replace(`${process.cwd()}/`, "")} › ${t.fullName ?? t.title}`, ms: t.duration ?? 0, status: t.status });
     }
-    // A file that failed to load has no test of its own: count it once, as a failure.
-    if (!results.length && f.status === "failed") rows.push({ title: f.name, ms: 0, status: "failed" });
+    // A file that failed to load, or whose hook failed, may have no failed test of its own: count it once.
+    if (f.status === "failed" && !results.some((t) => t.status === "failed")) rows.push({ title: f.name.replace(`${process.cwd()}/`, ""), ms: 0, status: "failed" });
   }
   return rows;
 }
