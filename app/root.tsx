@@ -76,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeadScript nonce={nonce} />
         <Links />
         {/* Without JavaScript React cannot move streamed sections into place: show them anyway. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant style of ours; React renders no children inside <noscript> */}
         <noscript suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `<style>${NOSCRIPT_CSS}</style>` }} />
         <CustomCode blocks={custom} position="head" />
       </head>

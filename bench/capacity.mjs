@@ -108,6 +108,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   stageApp(ROOT, appDir, PLAYFRONT_ENTRIES);
   console.log(`· Playfront built in ${build(appDir, "Playfront").toFixed(1)} s`);
   const results = await measureCapacity({ appDir, n: Number(process.env.BENCH_N ?? 3) });
-  writeFileSync(join(OUT, "capacity.json"), JSON.stringify(results, null, 2) + "\n");
+  writeFileSync(join(OUT, "capacity.json"), `${JSON.stringify(results, null, 2)}\n`);
   console.log("\nbench/.out/capacity.json written");
 }

@@ -77,7 +77,7 @@ stageApp(ROOT, playfrontDir, PLAYFRONT_ENTRIES);
 step(`baseline built in ${build(baselineDir, "baseline").toFixed(1)} s`);
 step(`Playfront built in ${build(playfrontDir, "Playfront").toFixed(1)} s`);
 prepareDatabaseQuietly(persistTo);
-step(`database prepared in ${persistTo.replace(ROOT + "/", "")}`);
+step(`database prepared in ${persistTo.replace(`${ROOT}/`, "")}`);
 
 // 2. First-load JavaScript: what the home document names (and why), then what Chromium actually
 // fetches on every anonymous page, each against the bare app fetched the same way.
@@ -329,5 +329,5 @@ const results = {
   capacity,
   lighthouse: lighthouseResult ?? { skipped: lighthouseMissing },
 };
-writeFileSync(join(OUT, "results.json"), JSON.stringify(results, null, 2) + "\n");
+writeFileSync(join(OUT, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nbench/.out/results.json written (${results.seconds} s)`);

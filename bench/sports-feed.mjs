@@ -71,7 +71,10 @@ async function main() {
         else waiters.push(w);
       }
     });
-    await new Promise((resolve, reject) => (ws.addEventListener("open", resolve), ws.addEventListener("error", reject)));
+    await new Promise((resolve, reject) => {
+      ws.addEventListener("open", resolve);
+      ws.addEventListener("error", reject);
+    });
     const seenAt = (event, version) => {
       const a = arrivals.get(event);
       return a && a.version >= version ? Promise.resolve(a.at) : new Promise((resolve) => waiters.push({ event, version, resolve }));

@@ -34,14 +34,24 @@ try {
   const targets = await (await fetch(`http://127.0.0.1:${INSPECTOR}/json`)).json();
   const target = targets.find((t) => !t.title?.includes("PlayerChannel")) ?? targets[0];
   const ws = new WebSocket(target.webSocketDebuggerUrl, { headers: { Origin: "http://127.0.0.1" } });
-  await new Promise((r, j) => (ws.once("open", r), ws.once("error", j)));
+  await new Promise((r, j) => {
+    ws.once("open", r);
+    ws.once("error", j);
+  });
   let id = 0;
   const pending = new Map();
   ws.on("message", (m) => {
     const msg = JSON.parse(m);
-    if (msg.id && pending.has(msg.id)) pending.get(msg.id)(msg.result), pending.delete(msg.id);
+    if (msg.id && pending.has(msg.id)) {
+      pending.get(msg.id)(msg.result);
+      pending.delete(msg.id);
+    }
   });
-  const send = (method, params = {}) => new Promise((r) => (pending.set(++id, r), ws.send(JSON.stringify({ id, method, params }))));
+  const send = (method, params = {}) =>
+    new Promise((r) => {
+      pending.set(++id, r);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
   await send("Profiler.enable");
   await send("Profiler.setSamplingInterval", { interval: 100 });
   await send("Profiler.start");
@@ -56,7 +66,9 @@ writeFileSync(join(OUT, "ssr-profile.cpuprofile"), JSON.stringify(profile));
 // Self time per node from the samples' time deltas; idle and the program's own bookkeeping apart.
 const self = new Map();
 const deltas = profile.timeDeltas;
-profile.samples.forEach((nodeId, i) => self.set(nodeId, (self.get(nodeId) ?? 0) + (deltas[i + 1] ?? 0)));
+profile.samples.forEach((nodeId, i) => {
+  self.set(nodeId, (self.get(nodeId) ?? 0) + (deltas[i + 1] ?? 0));
+});
 const byFn = new Map();
 const byFile = new Map();
 let busy = 0;

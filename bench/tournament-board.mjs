@@ -70,7 +70,10 @@ async function main() {
         else waiters.push(w);
       }
     });
-    await new Promise((resolve, reject) => (ws.addEventListener("open", resolve), ws.addEventListener("error", reject)));
+    await new Promise((resolve, reject) => {
+      ws.addEventListener("open", resolve);
+      ws.addEventListener("error", reject);
+    });
     const seenAt = (version) =>
       version <= seen ? Promise.resolve(arrivals.find((a) => a.version >= version).at) : new Promise((resolve) => waiters.push({ version, resolve }));
 
@@ -112,7 +115,10 @@ async function main() {
     await Promise.all(inFlight);
     ws.close();
 
-    const real = await realRounds(base).catch((e) => (console.log(`  (c) real rounds failed: ${e.message}`), null));
+    const real = await realRounds(base).catch((e) => {
+      console.log(`  (c) real rounds failed: ${e.message}`);
+      return null;
+    });
 
     const lines = [
       `tournament board (one object, ${PLAYERS} players)`,
@@ -186,7 +192,10 @@ async function realRounds(base, samples = 15) {
       else waiters.push(w);
     }
   });
-  await new Promise((resolve, reject) => (ws.addEventListener("open", resolve), ws.addEventListener("error", reject)));
+  await new Promise((resolve, reject) => {
+      ws.addEventListener("open", resolve);
+      ws.addEventListener("error", reject);
+    });
   const out = [];
   let missed = 0;
   for (let i = 0; i < samples; i++) {

@@ -67,7 +67,7 @@ const anything = fc.oneof(
   hostile,
   fc.string({ unit: "binary" }),
   fc.string({ unit: "grapheme", maxLength: 40 }).map((s) => `/${s}`),
-  fc.tuple(target, fc.integer({ min: 200, max: 2000 })).map(([t, n]) => "/" + "a/".repeat(n) + t),
+  fc.tuple(target, fc.integer({ min: 200, max: 2000 })).map(([t, n]) => `/${"a/".repeat(n)}${t}`),
   fc.string({ unit: "binary-ascii", minLength: 3000, maxLength: 9000 }),
 );
 

@@ -80,5 +80,6 @@ export const failures = (r) => r.dropped + r.timedOut + r.incomplete + Object.va
  */
 export function serverFailures(log) {
   const patterns = [/had hung/i, /never generate a response/i, /uncaught/i, /exception/i, /\b5\d\d\b.*(GET|POST)|(GET|POST).*\b5\d\d\b/, /✘/, /\berror\b/i];
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's colour escapes (ESC [ … m)
   return log.replace(/\x1b\[[0-9;]*m/g, "").split("\n").filter((line) => patterns.some((p) => p.test(line)));
 }

@@ -63,7 +63,10 @@ const running = new Set();
 function portInUse(port) {
   return new Promise((resolve) => {
     const s = connect({ host: "127.0.0.1", port });
-    s.once("connect", () => (s.destroy(), resolve(true)));
+    s.once("connect", () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once("error", () => resolve(false));
   });
 }
@@ -151,5 +154,8 @@ export function killAllSync() {
 /** Every server this process started is killed when it exits or is interrupted. */
 export function killAllOnExit() {
   process.on("exit", killAllSync);
-  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => (killAllSync(), process.exit(130)));
+  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => {
+      killAllSync();
+      process.exit(130);
+    });
 }

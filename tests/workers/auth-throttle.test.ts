@@ -145,7 +145,10 @@ describe("one address, many players (carrier NAT) and password spraying", () => 
     for (let failures = 0; failures < 60; ) {
       const res = await new Browser(ip).post("auth/login", { login: uniqueName("spray"), password: "Summer2030!" });
       if (res.status === 429) wait(Number(((await res.json()) as any).error.params.retry_after));
-      else (expect(res.status).toBe(401), failures++);
+      else {
+        expect(res.status).toBe(401);
+        failures++;
+      }
     }
     const e = await failure(signIn(new Browser(ip), p), 429, "TooManyRequestsException");
     expect(e.params?.retry_after).toBeLessThanOrEqual(60);

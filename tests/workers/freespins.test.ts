@@ -267,7 +267,7 @@ describe("the studio", () => {
     const pack = await welcomePack(p);
     const launch = (query: string) => send(`/platform/game/fortune_panda?${query}`, { headers: p.browser.headers() }).then((r) => r.text());
     const page = await launch("mode=real");
-    expect(page).toContain('name="freespin_id" value="' + pack.id + '"');
+    expect(page).toContain(`name="freespin_id" value="${pack.id}"`);
     expect(page).toMatch(/Free spins: <strong data-freespins-left>20<\/strong> of 20 left at \$0\.20/);
     // Another game has no free spins.
     expect(await send("/platform/game/emerald_bonanza?mode=real", { headers: p.browser.headers() }).then((r) => r.text())).not.toContain("freespin_id");

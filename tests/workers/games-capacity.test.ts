@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-// @ts-ignore -- plain .mjs shared with the bench
+// @ts-expect-error -- plain .mjs shared with the bench
 import { catalogue10xStatements } from "../../bench/lib/catalogue-10x.mjs";
 import app from "../../workers/app";
 import { rebuildRanks } from "../../workers/platform/games/ranks";

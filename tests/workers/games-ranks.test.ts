@@ -141,7 +141,7 @@ describe("the bonus X-ray's average slot RTP", () => {
     expect(await slotsRtp(env.DB, now)).toBe(await fromGames());
 
     // A slot's RTP raised: until the rebuild, the average comes from the games themselves.
-    await env.DB.prepare("UPDATE games SET rtp_bp = 9999 WHERE id = (SELECT id FROM games WHERE " + SLOTS_WHERE + " ORDER BY rtp_bp LIMIT 1)").run();
+    await env.DB.prepare(`UPDATE games SET rtp_bp = 9999 WHERE id = (SELECT id FROM games WHERE ${SLOTS_WHERE} ORDER BY rtp_bp LIMIT 1)`).run();
     const changed = await fromGames();
     expect((await stored())!.fresh).toBe(0);
     now += 3_600_000;

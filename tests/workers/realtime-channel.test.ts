@@ -24,7 +24,7 @@ describe("/realtime handshake", () => {
     const good = await tokenFor(uid);
     const forged = good.replace(/^\d+/, String(uid + 1));
     const expired = await tokenFor(uid, Date.now() - (REALTIME_TOKEN_SECONDS + 1) * 1000);
-    for (const token of [null, "", "not-a-token", forged, expired, good.slice(0, -2) + "AA"]) {
+    for (const token of [null, "", "not-a-token", forged, expired, `${good.slice(0, -2)}AA`]) {
       const res = await upgrade(token);
       expect(res.status, String(token)).toBe(401);
       expect(res.webSocket).toBeNull();

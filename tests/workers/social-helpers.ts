@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { Browser } from "./auth-helpers";
+import type { Browser } from "./auth-helpers";
 import { ORIGIN, send } from "./helpers";
 
 /** Shared by the social-*.test.ts files: the OAuth dance with the demo provider, as a browser does it. */

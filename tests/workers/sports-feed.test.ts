@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { buildScript } from "../../workers/platform/sportsbook/feed-script";
 import { loadEvent } from "../../workers/platform/sportsbook/feed-apply";
-import { SportsFeed, sportsFeed } from "../../workers/realtime/sports-feed";
+import { type SportsFeed, sportsFeed } from "../../workers/realtime/sports-feed";
 import { ORIGIN, send } from "./helpers";
 import { demo, ensureLeague, newEvent, openFeed, step } from "./sports-feed-helpers";
 

@@ -25,7 +25,10 @@ describe("the seeded sportsbook", () => {
     expect(events.every((e) => e.autoplay === 1)).toBe(true);
     // Every market's book has a margin of about 5 %: Σ 1/odds between 1.02 and 1.10.
     const books = await env.DB.prepare("SELECT SUM(10000.0 / odds) / 100 AS book FROM sport_selections WHERE market_id < 10000 GROUP BY market_id").all<{ book: number }>();
-    for (const b of books.results) expect(b.book).toBeGreaterThan(1.02), expect(b.book).toBeLessThan(1.1);
+    for (const b of books.results) {
+      expect(b.book).toBeGreaterThan(1.02);
+      expect(b.book).toBeLessThan(1.1);
+    }
     // Basketball and tennis have no draw outcome.
     const draws = await env.DB.prepare(
       `SELECT COUNT(*) AS n FROM sport_selections s JOIN sport_markets m ON m.id = s.market_id JOIN sport_events e ON e.id = m.event_id

@@ -68,7 +68,7 @@ export function documentUrlFor(dataUrl: string): string {
  */
 export function assetRefs(text: string, from: "html" | "script"): string[] {
   const found = new Set<string>();
-  for (const m of text.matchAll(/\/?\bassets\/[\w.\/-]+?\.(?:js|css|woff2)\b/g)) found.add("/" + m[0].replace(/^\//, ""));
-  if (from === "script") for (const m of text.matchAll(/["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) found.add("/assets/" + m[1]);
+  for (const m of text.matchAll(/\/?\bassets\/[\w./-]+?\.(?:js|css|woff2)\b/g)) found.add(`/${m[0].replace(/^\//, "")}`);
+  if (from === "script") for (const m of text.matchAll(/["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) found.add(`/assets/${m[1]}`);
   return [...found];
 }

@@ -194,7 +194,7 @@ export class SportsFeed extends SocketHub {
       this.lastSent.set(id, now);
       this.pending.delete(id);
       if (data.status === "finished" || data.status === "cancelled") {
-        this.scripts.forEach((_, k) => k.startsWith(`${id}:`) && this.scripts.delete(k));
+        for (const k of [...this.scripts.keys()]) if (k.startsWith(`${id}:`)) this.scripts.delete(k);
         this.dueAt.delete(id);
       }
     }

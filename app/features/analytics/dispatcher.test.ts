@@ -38,8 +38,12 @@ function fakeWindow(opts: { path?: string; storage?: Record<string, string>; que
       return new Response("{}");
     },
   };
-  const tick = () => timers.splice(0).forEach((f) => f());
-  const fire = (t: string) => (listeners.get(t) ?? []).forEach((f) => f(new Event(t)));
+  const tick = () => {
+    for (const f of timers.splice(0)) f();
+  };
+  const fire = (t: string) => {
+    for (const f of listeners.get(t) ?? []) f(new Event(t));
+  };
   const submit = (form: { intent?: string; tournament_id?: string; campaign_id?: string; amount?: string; className?: string }) => {
     const inputs: Record<string, { value: string } | null> = {
       'input[name="intent"]': form.intent ? { value: form.intent } : null,
@@ -48,7 +52,7 @@ function fakeWindow(opts: { path?: string; storage?: Record<string, string>; que
       'input[name="amount"]': form.amount ? { value: form.amount } : null,
     };
     const target = { querySelector: (s: string) => inputs[s] ?? null, classList: { contains: (c: string) => (form.className ?? "").split(" ").includes(c) } };
-    submitListeners.forEach((f) => f({ target } as unknown as Event));
+    for (const f of submitListeners) f({ target } as unknown as Event);
   };
   const names = () => sent.flatMap((s) => s.events.map((e) => e.name));
   return { w, storage, sent, tick, fire, submit, names, go };

@@ -30,6 +30,7 @@ export function PostRegistration(props: {
   const ran = useRef(false);
   const registered = new URLSearchParams(search).get("register") === "success";
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per registration; the props are read when the player arrives registered, and later renders must not restart the queue
   useEffect(() => {
     if (!registered || ran.current) return;
     ran.current = true;
@@ -62,6 +63,6 @@ export function PostRegistration(props: {
       stopped = true;
       actor?.stop();
     };
-  }, [registered]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [registered]);
   return null;
 }

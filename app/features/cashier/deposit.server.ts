@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { SeoTemplate } from "../../lib/api/cms";
+import type { ResultOf } from "../../lib/api/contract";
 import type { Bank, CashierMethod } from "../../lib/api/entities-cashier";
 import { isPlatformError, PlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
@@ -163,7 +164,7 @@ export async function depositAction({ request, context }: Args) {
   if (submission.status !== "success") return data({ result: submission.reply(), idempotencyKey }, { status: 400 });
   const value = submission.value;
 
-  let started;
+  let started: ResultOf<"cashier.makedeposit">;
   try {
     started = await platform.call("cashier.makedeposit", {
       method: method.sysname,

@@ -142,7 +142,10 @@ function ProfileDataDialog({ missing }: { missing: string[] }) {
           <Link to={to("/profile/settings")} className="btn btn--primary">
             {t("cashier.profileData.go")}
           </Link>
-          <Link to={pathname + search} replace className="btn btn--ghost" onClick={(e) => (e.preventDefault(), setOpen(false))}>
+          <Link to={pathname + search} replace className="btn btn--ghost" onClick={(e) => {
+              e.preventDefault();
+              setOpen(false);
+            }}>
             {t("cashier.profileData.later")}
           </Link>
         </div>

@@ -12,7 +12,9 @@ function fakeWindow() {
     addEventListener: (n: string, l: () => void) => listeners.set(n, (listeners.get(n) ?? new Set()).add(l)),
     removeEventListener: (n: string, l: () => void) => listeners.get(n)?.delete(l),
   };
-  const fire = (name: string) => [...(listeners.get(name) ?? [])].forEach((l) => l());
+  const fire = (name: string) => {
+    for (const l of [...(listeners.get(name) ?? [])]) l();
+  };
   return { win: win as unknown as Window, fire, count: () => [...listeners.values()].reduce((n, s) => n + s.size, 0) };
 }
 

@@ -35,6 +35,7 @@ export const GameTile = memo(function GameTile({ game, index, href }: { game: Ti
   return (
     // The role is said outright: in the lobby the tile's `ul` is `role="none"` (one list over
     // the server's page and the appended ones, lobby.tsx), and an implicit role would go with it.
+    // biome-ignore lint/a11y/noRedundantRoles: said outright, as the comment above explains
     <li className="game-tile" role="listitem" data-game={game.sysname}>
       <AppLink to={href} className="game-tile__link">
         <img

@@ -68,6 +68,7 @@ export function Lobby({ data }: { data: LobbyData }) {
         // One list for assistive technology: the server's page keeps its HTML (not hydrated, as the
         // home page's rows), the pages appended in place go in a second `ul`; both are
         // `display: contents` in the grid (24 tiles fill every row at 2, 3, 4 and 6 columns).
+        // biome-ignore lint/a11y/useSemanticElements: one list over two `ul`s, as the comment above explains
         <div ref={gridRef} className="lobby-grid" role="list" aria-label={t("lobby.games")}>
           <ServerHtml as="ul" key={`${locale}|${start}|${data.games.map((g) => g.sysname).join(",")}`} role="none" className="lobby-grid__page">
             {data.games.map((g, i) => (

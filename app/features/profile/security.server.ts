@@ -41,7 +41,11 @@ function codeWords(fields: Record<string, string[]>, t: TFunction): Record<strin
 export function qrPath(text: string): { size: number; path: string } {
   const { data: rows, size } = encode(text, { ecc: "M", border: 2 });
   let path = "";
-  rows.forEach((row, y) => row.forEach((dark, x) => (path += dark ? `M${x} ${y}h1v1h-1z` : "")));
+  rows.forEach((row, y) => {
+    row.forEach((dark, x) => {
+      if (dark) path += `M${x} ${y}h1v1h-1z`;
+    });
+  });
   return { size, path };
 }
 

@@ -18,6 +18,7 @@ export function LobbySearchForm({ search }: { search?: string }) {
     void navigate(to(lobbyHref({ search: text.replace(/\s+/g, " ").trim() })));
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a form with role=search is the search landmark older screen readers know; <search> is too new
     <form role="search" method="get" action={to("/gamehall")} className="lobby-search" onSubmit={onSubmit}>
       <label htmlFor="lobby-search" className="visually-hidden">{t("search.label")}</label>
       <input

@@ -94,6 +94,7 @@ export default function SearchPopup({ onClose }: { onClose: () => void }) {
 
   return (
     // The backdrop click is a mouse convenience; keyboard players have Escape and the close button.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse convenience (comment above)
     <dialog ref={dialogRef} className="search-popup" aria-labelledby={titleId} onClose={onClose} onClick={onBackdrop}>
       <div className="search-popup__panel">
         <header className="search-popup__head">
@@ -102,6 +103,7 @@ export default function SearchPopup({ onClose }: { onClose: () => void }) {
             <Icon name="close" size={20} />
           </button>
         </header>
+        {/* biome-ignore lint/a11y/useSemanticElements: a form with role=search is the search landmark older screen readers know; <search> is too new */}
         <form role="search" method="get" action={to("/gamehall")} className="search-popup__form" onSubmit={submit}>
           <label htmlFor={`${titleId}-q`} className="visually-hidden">{t("search.label")}</label>
           <input

@@ -4,7 +4,7 @@ import { redirectWithToast } from "../../lib/toast.server";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { CmsConfig } from "../../lib/api/cms";
 import type { ResultOf } from "../../lib/api/contract";
-import type { AccountInfo, GeneralInfo, LocaleList, MessageBundle, SiteMetadata } from "../../lib/api/entities";
+import type { AccountInfo, LocaleList, MessageBundle, SiteMetadata } from "../../lib/api/entities";
 import { loginRedirect, requiresPlayer, rootRedirect } from "../../lib/access";
 import { isPlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";

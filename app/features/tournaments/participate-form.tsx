@@ -18,6 +18,7 @@ export function ParticipateBlock(props: { tournament: Tournament; answer: Partic
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("tournament_id") === String(tr.id);
   const error = answer && answer.tournamentId === tr.id ? answer.error : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new answer toasts, even one with the same error text as the last
   useEffect(() => {
     if (error) toast({ type: "error", text: error });
   }, [answer, error, toast]);

@@ -57,6 +57,7 @@ export function RulesPopup({ rules, close }: Close & { rules: string | null }) {
   return (
     <WheelDialog name="rules" title={t("wheel.popups.rules")} closeHref={close}>
       {(rules ?? "").split(/\n+/).filter(Boolean).map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one fixed text; their order is their identity
         <p key={i}>{p}</p>
       ))}
     </WheelDialog>

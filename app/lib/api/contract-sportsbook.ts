@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { count, idOf, method, offset, refusal, rewardKey } from "./define";
 import { Money } from "./entities";
-import { BET_ERRORS, BET_MAX_LEGS, BET_MAX_STAKE, BET_MIN_STAKE } from "./sportsbook-limits";
+import { BET_MAX_LEGS, } from "./sportsbook-limits";
 
 /**
  * The sportsbook of the /api contract (issue 23, decision 0049): the demo provider's sports,

@@ -182,7 +182,7 @@ export const AccountRules = {
   place: limited(100, fields.address({ isRequired: false }).unwrap()).optional(),
   address: limited(200, fields.address({ isRequired: false }).unwrap()).optional(),
   // Postcodes differ by country ("SW1A 1AA", "12345-6789"): the handler checks the country's pattern.
-  postcode: blankOr(String.raw`[A-Za-z0-9 -]+`, "Wrong postcode", 10),
+  postcode: blankOr("[A-Za-z0-9 -]+", "Wrong postcode", 10),
   fakename: limited(40, fields.fakename({ min: 4, max: 20 })),
   /** YYYY-MM-DD or DD.MM.YYYY; the handler checks the age. */
   birthDate: limited(10, fields.date({ isRequired: false }).unwrap()).optional(),
@@ -194,7 +194,7 @@ export const AccountRules = {
    * Identity documents differ by country: the handler checks the country's document type pattern,
    * or SPEC §5's default (six digits, three dots, four digits; a Luhn-valid number; 'new').
    */
-  documentNumber: blankOr(String.raw`[A-Za-z0-9./ -]+`, "Wrong document number", 30),
+  documentNumber: blankOr("[A-Za-z0-9./ -]+", "Wrong document number", 30),
   cpf: blankOr(String.raw`\d{3}\.?\d{3}\.?\d{3}-?\d{2}`, "Wrong CPF", 14),
   flag: z.enum(["1", "0"], { error: "must be '1' or '0'" }),
 };

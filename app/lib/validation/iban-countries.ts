@@ -45,7 +45,7 @@ export interface IbanCountrySpec {
 const cache = new Map<string, IbanCountrySpec>();
 
 export function ibanSpec(countryCode: string): IbanCountrySpec | null {
-  const format = Object.prototype.hasOwnProperty.call(IBAN_BBAN_FORMATS, countryCode)
+  const format = Object.hasOwn(IBAN_BBAN_FORMATS, countryCode)
     ? IBAN_BBAN_FORMATS[countryCode]
     : undefined;
   if (!format) return null;

@@ -28,7 +28,7 @@ export function mapServerFieldErrors(
 ): ServerFieldErrors {
   const fieldErrors: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(fields ?? {})) {
-    const field = Object.prototype.hasOwnProperty.call(SWAPPED, key) ? SWAPPED[key]! : key;
+    const field = Object.hasOwn(SWAPPED, key) ? SWAPPED[key]! : key;
     const messages = messagesOf(value);
     const shown = messages.length > 0 ? messages : [formatMessage("wrongField", undefined, overrides)];
     fieldErrors[field] = [...(fieldErrors[field] ?? []), ...shown];

@@ -34,14 +34,20 @@ export function Dialog(props: {
   return (
     <div className={`dialog dialog--${entry.kind}`} data-dialog={entry.name}>
       {closable && closeHref !== undefined ? (
-        <Link className="dialog__overlay" to={closeHref} replace aria-hidden tabIndex={-1} onClick={(e) => (e.preventDefault(), onClose())} />
+        <Link className="dialog__overlay" to={closeHref} replace aria-hidden tabIndex={-1} onClick={(e) => {
+            e.preventDefault();
+            onClose();
+          }} />
       ) : (
         <div className="dialog__overlay" aria-hidden onClick={closable ? onClose : undefined} />
       )}
       <div className="dialog__panel" role="dialog" aria-modal="true" aria-labelledby={labelId} tabIndex={-1} ref={panel}>
         {closable &&
           (closeHref !== undefined ? (
-            <Link className="dialog__close" to={closeHref} replace aria-label={t("common.close")} onClick={(e) => (e.preventDefault(), onClose())}>
+            <Link className="dialog__close" to={closeHref} replace aria-label={t("common.close")} onClick={(e) => {
+            e.preventDefault();
+            onClose();
+          }}>
               ×
             </Link>
           ) : (

@@ -74,6 +74,7 @@ export function DialogProvider(props: {
 
   // URL dialogs follow the URL: start the machine for them, drop the ones the URL no longer names.
   const urlKey = urlDialogs.map((d) => d.id).join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: urlKey names the URL's dialogs (the list is a new array each render and is read through urlRef)
   useEffect(() => {
     if (urlDialogs.length === 0 && !handle.current) return;
     void machine().then((h) => {
@@ -83,7 +84,7 @@ export function DialogProvider(props: {
       }
       for (const u of wanted) if (!stackRef.current.some((d) => d.id === u.id)) h.send({ type: "dialog.open", dialog: u });
     });
-  }, [urlKey, machine]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [urlKey, machine]);
 
   useEffect(() => () => void handle.current?.then((h) => h.stop()), []);
 

@@ -73,7 +73,7 @@ async function activate(ctx: PlatformContext, bonusId: string, type: BonusType, 
   await expireAvailable(ctx, now, ctx.uid);
   const bonus = await loadBonus(ctx, bonusId, type);
   if (bonus?.end_reason === DEPOSIT_WITHDRAWN) throw depositWithdrawnError();
-  if (!bonus || bonus.status !== "available") throw noSuchBonus();
+  if (bonus?.status !== "available") throw noSuchBonus();
   // A bonus granted before the player changed currency (account.setCurrency, allowed until real
   // money moves) is in the old one: crediting its amount would pay dollars as reais.
   const currency = await ctx.db.prepare("SELECT currency FROM users WHERE uid = ?1").bind(ctx.uid).first<string>("currency");
@@ -163,7 +163,7 @@ export const bonusHandlers: Handlers<BonusMethods> = {
   "bonuses.activate": ({ bonus_id, burn_active }, ctx) => activate(ctx, bonus_id, "casino", burn_active === "1"),
   async "bonuses.deactivate"({ bonus_id }, ctx) {
     const bonus = await loadBonus(ctx, bonus_id, "casino");
-    if (!bonus || bonus.status !== "active") throw noSuchBonus();
+    if (bonus?.status !== "active") throw noSuchBonus();
     return view(ctx, await exit(ctx, bonus));
   },
   "bonuses.remove": ({ bonus_id }, ctx) => decline(ctx, bonus_id, "casino"),

@@ -24,7 +24,7 @@ export async function handlePaymentCallback(request: Request, deps: MoneyDeps & 
   try {
     const callback = await provider.readCallback(deps.env, request.headers, body);
     const row = await findTransaction(deps.db, callback.transactionId);
-    if (!row || row.type !== "deposit" || (await providerOf(deps.db, row.method)) !== providerName) {
+    if (row?.type !== "deposit" || (await providerOf(deps.db, row.method)) !== providerName) {
       throw new CallbackRejected(404, "unknown transaction");
     }
     if (row.amount !== callback.amount || row.currency !== callback.currency) throw new CallbackRejected(400, "amount or currency differs from the transaction");

@@ -119,7 +119,10 @@ async function round(c: Ctx, base: string): Promise<Response> {
     const result = await playRound(deps(c), { uid, game, mode, bet, roundKey: text(fields.round_id), freespinId });
     if (wantsJson) return dataResponse(result, { "cache-control": "no-store" });
     if (uid) back.set("round", result.id);
-    else back.set("s", result.symbols.flat().join("-")), back.set("win", String(result.win));
+    else {
+      back.set("s", result.symbols.flat().join("-"));
+      back.set("win", String(result.win));
+    }
   } catch (e) {
     const error = toPlatformError(e);
     if (wantsJson) return errorResponse(error);

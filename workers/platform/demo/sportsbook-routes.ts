@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { demoOn } from "./switches";
 import { z } from "zod";
 import { MAX_ODDS, MIN_ODDS } from "../sportsbook/feed-odds";
@@ -68,7 +68,7 @@ async function readJson(c: { req: { json(): Promise<unknown> } }): Promise<{ ok:
 const problem = (message: string) => ({ error: { type: "InvalidParameterException", message } });
 const issues = (e: z.ZodError) => e.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
 
-function answer<T>(c: any, r: FeedAnswer<T>, okStatus: 200 | 201) {
+function answer<T>(c: Context, r: FeedAnswer<T>, okStatus: 200 | 201) {
   c.header("cache-control", "no-store");
   return r.ok ? c.json({ data: r.data }, okStatus) : c.json(problem(r.message), r.status);
 }

@@ -46,7 +46,7 @@ function titleLines(title: string): string[] {
   const lines: string[] = [];
   for (const word of title.split(/\s+/).filter(Boolean)) {
     const last = lines.at(-1);
-    if (last !== undefined && (last + " " + word).length <= 14) lines[lines.length - 1] = `${last} ${word}`;
+    if (last !== undefined && (`${last} ${word}`).length <= 14) lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
   return lines.length > 3 ? [...lines.slice(0, 2), lines.slice(2).join(" ")] : lines;

@@ -15,7 +15,10 @@ describe("secureRandomInt", () => {
   it("rejects the values that would bias the modulo and draws again", () => {
     // n = 3: 2^32 mod 3 = 1, so 2^32 - 1 is the one rejected value.
     const values = [2 ** 32 - 1, 2 ** 32 - 1, 7];
-    const source = (buf: Uint32Array) => ((buf[0] = values.shift()!), buf);
+    const source = (buf: Uint32Array) => {
+      buf[0] = values.shift()!;
+      return buf;
+    };
     expect(secureRandomInt(3, source)).toBe(7 % 3);
     expect(values).toEqual([]);
   });

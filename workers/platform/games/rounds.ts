@@ -3,6 +3,7 @@ import { settleJackpots } from "../jackpots/settle";
 import { announceWin } from "./recent-wins";
 import { readSiteCurrencies } from "../wallet/currency";
 import { moveMoney, type MoneyDeps } from "../wallet/move-money";
+import type { OperationResult } from "../wallet/operation";
 import { readBalances, type BalanceChange, type BalanceKind } from "../wallet/wallet";
 import { settleAfterRound } from "../bonuses/end";
 import { announceWagering } from "../bonuses/notify";
@@ -210,7 +211,7 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
   const tournaments = roundScoringStatements(deps.db, { uid: row.uid, roundId: row.id, gameId: row.game_id, operationKey: key, betMain, winMain, bonusId: funding?.bonusId ?? null }, now);
   // A split under a bonus pays only while that bonus is active (checked in the payment's batch).
   const stillActive = funding ? { sql: "EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND status = 'active')", params: [row.bonus_id] } : undefined;
-  let result;
+  let result: OperationResult;
   try {
     result = await moveMoney(deps, { uid: row.uid, key, type: "bet", reference: row.id, changes }, [...wagering, ...loyalty, ...wheel, ...tournaments.statements], stillActive);
   } catch (e) {

@@ -51,6 +51,7 @@ export interface SportsEventData {
 }
 
 export async function loadEvent(db: D1Database, eventId: number): Promise<LoadedEvent | null> {
+  // biome-ignore lint/suspicious/noExplicitAny: one batch of two row shapes; the event row is cast where read
   const [ev, rows] = await db.batch<any>([
     db
       .prepare(

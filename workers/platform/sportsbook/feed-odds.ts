@@ -114,7 +114,7 @@ function oddsOf(chances: number[]): number[] {
 }
 
 /** Chance of each outcome of one market given the state. */
-function chances(p: Profile, hasDraw: boolean, s: MatchState, dist: Dist, m: MarketLayout): Map<Outcome, number> {
+function chances(hasDraw: boolean, s: MatchState, dist: Dist, m: MarketLayout): Map<Outcome, number> {
   const lead = s.home - s.away;
   const out = new Map<Outcome, number>();
   if (m.kind === "match_result") {
@@ -139,9 +139,11 @@ export function priceMarkets(p: Profile, hasDraw: boolean, s: MatchState, market
   const dist = distribution(muH, muA);
   const out: { selection_id: number; odds: number }[] = [];
   for (const m of markets) {
-    const c = chances(p, hasDraw, s, dist, m);
+    const c = chances(hasDraw, s, dist, m);
     const odds = oddsOf(m.selections.map((sel) => c.get(sel.outcome) ?? 0));
-    m.selections.forEach((sel, i) => out.push({ selection_id: sel.id, odds: odds[i]! }));
+    m.selections.forEach((sel, i) => {
+      out.push({ selection_id: sel.id, odds: odds[i]! });
+    });
   }
   return out;
 }

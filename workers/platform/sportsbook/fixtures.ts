@@ -96,13 +96,13 @@ export async function createFixture(db: D1Database, league: LeagueRow, f: NewFix
         .prepare(`INSERT INTO sport_markets (event_id, kind, line, is_main, position) VALUES ((SELECT MAX(id) FROM sport_events), ?, ?, ?, ?)`)
         .bind(m.kind, m.line, i === 0 ? 1 : 0, i),
     );
-    m.selections.forEach((s, j) =>
+    m.selections.forEach((s, j) => {
       stmts.push(
         db
           .prepare(`INSERT INTO sport_selections (market_id, outcome, odds, position) VALUES ((SELECT MAX(id) FROM sport_markets), ?, ?, ?)`)
           .bind(s.outcome, odds.get(s.id)!, j),
-      ),
-    );
+      );
+    });
   });
   stmts.push(db.prepare("SELECT MAX(id) AS id FROM sport_events"));
   const results = await db.batch<{ id: number }>(stmts);

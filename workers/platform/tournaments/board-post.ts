@@ -1,6 +1,6 @@
 import type { MoneyDeps } from "../wallet/move-money";
 import { maskedName } from "../jackpots/read";
-import { type BoardEntry } from "../../realtime/board-ranking";
+import type { BoardEntry } from "../../realtime/board-ranking";
 import { postScores } from "../../realtime/tournament-board";
 
 /**

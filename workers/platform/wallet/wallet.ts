@@ -83,7 +83,7 @@ export async function applyPlan(
     }
     throw e;
   }
-  const balances = planResult(plan, results.slice(statements.length));
+  const balances = planResult(results.slice(statements.length));
   return {
     results: results.slice(0, statements.length),
     applied: balances && { operationId: plan.id, balances, replayed: false },

@@ -5,7 +5,7 @@ import { injectScript, isPlayer, whenReady, type ChatAdapter, type ChatWindow } 
 interface FcWidget {
   init(options: Record<string, unknown>): void;
   setExternalId(id: string): void;
-  user: { setFirstName(name: string): void; setEmail(email: string): void; clear(): Promise<unknown> | void };
+  user: { setFirstName(name: string): void; setEmail(email: string): void; clear(): Promise<unknown> | undefined };
   on(event: string, listener: (e: { data?: { message?: FcMessage } }) => void): void;
   show(): void;
   hide(): void;
