@@ -30,7 +30,8 @@ export function PostRegistration(props: {
   const ran = useRef(false);
   const registered = new URLSearchParams(search).get("register") === "success";
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per registration; the props are read when the player arrives registered, and later renders must not restart the queue
+  // The props are read when the player arrives registered; later renders must not restart the queue.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per registration (see above)
   useEffect(() => {
     if (!registered || ran.current) return;
     ran.current = true;

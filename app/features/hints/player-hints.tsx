@@ -58,7 +58,9 @@ export default function PlayerHints({ account: given, hasDeposit: givenDeposit, 
   // Until the cashier answers, assume a deposit: a hint must not flash for a player who has one.
   const hasDeposit = givenDeposit ?? asked ?? true;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: account is rebuilt each render from the same data, so its fields are the real dependencies; tick looks again when a hint runs out
+  // `account` is rebuilt each render from the same data, so its fields are the real dependencies;
+  // `tick` looks again when a shown hint runs out.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the deps are chosen (see above)
   useEffect(() => {
     if (!account || uid <= 0) return setHints(null);
     const local = storageOf("localStorage");
