@@ -1,12 +1,5 @@
 import { Suspense } from "react";
-import {
-  data,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage, StatusPage } from "./features/errors/lazy-error-pages";
 import { loadRootData } from "./features/site/root-data.server";

@@ -3,17 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { anonymousPages, BROWSER_UA, fetchHtml, firstLoad, openChromium } from "./lib/first-load.mjs";
-import {
-  build,
-  killAllOnExit,
-  OUT,
-  prepareDatabaseQuietly,
-  ROOT,
-  servePlayfront,
-  serveWrangler,
-  stageApp,
-  stop,
-} from "./lib/servers.mjs";
+import { build, killAllOnExit, OUT, prepareDatabaseQuietly, ROOT, servePlayfront, serveWrangler, stageApp, stop } from "./lib/servers.mjs";
 import { lighthouseAvailable, lighthouseSeries } from "./lib/lighthouse.mjs";
 import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
 import { rowsRead } from "./lib/rows-read.mjs";

@@ -25,7 +25,12 @@ const INSPECTOR = PORT + 3;
 killAllOnExit();
 const persistTo = join(ROOT, ".wrangler", "profile");
 prepareDatabaseQuietly(persistTo);
-const server = await serveWrangler({ name: "profile", appDir: resolve(values.dir), port: PORT, extraArgs: ["--persist-to", persistTo, "--inspector-port", String(INSPECTOR)] });
+const server = await serveWrangler({
+  name: "profile",
+  appDir: resolve(values.dir),
+  port: PORT,
+  extraArgs: ["--persist-to", persistTo, "--inspector-port", String(INSPECTOR)],
+});
 const headers = { "user-agent": BROWSER_UA, accept: "text/html", "accept-encoding": "identity" };
 const render = async () => (await fetch(`http://127.0.0.1:${PORT}${path}`, { headers })).text();
 let profile;
@@ -84,7 +89,10 @@ for (const node of profile.nodes) {
 }
 const top = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
 console.log(`${path}: ${n} renders, busy ${(busy / 1000 / n).toFixed(1)} ms per render (profiled, sampling overhead included)`);
-for (const [label, m] of [["function", byFn], ["file", byFile]]) {
+for (const [label, m] of [
+  ["function", byFn],
+  ["file", byFile],
+]) {
   console.log(`\nself time by ${label}`);
   for (const [k, t] of top(m)) console.log(`  ${((t / busy) * 100).toFixed(1).padStart(5)}%  ${k}`);
 }

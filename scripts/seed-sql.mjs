@@ -180,7 +180,9 @@ export function buildSeedStatements(seedDir) {
 }
 
 export function buildSeedSql(seedDir) {
-  return `${buildSeedStatements(seedDir).map((x) => `${x};`).join("\n")}\n`;
+  return `${buildSeedStatements(seedDir)
+    .map((x) => `${x};`)
+    .join("\n")}\n`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

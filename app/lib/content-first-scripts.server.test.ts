@@ -28,9 +28,7 @@ describe("contentFirstScripts", () => {
 
   it("takes the module preloads out of the head and asks for them just before the bootstrap", async () => {
     const out = await run([enc(head + content + bootstrap + tail)]);
-    expect(out).toBe(
-      `<html><head><style>p{}</style></head>${content}${preloadScript(["/a.js", "/b.js"], "n1")}${bootstrap}${tail}`,
-    );
+    expect(out).toBe(`<html><head><style>p{}</style></head>${content}${preloadScript(["/a.js", "/b.js"], "n1")}${bootstrap}${tail}`);
     // The images of the content come before any request for code.
     expect(out.indexOf("/cover.webp")).toBeLessThan(out.indexOf("modulepreload"));
   });

@@ -13,7 +13,8 @@ export function loader({ context, params }: Route.LoaderArgs) {
   const site = getSite(context);
   // A resource route: the layout's locale check does not run for it, so it checks its own.
   const locale = (params as { locale?: string }).locale;
-  if (locale !== undefined && locale !== site.locale) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (locale !== undefined && locale !== site.locale)
+    return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   const t = createT(site.messages);
   const m = site.metadata;
   const home = site.locale === site.locales.defaultLocale ? "/" : `/${site.locale}`;

@@ -20,7 +20,13 @@ function once(agent, url, headers, timeoutMs) {
       res.on("error", (e) => resolve({ kind: "dropped", error: e.code ?? e.message }));
       res.on("end", () => {
         if (!res.complete) return resolve({ kind: "dropped", error: "incomplete body" });
-        resolve({ kind: "answer", status: res.statusCode, body: Buffer.concat(chunks), ms: performance.now() - started, type: res.headers["content-type"] ?? "" });
+        resolve({
+          kind: "answer",
+          status: res.statusCode,
+          body: Buffer.concat(chunks),
+          ms: performance.now() - started,
+          type: res.headers["content-type"] ?? "",
+        });
       });
     });
     req.setTimeout(timeoutMs, () => {
@@ -86,5 +92,8 @@ const ANSI_COLOUR = /\x1b\[[0-9;]*m/g;
  */
 export function serverFailures(log) {
   const patterns = [/had hung/i, /never generate a response/i, /uncaught/i, /exception/i, /\b5\d\d\b.*(GET|POST)|(GET|POST).*\b5\d\d\b/, /✘/, /\berror\b/i];
-  return log.replace(ANSI_COLOUR, "").split("\n").filter((line) => patterns.some((p) => p.test(line)));
+  return log
+    .replace(ANSI_COLOUR, "")
+    .split("\n")
+    .filter((line) => patterns.some((p) => p.test(line)));
 }

@@ -100,7 +100,19 @@ export async function servePlayfront({ appDir, port, persistTo, vars = {} }) {
 export async function serveWrangler({ name, appDir, port, extraArgs = [] }) {
   if (await portInUse(port)) throw new Error(`port ${port} is already in use`);
   if (!existsSync(join(appDir, "build", "server", "wrangler.json"))) throw new Error(`${appDir} is not built`);
-  const args = ["dev", "-c", "build/server/wrangler.json", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", "warn", ...extraArgs];
+  const args = [
+    "dev",
+    "-c",
+    "build/server/wrangler.json",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+    ...extraArgs,
+  ];
   const server = startGroup(name, join(ROOT, "node_modules", ".bin", "wrangler"), args, appDir, port);
   await waitReady(server);
   return server;
@@ -154,7 +166,8 @@ export function killAllSync() {
 /** Every server this process started is killed when it exits or is interrupted. */
 export function killAllOnExit() {
   process.on("exit", killAllSync);
-  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => {
+  for (const sig of ["SIGINT", "SIGTERM"])
+    process.on(sig, () => {
       killAllSync();
       process.exit(130);
     });

@@ -98,9 +98,7 @@ describe("account.balance_updated", () => {
     const uid = await makePlayer();
     const client = await connect(await tokenFor(uid));
     const deps = moneyDeps();
-    await expect(moveMoney(deps, { uid, key: "bet:rt-declined", type: "bet", changes: [{ kind: "main", delta: -1 }] })).rejects.toThrow(
-      "Insufficient funds",
-    );
+    await expect(moveMoney(deps, { uid, key: "bet:rt-declined", type: "bet", changes: [{ kind: "main", delta: -1 }] })).rejects.toThrow("Insufficient funds");
     await deps.settled();
     expect(await flushed(client)).toEqual([]);
   });

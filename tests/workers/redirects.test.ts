@@ -166,8 +166,6 @@ describe("a signed-in player's pages", () => {
   });
 
   it("cancelling a withdrawal returns to its returnTo", async () => {
-    await everyValue(hostileTarget, (p, v) =>
-      probe(p, "/cashier/withdraw", form({ intent: "cancel", transaction_id: "nope", returnTo: v }, player.browser)),
-    );
+    await everyValue(hostileTarget, (p, v) => probe(p, "/cashier/withdraw", form({ intent: "cancel", transaction_id: "nope", returnTo: v }, player.browser)));
   });
 });

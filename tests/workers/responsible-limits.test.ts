@@ -164,7 +164,6 @@ describe("deposit-limit bad input", () => {
     const e = await failure(p.browser.post("account/setDepositLimit", fields), 400, "InvalidParameterException");
     expect(Object.keys(e.invalid_parameters ?? {}).sort()).toEqual(keys);
   });
-
 });
 
 describe("deposit limit under concurrent deposits", () => {

@@ -49,7 +49,6 @@ export function offlinePathFor(pathname: string): string {
   return /^[a-z]{2}(-[a-zA-Z]{2,4})?$/.test(first) ? `/${first}/offline` : "/offline";
 }
 
-
 /**
  * The page a route-data request is for: `/faq.data?_routes=…` → `/faq`, `/_.data` → `/` (React
  * Router's single fetch names the index that way), the page's own query kept.

@@ -47,9 +47,7 @@ async function banksFor(context: Args["context"], method: CashierMethod): Promis
 export async function loadDeposit({ request, context }: Args, sysname?: string) {
   await requirePlayer(context, request);
   const platform = getPlatform(context);
-  const [settings, info] = await orErrorPage(
-    Promise.all([platform.call("cashier.getdepositsettings"), platform.call("cashier.getdepositinfo")]),
-  );
+  const [settings, info] = await orErrorPage(Promise.all([platform.call("cashier.getdepositsettings"), platform.call("cashier.getdepositinfo")]));
   let method: CashierMethod | undefined;
   if (sysname !== undefined) {
     method = settings.methods.find((m) => m.sysname === sysname);
@@ -65,7 +63,11 @@ export async function loadDeposit({ request, context }: Args, sysname?: string) 
     seo: depositSeo(
       site.cms.seo.templates.deposit,
       method && rules
-        ? { method: method.name, min: formatMoney({ amount: rules.min, currency: settings.currency }), max: formatMoney({ amount: rules.max, currency: settings.currency }) }
+        ? {
+            method: method.name,
+            min: formatMoney({ amount: rules.min, currency: settings.currency }),
+            max: formatMoney({ amount: rules.max, currency: settings.currency }),
+          }
         : null,
     ),
     siteName: site.metadata.siteName,

@@ -42,7 +42,11 @@ describe("afterFirstInteraction", () => {
 describe("the anonymous chat id", () => {
   const storage = () => {
     const m = new Map<string, string>();
-    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) } as Storage;
+    return {
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+      removeItem: (k: string) => void m.delete(k),
+    } as Storage;
   };
 
   it("is made once, kept, and a new one after it is forgotten (sign-out)", () => {

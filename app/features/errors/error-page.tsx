@@ -95,7 +95,11 @@ export function StatusPage({ status, detail = "" }: { status: number; detail?: s
   const kind = errorKind(status);
   const content = <ErrorContent kind={kind} status={status} detail={detail} />;
   if (!root || EMPTY_LAYOUT_KINDS.has(kind)) {
-    return <main id="main" className="main main--empty">{content}</main>;
+    return (
+      <main id="main" className="main main--empty">
+        {content}
+      </main>
+    );
   }
   return <SiteFrame>{content}</SiteFrame>;
 }

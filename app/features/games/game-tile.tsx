@@ -51,8 +51,12 @@ export const GameTile = memo(function GameTile({ game, index, href }: { game: Ti
           loading={index < EAGER_TILES ? "eager" : "lazy"}
           fetchPriority={index === 0 ? "high" : undefined}
         />
-        <span className="game-tile__title" dir="auto">{game.title}</span>
-        <span className="game-tile__provider" dir="auto">{game.provider_name}</span>
+        <span className="game-tile__title" dir="auto">
+          {game.title}
+        </span>
+        <span className="game-tile__provider" dir="auto">
+          {game.provider_name}
+        </span>
       </AppLink>
     </li>
   );

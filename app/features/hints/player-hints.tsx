@@ -4,17 +4,7 @@ import { browserCall } from "../../lib/api/browser-call";
 import { PlatformError } from "../../lib/api/errors";
 import type { TFunction } from "../../lib/i18n/translate";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
-import {
-  activeHints,
-  asHintAccount,
-  confirmSentKey,
-  dismissedKey,
-  nextHintChange,
-  readFlag,
-  setFlag,
-  type ActiveHints,
-  type HintAccount,
-} from "./hints";
+import { activeHints, asHintAccount, confirmSentKey, dismissedKey, nextHintChange, readFlag, setFlag, type ActiveHints, type HintAccount } from "./hints";
 import { sendConfirmationToContact } from "./send-confirmation";
 
 export interface PlayerHintsProps {
@@ -186,12 +176,7 @@ export function HintNotices({ hints, send, t, depositPath, settingsPath, onDismi
                     <Link to={settingsPath}>{t("hints.confirm.enterCode")}</Link>{" "}
                   </>
                 )}
-                <button
-                  type="button"
-                  className="btn btn--primary"
-                  disabled={send.status === "sending"}
-                  onClick={() => contact && onConfirm(contact.contact)}
-                >
+                <button type="button" className="btn btn--primary" disabled={send.status === "sending"} onClick={() => contact && onConfirm(contact.contact)}>
                   {t(send.status === "sending" ? "hints.confirm.sending" : "hints.confirm.action")}
                 </button>
               </>

@@ -32,8 +32,7 @@ export type SecurityActionData =
 /** The platform's words on a code (SPEC §8) in the player's language; other fields' messages as they are. */
 function codeWords(fields: Record<string, string[]>, t: TFunction): Record<string, string[]> {
   if (!fields.code) return fields;
-  const word = (m: string) =>
-    /6 digits/.test(m) ? t("auth.errors.codeDigits") : /code is invalid/.test(m) ? t("auth.errors.codeInvalid") : m;
+  const word = (m: string) => (/6 digits/.test(m) ? t("auth.errors.codeDigits") : /code is invalid/.test(m) ? t("auth.errors.codeInvalid") : m);
   return { ...fields, code: fields.code.map(word) };
 }
 
@@ -83,7 +82,9 @@ export async function securityAction({ request, context }: Args) {
   try {
     if (intent === "password") {
       if (field("new_password") !== field("repeat_password")) {
-        return data({ intent, errors: { repeat_password: [t("profile.security.passwordsDiffer")] }, formErrors: [] } satisfies SecurityActionData, { status: 400 });
+        return data({ intent, errors: { repeat_password: [t("profile.security.passwordsDiffer")] }, formErrors: [] } satisfies SecurityActionData, {
+          status: 400,
+        });
       }
       await platform.call("account.changepassword", { old_password: field("old_password") || undefined, new_password: field("new_password") });
       return redirectWithToast(here, { type: "success", text: t("profile.security.passwordChanged") });

@@ -206,7 +206,12 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
       sections: (sections) => page(`sections|${where.locale}|${sections}`, () => localized.call("games.getSections", { sections })),
     },
     recentWins: () =>
-      cached(`wins|${url.origin}`, Math.min(ttl, RECENT_WINS_SECONDS), () => platform.call("games.getRecentWins", { count: RECENT_WINS_COUNT }), worker.waitUntil),
+      cached(
+        `wins|${url.origin}`,
+        Math.min(ttl, RECENT_WINS_SECONDS),
+        () => platform.call("games.getRecentWins", { count: RECENT_WINS_COUNT }),
+        worker.waitUntil,
+      ),
   };
   context.set(siteContext, site);
 

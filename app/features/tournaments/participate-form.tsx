@@ -27,10 +27,14 @@ export function ParticipateBlock(props: { tournament: Tournament; answer: Partic
   return (
     <div className="tournament__me" data-testid="tournament-me">
       {showPlace && info?.participating && info.rank !== null && (
-        <p className="tournament__place" data-testid="my-place">{t("tournaments.yourRank", { rank: info.rank, points: info.points })}</p>
+        <p className="tournament__place" data-testid="my-place">
+          {t("tournaments.yourRank", { rank: info.rank, points: info.points })}
+        </p>
       )}
       {showPlace && info?.participating && info.rank === null && tr.status !== "future" && (
-        <p className="tournament__place" data-testid="my-place">{t("tournaments.noRankYet", { points: info.points })}</p>
+        <p className="tournament__place" data-testid="my-place">
+          {t("tournaments.noRankYet", { points: info.points })}
+        </p>
       )}
       {info?.participating && tr.restrictions.opt_in && <p className="tournament__joined">{t("tournaments.joined")}</p>}
       {!tr.restrictions.opt_in && tr.status !== "finished" && <p className="tournament__joined">{t("tournaments.automatic")}</p>}

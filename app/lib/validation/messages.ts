@@ -53,7 +53,7 @@ const PLACEHOLDER = /\$\$(\w+)\$\$|\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g;
 export function fillPlaceholders(template: string, params: MessageParams = {}): string {
   return template.replace(PLACEHOLDER, (whole, a?: string, b?: string, c?: string) => {
     const name = a ?? b ?? c ?? "";
-    return  Object.hasOwn(params, name) ? String(params[name]) : whole;
+    return Object.hasOwn(params, name) ? String(params[name]) : whole;
   });
 }
 

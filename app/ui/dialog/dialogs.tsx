@@ -46,11 +46,7 @@ export function useDialogs(): DialogApi {
  * Renders the dialog stack. Dialogs named by the URL render on the server from `urlDialogs`;
  * the machine (and XState) loads when the first dialog needs it.
  */
-export function DialogProvider(props: {
-  children: ReactNode;
-  urlDialogs: UrlDialog[];
-  renderers: Record<string, DialogRenderer>;
-}) {
+export function DialogProvider(props: { children: ReactNode; urlDialogs: UrlDialog[]; renderers: Record<string, DialogRenderer> }) {
   const { urlDialogs, renderers } = props;
   const navigate = useNavigate();
   const [stack, setStack] = useState<DialogEntry[]>(urlDialogs);
@@ -138,13 +134,7 @@ export function DialogProvider(props: {
         const render = renderers[d.name];
         const top = i === stack.length - 1;
         return (
-          <Dialog
-            key={d.id}
-            entry={d}
-            active={top}
-            closeHref={(d as Partial<UrlDialog>).closeHref}
-            onClose={() => closeEntry(d)}
-          >
+          <Dialog key={d.id} entry={d} active={top} closeHref={(d as Partial<UrlDialog>).closeHref} onClose={() => closeEntry(d)}>
             {render ? render({ entry: d, close: (r) => closeEntry(d, r ?? false, true) }) : null}
           </Dialog>
         );

@@ -102,7 +102,13 @@ async function activate(ctx: PlatformContext, bonusId: string, type: BonusType, 
     .bind(bonus.id, ctx.uid, now, bonus.wagering_days * DAY_MS, token);
   const plan = planOperation(
     ctx.db,
-    { uid: ctx.uid, key: `bonus-activate:${bonus.id}`, type: "bonus", reference: bonus.id, changes: [{ kind: bonusBalanceKind(bonus.type), delta: bonus.amount }] },
+    {
+      uid: ctx.uid,
+      key: `bonus-activate:${bonus.id}`,
+      type: "bonus",
+      reference: bonus.id,
+      changes: [{ kind: bonusBalanceKind(bonus.type), delta: bonus.amount }],
+    },
     { sql: "EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND status = 'active' AND change_token = ?2)", params: [bonus.id, token] },
   );
   const event = ctx.db
@@ -143,7 +149,9 @@ async function decline(ctx: PlatformContext, bonusId: string, type: BonusType): 
   const now = Date.now();
   const [removed] = await ctx.db.batch([
     ctx.db
-      .prepare("UPDATE player_bonuses SET status = 'cancelled', finished_at = ?3 WHERE id = ?1 AND uid = ?2 AND type = ?4 AND status = 'available' RETURNING id")
+      .prepare(
+        "UPDATE player_bonuses SET status = 'cancelled', finished_at = ?3 WHERE id = ?1 AND uid = ?2 AND type = ?4 AND status = 'available' RETURNING id",
+      )
       .bind(bonusId, ctx.uid, now, type),
     ctx.db
       .prepare(

@@ -54,7 +54,9 @@ async function launch(c: Ctx, base: string): Promise<Response> {
   let win: number | null = null;
   const roundId = q("round");
   if (uid && roundId) {
-    const row = await c.env.DB.prepare("SELECT symbols, win FROM game_rounds WHERE id = ?1 AND uid = ?2 AND (operation_id IS NOT NULL OR freespin_id IS NOT NULL)")
+    const row = await c.env.DB.prepare(
+      "SELECT symbols, win FROM game_rounds WHERE id = ?1 AND uid = ?2 AND (operation_id IS NOT NULL OR freespin_id IS NOT NULL)",
+    )
       .bind(roundId, uid)
       .first<{ symbols: string; win: number }>();
     if (row) ({ symbols, win } = { symbols: JSON.parse(row.symbols), win: row.win });

@@ -125,10 +125,26 @@ function chances(hasDraw: boolean, s: MatchState, dist: Dist, m: MarketLayout): 
   } else if (m.kind === "total") {
     const line = (m.line ?? 0) / 100;
     const so = s.home + s.away;
-    out.set("over", dist.total((k) => so + k > line)).set("under", dist.total((k) => so + k < line));
+    out
+      .set(
+        "over",
+        dist.total((k) => so + k > line),
+      )
+      .set(
+        "under",
+        dist.total((k) => so + k < line),
+      );
   } else {
     const line = (m.line ?? 0) / 100;
-    out.set("home", dist.diff((k) => lead + k + line > 0)).set("away", dist.diff((k) => lead + k + line < 0));
+    out
+      .set(
+        "home",
+        dist.diff((k) => lead + k + line > 0),
+      )
+      .set(
+        "away",
+        dist.diff((k) => lead + k + line < 0),
+      );
   }
   return out;
 }

@@ -45,7 +45,9 @@ export interface NewFixture {
 const LEAGUE_SQL = `SELECT l.id, l.sysname, l.has_draw, l.teams, s.sysname AS sport FROM sport_leagues l JOIN sports s ON s.id = l.sport_id`;
 
 export async function readLeagues(db: D1Database, sysname?: string): Promise<LeagueRow[]> {
-  const q = sysname ? db.prepare(`${LEAGUE_SQL} WHERE l.sysname = ? ORDER BY l.position, l.id`).bind(sysname) : db.prepare(`${LEAGUE_SQL} ORDER BY l.position, l.id`);
+  const q = sysname
+    ? db.prepare(`${LEAGUE_SQL} WHERE l.sysname = ? ORDER BY l.position, l.id`).bind(sysname)
+    : db.prepare(`${LEAGUE_SQL} ORDER BY l.position, l.id`);
   return (await q.all<LeagueRow>()).results.filter((l) => teamsOf(l).length >= 2);
 }
 

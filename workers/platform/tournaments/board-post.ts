@@ -29,7 +29,9 @@ export function postEntries(deps: Pick<MoneyDeps, "env" | "waitUntil">, rows: En
     by.set(r.tournament_id, list);
   }
   for (const [id, entries] of by) {
-    deps.waitUntil(postScores(deps.env, id, entries).catch((e) => console.error("tournaments: posting to the live board failed", e instanceof Error ? e.message : e)));
+    deps.waitUntil(
+      postScores(deps.env, id, entries).catch((e) => console.error("tournaments: posting to the live board failed", e instanceof Error ? e.message : e)),
+    );
   }
 }
 
