@@ -15,8 +15,7 @@ const baseURL = `http://127.0.0.1:${port}`;
  * A regular desktop Chrome user agent. Headless Chromium says "HeadlessChrome", which isbot
  * (rightly) counts as a crawler, and crawlers get another document: no streaming, no error page.
  */
-const BROWSER_UA =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
 /**
  * Worker vars of the test server. Banners answer 300 ms late so the home page's streaming is

@@ -3,9 +3,9 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { build } from "esbuild";
 import { defineConfig } from "vitest/config";
-// @ts-ignore -- a plain .mjs build script without type declarations
+// @ts-expect-error -- a plain .mjs build script without type declarations
 import { buildSeedStatements } from "./scripts/seed-sql.mjs";
-// @ts-ignore -- a plain .mjs build script without type declarations
+// @ts-expect-error -- a plain .mjs build script without type declarations
 import { copyTemplate, prepareTemplate, SEED_CLOCK } from "./scripts/worker-test-db.mjs";
 
 /**
@@ -51,8 +51,8 @@ function workersProjectSelected(): boolean {
     if (arg === "--project") filters.push(process.argv[i + 1] ?? "");
     else if (arg.startsWith("--project=")) filters.push(arg.slice("--project=".length));
   });
-  const escape = (part: string) => part.replace(/[.+?^$()|[\]{}\\]/g, "\\$&");
-  const matches = (filter: string) => new RegExp(`^${filter.split("*").map(escape).join(".*")}$`).test("workers");
+  const escapeRegExp = (part: string) => part.replace(/[.+?^$()|[\]{}\\]/g, "\\$&");
+  const matches = (filter: string) => new RegExp(`^${filter.split("*").map(escapeRegExp).join(".*")}$`).test("workers");
   return filters.length === 0 || filters.some((f) => !f.startsWith("!") && matches(f));
 }
 

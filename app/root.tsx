@@ -1,12 +1,5 @@
 import { Suspense } from "react";
-import {
-  data,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage, StatusPage } from "./features/errors/lazy-error-pages";
 import { loadRootData } from "./features/site/root-data.server";
@@ -76,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeadScript nonce={nonce} />
         <Links />
         {/* Without JavaScript React cannot move streamed sections into place: show them anyway. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant style of ours; React renders no children inside <noscript> */}
         <noscript suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `<style>${NOSCRIPT_CSS}</style>` }} />
         <CustomCode blocks={custom} position="head" />
       </head>

@@ -88,10 +88,7 @@ export default [
     ...localized("profile/bets/exports", "routes/profile.bets.exports.tsx"),
     route("*", "routes/catchall.tsx"),
   ]),
-  layout("layouts/empty.tsx", [
-    ...localized("forms/sign_in", "routes/forms.sign-in.tsx"),
-    ...localized("forms/sign_up", "routes/forms.sign-up.tsx"),
-  ]),
+  layout("layouts/empty.tsx", [...localized("forms/sign_in", "routes/forms.sign-in.tsx"), ...localized("forms/sign_up", "routes/forms.sign-up.tsx")]),
   layout("layouts/svg-sprite.tsx", [route("_icons", "routes/icons.tsx")]),
   route("resources/theme", "routes/resources.theme.ts"),
   // The page's locale prefix on the action too: messages, the new account's locale and where it lands.

@@ -61,6 +61,8 @@ for (const [path, bySide] of Object.entries(results)) {
     const r = bySide[side.name];
     const m = medians(r);
     const each = r.map((x) => `${x.scores.performance}/${Math.round(x.tbt)}`).join(" ");
-    console.log(`  ${path.padEnd(28)} ${side.name}  perf ${String(m.performance).padStart(5)}  TBT ${String(Math.round(m.tbt)).padStart(4)} ms  LCP ${String(Math.round(m.lcp)).padStart(5)} ms   runs (perf/TBT): ${each}`);
+    console.log(
+      `  ${path.padEnd(28)} ${side.name}  perf ${String(m.performance).padStart(5)}  TBT ${String(Math.round(m.tbt)).padStart(4)} ms  LCP ${String(Math.round(m.lcp)).padStart(5)} ms   runs (perf/TBT): ${each}`,
+    );
   }
 }

@@ -79,7 +79,16 @@ for (const [who, session] of Object.entries(visitors)) {
       const markup = firstLoad(html, CLIENT);
       const fetched = await chromium.measure(BASE + path, CLIENT);
       const d1 = await rowsRead(BASE + path, N, headers);
-      rows.push({ who, page: label, markupJsGzip: markup.gzip, markupFiles: markup.count, fetchedJsGzip: fetched.gzip, fetchedFiles: fetched.count, rowsRead: d1.rowsRead, queries: d1.queries });
+      rows.push({
+        who,
+        page: label,
+        markupJsGzip: markup.gzip,
+        markupFiles: markup.count,
+        fetchedJsGzip: fetched.gzip,
+        fetchedFiles: fetched.count,
+        rowsRead: d1.rowsRead,
+        queries: d1.queries,
+      });
     }
   } finally {
     await chromium.close();
@@ -88,6 +97,8 @@ for (const [who, session] of Object.entries(visitors)) {
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
 console.log(`${"visitor".padEnd(24)}${"page".padEnd(18)}${"first-load JS (markup)".padEnd(26)}${"fetched by Chromium".padEnd(24)}rows read / queries`);
 for (const r of rows) {
-  console.log(`${r.who.padEnd(24)}${r.page.padEnd(18)}${`${kb(r.markupJsGzip)} in ${r.markupFiles}`.padEnd(26)}${`${kb(r.fetchedJsGzip)} in ${r.fetchedFiles}`.padEnd(24)}${r.rowsRead} / ${r.queries}`);
+  console.log(
+    `${r.who.padEnd(24)}${r.page.padEnd(18)}${`${kb(r.markupJsGzip)} in ${r.markupFiles}`.padEnd(26)}${`${kb(r.fetchedJsGzip)} in ${r.fetchedFiles}`.padEnd(24)}${r.rowsRead} / ${r.queries}`,
+  );
 }
 console.log(JSON.stringify(rows));

@@ -29,7 +29,11 @@ async function prepare(persistTo, times) {
   if (times === 1) return;
   const file = join(persistTo, "catalogue-10x.sql");
   writeFileSync(file, [...catalogue10xStatements(), ...(await rebuildStatements())].map((s) => `${s};\n`).join(""));
-  const r = spawnSync(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes"], { cwd: ROOT, env: quietEnv, encoding: "utf8" });
+  const r = spawnSync(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes"], {
+    cwd: ROOT,
+    env: quietEnv,
+    encoding: "utf8",
+  });
   if (r.status !== 0) throw new Error(`10x catalogue: wrangler d1 execute exited with ${r.status}\n${r.stderr}`);
 }
 
@@ -95,7 +99,8 @@ export async function measureCapacity({ appDir, port = Number(process.env.BENCH_
   console.log(`\nD1 rows read · queries per request (DB_STATS=on, median of ${n}; goal ≤ ${GOAL.rows} rows, ≤ ${GOAL.queries} queries)`);
   line("", `1× (${results["1x"].total} games)`, `10× (${results["10x"].total} games)`);
   for (const label of Object.keys(results["1x"].pages)) {
-    const cell = (r) => `${r.rowsRead} · ${r.queries}${r.status === 200 ? "" : ` (${r.status})`}${r.rowsRead > GOAL.rows || r.queries > GOAL.queries ? " ✗" : ""}`;
+    const cell = (r) =>
+      `${r.rowsRead} · ${r.queries}${r.status === 200 ? "" : ` (${r.status})`}${r.rowsRead > GOAL.rows || r.queries > GOAL.queries ? " ✗" : ""}`;
     line(label.slice(0, 38), cell(results["1x"].pages[label]), cell(results["10x"].pages[label]));
   }
   return results;
@@ -108,6 +113,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   stageApp(ROOT, appDir, PLAYFRONT_ENTRIES);
   console.log(`· Playfront built in ${build(appDir, "Playfront").toFixed(1)} s`);
   const results = await measureCapacity({ appDir, n: Number(process.env.BENCH_N ?? 3) });
-  writeFileSync(join(OUT, "capacity.json"), JSON.stringify(results, null, 2) + "\n");
+  writeFileSync(join(OUT, "capacity.json"), `${JSON.stringify(results, null, 2)}\n`);
   console.log("\nbench/.out/capacity.json written");
 }

@@ -105,5 +105,7 @@ for (const [path, r] of Object.entries(results)) {
   const a = median(r.A);
   const b = median(r.B);
   const change = `${b < a ? "−" : "+"}${Math.round((Math.abs(b - a) / a) * 100)}%`.padStart(6);
-  console.log(`  ${path.slice(0, 34).padEnd(34)} ${f(a)} ${f(b)}  ${change}   ${r.A.map((x) => x.toFixed(1)).join(" ")} | ${r.B.map((x) => x.toFixed(1)).join(" ")}`);
+  console.log(
+    `  ${path.slice(0, 34).padEnd(34)} ${f(a)} ${f(b)}  ${change}   ${r.A.map((x) => x.toFixed(1)).join(" ")} | ${r.B.map((x) => x.toFixed(1)).join(" ")}`,
+  );
 }

@@ -32,4 +32,6 @@ for (let round = 0; round < 3; round++) {
   for (let i = 0; i < N / 3; i++) busy.push((await timed(API)).ms);
   for (const r of await Promise.all(burst)) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
 }
-console.log(JSON.stringify({ base: BASE, burst: BURST, idleMedianMs: Math.round(median(idle)), underMissesMedianMs: Math.round(median(busy)), ipxStatuses: statuses }));
+console.log(
+  JSON.stringify({ base: BASE, burst: BURST, idleMedianMs: Math.round(median(idle)), underMissesMedianMs: Math.round(median(busy)), ipxStatuses: statuses }),
+);

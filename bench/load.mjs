@@ -44,8 +44,13 @@ console.log("| page | sent | whole 200 | req/s | p50 ms | p99 ms | dropped | tim
 console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const [path, r] of Object.entries(results)) {
   clientFailures += failures(r);
-  const other = Object.entries(r.badStatus).map(([s, n]) => `${s}×${n}`).join(" ") || "0";
-  console.log(`| ${path} | ${r.sent} | ${r.ok} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.dropped} | ${r.timedOut} | ${r.incomplete} | ${other} |`);
+  const other =
+    Object.entries(r.badStatus)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(" ") || "0";
+  console.log(
+    `| ${path} | ${r.sent} | ${r.ok} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.dropped} | ${r.timedOut} | ${r.incomplete} | ${other} |`,
+  );
   if (r.dropped) console.log(`  dropped: ${JSON.stringify(r.errors)}`);
 }
 console.log(`\nclient: ${clientFailures} failed requests; server log: ${logged.length} failure lines`);

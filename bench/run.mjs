@@ -3,17 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { anonymousPages, BROWSER_UA, fetchHtml, firstLoad, openChromium } from "./lib/first-load.mjs";
-import {
-  build,
-  killAllOnExit,
-  OUT,
-  prepareDatabaseQuietly,
-  ROOT,
-  servePlayfront,
-  serveWrangler,
-  stageApp,
-  stop,
-} from "./lib/servers.mjs";
+import { build, killAllOnExit, OUT, prepareDatabaseQuietly, ROOT, servePlayfront, serveWrangler, stageApp, stop } from "./lib/servers.mjs";
 import { lighthouseAvailable, lighthouseSeries } from "./lib/lighthouse.mjs";
 import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
 import { rowsRead } from "./lib/rows-read.mjs";
@@ -77,7 +67,7 @@ stageApp(ROOT, playfrontDir, PLAYFRONT_ENTRIES);
 step(`baseline built in ${build(baselineDir, "baseline").toFixed(1)} s`);
 step(`Playfront built in ${build(playfrontDir, "Playfront").toFixed(1)} s`);
 prepareDatabaseQuietly(persistTo);
-step(`database prepared in ${persistTo.replace(ROOT + "/", "")}`);
+step(`database prepared in ${persistTo.replace(`${ROOT}/`, "")}`);
 
 // 2. First-load JavaScript: what the home document names (and why), then what Chromium actually
 // fetches on every anonymous page, each against the bare app fetched the same way.
@@ -329,5 +319,5 @@ const results = {
   capacity,
   lighthouse: lighthouseResult ?? { skipped: lighthouseMissing },
 };
-writeFileSync(join(OUT, "results.json"), JSON.stringify(results, null, 2) + "\n");
+writeFileSync(join(OUT, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nbench/.out/results.json written (${results.seconds} s)`);

@@ -71,7 +71,10 @@ async function main() {
         else waiters.push(w);
       }
     });
-    await new Promise((resolve, reject) => (ws.addEventListener("open", resolve), ws.addEventListener("error", reject)));
+    await new Promise((resolve, reject) => {
+      ws.addEventListener("open", resolve);
+      ws.addEventListener("error", reject);
+    });
     const seenAt = (event, version) => {
       const a = arrivals.get(event);
       return a && a.version >= version ? Promise.resolve(a.at) : new Promise((resolve) => waiters.push({ event, version, resolve }));
@@ -81,11 +84,15 @@ async function main() {
     const events = [];
     for (let i = 0; i < EVENTS; i++) events.push((await hook("events", { league, starts_in_ms: 3_600_000 })).event_id);
     const t0 = performance.now();
-    await Promise.all(events.map(async (id) => {
-      for (let s = 0; s < STEPS_PER_EVENT; s++) await hook(`events/${id}/step`, { type: "next" });
-    }));
+    await Promise.all(
+      events.map(async (id) => {
+        for (let s = 0; s < STEPS_PER_EVENT; s++) await hook(`events/${id}/step`, { type: "next" });
+      }),
+    );
     const seconds = (performance.now() - t0) / 1000;
-    console.log(`(a) ${EVENTS * STEPS_PER_EVENT} steps over ${EVENTS} events: ${((EVENTS * STEPS_PER_EVENT) / seconds).toFixed(0)} steps/s (${seconds.toFixed(1)} s)`);
+    console.log(
+      `(a) ${EVENTS * STEPS_PER_EVENT} steps over ${EVENTS} events: ${((EVENTS * STEPS_PER_EVENT) / seconds).toFixed(0)} steps/s (${seconds.toFixed(1)} s)`,
+    );
 
     // (b) Latency: a step's answer → its sports.event on the socket, steps more than a second apart.
     const id = (await hook("events", { league, status: "live" })).event_id;
@@ -100,7 +107,9 @@ async function main() {
       fromRequest.push(at - sent);
       fromAnswer.push(Math.max(0, at - answered));
     }
-    console.log(`(b) step → socket message (n=${LATENCY_SAMPLES}): from the request p50 ${ms(pct(fromRequest, 50))}, p99 ${ms(pct(fromRequest, 99))}; after the answer p50 ${ms(pct(fromAnswer, 50))}, p99 ${ms(pct(fromAnswer, 99))}`);
+    console.log(
+      `(b) step → socket message (n=${LATENCY_SAMPLES}): from the request p50 ${ms(pct(fromRequest, 50))}, p99 ${ms(pct(fromRequest, 99))}; after the answer p50 ${ms(pct(fromAnswer, 50))}, p99 ${ms(pct(fromAnswer, 99))}`,
+    );
     ws.close();
   } finally {
     if (server) await stop(server);

@@ -25,7 +25,12 @@ const INSPECTOR = PORT + 3;
 killAllOnExit();
 const persistTo = join(ROOT, ".wrangler", "profile");
 prepareDatabaseQuietly(persistTo);
-const server = await serveWrangler({ name: "profile", appDir: resolve(values.dir), port: PORT, extraArgs: ["--persist-to", persistTo, "--inspector-port", String(INSPECTOR)] });
+const server = await serveWrangler({
+  name: "profile",
+  appDir: resolve(values.dir),
+  port: PORT,
+  extraArgs: ["--persist-to", persistTo, "--inspector-port", String(INSPECTOR)],
+});
 const headers = { "user-agent": BROWSER_UA, accept: "text/html", "accept-encoding": "identity" };
 const render = async () => (await fetch(`http://127.0.0.1:${PORT}${path}`, { headers })).text();
 let profile;
@@ -34,14 +39,24 @@ try {
   const targets = await (await fetch(`http://127.0.0.1:${INSPECTOR}/json`)).json();
   const target = targets.find((t) => !t.title?.includes("PlayerChannel")) ?? targets[0];
   const ws = new WebSocket(target.webSocketDebuggerUrl, { headers: { Origin: "http://127.0.0.1" } });
-  await new Promise((r, j) => (ws.once("open", r), ws.once("error", j)));
+  await new Promise((r, j) => {
+    ws.once("open", r);
+    ws.once("error", j);
+  });
   let id = 0;
   const pending = new Map();
   ws.on("message", (m) => {
     const msg = JSON.parse(m);
-    if (msg.id && pending.has(msg.id)) pending.get(msg.id)(msg.result), pending.delete(msg.id);
+    if (msg.id && pending.has(msg.id)) {
+      pending.get(msg.id)(msg.result);
+      pending.delete(msg.id);
+    }
   });
-  const send = (method, params = {}) => new Promise((r) => (pending.set(++id, r), ws.send(JSON.stringify({ id, method, params }))));
+  const send = (method, params = {}) =>
+    new Promise((r) => {
+      pending.set(++id, r);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
   await send("Profiler.enable");
   await send("Profiler.setSamplingInterval", { interval: 100 });
   await send("Profiler.start");
@@ -56,7 +71,9 @@ writeFileSync(join(OUT, "ssr-profile.cpuprofile"), JSON.stringify(profile));
 // Self time per node from the samples' time deltas; idle and the program's own bookkeeping apart.
 const self = new Map();
 const deltas = profile.timeDeltas;
-profile.samples.forEach((nodeId, i) => self.set(nodeId, (self.get(nodeId) ?? 0) + (deltas[i + 1] ?? 0)));
+profile.samples.forEach((nodeId, i) => {
+  self.set(nodeId, (self.get(nodeId) ?? 0) + (deltas[i + 1] ?? 0));
+});
 const byFn = new Map();
 const byFile = new Map();
 let busy = 0;
@@ -72,7 +89,10 @@ for (const node of profile.nodes) {
 }
 const top = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
 console.log(`${path}: ${n} renders, busy ${(busy / 1000 / n).toFixed(1)} ms per render (profiled, sampling overhead included)`);
-for (const [label, m] of [["function", byFn], ["file", byFile]]) {
+for (const [label, m] of [
+  ["function", byFn],
+  ["file", byFile],
+]) {
   console.log(`\nself time by ${label}`);
   for (const [k, t] of top(m)) console.log(`  ${((t / busy) * 100).toFixed(1).padStart(5)}%  ${k}`);
 }

@@ -70,12 +70,18 @@ async function main() {
         else waiters.push(w);
       }
     });
-    await new Promise((resolve, reject) => (ws.addEventListener("open", resolve), ws.addEventListener("error", reject)));
+    await new Promise((resolve, reject) => {
+      ws.addEventListener("open", resolve);
+      ws.addEventListener("error", reject);
+    });
     const seenAt = (version) =>
       version <= seen ? Promise.resolve(arrivals.find((a) => a.version >= version).at) : new Promise((resolve) => waiters.push({ version, resolve }));
 
     // (a) Absorption: bursts of BURST single-round posts, all in flight at once.
-    await postScores(Array.from({ length: PLAYERS }, (_, i) => bump(i + 1)), false);
+    await postScores(
+      Array.from({ length: PLAYERS }, (_, i) => bump(i + 1)),
+      false,
+    );
     const rates = [];
     for (let b = 0; b < BURSTS; b++) {
       const entries = Array.from({ length: BURST }, () => bump(1 + Math.floor(Math.random() * PLAYERS)));
@@ -112,15 +118,43 @@ async function main() {
     await Promise.all(inFlight);
     ws.close();
 
-    const real = await realRounds(base).catch((e) => (console.log(`  (c) real rounds failed: ${e.message}`), null));
+    const real = await realRounds(base).catch((e) => {
+      console.log(`  (c) real rounds failed: ${e.message}`);
+      return null;
+    });
 
     const lines = [
       `tournament board (one object, ${PLAYERS} players)`,
       `  (a) rounds absorbed per second (bursts of ${BURST} single-round RPCs through the Worker): median ${pct(rates, 50).toFixed(0)}, min ${Math.min(...rates).toFixed(0)}, max ${Math.max(...rates).toFixed(0)}`,
-      `  (b) committed round (the post's answer) → rank change on a subscribed WebSocket, idle (n=${idle.length}): p50 ${ms(pct(idle.map((s) => s.afterCommit), 50))}, p99 ${ms(pct(idle.map((s) => s.afterCommit), 99))}`,
+      `  (b) committed round (the post's answer) → rank change on a subscribed WebSocket, idle (n=${idle.length}): p50 ${ms(
+        pct(
+          idle.map((s) => s.afterCommit),
+          50,
+        ),
+      )}, p99 ${ms(
+        pct(
+          idle.map((s) => s.afterCommit),
+          99,
+        ),
+      )}`,
       `      under ${LOAD_RATE} rounds/s (n=${loaded.length}, broadcasts at most once a second): p50 ${ms(pct(loaded, 50))}, p99 ${ms(pct(loaded, 99))}`,
       real
-        ? `  (c) real /platform round request → the player's own row on their socket (${real.tournament}, n=${real.samples.length}): p50 ${ms(pct(real.samples.map((x) => x.fromRequest), 50))}, p99 ${ms(pct(real.samples.map((x) => x.fromRequest), 99))}; the round's own answer p50 ${ms(pct(real.samples.map((x) => x.round), 50))}`
+        ? `  (c) real /platform round request → the player's own row on their socket (${real.tournament}, n=${real.samples.length}): p50 ${ms(
+            pct(
+              real.samples.map((x) => x.fromRequest),
+              50,
+            ),
+          )}, p99 ${ms(
+            pct(
+              real.samples.map((x) => x.fromRequest),
+              99,
+            ),
+          )}; the round's own answer p50 ${ms(
+            pct(
+              real.samples.map((x) => x.round),
+              50,
+            ),
+          )}`
         : "  (c) real rounds: skipped (no automatic tournament scoring bets in this build)",
     ];
     console.log(lines.join("\n"));
@@ -142,7 +176,11 @@ main().catch((e) => {
 async function realRounds(base, samples = 15) {
   const jar = new Map();
   const send = async (path, init = {}) => {
-    const res = await fetch(base + path, { redirect: "manual", ...init, headers: { origin: base, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "), ...init.headers } });
+    const res = await fetch(base + path, {
+      redirect: "manual",
+      ...init,
+      headers: { origin: base, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "), ...init.headers },
+    });
     for (const h of res.headers.getSetCookie()) {
       const [pair] = h.split(";");
       jar.set(pair.slice(0, pair.indexOf("=")).trim(), pair.slice(pair.indexOf("=") + 1).trim());
@@ -170,10 +208,16 @@ async function realRounds(base, samples = 15) {
   await ok(await send("/api/auth/register", registration));
   const deposit = await ok(await send("/api/cashier/makedeposit", form({ method: "demo_card", amount: 50000, idempotency_key: `bench-board-${Date.now()}` })));
   const page = new URL(deposit.redirect_url, base);
-  const paid = await send(page.pathname, { method: "POST", body: new URLSearchParams({ sig: page.searchParams.get("sig") ?? "", outcome: "success" }), headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const paid = await send(page.pathname, {
+    method: "POST",
+    body: new URLSearchParams({ sig: page.searchParams.get("sig") ?? "", outcome: "success" }),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
   if (paid.status !== 303) throw new Error(`the demo payment answered ${paid.status}`);
   const game = t.games[0];
-  const ws = new WebSocket(`${base.replace("http", "ws")}/realtime/tournaments/${t.id}`, { headers: { origin: base, cookie: `pf_session=${jar.get("pf_session")}` } });
+  const ws = new WebSocket(`${base.replace("http", "ws")}/realtime/tournaments/${t.id}`, {
+    headers: { origin: base, cookie: `pf_session=${jar.get("pf_session")}` },
+  });
   const rows = [];
   const waiters = [];
   ws.addEventListener("message", (e) => {
@@ -186,7 +230,10 @@ async function realRounds(base, samples = 15) {
       else waiters.push(w);
     }
   });
-  await new Promise((resolve, reject) => (ws.addEventListener("open", resolve), ws.addEventListener("error", reject)));
+  await new Promise((resolve, reject) => {
+    ws.addEventListener("open", resolve);
+    ws.addEventListener("error", reject);
+  });
   const out = [];
   let missed = 0;
   for (let i = 0; i < samples; i++) {

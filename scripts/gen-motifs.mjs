@@ -37,5 +37,5 @@ export function motifsModule(names = JSON.parse(readFileSync(NAMES_FILE, "utf8")
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(OUT_FILE, motifsModule());
-  console.log(`wrote ${OUT_FILE.replace(ROOT + "/", "")}`);
+  console.log(`wrote ${OUT_FILE.replace(`${ROOT}/`, "")}`);
 }

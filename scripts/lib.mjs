@@ -34,7 +34,20 @@ export function prepareDatabase(persistTo, { config = "wrangler.toml" } = {}) {
 
 /** Serves the production build under wrangler dev (workerd) on 127.0.0.1. */
 export function serveBuild({ port, persistTo, vars = {}, stdio = "inherit" }) {
-  const args = ["dev", "-c", "build/server/wrangler.json", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn"];
+  const args = [
+    "dev",
+    "-c",
+    "build/server/wrangler.json",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--persist-to",
+    persistTo,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+  ];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   return spawn(bin("wrangler"), args, { stdio, env: quietEnv });
 }

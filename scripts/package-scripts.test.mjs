@@ -47,7 +47,11 @@ describe("package.json scripts", () => {
 });
 
 describe("scripts/quiet.mjs", () => {
-  const quiet = (...args) => spawnSync(process.execPath, ["scripts/quiet.mjs", ...args], { encoding: "utf8", env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "true", WRANGLER_SEND_METRICS: "true" } });
+  const quiet = (...args) =>
+    spawnSync(process.execPath, ["scripts/quiet.mjs", ...args], {
+      encoding: "utf8",
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "true", WRANGLER_SEND_METRICS: "true" },
+    });
 
   it("runs the tool with the no-phone-home variables, whatever the caller's environment says", () => {
     const r = quiet("node", "-e", "console.log(process.env.WRANGLER_SEND_METRICS, process.env.CLOUDFLARE_CF_FETCH_ENABLED)");

@@ -30,7 +30,8 @@ function valued(r, currency, packs) {
 }
 
 /** The currencies a seed reward pays in. */
-const rewardCurrencies = (r, packs) => (r.type === "money" ? keys(r.money) : r.type === "bonus" ? keys(r.bonus.amounts) : r.type === "freespins" ? keys(packs.get(r.freespins)?.bets) : []);
+const rewardCurrencies = (r, packs) =>
+  r.type === "money" ? keys(r.money) : r.type === "bonus" ? keys(r.bonus.amounts) : r.type === "freespins" ? keys(packs.get(r.freespins)?.bets) : [];
 
 /**
  * Every paid wheel of the seed, valued in each currency it is sold or pays in: its spin prices,
@@ -45,12 +46,17 @@ export function seedWheels(seedDir) {
     const money = w.spin_price ?? null;
     const points = w.spin_price_points ?? null;
     if (money === null && points === null) continue; // spins not sold: earned by quests
-    const currencies = new Set([...keys(money), ...(points !== null ? keys(first?.rates) : []), ...w.sectors.flatMap((x) => rewardCurrencies(x.reward, packs))]);
+    const currencies = new Set([
+      ...keys(money),
+      ...(points !== null ? keys(first?.rates) : []),
+      ...w.sectors.flatMap((x) => rewardCurrencies(x.reward, packs)),
+    ]);
     for (const currency of currencies) {
       const sectors = w.sectors.map((x) => ({
         weight: x.weight,
         prize: valued(x.reward, currency, packs),
-        fallback: x.stock === undefined || x.stock === null ? null : x.fallback === "points" ? { type: "points", points: x.fallback_points } : { type: "nothing" },
+        fallback:
+          x.stock === undefined || x.stock === null ? null : x.fallback === "points" ? { type: "points", points: x.fallback_points } : { type: "nothing" },
       }));
       const prices = { money: money?.[currency] ?? null, points };
       const rates = { pointValuePer1000: first?.rates?.[currency]?.value_per_1000 ?? null };
@@ -69,11 +75,19 @@ export function seedOverpayments(seedDir) {
   for (const w of seedWheels(seedDir)) problems.push(...wheelOverpayments(`wheel campaign '${w.sysname}'`, w.currency, w.prices, w.sectors, w.rates));
 
   for (const p of read(seedDir, "loyalty-products.json")) {
-    const reward = p.bonus ? { type: "bonus", bonus: p.bonus } : p.freespins ? { type: "freespins", freespins: p.freespins } : { type: "money", money: p.money };
+    const reward = p.bonus
+      ? { type: "bonus", bonus: p.bonus }
+      : p.freespins
+        ? { type: "freespins", freespins: p.freespins }
+        : { type: "money", money: p.money };
     const program = programs.find((x) => x.sysname === p.program);
     for (const currency of rewardCurrencies(reward, packs)) {
       const value = rewardValue(valued(reward, currency, packs), { pointValuePer1000: pointValue(program, currency) });
-      const problem = overpayment(`loyalty product '${p.sysname}' (${p.price} points, ${currency})`, value, pointsWorth(p.price, pointValue(program, currency)));
+      const problem = overpayment(
+        `loyalty product '${p.sysname}' (${p.price} points, ${currency})`,
+        value,
+        pointsWorth(p.price, pointValue(program, currency)),
+      );
       if (problem) problems.push(problem);
     }
   }

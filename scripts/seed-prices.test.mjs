@@ -38,8 +38,12 @@ describe("the seed's paid products (DESIGN §7, decision 0058)", () => {
   });
 
   it("a seed whose wheel pays more than a spin costs does not build, and says which wheel", () => {
-    const cheap = seedWith("wheel-campaigns.json", (wheels) => wheels.map((w) => (w.sysname === "premium-wheel" ? { ...w, spin_price: { ...w.spin_price, USD: 10 } } : w)));
-    expect(() => buildSeedStatements(cheap)).toThrow(/wheel campaign 'premium-wheel' \(a spin for 0\.10 USD\): expected to return \d+\.\d\d for a price worth 0\.10/);
+    const cheap = seedWith("wheel-campaigns.json", (wheels) =>
+      wheels.map((w) => (w.sysname === "premium-wheel" ? { ...w, spin_price: { ...w.spin_price, USD: 10 } } : w)),
+    );
+    expect(() => buildSeedStatements(cheap)).toThrow(
+      /wheel campaign 'premium-wheel' \(a spin for 0\.10 USD\): expected to return \d+\.\d\d for a price worth 0\.10/,
+    );
   });
 
   it("a shop product that pays more than its points are worth does not build, and says which product", () => {

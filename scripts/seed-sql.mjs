@@ -1,6 +1,6 @@
 // Compiles the readable seed data in migrations/seed/ into SQL for a D1 database.
 // Upserts only, so running it again refreshes the demo content and keeps everything else.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkSeedPrices } from "./seed-prices.mjs";
 
@@ -180,7 +180,9 @@ export function buildSeedStatements(seedDir) {
 }
 
 export function buildSeedSql(seedDir) {
-  return buildSeedStatements(seedDir).map((x) => `${x};`).join("\n") + "\n";
+  return `${buildSeedStatements(seedDir)
+    .map((x) => `${x};`)
+    .join("\n")}\n`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

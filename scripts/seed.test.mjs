@@ -38,7 +38,9 @@ describe("demo seed", () => {
   });
 
   it("has a valid content configuration and the same content pages in every locale", () => {
-    const slugs = read("pages/en.json").map((p) => p.slug).sort();
+    const slugs = read("pages/en.json")
+      .map((p) => p.slug)
+      .sort();
     expect(slugs).toEqual(expect.arrayContaining(["about", "terms", "privacy", "responsible-gaming", "faq"]));
     for (const { code } of locales) {
       expect(CmsConfig.safeParse(read(`cms/${code}.json`)).error, code).toBeUndefined();
@@ -67,8 +69,24 @@ describe("demo seed", () => {
       expect(phone(sample, { mask: c.phone_mask }), c.code).toBeNull();
     }
     expect(form.fields.map((f) => f.sysname)).toEqual([
-      "email", "mobile", "phone_country_code", "password", "currency", "first_name", "last_name", "birth_date", "sex",
-      "country_code", "region", "home_town", "address", "postcode", "document_type", "document_number", "fakename", "promo_code",
+      "email",
+      "mobile",
+      "phone_country_code",
+      "password",
+      "currency",
+      "first_name",
+      "last_name",
+      "birth_date",
+      "sex",
+      "country_code",
+      "region",
+      "home_town",
+      "address",
+      "postcode",
+      "document_type",
+      "document_number",
+      "fakename",
+      "promo_code",
     ]);
   });
 

@@ -77,6 +77,8 @@ export function printReport(reports) {
   }
   console.log("");
   for (const s of summarise(reports)) {
-    console.log(`  ${`${s.runner} ${s.stage}`.padEnd(24)} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(3)} failed   ${s.testSeconds.toFixed(1).padStart(8)} s in tests`);
+    console.log(
+      `  ${`${s.runner} ${s.stage}`.padEnd(24)} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(3)} failed   ${s.testSeconds.toFixed(1).padStart(8)} s in tests`,
+    );
   }
 }

@@ -1,4 +1,5 @@
 // npm test — every quality bar in order, stopping at the first failure (DESIGN §5):
+//   0. lint        Biome: format and lint rules, read only (biome.json; decision 0068)
 //   1. typecheck   wrangler types, react-router typegen, tsc -b
 //   2. vitest      the unit project, then the Worker-runtime project
 //   3. chromium    Debian's package, installed when missing (no Playwright browser downloads)
@@ -51,6 +52,8 @@ mkdirSync("test-results", { recursive: true });
 for (const name of readdirSync("test-results")) {
   if (/^(vitest|playwright)(-[\w-]+)?\.json$|^stages\.json$/.test(name)) rmSync(`test-results/${name}`, { force: true });
 }
+
+section("0 Lint and format", () => run(bin("biome"), ["ci", "."]));
 
 section("1 Typecheck", () => {
   run(bin("wrangler"), ["types", "--strict-vars=false"]);

@@ -74,7 +74,9 @@ function checkSeedClock(seed) {
     if (!clocks) continue;
     const table = /^\s*INSERT\s+(?:OR\s+\w+\s+)?INTO\s+(\w+)/i.exec(sql)?.[1];
     if (!table || SEED_CLOCK[table]?.length !== clocks) {
-      throw new Error(`a seed statement sets ${clocks} value(s) of ${table ?? "?"} from the clock that SEED_CLOCK (scripts/worker-test-db.mjs) does not list: ${sql.slice(0, 120)}…`);
+      throw new Error(
+        `a seed statement sets ${clocks} value(s) of ${table ?? "?"} from the clock that SEED_CLOCK (scripts/worker-test-db.mjs) does not list: ${sql.slice(0, 120)}…`,
+      );
     }
   }
 }
@@ -104,18 +106,20 @@ export async function prepareTemplate({ migrations, seed, databaseId, compatibil
   const { Miniflare, convertV4MiniflareOptions } = await poolMiniflare();
   let seededAt;
   // Miniflare 5 takes its own option shape; the converter takes the familiar (v4) one, as the pool does.
-  const mf = new Miniflare(convertV4MiniflareOptions({
-    resourcePersistencePath: building,
-    workers: [
-      {
-        name: "worker-test-db-template",
-        modules: true,
-        script: TEMPLATE_WORKER,
-        compatibilityDate,
-        d1Databases: { DB: databaseId },
-      },
-    ],
-  }));
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      resourcePersistencePath: building,
+      workers: [
+        {
+          name: "worker-test-db-template",
+          modules: true,
+          script: TEMPLATE_WORKER,
+          compatibilityDate,
+          d1Databases: { DB: databaseId },
+        },
+      ],
+    }),
+  );
   try {
     const res = await mf.dispatchFetch("http://template/", { method: "POST", body: JSON.stringify({ migrations, seed }) });
     const text = await res.text();

@@ -158,7 +158,12 @@ app.get("/realtime/sports", (c) => handleSportsFeed(c.req.raw, c.env));
 app.post("/__bench/tournament-board/:id", (c) => handleBoardBench(c.req.raw, c.env, c.req.param("id")));
 
 // Resized game covers and images (decision 0018).
-app.get("/_ipx/*", (c) => handleIpx(c.req.raw, ipxDeps(c.env, c.executionCtx, (req) => platformFetch(req, c.env, c.executionCtx as ExecutionContext))));
+app.get("/_ipx/*", (c) =>
+  handleIpx(
+    c.req.raw,
+    ipxDeps(c.env, c.executionCtx, (req) => platformFetch(req, c.env, c.executionCtx as ExecutionContext)),
+  ),
+);
 
 // The service worker (decision 0056): its version and app-shell files come from the build.
 app.get("/sw.js", async (c) => serviceWorkerResponse(c.req.raw, (await import("virtual:react-router/server-build")).assets));

@@ -30,7 +30,8 @@ const verification = lazyDialog(() => import("./verification/verification-popup"
 const cashback = lazyDialog(() => import("./cashback/cashback-popup").then((m) => m.CashbackPopup));
 
 /** entry.server preloads every dialog before rendering: any of them may be in a page's HTML. */
-export const preloadDialogs = () => Promise.all([auth.preload(), emailConfirm.preload(), confirm.preload(), campaignPopup.preload(), verification.preload(), cashback.preload()]);
+export const preloadDialogs = () =>
+  Promise.all([auth.preload(), emailConfirm.preload(), confirm.preload(), campaignPopup.preload(), verification.preload(), cashback.preload()]);
 
 /** Every dialog the app can open, by name. Features add theirs here. */
 export const dialogRenderers: Record<string, DialogRenderer> = {

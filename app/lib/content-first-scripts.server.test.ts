@@ -22,15 +22,13 @@ const inChunks = (s: string, size: number) => {
 describe("contentFirstScripts", () => {
   const head =
     '<html><head><style>p{}</style><link rel="modulepreload" href="/a.js" nonce="n1"/><link rel="modulepreload" fetchpriority="low" href="/b.js" nonce="n1"/></head>';
-  const content = "<body><main><p>Ünïcødé € " + "x".repeat(2000) + '</p><img src="/cover.webp"></main>';
+  const content = `<body><main><p>Ünïcødé € ${"x".repeat(2000)}</p><img src="/cover.webp"></main>`;
   const bootstrap = '<script nonce="n1" type="module" async="">import "/a.js";</script>';
   const tail = '<div hidden id="S:1"><p>late</p></div><script nonce="n1">$RC("B:1","S:1")</script></body></html>';
 
   it("takes the module preloads out of the head and asks for them just before the bootstrap", async () => {
     const out = await run([enc(head + content + bootstrap + tail)]);
-    expect(out).toBe(
-      '<html><head><style>p{}</style></head>' + content + preloadScript(["/a.js", "/b.js"], "n1") + bootstrap + tail,
-    );
+    expect(out).toBe(`<html><head><style>p{}</style></head>${content}${preloadScript(["/a.js", "/b.js"], "n1")}${bootstrap}${tail}`);
     // The images of the content come before any request for code.
     expect(out.indexOf("/cover.webp")).toBeLessThan(out.indexOf("modulepreload"));
   });

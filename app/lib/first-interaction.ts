@@ -20,8 +20,10 @@ export function afterFirstInteraction(start: () => void, win: Target = window, e
     cancel();
     start();
   };
-  const cancel = () => events.forEach((e) => win.removeEventListener(e, go, true));
-  events.forEach((e) => win.addEventListener(e, go, { capture: true, passive: true }));
+  const cancel = () => {
+    for (const e of events) win.removeEventListener(e, go, true);
+  };
+  for (const e of events) win.addEventListener(e, go, { capture: true, passive: true });
   return cancel;
 }
 

@@ -87,7 +87,10 @@ describe("responsiveImage", () => {
 
   it("every srcset candidate, for any sizes, is a ladder URL whose descriptor is the width drawn", () => {
     const screens = ["default", ...Object.keys(SCREENS)] as (keyof ImageSizes)[];
-    const value = fc.oneof(fc.integer({ min: 1, max: 2500 }), fc.integer({ min: 1, max: 100 }).map((n) => `${n}vw` as const));
+    const value = fc.oneof(
+      fc.integer({ min: 1, max: 2500 }),
+      fc.integer({ min: 1, max: 100 }).map((n) => `${n}vw` as const),
+    );
     fc.assert(
       fc.property(
         fc.dictionary(fc.constantFrom(...screens), value, { minKeys: 1 }),
@@ -107,7 +110,12 @@ describe("responsiveImage", () => {
 
   it("gives a vector source as it is, whatever the box and sizes: no proxy, no srcset", () => {
     for (const path of [COVER, "/platform/covers/providers/bluefin.svg", "/images/banners/welcome.SVG"]) {
-      expect(responsiveImage(path, { width: 300, height: 400, sizes: { default: "46vw", xl: "15vw" } })).toEqual({ src: path, srcSet: "", width: 300, height: 400 });
+      expect(responsiveImage(path, { width: 300, height: 400, sizes: { default: "46vw", xl: "15vw" } })).toEqual({
+        src: path,
+        srcSet: "",
+        width: 300,
+        height: 400,
+      });
     }
   });
 

@@ -20,6 +20,7 @@ export function lazyWithPreload<P extends object>(load: () => Promise<ComponentT
       return { default: c };
     }),
   );
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per lazy part at module scope, never during a render
   function Component(props: P) {
     const [type] = useState(() => loaded ?? (Lazy as ComponentType<P>));
     return createElement(type, props);

@@ -7,7 +7,13 @@
 export async function settleWithin<T>(promise: Promise<T>, ms: number): Promise<{ value: T } | { pending: Promise<T> }> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), ms)));
-  const first = await Promise.race([promise.then((value) => ({ value }), () => "late" as const), late]);
+  const first = await Promise.race([
+    promise.then(
+      (value) => ({ value }),
+      () => "late" as const,
+    ),
+    late,
+  ]);
   clearTimeout(timer);
   return first === "late" ? { pending: promise } : first;
 }

@@ -26,10 +26,12 @@ function servedCss(): string {
 
 export function SiteStylesheet() {
   const css = useContext(InlineHeadContext).css || (typeof document === "undefined" ? "" : servedCss());
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own built stylesheet, inlined
   return <style data-site-stylesheet="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css }} />;
 }
 
 export function SiteHeadScript({ nonce }: { nonce?: string }) {
   const { script } = useContext(InlineHeadContext);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own built head script, inlined with this response's CSP nonce
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
 }

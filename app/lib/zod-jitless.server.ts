@@ -7,5 +7,4 @@
  * under `jitless`, so the document's head sets it before any chunk runs: no bytes in any chunk.
  * zod-jitless.test.ts fails if a Zod upgrade stops reading it there.
  */
-export const ZOD_JITLESS_SCRIPT =
-  ";(function(g){g.__zod_globalConfig=g.__zod_globalConfig||{};g.__zod_globalConfig.jitless=true})(globalThis)";
+export const ZOD_JITLESS_SCRIPT = ";(function(g){g.__zod_globalConfig=g.__zod_globalConfig||{};g.__zod_globalConfig.jitless=true})(globalThis)";

@@ -36,4 +36,3 @@ describe("i18nFor", () => {
     expect(t("results", { query: "q7" })).toBe("Results for q7");
   });
 });
-

@@ -2,13 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/auth";
-import {
-  clearPendingTwoFactor,
-  flashAuthCookie,
-  pendingTwoFactorCookie,
-  readPendingTwoFactor,
-  type AuthFlash,
-} from "../features/auth/auth-flash.server";
+import { clearPendingTwoFactor, flashAuthCookie, pendingTwoFactorCookie, readPendingTwoFactor, type AuthFlash } from "../features/auth/auth-flash.server";
 import { selfExclusionNotice } from "../features/auth/machines/auth-error";
 import { withPopup } from "../features/auth/popup-url";
 import { afterRegistrationPath, afterSignInPath, nextAfterAuth, oauthInitUrl } from "../features/auth/auth-targets";
@@ -22,13 +16,22 @@ import { getInstance } from "../middleware/i18n.server";
 import { getPlatform } from "../middleware/platform.server";
 
 const returnTo = z.string().max(2000).optional();
-const social = z.string().regex(/^[a-z0-9_-]{1,32}$/).optional();
+const social = z
+  .string()
+  .regex(/^[a-z0-9_-]{1,32}$/)
+  .optional();
 const AuthForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("login"), login: z.string().trim().max(254).default(""), password: z.string().max(128).default(""), social, returnTo }),
   z.object({ intent: z.literal("twofa"), code: z.string().trim().max(16), returnTo }),
   // Registration values are many and dynamic: registrationValues() reads them from the form data.
   z.object({ intent: z.literal("register"), refresh: z.literal("country").optional(), social, returnTo }),
-  z.object({ intent: z.literal("complete"), email: z.string().trim().max(254).optional(), terms: z.string().optional(), notify: z.string().optional(), returnTo }),
+  z.object({
+    intent: z.literal("complete"),
+    email: z.string().trim().max(254).optional(),
+    terms: z.string().optional(),
+    notify: z.string().optional(),
+    returnTo,
+  }),
   z.object({ intent: z.literal("restore"), login: z.string().trim().max(254), returnTo }),
   z.object({ intent: z.literal("reset"), token: z.string().max(200), password: z.string().max(128).default(""), returnTo }),
   z.object({ intent: z.literal("logout"), returnTo }),
@@ -66,7 +69,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return afterRegistrationPath(back, indexPath(site), embedded, betting);
   };
 
-
   switch (form.intent) {
     case "logout": {
       await platform.call("auth.logout").catch(() => undefined);
@@ -93,7 +95,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           return fail({ mode: "twofa", fields: { code: [t(digits ? "auth.errors.codeDigits" : "auth.errors.codeInvalid")] } });
         }
         if (isPlatformError(e, "TooManyRequests")) {
-          return fail({ mode: "authorization", error: t("auth.errors.tooMany", { seconds: Number(e.params?.retry_after ?? 900) }), values: { login: creds.login } });
+          return fail({
+            mode: "authorization",
+            error: t("auth.errors.tooMany", { seconds: Number(e.params?.retry_after ?? 900) }),
+            values: { login: creds.login },
+          });
         }
         // SPEC §6: the platform answered with the banned session it opened; the page shows the 403 screen.
         if (isPlatformError(e, "UserBanned")) return redirect(back);

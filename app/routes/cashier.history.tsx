@@ -21,9 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const type: Filter = TYPES.find((x) => x === q.get("type")) ?? "all";
   const raw = Number(q.get("offset") ?? 0);
   const offset = Number.isSafeInteger(raw) && raw > 0 ? raw - (raw % PAGE_SIZE) : 0;
-  const list = await orErrorPage(
-    getPlatform(context).call("cashier.gethistory", { offset, count: PAGE_SIZE, type: type === "all" ? undefined : type }),
-  );
+  const list = await orErrorPage(getPlatform(context).call("cashier.gethistory", { offset, count: PAGE_SIZE, type: type === "all" ? undefined : type }));
   return { type, offset, items: list.items, count: list.count };
 }
 
@@ -63,7 +61,9 @@ export default function History({ loaderData }: Route.ComponentProps) {
               <th scope="col">{t("cashier.details.method")}</th>
               <th scope="col">{t("cashier.details.amount")}</th>
               <th scope="col">{t("cashier.details.status")}</th>
-              <th scope="col"><span className="visually-hidden">{t("cashier.history.actions")}</span></th>
+              <th scope="col">
+                <span className="visually-hidden">{t("cashier.history.actions")}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -73,7 +73,9 @@ export default function History({ loaderData }: Route.ComponentProps) {
                 <td>{t(`cashier.type.${tx.type}`)}</td>
                 <td>{methodName(t, tx.method, tx.method_name)}</td>
                 <td>{formatMoney(tx.amount)}</td>
-                <td><StatusLabel status={tx.status} t={t} /></td>
+                <td>
+                  <StatusLabel status={tx.status} t={t} />
+                </td>
                 <td>
                   {tx.can_cancel ? (
                     <CancelWithdrawal tx={tx} />
@@ -88,9 +90,17 @@ export default function History({ loaderData }: Route.ComponentProps) {
       )}
       {count > PAGE_SIZE && (
         <nav className="cashier__pages" aria-label={t("cashier.history.pages")}>
-          {offset > 0 && <Link to={href({ offset: Math.max(0, offset - PAGE_SIZE) })} rel="prev">{t("cashier.history.newer")}</Link>}
+          {offset > 0 && (
+            <Link to={href({ offset: Math.max(0, offset - PAGE_SIZE) })} rel="prev">
+              {t("cashier.history.newer")}
+            </Link>
+          )}
           <span>{t("cashier.history.page", { page: offset / PAGE_SIZE + 1, pages: Math.ceil(count / PAGE_SIZE) })}</span>
-          {offset + PAGE_SIZE < count && <Link to={href({ offset: offset + PAGE_SIZE })} rel="next">{t("cashier.history.older")}</Link>}
+          {offset + PAGE_SIZE < count && (
+            <Link to={href({ offset: offset + PAGE_SIZE })} rel="next">
+              {t("cashier.history.older")}
+            </Link>
+          )}
         </nav>
       )}
     </div>

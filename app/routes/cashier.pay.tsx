@@ -39,16 +39,36 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
     const className = `btn ${primary ? "btn--primary" : "btn--ghost"}`;
     switch (b) {
       case "gamehall":
-        return <Link key={b} className={className} to={to("/gamehall")}>{t("cashier.pay.toGamehall")}</Link>;
+        return (
+          <Link key={b} className={className} to={to("/gamehall")}>
+            {t("cashier.pay.toGamehall")}
+          </Link>
+        );
       case "receipt":
-        return <Link key={b} className={className} to={to(`/cashier/receipt?transaction=${encodeURIComponent(transaction!.id)}`)}>{t("cashier.pay.receipt")}</Link>;
+        return (
+          <Link key={b} className={className} to={to(`/cashier/receipt?transaction=${encodeURIComponent(transaction!.id)}`)}>
+            {t("cashier.pay.receipt")}
+          </Link>
+        );
       case "deposit":
-        return <Link key={b} className={className} to={to("/cashier/deposit")}>{t("cashier.pay.toDeposit")}</Link>;
+        return (
+          <Link key={b} className={className} to={to("/cashier/deposit")}>
+            {t("cashier.pay.toDeposit")}
+          </Link>
+        );
       case "checkAgain":
         // A plain link: without JavaScript it reloads the page, which checks again.
-        return <a key={b} className={className} href={pathname + search}>{t("cashier.pay.checkAgain")}</a>;
+        return (
+          <a key={b} className={className} href={pathname + search}>
+            {t("cashier.pay.checkAgain")}
+          </a>
+        );
       case "paymentPage":
-        return <a key={b} className={className} href={paymentUrl!} target="_blank" rel="noopener noreferrer">{t("cashier.pay.openPayment")}</a>;
+        return (
+          <a key={b} className={className} href={paymentUrl!} target="_blank" rel="noopener noreferrer">
+            {t("cashier.pay.openPayment")}
+          </a>
+        );
     }
   };
 
@@ -56,8 +76,16 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
     <section className={`cashier-result cashier-result--${page}`} data-page={page} aria-live="polite">
       <h2>{t(`cashier.pay.${page}.title`)}</h2>
       <p>{t(`cashier.pay.${page}.text`)}</p>
-      {linkRefused && <p className="cashier__hint" role="alert">{t("cashier.pay.linkRefused")}</p>}
-      {checking && <p className="cashier__hint" role="status">{t("cashier.pay.checking")}</p>}
+      {linkRefused && (
+        <p className="cashier__hint" role="alert">
+          {t("cashier.pay.linkRefused")}
+        </p>
+      )}
+      {checking && (
+        <p className="cashier__hint" role="status">
+          {t("cashier.pay.checking")}
+        </p>
+      )}
       {transaction && <TransactionDetails tx={transaction} t={t} />}
       <div className="cashier-result__actions">{buttons.map((b, i) => button(b, i === 0))}</div>
     </section>

@@ -22,7 +22,9 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
     <div className="cashier-receipt">
       <h2>{t("cashier.receipt.title")}</h2>
       <TransactionDetails tx={loaderData.tx} t={t} />
-      <Link className="btn btn--ghost" to={to("/cashier/history")}>{t("cashier.receipt.toHistory")}</Link>
+      <Link className="btn btn--ghost" to={to("/cashier/history")}>
+        {t("cashier.receipt.toHistory")}
+      </Link>
     </div>
   );
 }

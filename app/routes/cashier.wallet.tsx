@@ -37,8 +37,12 @@ export default function Wallet({ loaderData }: Route.ComponentProps) {
       </dl>
       <p className="cashier__hint">{t("cashier.wallet.funNote")}</p>
       <div className="cashier-result__actions">
-        <Link className="btn btn--primary" to={to("/cashier/deposit")}>{t("cashier.tabs.deposit")}</Link>
-        <Link className="btn btn--ghost" to={to("/cashier/withdraw")}>{t("cashier.tabs.withdraw")}</Link>
+        <Link className="btn btn--primary" to={to("/cashier/deposit")}>
+          {t("cashier.tabs.deposit")}
+        </Link>
+        <Link className="btn btn--ghost" to={to("/cashier/withdraw")}>
+          {t("cashier.tabs.withdraw")}
+        </Link>
       </div>
     </div>
   );

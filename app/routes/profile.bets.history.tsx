@@ -28,8 +28,12 @@ export default function ProfileBetsHistory({ loaderData }: Route.ComponentProps)
       <ProfileNav current="/profile/bets/history" />
       <h1>{t("profileGames.history.title")}</h1>
       <nav className="profile-games__tabs" aria-label={t("profileGames.sportsBets.tabs")}>
-        <Link to={to("/profile/bets/history")} aria-current={tab === "casino" ? "page" : undefined}>{t("profileGames.sportsBets.casino")}</Link>
-        <Link to={to("/profile/bets/history?tab=sports")} aria-current={tab === "sports" ? "page" : undefined}>{t("profileGames.sportsBets.sports")}</Link>
+        <Link to={to("/profile/bets/history")} aria-current={tab === "casino" ? "page" : undefined}>
+          {t("profileGames.sportsBets.casino")}
+        </Link>
+        <Link to={to("/profile/bets/history?tab=sports")} aria-current={tab === "sports" ? "page" : undefined}>
+          {t("profileGames.sportsBets.sports")}
+        </Link>
       </nav>
       {tab === "sports" ? (
         bets.length === 0 ? (
@@ -51,15 +55,23 @@ export default function ProfileBetsHistory({ loaderData }: Route.ComponentProps)
                 <th scope="col">{t("profileGames.history.date")}</th>
                 <th scope="col">{t("profileGames.history.game")}</th>
                 <th scope="col">{t("profileGames.history.mode")}</th>
-                <th scope="col" className="num">{t("profileGames.history.bet")}</th>
-                <th scope="col" className="num">{t("profileGames.history.win")}</th>
+                <th scope="col" className="num">
+                  {t("profileGames.history.bet")}
+                </th>
+                <th scope="col" className="num">
+                  {t("profileGames.history.win")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {rounds.map((r) => (
                 <tr key={r.id} data-round={r.id}>
                   <td>{formatDateTime(r.created_at)}</td>
-                  <td><Link to={to(`/game/${r.game}`)} dir="auto">{r.title}</Link></td>
+                  <td>
+                    <Link to={to(`/game/${r.game}`)} dir="auto">
+                      {r.title}
+                    </Link>
+                  </td>
                   <td>{t(`profileGames.history.${r.mode}`)}</td>
                   <td className="num">{formatMoney(r.bet)}</td>
                   <td className={r.win.amount > 0 ? "num profile-games__win" : "num"}>{formatMoney(r.win)}</td>
@@ -71,9 +83,17 @@ export default function ProfileBetsHistory({ loaderData }: Route.ComponentProps)
       )}
       {count > HISTORY_PAGE_SIZE && (
         <nav className="profile-games__pages" aria-label={t("profileGames.history.pages")}>
-          {offset > 0 && <Link to={page(Math.max(0, offset - HISTORY_PAGE_SIZE))} rel="prev">{t("profileGames.history.newer")}</Link>}
+          {offset > 0 && (
+            <Link to={page(Math.max(0, offset - HISTORY_PAGE_SIZE))} rel="prev">
+              {t("profileGames.history.newer")}
+            </Link>
+          )}
           <span>{t("profileGames.history.page", { page: offset / HISTORY_PAGE_SIZE + 1, pages: Math.ceil(count / HISTORY_PAGE_SIZE) })}</span>
-          {offset + HISTORY_PAGE_SIZE < count && <Link to={page(offset + HISTORY_PAGE_SIZE)} rel="next">{t("profileGames.history.older")}</Link>}
+          {offset + HISTORY_PAGE_SIZE < count && (
+            <Link to={page(offset + HISTORY_PAGE_SIZE)} rel="next">
+              {t("profileGames.history.older")}
+            </Link>
+          )}
         </nav>
       )}
     </section>

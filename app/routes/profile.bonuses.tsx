@@ -86,18 +86,26 @@ export default function ProfileBonuses({ loaderData, actionData }: Route.Compone
       <section className="responsible__card" aria-labelledby="bonuses-active" data-testid="bonuses-active">
         <h2 id="bonuses-active">{t("profile.bonuses.activeTitle")}</h2>
         {bonuses.active.length === 0 && <p>{t("profile.bonuses.noneActive")}</p>}
-        {bonuses.active.map((b) => <ActiveBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />)}
+        {bonuses.active.map((b) => (
+          <ActiveBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />
+        ))}
       </section>
       <section className="responsible__card" aria-labelledby="bonuses-available" data-testid="bonuses-available">
         <h2 id="bonuses-available">{t("profile.bonuses.availableTitle")}</h2>
         {bonuses.available.length === 0 && <p>{t("profile.bonuses.noneAvailable")}</p>}
-        {bonuses.available.map((b) => <AvailableBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />)}
+        {bonuses.available.map((b) => (
+          <AvailableBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />
+        ))}
       </section>
       <section className="responsible__card" aria-labelledby="bonuses-betting" data-testid="bonuses-betting">
         <h2 id="bonuses-betting">{t("profile.bonuses.betting.title")}</h2>
         {betting.active.length + betting.available.length === 0 && <p>{t("profile.bonuses.betting.none")}</p>}
-        {betting.active.map((b) => <ActiveBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />)}
-        {betting.available.map((b) => <AvailableBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />)}
+        {betting.active.map((b) => (
+          <ActiveBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />
+        ))}
+        {betting.available.map((b) => (
+          <AvailableBonus key={b.id} bonus={b} t={t} busy={busy} errors={errorsOf(b)} />
+        ))}
       </section>
       <PromoActivateCard answer={answer && "promo" in answer ? answer.promo : undefined} busy={busy} />
       <FreespinPacks packs={loaderData.freespins} />

@@ -72,7 +72,9 @@ export default function ProfileCashback({ loaderData, actionData }: Route.Compon
               )}
               <FieldErrors id={`cashback-${c.id}-error`} errors={refused?.cashbackId === c.id ? refused.formErrors : undefined} />
               <div className="bonus__actions">
-                {c.status === "active" && !c.is_expired && <CashbackButton cashback={c} intent="payout" label={t("profile.cashback.payout")} primary busy={busy} />}
+                {c.status === "active" && !c.is_expired && (
+                  <CashbackButton cashback={c} intent="payout" label={t("profile.cashback.payout")} primary busy={busy} />
+                )}
                 <CashbackButton cashback={c} intent="remove" label={t("profile.cashback.remove")} busy={busy} />
               </div>
             </article>

@@ -38,9 +38,29 @@ export default function ProfileSecurity({ loaderData, actionData }: Route.Compon
         <h2 id="security-password">{t("profile.security.passwordTitle")}</h2>
         <Form method="post" className="responsible__form" data-testid="password-form">
           <input type="hidden" name="intent" value="password" />
-          <Input name="old_password" type="password" autoComplete="current-password" label={t("profile.security.oldPassword")} errors={pass?.errors.old_password} />
-          <Input name="new_password" type="password" autoComplete="new-password" label={t("profile.security.newPassword")} errors={pass?.errors.new_password} required />
-          <Input name="repeat_password" type="password" autoComplete="new-password" label={t("profile.security.repeatPassword")} errors={pass?.errors.repeat_password} required />
+          <Input
+            name="old_password"
+            type="password"
+            autoComplete="current-password"
+            label={t("profile.security.oldPassword")}
+            errors={pass?.errors.old_password}
+          />
+          <Input
+            name="new_password"
+            type="password"
+            autoComplete="new-password"
+            label={t("profile.security.newPassword")}
+            errors={pass?.errors.new_password}
+            required
+          />
+          <Input
+            name="repeat_password"
+            type="password"
+            autoComplete="new-password"
+            label={t("profile.security.repeatPassword")}
+            errors={pass?.errors.repeat_password}
+            required
+          />
           <p className="responsible__hint">{t("profile.security.passwordHint")}</p>
           <Errors id="security-password-form-error" errors={pass?.formErrors} />
           <button type="submit" className="btn btn--primary" disabled={busy}>
@@ -53,7 +73,13 @@ export default function ProfileSecurity({ loaderData, actionData }: Route.Compon
         <p data-twofa={twoFactor ? "on" : "off"}>{t(twoFactor ? "profile.security.twofaIsOn" : "profile.security.twofaIsOff")}</p>
         {twoFactor ? (
           <>
-            <BackupCodes info={loaderData.backupCodes} fresh={refused?.codes} justTurnedOn={refused?.intent === "twofaConfirm"} errors={codeErrors(errorsOf("backupCodes"))} busy={busy} />
+            <BackupCodes
+              info={loaderData.backupCodes}
+              fresh={refused?.codes}
+              justTurnedOn={refused?.intent === "twofaConfirm"}
+              errors={codeErrors(errorsOf("backupCodes"))}
+              busy={busy}
+            />
             <Form method="post" className="responsible__form">
               <input type="hidden" name="intent" value="twofaOff" />
               <Input name="code" label={t("profile.security.codeOrBackup")} errors={codeErrors(twofa)} {...codeInput} />
@@ -68,12 +94,21 @@ export default function ProfileSecurity({ loaderData, actionData }: Route.Compon
             <input type="hidden" name="secret" value={setup.secret} />
             <input type="hidden" name="uri" value={setup.uri} />
             <p>{t("profile.security.scan")}</p>
-            <svg className="profile__qr" viewBox={`0 0 ${setup.qr.size} ${setup.qr.size}`} role="img" aria-label={t("profile.security.qrLabel")} shapeRendering="crispEdges">
+            <svg
+              className="profile__qr"
+              viewBox={`0 0 ${setup.qr.size} ${setup.qr.size}`}
+              role="img"
+              aria-label={t("profile.security.qrLabel")}
+              shapeRendering="crispEdges"
+            >
               <rect width={setup.qr.size} height={setup.qr.size} fill="#fff" />
               <path d={setup.qr.path} fill="#000" />
             </svg>
             <p>
-              {t("profile.security.secret")} <code className="profile__secret" data-testid="twofa-secret" dir="ltr">{setup.secret}</code>
+              {t("profile.security.secret")}{" "}
+              <code className="profile__secret" data-testid="twofa-secret" dir="ltr">
+                {setup.secret}
+              </code>
             </p>
             <Input name="code" label={t("profile.security.code")} errors={codeErrors(twofa)} {...codeInput} />
             <button type="submit" className="btn btn--primary" disabled={busy}>

@@ -41,7 +41,12 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
       </section>
       <ContactCard type="email" current={contact("email")} pending={pending("email")} phones={phones} refused={contactRefusal("email")} />
       <ContactCard type="phone" current={contact("phone")} pending={pending("phone")} phones={phones} refused={contactRefusal("phone")} />
-      <AccountForms fakename={account.fakename} locale={account.locale} locales={locales} refused={refused?.intent === "fakename" || refused?.intent === "locale" ? refused : undefined} />
+      <AccountForms
+        fakename={account.fakename}
+        locale={account.locale}
+        locales={locales}
+        refused={refused?.intent === "fakename" || refused?.intent === "locale" ? refused : undefined}
+      />
     </section>
   );
 }

@@ -31,7 +31,11 @@ export default function ProfileVerification({ loaderData, actionData }: Route.Co
         {view.canStart && !frame && <StartForm state={view.state} errors={refused("start")} needProfile={answer?.intent === "start" && answer.needProfile} />}
       </section>
       {frame && <HostedFrame frame={frame} errors={refused("submitted")} />}
-      {!frame && refused("submitted") && <p className="field-error" role="alert">{refused("submitted")!.join(" ")}</p>}
+      {!frame && refused("submitted") && (
+        <p className="field-error" role="alert">
+          {refused("submitted")!.join(" ")}
+        </p>
+      )}
     </section>
   );
 }

@@ -43,6 +43,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
             <img className="campaign-popup__image" src={open.display.image} alt="" width={480} height={240} />
             <h2 id={dialogTitleId(entry)}>{open.description.title}</h2>
             <p>{open.description.subtitle}</p>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the operator's campaign text is HTML by the platform's contract (written in the back office) */}
             <div className="campaign-popup__content" dangerouslySetInnerHTML={{ __html: open.description.content }} />
             {open.description.link && (
               <CmsLink className="btn btn--primary" link={open.description.link}>

@@ -30,9 +30,17 @@ export default function TournamentGamehall({ loaderData: d }: Route.ComponentPro
       )}
       {d.pages > 1 && (
         <nav className="tournaments__pages" aria-label={t("tournaments.gamehall.pages")}>
-          {d.page > 1 && <Link to={pageHref(d.page - 1)} rel="prev">{t("tournaments.gamehall.prev")}</Link>}
+          {d.page > 1 && (
+            <Link to={pageHref(d.page - 1)} rel="prev">
+              {t("tournaments.gamehall.prev")}
+            </Link>
+          )}
           <span>{t("tournaments.gamehall.page", { page: d.page, pages: d.pages })}</span>
-          {d.page < d.pages && <Link to={pageHref(d.page + 1)} rel="next">{t("tournaments.gamehall.next")}</Link>}
+          {d.page < d.pages && (
+            <Link to={pageHref(d.page + 1)} rel="next">
+              {t("tournaments.gamehall.next")}
+            </Link>
+          )}
         </nav>
       )}
     </section>

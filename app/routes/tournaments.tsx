@@ -25,7 +25,12 @@ export default function Tournaments({ loaderData: d, actionData }: Route.Compone
       <p className="tournaments__intro">{t("tournaments.intro")}</p>
       <nav className="tournaments__tabs" aria-label={t("tournaments.tabs.label")}>
         {TOURNAMENT_STATUSES.map((s) => (
-          <Link key={s} to={`${to("/tournaments")}${s === "active" ? "" : `?status=${s}`}`} aria-current={s === d.status ? "page" : undefined} className="tournaments__tab">
+          <Link
+            key={s}
+            to={`${to("/tournaments")}${s === "active" ? "" : `?status=${s}`}`}
+            aria-current={s === d.status ? "page" : undefined}
+            className="tournaments__tab"
+          >
             {t(`tournaments.tabs.${s}`)}
           </Link>
         ))}
@@ -36,7 +41,9 @@ export default function Tournaments({ loaderData: d, actionData }: Route.Compone
         </p>
       )}
       {d.tournaments.length === 0 ? (
-        <p className="tournaments__empty" data-testid="tournaments-empty">{t(`tournaments.empty.${d.status}`)}</p>
+        <p className="tournaments__empty" data-testid="tournaments-empty">
+          {t(`tournaments.empty.${d.status}`)}
+        </p>
       ) : (
         <ul className="tournament-cards" data-testid="tournaments">
           {d.tournaments.map((tr) => (

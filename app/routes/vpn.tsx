@@ -22,7 +22,9 @@ export default function Vpn({ loaderData, actionData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   useEffect(() => {
     const stops = VPN_EVENTS.map((e) => onAccountEvent(e, () => void revalidate()));
-    return () => stops.forEach((s) => s());
+    return () => {
+      for (const s of stops) s();
+    };
   }, [revalidate]);
   const { plans, subscription, signInPath, depositPath } = loaderData;
   const answer = actionData as VpnActionData;

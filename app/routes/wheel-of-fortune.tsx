@@ -66,15 +66,41 @@ export default function WheelOfFortune({ loaderData: d, actionData }: Route.Comp
         verifyHref={verifyHref}
       />
       <nav className="wheel__links" aria-label={t("wheel.more")}>
-        <Link to={popup("gifts")} preventScrollReset>{t("wheel.popups.gifts")}</Link>
-        <Link to={popup("winners")} preventScrollReset>{t("wheel.popups.winners")}</Link>
-        <Link to={popup("rules")} preventScrollReset>{t("wheel.popups.rules")}</Link>
-        <Link to={popup("quests")} preventScrollReset>{t("wheel.popups.quests")}</Link>
-        {d.player && <Link to={popup("received")} preventScrollReset>{t("wheel.popups.received")}</Link>}
-        {d.player && campaign.is_spin_cost && <Link to={popup("buy")} preventScrollReset>{t("wheel.buy.title")}</Link>}
+        <Link to={popup("gifts")} preventScrollReset>
+          {t("wheel.popups.gifts")}
+        </Link>
+        <Link to={popup("winners")} preventScrollReset>
+          {t("wheel.popups.winners")}
+        </Link>
+        <Link to={popup("rules")} preventScrollReset>
+          {t("wheel.popups.rules")}
+        </Link>
+        <Link to={popup("quests")} preventScrollReset>
+          {t("wheel.popups.quests")}
+        </Link>
+        {d.player && (
+          <Link to={popup("received")} preventScrollReset>
+            {t("wheel.popups.received")}
+          </Link>
+        )}
+        {d.player && campaign.is_spin_cost && (
+          <Link to={popup("buy")} preventScrollReset>
+            {t("wheel.buy.title")}
+          </Link>
+        )}
       </nav>
       <OddsTable sectors={d.sectors} expectedReturn={d.expectedReturn} />
-      {d.player && d.fairness && <FairnessPanel fairness={d.fairness} algorithm={d.algorithm} action={action} campaignId={campaign.id} revealed={v.revealed} seedErrors={seedErrors} typedSeed={typedSeed} />}
+      {d.player && d.fairness && (
+        <FairnessPanel
+          fairness={d.fairness}
+          algorithm={d.algorithm}
+          action={action}
+          campaignId={campaign.id}
+          revealed={v.revealed}
+          seedErrors={seedErrors}
+          typedSeed={typedSeed}
+        />
+      )}
       {d.player && <MySpins spins={d.spins} verifyHref={verifyHref} />}
 
       {v.spin && <SpinResultPopup spin={v.spin} close={close} verifyHref={verifyHref(v.spin.id)} />}
@@ -87,7 +113,15 @@ export default function WheelOfFortune({ loaderData: d, actionData }: Route.Comp
       {v.popup === "quest" && <QuestPopup quest={v.quest} close={close} allHref={popup("quests")} />}
       {v.popup === "buy" && d.player && <BuyPopup campaign={campaign} buy={v.buy} close={close} action={action} />}
       {v.popup === "buy-confirm" && d.player && (
-        <BuyConfirmPopup campaign={campaign} buy={v.buy} funds={v.funds} close={close} action={action} buyHref={path({ [POPUP_KEY]: "buy", amount: v.buy.amount, pay: v.buy.pay })} buyKey={d.key} />
+        <BuyConfirmPopup
+          campaign={campaign}
+          buy={v.buy}
+          funds={v.funds}
+          close={close}
+          action={action}
+          buyHref={path({ [POPUP_KEY]: "buy", amount: v.buy.amount, pay: v.buy.pay })}
+          buyKey={d.key}
+        />
       )}
       {v.popup === "error" && <ErrorConfirm code={v.error} close={close} />}
     </section>

@@ -20,4 +20,21 @@ import search from "./search.css?inline";
 import tournaments from "./tournaments.css?inline";
 import wheel from "./wheel.css?inline";
 
-export const siteCss = [app, lobby, search, game, jackpots, profileGames, responsible, responsibleSession, cashier, forcedLogout, offers, loyalty, wheel, tournaments, betting, chat].join("\n");
+export const siteCss = [
+  app,
+  lobby,
+  search,
+  game,
+  jackpots,
+  profileGames,
+  responsible,
+  responsibleSession,
+  cashier,
+  forcedLogout,
+  offers,
+  loyalty,
+  wheel,
+  tournaments,
+  betting,
+  chat,
+].join("\n");

@@ -27,7 +27,10 @@ const contrast = (a: string, b: string) => {
 describe("theme contrast", () => {
   const dark = themeTokens('[data-theme="dark"]');
   const light = { ...dark, ...themeTokens('[data-theme="light"]') };
-  for (const [name, tokens] of [["dark", dark], ["light", light]] as const) {
+  for (const [name, tokens] of [
+    ["dark", dark],
+    ["light", light],
+  ] as const) {
     it(`${name}: text, muted text, link and status colours read at 4.5:1 on every ground`, () => {
       for (const fg of ["text", "text-muted", "link", "success", "warning", "error", "info"]) {
         for (const bg of ["bg", "bg-elev", "bg-card"]) {

@@ -25,14 +25,7 @@ export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">
  */
 export function AppLink({ to, preventScrollReset, replace, children, ...rest }: AppLinkProps) {
   return (
-    <a
-      {...rest}
-      href={to}
-      data-link=""
-      data-discover="true"
-      data-keep-scroll={preventScrollReset ? "" : undefined}
-      data-replace={replace ? "" : undefined}
-    >
+    <a {...rest} href={to} data-link="" data-discover="true" data-keep-scroll={preventScrollReset ? "" : undefined} data-replace={replace ? "" : undefined}>
       {children}
     </a>
   );

@@ -18,5 +18,6 @@ export const RESTORE_SCROLL = `(function(k){var h=history,s=h.state;if(!s||!s.ke
  */
 export function ScrollRestoration({ nonce }: { nonce?: string }) {
   useScrollRestoration({ storageKey: STORAGE_KEY });
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, with this response's CSP nonce
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESTORE_SCROLL }} />;
 }

@@ -15,7 +15,11 @@ const noSubscription = () => () => {};
  * new key renders the new content.
  */
 export function ServerHtml({ as = "div", children, ...props }: HTMLAttributes<HTMLElement> & { as?: "div" | "ul" | "fieldset"; children: ReactNode }) {
-  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
   const [keep] = useState(hydrating);
   if (keep && !import.meta.env.SSR) return createElement(as, { ...props, suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: "" } });
   return createElement(as, props, children);

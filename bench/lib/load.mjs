@@ -5,7 +5,10 @@
 // or timed out. Nothing is retried.
 import { Agent, request } from "node:http";
 
-/** @typedef {{ ok: number, badStatus: Record<string, number>, dropped: number, timedOut: number, incomplete: number, errors: Record<string, number>, latencies: number[] }} Tally */
+/**
+ * @typedef {{ ok: number, badStatus: Record<string, number>, dropped: number, timedOut: number, incomplete: number,
+ *   errors: Record<string, number>, latencies: number[] }} Tally
+ */
 
 function once(agent, url, headers, timeoutMs) {
   return new Promise((resolve) => {
@@ -17,7 +20,13 @@ function once(agent, url, headers, timeoutMs) {
       res.on("error", (e) => resolve({ kind: "dropped", error: e.code ?? e.message }));
       res.on("end", () => {
         if (!res.complete) return resolve({ kind: "dropped", error: "incomplete body" });
-        resolve({ kind: "answer", status: res.statusCode, body: Buffer.concat(chunks), ms: performance.now() - started, type: res.headers["content-type"] ?? "" });
+        resolve({
+          kind: "answer",
+          status: res.statusCode,
+          body: Buffer.concat(chunks),
+          ms: performance.now() - started,
+          type: res.headers["content-type"] ?? "",
+        });
       });
     });
     req.setTimeout(timeoutMs, () => {
@@ -74,11 +83,17 @@ export async function load(url, { connections = 100, seconds = 10, maxRequests =
 /** Requests that did not end in a whole answer with the expected status. */
 export const failures = (r) => r.dropped + r.timedOut + r.incomplete + Object.values(r.badStatus).reduce((a, b) => a + b, 0);
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour escapes (ESC [ … m) start with a control character
+const ANSI_COLOUR = /\x1b\[[0-9;]*m/g;
+
 /**
  * Lines of a wrangler dev log that say a request failed on the server: an exception, a request the
  * runtime cancelled because the code hung, or an answer with a 5xx status.
  */
 export function serverFailures(log) {
   const patterns = [/had hung/i, /never generate a response/i, /uncaught/i, /exception/i, /\b5\d\d\b.*(GET|POST)|(GET|POST).*\b5\d\d\b/, /✘/, /\berror\b/i];
-  return log.replace(/\x1b\[[0-9;]*m/g, "").split("\n").filter((line) => patterns.some((p) => p.test(line)));
+  return log
+    .replace(ANSI_COLOUR, "")
+    .split("\n")
+    .filter((line) => patterns.some((p) => p.test(line)));
 }

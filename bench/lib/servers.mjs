@@ -63,7 +63,10 @@ const running = new Set();
 function portInUse(port) {
   return new Promise((resolve) => {
     const s = connect({ host: "127.0.0.1", port });
-    s.once("connect", () => (s.destroy(), resolve(true)));
+    s.once("connect", () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once("error", () => resolve(false));
   });
 }
@@ -97,7 +100,19 @@ export async function servePlayfront({ appDir, port, persistTo, vars = {} }) {
 export async function serveWrangler({ name, appDir, port, extraArgs = [] }) {
   if (await portInUse(port)) throw new Error(`port ${port} is already in use`);
   if (!existsSync(join(appDir, "build", "server", "wrangler.json"))) throw new Error(`${appDir} is not built`);
-  const args = ["dev", "-c", "build/server/wrangler.json", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", "warn", ...extraArgs];
+  const args = [
+    "dev",
+    "-c",
+    "build/server/wrangler.json",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+    ...extraArgs,
+  ];
   const server = startGroup(name, join(ROOT, "node_modules", ".bin", "wrangler"), args, appDir, port);
   await waitReady(server);
   return server;
@@ -151,5 +166,9 @@ export function killAllSync() {
 /** Every server this process started is killed when it exits or is interrupted. */
 export function killAllOnExit() {
   process.on("exit", killAllSync);
-  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => (killAllSync(), process.exit(130)));
+  for (const sig of ["SIGINT", "SIGTERM"])
+    process.on(sig, () => {
+      killAllSync();
+      process.exit(130);
+    });
 }

@@ -94,7 +94,10 @@ export function timeDocument(url, userAgent, { timeoutMs = 30_000 } = {}) {
       },
     );
     const timer = setTimeout(() => req.destroy(new Error(`${url} took over ${timeoutMs} ms`)), timeoutMs);
-    req.on("error", (e) => (clearTimeout(timer), reject(e)));
+    req.on("error", (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
     req.end();
   });
 }

@@ -45,7 +45,11 @@ describe("account.changepassword", () => {
 
   it("refuses a wrong old password with 400 on old_password and keeps every session", async () => {
     const p = await registerPlayer();
-    const e = await failure(p.browser.post("account/changepassword", { old_password: "not-it-at-all", new_password: "N3w-secret" }), 400, "InvalidParameterException");
+    const e = await failure(
+      p.browser.post("account/changepassword", { old_password: "not-it-at-all", new_password: "N3w-secret" }),
+      400,
+      "InvalidParameterException",
+    );
     expect(e.invalid_parameters).toEqual({ old_password: ["Wrong password"] });
     expect(JSON.stringify(e)).not.toMatch(/not-it-at-all|N3w-secret/);
     expect(await uid(p.browser)).toBe(p.uid);

@@ -6,7 +6,16 @@ import { data, failure } from "./helpers";
 
 describe("account.getInfo for a signed-in player", () => {
   it("answers every field of SPEC §3 Account info with the player's values", async () => {
-    const p = await registerPlayer({ first_name: "Ana", country_code: "PT", locale: "pt", currency: "EUR", notify: "1", fakename: "AnaWins7", phone: "351912345678", phone_country_code: "PT" });
+    const p = await registerPlayer({
+      first_name: "Ana",
+      country_code: "PT",
+      locale: "pt",
+      currency: "EUR",
+      notify: "1",
+      fakename: "AnaWins7",
+      phone: "351912345678",
+      phone_country_code: "PT",
+    });
     await env.DB.prepare("UPDATE users SET is_verified = 1, is_kyc_block_enabled = 1 WHERE uid = ?1").bind(p.uid).run();
     const info = await data(p.browser.get("account/getInfo"));
     const zero = { amount: 0, currency: "EUR" };
@@ -50,13 +59,10 @@ describe("player-only methods", () => {
     expect(e.message).toBe("Sign in to continue");
   });
 
-  it.each(["account/saveProfileInfo", "account/changepassword", "account/changelocale", "account/changefakename"])(
-    "answers 405 to GET on %s",
-    async (path) => {
-      const p = await registerPlayer();
-      await failure(p.browser.get(path), 405, "InvalidRequestException");
-    },
-  );
+  it.each(["account/saveProfileInfo", "account/changepassword", "account/changelocale", "account/changefakename"])("answers 405 to GET on %s", async (path) => {
+    const p = await registerPlayer();
+    await failure(p.browser.get(path), 405, "InvalidRequestException");
+  });
 
   it.each(["account/getprofileinfo", "account/getToken"])("answers 405 to POST on %s", async (path) => {
     const p = await registerPlayer();
@@ -130,7 +136,11 @@ describe("account.getprofileinfo and account.saveProfileInfo", () => {
   it("locks identity fields once the player is verified", async () => {
     const p = await registerPlayer({ first_name: "Vera", birth_date: "1991-05-05" });
     await env.DB.prepare("UPDATE users SET is_verified = 1 WHERE uid = ?1").bind(p.uid).run();
-    const e = await failure(p.browser.post("account/saveProfileInfo", { first_name: "Other", birth_date: "1991-05-05", address: "New St 1" }), 400, "InvalidParameterException");
+    const e = await failure(
+      p.browser.post("account/saveProfileInfo", { first_name: "Other", birth_date: "1991-05-05", address: "New St 1" }),
+      400,
+      "InvalidParameterException",
+    );
     expect(e.invalid_parameters).toEqual({ first_name: ["This field cannot be changed after verification"] });
     expect(await data(p.browser.post("account/saveProfileInfo", { first_name: "Vera", address: "New St 1" }))).toBe(1);
   });
@@ -138,14 +148,26 @@ describe("account.getprofileinfo and account.saveProfileInfo", () => {
   it("checks region, postcode and document against the country, as registration does", async () => {
     const p = await registerPlayer({ country_code: "ES" });
     // The country's own formats, which SPEC §5's defaults would refuse: a DNI, a Spanish postcode.
-    expect(await data(p.browser.post("account/saveProfileInfo", { region: "MD", postcode: "28013", document_type: "dni", document_number: "12345678Z" }))).toBe(1);
+    expect(await data(p.browser.post("account/saveProfileInfo", { region: "MD", postcode: "28013", document_type: "dni", document_number: "12345678Z" }))).toBe(
+      1,
+    );
     expect(await data(p.browser.get("account/getprofileinfo", { fields: "document" }))).toMatchObject({
       region: "MD",
       postcode: "28013",
       document: { type: "dni", number: "12345678Z" },
     });
     // A new country is checked with the values sent with it: a UK postcode and passport.
-    expect(await data(p.browser.post("account/saveProfileInfo", { country_code: "GB", region: "ENG", postcode: "SW1A 1AA", document_type: "passport", document_number: "123456789" }))).toBe(1);
+    expect(
+      await data(
+        p.browser.post("account/saveProfileInfo", {
+          country_code: "GB",
+          region: "ENG",
+          postcode: "SW1A 1AA",
+          document_type: "passport",
+          document_number: "123456789",
+        }),
+      ),
+    ).toBe(1);
     const e = await failure(
       p.browser.post("account/saveProfileInfo", { region: "MD", postcode: "28013", document_type: "dni", document_number: "12345678Z" }),
       400,
@@ -170,7 +192,11 @@ describe("account.getprofileinfo and account.saveProfileInfo", () => {
   it("refuses identity changes while the identity is being verified, and keeps the rest editable", async () => {
     const p = await registerPlayer({ first_name: "Olga", birth_date: "1990-02-02" });
     await env.DB.prepare("UPDATE users SET is_on_verification = 1 WHERE uid = ?1").bind(p.uid).run();
-    const e = await failure(p.browser.post("account/saveProfileInfo", { first_name: "Olivia", birth_date: "1990-02-02", address: "Elm St 2" }), 409, "RequisitesOnVerificationException");
+    const e = await failure(
+      p.browser.post("account/saveProfileInfo", { first_name: "Olivia", birth_date: "1990-02-02", address: "Elm St 2" }),
+      409,
+      "RequisitesOnVerificationException",
+    );
     expect(e.invalid_parameters).toEqual({ first_name: ["This field cannot be changed while your identity is being verified"] });
     expect(await data(p.browser.post("account/saveProfileInfo", { first_name: "Olga", address: "Elm St 2" }))).toBe(1);
     expect(await data(p.browser.get("account/getprofileinfo", { fields: "" }))).toMatchObject({ first_name: "Olga", address: "Elm St 2" });

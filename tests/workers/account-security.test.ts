@@ -12,7 +12,8 @@ frozenTotpClock();
 const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const MAC_SAFARI = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15";
 const WINDOWS_EDGE = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0";
-const IPHONE_FIREFOX = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/132.0 Mobile/15E148 Safari/605.1.15";
+const IPHONE_FIREFOX =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/132.0 Mobile/15E148 Safari/605.1.15";
 
 async function twoFactorPlayer(): Promise<{ p: Player; secret: string; codes: string[] }> {
   const p = await registerPlayer();
@@ -84,7 +85,9 @@ describe("two-factor backup codes", () => {
   it("the first set without a code only within 15 minutes of turning two-factor on", async () => {
     const p = await registerPlayer();
     await enableTwoFactor(p);
-    await env.DB.prepare("UPDATE users SET two_factor_enabled_at = ?2 WHERE uid = ?1").bind(p.uid, Date.now() - 16 * 60_000).run();
+    await env.DB.prepare("UPDATE users SET two_factor_enabled_at = ?2 WHERE uid = ?1")
+      .bind(p.uid, Date.now() - 16 * 60_000)
+      .run();
     await failure(p.browser.post("account/createBackupCodes"), 400, "InvalidParameterException");
     expect(await data(p.browser.get("account/getBackupCodes"))).toEqual({ left: 0, total: 0, created_at: null });
   });

@@ -10,11 +10,20 @@ import { data, failure, ORIGIN, send } from "./helpers";
 
 /** analytics.collect, the image beacon and the demo operator's view (decision 0057). */
 
-type Row = { id: number; created_at: number; client_at: number | null; anon_id: string | null; uid: number | null; subject: string; ip: string; name: string; params: string; path: string | null };
-const rowsOf = async (aid: string) =>
-  (await env.DB.prepare("SELECT * FROM analytics_events WHERE anon_id = ?1 ORDER BY id").bind(aid).all<Row>()).results;
-const countFrom = async (ip: string) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM analytics_events WHERE ip = ?1").bind(ip).first<{ n: number }>())!.n;
+type Row = {
+  id: number;
+  created_at: number;
+  client_at: number | null;
+  anon_id: string | null;
+  uid: number | null;
+  subject: string;
+  ip: string;
+  name: string;
+  params: string;
+  path: string | null;
+};
+const rowsOf = async (aid: string) => (await env.DB.prepare("SELECT * FROM analytics_events WHERE anon_id = ?1 ORDER BY id").bind(aid).all<Row>()).results;
+const countFrom = async (ip: string) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM analytics_events WHERE ip = ?1").bind(ip).first<{ n: number }>())!.n;
 
 let aidCounter = 0;
 const newAid = () => (Date.now().toString(16) + (++aidCounter).toString(16)).padStart(32, "0").slice(-32);
@@ -44,7 +53,16 @@ describe("POST /api/analytics/collect", () => {
   it("takes the player from the session, never from the body", async () => {
     const p = await registerPlayer();
     const aid = newAid();
-    await data(p.browser.post("analytics/collect", { aid, uid: "1", events: batch([{ name: "identify", params: { uid: String(p.uid) } }, { name: "deposit_submit", params: { method: "demo_card", amount: "25" } }]) }));
+    await data(
+      p.browser.post("analytics/collect", {
+        aid,
+        uid: "1",
+        events: batch([
+          { name: "identify", params: { uid: String(p.uid) } },
+          { name: "deposit_submit", params: { method: "demo_card", amount: "25" } },
+        ]),
+      }),
+    );
     const rows = await rowsOf(aid);
     expect(rows.map((r) => [r.name, r.uid, r.subject])).toEqual([
       ["identify", p.uid, `u:${p.uid}`],
@@ -59,7 +77,11 @@ describe("POST /api/analytics/collect", () => {
     ["an empty batch", { events: "[]" }, /must not be empty/],
     ["a batch that is not JSON", { events: "page_view" }, /JSON array/],
     ["nested params", { events: batch([{ name: "page_view", params: { deep: { a: 1 } } }]) }, /text, numbers or booleans/],
-    ["too many params", { events: batch([{ name: "page_view", params: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, i])) }]) }, /at most 10 params/],
+    [
+      "too many params",
+      { events: batch([{ name: "page_view", params: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, i])) }]) },
+      /at most 10 params/,
+    ],
     ["a long param value", { events: batch([{ name: "page_view", params: { path: "x".repeat(201) } }]) }, /at most 200 characters/],
     ["a bad param name", { events: batch([{ name: "page_view", params: { "Bad-Key": 1 } }]) }, /param names/],
     ["an unknown event field", { events: batch([{ name: "page_view", uid: 5 }]) }, /./],
@@ -73,15 +95,21 @@ describe("POST /api/analytics/collect", () => {
     expect(await countFrom(b.ip)).toBe(0);
   });
 
-  it.each([["missing", undefined], ["short", "abc"], ["not hex", "z".repeat(32)], ["upper-case", "A".repeat(32)]])(
-    "refuses a %s anonymous id with 400 and stores nothing",
-    async (_label, aid) => {
-      const b = new Browser();
-      const e = await failure(b.post("analytics/collect", { ...(aid === undefined ? {} : { aid }), events: batch([{ name: "page_view" }]) }), 400, "InvalidParameterException");
-      expect(e.message).toMatch(/aid/);
-      expect(await countFrom(b.ip)).toBe(0);
-    },
-  );
+  it.each([
+    ["missing", undefined],
+    ["short", "abc"],
+    ["not hex", "z".repeat(32)],
+    ["upper-case", "A".repeat(32)],
+  ])("refuses a %s anonymous id with 400 and stores nothing", async (_label, aid) => {
+    const b = new Browser();
+    const e = await failure(
+      b.post("analytics/collect", { ...(aid === undefined ? {} : { aid }), events: batch([{ name: "page_view" }]) }),
+      400,
+      "InvalidParameterException",
+    );
+    expect(e.message).toMatch(/aid/);
+    expect(await countFrom(b.ip)).toBe(0);
+  });
 
   it("limits events per sender in the window with a 429 naming the wait, then lets them in again", async () => {
     const b = new Browser();
@@ -106,7 +134,11 @@ describe("POST /api/analytics/collect", () => {
     const full = batch(Array.from({ length: ANALYTICS_LIMITS.batch }, () => ({ name: "page_view" })));
     // Fifteen "visitors" behind one address, twenty events each: the ceiling of decision 0057.
     for (let i = 0; i < 300 / ANALYTICS_LIMITS.batch; i++) await data(new Browser(ip).post("analytics/collect", { aid: newAid(), events: full }));
-    const e = await failure(new Browser(ip).post("analytics/collect", { aid: newAid(), events: batch([{ name: "page_view" }]) }), 429, "TooManyRequestsException");
+    const e = await failure(
+      new Browser(ip).post("analytics/collect", { aid: newAid(), events: batch([{ name: "page_view" }]) }),
+      429,
+      "TooManyRequestsException",
+    );
     expect(e.params).toEqual({ retry_after: 600 });
     // The beacon stores nothing more from it either (and still answers its GIF).
     const res = await send(`${ORIGIN}/platform/analytics/beacon?r=&q=`, { headers: { "cf-connecting-ip": ip } });
@@ -130,7 +162,10 @@ describe("GET /platform/analytics/beacon", () => {
   it("answers a 1×1 GIF never cached, and stores referrer, query, path and the SEON session", async () => {
     const ip = new Browser().ip;
     const seon = "0123456789abcdef0123456789abcdef";
-    const res = await beacon(`r=${encodeURIComponent("https://partner.example/landing")}&q=${encodeURIComponent("utm_source=x&y=1")}&p=%2Fabout&seon=${seon}`, ip);
+    const res = await beacon(
+      `r=${encodeURIComponent("https://partner.example/landing")}&q=${encodeURIComponent("utm_source=x&y=1")}&p=%2Fabout&seon=${seon}`,
+      ip,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/gif");
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -157,7 +192,9 @@ describe("the demo analytics view", () => {
   it("lists the newest events, filtered by name, as JSON and as a page", async () => {
     const aid = newAid();
     await data(new Browser().post("analytics/collect", { aid, events: batch([{ name: "wheel_spin", params: { campaign: "w1" } }]) }));
-    const json = await (await send(`${ORIGIN}/platform/demo/analytics?format=json&name=wheel_spin`)).json<{ items: { name: string; anon_id: string; params: unknown }[] }>();
+    const json = await (await send(`${ORIGIN}/platform/demo/analytics?format=json&name=wheel_spin`)).json<{
+      items: { name: string; anon_id: string; params: unknown }[];
+    }>();
     expect(json.items.every((i) => i.name === "wheel_spin")).toBe(true);
     expect(json.items.find((i) => i.anon_id === aid)?.params).toEqual({ campaign: "w1" });
     const page = await send(`${ORIGIN}/platform/demo/analytics?name=wheel_spin`);
@@ -180,7 +217,9 @@ describe("retention (scheduled)", () => {
     env.DB.prepare(
       `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?3)
        INSERT INTO analytics_events (created_at, subject, ip, name) SELECT ?1, 'ip:' || ?2, ?2, ?4 FROM k`,
-    ).bind(at, ip, n, name).run();
+    )
+      .bind(at, ip, n, name)
+      .run();
   // Rows are stored in time order, so the lowest ids are the oldest (retention.ts reads the head of
   // the table). The other tests' rows, some stored at a clock moved ahead, go first.
   beforeEach(async () => {
@@ -242,7 +281,7 @@ describe("the operator's consent and SEON settings on a production page", () => 
       html,
       banner: html.includes('data-testid="consent-banner"'),
       beacon: html.includes('"/platform/analytics/beacon"'),
-      analyticsJs: html.includes("import(\"/analytics.js?v="),
+      analyticsJs: html.includes('import("/analytics.js?v='),
       seon: html.includes('sessionStorage.getItem("pf.seon")'),
     };
   }

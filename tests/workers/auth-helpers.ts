@@ -91,7 +91,13 @@ let phoneCounter = 0;
 const PERSON = { first_name: "Test", last_name: "Player", birth_date: "1990-04-15" };
 /** What other seeded countries' forms require (migrations/seed/personal-data.json), for the tests that register there. */
 const COUNTRY_FIELDS: Record<string, () => Params> = {
-  BR: () => ({ ...PERSON, region: firstRegion("BR"), document_type: "cpf", document_number: "123.456.789-09", phone: `5511${String(900_000_000 + ++phoneCounter)}` }),
+  BR: () => ({
+    ...PERSON,
+    region: firstRegion("BR"),
+    document_type: "cpf",
+    document_number: "123.456.789-09",
+    phone: `5511${String(900_000_000 + ++phoneCounter)}`,
+  }),
   DE: () => ({ ...PERSON, home_town: "Berlin", address: "Hauptstrasse 1", postcode: "10115" }),
   ES: () => ({ ...PERSON, region: firstRegion("ES"), postcode: "28013", document_type: "dni", document_number: "12345678Z" }),
   GB: () => ({ ...PERSON, home_town: "London", address: "1 High Street", postcode: "SW1A 1AA" }),

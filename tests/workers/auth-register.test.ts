@@ -181,7 +181,9 @@ describe("auth.register", () => {
   it("accepts the document rules of SPEC §5: the dotted pattern, a Luhn number and 'new'", async () => {
     for (const document_number of ["123456...7890", "79927398713", "new"]) {
       const login = uniqueName();
-      await data(new Browser().post("auth/register", { login, email: `${login}@example.com`, password: PASSWORD, ...US, document_number, birth_date: adultBirthDate }));
+      await data(
+        new Browser().post("auth/register", { login, email: `${login}@example.com`, password: PASSWORD, ...US, document_number, birth_date: adultBirthDate }),
+      );
     }
   });
 
@@ -225,7 +227,16 @@ describe("auth.register checks postcode and document by country", () => {
     return { login, email: `${login}@example.com`, password: PASSWORD, ...country };
   };
   /** What GB's form requires besides the postcode (migrations/seed/personal-data.json). */
-  const GB = { terms: "1", currency: "USD", country_code: "GB", first_name: "Ann", last_name: "Lee", birth_date: adultBirthDate, home_town: "London", address: "1 High Street" };
+  const GB = {
+    terms: "1",
+    currency: "USD",
+    country_code: "GB",
+    first_name: "Ann",
+    last_name: "Lee",
+    birth_date: adultBirthDate,
+    home_town: "London",
+    address: "1 High Street",
+  };
   it("takes a GB postcode and a US ZIP+4, refuses ones that do not fit the country", async () => {
     await data(new Browser().post("auth/register", { ...base(GB), postcode: "SW1A 1AA" }));
     await data(new Browser().post("auth/register", { ...base(), postcode: "12345-6789" }));

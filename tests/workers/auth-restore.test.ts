@@ -145,11 +145,15 @@ describe("auth.restore with a token", () => {
     const older = await resetToken({ login: p.login }, p.email);
     const token = await resetToken({ email: p.email }, p.email);
     const bad = async (t: string) =>
-      expect((await failure(new Browser().post("auth/restore", { token: t, password: NEW_PASSWORD }), 400, "InvalidParameterException")).invalid_parameters).toEqual(INVALID);
+      expect(
+        (await failure(new Browser().post("auth/restore", { token: t, password: NEW_PASSWORD }), 400, "InvalidParameterException")).invalid_parameters,
+      ).toEqual(INVALID);
     await bad(older);
     await bad("0".repeat(64));
     await bad("not-a-token");
-    await env.DB.prepare("UPDATE password_resets SET expires_at = ?2 WHERE uid = ?1").bind(p.uid, Date.now() - 1).run();
+    await env.DB.prepare("UPDATE password_resets SET expires_at = ?2 WHERE uid = ?1")
+      .bind(p.uid, Date.now() - 1)
+      .run();
     await bad(token);
     expect((await data(new Browser().post("auth/login", { login: p.login, password: p.password }))).uid).toBe(p.uid);
   });

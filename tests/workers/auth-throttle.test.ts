@@ -27,36 +27,45 @@ async function ownBrowser(p: Player, ip?: string): Promise<Browser> {
 }
 
 describe("credential stuffing against one account", () => {
-  it("50 wrong passwords from 50 addresses do not stop the owner on a browser they signed in from", async () => {
-    const p = await registerPlayer();
-    const own = await ownBrowser(p);
-    for (let i = 0; i < 50; i++) {
-      const res = await new Browser().post("auth/login", { login: p.login, password: `guess-${i}` });
-      expect([401, 429]).toContain(res.status);
-      if (res.status === 401) wait(1); // the stranger comes back when allowed, as fast as allowed
-      else wait(Number(((await res.json()) as any).error.params.retry_after));
-    }
-    expect((await data(signIn(own, p))).uid).toBe(p.uid);
-  }, HEAVY);
+  it(
+    "50 wrong passwords from 50 addresses do not stop the owner on a browser they signed in from",
+    async () => {
+      const p = await registerPlayer();
+      const own = await ownBrowser(p);
+      for (let i = 0; i < 50; i++) {
+        const res = await new Browser().post("auth/login", { login: p.login, password: `guess-${i}` });
+        expect([401, 429]).toContain(res.status);
+        if (res.status === 401)
+          wait(1); // the stranger comes back when allowed, as fast as allowed
+        else wait(Number(((await res.json()) as any).error.params.retry_after));
+      }
+      expect((await data(signIn(own, p))).uid).toBe(p.uid);
+    },
+    HEAVY,
+  );
 
-  it("slows strangers down after 5 failures, doubling the wait up to 5 minutes, and never locks for longer", async () => {
-    const p = await registerPlayer();
-    for (let i = 0; i < 5; i++) await wrong(new Browser(), p.login, i);
-    let e = await failure(signIn(new Browser(), p), 429, "TooManyRequestsException");
-    expect(e.params?.retry_after).toBe(1);
-    expect(e.message).toMatch(/Too many sign-in attempts/);
-    const waits: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      wait(Number(e.params?.retry_after));
-      await wrong(new Browser(), p.login, i);
-      e = await failure(signIn(new Browser(), p), 429, "TooManyRequestsException");
-      waits.push(Number(e.params?.retry_after));
-    }
-    expect(waits).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300, 300]);
-    // The owner on a new browser waits out at most those 5 minutes, then the right password works.
-    wait(300);
-    expect((await data(signIn(new Browser(), p))).uid).toBe(p.uid);
-  }, HEAVY);
+  it(
+    "slows strangers down after 5 failures, doubling the wait up to 5 minutes, and never locks for longer",
+    async () => {
+      const p = await registerPlayer();
+      for (let i = 0; i < 5; i++) await wrong(new Browser(), p.login, i);
+      let e = await failure(signIn(new Browser(), p), 429, "TooManyRequestsException");
+      expect(e.params?.retry_after).toBe(1);
+      expect(e.message).toMatch(/Too many sign-in attempts/);
+      const waits: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        wait(Number(e.params?.retry_after));
+        await wrong(new Browser(), p.login, i);
+        e = await failure(signIn(new Browser(), p), 429, "TooManyRequestsException");
+        waits.push(Number(e.params?.retry_after));
+      }
+      expect(waits).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300, 300]);
+      // The owner on a new browser waits out at most those 5 minutes, then the right password works.
+      wait(300);
+      expect((await data(signIn(new Browser(), p))).uid).toBe(p.uid);
+    },
+    HEAVY,
+  );
 
   it("typing the email instead of the login does not give a second budget", async () => {
     const p = await registerPlayer();
@@ -124,34 +133,45 @@ describe("credential stuffing against one account", () => {
 });
 
 describe("one address, many players (carrier NAT) and password spraying", () => {
-  it("20 failures from one address do not stop other accounts behind that address", async () => {
-    const ip = "203.0.113.20";
-    const neighbour = await registerPlayer();
-    // Five players behind one carrier NAT mistype four times each; one of them is attacked on top.
-    const typists = await Promise.all([1, 2, 3, 4, 5].map(() => registerPlayer()));
-    for (const t of typists) for (let i = 0; i < 4; i++) await wrong(new Browser(ip), t.login, i);
-    for (let i = 0; i < 20; i++) {
-      await new Browser(ip).post("auth/login", { login: typists[0]!.login, password: `guess-${i}` });
-      wait(1);
-    }
-    expect((await data(signIn(new Browser(ip), neighbour))).uid).toBe(neighbour.uid);
-    expect((await data(signIn(new Browser(ip), typists[1]!))).uid).toBe(typists[1]!.uid);
-  }, HEAVY);
+  it(
+    "20 failures from one address do not stop other accounts behind that address",
+    async () => {
+      const ip = "203.0.113.20";
+      const neighbour = await registerPlayer();
+      // Five players behind one carrier NAT mistype four times each; one of them is attacked on top.
+      const typists = await Promise.all([1, 2, 3, 4, 5].map(() => registerPlayer()));
+      for (const t of typists) for (let i = 0; i < 4; i++) await wrong(new Browser(ip), t.login, i);
+      for (let i = 0; i < 20; i++) {
+        await new Browser(ip).post("auth/login", { login: typists[0]!.login, password: `guess-${i}` });
+        wait(1);
+      }
+      expect((await data(signIn(new Browser(ip), neighbour))).uid).toBe(neighbour.uid);
+      expect((await data(signIn(new Browser(ip), typists[1]!))).uid).toBe(typists[1]!.uid);
+    },
+    HEAVY,
+  );
 
-  it("spraying 60 accounts from one address slows that address's strangers briefly; trusted browsers there sign in", async () => {
-    const ip = "203.0.113.60";
-    const p = await registerPlayer();
-    const own = await ownBrowser(p, ip);
-    for (let failures = 0; failures < 60; ) {
-      const res = await new Browser(ip).post("auth/login", { login: uniqueName("spray"), password: "Summer2030!" });
-      if (res.status === 429) wait(Number(((await res.json()) as any).error.params.retry_after));
-      else (expect(res.status).toBe(401), failures++);
-    }
-    const e = await failure(signIn(new Browser(ip), p), 429, "TooManyRequestsException");
-    expect(e.params?.retry_after).toBeLessThanOrEqual(60);
-    expect((await data(signIn(own, p))).uid).toBe(p.uid);
-    expect((await data(signIn(new Browser("203.0.113.61"), p))).uid).toBe(p.uid);
-  }, HEAVY);
+  it(
+    "spraying 60 accounts from one address slows that address's strangers briefly; trusted browsers there sign in",
+    async () => {
+      const ip = "203.0.113.60";
+      const p = await registerPlayer();
+      const own = await ownBrowser(p, ip);
+      for (let failures = 0; failures < 60; ) {
+        const res = await new Browser(ip).post("auth/login", { login: uniqueName("spray"), password: "Summer2030!" });
+        if (res.status === 429) wait(Number(((await res.json()) as any).error.params.retry_after));
+        else {
+          expect(res.status).toBe(401);
+          failures++;
+        }
+      }
+      const e = await failure(signIn(new Browser(ip), p), 429, "TooManyRequestsException");
+      expect(e.params?.retry_after).toBeLessThanOrEqual(60);
+      expect((await data(signIn(own, p))).uid).toBe(p.uid);
+      expect((await data(signIn(new Browser("203.0.113.61"), p))).uid).toBe(p.uid);
+    },
+    HEAVY,
+  );
 
   it("reads the client address from cf-connecting-ip, then X-Forwarded-For", async () => {
     const ip = "198.51.100.77";
@@ -170,41 +190,49 @@ describe("one address, many players (carrier NAT) and password spraying", () => 
 });
 
 describe("no account-existence oracle", () => {
-  it("an unknown login and a wrong password get the same answers, attempt by attempt", async () => {
-    const known = await registerPlayer();
-    const unknown = uniqueName("ghost");
-    const answers = async (login: string) => {
-      const out: unknown[] = [];
-      for (let i = 0; i < 8; i++) {
-        const res = await new Browser().post("auth/login", { login, password: `x-wrong-${i}` });
-        out.push([res.status, (await res.json<any>()).error]);
-        if (i === 6) wait(1);
-      }
-      return out;
-    };
-    const start = clock.now();
-    const a = await answers(known.login);
-    clock.set(start);
-    const b = await answers(unknown);
-    expect(b).toEqual(a);
-    expect(a.map((x: any) => x[0])).toEqual([401, 401, 401, 401, 401, 429, 429, 401]);
-  }, HEAVY);
+  it(
+    "an unknown login and a wrong password get the same answers, attempt by attempt",
+    async () => {
+      const known = await registerPlayer();
+      const unknown = uniqueName("ghost");
+      const answers = async (login: string) => {
+        const out: unknown[] = [];
+        for (let i = 0; i < 8; i++) {
+          const res = await new Browser().post("auth/login", { login, password: `x-wrong-${i}` });
+          out.push([res.status, (await res.json<any>()).error]);
+          if (i === 6) wait(1);
+        }
+        return out;
+      };
+      const start = clock.now();
+      const a = await answers(known.login);
+      clock.set(start);
+      const b = await answers(unknown);
+      expect(b).toEqual(a);
+      expect(a.map((x: any) => x[0])).toEqual([401, 401, 401, 401, 401, 429, 429, 401]);
+    },
+    HEAVY,
+  );
 
-  it("the sign-in form without JavaScript shows the wait in words", async () => {
-    const p = await registerPlayer();
-    for (let i = 0; i < 5; i++) await wrong(new Browser(), p.login, i);
-    wait(1);
-    await wrong(new Browser(), p.login, 6);
-    wait(2);
-    await wrong(new Browser(), p.login, 7);
-    const b = new Browser();
-    const body = new FormData();
-    for (const [k, v] of Object.entries({ intent: "login", login: p.login, password: p.password, returnTo: "/gamehall" })) body.append(k, v);
-    const posted = b.keep(await send("/auth", { method: "POST", body, headers: { origin: ORIGIN, ...b.headers() }, redirect: "manual" }));
-    expect(posted.status).toBe(302);
-    const page = await send(posted.headers.get("location")!, { headers: b.headers(), redirect: "manual" });
-    expect(await page.text()).toContain("Too many attempts. Try again in 4 seconds.");
-  }, HEAVY);
+  it(
+    "the sign-in form without JavaScript shows the wait in words",
+    async () => {
+      const p = await registerPlayer();
+      for (let i = 0; i < 5; i++) await wrong(new Browser(), p.login, i);
+      wait(1);
+      await wrong(new Browser(), p.login, 6);
+      wait(2);
+      await wrong(new Browser(), p.login, 7);
+      const b = new Browser();
+      const body = new FormData();
+      for (const [k, v] of Object.entries({ intent: "login", login: p.login, password: p.password, returnTo: "/gamehall" })) body.append(k, v);
+      const posted = b.keep(await send("/auth", { method: "POST", body, headers: { origin: ORIGIN, ...b.headers() }, redirect: "manual" }));
+      expect(posted.status).toBe(302);
+      const page = await send(posted.headers.get("location")!, { headers: b.headers(), redirect: "manual" });
+      expect(await page.text()).toContain("Too many attempts. Try again in 4 seconds.");
+    },
+    HEAVY,
+  );
 
   it("a new window starts when the old one has passed", async () => {
     const p = await registerPlayer();

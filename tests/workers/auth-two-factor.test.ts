@@ -71,14 +71,20 @@ describe("two-factor sign-in", () => {
 
   it("asks for the password first: a right code with a wrong password is a wrong password", async () => {
     const { p, secret } = await twoFactorPlayer();
-    const e = await failure(new Browser().post("auth/login", { login: p.login, password: "wrong-pass", code: await codeAt(secret) }), 401, "AuthorizationException");
+    const e = await failure(
+      new Browser().post("auth/login", { login: p.login, password: "wrong-pass", code: await codeAt(secret) }),
+      401,
+      "AuthorizationException",
+    );
     expect(e.message).toBe("Wrong login or password");
   });
 
   it("answers 'Time expired' when the code comes after the five-minute step, and starts a new one", async () => {
     const { p, secret } = await twoFactorPlayer();
     const b = await firstAttempt(p);
-    await env.DB.prepare("UPDATE sessions SET expires_at = ?2 WHERE uid = ?1 AND two_factor_passed = 0").bind(p.uid, Date.now() - 1).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ?2 WHERE uid = ?1 AND two_factor_passed = 0")
+      .bind(p.uid, Date.now() - 1)
+      .run();
     const e = await failure(b.post("auth/login", { login: p.login, password: p.password, code: await codeAt(secret) }), 401, "AuthorizationException");
     expect(e.message).toBe("Time expired");
     expect(e.params).toEqual({ two_factor_auth: true });
@@ -90,7 +96,11 @@ describe("two-factor sign-in", () => {
   it("accepts codes one step either side of now and refuses two steps away", async () => {
     const { p, secret } = await twoFactorPlayer();
     for (const offset of [-2, 2]) {
-      await failure(new Browser().post("auth/login", { login: p.login, password: p.password, code: await codeAt(secret, offset) }), 400, "InvalidParameterException");
+      await failure(
+        new Browser().post("auth/login", { login: p.login, password: p.password, code: await codeAt(secret, offset) }),
+        400,
+        "InvalidParameterException",
+      );
     }
     for (const offset of [-1, 1]) {
       await forgetUsedCodes(p.uid);
@@ -104,7 +114,11 @@ describe("two-factor sign-in", () => {
     expect((await data(new Browser().post("auth/login", { login: p.login, password: p.password, code: now }))).uid).toBe(p.uid);
     const replay = await failure(new Browser().post("auth/login", { login: p.login, password: p.password, code: now }), 400, "InvalidParameterException");
     expect(replay.message).toBe("two_factor_auth: code is invalid");
-    const older = await failure(new Browser().post("auth/login", { login: p.login, password: p.password, code: await codeAt(secret, -1) }), 400, "InvalidParameterException");
+    const older = await failure(
+      new Browser().post("auth/login", { login: p.login, password: p.password, code: await codeAt(secret, -1) }),
+      400,
+      "InvalidParameterException",
+    );
     expect(older.message).toBe("two_factor_auth: code is invalid");
     expect((await data(new Browser().post("auth/login", { login: p.login, password: p.password, code: await codeAt(secret, 1) }))).uid).toBe(p.uid);
   });
@@ -154,7 +168,11 @@ describe("account.changeTwoFactorAuth and account.confirmTwoFactorAuth", () => {
     await forgetUsedCodes(p.uid);
     const missing = await failure(p.browser.post("account/changeTwoFactorAuth", { enable: "0" }), 400, "InvalidParameterException");
     expect(missing.message).toBe("the code must contain 6 digits");
-    const wrong = await failure(p.browser.post("account/changeTwoFactorAuth", { enable: "0", code: await wrongCode(secret) }), 400, "InvalidParameterException");
+    const wrong = await failure(
+      p.browser.post("account/changeTwoFactorAuth", { enable: "0", code: await wrongCode(secret) }),
+      400,
+      "InvalidParameterException",
+    );
     expect(wrong.message).toBe("two_factor_auth: code is invalid");
     expect(await data(p.browser.post("account/changeTwoFactorAuth", { enable: "0", code: await codeAt(secret) }))).toBe(1);
     expect((await data(p.browser.get("account/getInfo"))).two_factor_auth).toBe(false);

@@ -42,9 +42,7 @@ describe("GET /api/banners/get", () => {
     const list = await data(get("banners/get"));
     expect(list.items).toHaveLength(10);
     expect(list.count).toBe(seededEn.length + STRIP);
-    expect(list.items.slice(0, seededEn.length).map((b: { description: { title: string } }) => b.description.title)).toEqual(
-      seededEn.map((b) => b.title),
-    );
+    expect(list.items.slice(0, seededEn.length).map((b: { description: { title: string } }) => b.description.title)).toEqual(seededEn.map((b) => b.title));
   });
 
   it("answers banners in the wire shape: description and display", async () => {
@@ -67,8 +65,12 @@ describe("GET /api/banners/get", () => {
 
   it("answers only the parts `fields` names (id and finished_at always); blanks and repeats are ignored", async () => {
     const [full] = (await data(get("banners/get", { count: 1 }))).items;
-    expect((await data(get("banners/get", { count: 1, fields: "description" }))).items).toEqual([{ id: full.id, finished_at: full.finished_at, description: full.description }]);
-    expect((await data(get("banners/get", { count: 1, fields: " display , display," }))).items).toEqual([{ id: full.id, finished_at: full.finished_at, display: full.display }]);
+    expect((await data(get("banners/get", { count: 1, fields: "description" }))).items).toEqual([
+      { id: full.id, finished_at: full.finished_at, description: full.description },
+    ]);
+    expect((await data(get("banners/get", { count: 1, fields: " display , display," }))).items).toEqual([
+      { id: full.id, finished_at: full.finished_at, display: full.display },
+    ]);
     expect((await data(get("banners/get", { count: 1, fields: "display,description" }))).items).toEqual([full]);
     expect((await data(get("banners/get", { count: 1, fields: "" }))).items).toEqual([full]);
   });

@@ -107,7 +107,9 @@ describe("the bonus realtime event", () => {
     const p = await registerPlayer();
     const signUp = (await casino(p)).available[0];
     await data(p.browser.post("bonuses/activate", { bonus_id: signUp.id }));
-    const table = (await env.DB.prepare("SELECT sysname, min_bet FROM games WHERE kind = 'table' AND is_sportsbook = 0 AND min_bet <= 200 ORDER BY id LIMIT 1").first<{ sysname: string; min_bet: number }>())!;
+    const table = (await env.DB.prepare(
+      "SELECT sysname, min_bet FROM games WHERE kind = 'table' AND is_sportsbook = 0 AND min_bet <= 200 ORDER BY id LIMIT 1",
+    ).first<{ sysname: string; min_bet: number }>())!;
     const c = await connect(await tokenFor(p.uid));
     const bet = Math.max(table.min_bet, 100);
     const id = roundId();

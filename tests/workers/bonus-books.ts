@@ -7,7 +7,12 @@ import { expect } from "vitest";
  * cron sweeps and withdrawals came before.
  */
 
-const all = async <T>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+const all = async <T>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 
 export interface Snapshot {
   main: number;
@@ -35,7 +40,11 @@ async function balancesAreTheirLedgers(uid: number): Promise<void> {
     expect(b.amount, `balance ${b.kind}`).toBeGreaterThanOrEqual(0);
     expect(ledger[b.kind] ?? 0, `Σ ledger of ${b.kind}`).toBe(b.amount);
   }
-  for (const kind of Object.keys(ledger)) expect(balances.map((b) => b.kind), `a balance for the ledger of ${kind}`).toContain(kind);
+  for (const kind of Object.keys(ledger))
+    expect(
+      balances.map((b) => b.kind),
+      `a balance for the ledger of ${kind}`,
+    ).toContain(kind);
 }
 
 /** wagered ≤ wager_required and Σ bonus_wagering.counted = wagered, for every bonus; one active bonus per type. */
@@ -111,7 +120,9 @@ async function oneCurrency(uid: number): Promise<void> {
        + (SELECT COUNT(*) FROM ledger WHERE uid = ?1 AND kind <> 'fun' AND currency <> u.currency)
        + (SELECT COUNT(*) FROM player_bonuses WHERE uid = ?1 AND status = 'active' AND currency <> u.currency) AS n
      FROM users u WHERE u.uid = ?1`,
-  ).bind(uid).first<number>("n");
+  )
+    .bind(uid)
+    .first<number>("n");
   expect(other, "money in another currency than the account's").toBe(0);
 }
 

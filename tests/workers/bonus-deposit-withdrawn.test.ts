@@ -100,15 +100,15 @@ describe("activating a deposit bonus while withdrawing its deposit, at once", ()
       // withdrawals go first, and in half the rounds they agree to burn an active bonus.
       const burn: Record<string, string> = n % 4 >= 2 ? { burn_bonuses: "1" } : {};
       const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          (i + n) % 2 ? withdraw(p, 5000, burn) : p.browser.post("bonuses/activate", { bonus_id: welcome.id }),
-        ),
+        Array.from({ length: 20 }, (_, i) => ((i + n) % 2 ? withdraw(p, 5000, burn) : p.browser.post("bonuses/activate", { bonus_id: welcome.id }))),
       );
       for (const a of answers) expect([200, 400, 402, 409], await a.clone().text()).toContain(a.status);
       const withdrawn = await env.DB.prepare("SELECT COUNT(*) AS n FROM cashier_transactions WHERE uid = ?1 AND type = 'withdrawal' AND status = 'pending'")
         .bind(p.uid)
         .first<number>("n");
-      const bonus = await env.DB.prepare("SELECT status, end_reason FROM player_bonuses WHERE id = ?1").bind(welcome.id).first<{ status: string; end_reason: string | null }>();
+      const bonus = await env.DB.prepare("SELECT status, end_reason FROM player_bonuses WHERE id = ?1")
+        .bind(welcome.id)
+        .first<{ status: string; end_reason: string | null }>();
       const { main, bonus: bonusBalance } = await snapshot(p.uid);
       if (withdrawn) {
         // The money left: the bonus never stays active — cancelled unactivated, or activated and burnt with its balance.

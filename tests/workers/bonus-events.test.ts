@@ -30,13 +30,16 @@ async function bonusEvents(c: Client, count: number): Promise<unknown[]> {
 }
 
 const listening = async (p: Player) => connect(await tokenFor(p.uid));
-const packsOf = async (p: Player) => (await data(p.browser.get("freespins/get"))).items as { id: string; game: { sysname: string }; bet: { amount: number }; count: number }[];
+const packsOf = async (p: Player) =>
+  (await data(p.browser.get("freespins/get"))).items as { id: string; game: { sysname: string }; bet: { amount: number }; count: number }[];
 
 describe("bonus.updated from the clocks and the free-spin packs", () => {
   it("an available bonus past its window expires: its player hears it", async () => {
     const p = await registerPlayer();
     const signUp = (await data(p.browser.get("bonuses/get"))).available[0];
-    await env.DB.prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1").bind(signUp.id, Date.now() - 1).run();
+    await env.DB.prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
+      .bind(signUp.id, Date.now() - 1)
+      .run();
     const socket = await listening(p);
     const deps = moneyDeps();
     await sweepBonuses(deps, Date.now());

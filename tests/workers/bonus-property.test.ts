@@ -35,18 +35,36 @@ type Step =
   | { do: "withdraw"; amount: number; burn: boolean };
 
 const steps: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ do: fc.constant("deposit" as const), amount: fc.constantFrom(1000, 2000, 5000, 20_000), outcome: fc.constantFrom("success" as const, "success" as const, "fail" as const) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      do: fc.constant("deposit" as const),
+      amount: fc.constantFrom(1000, 2000, 5000, 20_000),
+      outcome: fc.constantFrom("success" as const, "success" as const, "fail" as const),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ do: fc.constant("activate" as const), pick: fc.nat(5) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant("exit" as const) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant("remove" as const), pick: fc.nat(5) }) },
-  { weight: 6, arbitrary: fc.record({ do: fc.constant("rounds" as const), kind: fc.constantFrom<Kind>("slot", "slot", "table", "live"), bet: fc.constantFrom(100, 200, 500, 600), count: fc.integer({ min: 1, max: 8 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      do: fc.constant("rounds" as const),
+      kind: fc.constantFrom<Kind>("slot", "slot", "table", "live"),
+      bet: fc.constantFrom(100, 200, 500, 600),
+      count: fc.integer({ min: 1, max: 8 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ do: fc.constant("retry" as const) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant("switch" as const), currency: fc.constantFrom("USD", "EUR", "BRL") }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant("sweep" as const), days: fc.constantFrom(0, 4, 8, 31) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant("withdraw" as const), amount: fc.constantFrom(1000, 3000, 20_000), burn: fc.boolean() }) },
 );
 
-interface Game { id: number; sysname: string }
+interface Game {
+  id: number;
+  sysname: string;
+}
 const games = {} as Record<Kind, Game>;
 let isolation = false;
 /** Amounts are USD's; BRL's terms and cashier limits are five times larger (bonus-templates.json, migration 0006). */
@@ -58,7 +76,8 @@ let lastPaid: { roundId: string; kind: Kind; bet: number; id: string; win: numbe
 
 const bonusesOf = (p: Player) => data<{ active: any[]; available: any[]; history: any[] }>(p.browser.get("bonuses/get"));
 const bonusRow = (id: string) => env.DB.prepare("SELECT * FROM player_bonuses WHERE id = ?1").bind(id).first<Record<string, any>>();
-const activeOf = (uid: number) => env.DB.prepare("SELECT * FROM player_bonuses WHERE uid = ?1 AND type = 'casino' AND status = 'active'").bind(uid).first<Record<string, any>>();
+const activeOf = (uid: number) =>
+  env.DB.prepare("SELECT * FROM player_bonuses WHERE uid = ?1 AND type = 'casino' AND status = 'active'").bind(uid).first<Record<string, any>>();
 
 /** Cron ticks at `time` until no bonus of anyone is due (a run handles at most 100). */
 async function sweepAt(time: number): Promise<void> {
@@ -69,7 +88,9 @@ async function sweepAt(time: number): Promise<void> {
     const due = await env.DB.prepare(
       `SELECT COUNT(*) AS n FROM player_bonuses WHERE (status = 'available' AND available_until <= ?1)
          OR (status = 'active' AND (expires_at <= ?1 OR wagered >= wager_required))`,
-    ).bind(time).first<number>("n");
+    )
+      .bind(time)
+      .first<number>("n");
     if (due === 0) return;
   }
   throw new Error("the sweep left due bonuses after 10 ticks");
@@ -187,7 +208,9 @@ async function run(p: Player, step: Step): Promise<void> {
       } else if (!bonus || bonus.wagered < bonus.wager_required) {
         expect(after).toEqual(before);
       }
-      const lapsed = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND status = 'available' AND available_until <= ?2").bind(p.uid, time).first<number>("n");
+      const lapsed = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND status = 'available' AND available_until <= ?2")
+        .bind(p.uid, time)
+        .first<number>("n");
       expect(lapsed, "available bonuses past their window").toBe(0);
       return;
     }
@@ -223,7 +246,11 @@ async function run(p: Player, step: Step): Promise<void> {
 
 beforeAll(async () => {
   for (const kind of Object.keys(KINDS) as Kind[]) {
-    games[kind] = (await env.DB.prepare(`SELECT id, sysname FROM games WHERE kind = ?1 AND min_bet <= 100 AND max_bet >= 3000 AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 1`).bind(kind).first<Game>())!;
+    games[kind] = (await env.DB.prepare(
+      `SELECT id, sysname FROM games WHERE kind = ?1 AND min_bet <= 100 AND max_bet >= 3000 AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 1`,
+    )
+      .bind(kind)
+      .first<Game>())!;
   }
   // A site with light wagering (x1), so bonuses convert within a run's few rounds, not only expire.
   await env.DB.prepare("UPDATE bonus_templates SET wager_multiplier = 1").run();
@@ -232,23 +259,30 @@ beforeAll(async () => {
 describe("the bonus engine's books", () => {
   it("hold after every step of random deposits, activations, exits, declines, rounds, sweeps and withdrawals", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.boolean(), fc.constantFrom("USD", "USD", "EUR", "BRL"), fc.array(steps, { minLength: 1, maxLength: 15 }), async (isolated, first, sequence) => {
-        isolation = isolated;
-        [currency, scale] = [first, SCALE[first]!];
-        lastPaid = null;
-        await env.DB.prepare("UPDATE settings SET value = json_set(value, '$.is_bonus_isolation_enabled', json(?1)) WHERE key = 'general_info'").bind(String(isolated)).run();
-        const p = await registerPlayer({ currency: first });
-        await readyToWithdraw(p.uid);
-        await checkBooks(p.uid);
-        for (const [i, step] of sequence.entries()) {
-          try {
-            await run(p, step);
-            await checkBooks(p.uid);
-          } catch (e) {
-            throw new Error(`step ${i} ${JSON.stringify(step)} (uid ${p.uid}): ${e instanceof Error ? e.message : e}`);
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.constantFrom("USD", "USD", "EUR", "BRL"),
+        fc.array(steps, { minLength: 1, maxLength: 15 }),
+        async (isolated, first, sequence) => {
+          isolation = isolated;
+          [currency, scale] = [first, SCALE[first]!];
+          lastPaid = null;
+          await env.DB.prepare("UPDATE settings SET value = json_set(value, '$.is_bonus_isolation_enabled', json(?1)) WHERE key = 'general_info'")
+            .bind(String(isolated))
+            .run();
+          const p = await registerPlayer({ currency: first });
+          await readyToWithdraw(p.uid);
+          await checkBooks(p.uid);
+          for (const [i, step] of sequence.entries()) {
+            try {
+              await run(p, step);
+              await checkBooks(p.uid);
+            } catch (e) {
+              throw new Error(`step ${i} ${JSON.stringify(step)} (uid ${p.uid}): ${e instanceof Error ? e.message : e}`);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 25, endOnFailure: true },
     );
   }, 600_000);

@@ -13,7 +13,10 @@ import { data } from "./helpers";
  * balance of a bonus that is gone, and the books hold (bonus-books.ts).
  */
 
-const slot = async () => (await env.DB.prepare(`SELECT sysname FROM games WHERE kind = 'slot' AND min_bet <= 100 AND max_bet >= 1000 AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 1`).first<{ sysname: string }>())!.sysname;
+const slot = async () =>
+  (await env.DB.prepare(
+    `SELECT sysname FROM games WHERE kind = 'slot' AND min_bet <= 100 AND max_bet >= 1000 AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 1`,
+  ).first<{ sysname: string }>())!.sysname;
 
 /** A player with `main` on the main balance and the sign-up bonus (10.00, max bet 2.00) active. */
 async function bonusPlayer(main: number): Promise<{ p: Player; bonusId: string }> {
@@ -27,7 +30,9 @@ async function bonusPlayer(main: number): Promise<{ p: Player; bonusId: string }
 /** Every paid round's stored split is what its wallet operation moved, balance by balance. */
 async function roundsMatchTheirMoney(uid: number): Promise<void> {
   for (const r of (await roundsOf(uid)).filter((r) => r.operation_id)) {
-    const moved = await env.DB.prepare("SELECT kind, SUM(delta) AS s FROM ledger WHERE operation_id = ?1 GROUP BY kind").bind(r.operation_id).all<{ kind: string; s: number }>();
+    const moved = await env.DB.prepare("SELECT kind, SUM(delta) AS s FROM ledger WHERE operation_id = ?1 GROUP BY kind")
+      .bind(r.operation_id)
+      .all<{ kind: string; s: number }>();
     const by = Object.fromEntries(moved.results.map((m) => [m.kind, m.s]));
     expect([by.main ?? 0, by.bonus ?? 0], `round ${r.id}`).toEqual([r.win - r.win_bonus - (r.bet - r.bet_bonus), r.win_bonus - r.bet_bonus]);
   }
@@ -46,7 +51,7 @@ describe("a bonus ending while rounds are in flight", () => {
         expect(answers[8]!.status).toBe(409);
         await data(p.browser.post("bonuses/deactivate", { bonus_id: bonusId }));
       }
-      expect((await env.DB.prepare("SELECT status FROM player_bonuses WHERE id = ?1").bind(bonusId).first("status"))).toBe("cancelled");
+      expect(await env.DB.prepare("SELECT status FROM player_bonuses WHERE id = ?1").bind(bonusId).first("status")).toBe("cancelled");
       expect((await snapshot(p.uid)).bonus).toBe(0);
       await roundsMatchTheirMoney(p.uid);
       await checkBooks(p.uid);
@@ -59,10 +64,14 @@ describe("a bonus ending while rounds are in flight", () => {
       const { p, bonusId } = await bonusPlayer(100_000);
       // One round of 2.00 left to wager: the first round to pay converts the bonus.
       await env.DB.prepare("UPDATE player_bonuses SET wagered = wager_required - 200 WHERE id = ?1").bind(bonusId).run();
-      await env.DB.prepare("INSERT INTO bonus_wagering (bonus_id, uid, round_id, bet, contribution, counted, created_at) SELECT id, uid, 'setup-' || id, 1, 100, wager_required - 200, 0 FROM player_bonuses WHERE id = ?1").bind(bonusId).run();
+      await env.DB.prepare(
+        "INSERT INTO bonus_wagering (bonus_id, uid, round_id, bet, contribution, counted, created_at) SELECT id, uid, 'setup-' || id, 1, 100, wager_required - 200, 0 FROM player_bonuses WHERE id = ?1",
+      )
+        .bind(bonusId)
+        .run();
       const answers = await Promise.all(Array.from({ length: 8 }, () => playRound(p.browser, sysname, { mode: "real", bet: 200, round_id: roundId() })));
       expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
-      expect((await env.DB.prepare("SELECT status FROM player_bonuses WHERE id = ?1").bind(bonusId).first("status"))).toBe("wagered");
+      expect(await env.DB.prepare("SELECT status FROM player_bonuses WHERE id = ?1").bind(bonusId).first("status")).toBe("wagered");
       expect((await snapshot(p.uid)).bonus).toBe(0);
       await roundsMatchTheirMoney(p.uid);
       await checkBooks(p.uid);

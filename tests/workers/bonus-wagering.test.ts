@@ -17,7 +17,11 @@ interface Game {
   max_bet: number;
 }
 const gameOf = async (kind: string): Promise<Game> =>
-  (await env.DB.prepare(`SELECT id, sysname, min_bet, max_bet FROM games WHERE kind = ?1 AND min_bet <= 100 AND max_bet >= 1000 AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 1`).bind(kind).first<Game>())!;
+  (await env.DB.prepare(
+    `SELECT id, sysname, min_bet, max_bet FROM games WHERE kind = ?1 AND min_bet <= 100 AND max_bet >= 1000 AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 1`,
+  )
+    .bind(kind)
+    .first<Game>())!;
 
 const balances = async (p: Player) => {
   const b = await data(p.browser.get("account/getBalance"));
@@ -154,7 +158,9 @@ describe("rounds under an active bonus", () => {
     expect(await ledgerSum(p.uid, "bonus")).toBe(0);
     expect(await wageringSum(bonusId)).toBe(row!.wagered);
     // Closing moved no money and a second settle changes nothing.
-    expect((await env.DB.prepare("SELECT event, amount FROM bonus_events WHERE bonus_id = ?1 AND event = 'closed'").bind(bonusId).all()).results).toEqual([{ event: "closed", amount: 0 }]);
+    expect((await env.DB.prepare("SELECT event, amount FROM bonus_events WHERE bonus_id = ?1 AND event = 'closed'").bind(bonusId).all()).results).toEqual([
+      { event: "closed", amount: 0 },
+    ]);
     await settleAfterRound(moneyDeps(), p.uid);
     expect((await bonusRow(bonusId))!.status).toBe("closed");
   });
@@ -219,18 +225,14 @@ describe("rounds under an active bonus", () => {
  */
 async function depositTemplate(sysname: string, minDeposit: number, maxDeposit: number, contributions: object): Promise<void> {
   await env.DB.batch([
-    env.DB
-      .prepare(
-        `INSERT INTO bonus_templates (sysname, type, trigger, deposit_from, wager_multiplier, contributions, texts)
+    env.DB.prepare(
+      `INSERT INTO bonus_templates (sysname, type, trigger, deposit_from, wager_multiplier, contributions, texts)
          VALUES (?1, 'casino', 'deposit', 1, 10, ?2, '{"en":{"title":"Test bonus","description":"A test template"}}')`,
-      )
-      .bind(sysname, JSON.stringify(contributions)),
-    env.DB
-      .prepare(
-        `INSERT INTO bonus_template_amounts (template_id, currency, amount, min_deposit, max_deposit)
+    ).bind(sysname, JSON.stringify(contributions)),
+    env.DB.prepare(
+      `INSERT INTO bonus_template_amounts (template_id, currency, amount, min_deposit, max_deposit)
          SELECT id, 'USD', 1000, ?2, ?3 FROM bonus_templates WHERE sysname = ?1`,
-      )
-      .bind(sysname, minDeposit, maxDeposit),
+    ).bind(sysname, minDeposit, maxDeposit),
   ]);
 }
 const grantedOf = async (p: Player, sysname: string) =>
@@ -238,7 +240,11 @@ const grantedOf = async (p: Player, sysname: string) =>
 
 describe("template settings no seed uses", () => {
   it("a per-game contribution override beats the game's category, both ways; other games keep their category's", async () => {
-    const [slot, otherSlot] = (await env.DB.prepare(`SELECT id, sysname, min_bet, max_bet FROM games WHERE kind = 'slot' AND min_bet <= 100 AND max_bet >= 1000 AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 2`).all<Game>()).results;
+    const [slot, otherSlot] = (
+      await env.DB.prepare(
+        `SELECT id, sysname, min_bet, max_bet FROM games WHERE kind = 'slot' AND min_bet <= 100 AND max_bet >= 1000 AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 2`,
+      ).all<Game>()
+    ).results;
     const table = await gameOf("table");
     await depositTemplate("test-game-overrides", 7300, 7300, { slots: 100, table: 10, live: 0, games: { [slot!.sysname]: 25, [table.sysname]: 100 } });
     const p = await registerPlayer();
@@ -284,7 +290,8 @@ describe("the bonus clock (scheduled)", () => {
     // Again: nothing more.
     await sweepBonuses(deps, later);
     expect(await balances(p)).toEqual({ main: 13_000, bonus: 0 });
-    const events = (await env.DB.prepare("SELECT event FROM bonus_events WHERE bonus_id IN (?1, ?2) AND event = 'expired'").bind(bonusId, welcome.id).all()).results;
+    const events = (await env.DB.prepare("SELECT event FROM bonus_events WHERE bonus_id IN (?1, ?2) AND event = 'expired'").bind(bonusId, welcome.id).all())
+      .results;
     expect(events).toHaveLength(2);
   });
 

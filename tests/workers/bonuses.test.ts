@@ -12,7 +12,8 @@ const balances = async (p: Player) => {
   return { main: b.balance_main.amount, bonus: b.balance_bonus.amount };
 };
 const events = async (bonusId: string) =>
-  (await env.DB.prepare("SELECT event, amount FROM bonus_events WHERE bonus_id = ?1 ORDER BY id").bind(bonusId).all<{ event: string; amount: number }>()).results;
+  (await env.DB.prepare("SELECT event, amount FROM bonus_events WHERE bonus_id = ?1 ORDER BY id").bind(bonusId).all<{ event: string; amount: number }>())
+    .results;
 const ledgerSum = async (uid: number, kind: string) =>
   (await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<number>("s")) ?? 0;
 const bySysname = (list: { sysname: string }[], sysname: string) => list.find((b) => b.sysname === sysname) as any;
@@ -68,7 +69,12 @@ describe("grants", () => {
     // Reload: deposit + bonus wagered 30 times.
     const reload = available.filter((b: { sysname: string }) => b.sysname === "reload");
     expect(reload).toHaveLength(1);
-    expect(reload[0]).toMatchObject({ amount: { amount: 1500 }, deposit: { amount: 6000 }, wager_required: { amount: 30 * 7500 }, wager_base: "deposit_bonus" });
+    expect(reload[0]).toMatchObject({
+      amount: { amount: 1500 },
+      deposit: { amount: 6000 },
+      wager_required: { amount: 30 * 7500 },
+      wager_base: "deposit_bonus",
+    });
     expect(available).toHaveLength(5);
   });
 
@@ -106,7 +112,9 @@ describe("activate, exit and decline", () => {
     const list = await bonuses(p);
     expect(list.active.map((b: { id: string }) => b.id)).toEqual([signUp.id]);
     expect(list.available.map((b: { id: string }) => b.id)).not.toContain(signUp.id);
-    expect((await failure(p.browser.post("bonuses/activate", { bonus_id: signUp.id }), 400, "InvalidParameterException")).invalid_parameters).toEqual({ bonus_id: ["No such bonus"] });
+    expect((await failure(p.browser.post("bonuses/activate", { bonus_id: signUp.id }), 400, "InvalidParameterException")).invalid_parameters).toEqual({
+      bonus_id: ["No such bonus"],
+    });
     expect(await balances(p)).toEqual({ main: 0, bonus: 1000 });
     expect((await events(signUp.id)).map((e) => e.event)).toEqual(["granted", "activated"]);
   });
@@ -146,10 +154,14 @@ describe("activate, exit and decline", () => {
     const welcome = bySysname(available, "welcome-1");
     await data(p.browser.post("bonuses/activate", { bonus_id: signUp.id }));
     // The new bonus's activation window has closed.
-    await env.DB.prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1").bind(welcome.id, Date.now() - 1).run();
+    await env.DB.prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
+      .bind(welcome.id, Date.now() - 1)
+      .run();
     await failure(p.browser.post("bonuses/activate", { bonus_id: welcome.id, burn_active: "1" }), 400, "InvalidParameterException");
     // Open again, but in another currency than the account's.
-    await env.DB.prepare("UPDATE player_bonuses SET status = 'available', finished_at = NULL, available_until = ?2, currency = 'EUR' WHERE id = ?1").bind(welcome.id, Date.now() + 3600_000).run();
+    await env.DB.prepare("UPDATE player_bonuses SET status = 'available', finished_at = NULL, available_until = ?2, currency = 'EUR' WHERE id = ?1")
+      .bind(welcome.id, Date.now() + 3600_000)
+      .run();
     const e = await failure(p.browser.post("bonuses/activate", { bonus_id: welcome.id, burn_active: "1" }), 400, "InvalidParameterException");
     expect(e.params).toEqual({ currency: "EUR" });
     expect((await bonuses(p)).active.map((b: { id: string }) => b.id)).toEqual([signUp.id]);
@@ -207,7 +219,9 @@ describe("activate, exit and decline", () => {
   it("a bonus not activated in time expires: shown in the history, refused on activation", async () => {
     const p = await registerPlayer();
     const signUp = bySysname((await bonuses(p)).available, "no-deposit");
-    await env.DB.prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1").bind(signUp.id, Date.now() - 1).run();
+    await env.DB.prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
+      .bind(signUp.id, Date.now() - 1)
+      .run();
     await failure(p.browser.post("bonuses/activate", { bonus_id: signUp.id }), 400, "InvalidParameterException");
     const list = await bonuses(p);
     expect(list.available).toEqual([]);

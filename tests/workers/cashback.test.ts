@@ -100,7 +100,10 @@ describe("the computation: net loss of the closed week × 10 %, from 20.00 lost,
     await deposit(p, 10_000);
     await move(p, "bonus", [{ kind: "bonus", delta: 20_000 }]);
     await move(p, "bet", [{ kind: "bonus", delta: -15_000, type: "bet" }]); // lost 150.00 of bonus money
-    await move(p, "bonus", [{ kind: "bonus", delta: -5000 }, { kind: "main", delta: 4000 }]); // a conversion to real money
+    await move(p, "bonus", [
+      { kind: "bonus", delta: -5000 },
+      { kind: "main", delta: 4000 },
+    ]); // a conversion to real money
     await move(p, "cashback", [{ kind: "main", delta: 1000 }]); // last week's cashback paid out
     await bet(p, 3000); // the real-money loss
     expect(await compute(p)).toBe(1);
@@ -216,7 +219,9 @@ describe("cashbacks.payout", () => {
 
   it("refuses once the claim window is over, and the list says so", async () => {
     const { p, id } = await playerWithCashback();
-    await env.DB.prepare("UPDATE player_cashbacks SET receiving_expired_at = ?2 WHERE id = ?1").bind(id, Date.now() - 1).run();
+    await env.DB.prepare("UPDATE player_cashbacks SET receiving_expired_at = ?2 WHERE id = ?1")
+      .bind(id, Date.now() - 1)
+      .run();
     const before = await mainBalance(p);
     const e = await failure(p.browser.post("cashbacks/payout", { cashback_id: id }), 409, "InvalidRequestException");
     expect(e.message).toMatch(/time to claim this cashback is over/);
@@ -256,7 +261,9 @@ describe("cashbacks.get", () => {
     await env.DB.prepare(
       `INSERT INTO player_cashbacks (id, uid, programme_id, period_start, end_date, currency, loss, percent, amount, status, receiving_expired_at, created_at)
        SELECT ?1, ?2, id, ?3, ?4, 'USD', 90000, 10, 9000, 'paid_out', ?4 + 7 * 86400000, ?4 FROM cashback_programmes WHERE sysname = 'weekly-cashback'`,
-    ).bind("a".repeat(32), p.uid, week.start - 7 * DAY, week.start).run();
+    )
+      .bind("a".repeat(32), p.uid, week.start - 7 * DAY, week.start)
+      .run();
     const ids = async (q: Record<string, string | number>) => (await cashbacks(p, q)).items.map((c: { id: string }) => c.id);
     expect(await ids({})).toEqual([id, "a".repeat(32)]);
     expect(await ids({ order: "asc" })).toEqual(["a".repeat(32), id]);

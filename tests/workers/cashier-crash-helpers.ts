@@ -146,9 +146,7 @@ export async function moneyViolations(uid: number): Promise<string[]> {
     if (r.amount !== r.sum) out.push(`balance ${r.kind} is ${r.amount} but its ledger sums to ${r.sum}`);
   }
 
-  const txs = await q<{ id: string; type: string; status: string; amount: number }>(
-    "SELECT id, type, status, amount FROM cashier_transactions WHERE uid = ?1",
-  );
+  const txs = await q<{ id: string; type: string; status: string; amount: number }>("SELECT id, type, status, amount FROM cashier_transactions WHERE uid = ?1");
   const ledger = await q<{ type: string; reference: string | null; delta: number }>("SELECT type, reference, delta FROM ledger WHERE uid = ?1");
   const legs = (type: string, id: string) => ledger.filter((l) => l.type === type && l.reference === id);
   for (const t of txs) {

@@ -100,7 +100,7 @@ class Scenario {
   }
 
   /** A cashier read's reconciliation, `later` ms from now (lost callbacks are asked about after a minute). */
-  reconcile(later = 0): Promise<void | null> {
+  reconcile(later = 0) {
     return this.run((w) => reconcilePlayer(w.deps, this.uid, Date.now() + later));
   }
 
@@ -124,11 +124,37 @@ async function newScenario(faults: Faults, funds = 0): Promise<Scenario> {
 const PATHS: { name: string; setup?: (s: Scenario) => Promise<unknown>; path: (s: Scenario) => Promise<unknown> }[] = [
   { name: "deposit paid, callback", path: (s) => s.deposit(5000, "success") },
   { name: "deposit failed, callback", path: (s) => s.deposit(1000, "fail") },
-  { name: "deposit pending, callback, settled by reconciliation", path: async (s) => (await s.deposit(3000, "pending"), s.reconcile()) },
-  { name: "callback lost, reconciliation asks", path: async (s) => (await s.deposit(2000, "success", { lost: true }), s.reconcile(2 * 60_000)) },
+  {
+    name: "deposit pending, callback, settled by reconciliation",
+    path: async (s) => {
+      await s.deposit(3000, "pending");
+      return s.reconcile();
+    },
+  },
+  {
+    name: "callback lost, reconciliation asks",
+    path: async (s) => {
+      await s.deposit(2000, "success", { lost: true });
+      return s.reconcile(2 * 60_000);
+    },
+  },
   { name: "withdrawal", setup: (s) => s.fund(6000), path: (s) => s.withdraw(4000) },
-  { name: "cancel", setup: async (s) => (await s.fund(6000), s.withdraw(4000)), path: (s) => s.cancelNewest() },
-  { name: "payout", setup: async (s) => (await s.fund(6000), s.withdraw(4000)), path: (s) => s.reconcile(PAYOUT_DELAY_MS + 60_000) },
+  {
+    name: "cancel",
+    setup: async (s) => {
+      await s.fund(6000);
+      return s.withdraw(4000);
+    },
+    path: (s) => s.cancelNewest(),
+  },
+  {
+    name: "payout",
+    setup: async (s) => {
+      await s.fund(6000);
+      return s.withdraw(4000);
+    },
+    path: (s) => s.reconcile(PAYOUT_DELAY_MS + 60_000),
+  },
 ];
 
 async function runPath(p: (typeof PATHS)[number], faults: Faults): Promise<{ s: Scenario; problems: string[] }> {

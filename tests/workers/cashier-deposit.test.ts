@@ -65,7 +65,14 @@ describe("a deposit through the demo payment page", () => {
 
     const info = await data(p.browser.get("cashier/getdepositinfo", { transaction_id: started.transaction_id }));
     expect(info).toMatchObject({ has_deposit: true, deposits_count: 1, last_method: "demo_card", limit_available: null });
-    expect(info.transaction).toMatchObject({ id: started.transaction_id, type: "deposit", status: "success", amount: { amount: 12300, currency: "USD" }, method_name: "Card", can_cancel: false });
+    expect(info.transaction).toMatchObject({
+      id: started.transaction_id,
+      type: "deposit",
+      status: "success",
+      amount: { amount: 12300, currency: "USD" },
+      method_name: "Card",
+      can_cancel: false,
+    });
   });
 
   it("fail and cancel: no money, their result pages", async () => {
@@ -96,10 +103,7 @@ describe("a deposit through the demo payment page", () => {
       env.DB.prepare("UPDATE demo_payments SET settle_at = ?2 WHERE transaction_id = ?1").bind(id, Date.now() - 1000),
       env.DB.prepare("UPDATE cashier_transactions SET settle_at = ?2 WHERE id = ?1").bind(id, Date.now() - 1000),
     ]);
-    const [history, again] = await Promise.all([
-      data(p.browser.get("cashier/gethistory")),
-      data(p.browser.get("cashier/getwithdrawsettings")),
-    ]);
+    const [history, again] = await Promise.all([data(p.browser.get("cashier/gethistory")), data(p.browser.get("cashier/getwithdrawsettings"))]);
     expect(history.items[0]).toMatchObject({ id, status: "success" });
     expect(again.available).toEqual({ amount: 5000, currency: "USD" });
     await data(p.browser.get("cashier/getdepositinfo"));
@@ -156,20 +160,27 @@ describe("cashier.makedeposit checks", () => {
 
   it("refuses a bad method, amount, step or requisites with field errors", async () => {
     const p = await registerPlayer();
-    const post = (fields: Record<string, string | number>) => p.browser.post("cashier/makedeposit", { method: "demo_card", amount: 5000, idempotency_key: newKey(), ...fields });
+    const post = (fields: Record<string, string | number>) =>
+      p.browser.post("cashier/makedeposit", { method: "demo_card", amount: 5000, idempotency_key: newKey(), ...fields });
     expect((await failure(post({ method: "nope" }), 400, "InvalidParameterException")).invalid_parameters).toHaveProperty("method");
     expect((await failure(post({ method: "Bad Name!" }), 400, "InvalidParameterException")).invalid_parameters).toHaveProperty("method");
     const range = await failure(post({ amount: 999 }), 400, "InvalidParameterException");
     expect(range.invalid_parameters!.amount).toEqual(["Amount must be between 10 and 5,000"]);
     await failure(post({ amount: 500001 }), 400, "InvalidParameterException");
     expect((await failure(post({ amount: 1050 }), 400, "InvalidParameterException")).invalid_parameters!.amount).toEqual(["Amount must be a multiple of 1"]);
-    expect((await failure(post({ method: "demo_ewallet", amount: 1200 }), 400, "InvalidParameterException")).invalid_parameters!.amount).toEqual(["Amount must be a multiple of 5"]);
+    expect((await failure(post({ method: "demo_ewallet", amount: 1200 }), 400, "InvalidParameterException")).invalid_parameters!.amount).toEqual([
+      "Amount must be a multiple of 5",
+    ]);
     for (const amount of ["", "abc", "12.5", "-100", "0"]) {
       expect((await failure(post({ amount }), 400, "InvalidParameterException")).invalid_parameters).toHaveProperty("amount");
     }
     expect((await failure(post({ method: "demo_bank" }), 400, "InvalidParameterException")).invalid_parameters).toEqual({ bank: ["Field is required"] });
-    expect((await failure(post({ method: "demo_bank", requisites: '{"bank":"zz-none"}' }), 400, "InvalidParameterException")).invalid_parameters).toHaveProperty("bank");
-    expect((await failure(post({ method: "demo_mobile", requisites: '{"phone":"12"}' }), 400, "InvalidParameterException")).invalid_parameters).toHaveProperty("phone");
+    expect(
+      (await failure(post({ method: "demo_bank", requisites: '{"bank":"zz-none"}' }), 400, "InvalidParameterException")).invalid_parameters,
+    ).toHaveProperty("bank");
+    expect((await failure(post({ method: "demo_mobile", requisites: '{"phone":"12"}' }), 400, "InvalidParameterException")).invalid_parameters).toHaveProperty(
+      "phone",
+    );
     for (const requisites of ["not json", "[1]", '{"phone":5}']) {
       expect((await failure(post({ requisites }), 400, "InvalidParameterException")).invalid_parameters).toHaveProperty("requisites");
     }
@@ -185,16 +196,22 @@ describe("cashier.makedeposit checks", () => {
     await data(p.browser.post("account/setDepositLimit", { period: "1", amount: 10000 }));
     await startDeposit(p, { amount: 6000 });
     expect((await data(p.browser.get("cashier/getdepositinfo"))).limit_available).toEqual({ amount: 4000, currency: "USD" });
-    await failure(p.browser.post("cashier/makedeposit", { method: "demo_card", amount: 5000, idempotency_key: newKey() }), 409, "BillingDepositLimitExceededException");
+    await failure(
+      p.browser.post("cashier/makedeposit", { method: "demo_card", amount: 5000, idempotency_key: newKey() }),
+      409,
+      "BillingDepositLimitExceededException",
+    );
     expect((await startDeposit(p, { amount: 4000 })).status).toBe("new");
   });
 
   it("is for signed-in players only", async () => {
     const { get, post } = await import("./helpers");
-    for (const m of ["getdepositsettings", "getdepositinfo", "gethistory", "getwithdrawsettings", "getbanks"]) await failure(get(`cashier/${m}`), 401, "AuthorizationException");
+    for (const m of ["getdepositsettings", "getdepositinfo", "gethistory", "getwithdrawsettings", "getbanks"])
+      await failure(get(`cashier/${m}`), 401, "AuthorizationException");
     await failure(post("cashier/makedeposit", { method: "demo_card", amount: 5000, idempotency_key: newKey() }), 401, "AuthorizationException");
     const p = await registerPlayer();
-    for (const m of ["getdepositsettings", "getdepositinfo", "gethistory", "getwithdrawsettings", "getbanks"]) await failure(p.browser.post(`cashier/${m}`), 405, "InvalidRequestException");
+    for (const m of ["getdepositsettings", "getdepositinfo", "gethistory", "getwithdrawsettings", "getbanks"])
+      await failure(p.browser.post(`cashier/${m}`), 405, "InvalidRequestException");
     for (const m of ["makedeposit", "makewithdrawal", "cancelwithdrawal"]) await failure(p.browser.get(`cashier/${m}`), 405, "InvalidRequestException");
     await failure(p.browser.get("cashier/getdepositinfo", { transaction_id: "nope!" }), 400, "InvalidParameterException");
     await failure(p.browser.get("cashier/getdepositinfo", { transaction_id: "f".repeat(32) }), 404, "InvalidParameterException");

@@ -14,11 +14,18 @@ describe("cashier.gethistory", () => {
     const ids: string[] = [];
     for (const outcome of ["success", "fail", "success", "cancel"]) ids.push((await depositWith(p, outcome)).id);
     // A minute apart, in the order made, rather than sleeps between them (ids are not in time order).
-    await env.DB.batch(ids.map((id, i) => env.DB.prepare("UPDATE cashier_transactions SET created_at = created_at - ?2 WHERE id = ?1").bind(id, (4 - i) * 60_000)));
+    await env.DB.batch(
+      ids.map((id, i) => env.DB.prepare("UPDATE cashier_transactions SET created_at = created_at - ?2 WHERE id = ?1").bind(id, (4 - i) * 60_000)),
+    );
     await readyToWithdraw(p.uid);
-    const w = await data(p.browser.post("cashier/makewithdrawal", {
-      method: "demo_card", amount: 2000, requisites: JSON.stringify({ card_number: "5555555555554444", card_holder: "Ann Lee" }), idempotency_key: newKey(),
-    }));
+    const w = await data(
+      p.browser.post("cashier/makewithdrawal", {
+        method: "demo_card",
+        amount: 2000,
+        requisites: JSON.stringify({ card_number: "5555555555554444", card_holder: "Ann Lee" }),
+        idempotency_key: newKey(),
+      }),
+    );
 
     const all = await data(p.browser.get("cashier/gethistory"));
     expect(all.count).toBe(5);
@@ -86,9 +93,14 @@ describe("depositedSince", () => {
     await depositWith(p, "cancel", { amount: 16000 });
     await readyToWithdraw(p.uid);
     await applyOperation(env.DB, { uid: p.uid, key: `more-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 50000 }] });
-    await data(p.browser.post("cashier/makewithdrawal", {
-      method: "demo_card", amount: 3000, requisites: JSON.stringify({ card_number: "4111111111111111", card_holder: "Ann" }), idempotency_key: newKey(),
-    }));
+    await data(
+      p.browser.post("cashier/makewithdrawal", {
+        method: "demo_card",
+        amount: 3000,
+        requisites: JSON.stringify({ card_number: "4111111111111111", card_holder: "Ann" }),
+        idempotency_key: newKey(),
+      }),
+    );
     expect(await depositedSince(env.DB, p.uid, since)).toBe(7000);
     expect(await depositedSince(env.DB, p.uid, Date.now() + 1000)).toBe(0);
   });

@@ -24,7 +24,11 @@ describe("reconciliation repairs", () => {
     const event = JSON.parse(await callback.text()).event_id;
     // What the old code left when the Worker died after the event and the status, before the credit.
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO payment_callbacks (provider, event_id, transaction_id, status, received_at) VALUES ('demo', ?1, ?2, 'success', ?3)").bind(event, id, Date.now()),
+      env.DB.prepare("INSERT INTO payment_callbacks (provider, event_id, transaction_id, status, received_at) VALUES ('demo', ?1, ?2, 'success', ?3)").bind(
+        event,
+        id,
+        Date.now(),
+      ),
       env.DB.prepare("UPDATE cashier_transactions SET status = 'success' WHERE id = ?1").bind(id),
     ]);
     expect((await send(retry)).status).toBe(409);
@@ -54,7 +58,13 @@ describe("reconciliation repairs", () => {
     const debited = "d".repeat(32);
     const undebited = "e".repeat(32);
     await env.DB.batch([legacy(debited), legacy(undebited)]);
-    await applyOperation(env.DB, { uid: p.uid, key: `withdrawal:${debited}`, type: "withdrawal", reference: debited, changes: [{ kind: "main", delta: -1000 }] });
+    await applyOperation(env.DB, {
+      uid: p.uid,
+      key: `withdrawal:${debited}`,
+      type: "withdrawal",
+      reference: debited,
+      changes: [{ kind: "main", delta: -1000 }],
+    });
 
     const settings = await data(p.browser.get("cashier/getwithdrawsettings"));
     expect(settings.available.amount).toBe(19000);

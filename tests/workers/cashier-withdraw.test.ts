@@ -38,7 +38,14 @@ describe("cashier.makewithdrawal", () => {
   it("debits the main balance at once, stays pending, keeps the card masked", async () => {
     const p = await funded(20000);
     const tx = await data(withdraw(p, { amount: 7000 }));
-    expect(tx).toMatchObject({ type: "withdrawal", status: "pending", amount: { amount: 7000, currency: "USD" }, method: "demo_card", method_name: "Card", can_cancel: true });
+    expect(tx).toMatchObject({
+      type: "withdrawal",
+      status: "pending",
+      amount: { amount: 7000, currency: "USD" },
+      method: "demo_card",
+      method_name: "Card",
+      can_cancel: true,
+    });
     expect(await mainBalance(p)).toBe(13000);
     expect(JSON.parse((await txRow(tx.id))!.requisites)).toEqual({ card_number: "411111...1111", card_holder: "Ann Lee" });
     const bank = await data(withdraw(p, { method: "demo_bank", requisites: JSON.stringify({ iban: "DE89 3704 0044 0532 0130 00", bank: "de-rhein" }) }));
@@ -58,10 +65,25 @@ describe("cashier.makewithdrawal", () => {
     const p = await registerPlayer();
     expect((await failure(withdraw(p, { method: "demo_ewallet" }), 400, "InvalidParameterException")).invalid_parameters).toHaveProperty("method");
     expect((await failure(withdraw(p, { amount: 1050 }), 400, "InvalidParameterException")).invalid_parameters).toHaveProperty("amount");
-    const req = await failure(withdraw(p, { requisites: JSON.stringify({ card_number: "4111 1111 1111 1112", card_holder: "R2D2" }) }), 400, "InvalidParameterException");
+    const req = await failure(
+      withdraw(p, { requisites: JSON.stringify({ card_number: "4111 1111 1111 1112", card_holder: "R2D2" }) }),
+      400,
+      "InvalidParameterException",
+    );
     expect(req.invalid_parameters).toEqual({ card_number: ["Wrong card number"], card_holder: [expect.any(String)] });
-    expect((await failure(withdraw(p, { requisites: "{}" }), 400, "InvalidParameterException")).invalid_parameters).toEqual({ card_number: ["Field is required"], card_holder: ["Field is required"] });
-    expect((await failure(withdraw(p, { method: "demo_bank", requisites: JSON.stringify({ iban: "DE00370400440532013000", bank: "de-rhein" }) }), 400, "InvalidParameterException")).invalid_parameters).toHaveProperty("iban");
+    expect((await failure(withdraw(p, { requisites: "{}" }), 400, "InvalidParameterException")).invalid_parameters).toEqual({
+      card_number: ["Field is required"],
+      card_holder: ["Field is required"],
+    });
+    expect(
+      (
+        await failure(
+          withdraw(p, { method: "demo_bank", requisites: JSON.stringify({ iban: "DE00370400440532013000", bank: "de-rhein" }) }),
+          400,
+          "InvalidParameterException",
+        )
+      ).invalid_parameters,
+    ).toHaveProperty("iban");
     const confirm = await failure(withdraw(p), 422, "UserNeedConfirmContactException");
     expect(confirm.params).toEqual({ contact: "email" });
 
@@ -143,10 +165,16 @@ describe("cashier.cancelwithdrawal", () => {
   it("refuses a paid-out withdrawal; the demo payout pays pending ones after 24 hours", async () => {
     const p = await funded(20000);
     const tx = await data(withdraw(p));
-    await env.DB.prepare("UPDATE cashier_transactions SET settle_at = ?2 WHERE id = ?1").bind(tx.id, Date.now() - 1).run();
+    await env.DB.prepare("UPDATE cashier_transactions SET settle_at = ?2 WHERE id = ?1")
+      .bind(tx.id, Date.now() - 1)
+      .run();
     const settings = await data(p.browser.get("cashier/getwithdrawsettings"));
     expect(settings.pending).toEqual([]);
-    expect((await data(p.browser.get("cashier/gethistory", { type: "withdrawal" }))).items[0]).toMatchObject({ id: tx.id, status: "success", can_cancel: false });
+    expect((await data(p.browser.get("cashier/gethistory", { type: "withdrawal" }))).items[0]).toMatchObject({
+      id: tx.id,
+      status: "success",
+      can_cancel: false,
+    });
     await failure(p.browser.post("cashier/cancelwithdrawal", { transaction_id: tx.id }), 402, "WithdrawalDeclinedException");
     expect(await mainBalance(p)).toBe(15000);
   });

@@ -63,7 +63,10 @@ describe("a player's chat", () => {
     expect(m.data).toMatchObject({ conversation_id, message: { author: "operator", text: "It is on its way." } });
     client.ws.close();
     const mine = await data(p.browser.get("chat/getConversation"));
-    expect(mine.messages.map((x: any) => [x.author, x.text])).toEqual([["user", "Where is my withdrawal?"], ["operator", "It is on its way."]]);
+    expect(mine.messages.map((x: any) => [x.author, x.text])).toEqual([
+      ["user", "Where is my withdrawal?"],
+      ["operator", "It is on its way."],
+    ]);
   });
 
   it("takes over the visitor's conversation on sign-in (identify), joining the player's own, and a new anonymous id starts empty", async () => {
@@ -153,7 +156,9 @@ describe("limits and bad input", () => {
 describe("FreshChat.storeChatEvent", () => {
   it("stores a widget's message event with the player", async () => {
     const p = await registerPlayer();
-    const { id } = await data(p.browser.post("FreshChat/storeChatEvent", { channel_id: "ch-1", conversation_id: "conv-9", text: "Hello agent", event: "sent" }));
+    const { id } = await data(
+      p.browser.post("FreshChat/storeChatEvent", { channel_id: "ch-1", conversation_id: "conv-9", text: "Hello agent", event: "sent" }),
+    );
     const row = await env.DB.prepare("SELECT uid, channel_id, conversation_id, text, event FROM chat_events WHERE id = ?1").bind(id).first();
     expect(row).toEqual({ uid: p.uid, channel_id: "ch-1", conversation_id: "conv-9", text: "Hello agent", event: "sent" });
   });
@@ -191,7 +196,11 @@ describe("the operator console", () => {
 
   it("does not exist in production", async () => {
     const production = { ...env, APP_ENV: "production" } as Env;
-    for (const [path, init] of [["/platform/demo/chat", {}], ["/platform/demo/chat/1", {}], ["/platform/demo/chat/1", { method: "POST", body: new URLSearchParams({ text: "x" }) }]] as const) {
+    for (const [path, init] of [
+      ["/platform/demo/chat", {}],
+      ["/platform/demo/chat/1", {}],
+      ["/platform/demo/chat/1", { method: "POST", body: new URLSearchParams({ text: "x" }) }],
+    ] as const) {
       const res = await chatConsoleRoutes.fetch(new Request(`https://playfront.test${path}`, init), production);
       expect(res.status).toBe(404);
     }

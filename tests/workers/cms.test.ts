@@ -56,9 +56,7 @@ describe("GET /api/cms/getConfig", () => {
 describe("GET /api/cms/getRedirects", () => {
   it("answers the configured redirects in order", async () => {
     const redirects = await data(get("cms/getRedirects"));
-    expect(redirects).toEqual(
-      seedRedirects.map((r) => ({ from_url: r.from_url, to_url: r.to_url, external: r.external, status: r.status ?? 301 })),
-    );
+    expect(redirects).toEqual(seedRedirects.map((r) => ({ from_url: r.from_url, to_url: r.to_url, external: r.external, status: r.status ?? 301 })));
     expect(redirects.some((r: { from_url: string }) => r.from_url.endsWith("*"))).toBe(true);
   });
 
@@ -100,13 +98,10 @@ describe("GET /api/cms/getPage", () => {
     expect(await data(get("cms/getPage", { slug: "no-such-page" }))).toBeNull();
   });
 
-  it.each(["About", "../etc/passwd", "a_b", "-leading-dash", "a".repeat(81), "spa ce"])(
-    "refuses the malformed slug %j with 400",
-    async (slug) => {
-      const e = await failure(get("cms/getPage", { slug }), 400, "InvalidParameterException");
-      expect(e.invalid_parameters?.slug?.[0]).toMatch(/slug may hold/);
-    },
-  );
+  it.each(["About", "../etc/passwd", "a_b", "-leading-dash", "a".repeat(81), "spa ce"])("refuses the malformed slug %j with 400", async (slug) => {
+    const e = await failure(get("cms/getPage", { slug }), 400, "InvalidParameterException");
+    expect(e.invalid_parameters?.slug?.[0]).toMatch(/slug may hold/);
+  });
 
   it("refuses a call without a slug, or with a malformed locale", async () => {
     expect(Object.keys((await failure(get("cms/getPage"), 400, "InvalidParameterException")).invalid_parameters ?? {})).toEqual(["slug"]);

@@ -27,9 +27,11 @@ const lastCode = async (to: string): Promise<string> => {
 };
 
 const contactsOf = async (p: Player) =>
-  (await data<{ contacts: { type: string; contact: string; is_confirmed: boolean; is_subscribed: boolean; phone_country_code?: string }[] }>(
-    p.browser.get("account/getprofileinfo", { fields: "contacts" }),
-  )).contacts;
+  (
+    await data<{ contacts: { type: string; contact: string; is_confirmed: boolean; is_subscribed: boolean; phone_country_code?: string }[] }>(
+      p.browser.get("account/getprofileinfo", { fields: "contacts" }),
+    )
+  ).contacts;
 
 /** Lets the player ask for another code at once (the 60 s resend wait is the server's). */
 const forgetResendWait = (uid: number) => env.DB.prepare("UPDATE contact_codes SET created_at = created_at - 61000 WHERE uid = ?1").bind(uid).run();
@@ -90,11 +92,17 @@ describe("account.addcontact", () => {
     }
     // An account whose login is an address it holds no contact for.
     // (Registered on a site registering with the phone form, which asks for no email.)
-    const c = await withAuthTypes([BY_PHONE], () => registerPlayer({ login: `${uniqueName("mail")}@example.com`, email: undefined, phone: "5552010077", phone_country_code: "US" }));
+    const c = await withAuthTypes([BY_PHONE], () =>
+      registerPlayer({ login: `${uniqueName("mail")}@example.com`, email: undefined, phone: "5552010077", phone_country_code: "US" }),
+    );
     const e = await failure(b.browser.post("account/addcontact", { type: "email", contact: c.login }), 400, "InvalidParameterException");
     expect(e.invalid_parameters).toEqual({ contact: ["Already registered"] });
     await data(a.browser.post("account/addcontact", { type: "phone", contact: "5552010009", phone_country_code: "US" }));
-    const phone = await failure(b.browser.post("account/addcontact", { type: "phone", contact: "555-201-0009", phone_country_code: "US" }), 400, "InvalidParameterException");
+    const phone = await failure(
+      b.browser.post("account/addcontact", { type: "phone", contact: "555-201-0009", phone_country_code: "US" }),
+      400,
+      "InvalidParameterException",
+    );
     expect(phone.invalid_parameters).toEqual({ contact: ["Already registered"] });
     // Adding one's own contact again is fine.
     expect(await data(a.browser.post("account/addcontact", { type: "email", contact: a.email.toUpperCase() }))).toBe(1);
@@ -218,7 +226,9 @@ describe("account.sendconfirmationtocontact and account.confirmContact", () => {
     const p = await registerPlayer();
     await data(p.browser.post("account/sendconfirmationtocontact", { contact: p.email }));
     const code = await lastCode(p.email);
-    await env.DB.prepare("UPDATE contact_codes SET expires_at = ?2 WHERE uid = ?1").bind(p.uid, Date.now() - 1).run();
+    await env.DB.prepare("UPDATE contact_codes SET expires_at = ?2 WHERE uid = ?1")
+      .bind(p.uid, Date.now() - 1)
+      .run();
     const expired = await failure(p.browser.post("account/confirmContact", { contact: p.email, code }), 400, "InvalidParameterException");
     expect(expired.invalid_parameters).toEqual({ code: ["Time expired"] });
 
@@ -227,7 +237,11 @@ describe("account.sendconfirmationtocontact and account.confirmContact", () => {
       const e = await failure(p.browser.post(`account/${method}`, { contact: other.email, code: "123456" }), 400, "InvalidParameterException");
       expect(Object.keys(e.invalid_parameters ?? {}), method).toEqual(["contact"]);
     }
-    const none = await failure(p.browser.post("account/confirmContact", { contact: other.email.replace("@", "x@"), code: "123456" }), 400, "InvalidParameterException");
+    const none = await failure(
+      p.browser.post("account/confirmContact", { contact: other.email.replace("@", "x@"), code: "123456" }),
+      400,
+      "InvalidParameterException",
+    );
     expect(Object.keys(none.invalid_parameters ?? {})).toEqual(["contact"]);
   });
 

@@ -60,7 +60,10 @@ function servedRoutes(): { method: string; path: string }[] {
     if (!/^\/(oauth|platform)\//.test(r.path)) continue;
     for (const method of r.method === "ALL" ? ["GET", "POST"] : [r.method]) {
       const key = `${method} ${r.path}`;
-      if (!seen.has(key)) seen.add(key), out.push({ method, path: r.path });
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push({ method, path: r.path });
+      }
     }
   }
   return out;

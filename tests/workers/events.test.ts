@@ -7,20 +7,28 @@ import { data, failure, get } from "./helpers";
 /** events.handle (decision 0045): validated, rate-limited, recorded for campaigns. */
 
 const recorded = async (subject: string) =>
-  (await env.DB.prepare("SELECT event_name, params FROM player_events WHERE subject = ?1 ORDER BY id").bind(subject).all<{ event_name: string; params: string }>())
-    .results;
+  (
+    await env.DB.prepare("SELECT event_name, params FROM player_events WHERE subject = ?1 ORDER BY id")
+      .bind(subject)
+      .all<{ event_name: string; params: string }>()
+  ).results;
 
 describe("POST /api/events/handle", () => {
   it("records a player's event with its params", async () => {
     const p = await registerPlayer();
-    expect(await data(p.browser.post("events/handle", { event_name: "promotions.viewed", event_params: JSON.stringify({ id: 7, from: "home", ok: true }) }))).toBe(true);
+    expect(
+      await data(p.browser.post("events/handle", { event_name: "promotions.viewed", event_params: JSON.stringify({ id: 7, from: "home", ok: true }) })),
+    ).toBe(true);
     expect(await recorded(`u:${await uid(p.browser)}`)).toEqual([{ event_name: "promotions.viewed", params: '{"id":7,"from":"home","ok":true}' }]);
   });
 
   it("records a visitor's event too, without params as {}", async () => {
     const b = new Browser();
     expect(await data(b.post("events/handle", { event_name: "landing_seen" }))).toBe(true);
-    const row = await env.DB.prepare("SELECT subject, params FROM player_events WHERE event_name = 'landing_seen' ORDER BY id DESC").first<{ subject: string; params: string }>();
+    const row = await env.DB.prepare("SELECT subject, params FROM player_events WHERE event_name = 'landing_seen' ORDER BY id DESC").first<{
+      subject: string;
+      params: string;
+    }>();
     expect(row).toMatchObject({ subject: expect.stringMatching(/^v:/), params: "{}" });
   });
 

@@ -19,9 +19,14 @@ const balances = async (p: Player) => {
   return { main: b.balance_main.amount as number, bonus: b.balance_bonus.amount as number };
 };
 const spinLedger = async (packId: string) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n, COALESCE(SUM(win), 0) AS won FROM freespin_rounds WHERE pack_id = ?1").bind(packId).first<{ n: number; won: number }>())!;
+  (await env.DB.prepare("SELECT COUNT(*) AS n, COALESCE(SUM(win), 0) AS won FROM freespin_rounds WHERE pack_id = ?1")
+    .bind(packId)
+    .first<{ n: number; won: number }>())!;
 const winningsBonus = (packId: string) =>
-  env.DB.prepare("SELECT * FROM player_bonuses WHERE grant_key = ?1").bind(`freespins:${packId}`).all<Record<string, any>>().then((r) => r.results);
+  env.DB.prepare("SELECT * FROM player_bonuses WHERE grant_key = ?1")
+    .bind(`freespins:${packId}`)
+    .all<Record<string, any>>()
+    .then((r) => r.results);
 
 /** The welcome pack of a new player: 20 spins at 0.20 on Fortune Panda. */
 async function welcomePack(p: Player) {
@@ -29,8 +34,12 @@ async function welcomePack(p: Player) {
   return items.find((x: { title: string }) => x.title.includes("Fortune Panda"));
 }
 
-const freeSpin = (p: Player, pack: { id: string; game: { sysname: string }; bet: { amount: number } }, round = roundId(), over: Record<string, string | number> = {}) =>
-  playRound(p.browser, pack.game.sysname, { mode: "real", bet: pack.bet.amount, round_id: round, freespin_id: pack.id, ...over });
+const freeSpin = (
+  p: Player,
+  pack: { id: string; game: { sysname: string }; bet: { amount: number } },
+  round = roundId(),
+  over: Record<string, string | number> = {},
+) => playRound(p.browser, pack.game.sysname, { mode: "real", bet: pack.bet.amount, round_id: round, freespin_id: pack.id, ...over });
 
 /** Σ spin ledger = count − remaining and Σ wins = won; the winnings bonus exactly when something was won. */
 async function expectEndedConsistently(packId: string, multiplier: number) {
@@ -115,7 +124,9 @@ describe("freespins.get", () => {
       const e = await failure(p.browser.get("freespins/get", query), 400, "InvalidParameterException");
       expect(Object.keys(e.invalid_parameters ?? {})).toEqual([field]);
     }
-    expect((await failure(p.browser.get("freespins/get", { count: 100 }), 400, "InvalidParameterException")).invalid_parameters!.count![0]).toMatch(/at most 99/);
+    expect((await failure(p.browser.get("freespins/get", { count: 100 }), 400, "InvalidParameterException")).invalid_parameters!.count![0]).toMatch(
+      /at most 99/,
+    );
     expect((await packs(p, { count: 99, status: "active", fields: "description" })).count).toBe(1);
     await failure(new Browser().get("freespins/get"), 401, "AuthorizationException");
   });
@@ -151,7 +162,9 @@ describe("free rounds", () => {
     // The list of finished packs names the bonus; a 21st spin is refused.
     const [finished] = (await packs(p, { status: "finished" })).items;
     expect(finished.bonus_id).toBe((await winningsBonus(pack.id))[0]?.id ?? null);
-    expect((await failure(freeSpin(p, pack), 400, "InvalidParameterException")).invalid_parameters).toEqual({ freespin_id: ["No free spins are left in this pack"] });
+    expect((await failure(freeSpin(p, pack), 400, "InvalidParameterException")).invalid_parameters).toEqual({
+      freespin_id: ["No free spins are left in this pack"],
+    });
     if (row.won > 0) {
       const bonus = (await data(p.browser.get("bonuses/get"))).available.find((b: { id: string }) => b.id === finished.bonus_id);
       expect(bonus).toMatchObject({ title: "Free spins winnings: Fortune Panda", amount: { amount: row.won }, wager_multiplier: 30 });
@@ -200,7 +213,9 @@ describe("free rounds", () => {
     expect((await packRow(pack.id))!.remaining_count).toBe(20);
     // Its time runs out before the clock has swept it: refused, and ended on the spot.
     await data(freeSpin(p, pack));
-    await env.DB.prepare("UPDATE freespin_packs SET expires_at = ?2 WHERE id = ?1").bind(pack.id, Date.now() - 1).run();
+    await env.DB.prepare("UPDATE freespin_packs SET expires_at = ?2 WHERE id = ?1")
+      .bind(pack.id, Date.now() - 1)
+      .run();
     const expired = await failure(freeSpin(p, pack), 400, "InvalidParameterException");
     expect(expired.invalid_parameters).toEqual({ freespin_id: ["These free spins have expired"] });
     expect(await expectEndedConsistently(pack.id, 30)).toMatchObject({ status: "expired", remaining_count: 19 });
@@ -267,7 +282,7 @@ describe("the studio", () => {
     const pack = await welcomePack(p);
     const launch = (query: string) => send(`/platform/game/fortune_panda?${query}`, { headers: p.browser.headers() }).then((r) => r.text());
     const page = await launch("mode=real");
-    expect(page).toContain('name="freespin_id" value="' + pack.id + '"');
+    expect(page).toContain(`name="freespin_id" value="${pack.id}"`);
     expect(page).toMatch(/Free spins: <strong data-freespins-left>20<\/strong> of 20 left at \$0\.20/);
     // Another game has no free spins.
     expect(await send("/platform/game/emerald_bonanza?mode=real", { headers: p.browser.headers() }).then((r) => r.text())).not.toContain("freespin_id");

@@ -21,13 +21,17 @@ describe("the game page's bonus panel", () => {
     const slot = (await env.DB.prepare(`SELECT sysname FROM games WHERE kind = 'slot' AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 1`).first<string>("sysname"))!;
     const slowEnv = { ...env, SIMULATED_LATENCY: "bonuses:300" } as Env;
     const ctx = createExecutionContext();
-    const res = await app.fetch(new Request(`https://playfront.test/game/${slot}?mode=real`, { headers: { ...BROWSER, cookie: p.browser.cookie } }), slowEnv, ctx);
+    const res = await app.fetch(
+      new Request(`https://playfront.test/game/${slot}?mode=real`, { headers: { ...BROWSER, cookie: p.browser.cookie } }),
+      slowEnv,
+      ctx,
+    );
     expect(res.status).toBe(200);
     const html = await res.text();
     await waitOnExecutionContext(ctx);
     const panel = html.indexOf('data-testid="game-bonus"');
     expect(panel).toBeGreaterThan(0);
-    const hidden = html.indexOf("<div hidden id=\"S:");
+    const hidden = html.indexOf('<div hidden id="S:');
     if (hidden >= 0) expect(panel).toBeLessThan(hidden);
   }, 20_000);
 });

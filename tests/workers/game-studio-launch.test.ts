@@ -65,10 +65,10 @@ describe("the demo studio's launch page", () => {
 
     const { browser } = await registerPlayer();
     const demo = await (await send(`/platform/game/${slot.sysname}?mode=demo`, { headers: browser.headers() })).text();
-    expect(demo).toContain('data-balance>$1,000</strong>');
+    expect(demo).toContain("data-balance>$1,000</strong>");
     const real = await (await send(`/platform/game/${slot.sysname}`, { headers: browser.headers() })).text();
     expect(real).toContain("Real money");
-    expect(real).toContain('data-balance>$0</strong>');
+    expect(real).toContain("data-balance>$0</strong>");
   });
 
   it("plays without JavaScript: the form's POST settles and redirects back with the result", async () => {

@@ -51,7 +51,11 @@ describe("rounds settled by the demo studio", () => {
     const slot = await aSlot();
     const { browser, uid } = await registerPlayer();
     await deposit(uid, slot.min_bet - 1);
-    const error = await failure(playRound(browser, slot.sysname, { bet: slot.min_bet, mode: "real", round_id: roundId() }), 402, "BillingTransactionDeclinedException");
+    const error = await failure(
+      playRound(browser, slot.sysname, { bet: slot.min_bet, mode: "real", round_id: roundId() }),
+      402,
+      "BillingTransactionDeclinedException",
+    );
     expect(error.params).toEqual({ kinds: ["main"] });
     expect(await balanceOf(uid, "main")).toBe(slot.min_bet - 1);
     expect(await roundsOf(uid)).toEqual([]);
@@ -104,11 +108,12 @@ describe("rounds settled by the demo studio", () => {
     const bet = slot.min_bet;
     const start = 40 * bet;
     await deposit(uid, start);
-    const answers = await Promise.all(
-      Array.from({ length: 100 }, () => playRound(browser, slot.sysname, { bet, mode: "real", round_id: roundId() })),
-    );
+    const answers = await Promise.all(Array.from({ length: 100 }, () => playRound(browser, slot.sysname, { bet, mode: "real", round_id: roundId() })));
     const statuses = answers.map((r) => r.status);
-    expect(statuses.every((s) => s === 200 || s === 402), String(statuses)).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 402),
+      String(statuses),
+    ).toBe(true);
     const played = await Promise.all(answers.filter((r) => r.status === 200).map((r) => r.json() as Promise<{ data: { win: number } }>));
     expect(played.length).toBeGreaterThanOrEqual(40);
 
@@ -142,7 +147,12 @@ describe("games.getHistory", () => {
 
   it("refuses bad paging and visitors", async () => {
     const { browser } = await registerPlayer();
-    for (const [query, field] of [[{ offset: -1 }, "offset"], [{ count: 0 }, "count"], [{ count: 101 }, "count"], [{ offset: "x" }, "offset"]] as const) {
+    for (const [query, field] of [
+      [{ offset: -1 }, "offset"],
+      [{ count: 0 }, "count"],
+      [{ count: 101 }, "count"],
+      [{ offset: "x" }, "offset"],
+    ] as const) {
       const error = await failure(browser.get("games/getHistory", query), 400, "InvalidParameterException");
       expect(Object.keys(error.invalid_parameters!)).toEqual([field]);
     }

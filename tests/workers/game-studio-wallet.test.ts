@@ -34,7 +34,15 @@ describe("an operation with a debit and a credit of the same balance", () => {
     const uid = await makePlayer();
     await applyOperation(db, { uid, key: "deposit-2", type: "deposit", changes: [{ kind: "main", delta: 50 }] });
     const round = () =>
-      applyOperation(db, { uid, key: "round:def-1", type: "bet", changes: [{ kind: "main", delta: -100, type: "bet" }, { kind: "main", delta: 1000, type: "win" }] });
+      applyOperation(db, {
+        uid,
+        key: "round:def-1",
+        type: "bet",
+        changes: [
+          { kind: "main", delta: -100, type: "bet" },
+          { kind: "main", delta: 1000, type: "win" },
+        ],
+      });
     await expect(round()).rejects.toSatisfy((e) => isPlatformError(e, "BillingTransactionDeclined"));
     expect(await balanceOf(uid, "main")).toBe(50);
     expect(await operationCount(uid)).toBe(1);
@@ -43,8 +51,14 @@ describe("an operation with a debit and a credit of the same balance", () => {
   it("refuses two debits or two credits of one kind, and an unknown leg type", async () => {
     const uid = await makePlayer();
     const bad = [
-      [{ kind: "main", delta: -1 }, { kind: "main", delta: -2 }],
-      [{ kind: "fun", delta: 1 }, { kind: "fun", delta: 2 }],
+      [
+        { kind: "main", delta: -1 },
+        { kind: "main", delta: -2 },
+      ],
+      [
+        { kind: "fun", delta: 1 },
+        { kind: "fun", delta: 2 },
+      ],
       [{ kind: "main", delta: -1, type: "lottery" }],
     ] as const;
     for (const changes of bad) {

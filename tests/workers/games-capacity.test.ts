@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-// @ts-ignore -- plain .mjs shared with the bench
+// @ts-expect-error -- plain .mjs shared with the bench
 import { catalogue10xStatements } from "../../bench/lib/catalogue-10x.mjs";
 import app from "../../workers/app";
 import { rebuildRanks } from "../../workers/platform/games/ranks";
@@ -66,58 +66,78 @@ describe("D1 capacity on a 10× catalogue (issue 15)", () => {
 
   const lastPage = () => Math.floor((total - 1) / 24) * 24;
 
-  it("the lobby at the first, a middle and the last page", async () => {
-    await expectBounded("/gamehall");
-    await expectBounded(`/gamehall?offset=${Math.floor(total / 48) * 24}`);
-    const last = await expectBounded(`/gamehall?offset=${lastPage()}`);
-    expect(last.body).toContain("game-tile");
-    await expectBounded("/gamehall?category=slots&offset=9600");
-    await expectBounded("/gamehall?category=slots&providers=aurora_reels&offset=480");
-  }, MANY_REQUESTS_MS);
+  it(
+    "the lobby at the first, a middle and the last page",
+    async () => {
+      await expectBounded("/gamehall");
+      await expectBounded(`/gamehall?offset=${Math.floor(total / 48) * 24}`);
+      const last = await expectBounded(`/gamehall?offset=${lastPage()}`);
+      expect(last.body).toContain("game-tile");
+      await expectBounded("/gamehall?category=slots&offset=9600");
+      await expectBounded("/gamehall?category=slots&providers=aurora_reels&offset=480");
+    },
+    MANY_REQUESTS_MS,
+  );
 
-  it("search: one letter, two letters, a word, with a category", async () => {
-    for (const q of ["s", "sa", "dragon", "golden phoenix"]) await expectBounded(`/gamehall?search=${encodeURIComponent(q)}`);
-    await expectBounded("/gamehall?category=slots&search=s");
-    await expectBounded("/gamehall?providers=aurora_reels&search=s");
-  }, MANY_REQUESTS_MS);
+  it(
+    "search: one letter, two letters, a word, with a category",
+    async () => {
+      for (const q of ["s", "sa", "dragon", "golden phoenix"]) await expectBounded(`/gamehall?search=${encodeURIComponent(q)}`);
+      await expectBounded("/gamehall?category=slots&search=s");
+      await expectBounded("/gamehall?providers=aurora_reels&search=s");
+    },
+    MANY_REQUESTS_MS,
+  );
 
-  it("games.get: every sort at any offset, searches, the random pick", async () => {
-    for (const sort of ["popular", "new", "name", "rtp"]) {
-      for (const offset of [0, 16000, total - 1]) await expectBounded(api({ sort, offset, count: 24 }));
-      await expectBounded(api({ sort, category: "slots", offset: 12000, count: 24 }));
-      await expectBounded(api({ sort, providers: ["bluefin"], offset: 1200, count: 24 }));
-      await expectBounded(api({ sort, search: "s", count: 24 }));
-    }
-    await expectBounded(api({ search: "sa", category: "slots", count: 24, offset: 48 }));
-    // the random game: the total, then one game at a random offset
-    await expectBounded(api({ count: 1 }));
-    await expectBounded(api({ count: 1, offset: 27_183 }));
-  }, MANY_REQUESTS_MS);
+  it(
+    "games.get: every sort at any offset, searches, the random pick",
+    async () => {
+      for (const sort of ["popular", "new", "name", "rtp"]) {
+        for (const offset of [0, 16000, total - 1]) await expectBounded(api({ sort, offset, count: 24 }));
+        await expectBounded(api({ sort, category: "slots", offset: 12000, count: 24 }));
+        await expectBounded(api({ sort, providers: ["bluefin"], offset: 1200, count: 24 }));
+        await expectBounded(api({ sort, search: "s", count: 24 }));
+      }
+      await expectBounded(api({ search: "sa", category: "slots", count: 24, offset: 48 }));
+      // the random game: the total, then one game at a random offset
+      await expectBounded(api({ count: 1 }));
+      await expectBounded(api({ count: 1, offset: 27_183 }));
+    },
+    MANY_REQUESTS_MS,
+  );
 
-  it("several providers: 2, 3 and all, with and without a category, every sort, first, middle and last page", async () => {
-    const { results } = await env.DB.prepare("SELECT sysname FROM game_providers").all<{ sysname: string }>();
-    const all = results.map((r) => r.sysname).sort();
-    expect(all.length).toBeGreaterThanOrEqual(26);
-    const sets = [["aurora_reels", "bluefin"], ["copperleaf", "pf_originals", "silverbirch"], all];
-    for (const providers of sets) {
-      for (const category of [undefined, "slots"]) {
-        const count = await totalOf({ providers, category });
-        expect(count, `${providers.length} providers, ${category}`).toBeGreaterThan(240);
-        const offsets = [0, Math.floor(count / 48) * 24, Math.floor((count - 1) / 24) * 24];
-        for (const offset of offsets) {
-          const lobby = `/gamehall?${new URLSearchParams({ ...(category ? { category } : {}), providers: providers.join(","), ...(offset ? { offset: String(offset) } : {}) })}`;
-          const page = await expectBounded(lobby.replace(/%2C/g, ","));
-          expect(page.body).toContain("game-tile");
-          for (const sort of ["popular", "new", "name", "rtp"]) await expectBounded(api({ sort, providers, category, offset, count: 24 }));
+  it(
+    "several providers: 2, 3 and all, with and without a category, every sort, first, middle and last page",
+    async () => {
+      const { results } = await env.DB.prepare("SELECT sysname FROM game_providers").all<{ sysname: string }>();
+      const all = results.map((r) => r.sysname).sort();
+      expect(all.length).toBeGreaterThanOrEqual(26);
+      const sets = [["aurora_reels", "bluefin"], ["copperleaf", "pf_originals", "silverbirch"], all];
+      for (const providers of sets) {
+        for (const category of [undefined, "slots"]) {
+          const count = await totalOf({ providers, category });
+          expect(count, `${providers.length} providers, ${category}`).toBeGreaterThan(240);
+          const offsets = [0, Math.floor(count / 48) * 24, Math.floor((count - 1) / 24) * 24];
+          for (const offset of offsets) {
+            const lobby = `/gamehall?${new URLSearchParams({ ...(category ? { category } : {}), providers: providers.join(","), ...(offset ? { offset: String(offset) } : {}) })}`;
+            const page = await expectBounded(lobby.replace(/%2C/g, ","));
+            expect(page.body).toContain("game-tile");
+            for (const sort of ["popular", "new", "name", "rtp"]) await expectBounded(api({ sort, providers, category, offset, count: 24 }));
+          }
         }
       }
-    }
-  }, MANY_REQUESTS_MS);
+    },
+    MANY_REQUESTS_MS,
+  );
 
-  it("home, jackpots and providers", async () => {
-    await expectBounded("/");
-    await expectBounded("/jackpots");
-    await expectBounded("/providers");
-    await expectBounded("/api/Jackpots/get");
-  }, MANY_REQUESTS_MS);
+  it(
+    "home, jackpots and providers",
+    async () => {
+      await expectBounded("/");
+      await expectBounded("/jackpots");
+      await expectBounded("/providers");
+      await expectBounded("/api/Jackpots/get");
+    },
+    MANY_REQUESTS_MS,
+  );
 });

@@ -27,7 +27,9 @@ describe("the seeded catalogue", () => {
     expect(await scalar("SELECT COUNT(*) AS n FROM games g WHERE NOT EXISTS (SELECT 1 FROM game_category_games x WHERE x.game_id = g.id)")).toBe(0);
     for (const locale of LOCALES) {
       expect(
-        await scalar(`SELECT COUNT(*) AS n FROM games g WHERE NOT EXISTS (SELECT 1 FROM game_texts t WHERE t.game_id = g.id AND t.locale = '${locale}' AND length(t.description) > 20)`),
+        await scalar(
+          `SELECT COUNT(*) AS n FROM games g WHERE NOT EXISTS (SELECT 1 FROM game_texts t WHERE t.game_id = g.id AND t.locale = '${locale}' AND length(t.description) > 20)`,
+        ),
       ).toBe(0);
     }
     const seededLocales = (await env.DB.prepare("SELECT code FROM locales ORDER BY position").all<{ code: string }>()).results.map((r) => r.code);
@@ -158,7 +160,11 @@ describe("/platform/covers/{sysname}.svg", () => {
     }
     // Distinct wordmarks, beyond their names.
     expect(marks.size).toBe(providers.length);
-    const again = await send(new Request(new URL(providers[0]!.logo, "https://playfront.test"), { headers: { "if-none-match": (await send(providers[0]!.logo)).headers.get("etag")! } }));
+    const again = await send(
+      new Request(new URL(providers[0]!.logo, "https://playfront.test"), {
+        headers: { "if-none-match": (await send(providers[0]!.logo)).headers.get("etag")! },
+      }),
+    );
     expect(again.status).toBe(304);
     expect((await send("/platform/covers/providers/no_such_studio.svg")).status).toBe(404);
     expect((await send("/platform/covers/providers/Blue%20fin.svg")).status).toBe(404);
@@ -179,6 +185,9 @@ describe("/platform/covers/{sysname}.svg", () => {
     const svg = await (await send("/platform/covers/shadow_temple_crash.svg")).text();
     const lines = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => [m[1], /textLength="(\d+)"/.exec(m[0])?.[1]]);
     // "SHADOW TEMPLE" at 30 px is 308 px in DejaVu Sans Bold: held to 272; "CRASH" fits as it is.
-    expect(lines).toEqual([["SHADOW TEMPLE", "272"], ["CRASH", undefined]]);
+    expect(lines).toEqual([
+      ["SHADOW TEMPLE", "272"],
+      ["CRASH", undefined],
+    ]);
   });
 });

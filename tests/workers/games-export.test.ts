@@ -89,7 +89,9 @@ describe("a game history export", () => {
     const p = await registerPlayer();
     await playDemo(p, slot.sysname, slot.min_bet, 2);
     const [first] = await roundsOf(p.uid);
-    await env.DB.prepare("UPDATE game_rounds SET created_at = created_at - ?2 WHERE id = ?1").bind(first!.id, 10 * DAY).run();
+    await env.DB.prepare("UPDATE game_rounds SET created_at = created_at - ?2 WHERE id = ?1")
+      .bind(first!.id, 10 * DAY)
+      .run();
     const now = Date.now();
     const recent = await settled(p, (await data(p.browser.post("games/createhistoryexportrequest", { from: now - 5 * DAY, to: now + DAY }))).id);
     expect(recent.rows).toBe(1);

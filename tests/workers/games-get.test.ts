@@ -5,8 +5,22 @@ import { failure, get, post } from "./helpers";
 import { games } from "./games-helpers";
 
 const GAME_KEYS = [
-  "categories", "description", "has_demo", "id", "image", "is_new", "is_sportsbook", "max_bet", "min_bet",
-  "provider", "provider_name", "rtp", "sysname", "tags", "title", "volatility",
+  "categories",
+  "description",
+  "has_demo",
+  "id",
+  "image",
+  "is_new",
+  "is_sportsbook",
+  "max_bet",
+  "min_bet",
+  "provider",
+  "provider_name",
+  "rtp",
+  "sysname",
+  "tags",
+  "title",
+  "volatility",
 ].sort();
 
 describe("games.get", () => {
@@ -123,11 +137,15 @@ describe("games.get", () => {
     const category = await env.DB.prepare("SELECT id FROM game_categories WHERE sysname = 'slots'").first<{ id: number }>();
     const { page, total } = buildGameQuery({ categoryId: category!.id, offset: 0, count: 24, sort: "popular" }, "en", "en");
     expect(total.sql).toMatch(/FROM game_categories/);
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).bind(...page.binds).all<{ detail: string }>();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${page.sql}`)
+      .bind(...page.binds)
+      .all<{ detail: string }>();
     const details = plan.results.map((r) => r.detail).join("\n");
     expect(details).toMatch(/USING COVERING INDEX category_games_by_popularity/);
     expect(details).not.toMatch(/USE TEMP B-TREE/);
-    const run = await env.DB.prepare(page.sql).bind(...page.binds).all();
+    const run = await env.DB.prepare(page.sql)
+      .bind(...page.binds)
+      .all();
     expect(run.results).toHaveLength(24);
     // 24 index entries, their games, providers, texts and category lists: a few hundred at most, not thousands
     expect(run.meta.rows_read).toBeLessThan(400);
@@ -136,9 +154,17 @@ describe("games.get", () => {
   it("drives searches from the full-text index and category+provider pages from the provider index", async () => {
     const measure = async (q: Parameters<typeof buildGameQuery>[0]) => {
       const { page, total } = buildGameQuery(q, "en", "en");
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).bind(...page.binds).all<{ detail: string }>();
-      const run = await env.DB.prepare(page.sql).bind(...page.binds).all();
-      const counted = (await env.DB.prepare(total.sql).bind(...total.binds).all()).meta.rows_read;
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${page.sql}`)
+        .bind(...page.binds)
+        .all<{ detail: string }>();
+      const run = await env.DB.prepare(page.sql)
+        .bind(...page.binds)
+        .all();
+      const counted = (
+        await env.DB.prepare(total.sql)
+          .bind(...total.binds)
+          .all()
+      ).meta.rows_read;
       return { plan: plan.results.map((r) => r.detail).join("\n"), read: run.meta.rows_read + counted };
     };
     const search = await measure({ search: "drag", categoryId: 3, offset: 0, count: 24 });
@@ -155,7 +181,9 @@ describe("catalogue counts kept with the catalogue (migration 0012)", () => {
 
   it("the whole catalogue's and a provider's totals read the providers, not the games", async () => {
     const whole = buildGameQuery({ offset: 0, count: 24 }, "en", "en").total;
-    const run = await env.DB.prepare(whole.sql).bind(...whole.binds).all<{ n: number }>();
+    const run = await env.DB.prepare(whole.sql)
+      .bind(...whole.binds)
+      .all<{ n: number }>();
     expect(run.results[0]!.n).toBe(await counted("SELECT COUNT(*) AS n FROM games"));
     expect(run.meta.rows_read).toBeLessThan(100);
     expect((await games()).count).toBe(await counted("SELECT COUNT(*) AS n FROM games"));
@@ -175,18 +203,21 @@ describe("catalogue counts kept with the catalogue (migration 0012)", () => {
          SELECT 999001, 'count_probe', provider_id, 'Count Probe', kind, rtp_bp, volatility, min_bet, max_bet, has_demo, popularity, released_at, tags FROM games WHERE id = 1`,
       ),
       env.DB.prepare("UPDATE games SET provider_id = (SELECT MAX(id) FROM game_providers) WHERE id = 2"),
-      env.DB.prepare("INSERT INTO game_category_games (category_id, game_id, popularity, released_at) SELECT id, 999001, 1, 1 FROM game_categories WHERE sysname = 'live'"),
+      env.DB.prepare(
+        "INSERT INTO game_category_games (category_id, game_id, popularity, released_at) SELECT id, 999001, 1, 1 FROM game_categories WHERE sysname = 'live'",
+      ),
     ]);
     expect((await providers()).results).toEqual((await truth()).results);
     const live = () => counted("SELECT games_count AS n FROM game_categories WHERE sysname = 'live'");
-    expect(await live()).toBe(await counted("SELECT COUNT(*) AS n FROM game_category_games x JOIN game_categories c ON c.id = x.category_id WHERE c.sysname = 'live'"));
+    expect(await live()).toBe(
+      await counted("SELECT COUNT(*) AS n FROM game_category_games x JOIN game_categories c ON c.id = x.category_id WHERE c.sysname = 'live'"),
+    );
 
-    await env.DB.batch([
-      env.DB.prepare("DELETE FROM game_category_games WHERE game_id = 999001"),
-      env.DB.prepare("DELETE FROM games WHERE id = 999001"),
-    ]);
+    await env.DB.batch([env.DB.prepare("DELETE FROM game_category_games WHERE game_id = 999001"), env.DB.prepare("DELETE FROM games WHERE id = 999001")]);
     expect((await providers()).results).toEqual((await truth()).results);
-    expect(await live()).toBe(await counted("SELECT COUNT(*) AS n FROM game_category_games x JOIN game_categories c ON c.id = x.category_id WHERE c.sysname = 'live'"));
+    expect(await live()).toBe(
+      await counted("SELECT COUNT(*) AS n FROM game_category_games x JOIN game_categories c ON c.id = x.category_id WHERE c.sysname = 'live'"),
+    );
   });
 });
 

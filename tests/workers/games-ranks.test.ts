@@ -50,7 +50,8 @@ describe("catalogue ranks", () => {
       for (const category of [undefined, "slots", "live"]) {
         const { count } = await games({ providers, category, count: 1 });
         for (const sort of ["popular", "new", "name", "rtp"]) {
-          for (const offset of new Set([0, 24, Math.floor(count / 2), Math.max(0, count - 24), Math.max(0, count - 1), count])) queries.push({ providers, category, sort, offset, count: 24 });
+          for (const offset of new Set([0, 24, Math.floor(count / 2), Math.max(0, count - 24), Math.max(0, count - 1), count]))
+            queries.push({ providers, category, sort, offset, count: 24 });
         }
       }
     }
@@ -99,7 +100,9 @@ describe("catalogue ranks", () => {
          WHERE p.scope = CASE WHEN b.scope = '' THEN '' ELSE b.scope || '|' END || 'p:' || j.key AND p.sort = b.sort
            AND p.gpos < COALESCE((SELECT x.gpos FROM game_ranks x WHERE x.scope = b.scope AND x.sort = b.sort AND x.pos = b.block * ?1), 1e9))
        LIMIT 5`,
-    ).bind(RANK_BLOCK).all();
+    )
+      .bind(RANK_BLOCK)
+      .all();
     expect(wrong.results).toEqual([]);
     const shape = await env.DB.prepare(
       `SELECT (SELECT count(*) FROM game_rank_blocks) AS blocks,
@@ -128,9 +131,12 @@ describe("catalogue ranks", () => {
 });
 
 describe("the bonus X-ray's average slot RTP", () => {
-  const fromGames = async () =>
-    Math.round((await env.DB.prepare(`SELECT AVG(rtp_bp) AS rtp FROM games WHERE ${SLOTS_WHERE}`).first<number>("rtp"))!);
-  const stored = () => env.DB.prepare("SELECT slots_rtp_bp AS rtp, ranked = changes AS fresh FROM game_catalogue_state WHERE id = 1").first<{ rtp: number | null; fresh: number }>();
+  const fromGames = async () => Math.round((await env.DB.prepare(`SELECT AVG(rtp_bp) AS rtp FROM games WHERE ${SLOTS_WHERE}`).first<number>("rtp"))!);
+  const stored = () =>
+    env.DB.prepare("SELECT slots_rtp_bp AS rtp, ranked = changes AS fresh FROM game_catalogue_state WHERE id = 1").first<{
+      rtp: number | null;
+      fresh: number;
+    }>();
 
   it("is stored by the rebuild and read as one row; a catalogue change not yet rebuilt is computed from the games", async () => {
     await stale();
@@ -141,7 +147,7 @@ describe("the bonus X-ray's average slot RTP", () => {
     expect(await slotsRtp(env.DB, now)).toBe(await fromGames());
 
     // A slot's RTP raised: until the rebuild, the average comes from the games themselves.
-    await env.DB.prepare("UPDATE games SET rtp_bp = 9999 WHERE id = (SELECT id FROM games WHERE " + SLOTS_WHERE + " ORDER BY rtp_bp LIMIT 1)").run();
+    await env.DB.prepare(`UPDATE games SET rtp_bp = 9999 WHERE id = (SELECT id FROM games WHERE ${SLOTS_WHERE} ORDER BY rtp_bp LIMIT 1)`).run();
     const changed = await fromGames();
     expect((await stored())!.fresh).toBe(0);
     now += 3_600_000;
@@ -155,7 +161,12 @@ describe("the bonus X-ray's average slot RTP", () => {
 
 describe("games.getSections", () => {
   it("answers each section as games.get does, an unknown category empty", async () => {
-    const sections = [{ category: "popular", count: 12 }, { category: "new", sort: "new", count: 5 }, { category: "nope", count: 3 }, { sort: "rtp", count: 2 }];
+    const sections = [
+      { category: "popular", count: 12 },
+      { category: "new", sort: "new", count: 5 },
+      { category: "nope", count: 3 },
+      { sort: "rtp", count: 2 },
+    ];
     const answers = await data<any[]>(get("games/getSections", { sections: JSON.stringify(sections) }));
     expect(answers[0]).toEqual(await games({ category: "popular", count: 12 }));
     expect(answers[1]).toEqual(await games({ category: "new", sort: "new", count: 5 }));

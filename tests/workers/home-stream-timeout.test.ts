@@ -13,7 +13,6 @@ import app from "../../workers/app";
  */
 const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36" };
 
-
 describe("home banners later than the stream allows", () => {
   it("end their section on the server, empty, and the page streams whole", async () => {
     const slowEnv = { ...env, SIMULATED_LATENCY: "banners:8000" } as Env;

@@ -186,23 +186,23 @@ describe("/_ipx/{modifiers}/{path}: raster sources, drawn at the ladder's sizes"
 
 describe("/_ipx/{modifiers}/{path}: bad requests", () => {
   it.each([
-    ["/_ipx/zoom_2" + COVER, /unknown modifier/],
-    ["/_ipx/w_abc" + COVER, /width/],
-    ["/_ipx/w_0" + COVER, /width/],
-    ["/_ipx/w_5000" + COVER, /larger than 2048/],
-    ["/_ipx/w_301" + COVER, /width 301 is not served; widths: 40, 60, 80/],
-    ["/_ipx/w_150&h_200" + COVER, /width 150 is not served/],
-    ["/_ipx/w_300,h_401" + COVER, /height 401 does not fit width 300/],
-    ["/_ipx/h_1000" + COVER, /height 1000 is not served alone/],
-    ["/_ipx/q_20" + COVER, /quality must be one of 50, 75, 95/],
-    ["/_ipx/w_300,b_ff8800" + COVER, /background must be one of/],
-    ["/_ipx/s_2048x2048,w_10" + COVER, /conflicts/],
-    ["/_ipx/q_0" + COVER, /quality/],
-    ["/_ipx/q_101" + COVER, /quality/],
-    ["/_ipx/f_gif" + COVER, /format/],
-    ["/_ipx/fit_stretch" + COVER, /fit/],
-    ["/_ipx/b_red" + COVER, /background/],
-    ["/_ipx/w_100,w_200" + COVER, /twice/],
+    [`/_ipx/zoom_2${COVER}`, /unknown modifier/],
+    [`/_ipx/w_abc${COVER}`, /width/],
+    [`/_ipx/w_0${COVER}`, /width/],
+    [`/_ipx/w_5000${COVER}`, /larger than 2048/],
+    [`/_ipx/w_301${COVER}`, /width 301 is not served; widths: 40, 60, 80/],
+    [`/_ipx/w_150&h_200${COVER}`, /width 150 is not served/],
+    [`/_ipx/w_300,h_401${COVER}`, /height 401 does not fit width 300/],
+    [`/_ipx/h_1000${COVER}`, /height 1000 is not served alone/],
+    [`/_ipx/q_20${COVER}`, /quality must be one of 50, 75, 95/],
+    [`/_ipx/w_300,b_ff8800${COVER}`, /background must be one of/],
+    [`/_ipx/s_2048x2048,w_10${COVER}`, /conflicts/],
+    [`/_ipx/q_0${COVER}`, /quality/],
+    [`/_ipx/q_101${COVER}`, /quality/],
+    [`/_ipx/f_gif${COVER}`, /format/],
+    [`/_ipx/fit_stretch${COVER}`, /fit/],
+    [`/_ipx/b_red${COVER}`, /background/],
+    [`/_ipx/w_100,w_200${COVER}`, /twice/],
     ["/_ipx/_/platform/covers/%2e%2e%2fapi%2fgames.get", /traversal|same-origin/],
     ["/_ipx/_/images/..%2F..%2Fapi%2Fx", /traversal/],
     ["/_ipx/_/https://evil.example/x.png", /same-origin|path must/],
@@ -255,7 +255,7 @@ describe("the render bound", () => {
     held.shift()!();
     await until(() => held.length === 2);
     expect(gate.load).toEqual({ active: 2, waiting: 0 });
-    held.splice(0).forEach((go) => go());
+    for (const go of held.splice(0)) go();
     for (const res of await Promise.all(running)) {
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("image/webp");

@@ -98,7 +98,8 @@ describe("growth and wins", () => {
     expect((await pool(1)).amount).toBe(mini.amount + Math.floor((game.bet * mini.contribution_bp) / 10_000));
     expect((await pool(2)).amount).toBe(major.amount + Math.floor((game.bet * major.contribution_bp) / 10_000));
     expect((await pool(3)).amount).toBe(mega.amount); // not one of Mega's games
-    const rows = (await db.prepare("SELECT jackpot_id, amount FROM jackpot_contributions WHERE round_id = ?1 ORDER BY jackpot_id").bind(round.id).all()).results;
+    const rows = (await db.prepare("SELECT jackpot_id, amount FROM jackpot_contributions WHERE round_id = ?1 ORDER BY jackpot_id").bind(round.id).all())
+      .results;
     expect(rows).toEqual([
       { jackpot_id: 1, amount: 5 },
       { jackpot_id: 2, amount: 3 },
@@ -209,7 +210,10 @@ describe("the pages", () => {
       expect((await send(path)).status, path).toBe(404);
     }
     // An offset that is not a page start goes to the page holding it, as in the lobby.
-    const cases: Array<[string, string]> = [["/winners?offset=3", "/winners"], ["/winners?offset=25", "/winners?offset=20"]];
+    const cases: Array<[string, string]> = [
+      ["/winners?offset=3", "/winners"],
+      ["/winners?offset=25", "/winners?offset=20"],
+    ];
     for (const [path, to] of cases) {
       const res = await send(path, { redirect: "manual" });
       expect(res.status, path).toBe(302);

@@ -8,7 +8,9 @@ import { account, checkLedger, gameOf, info, ledgerOf, notices, playerWith, real
 /** Quests, characters, programmes and bad input on every loyalty method (issue 20, decision 0046). */
 
 const progressOf = (uid: number, sysname: string) =>
-  env.DB.prepare("SELECT p.progress, p.completed_at FROM loyalty_quest_progress p JOIN loyalty_quests q ON q.id = p.quest_id WHERE p.uid = ?1 AND q.sysname = ?2")
+  env.DB.prepare(
+    "SELECT p.progress, p.completed_at FROM loyalty_quest_progress p JOIN loyalty_quests q ON q.id = p.quest_id WHERE p.uid = ?1 AND q.sysname = ?2",
+  )
     .bind(uid, sysname)
     .first<{ progress: number; completed_at: number | null }>();
 
@@ -93,10 +95,14 @@ describe("bad input on every loyalty method", () => {
 
   it("answers 400 with the field's message, and 404 for what does not exist", async () => {
     const p = await registerPlayer();
-    expect((await failure(p.browser.post("loyalty/setcharacter", { id: "x" }), 400, "InvalidParameterException")).invalid_parameters?.id?.[0]).toBe("id must be a number");
+    expect((await failure(p.browser.post("loyalty/setcharacter", { id: "x" }), 400, "InvalidParameterException")).invalid_parameters?.id?.[0]).toBe(
+      "id must be a number",
+    );
     await failure(p.browser.post("loyalty/setcharacter", {}), 400, "InvalidParameterException");
     await failure(p.browser.post("loyalty/setcharacter", { id: 99_999 }), 404, "InvalidParameterException");
-    expect((await failure(get("loyalty/getcharacters", { limit: 0 }), 400, "InvalidParameterException")).invalid_parameters?.limit?.[0]).toBe("limit must be at least 1");
+    expect((await failure(get("loyalty/getcharacters", { limit: 0 }), 400, "InvalidParameterException")).invalid_parameters?.limit?.[0]).toBe(
+      "limit must be at least 1",
+    );
     await failure(get("loyalty/getcharacters", { offset: -1 }), 400, "InvalidParameterException");
     await failure(get("loyalty/getproducts", { limit: 101 }), 400, "InvalidParameterException");
     await failure(get("loyalty/getPrograms", { limit: 21 }), 400, "InvalidParameterException");

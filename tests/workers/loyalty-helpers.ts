@@ -14,7 +14,9 @@ export interface Game {
 
 /** A game of this kind that takes bets from 1.00 to 10.00. */
 export const gameOf = async (kind: string): Promise<Game> =>
-  (await env.DB.prepare(`SELECT id, sysname FROM games WHERE kind = ?1 AND min_bet <= 100 AND max_bet >= 1000 AND is_sportsbook = 0 AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 1`)
+  (await env.DB.prepare(
+    `SELECT id, sysname FROM games WHERE kind = ?1 AND min_bet <= 100 AND max_bet >= 1000 AND is_sportsbook = 0 AND ${OUTSIDE_JACKPOTS} ORDER BY id LIMIT 1`,
+  )
     .bind(kind)
     .first<Game>())!;
 
@@ -31,7 +33,9 @@ export async function real(p: Player, game: Game, bet: number, round = roundId()
 }
 
 export const account = (uid: number) =>
-  env.DB.prepare("SELECT * FROM loyalty_accounts WHERE uid = ?1").bind(uid).first<{ points: number; experience: number; wagered: number; carry_milli: number; character_id: number | null }>();
+  env.DB.prepare("SELECT * FROM loyalty_accounts WHERE uid = ?1")
+    .bind(uid)
+    .first<{ points: number; experience: number; wagered: number; carry_milli: number; character_id: number | null }>();
 
 export const ledgerOf = async (uid: number) =>
   (await env.DB.prepare("SELECT * FROM loyalty_ledger WHERE uid = ?1 ORDER BY id").bind(uid).all<Record<string, any>>()).results;
@@ -58,9 +62,13 @@ export async function grantPoints(uid: number, points: number): Promise<void> {
       `INSERT INTO loyalty_accounts (uid, program_id, updated_at) SELECT ?1, id, ?2 FROM loyalty_programs WHERE is_active = 1 ORDER BY position LIMIT 1
        ON CONFLICT (uid) DO NOTHING`,
     ).bind(uid, now),
-    env.DB.prepare(
-      `INSERT INTO loyalty_ledger (uid, key, reason, delta, exp_delta, created_at, batch_id) VALUES (?1, ?2, 'adjustment', ?3, ?3, ?4, ?5)`,
-    ).bind(uid, `adjust:${batch}`, points, now, batch),
+    env.DB.prepare(`INSERT INTO loyalty_ledger (uid, key, reason, delta, exp_delta, created_at, batch_id) VALUES (?1, ?2, 'adjustment', ?3, ?3, ?4, ?5)`).bind(
+      uid,
+      `adjust:${batch}`,
+      points,
+      now,
+      batch,
+    ),
     env.DB.prepare("UPDATE loyalty_accounts SET points = points + ?2, experience = experience + ?2 WHERE uid = ?1").bind(uid, points),
   ]);
 }

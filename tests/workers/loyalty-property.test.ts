@@ -25,10 +25,25 @@ type Step =
   | { do: "buy"; product: "bonus-10" | "spins-20" | "cash-5"; again: boolean };
 
 const steps: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ do: fc.constant("rounds" as const), kind: fc.constantFrom<Kind>("slot", "slot", "table", "live"), bet: fc.constantFrom(100, 350, 1000), count: fc.integer({ min: 1, max: 8 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      do: fc.constant("rounds" as const),
+      kind: fc.constantFrom<Kind>("slot", "slot", "table", "live"),
+      bet: fc.constantFrom(100, 350, 1000),
+      count: fc.integer({ min: 1, max: 8 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ do: fc.constant("retry" as const) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant("deposit" as const) }) },
-  { weight: 3, arbitrary: fc.record({ do: fc.constant("buy" as const), product: fc.constantFrom("bonus-10" as const, "spins-20" as const, "cash-5" as const), again: fc.boolean() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      do: fc.constant("buy" as const),
+      product: fc.constantFrom("bonus-10" as const, "spins-20" as const, "cash-5" as const),
+      again: fc.boolean(),
+    }),
+  },
 );
 
 const games = {} as Record<Kind, Game>;

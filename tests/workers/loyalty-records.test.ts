@@ -5,7 +5,8 @@ import { buy, gameOf, grantPoints, info, playerWith, productId, real } from "./l
 
 /** The points history and the quests with their progress (issue 20): loyalty.gethistory, loyalty.getquests. */
 
-const history = async (p: Awaited<ReturnType<typeof registerPlayer>>, query: Record<string, string | number> = {}) => data(p.browser.get("loyalty/gethistory", query));
+const history = async (p: Awaited<ReturnType<typeof registerPlayer>>, query: Record<string, string | number> = {}) =>
+  data(p.browser.get("loyalty/gethistory", query));
 
 describe("loyalty.gethistory", () => {
   it("lists what earned and spent points, newest first, with the product's title; events that earned nothing whole are left out", async () => {

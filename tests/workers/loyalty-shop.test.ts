@@ -56,7 +56,12 @@ describe("loyalty.buyproduct", () => {
     expect(limit.params).toMatchObject({ code: "limit_reached" });
     expect(await mainBalance(p)).toBe(500);
     expect((await account(p.uid))!.points).toBe(1500);
-    expect((await products(p)).find((x) => x.id === id)).toMatchObject({ purchased: 1, per_player_limit: 1, stock: before - 1, reward: { type: "money", amount: { amount: 500, currency: "USD" } } });
+    expect((await products(p)).find((x) => x.id === id)).toMatchObject({
+      purchased: 1,
+      per_player_limit: 1,
+      stock: before - 1,
+      reward: { type: "money", amount: { amount: 500, currency: "USD" } },
+    });
     await checkLedger(p.uid);
   });
 
@@ -87,7 +92,9 @@ describe("loyalty.buyproduct", () => {
     expect(await env.DB.prepare("SELECT stock FROM loyalty_products WHERE id = ?1").bind(id).first<number>("stock")).toBe(0);
     expect((await account(p.uid))!.points).toBe(4200);
     expect((await ledgerOf(p.uid)).filter((r) => r.reason === "purchase")).toHaveLength(1);
-    const granted = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND grant_key LIKE 'loyalty:%'").bind(p.uid).first<number>("n");
+    const granted = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND grant_key LIKE 'loyalty:%'")
+      .bind(p.uid)
+      .first<number>("n");
     expect(granted).toBe(1);
     await checkLedger(p.uid);
   });

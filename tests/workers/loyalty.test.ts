@@ -63,8 +63,13 @@ describe("loyalty points from real-money rounds", () => {
     // balance; the win goes to the bonus balance, so the second is the bonus balance's alone.
     await real(p, slot, 200);
     await real(p, slot, 200);
-    const rounds = (await env.DB.prepare("SELECT bet, bet_bonus FROM game_rounds WHERE uid = ?1 ORDER BY created_at").bind(p.uid).all<{ bet: number; bet_bonus: number }>()).results;
-    expect(rounds).toEqual([{ bet: 200, bet_bonus: 100 }, { bet: 200, bet_bonus: 200 }]);
+    const rounds = (
+      await env.DB.prepare("SELECT bet, bet_bonus FROM game_rounds WHERE uid = ?1 ORDER BY created_at").bind(p.uid).all<{ bet: number; bet_bonus: number }>()
+    ).results;
+    expect(rounds).toEqual([
+      { bet: 200, bet_bonus: 100 },
+      { bet: 200, bet_bonus: 200 },
+    ]);
     const a = await account(p.uid);
     expect([a!.wagered, a!.points, a!.carry_milli]).toEqual([100, 0, 100]);
     // The round funded by the bonus balance alone leaves no row at all.
@@ -112,7 +117,9 @@ describe("loyalty notices", () => {
     await grantPoints(p.uid, 0);
     await env.DB.prepare(
       "INSERT INTO loyalty_notices (uid, key, trigger, type, amount, ref, created_at, updated_at) SELECT ?1, 'level:' || id, 'level', 'other', 0, id, 1, 1 FROM loyalty_levels WHERE sysname = 'gold'",
-    ).bind(p.uid).run();
+    )
+      .bind(p.uid)
+      .run();
     const got = (await data(p.browser.get("loyalty/getnotifications", { locale: "es" }))).items;
     expect(got[0]).toMatchObject({ title: "Nuevo nivel: Oro" });
   });

@@ -40,7 +40,13 @@ describe("demo mailbox", () => {
       text: "Hello <b>there</b> & bye",
       link: "javascript:alert(1)",
     });
-    await messageDelivery(env).send({ channel: "email", to: "html@example.com", subject: "Reset", text: "Go", link: "https://playfront.test/?reset_token=abc" });
+    await messageDelivery(env).send({
+      channel: "email",
+      to: "html@example.com",
+      subject: "Reset",
+      text: "Go",
+      link: "https://playfront.test/?reset_token=abc",
+    });
     const res = await send(`${MAILBOX}?to=html@example.com`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);

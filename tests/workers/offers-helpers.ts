@@ -40,9 +40,10 @@ export async function insertOffer(spec: OfferSpec = {}): Promise<number> {
       spec.starts_at ?? null,
       spec.ends_at ?? null,
       spec.phase ?? (spec.starts_at ? "scheduled" : "running"),
-      JSON.stringify(spec.texts ?? { en: { title: `Offer ${sysname}`, text: "A test offer", image: null }, es: { title: `Oferta ${sysname}`, text: "Una oferta" } }),
+      JSON.stringify(
+        spec.texts ?? { en: { title: `Offer ${sysname}`, text: "A test offer", image: null }, es: { title: `Oferta ${sysname}`, text: "Una oferta" } },
+      ),
     )
     .first<{ id: number }>();
   return row!.id;
 }
-

@@ -26,7 +26,9 @@ describe("campaigns.getoffers and getOffer", () => {
     expect(reload).toMatchObject({
       trigger: { action: "deposit", params: { exclude_methods: ["demo_mobile"] }, user_satisfies_params: true },
       description: { title: "Reload with 50% extra", image: "/images/banners/reload.svg" },
-      promotions: [{ type: "bonus", percent: 50, cap: { amount: 20000, currency: "USD" }, min_deposit: { amount: 2000, currency: "USD" }, wager_multiplier: 30 }],
+      promotions: [
+        { type: "bonus", percent: 50, cap: { amount: 20000, currency: "USD" }, min_deposit: { amount: 2000, currency: "USD" }, wager_multiplier: 30 },
+      ],
     });
     expect(list.items.map((o: any) => o.sysname)).toContain("newcomer-chip");
     // Depositors only, and not started yet.
@@ -167,7 +169,11 @@ describe("deposits with campaign_offer_id", () => {
     expect(row).toEqual({ status: "taken", transaction_id: tx });
     expect(await ids(p)).not.toContain(id);
     // Naming it again is refused; the books hold one bonus.
-    await failure(p.browser.post("cashier/makedeposit", { method: "demo_card", amount: 10_000, campaign_offer_id: id, idempotency_key: "again-1" }), 400, "InvalidParameterException");
+    await failure(
+      p.browser.post("cashier/makedeposit", { method: "demo_card", amount: 10_000, campaign_offer_id: id, idempotency_key: "again-1" }),
+      400,
+      "InvalidParameterException",
+    );
     expect((await offerBonus(p, id)).results).toHaveLength(1);
   });
 
@@ -197,7 +203,11 @@ describe("deposits with campaign_offer_id", () => {
     const p = await registerPlayer();
     const id = await seededId("weekend-reload");
     const refused = async (fields: Record<string, string | number>, text: RegExp) => {
-      const e = await failure(p.browser.post("cashier/makedeposit", { method: "demo_card", amount: 5000, idempotency_key: `k-${Math.random()}`, ...fields }), 400, "InvalidParameterException");
+      const e = await failure(
+        p.browser.post("cashier/makedeposit", { method: "demo_card", amount: 5000, idempotency_key: `k-${Math.random()}`, ...fields }),
+        400,
+        "InvalidParameterException",
+      );
       expect(JSON.stringify(e)).toMatch(text);
     };
     await refused({ method: "demo_mobile", campaign_offer_id: id, requisites: JSON.stringify({ phone: "2025550123" }) }, /payment method/);
@@ -262,9 +272,12 @@ describe("the offers' clock", () => {
     const id = await insertOffer({ starts_at: now + HOUR });
     const clients = await Promise.all(players.map(async (p) => connect(await tokenFor(p.uid))));
     const deps = moneyDeps();
-    const pending = () => env.DB.prepare("SELECT after_uid FROM offer_announcements WHERE offer_id = ?1 AND event = 'available'").bind(id).first<number>("after_uid");
+    const pending = () =>
+      env.DB.prepare("SELECT after_uid FROM offer_announcements WHERE offer_id = ?1 AND event = 'available'").bind(id).first<number>("after_uid");
     // Every signed-in player the offer is for: this file's players, and the three new ones.
-    const told = (await env.DB.prepare("SELECT COUNT(*) AS n FROM users u WHERE EXISTS (SELECT 1 FROM sessions s WHERE s.uid = u.uid AND s.expires_at > ?1)").bind(now + HOUR).first<number>("n"))!;
+    const told = (await env.DB.prepare("SELECT COUNT(*) AS n FROM users u WHERE EXISTS (SELECT 1 FROM sessions s WHERE s.uid = u.uid AND s.expires_at > ?1)")
+      .bind(now + HOUR)
+      .first<number>("n"))!;
     expect(told).toBeGreaterThanOrEqual(3);
     expect((await runOfferClock(deps, now + HOUR, 2)).started).toContain(id);
     expect(await pending()).toBeGreaterThan(0);

@@ -14,16 +14,30 @@ describe("account.getPersonalDataFields", () => {
     expect(Object.keys(d)).toEqual(["country_code", "countries", "fields", "regions", "document_types", "currency"]);
     expect(d.country_code).toBe("US");
     expect(d.fields.map((f) => f.sysname)).toEqual([
-      "email", "mobile", "phone_country_code", "password", "currency", "first_name", "last_name", "birth_date", "sex",
-      "country_code", "region", "home_town", "address", "postcode", "document_type", "document_number", "fakename", "promo_code",
+      "email",
+      "mobile",
+      "phone_country_code",
+      "password",
+      "currency",
+      "first_name",
+      "last_name",
+      "birth_date",
+      "sex",
+      "country_code",
+      "region",
+      "home_town",
+      "address",
+      "postcode",
+      "document_type",
+      "document_number",
+      "fakename",
+      "promo_code",
     ]);
     for (const f of d.fields) {
       expect(Object.keys(f), f.sysname).toEqual(["sysname", "type", "attrs", "options", "params"]);
       expect(f.attrs.label, f.sysname).toMatch(/^auth\.fields\.\w+$/);
     }
-    expect(d.countries.map((c) => c.code)).toEqual(
-      expect.arrayContaining(["US", "CA", "GB", "DE", "FR", "ES", "PT", "BR", "MX", "AR", "AE", "EG"]),
-    );
+    expect(d.countries.map((c) => c.code)).toEqual(expect.arrayContaining(["US", "CA", "GB", "DE", "FR", "ES", "PT", "BR", "MX", "AR", "AE", "EG"]));
     expect(d.countries.find((c) => c.code === "US")?.name).toBe("United States");
     expect(fieldOf(d, "email")).toMatchObject({ type: "input", params: { is_visible: true, is_required: true } });
     expect(fieldOf(d, "password")).toMatchObject({ type: "password", params: { is_visible: true, is_required: true } });

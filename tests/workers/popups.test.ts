@@ -4,9 +4,8 @@ import seedPopups from "../../migrations/seed/popups.json";
 import { Browser, registerPlayer } from "./auth-helpers";
 import { data, failure, get, post } from "./helpers";
 
-const seededFor = (locale: string) => (seedPopups as ((typeof seedPopups)[number] & { audienceEvent?: string; isActive?: boolean })[]).filter(
-    (p) => p.locale === locale && p.isActive !== false,
-  );
+const seededFor = (locale: string) =>
+  (seedPopups as ((typeof seedPopups)[number] & { audienceEvent?: string; isActive?: boolean })[]).filter((p) => p.locale === locale && p.isActive !== false);
 
 beforeAll(async () => {
   // A second English popup, a Spanish one and a switched-off one, beside the seed.
@@ -25,7 +24,12 @@ describe("GET /api/popups/get", () => {
     const list = await data(get("popups/get"));
     const sysnames = list.items.map((p: { sysname: string }) => p.sysname);
     // The seeded weekend reload has an audience event: a visitor does not get it unnamed.
-    expect(sysnames).toEqual([...seededFor("en").filter((p) => !p.audienceEvent).map((p) => p.sysname), "test-deposit"]);
+    expect(sysnames).toEqual([
+      ...seededFor("en")
+        .filter((p) => !p.audienceEvent)
+        .map((p) => p.sysname),
+      "test-deposit",
+    ]);
     expect(list.count).toBe(list.items.length);
     expect(sysnames).not.toContain("test-retired");
     for (const p of list.items) {
@@ -54,7 +58,12 @@ describe("GET /api/popups/get", () => {
 
   it("answers the popups of the request locale", async () => {
     const es = await data(get("popups/get", { locale: "es" }));
-    expect(es.items.map((p: { sysname: string }) => p.sysname)).toEqual([...seededFor("es").filter((p) => !p.audienceEvent).map((p) => p.sysname), "test-bienvenida"]);
+    expect(es.items.map((p: { sysname: string }) => p.sysname)).toEqual([
+      ...seededFor("es")
+        .filter((p) => !p.audienceEvent)
+        .map((p) => p.sysname),
+      "test-bienvenida",
+    ]);
     // A popup of another locale is not found by sysname either.
     expect((await data(get("popups/get", { locale: "es", sysname: "test-deposit" }))).count).toBe(0);
   });

@@ -13,7 +13,8 @@ const { wait } = frozenThrottleClock();
 const check = (b: Browser, promo_code: string) => b.post("campaigns/checkPromocode", { promo_code });
 const activate = (p: Player, promo_code: string) => p.browser.post("campaigns/activateOffer", { promo_code });
 /** An unknown code, answered as such. */
-const wrong = async (res: Promise<Response>) => expect((await failure(res, 400, "InvalidParameterException")).invalid_parameters).toEqual({ promo_code: ["INVALID"] });
+const wrong = async (res: Promise<Response>) =>
+  expect((await failure(res, 400, "InvalidParameterException")).invalid_parameters).toEqual({ promo_code: ["INVALID"] });
 const throttled = (res: Promise<Response>) => failure(res, 429, "TooManyRequestsException");
 const guess = () => uniqueName("GUESS").toUpperCase();
 const welcomeBonuses = async (p: Player) =>

@@ -42,7 +42,9 @@ describe("campaigns.checkPromocode", () => {
     expect(await check("BRASIL20")).toEqual({ promo_code: ["NOT_ELIGIBLE"] });
     expect(await check("RELOAD25")).toEqual({ promo_code: ["DEPOSIT_REQUIRED"] });
     // The deposit form's check: a deposit-only code is fine there, but not below its minimum deposit.
-    expect(await data(p.browser.post("campaigns/checkPromocode", { promo_code: "RELOAD25", context: "deposit", amount: 5000 }))).toMatchObject({ requires_deposit: true });
+    expect(await data(p.browser.post("campaigns/checkPromocode", { promo_code: "RELOAD25", context: "deposit", amount: 5000 }))).toMatchObject({
+      requires_deposit: true,
+    });
     expect(await check("RELOAD25", { context: "deposit", amount: 1000 })).toEqual({ promo_code: ["DEPOSIT_TOO_SMALL"] });
     await data(activate(p, "SPINS20"));
     expect(await check("SPINS20")).toEqual({ promo_code: ["USED"] });
@@ -110,7 +112,7 @@ describe("campaigns.activateOffer", () => {
     const players = await Promise.all(Array.from({ length: 5 }, () => registerPlayer()));
     const results = await Promise.all(players.map((p) => activate(p, code)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
-    for (const r of results.filter((x) => x.status !== 200)) expect((await r.json() as any).error.invalid_parameters).toEqual({ promo_code: ["USED"] });
+    for (const r of results.filter((x) => x.status !== 200)) expect(((await r.json()) as any).error.invalid_parameters).toEqual({ promo_code: ["USED"] });
     expect(await redemptions(code)).toBe(2);
     const granted = await Promise.all(players.map(async (p) => bySysname((await bonuses(p)).available, "promo-welcome50").length));
     expect(granted.reduce((a, b) => a + b, 0)).toBe(2);
@@ -129,7 +131,16 @@ describe("registration with a promo code", () => {
     const b = new Browser();
     const form = { login, email: `${login}@example.com`, password: PASSWORD, terms: "1", ...US_PLAYER };
     // A German player gives what Germany's form requires (and no US region).
-    const german = { country_code: "DE", region: undefined, first_name: "Ana", last_name: "Lang", birth_date: "1990-04-15", home_town: "Berlin", address: "Hauptstrasse 1", postcode: "10115" };
+    const german = {
+      country_code: "DE",
+      region: undefined,
+      first_name: "Ana",
+      last_name: "Lang",
+      birth_date: "1990-04-15",
+      home_town: "Berlin",
+      address: "Hauptstrasse 1",
+      postcode: "10115",
+    };
     expect(await refused(b.post("auth/register", { ...form, promo_code: "SPRING10" }))).toEqual({ promo_code: ["EXPIRED"] });
     expect(await refused(b.post("auth/register", { ...form, ...german, promo_code: "BRASIL20" }))).toEqual({ promo_code: ["NOT_ELIGIBLE"] });
     expect(await env.DB.prepare("SELECT 1 FROM users WHERE login = ?1").bind(login).first()).toBeNull();

@@ -32,8 +32,7 @@ function form(fields: Record<string, string>): FormData {
 
 const proxiedApi = it;
 
-const remoteStorageRows = async () =>
-  (await env.REMOTE_DB.prepare("SELECT COUNT(*) AS n FROM storage").first<{ n: number }>())!.n;
+const remoteStorageRows = async () => (await env.REMOTE_DB.prepare("SELECT COUNT(*) AS n FROM storage").first<{ n: number }>())!.n;
 
 beforeAll(async () => {
   await prepareDatabase(env.REMOTE_DB);
@@ -122,9 +121,16 @@ describe("app with PLATFORM_ORIGIN set", () => {
   });
 
   it("a Participate the platform answers with anything but 1 shows the failure, not the success", async () => {
-    const reg = await viaApp("/api/auth/register", { method: "POST", headers: { origin: APP }, body: form({ email: "remote-joiner@example.com", password: "secret12", terms: "1", ...US_PLAYER }) });
+    const reg = await viaApp("/api/auth/register", {
+      method: "POST",
+      headers: { origin: APP },
+      body: form({ email: "remote-joiner@example.com", password: "secret12", terms: "1", ...US_PLAYER }),
+    });
     expect(reg.status, await reg.text()).toBe(200);
-    const cookie = reg.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = reg.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const tournament = await env.REMOTE_DB.prepare("SELECT id FROM tournaments WHERE sysname = 'weekend-wins'").first<number>("id");
     const participate = () =>
       viaApp("/tournaments?status=future", {

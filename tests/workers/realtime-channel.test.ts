@@ -24,7 +24,7 @@ describe("/realtime handshake", () => {
     const good = await tokenFor(uid);
     const forged = good.replace(/^\d+/, String(uid + 1));
     const expired = await tokenFor(uid, Date.now() - (REALTIME_TOKEN_SECONDS + 1) * 1000);
-    for (const token of [null, "", "not-a-token", forged, expired, good.slice(0, -2) + "AA"]) {
+    for (const token of [null, "", "not-a-token", forged, expired, `${good.slice(0, -2)}AA`]) {
       const res = await upgrade(token);
       expect(res.status, String(token)).toBe(401);
       expect(res.webSocket).toBeNull();
@@ -98,9 +98,7 @@ describe("account.balance_updated", () => {
     const uid = await makePlayer();
     const client = await connect(await tokenFor(uid));
     const deps = moneyDeps();
-    await expect(moveMoney(deps, { uid, key: "bet:rt-declined", type: "bet", changes: [{ kind: "main", delta: -1 }] })).rejects.toThrow(
-      "Insufficient funds",
-    );
+    await expect(moveMoney(deps, { uid, key: "bet:rt-declined", type: "bet", changes: [{ kind: "main", delta: -1 }] })).rejects.toThrow("Insufficient funds");
     await deps.settled();
     expect(await flushed(client)).toEqual([]);
   });

@@ -38,9 +38,7 @@ export async function connect(token: string): Promise<Client> {
       waiting = null;
     } else messages.push(m);
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
-  );
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })));
   return {
     ws,
     messages,

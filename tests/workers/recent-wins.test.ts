@@ -10,8 +10,7 @@ import { data, failure, get, ORIGIN, send } from "./helpers";
 
 // games.getRecentWins and the public wins feed /realtime/wins (decision 0034), through the Worker.
 
-const fund = (uid: number) =>
-  applyOperation(env.DB, { uid, key: `wins-deposit-${uid}`, type: "deposit", changes: [{ kind: "main", delta: 10_000_000 }] });
+const fund = (uid: number) => applyOperation(env.DB, { uid, key: `wins-deposit-${uid}`, type: "deposit", changes: [{ kind: "main", delta: 10_000_000 }] });
 
 /** Plays real rounds at the top bet until one wins (about one in four does). */
 async function winRealRound(p: Player, slot: SlotRow) {
@@ -68,7 +67,8 @@ describe("games.getRecentWins", () => {
       won_at: won.created_at,
     });
     const shown = new Set(wins.map((w: RecentWin) => w.id));
-    const mine = (await env.DB.prepare("SELECT id, mode, win FROM game_rounds WHERE uid = ?1").bind(p.uid).all<{ id: string; mode: string; win: number }>()).results;
+    const mine = (await env.DB.prepare("SELECT id, mode, win FROM game_rounds WHERE uid = ?1").bind(p.uid).all<{ id: string; mode: string; win: number }>())
+      .results;
     for (const r of mine) expect(shown.has(r.id), `${r.mode} round winning ${r.win}`).toBe(r.mode === "real" && r.win > 0);
     expect(JSON.stringify(wins)).not.toContain("@");
   });
@@ -121,7 +121,11 @@ describe("/realtime/wins", () => {
         const ctx = createExecutionContext();
         const body = new FormData();
         for (const [k, v] of Object.entries({ bet: slot.max_bet, mode: "real", round_id: `${key}-${i}` })) body.append(k, String(v));
-        const replay = new Request(new URL(`/platform/game/${slot.sysname}/round`, ORIGIN), { method: "POST", body, headers: { origin: ORIGIN, accept: "application/json", ...p.browser.headers() } });
+        const replay = new Request(new URL(`/platform/game/${slot.sysname}/round`, ORIGIN), {
+          method: "POST",
+          body,
+          headers: { origin: ORIGIN, accept: "application/json", ...p.browser.headers() },
+        });
         const again = await data(worker.fetch(replay, env, ctx));
         await waitOnExecutionContext(ctx);
         expect(again.replayed).toBe(true);

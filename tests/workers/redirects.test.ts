@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Browser, registerPlayer, type Player } from "./auth-helpers";
 import { ORIGIN } from "./helpers";
 import { hostilePath, hostileTarget, KNOWN, newProbe, probe, type Probe } from "./redirect-probe";
-import { consentTo, page, postConsent, hiddenFields } from "./social-helpers";
+import { page, postConsent, hiddenFields } from "./social-helpers";
 
 /**
  * Every test sends a few dozen requests through the whole Worker (about 1–3 s on a quiet machine):
@@ -166,8 +166,6 @@ describe("a signed-in player's pages", () => {
   });
 
   it("cancelling a withdrawal returns to its returnTo", async () => {
-    await everyValue(hostileTarget, (p, v) =>
-      probe(p, "/cashier/withdraw", form({ intent: "cancel", transaction_id: "nope", returnTo: v }, player.browser)),
-    );
+    await everyValue(hostileTarget, (p, v) => probe(p, "/cashier/withdraw", form({ intent: "cancel", transaction_id: "nope", returnTo: v }, player.browser)));
   });
 });

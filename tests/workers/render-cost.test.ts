@@ -16,7 +16,11 @@ const SETTINGS_READ = /FROM settings WHERE key IN \('maintenance'/;
 function recordingD1(db: D1Database, sql: string[]): D1Database {
   return new Proxy(db, {
     get(target, prop, receiver) {
-      if (prop === "prepare") return (text: string) => (sql.push(text), target.prepare(text));
+      if (prop === "prepare")
+        return (text: string) => {
+          sql.push(text);
+          return target.prepare(text);
+        };
       const value = Reflect.get(target, prop, receiver);
       return typeof value === "function" ? value.bind(target) : value;
     },

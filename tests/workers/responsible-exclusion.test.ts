@@ -137,7 +137,11 @@ describe("account.getResponsibleGaming / setRealityCheck", () => {
     // A new session starts a new count.
     const other = new Browser();
     await data(other.post("auth/login", { login: p.login, password: p.password }));
-    await env.DB.prepare("UPDATE sessions SET created_at = created_at + 1000 WHERE uid = ?1 AND created_at = (SELECT MAX(created_at) FROM sessions WHERE uid = ?1)").bind(p.uid).run();
+    await env.DB.prepare(
+      "UPDATE sessions SET created_at = created_at + 1000 WHERE uid = ?1 AND created_at = (SELECT MAX(created_at) FROM sessions WHERE uid = ?1)",
+    )
+      .bind(p.uid)
+      .run();
     expect((await data(other.get("account/getResponsibleGaming"))).session.wagered.amount).toBe(0);
   });
 

@@ -17,9 +17,7 @@ export async function insertDeposit(uid: number, amount: number, { status = "suc
 
 /** Moves the limit's times `ms` into the past, as if that much time had gone by. */
 export async function ageLimit(uid: number, ms: number): Promise<void> {
-  await env.DB.prepare(
-    `UPDATE deposit_limits SET anchor_at = anchor_at - ?2, pending_effective_at = pending_effective_at - ?2 WHERE uid = ?1`,
-  )
+  await env.DB.prepare(`UPDATE deposit_limits SET anchor_at = anchor_at - ?2, pending_effective_at = pending_effective_at - ?2 WHERE uid = ?1`)
     .bind(uid, ms)
     .run();
 }

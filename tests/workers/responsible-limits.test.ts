@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { assertDepositAllowed } from "../../workers/platform/responsible/deposit-guard";
 import { PlatformError } from "../../app/lib/api/errors";
-import { Browser, registerPlayer } from "./auth-helpers";
+import { registerPlayer } from "./auth-helpers";
 import { data, failure, get, post } from "./helpers";
 import { ageLimit, insertDeposit } from "./responsible-helpers";
 
@@ -164,7 +164,6 @@ describe("deposit-limit bad input", () => {
     const e = await failure(p.browser.post("account/setDepositLimit", fields), 400, "InvalidParameterException");
     expect(Object.keys(e.invalid_parameters ?? {}).sort()).toEqual(keys);
   });
-
 });
 
 describe("deposit limit under concurrent deposits", () => {

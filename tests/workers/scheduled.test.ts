@@ -78,9 +78,12 @@ describe("scheduled()", () => {
       (await env.DB.prepare(
         `SELECT COUNT(*) AS n, (SELECT COUNT(*) FROM demo_verification_document_chunks c JOIN demo_verification_documents d ON d.id = c.document_id WHERE d.applicant_id = ?1) AS chunks
          FROM demo_verification_documents WHERE applicant_id = ?1`,
-      ).bind(id).first<{ n: number; chunks: number }>())!;
+      )
+        .bind(id)
+        .first<{ n: number; chunks: number }>())!;
     expect((await docs(old)).n).toBeGreaterThanOrEqual(3);
-    const tokens = () => env.DB.prepare("SELECT COUNT(*) AS n FROM demo_verification_tokens WHERE applicant_id IN (?1, ?2)").bind(old, pending).first<number>("n");
+    const tokens = () =>
+      env.DB.prepare("SELECT COUNT(*) AS n FROM demo_verification_tokens WHERE applicant_id IN (?1, ?2)").bind(old, pending).first<number>("n");
     expect(await tokens()).toBeGreaterThan(0);
     // A day before the end of retention: kept.
     await run(t0 + UPLOAD_RETENTION_MS - 24 * 3600_000);
@@ -98,7 +101,9 @@ describe("scheduled()", () => {
   it("runs every clock even when one before it throws, and still reports the failure", async () => {
     const p = await registerPlayer();
     const signUp = (await data(p.browser.get("bonuses/get"))).available[0];
-    await env.DB.prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1").bind(signUp.id, Date.now() - 1).run();
+    await env.DB.prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
+      .bind(signUp.id, Date.now() - 1)
+      .run();
     // The first clocks (the verification provider's) fail on every query of theirs.
     const broken = new Proxy(env.DB, {
       get(db, key) {

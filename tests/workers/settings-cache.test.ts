@@ -18,7 +18,6 @@ const call = async (cacheMs: string) => {
 const maintenance = (enabled: boolean) =>
   env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('maintenance', ?1)").bind(JSON.stringify({ enabled })).run();
 
-
 describe("the platform's settings read, kept per isolate", () => {
   it("is reused within SETTINGS_CACHE_MS and read again at 0", async () => {
     expect(await call("60000")).toBe(200);

@@ -4,11 +4,17 @@ import { env } from "cloudflare:workers";
 // and seeded once per run (scripts/worker-test-db.mjs, decision 0064). Check the copy is whole: a
 // file that started from an empty database would fail far from the cause.
 const names = new Set(
-  (await env.DB.prepare("SELECT name FROM d1_migrations").all<{ name: string }>().catch(() => ({ results: [] }))).results.map((r) => r.name),
+  (
+    await env.DB.prepare("SELECT name FROM d1_migrations")
+      .all<{ name: string }>()
+      .catch(() => ({ results: [] }))
+  ).results.map((r) => r.name),
 );
 const missing = env.TEST_MIGRATIONS.filter((m) => !names.has(m.name)).map((m) => m.name);
 if (missing.length) {
-  throw new Error(`the Worker test database lacks ${missing.length} migration(s) (${missing.slice(0, 3).join(", ")}…): vitest.config.ts copies a template made by scripts/worker-test-db.mjs`);
+  throw new Error(
+    `the Worker test database lacks ${missing.length} migration(s) (${missing.slice(0, 3).join(", ")}…): vitest.config.ts copies a template made by scripts/worker-test-db.mjs`,
+  );
 }
 
 // The seed's clock-relative times (live matches, running tournaments) as if it had run now.

@@ -93,7 +93,12 @@ describe("demo provider: authorize", () => {
 
   it("re-shows the form with a message for a bad email or name, issuing nothing", async () => {
     const fields = await authorizeRequest(pkceVerifier());
-    for (const [email, name] of [["", "A"], ["not-an-email", "A"], ["a@example.com", "x".repeat(51)], ["a@example.com", "<b>"]]) {
+    for (const [email, name] of [
+      ["", "A"],
+      ["not-an-email", "A"],
+      ["a@example.com", "x".repeat(51)],
+      ["a@example.com", "<b>"],
+    ]) {
       const res = await postConsent(new Browser(), { ...fields, email: email!, name: name!, decision: "allow" });
       expect(res.status).toBe(400);
       expect(res.headers.get("location")).toBeNull();
@@ -107,7 +112,7 @@ describe("demo provider: authorize", () => {
     const subjects = [];
     for (let i = 0; i < 2; i++) {
       const res = await exchange(await codeFor(verifier, email), verifier);
-      subjects.push((await (await userinfo(((await res.json()) as { access_token: string }).access_token)).json() as { sub: string }).sub);
+      subjects.push(((await (await userinfo(((await res.json()) as { access_token: string }).access_token)).json()) as { sub: string }).sub);
     }
     expect(subjects[0]).toBe(subjects[1]);
     for (const [path, method] of [
@@ -157,7 +162,9 @@ describe("demo provider: token and userinfo", () => {
   it("refuses an expired code, another redirect_uri and a malformed verifier", async () => {
     const verifier = pkceVerifier();
     const expired = await codeFor(verifier);
-    await env.DB.prepare("UPDATE demo_oauth_codes SET expires_at = ?1 WHERE used_at IS NULL").bind(Date.now() - 1).run();
+    await env.DB.prepare("UPDATE demo_oauth_codes SET expires_at = ?1 WHERE used_at IS NULL")
+      .bind(Date.now() - 1)
+      .run();
     expect(await (await exchange(expired, verifier)).json()).toEqual({ error: "invalid_grant" });
     expect(await (await exchange(await codeFor(verifier), verifier, { redirect_uri: `${ORIGIN}/elsewhere` })).json()).toEqual({ error: "invalid_grant" });
     expect(await (await exchange(await codeFor(verifier), "short")).json()).toEqual({ error: "invalid_grant" });
@@ -189,7 +196,12 @@ describe("demo provider: token and userinfo", () => {
   });
 
   it("userinfo answers 401 without a live Bearer token", async () => {
-    const attempts: Record<string, string>[] = [{}, { authorization: "Bearer nope" }, { authorization: `Bearer ${"a".repeat(43)}` }, { authorization: "Basic abc" }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer nope" },
+      { authorization: `Bearer ${"a".repeat(43)}` },
+      { authorization: "Basic abc" },
+    ];
     for (const headers of attempts) {
       const res = await send("/platform/demo/oauth/userinfo", { headers });
       expect(res.status).toBe(401);

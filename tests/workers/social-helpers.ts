@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { Browser } from "./auth-helpers";
+import type { Browser } from "./auth-helpers";
 import { ORIGIN, send } from "./helpers";
 
 /** Shared by the social-*.test.ts files: the OAuth dance with the demo provider, as a browser does it. */
@@ -20,7 +20,12 @@ export function location(res: Response): string {
 export function hiddenFields(html: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    out[m[1]!] = m[2]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    out[m[1]!] = m[2]!
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
   }
   return out;
 }
@@ -53,9 +58,7 @@ export async function consentTo(b: Browser, o: DanceOptions = {}): Promise<strin
   const consent = await page(b, authorize);
   expect(consent.status).toBe(200);
   const fields = hiddenFields(await consent.text());
-  const back = location(
-    await postConsent(b, { ...fields, email: o.email ?? "", name: o.name ?? "", decision: o.decision ?? "allow" }),
-  );
+  const back = location(await postConsent(b, { ...fields, email: o.email ?? "", name: o.name ?? "", decision: o.decision ?? "allow" }));
   expect(back).toMatch(/^https:\/\/playfront\.test\/oauth\/callback\/demo\?/);
   return back;
 }

@@ -5,8 +5,7 @@ import { data, ORIGIN, setCookie } from "./helpers";
 import { consentTo, hiddenFields, location, page, postConsent, socialSignIn } from "./social-helpers";
 
 const emailOf = (prefix = "social") => `${uniqueName(prefix)}@example.com`;
-const identityRows = async (uid: number) =>
-  (await env.DB.prepare("SELECT service, subject FROM social_identities WHERE uid = ?1").bind(uid).all()).results;
+const identityRows = async (uid: number) => (await env.DB.prepare("SELECT service, subject FROM social_identities WHERE uid = ?1").bind(uid).all()).results;
 
 describe("social sign-in with the demo provider: init → consent → callback", () => {
   it("creates an account that still has its registration to complete, and signs it in", async () => {
@@ -96,7 +95,9 @@ describe("social sign-in with the demo provider: init → consent → callback",
     expect((await socialSignIn(other, { email: email.toUpperCase() })).searchParams.get("social_auth")).toBe("success");
     expect(await uid(other)).toBe(first);
     // Every sign-in through the provider is a `login` event (the after-login campaign popup's audience).
-    const logins = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_events WHERE subject = ?1 AND event_name = 'login'").bind(`u:${first}`).first<{ n: number }>();
+    const logins = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_events WHERE subject = ?1 AND event_name = 'login'")
+      .bind(`u:${first}`)
+      .first<{ n: number }>();
     expect(logins?.n).toBe(3);
   });
 

@@ -65,7 +65,14 @@ describe("completing a social registration through auth.register", () => {
 
     const taken = await registerPlayer({ fakename: `Taken${Date.now() % 1e6}`, phone: "447700900555" });
     const bad = await failure(
-      b.post("auth/register", { terms: "1", currency: "GBP", country_code: "XX", fakename: (await data(taken.browser.get("account/getInfo"))).fakename, phone: "447700900555", login: taken.login }),
+      b.post("auth/register", {
+        terms: "1",
+        currency: "GBP",
+        country_code: "XX",
+        fakename: (await data(taken.browser.get("account/getInfo"))).fakename,
+        phone: "447700900555",
+        login: taken.login,
+      }),
       400,
       "InvalidParameterException",
     );

@@ -78,8 +78,22 @@ describe("result rules", () => {
     line: null,
     selections: [{ id: 1, outcome: "home" as const }, ...(draw ? [{ id: 2, outcome: "draw" as const }] : []), { id: 3, outcome: "away" as const }],
   });
-  const total = (line: number) => ({ kind: "total" as const, line, selections: [{ id: 1, outcome: "over" as const }, { id: 2, outcome: "under" as const }] });
-  const handicap = (line: number) => ({ kind: "handicap" as const, line, selections: [{ id: 1, outcome: "home" as const }, { id: 2, outcome: "away" as const }] });
+  const total = (line: number) => ({
+    kind: "total" as const,
+    line,
+    selections: [
+      { id: 1, outcome: "over" as const },
+      { id: 2, outcome: "under" as const },
+    ],
+  });
+  const handicap = (line: number) => ({
+    kind: "handicap" as const,
+    line,
+    selections: [
+      { id: 1, outcome: "home" as const },
+      { id: 2, outcome: "away" as const },
+    ],
+  });
   const results = (r: ReturnType<typeof settleMarket>) => [r.status, ...r.results.map((x) => x.result)];
 
   it("match result: the outcome of the final score wins; level without a draw voids", () => {

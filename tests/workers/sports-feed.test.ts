@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { buildScript } from "../../workers/platform/sportsbook/feed-script";
 import { loadEvent } from "../../workers/platform/sportsbook/feed-apply";
-import { SportsFeed, sportsFeed } from "../../workers/realtime/sports-feed";
+import { type SportsFeed, sportsFeed } from "../../workers/realtime/sports-feed";
 import { ORIGIN, send } from "./helpers";
 import { demo, ensureLeague, newEvent, openFeed, step } from "./sports-feed-helpers";
 
@@ -20,7 +20,9 @@ beforeAll(async () => {
 
 const selections = (ev: { markets: any[] }) => ev.markets.flatMap((m) => m.selections);
 const dbSelections = (eventId: number) =>
-  env.DB.prepare("SELECT x.id, x.odds, x.result, m.status FROM sport_selections x JOIN sport_markets m ON m.id = x.market_id WHERE m.event_id = ? ORDER BY m.position, x.position")
+  env.DB.prepare(
+    "SELECT x.id, x.odds, x.result, m.status FROM sport_selections x JOIN sport_markets m ON m.id = x.market_id WHERE m.event_id = ? ORDER BY m.position, x.position",
+  )
     .bind(eventId)
     .all<{ id: number; odds: number; result: string | null; status: string }>()
     .then((r) => r.results);
@@ -34,7 +36,9 @@ describe("demo events", () => {
       ["handicap", -150, ["home", "away"]],
     ]);
     for (const s of selections(ev)) expect(s.odds).toBeGreaterThan(100);
-    const row = await env.DB.prepare("SELECT status, autoplay, home <> away AS two_teams, step, version FROM sport_events WHERE id = ?").bind(ev.event_id).first();
+    const row = await env.DB.prepare("SELECT status, autoplay, home <> away AS two_teams, step, version FROM sport_events WHERE id = ?")
+      .bind(ev.event_id)
+      .first();
     expect(row).toEqual({ status: "prematch", autoplay: 0, two_teams: 1, step: 0, version: 0 });
   });
 

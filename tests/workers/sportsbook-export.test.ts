@@ -10,7 +10,9 @@ async function readyExport(p: Awaited<ReturnType<typeof bettor>>) {
   const created = await data(p.browser.post("games/createhistoryexportrequest"));
   // The build runs after the answer (waitUntil): the export once it has left pending.
   let item: any;
-  await expect.poll(async () => (item = await data(p.browser.get("games/gethistoryexportrequest", { id: created.id }))).status, { timeout: 10_000 }).not.toBe("pending");
+  await expect
+    .poll(async () => (item = await data(p.browser.get("games/gethistoryexportrequest", { id: created.id }))).status, { timeout: 10_000 })
+    .not.toBe("pending");
   return item;
 }
 
@@ -31,13 +33,18 @@ describe("the game history export with sports bets", () => {
     const ready = await readyExport(p);
     expect(ready).toMatchObject({ status: "ready", rows: 3 });
     const csv = await (await send(ready.download_url, { headers: p.browser.headers() })).text();
-    const rows = await env.DB.prepare("SELECT id, settled_at FROM sport_bets WHERE uid = ?1 AND status <> 'open' ORDER BY settled_at, id").bind(p.uid).all<{ id: string; settled_at: number }>();
+    const rows = await env.DB.prepare("SELECT id, settled_at FROM sport_bets WHERE uid = ?1 AND status <> 'open' ORDER BY settled_at, id")
+      .bind(p.uid)
+      .all<{ id: string; settled_at: number }>();
     const line: Record<string, string> = {
       [won.id]: `${won.id},DATE,sportsbook,"Reds, United – Blues",real,USD,10.00,25.00,15.00`,
       [lost.id]: `${lost.id},DATE,sportsbook,"Reds, United – Blues",real,USD,4.00,0.00,-4.00`,
       [free.id]: `${free.id},DATE,sportsbook,"Reds, United – Blues",free_bet,USD,0.00,7.50,7.50`,
     };
-    const expected = ["round_id,date_utc,game,title,mode,currency,bet,win,net", ...rows.results.map((r) => line[r.id]!.replace("DATE", new Date(r.settled_at).toISOString()))];
+    const expected = [
+      "round_id,date_utc,game,title,mode,currency,bet,win,net",
+      ...rows.results.map((r) => line[r.id]!.replace("DATE", new Date(r.settled_at).toISOString())),
+    ];
     expect(csv).toBe(expected.map((l) => `${l}\r\n`).join(""));
   });
 });

@@ -34,15 +34,31 @@ const outcomes = (kind: Kind, n: number) =>
 
 /** An event of the seeded football league (1) or `league`, with markets (default: one open match result). */
 export async function makeEvent(
-  opts: { status?: "prematch" | "live" | "finished" | "cancelled"; league?: number; startsIn?: number; markets?: MarketSpec[]; home?: string; away?: string } = {},
+  opts: {
+    status?: "prematch" | "live" | "finished" | "cancelled";
+    league?: number;
+    startsIn?: number;
+    markets?: MarketSpec[];
+    home?: string;
+    away?: string;
+  } = {},
 ): Promise<MadeEvent> {
   const t = teams();
   const event = await env.DB.prepare(
     `INSERT INTO sport_events (league_id, home, away, starts_at, status, score_home, score_away, minute, script, autoplay, created_at)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, 0, ?9) RETURNING id`,
   )
-    .bind(opts.league ?? 1, opts.home ?? t.home, opts.away ?? t.away, Date.now() + (opts.startsIn ?? 3_600_000), opts.status ?? "prematch",
-      opts.status === "live" ? 0 : null, opts.status === "live" ? 10 : null, 900_000 + made, Date.now())
+    .bind(
+      opts.league ?? 1,
+      opts.home ?? t.home,
+      opts.away ?? t.away,
+      Date.now() + (opts.startsIn ?? 3_600_000),
+      opts.status ?? "prematch",
+      opts.status === "live" ? 0 : null,
+      opts.status === "live" ? 10 : null,
+      900_000 + made,
+      Date.now(),
+    )
     .first<number>("id");
   const specs = opts.markets ?? [{ odds: [200, 340, 380] }];
   const markets: MadeEvent["markets"] = [];
@@ -102,7 +118,11 @@ export const ledgerSum = async (uid: number, kind: string) =>
 
 /** Places a bet through the API; `odds` defaults to the current odds of the selections. */
 export async function place(p: Player, fields: { selections: number[]; stake: number; kind?: string; odds?: number[]; funding?: string; key?: string }) {
-  const odds = fields.odds ?? (await Promise.all(fields.selections.map(async (s) => (await env.DB.prepare("SELECT odds FROM sport_selections WHERE id = ?1").bind(s).first<number>("odds"))!)));
+  const odds =
+    fields.odds ??
+    (await Promise.all(
+      fields.selections.map(async (s) => (await env.DB.prepare("SELECT odds FROM sport_selections WHERE id = ?1").bind(s).first<number>("odds"))!),
+    ));
   return p.browser.post("sportsbook/placeBet", {
     kind: fields.kind ?? (fields.selections.length > 1 ? "accumulator" : "single"),
     selections: fields.selections.join(","),

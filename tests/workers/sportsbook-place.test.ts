@@ -26,7 +26,9 @@ describe("placeBet", () => {
       funding: "main",
       stake_returned: true,
       settled_at: null,
-      legs: [{ selection_id: e.markets[0]!.selections[0], event_id: e.id, event: "Reds – Blues", market: "Match result", label: "Reds", odds: 185, result: null }],
+      legs: [
+        { selection_id: e.markets[0]!.selections[0], event_id: e.id, event: "Reds – Blues", market: "Match result", label: "Reds", odds: 185, result: null },
+      ],
     });
     expect(await balances(p)).toMatchObject({ main: 9_000 });
     const op = await env.DB.prepare("SELECT type, delta FROM ledger WHERE uid = ?1 AND reference = ?2").bind(p.uid, bet.id).all();
@@ -52,7 +54,10 @@ describe("placeBet", () => {
     await setting(p, "ask");
     expect((await data(p.browser.get("sportsbook/getSettings"))).odds_change).toBe("ask");
     await setOdds(away, 400);
-    expect((await failure(place(p, { selections: [away], odds: [380], stake: 100 }), 409, "InvalidParameterException")).params).toEqual({ code: "odds_changed", odds: [400] });
+    expect((await failure(place(p, { selections: [away], odds: [380], stake: 100 }), 409, "InvalidParameterException")).params).toEqual({
+      code: "odds_changed",
+      odds: [400],
+    });
     expect((await data(place(p, { selections: [away], odds: [400], stake: 100 }))).bet.odds).toBe(400);
     // An accumulator under 'higher': one leg worse refuses the bet, with every current odds in order.
     await setting(p, "higher");
@@ -158,7 +163,11 @@ describe("placeBet", () => {
 
   it("accumulators: combined odds rounded down, potential return exact", async () => {
     const p = await bettor(10_000);
-    const legs = await Promise.all([makeEvent({ markets: [{ odds: [185, 340, 420] }] }), makeEvent({ markets: [{ odds: [233, 340, 300] }] }), makeEvent({ markets: [{ odds: [171, 340, 500] }] })]);
+    const legs = await Promise.all([
+      makeEvent({ markets: [{ odds: [185, 340, 420] }] }),
+      makeEvent({ markets: [{ odds: [233, 340, 300] }] }),
+      makeEvent({ markets: [{ odds: [171, 340, 500] }] }),
+    ]);
     const { bet } = await data(place(p, { selections: legs.map((e) => e.markets[0]!.selections[0]!), stake: 333 }));
     // 1.85 × 2.33 × 1.71 = 7.370955 → 737; return ⌊333 × 185 × 233 × 171 / 100³⌋ = 2454.
     expect(bet).toMatchObject({ kind: "accumulator", odds: 737, potential_return: { amount: 2454 } });
@@ -208,7 +217,11 @@ describe("placeBet", () => {
     const e = await makeEvent();
     const s = e.markets[0]!.selections[0]!;
     const bad = async (fields: Record<string, string | number>, field: string) => {
-      const err = await failure(p.browser.post("sportsbook/placeBet", { kind: "single", selections: String(s), odds: "200", stake: 100, key: betKey(), ...fields }), 400, "InvalidParameterException");
+      const err = await failure(
+        p.browser.post("sportsbook/placeBet", { kind: "single", selections: String(s), odds: "200", stake: 100, key: betKey(), ...fields }),
+        400,
+        "InvalidParameterException",
+      );
       expect(Object.keys(err.invalid_parameters ?? {})).toContain(field);
     };
     await bad({ kind: "parlay" }, "kind");
@@ -226,7 +239,11 @@ describe("placeBet", () => {
     await failure(p.browser.get("sportsbook/getBets", { status: "lost" }), 400, "InvalidParameterException");
     await failure(p.browser.get("sportsbook/getBets", { count: 101 }), 400, "InvalidParameterException");
     const { Browser } = await import("./auth-helpers");
-    await failure(new Browser().post("sportsbook/placeBet", { kind: "single", selections: String(s), odds: "200", stake: 100, key: betKey() }), 401, "AuthorizationException");
+    await failure(
+      new Browser().post("sportsbook/placeBet", { kind: "single", selections: String(s), odds: "200", stake: 100, key: betKey() }),
+      401,
+      "AuthorizationException",
+    );
     await failure(new Browser().get("sportsbook/getBets"), 401, "AuthorizationException");
     expect(await balances(p)).toMatchObject({ main: 10_000 });
   });

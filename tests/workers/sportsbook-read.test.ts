@@ -11,7 +11,13 @@ describe("the seeded sportsbook", () => {
     const { items } = await data(get("sportsbook/getSports"));
     expect(items.map((s: { sysname: string }) => s.sysname)).toEqual(["football", "basketball", "tennis", "ice-hockey"]);
     expect(items.map((s: { leagues: unknown[] }) => s.leagues.length)).toEqual([2, 2, 1, 1]);
-    const events = (await env.DB.prepare("SELECT status, starts_at, autoplay FROM sport_events WHERE id < 1000").all<{ status: string; starts_at: number; autoplay: number }>()).results;
+    const events = (
+      await env.DB.prepare("SELECT status, starts_at, autoplay FROM sport_events WHERE id < 1000").all<{
+        status: string;
+        starts_at: number;
+        autoplay: number;
+      }>()
+    ).results;
     expect(events.length).toBeGreaterThanOrEqual(24);
     const now = Date.now();
     const live = events.filter((e) => e.status === "live");
@@ -24,8 +30,13 @@ describe("the seeded sportsbook", () => {
     }
     expect(events.every((e) => e.autoplay === 1)).toBe(true);
     // Every market's book has a margin of about 5 %: Σ 1/odds between 1.02 and 1.10.
-    const books = await env.DB.prepare("SELECT SUM(10000.0 / odds) / 100 AS book FROM sport_selections WHERE market_id < 10000 GROUP BY market_id").all<{ book: number }>();
-    for (const b of books.results) expect(b.book).toBeGreaterThan(1.02), expect(b.book).toBeLessThan(1.1);
+    const books = await env.DB.prepare("SELECT SUM(10000.0 / odds) / 100 AS book FROM sport_selections WHERE market_id < 10000 GROUP BY market_id").all<{
+      book: number;
+    }>();
+    for (const b of books.results) {
+      expect(b.book).toBeGreaterThan(1.02);
+      expect(b.book).toBeLessThan(1.1);
+    }
     // Basketball and tennis have no draw outcome.
     const draws = await env.DB.prepare(
       `SELECT COUNT(*) AS n FROM sport_selections s JOIN sport_markets m ON m.id = s.market_id JOIN sport_events e ON e.id = m.event_id
@@ -113,12 +124,36 @@ describe("sportsbook reads", () => {
   });
 
   it("getSelections answers the slip's current odds and states in the order asked, leaving unknown ids out", async () => {
-    const e = await makeEvent({ home: "Lions", away: "Tigers", markets: [{ odds: [150, 400, 600] }, { kind: "total", odds: [180, 200], status: "suspended" }] });
+    const e = await makeEvent({
+      home: "Lions",
+      away: "Tigers",
+      markets: [{ odds: [150, 400, 600] }, { kind: "total", odds: [180, 200], status: "suspended" }],
+    });
     const ids = [e.markets[1]!.selections[0]!, 999_999, e.markets[0]!.selections[2]!];
     const { items } = await data(get("sportsbook/getSelections", { ids: ids.join(",") }));
     expect(items).toEqual([
-      { id: ids[0], event_id: e.id, event: "Lions – Tigers", event_status: "prematch", market_id: e.markets[1]!.id, market: "Total goals 2.5", market_status: "suspended", label: "Over 2.5", odds: 180 },
-      { id: ids[2], event_id: e.id, event: "Lions – Tigers", event_status: "prematch", market_id: e.markets[0]!.id, market: "Match result", market_status: "open", label: "Tigers", odds: 600 },
+      {
+        id: ids[0],
+        event_id: e.id,
+        event: "Lions – Tigers",
+        event_status: "prematch",
+        market_id: e.markets[1]!.id,
+        market: "Total goals 2.5",
+        market_status: "suspended",
+        label: "Over 2.5",
+        odds: 180,
+      },
+      {
+        id: ids[2],
+        event_id: e.id,
+        event: "Lions – Tigers",
+        event_status: "prematch",
+        market_id: e.markets[0]!.id,
+        market: "Match result",
+        market_status: "open",
+        label: "Tigers",
+        odds: 600,
+      },
     ]);
     await failure(get("sportsbook/getSelections", {}), 400, "InvalidParameterException");
     await failure(get("sportsbook/getSelections", { ids: "1,,2" }), 400, "InvalidParameterException");

@@ -116,7 +116,10 @@ describe("settleEvent", () => {
     expect(await bet(p, b.id)).toMatchObject({ status: "void", odds: 100, payout: { amount: 300 } });
     expect(await balances(p)).toMatchObject({ main: 1_000 });
     const refund = await env.DB.prepare("SELECT type, delta FROM ledger WHERE uid = ?1 AND reference = ?2 ORDER BY id").bind(p.uid, b.id).all();
-    expect(refund.results).toEqual([{ type: "sport_bet", delta: -300 }, { type: "sport_refund", delta: 300 }]);
+    expect(refund.results).toEqual([
+      { type: "sport_bet", delta: -300 },
+      { type: "sport_refund", delta: 300 },
+    ]);
   });
 
   it("free bets: stake not returned pays return − stake; stake returned pays the return; both capped at max_payout; wins go to main", async () => {

@@ -10,8 +10,7 @@ import { data, failure, get, ORIGIN, send } from "./helpers";
 
 type Row = InboxItem;
 const stored = (id: number) => env.DB.prepare("SELECT * FROM support_feedback WHERE id = ?1").bind(id).first<Row>();
-const countFrom = async (ip: string) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM support_feedback WHERE ip = ?1").bind(ip).first<{ n: number }>())!.n;
+const countFrom = async (ip: string) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM support_feedback WHERE ip = ?1").bind(ip).first<{ n: number }>())!.n;
 
 const MESSAGE = "My deposit has not arrived yet, please check.";
 const visitorFeedback = { name: "Ana Visitor", email: "Ana@Example.com", topic: "payments", message: MESSAGE };
@@ -66,7 +65,14 @@ describe("POST /api/support/sendFeedback", () => {
   it("fills a player's name and email from the account when left out, and keeps what the player typed", async () => {
     const p = await registerPlayer();
     const { id } = await data(p.browser.post("support/sendFeedback", { topic: "bonuses", message: "  Where is my bonus today?  " }));
-    expect(await stored(id)).toMatchObject({ uid: p.uid, name: p.login, email: p.email, topic: "bonuses", message: "Where is my bonus today?", page_url: null });
+    expect(await stored(id)).toMatchObject({
+      uid: p.uid,
+      name: p.login,
+      email: p.email,
+      topic: "bonuses",
+      message: "Where is my bonus today?",
+      page_url: null,
+    });
     const typed = await data(p.browser.post("support/sendFeedback", { topic: "other", message: MESSAGE, name: "Bea", email: "bea@example.org" }));
     expect(await stored(typed.id)).toMatchObject({ uid: p.uid, name: "Bea", email: "bea@example.org" });
   });

@@ -10,7 +10,9 @@ const BOT_TOKEN = env.TELEGRAM_BOT_TOKEN;
 const VERIFY_FAILED = "Messenger sign-in could not be verified";
 let nextId = 7_000_000_000;
 const loginEvents = async (uid: number) =>
-  (await env.DB.prepare("SELECT params FROM player_events WHERE subject = ?1 AND event_name = 'login' ORDER BY id").bind(`u:${uid}`).all<{ params: string }>()).results.map((r) => r.params);
+  (
+    await env.DB.prepare("SELECT params FROM player_events WHERE subject = ?1 AND event_name = 'login' ORDER BY id").bind(`u:${uid}`).all<{ params: string }>()
+  ).results.map((r) => r.params);
 
 async function tgParams(
   user: { id: number; username?: string; language_code?: string },
@@ -132,7 +134,12 @@ describe("Telegram mini-app sign-in", () => {
 describe("verifyInitData", () => {
   it("follows Telegram's data-check-string: every field but hash, sorted by key", async () => {
     // Fields in a scrambled order, one with a newline-free JSON value and URL-encoded characters.
-    const fields = { user: JSON.stringify({ id: 42, first_name: "Zé & Co" }), auth_date: String(Math.floor(Date.now() / 1000)), chat_type: "private", chat_instance: "-1" };
+    const fields = {
+      user: JSON.stringify({ id: 42, first_name: "Zé & Co" }),
+      auth_date: String(Math.floor(Date.now() / 1000)),
+      chat_type: "private",
+      chat_instance: "-1",
+    };
     const { payload, hash } = await signInitData(BOT_TOKEN, fields);
     expect(await verifyInitData(payload, { id: "42", hash, botToken: BOT_TOKEN })).toMatchObject({ id: "42" });
     // The hash may sit anywhere in the payload.
@@ -142,7 +149,10 @@ describe("verifyInitData", () => {
     const enc = new TextEncoder();
     const key = async (k: ArrayBuffer | Uint8Array<ArrayBuffer>) => crypto.subtle.importKey("raw", k, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
     const secret = await crypto.subtle.sign("HMAC", await key(enc.encode("WebAppData")), enc.encode(BOT_TOKEN));
-    const lines = Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join("\n");
+    const lines = Object.entries(fields)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${k}=${v}`)
+      .join("\n");
     const expected = [...new Uint8Array(await crypto.subtle.sign("HMAC", await key(secret), enc.encode(lines)))]
       .map((b) => b.toString(16).padStart(2, "0"))
       .join("");

@@ -40,9 +40,10 @@ export async function makeTournament(prizedPlaces = 3, status = "active"): Promi
     ),
     ...(prizedPlaces > 0
       ? [
-          env.DB.prepare(
-            `INSERT INTO tournament_prizes (tournament_id, place_from, place_to, type, money) VALUES (?1, 1, ?2, 'money', '{"USD":1000}')`,
-          ).bind(id, prizedPlaces),
+          env.DB.prepare(`INSERT INTO tournament_prizes (tournament_id, place_from, place_to, type, money) VALUES (?1, 1, ?2, 'money', '{"USD":1000}')`).bind(
+            id,
+            prizedPlaces,
+          ),
         ]
       : []),
   ]);

@@ -108,12 +108,9 @@ describe("rebuild", () => {
     const [a, b] = [await makePlayer(), await makePlayer()];
     await env.DB.batch([
       env.DB.prepare("UPDATE users SET fakename = 'Lucky Seven' WHERE uid = ?1").bind(a),
-      env.DB.prepare("INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at) VALUES (?1, ?2, 40, ?3, ?3), (?1, ?4, 60, ?3, ?3)").bind(
-        id,
-        a,
-        T0,
-        b,
-      ),
+      env.DB.prepare(
+        "INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at) VALUES (?1, ?2, 40, ?3, ?3), (?1, ?4, 60, ?3, ?3)",
+      ).bind(id, a, T0, b),
     ]);
     const board = await tournamentBoard(env, id).live(id, 0);
     expect(board.items.map((r) => [r.points, r.player])).toEqual([

@@ -43,7 +43,11 @@ describe("reset on cashout", () => {
     await real(p, slot, 100);
     const before = await entryOf(resets, p.uid);
     expect(before!.points).toBe(1);
-    await failure(p.browser.post("cashier/makewithdrawal", { method: "demo_card", amount: 5000, requisites: CARD, idempotency_key: newKey() }), 402, "BillingTransactionDeclinedException");
+    await failure(
+      p.browser.post("cashier/makewithdrawal", { method: "demo_card", amount: 5000, requisites: CARD, idempotency_key: newKey() }),
+      402,
+      "BillingTransactionDeclinedException",
+    );
     expect(await entryOf(resets, p.uid)).toEqual(before);
     await checkLedger(resets);
   });

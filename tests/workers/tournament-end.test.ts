@@ -120,14 +120,24 @@ describe("the copy hook (demo and test)", () => {
   const childrenOf = async (id: number) => {
     const [games, prizes] = await env.DB.batch([
       env.DB.prepare("SELECT game_id FROM tournament_games WHERE tournament_id = ?1 ORDER BY game_id").bind(id),
-      env.DB.prepare("SELECT place_from, place_to, type, money, bonus_template_id, freespin_template_id, texts FROM tournament_prizes WHERE tournament_id = ?1 ORDER BY place_from").bind(id),
+      env.DB.prepare(
+        "SELECT place_from, place_to, type, money, bonus_template_id, freespin_template_id, texts FROM tournament_prizes WHERE tournament_id = ?1 ORDER BY place_from",
+      ).bind(id),
     ]);
     return { games: games!.results, prizes: prizes!.results };
   };
 
   it("makes an active tournament with the original's rules, games and prizes and no players, even of a finished one; each copy its own", async () => {
     const slot = await gameOf("slot");
-    const original = await makeTournament({ scoring: "rounds", opt_in: false, games: [slot], prizes: [[1, 1, "money", 1000], [2, 3, "bonus", "tournament-bonus-25"]] });
+    const original = await makeTournament({
+      scoring: "rounds",
+      opt_in: false,
+      games: [slot],
+      prizes: [
+        [1, 1, "money", 1000],
+        [2, 3, "bonus", "tournament-bonus-25"],
+      ],
+    });
     const player = await playerWith(100_000);
     await real(player, slot, 100);
     expect(await pointsOf(original, player.uid)).toBe(1);

@@ -53,22 +53,36 @@ export async function makeTournament(s: TournamentSpec): Promise<number> {
       env.DB.prepare(
         `INSERT INTO tournament_prizes (tournament_id, place_from, place_to, type, money, bonus_template_id, freespin_template_id)
          VALUES (?1, ?2, ?3, ?4, ?5, (SELECT id FROM bonus_templates WHERE sysname = ?6), (SELECT id FROM freespin_templates WHERE sysname = ?7))`,
-      ).bind(id, from, to, type, type === "money" ? JSON.stringify({ USD: what, EUR: what, BRL: what }) : null, type === "bonus" ? what : null, type === "freespins" ? what : null),
+      ).bind(
+        id,
+        from,
+        to,
+        type,
+        type === "money" ? JSON.stringify({ USD: what, EUR: what, BRL: what }) : null,
+        type === "bonus" ? what : null,
+        type === "freespins" ? what : null,
+      ),
     ),
   ]);
   return id;
 }
 
-export const tournamentId = async (sysname: string) => (await env.DB.prepare("SELECT id FROM tournaments WHERE sysname = ?1").bind(sysname).first<number>("id"))!;
+export const tournamentId = async (sysname: string) =>
+  (await env.DB.prepare("SELECT id FROM tournaments WHERE sysname = ?1").bind(sysname).first<number>("id"))!;
 
 export const join = (p: Player, id: number) => p.browser.post("tournaments/participate", { tournament_id: id });
 
 export const entryOf = (id: number, uid: number) =>
-  env.DB.prepare("SELECT points, reached_at FROM tournament_entries WHERE tournament_id = ?1 AND uid = ?2").bind(id, uid).first<{ points: number; reached_at: number }>();
+  env.DB.prepare("SELECT points, reached_at FROM tournament_entries WHERE tournament_id = ?1 AND uid = ?2")
+    .bind(id, uid)
+    .first<{ points: number; reached_at: number }>();
 
 export const pointsOf = async (id: number, uid: number) => (await entryOf(id, uid))?.points ?? null;
 
-export const roundRow = (roundId: string) => env.DB.prepare("SELECT bet, win, bet_bonus, win_bonus FROM game_rounds WHERE id = ?1").bind(roundId).first<{ bet: number; win: number; bet_bonus: number; win_bonus: number }>();
+export const roundRow = (roundId: string) =>
+  env.DB.prepare("SELECT bet, win, bet_bonus, win_bonus FROM game_rounds WHERE id = ?1")
+    .bind(roundId)
+    .first<{ bet: number; win: number; bet_bonus: number; win_bonus: number }>();
 
 /** Σ ledger = entry points, for every entry of the tournament. */
 export async function checkLedger(id: number): Promise<void> {

@@ -9,7 +9,9 @@ import { checkLedger, entryOf, join, leaderboard, makeTournament, pointsOf, roun
 
 /** Another slot than `slot` (the tournament's game). */
 const slotB = async (slot: { id: number }) =>
-  (await env.DB.prepare("SELECT id, sysname FROM games WHERE kind = 'slot' AND min_bet <= 100 AND max_bet >= 1000 AND is_sportsbook = 0 AND id <> ?1 ORDER BY id LIMIT 1")
+  (await env.DB.prepare(
+    "SELECT id, sysname FROM games WHERE kind = 'slot' AND min_bet <= 100 AND max_bet >= 1000 AND is_sportsbook = 0 AND id <> ?1 ORDER BY id LIMIT 1",
+  )
     .bind(slot.id)
     .first<{ id: number; sysname: string }>())!;
 
@@ -149,13 +151,25 @@ describe("the cost of scoring", () => {
     const round = await real(p, outside, 100);
     // The statements the round's batch carried, run again under a fresh key: nothing qualifies.
     const cost = async () => {
-      const { statements } = roundScoringStatements(env.DB, { uid: p.uid, roundId: round, gameId: outside.id, operationKey: `probe:${crypto.randomUUID()}`, betMain: 100, winMain: 0, bonusId: null });
+      const { statements } = roundScoringStatements(env.DB, {
+        uid: p.uid,
+        roundId: round,
+        gameId: outside.id,
+        operationKey: `probe:${crypto.randomUUID()}`,
+        betMain: 100,
+        winMain: 0,
+        bonusId: null,
+      });
       const results = await env.DB.batch(statements);
       expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM tournament_points WHERE round_id = ?1").bind(round).first("n")).toBe(0);
       return results.map((r) => r.meta.rows_read);
     };
     const before = await cost();
-    const others = (await env.DB.prepare("SELECT id, sysname FROM games WHERE kind = 'slot' AND id <> ?1 ORDER BY id LIMIT 10").bind(outside.id).all<{ id: number; sysname: string }>()).results;
+    const others = (
+      await env.DB.prepare("SELECT id, sysname FROM games WHERE kind = 'slot' AND id <> ?1 ORDER BY id LIMIT 10")
+        .bind(outside.id)
+        .all<{ id: number; sysname: string }>()
+    ).results;
     for (let i = 0; i < 5; i++) await makeTournament({ scoring: "rounds", opt_in: false, games: others });
     expect(await cost()).toEqual(before);
     expect(before.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(8);

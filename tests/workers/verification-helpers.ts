@@ -18,7 +18,13 @@ export function fakeFile(name: string, size = 2048, head: number[] = JPEG_HEAD, 
 export const jpeg = (size?: number) => fakeFile("photo.jpg", size);
 export const pdf = (size?: number) => fakeFile("scan.pdf", size, PDF_HEAD, "application/pdf");
 /** A GIF named and typed as a JPEG: only the first bytes tell. */
-export const disguisedGif = () => fakeFile("photo.jpg", 1024, Array.from("GIF89a", (c) => c.charCodeAt(0)), "image/jpeg");
+export const disguisedGif = () =>
+  fakeFile(
+    "photo.jpg",
+    1024,
+    Array.from("GIF89a", (c) => c.charCodeAt(0)),
+    "image/jpeg",
+  );
 
 export interface PageToken {
   token: string;
@@ -66,13 +72,22 @@ export const REVIEW = `${ORIGIN}/platform/demo/verification/review`;
 
 /** Submits a decision of the review console. */
 export const review = (applicantId: string, decision: string, comment = "") =>
-  send(REVIEW, { method: "POST", body: new URLSearchParams({ applicant_id: applicantId, decision, comment }), redirect: "manual", headers: { origin: ORIGIN } });
+  send(REVIEW, {
+    method: "POST",
+    body: new URLSearchParams({ applicant_id: applicantId, decision, comment }),
+    redirect: "manual",
+    headers: { origin: ORIGIN },
+  });
 
 export const applicantOf = (uid: number) =>
-  env.DB.prepare("SELECT * FROM demo_verification_applicants WHERE uid = ?1 ORDER BY created_at DESC, rowid DESC LIMIT 1").bind(uid).first<Record<string, any>>();
+  env.DB.prepare("SELECT * FROM demo_verification_applicants WHERE uid = ?1 ORDER BY created_at DESC, rowid DESC LIMIT 1")
+    .bind(uid)
+    .first<Record<string, any>>();
 
 export const flagsOf = (uid: number) =>
-  env.DB.prepare("SELECT is_verified, is_on_verification, is_kyc_block_enabled, is_verification_blocked FROM users WHERE uid = ?1").bind(uid).first<Record<string, number>>();
+  env.DB.prepare("SELECT is_verified, is_on_verification, is_kyc_block_enabled, is_verification_blocked FROM users WHERE uid = ?1")
+    .bind(uid)
+    .first<Record<string, number>>();
 
 export const outboxOf = async (applicantId: string) =>
   (await env.DB.prepare("SELECT * FROM demo_verification_outbox WHERE applicant_id = ?1").bind(applicantId).all<Record<string, any>>()).results;

@@ -63,7 +63,11 @@ describe("sumsub.getAccessToken", () => {
     expect(t.url).toBe(`/platform/demo/verification?token=${t.token}`);
     expect(t.expires_at).toBeGreaterThanOrEqual(before + 600);
     expect(t.expires_at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 600);
-    const rows = (await env.DB.prepare("SELECT * FROM demo_verification_tokens WHERE applicant_id = ?1").bind((await applicantOf(p.uid))!.id).all()).results;
+    const rows = (
+      await env.DB.prepare("SELECT * FROM demo_verification_tokens WHERE applicant_id = ?1")
+        .bind((await applicantOf(p.uid))!.id)
+        .all()
+    ).results;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ external_action_id: "withdraw.kyc:1", token_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(JSON.stringify(rows)).not.toContain(t.token);

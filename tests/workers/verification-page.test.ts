@@ -7,7 +7,8 @@ import { accessToken, applicantOf, disguisedGif, fakeFile, flagsOf, jpeg, openPa
 
 const MB = 1024 * 1024;
 const documentsOf = async (applicantId: string) =>
-  (await env.DB.prepare("SELECT kind, content_type, size FROM demo_verification_documents WHERE applicant_id = ?1 ORDER BY kind").bind(applicantId).all()).results;
+  (await env.DB.prepare("SELECT kind, content_type, size FROM demo_verification_documents WHERE applicant_id = ?1 ORDER BY kind").bind(applicantId).all())
+    .results;
 
 describe("GET /platform/demo/verification", () => {
   it("goes document → sides → selfie → submit, without scripts, framable by the site only", async () => {
@@ -54,7 +55,7 @@ describe("GET /platform/demo/verification", () => {
     const nonce = /'nonce-([^']+)'/.exec(submitted.headers.get("content-security-policy") ?? "")?.[1];
     expect(nonce).toBeTruthy();
     expect(last).toContain(`<script nonce="${nonce}">`);
-    expect(last).toContain("postMessage({type:\"playfront:verification\",status:\"pending\"},location.origin)");
+    expect(last).toContain('postMessage({type:"playfront:verification",status:"pending"},location.origin)');
     // A submitted attempt takes no more uploads.
     await stepOk(postStep(t.url, "selfie", { selfie: jpeg(5000) }));
     expect((await documentsOf(applicant.id)).find((d) => d.kind === "selfie")).toMatchObject({ size: 2048 });
@@ -99,7 +100,11 @@ describe("GET /platform/demo/verification", () => {
     // Exactly 5 MB passes (stored in chunks), and a PDF is no selfie.
     await stepOk(postStep(t.url, "documents", { back: jpeg(5 * MB) }));
     expect((await documentsOf(applicant.id)).find((d) => d.kind === "back")).toMatchObject({ size: 5 * MB });
-    const chunks = await env.DB.prepare("SELECT COUNT(*) AS n FROM demo_verification_document_chunks c JOIN demo_verification_documents d ON d.id = c.document_id WHERE d.applicant_id = ?1 AND d.kind = 'back'").bind(applicant.id).first<{ n: number }>();
+    const chunks = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM demo_verification_document_chunks c JOIN demo_verification_documents d ON d.id = c.document_id WHERE d.applicant_id = ?1 AND d.kind = 'back'",
+    )
+      .bind(applicant.id)
+      .first<{ n: number }>();
     expect(chunks!.n).toBeGreaterThan(1);
     const pdfSelfie = await postStep(t.url, "selfie", { selfie: pdf() });
     expect(pdfSelfie.status).toBe(400);
@@ -121,7 +126,9 @@ describe("GET /platform/demo/verification", () => {
   it("an expired token shows 410, an unknown or malformed one 404, for GET and POST alike", async () => {
     const p = await verifiablePlayer();
     const t = await accessToken(p);
-    await env.DB.prepare("UPDATE demo_verification_tokens SET expires_at = ?1, created_at = ?1 - 600000").bind(Date.now() - 1).run();
+    await env.DB.prepare("UPDATE demo_verification_tokens SET expires_at = ?1, created_at = ?1 - 600000")
+      .bind(Date.now() - 1)
+      .run();
     const expired = await openPage(t.url);
     expect(expired.status).toBe(410);
     expect(await expired.text()).toContain("This verification link has expired");

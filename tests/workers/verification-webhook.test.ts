@@ -68,7 +68,13 @@ describe("review console", () => {
     expect((await applicantOf(p.uid))!.status).toBe("approved");
     const [row] = await outboxOf(applicantId);
     expect(row).toMatchObject({ attempts: 1, delivered_at: expect.any(Number), last_error: null });
-    expect(JSON.parse(row!.payload)).toMatchObject({ type: "applicantReviewed", applicant_id: applicantId, external_user_id: p.uid, review_answer: "GREEN", review_reject_type: null });
+    expect(JSON.parse(row!.payload)).toMatchObject({
+      type: "applicantReviewed",
+      applicant_id: applicantId,
+      external_user_id: p.uid,
+      review_answer: "GREEN",
+      review_reject_type: null,
+    });
     expect(await info(p)).toEqual({ on: false, verified: true });
     // Decided once: a second decision is refused and writes no second webhook.
     expect((await review(applicantId, "final", "late")).status).toBe(409);
@@ -178,7 +184,9 @@ describe("POST /platform/verification/webhook", () => {
     expect(late.status).toBe(200);
     expect(await late.json()).toEqual({ ok: true, applied: false, reason: "not the player's latest attempt" });
     expect(await info(p)).toEqual({ on: true, verified: false });
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM verification_webhook_events WHERE uid = ?1 AND applicant_id = ?2").bind(p.uid, first).first("n")).toBe(2);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM verification_webhook_events WHERE uid = ?1 AND applicant_id = ?2").bind(p.uid, first).first("n"),
+    ).toBe(2);
     // Even a late final rejection of the old attempt does not block the player.
     expect((await postWebhook(body(p, first, { review_answer: "RED", review_reject_type: "FINAL", comment: "late" }))).status).toBe(200);
     expect((await flagsOf(p.uid))!.is_verification_blocked).toBe(0);
@@ -212,7 +220,12 @@ describe("deliverVerificationWebhooks", () => {
       return new Response("unavailable", { status: 503 });
     };
     expect(await deliverVerificationWebhooks(env, t0, { send: platformDown })).toEqual({ delivered: 0, failed: 1 });
-    expect((await outboxOf(applicantId))[0]).toMatchObject({ attempts: 1, delivered_at: null, next_attempt_at: t0 + RETRY_DELAYS_MS[0]!, last_error: expect.stringContaining("503") });
+    expect((await outboxOf(applicantId))[0]).toMatchObject({
+      attempts: 1,
+      delivered_at: null,
+      next_attempt_at: t0 + RETRY_DELAYS_MS[0]!,
+      last_error: expect.stringContaining("503"),
+    });
     expect(await info(p)).toEqual({ on: true, verified: false });
 
     // Not due yet: nothing is sent.

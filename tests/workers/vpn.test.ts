@@ -14,7 +14,11 @@ describe("vpn.getShop", () => {
   it("lists the seeded plans with localized texts and the reader's price", async () => {
     const p = await registerPlayer();
     const shop = await data(p.browser.get("vpn/getShop"));
-    expect(shop.items.map((i: any) => [i.sysname, i.days, i.devices])).toEqual([["week", 7, 1], ["month", 30, 3], ["quarter", 90, 5]]);
+    expect(shop.items.map((i: any) => [i.sysname, i.days, i.devices])).toEqual([
+      ["week", 7, 1],
+      ["month", 30, 3],
+      ["quarter", 90, 5],
+    ]);
     expect(shop.items[1]).toMatchObject({ title: "Month", price: { amount: 899, currency: "USD" } });
     const es = await data(p.browser.get("vpn/getShop", { locale: "es" }));
     expect(es.items[0].title).toBe("Pase semanal");
@@ -206,7 +210,10 @@ describe("the VPN clock", () => {
     const other = await playerWith(1000);
     const sub = await data(buy(p, await planId("week")));
     const theirs = await data(buy(other, await planId("week")));
-    const res = await send(`${ORIGIN}/platform/demo/vpn/clock?login=${encodeURIComponent(p.login)}&before_end=3600000`, { method: "POST", headers: { origin: ORIGIN } });
+    const res = await send(`${ORIGIN}/platform/demo/vpn/clock?login=${encodeURIComponent(p.login)}&before_end=3600000`, {
+      method: "POST",
+      headers: { origin: ORIGIN },
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as any).data).toMatchObject({ warned: 1, at: sub.ends_at - 3600_000 });
     expect((await subscriptionRow(p.uid))!.warned_for).toBe(sub.ends_at);

@@ -151,7 +151,16 @@ describe("applyOperation", () => {
     ["a huge delta", { changes: [{ kind: "main", delta: 2 ** 60 }] }, "changes"],
     ["a delta given as text", { changes: [{ kind: "main", delta: "5" }] }, "changes"],
     ["an unknown kind", { changes: [{ kind: "gold", delta: 5 }] }, "changes"],
-    ["a kind changed twice", { changes: [{ kind: "main", delta: 5 }, { kind: "main", delta: 5 }] }, "changes"],
+    [
+      "a kind changed twice",
+      {
+        changes: [
+          { kind: "main", delta: 5 },
+          { kind: "main", delta: 5 },
+        ],
+      },
+      "changes",
+    ],
     ["no change", { changes: [] }, "changes"],
     ["a short key", { key: "1234567" }, "key"],
     ["a long key", { key: "k".repeat(101) }, "key"],

@@ -17,8 +17,7 @@ export async function makePlayer(currency = "USD"): Promise<number> {
 }
 
 export const balanceOf = async (uid: number, kind: string): Promise<number | null> =>
-  (await env.DB.prepare("SELECT amount FROM balances WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<{ amount: number }>())
-    ?.amount ?? null;
+  (await env.DB.prepare("SELECT amount FROM balances WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<{ amount: number }>())?.amount ?? null;
 
 export const ledgerRows = async (uid: number) =>
   (

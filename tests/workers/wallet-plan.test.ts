@@ -16,14 +16,16 @@ const key = (what = "plan") => `${what}-${Date.now().toString(36)}-${++n}`;
 /** A scratch table standing in for a feature's rows (the cashier's transactions, say). */
 const table = db.prepare("CREATE TABLE IF NOT EXISTS plan_things (id TEXT PRIMARY KEY, state TEXT NOT NULL)");
 const thingIs = (id: string, state: string) => ({ sql: "EXISTS (SELECT 1 FROM plan_things WHERE id = ?1 AND state = ?2)", params: [id, state] });
-const setThing = (id: string, state: string) => db.prepare("INSERT INTO plan_things (id, state) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET state = ?2").bind(id, state);
+const setThing = (id: string, state: string) =>
+  db.prepare("INSERT INTO plan_things (id, state) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET state = ?2").bind(id, state);
 const thing = async (id: string) => (await db.prepare("SELECT state FROM plan_things WHERE id = ?1").bind(id).first<{ state: string }>())?.state ?? null;
 
 describe("applyPlan", () => {
   it("applies the operation when its guard holds after the caller's statements, and not otherwise", async () => {
     await table.run();
     const uid = await makePlayer();
-    const credit = (id: string) => planOperation(db, { uid, key: `credit:${id}`, type: "deposit", reference: id, changes: [{ kind: "main", delta: 700 }] }, thingIs(id, "paid"));
+    const credit = (id: string) =>
+      planOperation(db, { uid, key: `credit:${id}`, type: "deposit", reference: id, changes: [{ kind: "main", delta: 700 }] }, thingIs(id, "paid"));
 
     const refused = await applyPlan(db, [setThing("a", "failed")], credit("a"));
     expect(refused.applied).toBeNull();

@@ -22,7 +22,15 @@ describe("account.getBalance", () => {
 
   it("shows what the wallet holds, in getInfo too", async () => {
     const p = await registerPlayer();
-    await applyOperation(env.DB, { uid: p.uid, key: "deposit-1234", type: "deposit", changes: [{ kind: "main", delta: 12_345 }, { kind: "betting_bonus", delta: 500 }] });
+    await applyOperation(env.DB, {
+      uid: p.uid,
+      key: "deposit-1234",
+      type: "deposit",
+      changes: [
+        { kind: "main", delta: 12_345 },
+        { kind: "betting_bonus", delta: 500 },
+      ],
+    });
     const balance = await data(p.browser.get("account/getBalance"));
     expect(balance.balance_main).toEqual(money(12_345, "USD"));
     expect(balance.balance_betting_bonus).toEqual(money(500, "USD"));

@@ -33,9 +33,15 @@ describe("FortuneWheels bad input", () => {
     expect(await field(get("FortuneWheels/campaignsQuestsInfo", { quest_id: 999_999 }), "quest_id", 404)).toBe("No such wheel quest");
     expect(await field(p.browser.get("FortuneWheels/userQuestsHistoryGet", { campaign_id: 1, limit: 101 }), "limit")).toBe("limit must be at most 100");
     const premium = await campaignId("premium-wheel");
-    expect(await field(p.browser.post("FortuneWheels/buySpin", { campaign_id: premium, spins_amount: 0, key: "abcdefgh12" }), "spins_amount")).toBe("spins_amount must be at least 1");
-    expect(await field(p.browser.post("FortuneWheels/buySpin", { campaign_id: premium, spins_amount: 101, key: "abcdefgh12" }), "spins_amount")).toBe("spins_amount must be at most 100");
-    expect(await field(p.browser.post("FortuneWheels/buySpin", { campaign_id: premium, spins_amount: 1, pay_with: "card", key: "abcdefgh12" }), "pay_with")).toBe("pay_with is 'money' or 'points'");
+    expect(await field(p.browser.post("FortuneWheels/buySpin", { campaign_id: premium, spins_amount: 0, key: "abcdefgh12" }), "spins_amount")).toBe(
+      "spins_amount must be at least 1",
+    );
+    expect(await field(p.browser.post("FortuneWheels/buySpin", { campaign_id: premium, spins_amount: 101, key: "abcdefgh12" }), "spins_amount")).toBe(
+      "spins_amount must be at most 100",
+    );
+    expect(
+      await field(p.browser.post("FortuneWheels/buySpin", { campaign_id: premium, spins_amount: 1, pay_with: "card", key: "abcdefgh12" }), "pay_with"),
+    ).toBe("pay_with is 'money' or 'points'");
     expect(await field(p.browser.post("FortuneWheels/buySpin", { campaign_id: premium, spins_amount: 1, key: "short" }), "key")).toMatch(/key is 8 to 64/);
     expect(await field(p.browser.post("FortuneWheels/spinWheel", { campaign_id: premium }), "key")).toBe("key is required");
     expect(await field(p.browser.post("FortuneWheels/spinWheel", { campaign_id: "x", key: "abcdefgh12" }), "campaign_id")).toBe("campaign_id must be a number");

@@ -13,11 +13,15 @@ import { balanceOf, buySpins, campaignId, spinLedger } from "./wheel-helpers";
 
 /** A paid wheel of its own: one sector paying `cash` every spin, sold for 1.00 or `points` points. */
 async function wheelPaying(sysname: string, cash: number, points: number | null) {
-  await env.DB.prepare(`INSERT INTO wheel_campaigns (sysname, is_spin_cost, spin_price, spin_price_points, texts) VALUES (?1, 1, '{"USD":100}', ?2, '{"en":{"title":"Generous"}}')`)
+  await env.DB.prepare(
+    `INSERT INTO wheel_campaigns (sysname, is_spin_cost, spin_price, spin_price_points, texts) VALUES (?1, 1, '{"USD":100}', ?2, '{"en":{"title":"Generous"}}')`,
+  )
     .bind(sysname, points)
     .run();
   const id = await campaignId(sysname);
-  await env.DB.prepare(`INSERT INTO wheel_sectors (campaign_id, position, weight, reward_type, money, texts) VALUES (?1, 0, 1, 'money', ?2, '{"en":{"title":"Cash"}}')`)
+  await env.DB.prepare(
+    `INSERT INTO wheel_sectors (campaign_id, position, weight, reward_type, money, texts) VALUES (?1, 0, 1, 'money', ?2, '{"en":{"title":"Cash"}}')`,
+  )
     .bind(id, JSON.stringify({ USD: cash }))
     .run();
   return id;

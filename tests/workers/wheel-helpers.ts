@@ -26,7 +26,9 @@ export const spinLedger = async (uid: number) =>
 export async function checkSpinLedger(uid: number): Promise<void> {
   const sums = new Map<number, number>();
   for (const r of await spinLedger(uid)) sums.set(r.campaign_id, (sums.get(r.campaign_id) ?? 0) + r.delta);
-  const { results } = await env.DB.prepare("SELECT campaign_id, spins FROM wheel_spin_balances WHERE uid = ?1").bind(uid).all<{ campaign_id: number; spins: number }>();
+  const { results } = await env.DB.prepare("SELECT campaign_id, spins FROM wheel_spin_balances WHERE uid = ?1")
+    .bind(uid)
+    .all<{ campaign_id: number; spins: number }>();
   const balances = new Map(results.map((r) => [r.campaign_id, r.spins]));
   for (const c of new Set([...sums.keys(), ...balances.keys()])) expect([c, balances.get(c) ?? 0]).toEqual([c, sums.get(c) ?? 0]);
 }
@@ -36,9 +38,14 @@ export async function grantSpins(uid: number, campaign: number, spins: number): 
   const now = Date.now();
   const batch = crypto.randomUUID();
   await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, delta, created_at, batch_id) VALUES (?1, ?2, ?3, 'quest', ?4, ?5, ?6)`,
-    ).bind(uid, campaign, `test-grant:${batch}`, spins, now, batch),
+    env.DB.prepare(`INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, delta, created_at, batch_id) VALUES (?1, ?2, ?3, 'quest', ?4, ?5, ?6)`).bind(
+      uid,
+      campaign,
+      `test-grant:${batch}`,
+      spins,
+      now,
+      batch,
+    ),
     env.DB.prepare(
       `INSERT INTO wheel_spin_balances (uid, campaign_id, spins, updated_at) VALUES (?1, ?2, ?3, ?4)
        ON CONFLICT (uid, campaign_id) DO UPDATE SET spins = spins + excluded.spins`,

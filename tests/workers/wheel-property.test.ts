@@ -25,8 +25,19 @@ type Step =
 const steps: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ do: fc.constant("rounds" as const), count: fc.integer({ min: 1, max: 4 }) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant("retry" as const) }) },
-  { weight: 3, arbitrary: fc.record({ do: fc.constant("buy" as const), payWith: fc.constantFrom("money" as const, "points" as const), spins: fc.integer({ min: 1, max: 4 }), again: fc.boolean() }) },
-  { weight: 4, arbitrary: fc.record({ do: fc.constant("spin" as const), wheel: fc.constantFrom("daily-wheel" as const, "premium-wheel" as const), again: fc.boolean() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      do: fc.constant("buy" as const),
+      payWith: fc.constantFrom("money" as const, "points" as const),
+      spins: fc.integer({ min: 1, max: 4 }),
+      again: fc.boolean(),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({ do: fc.constant("spin" as const), wheel: fc.constantFrom("daily-wheel" as const, "premium-wheel" as const), again: fc.boolean() }),
+  },
 );
 
 let slot: Game;
@@ -105,7 +116,8 @@ async function step(p: Player, m: Model, s: Step): Promise<void> {
 }
 
 const pointsOf = async (uid: number) => (await env.DB.prepare("SELECT points FROM loyalty_accounts WHERE uid = ?1").bind(uid).first<number>("points")) ?? 0;
-const mainOf = async (uid: number) => (await env.DB.prepare("SELECT amount FROM balances WHERE uid = ?1 AND kind = 'main'").bind(uid).first<number>("amount")) ?? 0;
+const mainOf = async (uid: number) =>
+  (await env.DB.prepare("SELECT amount FROM balances WHERE uid = ?1 AND kind = 'main'").bind(uid).first<number>("amount")) ?? 0;
 
 async function checkBooks(uid: number, m: Model): Promise<void> {
   await checkSpinLedger(uid);
@@ -114,8 +126,12 @@ async function checkBooks(uid: number, m: Model): Promise<void> {
   expect(await pointsOf(uid)).toBe(m.points);
   const q = (sql: string) => env.DB.prepare(sql).bind(uid).first<number>("n");
   // One debit per spin, one credit per purchase.
-  expect(await q("SELECT COUNT(*) AS n FROM wheel_spin_ledger WHERE uid = ?1 AND reason = 'spin'")).toBe(await q("SELECT COUNT(*) AS n FROM wheel_spins WHERE uid = ?1"));
-  expect(await q("SELECT COALESCE(SUM(delta), 0) AS n FROM wheel_spin_ledger WHERE uid = ?1 AND reason = 'purchase'")).toBe(await q("SELECT COALESCE(SUM(spins), 0) AS n FROM wheel_purchases WHERE uid = ?1"));
+  expect(await q("SELECT COUNT(*) AS n FROM wheel_spin_ledger WHERE uid = ?1 AND reason = 'spin'")).toBe(
+    await q("SELECT COUNT(*) AS n FROM wheel_spins WHERE uid = ?1"),
+  );
+  expect(await q("SELECT COALESCE(SUM(delta), 0) AS n FROM wheel_spin_ledger WHERE uid = ?1 AND reason = 'purchase'")).toBe(
+    await q("SELECT COALESCE(SUM(spins), 0) AS n FROM wheel_purchases WHERE uid = ?1"),
+  );
   // Money purchases paid once by the wallet; money prizes paid exactly as the spins recorded them.
   expect(await q("SELECT COALESCE(-SUM(l.delta), 0) AS n FROM ledger l WHERE l.uid = ?1 AND l.type = 'wheel_purchase'")).toBe(
     await q("SELECT COALESCE(SUM(amount), 0) AS n FROM wheel_purchases WHERE uid = ?1 AND pay_with = 'money'"),
@@ -134,15 +150,20 @@ describe("the spin ledger's property", () => {
 
   it("Σ spin ledger = balance, and spins, purchases and prizes are each counted once, after every step", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(steps, { minLength: 1, maxLength: 10 }), fc.constantFrom(0, 220, 400), fc.constantFrom(0, 250, 1000), async (plan, points, main) => {
-        const p = await playerWith(main);
-        if (points) await grantPoints(p.uid, points);
-        const m: Model = { premium: 0, points, lastRound: null, lastBuy: null, lastSpin: null };
-        for (const s of plan) {
-          await step(p, m, s);
-          await checkBooks(p.uid, m);
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(steps, { minLength: 1, maxLength: 10 }),
+        fc.constantFrom(0, 220, 400),
+        fc.constantFrom(0, 250, 1000),
+        async (plan, points, main) => {
+          const p = await playerWith(main);
+          if (points) await grantPoints(p.uid, points);
+          const m: Model = { premium: 0, points, lastRound: null, lastBuy: null, lastSpin: null };
+          for (const s of plan) {
+            await step(p, m, s);
+            await checkBooks(p.uid, m);
+          }
+        },
+      ),
       { numRuns: 12 },
     );
   });

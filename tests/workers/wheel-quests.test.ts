@@ -35,7 +35,12 @@ describe("wheel quests", () => {
     expect(await questSpins(p.uid)).toEqual([1]);
 
     const quests = await data(p.browser.get("FortuneWheels/campaignsQuestsGet", { campaign_id: daily }));
-    expect(quests.items.find((q: { sysname: string }) => q.sysname === "daily-slots-3")).toMatchObject({ progress: 3, target: 3, completed: true, reward_spins: 1 });
+    expect(quests.items.find((q: { sysname: string }) => q.sysname === "daily-slots-3")).toMatchObject({
+      progress: 3,
+      target: 3,
+      completed: true,
+      reward_spins: 1,
+    });
     // 4 × 1.00 wagered on slots counts towards the weekly 100.00.
     expect(quests.items.find((q: { sysname: string }) => q.sysname === "wager-weekly")).toMatchObject({ progress: 400, target: 10000, completed: false });
     const history = await data(p.browser.get("FortuneWheels/userQuestsHistoryGet", { campaign_id: daily }));

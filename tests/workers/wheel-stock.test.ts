@@ -32,7 +32,9 @@ describe("a stock-limited prize", () => {
     expect(won).toHaveLength(3);
     expect(answers.filter((a) => a.spin.reward.type === "nothing")).toHaveLength(97);
     expect(await env.DB.prepare("SELECT stock FROM wheel_sectors WHERE campaign_id = ?1").bind(wheel).first<number>("stock")).toBe(0);
-    const paid = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(l.delta) AS total FROM ledger l JOIN wallet_operations o ON o.id = l.operation_id WHERE o.type = 'wheel_reward' AND o.reference IN (SELECT id FROM wheel_spins WHERE campaign_id = ?1)")
+    const paid = await env.DB.prepare(
+      "SELECT COUNT(*) AS n, SUM(l.delta) AS total FROM ledger l JOIN wallet_operations o ON o.id = l.operation_id WHERE o.type = 'wheel_reward' AND o.reference IN (SELECT id FROM wheel_spins WHERE campaign_id = ?1)",
+    )
       .bind(wheel)
       .first<{ n: number; total: number }>();
     expect(paid).toEqual({ n: 3, total: 30000 });
@@ -44,7 +46,9 @@ describe("a stock-limited prize", () => {
     expect(total).toBe(30000);
     // Every spin is recorded with the published weight, and the nonces of each player are 0..4.
     for (const p of players) {
-      const nonces = (await env.DB.prepare("SELECT nonce FROM wheel_spins WHERE uid = ?1 ORDER BY nonce").bind(p.uid).all<{ nonce: number }>()).results.map((r) => r.nonce);
+      const nonces = (await env.DB.prepare("SELECT nonce FROM wheel_spins WHERE uid = ?1 ORDER BY nonce").bind(p.uid).all<{ nonce: number }>()).results.map(
+        (r) => r.nonce,
+      );
       expect(nonces).toEqual([0, 1, 2, 3, 4]);
     }
   });

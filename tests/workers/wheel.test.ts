@@ -64,7 +64,9 @@ describe("FortuneWheels.spinWheel", () => {
     const p = await registerPlayer();
     const daily = await campaignId("daily-wheel");
     const seed = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
-    await env.DB.prepare("INSERT INTO wheel_seeds (uid, server_seed, server_seed_hash, client_seed, next_nonce, created_at) VALUES (?1, ?2, ?3, 'vector', 0, ?4)")
+    await env.DB.prepare(
+      "INSERT INTO wheel_seeds (uid, server_seed, server_seed_hash, client_seed, next_nonce, created_at) VALUES (?1, ?2, ?3, 'vector', 0, ?4)",
+    )
       .bind(p.uid, seed, "7b3d979ca8330a94fa7e9e1b466d8b99e0bcdea1ec90596c0dcc8d7ef6b4300c", Date.now())
       .run();
     expect((await fairness(p)).server_seed_hash).toBe("7b3d979ca8330a94fa7e9e1b466d8b99e0bcdea1ec90596c0dcc8d7ef6b4300c");
@@ -81,7 +83,9 @@ describe("FortuneWheels.spinWheel", () => {
     const bonuses = await data(p.browser.get("bonuses/get"));
     expect(bonuses.available.map((b: { id: string; sysname: string }) => [b.id, b.sysname])).toContainEqual([drawn[0].bonus_id, "wheel-bonus-5"]);
     expect(await mainBalance(p)).toBe(200);
-    expect((await env.DB.prepare("SELECT count FROM freespin_packs WHERE uid = ?1 AND grant_key = ?2").bind(p.uid, `wheel:${drawn[3].id}`).first<number>("count"))).toBe(10);
+    expect(
+      await env.DB.prepare("SELECT count FROM freespin_packs WHERE uid = ?1 AND grant_key = ?2").bind(p.uid, `wheel:${drawn[3].id}`).first<number>("count"),
+    ).toBe(10);
     expect(await balanceOf(p.uid, daily)).toBe(0);
     await checkSpinLedger(p.uid);
   });
@@ -95,7 +99,9 @@ describe("FortuneWheels.spinWheel", () => {
       const { spin: s } = await data(spin(p, daily));
       paid.set(s.reward.type, (paid.get(s.reward.type) ?? 0) + 1);
     }
-    const rows = (await env.DB.prepare("SELECT reward_type, sector_index, fallback_paid, bonus_id FROM wheel_spins WHERE uid = ?1").bind(p.uid).all<Record<string, any>>()).results;
+    const rows = (
+      await env.DB.prepare("SELECT reward_type, sector_index, fallback_paid, bonus_id FROM wheel_spins WHERE uid = ?1").bind(p.uid).all<Record<string, any>>()
+    ).results;
     const count = (t: string) => rows.filter((r) => r.reward_type === t).length;
     // Money: wheel_reward wallet operations; the main balance is their sum.
     const money = rows.filter((r) => r.reward_type === "money").map((r) => (r.sector_index === 3 ? 100 : 10000));
@@ -109,7 +115,10 @@ describe("FortuneWheels.spinWheel", () => {
     const packs = await env.DB.prepare("SELECT COUNT(*) AS n FROM freespin_packs WHERE uid = ?1 AND grant_key LIKE 'wheel:%'").bind(p.uid).first<number>("n");
     expect(packs).toBe(count("freespins"));
     // Points through the loyalty ledger (reason wheel).
-    const points = rows.filter((r) => r.reward_type === "points").map((r) => (r.sector_index === 2 ? 25 : 50)).reduce((a, b) => a + b, 0);
+    const points = rows
+      .filter((r) => r.reward_type === "points")
+      .map((r) => (r.sector_index === 2 ? 25 : 50))
+      .reduce((a, b) => a + b, 0);
     expect((await account(p.uid))?.points ?? 0).toBe(points);
     await checkLedger(p.uid);
     // Spins: one debit per spin, a credit per extra-spin prize; Σ ledger = balance.

@@ -30,7 +30,11 @@ if (!("ImageData" in globalThis)) {
 
 const once = <T>(start: () => Promise<T>) => {
   let started: Promise<T> | undefined;
-  return () => (started ??= start().catch((err) => ((started = undefined), Promise.reject(err))));
+  return () =>
+    (started ??= start().catch((err) => {
+      started = undefined;
+      return Promise.reject(err);
+    }));
 };
 
 const ready = {

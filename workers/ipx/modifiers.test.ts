@@ -33,8 +33,33 @@ describe("parseModifiers", () => {
   });
 
   it("refuses unknown modifiers, bad values, repeats and sizes over the caps", () => {
-    for (const s of ["", "zoom_2", "w", "w_", "w_abc", "w_0", "w_-5", "w_1.5", "w_2049", "h_99999", "q_0", "q_101", "q_9.5", "f_gif", "f_jpeg",
-      "fit_stretch", "b_red", "b_12345", "s_300", "s_300x", "s_3000x10", "w_1,w_2", "s_10x10,w_5", "_,w_10"]) bad(s);
+    for (const s of [
+      "",
+      "zoom_2",
+      "w",
+      "w_",
+      "w_abc",
+      "w_0",
+      "w_-5",
+      "w_1.5",
+      "w_2049",
+      "h_99999",
+      "q_0",
+      "q_101",
+      "q_9.5",
+      "f_gif",
+      "f_jpeg",
+      "fit_stretch",
+      "b_red",
+      "b_12345",
+      "s_300",
+      "s_300x",
+      "s_3000x10",
+      "w_1,w_2",
+      "s_10x10,w_5",
+      "_,w_10",
+    ])
+      bad(s);
   });
 
   it("refuses sizes, qualities and colours off the ladder (app/lib/image-ladder.ts) with the reason", () => {

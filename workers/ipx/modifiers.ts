@@ -119,6 +119,7 @@ export function parseSourcePath(raw: string): string {
   const path = decoded.startsWith("/") ? decoded : `/${decoded}`;
   if (/^\/\/|^\/?[a-z][a-z0-9+.-]*:/i.test(path) || path.includes("\\")) throw new IpxInputError("only same-origin paths");
   if (path.split("/").some((part) => part === ".." || part === ".")) throw new IpxInputError("path traversal");
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this check refuses
   if (/[\u0000-\u001f?#]/.test(path)) throw new IpxInputError("bad path characters");
   if (!SOURCE_PREFIXES.some((prefix) => path.startsWith(prefix))) throw new IpxInputError(`path must start with ${SOURCE_PREFIXES.join(" or ")}`);
   return path;

@@ -132,7 +132,7 @@ async function renderOrFallback(path: string, modifiers: Modifiers, origin: stri
     const source = await readSource(path, origin, deps);
     // An SVG under a raster's name is still never drawn (and never kept under the modifiers' key).
     if (isSvg(source.bytes, source.type)) return asItIs(source.bytes, source.cacheControl);
-    const image = await transform(source.bytes, source.type, modifiers);
+    const image = await transform(source.bytes, modifiers);
     const headers = { "content-type": image.contentType, "cache-control": source.cacheControl, "x-ipx-cache": "miss" };
     if (cache) deps.waitUntil(cache.put(cacheKey, new Response(image.body.slice(0), { headers })));
     return new Response(image.body, { headers });

@@ -26,7 +26,7 @@ function checkSize(p: Placement) {
 }
 
 /** Decodes a raster source, fits it as the modifiers ask and encodes the result. */
-export async function transform(bytes: Uint8Array, contentType: string, m: Modifiers): Promise<Transformed> {
+export async function transform(bytes: Uint8Array, m: Modifiers): Promise<Transformed> {
   let drawn: Pixels;
   let placement: Placement;
   try {

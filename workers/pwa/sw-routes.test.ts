@@ -15,14 +15,25 @@ describe("the service worker's routing", () => {
   });
 
   it("never answers the API, platform pages, realtime or route discovery from a cache", () => {
-    for (const path of ["/api/account/getInfo", "/api/nfx/i18n/locales", "/api/x.data", "/platform/demo/inbox", "/realtime", "/oauth/google", "/__manifest?paths=/faq", "/_ipx/w_200/x.png", "/sw.js"]) {
+    for (const path of [
+      "/api/account/getInfo",
+      "/api/nfx/i18n/locales",
+      "/api/x.data",
+      "/platform/demo/inbox",
+      "/realtime",
+      "/oauth/google",
+      "/__manifest?paths=/faq",
+      "/_ipx/w_200/x.png",
+      "/sw.js",
+    ]) {
       expect(nav(path), path).toBe("bypass");
       expect(sub(path), path).toBe("bypass");
     }
   });
 
   it("takes route data (client-side navigations) to the network only, a GET of this origin's pages", () => {
-    for (const path of ["/gamehall.data", "/es/gamehall.data?_routes=routes/gamehall", "/_.data", "/profile/settings.data"]) expect(sub(path), path).toBe("data");
+    for (const path of ["/gamehall.data", "/es/gamehall.data?_routes=routes/gamehall", "/_.data", "/profile/settings.data"])
+      expect(sub(path), path).toBe("data");
     expect(swStrategy({ method: "POST", url: `${origin}/support.data`, mode: "cors", origin })).toBe("bypass");
     expect(swStrategy({ method: "GET", url: "https://other.example/faq.data", mode: "cors", origin })).toBe("bypass");
   });
@@ -42,14 +53,29 @@ describe("the service worker's routing", () => {
   it("finds the build's files a page or a chunk names, lazy imports included", () => {
     const html = '<link rel="modulepreload" href="/assets/root-A1.js"><link rel="stylesheet" href="/assets/app-B2.css"><img src="/images/x.svg">';
     expect(assetRefs(html, "html").sort()).toEqual(["/assets/app-B2.css", "/assets/root-A1.js"]);
-    const chunk = 'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/chat-launcher-C3.js","assets/chat-D4.css"])))=>i.map(i=>d[i]);import{a}from"./shell-E5.js";const L=lazy(()=>Z(()=>import(`./error-page-F6.js`),[]));';
-    expect(assetRefs(chunk, "script").sort()).toEqual(["/assets/chat-D4.css", "/assets/chat-launcher-C3.js", "/assets/error-page-F6.js", "/assets/shell-E5.js"]);
+    const chunk =
+      'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/chat-launcher-C3.js","assets/chat-D4.css"])))=>i.map(i=>d[i]);import{a}from"./shell-E5.js";const L=lazy(()=>Z(()=>import(`./error-page-F6.js`),[]));';
+    expect(assetRefs(chunk, "script").sort()).toEqual([
+      "/assets/chat-D4.css",
+      "/assets/chat-launcher-C3.js",
+      "/assets/error-page-F6.js",
+      "/assets/shell-E5.js",
+    ]);
     expect(assetRefs('import"./x.js"', "html")).toEqual([]);
   });
 
   it("keeps public documents network-first and personal pages network-only, with or without a locale prefix", () => {
     for (const path of ["/", "/gamehall", "/es/gamehall", "/game/book-of-gold", "/promotions?x=1", "/es"]) expect(nav(path), path).toBe("document");
-    for (const path of ["/profile/bonuses", "/es/profile/settings", "/cashier/deposit", "/pt/cashier", "/vpn", "/forms/sign_in", "/confirmation?token=x", "/auth"])
+    for (const path of [
+      "/profile/bonuses",
+      "/es/profile/settings",
+      "/cashier/deposit",
+      "/pt/cashier",
+      "/vpn",
+      "/forms/sign_in",
+      "/confirmation?token=x",
+      "/auth",
+    ])
       expect(nav(path), path).toBe("personal");
   });
 

@@ -49,7 +49,6 @@ export function offlinePathFor(pathname: string): string {
   return /^[a-z]{2}(-[a-zA-Z]{2,4})?$/.test(first) ? `/${first}/offline` : "/offline";
 }
 
-
 /**
  * The page a route-data request is for: `/faq.data?_routes=…` → `/faq`, `/_.data` → `/` (React
  * Router's single fetch names the index that way), the page's own query kept.
@@ -68,7 +67,7 @@ export function documentUrlFor(dataUrl: string): string {
  */
 export function assetRefs(text: string, from: "html" | "script"): string[] {
   const found = new Set<string>();
-  for (const m of text.matchAll(/\/?\bassets\/[\w.\/-]+?\.(?:js|css|woff2)\b/g)) found.add("/" + m[0].replace(/^\//, ""));
-  if (from === "script") for (const m of text.matchAll(/["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) found.add("/assets/" + m[1]);
+  for (const m of text.matchAll(/\/?\bassets\/[\w./-]+?\.(?:js|css|woff2)\b/g)) found.add(`/${m[0].replace(/^\//, "")}`);
+  if (from === "script") for (const m of text.matchAll(/["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) found.add(`/assets/${m[1]}`);
   return [...found];
 }

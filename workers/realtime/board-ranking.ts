@@ -68,7 +68,9 @@ export class Ranking {
     if (!this.order) {
       this.order = [...this.byUid.values()].filter((e) => e.points > 0).sort(compareEntries);
       this.rankOf.clear();
-      this.order.forEach((e, i) => this.rankOf.set(e.uid, i + 1));
+      this.order.forEach((e, i) => {
+        this.rankOf.set(e.uid, i + 1);
+      });
     }
     return this.order;
   }

@@ -33,4 +33,3 @@ export async function readEntries(db: D1Database | undefined, id: number): Promi
     return [];
   }
 }
-

@@ -53,7 +53,8 @@ export class SportsFeed extends SocketHub {
         const e = await loadEvent(this.env.DB, eventId);
         if (!e) throw new FeedError(404, `No sport event ${eventId}`);
         const script = this.scriptOf(e);
-        if (e.status === "finished" || e.status === "cancelled" || e.step >= script.length) throw new FeedError(409, `Event ${eventId} is ${e.status}: it takes no more steps`);
+        if (e.status === "finished" || e.status === "cancelled" || e.step >= script.length)
+          throw new FeedError(409, `Event ${eventId} is ${e.status}: it takes no more steps`);
         return applyStep(this.env, eventId, script[e.step]!, now, { scripted: true });
       });
       await this.queue(data);
@@ -69,13 +70,20 @@ export class SportsFeed extends SocketHub {
     const [league] = await readLeagues(this.env.DB, opts.league);
     if (!league) return { ok: false, status: 404, message: opts.league ? `No league '${opts.league}' with teams` : "No league with teams" };
     const startsAt = now + (opts.starts_in_ms ?? (opts.status === "live" ? 0 : 3_600_000));
-    const id = await this.locked(CREATING, () => createFixture(this.env.DB, league, { status: opts.status ?? "prematch", starts_at: startsAt, autoplay: 0 }, now));
+    const id = await this.locked(CREATING, () =>
+      createFixture(this.env.DB, league, { status: opts.status ?? "prematch", starts_at: startsAt, autoplay: 0 }, now),
+    );
     const e = (await loadEvent(this.env.DB, id))!;
     return {
       ok: true,
       data: {
         event_id: id,
-        markets: e.markets.map((m) => ({ id: m.id, kind: m.kind, line: m.line, selections: m.selections.map((s) => ({ id: s.id, outcome: s.outcome, odds: s.odds })) })),
+        markets: e.markets.map((m) => ({
+          id: m.id,
+          kind: m.kind,
+          line: m.line,
+          selections: m.selections.map((s) => ({ id: s.id, outcome: s.outcome, odds: s.odds })),
+        })),
       },
     };
   }
@@ -110,7 +118,9 @@ export class SportsFeed extends SocketHub {
 
   /** Every autoplay event takes its due steps (a few dozen at most per tick); then the top-up. */
   private async runClock(now: number): Promise<void> {
-    const rows = await this.env.DB.prepare("SELECT id FROM sport_events WHERE autoplay = 1 AND status IN ('prematch', 'live') ORDER BY starts_at, id").all<{ id: number }>();
+    const rows = await this.env.DB.prepare("SELECT id FROM sport_events WHERE autoplay = 1 AND status IN ('prematch', 'live') ORDER BY starts_at, id").all<{
+      id: number;
+    }>();
     let nextDue = Infinity;
     for (const { id } of rows.results) {
       const known = this.dueAt.get(id);
@@ -194,7 +204,7 @@ export class SportsFeed extends SocketHub {
       this.lastSent.set(id, now);
       this.pending.delete(id);
       if (data.status === "finished" || data.status === "cancelled") {
-        this.scripts.forEach((_, k) => k.startsWith(`${id}:`) && this.scripts.delete(k));
+        for (const k of [...this.scripts.keys()]) if (k.startsWith(`${id}:`)) this.scripts.delete(k);
         this.dueAt.delete(id);
       }
     }

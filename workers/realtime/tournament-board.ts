@@ -55,7 +55,12 @@ export class TournamentBoard extends SocketHub {
     sql.exec(`CREATE TABLE IF NOT EXISTS entries (uid INTEGER PRIMARY KEY, player TEXT NOT NULL, points INTEGER NOT NULL, reached_at INTEGER NOT NULL)`);
     sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)`);
     for (const r of sql.exec<{ uid: number; player: string; points: number; reached_at: number }>("SELECT * FROM entries")) this.ranking.apply(r);
-    const meta = new Map(sql.exec<{ key: string; value: number }>("SELECT key, value FROM meta").toArray().map((r) => [r.key, r.value]));
+    const meta = new Map(
+      sql
+        .exec<{ key: string; value: number }>("SELECT key, value FROM meta")
+        .toArray()
+        .map((r) => [r.key, r.value]),
+    );
     this.tournamentId = meta.get("tournament_id") ?? 0;
     this.version = meta.get("version") ?? 0;
     this.lastBroadcast = meta.get("last_broadcast") ?? 0;
@@ -175,7 +180,11 @@ export class TournamentBoard extends SocketHub {
 
   /** leaderboard.me to a player's socket, unless it already has this very row. */
   private sendMe(ws: WebSocket, state: SocketState, ts: number): void {
-    const data = { tournament_id: this.tournamentId, row: this.ranking.row(state.uid), points_to_prize: this.ranking.pointsToPrize(state.uid, this.prizedPlaces) };
+    const data = {
+      tournament_id: this.tournamentId,
+      row: this.ranking.row(state.uid),
+      points_to_prize: this.ranking.pointsToPrize(state.uid, this.prizedPlaces),
+    };
     const text = JSON.stringify(data);
     if (text === state.sent) return;
     try {

@@ -41,7 +41,8 @@ function depositDone(context: EntryContext): { transaction_id: string; amount: n
   for (const m of context.staticHandlerContext.matches) {
     if (m.route.id !== "cashier.paysuccess" && m.route.id !== "cashier.paysuccess.localized") continue;
     const tx = (context.staticHandlerContext.loaderData?.[m.route.id] as { transaction?: CashierTransaction | null } | undefined)?.transaction;
-    if (tx && tx.type === "deposit" && tx.status === "success") return { transaction_id: tx.id, amount: tx.amount.amount, currency: tx.amount.currency, method: tx.method };
+    if (tx && tx.type === "deposit" && tx.status === "success")
+      return { transaction_id: tx.id, amount: tx.amount.amount, currency: tx.amount.currency, method: tx.method };
   }
   return null;
 }
@@ -91,7 +92,8 @@ export async function analyticsBoot(request: Request, context: EntryContext, loa
   const url = new URL(request.url);
   const cookies = request.headers.get("cookie");
   const consent = readCookie(cookies, CONSENT_COOKIE);
-  const demo = loadContext.get(workerContext).env.APP_ENV === "production" ? { consent: false, seon: false } : demoOverrides(readCookie(cookies, DEMO_ANALYTICS_COOKIE));
+  const demo =
+    loadContext.get(workerContext).env.APP_ENV === "production" ? { consent: false, seon: false } : demoOverrides(readCookie(cookies, DEMO_ANALYTICS_COOKIE));
   const consentRequired = info.analytic.consentRequired || demo.consent;
   const seon = info.is_seon_enabled || demo.seon;
   const allowed = !consentRequired || consent === "yes";

@@ -27,7 +27,10 @@ function fakeWindow(opts: { path?: string; storage?: Record<string, string>; que
       removeItem: (k) => void storage.delete(k),
     },
     location,
-    history: { pushState: (_s: unknown, _t: unknown, url: unknown) => go(String(url)), replaceState: (_s: unknown, _t: unknown, url: unknown) => go(String(url)) },
+    history: {
+      pushState: (_s: unknown, _t: unknown, url: unknown) => go(String(url)),
+      replaceState: (_s: unknown, _t: unknown, url: unknown) => go(String(url)),
+    },
     crypto: { randomUUID: () => `00000000-0000-4000-8000-${String(++uuid).padStart(12, "0")}` },
     document: { addEventListener: (_t, fn) => void submitListeners.push(fn) },
     addEventListener: (t, fn) => void listeners.set(t, [...(listeners.get(t) ?? []), fn]),
@@ -38,8 +41,12 @@ function fakeWindow(opts: { path?: string; storage?: Record<string, string>; que
       return new Response("{}");
     },
   };
-  const tick = () => timers.splice(0).forEach((f) => f());
-  const fire = (t: string) => (listeners.get(t) ?? []).forEach((f) => f(new Event(t)));
+  const tick = () => {
+    for (const f of timers.splice(0)) f();
+  };
+  const fire = (t: string) => {
+    for (const f of listeners.get(t) ?? []) f(new Event(t));
+  };
   const submit = (form: { intent?: string; tournament_id?: string; campaign_id?: string; amount?: string; className?: string }) => {
     const inputs: Record<string, { value: string } | null> = {
       'input[name="intent"]': form.intent ? { value: form.intent } : null,
@@ -48,7 +55,7 @@ function fakeWindow(opts: { path?: string; storage?: Record<string, string>; que
       'input[name="amount"]': form.amount ? { value: form.amount } : null,
     };
     const target = { querySelector: (s: string) => inputs[s] ?? null, classList: { contains: (c: string) => (form.className ?? "").split(" ").includes(c) } };
-    submitListeners.forEach((f) => f({ target } as unknown as Event));
+    for (const f of submitListeners) f({ target } as unknown as Event);
   };
   const names = () => sent.flatMap((s) => s.events.map((e) => e.name));
   return { w, storage, sent, tick, fire, submit, names, go };
@@ -66,7 +73,13 @@ const cfg = (over: Partial<AnalyticsConfig> = {}): AnalyticsConfig => ({
 
 describe("the analytics dispatcher", () => {
   it("drains the queue into one batch with a new anonymous id, then takes pushes at once", () => {
-    const f = fakeWindow({ path: "/about", queue: [["page_view", { path: "/about" }, 5], ["sign_up_error", { code: "InvalidParameterException" }, 6]] });
+    const f = fakeWindow({
+      path: "/about",
+      queue: [
+        ["page_view", { path: "/about" }, 5],
+        ["sign_up_error", { code: "InvalidParameterException" }, 6],
+      ],
+    });
     analyticsDispatcher(cfg(), f.w);
     expect(f.sent).toEqual([]); // batched
     f.tick();
@@ -107,7 +120,11 @@ describe("the analytics dispatcher", () => {
     expect(f.sent).toEqual([
       {
         aid: "a".repeat(32),
-        events: [expect.objectContaining({ name: "identify", params: { uid: "7" } }), expect.objectContaining({ name: "logout" }), expect.objectContaining({ name: "anonymize" })],
+        events: [
+          expect.objectContaining({ name: "identify", params: { uid: "7" } }),
+          expect.objectContaining({ name: "logout" }),
+          expect.objectContaining({ name: "anonymize" }),
+        ],
       },
     ]);
     expect(f.storage.get("pf.uid")).toBeUndefined();
@@ -168,7 +185,12 @@ describe("the analytics dispatcher", () => {
 
   it("also feeds GTM's dataLayer and Metrica's ym when the site names them, and only calls what exists", () => {
     const ym = vi.fn();
-    const f = fakeWindow({ queue: [["identify", { uid: 4 }], ["deposit_submit", { method: "demo_card" }]] });
+    const f = fakeWindow({
+      queue: [
+        ["identify", { uid: 4 }],
+        ["deposit_submit", { method: "demo_card" }],
+      ],
+    });
     Object.assign(f.w, { ym });
     analyticsDispatcher(cfg({ gtmId: "GTM-TEST", ymId: "123", uid: 4 }), f.w);
     expect(f.w.dataLayer).toEqual([

@@ -71,7 +71,7 @@ export function analyticsDispatcher(cfg: AnalyticsConfig, w: AnalyticsWindow): {
   let aid = read(AID) ?? "";
   if (!/^[0-9a-f]{32}$/.test(aid)) write(AID, (aid = newId()));
   let userid = read(UID);
-  let outbox: Stored[] = [];
+  const outbox: Stored[] = [];
   let timer: unknown = null;
   const here = () => w.location.pathname + w.location.search;
   const locales = cfg.locales.filter((l) => /^[a-z]{2}(?:-[A-Za-z]{2})?$/.test(l)).join("|");

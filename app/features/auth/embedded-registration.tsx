@@ -10,7 +10,11 @@ const registration = lazyWithPreload(load);
 export const preloadEmbeddedRegistration = registration.preload;
 
 /** Hydrating the server's form: the code comes with the first touch. */
-const OnTouch = lazy(() => firstTouch().then(() => registration.preload()).then(() => import("./registration-section").then((m) => ({ default: m.RegistrationSection }))));
+const OnTouch = lazy(() =>
+  firstTouch()
+    .then(() => registration.preload())
+    .then(() => import("./registration-section").then((m) => ({ default: m.RegistrationSection }))),
+);
 
 /**
  * Whether the page has hydrated once: a form mounted after that (a client navigation here) has no

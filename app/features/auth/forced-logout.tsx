@@ -54,6 +54,7 @@ export default function ForcedLogout({ timeoutSeconds }: { timeoutSeconds: numbe
   }, [timeoutSeconds]);
 
   // A route change is activity too (the first render's location is the start itself).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a route change (locationKey) is the activity this effect reports
   useEffect(() => {
     actor?.send({ type: "activity.detected" });
   }, [actor, locationKey]);

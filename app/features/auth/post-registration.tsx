@@ -30,6 +30,8 @@ export function PostRegistration(props: {
   const ran = useRef(false);
   const registered = new URLSearchParams(search).get("register") === "success";
 
+  // The props are read when the player arrives registered; later renders must not restart the queue.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per registration (see above)
   useEffect(() => {
     if (!registered || ran.current) return;
     ran.current = true;
@@ -62,6 +64,6 @@ export function PostRegistration(props: {
       stopped = true;
       actor?.stop();
     };
-  }, [registered]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [registered]);
   return null;
 }

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  clearStoredPromoCode,
-  PROMO_CODE_STORAGE_KEY,
-  promoCodeFromSearch,
-  readStoredPromoCode,
-  storePromoCodeFromUrl,
-} from "./promo-code";
+import { clearStoredPromoCode, PROMO_CODE_STORAGE_KEY, promoCodeFromSearch, readStoredPromoCode, storePromoCodeFromUrl } from "./promo-code";
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));

@@ -11,9 +11,32 @@ import { hiddenFieldNames, selectedType, shownFields, validateRegistration, type
 
 /** Every value the registration form can post (SPEC §3 registration values and the form's own). */
 const FORM_KEYS = [
-  "login", "email", "mobile", "phone_country_code", "password", "currency", "country_code", "region", "document_type",
-  "document_number", "first_name", "middle_name", "last_name", "birth_date", "sex", "postcode", "home_town", "address",
-  "fakename", "promo_code", "hasPromocode", "terms", "notify", "is_betting", "character_id", "reg_type",
+  "login",
+  "email",
+  "mobile",
+  "phone_country_code",
+  "password",
+  "currency",
+  "country_code",
+  "region",
+  "document_type",
+  "document_number",
+  "first_name",
+  "middle_name",
+  "last_name",
+  "birth_date",
+  "sex",
+  "postcode",
+  "home_town",
+  "address",
+  "fakename",
+  "promo_code",
+  "hasPromocode",
+  "terms",
+  "notify",
+  "is_betting",
+  "character_id",
+  "reg_type",
 ] as const;
 
 /** The posted registration values as strings (each at most 200 characters); unknown keys are dropped. */
@@ -46,9 +69,7 @@ export async function registerFromForm(
   const { platform, config, t } = deps;
   const opts = config.registrationOptions;
   const country = /^[A-Z]{2}$/.test(values.country_code ?? "") ? values.country_code : undefined;
-  const personal: PersonalData | null = await platform
-    .call("account.getPersonalDataFields", country ? { country_code: country } : {})
-    .catch(() => null);
+  const personal: PersonalData | null = await platform.call("account.getPersonalDataFields", country ? { country_code: country } : {}).catch(() => null);
   const shown = shownFields(personal, selectedType(config, values.reg_type));
   const promoShown = opts.showPromocode && (opts.showPromoFieldByDefault || values.hasPromocode === "1");
   const messages = validationMessages(t);

@@ -14,7 +14,11 @@ interface Props {
 
 /** A translated label; a key the bundle lacks shows as words, never as the raw key. */
 function label(t: TFunction, key: string, sysname: string): string {
-  return translateOr(t, key, sysname.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()));
+  return translateOr(
+    t,
+    key,
+    sysname.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()),
+  );
 }
 
 function optionsOf(field: PersonalField, data: PersonalData | null): { id: string; name: string }[] {
@@ -46,7 +50,9 @@ export function RegistrationFields({ data, shown, values, errors, t, refreshLabe
               <Field
                 name={name}
                 label={label(t, field.attrs.label, name)}
-                type={field.type === "password" ? "password" : field.type === "date" ? "date" : field.type === "phone" ? "tel" : name === "email" ? "email" : "text"}
+                type={
+                  field.type === "password" ? "password" : field.type === "date" ? "date" : field.type === "phone" ? "tel" : name === "email" ? "email" : "text"
+                }
                 defaultValue={field.type === "password" ? undefined : value}
                 autoComplete={field.attrs.autocomplete}
                 inputMode={field.attrs.inputmode as FieldProps["inputMode"]}

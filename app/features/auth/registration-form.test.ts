@@ -12,7 +12,14 @@ const field = (sysname: string, is_required: boolean, is_visible = true): Person
 const data = {
   country_code: "US",
   countries: [],
-  fields: [field("email", true), field("password", true), field("currency", true), field("first_name", false), field("fakename", false, false), field("promo_code", true)],
+  fields: [
+    field("email", true),
+    field("password", true),
+    field("currency", true),
+    field("first_name", false),
+    field("fakename", false, false),
+    field("promo_code", true),
+  ],
   regions: [],
   document_types: [],
   currency: { rule: "first", list: [] },

@@ -61,8 +61,20 @@ export function showsSocialButtons(config: AuthConfig, selected: AuthType | null
 }
 
 const FALLBACK_FIELDS: PersonalField[] = [
-  { sysname: "email", type: "input", attrs: { label: "auth.fields.email", autocomplete: "email", inputmode: "email" }, options: {}, params: { is_visible: true, is_required: true } },
-  { sysname: "password", type: "password", attrs: { label: "auth.fields.newPassword", autocomplete: "new-password" }, options: {}, params: { is_visible: true, is_required: true } },
+  {
+    sysname: "email",
+    type: "input",
+    attrs: { label: "auth.fields.email", autocomplete: "email", inputmode: "email" },
+    options: {},
+    params: { is_visible: true, is_required: true },
+  },
+  {
+    sysname: "password",
+    type: "password",
+    attrs: { label: "auth.fields.newPassword", autocomplete: "new-password" },
+    options: {},
+    params: { is_visible: true, is_required: true },
+  },
 ];
 
 /**
@@ -90,7 +102,11 @@ export function shownFields(data: PersonalData | null, type: AuthType | null): S
  * type (social only) none.
  */
 export function requiredByEveryFormType(data: PersonalData | null, config: Pick<AuthConfig, "authTypes">): string[] {
-  const [first, ...rest] = formTypes(config).map((t) => shownFields(data, t).filter((s) => s.required).map((s) => s.field.sysname));
+  const [first, ...rest] = formTypes(config).map((t) =>
+    shownFields(data, t)
+      .filter((s) => s.required)
+      .map((s) => s.field.sysname),
+  );
   return (first ?? []).filter((name) => rest.every((names) => names.includes(name)));
 }
 

@@ -20,9 +20,7 @@ export function RegistrationPopup(p: Omit<RegistrationProps, "onSubmit" | "onCha
   });
   const notice = reg.generalError;
   const machineErrors = Object.keys(reg.fieldErrors).length > 0 || notice !== null;
-  const errors = machineErrors
-    ? { ...reg.fieldErrors, ...(notice ? { _form: [p.t(notice.key, notice.params)] } : {}) }
-    : p.errors;
+  const errors = machineErrors ? { ...reg.fieldErrors, ...(notice ? { _form: [p.t(notice.key, notice.params)] } : {}) } : p.errors;
   return (
     <RegistrationSection
       {...p}

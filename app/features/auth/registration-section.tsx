@@ -115,14 +115,7 @@ export function RegistrationSection(p: RegistrationProps) {
           </p>
         )}
         {formTypes(config).length > 0 && selected?.type !== "social" && (
-          <RegistrationFields
-            data={p.personalData}
-            shown={shown}
-            values={values}
-            errors={p.errors}
-            t={t}
-            refreshLabel={t("auth.registration.refresh")}
-          />
+          <RegistrationFields data={p.personalData} shown={shown} values={values} errors={p.errors} t={t} refreshLabel={t("auth.registration.refresh")} />
         )}
         {opts.showPromocode && selected?.type !== "social" && (
           <div className="auth__promo">
@@ -133,7 +126,13 @@ export function RegistrationSection(p: RegistrationProps) {
               </label>
             )}
             <div className="auth__promo-field">
-              <PromoCodeField id="auth-promo_code" label={t("auth.fields.promoCode")} defaultValue={p.values.promo_code} errors={p.errors.promo_code} context="registration" />
+              <PromoCodeField
+                id="auth-promo_code"
+                label={t("auth.fields.promoCode")}
+                defaultValue={p.values.promo_code}
+                errors={p.errors.promo_code}
+                context="registration"
+              />
             </div>
           </div>
         )}

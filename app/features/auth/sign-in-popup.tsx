@@ -69,7 +69,13 @@ export function SignInPopup(p: Props) {
           }
         >
           <p>{t("auth.twofa.text")}</p>
-          <Field name="code" label={t("auth.fields.code")} autoComplete="one-time-code" inputMode="numeric" errors={s.codeError ? [text(t, s.codeError)] : undefined} />
+          <Field
+            name="code"
+            label={t("auth.fields.code")}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            errors={s.codeError ? [text(t, s.codeError)] : undefined}
+          />
         </AuthForm>
       </>
     );

@@ -11,7 +11,6 @@ export interface SocialProvider {
 /** SPEC §9: the social sign-in popup is 640×480. */
 const POPUP_FEATURES = "popup=yes,width=640,height=480";
 
-
 export interface SocialResult {
   type: "social_auth";
   status: "success" | "error";

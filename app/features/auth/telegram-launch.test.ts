@@ -37,7 +37,15 @@ describe("telegramLaunchPayload", () => {
   });
 
   it("passes initData on byte for byte, since the platform checks its signature", () => {
-    const user = { id: 7_012_345_678, first_name: "José Ñ", last_name: "أحمد", username: "jose_n", language_code: "es", allows_write_to_pm: true, photo_url: "https://t.me/i/userpic/320/x.svg" };
+    const user = {
+      id: 7_012_345_678,
+      first_name: "José Ñ",
+      last_name: "أحمد",
+      username: "jose_n",
+      language_code: "es",
+      allows_write_to_pm: true,
+      photo_url: "https://t.me/i/userpic/320/x.svg",
+    };
     const { initData, hash } = launch(user);
     const payload = telegramLaunchPayload(hash);
     expect(payload).toMatchObject({ id: "7012345678", username: "jose_n", language_code: "es" });

@@ -143,11 +143,12 @@ export function useRegistration(opts: {
   }, [actor]);
 
   const done = useSelector(actor, (s) => s.hasTag("success"));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when registration succeeds; the actor, the target and sessionChanged are read at that moment
   useEffect(() => {
     if (!done) return;
     const betting = actor.getSnapshot().context.values.is_betting === "1";
     void sessionChanged(typeof opts.target === "string" ? opts.target : opts.target(betting));
-  }, [done]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [done]);
 
   return {
     formRef,

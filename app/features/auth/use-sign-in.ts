@@ -34,16 +34,18 @@ export function useSignIn(next: string) {
   // A banned player's right password opens the banned session (SPEC §6): the page's data, read
   // again, is the 403 screen, as for a player banned while signed in.
   const banned = useSelector(actor, (s) => s.context.notice?.key === "auth.errors.banned");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the ban showing, once; sessionChanged is read at that moment
   useEffect(() => {
     if (banned) void sessionChanged();
-  }, [banned]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [banned]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when sign-in succeeds; the locale list and next are read at that moment
   useEffect(() => {
     if (!account) return;
     track("sign_in");
     track("identify", { uid: account.uid });
     const target = afterSignInPath(next, account.locale, root.locales, root.defaultLocale);
     void sessionChanged(target);
-  }, [account]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [account]);
 
   return {
     actor,

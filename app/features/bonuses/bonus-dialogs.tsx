@@ -30,7 +30,15 @@ function useClosable() {
 
 function CancelLink({ label, closeHref, close }: { label: string; closeHref: string; close: () => void }) {
   return (
-    <Link to={closeHref} replace className="btn btn--ghost" onClick={(e) => (e.preventDefault(), close())}>
+    <Link
+      to={closeHref}
+      replace
+      className="btn btn--ghost"
+      onClick={(e) => {
+        e.preventDefault();
+        close();
+      }}
+    >
       {label}
     </Link>
   );

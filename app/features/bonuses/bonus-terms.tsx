@@ -87,7 +87,15 @@ export function BonusTerms({ bonus, t }: { bonus: PlayerBonus; t: T }) {
 }
 
 /** One of a bonus's actions: a plain form (the page's action asks to confirm first). */
-export function BonusButton(props: { bonus: PlayerBonus; intent: string; label: string; primary?: boolean; busy: boolean; confirmed?: boolean; burn?: boolean }) {
+export function BonusButton(props: {
+  bonus: PlayerBonus;
+  intent: string;
+  label: string;
+  primary?: boolean;
+  busy: boolean;
+  confirmed?: boolean;
+  burn?: boolean;
+}) {
   const { bonus, intent, label, primary, busy } = props;
   return (
     <Form method="post">

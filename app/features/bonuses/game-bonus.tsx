@@ -38,7 +38,8 @@ export function GameBonusPanel({ bonus, sysname }: { bonus: GameBonus | null; sy
   return (
     <aside className="game-bonus bonus__xray" aria-labelledby="game-bonus-title" data-testid="game-bonus">
       <p id="game-bonus-title">
-        <strong>{bonus.title}</strong> · {t("game.bonus.wagered", {
+        <strong>{bonus.title}</strong> ·{" "}
+        {t("game.bonus.wagered", {
           done: formatMoney(wagered),
           of: formatMoney(required),
           percent: String(required.amount > 0 ? Math.floor((wagered.amount * 100) / required.amount) : 100),

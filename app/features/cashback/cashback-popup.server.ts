@@ -32,7 +32,10 @@ export async function cashbackPopup(
   const site = getSite(context);
   const platform = getPlatform(context).withLocale(site.locale);
   const [latest, seen] = await Promise.all([
-    platform.call("cashbacks.get", LATEST_CASHBACK_QUERY).then((l) => l.items[0] ?? null, () => null),
+    platform.call("cashbacks.get", LATEST_CASHBACK_QUERY).then(
+      (l) => l.items[0] ?? null,
+      () => null,
+    ),
     platform.call("storage.get", { key: SEEN_CASHBACK_KEY }).catch(() => undefined),
   ]);
   const cashback = unseenCashback(latest, seen);

@@ -34,7 +34,15 @@ export function BurnBonusesDialog({ burning, resend }: { burning?: Money; resend
               {t("cashier.burn.confirm")}
             </button>
           </Form>
-          <Link to={pathname + search} replace className="btn btn--ghost" onClick={(e) => (e.preventDefault(), setOpen(false))}>
+          <Link
+            to={pathname + search}
+            replace
+            className="btn btn--ghost"
+            onClick={(e) => {
+              e.preventDefault();
+              setOpen(false);
+            }}
+          >
             {t("cashier.burn.cancel")}
           </Link>
         </div>

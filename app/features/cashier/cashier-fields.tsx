@@ -29,13 +29,7 @@ export function amountHint(rules: AmountRules, currency: string, t: TFunction): 
  * The amount in whole units, with the method's presets. A preset is a link (`?amount=100`) that
  * renders the form prefilled without JavaScript; with it, the click only fills the input.
  */
-export function AmountField(props: {
-  meta: Meta;
-  rules: AmountRules;
-  currency: string;
-  t: TFunction;
-  onPreset?: (value: string) => void;
-}) {
+export function AmountField(props: { meta: Meta; rules: AmountRules; currency: string; t: TFunction; onPreset?: (value: string) => void }) {
   const { meta, rules, currency, t } = props;
   const hintId = `${meta.id}-hint`;
   return (
@@ -88,12 +82,7 @@ const INPUT_HINTS: Partial<Record<CashierField["type"], { inputMode?: "numeric" 
 };
 
 /** The method's requisites (card, holder, IBAN, bank…): the labels are message keys of the platform. */
-export function RequisiteFields(props: {
-  fields: readonly CashierField[];
-  metas: Record<string, Meta | undefined>;
-  banks: readonly Bank[];
-  t: TFunction;
-}) {
+export function RequisiteFields(props: { fields: readonly CashierField[]; metas: Record<string, Meta | undefined>; banks: readonly Bank[]; t: TFunction }) {
   const { t } = props;
   return (
     <>

@@ -12,7 +12,6 @@ import { createFields, type Fields, type MessageOverrides } from "../../lib/vali
 /** Form field name of a requisite: flat, so an empty one never hides the others from Conform. */
 export const requisiteName = (sysname: string) => `req_${sysname}`;
 
-
 /** Minor units as an input value: 10000 → "100" (no separators, which the sum rule refuses). */
 export function unitsValue(minor: number): string {
   return formatUnits(minor).replace(/,/g, "");

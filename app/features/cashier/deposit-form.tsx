@@ -83,10 +83,7 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const schema = useMemo(
-    () => cashierFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }),
-    [method, t],
-  );
+  const schema = useMemo(() => cashierFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }), [method, t]);
   const [form, fields] = useForm<Record<string, string | undefined>>({
     id: `deposit-${method.sysname}`,
     lastResult: actionData?.result,
@@ -130,9 +127,7 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
       }}
     >
       <h2>{methodName(t, method.sysname, method.name)}</h2>
-      {data.limitAvailable && (
-        <p className="notice">{t("cashier.deposit.limitLeft", { amount: formatMoney(data.limitAvailable) })}</p>
-      )}
+      {data.limitAvailable && <p className="notice">{t("cashier.deposit.limitLeft", { amount: formatMoney(data.limitAvailable) })}</p>}
       <input type="hidden" name="method" value={method.sysname} />
       <input type="hidden" name="idempotency_key" value={actionData?.idempotencyKey ?? data.idempotencyKey} />
       {hydrated && <input type="hidden" name="js" value="1" />}

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { SeoTemplate } from "../../lib/api/cms";
+import type { ResultOf } from "../../lib/api/contract";
 import type { Bank, CashierMethod } from "../../lib/api/entities-cashier";
 import { isPlatformError, PlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
@@ -46,9 +47,7 @@ async function banksFor(context: Args["context"], method: CashierMethod): Promis
 export async function loadDeposit({ request, context }: Args, sysname?: string) {
   await requirePlayer(context, request);
   const platform = getPlatform(context);
-  const [settings, info] = await orErrorPage(
-    Promise.all([platform.call("cashier.getdepositsettings"), platform.call("cashier.getdepositinfo")]),
-  );
+  const [settings, info] = await orErrorPage(Promise.all([platform.call("cashier.getdepositsettings"), platform.call("cashier.getdepositinfo")]));
   let method: CashierMethod | undefined;
   if (sysname !== undefined) {
     method = settings.methods.find((m) => m.sysname === sysname);
@@ -64,7 +63,11 @@ export async function loadDeposit({ request, context }: Args, sysname?: string) 
     seo: depositSeo(
       site.cms.seo.templates.deposit,
       method && rules
-        ? { method: method.name, min: formatMoney({ amount: rules.min, currency: settings.currency }), max: formatMoney({ amount: rules.max, currency: settings.currency }) }
+        ? {
+            method: method.name,
+            min: formatMoney({ amount: rules.min, currency: settings.currency }),
+            max: formatMoney({ amount: rules.max, currency: settings.currency }),
+          }
         : null,
     ),
     siteName: site.metadata.siteName,
@@ -163,7 +166,7 @@ export async function depositAction({ request, context }: Args) {
   if (submission.status !== "success") return data({ result: submission.reply(), idempotencyKey }, { status: 400 });
   const value = submission.value;
 
-  let started;
+  let started: ResultOf<"cashier.makedeposit">;
   try {
     started = await platform.call("cashier.makedeposit", {
       method: method.sysname,

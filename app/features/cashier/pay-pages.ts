@@ -104,6 +104,7 @@ export function payButtons(page: PayPage, opts: { transaction: boolean; checking
  * page also wants its signature (payment-link.server.ts).
  */
 export function safePaymentUrl(value: string | null, origin: string): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this check refuses
   if (!value || value.length > 2000 || /[\u0000-\u001f\u007f\\]/.test(value)) return null;
   let url: URL;
   try {

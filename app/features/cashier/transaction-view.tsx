@@ -3,7 +3,6 @@ import { translateOr, type TFunction } from "../../lib/i18n/translate";
 import { formatDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 
-
 /**
  * A payment method's name in the page's language: the platform names its methods once (in its
  * own language); the site's messages translate them by sysname (`cashier.methodNames.*`), and a

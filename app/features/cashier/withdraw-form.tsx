@@ -93,7 +93,11 @@ function NeedPanel({ need, email, confirm }: { need: WithdrawNeed; email: string
   }
   return (
     <div className="cashier__confirm">
-      {confirm?.message && <p className="field-error" role="alert">{confirm.message}</p>}
+      {confirm?.message && (
+        <p className="field-error" role="alert">
+          {confirm.message}
+        </p>
+      )}
       {confirm?.step === "sent" ? (
         <Form method="post" className="cashier__form">
           <input type="hidden" name="intent" value="confirmCode" />
@@ -102,12 +106,16 @@ function NeedPanel({ need, email, confirm }: { need: WithdrawNeed; email: string
             <label htmlFor="confirm-code">{t("cashier.confirm.code")}</label>
             <input id="confirm-code" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={6} />
           </div>
-          <button type="submit" className="btn btn--primary">{t("cashier.confirm.submit")}</button>
+          <button type="submit" className="btn btn--primary">
+            {t("cashier.confirm.submit")}
+          </button>
         </Form>
       ) : (
         <Form method="post">
           <input type="hidden" name="intent" value="sendCode" />
-          <button type="submit" className="btn btn--primary">{t("cashier.confirm.send")}</button>
+          <button type="submit" className="btn btn--primary">
+            {t("cashier.confirm.send")}
+          </button>
         </Form>
       )}
       <Link to={to("/profile/settings")} className="btn btn--ghost" data-testid="withdraw-settings">
@@ -142,7 +150,15 @@ function ProfileDataDialog({ missing }: { missing: string[] }) {
           <Link to={to("/profile/settings")} className="btn btn--primary">
             {t("cashier.profileData.go")}
           </Link>
-          <Link to={pathname + search} replace className="btn btn--ghost" onClick={(e) => (e.preventDefault(), setOpen(false))}>
+          <Link
+            to={pathname + search}
+            replace
+            className="btn btn--ghost"
+            onClick={(e) => {
+              e.preventDefault();
+              setOpen(false);
+            }}
+          >
             {t("cashier.profileData.later")}
           </Link>
         </div>
@@ -156,10 +172,7 @@ export function WithdrawForm({ data, actionData }: { data: WithdrawData; actionD
   const t = useT();
   const busy = useNavigation().state === "submitting";
   const method = data.method!;
-  const schema = useMemo(
-    () => cashierFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }),
-    [method, t],
-  );
+  const schema = useMemo(() => cashierFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }), [method, t]);
   const [form, fields] = useForm<Record<string, string | undefined>>({
     id: `withdraw-${method.sysname}`,
     lastResult: actionData?.result,
@@ -183,7 +196,9 @@ export function WithdrawForm({ data, actionData }: { data: WithdrawData; actionD
       </Form>
       {need && <NeedPanel need={need} email={data.email} confirm={actionData?.confirm} />}
       {need === "profileData" && <ProfileDataDialog key={actionData?.idempotencyKey} missing={actionData?.missing ?? []} />}
-      {need === "burnBonuses" && actionData?.resend && <BurnBonusesDialog key={actionData.idempotencyKey} burning={actionData.burning} resend={actionData.resend} />}
+      {need === "burnBonuses" && actionData?.resend && (
+        <BurnBonusesDialog key={actionData.idempotencyKey} burning={actionData.burning} resend={actionData.resend} />
+      )}
     </>
   );
 }

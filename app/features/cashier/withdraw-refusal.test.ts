@@ -5,7 +5,9 @@ const t = (key: string) => `<${key}>`;
 
 describe("withdrawRefusal", () => {
   it("KYC refusals: verify, or see the status while a review is pending or after a final rejection", () => {
-    expect(withdrawRefusal({ exception: "SumsubVerificationRequired", message: "x", params: { reason: "verification_required", can_verify: true } }, t)).toEqual({
+    expect(
+      withdrawRefusal({ exception: "SumsubVerificationRequired", message: "x", params: { reason: "verification_required", can_verify: true } }, t),
+    ).toEqual({
       message: "<cashier.errors.SumsubVerificationRequired>",
       need: "verify",
     });
@@ -22,7 +24,10 @@ describe("withdrawRefusal", () => {
   });
 
   it("an unconfirmed contact asks for confirmation; other refusals have no way out, own text or the platform's", () => {
-    expect(withdrawRefusal({ exception: "UserNeedConfirmContact", message: "x" }, t)).toEqual({ message: "<cashier.errors.UserNeedConfirmContact>", need: "confirmContact" });
+    expect(withdrawRefusal({ exception: "UserNeedConfirmContact", message: "x" }, t)).toEqual({
+      message: "<cashier.errors.UserNeedConfirmContact>",
+      need: "confirmContact",
+    });
     expect(withdrawRefusal({ exception: "WithdrawalDeclined", message: "x" }, t)).toEqual({ message: "<cashier.errors.WithdrawalDeclined>", need: null });
     expect(withdrawRefusal({ exception: "InvalidRequest", message: "As the platform says" }, t)).toEqual({ message: "As the platform says", need: null });
   });
@@ -33,7 +38,11 @@ describe("withdrawRefusal", () => {
       need: "profileData",
       missing: ["first_name", "birth_date"],
     });
-    expect(withdrawRefusal({ exception: "UserNeedProfileData", message: "x" }, t)).toEqual({ message: "<cashier.errors.UserNeedProfileData>", need: "profileData", missing: [] });
+    expect(withdrawRefusal({ exception: "UserNeedProfileData", message: "x" }, t)).toEqual({
+      message: "<cashier.errors.UserNeedProfileData>",
+      need: "profileData",
+      missing: [],
+    });
   });
 
   it("an active bonus: the burning-bonuses dialog with the sum of what the bonus balances lose; another InvalidRequest is no dialog", () => {
@@ -47,7 +56,14 @@ describe("withdrawRefusal", () => {
       need: "burnBonuses",
       burning: { amount: 1750, currency: "EUR" },
     });
-    expect(withdrawRefusal({ exception: "InvalidRequest", message: "x", params: { reason: "bonuses_burn" } }, t)).toEqual({ message: "<cashier.burn.title>", need: "burnBonuses", burning: undefined });
-    expect(withdrawRefusal({ exception: "InvalidRequest", message: "Try again", params: { reason: "other" } }, t)).toEqual({ message: "Try again", need: null });
+    expect(withdrawRefusal({ exception: "InvalidRequest", message: "x", params: { reason: "bonuses_burn" } }, t)).toEqual({
+      message: "<cashier.burn.title>",
+      need: "burnBonuses",
+      burning: undefined,
+    });
+    expect(withdrawRefusal({ exception: "InvalidRequest", message: "Try again", params: { reason: "other" } }, t)).toEqual({
+      message: "Try again",
+      need: null,
+    });
   });
 });

@@ -23,7 +23,17 @@ const OWN_TEXT: ReadonlySet<ExceptionName> = new Set([
 ]);
 
 /** Profile fields a refusal may name, whose labels the app has (auth.fields.<name>). */
-const PROFILE_FIELDS: ReadonlySet<string> = new Set(["first_name", "middle_name", "last_name", "birth_date", "country_code", "region", "home_town", "address", "postcode"]);
+const PROFILE_FIELDS: ReadonlySet<string> = new Set([
+  "first_name",
+  "middle_name",
+  "last_name",
+  "birth_date",
+  "country_code",
+  "region",
+  "home_town",
+  "address",
+  "postcode",
+]);
 
 export interface Refusal {
   exception: ExceptionName;
@@ -37,10 +47,7 @@ export interface Refusal {
  * review pending (wait, see the status), verification required (verify; after a final rejection
  * `can_verify` is false: see the status). A KycWithdrawal without a reason is the amount threshold.
  */
-export function withdrawRefusal(
-  e: Refusal,
-  t: (key: string) => string,
-): { message: string; need: WithdrawNeed | null; missing?: string[]; burning?: Money } {
+export function withdrawRefusal(e: Refusal, t: (key: string) => string): { message: string; need: WithdrawNeed | null; missing?: string[]; burning?: Money } {
   const reason = e.params?.reason;
   if (e.exception === "InvalidRequest" && reason === "bonuses_burn") {
     // An active bonus would end (decision 0042): the burning-bonuses dialog, with what it removes.
@@ -51,7 +58,10 @@ export function withdrawRefusal(
   }
   if (e.exception === "SumsubVerificationRequired") {
     const refused = e.params?.can_verify === false;
-    return { message: t(`cashier.errors.${refused ? "SumsubVerificationRefused" : "SumsubVerificationRequired"}`), need: refused ? "verificationStatus" : "verify" };
+    return {
+      message: t(`cashier.errors.${refused ? "SumsubVerificationRefused" : "SumsubVerificationRequired"}`),
+      need: refused ? "verificationStatus" : "verify",
+    };
   }
   if (e.exception === "KycWithdrawal") {
     const pending = reason === "verification_pending";

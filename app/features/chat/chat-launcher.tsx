@@ -15,7 +15,10 @@ const ProviderChat = lazy(() => import("./provider-chat"));
 
 /** support.getsettings' chat, by a plain fetch (the /api client comes with the panel; `v` is wire.ts' API_VERSION). */
 async function chatSettings(locale: string): Promise<ChatSettings> {
-  const res = await fetch(`/api/support/getsettings?v=1&locale=${encodeURIComponent(locale)}`, { headers: { accept: "application/json" }, credentials: "same-origin" });
+  const res = await fetch(`/api/support/getsettings?v=1&locale=${encodeURIComponent(locale)}`, {
+    headers: { accept: "application/json" },
+    credentials: "same-origin",
+  });
   if (!res.ok) throw new Error(`support.getsettings answered ${res.status}`);
   return ((await res.json()) as { data: SupportSettings }).data.chat;
 }

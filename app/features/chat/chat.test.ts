@@ -12,7 +12,9 @@ function fakeWindow() {
     addEventListener: (n: string, l: () => void) => listeners.set(n, (listeners.get(n) ?? new Set()).add(l)),
     removeEventListener: (n: string, l: () => void) => listeners.get(n)?.delete(l),
   };
-  const fire = (name: string) => [...(listeners.get(name) ?? [])].forEach((l) => l());
+  const fire = (name: string) => {
+    for (const l of [...(listeners.get(name) ?? [])]) l();
+  };
   return { win: win as unknown as Window, fire, count: () => [...listeners.values()].reduce((n, s) => n + s.size, 0) };
 }
 
@@ -40,7 +42,11 @@ describe("afterFirstInteraction", () => {
 describe("the anonymous chat id", () => {
   const storage = () => {
     const m = new Map<string, string>();
-    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) } as Storage;
+    return {
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+      removeItem: (k: string) => void m.delete(k),
+    } as Storage;
   };
 
   it("is made once, kept, and a new one after it is forgotten (sign-out)", () => {

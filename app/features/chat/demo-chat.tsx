@@ -57,11 +57,14 @@ export default function DemoChatPanel({ uid, locale, open, onClose }: DemoChatPa
     };
   }, [uid, locale]);
 
-  const identity = useCallback((create: boolean) => {
-    if (uid) return {};
-    const anonymous_id = anonymousChatId(localStorage, create);
-    return anonymous_id ? { anonymous_id } : null;
-  }, [uid]);
+  const identity = useCallback(
+    (create: boolean) => {
+      if (uid) return {};
+      const anonymous_id = anonymousChatId(localStorage, create);
+      return anonymous_id ? { anonymous_id } : null;
+    },
+    [uid],
+  );
 
   const load = useCallback(async () => {
     const who = identity(false);
@@ -134,7 +137,9 @@ export default function DemoChatPanel({ uid, locale, open, onClose }: DemoChatPa
         )}
       </div>
       <form className="chat__form" onSubmit={(e) => void send(e)}>
-        <label htmlFor="chat-text" className="visually-hidden">{t("chat.message")}</label>
+        <label htmlFor="chat-text" className="visually-hidden">
+          {t("chat.message")}
+        </label>
         <textarea
           id="chat-text"
           rows={2}
@@ -146,9 +151,15 @@ export default function DemoChatPanel({ uid, locale, open, onClose }: DemoChatPa
             if (e.key === "Enter" && !e.shiftKey) void send(e);
           }}
         />
-        <button type="submit" className="btn btn--primary" disabled={sending}>{t("chat.send")}</button>
+        <button type="submit" className="btn btn--primary" disabled={sending}>
+          {t("chat.send")}
+        </button>
       </form>
-      {error && <p id="chat-error" role="alert" className="chat__error">{error}</p>}
+      {error && (
+        <p id="chat-error" role="alert" className="chat__error">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

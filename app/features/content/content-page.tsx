@@ -13,6 +13,7 @@ export function ContentPage({ page }: { page: Page }) {
     <article className="content-page" lang={page.locale !== root?.locale ? page.locale : undefined}>
       <h1>{page.title}</h1>
       <p className="content-page__updated">{t("page.updated", { date: formatDate(page.updated_at) })}</p>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the operator's page body is HTML by the platform's contract (written in the back office) */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.content }} />
     </article>
   );

@@ -57,7 +57,15 @@ export function seoMeta(seo: Seo, siteName: string, origin?: string): MetaDescri
       ...(p.image ? { image: abs(p.image) } : {}),
       ...(p.brand ? { brand: { "@type": "Brand", name: p.brand } } : {}),
       ...(p.offers?.length
-        ? { offers: p.offers.map((o) => ({ "@type": "Offer", ...(o.name ? { name: o.name } : {}), price: o.price, priceCurrency: o.priceCurrency, availability: "https://schema.org/InStock" })) }
+        ? {
+            offers: p.offers.map((o) => ({
+              "@type": "Offer",
+              ...(o.name ? { name: o.name } : {}),
+              price: o.price,
+              priceCurrency: o.priceCurrency,
+              availability: "https://schema.org/InStock",
+            })),
+          }
         : {}),
     });
   }
@@ -69,5 +77,8 @@ export function seoMeta(seo: Seo, siteName: string, origin?: string): MetaDescri
  * out rather than shown to crawlers as `{name}`.
  */
 export function fillSeoTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "").replace(/\s{2,}/g, " ").trim();
+  return template
+    .replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "")
+    .replace(/\s{2,}/g, " ")
+    .trim();
 }

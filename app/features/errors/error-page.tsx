@@ -25,7 +25,7 @@ export function errorAction(kind: ErrorKind): "retry" | "home" {
 /** Forbidden and maintenance use the empty layout; the rest the default one. */
 export const EMPTY_LAYOUT_KINDS: ReadonlySet<ErrorKind> = new Set(["forbidden", "maintenance"]);
 
-function describe(error: unknown): { status: number; detail: string } {
+function describeError(error: unknown): { status: number; detail: string } {
   if (isRouteErrorResponse(error)) {
     const d = error.data as unknown;
     const detail = typeof d === "string" ? d : typeof (d as { message?: unknown })?.message === "string" ? (d as { message: string }).message : "";
@@ -86,7 +86,7 @@ function ErrorContent({ kind, status, detail }: { kind: ErrorKind; status: numbe
 
 /** The one error page of the app, a case per status. */
 export function ErrorPage({ error }: { error: unknown }) {
-  return <StatusPage {...describe(error)} />;
+  return <StatusPage {...describeError(error)} />;
 }
 
 /** The system page of a status, in the layout SPEC §2 gives it. */
@@ -95,7 +95,11 @@ export function StatusPage({ status, detail = "" }: { status: number; detail?: s
   const kind = errorKind(status);
   const content = <ErrorContent kind={kind} status={status} detail={detail} />;
   if (!root || EMPTY_LAYOUT_KINDS.has(kind)) {
-    return <main id="main" className="main main--empty">{content}</main>;
+    return (
+      <main id="main" className="main main--empty">
+        {content}
+      </main>
+    );
   }
   return <SiteFrame>{content}</SiteFrame>;
 }

@@ -108,7 +108,7 @@ export function DemoNotice({ delaySeconds, signedIn }: { delaySeconds: number; s
 
 /** Loads this page again with the registration popup open, `#real` kept. */
 function openRealRegistration() {
-  window.location.replace(withPopup(window.location.pathname + window.location.search, "registration") + "#real");
+  window.location.replace(`${withPopup(window.location.pathname + window.location.search, "registration")}#real`);
 }
 
 /**
@@ -125,11 +125,12 @@ export function RealHashRegistration({ signedIn }: { signedIn: boolean }) {
   // True while the popup that #real asked for is on screen.
   const watching = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival: later hash changes are the next effect's
   useEffect(() => {
     if (signedIn || window.location.hash !== "#real") return;
     if (open) watching.current = true;
     else openRealRegistration();
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
 
   // A link to #real on the page itself (a description, an operator's content) asks the same.
   useEffect(() => {

@@ -18,15 +18,11 @@ type Context = Readonly<RouterContextProvider>;
 /** The longest the game page waits for the active bonus before it renders without the panel. */
 const BONUS_BUDGET_MS = 1_000;
 
-
 async function findGame(context: Context, sysname: string) {
   const site = getSite(context);
   const options = JSON.stringify({ sysnames: [sysname], count: 1 });
   // Category names are decoration: without them the page shows the sysnames.
-  const [page, categories] = await Promise.all([
-    site.catalogue.games(options),
-    site.categories().catch(() => []),
-  ]);
+  const [page, categories] = await Promise.all([site.catalogue.games(options), site.categories().catch(() => [])]);
   return { game: page.items[0] ?? null, categories };
 }
 
@@ -62,7 +58,9 @@ async function activeBonus(context: Context): Promise<GameBonus | null> {
 async function freespinOffer(context: Context, sysname: string): Promise<FreespinOffer | null> {
   try {
     const { items } = await getPlatform(context).call("freespins.get", { status: "active", count: 99 });
-    const pack = items.filter((p) => p.game.sysname === sysname && p.remaining_count > 0).sort((a, b) => a.expires_at - b.expires_at || (a.id < b.id ? -1 : 1))[0];
+    const pack = items
+      .filter((p) => p.game.sysname === sysname && p.remaining_count > 0)
+      .sort((a, b) => a.expires_at - b.expires_at || (a.id < b.id ? -1 : 1))[0];
     return pack ? { id: pack.id, left: pack.remaining_count, bet: pack.bet } : null;
   } catch (e) {
     console.error("game page: free-spin packs could not be read", e);

@@ -114,7 +114,9 @@ export function GamePage(p: GamePageProps) {
       <RealHashRegistration signedIn={p.signedIn} />
       <header className="game-page__head">
         <div>
-          <h1 className="game-page__title" dir="auto">{p.game.title}</h1>
+          <h1 className="game-page__title" dir="auto">
+            {p.game.title}
+          </h1>
           <p className="game-page__provider">{p.game.providerName}</p>
         </div>
         <div className="game-page__actions">
@@ -130,13 +132,7 @@ export function GamePage(p: GamePageProps) {
       {p.freespins && p.mode === "real" && <FreespinNotice offer={p.freespins} />}
       {p.src ? (
         <GameFrame>
-          <iframe
-            key={p.src}
-            className="game-frame__iframe"
-            src={p.src}
-            title={p.game.title}
-            allow="fullscreen; autoplay"
-          />
+          <iframe key={p.src} className="game-frame__iframe" src={p.src} title={p.game.title} allow="fullscreen; autoplay" />
         </GameFrame>
       ) : (
         <div className="game-frame game-frame--closed">

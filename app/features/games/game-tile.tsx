@@ -35,6 +35,7 @@ export const GameTile = memo(function GameTile({ game, index, href }: { game: Ti
   return (
     // The role is said outright: in the lobby the tile's `ul` is `role="none"` (one list over
     // the server's page and the appended ones, lobby.tsx), and an implicit role would go with it.
+    // biome-ignore lint/a11y/noRedundantRoles: said outright, as the comment above explains
     <li className="game-tile" role="listitem" data-game={game.sysname}>
       <AppLink to={href} className="game-tile__link">
         <img
@@ -50,8 +51,12 @@ export const GameTile = memo(function GameTile({ game, index, href }: { game: Ti
           loading={index < EAGER_TILES ? "eager" : "lazy"}
           fetchPriority={index === 0 ? "high" : undefined}
         />
-        <span className="game-tile__title" dir="auto">{game.title}</span>
-        <span className="game-tile__provider" dir="auto">{game.provider_name}</span>
+        <span className="game-tile__title" dir="auto">
+          {game.title}
+        </span>
+        <span className="game-tile__provider" dir="auto">
+          {game.provider_name}
+        </span>
       </AppLink>
     </li>
   );

@@ -12,4 +12,3 @@ export async function fetchLobbyPage(filters: LobbyFilters, offset: number, loca
   const options = { category: filters.category, providers: filters.providers, search: filters.search, offset, count: LOBBY_PAGE_SIZE };
   return browserCall("games.get", "GET", { options: JSON.stringify(options) }, { locale });
 }
-

@@ -42,12 +42,23 @@ export type LobbyParams =
  * is rounded down to a page start (garbage counts as 0) and the URL is redirected to that page.
  */
 export function parseLobbyParams(params: URLSearchParams): LobbyParams {
-  const categories = params.getAll("category").map((c) => c.trim()).filter(Boolean);
+  const categories = params
+    .getAll("category")
+    .map((c) => c.trim())
+    .filter(Boolean);
   if (categories.length > 1) return { kind: "invalid" };
   const category = categories[0];
   if (category !== undefined && !SYSNAME.test(category)) return { kind: "invalid" };
 
-  const providers = [...new Set(params.getAll("providers").flatMap((v) => v.split(",")).map((p) => p.trim()).filter(Boolean))].sort();
+  const providers = [
+    ...new Set(
+      params
+        .getAll("providers")
+        .flatMap((v) => v.split(","))
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+  ].sort();
   if (providers.some((p) => !SYSNAME.test(p)) || providers.length > 50) return { kind: "invalid" };
 
   const filters: LobbyFilters = { category, providers, offset: pageOffset(params.get("offset"), LOBBY_PAGE_SIZE).offset };

@@ -47,10 +47,7 @@ export async function loadLobby(context: Context, request: Request): Promise<Lob
   // A search's answers are not kept (any text can be asked); the lobby's pages are (decision 0026).
   const page = filters.search ? platform.call("games.get", { options: JSON.stringify(options) }) : site.catalogue.games(JSON.stringify(options));
   page.catch(() => undefined); // awaited below, after the filters are known to exist
-  const [categories, providers] = await Promise.all([
-    orErrorPage(site.categories()),
-    orErrorPage(site.providers()),
-  ]);
+  const [categories, providers] = await Promise.all([orErrorPage(site.categories()), orErrorPage(site.providers())]);
   const unknownCategory = filters.category !== undefined && !categories.some((c) => c.sysname === filters.category);
   const unknownProvider = filters.providers.some((p) => !providers.some((x) => x.sysname === p));
   if (unknownCategory || unknownProvider) throw notFound(request);
@@ -100,6 +97,9 @@ export async function loadProviders(context: Context) {
   const t = getInstance(context).t;
   return {
     providers: providers.map(({ sysname, name, games_count, logo }) => ({ sysname, name, games_count, logo })),
-    meta: seoMeta({ title: t("lobby.providers.title"), description: t("lobby.providers.metaDescription", { count: providers.length }) }, site.metadata.siteName),
+    meta: seoMeta(
+      { title: t("lobby.providers.title"), description: t("lobby.providers.metaDescription", { count: providers.length }) },
+      site.metadata.siteName,
+    ),
   };
 }

@@ -40,7 +40,11 @@ export function Lobby({ data }: { data: LobbyData }) {
       <h1 className="lobby__title">{filters.search ? t("search.resultsFor", { query: filters.search }) : t("lobby.title")}</h1>
       <LobbySearchForm key={filters.search ?? ""} search={filters.search} />
       <nav className="lobby-tabs" aria-label={t("lobby.categories")} ref={showCurrentTab}>
-        <AppLink to={to(lobbyHref({ providers: filters.providers, search: filters.search }))} className="lobby-tabs__tab" aria-current={!filters.category ? "page" : undefined}>
+        <AppLink
+          to={to(lobbyHref({ providers: filters.providers, search: filters.search }))}
+          className="lobby-tabs__tab"
+          aria-current={!filters.category ? "page" : undefined}
+        >
           {t("lobby.all")}
         </AppLink>
         {categories.map((c) => (
@@ -54,11 +58,17 @@ export function Lobby({ data }: { data: LobbyData }) {
           </AppLink>
         ))}
       </nav>
-      <ProviderFilter key={filters.providers.join(",")} providers={providers} selected={filters.providers} category={filters.category} search={filters.search} t={t} to={to} />
+      <ProviderFilter
+        key={filters.providers.join(",")}
+        providers={providers}
+        selected={filters.providers}
+        category={filters.category}
+        search={filters.search}
+        t={t}
+        to={to}
+      />
       <p className="lobby__count" aria-live="polite" data-testid="lobby-count">
-        {start > 0
-          ? t("lobby.countRange", { from: start + 1, to: start + games.length, count })
-          : t("lobby.count", { shown: games.length, count })}
+        {start > 0 ? t("lobby.countRange", { from: start + 1, to: start + games.length, count }) : t("lobby.count", { shown: games.length, count })}
       </p>
       {games.length === 0 && filters.search ? (
         <SearchEmpty search={filters.search} />
@@ -68,6 +78,7 @@ export function Lobby({ data }: { data: LobbyData }) {
         // One list for assistive technology: the server's page keeps its HTML (not hydrated, as the
         // home page's rows), the pages appended in place go in a second `ul`; both are
         // `display: contents` in the grid (24 tiles fill every row at 2, 3, 4 and 6 columns).
+        // biome-ignore lint/a11y/useSemanticElements: one list over two `ul`s, as the comment above explains
         <div ref={gridRef} className="lobby-grid" role="list" aria-label={t("lobby.games")}>
           <ServerHtml as="ul" key={`${locale}|${start}|${data.games.map((g) => g.sysname).join(",")}`} role="none" className="lobby-grid__page">
             {data.games.map((g, i) => (
@@ -102,7 +113,11 @@ export function Lobby({ data }: { data: LobbyData }) {
             {busy ? t("lobby.loading") : t("lobby.more")}
           </AppLink>
         )}
-        {failed && <p role="alert" className="notice notice--error">{t("lobby.loadFailed")}</p>}
+        {failed && (
+          <p role="alert" className="notice notice--error">
+            {t("lobby.loadFailed")}
+          </p>
+        )}
       </nav>
     </section>
   );

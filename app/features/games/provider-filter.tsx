@@ -49,9 +49,13 @@ export function ProviderFilter({ providers, selected, category, search, t, to }:
           ))}
         </ServerHtml>
         <div className="lobby-providers__actions">
-          <button type="submit" className="btn btn--primary">{t("lobby.providers.apply")}</button>
+          <button type="submit" className="btn btn--primary">
+            {t("lobby.providers.apply")}
+          </button>
           {selected.length > 0 && (
-            <Link to={to(lobbyHref({ category, search }))} className="btn btn--ghost">{t("lobby.providers.clear")}</Link>
+            <Link to={to(lobbyHref({ category, search }))} className="btn btn--ghost">
+              {t("lobby.providers.clear")}
+            </Link>
           )}
         </div>
       </form>

@@ -60,14 +60,17 @@ function useLiveWins(initial: RecentWin[]): LiveWins {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    import("./wins-feed").then(({ openWinsFeed, withWin }) => {
-      if (!live) return;
-      stop = openWinsFeed({
-        origin: location.origin,
-        onWin: (win) => setState((s) => ({ ...s, wins: withWin(s.wins, win, RECENT_WINS_COUNT), fresh: win.id })),
-        onState: (open) => setState((s) => ({ ...s, open })),
-      });
-    }, (e) => console.warn("wins: the live feed could not be loaded", e));
+    import("./wins-feed").then(
+      ({ openWinsFeed, withWin }) => {
+        if (!live) return;
+        stop = openWinsFeed({
+          origin: location.origin,
+          onWin: (win) => setState((s) => ({ ...s, wins: withWin(s.wins, win, RECENT_WINS_COUNT), fresh: win.id })),
+          onState: (open) => setState((s) => ({ ...s, open })),
+        });
+      },
+      (e) => console.warn("wins: the live feed could not be loaded", e),
+    );
     return () => {
       live = false;
       stop?.();

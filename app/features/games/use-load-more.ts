@@ -10,9 +10,12 @@ import { preloadGameTile } from "./lazy-game-tile";
  */
 function watchNearViewport(target: Element, onNear: () => void): () => void {
   if (typeof IntersectionObserver === "undefined") return () => {};
-  const observer = new IntersectionObserver((entries) => {
-    if (entries.some((e) => e.isIntersecting)) onNear();
-  }, { rootMargin: "0px 0px 100% 0px" });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) onNear();
+    },
+    { rootMargin: "0px 0px 100% 0px" },
+  );
   observer.observe(target);
   return () => observer.disconnect();
 }

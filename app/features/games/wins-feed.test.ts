@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from "vitest";
 import type { RecentWin } from "../../lib/api/entities-games";
 import { openWinsFeed, withWin } from "./wins-feed";
 
-const win = (id: string, amount = 500): RecentWin => ({ id, player: "pl***er", amount: { amount, currency: "USD" }, game: "golden_phoenix", game_title: "Golden Phoenix", won_at: 1 });
+const win = (id: string, amount = 500): RecentWin => ({
+  id,
+  player: "pl***er",
+  amount: { amount, currency: "USD" },
+  game: "golden_phoenix",
+  game_title: "Golden Phoenix",
+  won_at: 1,
+});
 const message = (w: RecentWin) => JSON.stringify({ event: "games.win", data: w, ts: 1 });
 
 /** A fake WebSocket the test drives: open, message, close (the on… handlers, as the channel sets them). */
@@ -61,7 +68,13 @@ describe("openWinsFeed", () => {
     socket.open();
     socket.receive(message(win("x")));
     expect(wins).toEqual(["x"]);
-    for (const junk of ["pong", "{", JSON.stringify({ event: "account.balance_updated", data: win("y") }), JSON.stringify({ event: "games.win", data: { id: 1 } }), 42]) {
+    for (const junk of [
+      "pong",
+      "{",
+      JSON.stringify({ event: "account.balance_updated", data: win("y") }),
+      JSON.stringify({ event: "games.win", data: { id: 1 } }),
+      42,
+    ]) {
       socket.onmessage?.({ data: junk });
     }
     expect(wins).toEqual(["x"]);

@@ -60,10 +60,7 @@ export function nextHintChange(input: HintInput): number | null {
   const since = registeredAt(input.account);
   if (since === null) return null;
   const shown = activeHints(input);
-  const ends = [
-    shown.registration ? since + REGISTRATION_HINT_MS : Infinity,
-    shown.confirmContact ? since + CONFIRM_CONTACT_HINT_MS : Infinity,
-  ];
+  const ends = [shown.registration ? since + REGISTRATION_HINT_MS : Infinity, shown.confirmContact ? since + CONFIRM_CONTACT_HINT_MS : Infinity];
   const next = Math.min(...ends);
   return next === Infinity ? null : Math.max(0, next - input.now);
 }

@@ -7,7 +7,15 @@ import { HintNotices, type HintNoticesProps } from "./player-hints";
 const t = createT({
   hints: {
     registration: { text: "Deposit now.", action: "Deposit" },
-    confirm: { email: "Confirm {{contact}}.", phone: "Confirm phone {{contact}}.", action: "Send", sending: "Sending", sent: "Sent!", failed: "Failed.", enterCode: "Enter the code" },
+    confirm: {
+      email: "Confirm {{contact}}.",
+      phone: "Confirm phone {{contact}}.",
+      action: "Send",
+      sending: "Sending",
+      sent: "Sent!",
+      failed: "Failed.",
+      enterCode: "Enter the code",
+    },
   },
 });
 const email = { type: "email" as const, contact: "ana@example.com", is_confirmed: false, is_subscribed: true };

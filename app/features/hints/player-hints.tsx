@@ -4,17 +4,7 @@ import { browserCall } from "../../lib/api/browser-call";
 import { PlatformError } from "../../lib/api/errors";
 import type { TFunction } from "../../lib/i18n/translate";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
-import {
-  activeHints,
-  asHintAccount,
-  confirmSentKey,
-  dismissedKey,
-  nextHintChange,
-  readFlag,
-  setFlag,
-  type ActiveHints,
-  type HintAccount,
-} from "./hints";
+import { activeHints, asHintAccount, confirmSentKey, dismissedKey, nextHintChange, readFlag, setFlag, type ActiveHints, type HintAccount } from "./hints";
 import { sendConfirmationToContact } from "./send-confirmation";
 
 export interface PlayerHintsProps {
@@ -58,6 +48,9 @@ export default function PlayerHints({ account: given, hasDeposit: givenDeposit, 
   // Until the cashier answers, assume a deposit: a hint must not flash for a player who has one.
   const hasDeposit = givenDeposit ?? asked ?? true;
 
+  // `account` is rebuilt each render from the same data, so its fields are the real dependencies;
+  // `tick` looks again when a shown hint runs out.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the deps are chosen (see above)
   useEffect(() => {
     if (!account || uid <= 0) return setHints(null);
     const local = storageOf("localStorage");
@@ -183,12 +176,7 @@ export function HintNotices({ hints, send, t, depositPath, settingsPath, onDismi
                     <Link to={settingsPath}>{t("hints.confirm.enterCode")}</Link>{" "}
                   </>
                 )}
-                <button
-                  type="button"
-                  className="btn btn--primary"
-                  disabled={send.status === "sending"}
-                  onClick={() => contact && onConfirm(contact.contact)}
-                >
+                <button type="button" className="btn btn--primary" disabled={send.status === "sending"} onClick={() => contact && onConfirm(contact.contact)}>
                   {t(send.status === "sending" ? "hints.confirm.sending" : "hints.confirm.action")}
                 </button>
               </>

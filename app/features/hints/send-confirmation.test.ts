@@ -27,7 +27,10 @@ describe("sendConfirmationToContact", () => {
   });
   it("returns the platform's message, a field message first", async () => {
     const tooMany = { error: { type: "TooManyRequestsException", message: "Try again in 45 seconds", params: { resend_time: 45 } } };
-    expect(await sendConfirmationToContact("x", { origin: ORIGIN, fetch: fakeFetch(429, tooMany).fetch })).toEqual({ ok: false, message: "Try again in 45 seconds" });
+    expect(await sendConfirmationToContact("x", { origin: ORIGIN, fetch: fakeFetch(429, tooMany).fetch })).toEqual({
+      ok: false,
+      message: "Try again in 45 seconds",
+    });
     const invalid = { error: { type: "InvalidParameterException", message: "Invalid parameters", invalid_parameters: { contact: ["Unknown contact"] } } };
     expect(await sendConfirmationToContact("x", { origin: ORIGIN, fetch: fakeFetch(400, invalid).fetch })).toEqual({ ok: false, message: "Unknown contact" });
   });

@@ -56,10 +56,7 @@ export async function loadJackpot(context: Context, request: Request, id: string
   const t = getInstance(context).t;
   const template = site.cms.seo.templates.jackpot ?? { title: t("jackpots.metaTitle"), description: "" };
   const values = { name: jackpot.name, amount: formatMoney(jackpot.amount) };
-  const meta = seoMeta(
-    { title: fillSeoTemplate(template.title, values), description: fillSeoTemplate(template.description, values) },
-    site.metadata.siteName,
-  );
+  const meta = seoMeta({ title: fillSeoTemplate(template.title, values), description: fillSeoTemplate(template.description, values) }, site.metadata.siteName);
   return { jackpot, games: tiles.map(tileGame), winners: winners.items, meta };
 }
 

@@ -17,7 +17,9 @@ export function WinnersTable({ winners, showJackpot = true }: { winners: Jackpot
             <th scope="col">{t("jackpots.winners.player")}</th>
             {showJackpot && <th scope="col">{t("jackpots.winners.jackpot")}</th>}
             <th scope="col">{t("jackpots.winners.game")}</th>
-            <th scope="col" className="winners__num">{t("jackpots.winners.amount")}</th>
+            <th scope="col" className="winners__num">
+              {t("jackpots.winners.amount")}
+            </th>
             <th scope="col">{t("jackpots.winners.date")}</th>
           </tr>
         </thead>
@@ -33,7 +35,9 @@ export function WinnersTable({ winners, showJackpot = true }: { winners: Jackpot
                 </td>
               )}
               <td>
-                <Link to={to(`/game/${w.game}`)} dir="auto">{w.game_title}</Link>
+                <Link to={to(`/game/${w.game}`)} dir="auto">
+                  {w.game_title}
+                </Link>
               </td>
               <td className="winners__num">{formatMoney(w.amount)}</td>
               <td>

@@ -30,7 +30,8 @@ export default function PageExtras() {
     }
   }, [search]);
   useEffect(() => {
-    if (hash.includes("tgWebAppData") && !root?.player) void import("../auth/telegram-signin")
+    if (hash.includes("tgWebAppData") && !root?.player)
+      void import("../auth/telegram-signin")
         .then((m) => m.signInFromMiniApp(hash, root?.locale))
         .then((error) => error && toast({ text: error, type: "error" }));
   }, [hash, root?.player, root?.locale, toast]);

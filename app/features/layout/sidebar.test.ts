@@ -16,7 +16,14 @@ describe("sidebar rules", () => {
     const items = [
       { name: "Home", link: "/" },
       { name: "Offers", link: "/offers", onlyAuth: true },
-      { name: "More", link: "/more", submenu: [{ name: "Bets", link: "/bets", onlyAuth: true }, { name: "FAQ", link: "/faq" }] },
+      {
+        name: "More",
+        link: "/more",
+        submenu: [
+          { name: "Bets", link: "/bets", onlyAuth: true },
+          { name: "FAQ", link: "/faq" },
+        ],
+      },
     ];
     expect(visibleItems(items, false).map((i) => i.name)).toEqual(["Home", "More"]);
     expect(visibleItems(items, false)[1]!.submenu!.map((i) => i.name)).toEqual(["FAQ"]);

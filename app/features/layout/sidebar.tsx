@@ -27,9 +27,7 @@ export function MenuBadge({ count }: { count: number | undefined }) {
 
 /** Menu items for this visitor: onlyAuth items are hidden from guests, in submenus too. */
 export function visibleItems(items: MenuLink[], signedIn: boolean): MenuLink[] {
-  return items
-    .filter((i) => signedIn || !i.onlyAuth)
-    .map((i) => (i.submenu ? { ...i, submenu: visibleItems(i.submenu, signedIn) } : i));
+  return items.filter((i) => signedIn || !i.onlyAuth).map((i) => (i.submenu ? { ...i, submenu: visibleItems(i.submenu, signedIn) } : i));
 }
 
 /** The Offers link's badge (SPEC §2): the player's available offers, kept live by offers-live.tsx through `data-offers-badge`. */

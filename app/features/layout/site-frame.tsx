@@ -29,6 +29,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
         <Suspense>
           <Sidebar />
         </Suspense>
+        {/* biome-ignore lint/a11y/noLabelWithoutControl: the backdrop closes the sidebar without JavaScript; its control, #sidebar-toggle, is in the header */}
         <label htmlFor="sidebar-toggle" className="sidebar-backdrop" aria-hidden="true" />
         <main id="main" className="main">
           <Suspense>{children}</Suspense>

@@ -13,7 +13,6 @@ import { HISTORY_PAGE } from "./records";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-
 const idParam = (value: string | null) => (value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
 /** Any platform refusal but a server error or a lost session: answered to the player, not an error page. */
@@ -52,7 +51,10 @@ export async function loadShop({ request, context }: Args) {
   await requirePlayer(context, request);
   const site = getSite(context);
   const platform = getPlatform(context).withLocale(site.locale);
-  const [products, info] = await Promise.all([orErrorPage(platform.call("loyalty.getproducts", { limit: 100 })), orErrorPage(platform.call("loyalty.getinfo"))]);
+  const [products, info] = await Promise.all([
+    orErrorPage(platform.call("loyalty.getproducts", { limit: 100 })),
+    orErrorPage(platform.call("loyalty.getinfo")),
+  ]);
   const wanted = idParam(new URL(request.url).searchParams.get(BUY_KEY));
   const t = createT(site.messages);
   return {
@@ -66,7 +68,11 @@ export async function loadShop({ request, context }: Args) {
 }
 
 export const BuyForm = z.object({
-  product_id: z.coerce.number().int().positive().max(2 ** 31),
+  product_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31),
   key: z.string().regex(/^[A-Za-z0-9_.:-]{8,64}$/),
 });
 
@@ -88,7 +94,9 @@ export async function shopAction({ request, context }: Args) {
     // Not enough points (spent elsewhere meanwhile): the dialog again, which now says so.
     if (code === "insufficient_points") throw redirect(sitePath(context, `/loyalty/shop?${BUY_KEY}=${product_id}`));
     const known = (LOYALTY_BUY_ERRORS as readonly string[]).includes(code);
-    return data({ productId: product_id, formErrors: [t(`loyalty.shop.errors.${known ? code : "failed"}`)] } satisfies ShopActionData, { status: refused.status });
+    return data({ productId: product_id, formErrors: [t(`loyalty.shop.errors.${known ? code : "failed"}`)] } satisfies ShopActionData, {
+      status: refused.status,
+    });
   }
   const product = (await platform.call("loyalty.getproducts", { limit: 100 }).catch(() => ({ items: [] }))).items.find((p) => p.id === product_id);
   return redirectWithToast(sitePath(context, "/loyalty/shop"), { type: "success", text: t("loyalty.shop.bought", { title: product?.title ?? "" }) });
@@ -122,7 +130,13 @@ export async function loadProfileLoyalty({ request, context }: Args) {
   };
 }
 
-export const CharacterForm = z.object({ character_id: z.coerce.number().int().positive().max(2 ** 31) });
+export const CharacterForm = z.object({
+  character_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31),
+});
 export type CharacterActionData = { formErrors: string[] } | undefined;
 
 /** Choose a character (the confirm dialog's form, with and without JavaScript). */

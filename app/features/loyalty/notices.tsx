@@ -37,19 +37,20 @@ export default function LoyaltyNotices({ locale }: { locale: string }) {
   useEffect(() => {
     actor.start();
     const first = () => {
-      FIRST_INTERACTION.forEach((e) => window.removeEventListener(e, first));
+      for (const e of FIRST_INTERACTION) window.removeEventListener(e, first);
       interacted.current = true;
       fetchNotices();
     };
-    FIRST_INTERACTION.forEach((e) => window.addEventListener(e, first, { passive: true }));
+    for (const e of FIRST_INTERACTION) window.addEventListener(e, first, { passive: true });
     const stopPush = onAccountEvent(LOYALTY_NOTIFICATION_EVENT, () => interacted.current && fetchNotices());
     return () => {
-      FIRST_INTERACTION.forEach((e) => window.removeEventListener(e, first));
+      for (const e of FIRST_INTERACTION) window.removeEventListener(e, first);
       stopPush();
       actor.stop();
     };
   }, [actor, fetchNotices]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a page change (pathname) is when the notices are read again
   useEffect(() => {
     if (interacted.current) fetchNotices();
   }, [pathname, fetchNotices]);

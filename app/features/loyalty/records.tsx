@@ -59,7 +59,9 @@ export function QuestDialog({ quest: q }: { quest: LoyaltyQuest }) {
         <p>{q.description}</p>
         <QuestProgress quest={q} t={t} />
         <p>{t("loyalty.quests.reward", { points: formatPoints(q.reward_points) })}</p>
-        <p className="responsible__hint">{q.period_ends_at ? t("loyalty.quests.ends", { date: formatDateTime(q.period_ends_at) }) : t("loyalty.quests.ever")}</p>
+        <p className="responsible__hint">
+          {q.period_ends_at ? t("loyalty.quests.ends", { date: formatDateTime(q.period_ends_at) }) : t("loyalty.quests.ever")}
+        </p>
         <Link className="btn btn--ghost" to={page} replace preventScrollReset>
           {t("loyalty.quests.close")}
         </Link>

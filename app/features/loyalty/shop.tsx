@@ -9,7 +9,6 @@ import { formatPoints } from "./points";
 
 type T = ReturnType<typeof useT>;
 
-
 /** What a product gives, in words. */
 function rewardText(p: LoyaltyProduct, t: T): string {
   const amount = p.reward.amount ? formatMoney(p.reward.amount) : "";
@@ -48,7 +47,12 @@ export function ProductCard({ product: p, errors }: { product: LoyaltyProduct; e
       {blocked ? (
         <p className="notice">{blocked}</p>
       ) : (
-        <Link className="btn btn--primary" to={`${to("/loyalty/shop")}?${BUY_KEY}=${p.id}`} preventScrollReset aria-label={`${t("loyalty.shop.buy")}: ${p.title}`}>
+        <Link
+          className="btn btn--primary"
+          to={`${to("/loyalty/shop")}?${BUY_KEY}=${p.id}`}
+          preventScrollReset
+          aria-label={`${t("loyalty.shop.buy")}: ${p.title}`}
+        >
           {t("loyalty.shop.buy")}
         </Link>
       )}
@@ -94,9 +98,7 @@ export function BuyDialog({ product: p, info, buyKey, busy }: { product: Loyalty
         <article className="confirm" data-testid="loyalty-confirm">
           <h2 id={dialogTitleId(entry)}>{t("loyalty.shop.confirmTitle", { title: p.title })}</h2>
           <p>{rewardText(p, t)}</p>
-          <p>
-            {t("loyalty.shop.confirmText", { price: formatPoints(p.price), points: formatPoints(info.points), left: formatPoints(info.points - p.price) })}
-          </p>
+          <p>{t("loyalty.shop.confirmText", { price: formatPoints(p.price), points: formatPoints(info.points), left: formatPoints(info.points - p.price) })}</p>
           <Form method="post" action={shop} className="confirm__actions">
             <input type="hidden" name="product_id" value={p.id} />
             <input type="hidden" name="key" value={buyKey} />

@@ -11,13 +11,7 @@ type T = ReturnType<typeof useT>;
  * so choosing one works without JavaScript. With JavaScript the entered amount (minor units) greys
  * out offers whose deposit range it misses and moves each X-ray to it; the platform checks again.
  */
-export function DepositOffers({ offers, method, amount, chosen, t }: {
-  offers: Offer[];
-  method: string;
-  amount: number | null;
-  chosen: number | null;
-  t: T;
-}) {
+export function DepositOffers({ offers, method, amount, chosen, t }: { offers: Offer[]; method: string; amount: number | null; chosen: number | null; t: T }) {
   const fitting = offers.filter((o) => offerFitsDeposit(o, method, null));
   if (fitting.length === 0) return null;
   return (

@@ -49,7 +49,14 @@ export function PromotionTerms({ promotion: p, t }: { promotion: OfferPromotion;
  * plain POST to the page's action, so it works without JavaScript) or, for a deposit offer, the way
  * to the deposit form with it chosen.
  */
-export function OfferCard({ offer, t, to, busy, errors, detailed }: {
+export function OfferCard({
+  offer,
+  t,
+  to,
+  busy,
+  errors,
+  detailed,
+}: {
   offer: Offer;
   t: T;
   to: (path: string) => string;

@@ -4,8 +4,20 @@ import { offerFitsDeposit, promotionXray } from "./offer-xray";
 
 const usd = (amount: number) => ({ amount, currency: "USD" });
 const reload: OfferPromotion = {
-  type: "bonus", sysname: "r", title: "", description: "", percent: 50, amount: null, cap: usd(20000), min_deposit: usd(2000), max_deposit: null,
-  wager_multiplier: 30, wager_base: "bonus", wagering_days: 21, rtp_bp: 9600, freespins: null,
+  type: "bonus",
+  sysname: "r",
+  title: "",
+  description: "",
+  percent: 50,
+  amount: null,
+  cap: usd(20000),
+  min_deposit: usd(2000),
+  max_deposit: null,
+  wager_multiplier: 30,
+  wager_base: "bonus",
+  wagering_days: 21,
+  rtp_bp: 9600,
+  freespins: null,
 };
 
 describe("promotionXray", () => {

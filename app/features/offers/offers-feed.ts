@@ -18,7 +18,9 @@ const listeners = new Set<Listener>();
 let queue: Promise<void> = Promise.resolve();
 let locale: string | undefined;
 
-const notify = () => listeners.forEach((l) => l());
+const notify = () => {
+  for (const l of listeners) l();
+};
 
 /** The offers known in order (null until known), and how many. */
 export const offersSnapshot = () => (ids ? ids.map((id) => items.get(id)).filter((o): o is Offer => !!o) : null);

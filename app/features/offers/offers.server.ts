@@ -11,7 +11,13 @@ import { getSite, requirePlayer, sitePath } from "../site/site.server";
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** The Take form of an offer (both pages): one field, checked again by the platform. */
-export const TakeOfferForm = z.object({ offer_id: z.coerce.number().int().positive().max(2 ** 31) });
+export const TakeOfferForm = z.object({
+  offer_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31),
+});
 
 export type TakeOfferData = { offerId: number; formErrors: string[] } | undefined;
 

@@ -39,7 +39,9 @@ export async function cashbackAction({ request, context }: Args) {
   const form = CashbackForm.safeParse(Object.fromEntries(await request.formData()));
   if (!form.success) throw data("Unknown form", { status: 400 });
   const { intent, cashback_id } = form.data;
-  const back = form.data.returnTo ? sameOriginPath(form.data.returnTo, new URL(request.url).origin, sitePath(context, "/")) : sitePath(context, "/profile/cashback");
+  const back = form.data.returnTo
+    ? sameOriginPath(form.data.returnTo, new URL(request.url).origin, sitePath(context, "/"))
+    : sitePath(context, "/profile/cashback");
   const platform = getPlatform(context);
   try {
     if (intent === "seen") {
@@ -52,7 +54,8 @@ export async function cashbackAction({ request, context }: Args) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     if (e.status === 401) throw redirect(sitePath(context, "/"));
     const reason = e.params?.reason;
-    const message = reason === "claim_expired" ? t("profile.cashback.claimExpired") : reason === "paid_out" ? t("profile.cashback.alreadyPaid") : t("profile.cashback.gone");
+    const message =
+      reason === "claim_expired" ? t("profile.cashback.claimExpired") : reason === "paid_out" ? t("profile.cashback.alreadyPaid") : t("profile.cashback.gone");
     // From the popup: back to its page with the refusal as a toast (the popup is gone by then).
     if (form.data.returnTo) return redirectWithToast(back, { type: "error", text: message });
     return data({ cashbackId: cashback_id, formErrors: [message] } satisfies CashbackActionData, { status: e.status });

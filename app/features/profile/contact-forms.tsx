@@ -165,7 +165,15 @@ export function AccountForms({
         <input type="hidden" name="intent" value="fakename" />
         <div className="field">
           <label htmlFor="profile-fakename">{t("auth.fields.fakename")}</label>
-          <input id="profile-fakename" name="fakename" dir="auto" maxLength={40} defaultValue={nick?.values.fakename ?? fakename} required {...described("profile-fakename-error", nickErrors)} />
+          <input
+            id="profile-fakename"
+            name="fakename"
+            dir="auto"
+            maxLength={40}
+            defaultValue={nick?.values.fakename ?? fakename}
+            required
+            {...described("profile-fakename-error", nickErrors)}
+          />
           <Errors id="profile-fakename-error" errors={nickErrors} />
         </div>
         <p className="responsible__hint">{t("profile.nickname.hint")}</p>

@@ -43,15 +43,20 @@ export function ExportList({ exports }: { exports: GameHistoryExport[] }) {
             <tr>
               <th scope="col">{t("profileGames.exports.period")}</th>
               <th scope="col">{t("profileGames.exports.status")}</th>
-              <th scope="col" className="num">{t("profileGames.exports.rows")}</th>
-              <th scope="col" className="profile-export__requested">{t("profileGames.exports.requestedAt")}</th>
+              <th scope="col" className="num">
+                {t("profileGames.exports.rows")}
+              </th>
+              <th scope="col" className="profile-export__requested">
+                {t("profileGames.exports.requestedAt")}
+              </th>
             </tr>
           </thead>
           <tbody>
             {exports.map((e) => (
               <tr key={e.id} data-export={e.id} data-status={e.status}>
                 <td className="profile-export__period">
-                  {formatDate(e.from)}{"\u00a0– "}
+                  {formatDate(e.from)}
+                  {"\u00a0– "}
                   <span className="profile-export__to">{formatDate(e.to)}</span>
                 </td>
                 <td>

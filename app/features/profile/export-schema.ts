@@ -28,18 +28,24 @@ export function defaultPeriod(now = Date.now()): { from: string; to: string } {
 
 export function exportFormSchema(t: TFunction) {
   const date = (field: "from" | "to") =>
-    z
-      .string({ error: t(`profileGames.exports.errors.${field}Required`) })
-      .refine((v) => !Number.isNaN(dayStart(v)), t("profileGames.exports.errors.date"));
+    z.string({ error: t(`profileGames.exports.errors.${field}Required`) }).refine((v) => !Number.isNaN(dayStart(v)), t("profileGames.exports.errors.date"));
   return z
-    .object({ from: date("from"), to: date("to"), idempotency_key: z.string().regex(/^[\x21-\x7e]{8,100}$/).optional() })
+    .object({
+      from: date("from"),
+      to: date("to"),
+      idempotency_key: z
+        .string()
+        .regex(/^[\x21-\x7e]{8,100}$/)
+        .optional(),
+    })
     .superRefine((v, ctx) => {
       const from = dayStart(v.from);
       const to = dayStart(v.to);
       if (Number.isNaN(from) || Number.isNaN(to)) return;
       if (from > Date.now()) ctx.addIssue({ code: "custom", path: ["from"], message: t("profileGames.exports.errors.future") });
       else if (to < from) ctx.addIssue({ code: "custom", path: ["to"], message: t("profileGames.exports.errors.order") });
-      else if (to - from >= MAX_DAYS * DAY_MS) ctx.addIssue({ code: "custom", path: ["to"], message: t("profileGames.exports.errors.span", { days: MAX_DAYS }) });
+      else if (to - from >= MAX_DAYS * DAY_MS)
+        ctx.addIssue({ code: "custom", path: ["to"], message: t("profileGames.exports.errors.span", { days: MAX_DAYS }) });
     })
     .transform((v) => ({ from: dayStart(v.from), to: dayStart(v.to) + DAY_MS - 1, idempotency_key: v.idempotency_key }));
 }

@@ -36,7 +36,15 @@ export function PersonalForm({ personalData, values, errors, formErrors, lock }:
     void submit(data, { method: "post", replace: true, preventScrollReset: true });
   };
   return (
-    <Form ref={form} method="post" className="responsible__form" onChange={onChange} noValidate data-testid="personal-form" data-country={personalData.country_code}>
+    <Form
+      ref={form}
+      method="post"
+      className="responsible__form"
+      onChange={onChange}
+      noValidate
+      data-testid="personal-form"
+      data-country={personalData.country_code}
+    >
       <input type="hidden" name="intent" value="profile" />
       {lock && (
         <div className="profile__locked" data-testid="identity-locked">
@@ -53,14 +61,7 @@ export function PersonalForm({ personalData, values, errors, formErrors, lock }:
           )}
         </div>
       )}
-      <RegistrationFields
-        data={personalData}
-        shown={shown}
-        values={values}
-        errors={errors}
-        t={t}
-        refreshLabel={t("profile.settings.refreshCountry")}
-      />
+      <RegistrationFields data={personalData} shown={shown} values={values} errors={errors} t={t} refreshLabel={t("profile.settings.refreshCountry")} />
       {formErrors.length > 0 && (
         <p role="alert" className="field-error">
           {formErrors.join(" ")}

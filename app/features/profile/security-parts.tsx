@@ -124,7 +124,8 @@ export function SessionsCard({ sessions, busy, formErrors }: { sessions: PlayerS
               {s.current && <span className="security__this"> · {t("profile.security.thisDevice")}</span>}
               <p className="security__meta">
                 {s.ip && <span dir="ltr">{s.ip} · </span>}
-                {t("profile.security.signedInAt", { time: formatDateTime(s.created_at) })} · {t("profile.security.lastActive", { time: formatDateTime(s.last_seen_at) })}
+                {t("profile.security.signedInAt", { time: formatDateTime(s.created_at) })} ·{" "}
+                {t("profile.security.lastActive", { time: formatDateTime(s.last_seen_at) })}
               </p>
             </div>
             {!s.current && (

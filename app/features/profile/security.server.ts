@@ -32,8 +32,7 @@ export type SecurityActionData =
 /** The platform's words on a code (SPEC §8) in the player's language; other fields' messages as they are. */
 function codeWords(fields: Record<string, string[]>, t: TFunction): Record<string, string[]> {
   if (!fields.code) return fields;
-  const word = (m: string) =>
-    /6 digits/.test(m) ? t("auth.errors.codeDigits") : /code is invalid/.test(m) ? t("auth.errors.codeInvalid") : m;
+  const word = (m: string) => (/6 digits/.test(m) ? t("auth.errors.codeDigits") : /code is invalid/.test(m) ? t("auth.errors.codeInvalid") : m);
   return { ...fields, code: fields.code.map(word) };
 }
 
@@ -41,7 +40,11 @@ function codeWords(fields: Record<string, string[]>, t: TFunction): Record<strin
 export function qrPath(text: string): { size: number; path: string } {
   const { data: rows, size } = encode(text, { ecc: "M", border: 2 });
   let path = "";
-  rows.forEach((row, y) => row.forEach((dark, x) => (path += dark ? `M${x} ${y}h1v1h-1z` : "")));
+  rows.forEach((row, y) => {
+    row.forEach((dark, x) => {
+      if (dark) path += `M${x} ${y}h1v1h-1z`;
+    });
+  });
   return { size, path };
 }
 
@@ -79,7 +82,9 @@ export async function securityAction({ request, context }: Args) {
   try {
     if (intent === "password") {
       if (field("new_password") !== field("repeat_password")) {
-        return data({ intent, errors: { repeat_password: [t("profile.security.passwordsDiffer")] }, formErrors: [] } satisfies SecurityActionData, { status: 400 });
+        return data({ intent, errors: { repeat_password: [t("profile.security.passwordsDiffer")] }, formErrors: [] } satisfies SecurityActionData, {
+          status: 400,
+        });
       }
       await platform.call("account.changepassword", { old_password: field("old_password") || undefined, new_password: field("new_password") });
       return redirectWithToast(here, { type: "success", text: t("profile.security.passwordChanged") });

@@ -74,6 +74,14 @@ describe("valuesOfProfile", () => {
       birth_date: null,
       document: { type: "dni", number: "12345678Z" },
     });
-    expect(values).toMatchObject({ first_name: "Ana", country_code: "ES", region: "MD", sex: "2", birth_date: "", document_type: "dni", document_number: "12345678Z" });
+    expect(values).toMatchObject({
+      first_name: "Ana",
+      country_code: "ES",
+      region: "MD",
+      sex: "2",
+      birth_date: "",
+      document_type: "dni",
+      document_number: "12345678Z",
+    });
   });
 });

@@ -11,8 +11,18 @@ export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 
 /** The profile's own fields, in the platform's order; the account's (email, password, currency…) live elsewhere. */
 export const PROFILE_KEYS = [
-  "first_name", "middle_name", "last_name", "birth_date", "sex", "country_code", "region", "home_town", "address", "postcode",
-  "document_type", "document_number",
+  "first_name",
+  "middle_name",
+  "last_name",
+  "birth_date",
+  "sex",
+  "country_code",
+  "region",
+  "home_town",
+  "address",
+  "postcode",
+  "document_type",
+  "document_number",
 ] as const;
 
 /**

@@ -14,10 +14,16 @@ export function SportsBetsTable({ bets }: { bets: SportBet[] }) {
           <tr>
             <th scope="col">{t("profileGames.sportsBets.placed")}</th>
             <th scope="col">{t("profileGames.sportsBets.selections")}</th>
-            <th scope="col" className="num">{t("profileGames.sportsBets.odds")}</th>
-            <th scope="col" className="num">{t("profileGames.sportsBets.stake")}</th>
+            <th scope="col" className="num">
+              {t("profileGames.sportsBets.odds")}
+            </th>
+            <th scope="col" className="num">
+              {t("profileGames.sportsBets.stake")}
+            </th>
             <th scope="col">{t("profileGames.sportsBets.status")}</th>
-            <th scope="col" className="num">{t("profileGames.sportsBets.payout")}</th>
+            <th scope="col" className="num">
+              {t("profileGames.sportsBets.payout")}
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -41,7 +41,15 @@ export function PromoActivatedDialog({ code }: { code: string }) {
         <h2 id={dialogTitleId(entry)}>{t("common.promoCode.activatedTitle")}</h2>
         <p>{t("common.promoCode.activatedText", { code })}</p>
         <div className="confirm__actions">
-          <Link to={pathname} replace className="btn btn--primary" onClick={(e) => (e.preventDefault(), setOpen(false))}>
+          <Link
+            to={pathname}
+            replace
+            className="btn btn--primary"
+            onClick={(e) => {
+              e.preventDefault();
+              setOpen(false);
+            }}
+          >
             {t("common.promoCode.ok")}
           </Link>
         </div>

@@ -13,9 +13,7 @@ function start() {
   const actor = createActor(
     promoCheckMachine.provide({
       actors: {
-        check: fromPromise<PromoCodeInfo, { code: string }>(
-          ({ input }) => new Promise((resolve, reject) => calls.push({ code: input.code, resolve, reject })),
-        ),
+        check: fromPromise<PromoCodeInfo, { code: string }>(({ input }) => new Promise((resolve, reject) => calls.push({ code: input.code, resolve, reject }))),
       },
     }),
   ).start();

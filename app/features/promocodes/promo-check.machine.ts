@@ -58,12 +58,21 @@ export const promoCheckMachine = setup({
   initial: "idle",
   on: {
     "promo.input": [
-      { guard: { type: "empty", params: ({ event }) => ({ value: event.value }) }, target: ".idle", actions: assign({ value: "", info: null, errors: null, retryAfter: null }) },
+      {
+        guard: { type: "empty", params: ({ event }) => ({ value: event.value }) },
+        target: ".idle",
+        actions: assign({ value: "", info: null, errors: null, retryAfter: null }),
+      },
       // Same text again (a focus change, a re-fill): the answer on its way or given still holds.
       { guard: { type: "unchanged", params: ({ event }) => ({ value: event.value }) } },
       { target: ".debouncing", reenter: true, actions: assign({ value: ({ event }) => event.value.trim(), info: null, errors: null, retryAfter: null }) },
     ],
-    "promo.recheck": { guard: ({ context }) => context.value !== "", target: ".debouncing", reenter: true, actions: assign({ info: null, errors: null, retryAfter: null }) },
+    "promo.recheck": {
+      guard: ({ context }) => context.value !== "",
+      target: ".debouncing",
+      reenter: true,
+      actions: assign({ info: null, errors: null, retryAfter: null }),
+    },
   },
   states: {
     idle: {},

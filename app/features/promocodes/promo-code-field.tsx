@@ -50,13 +50,14 @@ export function PromoCodeField(props: {
       }),
     ),
   );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the prefill is read once, when the field mounts with its actor
   useEffect(() => {
     actor.start();
     const el = input.current;
     if (el && props.prefill && !el.value) el.value = promoCodeFromSearch(window.location.search) ?? readStoredPromoCode(browserStorage()) ?? "";
     if (el?.value) actor.send({ type: "promo.input", value: el.value });
     return () => void actor.stop();
-  }, [actor]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [actor]);
   const checkedAmount = useRef(props.amount);
   useEffect(() => {
     if (checkedAmount.current === props.amount) return;

@@ -18,7 +18,9 @@ import { PROMOTION_KEY } from "./promotion-url";
  */
 export async function loadPromotions(context: Readonly<RouterContextProvider>, request: Request) {
   const site = getSite(context);
-  const promotions = completeBanners(await orErrorPage(getPlatform(context).withLocale(site.locale).call("banners.get", { position: "promotions", count: 100 })));
+  const promotions = completeBanners(
+    await orErrorPage(getPlatform(context).withLocale(site.locale).call("banners.get", { position: "promotions", count: 100 })),
+  );
   const wanted = new URL(request.url).searchParams.get(PROMOTION_KEY);
   const t = getInstance(context).t;
   return {

@@ -16,11 +16,7 @@ const TYPES: readonly string[] = ["default", "PWA", "webViewApp"];
  * remembered in a cookie; then the app's user-agent marker; then that cookie; then the site's
  * setting. Returns the cookie to set when the query changed it.
  */
-export function detectPlatform(
-  request: Request,
-  siteDefault: PlatformType,
-  secure: boolean,
-): { platform: PlatformType; setCookie: string | null } {
+export function detectPlatform(request: Request, siteDefault: PlatformType, secure: boolean): { platform: PlatformType; setCookie: string | null } {
   const asked = new URL(request.url).searchParams.get("platform");
   const fromQuery = asked ? FROM_QUERY[asked.toLowerCase()] : undefined;
   const remembered = readCookie(request.headers.get("cookie"), PLATFORM_COOKIE);

@@ -121,6 +121,7 @@ export function pwaClient(
     if (platform === "default") {
       if (matchMedia("(display-mode: standalone)").matches) {
         // Opened from the home screen without the start_url's query: still the installed app.
+        // biome-ignore lint/suspicious/noDocumentCookie: a synchronous write the next request carries; the Cookie Store API is not in every browser we serve
         document.cookie = "pf_platform=PWA; Path=/; Max-Age=31536000; SameSite=Lax";
       } else {
         addEventListener("beforeinstallprompt", showInstall);

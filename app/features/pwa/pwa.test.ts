@@ -17,7 +17,10 @@ describe("the platform type", () => {
     const pwa = detectPlatform(req("/?platform=pwa"), "default", true);
     expect(pwa.platform).toBe("PWA");
     expect(pwa.setCookie).toMatch(/^pf_platform=PWA; .*Secure/);
-    expect(detectPlatform(req("/?platform=webview", { cookie: "pf_platform=webViewApp" }), "default", true)).toEqual({ platform: "webViewApp", setCookie: null });
+    expect(detectPlatform(req("/?platform=webview", { cookie: "pf_platform=webViewApp" }), "default", true)).toEqual({
+      platform: "webViewApp",
+      setCookie: null,
+    });
   });
   it("knows an operator app by its user agent, then by the cookie, else the site's setting", () => {
     expect(detectPlatform(req("/", { "user-agent": "Mozilla/5.0 (Linux; Android 14; wv) PlayfrontApp/2.3" }), "default", false).platform).toBe("webViewApp");

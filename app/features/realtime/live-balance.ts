@@ -56,7 +56,12 @@ const subscribe = subscribeLiveBalance;
  * least as new — so a root-data revalidation that started before an event cannot step it back.
  */
 export function useBalanceText(uid: number, serverText: string, serverAt: number): string {
-  return chooseBalanceText(useSyncExternalStore(subscribe, getLiveBalance, () => null), uid, serverText, serverAt);
+  return chooseBalanceText(
+    useSyncExternalStore(subscribe, getLiveBalance, () => null),
+    uid,
+    serverText,
+    serverAt,
+  );
 }
 
 /** The header's balance as text: the live value when it is newer than the page's (see above). */
@@ -66,5 +71,10 @@ export function BalanceText({ uid, text, at }: { uid: number; text: string; at: 
 
 /** The header's split of the total into main, bonus and betting bonus, live like the total. */
 export function useBalanceSplit(uid: number, server: BalanceSplit, serverAt: number): BalanceSplit {
-  return chooseSplit(useSyncExternalStore(subscribe, getLiveBalance, () => null), uid, server, serverAt);
+  return chooseSplit(
+    useSyncExternalStore(subscribe, getLiveBalance, () => null),
+    uid,
+    server,
+    serverAt,
+  );
 }

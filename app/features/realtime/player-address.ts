@@ -11,8 +11,7 @@ export async function fetchRealtimeToken(origin: string): Promise<string | null>
   }
 }
 
-export const realtimeUrl = (origin: string, token: string) =>
-  `${origin.replace(/^http/, "ws")}/realtime?token=${encodeURIComponent(token)}`;
+export const realtimeUrl = (origin: string, token: string) => `${origin.replace(/^http/, "ws")}/realtime?token=${encodeURIComponent(token)}`;
 
 /**
  * The player channel's address for createChannel: a fresh token from account.getToken for every

@@ -20,8 +20,7 @@ export interface RealtimeClientProps {
   balanceRefresh: BalanceRefreshSettings;
 }
 
-const isMoney = (m: unknown): m is Money =>
-  typeof (m as Money | null)?.amount === "number" && typeof (m as Money).currency === "string";
+const isMoney = (m: unknown): m is Money => typeof (m as Money | null)?.amount === "number" && typeof (m as Money).currency === "string";
 const isBalances = (d: unknown): d is BalanceFields => {
   const b = d as Partial<BalanceFields> | null;
   return !!b && isMoney(b.balance_main) && isMoney(b.balance_bonus) && isMoney(b.balance_betting_bonus);
@@ -36,8 +35,7 @@ const show = (uid: number, b: BalanceFields, at: number) =>
   });
 
 /** The header's plain sign-out form (features/layout/header.tsx) and any other logout form. */
-const isLogoutForm = (t: EventTarget | null) =>
-  t instanceof HTMLFormElement && (t.elements.namedItem("intent") as HTMLInputElement | null)?.value === "logout";
+const isLogoutForm = (t: EventTarget | null) => t instanceof HTMLFormElement && (t.elements.namedItem("intent") as HTMLInputElement | null)?.value === "logout";
 
 /**
  * The signed-in player's live pieces (SPEC §4, §7): the realtime channel (one WebSocket for all

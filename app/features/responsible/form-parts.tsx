@@ -10,8 +10,7 @@ export interface ResponsibleActionData {
 type Meta = { errors?: string[]; errorId: string };
 
 /** aria wiring of a control with errors. */
-export const invalid = (meta: Meta) =>
-  meta.errors?.length ? { "aria-invalid": true as const, "aria-describedby": meta.errorId } : {};
+export const invalid = (meta: Meta) => (meta.errors?.length ? { "aria-invalid": true as const, "aria-describedby": meta.errorId } : {});
 
 /** A field's errors under it. */
 export function FieldErrors({ meta }: { meta: Meta }) {

@@ -34,9 +34,7 @@ export function LimitSummary({ limit }: { limit: DepositLimit }) {
           <dt>{t("responsible.limit.pending")}</dt>
           <dd data-pending>
             <strong>
-              {limit.pending.limit_amount
-                ? `${formatMoney(limit.pending.limit_amount)} / ${period(limit.pending.period)}`
-                : t("responsible.limit.noLimit")}
+              {limit.pending.limit_amount ? `${formatMoney(limit.pending.limit_amount)} / ${period(limit.pending.period)}` : t("responsible.limit.noLimit")}
             </strong>{" "}
             {t("responsible.limit.from", { date: formatDateTime(limit.pending.effective_at) })}
           </dd>

@@ -38,6 +38,7 @@ export default function SessionClock() {
     return () => clearInterval(timer);
   }, [refresh]);
   // A page change may follow a new setting: read again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a page change (locationKey) may follow a new setting: read again
   useEffect(refresh, [refresh, locationKey]);
   // A round (or any money move) brings the player a new balance, pushed by the realtime channel
   // or read by balance polling: the session's result changed with it, so read it again.
@@ -50,6 +51,7 @@ export default function SessionClock() {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the header's slot is looked up again when the player (uid) changes
   useEffect(() => setSlot(document.getElementById("header-session")), [uid]);
 
   if (!state || uid === 0) return null;

@@ -4,8 +4,7 @@ import { DEBOUNCE_MS, LiveSearch, normalizeQuery, type SearchState } from "./liv
 /** A fetch whose answers the test releases by hand, in any order; it ignores its abort signal. */
 function manualFetch() {
   const calls: Array<{ query: string; signal: AbortSignal; resolve: (v: string) => void; reject: (e: unknown) => void }> = [];
-  const fetch = (query: string, signal: AbortSignal) =>
-    new Promise<string>((resolve, reject) => calls.push({ query, signal, resolve, reject }));
+  const fetch = (query: string, signal: AbortSignal) => new Promise<string>((resolve, reject) => calls.push({ query, signal, resolve, reject }));
   return { calls, fetch };
 }
 

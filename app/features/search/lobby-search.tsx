@@ -18,8 +18,11 @@ export function LobbySearchForm({ search }: { search?: string }) {
     void navigate(to(lobbyHref({ search: text.replace(/\s+/g, " ").trim() })));
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a form with role=search is the search landmark older screen readers know; <search> is too new
     <form role="search" method="get" action={to("/gamehall")} className="lobby-search" onSubmit={onSubmit}>
-      <label htmlFor="lobby-search" className="visually-hidden">{t("search.label")}</label>
+      <label htmlFor="lobby-search" className="visually-hidden">
+        {t("search.label")}
+      </label>
       <input
         id="lobby-search"
         className="lobby-search__input"
@@ -29,7 +32,9 @@ export function LobbySearchForm({ search }: { search?: string }) {
         maxLength={MAX_SEARCH}
         placeholder={t("search.placeholder")}
       />
-      <button type="submit" className="btn btn--primary">{t("search.submit")}</button>
+      <button type="submit" className="btn btn--primary">
+        {t("search.submit")}
+      </button>
     </form>
   );
 }

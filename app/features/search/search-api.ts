@@ -38,7 +38,11 @@ export async function loadProviders(locale: string): Promise<ProviderChip[]> {
 export function matchProviders(providers: ProviderChip[], query: string, max = 6): ProviderChip[] {
   const q = query.toLocaleLowerCase();
   if (!q) return [];
-  const starts = (p: ProviderChip) => p.name.toLocaleLowerCase().split(/\s+/).some((w) => w.startsWith(q));
+  const starts = (p: ProviderChip) =>
+    p.name
+      .toLocaleLowerCase()
+      .split(/\s+/)
+      .some((w) => w.startsWith(q));
   const contains = (p: ProviderChip) => p.name.toLocaleLowerCase().includes(q);
   return [...providers.filter(starts), ...providers.filter((p) => !starts(p) && contains(p))].slice(0, max);
 }

@@ -94,16 +94,22 @@ export default function SearchPopup({ onClose }: { onClose: () => void }) {
 
   return (
     // The backdrop click is a mouse convenience; keyboard players have Escape and the close button.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse convenience (comment above)
     <dialog ref={dialogRef} className="search-popup" aria-labelledby={titleId} onClose={onClose} onClick={onBackdrop}>
       <div className="search-popup__panel">
         <header className="search-popup__head">
-          <h2 id={titleId} className="search-popup__title">{t("search.title")}</h2>
+          <h2 id={titleId} className="search-popup__title">
+            {t("search.title")}
+          </h2>
           <button type="button" className="search-popup__close" onClick={close} aria-label={t("search.close")}>
             <Icon name="close" size={20} />
           </button>
         </header>
+        {/* biome-ignore lint/a11y/useSemanticElements: a form with role=search is the search landmark older screen readers know; <search> is too new */}
         <form role="search" method="get" action={to("/gamehall")} className="search-popup__form" onSubmit={submit}>
-          <label htmlFor={`${titleId}-q`} className="visually-hidden">{t("search.label")}</label>
+          <label htmlFor={`${titleId}-q`} className="visually-hidden">
+            {t("search.label")}
+          </label>
           <input
             ref={inputRef}
             id={`${titleId}-q`}
@@ -121,7 +127,15 @@ export default function SearchPopup({ onClose }: { onClose: () => void }) {
         {chips.length > 0 && (
           <nav className="search-popup__chips" aria-label={t("search.providers")}>
             {chips.map((p) => (
-              <Link key={p.sysname} to={to(lobbyHref({ providers: [p.sysname] }))} className="search-chip" onClick={() => { remember(); close(); }}>
+              <Link
+                key={p.sysname}
+                to={to(lobbyHref({ providers: [p.sysname] }))}
+                className="search-chip"
+                onClick={() => {
+                  remember();
+                  close();
+                }}
+              >
                 {p.name}
               </Link>
             ))}
@@ -129,16 +143,33 @@ export default function SearchPopup({ onClose }: { onClose: () => void }) {
         )}
 
         {query.length < MIN_QUERY ? (
-          <RecentQueries recent={recent} onPick={(q) => change(q, true)} onClear={() => { clearRecent(); setRecent([]); }} />
+          <RecentQueries
+            recent={recent}
+            onPick={(q) => change(q, true)}
+            onClear={() => {
+              clearRecent();
+              setRecent([]);
+            }}
+          />
         ) : (
-          <SearchResults state={state} onOpen={() => { remember(); close(); }} />
+          <SearchResults
+            state={state}
+            onOpen={() => {
+              remember();
+              close();
+            }}
+          />
         )}
 
         <footer className="search-popup__foot">
           <button type="button" className="btn btn--ghost" onClick={() => void goRandom()} disabled={randomBusy} aria-busy={randomBusy || undefined}>
             <Icon name="wheel" size={18} /> {t("search.random")}
           </button>
-          {randomFailed && <p role="alert" className="search-popup__error">{t("search.randomFailed")}</p>}
+          {randomFailed && (
+            <p role="alert" className="search-popup__error">
+              {t("search.randomFailed")}
+            </p>
+          )}
         </footer>
       </div>
     </dialog>
@@ -152,12 +183,16 @@ function RecentQueries({ recent, onPick, onClear }: { recent: string[]; onPick: 
     <section className="search-recent" aria-label={t("search.recent")}>
       <div className="search-recent__head">
         <h3 className="search-recent__title">{t("search.recent")}</h3>
-        <button type="button" className="search-recent__clear" onClick={onClear}>{t("search.clearRecent")}</button>
+        <button type="button" className="search-recent__clear" onClick={onClear}>
+          {t("search.clearRecent")}
+        </button>
       </div>
       <ul className="search-recent__list">
         {recent.map((q) => (
           <li key={q}>
-            <button type="button" className="search-chip" onClick={() => onPick(q)}>{q}</button>
+            <button type="button" className="search-chip" onClick={() => onPick(q)}>
+              {q}
+            </button>
           </li>
         ))}
       </ul>

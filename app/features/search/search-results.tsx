@@ -33,8 +33,12 @@ export function SearchResults({ state, onOpen }: { state: SearchState<SearchResu
               <li key={g.sysname} data-game={g.sysname}>
                 <Link to={to(`/game/${g.sysname}`)} className="search-result" onClick={onOpen}>
                   <img className="search-result__cover" src={g.image} width={60} height={80} alt="" loading="lazy" decoding="async" />
-                  <span className="search-result__title" dir="auto">{g.title}</span>
-                  <span className="search-result__provider" dir="auto">{g.provider_name}</span>
+                  <span className="search-result__title" dir="auto">
+                    {g.title}
+                  </span>
+                  <span className="search-result__provider" dir="auto">
+                    {g.provider_name}
+                  </span>
                 </Link>
               </li>
             ))}

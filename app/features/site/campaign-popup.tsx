@@ -39,6 +39,7 @@ function CampaignPopupBody({ entry }: { entry: Parameters<DialogRenderer>[0]["en
     <article className="campaign-popup" data-testid="campaign-popup" data-preview={p.preview ? "" : undefined}>
       {p.image && <img className="campaign-popup__image" src={p.image} alt="" width={480} height={240} />}
       <h2 id={dialogTitleId(entry)}>{p.title}</h2>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the operator's popup text is HTML by the platform's contract (written in the back office) */}
       <div className="campaign-popup__content" dangerouslySetInnerHTML={{ __html: p.content }} />
       {p.buttonLink && (
         <CmsLink className="btn btn--primary" link={p.buttonLink}>

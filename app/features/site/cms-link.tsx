@@ -8,14 +8,7 @@ import { useLocalePath, useRootData } from "./use-root-data";
  * router links in the page's locale (`AppLink`: menus and the footer render dozens of them); an external URL is followed only when the item is marked
  * external; anything else (javascript:, unmarked external hosts) renders as plain text (SPEC §8).
  */
-export function CmsLink(props: {
-  link: string;
-  external?: boolean;
-  target?: string;
-  rel?: string;
-  className?: string;
-  children: ReactNode;
-}) {
+export function CmsLink(props: { link: string; external?: boolean; target?: string; rel?: string; className?: string; children: ReactNode }) {
   const root = useRootData();
   const to = useLocalePath();
   let href: string;

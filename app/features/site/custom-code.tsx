@@ -46,9 +46,11 @@ export function CustomCode({ blocks, position }: { blocks: Block[]; position: Bl
     <>
       {here.map((b, i) => (
         <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one position are fixed for the page; their order is their identity
           key={i}
           data-custom-code={position}
           suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the operator's custom code is HTML by design; its scripts get this response's CSP nonce
           dangerouslySetInnerHTML={{ __html: addNonce(b.code, nonce) }}
         />
       ))}

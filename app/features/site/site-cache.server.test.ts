@@ -7,7 +7,10 @@ const lost = () => new Promise<never>(() => {});
 function controlled<T>() {
   let resolve!: (v: T) => void;
   let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   return { load: () => promise, resolve, reject };
 }
 /** Whether a promise has settled by now (after the microtasks queued so far). */

@@ -4,7 +4,7 @@ import { redirectWithToast } from "../../lib/toast.server";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { CmsConfig } from "../../lib/api/cms";
 import type { ResultOf } from "../../lib/api/contract";
-import type { AccountInfo, GeneralInfo, LocaleList, MessageBundle, SiteMetadata } from "../../lib/api/entities";
+import type { AccountInfo, LocaleList, MessageBundle, SiteMetadata } from "../../lib/api/entities";
 import { loginRedirect, requiresPlayer, rootRedirect } from "../../lib/access";
 import { isPlatformError } from "../../lib/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
@@ -206,7 +206,12 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
       sections: (sections) => page(`sections|${where.locale}|${sections}`, () => localized.call("games.getSections", { sections })),
     },
     recentWins: () =>
-      cached(`wins|${url.origin}`, Math.min(ttl, RECENT_WINS_SECONDS), () => platform.call("games.getRecentWins", { count: RECENT_WINS_COUNT }), worker.waitUntil),
+      cached(
+        `wins|${url.origin}`,
+        Math.min(ttl, RECENT_WINS_SECONDS),
+        () => platform.call("games.getRecentWins", { count: RECENT_WINS_COUNT }),
+        worker.waitUntil,
+      ),
   };
   context.set(siteContext, site);
 

@@ -64,7 +64,11 @@ export function BetSlip(p: BetSlipProps) {
   const singles = lines.map((l) => ({ id: l.entry.id, stake: parseStake(values.stakes[`stake_${l.entry.id}`]) ?? 0, odds: l.entry.odds }));
   const totalStake = acc ? accStake : singles.reduce((s, x) => s + x.stake, 0);
   const toReturn = acc
-    ? potentialReturn(accStake, lines.map((l) => l.entry.odds), funding)
+    ? potentialReturn(
+        accStake,
+        lines.map((l) => l.entry.odds),
+        funding,
+      )
     : singles.reduce((s, x) => s + potentialReturn(x.stake, [x.odds], funding), 0);
   const errorText = p.error ? t(`betting.errors.${p.error}`, { min: money(BET_MIN_STAKE), max: money(BET_MAX_STAKE) }) : null;
   return (
@@ -109,20 +113,32 @@ export function BetSlip(p: BetSlipProps) {
             <ul className="bet-slip__lines">
               {lines.map((l) => (
                 <li key={l.entry.id} className="bet-slip__line" data-slip-selection={l.entry.id} data-invalid={p.errorSelection === l.entry.id || undefined}>
-                  <p className="bet-slip__event" dir="auto">{l.now?.event ?? "—"}</p>
+                  <p className="bet-slip__event" dir="auto">
+                    {l.now?.event ?? "—"}
+                  </p>
                   <p className="bet-slip__pick">
                     <span dir="auto">{l.now ? `${l.now.market}: ${l.now.label}` : t("betting.slip.unavailable")}</span>{" "}
-                    <strong className="bet-slip__odds" data-testid="slip-odds">{formatOdds(l.entry.odds)}</strong>
+                    <strong className="bet-slip__odds" data-testid="slip-odds">
+                      {formatOdds(l.entry.odds)}
+                    </strong>
                   </p>
                   {l.now && l.odds !== l.entry.odds && (
                     <p className="bet-slip__changed" data-testid="slip-odds-changed">
                       {t("betting.slip.oddsChanged", { from: formatOdds(l.entry.odds), to: formatOdds(l.odds) })}
                     </p>
                   )}
-                  {l.status && l.status !== "open" && <p className="bet-slip__changed">{t(l.status === "suspended" ? "betting.suspended" : "betting.slip.unavailable")}</p>}
+                  {l.status && l.status !== "open" && (
+                    <p className="bet-slip__changed">{t(l.status === "suspended" ? "betting.suspended" : "betting.slip.unavailable")}</p>
+                  )}
                   <label className="bet-slip__single-stake">
                     <span>{t("betting.slip.stakeFor", { label: l.now?.label ?? "" })}</span>
-                    <input name={`stake_${l.entry.id}`} inputMode="decimal" autoComplete="off" size={8} aria-invalid={p.errorSelection === l.entry.id || undefined} />
+                    <input
+                      name={`stake_${l.entry.id}`}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      size={8}
+                      aria-invalid={p.errorSelection === l.entry.id || undefined}
+                    />
                   </label>
                   <button
                     type="submit"
@@ -170,14 +186,20 @@ export function BetSlip(p: BetSlipProps) {
             <button type="submit" name="intent" value="place" className="btn btn--primary bet-slip__place" disabled={busy}>
               {t("betting.slip.place")}
             </button>
-            {!p.player && <Link to={p.signIn} className="bet-slip__signin">{t("betting.slip.signIn")}</Link>}
+            {!p.player && (
+              <Link to={p.signIn} className="bet-slip__signin">
+                {t("betting.slip.signIn")}
+              </Link>
+            )}
           </Form>
           <form method="post" id="bet-slip-remove" hidden>
             <input type="hidden" name="intent" value="remove" />
           </form>
           {changed && (
             <Form method="post" className="bet-slip__accept">
-              <button type="submit" name="intent" value="accept" className="btn btn--ghost">{t("betting.slip.accept")}</button>
+              <button type="submit" name="intent" value="accept" className="btn btn--ghost">
+                {t("betting.slip.accept")}
+              </button>
             </Form>
           )}
           <Form
@@ -188,7 +210,9 @@ export function BetSlip(p: BetSlipProps) {
               editor.clear();
             }}
           >
-            <button type="submit" name="intent" value="clear" className="btn btn--ghost">{t("betting.slip.clear")}</button>
+            <button type="submit" name="intent" value="clear" className="btn btn--ghost">
+              {t("betting.slip.clear")}
+            </button>
           </Form>
         </>
       )}
@@ -202,7 +226,9 @@ export function BetSlip(p: BetSlipProps) {
               <option value="ask">{t("betting.slip.oddsAsk")}</option>
             </select>
           </label>
-          <button type="submit" name="intent" value="settings" className="btn btn--ghost">{t("betting.slip.save")}</button>
+          <button type="submit" name="intent" value="settings" className="btn btn--ghost">
+            {t("betting.slip.save")}
+          </button>
         </Form>
       )}
     </aside>

@@ -30,7 +30,11 @@ export function BettingPage({ data: d, answer, betError }: { data: Data; answer:
   return (
     <section className="betting" data-live={open ? "open" : undefined}>
       <h1>{t("betting.title")}</h1>
-      {d.notice && <p className="betting__notice" role="note">{t("betting.notice")}</p>}
+      {d.notice && (
+        <p className="betting__notice" role="note">
+          {t("betting.notice")}
+        </p>
+      )}
       <div className="betting__layout">
         <DeferredSportsNav sports={d.sports} sport={d.sport} league={d.league} />
         <div className="betting__main">
@@ -60,7 +64,15 @@ export function BettingPage({ data: d, answer, betError }: { data: Data; answer:
           ) : (
             <ul className="sport-events">
               {d.events.map((e) => (
-                <EventCard key={e.id} event={e} when={d.startTimes[e.id] ?? ""} href={`${to("/betting")}${bettingSearch({ sport: d.sport, league: d.league, event: e.id })}`} live={live} picked={picked} onPick={onPick} />
+                <EventCard
+                  key={e.id}
+                  event={e}
+                  when={d.startTimes[e.id] ?? ""}
+                  href={`${to("/betting")}${bettingSearch({ sport: d.sport, league: d.league, event: e.id })}`}
+                  live={live}
+                  picked={picked}
+                  onPick={onPick}
+                />
               ))}
             </ul>
           )}

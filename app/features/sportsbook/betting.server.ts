@@ -21,7 +21,6 @@ export type SlipLine = { entry: SlipEntry; now: SlipSelection | null };
 /** The active free bet the slip may use, and whether its win pays the stake back. */
 export type FreeBet = { amount: SportBet["stake"]; title: string; stakeReturned: boolean };
 
-
 /** A player's read the page can live without (settings, free bet, receipt): a refusal leaves it out. */
 const optional = <T>(promise: Promise<T>): Promise<T | null> =>
   promise.catch((e: unknown) => {
@@ -55,7 +54,9 @@ export async function loadBetting({ request, context }: Args) {
   if (query.league && !league) throw notFound(request);
   const player = account.uid > 0;
   const [events, detail, settings, betting, bets] = await Promise.all([
-    orErrorPage(platform.call("sportsbook.getEvents", { ...(sport ? { sport: sport.sysname } : {}), ...(league ? { league_id: league.id } : {}), status: "all" })),
+    orErrorPage(
+      platform.call("sportsbook.getEvents", { ...(sport ? { sport: sport.sysname } : {}), ...(league ? { league_id: league.id } : {}), status: "all" }),
+    ),
     query.event ? eventOr404(platform.call("sportsbook.getEvent", { event_id: query.event }), request) : null,
     player ? optional(platform.call("sportsbook.getSettings", {})) : null,
     player ? optional(platform.call("BettingBonuses.get")) : null,
@@ -99,5 +100,3 @@ async function eventOr404<T>(promise: Promise<T>, request: Request): Promise<T> 
     return orErrorPage(Promise.reject(e));
   }
 }
-
-

@@ -19,7 +19,12 @@ let pageHydrated = false;
  */
 function deferUntilTouch<P extends object>(load: () => Promise<ComponentType<P>>) {
   const part = lazyWithPreload(load);
-  const OnTouch = lazy(() => firstTouch().then(() => part.preload()).then(() => load().then((c) => ({ default: c }))));
+  const OnTouch = lazy(() =>
+    firstTouch()
+      .then(() => part.preload())
+      .then(() => load().then((c) => ({ default: c }))),
+  );
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per deferred part at module scope, never during a render
   const Deferred = memo(function Deferred(props: P) {
     const [deferred] = useState(() => !import.meta.env.SSR && !pageHydrated);
     useEffect(() => {

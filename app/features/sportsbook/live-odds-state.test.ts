@@ -38,7 +38,16 @@ const message = (version: number, odds: [number, number], status: "open" | "susp
     status: "live",
     score: { home: 1, away: 0 },
     minute: 30,
-    markets: [{ id: 70, status, selections: [{ id: 701, odds: odds[0], result: null }, { id: 702, odds: odds[1], result: null }] }],
+    markets: [
+      {
+        id: 70,
+        status,
+        selections: [
+          { id: 701, odds: odds[0], result: null },
+          { id: 702, odds: odds[1], result: null },
+        ],
+      },
+    ],
   },
 });
 

@@ -36,7 +36,9 @@ export function OddsButton(p: {
       }}
     >
       {/* The name is the visible text (WCAG 2.5.3, label in name), with the move said after it. */}
-      <span className="odds-button__label" dir="auto">{s.label}</span>{" "}
+      <span className="odds-button__label" dir="auto">
+        {s.label}
+      </span>{" "}
       <span className="odds-button__odds">{formatOdds(p.odds)}</span>
       {p.moved && <span className="visually-hidden"> ({t(p.moved === "up" ? "betting.oddsUp" : "betting.oddsDown")})</span>}
     </button>

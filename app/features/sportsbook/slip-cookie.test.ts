@@ -3,9 +3,15 @@ import { acceptOdds, parseSlip, serializeSlip, toggleSelection } from "./slip-co
 
 describe("slip cookie", () => {
   it("reads what it writes and drops malformed or repeated parts", () => {
-    const slip = [{ id: 12, odds: 185 }, { id: 40, odds: 1210 }];
+    const slip = [
+      { id: 12, odds: 185 },
+      { id: 40, odds: 1210 },
+    ];
     expect(parseSlip(serializeSlip(slip))).toEqual(slip);
-    expect(parseSlip("12:185,x,12:200,0:150,7:99,9:250")).toEqual([{ id: 12, odds: 185 }, { id: 9, odds: 250 }]);
+    expect(parseSlip("12:185,x,12:200,0:150,7:99,9:250")).toEqual([
+      { id: 12, odds: 185 },
+      { id: 9, odds: 250 },
+    ]);
     expect(parseSlip(undefined)).toEqual([]);
   });
 

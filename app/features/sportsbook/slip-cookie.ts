@@ -55,6 +55,7 @@ export function slipCookie(entries: readonly SlipEntry[], secure: boolean): stri
 /** The browser's slip after `change` (with JavaScript: no post, the page's loader re-reads it). */
 export function changeInBrowser(change: (entries: SlipEntry[]) => SlipEntry[]): void {
   const next = change(parseSlip(readCookie(document.cookie, SLIP_COOKIE)));
+  // biome-ignore lint/suspicious/noDocumentCookie: a synchronous write the next request carries; the Cookie Store API is not in every browser we serve
   document.cookie = slipCookie(next, location.protocol === "https:");
 }
 

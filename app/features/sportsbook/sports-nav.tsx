@@ -14,7 +14,9 @@ export function SportsNav({ sports, sport, league }: SportsNavProps) {
     <nav className="sports-nav" aria-label={t("betting.sports")}>
       <ul>
         <li>
-          <Link to={href({})} aria-current={sport === null ? "page" : undefined}>{t("betting.allSports")}</Link>
+          <Link to={href({})} aria-current={sport === null ? "page" : undefined}>
+            {t("betting.allSports")}
+          </Link>
         </li>
         {sports.map((s) => (
           <li key={s.id}>

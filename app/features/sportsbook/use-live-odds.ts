@@ -15,7 +15,10 @@ export function useLiveOdds(events: readonly SportEvent[]): { live: LiveState; o
   const [live, setLive] = useState(() => initialLive(events));
   const [open, setOpen] = useState(false);
   // New loader data (a filter, a placed bet): start again from it, keeping newer live versions.
-  useEffect(() => setLive((s) => events.reduce((acc, e) => (acc.events[e.id] && acc.events[e.id]!.version >= e.version ? acc : mergeEvent(acc, e)), s)), [events]);
+  useEffect(
+    () => setLive((s) => events.reduce((acc, e) => (acc.events[e.id] && acc.events[e.id]!.version >= e.version ? acc : mergeEvent(acc, e)), s)),
+    [events],
+  );
   useEffect(() => liveStore.set(live), [live]);
   useEffect(() => {
     const timers = new Set<ReturnType<typeof setTimeout>>();

@@ -54,18 +54,46 @@ export function FeedbackForm({ topics, player, pageUrl, actionData }: Props) {
       </div>
       <div className="field">
         <label htmlFor={name.id}>{t("support.name")}</label>
-        <input key={name.key} id={name.id} name={name.name} defaultValue={name.initialValue} autoComplete="name" maxLength={FEEDBACK_NAME_MAX} aria-required={visitor} {...invalid(name)} />
+        <input
+          key={name.key}
+          id={name.id}
+          name={name.name}
+          defaultValue={name.initialValue}
+          autoComplete="name"
+          maxLength={FEEDBACK_NAME_MAX}
+          aria-required={visitor}
+          {...invalid(name)}
+        />
         <FieldErrors meta={name} />
       </div>
       <div className="field">
         <label htmlFor={email.id}>{t("support.email")}</label>
-        <input key={email.key} id={email.id} name={email.name} type="email" defaultValue={email.initialValue} autoComplete="email" maxLength={254} aria-required={visitor} {...invalid(email)} />
+        <input
+          key={email.key}
+          id={email.id}
+          name={email.name}
+          type="email"
+          defaultValue={email.initialValue}
+          autoComplete="email"
+          maxLength={254}
+          aria-required={visitor}
+          {...invalid(email)}
+        />
         {!visitor && <p className="responsible__hint">{t("support.emailHint")}</p>}
         <FieldErrors meta={email} />
       </div>
       <div className="field">
         <label htmlFor={message.id}>{t("support.message")}</label>
-        <textarea key={message.key} id={message.id} name={message.name} defaultValue={message.initialValue} rows={6} maxLength={FEEDBACK_MESSAGE_MAX} aria-required="true" {...invalid(message)} />
+        <textarea
+          key={message.key}
+          id={message.id}
+          name={message.name}
+          defaultValue={message.initialValue}
+          rows={6}
+          maxLength={FEEDBACK_MESSAGE_MAX}
+          aria-required="true"
+          {...invalid(message)}
+        />
         <FieldErrors meta={message} />
       </div>
       <FormErrors id={form.errorId} errors={form.errors} />

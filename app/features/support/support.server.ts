@@ -64,9 +64,7 @@ export async function supportAction(context: Ctx, request: Request) {
       return data<SupportActionData>({ result: submission.reply({ formErrors }) }, { status: 429 });
     }
     // The platform names the fields the form has; its English reasons become the page's own words.
-    const fieldErrors = e.fields
-      ? Object.fromEntries(Object.keys(e.fields).map((k) => [k, [t(`support.errors.${k}`)]]))
-      : undefined;
+    const fieldErrors = e.fields ? Object.fromEntries(Object.keys(e.fields).map((k) => [k, [t(`support.errors.${k}`)]])) : undefined;
     return data<SupportActionData>({ result: submission.reply({ fieldErrors, formErrors: fieldErrors ? undefined : [e.message] }) }, { status: e.status });
   }
   return redirectWithToast(`${sitePath(context, "/support")}?sent=${id}`, { type: "success", text: t("support.sentToast") });

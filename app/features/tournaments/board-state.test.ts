@@ -5,7 +5,10 @@ import { applyBoardMessage, initialBoard, isMine } from "./board-state";
 const row = (rank: number, player: string, points: number) => ({ rank, player, points, reached_at: rank });
 const server: Leaderboard = {
   tournament_id: 7,
-  items: [{ ...row(1, "an***", 500), is_me: false }, { ...row(2, "me***", 300), is_me: true }],
+  items: [
+    { ...row(1, "an***", 500), is_me: false },
+    { ...row(2, "me***", 300), is_me: true },
+  ],
   total: 2,
   me: { ...row(2, "me***", 300), is_me: true },
   points_to_prize: 0,
@@ -19,7 +22,10 @@ describe("the live leaderboard", () => {
       data: { tournament_id: 7, items: [row(1, "me***", points), row(2, "an***", 500)], total: 3, version },
     });
     const s1 = applyBoardMessage(initialBoard(server), 7, top(3, 900));
-    expect(s1.items.map((r) => [r.rank, r.player, r.points])).toEqual([[1, "me***", 900], [2, "an***", 500]]);
+    expect(s1.items.map((r) => [r.rank, r.player, r.points])).toEqual([
+      [1, "me***", 900],
+      [2, "an***", 500],
+    ]);
     expect(s1.total).toBe(3);
     const stale = applyBoardMessage(s1, 7, top(2, 100));
     expect(stale).toBe(s1);

@@ -35,7 +35,9 @@ export function Countdown({ tournament, now: serverNow }: { tournament: Timed; n
   return (
     <p className="tournament__countdown" data-target={target}>
       {t(tournament.status === "future" ? "tournaments.startsIn" : "tournaments.endsIn", { time })}{" "}
-      <time dateTime={new Date(target).toISOString()} className="tournament__at">({formatDateTime(target)})</time>
+      <time dateTime={new Date(target).toISOString()} className="tournament__at">
+        ({formatDateTime(target)})
+      </time>
     </p>
   );
 }

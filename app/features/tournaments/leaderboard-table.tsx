@@ -9,7 +9,9 @@ function Row({ row, mine }: { row: Omit<LeaderboardRow, "is_me">; mine: boolean 
       <td>
         <bdi>{row.player}</bdi>
       </td>
-      <td className="leaderboard__num" data-points={row.points}>{row.points.toLocaleString("en-US")}</td>
+      <td className="leaderboard__num" data-points={row.points}>
+        {row.points.toLocaleString("en-US")}
+      </td>
     </tr>
   );
 }
@@ -45,9 +47,13 @@ export function LeaderboardTable({ state, live, finished }: { state: BoardState;
             <caption className="visually-hidden">{t("tournaments.leaderboard.caption", { total: state.total })}</caption>
             <thead>
               <tr>
-                <th scope="col" className="leaderboard__num">{t("tournaments.leaderboard.rank")}</th>
+                <th scope="col" className="leaderboard__num">
+                  {t("tournaments.leaderboard.rank")}
+                </th>
                 <th scope="col">{t("tournaments.leaderboard.player")}</th>
-                <th scope="col" className="leaderboard__num">{t("tournaments.leaderboard.points")}</th>
+                <th scope="col" className="leaderboard__num">
+                  {t("tournaments.leaderboard.points")}
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -18,6 +18,7 @@ export function ParticipateBlock(props: { tournament: Tournament; answer: Partic
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("tournament_id") === String(tr.id);
   const error = answer && answer.tournamentId === tr.id ? answer.error : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new answer toasts, even one with the same error text as the last
   useEffect(() => {
     if (error) toast({ type: "error", text: error });
   }, [answer, error, toast]);
@@ -26,10 +27,14 @@ export function ParticipateBlock(props: { tournament: Tournament; answer: Partic
   return (
     <div className="tournament__me" data-testid="tournament-me">
       {showPlace && info?.participating && info.rank !== null && (
-        <p className="tournament__place" data-testid="my-place">{t("tournaments.yourRank", { rank: info.rank, points: info.points })}</p>
+        <p className="tournament__place" data-testid="my-place">
+          {t("tournaments.yourRank", { rank: info.rank, points: info.points })}
+        </p>
       )}
       {showPlace && info?.participating && info.rank === null && tr.status !== "future" && (
-        <p className="tournament__place" data-testid="my-place">{t("tournaments.noRankYet", { points: info.points })}</p>
+        <p className="tournament__place" data-testid="my-place">
+          {t("tournaments.noRankYet", { points: info.points })}
+        </p>
       )}
       {info?.participating && tr.restrictions.opt_in && <p className="tournament__joined">{t("tournaments.joined")}</p>}
       {!tr.restrictions.opt_in && tr.status !== "finished" && <p className="tournament__joined">{t("tournaments.automatic")}</p>}

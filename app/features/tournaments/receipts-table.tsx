@@ -21,9 +21,15 @@ export function ReceiptsTable({ receipts, t }: { receipts: TournamentReceipt[]; 
               <tr>
                 <th scope="col">{t("tournaments.receipts.time")}</th>
                 <th scope="col">{t("tournaments.receipts.game")}</th>
-                <th scope="col" className="leaderboard__num">{t("tournaments.receipts.bet")}</th>
-                <th scope="col" className="leaderboard__num">{t("tournaments.receipts.win")}</th>
-                <th scope="col" className="leaderboard__num">{t("tournaments.receipts.points")}</th>
+                <th scope="col" className="leaderboard__num">
+                  {t("tournaments.receipts.bet")}
+                </th>
+                <th scope="col" className="leaderboard__num">
+                  {t("tournaments.receipts.win")}
+                </th>
+                <th scope="col" className="leaderboard__num">
+                  {t("tournaments.receipts.points")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -35,7 +41,9 @@ export function ReceiptsTable({ receipts, t }: { receipts: TournamentReceipt[]; 
                   <td dir="auto">{r.game}</td>
                   <td className="leaderboard__num">{formatMoney(r.bet)}</td>
                   <td className="leaderboard__num">{formatMoney(r.win)}</td>
-                  <td className="leaderboard__num" data-points={r.points}>{r.points.toLocaleString("en-US")}</td>
+                  <td className="leaderboard__num" data-points={r.points}>
+                    {r.points.toLocaleString("en-US")}
+                  </td>
                 </tr>
               ))}
             </tbody>

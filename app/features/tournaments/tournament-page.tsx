@@ -49,6 +49,7 @@ export function TournamentPage({ data: d, answer }: { data: TournamentPageData; 
         <section className="tournament__card" aria-labelledby="rules-title">
           <h2 id="rules-title">{t("tournaments.rules")}</h2>
           {tr.description.split(/\n{2,}/).map((para, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one fixed text; their order is their identity
             <p key={i}>{para}</p>
           ))}
         </section>

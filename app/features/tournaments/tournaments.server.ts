@@ -38,10 +38,7 @@ function tournamentMeta(context: Context, kind: "tournament" | "tournament_gameh
   const site = getSite(context);
   const template = site.cms.seo.templates[kind] ?? { title: tournament.title, description: "" };
   const values = { title: tournament.title, prize: formatMoney(tournament.total_prize), participants: String(tournament.total_participants) };
-  return seoMeta(
-    { title: fillSeoTemplate(template.title, values), description: fillSeoTemplate(template.description, values) },
-    site.metadata.siteName,
-  );
+  return seoMeta({ title: fillSeoTemplate(template.title, values), description: fillSeoTemplate(template.description, values) }, site.metadata.siteName);
 }
 
 /**
@@ -89,10 +86,7 @@ async function requireTournament(context: Context, request: Request, id: string,
 export async function loadTournament({ request, context }: Args, id: string) {
   const tournament = await requireTournament(context, request, id);
   const { site, platform } = localized(context);
-  const [board, account] = await Promise.all([
-    orErrorPage(platform.call("leaderboard.get", { tournament_id: tournament.id })),
-    orErrorPage(site.account()),
-  ]);
+  const [board, account] = await Promise.all([orErrorPage(platform.call("leaderboard.get", { tournament_id: tournament.id })), orErrorPage(site.account())]);
   const receipts: TournamentReceipt[] =
     account.uid > 0
       ? await platform

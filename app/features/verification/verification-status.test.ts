@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { hostedPageUrl, isSubmittedMessage, verificationView } from "./verification-status";
 
 const flags = (is_verified = false, is_on_verification = false) => ({ is_verified, is_on_verification });
-const attempt = (status: "init" | "pending" | "approved" | "rejected_retry" | "rejected_final", review_comment: string | null = null) => ({ status, review_comment });
+const attempt = (status: "init" | "pending" | "approved" | "rejected_retry" | "rejected_final", review_comment: string | null = null) => ({
+  status,
+  review_comment,
+});
 
 describe("verificationView", () => {
   it("not started, collecting, under review, verified", () => {
@@ -37,6 +40,7 @@ describe("hostedPageUrl", () => {
 describe("isSubmittedMessage", () => {
   it("knows the hosted page's submitted message only", () => {
     expect(isSubmittedMessage({ type: "playfront:verification", status: "pending" })).toBe(true);
-    for (const other of [null, "x", { type: "playfront:round" }, { type: "playfront:verification", status: "approved" }]) expect(isSubmittedMessage(other)).toBe(false);
+    for (const other of [null, "x", { type: "playfront:round" }, { type: "playfront:verification", status: "approved" }])
+      expect(isSubmittedMessage(other)).toBe(false);
   });
 });

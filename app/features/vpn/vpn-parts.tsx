@@ -75,7 +75,13 @@ export function VpnConfirm({ plan, keyValue, autoRenewal, errors, depositPath, b
 export function VpnSubscriptionCard({ subscription: s, busy, errors }: { subscription: VpnSubscription; busy: boolean; errors?: string[] }) {
   const t = useT();
   return (
-    <section className="responsible__card" aria-labelledby="vpn-current" data-testid="vpn-subscription" data-status={s.status} data-ends-at={s.ends_at ?? undefined}>
+    <section
+      className="responsible__card"
+      aria-labelledby="vpn-current"
+      data-testid="vpn-subscription"
+      data-status={s.status}
+      data-ends-at={s.ends_at ?? undefined}
+    >
       <h2 id="vpn-current">{t("vpn.currentTitle")}</h2>
       {s.status === "none" && <p>{t("vpn.none")}</p>}
       {s.status === "ended" && s.ends_at && <p>{t("vpn.ended", { date: formatDate(s.ends_at) })}</p>}

@@ -38,7 +38,9 @@ export default function VpnToasts() {
         toast({ type: TYPES[event], text: t(`vpn.events.${vpnEventKey(event)}`), time: 8000 });
       }),
     );
-    return () => stops.forEach((stop) => stop());
+    return () => {
+      for (const stop of stops) stop();
+    };
   }, [t, toast]);
   return null;
 }

@@ -68,7 +68,10 @@ const VpnForm = z.discriminatedUnion("intent", [
 ]);
 
 /** A refused purchase, back on the confirmation with what the player chose. */
-export type VpnActionData = { planId: number; key: string; autoRenewal: boolean; formErrors: string[]; deposit: boolean } | { autoErrors: string[] } | undefined;
+export type VpnActionData =
+  | { planId: number; key: string; autoRenewal: boolean; formErrors: string[]; deposit: boolean }
+  | { autoErrors: string[] }
+  | undefined;
 
 /** The page's action, the same with and without JavaScript: success back with a toast, a refusal beside its form. */
 export async function vpnAction({ request, context }: Args) {
@@ -94,6 +97,8 @@ export async function vpnAction({ request, context }: Args) {
     const poor = e.type === "BillingTransactionDeclinedException";
     const plan = poor ? (await platform.call("vpn.getShop")).items.find((p) => p.id === f.plan_id) : undefined;
     const message = poor ? t("vpn.insufficient", { price: plan?.price ? formatMoney(plan.price) : "" }) : e.status === 404 ? t("vpn.gone") : e.message;
-    return data({ planId: f.plan_id, key: f.key, autoRenewal: !!f.auto_renewal, formErrors: [message], deposit: poor } satisfies VpnActionData, { status: e.status });
+    return data({ planId: f.plan_id, key: f.key, autoRenewal: !!f.auto_renewal, formErrors: [message], deposit: poor } satisfies VpnActionData, {
+      status: e.status,
+    });
   }
 }

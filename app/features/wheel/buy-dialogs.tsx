@@ -15,12 +15,24 @@ export function priceOf(campaign: WheelCampaign, buy: Buy, funds: Funds) {
   if (buy.pay === "points") {
     if (campaign.spin_price_points === null) return null;
     const cost = campaign.spin_price_points * buy.amount;
-    return { cost: formatPoints(cost), have: formatPoints(funds.points), left: formatPoints(funds.points - cost), missing: formatPoints(cost - funds.points), short: funds.points < cost };
+    return {
+      cost: formatPoints(cost),
+      have: formatPoints(funds.points),
+      left: formatPoints(funds.points - cost),
+      missing: formatPoints(cost - funds.points),
+      short: funds.points < cost,
+    };
   }
   if (campaign.spin_price === null) return null;
   const cost = campaign.spin_price.amount * buy.amount;
   const money = (amount: number) => formatMoney({ amount, currency: funds.money.currency });
-  return { cost: money(cost), have: money(funds.money.amount), left: money(funds.money.amount - cost), missing: money(cost - funds.money.amount), short: funds.money.amount < cost };
+  return {
+    cost: money(cost),
+    have: money(funds.money.amount),
+    left: money(funds.money.amount - cost),
+    missing: money(cost - funds.money.amount),
+    short: funds.money.amount < cost,
+  };
 }
 
 /** Buy spins (SPEC §2): how many, and paid with money or points; a GET form, so the confirm opens by the URL without JavaScript. */

@@ -21,7 +21,12 @@ describe("the wheel's published draw", () => {
 
   it("draws what the published algorithm says, on known vectors", async () => {
     const weights = [500, 250, 150, 60, 30, 9, 1];
-    for (const [client, nonce] of [["lucky", 0], ["lucky", 1], ["player-7", 41], ["x", 999_999]] as const) {
+    for (const [client, nonce] of [
+      ["lucky", 0],
+      ["lucky", 1],
+      ["player-7", 41],
+      ["x", 999_999],
+    ] as const) {
       expect(await drawSector(SEED, client, nonce, weights)).toEqual(independentDraw(SEED, client, nonce, weights));
     }
     // A fixed vector, so a change of the algorithm cannot pass by changing both sides.

@@ -24,7 +24,15 @@ export function RotateForm({ action, campaignId, verify }: { action: string; cam
  * them), the player's client seed and a form to change it, the next nonce, and "reveal and start
  * a new seed", after which the revealed seed is shown and every earlier spin can be verified.
  */
-export function FairnessPanel(props: { fairness: WheelFairness; algorithm: string; action: string; campaignId: number; revealed: string | null; seedErrors?: string[]; typedSeed?: string }) {
+export function FairnessPanel(props: {
+  fairness: WheelFairness;
+  algorithm: string;
+  action: string;
+  campaignId: number;
+  revealed: string | null;
+  seedErrors?: string[];
+  typedSeed?: string;
+}) {
   const t = useT();
   const { fairness: f } = props;
   return (
@@ -33,9 +41,13 @@ export function FairnessPanel(props: { fairness: WheelFairness; algorithm: strin
       <p className="wheel__hint">{t("wheel.fair.intro")}</p>
       <dl className="wheel__facts">
         <dt>{t("wheel.fair.serverHash")}</dt>
-        <dd className="wheel__mono" data-testid="wheel-server-hash">{f.server_seed_hash}</dd>
+        <dd className="wheel__mono" data-testid="wheel-server-hash">
+          {f.server_seed_hash}
+        </dd>
         <dt>{t("wheel.fair.clientSeed")}</dt>
-        <dd className="wheel__mono" data-testid="wheel-client-seed">{f.client_seed}</dd>
+        <dd className="wheel__mono" data-testid="wheel-client-seed">
+          {f.client_seed}
+        </dd>
         <dt>{t("wheel.fair.nonce")}</dt>
         <dd data-testid="wheel-nonce">{f.nonce}</dd>
         <dt>{t("wheel.fair.algorithm")}</dt>
@@ -51,7 +63,13 @@ export function FairnessPanel(props: { fairness: WheelFairness; algorithm: strin
         <input type="hidden" name="campaign_id" value={props.campaignId} />
         <label>
           {t("wheel.fair.newClientSeed")}
-          <input name="client_seed" defaultValue={props.typedSeed ?? f.client_seed} maxLength={64} required aria-describedby={props.seedErrors?.length ? "wheel-seed-error" : undefined} />
+          <input
+            name="client_seed"
+            defaultValue={props.typedSeed ?? f.client_seed}
+            maxLength={64}
+            required
+            aria-describedby={props.seedErrors?.length ? "wheel-seed-error" : undefined}
+          />
         </label>
         <FieldErrors id="wheel-seed-error" errors={props.seedErrors} />
         <button type="submit" className="btn btn--ghost">

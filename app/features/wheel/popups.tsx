@@ -56,9 +56,13 @@ export function RulesPopup({ rules, close }: Close & { rules: string | null }) {
   const t = useT();
   return (
     <WheelDialog name="rules" title={t("wheel.popups.rules")} closeHref={close}>
-      {(rules ?? "").split(/\n+/).filter(Boolean).map((p, i) => (
-        <p key={i}>{p}</p>
-      ))}
+      {(rules ?? "")
+        .split(/\n+/)
+        .filter(Boolean)
+        .map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one fixed text; their order is their identity
+          <p key={i}>{p}</p>
+        ))}
     </WheelDialog>
   );
 }
@@ -81,7 +85,12 @@ function QuestProgress({ quest: q }: { quest: WheelQuest }) {
   );
 }
 
-export function QuestsPopup({ quests, history, close, questHref }: Close & { quests: WheelQuest[]; history: ResultOf<"FortuneWheels.userQuestsHistoryGet">["items"]; questHref: (id: number) => string }) {
+export function QuestsPopup({
+  quests,
+  history,
+  close,
+  questHref,
+}: Close & { quests: WheelQuest[]; history: ResultOf<"FortuneWheels.userQuestsHistoryGet">["items"]; questHref: (id: number) => string }) {
   const t = useT();
   return (
     <WheelDialog name="quests" title={t("wheel.popups.quests")} closeHref={close}>

@@ -29,7 +29,13 @@ export function SpinResultPopup({ spin, close, onClose, verifyHref }: { spin: Wh
     );
   }
   return (
-    <WheelDialog name="result" title={r.type === "nothing" ? t("wheel.result.nothingTitle") : t("wheel.result.wonTitle")} closeHref={close} onClose={onClose} testId="wheel-result">
+    <WheelDialog
+      name="result"
+      title={r.type === "nothing" ? t("wheel.result.nothingTitle") : t("wheel.result.wonTitle")}
+      closeHref={close}
+      onClose={onClose}
+      testId="wheel-result"
+    >
       <p data-reward={r.type} data-sector-index={spin.sector_index}>
         {r.type === "nothing" ? rewardTitle(r) : t("wheel.result.wonText", { title: rewardTitle(r) })}
       </p>

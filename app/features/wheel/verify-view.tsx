@@ -21,7 +21,9 @@ export function VerifyView({ spin, algorithm, close, action }: { spin: WheelSpin
     <WheelDialog name="verify" title={t("wheel.fair.verifyTitle")} closeHref={close}>
       <dl className="wheel__facts">
         <dt>{t("wheel.fair.serverSeed")}</dt>
-        <dd className="wheel__mono" data-testid="wheel-verify-seed">{spin.server_seed ?? t("wheel.fair.notRevealed")}</dd>
+        <dd className="wheel__mono" data-testid="wheel-verify-seed">
+          {spin.server_seed ?? t("wheel.fair.notRevealed")}
+        </dd>
         <dt>{t("wheel.fair.serverHash")}</dt>
         <dd className="wheel__mono">{spin.server_seed_hash}</dd>
         <dt>{t("wheel.fair.clientSeed")}</dt>
@@ -39,7 +41,9 @@ export function VerifyView({ spin, algorithm, close, action }: { spin: WheelSpin
       </dl>
       {spin.server_seed === null ? (
         <>
-          <p className="notice" data-testid="wheel-verify-pending">{t("wheel.fair.notRevealedText")}</p>
+          <p className="notice" data-testid="wheel-verify-pending">
+            {t("wheel.fair.notRevealedText")}
+          </p>
           <RotateForm action={action} campaignId={spin.campaign_id} verify={spin.id} />
         </>
       ) : browser ? (
@@ -47,7 +51,9 @@ export function VerifyView({ spin, algorithm, close, action }: { spin: WheelSpin
           <VerifyCheck spin={spin} serverSeed={spin.server_seed} />
         </Suspense>
       ) : (
-        <p className="wheel__hint" data-testid="wheel-verify-nojs">{t("wheel.fair.inBrowser")}</p>
+        <p className="wheel__hint" data-testid="wheel-verify-nojs">
+          {t("wheel.fair.inBrowser")}
+        </p>
       )}
     </WheelDialog>
   );

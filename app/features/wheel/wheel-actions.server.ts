@@ -11,7 +11,11 @@ import { AMOUNT_KEY, CAMPAIGN_KEY, CODE_KEY, PAY_KEY, POPUP_KEY, REVEALED_KEY, S
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-const campaignId = z.coerce.number().int().positive().max(2 ** 31);
+const campaignId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31);
 const key = z.string().regex(/^[A-Za-z0-9_.:-]{8,64}$/);
 
 const WheelForm = z.discriminatedUnion("intent", [
@@ -24,7 +28,14 @@ const WheelForm = z.discriminatedUnion("intent", [
     pay_with: z.enum(["money", "points"]),
   }),
   z.object({ intent: z.literal("seed"), campaign_id: campaignId, client_seed: z.string().max(200) }),
-  z.object({ intent: z.literal("rotate"), campaign_id: campaignId, verify: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional() }),
+  z.object({
+    intent: z.literal("rotate"),
+    campaign_id: campaignId,
+    verify: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional(),
+  }),
 ]);
 
 /** A refused client seed: its message, and the text the player typed, shown again in the field (no JS reloads the page). */
@@ -64,8 +75,16 @@ export async function wheelAction({ request, context }: Args) {
         return redirect(page({ [SPIN_KEY]: spin.id }));
       }
       case "buy": {
-        const bought = await platform.call("FortuneWheels.buySpin", { campaign_id: f.campaign_id, key: f.key, spins_amount: f.spins_amount, pay_with: f.pay_with });
-        return redirectWithToast(page({}), { type: "success", text: t("wheel.buy.bought", { spins: String(bought.spins_bought), balance: String(bought.spin_balance) }) });
+        const bought = await platform.call("FortuneWheels.buySpin", {
+          campaign_id: f.campaign_id,
+          key: f.key,
+          spins_amount: f.spins_amount,
+          pay_with: f.pay_with,
+        });
+        return redirectWithToast(page({}), {
+          type: "success",
+          text: t("wheel.buy.bought", { spins: String(bought.spins_bought), balance: String(bought.spin_balance) }),
+        });
       }
       case "seed": {
         if (!CLIENT_SEED_PATTERN.test(f.client_seed)) return seedRefused();

@@ -19,7 +19,15 @@ export function useWheelPath(campaignId: number | null): (query?: Record<string,
  * to the page (Escape and the overlay too, with JavaScript). `onClose` replaces the navigation
  * for popups the spin machine opened in the browser.
  */
-export function WheelDialog(props: { name: string; title: string; closeHref: string; kind?: "popup" | "confirm"; testId?: string; onClose?: () => void; children: ReactNode }) {
+export function WheelDialog(props: {
+  name: string;
+  title: string;
+  closeHref: string;
+  kind?: "popup" | "confirm";
+  testId?: string;
+  onClose?: () => void;
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
   const entry = { id: `wheel-${props.name}`, kind: props.kind ?? ("popup" as const), name: `wheel-${props.name}`, preventClose: false };
   const close = props.onClose ?? (() => navigate(props.closeHref, { replace: true, preventScrollReset: true }));

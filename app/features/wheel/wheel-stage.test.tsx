@@ -11,7 +11,16 @@ import { WheelStage } from "./wheel-stage";
  * and not only in the wheel's e2e.
  */
 
-const messages = { wheel: { spin: "Spin", spinning: "Spinning…", spinBalance: "Your spins: {{spins}}", signInToSpin: "Sign in to spin", earnSpins: "Earn spins", buy: { title: "Buy spins" } } };
+const messages = {
+  wheel: {
+    spin: "Spin",
+    spinning: "Spinning…",
+    spinBalance: "Your spins: {{spins}}",
+    signInToSpin: "Sign in to spin",
+    earnSpins: "Earn spins",
+    buy: { title: "Buy spins" },
+  },
+};
 const sector: WheelSector = {
   id: 1,
   position: 0,

@@ -19,7 +19,19 @@ const spinCampaign = (c: WheelCampaign): SpinCampaign => ({ id: c.id, isSpinCost
  * spins in the page: the request, the wheel turning to the drawn sector, the result or the error
  * confirm; once shown, the page's data is read again (balances, spins, a new key).
  */
-export function WheelStage(props: { campaign: WheelCampaign; sectors: WheelSector[]; player: boolean; signIn: string; spinKey: string; action: string; landed: WheelSpin | null; buyHref: string; questsHref: string; close: string; verifyHref: (id: string) => string }) {
+export function WheelStage(props: {
+  campaign: WheelCampaign;
+  sectors: WheelSector[];
+  player: boolean;
+  signIn: string;
+  spinKey: string;
+  action: string;
+  landed: WheelSpin | null;
+  buyHref: string;
+  questsHref: string;
+  close: string;
+  verifyHref: (id: string) => string;
+}) {
   const t = useT();
   const locale = useRootData()?.locale ?? "";
   const { campaign, sectors } = props;
@@ -92,7 +104,14 @@ export function WheelStage(props: { campaign: WheelCampaign; sectors: WheelSecto
           <input type="hidden" name="intent" value="spin" />
           <input type="hidden" name="campaign_id" value={campaign.id} />
           <input type="hidden" name="key" value={props.spinKey} />
-          <button type="submit" className="btn btn--primary wheel__spin" disabled={!allowed} onPointerEnter={preload} onFocus={preload} aria-busy={shown?.busy || undefined}>
+          <button
+            type="submit"
+            className="btn btn--primary wheel__spin"
+            disabled={!allowed}
+            onPointerEnter={preload}
+            onFocus={preload}
+            aria-busy={shown?.busy || undefined}
+          >
             {shown?.busy ? t("wheel.spinning") : t("wheel.spin")}
           </button>
         </Form>

@@ -29,6 +29,7 @@ export class PlatformClient {
     return new PlatformClient({ ...this.o, locale });
   }
 
+  // biome-ignore lint/complexity/noBannedTypes: `{} extends P` asks whether every parameter is optional
   async call<K extends MethodKey>(key: K, ...[params]: {} extends ParamsOf<K> ? [ParamsOf<K>?] : [ParamsOf<K>]) {
     const decl = contract[key] as MethodDecl;
     const values = { ...(params as Record<string, unknown> | undefined) };

@@ -46,7 +46,10 @@ function wordList<const W extends readonly string[]>(name: string, words: W) {
     .max(200, `${name} must be at most 200 characters`)
     .optional()
     .transform((raw, ctx) => {
-      const list = (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+      const list = (raw ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       const unknown = list.filter((w) => !words.includes(w));
       if (unknown.length) {
         ctx.addIssue({ code: "custom", message: `${name} may be ${words.join(", ")}${unknown.length ? ` (not ${unknown.slice(0, 5).join(", ")})` : ""}` });
@@ -69,7 +72,12 @@ export const cashbackMethods = {
       "by default, or asc); `statuses` (comma list of active, paid_out; both by default) keeps those; `fields=description` adds " +
       "the programme's description. `count` in the answer is how many match in all.",
     params: z.object({
-      count: z.coerce.number({ error: "count must be an integer" }).int("count must be an integer").min(1, "count must be at least 1").max(100, "count must be at most 100").default(10),
+      count: z.coerce
+        .number({ error: "count must be an integer" })
+        .int("count must be an integer")
+        .min(1, "count must be at least 1")
+        .max(100, "count must be at most 100")
+        .default(10),
       sort: z.enum(CASHBACK_SORTS, { error: "sort may be end_date or amount" }).default("end_date"),
       order: z.enum(["asc", "desc"], { error: "order may be asc or desc" }).default("desc"),
       statuses: wordList("statuses", CashbackStatus.options),

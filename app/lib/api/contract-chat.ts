@@ -10,9 +10,7 @@ export { ANONYMOUS_ID, CHAT_LIMITS, CHAT_TEXT_MAX } from "./chat-limits";
  * console at /platform/demo/chat) and SPEC §7's FreshChat.storeChatEvent for third-party widgets.
  */
 
-const anonymousId = z
-  .string({ error: "anonymous_id must be text" })
-  .regex(ANONYMOUS_ID, "anonymous_id must be 32 lowercase hex digits");
+const anonymousId = z.string({ error: "anonymous_id must be text" }).regex(ANONYMOUS_ID, "anonymous_id must be 32 lowercase hex digits");
 
 export const ChatMessage = z.strictObject({
   id: z.number().int(),
@@ -46,7 +44,12 @@ export const chatMethods = {
       "`after`: only messages with a greater id (a visitor's open panel polls with it).",
     params: z.object({
       anonymous_id: anonymousId.optional(),
-      after: z.coerce.number({ error: "after must be a number" }).int("after must be an integer").min(0, "after must be 0 or more").max(2 ** 53, "after is too large").default(0),
+      after: z.coerce
+        .number({ error: "after must be a number" })
+        .int("after must be an integer")
+        .min(0, "after must be 0 or more")
+        .max(2 ** 53, "after is too large")
+        .default(0),
     }),
     result: ChatConversation,
   }),
@@ -87,7 +90,11 @@ export const chatMethods = {
     summary: `SPEC §3/§7: a chat message event of a third-party chat widget (sent by the visitor or received from an agent), stored for the operator. ${limitsText}`,
     params: z.object({
       channel_id: z.string({ error: "channel_id is required" }).trim().min(1, "channel_id is required").max(100, "channel_id must be at most 100 characters"),
-      conversation_id: z.string({ error: "conversation_id is required" }).trim().min(1, "conversation_id is required").max(100, "conversation_id must be at most 100 characters"),
+      conversation_id: z
+        .string({ error: "conversation_id is required" })
+        .trim()
+        .min(1, "conversation_id is required")
+        .max(100, "conversation_id must be at most 100 characters"),
       text: z.string({ error: "text is required" }).max(4000, "text must be at most 4000 characters"),
       event: z.enum(["sent", "received"], { error: "event must be sent or received" }),
     }),

@@ -8,8 +8,7 @@ import { ContactPhoneSettings, PersonalData } from "./entities-contacts";
  */
 
 /** A text parameter; a missing one reads "<What> is required". */
-const text = (what: string) =>
-  z.string({ error: (i) => (i.input === undefined ? `${what} is required` : `${what} must be text`) });
+const text = (what: string) => z.string({ error: (i) => (i.input === undefined ? `${what} is required` : `${what} must be text`) });
 
 const countryCode = (what: string) =>
   text(what)
@@ -77,8 +76,7 @@ export const contactMethods = {
     verb: "POST",
     access: "player",
     summary:
-      "Confirm a contact with its code. Wrong code: 400 on code ('Wrong code'); 5 wrong tries void the code; " +
-      "an old code: 'Time expired'. Returns 1.",
+      "Confirm a contact with its code. Wrong code: 400 on code ('Wrong code'); 5 wrong tries void the code; " + "an old code: 'Time expired'. Returns 1.",
     params: z.object({
       contact,
       code: text("Code")

@@ -35,9 +35,7 @@ const options = z
     return parsed.data;
   });
 
-const sysnameParam = z
-  .string({ error: "sysname is required" })
-  .regex(/^[a-z0-9_-]{1,64}$/, "sysname holds a-z, 0-9, '_' and '-' only (at most 64)");
+const sysnameParam = z.string({ error: "sysname is required" }).regex(/^[a-z0-9_-]{1,64}$/, "sysname holds a-z, 0-9, '_' and '-' only (at most 64)");
 
 const unixMs = (name: string) =>
   z.coerce
@@ -52,7 +50,10 @@ const providerTypes = z
   .max(100)
   .optional()
   .transform((raw, ctx) => {
-    const list = (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const list = (raw ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = list.filter((t) => !(PROVIDER_TYPES as readonly string[]).includes(t));
     if (unknown.length) {
       ctx.addIssue({ code: "custom", message: `types may be casino, slot, live, fast (not ${unknown.join(", ")})` });
@@ -65,7 +66,12 @@ const providerTypes = z
 const GameSection = z.strictObject({
   category: GameQuery.shape.category,
   sort: GameQuery.shape.sort,
-  count: z.number({ error: "count must be a number" }).int("count must be an integer").min(1, "count must be at least 1").max(24, "count must be at most 24").default(12),
+  count: z
+    .number({ error: "count must be a number" })
+    .int("count must be an integer")
+    .min(1, "count must be at least 1")
+    .max(24, "count must be at most 24")
+    .default(12),
 });
 const sections = z
   .string({ error: "sections must be a JSON text" })
@@ -80,7 +86,8 @@ const sections = z
     }
     const parsed = z.array(GameSection).min(1, "at least 1 section").max(6, "at most 6 sections").safeParse(value);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: `${issue.path.join(".")}${issue.path.length ? ": " : ""}${issue.message}` });
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", message: `${issue.path.join(".")}${issue.path.length ? ": " : ""}${issue.message}` });
       return z.NEVER;
     }
     return parsed.data.map((s) => ({ ...s, offset: 0 }));
@@ -198,7 +205,10 @@ export const gameMethods = {
     params: z.object({
       from: unixMs("from"),
       to: unixMs("to"),
-      idempotency_key: z.string().regex(/^[\x21-\x7e]{8,100}$/, "idempotency_key must be 8 to 100 visible ASCII characters").optional(),
+      idempotency_key: z
+        .string()
+        .regex(/^[\x21-\x7e]{8,100}$/, "idempotency_key must be 8 to 100 visible ASCII characters")
+        .optional(),
     }),
     result: GameHistoryExport,
   }),
@@ -211,7 +221,12 @@ export const gameMethods = {
     summary:
       "Without `id`: the player's last 10 exports, newest first. With `id`: that export (another player's: 404). " +
       "Reading also finishes an export whose background build was lost.",
-    params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "id is an export id").optional() }),
+    params: z.object({
+      id: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,64}$/, "id is an export id")
+        .optional(),
+    }),
     result: z.union([GameHistoryExport, z.array(GameHistoryExport)]),
   }),
 };

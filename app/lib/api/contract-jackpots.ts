@@ -32,9 +32,7 @@ export const jackpotMethods = {
     name: "getWinners",
     verb: "GET",
     access: "public",
-    summary:
-      "Recent jackpot wins, newest first; `jackpot_id` keeps one jackpot's. Players are shown by a masked name. " +
-      "count is the total.",
+    summary: "Recent jackpot wins, newest first; `jackpot_id` keeps one jackpot's. Players are shown by a masked name. " + "count is the total.",
     params: z.object({ jackpot_id: jackpotId.optional(), offset, count: count(100, 20) }),
     result: listOf(JackpotWinner),
   }),

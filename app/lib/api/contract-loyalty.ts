@@ -9,7 +9,6 @@ import { Money } from "./entities";
  * decides the level. Spread into `contract`.
  */
 
-
 const limit = (max: number, def: number) =>
   z.coerce.number().int("limit must be an integer").min(1, "limit must be at least 1").max(max, `limit must be at most ${max}`).default(def);
 
@@ -21,7 +20,15 @@ export const LOYALTY_PROGRAMS_LIMIT = 2;
 export const LOYALTY_PAGE = 20;
 
 /** The errors of loyalty.buyproduct, as `params.code` of its 4xx answer, for the app to map to messages. */
-export const LOYALTY_BUY_ERRORS = ["unknown_product", "insufficient_points", "out_of_stock", "limit_reached", "not_in_currency", "not_for_sale", "key_reused"] as const;
+export const LOYALTY_BUY_ERRORS = [
+  "unknown_product",
+  "insufficient_points",
+  "out_of_stock",
+  "limit_reached",
+  "not_in_currency",
+  "not_for_sale",
+  "key_reused",
+] as const;
 export type LoyaltyBuyError = (typeof LOYALTY_BUY_ERRORS)[number];
 
 /** SPEC §3 Progress item: a level's [minValue, maxValue) of lifetime experience (maxValue null: the top). */
@@ -161,7 +168,6 @@ export type LoyaltyQuest = z.infer<typeof LoyaltyQuest>;
 export const LOYALTY_NOTIFICATION_EVENT = "loyalty.notification";
 export type LoyaltyNotificationEventData = LoyaltyNotice;
 
-
 export const loyaltyMethods = {
   "loyalty.getinfo": method({
     group: "loyalty",
@@ -169,7 +175,8 @@ export const loyaltyMethods = {
     verb: "GET",
     access: "player",
     refuses: NO_PROGRAMME,
-    summary: "The player's loyalty account: points, character, levels with the current one and its progress, the points' money value and the effective return rate.",
+    summary:
+      "The player's loyalty account: points, character, levels with the current one and its progress, the points' money value and the effective return rate.",
     params: z.object({}),
     result: LoyaltyInfo,
   }),
@@ -262,7 +269,10 @@ export const loyaltyMethods = {
     params: z
       .object({
         id: idOf("id").optional(),
-        sysname: z.string().regex(/^[a-z0-9_-]{1,64}$/, "sysname is 1 to 64 lowercase letters, digits, '_' or '-'").optional(),
+        sysname: z
+          .string()
+          .regex(/^[a-z0-9_-]{1,64}$/, "sysname is 1 to 64 lowercase letters, digits, '_' or '-'")
+          .optional(),
       })
       .refine((p) => p.id !== undefined || p.sysname !== undefined, { message: "id or sysname is required", path: ["id"] }),
     result: LoyaltyProgram,

@@ -10,11 +10,7 @@ import { fieldList, method, refusal } from "./define";
 
 export { PROMO_CODE_ERRORS, type PromoCodeError } from "./promo-code-errors";
 
-export const promoCode = z
-  .string({ error: "promo_code is required" })
-  .trim()
-  .min(1, "promo_code is required")
-  .max(50, "promo_code is at most 50 characters");
+export const promoCode = z.string({ error: "promo_code is required" }).trim().min(1, "promo_code is required").max(50, "promo_code is at most 50 characters");
 
 /** What a valid code grants. */
 export const PromoCodeInfo = z.strictObject({

@@ -71,7 +71,12 @@ export const securityMethods = {
     verb: "POST",
     access: "player",
     summary: "Sign out one other session (id from getSessions) or, without id, every session but this one. Returns 1.",
-    params: z.object({ id: z.string().regex(/^[0-9a-f]{16}$/, "id is malformed").optional() }),
+    params: z.object({
+      id: z
+        .string()
+        .regex(/^[0-9a-f]{16}$/, "id is malformed")
+        .optional(),
+    }),
     result: z.literal(1),
   }),
 };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { count, idOf, method, offset, refusal, rewardKey } from "./define";
 import { Money } from "./entities";
-import { BET_ERRORS, BET_MAX_LEGS, BET_MAX_STAKE, BET_MIN_STAKE } from "./sportsbook-limits";
+import { BET_MAX_LEGS } from "./sportsbook-limits";
 
 /**
  * The sportsbook of the /api contract (issue 23, decision 0049): the demo provider's sports,
@@ -163,7 +163,10 @@ export const sportsbookMethods = {
       "Events not finished, live first then by start time, with their open main markets; filtered by sport sysname, " +
       "league id and status (live, prematch). 404 unknown_sport / unknown_league.",
     params: z.object({
-      sport: z.string().regex(/^[a-z0-9-]{1,40}$/, "sport is a sport's sysname").optional(),
+      sport: z
+        .string()
+        .regex(/^[a-z0-9-]{1,40}$/, "sport is a sport's sysname")
+        .optional(),
       league_id: idOf("league_id").optional(),
       status: z.enum(["live", "prematch", "all"], { error: "status is 'live', 'prematch' or 'all'" }).default("all"),
       offset,

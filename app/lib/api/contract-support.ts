@@ -35,7 +35,6 @@ export const SupportSettings = z.strictObject({
 });
 export type SupportSettings = z.infer<typeof SupportSettings>;
 
-
 /**
  * How much feedback one sender may send: per player or visitor, and per client address (a higher
  * bar: many may share one). Within the window; more is a 429 naming the seconds to wait.
@@ -51,17 +50,10 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 
 const feedbackName = z.preprocess(
   blankToUndefined,
-  z
-    .string({ error: "name must be text" })
-    .trim()
-    .max(FEEDBACK_NAME_MAX, `name must be at most ${FEEDBACK_NAME_MAX} characters`)
-    .optional(),
+  z.string({ error: "name must be text" }).trim().max(FEEDBACK_NAME_MAX, `name must be at most ${FEEDBACK_NAME_MAX} characters`).optional(),
 );
 
-const feedbackEmail = z.preprocess(
-  blankToUndefined,
-  z.string({ error: "email must be text" }).max(254, "Max length is 254").pipe(fields.email()).optional(),
-);
+const feedbackEmail = z.preprocess(blankToUndefined, z.string({ error: "email must be text" }).max(254, "Max length is 254").pipe(fields.email()).optional());
 
 /** A page of this site: a path ('/gamehall?x=1', not '//host') or an http(s) URL. */
 const pageUrl = z.preprocess(

@@ -164,11 +164,7 @@ export const tournamentMethods = {
     name: "participate",
     verb: "POST",
     access: "player",
-    refuses: [
-      refusal.unknown,
-      refusal.conflict,
-      [403, "InvalidParameter", "the tournament is not open to the player's currency or country (params.code)"],
-    ],
+    refuses: [refusal.unknown, refusal.conflict, [403, "InvalidParameter", "the tournament is not open to the player's currency or country (params.code)"]],
     summary:
       "Join a tournament (active or future); answers 1, also when already joined. 404 unknown_tournament; 409 finished, " +
       "automatic (nothing to join); 403 restricted_currency, restricted_country (params.code).",

@@ -56,10 +56,7 @@ export const verificationMethods = {
     name: "setUserOnVerification",
     verb: "POST",
     access: "player",
-    refuses: [
-      VERIFICATION_REJECTED,
-      [409, "InvalidRequest", "already verified, or no documents submitted yet (params.status)"],
-    ],
+    refuses: [VERIFICATION_REJECTED, [409, "InvalidRequest", "already verified, or no documents submitted yet (params.status)"]],
     summary:
       "Mark the player as being verified once their documents are submitted at the provider (is_on_verification). Returns 1. " +
       "Refusals: 409 InvalidRequestException when nothing was submitted (params.status: the attempt's status, or null) " +

@@ -36,7 +36,9 @@ export const VpnSubscription = z.strictObject({
 export type VpnSubscription = z.infer<typeof VpnSubscription>;
 
 const flag = (name: string) =>
-  z.union([z.literal(0), z.literal(1), z.literal("0"), z.literal("1"), z.boolean()], { error: `${name} is 0 or 1` }).transform((v) => v === 1 || v === "1" || v === true);
+  z
+    .union([z.literal(0), z.literal(1), z.literal("0"), z.literal("1"), z.boolean()], { error: `${name} is 0 or 1` })
+    .transform((v) => v === 1 || v === "1" || v === true);
 
 export const vpnMethods = {
   "vpn.getShop": method({

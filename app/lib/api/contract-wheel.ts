@@ -10,8 +10,6 @@ import { Money } from "./entities";
  * nonce, so any spin can be verified once its seed is revealed. Spread into `contract`.
  */
 
-
-
 /** SPEC §9: the wheel's quest history is read 100 at a time. */
 export const WHEEL_QUESTS_LIMIT = 100;
 export const WHEEL_RESULTS_PAGE = 20;
@@ -264,7 +262,12 @@ export const wheelMethods = {
     summary: `The player's completed quests of a campaign and the spins each granted, newest first, ${WHEEL_QUESTS_LIMIT} by default (SPEC §9).`,
     params: z.object({
       campaign_id: idOf("campaign_id"),
-      limit: z.coerce.number().int("limit must be an integer").min(1, "limit must be at least 1").max(WHEEL_QUESTS_LIMIT, `limit must be at most ${WHEEL_QUESTS_LIMIT}`).default(WHEEL_QUESTS_LIMIT),
+      limit: z.coerce
+        .number()
+        .int("limit must be an integer")
+        .min(1, "limit must be at least 1")
+        .max(WHEEL_QUESTS_LIMIT, `limit must be at most ${WHEEL_QUESTS_LIMIT}`)
+        .default(WHEEL_QUESTS_LIMIT),
     }),
     result: z.strictObject({ items: z.array(WheelQuestCompletion) }),
   }),
@@ -288,7 +291,12 @@ export const wheelMethods = {
       pay_with: z.enum(["money", "points"], { error: "pay_with is 'money' or 'points'" }).default("money"),
       key: rewardKey,
     }),
-    result: z.strictObject({ spin_balance: z.number().int(), spins_bought: z.number().int(), paid: z.union([Money, z.strictObject({ points: z.number().int() })]), replayed: z.boolean() }),
+    result: z.strictObject({
+      spin_balance: z.number().int(),
+      spins_bought: z.number().int(),
+      paid: z.union([Money, z.strictObject({ points: z.number().int() })]),
+      replayed: z.boolean(),
+    }),
   }),
   "FortuneWheels.spinWheel": method({
     group: "FortuneWheels",
@@ -296,7 +304,8 @@ export const wheelMethods = {
     verb: "POST",
     access: "player",
     refuses: [refusal.unknown, refusal.conflict],
-    summary: "Spin once, spending one spin: the sector drawn, its reward paid, the balance moved, in one step; a repeated key answers the first spin. 409 no_spins, campaign_closed; 404 unknown_campaign; 400 key_reused.",
+    summary:
+      "Spin once, spending one spin: the sector drawn, its reward paid, the balance moved, in one step; a repeated key answers the first spin. 409 no_spins, campaign_closed; 404 unknown_campaign; 400 key_reused.",
     params: z.object({ campaign_id: idOf("campaign_id"), key: rewardKey }),
     result: z.strictObject({ spin: WheelSpin, spin_balance: z.number().int(), fairness: WheelFairness, replayed: z.boolean() }),
   }),
@@ -315,7 +324,11 @@ export const wheelMethods = {
     verb: "POST",
     access: "player",
     summary: "Choose the client seed for the next spins (1–64 printable characters, no ':'); the server seed stays committed.",
-    params: z.object({ client_seed: z.string({ error: "client_seed is required" }).regex(CLIENT_SEED_PATTERN, "client_seed is 1 to 64 printable characters without ':' or spaces") }),
+    params: z.object({
+      client_seed: z
+        .string({ error: "client_seed is required" })
+        .regex(CLIENT_SEED_PATTERN, "client_seed is 1 to 64 printable characters without ':' or spaces"),
+    }),
     result: WheelFairness,
   }),
   "FortuneWheels.seedRotate": method({

@@ -48,9 +48,7 @@ import {
  * Keys are `group.method`, exactly as SPEC §7 spells them.
  */
 
-const localeCode = z
-  .string()
-  .regex(/^[a-z]{2}(-[A-Z]{2})?$/, "locale must look like 'en' or 'pt-BR'");
+const localeCode = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, "locale must look like 'en' or 'pt-BR'");
 const storageKey = z
   .string()
   .min(1, "key is required")
@@ -100,7 +98,8 @@ export const contract = {
     name: "getgeneralinfo",
     verb: "GET",
     access: "public",
-    summary: "General operator settings (SPEC §3 General info). analytic.consentRequired: nothing is sent to analytics before the visitor accepts (decision 0057).",
+    summary:
+      "General operator settings (SPEC §3 General info). analytic.consentRequired: nothing is sent to analytics before the visitor accepts (decision 0057).",
     params: z.object({}),
     result: GeneralInfoWithConsent,
   }),
@@ -151,9 +150,7 @@ export const contract = {
     name: "set",
     verb: "POST",
     access: "public",
-    refuses: [
-      [413, "StorageQuotaExceeded", "the storage of the player (or visitor) is full: 100 keys or 65,536 characters"],
-    ],
+    refuses: [[413, "StorageQuotaExceeded", "the storage of the player (or visitor) is full: 100 keys or 65,536 characters"]],
     summary: "Store a value (at most 4096 characters; 100 keys and 65,536 characters in all); an empty value deletes the key.",
     params: z.object({ key: storageKey, value: z.string().max(4096, "value must be at most 4096 characters") }),
     result: z.literal(true),
@@ -265,9 +262,7 @@ export const contract = {
     name: "saveProfileInfo",
     verb: "POST",
     access: "player",
-    refuses: [
-      [409, "RequisitesOnVerification", "the identity is being verified: name and birth date wait until the check ends"],
-    ],
+    refuses: [[409, "RequisitesOnVerification", "the identity is being verified: name and birth date wait until the check ends"]],
     summary:
       "Save profile values: a field left out is kept, an empty one cleared; identity fields are locked once verified, and " +
       "while the identity is being verified a change to them answers 409 RequisitesOnVerificationException. Returns 1.",

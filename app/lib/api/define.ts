@@ -65,9 +65,7 @@ export const idOf = (name: string) =>
     .max(2 ** 31, `${name} is too large`);
 
 /** The `key` of a rewards call (loyalty shop, wheel): a repeat with the same key answers the first result. */
-export const rewardKey = z
-  .string({ error: "key is required" })
-  .regex(/^[A-Za-z0-9_.:-]{8,64}$/, "key is 8 to 64 letters, digits, '_', '.', ':' or '-'");
+export const rewardKey = z.string({ error: "key is required" }).regex(/^[A-Za-z0-9_.:-]{8,64}$/, "key is 8 to 64 letters, digits, '_', '.', ':' or '-'");
 
 /**
  * `fields`: a comma-separated subset of `names` (blanks ignored), parsed to the list; `absent` when
@@ -79,7 +77,10 @@ export function fieldList<const N extends string>(names: readonly N[], absent: r
     .max(200, "fields must be at most 200 characters")
     .optional()
     .transform((s, ctx) => {
-      const list = (s ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+      const list = (s ?? "")
+        .split(",")
+        .map((f) => f.trim())
+        .filter(Boolean);
       if (list.length === 0) return [...absent];
       const bad = list.filter((f) => !(names as readonly string[]).includes(f));
       if (bad.length) ctx.addIssue({ code: "custom", message: `fields may name only ${names.join(", ")} (not ${bad.join(", ")})` });

@@ -14,7 +14,13 @@ const sysname = z.string().regex(/^[a-z0-9_-]{1,64}$/, "sysnames hold a-z, 0-9, 
 
 /** A list given as an array or as a comma string ("a,b"); empty parts dropped. */
 const sysnameList = z.preprocess(
-  (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
+  (v) =>
+    typeof v === "string"
+      ? v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
   z.array(sysname, { error: "providers must be a list of sysnames or a comma string" }).max(50, "at most 50 providers"),
 );
 
@@ -26,8 +32,18 @@ export const GameQuery = z.strictObject({
   ids: z.array(z.number().int().positive(), { error: "ids must be a list of game ids" }).max(100, "at most 100 ids").optional(),
   sysnames: z.array(sysname, { error: "sysnames must be a list of sysnames" }).max(100, "at most 100 sysnames").optional(),
   sort: z.enum(GAME_SORTS, { error: "sort must be one of popular, new, name, rtp" }).optional(),
-  offset: z.number({ error: "offset must be a number" }).int("offset must be an integer").min(0, "offset must be 0 or more").max(100000, "offset is too large").default(0),
-  count: z.number({ error: "count must be a number" }).int("count must be an integer").min(1, "count must be at least 1").max(100, "count must be at most 100").default(24),
+  offset: z
+    .number({ error: "offset must be a number" })
+    .int("offset must be an integer")
+    .min(0, "offset must be 0 or more")
+    .max(100000, "offset is too large")
+    .default(0),
+  count: z
+    .number({ error: "count must be a number" })
+    .int("count must be an integer")
+    .min(1, "count must be at least 1")
+    .max(100, "count must be at most 100")
+    .default(24),
 });
 export type GameQuery = z.output<typeof GameQuery>;
 

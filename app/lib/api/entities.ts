@@ -16,10 +16,7 @@ export const LocaleList = z.object({ locales: z.array(Locale), defaultLocale: z.
 export type LocaleList = z.infer<typeof LocaleList>;
 
 export type MessageBundle = { [key: string]: string | MessageBundle };
-export const MessageBundle: z.ZodType<MessageBundle> = z.record(
-  z.string(),
-  z.union([z.string(), z.lazy(() => MessageBundle)]),
-);
+export const MessageBundle: z.ZodType<MessageBundle> = z.record(z.string(), z.union([z.string(), z.lazy(() => MessageBundle)]));
 
 export const Money = z.object({ amount: z.number().int(), currency: z.string() });
 export type Money = z.infer<typeof Money>;
@@ -172,7 +169,12 @@ export const AccountRules = {
   login: text("Login")
     .trim()
     .transform((v) => v.replace(/^\+/, ""))
-    .pipe(z.string().max(100, "Max length is 100").regex(/^(?:\S{3,})?$/, "Login must be at least 3 characters, without spaces")),
+    .pipe(
+      z
+        .string()
+        .max(100, "Max length is 100")
+        .regex(/^(?:\S{3,})?$/, "Login must be at least 3 characters, without spaces"),
+    ),
   password: fields.password(),
   /** Checked by the handler, so its answer is exactly 'the code must contain 6 digits'. */
   code: text("Code").max(64, "the code must contain 6 digits"),
@@ -182,7 +184,7 @@ export const AccountRules = {
   place: limited(100, fields.address({ isRequired: false }).unwrap()).optional(),
   address: limited(200, fields.address({ isRequired: false }).unwrap()).optional(),
   // Postcodes differ by country ("SW1A 1AA", "12345-6789"): the handler checks the country's pattern.
-  postcode: blankOr(String.raw`[A-Za-z0-9 -]+`, "Wrong postcode", 10),
+  postcode: blankOr("[A-Za-z0-9 -]+", "Wrong postcode", 10),
   fakename: limited(40, fields.fakename({ min: 4, max: 20 })),
   /** YYYY-MM-DD or DD.MM.YYYY; the handler checks the age. */
   birthDate: limited(10, fields.date({ isRequired: false }).unwrap()).optional(),
@@ -194,7 +196,7 @@ export const AccountRules = {
    * Identity documents differ by country: the handler checks the country's document type pattern,
    * or SPEC §5's default (six digits, three dots, four digits; a Luhn-valid number; 'new').
    */
-  documentNumber: blankOr(String.raw`[A-Za-z0-9./ -]+`, "Wrong document number", 30),
+  documentNumber: blankOr("[A-Za-z0-9./ -]+", "Wrong document number", 30),
   cpf: blankOr(String.raw`\d{3}\.?\d{3}\.?\d{3}-?\d{2}`, "Wrong CPF", 14),
   flag: z.enum(["1", "0"], { error: "must be '1' or '0'" }),
 };
@@ -243,9 +245,13 @@ export const RegistrationValues = z
     character_id: z.coerce.number({ error: "character_id must be a number" }).int("character_id must be a whole number").min(1).max(1_000_000).optional(),
     /** Messenger-app sign-in: '1' with the Telegram user id, username, hash, language and raw initData. */
     is_tg: AccountRules.flag.optional(),
-    id: text().regex(/^\d{1,20}$/, "id must be a messenger user id").optional(),
+    id: text()
+      .regex(/^\d{1,20}$/, "id must be a messenger user id")
+      .optional(),
     username: text().max(64, "Max length is 64").regex(/^\w*$/, "username may hold letters, digits and '_' only").optional(),
-    hash: text().regex(/^[0-9a-f]{64}$/, "hash must be 64 lowercase hex digits").optional(),
+    hash: text()
+      .regex(/^[0-9a-f]{64}$/, "hash must be 64 lowercase hex digits")
+      .optional(),
     language_code: blankOr("[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*", "language_code must be a language tag", 35),
     payload: text().min(1, "Field is required").max(4096, "Max length is 4096").optional(),
   })

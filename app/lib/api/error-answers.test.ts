@@ -14,5 +14,4 @@ describe("each method's declared error answers", () => {
     });
     expect(missing).toEqual([]);
   });
-
 });

@@ -53,11 +53,7 @@ export class PlatformError extends Error {
   readonly params?: Record<string, unknown>;
   readonly fields?: Record<string, string[]>;
 
-  constructor(
-    name: ExceptionName,
-    message: string,
-    extra: { params?: Record<string, unknown>; fields?: Record<string, string[]>; status?: number } = {},
-  ) {
+  constructor(name: ExceptionName, message: string, extra: { params?: Record<string, unknown>; fields?: Record<string, string[]>; status?: number } = {}) {
     super(message);
     this.name = "PlatformError";
     this.type = `${name}Exception`;

@@ -84,13 +84,10 @@ export function matchBrowserLocale(header: string | null | undefined, locales: r
  * The locale of a request: the URL prefix, then the locale cookie, then browser languages,
  * then the default. Only the root path follows cookie or browser (see docs/decisions/0003).
  */
-export function detectLocale(input: {
-  pathname: string;
-  cookie?: string;
-  acceptLanguage?: string | null;
-  locales: readonly Locale[];
-  defaultLocale: string;
-}): { locale: string; source: "url" | "cookie" | "browser" | "default" } {
+export function detectLocale(input: { pathname: string; cookie?: string; acceptLanguage?: string | null; locales: readonly Locale[]; defaultLocale: string }): {
+  locale: string;
+  source: "url" | "cookie" | "browser" | "default";
+} {
   const { locales, defaultLocale } = input;
   const fromUrl = splitLocalePath(input.pathname, locales, defaultLocale);
   if (fromUrl.prefixed) return { locale: fromUrl.locale, source: "url" };

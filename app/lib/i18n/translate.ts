@@ -15,9 +15,7 @@ export function createT(bundle: MessageBundle | undefined): TFunction {
     }
     const text = typeof node === "string" ? node : key;
     if (!vars) return text;
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-      name in vars ? String(vars[name]) : whole,
-    );
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
   };
 }
 

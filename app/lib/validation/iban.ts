@@ -4,7 +4,9 @@ import { ibanSpec } from "./iban-countries";
 
 /** Without spaces or hyphens, upper-cased: "de89 3704…" → "DE893704…". */
 export function normalizeIban(value: unknown): string {
-  return toText(value).replace(/[\s-]+/g, "").toUpperCase();
+  return toText(value)
+    .replace(/[\s-]+/g, "")
+    .toUpperCase();
 }
 
 /** The remainder mod 97 of the IBAN rearranged (first four characters moved to the end, A=10…Z=35). */

@@ -25,9 +25,7 @@ export function normalizeCardNumber(value: unknown): string {
 }
 
 export function isCardNumber(digits: string): boolean {
-  return (
-    digits.length >= CARD_NUMBER_MIN_LENGTH && digits.length <= CARD_NUMBER_MAX_LENGTH && isLuhnValid(digits)
-  );
+  return digits.length >= CARD_NUMBER_MIN_LENGTH && digits.length <= CARD_NUMBER_MAX_LENGTH && isLuhnValid(digits);
 }
 
 export function cardNumber(value: unknown): RuleResult {

@@ -44,7 +44,7 @@ export type MessageParams = Readonly<Record<string, string | number>>;
 export const MESSAGE_KEYS = Object.keys(DEFAULT_MESSAGES) as MessageKey[];
 
 export function isMessageKey(key: unknown): key is MessageKey {
-  return typeof key === "string" && Object.prototype.hasOwnProperty.call(DEFAULT_MESSAGES, key);
+  return typeof key === "string" && Object.hasOwn(DEFAULT_MESSAGES, key);
 }
 
 const PLACEHOLDER = /\$\$(\w+)\$\$|\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g;
@@ -53,7 +53,7 @@ const PLACEHOLDER = /\$\$(\w+)\$\$|\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g;
 export function fillPlaceholders(template: string, params: MessageParams = {}): string {
   return template.replace(PLACEHOLDER, (whole, a?: string, b?: string, c?: string) => {
     const name = a ?? b ?? c ?? "";
-    return Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole;
+    return Object.hasOwn(params, name) ? String(params[name]) : whole;
   });
 }
 

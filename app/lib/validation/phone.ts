@@ -120,10 +120,7 @@ export interface DetectedPhone<C extends PhoneCountry = PhoneCountry> {
  * code starts the digits and whose mask takes exactly the remaining digits. Without a mask an
  * option matches on the phone code alone if any digits remain. Null when no option fits.
  */
-export function detectPhoneCountry<C extends PhoneCountry>(
-  pasted: unknown,
-  options: readonly C[],
-): DetectedPhone<C> | null {
+export function detectPhoneCountry<C extends PhoneCountry>(pasted: unknown, options: readonly C[]): DetectedPhone<C> | null {
   const digits = digitsOnly(pasted);
   if (digits === "") return null;
   for (const country of options) {

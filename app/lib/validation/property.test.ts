@@ -56,7 +56,10 @@ const OPTION_SETS: Partial<Record<RuleName, object[]>> = {
   terms: [{ active: false }],
   documentNumber: [{ pattern: "^[A-Z]{2}\\d{6}$" }],
   date: [{ min: "01.01.1900", max: new Date() }],
-  sum: [{ min: "1,000", max: "50,000", step: "0.5" }, { step: 0.1, decimals: 0 }],
+  sum: [
+    { min: "1,000", max: "50,000", step: "0.5" },
+    { step: 0.1, decimals: 0 },
+  ],
   phone: [{ mask: "(###) ###-##-##" }, { mask: ["@@ ###", "*** ***"], isRequired: false }],
   iban: [{ countries: ["DE"] }],
   passwordRepeat: [{ password: "secret1" }],

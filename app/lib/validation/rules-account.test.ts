@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  code,
-  email,
-  fakename,
-  login,
-  normalizeLogin,
-  offendingPasswordChars,
-  password,
-  passwordRepeat,
-  promoCode,
-} from "./rules-account";
+import { code, email, fakename, login, normalizeLogin, offendingPasswordChars, password, passwordRepeat, promoCode } from "./rules-account";
 
 describe("password", () => {
   it("is required", () => {

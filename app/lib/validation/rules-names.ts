@@ -11,8 +11,36 @@ import { fail, toText, type RuleResult } from "./core";
 
 /** SPEC's explicit list of characters no name may contain. */
 export const NAME_FORBIDDEN_CHARS: readonly string[] = [
-  ",", "_", " ", "'", '"', "!", "?", "#", "$", "%", "^", "&", "*", "(", ")", "{", "}",
-  "[", "]", "|", "/", "\\", "<", ">", "~", "§", "+", ":", ";", "`",
+  ",",
+  "_",
+  " ",
+  "'",
+  '"',
+  "!",
+  "?",
+  "#",
+  "$",
+  "%",
+  "^",
+  "&",
+  "*",
+  "(",
+  ")",
+  "{",
+  "}",
+  "[",
+  "]",
+  "|",
+  "/",
+  "\\",
+  "<",
+  ">",
+  "~",
+  "§",
+  "+",
+  ":",
+  ";",
+  "`",
 ];
 const FORBIDDEN = new Set(NAME_FORBIDDEN_CHARS);
 const NAME_LETTER = /^[\p{Script=Latin}\p{Script=Cyrillic}]$/u;

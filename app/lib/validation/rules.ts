@@ -84,7 +84,7 @@ const FIELD_RULES: Readonly<Record<string, RuleName>> = {
 };
 
 export function ruleNameForField(sysnameOrType: string): RuleName {
-  return Object.prototype.hasOwnProperty.call(FIELD_RULES, sysnameOrType) ? FIELD_RULES[sysnameOrType]! : "custom";
+  return Object.hasOwn(FIELD_RULES, sysnameOrType) ? FIELD_RULES[sysnameOrType]! : "custom";
 }
 
 /** Runs a rule by name with loosely typed options (as config delivers them). */

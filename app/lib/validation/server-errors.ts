@@ -22,13 +22,10 @@ function messagesOf(value: unknown): string[] {
 }
 
 /** Field errors as the platform sent them (field → message or messages) mapped onto form fields. */
-export function mapServerFieldErrors(
-  fields: Readonly<Record<string, unknown>> | null | undefined,
-  overrides?: MessageOverrides,
-): ServerFieldErrors {
+export function mapServerFieldErrors(fields: Readonly<Record<string, unknown>> | null | undefined, overrides?: MessageOverrides): ServerFieldErrors {
   const fieldErrors: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(fields ?? {})) {
-    const field = Object.prototype.hasOwnProperty.call(SWAPPED, key) ? SWAPPED[key]! : key;
+    const field = Object.hasOwn(SWAPPED, key) ? SWAPPED[key]! : key;
     const messages = messagesOf(value);
     const shown = messages.length > 0 ? messages : [formatMessage("wrongField", undefined, overrides)];
     fieldErrors[field] = [...(fieldErrors[field] ?? []), ...shown];
@@ -41,7 +38,6 @@ export function fieldErrorsFromBody(
   body: { invalid_parameters?: unknown; error_data?: unknown } | null | undefined,
   overrides?: MessageOverrides,
 ): ServerFieldErrors {
-  const record = (v: unknown) =>
-    typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  const record = (v: unknown) => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
   return mapServerFieldErrors(record(body?.invalid_parameters) ?? record(body?.error_data), overrides);
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import {
-  conformTiming,
-  DEFAULT_VALIDATION_TIMING,
-  parseValidationTiming,
-  resetFieldError,
-  scrollToFirstError,
-  shouldResetOnChange,
-} from "./timing";
+import { conformTiming, DEFAULT_VALIDATION_TIMING, parseValidationTiming, resetFieldError, scrollToFirstError, shouldResetOnChange } from "./timing";
 
 describe("validation timing", () => {
   it("maps eager to validating on every input", () => {

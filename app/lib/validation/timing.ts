@@ -22,9 +22,7 @@ export interface ConformTiming {
 
 /** `useForm({ ...conformTiming(mode), … })`. */
 export function conformTiming(mode: ValidationTiming): ConformTiming {
-  return mode === "eager"
-    ? { shouldValidate: "onInput", shouldRevalidate: "onInput" }
-    : { shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" };
+  return mode === "eager" ? { shouldValidate: "onInput", shouldRevalidate: "onInput" } : { shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" };
 }
 
 /** Reads the mode from config; anything unknown gives the default. */

@@ -81,9 +81,7 @@ describe("field builders", () => {
   });
 
   it("build sum, phone, iban, terms and custom fields", () => {
-    expect(fields.sum({ min: "1,000", max: "5,000", step: 100 }).safeParse("950").error!.issues[0]!.message).toBe(
-      "Amount must be between 1,000 and 5,000",
-    );
+    expect(fields.sum({ min: "1,000", max: "5,000", step: 100 }).safeParse("950").error!.issues[0]!.message).toBe("Amount must be between 1,000 and 5,000");
     expect(fields.sum({ step: 0.5 }).safeParse("2.3").error!.issues[0]!.message).toBe("Value is not multiple of 0.5");
     expect(fields.phone({ mask: "(###) ###-##-##" }).parse("(916) 123-45-67")).toBe("9161234567");
     expect(fields.phone({ mask: "(###) ###-##-##" }).safeParse("916").error!.issues[0]!.message).toBe("Wrong phone number");
@@ -101,18 +99,14 @@ describe("field builders", () => {
   });
 
   it("check that passwords match on the repeat field, even when other fields fail", () => {
-    const schema = fields.withPasswordRepeat(
-      z.object({ email: fields.email(), password: fields.password(), password_repeat: fields.passwordRepeat() }),
-    );
+    const schema = fields.withPasswordRepeat(z.object({ email: fields.email(), password: fields.password(), password_repeat: fields.passwordRepeat() }));
     const result = schema.safeParse({ email: "bad", password: "secret1", password_repeat: "secret2" });
     expect(result.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["email", "Wrong email address"],
       ["password_repeat", "Passwords do not match"],
     ]);
     expect(schema.safeParse({ email: "a@b.io", password: "secret1", password_repeat: "secret1" }).success).toBe(true);
-    expect(schema.safeParse({ email: "a@b.io", password: "secret1" }).error!.issues.map((i) => i.message)).toEqual([
-      "Field is required",
-    ]);
+    expect(schema.safeParse({ email: "a@b.io", password: "secret1" }).error!.issues.map((i) => i.message)).toEqual(["Field is required"]);
   });
 });
 
@@ -163,10 +157,9 @@ describe("with Conform (@conform-to/zod/v4)", () => {
   });
 
   it("lists offending password characters and a mismatch", () => {
-    const submission = parseWithZod(
-      form({ email: "a@b.io", password: "пароль1", password_repeat: "x", first_name: "Anna", sex: "2", terms: "on" }),
-      { schema: Registration },
-    );
+    const submission = parseWithZod(form({ email: "a@b.io", password: "пароль1", password_repeat: "x", first_name: "Anna", sex: "2", terms: "on" }), {
+      schema: Registration,
+    });
     expect(submission.reply().error).toEqual({
       password: ["Forbidden characters: п а р о л ь"],
       password_repeat: ["Passwords do not match"],

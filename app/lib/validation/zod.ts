@@ -74,12 +74,13 @@ export function createFields(overrides?: MessageOverrides) {
   const trim = (v: string) => v.trim();
 
   /** A builder for a field with an `isRequired` option: `isRequired: false` makes it optional. */
-  function optionalField<Base extends Optionality>(
-    rule: (value: string, options?: Base) => RuleResult,
-    normalize?: (value: string) => string,
-  ) {
+  function optionalField<Base extends Optionality>(rule: (value: string, options?: Base) => RuleResult, normalize?: (value: string) => string) {
     type Required = Base & { isRequired?: undefined };
-    return <O extends Base = Required>(options?: O) => optionalUnless(ruled((v) => rule(v, options), normalize), options);
+    return <O extends Base = Required>(options?: O) =>
+      optionalUnless(
+        ruled((v) => rule(v, options), normalize),
+        options,
+      );
   }
 
   return {
@@ -92,12 +93,11 @@ export function createFields(overrides?: MessageOverrides) {
     fakename: (options?: { min?: number; max?: number }) => ruled((v) => r.fakename(v, options), trim),
     /** Optional when the field is hidden (`shown: false`), else at least one character. */
     promoCode: <O extends { shown?: boolean } = NoOptions>(options?: O) =>
-      optionalUnless(ruled((v) => r.promoCode(v, options), trim), { isRequired: options?.shown !== false }) as FieldOf<
-        O extends { shown: false }
-          ? { isRequired: false }
-          : O extends { shown: true } | { shown?: undefined }
-            ? NoOptions
-            : { isRequired: boolean },
+      optionalUnless(
+        ruled((v) => r.promoCode(v, options), trim),
+        { isRequired: options?.shown !== false },
+      ) as FieldOf<
+        O extends { shown: false } ? { isRequired: false } : O extends { shown: true } | { shown?: undefined } ? NoOptions : { isRequired: boolean },
         z.ZodString
       >,
     firstName: optionalField<r.NameOptions>(r.firstName, trim),
@@ -113,12 +113,14 @@ export function createFields(overrides?: MessageOverrides) {
     /** The regex when there is one (empty passes, so optional by default), else non-empty. */
     custom: <O extends r.CustomOptions = NoOptions>(options?: O) => {
       const isRequired = options?.isRequired ?? !options?.regex;
-      return optionalUnless(ruled((v) => r.custom(v, options)), { isRequired }) as CustomFieldOf<O>;
+      return optionalUnless(
+        ruled((v) => r.custom(v, options)),
+        { isRequired },
+      ) as CustomFieldOf<O>;
     },
     sex: () => ruled(r.sex, trim),
     sum: (options?: r.SumOptions) => ruled((v) => r.sum(v, options), trim),
-    documentNumber: (options?: { pattern?: RegExp | string | null }) =>
-      ruled((v) => r.documentNumber(v, options), trim),
+    documentNumber: (options?: { pattern?: RegExp | string | null }) => ruled((v) => r.documentNumber(v, options), trim),
     cardNumber: () => ruled(r.cardNumber, r.normalizeCardNumber),
     checkbox: () => box(r.checkbox),
     /** An optional box (e.g. notify): never fails, outputs whether it is checked. */
@@ -130,13 +132,8 @@ export function createFields(overrides?: MessageOverrides) {
      * Adds the "passwords match" check to a form schema; the error lands on the repeat field.
      * It runs even when other fields have errors, so both messages show at once.
      */
-    withPasswordRepeat<S extends z.ZodObject>(
-      schema: S,
-      passwordField = "password",
-      repeatField = "password_repeat",
-    ): S {
-      const fieldsOf = (value: unknown): Record<string, unknown> =>
-        typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+    withPasswordRepeat<S extends z.ZodObject>(schema: S, passwordField = "password", repeatField = "password_repeat"): S {
+      const fieldsOf = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {});
       return schema.superRefine(
         (value, ctx) => {
           const v = fieldsOf(value);

@@ -36,8 +36,7 @@ export const dialogMachine = setup({
     lockScroll: () => {},
     unlockScroll: () => {},
     push: assign({
-      stack: ({ context, event }) =>
-        event.type === "dialog.open" || event.type === "dialog.enqueue" ? [...context.stack, event.dialog] : context.stack,
+      stack: ({ context, event }) => (event.type === "dialog.open" || event.type === "dialog.enqueue" ? [...context.stack, event.dialog] : context.stack),
     }),
     enqueue: assign({
       queue: ({ context, event }) => (event.type === "dialog.enqueue" ? [...context.queue, event.dialog] : context.queue),
@@ -50,8 +49,7 @@ export const dialogMachine = setup({
       },
     }),
     removeAll: assign({
-      stack: ({ context, event }) =>
-        event.type === "dialog.closeAll" && event.force ? [] : context.stack.filter((d) => d.preventClose),
+      stack: ({ context, event }) => (event.type === "dialog.closeAll" && event.force ? [] : context.stack.filter((d) => d.preventClose)),
     }),
     promoteQueued: assign(({ context }) => {
       if (context.stack.length > 0 || context.queue.length === 0) return {};

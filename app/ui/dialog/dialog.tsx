@@ -8,13 +8,7 @@ import type { DialogEntry } from "./dialog.machine";
  * Escape and an overlay click close it unless it prevents closing. Without JavaScript a URL
  * dialog still closes through its plain link.
  */
-export function Dialog(props: {
-  entry: DialogEntry;
-  active: boolean;
-  closeHref?: string;
-  onClose: () => void;
-  children: ReactNode;
-}) {
+export function Dialog(props: { entry: DialogEntry; active: boolean; closeHref?: string; onClose: () => void; children: ReactNode }) {
   const { entry, active, closeHref, onClose } = props;
   const t = useT();
   const panel = useRef<HTMLDivElement>(null);
@@ -34,14 +28,33 @@ export function Dialog(props: {
   return (
     <div className={`dialog dialog--${entry.kind}`} data-dialog={entry.name}>
       {closable && closeHref !== undefined ? (
-        <Link className="dialog__overlay" to={closeHref} replace aria-hidden tabIndex={-1} onClick={(e) => (e.preventDefault(), onClose())} />
+        <Link
+          className="dialog__overlay"
+          to={closeHref}
+          replace
+          aria-hidden
+          tabIndex={-1}
+          onClick={(e) => {
+            e.preventDefault();
+            onClose();
+          }}
+        />
       ) : (
         <div className="dialog__overlay" aria-hidden onClick={closable ? onClose : undefined} />
       )}
       <div className="dialog__panel" role="dialog" aria-modal="true" aria-labelledby={labelId} tabIndex={-1} ref={panel}>
         {closable &&
           (closeHref !== undefined ? (
-            <Link className="dialog__close" to={closeHref} replace aria-label={t("common.close")} onClick={(e) => (e.preventDefault(), onClose())}>
+            <Link
+              className="dialog__close"
+              to={closeHref}
+              replace
+              aria-label={t("common.close")}
+              onClick={(e) => {
+                e.preventDefault();
+                onClose();
+              }}
+            >
               ×
             </Link>
           ) : (
@@ -49,9 +62,7 @@ export function Dialog(props: {
               ×
             </button>
           ))}
-        <div className="dialog__body">
-          {props.children}
-        </div>
+        <div className="dialog__body">{props.children}</div>
       </div>
     </div>
   );

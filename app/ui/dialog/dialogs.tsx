@@ -46,11 +46,7 @@ export function useDialogs(): DialogApi {
  * Renders the dialog stack. Dialogs named by the URL render on the server from `urlDialogs`;
  * the machine (and XState) loads when the first dialog needs it.
  */
-export function DialogProvider(props: {
-  children: ReactNode;
-  urlDialogs: UrlDialog[];
-  renderers: Record<string, DialogRenderer>;
-}) {
+export function DialogProvider(props: { children: ReactNode; urlDialogs: UrlDialog[]; renderers: Record<string, DialogRenderer> }) {
   const { urlDialogs, renderers } = props;
   const navigate = useNavigate();
   const [stack, setStack] = useState<DialogEntry[]>(urlDialogs);
@@ -74,6 +70,7 @@ export function DialogProvider(props: {
 
   // URL dialogs follow the URL: start the machine for them, drop the ones the URL no longer names.
   const urlKey = urlDialogs.map((d) => d.id).join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: urlKey names the URL's dialogs (the list is a new array each render and is read through urlRef)
   useEffect(() => {
     if (urlDialogs.length === 0 && !handle.current) return;
     void machine().then((h) => {
@@ -83,7 +80,7 @@ export function DialogProvider(props: {
       }
       for (const u of wanted) if (!stackRef.current.some((d) => d.id === u.id)) h.send({ type: "dialog.open", dialog: u });
     });
-  }, [urlKey, machine]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [urlKey, machine]);
 
   useEffect(() => () => void handle.current?.then((h) => h.stop()), []);
 
@@ -137,13 +134,7 @@ export function DialogProvider(props: {
         const render = renderers[d.name];
         const top = i === stack.length - 1;
         return (
-          <Dialog
-            key={d.id}
-            entry={d}
-            active={top}
-            closeHref={(d as Partial<UrlDialog>).closeHref}
-            onClose={() => closeEntry(d)}
-          >
+          <Dialog key={d.id} entry={d} active={top} closeHref={(d as Partial<UrlDialog>).closeHref} onClose={() => closeEntry(d)}>
             {render ? render({ entry: d, close: (r) => closeEntry(d, r ?? false, true) }) : null}
           </Dialog>
         );

@@ -15,8 +15,7 @@ export const RESEND_AFTER_MS = 60_000;
 export const MAX_CODE_TRIES = 5;
 
 type Fields = Record<string, string[]>;
-export const invalid = (fields: Fields) =>
-  new PlatformError("InvalidParameter", `Invalid parameters: ${Object.keys(fields).join(", ")}`, { fields });
+export const invalid = (fields: Fields) => new PlatformError("InvalidParameter", `Invalid parameters: ${Object.keys(fields).join(", ")}`, { fields });
 
 /** A contact of the player that a code can confirm: a current one, or one waiting to replace a confirmed one. */
 export interface PlayerContact {
@@ -145,9 +144,7 @@ export async function confirmContactCode(ctx: PlatformContext, uid: number, cont
   if (row.failures >= MAX_CODE_TRIES) throw codeError("Too many attempts: request a new code");
   if (now >= row.expires_at) throw codeError("Time expired");
   const counted = await ctx.db
-    .prepare(
-      "UPDATE contact_codes SET failures = failures + 1 WHERE uid = ?1 AND type = ?2 AND code_hash = ?3 AND failures < ?4 RETURNING failures",
-    )
+    .prepare("UPDATE contact_codes SET failures = failures + 1 WHERE uid = ?1 AND type = ?2 AND code_hash = ?3 AND failures < ?4 RETURNING failures")
     .bind(uid, target.type, row.code_hash, MAX_CODE_TRIES)
     .first<{ failures: number }>();
   if (!counted) throw codeError("Too many attempts: request a new code");
@@ -157,10 +154,7 @@ export async function confirmContactCode(ctx: PlatformContext, uid: number, cont
 
   const dropCode = ctx.db.prepare("DELETE FROM contact_codes WHERE uid = ?1 AND type = ?2").bind(uid, target.type);
   if (!target.pending) {
-    await ctx.db.batch([
-      ctx.db.prepare("UPDATE contacts SET is_confirmed = 1 WHERE uid = ?1 AND id = ?2").bind(uid, target.id),
-      dropCode,
-    ]);
+    await ctx.db.batch([ctx.db.prepare("UPDATE contacts SET is_confirmed = 1 WHERE uid = ?1 AND id = ?2").bind(uid, target.id), dropCode]);
     return;
   }
   const dropPending = ctx.db.prepare("DELETE FROM pending_contacts WHERE uid = ?1 AND type = ?2").bind(uid, target.type);

@@ -80,9 +80,7 @@ export const addContact: Handler<"account.addcontact"> = async (p, ctx) => {
     if (pending) await ctx.db.batch([dropPending, dropCode]);
     return 1 as const;
   } else if (current.is_confirmed !== 1) {
-    change = ctx.db
-      .prepare("UPDATE contacts SET contact = ?2, phone_country_code = ?3, is_confirmed = 0 WHERE id = ?1")
-      .bind(current.id, contact, country);
+    change = ctx.db.prepare("UPDATE contacts SET contact = ?2, phone_country_code = ?3, is_confirmed = 0 WHERE id = ?1").bind(current.id, contact, country);
   } else {
     change = ctx.db
       .prepare(
@@ -121,9 +119,7 @@ export const changeSubscription: Handler<"account.changeSubscription"> = async (
  * while any of its contacts is. `where` picks the accounts (bound by the caller).
  */
 export function notifyFollowsContacts(db: D1Database, where: string): D1PreparedStatement {
-  return db.prepare(
-    `UPDATE users SET notify = EXISTS (SELECT 1 FROM contacts c WHERE c.uid = users.uid AND c.is_subscribed = 1) WHERE ${where}`,
-  );
+  return db.prepare(`UPDATE users SET notify = EXISTS (SELECT 1 FROM contacts c WHERE c.uid = users.uid AND c.is_subscribed = 1) WHERE ${where}`);
 }
 
 export const getPersonalDataFields: Handler<"account.getPersonalDataFields"> = async ({ country_code }, ctx) => {

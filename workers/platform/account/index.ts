@@ -39,9 +39,7 @@ export const accountHandlers: Handlers<AccountMethods> = {
     }
     // The link's contact stops getting mail, and its account shows it unsubscribed.
     await ctx.db.batch([
-      ctx.db
-        .prepare("INSERT INTO unsubscribes (contact, created_at) VALUES (?1, ?2) ON CONFLICT (contact) DO NOTHING")
-        .bind(normalized, Date.now()),
+      ctx.db.prepare("INSERT INTO unsubscribes (contact, created_at) VALUES (?1, ?2) ON CONFLICT (contact) DO NOTHING").bind(normalized, Date.now()),
       ctx.db.prepare("UPDATE contacts SET is_subscribed = 0 WHERE contact = ?1").bind(normalized),
       notifyFollowsContacts(ctx.db, "uid IN (SELECT uid FROM contacts WHERE contact = ?1)").bind(normalized),
     ]);

@@ -6,8 +6,7 @@ import { readSetting } from "../core/settings";
  */
 const ENGLISH = {
   "mail.confirmCode.subject": "Your {{site}} confirmation code",
-  "mail.confirmCode.text":
-    "Your confirmation code is {{code}}. It is valid for {{minutes}} minutes. If you did not ask for it, you can ignore this message.",
+  "mail.confirmCode.text": "Your confirmation code is {{code}}. It is valid for {{minutes}} minutes. If you did not ask for it, you can ignore this message.",
   "mail.restore.subject": "Reset your {{site}} password",
   "mail.restore.text":
     "Open this link within {{minutes}} minutes to set a new password: {{link}}\nIf you did not ask for it, you can ignore this message: your password stays as it is.",
@@ -27,10 +26,7 @@ export async function composeNotice(
 ): Promise<{ subject: string; text: string }> {
   const keys = [`mail.${name}.subject`, `mail.${name}.text`] as const;
   const [{ results }, metadata] = await Promise.all([
-    db
-      .prepare("SELECT key, value FROM messages WHERE locale = ?1 AND key IN (?2, ?3)")
-      .bind(locale, keys[0], keys[1])
-      .all<{ key: string; value: string }>(),
+    db.prepare("SELECT key, value FROM messages WHERE locale = ?1 AND key IN (?2, ?3)").bind(locale, keys[0], keys[1]).all<{ key: string; value: string }>(),
     readSetting<{ siteName?: string }>(db, "metadata").catch(() => ({ siteName: undefined })),
   ]);
   const stored = new Map(results.map((r) => [r.key, r.value]));

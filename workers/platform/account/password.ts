@@ -27,9 +27,7 @@ export const changePassword: Handler<"account.changepassword"> = async ({ old_pa
   }
   const now = Date.now();
   await ctx.db.batch([
-    ctx.db
-      .prepare("UPDATE users SET password_hash = ?2, password_changed_at = ?3 WHERE uid = ?1")
-      .bind(user.uid, await hashPassword(new_password), now),
+    ctx.db.prepare("UPDATE users SET password_hash = ?2, password_changed_at = ?3 WHERE uid = ?1").bind(user.uid, await hashPassword(new_password), now),
     ctx.db.prepare("DELETE FROM password_resets WHERE uid = ?1").bind(user.uid),
   ]);
   await revokeUserSessions(ctx.db, user.uid);

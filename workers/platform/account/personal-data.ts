@@ -123,19 +123,12 @@ export interface SiteCurrencies {
  * The form of one country in a locale: base fields with the country's changes, its phone mask,
  * currencies (those the site offers; its default when none is), regions and document types.
  */
-export function personalDataFor(
-  settings: PersonalDataSettings,
-  country: PersonalDataCountry,
-  locale: string,
-  site: SiteCurrencies,
-): PersonalData {
+export function personalDataFor(settings: PersonalDataSettings, country: PersonalDataCountry, locale: string, site: SiteCurrencies): PersonalData {
   const offered = country.currencies.filter((c) => site.available_currencies.includes(c));
   const currencies = (offered.length ? offered : [site.default_currency]).map((id) => ({ id, name: currencyName(id, locale) }));
   const documents = country.document_types.map((d) => ({ ...d }));
   const collator = new Intl.Collator(locale);
-  const countries = settings.countries
-    .map((c) => ({ code: c.code, name: countryName(c.code, locale) }))
-    .sort((a, b) => collator.compare(a.name, b.name));
+  const countries = settings.countries.map((c) => ({ code: c.code, name: countryName(c.code, locale) })).sort((a, b) => collator.compare(a.name, b.name));
 
   const fields: PersonalField[] = settings.fields.map((base) => {
     const change = country.fields[base.sysname];

@@ -7,12 +7,20 @@ import { birthDateProblem, countryName, isoDate, knownCountry } from "./profile-
 import { contactView, loadContacts, loadPendingContacts, loadUser } from "./users";
 
 type Fields = Record<string, string[]>;
-const invalid = (fields: Fields) =>
-  new PlatformError("InvalidParameter", `Invalid parameters: ${Object.keys(fields).join(", ")}`, { fields });
+const invalid = (fields: Fields) => new PlatformError("InvalidParameter", `Invalid parameters: ${Object.keys(fields).join(", ")}`, { fields });
 
 const TEXT_COLUMNS = [
-  "first_name", "middle_name", "last_name", "country_code", "region", "home_town", "address", "postcode",
-  "document_type", "document_number", "cpf",
+  "first_name",
+  "middle_name",
+  "last_name",
+  "country_code",
+  "region",
+  "home_town",
+  "address",
+  "postcode",
+  "document_type",
+  "document_number",
+  "cpf",
 ] as const;
 
 export const getProfileInfo: Handler<"account.getprofileinfo"> = async ({ fields }, ctx) => {
@@ -90,7 +98,10 @@ export const saveProfileInfo: Handler<"account.saveProfileInfo"> = async (values
     });
   }
   if (sets.length) {
-    await ctx.db.prepare(`UPDATE users SET ${sets.join(", ")} WHERE uid = ?1`).bind(ctx.uid, ...binds).run();
+    await ctx.db
+      .prepare(`UPDATE users SET ${sets.join(", ")} WHERE uid = ?1`)
+      .bind(ctx.uid, ...binds)
+      .run();
   }
   return 1 as const;
 };
@@ -103,10 +114,7 @@ export const changeLocale: Handler<"account.changelocale"> = async ({ locale }, 
 };
 
 export const changeFakename: Handler<"account.changefakename"> = async ({ fakename }, ctx) => {
-  const clash = await ctx.db
-    .prepare("SELECT 1 FROM users WHERE fakename = ?1 COLLATE NOCASE AND uid <> ?2")
-    .bind(fakename, ctx.uid)
-    .first();
+  const clash = await ctx.db.prepare("SELECT 1 FROM users WHERE fakename = ?1 COLLATE NOCASE AND uid <> ?2").bind(fakename, ctx.uid).first();
   if (clash) throw invalid({ fakename: ["This name is taken"] });
   try {
     await ctx.db.prepare("UPDATE users SET fakename = ?2 WHERE uid = ?1").bind(ctx.uid, fakename).run();

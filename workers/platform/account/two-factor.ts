@@ -94,9 +94,7 @@ export const createBackupCodes: Handler<"account.createBackupCodes"> = async ({ 
   if (user.two_factor_enabled !== 1 || !user.two_factor_secret) throw refuse("two_factor_auth is not enabled", "code");
   const now = Date.now();
   const firstSet =
-    (await backupCodeCounts(ctx.db, user.uid)).total === 0 &&
-    user.two_factor_enabled_at !== null &&
-    now - user.two_factor_enabled_at < FIRST_SET_WINDOW_MS;
+    (await backupCodeCounts(ctx.db, user.uid)).total === 0 && user.two_factor_enabled_at !== null && now - user.two_factor_enabled_at < FIRST_SET_WINDOW_MS;
   if (!(firstSet && !code?.trim())) {
     await checkFactor(ctx, user, user.two_factor_secret, { kind: "totp", code: requireCode(code) });
   }

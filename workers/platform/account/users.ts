@@ -64,9 +64,7 @@ export async function findUserForLogin(db: D1Database, login: string): Promise<U
 
 export async function loadContacts(db: D1Database, uid: number): Promise<ContactRow[]> {
   const { results } = await db
-    .prepare(
-      "SELECT type, contact, is_confirmed, is_subscribed, phone_country_code FROM contacts WHERE uid = ?1 ORDER BY type, id",
-    )
+    .prepare("SELECT type, contact, is_confirmed, is_subscribed, phone_country_code FROM contacts WHERE uid = ?1 ORDER BY type, id")
     .bind(uid)
     .all<ContactRow>();
   return results;
@@ -75,9 +73,7 @@ export async function loadContacts(db: D1Database, uid: number): Promise<Contact
 /** Contact changes waiting for their code: a new value for a confirmed contact (account.addcontact). */
 export async function loadPendingContacts(db: D1Database, uid: number): Promise<ContactRow[]> {
   const { results } = await db
-    .prepare(
-      "SELECT type, contact, 0 AS is_confirmed, 0 AS is_subscribed, phone_country_code FROM pending_contacts WHERE uid = ?1 ORDER BY type",
-    )
+    .prepare("SELECT type, contact, 0 AS is_confirmed, 0 AS is_subscribed, phone_country_code FROM pending_contacts WHERE uid = ?1 ORDER BY type")
     .bind(uid)
     .all<ContactRow>();
   return results;

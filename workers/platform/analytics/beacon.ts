@@ -32,7 +32,15 @@ beaconRoutes.get(BEACON_PATH, async (c) => {
        SELECT ?1, ?2, ?3, 'beacon', ?4, ?5
        WHERE (SELECT COUNT(*) FROM analytics_events WHERE ip = ?3 AND created_at > ?1 - ?6) < ?7`,
     )
-      .bind(now, `ip:${ip}`, ip, JSON.stringify(params), path && /^\/(?!\/)\S{0,499}$/.test(path) ? path : null, ANALYTICS_LIMITS.windowMs, ANALYTICS_LIMITS.perAddress)
+      .bind(
+        now,
+        `ip:${ip}`,
+        ip,
+        JSON.stringify(params),
+        path && /^\/(?!\/)\S{0,499}$/.test(path) ? path : null,
+        ANALYTICS_LIMITS.windowMs,
+        ANALYTICS_LIMITS.perAddress,
+      )
       .run();
   } catch (e) {
     console.error("analytics: beacon not stored", e instanceof Error ? e.message : e);

@@ -52,7 +52,5 @@ export async function trustDevice(ctx: PlatformContext, uid: number): Promise<vo
   const mac = await sign(ctx.env.SIGNING_SECRET, PURPOSE, `${uid}.${nonce}`);
   const kept = entries.filter((e) => e.uid !== uid).slice(0, MAX_ENTRIES - 1);
   const value = [{ uid, nonce, mac }, ...kept].map((e) => `${e.uid}.${e.nonce}.${e.mac}`).join("~");
-  ctx.setCookie(
-    serializeCookie(deviceCookieName(ctx.env), value, { maxAge: ONE_YEAR, httpOnly: true, secure: ctx.env.APP_ENV !== "local", sameSite: "Lax" }),
-  );
+  ctx.setCookie(serializeCookie(deviceCookieName(ctx.env), value, { maxAge: ONE_YEAR, httpOnly: true, secure: ctx.env.APP_ENV !== "local", sameSite: "Lax" }));
 }

@@ -74,7 +74,10 @@ export const login: Handler<"auth.login"> = async ({ login, password, code }, ct
   }
 
   if (user.password_hash && needsRehash(user.password_hash)) {
-    await ctx.db.prepare("UPDATE users SET password_hash = ?2 WHERE uid = ?1").bind(user.uid, await hashPassword(password)).run();
+    await ctx.db
+      .prepare("UPDATE users SET password_hash = ?2 WHERE uid = ?1")
+      .bind(user.uid, await hashPassword(password))
+      .run();
   }
   // The keys this attempt passed through start afresh; the address's count stays (other accounts').
   await clearAttempts(ctx.db, [keys[0]![0]]);

@@ -83,9 +83,7 @@ export async function createSocialAccount(db: D1Database, a: NewSocialAccount): 
          VALUES (?1, NULL, ?2, ?2, ?3, ?4, ?5, ?6)`,
       )
       .bind(login, now, a.locale, a.currency, a.fakename, a.registrationCompleted ? 1 : 0),
-    db
-      .prepare(`INSERT INTO social_identities (service, subject, uid, created_at) VALUES (?2, ?3, ${uidOf}, ?4)`)
-      .bind(login, a.service, a.subject, now),
+    db.prepare(`INSERT INTO social_identities (service, subject, uid, created_at) VALUES (?2, ?3, ${uidOf}, ?4)`).bind(login, a.service, a.subject, now),
   ];
   if (a.email) {
     statements.push(

@@ -67,10 +67,7 @@ export async function oauthInit(request: Request, env: Env): Promise<Response> {
     }),
   );
   if (session.clear) headers.append("set-cookie", session.clear);
-  headers.set(
-    "location",
-    provider.authorizeUrl({ state, codeChallenge: await pkceChallenge(verifier), redirectUri: callbackUri(url.origin, service) }),
-  );
+  headers.set("location", provider.authorizeUrl({ state, codeChallenge: await pkceChallenge(verifier), redirectUri: callbackUri(url.origin, service) }));
   return new Response(null, { status: 302, headers });
 }
 

@@ -7,6 +7,7 @@ const BASE = "http://same.invalid";
 
 export function safeReturnPath(value: string | null | undefined): string {
   if (!value || value.length > 2000 || !value.startsWith("/") || value.startsWith("//")) return "/";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this check refuses
   if (value.includes("\\") || /[\u0000-\u001f\u007f]/.test(value)) return "/";
   try {
     const url = new URL(value, BASE);

@@ -23,8 +23,7 @@ import { messengerSignIn } from "./telegram-sign-in";
 type Values = z.output<typeof RegistrationValues>;
 type Fields = Record<string, string[]>;
 const add = (f: Fields, field: string, message: string) => (f[field] ??= []).push(message);
-const invalid = (fields: Fields) =>
-  new PlatformError("InvalidParameter", `Invalid parameters: ${Object.keys(fields).join(", ")}`, { fields });
+const invalid = (fields: Fields) => new PlatformError("InvalidParameter", `Invalid parameters: ${Object.keys(fields).join(", ")}`, { fields });
 const REQUIRED = "Field is required";
 /** The values auth.register takes: a required field of another name cannot be sent, so is not enforced. */
 const REGISTRATION_PARAMS: ReadonlySet<string> = new Set(Object.keys(RegistrationValues.shape));
@@ -57,10 +56,7 @@ async function taken(db: D1Database, values: { field: string; value: string }[],
  * numbers, a loyalty character of the active programme, a fake name another player holds.
  */
 async function checkValues(v: Values, ctx: PlatformContext, fields: Fields, exceptUid = 0): Promise<void> {
-  const [general, { locales }] = await Promise.all([
-    readSetting<Pick<GeneralInfo, "available_currencies">>(ctx.db, "general_info"),
-    loadLocales(ctx.db),
-  ]);
+  const [general, { locales }] = await Promise.all([readSetting<Pick<GeneralInfo, "available_currencies">>(ctx.db, "general_info"), loadLocales(ctx.db)]);
   if (v.currency && !general.available_currencies.includes(v.currency)) add(fields, "currency", "This currency is not available");
   if (v.locale && !locales.some((l) => l.code === v.locale)) add(fields, "locale", "This language is not available");
   if (v.country_code && !knownCountry(v.country_code)) add(fields, "country_code", "Unknown country");
@@ -78,10 +74,7 @@ async function checkValues(v: Values, ctx: PlatformContext, fields: Fields, exce
     if (!character) add(fields, "character_id", "No such character");
   }
   if (v.fakename) {
-    const clash = await ctx.db
-      .prepare("SELECT 1 FROM users WHERE fakename = ?1 COLLATE NOCASE AND uid <> ?2")
-      .bind(v.fakename, exceptUid)
-      .first();
+    const clash = await ctx.db.prepare("SELECT 1 FROM users WHERE fakename = ?1 COLLATE NOCASE AND uid <> ?2").bind(v.fakename, exceptUid).first();
     if (clash) add(fields, "fakename", "This name is taken");
   }
 }
@@ -146,11 +139,27 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
          VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)`,
       )
       .bind(
-        login, await hashPassword(v.password!), now, locale, currency, v.country_code ?? "",
-        v.first_name ?? "", v.middle_name ?? "", v.last_name ?? "", v.fakename ?? "", Number(v.sex ?? 0),
-        v.birth_date ? isoDate(v.birth_date) : null, v.region ?? "", v.home_town ?? "", v.address ?? "",
-        v.postcode ?? "", v.document_type ?? "", v.document_number ?? "", v.character_id ?? null,
-        v.is_betting === "1" ? 1 : 0, v.notify === "1" ? 1 : 0,
+        login,
+        await hashPassword(v.password!),
+        now,
+        locale,
+        currency,
+        v.country_code ?? "",
+        v.first_name ?? "",
+        v.middle_name ?? "",
+        v.last_name ?? "",
+        v.fakename ?? "",
+        Number(v.sex ?? 0),
+        v.birth_date ? isoDate(v.birth_date) : null,
+        v.region ?? "",
+        v.home_town ?? "",
+        v.address ?? "",
+        v.postcode ?? "",
+        v.document_type ?? "",
+        v.document_number ?? "",
+        v.character_id ?? null,
+        v.is_betting === "1" ? 1 : 0,
+        v.notify === "1" ? 1 : 0,
       ),
   ];
   const contact = ctx.db.prepare(
@@ -161,9 +170,7 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
   if (email) statements.push(contact.bind(login, "email", email, subscribed, null, now));
   if (phone) statements.push(contact.bind(login, "phone", phone, subscribed, v.phone_country_code || v.country_code || null, now));
   if (v.promo_code) {
-    statements.push(
-      ctx.db.prepare(`INSERT INTO registration_promo (uid, promo_code, created_at) VALUES (${uidOf}, ?2, ?3)`).bind(login, v.promo_code, now),
-    );
+    statements.push(ctx.db.prepare(`INSERT INTO registration_promo (uid, promo_code, created_at) VALUES (${uidOf}, ?2, ?3)`).bind(login, v.promo_code, now));
   }
   // The registration bonuses (decision 0039) and free-spin packs (0041), in the same transaction as the account.
   statements.push(...registrationGrants(ctx.db, { login }, now), ...registrationPackGrants(ctx.db, { login }, now));
@@ -307,19 +314,31 @@ async function completionStatements(
          WHERE uid = ?1`,
       )
       .bind(
-        user.uid, given(login), v.password ? await hashPassword(v.password) : null, now,
-        given(v.locale), given(v.currency), given(v.country_code),
-        given(v.first_name), given(v.middle_name), given(v.last_name),
-        given(v.fakename), v.sex === undefined ? null : Number(v.sex), v.birth_date ? isoDate(v.birth_date) : null,
-        given(v.region), given(v.home_town), given(v.address),
-        given(v.postcode), given(v.document_type),
-        given(v.document_number), v.character_id ?? null,
-        v.is_betting === undefined ? null : v.is_betting === "1" ? 1 : 0, notify,
+        user.uid,
+        given(login),
+        v.password ? await hashPassword(v.password) : null,
+        now,
+        given(v.locale),
+        given(v.currency),
+        given(v.country_code),
+        given(v.first_name),
+        given(v.middle_name),
+        given(v.last_name),
+        given(v.fakename),
+        v.sex === undefined ? null : Number(v.sex),
+        v.birth_date ? isoDate(v.birth_date) : null,
+        given(v.region),
+        given(v.home_town),
+        given(v.address),
+        given(v.postcode),
+        given(v.document_type),
+        given(v.document_number),
+        v.character_id ?? null,
+        v.is_betting === undefined ? null : v.is_betting === "1" ? 1 : 0,
+        notify,
       ),
   ];
-  const contact = db.prepare(
-    `INSERT INTO contacts (uid, type, contact, is_subscribed, phone_country_code, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)`,
-  );
+  const contact = db.prepare(`INSERT INTO contacts (uid, type, contact, is_subscribed, phone_country_code, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)`);
   if (newEmail) statements.push(contact.bind(user.uid, "email", newEmail, notify ?? user.notify, null, now));
   if (newPhone) {
     statements.push(contact.bind(user.uid, "phone", newPhone, notify ?? user.notify, v.phone_country_code || v.country_code || null, now));
@@ -328,9 +347,7 @@ async function completionStatements(
   if (notify !== null) statements.push(db.prepare("UPDATE contacts SET is_subscribed = ?2 WHERE uid = ?1").bind(user.uid, notify));
   if (v.promo_code) {
     statements.push(
-      db
-        .prepare("INSERT OR REPLACE INTO registration_promo (uid, promo_code, created_at) VALUES (?1, ?2, ?3)")
-        .bind(user.uid, v.promo_code, now),
+      db.prepare("INSERT OR REPLACE INTO registration_promo (uid, promo_code, created_at) VALUES (?1, ?2, ?3)").bind(user.uid, v.promo_code, now),
     );
   }
   return statements;

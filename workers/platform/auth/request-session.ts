@@ -4,15 +4,7 @@ import type { MethodDecl } from "../../../app/lib/api/define";
 import { PlatformError } from "../../../app/lib/api/errors";
 import { readCookie } from "../../../app/lib/cookies";
 import type { PlatformContext } from "../core/context";
-import {
-  clearedSessionCookie,
-  createSession,
-  deleteSession,
-  loadSession,
-  sessionCookie,
-  sessionClient,
-  sessionCookieName,
-} from "./sessions";
+import { clearedSessionCookie, createSession, deleteSession, loadSession, sessionCookie, sessionClient, sessionCookieName } from "./sessions";
 
 /**
  * Whether a request may clear a session cookie that names no live session: only a page navigation
@@ -56,11 +48,7 @@ export function assertAccess(ctx: PlatformContext, key: MethodKey, decl: MethodD
   }
 }
 
-export async function startSession(
-  ctx: PlatformContext,
-  uid: number,
-  { pendingTwoFactor = false }: { pendingTwoFactor?: boolean } = {},
-): Promise<void> {
+export async function startSession(ctx: PlatformContext, uid: number, { pendingTwoFactor = false }: { pendingTwoFactor?: boolean } = {}): Promise<void> {
   if (ctx.session) await deleteSession(ctx.db, ctx.session.idHash);
   const now = Date.now();
   const client = sessionClient(ctx.request, ctx.clientIp);

@@ -60,10 +60,7 @@ async function startReset(name: string, ctx: PlatformContext): Promise<1> {
 async function sendResetLink(ctx: PlatformContext, user: UserRow, named: string, token: string): Promise<void> {
   const contacts = await loadContacts(ctx.db, user.uid);
   const asked = named.trim().replace(/^\+/, "").toLowerCase();
-  const to =
-    contacts.find((c) => c.contact.toLowerCase() === asked) ??
-    contacts.find((c) => c.type === "email") ??
-    contacts.find((c) => c.type === "phone");
+  const to = contacts.find((c) => c.contact.toLowerCase() === asked) ?? contacts.find((c) => c.type === "email") ?? contacts.find((c) => c.type === "phone");
   // An account without contacts has nowhere to receive a link: support restores it.
   if (!to) return;
   const link = resetLink(ctx, token);
@@ -89,9 +86,7 @@ async function completeReset(token: string, password: string, ctx: PlatformConte
   }
   const { uid } = claimed;
   await ctx.db.batch([
-    ctx.db
-      .prepare("UPDATE users SET password_hash = ?2, password_changed_at = ?3 WHERE uid = ?1")
-      .bind(uid, await hashPassword(password), now),
+    ctx.db.prepare("UPDATE users SET password_hash = ?2, password_changed_at = ?3 WHERE uid = ?1").bind(uid, await hashPassword(password), now),
     ctx.db.prepare("DELETE FROM password_resets WHERE uid = ?1 AND used_at IS NULL").bind(uid),
   ]);
   await revokeUserSessions(ctx.db, uid);

@@ -52,9 +52,7 @@ export interface SessionRow {
 
 export type LoadedSession =
   /** No usable session; `stale` when the browser sent one that must be cleared. */
-  | { kind: "none"; stale: boolean }
-  | { kind: "active"; row: SessionRow }
-  | { kind: "pending"; row: SessionRow; expired: boolean };
+  { kind: "none"; stale: boolean } | { kind: "active"; row: SessionRow } | { kind: "pending"; row: SessionRow; expired: boolean };
 
 /** Resolves the cookie's session, expiring it or sliding its idle time as due. */
 export async function loadSession(db: D1Database, rawId: string | undefined, now = Date.now()): Promise<LoadedSession> {
@@ -159,9 +157,6 @@ export async function listUserSessions(db: D1Database, uid: number, now = Date.n
 
 /** Ends one of the player's sessions by its public id (never the one given as `keep`); the count ended. */
 export async function endUserSession(db: D1Database, uid: number, publicId: string, keep: string): Promise<number> {
-  const result = await db
-    .prepare("DELETE FROM sessions WHERE uid = ?1 AND substr(id_hash, 1, 16) = ?2 AND id_hash <> ?3")
-    .bind(uid, publicId, keep)
-    .run();
+  const result = await db.prepare("DELETE FROM sessions WHERE uid = ?1 AND substr(id_hash, 1, 16) = ?2 AND id_hash <> ?3").bind(uid, publicId, keep).run();
   return result.meta.changes;
 }

@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { PlatformError } from "../../../app/lib/api/errors";
 import { assertNotWaiting, throttleClock, tooManyRequests } from "../core/throttle";
 
 /**
@@ -30,5 +30,4 @@ export const tooManyAttempts = (retryAfter: number): PlatformError =>
   tooManyRequests(`Too many sign-in attempts. Try again in ${retryAfter} seconds.`, retryAfter);
 
 /** Throws TooManyRequests (429, params.retry_after in seconds) while any of the keys waits. */
-export const assertNotLocked = (db: D1Database, keys: string[], now = throttleClock.now()): Promise<void> =>
-  assertNotWaiting(db, keys, tooManyAttempts, now);
+export const assertNotLocked = (db: D1Database, keys: string[], now = throttleClock.now()): Promise<void> => assertNotWaiting(db, keys, tooManyAttempts, now);

@@ -61,8 +61,7 @@ export async function totpAt(secret: string, step: number): Promise<string> {
   counter.setUint32(4, step >>> 0);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, counter.buffer));
   const offset = mac[mac.length - 1]! & 0x0f;
-  const binary =
-    ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!;
+  const binary = ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!;
   return String(binary % 10 ** TOTP_DIGITS).padStart(TOTP_DIGITS, "0");
 }
 

@@ -52,12 +52,10 @@ export async function endActiveBonus(deps: MoneyDeps, bonus: EndingBonus, end: B
   if (changes.length === 0) {
     await deps.db.batch(statements);
   } else {
-    await moveMoney(
-      deps,
-      { uid: bonus.uid, key: `bonus-${end}:${bonus.id}`, type: "bonus", reference: bonus.id, changes },
-      statements,
-      { sql: "EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND change_token = ?2)", params: [bonus.id, token] },
-    );
+    await moveMoney(deps, { uid: bonus.uid, key: `bonus-${end}:${bonus.id}`, type: "bonus", reference: bonus.id, changes }, statements, {
+      sql: "EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND change_token = ?2)",
+      params: [bonus.id, token],
+    });
   }
   const after = await deps.db.prepare("SELECT change_token FROM player_bonuses WHERE id = ?1").bind(bonus.id).first<string>("change_token");
   if (after !== token) return false;

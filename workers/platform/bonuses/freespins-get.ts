@@ -38,11 +38,7 @@ export const freespinHandlers: Handlers<"freespins.get"> = {
     await expirePacks(ctx, Date.now(), ctx.uid);
     const withDescription = fields.includes("description");
     const [page, total] = await ctx.db.batch([
-      ctx.db
-        .prepare(
-          `${PACK_SELECT} WHERE p.uid = ?1 AND p.status = ?2 ORDER BY p.created_at DESC, p.id LIMIT ?3`,
-        )
-        .bind(ctx.uid, status, count),
+      ctx.db.prepare(`${PACK_SELECT} WHERE p.uid = ?1 AND p.status = ?2 ORDER BY p.created_at DESC, p.id LIMIT ?3`).bind(ctx.uid, status, count),
       ctx.db.prepare("SELECT COUNT(*) AS n FROM freespin_packs WHERE uid = ?1 AND status = ?2").bind(ctx.uid, status),
     ]);
     return {

@@ -54,7 +54,9 @@ export function readPack(db: D1Database, uid: number, id: string): Promise<PackR
 /** The player's active pack for a game (the one expiring first), for the studio and the game page. */
 export function activePackFor(db: D1Database, uid: number, sysname: string, now = Date.now()): Promise<PackRow | null> {
   return db
-    .prepare(`${PACK_SELECT} WHERE p.uid = ?1 AND p.sysname = ?2 AND p.status = 'active' AND p.remaining_count > 0 AND p.expires_at > ?3 ORDER BY p.expires_at, p.id LIMIT 1`)
+    .prepare(
+      `${PACK_SELECT} WHERE p.uid = ?1 AND p.sysname = ?2 AND p.status = 'active' AND p.remaining_count > 0 AND p.expires_at > ?3 ORDER BY p.expires_at, p.id LIMIT 1`,
+    )
     .bind(uid, sysname, now)
     .first<PackRow>();
 }

@@ -14,8 +14,7 @@ const DAY_MS = 24 * 60 * 60_000;
 const VALUE = (dep: string) => `CASE WHEN t.percent IS NULL THEN a.amount ELSE MIN(${dep} * t.percent / 100, COALESCE(a.cap, ${dep} * t.percent / 100)) END`;
 
 /** What has to be wagered: multiplier × the bonus (or deposit + bonus). */
-const REQUIRED = (dep: string) =>
-  `t.wager_multiplier * (CASE WHEN t.wager_base = 'deposit_bonus' THEN ${dep} ELSE 0 END + ${VALUE(dep)})`;
+const REQUIRED = (dep: string) => `t.wager_multiplier * (CASE WHEN t.wager_base = 'deposit_bonus' THEN ${dep} ELSE 0 END + ${VALUE(dep)})`;
 
 const COLUMNS = `id, uid, template_id, type, status, currency, amount, deposit_amount, deposit_id, wager_required,
   max_bet, max_cashout, grant_key, created_at, available_until`;

@@ -73,7 +73,7 @@ async function activate(ctx: PlatformContext, bonusId: string, type: BonusType, 
   await expireAvailable(ctx, now, ctx.uid);
   const bonus = await loadBonus(ctx, bonusId, type);
   if (bonus?.end_reason === DEPOSIT_WITHDRAWN) throw depositWithdrawnError();
-  if (!bonus || bonus.status !== "available") throw noSuchBonus();
+  if (bonus?.status !== "available") throw noSuchBonus();
   // A bonus granted before the player changed currency (account.setCurrency, allowed until real
   // money moves) is in the old one: crediting its amount would pay dollars as reais.
   const currency = await ctx.db.prepare("SELECT currency FROM users WHERE uid = ?1").bind(ctx.uid).first<string>("currency");
@@ -102,7 +102,13 @@ async function activate(ctx: PlatformContext, bonusId: string, type: BonusType, 
     .bind(bonus.id, ctx.uid, now, bonus.wagering_days * DAY_MS, token);
   const plan = planOperation(
     ctx.db,
-    { uid: ctx.uid, key: `bonus-activate:${bonus.id}`, type: "bonus", reference: bonus.id, changes: [{ kind: bonusBalanceKind(bonus.type), delta: bonus.amount }] },
+    {
+      uid: ctx.uid,
+      key: `bonus-activate:${bonus.id}`,
+      type: "bonus",
+      reference: bonus.id,
+      changes: [{ kind: bonusBalanceKind(bonus.type), delta: bonus.amount }],
+    },
     { sql: "EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND status = 'active' AND change_token = ?2)", params: [bonus.id, token] },
   );
   const event = ctx.db
@@ -143,7 +149,9 @@ async function decline(ctx: PlatformContext, bonusId: string, type: BonusType): 
   const now = Date.now();
   const [removed] = await ctx.db.batch([
     ctx.db
-      .prepare("UPDATE player_bonuses SET status = 'cancelled', finished_at = ?3 WHERE id = ?1 AND uid = ?2 AND type = ?4 AND status = 'available' RETURNING id")
+      .prepare(
+        "UPDATE player_bonuses SET status = 'cancelled', finished_at = ?3 WHERE id = ?1 AND uid = ?2 AND type = ?4 AND status = 'available' RETURNING id",
+      )
       .bind(bonusId, ctx.uid, now, type),
     ctx.db
       .prepare(
@@ -163,7 +171,7 @@ export const bonusHandlers: Handlers<BonusMethods> = {
   "bonuses.activate": ({ bonus_id, burn_active }, ctx) => activate(ctx, bonus_id, "casino", burn_active === "1"),
   async "bonuses.deactivate"({ bonus_id }, ctx) {
     const bonus = await loadBonus(ctx, bonus_id, "casino");
-    if (!bonus || bonus.status !== "active") throw noSuchBonus();
+    if (bonus?.status !== "active") throw noSuchBonus();
     return view(ctx, await exit(ctx, bonus));
   },
   "bonuses.remove": ({ bonus_id }, ctx) => decline(ctx, bonus_id, "casino"),

@@ -28,8 +28,17 @@ export async function announceWagering(deps: MoneyDeps, uid: number, roundId: st
     )
     .bind(roundId, uid)
     .first<{
-      sysname: string; bet: number; currency: string; contribution: number; counted: number | null; bonus_id: string;
-      wagered: number; wager_required: number; status: BonusEventData["status"]; contributions: string; kind: string | null;
+      sysname: string;
+      bet: number;
+      currency: string;
+      contribution: number;
+      counted: number | null;
+      bonus_id: string;
+      wagered: number;
+      wager_required: number;
+      status: BonusEventData["status"];
+      contributions: string;
+      kind: string | null;
     }>();
   if (!row) return;
   const money = (amount: number) => ({ amount, currency: row.currency });

@@ -123,7 +123,15 @@ export function roundChanges(f: RoundFunding): BalanceChange[] {
  * statements: applies only while the payment's key is unused (so a replayed round counts once),
  * records what counted (capped at what is left) and adds exactly that to the bonus.
  */
-export function wageringStatements(db: D1Database, uid: number, roundId: string, operationKey: string, bet: number, f: RoundFunding, now: number): D1PreparedStatement[] {
+export function wageringStatements(
+  db: D1Database,
+  uid: number,
+  roundId: string,
+  operationKey: string,
+  bet: number,
+  f: RoundFunding,
+  now: number,
+): D1PreparedStatement[] {
   if (!f.bonusId) return [];
   const unpaid = "NOT EXISTS (SELECT 1 FROM wallet_operations WHERE uid = ?2 AND key = ?3)";
   return [

@@ -19,7 +19,10 @@ export async function slotsRtp(db: D1Database, now = Date.now()): Promise<number
   const stored = await db
     .prepare("SELECT slots_rtp_bp AS rtp, ranked = changes AS fresh FROM game_catalogue_state WHERE id = 1")
     .first<{ rtp: number | null; fresh: number }>();
-  const avg = stored?.fresh === 1 && stored.rtp !== null ? stored.rtp : await db.prepare(`SELECT AVG(rtp_bp) AS rtp FROM games WHERE ${SLOTS_WHERE}`).first<number | null>("rtp");
+  const avg =
+    stored?.fresh === 1 && stored.rtp !== null
+      ? stored.rtp
+      : await db.prepare(`SELECT AVG(rtp_bp) AS rtp FROM games WHERE ${SLOTS_WHERE}`).first<number | null>("rtp");
   const rtp = avg ? Math.round(avg) : FALLBACK_RTP_BP;
   cached = { at: now, rtp, db };
   return rtp;

@@ -15,9 +15,11 @@ type CashbackMethods = "cashbacks.get" | "cashbacks.payout" | "cashbacks.remove"
 
 const noSuchCashback = () => new PlatformError("InvalidParameter", "No such cashback", { fields: { cashback_id: ["No such cashback"] } });
 const alreadyPaid = () =>
-  new PlatformError("InvalidParameter", "This cashback has been paid out already", { fields: { cashback_id: ["This cashback has been paid out already"] }, params: { reason: "paid_out" } });
-const claimExpired = () =>
-  new PlatformError("InvalidRequest", "The time to claim this cashback is over", { status: 409, params: { reason: "claim_expired" } });
+  new PlatformError("InvalidParameter", "This cashback has been paid out already", {
+    fields: { cashback_id: ["This cashback has been paid out already"] },
+    params: { reason: "paid_out" },
+  });
+const claimExpired = () => new PlatformError("InvalidRequest", "The time to claim this cashback is over", { status: 409, params: { reason: "claim_expired" } });
 
 async function loadCashback(ctx: PlatformContext, id: string): Promise<CashbackRow | null> {
   return ctx.db.prepare(`${CASHBACK_SELECT} WHERE c.id = ?1 AND c.uid = ?2 AND c.status <> 'removed'`).bind(id, ctx.uid).first<CashbackRow>();
@@ -82,7 +84,9 @@ export const cashbackHandlers: Handlers<CashbackMethods> = {
     const now = Date.now();
     const [removed] = await ctx.db.batch([
       ctx.db
-        .prepare("UPDATE player_cashbacks SET status = 'removed', finished_at = COALESCE(finished_at, ?3) WHERE id = ?1 AND uid = ?2 AND status <> 'removed' RETURNING id")
+        .prepare(
+          "UPDATE player_cashbacks SET status = 'removed', finished_at = COALESCE(finished_at, ?3) WHERE id = ?1 AND uid = ?2 AND status <> 'removed' RETURNING id",
+        )
         .bind(cashback_id, ctx.uid, now),
       ctx.db
         .prepare(

@@ -22,8 +22,7 @@ export const CASHBACK_SELECT = `SELECT c.id, c.uid, c.status, c.currency, c.loss
   FROM player_cashbacks c JOIN cashback_programmes p ON p.id = c.programme_id`;
 
 /** A claim window that has ended: the cashback can no longer be paid out. */
-export const claimOver = (row: Pick<CashbackRow, "receiving_expired_at">, now: number) =>
-  row.receiving_expired_at !== null && row.receiving_expired_at <= now;
+export const claimOver = (row: Pick<CashbackRow, "receiving_expired_at">, now: number) => row.receiving_expired_at !== null && row.receiving_expired_at <= now;
 
 export function cashbackView(row: CashbackRow, opts: { locale: string; defaultLocale: string; description: boolean; now: number }): Cashback {
   const all = JSON.parse(row.texts) as Record<string, { title?: string; description?: string }>;

@@ -2,7 +2,6 @@ import type { AmountRules } from "../../../app/lib/api/entities-cashier";
 import { PlatformError } from "../../../app/lib/api/errors";
 import { formatUnits } from "../../../app/lib/money";
 
-
 export const outsideRange = (amount: number, rules: AmountRules) => amount < rules.min || amount > rules.max;
 
 export function rangeMessage(rules: AmountRules): string {

@@ -6,8 +6,7 @@ import { findTransaction } from "./transactions";
 
 const MAX_BODY = 8 * 1024;
 
-const answer = (status: number, body: Record<string, unknown>) =>
-  Response.json(body, { status, headers: { "cache-control": "no-store" } });
+const answer = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
 
 /**
  * `POST /platform/payments/callback/{provider}`: a payment system reports a payment's outcome,
@@ -24,10 +23,11 @@ export async function handlePaymentCallback(request: Request, deps: MoneyDeps & 
   try {
     const callback = await provider.readCallback(deps.env, request.headers, body);
     const row = await findTransaction(deps.db, callback.transactionId);
-    if (!row || row.type !== "deposit" || (await providerOf(deps.db, row.method)) !== providerName) {
+    if (row?.type !== "deposit" || (await providerOf(deps.db, row.method)) !== providerName) {
       throw new CallbackRejected(404, "unknown transaction");
     }
-    if (row.amount !== callback.amount || row.currency !== callback.currency) throw new CallbackRejected(400, "amount or currency differs from the transaction");
+    if (row.amount !== callback.amount || row.currency !== callback.currency)
+      throw new CallbackRejected(400, "amount or currency differs from the transaction");
     // The event row, the status move and the credit are one batch (settle.ts): a Worker that dies
     // midway leaves either all of them or none, so the retry of an event that was not applied is
     // accepted, and an event refused as already received was applied whole.

@@ -46,7 +46,10 @@ const byKey = (ctx: PlatformContext, key: string) =>
 export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise<DepositStarted> {
   const earlier = await byKey(ctx, p.idempotency_key);
   if (earlier) {
-    if (earlier.type !== "deposit") throw new PlatformError("InvalidParameter", "This idempotency key belongs to another request", { fields: { idempotency_key: ["idempotency key reused with different parameters"] } });
+    if (earlier.type !== "deposit")
+      throw new PlatformError("InvalidParameter", "This idempotency key belongs to another request", {
+        fields: { idempotency_key: ["idempotency key reused with different parameters"] },
+      });
     return started(ctx, earlier);
   }
   const player = await cashierPlayer(ctx.db, ctx.uid);

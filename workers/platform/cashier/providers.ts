@@ -16,7 +16,7 @@ export function demoPaymentsEnabled(env: Parameters<typeof demoOn>[0]): boolean 
 
 /** The payment system of that name, if it exists and is switched on for this deployment. */
 export function providerNamed(env: Env, name: string): PaymentProvider | null {
-  if (!Object.prototype.hasOwnProperty.call(PROVIDERS, name)) return null;
+  if (!Object.hasOwn(PROVIDERS, name)) return null;
   if (name === "demo" && !demoPaymentsEnabled(env)) return null;
   return PROVIDERS[name]!;
 }

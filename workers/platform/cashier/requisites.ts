@@ -1,6 +1,18 @@
 import type { CashierField } from "../../../app/lib/api/entities-cashier";
 import { PlatformError } from "../../../app/lib/api/errors";
-import { cardHolder, cardNumber, custom, email, formatError, iban, normalizeCardNumber, normalizeIban, phone, unmaskPhone, type RuleResult } from "../../../app/lib/validation";
+import {
+  cardHolder,
+  cardNumber,
+  custom,
+  email,
+  formatError,
+  iban,
+  normalizeCardNumber,
+  normalizeIban,
+  phone,
+  unmaskPhone,
+  type RuleResult,
+} from "../../../app/lib/validation";
 
 /**
  * A method's requisites (card holder, card number, IBAN, phone, bank…), checked with the rules of

@@ -61,15 +61,23 @@ export async function applyDepositStatus(
   const move = moveStatusStatement(deps.db, row, status, status === "pending" ? settleAt : null);
   // The deposit bonuses and free-spin packs it earns (decisions 0039, 0041) apply in the same transaction as its credit.
   // The offer it named (decision 0043): recorded taken and its bonus granted in the same batch.
-  const grants = status === "success" ? [...depositGrants(deps.db, row.id), ...depositPackGrants(deps.db, row.id), ...offerDepositStatements(deps.db, row.id)] : [];
+  const grants =
+    status === "success" ? [...depositGrants(deps.db, row.id), ...depositPackGrants(deps.db, row.id), ...offerDepositStatements(deps.db, row.id)] : [];
   // The promo code entered with the deposit (decision 0044) is redeemed in the same batch too.
   const promo = status === "success" ? await depositPromoGrants(deps.db, row) : { code: null, statements: [] };
   // The loyalty quests counting deposits (decision 0046) advance in the same batch.
   const now = Date.now();
   const loyalty = status === "success" ? depositEarningStatements(deps.db, row.uid, row.id, now) : [];
   // And the wheel's quests counting deposits (decision 0047): only while the credit (later in this batch) is not yet written.
-  const wheel = status === "success" ? wheelQuestStatements(deps.db, { uid: row.uid, operationKey: depositKey(row.id), kind: "deposits", ref: row.id, wagered: 0, bonusId: null }, now) : [];
-  const { results } = await moveMoneyWith(deps, [...record, ...(move ? [move] : []), ...grants, ...promo.statements, ...loyalty, ...wheel], depositCredit(deps.db, row));
+  const wheel =
+    status === "success"
+      ? wheelQuestStatements(deps.db, { uid: row.uid, operationKey: depositKey(row.id), kind: "deposits", ref: row.id, wagered: 0, bonusId: null }, now)
+      : [];
+  const { results } = await moveMoneyWith(
+    deps,
+    [...record, ...(move ? [move] : []), ...grants, ...promo.statements, ...loyalty, ...wheel],
+    depositCredit(deps.db, row),
+  );
   if (loyalty.length) announceNotices(deps, row.uid, now);
   if (grants.length && (results[record.length + (move ? 1 : 0)]?.meta.changes ?? 0) > 0) {
     await announceGrants(deps, row.id);

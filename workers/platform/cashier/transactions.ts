@@ -87,8 +87,7 @@ export async function insertTransaction(db: D1Database, t: NewTransaction): Prom
   return { row: row!, created: Boolean(inserted) };
 }
 
-export const findTransaction = (db: D1Database, id: string) =>
-  db.prepare(`${SELECT} WHERE t.id = ?1`).bind(id).first<TransactionRow>();
+export const findTransaction = (db: D1Database, id: string) => db.prepare(`${SELECT} WHERE t.id = ?1`).bind(id).first<TransactionRow>();
 
 /** The player's own transaction, else 404: another player's id answers exactly like an unknown one. */
 export async function playerTransaction(db: D1Database, uid: number, id: string, type?: TransactionType): Promise<TransactionRow> {

@@ -122,8 +122,10 @@ function sameKeyOtherRequest(): PlatformError {
 
 /**
  * cashier.makewithdrawal. Refusals in order: method, amount step and requisites (400), email not
- * confirmed, name or date of birth missing (UserNeedProfileData, params.fields), a KYC-blocked account not verified (any amount; decision 0037), verification above
- * the threshold, the method's min/max, an active bonus not agreed to burn (decision 0042), the daily limits, then the wallet's own (insufficient funds). The amount leaves the main balance at once, with the row.
+ * confirmed, name or date of birth missing (UserNeedProfileData, params.fields), a KYC-blocked
+ * account not verified (any amount; decision 0037), verification above the threshold, the method's
+ * min/max, an active bonus not agreed to burn (decision 0042), the daily limits, then the wallet's
+ * own (insufficient funds). The amount leaves the main balance at once, with the row.
  */
 export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): Promise<CashierTransaction> {
   const earlier = await byKey(ctx, p.idempotency_key);

@@ -7,7 +7,9 @@ import { chatClock, conversationOf, conversationWaitSeconds, ensureConversation,
 function identityOf(ctx: PlatformContext, anonymousId: string | undefined): ChatIdentity {
   if (ctx.uid > 0) return { uid: ctx.uid };
   if (anonymousId) return { anonymousId };
-  throw new PlatformError("InvalidParameter", "anonymous_id is required for a visitor", { fields: { anonymous_id: ["anonymous_id is required for a visitor"] } });
+  throw new PlatformError("InvalidParameter", "anonymous_id is required for a visitor", {
+    fields: { anonymous_id: ["anonymous_id is required for a visitor"] },
+  });
 }
 
 /** Who the rate limit counts: the chat identity (a visitor's anonymous id, not the site's visitor cookie). */
@@ -50,10 +52,7 @@ export const chatHandlers: Handlers<"chat.getConversation" | "chat.sendMessage" 
    * visitor's empty conversation goes — one batch, so a reload never sees half a move.
    */
   async "chat.identify"(params, ctx) {
-    const [visitor, player] = await Promise.all([
-      conversationOf(ctx.db, { anonymousId: params.anonymous_id }),
-      conversationOf(ctx.db, { uid: ctx.uid }),
-    ]);
+    const [visitor, player] = await Promise.all([conversationOf(ctx.db, { anonymousId: params.anonymous_id }), conversationOf(ctx.db, { uid: ctx.uid })]);
     if (visitor === null) return { conversation_id: player };
     if (player === null) {
       await ctx.db.prepare(`UPDATE chat_conversations SET uid = ?2, anonymous_id = NULL WHERE id = ?1`).bind(visitor, ctx.uid).run();
@@ -62,7 +61,9 @@ export const chatHandlers: Handlers<"chat.getConversation" | "chat.sendMessage" 
     await ctx.db.batch([
       ctx.db.prepare(`UPDATE chat_messages SET conversation_id = ?2 WHERE conversation_id = ?1`).bind(visitor, player),
       ctx.db
-        .prepare(`UPDATE chat_conversations SET last_message_at = MAX(last_message_at, (SELECT last_message_at FROM chat_conversations WHERE id = ?1)) WHERE id = ?2`)
+        .prepare(
+          `UPDATE chat_conversations SET last_message_at = MAX(last_message_at, (SELECT last_message_at FROM chat_conversations WHERE id = ?1)) WHERE id = ?2`,
+        )
         .bind(visitor, player),
       ctx.db.prepare(`DELETE FROM chat_conversations WHERE id = ?1`).bind(visitor),
     ]);
@@ -81,7 +82,19 @@ export const chatHandlers: Handlers<"chat.getConversation" | "chat.sendMessage" 
            AND (SELECT COUNT(*) FROM chat_events WHERE ip = ?3 AND created_at > ?8 - ?9) < ?11
          RETURNING id`,
       )
-      .bind(ctx.uid > 0 ? ctx.uid : null, subject, ctx.clientIp, params.channel_id, params.conversation_id, params.text, params.event, now, windowMs, perSender, perAddress)
+      .bind(
+        ctx.uid > 0 ? ctx.uid : null,
+        subject,
+        ctx.clientIp,
+        params.channel_id,
+        params.conversation_id,
+        params.text,
+        params.event,
+        now,
+        windowMs,
+        perSender,
+        perAddress,
+      )
       .first<{ id: number }>();
     if (!row) return tooMany(ctx, "chat_events", subject, now);
     return { id: row.id };

@@ -15,8 +15,7 @@ export type ChatIdentity = { uid: number } | { anonymousId: string };
 const MESSAGE_COLUMNS = "id, author, text, created_at";
 const SHOWN = 200;
 
-export const identityWhere = (who: ChatIdentity): [string, string | number] =>
-  "uid" in who ? ["uid = ?1", who.uid] : ["anonymous_id = ?1", who.anonymousId];
+export const identityWhere = (who: ChatIdentity): [string, string | number] => ("uid" in who ? ["uid = ?1", who.uid] : ["anonymous_id = ?1", who.anonymousId]);
 
 export async function conversationOf(db: D1Database, who: ChatIdentity): Promise<number | null> {
   const [where, value] = identityWhere(who);
@@ -27,9 +26,7 @@ export async function conversationOf(db: D1Database, who: ChatIdentity): Promise
 /** The conversation's newest messages after `after`, oldest first (at most SHOWN). */
 export async function messagesOf(db: D1Database, conversationId: number, after = 0): Promise<ChatMessage[]> {
   const { results } = await db
-    .prepare(
-      `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM chat_messages WHERE conversation_id = ?1 AND id > ?2 ORDER BY id DESC LIMIT ${SHOWN}) ORDER BY id`,
-    )
+    .prepare(`SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM chat_messages WHERE conversation_id = ?1 AND id > ?2 ORDER BY id DESC LIMIT ${SHOWN}) ORDER BY id`)
     .bind(conversationId, after)
     .all<ChatMessage>();
   return results;
@@ -99,7 +96,9 @@ export async function insertMessage(
       .bind(...values),
     // Only a stored message moves the conversation up the console's list.
     db
-      .prepare(`UPDATE chat_conversations SET last_message_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM chat_messages WHERE conversation_id = ?1 AND created_at = ?2)`)
+      .prepare(
+        `UPDATE chat_conversations SET last_message_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM chat_messages WHERE conversation_id = ?1 AND created_at = ?2)`,
+      )
       .bind(m.conversationId, m.now),
   ]);
   return inserted!.results[0] ?? null;

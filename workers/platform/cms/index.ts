@@ -41,9 +41,7 @@ export const cmsHandlers: Handlers<"cms.getConfig" | "cms.getRedirects" | "cms.g
     const { results } = await ctx.db
       .prepare("SELECT from_url, to_url, is_external, status FROM redirects ORDER BY position, id")
       .all<{ from_url: string; to_url: string; is_external: number; status: 301 | 302 }>();
-    return results.map(
-      (r): Redirect => ({ from_url: r.from_url, to_url: r.to_url, external: r.is_external === 1, status: r.status }),
-    );
+    return results.map((r): Redirect => ({ from_url: r.from_url, to_url: r.to_url, external: r.is_external === 1, status: r.status }));
   },
 
   async "cms.getPage"({ slug, locale }, ctx) {

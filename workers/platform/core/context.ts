@@ -42,9 +42,6 @@ export interface PlatformContext {
   waitUntil(promise: Promise<unknown>): void;
 }
 
-export type Handler<K extends MethodKey> = (
-  params: z.output<Contract[K]["params"]>,
-  ctx: PlatformContext,
-) => Promise<ResultOf<K>> | ResultOf<K>;
+export type Handler<K extends MethodKey> = (params: z.output<Contract[K]["params"]>, ctx: PlatformContext) => Promise<ResultOf<K>> | ResultOf<K>;
 
 export type Handlers<K extends MethodKey = MethodKey> = { [P in K]: Handler<P> };

@@ -7,11 +7,7 @@ const TRANSPORT_KEYS = new Set(["v", "_non_strict"]);
 const FORM_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded"];
 
 /** Reads a call's raw parameters: the query for GET, the form body for POST. */
-export async function readRawParams(
-  request: Request,
-  decl: MethodDecl,
-  pathValue: string | undefined,
-): Promise<Record<string, string>> {
+export async function readRawParams(request: Request, decl: MethodDecl, pathValue: string | undefined): Promise<Record<string, string>> {
   const url = new URL(request.url);
   const raw: Record<string, string> = {};
   for (const [k, v] of url.searchParams) if (!TRANSPORT_KEYS.has(k)) raw[k] = v;

@@ -80,7 +80,12 @@ chatConsoleRoutes.get(CHAT_CONSOLE_PATH, async (c) => {
 
 async function conversationPage(db: D1Database, id: number, notice = "", typed = "", status = 200): Promise<Response> {
   const conv = await conversation(db, id);
-  if (!conv) return htmlPage("Chat console", `<h1>Chat console</h1><p role="status">This conversation does not exist.</p><p><a href="${CHAT_CONSOLE_PATH}">All conversations</a></p>`, 404);
+  if (!conv)
+    return htmlPage(
+      "Chat console",
+      `<h1>Chat console</h1><p role="status">This conversation does not exist.</p><p><a href="${CHAT_CONSOLE_PATH}">All conversations</a></p>`,
+      404,
+    );
   const messages = await messagesOf(db, id);
   const list = messages
     .map(
@@ -125,7 +130,11 @@ chatConsoleRoutes.post(`${CHAT_CONSOLE_PATH}/:id`, async (c) => {
   if (!conv) return conversationPage(c.env.DB, id);
   if (!text) return conversationPage(c.env.DB, id, "Write a reply.", raw, 400);
   if (text.length > CHAT_TEXT_MAX) return conversationPage(c.env.DB, id, `A reply is at most ${CHAT_TEXT_MAX} characters.`, raw, 400);
-  const message = await insertMessage(c.env.DB, { conversationId: id, author: "operator", text, subject: "operator", ip: "console", now: chatClock.now() }, false);
+  const message = await insertMessage(
+    c.env.DB,
+    { conversationId: id, author: "operator", text, subject: "operator", ip: "console", now: chatClock.now() },
+    false,
+  );
   // Awaited (publish never throws): the player's panel shows the reply by the time the console reloads.
   if (message && conv.uid) await publish(c.env, conv.uid, CHAT_MESSAGE_EVENT, { conversation_id: id, message });
   return new Response(null, { status: 303, headers: { location: `${CHAT_CONSOLE_PATH}/${id}`, "cache-control": "no-store" } });

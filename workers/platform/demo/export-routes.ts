@@ -20,7 +20,10 @@ exportRoutes.get("/platform/exports/game-history/:file", async (c) => {
   const row = await findExport(c.env.DB, player.uid, match[1]!);
   if (!row) return text(404, "Not found");
   if (row.status !== "ready") {
-    return text(409, row.status === "pending" ? "This export is still being prepared. Try again in a few seconds." : "This export failed. Please ask for a new one.");
+    return text(
+      409,
+      row.status === "pending" ? "This export is still being prepared. Try again in a few seconds." : "This export failed. Please ask for a new one.",
+    );
   }
   const day = new Date(row.created_at).toISOString().slice(0, 10);
   return new Response(await exportFile(c.env.DB, row.id), {

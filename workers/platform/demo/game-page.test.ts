@@ -32,7 +32,14 @@ describe("the slot page", () => {
   });
 
   it("draws the reels as named SVG pictures from one sprite, not emoji; an unknown symbol shows blank", async () => {
-    const html = await gamePage({ ...view, symbols: [["cherry", "seven", "diamond"], ["bell", "star", "lemon"], ["blank", "blank", "nonsense"]] }).text();
+    const html = await gamePage({
+      ...view,
+      symbols: [
+        ["cherry", "seven", "diamond"],
+        ["bell", "star", "lemon"],
+        ["blank", "blank", "nonsense"],
+      ],
+    }).text();
     const cells = [...html.matchAll(/<div class="cell[^"]*" data-cell><svg role="img" aria-label="([A-Za-z]+)"><use href="#s-([a-z]+)"\/><\/svg><\/div>/g)];
     expect(cells.map((m) => m[2])).toEqual(["cherry", "seven", "diamond", "bell", "star", "lemon", "blank", "blank", "blank"]);
     expect(cells.map((m) => m[1])).toEqual(["Cherry", "Seven", "Diamond", "Bell", "Star", "Lemon", "Blank", "Blank", "Blank"]);

@@ -114,12 +114,12 @@ a{color:#ffcf4d}
 `;
 
 function grid(symbols: string[][] | null): string {
-  const rows = symbols ?? [["seven", "bell", "cherry"], ["diamond", "star", "lemon"], ["bell", "cherry", "seven"]];
-  return rows
-    .map((row, r) =>
-      row.map((s) => `<div class="cell${r === 1 ? " payline" : ""}" data-cell>${symbol(s)}</div>`).join(""),
-    )
-    .join("");
+  const rows = symbols ?? [
+    ["seven", "bell", "cherry"],
+    ["diamond", "star", "lemon"],
+    ["bell", "cherry", "seven"],
+  ];
+  return rows.map((row, r) => row.map((s) => `<div class="cell${r === 1 ? " payline" : ""}" data-cell>${symbol(s)}</div>`).join("")).join("");
 }
 
 function resultText(v: GamePageView): string {
@@ -131,9 +131,10 @@ function resultText(v: GamePageView): string {
 
 /** What a used-up pack won, and where it waits (the player's bonuses page, outside the frame). */
 function endedText(e: { won: number; currency: string }): string {
-  const text = e.won > 0
-    ? `Your free spins won ${escapeHtml(formatMoney({ amount: e.won, currency: e.currency }))}. The bonus is waiting in <a href="/profile/bonuses" target="_top">your bonuses</a>.`
-    : `Your free spins are used up: nothing won this time.`;
+  const text =
+    e.won > 0
+      ? `Your free spins won ${escapeHtml(formatMoney({ amount: e.won, currency: e.currency }))}. The bonus is waiting in <a href="/profile/bonuses" target="_top">your bonuses</a>.`
+      : `Your free spins are used up: nothing won this time.`;
   return `<p class="result freespins-ended" role="status" data-freespins-ended>${text}</p>`;
 }
 

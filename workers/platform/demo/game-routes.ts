@@ -54,7 +54,9 @@ async function launch(c: Ctx, base: string): Promise<Response> {
   let win: number | null = null;
   const roundId = q("round");
   if (uid && roundId) {
-    const row = await c.env.DB.prepare("SELECT symbols, win FROM game_rounds WHERE id = ?1 AND uid = ?2 AND (operation_id IS NOT NULL OR freespin_id IS NOT NULL)")
+    const row = await c.env.DB.prepare(
+      "SELECT symbols, win FROM game_rounds WHERE id = ?1 AND uid = ?2 AND (operation_id IS NOT NULL OR freespin_id IS NOT NULL)",
+    )
       .bind(roundId, uid)
       .first<{ symbols: string; win: number }>();
     if (row) ({ symbols, win } = { symbols: JSON.parse(row.symbols), win: row.win });
@@ -119,7 +121,10 @@ async function round(c: Ctx, base: string): Promise<Response> {
     const result = await playRound(deps(c), { uid, game, mode, bet, roundKey: text(fields.round_id), freespinId });
     if (wantsJson) return dataResponse(result, { "cache-control": "no-store" });
     if (uid) back.set("round", result.id);
-    else back.set("s", result.symbols.flat().join("-")), back.set("win", String(result.win));
+    else {
+      back.set("s", result.symbols.flat().join("-"));
+      back.set("win", String(result.win));
+    }
   } catch (e) {
     const error = toPlatformError(e);
     if (wantsJson) return errorResponse(error);

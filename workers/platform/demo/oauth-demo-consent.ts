@@ -37,7 +37,9 @@ export function consentPage(req: ConsentRequest, form: ConsentForm, status = 200
   <p>Playfront Casino will receive:</p>
   <ul><li>your email address</li><li>your name</li></ul>
   <form method="post" action="${DEMO_AUTHORIZE_PATH}" novalidate>
-    ${Object.entries(req).map(([k, v]) => hidden(k, v)).join("")}
+    ${Object.entries(req)
+      .map(([k, v]) => hidden(k, v))
+      .join("")}
     ${field("email", "Email", "email", "email", true)}
     ${field("name", "Display name", "text", "name", false)}
     <div class="actions" style="flex-direction:row-reverse">

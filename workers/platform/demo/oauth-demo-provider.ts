@@ -1,12 +1,5 @@
 import { OAuthProviderError, type OAuthIdentity, type OAuthProvider } from "../auth/oauth-provider";
-import {
-  DEMO_AUTHORIZE_PATH,
-  DEMO_CLIENT_ID,
-  DEMO_SCOPE,
-  DEMO_TOKEN_PATH,
-  DEMO_USERINFO_PATH,
-  demoClientSecret,
-} from "./oauth-demo-client";
+import { DEMO_AUTHORIZE_PATH, DEMO_CLIENT_ID, DEMO_SCOPE, DEMO_TOKEN_PATH, DEMO_USERINFO_PATH, demoClientSecret } from "./oauth-demo-client";
 import { demoOAuthRoutes } from "./oauth-demo-routes";
 
 /**

@@ -5,26 +5,8 @@ import { PKCE_CHALLENGE, PKCE_VERIFIER, pkceChallenge } from "../auth/oauth-pkce
 import { timingSafeEqual } from "../core/bytes";
 import { consentPage, type ConsentRequest } from "./oauth-demo-consent";
 import { demoOnly } from "./switches";
-import {
-  DEMO_AUTHORIZE_PATH,
-  DEMO_CLIENT_ID,
-  DEMO_SCOPE,
-  DEMO_TOKEN_PATH,
-  DEMO_USERINFO_PATH,
-  demoClientSecret,
-  demoRedirectUris,
-} from "./oauth-demo-client";
-import {
-  consumeCode,
-  findCode,
-  identityOfToken,
-  issueCode,
-  issueToken,
-  revokeTokensOf,
-  sweepCodes,
-  TOKEN_TTL_MS,
-  upsertIdentity,
-} from "./oauth-demo-store";
+import { DEMO_AUTHORIZE_PATH, DEMO_CLIENT_ID, DEMO_SCOPE, DEMO_TOKEN_PATH, DEMO_USERINFO_PATH, demoClientSecret, demoRedirectUris } from "./oauth-demo-client";
+import { consumeCode, findCode, identityOfToken, issueCode, issueToken, revokeTokensOf, sweepCodes, TOKEN_TTL_MS, upsertIdentity } from "./oauth-demo-store";
 
 /**
  * The demo OAuth provider "Playfront ID", behaving like a real one: an authorize endpoint with a
@@ -116,17 +98,16 @@ demoOAuthRoutes.post(DEMO_AUTHORIZE_PATH, async (c) => {
 });
 
 const tokenError = (error: string, status = 400) =>
-  Response.json(
-    { error },
-    { status, headers: { ...NO_STORE, ...(status === 401 ? { "www-authenticate": 'Basic realm="Playfront ID"' } : {}) } },
-  );
+  Response.json({ error }, { status, headers: { ...NO_STORE, ...(status === 401 ? { "www-authenticate": 'Basic realm="Playfront ID"' } : {}) } });
 
 /** Client credentials from the form body, or from HTTP Basic (RFC 6749 §2.3.1). */
 function clientCredentials(c: Ctx, f: Fields): { id: string; secret: string } {
   const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(c.req.header("authorization") ?? "");
   if (basic) {
     try {
-      const [id = "", secret = ""] = atob(basic[1]!).split(":").map((p) => decodeURIComponent(p.replace(/\+/g, " ")));
+      const [id = "", secret = ""] = atob(basic[1]!)
+        .split(":")
+        .map((p) => decodeURIComponent(p.replace(/\+/g, " ")));
       return { id, secret };
     } catch {
       return { id: "", secret: "" };
@@ -155,10 +136,7 @@ demoOAuthRoutes.post(DEMO_TOKEN_PATH, async (c) => {
     return tokenError("invalid_grant");
   }
   const token = await issueToken(db, code);
-  return Response.json(
-    { access_token: token, token_type: "Bearer", expires_in: TOKEN_TTL_MS / 1000, scope: code.scope },
-    { headers: NO_STORE },
-  );
+  return Response.json({ access_token: token, token_type: "Bearer", expires_in: TOKEN_TTL_MS / 1000, scope: code.scope }, { headers: NO_STORE });
 });
 
 demoOAuthRoutes.get(DEMO_USERINFO_PATH, async (c) => {

@@ -57,7 +57,10 @@ export async function issueCode(
 }
 
 export async function findCode(db: D1Database, code: string): Promise<CodeRow | null> {
-  return db.prepare("SELECT * FROM demo_oauth_codes WHERE code_hash = ?1").bind(await sha256Hex(code)).first<CodeRow>();
+  return db
+    .prepare("SELECT * FROM demo_oauth_codes WHERE code_hash = ?1")
+    .bind(await sha256Hex(code))
+    .first<CodeRow>();
 }
 
 /** Marks the code used; false when another exchange got there first. */
@@ -76,9 +79,7 @@ export async function issueToken(db: D1Database, code: CodeRow, now = Date.now()
   await db.batch([
     db.prepare("DELETE FROM demo_oauth_tokens WHERE expires_at <= ?1").bind(now),
     db
-      .prepare(
-        `INSERT INTO demo_oauth_tokens (token_hash, code_hash, subject, client_id, scope, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)`,
-      )
+      .prepare(`INSERT INTO demo_oauth_tokens (token_hash, code_hash, subject, client_id, scope, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)`)
       .bind(await sha256Hex(token), code.code_hash, code.subject, code.client_id, code.scope, now + TOKEN_TTL_MS),
   ]);
   return token;
@@ -97,5 +98,8 @@ export async function identityOfToken(db: D1Database, token: string, now = Date.
 
 /** Sweeps codes long past use, so the table stays small. */
 export async function sweepCodes(db: D1Database, now = Date.now()): Promise<void> {
-  await db.prepare("DELETE FROM demo_oauth_codes WHERE expires_at <= ?1").bind(now - 24 * 3_600_000).run();
+  await db
+    .prepare("DELETE FROM demo_oauth_codes WHERE expires_at <= ?1")
+    .bind(now - 24 * 3_600_000)
+    .run();
 }

@@ -46,8 +46,7 @@ export function pendingSeconds(env: Env): number {
 }
 
 export const pageSignature = (env: Env, transactionId: string) => sign(env.SIGNING_SECRET, PAGE_PURPOSE, transactionId);
-export const pageSignatureValid = (env: Env, transactionId: string, sig: string) =>
-  verify(env.SIGNING_SECRET, PAGE_PURPOSE, transactionId, sig);
+export const pageSignatureValid = (env: Env, transactionId: string, sig: string) => verify(env.SIGNING_SECRET, PAGE_PURPOSE, transactionId, sig);
 
 export const findPayment = (db: D1Database, transactionId: string) =>
   db.prepare("SELECT * FROM demo_payments WHERE transaction_id = ?1").bind(transactionId).first<DemoPayment>();
@@ -118,12 +117,18 @@ function parseCallback(body: string): (PaymentCallback & { sentAt: number }) | n
     return null;
   }
   const ok =
-    v && typeof v === "object" &&
-    typeof v.event_id === "string" && /^[0-9a-f]{32}$/.test(v.event_id) &&
-    typeof v.transaction_id === "string" && /^[0-9a-f]{32}$/.test(v.transaction_id) &&
-    typeof v.status === "string" && CALLBACK_STATUSES.has(v.status) &&
-    Number.isSafeInteger(v.amount) && typeof v.currency === "string" &&
-    (v.settle_at === null || Number.isSafeInteger(v.settle_at)) && Number.isSafeInteger(v.sent_at);
+    v &&
+    typeof v === "object" &&
+    typeof v.event_id === "string" &&
+    /^[0-9a-f]{32}$/.test(v.event_id) &&
+    typeof v.transaction_id === "string" &&
+    /^[0-9a-f]{32}$/.test(v.transaction_id) &&
+    typeof v.status === "string" &&
+    CALLBACK_STATUSES.has(v.status) &&
+    Number.isSafeInteger(v.amount) &&
+    typeof v.currency === "string" &&
+    (v.settle_at === null || Number.isSafeInteger(v.settle_at)) &&
+    Number.isSafeInteger(v.sent_at);
   if (!ok) return null;
   return {
     eventId: v.event_id as string,

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { demoOn } from "./switches";
 import { z } from "zod";
 import { MAX_ODDS, MIN_ODDS } from "../sportsbook/feed-odds";
@@ -16,13 +16,31 @@ import { sportsFeed } from "../../realtime/sports-feed";
  */
 export const sportsbookDemoRoutes = new Hono<{ Bindings: Env }>();
 
-const id = (name: string) => z.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`).max(2 ** 31);
-const score = (name: string) => z.number({ error: `${name} is required (a whole number)` }).int(`${name} must be a whole number`).min(0, `${name} must be ≥ 0`).max(999, `${name} must be ≤ 999`);
+const id = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`)
+    .max(2 ** 31);
+const score = (name: string) =>
+  z
+    .number({ error: `${name} is required (a whole number)` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must be ≥ 0`)
+    .max(999, `${name} must be ≤ 999`);
 
 const NewEvent = z.strictObject({
-  league: z.string({ error: "league must be a league sysname" }).regex(/^[a-z0-9-]{1,64}$/, "league must be a league sysname").optional(),
+  league: z
+    .string({ error: "league must be a league sysname" })
+    .regex(/^[a-z0-9-]{1,64}$/, "league must be a league sysname")
+    .optional(),
   status: z.enum(["prematch", "live"], { error: "status is 'prematch' or 'live'" }).optional(),
-  starts_in_ms: z.number({ error: "starts_in_ms must be a number" }).int("starts_in_ms must be whole").min(-86_400_000 * 7).max(86_400_000 * 30).optional(),
+  starts_in_ms: z
+    .number({ error: "starts_in_ms must be a number" })
+    .int("starts_in_ms must be whole")
+    .min(-86_400_000 * 7)
+    .max(86_400_000 * 30)
+    .optional(),
 });
 
 const Step = z.discriminatedUnion(
@@ -32,7 +50,11 @@ const Step = z.discriminatedUnion(
     z.strictObject({
       type: z.literal("odds"),
       selection_id: id("selection_id"),
-      odds: z.number({ error: "odds is required" }).int("odds must be whole hundredths").min(MIN_ODDS, `odds must be at least ${MIN_ODDS}`).max(MAX_ODDS, `odds must be at most ${MAX_ODDS}`),
+      odds: z
+        .number({ error: "odds is required" })
+        .int("odds must be whole hundredths")
+        .min(MIN_ODDS, `odds must be at least ${MIN_ODDS}`)
+        .max(MAX_ODDS, `odds must be at most ${MAX_ODDS}`),
     }),
     z.strictObject({ type: z.literal("suspend"), market_id: id("market_id") }),
     z.strictObject({ type: z.literal("resume"), market_id: id("market_id") }),
@@ -68,7 +90,7 @@ async function readJson(c: { req: { json(): Promise<unknown> } }): Promise<{ ok:
 const problem = (message: string) => ({ error: { type: "InvalidParameterException", message } });
 const issues = (e: z.ZodError) => e.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
 
-function answer<T>(c: any, r: FeedAnswer<T>, okStatus: 200 | 201) {
+function answer<T>(c: Context, r: FeedAnswer<T>, okStatus: 200 | 201) {
   c.header("cache-control", "no-store");
   return r.ok ? c.json({ data: r.data }, okStatus) : c.json(problem(r.message), r.status);
 }
@@ -76,7 +98,7 @@ function answer<T>(c: any, r: FeedAnswer<T>, okStatus: 200 | 201) {
 sportsbookDemoRoutes.post("/platform/demo/sportsbook/events", async (c) => {
   if (!demoOn(c.env, "clocks")) return c.text("Not found", 404);
   const raw = await readJson(c);
-  if (!raw.ok) return c.json(problem("The body must be JSON, e.g. {\"league\":\"premier-league\",\"status\":\"live\"}"), 400);
+  if (!raw.ok) return c.json(problem('The body must be JSON, e.g. {"league":"premier-league","status":"live"}'), 400);
   const parsed = NewEvent.safeParse(raw.body ?? {});
   if (!parsed.success) return c.json(problem(issues(parsed.error)), 400);
   return answer(c, await sportsFeed(c.env).createEvent(parsed.data), 201);
@@ -87,7 +109,7 @@ sportsbookDemoRoutes.post("/platform/demo/sportsbook/events/:id/step", async (c)
   const eventId = /^[1-9]\d{0,9}$/.test(c.req.param("id")) ? Number(c.req.param("id")) : 0;
   if (!eventId || eventId > 2 ** 31) return c.json(problem("The event id must be a positive whole number"), 400);
   const raw = await readJson(c);
-  if (!raw.ok) return c.json(problem("The body must be JSON, e.g. {\"type\":\"next\"}"), 400);
+  if (!raw.ok) return c.json(problem('The body must be JSON, e.g. {"type":"next"}'), 400);
   const parsed = Step.safeParse(raw.body);
   if (!parsed.success) return c.json(problem(issues(parsed.error)), 400);
   return answer(c, await sportsFeed(c.env).step(eventId, toFeedStep(parsed.data)), 200);

@@ -50,7 +50,9 @@ function itemHtml(m: InboxItem, topics: Map<string, string>): string {
 
 async function inbox(db: D1Database, notice = "", status = 200): Promise<Response> {
   const [{ results }, setting] = await Promise.all([
-    db.prepare(`SELECT id, uid, name, email, topic, message, page_url, locale, status, created_at FROM support_feedback ORDER BY id DESC LIMIT ${SHOWN}`).all<InboxItem>(),
+    db
+      .prepare(`SELECT id, uid, name, email, topic, message, page_url, locale, status, created_at FROM support_feedback ORDER BY id DESC LIMIT ${SHOWN}`)
+      .all<InboxItem>(),
     readSupportSetting(db),
   ]);
   const topics = new Map(setting.topics.map((t) => [t.id, t.label.en ?? t.id]));
@@ -79,9 +81,7 @@ supportInboxRoutes.post(SUPPORT_INBOX_PATH, async (c) => {
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
   const id = typeof form.id === "string" ? form.id.trim() : "";
   if (!/^[1-9][0-9]{0,9}$/.test(id)) return inbox(c.env.DB, "Choose a message from the list.", 400);
-  const row = await c.env.DB.prepare(
-    `UPDATE support_feedback SET status = 'answered', answered_at = COALESCE(answered_at, ?2) WHERE id = ?1 RETURNING id`,
-  )
+  const row = await c.env.DB.prepare(`UPDATE support_feedback SET status = 'answered', answered_at = COALESCE(answered_at, ?2) WHERE id = ?1 RETURNING id`)
     .bind(Number(id), Date.now())
     .first<{ id: number }>();
   if (!row) return inbox(c.env.DB, "This message does not exist.", 404);

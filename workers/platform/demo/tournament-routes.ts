@@ -36,7 +36,10 @@ tournamentDemoRoutes.post("/platform/demo/tournaments/:id{[0-9]{1,10}}/copy", as
          (SELECT MAX(position) + 1 FROM tournaments)
        FROM tournaments WHERE id = ?1 RETURNING id, sysname`,
     ).bind(source, suffix, now, COPY_RUNS_MS),
-    c.env.DB.prepare(`INSERT INTO tournament_games (tournament_id, game_id) SELECT ${copyId}, game_id FROM tournament_games WHERE tournament_id = ?1`).bind(source, suffix),
+    c.env.DB.prepare(`INSERT INTO tournament_games (tournament_id, game_id) SELECT ${copyId}, game_id FROM tournament_games WHERE tournament_id = ?1`).bind(
+      source,
+      suffix,
+    ),
     c.env.DB.prepare(
       `INSERT INTO tournament_prizes (tournament_id, place_from, place_to, type, money, bonus_template_id, freespin_template_id, texts)
        SELECT ${copyId}, place_from, place_to, type, money, bonus_template_id, freespin_template_id, texts FROM tournament_prizes WHERE tournament_id = ?1`,

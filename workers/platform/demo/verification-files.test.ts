@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkUpload, MAX_UPLOAD_BYTES, sniffType } from "./verification-files";
 
-const bytes = (...parts: (number[] | string)[]) =>
-  new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 const JPEG = bytes([0xff, 0xd8, 0xff, 0xe0], "JFIF");
 const PNG = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "IHDR");

@@ -31,7 +31,10 @@ export function checkUpload(kind: "front" | "back" | "selfie", size: number, hea
   const type = sniffType(head);
   const allowed = kind === "selfie" ? IMAGE_TYPES : DOCUMENT_TYPES;
   if (!type || !allowed.includes(type)) {
-    return { ok: false, message: kind === "selfie" ? "A selfie must be a JPEG, PNG or WebP photo." : "A document must be a JPEG, PNG or WebP photo, or a PDF scan." };
+    return {
+      ok: false,
+      message: kind === "selfie" ? "A selfie must be a JPEG, PNG or WebP photo." : "A document must be a JPEG, PNG or WebP photo, or a PDF scan.",
+    };
   }
   return { ok: true, type };
 }

@@ -56,7 +56,9 @@ export async function deliverVerificationWebhooks(env: Env, now = Date.now(), op
     let status = 0;
     let error = "";
     try {
-      const response = await send(new Request(WEBHOOK_URL, { method: "POST", body: row.payload, headers: await signedHeaders(env.SIGNING_SECRET, row.payload) }));
+      const response = await send(
+        new Request(WEBHOOK_URL, { method: "POST", body: row.payload, headers: await signedHeaders(env.SIGNING_SECRET, row.payload) }),
+      );
       status = response.status;
       if (!response.ok) error = `${status} ${(await response.text()).slice(0, 200)}`;
     } catch (e) {

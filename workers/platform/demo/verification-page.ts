@@ -20,7 +20,9 @@ export const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes /
 const action = (token: string) => `${DEMO_VERIFICATION_PATH}?token=${encodeURIComponent(token)}`;
 
 function errorsHtml(errors: string[]): string {
-  return errors.length ? `<div role="alert" class="error" data-testid="verification-errors"><ul>${errors.map((e) => `<li>${escapeHtml(e)}</li>`).join("")}</ul></div>` : "";
+  return errors.length
+    ? `<div role="alert" class="error" data-testid="verification-errors"><ul>${errors.map((e) => `<li>${escapeHtml(e)}</li>`).join("")}</ul></div>`
+    : "";
 }
 
 function uploadedHtml(documents: DocumentRow[], kinds: DocumentKind[]): string {
@@ -40,7 +42,10 @@ const form = (token: string, step: string, inner: string, multipart = false) =>
 
 function chooseDocument(token: string): string {
   const options = (Object.keys(DOCUMENT_NAMES) as DocumentType[])
-    .map((t, i) => `<label style="font-weight:400"><input type="radio" name="document_type" value="${t}"${i === 0 ? " checked" : ""}> ${DOCUMENT_NAMES[t]}</label>`)
+    .map(
+      (t, i) =>
+        `<label style="font-weight:400"><input type="radio" name="document_type" value="${t}"${i === 0 ? " checked" : ""}> ${DOCUMENT_NAMES[t]}</label>`,
+    )
     .join("");
   return `<h1>Step 1 of 3: your document</h1><p>Which document will you show?</p>
   ${form(token, "document_type", `<fieldset style="border:0;padding:0">${options}</fieldset><div class="actions"><button class="primary" type="submit">Continue</button></div>`)}`;
@@ -93,7 +98,14 @@ function statusBody(a: ApplicantRow, nonce: string | null): string {
 }
 
 /** The page of an attempt, at the step its uploads have reached; `nonce`: the response's CSP nonce, for the submitted screen's script. */
-export function verificationPage(token: string, a: ApplicantRow, docs: DocumentRow[], errors: string[] = [], status = 200, nonce: string | null = null): Response {
+export function verificationPage(
+  token: string,
+  a: ApplicantRow,
+  docs: DocumentRow[],
+  errors: string[] = [],
+  status = 200,
+  nonce: string | null = null,
+): Response {
   let body: string;
   if (a.status !== "init") {
     body = statusBody(a, nonce);

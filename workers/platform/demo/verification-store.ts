@@ -69,7 +69,10 @@ export async function openApplicant(db: D1Database, uid: number, now: number): P
 
 /** A random token (256 bits, base64url) for the hosted page; only its hash is stored. */
 export async function issueToken(db: D1Database, applicantId: string, externalActionId: string | null, now: number) {
-  const token = toBase64(crypto.getRandomValues(new Uint8Array(32))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const token = toBase64(crypto.getRandomValues(new Uint8Array(32)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
   const expiresAt = now + TOKEN_TTL_MS;
   await db.batch([
     // Expired tokens are of no use to anyone: each new one sweeps them.
@@ -114,12 +117,18 @@ export async function saveDocument(
   for (let seq = 0, at = 0; at < file.bytes.length; seq++, at += CHUNK_BYTES) {
     chunks.push(
       db
-        .prepare("INSERT INTO demo_verification_document_chunks (document_id, seq, bytes) SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM demo_verification_documents WHERE id = ?1)")
+        .prepare(
+          "INSERT INTO demo_verification_document_chunks (document_id, seq, bytes) SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM demo_verification_documents WHERE id = ?1)",
+        )
         .bind(id, seq, file.bytes.slice(at, at + CHUNK_BYTES).buffer),
     );
   }
   await db.batch([
-    db.prepare("DELETE FROM demo_verification_documents WHERE applicant_id = ?1 AND kind = ?2 AND EXISTS (SELECT 1 FROM demo_verification_applicants WHERE id = ?1 AND status = 'init')").bind(applicantId, file.kind),
+    db
+      .prepare(
+        "DELETE FROM demo_verification_documents WHERE applicant_id = ?1 AND kind = ?2 AND EXISTS (SELECT 1 FROM demo_verification_applicants WHERE id = ?1 AND status = 'init')",
+      )
+      .bind(applicantId, file.kind),
     db
       .prepare(
         `INSERT INTO demo_verification_documents (id, applicant_id, kind, content_type, size, file_name, created_at)
@@ -134,7 +143,10 @@ export async function saveDocument(
 export async function readDocument(db: D1Database, id: string): Promise<{ doc: DocumentRow; bytes: Uint8Array<ArrayBuffer> } | null> {
   const doc = await db.prepare("SELECT * FROM demo_verification_documents WHERE id = ?1").bind(id).first<DocumentRow>();
   if (!doc) return null;
-  const { results } = await db.prepare("SELECT bytes FROM demo_verification_document_chunks WHERE document_id = ?1 ORDER BY seq").bind(id).all<{ bytes: ArrayBuffer | number[] }>();
+  const { results } = await db
+    .prepare("SELECT bytes FROM demo_verification_document_chunks WHERE document_id = ?1 ORDER BY seq")
+    .bind(id)
+    .all<{ bytes: ArrayBuffer | number[] }>();
   const parts = results.map((r) => new Uint8Array(r.bytes as ArrayBuffer));
   const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -169,7 +181,9 @@ export async function submitApplicant(db: D1Database, applicant: ApplicantRow, n
       )
       .bind(applicant.id, now, ...kinds),
     db
-      .prepare("UPDATE users SET is_on_verification = 1 WHERE uid = ?1 AND EXISTS (SELECT 1 FROM demo_verification_applicants WHERE id = ?2 AND status = 'pending' AND submitted_at = ?3)")
+      .prepare(
+        "UPDATE users SET is_on_verification = 1 WHERE uid = ?1 AND EXISTS (SELECT 1 FROM demo_verification_applicants WHERE id = ?2 AND status = 'pending' AND submitted_at = ?3)",
+      )
       .bind(applicant.uid, applicant.id, now),
   ]);
   return moved!.results.length > 0;
@@ -178,7 +192,13 @@ export async function submitApplicant(db: D1Database, applicant: ApplicantRow, n
 /** Chooses (or changes) the document of an attempt still collecting: uploads of another document's sides go. */
 export async function chooseDocumentType(db: D1Database, applicantId: string, documentType: DocumentType | null, now: number): Promise<void> {
   await db.batch([
-    db.prepare("DELETE FROM demo_verification_documents WHERE applicant_id = ?1 AND kind IN ('front', 'back') AND EXISTS (SELECT 1 FROM demo_verification_applicants WHERE id = ?1 AND status = 'init')").bind(applicantId),
-    db.prepare("UPDATE demo_verification_applicants SET document_type = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'init'").bind(applicantId, documentType, now),
+    db
+      .prepare(
+        "DELETE FROM demo_verification_documents WHERE applicant_id = ?1 AND kind IN ('front', 'back') AND EXISTS (SELECT 1 FROM demo_verification_applicants WHERE id = ?1 AND status = 'init')",
+      )
+      .bind(applicantId),
+    db
+      .prepare("UPDATE demo_verification_applicants SET document_type = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'init'")
+      .bind(applicantId, documentType, now),
   ]);
 }

@@ -19,7 +19,8 @@ vpnDemoRoutes.post("/platform/demo/vpn/clock", async (c) => {
     .bind(c.req.query("login") ?? "")
     .first<{ uid: number; ends_at: number | null }>();
   if (!row) return fail("No such player", 404);
-  const at = Number(c.req.query("at")), beforeEnd = Number(c.req.query("before_end"));
+  const at = Number(c.req.query("at")),
+    beforeEnd = Number(c.req.query("before_end"));
   let now: number;
   if (c.req.query("at") !== undefined && Number.isSafeInteger(at) && at > 0) now = at;
   else if (c.req.query("before_end") !== undefined && Number.isSafeInteger(beforeEnd) && row.ends_at !== null) now = row.ends_at - beforeEnd;

@@ -30,17 +30,17 @@ interface ProviderRow {
  * games.getProviders: every provider, or those having any of `types`; game_params only when
  * `fields` names it (it is the launcher's business, not the lobby's).
  */
-export async function getProviders(
-  ctx: PlatformContext,
-  { fields, types }: { fields?: string; types: string[] },
-): Promise<GameProvider[]> {
+export async function getProviders(ctx: PlatformContext, { fields, types }: { fields?: string; types: string[] }): Promise<GameProvider[]> {
   const { results } = await ctx.db
     .prepare(
       // games_count is kept by triggers (migration 0012): no game is read.
       "SELECT p.id, p.position, p.sysname, p.name, p.types, p.game_params, p.games_count FROM game_providers p",
     )
     .all<ProviderRow>();
-  const withParams = (fields ?? "").split(",").map((f) => f.trim()).includes("game_params");
+  const withParams = (fields ?? "")
+    .split(",")
+    .map((f) => f.trim())
+    .includes("game_params");
   // Ordered here: D1 counts each row an ORDER BY sorts as one more row read.
   return results
     .sort((a, b) => a.position - b.position || a.id - b.id)

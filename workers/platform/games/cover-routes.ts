@@ -38,7 +38,11 @@ function svgRoute<Row>(path: string, select: string, etag: (row: Row) => string,
     const sysname = FILE.exec(c.req.param("file") ?? "")?.[1];
     const row = sysname ? await c.env.DB.prepare(select).bind(sysname).first<Row>() : null;
     if (!row && missing) {
-      return c.body(missing, 404, { "content-type": "image/svg+xml; charset=utf-8", "cache-control": "public, max-age=60", "x-content-type-options": "nosniff" });
+      return c.body(missing, 404, {
+        "content-type": "image/svg+xml; charset=utf-8",
+        "cache-control": "public, max-age=60",
+        "x-content-type-options": "nosniff",
+      });
     }
     if (!row) return c.text("Not found", 404);
     return svgResponse(c, etag(row), () => draw(row));

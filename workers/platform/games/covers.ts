@@ -46,7 +46,7 @@ function titleLines(title: string): string[] {
   const lines: string[] = [];
   for (const word of title.split(/\s+/).filter(Boolean)) {
     const last = lines.at(-1);
-    if (last !== undefined && (last + " " + word).length <= 14) lines[lines.length - 1] = `${last} ${word}`;
+    if (last !== undefined && `${last} ${word}`.length <= 14) lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
   return lines.length > 3 ? [...lines.slice(0, 2), lines.slice(2).join(" ")] : lines;
@@ -68,7 +68,15 @@ function fitLine(line: string, size: number): string {
 }
 
 /** Where accents may sit: the corners and sides around the hero, never over the title. */
-const ACCENT_SLOTS: [number, number][] = [[34, 46], [250, 70], [30, 196], [262, 188], [70, 120], [226, 132], [150, 30]];
+const ACCENT_SLOTS: [number, number][] = [
+  [34, 46],
+  [250, 70],
+  [30, 196],
+  [262, 188],
+  [70, 120],
+  [226, 132],
+  [150, 30],
+];
 
 /** A motif (defined once in <defs>) placed with its centre at x, y and `size` pixels wide. */
 function place(id: string, x: number, y: number, size: number, rotate = 0, opacity = 1): string {
@@ -98,11 +106,13 @@ export function coverSvg({ sysname, title, kind }: CoverInput): string {
   const size = Math.max(22, Math.min(46, Math.floor(268 / (longest * 0.68))));
   const lineHeight = Math.round(size * 1.05);
   const titleTop = HEIGHT - 24 - (lines.length - 1) * lineHeight - size;
-  const text = lines
-    .map((l, i) => `<text x="150" y="${HEIGHT - 24 - (lines.length - 1 - i) * lineHeight}"${fitLine(l, size)}>${escapeXml(l)}</text>`)
-    .join("");
+  const text = lines.map((l, i) => `<text x="150" y="${HEIGHT - 24 - (lines.length - 1 - i) * lineHeight}"${fitLine(l, size)}>${escapeXml(l)}</text>`).join("");
 
-  const rays = Array.from({ length: 12 }, (_, i) => `<path d="M150 150L${150 + 420 * Math.cos((i * 30 * Math.PI) / 180)} ${150 + 420 * Math.sin((i * 30 * Math.PI) / 180)}L${150 + 420 * Math.cos(((i * 30 + 14) * Math.PI) / 180)} ${150 + 420 * Math.sin(((i * 30 + 14) * Math.PI) / 180)}Z"/>`);
+  const rays = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<path d="M150 150L${150 + 420 * Math.cos((i * 30 * Math.PI) / 180)} ${150 + 420 * Math.sin((i * 30 * Math.PI) / 180)}L${150 + 420 * Math.cos(((i * 30 + 14) * Math.PI) / 180)} ${150 + 420 * Math.sin(((i * 30 + 14) * Math.PI) / 180)}Z"/>`,
+  );
   const slots = [...ACCENT_SLOTS];
   const accents = theme.accent
     ? Array.from({ length: 4 }, () => {
@@ -112,9 +122,7 @@ export function coverSvg({ sysname, title, kind }: CoverInput): string {
     : "";
   const heroSize = Math.min(176, titleTop - 40);
   const heroY = 24 + heroSize / 2 + Math.max(0, (titleTop - 40 - heroSize) / 2);
-  const badge = theme.badge
-    ? `<circle cx="262" cy="38" r="24" fill="#fff" fill-opacity=".92"/>${place(`m-${theme.badge}`, 262, 38, 30)}`
-    : "";
+  const badge = theme.badge ? `<circle cx="262" cy="38" r="24" fill="#fff" fill-opacity=".92"/>${place(`m-${theme.badge}`, 262, 38, 30)}` : "";
 
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeXml(title)}" data-theme="${theme.id}">` +

@@ -15,7 +15,16 @@ describe("the game history CSV", () => {
   });
 
   it("writes one CRLF line per round, net = win - bet, the date in ISO 8601 UTC", () => {
-    const line = csvLine({ id: "r1", created_at: Date.UTC(2027, 2, 5, 9, 7, 1), sysname: "fruit", title: "Fruit, Deluxe", mode: "real", currency: "USD", bet: 100, win: 0 });
+    const line = csvLine({
+      id: "r1",
+      created_at: Date.UTC(2027, 2, 5, 9, 7, 1),
+      sysname: "fruit",
+      title: "Fruit, Deluxe",
+      mode: "real",
+      currency: "USD",
+      bet: 100,
+      win: 0,
+    });
     expect(line).toBe('r1,2027-03-05T09:07:01.000Z,fruit,"Fruit, Deluxe",real,USD,1.00,0.00,-1.00\r\n');
   });
 });

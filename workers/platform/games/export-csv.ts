@@ -34,7 +34,7 @@ export function majorUnits(minor: number): string {
 }
 
 export function csvLine(r: CsvRound): string {
-  return [
+  return `${[
     textCell(r.id),
     new Date(r.created_at).toISOString(),
     textCell(r.sysname),
@@ -44,5 +44,5 @@ export function csvLine(r: CsvRound): string {
     majorUnits(r.bet),
     majorUnits(r.win),
     majorUnits(r.win - r.bet),
-  ].join(",") + "\r\n";
+  ].join(",")}\r\n`;
 }

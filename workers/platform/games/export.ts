@@ -50,7 +50,13 @@ function toEntity(r: ExportRow): GameHistoryExport {
 }
 
 const invalid = (fields: Record<string, string[]>) =>
-  new PlatformError("InvalidParameter", `Invalid parameters: ${Object.entries(fields).map(([k, v]) => `${k}: ${v[0]}`).join("; ")}`, { fields });
+  new PlatformError(
+    "InvalidParameter",
+    `Invalid parameters: ${Object.entries(fields)
+      .map(([k, v]) => `${k}: ${v[0]}`)
+      .join("; ")}`,
+    { fields },
+  );
 
 /** The period asked for, with its defaults; `to` later than now counts as now, so a file never changes. */
 export function exportPeriod(from: number | undefined, to: number | undefined, now: number): { from: number; to: number } {
@@ -88,10 +94,7 @@ async function recover(ctx: PlatformContext, row: ExportRow, now = Date.now()): 
   return (await findExport(ctx.db, row.uid, row.id)) ?? row;
 }
 
-export async function createExport(
-  ctx: PlatformContext,
-  params: { from?: number; to?: number; idempotency_key?: string },
-): Promise<GameHistoryExport> {
+export async function createExport(ctx: PlatformContext, params: { from?: number; to?: number; idempotency_key?: string }): Promise<GameHistoryExport> {
   const info = await readSetting<GeneralInfo>(ctx.db, "general_info");
   if (!info.is_game_history_export_enabled) {
     throw new PlatformError("AccessDenied", "Game history export is not available on this site");

@@ -88,7 +88,10 @@ export function buildGameQuery(q: ResolvedQuery, locale: string, defaultLocale: 
     LEFT JOIN game_texts d ON d.game_id = g.id AND d.locale = ${def}
     ORDER BY pg.k${collate} ${direction}, pg.id`;
 
-  return { page: { sql: page, binds }, total: totalQuery(q, viaCategory && where.length === 1, { sql: `SELECT COUNT(*) AS n FROM ${from} ${filter}`, binds: filterBinds }) };
+  return {
+    page: { sql: page, binds },
+    total: totalQuery(q, viaCategory && where.length === 1, { sql: `SELECT COUNT(*) AS n FROM ${from} ${filter}`, binds: filterBinds }),
+  };
 }
 
 /**

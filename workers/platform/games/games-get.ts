@@ -86,7 +86,10 @@ export async function getGames(q: GameQuery, ctx: PlatformContext): Promise<{ it
   }
   const ranked = rankedQuery(q, ctx.locale, ctx.defaultLocale);
   if (ranked) {
-    const { results } = await ctx.db.prepare(ranked.sql).bind(...ranked.binds).all<MetaRow | CardRow | MatchRow | ListRow>();
+    const { results } = await ctx.db
+      .prepare(ranked.sql)
+      .bind(...ranked.binds)
+      .all<MetaRow | CardRow | MatchRow | ListRow>();
     const meta = results.find((r): r is MetaRow => r.kind === 0)!;
     if (meta.fresh !== 1) ctx.waitUntil(rebuildRanks(ctx.db).catch((e) => console.error("games: rebuilding the ranks failed", e)));
     if (rankedAnswerStands(meta, q) && meta.site !== null) {
@@ -112,14 +115,24 @@ async function searchPage(matches: MatchRow[], q: GameQuery, ctx: PlatformContex
     return { id, key: column < 0 ? m.pos : positions[column - 1]! };
   });
   const page = keyed.sort((a, b) => a.key - b.key).slice(q.offset, q.offset + q.count);
-  return { items: await cardsOf(page.map((p) => p.id), ctx, currency), count: matches.length };
+  return {
+    items: await cardsOf(
+      page.map((p) => p.id),
+      ctx,
+      currency,
+    ),
+    count: matches.length,
+  };
 }
 
 /** The games of the given ids as cards, in that order (one statement; none for no ids). */
 async function cardsOf(gameIds: number[], ctx: PlatformContext, currency: string): Promise<Game[]> {
   if (gameIds.length === 0) return [];
   const cards = searchCards(gameIds, ctx.locale, ctx.defaultLocale);
-  const { results } = await ctx.db.prepare(cards.sql).bind(...cards.binds).all<{ pos: number; card: string }>();
+  const { results } = await ctx.db
+    .prepare(cards.sql)
+    .bind(...cards.binds)
+    .all<{ pos: number; card: string }>();
   return results.sort((a, b) => a.pos - b.pos).map((c) => toGame(JSON.parse(c.card) as GameRow, currency));
 }
 
@@ -129,8 +142,14 @@ async function getGamesFromTables(q: GameQuery, ctx: PlatformContext): Promise<{
   const { page, total } = buildGameQuery(resolved, ctx.locale, ctx.defaultLocale);
   const [site, rows, counted] = await Promise.all([
     readGeneralInfo<{ default_currency: string }>(ctx),
-    ctx.db.prepare(page.sql).bind(...page.binds).all<GameRow>(),
-    ctx.db.prepare(total.sql).bind(...total.binds).first<{ n: number }>(),
+    ctx.db
+      .prepare(page.sql)
+      .bind(...page.binds)
+      .all<GameRow>(),
+    ctx.db
+      .prepare(total.sql)
+      .bind(...total.binds)
+      .first<{ n: number }>(),
   ]);
   return { items: rows.results.map((r) => toGame(r, site.default_currency)), count: counted?.n ?? 0 };
 }
@@ -143,7 +162,10 @@ async function getGamesFromTables(q: GameQuery, ctx: PlatformContext): Promise<{
 export async function getSections(sections: GameQuery[], ctx: PlatformContext): Promise<Array<{ items: Game[]; count: number }>> {
   if (sections.length === 0) return [];
   const { sql, binds } = rankedSections(sections, ctx.locale, ctx.defaultLocale);
-  const { results } = await ctx.db.prepare(sql).bind(...binds).all<MetaRow | CardRow>();
+  const { results } = await ctx.db
+    .prepare(sql)
+    .bind(...binds)
+    .all<MetaRow | CardRow>();
   const metas = results.filter((r): r is MetaRow => r.kind === 0);
   if (metas.some((m) => m.fresh !== 1) || metas[0]?.site == null) {
     return Promise.all(sections.map((q) => getGames(q, ctx).catch(() => ({ items: [], count: 0 }))));

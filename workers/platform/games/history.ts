@@ -17,7 +17,17 @@ export async function getHistory(ctx: PlatformContext, offset: number, count: nu
       .bind(ctx.uid, count, offset),
     ctx.db.prepare("SELECT COUNT(*) AS n FROM game_rounds WHERE uid = ?1 AND operation_id IS NOT NULL").bind(ctx.uid),
   ]);
-  type Row = { id: string; sysname: string; mode: "demo" | "real"; bet: number; win: number; currency: string; symbols: string; created_at: number; title: string };
+  type Row = {
+    id: string;
+    sysname: string;
+    mode: "demo" | "real";
+    bet: number;
+    win: number;
+    currency: string;
+    symbols: string;
+    created_at: number;
+    title: string;
+  };
   const items = (page!.results as Row[]).map((r) => ({
     id: r.id,
     game: r.sysname,

@@ -6,7 +6,16 @@ import { getHistory } from "./history";
 import { addLike, getLikes, removeLike } from "./likes";
 import { getRecentWins } from "./recent-wins";
 
-type Methods = "games.get" | "games.getSections" | "games.getRecentWins" | "games.getCategories" | "games.getProviders" | "games.getLikes" | "games.addLike" | "games.removeLike" | "games.getHistory"
+type Methods =
+  | "games.get"
+  | "games.getSections"
+  | "games.getRecentWins"
+  | "games.getCategories"
+  | "games.getProviders"
+  | "games.getLikes"
+  | "games.addLike"
+  | "games.removeLike"
+  | "games.getHistory"
   | "games.createhistoryexportrequest"
   | "games.gethistoryexportrequest";
 

@@ -60,8 +60,7 @@ export function mergedPageSelect(q: GameQuery, names: string[], bind: (v: unknow
   // travel packed in one column, lo1 * PACK + lo2, and a step adds both increments at once.
   const firstStep = `CASE ${POWERS.map((p) => `WHEN last >= ${p} THEN ${p}`).join(" ")} ELSE 0 END`;
   const [lo1, lo2] = [`(lo / ${PACK})`, `(lo % ${PACK})`];
-  const tryStep = (lo: string, test: string, inc: string) =>
-    `CASE WHEN ${lo} + step <= last AND ${probe(`${lo} + step`)} ${test} THEN ${inc} ELSE 0 END`;
+  const tryStep = (lo: string, test: string, inc: string) => `CASE WHEN ${lo} + step <= last AND ${probe(`${lo} + step`)} ${test} THEN ${inc} ELSE 0 END`;
   const both = `(SELECT CASE WHEN s <= ${offset} THEN step * ${PACK} ELSE 0 END + CASE WHEN s < ${end} THEN step ELSE 0 END
     FROM (SELECT ${blockSum("counts", names)} AS s FROM game_rank_blocks WHERE scope = ${parent} AND sort = ${sortKey} AND block = ${lo1} + step))`;
   const increment = `CASE WHEN ${lo1} = ${lo2} THEN CASE WHEN ${lo1} + step <= last THEN ${both} ELSE 0 END

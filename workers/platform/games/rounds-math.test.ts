@@ -15,7 +15,10 @@ describe("secureRandomInt", () => {
   it("rejects the values that would bias the modulo and draws again", () => {
     // n = 3: 2^32 mod 3 = 1, so 2^32 - 1 is the one rejected value.
     const values = [2 ** 32 - 1, 2 ** 32 - 1, 7];
-    const source = (buf: Uint32Array) => ((buf[0] = values.shift()!), buf);
+    const source = (buf: Uint32Array) => {
+      buf[0] = values.shift()!;
+      return buf;
+    };
     expect(secureRandomInt(3, source)).toBe(7 % 3);
     expect(values).toEqual([]);
   });
@@ -32,10 +35,12 @@ describe("paytable", () => {
     const cells = [...SYMBOLS.map((s) => ({ name: s.name, weight: s.weight })), { name: BLANK, weight: blank }];
     const total = cells.reduce((sum, c) => sum + c.weight, 0);
     let rtp = 0;
-    for (const a of cells) for (const b of cells) for (const c of cells) {
-      const p = (a.weight / total) * (b.weight / total) * (c.weight / total);
-      rtp += (p * gridWin([[], [a.name, b.name, c.name], []], 100)) / 100;
-    }
+    for (const a of cells)
+      for (const b of cells)
+        for (const c of cells) {
+          const p = (a.weight / total) * (b.weight / total) * (c.weight / total);
+          rtp += (p * gridWin([[], [a.name, b.name, c.name], []], 100)) / 100;
+        }
     return rtp;
   }
 
@@ -50,7 +55,16 @@ describe("paytable", () => {
     expect(lineMultiplier(["seven", "seven", "bell"])).toBe(10);
     expect(lineMultiplier(["bell", "seven", "seven"])).toBe(0);
     expect(lineMultiplier([BLANK, BLANK, BLANK])).toBe(0);
-    expect(gridWin([["diamond", "diamond", "diamond"], ["cherry", "lemon", "bell"], ["x", "x", "x"]], 50)).toBe(0);
+    expect(
+      gridWin(
+        [
+          ["diamond", "diamond", "diamond"],
+          ["cherry", "lemon", "bell"],
+          ["x", "x", "x"],
+        ],
+        50,
+      ),
+    ).toBe(0);
   });
 
   it("draws a 3 × 3 grid of known symbols", () => {

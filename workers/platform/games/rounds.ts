@@ -3,11 +3,21 @@ import { settleJackpots } from "../jackpots/settle";
 import { announceWin } from "./recent-wins";
 import { readSiteCurrencies } from "../wallet/currency";
 import { moveMoney, type MoneyDeps } from "../wallet/move-money";
+import type { OperationResult } from "../wallet/operation";
 import { readBalances, type BalanceChange, type BalanceKind } from "../wallet/wallet";
 import { settleAfterRound } from "../bonuses/end";
 import { announceWagering } from "../bonuses/notify";
 import { playFreeRound, type PackState } from "../bonuses/freespins";
-import { activeCasinoBonus, assertMaxBet, contributionOf, countedOf, fundRound, roundChanges, wageringStatements, type RoundFunding } from "../bonuses/wagering";
+import {
+  activeCasinoBonus,
+  assertMaxBet,
+  contributionOf,
+  countedOf,
+  fundRound,
+  roundChanges,
+  wageringStatements,
+  type RoundFunding,
+} from "../bonuses/wagering";
 import { blankWeightFor, drawGrid, gridWin } from "./rounds-math";
 import { roundEarningStatements } from "../loyalty/earn";
 import { announceNotices } from "../loyalty/notices";
@@ -74,9 +84,7 @@ export const ROUND_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 export async function findStudioGame(db: D1Database, sysname: string): Promise<StudioGame | null> {
   if (!/^[a-z0-9_-]{1,64}$/.test(sysname)) return null;
   return db
-    .prepare(
-      "SELECT id, sysname, title, rtp_bp, min_bet, max_bet, has_demo FROM games WHERE sysname = ?1 AND is_sportsbook = 0",
-    )
+    .prepare("SELECT id, sysname, title, rtp_bp, min_bet, max_bet, has_demo FROM games WHERE sysname = ?1 AND is_sportsbook = 0")
     .bind(sysname)
     .first<StudioGame>();
 }
@@ -132,8 +140,20 @@ export async function playRound(deps: MoneyDeps, input: RoundInput): Promise<Rou
        ON CONFLICT (uid, round_key) DO NOTHING RETURNING id`,
     )
     .bind(
-      id, uid, input.roundKey, game.id, game.sysname, mode, bet, win, JSON.stringify(symbols), now,
-      funding?.betBonus ?? 0, funding?.winBonus ?? 0, funding?.bonusId ?? null, funding?.contribution ?? 0,
+      id,
+      uid,
+      input.roundKey,
+      game.id,
+      game.sysname,
+      mode,
+      bet,
+      win,
+      JSON.stringify(symbols),
+      now,
+      funding?.betBonus ?? 0,
+      funding?.winBonus ?? 0,
+      funding?.bonusId ?? null,
+      funding?.contribution ?? 0,
     )
     .first<{ id: string }>();
   const row = await readRoundRow(deps.db, uid, input.roundKey);
@@ -204,15 +224,28 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
   const betMain = row.mode !== "real" ? 0 : funding ? funding.betMain : row.bet;
   const loyalty = roundEarningStatements(deps.db, { uid: row.uid, roundId: row.id, operationKey: key, betMain, bonusId: funding?.bonusId ?? null }, now);
   // The wheel's quests (decision 0047) count the same real money, in the same batch.
-  const wheel = wheelQuestStatements(deps.db, { uid: row.uid, operationKey: key, kind: "rounds", ref: row.id, wagered: betMain, bonusId: funding?.bonusId ?? null }, now);
+  const wheel = wheelQuestStatements(
+    deps.db,
+    { uid: row.uid, operationKey: key, kind: "rounds", ref: row.id, wagered: betMain, bonusId: funding?.bonusId ?? null },
+    now,
+  );
   // Tournament points (decision 0048) on the same real money, in the same batch.
   const winMain = row.mode !== "real" ? 0 : funding ? funding.winMain : row.win;
-  const tournaments = roundScoringStatements(deps.db, { uid: row.uid, roundId: row.id, gameId: row.game_id, operationKey: key, betMain, winMain, bonusId: funding?.bonusId ?? null }, now);
+  const tournaments = roundScoringStatements(
+    deps.db,
+    { uid: row.uid, roundId: row.id, gameId: row.game_id, operationKey: key, betMain, winMain, bonusId: funding?.bonusId ?? null },
+    now,
+  );
   // A split under a bonus pays only while that bonus is active (checked in the payment's batch).
   const stillActive = funding ? { sql: "EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND status = 'active')", params: [row.bonus_id] } : undefined;
-  let result;
+  let result: OperationResult;
   try {
-    result = await moveMoney(deps, { uid: row.uid, key, type: "bet", reference: row.id, changes }, [...wagering, ...loyalty, ...wheel, ...tournaments.statements], stillActive);
+    result = await moveMoney(
+      deps,
+      { uid: row.uid, key, type: "bet", reference: row.id, changes },
+      [...wagering, ...loyalty, ...wheel, ...tournaments.statements],
+      stillActive,
+    );
   } catch (e) {
     // Declined (or failed): the round did not happen; its round_id may be tried again.
     await deps.db.prepare("DELETE FROM game_rounds WHERE id = ?1 AND operation_id IS NULL").bind(row.id).run();
@@ -223,11 +256,14 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
     // it, another round converted it): the round is the main balance's alone, stored so before it
     // is paid, so a retry pays the same. Its win must not land on the balance of a bonus that is gone.
     const plain = await deps.db
-      .prepare("UPDATE game_rounds SET bet_bonus = 0, win_bonus = 0, bonus_id = NULL, bonus_contribution = 0 WHERE id = ?1 AND operation_id IS NULL RETURNING *")
+      .prepare(
+        "UPDATE game_rounds SET bet_bonus = 0, win_bonus = 0, bonus_id = NULL, bonus_contribution = 0 WHERE id = ?1 AND operation_id IS NULL RETURNING *",
+      )
       .bind(row.id)
       .first<RoundRow>();
     const again = plain ?? (await readRoundRow(deps.db, row.uid, row.round_key));
-    if (!again || (again.bonus_id && again.operation_id === null)) throw new PlatformError("InvalidRequest", "The round could not be settled: try again", { status: 409 });
+    if (!again || (again.bonus_id && again.operation_id === null))
+      throw new PlatformError("InvalidRequest", "The round could not be settled: try again", { status: 409 });
     return pay(deps, again, replay);
   }
   if (row.operation_id === null) {
@@ -253,7 +289,8 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
     symbols: JSON.parse(row.symbols),
     created_at: row.created_at,
     // What the player plays with: for real money the main and bonus balances together.
-    balance: kind === "main" ? { amount: result.balances.main.amount + result.balances.bonus.amount, currency: result.balances.main.currency } : result.balances[kind],
+    balance:
+      kind === "main" ? { amount: result.balances.main.amount + result.balances.bonus.amount, currency: result.balances.main.currency } : result.balances[kind],
     replayed: replay,
   };
 }

@@ -12,7 +12,11 @@ export const SEARCH_LIMIT = 96;
  * digits only, each quoted, so nothing typed can reach FTS5's own syntax. Null: nothing to search.
  */
 export function ftsQuery(text: string | undefined): string | null {
-  const words = (text ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  const words =
+    (text ?? "")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
   return words.length ? words.map((w) => `"${w}"*`).join(" ") : null;
 }
 

@@ -3,10 +3,32 @@ import { wordmarkEtag, wordmarkPath, wordmarkStyle, wordmarkSvg } from "./wordma
 
 // The seeded studios (migrations/0008_games.sql).
 const STUDIOS = [
-  "aurora_reels", "bluefin", "copperleaf", "driftwood", "emberlight", "foxglove", "granite_peak", "hollowmoon",
-  "ironbark", "jadewing", "kettlebrook", "lanternfish", "marigold", "northwind", "oakhaven", "pebblestone",
-  "quillfeather", "redcanyon", "silverbirch", "tidewater", "umberfield", "velvetine", "willowmere", "xenonbolt",
-  "yarrowsky", "pf_originals",
+  "aurora_reels",
+  "bluefin",
+  "copperleaf",
+  "driftwood",
+  "emberlight",
+  "foxglove",
+  "granite_peak",
+  "hollowmoon",
+  "ironbark",
+  "jadewing",
+  "kettlebrook",
+  "lanternfish",
+  "marigold",
+  "northwind",
+  "oakhaven",
+  "pebblestone",
+  "quillfeather",
+  "redcanyon",
+  "silverbirch",
+  "tidewater",
+  "umberfield",
+  "velvetine",
+  "willowmere",
+  "xenonbolt",
+  "yarrowsky",
+  "pf_originals",
 ];
 
 describe("provider wordmarks", () => {
@@ -17,7 +39,11 @@ describe("provider wordmarks", () => {
     const styles = STUDIOS.map((sysname, i) => wordmarkStyle({ sysname, position: i + 1 }));
     // No two studios look alike: same mark, case and slant with hues under 20° apart.
     const alike = styles.flatMap((a, i) =>
-      styles.slice(i + 1).filter((b) => a.mark === b.mark && a.upper === b.upper && a.slant === b.slant && Math.min(Math.abs(a.hue - b.hue), 360 - Math.abs(a.hue - b.hue)) < 20),
+      styles
+        .slice(i + 1)
+        .filter(
+          (b) => a.mark === b.mark && a.upper === b.upper && a.slant === b.slant && Math.min(Math.abs(a.hue - b.hue), 360 - Math.abs(a.hue - b.hue)) < 20,
+        ),
     );
     expect(alike).toEqual([]);
     // Every mark, both cases and a slant are in use.

@@ -68,7 +68,11 @@ async function contribute(db: D1Database, round: SettledRound): Promise<Pool[]> 
     .bind(round.sysname)
     .all<{ id: number; currency: string; contribution_bp: number }>();
   if (!pools.length) return [];
-  const convert = await converter(db, round.currency, pools.map((p) => p.currency));
+  const convert = await converter(
+    db,
+    round.currency,
+    pools.map((p) => p.currency),
+  );
   const now = Date.now();
   const planned = pools.flatMap((p) => {
     const betInPool = convert(round.bet, p.currency);
@@ -79,9 +83,7 @@ async function contribute(db: D1Database, round: SettledRound): Promise<Pool[]> 
   try {
     results = await db.batch(
       planned.flatMap((p) => [
-        db
-          .prepare("INSERT INTO jackpot_contributions (round_id, jackpot_id, amount, created_at) VALUES (?1, ?2, ?3, ?4)")
-          .bind(round.id, p.id, p.share, now),
+        db.prepare("INSERT INTO jackpot_contributions (round_id, jackpot_id, amount, created_at) VALUES (?1, ?2, ?3, ?4)").bind(round.id, p.id, p.share, now),
         db
           .prepare(
             `UPDATE jackpots SET amount = amount + ?2 WHERE id = ?1
@@ -131,7 +133,15 @@ export async function payWin(deps: MoneyDeps, winnerId: string): Promise<void> {
        FROM jackpot_winners w JOIN users u ON u.uid = w.uid WHERE w.id = ?1`,
     )
     .bind(winnerId)
-    .first<{ uid: number; amount: number; currency: string; paid_amount: number | null; paid_currency: string | null; operation_id: string | null; player_currency: string }>();
+    .first<{
+      uid: number;
+      amount: number;
+      currency: string;
+      paid_amount: number | null;
+      paid_currency: string | null;
+      operation_id: string | null;
+      player_currency: string;
+    }>();
   if (!winner || winner.operation_id) return;
   let { paid_amount: paid, paid_currency: paidCurrency } = winner;
   if (paid === null || paidCurrency === null) {
@@ -143,7 +153,10 @@ export async function payWin(deps: MoneyDeps, winnerId: string): Promise<void> {
       .prepare("UPDATE jackpot_winners SET paid_amount = ?2, paid_currency = ?3 WHERE id = ?1 AND paid_amount IS NULL")
       .bind(winnerId, converted, winner.player_currency)
       .run();
-    const stored = await db.prepare("SELECT paid_amount, paid_currency FROM jackpot_winners WHERE id = ?1").bind(winnerId).first<{ paid_amount: number; paid_currency: string }>();
+    const stored = await db
+      .prepare("SELECT paid_amount, paid_currency FROM jackpot_winners WHERE id = ?1")
+      .bind(winnerId)
+      .first<{ paid_amount: number; paid_currency: string }>();
     paid = stored!.paid_amount;
     paidCurrency = stored!.paid_currency;
   }

@@ -31,11 +31,18 @@ export function roundEarningStatements(db: D1Database, e: RoundEarning, now = Da
   return [
     ensureAccount(db, "?1", [e.uid], now),
     wagerEarning(db, {
-      uid: e.uid, key, reason: "round", ref: e.roundId, wagered: e.betMain, now, batch,
+      uid: e.uid,
+      key,
+      reason: "round",
+      ref: e.roundId,
+      wagered: e.betMain,
+      now,
+      batch,
       kind: "g.kind",
       joins: "JOIN game_rounds r ON r.id = ?3 AND r.uid = a.uid JOIN games g ON g.id = r.game_id",
       // Only while the round's payment is unused, and while the bonus it was funded under pays.
-      guard: "NOT EXISTS (SELECT 1 FROM wallet_operations WHERE uid = ?1 AND key = ?8) AND (?9 IS NULL OR EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?9 AND status = 'active'))",
+      guard:
+        "NOT EXISTS (SELECT 1 FROM wallet_operations WHERE uid = ?1 AND key = ?8) AND (?9 IS NULL OR EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?9 AND status = 'active'))",
       binds: [e.operationKey, e.bonusId],
     }),
     questProgress(db, e.uid, batch, key, "rounds", e.roundId, now),

@@ -149,7 +149,9 @@ async function setCharacter(ctx: PlatformContext, id: number) {
 async function programs(ctx: PlatformContext, where: string, binds: unknown[], offset = 0, limit = 1) {
   const currency = await readerCurrency(ctx);
   const [page, total] = await ctx.db.batch([
-    ctx.db.prepare(`SELECT * FROM loyalty_programs WHERE ${where} ORDER BY position, id LIMIT ?${binds.length + 1} OFFSET ?${binds.length + 2}`).bind(...binds, limit, offset),
+    ctx.db
+      .prepare(`SELECT * FROM loyalty_programs WHERE ${where} ORDER BY position, id LIMIT ?${binds.length + 1} OFFSET ?${binds.length + 2}`)
+      .bind(...binds, limit, offset),
     ctx.db.prepare(`SELECT COUNT(*) AS n FROM loyalty_programs WHERE ${where}`).bind(...binds),
   ]);
   const rows = page!.results as unknown as ProgramRow[];

@@ -42,7 +42,15 @@ export function ensureAccount(db: D1Database, uidSql: string, binds: unknown[], 
  * player's programme counting `kind` (for rounds: of the round's game kind, or any), in the
  * quest's current period; the step that reaches the target marks it completed (once per period).
  */
-export function questProgress(db: D1Database, uid: number, batch: string, eventKey: string, kind: "rounds" | "deposits", roundId: string | null, now: number): D1PreparedStatement {
+export function questProgress(
+  db: D1Database,
+  uid: number,
+  batch: string,
+  eventKey: string,
+  kind: "rounds" | "deposits",
+  roundId: string | null,
+  now: number,
+): D1PreparedStatement {
   const gameKind = "(SELECT g.kind FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.id = ?5)";
   return db
     .prepare(

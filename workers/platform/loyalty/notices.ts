@@ -29,8 +29,7 @@ const NOTICE_SELECT = `SELECT n.id, n.trigger, n.type, n.amount, n.created_at, p
     LEFT JOIN loyalty_quests q ON n.trigger = 'quest' AND q.id = n.ref
     LEFT JOIN loyalty_products pr ON n.trigger = 'purchase' AND pr.id = n.ref`;
 
-const fill = (template: unknown, values: Record<string, string>) =>
-  String(template ?? "").replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+const fill = (template: unknown, values: Record<string, string>) => String(template ?? "").replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 
 export function noticeView(r: NoticeRow, locale: string, fallback: string): LoyaltyNotice {
   const templates = (textsOf(r.program_texts, locale, fallback).notices ?? {}) as Record<string, { title?: string; message?: string } | undefined>;

@@ -141,7 +141,11 @@ function rewardOf(p: ProductRow): ValuedReward {
  */
 async function refuseOverpaying(db: D1Database, p: ProductRow) {
   const value = await pointValuePer1000(db, p.currency, p.program_id);
-  const refusal = overpayment(`loyalty product '${p.sysname}' (${p.price} points, ${p.currency})`, rewardValue(rewardOf(p), { pointValuePer1000: value }), pointsWorth(p.price, value));
+  const refusal = overpayment(
+    `loyalty product '${p.sysname}' (${p.price} points, ${p.currency})`,
+    rewardValue(rewardOf(p), { pointValuePer1000: value }),
+    pointsWorth(p.price, value),
+  );
   if (!refusal) return;
   console.warn(`loyalty.buyproduct refused: ${refusal}`);
   throw buyError("not_for_sale", "This product is not on sale: it would be expected to pay back at least what its points are worth", 409);

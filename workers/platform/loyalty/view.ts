@@ -6,6 +6,8 @@ import type { LoyaltyCharacter, LoyaltyLevel, LoyaltyProgram } from "../../../ap
 type Texts = Record<string, Record<string, unknown> | undefined>;
 
 /** The texts of `locale`, else the default locale's, else English, else none. */
+// The texts have several shapes (titles, the notices' templates), written in the back office.
+// biome-ignore lint/suspicious/noExplicitAny: each caller reads the field it knows
 export function textsOf(json: string | null, locale: string, fallback: string): Record<string, any> {
   const all = JSON.parse(json ?? "{}") as Texts;
   return all[locale] ?? all[fallback] ?? all.en ?? {};

@@ -76,7 +76,10 @@ async function announce(deps: MoneyDeps, now: number, budget: number): Promise<v
       uids.length < left
         ? db.prepare("DELETE FROM offer_announcements WHERE offer_id = ?1 AND event = ?2 AND after_uid = ?3 RETURNING offer_id")
         : db.prepare("UPDATE offer_announcements SET after_uid = ?4 WHERE offer_id = ?1 AND event = ?2 AND after_uid = ?3 RETURNING offer_id");
-    const claimed = await (uids.length < left ? claim.bind(a.offer_id, a.event, a.after_uid) : claim.bind(a.offer_id, a.event, a.after_uid, uids.at(-1)!)).first();
+    const claimed = await (uids.length < left
+      ? claim.bind(a.offer_id, a.event, a.after_uid)
+      : claim.bind(a.offer_id, a.event, a.after_uid, uids.at(-1)!)
+    ).first();
     if (!claimed) continue;
     for (const uid of uids) deps.waitUntil(publish(deps.env, uid, name, { offer_id: a.offer_id }));
     left -= uids.length;

@@ -31,7 +31,10 @@ export async function availableOffers(ctx: PlatformContext, now = Date.now(), pa
 
 /** One offer if it is available to the player now. */
 export function availableOffer(ctx: PlatformContext, offerId: number, now = Date.now()): Promise<OfferRow | null> {
-  return ctx.db.prepare(`${OFFER_SELECT} WHERE u.uid = ?1 AND o.id = ?3 AND ${AVAILABLE_TO("?2")}`).bind(ctx.uid, now, offerId).first<OfferRow>();
+  return ctx.db
+    .prepare(`${OFFER_SELECT} WHERE u.uid = ?1 AND o.id = ?3 AND ${AVAILABLE_TO("?2")}`)
+    .bind(ctx.uid, now, offerId)
+    .first<OfferRow>();
 }
 
 const views = async (ctx: PlatformContext, rows: OfferRow[], fields: OfferField[]) => {
@@ -89,4 +92,3 @@ export const offerHandlers: Handlers<OfferMethods> = {
   },
   "campaigns.takepromotions": ({ offer_id }, ctx) => takeOffer(ctx, offer_id),
 };
-

@@ -13,8 +13,7 @@ export const FITS_SEGMENT = `(o.segment_deposits = 'any' OR (o.segment_deposits 
     OR EXISTS (SELECT 1 FROM freespin_template_bets b WHERE b.template_id = o.freespin_template_id AND b.currency = u.currency))`;
 
 /** `o` runs at `now` (an SQL expression such as ?2). */
-export const RUNS_AT = (now: string) =>
-  `o.is_enabled = 1 AND (o.starts_at IS NULL OR o.starts_at <= ${now}) AND (o.ends_at IS NULL OR o.ends_at > ${now})`;
+export const RUNS_AT = (now: string) => `o.is_enabled = 1 AND (o.starts_at IS NULL OR o.starts_at <= ${now}) AND (o.ends_at IS NULL OR o.ends_at > ${now})`;
 
 /** `o` is available to `u` at `now`: running, in their segment, and neither taken nor deactivated for them. */
 export const AVAILABLE_TO = (now: string) =>

@@ -23,8 +23,7 @@ function promoKeys(uid: number, ip: string): ThrottleKey[] {
   return uid > 0 ? [[promoAccountKey(uid), PROMO_ACCOUNT_POLICY], address] : [address];
 }
 
-const tooManyPromoCodes = (retryAfter: number) =>
-  tooManyRequests(`Too many wrong promo codes. Try again in ${retryAfter} seconds.`, retryAfter);
+const tooManyPromoCodes = (retryAfter: number) => tooManyRequests(`Too many wrong promo codes. Try again in ${retryAfter} seconds.`, retryAfter);
 
 /** The code's row and why it does not apply (null: it does); throws 429 while the caller waits. */
 export async function promoCodeCheck(
@@ -34,7 +33,11 @@ export async function promoCodeCheck(
   context: PromoContext,
 ): Promise<{ row: PromoCodeRow | null; problem: PromoCodeError | null }> {
   const keys = promoKeys(who.uid, caller.clientIp);
-  await assertNotWaiting(caller.db, keys.map(([k]) => k), tooManyPromoCodes);
+  await assertNotWaiting(
+    caller.db,
+    keys.map(([k]) => k),
+    tooManyPromoCodes,
+  );
   const row = await loadPromoCode(caller.db, code, who.currency);
   const problem = await promoCodeProblem(caller.db, row, who, context);
   if (problem === "INVALID") await recordAttempt(caller.db, keys);

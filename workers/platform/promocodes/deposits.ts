@@ -12,7 +12,11 @@ export async function rememberDepositPromo(db: D1Database, transactionId: string
 }
 
 /** The statements redeeming the deposit's promo code, if it has one (to ride in its settlement batch). */
-export async function depositPromoGrants(db: D1Database, row: TransactionRow, now = Date.now()): Promise<{ code: string | null; statements: D1PreparedStatement[] }> {
+export async function depositPromoGrants(
+  db: D1Database,
+  row: TransactionRow,
+  now = Date.now(),
+): Promise<{ code: string | null; statements: D1PreparedStatement[] }> {
   const code = await db.prepare("SELECT code FROM promo_deposits WHERE transaction_id = ?1").bind(row.id).first<string>("code");
   return { code, statements: code ? promoCodeGrants(db, { uid: row.uid }, code, now, row.id) : [] };
 }

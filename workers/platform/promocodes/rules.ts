@@ -71,7 +71,7 @@ export async function promoCodeProblem(
   context: PromoContext,
   now = Date.now(),
 ): Promise<PromoCodeError | null> {
-  if (!row || row.is_enabled !== 1 || now < row.starts_at) return "INVALID";
+  if (row?.is_enabled !== 1 || now < row.starts_at) return "INVALID";
   if (row.ends_at !== null && now >= row.ends_at) return "EXPIRED";
   if (row.segment === "new" && who.deposits > 0) return "NOT_ELIGIBLE";
   if (row.segment === "depositor" && who.deposits === 0) return "NOT_ELIGIBLE";

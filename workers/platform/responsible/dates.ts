@@ -5,7 +5,14 @@ export { formatDate as formatDay } from "../../../app/lib/dates";
 
 const DAYS: Partial<Record<SelfExclusionPeriod, number>> = { "1d": 1, "7d": 7, "30d": 30 };
 const MONTHS: Partial<Record<SelfExclusionPeriod, number>> = {
-  "3m": 3, "6m": 6, "9m": 9, "1y": 12, "2y": 24, "3y": 36, "4y": 48, "5y": 60,
+  "3m": 3,
+  "6m": 6,
+  "9m": 9,
+  "1y": 12,
+  "2y": 24,
+  "3y": 36,
+  "4y": 48,
+  "5y": 60,
 };
 
 /**

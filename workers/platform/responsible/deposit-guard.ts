@@ -28,12 +28,7 @@ export async function assertDepositAllowed(db: D1Database, uid: number, amount: 
  * served: of deposits started at the same instant the earliest that fit stand, and none of the
  * later ones can pass together. The cashier then drops its deposit and answers `depositLimitError`.
  */
-export async function depositsOverLimit(
-  db: D1Database,
-  uid: number,
-  mine: { id: string; created_at: number },
-  now = Date.now(),
-): Promise<boolean> {
+export async function depositsOverLimit(db: D1Database, uid: number, mine: { id: string; created_at: number }, now = Date.now()): Promise<boolean> {
   const state = await loadLimit(db, uid, now);
   if (!state.current) return false;
   const { start } = windowAt(state.current, now);

@@ -5,12 +5,7 @@ import { loadLimit, saveLimit } from "./limits-store";
 import { activeExclusion, selfExclude } from "./self-exclusion";
 import { playSince } from "./session-stats";
 
-type Methods =
-  | "account.getDepositLimit"
-  | "account.setDepositLimit"
-  | "account.selfExclude"
-  | "account.getResponsibleGaming"
-  | "account.setRealityCheck";
+type Methods = "account.getDepositLimit" | "account.setDepositLimit" | "account.selfExclude" | "account.getResponsibleGaming" | "account.setRealityCheck";
 
 /** Responsible gaming (decision 0012): deposit limits, self-exclusion, the reality check. */
 export const responsibleHandlers: Handlers<Methods> = {

@@ -29,8 +29,7 @@ export async function activeExclusion(db: D1Database, uid: number, now = Date.no
 }
 
 export function selfExcludedError(until: number | null): PlatformError {
-  const message =
-    until === null ? "Your account is self-excluded permanently" : `Your account is self-excluded until ${formatDay(until)}`;
+  const message = until === null ? "Your account is self-excluded permanently" : `Your account is self-excluded until ${formatDay(until)}`;
   return new PlatformError("AccessDenied", message, { params: { until, self_excluded: true } });
 }
 
@@ -61,10 +60,7 @@ export async function selfExclude({ period, password }: SelfExcludeParams, ctx: 
     }
   }
   const until = exclusionEnd(period, now);
-  await ctx.db
-    .prepare("INSERT INTO self_exclusions (uid, period, created_at, until) VALUES (?1, ?2, ?3, ?4)")
-    .bind(user.uid, period, now, until)
-    .run();
+  await ctx.db.prepare("INSERT INTO self_exclusions (uid, period, created_at, until) VALUES (?1, ?2, ?3, ?4)").bind(user.uid, period, now, until).run();
   await revokeUserSessions(ctx.db, user.uid);
   await ctx.endSession();
   return { until };

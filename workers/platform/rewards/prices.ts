@@ -14,7 +14,9 @@ import { ratesOf, type ProgramRow } from "../loyalty/view";
  */
 export async function pointValuePer1000(db: D1Database, currency: string, programId: number | null = null): Promise<number | null> {
   const program = await db
-    .prepare(programId === null ? "SELECT * FROM loyalty_programs WHERE is_active = 1 ORDER BY position, id LIMIT 1" : "SELECT * FROM loyalty_programs WHERE id = ?1")
+    .prepare(
+      programId === null ? "SELECT * FROM loyalty_programs WHERE is_active = 1 ORDER BY position, id LIMIT 1" : "SELECT * FROM loyalty_programs WHERE id = ?1",
+    )
     .bind(...(programId === null ? [] : [programId]))
     .first<ProgramRow>();
   return program ? (ratesOf(program, currency).value_per_1000 ?? null) : null;

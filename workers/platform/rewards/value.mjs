@@ -99,7 +99,8 @@ export function overpayment(name, expectedReturn, price) {
 export function wheelOverpayments(name, currency, prices, sectors, rates) {
   const expected = paidWheelReturn(prices, sectors, rates);
   const problems = [];
-  if (prices.money !== null && prices.money !== undefined) problems.push(overpayment(`${name} (a spin for ${money(prices.money)} ${currency})`, expected, prices.money));
+  if (prices.money !== null && prices.money !== undefined)
+    problems.push(overpayment(`${name} (a spin for ${money(prices.money)} ${currency})`, expected, prices.money));
   if (prices.points !== null && prices.points !== undefined)
     problems.push(overpayment(`${name} (a spin for ${prices.points} points, ${currency})`, expected, pointsWorth(prices.points, rates.pointValuePer1000)));
   return problems.filter((p) => p !== null);

@@ -47,7 +47,10 @@ describe("wheelExpectedReturn", () => {
   });
 
   it("values the wheel's own spins at its dearer price", () => {
-    const sectors: ValuedSector[] = [{ weight: 1, prize: { type: "spins", spins: 1 }, fallback: null }, { weight: 1, prize: { type: "nothing" }, fallback: null }];
+    const sectors: ValuedSector[] = [
+      { weight: 1, prize: { type: "spins", spins: 1 }, fallback: null },
+      { weight: 1, prize: { type: "nothing" }, fallback: null },
+    ];
     expect(paidWheelReturn({ money: 100, points: 200 }, sectors, rates)).toBe(100);
   });
 

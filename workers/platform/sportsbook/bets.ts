@@ -76,7 +76,13 @@ export function betViews(bets: BetRow[], legs: LegRow[], reader: Reader): SportB
       status: b.status,
       stake: { amount: b.stake, currency: b.currency },
       odds: b.odds,
-      potential_return: { amount: winPayout(b, own.map((l) => l.odds)), currency: b.currency },
+      potential_return: {
+        amount: winPayout(
+          b,
+          own.map((l) => l.odds),
+        ),
+        currency: b.currency,
+      },
       payout: b.payout === null ? null : { amount: b.payout, currency: b.currency },
       funding: b.funding,
       stake_returned: b.stake_returned === 1,
@@ -98,7 +104,10 @@ export function betViews(bets: BetRow[], legs: LegRow[], reader: Reader): SportB
 /** Reads bets (rows already chosen) with their legs: one query for the legs. */
 export async function withLegs(db: D1Database, bets: BetRow[], reader: Reader): Promise<SportBet[]> {
   if (!bets.length) return [];
-  const { results } = await legsStatement(db, bets.map((b) => b.id)).all<LegRow>();
+  const { results } = await legsStatement(
+    db,
+    bets.map((b) => b.id),
+  ).all<LegRow>();
   return betViews(bets, results, reader);
 }
 

@@ -51,6 +51,7 @@ export interface SportsEventData {
 }
 
 export async function loadEvent(db: D1Database, eventId: number): Promise<LoadedEvent | null> {
+  // biome-ignore lint/suspicious/noExplicitAny: one batch of two row shapes; the event row is cast where read
   const [ev, rows] = await db.batch<any>([
     db
       .prepare(
@@ -111,8 +112,10 @@ export async function applyStep(env: Env, eventId: number, step: FeedStep, now =
   for (const c of changes) {
     const m = selections.get(c.selection_id);
     if (!m) throw new FeedError(400, `Selection ${c.selection_id} is not one of event ${eventId}'s`);
-    if (!Number.isSafeInteger(c.odds) || c.odds < MIN_ODDS || c.odds > MAX_ODDS) throw new FeedError(400, `odds must be a whole number from ${MIN_ODDS} to ${MAX_ODDS} (hundredths)`);
-    if (m.status === "open" || m.status === "suspended") stmts.push(db.prepare("UPDATE sport_selections SET odds = ? WHERE id = ?").bind(c.odds, c.selection_id));
+    if (!Number.isSafeInteger(c.odds) || c.odds < MIN_ODDS || c.odds > MAX_ODDS)
+      throw new FeedError(400, `odds must be a whole number from ${MIN_ODDS} to ${MAX_ODDS} (hundredths)`);
+    if (m.status === "open" || m.status === "suspended")
+      stmts.push(db.prepare("UPDATE sport_selections SET odds = ? WHERE id = ?").bind(c.odds, c.selection_id));
   }
 
   switch (step.type) {
@@ -128,7 +131,9 @@ export async function applyStep(env: Env, eventId: number, step: FeedStep, now =
     case "live":
       stmts.push(
         db
-          .prepare("UPDATE sport_events SET status = 'live', score_home = COALESCE(score_home, 0), score_away = COALESCE(score_away, 0), minute = COALESCE(minute, 0) WHERE id = ?")
+          .prepare(
+            "UPDATE sport_events SET status = 'live', score_home = COALESCE(score_home, 0), score_away = COALESCE(score_away, 0), minute = COALESCE(minute, 0) WHERE id = ?",
+          )
           .bind(eventId),
       );
       break;
@@ -142,7 +147,11 @@ export async function applyStep(env: Env, eventId: number, step: FeedStep, now =
       break;
     case "finish":
       if (!isScore(step.home) || !isScore(step.away)) throw new FeedError(400, "home and away are whole numbers from 0 to 999");
-      stmts.push(db.prepare("UPDATE sport_events SET status = 'finished', score_home = ?, score_away = ?, minute = NULL WHERE id = ?").bind(step.home, step.away, eventId));
+      stmts.push(
+        db
+          .prepare("UPDATE sport_events SET status = 'finished', score_home = ?, score_away = ?, minute = NULL WHERE id = ?")
+          .bind(step.home, step.away, eventId),
+      );
       for (const m of e.markets) {
         if (m.status === "void" || m.status === "settled") continue;
         const settled = settleMarket(m, step.home, step.away);

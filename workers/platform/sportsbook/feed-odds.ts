@@ -114,7 +114,7 @@ function oddsOf(chances: number[]): number[] {
 }
 
 /** Chance of each outcome of one market given the state. */
-function chances(p: Profile, hasDraw: boolean, s: MatchState, dist: Dist, m: MarketLayout): Map<Outcome, number> {
+function chances(hasDraw: boolean, s: MatchState, dist: Dist, m: MarketLayout): Map<Outcome, number> {
   const lead = s.home - s.away;
   const out = new Map<Outcome, number>();
   if (m.kind === "match_result") {
@@ -125,10 +125,26 @@ function chances(p: Profile, hasDraw: boolean, s: MatchState, dist: Dist, m: Mar
   } else if (m.kind === "total") {
     const line = (m.line ?? 0) / 100;
     const so = s.home + s.away;
-    out.set("over", dist.total((k) => so + k > line)).set("under", dist.total((k) => so + k < line));
+    out
+      .set(
+        "over",
+        dist.total((k) => so + k > line),
+      )
+      .set(
+        "under",
+        dist.total((k) => so + k < line),
+      );
   } else {
     const line = (m.line ?? 0) / 100;
-    out.set("home", dist.diff((k) => lead + k + line > 0)).set("away", dist.diff((k) => lead + k + line < 0));
+    out
+      .set(
+        "home",
+        dist.diff((k) => lead + k + line > 0),
+      )
+      .set(
+        "away",
+        dist.diff((k) => lead + k + line < 0),
+      );
   }
   return out;
 }
@@ -139,9 +155,11 @@ export function priceMarkets(p: Profile, hasDraw: boolean, s: MatchState, market
   const dist = distribution(muH, muA);
   const out: { selection_id: number; odds: number }[] = [];
   for (const m of markets) {
-    const c = chances(p, hasDraw, s, dist, m);
+    const c = chances(hasDraw, s, dist, m);
     const odds = oddsOf(m.selections.map((sel) => c.get(sel.outcome) ?? 0));
-    m.selections.forEach((sel, i) => out.push({ selection_id: sel.id, odds: odds[i]! }));
+    m.selections.forEach((sel, i) => {
+      out.push({ selection_id: sel.id, odds: odds[i]! });
+    });
   }
   return out;
 }

@@ -45,7 +45,9 @@ export interface NewFixture {
 const LEAGUE_SQL = `SELECT l.id, l.sysname, l.has_draw, l.teams, s.sysname AS sport FROM sport_leagues l JOIN sports s ON s.id = l.sport_id`;
 
 export async function readLeagues(db: D1Database, sysname?: string): Promise<LeagueRow[]> {
-  const q = sysname ? db.prepare(`${LEAGUE_SQL} WHERE l.sysname = ? ORDER BY l.position, l.id`).bind(sysname) : db.prepare(`${LEAGUE_SQL} ORDER BY l.position, l.id`);
+  const q = sysname
+    ? db.prepare(`${LEAGUE_SQL} WHERE l.sysname = ? ORDER BY l.position, l.id`).bind(sysname)
+    : db.prepare(`${LEAGUE_SQL} ORDER BY l.position, l.id`);
   return (await q.all<LeagueRow>()).results.filter((l) => teamsOf(l).length >= 2);
 }
 
@@ -96,13 +98,13 @@ export async function createFixture(db: D1Database, league: LeagueRow, f: NewFix
         .prepare(`INSERT INTO sport_markets (event_id, kind, line, is_main, position) VALUES ((SELECT MAX(id) FROM sport_events), ?, ?, ?, ?)`)
         .bind(m.kind, m.line, i === 0 ? 1 : 0, i),
     );
-    m.selections.forEach((s, j) =>
+    m.selections.forEach((s, j) => {
       stmts.push(
         db
           .prepare(`INSERT INTO sport_selections (market_id, outcome, odds, position) VALUES ((SELECT MAX(id) FROM sport_markets), ?, ?, ?)`)
           .bind(s.outcome, odds.get(s.id)!, j),
-      ),
-    );
+      );
+    });
   });
   stmts.push(db.prepare("SELECT MAX(id) AS id FROM sport_events"));
   const results = await db.batch<{ id: number }>(stmts);

@@ -22,9 +22,7 @@ export async function closeSpentBettingBonus(deps: MoneyDeps, bonusId: string | 
   if (!bonusId) return false;
   try {
     const bonus = await deps.db
-      .prepare(
-        `SELECT b.id, b.uid, b.type, b.max_cashout FROM player_bonuses b WHERE b.id = ?1 AND ${SPENT}`,
-      )
+      .prepare(`SELECT b.id, b.uid, b.type, b.max_cashout FROM player_bonuses b WHERE b.id = ?1 AND ${SPENT}`)
       .bind(bonusId)
       .first<EndingBonus>();
     return bonus ? await endActiveBonus(deps, bonus, "closed") : false;
@@ -40,12 +38,7 @@ export async function closeSpentBettingBonus(deps: MoneyDeps, bonusId: string | 
  * Each is re-checked and ended by closeSpentBettingBonus, so a run twice closes nothing twice.
  */
 export async function closeSpentBettingBonuses(deps: MoneyDeps, limit = 50): Promise<number> {
-  const { results } = await deps.db
-    .prepare(
-      `SELECT b.id FROM player_bonuses b WHERE ${SPENT} LIMIT ?1`,
-    )
-    .bind(limit)
-    .all<{ id: string }>();
+  const { results } = await deps.db.prepare(`SELECT b.id FROM player_bonuses b WHERE ${SPENT} LIMIT ?1`).bind(limit).all<{ id: string }>();
   let closed = 0;
   for (const r of results) if (await closeSpentBettingBonus(deps, r.id)) closed++;
   return closed;

@@ -15,7 +15,13 @@ export function betEarningStatements(db: D1Database, bet: { id: string; uid: num
   return [
     ensureAccount(db, "?1", [bet.uid], now),
     wagerEarning(db, {
-      uid: bet.uid, key: `sport-bet:${bet.id}`, reason: "sport", ref: bet.id, wagered: bet.stake, now, batch,
+      uid: bet.uid,
+      key: `sport-bet:${bet.id}`,
+      reason: "sport",
+      ref: bet.id,
+      wagered: bet.stake,
+      now,
+      batch,
       kind: "'sport'",
       guard: "EXISTS (SELECT 1 FROM sport_bets b WHERE b.id = ?3 AND b.settled_at = ?5 AND b.funding = 'main' AND b.status IN ('won', 'lost'))",
     }),

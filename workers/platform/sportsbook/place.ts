@@ -40,10 +40,13 @@ function checkShape(p: PlaceParams): void {
     });
   }
   if (p.kind === "single" && p.selections.length !== 1) throw sportsbookError("single_needs_one", "A single bet has exactly one selection", 400, "selections");
-  if (p.kind === "accumulator" && p.selections.length < 2) throw sportsbookError("accumulator_needs_two", "An accumulator has at least two selections", 400, "selections");
+  if (p.kind === "accumulator" && p.selections.length < 2)
+    throw sportsbookError("accumulator_needs_two", "An accumulator has at least two selections", 400, "selections");
   // Limits in minor units of the player's currency (the stake is in it).
-  if (p.stake < BET_MIN_STAKE) throw sportsbookError("below_min_stake", `The stake is at least ${BET_MIN_STAKE} minor units`, 400, "stake", { min: BET_MIN_STAKE });
-  if (p.stake > BET_MAX_STAKE) throw sportsbookError("above_max_stake", `The stake is at most ${BET_MAX_STAKE} minor units`, 400, "stake", { max: BET_MAX_STAKE });
+  if (p.stake < BET_MIN_STAKE)
+    throw sportsbookError("below_min_stake", `The stake is at least ${BET_MIN_STAKE} minor units`, 400, "stake", { min: BET_MIN_STAKE });
+  if (p.stake > BET_MAX_STAKE)
+    throw sportsbookError("above_max_stake", `The stake is at most ${BET_MAX_STAKE} minor units`, 400, "stake", { max: BET_MAX_STAKE });
 }
 
 interface Situation {
@@ -84,7 +87,8 @@ function decide(p: PlaceParams, s: Situation): number[] {
     if (r.event_status === "finished" || r.event_status === "cancelled" || r.market_status === "settled" || r.market_status === "void") {
       throw sportsbookError("market_closed", "This market takes no more bets", 409, "selections", { selection_id: r.id });
     }
-    if (r.market_status === "suspended") throw sportsbookError("market_suspended", "This market is suspended for now", 409, "selections", { selection_id: r.id });
+    if (r.market_status === "suspended")
+      throw sportsbookError("market_suspended", "This market is suspended for now", 409, "selections", { selection_id: r.id });
   }
   const current = s.slip.map((r) => r.odds);
   if (!oddsAcceptable(s.setting, p.odds, current)) throw sportsbookError("odds_changed", "The odds have changed", 409, "odds", { odds: current });
@@ -96,7 +100,10 @@ function decide(p: PlaceParams, s: Situation): number[] {
 async function earlierBet(ctx: PlatformContext, p: PlaceParams): Promise<BetRow | null> {
   const bet = await ctx.db.prepare("SELECT * FROM sport_bets WHERE uid = ?1 AND key = ?2").bind(ctx.uid, p.key).first<BetRow>();
   if (!bet) return null;
-  const { results } = await ctx.db.prepare("SELECT selection_id FROM sport_bet_legs WHERE bet_id = ?1 ORDER BY position").bind(bet.id).all<{ selection_id: number }>();
+  const { results } = await ctx.db
+    .prepare("SELECT selection_id FROM sport_bet_legs WHERE bet_id = ?1 ORDER BY position")
+    .bind(bet.id)
+    .all<{ selection_id: number }>();
   const same =
     bet.kind === p.kind && bet.stake === p.stake && bet.funding === p.funding && results.map((r) => r.selection_id).join(",") === p.selections.join(",");
   if (!same) throw sportsbookError("key_reused", "This key was used for another bet", 400, "key");
@@ -146,8 +153,19 @@ async function tryPlace(ctx: PlatformContext, p: PlaceParams, s: Situation, odds
          ON CONFLICT (uid, key) DO NOTHING`,
       )
       .bind(
-        id, ctx.uid, p.key, p.kind, s.currency, p.stake, combinedOdds(odds), p.funding,
-        bonus?.id ?? null, bonus ? bonus.stake_returned : 1, bonus?.max_cashout ?? null, now, legs,
+        id,
+        ctx.uid,
+        p.key,
+        p.kind,
+        s.currency,
+        p.stake,
+        combinedOdds(odds),
+        p.funding,
+        bonus?.id ?? null,
+        bonus ? bonus.stake_returned : 1,
+        bonus?.max_cashout ?? null,
+        now,
+        legs,
       ),
     db
       .prepare(

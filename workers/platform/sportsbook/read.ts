@@ -18,7 +18,16 @@ export async function readSports(deps: ReadDeps): Promise<{ items: Sport[] }> {
        FROM sports sp LEFT JOIN sport_leagues l ON l.sport_id = sp.id
        ORDER BY sp.position, sp.id, l.position, l.id`,
     )
-    .all<{ sport_id: number; sport_sysname: string; sport_texts: string; id: number | null; sysname: string; country: string | null; texts: string; events_count: number }>();
+    .all<{
+      sport_id: number;
+      sport_sysname: string;
+      sport_texts: string;
+      id: number | null;
+      sysname: string;
+      country: string | null;
+      texts: string;
+      events_count: number;
+    }>();
   const sports = new Map<number, Sport>();
   for (const r of results) {
     let sport = sports.get(r.sport_id);
@@ -65,7 +74,11 @@ export async function readEvents(deps: ReadDeps, q: EventsQuery): Promise<{ item
     .bind(q.status, q.sport ?? null, q.league_id ?? null, q.count, q.offset)
     .all<EventRow & { total: number }>();
   const count = results[0]?.total ?? (q.offset > 0 ? await countEvents(deps.db, where, q) : 0);
-  const rows = await marketRows(deps.db, results.map((e) => e.id), "AND m.is_main = 1 AND m.status IN ('open', 'suspended')");
+  const rows = await marketRows(
+    deps.db,
+    results.map((e) => e.id),
+    "AND m.is_main = 1 AND m.status IN ('open', 'suspended')",
+  );
   return { items: eventViews(results, rows, deps), count };
 }
 

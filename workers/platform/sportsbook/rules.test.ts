@@ -27,9 +27,14 @@ describe("returns and combined odds", () => {
 describe("labels", () => {
   const event = { sport: "football", home: "Arsenal", away: "Chelsea" };
   it("writes lines with the locale's decimal separator and a true minus sign", () => {
-    expect([lineText(250, "en"), lineText(-150, "en", true), lineText(150, "en", true), lineText(21050, "es"), lineText(125, "pt"), lineText(300, "en")]).toEqual([
-      "2.5", "−1.5", "+1.5", "210,5", "1,25", "3",
-    ]);
+    expect([
+      lineText(250, "en"),
+      lineText(-150, "en", true),
+      lineText(150, "en", true),
+      lineText(21050, "es"),
+      lineText(125, "pt"),
+      lineText(300, "en"),
+    ]).toEqual(["2.5", "−1.5", "+1.5", "210,5", "1,25", "3"]);
   });
 
   it("names markets and selections from the teams and the locale's words (English for an unknown locale)", () => {

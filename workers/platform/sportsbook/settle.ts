@@ -100,9 +100,7 @@ async function settleBet(deps: MoneyDeps, bet: BetRow, o: Outcome, now: number):
   const db = deps.db;
   const freeBetVoid = o.status === "void" && bet.funding === "betting_bonus";
   // A void free bet's stake goes back only while its bonus is active: decided inside the batch.
-  const payout = freeBetVoid
-    ? "CASE WHEN EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?6 AND status = 'active') THEN ?3 ELSE 0 END"
-    : "?3";
+  const payout = freeBetVoid ? "CASE WHEN EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?6 AND status = 'active') THEN ?3 ELSE 0 END" : "?3";
   const update = db
     .prepare(`UPDATE sport_bets SET status = ?2, payout = ${payout}, odds = ?4, settled_at = ?5 WHERE id = ?1 AND status = 'open'`)
     .bind(bet.id, o.status, o.payout, o.odds, now, ...(freeBetVoid ? [bet.bonus_id] : []));
@@ -114,7 +112,13 @@ async function settleBet(deps: MoneyDeps, bet: BetRow, o: Outcome, now: number):
     const kind = freeBetVoid ? "betting_bonus" : "main";
     const plan = planOperation(
       db,
-      { uid: bet.uid, key: `sport-settle:${bet.id}`, type: o.status === "won" ? "sport_win" : "sport_refund", reference: bet.id, changes: [{ kind, delta: o.payout }] },
+      {
+        uid: bet.uid,
+        key: `sport-settle:${bet.id}`,
+        type: o.status === "won" ? "sport_win" : "sport_refund",
+        reference: bet.id,
+        changes: [{ kind, delta: o.payout }],
+      },
       { sql: "EXISTS (SELECT 1 FROM sport_bets WHERE id = ?1 AND settled_at = ?2 AND payout > 0)", params: [bet.id, now] },
     );
     const { results } = await moveMoneyWith(deps, [update, ...earning], plan);

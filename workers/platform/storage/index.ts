@@ -7,18 +7,12 @@ export const STORAGE_SIZE_LIMIT = 65_536;
 
 export const storageHandlers: Handlers<"storage.get" | "storage.getKeys" | "storage.set"> = {
   async "storage.get"({ key }, ctx) {
-    const row = await ctx.db
-      .prepare("SELECT value FROM storage WHERE subject = ?1 AND key = ?2")
-      .bind(ctx.subject(), key)
-      .first<{ value: string }>();
+    const row = await ctx.db.prepare("SELECT value FROM storage WHERE subject = ?1 AND key = ?2").bind(ctx.subject(), key).first<{ value: string }>();
     return row?.value ?? null;
   },
 
   async "storage.getKeys"(_p, ctx) {
-    const { results } = await ctx.db
-      .prepare("SELECT key FROM storage WHERE subject = ?1 ORDER BY key")
-      .bind(ctx.subject())
-      .all<{ key: string }>();
+    const { results } = await ctx.db.prepare("SELECT key FROM storage WHERE subject = ?1 ORDER BY key").bind(ctx.subject()).all<{ key: string }>();
     return results.map((r) => r.key);
   },
 
@@ -41,11 +35,9 @@ export const storageHandlers: Handlers<"storage.get" | "storage.getKeys" | "stor
       .bind(subject, key, value, Date.now(), STORAGE_KEY_LIMIT, STORAGE_SIZE_LIMIT)
       .run();
     if (res.meta.changes === 0) {
-      throw new PlatformError(
-        "StorageQuotaExceeded",
-        `Storage holds at most ${STORAGE_KEY_LIMIT} keys and ${STORAGE_SIZE_LIMIT} characters of values`,
-        { params: { limit: STORAGE_KEY_LIMIT, size_limit: STORAGE_SIZE_LIMIT } },
-      );
+      throw new PlatformError("StorageQuotaExceeded", `Storage holds at most ${STORAGE_KEY_LIMIT} keys and ${STORAGE_SIZE_LIMIT} characters of values`, {
+        params: { limit: STORAGE_KEY_LIMIT, size_limit: STORAGE_SIZE_LIMIT },
+      });
     }
     return true as const;
   },

@@ -6,8 +6,7 @@ import { readSupportSetting } from "./settings";
 /** The clock the rate limit reads; tests move it instead of sleeping. */
 export const supportClock = { now: (): number => Date.now() };
 
-const fieldError = (fields: Record<string, string[]>) =>
-  new PlatformError("InvalidParameter", Object.values(fields)[0]![0]!, { fields });
+const fieldError = (fields: Record<string, string[]>) => new PlatformError("InvalidParameter", Object.values(fields)[0]![0]!, { fields });
 
 /** A player's name and email on file: shown name (first + last, else login) and the email contact. */
 async function accountContact(ctx: PlatformContext) {
@@ -60,13 +59,24 @@ export const sendFeedback: Handler<"support.sendFeedback"> = async (params, ctx)
          AND (SELECT COUNT(*) FROM support_feedback WHERE ip = ?3 AND created_at > ?10 - ?11) < ?13
        RETURNING id`,
     )
-    .bind(ctx.uid > 0 ? ctx.uid : null, subject, ctx.clientIp, name, email!.toLowerCase(), params.topic, params.message, params.page_url ?? null, ctx.locale, now, windowMs, perSender, perAddress)
+    .bind(
+      ctx.uid > 0 ? ctx.uid : null,
+      subject,
+      ctx.clientIp,
+      name,
+      email!.toLowerCase(),
+      params.topic,
+      params.message,
+      params.page_url ?? null,
+      ctx.locale,
+      now,
+      windowMs,
+      perSender,
+      perAddress,
+    )
     .first<{ id: number }>();
   if (row) return { id: row.id };
 
-  const wait = Math.max(
-    await waitSeconds(ctx.db, "subject", subject, perSender, now),
-    await waitSeconds(ctx.db, "ip", ctx.clientIp, perAddress, now),
-  );
+  const wait = Math.max(await waitSeconds(ctx.db, "subject", subject, perSender, now), await waitSeconds(ctx.db, "ip", ctx.clientIp, perAddress, now));
   throw new PlatformError("TooManyRequests", `Too many messages to support. Try again in ${wait} seconds.`, { params: { retry_after: wait } });
 };

@@ -1,6 +1,6 @@
 import type { MoneyDeps } from "../wallet/move-money";
 import { maskedName } from "../jackpots/read";
-import { type BoardEntry } from "../../realtime/board-ranking";
+import type { BoardEntry } from "../../realtime/board-ranking";
 import { postScores } from "../../realtime/tournament-board";
 
 /**
@@ -29,7 +29,9 @@ export function postEntries(deps: Pick<MoneyDeps, "env" | "waitUntil">, rows: En
     by.set(r.tournament_id, list);
   }
   for (const [id, entries] of by) {
-    deps.waitUntil(postScores(deps.env, id, entries).catch((e) => console.error("tournaments: posting to the live board failed", e instanceof Error ? e.message : e)));
+    deps.waitUntil(
+      postScores(deps.env, id, entries).catch((e) => console.error("tournaments: posting to the live board failed", e instanceof Error ? e.message : e)),
+    );
   }
 }
 

@@ -7,7 +7,12 @@ import { RUNNING } from "./scoring";
  * statements apply only while the withdrawal row exists in that batch (an insert refused by the
  * day's limits, or a declined debit, resets nothing). reached_at stays: 0 points have no rank.
  */
-export function cashoutResetStatements(db: D1Database, uid: number, transactionId: string, now = Date.now()): { statements: D1PreparedStatement[]; batchId: string } {
+export function cashoutResetStatements(
+  db: D1Database,
+  uid: number,
+  transactionId: string,
+  now = Date.now(),
+): { statements: D1PreparedStatement[]; batchId: string } {
   const batchId = crypto.randomUUID();
   return {
     batchId,

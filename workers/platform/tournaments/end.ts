@@ -81,7 +81,10 @@ async function prizeSnapshots(db: D1Database, id: number, currencies: Set<string
   const out = new Map<string, TournamentPrize[]>();
   for (const currency of currencies) {
     const { results } = await db.prepare(PRIZES_SQL("?2")).bind(currency, id).all<PrizeRow>();
-    out.set(currency, results.map((p) => prizeView(p, currency, "en", "en")));
+    out.set(
+      currency,
+      results.map((p) => prizeView(p, currency, "en", "en")),
+    );
   }
   return out;
 }
@@ -103,11 +106,15 @@ async function payWinners(deps: MoneyDeps, id: number, now: number): Promise<num
   for (const w of results) {
     const prize = w.prize ? (JSON.parse(w.prize) as TournamentPrize | null) : null;
     const key = `tournament:${id}:${w.rank}`;
-    const markPaid = db
-      .prepare("UPDATE tournament_winners SET paid_at = ?3 WHERE tournament_id = ?1 AND rank = ?2 AND paid_at IS NULL")
-      .bind(id, w.rank, now);
+    const markPaid = db.prepare("UPDATE tournament_winners SET paid_at = ?3 WHERE tournament_id = ?1 AND rank = ?2 AND paid_at IS NULL").bind(id, w.rank, now);
     if (prize?.type === "money" && prize.amount && prize.amount.amount > 0) {
-      const plan = planOperation(db, { uid: w.uid, key, type: "tournament_prize", reference: String(id), changes: [{ kind: "main", delta: prize.amount.amount }] });
+      const plan = planOperation(db, {
+        uid: w.uid,
+        key,
+        type: "tournament_prize",
+        reference: String(id),
+        changes: [{ kind: "main", delta: prize.amount.amount }],
+      });
       const outcome = await moveMoneyWith(deps, [markPaid], plan);
       if (outcome.applied) paid++;
     } else if (prize?.type === "bonus" || prize?.type === "freespins") {

@@ -27,7 +27,10 @@ async function readTournament(db: D1Database, id: number): Promise<TournamentRow
 async function readPrizes(ctx: PlatformContext, ids: number[], currency: string): Promise<Map<number, TournamentPrize[]>> {
   const by = new Map<number, TournamentPrize[]>(ids.map((id) => [id, []]));
   if (!ids.length) return by;
-  const { results } = await ctx.db.prepare(PRIZES_SQL(ids.join(","))).bind(currency).all<PrizeRow>();
+  const { results } = await ctx.db
+    .prepare(PRIZES_SQL(ids.join(",")))
+    .bind(currency)
+    .all<PrizeRow>();
   for (const p of results) by.get(p.tournament_id)?.push(prizeView(p, currency, ctx.locale, ctx.defaultLocale));
   return by;
 }
@@ -63,16 +66,25 @@ async function userInfo(ctx: PlatformContext, r: TournamentRow, prizes: Tourname
   return { participating: s.participating, rank: s.row?.rank ?? null, points: s.points, points_to_prize: pointsToPrize(s, last, r.status === "finished") };
 }
 
-async function get(ctx: PlatformContext, p: { status?: Tournament["status"]; ids?: number[]; fields: readonly TournamentField[]; offset: number; count: number }) {
+async function get(
+  ctx: PlatformContext,
+  p: { status?: Tournament["status"]; ids?: number[]; fields: readonly TournamentField[]; offset: number; count: number },
+) {
   const where = p.ids ? `t.id IN (${p.ids.join(",")})` : "t.status = ?1";
   const bind = p.ids ? [] : [p.status ?? "active"];
   const [page, total] = await ctx.db.batch([
-    ctx.db.prepare(`SELECT ${TOURNAMENT_COLUMNS} FROM tournaments t WHERE ${where} ORDER BY t.position, t.starts_at, t.id LIMIT ${p.count} OFFSET ${p.offset}`).bind(...bind),
+    ctx.db
+      .prepare(`SELECT ${TOURNAMENT_COLUMNS} FROM tournaments t WHERE ${where} ORDER BY t.position, t.starts_at, t.id LIMIT ${p.count} OFFSET ${p.offset}`)
+      .bind(...bind),
     ctx.db.prepare(`SELECT COUNT(*) AS n FROM tournaments t WHERE ${where}`).bind(...bind),
   ]);
   const rows = page!.results as unknown as TournamentRow[];
   const currency = await readerCurrency(ctx);
-  const prizes = await readPrizes(ctx, rows.map((r) => r.id), currency);
+  const prizes = await readPrizes(
+    ctx,
+    rows.map((r) => r.id),
+    currency,
+  );
   const want = (f: TournamentField) => p.fields.includes(f);
   const items = await Promise.all(
     rows.map(async (r) => {

@@ -13,8 +13,7 @@ type LiveMethods = "leaderboard.live" | "leaderboard.top";
 /** The socket a page subscribes to for leaderboard.updated and leaderboard.me. */
 export const boardSocketPath = (id: number) => `/realtime/tournaments/${id}`;
 
-const unknown = () =>
-  new PlatformError("InvalidParameter", "No such tournament", { status: 404, fields: { tournament_id: ["No such tournament"] } });
+const unknown = () => new PlatformError("InvalidParameter", "No such tournament", { status: 404, fields: { tournament_id: ["No such tournament"] } });
 
 /**
  * The tournament's status from D1 (404 when it has none). Guarded for a database without the

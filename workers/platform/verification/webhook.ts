@@ -20,8 +20,7 @@ export interface WebhookDeps {
   now?: number;
 }
 
-const answer = (status: number, body: Record<string, unknown>) =>
-  Response.json(body, { status, headers: { "cache-control": "no-store" } });
+const answer = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
 
 /** What the review does to the player's flags; a final rejection also closes further attempts. */
 const EFFECTS = {
@@ -55,7 +54,8 @@ export async function handleVerificationWebhook(request: Request, deps: WebhookD
     return answer(400, { error: "the webhook is not JSON" });
   }
   const parsed = ReviewWebhook.safeParse(json);
-  if (!parsed.success) return answer(400, { error: `the webhook is malformed: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}` });
+  if (!parsed.success)
+    return answer(400, { error: `the webhook is malformed: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}` });
   const event = parsed.data;
   const now = deps.now ?? Date.now();
   if (event.created_at < now - MAX_AGE_MS) return answer(400, { error: "the webhook is too old" });

@@ -19,7 +19,7 @@ export async function createSubscription(ctx: PlatformContext, order: { plan_id:
   const earlier = await findPeriod(ctx.db, ctx.uid, "key", order.key);
   if (earlier) return replay(ctx, earlier, order.plan_id);
   const plan = await readPlan(ctx.db, order.plan_id);
-  if (!plan || !plan.is_enabled) throw vpnError("unknown_plan", "No such VPN plan", 404);
+  if (!plan?.is_enabled) throw vpnError("unknown_plan", "No such VPN plan", 404);
   const currency = await readerCurrency(ctx);
   const price = priceIn(plan, currency);
   if (price === null) throw vpnError("not_in_currency", `This plan is not sold in ${currency}`, 400);

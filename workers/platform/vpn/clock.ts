@@ -32,7 +32,9 @@ export async function runVpnClock(deps: MoneyDeps, now: number, uid?: number): P
   let renewed = 0;
   let ended = 0;
   const { results: due } = await scope(
-    db.prepare(`SELECT s.*, u.currency FROM vpn_subscriptions s JOIN users u ON u.uid = s.uid WHERE s.status = 'active' AND s.ends_at <= ?1 ${only.replace("uid", "s.uid")} ORDER BY s.ends_at LIMIT ?2`),
+    db.prepare(
+      `SELECT s.*, u.currency FROM vpn_subscriptions s JOIN users u ON u.uid = s.uid WHERE s.status = 'active' AND s.ends_at <= ?1 ${only.replace("uid", "s.uid")} ORDER BY s.ends_at LIMIT ?2`,
+    ),
     now,
     BATCH,
   ).all<Due>();

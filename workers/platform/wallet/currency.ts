@@ -61,10 +61,7 @@ export async function setPlayerCurrency(db: D1Database, uid: number, currency: s
   const user = await db.prepare("SELECT currency FROM users WHERE uid = ?1").bind(uid).first<{ currency: string }>();
   if (!user) throw new PlatformError("Authorization", "Sign in to continue");
   if (user.currency === currency) return;
-  const res = await db
-    .prepare(`UPDATE users SET currency = ?2 WHERE uid = ?1 AND NOT (${REAL_MONEY_USED})`)
-    .bind(uid, currency)
-    .run();
+  const res = await db.prepare(`UPDATE users SET currency = ?2 WHERE uid = ?1 AND NOT (${REAL_MONEY_USED})`).bind(uid, currency).run();
   if (res.meta.changes === 0) {
     throw currencyError("The currency can only be changed before the first real-money transaction");
   }

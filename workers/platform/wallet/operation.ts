@@ -160,7 +160,7 @@ export function planOperation(db: D1Database, op: WalletOperation, when?: Guard)
 }
 
 /** The balances after a plan ran in a batch (its statements' results, in order), or null if it did not apply. */
-export function planResult(plan: OperationPlan, results: D1Result[]): Balances | null {
+export function planResult(results: D1Result[]): Balances | null {
   const stored = results.at(-1)?.results[0] as { result: string } | undefined;
   return stored ? completeBalances(JSON.parse(stored.result)) : null;
 }

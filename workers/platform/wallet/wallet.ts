@@ -37,17 +37,9 @@ export * from "./operation";
  * of the same key. `when`: the operation's guard (planOperation), checked after them; when it was
  * false nothing moved, and the answer says so as a replay does (`replayed`, no operation id).
  */
-export async function applyOperation(
-  db: D1Database,
-  op: WalletOperation,
-  alongside: D1PreparedStatement[] = [],
-  when?: Guard,
-): Promise<OperationResult> {
+export async function applyOperation(db: D1Database, op: WalletOperation, alongside: D1PreparedStatement[] = [], when?: Guard): Promise<OperationResult> {
   const plan = planOperation(db, op, when);
-  const [user, prior] = await db.batch([
-    db.prepare("SELECT 1 AS known FROM users WHERE uid = ?1").bind(op.uid),
-    selectOperation(db, op.uid, op.key),
-  ]);
+  const [user, prior] = await db.batch([db.prepare("SELECT 1 AS known FROM users WHERE uid = ?1").bind(op.uid), selectOperation(db, op.uid, op.key)]);
   if (!user!.results.length) throw invalid("uid", "No such player");
   const earlier = prior!.results[0] as StoredOperation | undefined;
   if (earlier) return replay(earlier, plan.fingerprint);
@@ -83,7 +75,7 @@ export async function applyPlan(
     }
     throw e;
   }
-  const balances = planResult(plan, results.slice(statements.length));
+  const balances = planResult(results.slice(statements.length));
   return {
     results: results.slice(0, statements.length),
     applied: balances && { operationId: plan.id, balances, replayed: false },

@@ -75,7 +75,18 @@ export async function buySpin(ctx: PlatformContext, order: Order) {
          SELECT ?1, ?2, c.id, ?4, ?5, ?6, ?7, ?8, ?9, ?10 FROM wheel_campaigns c WHERE c.id = ?3 AND ${OPEN("c", "?10")} ${enough}
          ON CONFLICT DO NOTHING`,
       )
-      .bind(id, ctx.uid, order.campaign_id, order.spins_amount, order.pay_with, points ? null : price, points ? null : currency, points ? price : null, order.key, now),
+      .bind(
+        id,
+        ctx.uid,
+        order.campaign_id,
+        order.spins_amount,
+        order.pay_with,
+        points ? null : price,
+        points ? null : currency,
+        points ? price : null,
+        order.key,
+        now,
+      ),
     ctx.db
       .prepare(
         `INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, ref, delta, created_at, batch_id)
@@ -107,7 +118,12 @@ export async function buySpin(ctx: PlatformContext, order: Order) {
     } catch (e) {
       // The wallet's overdraft refusal (it names the balances that fell short).
       if (e instanceof PlatformError && e.type === "BillingTransactionDeclinedException" && Array.isArray(e.params?.kinds)) {
-        throw wheelError("insufficient_funds", `${order.spins_amount} spins cost ${(price / 100).toFixed(2)} ${currency}: not enough on your main balance`, 409, "spins_amount");
+        throw wheelError(
+          "insufficient_funds",
+          `${order.spins_amount} spins cost ${(price / 100).toFixed(2)} ${currency}: not enough on your main balance`,
+          409,
+          "spins_amount",
+        );
       }
       throw e;
     }

@@ -45,7 +45,11 @@ export async function wheelReturn(db: D1Database, campaign: CampaignRow, sectors
   const prices = { money: moneyIn(campaign.spin_price, currency), points: campaign.spin_price_points };
   if (campaign.spin_price === null && prices.points === null) return null;
   const value = await pointValuePer1000(db, currency);
-  const perSpin = paidWheelReturn(prices, sectors.map((s) => valuedSector(s, currency)), { pointValuePer1000: value });
+  const perSpin = paidWheelReturn(
+    prices,
+    sectors.map((s) => valuedSector(s, currency)),
+    { pointValuePer1000: value },
+  );
   return { currency, prices, pointValuePer1000: value, perSpin };
 }
 

@@ -65,7 +65,10 @@ export function spinView(r: SpinRow, ctx: PlatformContext, withPlayer: boolean):
 }
 
 export async function readSpin(db: D1Database, where: string, ...binds: unknown[]): Promise<SpinRow | null> {
-  return db.prepare(`${SPIN_SELECT} WHERE ${where}`).bind(...binds).first<SpinRow>();
+  return db
+    .prepare(`${SPIN_SELECT} WHERE ${where}`)
+    .bind(...binds)
+    .first<SpinRow>();
 }
 
 interface Page {

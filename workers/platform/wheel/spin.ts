@@ -60,7 +60,21 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
            WHERE c.id = ?3 AND ${OPEN("c", "?13")}
            ON CONFLICT DO NOTHING`,
         )
-        .bind(id, ctx.uid, campaignId, key, seed.id, seed.next_nonce, seed.client_seed, draw.ticket, sector.id, draw.index, JSON.stringify(weights), JSON.stringify(snapshot), now),
+        .bind(
+          id,
+          ctx.uid,
+          campaignId,
+          key,
+          seed.id,
+          seed.next_nonce,
+          seed.client_seed,
+          draw.ticket,
+          sector.id,
+          draw.index,
+          JSON.stringify(weights),
+          JSON.stringify(snapshot),
+          now,
+        ),
       ...afterSpin(ctx.db, ctx.uid, id, seed, sector, now),
     ];
     const money = sector.reward_type === "money" ? moneyIn(sector.money, currency) : null;
@@ -99,7 +113,11 @@ function afterSpin(db: D1Database, uid: number, id: string, seed: SeedRow, secto
   const written = `EXISTS (SELECT 1 FROM wheel_spins WHERE id = ?1)`;
   const statements = [
     db.prepare(`UPDATE wheel_seeds SET next_nonce = next_nonce + 1 WHERE id = ?2 AND ${written}`).bind(id, seed.id),
-    db.prepare("UPDATE wheel_sectors SET stock = stock - 1 WHERE id = ?2 AND stock > 0 AND EXISTS (SELECT 1 FROM wheel_spins WHERE id = ?1 AND fallback_paid = 0)").bind(id, sector.id),
+    db
+      .prepare(
+        "UPDATE wheel_sectors SET stock = stock - 1 WHERE id = ?2 AND stock > 0 AND EXISTS (SELECT 1 FROM wheel_spins WHERE id = ?1 AND fallback_paid = 0)",
+      )
+      .bind(id, sector.id),
     db
       .prepare(
         `INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, ref, delta, created_at, batch_id)

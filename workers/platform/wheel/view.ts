@@ -13,7 +13,8 @@ export function wheelError(code: WheelError, message: string, status: number, fi
 export const unknownCampaign = () => wheelError("unknown_campaign", "No such wheel campaign", 404);
 
 /** A campaign is open (spins and purchases) while enabled and between its start and end. ?N is now. */
-export const OPEN = (alias: string, now: string) => `${alias}.is_enabled = 1 AND ${alias}.starts_at <= ${now} AND (${alias}.ends_at IS NULL OR ${alias}.ends_at > ${now})`;
+export const OPEN = (alias: string, now: string) =>
+  `${alias}.is_enabled = 1 AND ${alias}.starts_at <= ${now} AND (${alias}.ends_at IS NULL OR ${alias}.ends_at > ${now})`;
 
 export interface CampaignRow {
   id: number;
@@ -104,7 +105,8 @@ export function prizeOf(s: SectorRow, currency: string, locale: string, fallback
 /** What a stock-limited sector pays once its stock is gone (null for unlimited stock). */
 export function fallbackOf(s: SectorRow, locale: string, fallback: string): WheelReward | null {
   if (s.stock === null) return null;
-  if (s.fallback === "points") return { type: "points", sysname: null, amount: null, units: s.fallback_points, title: `${s.fallback_points} ${word(POINTS, locale, fallback)}` };
+  if (s.fallback === "points")
+    return { type: "points", sysname: null, amount: null, units: s.fallback_points, title: `${s.fallback_points} ${word(POINTS, locale, fallback)}` };
   return { type: "nothing", sysname: null, amount: null, units: null, title: word(NO_LUCK, locale, fallback) };
 }
 

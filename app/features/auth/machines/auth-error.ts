@@ -60,9 +60,7 @@ export function readResendTime(error: AuthError): number | null {
 export function selfExclusionNotice(error: AuthError): AuthMessage | null {
   if (!isErrorType(error, "AccessDenied") || error.params?.self_excluded !== true) return null;
   const until = error.params.until;
-  return typeof until === "number"
-    ? { key: "auth.errors.selfExcluded", params: { date: formatDate(until) } }
-    : { key: "auth.errors.selfExcludedPermanent" };
+  return typeof until === "number" ? { key: "auth.errors.selfExcluded", params: { date: formatDate(until) } } : { key: "auth.errors.selfExcludedPermanent" };
 }
 
 /** The form-wide message of a registration refused without naming a field (SPEC §8 catalogue). */
@@ -79,4 +77,3 @@ export function registrationNotice(error: AuthError): AuthMessage {
   }
   return { key: GENERAL_ERROR_KEY };
 }
-

@@ -53,7 +53,15 @@ describe("toRegistrationParams (SPEC §3 registration values)", () => {
   });
 
   it("what it sends passes the platform's schema", () => {
-    const params = toRegistrationParams({ email: "a@b.cc", password: "secret1", mobile: "+4917012345", notify: "on", is_betting: "1", terms: "1", hasPromocode: "1" });
+    const params = toRegistrationParams({
+      email: "a@b.cc",
+      password: "secret1",
+      mobile: "+4917012345",
+      notify: "on",
+      is_betting: "1",
+      terms: "1",
+      hasPromocode: "1",
+    });
     expect(RegistrationValues.safeParse(params).success).toBe(true);
   });
 });
@@ -68,7 +76,10 @@ describe("applyPersonalData", () => {
     country_code: "BR",
     countries: [],
     fields: [],
-    regions: [{ id: "11", name: "A" }, { id: "12", name: "B" }],
+    regions: [
+      { id: "11", name: "A" },
+      { id: "12", name: "B" },
+    ],
     document_types: [],
     currency: { rule: "first", list: [] },
   };

@@ -82,9 +82,31 @@ export function firstErrorField(fieldErrors: Readonly<Record<string, readonly st
 
 /** Every key `auth.register` takes (SPEC §3 "Registration values"; mobile goes as phone). */
 export const REGISTRATION_KEYS = [
-  "password", "locale", "currency", "login", "email", "phone", "phone_country_code", "country_code", "region",
-  "document_type", "document_number", "first_name", "middle_name", "last_name", "birth_date", "sex", "postcode",
-  "home_town", "address", "fakename", "promo_code", "terms", "notify", "is_betting", "character_id",
+  "password",
+  "locale",
+  "currency",
+  "login",
+  "email",
+  "phone",
+  "phone_country_code",
+  "country_code",
+  "region",
+  "document_type",
+  "document_number",
+  "first_name",
+  "middle_name",
+  "last_name",
+  "birth_date",
+  "sex",
+  "postcode",
+  "home_town",
+  "address",
+  "fakename",
+  "promo_code",
+  "terms",
+  "notify",
+  "is_betting",
+  "character_id",
 ] as const;
 export type RegistrationParams = Partial<Record<(typeof REGISTRATION_KEYS)[number], string>>;
 

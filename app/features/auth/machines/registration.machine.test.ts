@@ -18,11 +18,26 @@ const field = (sysname: string, is_required: boolean, is_visible = true): Person
 function personalData(country: string, over: Partial<PersonalData> = {}): PersonalData {
   return {
     country_code: country,
-    countries: [{ code: "DE", name: "Germany" }, { code: "BR", name: "Brazil" }],
+    countries: [
+      { code: "DE", name: "Germany" },
+      { code: "BR", name: "Brazil" },
+    ],
     fields: [field("email", true), field("password", true), field("first_name", false), field("mobile", true), field("secret_field", false, false)],
-    regions: [{ id: `${country}-1`, name: "First" }, { id: `${country}-2`, name: "Second" }],
-    document_types: [{ id: `${country}-passport`, name: "Passport" }, { id: "id_card", name: "ID card" }],
-    currency: { rule: "first", list: [{ id: "EUR", name: "Euro" }, { id: "USD", name: "Dollar" }] },
+    regions: [
+      { id: `${country}-1`, name: "First" },
+      { id: `${country}-2`, name: "Second" },
+    ],
+    document_types: [
+      { id: `${country}-passport`, name: "Passport" },
+      { id: "id_card", name: "ID card" },
+    ],
+    currency: {
+      rule: "first",
+      list: [
+        { id: "EUR", name: "Euro" },
+        { id: "USD", name: "Dollar" },
+      ],
+    },
     ...over,
   };
 }
@@ -127,7 +142,15 @@ describe("registration machine: personal fields per country", () => {
       load: async (c) =>
         c === "DE"
           ? personalData(c)
-          : personalData(c, { currency: { rule, list: [{ id: "AUD", name: "A" }, { id: "USD", name: "U" }] } }),
+          : personalData(c, {
+              currency: {
+                rule,
+                list: [
+                  { id: "AUD", name: "A" },
+                  { id: "USD", name: "U" },
+                ],
+              },
+            }),
     });
     await settle();
     actor.send({ type: "field.change", name: "currency", value: chosen });
@@ -190,7 +213,12 @@ describe("registration machine: fast and full types", () => {
     expect(Object.keys(ctx().fieldErrors)).toContain("first_name");
     actor.send({ type: "type.switch", registrationType: "fast" });
     expect(Object.keys(ctx().fieldErrors)).not.toContain("first_name");
-    for (const [name, value] of [["email", "a@b.cc"], ["password", "secret1"], ["mobile", "+49 170 1234567"], ["first_name", "Ann"]]) {
+    for (const [name, value] of [
+      ["email", "a@b.cc"],
+      ["password", "secret1"],
+      ["mobile", "+49 170 1234567"],
+      ["first_name", "Ann"],
+    ]) {
       actor.send({ type: "field.change", name: name!, value: value! });
     }
     actor.send({ type: "registration.submit" });

@@ -76,7 +76,13 @@ function fieldValidation(validate: RegistrationValidator, context: RegistrationC
 /** The errors after checking the whole form on submit, and the first erroneous field in form order. */
 function formValidation(validate: RegistrationValidator, context: RegistrationContext) {
   const fieldErrors = Object.fromEntries(Object.entries(validate({ values: context.values, fields: visibleFields(context) })).filter(([, m]) => m.length > 0));
-  return { fieldErrors, firstErrorField: firstErrorField(fieldErrors, visibleFields(context).map((f) => f.sysname)) };
+  return {
+    fieldErrors,
+    firstErrorField: firstErrorField(
+      fieldErrors,
+      visibleFields(context).map((f) => f.sysname),
+    ),
+  };
 }
 
 function initialValues(input: RegistrationInput): FormValues {
@@ -116,12 +122,8 @@ export const registrationMachine = setup({
   actions: {
     validateField: assign(({ context }, params: { name: string }) => fieldValidation(acceptAll, context, params.name)),
     validateAll: assign(({ context }) => formValidation(acceptAll, context)),
-    setValue: assign(({ context, event }) =>
-      event.type === "field.change" ? { values: { ...context.values, [event.name]: event.value } } : {},
-    ),
-    setCountry: assign(({ context, event }) =>
-      event.type === "country.change" ? { values: { ...context.values, country_code: event.country_code } } : {},
-    ),
+    setValue: assign(({ context, event }) => (event.type === "field.change" ? { values: { ...context.values, [event.name]: event.value } } : {})),
+    setCountry: assign(({ context, event }) => (event.type === "country.change" ? { values: { ...context.values, country_code: event.country_code } } : {})),
     clearFieldError: assign(({ context }, params: { name: string }) => {
       const { [params.name]: _old, ...rest } = context.fieldErrors;
       return { fieldErrors: rest };
@@ -143,7 +145,10 @@ export const registrationMachine = setup({
       return {
         fieldErrors,
         generalError: general ? registrationNotice(error) : null,
-        firstErrorField: firstErrorField(fieldErrors, visibleFields(context).map((f) => f.sysname)),
+        firstErrorField: firstErrorField(
+          fieldErrors,
+          visibleFields(context).map((f) => f.sysname),
+        ),
       };
     }),
     reportFirstError: emit(({ context }) => ({ type: "registration.invalid" as const, field: context.firstErrorField ?? "" })),

@@ -106,7 +106,10 @@ describe("sign-in machine: two-factor step", () => {
   });
 
   it("an authenticator's code step (no resend time named) offers no resend and counts nothing down", async () => {
-    const { actor, calls, snap } = await atTwoFactor(async () => account, () => new PlatformError("Authorization", "two_factor_auth is enable", { params: { two_factor_auth: true } }));
+    const { actor, calls, snap } = await atTwoFactor(
+      async () => account,
+      () => new PlatformError("Authorization", "two_factor_auth is enable", { params: { two_factor_auth: true } }),
+    );
     expect(snap().hasTag("twoFactor")).toBe(true);
     expect(snap().context.resendable).toBe(false);
     await vi.advanceTimersByTimeAsync(60_000);
@@ -132,9 +135,12 @@ describe("sign-in machine: two-factor step", () => {
   });
 
   it("counts the resend time down each second to 0, then allows a resend without code", async () => {
-    const { actor, calls, snap } = await atTwoFactor(async () => {
-      throw twoFactorOn();
-    }, () => new PlatformError("Authorization", "two_factor_auth is enable. Resend time is 3"));
+    const { actor, calls, snap } = await atTwoFactor(
+      async () => {
+        throw twoFactorOn();
+      },
+      () => new PlatformError("Authorization", "two_factor_auth is enable. Resend time is 3"),
+    );
     expect(snap().context.resendTime).toBe(3);
     actor.send({ type: "twoFactor.resend" });
     expect(calls).toHaveLength(1); // refused while counting
@@ -166,8 +172,14 @@ describe("sign-in machine: two-factor step", () => {
   });
 
   it.each([
-    [new PlatformError("InvalidParameter", "the code must contain 6 digits", { fields: { code: ["the code must contain 6 digits"] } }), "auth.errors.twoFaErrorCodeDigits"],
-    [new PlatformError("InvalidParameter", "Invalid parameters", { fields: { code: ["two_factor_auth: code is invalid"] } }), "auth.errors.twoFaErrorInvalidCode"],
+    [
+      new PlatformError("InvalidParameter", "the code must contain 6 digits", { fields: { code: ["the code must contain 6 digits"] } }),
+      "auth.errors.twoFaErrorCodeDigits",
+    ],
+    [
+      new PlatformError("InvalidParameter", "Invalid parameters", { fields: { code: ["two_factor_auth: code is invalid"] } }),
+      "auth.errors.twoFaErrorInvalidCode",
+    ],
     [new PlatformError("Authorization", "Time expired"), "auth.errors.twoFaErrorTimeExpired"],
     [new PlatformError("InternalServerError", "boom"), "auth.errors.somethingWrong"],
   ])("maps a code failure to its message (%s)", async (error, key) => {

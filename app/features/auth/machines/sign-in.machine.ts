@@ -66,7 +66,12 @@ export function signInNotice(error: AuthError): AuthMessage {
  */
 export function twoFactorCodeError(error: AuthError): AuthMessage | null {
   if (isErrorType(error, "TooManyRequests")) return signInNotice(error);
-  const texts = [error.message, ...Object.values(error.fields ?? {}).flat().filter((m): m is string => typeof m === "string")];
+  const texts = [
+    error.message,
+    ...Object.values(error.fields ?? {})
+      .flat()
+      .filter((m): m is string => typeof m === "string"),
+  ];
   const says = (re: RegExp) => texts.some((t) => re.test(t));
   if (says(/the code must contain 6 digits/i)) return { key: "auth.errors.twoFaErrorCodeDigits" };
   if (says(/time expired/i)) return { key: "auth.errors.twoFaErrorTimeExpired" };

@@ -5,7 +5,7 @@ import type { ChatSettings } from "../../../lib/api/contract-support";
  * its script from the provider's host with the config's keys, then talks to the global the script
  * defines. The window is passed in so unit tests run the adapters against local stand-ins.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the provider scripts' globals are untyped; each adapter checks what it reads
 export type ChatWindow = { document: Document; setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout } & Record<string, any>;
 
 /** A signed-in player, or a visitor by the anonymous chat id. */

@@ -5,7 +5,7 @@ import { injectScript, isPlayer, whenReady, type ChatAdapter, type ChatWindow } 
 interface FcWidget {
   init(options: Record<string, unknown>): void;
   setExternalId(id: string): void;
-  user: { setFirstName(name: string): void; setEmail(email: string): void; clear(): Promise<unknown> | void };
+  user: { setFirstName(name: string): void; setEmail(email: string): void; clear(): Promise<unknown> | undefined };
   on(event: string, listener: (e: { data?: { message?: FcMessage } }) => void): void;
   show(): void;
   hide(): void;
@@ -20,9 +20,12 @@ export const FRESHCHAT_HOST = "https://wchat.freshchat.com";
 
 function storeEvent(m: FcMessage | undefined, event: "sent" | "received", call: typeof browserCall) {
   if (m?.channelId === undefined || m.conversationId === undefined) return;
-  const text = (m.messageParts ?? []).map((p) => p.text?.content ?? "").join("\n").slice(0, 4000);
-  void call("FreshChat.storeChatEvent", "POST", { channel_id: String(m.channelId), conversation_id: String(m.conversationId), text, event }).catch((e: unknown) =>
-    console.warn("chat: storing a Freshchat event failed", e instanceof Error ? e.message : e),
+  const text = (m.messageParts ?? [])
+    .map((p) => p.text?.content ?? "")
+    .join("\n")
+    .slice(0, 4000);
+  void call("FreshChat.storeChatEvent", "POST", { channel_id: String(m.channelId), conversation_id: String(m.conversationId), text, event }).catch(
+    (e: unknown) => console.warn("chat: storing a Freshchat event failed", e instanceof Error ? e.message : e),
   );
 }
 

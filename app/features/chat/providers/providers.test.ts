@@ -28,7 +28,12 @@ function fakeWindow(scripts: Record<string, StandIn | "fail">, widgets: FakeElem
     setTimeout: ((fn: () => void, ms?: number) => setTimeout(fn, ms)) as typeof setTimeout,
     clearTimeout: ((t: ReturnType<typeof setTimeout>) => clearTimeout(t)) as typeof clearTimeout,
     document: {
-      createElement: () => ({ attrs: {} as Record<string, string>, setAttribute(k: string, v: string) { this.attrs[k] = v; } }),
+      createElement: () => ({
+        attrs: {} as Record<string, string>,
+        setAttribute(k: string, v: string) {
+          this.attrs[k] = v;
+        },
+      }),
       head: {
         appendChild(el: { src: string; attrs: Record<string, string>; onload: () => void; onerror: () => void }) {
           injected.push({ src: el.src, attrs: el.attrs });
@@ -154,7 +159,14 @@ describe("startChatProvider", () => {
 describe("freshChat", () => {
   it("initialises with the token and stores the widget's message events (FreshChat.storeChatEvent)", async () => {
     const handlers = new Map<string, (e: unknown) => void>();
-    const fc = { init: vi.fn(), setExternalId: vi.fn(), user: { setFirstName: vi.fn(), setEmail: vi.fn(), clear: vi.fn() }, on: (n: string, l: (e: unknown) => void) => handlers.set(n, l), show: vi.fn(), hide: vi.fn() };
+    const fc = {
+      init: vi.fn(),
+      setExternalId: vi.fn(),
+      user: { setFirstName: vi.fn(), setEmail: vi.fn(), clear: vi.fn() },
+      on: (n: string, l: (e: unknown) => void) => handlers.set(n, l),
+      show: vi.fn(),
+      hide: vi.fn(),
+    };
     const { win } = fakeWindow({ "https://wchat.freshchat.com/js/widget.js": (w) => (w.fcWidget = fc) });
     const call = vi.fn().mockResolvedValue({ id: 1 });
     const adapter = freshChat(win, call);
