@@ -15,7 +15,8 @@ function vitestRows(file) {
       rows.push({ title: `${f.name.replace(`${process.cwd()}/`, "")} › ${t.fullName ?? t.title}`, ms: t.duration ?? 0, status: t.status });
     }
     // A file that failed to load, or whose hook failed, may have no failed test of its own: count it once.
-    if (f.status === "failed" && !results.some((t) => t.status === "failed")) rows.push({ title: f.name.replace(`${process.cwd()}/`, ""), ms: 0, status: "failed" });
+    if (f.status === "failed" && !results.some((t) => t.status === "failed"))
+      rows.push({ title: f.name.replace(`${process.cwd()}/`, ""), ms: 0, status: "failed" });
   }
   return rows;
 }

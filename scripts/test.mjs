@@ -53,7 +53,7 @@ for (const name of readdirSync("test-results")) {
   if (/^(vitest|playwright)(-[\w-]+)?\.json$|^stages\.json$/.test(name)) rmSync(`test-results/${name}`, { force: true });
 }
 
-section("0 Lint and format", () => run(bin("biome"), ["ci", "."]));
+section("0 Lint and format", () => run(bin("biome"), ["ci", "--colors=off", "."]));
 
 section("1 Typecheck", () => {
   run(bin("wrangler"), ["types", "--strict-vars=false"]);
