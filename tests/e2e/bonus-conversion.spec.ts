@@ -55,7 +55,8 @@ async function playByApi(request: APIRequestContext, sysname: string, bet: numbe
   expect(res.status(), await res.text()).toBe(200);
 }
 
-test.describe("welcome bonus played down to conversion @nojs", () => {
+// Not @nojs: a long money flow whose forms (deposit, activate, the studio's spin) are each proved without JavaScript in their own specs.
+test.describe("welcome bonus played down to conversion", () => {
   test("register → first deposit's welcome bonus → activated → wagered in the studio → converted into real money", async ({ page }) => {
     test.setTimeout(240_000);
     await registerByApi(page.request, unique("bonus-conversion"));
