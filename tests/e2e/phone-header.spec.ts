@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { demoDeposit, registerByApi, unique } from "./accounts-fixtures";
+import { payDemoDeposit, registerByApi, unique } from "./accounts-fixtures";
 import { expect, msg, SEED, siteHeader, test } from "./fixtures";
 
 /**
@@ -26,7 +26,7 @@ async function expectFits(page: Page, width: number, controls: ["checkbox" | "bu
 }
 
 /** The widest balance the demo cashier allows: R$ 25,000.00. */
-const bigDeposit = (page: Page) => demoDeposit(page, 2_500_000);
+const bigDeposit = (page: Page) => payDemoDeposit(page.request, 2_500_000);
 
 for (const locale of SEED.locales) {
   // Not @nojs: measurements of the laid-out header; the menu without scripts is proved on the short phone below.
