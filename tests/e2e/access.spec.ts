@@ -22,8 +22,8 @@ test.describe("player areas for a visitor", { tag: "@nojs" }, () => {
   }
 });
 
-test.describe("site redirects from the operator's configuration", { tag: "@nojs" }, () => {
-  test("/promo/anything?a=1 goes to the home page's promotions keeping the query", async ({ page, request }) => {
+test.describe("site redirects from the operator's configuration", () => {
+  test("/promo/anything?a=1 goes to the home page's promotions keeping the query", { tag: "@nojs" }, async ({ page, request }) => {
     const r = await getNoFollow(request, "/promo/anything?a=1");
     expect(r.status()).toBe(302);
     await page.goto("/promo/anything?a=1");

@@ -59,6 +59,25 @@ export async function startDemoDeposit(request: APIRequestContext, amount: numbe
   return (await res.json()).data.redirect_url as string;
 }
 
+/**
+ * Funds the signed-in player without opening the demo payment page: starts the deposit through
+ * the /api contract, then answers "success" on the provider's own endpoint with the page's
+ * signature, as the page's form would. For a test whose subject is not the payment page (that
+ * page's walk is proved in demo-payment.spec.ts and cashier.spec.ts). Answers the result page's address.
+ */
+export async function payDemoDeposit(request: APIRequestContext, amount: number): Promise<string> {
+  const page = new URL(await startDemoDeposit(request, amount), origin());
+  const res = await request.post(page.pathname, {
+    form: { sig: page.searchParams.get("sig") ?? "", outcome: "success" },
+    headers: { origin: origin() },
+    maxRedirects: 0,
+  });
+  expect(res.status(), await res.text()).toBe(303);
+  const result = res.headers()["location"] ?? "";
+  expect(result).toMatch(/\/paysuccess\//);
+  return result;
+}
+
 /** Funds the signed-in player through the demo payment page: `amount` in minor units, paid at once. */
 export async function demoDeposit(page: Page, amount: number) {
   await page.goto(await startDemoDeposit(page.request, amount));

@@ -268,8 +268,8 @@ test.describe("forced logout", () => {
   });
 });
 
-test.describe("embedded forms @nojs", () => {
-  test("/forms/sign_in signs in inside the frame", async ({ page, request }) => {
+test.describe("embedded forms", () => {
+  test("/forms/sign_in signs in inside the frame", { tag: "@nojs" }, async ({ page, request }) => {
     const email = unique("embed");
     await registerByApi(request, email);
     await page.goto("/forms/sign_in");
@@ -279,7 +279,7 @@ test.describe("embedded forms @nojs", () => {
     await expect(page.getByRole("heading", { name: "You are signed in" })).toBeVisible();
   });
 
-  test("/forms/sign_up registers inside the frame", async ({ page }) => {
+  test("/forms/sign_up registers inside the frame", { tag: "@nojs" }, async ({ page }) => {
     await page.goto("/forms/sign_up");
     await page.getByLabel("Email").fill(unique("embed-up"));
     await page.getByLabel("Password (6–20 characters)").fill(PASSWORD);

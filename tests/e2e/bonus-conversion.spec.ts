@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { formatMoney } from "../../app/lib/money";
-import { demoDeposit, origin, registerByApi, unique } from "./accounts-fixtures";
+import { origin } from "./accounts-fixtures";
+import { playerWith } from "./player-fixtures";
 import { expect, jsOn, siteHeader, test, tr } from "./fixtures";
 
 /**
@@ -55,16 +56,15 @@ async function playByApi(request: APIRequestContext, sysname: string, bet: numbe
   expect(res.status(), await res.text()).toBe(200);
 }
 
-test.describe("welcome bonus played down to conversion @nojs", () => {
+// Not @nojs: a long money flow whose forms (deposit, activate, the studio's spin) are each proved without JavaScript in their own specs.
+test.describe("welcome bonus played down to conversion", () => {
   test("register → first deposit's welcome bonus → activated → wagered in the studio → converted into real money", async ({ page }) => {
     test.setTimeout(240_000);
-    await registerByApi(page.request, unique("bonus-conversion"));
+    await playerWith(page.request, { tag: "bonus-conversion", deposited: [FIRST, SECOND] });
     const slot = await slotForMaxBet(page.request);
-    await demoDeposit(page, FIRST);
-    await demoDeposit(page, SECOND);
-    await expect(siteHeader(page).locator("[data-balance]")).toHaveText(usd(FIRST + SECOND));
 
     await page.goto(BONUSES);
+    await expect(siteHeader(page).locator("[data-balance]")).toHaveText(usd(FIRST + SECOND));
     const welcome = page.getByTestId("bonuses-available").locator("article", { hasText: "Welcome bonus: first deposit" });
     await expect(welcome).toContainText(usd(TURNOVER));
     await expect(welcome).toContainText(usd(MAX_BET));

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { demoDeposit, origin, readyToWithdraw, registerByApi, unique } from "./accounts-fixtures";
+import { origin, readyToWithdraw, registerByApi, unique } from "./accounts-fixtures";
+import { playerWith } from "./player-fixtures";
 import { expect, siteHeader, slotOutsideJackpots, test, tr } from "./fixtures";
 
 /**
@@ -30,9 +31,7 @@ async function confirmAction(page: Page, section: string, title: string, action:
 test.describe("bonuses @nojs", () => {
   test("activate with the X-ray, burn the active one for another, exit with its preview, decline", async ({ page, javaScriptEnabled }) => {
     test.setTimeout(90_000);
-    await registerByApi(page.request, unique("bonus"));
-    await demoDeposit(page, 5000);
-    await demoDeposit(page, 4000);
+    await playerWith(page.request, { tag: "bonus", deposited: [5000, 4000] });
     await page.goto(BONUSES);
     const signUp = card(page, "bonuses-available", "Sign-up bonus");
     const welcome = card(page, "bonuses-available", "Welcome bonus: first deposit");
@@ -111,13 +110,8 @@ test.describe("bonuses @nojs", () => {
 
   test("withdrawing with an active bonus: the burning-bonuses dialog; keep it, or withdraw and end it", async ({ page, javaScriptEnabled }) => {
     test.setTimeout(60_000);
-    const email = unique("burn");
-    await registerByApi(page.request, email);
+    const { email } = await playerWith(page.request, { tag: "burn", deposited: 5000, bonus: "active" });
     await readyToWithdraw(page.request, email);
-    await demoDeposit(page, 5000);
-    const { data } = await (await page.request.get("/api/bonuses/get")).json();
-    const signUp = data.available.find((b: { sysname: string }) => b.sysname === "no-deposit");
-    expect((await page.request.post("/api/bonuses/activate", { multipart: { bonus_id: signUp.id }, headers: { origin: origin() } })).status()).toBe(200);
 
     await page.goto("/cashier/withdraw?method=demo_card");
     const fill = async () => {
@@ -145,10 +139,7 @@ test.describe("bonuses @nojs", () => {
 
 test.describe("bonus panel on the game page @nojs", () => {
   test("a player with an active bonus sees its wagering and max bet beside a real-money game, with or without JavaScript", async ({ page }) => {
-    await registerByApi(page.request, unique("panel"));
-    const { data } = await (await page.request.get("/api/bonuses/get")).json();
-    const signUp = data.available.find((b: { sysname: string }) => b.sysname === "no-deposit");
-    expect((await page.request.post("/api/bonuses/activate", { multipart: { bonus_id: signUp.id }, headers: { origin: origin() } })).status()).toBe(200);
+    await playerWith(page.request, { tag: "panel", bonus: "active" });
     const game = await slotOutsideJackpots(page.request);
     await page.goto(`/game/${game.sysname}?mode=real`);
     const panel = page.getByTestId("game-bonus");

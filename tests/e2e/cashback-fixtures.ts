@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { demoDeposit, origin, registerByApi, unique } from "./accounts-fixtures";
+import { origin, payDemoDeposit, registerByApi, unique } from "./accounts-fixtures";
 import { expect, slotOutsideJackpots } from "./fixtures";
 
 /** The signed-in player's main balance, in minor units. */
@@ -34,7 +34,7 @@ export async function playerWithCashback(browser: Browser, prefix = "cashback"):
 
 /** Deposits 100.00 and bets what the balance holds (at most 100.00) until it is 100.00 − `loss` or less, or 50 rounds: answers the loss. */
 async function loseAtLeast(page: Page, loss: number): Promise<number> {
-  await demoDeposit(page, 10_000);
+  await payDemoDeposit(page.request, 10_000);
   const game = await slotOutsideJackpots(page.request);
   for (let i = 0, balance = await mainBalance(page); i < 50 && balance > 10_000 - loss; i++, balance = await mainBalance(page)) {
     const res = await page.request.post(`/platform/game/${game.sysname}/round`, {

@@ -49,18 +49,6 @@ test.describe("game page @nojs", () => {
     await expect(page.locator(".app")).not.toHaveAttribute("data-screen", /./);
   });
 
-  test("crawlers get the facts, the template title, canonical and JSON-LD in the HTML", async ({ request }) => {
-    const game = await slot(request);
-    const res = await request.get(`/game/${game.sysname}`);
-    expect(res.status()).toBe(200);
-    const html = await res.text();
-    expect(html).toContain(`<title>${game.title} by ${game.provider_name}: play online | Playfront Casino</title>`);
-    expect(html).toContain(`<link rel="canonical" href="${absolute(`/game/${game.sysname}`)}"/>`);
-    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
-    expect(ld).not.toBeNull();
-    expect(JSON.parse(ld![1]!)).toMatchObject({ "@type": "VideoGame", name: game.title, publisher: { name: game.provider_name } });
-    expect(html).toMatch(/\d{2}\.\d{2} %/);
-  });
 
   test("a visitor plays demo rounds inside the frame", async ({ page }) => {
     const game = await slot(page.request);
@@ -121,6 +109,21 @@ test.describe("game page @nojs", () => {
     await page.locator('.lobby-grid a[href$="/game/sportsbook"]').first().click();
     await expect(page).toHaveURL(absolute("/betting"));
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
+
+// Not @nojs: a crawler reads the HTML answer, which no browser setting changes.
+test.describe("game page for crawlers", () => {  test("crawlers get the facts, the template title, canonical and JSON-LD in the HTML", async ({ request }) => {
+    const game = await slot(request);
+    const res = await request.get(`/game/${game.sysname}`);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<title>${game.title} by ${game.provider_name}: play online | Playfront Casino</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${absolute(`/game/${game.sysname}`)}"/>`);
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
+    expect(ld).not.toBeNull();
+    expect(JSON.parse(ld![1]!)).toMatchObject({ "@type": "VideoGame", name: game.title, publisher: { name: game.provider_name } });
+    expect(html).toMatch(/\d{2}\.\d{2} %/);
   });
 });
 

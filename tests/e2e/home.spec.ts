@@ -157,9 +157,9 @@ test.describe("home page banners", () => {
   });
 });
 
-test.describe("site links", { tag: "@nojs" }, () => {
+test.describe("site links", () => {
 
-  test("menu, footer and game links open their page: in place once the page is live, as plain links without JavaScript", async ({ page }) => {
+  test("menu, footer and game links open their page: in place once the page is live, as plain links without JavaScript", { tag: "@nojs" }, async ({ page }) => {
     await page.goto("/");
     if (jsOn()) {
       await expect(html(page)).toHaveAttribute("data-links", "");

@@ -9,7 +9,8 @@ import { expect, test, jsOn } from "./fixtures";
 
 const tiles = (page: Page) => page.locator(".lobby-grid [data-game]");
 
-test.describe("game covers @nojs", () => {
+// Not @nojs: covers are images and headers, the same with or without scripts.
+test.describe("game covers", () => {
   test("lobby covers are the platform's SVG as it is: no proxy, no srcset, the first one high priority", async ({ page }) => {
     await page.goto("/gamehall");
     const first = tiles(page).first().locator("img");

@@ -84,7 +84,10 @@ test.describe("jackpots @nojs", () => {
     }
   });
 
-  test("a winners offset that is not a page start redirects to the page holding it, as in the lobby", async ({ request }) => {
+});
+
+// Not @nojs: redirects read from the HTTP answer, which no browser setting changes.
+test.describe("jackpot URLs", () => {  test("a winners offset that is not a page start redirects to the page holding it, as in the lobby", async ({ request }) => {
     const cases: Array<[string, string]> = [["/winners?offset=7", "/winners"], ["/winners?offset=abc", "/winners"], ["/winners?offset=0", "/winners"], ["/winners?offset=45", "/winners?offset=40"]];
     for (const [path, to] of cases) {
       const res = await getNoFollow(request, path);

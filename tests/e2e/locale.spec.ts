@@ -29,9 +29,9 @@ test.describe("language switcher", { tag: "@nojs" }, () => {
   });
 });
 
-test.describe("an explicit language choice wins over the remembered one", { tag: "@nojs" }, () => {
+test.describe("an explicit language choice wins over the remembered one", () => {
   for (const locale of ["es", "pt", "ar"]) {
-    test(`choosing English on the /${locale} home opens / in English, and / stays English`, async ({ page }) => {
+    test(`choosing English on the /${locale} home opens / in English, and / stays English`, { tag: "@nojs" }, async ({ page }) => {
       await page.goto(`/${locale}`);
       // The locale cookie now says ${locale}: the bare root would follow it back.
       await siteHeader(page).locator("summary", { hasText: msg(locale, "header.language") }).click();
@@ -99,7 +99,8 @@ test.describe("payment methods", { tag: "@nojs" }, () => {
   }
 });
 
-test.describe("players' and games' own text in Arabic", { tag: "@nojs" }, () => {
+// Not @nojs: text measured in the laid-out page, the same before and after scripts.
+test.describe("players' and games' own text in Arabic", () => {
   /** The first Latin text on the screen ellipsised in `selector`, and whether its first letter shows. */
   async function firstCut(page: Page, selector: string) {
     return page.evaluate((sel) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { demoDeposit, origin, PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
+import { origin, payDemoDeposit, PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
 import { formatRate } from "../../app/features/loyalty/points";
 import { formatMoney } from "../../app/lib/money";
 import { absolute, expect, jsOn, slotOutsideJackpots, test, tr } from "./fixtures";
@@ -39,7 +39,7 @@ async function earn(page: Page, points: number): Promise<{ rounds: number; wager
   let wagered = 0;
   for (let i = 0; i < 40 && (await info(page)).points < points; i++) {
     const bet = Math.min(5000, await mainBalance(page));
-    if (bet < game.min_bet.amount) await demoDeposit(page, 20_000);
+    if (bet < game.min_bet.amount) await payDemoDeposit(page.request, 20_000);
     const stake = Math.max(bet, game.min_bet.amount);
     const res = await page.request.post(`/platform/game/${game.sysname}/round`, {
       multipart: { bet: String(stake), mode: "real", round_id: `e2e-loyalty-${Date.now()}-${Math.random().toString(36).slice(2)}` },
@@ -80,7 +80,7 @@ test.describe("loyalty @nojs", () => {
   test("rounds earn points and move the level; the shop's bonus is bought through its confirm and shows in the bonuses", async ({ page }) => {
     test.setTimeout(90_000);
     await registerByApi(page.request, unique("loyal-buy"));
-    await demoDeposit(page, 20_000);
+    await payDemoDeposit(page.request, 20_000);
     await page.goto("/profile/loyalty");
     const level = page.getByTestId("loyalty-level");
     await expect(level).toHaveAttribute("data-percent", "0");
@@ -190,7 +190,7 @@ test.describe("loyalty notices with JavaScript", () => {
   test("points earned by play show as a notice without a reload; the sound can be muted", async ({ page }) => {
     test.setTimeout(60_000);
     await registerByApi(page.request, unique("loyal-notice"));
-    await demoDeposit(page, 20_000);
+    await payDemoDeposit(page.request, 20_000);
     await page.goto("/profile/loyalty");
     await expect(page.locator("html[data-realtime=open]")).toHaveCount(1);
     // The first interaction: notices are fetched from then on.
@@ -225,7 +225,7 @@ test.describe("loyalty notices with JavaScript", () => {
     });
     const plays = () => page.evaluate(() => (window as unknown as { __plays: number[] }).__plays);
     await registerByApi(page.request, unique("loyal-later"));
-    await demoDeposit(page, 20_000);
+    await payDemoDeposit(page.request, 20_000);
     expect((await earn(page, 5)).rounds).toBe(1);
     const earned = (await info(page)).points;
     await page.goto("/profile/loyalty");

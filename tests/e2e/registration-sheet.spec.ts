@@ -1,5 +1,7 @@
 import { expect, test } from "./fixtures";
 
+// Not @nojs: measurements of the laid-out popup, which scripts do not change (the popup's forms are proved without JavaScript in auth.spec.ts).
+
 /**
  * The registration popup on phones (issue 16): a full-screen sheet up to 480 px wide, not a card
  * squeezed inside 16 px of page, with comfortable spacing — full-width fields at least 44 px high,
@@ -7,7 +9,7 @@ import { expect, test } from "./fixtures";
  * card as before from 481 px up.
  */
 for (const width of [360, 390]) {
-  test(`on a ${width} px phone the registration popup is a full-screen sheet with room to type @nojs`, async ({ page }) => {
+  test(`on a ${width} px phone the registration popup is a full-screen sheet with room to type`, async ({ page }) => {
     await page.setViewportSize({ width, height: 740 });
     await page.goto("/?show_popup_reg=1");
     const panel = page.locator('.dialog:has([data-auth-mode="registration"]) .dialog__panel');
@@ -40,7 +42,7 @@ for (const width of [360, 390]) {
   });
 }
 
-test("from 481 px the registration popup stays a card over the page @nojs", async ({ page }) => {
+test("from 481 px the registration popup stays a card over the page", async ({ page }) => {
   await page.setViewportSize({ width: 768, height: 900 });
   await page.goto("/?show_popup_reg=1");
   const box = (await page.locator('.dialog:has([data-auth-mode="registration"]) .dialog__panel').boundingBox())!;

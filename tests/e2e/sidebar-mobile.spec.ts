@@ -60,7 +60,8 @@ test.describe("sidebar on a phone", () => {
   });
 });
 
-test.describe("header on a phone", { tag: "@nojs" }, () => {
+// Not @nojs: measurements; signing out from the menu without scripts is proved in phone-header.spec.ts.
+test.describe("header on a phone", () => {
   for (const width of [320, 360, 390]) {
     test(`fits a ${width} px screen, for a visitor and for a player, who signs out from the sidebar`, async ({ page }) => {
       await page.setViewportSize({ width, height: 740 });

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { demoDeposit, origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
+import { playerWith } from "./player-fixtures";
+import { origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, jsOn, test, tr } from "./fixtures";
 
 /**
@@ -38,8 +39,7 @@ const balanceMain = async (request: APIRequestContext) => (await (await request.
 const money = (minor: number) => `$${minor % 100 ? (minor / 100).toFixed(2) : minor / 100}`;
 
 async function fundedPlayer(page: Page, tag: string, amount = 10_000) {
-  await registerByApi(page.request, unique(tag));
-  await demoDeposit(page, amount);
+  await playerWith(page.request, { tag, deposited: amount });
 }
 
 /** Picks a selection on its event's page and waits for the slip to hold it. */

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { demoDeposit, origin, registerByApi, unique } from "./accounts-fixtures";
+import { origin, registerByApi, unique } from "./accounts-fixtures";
+import { playerWith } from "./player-fixtures";
 import { absolute, expect, jsOn, test, tr } from "./fixtures";
 
 /**
@@ -154,10 +155,7 @@ test.describe("tournaments, live", () => {
     const games = await page.request.get("/api/games/get", { params: { options: JSON.stringify({ sysnames: [sysname], count: 1 }) } });
     const bet = Math.max(((await games.json()).data.items[0] as { min_bet: { amount: number } }).min_bet.amount, 100);
     const join = async (p: Page, tag: string) => {
-      await registerByApi(p.request, unique(tag));
-      await demoDeposit(p, 20_000);
-      const res = await p.request.post("/api/tournaments/participate", { form: { tournament_id: String(duel.id) }, headers: { origin: origin() } });
-      expect(res.status(), await res.text()).toBe(200);
+      expect((await playerWith(p.request, { tag, deposited: 20_000, tournament: "round-duel" })).tournamentId).toBe(duel.id);
     };
     const round = async (p: Page) => {
       const res = await p.request.post(`/platform/game/${sysname}/round`, {
@@ -197,8 +195,7 @@ test.describe("tournaments, live", () => {
     expect(copied.status(), await copied.text()).toBe(200);
     const sprint = await tournament(page.request, ((await copied.json()).data as { sysname: string }).sysname);
     expect(sprint.status).toBe("active");
-    await registerByApi(page.request, unique("tour-player"));
-    await demoDeposit(page, 20_000);
+    await playerWith(page.request, { tag: "tour-player", deposited: 20_000 });
 
     // Join from the list (the form, enhanced): the card then says so.
     await page.goto("/tournaments");

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { demoDeposit, origin, readyToWithdraw, registerByApi, unique } from "./accounts-fixtures";
+import { origin, payDemoDeposit, readyToWithdraw, registerByApi, unique } from "./accounts-fixtures";
 import { expect, jsOn, test, tr } from "./fixtures";
 
 /**
@@ -52,7 +52,7 @@ async function kycBlockedPlayer(page: Page): Promise<{ email: string }> {
   await registerByApi(request, email);
   await readyToWithdraw(request, email);
   await setKycBlock(request, email);
-  await demoDeposit(page, 5000);
+  await payDemoDeposit(request, 5000);
   return { email };
 }
 

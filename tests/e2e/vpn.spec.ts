@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { demoDeposit, origin, registerByApi, unique } from "./accounts-fixtures";
+import { origin, registerByApi, unique } from "./accounts-fixtures";
+import { playerWith } from "./player-fixtures";
 import { expect, test, tr } from "./fixtures";
 
 /**
@@ -24,8 +25,7 @@ async function buy(page: Page, title: string, price: string) {
 test.describe("vpn @nojs", () => {
   test("buy a plan, see it active, turn auto-renewal on and off", async ({ page }) => {
     test.setTimeout(60_000);
-    await registerByApi(page.request, unique("vpn"));
-    await demoDeposit(page, 5000);
+    await playerWith(page.request, { tag: "vpn", deposited: 5000 });
     await page.goto("/vpn");
     await expect(subscription(page)).toHaveAttribute("data-status", "none");
     await expect(plan(page, "Month")).toContainText("$8.99");
@@ -85,9 +85,7 @@ test.describe("vpn @nojs", () => {
 test.describe("vpn, live", () => {
   test("the clock's ends-soon warning arrives as a toast", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "live toasts need JavaScript");
-    const email = unique("vpn-live");
-    await registerByApi(page.request, email);
-    await demoDeposit(page, 1000);
+    const { email } = await playerWith(page.request, { tag: "vpn-live", deposited: 1000 });
     await buy(page, "Week pass", "$2.99");
     await expect(subscription(page)).toHaveAttribute("data-status", "active");
     await page.goto("/gamehall");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { demoDeposit, origin, registerByApi, unique } from "./accounts-fixtures";
+import { origin, payDemoDeposit, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, jsOn, slotOutsideJackpots, test, tr } from "./fixtures";
 
 /**
@@ -42,7 +42,7 @@ async function playRounds(page: Page, n: number) {
 async function earnPoints(page: Page, target: number) {
   const game = await slotOutsideJackpots(page.request);
   for (let i = 0; i < 40 && (await points(page)) < target; i++) {
-    if ((await balances(page)).balance_main.amount < 5000) await demoDeposit(page, 20_000);
+    if ((await balances(page)).balance_main.amount < 5000) await payDemoDeposit(page.request, 20_000);
     const res = await page.request.post(`/platform/game/${game.sysname}/round`, {
       multipart: { bet: "5000", mode: "real", round_id: `e2e-wheel-pts-${Date.now()}-${Math.random().toString(36).slice(2)}` },
       headers: { origin: origin(), accept: "application/json" },
@@ -70,7 +70,7 @@ test.describe("wheel of fortune", () => {
   test("a quest earns a spin; the wheel spins in the page, pays, and the spin verifies once the seed is revealed", async ({ page }) => {
     test.setTimeout(120_000);
     await registerByApi(page.request, unique("wheel-js"));
-    await demoDeposit(page, 20_000);
+    await payDemoDeposit(page.request, 20_000);
     const daily = await campaign(page, "daily-wheel");
     // The first deposit's quest: 2 spins.
     expect(daily.spin_balance).toBe(2);
@@ -142,7 +142,7 @@ test.describe("wheel of fortune", () => {
     await expect(short).toContainText(tr("wheel.buy.insufficientText", { spins: "1", cost: "100", have: "0", missing: "100" }));
     await expect(short.getByRole("link", { name: tr("wheel.buy.play") })).toHaveAttribute("href", "/gamehall");
 
-    await demoDeposit(page, 1_000);
+    await payDemoDeposit(page.request, 1_000);
     await page.goto(`/wheel-of-fortune?campaign=${premium.id}&popup=buy-confirm&amount=2&pay=money`);
     const confirm = page.getByTestId("wheel-buy-confirm");
     await expect(confirm).toContainText(tr("wheel.buy.confirmText", { spins: "2", cost: "$2", have: "$10", left: "$8" }));
@@ -161,7 +161,7 @@ test.describe("wheel of fortune", () => {
   test("a spin the server refuses or fails opens the error confirm; Close leaves the spins as they were", async ({ page }) => {
     test.setTimeout(60_000);
     await registerByApi(page.request, unique("wheel-fail"));
-    await demoDeposit(page, 1_000);
+    await payDemoDeposit(page.request, 1_000);
     await page.goto("/wheel-of-fortune");
     await expect(spinBalance(page)).toHaveAttribute("data-spins", "2");
     // The platform refuses (as if the spins were spent in another tab), then fails outright.
@@ -215,7 +215,7 @@ test.describe("wheel of fortune @nojs", () => {
     // A form the page never sends is a 400, not a spin.
     const bad = await page.request.post("/wheel-of-fortune", { form: { intent: "spin", campaign_id: "1" }, headers: { origin: origin() }, maxRedirects: 0 });
     expect(bad.status()).toBe(400);
-    await demoDeposit(page, 20_000);
+    await payDemoDeposit(page.request, 20_000);
     const daily = await campaign(page, "daily-wheel");
     await page.goto("/wheel-of-fortune");
     await expect(spinBalance(page)).toHaveAttribute("data-spins", "2");
@@ -281,7 +281,7 @@ test.describe("wheel of fortune @nojs", () => {
     test.setTimeout(90_000);
     await registerByApi(page.request, unique("wheel-buy-form"));
     const premium = await campaign(page, "premium-wheel");
-    await demoDeposit(page, 1_000);
+    await payDemoDeposit(page.request, 1_000);
     /** The buy popup by its URL: the amount and the way to pay, then the confirm, then Buy. */
     const buy = async (spins: string, pay: RegExp) => {
       await page.goto(`/wheel-of-fortune?campaign=${premium.id}&popup=buy`);

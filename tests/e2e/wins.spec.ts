@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { demoDeposit, origin, registerByApi, unique } from "./accounts-fixtures";
+import { origin } from "./accounts-fixtures";
+import { playerWith } from "./player-fixtures";
 import { expect, slotOutsideJackpots, test } from "./fixtures";
 
 /**
@@ -12,8 +13,7 @@ const winCard = (page: Page, id: string) => ticker(page).locator(`[data-win="${i
 
 /** A signed-in player in its own browser context, funded with $500 through the demo payment page. */
 async function fundedPlayer(page: Page) {
-  await registerByApi(page.request, unique("winner"));
-  await demoDeposit(page, 50_000);
+  await playerWith(page.request, { tag: "winner", deposited: 50_000 });
 }
 
 /** Real rounds at the smallest bet of a slot outside the jackpots, as the game's own script posts them, until one wins. */
