@@ -5,8 +5,9 @@ import { defineConfig, devices } from "@playwright/test";
  * `npm test` builds the app and prepares a fresh database in .wrangler/e2e-state first; running
  * `npx playwright test` alone needs a prior build and that database.
  *
- * Two projects: `js` runs every test; `no-js` runs the tests tagged @nojs with JavaScript off,
- * proving pages, links and forms work before (or without) hydration.
+ * Two projects: `js` runs every test; `no-js` runs the tests tagged @nojs with JavaScript off:
+ * those whose subject is a form or navigation, proving they work before (or without) hydration
+ * (decision 0067). scripts/test.mjs runs the two one after the other, each as a stage of its own.
  */
 const port = Number(process.env.E2E_PORT ?? 8790);
 const baseURL = `http://127.0.0.1:${port}`;

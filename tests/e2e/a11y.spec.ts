@@ -188,14 +188,24 @@ const test = base.extend<object, { seeded: Seeded; playerState: string }>({
 });
 
 function localized(locale: string, path: string, seeded: Seeded): string {
-  const filled = path.replace("{game}", seeded.game).replace("{jackpot}", seeded.jackpot).replace("{tournament}", seeded.tournament).replace("{promotion}", seeded.promotions[locale] ?? "");
+  const filled = path
+    .replace("{game}", seeded.game)
+    .replace("{jackpot}", seeded.jackpot)
+    .replace("{tournament}", seeded.tournament)
+    .replace("{promotion}", seeded.promotions[locale] ?? "");
   if (locale === "en") return filled;
   return filled === "/" ? `/${locale}` : `/${locale}${filled}`;
 }
 
 /** One line per violation: rule, impact, and where (the first few nodes' selectors). */
-function describe(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]): string[] {
-  return violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]): string[] {
+  return violations.map(
+    (v) =>
+      `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join(" | ")}`,
+  );
 }
 
 /**
@@ -226,7 +236,7 @@ async function audit(page: Page, target: Target, url: string, locale: string) {
     const byImpact = { critical: 0, serious: 0, moderate: 0, minor: 0 };
     for (const v of violations) byImpact[(v.impact ?? "minor") as keyof typeof byImpact] += 1;
     counts.push(`${vp.name} ${Object.values(byImpact).join("/")}`);
-    found.push(...describe(violations).map((line) => `${vp.name}: ${line}`));
+    found.push(...describeViolations(violations).map((line) => `${vp.name}: ${line}`));
   }
   test.info().annotations.push({ type: "axe", description: counts.join("; ") });
   expect(found, `axe violations on ${url}`).toEqual([]);

@@ -94,7 +94,10 @@ export async function mailedCode(request: APIRequestContext, to: string): Promis
 
 /** What a withdrawal asks before money: the email confirmed (by the mailed code) and the name and date of birth. */
 export async function readyToWithdraw(request: APIRequestContext, email: string): Promise<void> {
-  const confirm = await request.post("/api/account/confirmContact", { multipart: { contact: email, code: await mailedCode(request, email) }, headers: { origin: origin() } });
+  const confirm = await request.post("/api/account/confirmContact", {
+    multipart: { contact: email, code: await mailedCode(request, email) },
+    headers: { origin: origin() },
+  });
   expect(confirm.status(), await confirm.text()).toBe(200);
   const named = await request.post("/api/account/saveProfileInfo", {
     multipart: { first_name: "Ana", last_name: "Silva", birth_date: "1991-04-12" },

@@ -30,7 +30,9 @@ async function fillFullRegistration(page: Page, email: string, zip: string) {
     ["ZIP code", zip],
   ];
   for (const [label, value] of fields) await popup(page).getByLabel(label).fill(value);
-  await popup(page).getByLabel(/accept the terms/).check();
+  await popup(page)
+    .getByLabel(/accept the terms/)
+    .check();
 }
 
 test.describe("registration types @nojs", () => {
@@ -74,7 +76,9 @@ test.describe("registration types @nojs", () => {
     const email = unique("sixth");
     await popup(page).getByLabel("Email").fill(email);
     await popup(page).getByLabel("Password (6–20 characters)").fill(PASSWORD);
-    await popup(page).getByLabel(/accept the terms/).check();
+    await popup(page)
+      .getByLabel(/accept the terms/)
+      .check();
     await popup(page).getByRole("button", { name: "Create account" }).click();
     await expect(popup(page).getByText(/Too many attempts\. Try again in \d+ seconds\./)).toBeVisible();
     await expect(popup(page).getByLabel("Email")).toHaveValue(email);
@@ -152,7 +156,9 @@ test.describe("after registration", () => {
     await popupEnhanced(page);
     await popup(page).getByLabel("Email").fill(email);
     await popup(page).getByLabel("Password (6–20 characters)").fill(PASSWORD);
-    await popup(page).getByLabel(/accept the terms/).check();
+    await popup(page)
+      .getByLabel(/accept the terms/)
+      .check();
     await popup(page).getByRole("button", { name: "Create account" }).click();
     await expect(popup(page).getByRole("heading", { name: "Confirm your email" })).toBeVisible();
     await expect(page.getByText("Welcome aboard! Make your first deposit")).toBeVisible();
@@ -210,7 +216,9 @@ test.describe("social sign-in through the demo provider", () => {
     await expect(popup(page).getByRole("heading", { name: "Complete your registration" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(popup(page)).toBeVisible();
-    await popup(page).getByLabel(/accept the terms/).check();
+    await popup(page)
+      .getByLabel(/accept the terms/)
+      .check();
     await popup(page).getByRole("button", { name: "Complete registration" }).click();
     await expect(page).toHaveURL(/register=success/);
     await expect(siteHeader(page).getByText(email)).toBeVisible();
@@ -241,7 +249,10 @@ test.describe("messenger mini-app sign-in", () => {
       user: JSON.stringify({ id, first_name: "Tg", username: `tg${id}`, language_code: "en" }),
       auth_date: String(Math.floor(Date.now() / 1000)),
     });
-    const check = [...fields.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}=${v}`).join("\n");
+    const check = [...fields.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => `${k}=${v}`)
+      .join("\n");
     const secret = createHmac("sha256", "WebAppData").update("123456:local-development-bot-token").digest();
     fields.append("hash", createHmac("sha256", secret).update(check).digest("hex"));
     await page.goto(`/#tgWebAppData=${encodeURIComponent(fields.toString())}&tgWebAppVersion=7.0`);

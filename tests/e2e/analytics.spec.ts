@@ -35,7 +35,9 @@ test.describe("analytics", () => {
     await touch(page);
     await popup(page).getByLabel("Email").fill(unique("analytics"));
     await popup(page).getByLabel("Password (6–20 characters)").fill(PASSWORD);
-    await popup(page).getByLabel(/accept the terms/).check();
+    await popup(page)
+      .getByLabel(/accept the terms/)
+      .check();
     await popup(page).getByRole("button", { name: "Create account" }).click();
     await expect(page).toHaveURL(absolute("/cashier/deposit?register=success"));
     const uid = (await (await page.request.get("/api/account/getInfo")).json()).data.uid as number;
@@ -68,9 +70,7 @@ test.describe("analytics", () => {
     const game = await slotOutsideJackpots(page.request);
     await page.goto(`/game/${game.sysname}`);
     await touch(page);
-    await expect
-      .poll(async () => (await events(page.request, "game_launch")).find((r) => r.uid === uid)?.params)
-      .toEqual({ sysname: game.sysname });
+    await expect.poll(async () => (await events(page.request, "game_launch")).find((r) => r.uid === uid)?.params).toEqual({ sysname: game.sysname });
     // Identified once: later documents of the same player do not identify again.
     expect((await events(page.request, "identify")).filter((r) => r.uid === uid)).toHaveLength(1);
 
@@ -98,9 +98,7 @@ test.describe("analytics", () => {
     await expect.poll(() => page.evaluate(() => !Array.isArray((window as unknown as { pfa: unknown }).pfa))).toBe(true);
     const aid = await page.evaluate(() => localStorage.getItem("pf.aid"));
     await page.evaluate((path) => history.pushState(null, "", path), `/game/${game.sysname}`);
-    await expect
-      .poll(async () => (await events(page.request, "game_launch")).find((r) => r.anon_id === aid)?.params)
-      .toEqual({ sysname: game.sysname });
+    await expect.poll(async () => (await events(page.request, "game_launch")).find((r) => r.anon_id === aid)?.params).toEqual({ sysname: game.sysname });
     expect((await events(page.request, "page_view")).some((r) => r.anon_id === aid && r.params.path === `/game/${game.sysname}`)).toBe(true);
   });
 
@@ -164,7 +162,10 @@ test.describe("analytics consent @nojs", () => {
   test("declining hides the banner and keeps everything off", async ({ page, context }) => {
     await context.addCookies([{ name: "pf_demo_analytics", value: "consent", url: absolute("/") }]);
     await page.goto("/about");
-    await page.getByTestId("consent-banner").getByRole("button", { name: tr("analytics.consent.decline") }).click();
+    await page
+      .getByTestId("consent-banner")
+      .getByRole("button", { name: tr("analytics.consent.decline") })
+      .click();
     await expect(page).toHaveURL(absolute("/about"));
     await expect(page.getByTestId("consent-banner")).toHaveCount(0);
     expect(await (await page.request.get("/about")).text()).not.toContain("/analytics.js");

@@ -31,7 +31,9 @@ test.describe("authentication popup @nojs", () => {
     await expect(popup(page).getByRole("heading", { name: "Create your account" })).toBeVisible();
     await popup(page).getByLabel("Email").fill(email);
     await popup(page).getByLabel("Password (6–20 characters)").fill(PASSWORD);
-    await popup(page).getByLabel(/accept the terms/).check();
+    await popup(page)
+      .getByLabel(/accept the terms/)
+      .check();
     await popup(page).getByRole("button", { name: "Create account" }).click();
     // Without a redirectUrl the new player lands on the cashier's deposit page (SPEC §2).
     await expect(page).toHaveURL(absolute("/cashier/deposit?register=success"));
@@ -55,7 +57,11 @@ test.describe("authentication popup @nojs", () => {
     await expect(sidebar(page).getByRole("link", { name: /My profile/ })).toHaveCount(0);
   });
 
-  test("in Spanish: registration lands on the Spanish deposit page, a wrong password is told in Spanish, sign-out returns to /es", async ({ page, request, javaScriptEnabled }) => {
+  test("in Spanish: registration lands on the Spanish deposit page, a wrong password is told in Spanish, sign-out returns to /es", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
     const es = (key: string) => msg("es", key);
     const email = unique("reg-es");
     await page.goto("/es/about?show_popup_reg=1");
@@ -63,7 +69,9 @@ test.describe("authentication popup @nojs", () => {
     await popup(page).locator('input[name="email"]').fill(email);
     await popup(page).locator('input[name="password"]').fill(PASSWORD);
     await popup(page).locator('input[name="terms"]').check();
-    await popup(page).getByRole("button", { name: es("auth.registration.submit") }).click();
+    await popup(page)
+      .getByRole("button", { name: es("auth.registration.submit") })
+      .click();
     // The form posts under the page's locale (/es/auth): the account is Spanish and so is where it lands.
     await expect(page).toHaveURL(absolute("/es/cashier/deposit?register=success"));
     await expect(siteHeader(page).getByText(email)).toBeVisible();
@@ -75,7 +83,9 @@ test.describe("authentication popup @nojs", () => {
       }
       await expect(popup(page)).toHaveCount(0);
     }
-    await siteHeader(page).getByRole("button", { name: es("header.signOut") }).click();
+    await siteHeader(page)
+      .getByRole("button", { name: es("header.signOut") })
+      .click();
     await expect(page).toHaveURL(absolute("/es"));
 
     const other = unique("wrong-es");
@@ -83,7 +93,9 @@ test.describe("authentication popup @nojs", () => {
     await page.goto("/es/about?show_popup_auth=1");
     await popup(page).locator('input[name="login"]').fill(other);
     await popup(page).locator('input[name="password"]').fill("not-the-password");
-    await popup(page).getByRole("button", { name: es("auth.authorization.submit") }).click();
+    await popup(page)
+      .getByRole("button", { name: es("auth.authorization.submit") })
+      .click();
     await expect(popup(page).getByText(es("auth.errors.wrongEntry"))).toBeVisible();
     await expect(page).toHaveURL(/\/es\/about\?/);
   });
@@ -94,7 +106,9 @@ test.describe("authentication popup @nojs", () => {
     await page.goto("/?show_popup_reg=1");
     await popup(page).getByLabel("Email").fill(email);
     await popup(page).getByLabel("Password (6–20 characters)").fill(PASSWORD);
-    await popup(page).getByLabel(/accept the terms/).check();
+    await popup(page)
+      .getByLabel(/accept the terms/)
+      .check();
     await popup(page).getByRole("button", { name: "Create account" }).click();
     await expect(popup(page).getByLabel("Email")).toHaveValue(email);
     await expect(popup(page).getByLabel("Email")).toHaveAttribute("aria-invalid", "true");

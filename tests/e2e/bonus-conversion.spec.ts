@@ -70,7 +70,10 @@ test.describe("welcome bonus played down to conversion", () => {
     await expect(welcome).toContainText(usd(MAX_BET));
     await welcome.getByRole("button", { name: tr("profile.bonuses.activate") }).click();
     // The activate confirm (decision 0042): the X-ray, then Activate.
-    await page.getByRole("dialog").getByRole("button", { name: tr("profile.bonuses.confirm.activate") }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: tr("profile.bonuses.confirm.activate") })
+      .click();
     await expect(toast(page, tr("profile.bonuses.activated"))).toBeVisible();
     const active = page.getByTestId("bonuses-active").locator("article");
     await expect(active).toContainText("Welcome bonus: first deposit");

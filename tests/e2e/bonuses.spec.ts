@@ -20,12 +20,21 @@ const dialog = (page: Page) => page.getByRole("dialog");
 
 /** Clicks a bonus's action, then the confirm dialog's button of the same intent. */
 async function confirmAction(page: Page, section: string, title: string, action: "activate" | "decline" | "exit" | "giveUp", expectText?: string) {
-  const label = { activate: "profile.bonuses.activate", decline: "profile.bonuses.decline", exit: "profile.bonuses.exit", giveUp: "profile.bonuses.betting.giveUp" }[action];
-  await card(page, section, title).getByRole("button", { name: tr(label) }).click();
+  const label = {
+    activate: "profile.bonuses.activate",
+    decline: "profile.bonuses.decline",
+    exit: "profile.bonuses.exit",
+    giveUp: "profile.bonuses.betting.giveUp",
+  }[action];
+  await card(page, section, title)
+    .getByRole("button", { name: tr(label) })
+    .click();
   const confirmLabel = { activate: "activate", decline: "remove", exit: "deactivate", giveUp: "deactivate" }[action];
   await expect(dialog(page)).toBeVisible();
   if (expectText) await expect(dialog(page)).toContainText(expectText);
-  await dialog(page).getByRole("button", { name: tr(`profile.bonuses.confirm.${confirmLabel}`) }).click();
+  await dialog(page)
+    .getByRole("button", { name: tr(`profile.bonuses.confirm.${confirmLabel}`) })
+    .click();
 }
 
 test.describe("bonuses @nojs", () => {
@@ -50,10 +59,16 @@ test.describe("bonuses @nojs", () => {
     await expect(dialog(page).getByTestId("bonus-xray")).toContainText("Left to wager: $400.");
     await expect(dialog(page).getByTestId("bonus-leave-rule")).toHaveText(tr("profile.bonuses.leaveCasino"));
     await expect(dialog(page)).toContainText(tr("profile.bonuses.wageringTime"));
-    await expect(dialog(page).locator("dt", { hasText: tr("profile.bonuses.maxBet") }).locator("xpath=following-sibling::dd[1]")).toHaveText("$2");
+    await expect(
+      dialog(page)
+        .locator("dt", { hasText: tr("profile.bonuses.maxBet") })
+        .locator("xpath=following-sibling::dd[1]"),
+    ).toHaveText("$2");
     // axe runs in the page: with JavaScript only.
     if (javaScriptEnabled) expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
-    await dialog(page).getByRole("link", { name: tr("profile.bonuses.confirm.cancel") }).click();
+    await dialog(page)
+      .getByRole("link", { name: tr("profile.bonuses.confirm.cancel") })
+      .click();
     await expect(dialog(page)).toHaveCount(0);
     await expect(page.getByTestId("bonuses-active")).toContainText(tr("profile.bonuses.noneActive"));
     await confirmAction(page, "bonuses-available", "Sign-up bonus", "activate");
@@ -71,18 +86,29 @@ test.describe("bonuses @nojs", () => {
     await expect(split).toBeHidden();
 
     // Another while one is active: the burning-bonuses warning, then the swap.
-    await confirmAction(page, "bonuses-available", "Welcome bonus: first deposit", "activate", tr("profile.bonuses.confirm.burns", { title: "Sign-up bonus", amount: "$10" }));
+    await confirmAction(
+      page,
+      "bonuses-available",
+      "Welcome bonus: first deposit",
+      "activate",
+      tr("profile.bonuses.confirm.burns", { title: "Sign-up bonus", amount: "$10" }),
+    );
     await expect(toast(page, tr("profile.bonuses.activated"))).toBeVisible();
     await expect(page.getByTestId("bonuses-active")).toContainText("Welcome bonus: first deposit");
     await expect(page.getByTestId("bonuses-history").locator("li", { hasText: "Sign-up bonus" })).toContainText(tr("profile.bonuses.status.cancelled"));
     await expect(balance(page)).toHaveText("$140");
 
     // Exit: the preview says what stays and what goes.
-    await page.getByTestId("bonuses-active").getByRole("button", { name: tr("profile.bonuses.exit") }).click();
+    await page
+      .getByTestId("bonuses-active")
+      .getByRole("button", { name: tr("profile.bonuses.exit") })
+      .click();
     const preview = dialog(page).getByTestId("bonus-exit-preview");
     await expect(preview).toContainText(`${tr("profile.bonuses.confirm.keep")}$90`);
     await expect(preview).toContainText(`${tr("profile.bonuses.confirm.lose")}$50`);
-    await dialog(page).getByRole("button", { name: tr("profile.bonuses.confirm.deactivate") }).click();
+    await dialog(page)
+      .getByRole("button", { name: tr("profile.bonuses.confirm.deactivate") })
+      .click();
     await expect(toast(page, tr("profile.bonuses.exited"))).toBeVisible();
     await expect(page.getByTestId("bonuses-active")).toContainText(tr("profile.bonuses.noneActive"));
     await expect(balance(page)).toHaveText("$90");

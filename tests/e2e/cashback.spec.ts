@@ -22,8 +22,7 @@ async function signIn(page: Page, email: string) {
 }
 
 /** axe's violations of the page as it is (rule ids and the first node of each); axe runs in the page, so only with JavaScript. */
-const axe = async (page: Page) =>
-  jsOn() ? (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")}`) : [];
+const axe = async (page: Page) => (jsOn() ? (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")}`) : []);
 
 const money = (minor: number) => `$${(minor / 100).toLocaleString("en-US", { minimumFractionDigits: minor % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
@@ -36,7 +35,9 @@ test.describe("cashback @nojs", () => {
     await expect(cashbackPopup(page)).toBeVisible();
     await expect(cashbackPopup(page)).toContainText(money(amount));
     expect(await axe(page)).toEqual([]);
-    await cashbackPopup(page).getByRole("button", { name: tr("profile.cashback.close") }).click();
+    await cashbackPopup(page)
+      .getByRole("button", { name: tr("profile.cashback.close") })
+      .click();
     await expect(cashbackPopup(page)).toHaveCount(0);
     await page.reload();
     await expect(siteHeader(page)).toBeVisible();
@@ -65,14 +66,19 @@ test.describe("cashback @nojs", () => {
     await signIn(page, email);
     await page.goto("/gamehall");
     const before = await mainBalance(page);
-    await cashbackPopup(page).getByRole("button", { name: tr("profile.cashback.payout") }).click();
+    await cashbackPopup(page)
+      .getByRole("button", { name: tr("profile.cashback.payout") })
+      .click();
     await expect(toast(page, tr("profile.cashback.paid"))).toBeVisible();
     await expect(cashbackPopup(page)).toHaveCount(0);
     expect(await mainBalance(page)).toBe(before + amount);
     await expect(page).toHaveURL(/\/gamehall$/);
 
     await page.goto(CASHBACK);
-    await page.getByTestId("cashback-list").getByRole("button", { name: tr("profile.cashback.remove") }).click();
+    await page
+      .getByTestId("cashback-list")
+      .getByRole("button", { name: tr("profile.cashback.remove") })
+      .click();
     await expect(toast(page, tr("profile.cashback.removed"))).toBeVisible();
     await expect(page.getByTestId("cashback-list")).toContainText(tr("profile.cashback.none"));
   });

@@ -190,14 +190,19 @@ test.describe("withdrawals @nojs", () => {
     await fill();
     const dialog = page.getByRole("dialog", { name: tr("cashier.profileData.title") });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(tr("cashier.profileData.missing", { fields: [tr("auth.fields.first_name"), tr("auth.fields.last_name"), tr("auth.fields.birth_date")].join(", ") }));
+    await expect(dialog).toContainText(
+      tr("cashier.profileData.missing", { fields: [tr("auth.fields.first_name"), tr("auth.fields.last_name"), tr("auth.fields.birth_date")].join(", ") }),
+    );
     // axe runs in the page: with JavaScript only.
     if (javaScriptEnabled) expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
     await dialog.getByRole("link", { name: tr("cashier.profileData.later") }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText(tr("cashier.errors.UserNeedProfileData"))).toHaveCount(javaScriptEnabled ? 1 : 0);
     await fill();
-    await page.getByRole("dialog", { name: tr("cashier.profileData.title") }).getByRole("link", { name: tr("cashier.profileData.go") }).click();
+    await page
+      .getByRole("dialog", { name: tr("cashier.profileData.title") })
+      .getByRole("link", { name: tr("cashier.profileData.go") })
+      .click();
     await expect(page).toHaveURL(/\/profile\/settings$/);
     const personal = page.getByTestId("personal-form");
     await personal.locator("#auth-first_name").fill("Ana");
@@ -232,7 +237,10 @@ test.describe("withdrawals @nojs", () => {
     await expect(page).toHaveURL(/\/cashier\/history\?type=withdrawal$/);
     await expect(rows).toHaveCount(1);
 
-    await rows.first().getByRole("button", { name: tr("cashier.withdraw.cancelOf", { amount: "$20" }) }).click();
+    await rows
+      .first()
+      .getByRole("button", { name: tr("cashier.withdraw.cancelOf", { amount: "$20" }) })
+      .click();
     await expect(page.getByText(tr("cashier.withdraw.cancelled"))).toBeVisible();
     await expect(rows.first().locator("[data-status]")).toHaveAttribute("data-status", "cancel");
     await expect(balance(page)).toHaveText("$100");

@@ -59,7 +59,9 @@ test.describe("a visitor opening a player page @nojs", () => {
       await popupEnhanced(page, javaScriptEnabled);
       await popup(page).getByLabel(msg(locale, "auth.fields.login")).fill(email);
       await popup(page).getByLabel(msg(locale, "auth.fields.password"), { exact: true }).fill(PASSWORD);
-      await popup(page).getByRole("button", { name: msg(locale, "auth.authorization.submit") }).click();
+      await popup(page)
+        .getByRole("button", { name: msg(locale, "auth.authorization.submit") })
+        .click();
       // The account was registered in English: signing in brings the page in the account's locale.
       await expect(page).toHaveURL(absolute(path.replace(/^\/es\//, "/")));
       await expect(siteHeader(page).getByText(email)).toBeVisible();
@@ -87,9 +89,11 @@ test.describe("section roots without a page of their own @nojs", () => {
 /** The site-internal links (`/…`, not `//host`) inside `scope`'s elements. */
 async function internalLinks(page: Page, selector: string): Promise<string[]> {
   await expect(page.locator(selector).first()).toBeAttached();
-  return page.locator(selector).evaluateAll((roots) =>
-    roots.flatMap((r) => [...r.querySelectorAll("a[href]")].map((a) => a.getAttribute("href")!)).filter((h) => h.startsWith("/") && !h.startsWith("//")),
-  );
+  return page
+    .locator(selector)
+    .evaluateAll((roots) =>
+      roots.flatMap((r) => [...r.querySelectorAll("a[href]")].map((a) => a.getAttribute("href")!)).filter((h) => h.startsWith("/") && !h.startsWith("//")),
+    );
 }
 
 /**

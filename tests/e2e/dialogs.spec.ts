@@ -72,7 +72,11 @@ test.describe("URL dialogs opened by an in-app navigation", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/about\?show_popup_auth=1/);
-    await dialog.getByRole("link", { name: "Close" }).or(dialog.getByRole("button", { name: "Close" })).first().click();
+    await dialog
+      .getByRole("link", { name: "Close" })
+      .or(dialog.getByRole("button", { name: "Close" }))
+      .first()
+      .click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(absolute("/about"));
     expect(await dialog.count()).toBe(0);

@@ -91,7 +91,10 @@ export const test = base.extend<{ pageErrors: string[]; networkLog: void }>({
       context.on("page", watch);
       await use();
       if (testInfo.status === testInfo.expectedStatus) return;
-      const slowest = done.sort((a, b) => b.ms - a.ms).slice(0, 12).map((d) => `${d.ms} ms: ${d.line}`);
+      const slowest = done
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 12)
+        .map((d) => `${d.ms} ms: ${d.line}`);
       const body = [`pending at ${at()}s:`, ...pending.values(), "", "slowest answers:", ...slowest, "", "pages:", ...events.slice(-40)].join("\n");
       // An error, not an attachment: the list reporter cuts text attachments at 300 characters.
       throw new Error(`(diagnostic, not a second failure) the failed test's network:\n${body}`);
@@ -120,7 +123,9 @@ export const jsOn = () => test.info().project.name !== "no-js";
  * pool grow by exactly one round's contribution, and a round of another test on a jackpot game
  * (any of them feeds Mini) running at the same time would grow it too.
  */
-export async function slotOutsideJackpots(request: APIRequestContext): Promise<{ sysname: string; title: string; provider_name: string; min_bet: { amount: number } }> {
+export async function slotOutsideJackpots(
+  request: APIRequestContext,
+): Promise<{ sysname: string; title: string; provider_name: string; min_bet: { amount: number } }> {
   const res = await request.get("/api/games/get", { params: { options: JSON.stringify({ category: "slots", count: 48 }) } });
   expect(res.status()).toBe(200);
   // Every jackpot pools from the games of the "jackpot" category (migration 0011).

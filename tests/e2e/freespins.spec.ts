@@ -36,7 +36,9 @@ test.describe("free spins @nojs", () => {
     test.setTimeout(150_000);
     await registerByApi(page.request, unique("spins-play"));
     await page.goto(BONUSES);
-    await packCard(page).getByRole("link", { name: tr("freespins.playGame", { game: "Fortune Panda" }) }).click();
+    await packCard(page)
+      .getByRole("link", { name: tr("freespins.playGame", { game: "Fortune Panda" }) })
+      .click();
     await expect(page).toHaveURL(absolute("/game/fortune_panda"));
     const frame = studio(page);
     const spin = frame.getByRole("button", { name: "Free spin" });
@@ -69,7 +71,10 @@ test.describe("free spins @nojs", () => {
       await expect(winnings).toContainText(won);
       await winnings.getByRole("button", { name: tr("profile.bonuses.activate") }).click();
       // The activate confirm (decision 0042): the X-ray, then Activate.
-      await page.getByRole("dialog").getByRole("button", { name: tr("profile.bonuses.confirm.activate") }).click();
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: tr("profile.bonuses.confirm.activate") })
+        .click();
       await expect(page.getByTestId("bonuses-active").locator("article")).toContainText("Free spins winnings: Fortune Panda");
     } else {
       expect(text).toContain("nothing won this time");

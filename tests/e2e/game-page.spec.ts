@@ -1,14 +1,13 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { absolute, expect, popupEnhanced, siteHeader, slotOutsideJackpots, test, tr, jsOn } from "./fixtures";
 import { signedMoney } from "../../app/features/responsible/format";
-import { demoDeposit, origin, popup, registerByApi, unique } from "./accounts-fixtures";
+import { demoDeposit, popup, registerByApi, unique } from "./accounts-fixtures";
 
 /**
  * The game page (SPEC §2, issue 5): the studio's game in a frame with its facts server-rendered,
  * demo play for visitors, real play moving the header balance, `#real` registration, likes,
  * fullscreen (real and pseudo), the delayed demo notice, and the 404s.
  */
-
 
 /** A slot of the seeded catalogue (slots have a demo), read through the /api contract. */
 /** The slot these tests play: one outside the jackpots (fixtures.ts says why). */
@@ -48,7 +47,6 @@ test.describe("game page @nojs", () => {
     await page.goto("/gamehall");
     await expect(page.locator(".app")).not.toHaveAttribute("data-screen", /./);
   });
-
 
   test("a visitor plays demo rounds inside the frame", async ({ page }) => {
     const game = await slot(page.request);
@@ -113,7 +111,8 @@ test.describe("game page @nojs", () => {
 });
 
 // Not @nojs: a crawler reads the HTML answer, which no browser setting changes.
-test.describe("game page for crawlers", () => {  test("crawlers get the facts, the template title, canonical and JSON-LD in the HTML", async ({ request }) => {
+test.describe("game page for crawlers", () => {
+  test("crawlers get the facts, the template title, canonical and JSON-LD in the HTML", async ({ request }) => {
     const game = await slot(request);
     const res = await request.get(`/game/${game.sysname}`);
     expect(res.status()).toBe(200);
@@ -212,7 +211,9 @@ test.describe("game page with JavaScript", () => {
     await page.goto(`/game/${game.sysname}`);
     await hydrated(page);
     // Nothing to scroll inside the frame: title, reels and the spin button are all in view.
-    const inner = await frame(page).locator("html").evaluate((html) => ({ scroll: html.scrollHeight, client: html.clientHeight }));
+    const inner = await frame(page)
+      .locator("html")
+      .evaluate((html) => ({ scroll: html.scrollHeight, client: html.clientHeight }));
     expect(inner.scroll).toBeLessThanOrEqual(inner.client);
     await expect(frame(page).getByRole("heading", { name: game.title })).toBeInViewport();
     await expect(spin(page)).toBeInViewport();
@@ -269,7 +270,10 @@ test.describe("game page with JavaScript", () => {
     await page.goto(`/game/${game.sysname}`);
     await hydrated(page);
     await page.clock.fastForward("05:01");
-    await page.locator(".demo-notice").getByRole("link", { name: tr("game.demo.signUp") }).click();
+    await page
+      .locator(".demo-notice")
+      .getByRole("link", { name: tr("game.demo.signUp") })
+      .click();
     await expect(popup(page).locator("[data-auth-mode=registration]")).toBeVisible();
   });
 });

@@ -81,7 +81,9 @@ test.describe("hints and games", () => {
       studio.getByRole("button", { name: "Spin" }).click(),
     ]);
     const round = (await answer.json()).data as { win: number; currency: string };
-    await expect(studio.locator("[data-result]")).toHaveText(round.win > 0 ? `You win ${formatMoney({ amount: round.win, currency: round.currency })}!` : "No win this time.");
+    await expect(studio.locator("[data-result]")).toHaveText(
+      round.win > 0 ? `You win ${formatMoney({ amount: round.win, currency: round.currency })}!` : "No win this time.",
+    );
     await expect(hints(page)).toHaveCount(0);
     // In place, to a page that is not a game: the hint is back.
     await sidebar(page).getByRole("link", { name: "Home" }).click();

@@ -141,8 +141,14 @@ test.describe("home page banners", () => {
     await expect(banners.getByRole("heading", { name: "Weekend tournament" })).toBeVisible();
     await expect(banners.getByRole("link", { name: "Claim now" })).toHaveAttribute("href", "/cashier/deposit");
     // Each banner's button leads to its page: the tournaments and the wheel.
-    await expect(banners.getByRole("listitem").filter({ hasText: "Weekend tournament" }).getByRole("link", { name: "Join" })).toHaveAttribute("href", "/tournaments");
-    await expect(banners.getByRole("listitem").filter({ hasText: "Daily wheel" }).getByRole("link", { name: "Spin" })).toHaveAttribute("href", "/wheel-of-fortune");
+    await expect(banners.getByRole("listitem").filter({ hasText: "Weekend tournament" }).getByRole("link", { name: "Join" })).toHaveAttribute(
+      "href",
+      "/tournaments",
+    );
+    await expect(banners.getByRole("listitem").filter({ hasText: "Daily wheel" }).getByRole("link", { name: "Spin" })).toHaveAttribute(
+      "href",
+      "/wheel-of-fortune",
+    );
     await expect(page.locator(".banners--loading")).toHaveCount(0);
   });
 
@@ -158,7 +164,6 @@ test.describe("home page banners", () => {
 });
 
 test.describe("site links", () => {
-
   test("menu, footer and game links open their page: in place once the page is live, as plain links without JavaScript", { tag: "@nojs" }, async ({ page }) => {
     await page.goto("/");
     if (jsOn()) {
@@ -204,7 +209,10 @@ test.describe("site links", () => {
     await expect(html(page)).toHaveAttribute("data-links", "");
     const [tab] = await Promise.all([
       context.waitForEvent("page"),
-      page.getByRole("contentinfo").getByRole("link", { name: "About us" }).click({ modifiers: ["ControlOrMeta"] }),
+      page
+        .getByRole("contentinfo")
+        .getByRole("link", { name: "About us" })
+        .click({ modifiers: ["ControlOrMeta"] }),
     ]);
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toBe("/about");
@@ -217,7 +225,11 @@ test.describe("nothing moves under the pointer", { tag: "@nojs" }, () => {
   // Unseen tiles and the footer once reserved a guessed height (180 px for a 230 px desktop tile,
   // 360 px for a 355 px footer): scrolled to, they were drawn at their real size and everything
   // below jumped. A click aimed at the footer's "About us" landed 54 px off (a stressed CI run).
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 720 }, { width: 1700, height: 900 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 720 },
+    { width: 1700, height: 900 },
+  ]) {
     test(`scrolling to the footer moves nothing, home and game hall, ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       // With JavaScript the hall appends its next page once its end comes into view: that move is meant.

@@ -24,7 +24,9 @@ test.describe("game covers", () => {
     await expect(tiles(page).nth(1).locator("img")).not.toHaveAttribute("fetchpriority", "high");
     await expect(tiles(page).nth(12).locator("img")).toHaveAttribute("loading", "lazy");
     // No cover of the page asks the image proxy for a render.
-    const srcs = await tiles(page).locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")));
+    const srcs = await tiles(page)
+      .locator("img")
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")));
     expect(srcs.filter((s) => s?.startsWith("/_ipx/"))).toEqual([]);
 
     // The browser really drew it, at its box's size.

@@ -64,7 +64,10 @@ test.describe("jackpots @nojs", () => {
     const amount = (await page.locator(".jackpot-page__amount").textContent())!;
     expect(amount).toMatch(/^\$[\d,]+(\.\d\d)?$/);
     await expect(page).toHaveTitle(`Mega jackpot: ${amount} | ${SEED.siteName}`);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", new RegExp(`^The Mega jackpot stands at ${amount.replace(/[$.]/g, "\\$&")}`));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      new RegExp(`^The Mega jackpot stands at ${amount.replace(/[$.]/g, "\\$&")}`),
+    );
     await expect(page.locator(".jackpot-page__rules li")).toHaveCount(3);
     const tiles = page.locator(".game-tile");
     expect(await tiles.count()).toBeGreaterThan(0);
@@ -83,12 +86,17 @@ test.describe("jackpots @nojs", () => {
       expect(res!.status(), path).toBe(404);
     }
   });
-
 });
 
 // Not @nojs: redirects read from the HTTP answer, which no browser setting changes.
-test.describe("jackpot URLs", () => {  test("a winners offset that is not a page start redirects to the page holding it, as in the lobby", async ({ request }) => {
-    const cases: Array<[string, string]> = [["/winners?offset=7", "/winners"], ["/winners?offset=abc", "/winners"], ["/winners?offset=0", "/winners"], ["/winners?offset=45", "/winners?offset=40"]];
+test.describe("jackpot URLs", () => {
+  test("a winners offset that is not a page start redirects to the page holding it, as in the lobby", async ({ request }) => {
+    const cases: Array<[string, string]> = [
+      ["/winners?offset=7", "/winners"],
+      ["/winners?offset=abc", "/winners"],
+      ["/winners?offset=0", "/winners"],
+      ["/winners?offset=45", "/winners?offset=40"],
+    ];
     for (const [path, to] of cases) {
       const res = await getNoFollow(request, path);
       expect(res.status(), path).toBe(302);
@@ -125,7 +133,10 @@ test.describe("jackpots growing", () => {
       const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
       const widths: number[] = ((window as unknown as { widths: number[] }).widths = []);
       const count = el.querySelector(".count-up")!;
-      new MutationObserver(() => (seen.push(el.querySelector(".count-up__value")!.textContent!), widths.push(count.getBoundingClientRect().width))).observe(el, { subtree: true, characterData: true, childList: true });
+      new MutationObserver(() => {
+        seen.push(el.querySelector(".count-up__value")!.textContent!);
+        widths.push(count.getBoundingClientRect().width);
+      }).observe(el, { subtree: true, characterData: true, childList: true });
     });
     await playReal(page);
     await expect.poll(() => amountOf(page, "mini"), { timeout: 20_000 }).not.toBe(after);
@@ -149,7 +160,11 @@ test.describe("jackpots growing", () => {
     const amount = card(page, "mini").locator("[data-amount]");
     await amount.evaluate((el) => {
       const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
-      new MutationObserver(() => seen.push(el.querySelector(".count-up__value")!.textContent!)).observe(el, { subtree: true, characterData: true, childList: true });
+      new MutationObserver(() => seen.push(el.querySelector(".count-up__value")!.textContent!)).observe(el, {
+        subtree: true,
+        characterData: true,
+        childList: true,
+      });
     });
     await playReal(page);
     await expect.poll(() => amountOf(page, "mini"), { timeout: 20_000 }).not.toBe(before);

@@ -39,7 +39,7 @@ test.describe("game hall filters @nojs", () => {
     await expect(description).toHaveAttribute("content", /^Browse \d{4,} casino games from \d{2,} providers/);
     await expect(robots).toHaveCount(0);
     await page.goto("/gamehall?category=slots");
-    const slots = (await tabs(page).locator('[aria-current="page"]').innerText()).trim();
+    const slots = (await tabs(page).locator('[aria-current="page"]').textContent()).trim();
     await expect(description).toHaveAttribute("content", new RegExp(`^${slots}: \\d+ games from \\d+ providers`));
     await page.goto("/gamehall?search=koi");
     await expect(robots).toHaveAttribute("content", "noindex, follow");
@@ -148,32 +148,32 @@ test.describe("game hall with JavaScript", () => {
   });
 });
 
-  test("games appended near the end do not carry the player down the list", async ({ page }) => {
-    await page.goto("/gamehall");
-    await lobbyReady(page);
-    const shown = await tiles(page).count();
-    // At the end of the page: the sidebar's foot, the footer and "load more" are all in view.
-    const y = await page.evaluate(() => {
-      window.scrollTo(0, document.documentElement.scrollHeight);
-      return window.scrollY;
-    });
-    await expect.poll(() => tiles(page).count()).toBeGreaterThan(shown);
-    await expect(page.locator(".lobby-pages__more")).not.toHaveAttribute("aria-busy", "true");
-    expect(await page.evaluate(() => window.scrollY)).toBe(y);
+test("games appended near the end do not carry the player down the list", async ({ page }) => {
+  await page.goto("/gamehall");
+  await lobbyReady(page);
+  const shown = await tiles(page).count();
+  // At the end of the page: the sidebar's foot, the footer and "load more" are all in view.
+  const y = await page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    return window.scrollY;
   });
+  await expect.poll(() => tiles(page).count()).toBeGreaterThan(shown);
+  await expect(page.locator(".lobby-pages__more")).not.toHaveAttribute("aria-busy", "true");
+  expect(await page.evaluate(() => window.scrollY)).toBe(y);
+});
 
-  test("a reload keeps the player's place in the lobby; a new visit starts at the top", async ({ page }) => {
-    await page.goto("/gamehall");
-    await lobbyReady(page);
-    await page.evaluate(() => window.scrollTo(0, 900));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
-    await page.goto("/providers");
-    await page.goto("/gamehall");
-    await lobbyReady(page);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  });
+test("a reload keeps the player's place in the lobby; a new visit starts at the top", async ({ page }) => {
+  await page.goto("/gamehall");
+  await lobbyReady(page);
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+  await page.goto("/providers");
+  await page.goto("/gamehall");
+  await lobbyReady(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
 
 test.describe("game hall URLs", () => {
   test("repeated providers and a garbage offset redirect to the canonical URL", async ({ request }) => {

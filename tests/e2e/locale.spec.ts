@@ -14,7 +14,9 @@ test.describe("language switcher", { tag: "@nojs" }, () => {
     await expect(html(page)).toHaveAttribute("dir", "rtl");
     await expect(siteHeader(page).getByRole("link", { name: msg("ar", "header.signUp") })).toBeVisible();
     // The switcher, now in Arabic, offers English back and not Arabic.
-    await siteHeader(page).locator("summary", { hasText: msg("ar", "header.language") }).click();
+    await siteHeader(page)
+      .locator("summary", { hasText: msg("ar", "header.language") })
+      .click();
     await expect(siteHeader(page).getByRole("link", { name: "English" })).toHaveAttribute("href", "/?lang=en");
     await expect(siteHeader(page).getByRole("link", { name: "العربية" })).toHaveCount(0);
   });
@@ -34,7 +36,9 @@ test.describe("an explicit language choice wins over the remembered one", () => 
     test(`choosing English on the /${locale} home opens / in English, and / stays English`, { tag: "@nojs" }, async ({ page }) => {
       await page.goto(`/${locale}`);
       // The locale cookie now says ${locale}: the bare root would follow it back.
-      await siteHeader(page).locator("summary", { hasText: msg(locale, "header.language") }).click();
+      await siteHeader(page)
+        .locator("summary", { hasText: msg(locale, "header.language") })
+        .click();
       await siteHeader(page).getByRole("link", { name: "English" }).click();
       await expect(page).toHaveURL(absolute("/"));
       await expect(html(page)).toHaveAttribute("lang", "en");

@@ -66,13 +66,19 @@ test.describe("loyalty @nojs", () => {
     await expect(page.getByTestId("loyalty-points")).toHaveAttribute("data-points", "0");
     await expect(page.getByTestId("loyalty-return")).toHaveText(tr("loyalty.returnRateNone"));
     await expect(page.getByTestId("loyalty-levels").locator("li[aria-current]")).toHaveCount(1);
-    await page.getByRole("link", { name: tr("loyalty.toShop") }).first().click();
+    await page
+      .getByRole("link", { name: tr("loyalty.toShop") })
+      .first()
+      .click();
     await expect(page).toHaveURL(absolute("/loyalty/shop"));
     const product = page.locator(`[data-product="${STARTER}"]`);
     await product.getByRole("link", { name: new RegExp(tr("loyalty.shop.buy")) }).click();
     await expect(page.getByTestId("loyalty-insufficient")).toBeVisible();
     await expect(page.getByTestId("loyalty-confirm")).toHaveCount(0);
-    await page.getByTestId("loyalty-insufficient").getByRole("link", { name: tr("loyalty.shop.ok") }).click();
+    await page
+      .getByTestId("loyalty-insufficient")
+      .getByRole("link", { name: tr("loyalty.shop.ok") })
+      .click();
     await expect(page).toHaveURL(absolute("/loyalty/shop"));
     await expect(page.getByTestId("loyalty-insufficient")).toHaveCount(0);
   });
@@ -148,7 +154,10 @@ test.describe("loyalty @nojs", () => {
     await expect(card).toHaveAttribute("data-character", "fox");
     // Cancel keeps the character.
     await card.getByRole("link", { name: tr("loyalty.character.choose", { title: "Owl" }) }).click();
-    await page.getByTestId("loyalty-character-confirm").getByRole("link", { name: tr("loyalty.character.cancel") }).click();
+    await page
+      .getByTestId("loyalty-character-confirm")
+      .getByRole("link", { name: tr("loyalty.character.cancel") })
+      .click();
     await expect(page.getByTestId("loyalty-character-confirm")).toHaveCount(0);
     await expect(card).toHaveAttribute("data-character", "fox");
     await choose("Owl");

@@ -16,7 +16,10 @@ const demoOffer = (page: Page, move: "start" | "end") =>
   page.request.post(`/platform/demo/offers/${move}?sysname=flash-friday`, { headers: { origin: origin() } });
 
 test.describe("offers, live", () => {
-  test("an offer the platform starts appears in the badge and the list without a reload, and leaves when it ends or is taken", async ({ page, javaScriptEnabled }) => {
+  test("an offer the platform starts appears in the badge and the list without a reload, and leaves when it ends or is taken", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "live updates need JavaScript");
     await registerByApi(page.request, unique("offers-live"));
     expect((await demoOffer(page, "end")).status()).toBe(200);
@@ -41,7 +44,9 @@ test.describe("offers, live", () => {
     expect((await demoOffer(page, "start")).status()).toBe(200);
     await expect(badge(page)).toHaveText("3");
 
-    await card(page, "Flash Friday").getByRole("button", { name: tr("offers.take") }).click();
+    await card(page, "Flash Friday")
+      .getByRole("button", { name: tr("offers.take") })
+      .click();
     await expect(toast(page, tr("offers.taken"))).toBeVisible();
     await expect(card(page, "Flash Friday")).toHaveCount(0);
     await expect(badge(page)).toHaveText("2");

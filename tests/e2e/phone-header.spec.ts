@@ -65,7 +65,10 @@ for (const locale of SEED.locales) {
 test.describe("header between phone and laptop", () => {
   test("fits 480–900 px in es (the longest labels), for a visitor and a player", async ({ page }) => {
     const widths = [480, 600, 768, 900];
-    const visitor: ["button" | "link", string][] = [["link", msg("es", "header.signIn")], ["link", msg("es", "header.signUp")]];
+    const visitor: ["button" | "link", string][] = [
+      ["link", msg("es", "header.signIn")],
+      ["link", msg("es", "header.signUp")],
+    ];
     for (const width of widths) {
       await page.setViewportSize({ width, height: 740 });
       await page.goto("/es/about");
@@ -89,7 +92,9 @@ test.describe("the menu on a short phone", { tag: "@nojs" }, () => {
     await registerByApi(page.request, unique("phone-menu"), { currency: "BRL" });
     await bigDeposit(page);
     await page.goto("/es/gamehall");
-    await siteHeader(page).getByRole("checkbox", { name: msg("es", "header.menu") }).click();
+    await siteHeader(page)
+      .getByRole("checkbox", { name: msg("es", "header.menu") })
+      .click();
     const menu = page.getByRole("complementary", { name: msg("es", "sidebar.label") });
     const signOut = menu.getByRole("button", { name: msg("es", "header.signOut") });
     await signOut.scrollIntoViewIfNeeded();

@@ -10,7 +10,6 @@ import { origin, registerByApi, unique } from "./accounts-fixtures";
  * fields and data attributes.
  */
 
-
 async function slot(request: APIRequestContext): Promise<{ sysname: string; title: string; min_bet: { amount: number } }> {
   const res = await request.get("/api/games/get", { params: { options: JSON.stringify({ category: "slots", count: 1 }) } });
   expect(res.status()).toBe(200);

@@ -77,7 +77,9 @@ test.describe("profile security @nojs", () => {
     expect(again.status()).toBe(200);
     await other.dispose();
   });
-  test("backup codes: ten shown once when two-factor is turned on; one signs in elsewhere; a new set with a code; one turns two-factor off", async ({ page }) => {
+  test("backup codes: ten shown once when two-factor is turned on; one signs in elsewhere; a new set with a code; one turns two-factor off", async ({
+    page,
+  }) => {
     const email = unique("sec-backup");
     await registerByApi(page.request, email);
     await page.goto(SECURITY);
@@ -140,7 +142,9 @@ test.describe("profile security @nojs", () => {
     };
     const signedIn = async (ctx: import("@playwright/test").APIRequestContext) => (await (await ctx.get("/api/account/getInfo")).json()).data.uid > 0;
     const laptop = await device("Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0");
-    const phone = await device("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1");
+    const phone = await device(
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+    );
     await signIn(laptop);
     await signIn(phone);
 

@@ -15,7 +15,10 @@ const toast = (page: Page, text: string) => page.locator("[data-toast]").filter(
 /** Picks a country: with JavaScript the form refreshes by itself, without it the Update button does. */
 async function chooseCountry(page: Page, code: string) {
   await personal(page).locator("#auth-country_code").selectOption(code);
-  if (!jsOn()) await personal(page).getByRole("button", { name: tr("profile.settings.refreshCountry") }).click();
+  if (!jsOn())
+    await personal(page)
+      .getByRole("button", { name: tr("profile.settings.refreshCountry") })
+      .click();
   await expect(personal(page).locator("#auth-country_code")).toHaveValue(code);
   // The form of that country has arrived (its regions and document types), not only the choice.
   await expect(personal(page)).toHaveAttribute("data-country", code);
@@ -43,7 +46,9 @@ test.describe("profile settings @nojs", () => {
     await personal(page).locator("#auth-postcode").fill("28013");
     await personal(page).locator("#auth-document_type").selectOption("dni");
     await personal(page).locator("#auth-document_number").fill("12345678Z");
-    await personal(page).getByRole("button", { name: tr("profile.settings.save") }).click();
+    await personal(page)
+      .getByRole("button", { name: tr("profile.settings.save") })
+      .click();
 
     await expect(toast(page, tr("profile.settings.saved"))).toBeVisible();
     await page.goto(SETTINGS);
@@ -51,7 +56,14 @@ test.describe("profile settings @nojs", () => {
     await expect(personal(page).locator("#auth-region")).toHaveValue("MD");
     await expect(personal(page).locator("#auth-document_number")).toHaveValue("12345678Z");
     const profile = (await (await page.request.get("/api/account/getprofileinfo")).json()).data;
-    expect(profile).toMatchObject({ first_name: "Lucía", last_name: "García", birth_date: "1990-05-17", region: "MD", postcode: "28013", document: { type: "dni", number: "12345678Z" } });
+    expect(profile).toMatchObject({
+      first_name: "Lucía",
+      last_name: "García",
+      birth_date: "1990-05-17",
+      region: "MD",
+      postcode: "28013",
+      document: { type: "dni", number: "12345678Z" },
+    });
   });
 
   test("a country the site's form does not list keeps its place; saving does not change it", async ({ page }) => {
@@ -61,7 +73,9 @@ test.describe("profile settings @nojs", () => {
     expect(res?.status()).toBe(200);
     await expect(personal(page).locator("#auth-country_code")).toHaveValue("IT");
     await personal(page).locator("#auth-first_name").fill("Giulia");
-    await personal(page).getByRole("button", { name: tr("profile.settings.save") }).click();
+    await personal(page)
+      .getByRole("button", { name: tr("profile.settings.save") })
+      .click();
     await expect(toast(page, tr("profile.settings.saved"))).toBeVisible();
     const profile = (await (await page.request.get("/api/account/getprofileinfo")).json()).data;
     expect(profile).toMatchObject({ first_name: "Giulia", country_code: "IT" });
@@ -75,7 +89,9 @@ test.describe("profile settings @nojs", () => {
     await personal(page).locator("#auth-postcode").fill("ABC");
     await personal(page).locator("#auth-document_type").selectOption("dni");
     await personal(page).locator("#auth-document_number").fill("1234");
-    await personal(page).getByRole("button", { name: tr("profile.settings.save") }).click();
+    await personal(page)
+      .getByRole("button", { name: tr("profile.settings.save") })
+      .click();
 
     // The country's patterns are the platform's: a Spanish postcode is five digits, a DNI 8 and a letter.
     await expect(personal(page).locator("#auth-postcode")).toHaveAttribute("aria-invalid", "true");
@@ -191,7 +207,10 @@ test.describe("profile notification @nojs", () => {
 
   test("a forged contact is refused with a message, not an error page", async ({ page }) => {
     await registerByApi(page.request, unique("profile-forged"));
-    const res = await page.request.post("/profile/notification", { form: { contact: "someone@example.com", subscription: "0" }, headers: { origin: origin() } });
+    const res = await page.request.post("/profile/notification", {
+      form: { contact: "someone@example.com", subscription: "0" },
+      headers: { origin: origin() },
+    });
     expect(res.status()).toBe(400);
     expect(await res.text()).toContain("This is not one of your contacts");
   });

@@ -17,7 +17,9 @@ const regPromo = (page: Page) => popup(page).getByLabel("Promo code", { exact: t
 async function fillRegistration(page: Page, email: string) {
   await popup(page).getByLabel("Email").fill(email);
   await popup(page).getByLabel("Password (6–20 characters)").fill(PASSWORD);
-  await popup(page).getByLabel(/accept the terms/).check();
+  await popup(page)
+    .getByLabel(/accept the terms/)
+    .check();
 }
 
 test.describe("promo codes with JavaScript", () => {
@@ -53,9 +55,15 @@ test.describe("promo codes with JavaScript", () => {
     await expect(field).not.toHaveAttribute("aria-invalid", "true");
     await field.fill("spins20");
     await expect(page.getByTestId("promo-activate")).toContainText(tr("common.promoCode.valid", { title: "20 free spins: promo code SPINS20" }));
-    await page.getByTestId("promo-activate").getByRole("button", { name: tr("common.promoCode.activate") }).click();
+    await page
+      .getByTestId("promo-activate")
+      .getByRole("button", { name: tr("common.promoCode.activate") })
+      .click();
     await expect(page.getByRole("dialog")).toContainText(tr("common.promoCode.activatedTitle"));
-    await page.getByRole("dialog").getByRole("link", { name: tr("common.promoCode.ok") }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("link", { name: tr("common.promoCode.ok") })
+      .click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByText("20 free spins: promo code SPINS20").first()).toBeVisible();
     // The same code again: USED, marked on the field once the activation is refused.
@@ -104,7 +112,9 @@ test.describe("promo codes in forms @nojs", () => {
     await expect(available(page).locator("article", { hasText: "Promo code WELCOME50" })).toBeVisible();
   });
 
-  test("the bonuses page's promo form: a refusal on its field, a good code with the activated popup; a made-up ?promo_activated shows none", async ({ page }) => {
+  test("the bonuses page's promo form: a refusal on its field, a good code with the activated popup; a made-up ?promo_activated shows none", async ({
+    page,
+  }) => {
     await registerByApi(page.request, unique("promo-form"));
     await page.goto(`${BONUSES}?promo_activated=FREE-MONEY`);
     await expect(page.getByTestId("promo-activate")).toBeVisible();
@@ -119,7 +129,10 @@ test.describe("promo codes in forms @nojs", () => {
     await card.getByRole("button", { name: tr("common.promoCode.activate") }).click();
     await expect(page).toHaveURL(absolute(`${BONUSES}?promo_activated=SPINS20`));
     await expect(page.getByRole("dialog")).toContainText(tr("common.promoCode.activatedTitle"));
-    await page.getByRole("dialog").getByRole("link", { name: tr("common.promoCode.ok") }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("link", { name: tr("common.promoCode.ok") })
+      .click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByText("20 free spins: promo code SPINS20").first()).toBeVisible();
     // A code that exists but this player has not redeemed shows no popup either.
@@ -131,7 +144,10 @@ test.describe("promo codes in forms @nojs", () => {
   test("after ten unknown codes the bonuses page's form says how long to wait, even for a good code", async ({ page }) => {
     await registerByApi(page.request, unique("promo-guesser"));
     for (let i = 0; i < 10; i++) {
-      const res = await page.request.post("/api/campaigns/checkPromocode", { multipart: { promo_code: unique("NOPE").slice(0, 40) }, headers: { origin: origin() } });
+      const res = await page.request.post("/api/campaigns/checkPromocode", {
+        multipart: { promo_code: unique("NOPE").slice(0, 40) },
+        headers: { origin: origin() },
+      });
       expect(res.status(), await res.text()).toBe(400);
     }
     await page.goto(BONUSES);

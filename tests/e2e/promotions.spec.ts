@@ -78,7 +78,9 @@ test.describe("promotions @nojs", () => {
     await signInByPopup(page, email);
     await expect(cashbackPopup(page)).toBeVisible();
     await expect(campaignPopup(page)).toHaveCount(0);
-    await cashbackPopup(page).getByRole("button", { name: tr("profile.cashback.close") }).click();
+    await cashbackPopup(page)
+      .getByRole("button", { name: tr("profile.cashback.close") })
+      .click();
     await expect(cashbackPopup(page)).toHaveCount(0);
     await expect(page.getByRole("dialog", { name: "Weekend reload" })).toBeVisible();
     await expect(campaignPopup(page)).toContainText("50% bonus up to $200");
@@ -86,7 +88,10 @@ test.describe("promotions @nojs", () => {
     // With JavaScript the dialog's × records the close as the popup goes; without, its Close
     // button is a form that does (the × link only hides it on this page).
     if (jsOn()) await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
-    else await campaignPopup(page).getByRole("button", { name: tr("common.close") }).click();
+    else
+      await campaignPopup(page)
+        .getByRole("button", { name: tr("common.close") })
+        .click();
     await expect(campaignPopup(page)).toHaveCount(0);
     await expect(page).toHaveURL(absolute("/"));
     await page.reload();
@@ -104,7 +109,9 @@ test.describe("promotions @nojs", () => {
     await signIn(page, email);
     await page.goto("/gamehall");
     await expect(campaignPopup(page)).toBeVisible();
-    await campaignPopup(page).getByRole("button", { name: tr("common.close") }).click();
+    await campaignPopup(page)
+      .getByRole("button", { name: tr("common.close") })
+      .click();
     await expect(campaignPopup(page)).toHaveCount(0);
     await expect(page).toHaveURL(absolute("/gamehall"));
     await page.goto("/");
@@ -113,7 +120,11 @@ test.describe("promotions @nojs", () => {
     // A form without a popup's name, or with another site as the way back, goes nowhere else.
     const bad = await page.request.post("/promotions", { form: { intent: "popup_closed", returnTo: "/" }, headers: { origin: origin() }, maxRedirects: 0 });
     expect(bad.status()).toBe(400);
-    const away = await page.request.post("/promotions", { form: { intent: "popup_closed", sysname: "weekend-reload", returnTo: "//evil.example/x" }, headers: { origin: origin() }, maxRedirects: 0 });
+    const away = await page.request.post("/promotions", {
+      form: { intent: "popup_closed", sysname: "weekend-reload", returnTo: "//evil.example/x" },
+      headers: { origin: origin() },
+      maxRedirects: 0,
+    });
     expect(away.status()).toBe(302);
     expect(away.headers().location).toMatch(/^\/(?![/\\])/);
   });

@@ -54,10 +54,15 @@ test("after one visit the page loads offline, and a page never visited shows the
 
 /** Resolves once the service worker keeps a copy of `path` (it stores a visited page after answering it). */
 async function kept(page: Page, path: string) {
-  await expect.poll(() => page.evaluate(async (p) => (await caches.match(new URL(p, location.href).href, { ignoreVary: true })) !== undefined, path)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(async (p) => (await caches.match(new URL(p, location.href).href, { ignoreVary: true })) !== undefined, path))
+    .toBe(true);
 }
 
-test("offline, a client-side navigation loads the kept copy of a visited page, or the offline page — never the router's error screen", async ({ page, context }) => {
+test("offline, a client-side navigation loads the kept copy of a visited page, or the offline page — never the router's error screen", async ({
+  page,
+  context,
+}) => {
   await installWorker(page, "/faq");
   const faq = await page.getByRole("heading", { level: 1 }).first().textContent();
   // A fresh document: the router discovers the routes of its links (/__manifest) while online.
@@ -87,7 +92,11 @@ test("offline, a client-side navigation loads the kept copy of a visited page, o
   await expect(page).toHaveURL(/\/about$/);
 });
 
-test("opened offline, a tap on a link loads the kept page, or the offline page, though the router cannot look the route up", async ({ page, context, pageErrors }) => {
+test("opened offline, a tap on a link loads the kept page, or the offline page, though the router cannot look the route up", async ({
+  page,
+  context,
+  pageErrors,
+}) => {
   await installWorker(page, "/faq");
   const faq = await page.getByRole("heading", { level: 1 }).first().textContent();
   await page.goto("/gamehall");
@@ -212,7 +221,9 @@ test.describe("links to other sites in an operator's app (webViewApp)", () => {
     await expect(link).toHaveAttribute("target", "_blank");
 
     await link.click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { sent: string[] }).sent)).toEqual([JSON.stringify({ type: "openExternal", url: LICENCE })]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { sent: string[] }).sent))
+      .toEqual([JSON.stringify({ type: "openExternal", url: LICENCE })]);
     await expect(link).not.toHaveAttribute("target", /.*/);
     await expect(link).toHaveAttribute("data-external", "");
     expect(new URL(page.url()).pathname).toBe("/gamehall");

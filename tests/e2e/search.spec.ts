@@ -17,7 +17,12 @@ const tiles = (page: Page) => page.locator(".lobby-grid [data-game]");
 
 /** Whether a title or studio name has a word starting with `query` (the platform's prefix match). */
 function matches(texts: string[], query: string): boolean {
-  return texts.some((text) => text.toLowerCase().split(/\s+/).some((w) => w.startsWith(query.toLowerCase())));
+  return texts.some((text) =>
+    text
+      .toLowerCase()
+      .split(/\s+/)
+      .some((w) => w.startsWith(query.toLowerCase())),
+  );
 }
 
 async function expectAllMatch(rows: Locator, query: string, titleSel: string, providerSel: string) {
@@ -79,7 +84,10 @@ test.describe("lobby search @nojs", () => {
     await page.goto("/gamehall?search=zzqxvv");
     await expect(page.getByTestId("search-empty")).toContainText(tr("search.empty", { query: "zzqxvv" }));
     await expect(tiles(page)).toHaveCount(0);
-    await page.getByTestId("search-empty").getByRole("link", { name: tr("search.backToLobby") }).click();
+    await page
+      .getByTestId("search-empty")
+      .getByRole("link", { name: tr("search.backToLobby") })
+      .click();
     await expect(page).toHaveURL(absolute("/gamehall"));
     await expect(tiles(page).first()).toBeVisible();
   });
@@ -116,10 +124,12 @@ test.describe("lobby search pages @nojs", () => {
     await first.check();
     await page.getByRole("button", { name: tr("lobby.providers.apply") }).click();
     // Without JavaScript the form's own order (search first) is already canonical: each key has one value.
-    await expect.poll(() => {
-      const url = new URL(page.url());
-      return `${url.pathname} ${url.searchParams.get("providers")} ${url.searchParams.get("search")}`;
-    }).toBe(`/gamehall ${provider} dragon`);
+    await expect
+      .poll(() => {
+        const url = new URL(page.url());
+        return `${url.pathname} ${url.searchParams.get("providers")} ${url.searchParams.get("search")}`;
+      })
+      .toBe(`/gamehall ${provider} dragon`);
   });
 
   test("in another locale the header link and the form stay in it", async ({ page }) => {
@@ -176,7 +186,7 @@ test.describe("search popup", () => {
     expect(seen).toEqual(["dr", "dragon"]);
   });
 
-  test("the empty answer, then \"show all\" goes to the lobby's search page", async ({ page }) => {
+  test('the empty answer, then "show all" goes to the lobby\'s search page', async ({ page }) => {
     await page.goto("/");
     await openPopup(page);
     await popupInput(page).fill("zzqxvv");
@@ -214,7 +224,9 @@ test.describe("search popup", () => {
     await expect(popupInput(page)).toHaveValue("dragon");
     await expect(popup(page).locator(".search-results[data-status=results]")).toHaveAttribute("data-query", "dragon");
     await popupInput(page).fill("");
-    await popup(page).getByRole("button", { name: tr("search.clearRecent") }).click();
+    await popup(page)
+      .getByRole("button", { name: tr("search.clearRecent") })
+      .click();
     await expect(recent).toBeHidden();
     await page.keyboard.press("Escape");
     await expect(popup(page)).toBeHidden();
@@ -231,7 +243,9 @@ test.describe("search popup", () => {
   test("the random game button opens some game's page", async ({ page }) => {
     await page.goto("/");
     await openPopup(page);
-    await popup(page).getByRole("button", { name: tr("search.random") }).click();
+    await popup(page)
+      .getByRole("button", { name: tr("search.random") })
+      .click();
     await expect(page).toHaveURL(GAME_URL);
   });
 });

@@ -45,6 +45,10 @@ async function fundedPlayer(page: Page, tag: string, amount = 10_000) {
 /** Picks a selection on its event's page and waits for the slip to hold it. */
 async function pick(page: Page, eventId: number, selectionId: number) {
   await page.goto(`/betting?event=${eventId}`);
+  // With JavaScript, the pick is the slip's client-side one: wait until the page is taken over.
+  // (A tap before that posts the plain form; seen once losing the pick to the client navigation
+  // that followed hydration: issue 36's closing note lists it for a look of its own.)
+  if (jsOn()) await expect(page.locator("html")).toHaveAttribute("data-links", "");
   await oddsButton(page, selectionId).first().click();
   await expect(slip(page).locator(`[data-slip-selection="${selectionId}"]`)).toBeVisible();
 }
@@ -68,8 +72,12 @@ test.describe("sportsbook @nojs", () => {
     await pick(page, own.event_id, sel.id);
     await page.reload(); // the slip survives a reload: the server renders it from its cookie
     await expect(slip(page).getByTestId("slip-odds")).toHaveText(odds(sel.odds));
-    await slip(page).getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim()).fill("5");
-    await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
+    await slip(page)
+      .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
+      .fill("5");
+    await slip(page)
+      .getByRole("button", { name: tr("betting.slip.place") })
+      .click();
     const receipt = page.getByTestId("bet-receipt");
     await expect(receipt).toContainText(tr("betting.receipt.title"));
     await expect(receipt.getByTestId("receipt-return")).toHaveText(money(Math.floor((500 * sel.odds) / 100)));
@@ -86,7 +94,9 @@ test.describe("sportsbook @nojs", () => {
     const combined = Math.floor((home(a).odds * home(b).odds) / 100);
     await expect(slip(page).getByTestId("slip-combined")).toHaveText(odds(combined));
     await slip(page).getByLabel(tr("betting.slip.stake"), { exact: true }).fill("2");
-    await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
+    await slip(page)
+      .getByRole("button", { name: tr("betting.slip.place") })
+      .click();
     const receipt = page.getByTestId("bet-receipt");
     await expect(receipt).toContainText(tr("betting.receipt.kinds.accumulator"));
     await expect(receipt.getByTestId("receipt-return")).toHaveText(money(Math.floor((200 * home(a).odds * home(b).odds) / 10_000)));
@@ -107,15 +117,25 @@ test.describe("sportsbook @nojs", () => {
     await step(page.request, own.event_id, { type: "odds", selection_id: sel.id, odds: moved });
     if (!jsOn()) await page.reload();
     await expect(slip(page).getByTestId("slip-odds-changed")).toContainText(odds(moved));
-    await slip(page).getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim()).fill("3");
-    await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
+    await slip(page)
+      .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
+      .fill("3");
+    await slip(page)
+      .getByRole("button", { name: tr("betting.slip.place") })
+      .click();
     await expect(slip(page).getByRole("alert")).toHaveText(tr("betting.errors.odds_changed"));
     expect(await balanceMain(page.request)).toBe(10_000);
-    await slip(page).getByRole("button", { name: tr("betting.slip.accept") }).click();
+    await slip(page)
+      .getByRole("button", { name: tr("betting.slip.accept") })
+      .click();
     await expect(slip(page).getByTestId("slip-odds")).toHaveText(odds(moved));
     await expect(slip(page).getByTestId("slip-odds-changed")).toHaveCount(0);
-    await slip(page).getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim()).fill("3");
-    await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
+    await slip(page)
+      .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
+      .fill("3");
+    await slip(page)
+      .getByRole("button", { name: tr("betting.slip.place") })
+      .click();
     await expect(page.getByTestId("bet-receipt").getByTestId("receipt-return")).toHaveText(money(Math.floor((300 * moved) / 100)));
   });
 
@@ -128,10 +148,16 @@ test.describe("sportsbook @nojs", () => {
     const own = await newEvent(page.request);
     const sel = home(own);
     await pick(page, own.event_id, sel.id);
-    await slip(page).getByLabel(tr("betting.slip.useFreeBet", { amount: "$5" })).check();
+    await slip(page)
+      .getByLabel(tr("betting.slip.useFreeBet", { amount: "$5" }))
+      .check();
     await expect(slip(page)).toContainText(tr("betting.slip.freeBetSnr"));
-    await slip(page).getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim()).fill("5");
-    await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
+    await slip(page)
+      .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
+      .fill("5");
+    await slip(page)
+      .getByRole("button", { name: tr("betting.slip.place") })
+      .click();
     // Stake not returned: a win pays stake × odds less the stake.
     const winnings = Math.floor((500 * sel.odds) / 100) - 500;
     await expect(page.getByTestId("bet-receipt").getByTestId("receipt-return")).toHaveText(money(winnings));
@@ -177,8 +203,12 @@ test.describe("sportsbook @nojs", () => {
   test("a visitor placing a bet is asked to sign in", async ({ page }) => {
     const own = await newEvent(page.request);
     await pick(page, own.event_id, home(own).id);
-    await slip(page).getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim()).fill("5");
-    await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
+    await slip(page)
+      .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
+      .fill("5");
+    await slip(page)
+      .getByRole("button", { name: tr("betting.slip.place") })
+      .click();
     await expect(page).toHaveURL(/show_popup_auth=1&redirectUrl=%2Fbetting/);
   });
 
@@ -233,8 +263,12 @@ test.describe("sportsbook, live", () => {
     const own = await newEvent(page.request);
     const sel = home(own);
     await pick(page, own.event_id, sel.id);
-    await slip(page).getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim()).fill("10");
-    await slip(page).getByRole("button", { name: tr("betting.slip.place") }).click();
+    await slip(page)
+      .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
+      .fill("10");
+    await slip(page)
+      .getByRole("button", { name: tr("betting.slip.place") })
+      .click();
     const betId = await page.getByTestId("bet-receipt").locator("[data-bet]").getAttribute("data-bet");
     await step(page.request, own.event_id, { type: "finish", home: 2, away: 0 });
     const win = Math.floor((1000 * sel.odds) / 100);

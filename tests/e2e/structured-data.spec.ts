@@ -88,13 +88,16 @@ test.describe("structured data", () => {
       const seen = blocks.flatMap((b) => validate(b, origin));
       for (const t of types) expect(seen, `${path} carries ${t}`).toContain(t);
       // The site's own organization (the home page's) names its address and logo.
-      if (path === "/") expect(blocks.find((b) => (b as Ld)["@type"] === "Organization")).toMatchObject({ url: `${origin}/`, logo: `${origin}/images/logo.svg` });
+      if (path === "/")
+        expect(blocks.find((b) => (b as Ld)["@type"] === "Organization")).toMatchObject({ url: `${origin}/`, logo: `${origin}/images/logo.svg` });
     });
   }
 
   test("the check can fail: a Question without its answer, an unknown type, a relative link", () => {
     const origin = "http://127.0.0.1";
-    expect(() => validate({ "@context": "https://schema.org", "@type": "FAQPage", mainEntity: [{ "@type": "Question", name: "Is it fair?" }] }, origin)).toThrow();
+    expect(() =>
+      validate({ "@context": "https://schema.org", "@type": "FAQPage", mainEntity: [{ "@type": "Question", name: "Is it fair?" }] }, origin),
+    ).toThrow();
     expect(() => validate({ "@context": "https://schema.org", "@type": "Casino", name: "x" }, origin)).toThrow();
     expect(() => validate({ "@context": "https://schema.org", "@type": "Organization", name: "x", url: "/" }, origin)).toThrow();
   });

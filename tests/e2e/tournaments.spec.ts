@@ -104,7 +104,10 @@ test.describe("tournaments @nojs", () => {
     await registerByApi(page.request, unique("tour-page"));
     const weekend = await tournament(page.request, "weekend-wins");
     await page.goto(`/tournaments/${weekend.id}`);
-    await page.getByTestId("tournament-me").getByRole("button", { name: tr("tournaments.participate") }).click();
+    await page
+      .getByTestId("tournament-me")
+      .getByRole("button", { name: tr("tournaments.participate") })
+      .click();
     await expect(toast(page, tr("tournaments.participated"))).toBeVisible();
     await expect(page).toHaveURL(absolute(`/tournaments/${weekend.id}`));
     await expect(page.getByTestId("tournament-me")).toContainText(tr("tournaments.joined"));
@@ -113,7 +116,9 @@ test.describe("tournaments @nojs", () => {
 
   test("a visitor's Participate asks to sign in first", async ({ page }) => {
     await page.goto("/tournaments?status=future");
-    await card(page, "weekend-wins").getByRole("button", { name: tr("tournaments.signInToJoin") }).click();
+    await card(page, "weekend-wins")
+      .getByRole("button", { name: tr("tournaments.signInToJoin") })
+      .click();
     await expect(page).toHaveURL(/show_popup_auth=1&redirectUrl=%2Ftournaments%3Fstatus%3Dfuture/);
   });
 
@@ -144,7 +149,6 @@ test.describe("tournaments @nojs", () => {
 });
 
 test.describe("tournaments, live", () => {
-
   test("what it takes changes live on a watcher's page when another player takes the only prized place", async ({ page, browser }) => {
     test.skip(!jsOn(), "the live board needs JavaScript");
     test.setTimeout(90_000);
@@ -191,7 +195,9 @@ test.describe("tournaments, live", () => {
     test.skip(!jsOn(), "the live board needs JavaScript");
     test.setTimeout(120_000);
     // Its own slots-sprint, active, no one in it yet: this test ends it.
-    const copied = await page.request.post(`/platform/demo/tournaments/${(await tournament(page.request, "slots-sprint")).id}/copy`, { headers: { origin: origin() } });
+    const copied = await page.request.post(`/platform/demo/tournaments/${(await tournament(page.request, "slots-sprint")).id}/copy`, {
+      headers: { origin: origin() },
+    });
     expect(copied.status(), await copied.text()).toBe(200);
     const sprint = await tournament(page.request, ((await copied.json()).data as { sysname: string }).sysname);
     expect(sprint.status).toBe("active");
@@ -199,7 +205,9 @@ test.describe("tournaments, live", () => {
 
     // Join from the list (the form, enhanced): the card then says so.
     await page.goto("/tournaments");
-    await card(page, sprint.sysname).getByRole("button", { name: tr("tournaments.participate") }).click();
+    await card(page, sprint.sysname)
+      .getByRole("button", { name: tr("tournaments.participate") })
+      .click();
     await expect(toast(page, tr("tournaments.participated"))).toBeVisible();
     await expect(card(page, sprint.sysname)).toContainText(tr("tournaments.joined"));
 

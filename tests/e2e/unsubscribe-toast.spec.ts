@@ -3,8 +3,7 @@ import { expect, test } from "@playwright/test";
 
 // The local SIGNING_SECRET of wrangler.toml: the e2e server runs the local configuration.
 const SECRET = "local-development-secret-not-for-production";
-const token = (contact: string) =>
-  createHmac("sha256", SECRET).update(`unsubscribe:${contact.toLowerCase()}`).digest("base64url");
+const token = (contact: string) => createHmac("sha256", SECRET).update(`unsubscribe:${contact.toLowerCase()}`).digest("base64url");
 
 test.describe("unsubscribe link @nojs", () => {
   test("a valid link unsubscribes and flashes a success toast across the redirect", async ({ page }) => {

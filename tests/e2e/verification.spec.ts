@@ -17,7 +17,11 @@ const VERIFICATION = "/profile/verification";
  * provider's console, as an operator would; decision 0037), never by the player's API.
  */
 async function setKycBlock(request: APIRequestContext, login: string) {
-  const res = await request.post("/platform/demo/verification/review/kyc-block", { form: { login, enabled: "1" }, headers: { origin: origin() }, maxRedirects: 0 });
+  const res = await request.post("/platform/demo/verification/review/kyc-block", {
+    form: { login, enabled: "1" },
+    headers: { origin: origin() },
+    maxRedirects: 0,
+  });
   expect(res.status(), await res.text()).toBe(303);
 }
 
@@ -36,7 +40,12 @@ function png(w = 8, h = 8, rgb = [200, 40, 40]): Buffer {
   header.writeUInt32BE(h, 4);
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.from([0, ...Array.from({ length: w }, () => rgb).flat()]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.concat(Array(h).fill(row)))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(Array(h).fill(row)))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** A 1×1 baseline JPEG. */
@@ -142,14 +151,19 @@ test.describe("identity verification @nojs", () => {
     await page.getByRole("button", { name: tr("profile.verification.start") }).click();
     await expect(page.getByText(tr("profile.verification.needProfile"))).toBeVisible();
     await expect(page.getByTestId("verification-profile")).toHaveAttribute("href", "/profile/settings");
-    const named = await page.request.post("/api/account/saveProfileInfo", { multipart: { last_name: "Silva", birth_date: "1991-04-12" }, headers: { origin: origin() } });
+    const named = await page.request.post("/api/account/saveProfileInfo", {
+      multipart: { last_name: "Silva", birth_date: "1991-04-12" },
+      headers: { origin: origin() },
+    });
     expect(named.status(), await named.text()).toBe(200);
     await page.getByRole("button", { name: tr("profile.verification.start") }).click();
     const frame = hosted(page);
     await frame.getByLabel("Passport").check();
     await frame.getByRole("button", { name: "Continue" }).click();
     // A GIF dressed as a PNG: the provider reads the first bytes.
-    await frame.getByLabel("Front side").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "binary") });
+    await frame
+      .getByLabel("Front side")
+      .setInputFiles({ name: "front.png", mimeType: "image/png", buffer: Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "binary") });
     await frame.getByRole("button", { name: "Upload" }).click();
     await expect(frame.getByTestId("verification-errors")).toContainText("Front side:");
     await expect(frame.getByLabel("Front side")).toBeVisible();

@@ -16,7 +16,9 @@ const subscription = (page: Page) => page.getByTestId("vpn-subscription");
 
 async function buy(page: Page, title: string, price: string) {
   await page.goto("/vpn");
-  await plan(page, title).getByRole("link", { name: tr("vpn.buy") }).click();
+  await plan(page, title)
+    .getByRole("link", { name: tr("vpn.buy") })
+    .click();
   const confirm = page.getByTestId("vpn-confirm");
   await expect(confirm).toContainText(tr("vpn.confirmTitle", { title }));
   await confirm.getByRole("button", { name: tr("vpn.confirm", { price }) }).click();
@@ -36,12 +38,16 @@ test.describe("vpn @nojs", () => {
     await expect(subscription(page).locator("code")).toContainText("wg://");
     await expect(page.getByTestId("vpn-auto")).toHaveAttribute("data-auto", "off");
 
-    await subscription(page).getByRole("button", { name: tr("vpn.turnOn") }).click();
+    await subscription(page)
+      .getByRole("button", { name: tr("vpn.turnOn") })
+      .click();
     await expect(page.getByTestId("vpn-auto")).toHaveAttribute("data-auto", "on");
     // One toast says it: the page's own, not the realtime event's as well.
     await expect(toast(page, tr("vpn.autoOn"))).toHaveCount(1);
     await expect(toast(page, tr("vpn.autoOn"))).toBeVisible();
-    await subscription(page).getByRole("button", { name: tr("vpn.turnOff") }).click();
+    await subscription(page)
+      .getByRole("button", { name: tr("vpn.turnOff") })
+      .click();
     await expect(page.getByTestId("vpn-auto")).toHaveAttribute("data-auto", "off");
 
     // Buying again extends: the end moves 7 days on.
@@ -53,7 +59,9 @@ test.describe("vpn @nojs", () => {
   test("a purchase the main balance cannot pay says so, keeps the choice and links to the cashier", async ({ page }) => {
     await registerByApi(page.request, unique("vpn-poor"));
     await page.goto("/vpn");
-    await plan(page, "Quarter").getByRole("link", { name: tr("vpn.buy") }).click();
+    await plan(page, "Quarter")
+      .getByRole("link", { name: tr("vpn.buy") })
+      .click();
     const confirm = page.getByTestId("vpn-confirm");
     await confirm.getByRole("checkbox", { name: tr("vpn.autoRenewal") }).check();
     await confirm.getByRole("button", { name: tr("vpn.confirm", { price: "$21.99" }) }).click();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { origin, payDemoDeposit, registerByApi, unique } from "./accounts-fixtures";
-import { absolute, expect, jsOn, slotOutsideJackpots, test, tr } from "./fixtures";
+import { expect, jsOn, slotOutsideJackpots, test, tr } from "./fixtures";
 
 /**
  * The wheel of fortune from the player's side (issue 21, decision 0047): spins earned by a quest
@@ -22,7 +22,8 @@ const campaigns = (page: Page) => api<{ items: Campaign[] }>(page, "FortuneWheel
 const campaign = async (page: Page, sysname: string) => (await campaigns(page)).find((c) => c.sysname === sysname)!;
 const balances = (page: Page) => api<{ balance_main: { amount: number }; balance_bonus: { amount: number } }>(page, "account/getBalance");
 const points = (page: Page) => api<{ points: number }>(page, "loyalty/getinfo").then((i) => i.points);
-const mySpins = (page: Page, id: number) => api<{ items: Spin[] }>(page, "FortuneWheels/wheelSpinResults", { campaign_id: String(id), scope: "mine" }).then((r) => r.items);
+const mySpins = (page: Page, id: number) =>
+  api<{ items: Spin[] }>(page, "FortuneWheels/wheelSpinResults", { campaign_id: String(id), scope: "mine" }).then((r) => r.items);
 
 const spinBalance = (page: Page) => page.getByTestId("wheel-spin-balance");
 
@@ -109,7 +110,10 @@ test.describe("wheel of fortune", () => {
     const hash = await page.getByTestId("wheel-server-hash").textContent();
     await page.getByTestId("wheel-my-spins").locator(`[data-spin="${spin!.id}"]`).getByRole("link").click();
     await expect(page.getByTestId("wheel-verify-pending")).toBeVisible();
-    await page.getByRole("dialog").getByRole("button", { name: tr("wheel.fair.rotate") }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: tr("wheel.fair.rotate") })
+      .click();
     await expect(page.getByTestId("wheel-verify-seed")).toHaveText(/^[0-9a-f]{64}$/);
     await expect(page.getByTestId("wheel-verify-result")).toHaveAttribute("data-matches", "true");
     await expect(page.getByTestId("wheel-verify-result")).toHaveText(tr("wheel.fair.matches"));
@@ -128,12 +132,17 @@ test.describe("wheel of fortune", () => {
     await expect(page.getByTestId("wheel-expected-return")).toContainText(tr("wheel.odds.expectedReturn", { amount: "$0.88", percent: "87.5" }));
     // A cost campaign with no spins offers Buy instead of Spin.
     await expect(page.getByRole("button", { name: tr("wheel.spin") })).toHaveCount(0);
-    await page.locator(".wheel__stage").getByRole("link", { name: tr("wheel.buy.title") }).click();
+    await page
+      .locator(".wheel__stage")
+      .getByRole("link", { name: tr("wheel.buy.title") })
+      .click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel(tr("wheel.buy.amount")).fill("2");
     await dialog.getByRole("radio", { name: /money/ }).check();
     await dialog.getByRole("button", { name: tr("wheel.buy.next") }).click();
-    await expect(page.getByTestId("wheel-buy-insufficient")).toContainText(tr("wheel.buy.insufficientText", { spins: "2", cost: "$2", have: "$0", missing: "$2" }));
+    await expect(page.getByTestId("wheel-buy-insufficient")).toContainText(
+      tr("wheel.buy.insufficientText", { spins: "2", cost: "$2", have: "$0", missing: "$2" }),
+    );
     await expect(page.getByTestId("wheel-buy-insufficient").getByRole("link", { name: tr("wheel.buy.deposit") })).toHaveAttribute("href", "/cashier/deposit");
 
     // Paying with loyalty points (100 a spin): a new player has none, and is sent to play for them.
@@ -246,7 +255,10 @@ test.describe("wheel of fortune @nojs", () => {
     await expect(page.getByTestId("wheel-quest")).toContainText(tr("wheel.quests.completed"));
     await page.goto("/wheel-of-fortune?popup=error&code=no_spins");
     await expect(page.getByTestId("wheel-error")).toContainText(tr("wheel.errors.no_spins"));
-    await page.getByTestId("wheel-error").getByRole("link", { name: tr("wheel.close") }).click();
+    await page
+      .getByTestId("wheel-error")
+      .getByRole("link", { name: tr("wheel.close") })
+      .click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
     // The client seed: a bad one is refused beside the field, a good one is used from the next spin.
@@ -265,14 +277,20 @@ test.describe("wheel of fortune @nojs", () => {
     // Verify: not revealed yet → rotate → the revealed seed, and the note that checking runs in the browser.
     await page.goto(`/wheel-of-fortune?verify=${spin!.id}`);
     await expect(page.getByTestId("wheel-verify-pending")).toBeVisible();
-    await page.getByRole("dialog").getByRole("button", { name: tr("wheel.fair.rotate") }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: tr("wheel.fair.rotate") })
+      .click();
     await expect(page.getByTestId("wheel-verify-seed")).toHaveText(/^[0-9a-f]{64}$/);
     if (jsOn()) await expect(page.getByTestId("wheel-verify-result")).toHaveAttribute("data-matches", "true");
     else await expect(page.getByTestId("wheel-verify-nojs")).toContainText(tr("wheel.fair.inBrowser"));
     // Rotating from the panel shows the seed it revealed (the one committed after the first rotation).
     await page.goto("/wheel-of-fortune");
     const committed = await page.getByTestId("wheel-server-hash").textContent();
-    await page.getByTestId("wheel-fairness").getByRole("button", { name: tr("wheel.fair.rotate") }).click();
+    await page
+      .getByTestId("wheel-fairness")
+      .getByRole("button", { name: tr("wheel.fair.rotate") })
+      .click();
     await expect(page.getByTestId("wheel-revealed")).toContainText(/[0-9a-f]{64}/);
     await expect(page.getByTestId("wheel-server-hash")).not.toHaveText(committed!);
   });
@@ -301,7 +319,9 @@ test.describe("wheel of fortune @nojs", () => {
     await earnPoints(page, 100);
     const before = { points: await points(page), main: (await balances(page)).balance_main.amount };
     const withPoints = await buy("1", /loyalty points/);
-    await expect(withPoints).toContainText(tr("wheel.buy.confirmText", { spins: "1", cost: "100", have: String(before.points), left: String(before.points - 100) }));
+    await expect(withPoints).toContainText(
+      tr("wheel.buy.confirmText", { spins: "1", cost: "100", have: String(before.points), left: String(before.points - 100) }),
+    );
     await withPoints.getByRole("button", { name: tr("wheel.buy.confirm") }).click();
     await expect(page.getByText(tr("wheel.buy.bought", { spins: "1", balance: "3" }))).toBeVisible();
     await expect(spinBalance(page)).toHaveAttribute("data-spins", "3");

@@ -40,10 +40,13 @@ test.describe("latest wins @nojs", () => {
     await player.close();
     // The server's list is kept for a few seconds per isolate: a reload shows the win soon after.
     await expect
-      .poll(async () => {
-        await page.goto("/");
-        return winCard(page, won.id).count();
-      }, { timeout: 20_000, intervals: [1000] })
+      .poll(
+        async () => {
+          await page.goto("/");
+          return winCard(page, won.id).count();
+        },
+        { timeout: 20_000, intervals: [1000] },
+      )
       .toBe(1);
     const card = winCard(page, won.id);
     await expect(card.getByRole("link")).toHaveAttribute("href", `/game/${won.sysname}`);
@@ -57,7 +60,10 @@ test.describe("latest wins, live", () => {
   test("a win another player makes slides into the open ticker without a reload", async ({ page, browser }) => {
     await page.goto("/");
     await expect(ticker(page)).toHaveAttribute("data-live", "open");
-    const shown = () => ticker(page).locator("[data-win]").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-win")));
+    const shown = () =>
+      ticker(page)
+        .locator("[data-win]")
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute("data-win")));
     const earlier = await shown();
     const player = await browser.newContext();
     const playerPage = await player.newPage();
