@@ -39,7 +39,8 @@ test.describe("game hall filters @nojs", () => {
     await expect(description).toHaveAttribute("content", /^Browse \d{4,} casino games from \d{2,} providers/);
     await expect(robots).toHaveCount(0);
     await page.goto("/gamehall?category=slots");
-    const slots = (await tabs(page).locator('[aria-current="page"]').textContent()).trim();
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText (the text as rendered), not the DOM property
+    const slots = (await tabs(page).locator('[aria-current="page"]').innerText()).trim();
     await expect(description).toHaveAttribute("content", new RegExp(`^${slots}: \\d+ games from \\d+ providers`));
     await page.goto("/gamehall?search=koi");
     await expect(robots).toHaveAttribute("content", "noindex, follow");
