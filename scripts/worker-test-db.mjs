@@ -5,7 +5,7 @@
 // but none of them re-applies the migrations and the seed: that used to be about half the Worker
 // project's time, and it grew with files × migrations.
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -20,8 +20,8 @@ const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "d1_migrations" (
 
 /**
  * Applies the migrations and the seed inside workerd, as `applyD1Migrations` of `cloudflare:test`
- * does (same table, same records), then folds the write-ahead log into the database file. From
- * Node, each statement would cross Miniflare's proxy: ten times slower.
+ * does (same table, same records), and answers when the seed's clock read. From Node, each
+ * statement would cross Miniflare's proxy: ten times slower.
  */
 const TEMPLATE_WORKER = `
 const MIGRATIONS_TABLE = ${JSON.stringify(MIGRATIONS_TABLE)};
@@ -163,16 +163,4 @@ export function copyTemplate(template) {
   const target = mkdtempSync(join(copiesRoot(), "file-"));
   cpSync(template, target, { recursive: true, filter: (src) => !src.endsWith("/ready") });
   return target;
-}
-
-/** The template's size, for the run's log. */
-export function templateBytes(template) {
-  let total = 0;
-  const walk = (p) => {
-    const s = statSync(p);
-    if (s.isDirectory()) for (const n of readdirSync(p)) walk(join(p, n));
-    else total += s.size;
-  };
-  walk(template);
-  return total;
 }
