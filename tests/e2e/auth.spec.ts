@@ -1,21 +1,12 @@
-import { execFileSync } from "node:child_process";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, msg, popupEnhanced, sidebar, siteHeader, test, tr } from "./fixtures";
 import { totp } from "./totp";
 
-/**
- * Bans an account as the operator's back office would: no page or call of the site bans anyone,
- * so the test writes the flag to the e2e server's local D1 database (E2E_PERSIST_TO).
- */
-function banAccount(login: string): void {
-  const persistTo = process.env.E2E_PERSIST_TO;
-  if (!persistTo) throw new Error("E2E_PERSIST_TO names the e2e server's database");
-  const sql = `UPDATE users SET is_banned = 1 WHERE login = '${login.replace(/'/g, "''")}'`;
-  execFileSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "-c", "wrangler.toml", "--command", sql], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-    stdio: "ignore",
-  });
+/** Bans an account as the operator's back office would, through the demo back office (decision 0069). */
+async function banAccount(request: APIRequestContext, login: string): Promise<void> {
+  const res = await request.post(`/platform/demo/players/ban?login=${encodeURIComponent(login)}`);
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 async function signIn(page: Page, login: string, password = PASSWORD) {
@@ -128,7 +119,7 @@ test.describe("authentication popup @nojs", () => {
   test("a banned player who signs in through the form gets the 403 screen (SPEC §6), not the sign-in popup again", async ({ page, request }) => {
     const email = unique("banned");
     await registerByApi(request, email);
-    banAccount(email);
+    await banAccount(request, email);
     await page.goto("/?show_popup_auth=1");
     await signIn(page, email);
     await expect(page.locator('[data-error="forbidden"]')).toBeVisible();

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../workers/platform/core/bytes";
 import { Browser, PASSWORD, registerPlayer, sessionRows, uid, uniqueName } from "./auth-helpers";
@@ -175,6 +176,26 @@ describe("banned players", () => {
     expect(await data(p.browser.get("metadata/get"))).toHaveProperty("siteName");
     expect(await data(p.browser.post("auth/logout"))).toBe(1);
     expect((await data(p.browser.get("account/getInfo"))).uid).toBe(0);
+  });
+
+  it("the demo back office bans by login: the player's own session answers 403 from then on; an unknown login is a 404", async () => {
+    const { handlePlatformPages } = await import("../../workers/platform/demo");
+    const ban = async (login: string) => {
+      const ctx = createExecutionContext();
+      const res = await handlePlatformPages(new Request(`${ORIGIN}/platform/demo/players/ban?login=${encodeURIComponent(login)}`, { method: "POST" }), env, ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    const p = await registerPlayer();
+    expect((await data(p.browser.get("account/getInfo"))).uid).toBe(p.uid);
+    const res = await ban(p.login);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { uid: p.uid, banned: true } });
+    await failure(p.browser.get("account/getInfo"), 403, "UserBannedException");
+    const unknown = await ban(uniqueName("nobody"));
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { message: "No such player" } });
+    expect((await ban("")).status).toBe(400);
   });
 
   it("refuses a banned player's sign-in with 403 once the password is right, and only then", async () => {

@@ -108,6 +108,7 @@ const SAMPLES: Record<DemoStandIn, { method: string; path: string; status: numbe
   mailbox: { method: "GET", path: "/platform/demo/mailbox?to=nobody@example.com&format=json", status: 200 },
   analytics: { method: "GET", path: "/platform/demo/analytics?format=json", status: 200 },
   clocks: { method: "POST", path: "/platform/demo/vpn/clock?login=no-such-player&at=1", status: 404 },
+  backoffice: { method: "POST", path: "/platform/demo/players/ban?login=no-such-player", status: 404 },
 };
 
 describe("a stand-in switched on by name in production", () => {
@@ -116,7 +117,7 @@ describe("a stand-in switched on by name in production", () => {
     const on = await send(sample.method, sample.path, withDemo(name));
     expect(on.status).toBe(sample.status);
     // The clock hook's 404 is its own answer (no such player), not the stand-in's absence.
-    if (name === "clocks") expect(await on.json()).toMatchObject({ error: { message: "No such player" } });
+    if (name === "clocks" || name === "backoffice") expect(await on.json()).toMatchObject({ error: { message: "No such player" } });
     const other = DEMO_STAND_IN_NAMES.find((n) => n !== name)!;
     expect((await send(sample.method, sample.path, withDemo(other))).status).toBe(404);
   });

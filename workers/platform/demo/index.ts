@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { coverRoutes } from "../games/cover-routes";
+import { backofficeDemoRoutes } from "./backoffice-routes";
 import { cashbackDemoRoutes } from "./cashback-routes";
 import { exportRoutes } from "./export-routes";
 import { offerDemoRoutes } from "./offer-routes";
@@ -35,6 +36,7 @@ platformPages.route("/", verificationReviewRoutes);
 platformPages.route("/", verificationPageRoutes);
 platformPages.route("/", verificationWebhookRoutes);
 platformPages.route("/", cashbackDemoRoutes);
+platformPages.route("/", backofficeDemoRoutes);
 platformPages.route("/", offerDemoRoutes);
 platformPages.route("/", tournamentDemoRoutes);
 platformPages.route("/", sportsbookDemoRoutes);
