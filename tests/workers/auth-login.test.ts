@@ -182,7 +182,11 @@ describe("banned players", () => {
     const { handlePlatformPages } = await import("../../workers/platform/demo");
     const ban = async (login: string) => {
       const ctx = createExecutionContext();
-      const res = await handlePlatformPages(new Request(`${ORIGIN}/platform/demo/players/ban?login=${encodeURIComponent(login)}`, { method: "POST" }), env, ctx);
+      const res = await handlePlatformPages(
+        new Request(`${ORIGIN}/platform/demo/players/ban?login=${encodeURIComponent(login)}`, { method: "POST" }),
+        env,
+        ctx,
+      );
       await waitOnExecutionContext(ctx);
       return res;
     };
