@@ -33,7 +33,9 @@ const LOCALES: Locale[] = JSON.parse(readFileSync("migrations/seed/locales.json"
  * seed: English and Arabic) on both; another locale of a direction already laid out lays out as
  * that one does, and its own text is read on the desktop.
  */
-function viewports(code: string) {
+type Viewport = typeof DESKTOP | typeof PHONE;
+
+function viewports(code: string): [Viewport, ...Viewport[]] {
   const locale = LOCALES.find((l) => l.code === code);
   if (!locale) throw new Error(`the seed lists no locale ${code}`);
   const firstOfDirection = LOCALES.find((l) => l.dir === locale.dir);
@@ -230,13 +232,13 @@ async function settled(page: Page) {
 async function audit(page: Page, target: Target, url: string, locale: string) {
   const found: string[] = [];
   const counts: string[] = [];
-  const [first, ...others] = viewports(locale);
-  await page.setViewportSize({ width: first.width, height: first.height });
+  const sizes = viewports(locale);
+  await page.setViewportSize({ width: sizes[0].width, height: sizes[0].height });
   await page.goto(url);
   if (!target.scriptless) await settled(page);
   if (target.ready) await target.ready(page);
-  for (const vp of [first, ...others]) {
-    if (vp !== first) {
+  for (const [i, vp] of sizes.entries()) {
+    if (i > 0) {
       await page.setViewportSize({ width: vp.width, height: vp.height });
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       expect(await page.evaluate(() => document.documentElement.clientWidth)).toBeLessThanOrEqual(vp.width);
@@ -245,7 +247,10 @@ async function audit(page: Page, target: Target, url: string, locale: string) {
     // has: the game and the verification provider are served from its origin); the default mode's
     // finishRun opens a blank page per audit, 40 % of axe's time here. Only violations are gathered
     // in full (resultTypes): collecting every passing node's selector is a fifth of axe's time.
-    const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] }).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .setLegacyMode(true)
+      .options({ resultTypes: ["violations"] })
+      .analyze();
     const byImpact = { critical: 0, serious: 0, moderate: 0, minor: 0 };
     for (const v of violations) byImpact[(v.impact ?? "minor") as keyof typeof byImpact] += 1;
     counts.push(`${vp.name} ${Object.values(byImpact).join("/")}`);

@@ -2,20 +2,17 @@ import { completeBanners } from "../../lib/api/entities";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { SidebarBanner } from "../../lib/api/cms";
-import { getPlatform } from "../../middleware/platform.server";
 import { getSite } from "../site/site.server";
 
 /**
  * The sidebar promo banner (SPEC §2, §3; image 336×180, title, subtitle, button) from the
  * platform: the first banner of the `sidebar` position in the page's locale (banners.get, image
  * already remapped by the configured key). null (the content configuration's banner) when there
- * is none or the call fails.
+ * is none or the call fails. Kept per isolate with the site data (`Site.sidebarBanners`).
  */
 export async function sidebarBanner(context: Readonly<RouterContextProvider>): Promise<z.infer<typeof SidebarBanner> | null> {
-  const site = getSite(context);
-  const list = await getPlatform(context)
-    .withLocale(site.locale)
-    .call("banners.get", { position: "sidebar", count: 1 })
+  const list = await getSite(context)
+    .sidebarBanners()
     .catch((e: unknown) => {
       console.error("sidebar banner: failed to load", e);
       return null;

@@ -60,6 +60,13 @@ export interface Site {
   categories(): Promise<ResultOf<"games.getCategories">>;
   providers(): Promise<ResultOf<"games.getProviders">>;
   /**
+   * The sidebar's promo banner (banners.get, position sidebar, first one) in this locale: the
+   * same for every visitor and player, on every page, so cached like the other site data rather
+   * than asked for by every render's root loader. An operator's new banner shows within
+   * `SITE_CACHE_SECONDS`.
+   */
+  sidebarBanners(): Promise<ResultOf<"banners.get">>;
+  /**
    * Public reads of the catalogue (a page of games.get without a search, games.getSections): the
    * same for every visitor of a locale, so kept per isolate like the site data, in a bounded cache
    * (`catalogueCache`). A game an operator adds shows within `SITE_CACHE_SECONDS`.
@@ -201,6 +208,7 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
     generalInfo: () => once("general", () => localized.call("metadata.getgeneralinfo")),
     categories: () => once(`categories|${where.locale}`, () => localized.call("games.getCategories")),
     providers: () => once(`providers|${where.locale}`, () => localized.call("games.getProviders", {})),
+    sidebarBanners: () => once(`sidebar-banner|${where.locale}`, () => localized.call("banners.get", { position: "sidebar", count: 1 })),
     catalogue: {
       games: (options) => page(`games|${where.locale}|${options}`, () => localized.call("games.get", { options })),
       sections: (sections) => page(`sections|${where.locale}|${sections}`, () => localized.call("games.getSections", { sections })),
