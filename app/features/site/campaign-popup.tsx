@@ -32,7 +32,9 @@ function CampaignPopupBody({ entry }: { entry: Parameters<DialogRenderer>[0]["en
     if (!p.recordClose) return;
     return () => {
       if (submitted.current) return;
-      void browserCall("events.handle", "POST", { event_name: "popup_closed", event_params: JSON.stringify({ sysname: p.sysname }) }).catch(() => undefined);
+      // keepalive: closing and at once reloading or leaving the page must not lose the record.
+      const params = { event_name: "popup_closed", event_params: JSON.stringify({ sysname: p.sysname }) };
+      void browserCall("events.handle", "POST", params, { keepalive: true }).catch(() => undefined);
     };
   }, [p.recordClose, p.sysname]);
   return (

@@ -11,10 +11,13 @@ export async function browserCall<K extends MethodKey>(
   key: K,
   verb: HttpVerb,
   params: ParamsOf<K> | Record<string, unknown> = {},
-  opts: { locale?: string; fetch?: (request: Request) => Promise<Response>; origin?: string } = {},
+  opts: { locale?: string; fetch?: (request: Request) => Promise<Response>; origin?: string; keepalive?: boolean } = {},
 ): Promise<ResultOf<K>> {
   const dot = key.lastIndexOf(".");
   const path = `/api/${key.slice(0, dot)}/${key.slice(dot + 1)}`;
-  const request = apiRequest(opts.origin ?? window.location.origin, path, verb, params as Record<string, unknown>, { locale: opts.locale });
+  const request = apiRequest(opts.origin ?? window.location.origin, path, verb, params as Record<string, unknown>, {
+    locale: opts.locale,
+    keepalive: opts.keepalive,
+  });
   return readApiResponse<ResultOf<K>>(await (opts.fetch ?? ((r: Request) => fetch(r)))(request));
 }

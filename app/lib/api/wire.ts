@@ -13,6 +13,8 @@ export interface WireOptions {
   locale?: string;
   nonStrict?: boolean;
   headers?: HeadersInit;
+  /** Outlive the page: a call made as the player leaves it (a reload, a full navigation) still arrives. */
+  keepalive?: boolean;
 }
 
 /** `/api/{group}/{name}` with the default query (v, locale, _non_strict); GET params in the query, POST as multipart. */
@@ -32,7 +34,7 @@ export function apiRequest(origin: string, path: string, verb: HttpVerb, params:
     for (const [k, v] of present) body.append(k, String(v));
     headers.set("origin", url.origin);
   }
-  return new Request(url, { method: verb, headers, body, credentials: "same-origin" });
+  return new Request(url, { method: verb, headers, body, credentials: "same-origin", ...(o.keepalive && { keepalive: true }) });
 }
 
 /** The `data` of a success envelope; any failure as a PlatformError. */
