@@ -13,12 +13,17 @@ import { chatHiddenOn } from "./chat-routes";
 const DemoChatPanel = lazy(() => import("./demo-chat"));
 const ProviderChat = lazy(() => import("./provider-chat"));
 
-/** support.getsettings' chat, by a plain fetch (the /api client comes with the panel; `v` is wire.ts' API_VERSION). */
-async function chatSettings(locale: string): Promise<ChatSettings> {
+/**
+ * support.getsettings' chat, by a plain fetch (the /api client comes with the panel; `v` is wire.ts'
+ * API_VERSION). null for a 403: the session is a banned player's (signed in a moment ago, the page
+ * on its way to the forbidden screen), who gets no chat; that is an answer, not a failure.
+ */
+export async function chatSettings(locale: string): Promise<ChatSettings | null> {
   const res = await fetch(`/api/support/getsettings?v=1&locale=${encodeURIComponent(locale)}`, {
     headers: { accept: "application/json" },
     credentials: "same-origin",
   });
+  if (res.status === 403) return null;
   if (!res.ok) throw new Error(`support.getsettings answered ${res.status}`);
   return ((await res.json()) as { data: SupportSettings }).data.chat;
 }
@@ -27,7 +32,7 @@ async function chatSettings(locale: string): Promise<ChatSettings> {
  * The live chat (issue 24, decision 0055), loaded by player-extras.tsx only after the first
  * interaction: reads the chat settings and runs the demo chat or the configured
  * provider's widget. Hidden on betting and game routes, checked on every navigation. A settings
- * failure is logged and chat skipped.
+ * failure is logged and chat skipped; a banned player's session (403) skips it quietly.
  */
 export default function ChatLauncher() {
   const root = useRootData();
