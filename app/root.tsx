@@ -6,6 +6,7 @@ import { loadRootData } from "./features/site/root-data.server";
 import { siteMiddleware } from "./features/site/site.server";
 import { usePageLinks, useRootData } from "./features/site/use-root-data";
 import { CustomCode } from "./features/site/custom-code";
+import { isSessionChanging } from "./features/auth/use-session-changed";
 import { URL_DIALOG_KEYS } from "./features/site/url-dialog-keys";
 import { sectionOf } from "./features/site/section-messages";
 import { i18nMiddleware } from "./middleware/i18n.server";
@@ -27,9 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * Site data changes only with the locale, a URL-named dialog, or after a mutation; the other
  * navigations skip refetching it, except into another section of the site, whose own
- * translations come with the root's data (features/site/section-messages.ts).
+ * translations come with the root's data (features/site/section-messages.ts), and after the
+ * session changed in the browser (a sign-in through /api: features/auth/use-session-changed.ts).
  */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (isSessionChanging()) return true;
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (sectionOf(currentUrl.pathname) !== sectionOf(nextUrl.pathname)) return true;
   const first = (u: URL) => u.pathname.split("/")[1] ?? "";

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
-import { absolute, expect, msg, popupEnhanced, sidebar, siteHeader, test, tr } from "./fixtures";
+import { absolute, expect, jsOn, msg, popupEnhanced, sidebar, siteHeader, test, tr } from "./fixtures";
 import { totp } from "./totp";
 
 /** Bans an account as the operator's back office would, through the demo back office (decision 0069). */
@@ -9,7 +9,9 @@ async function banAccount(request: APIRequestContext, login: string): Promise<vo
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** Signs in through the popup: with JavaScript, once the page has taken the form over (the JS path, not a post before hydration). */
 async function signIn(page: Page, login: string, password = PASSWORD) {
+  await popupEnhanced(page, jsOn());
   await popup(page).getByLabel("Email or login").fill(login);
   await popup(page).getByLabel("Password", { exact: true }).fill(password);
   await popup(page).getByRole("button", { name: "Sign in" }).click();

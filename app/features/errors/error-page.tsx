@@ -35,23 +35,22 @@ function describeError(error: unknown): { status: number; detail: string } {
 }
 
 /**
- * English words for the error page when the site itself failed to load (no bundle to use). Only
- * the server needs them: the browser hydrates that page keeping the server's words (the texts
- * carry suppressHydrationWarning), so they stay out of every page's JavaScript.
+ * English words for the error page when the site's own data failed to load (no bundle to use):
+ * the server renders them, and so does the browser when that happens on a client navigation or a
+ * revalidation (a player banned while signed in, SPEC §6). This module loads only when an error
+ * page shows (lazy-error-pages.tsx), so they cost no page's first load.
  */
-const FALLBACK = import.meta.env.SSR
-  ? createT({
-      errors: {
-        goHome: "Go to the home page",
-        retry: "Try again",
-        notFound: { title: "Page not found", text: "The page you are looking for does not exist or has moved." },
-        forbidden: { title: "Access denied", text: "You do not have access to this page." },
-        maintenance: { title: "We'll be right back", text: "The site is undergoing maintenance. Please try again in a few minutes." },
-        userBlocked: { title: "Account blocked", text: "Your access has been restricted. Our support team can tell you more." },
-        generic: { title: "Something went wrong", text: "We could not show this page. Please try again or contact support." },
-      },
-    })
-  : () => "";
+const FALLBACK = createT({
+  errors: {
+    goHome: "Go to the home page",
+    retry: "Try again",
+    notFound: { title: "Page not found", text: "The page you are looking for does not exist or has moved." },
+    forbidden: { title: "Access denied", text: "You do not have access to this page." },
+    maintenance: { title: "We'll be right back", text: "The site is undergoing maintenance. Please try again in a few minutes." },
+    userBlocked: { title: "Account blocked", text: "Your access has been restricted. Our support team can tell you more." },
+    generic: { title: "Something went wrong", text: "We could not show this page. Please try again or contact support." },
+  },
+});
 
 function ErrorContent({ kind, status, detail }: { kind: ErrorKind; status: number; detail: string }) {
   const siteT = useT();
