@@ -49,7 +49,8 @@ export default defineConfig({
     // audits fail under E2E_TRACE only (checked 2026-11-26), not a product defect.
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's headless shell: the same Chromium without the desktop browser around it (decision 0070).
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -2,7 +2,8 @@
 //   0. lint        Biome: format and lint rules, read only (biome.json; decision 0068)
 //   1. typecheck   wrangler types, react-router typegen, tsc -b
 //   2. vitest      the unit project, then the Worker-runtime project
-//   3. chromium    Debian's package, installed when missing (no Playwright browser downloads)
+//   3. chromium    Debian's chromium-headless-shell package, installed when missing (no Playwright
+//                  browser downloads; decision 0070)
 //   4. build       production build and a fresh local database in .wrangler/e2e-state
 //   5. playwright  end-to-end against that build (playwright.config.ts): JavaScript on, then off
 // Machine-readable results go to test-results/{vitest,playwright}-<stage>.json; the stages' times to
@@ -13,7 +14,7 @@ import { bin, prepareDatabase, quietEnv, run } from "./lib.mjs";
 import { printReport, readReports } from "./suite-report.mjs";
 
 const E2E_STATE = ".wrangler/e2e-state";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 const started = Date.now();
 const timings = [];
 
@@ -38,9 +39,9 @@ function ensureChromium() {
     const [cmd, ...rest] = [...sudo, "apt-get", ...args];
     run(cmd, rest, { env: { ...quietEnv, DEBIAN_FRONTEND: "noninteractive" } });
   };
-  console.log(`${CHROMIUM} is missing: installing Debian's chromium package`);
+  console.log(`${CHROMIUM} is missing: installing Debian's chromium-headless-shell package`);
   apt(["update"]);
-  apt(["install", "-y", "--no-install-recommends", "chromium"]);
+  apt(["install", "-y", "--no-install-recommends", "chromium-headless-shell"]);
   if (!existsSync(CHROMIUM)) {
     console.error(`✖ chromium was installed but ${CHROMIUM} does not exist`);
     process.exit(1);
@@ -67,7 +68,7 @@ for (const project of ["unit", "workers"]) {
   });
 }
 
-section("3 Browser (Debian chromium)", ensureChromium);
+section("3 Browser (Debian chromium-headless-shell)", ensureChromium);
 
 section("4 Production build and fresh e2e database", () => {
   run(bin("react-router"), ["build"]);
