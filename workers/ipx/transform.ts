@@ -1,4 +1,4 @@
-import { decodeRaster, encode, resize, sniffRaster, type Pixels } from "./codecs";
+import type { Pixels } from "./codecs";
 import { place, type Placement } from "./geometry";
 import { MAX_PIXELS, MAX_SIDE, type Modifiers } from "./modifiers";
 
@@ -25,8 +25,15 @@ function checkSize(p: Placement) {
   }
 }
 
+/**
+ * The codecs and their WebAssembly load with the first image drawn, not with the Worker: a page
+ * or an API call evaluates none of it.
+ */
+const loadCodecs = () => import("./codecs");
+
 /** Decodes a raster source, fits it as the modifiers ask and encodes the result. */
 export async function transform(bytes: Uint8Array, m: Modifiers): Promise<Transformed> {
+  const { decodeRaster, encode, resize, sniffRaster } = await loadCodecs();
   let drawn: Pixels;
   let placement: Placement;
   try {
