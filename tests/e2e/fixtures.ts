@@ -115,6 +115,11 @@ export const test = base.extend<{ pageErrors: string[]; networkLog: void }>({
   ],
 });
 
+/** Two animation frames: a resize's layout, and any resize handler, have run. */
+export async function afterLayout(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 /** Whether this test runs in the `js` project (the `no-js` one runs @nojs tests with JavaScript off). */
 export const jsOn = () => test.info().project.name !== "no-js";
 

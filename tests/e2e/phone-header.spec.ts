@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { payDemoDeposit, registerByApi, unique } from "./accounts-fixtures";
-import { expect, msg, SEED, siteHeader, test } from "./fixtures";
+import { afterLayout, expect, msg, SEED, siteHeader, test } from "./fixtures";
 
 /**
  * The header on phones, 320–430 px, in every seeded locale, for a visitor and for a player with
@@ -34,7 +34,7 @@ async function* atWidths(page: Page, path: string, widths: number[]) {
   for (const [i, width] of widths.entries()) {
     await page.setViewportSize({ width, height: 740 });
     if (i === 0) await page.goto(path);
-    else await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    else await afterLayout(page);
     yield width;
   }
 }
