@@ -15,7 +15,8 @@ const SHELL = new RegExp(
   [
     String.raw`/app/features/(site/(use-root-data|cms-link|custom-code|section-messages|url-dialog-keys)|layout/site-frame|auth/popup-url|dialogs|errors/lazy-error-pages)\.tsx?$`,
     String.raw`/app/ui/(toasts|icon|link-delegate|scroll-restoration|app-providers|dialog/(dialogs|dialog|ids))\.tsx?$`,
-    String.raw`/app/lib/(navigation|site-stylesheet|lazy-with-preload|nonce|first-interaction)\.tsx?$`,
+    String.raw`/app/lib/(site-stylesheet|lazy-with-preload|nonce|first-interaction)\.tsx?$`,
+    String.raw`/core/navigation\.ts$`,
     String.raw`/node_modules/react-dom/(index|cjs/react-dom\.production)\.js$`,
   ].join("|"),
 );

@@ -78,7 +78,7 @@ export default defineConfig(async () => {
           test: {
             name: "unit",
             environment: "node",
-            include: ["app/**/*.test.ts", "app/**/*.test.tsx", "workers/**/*.test.ts", "scripts/**/*.test.mjs"],
+            include: ["core/**/*.test.ts", "app/**/*.test.ts", "app/**/*.test.tsx", "workers/**/*.test.ts", "scripts/**/*.test.mjs"],
           },
         },
         {

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CmsConfig, ContentPage } from "../app/lib/api/cms";
-import { SiteMetadata } from "../app/lib/api/entities";
-import { phone } from "../app/lib/validation/phone";
+import { CmsConfig, ContentPage } from "../core/api/cms";
+import { SiteMetadata } from "../core/api/entities";
+import { phone } from "../core/validation/phone";
 import { PersonalDataSettings } from "../workers/platform/account/personal-data";
 import { buildSeedStatements } from "./seed-sql.mjs";
 

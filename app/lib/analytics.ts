@@ -1,4 +1,4 @@
-import type { AnalyticsEvent } from "./analytics-events";
+import type { AnalyticsEvent } from "../../core/analytics-events";
 
 type Params = Record<string, string | number | boolean>;
 type Entry = [AnalyticsEvent, Params | undefined, number];

@@ -1,5 +1,5 @@
-import { readCookie, serializeCookie } from "./cookies";
-import { fromBase64Url, toBase64Url } from "./base64url";
+import { readCookie, serializeCookie } from "../../core/cookies";
+import { fromBase64Url, toBase64Url } from "../../core/base64url";
 
 /**
  * A value carried across one redirect in a short-lived HttpOnly cookie and read once: the

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseModifiers } from "../../workers/ipx/modifiers";
-import { IMAGE_WIDTHS } from "./image-ladder";
+import { IMAGE_WIDTHS } from "../../core/image-ladder";
 import { ipxUrl, responsiveImage, SCREENS, type ImageSizes } from "./images";
 
 const COVER = "/platform/covers/golden_phoenix.svg";

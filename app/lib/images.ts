@@ -1,4 +1,4 @@
-import { aspectOf, IMAGE_BACKGROUNDS, snapBox, snapQuality, snapSide } from "./image-ladder";
+import { aspectOf, IMAGE_BACKGROUNDS, snapBox, snapQuality, snapSide } from "../../core/image-ladder";
 
 /**
  * URLs of the Worker's image proxy (`/_ipx/{modifiers}/{path}`, decision 0018) and responsive

@@ -1,6 +1,6 @@
 import { createInstance, type i18n } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import type { MessageBundle } from "../lib/api/entities";
+import type { MessageBundle } from "../../core/api/entities";
 import { getSite } from "../features/site/site.server";
 
 const i18nContext = createContext<i18n>();

@@ -1,5 +1,5 @@
 import { redirect, redirectDocument, type MiddlewareFunction } from "react-router";
-import { sameOriginPath } from "../lib/navigation";
+import { sameOriginPath } from "../../core/navigation";
 
 /**
  * Every redirect the app answers stays on the request's origin (decision 0023). Redirects are

@@ -8,10 +8,10 @@ import { withPopup } from "../features/auth/popup-url";
 import { afterRegistrationPath, afterSignInPath, nextAfterAuth, oauthInitUrl } from "../features/auth/auth-targets";
 import { keptValues, registerFromForm, registrationValues } from "../features/auth/register-action.server";
 import { getSite, indexPath } from "../features/site/site.server";
-import { isPlatformError, PlatformError } from "../lib/api/errors";
+import { isPlatformError, PlatformError } from "../../core/api/errors";
 import { workerContext } from "../lib/context.server";
 import { splitLocalePath } from "../lib/i18n/locale";
-import { safeRedirectPath } from "../lib/navigation";
+import { safeRedirectPath } from "../../core/navigation";
 import { getInstance } from "../middleware/i18n.server";
 import { getPlatform } from "../middleware/platform.server";
 

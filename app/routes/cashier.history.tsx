@@ -2,12 +2,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/cashier.history";
 import { requirePlayer } from "../features/site/site.server";
 import { methodName, StatusLabel } from "../features/cashier/transaction-view";
-import { formatDateTime } from "../lib/dates";
+import { formatDateTime } from "../../core/dates";
 import { CancelWithdrawal } from "../features/cashier/withdraw-form";
 import { withdrawAction } from "../features/cashier/withdraw.server";
 import { useLocalePath, useT } from "../features/site/use-root-data";
 import { orErrorPage } from "../lib/api/page-errors.server";
-import { formatMoney } from "../lib/money";
+import { formatMoney } from "../../core/money";
 import { getPlatform } from "../middleware/platform.server";
 
 const PAGE_SIZE = 20;

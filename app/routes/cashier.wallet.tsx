@@ -2,7 +2,7 @@ import type { Route } from "./+types/cashier.wallet";
 import { requirePlayer } from "../features/site/site.server";
 import { useLocalePath, useT } from "../features/site/use-root-data";
 import { orErrorPage } from "../lib/api/page-errors.server";
-import { formatMoney, totalBalance } from "../lib/money";
+import { formatMoney, totalBalance } from "../../core/money";
 import { getPlatform } from "../middleware/platform.server";
 import { Link } from "react-router";
 

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/offers";
-import type { Offer } from "../lib/api/contract-offers";
+import type { Offer } from "../../core/api/contract-offers";
 import { OfferCard } from "../features/offers/offer-card";
 import { offersSnapshot, seedOffers, subscribeOffers } from "../features/offers/offers-feed";
 import { loadOffers, takeOfferAction, type TakeOfferData } from "../features/offers/offers.server";

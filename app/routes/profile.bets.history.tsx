@@ -5,8 +5,8 @@ import { loadHistory } from "../features/profile/history.server";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { SportsBetsTable } from "../features/profile/sports-bets-table";
 import { useLocalePath, useT } from "../features/site/use-root-data";
-import { formatDateTime } from "../lib/dates";
-import { formatMoney } from "../lib/money";
+import { formatDateTime } from "../../core/dates";
+import { formatMoney } from "../../core/money";
 
 export const loader = (args: Route.LoaderArgs) => loadHistory(args);
 

@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/profile.bonuses";
-import { BONUS_EVENT } from "../lib/api/bonus-event";
-import type { PlayerBonus } from "../lib/api/contract-bonuses";
-import { formatDate, formatDateTime } from "../lib/dates";
-import { formatMoney } from "../lib/money";
+import { BONUS_EVENT } from "../../core/api/bonus-event";
+import type { PlayerBonus } from "../../core/api/contract-bonuses";
+import { formatDate, formatDateTime } from "../../core/dates";
+import { formatMoney } from "../../core/money";
 import { FieldErrors } from "../features/auth/auth-form-parts";
 import { BettingActivatedDialog, BonusConfirmDialog } from "../features/bonuses/bonus-dialogs";
 import { BonusButton, BonusTerms, BonusXray } from "../features/bonuses/bonus-terms";

@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/profile.cashback";
-import { BONUS_EVENT } from "../lib/api/bonus-event";
-import type { Cashback } from "../lib/api/contract-cashback";
-import { formatDate, formatDateTime } from "../lib/dates";
-import { formatMoney } from "../lib/money";
+import { BONUS_EVENT } from "../../core/api/bonus-event";
+import type { Cashback } from "../../core/api/contract-cashback";
+import { formatDate, formatDateTime } from "../../core/dates";
+import { formatMoney } from "../../core/money";
 import { FieldErrors } from "../features/auth/auth-form-parts";
 import { cashbackAction, loadCashback, type CashbackActionData } from "../features/profile/cashback.server";
 import { ProfileNav } from "../features/profile/profile-nav";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/profile.responsible-game";
 import { ExclusionForm } from "../features/responsible/exclusion-form";
 import type { ResponsibleActionData } from "../features/responsible/form-parts";
-import { formatDate } from "../lib/dates";
+import { formatDate } from "../../core/dates";
 import { LimitForm, LimitSummary } from "../features/responsible/limit-form";
 import { RealityForm } from "../features/responsible/reality-form";
 import { loadResponsible, responsibleAction } from "../features/responsible/responsible.server";

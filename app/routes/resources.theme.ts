@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/resources.theme";
 import { getSite } from "../features/site/site.server";
 import { workerContext } from "../lib/context.server";
-import { ONE_YEAR, serializeCookie } from "../lib/cookies";
-import { safeRedirectPath } from "../lib/navigation";
+import { ONE_YEAR, serializeCookie } from "../../core/cookies";
+import { safeRedirectPath } from "../../core/navigation";
 import { THEME_COOKIE } from "../lib/theme";
 
 /** Saves the chosen theme in a one-year cookie, then returns to the page (or answers a fetcher). */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/tournaments";
-import { TOURNAMENT_STATUSES } from "../lib/api/contract-tournaments";
+import { TOURNAMENT_STATUSES } from "../../core/api/contract-tournaments";
 import { TournamentCard } from "../features/tournaments/tournament-card";
 import { loadTournaments, participateAction, type ParticipateActionData } from "../features/tournaments/tournaments.server";
 import { useLocalePath, useT } from "../features/site/use-root-data";

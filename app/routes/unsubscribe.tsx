@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/unsubscribe";
 import { getSite, indexPath } from "../features/site/site.server";
 import { useT } from "../features/site/use-root-data";
-import { isPlatformError } from "../lib/api/errors";
+import { isPlatformError } from "../../core/api/errors";
 import { redirectWithToast } from "../lib/toast.server";
 import { getPlatform } from "../middleware/platform.server";
 import { getInstance } from "../middleware/i18n.server";

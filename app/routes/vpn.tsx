@@ -5,7 +5,7 @@ import { onAccountEvent } from "../features/realtime/account-events";
 import { useT } from "../features/site/use-root-data";
 import { VpnConfirm, VpnPlanCard, VpnSubscriptionCard } from "../features/vpn/vpn-parts";
 import { loadVpn, vpnAction, type VpnActionData } from "../features/vpn/vpn.server";
-import { VPN_EVENTS } from "../lib/api/vpn-events";
+import { VPN_EVENTS } from "../../core/api/realtime-events";
 
 export const loader = (args: Route.LoaderArgs) => loadVpn(args);
 export const action = (args: Route.ActionArgs) => vpnAction(args);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { formatMoney } from "../../app/lib/money";
+import { formatMoney } from "../../core/money";
 import { origin } from "./accounts-fixtures";
 import { playerWith } from "./player-fixtures";
 import { expect, jsOn, siteHeader, test, tr } from "./fixtures";

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { mailedCode, registerByApi, unique } from "./accounts-fixtures";
-import { formatMoney } from "../../app/lib/money";
+import { formatMoney } from "../../core/money";
 import { absolute, expect, sidebar, siteHeader, slotOutsideJackpots, test, tr } from "./fixtures";
 
 /**

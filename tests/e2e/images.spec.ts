@@ -74,7 +74,7 @@ test.describe("game covers", () => {
       expect(res.headers()["content-type"]).toBe("image/svg+xml; charset=utf-8");
     }
     expect((await request.get("/_ipx/w_9999/platform/covers/golden_phoenix.svg")).status()).toBe(400);
-    // Only the ladder's sizes are asked for (app/lib/image-ladder.ts): others are refused before any work.
+    // Only the ladder's sizes are asked for (core/image-ladder.ts): others are refused before any work.
     const offLadder = await request.get("/_ipx/f_webp,q_95,w_301/platform/covers/golden_phoenix.svg");
     expect(offLadder.status()).toBe(400);
     expect(await offLadder.text()).toMatch(/width 301 is not served/);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { origin, payDemoDeposit, PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
 import { formatRate } from "../../app/features/loyalty/points";
-import { formatMoney } from "../../app/lib/money";
+import { formatMoney } from "../../core/money";
 import { absolute, expect, jsOn, slotOutsideJackpots, test, tr } from "./fixtures";
 
 /**

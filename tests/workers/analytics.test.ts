@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ANALYTICS_LIMITS } from "../../app/lib/analytics-events";
+import { ANALYTICS_LIMITS } from "../../core/analytics-events";
 import worker from "../../workers/app";
 import { analyticsClock } from "../../workers/platform/analytics/collect";
 import { ANALYTICS_RETENTION_MS, sweepAnalytics } from "../../workers/platform/analytics/retention";

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { contract, type MethodKey } from "../../app/lib/api/contract";
-import { errorAnswers } from "../../app/lib/api/error-answers";
+import { contract, type MethodKey } from "../../core/api/contract";
+import { errorAnswers } from "../../core/api/error-answers";
 import { Browser, registerPlayer } from "./auth-helpers";
 import { apiUrl, ORIGIN, send } from "./helpers";
 
-// Holds docs/api/openapi.json (each method's error answers, app/lib/api/error-answers.ts) to
+// Holds docs/api/openapi.json (each method's error answers, core/api/error-answers.ts) to
 // what the Worker really answers, for every method of the contract.
 
 /** auth.logout last: it ends the session the calls after it are made with. */

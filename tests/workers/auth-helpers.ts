@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, expect } from "vitest";
-import type { AuthType } from "../../app/features/auth/registration-form";
+import type { AuthType } from "../../core/validation/registration-form";
 import personalData from "../../migrations/seed/personal-data.json";
 import { TOTP_PERIOD_SECONDS, totpAt, totpStep } from "../../workers/platform/auth/totp";
 import { totpClock } from "../../workers/platform/auth/two-factor";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BONUS_EVENT, BONUS_WAGERING_EVENT } from "../../app/lib/api/bonus-event";
+import { BONUS_EVENT, BONUS_WAGERING_EVENT } from "../../core/api/bonus-event";
 import { playRound, roundId } from "./game-studio-helpers";
 import { Browser, registerPlayer, type Player } from "./auth-helpers";
 import { depositWith } from "./cashier-helpers";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BONUS_EVENT } from "../../app/lib/api/bonus-event";
+import { BONUS_EVENT } from "../../core/api/bonus-event";
 import { expirePacks } from "../../workers/platform/bonuses/freespins-sweep";
 import { sweepBonuses } from "../../workers/platform/bonuses/sweep";
 import { computeCashbacks, weekOf } from "../../workers/platform/cashback/compute";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { contract, type ParamsOf } from "../../app/lib/api/contract";
-import { isPlatformError } from "../../app/lib/api/errors";
+import { contract, type ParamsOf } from "../../core/api/contract";
+import { isPlatformError } from "../../core/api/errors";
 import { handlePaymentCallback } from "../../workers/platform/cashier/callback";
 import { cashierHandlers } from "../../workers/platform/cashier/index";
 import { PAYOUT_DELAY_MS, reconcilePlayer } from "../../workers/platform/cashier/reconcile";

@@ -1,8 +1,8 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { CHAT_LIMITS, CHAT_TEXT_MAX } from "../../app/lib/api/contract-chat";
-import { CHAT_MESSAGE_EVENT } from "../../app/lib/api/chat-limits";
+import { CHAT_LIMITS, CHAT_TEXT_MAX } from "../../core/api/contract-chat";
+import { CHAT_MESSAGE_EVENT } from "../../core/api/chat-limits";
 import worker from "../../workers/app";
 import { VISITOR_CONVERSATION_IDLE_MS } from "../../workers/platform/chat/retention";
 import { chatConsoleRoutes } from "../../workers/platform/demo/chat-console";

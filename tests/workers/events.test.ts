@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { EVENTS_PER_MINUTE } from "../../app/lib/api/contract-events";
+import { EVENTS_PER_MINUTE } from "../../core/api/contract-events";
 import { Browser, registerPlayer, uid } from "./auth-helpers";
 import { data, failure, get } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { isPlatformError } from "../../app/lib/api/errors";
+import { isPlatformError } from "../../core/api/errors";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { balanceOf, ledgerRows, makePlayer, operationCount } from "./wallet-helpers";
 

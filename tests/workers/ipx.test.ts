@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { encode } from "../../workers/ipx/codecs";
 import { isolateDocuments, RenderGate } from "../../workers/ipx/gate";
 import { handleIpx, type IpxDeps } from "../../workers/ipx/route";
-import { IMAGE_QUALITIES, IMAGE_WIDTHS } from "../../app/lib/image-ladder";
+import { IMAGE_QUALITIES, IMAGE_WIDTHS } from "../../core/image-ladder";
 import { responsiveImage } from "../../app/lib/images";
 import { ORIGIN, send } from "./helpers";
 

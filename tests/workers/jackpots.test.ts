@@ -4,7 +4,7 @@ import { payUnpaidWins } from "../../workers/platform/jackpots/settle";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer, type Player } from "./auth-helpers";
 import { playRound, roundId } from "./game-studio-helpers";
-import { formatMoney } from "../../app/lib/money";
+import { formatMoney } from "../../core/money";
 import { data, failure, get, send } from "./helpers";
 import { balanceOf, ledgerRows } from "./wallet-helpers";
 

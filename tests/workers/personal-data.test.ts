@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ContactPhoneSettings, PersonalData } from "../../app/lib/api/entities-contacts";
-import { phone } from "../../app/lib/validation/phone";
+import { ContactPhoneSettings, PersonalData } from "../../core/api/entities-contacts";
+import { phone } from "../../core/validation/phone";
 import { data, failure, get, post } from "./helpers";
 
-type Data = import("../../app/lib/api/entities-contacts").PersonalData;
+type Data = import("../../core/api/entities-contacts").PersonalData;
 const fieldOf = (d: Data, sysname: string) => d.fields.find((f) => f.sysname === sysname)!;
 const matches = (regex: string | undefined, value: string) => new RegExp(regex!).test(value);
 

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
-import type { RecentWin } from "../../app/lib/api/entities-games";
+import type { RecentWin } from "../../core/api/entities-games";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer, type Player } from "./auth-helpers";
 import { aSlot, playRound, roundId, type SlotRow } from "./game-studio-helpers";

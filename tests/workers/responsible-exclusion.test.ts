@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PlatformError } from "../../app/lib/api/errors";
+import { PlatformError } from "../../core/api/errors";
 import { initDataFields, signInitData } from "../../workers/platform/auth/telegram";
 import { exclusionEnd } from "../../workers/platform/responsible/dates";
 import { assertDepositAllowed } from "../../workers/platform/responsible/deposit-guard";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { assertDepositAllowed } from "../../workers/platform/responsible/deposit-guard";
-import { PlatformError } from "../../app/lib/api/errors";
+import { PlatformError } from "../../core/api/errors";
 import { registerPlayer } from "./auth-helpers";
 import { data, failure, get, post } from "./helpers";
 import { ageLimit, insertDeposit } from "./responsible-helpers";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BONUS_EVENT } from "../../app/lib/api/bonus-event";
+import { BONUS_EVENT } from "../../core/api/bonus-event";
 import { closeSpentBettingBonuses } from "../../workers/platform/sportsbook/free-bet-bonus";
 import { settleEvent } from "../../workers/platform/sportsbook/settle";
 import { data } from "./helpers";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PlatformError } from "../../app/lib/api/errors";
+import { PlatformError } from "../../core/api/errors";
 import { placeBet } from "../../workers/platform/sportsbook/place";
 import { data, failure } from "./helpers";
 import { balances, betKey, bettor, contextFor, ledgerSum, makeEvent, place, setEvent, setMarket, setOdds } from "./sportsbook-helpers";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { FEEDBACK_LIMITS, FEEDBACK_MESSAGE_MAX } from "../../app/lib/api/contract-support";
+import { FEEDBACK_LIMITS, FEEDBACK_MESSAGE_MAX } from "../../core/api/contract-support";
 import { supportInboxRoutes, type InboxItem } from "../../workers/platform/demo/support-inbox";
 import { supportClock } from "../../workers/platform/support/feedback";
 import { Browser, registerPlayer } from "./auth-helpers";

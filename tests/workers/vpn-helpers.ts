@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { VPN_EVENTS } from "../../app/lib/api/contract-vpn";
+import { VPN_EVENTS } from "../../core/api/contract-vpn";
 import { publish } from "../../workers/realtime/publish";
 import type { Player } from "./auth-helpers";
 import type { Client } from "./realtime-helpers";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { isPlatformError, type PlatformError } from "../../app/lib/api/errors";
+import { isPlatformError, type PlatformError } from "../../core/api/errors";
 import { applyOperation, FUN_GRANT_AMOUNT, readBalances, type WalletOperation } from "../../workers/platform/wallet/wallet";
 import { balanceOf, ledgerRows, ledgerSum, makePlayer, operationCount } from "./wallet-helpers";
 

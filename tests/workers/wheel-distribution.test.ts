@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { drawSector } from "../../app/features/wheel/fair";
+import { drawSector } from "../../core/fairness";
 
 /**
  * The published draw matches the published weights (issue 21, decision 0047): a χ² goodness-of-fit

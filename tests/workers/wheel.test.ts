@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { drawSector, seedHash } from "../../app/features/wheel/fair";
+import { drawSector, seedHash } from "../../core/fairness";
 import { registerPlayer } from "./auth-helpers";
 import { mainBalance } from "./cashier-helpers";
 import { data, failure, get, send } from "./helpers";

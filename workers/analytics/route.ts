@@ -1,8 +1,8 @@
 import type { ServerBuild } from "react-router";
 import { analyticsDispatcher } from "../../app/features/analytics/dispatcher";
-import { CONSENT_COOKIE } from "../../app/features/analytics/consent";
-import { ONE_YEAR, serializeCookie } from "../../app/lib/cookies";
-import { safeRedirectPath } from "../../app/lib/navigation";
+import { CONSENT_COOKIE } from "../../core/consent";
+import { ONE_YEAR, serializeCookie } from "../../core/cookies";
+import { safeRedirectPath } from "../../core/navigation";
 import { versionedModuleResponse } from "../pwa/route";
 
 type Assets = ServerBuild["assets"];

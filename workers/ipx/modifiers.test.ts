@@ -62,7 +62,7 @@ describe("parseModifiers", () => {
       bad(s);
   });
 
-  it("refuses sizes, qualities and colours off the ladder (app/lib/image-ladder.ts) with the reason", () => {
+  it("refuses sizes, qualities and colours off the ladder (core/image-ladder.ts) with the reason", () => {
     const reason = (segment: string) => {
       try {
         parseModifiers(segment);

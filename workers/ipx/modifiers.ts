@@ -4,11 +4,11 @@
  * `key_value` pairs joined by `&` or `,`. Parsing is strict: a URL either means exactly one image
  * or is refused with a short reason, so the cache never fills with near-duplicates and a typo
  * never silently serves the wrong size. Only the ladder's sizes and qualities are drawn
- * (app/lib/image-ladder.ts, shared with the app's URL builder): anything else is a 400 before any
+ * (core/image-ladder.ts, shared with the app's URL builder): anything else is a 400 before any
  * work, so anonymous requests cannot make the Worker draw arbitrary sizes on cache misses.
  */
 
-import { offLadder } from "../../app/lib/image-ladder";
+import { offLadder } from "../../core/image-ladder";
 
 export const FORMATS = ["webp", "png"] as const;
 export type ImageFormat = (typeof FORMATS)[number];

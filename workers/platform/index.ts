@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { PlatformError } from "../../app/lib/api/errors";
-import { ONE_YEAR, readCookie, serializeCookie } from "../../app/lib/cookies";
+import { PlatformError } from "../../core/api/errors";
+import { ONE_YEAR, readCookie, serializeCookie } from "../../core/cookies";
 import type { Handler, PlatformContext } from "./core/context";
 import { resolveMethod } from "./core/dispatch";
 import { readRawParams } from "./core/params";
@@ -11,7 +11,7 @@ import { simulatedLatency } from "./core/latency";
 import { assertApplicationEnabled } from "./core/maintenance";
 import { randomHex } from "./core/bytes";
 import { assertAccess, endSession, resolveSession, startSession } from "./auth/request-session";
-import { needsSession } from "../../app/lib/api/call-rules";
+import { needsSession } from "../../core/api/call-rules";
 import { clientIp } from "./core/throttle";
 
 const VISITOR_COOKIE = "pf_vid";

@@ -1,4 +1,4 @@
-import type { LeaderboardRow } from "../../app/lib/api/contract-tournaments";
+import type { LeaderboardRow } from "../../core/api/contract-tournaments";
 
 /** A participant's absolute total as the platform posts it (the record is D1 tournament_entries). */
 export interface BoardEntry {

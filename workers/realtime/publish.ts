@@ -1,5 +1,5 @@
-import type { RecentWin } from "../../app/lib/api/entities-games";
-import { WIN_EVENT } from "../../app/features/games/wins-feed";
+import type { RecentWin } from "../../core/api/entities-games";
+import { WIN_EVENT } from "../../core/api/realtime-events";
 import type { RealtimeEvent } from "./events";
 import { winsFeed } from "./wins-feed";
 

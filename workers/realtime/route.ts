@@ -1,4 +1,4 @@
-import { readCookie } from "../../app/lib/cookies";
+import { readCookie } from "../../core/cookies";
 import { verifyRealtimeToken } from "../platform/auth/realtime-token";
 import { loadSession, sessionCookieName } from "../platform/auth/sessions";
 import { sportsFeed } from "./sports-feed";

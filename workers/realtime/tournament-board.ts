@@ -1,4 +1,4 @@
-import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT, LEADERBOARD_PAGE, type LeaderboardRow } from "../../app/lib/api/contract-tournaments";
+import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT, LEADERBOARD_PAGE, type LeaderboardRow } from "../../core/api/contract-tournaments";
 import { type BoardEntry, isBoardEntry, Ranking } from "./board-ranking";
 import { readEntries, readPrizedPlaces } from "./board-record";
 import { SocketHub } from "./sockets";

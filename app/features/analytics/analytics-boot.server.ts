@@ -1,11 +1,11 @@
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { readCookie } from "../../lib/cookies";
-import type { MessageBundle } from "../../lib/api/entities";
-import type { CashierTransaction } from "../../lib/api/entities-cashier";
-import type { ResultOf } from "../../lib/api/contract";
+import { readCookie } from "../../../core/cookies";
+import type { MessageBundle } from "../../../core/api/entities";
+import type { CashierTransaction } from "../../../core/api/entities-cashier";
+import type { ResultOf } from "../../../core/api/contract";
 import { getSite } from "../site/site.server";
 import { workerContext } from "../../lib/context.server";
-import { CONSENT_COOKIE, CONSENT_PATH, DEMO_ANALYTICS_COOKIE, demoOverrides } from "./consent";
+import { CONSENT_COOKIE, CONSENT_PATH, DEMO_ANALYTICS_COOKIE, demoOverrides } from "../../../core/consent";
 import type { AnalyticsConfig } from "./dispatcher";
 
 /** The first-party image beacon of the embedded platform (workers/platform/analytics/beacon.ts). */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { analyticsDispatcher, type AnalyticsConfig, type AnalyticsWindow } from "./dispatcher";
-import { AnalyticsEventInput } from "../../lib/api/contract-analytics";
+import { AnalyticsEventInput } from "../../../core/api/contract-analytics";
 
 /** The analytics dispatcher (decision 0057) against a fake window: queue, identities, sinks, history. */
 

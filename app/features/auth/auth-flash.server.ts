@@ -1,5 +1,5 @@
-import { fromBase64Url, toBase64Url } from "../../lib/base64url";
-import { readCookie, serializeCookie } from "../../lib/cookies";
+import { fromBase64Url, toBase64Url } from "../../../core/base64url";
+import { readCookie, serializeCookie } from "../../../core/cookies";
 import { flashCookie, takeFlash } from "../../lib/flash.server";
 
 /**

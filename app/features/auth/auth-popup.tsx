@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
-import type { LoyaltyCharacter } from "../../lib/api/contract-loyalty";
-import type { Banner } from "../../lib/api/entities";
-import type { CmsConfig } from "../../lib/api/cms";
+import type { LoyaltyCharacter } from "../../../core/api/contract-loyalty";
+import type { Banner } from "../../../core/api/entities";
+import type { CmsConfig } from "../../../core/api/cms";
 import type { DialogRenderer } from "../../ui/dialog/dialogs";
 import { dialogTitleId } from "../../ui/dialog/dialog";
 import { translateOr } from "../../lib/i18n/translate";
@@ -11,8 +11,8 @@ import type { AuthFlash, AuthMode } from "./auth-flash.server";
 import { AuthForm, Field } from "./auth-form-parts";
 import { withPopup } from "./popup-url";
 import { nextAfterAuth } from "./auth-targets";
-import type { PersonalData } from "./registration-form";
-import { socialProviders } from "./registration-form";
+import type { PersonalData } from "../../../core/validation/registration-form";
+import { socialProviders } from "../../../core/validation/registration-form";
 import { RegistrationPopup } from "./registration-popup";
 import { SignInPopup } from "./sign-in-popup";
 

@@ -1,6 +1,6 @@
-import type { Locale } from "../../lib/api/entities";
+import type { Locale } from "../../../core/api/entities";
 import { localizePath, splitLocalePath } from "../../lib/i18n/locale";
-import { safeRedirectPath } from "../../lib/navigation";
+import { safeRedirectPath } from "../../../core/navigation";
 import { withoutPopup } from "./popup-url";
 
 /** Where the authentication flows send the player next (kept apart from popup-url.ts, which the header loads). */

@@ -1,5 +1,5 @@
 import type { TFunction } from "../../lib/i18n/translate";
-import type { LoyaltyCharacter } from "../../lib/api/contract-loyalty";
+import type { LoyaltyCharacter } from "../../../core/api/contract-loyalty";
 
 /**
  * SPEC §2: in registration mode the character selector shows when the operator's

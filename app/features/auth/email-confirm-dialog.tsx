@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { browserCall } from "../../lib/api/browser-call";
-import { PlatformError } from "../../lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import type { DialogRenderer } from "../../ui/dialog/dialogs";
 import { dialogTitleId } from "../../ui/dialog/dialog";
 import { useRootData, useT } from "../site/use-root-data";

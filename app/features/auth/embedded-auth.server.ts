@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite } from "../site/site.server";
-import type { PersonalData } from "./registration-form";
+import type { PersonalData } from "../../../core/validation/registration-form";
 
 /** What an embedded form needs: the auth configuration, and for sign-up the registration fields. */
 export async function loadEmbeddedAuth(context: Readonly<RouterContextProvider>, mode: "sign_in" | "sign_up") {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
-import type { CmsConfig } from "../../lib/api/cms";
+import type { CmsConfig } from "../../../core/api/cms";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
 import { AuthForm, Field } from "./auth-form-parts";
-import type { PersonalData } from "./registration-form";
+import type { PersonalData } from "../../../core/validation/registration-form";
 import { EmbeddedRegistration } from "./embedded-registration";
 
 export type EmbeddedMode = "sign_in" | "sign_up";

@@ -1,4 +1,4 @@
-import { sameOriginPath } from "../../lib/navigation";
+import { sameOriginPath } from "../../../core/navigation";
 import type { AuthMode } from "./auth-flash.server";
 
 /** Query keys of the authentication popup (SPEC §2); all are removed when it closes. */

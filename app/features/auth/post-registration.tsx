@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { createActor } from "xstate";
 import { browserCall } from "../../lib/api/browser-call";
-import type { AccountInfo, Popup } from "../../lib/api/entities";
+import type { AccountInfo, Popup } from "../../../core/api/entities";
 import { useDialogs } from "../../ui/dialog/dialogs";
 import type { CashbackPopupProps } from "../cashback/cashback-popup";
 import { postRegistrationMachine, type PostRegistrationItem } from "./machines/post-registration.machine";

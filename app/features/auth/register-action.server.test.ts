@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import cms from "../../../migrations/seed/cms/en.json";
-import type { CmsConfig } from "../../lib/api/cms";
+import type { CmsConfig } from "../../../core/api/cms";
 import type { PlatformClient } from "../../lib/api/client";
 import { registerFromForm } from "./register-action.server";
 

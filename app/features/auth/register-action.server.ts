@@ -1,13 +1,13 @@
-import type { CmsConfig } from "../../lib/api/cms";
+import type { CmsConfig } from "../../../core/api/cms";
 import type { PlatformClient } from "../../lib/api/client";
-import { PlatformError } from "../../lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import type { TFunction } from "../../lib/i18n/translate";
 import { validationMessages } from "../../lib/i18n/validation-messages";
-import { mapServerFieldErrors } from "../../lib/validation/server-errors";
+import { mapServerFieldErrors } from "../../../core/validation/server-errors";
 import type { AuthFlash } from "./auth-flash.server";
 import { registrationNotice, toAuthError } from "./machines/auth-error";
 import { toRegistrationParams } from "./machines/registration-fields";
-import { hiddenFieldNames, selectedType, shownFields, validateRegistration, type PersonalData } from "./registration-form";
+import { hiddenFieldNames, selectedType, shownFields, validateRegistration, type PersonalData } from "../../../core/validation/registration-form";
 
 /** Every value the registration form can post (SPEC §3 registration values and the form's own). */
 const FORM_KEYS = [

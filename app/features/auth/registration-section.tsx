@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import type { LoyaltyCharacter } from "../../lib/api/contract-loyalty";
+import type { LoyaltyCharacter } from "../../../core/api/contract-loyalty";
 import { translateOr, type TFunction } from "../../lib/i18n/translate";
 import { CharacterSelect } from "./character-select";
-import type { CmsConfig } from "../../lib/api/cms";
+import type { CmsConfig } from "../../../core/api/cms";
 import { AuthForm, FieldErrors } from "./auth-form-parts";
 import { RegistrationFields } from "./registration-fields";
 import { applyPersonalData } from "./machines/registration-fields";
-import { formTypes, selectedType, showsSocialButtons, shownFields, socialProviders, type PersonalData } from "./registration-form";
+import { formTypes, selectedType, showsSocialButtons, shownFields, socialProviders, type PersonalData } from "../../../core/validation/registration-form";
 import { SocialButtons } from "./social-buttons";
 import { pagePath } from "./popup-url";
 import { PromoCodeField } from "../promocodes/promo-code-field";

@@ -1,5 +1,5 @@
 import { browserCall } from "../../lib/api/browser-call";
-import { PlatformError } from "../../lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { telegramLaunchPayload } from "./telegram-launch";
 
 /**

@@ -3,14 +3,14 @@ import { useEffect, useRef, useState } from "react";
 import { createActor, fromPromise, type ActorRefFrom } from "xstate";
 import { track } from "../../lib/analytics";
 import { browserCall } from "../../lib/api/browser-call";
-import type { CmsConfig } from "../../lib/api/cms";
+import type { CmsConfig } from "../../../core/api/cms";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import type { TFunction } from "../../lib/i18n/translate";
-import { scrollToFirstError } from "../../lib/validation/timing";
+import { scrollToFirstError } from "../../../core/validation/timing";
 import { withValidation } from "./machines/registration.machine";
 import { useSessionChanged } from "./use-session-changed";
-import type { PersonalData } from "./registration-form";
-import { selectedType, validateRegistration } from "./registration-form";
+import type { PersonalData } from "../../../core/validation/registration-form";
+import { selectedType, validateRegistration } from "../../../core/validation/registration-form";
 import { browserStorage, clearStoredPromoCode, promoCodeFromSearch, readStoredPromoCode } from "./promo-code";
 
 /** Local-storage keys of the registration draft and the betting mark (SPEC §4). */

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import type { PlayerBonus } from "../../lib/api/contract-bonuses";
-import type { Money } from "../../lib/api/entities";
-import { formatMoney } from "../../lib/money";
+import type { PlayerBonus } from "../../../core/api/contract-bonuses";
+import type { Money } from "../../../core/api/entities";
+import { formatMoney } from "../../../core/money";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { BonusButton, BonusTerms, BonusXray } from "./bonus-terms";

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import type { PlayerBonus } from "../../lib/api/contract-bonuses";
-import { formatMoney } from "../../lib/money";
+import type { PlayerBonus } from "../../../core/api/contract-bonuses";
+import { formatMoney } from "../../../core/money";
 import type { useT } from "../site/use-root-data";
 
 type T = ReturnType<typeof useT>;

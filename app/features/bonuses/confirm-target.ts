@@ -1,4 +1,4 @@
-import type { BonusList, PlayerBonus } from "../../lib/api/contract-bonuses";
+import type { BonusList, PlayerBonus } from "../../../core/api/contract-bonuses";
 
 const everyBonus = (lists: BonusList[]): PlayerBonus[] => lists.flatMap((l) => [...l.active, ...l.available]);
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { BONUS_WAGERING_EVENT, type BonusWageringData } from "../../lib/api/bonus-event";
-import type { Money } from "../../lib/api/entities";
-import { formatMoney } from "../../lib/money";
+import { BONUS_WAGERING_EVENT, type BonusWageringData } from "../../../core/api/bonus-event";
+import type { Money } from "../../../core/api/entities";
+import { formatMoney } from "../../../core/money";
 import { onAccountEvent } from "../realtime/account-events";
 import { useLocalePath, useT } from "../site/use-root-data";
 

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import type { AccountInfo } from "../../lib/api/entities";
-import { formatDate } from "../../lib/dates";
+import type { AccountInfo } from "../../../core/api/entities";
+import { formatDate } from "../../../core/dates";
 import { createT } from "../../lib/i18n/translate";
-import { formatMoney } from "../../lib/money";
+import { formatMoney } from "../../../core/money";
 import { getPlatform } from "../../middleware/platform.server";
 import type { UrlDialog } from "../../ui/dialog/dialogs";
 import { urlDialogId } from "../../ui/dialog/ids";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Cashback } from "../../lib/api/contract-cashback";
+import type { Cashback } from "../../../core/api/contract-cashback";
 import { unseenCashback } from "./unseen-cashback";
 
 const cashback = (over: Partial<Cashback> = {}): Cashback => ({

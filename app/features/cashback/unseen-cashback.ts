@@ -1,4 +1,4 @@
-import type { Cashback } from "../../lib/api/contract-cashback";
+import type { Cashback } from "../../../core/api/contract-cashback";
 
 /** The player's stored value (platform storage, per player: every device, with or without JavaScript). */
 export const SEEN_CASHBACK_KEY = "already_seen_cashback_id";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import type { Money } from "../../lib/api/entities";
-import { formatMoney } from "../../lib/money";
+import type { Money } from "../../../core/api/entities";
+import { formatMoney } from "../../../core/money";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
 import { useT } from "../site/use-root-data";
 

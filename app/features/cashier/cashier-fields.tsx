@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
-import type { AmountRules, Bank, CashierField } from "../../lib/api/entities-cashier";
+import type { AmountRules, Bank, CashierField } from "../../../core/api/entities-cashier";
 import type { TFunction } from "../../lib/i18n/translate";
-import { formatMoney } from "../../lib/money";
+import { formatMoney } from "../../../core/money";
 import { requisiteName, unitsValue } from "./cashier-schema";
 
 type Meta = FieldMetadata<string | undefined>;

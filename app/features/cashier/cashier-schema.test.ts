@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import type { AmountRules, CashierField } from "../../lib/api/entities-cashier";
-import { toMinorUnits } from "../../lib/validation/amount";
+import type { AmountRules, CashierField } from "../../../core/api/entities-cashier";
+import { toMinorUnits } from "../../../core/validation/amount";
 import { amountOptions, cashierFormSchema, formFieldErrors, requisiteName, requisitesJson, unitsValue } from "./cashier-schema";
-import { formatUnits } from "../../lib/money";
+import { formatUnits } from "../../../core/money";
 
 const rules: AmountRules = { min: 1000, max: 100000000, step: 500, presets: [{ value: 5000 }] };
 const field = (sysname: string, type: CashierField["type"], is_required = true, regex: string | null = null): CashierField => ({

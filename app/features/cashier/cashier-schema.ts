@@ -5,9 +5,9 @@
  * in units and the action converts the result with `toMinorUnits`.
  */
 import { z } from "zod";
-import type { AmountRules, CashierField } from "../../lib/api/entities-cashier";
-import { formatUnits } from "../../lib/money";
-import { createFields, type Fields, type MessageOverrides } from "../../lib/validation";
+import type { AmountRules, CashierField } from "../../../core/api/entities-cashier";
+import { formatUnits } from "../../../core/money";
+import { createFields, type Fields, type MessageOverrides } from "../../../core/validation";
 
 /** Form field name of a requisite: flat, so an empty one never hides the others from Conform. */
 export const requisiteName = (sysname: string) => `req_${sysname}`;

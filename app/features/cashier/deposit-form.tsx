@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { validationMessages } from "../../lib/i18n/validation-messages";
-import { formatMoney } from "../../lib/money";
+import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { methodName } from "./transaction-view";
 import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
@@ -11,7 +11,7 @@ import { PromoCodeField } from "../promocodes/promo-code-field";
 import { cashierFormSchema } from "./cashier-schema";
 import type { DepositData } from "./deposit.server";
 import { DepositOffers } from "../offers/deposit-offers";
-import { toMinorUnits } from "../../lib/validation/amount";
+import { toMinorUnits } from "../../../core/validation/amount";
 
 /** The amount field's value in minor units, or null while it is not a number. */
 function enteredAmount(value: unknown): number | null {

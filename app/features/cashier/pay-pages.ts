@@ -3,7 +3,7 @@
  * mobile, new window) as pure rules: which page a path is, where a page goes once its
  * transaction's real status is known, what buttons it shows and whether it keeps checking.
  */
-import type { TransactionStatus } from "../../lib/api/entities-cashier";
+import type { TransactionStatus } from "../../../core/api/entities-cashier";
 
 export const PAY_PAGES = ["paysuccess", "paypending", "payfail", "paycancel", "paymobile", "paynewwindow"] as const;
 export type PayPage = (typeof PAY_PAGES)[number];

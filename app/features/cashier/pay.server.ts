@@ -1,6 +1,6 @@
 import { redirectDocument, type RouterContextProvider } from "react-router";
-import type { CashierTransaction } from "../../lib/api/entities-cashier";
-import { PlatformError } from "../../lib/api/errors";
+import type { CashierTransaction } from "../../../core/api/entities-cashier";
+import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { notFound } from "../errors/not-found.server";

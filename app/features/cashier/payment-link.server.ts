@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import type { CashierTransaction } from "../../lib/api/entities-cashier";
+import type { CashierTransaction } from "../../../core/api/entities-cashier";
 import { workerContext } from "../../lib/context.server";
-import { sign, verify } from "../../lib/signing.server";
+import { sign, verify } from "../../../core/signing.server";
 import { safePaymentUrl } from "./pay-pages";
 
 /**

@@ -1,7 +1,7 @@
-import type { CashierTransaction } from "../../lib/api/entities-cashier";
+import type { CashierTransaction } from "../../../core/api/entities-cashier";
 import { translateOr, type TFunction } from "../../lib/i18n/translate";
-import { formatDateTime } from "../../lib/dates";
-import { formatMoney } from "../../lib/money";
+import { formatDateTime } from "../../../core/dates";
+import { formatMoney } from "../../../core/money";
 
 /**
  * A payment method's name in the page's language: the platform names its methods once (in its

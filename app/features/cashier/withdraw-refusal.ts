@@ -1,5 +1,5 @@
-import type { Money } from "../../lib/api/entities";
-import type { ExceptionName } from "../../lib/api/errors";
+import type { Money } from "../../../core/api/entities";
+import type { ExceptionName } from "../../../core/api/errors";
 
 /**
  * What a refused withdrawal asks of the player next (SPEC §8: the withdraw screen's buttons):

@@ -1,4 +1,4 @@
-import { ANONYMOUS_ID } from "../../lib/api/chat-limits";
+import { ANONYMOUS_ID } from "../../../core/api/chat-limits";
 
 /**
  * A visitor's anonymous chat identity (decision 0055): 32 random hex digits in local storage,

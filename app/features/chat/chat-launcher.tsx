@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { CHAT_MESSAGE_EVENT } from "../../lib/api/chat-limits";
-import type { ChatSettings, SupportSettings } from "../../lib/api/contract-support";
+import { CHAT_MESSAGE_EVENT } from "../../../core/api/chat-limits";
+import type { ChatSettings, SupportSettings } from "../../../core/api/contract-support";
 import { Icon } from "../../ui/icon";
 import { onAccountEvent } from "../realtime/account-events";
 import { useRootData, useT } from "../site/use-root-data";

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { browserCall } from "../../lib/api/browser-call";
-import { CHAT_MESSAGE_EVENT, CHAT_TEXT_MAX, VISITOR_POLL_MS } from "../../lib/api/chat-limits";
-import type { ChatMessage } from "../../lib/api/contract-chat";
-import { PlatformError } from "../../lib/api/errors";
+import { CHAT_MESSAGE_EVENT, CHAT_TEXT_MAX, VISITOR_POLL_MS } from "../../../core/api/chat-limits";
+import type { ChatMessage } from "../../../core/api/contract-chat";
+import { PlatformError } from "../../../core/api/errors";
 import { Icon } from "../../ui/icon";
 import { onAccountEvent } from "../realtime/account-events";
 import { useT } from "../site/use-root-data";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { ChatSettings } from "../../lib/api/contract-support";
+import type { ChatSettings } from "../../../core/api/contract-support";
 import { anonymousChatId } from "./chat-identity";
 import type { ChatWindow } from "./providers/adapter";
 import type { ChatController } from "./providers/controller";

@@ -1,5 +1,5 @@
-import type { ContentPage as Page } from "../../lib/api/cms";
-import { formatDate as formatDay } from "../../lib/dates";
+import type { ContentPage as Page } from "../../../core/api/cms";
+import { formatDate as formatDay } from "../../../core/dates";
 import { useRootData, useT } from "../site/use-root-data";
 
 /** dd.mm.yyyy (SPEC §9) of a Unix-seconds time. */

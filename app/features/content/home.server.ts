@@ -1,6 +1,6 @@
 import { seoMeta } from "./seo.server";
 import type { RouterContextProvider } from "react-router";
-import { completeBanners, type Banner } from "../../lib/api/entities";
+import { completeBanners, type Banner } from "../../../core/api/entities";
 import { loadGameRows } from "../games/game-rows.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite } from "../site/site.server";

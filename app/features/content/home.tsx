@@ -1,10 +1,10 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
-import type { CmsConfig } from "../../lib/api/cms";
-import type { Banner } from "../../lib/api/entities";
+import type { CmsConfig } from "../../../core/api/cms";
+import type { Banner } from "../../../core/api/entities";
 import { GameRows } from "../games/game-rows";
 import { RecentWins } from "../games/recent-wins";
-import type { RecentWin } from "../../lib/api/entities-games";
+import type { RecentWin } from "../../../core/api/entities-games";
 import type { GameRow } from "../games/game-rows.server";
 import { CmsLink } from "../site/cms-link";
 import { useT } from "../site/use-root-data";

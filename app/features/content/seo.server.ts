@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { Article, BreadcrumbList, FAQPage, Organization, Product, WithContext } from "schema-dts";
-import type { Seo } from "../../lib/api/cms";
+import type { Seo } from "../../../core/api/cms";
 
 /**
  * Meta tags and structured data of a page's SEO block (SPEC §3 SEO). With `origin`, the links of

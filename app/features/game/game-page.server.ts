@@ -1,11 +1,11 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { Game } from "../../lib/api/entities-games";
+import type { Game } from "../../../core/api/entities-games";
 import type { GameView } from "./game-view";
 import type { GameBonus } from "../bonuses/game-bonus";
 import { settleBy } from "../../lib/deferred.server";
 import type { FreespinOffer } from "./freespin-notice";
 import { orErrorPage } from "../../lib/api/page-errors.server";
-import { formatMoney } from "../../lib/money";
+import { formatMoney } from "../../../core/money";
 import { getInstance } from "../../middleware/i18n.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { notFound } from "../errors/not-found.server";

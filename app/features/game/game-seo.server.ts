@@ -1,6 +1,6 @@
 import type { VideoGame, WithContext } from "schema-dts";
 import type { MetaDescriptor } from "react-router";
-import type { SeoTemplate } from "../../lib/api/cms";
+import type { SeoTemplate } from "../../../core/api/cms";
 import { fillSeoTemplate, seoMeta } from "../content/seo.server";
 
 export interface GameSeoFacts {

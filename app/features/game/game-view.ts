@@ -1,4 +1,4 @@
-import type { Game } from "../../lib/api/entities-games";
+import type { Game } from "../../../core/api/entities-games";
 
 /** What the game page shows about its game: formatted here, so the page ships no money code. */
 export interface GameView {

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { CmsConfig } from "../../lib/api/cms";
+import type { CmsConfig } from "../../../core/api/cms";
 import { tileGame, type TileGame } from "./tile-game";
 import { getSite } from "../site/site.server";
 

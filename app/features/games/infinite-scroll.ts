@@ -1,4 +1,4 @@
-import type { Game } from "../../lib/api/entities-games";
+import type { Game } from "../../../core/api/entities-games";
 import { browserCall } from "../../lib/api/browser-call";
 import { LOBBY_PAGE_SIZE, type LobbyFilters } from "./lobby-params";
 

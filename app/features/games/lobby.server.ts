@@ -1,5 +1,5 @@
 import { redirect, type MetaDescriptor, type RouterContextProvider } from "react-router";
-import type { GameCategory, GameProvider } from "../../lib/api/entities-games";
+import type { GameCategory, GameProvider } from "../../../core/api/entities-games";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { getInstance } from "../../middleware/i18n.server";

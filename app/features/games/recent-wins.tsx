@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { AppLink } from "../../ui/app-link";
-import type { RecentWin } from "../../lib/api/entities-games";
-import { formatMoney } from "../../lib/money";
+import type { RecentWin } from "../../../core/api/entities-games";
+import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../site/use-root-data";
 
 /** How many wins the ticker shows (the server reads as many: site.recentWins). */

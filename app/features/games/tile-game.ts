@@ -1,4 +1,4 @@
-import type { Game } from "../../lib/api/entities-games";
+import type { Game } from "../../../core/api/entities-games";
 
 /** What a game tile shows: loaders send only this to the browser (not rules, bets or tags). */
 export type TileGame = Pick<Game, "id" | "sysname" | "title" | "provider_name" | "image">;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { RecentWin } from "../../lib/api/entities-games";
+import type { RecentWin } from "../../../core/api/entities-games";
 import { openWinsFeed, withWin } from "./wins-feed";
 
 const win = (id: string, amount = 500): RecentWin => ({

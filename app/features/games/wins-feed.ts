@@ -1,4 +1,5 @@
-import type { RecentWin } from "../../lib/api/entities-games";
+import type { RecentWin } from "../../../core/api/entities-games";
+import { WIN_EVENT } from "../../../core/api/realtime-events";
 import { createChannel, type RealtimeEvent } from "../realtime/channel-core";
 
 /**
@@ -7,12 +8,6 @@ import { createChannel, type RealtimeEvent } from "../realtime/channel-core";
  * and reconnects it after backoffDelay whenever it drops, until stopped. Imported by the ticker after
  * hydration, so no page's first load carries it.
  */
-
-/**
- * The feed's one event, `{ event: WIN_EVENT, data: RecentWin, ts }`; the Worker publishes it with
- * this constant too (workers/realtime/publish.ts). Here, not in the entities: those carry Zod.
- */
-export const WIN_EVENT = "games.win";
 
 export interface WinsFeedDeps {
   /** The site's origin (http… becomes ws…). */

@@ -1,4 +1,4 @@
-import type { AccountInfo } from "../../lib/api/entities";
+import type { AccountInfo } from "../../../core/api/entities";
 
 /**
  * Player hints (SPEC §4 Hints, §9 times): rules only, with the clock and storage passed in.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { browserCall } from "../../lib/api/browser-call";
-import { PlatformError } from "../../lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import type { TFunction } from "../../lib/i18n/translate";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
 import { activeHints, asHintAccount, confirmSentKey, dismissedKey, nextHintChange, readFlag, setFlag, type ActiveHints, type HintAccount } from "./hints";

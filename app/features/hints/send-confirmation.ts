@@ -1,5 +1,5 @@
 import { browserCall } from "../../lib/api/browser-call";
-import { PlatformError } from "../../lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 
 export type SendResult = { ok: true; resendTime: number | null } | { ok: false; message: string | null };
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { Money } from "../../lib/api/entities";
-import { formatMoney } from "../../lib/money";
+import type { Money } from "../../../core/api/entities";
+import { formatMoney } from "../../../core/money";
 import { countUpAt, widestAmount } from "./count-up";
 
 /** How long a counter takes from one pushed amount to the next. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUnits } from "../../lib/money";
+import { formatUnits } from "../../../core/money";
 import { countUpAt, widestAmount } from "./count-up";
 
 describe("jackpot count-up", () => {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { Jackpot } from "../../lib/api/entities-jackpots";
-import { formatDate } from "../../lib/dates";
-import { formatMoney } from "../../lib/money";
+import type { Jackpot } from "../../../core/api/entities-jackpots";
+import { formatDate } from "../../../core/dates";
+import { formatMoney } from "../../../core/money";
 import { AnimatedMoney } from "./animated-money";
 import { useLocalePath, useT } from "../site/use-root-data";
 

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { TileGame } from "../games/tile-game";
-import type { Jackpot, JackpotWinner } from "../../lib/api/entities-jackpots";
-import { formatMoney } from "../../lib/money";
+import type { Jackpot, JackpotWinner } from "../../../core/api/entities-jackpots";
+import { formatMoney } from "../../../core/money";
 import { AnimatedMoney } from "./animated-money";
 import { LazyGameTile } from "../games/lazy-game-tile";
 import { ServerHtml } from "../../ui/server-html";

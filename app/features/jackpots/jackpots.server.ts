@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import type { Game } from "../../lib/api/entities-games";
-import type { Jackpot, JackpotWinner } from "../../lib/api/entities-jackpots";
-import { PlatformError } from "../../lib/api/errors";
+import type { Game } from "../../../core/api/entities-games";
+import type { Jackpot, JackpotWinner } from "../../../core/api/entities-jackpots";
+import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
-import { formatMoney } from "../../lib/money";
+import { formatMoney } from "../../../core/money";
 import { getInstance } from "../../middleware/i18n.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { fillSeoTemplate, seoMeta } from "../content/seo.server";

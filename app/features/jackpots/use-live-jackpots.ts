@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Jackpot } from "../../lib/api/entities-jackpots";
+import type { Jackpot } from "../../../core/api/entities-jackpots";
 
 /** How often the amounts are asked for again while the tab is visible. */
 export const REFRESH_MS = 10_000;

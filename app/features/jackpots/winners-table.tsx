@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { JackpotWinner } from "../../lib/api/entities-jackpots";
-import { formatDateTime } from "../../lib/dates";
-import { formatMoney } from "../../lib/money";
+import type { JackpotWinner } from "../../../core/api/entities-jackpots";
+import { formatDateTime } from "../../../core/dates";
+import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../site/use-root-data";
 
 /** Jackpot winners as a table: player (masked), jackpot, game, amount, date; an empty state. */

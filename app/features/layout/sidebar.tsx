@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { AppLink } from "../../ui/app-link";
 import { ServerHtml } from "../../ui/server-html";
-import type { MenuGroup, MenuLink } from "../../lib/api/cms";
+import type { MenuGroup, MenuLink } from "../../../core/api/cms";
 import { Icon } from "../../ui/icon";
 import { useLocalePath, useRootData, useT } from "../site/use-root-data";
 import { CmsLink } from "../site/cms-link";

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate } from "react-router";
-import type { LoyaltyCharacter } from "../../lib/api/contract-loyalty";
+import type { LoyaltyCharacter } from "../../../core/api/contract-loyalty";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
 import { FieldErrors } from "../auth/auth-form-parts";
 import { useLocalePath, useT } from "../site/use-root-data";

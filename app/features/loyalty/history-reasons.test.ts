@@ -3,7 +3,7 @@ import ar from "../../../migrations/seed/messages/ar.json";
 import en from "../../../migrations/seed/messages/en.json";
 import es from "../../../migrations/seed/messages/es.json";
 import pt from "../../../migrations/seed/messages/pt.json";
-import { LoyaltyHistoryItem } from "../../lib/api/contract-loyalty";
+import { LoyaltyHistoryItem } from "../../../core/api/contract-loyalty";
 
 /** The points history labels each line by its reason (records.tsx): a reason without a message showed its raw key. */
 describe("loyalty points history", () => {

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { LOYALTY_BUY_ERRORS, type LoyaltyBuyError } from "../../lib/api/contract-loyalty";
-import { PlatformError } from "../../lib/api/errors";
+import { LOYALTY_BUY_ERRORS, type LoyaltyBuyError } from "../../../core/api/contract-loyalty";
+import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";

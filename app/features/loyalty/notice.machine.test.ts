@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
-import type { LoyaltyNotice } from "../../lib/api/contract-loyalty";
+import type { LoyaltyNotice } from "../../../core/api/contract-loyalty";
 import { NOTICE_DELAY_MS, NOTICE_SHOW_MS, noticeMachine } from "./notice.machine";
 
 const notice = (id: number, title = `Notice ${id}`): LoyaltyNotice => ({

@@ -1,5 +1,5 @@
 import { assign, setup } from "xstate";
-import type { LoyaltyNotice } from "../../lib/api/contract-loyalty";
+import type { LoyaltyNotice } from "../../../core/api/contract-loyalty";
 
 /**
  * Loyalty notices on screen (SPEC §4, §9): fetched notices wait in a queue; each shows 300 ms

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { createActor } from "xstate";
 import { browserCall } from "../../lib/api/browser-call";
-import { LOYALTY_NOTIFICATION_EVENT } from "../../lib/api/contract-loyalty";
+import { LOYALTY_NOTIFICATION_EVENT } from "../../../core/api/contract-loyalty";
 import { onAccountEvent } from "../realtime/account-events";
 import { useT } from "../site/use-root-data";
 import { noticeMachine } from "./notice.machine";

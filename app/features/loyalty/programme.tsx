@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { LoyaltyInfo, LoyaltyProgram } from "../../lib/api/contract-loyalty";
-import { formatMoney } from "../../lib/money";
+import type { LoyaltyInfo, LoyaltyProgram } from "../../../core/api/contract-loyalty";
+import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { formatPoints, formatRate } from "./points";
 

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "react-router";
-import type { LoyaltyHistoryItem, LoyaltyQuest } from "../../lib/api/contract-loyalty";
-import { formatDate, formatDateTime } from "../../lib/dates";
+import type { LoyaltyHistoryItem, LoyaltyQuest } from "../../../core/api/contract-loyalty";
+import { formatDate, formatDateTime } from "../../../core/dates";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { HISTORY_OFFSET_KEY, QUEST_KEY } from "./keys";

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigate } from "react-router";
-import type { LoyaltyInfo, LoyaltyProduct } from "../../lib/api/contract-loyalty";
-import { formatMoney } from "../../lib/money";
+import type { LoyaltyInfo, LoyaltyProduct } from "../../../core/api/contract-loyalty";
+import { formatMoney } from "../../../core/money";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
 import { FieldErrors } from "../auth/auth-form-parts";
 import { useLocalePath, useT } from "../site/use-root-data";

@@ -1,4 +1,4 @@
-import type { Offer } from "../../lib/api/contract-offers";
+import type { Offer } from "../../../core/api/contract-offers";
 import type { useT } from "../site/use-root-data";
 import { OfferXray, PromotionTerms } from "./offer-card";
 import { offerFitsDeposit } from "./offer-xray";

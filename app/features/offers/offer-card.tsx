@@ -1,7 +1,7 @@
 import { Form } from "react-router";
-import type { Offer, OfferPromotion } from "../../lib/api/contract-offers";
-import { formatDateTime } from "../../lib/dates";
-import { formatMoney } from "../../lib/money";
+import type { Offer, OfferPromotion } from "../../../core/api/contract-offers";
+import { formatDateTime } from "../../../core/dates";
+import { formatMoney } from "../../../core/money";
 import { AppLink } from "../../ui/app-link";
 import { FieldErrors } from "../auth/auth-form-parts";
 import type { useT } from "../site/use-root-data";

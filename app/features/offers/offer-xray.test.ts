@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OfferPromotion } from "../../lib/api/contract-offers";
+import type { OfferPromotion } from "../../../core/api/contract-offers";
 import { offerFitsDeposit, promotionXray } from "./offer-xray";
 
 const usd = (amount: number) => ({ amount, currency: "USD" });

@@ -1,5 +1,5 @@
-import type { OfferPromotion } from "../../lib/api/contract-offers";
-import { expectedCost } from "../../lib/money";
+import type { OfferPromotion } from "../../../core/api/contract-offers";
+import { expectedCost } from "../../../core/money";
 
 /**
  * The bonus X-ray of an offer's bonus (decision 0042's numbers, decision 0043): what the bonus is

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Offer } from "../../lib/api/contract-offers";
+import type { Offer } from "../../../core/api/contract-offers";
 
 /**
  * offers-feed (decision 0043): the realtime offer events are queued and handled in order —

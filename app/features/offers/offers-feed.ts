@@ -1,5 +1,5 @@
 import { browserCall } from "../../lib/api/browser-call";
-import { OFFER_AVAILABLE_EVENT, OFFER_DEACTIVATED_EVENT, type Offer } from "../../lib/api/contract-offers";
+import { OFFER_AVAILABLE_EVENT, OFFER_DEACTIVATED_EVENT, type Offer } from "../../../core/api/contract-offers";
 import { onAccountEvent } from "../realtime/account-events";
 
 /**

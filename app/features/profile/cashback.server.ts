@@ -1,9 +1,9 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { PlatformError } from "../../lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
-import { sameOriginPath } from "../../lib/navigation";
+import { sameOriginPath } from "../../../core/navigation";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { SEEN_CASHBACK_KEY } from "../cashback/unseen-cashback";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import type { Profile } from "../../lib/api/entities";
-import type { PhoneCountry } from "../../lib/api/entities-contacts";
+import type { Profile } from "../../../core/api/entities";
+import type { PhoneCountry } from "../../../core/api/entities-contacts";
 import { FieldErrors as Errors } from "../auth/auth-form-parts";
 import { useT } from "../site/use-root-data";
 import type { SettingsActionData } from "./settings-form";

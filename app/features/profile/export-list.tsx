@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
-import type { GameHistoryExport } from "../../lib/api/entities-games";
-import { formatDate, formatDateTime } from "../../lib/dates";
+import type { GameHistoryExport } from "../../../core/api/entities-games";
+import { formatDate, formatDateTime } from "../../../core/dates";
 import { useLocalePath, useT } from "../site/use-root-data";
 
 const RECHECK_MS = 3000;

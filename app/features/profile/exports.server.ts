@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import type { GameHistoryExport } from "../../lib/api/entities-games";
-import { isPlatformError, PlatformError } from "../../lib/api/errors";
+import type { GameHistoryExport } from "../../../core/api/entities-games";
+import { isPlatformError, PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";

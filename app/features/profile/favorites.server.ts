@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import type { Game } from "../../lib/api/entities-games";
+import type { Game } from "../../../core/api/entities-games";
 import { tileGame } from "../games/tile-game";
-import { PlatformError } from "../../lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { FreespinPack } from "../../lib/api/contract-freespins";
-import { formatDateTime } from "../../lib/dates";
-import { formatMoney } from "../../lib/money";
+import type { FreespinPack } from "../../../core/api/contract-freespins";
+import { formatDateTime } from "../../../core/dates";
+import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../site/use-root-data";
 
 /**

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { SportBet } from "../../lib/api/contract-sportsbook";
+import type { SportBet } from "../../../core/api/contract-sportsbook";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
 import { getPlatform } from "../../middleware/platform.server";

@@ -1,10 +1,10 @@
 import { useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import type { PersonalData } from "../../lib/api/entities-contacts";
+import type { PersonalData } from "../../../core/api/entities-contacts";
 import { translateOr } from "../../lib/i18n/translate";
 import { RegistrationFields } from "../auth/registration-fields";
 import { useT } from "../site/use-root-data";
-import { IDENTITY_FIELDS } from "../../lib/api/entities";
+import { IDENTITY_FIELDS } from "../../../core/api/entities";
 import { profileFields } from "./settings-form";
 
 interface Props {

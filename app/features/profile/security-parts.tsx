@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
-import type { BackupCodesInfo, PlayerSession } from "../../lib/api/contract-security";
-import { formatDateTime } from "../../lib/dates";
+import type { BackupCodesInfo, PlayerSession } from "../../../core/api/contract-security";
+import { formatDateTime } from "../../../core/dates";
 import { FieldErrors as Errors } from "../auth/auth-form-parts";
 import { useT } from "../site/use-root-data";
 

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { encode } from "uqr";
-import { PlatformError } from "../../lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { createT, type TFunction } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";

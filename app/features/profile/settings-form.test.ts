@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PersonalData } from "../../lib/api/entities-contacts";
+import type { PersonalData } from "../../../core/api/entities-contacts";
 import { profileFields, profileValues, valuesOfProfile } from "./settings-form";
 
 const field = (sysname: string, type = "input", visible = false) => ({

@@ -2,9 +2,9 @@
  * The pure rules of the settings page's forms (SPEC §3 Profile, §4 personal data, §5 validation):
  * which of the country's fields the profile shows, and what `account.saveProfileInfo` is sent.
  */
-import { IDENTITY_FIELDS } from "../../lib/api/entities";
-import type { PersonalData, PersonalField } from "../../lib/api/entities-contacts";
-import type { ShownField } from "../auth/registration-form";
+import { IDENTITY_FIELDS } from "../../../core/api/entities";
+import type { PersonalData, PersonalField } from "../../../core/api/entities-contacts";
+import type { ShownField } from "../../../core/validation/registration-form";
 
 export const SETTINGS_INTENTS = ["profile", "addContact", "sendCode", "confirmCode", "fakename", "locale"] as const;
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];

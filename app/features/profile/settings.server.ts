@@ -1,13 +1,13 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { PersonalData } from "../../lib/api/entities-contacts";
+import type { PersonalData } from "../../../core/api/entities-contacts";
 import type { PlatformClient } from "../../lib/api/client";
-import { PlatformError } from "../../lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
-import { validateRegistration, type ShownField } from "../auth/registration-form";
+import { validateRegistration, type ShownField } from "../../../core/validation/registration-form";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
 import { profileFields, profileValues, type SettingsActionData, type SettingsIntent, SETTINGS_INTENTS } from "./settings-form";
 

@@ -1,6 +1,6 @@
-import type { SportBet } from "../../lib/api/contract-sportsbook";
-import { formatDateTime } from "../../lib/dates";
-import { formatMoney } from "../../lib/money";
+import type { SportBet } from "../../../core/api/contract-sportsbook";
+import { formatDateTime } from "../../../core/dates";
+import { formatMoney } from "../../../core/money";
 import { formatOdds } from "../sportsbook/slip-math";
 import { useT } from "../site/use-root-data";
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import type { PromoCodeInfo } from "../../lib/api/contract-promocodes";
-import { PlatformError } from "../../lib/api/errors";
+import type { PromoCodeInfo } from "../../../core/api/contract-promocodes";
+import { PlatformError } from "../../../core/api/errors";
 import { promoCheckMachine } from "./promo-check.machine";
 import { promoCodeMessage } from "./promo-code-messages";
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
-import type { PromoCodeInfo } from "../../lib/api/contract-promocodes";
+import type { PromoCodeInfo } from "../../../core/api/contract-promocodes";
 
 /**
  * The promo-code check as the player types (SPEC §4, §9): 800 ms after the last change the code is

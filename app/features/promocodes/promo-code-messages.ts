@@ -1,4 +1,4 @@
-import { isPromoCodeError } from "../../lib/api/promo-code-errors";
+import { isPromoCodeError } from "../../../core/api/promo-code-errors";
 import type { TFunction } from "../../lib/i18n/translate";
 
 /**

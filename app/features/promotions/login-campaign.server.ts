@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { AccountInfo } from "../../lib/api/entities";
+import type { AccountInfo } from "../../../core/api/entities";
 import { getPlatform } from "../../middleware/platform.server";
 import type { UrlDialog } from "../../ui/dialog/dialogs";
 import { urlDialogId } from "../../ui/dialog/ids";

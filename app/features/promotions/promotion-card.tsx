@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { Banner } from "../../lib/api/entities";
-import { formatDate } from "../../lib/dates";
+import type { Banner } from "../../../core/api/entities";
+import { formatDate } from "../../../core/dates";
 import { useT } from "../site/use-root-data";
 
 /** One promotion on /promotions: its banner, and the link that opens its detail popup. */

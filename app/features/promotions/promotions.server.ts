@@ -1,8 +1,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { completeBanners } from "../../lib/api/entities";
-import { PlatformError } from "../../lib/api/errors";
-import { sameOriginPath } from "../../lib/navigation";
+import { completeBanners } from "../../../core/api/entities";
+import { PlatformError } from "../../../core/api/errors";
+import { sameOriginPath } from "../../../core/navigation";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { getInstance } from "../../middleware/i18n.server";
 import { getPlatform } from "../../middleware/platform.server";

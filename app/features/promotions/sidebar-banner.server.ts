@@ -1,7 +1,7 @@
-import { completeBanners } from "../../lib/api/entities";
+import { completeBanners } from "../../../core/api/entities";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import type { SidebarBanner } from "../../lib/api/cms";
+import type { SidebarBanner } from "../../../core/api/cms";
 import { getSite } from "../site/site.server";
 
 /**

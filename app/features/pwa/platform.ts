@@ -1,4 +1,4 @@
-import { ONE_YEAR, readCookie, serializeCookie } from "../../lib/cookies";
+import { ONE_YEAR, readCookie, serializeCookie } from "../../../core/cookies";
 
 /** SPEC §1's platform types: a browser tab, the installed web app, an operator's native-app WebView. */
 export type PlatformType = "default" | "PWA" | "webViewApp";

@@ -1,5 +1,5 @@
 import { browserCall } from "../../lib/api/browser-call";
-import { isPlatformError } from "../../lib/api/errors";
+import { isPlatformError } from "../../../core/api/errors";
 
 /** A token for the signed-in player, or null when there is none (signed out, banned). */
 export async function fetchRealtimeToken(origin: string): Promise<string | null> {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { browserCall } from "../../lib/api/browser-call";
-import type { Money } from "../../lib/api/entities";
-import { formatMoney, totalBalance } from "../../lib/money";
+import type { Money } from "../../../core/api/entities";
+import { formatMoney, totalBalance } from "../../../core/money";
 import type { BalanceRefreshSettings } from "./balance-polling.machine";
 import { emitAccountEvent } from "./account-events";
 import { connectRealtime } from "./connection";

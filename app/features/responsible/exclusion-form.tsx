@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
-import { SELF_EXCLUSION_PERIODS } from "../../lib/api/entities-responsible";
+import { SELF_EXCLUSION_PERIODS } from "../../../core/api/entities-responsible";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { useT } from "../site/use-root-data";
 import { FieldErrors, FormErrors, invalid, type ResponsibleActionData } from "./form-parts";

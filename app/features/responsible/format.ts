@@ -1,5 +1,5 @@
-import type { Money } from "../../lib/api/entities";
-import { formatMoney } from "../../lib/money";
+import type { Money } from "../../../core/api/entities";
+import { formatMoney } from "../../../core/money";
 
 /**
  * Texts of the responsible-gaming screens (SPEC §9: dates dd.mm.yyyy, times H:mm). Dates are in

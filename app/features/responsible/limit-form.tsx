@@ -2,12 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
-import type { DepositLimit } from "../../lib/api/entities-responsible";
+import type { DepositLimit } from "../../../core/api/entities-responsible";
 import { validationMessages } from "../../lib/i18n/validation-messages";
-import { formatMoney } from "../../lib/money";
+import { formatMoney } from "../../../core/money";
 import { useT } from "../site/use-root-data";
 import { FieldErrors, FormErrors, invalid, type ResponsibleActionData } from "./form-parts";
-import { formatDateTime } from "../../lib/dates";
+import { formatDateTime } from "../../../core/dates";
 import { unitsValue } from "./format";
 import { limitSchema } from "./schemas";
 

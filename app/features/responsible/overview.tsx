@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { DepositLimit, ResponsibleGaming } from "../../lib/api/entities-responsible";
+import type { DepositLimit, ResponsibleGaming } from "../../../core/api/entities-responsible";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { LimitSummary } from "./limit-form";
 

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
-import { PlatformError } from "../../lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { validationMessages } from "../../lib/i18n/validation-messages";
-import { toMinorUnits } from "../../lib/validation/amount";
+import { toMinorUnits } from "../../../core/validation/amount";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { createT } from "../../lib/i18n/translate";
 import { getSite, indexPath, requirePlayer, sitePath } from "../site/site.server";
-import { formatDate } from "../../lib/dates";
+import { formatDate } from "../../../core/dates";
 import { INTENTS, schemaFor, type Intent } from "./schemas";
 
 /** What both responsible-gaming pages show: the deposit limit and the player's other settings. */

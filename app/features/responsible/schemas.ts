@@ -4,8 +4,8 @@
  * units (SPEC §5 sum rule) and sent in minor units.
  */
 import { z } from "zod";
-import { DEPOSIT_LIMIT_PERIODS, SELF_EXCLUSION_PERIODS } from "../../lib/api/entities-responsible";
-import { createFields, formatMessage, type MessageOverrides } from "../../lib/validation";
+import { DEPOSIT_LIMIT_PERIODS, SELF_EXCLUSION_PERIODS } from "../../../core/api/entities-responsible";
+import { createFields, formatMessage, type MessageOverrides } from "../../../core/validation";
 
 export const INTENTS = ["limit", "exclude", "reality"] as const;
 export type Intent = (typeof INTENTS)[number];

@@ -3,7 +3,7 @@ import { createPortal } from "react-dom";
 import { useLocation } from "react-router";
 import { browserCall } from "../../lib/api/browser-call";
 import { getLiveBalance, subscribeLiveBalance } from "../realtime/live-balance";
-import type { ResponsibleGaming } from "../../lib/api/entities-responsible";
+import type { ResponsibleGaming } from "../../../core/api/entities-responsible";
 import { useRootData, useT } from "../site/use-root-data";
 import { clockText, signedMoney } from "./format";
 import { RealityCheck } from "./reality-check";

@@ -1,5 +1,5 @@
 import { browserCall } from "../../lib/api/browser-call";
-import type { Game, GameProvider } from "../../lib/api/entities-games";
+import type { Game, GameProvider } from "../../../core/api/entities-games";
 
 /**
  * The popup's calls to the platform, from the browser (lazy chunk only). games.get searches

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { browserCall } from "../../lib/api/browser-call";
-import type { Popup } from "../../lib/api/entities";
+import type { Popup } from "../../../core/api/entities";
 import type { DialogRenderer } from "../../ui/dialog/dialogs";
 import { dialogTitleId } from "../../ui/dialog/dialog";
 import { CmsLink } from "./cms-link";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { AppLink } from "../../ui/app-link";
-import { checkNavigation, UnsafeNavigationError } from "../../lib/navigation";
+import { checkNavigation, UnsafeNavigationError } from "../../../core/navigation";
 import { useLocalePath, useRootData } from "./use-root-data";
 
 /**

@@ -1,5 +1,5 @@
 import { createElement, Fragment } from "react";
-import type { CustomCode as Block } from "../../lib/api/cms";
+import type { CustomCode as Block } from "../../../core/api/cms";
 import { useNonce } from "../../lib/nonce";
 
 /** Gives every <script> of operator code this response's nonce, so the enforced CSP lets it run. */

@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
-import type { AccountInfo } from "../../lib/api/entities";
-import { isPlatformError } from "../../lib/api/errors";
-import { formatMoney, totalBalance } from "../../lib/money";
+import type { AccountInfo } from "../../../core/api/entities";
+import { isPlatformError } from "../../../core/api/errors";
+import { formatMoney, totalBalance } from "../../../core/money";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { documentPath } from "../../lib/access";
-import { sameOriginPath } from "../../lib/navigation";
-import { readCookie } from "../../lib/cookies";
+import { sameOriginPath } from "../../../core/navigation";
+import { readCookie } from "../../../core/cookies";
 import { pickTheme, THEME_COOKIE } from "../../lib/theme";
 import { takeToast } from "../../lib/toast.server";
 import { getSite } from "./site.server";

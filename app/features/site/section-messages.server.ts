@@ -1,4 +1,4 @@
-import type { MessageBundle } from "../../lib/api/entities";
+import type { MessageBundle } from "../../../core/api/entities";
 import { sectionOf, type Section } from "./section-messages";
 
 /** The namespaces only the pages of a section get (decision 0021). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import en from "../../../migrations/seed/messages/en.json";
-import type { MessageBundle } from "../../lib/api/entities";
+import type { MessageBundle } from "../../../core/api/entities";
 import { sectionOf } from "./section-messages";
 import { sectionMessages } from "./section-messages.server";
 

@@ -4,7 +4,7 @@ import { urlDialogId } from "../../ui/dialog/ids";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite } from "./site.server";
 import { URL_DIALOG_KEYS } from "./url-dialog-keys";
-import { completeBanners, type AccountInfo } from "../../lib/api/entities";
+import { completeBanners, type AccountInfo } from "../../../core/api/entities";
 import type { AuthFlash } from "../auth/auth-flash.server";
 import type { AuthPopupProps } from "../auth/auth-popup";
 import { popupMode, withoutPopup } from "../auth/popup-url";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { SportBet } from "../../lib/api/contract-sportsbook";
-import { formatMoney } from "../../lib/money";
+import type { SportBet } from "../../../core/api/contract-sportsbook";
+import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { formatOdds } from "./slip-math";
 

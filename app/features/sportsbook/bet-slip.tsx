@@ -1,15 +1,15 @@
 import { useState, useSyncExternalStore } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { OddsChange } from "../../lib/api/contract-sportsbook";
-import type { Money } from "../../lib/api/entities";
-import { formatMoney } from "../../lib/money";
+import type { OddsChange } from "../../../core/api/contract-sportsbook";
+import type { Money } from "../../../core/api/entities";
+import { formatMoney } from "../../../core/money";
 import { useT } from "../site/use-root-data";
 import type { SlipError } from "./betting-actions.server";
 import type { FreeBet, SlipLine } from "./betting.server";
 import { useSlipEditor } from "./client-slip";
 import type { LiveState } from "./live-odds-state";
 import type { liveStore } from "./live-store";
-import { BET_MAX_STAKE, BET_MIN_STAKE } from "../../lib/api/sportsbook-limits";
+import { BET_MAX_STAKE, BET_MIN_STAKE } from "../../../core/api/sportsbook-limits";
 import { combinedOdds, formatOdds, parseStake, potentialReturn, type Funding } from "./slip-math";
 
 export type BetSlipProps = {

@@ -1,9 +1,9 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { BET_ERRORS, BET_MIN_STAKE, OddsChange, type BetError, type SportBet } from "../../lib/api/contract-sportsbook";
-import { PlatformError } from "../../lib/api/errors";
+import { BET_ERRORS, BET_MIN_STAKE, OddsChange, type BetError, type SportBet } from "../../../core/api/contract-sportsbook";
+import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { documentPath, loginRedirect } from "../../lib/access";
-import { readCookie } from "../../lib/cookies";
+import { readCookie } from "../../../core/cookies";
 import { workerContext } from "../../lib/context.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite, indexPath } from "../site/site.server";

@@ -1,5 +1,5 @@
-import type { BetError } from "../../lib/api/contract-sportsbook";
-import { BET_ERRORS } from "../../lib/api/sportsbook-limits";
+import type { BetError } from "../../../core/api/contract-sportsbook";
+import { BET_ERRORS } from "../../../core/api/sportsbook-limits";
 
 /**
  * The filters of /betting (decision 0049-sportsbook-page): `?sport=<sysname>`, `?league=<id>`,

@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
-import type { SlipSelection, Sport, SportBet, SportEvent } from "../../lib/api/contract-sportsbook";
-import { PlatformError } from "../../lib/api/errors";
+import type { SlipSelection, Sport, SportBet, SportEvent } from "../../../core/api/contract-sportsbook";
+import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { loginRedirect } from "../../lib/access";
-import { readCookie } from "../../lib/cookies";
-import { formatDateTime } from "../../lib/dates";
+import { readCookie } from "../../../core/cookies";
+import { formatDateTime } from "../../../core/dates";
 import { createT } from "../../lib/i18n/translate";
 import { getPlatform } from "../../middleware/platform.server";
 import { seoMeta } from "../content/seo.server";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { SportEvent, SportMarket } from "../../lib/api/contract-sportsbook";
+import type { SportEvent, SportMarket } from "../../../core/api/contract-sportsbook";
 import { useT } from "../site/use-root-data";
 import type { LiveState } from "./live-odds-state";
 import { OddsButton } from "./odds-button";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SportEvent } from "../../lib/api/contract-sportsbook";
+import type { SportEvent } from "../../../core/api/contract-sportsbook";
 import { applySportsMessage, clearMoves, initialLive } from "./live-odds-state";
 
 const event: SportEvent = {

@@ -1,4 +1,4 @@
-import type { SportEvent, SportMarket } from "../../lib/api/contract-sportsbook";
+import type { SportEvent, SportMarket } from "../../../core/api/contract-sportsbook";
 
 /**
  * The live odds the page shows (decision 0049-sportsbook-page): the server-rendered events, then

@@ -1,4 +1,4 @@
-import type { SportSelection } from "../../lib/api/contract-sportsbook";
+import type { SportSelection } from "../../../core/api/contract-sportsbook";
 import { useT } from "../site/use-root-data";
 
 /** 185 → "1.85" (slip-math's formatOdds, repeated here so the slip's arithmetic stays off first load). */

@@ -1,5 +1,5 @@
-import { readCookie, serializeCookie } from "../../lib/cookies";
-import { BET_MAX_LEGS } from "../../lib/api/sportsbook-limits";
+import { readCookie, serializeCookie } from "../../../core/cookies";
+import { BET_MAX_LEGS } from "../../../core/api/sportsbook-limits";
 
 /**
  * The bet slip lives in a cookie the server reads (decision 0049-sportsbook-page), so the page

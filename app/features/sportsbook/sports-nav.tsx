@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Sport } from "../../lib/api/contract-sportsbook";
+import type { Sport } from "../../../core/api/contract-sportsbook";
 import { useLocalePath, useT } from "../site/use-root-data";
 
 /** Sports, and the chosen sport's leagues, as links (`?sport=`, `?league=`) with their event counts. */

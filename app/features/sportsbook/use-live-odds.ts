@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { SportEvent } from "../../lib/api/contract-sportsbook";
+import type { SportEvent } from "../../../core/api/contract-sportsbook";
 import { applySportsMessage, clearMoves, initialLive, type LiveState } from "./live-odds-state";
 import { liveStore } from "./live-store";
 import { openSportsFeed } from "./sports-feed";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import { validationMessages } from "../../lib/i18n/validation-messages";
-import { FEEDBACK_MESSAGE_MAX, FEEDBACK_NAME_MAX } from "../../lib/api/support-limits";
+import { FEEDBACK_MESSAGE_MAX, FEEDBACK_NAME_MAX } from "../../../core/api/support-limits";
 import { FieldErrors, FormErrors, invalid } from "../responsible/form-parts";
 import { useT } from "../site/use-root-data";
 import { feedbackSchema } from "./feedback-schema";

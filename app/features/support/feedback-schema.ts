@@ -4,8 +4,8 @@
  * the platform then uses the account's. The limits are the platform's (support-limits.ts).
  */
 import { z } from "zod";
-import { FEEDBACK_MESSAGE_MAX, FEEDBACK_MESSAGE_MIN, FEEDBACK_NAME_MAX, FEEDBACK_PAGE_MAX, TOPIC_ID } from "../../lib/api/support-limits";
-import { createFields, formatMessage, type MessageOverrides } from "../../lib/validation";
+import { FEEDBACK_MESSAGE_MAX, FEEDBACK_MESSAGE_MIN, FEEDBACK_NAME_MAX, FEEDBACK_PAGE_MAX, TOPIC_ID } from "../../../core/api/support-limits";
+import { createFields, formatMessage, type MessageOverrides } from "../../../core/validation";
 
 export function feedbackSchema(overrides: MessageOverrides | undefined, { visitor }: { visitor: boolean }) {
   const f = createFields(overrides);

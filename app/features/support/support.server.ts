@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { PlatformError } from "../../lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { createT } from "../../lib/i18n/translate";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { redirectWithToast } from "../../lib/toast.server";

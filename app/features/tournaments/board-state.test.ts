@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT, type Leaderboard } from "../../lib/api/contract-tournaments";
+import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT, type Leaderboard } from "../../../core/api/contract-tournaments";
 import { applyBoardMessage, initialBoard, isMine } from "./board-state";
 
 const row = (rank: number, player: string, points: number) => ({ rank, player, points, reached_at: rank });

@@ -1,5 +1,5 @@
-import type { Leaderboard, LeaderboardRow } from "../../lib/api/contract-tournaments";
-import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT } from "../../lib/api/contract-tournaments";
+import type { Leaderboard, LeaderboardRow } from "../../../core/api/contract-tournaments";
+import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT } from "../../../core/api/contract-tournaments";
 
 /**
  * The leaderboard a page shows: the server's (leaderboard.get, the record), then as the

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatDateTime } from "../../lib/dates";
+import { formatDateTime } from "../../../core/dates";
 import { useT } from "../site/use-root-data";
 import { countdownTarget, tickEvery, timeLeft } from "./countdown";
 

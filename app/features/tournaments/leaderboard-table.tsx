@@ -1,4 +1,4 @@
-import type { LeaderboardRow } from "../../lib/api/contract-tournaments";
+import type { LeaderboardRow } from "../../../core/api/contract-tournaments";
 import { useT } from "../site/use-root-data";
 import { isMine, type BoardState } from "./board-state";
 

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { useEffect } from "react";
-import type { Tournament } from "../../lib/api/contract-tournaments";
+import type { Tournament } from "../../../core/api/contract-tournaments";
 import { useToast } from "../../ui/toasts";
 import { useT } from "../site/use-root-data";
 import type { ParticipateActionData } from "./tournaments.server";

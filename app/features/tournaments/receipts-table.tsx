@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { TournamentReceipt as ReceiptSchema } from "../../lib/api/contract-tournaments";
-import { formatDateTime } from "../../lib/dates";
-import { formatMoney } from "../../lib/money";
+import type { TournamentReceipt as ReceiptSchema } from "../../../core/api/contract-tournaments";
+import { formatDateTime } from "../../../core/dates";
+import { formatMoney } from "../../../core/money";
 import type { TFunction } from "../../lib/i18n/translate";
 
 /** A receipt of one scoring round (the contract declares the schema only). */

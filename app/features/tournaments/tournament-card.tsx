@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { Tournament } from "../../lib/api/contract-tournaments";
-import { formatMoney } from "../../lib/money";
+import type { Tournament } from "../../../core/api/contract-tournaments";
+import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { Countdown } from "./countdown-view";
 import { ParticipateBlock } from "./participate-form";

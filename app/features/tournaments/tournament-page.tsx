@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Leaderboard, Tournament } from "../../lib/api/contract-tournaments";
+import type { Leaderboard, Tournament } from "../../../core/api/contract-tournaments";
 import type { TournamentReceipt } from "./receipts-table";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { Countdown } from "./countdown-view";

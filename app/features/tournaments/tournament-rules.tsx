@@ -1,5 +1,5 @@
-import type { Tournament, TournamentPrize, TournamentWinner } from "../../lib/api/contract-tournaments";
-import { formatMoney } from "../../lib/money";
+import type { Tournament, TournamentPrize, TournamentWinner } from "../../../core/api/contract-tournaments";
+import { formatMoney } from "../../../core/money";
 import type { TFunction } from "../../lib/i18n/translate";
 
 /** A prize in words: money, a bonus of an amount, or a pack of free spins. */

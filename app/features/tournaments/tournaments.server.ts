@@ -1,11 +1,11 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { Game } from "../../lib/api/entities-games";
-import type { Leaderboard, Tournament } from "../../lib/api/contract-tournaments";
+import type { Game } from "../../../core/api/entities-games";
+import type { Leaderboard, Tournament } from "../../../core/api/contract-tournaments";
 import type { TournamentReceipt } from "./receipts-table";
-import { TOURNAMENT_GAMES_PAGE, TOURNAMENT_STATUSES } from "../../lib/api/contract-tournaments";
-import { PlatformError } from "../../lib/api/errors";
+import { TOURNAMENT_GAMES_PAGE, TOURNAMENT_STATUSES } from "../../../core/api/contract-tournaments";
+import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
-import { formatMoney } from "../../lib/money";
+import { formatMoney } from "../../../core/money";
 import { createT } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getInstance } from "../../middleware/i18n.server";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Leaderboard } from "../../lib/api/contract-tournaments";
+import type { Leaderboard } from "../../../core/api/contract-tournaments";
 import { applyBoardMessage, initialBoard, type BoardState } from "./board-state";
 
 /**

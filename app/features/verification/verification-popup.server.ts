@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { AccountInfo } from "../../lib/api/entities";
+import type { AccountInfo } from "../../../core/api/entities";
 import { createT } from "../../lib/i18n/translate";
 import type { UrlDialog } from "../../ui/dialog/dialogs";
 import { urlDialogId } from "../../ui/dialog/ids";

@@ -1,4 +1,4 @@
-import type { VerificationApplicant } from "../../lib/api/contract-verification";
+import type { VerificationApplicant } from "../../../core/api/contract-verification";
 
 /** What the player's verification page says, from account.getInfo's flags and the newest attempt. */
 export type VerificationState = "none" | "collecting" | "review" | "verified" | "rejected_retry" | "rejected_final";

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
-import type { VpnPlan, VpnSubscription } from "../../lib/api/contract-vpn";
-import { formatDate } from "../../lib/dates";
-import { formatMoney } from "../../lib/money";
+import type { VpnPlan, VpnSubscription } from "../../../core/api/contract-vpn";
+import { formatDate } from "../../../core/dates";
+import { formatMoney } from "../../../core/money";
 import { FieldErrors } from "../auth/auth-form-parts";
 import { useT } from "../site/use-root-data";
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { VPN_EVENTS, vpnEventKey, type VpnEvent } from "../../lib/api/vpn-events";
+import { VPN_EVENTS, vpnEventKey, type VpnEvent } from "../../../core/api/realtime-events";
 import type { ToastType } from "../../lib/toast";
 import { useToast } from "../../ui/toasts";
 import { onAccountEvent } from "../realtime/account-events";

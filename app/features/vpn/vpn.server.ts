@@ -1,11 +1,11 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { loginRedirect } from "../../lib/access";
-import { PlatformError } from "../../lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
-import { formatDate } from "../../lib/dates";
+import { formatDate } from "../../../core/dates";
 import { createT } from "../../lib/i18n/translate";
-import { formatMoney } from "../../lib/money";
+import { formatMoney } from "../../../core/money";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { seoMeta } from "../content/seo.server";

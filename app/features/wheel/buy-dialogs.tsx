@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
-import type { WheelCampaign } from "../../lib/api/contract-wheel";
-import type { Money } from "../../lib/api/entities";
-import { formatMoney } from "../../lib/money";
+import type { WheelCampaign } from "../../../core/api/contract-wheel";
+import type { Money } from "../../../core/api/entities";
+import { formatMoney } from "../../../core/money";
 import { formatPoints } from "../loyalty/points";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { AMOUNT_KEY, CAMPAIGN_KEY, PAY_KEY, POPUP_KEY } from "./keys";

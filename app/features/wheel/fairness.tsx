@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { WheelFairness, WheelSpin } from "../../lib/api/contract-wheel";
+import type { WheelFairness, WheelSpin } from "../../../core/api/contract-wheel";
 import { FieldErrors } from "../auth/auth-form-parts";
 import { useT } from "../site/use-root-data";
 import { rewardTitle } from "./odds";

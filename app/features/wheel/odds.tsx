@@ -1,5 +1,5 @@
-import type { WheelExpectedReturn, WheelReward, WheelSector } from "../../lib/api/contract-wheel";
-import { formatMoney } from "../../lib/money";
+import type { WheelExpectedReturn, WheelReward, WheelSector } from "../../../core/api/contract-wheel";
+import { formatMoney } from "../../../core/money";
 import { useT } from "../site/use-root-data";
 
 /** A chance in parts per million as a percentage, to two decimals at most: 150000 → "15", 5000 → "0.5". */

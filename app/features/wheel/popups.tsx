@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { ResultOf } from "../../lib/api/contract";
-import type { WheelExpectedReturn, WheelQuest, WheelSector, WheelSpin } from "../../lib/api/contract-wheel";
-import { formatUnits } from "../../lib/money";
+import type { ResultOf } from "../../../core/api/contract";
+import type { WheelExpectedReturn, WheelQuest, WheelSector, WheelSpin } from "../../../core/api/contract-wheel";
+import { formatUnits } from "../../../core/money";
 import { useT } from "../site/use-root-data";
 import { OddsTable, rewardTitle } from "./odds";
 import { POPUP_KEY, QUEST_KEY } from "./keys";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { WheelSpin } from "../../lib/api/contract-wheel";
+import type { WheelSpin } from "../../../core/api/contract-wheel";
 import { useLocalePath, useT } from "../site/use-root-data";
 import { rewardTitle } from "./odds";
 import { WheelDialog } from "./wheel-dialog";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import type { WheelSpin } from "../../lib/api/contract-wheel";
+import type { WheelSpin } from "../../../core/api/contract-wheel";
 import { REVEAL_MAX_MS, canSpin, spinMachine, type SpinCampaign, type SpinResult } from "./spin.machine";
 
 const free: SpinCampaign = { id: 1, isSpinCost: false, spinBalance: 1 };

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
-import type { WheelSpin } from "../../lib/api/contract-wheel";
+import type { WheelSpin } from "../../../core/api/contract-wheel";
 import { canSpin, type SpinCampaign } from "./spin-rules";
 
 export { canSpin, type SpinCampaign };

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import type { WheelSpin } from "../../lib/api/contract-wheel";
+import type { WheelSpin } from "../../../core/api/contract-wheel";
 import { useT } from "../site/use-root-data";
 import { RotateForm } from "./fairness";
 import { WheelDialog } from "./wheel-dialog";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { WheelSpin } from "../../lib/api/contract-wheel";
-import { drawSector, seedHash } from "./fair";
+import type { WheelSpin } from "../../../core/api/contract-wheel";
+import { drawSector, seedHash } from "../../../core/fairness";
 import { verifySpin } from "./verify";
 
 const SEED = "a".repeat(64);

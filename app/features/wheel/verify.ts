@@ -1,5 +1,5 @@
-import type { WheelSpin } from "../../lib/api/contract-wheel";
-import { drawSector, seedHash } from "./fair";
+import type { WheelSpin } from "../../../core/api/contract-wheel";
+import { drawSector, seedHash } from "../../../core/fairness";
 
 /** Whether a spin is what its revealed seed, client seed, nonce and weights draw, and the seed is the one committed. */
 export async function verifySpin(spin: WheelSpin, serverSeed: string) {

@@ -1,12 +1,12 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { WHEEL_ERRORS, WHEEL_MAX_BUY } from "../../lib/api/contract-wheel";
-import { PlatformError } from "../../lib/api/errors";
+import { WHEEL_ERRORS, WHEEL_MAX_BUY } from "../../../core/api/contract-wheel";
+import { PlatformError } from "../../../core/api/errors";
 import { createT } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
-import { CLIENT_SEED_PATTERN } from "./fair";
+import { CLIENT_SEED_PATTERN } from "../../../core/fairness";
 import { AMOUNT_KEY, CAMPAIGN_KEY, CODE_KEY, PAY_KEY, POPUP_KEY, REVEALED_KEY, SPIN_KEY, VERIFY_KEY } from "./keys";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { WheelCampaign, WheelSector } from "../../lib/api/contract-wheel";
+import type { WheelCampaign, WheelSector } from "../../../core/api/contract-wheel";
 import { WheelStage } from "./wheel-stage";
 
 /*

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import type { WheelCampaign, WheelSector, WheelSpin } from "../../lib/api/contract-wheel";
+import type { WheelCampaign, WheelSector, WheelSpin } from "../../../core/api/contract-wheel";
 import { useRootData, useT } from "../site/use-root-data";
 import { arcsOf, rotationFor } from "./geometry";
 import { ErrorConfirm, SpinResultPopup } from "./result-dialogs";

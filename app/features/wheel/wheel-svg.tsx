@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import type { WheelSector } from "../../lib/api/contract-wheel";
+import type { WheelSector } from "../../../core/api/contract-wheel";
 import { arcsOf, pointAt, slicePath } from "./geometry";
 
 const SIZE = 320;

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import type { WheelCampaign, WheelQuest, WheelSpin } from "../../lib/api/contract-wheel";
-import { WHEEL_ERRORS, WHEEL_MAX_BUY, WHEEL_QUESTS_LIMIT } from "../../lib/api/contract-wheel";
-import { PlatformError } from "../../lib/api/errors";
+import type { WheelCampaign, WheelQuest, WheelSpin } from "../../../core/api/contract-wheel";
+import { WHEEL_ERRORS, WHEEL_MAX_BUY, WHEEL_QUESTS_LIMIT } from "../../../core/api/contract-wheel";
+import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { loginRedirect } from "../../lib/access";
 import { createT } from "../../lib/i18n/translate";
@@ -9,7 +9,7 @@ import { getPlatform } from "../../middleware/platform.server";
 import { seoMeta } from "../content/seo.server";
 import { notFound } from "../errors/not-found.server";
 import { getSite, indexPath } from "../site/site.server";
-import { FAIR_ALGORITHM } from "./fair";
+import { FAIR_ALGORITHM } from "../../../core/fairness";
 import { AMOUNT_KEY, CAMPAIGN_KEY, CODE_KEY, PAY_KEY, POPUP_KEY, QUEST_KEY, REVEALED_KEY, SPIN_KEY, VERIFY_KEY, isPopup, type WheelPopup } from "./keys";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };

@@ -1,5 +1,5 @@
-import type { HttpVerb } from "./define";
-import type { MethodKey, ParamsOf, ResultOf } from "./contract";
+import type { HttpVerb } from "../../../core/api/define";
+import type { MethodKey, ParamsOf, ResultOf } from "../../../core/api/contract";
 import { apiRequest, readApiResponse } from "./wire";
 
 /**

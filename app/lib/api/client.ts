@@ -1,5 +1,5 @@
-import type { MethodDecl } from "./define";
-import { contract, type MethodKey, type ParamsOf, type ResultOf } from "./contract";
+import type { MethodDecl } from "../../../core/api/define";
+import { contract, type MethodKey, type ParamsOf, type ResultOf } from "../../../core/api/contract";
 import { API_VERSION, apiRequest, readApiResponse } from "./wire";
 
 export { API_VERSION };

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { PlatformError } from "./errors";
+import { PlatformError } from "../../../core/api/errors";
 
 /**
  * For loaders: a platform failure becomes the error page of its status (a banned player's 403,

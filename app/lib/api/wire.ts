@@ -1,5 +1,5 @@
-import type { HttpVerb } from "./define";
-import { PlatformError } from "./errors";
+import type { HttpVerb } from "../../../core/api/define";
+import { PlatformError } from "../../../core/api/errors";
 
 /**
  * The /api wire format (DESIGN §2), without the contract's schemas: how a call becomes a request

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Locale } from "../api/entities";
+import type { Locale } from "../../../core/api/entities";
 import { alternateLinks, detectLocale, localizePath, matchBrowserLocale, parseAcceptLanguage, splitLocalePath, switchLocaleHref } from "./locale";
 
 const locales: Locale[] = [

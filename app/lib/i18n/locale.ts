@@ -1,4 +1,4 @@
-import type { Locale } from "../api/entities";
+import type { Locale } from "../../../core/api/entities";
 
 /** Pure locale rules: URL prefixes, detection order and alternate links (SPEC §2). */
 

@@ -1,4 +1,4 @@
-import type { MessageBundle } from "../api/entities";
+import type { MessageBundle } from "../../../core/api/entities";
 
 export type TFunction = (key: string, vars?: Record<string, string | number>) => string;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_MESSAGES, type MessageKey, type MessageOverrides } from "../validation/messages";
+import { DEFAULT_MESSAGES, type MessageKey, type MessageOverrides } from "../../../core/validation/messages";
 import type { TFunction } from "./translate";
 
 /**

@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { sha256Hex, timingSafeEqual } from "../core/bytes";
 import type { PlatformContext } from "../core/context";
 import { messageDelivery } from "../demo/messenger";

@@ -1,6 +1,6 @@
-import type { GeneralInfo } from "../../../app/lib/api/entities";
-import { email as emailRule } from "../../../app/lib/validation/rules-account";
-import { phone as phoneRule, unmaskPhone } from "../../../app/lib/validation/phone";
+import type { GeneralInfo } from "../../../core/api/entities";
+import { email as emailRule } from "../../../core/validation/rules-account";
+import { phone as phoneRule, unmaskPhone } from "../../../core/validation/phone";
 import type { Handler, Handlers, PlatformContext } from "../core/context";
 import { readSetting } from "../core/settings";
 import { confirmContactCode, findPlayerContact, invalid, sendContactConfirmation } from "./contact-codes";

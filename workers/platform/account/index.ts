@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { issueRealtimeToken } from "../auth/realtime-token";
 import type { Handlers } from "../core/context";
 import { verify } from "../core/signing";

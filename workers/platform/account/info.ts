@@ -1,5 +1,5 @@
-import type { AccountInfo } from "../../../app/lib/api/entities";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { AccountInfo } from "../../../core/api/entities";
+import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
 import { readGeneralInfo } from "../core/settings";
 import { balanceFields, readBalances } from "../wallet/wallet";

@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { revokeUserSessions } from "../auth/sessions";
 import { assertNotLocked, reauthKey } from "../auth/throttle";

@@ -10,9 +10,9 @@ import {
   PhoneMask,
   type PersonalData,
   type PhoneCountry,
-} from "../../../app/lib/api/entities-contacts";
-import { PlatformError } from "../../../app/lib/api/errors";
-import { maskCapacity, maskList } from "../../../app/lib/validation/phone";
+} from "../../../core/api/entities-contacts";
+import { PlatformError } from "../../../core/api/errors";
+import { maskCapacity, maskList } from "../../../core/validation/phone";
 import { countryName } from "./profile-rules";
 
 /**

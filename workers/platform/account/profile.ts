@@ -1,5 +1,5 @@
-import { IDENTITY_FIELDS, type Profile } from "../../../app/lib/api/entities";
-import { PlatformError } from "../../../app/lib/api/errors";
+import { IDENTITY_FIELDS, type Profile } from "../../../core/api/entities";
+import { PlatformError } from "../../../core/api/errors";
 import type { Handler } from "../core/context";
 import { loadLocales } from "../i18n/locales";
 import { checkCountryValues } from "./country-values";

@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { endUserSession, listUserSessions, revokeUserSessions } from "../auth/sessions";
 import { describeUserAgent } from "../auth/user-agent";
 import type { Handler } from "../core/context";

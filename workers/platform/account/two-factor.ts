@@ -1,5 +1,5 @@
-import type { SiteMetadata } from "../../../app/lib/api/entities";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { SiteMetadata } from "../../../core/api/entities";
+import { PlatformError } from "../../../core/api/errors";
 import { backupCodeCounts, deleteBackupCodes, FIRST_SET_WINDOW_MS, replaceBackupCodes } from "../auth/backup-codes";
 import { revokeUserSessions } from "../auth/sessions";
 import { assertNotLocked, reauthKey } from "../auth/throttle";

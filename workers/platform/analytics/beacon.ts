@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { ANALYTICS_LIMITS } from "../../../app/lib/analytics-events";
+import { ANALYTICS_LIMITS } from "../../../core/analytics-events";
 import { clientIp } from "../core/throttle";
 import { analyticsClock } from "./collect";
 

@@ -1,5 +1,5 @@
-import { ANALYTICS_LIMITS } from "../../../app/lib/analytics-events";
-import { PlatformError } from "../../../app/lib/api/errors";
+import { ANALYTICS_LIMITS } from "../../../core/analytics-events";
+import { PlatformError } from "../../../core/api/errors";
 import type { Handler } from "../core/context";
 
 /** The clock the rate limit reads; tests move it instead of sleeping. */

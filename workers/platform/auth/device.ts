@@ -1,4 +1,4 @@
-import { readCookie, serializeCookie, ONE_YEAR } from "../../../app/lib/cookies";
+import { readCookie, serializeCookie, ONE_YEAR } from "../../../core/cookies";
 import { randomHex } from "../core/bytes";
 import type { PlatformContext } from "../core/context";
 import { sign, verify } from "../core/signing";

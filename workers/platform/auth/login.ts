@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { playerInfo } from "../account/info";
 import { findUserForLogin, type UserRow } from "../account/users";
 import type { Handler, PlatformContext } from "../core/context";

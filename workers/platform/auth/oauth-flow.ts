@@ -1,4 +1,4 @@
-import { readCookie } from "../../../app/lib/cookies";
+import { readCookie } from "../../../core/cookies";
 import { timingSafeEqual } from "../core/bytes";
 import { readSetting } from "../core/settings";
 import { recordSignIn } from "../events/sign-in";

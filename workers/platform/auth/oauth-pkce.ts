@@ -1,4 +1,4 @@
-import { toBase64Url } from "../../../app/lib/base64url";
+import { toBase64Url } from "../../../core/base64url";
 import { randomBytes } from "../core/bytes";
 
 /** PKCE (RFC 7636), S256 only: the verifier stays with the client, the challenge goes to the provider. */

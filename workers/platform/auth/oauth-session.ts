@@ -1,4 +1,4 @@
-import { readCookie } from "../../../app/lib/cookies";
+import { readCookie } from "../../../core/cookies";
 import { clearedSessionCookie, createSession, deleteSession, loadSession, sessionClient, sessionCookie, sessionCookieName } from "./sessions";
 import { clientIp } from "../core/throttle";
 

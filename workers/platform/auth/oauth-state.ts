@@ -1,5 +1,5 @@
-import { fromBase64Url, toBase64Url } from "../../../app/lib/base64url";
-import { readCookie, serializeCookie } from "../../../app/lib/cookies";
+import { fromBase64Url, toBase64Url } from "../../../core/base64url";
+import { readCookie, serializeCookie } from "../../../core/cookies";
 import { randomBytes } from "../core/bytes";
 
 /**

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { CmsConfig } from "../../../app/lib/api/cms";
-import { RegistrationValues, type AccountInfo, type GeneralInfo } from "../../../app/lib/api/entities";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { CmsConfig } from "../../../core/api/cms";
+import { RegistrationValues, type AccountInfo, type GeneralInfo } from "../../../core/api/entities";
+import { PlatformError } from "../../../core/api/errors";
 import { playerInfo } from "../account/info";
 import { sendContactConfirmation } from "../account/contact-codes";
 import { checkCountryValues } from "../account/country-values";

@@ -1,8 +1,8 @@
-import { refusesBanned } from "../../../app/lib/api/call-rules";
-import type { MethodKey } from "../../../app/lib/api/contract";
-import type { MethodDecl } from "../../../app/lib/api/define";
-import { PlatformError } from "../../../app/lib/api/errors";
-import { readCookie } from "../../../app/lib/cookies";
+import { refusesBanned } from "../../../core/api/call-rules";
+import type { MethodKey } from "../../../core/api/contract";
+import type { MethodDecl } from "../../../core/api/define";
+import { PlatformError } from "../../../core/api/errors";
+import { readCookie } from "../../../core/cookies";
 import type { PlatformContext } from "../core/context";
 import { clearedSessionCookie, createSession, deleteSession, loadSession, sessionCookie, sessionClient, sessionCookieName } from "./sessions";
 

@@ -1,6 +1,6 @@
-import type { CmsConfig } from "../../../app/lib/api/cms";
-import type { GeneralInfo } from "../../../app/lib/api/entities";
-import { requiredByEveryFormType } from "../../../app/features/auth/registration-form";
+import type { CmsConfig } from "../../../core/api/cms";
+import type { GeneralInfo } from "../../../core/api/entities";
+import { requiredByEveryFormType } from "../../../core/validation/registration-form";
 import type { PlatformContext } from "../core/context";
 import { readSetting } from "../core/settings";
 import { findCountry, loadPersonalData, personalDataFor } from "../account/personal-data";

@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { addressOf } from "../account/contact-codes";
 import { composeNotice } from "../account/notices";
 import { findUserForLogin, loadContacts, type UserRow } from "../account/users";

@@ -1,4 +1,4 @@
-import { serializeCookie } from "../../../app/lib/cookies";
+import { serializeCookie } from "../../../core/cookies";
 import { randomHex, sha256Hex } from "../core/bytes";
 
 /**

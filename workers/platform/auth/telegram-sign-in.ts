@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { AccountInfo, RegistrationValues } from "../../../app/lib/api/entities";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { AccountInfo, RegistrationValues } from "../../../core/api/entities";
+import { PlatformError } from "../../../core/api/errors";
 import { playerInfo } from "../account/info";
 import type { PlatformContext } from "../core/context";
 import { readSetting } from "../core/settings";

@@ -1,4 +1,4 @@
-import type { PlatformError } from "../../../app/lib/api/errors";
+import type { PlatformError } from "../../../core/api/errors";
 import { assertNotWaiting, throttleClock, tooManyRequests } from "../core/throttle";
 
 /**

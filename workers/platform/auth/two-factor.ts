@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { backupCodeDigits, consumeBackupCode } from "./backup-codes";
 import { matchTotp } from "./totp";
 

@@ -1,4 +1,4 @@
-import type { Banner, BannerListed } from "../../../app/lib/api/entities";
+import type { Banner, BannerListed } from "../../../core/api/entities";
 import type { Handlers } from "../core/context";
 
 interface BannerRow {

@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import type { MoneyDeps } from "../wallet/move-money";
 import { publishBonusChange } from "./notify";
 

@@ -1,4 +1,4 @@
-import type { FreespinPack } from "../../../app/lib/api/contract-freespins";
+import type { FreespinPack } from "../../../core/api/contract-freespins";
 import type { Handlers } from "../core/context";
 import { PACK_SELECT, type PackRow } from "./freespins";
 import { expirePacks } from "./freespins-sweep";

@@ -1,6 +1,6 @@
-import { PlatformError } from "../../../app/lib/api/errors";
-import { formatMoney } from "../../../app/lib/money";
-import type { RoundInput, RoundResult, StudioGame } from "../games/rounds";
+import { PlatformError } from "../../../core/api/errors";
+import { formatMoney } from "../../../core/money";
+import type { FreeRoundPack, RoundInput, RoundResult, StudioGame } from "../games/round-types";
 import { blankWeightFor, drawGrid, gridWin } from "../games/rounds-math";
 import type { MoneyDeps } from "../wallet/move-money";
 import { readBalances } from "../wallet/wallet";
@@ -40,7 +40,7 @@ export interface PackRow {
 }
 
 /** The pack's state after a free round, for the studio. */
-export type PackState = Pick<PackRow, "id" | "count" | "remaining_count" | "status" | "bonus_id"> & { won: { amount: number; currency: string } };
+export type PackState = FreeRoundPack;
 
 /** A pack with its game's title, its template's texts, and the bonus its winnings became. */
 export const PACK_SELECT = `SELECT p.*, g.title AS game_title, t.texts, t.sysname AS template,

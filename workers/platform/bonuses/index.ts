@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
 import { randomHex } from "../core/bytes";
 import { bonusBalanceKind, endActiveBonus, type EndingBonus } from "./end";

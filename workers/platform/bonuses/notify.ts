@@ -1,4 +1,4 @@
-import { BONUS_EVENT, BONUS_WAGERING_EVENT, type BonusEventData, type BonusWageringData } from "../../../app/lib/api/bonus-event";
+import { BONUS_EVENT, BONUS_WAGERING_EVENT, type BonusEventData, type BonusWageringData } from "../../../core/api/bonus-event";
 import { publish } from "../../realtime/publish";
 import type { MoneyDeps } from "../wallet/move-money";
 import { contributionRule } from "./wagering";

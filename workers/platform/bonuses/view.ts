@@ -1,4 +1,4 @@
-import type { PlayerBonus } from "../../../app/lib/api/contract-bonuses";
+import type { PlayerBonus } from "../../../core/api/contract-bonuses";
 import { expectedCost } from "./xray";
 
 /** A player bonus as stored, with its template's terms and texts. */

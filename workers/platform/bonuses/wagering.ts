@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { readSetting } from "../core/settings";
 import type { BalanceChange } from "../wallet/wallet";
 

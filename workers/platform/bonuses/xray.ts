@@ -28,4 +28,4 @@ export async function slotsRtp(db: D1Database, now = Date.now()): Promise<number
   return rtp;
 }
 
-export { expectedCost } from "../../../app/lib/money";
+export { expectedCost } from "../../../core/money";

@@ -1,4 +1,4 @@
-import type { Cashback } from "../../../app/lib/api/contract-cashback";
+import type { Cashback } from "../../../core/api/contract-cashback";
 
 /** A player cashback as stored, with its programme's texts. */
 export interface CashbackRow {

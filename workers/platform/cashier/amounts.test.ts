@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUnits } from "../../../app/lib/money";
+import { formatUnits } from "../../../core/money";
 import { assertDepositAmount, assertStep } from "./amounts";
 
 const rules = { min: 1000, max: 500000, step: 500, presets: [] };

@@ -1,6 +1,6 @@
-import type { AmountRules } from "../../../app/lib/api/entities-cashier";
-import { PlatformError } from "../../../app/lib/api/errors";
-import { formatUnits } from "../../../app/lib/money";
+import type { AmountRules } from "../../../core/api/entities-cashier";
+import { PlatformError } from "../../../core/api/errors";
+import { formatUnits } from "../../../core/money";
 
 export const outsideRange = (amount: number, rules: AmountRules) => amount < rules.min || amount > rules.max;
 

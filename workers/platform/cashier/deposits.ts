@@ -1,5 +1,5 @@
-import type { DepositInfo, DepositStarted } from "../../../app/lib/api/entities-cashier";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { DepositInfo, DepositStarted } from "../../../core/api/entities-cashier";
+import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
 import { assertDepositAllowed, depositLimitError, depositsOverLimit } from "../responsible/deposit-guard";
 import { readDepositLimit } from "../responsible/deposit-limit";

@@ -1,4 +1,4 @@
-import type { Bank } from "../../../app/lib/api/entities-cashier";
+import type { Bank } from "../../../core/api/entities-cashier";
 import type { Handlers } from "../core/context";
 import { depositInfo, makeDeposit } from "./deposits";
 import { methodsFor, publicMethod } from "./methods";

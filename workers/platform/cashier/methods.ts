@@ -1,5 +1,5 @@
-import type { AmountRules, CashierField, CashierMethod, PaymentFlow } from "../../../app/lib/api/entities-cashier";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { AmountRules, CashierField, CashierMethod, PaymentFlow } from "../../../core/api/entities-cashier";
+import { PlatformError } from "../../../core/api/errors";
 import { providerNamed } from "./providers";
 
 /**

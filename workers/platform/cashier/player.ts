@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import type { KycFlags } from "../verification/withdrawal-gate";
 
 /** What the cashier reads of a player: currency, country, verification, a confirmed email and the name. */

@@ -1,4 +1,4 @@
-import type { PaymentFlow, TransactionStatus } from "../../../app/lib/api/entities-cashier";
+import type { PaymentFlow, TransactionStatus } from "../../../core/api/entities-cashier";
 
 /**
  * What the cashier needs from a payment system (PSP). The demo one (workers/platform/demo/

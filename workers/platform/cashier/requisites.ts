@@ -1,5 +1,5 @@
-import type { CashierField } from "../../../app/lib/api/entities-cashier";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { CashierField } from "../../../core/api/entities-cashier";
+import { PlatformError } from "../../../core/api/errors";
 import {
   cardHolder,
   cardNumber,
@@ -12,7 +12,7 @@ import {
   phone,
   unmaskPhone,
   type RuleResult,
-} from "../../../app/lib/validation";
+} from "../../../core/validation";
 
 /**
  * A method's requisites (card holder, card number, IBAN, phone, bank…), checked with the rules of

@@ -1,4 +1,4 @@
-import type { TransactionStatus } from "../../../app/lib/api/entities-cashier";
+import type { TransactionStatus } from "../../../core/api/entities-cashier";
 import { announceGrants, depositGrants, depositPackGrants } from "../bonuses/grants";
 import { announceOfferTaken, offerDepositStatements } from "../offers/deposit";
 import { announcePromoGrants } from "../promocodes";

@@ -1,5 +1,5 @@
-import type { CashierTransaction, PaymentFlow, TransactionStatus } from "../../../app/lib/api/entities-cashier";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { CashierTransaction, PaymentFlow, TransactionStatus } from "../../../core/api/entities-cashier";
+import { PlatformError } from "../../../core/api/errors";
 import { randomHex } from "../core/bytes";
 
 /**

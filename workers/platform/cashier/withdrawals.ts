@@ -1,12 +1,12 @@
 import { cashoutResetStatements } from "../tournaments/cashout";
 import { postBatch } from "../tournaments/board-post";
-import type { CashierTransaction, WithdrawSettings } from "../../../app/lib/api/entities-cashier";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { CashierTransaction, WithdrawSettings } from "../../../core/api/entities-cashier";
+import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
 import { randomHex } from "../core/bytes";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation, readBalances } from "../wallet/wallet";
-import { formatUnits } from "../../../app/lib/money";
+import { formatUnits } from "../../../core/money";
 import { assertStep, outsideRange, rangeMessage } from "./amounts";
 import { methodForCall, methodsFor, publicMethod } from "./methods";
 import { missingIdentityFields } from "../account/profile-rules";

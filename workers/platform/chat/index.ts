@@ -1,5 +1,5 @@
-import { CHAT_LIMITS } from "../../../app/lib/api/chat-limits";
-import { PlatformError } from "../../../app/lib/api/errors";
+import { CHAT_LIMITS } from "../../../core/api/chat-limits";
+import { PlatformError } from "../../../core/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
 import { chatClock, conversationOf, conversationWaitSeconds, ensureConversation, insertMessage, messagesOf, waitSeconds, type ChatIdentity } from "./store";
 

@@ -1,5 +1,5 @@
-import type { ChatMessage } from "../../../app/lib/api/contract-chat";
-import { CHAT_LIMITS, VISITOR_CONVERSATION_LIMITS } from "../../../app/lib/api/chat-limits";
+import type { ChatMessage } from "../../../core/api/contract-chat";
+import { CHAT_LIMITS, VISITOR_CONVERSATION_LIMITS } from "../../../core/api/chat-limits";
 
 /**
  * The demo chat's storage (migration 0036, decision 0055): one conversation per chat identity —

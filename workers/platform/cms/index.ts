@@ -1,5 +1,5 @@
-import type { CmsConfig, ContentPage, Redirect } from "../../../app/lib/api/cms";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { CmsConfig, ContentPage, Redirect } from "../../../core/api/cms";
+import { PlatformError } from "../../../core/api/errors";
 import { oauthOffered } from "../auth/oauth-providers";
 import type { Handlers } from "../core/context";
 

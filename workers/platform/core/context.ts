@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Contract, MethodKey, ResultOf } from "../../../app/lib/api/contract";
+import type { Contract, MethodKey, ResultOf } from "../../../core/api/contract";
 
 /** The session a call carried: a signed-in player's, or a sign-in waiting for its two-factor code. */
 export interface SessionInfo {

@@ -1,6 +1,6 @@
-import { contract, type MethodKey } from "../../../app/lib/api/contract";
-import type { MethodDecl } from "../../../app/lib/api/define";
-import { PlatformError } from "../../../app/lib/api/errors";
+import { contract, type MethodKey } from "../../../core/api/contract";
+import type { MethodDecl } from "../../../core/api/define";
+import { PlatformError } from "../../../core/api/errors";
 
 const byPath = new Map<string, MethodKey>();
 for (const key of Object.keys(contract) as MethodKey[]) {

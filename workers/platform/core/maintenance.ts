@@ -1,5 +1,5 @@
-import { closedInMaintenance } from "../../../app/lib/api/call-rules";
-import { PlatformError } from "../../../app/lib/api/errors";
+import { closedInMaintenance } from "../../../core/api/call-rules";
+import { PlatformError } from "../../../core/api/errors";
 
 /**
  * The operator switch `settings.maintenance = {"enabled": true, "message": "…"}`: while it is on,

@@ -1,5 +1,5 @@
-import { PlatformError } from "../../../app/lib/api/errors";
-import type { MethodDecl } from "../../../app/lib/api/define";
+import { PlatformError } from "../../../core/api/errors";
+import type { MethodDecl } from "../../../core/api/define";
 
 /** Query keys every call may carry (SPEC §7) that are not method parameters. */
 const TRANSPORT_KEYS = new Set(["v", "_non_strict"]);

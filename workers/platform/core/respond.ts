@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 

@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 
 /** Reads one JSON document from the `settings` table; a missing one is an operator error. */
 export async function readSetting<T>(db: D1Database, key: string): Promise<T> {

@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 
 /**
  * The platform's one throttle (decisions 0024, 0061), counted in D1 (`login_attempts`, whatever

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { demoOnly } from "./switches";
-import { ANALYTICS_EVENTS } from "../../../app/lib/analytics-events";
-import { DEMO_ANALYTICS_COOKIE, demoOverrides } from "../../../app/features/analytics/consent";
-import { readCookie, serializeCookie } from "../../../app/lib/cookies";
+import { ANALYTICS_EVENTS } from "../../../core/analytics-events";
+import { DEMO_ANALYTICS_COOKIE, demoOverrides } from "../../../core/consent";
+import { readCookie, serializeCookie } from "../../../core/cookies";
 import { escapeHtml, htmlPage } from "../auth/oauth-html";
 
 /**

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { demoOnly } from "./switches";
-import { CHAT_MESSAGE_EVENT, CHAT_TEXT_MAX } from "../../../app/lib/api/chat-limits";
-import type { ChatMessage } from "../../../app/lib/api/contract-chat";
+import { CHAT_MESSAGE_EVENT, CHAT_TEXT_MAX } from "../../../core/api/chat-limits";
+import type { ChatMessage } from "../../../core/api/contract-chat";
 import { publish } from "../../realtime/publish";
 import { escapeHtml, htmlPage } from "../auth/oauth-html";
 import { chatClock, insertMessage, messagesOf } from "../chat/store";

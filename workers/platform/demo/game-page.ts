@@ -1,6 +1,6 @@
-import { formatMoney } from "../../../app/lib/money";
+import { formatMoney } from "../../../core/money";
 import { escapeHtml, FAVICON_LINK } from "../auth/oauth-html";
-import type { RoundMode, StudioGame } from "../games/rounds";
+import type { RoundMode, StudioGame } from "../games/round-types";
 
 /**
  * The demo studio's slot page: 3 × 3 reels, a bet selector within the game's range, a Spin button
@@ -174,7 +174,7 @@ const SCRIPT = `
   const names = ${JSON.stringify(Object.fromEntries(Object.entries(PICTURES).map(([id, s]) => [id, s.name])))};
   const reels = document.querySelector(".reels"), cells = document.querySelectorAll("[data-cell]");
   const result = document.querySelector("[data-result]"), balance = document.querySelector("[data-balance]");
-  // app/lib/money.ts formatMoney's rule, so the reels' page and the server-rendered one agree.
+  // core/money.ts formatMoney's rule, so the reels' page and the server-rendered one agree.
   const symbols = { USD: "$", EUR: "€", BRL: "R$", GBP: "£" };
   const money = (m) => {
     const whole = String(Math.floor(m.amount / 100)).replace(/\\B(?=(\\d{3})+(?!\\d))/g, ","), cents = m.amount % 100;

@@ -1,10 +1,11 @@
 import { Hono, type Context } from "hono";
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { errorPage } from "../auth/oauth-html";
 import { pageSession } from "../auth/oauth-session";
 import { dataResponse, errorResponse, toPlatformError } from "../core/respond";
 import { BLANK, SYMBOLS } from "../games/rounds-math";
-import { findStudioGame, playRound, ROUND_MODES, type RoundMode } from "../games/rounds";
+import { ROUND_MODES, type RoundMode } from "../games/round-types";
+import { findStudioGame, playRound } from "../games/rounds";
 import { activePackFor, PACK_ID, readPack } from "../bonuses/freespins";
 import { readSiteCurrencies } from "../wallet/currency";
 import { readBalances } from "../wallet/wallet";

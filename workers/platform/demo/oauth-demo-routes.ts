@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { AccountRules } from "../../../app/lib/api/entities";
+import { AccountRules } from "../../../core/api/entities";
 import { errorPage } from "../auth/oauth-html";
 import { PKCE_CHALLENGE, PKCE_VERIFIER, pkceChallenge } from "../auth/oauth-pkce";
 import { timingSafeEqual } from "../core/bytes";

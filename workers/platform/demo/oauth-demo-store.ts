@@ -1,5 +1,5 @@
 import { randomBytes, sha256Hex } from "../core/bytes";
-import { toBase64Url } from "../../../app/lib/base64url";
+import { toBase64Url } from "../../../core/base64url";
 
 /**
  * The demo provider's D1 storage: its identities (one per email, with a stable subject), its

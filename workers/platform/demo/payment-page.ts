@@ -1,4 +1,4 @@
-import { formatMoney } from "../../../app/lib/money";
+import { formatMoney } from "../../../core/money";
 import { escapeHtml, htmlPage } from "../auth/oauth-html";
 import { DEMO_PAY_PATH, type DemoPayment } from "./payment-provider";
 

@@ -1,4 +1,4 @@
-import type { TransactionStatus } from "../../../app/lib/api/entities-cashier";
+import type { TransactionStatus } from "../../../core/api/entities-cashier";
 import { CallbackRejected, type PaymentCallback, type PaymentProvider, type PaymentRequest } from "../cashier/provider";
 import { randomHex } from "../core/bytes";
 import { sign, verify } from "../core/signing";

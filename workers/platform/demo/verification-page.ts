@@ -1,4 +1,4 @@
-import type { DocumentType } from "../../../app/lib/api/contract-verification";
+import type { DocumentType } from "../../../core/api/contract-verification";
 import { escapeHtml, htmlPage } from "../auth/oauth-html";
 import { DEMO_VERIFICATION_PATH } from "./verification-provider";
 import { requiredKinds, type ApplicantRow, type DocumentKind, type DocumentRow } from "./verification-store";

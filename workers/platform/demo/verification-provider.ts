@@ -1,4 +1,4 @@
-import type { VerificationProvider } from "../verification/provider";
+import type { VerificationProvider } from "../providers/verification";
 import { issueToken, latestApplicant, openApplicant, toApplicant } from "./verification-store";
 
 /** The hosted page of the demo verification provider: `?token=` follows. */

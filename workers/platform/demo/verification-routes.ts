@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { DocumentType } from "../../../app/lib/api/contract-verification";
+import { DocumentType } from "../../../core/api/contract-verification";
 import { publish } from "../../realtime/publish";
 import { VERIFICATION_EVENT } from "../verification/webhook";
 import { checkUpload, MAX_UPLOAD_BYTES } from "./verification-files";

@@ -1,4 +1,4 @@
-import type { DocumentType, VerificationApplicant, VerificationStatus } from "../../../app/lib/api/contract-verification";
+import type { DocumentType, VerificationApplicant, VerificationStatus } from "../../../core/api/contract-verification";
 import { randomHex, sha256Hex, toBase64 } from "../core/bytes";
 
 /**

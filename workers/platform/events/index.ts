@@ -1,5 +1,5 @@
-import { EVENTS_PER_MINUTE } from "../../../app/lib/api/contract-events";
-import { PlatformError } from "../../../app/lib/api/errors";
+import { EVENTS_PER_MINUTE } from "../../../core/api/contract-events";
+import { PlatformError } from "../../../core/api/errors";
 import type { Handlers } from "../core/context";
 
 /**

@@ -1,4 +1,4 @@
-import type { GameCategory, GameProvider } from "../../../app/lib/api/entities-games";
+import type { GameCategory, GameProvider } from "../../../core/api/entities-games";
 import { wordmarkPath } from "./wordmarks";
 import type { PlatformContext } from "../core/context";
 

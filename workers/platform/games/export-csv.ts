@@ -1,7 +1,7 @@
 /**
  * The game history CSV (RFC 4180: comma separated, CRLF lines, quoted when needed). Amounts are
  * in major units with two decimals — the wallet's minor units are cents for every site currency
- * (app/lib/money.ts reads them the same way) — and dates are ISO 8601 UTC.
+ * (core/money.ts reads them the same way) — and dates are ISO 8601 UTC.
  */
 
 export const CSV_HEADER = "round_id,date_utc,game,title,mode,currency,bet,win,net\r\n";

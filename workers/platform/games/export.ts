@@ -1,7 +1,7 @@
-import type { GameHistoryExport } from "../../../app/lib/api/entities-games";
-import { PlatformError } from "../../../app/lib/api/errors";
-import type { GeneralInfo } from "../../../app/lib/api/entities";
-import { toBase64Url } from "../../../app/lib/base64url";
+import type { GameHistoryExport } from "../../../core/api/entities-games";
+import { PlatformError } from "../../../core/api/errors";
+import type { GeneralInfo } from "../../../core/api/entities";
+import { toBase64Url } from "../../../core/base64url";
 import type { PlatformContext } from "../core/context";
 import { readSetting } from "../core/settings";
 import { buildExport, STALE_BUILD_MS } from "./export-build";

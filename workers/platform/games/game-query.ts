@@ -1,4 +1,4 @@
-import type { GameQuery } from "../../../app/lib/api/entities-games";
+import type { GameQuery } from "../../../core/api/entities-games";
 import { ftsMatch, SEARCH_LIMIT } from "./search";
 
 /** A games.get query with its category and providers already resolved to ids. */

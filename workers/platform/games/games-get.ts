@@ -1,5 +1,5 @@
-import type { Game, GameQuery } from "../../../app/lib/api/entities-games";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { Game, GameQuery } from "../../../core/api/entities-games";
+import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
 import { readGeneralInfo } from "../core/settings";
 import { coverPath } from "./covers";

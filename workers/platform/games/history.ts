@@ -1,4 +1,4 @@
-import type { GameRound } from "../../../app/lib/api/entities-games";
+import type { GameRound } from "../../../core/api/entities-games";
 import type { PlatformContext } from "../core/context";
 
 /**

@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
 
 async function gameId(db: D1Database, sysname: string): Promise<number> {

@@ -1,4 +1,4 @@
-import type { GameQuery } from "../../../app/lib/api/entities-games";
+import type { GameQuery } from "../../../core/api/entities-games";
 import { RANK_BLOCK, type Sort } from "./ranks";
 
 /**

@@ -1,4 +1,4 @@
-import type { GameQuery } from "../../../app/lib/api/entities-games";
+import type { GameQuery } from "../../../core/api/entities-games";
 import type { Sql } from "./game-query";
 import type { Sort } from "./ranks";
 import { mergedPageSelect, mergedTotal, providersKnown } from "./provider-merge";

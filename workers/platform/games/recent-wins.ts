@@ -1,4 +1,4 @@
-import type { RecentWin } from "../../../app/lib/api/entities-games";
+import type { RecentWin } from "../../../core/api/entities-games";
 import { maskedName } from "../jackpots/read";
 import { publishWin } from "../../realtime/publish";
 import type { MoneyDeps } from "../wallet/move-money";

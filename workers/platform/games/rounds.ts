@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { settleJackpots } from "../jackpots/settle";
 import { announceWin } from "./recent-wins";
 import { readSiteCurrencies } from "../wallet/currency";
@@ -7,7 +7,8 @@ import type { OperationResult } from "../wallet/operation";
 import { readBalances, type BalanceChange, type BalanceKind } from "../wallet/wallet";
 import { settleAfterRound } from "../bonuses/end";
 import { announceWagering } from "../bonuses/notify";
-import { playFreeRound, type PackState } from "../bonuses/freespins";
+import { playFreeRound } from "../bonuses/freespins";
+import { ROUND_KEY, ROUND_MODES, type RoundInput, type RoundResult, type StudioGame } from "./round-types";
 import {
   activeCasinoBonus,
   assertMaxBet,
@@ -37,48 +38,6 @@ import { postBatch } from "../tournaments/board-post";
  * the missing payment — never a second one. A declined payment removes the claim: no round.
  * Visitors play demo rounds that are drawn the same way but touch no balance and are not stored.
  */
-
-export const ROUND_MODES = ["demo", "real"] as const;
-export type RoundMode = (typeof ROUND_MODES)[number];
-
-export interface StudioGame {
-  id: number;
-  sysname: string;
-  title: string;
-  rtp_bp: number;
-  min_bet: number;
-  max_bet: number;
-  has_demo: number;
-}
-
-export interface RoundInput {
-  /** 0 for a visitor. */
-  uid: number;
-  game: StudioGame;
-  mode: RoundMode;
-  bet: number;
-  roundKey: string;
-  /** A free round of this free-spin pack (decision 0041): played at its bet, debiting nothing. */
-  freespinId?: string;
-}
-
-export interface RoundResult {
-  id: string;
-  sysname: string;
-  mode: RoundMode;
-  bet: number;
-  win: number;
-  currency: string;
-  symbols: string[][];
-  created_at: number;
-  /** The balance played against after the round; null for a visitor's demo round. */
-  balance: { amount: number; currency: string } | null;
-  replayed: boolean;
-  /** A free round's pack as the round left it. */
-  freespins?: PackState;
-}
-
-export const ROUND_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** A game the studio can launch: any game of the catalogue but the sportsbook. */
 export async function findStudioGame(db: D1Database, sysname: string): Promise<StudioGame | null> {

@@ -1,4 +1,4 @@
-import type { MessageBundle } from "../../../app/lib/api/entities";
+import type { MessageBundle } from "../../../core/api/entities";
 import type { Handlers } from "../core/context";
 import { loadLocales, nestMessages } from "./locales";
 

@@ -1,4 +1,4 @@
-import type { Locale, LocaleList } from "../../../app/lib/api/entities";
+import type { Locale, LocaleList } from "../../../core/api/entities";
 
 interface LocaleRow {
   code: string;

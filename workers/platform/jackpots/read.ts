@@ -1,5 +1,5 @@
-import type { Jackpot, JackpotWinner } from "../../../app/lib/api/entities-jackpots";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { Jackpot, JackpotWinner } from "../../../core/api/entities-jackpots";
+import { PlatformError } from "../../../core/api/errors";
 
 /** Jackpots.get and Jackpots.getWinners: reads only (decision 0017). */
 

@@ -1,5 +1,5 @@
-import type { LoyaltyInfo, LoyaltyProduct } from "../../../app/lib/api/contract-loyalty";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { LoyaltyInfo, LoyaltyProduct } from "../../../core/api/contract-loyalty";
+import { PlatformError } from "../../../core/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
 import { readerCurrency } from "../wallet/currency";
 import { ensureAccount } from "./ledger";

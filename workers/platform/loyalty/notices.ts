@@ -1,4 +1,4 @@
-import { LOYALTY_NOTIFICATION_EVENT, type LoyaltyNotice } from "../../../app/lib/api/contract-loyalty";
+import { LOYALTY_NOTIFICATION_EVENT, type LoyaltyNotice } from "../../../core/api/contract-loyalty";
 import { publish } from "../../realtime/publish";
 import type { MoneyDeps } from "../wallet/move-money";
 import { textsOf } from "./view";

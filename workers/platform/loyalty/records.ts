@@ -1,4 +1,4 @@
-import type { LoyaltyHistoryItem, LoyaltyQuest } from "../../../app/lib/api/contract-loyalty";
+import type { LoyaltyHistoryItem, LoyaltyQuest } from "../../../core/api/contract-loyalty";
 import type { Handlers } from "../core/context";
 import { dayStart, ensureAccount, weekStart } from "./ledger";
 import { questProgressView, textsOf, type QuestProgressRow } from "./view";

@@ -1,5 +1,5 @@
-import type { LoyaltyBuyError } from "../../../app/lib/api/contract-loyalty";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { LoyaltyBuyError } from "../../../core/api/contract-loyalty";
+import { PlatformError } from "../../../core/api/errors";
 import { loyaltyProductGrants } from "../bonuses/grants";
 import { publishBonusChange } from "../bonuses/notify";
 import type { PlatformContext } from "../core/context";

@@ -1,5 +1,5 @@
 import { periodEnd } from "./ledger";
-import type { LoyaltyCharacter, LoyaltyLevel, LoyaltyProgram } from "../../../app/lib/api/contract-loyalty";
+import type { LoyaltyCharacter, LoyaltyLevel, LoyaltyProgram } from "../../../core/api/contract-loyalty";
 
 /** Loyalty rows as read from D1 and how the contract shows them (texts per locale; decision 0046). */
 

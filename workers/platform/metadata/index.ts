@@ -1,5 +1,5 @@
-import type { SiteMetadata } from "../../../app/lib/api/entities";
-import type { ResultOf } from "../../../app/lib/api/contract";
+import type { SiteMetadata } from "../../../core/api/entities";
+import type { ResultOf } from "../../../core/api/contract";
 import type { Handlers } from "../core/context";
 import { readSetting } from "../core/settings";
 import { loadLocales } from "../i18n/locales";

@@ -1,4 +1,4 @@
-import { OFFER_AVAILABLE_EVENT, OFFER_DEACTIVATED_EVENT } from "../../../app/lib/api/contract-offers";
+import { OFFER_AVAILABLE_EVENT, OFFER_DEACTIVATED_EVENT } from "../../../core/api/contract-offers";
 import { publish } from "../../realtime/publish";
 import type { MoneyDeps } from "../wallet/move-money";
 import { AVAILABLE_TO, FITS_SEGMENT, RUNS_AT } from "./rules";

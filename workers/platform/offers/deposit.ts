@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { offerDepositGrants } from "../bonuses/grants";
 import { publishBonusChange } from "../bonuses/notify";
 import type { PlatformContext } from "../core/context";

@@ -1,5 +1,5 @@
-import { OFFER_DEACTIVATED_EVENT, OFFERS_PAGE, type OfferField } from "../../../app/lib/api/contract-offers";
-import { PlatformError } from "../../../app/lib/api/errors";
+import { OFFER_DEACTIVATED_EVENT, OFFERS_PAGE, type OfferField } from "../../../core/api/contract-offers";
+import { PlatformError } from "../../../core/api/errors";
 import { offerTakeGrants } from "../bonuses/grants";
 import { publishBonusChange } from "../bonuses/notify";
 import { imageKey } from "../banners";

@@ -1,4 +1,4 @@
-import type { Offer, OfferField, OfferPromotion } from "../../../app/lib/api/contract-offers";
+import type { Offer, OfferField, OfferPromotion } from "../../../core/api/contract-offers";
 import { pickImage } from "../banners";
 
 /** An offer as read for one player (OFFER_SELECT), with the terms of what it grants in their currency. */

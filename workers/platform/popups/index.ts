@@ -1,4 +1,4 @@
-import type { Popup } from "../../../app/lib/api/entities";
+import type { Popup } from "../../../core/api/entities";
 import type { Handlers } from "../core/context";
 
 /**

@@ -1,4 +1,4 @@
-import type { PromoCodeError } from "../../../app/lib/api/contract-promocodes";
+import type { PromoCodeError } from "../../../core/api/contract-promocodes";
 import { assertNotWaiting, recordAttempt, tooManyRequests, type ThrottleKey } from "../core/throttle";
 import { PROMO_ACCOUNT_POLICY, PROMO_ADDRESS_POLICY } from "../core/throttle-limits";
 import { loadPromoCode, promoCodeError, promoCodeProblem, type PromoCodeRow, type PromoContext, type Redeemer } from "./rules";

@@ -1,5 +1,5 @@
-import type { PromoCodeError, PromoCodeInfo } from "../../../app/lib/api/contract-promocodes";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { PromoCodeError, PromoCodeInfo } from "../../../core/api/contract-promocodes";
+import { PlatformError } from "../../../core/api/errors";
 
 /**
  * Whether a promo code applies (decision 0044): read before the batch that redeems it, so a

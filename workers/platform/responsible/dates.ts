@@ -1,7 +1,7 @@
-import type { SelfExclusionPeriod } from "../../../app/lib/api/entities-responsible";
+import type { SelfExclusionPeriod } from "../../../core/api/entities-responsible";
 
 /** Dates in the platform's messages: SPEC §9 dd.mm.yyyy, in UTC (the platform knows no player time zone). */
-export { formatDate as formatDay } from "../../../app/lib/dates";
+export { formatDate as formatDay } from "../../../core/dates";
 
 const DAYS: Partial<Record<SelfExclusionPeriod, number>> = { "1d": 1, "7d": 7, "30d": 30 };
 const MONTHS: Partial<Record<SelfExclusionPeriod, number>> = {

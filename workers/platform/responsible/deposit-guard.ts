@@ -1,5 +1,5 @@
-import { PlatformError } from "../../../app/lib/api/errors";
-import { formatMoney } from "../../../app/lib/money";
+import { PlatformError } from "../../../core/api/errors";
+import { formatMoney } from "../../../core/money";
 import { formatDay } from "./dates";
 import { availableUnderLimit, playerCurrency } from "./deposit-limit";
 import { windowAt } from "./limit-rules";

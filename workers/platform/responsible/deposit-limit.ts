@@ -1,4 +1,4 @@
-import type { DepositLimit, DepositLimitPeriod } from "../../../app/lib/api/entities-responsible";
+import type { DepositLimit, DepositLimitPeriod } from "../../../core/api/entities-responsible";
 import { depositedSince } from "../cashier/deposit-totals";
 import { windowAt, type LimitState } from "./limit-rules";
 import { loadLimit } from "./limits-store";

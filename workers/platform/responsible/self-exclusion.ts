@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { Contract } from "../../../app/lib/api/contract";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { Contract } from "../../../core/api/contract";
+import { PlatformError } from "../../../core/api/errors";
 import { loadUser } from "../account/users";
 import { verifyPassword } from "../auth/passwords";
 import { revokeUserSessions } from "../auth/sessions";

@@ -1,4 +1,4 @@
-import type { Money } from "../../../app/lib/api/entities";
+import type { Money } from "../../../core/api/entities";
 import { REAL_MONEY_KINDS } from "../wallet/wallet";
 
 /**

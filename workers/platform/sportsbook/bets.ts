@@ -1,4 +1,4 @@
-import type { SportBet } from "../../../app/lib/api/contract-sportsbook";
+import type { SportBet } from "../../../core/api/contract-sportsbook";
 import { eventName, marketTitle, selectionLabel } from "./labels";
 import type { Reader } from "./view";
 

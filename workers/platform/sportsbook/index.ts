@@ -1,4 +1,4 @@
-import type { OddsChange } from "../../../app/lib/api/contract-sportsbook";
+import type { OddsChange } from "../../../core/api/contract-sportsbook";
 import type { Handlers, PlatformContext } from "../core/context";
 import { readBets } from "./bets";
 import { placeBet } from "./place";

@@ -1,4 +1,4 @@
-import type { MarketKind, Outcome } from "../../../app/lib/api/contract-sportsbook";
+import type { MarketKind, Outcome } from "../../../core/api/contract-sportsbook";
 
 /**
  * Market titles and selection labels (decision 0049), built from the event's team names and a few

@@ -1,5 +1,5 @@
-import { BET_MAX_STAKE, BET_MIN_STAKE, type OddsChange, type SportBet } from "../../../app/lib/api/contract-sportsbook";
-import { PlatformError } from "../../../app/lib/api/errors";
+import { BET_MAX_STAKE, BET_MIN_STAKE, type OddsChange, type SportBet } from "../../../core/api/contract-sportsbook";
+import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";

@@ -1,4 +1,4 @@
-import type { SlipSelection, Sport, SportEvent } from "../../../app/lib/api/contract-sportsbook";
+import type { SlipSelection, Sport, SportEvent } from "../../../core/api/contract-sportsbook";
 import { textsOf } from "../loyalty/view";
 import { eventName, marketTitle, selectionLabel } from "./labels";
 import { EVENT_COLUMNS, EVENT_FROM, eventViews, MARKET_SELECTION_COLUMNS, sportsbookError, type EventRow, type MarketSelectionRow, type Reader } from "./view";

@@ -1,5 +1,5 @@
-import type { MarketKind, Outcome, SportEvent, SportMarket } from "../../../app/lib/api/contract-sportsbook";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { MarketKind, Outcome, SportEvent, SportMarket } from "../../../core/api/contract-sportsbook";
+import { PlatformError } from "../../../core/api/errors";
 import { textsOf } from "../loyalty/view";
 import { marketTitle, selectionLabel } from "./labels";
 

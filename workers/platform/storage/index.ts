@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import type { Handlers } from "../core/context";
 
 /** Keys one player or visitor may hold, and characters across all their values; more is StorageQuotaExceeded. */

@@ -1,5 +1,5 @@
-import { FEEDBACK_LIMITS } from "../../../app/lib/api/contract-support";
-import { PlatformError } from "../../../app/lib/api/errors";
+import { FEEDBACK_LIMITS } from "../../../core/api/contract-support";
+import { PlatformError } from "../../../core/api/errors";
 import type { Handler, PlatformContext } from "../core/context";
 import { readSupportSetting } from "./settings";
 

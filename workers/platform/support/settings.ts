@@ -1,4 +1,4 @@
-import type { ChatProvider, SupportSettings } from "../../../app/lib/api/contract-support";
+import type { ChatProvider, SupportSettings } from "../../../core/api/contract-support";
 import { readSetting } from "../core/settings";
 
 /**

@@ -1,4 +1,4 @@
-import type { TournamentPrize } from "../../../app/lib/api/contract-tournaments";
+import type { TournamentPrize } from "../../../core/api/contract-tournaments";
 import { tournamentPrizeGrants } from "../bonuses/grants";
 import { publishBonusChange } from "../bonuses/notify";
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";

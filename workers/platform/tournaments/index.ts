@@ -1,5 +1,5 @@
-import type { ParticipateError, Tournament, TournamentField, TournamentPrize, TournamentWinner } from "../../../app/lib/api/contract-tournaments";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { ParticipateError, Tournament, TournamentField, TournamentPrize, TournamentWinner } from "../../../core/api/contract-tournaments";
+import { PlatformError } from "../../../core/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
 import { readerCurrency } from "../wallet/currency";
 import { boardPage, pointsToPrize, standing } from "./ranks";

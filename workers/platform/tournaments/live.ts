@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { tournamentBoard } from "../../realtime/tournament-board";
 import type { Handlers } from "../core/context";
 

@@ -1,4 +1,4 @@
-import type { LeaderboardRow } from "../../../app/lib/api/contract-tournaments";
+import type { LeaderboardRow } from "../../../core/api/contract-tournaments";
 import { maskedName } from "../jackpots/read";
 
 /**

@@ -1,4 +1,4 @@
-import type { Tournament, TournamentField, TournamentPrize, TournamentWinner } from "../../../app/lib/api/contract-tournaments";
+import type { Tournament, TournamentField, TournamentPrize, TournamentWinner } from "../../../core/api/contract-tournaments";
 import { textsOf } from "../loyalty/view";
 import { moneyIn } from "../wheel/view";
 

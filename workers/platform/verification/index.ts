@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { missingIdentityFields } from "../account/profile-rules";
 import type { Handlers, PlatformContext } from "../core/context";
 import { verificationProvider } from "./provider";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPlatformError, type PlatformError } from "../../../app/lib/api/errors";
+import { isPlatformError, type PlatformError } from "../../../core/api/errors";
 import { assertKycAllowsWithdrawal, type KycFlags } from "./withdrawal-gate";
 
 const flags = (f: Partial<KycFlags>): KycFlags => ({ is_kyc_block_enabled: 1, is_verified: 0, is_on_verification: 0, is_verification_blocked: 0, ...f });

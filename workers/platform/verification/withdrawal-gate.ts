@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 
 /** The verification flags of the player asking to withdraw (users columns, 0 or 1). */
 export interface KycFlags {

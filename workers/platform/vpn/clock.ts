@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import { publish } from "../../realtime/publish";
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";

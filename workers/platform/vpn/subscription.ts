@@ -1,4 +1,4 @@
-import type { VpnPlan, VpnSubscription } from "../../../app/lib/api/contract-vpn";
+import type { VpnPlan, VpnSubscription } from "../../../core/api/contract-vpn";
 import { publish } from "../../realtime/publish";
 import type { PlatformContext } from "../core/context";
 import { readerCurrency } from "../wallet/currency";

@@ -1,5 +1,5 @@
-import type { VpnPlan, VpnSubscription } from "../../../app/lib/api/contract-vpn";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { VpnPlan, VpnSubscription } from "../../../core/api/contract-vpn";
+import { PlatformError } from "../../../core/api/errors";
 
 /** Reading plans and subscriptions, and the VPN shop's refusals (decision 0053). */
 

@@ -1,6 +1,6 @@
-import type { GeneralInfo } from "../../../app/lib/api/entities";
-import type { CurrencyRates } from "../../../app/lib/api/entities-wallet";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { GeneralInfo } from "../../../core/api/entities";
+import type { CurrencyRates } from "../../../core/api/entities-wallet";
+import { PlatformError } from "../../../core/api/errors";
 import { readSetting } from "../core/settings";
 
 type SiteCurrencies = Pick<GeneralInfo, "available_currencies" | "default_currency">;

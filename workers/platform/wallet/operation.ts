@@ -1,5 +1,5 @@
-import type { Money } from "../../../app/lib/api/entities";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { Money } from "../../../core/api/entities";
+import { PlatformError } from "../../../core/api/errors";
 
 /**
  * What a wallet operation is, and the D1 statements that apply it (decision 0010, 0022). The

@@ -1,4 +1,4 @@
-import { PlatformError } from "../../../app/lib/api/errors";
+import { PlatformError } from "../../../core/api/errors";
 import {
   completeBalances,
   FUN_GRANT_AMOUNT,

@@ -1,4 +1,4 @@
-import type { WheelCampaignInfo, WheelInfo } from "../../../app/lib/api/contract-wheel";
+import type { WheelCampaignInfo, WheelInfo } from "../../../core/api/contract-wheel";
 import type { PlatformContext } from "../core/context";
 import { readerCurrency } from "../wallet/currency";
 import { textsOf } from "../loyalty/view";

@@ -1,4 +1,4 @@
-import type { WheelExpectedReturn } from "../../../app/lib/api/contract-wheel";
+import type { WheelExpectedReturn } from "../../../core/api/contract-wheel";
 import { pointValuePer1000 } from "../rewards/prices";
 import { overpayment, paidWheelReturn, pointsWorth, VALUATION_RTP_BP, type SpinPrices, type ValuedReward, type ValuedSector } from "../rewards/value.mjs";
 import { moneyIn, type CampaignRow, type SectorRow } from "./view";

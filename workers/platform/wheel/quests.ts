@@ -1,4 +1,4 @@
-import type { WheelQuest } from "../../../app/lib/api/contract-wheel";
+import type { WheelQuest } from "../../../core/api/contract-wheel";
 import type { PlatformContext } from "../core/context";
 import { dayStart, weekStart } from "../loyalty/ledger";
 import { questProgressView, textsOf, type QuestProgressRow } from "../loyalty/view";

@@ -1,4 +1,4 @@
-import type { WheelReward, WheelSpin } from "../../../app/lib/api/contract-wheel";
+import type { WheelReward, WheelSpin } from "../../../core/api/contract-wheel";
 import type { PlatformContext } from "../core/context";
 import { maskedName } from "../jackpots/read";
 import { textsOf } from "../loyalty/view";

@@ -1,5 +1,5 @@
-import type { WheelFairness } from "../../../app/lib/api/contract-wheel";
-import { FAIR_ALGORITHM, newServerSeed, seedHash } from "../../../app/features/wheel/fair";
+import type { WheelFairness } from "../../../core/api/contract-wheel";
+import { FAIR_ALGORITHM, newServerSeed, seedHash } from "../../../core/fairness";
 import type { PlatformContext } from "../core/context";
 
 /**

@@ -1,5 +1,5 @@
-import { drawSector } from "../../../app/features/wheel/fair";
-import { PlatformError } from "../../../app/lib/api/errors";
+import { drawSector } from "../../../core/fairness";
+import { PlatformError } from "../../../core/api/errors";
 import { wheelSpinGrants } from "../bonuses/grants";
 import { publishBonusChange } from "../bonuses/notify";
 import type { PlatformContext } from "../core/context";

@@ -1,5 +1,5 @@
-import type { WheelCampaign, WheelError, WheelReward, WheelSector } from "../../../app/lib/api/contract-wheel";
-import { PlatformError } from "../../../app/lib/api/errors";
+import type { WheelCampaign, WheelError, WheelReward, WheelSector } from "../../../core/api/contract-wheel";
+import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
 import { headingOf, textsOf } from "../loyalty/view";
 

@@ -1,8 +1,8 @@
-import { formatDate } from "../../../lib/dates";
+import { formatDate } from "../../../../core/dates";
 
 /**
  * The error a machine's promise actors reject with: the fields of PlatformError
- * (app/lib/api/errors.ts) that the machines read, so a plain object from a `fetch` answer
+ * (core/api/errors.ts) that the machines read, so a plain object from a `fetch` answer
  * serves as well as a PlatformError.
  */
 export interface AuthError {

@@ -1,5 +1,5 @@
 import { assign, setup } from "xstate";
-import type { AccountInfo } from "../../../lib/api/entities";
+import type { AccountInfo } from "../../../../core/api/entities";
 
 /** One popup of the queue; `name` is the dialog renderer's name. */
 export interface PostRegistrationItem {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RegistrationValues } from "../../../lib/api/entities";
-import type { PersonalData as ApiPersonalData } from "../../../lib/api/entities-contacts";
+import { RegistrationValues } from "../../../../core/api/entities";
+import type { PersonalData as ApiPersonalData } from "../../../../core/api/entities-contacts";
 import { applyPersonalData, draftOf, firstErrorField, hiddenFields, REGISTRATION_KEYS, toRegistrationParams, type PersonalData } from "./registration-fields";
 
 describe("toRegistrationParams (SPEC §3 registration values)", () => {

@@ -4,7 +4,7 @@
  * country's personal data changes, what is kept as a draft and what is sent to the platform.
  */
 
-import { OWN_CONTROLS, shownFields, type PersonalData, type PersonalField } from "../registration-form";
+import { OWN_CONTROLS, shownFields, type PersonalData, type PersonalField } from "../../../../core/validation/registration-form";
 
 export type { PersonalData, PersonalField };
 export type CurrencyRule = PersonalData["currency"]["rule"];

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import type { AccountInfo } from "../../../lib/api/entities";
-import { PlatformError } from "../../../lib/api/errors";
+import type { AccountInfo } from "../../../../core/api/entities";
+import { PlatformError } from "../../../../core/api/errors";
 import { GENERAL_ERROR_KEY, registrationMachine, withValidation, type RegistrationInput, type RegistrationValidator } from "./registration.machine";
 import type { PersonalData, PersonalField, RegistrationParams } from "./registration-fields";
 

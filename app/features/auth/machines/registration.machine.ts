@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from "xstate";
-import type { AccountInfo } from "../../../lib/api/entities";
-import { mapServerFieldErrors } from "../../../lib/validation/server-errors";
-import { DEFAULT_VALIDATION_TIMING, type ValidationTiming } from "../../../lib/validation/timing";
+import type { AccountInfo } from "../../../../core/api/entities";
+import { mapServerFieldErrors } from "../../../../core/validation/server-errors";
+import { DEFAULT_VALIDATION_TIMING, type ValidationTiming } from "../../../../core/validation/timing";
 import { GENERAL_ERROR_KEY, registrationNotice, toAuthError, type AuthMessage } from "./auth-error";
 import {
   applyPersonalData,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import type { AccountInfo } from "../../../lib/api/entities";
-import { PlatformError } from "../../../lib/api/errors";
+import type { AccountInfo } from "../../../../core/api/entities";
+import { PlatformError } from "../../../../core/api/errors";
 import { needsTwoFactor, signInMachine, signInNotice, twoFactorCodeError, type LoginInput } from "./sign-in.machine";
 import { readResendTime, toAuthError } from "./auth-error";
 

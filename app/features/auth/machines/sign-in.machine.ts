@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromPromise, not, raise, setup } from "xstate";
-import type { AccountInfo } from "../../../lib/api/entities";
+import type { AccountInfo } from "../../../../core/api/entities";
 import { isErrorType, readResendTime, secondsParam, selfExclusionNotice, toAuthError, type AuthError, type AuthMessage } from "./auth-error";
 
 /** What the `login` actor sends (SPEC §3 sign-in and two-factor payloads; no code on a resend). */

@@ -1,4 +1,4 @@
-import type { ChatSettings } from "../../../lib/api/contract-support";
+import type { ChatSettings } from "../../../../core/api/contract-support";
 
 /**
  * One chat provider behind one interface (SPEC §9; decision 0055). Each provider's module injects

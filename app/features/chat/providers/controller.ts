@@ -1,4 +1,4 @@
-import type { ChatProvider, ChatSettings } from "../../../lib/api/contract-support";
+import type { ChatProvider, ChatSettings } from "../../../../core/api/contract-support";
 import type { ChatAdapter, ChatPerson, ChatWindow } from "./adapter";
 
 /** The widgets' hide poll (SPEC §9: 100 ms): a widget may show itself again after it was hidden. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChatSettings } from "../../../lib/api/contract-support";
+import type { ChatSettings } from "../../../../core/api/contract-support";
 import { IDENTIFY_ATTEMPTS, IDENTIFY_RETRY_MS, type ChatWindow } from "./adapter";
 import { ADAPTERS, HIDE_POLL_MS, startChatProvider } from "./controller";
 import * as betunlim from "./betunlim";

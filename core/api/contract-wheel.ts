@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { CLIENT_SEED_PATTERN } from "../../features/wheel/fair";
+import { CLIENT_SEED_PATTERN } from "../fairness";
 import { count, idOf, method, offset, refusal, rewardKey } from "./define";
 import { Money } from "./entities";
 
 /**
  * The wheel of fortune of the /api contract (SPEC §3 Wheel campaign, §7 FortuneWheels.*, §9 quests
  * limit 100; issue 21, decision 0047). The result of a spin is drawn on the server by the published
- * algorithm (`features/wheel/fair.ts`) from a committed server seed, the player's client seed and a
+ * algorithm (`core/fairness.ts`) from a committed server seed, the player's client seed and a
  * nonce, so any spin can be verified once its seed is revealed. Spread into `contract`.
  */
 

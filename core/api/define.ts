@@ -38,7 +38,7 @@ export interface MethodDecl<P extends z.ZodObject = z.ZodObject, R extends z.Zod
   /**
    * The refusals of this method's own rules. Those every method of its kind answers (bad
    * parameters, no session, a banned player, maintenance, a cross-site or non-form POST) are
-   * derived from how the platform answers (app/lib/api/error-answers.ts), not listed here.
+   * derived from how the platform answers (core/api/error-answers.ts), not listed here.
    */
   refuses?: readonly Refusal[];
 }

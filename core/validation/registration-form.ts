@@ -1,7 +1,7 @@
-import type { CmsConfig } from "../../lib/api/cms";
-import type { MessageOverrides } from "../../lib/validation/messages";
-import { formatMessage } from "../../lib/validation/messages";
-import { latestBirthDate, ruleNameForField, runRule, type RuleName } from "../../lib/validation/rules";
+import type { CmsConfig } from "../api/cms";
+import type { MessageOverrides } from "./messages";
+import { formatMessage } from "./messages";
+import { latestBirthDate, ruleNameForField, runRule, type RuleName } from "./rules";
 
 /**
  * The registration form of SPEC §3/§4, as pure functions the popup, the /auth action and the

@@ -8,7 +8,7 @@ import { Money } from "./entities";
  * when auto-renewal is on. Spread into `contract`.
  */
 
-export { VPN_EVENTS, type VpnEvent } from "./vpn-events";
+export { VPN_EVENTS, type VpnEvent } from "./realtime-events";
 
 export const VpnPlan = z.strictObject({
   id: z.number().int(),

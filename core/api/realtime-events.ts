@@ -1,7 +1,12 @@
 /**
- * SPEC §4: the VPN subscription's realtime events on the player's channel (decision 0053). Their
- * own module so the lazily loaded toasts can listen without loading the contract (and Zod).
+ * Realtime event names that browser code listens for, in their own module so lazily loaded
+ * listeners need not load the contract (and Zod).
  */
+
+/** The public wins feed's one event (decision 0034), `{ event: WIN_EVENT, data: RecentWin, ts }`. */
+export const WIN_EVENT = "games.win";
+
+/** SPEC §4: the VPN subscription's realtime events on the player's channel (decision 0053). */
 export const VPN_EVENTS = [
   "vpn.low_balance",
   "subscription_activated",

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { CLIENT_SEED_PATTERN, drawSector, newServerSeed, sectorIndexOf, seedHash, spinDigest, ticketOf } from "./fair";
+import { CLIENT_SEED_PATTERN, drawSector, newServerSeed, sectorIndexOf, seedHash, spinDigest, ticketOf } from "./fairness";
 
 /** The published algorithm, written again with Node's crypto: what a player's own script would do. */
 function independentDraw(serverSeed: string, clientSeed: string, nonce: number, weights: number[]) {

@@ -166,7 +166,7 @@ export function buildOpenApi() {
       title: "Playfront platform API",
       version: "1",
       description: [
-        "The /api contract of DESIGN.md §2, generated from app/lib/api/contract.ts.",
+        "The /api contract of DESIGN.md §2, generated from core/api/contract.ts.",
         "Each operation lists the error statuses it answers, with the exception types each carries (the `Error` envelope);",
         "a method called with another verb answers 405 InvalidRequestException, an unknown method 404 MethodNotFoundException.",
       ].join(" "),
@@ -189,7 +189,7 @@ export function buildApiMarkdown(): string {
   return [
     "# Platform API reference",
     "",
-    "Generated from `app/lib/api/contract.ts` by `npm run docs:api`; a unit test fails when this file is stale.",
+    "Generated from `core/api/contract.ts` by `npm run docs:api`; a unit test fails when this file is stale.",
     "The machine-readable form is [`openapi.json`](./openapi.json).",
     "",
     "Every call may carry the query parameters `v` (API version), `locale` and `_non_strict` (inside an iframe).",
@@ -197,7 +197,7 @@ export function buildApiMarkdown(): string {
     'Success is `{"data": …}`; failure is an HTTP status with `{"error": {"type", "message", "params", "invalid_parameters"}}`.',
     "",
     "Errors lists the statuses a method answers when it refuses; openapi.json names the exception types of each and when.",
-    "What every method of a kind answers is derived from how the platform checks a call (app/lib/api/error-answers.ts):",
+    "What every method of a kind answers is derived from how the platform checks a call (core/api/error-answers.ts):",
     "a POST from another origin 403, a POST body that is not form data 415 or 400, maintenance 503 (all but nfx/i18n, metadata",
     "and cms), a banned player 403 UserBanned (those groups and auth.logout excepted), no session 401 (player methods),",
     "bad parameters 400. A method's own refusals are declared beside it in the contract (`refuses`). Any method may also",

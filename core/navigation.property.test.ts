@@ -6,10 +6,10 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { redirectMessage } from "../features/auth/embedded-auth";
-import { afterRegistrationPath, afterSignInPath, nextAfterAuth } from "../features/auth/auth-targets";
-import { withoutPopup, withPopup } from "../features/auth/popup-url";
-import { loginRedirect } from "./access";
+import { redirectMessage } from "../app/features/auth/embedded-auth";
+import { afterRegistrationPath, afterSignInPath, nextAfterAuth } from "../app/features/auth/auth-targets";
+import { withoutPopup, withPopup } from "../app/features/auth/popup-url";
+import { loginRedirect } from "../app/lib/access";
 import type { Locale } from "./api/entities";
 import { safeRedirectPath } from "./navigation";
 

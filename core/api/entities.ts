@@ -162,7 +162,7 @@ const PHONE = String.raw`\+?\d{7,15}`;
 /** At most `max` characters, then the validation library's rule (one set of rules, SPEC §5). */
 const limited = <S extends z.ZodType<string, string>>(max: number, rule: S) => z.string().max(max, `Max length is ${max}`).pipe(rule);
 /**
- * The account rules of the platform: the validation library's builders (app/lib/validation),
+ * The account rules of the platform: the validation library's builders (core/validation),
  * which the registration form and the /auth action use too, plus the wire's own limits.
  */
 export const AccountRules = {

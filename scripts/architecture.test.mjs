@@ -1,0 +1,31 @@
+// DESIGN §3's boundaries, held by a test: the kernel (core/) imports nothing from either wing, the
+// app never imports the platform, the platform imports the app only where the Worker entry serves
+// the app's own browser modules, and no module imports itself back through others (type imports
+// included). scripts/import-graph.mjs reads the imports; `node scripts/import-graph.mjs` prints them.
+import { describe, expect, it } from "vitest";
+import { boundaryViolations, importCircles, importGraph } from "./import-graph.mjs";
+
+const graph = importGraph();
+
+describe("the import graph", () => {
+  it("reads the tree (the kernel and both wings)", () => {
+    const roots = new Set([...graph.keys()].map((f) => f.split("/")[0]));
+    expect([...roots].sort()).toEqual(["app", "core", "workers"]);
+    expect(graph.get("workers/app.ts")).toContain("workers/platform/index.ts");
+  });
+
+  it("crosses no boundary of DESIGN §3", () => {
+    expect(boundaryViolations(graph)).toEqual([]);
+  });
+
+  it("finds a boundary crossing and a circle when there is one", () => {
+    const bad = new Map([
+      ["core/a.ts", new Set(["app/b.ts"])],
+      ["app/b.ts", new Set(["workers/platform/c.ts"])],
+      ["workers/platform/c.ts", new Set(["app/b.ts"])],
+      ["workers/app.ts", new Set(["app/b.ts"])],
+    ]);
+    expect(boundaryViolations(bad)).toHaveLength(3);
+    expect(importCircles(bad)).toEqual([["app/b.ts", "workers/platform/c.ts"]]);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * What a game round is, apart from how it is settled (rounds.ts) or paid from a free-spin pack
+ * (bonuses/freespins.ts): both settle the same input into the same result.
+ */
+
+export const ROUND_MODES = ["demo", "real"] as const;
+export type RoundMode = (typeof ROUND_MODES)[number];
+
+export interface StudioGame {
+  id: number;
+  sysname: string;
+  title: string;
+  rtp_bp: number;
+  min_bet: number;
+  max_bet: number;
+  has_demo: number;
+}
+
+export interface RoundInput {
+  /** 0 for a visitor. */
+  uid: number;
+  game: StudioGame;
+  mode: RoundMode;
+  bet: number;
+  roundKey: string;
+  /** A free round of this free-spin pack (decision 0041): played at its bet, debiting nothing. */
+  freespinId?: string;
+}
+
+export interface RoundResult {
+  id: string;
+  sysname: string;
+  mode: RoundMode;
+  bet: number;
+  win: number;
+  currency: string;
+  symbols: string[][];
+  created_at: number;
+  /** The balance played against after the round; null for a visitor's demo round. */
+  balance: { amount: number; currency: string } | null;
+  replayed: boolean;
+  /** A free round's pack as the round left it. */
+  freespins?: FreeRoundPack;
+}
+
+export const ROUND_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** A free-spin pack as a free round left it (decision 0041). */
+export interface FreeRoundPack {
+  id: string;
+  count: number;
+  remaining_count: number;
+  status: "active" | "finished" | "expired";
+  bonus_id: string | null;
+  won: { amount: number; currency: string };
+}
