@@ -9,7 +9,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { workerContext } from "./lib/context.server";
 import { contentFirstScripts } from "./lib/content-first-scripts.server";
 import { preloadErrorPages } from "./features/errors/lazy-error-pages";
-import { preloadDialogs } from "./features/dialogs";
+import { preloadDialogs } from "./shell/dialog-registry";
 import { preloadGameTile } from "./features/games/lazy-game-tile";
 import { preloadEmbeddedRegistration } from "./features/auth/embedded-registration";
 import { preloadBetSlip } from "./features/sportsbook/deferred-slip";

@@ -18,6 +18,10 @@ describe("the import graph", () => {
     expect(boundaryViolations(graph)).toEqual([]);
   });
 
+  it("has no import circle", () => {
+    expect(importCircles(graph)).toEqual([]);
+  });
+
   it("finds a boundary crossing and a circle when there is one", () => {
     const bad = new Map([
       ["core/a.ts", new Set(["app/b.ts"])],

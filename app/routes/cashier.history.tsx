@@ -5,7 +5,7 @@ import { methodName, StatusLabel } from "../features/cashier/transaction-view";
 import { formatDateTime } from "../../core/dates";
 import { CancelWithdrawal } from "../features/cashier/withdraw-form";
 import { withdrawAction } from "../features/cashier/withdraw.server";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { orErrorPage } from "../lib/api/page-errors.server";
 import { formatMoney } from "../../core/money";
 import { getPlatform } from "../middleware/platform.server";

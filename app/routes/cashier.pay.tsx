@@ -4,7 +4,7 @@ import type { Route } from "./+types/cashier.pay";
 import { keepsChecking, payButtons, type PayButton } from "../features/cashier/pay-pages";
 import { loadPayPage } from "../features/cashier/pay.server";
 import { TransactionDetails } from "../features/cashier/transaction-view";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 
 /** How often a page waiting for a payment asks again (SPEC: pending page re-checks). */
 const CHECK_EVERY_MS = 3000;

@@ -3,7 +3,7 @@ import { notFound } from "../features/errors/not-found.server";
 import { playerTransaction } from "../features/cashier/pay.server";
 import { requirePlayer } from "../features/site/site.server";
 import { TransactionDetails } from "../features/cashier/transaction-view";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { Link } from "react-router";
 
 /** One transaction of the player (`?transaction=`); anything else is the 404 page. */

@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/cashier";
 import { getSite, requirePlayer } from "../features/site/site.server";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { getInstance } from "../middleware/i18n.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

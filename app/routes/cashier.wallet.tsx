@@ -1,6 +1,6 @@
 import type { Route } from "./+types/cashier.wallet";
 import { requirePlayer } from "../features/site/site.server";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { orErrorPage } from "../lib/api/page-errors.server";
 import { formatMoney, totalBalance } from "../../core/money";
 import { getPlatform } from "../middleware/platform.server";

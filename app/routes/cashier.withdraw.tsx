@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/cashier.withdraw";
 import { PendingWithdrawals, WithdrawForm } from "../features/cashier/withdraw-form";
 import { loadWithdraw, withdrawAction } from "../features/cashier/withdraw.server";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { methodName } from "../features/cashier/transaction-view";
 
 /** Withdraw: the available amount, a method (links), amount and requisites; pending requests with Cancel. */

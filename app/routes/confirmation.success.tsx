@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/confirmation.success";
 import { getSite } from "../features/site/site.server";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { getInstance } from "../middleware/i18n.server";
 
 /** The page a confirmed contact lands on. */

@@ -3,7 +3,7 @@ import type { Route } from "./+types/jackpots";
 import { JackpotCard } from "../features/jackpots/jackpot-card";
 import { loadJackpots } from "../features/jackpots/jackpots.server";
 import { useLiveJackpots } from "../features/jackpots/use-live-jackpots";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadJackpots(context);

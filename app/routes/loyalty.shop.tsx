@@ -3,7 +3,7 @@ import type { Route } from "./+types/loyalty.shop";
 import { loadShop, shopAction, type ShopActionData } from "../features/loyalty/loyalty.server";
 import { formatPoints } from "../features/loyalty/points";
 import { BuyDialog, ProductCard } from "../features/loyalty/shop";
-import { useT } from "../features/site/use-root-data";
+import { useT } from "../lib/i18n/use-t";
 
 export const loader = (args: Route.LoaderArgs) => loadShop(args);
 export const action = (args: Route.ActionArgs) => shopAction(args);

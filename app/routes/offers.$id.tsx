@@ -2,7 +2,7 @@ import { useNavigation } from "react-router";
 import type { Route } from "./+types/offers.$id";
 import { OfferCard } from "../features/offers/offer-card";
 import { loadOffer, takeOfferAction, type TakeOfferData } from "../features/offers/offers.server";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { AppLink } from "../ui/app-link";
 
 export const loader = (args: Route.LoaderArgs) => loadOffer({ ...args, id: args.params.id });

@@ -5,7 +5,7 @@ import type { Offer } from "../../core/api/contract-offers";
 import { OfferCard } from "../features/offers/offer-card";
 import { offersSnapshot, seedOffers, subscribeOffers } from "../features/offers/offers-feed";
 import { loadOffers, takeOfferAction, type TakeOfferData } from "../features/offers/offers.server";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 
 export const loader = (args: Route.LoaderArgs) => loadOffers(args);
 export const action = (args: Route.ActionArgs) => takeOfferAction(args);

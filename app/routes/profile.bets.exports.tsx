@@ -3,7 +3,7 @@ import { ExportForm, type ExportActionData } from "../features/profile/export-fo
 import { ExportList } from "../features/profile/export-list";
 import { exportsAction, loadExports } from "../features/profile/exports.server";
 import { ProfileNav } from "../features/profile/profile-nav";
-import { useT } from "../features/site/use-root-data";
+import { useT } from "../lib/i18n/use-t";
 
 export const loader = (args: Route.LoaderArgs) => loadExports(args);
 export const action = (args: Route.ActionArgs) => exportsAction(args);

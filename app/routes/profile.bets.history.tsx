@@ -4,7 +4,7 @@ import { HISTORY_PAGE_SIZE } from "../features/profile/history-paging";
 import { loadHistory } from "../features/profile/history.server";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { SportsBetsTable } from "../features/profile/sports-bets-table";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { formatDateTime } from "../../core/dates";
 import { formatMoney } from "../../core/money";
 

@@ -14,7 +14,7 @@ import { FreespinPacks } from "../features/profile/freespin-packs";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { PromoActivateCard, PromoActivatedDialog } from "../features/promocodes/promo-activate";
 import { onAccountEvent } from "../features/realtime/account-events";
-import { useT } from "../features/site/use-root-data";
+import { useT } from "../lib/i18n/use-t";
 
 export const loader = (args: Route.LoaderArgs) => loadBonuses(args);
 export const action = (args: Route.ActionArgs) => bonusesAction(args);

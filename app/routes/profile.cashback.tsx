@@ -9,7 +9,7 @@ import { FieldErrors } from "../features/auth/auth-form-parts";
 import { cashbackAction, loadCashback, type CashbackActionData } from "../features/profile/cashback.server";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { onAccountEvent } from "../features/realtime/account-events";
-import { useT } from "../features/site/use-root-data";
+import { useT } from "../lib/i18n/use-t";
 
 export const loader = (args: Route.LoaderArgs) => loadCashback(args);
 export const action = (args: Route.ActionArgs) => cashbackAction(args);

@@ -3,7 +3,7 @@ import type { Route } from "./+types/profile.favorites";
 import { GameTile } from "../features/games/game-tile";
 import { favoritesAction, loadFavorites } from "../features/profile/favorites.server";
 import { ProfileNav } from "../features/profile/profile-nav";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 
 export const loader = (args: Route.LoaderArgs) => loadFavorites(args);
 export const action = (args: Route.ActionArgs) => favoritesAction(args);

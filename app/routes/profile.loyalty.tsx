@@ -6,7 +6,7 @@ import { LoyaltyLinks, PointsSummary } from "../features/loyalty/programme";
 import { PointsHistory, QuestDialog, QuestList } from "../features/loyalty/records";
 import { SoundToggle } from "../features/loyalty/sound-toggle";
 import { ProfileNav } from "../features/profile/profile-nav";
-import { useT } from "../features/site/use-root-data";
+import { useT } from "../lib/i18n/use-t";
 
 export const loader = (args: Route.LoaderArgs) => loadProfileLoyalty(args);
 export const action = (args: Route.ActionArgs) => characterAction(args);

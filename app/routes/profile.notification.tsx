@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import type { Route } from "./+types/profile.notification";
 import { loadNotification, notificationAction } from "../features/profile/notification.server";
 import { ProfileNav } from "../features/profile/profile-nav";
-import { useT } from "../features/site/use-root-data";
+import { useT } from "../lib/i18n/use-t";
 import { getInstance } from "../middleware/i18n.server";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { formatDate } from "../../core/dates";
 import { LimitForm, LimitSummary } from "../features/responsible/limit-form";
 import { RealityForm } from "../features/responsible/reality-form";
 import { loadResponsible, responsibleAction } from "../features/responsible/responsible.server";
-import { useT } from "../features/site/use-root-data";
+import { useT } from "../lib/i18n/use-t";
 import { getInstance } from "../middleware/i18n.server";
 import { ProfileNav } from "../features/profile/profile-nav";
 

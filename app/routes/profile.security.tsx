@@ -4,7 +4,7 @@ import type { Route } from "./+types/profile.security";
 import { FieldErrors as Errors } from "../features/auth/auth-form-parts";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { loadSecurity, securityAction, type SecurityActionData } from "../features/profile/security.server";
-import { useT } from "../features/site/use-root-data";
+import { useT } from "../lib/i18n/use-t";
 import { getInstance } from "../middleware/i18n.server";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { PersonalForm } from "../features/profile/personal-form";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { loadSettings, settingsAction } from "../features/profile/settings.server";
 import { valuesOfProfile, type SettingsActionData } from "../features/profile/settings-form";
-import { useT } from "../features/site/use-root-data";
+import { useT } from "../lib/i18n/use-t";
 import { getInstance } from "../middleware/i18n.server";
 import { getSite } from "../features/site/site.server";
 

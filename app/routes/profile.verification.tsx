@@ -2,7 +2,7 @@ import type { Route } from "./+types/profile.verification";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { HostedFrame, StartForm, useHostedFrame, useLiveVerification, VerificationStatus } from "../features/verification/verification-panel";
 import { loadVerification, verificationAction, type VerificationActionData } from "../features/verification/verification.server";
-import { useT } from "../features/site/use-root-data";
+import { useT } from "../lib/i18n/use-t";
 import { getInstance } from "../middleware/i18n.server";
 
 export async function loader(args: Route.LoaderArgs) {

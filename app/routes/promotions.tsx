@@ -4,7 +4,7 @@ import { campaignCloseAction, loadPromotions } from "../features/promotions/prom
 import { PROMOTION_KEY } from "../features/promotions/promotion-url";
 import { PromotionCard } from "../features/promotions/promotion-card";
 import { CmsLink } from "../features/site/cms-link";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { Dialog, dialogTitleId } from "../ui/dialog/dialog";
 
 /** `/promotions` (SPEC §1) and, with `?promotion=<id>`, that promotion's detail popup (SPEC §2). */

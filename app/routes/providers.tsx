@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/providers";
 import { lobbyHref } from "../features/games/lobby-params";
 import { loadProviders } from "../features/games/lobby.server";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { responsiveImage, type ImageSizes } from "../lib/images";
 
 /** A wordmark is 300×100 (3:1); the list's cards are 220–300 px wide on every screen. */

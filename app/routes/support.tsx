@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/support";
 import { FeedbackForm, type SupportActionData } from "../features/support/feedback-form";
 import { loadSupport, supportAction } from "../features/support/support.server";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 
 export const loader = ({ context, request }: Route.LoaderArgs) => loadSupport(context, request);
 export const action = ({ context, request }: Route.ActionArgs) => supportAction(context, request);

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/tournaments.$id.gamehall";
 import { LazyGameTile } from "../features/games/lazy-game-tile";
 import { loadTournamentGamehall } from "../features/tournaments/tournaments.server";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { ServerHtml } from "../ui/server-html";
 
 /** `/tournaments/{id}/gamehall?page=`: the tournament's games as lobby tiles, 12 a page (SPEC §9), pages by links. */

@@ -3,7 +3,7 @@ import type { Route } from "./+types/tournaments";
 import { TOURNAMENT_STATUSES } from "../../core/api/contract-tournaments";
 import { TournamentCard } from "../features/tournaments/tournament-card";
 import { loadTournaments, participateAction, type ParticipateActionData } from "../features/tournaments/tournaments.server";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 
 export const loader = (args: Route.LoaderArgs) => loadTournaments(args);
 export const action = (args: Route.ActionArgs) => participateAction(args);

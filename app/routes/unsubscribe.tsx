@@ -3,7 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/unsubscribe";
 import { getSite, indexPath } from "../features/site/site.server";
-import { useT } from "../features/site/use-root-data";
+import { useT } from "../lib/i18n/use-t";
 import { isPlatformError } from "../../core/api/errors";
 import { redirectWithToast } from "../lib/toast.server";
 import { getPlatform } from "../middleware/platform.server";

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/vpn";
 import { onAccountEvent } from "../features/realtime/account-events";
-import { useT } from "../features/site/use-root-data";
+import { useT } from "../lib/i18n/use-t";
 import { VpnConfirm, VpnPlanCard, VpnSubscriptionCard } from "../features/vpn/vpn-parts";
 import { loadVpn, vpnAction, type VpnActionData } from "../features/vpn/vpn.server";
 import { VPN_EVENTS } from "../../core/api/realtime-events";

@@ -11,7 +11,7 @@ import { wheelAction, type WheelActionData } from "../features/wheel/wheel-actio
 import { useWheelPath } from "../features/wheel/wheel-dialog";
 import { loadWheel } from "../features/wheel/wheel.server";
 import { WheelStage } from "../features/wheel/wheel-stage";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 
 export const loader = (args: Route.LoaderArgs) => loadWheel(args);
 export const action = (args: Route.ActionArgs) => wheelAction(args);

@@ -3,7 +3,7 @@ import type { Route } from "./+types/winners";
 import { loadWinners } from "../features/jackpots/jackpots.server";
 import { WINNERS_PAGE_SIZE } from "../features/jackpots/paging";
 import { WinnersTable } from "../features/jackpots/winners-table";
-import { useLocalePath, useT } from "../features/site/use-root-data";
+import { useLocalePath, useT } from "../lib/i18n/use-t";
 
 /** `/winners?offset=`: recent jackpot winners, a page at a time. */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { useLocalePath } from "../site/use-root-data";
+import { useLocalePath } from "../../lib/i18n/use-t";
 
 /** Field errors under a control, tied to it by `aria-describedby`. */
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {

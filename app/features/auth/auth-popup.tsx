@@ -1,36 +1,18 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
-import type { LoyaltyCharacter } from "../../../core/api/contract-loyalty";
 import type { Banner } from "../../../core/api/entities";
-import type { CmsConfig } from "../../../core/api/cms";
-import type { DialogRenderer } from "../../ui/dialog/dialogs";
+import type { DialogOf } from "../../shell/dialog-types";
 import { dialogTitleId } from "../../ui/dialog/dialog";
 import { translateOr } from "../../lib/i18n/translate";
-import { useT } from "../site/use-root-data";
-import type { AuthFlash, AuthMode } from "./auth-flash.server";
+import { useT } from "../../lib/i18n/use-t";
 import { AuthForm, Field } from "./auth-form-parts";
 import { withPopup } from "./popup-url";
 import { nextAfterAuth } from "./auth-targets";
-import type { PersonalData } from "../../../core/validation/registration-form";
 import { socialProviders } from "../../../core/validation/registration-form";
 import { RegistrationPopup } from "./registration-popup";
 import { SignInPopup } from "./sign-in-popup";
 
 export { default as EmailConfirmDialog } from "./email-confirm-dialog";
-
-export interface AuthPopupProps {
-  mode: AuthMode;
-  flash: AuthFlash | null;
-  config: CmsConfig["auth"];
-  regType: string | null;
-  personalData: PersonalData | null;
-  resetToken: string | null;
-  banner: Banner | null;
-  /** The character selector's characters (showCharacterSelect on: it shows instead of the banner). */
-  characters: LoyaltyCharacter[] | null;
-  /** socialRegistration: what the account already has. */
-  account?: { hasEmail: boolean };
-}
 
 function PopupBanner({ banner }: { banner: Banner }) {
   const d = banner.display;
@@ -50,11 +32,11 @@ function PopupBanner({ banner }: { banner: Banner }) {
  * to /auth, so everything works before and without JavaScript. Modes switch by links that keep
  * the page and its redirectUrl.
  */
-export default function AuthPopup({ entry }: Parameters<DialogRenderer>[0]) {
+export default function AuthPopup({ entry }: { entry: DialogOf<"auth"> }) {
   const t = useT();
   const { pathname, search } = useLocation();
   const busy = useNavigation().state === "submitting";
-  const p = entry.props as unknown as AuthPopupProps;
+  const p = entry.props;
   const [socialError, setSocialError] = useState<string | null>(null);
   const here = pathname + search;
   const next = nextAfterAuth(here);

@@ -2,9 +2,10 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { browserCall } from "../../lib/api/browser-call";
 import { PlatformError } from "../../../core/api/errors";
-import type { DialogRenderer } from "../../ui/dialog/dialogs";
+import type { DialogRenderer } from "../../shell/dialog-types";
 import { dialogTitleId } from "../../ui/dialog/dialog";
-import { useRootData, useT } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { sendConfirmationToContact } from "../hints/send-confirmation";
 import { Field } from "./auth-form-parts";
 
@@ -12,11 +13,11 @@ import { Field } from "./auth-form-parts";
  * The email-confirm popup that opens first after registration (SPEC §2): the code registration
  * mailed confirms the address here (account.confirmContact), or a new one is sent.
  */
-const EmailConfirmDialog: DialogRenderer = ({ entry, close }) => {
+const EmailConfirmDialog: DialogRenderer<"emailConfirm"> = ({ entry, close }) => {
   const t = useT();
   const locale = useRootData()?.locale;
   const revalidator = useRevalidator();
-  const email = String((entry.props as { email?: string } | undefined)?.email ?? "");
+  const { email } = entry.props;
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

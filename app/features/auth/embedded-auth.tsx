@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import type { CmsConfig } from "../../../core/api/cms";
-import { useLocalePath, useRootData, useT } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { AuthForm, Field } from "./auth-form-parts";
 import type { PersonalData } from "../../../core/validation/registration-form";
 import { EmbeddedRegistration } from "./embedded-registration";

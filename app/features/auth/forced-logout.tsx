@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useSubmit } from "react-router";
 import { createActor, type Actor } from "xstate";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { countdownText, forcedLogoutMachine } from "./machines/forced-logout.machine";
 
 /** What counts as the player being there (SPEC §4); route changes are watched separately. */

@@ -3,12 +3,9 @@ import { useLocation } from "react-router";
 import { createActor } from "xstate";
 import { browserCall } from "../../lib/api/browser-call";
 import type { AccountInfo, Popup } from "../../../core/api/entities";
-import { useDialogs } from "../../ui/dialog/dialogs";
-import type { CashbackPopupProps } from "../cashback/cashback-popup";
+import { useDialogs } from "../../shell/dialogs";
+import type { CashbackPopupProps } from "../../shell/dialog-types";
 import { postRegistrationMachine, type PostRegistrationItem } from "./machines/post-registration.machine";
-
-/** Dialog renderers (features/dialogs.tsx) of the queue's items. */
-const DIALOG: Record<PostRegistrationItem["name"], string> = { emailConfirm: "emailConfirm", cashback: "cashback", campaign: "campaignPopup" };
 
 /** The campaign popup a new player is welcomed with, when the operator has one. */
 const WELCOME_POPUP = "welcome";
@@ -46,8 +43,8 @@ export function PostRegistration(props: {
         input: {
           confirmEmailPopup: props.confirmEmailPopup,
           account: props.account,
-          cashback: (props.cashback ?? null) as unknown as Record<string, unknown> | null,
-          campaign: campaign as unknown as Record<string, unknown> | null,
+          cashback: props.cashback ?? null,
+          campaign,
         },
       });
       // Each item once: the snapshot also changes while one shows (an item joining the queue).
@@ -56,7 +53,7 @@ export function PostRegistration(props: {
         const item = snapshot.context.current;
         if (!item || item === shown || !snapshot.hasTag("showing") || stopped) return;
         shown = item;
-        void dialogs.show(DIALOG[item.name], item.props).then(() => actor?.send({ type: "dialog.closed" }));
+        void dialogs.show(item.name, item.props).then(() => actor?.send({ type: "dialog.closed" }));
       });
       actor.start();
     })();

@@ -1,4 +1,4 @@
-import { useRootData } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
 import { afterRegistrationPath } from "./auth-targets";
 import { RegistrationSection, type RegistrationProps } from "./registration-section";
 import { useRegistration } from "./use-registration";

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { createActor, fromPromise } from "xstate";
 import { track } from "../../lib/analytics";
 import { browserCall } from "../../lib/api/browser-call";
-import { useRootData } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
 import { signInMachine } from "./machines/sign-in.machine";
 import { afterSignInPath } from "./auth-targets";
 import { useSessionChanged } from "./use-session-changed";

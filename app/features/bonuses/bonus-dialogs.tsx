@@ -4,7 +4,7 @@ import type { PlayerBonus } from "../../../core/api/contract-bonuses";
 import type { Money } from "../../../core/api/entities";
 import { formatMoney } from "../../../core/money";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { BonusButton, BonusTerms, BonusXray } from "./bonus-terms";
 
 export type BonusIntent = "activate" | "remove" | "deactivate";

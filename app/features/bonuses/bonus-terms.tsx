@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { PlayerBonus } from "../../../core/api/contract-bonuses";
 import { formatMoney } from "../../../core/money";
-import type { useT } from "../site/use-root-data";
+import type { useT } from "../../lib/i18n/use-t";
 
 type T = ReturnType<typeof useT>;
 

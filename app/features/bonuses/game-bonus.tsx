@@ -4,7 +4,7 @@ import { BONUS_WAGERING_EVENT, type BonusWageringData } from "../../../core/api/
 import type { Money } from "../../../core/api/entities";
 import { formatMoney } from "../../../core/money";
 import { onAccountEvent } from "../realtime/account-events";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 
 /** What the game page needs of the player's active casino bonus. */
 export interface GameBonus {

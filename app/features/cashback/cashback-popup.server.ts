@@ -4,11 +4,11 @@ import { formatDate } from "../../../core/dates";
 import { createT } from "../../lib/i18n/translate";
 import { formatMoney } from "../../../core/money";
 import { getPlatform } from "../../middleware/platform.server";
-import type { UrlDialog } from "../../ui/dialog/dialogs";
+import type { UrlDialog } from "../../shell/dialog-types";
 import { urlDialogId } from "../../ui/dialog/ids";
 import { sectionOf } from "../site/section-messages";
 import { getSite, sitePath } from "../site/site.server";
-import type { CashbackPopupProps } from "./cashback-popup";
+import type { CashbackPopupProps } from "../../shell/dialog-types";
 import { LATEST_CASHBACK_QUERY, SEEN_CASHBACK_KEY, unseenCashback } from "./unseen-cashback";
 
 /** The query key a closed cashback popup leaves on the page: that one stays closed while its "seen" is stored. */
@@ -65,7 +65,7 @@ export async function cashbackPopup(
       id: urlDialogId(`cashback|${cashback.id}`),
       kind: "popup",
       name: "cashback",
-      props: props as unknown as Record<string, unknown>,
+      props: props,
       preventClose: false,
       closeHref: close.pathname + close.search,
     },

@@ -2,29 +2,16 @@ import { useEffect } from "react";
 import { Form, Link } from "react-router";
 import { browserCall } from "../../lib/api/browser-call";
 import { dialogTitleId } from "../../ui/dialog/dialog";
-import type { DialogRenderer } from "../../ui/dialog/dialogs";
+import type { DialogRenderer } from "../../shell/dialog-types";
 import { SEEN_CASHBACK_KEY } from "./unseen-cashback";
-
-/** Translated on the server (cashback-popup.server.ts). `payout` null: nothing left to claim. */
-export interface CashbackPopupProps {
-  id: string;
-  title: string;
-  text: string;
-  payout: string | null;
-  close: string;
-  details: string;
-  /** The /profile/cashback action, and the page its forms come back to. */
-  action: string;
-  returnTo: string;
-}
 
 /**
  * The unseen-cashback popup (SPEC §2, §4): claim it here, or close it. Every way of closing stores
  * its id as seen: the Close button is a form (without JavaScript too); with JavaScript, the
  * dialog's own close (×, Escape, the overlay) stores it as the popup goes.
  */
-export const CashbackPopup: DialogRenderer = ({ entry }) => {
-  const p = entry.props as unknown as CashbackPopupProps;
+export const CashbackPopup: DialogRenderer<"cashback"> = ({ entry }) => {
+  const p = entry.props;
   useEffect(() => () => void browserCall("storage.set", "POST", { key: SEEN_CASHBACK_KEY, value: p.id }).catch(() => undefined), [p.id]);
   const hidden = (intent: string) => (
     <>

@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { Money } from "../../../core/api/entities";
 import { formatMoney } from "../../../core/money";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 
 const BURN_DIALOG = { id: "burning-bonuses", kind: "confirm" as const, name: "burningBonuses", preventClose: false };
 

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { formatMoney } from "../../../core/money";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { methodName } from "./transaction-view";
 import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
 import { PromoCodeField } from "../promocodes/promo-code-field";

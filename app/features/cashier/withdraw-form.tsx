@@ -7,7 +7,7 @@ import type { CashierTransaction } from "../../../core/api/entities-cashier";
 import { BurnBonusesDialog } from "./burn-bonuses-dialog";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { formatMoney } from "../../../core/money";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { methodName } from "./transaction-view";
 import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
 import { cashierFormSchema } from "./cashier-schema";

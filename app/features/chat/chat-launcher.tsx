@@ -4,7 +4,8 @@ import { CHAT_MESSAGE_EVENT } from "../../../core/api/chat-limits";
 import type { ChatSettings, SupportSettings } from "../../../core/api/contract-support";
 import { Icon } from "../../ui/icon";
 import { onAccountEvent } from "../realtime/account-events";
-import { useRootData, useT } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { resetAfterSignOut } from "./chat-identity";
 import { chatHiddenOn } from "./chat-routes";
 

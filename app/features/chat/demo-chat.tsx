@@ -5,7 +5,7 @@ import type { ChatMessage } from "../../../core/api/contract-chat";
 import { PlatformError } from "../../../core/api/errors";
 import { Icon } from "../../ui/icon";
 import { onAccountEvent } from "../realtime/account-events";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { anonymousChatId, forgetAnonymousChatId } from "./chat-identity";
 
 /** Adds `more` to `list` once each, in id order (a poll and a send may both bring one). */

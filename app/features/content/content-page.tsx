@@ -1,6 +1,7 @@
 import type { ContentPage as Page } from "../../../core/api/cms";
 import { formatDate as formatDay } from "../../../core/dates";
-import { useRootData, useT } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 
 /** dd.mm.yyyy (SPEC §9) of a Unix-seconds time. */
 export const formatDate = (epochSeconds: number) => formatDay(epochSeconds * 1000);

@@ -7,7 +7,7 @@ import { RecentWins } from "../games/recent-wins";
 import type { RecentWin } from "../../../core/api/entities-games";
 import type { GameRow } from "../games/game-rows.server";
 import { CmsLink } from "../site/cms-link";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 
 function Banners({ banners }: { banners: Banner[] }) {
   const t = useT();

@@ -1,7 +1,8 @@
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { createT } from "../../lib/i18n/translate";
 import { SiteFrame } from "../layout/site-frame";
-import { useLocalePath, useRootData, useT } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 
 export type ErrorKind = "notFound" | "forbidden" | "maintenance" | "userBlocked";
 

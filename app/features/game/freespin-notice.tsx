@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Money } from "../../../core/api/entities";
 import { formatMoney } from "../../../core/money";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 
 /** The player's active free-spin pack for this game, as the game page shows it (decision 0041). */
 export interface FreespinOffer {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { popupMode, withPopup } from "../auth/popup-url";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 
 /**
  * The game page's browser-only parts: the fullscreen control, the delayed demo notice and the

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
 import { withPopup } from "../auth/popup-url";
 import { lobbyHref } from "../games/lobby-params";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { DemoNotice, GameFrame, RealHashRegistration } from "./game-client";
 import type { GameMode } from "./game-mode";
 import { FreespinNotice, type FreespinOffer } from "./freespin-notice";

@@ -1,6 +1,6 @@
 import { AppLink } from "../../ui/app-link";
 import { ServerHtml } from "../../ui/server-html";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { LazyGameTile } from "./lazy-game-tile";
 import type { GameRow } from "./game-rows.server";
 

@@ -1,6 +1,7 @@
 import { AppLink } from "../../ui/app-link";
 import { ServerHtml } from "../../ui/server-html";
-import { useLocalePath, useRootData, useT } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { LazyGameTile } from "./lazy-game-tile";
 import { LOBBY_PAGE_SIZE, lobbyHref } from "./lobby-params";
 import type { LobbyData } from "./lobby.server";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { AppLink } from "../../ui/app-link";
 import type { RecentWin } from "../../../core/api/entities-games";
 import { formatMoney } from "../../../core/money";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 
 /** How many wins the ticker shows (the server reads as many: site.recentWins). */
 export const RECENT_WINS_COUNT = 12;

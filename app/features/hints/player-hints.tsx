@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { browserCall } from "../../lib/api/browser-call";
 import { PlatformError } from "../../../core/api/errors";
 import type { TFunction } from "../../lib/i18n/translate";
-import { useLocalePath, useRootData, useT } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { activeHints, asHintAccount, confirmSentKey, dismissedKey, nextHintChange, readFlag, setFlag, type ActiveHints, type HintAccount } from "./hints";
 import { sendConfirmationToContact } from "./send-confirmation";
 

@@ -3,7 +3,7 @@ import type { Jackpot } from "../../../core/api/entities-jackpots";
 import { formatDate } from "../../../core/dates";
 import { formatMoney } from "../../../core/money";
 import { AnimatedMoney } from "./animated-money";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 
 /** One jackpot on /jackpots: its name, the pool now, its last win, and a link to its page. */
 export function JackpotCard({ jackpot }: { jackpot: Jackpot }) {

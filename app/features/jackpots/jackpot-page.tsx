@@ -5,7 +5,7 @@ import { formatMoney } from "../../../core/money";
 import { AnimatedMoney } from "./animated-money";
 import { LazyGameTile } from "../games/lazy-game-tile";
 import { ServerHtml } from "../../ui/server-html";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { useLiveJackpots } from "./use-live-jackpots";
 import { WinnersTable } from "./winners-table";
 

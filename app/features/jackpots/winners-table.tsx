@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { JackpotWinner } from "../../../core/api/entities-jackpots";
 import { formatDateTime } from "../../../core/dates";
 import { formatMoney } from "../../../core/money";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 
 /** Jackpot winners as a table: player (masked), jackpot, game, amount, date; an empty state. */
 export function WinnersTable({ winners, showJackpot = true }: { winners: JackpotWinner[]; showJackpot?: boolean }) {

@@ -1,4 +1,5 @@
-import { useRootData, useT } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { Menu } from "./sidebar";
 
 export function Footer() {

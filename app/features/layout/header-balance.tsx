@@ -1,4 +1,4 @@
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { BalanceText, useBalanceSplit, type BalanceSplit } from "../realtime/live-balance";
 
 interface Player {

@@ -2,7 +2,8 @@ import { useRef } from "react";
 import { usePathnameChange } from "../../lib/use-pathname-change";
 import { useLocation } from "react-router";
 import { switchLocaleHref } from "../../lib/i18n/locale";
-import { usePageLinks, useRootData, useT } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
+import { usePageLinks, useT } from "../../lib/i18n/use-t";
 
 /**
  * Lists the other locales as plain links to this page in each of them: works without

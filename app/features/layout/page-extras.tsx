@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
-import { useDialogs } from "../../ui/dialog/dialogs";
+import { useDialogs } from "../../shell/dialogs";
 import { useToast } from "../../ui/toasts";
 import { PostRegistration } from "../auth/post-registration";
 import { sectionOf } from "../site/section-messages";
-import { useRootData } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
 
 // Loaded only for signed-in players, after hydration: anonymous pages ship none of this.
 const PlayerHints = lazy(() => import("../hints/player-hints"));

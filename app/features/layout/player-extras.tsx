@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { chatHiddenOn } from "../chat/chat-routes";
 import { afterFirstInteraction } from "../../lib/first-interaction";
-import { useRootData } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
 
 const PageExtras = lazy(() => import("./page-extras"));
 // The live chat: its own chunk, fetched after the first interaction (decision 0055).

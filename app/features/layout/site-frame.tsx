@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { isGameScreen } from "../game/game-screen";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { PlayerExtras } from "./player-extras";

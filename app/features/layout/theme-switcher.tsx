@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
-import { useRootData, useT } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 
 export const THEME_ACTION = "/resources/theme";
 

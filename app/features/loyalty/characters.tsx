@@ -2,7 +2,7 @@ import { Form, Link, useNavigate } from "react-router";
 import type { LoyaltyCharacter } from "../../../core/api/contract-loyalty";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
 import { FieldErrors } from "../auth/auth-form-parts";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { CHARACTER_KEY } from "./keys";
 
 const PAGE = "/profile/loyalty";

@@ -5,7 +5,7 @@ import { createActor } from "xstate";
 import { browserCall } from "../../lib/api/browser-call";
 import { LOYALTY_NOTIFICATION_EVENT } from "../../../core/api/contract-loyalty";
 import { onAccountEvent } from "../realtime/account-events";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { noticeMachine } from "./notice.machine";
 import { soundMuted } from "./notice-sound";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { LoyaltyInfo, LoyaltyProgram } from "../../../core/api/contract-loyalty";
 import { formatMoney } from "../../../core/money";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { formatPoints, formatRate } from "./points";
 
 type T = ReturnType<typeof useT>;

@@ -2,7 +2,7 @@ import { Link, useNavigate } from "react-router";
 import type { LoyaltyHistoryItem, LoyaltyQuest } from "../../../core/api/contract-loyalty";
 import { formatDate, formatDateTime } from "../../../core/dates";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { HISTORY_OFFSET_KEY, QUEST_KEY } from "./keys";
 import { formatPoints } from "./points";
 

@@ -3,7 +3,7 @@ import type { LoyaltyInfo, LoyaltyProduct } from "../../../core/api/contract-loy
 import { formatMoney } from "../../../core/money";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
 import { FieldErrors } from "../auth/auth-form-parts";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { BUY_KEY } from "./keys";
 import { formatPoints } from "./points";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { setSoundMuted, soundMuted } from "./notice-sound";
 
 /** The loyalty notice's sound on or off, kept in this browser; shown once hydrated (the sound plays only with JavaScript). */

@@ -1,5 +1,5 @@
 import type { Offer } from "../../../core/api/contract-offers";
-import type { useT } from "../site/use-root-data";
+import type { useT } from "../../lib/i18n/use-t";
 import { OfferXray, PromotionTerms } from "./offer-card";
 import { offerFitsDeposit } from "./offer-xray";
 

@@ -4,7 +4,7 @@ import { formatDateTime } from "../../../core/dates";
 import { formatMoney } from "../../../core/money";
 import { AppLink } from "../../ui/app-link";
 import { FieldErrors } from "../auth/auth-form-parts";
-import type { useT } from "../site/use-root-data";
+import type { useT } from "../../lib/i18n/use-t";
 import { promotionXray } from "./offer-xray";
 
 type T = ReturnType<typeof useT>;

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { Profile } from "../../../core/api/entities";
 import type { PhoneCountry } from "../../../core/api/entities-contacts";
 import { FieldErrors as Errors } from "../auth/auth-form-parts";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import type { SettingsActionData } from "./settings-form";
 
 type ContactType = "email" | "phone";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors } from "../cashier/cashier-fields";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { exportFormSchema } from "./export-schema";
 
 export interface ExportActionData {

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { GameHistoryExport } from "../../../core/api/entities-games";
 import { formatDate, formatDateTime } from "../../../core/dates";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 
 const RECHECK_MS = 3000;
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { FreespinPack } from "../../../core/api/contract-freespins";
 import { formatDateTime } from "../../../core/dates";
 import { formatMoney } from "../../../core/money";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 
 /**
  * The player's active free-spin packs on /profile/bonuses (decision 0041): spins left at their

@@ -3,7 +3,7 @@ import { Form, useNavigation, useSubmit } from "react-router";
 import type { PersonalData } from "../../../core/api/entities-contacts";
 import { translateOr } from "../../lib/i18n/translate";
 import { RegistrationFields } from "../auth/registration-fields";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { IDENTITY_FIELDS } from "../../../core/api/entities";
 import { profileFields } from "./settings-form";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 
 /** The profile's pages: settings, notifications, games and tools; the page being shown is marked aria-current. */
 const ITEMS = [

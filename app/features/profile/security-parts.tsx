@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import type { BackupCodesInfo, PlayerSession } from "../../../core/api/contract-security";
 import { formatDateTime } from "../../../core/dates";
 import { FieldErrors as Errors } from "../auth/auth-form-parts";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 
 /** A labelled input of the security page, with its errors tied to it. */
 export function SecurityInput({

@@ -2,7 +2,7 @@ import type { SportBet } from "../../../core/api/contract-sportsbook";
 import { formatDateTime } from "../../../core/dates";
 import { formatMoney } from "../../../core/money";
 import { formatOdds } from "../sportsbook/slip-math";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 
 /** The player's sports bets (decision 0049-sportsbook-page): when, the legs with their odds and results, stake, odds, status, payout. */
 export function SportsBetsTable({ bets }: { bets: SportBet[] }) {

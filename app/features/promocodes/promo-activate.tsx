@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { PromoCodeField } from "./promo-code-field";
 
 /** What the page's promo form answers on a refusal: the field's message and what was typed. */

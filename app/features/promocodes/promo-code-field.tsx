@@ -4,7 +4,8 @@ import { createActor, fromPromise } from "xstate";
 import { browserCall } from "../../lib/api/browser-call";
 import { FieldErrors } from "../auth/auth-form-parts";
 import { browserStorage, promoCodeFromSearch, readStoredPromoCode } from "../auth/promo-code";
-import { useRootData, useT } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { promoCheckMachine } from "./promo-check.machine";
 import { promoCodeMessage, promoFieldErrors } from "./promo-code-messages";
 

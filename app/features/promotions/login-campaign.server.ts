@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import type { AccountInfo } from "../../../core/api/entities";
 import { getPlatform } from "../../middleware/platform.server";
-import type { UrlDialog } from "../../ui/dialog/dialogs";
+import type { UrlDialog } from "../../shell/dialog-types";
 import { urlDialogId } from "../../ui/dialog/ids";
 import { sectionOf } from "../site/section-messages";
-import type { CampaignPopupClose } from "../site/campaign-popup";
+import type { CampaignPopupClose } from "../../shell/dialog-types";
 import { getSite, sitePath } from "../site/site.server";
 
 /** The query key a closed campaign popup leaves on the page: it stays closed there while its close is recorded. */
@@ -38,7 +38,7 @@ export async function loginCampaignPopup(page: URL, context: Readonly<RouterCont
     id: urlDialogId(`loginCampaign|${popup.sysname}`),
     kind: "popup",
     name: "campaignPopup",
-    props: { ...popup, ...recording } as unknown as Record<string, unknown>,
+    props: { ...popup, ...recording },
     preventClose: false,
     closeHref: close.pathname + close.search,
   };

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Banner } from "../../../core/api/entities";
 import { formatDate } from "../../../core/dates";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 
 /** One promotion on /promotions: its banner, and the link that opens its detail popup. */
 export function PromotionCard({ promotion: b, detailsHref }: { promotion: Banner; detailsHref: string }) {

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import { SELF_EXCLUSION_PERIODS } from "../../../core/api/entities-responsible";
 import { validationMessages } from "../../lib/i18n/validation-messages";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { FieldErrors, FormErrors, invalid, type ResponsibleActionData } from "./form-parts";
 import { exclusionSchema } from "./schemas";
 

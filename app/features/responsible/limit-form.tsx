@@ -5,7 +5,7 @@ import { Form, useNavigation } from "react-router";
 import type { DepositLimit } from "../../../core/api/entities-responsible";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { formatMoney } from "../../../core/money";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { FieldErrors, FormErrors, invalid, type ResponsibleActionData } from "./form-parts";
 import { formatDateTime } from "../../../core/dates";
 import { unitsValue } from "./format";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { DepositLimit, ResponsibleGaming } from "../../../core/api/entities-responsible";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { LimitSummary } from "./limit-form";
 
 const TOOLS = ["limit", "reality", "exclusion"] as const;

@@ -4,16 +4,15 @@ import { useNavigate, useSubmit } from "react-router";
 import { createActor, type Actor } from "xstate";
 import type { ResponsibleGaming } from "../../../core/api/entities-responsible";
 import { formatMoney } from "../../../core/money";
-import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
-import type { DialogEntry } from "../../ui/dialog/dialog.machine";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { Dialog, dialogTitleId, type DialogFrame } from "../../ui/dialog/dialog";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { clockText, signedMoney } from "./format";
 import { realityCheckMachine } from "./reality-check.machine";
 
 type RealityCheckActor = Actor<typeof realityCheckMachine>;
 
 /** The dialog's entry: a popup that only its buttons close (no ×, no Escape, no overlay). */
-const ENTRY: DialogEntry = { id: "reality-check", kind: "popup", name: "realityCheck", preventClose: true };
+const ENTRY: DialogFrame = { id: "reality-check", kind: "popup", name: "realityCheck", preventClose: true };
 const ignore = () => {};
 
 /**

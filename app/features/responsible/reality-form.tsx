@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import { validationMessages } from "../../lib/i18n/validation-messages";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { FieldErrors, FormErrors, invalid, type ResponsibleActionData } from "./form-parts";
 import { REALITY_CHECK_CHOICES, realitySchema } from "./schemas";
 

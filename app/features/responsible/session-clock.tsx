@@ -4,7 +4,8 @@ import { useLocation } from "react-router";
 import { browserCall } from "../../lib/api/browser-call";
 import { getLiveBalance, subscribeLiveBalance } from "../realtime/live-balance";
 import type { ResponsibleGaming } from "../../../core/api/entities-responsible";
-import { useRootData, useT } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { clockText, signedMoney } from "./format";
 import { RealityCheck } from "./reality-check";
 

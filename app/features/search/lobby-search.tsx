@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { lobbyHref, MAX_SEARCH } from "../games/lobby-params";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 
 /**
  * The lobby's own search box: a GET form to `/gamehall?search=…` that works without

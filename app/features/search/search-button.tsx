@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type MouseEvent } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../ui/icon";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 
 // The popup, its styles and the /api client load on first use (or when the pointer or focus
 // comes near), so the header's first load carries only this link.

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } f
 import { Link, useNavigate } from "react-router";
 import { Icon } from "../../ui/icon";
 import { lobbyHref } from "../games/lobby-params";
-import { useLocalePath, useRootData, useT } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { MIN_QUERY, normalizeQuery } from "./live-search";
 import { addRecent, clearRecent, readRecent } from "./recent-queries";
 import { loadProviders, matchProviders, randomGame, type ProviderChip } from "./search-api";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { lobbyHref } from "../games/lobby-params";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import type { SearchState } from "./live-search";
 import type { SearchResult } from "./search-api";
 

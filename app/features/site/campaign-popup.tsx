@@ -1,18 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { browserCall } from "../../lib/api/browser-call";
-import type { Popup } from "../../../core/api/entities";
-import type { DialogRenderer } from "../../ui/dialog/dialogs";
+import type { DialogOf, DialogRenderer } from "../../shell/dialog-types";
 import { dialogTitleId } from "../../ui/dialog/dialog";
 import { CmsLink } from "./cms-link";
-import { useT } from "./use-root-data";
-
-/** What the login campaign popup adds (login-campaign.server.ts): its Close form's action and the page it comes back to. */
-export interface CampaignPopupClose {
-  recordClose: true;
-  closeAction: string;
-  returnTo: string;
-}
+import { useT } from "../../lib/i18n/use-t";
 
 /**
  * A campaign popup from the platform (`popups.get`): opened by `?popup=<sysname>`, previewed by
@@ -21,10 +13,10 @@ export interface CampaignPopupClose {
  * has a Close button, a form that records the close without JavaScript too; with JavaScript the
  * dialog's own close (×, Escape, the overlay) records it as the popup goes.
  */
-export const CampaignPopup: DialogRenderer = ({ entry }) => <CampaignPopupBody entry={entry} />;
+export const CampaignPopup: DialogRenderer<"campaignPopup"> = ({ entry }) => <CampaignPopupBody entry={entry} />;
 
-function CampaignPopupBody({ entry }: { entry: Parameters<DialogRenderer>[0]["entry"] }) {
-  const p = entry.props as unknown as Popup & Partial<CampaignPopupClose> & { preview?: boolean };
+function CampaignPopupBody({ entry }: { entry: DialogOf<"campaignPopup"> }) {
+  const p = entry.props;
   const t = useT();
   // The Close form records the close itself: then the popup going records nothing more.
   const submitted = useRef(false);

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { AppLink } from "../../ui/app-link";
 import { checkNavigation, UnsafeNavigationError } from "../../../core/navigation";
-import { useLocalePath, useRootData } from "./use-root-data";
+import { useRootData } from "../../shell/use-root-data";
+import { useLocalePath } from "../../lib/i18n/use-t";
 
 /**
  * A link whose target comes from content management (menus, banners, popups). Site paths become

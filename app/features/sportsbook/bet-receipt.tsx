@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { SportBet } from "../../../core/api/contract-sportsbook";
 import { formatMoney } from "../../../core/money";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { formatOdds } from "./slip-math";
 
 /** What was just placed (`?placed=`): each bet's legs, stake, odds and potential return. */

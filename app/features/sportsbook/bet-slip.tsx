@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { OddsChange } from "../../../core/api/contract-sportsbook";
 import type { Money } from "../../../core/api/entities";
 import { formatMoney } from "../../../core/money";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import type { SlipError } from "./betting-actions.server";
 import type { FreeBet, SlipLine } from "./betting.server";
 import { useSlipEditor } from "./client-slip";

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Form, Link, useRevalidator } from "react-router";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import type { BettingActionData } from "./betting-actions.server";
 import type { loadBetting } from "./betting.server";
 import { bettingSearch } from "./betting-links";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { SportEvent, SportMarket } from "../../../core/api/contract-sportsbook";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import type { LiveState } from "./live-odds-state";
 import { OddsButton } from "./odds-button";
 

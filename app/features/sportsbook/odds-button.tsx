@@ -1,5 +1,5 @@
 import type { SportSelection } from "../../../core/api/contract-sportsbook";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 
 /** 185 → "1.85" (slip-math's formatOdds, repeated here so the slip's arithmetic stays off first load). */
 const formatOdds = (odds: number) => (odds / 100).toFixed(2);

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Sport } from "../../../core/api/contract-sportsbook";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 
 /** Sports, and the chosen sport's leagues, as links (`?sport=`, `?league=`) with their event counts. */
 export type SportsNavProps = { sports: Sport[]; sport: string | null; league: number | null };

@@ -5,7 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_NAME_MAX } from "../../../core/api/support-limits";
 import { FieldErrors, FormErrors, invalid } from "../responsible/form-parts";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { feedbackSchema } from "./feedback-schema";
 
 /** What the action answers to a refused form: Conform's reply, the typed values kept. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { formatDateTime } from "../../../core/dates";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { countdownTarget, tickEvery, timeLeft } from "./countdown";
 
 type Timed = { status: string; starts_at: number; ends_at: number };

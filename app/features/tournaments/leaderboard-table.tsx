@@ -1,5 +1,5 @@
 import type { LeaderboardRow } from "../../../core/api/contract-tournaments";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { isMine, type BoardState } from "./board-state";
 
 function Row({ row, mine }: { row: Omit<LeaderboardRow, "is_me">; mine: boolean }) {

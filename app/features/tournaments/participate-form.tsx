@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { useEffect } from "react";
 import type { Tournament } from "../../../core/api/contract-tournaments";
 import { useToast } from "../../ui/toasts";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import type { ParticipateActionData } from "./tournaments.server";
 
 /**

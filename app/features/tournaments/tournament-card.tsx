@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Tournament } from "../../../core/api/contract-tournaments";
 import { formatMoney } from "../../../core/money";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { Countdown } from "./countdown-view";
 import { ParticipateBlock } from "./participate-form";
 import type { ParticipateActionData } from "./tournaments.server";

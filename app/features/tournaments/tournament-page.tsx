@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Leaderboard, Tournament } from "../../../core/api/contract-tournaments";
 import type { TournamentReceipt } from "./receipts-table";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { Countdown } from "./countdown-view";
 import { TournamentFacts } from "./tournament-card";
 import { LeaderboardTable } from "./leaderboard-table";

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation, useRevalidator, useSubmit } from "react-router";
 import { FieldErrors } from "../auth/auth-form-parts";
 import { onAccountEvent } from "../realtime/account-events";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { isSubmittedMessage, type VerificationState, type VerificationView } from "./verification-status";
 
 /** The platform's event when the provider's review (or the player's submission) changes the status (decision 0037). */

@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import type { AccountInfo } from "../../../core/api/entities";
 import { createT } from "../../lib/i18n/translate";
-import type { UrlDialog } from "../../ui/dialog/dialogs";
+import type { UrlDialog } from "../../shell/dialog-types";
 import { urlDialogId } from "../../ui/dialog/ids";
 import { getSite, sitePath } from "../site/site.server";
-import type { VerificationPopupProps } from "./verification-popup";
+import type { VerificationPopupProps } from "../../shell/dialog-types";
 
 /** The query key of the identity-verification popup: 1 opens it, 0 (its close) keeps it closed on the withdraw screen. */
 export const VERIFICATION_POPUP_KEY = "show_popup_verification";
@@ -38,7 +38,7 @@ export function verificationPopup(url: URL, context: Readonly<RouterContextProvi
       id: urlDialogId(`verification|${pending ? "pending" : "required"}`),
       kind: "popup",
       name: "verification",
-      props: props as unknown as Record<string, unknown>,
+      props: props,
       preventClose: false,
       closeHref: close.pathname + close.search,
     },

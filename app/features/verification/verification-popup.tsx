@@ -1,18 +1,10 @@
 import { Link } from "react-router";
 import { dialogTitleId } from "../../ui/dialog/dialog";
-import type { DialogRenderer } from "../../ui/dialog/dialogs";
-
-/** Translated on the server (verification-popup.server.ts). */
-export interface VerificationPopupProps {
-  title: string;
-  text: string;
-  go: string;
-  href: string;
-}
+import type { DialogRenderer } from "../../shell/dialog-types";
 
 /** Why a KYC-blocked player cannot withdraw yet, and the way to the profile's verification page. */
-export const VerificationPopup: DialogRenderer = ({ entry }) => {
-  const p = entry.props as unknown as VerificationPopupProps;
+export const VerificationPopup: DialogRenderer<"verification"> = ({ entry }) => {
+  const p = entry.props;
   return (
     <article className="campaign-popup" data-testid="verification-popup">
       <h2 id={dialogTitleId(entry)}>{p.title}</h2>

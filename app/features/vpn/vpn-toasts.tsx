@@ -3,7 +3,7 @@ import { VPN_EVENTS, vpnEventKey, type VpnEvent } from "../../../core/api/realti
 import type { ToastType } from "../../lib/toast";
 import { useToast } from "../../ui/toasts";
 import { onAccountEvent } from "../realtime/account-events";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 
 /** How each VPN event reads: a warning when the player may want to act, else news. */
 const TYPES: Record<VpnEvent, ToastType> = {

@@ -3,7 +3,7 @@ import type { WheelCampaign } from "../../../core/api/contract-wheel";
 import type { Money } from "../../../core/api/entities";
 import { formatMoney } from "../../../core/money";
 import { formatPoints } from "../loyalty/points";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { AMOUNT_KEY, CAMPAIGN_KEY, PAY_KEY, POPUP_KEY } from "./keys";
 import { WheelDialog } from "./wheel-dialog";
 

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { WheelFairness, WheelSpin } from "../../../core/api/contract-wheel";
 import { FieldErrors } from "../auth/auth-form-parts";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { rewardTitle } from "./odds";
 
 /** The rotate form: reveal the server seed in use (every spin made with it becomes verifiable) and commit a new one. */

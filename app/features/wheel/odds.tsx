@@ -1,6 +1,6 @@
 import type { WheelExpectedReturn, WheelReward, WheelSector } from "../../../core/api/contract-wheel";
 import { formatMoney } from "../../../core/money";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 
 /** A chance in parts per million as a percentage, to two decimals at most: 150000 → "15", 5000 → "0.5". */
 export function percent(ppm: number): string {

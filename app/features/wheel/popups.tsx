@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { ResultOf } from "../../../core/api/contract";
 import type { WheelExpectedReturn, WheelQuest, WheelSector, WheelSpin } from "../../../core/api/contract-wheel";
 import { formatUnits } from "../../../core/money";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { OddsTable, rewardTitle } from "./odds";
 import { POPUP_KEY, QUEST_KEY } from "./keys";
 import { WheelDialog } from "./wheel-dialog";

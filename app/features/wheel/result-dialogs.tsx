@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { WheelSpin } from "../../../core/api/contract-wheel";
-import { useLocalePath, useT } from "../site/use-root-data";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { rewardTitle } from "./odds";
 import { WheelDialog } from "./wheel-dialog";
 

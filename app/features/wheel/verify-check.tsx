@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { WheelSpin } from "../../../core/api/contract-wheel";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { verifySpin } from "./verify";
 
 /** The browser's own check of a spin (loaded with the verify view, with fair.ts). */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { WheelSpin } from "../../../core/api/contract-wheel";
-import { useT } from "../site/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { RotateForm } from "./fairness";
 import { WheelDialog } from "./wheel-dialog";
 

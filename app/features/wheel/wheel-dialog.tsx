@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
-import { useLocalePath } from "../site/use-root-data";
+import { useLocalePath } from "../../lib/i18n/use-t";
 import { CAMPAIGN_KEY } from "./keys";
 
 /** The wheel page of a campaign, without any popup: where a popup closes to. */

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import type { WheelCampaign, WheelSector, WheelSpin } from "../../../core/api/contract-wheel";
-import { useRootData, useT } from "../site/use-root-data";
+import { useRootData } from "../../shell/use-root-data";
+import { useT } from "../../lib/i18n/use-t";
 import { arcsOf, rotationFor } from "./geometry";
 import { ErrorConfirm, SpinResultPopup } from "./result-dialogs";
 import type { SpinActor } from "./spin-client";

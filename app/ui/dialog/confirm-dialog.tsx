@@ -1,9 +1,9 @@
-import type { DialogRenderer } from "./dialogs";
+import type { DialogRenderer } from "../../shell/dialog-types";
 import { dialogTitleId } from "./dialog";
 
 /** Confirm dialog (SPEC §3): content, agree and reject buttons; resolves true or false. */
-export const ConfirmDialog: DialogRenderer = ({ entry, close }) => {
-  const p = entry.props as { content: string; textAgree: string; textReject: string };
+export const ConfirmDialog: DialogRenderer<"confirm"> = ({ entry, close }) => {
+  const p = entry.props;
   return (
     <div className="confirm">
       <p id={dialogTitleId(entry)} className="confirm__content">

@@ -1,14 +1,22 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
-import { useT } from "../../features/site/use-root-data";
-import type { DialogEntry } from "./dialog.machine";
+import { useT } from "../../lib/i18n/use-t";
+
+/** What the frame reads of a dialog: the shell's stack entries have it, and so may a dialog outside the stack. */
+export interface DialogFrame {
+  id: string;
+  kind: "popup" | "confirm" | "curtain";
+  /** Its name, for styles and tests (`data-dialog`). */
+  name: string;
+  preventClose: boolean;
+}
 
 /**
  * One dialog: popup (centred), confirm (small, centred) or curtain (sheet from the edge).
  * Escape and an overlay click close it unless it prevents closing. Without JavaScript a URL
  * dialog still closes through its plain link.
  */
-export function Dialog(props: { entry: DialogEntry; active: boolean; closeHref?: string; onClose: () => void; children: ReactNode }) {
+export function Dialog(props: { entry: DialogFrame; active: boolean; closeHref?: string; onClose: () => void; children: ReactNode }) {
   const { entry, active, closeHref, onClose } = props;
   const t = useT();
   const panel = useRef<HTMLDivElement>(null);
@@ -69,6 +77,6 @@ export function Dialog(props: { entry: DialogEntry; active: boolean; closeHref?:
 }
 
 /** The id a dialog's heading carries so the dialog is named by it. */
-export function dialogTitleId(entry: Pick<DialogEntry, "id">): string {
+export function dialogTitleId(entry: Pick<DialogFrame, "id">): string {
   return `${entry.id}-title`;
 }

@@ -8,7 +8,7 @@ import { readBalances, type BalanceChange, type BalanceKind } from "../wallet/wa
 import { settleAfterRound } from "../bonuses/end";
 import { announceWagering } from "../bonuses/notify";
 import { playFreeRound } from "../bonuses/freespins";
-import { ROUND_KEY, ROUND_MODES, type RoundInput, type RoundResult, type StudioGame } from "./round-types";
+import { ROUND_KEY, ROUND_MODES, type RoundInput, type RoundMode, type RoundResult, type StudioGame } from "./round-types";
 import {
   activeCasinoBonus,
   assertMaxBet,

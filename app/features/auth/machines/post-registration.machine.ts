@@ -1,20 +1,21 @@
 import { assign, setup } from "xstate";
 import type { AccountInfo } from "../../../../core/api/entities";
+import type { CampaignPopupProps, CashbackPopupProps, DialogOf } from "../../../shell/dialog-types";
 
-/** One popup of the queue; `name` is the dialog renderer's name. */
-export interface PostRegistrationItem {
-  name: "emailConfirm" | "cashback" | "campaign";
-  props?: Record<string, unknown>;
-}
+/** One popup of the queue: a dialog's name (shell/dialog-types.ts) and its props. */
+export type PostRegistrationItem =
+  | Pick<DialogOf<"emailConfirm">, "name" | "props">
+  | Pick<DialogOf<"cashback">, "name" | "props">
+  | Pick<DialogOf<"campaignPopup">, "name" | "props">;
 
 export interface PostRegistrationInput {
   /** The registration option confirmEmailPopup (auth configuration). */
   confirmEmailPopup: boolean;
   account: Pick<AccountInfo, "email"> | null;
-  /** The unseen cashback to show, when one is (arrives with the cashback issue). */
-  cashback?: Record<string, unknown> | null;
-  /** The campaign popup to show, when one is (arrives with the campaigns issue). */
-  campaign?: Record<string, unknown> | null;
+  /** The unseen cashback to show, when one is. */
+  cashback?: CashbackPopupProps | null;
+  /** The campaign popup to show, when one is. */
+  campaign?: CampaignPopupProps | null;
 }
 
 export type PostRegistrationEvent =
@@ -33,11 +34,11 @@ export function postRegistrationQueue(input: PostRegistrationInput): PostRegistr
   const email = input.account?.email;
   if (input.confirmEmailPopup && email && !email.is_confirmed) queue.push({ name: "emailConfirm", props: { email: email.contact } });
   if (input.cashback) queue.push({ name: "cashback", props: input.cashback });
-  if (input.campaign) queue.push({ name: "campaign", props: input.campaign });
+  if (input.campaign) queue.push({ name: "campaignPopup", props: input.campaign });
   return queue;
 }
 
-const ORDER: readonly PostRegistrationItem["name"][] = ["emailConfirm", "cashback", "campaign"];
+const ORDER: readonly PostRegistrationItem["name"][] = ["emailConfirm", "cashback", "campaignPopup"];
 
 /**
  * After registration (SPEC §2): the queued popups show one at a time, each after the previous one

@@ -1,14 +1,5 @@
 import { assign, setup } from "xstate";
-
-/** A dialog on the stack or waiting in the queue. */
-export interface DialogEntry {
-  id: string;
-  kind: "popup" | "confirm" | "curtain";
-  /** Which component renders it (a registry name such as 'confirm' or 'campaignPopup'). */
-  name: string;
-  props?: Record<string, unknown>;
-  preventClose: boolean;
-}
+import type { DialogEntry } from "./dialog-types";
 
 export type DialogEvent =
   | { type: "dialog.open"; dialog: DialogEntry }

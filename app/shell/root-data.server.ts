@@ -1,24 +1,25 @@
 import type { RouterContextProvider } from "react-router";
-import type { AccountInfo } from "../../../core/api/entities";
-import { isPlatformError } from "../../../core/api/errors";
-import { formatMoney, totalBalance } from "../../../core/money";
-import { orErrorPage } from "../../lib/api/page-errors.server";
-import { documentPath } from "../../lib/access";
-import { sameOriginPath } from "../../../core/navigation";
-import { readCookie } from "../../../core/cookies";
-import { pickTheme, THEME_COOKIE } from "../../lib/theme";
-import { takeToast } from "../../lib/toast.server";
-import { getSite } from "./site.server";
-import { workerContext } from "../../lib/context.server";
-import { takeAuthFlash } from "../auth/auth-flash.server";
+import type { AccountInfo } from "../../core/api/entities";
+import { isPlatformError } from "../../core/api/errors";
+import { formatMoney, totalBalance } from "../../core/money";
+import { orErrorPage } from "../lib/api/page-errors.server";
+import { documentPath } from "../lib/access";
+import { sameOriginPath } from "../../core/navigation";
+import { readCookie } from "../../core/cookies";
+import { pickTheme, THEME_COOKIE } from "../lib/theme";
+import { takeToast } from "../lib/toast.server";
+import { getSite } from "../features/site/site.server";
+import { workerContext } from "../lib/context.server";
+import { takeAuthFlash } from "../features/auth/auth-flash.server";
 import { loadUrlDialogs } from "./url-dialogs.server";
-import { cashbackPopup } from "../cashback/cashback-popup.server";
-import { availableOffersCount } from "../offers/offers-count.server";
-import { loginCampaignPopup } from "../promotions/login-campaign.server";
-import { sidebarBanner } from "../promotions/sidebar-banner.server";
-import { sectionMessages } from "./section-messages.server";
-import { withVpnSwitch } from "../vpn/vpn-menu.server";
-import { detectPlatform } from "../pwa/platform";
+import { cashbackPopup } from "../features/cashback/cashback-popup.server";
+import { availableOffersCount } from "../features/offers/offers-count.server";
+import { loginCampaignPopup } from "../features/promotions/login-campaign.server";
+import { sidebarBanner } from "../features/promotions/sidebar-banner.server";
+import { sectionMessages } from "../features/site/section-messages.server";
+import { withVpnSwitch } from "../features/vpn/vpn-menu.server";
+import { detectPlatform } from "../features/pwa/platform";
+import type { RootData, RootPlayer } from "./root-data";
 
 /** The data every page's document needs, built once per request by the root loader. */
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
@@ -58,7 +59,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const urlDialogs = cashback.dialog && !dialogs.some((d) => d.preventClose) ? [...dialogs, cashback.dialog] : dialogs;
   // The campaign popup is queued after it: it shows once no other URL dialog does (decision 0045).
   if (campaign && urlDialogs.length === 0) urlDialogs.push(campaign);
-  const data = {
+  const data: RootData = {
     locale: site.locale,
     dir: site.dir,
     defaultLocale,
@@ -86,8 +87,8 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   return { data, headers, status: maintenance ? 503 : 200 };
 }
 
-/** What the page knows of the signed-in player: the header's name, the hints' facts, the forced-logout time. */
-async function playerData(account: AccountInfo, site: ReturnType<typeof getSite>) {
+/** The player's part of the root data, but the cashback popup and the offers count. */
+async function playerData(account: AccountInfo, site: ReturnType<typeof getSite>): Promise<Omit<RootPlayer, "cashbackPopup" | "offersCount">> {
   const general = await site.generalInfo().catch((e: unknown) => {
     console.error("root: general info failed to load", e);
     return null;
@@ -98,16 +99,11 @@ async function playerData(account: AccountInfo, site: ReturnType<typeof getSite>
     reg_time: account.reg_time,
     email: account.email,
     mobile: account.mobile,
-    // Formatted here: the header shows it as text, so the formatter stays off first-load JS.
     balanceText: formatMoney(totalBalance(account)),
     balanceSplit: { main: formatMoney(account.balance_main), bonus: formatMoney(account.balance_bonus), betting: formatMoney(account.balance_betting_bonus) },
-    // When that balance was read (Unix ms), so a live value from the realtime client that is newer
-    // wins over a later-arriving revalidation; and the SPEC §3 polling settings for that client.
     balanceAt: Date.now(),
     balanceRefresh: site.cms.balanceRefresh,
     forceLogoutSeconds: general?.time_to_force_logout ?? 0,
     confirmEmailPopup: site.cms.auth.registrationOptions.confirmEmailPopup,
   };
 }
-
-export type RootData = Awaited<ReturnType<typeof loadRootData>>["data"];

@@ -1,15 +1,17 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
-import { dialogMachine, type DialogEntry } from "./dialog.machine";
-import { dialogId } from "./ids";
+import type { DialogEntry } from "./dialog-types";
+import { dialogMachine } from "./dialog.machine";
+import { dialogId } from "../ui/dialog/ids";
 
-const d = (name: string, preventClose = false): DialogEntry => ({ id: dialogId(), kind: "popup", name, preventClose });
+/** A dialog known by its label (its id): the machine reads nothing else of it. */
+const d = (label: string, preventClose = false): DialogEntry => ({ id: label, kind: "popup", name: "emailConfirm", props: { email: "" }, preventClose });
 
 function start(initial?: DialogEntry[]) {
   const lockScroll = vi.fn();
   const unlockScroll = vi.fn();
   const actor = createActor(dialogMachine.provide({ actions: { lockScroll, unlockScroll } }), { input: { stack: initial } }).start();
-  const names = () => actor.getSnapshot().context.stack.map((x) => x.name);
+  const names = () => actor.getSnapshot().context.stack.map((x) => x.id);
   return { actor, names, lockScroll, unlockScroll };
 }
 

@@ -1,15 +1,15 @@
 import type { RouterContextProvider } from "react-router";
-import type { UrlDialog } from "../../ui/dialog/dialogs";
-import { urlDialogId } from "../../ui/dialog/ids";
-import { getPlatform } from "../../middleware/platform.server";
-import { getSite } from "./site.server";
+import type { UrlDialog } from "./dialog-types";
+import { urlDialogId } from "../ui/dialog/ids";
+import { getPlatform } from "../middleware/platform.server";
+import { getSite } from "../features/site/site.server";
 import { URL_DIALOG_KEYS } from "./url-dialog-keys";
-import { completeBanners, type AccountInfo } from "../../../core/api/entities";
-import type { AuthFlash } from "../auth/auth-flash.server";
-import type { AuthPopupProps } from "../auth/auth-popup";
-import { popupMode, withoutPopup } from "../auth/popup-url";
-import { promoCodeFromSearch } from "../auth/promo-code";
-import { verificationPopup } from "../verification/verification-popup.server";
+import { completeBanners, type AccountInfo } from "../../core/api/entities";
+import type { AuthFlash } from "../features/auth/auth-flash.server";
+import type { AuthPopupProps } from "./dialog-types";
+import { popupMode, withoutPopup } from "../features/auth/popup-url";
+import { promoCodeFromSearch } from "../features/auth/promo-code";
+import { verificationPopup } from "../features/verification/verification-popup.server";
 
 function without(url: URL, keys: readonly string[]): string {
   const next = new URL(url);
@@ -103,7 +103,7 @@ async function authPopup(
     id: urlDialogId(`auth|${mode}|${props.regType ?? ""}|${props.resetToken ?? ""}`),
     kind: "popup",
     name: "auth",
-    props: props as unknown as Record<string, unknown>,
+    props: props,
     preventClose: mode === "socialRegistration" || q.get("prevent_close") === "1",
     closeHref: withoutPopup(url.pathname + url.search),
   };
@@ -127,7 +127,7 @@ async function campaignPopup(url: URL, context: Readonly<RouterContextProvider>)
       id: urlDialogId(`campaignPopup|${sysname}`),
       kind: "popup",
       name: "campaignPopup",
-      props: popup as unknown as Record<string, unknown>,
+      props: popup,
       preventClose: url.searchParams.get("prevent_close") === "1",
       closeHref: without(url, URL_DIALOG_KEYS),
     },

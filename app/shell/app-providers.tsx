@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { useRootData, useT } from "../features/site/use-root-data";
-import { dialogRenderers } from "../features/dialogs";
-import { DialogProvider } from "./dialog/dialogs";
-import { LinkDelegate } from "./link-delegate";
-import { ToastProvider } from "./toasts";
+import { useRootData } from "./use-root-data";
+import { useT } from "../lib/i18n/use-t";
+import { dialogRenderers } from "./dialog-registry";
+import { DialogProvider } from "./dialogs";
+import { LinkDelegate } from "../ui/link-delegate";
+import { ToastProvider } from "../ui/toasts";
 
 /**
  * Toasts and dialogs for every page, seeded from the root loader (flash toast, URL dialogs), and

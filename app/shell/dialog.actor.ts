@@ -1,5 +1,6 @@
 import { createActor } from "xstate";
-import { dialogMachine, type DialogEntry, type DialogEvent } from "./dialog.machine";
+import type { DialogEntry } from "./dialog-types";
+import { dialogMachine, type DialogEvent } from "./dialog.machine";
 
 /**
  * Starts the dialog machine with the browser's scroll lock. Loaded on demand, so pages without

@@ -1,16 +1,20 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import type { DialogEntry, DialogEvent } from "./dialog.machine";
+import type { DialogEvent } from "./dialog.machine";
 import type { DialogsHandle } from "./dialog.actor";
-import { Dialog } from "./dialog";
-import { dialogId } from "./ids";
-
-export interface ConfirmOptions {
-  content: string;
-  textAgree: string;
-  textReject: string;
-  showClose?: boolean;
-}
+import {
+  closeHrefOf,
+  renderDialog,
+  type ConfirmOptions,
+  type DialogEntry,
+  type DialogName,
+  type DialogOf,
+  type DialogPropsMap,
+  type DialogRenderers,
+  type UrlDialog,
+} from "./dialog-types";
+import { Dialog } from "../ui/dialog/dialog";
+import { dialogId } from "../ui/dialog/ids";
 
 export interface OpenOptions {
   kind?: DialogEntry["kind"];
@@ -18,21 +22,14 @@ export interface OpenOptions {
 }
 
 export interface DialogApi {
-  open(name: string, props?: Record<string, unknown>, opts?: OpenOptions): string;
-  enqueue(name: string, props?: Record<string, unknown>, opts?: OpenOptions): string;
+  open<N extends DialogName>(name: N, props: DialogPropsMap[N], opts?: OpenOptions): string;
+  enqueue<N extends DialogName>(name: N, props: DialogPropsMap[N], opts?: OpenOptions): string;
   close(id?: string, force?: boolean): void;
   /** Opens a dialog and resolves when it closes (its result, false when dismissed). */
-  show(name: string, props?: Record<string, unknown>, opts?: OpenOptions): Promise<boolean>;
+  show<N extends DialogName>(name: N, props: DialogPropsMap[N], opts?: OpenOptions): Promise<boolean>;
   /** Resolves true when agreed, false when rejected or dismissed. */
   confirm(opts: ConfirmOptions): Promise<boolean>;
 }
-
-/** A dialog the URL names (its query key); closing it navigates to `closeHref`. */
-export interface UrlDialog extends DialogEntry {
-  closeHref: string;
-}
-
-export type DialogRenderer = (props: { entry: DialogEntry; close: (result?: boolean) => void }) => ReactNode;
 
 const DialogContext = createContext<DialogApi | null>(null);
 
@@ -46,7 +43,7 @@ export function useDialogs(): DialogApi {
  * Renders the dialog stack. Dialogs named by the URL render on the server from `urlDialogs`;
  * the machine (and XState) loads when the first dialog needs it.
  */
-export function DialogProvider(props: { children: ReactNode; urlDialogs: UrlDialog[]; renderers: Record<string, DialogRenderer> }) {
+export function DialogProvider(props: { children: ReactNode; urlDialogs: UrlDialog[]; renderers: DialogRenderers }) {
   const { urlDialogs, renderers } = props;
   const navigate = useNavigate();
   const [stack, setStack] = useState<DialogEntry[]>(urlDialogs);
@@ -85,7 +82,7 @@ export function DialogProvider(props: { children: ReactNode; urlDialogs: UrlDial
   useEffect(() => () => void handle.current?.then((h) => h.stop()), []);
 
   const api = useMemo<DialogApi>(() => {
-    const entry = (name: string, p?: Record<string, unknown>, o?: OpenOptions): DialogEntry => ({
+    const entry = <N extends DialogName>(name: N, p: DialogPropsMap[N], o?: OpenOptions): DialogOf<N> => ({
       id: dialogId(),
       kind: o?.kind ?? "popup",
       name,
@@ -120,7 +117,7 @@ export function DialogProvider(props: { children: ReactNode; urlDialogs: UrlDial
     if (d.preventClose && !force) return;
     resolvers.current.get(d.id)?.(result);
     resolvers.current.delete(d.id);
-    const url = (d as Partial<UrlDialog>).closeHref;
+    const url = closeHrefOf(d);
     if (url !== undefined) navigate(url, { replace: true, preventScrollReset: true });
     send({ type: "dialog.close", id: d.id, force });
   };
@@ -130,12 +127,11 @@ export function DialogProvider(props: { children: ReactNode; urlDialogs: UrlDial
       {props.children}
       {stack.map((entry, i) => {
         // A URL dialog shows the latest props the page's data gave it (its id stays the same).
-        const d = urlDialogs.find((u) => u.id === entry.id) ?? entry;
-        const render = renderers[d.name];
+        const d: DialogEntry = urlDialogs.find((u) => u.id === entry.id) ?? entry;
         const top = i === stack.length - 1;
         return (
-          <Dialog key={d.id} entry={d} active={top} closeHref={(d as Partial<UrlDialog>).closeHref} onClose={() => closeEntry(d)}>
-            {render ? render({ entry: d, close: (r) => closeEntry(d, r ?? false, true) }) : null}
+          <Dialog key={d.id} entry={d} active={top} closeHref={closeHrefOf(d)} onClose={() => closeEntry(d)}>
+            {renderDialog(renderers, d, (r) => closeEntry(d, r ?? false, true))}
           </Dialog>
         );
       })}

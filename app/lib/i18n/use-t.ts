@@ -1,0 +1,45 @@
+import { useMemo } from "react";
+import { useLocation, useRouteLoaderData } from "react-router";
+import type { LocaleList, MessageBundle } from "../../../core/api/entities";
+import { alternateLinks, localizePath, splitLocalePath } from "./locale";
+import { createT, type TFunction } from "./translate";
+
+/** What the i18n hooks read of the root loader's data (the shell's RootData extends it). */
+export interface LocaleData {
+  locale: string;
+  defaultLocale: string;
+  locales: LocaleList["locales"];
+  messages: MessageBundle;
+  origin: string;
+}
+
+function useLocaleData(): LocaleData | undefined {
+  return useRouteLoaderData("root") as LocaleData | undefined;
+}
+
+/** The translate function of the page's locale (keys shown as-is when the bundle lacks them). */
+export function useT(): TFunction {
+  const messages = useLocaleData()?.messages;
+  return useMemo(() => createT(messages), [messages]);
+}
+
+/** Builds a path in the page's locale: `/gamehall` → `/es/gamehall`. */
+export function useLocalePath(): (basePath: string) => string {
+  const data = useLocaleData();
+  return (p) => (data ? localizePath(p, data.locale, data.defaultLocale) : p);
+}
+
+/** Canonical and hreflang links of the current page, following client-side navigation. */
+export function usePageLinks() {
+  const data = useLocaleData();
+  const { pathname } = useLocation();
+  return useMemo(() => {
+    if (!data) return null;
+    const { basePath } = splitLocalePath(pathname, data.locales, data.defaultLocale);
+    return {
+      basePath,
+      canonical: data.origin + localizePath(basePath, data.locale, data.defaultLocale),
+      alternates: alternateLinks(data.origin, basePath, data.locales, data.defaultLocale),
+    };
+  }, [data, pathname]);
+}
