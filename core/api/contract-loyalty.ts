@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PrizeKind } from "./rewards";
 import { idOf, method, offset, refusal, rewardKey, type Refusal } from "./define";
 import { Money } from "./entities";
 
@@ -107,7 +108,7 @@ export const LoyaltyProduct = z.strictObject({
   /** How many the player bought (0 for a visitor). */
   purchased: z.number().int(),
   reward: z.strictObject({
-    type: z.enum(["bonus", "freespins", "money"]),
+    type: PrizeKind,
     /** The bonus or free-spin template's sysname. */
     sysname: z.string().nullable(),
     /** The money (money) or bonus amount (bonus) in the player's currency, else the site's default; null where it has none. */

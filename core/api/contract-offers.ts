@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GrantKind } from "./rewards";
 import { fieldList, method, offset, refusal } from "./define";
 import { Money } from "./entities";
 
@@ -32,7 +33,7 @@ export const OfferDescription = z.strictObject({ title: z.string(), text: z.stri
 
 /** What taking the offer grants: a bonus from a template, or a free-spin pack. */
 export const OfferPromotion = z.strictObject({
-  type: z.enum(["bonus", "freespins"]),
+  type: GrantKind,
   sysname: z.string(),
   title: z.string(),
   description: z.string(),

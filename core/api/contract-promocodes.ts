@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GrantKind } from "./rewards";
 import { fieldList, method, refusal } from "./define";
 
 /**
@@ -17,7 +18,7 @@ export const PromoCodeInfo = z.strictObject({
   /** The code as the operator spells it. */
   code: z.string(),
   /** A bonus (bonuses.get lists it) or a free-spin pack (freespins.get). */
-  grants: z.enum(["bonus", "freespins"]),
+  grants: GrantKind,
   title: z.string(),
   /** Redeemed only with a deposit: entered in the deposit form, granted when the deposit succeeds. */
   requires_deposit: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PrizeKind } from "./rewards";
 import { count, fieldList, idOf, method, offset, refusal } from "./define";
 import { Money } from "./entities";
 
@@ -28,7 +29,7 @@ export type TournamentField = (typeof TOURNAMENT_FIELDS)[number];
 export const TournamentPrize = z.strictObject({
   place_from: z.number().int(),
   place_to: z.number().int(),
-  type: z.enum(["money", "bonus", "freespins"]),
+  type: PrizeKind,
   /** Money, or the bonus amount, in the reader's currency (else the site's default); null for free spins. */
   amount: Money.nullable(),
   /** Free spins in the pack; null otherwise. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RewardKind } from "./rewards";
 import { CLIENT_SEED_PATTERN } from "../fairness";
 import { count, idOf, method, offset, refusal, rewardKey } from "./define";
 import { Money } from "./entities";
@@ -29,7 +30,7 @@ export const WHEEL_ERRORS = [
 ] as const;
 export type WheelError = (typeof WHEEL_ERRORS)[number];
 
-export const WheelRewardType = z.enum(["bonus", "freespins", "points", "money", "spins", "nothing"]);
+export const WheelRewardType = RewardKind;
 export type WheelRewardType = z.infer<typeof WheelRewardType>;
 
 /** What a sector pays: its kind, the template's sysname (bonus, freespins), and its size in the player's currency or units. */

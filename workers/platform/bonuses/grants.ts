@@ -308,117 +308,45 @@ export function promoCodeGrants(
 }
 
 /**
- * A reward row's grants — a fixed-amount bonus template (in the player's currency) or a free-spin
- * template — once per row (grant key `<prefix>:<row id>`), for the batch that wrote the row: the
- * loyalty shop's purchases, the wheel's spins and the tournaments' winners. `from` joins the row to `u` (its player);
- * `thisRow` selects it by ?1 (its id) and ?2 (now).
+ * A reward's grant (workers/platform/rewards/pay.ts): a fixed-amount bonus template (in the
+ * player's currency) or a free-spin template, once per player and grant key, applying only under
+ * `guard` — the condition that the batch running it wrote the thing paid for (a wheel spin, a shop
+ * purchase, a tournament place). A template without an amount or a bet in the player's currency
+ * grants nothing. The guard's parameters are its own (?1, ?2…).
  */
-interface RewardRow {
-  prefix: "loyalty" | "wheel" | "tournament";
-  from: string;
-  thisRow: string;
-  rowKey: string;
-  bonusTemplate: string;
-  packTemplate: string;
-  uid: string;
-}
-
-function rewardRowGrants(db: D1Database, r: RewardRow, id: string, now: number): D1PreparedStatement[] {
-  const key = `'${r.prefix}:' || ${r.rowKey}`;
+export function templateGrant(
+  db: D1Database,
+  g: { uid: number; key: string; template: { bonus: number } | { freespins: number }; guard: { sql: string; params: unknown[] }; now: number },
+): D1PreparedStatement[] {
+  // ?1 the player, ?2 the time, ?3 the grant key, ?4 the template; the guard's after them.
+  const guard = g.guard.sql.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + 4}`);
+  const binds = [g.uid, g.now, g.key, "bonus" in g.template ? g.template.bonus : g.template.freespins, ...g.guard.params];
+  if ("bonus" in g.template) {
+    return [
+      db
+        .prepare(
+          `INSERT INTO player_bonuses (${COLUMNS})
+           SELECT lower(hex(randomblob(16))), u.uid, t.id, t.type, 'available', u.currency, ${VALUE("0")}, 0, NULL,
+             ${REQUIRED("0")}, a.max_bet, a.max_cashout, ?3, ?2, ?2 + t.activation_days * ${DAY_MS}
+           FROM users u JOIN bonus_templates t ON t.id = ?4 JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
+           WHERE u.uid = ?1 AND (${guard}) AND ${VALUE("0")} > 0
+           ON CONFLICT (uid, grant_key) DO NOTHING`,
+        )
+        .bind(...binds),
+      grantedEvents(db, "?1", "?2", g.now, [g.uid, g.key]),
+    ];
+  }
   return [
     db
       .prepare(
-        `INSERT INTO player_bonuses (${COLUMNS})
-         SELECT lower(hex(randomblob(16))), u.uid, t.id, t.type, 'available', u.currency, ${VALUE("0")}, 0, NULL,
-           ${REQUIRED("0")}, a.max_bet, a.max_cashout, ${key}, ?2, ?2 + t.activation_days * ${DAY_MS}
-         ${r.from} JOIN bonus_templates t ON t.id = ${r.bonusTemplate} JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
-         WHERE ${r.thisRow} AND ${VALUE("0")} > 0
-         ON CONFLICT (uid, grant_key) DO NOTHING`,
-      )
-      .bind(id, now),
-    grantedEvents(db, r.uid, `'${r.prefix}:' || ?1`, now, [id]),
-    db
-      .prepare(
         `INSERT INTO freespin_packs (${PACK_COLUMNS})
-         SELECT ${packValues("u.uid", "u.currency", key)}
-         ${r.from} JOIN freespin_templates t ON t.id = ${r.packTemplate}
+         SELECT ${packValues("u.uid", "u.currency", "?3")}
+         FROM users u JOIN freespin_templates t ON t.id = ?4
            JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = u.currency
            JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0
-         WHERE ${r.thisRow}
+         WHERE u.uid = ?1 AND (${guard})
          ON CONFLICT (uid, grant_key) DO NOTHING`,
       )
-      .bind(id, now),
+      .bind(...binds),
   ];
-}
-
-/*
- * The loyalty shop (decision 0046): a purchase grants its product's bonus template (a fixed
- * amount in the player's currency) or free-spin template, once per purchase (grant key
- * loyalty:<purchase id>). Runs in the purchase's batch, after the statement that records it: a
- * purchase the batch did not write grants nothing.
- */
-export function loyaltyProductGrants(db: D1Database, purchaseId: string, now = Date.now()): D1PreparedStatement[] {
-  return rewardRowGrants(
-    db,
-    {
-      prefix: "loyalty",
-      from: "FROM loyalty_purchases lp JOIN users u ON u.uid = lp.uid JOIN loyalty_products pr ON pr.id = lp.product_id",
-      thisRow: "lp.id = ?1 AND lp.created_at = ?2",
-      rowKey: "lp.id",
-      bonusTemplate: "pr.bonus_template_id",
-      packTemplate: "pr.freespin_template_id",
-      uid: "(SELECT uid FROM loyalty_purchases WHERE id = ?1)",
-    },
-    purchaseId,
-    now,
-  );
-}
-
-/*
- * The wheel of fortune (decision 0047): a spin that landed on a bonus or free-spin sector with its
- * prize still in stock grants the sector's bonus template (a fixed amount in the player's
- * currency) or free-spin template, once per spin (grant key wheel:<spin id>). Runs in the spin's
- * batch, after the statement that records it: a spin the batch did not write grants nothing.
- */
-export function wheelSpinGrants(db: D1Database, spinId: string, now = Date.now()): D1PreparedStatement[] {
-  return rewardRowGrants(
-    db,
-    {
-      prefix: "wheel",
-      from: "FROM wheel_spins sp JOIN users u ON u.uid = sp.uid JOIN wheel_sectors s ON s.id = sp.sector_id",
-      thisRow: "sp.id = ?1 AND sp.created_at = ?2 AND sp.fallback_paid = 0",
-      rowKey: "sp.id",
-      bonusTemplate: "s.bonus_template_id",
-      packTemplate: "s.freespin_template_id",
-      uid: "(SELECT uid FROM wheel_spins WHERE id = ?1)",
-    },
-    spinId,
-    now,
-  );
-}
-
-/*
- * Tournaments (decision 0048): a winner's place with a bonus or free-spin prize grants the prize's
- * bonus template (a fixed amount in the player's currency) or free-spin template, once per place
- * (grant key tournament:<tournament id>:<rank>; `place` is "<tournament id>:<rank>"). Runs in the
- * batch that marks the place paid (paid_at = now), after that statement: a place another run
- * paid grants nothing more.
- */
-export function tournamentPrizeGrants(db: D1Database, place: string, now = Date.now()): D1PreparedStatement[] {
-  const [tournament, rank] = ["CAST(substr(?1, 1, instr(?1, ':') - 1) AS INTEGER)", "CAST(substr(?1, instr(?1, ':') + 1) AS INTEGER)"];
-  return rewardRowGrants(
-    db,
-    {
-      prefix: "tournament",
-      from: `FROM tournament_winners w JOIN users u ON u.uid = w.uid
-        JOIN tournament_prizes pr ON pr.tournament_id = w.tournament_id AND w.rank BETWEEN pr.place_from AND pr.place_to`,
-      thisRow: `w.tournament_id = ${tournament} AND w.rank = ${rank} AND w.paid_at = ?2`,
-      rowKey: "w.tournament_id || ':' || w.rank",
-      bonusTemplate: "pr.bonus_template_id",
-      packTemplate: "pr.freespin_template_id",
-      uid: `(SELECT uid FROM tournament_winners WHERE tournament_id = ${tournament} AND rank = ${rank})`,
-    },
-    place,
-    now,
-  );
 }

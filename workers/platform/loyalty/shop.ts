@@ -1,12 +1,10 @@
 import type { LoyaltyBuyError } from "../../../core/api/contract-loyalty";
 import { PlatformError } from "../../../core/api/errors";
-import { loyaltyProductGrants } from "../bonuses/grants";
-import { publishBonusChange } from "../bonuses/notify";
 import type { PlatformContext } from "../core/context";
 import { pointValuePer1000 } from "../rewards/prices";
 import { overpayment, pointsWorth, rewardValue, type ValuedReward } from "../rewards/value.mjs";
-import { moveMoneyWith } from "../wallet/move-money";
-import { planOperation } from "../wallet/wallet";
+import { configuredReward } from "../rewards/configured";
+import { payReward } from "../rewards/pay";
 import { ensureAccount, settleStatements } from "./ledger";
 import { announceNotices } from "./notices";
 
@@ -14,8 +12,8 @@ import { announceNotices } from "./notices";
  * loyalty.buyproduct (decision 0046): one batch records the purchase — its INSERT is the guard:
  * enough points, stock left, the player's limit not reached, all read inside the transaction — and
  * every other statement applies only to the purchase this batch wrote: the stock taken, the
- * ledger row and the account's points, the notice, and the reward through the bonus engine's
- * grant or the wallet. D1 runs batches one at a time, so of concurrent buys of the last item one
+ * ledger row and the account's points, the notice, and the reward through the one reward path
+ * (rewards/pay.ts). D1 runs batches one at a time, so of concurrent buys of the last item one
  * inserts its purchase and the others find no stock.
  */
 
@@ -32,6 +30,8 @@ interface ProductRow {
   per_player_limit: number | null;
   reward_type: "bonus" | "freespins" | "money";
   money: string | null;
+  bonus_template_id: number | null;
+  freespin_template_id: number | null;
   currency: string;
   /** The reward exists in the player's currency. */
   in_currency: number;
@@ -56,7 +56,7 @@ export async function buyProduct(ctx: PlatformContext, productId: number, key: s
   if (replayed) return answer(ctx, replayed, productId, true);
   const product = await ctx.db
     .prepare(
-      `SELECT pr.id, pr.sysname, pr.program_id, pr.price, pr.stock, pr.per_player_limit, pr.reward_type, pr.money, u.currency,
+      `SELECT pr.id, pr.sysname, pr.program_id, pr.price, pr.stock, pr.per_player_limit, pr.reward_type, pr.money, pr.bonus_template_id, pr.freespin_template_id, u.currency,
          (SELECT a.amount FROM bonus_template_amounts a WHERE a.template_id = pr.bonus_template_id AND a.currency = u.currency) AS bonus_amount,
          (SELECT t.wager_multiplier FROM bonus_templates t WHERE t.id = pr.bonus_template_id) AS bonus_wager,
          (SELECT f.count FROM freespin_templates f WHERE f.id = pr.freespin_template_id) AS pack_count,
@@ -99,18 +99,16 @@ export async function buyProduct(ctx: PlatformContext, productId: number, key: s
       )
       .bind(id, now, batch),
     ...settleStatements(ctx.db, ctx.uid, batch, now),
-    ...loyaltyProductGrants(ctx.db, id, now),
   ];
-  const amount = product.reward_type === "money" ? Number((JSON.parse(product.money!) as Record<string, number>)[product.currency]) : 0;
-  if (product.reward_type === "money" && amount > 0) {
-    // The money reward: the wallet's operation, applying only if this batch wrote the purchase.
-    const plan = planOperation(
-      ctx.db,
-      { uid: ctx.uid, key: `loyalty:${id}`, type: "loyalty_reward", reference: id, changes: [{ kind: "main", delta: amount }] },
-      { sql: "EXISTS (SELECT 1 FROM loyalty_purchases WHERE id = ?1)", params: [id] },
-    );
-    await moveMoneyWith(ctx, statements, plan);
-  } else await ctx.db.batch(statements);
+  // The product through the one reward path, only if this batch wrote the purchase.
+  await payReward(ctx, statements, configuredReward(product.reward_type, product, product.currency), {
+    uid: ctx.uid,
+    key: `loyalty:${id}`,
+    wallet: { type: "loyalty_reward", reference: id },
+    ledger: { reason: "purchase", ref: id },
+    guard: { sql: "EXISTS (SELECT 1 FROM loyalty_purchases WHERE id = ?1)", params: [id] },
+    now,
+  });
 
   const bought = await ctx.db.prepare("SELECT id, product_id, price FROM loyalty_purchases WHERE id = ?1").bind(id).first<PurchaseRow>();
   if (!bought) {
@@ -118,11 +116,6 @@ export async function buyProduct(ctx: PlatformContext, productId: number, key: s
     if (raced) return answer(ctx, raced, productId, true);
     throw await whyNot(ctx, product);
   }
-  const bonus = await ctx.db
-    .prepare("SELECT id, type FROM player_bonuses WHERE uid = ?1 AND grant_key = 'loyalty:' || ?2")
-    .bind(ctx.uid, id)
-    .first<{ id: string; type: "casino" | "betting" }>();
-  if (bonus) publishBonusChange(ctx, ctx.uid, { ...bonus, status: "available" });
   announceNotices(ctx, ctx.uid, now);
   return answer(ctx, bought, productId, false);
 }

@@ -1,8 +1,6 @@
 import type { TournamentPrize } from "../../../core/api/contract-tournaments";
-import { tournamentPrizeGrants } from "../bonuses/grants";
-import { publishBonusChange } from "../bonuses/notify";
-import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
-import { planOperation } from "../wallet/wallet";
+import { payReward, type Reward } from "../rewards/pay";
+import type { MoneyDeps } from "../wallet/move-money";
 import { RANK_ORDER } from "./ranks";
 import { lastPrized, PRIZES_SQL, prizeOf, prizeView, type PrizeRow } from "./view";
 
@@ -11,8 +9,8 @@ import { lastPrized, PRIZES_SQL, prizeOf, prizeView, type PrizeRow } from "./vie
  * future tournament whose start came becomes active; one whose end came is finished — its final
  * ranks (from the record in D1) recorded once as tournament_winners, each prized place with a
  * snapshot of its prize in the winner's currency — and every recorded place not yet paid is paid:
- * money through the wallet (type tournament_prize, key tournament:<id>:<rank>), a bonus or free
- * spins through the bonus engine (tournamentPrizeGrants, the same grant key). Marking a place paid
+ * through the one reward path (rewards/pay.ts): money by the wallet (type tournament_prize, key
+ * tournament:<id>:<rank>), a bonus or free spins by the bonus engine (the same grant key). Marking a place paid
  * rides the payment's batch, and the keys are unique per player: a repeated or concurrent run
  * changes nothing. Entries stop moving at ends_at (scoring and resets require a running
  * tournament), so the ranks read before the recording batch are final.
@@ -102,34 +100,47 @@ async function payWinners(deps: MoneyDeps, id: number, now: number): Promise<num
     .prepare("SELECT rank, uid, prize FROM tournament_winners WHERE tournament_id = ?1 AND paid_at IS NULL ORDER BY rank")
     .bind(id)
     .all<WinnerRow>();
+  if (results.length === 0) return 0;
+  const { results: templates } = await db
+    .prepare("SELECT place_from, place_to, bonus_template_id, freespin_template_id FROM tournament_prizes WHERE tournament_id = ?1")
+    .bind(id)
+    .all<PrizeTemplates>();
   let paid = 0;
   for (const w of results) {
-    const prize = w.prize ? (JSON.parse(w.prize) as TournamentPrize | null) : null;
+    const reward = winnerReward(w, templates);
     const key = `tournament:${id}:${w.rank}`;
-    const markPaid = db.prepare("UPDATE tournament_winners SET paid_at = ?3 WHERE tournament_id = ?1 AND rank = ?2 AND paid_at IS NULL").bind(id, w.rank, now);
-    if (prize?.type === "money" && prize.amount && prize.amount.amount > 0) {
-      const plan = planOperation(db, {
+    // Marking the place paid is the guard: a place another run paid pays nothing more.
+    const [mark] = await payReward(
+      deps,
+      [db.prepare("UPDATE tournament_winners SET paid_at = ?3 WHERE tournament_id = ?1 AND rank = ?2 AND paid_at IS NULL").bind(id, w.rank, now)],
+      reward,
+      {
         uid: w.uid,
         key,
-        type: "tournament_prize",
-        reference: String(id),
-        changes: [{ kind: "main", delta: prize.amount.amount }],
-      });
-      const outcome = await moveMoneyWith(deps, [markPaid], plan);
-      if (outcome.applied) paid++;
-    } else if (prize?.type === "bonus" || prize?.type === "freespins") {
-      const [mark] = await db.batch([markPaid, ...tournamentPrizeGrants(db, `${id}:${w.rank}`, now)]);
-      if (!mark!.meta.changes) continue;
-      paid++;
-      const bonus = await db
-        .prepare("SELECT id, type FROM player_bonuses WHERE uid = ?1 AND grant_key = ?2")
-        .bind(w.uid, key)
-        .first<{ id: string; type: "casino" | "betting" }>();
-      if (bonus) publishBonusChange(deps, w.uid, { id: bonus.id, type: bonus.type, status: "available" });
-    } else {
-      // A place without a prize in the winner's currency: recorded, nothing to pay.
-      await markPaid.run();
-    }
+        wallet: { type: "tournament_prize", reference: String(id) },
+        ledger: { reason: "tournament", ref: key },
+        guard: { sql: "EXISTS (SELECT 1 FROM tournament_winners WHERE tournament_id = ?1 AND rank = ?2 AND paid_at = ?3)", params: [id, w.rank, now] },
+        now,
+      },
+    );
+    // A place without a prize in the winner's currency is recorded, with nothing to pay.
+    if (mark!.meta.changes && reward.type !== "nothing") paid++;
   }
   return paid;
+}
+
+interface PrizeTemplates {
+  place_from: number;
+  place_to: number;
+  bonus_template_id: number | null;
+  freespin_template_id: number | null;
+}
+
+/** What a recorded place pays: the money of its snapshot (the winner's currency at the finish), or its prize's template. */
+function winnerReward(w: WinnerRow, templates: PrizeTemplates[]): Reward {
+  const prize = w.prize ? (JSON.parse(w.prize) as TournamentPrize | null) : null;
+  if (prize?.type === "money") return prize.amount && prize.amount.amount > 0 ? { type: "money", amount: prize.amount.amount } : { type: "nothing" };
+  const row = templates.find((t) => w.rank >= t.place_from && w.rank <= t.place_to);
+  const templateId = prize?.type === "bonus" ? row?.bonus_template_id : prize?.type === "freespins" ? row?.freespin_template_id : null;
+  return templateId != null && (prize?.type === "bonus" || prize?.type === "freespins") ? { type: prize.type, templateId } : { type: "nothing" };
 }

@@ -1,6 +1,6 @@
 import type { Tournament, TournamentField, TournamentPrize, TournamentWinner } from "../../../core/api/contract-tournaments";
 import { textsOf } from "../loyalty/view";
-import { moneyIn } from "../wheel/view";
+import { moneyIn } from "../rewards/configured";
 
 /** Tournament rows as read from D1 and how the contract shows them (decision 0048). */
 

@@ -7,7 +7,8 @@ import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { settleSpinCredits } from "./ledger";
 import { refusalOf, wheelReturn } from "./expected-return";
-import { isOpen, moneyIn, OPEN, readCampaign, readSectors, spinBalance, wheelError } from "./view";
+import { moneyIn } from "../rewards/configured";
+import { isOpen, OPEN, readCampaign, readSectors, spinBalance, wheelError } from "./view";
 
 /**
  * FortuneWheels.buySpin (decision 0047): one batch records the purchase — its INSERT is the guard:

@@ -1,7 +1,8 @@
 import type { WheelExpectedReturn } from "../../../core/api/contract-wheel";
 import { pointValuePer1000 } from "../rewards/prices";
 import { overpayment, paidWheelReturn, pointsWorth, VALUATION_RTP_BP, type SpinPrices, type ValuedReward, type ValuedSector } from "../rewards/value.mjs";
-import { moneyIn, type CampaignRow, type SectorRow } from "./view";
+import { moneyIn } from "../rewards/configured";
+import type { CampaignRow, SectorRow } from "./view";
 
 /**
  * A paid wheel's expected return per spin in one currency (DESIGN §7, decision 0058): published

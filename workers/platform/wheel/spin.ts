@@ -1,17 +1,14 @@
 import { drawSector } from "../../../core/fairness";
 import { PlatformError } from "../../../core/api/errors";
-import { wheelSpinGrants } from "../bonuses/grants";
-import { publishBonusChange } from "../bonuses/notify";
 import type { PlatformContext } from "../core/context";
 import { readerCurrency } from "../wallet/currency";
-import { ensureAccount, settleStatements } from "../loyalty/ledger";
 import { announceNotices } from "../loyalty/notices";
-import { moveMoneyWith } from "../wallet/move-money";
-import { planOperation } from "../wallet/wallet";
+import { configuredReward } from "../rewards/configured";
+import { payReward, rewardStatements, type Reward, type RewardSource } from "../rewards/pay";
 import { settleSpinDebits } from "./ledger";
 import { readSpin, spinView, type SpinRow } from "./results";
 import { currentSeed, fairnessOf, type SeedRow } from "./seeds";
-import { fallbackOf, isOpen, moneyIn, OPEN, prizeOf, readCampaign, readSectors, spinBalance, wheelError, type SectorRow } from "./view";
+import { fallbackOf, isOpen, OPEN, prizeOf, readCampaign, readSectors, spinBalance, wheelError, type SectorRow } from "./view";
 
 /**
  * FortuneWheels.spinWheel (decision 0047). The sector is drawn in JS from the player's unrevealed
@@ -20,9 +17,9 @@ import { fallbackOf, isOpen, moneyIn, OPEN, prizeOf, readCampaign, readSectors, 
  * still unrevealed at that nonce, and whether the sector still has stock, all read inside the
  * transaction — and every later statement applies only to the spin this batch wrote (its fresh
  * id): the nonce advanced, the spin debited in the spin ledger, the stock taken (only when the
- * prize was in stock), and the prize through its one way — a bonus or free-spin pack by the bonus
- * engine's wheelSpinGrants, money by the wallet, points by the loyalty ledger, spins by the spin
- * ledger — or the sector's fallback. D1 runs batches one at a time, so of concurrent spins on
+ * prize was in stock), and the prize through the one reward path (rewards/pay.ts: a bonus or
+ * free-spin pack by the bonus engine, money by the wallet, points by the loyalty ledger, spins by
+ * the spin ledger) — or the sector's fallback. D1 runs batches one at a time, so of concurrent spins on
  * the last prize one takes it and the others pay the fallback.
  */
 
@@ -77,23 +74,38 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
         ),
       ...afterSpin(ctx.db, ctx.uid, id, seed, sector, now),
     ];
-    const money = sector.reward_type === "money" ? moneyIn(sector.money, currency) : null;
-    if (money !== null && money > 0) {
-      // The money prize: the wallet's operation, applying only if this batch wrote the spin with its prize in stock.
-      const plan = planOperation(
-        ctx.db,
-        { uid: ctx.uid, key: `wheel:${id}`, type: "wheel_reward", reference: id, changes: [{ kind: "main", delta: money }] },
-        { sql: "EXISTS (SELECT 1 FROM wheel_spins WHERE id = ?1 AND fallback_paid = 0)", params: [id] },
-      );
-      await moveMoneyWith(ctx, statements, plan);
-    } else await ctx.db.batch(statements);
+    // The prize through the one reward path, only if this batch wrote the spin with its prize in
+    // stock; else the sector's fallback (points or nothing). Spins won are the spin ledger's
+    // 'reward' rows, points the loyalty ledger's 'wheel' rows.
+    const prize = configuredReward(sector.reward_type, sector, currency);
+    const source: RewardSource = {
+      uid: ctx.uid,
+      key: `wheel:${id}`,
+      wallet: { type: "wheel_reward", reference: id },
+      ledger: { reason: prize.type === "spins" ? "reward" : "wheel", ref: id },
+      guard: { sql: "EXISTS (SELECT 1 FROM wheel_spins WHERE id = ?1 AND fallback_paid = 0)", params: [id] },
+      now,
+    };
+    const fallback: Reward = sector.fallback === "points" && sector.fallback_points ? { type: "points", points: sector.fallback_points } : { type: "nothing" };
+    statements.push(
+      ...rewardStatements(ctx.db, fallback, {
+        ...source,
+        ledger: { reason: "wheel", ref: id },
+        guard: { sql: "EXISTS (SELECT 1 FROM wheel_spins WHERE id = ?1 AND fallback_paid = 1)", params: [id] },
+      }),
+    );
+    const granted =
+      prize.type === "bonus" || prize.type === "freespins"
+        ? [
+            ctx.db
+              .prepare("UPDATE wheel_spins SET bonus_id = (SELECT id FROM player_bonuses WHERE uid = ?2 AND grant_key = 'wheel:' || ?1) WHERE id = ?1")
+              .bind(id, ctx.uid),
+          ]
+        : [];
+    await payReward(ctx, statements, prize, source, granted);
 
     const spun = await readSpin(ctx.db, "sp.id = ?1", id);
     if (spun) {
-      if (spun.bonus_id) {
-        const type = await ctx.db.prepare("SELECT type FROM player_bonuses WHERE id = ?1").bind(spun.bonus_id).first<"casino" | "betting">("type");
-        publishBonusChange(ctx, ctx.uid, { id: spun.bonus_id, type: type ?? "casino", status: "available" });
-      }
       announceNotices(ctx, ctx.uid, now);
       return answer(ctx, spun, campaignId, false);
     }
@@ -107,11 +119,11 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
   throw new PlatformError("InvalidParameter", "Too many spins at once: try again", { status: 409 });
 }
 
-/** Everything the spin `id` moves besides money; each statement applies only if this batch wrote it. */
+/** Everything the spin `id` moves besides its prize; each statement applies only if this batch wrote it. */
 function afterSpin(db: D1Database, uid: number, id: string, seed: SeedRow, sector: SectorRow, now: number): D1PreparedStatement[] {
   const batch = crypto.randomUUID();
   const written = `EXISTS (SELECT 1 FROM wheel_spins WHERE id = ?1)`;
-  const statements = [
+  return [
     db.prepare(`UPDATE wheel_seeds SET next_nonce = next_nonce + 1 WHERE id = ?2 AND ${written}`).bind(id, seed.id),
     db
       .prepare(
@@ -124,44 +136,8 @@ function afterSpin(db: D1Database, uid: number, id: string, seed: SeedRow, secto
          SELECT uid, campaign_id, 'spin:' || id, 'spin', id, -1, created_at, ?2 FROM wheel_spins WHERE id = ?1`,
       )
       .bind(id, batch),
+    settleSpinDebits(db, uid, batch, now),
   ];
-  if (sector.reward_type === "spins" && sector.spins) {
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, ref, delta, created_at, batch_id)
-           SELECT uid, campaign_id, 'reward:' || id, 'reward', id, ?3, created_at, ?2 FROM wheel_spins WHERE id = ?1 AND fallback_paid = 0`,
-        )
-        .bind(id, batch, sector.spins),
-    );
-  }
-  statements.push(settleSpinDebits(db, uid, batch, now));
-  const prizePoints = sector.reward_type === "points" ? (sector.points ?? 0) : 0;
-  const fallbackPoints = sector.fallback === "points" ? (sector.fallback_points ?? 0) : 0;
-  if (prizePoints > 0 || fallbackPoints > 0) {
-    // Points through the loyalty ledger (reason 'wheel') and its settling tail; experience is not earned by luck.
-    const points = crypto.randomUUID();
-    statements.push(
-      ensureAccount(db, "?1", [uid], now),
-      db
-        .prepare(
-          `INSERT INTO loyalty_ledger (uid, key, reason, ref, delta, exp_delta, created_at, batch_id)
-           SELECT sp.uid, 'wheel:' || sp.id, 'wheel', sp.id, CASE sp.fallback_paid WHEN 0 THEN ?2 ELSE ?3 END, 0, sp.created_at, ?4
-           FROM wheel_spins sp JOIN loyalty_accounts a ON a.uid = sp.uid
-           WHERE sp.id = ?1 AND CASE sp.fallback_paid WHEN 0 THEN ?2 ELSE ?3 END > 0
-           ON CONFLICT (uid, key) DO NOTHING`,
-        )
-        .bind(id, prizePoints, fallbackPoints, points),
-      ...settleStatements(db, uid, points, now),
-    );
-  }
-  if (sector.reward_type === "bonus" || sector.reward_type === "freespins") {
-    statements.push(
-      ...wheelSpinGrants(db, id, now),
-      db.prepare("UPDATE wheel_spins SET bonus_id = (SELECT id FROM player_bonuses WHERE uid = ?2 AND grant_key = 'wheel:' || ?1) WHERE id = ?1").bind(id, uid),
-    );
-  }
-  return statements;
 }
 
 async function answer(ctx: PlatformContext, spin: SpinRow, campaignId: number, replayed: boolean) {

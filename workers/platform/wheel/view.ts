@@ -2,6 +2,7 @@ import type { WheelCampaign, WheelError, WheelReward, WheelSector } from "../../
 import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
 import { headingOf, textsOf } from "../loyalty/view";
+import { moneyIn } from "../rewards/configured";
 
 /** Wheel rows as read from D1 and how the contract shows them (texts per locale; decision 0047). */
 
@@ -40,6 +41,8 @@ export interface SectorRow {
   money: string | null;
   spins: number | null;
   stock: number | null;
+  bonus_template_id: number | null;
+  freespin_template_id: number | null;
   fallback: "nothing" | "points";
   fallback_points: number | null;
   texts: string;
@@ -54,11 +57,6 @@ export interface SectorRow {
   /** The free-spin pack's bet in the reader's currency (valuing the prize). */
   pack_bet: number | null;
 }
-
-export const moneyIn = (json: string | null, currency: string): number | null => {
-  const v = json ? (JSON.parse(json) as Record<string, number>)[currency] : undefined;
-  return typeof v === "number" ? v : null;
-};
 
 export function campaignView(r: CampaignRow, balance: number, currency: string, ctx: PlatformContext): WheelCampaign {
   const price = moneyIn(r.spin_price, currency);

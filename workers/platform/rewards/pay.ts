@@ -1,0 +1,125 @@
+import { templateGrant } from "../bonuses/grants";
+import { publishBonusChange } from "../bonuses/notify";
+import { ensureAccount, settleStatements } from "../loyalty/ledger";
+import { settleSpinCredits } from "../wheel/ledger";
+import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
+import { planOperation, type Guard, type OperationType } from "../wallet/wallet";
+
+/**
+ * The one way to pay a reward (DESIGN §7). The wheel's sectors, the loyalty shop's products and the
+ * tournaments' prizes each resolve what they pay into a `Reward` and hand it here with the batch that
+ * records what earned it; this module adds the reward's statements to that batch and runs it, so the
+ * reward exists exactly when its cause does:
+ * - money: a wallet operation (nothing but the wallet writes balances);
+ * - a bonus or a free-spin pack: the bonus engine's grant (nothing but it creates bonuses);
+ * - loyalty points: a loyalty ledger row and the ledger's settling tail;
+ * - wheel spins: a spin ledger row and its settling tail.
+ * Every statement applies only under the source's guard (the batch wrote what earned it), and once
+ * per player and key: a replay pays nothing twice. A new reward kind is a case here, in
+ * configured.ts `configuredReward` and in core/api/rewards.ts.
+ */
+
+/** A reward resolved for one player: how much of what, in the player's currency or units. */
+export type Reward =
+  | { type: "money"; amount: number }
+  | { type: "bonus"; templateId: number }
+  | { type: "freespins"; templateId: number }
+  | { type: "points"; points: number }
+  | { type: "spins"; campaignId: number; spins: number }
+  | { type: "nothing" };
+
+export interface RewardSource {
+  uid: number;
+  /** Names what is paid for, once per player: the wallet operation's key, the grant key, the ledger row's key (`wheel:<spin id>`). */
+  key: string;
+  /** The wallet operation's type and reference, for money. */
+  wallet: { type: OperationType; reference: string };
+  /** The points or spins ledger row's reason and reference. */
+  ledger: { reason: string; ref: string };
+  /** True only in the batch that wrote what earned the reward; parameters of its own (?1, ?2…). */
+  guard: Guard;
+  now: number;
+}
+
+/**
+ * The reward's statements, for the caller's batch, but money (the wallet's operation plans its own:
+ * `payReward`). Points and spins are settled by their ledgers' tails, in a batch id of their own.
+ */
+export function rewardStatements(db: D1Database, reward: Reward, source: RewardSource): D1PreparedStatement[] {
+  const { uid, key, now } = source;
+  // ?1 the player, ?2 the key, ?3 the reason, ?4 the reference, ?5 the amount, ?6 the time, ?7 the ledger batch; the guard's after them.
+  const guard = source.guard.sql.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + 7}`);
+  const ledgerBinds = (amount: number, batch: string) => [uid, key, source.ledger.reason, source.ledger.ref, amount, now, batch, ...source.guard.params];
+  switch (reward.type) {
+    case "bonus":
+      return templateGrant(db, { uid, key, template: { bonus: reward.templateId }, guard: source.guard, now });
+    case "freespins":
+      return templateGrant(db, { uid, key, template: { freespins: reward.templateId }, guard: source.guard, now });
+    case "points": {
+      // Experience is not earned by luck or purchase: points only.
+      const batch = crypto.randomUUID();
+      return [
+        ensureAccount(db, "?1", [uid], now),
+        db
+          .prepare(
+            `INSERT INTO loyalty_ledger (uid, key, reason, ref, delta, exp_delta, created_at, batch_id)
+             SELECT a.uid, ?2, ?3, ?4, ?5, 0, ?6, ?7 FROM loyalty_accounts a WHERE a.uid = ?1 AND ?5 > 0 AND (${guard})
+             ON CONFLICT (uid, key) DO NOTHING`,
+          )
+          .bind(...ledgerBinds(reward.points, batch)),
+        ...settleStatements(db, uid, batch, now),
+      ];
+    }
+    case "spins": {
+      const batch = crypto.randomUUID();
+      return [
+        db
+          .prepare(
+            `INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, ref, delta, created_at, batch_id)
+             SELECT ?1, ?${source.guard.params.length + 8}, ?2, ?3, ?4, ?5, ?6, ?7 WHERE ?5 > 0 AND (${guard})
+             ON CONFLICT (uid, key) DO NOTHING`,
+          )
+          .bind(...ledgerBinds(reward.spins, batch), reward.campaignId),
+        settleSpinCredits(db, uid, batch, now),
+      ];
+    }
+    case "money":
+    case "nothing":
+      return [];
+  }
+}
+
+/**
+ * Runs the caller's batch — `statements` first (what earned the reward, and whatever else it
+ * moves), then the reward's, then `after` (what records the reward, e.g. the granted bonus's id) —
+ * money through the wallet's operation under the source's guard. A bonus this batch granted is
+ * announced on the player's channel. Answers the results of the caller's `statements`.
+ */
+export async function payReward(
+  deps: MoneyDeps,
+  statements: D1PreparedStatement[],
+  reward: Reward,
+  source: RewardSource,
+  after: D1PreparedStatement[] = [],
+): Promise<D1Result[]> {
+  if (reward.type === "money" && reward.amount > 0) {
+    const plan = planOperation(
+      deps.db,
+      { uid: source.uid, key: source.key, type: source.wallet.type, reference: source.wallet.reference, changes: [{ kind: "main", delta: reward.amount }] },
+      source.guard,
+    );
+    return (await moveMoneyWith(deps, [...statements, ...after], plan)).results.slice(0, statements.length);
+  }
+  const results = await deps.db.batch([...statements, ...rewardStatements(deps.db, reward, source), ...after]);
+  if (reward.type === "bonus") await announceBonus(deps, source);
+  return results.slice(0, statements.length);
+}
+
+/** A bonus granted by this payment (its key, created now): `bonus.updated` on the player's channel. */
+async function announceBonus(deps: MoneyDeps, source: RewardSource): Promise<void> {
+  const bonus = await deps.db
+    .prepare("SELECT id, type FROM player_bonuses WHERE uid = ?1 AND grant_key = ?2 AND created_at = ?3")
+    .bind(source.uid, source.key, source.now)
+    .first<{ id: string; type: "casino" | "betting" }>();
+  if (bonus) publishBonusChange(deps, source.uid, { id: bonus.id, type: bonus.type, status: "available" });
+}
