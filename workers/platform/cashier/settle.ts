@@ -1,11 +1,6 @@
 import type { TransactionStatus } from "../../../core/api/entities-cashier";
-import { announceGrants, depositGrants, depositPackGrants } from "../bonuses/grants";
-import { announceOfferTaken, offerDepositStatements } from "../offers/deposit";
-import { announcePromoGrants } from "../promocodes";
-import { depositPromoGrants } from "../promocodes/deposits";
-import { depositEarningStatements } from "../loyalty/earn";
-import { wheelQuestStatements } from "../wheel/quests";
-import { announceNotices } from "../loyalty/notices";
+import { DEPOSIT_CONSUMERS } from "../play/deposit-consumers";
+import { consumeAll } from "../play/events";
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
 import { planOperation, type OperationPlan } from "../wallet/wallet";
 import { findTransaction, moveStatusStatement, type TransactionRow } from "./transactions";
@@ -46,7 +41,7 @@ export function withdrawalRefund(db: D1Database, row: TransactionRow): Operation
 /**
  * What the payment system said about a deposit (callback or status query), applied in one batch:
  * the caller's `record` statements (the callback's event row), the guarded status move (forward
- * only), the deposit bonuses it earns, and the credit, which applies whenever the row is then `success` and not yet credited —
+ * only), what a success feeds (play/deposit-consumers.ts), and the credit, which applies whenever the row is then `success` and not yet credited —
  * so this also repairs a success an older, interrupted run left without its credit. Answers the
  * results of `record` and the transaction as it now is (a withdrawal row: as it is, untouched).
  */
@@ -59,30 +54,10 @@ export async function applyDepositStatus(
 ): Promise<{ recorded: D1Result[]; row: TransactionRow }> {
   if (row.type !== "deposit") return { recorded: [], row };
   const move = moveStatusStatement(deps.db, row, status, status === "pending" ? settleAt : null);
-  // The deposit bonuses and free-spin packs it earns (decisions 0039, 0041) apply in the same transaction as its credit.
-  // The offer it named (decision 0043): recorded taken and its bonus granted in the same batch.
-  const grants =
-    status === "success" ? [...depositGrants(deps.db, row.id), ...depositPackGrants(deps.db, row.id), ...offerDepositStatements(deps.db, row.id)] : [];
-  // The promo code entered with the deposit (decision 0044) is redeemed in the same batch too.
-  const promo = status === "success" ? await depositPromoGrants(deps.db, row) : { code: null, statements: [] };
-  // The loyalty quests counting deposits (decision 0046) advance in the same batch.
-  const now = Date.now();
-  const loyalty = status === "success" ? depositEarningStatements(deps.db, row.uid, row.id, now) : [];
-  // And the wheel's quests counting deposits (decision 0047): only while the credit (later in this batch) is not yet written.
-  const wheel =
-    status === "success"
-      ? wheelQuestStatements(deps.db, { uid: row.uid, operationKey: depositKey(row.id), kind: "deposits", ref: row.id, wagered: 0, bonusId: null }, now)
-      : [];
-  const { results } = await moveMoneyWith(
-    deps,
-    [...record, ...(move ? [move] : []), ...grants, ...promo.statements, ...loyalty, ...wheel],
-    depositCredit(deps.db, row),
-  );
-  if (loyalty.length) announceNotices(deps, row.uid, now);
-  if (grants.length && (results[record.length + (move ? 1 : 0)]?.meta.changes ?? 0) > 0) {
-    await announceGrants(deps, row.id);
-    await announceOfferTaken(deps, row.id);
-  }
-  if (promo.code) await announcePromoGrants(deps, row.uid, promo.code);
+  // A success feeds everything a deposit earns (play/deposit-consumers.ts) in the same transaction as its credit.
+  const fed = status === "success" ? await consumeAll(DEPOSIT_CONSUMERS, deps.db, { row, operationKey: depositKey(row.id) }, Date.now()) : null;
+  const before = [...record, ...(move ? [move] : [])];
+  const { results } = await moveMoneyWith(deps, [...before, ...(fed?.statements ?? [])], depositCredit(deps.db, row));
+  await fed?.committed(deps, true, results.slice(before.length));
   return { recorded: results.slice(0, record.length), row: (await findTransaction(deps.db, row.id))! };
 }

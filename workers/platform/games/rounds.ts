@@ -1,30 +1,14 @@
 import { PlatformError } from "../../../core/api/errors";
-import { settleJackpots } from "../jackpots/settle";
-import { announceWin } from "./recent-wins";
 import { readSiteCurrencies } from "../wallet/currency";
 import { moveMoney, type MoneyDeps } from "../wallet/move-money";
 import type { OperationResult } from "../wallet/operation";
 import { readBalances, type BalanceChange, type BalanceKind } from "../wallet/wallet";
-import { settleAfterRound } from "../bonuses/end";
-import { announceWagering } from "../bonuses/notify";
 import { playFreeRound } from "../bonuses/freespins";
 import { ROUND_KEY, ROUND_MODES, type RoundInput, type RoundMode, type RoundResult, type StudioGame } from "./round-types";
-import {
-  activeCasinoBonus,
-  assertMaxBet,
-  contributionOf,
-  countedOf,
-  fundRound,
-  roundChanges,
-  wageringStatements,
-  type RoundFunding,
-} from "../bonuses/wagering";
+import { activeCasinoBonus, assertMaxBet, contributionOf, countedOf, fundRound, roundChanges, type RoundFunding } from "../bonuses/wagering";
 import { blankWeightFor, drawGrid, gridWin } from "./rounds-math";
-import { roundEarningStatements } from "../loyalty/earn";
-import { announceNotices } from "../loyalty/notices";
-import { wheelQuestStatements } from "../wheel/quests";
-import { roundScoringStatements } from "../tournaments/scoring";
-import { postBatch } from "../tournaments/board-post";
+import { consumeAll } from "../play/events";
+import { ROUND_CONSUMERS } from "../play/round-consumers";
 
 /**
  * Settling a round of the demo game studio (decision 0016) on the server: the draw, the win, the
@@ -177,34 +161,33 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
   const funding = row.mode === "real" && row.bonus_id ? storedFunding(row) : null;
   const changes: BalanceChange[] = funding ? roundChanges(funding) : [{ kind, delta: -row.bet, type: "bet" }];
   if (!funding && row.win > 0) changes.push({ kind, delta: row.win, type: "win" });
-  const now = Date.now();
-  const wagering = funding ? wageringStatements(deps.db, row.uid, row.id, key, row.bet, funding, now) : [];
-  // Loyalty points (decision 0046) on the real-money part of the bet, in the same batch as the payment.
-  const betMain = row.mode !== "real" ? 0 : funding ? funding.betMain : row.bet;
-  const loyalty = roundEarningStatements(deps.db, { uid: row.uid, roundId: row.id, operationKey: key, betMain, bonusId: funding?.bonusId ?? null }, now);
-  // The wheel's quests (decision 0047) count the same real money, in the same batch.
-  const wheel = wheelQuestStatements(
+  // Everything the round feeds (play/round-consumers.ts: wagering, loyalty, quests, tournaments…)
+  // on its real-money part, in the same batch as the payment.
+  const fed = await consumeAll(
+    ROUND_CONSUMERS,
     deps.db,
-    { uid: row.uid, operationKey: key, kind: "rounds", ref: row.id, wagered: betMain, bonusId: funding?.bonusId ?? null },
-    now,
-  );
-  // Tournament points (decision 0048) on the same real money, in the same batch.
-  const winMain = row.mode !== "real" ? 0 : funding ? funding.winMain : row.win;
-  const tournaments = roundScoringStatements(
-    deps.db,
-    { uid: row.uid, roundId: row.id, gameId: row.game_id, operationKey: key, betMain, winMain, bonusId: funding?.bonusId ?? null },
-    now,
+    {
+      id: row.id,
+      uid: row.uid,
+      gameId: row.game_id,
+      sysname: row.sysname,
+      mode: row.mode,
+      bet: row.bet,
+      win: row.win,
+      currency: row.currency,
+      operationKey: key,
+      betMain: row.mode !== "real" ? 0 : funding ? funding.betMain : row.bet,
+      winMain: row.mode !== "real" ? 0 : funding ? funding.winMain : row.win,
+      funding,
+      bonusId: funding?.bonusId ?? null,
+    },
+    Date.now(),
   );
   // A split under a bonus pays only while that bonus is active (checked in the payment's batch).
   const stillActive = funding ? { sql: "EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND status = 'active')", params: [row.bonus_id] } : undefined;
   let result: OperationResult;
   try {
-    result = await moveMoney(
-      deps,
-      { uid: row.uid, key, type: "bet", reference: row.id, changes },
-      [...wagering, ...loyalty, ...wheel, ...tournaments.statements],
-      stillActive,
-    );
+    result = await moveMoney(deps, { uid: row.uid, key, type: "bet", reference: row.id, changes }, fed.statements, stillActive);
   } catch (e) {
     // Declined (or failed): the round did not happen; its round_id may be tried again.
     await deps.db.prepare("DELETE FROM game_rounds WHERE id = ?1 AND operation_id IS NULL").bind(row.id).run();
@@ -228,16 +211,8 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
   if (row.operation_id === null) {
     await deps.db.prepare("UPDATE game_rounds SET operation_id = ?2 WHERE id = ?1").bind(row.id, result.operationId).run();
   }
-  await settleJackpots(deps, row); // decision 0017: never throws, so it cannot fail the round
-  if (row.bonus_id) {
-    await settleAfterRound(deps, row.uid); // converts or closes the bonus; never throws
-    if (row.operation_id === null) await announceWagering(deps, row.uid, row.id).catch((e) => console.error("bonus: announcing a round failed", e));
-  }
-  // Announced by the call that recorded the payment (a retry of a paid round is not news; the
-  // feed's clients drop a win they already show, should two retries race).
-  if (row.operation_id === null && row.mode === "real" && row.win > 0) announceWin(deps, row.id);
-  if (row.operation_id === null && loyalty.length) announceNotices(deps, row.uid, now);
-  if (row.operation_id === null && tournaments.batchId) postBatch(deps, tournaments.batchId);
+  // The call that recorded the payment is the fresh one: a retry of a paid round is not news.
+  await fed.committed(deps, row.operation_id === null);
   return {
     id: row.id,
     sysname: row.sysname,

@@ -4,7 +4,8 @@ import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { combinedOdds, winPayout, type BetRow } from "./bets";
 import { closeSpentBettingBonus } from "./free-bet-bonus";
-import { betEarningStatements } from "./loyalty";
+import { BET_CONSUMERS } from "../play/bet-consumers";
+import { consumeAll } from "../play/events";
 
 /**
  * Settlement (decision 0049; the feed calls it after writing results): every OPEN bet with a leg
@@ -104,8 +105,8 @@ async function settleBet(deps: MoneyDeps, bet: BetRow, o: Outcome, now: number):
   const update = db
     .prepare(`UPDATE sport_bets SET status = ?2, payout = ${payout}, odds = ?4, settled_at = ?5 WHERE id = ?1 AND status = 'open'`)
     .bind(bet.id, o.status, o.payout, o.odds, now, ...(freeBetVoid ? [bet.bonus_id] : []));
-  // Points for a real-money bet won or lost; they apply only if this batch settled it.
-  const earning = bet.funding === "main" && o.status !== "void" ? betEarningStatements(db, bet, now) : [];
+  // What a settled bet feeds (play/bet-consumers.ts: loyalty points…); it applies only if this batch settled it.
+  const fed = await consumeAll(BET_CONSUMERS, db, { bet, status: o.status, settledAt: now }, now);
   let changed: boolean;
   let paid = o.payout;
   if (o.payout > 0) {
@@ -121,12 +122,14 @@ async function settleBet(deps: MoneyDeps, bet: BetRow, o: Outcome, now: number):
       },
       { sql: "EXISTS (SELECT 1 FROM sport_bets WHERE id = ?1 AND settled_at = ?2 AND payout > 0)", params: [bet.id, now] },
     );
-    const { results } = await moveMoneyWith(deps, [update, ...earning], plan);
+    const { results } = await moveMoneyWith(deps, [update, ...fed.statements], plan);
     changed = (results[0]?.meta.changes ?? 0) > 0;
+    await fed.committed(deps, changed, results.slice(1));
     if (changed && freeBetVoid) paid = (await db.prepare("SELECT payout FROM sport_bets WHERE id = ?1").bind(bet.id).first<number>("payout")) ?? 0;
   } else {
-    const [result] = await db.batch([update, ...earning]);
+    const [result, ...rest] = await db.batch([update, ...fed.statements]);
     changed = (result?.meta.changes ?? 0) > 0;
+    await fed.committed(deps, changed, rest);
   }
   if (changed) {
     deps.waitUntil(publish(deps.env, bet.uid, BET_SETTLED_EVENT, { bet_id: bet.id, status: o.status, payout: { amount: paid, currency: bet.currency } }));

@@ -1,0 +1,68 @@
+import { settleAfterRound } from "../bonuses/end";
+import { announceWagering } from "../bonuses/notify";
+import { wageringStatements } from "../bonuses/wagering";
+import { announceWin } from "../games/recent-wins";
+import { settleJackpots } from "../jackpots/settle";
+import { roundEarningStatements } from "../loyalty/earn";
+import { announceNotices } from "../loyalty/notices";
+import { postBatch } from "../tournaments/board-post";
+import { roundScoringStatements } from "../tournaments/scoring";
+import { wheelQuestStatements } from "../wheel/quests";
+import type { Consumer, RoundEvent } from "./events";
+
+/**
+ * Everything a paid game round feeds (events.ts), in order. In the round's batch: its bonus's
+ * wagering, loyalty points and quests, the wheel's quests and tournament points, each on the
+ * round's real money. Once committed: the progressive jackpots (decision 0017), the bonus's
+ * conversion and wagering notice, the loyalty notices, the live tournament boards and the wins feed.
+ */
+export const ROUND_CONSUMERS: readonly Consumer<RoundEvent>[] = [
+  {
+    name: "jackpots",
+    consume: (_db, e) => ({ statements: [], committed: (deps) => settleJackpots(deps, e) }),
+  },
+  {
+    name: "bonus wagering",
+    consume: (db, e, now) => ({
+      statements: e.funding ? wageringStatements(db, e.uid, e.id, e.operationKey, e.bet, e.funding, now) : [],
+      committed: async (deps, { fresh }) => {
+        if (!e.bonusId) return;
+        await settleAfterRound(deps, e.uid); // converts or closes the bonus; never throws
+        if (fresh) await announceWagering(deps, e.uid, e.id).catch((err) => console.error("bonus: announcing a round failed", err));
+      },
+    }),
+  },
+  {
+    name: "loyalty",
+    consume: (db, e, now) => {
+      const statements = roundEarningStatements(db, { uid: e.uid, roundId: e.id, operationKey: e.operationKey, betMain: e.betMain, bonusId: e.bonusId }, now);
+      return { statements, committed: (deps, { fresh }) => (fresh && statements.length ? announceNotices(deps, e.uid, now) : undefined) };
+    },
+  },
+  {
+    name: "wheel quests",
+    consume: (db, e, now) => ({
+      statements: wheelQuestStatements(
+        db,
+        { uid: e.uid, operationKey: e.operationKey, kind: "rounds", ref: e.id, wagered: e.betMain, bonusId: e.bonusId },
+        now,
+      ),
+    }),
+  },
+  {
+    name: "tournaments",
+    consume: (db, e, now) => {
+      const { statements, batchId } = roundScoringStatements(
+        db,
+        { uid: e.uid, roundId: e.id, gameId: e.gameId, operationKey: e.operationKey, betMain: e.betMain, winMain: e.winMain, bonusId: e.bonusId },
+        now,
+      );
+      return { statements, committed: (deps, { fresh }) => (fresh && batchId ? postBatch(deps, batchId) : undefined) };
+    },
+  },
+  {
+    name: "wins feed",
+    // Announced by the call that recorded the payment (a retry of a paid round is not news).
+    consume: (_db, e) => ({ statements: [], committed: (deps, { fresh }) => (fresh && e.mode === "real" && e.win > 0 ? announceWin(deps, e.id) : undefined) }),
+  },
+];
