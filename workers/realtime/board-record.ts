@@ -1,4 +1,4 @@
-import { maskedName } from "../platform/jackpots/read";
+import { maskedName } from "../platform/core/names";
 import type { BoardEntry } from "./board-ranking";
 
 /**

@@ -1,5 +1,5 @@
 import type { RecentWin } from "../../../core/api/entities-games";
-import { maskedName } from "../jackpots/read";
+import { maskedName } from "../core/names";
 import { publishWin } from "../../realtime/publish";
 import type { MoneyDeps } from "../wallet/move-money";
 

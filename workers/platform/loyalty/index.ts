@@ -5,7 +5,8 @@ import { readerCurrency } from "../wallet/currency";
 import { ensureAccount } from "./ledger";
 import { takeUnread } from "./notices";
 import { buyProduct } from "./shop";
-import { characterView, headingOf, levelOf, levelView, programView, ratesOf, readLevels, textsOf, type CharacterRow, type ProgramRow } from "./view";
+import { characterView, levelOf, levelView, programView, ratesOf, readLevels, type CharacterRow, type ProgramRow } from "./view";
+import { headingOf, textsOf } from "../core/texts";
 
 /** The loyalty.* methods (issue 20, decision 0046). */
 

@@ -1,7 +1,7 @@
 import { LOYALTY_NOTIFICATION_EVENT, type LoyaltyNotice } from "../../../core/api/contract-loyalty";
 import { publish } from "../../realtime/publish";
 import type { MoneyDeps } from "../wallet/move-money";
-import { textsOf } from "./view";
+import { textsOf } from "../core/texts";
 
 /**
  * Loyalty notices (SPEC §3; decision 0046): queued in the batches that earn them (ledger.ts),

@@ -1,7 +1,8 @@
 import type { LoyaltyHistoryItem, LoyaltyQuest } from "../../../core/api/contract-loyalty";
 import type { Handlers } from "../core/context";
 import { dayStart, ensureAccount, weekStart } from "./ledger";
-import { questProgressView, textsOf, type QuestProgressRow } from "./view";
+import { questProgressView, type QuestProgressRow } from "./view";
+import { textsOf } from "../core/texts";
 
 /**
  * What the player's loyalty account records (issue 20): the points history, read from the ledger

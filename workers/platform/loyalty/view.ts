@@ -1,17 +1,8 @@
+import { headingOf, textsOf } from "../core/texts";
 import { periodEnd } from "./ledger";
 import type { LoyaltyCharacter, LoyaltyLevel, LoyaltyProgram } from "../../../core/api/contract-loyalty";
 
 /** Loyalty rows as read from D1 and how the contract shows them (texts per locale; decision 0046). */
-
-type Texts = Record<string, Record<string, unknown> | undefined>;
-
-/** The texts of `locale`, else the default locale's, else English, else none. */
-// The texts have several shapes (titles, the notices' templates), written in the back office.
-// biome-ignore lint/suspicious/noExplicitAny: each caller reads the field it knows
-export function textsOf(json: string | null, locale: string, fallback: string): Record<string, any> {
-  const all = JSON.parse(json ?? "{}") as Texts;
-  return all[locale] ?? all[fallback] ?? all.en ?? {};
-}
 
 export interface ProgramRow {
   id: number;
@@ -60,11 +51,6 @@ export function characterView(r: CharacterRow, locale: string, fallback: string)
 }
 
 /** The level whose [minValue, maxValue) holds `experience` (levels ordered by minValue; the first if none). */
-/** A catalogue row's heading in the reader's locale: id, sysname, title (else the sysname), description, image. */
-export function headingOf(r: { id: number; sysname: string; image: string | null; texts: string }, locale: string, fallback: string) {
-  const t = textsOf(r.texts, locale, fallback);
-  return { id: r.id, sysname: r.sysname, title: String(t.title ?? r.sysname), description: String(t.description ?? ""), image: r.image };
-}
 
 /** A quest row (loyalty's or the wheel's) with the reader's progress in its current period. */
 export interface QuestProgressRow<K extends string> {

@@ -1,5 +1,5 @@
 import type { SlipSelection, Sport, SportEvent } from "../../../core/api/contract-sportsbook";
-import { textsOf } from "../loyalty/view";
+import { textsOf } from "../core/texts";
 import { eventName, marketTitle, selectionLabel } from "./labels";
 import { EVENT_COLUMNS, EVENT_FROM, eventViews, MARKET_SELECTION_COLUMNS, sportsbookError, type EventRow, type MarketSelectionRow, type Reader } from "./view";
 

@@ -1,6 +1,6 @@
 import type { MarketKind, Outcome, SportEvent, SportMarket } from "../../../core/api/contract-sportsbook";
 import { PlatformError } from "../../../core/api/errors";
-import { textsOf } from "../loyalty/view";
+import { textsOf } from "../core/texts";
 import { marketTitle, selectionLabel } from "./labels";
 
 /** Rows of the sportsbook tables and how they read in the contract (decision 0049). */

@@ -1,5 +1,5 @@
 import type { MoneyDeps } from "../wallet/move-money";
-import { maskedName } from "../jackpots/read";
+import { maskedName } from "../core/names";
 import type { BoardEntry } from "../../realtime/board-ranking";
 import { postScores } from "../../realtime/tournament-board";
 

@@ -5,7 +5,7 @@ import { readerCurrency } from "../wallet/currency";
 import { boardPage, pointsToPrize, standing } from "./ranks";
 import { ALLOWED } from "./scoring";
 import { lastPrized, prizeOf, PRIZES_SQL, prizeView, TOURNAMENT_COLUMNS, tournamentView, type PrizeRow, type TournamentRow } from "./view";
-import { maskedName } from "../jackpots/read";
+import { maskedName } from "../core/names";
 
 /** tournaments.get, participate, receipts and leaderboard.get: the record in D1 (issue 22, decision 0048). */
 

@@ -1,5 +1,5 @@
 import type { LeaderboardRow } from "../../../core/api/contract-tournaments";
-import { maskedName } from "../jackpots/read";
+import { maskedName } from "../core/names";
 
 /**
  * Ranks from the record (decision 0048): points DESC, reached_at ASC, uid ASC; an entry with 0

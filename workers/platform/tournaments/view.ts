@@ -1,5 +1,5 @@
 import type { Tournament, TournamentField, TournamentPrize, TournamentWinner } from "../../../core/api/contract-tournaments";
-import { textsOf } from "../loyalty/view";
+import { textsOf } from "../core/texts";
 import { moneyIn } from "../rewards/configured";
 
 /** Tournament rows as read from D1 and how the contract shows them (decision 0048). */

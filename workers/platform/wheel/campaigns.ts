@@ -1,7 +1,7 @@
 import type { WheelCampaignInfo, WheelInfo } from "../../../core/api/contract-wheel";
 import type { PlatformContext } from "../core/context";
 import { readerCurrency } from "../wallet/currency";
-import { textsOf } from "../loyalty/view";
+import { textsOf } from "../core/texts";
 import { expectedReturnView, wheelReturn } from "./expected-return";
 import { currentSeed, fairnessOf } from "./seeds";
 import { campaignView, OPEN, readCampaign, readSectors, sectorViews, spinBalance, type CampaignRow } from "./view";

@@ -1,7 +1,8 @@
 import type { WheelQuest } from "../../../core/api/contract-wheel";
 import type { PlatformContext } from "../core/context";
 import { dayStart, weekStart } from "../loyalty/ledger";
-import { questProgressView, textsOf, type QuestProgressRow } from "../loyalty/view";
+import { questProgressView, type QuestProgressRow } from "../loyalty/view";
+import { textsOf } from "../core/texts";
 import { settleSpinCredits } from "./ledger";
 import { OPEN, readCampaign, wheelError } from "./view";
 

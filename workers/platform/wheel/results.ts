@@ -1,7 +1,7 @@
 import type { WheelReward, WheelSpin } from "../../../core/api/contract-wheel";
 import type { PlatformContext } from "../core/context";
-import { maskedName } from "../jackpots/read";
-import { textsOf } from "../loyalty/view";
+import { maskedName } from "../core/names";
+import { textsOf } from "../core/texts";
 import { readCampaign } from "./view";
 
 /**

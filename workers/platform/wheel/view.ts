@@ -1,7 +1,7 @@
 import type { WheelCampaign, WheelError, WheelReward, WheelSector } from "../../../core/api/contract-wheel";
 import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
-import { headingOf, textsOf } from "../loyalty/view";
+import { headingOf, textsOf } from "../core/texts";
 import { moneyIn } from "../rewards/configured";
 
 /** Wheel rows as read from D1 and how the contract shows them (texts per locale; decision 0047). */

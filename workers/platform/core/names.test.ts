@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskedName } from "./read";
+import { maskedName } from "./names";
 
 describe("maskedName", () => {
   it("shows the first two and last two characters of the nickname, else of the login without its e-mail domain", () => {
