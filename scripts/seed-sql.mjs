@@ -243,9 +243,9 @@ function loyaltySeed(seedDir, s) {
   }
   for (const [i, x] of read(seedDir, "loyalty-quests.json").entries()) {
     s.push(
-      `INSERT INTO loyalty_quests (program_id, sysname, kind, game_kind, target, period, reward_points, image, texts, position, is_enabled)
-       VALUES (${program(x.program)}, ${q(x.sysname)}, ${q(x.kind)}, ${q(x.game_kind)}, ${x.target}, ${q(x.period)}, ${x.reward_points}, ${q(x.image)}, ${json(x.texts)}, ${i}, 1)
-       ON CONFLICT (sysname) DO UPDATE SET kind = excluded.kind, game_kind = excluded.game_kind, target = excluded.target, period = excluded.period, reward_points = excluded.reward_points, image = excluded.image, texts = excluded.texts, position = excluded.position`,
+      `INSERT INTO quests (owner, owner_id, sysname, kind, game_kind, target, period, reward, image, texts, position, is_enabled)
+       VALUES ('loyalty', ${program(x.program)}, ${q(x.sysname)}, ${q(x.kind)}, ${q(x.game_kind)}, ${x.target}, ${q(x.period)}, ${x.reward_points}, ${q(x.image)}, ${json(x.texts)}, ${i}, 1)
+       ON CONFLICT (sysname) DO UPDATE SET owner = excluded.owner, owner_id = excluded.owner_id, kind = excluded.kind, game_kind = excluded.game_kind, target = excluded.target, period = excluded.period, reward = excluded.reward, image = excluded.image, texts = excluded.texts, position = excluded.position`,
     );
   }
 }
@@ -298,9 +298,9 @@ function wheelSeed(seedDir, s) {
     }
     for (const [j, x] of (c.quests ?? []).entries()) {
       s.push(
-        `INSERT INTO wheel_quests (campaign_id, sysname, kind, game_kind, target, period, reward_spins, image, texts, position, is_enabled)
-         VALUES (${campaign(c.sysname)}, ${q(x.sysname)}, ${q(x.kind)}, ${q(x.game_kind)}, ${x.target}, ${q(x.period)}, ${x.reward_spins}, ${q(x.image)}, ${json(x.texts)}, ${j}, 1)
-         ON CONFLICT (sysname) DO UPDATE SET campaign_id = excluded.campaign_id, kind = excluded.kind, game_kind = excluded.game_kind, target = excluded.target, period = excluded.period, reward_spins = excluded.reward_spins, image = excluded.image, texts = excluded.texts, position = excluded.position`,
+        `INSERT INTO quests (owner, owner_id, sysname, kind, game_kind, target, period, reward, image, texts, position, is_enabled)
+         VALUES ('wheel', ${campaign(c.sysname)}, ${q(x.sysname)}, ${q(x.kind)}, ${q(x.game_kind)}, ${x.target}, ${q(x.period)}, ${x.reward_spins}, ${q(x.image)}, ${json(x.texts)}, ${j}, 1)
+         ON CONFLICT (sysname) DO UPDATE SET owner = excluded.owner, owner_id = excluded.owner_id, kind = excluded.kind, game_kind = excluded.game_kind, target = excluded.target, period = excluded.period, reward = excluded.reward, image = excluded.image, texts = excluded.texts, position = excluded.position`,
       );
     }
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QuestKind } from "./quests";
 import { PrizeKind } from "./rewards";
 import { idOf, method, offset, refusal, rewardKey, type Refusal } from "./define";
 import { Money } from "./entities";
@@ -152,7 +153,7 @@ export const LoyaltyQuest = z.strictObject({
   title: z.string(),
   description: z.string(),
   image: z.string().nullable(),
-  kind: z.enum(["rounds", "deposits"]),
+  kind: QuestKind,
   /** For a rounds quest: the game kind that counts (null: any game). */
   game_kind: z.string().nullable(),
   target: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QuestKind } from "./quests";
 import { RewardKind } from "./rewards";
 import { CLIENT_SEED_PATTERN } from "../fairness";
 import { count, idOf, method, offset, refusal, rewardKey } from "./define";
@@ -156,7 +157,7 @@ export const WheelQuest = z.strictObject({
   title: z.string(),
   description: z.string(),
   image: z.string().nullable(),
-  kind: z.enum(["rounds", "deposits", "wagered"]),
+  kind: QuestKind,
   /** For rounds and wagered: the game kind that counts (null: any game). */
   game_kind: z.string().nullable(),
   /** Rounds, deposits, or minor units wagered. */

@@ -9,7 +9,7 @@ import { balanceOf, campaignId, checkSpinLedger, spinLedger } from "./wheel-help
 /** Wheel quests (issue 21, decision 0047): progress in the batch of the round or deposit; a completed quest credits its spins once per period. */
 
 const progressOf = (uid: number, sysname: string) =>
-  env.DB.prepare("SELECT p.progress, p.completed_at FROM wheel_quest_progress p JOIN wheel_quests q ON q.id = p.quest_id WHERE p.uid = ?1 AND q.sysname = ?2")
+  env.DB.prepare("SELECT p.progress, p.completed_at FROM quest_progress p JOIN quests q ON q.id = p.quest_id WHERE p.uid = ?1 AND q.sysname = ?2")
     .bind(uid, sysname)
     .first<{ progress: number; completed_at: number | null }>();
 

@@ -1,4 +1,4 @@
-import { ensureAccount, questProgress, settleStatements } from "./ledger";
+import { ensureAccount, settleStatements } from "./ledger";
 
 /**
  * Points earned by play and quests advanced by deposits (decision 0046), as statements that ride
@@ -21,8 +21,8 @@ export interface RoundEarning {
  * A real-money round's points: betMain × 1000 ÷ the programme's rate for the player's currency and
  * the game's kind (minor units per point) in thousandths of a point, added to the account's carried
  * remainder; the whole points are credited and the rest carried to the next round. One ledger row
- * per round (delta 0 when it earned nothing whole, or on a kind that earns nothing), the quests
- * counting rounds, then the settling tail. Nothing for a round without real money.
+ * per round (delta 0 when it earned nothing whole, or on a kind that earns nothing), then the
+ * settling tail (the quests counting rounds are the quest engine's: platform/quests/). Nothing for a round without real money.
  */
 export function roundEarningStatements(db: D1Database, e: RoundEarning, now = Date.now()): D1PreparedStatement[] {
   if (!(e.betMain > 0)) return [];
@@ -45,7 +45,6 @@ export function roundEarningStatements(db: D1Database, e: RoundEarning, now = Da
         "NOT EXISTS (SELECT 1 FROM wallet_operations WHERE uid = ?1 AND key = ?8) AND (?9 IS NULL OR EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?9 AND status = 'active'))",
       binds: [e.operationKey, e.bonusId],
     }),
-    questProgress(db, e.uid, batch, key, "rounds", e.roundId, now),
     ...settleStatements(db, e.uid, batch, now),
   ];
 }
@@ -94,7 +93,7 @@ export function wagerEarning(db: D1Database, w: WagerEarning): D1PreparedStateme
 
 /**
  * A deposit's place in the programme, in the batch that settles it, after its status move: one
- * ledger row (delta 0) the first time it is `success`, the quests counting deposits, the tail.
+ * ledger row (delta 0) the first time it is `success`, then the tail.
  */
 export function depositEarningStatements(db: D1Database, uid: number, transactionId: string, now = Date.now()): D1PreparedStatement[] {
   const batch = crypto.randomUUID();
@@ -109,7 +108,6 @@ export function depositEarningStatements(db: D1Database, uid: number, transactio
          ON CONFLICT (uid, key) DO NOTHING`,
       )
       .bind(uid, key, transactionId, now, batch),
-    questProgress(db, uid, batch, key, "deposits", null, now),
     ...settleStatements(db, uid, batch, now),
   ];
 }

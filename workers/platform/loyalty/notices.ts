@@ -26,7 +26,7 @@ const NOTICE_SELECT = `SELECT n.id, n.trigger, n.type, n.amount, n.created_at, p
     COALESCE(lv.texts, q.texts, pr.texts) AS ref_texts, COALESCE(lv.image, q.image, pr.image) AS ref_image
   FROM loyalty_notices n JOIN loyalty_accounts a ON a.uid = n.uid JOIN loyalty_programs p ON p.id = a.program_id
     LEFT JOIN loyalty_levels lv ON n.trigger = 'level' AND lv.id = n.ref
-    LEFT JOIN loyalty_quests q ON n.trigger = 'quest' AND q.id = n.ref
+    LEFT JOIN quests q ON n.trigger = 'quest' AND q.id = n.ref
     LEFT JOIN loyalty_products pr ON n.trigger = 'purchase' AND pr.id = n.ref`;
 
 const fill = (template: unknown, values: Record<string, string>) => String(template ?? "").replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);

@@ -1,7 +1,7 @@
 import type { LoyaltyHistoryItem, LoyaltyQuest } from "../../../core/api/contract-loyalty";
 import type { Handlers } from "../core/context";
-import { dayStart, ensureAccount, weekStart } from "./ledger";
-import { questProgressView, type QuestProgressRow } from "./view";
+import { questProgressView, readQuests, type QuestProgressRow } from "../quests/view";
+import { ensureAccount } from "./ledger";
 import { textsOf } from "../core/texts";
 
 /**
@@ -20,7 +20,7 @@ interface HistoryRow {
 }
 
 interface QuestRow extends QuestProgressRow<LoyaltyQuest["kind"]> {
-  reward_points: number;
+  reward: number;
 }
 
 const CHANGED = "l.uid = ?1 AND (l.delta <> 0 OR l.exp_delta <> 0)";
@@ -31,7 +31,7 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
       ctx.db
         .prepare(
           `SELECT l.id, l.reason, l.delta, l.exp_delta, l.created_at,
-             CASE l.reason WHEN 'quest' THEN (SELECT texts FROM loyalty_quests WHERE id = l.ref)
+             CASE l.reason WHEN 'quest' THEN (SELECT texts FROM quests WHERE id = l.ref)
                            WHEN 'purchase' THEN (SELECT texts FROM loyalty_products WHERE id = l.ref)
                            WHEN 'wheel' THEN (SELECT c.texts FROM wheel_spins sp JOIN wheel_campaigns c ON c.id = sp.campaign_id WHERE sp.id = l.ref)
                            WHEN 'wheel_purchase' THEN (SELECT c.texts FROM wheel_purchases wp JOIN wheel_campaigns c ON c.id = wp.campaign_id WHERE wp.id = l.ref) END AS texts
@@ -56,17 +56,14 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
   async "loyalty.getquests"(_, ctx) {
     const now = Date.now();
     await ensureAccount(ctx.db, "?1", [ctx.uid], now).run();
-    const { results } = await ctx.db
-      .prepare(
-        `SELECT q.*, p.progress, p.completed_at FROM loyalty_quests q
-           JOIN loyalty_accounts a ON a.uid = ?1 AND q.program_id = a.program_id
-           LEFT JOIN loyalty_quest_progress p ON p.uid = ?1 AND p.quest_id = q.id
-             AND p.period_start = CASE q.period WHEN 'day' THEN ?2 WHEN 'week' THEN ?3 ELSE 0 END
-         WHERE q.is_enabled = 1 ORDER BY q.position, q.id`,
-      )
-      .bind(ctx.uid, dayStart(now), weekStart(now))
-      .all<QuestRow>();
-    const items = results.map((q): LoyaltyQuest => ({ ...questProgressView(q, ctx.locale, ctx.defaultLocale, now), reward_points: q.reward_points }));
+    const results = await readQuests<QuestRow>(
+      ctx.db,
+      ctx.uid,
+      "q.owner = 'loyalty' AND q.owner_id = (SELECT program_id FROM loyalty_accounts WHERE uid = ?1)",
+      [],
+      now,
+    );
+    const items = results.map((q): LoyaltyQuest => ({ ...questProgressView(q, ctx.locale, ctx.defaultLocale, now), reward_points: q.reward }));
     return { items };
   },
 };

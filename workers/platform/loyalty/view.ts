@@ -1,5 +1,4 @@
-import { headingOf, textsOf } from "../core/texts";
-import { periodEnd } from "./ledger";
+import { textsOf } from "../core/texts";
 import type { LoyaltyCharacter, LoyaltyLevel, LoyaltyProgram } from "../../../core/api/contract-loyalty";
 
 /** Loyalty rows as read from D1 and how the contract shows them (texts per locale; decision 0046). */
@@ -51,35 +50,6 @@ export function characterView(r: CharacterRow, locale: string, fallback: string)
 }
 
 /** The level whose [minValue, maxValue) holds `experience` (levels ordered by minValue; the first if none). */
-
-/** A quest row (loyalty's or the wheel's) with the reader's progress in its current period. */
-export interface QuestProgressRow<K extends string> {
-  id: number;
-  sysname: string;
-  kind: K;
-  game_kind: string | null;
-  target: number;
-  period: "day" | "week" | "ever";
-  image: string | null;
-  texts: string;
-  progress: number | null;
-  completed_at: number | null;
-}
-
-/** The fields loyalty's and the wheel's quests show alike: texts, terms, progress (capped at the target), the period's end. */
-export function questProgressView<K extends string>(q: QuestProgressRow<K>, locale: string, fallback: string, now: number) {
-  return {
-    ...headingOf(q, locale, fallback),
-    kind: q.kind,
-    game_kind: q.game_kind,
-    target: q.target,
-    period: q.period,
-    progress: Math.min(q.progress ?? 0, q.target),
-    completed: q.completed_at !== null,
-    period_ends_at: periodEnd(q.period, now),
-  };
-}
-
 export function levelOf<L extends { minValue: number; maxValue: number | null }>(levels: L[], experience: number): L | undefined {
   return levels.find((l) => experience >= l.minValue && (l.maxValue === null || experience < l.maxValue)) ?? levels[0];
 }

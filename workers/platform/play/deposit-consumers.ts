@@ -4,13 +4,13 @@ import { announceNotices } from "../loyalty/notices";
 import { announceOfferTaken, offerDepositStatements } from "../offers/deposit";
 import { announcePromoGrants } from "../promocodes";
 import { depositPromoGrants } from "../promocodes/deposits";
-import { wheelQuestStatements } from "../wheel/quests";
+import { questStatements } from "../quests/engine";
 import type { Consumer, DepositEvent } from "./events";
 
 /**
  * Everything a successful deposit feeds (events.ts), in the batch that credits it: the deposit
  * bonuses and free-spin packs it earns and the offer it named (decisions 0039, 0041, 0043), the
- * promo code entered with it (0044), the loyalty quests (0046) and the wheel's quests (0047).
+ * promo code entered with it (0044), loyalty (0046) and the quests counting deposits (platform/quests/).
  */
 export const DEPOSIT_CONSUMERS: readonly Consumer<DepositEvent>[] = [
   {
@@ -39,10 +39,23 @@ export const DEPOSIT_CONSUMERS: readonly Consumer<DepositEvent>[] = [
     },
   },
   {
-    name: "wheel quests",
-    // Only while the credit (later in the batch) is not yet written.
+    name: "quests",
+    // Only while the credit (later in the batch) is not yet written, for a deposit now `success`.
     consume: (db, { row, operationKey }, now) => ({
-      statements: wheelQuestStatements(db, { uid: row.uid, operationKey, kind: "deposits", ref: row.id, wagered: 0, bonusId: null }, now),
+      statements: questStatements(
+        db,
+        {
+          uid: row.uid,
+          event: "deposit",
+          gameId: null,
+          wagered: 0,
+          fresh: {
+            sql: "NOT EXISTS (SELECT 1 FROM wallet_operations WHERE uid = ?1 AND key = ?2) AND EXISTS (SELECT 1 FROM cashier_transactions x WHERE x.id = ?3 AND x.uid = ?1 AND x.type = 'deposit' AND x.status = 'success')",
+            params: [row.uid, operationKey, row.id],
+          },
+        },
+        now,
+      ),
     }),
   },
 ];

@@ -7,7 +7,7 @@ import { roundEarningStatements } from "../loyalty/earn";
 import { announceNotices } from "../loyalty/notices";
 import { postBatch } from "../tournaments/board-post";
 import { roundScoringStatements } from "../tournaments/scoring";
-import { wheelQuestStatements } from "../wheel/quests";
+import { questStatements } from "../quests/engine";
 import type { Consumer, RoundEvent } from "./events";
 
 /**
@@ -40,13 +40,26 @@ export const ROUND_CONSUMERS: readonly Consumer<RoundEvent>[] = [
     },
   },
   {
-    name: "wheel quests",
+    name: "quests",
+    // Only while the round's payment is unused, and while the bonus it was funded under pays.
     consume: (db, e, now) => ({
-      statements: wheelQuestStatements(
-        db,
-        { uid: e.uid, operationKey: e.operationKey, kind: "rounds", ref: e.id, wagered: e.betMain, bonusId: e.bonusId },
-        now,
-      ),
+      statements:
+        e.betMain > 0
+          ? questStatements(
+              db,
+              {
+                uid: e.uid,
+                event: "round",
+                gameId: e.gameId,
+                wagered: e.betMain,
+                fresh: {
+                  sql: "NOT EXISTS (SELECT 1 FROM wallet_operations WHERE uid = ?1 AND key = ?2) AND (?3 IS NULL OR EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?3 AND status = 'active'))",
+                  params: [e.uid, e.operationKey, e.bonusId],
+                },
+              },
+              now,
+            )
+          : [],
     }),
   },
   {

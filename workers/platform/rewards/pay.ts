@@ -90,6 +90,47 @@ export function rewardStatements(db: D1Database, reward: Reward, source: RewardS
 }
 
 /**
+ * Points or spins for many rows at once, in the caller's batch: the rows `select` finds (columns
+ * `key`, `ref`, `amount`, and `campaign_id` for spins; its parameters are ?4 onwards), each once
+ * per player and key, settled by the ledger's tail. The quest engine pays its completions so.
+ * `experience`: points that also count as experience (earned by play, not by luck or purchase);
+ * `accountExists`: the rows are found only for a player whose loyalty account exists.
+ */
+export function rewardRowsStatements(
+  db: D1Database,
+  r: { type: "points" | "spins"; uid: number; reason: string; now: number; select: Guard; experience?: boolean; accountExists?: boolean },
+): D1PreparedStatement[] {
+  const batch = crypto.randomUUID();
+  // ?1 the player, ?2 the reason, ?3 the time, then the select's own, then the batch.
+  const select = r.select.sql.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + 3}`);
+  const batchParam = `?${r.select.params.length + 4}`;
+  const binds = [r.uid, r.reason, r.now, ...r.select.params, batch];
+  if (r.type === "points") {
+    return [
+      ...(r.accountExists ? [] : [ensureAccount(db, "?1", [r.uid], r.now)]),
+      db
+        .prepare(
+          `INSERT INTO loyalty_ledger (uid, key, reason, ref, delta, exp_delta, created_at, batch_id)
+           SELECT ?1, x.key, ?2, x.ref, x.amount, ${r.experience ? "x.amount" : "0"}, ?3, ${batchParam} FROM (${select}) x WHERE x.amount > 0
+           ON CONFLICT (uid, key) DO NOTHING`,
+        )
+        .bind(...binds),
+      ...settleStatements(db, r.uid, batch, r.now),
+    ];
+  }
+  return [
+    db
+      .prepare(
+        `INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, ref, delta, created_at, batch_id)
+         SELECT ?1, x.campaign_id, x.key, ?2, x.ref, x.amount, ?3, ${batchParam} FROM (${select}) x WHERE x.amount > 0
+         ON CONFLICT (uid, key) DO NOTHING`,
+      )
+      .bind(...binds),
+    settleSpinCredits(db, r.uid, batch, r.now),
+  ];
+}
+
+/**
  * Runs the caller's batch — `statements` first (what earned the reward, and whatever else it
  * moves), then the reward's, then `after` (what records the reward, e.g. the granted bonus's id) —
  * money through the wallet's operation under the source's guard. A bonus this batch granted is

@@ -1,0 +1,47 @@
+import { headingOf } from "../core/texts";
+import { dayStart, periodEnd, periodStartSql, weekStart } from "./periods";
+
+/** A quest row (loyalty's or the wheel's) with the reader's progress in its current period. */
+export interface QuestProgressRow<K extends string> {
+  id: number;
+  sysname: string;
+  kind: K;
+  game_kind: string | null;
+  target: number;
+  period: "day" | "week" | "ever";
+  image: string | null;
+  texts: string;
+  progress: number | null;
+  completed_at: number | null;
+}
+
+/** The fields loyalty's and the wheel's quests show alike: texts, terms, progress (capped at the target), the period's end. */
+export function questProgressView<K extends string>(q: QuestProgressRow<K>, locale: string, fallback: string, now: number) {
+  return {
+    ...headingOf(q, locale, fallback),
+    kind: q.kind,
+    game_kind: q.game_kind,
+    target: q.target,
+    period: q.period,
+    progress: Math.min(q.progress ?? 0, q.target),
+    completed: q.completed_at !== null,
+    period_ends_at: periodEnd(q.period, now),
+  };
+}
+
+/**
+ * Enabled quests of one owner (a loyalty programme, a wheel campaign) or one quest, with the
+ * player's progress in their current period (uid 0: a visitor, none). `where` is over `q` and its
+ * parameters are ?4 onwards.
+ */
+export async function readQuests<R extends QuestProgressRow<string>>(db: D1Database, uid: number, where: string, params: unknown[], now: number): Promise<R[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT q.*, p.progress, p.completed_at FROM quests q
+         LEFT JOIN quest_progress p ON p.uid = ?1 AND p.quest_id = q.id AND p.period_start = ${periodStartSql("q", "?2", "?3")}
+       WHERE q.is_enabled = 1 AND ${where} ORDER BY q.position, q.id`,
+    )
+    .bind(uid, dayStart(now), weekStart(now), ...params)
+    .all<R>();
+  return results;
+}
