@@ -1,0 +1,15 @@
+import { paymentProviders } from "../providers/payments-registry";
+import { demoPaymentProvider } from "./payment-provider";
+import { demoOn } from "./switches";
+
+/**
+ * The demo stand-ins' registration into the platform's provider registries (platform/providers/):
+ * the Worker entry (workers/app.ts) installs it at start, as does any other entry that serves the
+ * platform (the Worker tests' setup, their stand-in remote platform). Each stand-in is offered
+ * only where its switch is on (decision 0060): outside production, or in production when
+ * DEMO_PROVIDERS names it. Installing again replaces the same registrations: it changes nothing.
+ */
+export function installDemoProviders(): void {
+  // "Playfront Pay": the demo PSP; DEMO_PAYMENTS (on/off) still decides it when set.
+  paymentProviders.register({ name: "demo", offered: (env) => demoOn(env, "payments"), provider: demoPaymentProvider });
+}
