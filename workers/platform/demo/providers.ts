@@ -1,4 +1,6 @@
+import { oauthProviders } from "../providers/oauth-registry";
 import { paymentProviders } from "../providers/payments-registry";
+import { demoOAuthProvider } from "./oauth-demo-provider";
 import { demoPaymentProvider } from "./payment-provider";
 import { demoOn } from "./switches";
 
@@ -12,4 +14,6 @@ import { demoOn } from "./switches";
 export function installDemoProviders(): void {
   // "Playfront Pay": the demo PSP; DEMO_PAYMENTS (on/off) still decides it when set.
   paymentProviders.register({ name: "demo", offered: (env) => demoOn(env, "payments"), provider: demoPaymentProvider });
+  // "Playfront ID": vouches for any email typed into it, so never in production unless named.
+  oauthProviders.register({ name: "demo", offered: (env) => demoOn(env, "oauth"), provider: demoOAuthProvider });
 }
