@@ -1,8 +1,10 @@
 import { oauthProviders } from "../providers/oauth-registry";
 import { paymentProviders } from "../providers/payments-registry";
+import { verificationProviders } from "../providers/verification-registry";
 import { demoOAuthProvider } from "./oauth-demo-provider";
 import { demoPaymentProvider } from "./payment-provider";
 import { demoOn } from "./switches";
+import { demoVerificationProvider } from "./verification-provider";
 
 /**
  * The demo stand-ins' registration into the platform's provider registries (platform/providers/):
@@ -16,4 +18,6 @@ export function installDemoProviders(): void {
   paymentProviders.register({ name: "demo", offered: (env) => demoOn(env, "payments"), provider: demoPaymentProvider });
   // "Playfront ID": vouches for any email typed into it, so never in production unless named.
   oauthProviders.register({ name: "demo", offered: (env) => demoOn(env, "oauth"), provider: demoOAuthProvider });
+  // The demo identity verification: its hosted page, review console and webhooks.
+  verificationProviders.register({ name: "demo", offered: (env) => demoOn(env, "verification"), provider: demoVerificationProvider });
 }
