@@ -1,6 +1,8 @@
+import { messageDeliveries } from "../providers/messaging-registry";
 import { oauthProviders } from "../providers/oauth-registry";
 import { paymentProviders } from "../providers/payments-registry";
 import { verificationProviders } from "../providers/verification-registry";
+import { outboxDelivery } from "./messenger";
 import { demoOAuthProvider } from "./oauth-demo-provider";
 import { demoPaymentProvider } from "./payment-provider";
 import { demoOn } from "./switches";
@@ -20,4 +22,8 @@ export function installDemoProviders(): void {
   oauthProviders.register({ name: "demo", offered: (env) => demoOn(env, "oauth"), provider: demoOAuthProvider });
   // The demo identity verification: its hosted page, review console and webhooks.
   verificationProviders.register({ name: "demo", offered: (env) => demoOn(env, "verification"), provider: demoVerificationProvider });
+  // The outbox is where every deployment's mail and SMS go until an operator registers a real
+  // delivery, so it is offered everywhere, as before the registries; the `mailbox` switch gates
+  // only the page that shows it (/platform/demo/mailbox).
+  messageDeliveries.register({ name: "demo", offered: () => true, provider: outboxDelivery });
 }
