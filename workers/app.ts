@@ -9,6 +9,7 @@ import { handlePlatformPages } from "./platform/demo";
 import { deliverVerificationWebhooks } from "./platform/demo/verification-outbox";
 import { purgeVerificationData } from "./platform/demo/verification-retention";
 import { demoOn } from "./platform/demo/switches";
+import { installDemoProviders } from "./platform/demo/providers";
 import { sweepBonuses } from "./platform/bonuses/sweep";
 import { reconcileDueDeposits } from "./platform/cashier/reconcile";
 import { computeCashbacks } from "./platform/cashback/compute";
@@ -28,6 +29,10 @@ import { originCheck, securityHeaders, type SecurityVars } from "./security";
 import { runVpnClock } from "./platform/vpn/clock";
 import { markOfflineCacheable, pwaClientResponse, serviceWorkerResponse } from "./pwa/route";
 import { analyticsScriptResponse, consentResponse } from "./analytics/route";
+
+// The composition root: the demo stand-ins join the platform's provider registries (each offered
+// only where its switch is on, decision 0060). The platform itself never imports demo/.
+installDemoProviders();
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
 let productionHandler: RequestHandler | undefined;

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { methodForCall, methodsFor } from "../../workers/platform/cashier/methods";
-import { demoPaymentsEnabled, providerNamed } from "../../workers/platform/cashier/providers";
+import { demoPaymentsEnabled } from "../../workers/platform/demo/switches";
+import { providerNamed } from "../../workers/platform/providers/payments-registry";
 
 /** The demo payment system pays whatever is clicked: never on in production unless the operator says so. */
 describe("DEMO_PAYMENTS", () => {

@@ -141,7 +141,7 @@ describe("a stand-in switched on by name in production", () => {
 
 describe("the demo verification provider, off", () => {
   it("shows no attempt and refuses to start one with a clear 400, instead of a link to a page that is not there", async () => {
-    const { verificationProvider } = await import("../../workers/platform/verification/provider");
+    const { verificationProvider } = await import("../../workers/platform/providers/verification-registry");
     const off = verificationProvider(production);
     expect(await off.latestApplicant(production, 1)).toBeNull();
     await expect(off.openApplicant(production, 1, Date.now())).rejects.toMatchObject({

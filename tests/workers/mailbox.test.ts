@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { mailboxRoutes } from "../../workers/platform/demo/mailbox";
-import { messageDelivery } from "../../workers/platform/demo/messenger";
+import { messageDelivery } from "../../workers/platform/providers/messaging-registry";
 import { send } from "./helpers";
 
 const MAILBOX = "/platform/demo/mailbox";
@@ -9,10 +9,10 @@ const MAILBOX = "/platform/demo/mailbox";
 describe("demo mailbox", () => {
   it("lists an address's messages newest first as JSON, whatever case or phone formatting", async () => {
     const delivery = messageDelivery(env);
-    await delivery.send({ channel: "email", to: "Reader@Example.com", subject: "First", text: "one" });
-    await delivery.send({ channel: "email", to: "someone.else@example.com", subject: "Not yours", text: "x" });
-    await delivery.send({ channel: "email", to: "reader@example.com", subject: "Second", text: "two", link: "https://playfront.test/?a=1" });
-    await delivery.send({ channel: "sms", to: "+1 (555) 000-1234", subject: "Code", text: "123456" });
+    await delivery.send(env, { channel: "email", to: "Reader@Example.com", subject: "First", text: "one" });
+    await delivery.send(env, { channel: "email", to: "someone.else@example.com", subject: "Not yours", text: "x" });
+    await delivery.send(env, { channel: "email", to: "reader@example.com", subject: "Second", text: "two", link: "https://playfront.test/?a=1" });
+    await delivery.send(env, { channel: "sms", to: "+1 (555) 000-1234", subject: "Code", text: "123456" });
 
     const res = await send(`${MAILBOX}?format=json&to=READER@example.com`);
     expect(res.status).toBe(200);
@@ -33,14 +33,14 @@ describe("demo mailbox", () => {
   });
 
   it("shows messages as a script-free HTML page, escaping what they say", async () => {
-    await messageDelivery(env).send({
+    await messageDelivery(env).send(env, {
       channel: "email",
       to: "html@example.com",
       subject: "<script>alert(1)</script>",
       text: "Hello <b>there</b> & bye",
       link: "javascript:alert(1)",
     });
-    await messageDelivery(env).send({
+    await messageDelivery(env).send(env, {
       channel: "email",
       to: "html@example.com",
       subject: "Reset",

@@ -1,10 +1,14 @@
 import { handlePlatform } from "../../workers/platform";
+import { installDemoProviders } from "../../workers/platform/demo/providers";
 
 /**
  * A second Worker for proxy.test.ts: the embedded platform on its own D1 database, standing in
  * for an operator's real platform at PLATFORM_ORIGIN. vitest.config.ts bundles this file and routes
  * the test runner's outbound fetches here, so nothing in the tests reaches the network.
  */
+// A platform's entry composes it as the Worker's does: the demo stand-ins join its provider registries.
+installDemoProviders();
+
 /** The origin proxy.test.ts sets as PLATFORM_ORIGIN (a Worker entry may export handlers only). */
 const REMOTE_HOST = "platform.test";
 /** Where a test sets what tournaments.participate answers (an operator's platform may answer other than 1). */

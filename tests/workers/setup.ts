@@ -1,4 +1,10 @@
 import { env } from "cloudflare:workers";
+import { installDemoProviders } from "../../workers/platform/demo/providers";
+
+// The Worker entry installs the demo stand-ins into the provider registries at start; a test that
+// calls platform modules directly (not through the Worker) needs them installed too. Installing
+// again changes nothing, so the tests that do import the Worker see the same registrations.
+installDemoProviders();
 
 // Every test file gets its own Miniflare, whose storage starts as a copy of one database migrated
 // and seeded once per run (scripts/worker-test-db.mjs, decision 0064). Check the copy is whole: a

@@ -1,7 +1,7 @@
 import { PlatformError } from "../../../core/api/errors";
 import { sha256Hex, timingSafeEqual } from "../core/bytes";
 import type { PlatformContext } from "../core/context";
-import { messageDelivery } from "../demo/messenger";
+import { messageDelivery } from "../providers/messaging-registry";
 import { composeNotice } from "./notices";
 import { loadPersonalData, type PersonalDataSettings } from "./personal-data";
 
@@ -123,7 +123,7 @@ export async function sendContactConfirmation(ctx: PlatformContext, uid: number,
     .bind(uid, target.type, target.contact, await codeHash(ctx, uid, target.contact, code), now, now + CODE_TTL_MS)
     .run();
   const { subject, text } = await composeNotice(ctx.db, ctx.locale, "confirmCode", { code, minutes: CODE_TTL_MS / 60_000 });
-  await messageDelivery(ctx.env).send({ ...(await addressOf(ctx, target)), subject, text });
+  await messageDelivery(ctx.env).send(ctx.env, { ...(await addressOf(ctx, target)), subject, text });
   return { resend_time: RESEND_AFTER_MS / 1000 };
 }
 

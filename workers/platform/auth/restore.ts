@@ -4,7 +4,7 @@ import { composeNotice } from "../account/notices";
 import { findUserForLogin, loadContacts, type UserRow } from "../account/users";
 import { randomHex, sha256Hex } from "../core/bytes";
 import type { Handler, PlatformContext } from "../core/context";
-import { messageDelivery } from "../demo/messenger";
+import { messageDelivery } from "../providers/messaging-registry";
 import { hashPassword } from "./passwords";
 import { revokeUserSessions } from "./sessions";
 import { trustDevice } from "./device";
@@ -65,7 +65,7 @@ async function sendResetLink(ctx: PlatformContext, user: UserRow, named: string,
   if (!to) return;
   const link = resetLink(ctx, token);
   const { subject, text } = await composeNotice(ctx.db, ctx.locale, "restore", { link, minutes: RESET_TOKEN_MS / 60_000 });
-  await messageDelivery(ctx.env).send({ ...(await addressOf(ctx, to)), subject, text, link });
+  await messageDelivery(ctx.env).send(ctx.env, { ...(await addressOf(ctx, to)), subject, text, link });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { MoneyDeps } from "../wallet/move-money";
-import { CallbackRejected } from "./provider";
-import { providerNamed } from "./providers";
+import { CallbackRejected } from "../providers/payments";
+import { providerNamed } from "../providers/payments-registry";
 import { applyDepositStatus } from "./settle";
 import { findTransaction } from "./transactions";
 

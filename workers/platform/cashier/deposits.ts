@@ -7,7 +7,7 @@ import { assertDepositOffer } from "../offers/deposit";
 import { assertDepositAmount } from "./amounts";
 import { methodForCall } from "./methods";
 import { cashierPlayer } from "./player";
-import { providerNamed } from "./providers";
+import { providerNamed } from "../providers/payments-registry";
 import { rememberDepositPromo } from "../promocodes/deposits";
 import { checkedPromoCode } from "../promocodes/check";
 import { loadRedeemer } from "../promocodes/rules";

@@ -1,6 +1,6 @@
 import type { AmountRules, CashierField, CashierMethod, PaymentFlow } from "../../../core/api/entities-cashier";
 import { PlatformError } from "../../../core/api/errors";
-import { providerNamed } from "./providers";
+import { providerNamed } from "../providers/payments-registry";
 
 /**
  * Payment methods (table cashier_methods): the demo operator's ways to pay in and out. A method is

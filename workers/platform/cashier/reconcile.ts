@@ -1,5 +1,5 @@
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
-import { providerNamed } from "./providers";
+import { providerNamed } from "../providers/payments-registry";
 import { applyDepositStatus, depositKey, withdrawalCancelKey, withdrawalKey, withdrawalRefund } from "./settle";
 import { findTransaction, type TransactionRow } from "./transactions";
 

@@ -1,6 +1,6 @@
 import type { CmsConfig, ContentPage, Redirect } from "../../../core/api/cms";
 import { PlatformError } from "../../../core/api/errors";
-import { oauthOffered } from "../auth/oauth-providers";
+import { oauthOffered } from "../providers/oauth-registry";
 import type { Handlers } from "../core/context";
 
 interface PageRow {

@@ -1,4 +1,4 @@
-import { OAuthProviderError, type OAuthIdentity, type OAuthProvider } from "../auth/oauth-provider";
+import { OAuthProviderError, type OAuthIdentity, type OAuthProvider } from "../providers/oauth";
 import { DEMO_AUTHORIZE_PATH, DEMO_CLIENT_ID, DEMO_SCOPE, DEMO_TOKEN_PATH, DEMO_USERINFO_PATH, demoClientSecret } from "./oauth-demo-client";
 import { demoOAuthRoutes } from "./oauth-demo-routes";
 

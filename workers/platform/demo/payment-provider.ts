@@ -1,5 +1,5 @@
 import type { TransactionStatus } from "../../../core/api/entities-cashier";
-import { CallbackRejected, type PaymentCallback, type PaymentProvider, type PaymentRequest } from "../cashier/provider";
+import { CallbackRejected, type PaymentCallback, type PaymentProvider, type PaymentRequest } from "../providers/payments";
 import { randomHex } from "../core/bytes";
 import { sign, verify } from "../core/signing";
 

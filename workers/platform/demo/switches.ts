@@ -52,6 +52,11 @@ export function demoOn(env: SwitchEnv, name: DemoStandIn): boolean {
   return env.APP_ENV !== "production" || namedStandIns(env.DEMO_PROVIDERS).includes(name);
 }
 
+/** The demo payment system (decision 0060's `demoPaymentsEnabled`): the switch's answer for `payments`. */
+export function demoPaymentsEnabled(env: SwitchEnv): boolean {
+  return demoOn(env, "payments");
+}
+
 /** Route middleware: a stand-in that is off answers 404, like any unknown path. */
 export const demoOnly =
   (name: DemoStandIn): MiddlewareHandler<{ Bindings: Env }> =>

@@ -1,9 +1,11 @@
 import type { VerificationAccessToken, VerificationApplicant } from "../../../core/api/contract-verification";
 
 /**
- * What the platform needs from an identity verification provider (Sumsub-shaped). The demo one
+ * The verification port: what the platform needs from an identity verification provider
+ * (Sumsub-shaped), reached through verification-registry.ts. The demo one
  * (workers/platform/demo/verification-*.ts) keeps applicants, uploads and tokens in D1, shows a
- * hosted page and a review console, and reports decisions with a signed webhook (webhook.ts).
+ * hosted page and a review console, and reports decisions with a signed webhook
+ * (verification/webhook.ts).
  */
 export interface VerificationProvider {
   /** The player's newest attempt, or null when they never started one. */

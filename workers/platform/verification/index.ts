@@ -1,7 +1,7 @@
 import { PlatformError } from "../../../core/api/errors";
 import { missingIdentityFields } from "../account/profile-rules";
 import type { Handlers, PlatformContext } from "../core/context";
-import { verificationProvider } from "./provider";
+import { verificationProvider } from "../providers/verification-registry";
 
 type VerificationMethods = "account.setUserOnVerification" | "sumsub.getApplicant" | "sumsub.createApplicant" | "sumsub.getAccessToken";
 

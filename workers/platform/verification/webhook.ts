@@ -1,6 +1,6 @@
 import { publish } from "../../realtime/publish";
 import { randomHex } from "../core/bytes";
-import { verificationProvider } from "./provider";
+import { verificationProvider } from "../providers/verification-registry";
 import { reviewedStatus, ReviewWebhook } from "./webhook-payload";
 import { digestValid } from "./webhook-signature";
 

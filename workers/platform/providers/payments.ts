@@ -1,10 +1,11 @@
 import type { PaymentFlow, TransactionStatus } from "../../../core/api/entities-cashier";
 
 /**
- * What the cashier needs from a payment system (PSP). The demo one (workers/platform/demo/
- * payment-provider.ts) behaves like a hosted-page PSP: the platform creates a payment and sends the
- * browser to the PSP's page; the PSP reports the outcome with a signed server-to-server callback,
- * and answers status queries when the platform reconciles (decision 0011).
+ * The payments port: what the cashier needs from a payment system (PSP). The demo one
+ * (workers/platform/demo/payment-provider.ts) behaves like a hosted-page PSP: the platform creates a
+ * payment and sends the browser to the PSP's page; the PSP reports the outcome with a signed
+ * server-to-server callback, and answers status queries when the platform reconciles (decision
+ * 0011). The cashier reaches a PSP through payments-registry.ts.
  */
 export interface PaymentRequest {
   transactionId: string;

@@ -1,7 +1,7 @@
 /**
- * What the platform needs of a social sign-in provider (OAuth 2.0 authorization code with PKCE).
- * The demo provider (workers/platform/demo/oauth-demo-provider.ts) implements it; a Google or
- * Facebook integration would implement the same and register in oauth-providers.ts.
+ * The OAuth port: what the platform needs of a social sign-in provider (OAuth 2.0 authorization
+ * code with PKCE). The demo provider (workers/platform/demo/oauth-demo-provider.ts) implements it;
+ * a Google or Facebook integration would implement the same and register in oauth-registry.ts.
  */
 
 /** The person the provider vouches for. `subject` is the provider's stable id for them. */
@@ -38,3 +38,6 @@ export class OAuthProviderError extends Error {
     this.name = "OAuthProviderError";
   }
 }
+
+/** Opens a provider for one request: it speaks for the request's origin (its callback URL is there). */
+export type OAuthProviderFactory = (env: Env, origin: string) => OAuthProvider;
