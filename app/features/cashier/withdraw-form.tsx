@@ -10,7 +10,7 @@ import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { methodName } from "./transaction-view";
 import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
-import { cashierFormSchema } from "./cashier-schema";
+import { withdrawFormSchema } from "./cashier-schema";
 import { formatDateTime } from "../../../core/dates";
 import type { WithdrawData } from "./withdraw.server";
 import type { WithdrawNeed } from "./withdraw-refusal";
@@ -170,7 +170,7 @@ export function WithdrawForm({ data, actionData }: { data: WithdrawData; actionD
   const t = useT();
   const busy = useNavigation().state === "submitting";
   const method = data.method!;
-  const schema = useMemo(() => cashierFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }), [method, t]);
+  const schema = useMemo(() => withdrawFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }), [method, t]);
   const [form, fields] = useForm<Record<string, string | undefined>>({
     id: `withdraw-${method.sysname}`,
     lastResult: actionData?.result,
