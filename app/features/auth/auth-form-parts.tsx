@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { useLocalePath } from "../../lib/i18n/use-t";
-import { Field as KitField, type FieldProps } from "../../ui/form/field";
-import { Submit } from "../../ui/form/controls";
+import { Field as KitField, type FieldProps, Submit } from "../../ui/form/field";
 
 export type { FieldProps };
 

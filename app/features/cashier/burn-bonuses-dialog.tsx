@@ -1,10 +1,10 @@
 import { useState } from "react";
+import { Submit } from "../../ui/form/field";
 import { Form, useLocation, useNavigation } from "react-router";
 import type { Money } from "../../../core/api/entities";
 import { formatMoney } from "../../../core/money";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
 import { ConfirmActions, ConfirmBody, DismissLink } from "../../ui/dialog/confirm-body";
-import { Submit } from "../../ui/form/controls";
 import { useT } from "../../lib/i18n/use-t";
 
 const BURN_DIALOG = { id: "burning-bonuses", kind: "confirm" as const, name: "burningBonuses", preventClose: false };

@@ -3,8 +3,7 @@ import type { AmountRules, Bank, CashierField } from "../../../core/api/entities
 import type { TFunction } from "../../lib/i18n/translate";
 import { formatMoney } from "../../../core/money";
 import { requisiteName, unitsValue } from "./cashier-schema";
-import { FieldErrors, FormErrors as KitFormErrors, invalid } from "../../ui/form/field";
-import { AmountInput, Select } from "../../ui/form/controls";
+import { FieldErrors, FormErrors as KitFormErrors, invalid, AmountInput, Select } from "../../ui/form/field";
 
 type Meta = FieldMetadata<string | undefined>;
 

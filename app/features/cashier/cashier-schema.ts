@@ -73,9 +73,6 @@ export function cashierFormSchema({ rules, fields, overrides }: CashierFormRules
 
 export type CashierFormValue = z.infer<ReturnType<typeof cashierFormSchema>>;
 
-/** The method a deposit form names, read first: its rules and requisites make the form's schema. */
-export const depositMethodSchema = z.looseObject({ method: z.string().max(40).optional() });
-
 /** The offer chosen on the deposit form: a positive id, or none (anything else is no offer). */
 export const chosenOffer = (v: string | undefined) => (v !== undefined && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 
@@ -88,20 +85,6 @@ export function depositFormSchema(rules: CashierFormRules) {
 export function withdrawFormSchema(rules: CashierFormRules) {
   return cashierFormSchema(rules).extend({ intent: z.literal("withdraw"), burn_bonuses: z.string().optional() });
 }
-
-/**
- * The withdraw page's forms by `intent`: which one, and the fields the small ones send. The
- * withdrawal's own fields depend on the chosen method, so that variant names only the method and
- * `withdrawFormSchema` of the method's rules parses it.
- */
-export const withdrawIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("cancel"), transaction_id: z.string().max(64).optional(), returnTo: z.string().optional() }),
-  z.object({ intent: z.literal("sendCode") }),
-  z.object({ intent: z.literal("confirmCode"), code: z.string().max(32).optional() }),
-  z.looseObject({ intent: z.literal("withdraw"), method: z.string().optional() }),
-]);
-
-export type WithdrawIntentForm = z.infer<typeof withdrawIntentSchema>;
 
 /** The requisites of a parsed form as the platform takes them (JSON of sysname → text), or undefined. */
 export function requisitesJson(value: Record<string, unknown>, fields: readonly CashierField[]): string | undefined {

@@ -12,7 +12,8 @@ import { toMinorUnits } from "../../../core/validation/amount";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
 import { formStrings } from "../../ui/form/form-data";
-import { formFieldErrors, requisitesJson, withdrawFormSchema, withdrawIntentSchema, type WithdrawIntentForm } from "./cashier-schema";
+import { formFieldErrors, requisitesJson, withdrawFormSchema } from "./cashier-schema";
+import { withdrawIntentSchema, type WithdrawIntentForm } from "./cashier-actions.schema";
 import { withdrawRefusal } from "./withdraw-refusal";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };

@@ -1,9 +1,8 @@
 import { Form, Link, useNavigate } from "react-router";
 import type { LoyaltyCharacter } from "../../../core/api/contract-loyalty";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
-import { FieldErrors } from "../../ui/form/field";
+import { FieldErrors, Submit } from "../../ui/form/field";
 import { ConfirmBody } from "../../ui/dialog/confirm-body";
-import { Submit } from "../../ui/form/controls";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { CHARACTER_KEY } from "./keys";
 

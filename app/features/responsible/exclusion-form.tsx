@@ -6,8 +6,7 @@ import { SELF_EXCLUSION_PERIODS } from "../../../core/api/entities-responsible";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { useT } from "../../lib/i18n/use-t";
 import type { ResponsibleActionData } from "./action-data";
-import { FieldErrors, FormErrors, invalid } from "../../ui/form/field";
-import { Select, Submit } from "../../ui/form/controls";
+import { FieldErrors, FormErrors, invalid, Select, Submit } from "../../ui/form/field";
 import { exclusionSchema } from "./schemas";
 
 /**

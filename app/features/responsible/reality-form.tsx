@@ -5,8 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { useT } from "../../lib/i18n/use-t";
 import type { ResponsibleActionData } from "./action-data";
-import { FieldErrors, FormErrors } from "../../ui/form/field";
-import { Select, Submit } from "../../ui/form/controls";
+import { FieldErrors, FormErrors, Select, Submit } from "../../ui/form/field";
 import { REALITY_CHECK_CHOICES, realitySchema } from "./schemas";
 
 /** How often the reality check interrupts play (minutes of session time; 0 = off). */
