@@ -37,7 +37,6 @@ export default function ProfileNotification({ loaderData, actionData }: Route.Co
             </p>
             <p data-subscribed={c.is_subscribed}>{t(c.is_subscribed ? "profile.notification.subscribed" : "profile.notification.unsubscribed")}</p>
             <Form method="post">
-              <input type="hidden" name="intent" value="subscription" />
               <input type="hidden" name="contact" value={c.contact} />
               <input type="hidden" name="subscription" value={c.is_subscribed ? "0" : "1"} />
               <button type="submit" className={c.is_subscribed ? "btn btn--ghost" : "btn btn--primary"}>
@@ -54,7 +53,7 @@ export default function ProfileNotification({ loaderData, actionData }: Route.Co
       </ul>
       {contacts.some((c) => c.is_subscribed) && (
         <Form method="post">
-          <input type="hidden" name="intent" value="allOff" />
+          <input type="hidden" name="all" value="0" />
           <button type="submit" className="btn btn--ghost">
             {t("profile.notification.unsubscribeAll")}
           </button>

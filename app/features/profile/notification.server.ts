@@ -18,8 +18,8 @@ export async function loadNotification({ request, context }: Args) {
 }
 
 /**
- * Subscribes or unsubscribes one contact (intent `subscription`: `contact`, `subscription` 1|0), or
- * turns every contact off (intent `allOff`). Success comes back with a toast; a refusal names the contact's error.
+ * Subscribes or unsubscribes one contact (`contact`, `subscription` 1|0), or every contact at once
+ * (`all=0`). Success comes back with a toast; a refusal names the contact's error.
  */
 export async function notificationAction({ request, context }: Args) {
   await requirePlayer(context, request);
@@ -31,7 +31,7 @@ export async function notificationAction({ request, context }: Args) {
   const platform = getPlatform(context);
   const here = sitePath(context, "/profile/notification");
   try {
-    if (form.intent === "allOff") {
+    if ("all" in form) {
       const { contacts = [] } = await platform.call("account.getprofileinfo", { fields: "contacts" });
       for (const c of contacts.filter((c) => c.is_subscribed)) {
         await platform.call("account.changeSubscription", { contact: c.contact, subscription: "0" });
@@ -45,6 +45,6 @@ export async function notificationAction({ request, context }: Args) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     if (e.status === 401) throw redirect(sitePath(context, "/"));
     const message = Object.values(e.fields ?? {}).flat()[0] ?? e.message;
-    return data({ contact: form.intent === "subscription" ? form.contact : "", message }, { status: e.status });
+    return data({ contact: "contact" in form ? form.contact : "", message }, { status: e.status });
   }
 }
