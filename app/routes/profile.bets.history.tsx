@@ -7,6 +7,9 @@ import { SportsBetsTable } from "../features/profile/sports-bets-table";
 import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { formatDateTime } from "../../core/dates";
 import { formatMoney } from "../../core/money";
+import { type Column, DataTable } from "../ui/table/data-table";
+
+type Round = Route.ComponentProps["loaderData"]["rounds"][number];
 
 export const loader = (args: Route.LoaderArgs) => loadHistory(args);
 
@@ -23,6 +26,27 @@ export default function ProfileBetsHistory({ loaderData }: Route.ComponentProps)
     const q = [tabQuery, at > 0 ? `offset=${at}` : ""].filter(Boolean).join("&");
     return to(`/profile/bets/history${q ? `?${q}` : ""}`);
   };
+  const columns: Column<Round>[] = [
+    { key: "date", header: t("profileGames.history.date"), cell: (r) => formatDateTime(r.created_at) },
+    {
+      key: "game",
+      header: t("profileGames.history.game"),
+      cell: (r) => (
+        <Link to={to(`/game/${r.game}`)} dir="auto">
+          {r.title}
+        </Link>
+      ),
+    },
+    { key: "mode", header: t("profileGames.history.mode"), cell: (r) => t(`profileGames.history.${r.mode}`) },
+    { key: "bet", header: t("profileGames.history.bet"), headerClassName: "num", className: "num", cell: (r) => formatMoney(r.bet) },
+    {
+      key: "win",
+      header: t("profileGames.history.win"),
+      headerClassName: "num",
+      className: (r) => (r.win.amount > 0 ? "num profile-games__win" : "num"),
+      cell: (r) => formatMoney(r.win),
+    },
+  ];
   return (
     <section className="profile-games">
       <ProfileNav current="/profile/bets/history" />
@@ -36,50 +60,28 @@ export default function ProfileBetsHistory({ loaderData }: Route.ComponentProps)
         </Link>
       </nav>
       {tab === "sports" ? (
-        bets.length === 0 ? (
-          <p className="notice profile-games__empty">
-            {t("profileGames.sportsBets.empty")} <Link to={to("/betting")}>{t("profileGames.sportsBets.browse")}</Link>
-          </p>
-        ) : (
-          <SportsBetsTable bets={bets} />
-        )
-      ) : rounds.length === 0 ? (
-        <p className="notice profile-games__empty">
-          {t("profileGames.history.empty")} <Link to={to("/gamehall")}>{t("profileGames.favorites.browse")}</Link>
-        </p>
+        <SportsBetsTable
+          bets={bets}
+          empty={
+            <p className="notice profile-games__empty">
+              {t("profileGames.sportsBets.empty")} <Link to={to("/betting")}>{t("profileGames.sportsBets.browse")}</Link>
+            </p>
+          }
+        />
       ) : (
-        <div className="profile-games__scroll">
-          <table className="profile-games__table">
-            <thead>
-              <tr>
-                <th scope="col">{t("profileGames.history.date")}</th>
-                <th scope="col">{t("profileGames.history.game")}</th>
-                <th scope="col">{t("profileGames.history.mode")}</th>
-                <th scope="col" className="num">
-                  {t("profileGames.history.bet")}
-                </th>
-                <th scope="col" className="num">
-                  {t("profileGames.history.win")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rounds.map((r) => (
-                <tr key={r.id} data-round={r.id}>
-                  <td>{formatDateTime(r.created_at)}</td>
-                  <td>
-                    <Link to={to(`/game/${r.game}`)} dir="auto">
-                      {r.title}
-                    </Link>
-                  </td>
-                  <td>{t(`profileGames.history.${r.mode}`)}</td>
-                  <td className="num">{formatMoney(r.bet)}</td>
-                  <td className={r.win.amount > 0 ? "num profile-games__win" : "num"}>{formatMoney(r.win)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={rounds}
+          columns={columns}
+          rowKey={(r) => r.id}
+          rowProps={(r) => ({ "data-round": r.id })}
+          empty={
+            <p className="notice profile-games__empty">
+              {t("profileGames.history.empty")} <Link to={to("/gamehall")}>{t("profileGames.favorites.browse")}</Link>
+            </p>
+          }
+          scrollClassName="profile-games__scroll"
+          tableClassName="profile-games__table"
+        />
       )}
       {count > HISTORY_PAGE_SIZE && (
         <nav className="profile-games__pages" aria-label={t("profileGames.history.pages")}>

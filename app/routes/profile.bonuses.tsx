@@ -5,7 +5,7 @@ import { BONUS_EVENT } from "../../core/api/bonus-event";
 import type { PlayerBonus } from "../../core/api/contract-bonuses";
 import { formatDate, formatDateTime } from "../../core/dates";
 import { formatMoney } from "../../core/money";
-import { FieldErrors } from "../features/auth/auth-form-parts";
+import { FieldErrors } from "../ui/form/field";
 import { BettingActivatedDialog, BonusConfirmDialog } from "../features/bonuses/bonus-dialogs";
 import { BonusButton, BonusTerms, BonusXray } from "../features/bonuses/bonus-terms";
 import { confirmTarget } from "../features/bonuses/confirm-target";

@@ -5,7 +5,7 @@ import { BONUS_EVENT } from "../../core/api/bonus-event";
 import type { Cashback } from "../../core/api/contract-cashback";
 import { formatDate, formatDateTime } from "../../core/dates";
 import { formatMoney } from "../../core/money";
-import { FieldErrors } from "../features/auth/auth-form-parts";
+import { FieldErrors } from "../ui/form/field";
 import { cashbackAction, loadCashback, type CashbackActionData } from "../features/profile/cashback.server";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { onAccountEvent } from "../features/realtime/account-events";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/profile.responsible-game";
 import { ExclusionForm } from "../features/responsible/exclusion-form";
-import type { ResponsibleActionData } from "../features/responsible/form-parts";
+import type { ResponsibleActionData } from "../features/responsible/action-data";
 import { formatDate } from "../../core/dates";
 import { LimitForm, LimitSummary } from "../features/responsible/limit-form";
 import { RealityForm } from "../features/responsible/reality-form";

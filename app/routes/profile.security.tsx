@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { BackupCodes, codeInput, SecurityInput as Input, SessionsCard } from "../features/profile/security-parts";
 import type { Route } from "./+types/profile.security";
-import { FieldErrors as Errors } from "../features/auth/auth-form-parts";
+import { FieldErrors as Errors } from "../ui/form/field";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { loadSecurity, securityAction, type SecurityActionData } from "../features/profile/security.server";
 import { useT } from "../lib/i18n/use-t";

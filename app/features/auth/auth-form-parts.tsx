@@ -1,53 +1,13 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { useLocalePath } from "../../lib/i18n/use-t";
+import { Field as KitField, type FieldProps, Submit } from "../../ui/form/field";
 
-/** Field errors under a control, tied to it by `aria-describedby`. */
-export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="field-error">
-      {errors.join(" ")}
-    </p>
-  );
-}
+export type { FieldProps };
 
-export interface FieldProps {
-  name: string;
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  defaultValue?: string;
-  errors?: string[];
-  inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
-  required?: boolean;
-  placeholder?: string;
-  maxLength?: number;
-}
-
-/** A labelled input with its errors; ids derive from the name, so one form per popup. */
+/** The kit's field with the popup's ids (`auth-<name>`): one form per popup. */
 export function Field(props: FieldProps) {
-  const id = `auth-${props.name}`;
-  const errorId = `${id}-error`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        autoComplete={props.autoComplete}
-        defaultValue={props.defaultValue}
-        inputMode={props.inputMode}
-        placeholder={props.placeholder}
-        maxLength={props.maxLength}
-        required={props.required ?? true}
-        aria-invalid={props.errors?.length ? true : undefined}
-        aria-describedby={props.errors?.length ? errorId : undefined}
-      />
-      <FieldErrors id={errorId} errors={props.errors} />
-    </div>
-  );
+  return <KitField {...props} id={`auth-${props.name}`} />;
 }
 
 /** One of the popup's forms: posts its intent to /auth (under the page's locale) and comes back to this page on failure. */
@@ -82,11 +42,7 @@ export function AuthForm(props: {
       <input type="hidden" name="returnTo" value={props.returnTo} />
       <input type="hidden" name="intent" value={props.intent} />
       {props.children}
-      {props.submit && (
-        <button type="submit" className="btn btn--primary" disabled={props.busy}>
-          {props.submit}
-        </button>
-      )}
+      {props.submit && <Submit busy={props.busy}>{props.submit}</Submit>}
       {props.after}
     </Form>
   );

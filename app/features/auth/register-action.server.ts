@@ -1,3 +1,4 @@
+import { formStrings } from "../../ui/form/form-data";
 import type { CmsConfig } from "../../../core/api/cms";
 import type { PlatformClient } from "../../lib/api/client";
 import { PlatformError } from "../../../core/api/errors";
@@ -41,12 +42,7 @@ const FORM_KEYS = [
 
 /** The posted registration values as strings (each at most 200 characters); unknown keys are dropped. */
 export function registrationValues(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of FORM_KEYS) {
-    const v = form.get(key);
-    if (typeof v === "string") out[key] = v.slice(0, 200);
-  }
-  return out;
+  return formStrings(form, { keys: FORM_KEYS, max: 200 });
 }
 
 /** What the form shows again after a failure: everything but the password. */

@@ -1,6 +1,7 @@
 import { translateOr, type TFunction } from "../../lib/i18n/translate";
 import { Fragment } from "react";
-import { Field, FieldErrors, type FieldProps } from "./auth-form-parts";
+import { Field, type FieldProps } from "./auth-form-parts";
+import { FieldErrors } from "../../ui/form/field";
 import type { PersonalData, PersonalField, ShownField } from "../../../core/validation/registration-form";
 
 interface Props {

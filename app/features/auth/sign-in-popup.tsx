@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { TFunction } from "../../lib/i18n/translate";
 import { AuthForm, Field } from "./auth-form-parts";
+import { formText } from "../../ui/form/form-data";
 import type { AuthFlash } from "./auth-flash.server";
 import type { AuthMessage } from "./machines/sign-in.machine";
 import { withPopup } from "./popup-url";
@@ -95,7 +96,7 @@ export function SignInPopup(p: Props) {
           if (submitter?.name === "social") return;
           e.preventDefault();
           const form = new FormData(e.currentTarget);
-          s.actor.send({ type: "signIn.submit", login: String(form.get("login") ?? ""), password: String(form.get("password") ?? "") });
+          s.actor.send({ type: "signIn.submit", login: formText(form, "login"), password: formText(form, "password") });
         }}
         after={<SocialButtons providers={p.providers} t={t} typeAuth="login" onError={p.onSocialError} next={p.next} />}
       >

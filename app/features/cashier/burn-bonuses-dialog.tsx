@@ -1,8 +1,10 @@
 import { useState } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Submit } from "../../ui/form/field";
+import { Form, useLocation, useNavigation } from "react-router";
 import type { Money } from "../../../core/api/entities";
 import { formatMoney } from "../../../core/money";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
+import { ConfirmActions, ConfirmBody, DismissLink } from "../../ui/dialog/confirm-body";
 import { useT } from "../../lib/i18n/use-t";
 
 const BURN_DIALOG = { id: "burning-bonuses", kind: "confirm" as const, name: "burningBonuses", preventClose: false };
@@ -21,32 +23,27 @@ export function BurnBonusesDialog({ burning, resend }: { burning?: Money; resend
   if (!open) return null;
   return (
     <Dialog entry={BURN_DIALOG} active closeHref={pathname + search} onClose={() => setOpen(false)}>
-      <article className="confirm" data-testid="burn-bonuses-dialog">
-        <h2 id={dialogTitleId(BURN_DIALOG)}>{t("cashier.burn.title")}</h2>
+      <ConfirmBody
+        testId="burn-bonuses-dialog"
+        titleId={dialogTitleId(BURN_DIALOG)}
+        title={t("cashier.burn.title")}
+        actions={
+          <ConfirmActions>
+            <Form method="post">
+              {Object.entries(resend).map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <input type="hidden" name="burn_bonuses" value="1" />
+              <Submit busy={busy}>{t("cashier.burn.confirm")}</Submit>
+            </Form>
+            <DismissLink to={pathname + search} onDismiss={() => setOpen(false)}>
+              {t("cashier.burn.cancel")}
+            </DismissLink>
+          </ConfirmActions>
+        }
+      >
         <p>{t("cashier.burn.text", { amount: burning ? formatMoney(burning) : "" })}</p>
-        <div className="confirm__actions">
-          <Form method="post">
-            {Object.entries(resend).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <input type="hidden" name="burn_bonuses" value="1" />
-            <button type="submit" className="btn btn--primary" disabled={busy}>
-              {t("cashier.burn.confirm")}
-            </button>
-          </Form>
-          <Link
-            to={pathname + search}
-            replace
-            className="btn btn--ghost"
-            onClick={(e) => {
-              e.preventDefault();
-              setOpen(false);
-            }}
-          >
-            {t("cashier.burn.cancel")}
-          </Link>
-        </div>
-      </article>
+      </ConfirmBody>
     </Dialog>
   );
 }

@@ -3,20 +3,9 @@ import type { AmountRules, Bank, CashierField } from "../../../core/api/entities
 import type { TFunction } from "../../lib/i18n/translate";
 import { formatMoney } from "../../../core/money";
 import { requisiteName, unitsValue } from "./cashier-schema";
+import { FieldErrors, FormErrors as KitFormErrors, invalid, AmountInput, Select } from "../../ui/form/field";
 
 type Meta = FieldMetadata<string | undefined>;
-
-/** A field's errors under it, tied to the control by aria-describedby. */
-function Errors({ meta }: { meta: Meta }) {
-  if (!meta.errors?.length) return null;
-  return (
-    <p id={meta.errorId} className="field-error">
-      {meta.errors.join(" ")}
-    </p>
-  );
-}
-
-const invalid = (meta: Meta) => (meta.errors?.length ? { "aria-invalid": true as const, "aria-describedby": meta.errorId } : {});
 
 /** The min/max (and step) hint of SPEC §9: "Min $10 · Max $1,000 · multiples of $5". */
 export function amountHint(rules: AmountRules, currency: string, t: TFunction): string {
@@ -35,21 +24,11 @@ export function AmountField(props: { meta: Meta; rules: AmountRules; currency: s
   return (
     <div className="field">
       <label htmlFor={meta.id}>{t("cashier.amount.label", { currency })}</label>
-      <input
-        key={meta.key}
-        id={meta.id}
-        name={meta.name}
-        defaultValue={meta.initialValue ?? ""}
-        inputMode="numeric"
-        autoComplete="off"
-        required
-        {...invalid(meta)}
-        aria-describedby={[hintId, meta.errors?.length ? meta.errorId : ""].join(" ").trim()}
-      />
+      <AmountInput meta={meta} required hintId={hintId} />
       <p id={hintId} className="cashier__hint">
         {amountHint(rules, currency, t)}
       </p>
-      <Errors meta={meta} />
+      <FieldErrors meta={meta} />
       {rules.presets.length > 0 && (
         <ul className="cashier__presets" aria-label={t("cashier.amount.presets")}>
           {rules.presets.map(({ value }) => (
@@ -94,15 +73,15 @@ export function RequisiteFields(props: { fields: readonly CashierField[]; metas:
           return (
             <div className="field" key={field.sysname}>
               <label htmlFor={meta.id}>{label}</label>
-              <select key={meta.key} id={meta.id} name={meta.name} defaultValue={meta.initialValue ?? ""} required={field.is_required} {...invalid(meta)}>
+              <Select meta={meta} required={field.is_required}>
                 <option value="">{t("cashier.chooseBank")}</option>
                 {props.banks.map((b) => (
                   <option key={b.id} value={b.id}>
                     {b.name}
                   </option>
                 ))}
-              </select>
-              <Errors meta={meta} />
+              </Select>
+              <FieldErrors meta={meta} />
             </div>
           );
         }
@@ -121,7 +100,7 @@ export function RequisiteFields(props: { fields: readonly CashierField[]; metas:
               required={field.is_required}
               {...invalid(meta)}
             />
-            <Errors meta={meta} />
+            <FieldErrors meta={meta} />
           </div>
         );
       })}
@@ -131,10 +110,5 @@ export function RequisiteFields(props: { fields: readonly CashierField[]; metas:
 
 /** Form-level messages (limits, self-exclusion, refusals) above the submit button. */
 export function FormErrors({ errors, id }: { errors?: string[]; id: string }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="notice notice--error" role="alert">
-      {errors.join(" ")}
-    </p>
-  );
+  return <KitFormErrors id={id} errors={errors} className="notice notice--error" />;
 }

@@ -73,6 +73,19 @@ export function cashierFormSchema({ rules, fields, overrides }: CashierFormRules
 
 export type CashierFormValue = z.infer<ReturnType<typeof cashierFormSchema>>;
 
+/** The offer chosen on the deposit form: a positive id, or none (anything else is no offer). */
+export const chosenOffer = (v: string | undefined) => (v !== undefined && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
+
+/** The deposit form: the cashier fields, the offer it comes with, and `js` (the browser opens a new-window payment itself). */
+export function depositFormSchema(rules: CashierFormRules) {
+  return cashierFormSchema(rules).extend({ campaign_offer_id: z.string().optional(), js: z.string().optional() });
+}
+
+/** The withdrawal form: the cashier fields, sent again with `burn_bonuses=1` once the player agreed to lose the bonus. */
+export function withdrawFormSchema(rules: CashierFormRules) {
+  return cashierFormSchema(rules).extend({ intent: z.literal("withdraw"), burn_bonuses: z.string().optional() });
+}
+
 /** The requisites of a parsed form as the platform takes them (JSON of sysname → text), or undefined. */
 export function requisitesJson(value: Record<string, unknown>, fields: readonly CashierField[]): string | undefined {
   const out: Record<string, string> = {};

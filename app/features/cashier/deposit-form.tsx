@@ -8,7 +8,7 @@ import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { methodName } from "./transaction-view";
 import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
 import { PromoCodeField } from "../promocodes/promo-code-field";
-import { cashierFormSchema } from "./cashier-schema";
+import { depositFormSchema } from "./cashier-schema";
 import type { DepositData } from "./deposit.server";
 import { DepositOffers } from "../offers/deposit-offers";
 import { toMinorUnits } from "../../../core/validation/amount";
@@ -83,7 +83,7 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const schema = useMemo(() => cashierFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }), [method, t]);
+  const schema = useMemo(() => depositFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }), [method, t]);
   const [form, fields] = useForm<Record<string, string | undefined>>({
     id: `deposit-${method.sysname}`,
     lastResult: actionData?.result,

@@ -14,7 +14,8 @@ import { fillSeoTemplate } from "../content/seo.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
 import { promoCodeMessage } from "../promocodes/promo-code-messages";
 import { promoCodeFromSearch } from "../auth/promo-code";
-import { cashierFormSchema, formFieldErrors, requisitesJson } from "./cashier-schema";
+import { chosenOffer, depositFormSchema, formFieldErrors, requisitesJson } from "./cashier-schema";
+import { depositMethodSchema } from "./cashier-actions.schema";
 import { payPagePath, safePaymentUrl } from "./pay-pages";
 import { paymobileQuery } from "./payment-link.server";
 import { externalRedirect } from "../../middleware/redirects.server";
@@ -105,12 +106,6 @@ function depositOffers(context: Args["context"]) {
     });
 }
 
-/** The offer chosen on the form: a positive id, or none. */
-function chosenOffer(formData: FormData): number | undefined {
-  const v = String(formData.get("campaign_offer_id") ?? "");
-  return /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : undefined;
-}
-
 export type DepositData = Awaited<ReturnType<typeof loadDeposit>>;
 
 /** The platform's available amount of a limit refusal, in whatever shape it comes. */
@@ -153,13 +148,14 @@ export async function depositAction({ request, context }: Args) {
   const platform = getPlatform(context);
   const formData = await request.formData();
   const settings = await orErrorPage(platform.call("cashier.getdepositsettings"));
-  const method = settings.methods.find((m) => m.sysname === formData.get("method"));
+  const chosen = parseWithZod(formData, { schema: depositMethodSchema });
+  const method = settings.methods.find((m) => chosen.status === "success" && m.sysname === chosen.value.method);
   const rules = method?.currencies[settings.currency];
   if (!method || !rules) {
-    const submission = parseWithZod(formData, { schema: cashierFormSchema({ rules: { min: 0, max: 0, step: 0, presets: [] }, fields: [] }) });
+    const submission = parseWithZod(formData, { schema: depositFormSchema({ rules: { min: 0, max: 0, step: 0, presets: [] }, fields: [] }) });
     return data({ result: submission.reply({ formErrors: [t("cashier.errors.methodUnavailable")] }), idempotencyKey: crypto.randomUUID() }, { status: 400 });
   }
-  const schema = cashierFormSchema({ rules, fields: method.fields, overrides: validationMessages(t) });
+  const schema = depositFormSchema({ rules, fields: method.fields, overrides: validationMessages(t) });
   const submission = parseWithZod(formData, { schema });
   // A refused attempt gets a new key: the corrected form is a new request, not a repeat.
   const idempotencyKey = crypto.randomUUID();
@@ -174,7 +170,7 @@ export async function depositAction({ request, context }: Args) {
       amount: toMinorUnits(value.amount, 2),
       requisites: requisitesJson(value, method.fields),
       idempotency_key: value.idempotency_key,
-      campaign_offer_id: chosenOffer(formData),
+      campaign_offer_id: chosenOffer(value.campaign_offer_id),
       promo_code: value.promo_code || undefined,
     });
   } catch (e) {
@@ -204,7 +200,7 @@ export async function depositAction({ request, context }: Args) {
     const q = await paymobileQuery(context, id, payUrl);
     return redirect(sitePath(context, `/cashier/paymobile?${q}`), 303);
   }
-  if (started.flow === "new_window" && formData.get("js") === "1") {
+  if (started.flow === "new_window" && value.js === "1") {
     // The browser opened the window in the click (popup blockers allow nothing later) and now
     // points it at the payment page, then shows the "finish in the new window" page here.
     return data({ newWindow: { url: payUrl, next: sitePath(context, payPagePath("paynewwindow", id)) } });

@@ -10,11 +10,12 @@ import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { methodName } from "./transaction-view";
 import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
-import { cashierFormSchema } from "./cashier-schema";
+import { withdrawFormSchema } from "./cashier-schema";
 import { formatDateTime } from "../../../core/dates";
 import type { WithdrawData } from "./withdraw.server";
 import type { WithdrawNeed } from "./withdraw-refusal";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
+import { ConfirmActions, ConfirmBody, DismissLink } from "../../ui/dialog/confirm-body";
 
 export interface WithdrawActionData {
   result?: SubmissionResult<string[]>;
@@ -142,27 +143,24 @@ function ProfileDataDialog({ missing }: { missing: string[] }) {
   const names = missing.map((f) => t(`auth.fields.${f}`)).join(", ");
   return (
     <Dialog entry={PROFILE_DATA_DIALOG} active closeHref={pathname + search} onClose={() => setOpen(false)}>
-      <article className="confirm" data-testid="profile-data-dialog">
-        <h2 id={dialogTitleId(PROFILE_DATA_DIALOG)}>{t("cashier.profileData.title")}</h2>
+      <ConfirmBody
+        testId="profile-data-dialog"
+        titleId={dialogTitleId(PROFILE_DATA_DIALOG)}
+        title={t("cashier.profileData.title")}
+        actions={
+          <ConfirmActions>
+            <Link to={to("/profile/settings")} className="btn btn--primary">
+              {t("cashier.profileData.go")}
+            </Link>
+            <DismissLink to={pathname + search} onDismiss={() => setOpen(false)}>
+              {t("cashier.profileData.later")}
+            </DismissLink>
+          </ConfirmActions>
+        }
+      >
         <p>{t("cashier.profileData.text")}</p>
         {names && <p>{t("cashier.profileData.missing", { fields: names })}</p>}
-        <div className="confirm__actions">
-          <Link to={to("/profile/settings")} className="btn btn--primary">
-            {t("cashier.profileData.go")}
-          </Link>
-          <Link
-            to={pathname + search}
-            replace
-            className="btn btn--ghost"
-            onClick={(e) => {
-              e.preventDefault();
-              setOpen(false);
-            }}
-          >
-            {t("cashier.profileData.later")}
-          </Link>
-        </div>
-      </article>
+      </ConfirmBody>
     </Dialog>
   );
 }
@@ -172,7 +170,7 @@ export function WithdrawForm({ data, actionData }: { data: WithdrawData; actionD
   const t = useT();
   const busy = useNavigation().state === "submitting";
   const method = data.method!;
-  const schema = useMemo(() => cashierFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }), [method, t]);
+  const schema = useMemo(() => withdrawFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }), [method, t]);
   const [form, fields] = useForm<Record<string, string | undefined>>({
     id: `withdraw-${method.sysname}`,
     lastResult: actionData?.result,

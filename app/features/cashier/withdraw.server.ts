@@ -11,10 +11,14 @@ import { redirectWithToast } from "../../lib/toast.server";
 import { toMinorUnits } from "../../../core/validation/amount";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
-import { cashierFormSchema, formFieldErrors, requisitesJson } from "./cashier-schema";
+import { formStrings } from "../../ui/form/form-data";
+import { formFieldErrors, requisitesJson, withdrawFormSchema } from "./cashier-schema";
+import { withdrawIntentSchema, type WithdrawIntentForm } from "./cashier-actions.schema";
 import { withdrawRefusal } from "./withdraw-refusal";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
+type CancelForm = Extract<WithdrawIntentForm, { intent: "cancel" }>;
+type ContactForm = Extract<WithdrawIntentForm, { intent: "sendCode" | "confirmCode" }>;
 
 async function banksFor(context: Args["context"], method: CashierMethod | undefined): Promise<Bank[]> {
   if (!method?.fields.some((f) => f.type === "bank")) return [];
@@ -45,9 +49,9 @@ export async function loadWithdraw({ request, context }: Args) {
 export type WithdrawData = Awaited<ReturnType<typeof loadWithdraw>>;
 
 /** Cancels a pending withdrawal (the withdraw and history pages' Cancel buttons) and goes back. */
-async function cancel({ context }: Args, formData: FormData, t: ReturnType<typeof createT>) {
-  const back = safeRedirectPath(String(formData.get("returnTo") ?? ""), sitePath(context, "/cashier/withdraw"));
-  const id = String(formData.get("transaction_id") ?? "");
+async function cancel({ context }: Args, form: CancelForm, t: ReturnType<typeof createT>) {
+  const back = safeRedirectPath(form.returnTo ?? "", sitePath(context, "/cashier/withdraw"));
+  const id = form.transaction_id ?? "";
   try {
     await getPlatform(context).call("cashier.cancelwithdrawal", { transaction_id: id });
   } catch (e) {
@@ -58,7 +62,8 @@ async function cancel({ context }: Args, formData: FormData, t: ReturnType<typeo
 }
 
 /** Sends the confirmation code to the player's email, then confirms it: the way past UserNeedConfirmContact. */
-async function confirmContact({ request, context }: Args, formData: FormData, intent: string, t: ReturnType<typeof createT>) {
+async function confirmContact({ request, context }: Args, form: ContactForm, t: ReturnType<typeof createT>) {
+  const { intent } = form;
   const account = await requirePlayer(context, request);
   const contact = account.email?.contact;
   if (!contact) return data({ confirm: { step: "failed" as const, message: t("cashier.confirm.noEmail") } }, { status: 400 });
@@ -68,7 +73,7 @@ async function confirmContact({ request, context }: Args, formData: FormData, in
       await platform.call("account.sendconfirmationtocontact", { contact });
       return data({ confirm: { step: "sent" as const, message: null } });
     }
-    await platform.call("account.confirmContact", { contact, code: String(formData.get("code") ?? "") });
+    await platform.call("account.confirmContact", { contact, code: form.intent === "confirmCode" ? (form.code ?? "") : "" });
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     const message = e.fields?.code?.[0] ?? e.fields?.contact?.[0] ?? e.message;
@@ -85,15 +90,18 @@ export async function withdrawAction(args: Args) {
   await requirePlayer(context, request);
   const t = createT(getSite(context).messages);
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "withdraw");
-  if (intent === "cancel") return cancel(args, formData, t);
-  if (intent === "sendCode" || intent === "confirmCode") return confirmContact(args, formData, intent, t);
+  const head = parseWithZod(formData, { schema: withdrawIntentSchema });
+  // Every form of the page names its intent: anything else is no player's form.
+  if (head.status !== "success") throw data("Unknown form", { status: 400 });
+  const form = head.value;
+  if (form.intent === "cancel") return cancel(args, form, t);
+  if (form.intent === "sendCode" || form.intent === "confirmCode") return confirmContact(args, form, t);
 
   const platform = getPlatform(context);
   const settings = await orErrorPage(platform.call("cashier.getwithdrawsettings"));
-  const method = settings.methods.find((m) => m.sysname === formData.get("method"));
+  const method = settings.methods.find((m) => m.sysname === form.method);
   const rules = method?.currencies[settings.currency] ?? { min: 0, max: 0, step: 0, presets: [] };
-  const schema = cashierFormSchema({ rules, fields: method?.fields ?? [], overrides: validationMessages(t) });
+  const schema = withdrawFormSchema({ rules, fields: method?.fields ?? [], overrides: validationMessages(t) });
   const submission = parseWithZod(formData, { schema });
   const idempotencyKey = crypto.randomUUID();
   if (!method) return data({ result: submission.reply({ formErrors: [t("cashier.errors.methodUnavailable")] }), idempotencyKey }, { status: 400 });
@@ -105,7 +113,7 @@ export async function withdrawAction(args: Args) {
       amount: toMinorUnits(submission.value.amount, 2),
       requisites: requisitesJson(submission.value, method.fields),
       idempotency_key: submission.value.idempotency_key,
-      ...(formData.get("burn_bonuses") === "1" ? { burn_bonuses: "1" as const } : {}),
+      ...(submission.value.burn_bonuses === "1" ? { burn_bonuses: "1" as const } : {}),
     });
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
@@ -123,7 +131,6 @@ export async function withdrawAction(args: Args) {
 
 /** The withdrawal form's fields as submitted (strings only), for a second submit that agrees to burn the bonus. */
 function resendFields(formData: FormData): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of formData) if (typeof value === "string" && name !== "burn_bonuses") fields[name] = value;
+  const { burn_bonuses: _agreed, ...fields } = formStrings(formData, { last: true });
   return fields;
 }

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Game } from "../../../core/api/entities-games";
 import type { GameView } from "./game-view";
@@ -10,6 +11,7 @@ import { getInstance } from "../../middleware/i18n.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { notFound } from "../errors/not-found.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
+import { likeSchema } from "./like.schema";
 import { DEMO_NOTICE_DELAY_SECONDS, formatRtp, resolveMode, studioSrc, SYSNAME } from "./game-mode";
 import { gameMeta, gameSeo } from "./game-seo.server";
 
@@ -133,8 +135,9 @@ export async function loadGamePage(context: Context, request: Request, sysname: 
 export async function gamePageAction(context: Context, request: Request, sysname: string) {
   if (!SYSNAME.test(sysname)) throw notFound(request);
   await requirePlayer(context, request);
-  const intent = (await request.formData()).get("intent");
-  if (intent !== "like" && intent !== "unlike") throw data("intent must be like or unlike", { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: likeSchema });
+  if (submission.status !== "success") throw data("intent must be like or unlike", { status: 400 });
+  const { intent } = submission.value;
   const platform = getPlatform(context);
   await orErrorPage(platform.call(intent === "like" ? "games.addLike" : "games.removeLike", { sysname }));
   // Not request.url: with JavaScript the action is fetched at `….data`, which is no page.

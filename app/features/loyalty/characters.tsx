@@ -1,7 +1,8 @@
 import { Form, Link, useNavigate } from "react-router";
 import type { LoyaltyCharacter } from "../../../core/api/contract-loyalty";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
-import { FieldErrors } from "../auth/auth-form-parts";
+import { FieldErrors, Submit } from "../../ui/form/field";
+import { ConfirmBody } from "../../ui/dialog/confirm-body";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { CHARACTER_KEY } from "./keys";
 
@@ -47,20 +48,23 @@ export function CharacterConfirmDialog({ character: c, busy }: { character: Loya
   const entry = { id: `loyalty-character-${c.id}`, kind: "confirm" as const, name: "loyaltyCharacterChange", preventClose: false };
   return (
     <Dialog entry={entry} active closeHref={page} onClose={() => navigate(page, { replace: true, preventScrollReset: true })}>
-      <article className="confirm" data-testid="loyalty-character-confirm">
-        <img src={c.image} alt="" width={96} height={96} />
-        <h2 id={dialogTitleId(entry)}>{t("loyalty.character.confirmTitle", { title: c.title })}</h2>
+      <ConfirmBody
+        testId="loyalty-character-confirm"
+        titleId={dialogTitleId(entry)}
+        title={t("loyalty.character.confirmTitle", { title: c.title })}
+        before={<img src={c.image} alt="" width={96} height={96} />}
+        actions={
+          <Form method="post" action={page} className="confirm__actions">
+            <input type="hidden" name="character_id" value={c.id} />
+            <Submit busy={busy}>{t("loyalty.character.confirm")}</Submit>
+            <Link className="btn btn--ghost" to={page} replace preventScrollReset>
+              {t("loyalty.character.cancel")}
+            </Link>
+          </Form>
+        }
+      >
         <p>{t("loyalty.character.confirmText", { title: c.title })}</p>
-        <Form method="post" action={page} className="confirm__actions">
-          <input type="hidden" name="character_id" value={c.id} />
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {t("loyalty.character.confirm")}
-          </button>
-          <Link className="btn btn--ghost" to={page} replace preventScrollReset>
-            {t("loyalty.character.cancel")}
-          </Link>
-        </Form>
-      </article>
+      </ConfirmBody>
     </Dialog>
   );
 }

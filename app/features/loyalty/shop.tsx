@@ -2,7 +2,8 @@ import { Form, Link, useNavigate } from "react-router";
 import type { LoyaltyInfo, LoyaltyProduct } from "../../../core/api/contract-loyalty";
 import { formatMoney } from "../../../core/money";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
-import { FieldErrors } from "../auth/auth-form-parts";
+import { FieldErrors, Submit } from "../../ui/form/field";
+import { ConfirmActions, ConfirmBody } from "../../ui/dialog/confirm-body";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { BUY_KEY } from "./keys";
 import { formatPoints } from "./points";
@@ -75,8 +76,21 @@ export function BuyDialog({ product: p, info, buyKey, busy }: { product: Loyalty
   return (
     <Dialog entry={entry} active closeHref={shop} onClose={close}>
       {short ? (
-        <article className="confirm" data-testid="loyalty-insufficient">
-          <h2 id={dialogTitleId(entry)}>{t("loyalty.shop.insufficientTitle")}</h2>
+        <ConfirmBody
+          testId="loyalty-insufficient"
+          titleId={dialogTitleId(entry)}
+          title={t("loyalty.shop.insufficientTitle")}
+          actions={
+            <ConfirmActions>
+              <Link className="btn btn--primary" to={to("/gamehall")}>
+                {t("loyalty.shop.play")}
+              </Link>
+              <Link className="btn btn--ghost" to={shop} replace preventScrollReset>
+                {t("loyalty.shop.ok")}
+              </Link>
+            </ConfirmActions>
+          }
+        >
           <p>
             {t("loyalty.shop.insufficientText", {
               title: p.title,
@@ -85,31 +99,26 @@ export function BuyDialog({ product: p, info, buyKey, busy }: { product: Loyalty
               missing: formatPoints(p.price - info.points),
             })}
           </p>
-          <div className="confirm__actions">
-            <Link className="btn btn--primary" to={to("/gamehall")}>
-              {t("loyalty.shop.play")}
-            </Link>
-            <Link className="btn btn--ghost" to={shop} replace preventScrollReset>
-              {t("loyalty.shop.ok")}
-            </Link>
-          </div>
-        </article>
+        </ConfirmBody>
       ) : (
-        <article className="confirm" data-testid="loyalty-confirm">
-          <h2 id={dialogTitleId(entry)}>{t("loyalty.shop.confirmTitle", { title: p.title })}</h2>
+        <ConfirmBody
+          testId="loyalty-confirm"
+          titleId={dialogTitleId(entry)}
+          title={t("loyalty.shop.confirmTitle", { title: p.title })}
+          actions={
+            <Form method="post" action={shop} className="confirm__actions">
+              <input type="hidden" name="product_id" value={p.id} />
+              <input type="hidden" name="key" value={buyKey} />
+              <Submit busy={busy}>{t("loyalty.shop.confirm")}</Submit>
+              <Link className="btn btn--ghost" to={shop} replace preventScrollReset>
+                {t("loyalty.shop.cancel")}
+              </Link>
+            </Form>
+          }
+        >
           <p>{rewardText(p, t)}</p>
           <p>{t("loyalty.shop.confirmText", { price: formatPoints(p.price), points: formatPoints(info.points), left: formatPoints(info.points - p.price) })}</p>
-          <Form method="post" action={shop} className="confirm__actions">
-            <input type="hidden" name="product_id" value={p.id} />
-            <input type="hidden" name="key" value={buyKey} />
-            <button type="submit" className="btn btn--primary" disabled={busy}>
-              {t("loyalty.shop.confirm")}
-            </button>
-            <Link className="btn btn--ghost" to={shop} replace preventScrollReset>
-              {t("loyalty.shop.cancel")}
-            </Link>
-          </Form>
-        </article>
+        </ConfirmBody>
       )}
     </Dialog>
   );

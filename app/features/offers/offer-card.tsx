@@ -3,7 +3,7 @@ import type { Offer, OfferPromotion } from "../../../core/api/contract-offers";
 import { formatDateTime } from "../../../core/dates";
 import { formatMoney } from "../../../core/money";
 import { AppLink } from "../../ui/app-link";
-import { FieldErrors } from "../auth/auth-form-parts";
+import { FieldErrors } from "../../ui/form/field";
 import type { useT } from "../../lib/i18n/use-t";
 import { promotionXray } from "./offer-xray";
 

@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { isPlatformError, PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
@@ -9,21 +9,9 @@ import type { BonusIntent } from "../bonuses/bonus-dialogs";
 import type { PromoActionData } from "../promocodes/promo-activate";
 import { promoCodeMessage } from "../promocodes/promo-code-messages";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
+import { bonusesSchema } from "./bonuses.schema";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
-
-/**
- * The page's forms: activate or decline an available bonus, exit the active one — casino or betting
- * (`kind`). A first submit asks to confirm (the dialog, rendered from the answer, so it works
- * without JavaScript); `confirmed` does it; `burn` also ends the active bonus of that kind first.
- */
-export const BonusForm = z.object({
-  intent: z.enum(["activate", "remove", "deactivate"]),
-  bonus_id: z.string().max(64),
-  kind: z.enum(["casino", "betting"]).default("casino"),
-  confirmed: z.literal("1").optional(),
-  burn: z.literal("1").optional(),
-});
 
 /** `confirm.nonce`: new with each answer, so a dialog closed in place opens again on the next submit. */
 export type BonusActionData =
@@ -92,11 +80,11 @@ function activeFreespinPacks(platform: ReturnType<typeof getPlatform>) {
 export async function bonusesAction({ request, context }: Args) {
   await requirePlayer(context, request);
   const t = createT(getSite(context).messages);
-  const formData = await request.formData();
-  if (formData.get("intent") === "promo") return activatePromoCode(context, t, formData.get("promo_code"));
-  const form = BonusForm.safeParse(Object.fromEntries(formData));
-  if (!form.success) throw data("Unknown form", { status: 400 });
-  const { intent, bonus_id, kind, confirmed, burn } = form.data;
+  const submission = parseWithZod(await request.formData(), { schema: bonusesSchema });
+  if (submission.status !== "success") throw data("Unknown form", { status: 400 });
+  const form = submission.value;
+  if (form.intent === "promo") return activatePromoCode(context, t, form.promo_code);
+  const { intent, bonus_id, kind, confirmed, burn } = form;
   if (!confirmed) return data({ confirm: { intent, bonusId: bonus_id, nonce: crypto.randomUUID() } } satisfies BonusActionData);
   const platform = getPlatform(context);
   const betting = kind === "betting";
@@ -133,8 +121,8 @@ export async function bonusesAction({ request, context }: Args) {
  * The page's promo-code form (decision 0044): campaigns.activateOffer, then the page again with
  * the promo-code-activated dialog; a refusal comes back on the field with the SPEC §8 message.
  */
-async function activatePromoCode(context: Args["context"], t: ReturnType<typeof createT>, raw: FormDataEntryValue | null) {
-  const value = typeof raw === "string" ? raw.trim().slice(0, 50) : "";
+async function activatePromoCode(context: Args["context"], t: ReturnType<typeof createT>, raw: string | undefined) {
+  const value = (raw ?? "").trim().slice(0, 50);
   const refuse = (errors: string[], status = 400) => data({ promo: { errors, value } } satisfies PromoActionData, { status });
   if (!value) return refuse([t("validation.required")]);
   try {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Profile } from "../../../core/api/entities";
 import type { PhoneCountry } from "../../../core/api/entities-contacts";
-import { FieldErrors as Errors } from "../auth/auth-form-parts";
+import { FieldErrors as Errors } from "../../ui/form/field";
 import { useT } from "../../lib/i18n/use-t";
 import type { SettingsActionData } from "./settings-form";
 

@@ -3,6 +3,7 @@ import { Link, useRevalidator } from "react-router";
 import type { GameHistoryExport } from "../../../core/api/entities-games";
 import { formatDate, formatDateTime } from "../../../core/dates";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
+import { type Column, DataTable } from "../../ui/table/data-table";
 
 const RECHECK_MS = 3000;
 
@@ -29,7 +30,45 @@ export function ExportList({ exports }: { exports: GameHistoryExport[] }) {
   const to = useLocalePath();
   const pending = exports.some((e) => e.status === "pending");
   useRecheckWhilePending(pending);
-  if (exports.length === 0) return <p className="notice profile-games__empty">{t("profileGames.exports.none")}</p>;
+  const columns: Column<GameHistoryExport>[] = [
+    {
+      key: "period",
+      header: t("profileGames.exports.period"),
+      className: "profile-export__period",
+      cell: (e) => (
+        <>
+          {formatDate(e.from)}
+          {"\u00a0– "}
+          <span className="profile-export__to">{formatDate(e.to)}</span>
+        </>
+      ),
+    },
+    {
+      key: "status",
+      header: t("profileGames.exports.status"),
+      cell: (e) => (
+        <>
+          <span className={`profile-export-status profile-export-status--${e.status}`}>{t(`profileGames.exports.statuses.${e.status}`)}</span>
+          {e.truncated && <span className="profile-export-status__note"> {t("profileGames.exports.truncated")}</span>}
+          {e.status === "ready" && (
+            <a href={e.download_url} download className="profile-export__download">
+              {t("profileGames.exports.download")}
+            </a>
+          )}
+        </>
+      ),
+    },
+    { key: "rows", header: t("profileGames.exports.rows"), headerClassName: "num", className: "num", cell: (e) => (e.status === "ready" ? e.rows : "—") },
+    {
+      key: "requested",
+      header: t("profileGames.exports.requestedAt"),
+      headerClassName: "profile-export__requested",
+      className: "profile-export__requested",
+      cell: (e) => formatDateTime(e.created_at),
+    },
+  ];
+  const empty = <p className="notice profile-games__empty">{t("profileGames.exports.none")}</p>;
+  if (exports.length === 0) return empty;
   return (
     <>
       {pending && (
@@ -37,44 +76,15 @@ export function ExportList({ exports }: { exports: GameHistoryExport[] }) {
           {t("profileGames.exports.preparing")} <Link to={to("/profile/bets/exports")}>{t("profileGames.exports.refresh")}</Link>
         </p>
       )}
-      <div className="profile-games__scroll">
-        <table className="profile-games__table">
-          <thead>
-            <tr>
-              <th scope="col">{t("profileGames.exports.period")}</th>
-              <th scope="col">{t("profileGames.exports.status")}</th>
-              <th scope="col" className="num">
-                {t("profileGames.exports.rows")}
-              </th>
-              <th scope="col" className="profile-export__requested">
-                {t("profileGames.exports.requestedAt")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {exports.map((e) => (
-              <tr key={e.id} data-export={e.id} data-status={e.status}>
-                <td className="profile-export__period">
-                  {formatDate(e.from)}
-                  {"\u00a0– "}
-                  <span className="profile-export__to">{formatDate(e.to)}</span>
-                </td>
-                <td>
-                  <span className={`profile-export-status profile-export-status--${e.status}`}>{t(`profileGames.exports.statuses.${e.status}`)}</span>
-                  {e.truncated && <span className="profile-export-status__note"> {t("profileGames.exports.truncated")}</span>}
-                  {e.status === "ready" && (
-                    <a href={e.download_url} download className="profile-export__download">
-                      {t("profileGames.exports.download")}
-                    </a>
-                  )}
-                </td>
-                <td className="num">{e.status === "ready" ? e.rows : "—"}</td>
-                <td className="profile-export__requested">{formatDateTime(e.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={exports}
+        columns={columns}
+        rowKey={(e) => e.id}
+        rowProps={(e) => ({ "data-export": e.id, "data-status": e.status })}
+        empty={empty}
+        scrollClassName="profile-games__scroll"
+        tableClassName="profile-games__table"
+      />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouterContextProvider } from "react-router";
 import type { Game } from "../../../core/api/entities-games";
 import { tileGame } from "../games/tile-game";
@@ -7,6 +8,7 @@ import { createT } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
+import { favoritesSchema } from "./favorites.schema";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -33,11 +35,10 @@ export async function favoritesAction({ request, context }: Args) {
   await requirePlayer(context, request);
   const t = createT(getSite(context).messages);
   const back = sitePath(context, "/profile/favorites");
-  const form = await request.formData();
-  const sysname = String(form.get("sysname") ?? "");
-  if (form.get("intent") !== "unlike") return redirectWithToast(back, { type: "error", text: t("profileGames.favorites.failed") });
+  const submission = parseWithZod(await request.formData(), { schema: favoritesSchema });
+  if (submission.status !== "success") return redirectWithToast(back, { type: "error", text: t("profileGames.favorites.failed") });
   try {
-    await getPlatform(context).call("games.removeLike", { sysname });
+    await getPlatform(context).call("games.removeLike", { sysname: submission.value.sysname });
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     return redirectWithToast(back, { type: "error", text: t("profileGames.favorites.failed") });

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import type { BackupCodesInfo, PlayerSession } from "../../../core/api/contract-security";
 import { formatDateTime } from "../../../core/dates";
-import { FieldErrors as Errors } from "../auth/auth-form-parts";
+import { FieldErrors as Errors } from "../../ui/form/field";
 import { useT } from "../../lib/i18n/use-t";
 
 /** A labelled input of the security page, with its errors tied to it. */

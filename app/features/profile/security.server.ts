@@ -1,15 +1,16 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { encode } from "uqr";
 import { PlatformError } from "../../../core/api/errors";
 import { createT, type TFunction } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
+import { securitySchema, type SecurityIntent } from "./security.schema";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-export const SECURITY_INTENTS = ["password", "twofaStart", "twofaConfirm", "twofaOff", "backupCodes", "endSession", "endOthers"] as const;
-export type SecurityIntent = (typeof SECURITY_INTENTS)[number];
+export type { SecurityIntent };
 
 /** A new two-factor secret waiting for its first code: the QR code's modules as one SVG path, and the secret to type. */
 export interface TwoFactorSetupView {
@@ -72,21 +73,22 @@ export async function loadSecurity({ request, context }: Args) {
 export async function securityAction({ request, context }: Args) {
   await requirePlayer(context, request);
   const t = createT(getSite(context).messages);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent")) as SecurityIntent;
-  if (!SECURITY_INTENTS.includes(intent)) throw data("Unknown form", { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: securitySchema({ passwordsDiffer: t("profile.security.passwordsDiffer") }) });
+  if (submission.status !== "success") {
+    // A form this page never renders (no or another intent) is no player's typing.
+    const intent = submission.payload.intent;
+    if (submission.error?.intent || typeof intent !== "string") throw data("Unknown form", { status: 400 });
+    const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((e): e is [string, string[]] => Array.isArray(e[1])));
+    return data({ intent: intent as SecurityIntent, errors, formErrors: [] } satisfies SecurityActionData, { status: 400 });
+  }
+  const form = submission.value;
+  const intent = form.intent;
   const platform = getPlatform(context);
   const here = sitePath(context, "/profile/security");
-  const field = (name: string) => String(formData.get(name) ?? "");
-  const code = () => field("code").replace(/\s+/g, "");
+  const code = () => ("code" in form ? (form.code ?? "") : "").replace(/\s+/g, "");
   try {
-    if (intent === "password") {
-      if (field("new_password") !== field("repeat_password")) {
-        return data({ intent, errors: { repeat_password: [t("profile.security.passwordsDiffer")] }, formErrors: [] } satisfies SecurityActionData, {
-          status: 400,
-        });
-      }
-      await platform.call("account.changepassword", { old_password: field("old_password") || undefined, new_password: field("new_password") });
+    if (form.intent === "password") {
+      await platform.call("account.changepassword", { old_password: form.old_password || undefined, new_password: form.new_password ?? "" });
       return redirectWithToast(here, { type: "success", text: t("profile.security.passwordChanged") });
     }
     if (intent === "twofaStart") {
@@ -104,8 +106,8 @@ export async function securityAction({ request, context }: Args) {
       const { codes } = await platform.call("account.createBackupCodes", { code: code() });
       return data({ intent, errors: {}, formErrors: [], codes } satisfies SecurityActionData);
     }
-    if (intent === "endSession" || intent === "endOthers") {
-      await platform.call("account.endSessions", intent === "endSession" ? { id: field("id") } : {});
+    if (form.intent === "endSession" || form.intent === "endOthers") {
+      await platform.call("account.endSessions", form.intent === "endSession" ? { id: form.id } : {});
       return redirectWithToast(here, { type: "success", text: t(intent === "endSession" ? "profile.security.sessionEnded" : "profile.security.othersEnded") });
     }
     await platform.call("account.changeTwoFactorAuth", { enable: "0", code: code() });
@@ -114,9 +116,9 @@ export async function securityAction({ request, context }: Args) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     if (e.status === 401) throw redirect(sitePath(context, "/"));
     // A refused first code keeps the QR code on screen: the secret waiting for it is the same.
-    const secret = field("secret");
-    const uri = field("uri");
-    const keep = intent === "twofaConfirm" && /^[A-Z2-7]{16,64}$/.test(secret) && uri.startsWith("otpauth://") && uri.length <= 512;
+    const secret = form.intent === "twofaConfirm" ? (form.secret ?? "") : "";
+    const uri = form.intent === "twofaConfirm" ? (form.uri ?? "") : "";
+    const keep = form.intent === "twofaConfirm" && /^[A-Z2-7]{16,64}$/.test(secret) && uri.startsWith("otpauth://") && uri.length <= 512;
     const setup = keep ? { secret, uri, qr: qrPath(uri) } : undefined;
     const body: SecurityActionData = { intent, errors: codeWords(e.fields ?? {}, t), formErrors: e.fields ? [] : [e.message], setup };
     return data(body, { status: e.status });

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { PersonalData } from "../../../core/api/entities-contacts";
 import type { PlatformClient } from "../../lib/api/client";
@@ -9,7 +10,9 @@ import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { validateRegistration, type ShownField } from "../../../core/validation/registration-form";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
-import { profileFields, profileValues, type SettingsActionData, type SettingsIntent, SETTINGS_INTENTS } from "./settings-form";
+import { profileFields, profileValues, type SettingsActionData } from "./settings-form";
+import { settingsSchema } from "./settings.schema";
+import { formStrings } from "../../ui/form/form-data";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -55,8 +58,6 @@ export async function loadSettings({ request, context }: Args) {
 
 export type SettingsData = Awaited<ReturnType<typeof loadSettings>>;
 
-const text = (formData: FormData, name: string) => String(formData.get(name) ?? "").trim();
-
 /**
  * SPEC §5 rules for the profile's fields (registration's, where a gender may stay unspecified),
  * and the chosen document type's pattern, so every error is shown at once.
@@ -85,63 +86,67 @@ export async function settingsAction({ request, context }: Args) {
   const account = await requirePlayer(context, request);
   const t = createT(getSite(context).messages);
   const formData = await request.formData();
-  const intent = String(formData.get("intent")) as SettingsIntent;
-  if (!SETTINGS_INTENTS.includes(intent)) throw data("Unknown form", { status: 400 });
+  const submission = parseWithZod(formData, { schema: settingsSchema });
+  if (submission.status !== "success") throw data("Unknown form", { status: 400 });
+  const form = submission.value;
+  const intent = form.intent;
   const platform = getPlatform(context);
   // Not request.url: with JavaScript the action is fetched at `….data`, which is no page.
   const here = sitePath(context, "/profile/settings");
   const done = (key: string, vars?: Record<string, string>) => redirectWithToast(here, { type: "success", text: t(key, vars) });
   const refused = (body: SettingsActionData, status: number) => data(body, { status });
   // The contact forms' fields (and the nickname's), read once for the call and for a refusal.
-  const type = text(formData, "type") === "phone" ? "phone" : "email";
-  const contact = text(formData, "contact");
+  const contactForm = form.intent === "addContact" || form.intent === "sendCode" || form.intent === "confirmCode" ? form : undefined;
+  const type = contactForm?.type?.trim() === "phone" ? "phone" : "email";
+  const contact = contactForm?.contact ?? "";
+  const phoneCountryCode = contactForm?.phone_country_code ?? "";
 
   try {
-    if (intent === "profile") {
-      const values: Record<string, string> = {};
-      for (const [k, v] of formData) if (typeof v === "string") values[k] = v.trim();
+    if (form.intent === "profile") {
+      // The country's fields, as typed (trimmed): core/validation checks them below.
+      const values = formStrings(formData, { trim: true, last: true });
       const locked = account.is_verified || account.is_on_verification;
       const personalData = await countryForm(platform, values.country_code ?? "", values.country_code ?? "");
       // Without JavaScript a new country comes back with its regions and document types; nothing is saved.
-      if (formData.get("refresh") === "country") return data({ intent, values, errors: {}, formErrors: [], personalData } satisfies SettingsActionData);
+      if (form.refresh === "country") return data({ intent: form.intent, values, errors: {}, formErrors: [], personalData } satisfies SettingsActionData);
       const shown = profileFields(personalData, locked);
       const errors = profileErrors(values, shown, personalData, t);
-      if (Object.keys(errors).length) return refused({ intent, values, errors, formErrors: [], personalData }, 400);
+      if (Object.keys(errors).length) return refused({ intent: form.intent, values, errors, formErrors: [], personalData }, 400);
       try {
         await platform.call("account.saveProfileInfo", profileValues(values, shown));
       } catch (e) {
         if (!(e instanceof PlatformError) || e.status >= 500 || e.status === 401) throw e;
-        return refused({ intent, values, ...refusal(e), personalData }, e.status);
+        return refused({ intent: form.intent, values, ...refusal(e), personalData }, e.status);
       }
       return done("profile.settings.saved");
     }
-    if (intent === "fakename") {
-      await platform.call("account.changefakename", { fakename: text(formData, "fakename") });
+    if (form.intent === "fakename") {
+      await platform.call("account.changefakename", { fakename: form.fakename ?? "" });
       return done("profile.nickname.saved");
     }
-    if (intent === "locale") {
-      await platform.call("account.changelocale", { locale: text(formData, "locale") });
+    if (form.intent === "locale") {
+      await platform.call("account.changelocale", { locale: form.locale ?? "" });
       return done("profile.language.saved");
     }
-    if (intent === "addContact") {
+    if (form.intent === "addContact") {
       await platform.call("account.addcontact", {
         type,
         contact,
-        phone_country_code: type === "phone" ? text(formData, "phone_country_code") : undefined,
+        phone_country_code: type === "phone" ? phoneCountryCode : undefined,
       });
       return done(`profile.contacts.${type}.saved`);
     }
-    if (intent === "sendCode") {
+    if (form.intent === "sendCode") {
       await platform.call("account.sendconfirmationtocontact", { contact });
       return done("profile.contacts.codeSent", { contact });
     }
-    await platform.call("account.confirmContact", { contact, code: text(formData, "code").replace(/\s+/g, "") });
+    await platform.call("account.confirmContact", { contact, code: (form.code ?? "").replace(/\s+/g, "") });
     return done("profile.contacts.confirmed", { contact });
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     if (e.status === 401) throw redirect(sitePath(context, "/"));
     if (intent === "profile") throw e;
-    const values = { contact, phone_country_code: text(formData, "phone_country_code"), fakename: text(formData, "fakename") };
+    const values = { contact, phone_country_code: phoneCountryCode, fakename: form.intent === "fakename" ? (form.fakename ?? "") : "" };
     return refused({ intent, type, values, ...refusal(e) }, e.status);
   }
 }

@@ -1,58 +1,61 @@
+import type { ReactNode } from "react";
 import type { SportBet } from "../../../core/api/contract-sportsbook";
 import { formatDateTime } from "../../../core/dates";
 import { formatMoney } from "../../../core/money";
 import { formatOdds } from "../sportsbook/slip-math";
 import { useT } from "../../lib/i18n/use-t";
+import { type Column, DataTable } from "../../ui/table/data-table";
 
-/** The player's sports bets (decision 0049-sportsbook-page): when, the legs with their odds and results, stake, odds, status, payout. */
-export function SportsBetsTable({ bets }: { bets: SportBet[] }) {
+/** The player's sports bets (or `empty` when there are none) (decision 0049-sportsbook-page): when, the legs with their odds and results, stake, odds, status, payout. */
+export function SportsBetsTable({ bets, empty }: { bets: SportBet[]; empty: ReactNode }) {
   const t = useT();
-  return (
-    <div className="profile-games__scroll">
-      <table className="profile-games__table">
-        <thead>
-          <tr>
-            <th scope="col">{t("profileGames.sportsBets.placed")}</th>
-            <th scope="col">{t("profileGames.sportsBets.selections")}</th>
-            <th scope="col" className="num">
-              {t("profileGames.sportsBets.odds")}
-            </th>
-            <th scope="col" className="num">
-              {t("profileGames.sportsBets.stake")}
-            </th>
-            <th scope="col">{t("profileGames.sportsBets.status")}</th>
-            <th scope="col" className="num">
-              {t("profileGames.sportsBets.payout")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {bets.map((b) => (
-            <tr key={b.id} data-bet={b.id} data-status={b.status}>
-              <td>
-                {formatDateTime(b.placed_at)}
-                <br />
-                {t(`profileGames.sportsBets.kinds.${b.kind}`)}
-                {b.funding === "betting_bonus" && ` · ${t("profileGames.sportsBets.freeBet")}`}
-              </td>
-              <td>
-                <ul className="profile-games__legs">
-                  {b.legs.map((l) => (
-                    <li key={l.selection_id} dir="auto">
-                      {`${l.event} · ${l.market}: ${l.label} @ ${formatOdds(l.odds)}`}
-                      {l.result && ` (${t(`profileGames.sportsBets.legResults.${l.result}`)})`}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td className="num">{formatOdds(b.odds)}</td>
-              <td className="num">{formatMoney(b.stake)}</td>
-              <td>{t(`profileGames.sportsBets.statuses.${b.status}`)}</td>
-              <td className={b.payout && b.payout.amount > 0 ? "num profile-games__win" : "num"}>{b.payout ? formatMoney(b.payout) : "—"}</td>
-            </tr>
+  const columns: Column<SportBet>[] = [
+    {
+      key: "placed",
+      header: t("profileGames.sportsBets.placed"),
+      cell: (b) => (
+        <>
+          {formatDateTime(b.placed_at)}
+          <br />
+          {t(`profileGames.sportsBets.kinds.${b.kind}`)}
+          {b.funding === "betting_bonus" && ` · ${t("profileGames.sportsBets.freeBet")}`}
+        </>
+      ),
+    },
+    {
+      key: "selections",
+      header: t("profileGames.sportsBets.selections"),
+      cell: (b) => (
+        <ul className="profile-games__legs">
+          {b.legs.map((l) => (
+            <li key={l.selection_id} dir="auto">
+              {`${l.event} · ${l.market}: ${l.label} @ ${formatOdds(l.odds)}`}
+              {l.result && ` (${t(`profileGames.sportsBets.legResults.${l.result}`)})`}
+            </li>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </ul>
+      ),
+    },
+    { key: "odds", header: t("profileGames.sportsBets.odds"), headerClassName: "num", className: "num", cell: (b) => formatOdds(b.odds) },
+    { key: "stake", header: t("profileGames.sportsBets.stake"), headerClassName: "num", className: "num", cell: (b) => formatMoney(b.stake) },
+    { key: "status", header: t("profileGames.sportsBets.status"), cell: (b) => t(`profileGames.sportsBets.statuses.${b.status}`) },
+    {
+      key: "payout",
+      header: t("profileGames.sportsBets.payout"),
+      headerClassName: "num",
+      className: (b) => (b.payout && b.payout.amount > 0 ? "num profile-games__win" : "num"),
+      cell: (b) => (b.payout ? formatMoney(b.payout) : "—"),
+    },
+  ];
+  return (
+    <DataTable
+      rows={bets}
+      columns={columns}
+      rowKey={(b) => b.id}
+      rowProps={(b) => ({ "data-bet": b.id, "data-status": b.status })}
+      empty={empty}
+      scrollClassName="profile-games__scroll"
+      tableClassName="profile-games__table"
+    />
   );
 }

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useRef, useState } from "react";
 import { createActor, fromPromise } from "xstate";
 import { browserCall } from "../../lib/api/browser-call";
-import { FieldErrors } from "../auth/auth-form-parts";
+import { FieldErrors } from "../../ui/form/field";
 import { browserStorage, promoCodeFromSearch, readStoredPromoCode } from "../auth/promo-code";
 import { useRootData } from "../../shell/use-root-data";
 import { useT } from "../../lib/i18n/use-t";

@@ -5,7 +5,8 @@ import { Form, useNavigation } from "react-router";
 import { SELF_EXCLUSION_PERIODS } from "../../../core/api/entities-responsible";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { useT } from "../../lib/i18n/use-t";
-import { FieldErrors, FormErrors, invalid, type ResponsibleActionData } from "./form-parts";
+import type { ResponsibleActionData } from "./action-data";
+import { FieldErrors, FormErrors, invalid, Select, Submit } from "../../ui/form/field";
 import { exclusionSchema } from "./schemas";
 
 /**
@@ -31,13 +32,13 @@ export function ExclusionForm({ actionData }: { actionData?: ResponsibleActionDa
       <p>{t("responsible.exclusion.text")}</p>
       <div className="field">
         <label htmlFor={period.id}>{t("responsible.exclusion.period")}</label>
-        <select key={period.key} id={period.id} name={period.name} defaultValue={period.initialValue ?? "1d"} {...invalid(period)}>
+        <Select meta={period} fallback="1d">
           {SELF_EXCLUSION_PERIODS.map((p) => (
             <option key={p} value={p}>
               {t(`responsible.exclusion.periods.${p}`)}
             </option>
           ))}
-        </select>
+        </Select>
         <FieldErrors meta={period} />
       </div>
       <div className="field">
@@ -52,9 +53,9 @@ export function ExclusionForm({ actionData }: { actionData?: ResponsibleActionDa
         <FieldErrors meta={confirm} />
       </div>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit" className="btn btn--danger" disabled={busy}>
+      <Submit busy={busy} className="btn btn--danger">
         {t("responsible.exclusion.submit")}
-      </button>
+      </Submit>
     </Form>
   );
 }

@@ -6,7 +6,8 @@ import type { DepositLimit } from "../../../core/api/entities-responsible";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { formatMoney } from "../../../core/money";
 import { useT } from "../../lib/i18n/use-t";
-import { FieldErrors, FormErrors, invalid, type ResponsibleActionData } from "./form-parts";
+import type { ResponsibleActionData } from "./action-data";
+import { FieldErrors, FormErrors, AmountInput, Select, Submit } from "../../ui/form/field";
 import { formatDateTime } from "../../../core/dates";
 import { unitsValue } from "./format";
 import { limitSchema } from "./schemas";
@@ -69,33 +70,23 @@ export function LimitForm({ limit, currency: playerCurrency, actionData }: { lim
       <input type="hidden" name="intent" value="limit" />
       <div className="field">
         <label htmlFor={period.id}>{t("responsible.limit.period")}</label>
-        <select key={period.key} id={period.id} name={period.name} defaultValue={period.initialValue ?? "none"} {...invalid(period)}>
+        <Select meta={period} fallback="none">
           {PERIODS.map((p) => (
             <option key={p} value={p}>
               {t(`responsible.limit.periods.${p}`)}
             </option>
           ))}
-        </select>
+        </Select>
         <FieldErrors meta={period} />
       </div>
       <div className="field">
         <label htmlFor={amount.id}>{currency ? t("responsible.limit.amount", { currency }) : t("responsible.limit.amountPlain")}</label>
-        <input
-          key={amount.key}
-          id={amount.id}
-          name={amount.name}
-          defaultValue={amount.initialValue ?? ""}
-          inputMode="numeric"
-          autoComplete="off"
-          {...invalid(amount)}
-        />
+        <AmountInput meta={amount} />
         <FieldErrors meta={amount} />
       </div>
       <p className="responsible__hint">{t("responsible.limit.rules")}</p>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit" className="btn btn--primary" disabled={busy}>
-        {t("responsible.limit.submit")}
-      </button>
+      <Submit busy={busy}>{t("responsible.limit.submit")}</Submit>
     </Form>
   );
 }

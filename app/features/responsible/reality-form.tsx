@@ -4,7 +4,8 @@ import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { useT } from "../../lib/i18n/use-t";
-import { FieldErrors, FormErrors, invalid, type ResponsibleActionData } from "./form-parts";
+import type { ResponsibleActionData } from "./action-data";
+import { FieldErrors, FormErrors, Select, Submit } from "../../ui/form/field";
 import { REALITY_CHECK_CHOICES, realitySchema } from "./schemas";
 
 /** How often the reality check interrupts play (minutes of session time; 0 = off). */
@@ -25,19 +26,17 @@ export function RealityForm({ minutes, actionData }: { minutes: number; actionDa
       <p>{t("responsible.reality.text")}</p>
       <div className="field">
         <label htmlFor={field.id}>{t("responsible.reality.interval")}</label>
-        <select key={field.key} id={field.id} name={field.name} defaultValue={field.initialValue ?? "0"} {...invalid(field)}>
+        <Select meta={field} fallback="0">
           {REALITY_CHECK_CHOICES.map((m) => (
             <option key={m} value={m}>
               {m === "0" ? t("responsible.reality.off") : t("responsible.reality.every", { minutes: m })}
             </option>
           ))}
-        </select>
+        </Select>
         <FieldErrors meta={field} />
       </div>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit" className="btn btn--primary" disabled={busy}>
-        {t("responsible.reality.submit")}
-      </button>
+      <Submit busy={busy}>{t("responsible.reality.submit")}</Submit>
     </Form>
   );
 }

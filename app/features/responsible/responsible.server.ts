@@ -8,7 +8,7 @@ import { getPlatform } from "../../middleware/platform.server";
 import { createT } from "../../lib/i18n/translate";
 import { getSite, indexPath, requirePlayer, sitePath } from "../site/site.server";
 import { formatDate } from "../../../core/dates";
-import { INTENTS, schemaFor, type Intent } from "./schemas";
+import { INTENTS, responsibleSchema } from "./schemas";
 
 /** What both responsible-gaming pages show: the deposit limit and the player's other settings. */
 export async function loadResponsible(context: Readonly<RouterContextProvider>, request: Request) {
@@ -28,10 +28,10 @@ export async function responsibleAction(context: Readonly<RouterContextProvider>
   await requirePlayer(context, request);
   // The bundle's own translate, as useT() in the browser: the same validation texts on both sides.
   const t = createT(getSite(context).messages);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent")) as Intent;
-  if (!INTENTS.includes(intent)) throw data("Unknown form", { status: 400 });
-  const submission = parseWithZod(formData, { schema: schemaFor(intent, validationMessages(t)) });
+  const submission = parseWithZod(await request.formData(), { schema: responsibleSchema(validationMessages(t)) });
+  const intent = INTENTS.find((i) => i === submission.payload.intent);
+  // No form of this page: no player's typing to answer.
+  if (!intent) throw data("Unknown form", { status: 400 });
   if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
 
   const platform = getPlatform(context);

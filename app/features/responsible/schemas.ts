@@ -46,8 +46,7 @@ export function realitySchema(overrides?: MessageOverrides) {
   });
 }
 
-export function schemaFor(intent: Intent, overrides?: MessageOverrides) {
-  if (intent === "limit") return limitSchema(overrides);
-  if (intent === "exclude") return exclusionSchema(overrides);
-  return realitySchema(overrides);
+/** The page's action: the three forms as one union by `intent`. */
+export function responsibleSchema(overrides?: MessageOverrides) {
+  return z.discriminatedUnion("intent", [limitSchema(overrides), exclusionSchema(overrides), realitySchema(overrides)]);
 }

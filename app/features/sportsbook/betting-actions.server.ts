@@ -1,5 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { BET_ERRORS, BET_MIN_STAKE, OddsChange, type BetError, type SportBet } from "../../../core/api/contract-sportsbook";
+import { BET_ERRORS, BET_MIN_STAKE, type BetError, type SportBet } from "../../../core/api/contract-sportsbook";
 import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { documentPath, loginRedirect } from "../../lib/access";
@@ -9,6 +10,7 @@ import { getPlatform } from "../../middleware/platform.server";
 import { getSite, indexPath } from "../site/site.server";
 import { SLIP_COOKIE, acceptOdds, parseSlip, slipCookie, toggleSelection, type SlipEntry } from "./slip-cookie";
 import { parseStake } from "./slip-math";
+import { bettingSchema, type PlaceForm, REFUSALS } from "./betting.schema";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -24,21 +26,26 @@ export type BettingActionData = { error: SlipError; odds: Record<number, number>
  */
 export async function bettingAction({ request, context }: Args) {
   const site = getSite(context);
-  const form = await request.formData();
+  const submission = parseWithZod(await request.formData(), { schema: bettingSchema });
+  if (submission.status !== "success") {
+    const field = Object.keys(REFUSALS).find((k) => submission.error?.[k]);
+    throw data(field ? REFUSALS[field] : "Unknown form", { status: 400 });
+  }
+  const form = submission.value;
   const url = new URL(request.url);
   const here = documentPath(url.pathname + url.search);
   const secure = context.get(workerContext).env.APP_ENV !== "local";
   const back = (entries: readonly SlipEntry[], to = here) => redirect(to, { headers: { "set-cookie": slipCookie(entries, secure) } });
   const slip = parseSlip(readCookie(request.headers.get("cookie"), SLIP_COOKIE));
   const platform = getPlatform(context).withLocale(site.locale);
-  switch (form.get("intent")) {
+  switch (form.intent) {
     case "pick": {
-      const [entry] = parseSlip(String(form.get("pick") ?? ""));
-      if (!entry) throw data("Unknown selection", { status: 400 });
+      const [entry] = parseSlip(form.pick);
+      if (!entry) throw data(REFUSALS.pick, { status: 400 });
       return back(toggleSelection(slip, entry));
     }
     case "remove":
-      return back(slip.filter((e) => String(e.id) !== form.get("selection")));
+      return back(slip.filter((e) => String(e.id) !== form.selection));
     case "clear":
       return back([]);
     case "accept": {
@@ -47,17 +54,13 @@ export async function bettingAction({ request, context }: Args) {
       return back(acceptOdds(slip, new Map(now.items.map((s) => [s.id, s.odds]))));
     }
     case "settings": {
-      const parsed = OddsChange.safeParse(form.get("odds_change"));
-      if (!parsed.success) throw data("odds_change is 'any', 'higher' or 'ask'", { status: 400 });
       if (!(await isPlayer(site))) throw redirect(loginRedirect(indexPath(site), here));
-      await orErrorPage(platform.call("sportsbook.setSettings", { odds_change: parsed.data }));
+      await orErrorPage(platform.call("sportsbook.setSettings", { odds_change: form.odds_change }));
       return redirect(here);
     }
     case "place":
       if (!(await isPlayer(site))) throw redirect(loginRedirect(indexPath(site), here));
       return place(form, slip, platform, here, secure);
-    default:
-      throw data("Unknown form", { status: 400 });
   }
 }
 
@@ -67,15 +70,13 @@ async function isPlayer(site: ReturnType<typeof getSite>) {
 
 type Platform = ReturnType<ReturnType<typeof getPlatform>["withLocale"]>;
 
-async function place(form: FormData, slip: SlipEntry[], platform: Platform, here: string, secure: boolean) {
-  const kind = form.get("kind") === "accumulator" ? "accumulator" : "single";
-  const key = String(form.get("key") ?? "");
-  if (!/^[A-Za-z0-9-]{8,40}$/.test(key)) throw data("key is malformed", { status: 400 });
-  const funding = form.get("funding") === "betting_bonus" ? "betting_bonus" : "main";
+async function place(form: PlaceForm, slip: SlipEntry[], platform: Platform, here: string, secure: boolean) {
+  const { kind, key, funding } = form;
   const fail = (error: SlipError, status: number, odds: Record<number, number> | null = null, selection: number | null = null) =>
     data({ error, odds, selection } satisfies BettingActionData, { status });
   const stakeOf = (name: string): number | null | "bad" => {
-    const raw = String(form.get(name) ?? "").trim();
+    const value = form[name];
+    const raw = typeof value === "string" ? value.trim() : "";
     if (raw === "") return null;
     return parseStake(raw) ?? "bad";
   };

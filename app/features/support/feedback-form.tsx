@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_NAME_MAX } from "../../../core/api/support-limits";
-import { FieldErrors, FormErrors, invalid } from "../responsible/form-parts";
+import { FieldErrors, FormErrors, invalid } from "../../ui/form/field";
 import { useT } from "../../lib/i18n/use-t";
 import { feedbackSchema } from "./feedback-schema";
 

@@ -3,53 +3,44 @@ import type { TournamentReceipt as ReceiptSchema } from "../../../core/api/contr
 import { formatDateTime } from "../../../core/dates";
 import { formatMoney } from "../../../core/money";
 import type { TFunction } from "../../lib/i18n/translate";
+import { type Column, DataTable } from "../../ui/table/data-table";
 
 /** A receipt of one scoring round (the contract declares the schema only). */
 export type TournamentReceipt = z.infer<typeof ReceiptSchema>;
+
+const receiptColumns = (t: TFunction): Column<TournamentReceipt>[] => [
+  {
+    key: "time",
+    header: t("tournaments.receipts.time"),
+    cell: (r) => <time dateTime={new Date(r.created_at).toISOString()}>{formatDateTime(r.created_at)}</time>,
+  },
+  { key: "game", header: t("tournaments.receipts.game"), cellProps: () => ({ dir: "auto" }), cell: (r) => r.game },
+  { key: "bet", header: t("tournaments.receipts.bet"), headerClassName: "leaderboard__num", className: "leaderboard__num", cell: (r) => formatMoney(r.bet) },
+  { key: "win", header: t("tournaments.receipts.win"), headerClassName: "leaderboard__num", className: "leaderboard__num", cell: (r) => formatMoney(r.win) },
+  {
+    key: "points",
+    header: t("tournaments.receipts.points"),
+    headerClassName: "leaderboard__num",
+    className: "leaderboard__num",
+    cellProps: (r) => ({ "data-points": r.points }),
+    cell: (r) => r.points.toLocaleString("en-US"),
+  },
+];
 
 /** The reader's scoring rounds in the tournament, newest first: what each bet, won and scored. */
 export function ReceiptsTable({ receipts, t }: { receipts: TournamentReceipt[]; t: TFunction }) {
   return (
     <section className="tournament__card" aria-labelledby="receipts-title" data-testid="receipts">
       <h2 id="receipts-title">{t("tournaments.receipts.title")}</h2>
-      {receipts.length === 0 ? (
-        <p>{t("tournaments.receipts.empty")}</p>
-      ) : (
-        <div className="leaderboard__scroll">
-          <table className="tournament__table">
-            <thead>
-              <tr>
-                <th scope="col">{t("tournaments.receipts.time")}</th>
-                <th scope="col">{t("tournaments.receipts.game")}</th>
-                <th scope="col" className="leaderboard__num">
-                  {t("tournaments.receipts.bet")}
-                </th>
-                <th scope="col" className="leaderboard__num">
-                  {t("tournaments.receipts.win")}
-                </th>
-                <th scope="col" className="leaderboard__num">
-                  {t("tournaments.receipts.points")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {receipts.map((r) => (
-                <tr key={r.round_id} data-round={r.round_id}>
-                  <td>
-                    <time dateTime={new Date(r.created_at).toISOString()}>{formatDateTime(r.created_at)}</time>
-                  </td>
-                  <td dir="auto">{r.game}</td>
-                  <td className="leaderboard__num">{formatMoney(r.bet)}</td>
-                  <td className="leaderboard__num">{formatMoney(r.win)}</td>
-                  <td className="leaderboard__num" data-points={r.points}>
-                    {r.points.toLocaleString("en-US")}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={receipts}
+        columns={receiptColumns(t)}
+        rowKey={(r) => r.round_id}
+        rowProps={(r) => ({ "data-round": r.round_id })}
+        empty={<p>{t("tournaments.receipts.empty")}</p>}
+        scrollClassName="leaderboard__scroll"
+        tableClassName="tournament__table"
+      />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Game } from "../../../core/api/entities-games";
 import type { Leaderboard, Tournament } from "../../../core/api/contract-tournaments";
@@ -16,13 +17,13 @@ import { tileGame } from "../games/tile-game";
 import { documentPath, loginRedirect } from "../../lib/access";
 import { getSite, indexPath, sitePath } from "../site/site.server";
 import { gamehallPage } from "./paging";
+import { participateSchema, TOURNAMENT_ID } from "./participate.schema";
 
 type Context = Readonly<RouterContextProvider>;
 type Args = { request: Request; context: Context };
 export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
 
 /** `/tournaments/{id}`: a positive id of at most 9 digits; anything else is a 404 before any call. */
-const TOURNAMENT_ID = /^[1-9][0-9]{0,8}$/;
 /** How many of the reader's scoring rounds the page lists. */
 const RECEIPTS = 20;
 /** A list card needs the reader's place, not the rules, prizes or games. */
@@ -138,10 +139,9 @@ export type ParticipateActionData = { tournamentId: number; error: string } | un
 export async function participateAction({ request, context }: Args) {
   const site = getSite(context);
   const t = createT(site.messages);
-  const form = await request.formData();
-  const raw = String(form.get("tournament_id") ?? "");
-  if (form.get("intent") !== "participate" || !TOURNAMENT_ID.test(raw)) throw data("Unknown form", { status: 400 });
-  const tournamentId = Number(raw);
+  const submission = parseWithZod(await request.formData(), { schema: participateSchema });
+  if (submission.status !== "success") throw data("Unknown form", { status: 400 });
+  const tournamentId = submission.value.tournament_id;
   const url = new URL(request.url);
   const here = documentPath(url.pathname + url.search);
   const account = await orErrorPage(site.account());

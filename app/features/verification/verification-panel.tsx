@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation, useRevalidator, useSubmit } from "react-router";
-import { FieldErrors } from "../auth/auth-form-parts";
+import { FieldErrors } from "../../ui/form/field";
 import { onAccountEvent } from "../realtime/account-events";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { isSubmittedMessage, type VerificationState, type VerificationView } from "./verification-status";

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { VpnPlan, VpnSubscription } from "../../../core/api/contract-vpn";
 import { formatDate } from "../../../core/dates";
 import { formatMoney } from "../../../core/money";
-import { FieldErrors } from "../auth/auth-form-parts";
+import { FieldErrors } from "../../ui/form/field";
 import { useT } from "../../lib/i18n/use-t";
 
 /** The pieces of /vpn (decision 0053): a plan, the purchase's confirmation, the subscription. */

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { WheelFairness, WheelSpin } from "../../../core/api/contract-wheel";
-import { FieldErrors } from "../auth/auth-form-parts";
+import { FieldErrors } from "../../ui/form/field";
 import { useT } from "../../lib/i18n/use-t";
 import { rewardTitle } from "./odds";
 

@@ -1,0 +1,7 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/** What the action answers to a refused form: which form, and Conform's reply with the values kept. */
+export interface ResponsibleActionData {
+  intent: "limit" | "exclude" | "reality";
+  result: SubmissionResult<string[]>;
+}
