@@ -87,6 +87,7 @@ describe("wheel quests", () => {
       ["daily-slots-3", 0],
       ["first-deposit", 0],
       ["wager-weekly", 0],
+      ["weekly-bets-3", 0],
     ]);
     const one = await data(get("FortuneWheels/campaignsQuestsInfo", { quest_id: list.items[1].id, locale: "pt" }));
     expect(one).toMatchObject({ sysname: "first-deposit", title: "Faça seu primeiro depósito", period: "ever", period_ends_at: null });

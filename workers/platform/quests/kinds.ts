@@ -11,6 +11,7 @@ export const QUEST_KINDS: Readonly<Record<QuestKind, { event: QuestEventName; st
   rounds: { event: "round", step: "one" },
   wagered: { event: "round", step: "wagered" },
   deposits: { event: "deposit", step: "one" },
+  sport_bets: { event: "bet", step: "one" },
 };
 
 export const kindsCounting = (event: QuestEventName) => (Object.keys(QUEST_KINDS) as QuestKind[]).filter((k) => QUEST_KINDS[k].event === event);
