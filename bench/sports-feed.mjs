@@ -1,4 +1,4 @@
-// The sportsbook feed (decision 0049-sportsbook-feed): how many feed steps the one SportsFeed
+// The sportsbook feed (decision 0072-sportsbook-feed): how many feed steps the one SportsFeed
 // Durable Object applies per second (each a D1 batch through the demo hook), and how long a step
 // takes to reach a subscribed /realtime/sports socket. Against a locally started build (`npm run
 // build` first), on 127.0.0.1 only, bounded in count and time. Prints figures; never fails on them.

@@ -45,6 +45,6 @@ const ROOT_REDIRECTS: Record<string, string> = {
 
 export function rootRedirect(basePath: string): string | undefined {
   const path = basePath.replace(/\/+$/, "") || "/";
-  // SPEC §1's catch-all `/bets/...`: any other path under /bets is the bet history too (decision 0049-sportsbook-page).
+  // SPEC §1's catch-all `/bets/...`: any other path under /bets is the bet history too (decision 0073-sportsbook-page).
   return ROOT_REDIRECTS[path] ?? (path.startsWith("/bets/") ? "/profile/bets/history" : undefined);
 }

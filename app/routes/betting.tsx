@@ -6,7 +6,7 @@ import { loadBetting } from "../features/sportsbook/betting.server";
 export const loader = (args: Route.LoaderArgs) => loadBetting(args);
 export const action = (args: Route.ActionArgs) => bettingAction(args);
 
-/** `/betting` (public; issue 23, decision 0049-sportsbook-page): the sportsbook and its bet slip. */
+/** `/betting` (public; issue 23, decision 0073-sportsbook-page): the sportsbook and its bet slip. */
 export default function Betting({ loaderData, actionData }: Route.ComponentProps) {
   const betError: BettingActionData = loaderData.betError ? { error: loaderData.betError, odds: null, selection: null } : undefined;
   return <BettingPage data={loaderData} answer={actionData as BettingActionData} betError={betError} />;

@@ -15,7 +15,7 @@ export const loader = (args: Route.LoaderArgs) => loadHistory(args);
 
 /**
  * The player's game rounds, newest first, or with `?tab=sports` their sports bets (decision
- * 0049-sportsbook-page), in pages linked by `?offset=` (no JavaScript needed).
+ * 0073-sportsbook-page), in pages linked by `?offset=` (no JavaScript needed).
  */
 export default function ProfileBetsHistory({ loaderData }: Route.ComponentProps) {
   const t = useT();

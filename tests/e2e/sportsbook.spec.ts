@@ -5,7 +5,7 @@ import { origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, jsOn, test, tr } from "./fixtures";
 
 /**
- * The sportsbook from the player's side (issue 23, decision 0049-sportsbook-page): /betting's
+ * The sportsbook from the player's side (issue 23, decision 0073-sportsbook-page): /betting's
  * events with odds, the bet slip (a cookie the server reads, so it works without JavaScript),
  * singles and accumulators placed by the slip's form, live odds over /realtime/sports, odds that
  * moved before placing, settlement paying the win, the bets history and its export.

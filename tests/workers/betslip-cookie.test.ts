@@ -5,7 +5,7 @@ import app from "../../workers/app";
 import { ORIGIN, setCookie } from "./helpers";
 
 /**
- * The bet slip's cookie (decision 0049-sportsbook-page) travels only over HTTPS in production,
+ * The bet slip's cookie (decision 0073-sportsbook-page) travels only over HTTPS in production,
  * like every other cookie the site sets (issue 35: it lacked `Secure`).
  */
 const production = { ...env, APP_ENV: "production", SIGNING_SECRET: "a-real-secret-for-this-test-only-0123456789", TELEGRAM_BOT_TOKEN: "" } as Env;

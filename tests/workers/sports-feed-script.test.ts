@@ -4,7 +4,7 @@ import { settleMarket } from "../../workers/platform/sportsbook/feed-results";
 import { buildScript, DRIFTS_AT } from "../../workers/platform/sportsbook/feed-script";
 import { layoutFor } from "../../workers/platform/sportsbook/fixtures";
 
-// The feed's script (decision 0049-sportsbook-feed): a pure function of the event's seed, sport
+// The feed's script (decision 0072-sportsbook-feed): a pure function of the event's seed, sport
 // and markets, so a replay is the same run; and the result rules of the shared interface.
 
 const SPORTS = [

@@ -8,7 +8,7 @@ import { type SportsFeed, sportsFeed } from "../../workers/realtime/sports-feed"
 import { ORIGIN, send } from "./helpers";
 import { demo, ensureLeague, newEvent, openFeed, step } from "./sports-feed-helpers";
 
-// The sportsbook feed (decision 0049-sportsbook-feed): the demo hooks create a test's own event and
+// The sportsbook feed (decision 0072-sportsbook-feed): the demo hooks create a test's own event and
 // step it through the SportsFeed object — the same applyStep the clock uses — which writes D1 and
 // broadcasts sports.event on /realtime/sports, at most once a second per event.
 

@@ -25,7 +25,7 @@ export interface CreatedEvent {
 }
 
 /**
- * SportsFeed (decision 0049-sportsbook-feed): the one Durable Object ("feed") that moves the
+ * SportsFeed (decision 0072-sportsbook-feed): the one Durable Object ("feed") that moves the
  * demo book and holds every `/realtime/sports` socket (hibernating, sockets.ts). Its alarm is the
  * feed's clock: autoplay events take their script's steps when due (due = starts_at + the step's
  * offset, so a replay is the same run), through applyStep, and leagues are topped up with new

@@ -26,7 +26,7 @@ export function depositPathUnder(localeIndex: string): string {
  * page had one; an embedded form (/forms/…) stays in its frame; otherwise the cashier's deposit
  * page in the locale whose index path is `localeIndex` (SPEC §2: "without a redirectUrl query
  * the user goes to the cashier deposit page") — or /betting for a player who registered as a
- * bettor (is_betting=1, SPEC §9; decision 0049-sportsbook-page). A redirectUrl still wins.
+ * bettor (is_betting=1, SPEC §9; decision 0073-sportsbook-page). A redirectUrl still wins.
  */
 export function afterRegistrationPath(pathAndSearch: string, localeIndex: string, embedded: boolean, betting = false): string {
   const url = new URL(pathAndSearch, "http://x.invalid");

@@ -18,7 +18,7 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 export async function loadHistory({ request, context }: Args) {
   await requirePlayer(context, request);
   const tab = new URL(request.url).searchParams.get("tab");
-  // `?tab=sports` (decision 0049-sportsbook-page): the sports bets beside the casino rounds; another tab is the 404.
+  // `?tab=sports` (decision 0073-sportsbook-page): the sports bets beside the casino rounds; another tab is the 404.
   if (tab !== null && tab !== "sports") throw notFound(request);
   const offset = requirePageOffset(request, HISTORY_PAGE_SIZE);
   const site = getSite(context);

@@ -6,7 +6,7 @@ import { formatOdds } from "../sportsbook/slip-math";
 import { useT } from "../../lib/i18n/use-t";
 import { type Column, DataTable } from "../../ui/table/data-table";
 
-/** The player's sports bets (or `empty` when there are none) (decision 0049-sportsbook-page): when, the legs with their odds and results, stake, odds, status, payout. */
+/** The player's sports bets (or `empty` when there are none) (decision 0073-sportsbook-page): when, the legs with their odds and results, stake, odds, status, payout. */
 export function SportsBetsTable({ bets, empty }: { bets: SportBet[]; empty: ReactNode }) {
   const t = useT();
   const columns: Column<SportBet>[] = [

@@ -42,7 +42,7 @@ function current(line: SlipLine, live: LiveState, refused: Record<number, number
 }
 
 /**
- * The bet slip (decision 0049-sportsbook-page): the picked selections with the odds the player
+ * The bet slip (decision 0073-sportsbook-page): the picked selections with the odds the player
  * accepted — a move shows "odds changed" and an accept button — singles (a stake each) or one
  * accumulator (combined odds, one stake), the potential return, a free bet when one is active, and
  * the player's odds-change rule. Every part is a form, so it works without JavaScript; the

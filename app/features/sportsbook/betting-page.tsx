@@ -13,7 +13,7 @@ import { useLiveOdds } from "./use-live-odds";
 type Data = Awaited<ReturnType<typeof loadBetting>>;
 
 /**
- * `/betting` (decision 0049-sportsbook-page): the sports menu, the events (or one event with all
+ * `/betting` (decision 0073-sportsbook-page): the sports menu, the events (or one event with all
  * its markets) with live odds, and the bet slip. The odds buttons belong to one pick form, so a
  * pick is a plain post without JavaScript and a cookie write with it.
  */

@@ -2,7 +2,7 @@ import type { BetError } from "../../../core/api/contract-sportsbook";
 import { BET_ERRORS } from "../../../core/api/sportsbook-limits";
 
 /**
- * The filters of /betting (decision 0049-sportsbook-page): `?sport=<sysname>`, `?league=<id>`,
+ * The filters of /betting (decision 0073-sportsbook-page): `?sport=<sysname>`, `?league=<id>`,
  * `?event=<id>`, and after placing `?placed=<bet ids>` (the receipt) with `?bet_error=<code>` when
  * only some singles were placed. A malformed value is null here and the fatal 404 in the loader,
  * as the lobby treats its filters; other keys are ignored.

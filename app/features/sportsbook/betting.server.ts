@@ -29,7 +29,7 @@ const optional = <T>(promise: Promise<T>): Promise<T | null> =>
   });
 
 /**
- * `/betting` (public; issue 23, decision 0049-sportsbook-page): sports → leagues (`?sport=`,
+ * `/betting` (public; issue 23, decision 0073-sportsbook-page): sports → leagues (`?sport=`,
  * `?league=`), events live first with their main markets' odds, one event with all its markets
  * (`?event=`), and the bet slip from its cookie — all server-rendered, so the page works without
  * JavaScript. A malformed or unknown filter is the fatal 404, as in the lobby.

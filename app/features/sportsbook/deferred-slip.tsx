@@ -40,7 +40,7 @@ function deferUntilTouch<P extends object>(load: () => Promise<ComponentType<P>>
   return { Component: Deferred, preload: part.preload };
 }
 
-/** The bet slip (forms, stakes and returns; decision 0049-sportsbook-page); live odds reach it through live-store.ts. */
+/** The bet slip (forms, stakes and returns; decision 0073-sportsbook-page); live odds reach it through live-store.ts. */
 const slip = deferUntilTouch<BetSlipProps>(() => import("./bet-slip").then((m) => m.BetSlip));
 /** The sports menu: links, so before its code comes they are plain links. */
 const nav = deferUntilTouch<SportsNavProps>(() => import("./sports-nav").then((m) => m.SportsNav));

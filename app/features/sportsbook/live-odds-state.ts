@@ -1,7 +1,7 @@
 import type { SportEvent, SportMarket } from "../../../core/api/contract-sportsbook";
 
 /**
- * The live odds the page shows (decision 0049-sportsbook-page): the server-rendered events, then
+ * The live odds the page shows (decision 0073-sportsbook-page): the server-rendered events, then
  * every `sports.event` message of /realtime/sports (sports-shared interface 3) applied only when
  * its version is newer than what the page has. Flat by id, so an odds button, a market and the
  * slip each look up what they need; `moved` says which way a selection's odds went last.

@@ -2,7 +2,7 @@ import { readCookie, serializeCookie } from "../../../core/cookies";
 import { BET_MAX_LEGS } from "../../../core/api/sportsbook-limits";
 
 /**
- * The bet slip lives in a cookie the server reads (decision 0049-sportsbook-page), so the page
+ * The bet slip lives in a cookie the server reads (decision 0073-sportsbook-page), so the page
  * renders it without JavaScript and it survives navigation and reloads: `betslip=<id>:<odds>,…`,
  * each selection with the odds the player last saw (and accepted), at most BET_MAX_LEGS of them.
  * Shared by the route's action (forms) and the browser (clicks with JavaScript).

@@ -1,5 +1,5 @@
 /**
- * The bet slip's numbers (decision 0049-sportsbook-page), the same integer arithmetic the platform
+ * The bet slip's numbers (decision 0073-sportsbook-page), the same integer arithmetic the platform
  * settles with: odds in hundredths (1.85 → 185), money in minor units, every product rounded down.
  */
 

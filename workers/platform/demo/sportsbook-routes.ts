@@ -6,7 +6,7 @@ import type { FeedAnswer, StepInput } from "../../realtime/sports-feed";
 import { sportsFeed } from "../../realtime/sports-feed";
 
 /**
- * Demo and test hooks of the sportsbook feed (decision 0049-sportsbook-feed, shared interface 4),
+ * Demo and test hooks of the sportsbook feed (decision 0072-sportsbook-feed, shared interface 4),
  * gated like the tournament end hook (not found in production):
  * - `POST /platform/demo/sportsbook/events` {league?, status?, starts_in_ms?} → 201 a fresh event
  *   (autoplay 0: only these hooks move it, so a test owns its event) with its markets and odds;

@@ -1,5 +1,5 @@
 /**
- * The feed's odds model (decision 0049-sportsbook-feed): each side scores as a Poisson process,
+ * The feed's odds model (decision 0072-sportsbook-feed): each side scores as a Poisson process,
  * so from the score and the minute the chances of every market's outcomes follow; odds are those
  * chances with a bookmaker's margin. Pure functions: the script and the fixture generator share them.
  */

@@ -1,7 +1,7 @@
 import { type MarketLayout, mulberry32, perMinute, poissonDraw, priceMarkets, profileOf, strengthOf } from "./feed-odds";
 
 /**
- * An event's feed script (decision 0049-sportsbook-feed): every step the event will ever take, a
+ * An event's feed script (decision 0072-sportsbook-feed): every step the event will ever take, a
  * pure function of its `script` seed, its sport and its markets — so a replay (or a second object
  * after a deploy) is the same run. `at` is when the step is due, in ms from the event's starts_at:
  * a few odds drifts before kick-off, "live" at 0, a tick per match minute (a minute of play is a

@@ -2,7 +2,7 @@ import { type MarketLayout, mulberry32 } from "./feed-odds";
 import { openingOdds } from "./feed-script";
 
 /**
- * New fixtures for the demo book (decision 0049-sportsbook-feed): two of the league's teams, the
+ * New fixtures for the demo book (decision 0072-sportsbook-feed): two of the league's teams, the
  * sport's market templates and opening odds from the feed's model — all a function of the new
  * event's script seed, which comes from a counter (the largest seed so far + 1). Used by the demo
  * hook (a test's own event) and by the feed's clock, which keeps ≥ 3 unfinished events per league.
