@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { QuestKind } from "./quests";
+import { QuestProgress } from "./quests";
 import { PrizeKind } from "./rewards";
 import { idOf, method, offset, refusal, rewardKey, type Refusal } from "./define";
 import { Money } from "./entities";
@@ -147,23 +147,7 @@ export const LoyaltyHistoryItem = z.strictObject({
 export type LoyaltyHistoryItem = z.infer<typeof LoyaltyHistoryItem>;
 
 /** A loyalty quest with the player's progress in its current period (SPEC §2 loyalty quest popup). */
-export const LoyaltyQuest = z.strictObject({
-  id: z.number().int(),
-  sysname: z.string(),
-  title: z.string(),
-  description: z.string(),
-  image: z.string().nullable(),
-  kind: QuestKind,
-  /** For a rounds quest: the game kind that counts (null: any game). */
-  game_kind: z.string().nullable(),
-  target: z.number().int(),
-  period: z.enum(["day", "week", "ever"]),
-  reward_points: z.number().int(),
-  progress: z.number().int(),
-  completed: z.boolean(),
-  /** When the current period ends and progress starts again (null: never). */
-  period_ends_at: z.number().int().nullable(),
-});
+export const LoyaltyQuest = QuestProgress.extend({ reward_points: z.number().int() });
 export type LoyaltyQuest = z.infer<typeof LoyaltyQuest>;
 
 /** Published on the player's realtime channel for each notice queued (after its batch committed). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { QuestKind } from "./quests";
+import { QuestProgress } from "./quests";
 import { RewardKind } from "./rewards";
 import { CLIENT_SEED_PATTERN } from "../fairness";
 import { count, idOf, method, offset, refusal, rewardKey } from "./define";
@@ -150,24 +150,7 @@ export const WheelSpin = z.strictObject({
 });
 export type WheelSpin = z.infer<typeof WheelSpin>;
 
-export const WheelQuest = z.strictObject({
-  id: z.number().int(),
-  campaign_id: z.number().int(),
-  sysname: z.string(),
-  title: z.string(),
-  description: z.string(),
-  image: z.string().nullable(),
-  kind: QuestKind,
-  /** For rounds and wagered: the game kind that counts (null: any game). */
-  game_kind: z.string().nullable(),
-  /** Rounds, deposits, or minor units wagered. */
-  target: z.number().int(),
-  period: z.enum(["day", "week", "ever"]),
-  reward_spins: z.number().int(),
-  progress: z.number().int(),
-  completed: z.boolean(),
-  period_ends_at: z.number().int().nullable(),
-});
+export const WheelQuest = QuestProgress.extend({ campaign_id: z.number().int(), reward_spins: z.number().int() });
 export type WheelQuest = z.infer<typeof WheelQuest>;
 
 /** A completed quest and the spins it granted (userQuestsHistoryGet). */
