@@ -1,7 +1,7 @@
-// Migration 0047 (one quest table pair) moves live data: loyalty's and the wheel's quests, the
-// players' progress and the spin ledger's quest rows. The Worker tests start from an empty schema
-// (the seed runs after every migration), so this runs the migrations on SQLite with data in the old
-// tables and checks nothing is lost and nothing can be paid twice.
+// Migrations that move live data. The Worker tests start from an empty schema (the seed runs after
+// every migration), so these run the migrations on SQLite with data in the old tables and check
+// nothing is lost and nothing can be paid twice: 0047 (one quest table pair) and 0048 (the reward
+// ledgers' reasons without a CHECK list).
 import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
@@ -54,5 +54,58 @@ describe("migration 0047: one quest table pair", () => {
     ]);
     const left = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%quest%' ORDER BY name").all();
     expect(left.map((t) => t.name)).toEqual(["quest_progress", "quests"]);
+  });
+});
+
+describe("migration 0048: the reward ledgers' reasons", () => {
+  it("keeps every row and id, takes a reason no list named, and still refuses an empty one", () => {
+    const db = new DatabaseSync(":memory:");
+    db.exec("PRAGMA foreign_keys = ON");
+    run(db, "0000", "0048");
+    db.exec(`
+      INSERT INTO users (uid, login, password_changed_at, created_at, locale, currency) VALUES (7, 'p7', 0, 0, 'en', 'USD');
+      INSERT INTO wheel_campaigns (id, sysname) VALUES (4, 'daily');
+      INSERT INTO loyalty_ledger (uid, key, reason, ref, delta, exp_delta, created_at, batch_id) VALUES
+        (7, 'round:r1', 'round', 'r1', 3, 3, 1, 'b1'), (7, 'wheel:s1', 'wheel', 's1', 50, 0, 2, 'b2');
+      INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, ref, delta, created_at, batch_id) VALUES
+        (7, 4, 'quest:3:0', 'quest', '3', 1, 1, 'b1'), (7, 4, 'spin:s1', 'spin', 's1', -1, 2, 'b2');
+    `);
+    const before = {
+      loyalty: db
+        .prepare("SELECT * FROM loyalty_ledger ORDER BY id")
+        .all()
+        .map((r) => ({ ...r })),
+      spins: db
+        .prepare("SELECT * FROM wheel_spin_ledger ORDER BY id")
+        .all()
+        .map((r) => ({ ...r })),
+    };
+    expect(() => db.exec("INSERT INTO loyalty_ledger (uid, key, reason, delta, created_at, batch_id) VALUES (7, 'race:1', 'race', 5, 3, 'b3')")).toThrow(
+      /CHECK/,
+    );
+    run(db, "0048", "9999");
+    expect(
+      db
+        .prepare("SELECT * FROM loyalty_ledger ORDER BY id")
+        .all()
+        .map((r) => ({ ...r })),
+    ).toEqual(before.loyalty);
+    expect(
+      db
+        .prepare("SELECT * FROM wheel_spin_ledger ORDER BY id")
+        .all()
+        .map((r) => ({ ...r })),
+    ).toEqual(before.spins);
+    // A new reason needs no rebuild; ids continue after the kept ones; a row is still once per key.
+    db.exec("INSERT INTO loyalty_ledger (uid, key, reason, delta, created_at, batch_id) VALUES (7, 'race:1', 'race', 5, 3, 'b3')");
+    db.exec("INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, delta, created_at, batch_id) VALUES (7, 4, 'race:1', 'race', 2, 3, 'b3')");
+    expect(db.prepare("SELECT id FROM loyalty_ledger WHERE key = 'race:1'").get().id).toBe(3);
+    expect(db.prepare("SELECT id FROM wheel_spin_ledger WHERE key = 'race:1'").get().id).toBe(3);
+    expect(() => db.exec("INSERT INTO loyalty_ledger (uid, key, reason, delta, created_at, batch_id) VALUES (7, 'x:1', '', 1, 3, 'b4')")).toThrow(/CHECK/);
+    expect(() =>
+      db.exec("INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, delta, created_at, batch_id) VALUES (7, 4, 'race:1', 'race', 1, 3, 'b4')"),
+    ).toThrow(/UNIQUE/);
+    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%ledger_by_batch' ORDER BY name").all();
+    expect(indexes.map((i) => i.name)).toEqual(["loyalty_ledger_by_batch", "wheel_spin_ledger_by_batch"]);
   });
 });
