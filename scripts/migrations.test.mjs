@@ -12,14 +12,19 @@ const files = readdirSync("migrations")
 const run = (db, from, to) => {
   for (const f of files.filter((f) => f >= from && f < to)) db.exec(readFileSync(`migrations/${f}`, "utf8"));
 };
+/** A database migrated up to (not including) migration `to`, with a player (uid 7). */
+function migratedBefore(to) {
+  const db = new DatabaseSync(":memory:");
+  db.exec("PRAGMA foreign_keys = ON");
+  run(db, "0000", to);
+  db.exec("INSERT INTO users (uid, login, password_changed_at, created_at, locale, currency) VALUES (7, 'p7', 0, 0, 'en', 'USD')");
+  return db;
+}
 
 describe("migration 0047: one quest table pair", () => {
   it("keeps every quest, the players' progress and the spin ledger's quest keys", () => {
-    const db = new DatabaseSync(":memory:");
-    db.exec("PRAGMA foreign_keys = ON");
-    run(db, "0000", "0047");
+    const db = migratedBefore("0047");
     db.exec(`
-      INSERT INTO users (uid, login, password_changed_at, created_at, locale, currency) VALUES (7, 'p7', 0, 0, 'en', 'USD');
       INSERT INTO loyalty_programs (id, sysname) VALUES (1, 'main');
       INSERT INTO wheel_campaigns (id, sysname) VALUES (4, 'daily');
       INSERT INTO loyalty_quests (id, program_id, sysname, kind, game_kind, target, period, reward_points) VALUES
@@ -59,11 +64,8 @@ describe("migration 0047: one quest table pair", () => {
 
 describe("migration 0048: the reward ledgers' reasons", () => {
   it("keeps every row and id, takes a reason no list named, and still refuses an empty one", () => {
-    const db = new DatabaseSync(":memory:");
-    db.exec("PRAGMA foreign_keys = ON");
-    run(db, "0000", "0048");
+    const db = migratedBefore("0048");
     db.exec(`
-      INSERT INTO users (uid, login, password_changed_at, created_at, locale, currency) VALUES (7, 'p7', 0, 0, 'en', 'USD');
       INSERT INTO wheel_campaigns (id, sysname) VALUES (4, 'daily');
       INSERT INTO loyalty_ledger (uid, key, reason, ref, delta, exp_delta, created_at, batch_id) VALUES
         (7, 'round:r1', 'round', 'r1', 3, 3, 1, 'b1'), (7, 'wheel:s1', 'wheel', 's1', 50, 0, 2, 'b2');

@@ -1,4 +1,5 @@
 import type { MoneyDeps } from "../wallet/move-money";
+import { guardAfter } from "../wallet/operation";
 import { publishBonusChange } from "./notify";
 
 /**
@@ -319,7 +320,7 @@ export function templateGrant(
   g: { uid: number; key: string; template: { bonus: number } | { freespins: number }; guard: { sql: string; params: unknown[] }; now: number },
 ): D1PreparedStatement[] {
   // ?1 the player, ?2 the time, ?3 the grant key, ?4 the template; the guard's after them.
-  const guard = g.guard.sql.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + 4}`);
+  const guard = guardAfter(g.guard, 4);
   const binds = [g.uid, g.now, g.key, "bonus" in g.template ? g.template.bonus : g.template.freespins, ...g.guard.params];
   if ("bonus" in g.template) {
     return [

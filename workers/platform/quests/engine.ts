@@ -1,5 +1,5 @@
 import { rewardRowsStatements } from "../rewards/pay";
-import type { Guard } from "../wallet/wallet";
+import { guardAfter, type Guard } from "../wallet/wallet";
 import { OPEN } from "../wheel/view";
 import { kindsCounting, QUEST_KINDS, type QuestEventName } from "./kinds";
 import { dayStart, periodStartSql, weekStart } from "./periods";
@@ -38,7 +38,7 @@ export function questStatements(db: D1Database, e: QuestEvent, now = Date.now())
   const kinds = kindsCounting(e.event);
   if (kinds.length === 0) return [];
   // ?1 the player, ?2 the day's start, ?3 the week's, ?4 now, ?5 the money wagered, ?6 the game; the guard's after them.
-  const fresh = e.fresh.sql.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + 6}`);
+  const fresh = guardAfter(e.fresh, 6);
   const byWager = kinds.filter((k) => QUEST_KINDS[k].step === "wagered");
   const step = byWager.length ? `CASE WHEN q.kind IN (${quoted(byWager)}) THEN CAST(?5 AS INTEGER) ELSE 1 END` : "1";
   const running = `(q.owner = 'loyalty' AND EXISTS (SELECT 1 FROM loyalty_accounts a JOIN loyalty_programs lp ON lp.id = a.program_id AND lp.is_active = 1

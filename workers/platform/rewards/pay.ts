@@ -3,7 +3,7 @@ import { publishBonusChange } from "../bonuses/notify";
 import { ensureAccount, settleStatements } from "../loyalty/ledger";
 import { settleSpinCredits } from "../wheel/ledger";
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
-import { planOperation, type Guard, type OperationType } from "../wallet/wallet";
+import { guardAfter, planOperation, type Guard, type OperationType } from "../wallet/wallet";
 
 /**
  * The one way to pay a reward (DESIGN §7). The wheel's sectors, the loyalty shop's products and the
@@ -47,42 +47,21 @@ export interface RewardSource {
  */
 export function rewardStatements(db: D1Database, reward: Reward, source: RewardSource): D1PreparedStatement[] {
   const { uid, key, now } = source;
-  // ?1 the player, ?2 the key, ?3 the reason, ?4 the reference, ?5 the amount, ?6 the time, ?7 the ledger batch; the guard's after them.
-  const guard = source.guard.sql.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + 7}`);
-  const ledgerBinds = (amount: number, batch: string) => [uid, key, source.ledger.reason, source.ledger.ref, amount, now, batch, ...source.guard.params];
+  // Points and spins: one row, the source's, through the ledgers' one path (?1 key, ?2 ref, ?3 amount, ?4 campaign; the guard's after them).
+  const row = (amount: number, campaignId: number | null = null): Guard => ({
+    sql: `SELECT ?1 AS key, ?2 AS ref, ?3 AS amount, ?4 AS campaign_id WHERE (${guardAfter(source.guard, 4)})`,
+    params: [key, source.ledger.ref, amount, campaignId, ...source.guard.params],
+  });
   switch (reward.type) {
     case "bonus":
       return templateGrant(db, { uid, key, template: { bonus: reward.templateId }, guard: source.guard, now });
     case "freespins":
       return templateGrant(db, { uid, key, template: { freespins: reward.templateId }, guard: source.guard, now });
-    case "points": {
+    case "points":
       // Experience is not earned by luck or purchase: points only.
-      const batch = crypto.randomUUID();
-      return [
-        ensureAccount(db, "?1", [uid], now),
-        db
-          .prepare(
-            `INSERT INTO loyalty_ledger (uid, key, reason, ref, delta, exp_delta, created_at, batch_id)
-             SELECT a.uid, ?2, ?3, ?4, ?5, 0, ?6, ?7 FROM loyalty_accounts a WHERE a.uid = ?1 AND ?5 > 0 AND (${guard})
-             ON CONFLICT (uid, key) DO NOTHING`,
-          )
-          .bind(...ledgerBinds(reward.points, batch)),
-        ...settleStatements(db, uid, batch, now),
-      ];
-    }
-    case "spins": {
-      const batch = crypto.randomUUID();
-      return [
-        db
-          .prepare(
-            `INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, ref, delta, created_at, batch_id)
-             SELECT ?1, ?${source.guard.params.length + 8}, ?2, ?3, ?4, ?5, ?6, ?7 WHERE ?5 > 0 AND (${guard})
-             ON CONFLICT (uid, key) DO NOTHING`,
-          )
-          .bind(...ledgerBinds(reward.spins, batch), reward.campaignId),
-        settleSpinCredits(db, uid, batch, now),
-      ];
-    }
+      return rewardRowsStatements(db, { type: "points", uid, reason: source.ledger.reason, now, select: row(reward.points) });
+    case "spins":
+      return rewardRowsStatements(db, { type: "spins", uid, reason: source.ledger.reason, now, select: row(reward.spins, reward.campaignId) });
     case "money":
     case "nothing":
       return [];
@@ -90,9 +69,10 @@ export function rewardStatements(db: D1Database, reward: Reward, source: RewardS
 }
 
 /**
- * Points or spins for many rows at once, in the caller's batch: the rows `select` finds (columns
- * `key`, `ref`, `amount`, and `campaign_id` for spins; its parameters are ?4 onwards), each once
- * per player and key, settled by the ledger's tail. The quest engine pays its completions so.
+ * Points or spins for the rows `select` finds (columns `key`, `ref`, `amount`, and `campaign_id`
+ * for spins; its parameters are ?4 onwards), in the caller's batch, each once per player and key,
+ * settled by the ledger's tail: one reward (rewardStatements) or the quests completed in a batch.
+ * Points go only to a player with a loyalty account (in an active programme, ensured first).
  * `experience`: points that also count as experience (earned by play, not by luck or purchase);
  * `accountExists`: the rows are found only for a player whose loyalty account exists.
  */
@@ -102,7 +82,7 @@ export function rewardRowsStatements(
 ): D1PreparedStatement[] {
   const batch = crypto.randomUUID();
   // ?1 the player, ?2 the reason, ?3 the time, then the select's own, then the batch.
-  const select = r.select.sql.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + 3}`);
+  const select = guardAfter(r.select, 3);
   const batchParam = `?${r.select.params.length + 4}`;
   const binds = [r.uid, r.reason, r.now, ...r.select.params, batch];
   if (r.type === "points") {
@@ -111,7 +91,8 @@ export function rewardRowsStatements(
       db
         .prepare(
           `INSERT INTO loyalty_ledger (uid, key, reason, ref, delta, exp_delta, created_at, batch_id)
-           SELECT ?1, x.key, ?2, x.ref, x.amount, ${r.experience ? "x.amount" : "0"}, ?3, ${batchParam} FROM (${select}) x WHERE x.amount > 0
+           SELECT a.uid, x.key, ?2, x.ref, x.amount, ${r.experience ? "x.amount" : "0"}, ?3, ${batchParam}
+           FROM (${select}) x JOIN loyalty_accounts a ON a.uid = ?1 WHERE x.amount > 0
            ON CONFLICT (uid, key) DO NOTHING`,
         )
         .bind(...binds),

@@ -95,6 +95,12 @@ export interface Guard {
   params: unknown[];
 }
 
+/** A guard's SQL with its parameters numbered after the `own` parameters of the statement it joins (?1 → ?own+1…). */
+export function guardAfter(when: Guard, own: number): string {
+  if (/\?(?!\d)/.test(when.sql)) throw new Error("A guard numbers its parameters (?1, ?2…)");
+  return when.sql.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + own}`);
+}
+
 export interface OperationPlan {
   /** The operation row's id: fresh, so the row exists after the batch only if this plan applied. */
   id: string;
@@ -116,8 +122,7 @@ export function planOperation(db: D1Database, op: WalletOperation, when?: Guard)
   const fingerprint = JSON.stringify({ type: op.type, reference, changes });
   const id = crypto.randomUUID();
   const now = Date.now();
-  if (when && /\?(?!\d)/.test(when.sql)) throw new Error("A wallet guard numbers its parameters (?1, ?2…)");
-  const guard = when ? when.sql.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + OWN_PARAMS}`) : "1";
+  const guard = when ? guardAfter(when, OWN_PARAMS) : "1";
   // Every later statement applies only if this plan's operation row was inserted (?n: its id).
   const applied = (n: number) => `EXISTS (SELECT 1 FROM wallet_operations WHERE id = ?${n})`;
   const statements = [
