@@ -117,18 +117,22 @@ export function DialogProvider(props: { children: ReactNode; urlDialogs: UrlDial
     if (d.preventClose && !force) return;
     resolvers.current.get(d.id)?.(result);
     resolvers.current.delete(d.id);
-    const url = closeHrefOf(d);
+    // Only a dialog the page's URL still names goes back by its URL: one the URL has already left
+    // (a registration that went on to the cashier) must not take the player back where it opened.
+    const url = urlRef.current.some((u) => u.id === d.id) ? closeHrefOf(d) : undefined;
     if (url !== undefined) navigate(url, { replace: true, preventScrollReset: true });
     send({ type: "dialog.close", id: d.id, force });
   };
 
+  // A URL dialog leaves with its URL in the same render, not a moment later when the machine hears of it.
+  const shown = stack.filter((e) => !("closeHref" in e) || urlDialogs.some((u) => u.id === e.id));
   return (
     <DialogContext.Provider value={api}>
       {props.children}
-      {stack.map((entry, i) => {
+      {shown.map((entry, i) => {
         // A URL dialog shows the latest props the page's data gave it (its id stays the same).
         const d: DialogEntry = urlDialogs.find((u) => u.id === entry.id) ?? entry;
-        const top = i === stack.length - 1;
+        const top = i === shown.length - 1;
         return (
           <Dialog key={d.id} entry={d} active={top} closeHref={closeHrefOf(d)} onClose={() => closeEntry(d)}>
             {renderDialog(renderers, d, (r) => closeEntry(d, r ?? false, true))}

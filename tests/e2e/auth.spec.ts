@@ -69,12 +69,15 @@ test.describe("authentication popup @nojs", () => {
     await expect(page).toHaveURL(absolute("/es/cashier/deposit?register=success"));
     await expect(siteHeader(page).getByText(email)).toBeVisible();
     if (javaScriptEnabled) {
-      // The post-registration queue: confirm email, then the welcome popup.
-      for (let i = 0; i < 2; i++) {
+      // The post-registration queue, in Spanish: confirm email, then the welcome popup. Each is named
+      // before Escape closes it (a count alone once met the registration popup on its way out).
+      for (const heading of [es("auth.emailConfirm.title"), "Te damos la bienvenida a Playfront"]) {
+        await expect(popup(page).getByRole("heading", { name: heading })).toBeVisible();
         await expect(popup(page)).toHaveCount(1);
         await page.keyboard.press("Escape");
       }
       await expect(popup(page)).toHaveCount(0);
+      await expect(page).toHaveURL(absolute("/es/cashier/deposit?register=success"));
     }
     await siteHeader(page)
       .getByRole("button", { name: es("header.signOut") })
