@@ -8,13 +8,14 @@
 // Defaults: REV = HEAD, paths `/favicon.svg`, `/gamehall`, `/`, a game page. Ports BENCH_PORT+1
 // and +2 (8796, 8797 by default) on 127.0.0.1; databases `.wrangler/cpu-a`, `.wrangler/cpu-b`;
 // builds in `bench/.out/cpu-*`. `--reuse-a` keeps A's build from the last run. Linux only.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { BROWSER_UA } from "./lib/first-load.mjs";
 import { load } from "./lib/load.mjs";
 import { OUT, ROOT, build, killAllOnExit, prepareDatabaseQuietly, servePlayfront, stageRevision, stop } from "./lib/servers.mjs";
 import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
+import { workerdCpu } from "./lib/workerd-cpu.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -35,7 +36,6 @@ const rounds = whole("rounds", values.rounds, 20);
 const n = whole("n", values.n, 2000);
 const concurrency = whole("concurrency", values.concurrency, 16);
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
-const TICKS = 100; // USER_HZ on Linux
 
 killAllOnExit();
 const sides = [
@@ -47,24 +47,6 @@ for (const side of sides) {
   if (side.name === "A" && values["reuse-a"] && existsSync(join(side.dir, "build"))) continue;
   stageRevision(side.name === "A" ? values.base : null, side.dir, PLAYFRONT_ENTRIES);
   console.log(`· ${side.name} (${side.label}) built in ${build(side.dir, side.name).toFixed(1)} s`);
-}
-
-/** CPU seconds so far of every workerd process in the server's process group. */
-function workerdCpu(server) {
-  let ticks = 0;
-  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    } catch {
-      continue; // gone meanwhile
-    }
-    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // fields[0] is the state (field 3): the process group is field 5, utime and stime 14 and 15.
-    if (comm === "workerd" && Number(fields[2]) === server.child.pid) ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks / TICKS;
 }
 
 const headers = { "user-agent": BROWSER_UA, accept: "text/html,*/*;q=0.8", "accept-encoding": "identity" };

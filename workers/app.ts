@@ -145,10 +145,13 @@ app.all("/api/*", async (c) => {
 app.all("/oauth/*", (c) => platformFetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
 // Platform pages with inline script (the demo game studio) need this response's CSP nonce: it
 // travels in a request header the Worker always sets itself (a client's value is replaced).
-app.all("/platform/*", (c) => {
+app.all("/platform/*", async (c) => {
   const headers = new Headers(c.req.raw.headers);
   headers.set(PLATFORM_NONCE_HEADER, c.get("nonce"));
-  return platformFetch(new Request(c.req.raw, { headers }), c.env, c.executionCtx as ExecutionContext);
+  // DB_STATS=on: a game round (the demo studio's round post) reports its D1 use too (bench/players.mjs).
+  const { env, tally } = countedEnv(c.env);
+  const response = await platformFetch(new Request(c.req.raw, { headers }), env, c.executionCtx as ExecutionContext);
+  return tally ? withServerTiming(response, tally) : response;
 });
 
 // The player's live channel (WebSocket → PlayerChannel Durable Object).

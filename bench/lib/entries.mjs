@@ -1,6 +1,7 @@
 /** What of the repository a Playfront build needs: copied into a staged directory and built there. */
 export const PLAYFRONT_ENTRIES = [
   "app",
+  "core",
   "workers",
   "public",
   "migrations",

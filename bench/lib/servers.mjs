@@ -15,7 +15,8 @@ const LOGS = join(OUT, "logs");
 export function stageApp(from, to, entries) {
   rmSync(to, { recursive: true, force: true });
   mkdirSync(to, { recursive: true });
-  for (const e of entries ?? ["."]) cpSync(join(from, e), join(to, e), { recursive: true });
+  // An older revision may lack an entry a newer one has (core/ came with issue 37).
+  for (const e of entries ?? ["."]) if (existsSync(join(from, e))) cpSync(join(from, e), join(to, e), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(to, "node_modules"), "dir");
 }
 

@@ -1,0 +1,218 @@
+// Players at once (issue 38): P players in closed loops, each playing real-money rounds on a
+// tournament game with a bonus active and every running tournament joined, then placing sports
+// bets, against a git revision (A) and the working tree (B) served side by side in one run (the
+// same machine noise for both). Per side and P: rounds/s, bets/s, p50/p99 latency, workerd CPU
+// per round and the D1 statements, rows read and rows written per round (DB_STATS=on reports a
+// request's D1 use in Server-Timing). Loopback only, bounded in players, time and requests.
+//
+//   npm run bench:players -- [--base REV] [--players 1,10,50] [--seconds 8] [--max 4000]
+//
+// Defaults: REV = HEAD. Ports BENCH_PLAYERS_PORT (8805) and the next one; databases
+// `.wrangler/players-a`, `.wrangler/players-b`; builds in `bench/.out/players-*`. Linux only (CPU
+// from /proc). Prints figures, asserts nothing; `--json` adds one JSON line at the end.
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { activateBonus, deposit, form, newPlayer } from "./lib/api-player.mjs";
+import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
+import { OUT, ROOT, build, killAllOnExit, prepareDatabaseQuietly, servePlayfront, stageRevision, stop } from "./lib/servers.mjs";
+import { workerdCpu } from "./lib/workerd-cpu.mjs";
+
+const { values } = parseArgs({
+  options: {
+    base: { type: "string", default: "HEAD" },
+    players: { type: "string", default: "1,10,50" },
+    seconds: { type: "string", default: "8" },
+    max: { type: "string", default: "4000" },
+    json: { type: "boolean", default: false },
+  },
+});
+const levels = values.players.split(",").map(Number);
+if (levels.some((p) => !Number.isInteger(p) || p < 1 || p > 200)) throw new Error(`--players is a list of whole numbers from 1 to 200, not ${values.players}`);
+const seconds = Number(values.seconds);
+if (!(seconds >= 1 && seconds <= 60)) throw new Error(`--seconds is from 1 to 60, not ${values.seconds}`);
+const max = Number(values.max);
+if (!Number.isInteger(max) || max < 10 || max > 20_000) throw new Error(`--max is a whole number from 10 to 20000, not ${values.max}`);
+const PORT = Number(process.env.BENCH_PLAYERS_PORT ?? 8805);
+const BET = 100;
+
+killAllOnExit();
+const sides = [
+  { name: "A", label: values.base, port: PORT },
+  { name: "B", label: "working tree", port: PORT + 1 },
+];
+for (const side of sides) {
+  side.dir = join(OUT, `players-${side.name.toLowerCase()}`);
+  stageRevision(side.name === "A" ? values.base : null, side.dir, PLAYFRONT_ENTRIES);
+  console.log(`· ${side.name} (${side.label}) built in ${build(side.dir, side.name).toFixed(1)} s`);
+  side.persistTo = join(ROOT, ".wrangler", `players-${side.name.toLowerCase()}`);
+  prepareDatabaseQuietly(side.persistTo);
+}
+
+/** D1 use reported in a response's Server-Timing (workers/app.ts, DB_STATS=on): { queries, read, written }. */
+function d1Of(res) {
+  const t = res.headers.get("server-timing") ?? "";
+  const num = (name) => Number(new RegExp(`${name}=(\\d+)`).exec(t)?.[1] ?? Number.NaN);
+  return { queries: num("queries"), read: num("rows_read"), written: num("rows_written") };
+}
+
+/** The game most running tournaments count, and the ids of those tournaments. */
+async function tournamentGame(base) {
+  const res = await fetch(`${base}/api/tournaments/get?status=active&fields=games`);
+  const { items } = (await res.json()).data;
+  const counts = new Map();
+  for (const t of items) for (const g of t.games ?? []) counts.set(g, (counts.get(g) ?? 0) + 1);
+  const [game] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+  if (!game) throw new Error("no running tournament names its games");
+  return { game, tournaments: items.map((t) => t.id) };
+}
+
+/** P players ready to play: registered, deposited, bonus active, every running tournament joined. */
+async function players(side, count) {
+  const base = `http://127.0.0.1:${side.port}`;
+  const made = [];
+  // Ten at a time: registration hashes a password (CPU), and the bench measures play, not sign-up.
+  for (let i = 0; i < count; i += 10) {
+    made.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(10, count - i) }, async () => {
+          const p = await newPlayer(base, `bench-${side.name.toLowerCase()}`);
+          await deposit(p, 50_000);
+          p.bonus = await activateBonus(p);
+          for (const id of side.tournaments) {
+            // 409: an automatic tournament counts every player (nothing to join).
+            const res = await p.send("/api/tournaments/participate", form({ tournament_id: id }));
+            if (res.status !== 409) await p.ok(res);
+            else await res.text();
+          }
+          return p;
+        }),
+      )),
+    );
+  }
+  return made;
+}
+
+/** Closed loops: each player sends `one(p, i)` again as soon as the last answered, until time or `max` is up. */
+async function closedLoops(side, list, one) {
+  const until = Date.now() + seconds * 1000;
+  const lat = [];
+  const d1 = { queries: 0, read: 0, written: 0, counted: 0 };
+  let sent = 0;
+  let failed = 0;
+  let firstError = "";
+  const cpu0 = workerdCpu(side.server);
+  const t0 = performance.now();
+  await Promise.all(
+    list.map(async (p) => {
+      for (let i = 0; Date.now() < until && sent < max; i++) {
+        sent++;
+        const start = performance.now();
+        const res = await one(p, i);
+        const body = await res.text();
+        lat.push(performance.now() - start);
+        if (res.status !== 200) {
+          failed++;
+          firstError ||= `${res.status} ${body.slice(0, 200)}`;
+          continue;
+        }
+        const c = d1Of(res);
+        if (Number.isFinite(c.queries)) {
+          d1.queries += c.queries;
+          d1.read += c.read;
+          d1.written += c.written;
+          d1.counted++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  const cpu = workerdCpu(side.server) - cpu0;
+  lat.sort((a, b) => a - b);
+  const q = (x) => lat[Math.min(lat.length - 1, Math.floor(lat.length * x))] ?? Number.NaN;
+  const okCount = sent - failed;
+  const per = (x) => (d1.counted ? x / d1.counted : Number.NaN);
+  return {
+    perSecond: okCount / elapsed,
+    ok: okCount,
+    failed,
+    firstError,
+    p50: q(0.5),
+    p99: q(0.99),
+    cpuMs: (cpu * 1000) / Math.max(1, okCount),
+    queries: per(d1.queries),
+    read: per(d1.read),
+    written: per(d1.written),
+  };
+}
+
+const round = (side) => (p, i) =>
+  p.send(`/platform/game/${side.game}/round`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ bet: BET, mode: "real", round_id: `bench-${p.email.slice(6, 30).replace(/[^\w-]/g, "")}-${i}` }),
+  });
+
+/** A live demo event of the side's feed, its match-result home selection and odds. */
+async function sportsSelection(side) {
+  const base = `http://127.0.0.1:${side.port}`;
+  const res = await fetch(`${base}/platform/demo/sportsbook/events`, {
+    method: "POST",
+    headers: { origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ status: "live" }),
+  });
+  if (res.status !== 201) return null;
+  const { markets } = (await res.json()).data;
+  const home = markets.find((m) => m.kind === "match_result").selections.find((s) => s.outcome === "home");
+  return { id: home.id, odds: home.odds };
+}
+
+const bet = (side) => (p, i) =>
+  p.send(
+    "/api/sportsbook/placeBet",
+    form({ kind: "single", selections: side.selection.id, odds: side.selection.odds, stake: 100, key: `${p.email.slice(6, 30).replace(/[^\w-]/g, "")}-${i}` }),
+  );
+
+const results = [];
+try {
+  for (const side of sides) {
+    // One server at a time while starting: two wrangler dev starting together can race for a port.
+    side.server = await servePlayfront({ appDir: side.dir, port: side.port, persistTo: side.persistTo, vars: { DB_STATS: "on" } });
+    Object.assign(side, await tournamentGame(`http://127.0.0.1:${side.port}`));
+    side.selection = await sportsSelection(side);
+  }
+  console.log(`· game ${sides[0].game}, ${sides[0].tournaments.length} running tournaments joined, bet ${BET} a round`);
+  for (const count of levels) {
+    for (const side of sides) side.players = await players(side, count);
+    // A then B, then B then A at the next level: neither always goes first.
+    const order = levels.indexOf(count) % 2 ? [...sides].reverse() : sides;
+    for (const side of order) {
+      const rounds = await closedLoops(side, side.players, round(side));
+      const bets = side.selection ? await closedLoops(side, side.players, bet(side)) : null;
+      results.push({ side: side.name, players: count, rounds, bets });
+      const e = [rounds.firstError, bets?.firstError].filter(Boolean).join(" | ");
+      console.log(
+        `· ${side.name} P=${count}: ${rounds.perSecond.toFixed(1)} rounds/s${bets ? `, ${bets.perSecond.toFixed(1)} bets/s` : ""}${e ? ` (first error: ${e})` : ""}`,
+      );
+    }
+  }
+} finally {
+  for (const side of sides) if (side.server) await stop(side.server);
+}
+
+const f = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : "–");
+console.log(
+  `\nPlayers in closed loops, ${seconds} s a level (A = ${values.base}, B = working tree); a round bets ${BET} with a bonus active and every running tournament joined`,
+);
+console.log(`  side   P  rounds/s  p50 ms  p99 ms  CPU ms/round  D1 stmts  rows read  rows written   bets/s  bet p50  bet p99  failed`);
+for (const r of results) {
+  const { rounds: x, bets: b } = r;
+  console.log(
+    `  ${r.side.padEnd(4)} ${String(r.players).padStart(3)}  ${f(x.perSecond).padStart(8)}  ${f(x.p50, 0).padStart(6)}  ${f(x.p99, 0).padStart(6)}  ${f(x.cpuMs).padStart(12)}  ${f(x.queries).padStart(8)}  ${f(x.read).padStart(9)}  ${f(x.written).padStart(12)}   ${f(b?.perSecond).padStart(6)}  ${f(b?.p50, 0).padStart(7)}  ${f(b?.p99, 0).padStart(7)}  ${x.failed + (b?.failed ?? 0)}`,
+  );
+}
+for (const count of levels) {
+  const a = results.find((r) => r.side === "A" && r.players === count);
+  const b = results.find((r) => r.side === "B" && r.players === count);
+  console.log(`  P=${count}: rounds/s B/A ${f(b.rounds.perSecond / a.rounds.perSecond, 2)}×`);
+}
+if (values.json) console.log(JSON.stringify(results));
