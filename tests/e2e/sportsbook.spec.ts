@@ -46,8 +46,8 @@ async function fundedPlayer(page: Page, tag: string, amount = 10_000) {
 async function pick(page: Page, eventId: number, selectionId: number) {
   await page.goto(`/betting?event=${eventId}`);
   // With JavaScript, the pick is the slip's client-side one: wait until the page is taken over.
-  // (A tap before that posts the plain form; seen once losing the pick to the client navigation
-  // that followed hydration: issue 36's closing note lists it for a look of its own.)
+  // (A pick that never reached the slip on a busy machine was the slip's boundary left unhydrated
+  // behind the live odds' updates, the pick's new data waiting on it: hydration-gate.ts.)
   if (jsOn()) await expect(page.locator("html")).toHaveAttribute("data-links", "");
   await oddsButton(page, selectionId).first().click();
   await expect(slip(page).locator(`[data-slip-selection="${selectionId}"]`)).toBeVisible();

@@ -6,6 +6,7 @@ import type { loadBetting } from "./betting.server";
 import { bettingSearch } from "./betting-links";
 import { pickSelection } from "./client-pick";
 import { BetReceipt, DeferredSlip, DeferredSportsNav } from "./deferred-slip";
+import { deferredPartsHydrated } from "./hydration-gate";
 import { EventCard, EventState, MarketOdds, liveEvent } from "./event-card";
 import { liveStore } from "./live-store";
 import { useLiveOdds } from "./use-live-odds";
@@ -24,7 +25,10 @@ export function BettingPage({ data: d, answer, betError }: { data: Data; answer:
   const { live, open } = useLiveOdds(shown);
   const { revalidate } = useRevalidator();
   const picked = new Set(d.slip.map((l) => l.entry.id));
-  const onPick = (id: number, odds: number) => void pickSelection({ id, odds }).then(() => revalidate());
+  const onPick = (id: number, odds: number) =>
+    void pickSelection({ id, odds })
+      .then(deferredPartsHydrated)
+      .then(() => revalidate());
   const list = `${to("/betting")}${bettingSearch({ sport: d.sport, league: d.league })}`;
   const error = answer ?? betError;
   return (

@@ -1,4 +1,5 @@
 import { useRevalidator } from "react-router";
+import { deferredPartsHydrated } from "./hydration-gate";
 import { changeInBrowser, toggleSelection, type SlipEntry } from "./slip-cookie";
 
 /**
@@ -10,7 +11,7 @@ export function useSlipEditor() {
   const { revalidate } = useRevalidator();
   const write = (change: (entries: SlipEntry[]) => SlipEntry[]) => {
     changeInBrowser(change);
-    void revalidate();
+    void deferredPartsHydrated().then(() => revalidate());
   };
   return {
     toggle: (entry: SlipEntry) => write((s) => toggleSelection(s, entry)),

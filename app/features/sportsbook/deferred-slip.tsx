@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useEffect, useState, type ComponentType } from "react";
 import { firstTouch } from "../../lib/first-interaction";
 import { lazyWithPreload } from "../../lib/lazy-with-preload";
+import { hydrationGate } from "./hydration-gate";
 import type { BetSlipProps } from "./bet-slip";
 import type { SportsNavProps } from "./sports-nav";
 
@@ -10,6 +11,12 @@ if (typeof window !== "undefined") void firstTouch();
 
 /** Whether the page has hydrated once: a part mounted after that (a client navigation) loads its code at once. */
 let pageHydrated = false;
+
+/** Renders nothing; its effect runs when React commits the boundary it sits in (hydrated it). */
+function Settles({ settle }: { settle: () => void }) {
+  useEffect(settle, [settle]);
+  return null;
+}
 
 /**
  * A part of /betting whose code stays off the page's first load: while hydrating, React keeps the
@@ -27,13 +34,26 @@ function deferUntilTouch<P extends object>(load: () => Promise<ComponentType<P>>
   // biome-ignore lint/correctness/noComponentHookFactories: made once per deferred part at module scope, never during a render
   const Deferred = memo(function Deferred(props: P) {
     const [deferred] = useState(() => !import.meta.env.SSR && !pageHydrated);
+    // hydration-gate.ts: from the touch until React hydrated this part, the live odds wait.
+    const [gate] = useState(() => (deferred ? hydrationGate() : null));
     useEffect(() => {
       pageHydrated = true;
-    }, []);
+      if (!gate) return;
+      let end: (() => void) | null = null;
+      let gone = false;
+      void firstTouch().then(() => {
+        if (!gone) end = gate.watch();
+      });
+      return () => {
+        gone = true;
+        end?.();
+      };
+    }, [gate]);
     const Part = (deferred ? OnTouch : part.Component) as ComponentType<P>;
     return (
       <Suspense fallback={null}>
         <Part {...props} />
+        {gate && <Settles settle={gate.settle} />}
       </Suspense>
     );
   });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { SportEvent } from "../../../core/api/contract-sportsbook";
 import { applySportsMessage, clearMoves, initialLive, type LiveState } from "./live-odds-state";
+import { afterDeferredParts } from "./hydration-gate";
 import { liveStore } from "./live-store";
 import { openSportsFeed } from "./sports-feed";
 
@@ -22,20 +23,25 @@ export function useLiveOdds(events: readonly SportEvent[]): { live: LiveState; o
   useEffect(() => liveStore.set(live), [live]);
   useEffect(() => {
     const timers = new Set<ReturnType<typeof setTimeout>>();
+    let stopped = false;
     const stop = openSportsFeed({
       origin: window.location.origin,
       onState: setOpen,
-      onMessage: (m) => {
-        setLive((s) => applySportsMessage(s, m));
-        const ids = (m.data as { markets?: Array<{ selections: Array<{ id: number }> }> })?.markets?.flatMap((mk) => mk.selections.map((x) => x.id)) ?? [];
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          setLive((s) => clearMoves(s, ids));
-        }, MOVE_MARK_MS);
-        timers.add(timer);
-      },
+      // While a deferred part of the page hydrates, a message waits (hydration-gate.ts).
+      onMessage: (m) =>
+        afterDeferredParts(() => {
+          if (stopped) return;
+          setLive((s) => applySportsMessage(s, m));
+          const ids = (m.data as { markets?: Array<{ selections: Array<{ id: number }> }> })?.markets?.flatMap((mk) => mk.selections.map((x) => x.id)) ?? [];
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            setLive((s) => clearMoves(s, ids));
+          }, MOVE_MARK_MS);
+          timers.add(timer);
+        }),
     });
     return () => {
+      stopped = true;
       stop();
       for (const t of timers) clearTimeout(t);
     };
