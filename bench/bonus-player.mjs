@@ -9,6 +9,7 @@
 // Loopback only; prints figures, asserts nothing.
 //   BASE=http://127.0.0.1:8893 node bench/bonus-player.mjs
 import { join } from "node:path";
+import { activateBonus, deposit, newPlayer } from "./lib/api-player.mjs";
 import { anonymousPages, fetchHtml, firstLoad, openChromium } from "./lib/first-load.mjs";
 import { rowsRead } from "./lib/rows-read.mjs";
 import { ROOT } from "./lib/servers.mjs";
@@ -19,48 +20,10 @@ const CLIENT = process.env.CLIENT_DIR ?? join(ROOT, "build", "client");
 
 /** A signed-in player made through the /api contract and the demo payment page; answers the session cookie. */
 async function player(activate) {
-  const jar = new Map();
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const send = async (path, init = {}) => {
-    const res = await fetch(BASE + path, { redirect: "manual", ...init, headers: { origin: BASE, cookie: cookie(), ...init.headers } });
-    for (const h of res.headers.getSetCookie()) {
-      const [pair] = h.split(";");
-      const eq = pair.indexOf("=");
-      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    return res;
-  };
-  const form = (fields) => {
-    const body = new FormData();
-    for (const [k, v] of Object.entries(fields)) body.append(k, String(v));
-    return { method: "POST", body };
-  };
-  const ok = async (res) => {
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`${res.url}: ${res.status} ${text}`);
-    return JSON.parse(text).data;
-  };
-  const email = `bench-bonus-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  // An address of its own: the platform allows 5 new accounts an hour per address (decision 0061).
-  const address = `2001:db8:b:${Math.floor(Math.random() * 0x10000).toString(16)}::1`;
-  const registration = form({ email, password: "Sup3r-secret!", terms: 1, currency: "USD", country_code: "US", region: "AL" });
-  await ok(await send("/api/auth/register", { ...registration, headers: { ...registration.headers, "cf-connecting-ip": address } }));
-  const deposit = await ok(await send("/api/cashier/makedeposit", form({ method: "demo_card", amount: 5000, idempotency_key: `bench-${Date.now()}` })));
-  const page = new URL(deposit.redirect_url, BASE);
-  const paid = await send(page.pathname, {
-    method: "POST",
-    body: new URLSearchParams({ sig: page.searchParams.get("sig") ?? "", outcome: "success" }),
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-  });
-  if (paid.status !== 303) throw new Error(`the demo payment answered ${paid.status}`);
-  if (activate) {
-    const { available } = await ok(await send("/api/bonuses/get"));
-    const welcome = available.find((b) => b.sysname === "welcome-1");
-    await ok(await send("/api/bonuses/activate", form({ bonus_id: welcome.id })));
-    const { active } = await ok(await send("/api/bonuses/get"));
-    if (active.length !== 1) throw new Error("no active bonus");
-  }
-  return jar.get("pf_session");
+  const p = await newPlayer(BASE, "bench-bonus");
+  await deposit(p, 5000);
+  if (activate && !(await activateBonus(p))) throw new Error("no active bonus");
+  return p.session();
 }
 
 const pages = await anonymousPages(BASE);
