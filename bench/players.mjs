@@ -76,7 +76,7 @@ async function players(side, count) {
       ...(await Promise.all(
         Array.from({ length: Math.min(10, count - i) }, async () => {
           const p = await newPlayer(base, `bench-${side.name.toLowerCase()}`);
-          await deposit(p, 50_000);
+          await deposit(p, 200_000);
           p.bonus = await activateBonus(p);
           for (const id of side.tournaments) {
             // 409: an automatic tournament counts every player (nothing to join).
