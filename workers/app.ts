@@ -75,13 +75,13 @@ async function platformFetch(request: Request, env: Env, ctx: ExecutionContext, 
 }
 
 /**
- * DB_STATS=on (the bench and capacity tests, never production): the env whose D1 counts this
- * request's use, and the tally it counts into; otherwise the env as it is.
+ * DB_STATS=on (the bench and capacity tests, never production): `answer` gets an env whose D1
+ * counts this request's use, and the response says it in Server-Timing; otherwise the env as it is.
  */
-function countedEnv(env: Env): { env: Env; tally: D1Tally | null } {
-  if (env.DB_STATS !== "on" || !env.DB) return { env, tally: null };
+async function withD1Stats(env: Env, answer: (env: Env) => Promise<Response>): Promise<Response> {
+  if (env.DB_STATS !== "on" || !env.DB) return answer(env);
   const tally: D1Tally = { rowsRead: 0, rowsWritten: 0, queries: 0 };
-  return { env: { ...env, DB: countingD1(env.DB, tally) }, tally };
+  return withServerTiming(await answer({ ...env, DB: countingD1(env.DB, tally) }), tally);
 }
 
 function withServerTiming(response: Response, tally: D1Tally): Response {
@@ -137,9 +137,7 @@ app.use("*", originCheck());
 
 app.all("/api/*", async (c) => {
   // DB_STATS=on: an API read reports its D1 rows and queries as a page render does (below).
-  const { env, tally } = countedEnv(c.env);
-  const response = await documentFirst(() => platformFetch(c.req.raw, env, c.executionCtx as ExecutionContext));
-  return tally ? withServerTiming(response, tally) : response;
+  return withD1Stats(c.env, (env) => documentFirst(() => platformFetch(c.req.raw, env, c.executionCtx as ExecutionContext)));
 });
 // The platform's own pages: social sign-in and the demo providers (payment page, OAuth, mailbox…).
 app.all("/oauth/*", (c) => platformFetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
@@ -149,9 +147,7 @@ app.all("/platform/*", async (c) => {
   const headers = new Headers(c.req.raw.headers);
   headers.set(PLATFORM_NONCE_HEADER, c.get("nonce"));
   // DB_STATS=on: a game round (the demo studio's round post) reports its D1 use too (bench/players.mjs).
-  const { env, tally } = countedEnv(c.env);
-  const response = await platformFetch(new Request(c.req.raw, { headers }), env, c.executionCtx as ExecutionContext);
-  return tally ? withServerTiming(response, tally) : response;
+  return withD1Stats(c.env, (env) => platformFetch(new Request(c.req.raw, { headers }), env, c.executionCtx as ExecutionContext));
 });
 
 // The player's live channel (WebSocket → PlayerChannel Durable Object).
@@ -182,20 +178,20 @@ app.post("/consent", (c) => consentResponse(c.req.raw, c.env));
 
 // Every other method and path goes to React Router, so form POSTs reach route actions.
 app.all("*", async (c) => {
-  // DB_STATS=on (the bench, never production): the render's D1 reads go out in Server-Timing.
-  const { env, tally } = countedEnv(c.env);
-  const context = new RouterContextProvider();
-  const scope: RenderScope = {};
-  context.set(workerContext, {
-    env,
-    waitUntil: (p) => c.executionCtx.waitUntil(p),
-    nonce: c.get("nonce"),
-    platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext, scope),
+  // DB_STATS=on (the bench, never production): the render's D1 reads go out in Server-Timing,
+  // complete only where the document waited for all its data (crawlers, no deferred data).
+  return withD1Stats(c.env, async (env) => {
+    const context = new RouterContextProvider();
+    const scope: RenderScope = {};
+    context.set(workerContext, {
+      env,
+      waitUntil: (p) => c.executionCtx.waitUntil(p),
+      nonce: c.get("nonce"),
+      platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext, scope),
+    });
+    // A page without a session may be kept by the service worker for offline use (decision 0056).
+    return markOfflineCacheable(c.req.raw, await documentFirst(() => requestHandler(c.req.raw, context)));
   });
-  // A page without a session may be kept by the service worker for offline use (decision 0056).
-  const response = markOfflineCacheable(c.req.raw, await documentFirst(() => requestHandler(c.req.raw, context)));
-  // Complete only where the document waited for all its data (crawlers, no deferred data).
-  return tally ? withServerTiming(response, tally) : response;
 });
 
 /**
