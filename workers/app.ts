@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { workerContext } from "../app/lib/context.server";
+import { splitCheckedD1 } from "./platform/player/split-check";
 import { countingD1, serverTiming, type D1Tally } from "./d1-stats";
 import { assertEnv } from "./env";
 import { handlePlatform } from "./platform";
@@ -79,9 +80,15 @@ async function platformFetch(request: Request, env: Env, ctx: ExecutionContext, 
  * counts this request's use, and the response says it in Server-Timing; otherwise the env as it is.
  */
 async function withD1Stats(env: Env, answer: (env: Env) => Promise<Response>): Promise<Response> {
+  env = splitChecked(env);
   if (env.DB_STATS !== "on" || !env.DB) return answer(env);
   const tally: D1Tally = { rowsRead: 0, rowsWritten: 0, queries: 0 };
   return withServerTiming(await answer({ ...env, DB: countingD1(env.DB, tally) }), tally);
+}
+
+/** The Worker tests' SPLIT_CHECK=report binding: D1 reports what mixes a player's tables and the site's (decision 0075). */
+function splitChecked(env: Env): Env {
+  return (env as { SPLIT_CHECK?: string }).SPLIT_CHECK === "report" && env.DB ? { ...env, DB: splitCheckedD1(env.DB) } : env;
 }
 
 function withServerTiming(response: Response, tally: D1Tally): Response {
@@ -220,6 +227,7 @@ async function runClock(name: string, clock: () => Promise<unknown>): Promise<un
 
 async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   assertEnv(env);
+  env = splitChecked(env);
   // With PLATFORM_ORIGIN the platform (and its demo providers) run elsewhere: nothing of theirs here.
   if (env.PLATFORM_ORIGIN) return;
   const now = controller.scheduledTime;
@@ -266,3 +274,4 @@ export { PlayerChannel } from "./realtime/player-channel";
 export { WinsFeed } from "./realtime/wins-feed";
 export { TournamentBoard } from "./realtime/tournament-board";
 export { SportsFeed } from "./realtime/sports-feed";
+export { PlayerObject } from "./platform/player/object";

@@ -5,4 +5,5 @@ interface __BaseEnv_Env {
   WINS_FEED: DurableObjectNamespace<import("./wins-feed").WinsFeed>;
   TOURNAMENT_BOARD: DurableObjectNamespace<import("./tournament-board").TournamentBoard>;
   SPORTS_FEED: DurableObjectNamespace<import("./sports-feed").SportsFeed>;
+  PLAYER: DurableObjectNamespace<import("../platform/player/object").PlayerObject>;
 }

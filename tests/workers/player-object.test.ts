@@ -1,0 +1,119 @@
+import { env } from "cloudflare:workers";
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { PlatformError } from "../../core/api/errors";
+import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "../../workers/platform/player/schema.generated";
+import { adoptPlayer, playerD1 } from "../../workers/platform/player/remote-d1";
+import { PLAYER_TABLES } from "../../workers/platform/player/tables";
+import { applyOperation } from "../../workers/platform/wallet/wallet";
+
+/**
+ * The player object (decision 0075): one SQLite-backed Durable Object per player, its schema
+ * generated from the migrations, reached through the D1 interface (`playerD1`). The wallet's own
+ * module runs on it unchanged, and the rules of DESIGN §7 hold there: a batch is all or nothing,
+ * money moves once per key (concurrent repeats included), never below zero, Σ ledger = balance,
+ * and what committed survives the object being thrown out of memory.
+ */
+
+let next = 900_000;
+/** A fresh player's object, with the mirrored `users` row the wallet's statements read. */
+async function freshPlayer(currency = "USD") {
+  const uid = ++next + Math.floor(Math.random() * 1_000);
+  const stub = env.PLAYER.get(env.PLAYER.idFromName(String(uid)));
+  await adoptPlayer(env, { uid, currency, country_code: "DE", created_at: 1 });
+  return { uid, stub, db: playerD1(env, uid) };
+}
+
+const money = (db: D1Database, uid: number, key: string, delta: number, type: "deposit" | "bet" | "win" = delta > 0 ? "deposit" : "bet") =>
+  applyOperation(db, { uid, key, type, reference: key, changes: [{ kind: "main", delta }] });
+
+async function sums(db: D1Database, uid: number) {
+  return db
+    .prepare(
+      `SELECT (SELECT amount FROM balances WHERE uid = ?1 AND kind = 'main') AS balance,
+              (SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE uid = ?1 AND kind = 'main') AS ledger,
+              (SELECT COUNT(*) FROM wallet_operations WHERE uid = ?1) AS operations`,
+    )
+    .bind(uid)
+    .first<{ balance: number; ledger: number; operations: number }>();
+}
+
+describe("the player object", () => {
+  it("is born with the player tables and the replicated configuration, applied once per schema version", async () => {
+    const { stub } = await freshPlayer();
+    const seen = await runInDurableObject(stub, (_o, state) => ({
+      tables: state.storage.sql
+        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .toArray()
+        .map((r) => r.name),
+      version: state.storage.sql.exec<{ value: string }>("SELECT value FROM _player_meta WHERE key = 'schema'").one().value,
+    }));
+    expect(seen.tables).toEqual(expect.arrayContaining([...PLAYER_TABLES, "users"]));
+    expect(seen.tables.filter((t) => !t.startsWith("_") && !t.startsWith("sqlite_"))).toHaveLength(
+      PLAYER_SCHEMA.filter((s) => s.startsWith("CREATE TABLE")).length,
+    );
+    expect(seen.version).toBe(PLAYER_SCHEMA_VERSION);
+  });
+
+  it("runs the wallet unchanged: once per key, never below zero, Σ ledger = balance", async () => {
+    const { uid, db } = await freshPlayer();
+    expect((await money(db, uid, "deposit-0001", 5_000)).balances.main).toEqual({ amount: 5_000, currency: "USD" });
+    expect((await money(db, uid, "bet-000001", -1_200)).balances.main.amount).toBe(3_800);
+    const repeat = await money(db, uid, "deposit-0001", 5_000);
+    expect(repeat).toMatchObject({ replayed: true, balances: { main: { amount: 5_000 } } });
+    const overdraft = await money(db, uid, "bet-000002", -50_000).catch((e: unknown) => e);
+    expect(overdraft).toBeInstanceOf(PlatformError);
+    expect(overdraft).toMatchObject({ type: "BillingTransactionDeclinedException", message: "Insufficient funds" });
+    // A key reused for another amount is refused, not applied.
+    await expect(money(db, uid, "bet-000001", -1)).rejects.toMatchObject({ type: "InvalidParameterException" });
+    expect(await sums(db, uid)).toEqual({ balance: 3_800, ledger: 3_800, operations: 2 });
+  });
+
+  it("applies one key once when many calls race for it, and serves concurrent keys exactly", async () => {
+    const { uid, db } = await freshPlayer();
+    await money(db, uid, "deposit-race", 10_000);
+    const same = await Promise.all(Array.from({ length: 12 }, () => money(db, uid, "bet-same-key", -700)));
+    expect(same.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(new Set(same.map((r) => r.operationId)).size).toBe(1);
+    // Twenty bets of 600 on 9,300: fifteen fit, five are declined; nothing goes below zero.
+    const many = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => money(db, uid, `bet-many-${i}`, -600)));
+    expect(many.filter((r) => r.status === "fulfilled")).toHaveLength(15);
+    expect(many.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.type)).toEqual(
+      Array(5).fill("BillingTransactionDeclinedException"),
+    );
+    expect(await sums(db, uid)).toEqual({ balance: 300, ledger: 300, operations: 17 });
+  });
+
+  it("rolls a whole batch back when one statement fails, and keeps what committed when thrown out of memory", async () => {
+    const { uid, stub, db } = await freshPlayer();
+    await money(db, uid, "deposit-kept", 2_000);
+    const failing = db.batch([
+      db.prepare("INSERT INTO reality_checks (uid, minutes, updated_at) VALUES (?1, 30, 1)").bind(uid),
+      db.prepare("UPDATE balances SET amount = amount - 5000 WHERE uid = ?1 AND kind = 'main'").bind(uid),
+    ]);
+    await expect(failing).rejects.toThrow(/balance_not_negative/);
+    expect(await db.prepare("SELECT COUNT(*) AS n FROM reality_checks").first("n")).toBe(0);
+    await evictDurableObject(stub);
+    expect(await sums(db, uid)).toEqual({ balance: 2_000, ledger: 2_000, operations: 1 });
+  });
+
+  it("belongs to one player: a call naming another uid is refused", async () => {
+    const { uid } = await freshPlayer();
+    const stub = env.PLAYER.get(env.PLAYER.idFromName(String(uid)));
+    expect(await stub.run(uid + 1, [{ sql: "SELECT 1", params: [] }], false)).toEqual({ ok: false, message: expect.stringMatching(/player \d+'s, not/) });
+    expect(await stub.adopt({ uid: uid + 1, currency: "USD", country_code: null, created_at: 1 })).toEqual({
+      ok: false,
+      message: expect.stringMatching(/player \d+'s, not/),
+    });
+  });
+
+  it("keeps the currency rule of D1 on its mirrored row: it cannot change once real money moved, and the balances follow a change before", async () => {
+    const { uid, db } = await freshPlayer("USD");
+    await applyOperation(db, { uid, key: "fun-grant-x", type: "fun_grant", changes: [{ kind: "fun", delta: 100 }] });
+    expect(await adoptPlayer(env, { uid, currency: "EUR", country_code: "DE", created_at: 1 })).toBe(true);
+    expect(await db.prepare("SELECT currency FROM balances WHERE uid = ?1 AND kind = 'fun'").bind(uid).first("currency")).toBe("EUR");
+    await money(db, uid, "deposit-eur1", 100);
+    await expect(adoptPlayer(env, { uid, currency: "USD", country_code: "DE", created_at: 1 })).rejects.toThrow(/currency cannot change/);
+    expect(await adoptPlayer(env, { uid, currency: "EUR", country_code: "DE", created_at: 1 })).toBe(false);
+  });
+});

@@ -1,0 +1,143 @@
+import { DurableObject } from "cloudflare:workers";
+import { objectD1 } from "../storage/object-d1";
+import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
+import { MIRRORED_USER_COLUMNS } from "./tables";
+
+/** A statement as it travels to the object: its SQL and its bound values. */
+export interface WireStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/** A statement's answer as D1 gives it (`results` and `meta`); `raw` rows when asked for them. */
+export interface WireResult {
+  results: Record<string, unknown>[];
+  meta: D1Meta & Record<string, unknown>;
+}
+
+/**
+ * What a call answers: its value, or the error's message (an RPC that rejects is reported as an
+ * unhandled rejection by the Worker tests' pool even when the caller handles it, workers-sdk#14736;
+ * and an error's class does not cross the RPC boundary anyway). The Worker side rethrows it.
+ */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+async function outcome<T>(work: () => T | Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The value of an outcome, or its error thrown again on this side. */
+export function unwrap<T>(o: Outcome<T>): T {
+  if (o.ok) return o.value;
+  throw new Error(o.message);
+}
+
+/** The player's `users` columns the object keeps (tables.ts MIRRORED_USER_COLUMNS). */
+export type MirroredUser = Record<(typeof MIRRORED_USER_COLUMNS)[number], string | number | null>;
+
+/**
+ * PlayerObject (decision 0075): one SQLite-backed Durable Object per player (`idFromName(uid)`),
+ * owning that player's money and rewards. Its tables are the player tables of the migrations and a
+ * copy of the configuration their statements join (schema.generated.ts). The schema is applied once
+ * per version, before any call is served; a table whose definition changed under live rows is
+ * refused rather than silently kept (an object migration must be written for it).
+ *
+ * `run` executes statements on the object's SQLite through the D1 interface (storage/object-d1.ts):
+ * a batch is one transaction, all of it or nothing. The object knows its player from the first
+ * call; it refuses a call for another uid, so a routing mistake cannot mix two players' rows.
+ */
+export class PlayerObject extends DurableObject<Env> {
+  private readonly db: D1Database;
+  private uid = 0;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.db = objectD1(ctx.storage);
+    ctx.blockConcurrencyWhile(async () => {
+      this.migrate();
+      this.uid = Number(this.meta("uid") ?? 0);
+    });
+  }
+
+  /** Runs `statements`: one alone, or several as one transaction (`batch`). */
+  run(uid: number, statements: WireStatement[], batch: boolean): Promise<Outcome<WireResult[]>> {
+    return outcome(async () => {
+      this.claim(uid);
+      const prepared = statements.map((s) => this.db.prepare(s.sql).bind(...s.params));
+      if (batch) return (await this.db.batch(prepared)).map(wire);
+      const [only] = prepared;
+      if (!only || prepared.length !== 1) throw new TypeError("run takes one statement, or a batch");
+      return [wire(await only.run())];
+    });
+  }
+
+  /** Writes the player's mirrored `users` columns (the Worker's copy from D1); answers whether they changed. */
+  adopt(user: MirroredUser): Promise<Outcome<boolean>> {
+    return outcome(() => this.writeUser(user));
+  }
+
+  private writeUser(user: MirroredUser): boolean {
+    this.claim(Number(user.uid));
+    const columns = MIRRORED_USER_COLUMNS.join(", ");
+    const values = MIRRORED_USER_COLUMNS.map((c) => user[c] ?? null);
+    const changed = this.ctx.storage.sql.exec(
+      `INSERT INTO users (${columns}) VALUES (${MIRRORED_USER_COLUMNS.map(() => "?").join(", ")})
+       ON CONFLICT (uid) DO UPDATE SET ${MIRRORED_USER_COLUMNS.filter((c) => c !== "uid")
+         .map((c) => `${c} = excluded.${c}`)
+         .join(", ")}
+       WHERE ${MIRRORED_USER_COLUMNS.filter((c) => c !== "uid")
+         .map((c) => `${c} IS NOT excluded.${c}`)
+         .join(" OR ")}`,
+      ...values,
+    );
+    return changed.rowsWritten > 0;
+  }
+
+  /** The object is one player's: the first call names them, a call for anyone else is a routing defect. */
+  private claim(uid: number): void {
+    if (!Number.isSafeInteger(uid) || uid <= 0) throw new TypeError(`PlayerObject: not a player id: ${uid}`);
+    if (this.uid === uid) return;
+    if (this.uid !== 0) throw new Error(`PlayerObject: this object is player ${this.uid}'s, not ${uid}'s`);
+    this.setMeta("uid", String(uid));
+    this.uid = uid;
+  }
+
+  private meta(key: string): string | null {
+    return this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM _player_meta WHERE key = ?", key).toArray()[0]?.value ?? null;
+  }
+
+  private setMeta(key: string, value: string): void {
+    this.ctx.storage.sql.exec("INSERT INTO _player_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
+  }
+
+  /** Applies the generated schema when its version is new to this object (see the class comment). */
+  private migrate(): void {
+    const sql = this.ctx.storage.sql;
+    sql.exec("CREATE TABLE IF NOT EXISTS _player_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    if (this.meta("schema") === PLAYER_SCHEMA_VERSION) return;
+    this.ctx.storage.transactionSync(() => {
+      const existing = new Map(
+        sql
+          .exec<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type IN ('table', 'index', 'trigger') AND sql IS NOT NULL")
+          .toArray()
+          .map((r) => [r.name, r.sql.replace(/\s+/g, " ").trim()]),
+      );
+      for (const statement of PLAYER_SCHEMA) {
+        const name = /^CREATE (?:UNIQUE )?(?:TABLE|INDEX|TRIGGER) (?:IF NOT EXISTS )?"?(\w+)"?/i.exec(statement)?.[1];
+        if (!name) throw new Error(`PlayerObject: cannot name the schema statement ${statement.slice(0, 60)}`);
+        const before = existing.get(name);
+        if (before === undefined) sql.exec(statement);
+        else if (before !== statement) throw new Error(`PlayerObject: ${name} changed under live rows; write an object migration for it`);
+      }
+      this.setMeta("schema", PLAYER_SCHEMA_VERSION);
+    });
+  }
+}
+
+function wire(r: D1Result): WireResult {
+  return { results: r.results as Record<string, unknown>[], meta: r.meta as WireResult["meta"] };
+}

@@ -1,0 +1,85 @@
+import { type MirroredUser, type Outcome, unwrap, type WireResult, type WireStatement } from "./object";
+
+/**
+ * The D1 interface over one player's object (decision 0075): a module that takes a `D1Database`
+ * runs on the player's own storage when it is handed this. Every `first`, `all`, `run` or `raw` is
+ * one call to the object; a `batch` is one call and one transaction there, all or nothing, as in
+ * D1. Errors keep D1's wording (constraint names included), so the wallet reads a declined
+ * overdraft the same way on either.
+ */
+
+interface PlayerStub {
+  run(uid: number, statements: WireStatement[], batch: boolean): Promise<Outcome<WireResult[]>>;
+}
+
+class RemoteStatement implements D1PreparedStatement {
+  constructor(
+    private readonly stub: PlayerStub,
+    private readonly uid: number,
+    readonly wire: WireStatement,
+  ) {}
+
+  bind(...values: unknown[]): D1PreparedStatement {
+    return new RemoteStatement(this.stub, this.uid, { sql: this.wire.sql, params: values.map((v) => (v === undefined ? null : v)) });
+  }
+
+  private async one(): Promise<WireResult> {
+    const [result] = unwrap(await this.stub.run(this.uid, [this.wire], false));
+    return result!;
+  }
+
+  first<T = unknown>(colName: string): Promise<T | null>;
+  first<T = Record<string, unknown>>(): Promise<T | null>;
+  async first<T>(colName?: string): Promise<T | null> {
+    const [row] = (await this.one()).results;
+    if (!row) return null;
+    if (colName === undefined) return row as T;
+    if (!(colName in row)) throw new Error(`D1_COLUMN_NOTFOUND: Column not found (${colName})`);
+    return row[colName] as T;
+  }
+
+  async run<T = Record<string, unknown>>(): Promise<D1Result<T>> {
+    const { results, meta } = await this.one();
+    return { success: true, results: results as T[], meta };
+  }
+
+  all<T = Record<string, unknown>>(): Promise<D1Result<T>> {
+    return this.run<T>();
+  }
+
+  raw<T = unknown[]>(options: { columnNames: true }): Promise<[string[], ...T[]]>;
+  raw<T = unknown[]>(options?: { columnNames?: false }): Promise<T[]>;
+  async raw<T>(options?: { columnNames?: boolean }): Promise<T[] | [string[], ...T[]]> {
+    const { results } = await this.one();
+    const columns = results[0] ? Object.keys(results[0]) : [];
+    const rows = results.map((r) => Object.values(r) as T);
+    return options?.columnNames ? [columns, ...rows] : rows;
+  }
+}
+
+/** The D1 interface over the object of player `uid` (`env.PLAYER`, named by the uid). */
+export function playerD1(env: Pick<Env, "PLAYER">, uid: number): D1Database {
+  const stub = env.PLAYER.get(env.PLAYER.idFromName(String(uid))) as unknown as PlayerStub;
+  const prepare = (sql: string) => new RemoteStatement(stub, uid, { sql, params: [] });
+  const batch = async <T>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> => {
+    const wires = statements.map((s) => {
+      if (!(s instanceof RemoteStatement)) throw new TypeError("A batch takes statements prepared on the same database");
+      return s.wire;
+    });
+    const results = unwrap(await stub.run(uid, wires, true));
+    return results.map((r) => ({ success: true as const, results: r.results as T[], meta: r.meta }));
+  };
+  const session = { prepare, batch, getBookmark: () => null };
+  return {
+    prepare,
+    batch,
+    exec: () => Promise.reject(new Error("exec() is not available on a player's object: use prepare()")),
+    withSession: () => session,
+    dump: () => Promise.reject(new Error("dump() is not available on a player's object")),
+  };
+}
+
+/** Writes the player's mirrored `users` columns into their object; answers whether they changed. */
+export async function adoptPlayer(env: Pick<Env, "PLAYER">, user: MirroredUser): Promise<boolean> {
+  return unwrap(await env.PLAYER.get(env.PLAYER.idFromName(String(user.uid))).adopt(user));
+}
