@@ -97,6 +97,40 @@ describe("the player object", () => {
     expect(await sums(db, uid)).toEqual({ balance: 2_000, ledger: 2_000, operations: 1 });
   });
 
+  it("joins a copy of the configuration that follows D1's: a changed template shows on the next call, a product's stock does not count", async () => {
+    const { db } = await freshPlayer();
+    const read = () => db.prepare("SELECT wager_multiplier FROM bonus_templates ORDER BY id LIMIT 1").first<number>("wager_multiplier");
+    const template = await env.DB.prepare("SELECT id, wager_multiplier FROM bonus_templates ORDER BY id LIMIT 1").first<{
+      id: number;
+      wager_multiplier: number;
+    }>();
+    expect(await read()).toBe(template!.wager_multiplier);
+    const version = () => env.DB.prepare("SELECT version FROM replica_state").first<number>("version");
+    const before = await version();
+    await env.DB.prepare("UPDATE loyalty_products SET stock = COALESCE(stock, 100) + 1").run();
+    expect(await version()).toBe(before);
+    await env.DB.prepare("UPDATE bonus_templates SET wager_multiplier = wager_multiplier + 7 WHERE id = ?1").bind(template!.id).run();
+    expect(await version()).toBe(before! + 1);
+    expect(await read()).toBe(template!.wager_multiplier + 7);
+    // Whole tables: a row deleted in D1 is gone from the copy too.
+    const count = () => db.prepare("SELECT COUNT(*) AS n FROM tournament_prizes").first<number>("n");
+    const prizes = await env.DB.prepare("SELECT COUNT(*) AS n FROM tournament_prizes").first<number>("n");
+    expect(await count()).toBe(prizes);
+    await env.DB.prepare("DELETE FROM tournament_prizes WHERE id = (SELECT MAX(id) FROM tournament_prizes)").run();
+    expect(await count()).toBe(prizes! - 1);
+  });
+
+  it("keeps the catalogue rows a call brings, and takes no configuration that way", async () => {
+    const { uid, stub } = await freshPlayer();
+    const game = await env.DB.prepare("SELECT * FROM games WHERE is_sportsbook = 0 ORDER BY id LIMIT 1").first<Record<string, unknown>>();
+    const answer = await stub.run(uid, [{ sql: "SELECT sysname, title FROM games WHERE id = ?1", params: [game!.id] }], false, null, [
+      { table: "games", rows: [game!] },
+    ]);
+    expect(answer).toMatchObject({ ok: true, value: [{ results: [{ sysname: game!.sysname, title: game!.title }] }] });
+    const refused = await stub.run(uid, [{ sql: "SELECT 1", params: [] }], false, null, [{ table: "bonus_templates", rows: [{ id: 1 }] }]);
+    expect(refused).toEqual({ ok: false, message: expect.stringMatching(/bonus_templates rows are not facts/) });
+  });
+
   it("belongs to one player: a call naming another uid is refused", async () => {
     const { uid } = await freshPlayer();
     const stub = env.PLAYER.get(env.PLAYER.idFromName(String(uid)));

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { objectD1 } from "../storage/object-d1";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
-import { MIRRORED_USER_COLUMNS } from "./tables";
+import { isReplicatedTable, MIRRORED_USER_COLUMNS, WHOLE_REPLICAS } from "./tables";
 
 /** A statement as it travels to the object: its SQL and its bound values. */
 export interface WireStatement {
@@ -36,6 +36,15 @@ export function unwrap<T>(o: Outcome<T>): T {
   throw new Error(o.message);
 }
 
+/**
+ * Rows of the catalogue or the sportsbook's feed a call's statements join (the round's game, the
+ * bet's selections), as the Worker read them from D1: the object keeps them (tables.ts).
+ */
+export interface Facts {
+  table: string;
+  rows: Record<string, unknown>[];
+}
+
 /** The player's `users` columns the object keeps (tables.ts MIRRORED_USER_COLUMNS). */
 export type MirroredUser = Record<(typeof MIRRORED_USER_COLUMNS)[number], string | number | null>;
 
@@ -49,10 +58,16 @@ export type MirroredUser = Record<(typeof MIRRORED_USER_COLUMNS)[number], string
  * `run` executes statements on the object's SQLite through the D1 interface (storage/object-d1.ts):
  * a batch is one transaction, all of it or nothing. The object knows its player from the first
  * call; it refuses a call for another uid, so a routing mistake cannot mix two players' rows.
+ *
+ * The configuration its statements join is a copy (tables.ts WHOLE_REPLICAS), taken again whenever
+ * D1's `replica_state.version` (migration 0049) is not the one it holds: a caller that read the
+ * version passes it, else the object reads it. The copy is taken with other calls held back, so no
+ * statement runs on half of it. Catalogue and feed rows come with the call that needs them (`facts`).
  */
 export class PlayerObject extends DurableObject<Env> {
   private readonly db: D1Database;
   private uid = 0;
+  private replica = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -60,13 +75,16 @@ export class PlayerObject extends DurableObject<Env> {
     ctx.blockConcurrencyWhile(async () => {
       this.migrate();
       this.uid = Number(this.meta("uid") ?? 0);
+      this.replica = Number(this.meta("replica") ?? 0);
     });
   }
 
   /** Runs `statements`: one alone, or several as one transaction (`batch`). */
-  run(uid: number, statements: WireStatement[], batch: boolean): Promise<Outcome<WireResult[]>> {
+  run(uid: number, statements: WireStatement[], batch: boolean, replica: number | null = null, facts: Facts[] = []): Promise<Outcome<WireResult[]>> {
     return outcome(async () => {
       this.claim(uid);
+      await this.ensureReplica(replica);
+      if (facts.length) this.remember(facts);
       const prepared = statements.map((s) => this.db.prepare(s.sql).bind(...s.params));
       if (batch) return (await this.db.batch(prepared)).map(wire);
       const [only] = prepared;
@@ -95,6 +113,48 @@ export class PlayerObject extends DurableObject<Env> {
       ...values,
     );
     return changed.rowsWritten > 0;
+  }
+
+  /** Copies the configuration again if D1's version is not the one held (see the class comment). */
+  private async ensureReplica(known: number | null): Promise<void> {
+    if (known !== null && known === this.replica) return;
+    const current = known ?? (await this.env.DB.prepare("SELECT version FROM replica_state WHERE id = 1").first<number>("version"));
+    if (current === this.replica) return;
+    await this.ctx.blockConcurrencyWhile(async () => {
+      const db = this.env.DB;
+      const [version, ...tables] = await db.batch([
+        db.prepare("SELECT version FROM replica_state WHERE id = 1"),
+        ...WHOLE_REPLICAS.map((t) => db.prepare(`SELECT * FROM ${t}`)),
+      ]);
+      const copied = (version!.results[0] as { version: number }).version;
+      this.ctx.storage.transactionSync(() => {
+        WHOLE_REPLICAS.forEach((t, i) => {
+          this.ctx.storage.sql.exec(`DELETE FROM ${t}`);
+          for (const row of tables[i]!.results as Record<string, unknown>[]) this.insertRow(t, row, "INSERT");
+        });
+        this.setMeta("replica", String(copied));
+      });
+      this.replica = copied;
+    });
+  }
+
+  /** Keeps the catalogue's and the feed's rows a call brought (replacing older copies). */
+  private remember(facts: Facts[]): void {
+    for (const { table } of facts) {
+      if (!isReplicatedTable(table) || (WHOLE_REPLICAS as readonly string[]).includes(table)) throw new TypeError(`PlayerObject: ${table} rows are not facts`);
+    }
+    this.ctx.storage.transactionSync(() => {
+      for (const { table, rows } of facts) for (const row of rows) this.insertRow(table, row, "INSERT OR REPLACE");
+    });
+  }
+
+  private insertRow(table: string, row: Record<string, unknown>, verb: "INSERT" | "INSERT OR REPLACE"): void {
+    const columns = Object.keys(row);
+    if (!columns.every((c) => /^\w+$/.test(c))) throw new TypeError(`PlayerObject: a column name of ${table} is not plain`);
+    this.ctx.storage.sql.exec(
+      `${verb} INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+      ...columns.map((c) => row[c] as SqlStorageValue),
+    );
   }
 
   /** The object is one player's: the first call names them, a call for anyone else is a routing defect. */

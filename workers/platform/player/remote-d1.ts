@@ -9,22 +9,23 @@ import { type MirroredUser, type Outcome, unwrap, type WireResult, type WireStat
  */
 
 interface PlayerStub {
-  run(uid: number, statements: WireStatement[], batch: boolean): Promise<Outcome<WireResult[]>>;
+  run(uid: number, statements: WireStatement[], batch: boolean, replica: number | null): Promise<Outcome<WireResult[]>>;
 }
 
 class RemoteStatement implements D1PreparedStatement {
   constructor(
     private readonly stub: PlayerStub,
     private readonly uid: number,
+    private readonly replica: number | null,
     readonly wire: WireStatement,
   ) {}
 
   bind(...values: unknown[]): D1PreparedStatement {
-    return new RemoteStatement(this.stub, this.uid, { sql: this.wire.sql, params: values.map((v) => (v === undefined ? null : v)) });
+    return new RemoteStatement(this.stub, this.uid, this.replica, { sql: this.wire.sql, params: values.map((v) => (v === undefined ? null : v)) });
   }
 
   private async one(): Promise<WireResult> {
-    const [result] = unwrap(await this.stub.run(this.uid, [this.wire], false));
+    const [result] = unwrap(await this.stub.run(this.uid, [this.wire], false, this.replica));
     return result!;
   }
 
@@ -57,16 +58,19 @@ class RemoteStatement implements D1PreparedStatement {
   }
 }
 
-/** The D1 interface over the object of player `uid` (`env.PLAYER`, named by the uid). */
-export function playerD1(env: Pick<Env, "PLAYER">, uid: number): D1Database {
+/**
+ * The D1 interface over the object of player `uid` (`env.PLAYER`, named by the uid). `replica`: the
+ * configuration version the caller read from D1 (`replica_state`), if it did; else the object reads it.
+ */
+export function playerD1(env: Pick<Env, "PLAYER">, uid: number, replica: number | null = null): D1Database {
   const stub = env.PLAYER.get(env.PLAYER.idFromName(String(uid))) as unknown as PlayerStub;
-  const prepare = (sql: string) => new RemoteStatement(stub, uid, { sql, params: [] });
+  const prepare = (sql: string) => new RemoteStatement(stub, uid, replica, { sql, params: [] });
   const batch = async <T>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> => {
     const wires = statements.map((s) => {
       if (!(s instanceof RemoteStatement)) throw new TypeError("A batch takes statements prepared on the same database");
       return s.wire;
     });
-    const results = unwrap(await stub.run(uid, wires, true));
+    const results = unwrap(await stub.run(uid, wires, true, replica));
     return results.map((r) => ({ success: true as const, results: r.results as T[], meta: r.meta }));
   };
   const session = { prepare, batch, getBookmark: () => null };

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
-import { MIRRORED_USER_COLUMNS, PLAYER_TABLES, REPLICATED_TABLES, SHARED_TABLES } from "./tables";
+import { MIRRORED_USER_COLUMNS, PLAYER_TABLES, REPLICATED_TABLES, SHARED_TABLES, WHOLE_REPLICAS } from "./tables";
 
 /**
  * The player object's schema (decision 0075) is generated from `migrations/`, so the SQL of a table
@@ -35,14 +35,17 @@ const OBJECT_TABLES: readonly string[] = [...PLAYER_TABLES, ...REPLICATED_TABLES
 const inObject = new Set<string>([...OBJECT_TABLES, "users"]);
 const ownRows = new Set<string>([...PLAYER_TABLES, "users"]);
 
-/** A column's or table's REFERENCES to a table the object does not have, taken out (the Worker checks those facts). */
+/**
+ * A column's or table's REFERENCES to anything but the player's own rows, taken out: the
+ * configuration is a copy of what D1 checked (and of the catalogue only the rows a call brought).
+ */
 function withoutForeignReferences(sql: string): string {
   const action = String.raw`(?:\s+ON\s+(?:DELETE|UPDATE)\s+(?:CASCADE|SET\s+NULL|SET\s+DEFAULT|RESTRICT|NO\s+ACTION))*`;
   return sql
     .replace(new RegExp(String.raw`,\s*FOREIGN\s+KEY\s*\([^)]*\)\s*REFERENCES\s+(\w+)\s*(?:\([^)]*\))?${action}`, "gi"), (m, t: string) =>
-      inObject.has(t) ? m : "",
+      ownRows.has(t) ? m : "",
     )
-    .replace(new RegExp(String.raw`\s+REFERENCES\s+(\w+)\s*(?:\([^)]*\))?${action}`, "gi"), (m, t: string) => (inObject.has(t) ? m : ""));
+    .replace(new RegExp(String.raw`\s+REFERENCES\s+(\w+)\s*(?:\([^)]*\))?${action}`, "gi"), (m, t: string) => (ownRows.has(t) ? m : ""));
 }
 
 /** The tables a trigger's WHEN and body name. */
@@ -114,13 +117,23 @@ describe("the player object's schema", () => {
     expect(PLAYER_SCHEMA_VERSION).toMatch(/^[0-9a-f]{16}$/);
   });
 
-  it("applies on an empty database, every reference pointing inside it, the ledger's and the currency's rules kept", () => {
+  it("moves D1's replica version on every change to a copied configuration table (migration 0049), and only on those", () => {
+    const moving = (
+      db.prepare("SELECT tbl_name, name FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%UPDATE replica_state%'").all() as {
+        tbl_name: string;
+        name: string;
+      }[]
+    ).map((t) => t.name);
+    expect(moving.sort()).toEqual(WHOLE_REPLICAS.flatMap((t) => ["delete", "insert", "update"].map((e) => `replica_${t}_${e}`)).sort());
+  });
+
+  it("applies on an empty database, every reference pointing at the player's own rows, the ledger's and the currency's rules kept", () => {
     const object = new DatabaseSync(":memory:");
     object.exec("PRAGMA foreign_keys = ON");
     for (const s of PLAYER_SCHEMA) object.exec(s);
     for (const t of OBJECT_TABLES) {
       const refs = object.prepare(`PRAGMA foreign_key_list(${t})`).all() as { table: string }[];
-      expect(refs.filter((r) => !inObject.has(r.table)).map((r) => `${t} → ${r.table}`)).toEqual([]);
+      expect(refs.filter((r) => !ownRows.has(r.table)).map((r) => `${t} → ${r.table}`)).toEqual([]);
     }
     const triggers = (object.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
     expect(triggers).toEqual(["ledger_no_delete", "ledger_no_update", "users_currency_follows", "users_currency_guard"]);

@@ -93,8 +93,6 @@ export const REPLICATED_TABLES = [
   "tournaments",
   "tournament_games",
   "tournament_prizes",
-  "jackpots",
-  "jackpot_games",
   "sports",
   "sport_leagues",
   "sport_events",
@@ -114,6 +112,7 @@ export const SHARED_TABLES = [
   "popups",
   "storage",
   "unsubscribes",
+  "replica_state",
   "outbox",
   // identities and sessions
   "users",
@@ -155,7 +154,9 @@ export const SHARED_TABLES = [
   "game_search_content",
   "game_search_docsize",
   "game_search_config",
-  // what every player's rounds add to the jackpots
+  // the jackpots: their pools and what every player's rounds add to them
+  "jackpots",
+  "jackpot_games",
   "jackpot_contributions",
   "jackpot_winners",
   // campaigns' runs and uses across players
@@ -183,6 +184,13 @@ export type SharedTable = (typeof SHARED_TABLES)[number];
 export const MIRRORED_USER_COLUMNS = ["uid", "currency", "country_code", "created_at"] as const;
 
 const player = new Set<string>(PLAYER_TABLES);
+/**
+ * The replicated tables the object copies whole when D1's `replica_state` version moved (migration
+ * 0049's triggers move it on every change to them). The others (the catalogue's games, the
+ * sportsbook's feed) are copied row by row: the rows a call names, as the Worker read them.
+ */
+export const WHOLE_REPLICAS = REPLICATED_TABLES.filter((t) => t !== "games" && !t.startsWith("sport"));
+
 const replicated = new Set<string>(REPLICATED_TABLES);
 const shared = new Set<string>(SHARED_TABLES);
 
