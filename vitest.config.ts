@@ -99,8 +99,9 @@ export default defineConfig(async () => {
                   TEST_SEEDED_AT: template?.seededAt ?? 0,
                   TEST_SEED_CLOCK: SEED_CLOCK,
                   SETTINGS_CACHE_MS: "0",
-                  // SPLIT_CHECK=report: D1 reports statements mixing a player's tables and the site's (decision 0075).
-                  SPLIT_CHECK: process.env.SPLIT_CHECK ?? "",
+                  // D1 refuses statements on tables moved to the players' objects; SPLIT_CHECK=report also
+                  // reports statements mixing a player's tables and the site's (decision 0075).
+                  SPLIT_CHECK: process.env.SPLIT_CHECK ?? "moved",
                 },
                 d1Databases: { REMOTE_DB: "remote-platform-db" },
                 // The test Worker's outbound fetch() goes to remote-platform, never to the network.

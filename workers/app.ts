@@ -86,9 +86,13 @@ async function withD1Stats(env: Env, answer: (env: Env) => Promise<Response>): P
   return withServerTiming(await answer({ ...env, DB: countingD1(env.DB, tally) }), tally);
 }
 
-/** The Worker tests' SPLIT_CHECK=report binding: D1 reports what mixes a player's tables and the site's (decision 0075). */
+/**
+ * The Worker tests' SPLIT_CHECK binding (decision 0075): "moved" makes D1 refuse statements on the
+ * tables already in the players' objects; "report" also reports what mixes a player's tables and the site's.
+ */
 function splitChecked(env: Env): Env {
-  return (env as { SPLIT_CHECK?: string }).SPLIT_CHECK === "report" && env.DB ? { ...env, DB: splitCheckedD1(env.DB) } : env;
+  const mode = (env as { SPLIT_CHECK?: string }).SPLIT_CHECK;
+  return (mode === "moved" || mode === "report") && env.DB ? { ...env, DB: splitCheckedD1(env.DB, mode === "report") } : env;
 }
 
 function withServerTiming(response: Response, tally: D1Tally): Response {

@@ -6,6 +6,7 @@ import { Browser, registerPlayer, type Player } from "./auth-helpers";
 import { depositWith } from "./cashier-helpers";
 import { data, failure } from "./helpers";
 import { connect, tokenFor, type Client } from "./realtime-helpers";
+import { playerDb } from "./player-db";
 
 /** Betting bonuses (decision 0042): the sportsbook's free bet on the same engine, on balance_betting_bonus; the bonus realtime event. */
 
@@ -16,7 +17,7 @@ const balances = async (p: Player) => {
   return { main: b.balance_main.amount, bonus: b.balance_bonus.amount, betting: b.balance_betting_bonus.amount };
 };
 const ledgerSum = async (uid: number, kind: string) =>
-  (await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<number>("s")) ?? 0;
+  (await playerDb(uid).prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<number>("s")) ?? 0;
 
 /** The next event of this name on the socket (others, e.g. balance events, pass by). */
 async function nextEvent(c: Client, name: string) {
@@ -115,7 +116,7 @@ describe("the bonus realtime event", () => {
     const id = roundId();
     const res = await playRound(p.browser, table.sysname, { mode: "real", bet, round_id: id });
     expect(res.status, await res.clone().text()).toBe(200);
-    const round = await env.DB.prepare("SELECT id FROM game_rounds WHERE uid = ?1 AND round_key = ?2").bind(p.uid, id).first<string>("id");
+    const round = await playerDb(p.uid).prepare("SELECT id FROM game_rounds WHERE uid = ?1 AND round_key = ?2").bind(p.uid, id).first<string>("id");
     expect(await nextEvent(c, BONUS_WAGERING_EVENT)).toEqual({
       bonus_id: signUp.id,
       round_id: round,

@@ -1,5 +1,5 @@
-import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import { playerDb } from "./player-db";
 
 /**
  * The bonus engine's books for one player (decision 0039), as bonus-property.test.ts checks them
@@ -7,12 +7,8 @@ import { expect } from "vitest";
  * cron sweeps and withdrawals came before.
  */
 
-const all = async <T>(sql: string, ...binds: unknown[]) =>
-  (
-    await env.DB.prepare(sql)
-      .bind(...binds)
-      .all<T>()
-  ).results;
+/** The rows of a statement on player `uid`'s tables, `?1` bound to `uid`. */
+const all = async <T>(uid: number, sql: string) => (await playerDb(uid).prepare(sql).bind(uid).all<T>()).results;
 
 export interface Snapshot {
   main: number;
@@ -21,11 +17,12 @@ export interface Snapshot {
 }
 
 export async function snapshot(uid: number): Promise<Snapshot> {
-  const row = await env.DB.prepare(
-    `SELECT COALESCE((SELECT amount FROM balances WHERE uid = ?1 AND kind = 'main'), 0) AS main,
+  const row = await playerDb(uid)
+    .prepare(
+      `SELECT COALESCE((SELECT amount FROM balances WHERE uid = ?1 AND kind = 'main'), 0) AS main,
        COALESCE((SELECT amount FROM balances WHERE uid = ?1 AND kind = 'bonus'), 0) AS bonus,
        (SELECT COUNT(*) FROM game_rounds WHERE uid = ?1) AS rounds`,
-  )
+    )
     .bind(uid)
     .first<Snapshot>();
   return row!;
@@ -33,8 +30,8 @@ export async function snapshot(uid: number): Promise<Snapshot> {
 
 /** Every balance is the sum of its ledger rows, and none is below zero. */
 async function balancesAreTheirLedgers(uid: number): Promise<void> {
-  const balances = await all<{ kind: string; amount: number }>("SELECT kind, amount FROM balances WHERE uid = ?1", uid);
-  const sums = await all<{ kind: string; s: number }>("SELECT kind, SUM(delta) AS s FROM ledger WHERE uid = ?1 GROUP BY kind", uid);
+  const balances = await all<{ kind: string; amount: number }>(uid, "SELECT kind, amount FROM balances WHERE uid = ?1");
+  const sums = await all<{ kind: string; s: number }>(uid, "SELECT kind, SUM(delta) AS s FROM ledger WHERE uid = ?1 GROUP BY kind");
   const ledger = Object.fromEntries(sums.map((r) => [r.kind, r.s]));
   for (const b of balances) {
     expect(b.amount, `balance ${b.kind}`).toBeGreaterThanOrEqual(0);
@@ -50,10 +47,10 @@ async function balancesAreTheirLedgers(uid: number): Promise<void> {
 /** wagered ≤ wager_required and Σ bonus_wagering.counted = wagered, for every bonus; one active bonus per type. */
 async function wageringIsItsLedger(uid: number): Promise<void> {
   const bonuses = await all<{ id: string; type: string; status: string; wagered: number; wager_required: number; counted: number }>(
+    uid,
     `SELECT b.id, b.type, b.status, b.wagered, b.wager_required,
        (SELECT COALESCE(SUM(counted), 0) FROM bonus_wagering w WHERE w.bonus_id = b.id) AS counted
      FROM player_bonuses b WHERE b.uid = ?1`,
-    uid,
   );
   for (const b of bonuses) {
     expect(b.wagered, `wagered of ${b.id}`).toBeLessThanOrEqual(b.wager_required);
@@ -85,13 +82,13 @@ interface EventMoney {
  */
 async function eventsMatchOperations(uid: number): Promise<void> {
   const events = await all<EventMoney>(
+    uid,
     `SELECT e.bonus_id, e.event, e.amount, e.operation_id, o.id AS op,
        (SELECT COALESCE(SUM(delta), 0) FROM ledger l WHERE l.operation_id = o.id AND l.kind = 'main') AS main,
        (SELECT COALESCE(SUM(delta), 0) FROM ledger l WHERE l.operation_id = o.id AND l.kind IN ('bonus', 'betting_bonus')) AS bonus
      FROM bonus_events e LEFT JOIN wallet_operations o ON o.uid = e.uid
        AND o.key = CASE e.event WHEN 'activated' THEN 'bonus-activate:' ELSE 'bonus-' || e.event || ':' END || e.bonus_id
      WHERE e.uid = ?1 AND e.event IN ('activated', 'wagered', 'cancelled', 'expired', 'closed')`,
-    uid,
   );
   for (const e of events) {
     const what = `${e.event} of ${e.bonus_id} (${e.amount})`;
@@ -108,19 +105,20 @@ async function eventsMatchOperations(uid: number): Promise<void> {
       else expect([e.op !== null, e.bonus, e.main], what).toEqual([true, e.amount, 0]);
     }
   }
-  const operations = await all<{ key: string }>("SELECT key FROM wallet_operations WHERE uid = ?1 AND type = 'bonus'", uid);
+  const operations = await all<{ key: string }>(uid, "SELECT key FROM wallet_operations WHERE uid = ?1 AND type = 'bonus'");
   const moved = events.filter((e) => e.op !== null).map((e) => `${e.event === "activated" ? "activate" : e.event}:${e.bonus_id}`);
   expect(operations.map((o) => o.key.replace(/^bonus-/, "")).sort(), "bonus wallet operations ↔ events").toEqual(moved.sort());
 }
 
 /** Money in one currency: every real balance, ledger row and active bonus in the account's currency. */
 async function oneCurrency(uid: number): Promise<void> {
-  const other = await env.DB.prepare(
-    `SELECT (SELECT COUNT(*) FROM balances WHERE uid = ?1 AND kind <> 'fun' AND currency <> u.currency)
+  const other = await playerDb(uid)
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM balances WHERE uid = ?1 AND kind <> 'fun' AND currency <> u.currency)
        + (SELECT COUNT(*) FROM ledger WHERE uid = ?1 AND kind <> 'fun' AND currency <> u.currency)
        + (SELECT COUNT(*) FROM player_bonuses WHERE uid = ?1 AND status = 'active' AND currency <> u.currency) AS n
      FROM users u WHERE u.uid = ?1`,
-  )
+    )
     .bind(uid)
     .first<number>("n");
   expect(other, "money in another currency than the account's").toBe(0);

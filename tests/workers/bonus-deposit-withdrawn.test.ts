@@ -5,6 +5,7 @@ import { registerPlayer, type Player } from "./auth-helpers";
 import { checkBooks, snapshot } from "./bonus-books";
 import { depositWith, newKey, readyToWithdraw } from "./cashier-helpers";
 import { data, failure, ORIGIN, send } from "./helpers";
+import { playerDb } from "./player-db";
 
 /**
  * No bonus for money already withdrawn (issue 35, decision 0059): a deposit bonus not yet activated
@@ -103,10 +104,12 @@ describe("activating a deposit bonus while withdrawing its deposit, at once", ()
         Array.from({ length: 20 }, (_, i) => ((i + n) % 2 ? withdraw(p, 5000, burn) : p.browser.post("bonuses/activate", { bonus_id: welcome.id }))),
       );
       for (const a of answers) expect([200, 400, 402, 409], await a.clone().text()).toContain(a.status);
-      const withdrawn = await env.DB.prepare("SELECT COUNT(*) AS n FROM cashier_transactions WHERE uid = ?1 AND type = 'withdrawal' AND status = 'pending'")
+      const withdrawn = await playerDb(p.uid)
+        .prepare("SELECT COUNT(*) AS n FROM cashier_transactions WHERE uid = ?1 AND type = 'withdrawal' AND status = 'pending'")
         .bind(p.uid)
         .first<number>("n");
-      const bonus = await env.DB.prepare("SELECT status, end_reason FROM player_bonuses WHERE id = ?1")
+      const bonus = await playerDb(p.uid)
+        .prepare("SELECT status, end_reason FROM player_bonuses WHERE id = ?1")
         .bind(welcome.id)
         .first<{ status: string; end_reason: string | null }>();
       const { main, bonus: bonusBalance } = await snapshot(p.uid);

@@ -10,6 +10,7 @@ import { depositWith } from "./cashier-helpers";
 import { playRound, roundId } from "./game-studio-helpers";
 import { data } from "./helpers";
 import { connect, moneyDeps, tokenFor, type Client } from "./realtime-helpers";
+import { playerDb } from "./player-db";
 
 /**
  * `bonus.updated` from the changes no player request makes (decision 0042, update 2026-11-27): the
@@ -37,7 +38,8 @@ describe("bonus.updated from the clocks and the free-spin packs", () => {
   it("an available bonus past its window expires: its player hears it", async () => {
     const p = await registerPlayer();
     const signUp = (await data(p.browser.get("bonuses/get"))).available[0];
-    await env.DB.prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
+    await playerDb(p.uid)
+      .prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
       .bind(signUp.id, Date.now() - 1)
       .run();
     const socket = await listening(p);
@@ -53,7 +55,10 @@ describe("bonus.updated from the clocks and the free-spin packs", () => {
     const socket = await listening(p);
     const { id } = await depositWith(p, "success", { amount: 5000 });
     const pack = (await packsOf(p)).find((x) => x.game.sysname === "emerald_bonanza")!;
-    const bonuses = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE grant_key LIKE ?1").bind(`deposit:${id}:%`).first<number>("n");
+    const bonuses = await playerDb(p.uid)
+      .prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE grant_key LIKE ?1")
+      .bind(`deposit:${id}:%`)
+      .first<number>("n");
     // The deposit's bonuses (a reload bonus) and its pack, in any order.
     expect(await bonusEvents(socket, bonuses! + 1)).toContainEqual({ bonus_id: pack.id, type: "freespins", status: "active" });
   });
@@ -62,7 +67,7 @@ describe("bonus.updated from the clocks and the free-spin packs", () => {
     const p = await registerPlayer();
     const pack = (await packsOf(p)).find((x) => x.game.sysname === "fortune_panda")!;
     // All spins but the last, then a win already on the pack: the last spin's batch grants a bonus whatever it draws.
-    await env.DB.prepare("UPDATE freespin_packs SET remaining_count = 1, won = 500 WHERE id = ?1").bind(pack.id).run();
+    await playerDb(p.uid).prepare("UPDATE freespin_packs SET remaining_count = 1, won = 500 WHERE id = ?1").bind(pack.id).run();
     const socket = await listening(p);
     const round = await data(playRound(p.browser, pack.game.sysname, { mode: "real", bet: pack.bet.amount, round_id: roundId(), freespin_id: pack.id }));
     expect(round.freespins).toMatchObject({ remaining_count: 0, status: "finished" });
@@ -75,12 +80,12 @@ describe("bonus.updated from the clocks and the free-spin packs", () => {
   it("a pack past its time expires on the clock: its end and its winnings bonus are announced", async () => {
     const p = await registerPlayer();
     const pack = (await packsOf(p))[0]!;
-    await env.DB.prepare("UPDATE freespin_packs SET won = 300 WHERE id = ?1").bind(pack.id).run();
+    await playerDb(p.uid).prepare("UPDATE freespin_packs SET won = 300 WHERE id = ?1").bind(pack.id).run();
     const socket = await listening(p);
     const deps = moneyDeps();
     expect(await expirePacks(deps, Date.now() + 8 * DAY, p.uid)).toBe(1);
     await deps.settled();
-    const bonus = await env.DB.prepare("SELECT id FROM player_bonuses WHERE grant_key = ?1").bind(`freespins:${pack.id}`).first<string>("id");
+    const bonus = await playerDb(p.uid).prepare("SELECT id FROM player_bonuses WHERE grant_key = ?1").bind(`freespins:${pack.id}`).first<string>("id");
     expect(bonus).toBeTruthy();
     expect(await bonusEvents(socket, 2)).toEqual([
       { bonus_id: pack.id, type: "freespins", status: "expired" },

@@ -8,6 +8,7 @@ import { checkBooks, snapshot } from "./bonus-books";
 import { depositWith, newKey, readyToWithdraw } from "./cashier-helpers";
 import { playRound, roundId, OUTSIDE_JACKPOTS } from "./game-studio-helpers";
 import { data } from "./helpers";
+import { playerDb } from "./player-db";
 
 /**
  * The bonus engine's property (issue 18, decision 0039): whatever a player does — deposits through
@@ -75,9 +76,9 @@ let currency = "USD";
 let lastPaid: { roundId: string; kind: Kind; bet: number; id: string; win: number } | null = null;
 
 const bonusesOf = (p: Player) => data<{ active: any[]; available: any[]; history: any[] }>(p.browser.get("bonuses/get"));
-const bonusRow = (id: string) => env.DB.prepare("SELECT * FROM player_bonuses WHERE id = ?1").bind(id).first<Record<string, any>>();
+const bonusRow = (uid: number, id: string) => playerDb(uid).prepare("SELECT * FROM player_bonuses WHERE id = ?1").bind(id).first<Record<string, any>>();
 const activeOf = (uid: number) =>
-  env.DB.prepare("SELECT * FROM player_bonuses WHERE uid = ?1 AND type = 'casino' AND status = 'active'").bind(uid).first<Record<string, any>>();
+  playerDb(uid).prepare("SELECT * FROM player_bonuses WHERE uid = ?1 AND type = 'casino' AND status = 'active'").bind(uid).first<Record<string, any>>();
 
 /** Cron ticks at `time` until no bonus of anyone is due (a run handles at most 100). */
 async function sweepAt(time: number): Promise<void> {
@@ -117,7 +118,7 @@ async function round(p: Player, kind: Kind, bet: number): Promise<void> {
   expect(res.status, await res.clone().text()).toBe(200);
   const { id, win } = (await res.json<{ data: { id: string; win: number } }>()).data;
   lastPaid = { roundId: key, kind, bet, id, win };
-  const r = (await env.DB.prepare("SELECT * FROM game_rounds WHERE id = ?1").bind(id).first<Record<string, any>>())!;
+  const r = (await playerDb(p.uid).prepare("SELECT * FROM game_rounds WHERE id = ?1").bind(id).first<Record<string, any>>())!;
   const after = await snapshot(p.uid);
   if (!bonus) {
     expect([r.bonus_id, r.bet_bonus, r.win_bonus]).toEqual([null, 0, 0]);
@@ -129,11 +130,11 @@ async function round(p: Player, kind: Kind, bet: number): Promise<void> {
   const winBonus = isolation ? Math.floor((win * betBonus) / bet) : win;
   expect([r.bonus_id, r.bet_bonus, r.win_bonus]).toEqual([bonus.id, betBonus, winBonus]);
   const counted = Math.min(Math.floor((bet * KINDS[kind]) / 100), bonus.wager_required - bonus.wagered);
-  const w = await env.DB.prepare("SELECT counted FROM bonus_wagering WHERE round_id = ?1").bind(id).first<number>("counted");
+  const w = await playerDb(p.uid).prepare("SELECT counted FROM bonus_wagering WHERE round_id = ?1").bind(id).first<number>("counted");
   expect(w, "what the round counted").toBe(counted);
   const main = before.main - (bet - betBonus) + (win - winBonus);
   const onBonus = before.bonus - betBonus + winBonus;
-  const ended = (await bonusRow(bonus.id))!;
+  const ended = (await bonusRow(p.uid, bonus.id))!;
   const done = bonus.wagered + counted >= bonus.wager_required;
   // Fully wagered: converted, up to the max cash-out; a spent bonus balance: closed.
   expect(ended.status, "the bonus after the round").toBe(done ? "wagered" : onBonus === 0 ? "closed" : "active");
@@ -171,7 +172,7 @@ async function run(p: Player, step: Step): Promise<void> {
       const res = await p.browser.post("bonuses/deactivate", { bonus_id: active[0]?.id ?? available[0]?.id ?? "0".repeat(32) });
       expect(res.status, "exit").toBe(active.length ? 200 : 400);
       expect(await snapshot(p.uid)).toEqual(active.length ? { ...before, bonus: 0 } : before);
-      if (active.length) expect((await bonusRow(active[0].id))!.status).toBe("cancelled");
+      if (active.length) expect((await bonusRow(p.uid, active[0].id))!.status).toBe("cancelled");
       return;
     }
     case "remove": {
@@ -180,7 +181,7 @@ async function run(p: Player, step: Step): Promise<void> {
       if (!chosen) return;
       expect((await p.browser.post("bonuses/remove", { bonus_id: chosen.id })).status).toBe(200);
       expect(await snapshot(p.uid)).toEqual(before);
-      expect((await bonusRow(chosen.id))!.status).toBe("cancelled");
+      expect((await bonusRow(p.uid, chosen.id))!.status).toBe("cancelled");
       return;
     }
     case "rounds":
@@ -189,11 +190,13 @@ async function run(p: Player, step: Step): Promise<void> {
     case "retry": {
       // The same round_id again (a lost answer, a double click): the stored round, paid and counted once.
       if (!lastPaid) return;
-      const wagered = await env.DB.prepare("SELECT COALESCE(SUM(counted), 0) AS s FROM bonus_wagering WHERE uid = ?1").bind(p.uid).first<number>("s");
+      const wagered = await playerDb(p.uid).prepare("SELECT COALESCE(SUM(counted), 0) AS s FROM bonus_wagering WHERE uid = ?1").bind(p.uid).first<number>("s");
       const again = await data(playRound(p.browser, games[lastPaid.kind].sysname, { mode: "real", bet: lastPaid.bet, round_id: lastPaid.roundId }));
       expect([again.id, again.win, again.replayed]).toEqual([lastPaid.id, lastPaid.win, true]);
       expect(await snapshot(p.uid)).toEqual(before);
-      expect(await env.DB.prepare("SELECT COALESCE(SUM(counted), 0) AS s FROM bonus_wagering WHERE uid = ?1").bind(p.uid).first<number>("s")).toBe(wagered);
+      expect(await playerDb(p.uid).prepare("SELECT COALESCE(SUM(counted), 0) AS s FROM bonus_wagering WHERE uid = ?1").bind(p.uid).first<number>("s")).toBe(
+        wagered,
+      );
       return;
     }
     case "sweep": {
@@ -203,12 +206,13 @@ async function run(p: Player, step: Step): Promise<void> {
       const after = await snapshot(p.uid);
       if (bonus && bonus.expires_at <= time && bonus.wagered < bonus.wager_required) {
         // The wagering time ran out: the bonus balance is lost, real money kept.
-        expect((await bonusRow(bonus.id))!.status).toBe("expired");
+        expect((await bonusRow(p.uid, bonus.id))!.status).toBe("expired");
         expect(after).toEqual({ ...before, bonus: 0 });
       } else if (!bonus || bonus.wagered < bonus.wager_required) {
         expect(after).toEqual(before);
       }
-      const lapsed = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND status = 'available' AND available_until <= ?2")
+      const lapsed = await playerDb(p.uid)
+        .prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND status = 'available' AND available_until <= ?2")
         .bind(p.uid, time)
         .first<number>("n");
       expect(lapsed, "available bonuses past their window").toBe(0);
@@ -225,7 +229,10 @@ async function run(p: Player, step: Step): Promise<void> {
     case "withdraw": {
       const amount = step.amount * scale;
       // With an active bonus a withdrawal is refused unless the player agrees to burn it (decision 0042).
-      const active = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND status = 'active'").bind(p.uid).first<number>("n");
+      const active = await playerDb(p.uid)
+        .prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND status = 'active'")
+        .bind(p.uid)
+        .first<number>("n");
       const res = await p.browser.post("cashier/makewithdrawal", {
         method: "demo_card",
         amount,

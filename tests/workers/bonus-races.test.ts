@@ -5,6 +5,7 @@ import { registerPlayer, type Player } from "./auth-helpers";
 import { checkBooks, snapshot } from "./bonus-books";
 import { playRound, roundId, roundsOf, OUTSIDE_JACKPOTS } from "./game-studio-helpers";
 import { data } from "./helpers";
+import { playerDb } from "./player-db";
 
 /**
  * A bonus ending while rounds are in flight (decision 0039): the player exits in one tab while
@@ -30,7 +31,8 @@ async function bonusPlayer(main: number): Promise<{ p: Player; bonusId: string }
 /** Every paid round's stored split is what its wallet operation moved, balance by balance. */
 async function roundsMatchTheirMoney(uid: number): Promise<void> {
   for (const r of (await roundsOf(uid)).filter((r) => r.operation_id)) {
-    const moved = await env.DB.prepare("SELECT kind, SUM(delta) AS s FROM ledger WHERE operation_id = ?1 GROUP BY kind")
+    const moved = await playerDb(uid)
+      .prepare("SELECT kind, SUM(delta) AS s FROM ledger WHERE operation_id = ?1 GROUP BY kind")
       .bind(r.operation_id)
       .all<{ kind: string; s: number }>();
     const by = Object.fromEntries(moved.results.map((m) => [m.kind, m.s]));
@@ -51,7 +53,7 @@ describe("a bonus ending while rounds are in flight", () => {
         expect(answers[8]!.status).toBe(409);
         await data(p.browser.post("bonuses/deactivate", { bonus_id: bonusId }));
       }
-      expect(await env.DB.prepare("SELECT status FROM player_bonuses WHERE id = ?1").bind(bonusId).first("status")).toBe("cancelled");
+      expect(await playerDb(p.uid).prepare("SELECT status FROM player_bonuses WHERE id = ?1").bind(bonusId).first("status")).toBe("cancelled");
       expect((await snapshot(p.uid)).bonus).toBe(0);
       await roundsMatchTheirMoney(p.uid);
       await checkBooks(p.uid);
@@ -63,15 +65,16 @@ describe("a bonus ending while rounds are in flight", () => {
     for (let n = 0; n < 5; n++) {
       const { p, bonusId } = await bonusPlayer(100_000);
       // One round of 2.00 left to wager: the first round to pay converts the bonus.
-      await env.DB.prepare("UPDATE player_bonuses SET wagered = wager_required - 200 WHERE id = ?1").bind(bonusId).run();
-      await env.DB.prepare(
-        "INSERT INTO bonus_wagering (bonus_id, uid, round_id, bet, contribution, counted, created_at) SELECT id, uid, 'setup-' || id, 1, 100, wager_required - 200, 0 FROM player_bonuses WHERE id = ?1",
-      )
+      await playerDb(p.uid).prepare("UPDATE player_bonuses SET wagered = wager_required - 200 WHERE id = ?1").bind(bonusId).run();
+      await playerDb(p.uid)
+        .prepare(
+          "INSERT INTO bonus_wagering (bonus_id, uid, round_id, bet, contribution, counted, created_at) SELECT id, uid, 'setup-' || id, 1, 100, wager_required - 200, 0 FROM player_bonuses WHERE id = ?1",
+        )
         .bind(bonusId)
         .run();
       const answers = await Promise.all(Array.from({ length: 8 }, () => playRound(p.browser, sysname, { mode: "real", bet: 200, round_id: roundId() })));
       expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
-      expect(await env.DB.prepare("SELECT status FROM player_bonuses WHERE id = ?1").bind(bonusId).first("status")).toBe("wagered");
+      expect(await playerDb(p.uid).prepare("SELECT status FROM player_bonuses WHERE id = ?1").bind(bonusId).first("status")).toBe("wagered");
       expect((await snapshot(p.uid)).bonus).toBe(0);
       await roundsMatchTheirMoney(p.uid);
       await checkBooks(p.uid);

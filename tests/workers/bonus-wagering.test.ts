@@ -7,6 +7,7 @@ import { depositWith } from "./cashier-helpers";
 import { playRound, roundId, roundsOf, OUTSIDE_JACKPOTS } from "./game-studio-helpers";
 import { data, failure } from "./helpers";
 import { moneyDeps } from "./realtime-helpers";
+import { playerDb } from "./player-db";
 
 /** Rounds under an active bonus (decision 0039): funding, wagering by contribution, max bet, conversion, closing, expiry. */
 
@@ -27,11 +28,11 @@ const balances = async (p: Player) => {
   const b = await data(p.browser.get("account/getBalance"));
   return { main: b.balance_main.amount as number, bonus: b.balance_bonus.amount as number };
 };
-const bonusRow = (id: string) => env.DB.prepare("SELECT * FROM player_bonuses WHERE id = ?1").bind(id).first<Record<string, any>>();
+const bonusRow = (uid: number, id: string) => playerDb(uid).prepare("SELECT * FROM player_bonuses WHERE id = ?1").bind(id).first<Record<string, any>>();
 const ledgerSum = async (uid: number, kind: string) =>
-  (await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<number>("s")) ?? 0;
-const wageringSum = async (bonusId: string) =>
-  (await env.DB.prepare("SELECT COALESCE(SUM(counted), 0) AS s FROM bonus_wagering WHERE bonus_id = ?1").bind(bonusId).first<number>("s")) ?? 0;
+  (await playerDb(uid).prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<number>("s")) ?? 0;
+const wageringSum = async (uid: number, bonusId: string) =>
+  (await playerDb(uid).prepare("SELECT COALESCE(SUM(counted), 0) AS s FROM bonus_wagering WHERE bonus_id = ?1").bind(bonusId).first<number>("s")) ?? 0;
 
 /** A player with the sign-up bonus active (10.00 on the bonus balance, max bet 2.00, 400.00 to wager) and `main` on the main balance. */
 async function bonusPlayer(main = 0): Promise<{ p: Player; bonusId: string }> {
@@ -65,9 +66,9 @@ describe("rounds under an active bonus", () => {
     for (const r of rounds) expect(r.bonus_id).toBe(bonusId);
     // The first round is funded by the main balance alone (1,000 ≥ 100).
     expect(rounds[0]!.bet_bonus).toBe(0);
-    const bonus = await bonusRow(bonusId);
+    const bonus = await bonusRow(p.uid, bonusId);
     expect(bonus!.wagered).toBe(500);
-    expect(await wageringSum(bonusId)).toBe(500);
+    expect(await wageringSum(p.uid, bonusId)).toBe(500);
     // Σ ledger = balances, for both.
     const b = await balances(p);
     expect(await ledgerSum(p.uid, "main")).toBe(b.main);
@@ -87,10 +88,11 @@ describe("rounds under an active bonus", () => {
   it("a table game counts 10 % of the bet and a live game nothing", async () => {
     const { p, bonusId } = await bonusPlayer(100_000);
     expect((await real(p, await gameOf("table"), 200)).status).toBe(200);
-    expect((await bonusRow(bonusId))!.wagered).toBe(20);
+    expect((await bonusRow(p.uid, bonusId))!.wagered).toBe(20);
     expect((await real(p, await gameOf("live"), 200)).status).toBe(200);
-    expect((await bonusRow(bonusId))!.wagered).toBe(20);
-    const counted = (await env.DB.prepare("SELECT contribution, counted FROM bonus_wagering WHERE bonus_id = ?1 ORDER BY id").bind(bonusId).all()).results;
+    expect((await bonusRow(p.uid, bonusId))!.wagered).toBe(20);
+    const counted = (await playerDb(p.uid).prepare("SELECT contribution, counted FROM bonus_wagering WHERE bonus_id = ?1 ORDER BY id").bind(bonusId).all())
+      .results;
     expect(counted).toEqual([
       { contribution: 10, counted: 20 },
       { contribution: 0, counted: 0 },
@@ -102,7 +104,7 @@ describe("rounds under an active bonus", () => {
     const slot = await gameOf("slot");
     const id = roundId();
     for (let i = 0; i < 3; i++) expect((await playRound(p.browser, slot.sysname, { mode: "real", bet: 100, round_id: id })).status).toBe(200);
-    expect((await bonusRow(bonusId))!.wagered).toBe(100);
+    expect((await bonusRow(p.uid, bonusId))!.wagered).toBe(100);
   });
 
   it("a round retried after a bonus with a lower max bet became active is answered as it was paid", async () => {
@@ -126,17 +128,17 @@ describe("rounds under an active bonus", () => {
   it("fully wagered, the bonus converts: its balance moves to the main balance up to the max cash-out", async () => {
     const { p, bonusId } = await bonusPlayer(5000);
     // 50.00 short of the requirement, and more on the bonus balance than the 100.00 cap.
-    await env.DB.prepare("UPDATE player_bonuses SET wagered = wager_required - 50 WHERE id = ?1").bind(bonusId).run();
+    await playerDb(p.uid).prepare("UPDATE player_bonuses SET wagered = wager_required - 50 WHERE id = ?1").bind(bonusId).run();
     await applyOperation(env.DB, { uid: p.uid, key: `grow-bonus-${p.uid}`, type: "adjustment", changes: [{ kind: "bonus", delta: 20_000 }] });
     expect((await real(p, await gameOf("slot"), 100)).status).toBe(200);
-    const bonus = await bonusRow(bonusId);
+    const bonus = await bonusRow(p.uid, bonusId);
     expect(bonus).toMatchObject({ status: "wagered", wagered: bonus!.wager_required });
     const [round] = await roundsOf(p.uid);
     const b = await balances(p);
     expect(b.bonus).toBe(0);
     // Main: 50.00 − the bet + its real-money win share (none with isolation off) + 100.00 paid out.
     expect(b.main).toBe(5000 - 100 + (round!.win - round!.win_bonus) + 10_000);
-    const events = (await env.DB.prepare("SELECT event, amount FROM bonus_events WHERE bonus_id = ?1 ORDER BY id").bind(bonusId).all()).results;
+    const events = (await playerDb(p.uid).prepare("SELECT event, amount FROM bonus_events WHERE bonus_id = ?1 ORDER BY id").bind(bonusId).all()).results;
     expect(events.at(-1)).toEqual({ event: "wagered", amount: 10_000 });
     expect(await ledgerSum(p.uid, "main")).toBe(b.main);
     expect(await ledgerSum(p.uid, "bonus")).toBe(0);
@@ -152,17 +154,17 @@ describe("rounds under an active bonus", () => {
     const { bonus } = await balances(p);
     if (bonus > 0) await applyOperation(env.DB, { uid: p.uid, key: `spent-bonus-${p.uid}`, type: "adjustment", changes: [{ kind: "bonus", delta: -bonus }] });
     await settleAfterRound(moneyDeps(), p.uid);
-    const row = await bonusRow(bonusId);
+    const row = await bonusRow(p.uid, bonusId);
     expect(row!.status).toBe("closed");
     expect((await balances(p)).bonus).toBe(0);
     expect(await ledgerSum(p.uid, "bonus")).toBe(0);
-    expect(await wageringSum(bonusId)).toBe(row!.wagered);
+    expect(await wageringSum(p.uid, bonusId)).toBe(row!.wagered);
     // Closing moved no money and a second settle changes nothing.
-    expect((await env.DB.prepare("SELECT event, amount FROM bonus_events WHERE bonus_id = ?1 AND event = 'closed'").bind(bonusId).all()).results).toEqual([
-      { event: "closed", amount: 0 },
-    ]);
+    expect(
+      (await playerDb(p.uid).prepare("SELECT event, amount FROM bonus_events WHERE bonus_id = ?1 AND event = 'closed'").bind(bonusId).all()).results,
+    ).toEqual([{ event: "closed", amount: 0 }]);
     await settleAfterRound(moneyDeps(), p.uid);
-    expect((await bonusRow(bonusId))!.status).toBe("closed");
+    expect((await bonusRow(p.uid, bonusId))!.status).toBe("closed");
   });
 
   it("without an active bonus rounds are the main balance's alone, as before", async () => {
@@ -171,7 +173,7 @@ describe("rounds under an active bonus", () => {
     expect((await real(p, await gameOf("slot"), 500)).status).toBe(200);
     const [r] = await roundsOf(p.uid);
     expect(r).toMatchObject({ bet_bonus: 0, win_bonus: 0, bonus_id: null });
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM bonus_wagering WHERE uid = ?1").bind(p.uid).first("n")).toBe(0);
+    expect(await playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM bonus_wagering WHERE uid = ?1").bind(p.uid).first("n")).toBe(0);
   });
 
   it("a deposit's bonus activated later plays the same way", async () => {
@@ -182,7 +184,7 @@ describe("rounds under an active bonus", () => {
     expect(await balances(p)).toEqual({ main: 10_000, bonus: 10_000 });
     await failure(real(p, await gameOf("slot"), 600), 400, "InvalidParameterException");
     expect((await real(p, await gameOf("slot"), 500)).status).toBe(200);
-    expect((await bonusRow(welcome.id))!.wagered).toBe(500);
+    expect((await bonusRow(p.uid, welcome.id))!.wagered).toBe(500);
   });
 
   it("with bonus isolation on, the win follows the money that was bet, in proportion", async () => {
@@ -213,8 +215,8 @@ describe("rounds under an active bonus", () => {
     expect(b.main + b.bonus).toBe(20_000 + net);
     expect(await ledgerSum(p.uid, "bonus")).toBe(b.bonus);
     expect(await ledgerSum(p.uid, "main")).toBe(b.main);
-    expect((await bonusRow(bonusId))!.wagered).toBe(100 * ok);
-    expect(await wageringSum(bonusId)).toBe(100 * ok);
+    expect((await bonusRow(p.uid, bonusId))!.wagered).toBe(100 * ok);
+    expect(await wageringSum(p.uid, bonusId)).toBe(100 * ok);
   });
 });
 
@@ -252,13 +254,14 @@ describe("template settings no seed uses", () => {
     const bonus = (await grantedOf(p, "test-game-overrides"))!;
     await data(p.browser.post("bonuses/activate", { bonus_id: bonus.id }));
     for (const game of [slot!, table, otherSlot!]) expect((await real(p, game, 100)).status).toBe(200);
-    const counted = (await env.DB.prepare("SELECT contribution, counted FROM bonus_wagering WHERE bonus_id = ?1 ORDER BY id").bind(bonus.id).all()).results;
+    const counted = (await playerDb(p.uid).prepare("SELECT contribution, counted FROM bonus_wagering WHERE bonus_id = ?1 ORDER BY id").bind(bonus.id).all())
+      .results;
     expect(counted).toEqual([
       { contribution: 25, counted: 25 },
       { contribution: 100, counted: 100 },
       { contribution: 100, counted: 100 },
     ]);
-    expect((await bonusRow(bonus.id))!.wagered).toBe(225);
+    expect((await bonusRow(p.uid, bonus.id))!.wagered).toBe(225);
   });
 
   it("a deposit bonus's max_deposit bounds its trigger: a deposit at the bound earns it, one above does not", async () => {
@@ -283,24 +286,25 @@ describe("the bonus clock (scheduled)", () => {
     const welcome = (await data(p.browser.get("bonuses/get"))).available.find((b: { sysname: string }) => b.sysname === "welcome-1");
     const later = Date.now() + 8 * 24 * 3600_000;
     await sweepBonuses(deps, later);
-    expect((await bonusRow(welcome.id))!.status).toBe("expired");
-    expect((await bonusRow(bonusId))!.status).toBe("expired");
+    expect((await bonusRow(p.uid, welcome.id))!.status).toBe("expired");
+    expect((await bonusRow(p.uid, bonusId))!.status).toBe("expired");
     expect(await balances(p)).toEqual({ main: 13_000, bonus: 0 });
     expect(await ledgerSum(p.uid, "bonus")).toBe(0);
     // Again: nothing more.
     await sweepBonuses(deps, later);
     expect(await balances(p)).toEqual({ main: 13_000, bonus: 0 });
-    const events = (await env.DB.prepare("SELECT event FROM bonus_events WHERE bonus_id IN (?1, ?2) AND event = 'expired'").bind(bonusId, welcome.id).all())
-      .results;
+    const events = (
+      await playerDb(p.uid).prepare("SELECT event FROM bonus_events WHERE bonus_id IN (?1, ?2) AND event = 'expired'").bind(bonusId, welcome.id).all()
+    ).results;
     expect(events).toHaveLength(2);
   });
 
   it("converts a fully wagered bonus a round left unconverted", async () => {
     const { sweepBonuses } = await import("../../workers/platform/bonuses/sweep");
     const { p, bonusId } = await bonusPlayer(0);
-    await env.DB.prepare("UPDATE player_bonuses SET wagered = wager_required WHERE id = ?1").bind(bonusId).run();
+    await playerDb(p.uid).prepare("UPDATE player_bonuses SET wagered = wager_required WHERE id = ?1").bind(bonusId).run();
     await sweepBonuses({ db: env.DB, env, waitUntil: () => {} }, Date.now());
-    expect((await bonusRow(bonusId))!.status).toBe("wagered");
+    expect((await bonusRow(p.uid, bonusId))!.status).toBe("wagered");
     expect(await balances(p)).toEqual({ main: 1000, bonus: 0 });
   });
 });

@@ -1,8 +1,8 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Browser, registerPlayer, type Player } from "./auth-helpers";
 import { depositWith } from "./cashier-helpers";
 import { data, failure } from "./helpers";
+import { playerDb } from "./player-db";
 
 /** The bonus engine's first slice (decision 0039): grants by registration and deposit, activate, exit, decline. */
 
@@ -11,11 +11,11 @@ const balances = async (p: Player) => {
   const b = await data(p.browser.get("account/getBalance"));
   return { main: b.balance_main.amount, bonus: b.balance_bonus.amount };
 };
-const events = async (bonusId: string) =>
-  (await env.DB.prepare("SELECT event, amount FROM bonus_events WHERE bonus_id = ?1 ORDER BY id").bind(bonusId).all<{ event: string; amount: number }>())
+const events = async (uid: number, bonusId: string) =>
+  (await playerDb(uid).prepare("SELECT event, amount FROM bonus_events WHERE bonus_id = ?1 ORDER BY id").bind(bonusId).all<{ event: string; amount: number }>())
     .results;
 const ledgerSum = async (uid: number, kind: string) =>
-  (await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<number>("s")) ?? 0;
+  (await playerDb(uid).prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<number>("s")) ?? 0;
 const bySysname = (list: { sysname: string }[], sysname: string) => list.find((b) => b.sysname === sysname) as any;
 
 describe("grants", () => {
@@ -40,7 +40,7 @@ describe("grants", () => {
       activated_at: null,
     });
     expect(signUp.available_until - signUp.created_at).toBe(7 * 24 * 3600_000);
-    expect(await events(signUp.id)).toEqual([{ event: "granted", amount: 1000 }]);
+    expect(await events(p.uid, signUp.id)).toEqual([{ event: "granted", amount: 1000 }]);
     // Nothing moves until the player activates it.
     expect(await balances(p)).toEqual({ main: 0, bonus: 0 });
   });
@@ -93,7 +93,7 @@ describe("grants", () => {
     // The payment page's outcome again (a repeated callback): nothing more.
     const { choose } = await import("./cashier-helpers");
     await choose(p, started.redirect_url, "success");
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE deposit_id = ?1").bind(id).first<number>("n");
+    const rows = await playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE deposit_id = ?1").bind(id).first<number>("n");
     expect(rows).toBe(1);
   });
 });
@@ -116,7 +116,7 @@ describe("activate, exit and decline", () => {
       bonus_id: ["No such bonus"],
     });
     expect(await balances(p)).toEqual({ main: 0, bonus: 1000 });
-    expect((await events(signUp.id)).map((e) => e.event)).toEqual(["granted", "activated"]);
+    expect((await events(p.uid, signUp.id)).map((e) => e.event)).toEqual(["granted", "activated"]);
   });
 
   it("one active bonus at a time: a second is refused with 409 until the first is exited", async () => {
@@ -154,19 +154,21 @@ describe("activate, exit and decline", () => {
     const welcome = bySysname(available, "welcome-1");
     await data(p.browser.post("bonuses/activate", { bonus_id: signUp.id }));
     // The new bonus's activation window has closed.
-    await env.DB.prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
+    await playerDb(p.uid)
+      .prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
       .bind(welcome.id, Date.now() - 1)
       .run();
     await failure(p.browser.post("bonuses/activate", { bonus_id: welcome.id, burn_active: "1" }), 400, "InvalidParameterException");
     // Open again, but in another currency than the account's.
-    await env.DB.prepare("UPDATE player_bonuses SET status = 'available', finished_at = NULL, available_until = ?2, currency = 'EUR' WHERE id = ?1")
+    await playerDb(p.uid)
+      .prepare("UPDATE player_bonuses SET status = 'available', finished_at = NULL, available_until = ?2, currency = 'EUR' WHERE id = ?1")
       .bind(welcome.id, Date.now() + 3600_000)
       .run();
     const e = await failure(p.browser.post("bonuses/activate", { bonus_id: welcome.id, burn_active: "1" }), 400, "InvalidParameterException");
     expect(e.params).toEqual({ currency: "EUR" });
     expect((await bonuses(p)).active.map((b: { id: string }) => b.id)).toEqual([signUp.id]);
     expect(await balances(p)).toEqual({ main: 10_000, bonus: 1000 });
-    expect((await events(signUp.id)).map((e) => e.event)).toEqual(["granted", "activated"]);
+    expect((await events(p.uid, signUp.id)).map((e) => e.event)).toEqual(["granted", "activated"]);
   });
 
   it("concurrent activations of two bonuses: exactly one becomes active and is credited once", async () => {
@@ -192,7 +194,7 @@ describe("activate, exit and decline", () => {
     expect(exited).toMatchObject({ status: "cancelled", finished_at: expect.any(Number) });
     expect(await balances(p)).toEqual({ main: 10_000, bonus: 0 });
     expect(await ledgerSum(p.uid, "bonus")).toBe(0);
-    expect(await events(signUp.id)).toEqual([
+    expect(await events(p.uid, signUp.id)).toEqual([
       { event: "granted", amount: 1000 },
       { event: "activated", amount: 1000 },
       { event: "cancelled", amount: -1000 },
@@ -213,20 +215,21 @@ describe("activate, exit and decline", () => {
     expect(list.history[0]).toMatchObject({ id: signUp.id, status: "cancelled" });
     await failure(p.browser.post("bonuses/remove", { bonus_id: signUp.id }), 400, "InvalidParameterException");
     await failure(p.browser.post("bonuses/activate", { bonus_id: signUp.id }), 400, "InvalidParameterException");
-    expect((await events(signUp.id)).map((e) => e.event)).toEqual(["granted", "removed"]);
+    expect((await events(p.uid, signUp.id)).map((e) => e.event)).toEqual(["granted", "removed"]);
   });
 
   it("a bonus not activated in time expires: shown in the history, refused on activation", async () => {
     const p = await registerPlayer();
     const signUp = bySysname((await bonuses(p)).available, "no-deposit");
-    await env.DB.prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
+    await playerDb(p.uid)
+      .prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
       .bind(signUp.id, Date.now() - 1)
       .run();
     await failure(p.browser.post("bonuses/activate", { bonus_id: signUp.id }), 400, "InvalidParameterException");
     const list = await bonuses(p);
     expect(list.available).toEqual([]);
     expect(list.history[0]).toMatchObject({ id: signUp.id, status: "expired" });
-    expect((await events(signUp.id)).map((e) => e.event)).toEqual(["granted", "expired"]);
+    expect((await events(p.uid, signUp.id)).map((e) => e.event)).toEqual(["granted", "expired"]);
     expect(await balances(p)).toEqual({ main: 0, bonus: 0 });
   });
 });

@@ -7,6 +7,7 @@ import { applyOperation, type BalanceChange, type OperationType } from "../../wo
 import { Browser, registerPlayer, type Player } from "./auth-helpers";
 import { data, failure, ORIGIN, send } from "./helpers";
 import { connect, tokenFor } from "./realtime-helpers";
+import { playerDb } from "./player-db";
 
 /** Cashback (decision 0040): net loss per closed week from the ledger, the cron, get / payout / remove. */
 
@@ -173,14 +174,14 @@ describe("the cron", () => {
     await bet(p, 6000);
     const at = nextWeek();
     await tick(at);
-    const rows = () => env.DB.prepare("SELECT id, amount FROM player_cashbacks WHERE uid = ?1").bind(p.uid).all();
+    const rows = () => playerDb(p.uid).prepare("SELECT id, amount FROM player_cashbacks WHERE uid = ?1").bind(p.uid).all();
     const first = (await rows()).results;
     expect(first).toEqual([{ id: expect.any(String), amount: 600 }]);
     await tick(at + 60_000);
     await tick(at);
     expect(await compute(p, at + 120_000)).toBe(0);
     expect((await rows()).results).toEqual(first);
-    const events = await env.DB.prepare("SELECT event, amount FROM cashback_events WHERE uid = ?1").bind(p.uid).all();
+    const events = await playerDb(p.uid).prepare("SELECT event, amount FROM cashback_events WHERE uid = ?1").bind(p.uid).all();
     expect(events.results).toEqual([{ event: "computed", amount: 600 }]);
   });
 });
@@ -198,7 +199,7 @@ describe("cashbacks.payout", () => {
     expect(m.event).toBe("account.balance_updated");
     expect(m.data.balance_main.amount).toBe(before + 500);
     client.ws.close(1000);
-    const ledger = await env.DB.prepare("SELECT kind, delta, type, reference FROM ledger WHERE uid = ?1 AND type = 'cashback'").bind(p.uid).all();
+    const ledger = await playerDb(p.uid).prepare("SELECT kind, delta, type, reference FROM ledger WHERE uid = ?1 AND type = 'cashback'").bind(p.uid).all();
     expect(ledger.results).toEqual([{ kind: "main", delta: 500, type: "cashback", reference: id }]);
     const again = await failure(p.browser.post("cashbacks/payout", { cashback_id: id }), 400, "InvalidParameterException");
     expect(again.message).toMatch(/paid out already/);
@@ -213,13 +214,14 @@ describe("cashbacks.payout", () => {
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 400, 400, 400, 400]);
     expect(await mainBalance(p)).toBe(before + 1000);
-    const ops = await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger WHERE uid = ?1 AND type = 'cashback'").bind(p.uid).first<number>("n");
+    const ops = await playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM ledger WHERE uid = ?1 AND type = 'cashback'").bind(p.uid).first<number>("n");
     expect(ops).toBe(1);
   });
 
   it("refuses once the claim window is over, and the list says so", async () => {
     const { p, id } = await playerWithCashback();
-    await env.DB.prepare("UPDATE player_cashbacks SET receiving_expired_at = ?2 WHERE id = ?1")
+    await playerDb(p.uid)
+      .prepare("UPDATE player_cashbacks SET receiving_expired_at = ?2 WHERE id = ?1")
       .bind(id, Date.now() - 1)
       .run();
     const before = await mainBalance(p);
@@ -258,10 +260,11 @@ describe("cashbacks.get", () => {
     const { p, id } = await playerWithCashback(3000);
     // An older week's cashback, paid out and larger.
     const week = weekOf(Date.now());
-    await env.DB.prepare(
-      `INSERT INTO player_cashbacks (id, uid, programme_id, period_start, end_date, currency, loss, percent, amount, status, receiving_expired_at, created_at)
+    await playerDb(p.uid)
+      .prepare(
+        `INSERT INTO player_cashbacks (id, uid, programme_id, period_start, end_date, currency, loss, percent, amount, status, receiving_expired_at, created_at)
        SELECT ?1, ?2, id, ?3, ?4, 'USD', 90000, 10, 9000, 'paid_out', ?4 + 7 * 86400000, ?4 FROM cashback_programmes WHERE sysname = 'weekly-cashback'`,
-    )
+      )
       .bind("a".repeat(32), p.uid, week.start - 7 * DAY, week.start)
       .run();
     const ids = async (q: Record<string, string | number>) => (await cashbacks(p, q)).items.map((c: { id: string }) => c.id);

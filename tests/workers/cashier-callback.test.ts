@@ -6,6 +6,7 @@ import { registerPlayer } from "./auth-helpers";
 import { mainBalance, startDeposit, txRow } from "./cashier-helpers";
 import { data, ORIGIN, send } from "./helpers";
 import { ledgerRows } from "./wallet-helpers";
+import { playerDb } from "./player-db";
 
 /** The platform's payment callback endpoint: signed, fresh, once. */
 
@@ -37,7 +38,7 @@ describe("POST /platform/payments/callback/demo", () => {
     expect((await ledgerRows(p.uid)).filter((r) => r.type === "deposit")).toHaveLength(1);
     // A later "fail" cannot take a paid deposit back.
     expect((await deliver(await callbackFor(id, "fail"))).status).toBe(200);
-    expect((await txRow(id))!.status).toBe("success");
+    expect((await txRow(p.uid, id))!.status).toBe("success");
   });
 
   it("refuses the same callback sent again (replay) with 409", async () => {
@@ -74,7 +75,7 @@ describe("POST /platform/payments/callback/demo", () => {
     expect((await send(`${ORIGIN}/platform/payments/callback/other`, { method: "POST", body })).status).toBe(404);
     expect((await send(CALLBACK)).status).toBe(405);
     expect(await mainBalance(p)).toBe(0);
-    expect((await txRow(id))!.status).toBe("new");
+    expect((await txRow(p.uid, id))!.status).toBe("new");
   });
 
   it("a lost callback: the next cashier read asks the payment system and settles", async () => {
@@ -83,8 +84,8 @@ describe("POST /platform/payments/callback/demo", () => {
     // The payer paid but the callback never arrived.
     await env.DB.prepare("UPDATE demo_payments SET status = 'success' WHERE transaction_id = ?1").bind(id).run();
     await data(p.browser.get("cashier/gethistory"));
-    expect((await txRow(id))!.status).toBe("new");
-    await env.DB.prepare("UPDATE cashier_transactions SET created_at = created_at - 120000 WHERE id = ?1").bind(id).run();
+    expect((await txRow(p.uid, id))!.status).toBe("new");
+    await playerDb(p.uid).prepare("UPDATE cashier_transactions SET created_at = created_at - 120000 WHERE id = ?1").bind(id).run();
     expect((await data(p.browser.get("cashier/gethistory"))).items[0]).toMatchObject({ id, status: "success" });
     expect(await mainBalance(p)).toBe(5000);
   });
@@ -95,7 +96,7 @@ describe("POST /platform/payments/callback/demo", () => {
     const settleAt = Date.now() + 60_000;
     await env.DB.prepare("UPDATE demo_payments SET status = 'pending', settle_at = ?2 WHERE transaction_id = ?1").bind(id, settleAt).run();
     expect((await deliver(await callbackFor(id))).status).toBe(200);
-    expect(await txRow(id)).toMatchObject({ status: "pending", settle_at: settleAt });
+    expect(await txRow(p.uid, id)).toMatchObject({ status: "pending", settle_at: settleAt });
     expect((await deliver(await callbackFor(id, "success"))).status).toBe(200);
     expect(await mainBalance(p)).toBe(5000);
   });

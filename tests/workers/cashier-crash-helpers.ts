@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { playerDb } from "./player-db";
 
 /**
  * Shared by cashier-crash.test.ts: a D1 that kills "the Worker" at a chosen call. Once killed,
@@ -135,9 +136,8 @@ export async function cashierPlayerRow(): Promise<number> {
  * violation found (empty when the books are right).
  */
 export async function moneyViolations(uid: number): Promise<string[]> {
-  const db = env.DB;
   const out: string[] = [];
-  const q = async <T>(sql: string) => (await db.prepare(sql).bind(uid).all<T>()).results;
+  const q = async <T>(sql: string, db: D1Database = playerDb(uid)) => (await db.prepare(sql).bind(uid).all<T>()).results;
 
   for (const r of await q<{ kind: string; amount: number; sum: number }>(
     `SELECT b.kind, b.amount, COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.uid = b.uid AND l.kind = b.kind), 0) AS sum
@@ -174,9 +174,11 @@ export async function moneyViolations(uid: number): Promise<string[]> {
   }
 
   // What the payment system settled, the cashier settled too: no paid deposit is left behind.
+  // (The demo payment system's store is shared, so this join stays on D1.)
   for (const p of await q<{ transaction_id: string; status: string; mine: string | null }>(
     `SELECT p.transaction_id, p.status, t.status AS mine FROM demo_payments p
      JOIN cashier_transactions t ON t.id = p.transaction_id WHERE t.uid = ?1`,
+    env.DB,
   )) {
     if (["success", "fail", "cancel"].includes(p.status) && p.mine !== p.status) {
       out.push(`deposit ${p.transaction_id}: the payment system says ${p.status}, the cashier ${p.mine}`);

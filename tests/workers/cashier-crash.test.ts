@@ -6,11 +6,13 @@ import { handlePaymentCallback } from "../../workers/platform/cashier/callback";
 import { cashierHandlers } from "../../workers/platform/cashier/index";
 import { PAYOUT_DELAY_MS, reconcilePlayer } from "../../workers/platform/cashier/reconcile";
 import type { PlatformContext } from "../../workers/platform/core/context";
+import { routedD1 } from "../../workers/platform/player/routed-d1";
 import { buildCallback, decide, type Outcome } from "../../workers/platform/demo/payment-provider";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { cashierPlayerRow, CrashingD1, Faults, moneyViolations, prng, WorkerKilled } from "./cashier-crash-helpers";
 import { newKey } from "./cashier-helpers";
 import { ORIGIN } from "./helpers";
+import { playerDb } from "./player-db";
 
 /**
  * Issue 15: a Worker killed in the middle of a money path must never lose or double money. Every
@@ -45,7 +47,14 @@ class Scenario {
     const db = new CrashingD1(env.DB, this.faults) as unknown as D1Database;
     const workerEnv = { ...pspEnv, DB: db } as Env;
     const deps = { db, env: workerEnv, waitUntil: (p: Promise<unknown>) => void p.catch(() => undefined) };
-    const ctx = { ...deps, uid: this.uid, locale: "en", defaultLocale: "en", request: new Request(ORIGIN) } as unknown as PlatformContext;
+    const ctx = {
+      ...deps,
+      player: () => routedD1(deps.env, this.uid),
+      uid: this.uid,
+      locale: "en",
+      defaultLocale: "en",
+      request: new Request(ORIGIN),
+    } as unknown as PlatformContext;
     return { deps, ctx };
   }
 
@@ -91,9 +100,8 @@ class Scenario {
 
   /** Cancels the player's newest pending withdrawal, if any. */
   async cancelNewest(): Promise<void> {
-    const row = await env.DB.prepare(
-      "SELECT id FROM cashier_transactions WHERE uid = ?1 AND type = 'withdrawal' AND status = 'pending' ORDER BY created_at DESC LIMIT 1",
-    )
+    const row = await playerDb(this.uid)
+      .prepare("SELECT id FROM cashier_transactions WHERE uid = ?1 AND type = 'withdrawal' AND status = 'pending' ORDER BY created_at DESC LIMIT 1")
       .bind(this.uid)
       .first<{ id: string }>();
     if (row) await this.retried((w) => call("cashier.cancelwithdrawal", { transaction_id: row.id }, w.ctx));

@@ -4,6 +4,7 @@ import { registerPlayer } from "./auth-helpers";
 import { choose, depositWith, mainBalance, newKey, openPage, startDeposit, txRow } from "./cashier-helpers";
 import { data, failure } from "./helpers";
 import { ledgerRows } from "./wallet-helpers";
+import { playerDb } from "./player-db";
 
 /** Deposits end to end: makedeposit → the demo payment page → its signed callback → the balance. */
 
@@ -53,7 +54,7 @@ describe("a deposit through the demo payment page", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/cashier/paysuccess/${started.transaction_id}`);
     expect(await mainBalance(p)).toBe(12300);
-    expect((await txRow(started.transaction_id))!.status).toBe("success");
+    expect((await txRow(p.uid, started.transaction_id))!.status).toBe("success");
 
     // The page again: already decided; a second submit changes nothing.
     expect(await (await openPage(p, started.redirect_url)).text()).toContain("already success");
@@ -82,8 +83,8 @@ describe("a deposit through the demo payment page", () => {
     const cancelled = await depositWith(p, "cancel");
     expect(cancelled.location).toBe("/cashier/paycancel");
     expect(await mainBalance(p)).toBe(0);
-    expect((await txRow(failed.id))!.status).toBe("fail");
-    expect((await txRow(cancelled.id))!.status).toBe("cancel");
+    expect((await txRow(p.uid, failed.id))!.status).toBe("fail");
+    expect((await txRow(p.uid, cancelled.id))!.status).toBe("cancel");
     const info = await data(p.browser.get("cashier/getdepositinfo"));
     expect(info).toMatchObject({ has_deposit: false, deposits_count: 0, last_method: null, transaction: null });
   });
@@ -92,17 +93,20 @@ describe("a deposit through the demo payment page", () => {
     const p = await registerPlayer();
     const { id, location } = await depositWith(p, "pending");
     expect(location).toBe(`/cashier/paypending/${id}`);
-    const row = (await txRow(id))!;
+    const row = (await txRow(p.uid, id))!;
     expect(row.status).toBe("pending");
     expect(row.settle_at).toBeGreaterThan(Date.now());
     expect((await data(p.browser.get("cashier/getdepositinfo", { transaction_id: id }))).transaction.status).toBe("pending");
     expect(await mainBalance(p)).toBe(0);
 
     // Move time: the payment system's settle time (and the platform's) is now in the past.
-    await env.DB.batch([
-      env.DB.prepare("UPDATE demo_payments SET settle_at = ?2 WHERE transaction_id = ?1").bind(id, Date.now() - 1000),
-      env.DB.prepare("UPDATE cashier_transactions SET settle_at = ?2 WHERE id = ?1").bind(id, Date.now() - 1000),
-    ]);
+    await env.DB.prepare("UPDATE demo_payments SET settle_at = ?2 WHERE transaction_id = ?1")
+      .bind(id, Date.now() - 1000)
+      .run();
+    await playerDb(p.uid)
+      .prepare("UPDATE cashier_transactions SET settle_at = ?2 WHERE id = ?1")
+      .bind(id, Date.now() - 1000)
+      .run();
     const [history, again] = await Promise.all([data(p.browser.get("cashier/gethistory")), data(p.browser.get("cashier/getwithdrawsettings"))]);
     expect(history.items[0]).toMatchObject({ id, status: "success" });
     expect(again.available).toEqual({ amount: 5000, currency: "USD" });
@@ -116,7 +120,7 @@ describe("a deposit through the demo payment page", () => {
     const started = await data(p.browser.post("cashier/makedeposit?locale=es", { method: "demo_card", amount: 5000, idempotency_key: newKey() }));
     const res = await choose(p, started.redirect_url, "success");
     expect(res.headers.get("location")).toBe(`/es/cashier/paysuccess/${started.transaction_id}`);
-    expect((await txRow(started.transaction_id))!.locale).toBe("es");
+    expect((await txRow(p.uid, started.transaction_id))!.locale).toBe("es");
   });
 
   it("mobile and new-window flows use the same page; mobile reads 'Confirm on your phone'", async () => {
@@ -127,7 +131,7 @@ describe("a deposit through the demo payment page", () => {
     const win = await startDeposit(p, { method: "demo_newwindow" });
     expect(win.flow).toBe("new_window");
     expect((await choose(p, win.redirect_url, "success")).headers.get("location")).toBe(`/cashier/paysuccess/${win.transaction_id}`);
-    expect(JSON.parse((await txRow(mobile.transaction_id))!.requisites)).toEqual({ phone: "2025550123" });
+    expect(JSON.parse((await txRow(p.uid, mobile.transaction_id))!.requisites)).toEqual({ phone: "2025550123" });
   });
 
   it("refuses an unsigned, forged or foreign page link", async () => {

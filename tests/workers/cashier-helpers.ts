@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { Player } from "./auth-helpers";
 import { data, ORIGIN, send } from "./helpers";
+import { playerDb } from "./player-db";
 
 /** Shared by the cashier-*.test.ts files: deposits through the demo payment page, as a browser makes them. */
 
@@ -59,4 +60,5 @@ export async function readyToWithdraw(uid: number): Promise<void> {
   await fillWithdrawalProfile(uid);
 }
 
-export const txRow = (id: string) => env.DB.prepare("SELECT * FROM cashier_transactions WHERE id = ?1").bind(id).first<Record<string, any>>();
+export const txRow = (uid: number, id: string) =>
+  playerDb(uid).prepare("SELECT * FROM cashier_transactions WHERE id = ?1").bind(id).first<Record<string, any>>();

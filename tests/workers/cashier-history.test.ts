@@ -5,6 +5,7 @@ import { depositedSince } from "../../workers/platform/cashier/deposit-totals";
 import { registerPlayer } from "./auth-helpers";
 import { readyToWithdraw, depositWith, newKey, startDeposit } from "./cashier-helpers";
 import { data, failure } from "./helpers";
+import { playerDb } from "./player-db";
 
 /** cashier.gethistory, cashier.getbanks, and the deposit totals responsible gaming reads. */
 
@@ -14,9 +15,8 @@ describe("cashier.gethistory", () => {
     const ids: string[] = [];
     for (const outcome of ["success", "fail", "success", "cancel"]) ids.push((await depositWith(p, outcome)).id);
     // A minute apart, in the order made, rather than sleeps between them (ids are not in time order).
-    await env.DB.batch(
-      ids.map((id, i) => env.DB.prepare("UPDATE cashier_transactions SET created_at = created_at - ?2 WHERE id = ?1").bind(id, (4 - i) * 60_000)),
-    );
+    const db = playerDb(p.uid);
+    await db.batch(ids.map((id, i) => db.prepare("UPDATE cashier_transactions SET created_at = created_at - ?2 WHERE id = ?1").bind(id, (4 - i) * 60_000)));
     await readyToWithdraw(p.uid);
     const w = await data(
       p.browser.post("cashier/makewithdrawal", {

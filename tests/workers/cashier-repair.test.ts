@@ -6,6 +6,7 @@ import { registerPlayer } from "./auth-helpers";
 import { readyToWithdraw, mainBalance, newKey, startDeposit, txRow } from "./cashier-helpers";
 import { data, ORIGIN, send } from "./helpers";
 import { ledgerRows } from "./wallet-helpers";
+import { playerDb } from "./player-db";
 
 /**
  * Reconciliation repairs the half-states an interrupted run of the code before decision 0022 could
@@ -23,13 +24,12 @@ describe("reconciliation repairs", () => {
     const retry = callback.clone() as Request;
     const event = JSON.parse(await callback.text()).event_id;
     // What the old code left when the Worker died after the event and the status, before the credit.
-    await env.DB.batch([
-      env.DB.prepare("INSERT INTO payment_callbacks (provider, event_id, transaction_id, status, received_at) VALUES ('demo', ?1, ?2, 'success', ?3)").bind(
-        event,
-        id,
-        Date.now(),
-      ),
-      env.DB.prepare("UPDATE cashier_transactions SET status = 'success' WHERE id = ?1").bind(id),
+    const db = playerDb(p.uid);
+    await db.batch([
+      db
+        .prepare("INSERT INTO payment_callbacks (provider, event_id, transaction_id, status, received_at) VALUES ('demo', ?1, ?2, 'success', ?3)")
+        .bind(event, id, Date.now()),
+      db.prepare("UPDATE cashier_transactions SET status = 'success' WHERE id = ?1").bind(id),
     ]);
     expect((await send(retry)).status).toBe(409);
     const history = await data(p.browser.get("cashier/gethistory"));
@@ -45,19 +45,21 @@ describe("reconciliation repairs", () => {
     await readyToWithdraw(p.uid);
     await applyOperation(env.DB, { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 20000 }] });
     const tx = await data(p.browser.post("cashier/makewithdrawal", { method: "demo_card", amount: 5000, requisites: CARD, idempotency_key: newKey() }));
-    await env.DB.prepare("UPDATE cashier_transactions SET status = 'cancel' WHERE id = ?1").bind(tx.id).run();
+    await playerDb(p.uid).prepare("UPDATE cashier_transactions SET status = 'cancel' WHERE id = ?1").bind(tx.id).run();
     expect(await mainBalance(p)).toBe(15000);
 
     // Two rows as the old code inserted them before their debit: one debited (then the Worker died), one not.
     const old = Date.now() - 5 * 60_000;
     const legacy = (id: string) =>
-      env.DB.prepare(
-        `INSERT INTO cashier_transactions (id, uid, type, status, amount, currency, method, flow, locale, requisites, idempotency_key, created_at, updated_at)
+      playerDb(p.uid)
+        .prepare(
+          `INSERT INTO cashier_transactions (id, uid, type, status, amount, currency, method, flow, locale, requisites, idempotency_key, created_at, updated_at)
          VALUES (?1, ?2, 'withdrawal', 'new', 1000, 'USD', 'demo_card', 'redirect', 'en', '{}', ?3, ?4, ?4)`,
-      ).bind(id, p.uid, newKey(), old);
+        )
+        .bind(id, p.uid, newKey(), old);
     const debited = "d".repeat(32);
     const undebited = "e".repeat(32);
-    await env.DB.batch([legacy(debited), legacy(undebited)]);
+    await playerDb(p.uid).batch([legacy(debited), legacy(undebited)]);
     await applyOperation(env.DB, {
       uid: p.uid,
       key: `withdrawal:${debited}`,
@@ -69,8 +71,8 @@ describe("reconciliation repairs", () => {
     const settings = await data(p.browser.get("cashier/getwithdrawsettings"));
     expect(settings.available.amount).toBe(19000);
     expect(settings.pending.map((t: { id: string }) => t.id)).toEqual([debited]);
-    expect((await txRow(debited))!.settle_at).toBe(old + 24 * 60 * 60_000);
-    expect(await txRow(undebited)).toBeNull();
+    expect((await txRow(p.uid, debited))!.settle_at).toBe(old + 24 * 60 * 60_000);
+    expect(await txRow(p.uid, undebited)).toBeNull();
     await data(p.browser.get("cashier/gethistory"));
     expect(await mainBalance(p)).toBe(19000);
     expect((await ledgerRows(p.uid)).filter((r) => r.type === "withdrawal_cancel")).toHaveLength(1);

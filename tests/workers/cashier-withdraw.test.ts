@@ -5,6 +5,7 @@ import { registerPlayer, type Player } from "./auth-helpers";
 import { confirmEmail, fillWithdrawalProfile, readyToWithdraw, mainBalance, newKey, txRow } from "./cashier-helpers";
 import { data, failure } from "./helpers";
 import { ledgerRows } from "./wallet-helpers";
+import { playerDb } from "./player-db";
 
 /** Withdrawals: refusals in their order, the debit, cancel (refund once), the demo payout. */
 
@@ -47,7 +48,7 @@ describe("cashier.makewithdrawal", () => {
       can_cancel: true,
     });
     expect(await mainBalance(p)).toBe(13000);
-    expect(JSON.parse((await txRow(tx.id))!.requisites)).toEqual({ card_number: "411111...1111", card_holder: "Ann Lee" });
+    expect(JSON.parse((await txRow(p.uid, tx.id))!.requisites)).toEqual({ card_number: "411111...1111", card_holder: "Ann Lee" });
     const bank = await data(withdraw(p, { method: "demo_bank", requisites: JSON.stringify({ iban: "DE89 3704 0044 0532 0130 00", bank: "de-rhein" }) }));
     expect(bank.status).toBe("pending");
   });
@@ -165,7 +166,8 @@ describe("cashier.cancelwithdrawal", () => {
   it("refuses a paid-out withdrawal; the demo payout pays pending ones after 24 hours", async () => {
     const p = await funded(20000);
     const tx = await data(withdraw(p));
-    await env.DB.prepare("UPDATE cashier_transactions SET settle_at = ?2 WHERE id = ?1")
+    await playerDb(p.uid)
+      .prepare("UPDATE cashier_transactions SET settle_at = ?2 WHERE id = ?1")
       .bind(tx.id, Date.now() - 1)
       .run();
     const settings = await data(p.browser.get("cashier/getwithdrawsettings"));

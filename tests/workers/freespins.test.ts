@@ -7,23 +7,26 @@ import { Browser, registerPlayer, type Player } from "./auth-helpers";
 import { depositWith } from "./cashier-helpers";
 import { playRound, roundId, roundsOf } from "./game-studio-helpers";
 import { data, failure } from "./helpers";
+import { playerDb } from "./player-db";
 
 /** Free-spin packs (decision 0041): grants, freespins.get, free rounds in the studio, the winnings bonus, the clock. */
 
 const DAY = 24 * 3600_000;
 const clockDeps = { db: env.DB, env, waitUntil: () => {} };
 const packs = (p: Player, query: Record<string, string | number> = {}) => data(p.browser.get("freespins/get", query));
-const packRow = (id: string) => env.DB.prepare("SELECT * FROM freespin_packs WHERE id = ?1").bind(id).first<Record<string, any>>();
+const packRow = (uid: number, id: string) => playerDb(uid).prepare("SELECT * FROM freespin_packs WHERE id = ?1").bind(id).first<Record<string, any>>();
 const balances = async (p: Player) => {
   const b = await data(p.browser.get("account/getBalance"));
   return { main: b.balance_main.amount as number, bonus: b.balance_bonus.amount as number };
 };
-const spinLedger = async (packId: string) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n, COALESCE(SUM(win), 0) AS won FROM freespin_rounds WHERE pack_id = ?1")
+const spinLedger = async (uid: number, packId: string) =>
+  (await playerDb(uid)
+    .prepare("SELECT COUNT(*) AS n, COALESCE(SUM(win), 0) AS won FROM freespin_rounds WHERE pack_id = ?1")
     .bind(packId)
     .first<{ n: number; won: number }>())!;
-const winningsBonus = (packId: string) =>
-  env.DB.prepare("SELECT * FROM player_bonuses WHERE grant_key = ?1")
+const winningsBonus = (uid: number, packId: string) =>
+  playerDb(uid)
+    .prepare("SELECT * FROM player_bonuses WHERE grant_key = ?1")
     .bind(`freespins:${packId}`)
     .all<Record<string, any>>()
     .then((r) => r.results);
@@ -42,16 +45,16 @@ const freeSpin = (
 ) => playRound(p.browser, pack.game.sysname, { mode: "real", bet: pack.bet.amount, round_id: round, freespin_id: pack.id, ...over });
 
 /** Σ spin ledger = count − remaining and Σ wins = won; the winnings bonus exactly when something was won. */
-async function expectEndedConsistently(packId: string, multiplier: number) {
-  const row = (await packRow(packId))!;
-  const ledger = await spinLedger(packId);
+async function expectEndedConsistently(uid: number, packId: string, multiplier: number) {
+  const row = (await packRow(uid, packId))!;
+  const ledger = await spinLedger(uid, packId);
   expect(ledger.n).toBe(row.count - row.remaining_count);
   expect(ledger.won).toBe(row.won);
-  const bonuses = await winningsBonus(packId);
+  const bonuses = await winningsBonus(uid, packId);
   if (row.won > 0) {
     expect(bonuses).toHaveLength(1);
     expect(bonuses[0]).toMatchObject({ status: "available", type: "casino", amount: row.won, wager_required: multiplier * row.won, currency: row.currency });
-    const events = await env.DB.prepare("SELECT event, amount FROM bonus_events WHERE bonus_id = ?1").bind(bonuses[0]!.id).all();
+    const events = await playerDb(uid).prepare("SELECT event, amount FROM bonus_events WHERE bonus_id = ?1").bind(bonuses[0]!.id).all();
     expect(events.results).toEqual([{ event: "granted", amount: row.won }]);
   } else {
     expect(bonuses).toEqual([]);
@@ -99,7 +102,7 @@ describe("grants", () => {
     const deposit = items.find((x: { game: { sysname: string } }) => x.game.sysname === "emerald_bonanza");
     expect(deposit).toMatchObject({ count: 50, remaining_count: 50, bet: { amount: 20, currency: "USD" } });
     expect(deposit.expires_at - deposit.created_at).toBe(3 * DAY);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM freespin_packs WHERE grant_key LIKE ?1").bind(`deposit:${id}:%`).first<number>("n");
+    const rows = await playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM freespin_packs WHERE grant_key LIKE ?1").bind(`deposit:${id}:%`).first<number>("n");
     expect(rows).toBe(1);
   });
 
@@ -139,7 +142,7 @@ describe("freespins.get", () => {
     expect(listB.items.map((x: { id: string }) => x.id)).not.toContain(packA.id);
     const e = await failure(freeSpin(b, packA), 400, "InvalidParameterException");
     expect(e.invalid_parameters).toEqual({ freespin_id: ["No such free-spin pack"] });
-    expect((await packRow(packA.id))!.remaining_count).toBe(20);
+    expect((await packRow(a.uid, packA.id))!.remaining_count).toBe(20);
   });
 });
 
@@ -153,15 +156,17 @@ describe("free rounds", () => {
       expect(round.freespins).toMatchObject({ id: pack.id, count: 20, remaining_count: 20 - i, status: i === 20 ? "finished" : "active" });
     }
     expect(await balances(p)).toEqual({ main: 0, bonus: 0 });
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger WHERE uid = ?1 AND kind IN ('main', 'bonus')").bind(p.uid).first<number>("n")).toBe(0);
+    expect(await playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM ledger WHERE uid = ?1 AND kind IN ('main', 'bonus')").bind(p.uid).first<number>("n")).toBe(
+      0,
+    );
     const rounds = await roundsOf(p.uid);
     expect(rounds).toHaveLength(20);
     for (const r of rounds) expect(r).toMatchObject({ freespin_id: pack.id, operation_id: null, bonus_id: null, bet: 20 });
-    const row = await expectEndedConsistently(pack.id, 30);
+    const row = await expectEndedConsistently(p.uid, pack.id, 30);
     expect(row).toMatchObject({ status: "finished", remaining_count: 0 });
     // The list of finished packs names the bonus; a 21st spin is refused.
     const [finished] = (await packs(p, { status: "finished" })).items;
-    expect(finished.bonus_id).toBe((await winningsBonus(pack.id))[0]?.id ?? null);
+    expect(finished.bonus_id).toBe((await winningsBonus(p.uid, pack.id))[0]?.id ?? null);
     expect((await failure(freeSpin(p, pack), 400, "InvalidParameterException")).invalid_parameters).toEqual({
       freespin_id: ["No free spins are left in this pack"],
     });
@@ -182,8 +187,8 @@ describe("free rounds", () => {
     const again = await data(freeSpin(p, pack, round));
     expect(again).toMatchObject({ id: first.id, win: first.win, symbols: first.symbols, replayed: true });
     expect(again.freespins.remaining_count).toBe(19);
-    expect((await packRow(pack.id))!.remaining_count).toBe(19);
-    expect((await spinLedger(pack.id)).n).toBe(1);
+    expect((await packRow(p.uid, pack.id))!.remaining_count).toBe(19);
+    expect((await spinLedger(p.uid, pack.id)).n).toBe(1);
     // The same round_id without the pack is not a paid round.
     await failure(playRound(p.browser, pack.game.sysname, { mode: "real", bet: 20, round_id: round }), 400, "InvalidParameterException");
     expect(await balances(p)).toEqual({ main: 0, bonus: 0 });
@@ -196,9 +201,9 @@ describe("free rounds", () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => freeSpin(p, pack)));
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
-    const row = await expectEndedConsistently(pack.id, 30);
+    const row = await expectEndedConsistently(p.uid, pack.id, 30);
     expect(row).toMatchObject({ remaining_count: 0, status: "finished" });
-    expect((await spinLedger(pack.id)).n).toBe(20);
+    expect((await spinLedger(p.uid, pack.id)).n).toBe(20);
   });
 
   it("refuses another game, another bet, a visitor and an expired pack, with clear errors", async () => {
@@ -210,15 +215,16 @@ describe("free rounds", () => {
     expect(bet.invalid_parameters).toEqual({ bet: ["These free spins are played at $0.20 a spin"] });
     await failure(playRound(null, pack.game.sysname, { mode: "real", bet: 20, round_id: roundId(), freespin_id: pack.id }), 401, "AuthorizationException");
     await failure(freeSpin(p, { ...pack, id: "nope" }), 400, "InvalidParameterException");
-    expect((await packRow(pack.id))!.remaining_count).toBe(20);
+    expect((await packRow(p.uid, pack.id))!.remaining_count).toBe(20);
     // Its time runs out before the clock has swept it: refused, and ended on the spot.
     await data(freeSpin(p, pack));
-    await env.DB.prepare("UPDATE freespin_packs SET expires_at = ?2 WHERE id = ?1")
+    await playerDb(p.uid)
+      .prepare("UPDATE freespin_packs SET expires_at = ?2 WHERE id = ?1")
       .bind(pack.id, Date.now() - 1)
       .run();
     const expired = await failure(freeSpin(p, pack), 400, "InvalidParameterException");
     expect(expired.invalid_parameters).toEqual({ freespin_id: ["These free spins have expired"] });
-    expect(await expectEndedConsistently(pack.id, 30)).toMatchObject({ status: "expired", remaining_count: 19 });
+    expect(await expectEndedConsistently(p.uid, pack.id, 30)).toMatchObject({ status: "expired", remaining_count: 19 });
     expect((await packs(p)).count).toBe(0);
   });
 
@@ -227,13 +233,13 @@ describe("free rounds", () => {
     const signUp = (await data(p.browser.get("bonuses/get"))).available.find((b: { sysname: string }) => b.sysname === "no-deposit");
     await data(p.browser.post("bonuses/activate", { bonus_id: signUp.id }));
     // A max bet below the pack's bet: a paid round at 0.20 is refused, the free one plays.
-    await env.DB.prepare("UPDATE player_bonuses SET max_bet = 10 WHERE id = ?1").bind(signUp.id).run();
+    await playerDb(p.uid).prepare("UPDATE player_bonuses SET max_bet = 10 WHERE id = ?1").bind(signUp.id).run();
     const pack = await welcomePack(p);
     await failure(playRound(p.browser, pack.game.sysname, { mode: "real", bet: 20, round_id: roundId() }), 400, "InvalidParameterException");
     for (let i = 0; i < 3; i++) await data(freeSpin(p, pack));
-    const bonus = await env.DB.prepare("SELECT wagered FROM player_bonuses WHERE id = ?1").bind(signUp.id).first<number>("wagered");
+    const bonus = await playerDb(p.uid).prepare("SELECT wagered FROM player_bonuses WHERE id = ?1").bind(signUp.id).first<number>("wagered");
     expect(bonus).toBe(0);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM bonus_wagering WHERE bonus_id = ?1").bind(signUp.id).first<number>("n")).toBe(0);
+    expect(await playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM bonus_wagering WHERE bonus_id = ?1").bind(signUp.id).first<number>("n")).toBe(0);
     expect(await balances(p)).toEqual({ main: 0, bonus: 1000 });
     for (const r of await roundsOf(p.uid)) expect(r).toMatchObject({ bonus_id: null, bet_bonus: 0, win_bonus: 0 });
   });
@@ -251,18 +257,18 @@ describe("the packs' clock (scheduled)", () => {
     // 4 days on: the 3-day pack expires, the 7-day one is still active.
     const later = Date.now() + 4 * DAY;
     expect(await expirePacks(clockDeps, later)).toBeGreaterThanOrEqual(1);
-    const ended = await expectEndedConsistently(emerald.id, 35);
+    const ended = await expectEndedConsistently(p.uid, emerald.id, 35);
     expect(ended).toMatchObject({ status: "expired", remaining_count: 40, finished_at: later });
-    expect((await packRow(panda.id))!.status).toBe("active");
-    const bonusesBefore = await winningsBonus(emerald.id);
-    const stateBefore = await packRow(emerald.id);
+    expect((await packRow(p.uid, panda.id))!.status).toBe("active");
+    const bonusesBefore = await winningsBonus(p.uid, emerald.id);
+    const stateBefore = await packRow(p.uid, emerald.id);
     await expirePacks(clockDeps, later);
-    expect(await packRow(emerald.id)).toEqual(stateBefore);
-    expect(await winningsBonus(emerald.id)).toEqual(bonusesBefore);
+    expect(await packRow(p.uid, emerald.id)).toEqual(stateBefore);
+    expect(await winningsBonus(p.uid, emerald.id)).toEqual(bonusesBefore);
     // Nothing won (nothing played): no bonus.
     await expirePacks(clockDeps, Date.now() + 8 * DAY);
-    expect(await expectEndedConsistently(panda.id, 30)).toMatchObject({ status: "expired", won: 0 });
-    expect(await winningsBonus(panda.id)).toEqual([]);
+    expect(await expectEndedConsistently(p.uid, panda.id, 30)).toMatchObject({ status: "expired", won: 0 });
+    expect(await winningsBonus(p.uid, panda.id)).toEqual([]);
   });
 
   it("runs from the Worker's scheduled() handler", async () => {
@@ -271,7 +277,7 @@ describe("the packs' clock (scheduled)", () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now() + 8 * DAY, cron: "* * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
-    expect((await packRow(pack.id))!.status).toBe("expired");
+    expect((await packRow(p.uid, pack.id))!.status).toBe("expired");
   });
 });
 
@@ -286,13 +292,13 @@ describe("the studio", () => {
     expect(page).toMatch(/Free spins: <strong data-freespins-left>20<\/strong> of 20 left at \$0\.20/);
     // Another game has no free spins.
     expect(await send("/platform/game/emerald_bonanza?mode=real", { headers: p.browser.headers() }).then((r) => r.text())).not.toContain("freespin_id");
-    await env.DB.prepare("UPDATE freespin_packs SET remaining_count = 1 WHERE id = ?1").bind(pack.id).run();
+    await playerDb(p.uid).prepare("UPDATE freespin_packs SET remaining_count = 1 WHERE id = ?1").bind(pack.id).run();
     const res = await playRound(p.browser, "fortune_panda", { mode: "real", bet: 20, round_id: roundId(), freespin_id: pack.id }, { origin: ORIGIN });
     expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
     expect(location).toContain(`freespin=${pack.id}`);
     const after = await launch(location.split("?")[1]!);
-    const row = (await packRow(pack.id))!;
+    const row = (await packRow(p.uid, pack.id))!;
     expect(after).toContain(row.won > 0 ? "The bonus is waiting in" : "nothing won this time");
     expect(after).not.toContain("freespin_id");
   });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import type { Browser } from "./auth-helpers";
 import { ORIGIN, send } from "./helpers";
+import { playerDb } from "./player-db";
 
 /** Shared by the game-studio-*.test.ts files: a slot of the catalogue and round requests. */
 
@@ -43,4 +44,4 @@ export function playRound(
 }
 
 export const roundsOf = async (uid: number) =>
-  (await env.DB.prepare("SELECT * FROM game_rounds WHERE uid = ?1 ORDER BY created_at").bind(uid).all<Record<string, any>>()).results;
+  (await playerDb(uid).prepare("SELECT * FROM game_rounds WHERE uid = ?1 ORDER BY created_at").bind(uid).all<Record<string, any>>()).results;

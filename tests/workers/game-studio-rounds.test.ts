@@ -5,6 +5,7 @@ import { registerPlayer } from "./auth-helpers";
 import { aSlot, playRound, roundId, roundsOf } from "./game-studio-helpers";
 import { data, failure, get } from "./helpers";
 import { balanceOf, ledgerRows, ledgerSum } from "./wallet-helpers";
+import { playerDb } from "./player-db";
 
 const deposit = (uid: number, amount: number) =>
   applyOperation(env.DB, { uid, key: `test-deposit-${uid}-${amount}`, type: "deposit", changes: [{ kind: "main", delta: amount }] });
@@ -130,11 +131,12 @@ describe("rounds settled by the demo studio", () => {
 describe("games.getHistory", () => {
   it("pages the player's rounds newest first with the total", async () => {
     const slot = await aSlot();
-    const { browser } = await registerPlayer();
+    const { browser, uid } = await registerPlayer();
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await data(playRound(browser, slot.sysname, { bet: slot.min_bet, mode: "demo", round_id: roundId() }))).id);
     // A minute apart, in play order, rather than sleeps between the rounds (ids are not in time order).
-    await env.DB.batch(ids.map((id, i) => env.DB.prepare("UPDATE game_rounds SET created_at = created_at - ?2 WHERE id = ?1").bind(id, (5 - i) * 60_000)));
+    const db = playerDb(uid);
+    await db.batch(ids.map((id, i) => db.prepare("UPDATE game_rounds SET created_at = created_at - ?2 WHERE id = ?1").bind(id, (5 - i) * 60_000)));
     const first = await data(browser.get("games/getHistory", { count: 2 }));
     expect(first.count).toBe(5);
     expect(first.items.map((r: { id: string }) => r.id)).toEqual([ids[4], ids[3]]);

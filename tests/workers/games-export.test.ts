@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { registerPlayer, type Player } from "./auth-helpers";
 import { aSlot, playRound, roundId, roundsOf } from "./game-studio-helpers";
 import { data, failure, send } from "./helpers";
+import { playerDb } from "./player-db";
 
 /**
  * Game history exports (games.createhistoryexportrequest / gethistoryexportrequest and the
@@ -89,7 +90,8 @@ describe("a game history export", () => {
     const p = await registerPlayer();
     await playDemo(p, slot.sysname, slot.min_bet, 2);
     const [first] = await roundsOf(p.uid);
-    await env.DB.prepare("UPDATE game_rounds SET created_at = created_at - ?2 WHERE id = ?1")
+    await playerDb(p.uid)
+      .prepare("UPDATE game_rounds SET created_at = created_at - ?2 WHERE id = ?1")
       .bind(first!.id, 10 * DAY)
       .run();
     const now = Date.now();
@@ -104,14 +106,15 @@ describe("a game history export", () => {
   it("answers the pending export again while one is being built, and the same idempotency key the same export", async () => {
     const p = await registerPlayer();
     const now = Date.now();
-    await env.DB.prepare(
-      `INSERT INTO game_history_exports (id, uid, status, from_ms, to_ms, created_at, build_started_at)
+    await playerDb(p.uid)
+      .prepare(
+        `INSERT INTO game_history_exports (id, uid, status, from_ms, to_ms, created_at, build_started_at)
        VALUES ('being-built', ?1, 'pending', ?2, ?3, ?3, ?3)`,
-    )
+      )
       .bind(p.uid, now - DAY, now)
       .run();
     expect((await data(p.browser.post("games/createhistoryexportrequest"))).id).toBe("being-built");
-    await env.DB.prepare("UPDATE game_history_exports SET status = 'ready' WHERE id = 'being-built'").run();
+    await playerDb(p.uid).prepare("UPDATE game_history_exports SET status = 'ready' WHERE id = 'being-built'").run();
 
     const first = await data(p.browser.post("games/createhistoryexportrequest", { idempotency_key: "export-key-1" }));
     expect(first.id).not.toBe("being-built");
@@ -124,10 +127,11 @@ describe("a game history export", () => {
   it("finishes a pending export whose background build was lost when it is read", async () => {
     const p = await registerPlayer();
     const now = Date.now();
-    await env.DB.prepare(
-      `INSERT INTO game_history_exports (id, uid, status, from_ms, to_ms, created_at, build_started_at)
+    await playerDb(p.uid)
+      .prepare(
+        `INSERT INTO game_history_exports (id, uid, status, from_ms, to_ms, created_at, build_started_at)
        VALUES ('lost-build-1', ?1, 'pending', ?2, ?3, ?4, ?4)`,
-    )
+      )
       .bind(p.uid, now - DAY, now, now - 60_000)
       .run();
     const item = await data(p.browser.get("games/gethistoryexportrequest", { id: "lost-build-1" }));
@@ -150,10 +154,11 @@ describe("a game history export", () => {
   it("answers 409 to a download before the file is ready", async () => {
     const p = await registerPlayer();
     const now = Date.now();
-    await env.DB.prepare(
-      `INSERT INTO game_history_exports (id, uid, status, from_ms, to_ms, created_at, build_started_at)
+    await playerDb(p.uid)
+      .prepare(
+        `INSERT INTO game_history_exports (id, uid, status, from_ms, to_ms, created_at, build_started_at)
        VALUES ('still-building', ?1, 'pending', ?2, ?3, ?3, ?3)`,
-    )
+      )
       .bind(p.uid, now - DAY, now)
       .run();
     const res = await download(p, "/platform/exports/game-history/still-building.csv");

@@ -1,7 +1,7 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { registerPlayer } from "./auth-helpers";
 import { data, failure, get, post } from "./helpers";
+import { playerDb } from "./player-db";
 
 describe("games.getLikes / addLike / removeLike", () => {
   it("adds and removes likes, newest first, idempotently", async () => {
@@ -9,7 +9,7 @@ describe("games.getLikes / addLike / removeLike", () => {
     expect(await data(browser.get("games/getLikes"))).toEqual([]);
     expect(await data(browser.post("games/addLike", { sysname: "golden_phoenix" }))).toBe(1);
     // A minute ago, rather than a sleep: the next like is the newer one whatever the clock's resolution.
-    await env.DB.prepare("UPDATE game_likes SET created_at = created_at - 60000 WHERE uid = ?1").bind(uid).run();
+    await playerDb(uid).prepare("UPDATE game_likes SET created_at = created_at - 60000 WHERE uid = ?1").bind(uid).run();
     expect(await data(browser.post("games/addLike", { sysname: "samurai_empire" }))).toBe(1);
     expect(await data(browser.post("games/addLike", { sysname: "golden_phoenix" }))).toBe(1);
     expect(await data(browser.get("games/getLikes"))).toEqual(["samurai_empire", "golden_phoenix"]);

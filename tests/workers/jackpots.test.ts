@@ -7,6 +7,7 @@ import { playRound, roundId } from "./game-studio-helpers";
 import { formatMoney } from "../../core/money";
 import { data, failure, get, send } from "./helpers";
 import { balanceOf, ledgerRows } from "./wallet-helpers";
+import { playerDb } from "./player-db";
 
 /** Jackpots (decision 0017): Jackpots.get / getWinners, growth with real rounds, the must-drop win, one claim. */
 
@@ -126,7 +127,7 @@ describe("growth and wins", () => {
     expect(credit.map((r) => [r.kind, r.delta, r.reference, r.operation_id])).toEqual([["main", cap + 5, winner!.id, winner!.operation_id]]);
     expect(await balanceOf(p.uid, "main")).toBe(mainBefore - game.bet + round.win + cap + 5);
     // A repeated round_id pays nothing again.
-    const { round_key } = (await db.prepare("SELECT round_key FROM game_rounds WHERE id = ?1").bind(round.id).first<{ round_key: string }>())!;
+    const { round_key } = (await playerDb(p.uid).prepare("SELECT round_key FROM game_rounds WHERE id = ?1").bind(round.id).first<{ round_key: string }>())!;
     expect((await data(playRound(p.browser, game.sysname, { bet: game.bet, mode: "real", round_id: round_key }))).replayed).toBe(true);
     // A payment retried after a crash (operation not recorded on the winner) is the same payment.
     await db.prepare("UPDATE jackpot_winners SET operation_id = NULL WHERE id = ?1").bind(winner!.id).run();

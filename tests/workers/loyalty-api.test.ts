@@ -4,11 +4,13 @@ import { registerPlayer } from "./auth-helpers";
 import { depositWith } from "./cashier-helpers";
 import { data, failure, get, post } from "./helpers";
 import { account, checkLedger, gameOf, info, ledgerOf, notices, playerWith, real } from "./loyalty-helpers";
+import { playerDb } from "./player-db";
 
 /** Quests, characters, programmes and bad input on every loyalty method (issue 20, decision 0046). */
 
 const progressOf = (uid: number, sysname: string) =>
-  env.DB.prepare("SELECT p.progress, p.completed_at FROM quest_progress p JOIN quests q ON q.id = p.quest_id WHERE p.uid = ?1 AND q.sysname = ?2")
+  playerDb(uid)
+    .prepare("SELECT p.progress, p.completed_at FROM quest_progress p JOIN quests q ON q.id = p.quest_id WHERE p.uid = ?1 AND q.sysname = ?2")
     .bind(uid, sysname)
     .first<{ progress: number; completed_at: number | null }>();
 

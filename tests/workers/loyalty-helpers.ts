@@ -4,6 +4,7 @@ import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer, type Player } from "./auth-helpers";
 import { playRound, roundId, OUTSIDE_JACKPOTS } from "./game-studio-helpers";
 import { data } from "./helpers";
+import { playerDb } from "./player-db";
 
 /** Shared by the loyalty*.test.ts files (issue 20, decision 0046). */
 
@@ -33,12 +34,13 @@ export async function real(p: Player, game: Game, bet: number, round = roundId()
 }
 
 export const account = (uid: number) =>
-  env.DB.prepare("SELECT * FROM loyalty_accounts WHERE uid = ?1")
+  playerDb(uid)
+    .prepare("SELECT * FROM loyalty_accounts WHERE uid = ?1")
     .bind(uid)
     .first<{ points: number; experience: number; wagered: number; carry_milli: number; character_id: number | null }>();
 
 export const ledgerOf = async (uid: number) =>
-  (await env.DB.prepare("SELECT * FROM loyalty_ledger WHERE uid = ?1 ORDER BY id").bind(uid).all<Record<string, any>>()).results;
+  (await playerDb(uid).prepare("SELECT * FROM loyalty_ledger WHERE uid = ?1 ORDER BY id").bind(uid).all<Record<string, any>>()).results;
 
 /** Σ ledger = account: points, experience and wagered all add up (the loyalty ledger's rule). */
 export async function checkLedger(uid: number): Promise<void> {
@@ -57,19 +59,18 @@ export async function checkLedger(uid: number): Promise<void> {
 export async function grantPoints(uid: number, points: number): Promise<void> {
   const now = Date.now();
   const batch = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO loyalty_accounts (uid, program_id, updated_at) SELECT ?1, id, ?2 FROM loyalty_programs WHERE is_active = 1 ORDER BY position LIMIT 1
+  const db = playerDb(uid);
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO loyalty_accounts (uid, program_id, updated_at) SELECT ?1, id, ?2 FROM loyalty_programs WHERE is_active = 1 ORDER BY position LIMIT 1
        ON CONFLICT (uid) DO NOTHING`,
-    ).bind(uid, now),
-    env.DB.prepare(`INSERT INTO loyalty_ledger (uid, key, reason, delta, exp_delta, created_at, batch_id) VALUES (?1, ?2, 'adjustment', ?3, ?3, ?4, ?5)`).bind(
-      uid,
-      `adjust:${batch}`,
-      points,
-      now,
-      batch,
-    ),
-    env.DB.prepare("UPDATE loyalty_accounts SET points = points + ?2, experience = experience + ?2 WHERE uid = ?1").bind(uid, points),
+      )
+      .bind(uid, now),
+    db
+      .prepare(`INSERT INTO loyalty_ledger (uid, key, reason, delta, exp_delta, created_at, batch_id) VALUES (?1, ?2, 'adjustment', ?3, ?3, ?4, ?5)`)
+      .bind(uid, `adjust:${batch}`, points, now, batch),
+    db.prepare("UPDATE loyalty_accounts SET points = points + ?2, experience = experience + ?2 WHERE uid = ?1").bind(uid, points),
   ]);
 }
 

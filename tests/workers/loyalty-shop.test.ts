@@ -4,6 +4,7 @@ import { registerPlayer } from "./auth-helpers";
 import { mainBalance } from "./cashier-helpers";
 import { data, failure } from "./helpers";
 import { account, buy, buyKey, checkLedger, grantPoints, info, ledgerOf, notices, productId } from "./loyalty-helpers";
+import { playerDb } from "./player-db";
 
 /**
  * The loyalty shop (issue 20, decision 0046): a purchase is one batch — points debited, stock and
@@ -69,7 +70,8 @@ describe("loyalty.buyproduct", () => {
     const p = await registerPlayer();
     await grantPoints(p.uid, 450);
     await data(buy(p, await productId("spins-20")));
-    const packs = (await env.DB.prepare("SELECT grant_key, count FROM freespin_packs WHERE uid = ?1 AND grant_key LIKE 'loyalty:%'").bind(p.uid).all()).results;
+    const packs = (await playerDb(p.uid).prepare("SELECT grant_key, count FROM freespin_packs WHERE uid = ?1 AND grant_key LIKE 'loyalty:%'").bind(p.uid).all())
+      .results;
     expect(packs).toHaveLength(1);
     expect(packs[0]).toMatchObject({ count: 20 });
     expect((await account(p.uid))!.points).toBe(0);
@@ -92,7 +94,8 @@ describe("loyalty.buyproduct", () => {
     expect(await env.DB.prepare("SELECT stock FROM loyalty_products WHERE id = ?1").bind(id).first<number>("stock")).toBe(0);
     expect((await account(p.uid))!.points).toBe(4200);
     expect((await ledgerOf(p.uid)).filter((r) => r.reason === "purchase")).toHaveLength(1);
-    const granted = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND grant_key LIKE 'loyalty:%'")
+    const granted = await playerDb(p.uid)
+      .prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND grant_key LIKE 'loyalty:%'")
       .bind(p.uid)
       .first<number>("n");
     expect(granted).toBe(1);

@@ -5,6 +5,7 @@ import { roundId } from "./game-studio-helpers";
 import { data } from "./helpers";
 import { connect, tokenFor } from "./realtime-helpers";
 import { account, checkLedger, gameOf, grantPoints, info, ledgerOf, notices, playerWith, real } from "./loyalty-helpers";
+import { playerDb } from "./player-db";
 
 /**
  * Points earned by play (issue 20, decision 0046): by game kind at the seeded programme's rates
@@ -64,7 +65,10 @@ describe("loyalty points from real-money rounds", () => {
     await real(p, slot, 200);
     await real(p, slot, 200);
     const rounds = (
-      await env.DB.prepare("SELECT bet, bet_bonus FROM game_rounds WHERE uid = ?1 ORDER BY created_at").bind(p.uid).all<{ bet: number; bet_bonus: number }>()
+      await playerDb(p.uid)
+        .prepare("SELECT bet, bet_bonus FROM game_rounds WHERE uid = ?1 ORDER BY created_at")
+        .bind(p.uid)
+        .all<{ bet: number; bet_bonus: number }>()
     ).results;
     expect(rounds).toEqual([
       { bet: 200, bet_bonus: 100 },
@@ -115,9 +119,10 @@ describe("loyalty notices", () => {
     const p = await registerPlayer({ locale: "es" } as never);
     await env.DB.prepare("UPDATE users SET locale = 'es' WHERE uid = ?1").bind(p.uid).run();
     await grantPoints(p.uid, 0);
-    await env.DB.prepare(
-      "INSERT INTO loyalty_notices (uid, key, trigger, type, amount, ref, created_at, updated_at) SELECT ?1, 'level:' || id, 'level', 'other', 0, id, 1, 1 FROM loyalty_levels WHERE sysname = 'gold'",
-    )
+    await playerDb(p.uid)
+      .prepare(
+        "INSERT INTO loyalty_notices (uid, key, trigger, type, amount, ref, created_at, updated_at) SELECT ?1, 'level:' || id, 'level', 'other', 0, id, 1, 1 FROM loyalty_levels WHERE sysname = 'gold'",
+      )
       .bind(p.uid)
       .run();
     const got = (await data(p.browser.get("loyalty/getnotifications", { locale: "es" }))).items;

@@ -6,6 +6,7 @@ import { depositWith, startDeposit } from "./cashier-helpers";
 import { data, failure } from "./helpers";
 import { insertOffer } from "./offers-helpers";
 import { connect, moneyDeps, tokenFor } from "./realtime-helpers";
+import { playerDb } from "./player-db";
 
 /** Campaign offers (decision 0043): lists, one offer, taking it, deposits naming it, segments, time boxes, the clock. */
 
@@ -14,7 +15,8 @@ const offers = async (p: Player, query: Record<string, string | number> = {}) =>
 const ids = async (p: Player) => (await offers(p)).map((o) => o.id);
 const seededId = async (sysname: string) => (await env.DB.prepare("SELECT id FROM campaign_offers WHERE sysname = ?1").bind(sysname).first<number>("id"))!;
 const offerBonus = (p: Player, offerId: number) =>
-  env.DB.prepare("SELECT status, amount, deposit_amount, wager_required FROM player_bonuses WHERE uid = ?1 AND grant_key = ?2")
+  playerDb(p.uid)
+    .prepare("SELECT status, amount, deposit_amount, wager_required FROM player_bonuses WHERE uid = ?1 AND grant_key = ?2")
     .bind(p.uid, `offer:${offerId}`)
     .all();
 
@@ -139,7 +141,10 @@ describe("campaigns.takepromotions", () => {
     await depositWith(p, "success", { amount: 5000 });
     const spins = await seededId("depositor-spins");
     await data(p.browser.post("campaigns/takepromotions", { offer_id: spins }));
-    const pack = await env.DB.prepare("SELECT count, sysname FROM freespin_packs WHERE uid = ?1 AND grant_key = ?2").bind(p.uid, `offer:${spins}`).first();
+    const pack = await playerDb(p.uid)
+      .prepare("SELECT count, sysname FROM freespin_packs WHERE uid = ?1 AND grant_key = ?2")
+      .bind(p.uid, `offer:${spins}`)
+      .first();
     expect(pack).toEqual({ count: 25, sysname: "fortune_panda" });
     const reload = await seededId("weekend-reload");
     await failure(p.browser.post("campaigns/takepromotions", { offer_id: reload }), 400, "InvalidParameterException");
@@ -165,7 +170,7 @@ describe("deposits with campaign_offer_id", () => {
     const id = await seededId("weekend-reload");
     const { id: tx } = await depositWith(p, "success", { amount: 10_000, campaign_offer_id: id });
     expect((await offerBonus(p, id)).results).toEqual([{ status: "available", amount: 5000, deposit_amount: 10_000, wager_required: 150_000 }]);
-    const row = await env.DB.prepare("SELECT status, transaction_id FROM player_offers WHERE uid = ?1 AND offer_id = ?2").bind(p.uid, id).first();
+    const row = await playerDb(p.uid).prepare("SELECT status, transaction_id FROM player_offers WHERE uid = ?1 AND offer_id = ?2").bind(p.uid, id).first();
     expect(row).toEqual({ status: "taken", transaction_id: tx });
     expect(await ids(p)).not.toContain(id);
     // Naming it again is refused; the books hold one bonus.

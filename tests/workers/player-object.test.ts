@@ -4,6 +4,9 @@ import { describe, expect, it } from "vitest";
 import { PlatformError } from "../../core/api/errors";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "../../workers/platform/player/schema.generated";
 import { adoptPlayer, playerD1 } from "../../workers/platform/player/remote-d1";
+import { routedD1 } from "../../workers/platform/player/routed-d1";
+import { registerPlayer } from "./auth-helpers";
+import { data } from "./helpers";
 import { PLAYER_TABLES } from "../../workers/platform/player/tables";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 
@@ -149,5 +152,34 @@ describe("the player object", () => {
     await money(db, uid, "deposit-eur1", 100);
     await expect(adoptPlayer(env, { uid, currency: "USD", country_code: "DE", created_at: 1 })).rejects.toThrow(/currency cannot change/);
     expect(await adoptPlayer(env, { uid, currency: "EUR", country_code: "DE", created_at: 1 })).toBe(false);
+  });
+
+  it("holds the tables already moved (reality checks, odds setting, likes): what a player sets through /api is in their object, and D1 has none of them", async () => {
+    const { browser, uid } = await registerPlayer();
+    expect(await data(browser.post("account/setRealityCheck", { minutes: 45 }))).toBe(1);
+    expect(await data(browser.post("sportsbook/setSettings", { odds_change: "any" }))).toEqual({ odds_change: "any" });
+    expect(await data(browser.post("games/addLike", { sysname: "golden_phoenix" }))).toBe(1);
+    const object = playerD1(env, uid);
+    expect(await object.prepare("SELECT minutes FROM reality_checks WHERE uid = ?1").bind(uid).first("minutes")).toBe(45);
+    expect(await object.prepare("SELECT odds_change FROM sport_settings WHERE uid = ?1").bind(uid).first("odds_change")).toBe("any");
+    expect(await object.prepare("SELECT COUNT(*) AS n FROM game_likes WHERE uid = ?1").bind(uid).first("n")).toBe(1);
+    // D1 no longer has these tables at all (migration 0050): nothing can land there.
+    const inD1 = await env.DB.prepare("SELECT name FROM sqlite_master WHERE name IN ('reality_checks', 'sport_settings', 'game_likes')").all();
+    expect(inD1.results).toEqual([]);
+    // And they answer from there.
+    expect(await data(browser.get("account/getResponsibleGaming"))).toMatchObject({ reality_check_minutes: 45 });
+    expect(await data(browser.get("sportsbook/getSettings"))).toEqual({ odds_change: "any" });
+    expect(await data(browser.get("games/getLikes"))).toEqual(["golden_phoenix"]);
+  });
+
+  it("refuses a batch that would span the object and D1: one transaction cannot", async () => {
+    const { uid } = await registerPlayer();
+    const db = routedD1(env, uid);
+    const mixed = db.batch([
+      db.prepare("INSERT INTO reality_checks (uid, minutes, updated_at) VALUES (?1, 30, 1)").bind(uid),
+      db.prepare("UPDATE balances SET updated_at = 1 WHERE uid = ?1").bind(uid),
+    ]);
+    await expect(mixed).rejects.toThrow(/mixes the player's object and D1/);
+    expect(await db.prepare("SELECT COUNT(*) AS n FROM reality_checks WHERE uid = ?1").bind(uid).first("n")).toBe(0);
   });
 });

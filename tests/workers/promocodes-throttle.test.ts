@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Browser, PASSWORD, registerPlayer, uniqueName, US_PLAYER, type Player } from "./auth-helpers";
 import { frozenThrottleClock } from "./throttle-clock";
 import { data, failure } from "./helpers";
+import { playerDb } from "./player-db";
 
 // Promo codes cannot be brute-forced (decision 0061): unknown codes count per account (10 in
 // 10 minutes) and per address (30); past either, every promo code call is a 429 and the code is
@@ -18,7 +19,8 @@ const wrong = async (res: Promise<Response>) =>
 const throttled = (res: Promise<Response>) => failure(res, 429, "TooManyRequestsException");
 const guess = () => uniqueName("GUESS").toUpperCase();
 const welcomeBonuses = async (p: Player) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND grant_key = 'promo:WELCOME50'").bind(p.uid).first<number>("n")) ?? 0;
+  (await playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND grant_key = 'promo:WELCOME50'").bind(p.uid).first<number>("n")) ??
+  0;
 
 describe("wrong promo codes of one account", () => {
   it("after 10 unknown codes the next call, even with a valid code, is a 429 with retry_after and grants nothing", async () => {
@@ -36,7 +38,7 @@ describe("wrong promo codes of one account", () => {
     const p = await registerPlayer();
     for (let i = 0; i < 10; i++) await wrong(check(p.browser, guess()));
     await throttled(p.browser.post("cashier/makedeposit", { method: "demo_card", amount: 5000, idempotency_key: uniqueName("k"), promo_code: "RELOAD25" }));
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM cashier_transactions WHERE uid = ?1").bind(p.uid).first("n")).toBe(0);
+    expect(await playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM cashier_transactions WHERE uid = ?1").bind(p.uid).first("n")).toBe(0);
   });
 
   it("a correct code neither counts nor wipes the count", async () => {

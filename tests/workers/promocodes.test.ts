@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Browser, PASSWORD, registerPlayer, uniqueName, US_PLAYER, type Player } from "./auth-helpers";
 import { depositWith, newKey } from "./cashier-helpers";
 import { data, failure } from "./helpers";
+import { playerDb } from "./player-db";
 
 /** Promo codes (decision 0044): campaigns.checkPromocode / activateOffer, registration and deposits with a code. */
 
@@ -167,6 +168,6 @@ describe("a deposit with a promo code", () => {
       refused(p.browser.post("cashier/makedeposit", { method: "demo_card", amount, idempotency_key: newKey(), promo_code }));
     expect(await start(1000, "RELOAD25")).toEqual({ promo_code: ["DEPOSIT_TOO_SMALL"] });
     expect(await start(5000, "SPRING10")).toEqual({ promo_code: ["EXPIRED"] });
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM cashier_transactions WHERE uid = ?1 AND status <> 'fail'").bind(p.uid).first("n")).toBe(0);
+    expect(await playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM cashier_transactions WHERE uid = ?1 AND status <> 'fail'").bind(p.uid).first("n")).toBe(0);
   });
 });

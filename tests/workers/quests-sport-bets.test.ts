@@ -4,6 +4,7 @@ import { settleEvent } from "../../workers/platform/sportsbook/settle";
 import { data } from "./helpers";
 import { activeFreeBet, bettor, makeEvent, place, setEvent, settleMarket, type MadeEvent } from "./sportsbook-helpers";
 import { balanceOf, campaignId, checkSpinLedger, spinLedger } from "./wheel-helpers";
+import { playerDb } from "./player-db";
 
 /**
  * A quest that counts sports bets (issue 37: a quest kind is a line in quests/kinds.ts and a
@@ -12,7 +13,8 @@ import { balanceOf, campaignId, checkSpinLedger, spinLedger } from "./wheel-help
  */
 
 const progressOf = (uid: number) =>
-  env.DB.prepare("SELECT p.progress, p.completed_at FROM quest_progress p JOIN quests q ON q.id = p.quest_id WHERE p.uid = ?1 AND q.sysname = 'weekly-bets-3'")
+  playerDb(uid)
+    .prepare("SELECT p.progress, p.completed_at FROM quest_progress p JOIN quests q ON q.id = p.quest_id WHERE p.uid = ?1 AND q.sysname = 'weekly-bets-3'")
     .bind(uid)
     .first<{ progress: number; completed_at: number | null }>();
 const mr = (e: MadeEvent) => e.markets[0]!;

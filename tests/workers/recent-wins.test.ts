@@ -7,6 +7,7 @@ import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer, type Player } from "./auth-helpers";
 import { aSlot, playRound, roundId, type SlotRow } from "./game-studio-helpers";
 import { data, failure, get, ORIGIN, send } from "./helpers";
+import { playerDb } from "./player-db";
 
 // games.getRecentWins and the public wins feed /realtime/wins (decision 0034), through the Worker.
 
@@ -67,8 +68,9 @@ describe("games.getRecentWins", () => {
       won_at: won.created_at,
     });
     const shown = new Set(wins.map((w: RecentWin) => w.id));
-    const mine = (await env.DB.prepare("SELECT id, mode, win FROM game_rounds WHERE uid = ?1").bind(p.uid).all<{ id: string; mode: string; win: number }>())
-      .results;
+    const mine = (
+      await playerDb(p.uid).prepare("SELECT id, mode, win FROM game_rounds WHERE uid = ?1").bind(p.uid).all<{ id: string; mode: string; win: number }>()
+    ).results;
     for (const r of mine) expect(shown.has(r.id), `${r.mode} round winning ${r.win}`).toBe(r.mode === "real" && r.win > 0);
     expect(JSON.stringify(wins)).not.toContain("@");
   });

@@ -7,12 +7,13 @@ import { assertDepositAllowed } from "../../workers/platform/responsible/deposit
 import { Browser, registerPlayer, sessionRows, uid } from "./auth-helpers";
 import { data, failure, get, post } from "./helpers";
 import { socialSignIn } from "./social-helpers";
+import { playerDb } from "./player-db";
 
 const DAY = 86_400_000;
 
 /** Ends a player's exclusions `ms` earlier, as if that much time had gone by. */
 const ageExclusions = (uid: number, ms: number) =>
-  env.DB.prepare("UPDATE self_exclusions SET until = until - ?2, created_at = created_at - ?2 WHERE uid = ?1").bind(uid, ms).run();
+  playerDb(uid).prepare("UPDATE self_exclusions SET until = until - ?2, created_at = created_at - ?2 WHERE uid = ?1").bind(uid, ms).run();
 
 describe("account.selfExclude", () => {
   it("signs the player out everywhere and refuses sign-in and deposits until it ends", async () => {
@@ -30,14 +31,14 @@ describe("account.selfExclude", () => {
     const e = await failure(new Browser().post("auth/login", { login: p.login, password: p.password }), 403, "AccessDeniedException");
     expect(e.message).toMatch(/^Your account is self-excluded until \d\d\.\d\d\.\d{4}$/);
     expect(e.params).toMatchObject({ until });
-    await expect(assertDepositAllowed(env.DB, p.uid, 100)).rejects.toMatchObject({ type: "AccessDeniedException" });
+    await expect(assertDepositAllowed(playerDb(p.uid), p.uid, 100)).rejects.toMatchObject({ type: "AccessDeniedException" });
 
     // A wrong password still answers as wrong: the exclusion is told only to the account's owner.
     await failure(new Browser().post("auth/login", { login: p.login, password: "Wrong-pass1" }), 401, "AuthorizationException");
 
     await ageExclusions(p.uid, 7 * DAY + 1000);
     expect((await data(new Browser().post("auth/login", { login: p.login, password: p.password }))).uid).toBe(p.uid);
-    await assertDepositAllowed(env.DB, p.uid, 100);
+    await assertDepositAllowed(playerDb(p.uid), p.uid, 100);
   });
 
   it("is permanent for 'permanent'", async () => {
@@ -47,7 +48,7 @@ describe("account.selfExclude", () => {
     const e = await failure(new Browser().post("auth/login", { login: p.login, password: p.password }), 403, "AccessDeniedException");
     expect(e.message).toBe("Your account is self-excluded permanently");
     expect(e.params).toMatchObject({ until: null });
-    const err = await assertDepositAllowed(env.DB, p.uid, 1).catch((x: unknown) => x);
+    const err = await assertDepositAllowed(playerDb(p.uid), p.uid, 1).catch((x: unknown) => x);
     expect(err).toBeInstanceOf(PlatformError);
   });
 

@@ -5,6 +5,7 @@ import { PlatformError } from "../../core/api/errors";
 import { registerPlayer } from "./auth-helpers";
 import { data, failure, get, post } from "./helpers";
 import { ageLimit, insertDeposit } from "./responsible-helpers";
+import { playerDb } from "./player-db";
 
 const DAY = 86_400_000;
 
@@ -79,11 +80,11 @@ describe("account.getDepositLimit / setDepositLimit", () => {
     expect(raised.limit_amount.amount).toBe(10_000);
     expect(raised.pending).toMatchObject({ period: "7", limit_amount: { amount: 90_000, currency: "USD" } });
     expect(raised.pending.effective_at).toBeGreaterThanOrEqual(before + DAY);
-    await expect(assertDepositAllowed(env.DB, p.uid, 20_000)).rejects.toMatchObject({ type: "BillingDepositLimitExceededException" });
+    await expect(assertDepositAllowed(playerDb(p.uid), p.uid, 20_000)).rejects.toMatchObject({ type: "BillingDepositLimitExceededException" });
     await ageLimit(p.uid, DAY + 1000);
     const applied = await data(p.browser.get("account/getDepositLimit"));
     expect(applied).toMatchObject({ period: "7", limit_amount: { amount: 90_000 }, pending: null });
-    await assertDepositAllowed(env.DB, p.uid, 20_000);
+    await assertDepositAllowed(playerDb(p.uid), p.uid, 20_000);
   });
 
   it("holds a removal and a shorter period like a raise; a lower setting replaces a pending raise", async () => {
@@ -103,7 +104,7 @@ describe("account.getDepositLimit / setDepositLimit", () => {
     await data(p.browser.post("account/setDepositLimit", { period: "none" }));
     await ageLimit(p.uid, DAY + 1000);
     expect(await data(p.browser.get("account/getDepositLimit"))).toMatchObject({ period: "none", limit_amount: null, pending: null });
-    await assertDepositAllowed(env.DB, p.uid, 10_000_000);
+    await assertDepositAllowed(playerDb(p.uid), p.uid, 10_000_000);
   });
 
   it("keeps the time of a raise asked for twice", async () => {
@@ -120,8 +121,8 @@ describe("assertDepositAllowed", () => {
     const p = await registerPlayer();
     const limit = await data(p.browser.post("account/setDepositLimit", { period: "7", amount: 10_000 }));
     await insertDeposit(p.uid, 7_550);
-    await assertDepositAllowed(env.DB, p.uid, 2_450);
-    const e = await assertDepositAllowed(env.DB, p.uid, 2_451).catch((x: unknown) => x);
+    await assertDepositAllowed(playerDb(p.uid), p.uid, 2_450);
+    const e = await assertDepositAllowed(playerDb(p.uid), p.uid, 2_451).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(PlatformError);
     const err = e as PlatformError;
     expect(err.type).toBe("BillingDepositLimitExceededException");
@@ -133,7 +134,7 @@ describe("assertDepositAllowed", () => {
 
   it("lets anything through without a limit", async () => {
     const p = await registerPlayer();
-    await assertDepositAllowed(env.DB, p.uid, 1e12);
+    await assertDepositAllowed(playerDb(p.uid), p.uid, 1e12);
   });
 });
 
@@ -183,9 +184,10 @@ describe("deposit limit under concurrent deposits", () => {
     for (const r of answers.filter((r) => r.status === 409)) {
       expect(((await r.json()) as { error: { type: string } }).error.type).toBe("BillingDepositLimitExceededException");
     }
-    const open = await env.DB.prepare(
-      "SELECT COALESCE(SUM(amount), 0) AS total, COUNT(*) AS n FROM cashier_transactions WHERE uid = ?1 AND type = 'deposit' AND status IN ('new', 'pending', 'success')",
-    )
+    const open = await playerDb(p.uid)
+      .prepare(
+        "SELECT COALESCE(SUM(amount), 0) AS total, COUNT(*) AS n FROM cashier_transactions WHERE uid = ?1 AND type = 'deposit' AND status IN ('new', 'pending', 'success')",
+      )
       .bind(p.uid)
       .first<{ total: number; n: number }>();
     expect(open!.total).toBeLessThanOrEqual(10_000);

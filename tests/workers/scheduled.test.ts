@@ -11,6 +11,7 @@ import { mainBalance, startDeposit, txRow } from "./cashier-helpers";
 import { data } from "./helpers";
 import { ledgerRows } from "./wallet-helpers";
 import { applicantOf, outboxOf, submitDocuments, verifiablePlayer } from "./verification-helpers";
+import { playerDb } from "./player-db";
 
 /** One tick of the Worker's cron trigger at `scheduledTime`. */
 async function run(scheduledTime: number, vars: Env = env): Promise<void> {
@@ -101,7 +102,8 @@ describe("scheduled()", () => {
   it("runs every clock even when one before it throws, and still reports the failure", async () => {
     const p = await registerPlayer();
     const signUp = (await data(p.browser.get("bonuses/get"))).available[0];
-    await env.DB.prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
+    await playerDb(p.uid)
+      .prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
       .bind(signUp.id, Date.now() - 1)
       .run();
     // The first clocks (the verification provider's) fail on every query of theirs.
@@ -122,7 +124,7 @@ describe("scheduled()", () => {
     await expect(ran).rejects.toThrow(/2 clock\(s\) failed/);
     await waitOnExecutionContext(ctx);
     // The bonus clock after them still ran: the player's lapsed bonus is expired.
-    const row = await env.DB.prepare("SELECT status FROM player_bonuses WHERE id = ?1").bind(signUp.id).first<string>("status");
+    const row = await playerDb(p.uid).prepare("SELECT status FROM player_bonuses WHERE id = ?1").bind(signUp.id).first<string>("status");
     expect(row).toBe("expired");
   });
 
@@ -131,10 +133,10 @@ describe("scheduled()", () => {
     const id = await paidCallbackLost(p);
     // Under a minute old, the callback may still be on its way: not asked yet.
     await run(Date.now());
-    expect((await txRow(id))!.status).toBe("new");
+    expect((await txRow(p.uid, id))!.status).toBe("new");
     const later = Date.now() + 2 * 60_000;
     await run(later);
-    expect((await txRow(id))!.status).toBe("success");
+    expect((await txRow(p.uid, id))!.status).toBe("success");
     await run(later + 60_000);
     expect([await mainBalance(p), await depositCredits(p.uid)]).toEqual([5000, 1]);
     // The deposit earned its welcome bonus as a callback would have.
@@ -143,9 +145,9 @@ describe("scheduled()", () => {
     const { transaction_id: pending } = await startDeposit(p, { amount: 3000 });
     const past = Date.now() - 1000;
     await env.DB.prepare("UPDATE demo_payments SET status = 'pending', settle_at = ?2 WHERE transaction_id = ?1").bind(pending, past).run();
-    await env.DB.prepare("UPDATE cashier_transactions SET status = 'pending', settle_at = ?2 WHERE id = ?1").bind(pending, past).run();
+    await playerDb(p.uid).prepare("UPDATE cashier_transactions SET status = 'pending', settle_at = ?2 WHERE id = ?1").bind(pending, past).run();
     await run(Date.now());
-    expect([(await txRow(pending))!.status, await mainBalance(p), await depositCredits(p.uid)]).toEqual(["success", 8000, 2]);
+    expect([(await txRow(p.uid, pending))!.status, await mainBalance(p), await depositCredits(p.uid)]).toEqual(["success", 8000, 2]);
   });
 
   it("asks about a backlog of abandoned payments in turns: a paid one behind them is credited by the next run", async () => {
@@ -158,6 +160,6 @@ describe("scheduled()", () => {
     const later = Date.now() + 2 * 60_000;
     await run(later);
     await run(later + 60_000);
-    expect([(await txRow(id))!.status, await mainBalance(p)]).toEqual(["success", 5000]);
+    expect([(await txRow(p.uid, id))!.status, await mainBalance(p)]).toEqual(["success", 5000]);
   });
 });

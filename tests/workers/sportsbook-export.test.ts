@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { settleEvent } from "../../workers/platform/sportsbook/settle";
 import { data, send } from "./helpers";
 import { activeFreeBet, bettor, makeEvent, place, setEvent, settleMarket } from "./sportsbook-helpers";
+import { playerDb } from "./player-db";
 
 /** Settled sports bets in the game history CSV (decision 0049): a row per bet beside the rounds, at its settlement. */
 
@@ -33,7 +34,8 @@ describe("the game history export with sports bets", () => {
     const ready = await readyExport(p);
     expect(ready).toMatchObject({ status: "ready", rows: 3 });
     const csv = await (await send(ready.download_url, { headers: p.browser.headers() })).text();
-    const rows = await env.DB.prepare("SELECT id, settled_at FROM sport_bets WHERE uid = ?1 AND status <> 'open' ORDER BY settled_at, id")
+    const rows = await playerDb(p.uid)
+      .prepare("SELECT id, settled_at FROM sport_bets WHERE uid = ?1 AND status <> 'open' ORDER BY settled_at, id")
       .bind(p.uid)
       .all<{ id: string; settled_at: number }>();
     const line: Record<string, string> = {

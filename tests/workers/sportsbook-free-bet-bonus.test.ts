@@ -6,6 +6,7 @@ import { settleEvent } from "../../workers/platform/sportsbook/settle";
 import { data } from "./helpers";
 import { connect, tokenFor, type Client } from "./realtime-helpers";
 import { activeFreeBet, balances, bettor, makeEvent, place, setEvent, settleMarket, type MadeEvent } from "./sportsbook-helpers";
+import { playerDb } from "./player-db";
 
 /**
  * A spent betting bonus does not linger (decision 0049): at zero balance it stays active only
@@ -46,7 +47,7 @@ describe("a free bet's betting bonus", () => {
     expect(await statusOf(p, bonus)).toBe("closed");
     expect(await nextEvent(socket, BONUS_EVENT)).toEqual({ bonus_id: bonus, type: "betting", status: "closed" });
     socket.ws.close();
-    const events = await env.DB.prepare("SELECT event, amount FROM bonus_events WHERE bonus_id = ?1 AND event = 'closed'").bind(bonus).all();
+    const events = await playerDb(p.uid).prepare("SELECT event, amount FROM bonus_events WHERE bonus_id = ?1 AND event = 'closed'").bind(bonus).all();
     expect(events.results).toEqual([{ event: "closed", amount: 0 }]);
     // Nothing active any more: another betting bonus activates (it would be refused with 409 otherwise).
     const next = await activeFreeBet(p, "free-bet-sr");
@@ -64,11 +65,12 @@ describe("a free bet's betting bonus", () => {
     await closeSpentBettingBonuses(deps);
     expect(await statusOf(p, bonus)).toBe("active");
     // A lost free bet's settlement batch moves no money: the state after it, had the Worker stopped there.
-    await env.DB.prepare("UPDATE sport_bets SET status = 'lost', payout = 0, settled_at = ?2 WHERE id = ?1").bind(bet.bet.id, Date.now()).run();
+    await playerDb(p.uid).prepare("UPDATE sport_bets SET status = 'lost', payout = 0, settled_at = ?2 WHERE id = ?1").bind(bet.bet.id, Date.now()).run();
     expect(await statusOf(p, bonus)).toBe("active");
     expect(await closeSpentBettingBonuses(deps)).toBeGreaterThanOrEqual(1);
     expect(await statusOf(p, bonus)).toBe("closed");
-    const closedEvents = () => env.DB.prepare("SELECT COUNT(*) AS n FROM bonus_events WHERE bonus_id = ?1 AND event = 'closed'").bind(bonus).first<number>("n");
+    const closedEvents = () =>
+      playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM bonus_events WHERE bonus_id = ?1 AND event = 'closed'").bind(bonus).first<number>("n");
     expect(await closedEvents()).toBe(1);
     await closeSpentBettingBonuses(deps);
     expect(await closedEvents()).toBe(1);

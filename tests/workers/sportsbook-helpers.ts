@@ -1,8 +1,10 @@
 import { env } from "cloudflare:workers";
 import type { PlatformContext } from "../../workers/platform/core/context";
+import { routedD1 } from "../../workers/platform/player/routed-d1";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer, type Player } from "./auth-helpers";
 import { data } from "./helpers";
+import { playerDb } from "./player-db";
 
 /**
  * The sportsbook tests' own events (decision 0049): small inserts, so no test depends on the
@@ -114,7 +116,7 @@ export const balances = async (p: Player) => {
   return { main: b.balance_main.amount as number, betting: b.balance_betting_bonus.amount as number };
 };
 export const ledgerSum = async (uid: number, kind: string) =>
-  (await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<number>("s")) ?? 0;
+  (await playerDb(uid).prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<number>("s")) ?? 0;
 
 /** Places a bet through the API; `odds` defaults to the current odds of the selections. */
 export async function place(p: Player, fields: { selections: number[]; stake: number; kind?: string; odds?: number[]; funding?: string; key?: string }) {
@@ -139,11 +141,12 @@ export async function place(p: Player, fields: { selections: number[]; stake: nu
  */
 export async function activeFreeBet(p: Player, sysname: "free-bet" | "free-bet-sr"): Promise<string> {
   if (sysname === "free-bet-sr") {
-    await env.DB.prepare(
-      `INSERT INTO player_bonuses (id, uid, template_id, type, status, currency, amount, deposit_amount, wager_required, max_bet, max_cashout, grant_key, created_at, available_until)
+    await playerDb(p.uid)
+      .prepare(
+        `INSERT INTO player_bonuses (id, uid, template_id, type, status, currency, amount, deposit_amount, wager_required, max_bet, max_cashout, grant_key, created_at, available_until)
        SELECT lower(hex(randomblob(16))), ?1, t.id, 'betting', 'available', 'USD', a.amount, 0, a.amount, a.max_bet, a.max_cashout, 'test:' || t.sysname, ?2, ?2 + 86400000
        FROM bonus_templates t JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = 'USD' WHERE t.sysname = ?3`,
-    )
+      )
       .bind(p.uid, Date.now(), sysname)
       .run();
   }
@@ -155,5 +158,5 @@ export async function activeFreeBet(p: Player, sysname: "free-bet" | "free-bet-s
 
 /** A context for calling platform code directly (as a handler would be called for this player). */
 export function contextFor(uid: number, db: D1Database = env.DB): PlatformContext {
-  return { env, db, uid, locale: "en", defaultLocale: "en", waitUntil: () => {} } as unknown as PlatformContext;
+  return { env, db, player: () => routedD1(env, uid), uid, locale: "en", defaultLocale: "en", waitUntil: () => {} } as unknown as PlatformContext;
 }

@@ -4,12 +4,13 @@ import { PlatformError } from "../../core/api/errors";
 import { placeBet } from "../../workers/platform/sportsbook/place";
 import { data, failure } from "./helpers";
 import { balances, betKey, bettor, contextFor, ledgerSum, makeEvent, place, setEvent, setMarket, setOdds } from "./sportsbook-helpers";
+import { playerDb } from "./player-db";
 
 /** sportsbook.placeBet (decision 0049): odds policy, the read-to-batch guard, market states, limits, keys, accumulators, funds. */
 
 const code = async (res: Promise<Response>, status: number) => (await failure(res, status, "InvalidParameterException")).params?.code;
 const setting = (p: Awaited<ReturnType<typeof bettor>>, odds_change: string) => data(p.browser.post("sportsbook/setSettings", { odds_change }));
-const betCount = async (uid: number) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM sport_bets WHERE uid = ?1").bind(uid).first<number>("n"))!;
+const betCount = async (uid: number) => (await playerDb(uid).prepare("SELECT COUNT(*) AS n FROM sport_bets WHERE uid = ?1").bind(uid).first<number>("n"))!;
 
 describe("placeBet", () => {
   it("places a single on the main balance: the bet with its leg and labels, the debit in the ledger", async () => {
@@ -31,7 +32,7 @@ describe("placeBet", () => {
       ],
     });
     expect(await balances(p)).toMatchObject({ main: 9_000 });
-    const op = await env.DB.prepare("SELECT type, delta FROM ledger WHERE uid = ?1 AND reference = ?2").bind(p.uid, bet.id).all();
+    const op = await playerDb(p.uid).prepare("SELECT type, delta FROM ledger WHERE uid = ?1 AND reference = ?2").bind(p.uid, bet.id).all();
     expect(op.results).toEqual([{ type: "sport_bet", delta: -1_000 }]);
     expect(await ledgerSum(p.uid, "main")).toBe(9_000);
     const listed = await data(p.browser.get("sportsbook/getBets", { status: "open" }));
@@ -203,7 +204,7 @@ describe("placeBet", () => {
     const e = await makeEvent({ markets: [{ odds: [300, 340, 250] }] });
     const s = e.markets[0]!.selections[0]!;
     expect(await code(place(p, { selections: [s], stake: 500, funding: "betting_bonus" }), 409)).toBe("no_betting_bonus");
-    const bonus = await env.DB.prepare("SELECT id FROM player_bonuses WHERE uid = ?1 AND type = 'betting'").bind(p.uid).first<string>("id");
+    const bonus = await playerDb(p.uid).prepare("SELECT id FROM player_bonuses WHERE uid = ?1 AND type = 'betting'").bind(p.uid).first<string>("id");
     await data(p.browser.post("BettingBonuses/activate", { bonus_id: bonus! }));
     expect(await code(place(p, { selections: [s], stake: 600, funding: "betting_bonus" }), 409)).toBe("insufficient_funds");
     const { bet } = await data(place(p, { selections: [s], stake: 500, funding: "betting_bonus" }));

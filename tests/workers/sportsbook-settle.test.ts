@@ -4,6 +4,7 @@ import { BET_SETTLED_EVENT, settleEvent } from "../../workers/platform/sportsboo
 import { data } from "./helpers";
 import { connect, tokenFor } from "./realtime-helpers";
 import { activeFreeBet, balances, bettor, ledgerSum, makeEvent, place, setEvent, settleMarket, type MadeEvent } from "./sportsbook-helpers";
+import { playerDb } from "./player-db";
 
 /** settleEvent (decision 0049): results by the shared rules, paid through the wallet exactly once. */
 
@@ -57,7 +58,7 @@ describe("settleEvent", () => {
     expect(runs.reduce((n, r) => n + r.settled, 0)).toBe(5);
     expect(await balances(p)).toMatchObject({ main: 10_000 - 500 + 5 * 200 });
     expect(await ledgerSum(p.uid, "main")).toBe(10_500);
-    const wins = await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger WHERE uid = ?1 AND type = 'sport_win'").bind(p.uid).first<number>("n");
+    const wins = await playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM ledger WHERE uid = ?1 AND type = 'sport_win'").bind(p.uid).first<number>("n");
     expect(wins).toBe(5);
   });
 
@@ -115,7 +116,7 @@ describe("settleEvent", () => {
     expect(await settleEvent(env, f.id)).toEqual({ settled: 1 });
     expect(await bet(p, b.id)).toMatchObject({ status: "void", odds: 100, payout: { amount: 300 } });
     expect(await balances(p)).toMatchObject({ main: 1_000 });
-    const refund = await env.DB.prepare("SELECT type, delta FROM ledger WHERE uid = ?1 AND reference = ?2 ORDER BY id").bind(p.uid, b.id).all();
+    const refund = await playerDb(p.uid).prepare("SELECT type, delta FROM ledger WHERE uid = ?1 AND reference = ?2 ORDER BY id").bind(p.uid, b.id).all();
     expect(refund.results).toEqual([
       { type: "sport_bet", delta: -300 },
       { type: "sport_refund", delta: 300 },
@@ -172,7 +173,7 @@ describe("settleEvent", () => {
   it("earns loyalty points for settled real-money bets (the 'sport' rate), once; void bets and free bets earn nothing", async () => {
     const p = await bettor(100_000);
     await activeFreeBet(p, "free-bet");
-    const points = async () => (await env.DB.prepare("SELECT points FROM loyalty_accounts WHERE uid = ?1").bind(p.uid).first<number>("points")) ?? 0;
+    const points = async () => (await playerDb(p.uid).prepare("SELECT points FROM loyalty_accounts WHERE uid = ?1").bind(p.uid).first<number>("points")) ?? 0;
     const before = await points();
     const e = await makeEvent({ markets: [{ odds: [200, 340, 380] }, { kind: "total", odds: [190, 190] }] });
     const [mrk, total] = e.markets as [MadeEvent["markets"][number], MadeEvent["markets"][number]];
@@ -185,7 +186,10 @@ describe("settleEvent", () => {
     await Promise.all([settleEvent(env, e.id), settleEvent(env, e.id)]);
     // USD: 20.00 staked per point. 100.00 won + 30.00 lost = 6.5 points: 6, the half carried; the void 500.00 and the free bet nothing.
     expect((await points()) - before).toBe(6);
-    const rows = await env.DB.prepare("SELECT delta, wagered FROM loyalty_ledger WHERE uid = ?1 AND key LIKE 'sport-bet:%' ORDER BY id").bind(p.uid).all();
+    const rows = await playerDb(p.uid)
+      .prepare("SELECT delta, wagered FROM loyalty_ledger WHERE uid = ?1 AND key LIKE 'sport-bet:%' ORDER BY id")
+      .bind(p.uid)
+      .all();
     expect(rows.results).toHaveLength(2);
     expect(rows.results.map((r) => r.wagered).sort()).toEqual([10_000, 3_000].sort());
     // The points history names them as sports bets (reason 'sport', migration 0032), not as casino rounds.

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import type { Player } from "./auth-helpers";
 import { data, get } from "./helpers";
 import type { Game } from "./loyalty-helpers";
+import { playerDb } from "./player-db";
 
 /** Shared by the tournament*.test.ts files (issue 22, decision 0048). */
 
@@ -79,8 +80,9 @@ export const entryOf = (id: number, uid: number) =>
 
 export const pointsOf = async (id: number, uid: number) => (await entryOf(id, uid))?.points ?? null;
 
-export const roundRow = (roundId: string) =>
-  env.DB.prepare("SELECT bet, win, bet_bonus, win_bonus FROM game_rounds WHERE id = ?1")
+export const roundRow = (uid: number, roundId: string) =>
+  playerDb(uid)
+    .prepare("SELECT bet, win, bet_bonus, win_bonus FROM game_rounds WHERE id = ?1")
     .bind(roundId)
     .first<{ bet: number; win: number; bet_bonus: number; win_bonus: number }>();
 

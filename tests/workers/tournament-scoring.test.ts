@@ -4,6 +4,7 @@ import { playRound, roundId } from "./game-studio-helpers";
 import { data } from "./helpers";
 import { gameOf, playerWith, real } from "./loyalty-helpers";
 import { checkLedger, entryOf, join, leaderboard, makeTournament, pointsOf, roundRow } from "./tournament-helpers";
+import { playerDb } from "./player-db";
 
 /** Tournament points in the round's batch (issue 22, decision 0048): each mode, cap, min bet, games, restrictions, opt-in. */
 
@@ -30,7 +31,7 @@ describe("tournament scoring", () => {
     const expected = { multiplier: 0, uncapped: 0, wins: 0, bets: 0, rounds: 0 };
     // Until a round wins more than 1.5× (the cap bites) and at least 12 rounds.
     for (let i = 0; i < 400 && (i < 12 || expected.uncapped === expected.multiplier); i++) {
-      const r = (await roundRow(await real(p, slot, 100)))!;
+      const r = (await roundRow(p.uid, await real(p, slot, 100)))!;
       expected.multiplier += Math.min(150, Math.floor((r.win * 100) / r.bet));
       expected.uncapped += Math.floor((r.win * 100) / r.bet);
       expected.wins += r.win;
@@ -161,7 +162,7 @@ describe("the cost of scoring", () => {
         bonusId: null,
       });
       const results = await env.DB.batch(statements);
-      expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM tournament_points WHERE round_id = ?1").bind(round).first("n")).toBe(0);
+      expect(await playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM tournament_points WHERE round_id = ?1").bind(round).first("n")).toBe(0);
       return results.map((r) => r.meta.rows_read);
     };
     const before = await cost();

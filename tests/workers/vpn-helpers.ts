@@ -3,6 +3,7 @@ import { VPN_EVENTS } from "../../core/api/contract-vpn";
 import { publish } from "../../workers/realtime/publish";
 import type { Player } from "./auth-helpers";
 import type { Client } from "./realtime-helpers";
+import { playerDb } from "./player-db";
 
 /** Helpers of the VPN shop's tests (decision 0053). */
 
@@ -15,17 +16,18 @@ export const planId = async (sysname: string) => (await env.DB.prepare("SELECT i
 export const buy = (p: Player, plan: number, fields: Record<string, string | number> = {}) =>
   p.browser.post("vpn/createSubscription", { plan_id: plan, key: vpnKey(), ...fields });
 
-export const subscriptionRow = (uid: number) => env.DB.prepare("SELECT * FROM vpn_subscriptions WHERE uid = ?1").bind(uid).first<Record<string, any>>();
+export const subscriptionRow = (uid: number) => playerDb(uid).prepare("SELECT * FROM vpn_subscriptions WHERE uid = ?1").bind(uid).first<Record<string, any>>();
 
 export const periodsOf = async (uid: number) =>
-  (await env.DB.prepare("SELECT * FROM vpn_periods WHERE uid = ?1 ORDER BY starts_at").bind(uid).all<Record<string, any>>()).results;
+  (await playerDb(uid).prepare("SELECT * FROM vpn_periods WHERE uid = ?1 ORDER BY starts_at").bind(uid).all<Record<string, any>>()).results;
 
 /** Every VPN payment is a period and every period a payment: Σ ledger = −Σ periods' amounts. */
 export async function checkVpnLedger(uid: number): Promise<void> {
-  const paid = await env.DB.prepare("SELECT COALESCE(SUM(-delta), 0) AS n FROM ledger WHERE uid = ?1 AND type IN ('vpn_purchase', 'vpn_renewal')")
+  const paid = await playerDb(uid)
+    .prepare("SELECT COALESCE(SUM(-delta), 0) AS n FROM ledger WHERE uid = ?1 AND type IN ('vpn_purchase', 'vpn_renewal')")
     .bind(uid)
     .first<number>("n");
-  const periods = await env.DB.prepare("SELECT COALESCE(SUM(amount), 0) AS n FROM vpn_periods WHERE uid = ?1").bind(uid).first<number>("n");
+  const periods = await playerDb(uid).prepare("SELECT COALESCE(SUM(amount), 0) AS n FROM vpn_periods WHERE uid = ?1").bind(uid).first<number>("n");
   if (paid !== periods) throw new Error(`VPN ledger ${paid} ≠ periods ${periods}`);
 }
 

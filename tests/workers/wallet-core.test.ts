@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { isPlatformError, type PlatformError } from "../../core/api/errors";
 import { applyOperation, FUN_GRANT_AMOUNT, readBalances, type WalletOperation } from "../../workers/platform/wallet/wallet";
 import { balanceOf, ledgerRows, ledgerSum, makePlayer, operationCount } from "./wallet-helpers";
+import { playerDb } from "./player-db";
 
 /** The wallet interface itself (workers/platform/wallet/wallet.ts), against the real D1. */
 
@@ -188,7 +189,7 @@ describe("applyOperation", () => {
     const uid = await makePlayer();
     await applyOperation(db, { uid, key: key(), type: "adjustment", changes: [{ kind: "main", delta: 1 }] });
     // Near the cap by hand: a hundred maximal credits would say the same, slower.
-    await db.prepare("UPDATE balances SET amount = 1000000000000000 WHERE uid = ?1 AND kind = 'main'").bind(uid).run();
+    await playerDb(uid).prepare("UPDATE balances SET amount = 1000000000000000 WHERE uid = ?1 AND kind = 'main'").bind(uid).run();
     const e = await rejection(applyOperation(db, { uid, key: key(), type: "adjustment", changes: [{ kind: "main", delta: 1 }] }));
     expect(e.exception).toBe("BillingTransactionDeclined");
     expect(await balanceOf(uid, "main")).toBe(1_000_000_000_000_000);
@@ -199,14 +200,14 @@ describe("the ledger", () => {
   it("is append-only: rows can be neither changed nor deleted", async () => {
     const uid = await makePlayer();
     await applyOperation(db, { uid, key: key(), type: "deposit", changes: [{ kind: "main", delta: 10 }] });
-    await expect(db.prepare("UPDATE ledger SET delta = 1000 WHERE uid = ?1").bind(uid).run()).rejects.toThrow(/never changed/);
-    await expect(db.prepare("DELETE FROM ledger WHERE uid = ?1").bind(uid).run()).rejects.toThrow(/never deleted/);
+    await expect(playerDb(uid).prepare("UPDATE ledger SET delta = 1000 WHERE uid = ?1").bind(uid).run()).rejects.toThrow(/never changed/);
+    await expect(playerDb(uid).prepare("DELETE FROM ledger WHERE uid = ?1").bind(uid).run()).rejects.toThrow(/never deleted/);
   });
 
   it("and the balances refuse a negative amount even written by hand", async () => {
     const uid = await makePlayer();
     await applyOperation(db, { uid, key: key(), type: "deposit", changes: [{ kind: "main", delta: 10 }] });
-    await expect(db.prepare("UPDATE balances SET amount = -1 WHERE uid = ?1").bind(uid).run()).rejects.toThrow(/CHECK/);
+    await expect(playerDb(uid).prepare("UPDATE balances SET amount = -1 WHERE uid = ?1").bind(uid).run()).rejects.toThrow(/CHECK/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { playerDb } from "./player-db";
 
 /** Shared by the wallet*.test.ts files: players made straight in D1, and the wallet's rows. */
 
@@ -17,17 +18,18 @@ export async function makePlayer(currency = "USD"): Promise<number> {
 }
 
 export const balanceOf = async (uid: number, kind: string): Promise<number | null> =>
-  (await env.DB.prepare("SELECT amount FROM balances WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<{ amount: number }>())?.amount ?? null;
+  (await playerDb(uid).prepare("SELECT amount FROM balances WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<{ amount: number }>())?.amount ?? null;
 
 export const ledgerRows = async (uid: number) =>
   (
-    await env.DB.prepare("SELECT * FROM ledger WHERE uid = ?1 ORDER BY id")
+    await playerDb(uid)
+      .prepare("SELECT * FROM ledger WHERE uid = ?1 ORDER BY id")
       .bind(uid)
       .all<{ kind: string; delta: number; balance_after: number; currency: string; type: string; reference: string | null; operation_id: string }>()
   ).results;
 
 export const ledgerSum = async (uid: number, kind: string): Promise<number> =>
-  (await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<{ s: number }>())!.s;
+  (await playerDb(uid).prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<{ s: number }>())!.s;
 
 export const operationCount = async (uid: number): Promise<number> =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM wallet_operations WHERE uid = ?1").bind(uid).first<{ n: number }>())!.n;
+  (await playerDb(uid).prepare("SELECT COUNT(*) AS n FROM wallet_operations WHERE uid = ?1").bind(uid).first<{ n: number }>())!.n;

@@ -1,10 +1,10 @@
-import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Player } from "./auth-helpers";
 import { roundId } from "./game-studio-helpers";
 import { checkLedger, gameOf, grantPoints, playerWith, real, type Game } from "./loyalty-helpers";
 import { balanceOf, buySpins, campaignId, checkSpinLedger, spin, spinKey } from "./wheel-helpers";
+import { playerDb } from "./player-db";
 
 /**
  * The spin ledger's property (issue 21, decision 0047): whatever a player does — slot rounds and
@@ -115,16 +115,17 @@ async function step(p: Player, m: Model, s: Step): Promise<void> {
   }
 }
 
-const pointsOf = async (uid: number) => (await env.DB.prepare("SELECT points FROM loyalty_accounts WHERE uid = ?1").bind(uid).first<number>("points")) ?? 0;
+const pointsOf = async (uid: number) =>
+  (await playerDb(uid).prepare("SELECT points FROM loyalty_accounts WHERE uid = ?1").bind(uid).first<number>("points")) ?? 0;
 const mainOf = async (uid: number) =>
-  (await env.DB.prepare("SELECT amount FROM balances WHERE uid = ?1 AND kind = 'main'").bind(uid).first<number>("amount")) ?? 0;
+  (await playerDb(uid).prepare("SELECT amount FROM balances WHERE uid = ?1 AND kind = 'main'").bind(uid).first<number>("amount")) ?? 0;
 
 async function checkBooks(uid: number, m: Model): Promise<void> {
   await checkSpinLedger(uid);
   await checkLedger(uid);
   expect(await balanceOf(uid, ids["premium-wheel"])).toBe(m.premium);
   expect(await pointsOf(uid)).toBe(m.points);
-  const q = (sql: string) => env.DB.prepare(sql).bind(uid).first<number>("n");
+  const q = (sql: string) => playerDb(uid).prepare(sql).bind(uid).first<number>("n");
   // One debit per spin, one credit per purchase.
   expect(await q("SELECT COUNT(*) AS n FROM wheel_spin_ledger WHERE uid = ?1 AND reason = 'spin'")).toBe(
     await q("SELECT COUNT(*) AS n FROM wheel_spins WHERE uid = ?1"),

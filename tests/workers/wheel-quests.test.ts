@@ -5,11 +5,13 @@ import { playRound, roundId } from "./game-studio-helpers";
 import { data } from "./helpers";
 import { gameOf, playerWith, real } from "./loyalty-helpers";
 import { balanceOf, campaignId, checkSpinLedger, spinLedger } from "./wheel-helpers";
+import { playerDb } from "./player-db";
 
 /** Wheel quests (issue 21, decision 0047): progress in the batch of the round or deposit; a completed quest credits its spins once per period. */
 
 const progressOf = (uid: number, sysname: string) =>
-  env.DB.prepare("SELECT p.progress, p.completed_at FROM quest_progress p JOIN quests q ON q.id = p.quest_id WHERE p.uid = ?1 AND q.sysname = ?2")
+  playerDb(uid)
+    .prepare("SELECT p.progress, p.completed_at FROM quest_progress p JOIN quests q ON q.id = p.quest_id WHERE p.uid = ?1 AND q.sysname = ?2")
     .bind(uid, sysname)
     .first<{ progress: number; completed_at: number | null }>();
 

@@ -4,6 +4,7 @@ import { registerPlayer, type Player } from "./auth-helpers";
 import { mainBalance } from "./cashier-helpers";
 import { data } from "./helpers";
 import { campaignId, checkSpinLedger, grantSpins, spin } from "./wheel-helpers";
+import { playerDb } from "./player-db";
 
 /**
  * The stock rule (issue 21, decision 0047): a stock-limited sector draws with its weight whatever
@@ -46,9 +47,9 @@ describe("a stock-limited prize", () => {
     expect(total).toBe(30000);
     // Every spin is recorded with the published weight, and the nonces of each player are 0..4.
     for (const p of players) {
-      const nonces = (await env.DB.prepare("SELECT nonce FROM wheel_spins WHERE uid = ?1 ORDER BY nonce").bind(p.uid).all<{ nonce: number }>()).results.map(
-        (r) => r.nonce,
-      );
+      const nonces = (
+        await playerDb(p.uid).prepare("SELECT nonce FROM wheel_spins WHERE uid = ?1 ORDER BY nonce").bind(p.uid).all<{ nonce: number }>()
+      ).results.map((r) => r.nonce);
       expect(nonces).toEqual([0, 1, 2, 3, 4]);
     }
   });

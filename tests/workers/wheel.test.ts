@@ -6,6 +6,7 @@ import { mainBalance } from "./cashier-helpers";
 import { data, failure, get, send } from "./helpers";
 import { account, checkLedger } from "./loyalty-helpers";
 import { balanceOf, campaignId, checkSpinLedger, fairness, grantSpins, spin, spinKey, spinLedger } from "./wheel-helpers";
+import { playerDb } from "./player-db";
 
 /** Spinning the wheel (issue 21, decision 0047): the draw verifiable, one batch per spin, once per key. */
 
@@ -64,9 +65,8 @@ describe("FortuneWheels.spinWheel", () => {
     const p = await registerPlayer();
     const daily = await campaignId("daily-wheel");
     const seed = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
-    await env.DB.prepare(
-      "INSERT INTO wheel_seeds (uid, server_seed, server_seed_hash, client_seed, next_nonce, created_at) VALUES (?1, ?2, ?3, 'vector', 0, ?4)",
-    )
+    await playerDb(p.uid)
+      .prepare("INSERT INTO wheel_seeds (uid, server_seed, server_seed_hash, client_seed, next_nonce, created_at) VALUES (?1, ?2, ?3, 'vector', 0, ?4)")
       .bind(p.uid, seed, "7b3d979ca8330a94fa7e9e1b466d8b99e0bcdea1ec90596c0dcc8d7ef6b4300c", Date.now())
       .run();
     expect((await fairness(p)).server_seed_hash).toBe("7b3d979ca8330a94fa7e9e1b466d8b99e0bcdea1ec90596c0dcc8d7ef6b4300c");
@@ -84,7 +84,10 @@ describe("FortuneWheels.spinWheel", () => {
     expect(bonuses.available.map((b: { id: string; sysname: string }) => [b.id, b.sysname])).toContainEqual([drawn[0].bonus_id, "wheel-bonus-5"]);
     expect(await mainBalance(p)).toBe(200);
     expect(
-      await env.DB.prepare("SELECT count FROM freespin_packs WHERE uid = ?1 AND grant_key = ?2").bind(p.uid, `wheel:${drawn[3].id}`).first<number>("count"),
+      await playerDb(p.uid)
+        .prepare("SELECT count FROM freespin_packs WHERE uid = ?1 AND grant_key = ?2")
+        .bind(p.uid, `wheel:${drawn[3].id}`)
+        .first<number>("count"),
     ).toBe(10);
     expect(await balanceOf(p.uid, daily)).toBe(0);
     await checkSpinLedger(p.uid);
@@ -100,19 +103,31 @@ describe("FortuneWheels.spinWheel", () => {
       paid.set(s.reward.type, (paid.get(s.reward.type) ?? 0) + 1);
     }
     const rows = (
-      await env.DB.prepare("SELECT reward_type, sector_index, fallback_paid, bonus_id FROM wheel_spins WHERE uid = ?1").bind(p.uid).all<Record<string, any>>()
+      await playerDb(p.uid)
+        .prepare("SELECT reward_type, sector_index, fallback_paid, bonus_id FROM wheel_spins WHERE uid = ?1")
+        .bind(p.uid)
+        .all<Record<string, any>>()
     ).results;
     const count = (t: string) => rows.filter((r) => r.reward_type === t).length;
     // Money: wheel_reward wallet operations; the main balance is their sum.
     const money = rows.filter((r) => r.reward_type === "money").map((r) => (r.sector_index === 3 ? 100 : 10000));
     expect(await mainBalance(p)).toBe(money.reduce((a, b) => a + b, 0));
-    const ops = await env.DB.prepare("SELECT COUNT(*) AS n FROM wallet_operations WHERE uid = ?1 AND type = 'wheel_reward'").bind(p.uid).first<number>("n");
+    const ops = await playerDb(p.uid)
+      .prepare("SELECT COUNT(*) AS n FROM wallet_operations WHERE uid = ?1 AND type = 'wheel_reward'")
+      .bind(p.uid)
+      .first<number>("n");
     expect(ops).toBe(count("money"));
     // Bonuses by the bonus engine (grant key wheel:<spin>), recorded on the spin.
-    const bonuses = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND grant_key LIKE 'wheel:%'").bind(p.uid).first<number>("n");
+    const bonuses = await playerDb(p.uid)
+      .prepare("SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?1 AND grant_key LIKE 'wheel:%'")
+      .bind(p.uid)
+      .first<number>("n");
     expect(bonuses).toBe(count("bonus"));
     expect(rows.filter((r) => r.reward_type === "bonus").every((r) => r.bonus_id !== null)).toBe(true);
-    const packs = await env.DB.prepare("SELECT COUNT(*) AS n FROM freespin_packs WHERE uid = ?1 AND grant_key LIKE 'wheel:%'").bind(p.uid).first<number>("n");
+    const packs = await playerDb(p.uid)
+      .prepare("SELECT COUNT(*) AS n FROM freespin_packs WHERE uid = ?1 AND grant_key LIKE 'wheel:%'")
+      .bind(p.uid)
+      .first<number>("n");
     expect(packs).toBe(count("freespins"));
     // Points through the loyalty ledger (reason wheel).
     const points = rows
@@ -172,7 +187,10 @@ describe("provably-fair seeds", () => {
     const f = await fairness(p);
     expect(f.server_seed_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(f)).not.toMatch(/server_seed"/);
-    const stored = await env.DB.prepare("SELECT server_seed FROM wheel_seeds WHERE uid = ?1 AND revealed_at IS NULL").bind(p.uid).first<string>("server_seed");
+    const stored = await playerDb(p.uid)
+      .prepare("SELECT server_seed FROM wheel_seeds WHERE uid = ?1 AND revealed_at IS NULL")
+      .bind(p.uid)
+      .first<string>("server_seed");
     expect(await seedHash(stored!)).toBe(f.server_seed_hash);
     const wheel = await data(p.browser.get("FortuneWheels/wheelInfoGet", { campaign_id: await campaignId("daily-wheel") }));
     expect(wheel.fairness).toEqual(f);

@@ -13,6 +13,7 @@ import { randomHex } from "./core/bytes";
 import { assertAccess, endSession, resolveSession, startSession } from "./auth/request-session";
 import { needsSession } from "../../core/api/call-rules";
 import { clientIp } from "./core/throttle";
+import { routedD1 } from "./player/routed-d1";
 
 const VISITOR_COOKIE = "pf_vid";
 const VISITOR_ID = /^[0-9a-f]{32}$/;
@@ -56,14 +57,20 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
     }
     const raw = await readRawParams(request, decl, pathValue);
 
-    const { locales, defaultLocale, maintenance, generalInfo } = await localesAndMaintenance(env.DB, scope, Number(env.SETTINGS_CACHE_MS ?? 0) || 0);
+    const { locales, defaultLocale, maintenance, generalInfo, replica } = await localesAndMaintenance(env.DB, scope, Number(env.SETTINGS_CACHE_MS ?? 0) || 0);
     const known = new Set(locales.map((l) => l.code));
     const asked = url.searchParams.get("locale") ?? readCookie(request.headers.get("cookie"), "locale");
     const secure = env.APP_ENV !== "local";
     let visitor = readCookie(request.headers.get("cookie"), VISITOR_COOKIE);
+    let player: { uid: number; db: D1Database } | undefined;
     const pctx: PlatformContext = {
       env,
       db: env.DB,
+      player() {
+        if (pctx.uid <= 0) throw new PlatformError("Authorization", "Sign in to continue");
+        if (player?.uid !== pctx.uid) player = { uid: pctx.uid, db: routedD1(env, pctx.uid, replica) };
+        return player.db;
+      },
       request,
       locale: asked && known.has(asked) ? asked : defaultLocale,
       defaultLocale,

@@ -10,6 +10,7 @@ import { clearAttempts, recordAttempt, type ThrottleKey } from "../core/throttle
 import { ACCOUNT_POLICY, ADDRESS_POLICY, DEVICE_POLICY } from "../core/throttle-limits";
 import { accountKey, assertNotLocked, ipKey, unknownNameKey } from "./throttle";
 import { codeInvalid, passSecondFactor, readSecondFactor, twoFactorRequired, twoFactorTimeExpired } from "./two-factor";
+import { playerTables } from "../player/routed-d1";
 
 /** One answer for an unknown login, a wrong password and an account without a password. */
 const wrongCredentials = () => new PlatformError("Authorization", "Wrong login or password");
@@ -55,7 +56,7 @@ export const login: Handler<"auth.login"> = async ({ login, password, code }, ct
     await ctx.startSession(user.uid);
     throw new PlatformError("UserBanned", "This account is blocked. Please contact support.");
   }
-  await assertNotSelfExcluded(ctx.db, user.uid);
+  await assertNotSelfExcluded(playerTables(ctx.env, user.uid), user.uid);
 
   if (user.two_factor_enabled === 1 && user.two_factor_secret) {
     if (factor === undefined) {

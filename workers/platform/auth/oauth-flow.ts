@@ -12,6 +12,7 @@ import { oauthProvider } from "../providers/oauth-registry";
 import { safeReturnPath, withOutcome } from "./oauth-return";
 import { pageSession, startPageSession, type PageSession } from "./oauth-session";
 import { clearedFlowCookie, flowCookie, newState, readFlow, type OAuthFlow, type TypeAuth } from "./oauth-state";
+import { playerTables } from "../player/routed-d1";
 
 /**
  * Social sign-in (SPEC §7): the app opens /oauth/init in a popup (or as a page); the provider
@@ -86,7 +87,7 @@ async function settle(env: Env, flow: OAuthFlow, identity: OAuthIdentity, sessio
   }
   const linked = await linkedAccount(db, flow.service, identity.subject);
   if (linked?.is_banned === 1) return { ok: false, reason: "banned" };
-  if (linked && (await activeExclusion(db, linked.uid)) !== undefined) return { ok: false, reason: "self_excluded" };
+  if (linked && (await activeExclusion(playerTables(env, linked.uid), linked.uid)) !== undefined) return { ok: false, reason: "self_excluded" };
   // A provider's word does not replace the player's second factor: such accounts sign in with
   // password and code (the two-factor step needs both).
   if (linked?.two_factor_enabled === 1) return { ok: false, reason: "two_factor" };

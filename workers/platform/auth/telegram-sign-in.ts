@@ -9,6 +9,7 @@ import { assertNotSelfExcluded } from "../responsible/self-exclusion";
 import { loadLocales } from "../i18n/locales";
 import { createSocialAccount, freeFakename, isUniqueViolation, linkedAccount } from "./oauth-accounts";
 import { verifyInitData } from "./telegram";
+import { playerTables } from "../player/routed-d1";
 
 const SERVICE = "telegram";
 
@@ -60,7 +61,7 @@ export async function messengerSignIn(v: z.output<typeof RegistrationValues>, ct
     }
   }
   if (account.is_banned === 1) throw new PlatformError("UserBanned", "This account is blocked. Please contact support.");
-  await assertNotSelfExcluded(ctx.db, account.uid);
+  await assertNotSelfExcluded(playerTables(ctx.env, account.uid), account.uid);
   // The messenger's word does not replace the player's second factor.
   if (account.two_factor_enabled === 1) {
     throw new PlatformError("Authorization", "This account uses two-factor authentication: sign in with your password and code");

@@ -56,7 +56,7 @@ export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise
   const { method, rules } = await methodForCall(ctx, "deposit", p.method, player.currency);
   assertDepositAmount(p.amount, rules, player.currency);
   const requisites = await checkRequisites(ctx.db, method.fields, p.requisites);
-  await assertDepositAllowed(ctx.db, ctx.uid, p.amount);
+  await assertDepositAllowed(ctx.player(), ctx.uid, p.amount);
   if (p.campaign_offer_id !== undefined) await assertDepositOffer(ctx, p.campaign_offer_id, method.sysname, p.amount);
   const promo = p.promo_code ? await checkedPromoCode(ctx, p.promo_code, await loadRedeemer(ctx.db, ctx.uid), { kind: "deposit", amount: p.amount }) : null;
 
@@ -78,9 +78,9 @@ export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise
   if (promo) await rememberDepositPromo(ctx.db, row.id, promo.code);
   // Two deposits started at once may both have passed the limit check: look again now that this
   // one counts, and drop it (nothing was sent to the payment system yet) if the window is over.
-  if (await depositsOverLimit(ctx.db, ctx.uid, row)) {
+  if (await depositsOverLimit(ctx.player(), ctx.uid, row)) {
     await ctx.db.prepare("DELETE FROM cashier_transactions WHERE id = ?1 AND status = 'new'").bind(row.id).run();
-    throw await depositLimitError(ctx.db, ctx.uid);
+    throw await depositLimitError(ctx.player(), ctx.uid);
   }
   const { redirectUrl } = await provider.createPayment(ctx.env, {
     transactionId: row.id,
@@ -111,7 +111,7 @@ export async function depositInfo(ctx: PlatformContext, transactionId?: string):
     deposits_count: count,
     last_method: (last!.results[0] as { method: string } | undefined)?.method ?? null,
     // The deposit limit belongs to responsible gaming; it says what the current window leaves.
-    limit_available: (await readDepositLimit(ctx.db, ctx.uid)).available_amount,
+    limit_available: (await readDepositLimit(ctx.player(), ctx.uid)).available_amount,
     transaction,
   };
 }

@@ -18,6 +18,11 @@ export interface SessionInfo {
 export interface PlatformContext {
   env: Env;
   db: D1Database;
+  /**
+   * The signed-in player's own tables (decision 0075): statements on those already in their
+   * object go there, the rest to D1 (player/routed-d1.ts). Authorization error for a visitor.
+   */
+  player(): D1Database;
   request: Request;
   /** The request locale (`locale` query, then cookie, then default), always a known locale. */
   locale: string;

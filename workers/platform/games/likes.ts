@@ -11,22 +11,30 @@ async function gameId(db: D1Database, sysname: string): Promise<number> {
   return row.id;
 }
 
-/** games.getLikes: sysnames, newest like first. */
+/**
+ * games.getLikes: sysnames, newest like first. The likes are the player's (their object, decision
+ * 0075), the sysnames the catalogue's (D1): a game gone from the catalogue drops out of the list.
+ */
 export async function getLikes(ctx: PlatformContext): Promise<string[]> {
-  const { results } = await ctx.db
-    .prepare(
-      `SELECT g.sysname FROM game_likes l JOIN games g ON g.id = l.game_id
-       WHERE l.uid = ?1 ORDER BY l.created_at DESC, l.game_id DESC`,
-    )
+  const { results: likes } = await ctx
+    .player()
+    .prepare("SELECT game_id FROM game_likes WHERE uid = ?1 ORDER BY created_at DESC, game_id DESC")
     .bind(ctx.uid)
-    .all<{ sysname: string }>();
-  return results.map((r) => r.sysname);
+    .all<{ game_id: number }>();
+  if (!likes.length) return [];
+  const { results: games } = await ctx.db
+    .prepare("SELECT id, sysname FROM games WHERE id IN (SELECT value FROM json_each(?1))")
+    .bind(JSON.stringify(likes.map((l) => l.game_id)))
+    .all<{ id: number; sysname: string }>();
+  const sysname = new Map(games.map((g) => [g.id, g.sysname]));
+  return likes.flatMap((l) => sysname.get(l.game_id) ?? []);
 }
 
 /** games.addLike: liking twice keeps the first like (and its place in the list). */
 export async function addLike(ctx: PlatformContext, sysname: string): Promise<1> {
   const id = await gameId(ctx.db, sysname);
-  await ctx.db
+  await ctx
+    .player()
     .prepare("INSERT INTO game_likes (uid, game_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT (uid, game_id) DO NOTHING")
     .bind(ctx.uid, id, Date.now())
     .run();
@@ -35,6 +43,6 @@ export async function addLike(ctx: PlatformContext, sysname: string): Promise<1>
 
 export async function removeLike(ctx: PlatformContext, sysname: string): Promise<1> {
   const id = await gameId(ctx.db, sysname);
-  await ctx.db.prepare("DELETE FROM game_likes WHERE uid = ?1 AND game_id = ?2").bind(ctx.uid, id).run();
+  await ctx.player().prepare("DELETE FROM game_likes WHERE uid = ?1 AND game_id = ?2").bind(ctx.uid, id).run();
   return 1;
 }

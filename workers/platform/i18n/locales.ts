@@ -35,6 +35,8 @@ export type PlatformSettings = LocaleList & {
   maintenance: string | null;
   /** The `general_info` document's JSON (site currencies…), null when it is not configured. */
   generalInfo: string | null;
+  /** The configuration's version the players' objects copy (replica_state, decision 0075); null before migration 0049. */
+  replica: number | null;
 };
 
 /**
@@ -47,11 +49,18 @@ export async function loadLocalesAndMaintenance(db: D1Database): Promise<Platfor
   const { results } = await db
     .prepare(
       `SELECT 0 AS k, code, name, icon, dir, is_default, position, NULL AS value FROM (${LOCALES_SQL})
-       UNION ALL SELECT 1, key, NULL, NULL, NULL, NULL, NULL, value FROM settings WHERE key IN ('maintenance', 'general_info')`,
+       UNION ALL SELECT 1, key, NULL, NULL, NULL, NULL, NULL, value FROM settings WHERE key IN ('maintenance', 'general_info')
+       UNION ALL SELECT 2, 'replica', NULL, NULL, NULL, NULL, NULL, version FROM replica_state`,
     )
-    .all<LocaleRow & { k: number; value: string | null }>();
-  const setting = (key: string) => results.find((r) => r.k === 1 && r.code === key)?.value ?? null;
-  return { ...toLocaleList(results.filter((r) => r.k === 0)), maintenance: setting("maintenance"), generalInfo: setting("general_info") };
+    .all<LocaleRow & { k: number; value: string | number | null }>();
+  const setting = (key: string) => (results.find((r) => r.k === 1 && r.code === key)?.value as string | undefined) ?? null;
+  const replica = results.find((r) => r.k === 2)?.value;
+  return {
+    ...toLocaleList(results.filter((r) => r.k === 0)),
+    maintenance: setting("maintenance"),
+    generalInfo: setting("general_info"),
+    replica: typeof replica === "number" ? replica : null,
+  };
 }
 
 /** Turns flat dotted keys into the nested bundle i18next reads. */

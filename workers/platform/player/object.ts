@@ -2,26 +2,9 @@ import { DurableObject } from "cloudflare:workers";
 import { objectD1 } from "../storage/object-d1";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
 import { isReplicatedTable, MIRRORED_USER_COLUMNS, WHOLE_REPLICAS } from "./tables";
+import type { Facts, MirroredUser, Outcome, WireResult, WireStatement } from "./wire";
 
-/** A statement as it travels to the object: its SQL and its bound values. */
-export interface WireStatement {
-  sql: string;
-  params: unknown[];
-}
-
-/** A statement's answer as D1 gives it (`results` and `meta`); `raw` rows when asked for them. */
-export interface WireResult {
-  results: Record<string, unknown>[];
-  meta: D1Meta & Record<string, unknown>;
-}
-
-/**
- * What a call answers: its value, or the error's message (an RPC that rejects is reported as an
- * unhandled rejection by the Worker tests' pool even when the caller handles it, workers-sdk#14736;
- * and an error's class does not cross the RPC boundary anyway). The Worker side rethrows it.
- */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
-
+/** Runs `work`, answering its value or its error's message (wire.ts Outcome: RPC methods never reject). */
 async function outcome<T>(work: () => T | Promise<T>): Promise<Outcome<T>> {
   try {
     return { ok: true, value: await work() };
@@ -29,24 +12,6 @@ async function outcome<T>(work: () => T | Promise<T>): Promise<Outcome<T>> {
     return { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
 }
-
-/** The value of an outcome, or its error thrown again on this side. */
-export function unwrap<T>(o: Outcome<T>): T {
-  if (o.ok) return o.value;
-  throw new Error(o.message);
-}
-
-/**
- * Rows of the catalogue or the sportsbook's feed a call's statements join (the round's game, the
- * bet's selections), as the Worker read them from D1: the object keeps them (tables.ts).
- */
-export interface Facts {
-  table: string;
-  rows: Record<string, unknown>[];
-}
-
-/** The player's `users` columns the object keeps (tables.ts MIRRORED_USER_COLUMNS). */
-export type MirroredUser = Record<(typeof MIRRORED_USER_COLUMNS)[number], string | number | null>;
 
 /**
  * PlayerObject (decision 0075): one SQLite-backed Durable Object per player (`idFromName(uid)`),
@@ -68,6 +33,7 @@ export class PlayerObject extends DurableObject<Env> {
   private readonly db: D1Database;
   private uid = 0;
   private replica = 0;
+  private userKnown = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -80,10 +46,12 @@ export class PlayerObject extends DurableObject<Env> {
   }
 
   /** Runs `statements`: one alone, or several as one transaction (`batch`). */
-  run(uid: number, statements: WireStatement[], batch: boolean, replica: number | null = null, facts: Facts[] = []): Promise<Outcome<WireResult[]>> {
+  run(uid: number, statements: WireStatement[], batch: boolean, replica: number | null | "skip" = null, facts: Facts[] = []): Promise<Outcome<WireResult[]>> {
     return outcome(async () => {
       this.claim(uid);
-      await this.ensureReplica(replica);
+      await this.ensureUser();
+      // "skip": the caller saw that no statement joins the configuration copy.
+      if (replica !== "skip") await this.ensureReplica(replica);
       if (facts.length) this.remember(facts);
       const prepared = statements.map((s) => this.db.prepare(s.sql).bind(...s.params));
       if (batch) return (await this.db.batch(prepared)).map(wire);
@@ -113,6 +81,22 @@ export class PlayerObject extends DurableObject<Env> {
       ...values,
     );
     return changed.rowsWritten > 0;
+  }
+
+  /**
+   * The player's mirrored `users` row, read from D1 on the object's first call if it has none. Later
+   * changes to those columns are written by the Worker code that makes them (`adopt`).
+   */
+  private async ensureUser(): Promise<void> {
+    if (this.userKnown) return;
+    if (this.ctx.storage.sql.exec("SELECT 1 FROM users WHERE uid = ?", this.uid).toArray().length === 0) {
+      const row = await this.env.DB.prepare(`SELECT ${MIRRORED_USER_COLUMNS.join(", ")} FROM users WHERE uid = ?1`)
+        .bind(this.uid)
+        .first<MirroredUser>();
+      if (!row) throw new Error(`PlayerObject: no player ${this.uid}`);
+      this.writeUser(row);
+    }
+    this.userKnown = true;
   }
 
   /** Copies the configuration again if D1's version is not the one held (see the class comment). */

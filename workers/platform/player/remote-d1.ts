@@ -1,4 +1,9 @@
-import { type MirroredUser, type Outcome, unwrap, type WireResult, type WireStatement } from "./object";
+import { isReplicatedTable, namedTables } from "./tables";
+import { type MirroredUser, type Outcome, unwrap, type WireResult, type WireStatement } from "./wire";
+
+/** The replica version a call needs: "skip" when none of its statements joins the copied configuration. */
+const replicaFor = (statements: WireStatement[], replica: number | null): number | null | "skip" =>
+  statements.some((s) => namedTables(s.sql).some(isReplicatedTable)) ? replica : "skip";
 
 /**
  * The D1 interface over one player's object (decision 0075): a module that takes a `D1Database`
@@ -9,7 +14,7 @@ import { type MirroredUser, type Outcome, unwrap, type WireResult, type WireStat
  */
 
 interface PlayerStub {
-  run(uid: number, statements: WireStatement[], batch: boolean, replica: number | null): Promise<Outcome<WireResult[]>>;
+  run(uid: number, statements: WireStatement[], batch: boolean, replica: number | null | "skip"): Promise<Outcome<WireResult[]>>;
 }
 
 class RemoteStatement implements D1PreparedStatement {
@@ -25,7 +30,7 @@ class RemoteStatement implements D1PreparedStatement {
   }
 
   private async one(): Promise<WireResult> {
-    const [result] = unwrap(await this.stub.run(this.uid, [this.wire], false, this.replica));
+    const [result] = unwrap(await this.stub.run(this.uid, [this.wire], false, replicaFor([this.wire], this.replica)));
     return result!;
   }
 
@@ -70,7 +75,7 @@ export function playerD1(env: Pick<Env, "PLAYER">, uid: number, replica: number 
       if (!(s instanceof RemoteStatement)) throw new TypeError("A batch takes statements prepared on the same database");
       return s.wire;
     });
-    const results = unwrap(await stub.run(uid, wires, true, replica));
+    const results = unwrap(await stub.run(uid, wires, true, replicaFor(wires, replica)));
     return results.map((r) => ({ success: true as const, results: r.results as T[], meta: r.meta }));
   };
   const session = { prepare, batch, getBookmark: () => null };

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
-import { MIRRORED_USER_COLUMNS, PLAYER_TABLES, REPLICATED_TABLES, SHARED_TABLES, WHOLE_REPLICAS } from "./tables";
+import { MIRRORED_USER_COLUMNS, MOVED_TABLES, PLAYER_TABLES, REPLICATED_TABLES, SHARED_TABLES, WHOLE_REPLICAS } from "./tables";
 
 /**
  * The player object's schema (decision 0075) is generated from `migrations/`, so the SQL of a table
@@ -15,20 +15,30 @@ import { MIRRORED_USER_COLUMNS, PLAYER_TABLES, REPLICATED_TABLES, SHARED_TABLES,
 
 const GENERATED = "workers/platform/player/schema.generated.ts";
 
-function migrated(): DatabaseSync {
-  const db = new DatabaseSync(":memory:");
-  for (const f of readdirSync("migrations")
-    .filter((f) => f.endsWith(".sql"))
-    .sort())
-    db.exec(readFileSync(`migrations/${f}`, "utf8"));
-  return db;
-}
-
 interface Entry {
   type: string;
   name: string;
   tbl_name: string;
   sql: string;
+}
+
+/**
+ * D1 after every migration, and each schema entry as it last stood in D1: a player table that moved
+ * into the objects is dropped from D1 (migration 0050…) and keeps its last definition here.
+ */
+function migrated(): { db: DatabaseSync; entries: Entry[] } {
+  const db = new DatabaseSync(":memory:");
+  const last = new Map<string, Entry>();
+  for (const f of readdirSync("migrations")
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
+    db.exec(readFileSync(`migrations/${f}`, "utf8"));
+    const now = db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid").all() as unknown as Entry[];
+    const present = new Set(now.map((e) => e.name));
+    for (const [name, e] of last) if (!present.has(name) && !(PLAYER_TABLES as readonly string[]).includes(e.tbl_name)) last.delete(name);
+    for (const e of now) last.set(e.name, e); // an entry keeps its first place, takes its latest definition
+  }
+  return { db, entries: [...last.values()] };
 }
 
 const OBJECT_TABLES: readonly string[] = [...PLAYER_TABLES, ...REPLICATED_TABLES];
@@ -51,8 +61,7 @@ function withoutForeignReferences(sql: string): string {
 /** The tables a trigger's WHEN and body name. */
 const namedTables = (sql: string) => [...sql.slice(sql.search(/\b(?:WHEN|BEGIN)\b/i)).matchAll(/\b(?:FROM|JOIN|INTO|UPDATE)\s+(\w+)/gi)].map((m) => m[1]!);
 
-function generate(db: DatabaseSync): string[] {
-  const entries = db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid").all() as unknown as Entry[];
+function generate(db: DatabaseSync, entries: Entry[]): string[] {
   const out: string[] = [];
   // The mirrored user columns, typed as migrations typed them; no constraints (the Worker checked them).
   const userColumns = (db.prepare("PRAGMA table_info(users)").all() as { name: string; type: string }[]).filter((c) =>
@@ -93,17 +102,11 @@ function render(statements: string[]): string {
 }
 
 describe("the player object's schema", () => {
-  const db = migrated();
-  const statements = generate(db);
+  const { db, entries } = migrated();
+  const statements = generate(db, entries);
 
   it("classifies every table of the migrations once: the player's, replicated configuration or the site's", () => {
-    const tables = (
-      db
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE '_cf_%'")
-        .all() as {
-        name: string;
-      }[]
-    ).map((t) => t.name);
+    const tables = entries.filter((e) => e.type === "table" && !/^(sqlite_|d1_|_cf_)/.test(e.name)).map((e) => e.name);
     const classified = [...PLAYER_TABLES, ...REPLICATED_TABLES, ...SHARED_TABLES];
     expect(classified.filter((t, i) => classified.indexOf(t) !== i)).toEqual([]);
     expect(tables.filter((t) => !classified.includes(t as never))).toEqual([]);
@@ -115,6 +118,12 @@ describe("the player object's schema", () => {
     expect(readFileSync(GENERATED, "utf8")).toBe(render(statements));
     expect(PLAYER_SCHEMA).toEqual(statements);
     expect(PLAYER_SCHEMA_VERSION).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it("leaves D1 without the tables already in the players' objects (MOVED_TABLES), and keeps every other player table", () => {
+    const inD1 = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
+    expect(MOVED_TABLES.filter((t) => inD1.has(t))).toEqual([]);
+    expect(PLAYER_TABLES.filter((t) => !inD1.has(t) && !(MOVED_TABLES as readonly string[]).includes(t))).toEqual([]);
   });
 
   it("moves D1's replica version on every change to a copied configuration table (migration 0049), and only on those", () => {

@@ -1,4 +1,4 @@
-import { isPlayerTable, isSharedTable } from "./tables";
+import { isMovedTable, isPlayerTable, isSharedTable, namedTables } from "./tables";
 
 /**
  * The work list of decision 0075, measured: a view of D1 that reports every statement and every
@@ -6,15 +6,19 @@ import { isPlayerTable, isSharedTable } from "./tables";
  * the player's tables are in the player's object (one SQLite there, D1 here), so each report is a
  * place to split into a read of what is shared and a statement of the player's, or an effect the
  * outbox carries. Joining the replicated configuration (tables.ts) is allowed, and so is reading
- * the player's own `users` row (the object mirrors its currency, country and registration time). Only the Worker tests turn it on (`SPLIT_CHECK=report npm test`, a test binding):
+ * the player's own `users` row (the object mirrors its currency, country and registration time).
+ *
+ * It also refuses, with an error, any statement that reaches D1 naming a table already moved to the
+ * players' objects (tables.ts MOVED_TABLES): that code must go through `ctx.player()`. Only the
+ * Worker tests turn it on (the SPLIT_CHECK test binding: "moved" refuses, "report" also reports):
  * parsing every statement costs time no player should pay.
  */
 
 /** The tables a statement names after FROM, JOIN, INTO or UPDATE (CTE names and functions are neither list's). */
 export function tablesOf(sql: string): { player: string[]; shared: string[]; writesUsers: boolean } {
-  const names = new Set([...sql.matchAll(/\b(?:FROM|JOIN|INTO|UPDATE)\s+([A-Za-z_][A-Za-z0-9_]*)/gi)].map((m) => m[1]!.toLowerCase()));
-  const player = [...names].filter(isPlayerTable);
-  const shared = [...names].filter(isSharedTable);
+  const names = namedTables(sql);
+  const player = names.filter(isPlayerTable);
+  const shared = names.filter(isSharedTable);
   const writesUsers = /\b(?:INTO|UPDATE)\s+users\b/i.test(sql);
   return { player, shared, writesUsers };
 }
@@ -41,15 +45,22 @@ function where(): string {
   return (frames[0] ?? "").trim().replace(/^at\s+/, "");
 }
 
-function report(kind: "statement" | "batch", sqls: string[]): void {
+function refuseMoved(sql: string): void {
+  const moved = namedTables(sql).filter(isMovedTable);
+  if (moved.length)
+    throw new Error(`${moved.join(", ")} ${moved.length > 1 ? "are" : "is"} in the players' objects now, not in D1: use ctx.player() (decision 0075)`);
+}
+
+function reportMix(kind: "statement" | "batch", sqls: string[]): void {
   const mixed = mixes(sqls);
   if (!mixed) return;
   const text = sqls.map((s) => s.replace(/\s+/g, " ").trim().slice(0, 120)).join(" ;; ");
   console.warn(`split-check ${kind} player=[${mixed.player.join(",")}] shared=[${mixed.shared.join(",")}] at ${where()} :: ${text}`);
 }
 
-/** `db`, reporting what mixes the two sides (see the module comment). */
-export function splitCheckedD1(db: D1Database): D1Database {
+/** `db`, refusing moved tables and, with `reporting`, reporting what mixes the two sides (see the module comment). */
+export function splitCheckedD1(db: D1Database, reporting: boolean): D1Database {
+  const report = reporting ? reportMix : () => {};
   const mark = (stmt: D1PreparedStatement, sql: string): Marked => {
     const wrapped = new Proxy(stmt, {
       get(target, prop) {
@@ -71,7 +82,11 @@ export function splitCheckedD1(db: D1Database): D1Database {
   };
   return new Proxy(db, {
     get(target, prop) {
-      if (prop === "prepare") return (sql: string) => mark(target.prepare(sql), sql);
+      if (prop === "prepare")
+        return (sql: string) => {
+          refuseMoved(sql);
+          return mark(target.prepare(sql), sql);
+        };
       if (prop === "batch") {
         return (stmts: Marked[]) => {
           const sqls = stmts.map((s) => s[SQL] ?? "");

@@ -180,6 +180,13 @@ export type PlayerTable = (typeof PLAYER_TABLES)[number];
 export type ReplicatedTable = (typeof REPLICATED_TABLES)[number];
 export type SharedTable = (typeof SHARED_TABLES)[number];
 
+/**
+ * The player tables already in the players' objects (decision 0075 moves them in slices). A
+ * statement on them goes to the player's object (`routedD1`); D1's copies of them are no longer
+ * used, and the Worker tests refuse any statement that reaches them in D1 (split-check.ts).
+ */
+export const MOVED_TABLES = ["reality_checks", "sport_settings", "game_likes", "self_exclusions", "deposit_limits"] as const satisfies readonly PlayerTable[];
+
 /** The `users` columns a player's own statements read; the object keeps them in its `users` row. */
 export const MIRRORED_USER_COLUMNS = ["uid", "currency", "country_code", "created_at"] as const;
 
@@ -196,4 +203,11 @@ const shared = new Set<string>(SHARED_TABLES);
 
 export const isPlayerTable = (name: string): boolean => player.has(name);
 export const isReplicatedTable = (name: string): boolean => replicated.has(name);
+const moved = new Set<string>(MOVED_TABLES);
+export const isMovedTable = (name: string): boolean => moved.has(name);
 export const isSharedTable = (name: string): boolean => shared.has(name);
+
+/** The tables a statement names after FROM, JOIN, INTO or UPDATE, lower-cased (CTE names and functions included: they are in no list). */
+export function namedTables(sql: string): string[] {
+  return [...new Set([...sql.matchAll(/\b(?:FROM|JOIN|INTO|UPDATE)\s+([A-Za-z_][A-Za-z0-9_]*)/gi)].map((m) => m[1]!.toLowerCase()))];
+}

@@ -9,14 +9,14 @@ type Methods = "account.getDepositLimit" | "account.setDepositLimit" | "account.
 
 /** Responsible gaming (decision 0012): deposit limits, self-exclusion, the reality check. */
 export const responsibleHandlers: Handlers<Methods> = {
-  "account.getDepositLimit": (_p, ctx) => readDepositLimit(ctx.db, ctx.uid),
+  "account.getDepositLimit": (_p, ctx) => readDepositLimit(ctx.player(), ctx.uid),
 
   async "account.setDepositLimit"({ period, amount }, ctx) {
     const now = Date.now();
     const request = period === "none" ? null : { days: Number(period), amount: amount! };
-    const next = requestLimit(await loadLimit(ctx.db, ctx.uid, now), request, now);
-    await saveLimit(ctx.db, ctx.uid, next, now);
-    return describeLimit(ctx.db, ctx.uid, next, now);
+    const next = requestLimit(await loadLimit(ctx.player(), ctx.uid, now), request, now);
+    await saveLimit(ctx.player(), ctx.uid, next, now);
+    return describeLimit(ctx.player(), ctx.uid, next, now);
   },
 
   "account.selfExclude": (params, ctx) => selfExclude(params, ctx),
@@ -24,8 +24,8 @@ export const responsibleHandlers: Handlers<Methods> = {
   async "account.getResponsibleGaming"(_p, ctx) {
     const startedAt = ctx.session?.createdAt ?? Date.now();
     const [until, check, currency] = await Promise.all([
-      activeExclusion(ctx.db, ctx.uid),
-      ctx.db.prepare("SELECT minutes FROM reality_checks WHERE uid = ?1").bind(ctx.uid).first<{ minutes: number }>(),
+      activeExclusion(ctx.player(), ctx.uid),
+      ctx.player().prepare("SELECT minutes FROM reality_checks WHERE uid = ?1").bind(ctx.uid).first<{ minutes: number }>(),
       playerCurrency(ctx.db, ctx.uid),
     ]);
     return {
@@ -36,7 +36,8 @@ export const responsibleHandlers: Handlers<Methods> = {
   },
 
   async "account.setRealityCheck"({ minutes }, ctx) {
-    await ctx.db
+    await ctx
+      .player()
       .prepare(
         `INSERT INTO reality_checks (uid, minutes, updated_at) VALUES (?1, ?2, ?3)
          ON CONFLICT (uid) DO UPDATE SET minutes = ?2, updated_at = ?3`,

@@ -15,7 +15,7 @@ import { exclusionEnd, formatDay } from "./dates";
  * sign-in, messenger and social sign-in and deposits are refused until it ends.
  */
 
-/** The end of the player's running self-exclusion: a time, null for permanent, undefined when none. */
+/** The end of the player's running self-exclusion: a time, null for permanent, undefined when none. `db`: the player's tables (ctx.player(), playerTables). */
 export async function activeExclusion(db: D1Database, uid: number, now = Date.now()): Promise<number | null | undefined> {
   const row = await db
     .prepare(
@@ -60,7 +60,7 @@ export async function selfExclude({ period, password }: SelfExcludeParams, ctx: 
     }
   }
   const until = exclusionEnd(period, now);
-  await ctx.db.prepare("INSERT INTO self_exclusions (uid, period, created_at, until) VALUES (?1, ?2, ?3, ?4)").bind(user.uid, period, now, until).run();
+  await ctx.player().prepare("INSERT INTO self_exclusions (uid, period, created_at, until) VALUES (?1, ?2, ?3, ?4)").bind(user.uid, period, now, until).run();
   await revokeUserSessions(ctx.db, user.uid);
   await ctx.endSession();
   return { until };

@@ -19,7 +19,7 @@ type SportsbookMethods =
 const reader = (ctx: PlatformContext) => ({ db: ctx.db, locale: ctx.locale, defaultLocale: ctx.defaultLocale });
 
 async function readSetting(ctx: PlatformContext): Promise<OddsChange> {
-  return (await ctx.db.prepare("SELECT odds_change FROM sport_settings WHERE uid = ?1").bind(ctx.uid).first<OddsChange>("odds_change")) ?? "higher";
+  return (await ctx.player().prepare("SELECT odds_change FROM sport_settings WHERE uid = ?1").bind(ctx.uid).first<OddsChange>("odds_change")) ?? "higher";
 }
 
 export const sportsbookHandlers: Handlers<SportsbookMethods> = {
@@ -31,7 +31,8 @@ export const sportsbookHandlers: Handlers<SportsbookMethods> = {
   "sportsbook.getBets": (p, ctx) => readBets(ctx.db, ctx.uid, p, reader(ctx)),
   "sportsbook.getSettings": async (_p, ctx) => ({ odds_change: await readSetting(ctx) }),
   "sportsbook.setSettings": async (p, ctx) => {
-    await ctx.db
+    await ctx
+      .player()
       .prepare("INSERT INTO sport_settings (uid, odds_change) VALUES (?1, ?2) ON CONFLICT (uid) DO UPDATE SET odds_change = excluded.odds_change")
       .bind(ctx.uid, p.odds_change)
       .run();
