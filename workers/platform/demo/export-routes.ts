@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { pageSession } from "../auth/oauth-session";
 import { exportFile } from "../games/export-build";
 import { findExport } from "../games/export";
+import { playerTables } from "../player/routed-d1";
 
 /**
  * `GET /platform/exports/game-history/{id}.csv`: a ready game history export, as a file, to its
@@ -17,7 +18,8 @@ exportRoutes.get("/platform/exports/game-history/:file", async (c) => {
   const session = await pageSession(c.req.raw, c.env);
   const player = session.player;
   if (!match || !player || player.banned) return text(404, "Not found");
-  const row = await findExport(c.env.DB, player.uid, match[1]!);
+  const tables = playerTables(c.env, player.uid);
+  const row = await findExport(tables, player.uid, match[1]!);
   if (!row) return text(404, "Not found");
   if (row.status !== "ready") {
     return text(
@@ -26,7 +28,7 @@ exportRoutes.get("/platform/exports/game-history/:file", async (c) => {
     );
   }
   const day = new Date(row.created_at).toISOString().slice(0, 10);
-  return new Response(await exportFile(c.env.DB, row.id), {
+  return new Response(await exportFile(tables, row.id), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="game-history-${day}.csv"`,

@@ -86,26 +86,28 @@ async function pendingOrKeyed(db: D1Database, uid: number, key: string | undefin
  */
 async function recover(ctx: PlatformContext, row: ExportRow, now = Date.now()): Promise<ExportRow> {
   if (row.status !== "pending" || now - row.build_started_at < STALE_BUILD_MS) return row;
-  const claimed = await ctx.db
+  const claimed = await ctx
+    .player()
     .prepare("UPDATE game_history_exports SET build_started_at = ?3 WHERE id = ?1 AND status = 'pending' AND build_started_at = ?2")
     .bind(row.id, row.build_started_at, now)
     .run();
-  if (claimed.meta.changes === 1) await buildExport(ctx.db, row.id);
-  return (await findExport(ctx.db, row.uid, row.id)) ?? row;
+  if (claimed.meta.changes === 1) await buildExport(ctx.player(), row.id);
+  return (await findExport(ctx.player(), row.uid, row.id)) ?? row;
 }
 
 export async function createExport(ctx: PlatformContext, params: { from?: number; to?: number; idempotency_key?: string }): Promise<GameHistoryExport> {
   const info = await readSetting<GeneralInfo>(ctx.db, "general_info");
+  const db = ctx.player();
   if (!info.is_game_history_export_enabled) {
     throw new PlatformError("AccessDenied", "Game history export is not available on this site");
   }
   const now = Date.now();
   const { from, to } = exportPeriod(params.from, params.to, now);
-  const existing = await pendingOrKeyed(ctx.db, ctx.uid, params.idempotency_key);
+  const existing = await pendingOrKeyed(db, ctx.uid, params.idempotency_key);
   if (existing) return toEntity(await recover(ctx, existing, now));
 
   const id = toBase64Url(crypto.getRandomValues(new Uint8Array(18)));
-  const inserted = await ctx.db
+  const inserted = await db
     .prepare(
       `INSERT INTO game_history_exports (id, uid, status, from_ms, to_ms, idempotency_key, created_at, build_started_at)
        VALUES (?1, ?2, 'pending', ?3, ?4, ?5, ?6, ?6) ON CONFLICT DO NOTHING`,
@@ -114,13 +116,13 @@ export async function createExport(ctx: PlatformContext, params: { from?: number
     .run();
   if (inserted.meta.changes !== 1) {
     // A concurrent request created the pending (or keyed) one first: answer that.
-    const raced = await pendingOrKeyed(ctx.db, ctx.uid, params.idempotency_key);
+    const raced = await pendingOrKeyed(db, ctx.uid, params.idempotency_key);
     if (raced) return toEntity(raced);
     throw new PlatformError("InvalidRequest", "The export could not be created. Please try again.", { status: 409 });
   }
-  ctx.waitUntil(buildExport(ctx.db, id));
-  ctx.waitUntil(dropOldExports(ctx.db, ctx.uid));
-  return toEntity((await findExport(ctx.db, ctx.uid, id))!);
+  ctx.waitUntil(buildExport(db, id));
+  ctx.waitUntil(dropOldExports(db, ctx.uid));
+  return toEntity((await findExport(db, ctx.uid, id))!);
 }
 
 async function dropOldExports(db: D1Database, uid: number): Promise<void> {
@@ -134,11 +136,12 @@ async function dropOldExports(db: D1Database, uid: number): Promise<void> {
 
 export async function getExports(ctx: PlatformContext, id: string | undefined): Promise<GameHistoryExport | GameHistoryExport[]> {
   if (id !== undefined) {
-    const row = await findExport(ctx.db, ctx.uid, id);
+    const row = await findExport(ctx.player(), ctx.uid, id);
     if (!row) throw new PlatformError("InvalidParameter", "No such export", { status: 404, fields: { id: ["No such export"] } });
     return toEntity(await recover(ctx, row));
   }
-  const { results } = await ctx.db
+  const { results } = await ctx
+    .player()
     .prepare("SELECT * FROM game_history_exports WHERE uid = ?1 ORDER BY created_at DESC, id LIMIT ?2")
     .bind(ctx.uid, KEEP)
     .all<ExportRow>();

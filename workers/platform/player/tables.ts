@@ -185,7 +185,15 @@ export type SharedTable = (typeof SHARED_TABLES)[number];
  * statement on them goes to the player's object (`routedD1`); D1's copies of them are no longer
  * used, and the Worker tests refuse any statement that reaches them in D1 (split-check.ts).
  */
-export const MOVED_TABLES = ["reality_checks", "sport_settings", "game_likes", "self_exclusions", "deposit_limits"] as const satisfies readonly PlayerTable[];
+export const MOVED_TABLES = [
+  "reality_checks",
+  "sport_settings",
+  "game_likes",
+  "self_exclusions",
+  "deposit_limits",
+  "game_history_exports",
+  "game_history_export_chunks",
+] as const satisfies readonly PlayerTable[];
 
 /** The `users` columns a player's own statements read; the object keeps them in its `users` row. */
 export const MIRRORED_USER_COLUMNS = ["uid", "currency", "country_code", "created_at"] as const;

@@ -17,9 +17,13 @@ function toBinding(value: unknown, index: number): SqlStorageValue {
   throw new TypeError(`D1_TYPE_ERROR: Type '${typeof value}' not supported for value '${String(value)}' (parameter ${index + 1})`);
 }
 
-/** What D1 reports of a statement: rows read and written, changes, the last row id. */
+/**
+ * What D1 reports of a statement: rows read and written, changes, the last row id. Only a statement
+ * that wrote asks SQLite for the last two (one more query); a read reports none changed.
+ */
 function metaOf(sql: SqlStorage, cursor: SqlStorageCursor<Row>, started: number): D1Meta & Record<string, unknown> {
-  const { changes, id } = sql.exec<{ changes: number; id: number }>("SELECT changes() AS changes, last_insert_rowid() AS id").one();
+  const { changes, id } =
+    cursor.rowsWritten > 0 ? sql.exec<{ changes: number; id: number }>("SELECT changes() AS changes, last_insert_rowid() AS id").one() : { changes: 0, id: 0 };
   return {
     duration: performance.now() - started,
     size_after: sql.databaseSize,
