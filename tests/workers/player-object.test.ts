@@ -182,4 +182,17 @@ describe("the player object", () => {
     await expect(mixed).rejects.toThrow(/mixes the player's object and D1/);
     expect(await db.prepare("SELECT COUNT(*) AS n FROM reality_checks WHERE uid = ?1").bind(uid).first("n")).toBe(0);
   });
+
+  it("keeps its copy of the player's currency when the player changes it", async () => {
+    const { browser, uid } = await registerPlayer();
+    expect(await data(browser.post("account/setRealityCheck", { minutes: 30 }))).toBe(1);
+    const mirrored = () => playerD1(env, uid).prepare("SELECT currency FROM users WHERE uid = ?1").bind(uid).first<string>("currency");
+    const before = await mirrored();
+    const { available_currencies: available } = JSON.parse(
+      (await env.DB.prepare("SELECT value FROM settings WHERE key = 'general_info'").first<string>("value"))!,
+    ) as { available_currencies: string[] };
+    const other = available.find((c) => c !== before)!;
+    expect(await data(browser.post("account/setCurrency", { currency: other }))).toBe(1);
+    expect(await mirrored()).toBe(other);
+  });
 });

@@ -19,6 +19,7 @@ import { loadRedeemer, type PromoCodeRow } from "../promocodes/rules";
 import { hashPassword } from "./passwords";
 import { missingRequiredValues } from "./required-fields";
 import { messengerSignIn } from "./telegram-sign-in";
+import { refreshMirror } from "../player/remote-d1";
 
 type Values = z.output<typeof RegistrationValues>;
 type Fields = Record<string, string[]>;
@@ -263,6 +264,8 @@ async function completeRegistration(v: Values, ctx: PlatformContext): Promise<Ac
     const clashed = await taken(ctx.db, identifiers, uid);
     throw invalid(clashed.length ? Object.fromEntries(clashed.map((f) => [f, ["Already registered"]])) : { fakename: ["This name is taken"] });
   }
+  // The currency and country may have changed: the player's object keeps a copy of them.
+  await refreshMirror(ctx.env, uid);
   if (promo) await announcePromoGrants(ctx, uid, promo.code);
   return playerInfo(ctx, uid);
 }

@@ -1,4 +1,4 @@
-import { isReplicatedTable, namedTables } from "./tables";
+import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables } from "./tables";
 import { type MirroredUser, type Outcome, unwrap, type WireResult, type WireStatement } from "./wire";
 
 /** The replica version a call needs: "skip" when none of its statements joins the copied configuration. */
@@ -86,6 +86,17 @@ export function playerD1(env: Pick<Env, "PLAYER">, uid: number, replica: number 
     withSession: () => session,
     dump: () => Promise.reject(new Error("dump() is not available on a player's object")),
   };
+}
+
+/**
+ * After D1's `users` row changed a mirrored column (the currency, the country): the object's copy
+ * takes D1's values. The Worker code that makes such a change calls it once the change committed.
+ */
+export async function refreshMirror(env: Pick<Env, "DB" | "PLAYER">, uid: number): Promise<void> {
+  const row = await env.DB.prepare(`SELECT ${MIRRORED_USER_COLUMNS.join(", ")} FROM users WHERE uid = ?1`)
+    .bind(uid)
+    .first<MirroredUser>();
+  if (row) await adoptPlayer(env, row);
 }
 
 /** Writes the player's mirrored `users` columns into their object; answers whether they changed. */

@@ -1,4 +1,5 @@
 import type { Handlers } from "../core/context";
+import { refreshMirror } from "../player/remote-d1";
 import { currencyRates, setPlayerCurrency } from "./currency";
 import { balanceFields, readBalances } from "./wallet";
 
@@ -10,6 +11,7 @@ export const walletHandlers: Handlers<"account.getBalance" | "account.getcurrenc
 
   async "account.setCurrency"({ currency }, ctx) {
     await setPlayerCurrency(ctx.db, ctx.uid, currency);
+    await refreshMirror(ctx.env, ctx.uid);
     return 1 as const;
   },
 };
