@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PlatformError } from "../../core/api/errors";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "../../workers/platform/player/schema.generated";
+import { outboxEntry } from "../../workers/platform/player/outbox";
 import { adoptPlayer, playerD1 } from "../../workers/platform/player/remote-d1";
 import { routedD1 } from "../../workers/platform/player/routed-d1";
 import { registerPlayer } from "./auth-helpers";
@@ -194,5 +195,71 @@ describe("the player object", () => {
     const other = available.find((c) => c !== before)!;
     expect(await data(browser.post("account/setCurrency", { currency: other }))).toBe(1);
     expect(await mirrored()).toBe(other);
+  });
+
+  describe("its outbox", () => {
+    /** A session of the player's in D1 besides the test's own. */
+    const otherSession = (uid: number) =>
+      env.DB.prepare("INSERT INTO sessions (id_hash, uid, created_at, last_seen_at, expires_at) VALUES (?1, ?2, 1, 1, ?3)")
+        .bind(crypto.randomUUID(), uid, Date.now() + 3_600_000)
+        .run();
+    const sessions = (uid: number) => env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1").bind(uid).first<number>("n");
+    const outbox = (uid: number) =>
+      playerD1(env, uid)
+        .prepare("SELECT key, kind, attempts, next_at, error FROM player_outbox ORDER BY id")
+        .all<{ attempts: number; next_at: number; error: string | null }>();
+    const stubOf = (uid: number) => env.PLAYER.get(env.PLAYER.idFromName(String(uid)));
+
+    /**
+     * The object's alarm is due at once and Miniflare runs alarms by itself, so the test asks for
+     * the run (runDurableObjectAlarm) and then waits for its result, whoever ran it.
+     */
+    const delivered = async (uid: number, left = 0) => {
+      await runDurableObjectAlarm(stubOf(uid));
+      await expect.poll(async () => (await outbox(uid)).results.filter((r) => r.attempts === 0).length).toBe(left);
+    };
+
+    it("delivers what a committed transaction still owed when the call died before doing it: a self-exclusion signs the player out everywhere", async () => {
+      const { uid } = await registerPlayer();
+      await otherSession(uid);
+      // The handler's transaction, and then the Worker dies: the sessions are not revoked inline.
+      const db = playerD1(env, uid);
+      await db.batch([
+        db.prepare("INSERT INTO self_exclusions (uid, period, created_at, until) VALUES (?1, '1d', ?2, ?3)").bind(uid, Date.now(), Date.now() + 86_400_000),
+        outboxEntry(db, { key: "self-exclusion:crash-test", kind: "sessions.revoke", body: null }),
+      ]);
+      await delivered(uid);
+      expect(await sessions(uid)).toBe(0);
+      expect((await outbox(uid)).results).toEqual([]);
+    });
+
+    it("signs a self-excluding player out everywhere at once, and its own delivery repeats it harmlessly", async () => {
+      const { browser, uid, password } = await registerPlayer();
+      await otherSession(uid);
+      expect(await data(browser.post("account/selfExclude", { period: "1d", password }))).toMatchObject({ until: expect.any(Number) });
+      expect(await sessions(uid)).toBe(0);
+      await delivered(uid);
+      expect((await outbox(uid)).results).toEqual([]);
+      expect(await sessions(uid)).toBe(0);
+    });
+
+    it("keeps an entry whose delivery fails, with its error and a later due time, and does not let it hold up the next", async () => {
+      const { uid } = await registerPlayer();
+      const db = playerD1(env, uid);
+      const before = Date.now();
+      // A kind no receiver knows: its delivery throws, as a receiver whose store is down would.
+      await db.batch([
+        db.prepare("INSERT INTO player_outbox (key, kind, body, created_at, next_at) VALUES ('broken-1', 'no.such.kind', 'null', ?1, ?1)").bind(before),
+        outboxEntry(db, { key: "revoke-after", kind: "sessions.revoke", body: null }, before),
+      ]);
+      await delivered(uid);
+      const [left, ...rest] = (await outbox(uid)).results;
+      expect(rest).toEqual([]);
+      // Tried once, or again if the pause ran out on a slow machine: never removed, never lost.
+      expect(left).toMatchObject({ key: "broken-1", error: expect.stringMatching(/not a function|undefined/) });
+      expect(left!.attempts).toBeGreaterThanOrEqual(1);
+      expect(left!.next_at).toBeGreaterThanOrEqual(before + 1000);
+      expect(await sessions(uid)).toBe(0);
+    });
   });
 });

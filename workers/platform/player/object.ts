@@ -1,7 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { objectD1 } from "../storage/object-d1";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
-import { isReplicatedTable, MIRRORED_USER_COLUMNS, WHOLE_REPLICAS } from "./tables";
+import { RECEIVERS } from "./deliveries";
+import { type OutboxRow, retryPause } from "./outbox";
+import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables, OBJECT_ONLY_TABLES, WHOLE_REPLICAS } from "./tables";
 import type { Facts, MirroredUser, Outcome, WireResult, WireStatement } from "./wire";
 
 /** Runs `work`, answering its value or its error's message (wire.ts Outcome: RPC methods never reject). */
@@ -28,6 +30,10 @@ async function outcome<T>(work: () => T | Promise<T>): Promise<Outcome<T>> {
  * D1's `replica_state.version` (migration 0049) is not the one it holds: a caller that read the
  * version passes it, else the object reads it. The copy is taken with other calls held back, so no
  * statement runs on half of it. Catalogue and feed rows come with the call that needs them (`facts`).
+ *
+ * What a transaction must still do elsewhere is a row of its outbox (outbox.ts): a call that wrote
+ * one sets the object's alarm, and `alarm()` delivers the due rows in order, removing each that
+ * succeeded and pausing the others (retryPause) until they do.
  */
 export class PlayerObject extends DurableObject<Env> {
   private readonly db: D1Database;
@@ -54,11 +60,45 @@ export class PlayerObject extends DurableObject<Env> {
       if (replica !== "skip") await this.ensureReplica(replica);
       if (facts.length) this.remember(facts);
       const prepared = statements.map((s) => this.db.prepare(s.sql).bind(...s.params));
-      if (batch) return (await this.db.batch(prepared)).map(wire);
-      const [only] = prepared;
-      if (!only || prepared.length !== 1) throw new TypeError("run takes one statement, or a batch");
-      return [wire(await only.run())];
+      const wrote = statements.some((s) => namedTables(s.sql).some((t) => (OBJECT_ONLY_TABLES as readonly string[]).includes(t)));
+      let results: WireResult[];
+      if (batch) results = (await this.db.batch(prepared)).map(wire);
+      else {
+        const [only] = prepared;
+        if (!only || prepared.length !== 1) throw new TypeError("run takes one statement, or a batch");
+        results = [wire(await only.run())];
+      }
+      if (wrote) await this.armOutbox();
+      return results;
     });
+  }
+
+  /** Delivers the outbox's due rows (see the class comment); runs again when the next one is due. */
+  override async alarm(): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const now = Date.now();
+    const due = sql
+      .exec<Record<string, SqlStorageValue>>("SELECT * FROM player_outbox WHERE next_at <= ? ORDER BY id LIMIT 50", now)
+      .toArray() as unknown as OutboxRow[];
+    for (const row of due) {
+      try {
+        await RECEIVERS[row.kind](this.env, this.uid, JSON.parse(row.body), row.key);
+        sql.exec("DELETE FROM player_outbox WHERE id = ?", row.id);
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        console.error(`player ${this.uid}: outbox delivery ${row.kind} ${row.key} failed (attempt ${row.attempts + 1}):`, message);
+        sql.exec("UPDATE player_outbox SET attempts = attempts + 1, next_at = ?, error = ? WHERE id = ?", now + retryPause(row.attempts + 1), message, row.id);
+      }
+    }
+    await this.armOutbox();
+  }
+
+  /** Sets the alarm for the outbox's earliest due row, unless one is set sooner. */
+  private async armOutbox(): Promise<void> {
+    const next = this.ctx.storage.sql.exec<{ at: number | null }>("SELECT MIN(next_at) AS at FROM player_outbox").one().at;
+    if (next === null) return;
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > next) await this.ctx.storage.setAlarm(next);
   }
 
   /** Writes the player's mirrored `users` columns (the Worker's copy from D1); answers whether they changed. */

@@ -122,8 +122,10 @@ export const PLAYER_SCHEMA: readonly string[] = [
   "CREATE INDEX cashier_transactions_open_deposits ON cashier_transactions (polled_at) WHERE type = 'deposit' AND status IN ('new', 'pending')",
   "CREATE INDEX quests_by_owner ON quests (owner, owner_id, position)",
   "CREATE INDEX quests_by_kind ON quests (kind, is_enabled)",
-  "CREATE INDEX quest_progress_completed ON quest_progress (uid, completed_at)"
+  "CREATE INDEX quest_progress_completed ON quest_progress (uid, completed_at)",
+  "CREATE TABLE player_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, body TEXT NOT NULL CHECK (json_valid(body)), created_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL, error TEXT)",
+  "CREATE INDEX player_outbox_due ON player_outbox (next_at)"
 ];
 
 /** Changes whenever the schema does: the object applies it again (its tables are created IF NOT EXISTS). */
-export const PLAYER_SCHEMA_VERSION = "cdce9e4128b601f8";
+export const PLAYER_SCHEMA_VERSION = "952247130894052d";

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
-import { MIRRORED_USER_COLUMNS, MOVED_TABLES, PLAYER_TABLES, REPLICATED_TABLES, SHARED_TABLES, WHOLE_REPLICAS } from "./tables";
+import { MIRRORED_USER_COLUMNS, MOVED_TABLES, OBJECT_ONLY_SCHEMA, PLAYER_TABLES, REPLICATED_TABLES, SHARED_TABLES, WHOLE_REPLICAS } from "./tables";
 
 /**
  * The player object's schema (decision 0075) is generated from `migrations/`, so the SQL of a table
@@ -76,6 +76,7 @@ function generate(db: DatabaseSync, entries: Entry[]): string[] {
     // A replica is a copy of what D1's triggers already derived: only the player's own rows keep theirs.
     if (e.type === "trigger" && ownRows.has(e.tbl_name) && namedTables(e.sql).every((t) => inObject.has(t) || t === e.tbl_name)) out.push(e.sql);
   }
+  out.push(...OBJECT_ONLY_SCHEMA);
   // One line each: the migrations' comments go (a `--` would swallow the rest of the line).
   return out.map((s) =>
     s

@@ -195,6 +195,18 @@ export const MOVED_TABLES = [
   "game_history_export_chunks",
 ] as const satisfies readonly PlayerTable[];
 
+/**
+ * Tables only the objects have (no D1 counterpart, so not in `migrations/`): the outbox of what
+ * a player's transaction must still do elsewhere (outbox.ts). Routed like the moved tables.
+ */
+export const OBJECT_ONLY_TABLES = ["player_outbox"] as const;
+
+/** Their schema, appended to the generated one (schema.test.ts). */
+export const OBJECT_ONLY_SCHEMA = [
+  `CREATE TABLE player_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, body TEXT NOT NULL CHECK (json_valid(body)), created_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL, error TEXT)`,
+  "CREATE INDEX player_outbox_due ON player_outbox (next_at)",
+];
+
 /** The `users` columns a player's own statements read; the object keeps them in its `users` row. */
 export const MIRRORED_USER_COLUMNS = ["uid", "currency", "country_code", "created_at"] as const;
 
@@ -211,7 +223,7 @@ const shared = new Set<string>(SHARED_TABLES);
 
 export const isPlayerTable = (name: string): boolean => player.has(name);
 export const isReplicatedTable = (name: string): boolean => replicated.has(name);
-const moved = new Set<string>(MOVED_TABLES);
+const moved = new Set<string>([...MOVED_TABLES, ...OBJECT_ONLY_TABLES]);
 export const isMovedTable = (name: string): boolean => moved.has(name);
 export const isSharedTable = (name: string): boolean => shared.has(name);
 

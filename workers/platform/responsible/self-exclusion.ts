@@ -8,6 +8,7 @@ import { assertNotLocked, reauthKey } from "../auth/throttle";
 import { recordAttempt } from "../core/throttle";
 import { ACCOUNT_POLICY } from "../core/throttle-limits";
 import type { PlatformContext } from "../core/context";
+import { outboxEntry } from "../player/outbox";
 import { exclusionEnd, formatDay } from "./dates";
 
 /**
@@ -60,7 +61,14 @@ export async function selfExclude({ period, password }: SelfExcludeParams, ctx: 
     }
   }
   const until = exclusionEnd(period, now);
-  await ctx.player().prepare("INSERT INTO self_exclusions (uid, period, created_at, until) VALUES (?1, ?2, ?3, ?4)").bind(user.uid, period, now, until).run();
+  // The exclusion and the sign-out everywhere it brings are one transaction in the player's
+  // object: the sessions are revoked at once below, and by the object's outbox if this call dies
+  // before it gets there (decision 0075).
+  const db = ctx.player();
+  await db.batch([
+    db.prepare("INSERT INTO self_exclusions (uid, period, created_at, until) VALUES (?1, ?2, ?3, ?4)").bind(user.uid, period, now, until),
+    outboxEntry(db, { key: `self-exclusion:${crypto.randomUUID()}`, kind: "sessions.revoke", body: null }, now),
+  ]);
   await revokeUserSessions(ctx.db, user.uid);
   await ctx.endSession();
   return { until };
