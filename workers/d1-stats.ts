@@ -58,6 +58,8 @@ export function countingD1(db: D1Database, tally: D1Tally): D1Database {
   return new Proxy(db, {
     get(target, prop, receiver) {
       if (prop === "prepare") return (sql: string) => countStatement(target.prepare(sql), tally);
+      // A session's statements are counted as the database's are (core/replica-reads.ts).
+      if (prop === "withSession") return (constraint?: string) => countingD1(target.withSession(constraint) as unknown as D1Database, tally);
       if (prop === "batch") {
         return async (stmts: Counted[]) => {
           const results = await target.batch(stmts.map((s) => s[ORIGINAL] ?? s));

@@ -12,7 +12,7 @@ import { ORIGIN } from "./helpers";
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
 const SETTINGS_READ = /FROM settings WHERE key IN \('maintenance'/;
 
-/** A view of D1 that records the SQL of every statement prepared through it. */
+/** A view of D1 that records the SQL of every statement prepared through it, or through one of its sessions (the replica reads). */
 function recordingD1(db: D1Database, sql: string[]): D1Database {
   return new Proxy(db, {
     get(target, prop, receiver) {
@@ -21,6 +21,7 @@ function recordingD1(db: D1Database, sql: string[]): D1Database {
           sql.push(text);
           return target.prepare(text);
         };
+      if (prop === "withSession") return (constraint?: string) => recordingD1(target.withSession(constraint) as unknown as D1Database, sql);
       const value = Reflect.get(target, prop, receiver);
       return typeof value === "function" ? value.bind(target) : value;
     },

@@ -14,6 +14,7 @@ import { assertAccess, endSession, resolveSession, startSession } from "./auth/r
 import { needsSession } from "../../core/api/call-rules";
 import { clientIp } from "./core/throttle";
 import { routedD1 } from "./player/routed-d1";
+import { replicaReads, TOLERATES_STALE } from "./core/replica-reads";
 
 const VISITOR_COOKIE = "pf_vid";
 const VISITOR_ID = /^[0-9a-f]{32}$/;
@@ -65,7 +66,8 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
     let player: { uid: number; db: D1Database } | undefined;
     const pctx: PlatformContext = {
       env,
-      db: env.DB,
+      // The site's catalogue and content may come from a read replica (core/replica-reads.ts).
+      db: TOLERATES_STALE.has(key) ? replicaReads(env.DB) : env.DB,
       player() {
         if (pctx.uid <= 0) throw new PlatformError("Authorization", "Sign in to continue");
         if (player?.uid !== pctx.uid) player = { uid: pctx.uid, db: routedD1(env, pctx.uid, replica) };

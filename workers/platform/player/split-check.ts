@@ -58,8 +58,20 @@ function reportMix(kind: "statement" | "batch", sqls: string[]): void {
   console.warn(`split-check ${kind} player=[${mixed.player.join(",")}] shared=[${mixed.shared.join(",")}] at ${where()} :: ${text}`);
 }
 
-/** `db`, refusing moved tables and, with `reporting`, reporting what mixes the two sides (see the module comment). */
-export function splitCheckedD1(db: D1Database, reporting: boolean): D1Database {
+/**
+ * A stale-tolerant read (core/replica-reads.ts, through a D1 session) that names a player's table:
+ * it may be served by a replica behind the player's own last write, so it is refused.
+ */
+function refusePlayerTables(sql: string): void {
+  const own = namedTables(sql).filter(isPlayerTable);
+  if (own.length) throw new Error(`A read that may come from a replica names a player's table (${own.join(", ")}): read it from the primary`);
+}
+
+/**
+ * `db`, refusing moved tables and, with `reporting`, reporting what mixes the two sides (see the
+ * module comment). Its sessions (`withSession`, the stale-tolerant reads) also refuse a player's tables.
+ */
+export function splitCheckedD1(db: D1Database, reporting: boolean, inSession = false): D1Database {
   const report = reporting ? reportMix : () => {};
   const mark = (stmt: D1PreparedStatement, sql: string): Marked => {
     const wrapped = new Proxy(stmt, {
@@ -85,8 +97,10 @@ export function splitCheckedD1(db: D1Database, reporting: boolean): D1Database {
       if (prop === "prepare")
         return (sql: string) => {
           refuseMoved(sql);
+          if (inSession) refusePlayerTables(sql);
           return mark(target.prepare(sql), sql);
         };
+      if (prop === "withSession") return (constraint?: string) => splitCheckedD1(target.withSession(constraint) as unknown as D1Database, reporting, true);
       if (prop === "batch") {
         return (stmts: Marked[]) => {
           const sqls = stmts.map((s) => s[SQL] ?? "");
