@@ -14,6 +14,7 @@ const good = {
   WINS_FEED: namespace,
   TOURNAMENT_BOARD: namespace,
   SPORTS_FEED: namespace,
+  PLAYER: namespace,
 };
 const problems = (over: Record<string, unknown>) => configurationProblems({ ...good, ...over } as unknown as Env);
 
@@ -29,9 +30,10 @@ describe("the Worker's configuration", () => {
     ]);
   });
 
-  it("names a missing database on the embedded platform, and bad vars by name", () => {
+  it("names a missing database or player objects on the embedded platform, and bad vars by name", () => {
     expect(problems({ DB: undefined })).toEqual(["bind a D1 database as DB"]);
-    expect(problems({ DB: undefined, PLATFORM_ORIGIN: "https://platform.example" })).toEqual([]);
+    expect(problems({ PLAYER: undefined })).toEqual(["bind the Durable Object namespace PLAYER (class PlayerObject)"]);
+    expect(problems({ DB: undefined, PLAYER: undefined, PLATFORM_ORIGIN: "https://platform.example" })).toEqual([]);
     const bad = problems({ SIGNING_SECRET: "short", DB_STATS: "on" });
     expect(bad).toContain("SIGNING_SECRET: SIGNING_SECRET must be at least 32 characters");
     expect(bad).toContain("DB_STATS: DB_STATS must be off in production");

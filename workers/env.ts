@@ -61,6 +61,10 @@ export function configurationProblems(env: Env): string[] {
   const r = Vars.safeParse(env);
   if (!r.success) problems.push(...r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   if (!env.PLATFORM_ORIGIN && !env.DB) problems.push("bind a D1 database as DB");
+  // The embedded platform keeps each player's own tables in their PlayerObject (decision 0075).
+  if (!env.PLATFORM_ORIGIN && typeof (env as unknown as { PLAYER?: { idFromName?: unknown } }).PLAYER?.idFromName !== "function") {
+    problems.push("bind the Durable Object namespace PLAYER (class PlayerObject)");
+  }
   // The realtime channels and feeds run here whichever platform answers /api: without them every
   // player's socket, and every publish after a round, would fail one by one at run time.
   for (const [name, className] of Object.entries(DURABLE_OBJECTS)) {
