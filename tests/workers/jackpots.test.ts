@@ -120,6 +120,8 @@ describe("growth and wins", () => {
     const round = await data(real(p));
     const [winner] = await winnersOf(p.uid);
     expect(winner).toMatchObject({ jackpot_id: 1, round_id: round.id, amount: cap + 5, currency: "USD", paid_amount: cap + 5, paid_currency: "USD" });
+    // The winner row names the round's game (the winners list shows its title).
+    expect(winner!.game_id).toBe(await db.prepare("SELECT id FROM games WHERE sysname = ?1").bind(game.sysname).first("id"));
     expect(winner!.operation_id).toBeTruthy();
     const after = await pool(1);
     expect(after.amount).toBe(after.seed);

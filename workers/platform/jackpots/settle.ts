@@ -22,6 +22,7 @@ import { contributionOf, drawsWin } from "./draw";
 export interface SettledRound {
   id: string;
   uid: number;
+  gameId: number;
   mode: string;
   bet: number;
   currency: string;
@@ -114,12 +115,14 @@ async function claim(db: D1Database, round: SettledRound, pool: Pool): Promise<s
     db
       .prepare(
         `INSERT INTO jackpot_winners (id, jackpot_id, seq, uid, round_id, game_id, amount, currency, reseed, won_at)
-         SELECT ?2, j.id, j.win_count, ?3, ?4, r.game_id, j.last_win, j.currency, j.seed, ?5
-         FROM jackpots j JOIN game_rounds r ON r.id = ?4
+         SELECT ?2, j.id, j.win_count, ?3, ?4, ?6, j.last_win, j.currency, j.seed, ?5
+         FROM jackpots j
          WHERE j.id = ?1 AND j.last_winner_id = ?2
          RETURNING id`,
       )
-      .bind(pool.id, winnerId, round.uid, round.id, now),
+      // The round's game comes with the round: the pool's claim reads nothing of the player's
+      // (their rounds move into their object; decision 0075).
+      .bind(pool.id, winnerId, round.uid, round.id, now, round.gameId),
   ]);
   return inserted!.results.length ? winnerId : null;
 }
