@@ -116,6 +116,9 @@ describe("the player object", () => {
     await env.DB.prepare("UPDATE bonus_templates SET wager_multiplier = wager_multiplier + 7 WHERE id = ?1").bind(template!.id).run();
     expect(await version()).toBe(before! + 1);
     expect(await read()).toBe(template!.wager_multiplier + 7);
+    // Calls that arrive while the copy is being taken wait for it: none reads the old value.
+    await env.DB.prepare("UPDATE bonus_templates SET wager_multiplier = wager_multiplier + 1 WHERE id = ?1").bind(template!.id).run();
+    expect(new Set(await Promise.all(Array.from({ length: 10 }, read)))).toEqual(new Set([template!.wager_multiplier + 8]));
     // Whole tables: a row deleted in D1 is gone from the copy too.
     const count = () => db.prepare("SELECT COUNT(*) AS n FROM tournament_prizes").first<number>("n");
     const prizes = await env.DB.prepare("SELECT COUNT(*) AS n FROM tournament_prizes").first<number>("n");

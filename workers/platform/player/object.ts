@@ -28,8 +28,8 @@ async function outcome<T>(work: () => T | Promise<T>): Promise<Outcome<T>> {
  *
  * The configuration its statements join is a copy (tables.ts WHOLE_REPLICAS), taken again whenever
  * D1's `replica_state.version` (migration 0049) is not the one it holds: a caller that read the
- * version passes it, else the object reads it. The copy is taken with other calls held back, so no
- * statement runs on half of it. Catalogue and feed rows come with the call that needs them (`facts`).
+ * version passes it, else the object reads it. The copy is one transaction, so no statement runs on
+ * half of it, and calls that need it while it is being taken wait for it. Catalogue and feed rows come with the call that needs them (`facts`).
  *
  * What a transaction must still do elsewhere is a row of its outbox (outbox.ts): a call that wrote
  * one sets the object's alarm, and `alarm()` delivers the due rows in order, removing each that
@@ -39,6 +39,7 @@ export class PlayerObject extends DurableObject<Env> {
   private readonly db: D1Database;
   private uid = 0;
   private replica = 0;
+  private pulling: Promise<void> | null = null;
   private userKnown = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -144,22 +145,34 @@ export class PlayerObject extends DurableObject<Env> {
     if (known !== null && known === this.replica) return;
     const current = known ?? (await this.env.DB.prepare("SELECT version FROM replica_state WHERE id = 1").first<number>("version"));
     if (current === this.replica) return;
-    await this.ctx.blockConcurrencyWhile(async () => {
-      const db = this.env.DB;
-      const [version, ...tables] = await db.batch([
-        db.prepare("SELECT version FROM replica_state WHERE id = 1"),
-        ...WHOLE_REPLICAS.map((t) => db.prepare(`SELECT * FROM ${t}`)),
-      ]);
-      const copied = (version!.results[0] as { version: number }).version;
-      this.ctx.storage.transactionSync(() => {
-        WHOLE_REPLICAS.forEach((t, i) => {
-          this.ctx.storage.sql.exec(`DELETE FROM ${t}`);
-          for (const row of tables[i]!.results as Record<string, unknown>[]) this.insertRow(t, row, "INSERT");
-        });
-        this.setMeta("replica", String(copied));
-      });
-      this.replica = copied;
+    // One copy at a time: the calls that need it while it is being taken wait for the same one.
+    this.pulling ??= this.pullReplica().finally(() => {
+      this.pulling = null;
     });
+    await this.pulling;
+  }
+
+  /**
+   * Takes the copy: one D1 batch, then one synchronous transaction, so no statement ever sees half
+   * of it. A failure (D1 unreachable) fails the calls waiting for it, as an answer; the object and
+   * its other calls go on, and the next call that needs the copy tries again.
+   */
+  private async pullReplica(): Promise<void> {
+    const db = this.env.DB;
+    const [version, ...tables] = await db.batch([
+      db.prepare("SELECT version FROM replica_state WHERE id = 1"),
+      ...WHOLE_REPLICAS.map((t) => db.prepare(`SELECT * FROM ${t}`)),
+    ]);
+    const copied = (version!.results[0] as { version: number }).version;
+    if (copied === this.replica) return;
+    this.ctx.storage.transactionSync(() => {
+      WHOLE_REPLICAS.forEach((t, i) => {
+        this.ctx.storage.sql.exec(`DELETE FROM ${t}`);
+        for (const row of tables[i]!.results as Record<string, unknown>[]) this.insertRow(t, row, "INSERT");
+      });
+      this.setMeta("replica", String(copied));
+    });
+    this.replica = copied;
   }
 
   /** Keeps the catalogue's and the feed's rows a call brought (replacing older copies). */
