@@ -78,6 +78,7 @@ async function platformFetch(request: Request, env: Env, ctx: ExecutionContext, 
 /**
  * DB_STATS=on (the bench and capacity tests, never production): `answer` gets an env whose D1
  * counts this request's use, and the response says it in Server-Timing; otherwise the env as it is.
+ * In the Worker tests that D1 is also the split-checked one (`splitChecked`, below).
  */
 async function withD1Stats(env: Env, answer: (env: Env) => Promise<Response>): Promise<Response> {
   env = splitChecked(env);

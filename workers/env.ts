@@ -55,19 +55,18 @@ const DURABLE_OBJECTS = {
   SPORTS_FEED: "SportsFeed",
 } as const;
 
+/** The namespaces the embedded platform needs besides (no PLATFORM_ORIGIN): each player's own tables (decision 0075). */
+const EMBEDDED_DURABLE_OBJECTS = { PLAYER: "PlayerObject" } as const;
+
 /** What is wrong with the Worker's configuration, one line each; empty when it may serve. */
 export function configurationProblems(env: Env): string[] {
   const problems: string[] = [];
   const r = Vars.safeParse(env);
   if (!r.success) problems.push(...r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   if (!env.PLATFORM_ORIGIN && !env.DB) problems.push("bind a D1 database as DB");
-  // The embedded platform keeps each player's own tables in their PlayerObject (decision 0075).
-  if (!env.PLATFORM_ORIGIN && typeof (env as unknown as { PLAYER?: { idFromName?: unknown } }).PLAYER?.idFromName !== "function") {
-    problems.push("bind the Durable Object namespace PLAYER (class PlayerObject)");
-  }
   // The realtime channels and feeds run here whichever platform answers /api: without them every
   // player's socket, and every publish after a round, would fail one by one at run time.
-  for (const [name, className] of Object.entries(DURABLE_OBJECTS)) {
+  for (const [name, className] of Object.entries({ ...DURABLE_OBJECTS, ...(env.PLATFORM_ORIGIN ? {} : EMBEDDED_DURABLE_OBJECTS) })) {
     const ns = (env as unknown as Record<string, { idFromName?: unknown } | undefined>)[name];
     if (typeof ns?.idFromName !== "function") problems.push(`bind the Durable Object namespace ${name} (class ${className})`);
   }

@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { objectD1 } from "../storage/object-d1";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
 import { RECEIVERS } from "./deliveries";
+import { readMirror } from "./remote-d1";
 import { type OutboxRow, retryPause } from "./outbox";
 import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables, OBJECT_ONLY_TABLES, WHOLE_REPLICAS } from "./tables";
 import type { Facts, MirroredUser, Outcome, WireResult, WireStatement } from "./wire";
@@ -131,9 +132,7 @@ export class PlayerObject extends DurableObject<Env> {
   private async ensureUser(): Promise<void> {
     if (this.userKnown) return;
     if (this.ctx.storage.sql.exec("SELECT 1 FROM users WHERE uid = ?", this.uid).toArray().length === 0) {
-      const row = await this.env.DB.prepare(`SELECT ${MIRRORED_USER_COLUMNS.join(", ")} FROM users WHERE uid = ?1`)
-        .bind(this.uid)
-        .first<MirroredUser>();
+      const row = await readMirror(this.env.DB, this.uid);
       if (!row) throw new Error(`PlayerObject: no player ${this.uid}`);
       this.writeUser(row);
     }

@@ -2,8 +2,7 @@ import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables } from "./tables"
 import { type MirroredUser, type Outcome, unwrap, type WireResult, type WireStatement } from "./wire";
 
 /** The replica version a call needs: "skip" when none of its statements joins the copied configuration. */
-const replicaFor = (statements: WireStatement[], replica: number | null): number | null | "skip" =>
-  statements.some((s) => namedTables(s.sql).some(isReplicatedTable)) ? replica : "skip";
+const replicaFor = (statements: RemoteStatement[], replica: number | null): number | null | "skip" => (statements.some((s) => s.joinsCopy) ? replica : "skip");
 
 /**
  * The D1 interface over one player's object (decision 0075): a module that takes a `D1Database`
@@ -23,14 +22,17 @@ class RemoteStatement implements D1PreparedStatement {
     private readonly uid: number,
     private readonly replica: number | null,
     readonly wire: WireStatement,
+    /** Whether the SQL joins the copied configuration: read once, when prepared. */
+    readonly joinsCopy = namedTables(wire.sql).some(isReplicatedTable),
   ) {}
 
   bind(...values: unknown[]): D1PreparedStatement {
-    return new RemoteStatement(this.stub, this.uid, this.replica, { sql: this.wire.sql, params: values.map((v) => (v === undefined ? null : v)) });
+    const params = values.map((v) => (v === undefined ? null : v));
+    return new RemoteStatement(this.stub, this.uid, this.replica, { sql: this.wire.sql, params }, this.joinsCopy);
   }
 
   private async one(): Promise<WireResult> {
-    const [result] = unwrap(await this.stub.run(this.uid, [this.wire], false, replicaFor([this.wire], this.replica)));
+    const [result] = unwrap(await this.stub.run(this.uid, [this.wire], false, replicaFor([this], this.replica)));
     return result!;
   }
 
@@ -71,11 +73,18 @@ export function playerD1(env: Pick<Env, "PLAYER">, uid: number, replica: number 
   const stub = env.PLAYER.get(env.PLAYER.idFromName(String(uid))) as unknown as PlayerStub;
   const prepare = (sql: string) => new RemoteStatement(stub, uid, replica, { sql, params: [] });
   const batch = async <T>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> => {
-    const wires = statements.map((s) => {
+    const own = statements.map((s) => {
       if (!(s instanceof RemoteStatement)) throw new TypeError("A batch takes statements prepared on the same database");
-      return s.wire;
+      return s;
     });
-    const results = unwrap(await stub.run(uid, wires, true, replicaFor(wires, replica)));
+    const results = unwrap(
+      await stub.run(
+        uid,
+        own.map((s) => s.wire),
+        true,
+        replicaFor(own, replica),
+      ),
+    );
     return results.map((r) => ({ success: true as const, results: r.results as T[], meta: r.meta }));
   };
   const session = { prepare, batch, getBookmark: () => null };
@@ -88,14 +97,20 @@ export function playerD1(env: Pick<Env, "PLAYER">, uid: number, replica: number 
   };
 }
 
+/** The player's mirrored `users` columns as D1 holds them (null: no such player). */
+export function readMirror(db: D1Database, uid: number): Promise<MirroredUser | null> {
+  return db
+    .prepare(`SELECT ${MIRRORED_USER_COLUMNS.join(", ")} FROM users WHERE uid = ?1`)
+    .bind(uid)
+    .first<MirroredUser>();
+}
+
 /**
  * After D1's `users` row changed a mirrored column (the currency, the country): the object's copy
  * takes D1's values. The Worker code that makes such a change calls it once the change committed.
  */
 export async function refreshMirror(env: Pick<Env, "DB" | "PLAYER">, uid: number): Promise<void> {
-  const row = await env.DB.prepare(`SELECT ${MIRRORED_USER_COLUMNS.join(", ")} FROM users WHERE uid = ?1`)
-    .bind(uid)
-    .first<MirroredUser>();
+  const row = await readMirror(env.DB, uid);
   if (row) await adoptPlayer(env, row);
 }
 
