@@ -101,6 +101,7 @@ export default defineConfig(async () => {
                   SETTINGS_CACHE_MS: "0",
                   // D1 refuses statements on tables moved to the players' objects; SPLIT_CHECK=report also
                   // reports statements mixing a player's tables and the site's (decision 0075).
+                  // SPLIT_CHECK=all rehearses the move of every player table (tables.ts).
                   SPLIT_CHECK: process.env.SPLIT_CHECK ?? "moved",
                 },
                 d1Databases: { REMOTE_DB: "remote-platform-db" },

@@ -13,6 +13,8 @@ declare namespace Cloudflare {
     TEST_SEED_CLOCK: Record<string, string[]>;
     /** The D1 database of the remote-platform Worker that proxy.test.ts points PLATFORM_ORIGIN at. */
     REMOTE_DB: D1Database;
+    /** workers/app.ts splitChecked: "moved" (the default), "report" or "all" (decision 0075). */
+    SPLIT_CHECK: "moved" | "report" | "all";
     /** wrangler.toml [vars]; declared here until `npm run typecheck` regenerates worker-configuration.d.ts. */
     TELEGRAM_BOT_TOKEN: string;
   }

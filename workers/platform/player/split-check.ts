@@ -48,7 +48,9 @@ function where(): string {
 function refuseMoved(sql: string): void {
   const moved = namedTables(sql).filter(isMovedTable);
   if (moved.length)
-    throw new Error(`${moved.join(", ")} ${moved.length > 1 ? "are" : "is"} in the players' objects now, not in D1: use ctx.player() (decision 0075)`);
+    throw new Error(
+      `${moved.join(", ")} ${moved.length > 1 ? "are" : "is"} in the players' objects now, not in D1: use ctx.player() (decision 0075), at ${where()}`,
+    );
 }
 
 function reportMix(kind: "statement" | "batch", sqls: string[]): void {

@@ -225,6 +225,15 @@ export const isPlayerTable = (name: string): boolean => player.has(name);
 export const isReplicatedTable = (name: string): boolean => replicated.has(name);
 const moved = new Set<string>([...MOVED_TABLES, ...OBJECT_ONLY_TABLES]);
 export const isMovedTable = (name: string): boolean => moved.has(name);
+
+/**
+ * The rehearsal of the money core's move (the Worker tests' SPLIT_CHECK "all"): every player
+ * table counts as moved for this isolate, so the suite shows what still reaches D1 for a player's
+ * rows, what still spans both sides and what still reads across players. Never in production.
+ */
+export function rehearseMovingEveryPlayerTable(): void {
+  for (const t of PLAYER_TABLES) moved.add(t);
+}
 export const isSharedTable = (name: string): boolean => shared.has(name);
 
 /** The tables a statement names after FROM, JOIN, INTO or UPDATE, lower-cased (CTE names and functions included: they are in no list). */
