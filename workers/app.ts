@@ -3,6 +3,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { workerContext } from "../app/lib/context.server";
 import { splitCheckedD1 } from "./platform/player/split-check";
 import { rehearseMovingEveryPlayerTable } from "./platform/player/tables";
+import { sweepInbox } from "./platform/player/inbox";
 import { countingD1, serverTiming, type D1Tally } from "./d1-stats";
 import { assertEnv } from "./env";
 import { handlePlatform } from "./platform";
@@ -253,6 +254,11 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
     demoVerification && (await runClock("verification retention", () => purgeVerificationData(env.DB, now))),
     // Deposits whose payment callback was lost are asked about and settled, not only on a cashier read (issue 35).
     await runClock("lost payment callbacks", () => reconcileDueDeposits(deps, now)),
+    // What a D1 batch owed a player's object and was not delivered at once (decision 0075).
+    await runClock("player inbox", async () => {
+      const report = await sweepInbox(env, now);
+      if (report.failed) console.warn(`scheduled: ${report.failed} player inbox delivery(ies) failed, retried later`);
+    }),
     await runClock("bonuses", () => sweepBonuses(deps, now)),
     // A betting bonus spent by free bets whose close was missed when its last bet settled (decision 0049).
     await runClock("spent betting bonuses", () => closeSpentBettingBonuses(deps)),

@@ -7,7 +7,8 @@ import { sendContactConfirmation } from "../account/contact-codes";
 import { checkCountryValues } from "../account/country-values";
 import { birthDateProblem, isoDate, knownCountry } from "../account/profile-rules";
 import { loadContacts, loadUser, type UserRow } from "../account/users";
-import { promoCodeGrants, registrationGrants, registrationPackGrants } from "../bonuses/grants";
+import { promoCodeGrants } from "../bonuses/grants";
+import { deliverInbox, inboxEntry } from "../player/inbox";
 import type { Handler, PlatformContext } from "../core/context";
 import { readSetting } from "../core/settings";
 import { assertNotWaiting, recordAttempt, tooManyRequests } from "../core/throttle";
@@ -173,8 +174,10 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
   if (v.promo_code) {
     statements.push(ctx.db.prepare(`INSERT INTO registration_promo (uid, promo_code, created_at) VALUES (${uidOf}, ?2, ?3)`).bind(login, v.promo_code, now));
   }
-  // The registration bonuses (decision 0039) and free-spin packs (0041), in the same transaction as the account.
-  statements.push(...registrationGrants(ctx.db, { login }, now), ...registrationPackGrants(ctx.db, { login }, now));
+  // The registration bonuses (decision 0039) and free-spin packs (0041) are owed in the same
+  // transaction as the account and delivered to the player's tables right after it (decision 0075).
+  const welcome = { key: `registration:login:${login}`, kind: "grants.registration", body: { now } } as const;
+  statements.push(inboxEntry(ctx.db, { login }, welcome, now));
   // A valid promo code is redeemed in the same transaction (decision 0044).
   if (promo) statements.push(...promoCodeGrants(ctx.db, { login }, promo.code, now));
   try {
@@ -185,6 +188,7 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
     throw e;
   }
   await recordAttempt(ctx.db, [[throttle, REGISTRATION_ADDRESS_POLICY]]);
+  await deliverInbox(ctx.env, welcome.key);
   const row = await ctx.db.prepare(`SELECT uid FROM users WHERE login = ?1`).bind(login).first<{ uid: number }>();
   await ctx.startSession(row!.uid);
   if (promo) await announcePromoGrants(ctx, row!.uid, promo.code);
@@ -253,8 +257,10 @@ async function completeRegistration(v: Values, ctx: PlatformContext): Promise<Ac
   if (Object.keys(fields).length) throw invalid(fields);
 
   const statements = await completionStatements(ctx.db, user, v, { login, newEmail, newPhone });
-  // A completed social registration earns the registration bonuses and packs too (decisions 0039, 0041), and its promo code's (0044).
-  statements.push(...registrationGrants(ctx.db, { uid }), ...registrationPackGrants(ctx.db, { uid }));
+  // A completed social registration earns the registration bonuses and packs too (decisions 0039,
+  // 0041), owed with the completion and delivered after it, as createAccount's; and its promo code's (0044).
+  const welcome = { key: `registration:uid:${uid}`, kind: "grants.registration", body: { now: Date.now() } } as const;
+  statements.push(inboxEntry(ctx.db, { uid }, welcome));
   if (promo) statements.push(...promoCodeGrants(ctx.db, { uid }, promo.code));
   try {
     await ctx.db.batch(statements);
@@ -264,8 +270,10 @@ async function completeRegistration(v: Values, ctx: PlatformContext): Promise<Ac
     const clashed = await taken(ctx.db, identifiers, uid);
     throw invalid(clashed.length ? Object.fromEntries(clashed.map((f) => [f, ["Already registered"]])) : { fakename: ["This name is taken"] });
   }
-  // The currency and country may have changed: the player's object keeps a copy of them.
+  // The currency and country may have changed: the player's object keeps a copy of them (before
+  // the grants, which are in that currency).
   await refreshMirror(ctx.env, uid);
+  await deliverInbox(ctx.env, welcome.key);
   if (promo) await announcePromoGrants(ctx, uid, promo.code);
   return playerInfo(ctx, uid);
 }

@@ -4,8 +4,10 @@ import { publishBonusChange } from "./notify";
 
 /**
  * Granting bonuses (decision 0039): the only place player bonuses are created. A grant is a
- * statement the trigger's own batch runs — registration's, or the deposit settlement's — so a
- * bonus exists exactly when what earned it does. Each grant is once per (player, grant_key).
+ * statement the trigger's own batch runs — the deposit settlement's, a reward's — so a bonus
+ * exists exactly when what earned it does; a registration's are owed by the account's batch and
+ * delivered to the player's tables right after it (player/inbox.ts, decision 0075). Each grant is
+ * once per (player, grant_key).
  * Granted bonuses are `available`: nothing moves until the player activates one.
  */
 
@@ -33,13 +35,11 @@ function grantedEvents(db: D1Database, uid: string, keyLike: string, now: number
 }
 
 /**
- * The registration bonuses of a new player — every enabled registration template with an amount in
- * the player's currency. Registration's batch inserts the user first, so a new player is found by
- * login; a social account completing its registration is known by uid.
+ * The registration bonuses of player `uid` — every enabled registration template with an amount in
+ * the player's currency. Delivered to the player's tables after the account's own batch
+ * (player/inbox-receivers.ts), so they join the player's mirrored `users` row only.
  */
-export function registrationGrants(db: D1Database, who: { login: string } | { uid: number }, now = Date.now()): D1PreparedStatement[] {
-  const uid = "login" in who ? "(SELECT uid FROM users WHERE login = ?1)" : "?1";
-  const key = "login" in who ? who.login : who.uid;
+export function registrationGrants(db: D1Database, uid: number, now = Date.now()): D1PreparedStatement[] {
   return [
     db
       .prepare(
@@ -48,11 +48,11 @@ export function registrationGrants(db: D1Database, who: { login: string } | { ui
            ${REQUIRED("0")}, a.max_bet, a.max_cashout, 'registration:' || t.sysname, ?2, ?2 + t.activation_days * ${DAY_MS}
          FROM users u JOIN bonus_templates t ON t.trigger = 'registration' AND t.is_enabled = 1
            JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
-         WHERE u.uid = ${uid} AND a.amount IS NOT NULL
+         WHERE u.uid = ?1 AND a.amount IS NOT NULL
          ON CONFLICT (uid, grant_key) DO NOTHING`,
       )
-      .bind(key, now),
-    grantedEvents(db, uid, "'registration:%'", now, [key]),
+      .bind(uid, now),
+    grantedEvents(db, "?1", "'registration:%'", now, [uid]),
   ];
 }
 
@@ -107,9 +107,8 @@ const PACK_COLUMNS = `id, uid, template_id, game_id, sysname, currency, bet, cou
 const packValues = (uid: string, currency: string, key: string) =>
   `lower(hex(randomblob(16))), ${uid}, t.id, g.id, g.sysname, ${currency}, b.bet, t.count, t.count, 'active', ${key}, ?2, ?2 + t.expiry_days * ${DAY_MS}`;
 
-/** The registration packs of a new player (see registrationGrants for `who`). */
-export function registrationPackGrants(db: D1Database, who: { login: string } | { uid: number }, now = Date.now()): D1PreparedStatement[] {
-  const uid = "login" in who ? "(SELECT uid FROM users WHERE login = ?1)" : "?1";
+/** The registration packs of player `uid` (see registrationGrants). */
+export function registrationPackGrants(db: D1Database, uid: number, now = Date.now()): D1PreparedStatement[] {
   return [
     db
       .prepare(
@@ -118,10 +117,10 @@ export function registrationPackGrants(db: D1Database, who: { login: string } | 
          FROM users u JOIN freespin_templates t ON t.trigger = 'registration' AND t.is_enabled = 1
            JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = u.currency
            JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0
-         WHERE u.uid = ${uid}
+         WHERE u.uid = ?1
          ON CONFLICT (uid, grant_key) DO NOTHING`,
       )
-      .bind("login" in who ? who.login : who.uid, now),
+      .bind(uid, now),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables } from "./tables";
-import { type MirroredUser, type Outcome, unwrap, type WireResult, type WireStatement } from "./wire";
+import { type Facts, type MirroredUser, type Outcome, unwrap, type WireResult, type WireStatement } from "./wire";
 
 /** The replica version a call needs: "skip" when none of its statements joins the copied configuration. */
 const replicaFor = (statements: RemoteStatement[], replica: number | null): number | null | "skip" => (statements.some((s) => s.joinsCopy) ? replica : "skip");
@@ -13,7 +13,7 @@ const replicaFor = (statements: RemoteStatement[], replica: number | null): numb
  */
 
 interface PlayerStub {
-  run(uid: number, statements: WireStatement[], batch: boolean, replica: number | null | "skip"): Promise<Outcome<WireResult[]>>;
+  run(uid: number, statements: WireStatement[], batch: boolean, replica: number | null | "skip", facts?: Facts[]): Promise<Outcome<WireResult[]>>;
 }
 
 class RemoteStatement implements D1PreparedStatement {
@@ -21,6 +21,7 @@ class RemoteStatement implements D1PreparedStatement {
     private readonly stub: PlayerStub,
     private readonly uid: number,
     private readonly replica: number | null,
+    private readonly facts: Facts[],
     readonly wire: WireStatement,
     /** Whether the SQL joins the copied configuration: read once, when prepared. */
     readonly joinsCopy = namedTables(wire.sql).some(isReplicatedTable),
@@ -28,11 +29,11 @@ class RemoteStatement implements D1PreparedStatement {
 
   bind(...values: unknown[]): D1PreparedStatement {
     const params = values.map((v) => (v === undefined ? null : v));
-    return new RemoteStatement(this.stub, this.uid, this.replica, { sql: this.wire.sql, params }, this.joinsCopy);
+    return new RemoteStatement(this.stub, this.uid, this.replica, this.facts, { sql: this.wire.sql, params }, this.joinsCopy);
   }
 
   private async one(): Promise<WireResult> {
-    const [result] = unwrap(await this.stub.run(this.uid, [this.wire], false, replicaFor([this], this.replica)));
+    const [result] = unwrap(await this.stub.run(this.uid, [this.wire], false, replicaFor([this], this.replica), this.facts));
     return result!;
   }
 
@@ -68,10 +69,12 @@ class RemoteStatement implements D1PreparedStatement {
 /**
  * The D1 interface over the object of player `uid` (`env.PLAYER`, named by the uid). `replica`: the
  * configuration version the caller read from D1 (`replica_state`), if it did; else the object reads it.
+ * `facts`: the catalogue's or the feed's rows the statements join, as the caller read them from D1
+ * (the object keeps them; wire.ts), sent with every call.
  */
-export function playerD1(env: Pick<Env, "PLAYER">, uid: number, replica: number | null = null): D1Database {
+export function playerD1(env: Pick<Env, "PLAYER">, uid: number, replica: number | null = null, facts: Facts[] = []): D1Database {
   const stub = env.PLAYER.get(env.PLAYER.idFromName(String(uid))) as unknown as PlayerStub;
-  const prepare = (sql: string) => new RemoteStatement(stub, uid, replica, { sql, params: [] });
+  const prepare = (sql: string) => new RemoteStatement(stub, uid, replica, facts, { sql, params: [] });
   const batch = async <T>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> => {
     const own = statements.map((s) => {
       if (!(s instanceof RemoteStatement)) throw new TypeError("A batch takes statements prepared on the same database");
@@ -83,6 +86,7 @@ export function playerD1(env: Pick<Env, "PLAYER">, uid: number, replica: number 
         own.map((s) => s.wire),
         true,
         replicaFor(own, replica),
+        facts,
       ),
     );
     return results.map((r) => ({ success: true as const, results: r.results as T[], meta: r.meta }));

@@ -1,4 +1,5 @@
 import { playerD1 } from "./remote-d1";
+import type { Facts } from "./wire";
 import { isMovedTable, isPlayerTable, isSharedTable, namedTables } from "./tables";
 
 /**
@@ -33,10 +34,13 @@ export const playerTables = (env: Pick<Env, "DB" | "PLAYER">, uid: number): D1Da
 /** Each routed statement's side and the statement it wraps (any routed view of the same player may batch it). */
 const sides = new WeakMap<D1PreparedStatement, { side: Side; uid: number; origin: D1PreparedStatement }>();
 
-/** Player `uid`'s tables through one D1 interface; `replica`: the configuration version the caller read (see playerD1). */
-export function routedD1(env: Pick<Env, "DB" | "PLAYER">, uid: number, replica: number | null = null): D1Database {
+/**
+ * Player `uid`'s tables through one D1 interface; `replica`: the configuration version the caller
+ * read, `facts`: catalogue rows the statements join (see playerD1).
+ */
+export function routedD1(env: Pick<Env, "DB" | "PLAYER">, uid: number, replica: number | null = null, facts: Facts[] = []): D1Database {
   let object: D1Database | undefined;
-  const on = (side: Side) => (side === "d1" ? env.DB : (object ??= playerD1(env, uid, replica)));
+  const on = (side: Side) => (side === "d1" ? env.DB : (object ??= playerD1(env, uid, replica, facts)));
   const tag = (stmt: D1PreparedStatement, side: Side): D1PreparedStatement => {
     const bind = stmt.bind.bind(stmt);
     const tagged = Object.assign(Object.create(stmt) as D1PreparedStatement, {

@@ -113,6 +113,7 @@ export const SHARED_TABLES = [
   "storage",
   "unsubscribes",
   "replica_state",
+  "player_inbox",
   "outbox",
   // identities and sessions
   "users",
