@@ -3,6 +3,7 @@ import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
 import { readGeneralInfo } from "../core/settings";
 import { balanceFields, readBalances } from "../wallet/wallet";
+import { playerTables } from "../player/routed-d1";
 import { contactView, loadContacts, loadUser } from "./users";
 
 const zero = (currency: string) => ({ amount: 0, currency });
@@ -41,7 +42,8 @@ export async function anonymousInfo(ctx: PlatformContext): Promise<AccountInfo> 
 export async function playerInfo(ctx: PlatformContext, uid: number): Promise<AccountInfo> {
   const [user, contacts] = await Promise.all([loadUser(ctx.db, uid), loadContacts(ctx.db, uid)]);
   if (!user) throw new PlatformError("Authorization", "Sign in to continue");
-  const balances = balanceFields(await readBalances(ctx.db, uid));
+  // The balances are the player's own tables (decision 0075): their object once the wallet moved.
+  const balances = balanceFields(await readBalances(uid === ctx.uid ? ctx.player() : playerTables(ctx.env, uid), uid));
   const email = contacts.find((c) => c.type === "email");
   const mobile = contacts.find((c) => c.type === "phone");
   return {

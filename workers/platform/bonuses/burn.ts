@@ -15,7 +15,7 @@ import { bonusBalanceKind, endActiveBonus, type EndingBonus } from "./end";
 export async function burnBeforeWithdrawal(ctx: PlatformContext, amount: number, burn: boolean): Promise<void> {
   const active = await activeBonuses(ctx);
   if (!active.length) return;
-  const balances = await readBalances(ctx.db, ctx.uid);
+  const balances = await readBalances(ctx.player(), ctx.uid);
   if (!burn) throw burnRefusal(active, balances);
   // The wallet refuses an overdraft anyway; refused here, before anything is burnt.
   if (balances.main.amount < amount) throw new PlatformError("BillingTransactionDeclined", "Insufficient funds", { params: { kinds: ["main"] } });
@@ -51,5 +51,5 @@ function burnRefusal(active: EndingBonus[], balances: Balances): PlatformError {
  */
 export async function refuseWhileBonusActive(ctx: PlatformContext): Promise<void> {
   const active = await activeBonuses(ctx);
-  if (active.length) throw burnRefusal(active, await readBalances(ctx.db, ctx.uid));
+  if (active.length) throw burnRefusal(active, await readBalances(ctx.player(), ctx.uid));
 }

@@ -21,9 +21,17 @@ describe("routing a player's statement", () => {
     expect(sideOf("SELECT 1 FROM game_likes l JOIN bonus_templates t ON t.id = l.game_id")).toBe("object");
   });
 
+  it("lets a read of the player's users row and the whole-copied configuration run on either side (D1 alone, the object in its batch)", () => {
+    expect(sideOf("SELECT currency FROM users WHERE uid = ?1")).toBe("either");
+    expect(sideOf("SELECT u.currency, t.id FROM users u JOIN bonus_templates t ON t.is_enabled = 1")).toBe("either");
+    // The catalogue's games are copied row by row: only D1 has them all.
+    expect(sideOf("SELECT g.id FROM users u JOIN games g ON g.id = ?2")).toBe("d1");
+  });
+
   it("leaves everything else in D1, and refuses a statement that joins a moved table with one still in D1", () => {
     expect(sideOf("SELECT amount FROM balances WHERE uid = ?1")).toBe("d1");
     expect(sideOf("SELECT id FROM games WHERE sysname = ?1")).toBe("d1");
+    expect(sideOf("UPDATE users SET currency = ?2 WHERE uid = ?1")).toBe("d1");
     expect(() => sideOf("SELECT 1 FROM game_likes l JOIN balances b ON b.uid = l.uid")).toThrow(
       /joins the player's object \(game_likes\) with D1 \(balances\): split it/,
     );

@@ -1,6 +1,9 @@
 import { playerD1 } from "./remote-d1";
 import type { Facts } from "./wire";
-import { isMovedTable, isPlayerTable, isSharedTable, namedTables } from "./tables";
+import { isMovedTable, isPlayerTable, isSharedTable, namedTables, WHOLE_REPLICAS } from "./tables";
+
+/** The configuration every object holds whole (the catalogue's and the feed's rows come as facts, so only D1 has them all). */
+const wholeReplica = new Set<string>(WHOLE_REPLICAS);
 
 /**
  * A player's tables, wherever they are (decision 0075): the D1 interface that sends a statement
@@ -11,11 +14,15 @@ import { isMovedTable, isPlayerTable, isSharedTable, namedTables } from "./table
  * refused the same way. As tables move, code written against this does not change.
  */
 
-type Side = "object" | "d1";
+/** "either": a read of only the player's mirrored `users` row and the configuration every object holds whole: both sides have it. */
+type Side = "object" | "d1" | "either";
 
 export function sideOf(sql: string): Side {
   const tables = namedTables(sql);
-  if (!tables.some(isMovedTable)) return "d1";
+  if (!tables.some(isMovedTable)) {
+    const either = tables.length > 0 && tables.every((t) => t === "users" || wholeReplica.has(t)) && !/\b(?:INTO|UPDATE)\s+users\b/i.test(sql);
+    return either ? "either" : "d1";
+  }
   // Names in no list are CTEs, functions (json_each) or keywords; the object copies the configuration.
   const elsewhere = tables.filter((t) => (isPlayerTable(t) && !isMovedTable(t)) || (isSharedTable(t) && t !== "users"));
   if (elsewhere.length) {
@@ -31,8 +38,11 @@ export function sideOf(sql: string): Side {
  */
 export const playerTables = (env: Pick<Env, "DB" | "PLAYER">, uid: number): D1Database => routedD1(env, uid);
 
-/** Each routed statement's side and the statement it wraps (any routed view of the same player may batch it). */
-const sides = new WeakMap<D1PreparedStatement, { side: Side; uid: number; origin: D1PreparedStatement }>();
+/**
+ * Each routed statement's side, the statement it wraps (any routed view of the same player may
+ * batch it), and its SQL and values (an "either" statement is prepared again on the side its batch runs on).
+ */
+const sides = new WeakMap<D1PreparedStatement, { side: Side; uid: number; origin: D1PreparedStatement; sql: string; params: unknown[] }>();
 
 /**
  * Player `uid`'s tables through one D1 interface; `replica`: the configuration version the caller
@@ -40,31 +50,33 @@ const sides = new WeakMap<D1PreparedStatement, { side: Side; uid: number; origin
  */
 export function routedD1(env: Pick<Env, "DB" | "PLAYER">, uid: number, replica: number | null = null, facts: Facts[] = []): D1Database {
   let object: D1Database | undefined;
-  const on = (side: Side) => (side === "d1" ? env.DB : (object ??= playerD1(env, uid, replica, facts)));
-  const tag = (stmt: D1PreparedStatement, side: Side): D1PreparedStatement => {
+  const on = (side: Side) => (side === "object" ? (object ??= playerD1(env, uid, replica, facts)) : env.DB);
+  const tag = (stmt: D1PreparedStatement, side: Side, sql: string, params: unknown[] = []): D1PreparedStatement => {
     const bind = stmt.bind.bind(stmt);
     const tagged = Object.assign(Object.create(stmt) as D1PreparedStatement, {
-      bind: (...values: unknown[]) => tag(bind(...values), side),
+      bind: (...values: unknown[]) => tag(bind(...values), side, sql, values),
       first: stmt.first.bind(stmt),
       all: stmt.all.bind(stmt),
       run: stmt.run.bind(stmt),
       raw: stmt.raw.bind(stmt),
     });
-    sides.set(tagged, { side, uid, origin: stmt });
+    sides.set(tagged, { side, uid, origin: stmt, sql, params });
     return tagged;
   };
+  // Alone, an "either" statement reads D1, the mirror's source.
   const prepare = (sql: string) => {
     const side = sideOf(sql);
-    return tag(on(side).prepare(sql), side);
+    return tag(on(side).prepare(sql), side, sql);
   };
   const batch = async <T>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> => {
     const tagged = statements.map((s) => sides.get(s));
     if (tagged.some((t) => t?.uid !== uid)) throw new TypeError("A batch takes statements prepared on the same player's tables");
-    const found = new Set(tagged.map((t) => t!.side));
+    if (!tagged.length) return [];
+    const found = new Set(tagged.map((t) => t!.side).filter((s) => s !== "either"));
     if (found.size > 1) throw new Error("A batch mixes the player's object and D1: one transaction cannot span both, split it");
-    const [side] = found;
-    if (!side) return [];
-    return on(side).batch<T>(tagged.map((t) => t!.origin));
+    const side = found.has("object") ? "object" : "d1";
+    const db = on(side);
+    return db.batch<T>(tagged.map((t) => (t!.side === "either" && side === "object" ? db.prepare(t!.sql).bind(...t!.params) : t!.origin)));
   };
   const session = { prepare, batch, getBookmark: () => null };
   return {

@@ -5,7 +5,7 @@ import { balanceFields, readBalances } from "./wallet";
 
 /** account.getBalance, getcurrencyrates, setCurrency. Money moves only through wallet.ts. */
 export const walletHandlers: Handlers<"account.getBalance" | "account.getcurrencyrates" | "account.setCurrency"> = {
-  "account.getBalance": async (_p, ctx) => balanceFields(await readBalances(ctx.db, ctx.uid)),
+  "account.getBalance": async (_p, ctx) => balanceFields(await readBalances(ctx.player(), ctx.uid)),
 
   "account.getcurrencyrates": (_p, ctx) => currencyRates(ctx.db),
 
