@@ -27,7 +27,7 @@ async function depositor(amount = 5000): Promise<{ p: Player; welcome: any }> {
 }
 
 const addMain = (p: Player, delta: number) =>
-  applyOperation(env.DB, { uid: p.uid, key: `winnings-${p.uid}-${delta}`, type: "adjustment", changes: [{ kind: "main", delta }] });
+  applyOperation(playerDb(p.uid), { uid: p.uid, key: `winnings-${p.uid}-${delta}`, type: "adjustment", changes: [{ kind: "main", delta }] });
 
 describe("a deposit bonus whose deposit was withdrawn", () => {
   it("cannot be activated: deposit 50.00, withdraw it, activate → refused, and the list says why", async () => {

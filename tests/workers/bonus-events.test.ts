@@ -95,8 +95,8 @@ describe("bonus.updated from the clocks and the free-spin packs", () => {
 
   it("a computed cashback is announced to its player", async () => {
     const p = await registerPlayer();
-    await applyOperation(env.DB, { uid: p.uid, key: `ev-dep-${p.uid}`, type: "deposit", changes: [{ kind: "main", delta: 100_000 }] });
-    await applyOperation(env.DB, { uid: p.uid, key: `ev-bet-${p.uid}`, type: "bet", changes: [{ kind: "main", delta: -5000, type: "bet" }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `ev-dep-${p.uid}`, type: "deposit", changes: [{ kind: "main", delta: 100_000 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `ev-bet-${p.uid}`, type: "bet", changes: [{ kind: "main", delta: -5000, type: "bet" }] });
     const socket = await listening(p);
     const deps = moneyDeps();
     expect(await computeCashbacks(deps, weekOf(Date.now()).end + 60_000, { uid: p.uid })).toBe(1);

@@ -22,7 +22,7 @@ const slot = async () =>
 /** A player with `main` on the main balance and the sign-up bonus (10.00, max bet 2.00) active. */
 async function bonusPlayer(main: number): Promise<{ p: Player; bonusId: string }> {
   const p = await registerPlayer();
-  await applyOperation(env.DB, { uid: p.uid, key: `seed-main-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: main }] });
+  await applyOperation(playerDb(p.uid), { uid: p.uid, key: `seed-main-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: main }] });
   const bonusId = (await data(p.browser.get("bonuses/get"))).available[0].id;
   await data(p.browser.post("bonuses/activate", { bonus_id: bonusId }));
   return { p, bonusId };

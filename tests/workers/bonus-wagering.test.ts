@@ -37,7 +37,7 @@ const wageringSum = async (uid: number, bonusId: string) =>
 /** A player with the sign-up bonus active (10.00 on the bonus balance, max bet 2.00, 400.00 to wager) and `main` on the main balance. */
 async function bonusPlayer(main = 0): Promise<{ p: Player; bonusId: string }> {
   const p = await registerPlayer();
-  if (main > 0) await applyOperation(env.DB, { uid: p.uid, key: `seed-main-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: main }] });
+  if (main > 0) await applyOperation(playerDb(p.uid), { uid: p.uid, key: `seed-main-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: main }] });
   const list = await data(p.browser.get("bonuses/get"));
   const bonusId = list.available.find((b: { sysname: string }) => b.sysname === "no-deposit").id;
   await data(p.browser.post("bonuses/activate", { bonus_id: bonusId }));
@@ -109,7 +109,7 @@ describe("rounds under an active bonus", () => {
 
   it("a round retried after a bonus with a lower max bet became active is answered as it was paid", async () => {
     const p = await registerPlayer();
-    await applyOperation(env.DB, { uid: p.uid, key: `seed-main-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 10_000 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `seed-main-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 10_000 }] });
     const slot = await gameOf("slot");
     const id = roundId();
     const first = await data(playRound(p.browser, slot.sysname, { mode: "real", bet: 500, round_id: id }));
@@ -129,7 +129,7 @@ describe("rounds under an active bonus", () => {
     const { p, bonusId } = await bonusPlayer(5000);
     // 50.00 short of the requirement, and more on the bonus balance than the 100.00 cap.
     await playerDb(p.uid).prepare("UPDATE player_bonuses SET wagered = wager_required - 50 WHERE id = ?1").bind(bonusId).run();
-    await applyOperation(env.DB, { uid: p.uid, key: `grow-bonus-${p.uid}`, type: "adjustment", changes: [{ kind: "bonus", delta: 20_000 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `grow-bonus-${p.uid}`, type: "adjustment", changes: [{ kind: "bonus", delta: 20_000 }] });
     expect((await real(p, await gameOf("slot"), 100)).status).toBe(200);
     const bonus = await bonusRow(p.uid, bonusId);
     expect(bonus).toMatchObject({ status: "wagered", wagered: bonus!.wager_required });
@@ -152,7 +152,8 @@ describe("rounds under an active bonus", () => {
     // would, but certain (outcomes are random; the property test plays rounds down to closing).
     for (let i = 0; i < 3; i++) expect((await real(p, slot, Math.max(slot.min_bet, 200))).status).toBe(200);
     const { bonus } = await balances(p);
-    if (bonus > 0) await applyOperation(env.DB, { uid: p.uid, key: `spent-bonus-${p.uid}`, type: "adjustment", changes: [{ kind: "bonus", delta: -bonus }] });
+    if (bonus > 0)
+      await applyOperation(playerDb(p.uid), { uid: p.uid, key: `spent-bonus-${p.uid}`, type: "adjustment", changes: [{ kind: "bonus", delta: -bonus }] });
     await settleAfterRound(moneyDeps(), p.uid);
     const row = await bonusRow(p.uid, bonusId);
     expect(row!.status).toBe("closed");
@@ -169,7 +170,7 @@ describe("rounds under an active bonus", () => {
 
   it("without an active bonus rounds are the main balance's alone, as before", async () => {
     const p = await registerPlayer();
-    await applyOperation(env.DB, { uid: p.uid, key: `seed-main-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 1000 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `seed-main-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 1000 }] });
     expect((await real(p, await gameOf("slot"), 500)).status).toBe(200);
     const [r] = await roundsOf(p.uid);
     expect(r).toMatchObject({ bet_bonus: 0, win_bonus: 0, bonus_id: null });
@@ -202,7 +203,7 @@ describe("rounds under an active bonus", () => {
 
   it("100 simultaneous rounds on a bonus-funded balance move exactly what they should", async () => {
     const { p, bonusId } = await bonusPlayer(0);
-    await applyOperation(env.DB, { uid: p.uid, key: `grow-bonus-${p.uid}`, type: "adjustment", changes: [{ kind: "bonus", delta: 19_000 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `grow-bonus-${p.uid}`, type: "adjustment", changes: [{ kind: "bonus", delta: 19_000 }] });
     const slot = await gameOf("slot");
     const answers = await Promise.all(Array.from({ length: 100 }, () => real(p, slot, 100)));
     const ok = answers.filter((r) => r.status === 200).length;

@@ -1,3 +1,4 @@
+import { playerDb } from "./player-db";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
@@ -20,7 +21,7 @@ const bySysname = (list: { sysname: string }[], sysname: string) => list.find((b
 async function withActiveBonus(main: number): Promise<{ p: Player; bonusId: string }> {
   const p = await registerPlayer();
   await readyToWithdraw(p.uid);
-  await applyOperation(env.DB, { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: main }] });
+  await applyOperation(playerDb(p.uid), { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: main }] });
   const signUp = bySysname((await data(p.browser.get("bonuses/get"))).available, "no-deposit");
   await data(p.browser.post("bonuses/activate", { bonus_id: signUp.id }));
   return { p, bonusId: signUp.id };

@@ -19,7 +19,7 @@ const nextWeek = () => weekOf(Date.now()).end + 60_000;
 let keys = 0;
 /** One wallet operation of the real ledger, as the cashier, the studio or the bonus engine writes it. */
 const move = (p: Player, type: OperationType, changes: BalanceChange[]) =>
-  applyOperation(env.DB, { uid: p.uid, key: `cb-test-${p.uid}-${++keys}`, type, changes });
+  applyOperation(playerDb(p.uid), { uid: p.uid, key: `cb-test-${p.uid}-${++keys}`, type, changes });
 const deposit = (p: Player, amount: number) => move(p, "deposit", [{ kind: "main", delta: amount }]);
 const bet = (p: Player, amount: number, win = 0) =>
   move(p, "bet", [{ kind: "main", delta: -amount, type: "bet" }, ...(win ? [{ kind: "main" as const, delta: win, type: "win" as const }] : [])]);

@@ -95,7 +95,7 @@ class Scenario {
   }
 
   fund(amount: number): Promise<unknown> {
-    return applyOperation(env.DB, { uid: this.uid, key: `fund-${newKey()}`, type: "adjustment", changes: [{ kind: "main", delta: amount }] });
+    return applyOperation(playerDb(this.uid), { uid: this.uid, key: `fund-${newKey()}`, type: "adjustment", changes: [{ kind: "main", delta: amount }] });
   }
 
   /** Cancels the player's newest pending withdrawal, if any. */
@@ -121,7 +121,7 @@ class Scenario {
 
 async function newScenario(faults: Faults, funds = 0): Promise<Scenario> {
   const uid = await cashierPlayerRow();
-  if (funds) await applyOperation(env.DB, { uid, key: `seed-money-${uid}`, type: "adjustment", changes: [{ kind: "main", delta: funds }] });
+  if (funds) await applyOperation(playerDb(uid), { uid, key: `seed-money-${uid}`, type: "adjustment", changes: [{ kind: "main", delta: funds }] });
   return new Scenario(uid, faults);
 }
 

@@ -92,7 +92,7 @@ describe("depositedSince", () => {
     await depositWith(p, "fail", { amount: 8000 });
     await depositWith(p, "cancel", { amount: 16000 });
     await readyToWithdraw(p.uid);
-    await applyOperation(env.DB, { uid: p.uid, key: `more-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 50000 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `more-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 50000 }] });
     await data(
       p.browser.post("cashier/makewithdrawal", {
         method: "demo_card",

@@ -43,7 +43,7 @@ describe("reconciliation repairs", () => {
   it("a cancelled withdrawal without its refund is refunded once; a withdrawal left new is made pending or dropped", async () => {
     const p = await registerPlayer();
     await readyToWithdraw(p.uid);
-    await applyOperation(env.DB, { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 20000 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 20000 }] });
     const tx = await data(p.browser.post("cashier/makewithdrawal", { method: "demo_card", amount: 5000, requisites: CARD, idempotency_key: newKey() }));
     await playerDb(p.uid).prepare("UPDATE cashier_transactions SET status = 'cancel' WHERE id = ?1").bind(tx.id).run();
     expect(await mainBalance(p)).toBe(15000);
@@ -60,7 +60,7 @@ describe("reconciliation repairs", () => {
     const debited = "d".repeat(32);
     const undebited = "e".repeat(32);
     await playerDb(p.uid).batch([legacy(debited), legacy(undebited)]);
-    await applyOperation(env.DB, {
+    await applyOperation(playerDb(p.uid), {
       uid: p.uid,
       key: `withdrawal:${debited}`,
       type: "withdrawal",

@@ -15,7 +15,8 @@ const CARD = JSON.stringify({ card_number: "4111 1111 1111 1111", card_holder: "
 async function funded(amount: number, fields: Record<string, string> = {}): Promise<Player> {
   const p = await registerPlayer(fields);
   await readyToWithdraw(p.uid);
-  if (amount > 0) await applyOperation(env.DB, { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: amount }] });
+  if (amount > 0)
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: amount }] });
   return p;
 }
 
@@ -102,7 +103,7 @@ describe("cashier.makewithdrawal", () => {
 
     await env.DB.prepare("UPDATE users SET is_verified = 1 WHERE uid = ?1").bind(p.uid).run();
     await failure(withdraw(p, { amount: 1000100 }), 409, "WithdrawalLimitsExceededException");
-    await applyOperation(env.DB, { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 300000 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 300000 }] });
     expect((await data(withdraw(p, { amount: 250000 }))).status).toBe("pending");
   });
 
@@ -142,7 +143,7 @@ describe("concurrent withdrawals", () => {
     }
     expect(await mainBalance(p)).toBe(1000);
     // Refused requests leave no rows, so the day still has room for exactly one more.
-    await applyOperation(env.DB, { uid: p.uid, key: `top-up-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 100000 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `top-up-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 100000 }] });
     const more = await Promise.all(Array.from({ length: 8 }, () => withdraw(p, { amount: 2000 })));
     expect(more.filter((a) => a.status === 200)).toHaveLength(1);
     for (const refused of more.filter((a) => a.status !== 200)) await failure(refused, 409, "WithdrawalLimitsPeriodExceededException");

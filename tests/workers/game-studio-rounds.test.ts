@@ -8,7 +8,7 @@ import { balanceOf, ledgerRows, ledgerSum } from "./wallet-helpers";
 import { playerDb } from "./player-db";
 
 const deposit = (uid: number, amount: number) =>
-  applyOperation(env.DB, { uid, key: `test-deposit-${uid}-${amount}`, type: "deposit", changes: [{ kind: "main", delta: amount }] });
+  applyOperation(playerDb(uid), { uid, key: `test-deposit-${uid}-${amount}`, type: "deposit", changes: [{ kind: "main", delta: amount }] });
 
 describe("rounds settled by the demo studio", () => {
   it("a demo round of a signed-in player moves balance_fun only, and is recorded", async () => {

@@ -24,7 +24,7 @@ export const gameOf = async (kind: string): Promise<Game> =>
 /** A player with `main` on the main balance (an adjustment, as the wallet tests seed money). */
 export async function playerWith(main: number): Promise<Player> {
   const p = await registerPlayer();
-  if (main > 0) await applyOperation(env.DB, { uid: p.uid, key: `seed-main-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: main }] });
+  if (main > 0) await applyOperation(playerDb(p.uid), { uid: p.uid, key: `seed-main-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: main }] });
   return p;
 }
 

@@ -11,7 +11,8 @@ import { playerDb } from "./player-db";
 
 // games.getRecentWins and the public wins feed /realtime/wins (decision 0034), through the Worker.
 
-const fund = (uid: number) => applyOperation(env.DB, { uid, key: `wins-deposit-${uid}`, type: "deposit", changes: [{ kind: "main", delta: 10_000_000 }] });
+const fund = (uid: number) =>
+  applyOperation(playerDb(uid), { uid, key: `wins-deposit-${uid}`, type: "deposit", changes: [{ kind: "main", delta: 10_000_000 }] });
 
 /** Plays real rounds at the top bet until one wins (about one in four does). */
 async function winRealRound(p: Player, slot: SlotRow) {

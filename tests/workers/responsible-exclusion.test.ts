@@ -128,10 +128,10 @@ describe("account.getResponsibleGaming / setRealityCheck", () => {
     expect(start.session.started_at).toBe(session.created_at);
 
     const { applyOperation } = await import("../../workers/platform/wallet/wallet");
-    await applyOperation(env.DB, { uid: p.uid, key: `seed-${p.uid}-1`, type: "adjustment", changes: [{ kind: "main", delta: 10_000 }] });
-    await applyOperation(env.DB, { uid: p.uid, key: `round-${p.uid}-1`, type: "bet", changes: [{ kind: "main", delta: -2_500 }] });
-    await applyOperation(env.DB, { uid: p.uid, key: `round-${p.uid}-2`, type: "win", changes: [{ kind: "main", delta: 1_000 }] });
-    await applyOperation(env.DB, { uid: p.uid, key: `round-${p.uid}-3`, type: "bet", changes: [{ kind: "fun", delta: -5_000 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `seed-${p.uid}-1`, type: "adjustment", changes: [{ kind: "main", delta: 10_000 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `round-${p.uid}-1`, type: "bet", changes: [{ kind: "main", delta: -2_500 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `round-${p.uid}-2`, type: "win", changes: [{ kind: "main", delta: 1_000 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `round-${p.uid}-3`, type: "bet", changes: [{ kind: "fun", delta: -5_000 }] });
     const after = await data(p.browser.get("account/getResponsibleGaming"));
     expect(after.session).toMatchObject({ wagered: { amount: 2_500 }, won: { amount: 1_000 }, net: { amount: -1_500, currency: "USD" } });
 

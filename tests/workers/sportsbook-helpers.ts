@@ -101,7 +101,7 @@ let keys = 0;
 export const betKey = () => `sb-test-${Date.now().toString(36)}-${++keys}`;
 
 export async function fund(uid: number, amount: number): Promise<void> {
-  await applyOperation(env.DB, { uid, key: `sb-fund-${uid}-${++keys}`, type: "adjustment", changes: [{ kind: "main", delta: amount }] });
+  await applyOperation(playerDb(uid), { uid, key: `sb-fund-${uid}-${++keys}`, type: "adjustment", changes: [{ kind: "main", delta: amount }] });
 }
 
 /** A registered player with `main` on the main balance (USD). */

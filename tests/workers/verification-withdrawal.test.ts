@@ -1,3 +1,4 @@
+import { playerDb } from "./player-db";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
@@ -15,7 +16,7 @@ async function blockedPlayer(): Promise<Player> {
   const p = await verifiablePlayer();
   await readyToWithdraw(p.uid);
   await env.DB.prepare("UPDATE users SET is_kyc_block_enabled = 1 WHERE uid = ?1").bind(p.uid).run();
-  await applyOperation(env.DB, { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 20000 }] });
+  await applyOperation(playerDb(p.uid), { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 20000 }] });
   return p;
 }
 
@@ -61,7 +62,7 @@ describe("withdrawals of a KYC-blocked account", () => {
   it("leave players without the block alone, and keep the threshold rule for them", async () => {
     const p = await verifiablePlayer();
     await readyToWithdraw(p.uid);
-    await applyOperation(env.DB, { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 500000 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 500000 }] });
     expect((await data(withdraw(p))).status).toBe("pending");
     expect((await failure(withdraw(p, 250000), 422, "KycWithdrawalException")).params).toMatchObject({ threshold: 200000 });
   });

@@ -1,3 +1,4 @@
+import { playerDb } from "./player-db";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
@@ -22,7 +23,7 @@ describe("account.getBalance", () => {
 
   it("shows what the wallet holds, in getInfo too", async () => {
     const p = await registerPlayer();
-    await applyOperation(env.DB, {
+    await applyOperation(playerDb(p.uid), {
       uid: p.uid,
       key: "deposit-1234",
       type: "deposit",
@@ -82,7 +83,7 @@ describe("account.setCurrency", () => {
     expect(balance.balance_fun).toEqual(money(100_000, "BRL"));
     expect((await data(p.browser.get("account/getInfo"))).balance_bonus.currency).toBe("BRL");
     // Fun play does not count as real money; the same currency again is fine.
-    await applyOperation(env.DB, { uid: p.uid, key: "fun-bet-0001", type: "bet", changes: [{ kind: "fun", delta: -100 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: "fun-bet-0001", type: "bet", changes: [{ kind: "fun", delta: -100 }] });
     expect(await data(p.browser.post("account/setCurrency", { currency: "EUR" }))).toBe(1);
     expect(await data(p.browser.post("account/setCurrency", { currency: "EUR" }))).toBe(1);
     expect((await data(p.browser.get("account/getBalance"))).balance_fun).toEqual(money(99_900, "EUR"));
@@ -90,10 +91,10 @@ describe("account.setCurrency", () => {
 
   it("refuses once real money has moved, even when the balance is back to zero", async () => {
     const p = await registerPlayer();
-    await applyOperation(env.DB, { uid: p.uid, key: "deposit-0001", type: "deposit", changes: [{ kind: "main", delta: 100 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: "deposit-0001", type: "deposit", changes: [{ kind: "main", delta: 100 }] });
     const held = await failure(p.browser.post("account/setCurrency", { currency: "EUR" }), 400, "InvalidParameterException");
     expect(held.invalid_parameters).toEqual({ currency: ["The currency can only be changed before the first real-money transaction"] });
-    await applyOperation(env.DB, { uid: p.uid, key: "withdraw-0001", type: "withdrawal", changes: [{ kind: "main", delta: -100 }] });
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: "withdraw-0001", type: "withdrawal", changes: [{ kind: "main", delta: -100 }] });
     await failure(p.browser.post("account/setCurrency", { currency: "EUR" }), 400, "InvalidParameterException");
     expect((await data(p.browser.get("account/getBalance"))).balance_main).toEqual(money(0, "USD"));
   });
