@@ -1,5 +1,5 @@
 import { PlatformError } from "../../../core/api/errors";
-import type { PlatformContext } from "../core/context";
+import { ownTables, type PlatformContext } from "../core/context";
 import { readBalances, type Balances } from "../wallet/wallet";
 import { bonusBalanceKind, endActiveBonus, type EndingBonus } from "./end";
 
@@ -12,10 +12,11 @@ import { bonusBalanceKind, endActiveBonus, type EndingBonus } from "./end";
  * other check of the withdrawal, and only when the main balance covers it, so a refusal for
  * another reason never costs the player their bonus.
  */
-export async function burnBeforeWithdrawal(ctx: PlatformContext, amount: number, burn: boolean): Promise<void> {
+export async function burnBeforeWithdrawal(call: PlatformContext, amount: number, burn: boolean): Promise<void> {
+  const ctx = ownTables(call);
   const active = await activeBonuses(ctx);
   if (!active.length) return;
-  const balances = await readBalances(ctx.player(), ctx.uid);
+  const balances = await readBalances(ctx.db, ctx.uid);
   if (!burn) throw burnRefusal(active, balances);
   // The wallet refuses an overdraft anyway; refused here, before anything is burnt.
   if (balances.main.amount < amount) throw new PlatformError("BillingTransactionDeclined", "Insufficient funds", { params: { kinds: ["main"] } });
@@ -49,7 +50,8 @@ function burnRefusal(active: EndingBonus[], balances: Balances): PlatformError {
  * decision 0059) is refused as a first request would be, naming that bonus: whatever the player
  * agreed to burn before, this one they have not seen.
  */
-export async function refuseWhileBonusActive(ctx: PlatformContext): Promise<void> {
+export async function refuseWhileBonusActive(call: PlatformContext): Promise<void> {
+  const ctx = ownTables(call);
   const active = await activeBonuses(ctx);
-  if (active.length) throw burnRefusal(active, await readBalances(ctx.player(), ctx.uid));
+  if (active.length) throw burnRefusal(active, await readBalances(ctx.db, ctx.uid));
 }

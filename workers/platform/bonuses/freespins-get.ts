@@ -1,5 +1,5 @@
 import type { FreespinPack } from "../../../core/api/contract-freespins";
-import type { Handlers } from "../core/context";
+import { type Handlers, ownTables } from "../core/context";
 import { PACK_SELECT, type PackRow } from "./freespins";
 import { expirePacks } from "./freespins-sweep";
 
@@ -33,7 +33,8 @@ function packView(row: PackRow, locale: string, defaultLocale: string, withDescr
 }
 
 export const freespinHandlers: Handlers<"freespins.get"> = {
-  async "freespins.get"({ fields, status, count }, ctx) {
+  async "freespins.get"({ fields, status, count }, call) {
+    const ctx = ownTables(call);
     // A pack past its time is expired (and its winnings granted) before it is shown.
     await expirePacks(ctx, Date.now(), ctx.uid);
     const withDescription = fields.includes("description");

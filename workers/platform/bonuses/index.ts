@@ -1,5 +1,5 @@
 import { PlatformError } from "../../../core/api/errors";
-import type { Handlers, PlatformContext } from "../core/context";
+import { type Handlers, ownTables, type PlatformContext } from "../core/context";
 import { randomHex } from "../core/bytes";
 import { bonusBalanceKind, endActiveBonus, type EndingBonus } from "./end";
 import { DEPOSIT_WITHDRAWN, depositWithdrawnError } from "./forfeit";
@@ -167,18 +167,20 @@ async function decline(ctx: PlatformContext, bonusId: string, type: BonusType): 
 }
 
 export const bonusHandlers: Handlers<BonusMethods> = {
-  "bonuses.get": (_p, ctx) => listBonuses(ctx, "casino"),
-  "bonuses.activate": ({ bonus_id, burn_active }, ctx) => activate(ctx, bonus_id, "casino", burn_active === "1"),
-  async "bonuses.deactivate"({ bonus_id }, ctx) {
+  "bonuses.get": (_p, ctx) => listBonuses(ownTables(ctx), "casino"),
+  "bonuses.activate": ({ bonus_id, burn_active }, ctx) => activate(ownTables(ctx), bonus_id, "casino", burn_active === "1"),
+  async "bonuses.deactivate"({ bonus_id }, call) {
+    const ctx = ownTables(call);
     const bonus = await loadBonus(ctx, bonus_id, "casino");
     if (bonus?.status !== "active") throw noSuchBonus();
     return view(ctx, await exit(ctx, bonus));
   },
-  "bonuses.remove": ({ bonus_id }, ctx) => decline(ctx, bonus_id, "casino"),
+  "bonuses.remove": ({ bonus_id }, ctx) => decline(ownTables(ctx), bonus_id, "casino"),
 
-  "BettingBonuses.get": (_p, ctx) => listBonuses(ctx, "betting"),
-  "BettingBonuses.activate": ({ bonus_id, burn_active }, ctx) => activate(ctx, bonus_id, "betting", burn_active === "1"),
-  async "BettingBonuses.remove"({ bonus_id }, ctx) {
+  "BettingBonuses.get": (_p, ctx) => listBonuses(ownTables(ctx), "betting"),
+  "BettingBonuses.activate": ({ bonus_id, burn_active }, ctx) => activate(ownTables(ctx), bonus_id, "betting", burn_active === "1"),
+  async "BettingBonuses.remove"({ bonus_id }, call) {
+    const ctx = ownTables(call);
     // SPEC §7 has no deactivate for betting bonuses: remove declines an available one or gives up the active one.
     const bonus = await loadBonus(ctx, bonus_id, "betting");
     if (bonus?.status === "active") {

@@ -50,3 +50,10 @@ export interface PlatformContext {
 export type Handler<K extends MethodKey> = (params: z.output<Contract[K]["params"]>, ctx: PlatformContext) => Promise<ResultOf<K>> | ResultOf<K>;
 
 export type Handlers<K extends MethodKey = MethodKey> = { [P in K]: Handler<P> };
+
+/**
+ * The call's context with `db` the signed-in player's own tables (`ctx.player()`): for the code
+ * of a player's own money and rewards, which reaches everything through `ctx.db` (MoneyDeps
+ * included), so its statements and batches go where the player's tables are (decision 0075).
+ */
+export const ownTables = (ctx: PlatformContext): PlatformContext => ({ ...ctx, db: ctx.player() });

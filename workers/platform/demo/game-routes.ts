@@ -10,6 +10,7 @@ import { activePackFor, PACK_ID, readPack } from "../bonuses/freespins";
 import { readSiteCurrencies } from "../wallet/currency";
 import { readBalances } from "../wallet/wallet";
 import { gamePage, requestNonce } from "./game-page";
+import { playerTables } from "../player/routed-d1";
 
 /**
  * The demo game studio (decision 0016): `/platform/game/{sysname}` and `/platform/game/custom/{name}`
@@ -21,7 +22,12 @@ export const gameRoutes = new Hono<{ Bindings: Env }>();
 
 type Ctx = Context<{ Bindings: Env }>;
 
-const deps = (c: Ctx) => ({ env: c.env, db: c.env.DB, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) });
+/** MoneyDeps for player `uid`'s round: their own tables (decision 0075); a visitor's demo round touches none. */
+const deps = (c: Ctx, uid: number) => ({
+  env: c.env,
+  db: uid ? playerTables(c.env, uid) : c.env.DB,
+  waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p),
+});
 const SYMBOL_NAMES = new Set([...SYMBOLS.map((s) => s.name), BLANK]);
 
 const ERRORS: Record<string, string> = {
@@ -47,17 +53,17 @@ async function launch(c: Ctx, base: string): Promise<Response> {
   if (banned) return errorPage(403, "Account blocked", "This account cannot play.");
   const q = (name: string) => c.req.query(name) ?? "";
   const mode: RoundMode = (ROUND_MODES as readonly string[]).includes(q("mode")) ? (q("mode") as RoundMode) : uid ? "real" : "demo";
-  const balances = uid ? await readBalances(c.env.DB, uid) : null;
+  const own = uid ? playerTables(c.env, uid) : null;
+  const balances = own ? await readBalances(own, uid) : null;
   const balance = balances ? balances[mode === "demo" ? "fun" : "main"] : null;
   const currency = balance?.currency ?? (await readSiteCurrencies(c.env.DB)).default_currency;
 
   let symbols: string[][] | null = null;
   let win: number | null = null;
   const roundId = q("round");
-  if (uid && roundId) {
-    const row = await c.env.DB.prepare(
-      "SELECT symbols, win FROM game_rounds WHERE id = ?1 AND uid = ?2 AND (operation_id IS NOT NULL OR freespin_id IS NOT NULL)",
-    )
+  if (own && roundId) {
+    const row = await own
+      .prepare("SELECT symbols, win FROM game_rounds WHERE id = ?1 AND uid = ?2 AND (operation_id IS NOT NULL OR freespin_id IS NOT NULL)")
       .bind(roundId, uid)
       .first<{ symbols: string; win: number }>();
     if (row) ({ symbols, win } = { symbols: JSON.parse(row.symbols), win: row.win });
@@ -71,8 +77,8 @@ async function launch(c: Ctx, base: string): Promise<Response> {
   }
   const bet = Number(q("bet")) || game.min_bet;
   // Free spins (decision 0041): the player's active pack for this game, and one the last round ended.
-  const pack = uid && mode === "real" ? await activePackFor(c.env.DB, uid, game.sysname) : null;
-  const ended = uid && PACK_ID.test(q("freespin")) ? await readPack(c.env.DB, uid, q("freespin")) : null;
+  const pack = own && mode === "real" ? await activePackFor(own, uid, game.sysname) : null;
+  const ended = own && PACK_ID.test(q("freespin")) ? await readPack(own, uid, q("freespin")) : null;
   return gamePage({
     game,
     mode,
@@ -119,7 +125,7 @@ async function round(c: Ctx, base: string): Promise<Response> {
     const bet = /^\d{1,16}$/.test(betText) ? Number(betText) : Number.NaN;
     const freespinId = text(fields.freespin_id) || undefined;
     if (freespinId) back.set("freespin", freespinId);
-    const result = await playRound(deps(c), { uid, game, mode, bet, roundKey: text(fields.round_id), freespinId });
+    const result = await playRound(deps(c, uid), { uid, game, mode, bet, roundKey: text(fields.round_id), freespinId });
     if (wantsJson) return dataResponse(result, { "cache-control": "no-store" });
     if (uid) back.set("round", result.id);
     else {

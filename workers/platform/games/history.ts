@@ -3,22 +3,36 @@ import type { PlatformContext } from "../core/context";
 
 /**
  * games.getHistory: the player's settled rounds, newest first (index game_rounds_by_player).
- * A round whose payment has not committed (operation_id NULL) is not history yet.
+ * A round whose payment has not committed (operation_id NULL) is not history yet. The rounds are
+ * the player's own tables; their games' titles are the catalogue's, read beside them (decision 0075).
  */
 export async function getHistory(ctx: PlatformContext, offset: number, count: number): Promise<{ items: GameRound[]; count: number }> {
-  const [page, total] = await ctx.db.batch([
-    ctx.db
+  const own = ctx.player();
+  const [page, total] = await own.batch([
+    own
       .prepare(
-        `SELECT r.id, r.sysname, r.mode, r.bet, r.win, r.currency, r.symbols, r.created_at, g.title
-         FROM game_rounds r JOIN games g ON g.id = r.game_id
+        `SELECT r.id, r.game_id, r.sysname, r.mode, r.bet, r.win, r.currency, r.symbols, r.created_at
+         FROM game_rounds r
          WHERE r.uid = ?1 AND r.operation_id IS NOT NULL
          ORDER BY r.created_at DESC, r.id DESC LIMIT ?2 OFFSET ?3`,
       )
       .bind(ctx.uid, count, offset),
-    ctx.db.prepare("SELECT COUNT(*) AS n FROM game_rounds WHERE uid = ?1 AND operation_id IS NOT NULL").bind(ctx.uid),
+    own.prepare("SELECT COUNT(*) AS n FROM game_rounds WHERE uid = ?1 AND operation_id IS NOT NULL").bind(ctx.uid),
   ]);
+  const ids = [...new Set((page!.results as { game_id: number }[]).map((r) => r.game_id))];
+  const titles = new Map(
+    ids.length
+      ? (
+          await ctx.db
+            .prepare("SELECT id, title FROM games WHERE id IN (SELECT value FROM json_each(?1))")
+            .bind(JSON.stringify(ids))
+            .all<{ id: number; title: string }>()
+        ).results.map((g) => [g.id, g.title])
+      : [],
+  );
   type Row = {
     id: string;
+    game_id: number;
     sysname: string;
     mode: "demo" | "real";
     bet: number;
@@ -26,12 +40,11 @@ export async function getHistory(ctx: PlatformContext, offset: number, count: nu
     currency: string;
     symbols: string;
     created_at: number;
-    title: string;
   };
   const items = (page!.results as Row[]).map((r) => ({
     id: r.id,
     game: r.sysname,
-    title: r.title,
+    title: titles.get(r.game_id) ?? r.sysname,
     mode: r.mode,
     bet: { amount: r.bet, currency: r.currency },
     win: { amount: r.win, currency: r.currency },

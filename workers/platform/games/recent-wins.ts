@@ -50,7 +50,19 @@ export function announceWin(deps: MoneyDeps, roundId: string): void {
   deps.waitUntil(
     (async () => {
       try {
-        const row = await deps.db.prepare(`${SELECT_WINS} AND r.id = ?1`).bind(roundId).first<WinRow>();
+        // The round is the player's own tables (decision 0075); its game's title and the player's
+        // name are the site's, read beside it.
+        const round = await deps.db
+          .prepare(
+            "SELECT id, uid, game_id, win, currency, sysname, created_at FROM game_rounds WHERE id = ?1 AND mode = 'real' AND win > 0 AND operation_id IS NOT NULL",
+          )
+          .bind(roundId)
+          .first<Omit<WinRow, "title" | "login" | "fakename"> & { uid: number; game_id: number }>();
+        if (!round) return;
+        const names = await deps.env.DB.prepare("SELECT g.title, u.login, u.fakename FROM games g, users u WHERE g.id = ?1 AND u.uid = ?2")
+          .bind(round.game_id, round.uid)
+          .first<Pick<WinRow, "title" | "login" | "fakename">>();
+        const row = names && { ...round, ...names };
         if (row) await publishWin(deps.env, toRecentWin(row));
       } catch (e) {
         console.error("wins: announcing a win failed", e instanceof Error ? e.message : e);

@@ -6,7 +6,8 @@ import { settleJackpots } from "../jackpots/settle";
 import { roundEarningStatements } from "../loyalty/earn";
 import { announceNotices } from "../loyalty/notices";
 import { postBatch } from "../tournaments/board-post";
-import { roundScoringStatements } from "../tournaments/scoring";
+import { joinedOptIns, roundScoringStatements } from "../tournaments/scoring";
+import { pointsInObjects } from "../tournaments/entries";
 import { questStatements } from "../quests/engine";
 import type { Consumer, RoundEvent } from "./events";
 
@@ -64,13 +65,20 @@ export const ROUND_CONSUMERS: readonly Consumer<RoundEvent>[] = [
   },
   {
     name: "tournaments",
-    consume: (db, e, now) => {
+    // Once the points are in the player's object, the entries are D1's: the round owes them
+    // (tournaments/entries.ts) and the Worker delivers them once the round committed.
+    consume: async (db, e, now) => {
+      const inObject = pointsInObjects() && e.betMain > 0;
+      const joined = inObject ? await joinedOptIns(db, e.uid, e.gameId, now) : undefined;
       const { statements, batchId } = roundScoringStatements(
         db,
-        { uid: e.uid, roundId: e.id, gameId: e.gameId, operationKey: e.operationKey, betMain: e.betMain, winMain: e.winMain, bonusId: e.bonusId },
+        { uid: e.uid, roundId: e.id, gameId: e.gameId, operationKey: e.operationKey, betMain: e.betMain, winMain: e.winMain, bonusId: e.bonusId, joined },
         now,
       );
-      return { statements, committed: (deps, { fresh }) => (fresh && batchId ? postBatch(deps, batchId) : undefined) };
+      return {
+        statements,
+        committed: (deps, { fresh }) => (batchId && fresh ? postBatch(deps, batchId) : undefined),
+      };
     },
   },
   {

@@ -1,5 +1,6 @@
 import { revokeUserSessions } from "../auth/sessions";
 import type { OutboxKind } from "./outbox";
+import { applyEntries } from "../tournaments/entries";
 
 /**
  * The receivers of the players' outboxes (outbox.ts), by kind. Each is idempotent by the entry's
@@ -11,4 +12,9 @@ export const RECEIVERS: Record<OutboxKind, Receiver> = {
   // A self-exclusion signs the player out everywhere (decision 0012): deleting every session of
   // theirs is the same whether it ran before or not.
   "sessions.revoke": (env, uid) => revokeUserSessions(env.DB, uid),
+  // A points batch's changed entries (tournaments/entries.ts): absolute totals, taken by version.
+  "tournaments.entries": (env, uid, body) => {
+    if ((body as { uid?: unknown } | null)?.uid !== uid) throw new TypeError("tournaments.entries: another player's entries");
+    return applyEntries(env, body);
+  },
 };

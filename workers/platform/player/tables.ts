@@ -17,7 +17,8 @@
  *   pool, a promo code's uses). A player's statement never joins them: it reads them first, or its
  *   effect on them travels through the object's outbox.
  * - `MIRRORED_USER_COLUMNS`: the few columns of a player's `users` row that the player's own
- *   statements read (their currency, country, registration time); the object keeps a copy, written
+ *   statements read (their currency, country, registration time, the loyalty character chosen at
+ *   registration); the object keeps a copy, written
  *   by the Worker when the object is first used and whenever one of them changes.
  */
 
@@ -209,7 +210,7 @@ export const OBJECT_ONLY_SCHEMA = [
 ];
 
 /** The `users` columns a player's own statements read; the object keeps them in its `users` row. */
-export const MIRRORED_USER_COLUMNS = ["uid", "currency", "country_code", "created_at"] as const;
+export const MIRRORED_USER_COLUMNS = ["uid", "currency", "country_code", "created_at", "character_id"] as const;
 
 const player = new Set<string>(PLAYER_TABLES);
 /**

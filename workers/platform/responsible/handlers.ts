@@ -31,7 +31,7 @@ export const responsibleHandlers: Handlers<Methods> = {
     return {
       self_exclusion_until: until ?? null,
       reality_check_minutes: check?.minutes ?? 0,
-      session: { started_at: startedAt, ...(await playSince(ctx.db, ctx.uid, startedAt, currency)) },
+      session: { started_at: startedAt, ...(await playSince(ctx.player(), ctx.uid, startedAt, currency)) },
     };
   },
 

@@ -1,7 +1,7 @@
 import type { MoneyDeps } from "../wallet/move-money";
-import { maskedName } from "../core/names";
-import type { BoardEntry } from "../../realtime/board-ranking";
-import { postScores } from "../../realtime/tournament-board";
+import { type EntryRow, postEntries } from "./board-entries";
+import { playerTables } from "../player/routed-d1";
+import { deliverOwedEntries, pointsInObjects } from "./entries";
 
 /**
  * The platform's one door to the live board (decision 0048): after a batch that changed entries
@@ -9,34 +9,21 @@ import { postScores } from "../../realtime/tournament-board";
  * with `postScores` (workers/realtime/tournament-board.ts), in the background.
  */
 
-/** Rows of entries as read with the players' names. */
-export interface EntryRow {
-  tournament_id: number;
-  uid: number;
-  points: number;
-  reached_at: number;
-  fakename: string;
-  login: string;
-}
-
-/** Posts the entries (grouped by tournament) in the background; a failure is only logged. */
-export function postEntries(deps: Pick<MoneyDeps, "env" | "waitUntil">, rows: EntryRow[]): void {
-  if (!rows.length) return;
-  const by = new Map<number, BoardEntry[]>();
-  for (const r of rows) {
-    const list = by.get(r.tournament_id) ?? [];
-    list.push({ uid: r.uid, player: maskedName(r.fakename, r.login), points: r.points, reached_at: r.reached_at });
-    by.set(r.tournament_id, list);
-  }
-  for (const [id, entries] of by) {
-    deps.waitUntil(
-      postScores(deps.env, id, entries).catch((e) => console.error("tournaments: posting to the live board failed", e instanceof Error ? e.message : e)),
+/**
+ * After commit: the entries a batch (batch_id of its ledger rows) changed, posted to the board.
+ * Once the points are in the players' objects, the batch owed D1 its entries: they are delivered
+ * (and posted) now, on the player's own tables (`uid`, else `deps.db`); the answer waits for that
+ * when awaited, and the object's alarm delivers them if this fails (tournaments/entries.ts).
+ */
+export function postBatch(deps: Pick<MoneyDeps, "db" | "env" | "waitUntil"> & { uid?: number }, batchId: string): Promise<void> {
+  if (pointsInObjects()) {
+    const own = deps.uid ? playerTables(deps.env, deps.uid) : deps.db;
+    const delivered = deliverOwedEntries(deps.env, own, batchId).catch((e) =>
+      console.error("tournaments: delivering the changed entries failed (the outbox retries)", e instanceof Error ? e.message : e),
     );
+    deps.waitUntil(delivered);
+    return delivered;
   }
-}
-
-/** After commit: the entries a batch (batch_id of its ledger rows) changed, posted to the board. */
-export function postBatch(deps: Pick<MoneyDeps, "db" | "env" | "waitUntil">, batchId: string): void {
   deps.waitUntil(
     deps.db
       .prepare(
@@ -49,4 +36,5 @@ export function postBatch(deps: Pick<MoneyDeps, "db" | "env" | "waitUntil">, bat
       .then(({ results }) => postEntries(deps, results))
       .catch((e) => console.error("tournaments: reading the changed entries failed", e instanceof Error ? e.message : e)),
   );
+  return Promise.resolve();
 }

@@ -1,3 +1,4 @@
+import { owedEntries, pointsInObjects } from "./entries";
 import { RUNNING } from "./scoring";
 
 /**
@@ -14,6 +15,27 @@ export function cashoutResetStatements(
   now = Date.now(),
 ): { statements: D1PreparedStatement[]; batchId: string } {
   const batchId = crypto.randomUUID();
+  if (pointsInObjects()) {
+    // In the player's object (decision 0075): the points are its own ledger's sums; the entries
+    // follow by delivery (tournaments/entries.ts).
+    return {
+      batchId,
+      statements: [
+        db
+          .prepare(
+            `INSERT INTO tournament_points (tournament_id, uid, key, reason, delta, created_at, batch_id)
+             SELECT p.tournament_id, p.uid, 'cashout:' || ?2, 'cashout', -SUM(p.delta), ?3, ?4
+             FROM tournament_points p JOIN tournaments t ON t.id = p.tournament_id
+             WHERE p.uid = ?1 AND t.reset_on_cashout = 1 AND ${RUNNING("t", "?3")}
+               AND EXISTS (SELECT 1 FROM cashier_transactions x WHERE x.id = ?2 AND x.uid = ?1 AND x.type = 'withdrawal')
+             GROUP BY p.tournament_id, p.uid HAVING SUM(p.delta) > 0
+             ON CONFLICT (tournament_id, uid, key) DO NOTHING`,
+          )
+          .bind(uid, transactionId, now, batchId),
+        owedEntries(db, uid, batchId, now),
+      ],
+    };
+  }
   return {
     batchId,
     statements: [
