@@ -86,15 +86,18 @@ export const roundRow = (uid: number, roundId: string) =>
     .bind(roundId)
     .first<{ bet: number; win: number; bet_bonus: number; win_bonus: number }>();
 
-/** Σ ledger = entry points, for every entry of the tournament. */
+/** Σ ledger (each player's own tables) = entry points (the site's), for every entry of the tournament. */
 export async function checkLedger(id: number): Promise<void> {
-  const { results } = await env.DB.prepare(
-    `SELECT e.uid, e.points, COALESCE((SELECT SUM(delta) FROM tournament_points p WHERE p.tournament_id = e.tournament_id AND p.uid = e.uid), 0) AS sum
-     FROM tournament_entries e WHERE e.tournament_id = ?1`,
-  )
+  const { results } = await env.DB.prepare("SELECT uid, points FROM tournament_entries WHERE tournament_id = ?1")
     .bind(id)
-    .all<{ uid: number; points: number; sum: number }>();
-  for (const r of results) expect([r.uid, r.points]).toEqual([r.uid, r.sum]);
+    .all<{ uid: number; points: number }>();
+  for (const r of results) {
+    const sum = await playerDb(r.uid)
+      .prepare("SELECT COALESCE(SUM(delta), 0) AS sum FROM tournament_points WHERE tournament_id = ?1 AND uid = ?2")
+      .bind(id, r.uid)
+      .first<number>("sum");
+    expect([r.uid, r.points]).toEqual([r.uid, sum]);
+  }
 }
 
 export const leaderboard = (p: Player | null, id: number, query: Record<string, string | number> = {}) =>

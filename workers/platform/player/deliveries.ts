@@ -13,7 +13,7 @@ export const RECEIVERS: Record<OutboxKind, Receiver> = {
   // theirs is the same whether it ran before or not.
   "sessions.revoke": (env, uid) => revokeUserSessions(env.DB, uid),
   // A points batch's changed entries (tournaments/entries.ts): absolute totals, taken by version.
-  "tournaments.entries": (env, uid, body) => {
+  "tournaments.entries": async (env, uid, body) => {
     if ((body as { uid?: unknown } | null)?.uid !== uid) throw new TypeError("tournaments.entries: another player's entries");
     return applyEntries(env, body);
   },
