@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { registerPlayer } from "./auth-helpers";
 import { depositWith } from "./cashier-helpers";
@@ -43,7 +42,7 @@ describe("loyalty quests", () => {
     const { applyDepositStatus } = await import("../../workers/platform/cashier/settle");
     const { findTransaction } = await import("../../workers/platform/cashier/transactions");
     const { moneyDeps } = await import("./realtime-helpers");
-    await applyDepositStatus(moneyDeps(), (await findTransaction(env.DB, first.id))!, "success");
+    await applyDepositStatus({ ...moneyDeps(), db: playerDb(p.uid) }, (await findTransaction(playerDb(p.uid), first.id))!, "success");
     expect((await progressOf(p.uid, "deposit-twice"))!.progress).toBe(1);
     await depositWith(p, "success");
     expect((await progressOf(p.uid, "deposit-twice"))!.completed_at).not.toBeNull();

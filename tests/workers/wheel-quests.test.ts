@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { depositWith } from "./cashier-helpers";
 import { playRound, roundId } from "./game-studio-helpers";
@@ -73,7 +72,7 @@ describe("wheel quests", () => {
     const { applyDepositStatus } = await import("../../workers/platform/cashier/settle");
     const { findTransaction } = await import("../../workers/platform/cashier/transactions");
     const { moneyDeps } = await import("./realtime-helpers");
-    await applyDepositStatus(moneyDeps(), (await findTransaction(env.DB, first.id))!, "success");
+    await applyDepositStatus({ ...moneyDeps(), db: playerDb(p.uid) }, (await findTransaction(playerDb(p.uid), first.id))!, "success");
     await depositWith(p, "success");
     expect(await progressOf(p.uid, "first-deposit")).toMatchObject({ progress: 1 });
     expect(await balanceOf(p.uid, daily)).toBe(2);

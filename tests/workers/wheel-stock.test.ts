@@ -33,11 +33,18 @@ describe("a stock-limited prize", () => {
     expect(won).toHaveLength(3);
     expect(answers.filter((a) => a.spin.reward.type === "nothing")).toHaveLength(97);
     expect(await env.DB.prepare("SELECT stock FROM wheel_sectors WHERE campaign_id = ?1").bind(wheel).first<number>("stock")).toBe(0);
-    const paid = await env.DB.prepare(
-      "SELECT COUNT(*) AS n, SUM(l.delta) AS total FROM ledger l JOIN wallet_operations o ON o.id = l.operation_id WHERE o.type = 'wheel_reward' AND o.reference IN (SELECT id FROM wheel_spins WHERE campaign_id = ?1)",
-    )
-      .bind(wheel)
-      .first<{ n: number; total: number }>();
+    // Each player's own ledger (decision 0075), added up.
+    const paid = { n: 0, total: 0 };
+    for (const p of players) {
+      const own = await playerDb(p.uid)
+        .prepare(
+          "SELECT COUNT(*) AS n, COALESCE(SUM(l.delta), 0) AS total FROM ledger l JOIN wallet_operations o ON o.id = l.operation_id WHERE o.uid = ?2 AND o.type = 'wheel_reward' AND o.reference IN (SELECT id FROM wheel_spins WHERE uid = ?2 AND campaign_id = ?1)",
+        )
+        .bind(wheel, p.uid)
+        .first<{ n: number; total: number }>();
+      paid.n += own!.n;
+      paid.total += own!.total;
+    }
     expect(paid).toEqual({ n: 3, total: 30000 });
     let total = 0;
     for (const p of players) {

@@ -1,3 +1,4 @@
+import { playerTables } from "../player/routed-d1";
 import { publishBonusChange } from "../bonuses/notify";
 import type { MoneyDeps } from "../wallet/move-money";
 
@@ -56,10 +57,12 @@ export function cashbackAmount(loss: number, percent: number, minLoss: number, m
  * Each new cashback sends `bonus.updated` to its player once committed.
  */
 export async function computeCashbacks(deps: MoneyDeps, now: number, opts: { uid?: number } = {}): Promise<number> {
-  const db = deps.db;
   const { start, end } = lastClosedWeek(now);
   const uid = opts.uid ?? null;
-  const { results: programmes } = await db
+  // One player's run writes in their tables (decision 0075) and records no run; the run over every
+  // player still reads D1's ledgers across players, until per-player alarms replace it (slice 6).
+  const db = uid === null ? deps.db : playerTables(deps.env, uid);
+  const { results: programmes } = await deps.db
     .prepare(
       `SELECT id FROM cashback_programmes p WHERE is_enabled = 1 AND period = 'week'
          AND (?2 IS NOT NULL OR NOT EXISTS (SELECT 1 FROM cashback_runs r WHERE r.programme_id = p.id AND r.period_start = ?1))`,
@@ -94,12 +97,16 @@ export async function computeCashbacks(deps: MoneyDeps, now: number, opts: { uid
            ON CONFLICT (cashback_id, event) DO NOTHING`,
         )
         .bind(p.id, start, now),
-      db
-        .prepare(
-          `INSERT INTO cashback_runs (programme_id, period_start, computed_at)
-           SELECT ?1, ?2, ?3 WHERE ?4 IS NULL ON CONFLICT DO NOTHING`,
-        )
-        .bind(p.id, start, now, uid),
+      ...(uid === null
+        ? [
+            db
+              .prepare(
+                `INSERT INTO cashback_runs (programme_id, period_start, computed_at)
+                 SELECT ?1, ?2, ?3 WHERE ?4 IS NULL ON CONFLICT DO NOTHING`,
+              )
+              .bind(p.id, start, now, uid),
+          ]
+        : []),
     ]);
     created += inserted!.results.length;
     for (const c of inserted!.results) publishBonusChange(deps, c.uid, { id: c.id, type: "cashback", status: "active" });

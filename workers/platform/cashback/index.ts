@@ -22,7 +22,7 @@ const alreadyPaid = () =>
 const claimExpired = () => new PlatformError("InvalidRequest", "The time to claim this cashback is over", { status: 409, params: { reason: "claim_expired" } });
 
 async function loadCashback(ctx: PlatformContext, id: string): Promise<CashbackRow | null> {
-  return ctx.db.prepare(`${CASHBACK_SELECT} WHERE c.id = ?1 AND c.uid = ?2 AND c.status <> 'removed'`).bind(id, ctx.uid).first<CashbackRow>();
+  return ctx.player().prepare(`${CASHBACK_SELECT} WHERE c.id = ?1 AND c.uid = ?2 AND c.status <> 'removed'`).bind(id, ctx.uid).first<CashbackRow>();
 }
 
 const view = (ctx: PlatformContext, row: CashbackRow, description = true) =>
@@ -35,11 +35,12 @@ export const cashbackHandlers: Handlers<CashbackMethods> = {
     const wanted = statuses?.length ? statuses : ["active", "paid_out"];
     const direction = order === "asc" ? "ASC" : "DESC";
     const where = "c.uid = ?1 AND c.status IN (SELECT value FROM json_each(?2))";
-    const [rows, total] = await ctx.db.batch([
-      ctx.db
+    const db = ctx.player();
+    const [rows, total] = await db.batch([
+      db
         .prepare(`${CASHBACK_SELECT} WHERE ${where} ORDER BY ${ORDER_BY[sort]} ${direction}, c.end_date ${direction}, c.id LIMIT ?3`)
         .bind(ctx.uid, JSON.stringify(wanted), count),
-      ctx.db.prepare(`SELECT COUNT(*) AS n FROM player_cashbacks c WHERE ${where}`).bind(ctx.uid, JSON.stringify(wanted)),
+      db.prepare(`SELECT COUNT(*) AS n FROM player_cashbacks c WHERE ${where}`).bind(ctx.uid, JSON.stringify(wanted)),
     ]);
     const description = fields?.includes("description") ?? false;
     return {
@@ -55,24 +56,25 @@ export const cashbackHandlers: Handlers<CashbackMethods> = {
     if (cashback.status === "paid_out") throw alreadyPaid();
     if (claimOver(cashback, now)) throw claimExpired();
     const token = randomHex(16);
-    const pay = ctx.db
+    const db = ctx.player();
+    const pay = db
       .prepare(
         `UPDATE player_cashbacks SET status = 'paid_out', finished_at = ?3, change_token = ?4
          WHERE id = ?1 AND uid = ?2 AND status = 'active' AND (receiving_expired_at IS NULL OR receiving_expired_at > ?3)`,
       )
       .bind(cashback.id, ctx.uid, now, token);
     const plan = planOperation(
-      ctx.db,
+      db,
       { uid: ctx.uid, key: `cashback:${cashback.id}`, type: "cashback", reference: cashback.id, changes: [{ kind: "main", delta: cashback.amount }] },
       { sql: "EXISTS (SELECT 1 FROM player_cashbacks WHERE id = ?1 AND status = 'paid_out' AND change_token = ?2)", params: [cashback.id, token] },
     );
-    const event = ctx.db
+    const event = db
       .prepare(
         `INSERT INTO cashback_events (cashback_id, uid, event, amount, operation_id, created_at)
          SELECT ?1, ?2, 'paid_out', ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM player_cashbacks WHERE id = ?1 AND change_token = ?6)`,
       )
       .bind(cashback.id, ctx.uid, cashback.amount, plan.id, now, token);
-    await moveMoneyWith(ctx, [pay, event], plan);
+    await moveMoneyWith({ ...ctx, db }, [pay, event], plan);
     // Only the request whose token the cashback carries paid it (a concurrent one changed nothing).
     const after = await loadCashback(ctx, cashback.id);
     if (!after) throw noSuchCashback();
@@ -82,13 +84,14 @@ export const cashbackHandlers: Handlers<CashbackMethods> = {
 
   async "cashbacks.remove"({ cashback_id }, ctx) {
     const now = Date.now();
-    const [removed] = await ctx.db.batch([
-      ctx.db
+    const db = ctx.player();
+    const [removed] = await db.batch([
+      db
         .prepare(
           "UPDATE player_cashbacks SET status = 'removed', finished_at = COALESCE(finished_at, ?3) WHERE id = ?1 AND uid = ?2 AND status <> 'removed' RETURNING id",
         )
         .bind(cashback_id, ctx.uid, now),
-      ctx.db
+      db
         .prepare(
           `INSERT INTO cashback_events (cashback_id, uid, event, created_at)
            SELECT ?1, ?2, 'removed', ?3 WHERE EXISTS (SELECT 1 FROM player_cashbacks WHERE id = ?1 AND uid = ?2 AND status = 'removed')

@@ -40,8 +40,9 @@ interface AccountRow {
 }
 
 async function info(ctx: PlatformContext): Promise<LoyaltyInfo> {
-  await ensureAccount(ctx.db, "?1", [ctx.uid], Date.now()).run();
-  const account = await ctx.db
+  const db = ctx.player();
+  await ensureAccount(db, "?1", [ctx.uid], Date.now()).run();
+  const account = await db
     .prepare("SELECT a.*, u.currency FROM loyalty_accounts a JOIN users u ON u.uid = a.uid WHERE a.uid = ?1")
     .bind(ctx.uid)
     .first<AccountRow>();
@@ -95,10 +96,11 @@ interface ProductRow {
 
 async function products(ctx: PlatformContext, offset: number, limit: number) {
   const [program, currency] = await Promise.all([activeProgram(ctx.db), readerCurrency(ctx)]);
-  const { results } = await ctx.db
+  // A player's purchases are in their tables (decision 0075); a visitor has none.
+  const purchased = ctx.uid > 0 ? "(SELECT COUNT(*) FROM loyalty_purchases lp WHERE lp.uid = ?2 AND lp.product_id = pr.id)" : "0";
+  const { results } = await (ctx.uid > 0 ? ctx.player() : ctx.db)
     .prepare(
-      `SELECT pr.*, COALESCE(t.sysname, f.sysname) AS reward_sysname, a.amount AS bonus_amount,
-         (SELECT COUNT(*) FROM loyalty_purchases lp WHERE lp.uid = ?2 AND lp.product_id = pr.id) AS purchased
+      `SELECT pr.*, COALESCE(t.sysname, f.sysname) AS reward_sysname, a.amount AS bonus_amount, ${purchased} AS purchased
        FROM loyalty_products pr LEFT JOIN bonus_templates t ON t.id = pr.bonus_template_id
          LEFT JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = ?3
          LEFT JOIN freespin_templates f ON f.id = pr.freespin_template_id
@@ -133,9 +135,10 @@ async function characters(ctx: PlatformContext, offset: number, limit: number) {
 
 async function setCharacter(ctx: PlatformContext, id: number) {
   const now = Date.now();
-  const [, updated] = await ctx.db.batch([
-    ensureAccount(ctx.db, "?1", [ctx.uid], now),
-    ctx.db
+  const db = ctx.player();
+  const [, updated] = await db.batch([
+    ensureAccount(db, "?1", [ctx.uid], now),
+    db
       .prepare(
         `UPDATE loyalty_accounts SET character_id = ?2, updated_at = ?3 WHERE uid = ?1
            AND EXISTS (SELECT 1 FROM loyalty_characters c WHERE c.id = ?2 AND c.program_id = loyalty_accounts.program_id)`,
@@ -167,7 +170,7 @@ export const loyaltyHandlers: Handlers<LoyaltyMethods> = {
   "loyalty.getproducts": ({ offset, limit }, ctx) => products(ctx, offset, limit),
   "loyalty.buyproduct": ({ product_id, key }, ctx) => buyProduct(ctx, product_id, key),
   async "loyalty.getnotifications"(_, ctx) {
-    return { items: await takeUnread(ctx.db, ctx.uid, ctx.locale, ctx.defaultLocale) };
+    return { items: await takeUnread(ctx.player(), ctx.uid, ctx.locale, ctx.defaultLocale) };
   },
   "loyalty.getPrograms": ({ offset, limit }, ctx) => programs(ctx, "1", [], offset, limit),
   async "loyalty.getProgram"({ id, sysname }, ctx) {

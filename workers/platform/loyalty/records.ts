@@ -27,8 +27,9 @@ const CHANGED = "l.uid = ?1 AND (l.delta <> 0 OR l.exp_delta <> 0)";
 
 export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.getquests"> = {
   async "loyalty.gethistory"({ offset, limit }, ctx) {
-    const [rows, total] = await ctx.db.batch([
-      ctx.db
+    const db = ctx.player();
+    const [rows, total] = await db.batch([
+      db
         .prepare(
           `SELECT l.id, l.reason, l.delta, l.exp_delta, l.created_at,
              CASE l.reason WHEN 'quest' THEN (SELECT texts FROM quests WHERE id = l.ref)
@@ -38,7 +39,7 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
            FROM loyalty_ledger l WHERE ${CHANGED} ORDER BY l.id DESC LIMIT ?2 OFFSET ?3`,
         )
         .bind(ctx.uid, limit, offset),
-      ctx.db.prepare(`SELECT COUNT(*) AS n FROM loyalty_ledger l WHERE ${CHANGED}`).bind(ctx.uid),
+      db.prepare(`SELECT COUNT(*) AS n FROM loyalty_ledger l WHERE ${CHANGED}`).bind(ctx.uid),
     ]);
     const items = (rows!.results as HistoryRow[]).map(
       (r): LoyaltyHistoryItem => ({
@@ -55,9 +56,10 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
 
   async "loyalty.getquests"(_, ctx) {
     const now = Date.now();
-    await ensureAccount(ctx.db, "?1", [ctx.uid], now).run();
+    const db = ctx.player();
+    await ensureAccount(db, "?1", [ctx.uid], now).run();
     const results = await readQuests<QuestRow>(
-      ctx.db,
+      db,
       ctx.uid,
       "q.owner = 'loyalty' AND q.owner_id = (SELECT program_id FROM loyalty_accounts WHERE uid = ?1)",
       [],

@@ -52,7 +52,10 @@ const findPurchase = (db: D1Database, uid: number, key: string) =>
   db.prepare("SELECT id, product_id, price FROM loyalty_purchases WHERE uid = ?1 AND key = ?2").bind(uid, key).first<PurchaseRow>();
 
 export async function buyProduct(ctx: PlatformContext, productId: number, key: string) {
-  const replayed = await findPurchase(ctx.db, ctx.uid, key);
+  // The player's tables (decision 0075); the product's configuration is read on ctx.db.
+  const db = ctx.player();
+  const deps = { ...ctx, db };
+  const replayed = await findPurchase(db, ctx.uid, key);
   if (replayed) return answer(ctx, replayed, productId, true);
   const product = await ctx.db
     .prepare(
@@ -78,8 +81,8 @@ export async function buyProduct(ctx: PlatformContext, productId: number, key: s
   const id = crypto.randomUUID();
   const batch = crypto.randomUUID();
   const statements = [
-    ensureAccount(ctx.db, "?1", [ctx.uid], now),
-    ctx.db
+    ensureAccount(db, "?1", [ctx.uid], now),
+    db
       .prepare(
         `INSERT INTO loyalty_purchases (id, uid, product_id, price, key, created_at)
          SELECT ?3, a.uid, pr.id, pr.price, ?4, ?5 FROM loyalty_accounts a
@@ -89,19 +92,19 @@ export async function buyProduct(ctx: PlatformContext, productId: number, key: s
          ON CONFLICT (uid, key) DO NOTHING`,
       )
       .bind(ctx.uid, productId, id, key, now),
-    ctx.db
+    db
       .prepare("UPDATE loyalty_products SET stock = stock - 1 WHERE id = ?1 AND stock IS NOT NULL AND EXISTS (SELECT 1 FROM loyalty_purchases WHERE id = ?2)")
       .bind(productId, id),
-    ctx.db
+    db
       .prepare(
         `INSERT INTO loyalty_ledger (uid, key, reason, ref, delta, exp_delta, created_at, batch_id)
          SELECT uid, 'purchase:' || id, 'purchase', product_id, -price, 0, ?2, ?3 FROM loyalty_purchases WHERE id = ?1`,
       )
       .bind(id, now, batch),
-    ...settleStatements(ctx.db, ctx.uid, batch, now),
+    ...settleStatements(db, ctx.uid, batch, now),
   ];
   // The product through the one reward path, only if this batch wrote the purchase.
-  await payReward(ctx, statements, configuredReward(product.reward_type, product, product.currency), {
+  await payReward(deps, statements, configuredReward(product.reward_type, product, product.currency), {
     uid: ctx.uid,
     key: `loyalty:${id}`,
     wallet: { type: "loyalty_reward", reference: id },
@@ -110,13 +113,13 @@ export async function buyProduct(ctx: PlatformContext, productId: number, key: s
     now,
   });
 
-  const bought = await ctx.db.prepare("SELECT id, product_id, price FROM loyalty_purchases WHERE id = ?1").bind(id).first<PurchaseRow>();
+  const bought = await db.prepare("SELECT id, product_id, price FROM loyalty_purchases WHERE id = ?1").bind(id).first<PurchaseRow>();
   if (!bought) {
-    const raced = await findPurchase(ctx.db, ctx.uid, key);
+    const raced = await findPurchase(db, ctx.uid, key);
     if (raced) return answer(ctx, raced, productId, true);
     throw await whyNot(ctx, product);
   }
-  announceNotices(ctx, ctx.uid, now);
+  announceNotices(deps, ctx.uid, now);
   return answer(ctx, bought, productId, false);
 }
 
@@ -146,13 +149,14 @@ async function refuseOverpaying(db: D1Database, p: ProductRow) {
 
 async function answer(ctx: PlatformContext, p: PurchaseRow, productId: number, replayed: boolean) {
   if (p.product_id !== productId) throw buyError("key_reused", "This key was used to buy another product", 400);
-  const points = (await ctx.db.prepare("SELECT points FROM loyalty_accounts WHERE uid = ?1").bind(ctx.uid).first<number>("points")) ?? 0;
+  const points = (await ctx.player().prepare("SELECT points FROM loyalty_accounts WHERE uid = ?1").bind(ctx.uid).first<number>("points")) ?? 0;
   return { purchase_id: p.id, product_id: p.product_id, points, replayed };
 }
 
 /** Why a purchase was not written, as read after its batch. */
 async function whyNot(ctx: PlatformContext, product: ProductRow): Promise<PlatformError> {
-  const now = await ctx.db
+  const now = await ctx
+    .player()
     .prepare(
       `SELECT COALESCE((SELECT points FROM loyalty_accounts WHERE uid = ?1), 0) AS points, pr.stock,
          (SELECT COUNT(*) FROM loyalty_purchases WHERE uid = ?1 AND product_id = pr.id) AS bought

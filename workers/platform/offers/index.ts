@@ -21,7 +21,8 @@ export const noSuchOffer = () =>
 
 /** The offers available to the player now, in the operator's order. */
 export async function availableOffers(ctx: PlatformContext, now = Date.now(), page?: { offset: number; limit: number }) {
-  const rows = await ctx.db
+  const rows = await ctx
+    .player()
     .prepare(`${OFFER_SELECT} WHERE u.uid = ?1 AND ${AVAILABLE_TO("?2")} ORDER BY o.position, o.id`)
     .bind(ctx.uid, now)
     .all<OfferRow>();
@@ -31,7 +32,8 @@ export async function availableOffers(ctx: PlatformContext, now = Date.now(), pa
 
 /** One offer if it is available to the player now. */
 export function availableOffer(ctx: PlatformContext, offerId: number, now = Date.now()): Promise<OfferRow | null> {
-  return ctx.db
+  return ctx
+    .player()
     .prepare(`${OFFER_SELECT} WHERE u.uid = ?1 AND o.id = ?3 AND ${AVAILABLE_TO("?2")}`)
     .bind(ctx.uid, now, offerId)
     .first<OfferRow>();
@@ -59,8 +61,9 @@ async function takeOffer(ctx: PlatformContext, offerId: number): Promise<1> {
     throw new PlatformError("InvalidParameter", "This offer comes with a deposit: choose it on the deposit form", {
       fields: { offer_id: ["This offer comes with a deposit"] },
     });
-  const [mark] = await ctx.db.batch([
-    ctx.db
+  const db = ctx.player();
+  const [mark] = await db.batch([
+    db
       .prepare(
         `INSERT INTO player_offers (uid, offer_id, status, created_at)
          SELECT u.uid, o.id, 'taken', ?2 FROM users u JOIN campaign_offers o ON o.id = ?3
@@ -68,10 +71,10 @@ async function takeOffer(ctx: PlatformContext, offerId: number): Promise<1> {
          ON CONFLICT (uid, offer_id) DO NOTHING`,
       )
       .bind(ctx.uid, now, offerId),
-    ...offerTakeGrants(ctx.db, ctx.uid, offerId, now),
+    ...offerTakeGrants(db, ctx.uid, offerId, now),
   ]);
   if ((mark!.meta.changes ?? 0) === 0) throw noSuchOffer();
-  const bonus = await ctx.db
+  const bonus = await db
     .prepare("SELECT id, type FROM player_bonuses WHERE uid = ?1 AND grant_key = 'offer:' || ?2")
     .bind(ctx.uid, offerId)
     .first<{ id: string; type: "casino" | "betting" }>();

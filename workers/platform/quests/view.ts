@@ -32,13 +32,18 @@ export function questProgressView<K extends string>(q: QuestProgressRow<K>, loca
 /**
  * Enabled quests of one owner (a loyalty programme, a wheel campaign) or one quest, with the
  * player's progress in their current period (uid 0: a visitor, none). `where` is over `q` and its
- * parameters are ?4 onwards.
+ * parameters are ?4 onwards. `db`: the player's tables (ctx.player(), playerTables); any for a visitor.
  */
 export async function readQuests<R extends QuestProgressRow<string>>(db: D1Database, uid: number, where: string, params: unknown[], now: number): Promise<R[]> {
+  // A visitor has no progress: quest_progress (the player's tables, decision 0075) is not named.
+  const progress =
+    uid > 0
+      ? `p.progress, p.completed_at FROM quests q
+         LEFT JOIN quest_progress p ON p.uid = ?1 AND p.quest_id = q.id AND p.period_start = ${periodStartSql("q", "?2", "?3")}`
+      : "NULL AS progress, NULL AS completed_at FROM quests q";
   const { results } = await db
     .prepare(
-      `SELECT q.*, p.progress, p.completed_at FROM quests q
-         LEFT JOIN quest_progress p ON p.uid = ?1 AND p.quest_id = q.id AND p.period_start = ${periodStartSql("q", "?2", "?3")}
+      `SELECT q.*, ${progress}
        WHERE q.is_enabled = 1 AND ${where} ORDER BY q.position, q.id`,
     )
     .bind(uid, dayStart(now), weekStart(now), ...params)

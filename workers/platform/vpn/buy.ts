@@ -16,7 +16,9 @@ import { DAY, newAccessKey, priceIn, readPlan, vpnError } from "./view";
  * both are read inside the transaction, so two purchases at once extend one after the other.
  */
 export async function createSubscription(ctx: PlatformContext, order: { plan_id: number; auto_renewal: boolean; key: string }): Promise<VpnSubscription> {
-  const earlier = await findPeriod(ctx.db, ctx.uid, "key", order.key);
+  // The player's tables (decision 0075); the plan is read on ctx.db.
+  const db = ctx.player();
+  const earlier = await findPeriod(db, ctx.uid, "key", order.key);
   if (earlier) return replay(ctx, earlier, order.plan_id);
   const plan = await readPlan(ctx.db, order.plan_id);
   if (!plan?.is_enabled) throw vpnError("unknown_plan", "No such VPN plan", 404);
@@ -27,7 +29,7 @@ export async function createSubscription(ctx: PlatformContext, order: { plan_id:
   const id = crypto.randomUUID();
   const now = Date.now();
   const statements = [
-    ctx.db
+    db
       .prepare(
         `INSERT INTO vpn_periods (id, uid, plan_id, reason, key, amount, currency, starts_at, ends_at, created_at)
          SELECT ?1, ?2, ?3, 'purchase', ?4, ?5, ?6, s.start, s.start + ?7, ?8
@@ -35,18 +37,18 @@ export async function createSubscription(ctx: PlatformContext, order: { plan_id:
          WHERE 1 ON CONFLICT (uid, key) DO NOTHING`,
       )
       .bind(id, ctx.uid, plan.id, order.key, price, currency, plan.days * DAY, now),
-    extendStatement(ctx.db, id, order.auto_renewal ? 1 : 0, newAccessKey()),
+    extendStatement(db, id, order.auto_renewal ? 1 : 0, newAccessKey()),
   ];
   const plan_ = planOperation(
-    ctx.db,
+    db,
     { uid: ctx.uid, key: `vpn-buy:${id}`, type: "vpn_purchase", reference: id, changes: [{ kind: "main", delta: -price }] },
     { sql: "EXISTS (SELECT 1 FROM vpn_periods WHERE id = ?1)", params: [id] },
   );
-  await moveMoneyWith(ctx, statements, plan_);
+  await moveMoneyWith({ ...ctx, db }, statements, plan_);
 
-  const bought = await findPeriod(ctx.db, ctx.uid, "id", id);
+  const bought = await findPeriod(db, ctx.uid, "id", id);
   if (!bought) {
-    const raced = await findPeriod(ctx.db, ctx.uid, "key", order.key);
+    const raced = await findPeriod(db, ctx.uid, "key", order.key);
     if (raced) return replay(ctx, raced, order.plan_id);
     throw new Error("The VPN purchase neither applied nor exists");
   }

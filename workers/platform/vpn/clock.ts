@@ -1,5 +1,6 @@
 import { PlatformError } from "../../../core/api/errors";
 import { publish } from "../../realtime/publish";
+import { playerTables } from "../player/routed-d1";
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { extendStatement } from "./buy";
@@ -24,7 +25,9 @@ interface Due extends SubscriptionRow {
 }
 
 export async function runVpnClock(deps: MoneyDeps, now: number, uid?: number): Promise<{ warned: number; renewed: number; ended: number }> {
-  const { db } = deps;
+  // One player's run reads their tables (decision 0075); the run over every player still reads
+  // D1 across players, until per-player alarms replace it (slice 6).
+  const db = uid === undefined ? deps.db : playerTables(deps.env, uid);
   const only = uid === undefined ? "" : "AND uid = ?3";
   const scope = (s: D1PreparedStatement, ...a: unknown[]) => (uid === undefined ? s.bind(...a) : s.bind(...a, uid));
 
@@ -60,7 +63,7 @@ export async function runVpnClock(deps: MoneyDeps, now: number, uid?: number): P
       continue;
     }
     deps.waitUntil(publish(deps.env, s.uid, "auto_renewal_soon", data));
-    const cost = await db
+    const cost = await playerTables(deps.env, s.uid)
       .prepare(
         `SELECT p.prices, u.currency, COALESCE((SELECT amount FROM balances b WHERE b.uid = u.uid AND b.kind = 'main'), 0) AS main
          FROM vpn_plans p, users u WHERE p.id = ?1 AND u.uid = ?2`,
@@ -80,8 +83,9 @@ export async function runVpnClock(deps: MoneyDeps, now: number, uid?: number): P
  * money). It starts at the end, or now when the clock comes late (nobody pays for time gone by).
  */
 async function renew(deps: MoneyDeps, s: Due, now: number): Promise<boolean> {
-  const { db } = deps;
-  const plan = await db.prepare("SELECT * FROM vpn_plans WHERE id = ?1").bind(s.plan_id).first<PlanRow>();
+  const plan = await deps.db.prepare("SELECT * FROM vpn_plans WHERE id = ?1").bind(s.plan_id).first<PlanRow>();
+  // The player's tables (decision 0075): the period, the subscription and the debit in one batch there.
+  const db = playerTables(deps.env, s.uid);
   const price = plan?.is_enabled ? priceIn(plan, s.currency) : null;
   if (!plan || price === null) return false;
   const id = crypto.randomUUID();
@@ -103,7 +107,7 @@ async function renew(deps: MoneyDeps, s: Due, now: number): Promise<boolean> {
     { sql: "EXISTS (SELECT 1 FROM vpn_periods WHERE id = ?1)", params: [id] },
   );
   try {
-    const { applied } = await moveMoneyWith(deps, statements, op);
+    const { applied } = await moveMoneyWith({ ...deps, db }, statements, op);
     if (!applied) return false;
   } catch (e) {
     if (e instanceof PlatformError && e.type === "BillingTransactionDeclinedException") return false;
@@ -114,7 +118,7 @@ async function renew(deps: MoneyDeps, s: Due, now: number): Promise<boolean> {
 }
 
 async function end(deps: MoneyDeps, s: Due): Promise<boolean> {
-  const done = await deps.db
+  const done = await playerTables(deps.env, s.uid)
     .prepare("UPDATE vpn_subscriptions SET status = 'ended', updated_at = ?3 WHERE uid = ?1 AND status = 'active' AND ends_at = ?2 RETURNING uid")
     .bind(s.uid, s.ends_at, Date.now())
     .first();

@@ -13,7 +13,7 @@ export async function getShop(ctx: PlatformContext): Promise<{ items: VpnPlan[] 
 }
 
 export async function readSubscription(ctx: PlatformContext): Promise<VpnSubscription> {
-  const row = await readSubscriptionRow(ctx.db, ctx.uid);
+  const row = await readSubscriptionRow(ctx.player(), ctx.uid);
   if (!row) return subscriptionView(null, null, Date.now());
   const plan = await readPlan(ctx.db, row.plan_id);
   const view = plan ? planView(plan, ctx.locale, ctx.defaultLocale, await readerCurrency(ctx)) : null;
@@ -27,7 +27,8 @@ export async function readSubscription(ctx: PlatformContext): Promise<VpnSubscri
  */
 export async function setAutoRenewal(ctx: PlatformContext, enabled: boolean): Promise<VpnSubscription> {
   const flag = enabled ? 1 : 0;
-  const changed = await ctx.db
+  const changed = await ctx
+    .player()
     .prepare(
       `UPDATE vpn_subscriptions SET auto_renewal = ?2, warned_for = NULL, updated_at = ?3
        WHERE uid = ?1 AND status = 'active' AND (ends_at > ?3 OR auto_renewal = 1) AND auto_renewal <> ?2 RETURNING ends_at`,

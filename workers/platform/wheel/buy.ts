@@ -39,7 +39,10 @@ const findPurchase = (db: D1Database, uid: number, where: string, value: string)
   db.prepare(`SELECT * FROM wheel_purchases WHERE uid = ?1 AND ${where} = ?2`).bind(uid, value).first<Purchase>();
 
 export async function buySpin(ctx: PlatformContext, order: Order) {
-  const replayed = await findPurchase(ctx.db, ctx.uid, "key", order.key);
+  // The player's tables (decision 0075); the campaign's configuration is read on ctx.db.
+  const db = ctx.player();
+  const deps = { ...ctx, db };
+  const replayed = await findPurchase(db, ctx.uid, "key", order.key);
   if (replayed) return answer(ctx, replayed, order, true);
   const campaign = await readCampaign(ctx.db, order.campaign_id);
   if (!isOpen(campaign, Date.now())) throw wheelError("campaign_closed", "This wheel is not running now", 409);
@@ -69,8 +72,8 @@ export async function buySpin(ctx: PlatformContext, order: Order) {
   const points = order.pay_with === "points";
   const enough = points ? "AND COALESCE((SELECT a.points FROM loyalty_accounts a WHERE a.uid = ?2), 0) >= ?8" : "";
   const statements = [
-    ...(points ? [ensureAccount(ctx.db, "?1", [ctx.uid], now)] : []),
-    ctx.db
+    ...(points ? [ensureAccount(db, "?1", [ctx.uid], now)] : []),
+    db
       .prepare(
         `INSERT INTO wheel_purchases (id, uid, campaign_id, spins, pay_with, amount, currency, points, key, created_at)
          SELECT ?1, ?2, c.id, ?4, ?5, ?6, ?7, ?8, ?9, ?10 FROM wheel_campaigns c WHERE c.id = ?3 AND ${OPEN("c", "?10")} ${enough}
@@ -88,34 +91,34 @@ export async function buySpin(ctx: PlatformContext, order: Order) {
         order.key,
         now,
       ),
-    ctx.db
+    db
       .prepare(
         `INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, ref, delta, created_at, batch_id)
          SELECT uid, campaign_id, 'purchase:' || id, 'purchase', id, spins, created_at, ?2 FROM wheel_purchases WHERE id = ?1`,
       )
       .bind(id, batch),
-    settleSpinCredits(ctx.db, ctx.uid, batch, now),
+    settleSpinCredits(db, ctx.uid, batch, now),
   ];
   if (points) {
     const paid = crypto.randomUUID();
     statements.push(
-      ctx.db
+      db
         .prepare(
           `INSERT INTO loyalty_ledger (uid, key, reason, ref, delta, exp_delta, created_at, batch_id)
            SELECT uid, 'wheel-purchase:' || id, 'wheel_purchase', id, -points, 0, created_at, ?2 FROM wheel_purchases WHERE id = ?1`,
         )
         .bind(id, paid),
-      ...settleStatements(ctx.db, ctx.uid, paid, now),
+      ...settleStatements(db, ctx.uid, paid, now),
     );
-    await ctx.db.batch(statements);
+    await db.batch(statements);
   } else {
     const plan = planOperation(
-      ctx.db,
+      db,
       { uid: ctx.uid, key: `wheel-buy:${id}`, type: "wheel_purchase", reference: id, changes: [{ kind: "main", delta: -price }] },
       { sql: "EXISTS (SELECT 1 FROM wheel_purchases WHERE id = ?1)", params: [id] },
     );
     try {
-      await moveMoneyWith(ctx, statements, plan);
+      await moveMoneyWith(deps, statements, plan);
     } catch (e) {
       // The wallet's overdraft refusal (it names the balances that fell short).
       if (e instanceof PlatformError && e.type === "BillingTransactionDeclinedException" && Array.isArray(e.params?.kinds)) {
@@ -130,15 +133,15 @@ export async function buySpin(ctx: PlatformContext, order: Order) {
     }
   }
 
-  const bought = await findPurchase(ctx.db, ctx.uid, "id", id);
+  const bought = await findPurchase(db, ctx.uid, "id", id);
   if (bought) {
-    if (points) announceNotices(ctx, ctx.uid, now);
+    if (points) announceNotices(deps, ctx.uid, now);
     return answer(ctx, bought, order, false);
   }
-  const raced = await findPurchase(ctx.db, ctx.uid, "key", order.key);
+  const raced = await findPurchase(db, ctx.uid, "key", order.key);
   if (raced) return answer(ctx, raced, order, true);
   if (!isOpen(await readCampaign(ctx.db, order.campaign_id), Date.now())) throw wheelError("campaign_closed", "This wheel is not running now", 409);
-  const have = (await ctx.db.prepare("SELECT points FROM loyalty_accounts WHERE uid = ?1").bind(ctx.uid).first<number>("points")) ?? 0;
+  const have = (await db.prepare("SELECT points FROM loyalty_accounts WHERE uid = ?1").bind(ctx.uid).first<number>("points")) ?? 0;
   throw wheelError("insufficient_points", `${order.spins_amount} spins cost ${price} points; you have ${have}`, 409, "spins_amount");
 }
 
@@ -147,7 +150,7 @@ async function answer(ctx: PlatformContext, p: Purchase, order: Order, replayed:
     throw wheelError("key_reused", "This key was used for another purchase", 400, "key");
   }
   return {
-    spin_balance: await spinBalance(ctx.db, ctx.uid, p.campaign_id),
+    spin_balance: await spinBalance(ctx.player(), ctx.uid, p.campaign_id),
     spins_bought: p.spins,
     paid: p.pay_with === "points" ? { points: p.points! } : { amount: p.amount!, currency: p.currency! },
     replayed,

@@ -10,11 +10,13 @@ import { campaignView, OPEN, readCampaign, readSectors, sectorViews, spinBalance
 
 /** The campaigns running now, in the operator's order, with the player's spin balance in each. */
 export async function campaignsGet(ctx: PlatformContext) {
+  // A player's balances are in their tables (decision 0075); a visitor has none.
+  const balances = ctx.uid > 0 ? "LEFT JOIN wheel_spin_balances b ON b.uid = ?1 AND b.campaign_id = c.id" : "";
   const [currency, { results }] = await Promise.all([
     readerCurrency(ctx),
-    ctx.db
+    (ctx.uid > 0 ? ctx.player() : ctx.db)
       .prepare(
-        `SELECT c.*, COALESCE(b.spins, 0) AS balance FROM wheel_campaigns c LEFT JOIN wheel_spin_balances b ON b.uid = ?1 AND b.campaign_id = c.id
+        `SELECT c.*, ${balances ? "COALESCE(b.spins, 0)" : "0"} AS balance FROM wheel_campaigns c ${balances}
          WHERE ${OPEN("c", "?2")} ORDER BY c.position, c.id`,
       )
       .bind(ctx.uid, Date.now())
@@ -24,13 +26,21 @@ export async function campaignsGet(ctx: PlatformContext) {
 }
 
 export async function campaignsInfo(ctx: PlatformContext, id: number): Promise<WheelCampaignInfo> {
-  const [campaign, currency, balance] = await Promise.all([readCampaign(ctx.db, id), readerCurrency(ctx), spinBalance(ctx.db, ctx.uid, id)]);
+  const [campaign, currency, balance] = await Promise.all([
+    readCampaign(ctx.db, id),
+    readerCurrency(ctx),
+    spinBalance(ctx.uid > 0 ? ctx.player() : ctx.db, ctx.uid, id),
+  ]);
   return { ...campaignView(campaign, balance, currency, ctx), rules: String(textsOf(campaign.texts, ctx.locale, ctx.defaultLocale).rules ?? "") };
 }
 
 /** The wheel: sectors with published weights and chances, a paid wheel's expected return, and — for a player — the seed's commitment. */
 export async function wheelInfoGet(ctx: PlatformContext, id: number): Promise<WheelInfo> {
-  const [campaign, currency, balance] = await Promise.all([readCampaign(ctx.db, id), readerCurrency(ctx), spinBalance(ctx.db, ctx.uid, id)]);
+  const [campaign, currency, balance] = await Promise.all([
+    readCampaign(ctx.db, id),
+    readerCurrency(ctx),
+    spinBalance(ctx.uid > 0 ? ctx.player() : ctx.db, ctx.uid, id),
+  ]);
   const rows = await readSectors(ctx.db, id, currency);
   const { sectors, total } = sectorViews(rows, currency, ctx);
   return {
@@ -38,6 +48,6 @@ export async function wheelInfoGet(ctx: PlatformContext, id: number): Promise<Wh
     sectors,
     total_weight: total,
     expected_return: expectedReturnView(await wheelReturn(ctx.db, campaign, rows, currency)),
-    fairness: ctx.uid > 0 ? fairnessOf(await currentSeed(ctx.db, ctx.uid)) : null,
+    fairness: ctx.uid > 0 ? fairnessOf(await currentSeed(ctx.player(), ctx.uid)) : null,
   };
 }

@@ -18,7 +18,7 @@ interface QuestRow extends QuestProgressRow<WheelQuest["kind"]> {
 /** Quests with the player's progress in their current period (uid 0: a visitor, none). */
 async function readWheelQuests(ctx: PlatformContext, where: string, bind: number): Promise<WheelQuest[]> {
   const now = Date.now();
-  const results = await readQuests<QuestRow>(ctx.db, ctx.uid, `q.owner = 'wheel' AND ${where}`, [bind], now);
+  const results = await readQuests<QuestRow>(ctx.uid > 0 ? ctx.player() : ctx.db, ctx.uid, `q.owner = 'wheel' AND ${where}`, [bind], now);
   return results.map((r) => ({ ...questProgressView(r, ctx.locale, ctx.defaultLocale, now), campaign_id: r.owner_id, reward_spins: r.reward }));
 }
 
@@ -36,7 +36,8 @@ export async function campaignsQuestsInfo(ctx: PlatformContext, questId: number)
 /** The player's completed quests of a campaign: the spin-ledger rows quests wrote, newest first. */
 export async function userQuestsHistoryGet(ctx: PlatformContext, campaignId: number, limit: number) {
   await readCampaign(ctx.db, campaignId);
-  const { results } = await ctx.db
+  const { results } = await ctx
+    .player()
     .prepare(
       `SELECT l.ref, l.delta, l.created_at, q.texts, q.sysname FROM wheel_spin_ledger l JOIN quests q ON q.id = CAST(l.ref AS INTEGER)
        WHERE l.uid = ?1 AND l.campaign_id = ?2 AND l.reason = 'quest' ORDER BY l.created_at DESC, l.id DESC LIMIT ?3`,

@@ -30,13 +30,19 @@ export interface SpinRow {
   server_seed_hash: string;
   server_seed: string | null;
   sector_texts: string;
-  login: string;
-  fakename: string;
+  /** Only for everyone's spins (WINNER_SELECT). */
+  login: string | null;
+  fakename: string | null;
 }
 
-export const SPIN_SELECT = `SELECT sp.*, sd.server_seed_hash, CASE WHEN sd.revealed_at IS NOT NULL THEN sd.server_seed END AS server_seed,
-    s.texts AS sector_texts, u.login, u.fakename
-  FROM wheel_spins sp JOIN wheel_seeds sd ON sd.id = sp.seed_id JOIN wheel_sectors s ON s.id = sp.sector_id JOIN users u ON u.uid = sp.uid`;
+const SPIN_COLUMNS = `sp.*, sd.server_seed_hash, CASE WHEN sd.revealed_at IS NOT NULL THEN sd.server_seed END AS server_seed, s.texts AS sector_texts`;
+const SPIN_FROM = "FROM wheel_spins sp JOIN wheel_seeds sd ON sd.id = sp.seed_id JOIN wheel_sectors s ON s.id = sp.sector_id";
+
+/** One player's spins, from their tables (decision 0075): no names (their `users` row in D1 is not joined). */
+export const SPIN_SELECT = `SELECT ${SPIN_COLUMNS}, NULL AS login, NULL AS fakename ${SPIN_FROM}`;
+
+/** Everyone's spins with the players' names (scope winners): across players, so on D1. */
+const WINNER_SELECT = `SELECT ${SPIN_COLUMNS}, u.login, u.fakename ${SPIN_FROM} JOIN users u ON u.uid = sp.uid`;
 
 /** What the spin paid: its snapshot's prize (titled in the reader's locale), or its fallback. */
 function paidOf(r: SpinRow, ctx: PlatformContext): WheelReward {
@@ -54,7 +60,7 @@ export function spinView(r: SpinRow, ctx: PlatformContext, withPlayer: boolean):
     sector_index: r.sector_index,
     reward: paidOf(r, ctx),
     bonus_id: withPlayer ? null : r.bonus_id,
-    player: withPlayer ? maskedName(r.fakename, r.login) : null,
+    player: withPlayer ? maskedName(r.fakename ?? "", r.login ?? "") : null,
     server_seed_hash: r.server_seed_hash,
     server_seed: r.server_seed,
     client_seed: r.client_seed,
@@ -77,12 +83,15 @@ interface Page {
   count: number;
 }
 
-async function spinPage(ctx: PlatformContext, where: string, binds: unknown[], page: Page, withPlayer: boolean) {
+/** A page of spins: `db` one player's tables (SPIN_SELECT), or D1 for everyone's (WINNER_SELECT, withPlayer). */
+async function spinPage(ctx: PlatformContext, db: D1Database, where: string, binds: unknown[], page: Page, withPlayer: boolean) {
   await readCampaign(ctx.db, page.campaign_id);
   const n = binds.length;
-  const [rows, total] = await ctx.db.batch([
-    ctx.db.prepare(`${SPIN_SELECT} WHERE ${where} ORDER BY sp.created_at DESC, sp.id LIMIT ?${n + 1} OFFSET ?${n + 2}`).bind(...binds, page.count, page.offset),
-    ctx.db.prepare(`SELECT COUNT(*) AS n FROM wheel_spins sp WHERE ${where}`).bind(...binds),
+  const [rows, total] = await db.batch([
+    db
+      .prepare(`${withPlayer ? WINNER_SELECT : SPIN_SELECT} WHERE ${where} ORDER BY sp.created_at DESC, sp.id LIMIT ?${n + 1} OFFSET ?${n + 2}`)
+      .bind(...binds, page.count, page.offset),
+    db.prepare(`SELECT COUNT(*) AS n FROM wheel_spins sp WHERE ${where}`).bind(...binds),
   ]);
   return {
     items: (rows!.results as unknown as SpinRow[]).map((r) => spinView(r, ctx, withPlayer)),
@@ -92,10 +101,17 @@ async function spinPage(ctx: PlatformContext, where: string, binds: unknown[], p
 
 /** The player's spins of a campaign that paid something (the gifts received), newest first. */
 export const wheelRewardsGet = (ctx: PlatformContext, page: Page) =>
-  spinPage(ctx, "sp.uid = ?1 AND sp.campaign_id = ?2 AND sp.reward_type <> 'nothing'", [ctx.uid, page.campaign_id], page, false);
+  spinPage(ctx, ctx.player(), "sp.uid = ?1 AND sp.campaign_id = ?2 AND sp.reward_type <> 'nothing'", [ctx.uid, page.campaign_id], page, false);
 
 /** scope mine: every spin of the player (none for a visitor); winners: everyone's paying spins, names masked. */
-export function wheelSpinResults(ctx: PlatformContext, page: Page & { scope: "mine" | "winners" }) {
-  if (page.scope === "mine") return spinPage(ctx, "sp.uid = ?1 AND sp.campaign_id = ?2", [ctx.uid, page.campaign_id], page, false);
-  return spinPage(ctx, "sp.campaign_id = ?1 AND sp.reward_type <> 'nothing'", [page.campaign_id], page, true);
+export async function wheelSpinResults(ctx: PlatformContext, page: Page & { scope: "mine" | "winners" }) {
+  if (page.scope === "mine") {
+    if (ctx.uid <= 0) {
+      await readCampaign(ctx.db, page.campaign_id);
+      return { items: [], count: 0 };
+    }
+    return spinPage(ctx, ctx.player(), "sp.uid = ?1 AND sp.campaign_id = ?2", [ctx.uid, page.campaign_id], page, false);
+  }
+  // Across players: stays on D1 until the spins' feed has a shared home (decision 0075).
+  return spinPage(ctx, ctx.db, "sp.campaign_id = ?1 AND sp.reward_type <> 'nothing'", [page.campaign_id], page, true);
 }

@@ -51,13 +51,14 @@ export const fairnessOf = (s: SeedRow): WheelFairness => ({
 });
 
 export async function fairnessGet(ctx: PlatformContext): Promise<WheelFairness> {
-  return fairnessOf(await currentSeed(ctx.db, ctx.uid));
+  return fairnessOf(await currentSeed(ctx.player(), ctx.uid));
 }
 
 /** The next spins use this client seed; the committed server seed and the nonce stay. */
 export async function clientSeedSet(ctx: PlatformContext, clientSeed: string): Promise<WheelFairness> {
-  const seed = await currentSeed(ctx.db, ctx.uid);
-  await ctx.db.prepare("UPDATE wheel_seeds SET client_seed = ?2 WHERE id = ?1 AND revealed_at IS NULL").bind(seed.id, clientSeed).run();
+  const db = ctx.player();
+  const seed = await currentSeed(db, ctx.uid);
+  await db.prepare("UPDATE wheel_seeds SET client_seed = ?2 WHERE id = ?1 AND revealed_at IS NULL").bind(seed.id, clientSeed).run();
   return fairnessGet(ctx);
 }
 
@@ -67,15 +68,16 @@ export async function clientSeedSet(ctx: PlatformContext, clientSeed: string): P
  * is unrevealed) or draws again with the new one.
  */
 export async function seedRotate(ctx: PlatformContext) {
-  const old = await currentSeed(ctx.db, ctx.uid);
+  const db = ctx.player();
+  const old = await currentSeed(db, ctx.uid);
   const now = Date.now();
   // A concurrent rotation that revealed it first also committed the new seed: this INSERT then does nothing.
-  await ctx.db.batch([
-    ctx.db.prepare("UPDATE wheel_seeds SET revealed_at = ?2 WHERE id = ?1 AND revealed_at IS NULL").bind(old.id, now),
-    await insertSeed(ctx.db, ctx.uid, old.client_seed),
+  await db.batch([
+    db.prepare("UPDATE wheel_seeds SET revealed_at = ?2 WHERE id = ?1 AND revealed_at IS NULL").bind(old.id, now),
+    await insertSeed(db, ctx.uid, old.client_seed),
   ]);
-  const spins = (await ctx.db.prepare("SELECT COUNT(*) AS n FROM wheel_spins WHERE seed_id = ?1").bind(old.id).first<number>("n")) ?? 0;
-  const client = (await ctx.db.prepare("SELECT client_seed FROM wheel_seeds WHERE id = ?1").bind(old.id).first<string>("client_seed"))!;
+  const spins = (await db.prepare("SELECT COUNT(*) AS n FROM wheel_spins WHERE seed_id = ?1").bind(old.id).first<number>("n")) ?? 0;
+  const client = (await db.prepare("SELECT client_seed FROM wheel_seeds WHERE id = ?1").bind(old.id).first<string>("client_seed"))!;
   return {
     revealed: { server_seed: old.server_seed, server_seed_hash: old.server_seed_hash, client_seed: client, spins },
     fairness: await fairnessGet(ctx),

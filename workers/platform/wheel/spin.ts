@@ -29,7 +29,10 @@ const MAX_DRAWS = 8;
 const findByKey = (db: D1Database, uid: number, key: string) => readSpin(db, "sp.uid = ?1 AND sp.key = ?2", uid, key);
 
 export async function spinWheel(ctx: PlatformContext, campaignId: number, key: string) {
-  const replayed = await findByKey(ctx.db, ctx.uid, key);
+  // The player's tables (decision 0075); the campaign's configuration is read on ctx.db.
+  const db = ctx.player();
+  const deps = { ...ctx, db };
+  const replayed = await findByKey(db, ctx.uid, key);
   if (replayed) return answer(ctx, replayed, campaignId, true);
   const campaign = await readCampaign(ctx.db, campaignId);
   if (!isOpen(campaign, Date.now())) throw wheelError("campaign_closed", "This wheel is not running now", 409);
@@ -39,14 +42,14 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
   const weights = sectors.map((s) => s.weight);
 
   for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
-    const seed = await currentSeed(ctx.db, ctx.uid);
+    const seed = await currentSeed(db, ctx.uid);
     const draw = await drawSector(seed.server_seed, seed.client_seed, seed.next_nonce, weights);
     const sector = sectors[draw.index]!;
     const id = crypto.randomUUID();
     const now = Date.now();
     const snapshot = { prize: prizeOf(sector, currency, ctx.locale, ctx.defaultLocale), fallback: fallbackOf(sector, ctx.locale, ctx.defaultLocale) };
     const statements = [
-      ctx.db
+      db
         .prepare(
           `INSERT INTO wheel_spins (id, uid, campaign_id, key, seed_id, nonce, client_seed, ticket, sector_id, sector_index, weights, reward, reward_type, fallback_paid, created_at)
            SELECT ?1, ?2, c.id, ?4, sd.id, sd.next_nonce, ?7, ?8, s.id, ?10, ?11, ?12,
@@ -72,7 +75,7 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
           JSON.stringify(snapshot),
           now,
         ),
-      ...afterSpin(ctx.db, ctx.uid, id, seed, sector, now),
+      ...afterSpin(db, ctx.uid, id, seed, sector, now),
     ];
     // The prize through the one reward path, only if this batch wrote the spin with its prize in
     // stock; else the sector's fallback (points or nothing). Spins won are the spin ledger's
@@ -88,7 +91,7 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
     };
     const fallback: Reward = sector.fallback === "points" && sector.fallback_points ? { type: "points", points: sector.fallback_points } : { type: "nothing" };
     statements.push(
-      ...rewardStatements(ctx.db, fallback, {
+      ...rewardStatements(db, fallback, {
         ...source,
         ledger: { reason: "wheel", ref: id },
         guard: { sql: "EXISTS (SELECT 1 FROM wheel_spins WHERE id = ?1 AND fallback_paid = 1)", params: [id] },
@@ -97,21 +100,21 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
     const granted =
       prize.type === "bonus" || prize.type === "freespins"
         ? [
-            ctx.db
+            db
               .prepare("UPDATE wheel_spins SET bonus_id = (SELECT id FROM player_bonuses WHERE uid = ?2 AND grant_key = 'wheel:' || ?1) WHERE id = ?1")
               .bind(id, ctx.uid),
           ]
         : [];
-    await payReward(ctx, statements, prize, source, granted);
+    await payReward(deps, statements, prize, source, granted);
 
-    const spun = await readSpin(ctx.db, "sp.id = ?1", id);
+    const spun = await readSpin(db, "sp.id = ?1", id);
     if (spun) {
-      announceNotices(ctx, ctx.uid, now);
+      announceNotices(deps, ctx.uid, now);
       return answer(ctx, spun, campaignId, false);
     }
-    const raced = await findByKey(ctx.db, ctx.uid, key);
+    const raced = await findByKey(db, ctx.uid, key);
     if (raced) return answer(ctx, raced, campaignId, true);
-    const fresh = await currentSeed(ctx.db, ctx.uid);
+    const fresh = await currentSeed(db, ctx.uid);
     if (fresh.id !== seed.id || fresh.next_nonce !== seed.next_nonce) continue;
     if (!isOpen(await readCampaign(ctx.db, campaignId), Date.now())) throw wheelError("campaign_closed", "This wheel is not running now", 409);
     throw wheelError("no_spins", "You have no spins left on this wheel", 409);
@@ -144,8 +147,8 @@ async function answer(ctx: PlatformContext, spin: SpinRow, campaignId: number, r
   if (spin.campaign_id !== campaignId) throw wheelError("key_reused", "This key was used to spin another wheel", 400);
   return {
     spin: spinView(spin, ctx, false),
-    spin_balance: await spinBalance(ctx.db, ctx.uid, campaignId),
-    fairness: fairnessOf(await currentSeed(ctx.db, ctx.uid)),
+    spin_balance: await spinBalance(ctx.player(), ctx.uid, campaignId),
+    fairness: fairnessOf(await currentSeed(ctx.player(), ctx.uid)),
     replayed,
   };
 }
