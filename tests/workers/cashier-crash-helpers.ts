@@ -40,18 +40,21 @@ export class Faults {
   }
 }
 
-/** One Worker invocation's database: dies at the call Faults chooses. */
+/**
+ * One Worker invocation's database: dies at the call Faults chooses. `worker`: shared by the
+ * databases of one Worker (D1 and the player's tables), which die together.
+ */
 export class CrashingD1 {
-  private dead = false;
   constructor(
     readonly real: D1Database,
     private readonly faults: Faults,
+    private readonly worker: { dead: boolean } = { dead: false },
   ) {}
 
   tick(): void {
-    if (this.dead) throw new WorkerKilled();
+    if (this.worker.dead) throw new WorkerKilled();
     if (this.faults.next()) {
-      this.dead = true;
+      this.worker.dead = true;
       throw new WorkerKilled();
     }
   }
@@ -174,14 +177,16 @@ export async function moneyViolations(uid: number): Promise<string[]> {
   }
 
   // What the payment system settled, the cashier settled too: no paid deposit is left behind.
-  // (The demo payment system's store is shared, so this join stays on D1.)
-  for (const p of await q<{ transaction_id: string; status: string; mine: string | null }>(
-    `SELECT p.transaction_id, p.status, t.status AS mine FROM demo_payments p
-     JOIN cashier_transactions t ON t.id = p.transaction_id WHERE t.uid = ?1`,
-    env.DB,
-  )) {
-    if (["success", "fail", "cancel"].includes(p.status) && p.mine !== p.status) {
-      out.push(`deposit ${p.transaction_id}: the payment system says ${p.status}, the cashier ${p.mine}`);
+  // (The demo payment system's store is the site's, in D1: its rows of the player's transactions.)
+  const mine = new Map(txs.map((t) => [t.id, t.status]));
+  const { results: payments } = await env.DB.prepare(
+    "SELECT transaction_id, status FROM demo_payments WHERE transaction_id IN (SELECT value FROM json_each(?1))",
+  )
+    .bind(JSON.stringify([...mine.keys()]))
+    .all<{ transaction_id: string; status: string }>();
+  for (const p of payments) {
+    if (["success", "fail", "cancel"].includes(p.status) && mine.get(p.transaction_id) !== p.status) {
+      out.push(`deposit ${p.transaction_id}: the payment system says ${p.status}, the cashier ${mine.get(p.transaction_id)}`);
     }
   }
   return out;

@@ -42,14 +42,19 @@ class Scenario {
     readonly faults: Faults,
   ) {}
 
-  /** One Worker invocation: its own database that may die, as in production one request's Worker may. */
+  /**
+   * One Worker invocation: its own databases (D1, and the player's tables wherever they are) that
+   * may die, together, as in production one request's Worker may.
+   */
   private worker() {
-    const db = new CrashingD1(env.DB, this.faults) as unknown as D1Database;
+    const worker = { dead: false };
+    const db = new CrashingD1(env.DB, this.faults, worker) as unknown as D1Database;
+    const tables = new CrashingD1(routedD1(pspEnv, this.uid), this.faults, worker) as unknown as D1Database;
     const workerEnv = { ...pspEnv, DB: db } as Env;
     const deps = { db, env: workerEnv, waitUntil: (p: Promise<unknown>) => void p.catch(() => undefined) };
     const ctx = {
       ...deps,
-      player: () => routedD1(deps.env, this.uid),
+      player: () => tables,
       uid: this.uid,
       locale: "en",
       defaultLocale: "en",
@@ -109,13 +114,14 @@ class Scenario {
 
   /** A cashier read's reconciliation, `later` ms from now (lost callbacks are asked about after a minute). */
   reconcile(later = 0) {
-    return this.run((w) => reconcilePlayer(w.deps, this.uid, Date.now() + later));
+    return this.run((w) => reconcilePlayer({ ...w.deps, db: w.ctx.player() }, this.uid, Date.now() + later));
   }
 
   /** What the player's next cashier reads do after the dust settles: healthy Workers, a minute and a day later. */
   async settle(): Promise<void> {
-    await reconcilePlayer({ db: env.DB, env: pspEnv, waitUntil: () => undefined }, this.uid, Date.now() + 2 * 60_000);
-    await reconcilePlayer({ db: env.DB, env: pspEnv, waitUntil: () => undefined }, this.uid, Date.now() + PAYOUT_DELAY_MS + 2 * 60_000);
+    const healthy = { db: playerDb(this.uid), env: pspEnv, waitUntil: () => undefined };
+    await reconcilePlayer(healthy, this.uid, Date.now() + 2 * 60_000);
+    await reconcilePlayer(healthy, this.uid, Date.now() + PAYOUT_DELAY_MS + 2 * 60_000);
   }
 }
 

@@ -101,7 +101,7 @@ describe("depositedSince", () => {
         idempotency_key: newKey(),
       }),
     );
-    expect(await depositedSince(env.DB, p.uid, since)).toBe(7000);
-    expect(await depositedSince(env.DB, p.uid, Date.now() + 1000)).toBe(0);
+    expect(await depositedSince(playerDb(p.uid), p.uid, since)).toBe(7000);
+    expect(await depositedSince(playerDb(p.uid), p.uid, Date.now() + 1000)).toBe(0);
   });
 });

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PlatformError } from "../../core/api/errors";
 import { placeBet } from "../../workers/platform/sportsbook/place";
@@ -73,10 +72,10 @@ describe("placeBet", () => {
     const p = await bettor(10_000);
     const e = await makeEvent({ markets: [{ odds: [200, 340, 380] }] });
     const home = e.markets[0]!.selections[0]!;
-    // A database whose first placement batch is preceded by the feed moving the odds.
+    // The player's tables, whose first placement batch is preceded by the feed moving the odds.
     const racing = (to: number[]) => {
       const moves = [...to];
-      return new Proxy(env.DB, {
+      const tables = new Proxy(playerDb(p.uid), {
         get(target, prop) {
           if (prop === "batch") {
             return async (statements: D1PreparedStatement[]) => {
@@ -89,20 +88,21 @@ describe("placeBet", () => {
           return typeof v === "function" ? v.bind(target) : v;
         },
       });
+      return { ...contextFor(p.uid), player: () => tables };
     };
     const params = (odds: number) => ({ kind: "single" as const, selections: [home], odds: [odds], stake: 100, funding: "main" as const, key: betKey() });
     // Better odds arrive in between: 'higher' takes them on the second read.
-    const better = await placeBet(contextFor(p.uid, racing([220])), params(200));
+    const better = await placeBet(racing([220]), params(200));
     expect(better.bet.odds).toBe(220);
     // Worse odds arrive in between: refused, with the current odds, nothing written.
     const bets = await betCount(p.uid);
-    const refused = await placeBet(contextFor(p.uid, racing([180])), params(220)).catch((e: PlatformError) => e);
+    const refused = await placeBet(racing([180]), params(220)).catch((e: PlatformError) => e);
     expect(refused).toBeInstanceOf(PlatformError);
     expect({ ...(refused as PlatformError) }).toMatchObject({ status: 409, params: { code: "odds_changed", odds: [180] } });
     expect(await betCount(p.uid)).toBe(bets);
     // Moving under both tries: one re-read only, then 409 odds_changed with the odds now, nothing written.
     await setOdds(home, 200);
-    const twice = await placeBet(contextFor(p.uid, racing([250, 260])), params(200)).catch((e: PlatformError) => e);
+    const twice = await placeBet(racing([250, 260]), params(200)).catch((e: PlatformError) => e);
     expect({ ...(twice as PlatformError) }).toMatchObject({ status: 409, params: { code: "odds_changed", odds: [260] } });
     expect(await betCount(p.uid)).toBe(bets);
     expect(await balances(p)).toMatchObject({ main: 9_900 });

@@ -1,3 +1,4 @@
+import { playerTables } from "../player/routed-d1";
 import type { MoneyDeps } from "../wallet/move-money";
 import { CallbackRejected } from "../providers/payments";
 import { providerNamed } from "../providers/payments-registry";
@@ -22,22 +23,27 @@ export async function handlePaymentCallback(request: Request, deps: MoneyDeps & 
   if (body.length > MAX_BODY) return answer(400, { error: "the callback is too large" });
   try {
     const callback = await provider.readCallback(deps.env, request.headers, body);
+    // Which player's transaction: still a read across every player's cashier_transactions in D1
+    // (decision 0075 moves them into the players' objects: this lookup then needs the site's own
+    // index of transaction ids to players, or the player in the id the payment system echoes).
     const row = await findTransaction(deps.db, callback.transactionId);
     if (row?.type !== "deposit" || (await providerOf(deps.db, row.method)) !== providerName) {
       throw new CallbackRejected(404, "unknown transaction");
     }
+    // From here on, the player's own tables (a provider's call: no signed-in player).
+    const own: MoneyDeps & { env: Env } = { ...deps, db: playerTables(deps.env, row.uid) };
     if (row.amount !== callback.amount || row.currency !== callback.currency)
       throw new CallbackRejected(400, "amount or currency differs from the transaction");
     // The event row, the status move and the credit are one batch (settle.ts): a Worker that dies
     // midway leaves either all of them or none, so the retry of an event that was not applied is
     // accepted, and an event refused as already received was applied whole.
-    const record = deps.db
+    const record = own.db
       .prepare(
         `INSERT INTO payment_callbacks (provider, event_id, transaction_id, status, received_at) VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT DO NOTHING RETURNING event_id`,
       )
       .bind(providerName, callback.eventId, callback.transactionId, callback.status, Date.now());
-    const { recorded, row: now } = await applyDepositStatus(deps, row, callback.status, callback.settleAt, [record]);
+    const { recorded, row: now } = await applyDepositStatus(own, row, callback.status, callback.settleAt, [record]);
     // A repeated event runs the same batch, which changes nothing: its status move was made (or
     // refused) by its first delivery and statuses only move forward, and the credit is keyed.
     if (!recorded[0]!.results.length) throw new CallbackRejected(409, "this callback was already received");

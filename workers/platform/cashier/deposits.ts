@@ -1,6 +1,6 @@
 import type { DepositInfo, DepositStarted } from "../../../core/api/entities-cashier";
 import { PlatformError } from "../../../core/api/errors";
-import type { PlatformContext } from "../core/context";
+import { ownTables, type PlatformContext } from "../core/context";
 import { assertDepositAllowed, depositLimitError, depositsOverLimit } from "../responsible/deposit-guard";
 import { readDepositLimit } from "../responsible/deposit-limit";
 import { assertDepositOffer } from "../offers/deposit";
@@ -35,8 +35,9 @@ async function started(ctx: PlatformContext, row: TransactionRow): Promise<Depos
   return { transaction_id: row.id, status: row.status, flow: row.flow, redirect_url: await provider.paymentUrl(ctx.env, row.id) };
 }
 
-const byKey = (ctx: PlatformContext, key: string) =>
-  ctx.db.prepare("SELECT * FROM cashier_transactions WHERE uid = ?1 AND idempotency_key = ?2").bind(ctx.uid, key).first<TransactionRow>();
+/** The player's deposit under this key; `tables`: the player's own (ctx.player()). */
+const byKey = (tables: D1Database, uid: number, key: string) =>
+  tables.prepare("SELECT * FROM cashier_transactions WHERE uid = ?1 AND idempotency_key = ?2").bind(uid, key).first<TransactionRow>();
 
 /**
  * cashier.makedeposit: checks (method in the player's currency, amount rules, requisites, then
@@ -44,7 +45,8 @@ const byKey = (ctx: PlatformContext, key: string) =>
  * balance moves only when the PSP confirms (callback.ts). A repeated key answers the first deposit.
  */
 export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise<DepositStarted> {
-  const earlier = await byKey(ctx, p.idempotency_key);
+  const tables = ctx.player();
+  const earlier = await byKey(tables, ctx.uid, p.idempotency_key);
   if (earlier) {
     if (earlier.type !== "deposit")
       throw new PlatformError("InvalidParameter", "This idempotency key belongs to another request", {
@@ -58,11 +60,11 @@ export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise
   const requisites = await checkRequisites(ctx.db, method.fields, p.requisites);
   await assertDepositAllowed(ctx.player(), ctx.uid, p.amount);
   if (p.campaign_offer_id !== undefined) await assertDepositOffer(ctx, p.campaign_offer_id, method.sysname, p.amount);
-  const promo = p.promo_code ? await checkedPromoCode(ctx, p.promo_code, await loadRedeemer(ctx.db, ctx.uid), { kind: "deposit", amount: p.amount }) : null;
+  const promo = p.promo_code ? await checkedPromoCode(ctx, p.promo_code, await loadRedeemer(tables, ctx.uid), { kind: "deposit", amount: p.amount }) : null;
 
   const provider = providerNamed(ctx.env, method.provider);
   if (!provider) throw new PlatformError("BillingUnavailable", "The payment system is unavailable");
-  const { row, created } = await insertTransaction(ctx.db, {
+  const { row, created } = await insertTransaction(tables, {
     uid: ctx.uid,
     type: "deposit",
     amount: p.amount,
@@ -75,11 +77,11 @@ export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise
     campaignOfferId: p.campaign_offer_id ?? null,
   });
   if (!created) return started(ctx, row);
-  if (promo) await rememberDepositPromo(ctx.db, row.id, promo.code);
+  if (promo) await rememberDepositPromo(tables, row.id, promo.code);
   // Two deposits started at once may both have passed the limit check: look again now that this
   // one counts, and drop it (nothing was sent to the payment system yet) if the window is over.
   if (await depositsOverLimit(ctx.player(), ctx.uid, row)) {
-    await ctx.db.prepare("DELETE FROM cashier_transactions WHERE id = ?1 AND status = 'new'").bind(row.id).run();
+    await tables.prepare("DELETE FROM cashier_transactions WHERE id = ?1 AND status = 'new'").bind(row.id).run();
     throw await depositLimitError(ctx.player(), ctx.uid);
   }
   const { redirectUrl } = await provider.createPayment(ctx.env, {
@@ -96,7 +98,8 @@ export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise
 }
 
 /** cashier.getdepositinfo, after reconciling the player's due payments. */
-export async function depositInfo(ctx: PlatformContext, transactionId?: string): Promise<DepositInfo> {
+export async function depositInfo(call: PlatformContext, transactionId?: string): Promise<DepositInfo> {
+  const ctx = ownTables(call);
   await reconcilePlayer(ctx, ctx.uid);
   const [stats, last] = await ctx.db.batch([
     ctx.db.prepare("SELECT COUNT(*) AS n FROM cashier_transactions WHERE uid = ?1 AND type = 'deposit' AND status = 'success'").bind(ctx.uid),

@@ -1,5 +1,5 @@
 import type { Bank } from "../../../core/api/entities-cashier";
-import type { Handlers } from "../core/context";
+import { type Handlers, ownTables } from "../core/context";
 import { depositInfo, makeDeposit } from "./deposits";
 import { methodsFor, publicMethod } from "./methods";
 import { cashierPlayer } from "./player";
@@ -43,7 +43,8 @@ export const cashierHandlers: Handlers<CashierMethods> = {
     return results;
   },
 
-  async "cashier.gethistory"({ offset, count, type }, ctx) {
+  async "cashier.gethistory"({ offset, count, type }, call) {
+    const ctx = ownTables(call);
     await reconcilePlayer(ctx, ctx.uid);
     const page = await historyPage(ctx.db, ctx.uid, { offset, count, type });
     return { items: page.items.map(toEntity), count: page.count };

@@ -1,4 +1,5 @@
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
+import { playerTables } from "../player/routed-d1";
 import { providerNamed } from "../providers/payments-registry";
 import { applyDepositStatus, depositKey, withdrawalCancelKey, withdrawalKey, withdrawalRefund } from "./settle";
 import { findTransaction, type TransactionRow } from "./transactions";
@@ -32,6 +33,9 @@ async function askPaymentSystem(deps: MoneyDeps & { env: Env }, row: Transaction
  * refunded, and a withdrawal left `new` becomes pending if its debit happened, or is dropped if not
  * (today a withdrawal is created pending together with its debit). Every step is guarded and
  * keyed, so running it twice — or beside a late callback — is harmless.
+ *
+ * `deps.db` is player `uid`'s own tables (decision 0075): `ctx.player()` for the signed-in
+ * player, `playerTables(env, uid)` elsewhere.
  */
 export async function reconcilePlayer(deps: MoneyDeps & { env: Env }, uid: number, now = Date.now()): Promise<void> {
   const { results: due } = await deps.db
@@ -101,16 +105,20 @@ const DUE_DEPOSIT = `t.type = 'deposit' AND t.status IN ('new', 'pending')
  * abandoned payments still asked about for their day cannot keep newer ones waiting. Settling is
  * the guarded, keyed batch of every other path: a repeated run, or one beside a late callback or a
  * cashier read, credits nothing twice. Answers how many were settled by this run.
+ *
+ * The choice reads every player's cashier_transactions in D1 (decision 0075 moves them into the
+ * players' objects: it then needs the objects' own alarms, or a D1 list of open deposits); each
+ * deposit is then asked about and settled in its player's own tables.
  */
 export async function reconcileDueDeposits(deps: MoneyDeps & { env: Env }, now: number): Promise<number> {
   const { results: picked } = await deps.db
     .prepare(
       `UPDATE cashier_transactions SET polled_at = ?1
        WHERE id IN (SELECT t.id FROM cashier_transactions t WHERE ${DUE_DEPOSIT} ORDER BY t.polled_at LIMIT ?4)
-       RETURNING id, method`,
+       RETURNING id, uid, method`,
     )
     .bind(now, LOST_CALLBACK_MS, DAY_MS, CLOCK_BATCH)
-    .all<{ id: string; method: string }>();
+    .all<{ id: string; uid: number; method: string }>();
   if (!picked.length) return 0;
   const { results: methods } = await deps.db
     .prepare("SELECT sysname, provider FROM cashier_methods WHERE direction = 'deposit'")
@@ -118,8 +126,9 @@ export async function reconcileDueDeposits(deps: MoneyDeps & { env: Env }, now: 
   const providerOf = new Map(methods.map((m) => [m.sysname, m.provider]));
   let settled = 0;
   for (const t of picked) {
-    const row = await findTransaction(deps.db, t.id);
-    if (row && (await askPaymentSystem(deps, row, providerOf.get(t.method) ?? null))) settled++;
+    const own = { ...deps, db: playerTables(deps.env, t.uid) };
+    const row = await findTransaction(own.db, t.id);
+    if (row && (await askPaymentSystem(own, row, providerOf.get(t.method) ?? null))) settled++;
   }
   return settled;
 }

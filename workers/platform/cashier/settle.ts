@@ -44,6 +44,7 @@ export function withdrawalRefund(db: D1Database, row: TransactionRow): Operation
  * only), what a success feeds (play/deposit-consumers.ts), and the credit, which applies whenever the row is then `success` and not yet credited —
  * so this also repairs a success an older, interrupted run left without its credit. Answers the
  * results of `record` and the transaction as it now is (a withdrawal row: as it is, untouched).
+ * `deps.db`: the deposit's player's own tables (ctx.player(), playerTables), `record` prepared on them.
  */
 export async function applyDepositStatus(
   deps: MoneyDeps,

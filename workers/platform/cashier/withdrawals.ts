@@ -2,7 +2,7 @@ import { cashoutResetStatements } from "../tournaments/cashout";
 import { postBatch } from "../tournaments/board-post";
 import type { CashierTransaction, WithdrawSettings } from "../../../core/api/entities-cashier";
 import { PlatformError } from "../../../core/api/errors";
-import type { PlatformContext } from "../core/context";
+import { ownTables, type PlatformContext } from "../core/context";
 import { randomHex } from "../core/bytes";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation, readBalances } from "../wallet/wallet";
@@ -36,11 +36,12 @@ export interface WithdrawalCall {
 }
 
 /** cashier.getwithdrawsettings, after reconciling (a due payout leaves the pending list). */
-export async function withdrawSettings(ctx: PlatformContext): Promise<WithdrawSettings> {
+export async function withdrawSettings(call: PlatformContext): Promise<WithdrawSettings> {
+  const ctx = ownTables(call);
   await reconcilePlayer(ctx, ctx.uid);
-  const player = await cashierPlayer(ctx.db, ctx.uid);
+  const player = await cashierPlayer(call.db, ctx.uid);
   const [methods, balances, pending] = await Promise.all([
-    methodsFor(ctx, "withdrawal", player.currency),
+    methodsFor(call, "withdrawal", player.currency),
     readBalances(ctx.db, ctx.uid),
     ctx.db
       .prepare(
@@ -71,9 +72,10 @@ export async function withdrawSettings(ctx: PlatformContext): Promise<WithdrawSe
  * nothing was inserted (the day's limits, an active bonus, or the key used meanwhile).
  */
 async function insertWithDebit(
-  ctx: PlatformContext,
+  call: PlatformContext,
   t: { amount: number; currency: string; method: string; requisites: Record<string, string>; key: string },
 ): Promise<TransactionRow | null> {
+  const ctx = ownTables(call);
   const now = Date.now();
   const id = randomHex(16);
   const insert = ctx.db
@@ -105,6 +107,7 @@ async function insertWithDebit(
   return findTransaction(ctx.db, id);
 }
 
+/** The player's transaction under this key; `ctx.db`: the player's own tables. */
 const byKey = (ctx: PlatformContext, key: string) =>
   ctx.db
     .prepare(
@@ -127,16 +130,17 @@ function sameKeyOtherRequest(): PlatformError {
  * min/max, an active bonus not agreed to burn (decision 0042), the daily limits, then the wallet's
  * own (insufficient funds). The amount leaves the main balance at once, with the row.
  */
-export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): Promise<CashierTransaction> {
+export async function makeWithdrawal(call: PlatformContext, p: WithdrawalCall): Promise<CashierTransaction> {
+  const ctx = ownTables(call);
   const earlier = await byKey(ctx, p.idempotency_key);
   if (earlier) {
     if (earlier.type !== "withdrawal") throw sameKeyOtherRequest();
     return toEntity(earlier);
   }
-  const player = await cashierPlayer(ctx.db, ctx.uid);
-  const { method, rules } = await methodForCall(ctx, "withdrawal", p.method, player.currency);
+  const player = await cashierPlayer(call.db, ctx.uid);
+  const { method, rules } = await methodForCall(call, "withdrawal", p.method, player.currency);
   assertStep(p.amount, rules);
-  const requisites = await checkRequisites(ctx.db, method.fields, p.requisites);
+  const requisites = await checkRequisites(call.db, method.fields, p.requisites);
   if (!player.email_confirmed) {
     throw new PlatformError("UserNeedConfirmContact", "Confirm your email address before withdrawing", { params: { contact: "email" } });
   }
@@ -156,7 +160,7 @@ export async function makeWithdrawal(ctx: PlatformContext, p: WithdrawalCall): P
   // Burning a bonus for a withdrawal the day's limits then refuse would cost the player it for nothing.
   if (p.burn_bonuses === "1" && !(await dayLeavesRoom(ctx, p.amount))) throw periodExceeded(player.currency);
   await burnBeforeWithdrawal(ctx, p.amount, p.burn_bonuses === "1");
-  const row = await insertWithDebit(ctx, { amount: p.amount, currency: player.currency, method: method.sysname, requisites, key: p.idempotency_key });
+  const row = await insertWithDebit(call, { amount: p.amount, currency: player.currency, method: method.sysname, requisites, key: p.idempotency_key });
   if (row) return toEntity(row);
   // Nothing inserted: the same key won a race (answer its withdrawal), a bonus was activated after
   // the burn check (the player is asked again, naming it), or the day is full.
@@ -192,7 +196,8 @@ async function dayLeavesRoom(ctx: PlatformContext, amount: number): Promise<bool
  * applies whenever the row is then `cancel` and not yet refunded (key `withdrawal-cancel:<id>`), so
  * concurrent or repeated cancels refund once.
  */
-export async function cancelWithdrawal(ctx: PlatformContext, transactionId: string): Promise<CashierTransaction> {
+export async function cancelWithdrawal(call: PlatformContext, transactionId: string): Promise<CashierTransaction> {
+  const ctx = ownTables(call);
   await reconcilePlayer(ctx, ctx.uid);
   const row = await playerTransaction(ctx.db, ctx.uid, transactionId, "withdrawal");
   if (row.status === "pending") await moveMoneyWith(ctx, [moveStatusStatement(ctx.db, row, "cancel")!], withdrawalRefund(ctx.db, row));

@@ -5,6 +5,8 @@ import type { TransactionRow } from "../cashier/transactions";
  * A promo code entered with a deposit (decision 0044): checked when the deposit starts (with its
  * amount), remembered beside the transaction, and redeemed in the batch that settles it as
  * success — like the deposit's own bonuses (depositGrants). A deposit that fails redeems nothing.
+ * `db`: the depositing player's own tables (promo_deposits is theirs). The redemption's row
+ * (promo_redemptions, the site's) still rides the settlement's batch: decision 0075's promo split.
  */
 
 export async function rememberDepositPromo(db: D1Database, transactionId: string, code: string): Promise<void> {

@@ -1,4 +1,5 @@
-import type { Handlers } from "../core/context";
+import type { Handlers, PlatformContext } from "../core/context";
+import { playerTables } from "../player/routed-d1";
 import { promoCodeGrants } from "../bonuses/grants";
 import { publishBonusChange } from "../bonuses/notify";
 import type { MoneyDeps } from "../wallet/move-money";
@@ -14,25 +15,33 @@ import { loadRedeemer, promoCodeError, promoCodeInfo, promoCodeProblem, loadProm
 const contextOf = (kind: "activate" | "registration" | "deposit" | undefined, amount?: number): PromoContext =>
   kind === "deposit" ? { kind, amount } : { kind: kind ?? "activate" };
 
-/** What the redemption made: the player's realtime bonus event, as the other grants announce theirs. */
+/**
+ * What the redemption made: the player's realtime bonus event, as the other grants announce theirs.
+ * Read in player `uid`'s own tables, whoever calls (a registration's new player is not yet signed in).
+ */
 export async function announcePromoGrants(deps: MoneyDeps, uid: number, code: string): Promise<void> {
-  const { results } = await deps.db
+  const { results } = await playerTables(deps.env, uid)
     .prepare("SELECT id, type, status FROM player_bonuses WHERE uid = ?1 AND grant_key = 'promo:' || ?2")
     .bind(uid, code)
     .all<{ id: string; type: "casino" | "betting"; status: "available" }>();
   for (const b of results) publishBonusChange(deps, uid, b);
 }
 
+/** Who redeems: the signed-in player's currency, country and deposits (their own tables), or a visitor. */
+const redeemer = (ctx: PlatformContext) => loadRedeemer(ctx.uid > 0 ? ctx.player() : ctx.db, ctx.uid);
+
 export const promoCodeHandlers: Pick<Handlers, "campaigns.checkPromocode" | "campaigns.activateOffer"> = {
   "campaigns.checkPromocode": async (p, ctx) => {
-    const who = await loadRedeemer(ctx.db, ctx.uid);
+    const who = await redeemer(ctx);
     const row = await checkedPromoCode(ctx, p.promo_code, who, contextOf(p.context, p.amount));
     return promoCodeInfo(row, ctx.locale, ctx.defaultLocale);
   },
   "campaigns.activateOffer": async (p, ctx) => {
-    const who = await loadRedeemer(ctx.db, ctx.uid);
+    const who = await redeemer(ctx);
     const row = await checkedPromoCode(ctx, p.promo_code, who, { kind: "activate" });
     const now = Date.now();
+    // One batch: the code's use (promo_redemptions, the site's) and the grants (the player's): the
+    // promo split of decision 0075 is still to do, so this batch stays on D1.
     const [redeemed] = await ctx.db.batch(promoCodeGrants(ctx.db, { uid: ctx.uid }, row.code, now));
     if ((redeemed?.meta.changes ?? 0) === 0) {
       // Another request took the last use, or this player's own, between the check and the batch.

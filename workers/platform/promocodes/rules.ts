@@ -49,7 +49,11 @@ export async function loadPromoCode(db: D1Database, code: string, currency: stri
     .first<PromoCodeRow>();
 }
 
-/** The player's currency, country and successful deposits; a visitor's country as they gave it. */
+/**
+ * The player's currency, country and successful deposits; a visitor's country as they gave it.
+ * `db`: player `uid`'s own tables (ctx.player(), playerTables): the deposits are theirs, and the
+ * currency and country are in the `users` row their object mirrors.
+ */
 export async function loadRedeemer(db: D1Database, uid: number, visitor: Partial<Redeemer> = {}): Promise<Redeemer> {
   if (uid <= 0) return { uid: 0, currency: visitor.currency ?? null, country: visitor.country ?? null, deposits: 0 };
   const row = await db

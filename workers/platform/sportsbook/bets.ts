@@ -55,15 +55,42 @@ export function winPayout(bet: Pick<BetRow, "stake" | "funding" | "stake_returne
   return bet.max_payout === null ? pays : Math.min(pays, bet.max_payout);
 }
 
-export function legsStatement(db: D1Database, betIds: string[]): D1PreparedStatement {
-  return db
+/**
+ * The bets' legs with what labels them: the legs are the player's (`tables`, their own tables),
+ * the selections, markets and events the feed's (`site`, D1, which holds them all; a player's
+ * object holds only the rows its calls brought): read apart and joined here, a leg shown only
+ * when its selection and event are known (as the one joined statement did before decision 0075).
+ */
+async function legsOf(tables: D1Database, site: D1Database, betIds: string[]): Promise<LegRow[]> {
+  const { results: legs } = await tables
     .prepare(
-      `SELECT g.bet_id, g.selection_id, g.event_id, g.odds, g.result, s.outcome, m.kind, m.line, e.home, e.away, sp.sysname AS sport
-       FROM sport_bet_legs g JOIN sport_selections s ON s.id = g.selection_id JOIN sport_markets m ON m.id = s.market_id
-       JOIN sport_events e ON e.id = g.event_id JOIN sport_leagues l ON l.id = e.league_id JOIN sports sp ON sp.id = l.sport_id
-       WHERE g.bet_id IN (SELECT value FROM json_each(?1)) ORDER BY g.bet_id, g.position`,
+      `SELECT bet_id, selection_id, event_id, odds, result FROM sport_bet_legs
+       WHERE bet_id IN (SELECT value FROM json_each(?1)) ORDER BY bet_id, position`,
     )
-    .bind(JSON.stringify(betIds));
+    .bind(JSON.stringify(betIds))
+    .all<Pick<LegRow, "bet_id" | "selection_id" | "event_id" | "odds" | "result">>();
+  if (!legs.length) return [];
+  const [selections, events] = await site.batch<Record<string, unknown>>([
+    site
+      .prepare(
+        `SELECT s.id, s.outcome, m.kind, m.line FROM sport_selections s JOIN sport_markets m ON m.id = s.market_id
+         WHERE s.id IN (SELECT value FROM json_each(?1))`,
+      )
+      .bind(JSON.stringify([...new Set(legs.map((l) => l.selection_id))])),
+    site
+      .prepare(
+        `SELECT e.id, e.home, e.away, sp.sysname AS sport FROM sport_events e JOIN sport_leagues l ON l.id = e.league_id JOIN sports sp ON sp.id = l.sport_id
+         WHERE e.id IN (SELECT value FROM json_each(?1))`,
+      )
+      .bind(JSON.stringify([...new Set(legs.map((l) => l.event_id))])),
+  ]);
+  const selection = new Map((selections!.results as (Pick<LegRow, "outcome" | "kind" | "line"> & { id: number })[]).map(({ id, ...s }) => [id, s]));
+  const event = new Map((events!.results as (Pick<LegRow, "home" | "away" | "sport"> & { id: number })[]).map(({ id, ...e }) => [id, e]));
+  return legs.flatMap((l) => {
+    const s = selection.get(l.selection_id);
+    const e = event.get(l.event_id);
+    return s && e ? [{ ...l, ...s, ...e }] : [];
+  });
 }
 
 export function betViews(bets: BetRow[], legs: LegRow[], reader: Reader): SportBet[] {
@@ -101,27 +128,30 @@ export function betViews(bets: BetRow[], legs: LegRow[], reader: Reader): SportB
   });
 }
 
-/** Reads bets (rows already chosen) with their legs: one query for the legs. */
-export async function withLegs(db: D1Database, bets: BetRow[], reader: Reader): Promise<SportBet[]> {
+/** Reads bets (rows already chosen, from the player's `tables`) with their legs, labelled from the feed's rows in `site`. */
+export async function withLegs(tables: D1Database, site: D1Database, bets: BetRow[], reader: Reader): Promise<SportBet[]> {
   if (!bets.length) return [];
-  const { results } = await legsStatement(
-    db,
+  const legs = await legsOf(
+    tables,
+    site,
     bets.map((b) => b.id),
-  ).all<LegRow>();
-  return betViews(bets, results, reader);
+  );
+  return betViews(bets, legs, reader);
 }
 
+/** A page of player `uid`'s bets: `tables`, their own tables; `site`, D1 (the feed's rows). */
 export async function readBets(
-  db: D1Database,
+  tables: D1Database,
+  site: D1Database,
   uid: number,
   q: { status: "open" | "settled" | "all"; offset: number; count: number },
   reader: Reader,
 ): Promise<{ items: SportBet[]; count: number }> {
   const where = q.status === "open" ? "AND status = 'open'" : q.status === "settled" ? "AND status <> 'open'" : "";
-  const [rows, total] = await db.batch<BetRow | { n: number }>([
-    db.prepare(`SELECT * FROM sport_bets WHERE uid = ?1 ${where} ORDER BY placed_at DESC, id LIMIT ?2 OFFSET ?3`).bind(uid, q.count, q.offset),
-    db.prepare(`SELECT COUNT(*) AS n FROM sport_bets WHERE uid = ?1 ${where}`).bind(uid),
+  const [rows, total] = await tables.batch<BetRow | { n: number }>([
+    tables.prepare(`SELECT * FROM sport_bets WHERE uid = ?1 ${where} ORDER BY placed_at DESC, id LIMIT ?2 OFFSET ?3`).bind(uid, q.count, q.offset),
+    tables.prepare(`SELECT COUNT(*) AS n FROM sport_bets WHERE uid = ?1 ${where}`).bind(uid),
   ]);
-  const items = await withLegs(db, rows!.results as BetRow[], reader);
+  const items = await withLegs(tables, site, rows!.results as BetRow[], reader);
   return { items, count: (total!.results[0] as { n: number }).n };
 }

@@ -1,4 +1,5 @@
 import { endActiveBonus, type EndingBonus } from "../bonuses/end";
+import { playerTables } from "../player/routed-d1";
 import type { MoneyDeps } from "../wallet/move-money";
 
 /** SQL: the betting bonus `b` is active, at zero balance, with no open free bet left. */
@@ -16,7 +17,8 @@ const SPENT = `b.type = 'betting' AND b.status = 'active'
  * Safe against races: a new free bet needs balance (0 here, so none can be placed), a bet's row
  * and its debit land in one batch (an open bet is seen with the balance it spent), and
  * endActiveBonus applies only if the balance still holds what was read (0). A bonus with balance
- * left stays active. Never throws: the bet is settled whatever happens here.
+ * left stays active. Never throws: the bet is settled whatever happens here. `deps.db`: the
+ * bonus's player's own tables.
  */
 export async function closeSpentBettingBonus(deps: MoneyDeps, bonusId: string | null): Promise<boolean> {
   if (!bonusId) return false;
@@ -36,10 +38,12 @@ export async function closeSpentBettingBonus(deps: MoneyDeps, bonusId: string | 
  * The clock's catch-up (from `scheduled()`, after the bonus sweep): closes the spent betting bonuses
  * whose close was missed — the Worker stopped between a settlement's batch and closeSpentBettingBonus.
  * Each is re-checked and ended by closeSpentBettingBonus, so a run twice closes nothing twice.
+ * The choice reads every player's bonuses, balances and bets in D1 (across players: decision 0075
+ * turns it into the objects' own alarms); each is closed in its player's own tables.
  */
 export async function closeSpentBettingBonuses(deps: MoneyDeps, limit = 50): Promise<number> {
-  const { results } = await deps.db.prepare(`SELECT b.id FROM player_bonuses b WHERE ${SPENT} LIMIT ?1`).bind(limit).all<{ id: string }>();
+  const { results } = await deps.db.prepare(`SELECT b.id, b.uid FROM player_bonuses b WHERE ${SPENT} LIMIT ?1`).bind(limit).all<{ id: string; uid: number }>();
   let closed = 0;
-  for (const r of results) if (await closeSpentBettingBonus(deps, r.id)) closed++;
+  for (const r of results) if (await closeSpentBettingBonus({ ...deps, db: playerTables(deps.env, r.uid) }, r.id)) closed++;
   return closed;
 }

@@ -28,7 +28,7 @@ export const sportsbookHandlers: Handlers<SportsbookMethods> = {
   "sportsbook.getEvent": (p, ctx) => readEvent(reader(ctx), p.event_id),
   "sportsbook.getSelections": async (p, ctx) => ({ items: (await readSlip(ctx.db, p.ids)).map((r) => slipView(r, reader(ctx))) }),
   "sportsbook.placeBet": (p, ctx) => placeBet(ctx, p),
-  "sportsbook.getBets": (p, ctx) => readBets(ctx.db, ctx.uid, p, reader(ctx)),
+  "sportsbook.getBets": (p, ctx) => readBets(ctx.player(), ctx.db, ctx.uid, p, reader(ctx)),
   "sportsbook.getSettings": async (_p, ctx) => ({ odds_change: await readSetting(ctx) }),
   "sportsbook.setSettings": async (p, ctx) => {
     await ctx

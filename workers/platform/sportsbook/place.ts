@@ -1,6 +1,6 @@
 import { BET_MAX_STAKE, BET_MIN_STAKE, type OddsChange, type SportBet } from "../../../core/api/contract-sportsbook";
 import { PlatformError } from "../../../core/api/errors";
-import type { PlatformContext } from "../core/context";
+import { ownTables, type PlatformContext } from "../core/context";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { combinedOdds, withLegs, type BetRow } from "./bets";
@@ -57,18 +57,20 @@ interface Situation {
 }
 
 async function readSituation(ctx: PlatformContext, p: PlaceParams): Promise<Situation> {
-  // The odds setting is in the player's object, the rest in D1 (decision 0075): read side by side.
+  // The player's currency (their mirrored `users` row), active betting bonus and odds setting are
+  // read in their own tables, the slip in the feed's (D1), as decision 0075 places them.
+  const tables = ctx.player();
   const [[user, bonus], setting] = await Promise.all([
-    ctx.db.batch<Record<string, unknown>>([
-      ctx.db.prepare("SELECT currency FROM users WHERE uid = ?1").bind(ctx.uid),
-      ctx.db
+    tables.batch<Record<string, unknown>>([
+      tables.prepare("SELECT currency FROM users WHERE uid = ?1").bind(ctx.uid),
+      tables
         .prepare(
           `SELECT b.id, t.stake_returned, b.max_cashout FROM player_bonuses b JOIN bonus_templates t ON t.id = b.template_id
            WHERE b.uid = ?1 AND b.type = 'betting' AND b.status = 'active'`,
         )
         .bind(ctx.uid),
     ]),
-    ctx.player().prepare("SELECT odds_change FROM sport_settings WHERE uid = ?1").bind(ctx.uid).first<OddsChange>("odds_change"),
+    tables.prepare("SELECT odds_change FROM sport_settings WHERE uid = ?1").bind(ctx.uid).first<OddsChange>("odds_change"),
   ]);
   const u = user!.results[0] as { currency: string } | undefined;
   if (!u) throw new PlatformError("Authorization", "Sign in to continue");
@@ -100,9 +102,10 @@ function decide(p: PlaceParams, s: Situation): number[] {
 
 /** The same key names the same bet: same kind, selections (in order), stake and funding. */
 async function earlierBet(ctx: PlatformContext, p: PlaceParams): Promise<BetRow | null> {
-  const bet = await ctx.db.prepare("SELECT * FROM sport_bets WHERE uid = ?1 AND key = ?2").bind(ctx.uid, p.key).first<BetRow>();
+  const tables = ctx.player();
+  const bet = await tables.prepare("SELECT * FROM sport_bets WHERE uid = ?1 AND key = ?2").bind(ctx.uid, p.key).first<BetRow>();
   if (!bet) return null;
-  const { results } = await ctx.db
+  const { results } = await tables
     .prepare("SELECT selection_id FROM sport_bet_legs WHERE bet_id = ?1 ORDER BY position")
     .bind(bet.id)
     .all<{ selection_id: number }>();
@@ -115,7 +118,7 @@ async function earlierBet(ctx: PlatformContext, p: PlaceParams): Promise<BetRow 
 export async function placeBet(ctx: PlatformContext, p: PlaceParams): Promise<{ bet: SportBet }> {
   checkShape(p);
   const reader = { locale: ctx.locale, defaultLocale: ctx.defaultLocale };
-  const answer = async (bet: BetRow) => ({ bet: (await withLegs(ctx.db, [bet], reader))[0]! });
+  const answer = async (bet: BetRow) => ({ bet: (await withLegs(ctx.player(), ctx.db, [bet], reader))[0]! });
   const first = await earlierBet(ctx, p);
   if (first) return answer(first);
   for (let attempt = 0; ; attempt++) {
@@ -134,7 +137,13 @@ export async function placeBet(ctx: PlatformContext, p: PlaceParams): Promise<{ 
   }
 }
 
-async function tryPlace(ctx: PlatformContext, p: PlaceParams, s: Situation, odds: number[]): Promise<BetRow | null> {
+/**
+ * The batch, in the player's own tables. Its gate still joins the feed's current selections,
+ * markets and events (D1): once sport_bets is in the player's object, the gate must be split
+ * (the feed's rows travel as facts, or are checked again apart; decision 0075).
+ */
+async function tryPlace(call: PlatformContext, p: PlaceParams, s: Situation, odds: number[]): Promise<BetRow | null> {
+  const ctx = ownTables(call);
   const id = crypto.randomUUID();
   const now = Date.now();
   const bonus = p.funding === "betting_bonus" ? s.bonus! : null;

@@ -1,4 +1,5 @@
 import { publish } from "../../realtime/publish";
+import { playerTables } from "../player/routed-d1";
 import type { MoneyDeps } from "../wallet/move-money";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
@@ -46,10 +47,16 @@ export function outcomeOf(bet: Pick<BetRow, "stake" | "funding" | "stake_returne
   return { status: "won", payout: winPayout(bet, live), odds: combinedOdds(live) };
 }
 
+/**
+ * The choice of the bets and their legs' results read and write every player's sport_bet_legs and
+ * sport_bets of the event in D1 (across players: decision 0075 moves them into the players'
+ * objects, where this becomes a fan-out to each bettor's object); each bet then settles in its
+ * player's own tables.
+ */
 export async function settleEvent(env: Env, eventId: number, now = Date.now()): Promise<{ settled: number }> {
   const db = env.DB;
   const pending: Promise<unknown>[] = [];
-  const deps: MoneyDeps = { db, env, waitUntil: (p) => void pending.push(p) };
+  const waitUntil = (p: Promise<unknown>) => void pending.push(p);
   // The legs of the bets touching this event take their selections' results (void for a void
   // market), for every leg of those bets whose market is decided: a leg on another event settled
   // earlier is caught up here too.
@@ -86,7 +93,7 @@ export async function settleEvent(env: Env, eventId: number, now = Date.now()): 
     const own = legsOf.get(bet.id) ?? [];
     if (!own.length || own.some((l) => l.result === null)) continue;
     try {
-      if (await settleBet(deps, bet, outcomeOf(bet, own), now)) settled++;
+      if (await settleBet({ db: playerTables(env, bet.uid), env, waitUntil }, bet, outcomeOf(bet, own), now)) settled++;
     } catch (e) {
       // One bet's failure leaves it open for the next run; the others still settle.
       console.error(`sportsbook: settling bet ${bet.id} failed`, e instanceof Error ? e.message : e);
@@ -96,7 +103,7 @@ export async function settleEvent(env: Env, eventId: number, now = Date.now()): 
   return { settled };
 }
 
-/** Settles one bet in one batch; answers whether this call did it. */
+/** Settles one bet in one batch (`deps.db`: its player's own tables); answers whether this call did it. */
 async function settleBet(deps: MoneyDeps, bet: BetRow, o: Outcome, now: number): Promise<boolean> {
   const db = deps.db;
   const freeBetVoid = o.status === "void" && bet.funding === "betting_bonus";
