@@ -5,6 +5,7 @@ import { data } from "./helpers";
 import { gameOf, playerWith, real } from "./loyalty-helpers";
 import { checkLedger, entryOf, join, leaderboard, makeTournament, pointsOf, roundRow } from "./tournament-helpers";
 import { playerDb } from "./player-db";
+import { refreshMirror } from "../../workers/platform/player/remote-d1";
 
 /** Tournament points in the round's batch (issue 22, decision 0048): each mode, cap, min bet, games, restrictions, opt-in. */
 
@@ -88,6 +89,8 @@ describe("tournament scoring", () => {
     expect(await entryOf(eurOnly, usd.uid)).toBeNull();
     expect(await entryOf(brOnly, usd.uid)).toBeNull();
     await env.DB.prepare("UPDATE users SET country_code = 'BR' WHERE uid = ?1").bind(usd.uid).run();
+    // The change as the platform makes one (a completed registration): the player's object follows D1.
+    await refreshMirror(env, usd.uid);
     await real(usd, slot, 100);
     expect(await pointsOf(brOnly, usd.uid)).toBe(1);
     expect(await entryOf(eurOnly, usd.uid)).toBeNull();
@@ -152,7 +155,8 @@ describe("the cost of scoring", () => {
     const round = await real(p, outside, 100);
     // The statements the round's batch carried, run again under a fresh key: nothing qualifies.
     const cost = async () => {
-      const { statements } = roundScoringStatements(env.DB, {
+      const own = playerDb(p.uid);
+      const { statements } = roundScoringStatements(own, {
         uid: p.uid,
         roundId: round,
         gameId: outside.id,
@@ -161,7 +165,7 @@ describe("the cost of scoring", () => {
         winMain: 0,
         bonusId: null,
       });
-      const results = await env.DB.batch(statements);
+      const results = await own.batch(statements);
       expect(await playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM tournament_points WHERE round_id = ?1").bind(round).first("n")).toBe(0);
       return results.map((r) => r.meta.rows_read);
     };

@@ -4,13 +4,13 @@ import { errorPage } from "../auth/oauth-html";
 import { pageSession } from "../auth/oauth-session";
 import { dataResponse, errorResponse, toPlatformError } from "../core/respond";
 import { BLANK, SYMBOLS } from "../games/rounds-math";
-import { ROUND_MODES, type RoundMode } from "../games/round-types";
+import { ROUND_MODES, type RoundMode, type StudioGame } from "../games/round-types";
 import { findStudioGame, playRound } from "../games/rounds";
 import { activePackFor, PACK_ID, readPack } from "../bonuses/freespins";
 import { readSiteCurrencies } from "../wallet/currency";
 import { readBalances } from "../wallet/wallet";
 import { gamePage, requestNonce } from "./game-page";
-import { playerTables } from "../player/routed-d1";
+import { playerTables, routedD1 } from "../player/routed-d1";
 
 /**
  * The demo game studio (decision 0016): `/platform/game/{sysname}` and `/platform/game/custom/{name}`
@@ -22,10 +22,13 @@ export const gameRoutes = new Hono<{ Bindings: Env }>();
 
 type Ctx = Context<{ Bindings: Env }>;
 
-/** MoneyDeps for player `uid`'s round: their own tables (decision 0075); a visitor's demo round touches none. */
-const deps = (c: Ctx, uid: number) => ({
+/**
+ * MoneyDeps for player `uid`'s round: their own tables (decision 0075), with the game's row as a
+ * fact (the round's loyalty and quest statements join it); a visitor's demo round touches none.
+ */
+const deps = (c: Ctx, uid: number, game: StudioGame) => ({
   env: c.env,
-  db: uid ? playerTables(c.env, uid) : c.env.DB,
+  db: uid ? routedD1(c.env, uid, null, [{ table: "games", rows: [game as unknown as Record<string, unknown>] }]) : c.env.DB,
   waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p),
 });
 const SYMBOL_NAMES = new Set([...SYMBOLS.map((s) => s.name), BLANK]);
@@ -125,7 +128,7 @@ async function round(c: Ctx, base: string): Promise<Response> {
     const bet = /^\d{1,16}$/.test(betText) ? Number(betText) : Number.NaN;
     const freespinId = text(fields.freespin_id) || undefined;
     if (freespinId) back.set("freespin", freespinId);
-    const result = await playRound(deps(c, uid), { uid, game, mode, bet, roundKey: text(fields.round_id), freespinId });
+    const result = await playRound(deps(c, uid, game), { uid, game, mode, bet, roundKey: text(fields.round_id), freespinId });
     if (wantsJson) return dataResponse(result, { "cache-control": "no-store" });
     if (uid) back.set("round", result.id);
     else {

@@ -23,13 +23,13 @@ import { ROUND_CONSUMERS } from "../play/round-consumers";
  * Visitors play demo rounds that are drawn the same way but touch no balance and are not stored.
  */
 
-/** A game the studio can launch: any game of the catalogue but the sportsbook. */
+/**
+ * A game the studio can launch: any game of the catalogue but the sportsbook. The whole row: a
+ * round's statements in the player's object join it, so it travels with the round (decision 0075).
+ */
 export async function findStudioGame(db: D1Database, sysname: string): Promise<StudioGame | null> {
   if (!/^[a-z0-9_-]{1,64}$/.test(sysname)) return null;
-  return db
-    .prepare("SELECT id, sysname, title, rtp_bp, min_bet, max_bet, has_demo FROM games WHERE sysname = ?1 AND is_sportsbook = 0")
-    .bind(sysname)
-    .first<StudioGame>();
+  return db.prepare("SELECT * FROM games WHERE sysname = ?1 AND is_sportsbook = 0").bind(sysname).first<StudioGame>();
 }
 
 export function checkRound(input: RoundInput): void {

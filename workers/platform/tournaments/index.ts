@@ -1,3 +1,4 @@
+import { pointsInObjects } from "./entries";
 import type { ParticipateError, Tournament, TournamentField, TournamentPrize, TournamentWinner } from "../../../core/api/contract-tournaments";
 import { PlatformError } from "../../../core/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
@@ -132,17 +133,19 @@ async function participate(ctx: PlatformContext, id: number): Promise<1> {
   return 1;
 }
 
+/** The player's scoring rounds in a tournament: their own tables alone (the round keeps its game's sysname). */
 async function receipts(ctx: PlatformContext, id: number, offset: number, count: number) {
   await readTournament(ctx.db, id);
-  const [page, total] = await ctx.db.batch([
-    ctx.db
+  const own = ctx.player();
+  const [page, total] = await own.batch([
+    own
       .prepare(
-        `SELECT p.round_id, p.bet, p.win, p.delta, p.created_at, r.currency, g.sysname FROM tournament_points p
-           JOIN game_rounds r ON r.id = p.round_id JOIN games g ON g.id = r.game_id
+        `SELECT p.round_id, p.bet, p.win, p.delta, p.created_at, r.currency, r.sysname FROM tournament_points p
+           JOIN game_rounds r ON r.id = p.round_id
          WHERE p.uid = ?1 AND p.tournament_id = ?2 AND p.reason = 'round' ORDER BY p.created_at DESC, p.id DESC LIMIT ?3 OFFSET ?4`,
       )
       .bind(ctx.uid, id, count, offset),
-    ctx.db.prepare("SELECT COUNT(*) AS n FROM tournament_points WHERE uid = ?1 AND tournament_id = ?2 AND reason = 'round'").bind(ctx.uid, id),
+    own.prepare("SELECT COUNT(*) AS n FROM tournament_points WHERE uid = ?1 AND tournament_id = ?2 AND reason = 'round'").bind(ctx.uid, id),
   ]);
   type Receipt = { round_id: string; bet: number; win: number; delta: number; created_at: number; currency: string; sysname: string };
   return {
@@ -165,7 +168,16 @@ async function leaderboard(ctx: PlatformContext, id: number, offset: number, cou
   const [page, mine, version] = await Promise.all([
     boardPage(ctx.db, id, offset, count, ctx.uid),
     ctx.uid > 0 ? standing(ctx.db, id, ctx.uid, last) : null,
-    ctx.db.prepare("SELECT COALESCE(MAX(id), 0) AS v FROM tournament_points WHERE tournament_id = ?1").bind(id).first<number>("v"),
+    // The record's version: it grows with every change of the board's points. Once the points are
+    // in the players' objects, the entries' delivered versions (each only grows) add up to it.
+    ctx.db
+      .prepare(
+        pointsInObjects()
+          ? "SELECT COALESCE(SUM(points_version), 0) AS v FROM tournament_entries WHERE tournament_id = ?1"
+          : "SELECT COALESCE(MAX(id), 0) AS v FROM tournament_points WHERE tournament_id = ?1",
+      )
+      .bind(id)
+      .first<number>("v"),
   ]);
   return {
     tournament_id: id,
