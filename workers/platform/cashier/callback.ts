@@ -3,7 +3,7 @@ import type { MoneyDeps } from "../wallet/move-money";
 import { CallbackRejected } from "../providers/payments";
 import { providerNamed } from "../providers/payments-registry";
 import { applyDepositStatus } from "./settle";
-import { findTransaction } from "./transactions";
+import { findTransaction, transactionOwner } from "./transactions";
 
 const MAX_BODY = 8 * 1024;
 
@@ -23,15 +23,14 @@ export async function handlePaymentCallback(request: Request, deps: MoneyDeps & 
   if (body.length > MAX_BODY) return answer(400, { error: "the callback is too large" });
   try {
     const callback = await provider.readCallback(deps.env, request.headers, body);
-    // Which player's transaction: still a read across every player's cashier_transactions in D1
-    // (decision 0075 moves them into the players' objects: this lookup then needs the site's own
-    // index of transaction ids to players, or the player in the id the payment system echoes).
-    const row = await findTransaction(deps.db, callback.transactionId);
-    if (row?.type !== "deposit" || (await providerOf(deps.db, row.method)) !== providerName) {
+    // Which player's transaction: the site's note of deposits' players (D1), then that player's
+    // own tables (a provider's call: no signed-in player; decision 0075).
+    const uid = await transactionOwner(deps.db, callback.transactionId);
+    const own: MoneyDeps & { env: Env } = { ...deps, db: playerTables(deps.env, uid ?? 0) };
+    const row = uid === null ? null : await findTransaction(own.db, callback.transactionId);
+    if (row?.type !== "deposit" || row.uid !== uid || (await providerOf(deps.db, row.method)) !== providerName) {
       throw new CallbackRejected(404, "unknown transaction");
     }
-    // From here on, the player's own tables (a provider's call: no signed-in player).
-    const own: MoneyDeps & { env: Env } = { ...deps, db: playerTables(deps.env, row.uid) };
     if (row.amount !== callback.amount || row.currency !== callback.currency)
       throw new CallbackRejected(400, "amount or currency differs from the transaction");
     // The event row, the status move and the credit are one batch (settle.ts): a Worker that dies

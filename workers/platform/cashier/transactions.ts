@@ -72,6 +72,10 @@ export interface NewTransaction {
 export async function insertTransaction(db: D1Database, t: NewTransaction): Promise<{ row: TransactionRow; created: boolean }> {
   const id = randomHex(16);
   const now = Date.now();
+  // The site's note of the deposit's player first (a callback finds the player by it: transactionOwner).
+  if (t.type === "deposit") {
+    await db.prepare("INSERT INTO cashier_transaction_owners (id, uid, created_at) VALUES (?1, ?2, ?3)").bind(id, t.uid, now).run();
+  }
   const inserted = await db
     .prepare(
       `INSERT INTO cashier_transactions
@@ -88,6 +92,10 @@ export async function insertTransaction(db: D1Database, t: NewTransaction): Prom
 }
 
 export const findTransaction = (db: D1Database, id: string) => db.prepare(`${SELECT} WHERE t.id = ?1`).bind(id).first<TransactionRow>();
+
+/** The player a deposit belongs to, from the site's note (D1), whichever player's tables hold it; null: unknown. */
+export const transactionOwner = (db: D1Database, id: string) =>
+  db.prepare("SELECT uid FROM cashier_transaction_owners WHERE id = ?1").bind(id).first<number>("uid");
 
 /** The player's own transaction, else 404: another player's id answers exactly like an unknown one. */
 export async function playerTransaction(db: D1Database, uid: number, id: string, type?: TransactionType): Promise<TransactionRow> {

@@ -116,6 +116,7 @@ export const SHARED_TABLES = [
   "replica_state",
   "player_inbox",
   "outbox",
+  "stock_reservations",
   // identities and sessions
   "users",
   "contacts",
@@ -140,6 +141,8 @@ export const SHARED_TABLES = [
   "demo_verification_outbox",
   "verification_webhook_events",
   "cashier_banks",
+  // a deposit's player, for the payment system's callback that names only the transaction
+  "cashier_transaction_owners",
   // the catalogue
   "game_providers",
   "game_categories",
