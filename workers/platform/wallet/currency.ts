@@ -51,7 +51,10 @@ const REAL_MONEY_USED = `EXISTS (SELECT 1 FROM ledger WHERE uid = ?1 AND kind <>
 /**
  * account.setCurrency: a site currency, only before the player's first real-money movement. The
  * check is part of the UPDATE, so a deposit cannot slip in between; the balances follow through
- * the users_currency_follows trigger (migration 0005), in the same statement.
+ * the users_currency_follows trigger (migration 0005), in the same statement. `db`: the player's
+ * own tables (decision 0075). Once the money is in the player's object, that UPDATE runs on the
+ * object's mirrored users row, where the money is (its guard first), and D1's row follows; a
+ * Worker that dies between leaves D1 behind until the player's next try, which completes it.
  */
 export async function setPlayerCurrency(db: D1Database, uid: number, currency: string): Promise<void> {
   const site = await readSiteCurrencies(db);
@@ -65,6 +68,8 @@ export async function setPlayerCurrency(db: D1Database, uid: number, currency: s
   if (res.meta.changes === 0) {
     throw currencyError("The currency can only be changed before the first real-money transaction");
   }
+  // The site's own row (D1): the same row just changed while the money is in D1, nothing to do then.
+  await db.prepare("UPDATE users SET currency = ?2 WHERE uid = ?1 AND currency <> ?2").bind(uid, currency).run();
 }
 
 function currencyError(message: string): PlatformError {

@@ -10,7 +10,8 @@ export const walletHandlers: Handlers<"account.getBalance" | "account.getcurrenc
   "account.getcurrencyrates": (_p, ctx) => currencyRates(ctx.db),
 
   async "account.setCurrency"({ currency }, ctx) {
-    await setPlayerCurrency(ctx.db, ctx.uid, currency);
+    await setPlayerCurrency(ctx.player(), ctx.uid, currency);
+    // While the guard still runs in D1 (decision 0075), the object's copy follows D1's change.
     await refreshMirror(ctx.env, ctx.uid);
     return 1 as const;
   },
