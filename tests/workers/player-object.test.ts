@@ -24,7 +24,7 @@ let next = 900_000;
 async function freshPlayer(currency = "USD") {
   const uid = ++next + Math.floor(Math.random() * 1_000);
   const stub = env.PLAYER.get(env.PLAYER.idFromName(String(uid)));
-  await adoptPlayer(env, { uid, currency, country_code: "DE", created_at: 1, character_id: null });
+  await adoptPlayer(env, { uid, currency, country_code: "DE", created_at: 1, character_id: null, locale: "en" });
   return { uid, stub, db: playerD1(env, uid) };
 }
 
@@ -142,7 +142,7 @@ describe("the player object", () => {
     const { uid } = await freshPlayer();
     const stub = env.PLAYER.get(env.PLAYER.idFromName(String(uid)));
     expect(await stub.run(uid + 1, [{ sql: "SELECT 1", params: [] }], false)).toEqual({ ok: false, message: expect.stringMatching(/player \d+'s, not/) });
-    expect(await stub.adopt({ uid: uid + 1, currency: "USD", country_code: null, created_at: 1, character_id: null })).toEqual({
+    expect(await stub.adopt({ uid: uid + 1, currency: "USD", country_code: null, created_at: 1, character_id: null, locale: "en" })).toEqual({
       ok: false,
       message: expect.stringMatching(/player \d+'s, not/),
     });
@@ -151,11 +151,13 @@ describe("the player object", () => {
   it("keeps the currency rule of D1 on its mirrored row: it cannot change once real money moved, and the balances follow a change before", async () => {
     const { uid, db } = await freshPlayer("USD");
     await applyOperation(db, { uid, key: "fun-grant-x", type: "fun_grant", changes: [{ kind: "fun", delta: 100 }] });
-    expect(await adoptPlayer(env, { uid, currency: "EUR", country_code: "DE", created_at: 1, character_id: null })).toBe(true);
+    expect(await adoptPlayer(env, { uid, currency: "EUR", country_code: "DE", created_at: 1, character_id: null, locale: "en" })).toBe(true);
     expect(await db.prepare("SELECT currency FROM balances WHERE uid = ?1 AND kind = 'fun'").bind(uid).first("currency")).toBe("EUR");
     await money(db, uid, "deposit-eur1", 100);
-    await expect(adoptPlayer(env, { uid, currency: "USD", country_code: "DE", created_at: 1, character_id: null })).rejects.toThrow(/currency cannot change/);
-    expect(await adoptPlayer(env, { uid, currency: "EUR", country_code: "DE", created_at: 1, character_id: null })).toBe(false);
+    await expect(adoptPlayer(env, { uid, currency: "USD", country_code: "DE", created_at: 1, character_id: null, locale: "en" })).rejects.toThrow(
+      /currency cannot change/,
+    );
+    expect(await adoptPlayer(env, { uid, currency: "EUR", country_code: "DE", created_at: 1, character_id: null, locale: "en" })).toBe(false);
   });
 
   it("holds the tables already moved (reality checks, odds setting, likes): what a player sets through /api is in their object, and D1 has none of them", async () => {

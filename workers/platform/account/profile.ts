@@ -2,6 +2,7 @@ import { IDENTITY_FIELDS, type Profile } from "../../../core/api/entities";
 import { PlatformError } from "../../../core/api/errors";
 import type { Handler } from "../core/context";
 import { loadLocales } from "../i18n/locales";
+import { refreshMirror } from "../player/remote-d1";
 import { checkCountryValues } from "./country-values";
 import { birthDateProblem, countryName, isoDate, knownCountry } from "./profile-rules";
 import { contactView, loadContacts, loadPendingContacts, loadUser } from "./users";
@@ -110,6 +111,8 @@ export const changeLocale: Handler<"account.changelocale"> = async ({ locale }, 
   const { locales } = await loadLocales(ctx.db);
   if (!locales.some((l) => l.code === locale)) throw invalid({ locale: ["This language is not available"] });
   await ctx.db.prepare("UPDATE users SET locale = ?2 WHERE uid = ?1").bind(ctx.uid, locale).run();
+  // The player's object keeps a copy of the locale (offers' segments read it: decision 0075).
+  await refreshMirror(ctx.env, ctx.uid);
   return 1 as const;
 };
 

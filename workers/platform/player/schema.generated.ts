@@ -2,7 +2,7 @@
 
 /** The player object's tables, indexes and triggers, as the migrations leave them (decision 0075). */
 export const PLAYER_SCHEMA: readonly string[] = [
-  "CREATE TABLE users (uid INTEGER PRIMARY KEY, created_at INTEGER, currency TEXT, country_code TEXT, character_id INTEGER)",
+  "CREATE TABLE users (uid INTEGER PRIMARY KEY, created_at INTEGER, locale TEXT, currency TEXT, country_code TEXT, character_id INTEGER)",
   "CREATE TABLE locales (code TEXT PRIMARY KEY, name TEXT NOT NULL, icon TEXT NOT NULL DEFAULT '', dir TEXT NOT NULL DEFAULT 'ltr' CHECK (dir IN ('ltr', 'rtl')), is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1)), is_enabled INTEGER NOT NULL DEFAULT 1 CHECK (is_enabled IN (0, 1)), position INTEGER NOT NULL DEFAULT 0)",
   "CREATE TABLE balances (uid INTEGER NOT NULL REFERENCES users (uid), kind TEXT NOT NULL CHECK (kind IN ('main', 'bonus', 'betting_bonus', 'fun')), currency TEXT NOT NULL, amount INTEGER NOT NULL DEFAULT 0 CONSTRAINT balance_is_integer CHECK (typeof(amount) = 'integer') CONSTRAINT balance_not_negative CHECK (amount >= 0) CONSTRAINT balance_within_limit CHECK (amount <= 1000000000000000), updated_at INTEGER NOT NULL, PRIMARY KEY (uid, kind)) WITHOUT ROWID",
   "CREATE TABLE wallet_operations (id TEXT PRIMARY KEY, uid INTEGER NOT NULL REFERENCES users (uid), key TEXT NOT NULL CHECK (length(key) BETWEEN 8 AND 100), type TEXT NOT NULL CHECK (type GLOB '[a-z]*' AND type NOT GLOB '*[^a-z_]*'), reference TEXT, fingerprint TEXT NOT NULL, result TEXT, created_at INTEGER NOT NULL, UNIQUE (uid, key))",
@@ -128,4 +128,4 @@ export const PLAYER_SCHEMA: readonly string[] = [
 ];
 
 /** Changes whenever the schema does: the object applies it again (its tables are created IF NOT EXISTS). */
-export const PLAYER_SCHEMA_VERSION = "c39fda46bd7429a2";
+export const PLAYER_SCHEMA_VERSION = "c9f3265da4eae4b3";

@@ -18,7 +18,7 @@
  *   effect on them travels through the object's outbox.
  * - `MIRRORED_USER_COLUMNS`: the few columns of a player's `users` row that the player's own
  *   statements read (their currency, country, registration time, the loyalty character chosen at
- *   registration); the object keeps a copy, written
+ *   registration, their locale); the object keeps a copy, written
  *   by the Worker when the object is first used and whenever one of them changes.
  */
 
@@ -213,7 +213,7 @@ export const OBJECT_ONLY_SCHEMA = [
 ];
 
 /** The `users` columns a player's own statements read; the object keeps them in its `users` row. */
-export const MIRRORED_USER_COLUMNS = ["uid", "currency", "country_code", "created_at", "character_id"] as const;
+export const MIRRORED_USER_COLUMNS = ["uid", "currency", "country_code", "created_at", "character_id", "locale"] as const;
 
 const player = new Set<string>(PLAYER_TABLES);
 /**
