@@ -1,6 +1,7 @@
 import { revokeUserSessions } from "../auth/sessions";
 import type { OutboxKind } from "./outbox";
 import { applyEntries } from "../tournaments/entries";
+import { recordWin } from "../games/recent-wins";
 
 /**
  * The receivers of the players' outboxes (outbox.ts), by kind. Each is idempotent by the entry's
@@ -12,6 +13,11 @@ export const RECEIVERS: Record<OutboxKind, Receiver> = {
   // A self-exclusion signs the player out everywhere (decision 0012): deleting every session of
   // theirs is the same whether it ran before or not.
   "sessions.revoke": (env, uid) => revokeUserSessions(env.DB, uid),
+  // A real-money round that won, for the wins feed's list (games/recent-wins.ts): once by its id.
+  "wins.record": async (env, uid, body) => {
+    if ((body as { uid?: unknown } | null)?.uid !== uid) throw new TypeError("wins.record: another player's win");
+    return recordWin(env, body);
+  },
   // A points batch's changed entries (tournaments/entries.ts): absolute totals, taken by version.
   "tournaments.entries": async (env, uid, body) => {
     if ((body as { uid?: unknown } | null)?.uid !== uid) throw new TypeError("tournaments.entries: another player's entries");

@@ -170,6 +170,8 @@ export const SHARED_TABLES = [
   "promo_codes",
   "promo_redemptions",
   "player_events",
+  // the wins feed's list, delivered from the players' outboxes
+  "recent_wins",
   // tournament boards
   "tournament_entries",
   "tournament_winners",
