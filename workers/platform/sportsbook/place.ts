@@ -1,3 +1,6 @@
+import { routedD1 } from "../player/routed-d1";
+import { isMovedTable } from "../player/tables";
+import { slipFacts } from "./feed-facts";
 import { BET_MAX_STAKE, BET_MIN_STAKE, type OddsChange, type SportBet } from "../../../core/api/contract-sportsbook";
 import { PlatformError } from "../../../core/api/errors";
 import { ownTables, type PlatformContext } from "../core/context";
@@ -138,12 +141,26 @@ export async function placeBet(ctx: PlatformContext, p: PlaceParams): Promise<{ 
 }
 
 /**
- * The batch, in the player's own tables. Its gate still joins the feed's current selections,
- * markets and events (D1): once sport_bets is in the player's object, the gate must be split
- * (the feed's rows travel as facts, or are checked again apart; decision 0075).
+ * The batch, in the player's own tables. Its gate joins the feed's selections, markets and events:
+ * in D1 the current ones, in the same transaction; once sport_bets is in the player's object
+ * (decision 0075), the rows as read from D1 just before, which travel with the call (feed-facts.ts):
+ * the bet is then accepted at the feed as it stood at that read.
  */
 async function tryPlace(call: PlatformContext, p: PlaceParams, s: Situation, odds: number[]): Promise<BetRow | null> {
-  const ctx = ownTables(call);
+  const ctx = isMovedTable("sport_bets")
+    ? {
+        ...call,
+        db: routedD1(
+          call.env,
+          call.uid,
+          null,
+          await slipFacts(
+            call.db,
+            s.slip.map((r) => r.id),
+          ),
+        ),
+      }
+    : ownTables(call);
   const id = crypto.randomUUID();
   const now = Date.now();
   const bonus = p.funding === "betting_bonus" ? s.bonus! : null;
