@@ -4,6 +4,7 @@ import { workerContext } from "../app/lib/context.server";
 import { splitCheckedD1 } from "./platform/player/split-check";
 import { rehearseMovingEveryPlayerTable } from "./platform/player/tables";
 import { sweepInbox } from "./platform/player/inbox";
+import { sweepStock } from "./platform/rewards/stock";
 import { countingD1, serverTiming, type D1Tally } from "./d1-stats";
 import { assertEnv } from "./env";
 import { handlePlatform } from "./platform";
@@ -258,6 +259,11 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
     await runClock("player inbox", async () => {
       const report = await sweepInbox(env, now);
       if (report.failed) console.warn(`scheduled: ${report.failed} player inbox delivery(ies) failed, retried later`);
+    }),
+    // Stock units reserved for a purchase or a spin whose batch never confirmed them (decision 0075).
+    await runClock("stock reservations", async () => {
+      const report = await sweepStock(env, now);
+      if (report.failed) console.warn(`scheduled: ${report.failed} stock reservation(s) could not be settled, retried later`);
     }),
     await runClock("bonuses", () => sweepBonuses(deps, now)),
     // A betting bonus spent by free bets whose close was missed when its last bet settled (decision 0049).

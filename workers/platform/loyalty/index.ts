@@ -108,13 +108,22 @@ async function products(ctx: PlatformContext, offset: number, limit: number) {
     )
     .bind(program.id, ctx.uid, currency)
     .all<ProductRow>();
+  // Stock is what every player uses up: the site's count (D1), not the player's copy of the product.
+  const stock =
+    ctx.uid > 0
+      ? new Map(
+          (
+            await ctx.db.prepare("SELECT id, stock FROM loyalty_products WHERE program_id = ?1").bind(program.id).all<{ id: number; stock: number | null }>()
+          ).results.map((r) => [r.id, r.stock]),
+        )
+      : null;
   const items = results.slice(offset, offset + limit).map((r): LoyaltyProduct => {
     const money = r.money ? (JSON.parse(r.money) as Record<string, number>)[currency] : undefined;
     const amount = r.reward_type === "money" ? money : r.reward_type === "bonus" ? r.bonus_amount : null;
     return {
       ...headingOf(r, ctx.locale, ctx.defaultLocale),
       price: r.price,
-      stock: r.stock,
+      stock: stock?.has(r.id) ? stock.get(r.id)! : r.stock,
       per_player_limit: r.per_player_limit,
       purchased: r.purchased,
       reward: { type: r.reward_type, sysname: r.reward_sysname, amount: amount != null ? { amount, currency } : null },

@@ -5,16 +5,20 @@ import { pointValuePer1000 } from "../rewards/prices";
 import { overpayment, pointsWorth, rewardValue, type ValuedReward } from "../rewards/value.mjs";
 import { configuredReward } from "../rewards/configured";
 import { payReward } from "../rewards/pay";
+import { reserveStock, settleStock, type Reservation } from "../rewards/stock";
 import { ensureAccount, settleStatements } from "./ledger";
 import { announceNotices } from "./notices";
 
 /**
- * loyalty.buyproduct (decision 0046): one batch records the purchase — its INSERT is the guard:
- * enough points, stock left, the player's limit not reached, all read inside the transaction — and
- * every other statement applies only to the purchase this batch wrote: the stock taken, the
- * ledger row and the account's points, the notice, and the reward through the one reward path
- * (rewards/pay.ts). D1 runs batches one at a time, so of concurrent buys of the last item one
- * inserts its purchase and the others find no stock.
+ * loyalty.buyproduct (decision 0046): a product with stock first has a unit reserved in D1, where
+ * the stock is counted (rewards/stock.ts, decision 0075: the player's object holds a stale copy);
+ * none left answers "sold out". Then one batch in the player's tables records the purchase — its
+ * INSERT is the guard: enough points, the player's limit not reached, read inside the transaction
+ * — and every other statement applies only to the purchase this batch wrote: the ledger row and
+ * the account's points, the notice, and the reward through the one reward path (rewards/pay.ts).
+ * The reservation is then marked consumed, or given back when no purchase was written (the cron
+ * settles it if the Worker died between). D1 takes units one at a time, so of concurrent buys of
+ * the last item one reserves it and the others find no stock.
  */
 
 export function buyError(code: LoyaltyBuyError, message: string, status: number): PlatformError {
@@ -54,7 +58,6 @@ const findPurchase = (db: D1Database, uid: number, key: string) =>
 export async function buyProduct(ctx: PlatformContext, productId: number, key: string) {
   // The player's tables (decision 0075); the product's configuration is read on ctx.db.
   const db = ctx.player();
-  const deps = { ...ctx, db };
   const replayed = await findPurchase(db, ctx.uid, key);
   if (replayed) return answer(ctx, replayed, productId, true);
   const product = await ctx.db
@@ -78,6 +81,29 @@ export async function buyProduct(ctx: PlatformContext, productId: number, key: s
   await refuseOverpaying(ctx.db, product);
 
   const now = Date.now();
+  // The unit first, in D1 (none left: sold out, as the purchase's guard answered before).
+  const reservation = product.stock === null ? null : await reserveStock(ctx.db, ctx.uid, "loyalty_products", productId, key, now);
+  if (reservation && !reservation.taken) throw buyError("out_of_stock", "This product is sold out", 409);
+  let bought: PurchaseRow | null = null;
+  try {
+    bought = await purchase(ctx, db, product, productId, key, now);
+  } catch (e) {
+    await settleReservation(ctx, db, reservation, key);
+    throw e;
+  }
+  if (!bought) {
+    const raced = await settleReservation(ctx, db, reservation, key);
+    if (raced) return answer(ctx, raced, productId, true);
+    throw await whyNot(ctx, product);
+  }
+  if (reservation) await settleStock(ctx.db, reservation, true);
+  announceNotices({ ...ctx, db }, ctx.uid, now);
+  return answer(ctx, bought, productId, false);
+}
+
+/** The purchase's batch in the player's tables; the purchase it wrote, or null. */
+async function purchase(ctx: PlatformContext, db: D1Database, product: ProductRow, productId: number, key: string, now: number): Promise<PurchaseRow | null> {
+  const deps = { ...ctx, db };
   const id = crypto.randomUUID();
   const batch = crypto.randomUUID();
   const statements = [
@@ -87,14 +113,11 @@ export async function buyProduct(ctx: PlatformContext, productId: number, key: s
         `INSERT INTO loyalty_purchases (id, uid, product_id, price, key, created_at)
          SELECT ?3, a.uid, pr.id, pr.price, ?4, ?5 FROM loyalty_accounts a
            JOIN loyalty_products pr ON pr.id = ?2 AND pr.is_enabled = 1 AND pr.program_id = a.program_id
-         WHERE a.uid = ?1 AND a.points >= pr.price AND (pr.stock IS NULL OR pr.stock > 0)
+         WHERE a.uid = ?1 AND a.points >= pr.price
            AND (pr.per_player_limit IS NULL OR (SELECT COUNT(*) FROM loyalty_purchases lp WHERE lp.uid = ?1 AND lp.product_id = pr.id) < pr.per_player_limit)
          ON CONFLICT (uid, key) DO NOTHING`,
       )
       .bind(ctx.uid, productId, id, key, now),
-    db
-      .prepare("UPDATE loyalty_products SET stock = stock - 1 WHERE id = ?1 AND stock IS NOT NULL AND EXISTS (SELECT 1 FROM loyalty_purchases WHERE id = ?2)")
-      .bind(productId, id),
     db
       .prepare(
         `INSERT INTO loyalty_ledger (uid, key, reason, ref, delta, exp_delta, created_at, batch_id)
@@ -112,15 +135,25 @@ export async function buyProduct(ctx: PlatformContext, productId: number, key: s
     guard: { sql: "EXISTS (SELECT 1 FROM loyalty_purchases WHERE id = ?1)", params: [id] },
     now,
   });
+  return db.prepare("SELECT id, product_id, price FROM loyalty_purchases WHERE id = ?1").bind(id).first<PurchaseRow>();
+}
 
-  const bought = await db.prepare("SELECT id, product_id, price FROM loyalty_purchases WHERE id = ?1").bind(id).first<PurchaseRow>();
-  if (!bought) {
-    const raced = await findPurchase(db, ctx.uid, key);
-    if (raced) return answer(ctx, raced, productId, true);
-    throw await whyNot(ctx, product);
+/**
+ * When this attempt wrote no purchase (refused, raced, failed): the purchase a concurrent attempt
+ * with the same key wrote, if any, and the reservation settled by it (consumed when that purchase
+ * is of this product and so used the unit, else given back).
+ */
+async function settleReservation(ctx: PlatformContext, db: D1Database, reservation: Reservation | null, key: string): Promise<PurchaseRow | null> {
+  let raced: PurchaseRow | null = null;
+  try {
+    raced = await findPurchase(db, ctx.uid, key);
+  } catch (e) {
+    // Not knowing whether the unit was used: the cron's sweep settles it from the player's tables.
+    console.error("loyalty.buyproduct: the purchase could not be read back; its reservation is left to the sweep:", e);
+    return null;
   }
-  announceNotices(deps, ctx.uid, now);
-  return answer(ctx, bought, productId, false);
+  if (reservation) await settleStock(ctx.db, reservation, raced !== null && raced.product_id === reservation.itemId);
+  return raced;
 }
 
 /** The reward as valued (decision 0058), in the player's currency. */
@@ -153,19 +186,18 @@ async function answer(ctx: PlatformContext, p: PurchaseRow, productId: number, r
   return { purchase_id: p.id, product_id: p.product_id, points, replayed };
 }
 
-/** Why a purchase was not written, as read after its batch. */
+/** Why a purchase was not written, as read after its batch (not the stock: a unit was reserved for it, or it has none to count). */
 async function whyNot(ctx: PlatformContext, product: ProductRow): Promise<PlatformError> {
   const now = await ctx
     .player()
     .prepare(
-      `SELECT COALESCE((SELECT points FROM loyalty_accounts WHERE uid = ?1), 0) AS points, pr.stock,
+      `SELECT COALESCE((SELECT points FROM loyalty_accounts WHERE uid = ?1), 0) AS points,
          (SELECT COUNT(*) FROM loyalty_purchases WHERE uid = ?1 AND product_id = pr.id) AS bought
        FROM loyalty_products pr WHERE pr.id = ?2`,
     )
     .bind(ctx.uid, product.id)
-    .first<{ points: number; stock: number | null; bought: number }>();
+    .first<{ points: number; bought: number }>();
   if (!now) return buyError("unknown_product", "No such product in the shop", 404);
-  if (now.stock !== null && now.stock <= 0) return buyError("out_of_stock", "This product is sold out", 409);
   if (product.per_player_limit !== null && now.bought >= product.per_player_limit)
     return buyError("limit_reached", `You can buy this product at most ${product.per_player_limit} times`, 409);
   if (now.points < product.price) return buyError("insufficient_points", `You need ${product.price} points; you have ${now.points}`, 409);

@@ -5,22 +5,26 @@ import { readerCurrency } from "../wallet/currency";
 import { announceNotices } from "../loyalty/notices";
 import { configuredReward } from "../rewards/configured";
 import { payReward, rewardStatements, type Reward, type RewardSource } from "../rewards/pay";
+import { reserveStock, settleStock, type Reservation } from "../rewards/stock";
 import { settleSpinDebits } from "./ledger";
 import { readSpin, spinView, type SpinRow } from "./results";
 import { currentSeed, fairnessOf, type SeedRow } from "./seeds";
-import { fallbackOf, isOpen, OPEN, prizeOf, readCampaign, readSectors, spinBalance, wheelError, type SectorRow } from "./view";
+import { fallbackOf, isOpen, OPEN, prizeOf, readCampaign, readSectors, spinBalance, wheelError } from "./view";
 
 /**
  * FortuneWheels.spinWheel (decision 0047). The sector is drawn in JS from the player's unrevealed
- * seed and its next nonce, BEFORE the batch; then ONE batch records the spin and everything it
- * moves. The spin's INSERT is the guard — a spin left in the balance, the campaign open, the seed
- * still unrevealed at that nonce, and whether the sector still has stock, all read inside the
+ * seed and its next nonce, BEFORE the batch. A sector with stock then has a unit reserved in D1,
+ * where the stock is counted (rewards/stock.ts, decision 0075: the player's object holds a stale
+ * copy); whether one was taken is bound into the batch. Then ONE batch in the player's tables
+ * records the spin and everything it moves. The spin's INSERT is the guard — a spin left in the
+ * balance, the campaign open, the seed still unrevealed at that nonce, all read inside the
  * transaction — and every later statement applies only to the spin this batch wrote (its fresh
- * id): the nonce advanced, the spin debited in the spin ledger, the stock taken (only when the
- * prize was in stock), and the prize through the one reward path (rewards/pay.ts: a bonus or
- * free-spin pack by the bonus engine, money by the wallet, points by the loyalty ledger, spins by
- * the spin ledger) — or the sector's fallback. D1 runs batches one at a time, so of concurrent spins on
- * the last prize one takes it and the others pay the fallback.
+ * id): the nonce advanced, the spin debited in the spin ledger, and the prize through the one
+ * reward path (rewards/pay.ts: a bonus or free-spin pack by the bonus engine, money by the wallet,
+ * points by the loyalty ledger, spins by the spin ledger) — or, with no unit, the sector's
+ * fallback. The reservation is then marked consumed, or given back when no spin paid the prize
+ * with it (the cron settles it if the Worker died between). D1 takes units one at a time, so of
+ * concurrent spins on the last prize one takes it and the others pay the fallback.
  */
 
 /** Spins drawn again when a concurrent spin took the nonce first, before giving up. */
@@ -48,12 +52,15 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
     const id = crypto.randomUUID();
     const now = Date.now();
     const snapshot = { prize: prizeOf(sector, currency, ctx.locale, ctx.defaultLocale), fallback: fallbackOf(sector, ctx.locale, ctx.defaultLocale) };
+    // The prize's unit first, in D1 (unlimited: nothing reserved). A retry of this key draws the same sector and finds its unit.
+    const reservation = sector.stock === null ? null : await reserveStock(ctx.db, ctx.uid, "wheel_sectors", sector.id, key, now);
+    const inStock = reservation === null || reservation.taken ? 1 : 0;
     const statements = [
       db
         .prepare(
           `INSERT INTO wheel_spins (id, uid, campaign_id, key, seed_id, nonce, client_seed, ticket, sector_id, sector_index, weights, reward, reward_type, fallback_paid, created_at)
            SELECT ?1, ?2, c.id, ?4, sd.id, sd.next_nonce, ?7, ?8, s.id, ?10, ?11, ?12,
-             CASE WHEN s.stock IS NULL OR s.stock > 0 THEN s.reward_type ELSE s.fallback END, CASE WHEN s.stock IS NULL OR s.stock > 0 THEN 0 ELSE 1 END, ?13
+             CASE WHEN ?14 THEN s.reward_type ELSE s.fallback END, CASE WHEN ?14 THEN 0 ELSE 1 END, ?13
            FROM wheel_campaigns c JOIN wheel_sectors s ON s.id = ?9 AND s.campaign_id = c.id
              JOIN wheel_seeds sd ON sd.id = ?5 AND sd.uid = ?2 AND sd.revealed_at IS NULL AND sd.next_nonce = ?6
              JOIN wheel_spin_balances b ON b.uid = ?2 AND b.campaign_id = c.id AND b.spins >= 1
@@ -74,8 +81,9 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
           JSON.stringify(weights),
           JSON.stringify(snapshot),
           now,
+          inStock,
         ),
-      ...afterSpin(db, ctx.uid, id, seed, sector, now),
+      ...afterSpin(db, ctx.uid, id, seed, now),
     ];
     // The prize through the one reward path, only if this batch wrote the spin with its prize in
     // stock; else the sector's fallback (points or nothing). Spins won are the spin ledger's
@@ -105,14 +113,20 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
               .bind(id, ctx.uid),
           ]
         : [];
-    await payReward(deps, statements, prize, source, granted);
-
-    const spun = await readSpin(db, "sp.id = ?1", id);
+    let spun: SpinRow | null;
+    try {
+      await payReward(deps, statements, prize, source, granted);
+      spun = await readSpin(db, "sp.id = ?1", id);
+    } catch (e) {
+      await settleReservation(ctx, reservation, key);
+      throw e;
+    }
     if (spun) {
+      if (reservation) await settleStock(ctx.db, reservation, true);
       announceNotices(deps, ctx.uid, now);
       return answer(ctx, spun, campaignId, false);
     }
-    const raced = await findByKey(db, ctx.uid, key);
+    const raced = await settleReservation(ctx, reservation, key);
     if (raced) return answer(ctx, raced, campaignId, true);
     const fresh = await currentSeed(db, ctx.uid);
     if (fresh.id !== seed.id || fresh.next_nonce !== seed.next_nonce) continue;
@@ -122,17 +136,30 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
   throw new PlatformError("InvalidParameter", "Too many spins at once: try again", { status: 409 });
 }
 
+/**
+ * When this attempt wrote no spin (raced, refused, failed): the spin a concurrent attempt with the
+ * same key wrote, if any, and the reservation settled by it (consumed when that spin paid this
+ * sector's prize, so used the unit, else given back).
+ */
+async function settleReservation(ctx: PlatformContext, reservation: Reservation | null, key: string): Promise<SpinRow | null> {
+  let raced: SpinRow | null = null;
+  try {
+    raced = await findByKey(ctx.player(), ctx.uid, key);
+  } catch (e) {
+    // Not knowing whether the unit was used: the cron's sweep settles it from the player's tables.
+    console.error("wheel.spin: the spin could not be read back; its reservation is left to the sweep:", e);
+    return null;
+  }
+  if (reservation) await settleStock(ctx.db, reservation, raced !== null && raced.sector_id === reservation.itemId && !raced.fallback_paid);
+  return raced;
+}
+
 /** Everything the spin `id` moves besides its prize; each statement applies only if this batch wrote it. */
-function afterSpin(db: D1Database, uid: number, id: string, seed: SeedRow, sector: SectorRow, now: number): D1PreparedStatement[] {
+function afterSpin(db: D1Database, uid: number, id: string, seed: SeedRow, now: number): D1PreparedStatement[] {
   const batch = crypto.randomUUID();
   const written = `EXISTS (SELECT 1 FROM wheel_spins WHERE id = ?1)`;
   return [
     db.prepare(`UPDATE wheel_seeds SET next_nonce = next_nonce + 1 WHERE id = ?2 AND ${written}`).bind(id, seed.id),
-    db
-      .prepare(
-        "UPDATE wheel_sectors SET stock = stock - 1 WHERE id = ?2 AND stock > 0 AND EXISTS (SELECT 1 FROM wheel_spins WHERE id = ?1 AND fallback_paid = 0)",
-      )
-      .bind(id, sector.id),
     db
       .prepare(
         `INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, ref, delta, created_at, batch_id)
