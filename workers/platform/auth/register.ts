@@ -7,7 +7,6 @@ import { sendContactConfirmation } from "../account/contact-codes";
 import { checkCountryValues } from "../account/country-values";
 import { birthDateProblem, isoDate, knownCountry } from "../account/profile-rules";
 import { loadContacts, loadUser, type UserRow } from "../account/users";
-import { promoCodeGrants } from "../bonuses/grants";
 import { deliverInbox, inboxEntry } from "../player/inbox";
 import type { Handler, PlatformContext } from "../core/context";
 import { readSetting } from "../core/settings";
@@ -16,6 +15,7 @@ import { REGISTRATION_ADDRESS_POLICY } from "../core/throttle-limits";
 import { loadLocales } from "../i18n/locales";
 import { announcePromoGrants } from "../promocodes";
 import { promoCodeCheck } from "../promocodes/check";
+import { promoCodeReservation, promoInboxKey } from "../promocodes/redeem";
 import { loadRedeemer, type PromoCodeRow } from "../promocodes/rules";
 import { hashPassword } from "./passwords";
 import { missingRequiredValues } from "./required-fields";
@@ -87,7 +87,7 @@ const tooManyRegistrations = (retryAfter: number) =>
   tooManyRequests(`Too many new accounts from this address. Try again in ${retryAfter} seconds.`, retryAfter);
 
 /**
- * A new account: stores the player, contacts and promo code in one batch and signs in. An address
+ * A new account: stores the player, contacts and the promo code's use in one batch and signs in. An address
  * that waits is refused before anything is looked at (not even whether a login is taken).
  */
 async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountInfo> {
@@ -178,8 +178,8 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
   // transaction as the account and delivered to the player's tables right after it (decision 0075).
   const welcome = { key: `registration:login:${login}`, kind: "grants.registration", body: { now } } as const;
   statements.push(inboxEntry(ctx.db, { login }, welcome, now));
-  // A valid promo code is redeemed in the same transaction (decision 0044).
-  if (promo) statements.push(...promoCodeGrants(ctx.db, { login }, promo.code, now));
+  // A valid promo code's use is reserved in the same transaction, and its grant owed (decision 0044, promocodes/redeem.ts).
+  if (promo) statements.push(...promoCodeReservation(ctx.db, { login }, promo.code, now));
   try {
     await ctx.db.batch(statements);
   } catch (e) {
@@ -189,6 +189,7 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
   }
   await recordAttempt(ctx.db, [[throttle, REGISTRATION_ADDRESS_POLICY]]);
   await deliverInbox(ctx.env, welcome.key);
+  if (promo) await deliverInbox(ctx.env, promoInboxKey(promo.code, { login }));
   const row = await ctx.db.prepare(`SELECT uid FROM users WHERE login = ?1`).bind(login).first<{ uid: number }>();
   await ctx.startSession(row!.uid);
   if (promo) await announcePromoGrants(ctx, row!.uid, promo.code);
@@ -261,7 +262,7 @@ async function completeRegistration(v: Values, ctx: PlatformContext): Promise<Ac
   // 0041), owed with the completion and delivered after it, as createAccount's; and its promo code's (0044).
   const welcome = { key: `registration:uid:${uid}`, kind: "grants.registration", body: { now: Date.now() } } as const;
   statements.push(inboxEntry(ctx.db, { uid }, welcome));
-  if (promo) statements.push(...promoCodeGrants(ctx.db, { uid }, promo.code));
+  if (promo) statements.push(...promoCodeReservation(ctx.db, { uid }, promo.code));
   try {
     await ctx.db.batch(statements);
   } catch (e) {
@@ -274,6 +275,7 @@ async function completeRegistration(v: Values, ctx: PlatformContext): Promise<Ac
   // the grants, which are in that currency).
   await refreshMirror(ctx.env, uid);
   await deliverInbox(ctx.env, welcome.key);
+  if (promo) await deliverInbox(ctx.env, promoInboxKey(promo.code, { uid }));
   if (promo) await announcePromoGrants(ctx, uid, promo.code);
   return playerInfo(ctx, uid);
 }
@@ -292,7 +294,8 @@ async function registrationPromo(
 ): Promise<PromoCodeRow | null> {
   const code = v.promo_code?.trim();
   if (!code) return null;
-  const who = await loadRedeemer(ctx.db, uid, visitor);
+  // A signed-in player's deposits are in their own tables (decision 0075).
+  const who = await loadRedeemer(uid > 0 ? ctx.player() : ctx.db, uid, visitor);
   // Throttled like every typed code (promocodes/check.ts): registration is no way around it.
   const { row, problem } = await promoCodeCheck(ctx, code, who, { kind: "registration" });
   if (problem) add(fields, "promo_code", problem);

@@ -248,63 +248,69 @@ export function offerDepositGrants(db: D1Database, transactionId: string, now = 
 }
 
 /*
- * Promo codes (decision 0044): a redemption row and what the code grants, in the batch of the
- * trigger that redeems it — campaigns.activateOffer's own, registration's, or the settlement of the
- * deposit it was entered with. The ledger row goes first: its INSERT counts the code's redemptions
- * in the same statement (the total limit holds under concurrency) and its key makes it once per
- * player; the grants then apply only to a redemption this batch wrote (created_at = now).
- * Binds: ?1 the player (login or uid, as `who`), ?2 the time, ?3 the code, ?4 the deposit or NULL.
+ * Promo codes (decision 0044): a code's use is reserved in D1 first (promocodes/redeem.ts: the
+ * `promo_redemptions` row, counting the code's uses across players, with the `grants.promo` debt
+ * in the same D1 batch), then what it grants is made in the player's own tables (decision 0075's
+ * promo split): this statement list, delivered through the player inbox, once per player and
+ * code (grant key `promo:<code>`), so a repeated delivery grants nothing twice.
  */
-export function promoCodeGrants(
-  db: D1Database,
-  who: { login: string } | { uid: number },
-  code: string,
-  now = Date.now(),
-  depositId: string | null = null,
-): D1PreparedStatement[] {
-  const uid = "login" in who ? "(SELECT uid FROM users WHERE login = ?1)" : "?1";
-  const binds = ["login" in who ? who.login : who.uid, now, code, depositId] as const;
+
+/** What a promo code's reservation owes the player's tables: the body of the inbox's `grants.promo`. */
+export interface PromoGrant {
+  /** The code as promo_codes spells it. */
+  code: string;
+  /** When the use was reserved: the grants' time. */
+  now: number;
+  /** The deposit the code came with (granted only once it is `success`, on its amount), or null. */
+  deposit_id: string | null;
+  bonus_template_id: number | null;
+  freespin_template_id: number | null;
+}
+
+/**
+ * The bonus (with its `granted` event) and free-spin pack of promo code `g` for player `uid`, on
+ * the player's tables: they join only the player's own rows (the mirrored `users` row, the
+ * deposit), the replicated templates and the pack's game (a fact the caller brings). A deposit's
+ * grant applies only while that deposit is `success`.
+ * Binds: ?1 the player, ?2 the time, ?3 the code, ?4 the deposit or NULL, ?5 the template.
+ */
+export function promoCodeGrants(db: D1Database, uid: number, g: PromoGrant): D1PreparedStatement[] {
   const dep = "COALESCE(x.amount, 0)";
-  const redeemed = `FROM promo_redemptions r JOIN users u ON u.uid = r.uid JOIN promo_codes c ON c.code = r.code
-    LEFT JOIN cashier_transactions x ON x.id = r.deposit_id`;
-  const thisBatch = `r.uid = ${uid} AND r.code = ?3 AND r.created_at = ?2 AND ?4 IS r.deposit_id`;
-  return [
-    db
-      .prepare(
-        `INSERT INTO promo_redemptions (code, uid, deposit_id, created_at)
-         SELECT c.code, ${uid}, ?4, ?2 FROM promo_codes c
-         WHERE c.code = ?3 AND c.is_enabled = 1 AND ?2 >= c.starts_at AND (c.ends_at IS NULL OR ?2 < c.ends_at)
-           AND (c.max_uses IS NULL OR (SELECT COUNT(*) FROM promo_redemptions p WHERE p.code = c.code) < c.max_uses)
-           AND (?4 IS NULL OR EXISTS (SELECT 1 FROM cashier_transactions x WHERE x.id = ?4 AND x.status = 'success'
-             AND x.amount >= COALESCE((SELECT a.min_deposit FROM bonus_template_amounts a
-               WHERE a.template_id = c.bonus_template_id AND a.currency = x.currency), 0)))
-         ON CONFLICT (code, uid) DO NOTHING`,
-      )
-      .bind(...binds),
-    db
-      .prepare(
-        `INSERT INTO player_bonuses (${COLUMNS})
-         SELECT lower(hex(randomblob(16))), u.uid, t.id, t.type, 'available', u.currency, ${VALUE(dep)}, ${dep}, x.id,
-           ${REQUIRED(dep)}, a.max_bet, a.max_cashout, 'promo:' || c.code, ?2, ?2 + t.activation_days * ${DAY_MS}
-         ${redeemed} JOIN bonus_templates t ON t.id = c.bonus_template_id AND t.is_enabled = 1
-           JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
-         WHERE ${thisBatch} AND (t.percent IS NOT NULL OR a.amount IS NOT NULL) AND ${VALUE(dep)} > 0
-         ON CONFLICT (uid, grant_key) DO NOTHING`,
-      )
-      .bind(...binds),
-    grantedEvents(db, uid, "'promo:' || ?3", now, [binds[0], binds[1], binds[2]]),
-    db
-      .prepare(
-        `INSERT INTO freespin_packs (${PACK_COLUMNS})
-         SELECT ${packValues("u.uid", "u.currency", "'promo:' || c.code")}
-         ${redeemed} JOIN freespin_templates t ON t.id = c.freespin_template_id AND t.is_enabled = 1
-           JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = u.currency
-           JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0
-         WHERE ${thisBatch}
-         ON CONFLICT (uid, grant_key) DO NOTHING`,
-      )
-      .bind(...binds),
-  ];
+  const deposit = "LEFT JOIN cashier_transactions x ON x.id = ?4 AND x.uid = u.uid AND x.type = 'deposit'";
+  const settled = "(?4 IS NULL OR x.status = 'success')";
+  const statements: D1PreparedStatement[] = [];
+  if (g.bonus_template_id !== null) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO player_bonuses (${COLUMNS})
+           SELECT lower(hex(randomblob(16))), u.uid, t.id, t.type, 'available', u.currency, ${VALUE(dep)}, ${dep}, x.id,
+             ${REQUIRED(dep)}, a.max_bet, a.max_cashout, 'promo:' || ?3, ?2, ?2 + t.activation_days * ${DAY_MS}
+           FROM users u JOIN bonus_templates t ON t.id = ?5 AND t.is_enabled = 1
+             JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency ${deposit}
+           WHERE u.uid = ?1 AND ${settled} AND (t.percent IS NOT NULL OR a.amount IS NOT NULL) AND ${VALUE(dep)} > 0
+           ON CONFLICT (uid, grant_key) DO NOTHING`,
+        )
+        .bind(uid, g.now, g.code, g.deposit_id, g.bonus_template_id),
+      grantedEvents(db, "?1", "'promo:' || ?3", g.now, [uid, g.now, g.code]),
+    );
+  }
+  if (g.freespin_template_id !== null) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO freespin_packs (${PACK_COLUMNS})
+           SELECT ${packValues("u.uid", "u.currency", "'promo:' || ?3")}
+           FROM users u JOIN freespin_templates t ON t.id = ?5 AND t.is_enabled = 1
+             JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = u.currency
+             JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0 ${deposit}
+           WHERE u.uid = ?1 AND ${settled}
+           ON CONFLICT (uid, grant_key) DO NOTHING`,
+        )
+        .bind(uid, g.now, g.code, g.deposit_id, g.freespin_template_id),
+    );
+  }
+  return statements;
 }
 
 /**

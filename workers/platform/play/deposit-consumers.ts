@@ -3,7 +3,7 @@ import { depositEarningStatements } from "../loyalty/earn";
 import { announceNotices } from "../loyalty/notices";
 import { announceOfferTaken, offerDepositStatements } from "../offers/deposit";
 import { announcePromoGrants } from "../promocodes";
-import { depositPromoGrants } from "../promocodes/deposits";
+import { reserveDepositPromo } from "../promocodes/deposits";
 import { questStatements } from "../quests/engine";
 import type { Consumer, DepositEvent } from "./events";
 
@@ -25,10 +25,19 @@ export const DEPOSIT_CONSUMERS: readonly Consumer<DepositEvent>[] = [
     }),
   },
   {
+    // The code's use is reserved in D1 before this batch (its uses are the site's, decision 0075)
+    // and its grant owed; once the batch made the deposit `success`, the grant is delivered.
     name: "promo code",
-    consume: async (db, { row }) => {
-      const promo = await depositPromoGrants(db, row);
-      return { statements: promo.statements, committed: (deps) => (promo.code ? announcePromoGrants(deps, row.uid, promo.code) : undefined) };
+    consume: async (db, { row }, now) => {
+      const promo = await reserveDepositPromo(db, row, now);
+      return {
+        statements: [],
+        committed: async (deps) => {
+          if (!promo.code) return;
+          await promo.deliver(deps.env);
+          await announcePromoGrants(deps, row.uid, promo.code);
+        },
+      };
     },
   },
   {

@@ -1,11 +1,11 @@
-import { registrationGrants, registrationPackGrants } from "../bonuses/grants";
+import { promoCodeGrants, registrationGrants, registrationPackGrants, type PromoGrant } from "../bonuses/grants";
 import { routedD1 } from "./routed-d1";
 
 /**
  * The receivers of the player inbox (inbox.ts), by kind: each writes to player `uid`'s own tables
  * (`routedD1`) and is idempotent by what it writes, since a row may be delivered more than once.
  */
-export const INBOX_KINDS = ["grants.registration"] as const;
+export const INBOX_KINDS = ["grants.registration", "grants.promo"] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 type Receiver = (env: Env, uid: number, body: unknown) => Promise<void>;
@@ -23,5 +23,39 @@ export const INBOX_RECEIVERS: Record<InboxKind, Receiver> = {
     ).all<Record<string, unknown>>();
     const db = routedD1(env, uid, null, games.length ? [{ table: "games", rows: games }] : []);
     await db.batch([...registrationGrants(db, uid, now), ...registrationPackGrants(db, uid, now)]);
+  },
+  // What a promo code's reserved use grants (decision 0044; promocodes/redeem.ts wrote the
+  // reservation and this debt in one D1 batch): its bonus and pack, once per player and code
+  // (grant key `promo:<code>`). A code entered with a deposit waits for the deposit: granted once it
+  // is `success`, retried while it is still open, and its use given back if it failed or was cancelled.
+  "grants.promo": async (env, uid, body) => {
+    const b = body as Partial<PromoGrant> | null;
+    if (typeof b?.code !== "string" || typeof b.now !== "number") throw new TypeError("grants.promo: the body has no code or time");
+    const g: PromoGrant = {
+      code: b.code,
+      now: b.now,
+      deposit_id: b.deposit_id ?? null,
+      bonus_template_id: b.bonus_template_id ?? null,
+      freespin_template_id: b.freespin_template_id ?? null,
+    };
+    const { results: games } = g.freespin_template_id
+      ? await env.DB.prepare("SELECT g.* FROM games g JOIN freespin_templates t ON g.sysname = t.game_sysname WHERE t.id = ?1 AND g.is_sportsbook = 0")
+          .bind(g.freespin_template_id)
+          .all<Record<string, unknown>>()
+      : { results: [] };
+    const db = routedD1(env, uid, null, games.length ? [{ table: "games", rows: games }] : []);
+    if (g.deposit_id !== null) {
+      const status = await db
+        .prepare("SELECT status FROM cashier_transactions WHERE id = ?1 AND uid = ?2 AND type = 'deposit'")
+        .bind(g.deposit_id, uid)
+        .first<string>("status");
+      if (status === null || status === "fail" || status === "cancel") {
+        await env.DB.prepare("DELETE FROM promo_redemptions WHERE code = ?1 AND uid = ?2 AND deposit_id = ?3").bind(g.code, uid, g.deposit_id).run();
+        return;
+      }
+      if (status !== "success") throw new Error(`grants.promo: deposit ${g.deposit_id} is not settled yet`);
+    }
+    const grants = promoCodeGrants(db, uid, g);
+    if (grants.length) await db.batch(grants);
   },
 };

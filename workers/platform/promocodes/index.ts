@@ -1,15 +1,17 @@
 import type { Handlers, PlatformContext } from "../core/context";
+import { deliverInbox } from "../player/inbox";
 import { playerTables } from "../player/routed-d1";
-import { promoCodeGrants } from "../bonuses/grants";
 import { publishBonusChange } from "../bonuses/notify";
 import type { MoneyDeps } from "../wallet/move-money";
 import { checkedPromoCode } from "./check";
+import { promoCodeReservation, promoInboxKey } from "./redeem";
 import { loadRedeemer, promoCodeError, promoCodeInfo, promoCodeProblem, loadPromoCode, type PromoContext } from "./rules";
 
 /**
- * campaigns.checkPromocode and campaigns.activateOffer (decision 0044). Activation is one batch:
- * the redemption row and what the code grants (bonuses/grants.ts), so a code is used exactly when
- * its bonus or pack exists. Registration and deposits redeem through the same grant statements.
+ * campaigns.checkPromocode and campaigns.activateOffer (decision 0044). Activation reserves the
+ * code's use in D1 and owes its grant in the same batch; the grant is then made in the player's
+ * tables (redeem.ts, decision 0075), so a code is used exactly when its bonus or pack exists or is
+ * owed. Registration and deposits redeem the same way.
  */
 
 const contextOf = (kind: "activate" | "registration" | "deposit" | undefined, amount?: number): PromoContext =>
@@ -40,13 +42,13 @@ export const promoCodeHandlers: Pick<Handlers, "campaigns.checkPromocode" | "cam
     const who = await redeemer(ctx);
     const row = await checkedPromoCode(ctx, p.promo_code, who, { kind: "activate" });
     const now = Date.now();
-    // One batch: the code's use (promo_redemptions, the site's) and the grants (the player's): the
-    // promo split of decision 0075 is still to do, so this batch stays on D1.
-    const [redeemed] = await ctx.db.batch(promoCodeGrants(ctx.db, { uid: ctx.uid }, row.code, now));
+    // D1 first: the code's use (promo_redemptions, the site's) and the grant it owes the player's tables.
+    const [redeemed] = await ctx.db.batch(promoCodeReservation(ctx.db, { uid: ctx.uid }, row.code, now));
     if ((redeemed?.meta.changes ?? 0) === 0) {
       // Another request took the last use, or this player's own, between the check and the batch.
       throw promoCodeError((await promoCodeProblem(ctx.db, await loadPromoCode(ctx.db, row.code, who.currency), who, { kind: "activate" })) ?? "USED");
     }
+    await deliverInbox(ctx.env, promoInboxKey(row.code, { uid: ctx.uid }));
     await announcePromoGrants(ctx, ctx.uid, row.code);
     // `fields` names the parts answered beside the code (all when left out).
     const info = promoCodeInfo(row, ctx.locale, ctx.defaultLocale);
