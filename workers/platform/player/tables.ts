@@ -172,6 +172,8 @@ export const SHARED_TABLES = [
   "player_events",
   // the wins feed's list, delivered from the players' outboxes
   "recent_wins",
+  // an event's bettors, for its settlement's fan-out to their objects
+  "sport_event_bettors",
   // tournament boards
   "tournament_entries",
   "tournament_winners",

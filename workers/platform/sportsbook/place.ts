@@ -161,6 +161,10 @@ async function tryPlace(call: PlatformContext, p: PlaceParams, s: Situation, odd
         ),
       }
     : ownTables(call);
+  // The site's list of the events' bettors first (their settlement asks these players: settle.ts).
+  await call.env.DB.prepare("INSERT OR IGNORE INTO sport_event_bettors (event_id, uid) SELECT DISTINCT value, ?2 FROM json_each(?1)")
+    .bind(JSON.stringify([...new Set(s.slip.map((r) => r.event_id))]), call.uid)
+    .run();
   const id = crypto.randomUUID();
   const now = Date.now();
   const bonus = p.funding === "betting_bonus" ? s.bonus! : null;

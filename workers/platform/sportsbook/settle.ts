@@ -1,5 +1,7 @@
 import { publish } from "../../realtime/publish";
-import { playerTables } from "../player/routed-d1";
+import { playerTables, routedD1 } from "../player/routed-d1";
+import { isMovedTable } from "../player/tables";
+import { slipFacts } from "./feed-facts";
 import type { MoneyDeps } from "../wallet/move-money";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
@@ -48,15 +50,78 @@ export function outcomeOf(bet: Pick<BetRow, "stake" | "funding" | "stake_returne
 }
 
 /**
- * The choice of the bets and their legs' results read and write every player's sport_bet_legs and
- * sport_bets of the event in D1 (across players: decision 0075 moves them into the players'
- * objects, where this becomes a fan-out to each bettor's object); each bet then settles in its
- * player's own tables.
+ * Settles what the event decided. While the bets are in D1, one pass over every player's bets of
+ * the event; once they are in the players' objects (decision 0075), a fan-out: the players the
+ * site lists as the event's bettors (sport_event_bettors, written at placement), each settled in
+ * their own tables with the feed's rows their undecided legs name (as facts).
  */
 export async function settleEvent(env: Env, eventId: number, now = Date.now()): Promise<{ settled: number }> {
-  const db = env.DB;
   const pending: Promise<unknown>[] = [];
   const waitUntil = (p: Promise<unknown>) => void pending.push(p);
+  let settled = 0;
+  if (!isMovedTable("sport_bets")) {
+    settled = await settleOn(env, env.DB, eventId, now, waitUntil, (bet) => playerTables(env, bet.uid));
+  } else {
+    const { results } = await env.DB.prepare("SELECT uid FROM sport_event_bettors WHERE event_id = ?1").bind(eventId).all<{ uid: number }>();
+    for (const { uid } of results) {
+      try {
+        settled += await settlePlayer(env, uid, eventId, now, waitUntil);
+      } catch (e) {
+        // One player's failure leaves their bets open for the next run; the others still settle.
+        console.error(`sportsbook: settling player ${uid}'s bets on event ${eventId} failed`, e instanceof Error ? e.message : e);
+      }
+    }
+  }
+  await Promise.allSettled(pending);
+  return { settled };
+}
+
+/** One bettor's part of an event's settlement, in their own tables; their bettor row goes once their legs on it are decided. */
+async function settlePlayer(env: Env, uid: number, eventId: number, now: number, waitUntil: (p: Promise<unknown>) => void): Promise<number> {
+  const own = playerTables(env, uid);
+  const { results: open } = await own
+    .prepare(
+      `SELECT DISTINCT g.selection_id FROM sport_bet_legs g WHERE g.result IS NULL
+         AND g.bet_id IN (SELECT x.bet_id FROM sport_bet_legs x JOIN sport_bets b ON b.id = x.bet_id WHERE x.event_id = ?1 AND b.status = 'open')`,
+    )
+    .bind(eventId)
+    .all<{ selection_id: number }>();
+  const db = routedD1(
+    env,
+    uid,
+    null,
+    open.length
+      ? await slipFacts(
+          env.DB,
+          open.map((r) => r.selection_id),
+        )
+      : [],
+  );
+  const settled = await settleOn(env, db, eventId, now, waitUntil, () => db);
+  const undecided = await db
+    .prepare(
+      `SELECT 1 FROM sport_bet_legs g JOIN sport_bets b ON b.id = g.bet_id
+       WHERE g.event_id = ?1 AND b.status = 'open' AND g.result IS NULL LIMIT 1`,
+    )
+    .bind(eventId)
+    .first();
+  if (!undecided) await env.DB.prepare("DELETE FROM sport_event_bettors WHERE event_id = ?1 AND uid = ?2").bind(eventId, uid).run();
+  return settled;
+}
+
+/**
+ * The legs of the bets touching the event take their selections' results, then every open bet
+ * of the event whose legs are all decided settles in its player's tables (`tablesOf`). `db`: every
+ * player's bets (D1), or one player's (their object).
+ */
+async function settleOn(
+  env: Env,
+  db: D1Database,
+  eventId: number,
+  now: number,
+  waitUntil: (p: Promise<unknown>) => void,
+  tablesOf: (bet: BetRow) => D1Database,
+): Promise<number> {
   // The legs of the bets touching this event take their selections' results (void for a void
   // market), for every leg of those bets whose market is decided: a leg on another event settled
   // earlier is caught up here too.
@@ -93,14 +158,13 @@ export async function settleEvent(env: Env, eventId: number, now = Date.now()): 
     const own = legsOf.get(bet.id) ?? [];
     if (!own.length || own.some((l) => l.result === null)) continue;
     try {
-      if (await settleBet({ db: playerTables(env, bet.uid), env, waitUntil }, bet, outcomeOf(bet, own), now)) settled++;
+      if (await settleBet({ db: tablesOf(bet), env, waitUntil }, bet, outcomeOf(bet, own), now)) settled++;
     } catch (e) {
       // One bet's failure leaves it open for the next run; the others still settle.
       console.error(`sportsbook: settling bet ${bet.id} failed`, e instanceof Error ? e.message : e);
     }
   }
-  await Promise.allSettled(pending);
-  return { settled };
+  return settled;
 }
 
 /** Settles one bet in one batch (`deps.db`: its player's own tables); answers whether this call did it. */
