@@ -2,7 +2,7 @@ import type { RecentWin } from "../../../core/api/entities-games";
 import { maskedName } from "../core/names";
 import { publishWin } from "../../realtime/publish";
 import type { MoneyDeps } from "../wallet/move-money";
-import type { OutboxKind } from "../player/outbox";
+import { deliverNow, type OutboxKind } from "../player/outbox";
 import { isMovedTable } from "../player/tables";
 
 /**
@@ -106,13 +106,7 @@ export async function recordWin(env: Env, body: unknown): Promise<void> {
 }
 
 /** After the round committed: the owed win delivered now and taken out of the outbox (else the object's alarm delivers it). */
-async function deliverOwedWin(env: Env, own: D1Database, roundId: string): Promise<void> {
-  const key = winKey(roundId);
-  const row = await own.prepare("SELECT body FROM player_outbox WHERE key = ?1").bind(key).first<{ body: string }>();
-  if (!row) return;
-  await recordWin(env, JSON.parse(row.body));
-  await own.prepare("DELETE FROM player_outbox WHERE key = ?1").bind(key).run();
-}
+const deliverOwedWin = (env: Env, own: D1Database, roundId: string) => deliverNow(own, winKey(roundId), (body) => recordWin(env, body));
 
 /**
  * After a real round that won has been paid: its public form goes to every open wins feed. Runs

@@ -37,3 +37,15 @@ export function outboxEntry(db: D1Database, entry: { key: string; kind: OutboxKi
     .prepare("INSERT INTO player_outbox (key, kind, body, created_at, next_at) VALUES (?1, ?2, ?3, ?4, ?4) ON CONFLICT (key) DO NOTHING")
     .bind(entry.key, entry.kind, JSON.stringify(entry.body ?? null), now);
 }
+
+/**
+ * After the call that wrote it committed, the Worker delivers an outbox row itself (by its key, so
+ * the effect shows with the answer) and takes it out; if this fails, the object's alarm delivers
+ * it. `own`: the player's tables.
+ */
+export async function deliverNow(own: D1Database, key: string, deliver: (body: unknown) => Promise<void>): Promise<void> {
+  const row = await own.prepare("SELECT body FROM player_outbox WHERE key = ?1").bind(key).first<{ body: string }>();
+  if (!row) return;
+  await deliver(JSON.parse(row.body));
+  await own.prepare("DELETE FROM player_outbox WHERE key = ?1").bind(key).run();
+}

@@ -1,4 +1,4 @@
-import type { OutboxKind } from "../player/outbox";
+import { deliverNow, type OutboxKind } from "../player/outbox";
 import { isMovedTable } from "../player/tables";
 import { type EntryRow, postEntries } from "./board-entries";
 
@@ -92,10 +92,6 @@ export async function applyEntries(env: Env, body: unknown, now = Date.now()): P
  * entries it owes, delivered and taken out of the outbox. If the Worker dies first, the object's
  * alarm delivers them.
  */
-export async function deliverOwedEntries(env: Env, own: D1Database, batchId: string): Promise<void> {
-  const key = entriesKey(batchId);
-  const row = await own.prepare("SELECT body FROM player_outbox WHERE key = ?1").bind(key).first<{ body: string }>();
-  if (!row) return;
-  await applyEntries(env, JSON.parse(row.body));
-  await own.prepare("DELETE FROM player_outbox WHERE key = ?1").bind(key).run();
+export function deliverOwedEntries(env: Env, own: D1Database, batchId: string): Promise<void> {
+  return deliverNow(own, entriesKey(batchId), (body) => applyEntries(env, body));
 }
