@@ -1,3 +1,4 @@
+import { isMovedTable } from "../player/tables";
 import type { LoyaltyInfo, LoyaltyProduct } from "../../../core/api/contract-loyalty";
 import { PlatformError } from "../../../core/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
@@ -108,9 +109,10 @@ async function products(ctx: PlatformContext, offset: number, limit: number) {
     )
     .bind(program.id, ctx.uid, currency)
     .all<ProductRow>();
-  // Stock is what every player uses up: the site's count (D1), not the player's copy of the product.
+  // Stock is what every player uses up: the site's count (D1), not the copy in the player's object
+  // (read above only once the purchases are there).
   const stock =
-    ctx.uid > 0
+    ctx.uid > 0 && isMovedTable("loyalty_purchases")
       ? new Map(
           (
             await ctx.db.prepare("SELECT id, stock FROM loyalty_products WHERE program_id = ?1").bind(program.id).all<{ id: number; stock: number | null }>()

@@ -10,6 +10,20 @@ export type InboxKind = (typeof INBOX_KINDS)[number];
 
 type Receiver = (env: Env, uid: number, body: unknown) => Promise<void>;
 
+/**
+ * Player `uid`'s tables, with the catalogue's games of the free-spin templates `where` selects
+ * (`t`; binds from ?1) as facts: a pack's grant joins its game, which the object holds only when
+ * the call brings it.
+ */
+async function withPackGames(env: Env, uid: number, where: string, ...binds: unknown[]): Promise<D1Database> {
+  const { results: games } = await env.DB.prepare(
+    `SELECT g.* FROM games g JOIN freespin_templates t ON g.sysname = t.game_sysname WHERE ${where} AND g.is_sportsbook = 0`,
+  )
+    .bind(...binds)
+    .all<Record<string, unknown>>();
+  return routedD1(env, uid, null, games.length ? [{ table: "games", rows: games }] : []);
+}
+
 export const INBOX_RECEIVERS: Record<InboxKind, Receiver> = {
   // A new account's welcome bonuses and free-spin packs (decisions 0039, 0041), once per template
   // (ON CONFLICT (uid, grant_key) DO NOTHING). The packs' games are the catalogue's: they travel
@@ -17,11 +31,7 @@ export const INBOX_RECEIVERS: Record<InboxKind, Receiver> = {
   "grants.registration": async (env, uid, body) => {
     const now = (body as { now?: unknown } | null)?.now;
     if (typeof now !== "number") throw new TypeError("grants.registration: the body has no time (now)");
-    const { results: games } = await env.DB.prepare(
-      `SELECT g.* FROM games g JOIN freespin_templates t ON g.sysname = t.game_sysname
-       WHERE t.trigger = 'registration' AND t.is_enabled = 1 AND g.is_sportsbook = 0`,
-    ).all<Record<string, unknown>>();
-    const db = routedD1(env, uid, null, games.length ? [{ table: "games", rows: games }] : []);
+    const db = await withPackGames(env, uid, "t.trigger = 'registration' AND t.is_enabled = 1");
     await db.batch([...registrationGrants(db, uid, now), ...registrationPackGrants(db, uid, now)]);
   },
   // What a promo code's reserved use grants (decision 0044; promocodes/redeem.ts wrote the
@@ -38,12 +48,7 @@ export const INBOX_RECEIVERS: Record<InboxKind, Receiver> = {
       bonus_template_id: b.bonus_template_id ?? null,
       freespin_template_id: b.freespin_template_id ?? null,
     };
-    const { results: games } = g.freespin_template_id
-      ? await env.DB.prepare("SELECT g.* FROM games g JOIN freespin_templates t ON g.sysname = t.game_sysname WHERE t.id = ?1 AND g.is_sportsbook = 0")
-          .bind(g.freespin_template_id)
-          .all<Record<string, unknown>>()
-      : { results: [] };
-    const db = routedD1(env, uid, null, games.length ? [{ table: "games", rows: games }] : []);
+    const db = g.freespin_template_id ? await withPackGames(env, uid, "t.id = ?1", g.freespin_template_id) : routedD1(env, uid);
     if (g.deposit_id !== null) {
       const status = await db
         .prepare("SELECT status FROM cashier_transactions WHERE id = ?1 AND uid = ?2 AND type = 'deposit'")
