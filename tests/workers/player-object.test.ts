@@ -19,10 +19,15 @@ import { applyOperation } from "../../workers/platform/wallet/wallet";
  * and what committed survives the object being thrown out of memory.
  */
 
-let next = 900_000;
+/**
+ * Uids of this file's players: a random block per run, then one after another. (A random offset per
+ * player let two tests draw the same uid, about once in ten runs, and share an object: the second
+ * then found the first one's money.)
+ */
+let next = 900_000 + Math.floor(Math.random() * 1_000) * 1_000;
 /** A fresh player's object, with the mirrored `users` row the wallet's statements read. */
 async function freshPlayer(currency = "USD") {
-  const uid = ++next + Math.floor(Math.random() * 1_000);
+  const uid = ++next;
   const stub = env.PLAYER.get(env.PLAYER.idFromName(String(uid)));
   await adoptPlayer(env, { uid, currency, country_code: "DE", created_at: 1, character_id: null, locale: "en" });
   return { uid, stub, db: playerD1(env, uid) };
