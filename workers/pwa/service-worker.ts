@@ -92,6 +92,13 @@ self.addEventListener("install", (event) => {
   })());
 });
 
+// A page asks a waiting worker to take over (app/features/pwa/pwa-client.ts): Chromium parks a
+// new worker in "waiting" for good when a page's request reaches the old worker just as it hands
+// over, and holds that request until a takeover that never comes. Asking again activates it.
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "SKIP_WAITING") event.waitUntil(self.skipWaiting());
+});
+
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();

@@ -35,7 +35,36 @@ export function pwaClient(
       sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
       location.reload();
     });
-    sw.register("/sw.js", { scope: "/" }).catch((e: unknown) => console.warn("pwa: service worker not registered", e));
+    sw.register("/sw.js", { scope: "/" })
+      .then(watchWaiting)
+      .catch((e: unknown) => console.warn("pwa: service worker not registered", e));
+  }
+
+  /**
+   * A new worker calls skipWaiting() on install, but Chromium parks it in "waiting" for good when
+   * one of this page's requests reaches the old worker as it hands over (and holds that request,
+   * an analytics beacon say, until the takeover). While a worker waits, ask it again every 2 s,
+   * a few times: the takeover then happens and the page reloads once as above.
+   */
+  function watchWaiting(reg: ServiceWorkerRegistration): void {
+    let asks = 0;
+    const ask = (): void => {
+      const waiting = reg.waiting;
+      if (!waiting || asks++ >= 15) return;
+      waiting.postMessage({ type: "SKIP_WAITING" });
+      setTimeout(ask, 2000);
+    };
+    const later = (): void => void setTimeout(ask, 2000);
+    reg.addEventListener("updatefound", () => {
+      const installing = reg.installing;
+      installing?.addEventListener("statechange", () => {
+        if (installing.state === "installed") {
+          asks = 0;
+          later();
+        }
+      });
+    });
+    if (reg.waiting) later();
   }
 
   /** A small dismissible button while the browser offers installing (beforeinstallprompt). */
