@@ -3,6 +3,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { workerContext } from "../app/lib/context.server";
 import { splitCheckedD1 } from "./platform/player/split-check";
 import { rehearseMovingEveryPlayerTable } from "./platform/player/tables";
+import { clocksInObjects, runPlayerClocks } from "./platform/player/clock-run";
 import { sweepInbox } from "./platform/player/inbox";
 import { sweepStock } from "./platform/rewards/stock";
 import { countingD1, serverTiming, type D1Tally } from "./d1-stats";
@@ -246,6 +247,7 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
   // converts or expires first, then closeSpentBettingBonuses reads what is left).
   // The demo verification provider's own clocks run only where it is switched on (decision 0060).
   const demoVerification = demoOn(env, "verification");
+  const playersClocks = clocksInObjects();
   const failures = [
     demoVerification &&
       (await runClock("verification webhooks", async () => {
@@ -254,7 +256,7 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
       })),
     demoVerification && (await runClock("verification retention", () => purgeVerificationData(env.DB, now))),
     // Deposits whose payment callback was lost are asked about and settled, not only on a cashier read (issue 35).
-    await runClock("lost payment callbacks", () => reconcileDueDeposits(deps, now)),
+    !playersClocks && (await runClock("lost payment callbacks", () => reconcileDueDeposits(deps, now))),
     // What a D1 batch owed a player's object and was not delivered at once (decision 0075).
     await runClock("player inbox", async () => {
       const report = await sweepInbox(env, now);
@@ -265,12 +267,19 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
       const report = await sweepStock(env, now);
       if (report.failed) console.warn(`scheduled: ${report.failed} stock reservation(s) could not be settled, retried later`);
     }),
-    await runClock("bonuses", () => sweepBonuses(deps, now)),
+    !playersClocks && (await runClock("bonuses", () => sweepBonuses(deps, now))),
     // A betting bonus spent by free bets whose close was missed when its last bet settled (decision 0049).
-    await runClock("spent betting bonuses", () => closeSpentBettingBonuses(deps)),
-    await runClock("cashback", () => computeCashbacks(deps, now)),
+    !playersClocks && (await runClock("spent betting bonuses", () => closeSpentBettingBonuses(deps))),
+    !playersClocks && (await runClock("cashback", () => computeCashbacks(deps, now))),
     // Free-spin packs past their time expire; their winnings become bonuses (decision 0041).
-    await runClock("free-spin packs", () => expirePacks(deps, now)),
+    !playersClocks && (await runClock("free-spin packs", () => expirePacks(deps, now))),
+    // Once the players' rows are in their objects, the clocks above and the VPN's run per player,
+    // for the players due now (decision 0075, slice 3).
+    playersClocks &&
+      (await runClock("players' clocks", async () => {
+        const report = await runPlayerClocks(deps, now);
+        if (report.failed) console.warn(`scheduled: ${report.failed} player(s)' clocks failed, asked again at the next run`);
+      })),
     // Campaign offers that start or end now are announced to their players (decision 0043).
     await runClock("offers", () => runOfferClock(deps, now)),
     // Tournaments start and end on time; the ended ones' winners are recorded and paid once (decision 0048).
@@ -278,7 +287,7 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
     // The sportsbook's feed runs on its Durable Object's alarm; the poke restarts that chain after a deploy (decision 0049).
     await runClock("sports feed", () => pokeSportsFeed(env)),
     // VPN subscriptions: ends-soon warnings, renewals and ends, each once (decision 0053).
-    await runClock("vpn", () => runVpnClock(deps, now)),
+    !playersClocks && (await runClock("vpn", () => runVpnClock(deps, now))),
     // Retention: analytics events and beacon rows after 90 days (decision 0057), visitors' chat
     // conversations idle for 30 days (decision 0055); bounded batches, a backlog drains over runs.
     await runClock("analytics retention", () => sweepAnalytics(env.DB, now)),

@@ -1,18 +1,19 @@
-import { env } from "cloudflare:workers";
+import { playerDb } from "./player-db";
 import { describe, expect, it } from "vitest";
 import { isPlatformError } from "../../core/api/errors";
-import { applyOperation } from "../../workers/platform/wallet/wallet";
+import { applyOperation, type WalletOperation } from "../../workers/platform/wallet/wallet";
 import { balanceOf, ledgerRows, makePlayer, operationCount } from "./wallet-helpers";
 
 /** The wallet's round shape (decision 0010, "Rounds"): a debit and a credit of one kind, typed per leg. */
 
-const db = env.DB;
+/** The wallet on the operation's player's own tables (decision 0075). */
+const apply = (op: WalletOperation) => applyOperation(playerDb(op.uid), op);
 
 describe("an operation with a debit and a credit of the same balance", () => {
   it("writes both ledger rows with their own types, the debit first", async () => {
     const uid = await makePlayer();
-    await applyOperation(db, { uid, key: "deposit-1", type: "deposit", changes: [{ kind: "main", delta: 500 }] });
-    const result = await applyOperation(db, {
+    await apply({ uid, key: "deposit-1", type: "deposit", changes: [{ kind: "main", delta: 500 }] });
+    const result = await apply({
       uid,
       key: "round:abc-1",
       type: "bet",
@@ -32,9 +33,9 @@ describe("an operation with a debit and a credit of the same balance", () => {
 
   it("fails the whole operation when the debit overdraws, even if the credit would cover it", async () => {
     const uid = await makePlayer();
-    await applyOperation(db, { uid, key: "deposit-2", type: "deposit", changes: [{ kind: "main", delta: 50 }] });
+    await apply({ uid, key: "deposit-2", type: "deposit", changes: [{ kind: "main", delta: 50 }] });
     const round = () =>
-      applyOperation(db, {
+      apply({
         uid,
         key: "round:def-1",
         type: "bet",
@@ -62,7 +63,7 @@ describe("an operation with a debit and a credit of the same balance", () => {
       [{ kind: "main", delta: -1, type: "lottery" }],
     ] as const;
     for (const changes of bad) {
-      await expect(applyOperation(db, { uid, key: "round:bad-one", type: "bet", changes: changes as never })).rejects.toSatisfy((e) =>
+      await expect(apply({ uid, key: "round:bad-one", type: "bet", changes: changes as never })).rejects.toSatisfy((e) =>
         isPlatformError(e, "InvalidParameter"),
       );
     }

@@ -103,4 +103,33 @@ describe("the player inbox", () => {
     expect((await owed(uid)).results).toEqual([]);
     expect((await welcome(uid)).bonuses).toHaveLength(2);
   });
+
+  it("pays a reward D1's side owes once by its key, however many times it is delivered (a tournament place)", async () => {
+    const p = await registerPlayer();
+    const now = Date.now();
+    const key = `tournament:inbox-test:${p.uid}`;
+    const debt = {
+      reward: { type: "money", amount: 1_234 },
+      key,
+      wallet: { type: "tournament_prize", reference: "inbox-test" },
+      ledger: { reason: "tournament", ref: key },
+      now,
+    };
+    const main = () => playerDb(p.uid).prepare("SELECT amount FROM balances WHERE uid = ?1 AND kind = 'main'").bind(p.uid).first<number>("amount");
+    const before = (await main()) ?? 0;
+    for (const copy of ["first", "again"]) {
+      await env.DB.prepare("INSERT INTO player_inbox (uid, key, kind, body, created_at, next_at) VALUES (?1, ?2, 'rewards.pay', ?3, ?4, ?4)")
+        .bind(p.uid, `${key}:${copy}`, JSON.stringify(debt), now)
+        .run();
+      await tick(now + 1);
+      expect((await owed(p.uid)).results).toEqual([]);
+      expect(await main()).toBe(before + 1_234);
+    }
+    // A debt without its reward is kept with its error, never paid by guess.
+    await env.DB.prepare("INSERT INTO player_inbox (uid, key, kind, body, created_at, next_at) VALUES (?1, ?2, 'rewards.pay', '{}', ?3, ?3)")
+      .bind(p.uid, `${key}:broken`, now)
+      .run();
+    await tick(now + 1);
+    expect((await owed(p.uid)).results).toMatchObject([{ attempts: 1, error: expect.stringMatching(/no reward/) }]);
+  });
 });

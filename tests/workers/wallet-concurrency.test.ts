@@ -1,12 +1,13 @@
-import { env } from "cloudflare:workers";
+import { playerDb } from "./player-db";
 import { describe, expect, it } from "vitest";
 import { isPlatformError } from "../../core/api/errors";
-import { applyOperation, type OperationResult } from "../../workers/platform/wallet/wallet";
+import { applyOperation, type WalletOperation, type OperationResult } from "../../workers/platform/wallet/wallet";
 import { balanceOf, ledgerRows, ledgerSum, makePlayer, operationCount } from "./wallet-helpers";
 
 /** DESIGN §5: concurrency tests prove no double spend. */
 
-const db = env.DB;
+/** The wallet on the operation's player's own tables (decision 0075). */
+const apply = (op: WalletOperation) => applyOperation(playerDb(op.uid), op);
 
 /** Settles every promise; answers the results and the errors, every error a PlatformError. */
 async function settle(calls: Promise<OperationResult>[]) {
@@ -23,11 +24,11 @@ describe("the wallet under concurrent calls", () => {
     const stake = 250;
     const covered = 73;
     const start = covered * stake + stake - 1; // one unit short of a 74th spend
-    await applyOperation(db, { uid, key: "deposit-start", type: "deposit", changes: [{ kind: "main", delta: start }] });
+    await apply({ uid, key: "deposit-start", type: "deposit", changes: [{ kind: "main", delta: start }] });
 
     const { ok, failed } = await settle(
       Array.from({ length: 200 }, (_, i) =>
-        applyOperation(db, { uid, key: `spend-${i}-of-200`, type: "bet", reference: `round-${i}`, changes: [{ kind: "main", delta: -stake }] }),
+        apply({ uid, key: `spend-${i}-of-200`, type: "bet", reference: `round-${i}`, changes: [{ kind: "main", delta: -stake }] }),
       ),
     );
     expect(ok.length).toBe(covered);
@@ -51,11 +52,9 @@ describe("the wallet under concurrent calls", () => {
 
   it("the same idempotency key 50 times at once moves money once, and all 50 get one operation id", async () => {
     const uid = await makePlayer();
-    await applyOperation(db, { uid, key: "deposit-start", type: "deposit", changes: [{ kind: "main", delta: 10_000 }] });
+    await apply({ uid, key: "deposit-start", type: "deposit", changes: [{ kind: "main", delta: 10_000 }] });
     const { ok, failed } = await settle(
-      Array.from({ length: 50 }, () =>
-        applyOperation(db, { uid, key: "the-same-spend", type: "bet", reference: "round-1", changes: [{ kind: "main", delta: -300 }] }),
-      ),
+      Array.from({ length: 50 }, () => apply({ uid, key: "the-same-spend", type: "bet", reference: "round-1", changes: [{ kind: "main", delta: -300 }] })),
     );
     expect(failed).toEqual([]);
     expect(ok.length).toBe(50);
@@ -69,10 +68,10 @@ describe("the wallet under concurrent calls", () => {
 
   it("concurrent credits and debits of several kinds keep every balance equal to its ledger", async () => {
     const uid = await makePlayer();
-    await applyOperation(db, { uid, key: "deposit-start", type: "deposit", changes: [{ kind: "main", delta: 1_000 }] });
+    await apply({ uid, key: "deposit-start", type: "deposit", changes: [{ kind: "main", delta: 1_000 }] });
     await settle(
       Array.from({ length: 120 }, (_, i) =>
-        applyOperation(db, {
+        apply({
           uid,
           key: `mixed-${i}-ops`,
           type: i % 3 === 0 ? "win" : "bet",

@@ -37,17 +37,18 @@ export async function expireAvailable(deps: MoneyDeps, now: number, uid?: number
  * The bonus engine's clock (decision 0039; DESIGN §7 "time is a trigger"): available bonuses past
  * their activation window expire; active ones past their wagering time expire and lose the bonus
  * balance; an active bonus fully wagered but not converted (a round's follow-up that did not run)
- * converts. A repeated run changes nothing more.
+ * converts. A repeated run changes nothing more. With `uid`, that player's only (`deps.db`: their
+ * tables; their clock, player/clock-run.ts).
  */
-export async function sweepBonuses(deps: MoneyDeps, now: number): Promise<{ expired: number; ended: number }> {
+export async function sweepBonuses(deps: MoneyDeps, now: number, uid?: number): Promise<{ expired: number; ended: number }> {
   const db = deps.db;
-  const expired = await expireAvailable(deps, now);
+  const expired = await expireAvailable(deps, now, uid);
   const { results } = await db
     .prepare(
       `SELECT id, uid, type, max_cashout, wagered >= wager_required AS done FROM player_bonuses
-       WHERE status = 'active' AND (expires_at <= ?1 OR wagered >= wager_required) LIMIT ?2`,
+       WHERE status = 'active' AND (expires_at <= ?1 OR wagered >= wager_required) AND (?3 IS NULL OR uid = ?3) LIMIT ?2`,
     )
-    .bind(now, SWEEP_BATCH)
+    .bind(now, SWEEP_BATCH, uid ?? null)
     .all<EndingBonus & { done: number }>();
   let ended = 0;
   // One at a time: each reads the player's bonus balance it ends with. Fully wagered converts,

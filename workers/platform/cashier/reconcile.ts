@@ -1,4 +1,5 @@
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
+import { LOST_CALLBACK_MS } from "../player/clocks";
 import { playerTables } from "../player/routed-d1";
 import { providerNamed } from "../providers/payments-registry";
 import { applyDepositStatus, depositKey, withdrawalCancelKey, withdrawalKey, withdrawalRefund } from "./settle";
@@ -7,8 +8,6 @@ import { findTransaction, type TransactionRow } from "./transactions";
 const DAY_MS = 24 * 60 * 60_000;
 /** The demo payout: a pending withdrawal is paid this long after it was requested. */
 export const PAYOUT_DELAY_MS = DAY_MS;
-/** A deposit still `new` this long after it started may have lost its callback: ask (for a day). */
-const LOST_CALLBACK_MS = 60_000;
 
 type Due = { id: string; type: "deposit" | "withdrawal"; status: string; provider: string | null };
 
@@ -106,18 +105,19 @@ const DUE_DEPOSIT = `t.type = 'deposit' AND t.status IN ('new', 'pending')
  * the guarded, keyed batch of every other path: a repeated run, or one beside a late callback or a
  * cashier read, credits nothing twice. Answers how many were settled by this run.
  *
- * The choice reads every player's cashier_transactions in D1 (decision 0075 moves them into the
- * players' objects: it then needs the objects' own alarms, or a D1 list of open deposits); each
- * deposit is then asked about and settled in its player's own tables.
+ * Without `uid` the choice reads every player's cashier_transactions in D1 (while they are there);
+ * with it, that player's own tables (their clock, player/clock-run.ts). Each deposit is then asked
+ * about and settled in its player's own tables.
  */
-export async function reconcileDueDeposits(deps: MoneyDeps & { env: Env }, now: number): Promise<number> {
-  const { results: picked } = await deps.db
+export async function reconcileDueDeposits(deps: MoneyDeps & { env: Env }, now: number, uid?: number): Promise<number> {
+  const db = uid === undefined ? deps.db : playerTables(deps.env, uid);
+  const { results: picked } = await db
     .prepare(
       `UPDATE cashier_transactions SET polled_at = ?1
-       WHERE id IN (SELECT t.id FROM cashier_transactions t WHERE ${DUE_DEPOSIT} ORDER BY t.polled_at LIMIT ?4)
+       WHERE id IN (SELECT t.id FROM cashier_transactions t WHERE ${DUE_DEPOSIT} AND (?5 IS NULL OR t.uid = ?5) ORDER BY t.polled_at LIMIT ?4)
        RETURNING id, uid, method`,
     )
-    .bind(now, LOST_CALLBACK_MS, DAY_MS, CLOCK_BATCH)
+    .bind(now, LOST_CALLBACK_MS, DAY_MS, CLOCK_BATCH, uid ?? null)
     .all<{ id: string; uid: number; method: string }>();
   if (!picked.length) return 0;
   const { results: methods } = await deps.db

@@ -1,3 +1,4 @@
+import { playerTables } from "../player/routed-d1";
 import { currencyRates } from "../wallet/currency";
 import { moveMoney, type MoneyDeps } from "../wallet/move-money";
 import { contributionOf, drawsWin } from "./draw";
@@ -164,13 +165,17 @@ export async function payWin(deps: MoneyDeps, winnerId: string): Promise<void> {
     paidCurrency = stored!.paid_currency;
   }
   if (paid <= 0) return; // nothing to credit (a pool too small to convert to one minor unit)
-  const result = await moveMoney(deps, {
-    uid: winner.uid,
-    key: `jackpot-win:${winnerId}`,
-    type: "jackpot_win",
-    reference: winnerId,
-    changes: [{ kind: "main", delta: paid }],
-  });
+  // The money is the winner's, in their own tables (decision 0075); the pool and its winner rows are D1's.
+  const result = await moveMoney(
+    { ...deps, db: playerTables(deps.env, winner.uid) },
+    {
+      uid: winner.uid,
+      key: `jackpot-win:${winnerId}`,
+      type: "jackpot_win",
+      reference: winnerId,
+      changes: [{ kind: "main", delta: paid }],
+    },
+  );
   await db.prepare("UPDATE jackpot_winners SET operation_id = ?2 WHERE id = ?1 AND operation_id IS NULL").bind(winnerId, result.operationId).run();
 }
 

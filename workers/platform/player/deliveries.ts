@@ -2,6 +2,8 @@ import { revokeUserSessions } from "../auth/sessions";
 import type { OutboxKind } from "./outbox";
 import { applyEntries } from "../tournaments/entries";
 import { recordWin } from "../games/recent-wins";
+import { recordWinner } from "../wheel/winners";
+import { recordClockDue } from "./clocks";
 
 /**
  * The receivers of the players' outboxes (outbox.ts), by kind. Each is idempotent by the entry's
@@ -23,4 +25,8 @@ export const RECEIVERS: Record<OutboxKind, Receiver> = {
     if ((body as { uid?: unknown } | null)?.uid !== uid) throw new TypeError("tournaments.entries: another player's entries");
     return applyEntries(env, body);
   },
+  // When the player's clocks are next due (clocks.ts): the newest version is kept.
+  "clock.due": (env, uid, body) => recordClockDue(env, uid, body),
+  // A spin that paid something, for the wheel's winners list (wheel/winners.ts): once by its id.
+  "wheel.winner": (env, uid, body) => recordWinner(env, uid, body),
 };

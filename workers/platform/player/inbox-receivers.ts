@@ -1,11 +1,12 @@
 import { promoCodeGrants, registrationGrants, registrationPackGrants, type PromoGrant } from "../bonuses/grants";
+import { payReward, type Reward, type RewardSource } from "../rewards/pay";
 import { routedD1 } from "./routed-d1";
 
 /**
  * The receivers of the player inbox (inbox.ts), by kind: each writes to player `uid`'s own tables
  * (`routedD1`) and is idempotent by what it writes, since a row may be delivered more than once.
  */
-export const INBOX_KINDS = ["grants.registration", "grants.promo"] as const;
+export const INBOX_KINDS = ["grants.registration", "grants.promo", "rewards.pay"] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 type Receiver = (env: Env, uid: number, body: unknown) => Promise<void>;
@@ -63,4 +64,21 @@ export const INBOX_RECEIVERS: Record<InboxKind, Receiver> = {
     const grants = promoCodeGrants(db, uid, g);
     if (grants.length) await db.batch(grants);
   },
+  // A reward D1's side owes the player (a tournament place marked paid in D1: tournaments/end.ts),
+  // paid through the one reward path on their tables, once by its key (the wallet's operation, the
+  // grant's key, the ledgers' row key). The body names the reward as it was fixed when owed.
+  "rewards.pay": async (env, uid, body) => {
+    const b = body as Partial<RewardDebt> | null;
+    if (!b?.reward || typeof b.key !== "string" || typeof b.now !== "number" || !b.wallet || !b.ledger)
+      throw new TypeError("rewards.pay: the body has no reward, key or time");
+    const { reward } = b;
+    const db = reward.type === "freespins" ? await withPackGames(env, uid, "t.id = ?1", reward.templateId) : routedD1(env, uid);
+    const told: Promise<unknown>[] = [];
+    const source: RewardSource = { uid, key: b.key, wallet: b.wallet, ledger: b.ledger, guard: { sql: "1", params: [] }, now: b.now };
+    await payReward({ db, env, waitUntil: (p) => void told.push(p) }, [], reward, source);
+    await Promise.allSettled(told);
+  },
 };
+
+/** The body of `rewards.pay`: a reward fixed when it was owed, and what names it (RewardSource without the player and guard). */
+export type RewardDebt = { reward: Reward } & Pick<RewardSource, "key" | "wallet" | "ledger" | "now">;

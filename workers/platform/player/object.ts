@@ -4,7 +4,8 @@ import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
 import { RECEIVERS } from "./deliveries";
 import { readMirror } from "./remote-d1";
 import { type OutboxRow, retryPause } from "./outbox";
-import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables, OBJECT_ONLY_TABLES, WHOLE_REPLICAS } from "./tables";
+import { CLOCK_DUE_KEY, type ClockDue, FIRST_UNCOUNTED_PLAY_SQL, isClockedTable, NEXT_DUE_SQL, nextDue } from "./clocks";
+import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables, WHOLE_REPLICAS } from "./tables";
 import type { Facts, MirroredUser, Outcome, WireResult, WireStatement } from "./wire";
 
 /** Runs `work`, answering its value or its error's message (wire.ts Outcome: RPC methods never reject). */
@@ -62,7 +63,8 @@ export class PlayerObject extends DurableObject<Env> {
       if (replica !== "skip") await this.ensureReplica(replica);
       if (facts.length) this.remember(facts);
       const prepared = statements.map((s) => this.db.prepare(s.sql).bind(...s.params));
-      const wrote = statements.some((s) => namedTables(s.sql).some((t) => (OBJECT_ONLY_TABLES as readonly string[]).includes(t)));
+      const wrote = statements.some((s) => namedTables(s.sql).includes("player_outbox"));
+      const timed = statements.some((s) => !/^\s*SELECT\b/i.test(s.sql) && namedTables(s.sql).some(isClockedTable));
       let results: WireResult[];
       if (batch) results = (await this.db.batch(prepared)).map(wire);
       else {
@@ -70,9 +72,46 @@ export class PlayerObject extends DurableObject<Env> {
         if (!only || prepared.length !== 1) throw new TypeError("run takes one statement, or a batch");
         results = [wire(await only.run())];
       }
+      if (timed) await this.reportClock();
       if (wrote) await this.armOutbox();
       return results;
     });
+  }
+
+  /**
+   * Works out when the player's clocks are next due (clocks.ts) and, when that changed, records it
+   * in the outbox (one row, the newest answer, versioned) in the same turn as the write that
+   * changed it, then delivers it to D1 at once; the alarm retries a delivery that failed.
+   */
+  private async reportClock(): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const clocks = sql.exec<Record<string, number | null>>(NEXT_DUE_SQL).one();
+    const play = sql.exec<{ at: number | null }>(FIRST_UNCOUNTED_PLAY_SQL).one().at;
+    const due = nextDue(clocks, play);
+    if (this.meta("clock_due") === String(due)) return;
+    // Versions follow the clock, each above the last: an object rebuilt from scratch still answers above what D1 holds.
+    const version = Math.max(Number(this.meta("clock_version") ?? 0) + 1, Date.now());
+    const body = JSON.stringify({ due_at: due, version } satisfies ClockDue);
+    const now = Date.now();
+    this.ctx.storage.transactionSync(() => {
+      this.setMeta("clock_due", String(due));
+      this.setMeta("clock_version", String(version));
+      sql.exec(
+        `INSERT INTO player_outbox (key, kind, body, created_at, next_at) VALUES (?1, ?1, ?2, ?3, ?3)
+         ON CONFLICT (key) DO UPDATE SET body = excluded.body, next_at = excluded.next_at, attempts = 0, error = NULL`,
+        CLOCK_DUE_KEY,
+        body,
+        now,
+      );
+    });
+    try {
+      await RECEIVERS["clock.due"](this.env, this.uid, JSON.parse(body), CLOCK_DUE_KEY);
+      // Unless a newer answer replaced it meanwhile.
+      sql.exec("DELETE FROM player_outbox WHERE key = ? AND body = ?", CLOCK_DUE_KEY, body);
+    } catch (e) {
+      console.error(`player ${this.uid}: clock.due delivery failed, the alarm retries:`, e instanceof Error ? e.message : e);
+      await this.armOutbox();
+    }
   }
 
   /** Delivers the outbox's due rows (see the class comment); runs again when the next one is due. */

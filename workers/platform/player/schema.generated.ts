@@ -124,8 +124,9 @@ export const PLAYER_SCHEMA: readonly string[] = [
   "CREATE INDEX quests_by_kind ON quests (kind, is_enabled)",
   "CREATE INDEX quest_progress_completed ON quest_progress (uid, completed_at)",
   "CREATE TABLE player_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, body TEXT NOT NULL CHECK (json_valid(body)), created_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL, error TEXT)",
-  "CREATE INDEX player_outbox_due ON player_outbox (next_at)"
+  "CREATE INDEX player_outbox_due ON player_outbox (next_at)",
+  "CREATE TABLE player_clock_marks (clock TEXT PRIMARY KEY, through INTEGER NOT NULL) WITHOUT ROWID"
 ];
 
 /** Changes whenever the schema does: the object applies it again (its tables are created IF NOT EXISTS). */
-export const PLAYER_SCHEMA_VERSION = "c9f3265da4eae4b3";
+export const PLAYER_SCHEMA_VERSION = "4c7b37403f462955";

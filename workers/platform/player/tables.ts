@@ -170,10 +170,13 @@ export const SHARED_TABLES = [
   "promo_codes",
   "promo_redemptions",
   "player_events",
-  // the wins feed's list, delivered from the players' outboxes
+  // the wins feed's list and the wheel's winners, delivered from the players' outboxes
   "recent_wins",
+  "wheel_winners",
   // an event's bettors, for its settlement's fan-out to their objects
   "sport_event_bettors",
+  // when each player's clocks are next due, as their object last said (player/clocks.ts)
+  "player_clocks",
   // tournament boards
   "tournament_entries",
   "tournament_winners",
@@ -206,14 +209,16 @@ export const MOVED_TABLES = [
 
 /**
  * Tables only the objects have (no D1 counterpart, so not in `migrations/`): the outbox of what
- * a player's transaction must still do elsewhere (outbox.ts). Routed like the moved tables.
+ * a player's transaction must still do elsewhere (outbox.ts), and the clocks' marks (clocks.ts).
+ * Routed like the moved tables.
  */
-export const OBJECT_ONLY_TABLES = ["player_outbox"] as const;
+export const OBJECT_ONLY_TABLES = ["player_outbox", "player_clock_marks"] as const;
 
-/** Their schema, appended to the generated one (schema.test.ts). */
+/** Their schema, appended to the generated one (schema.test.ts). `player_clock_marks`: how far a clock has counted (clocks.ts). */
 export const OBJECT_ONLY_SCHEMA = [
   `CREATE TABLE player_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, body TEXT NOT NULL CHECK (json_valid(body)), created_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL, error TEXT)`,
   "CREATE INDEX player_outbox_due ON player_outbox (next_at)",
+  "CREATE TABLE player_clock_marks (clock TEXT PRIMARY KEY, through INTEGER NOT NULL) WITHOUT ROWID",
 ];
 
 /** The `users` columns a player's own statements read; the object keeps them in its `users` row. */

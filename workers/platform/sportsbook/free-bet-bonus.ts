@@ -3,7 +3,7 @@ import { playerTables } from "../player/routed-d1";
 import type { MoneyDeps } from "../wallet/move-money";
 
 /** SQL: the betting bonus `b` is active, at zero balance, with no open free bet left. */
-const SPENT = `b.type = 'betting' AND b.status = 'active'
+export const SPENT_BETTING_BONUS = `b.type = 'betting' AND b.status = 'active'
   AND COALESCE((SELECT amount FROM balances WHERE uid = b.uid AND kind = 'betting_bonus'), 0) = 0
   AND NOT EXISTS (SELECT 1 FROM sport_bets WHERE uid = b.uid AND bonus_id = b.id AND status = 'open')`;
 
@@ -24,7 +24,7 @@ export async function closeSpentBettingBonus(deps: MoneyDeps, bonusId: string | 
   if (!bonusId) return false;
   try {
     const bonus = await deps.db
-      .prepare(`SELECT b.id, b.uid, b.type, b.max_cashout FROM player_bonuses b WHERE b.id = ?1 AND ${SPENT}`)
+      .prepare(`SELECT b.id, b.uid, b.type, b.max_cashout FROM player_bonuses b WHERE b.id = ?1 AND ${SPENT_BETTING_BONUS}`)
       .bind(bonusId)
       .first<EndingBonus>();
     return bonus ? await endActiveBonus(deps, bonus, "closed") : false;
@@ -38,11 +38,17 @@ export async function closeSpentBettingBonus(deps: MoneyDeps, bonusId: string | 
  * The clock's catch-up (from `scheduled()`, after the bonus sweep): closes the spent betting bonuses
  * whose close was missed — the Worker stopped between a settlement's batch and closeSpentBettingBonus.
  * Each is re-checked and ended by closeSpentBettingBonus, so a run twice closes nothing twice.
- * The choice reads every player's bonuses, balances and bets in D1 (across players: decision 0075
- * turns it into the objects' own alarms); each is closed in its player's own tables.
+ * Without `uid` the choice reads every player's bonuses, balances and bets in D1 (while they are
+ * there); with it, that player's own tables (their clock, player/clock-run.ts). Each is closed in
+ * its player's own tables.
  */
-export async function closeSpentBettingBonuses(deps: MoneyDeps, limit = 50): Promise<number> {
-  const { results } = await deps.db.prepare(`SELECT b.id, b.uid FROM player_bonuses b WHERE ${SPENT} LIMIT ?1`).bind(limit).all<{ id: string; uid: number }>();
+export async function closeSpentBettingBonuses(deps: MoneyDeps, opts: { uid?: number; limit?: number } = {}): Promise<number> {
+  const { uid, limit = 50 } = opts;
+  const db = uid === undefined ? deps.db : playerTables(deps.env, uid);
+  const { results } = await db
+    .prepare(`SELECT b.id, b.uid FROM player_bonuses b WHERE ${SPENT_BETTING_BONUS} AND (?2 IS NULL OR b.uid = ?2) LIMIT ?1`)
+    .bind(limit, uid ?? null)
+    .all<{ id: string; uid: number }>();
   let closed = 0;
   for (const r of results) if (await closeSpentBettingBonus({ ...deps, db: playerTables(deps.env, r.uid) }, r.id)) closed++;
   return closed;

@@ -1,4 +1,7 @@
 import type { TournamentPrize } from "../../../core/api/contract-tournaments";
+import { deliverInbox, inboxEntry } from "../player/inbox";
+import type { RewardDebt } from "../player/inbox-receivers";
+import { isMovedTable } from "../player/tables";
 import { payReward, type Reward } from "../rewards/pay";
 import type { MoneyDeps } from "../wallet/move-money";
 import { RANK_ORDER } from "./ranks";
@@ -109,6 +112,10 @@ async function payWinners(deps: MoneyDeps, id: number, now: number): Promise<num
   for (const w of results) {
     const reward = winnerReward(w, templates);
     const key = `tournament:${id}:${w.rank}`;
+    if (isMovedTable("wallet_operations")) {
+      if (await owePrize(deps, id, w, reward, key, now)) paid++;
+      continue;
+    }
     // Marking the place paid is the guard: a place another run paid pays nothing more.
     const [mark] = await payReward(
       deps,
@@ -127,6 +134,24 @@ async function payWinners(deps: MoneyDeps, id: number, now: number): Promise<num
     if (mark!.meta.changes && reward.type !== "nothing") paid++;
   }
   return paid;
+}
+
+/**
+ * Once the players' money and rewards are in their objects (decision 0075), the place is marked
+ * paid in D1 with the prize owed to the winner's tables in the same batch (a `rewards.pay` inbox
+ * row keyed like the payment), delivered at once and by the cron if the Worker died between.
+ * Answers whether this run marked it (and there is something to pay).
+ */
+async function owePrize(deps: MoneyDeps, id: number, w: WinnerRow, reward: Reward, key: string, now: number): Promise<boolean> {
+  const { db } = deps;
+  const debt: RewardDebt = { reward, key, wallet: { type: "tournament_prize", reference: String(id) }, ledger: { reason: "tournament", ref: key }, now };
+  const [mark] = await db.batch([
+    db.prepare("UPDATE tournament_winners SET paid_at = ?3 WHERE tournament_id = ?1 AND rank = ?2 AND paid_at IS NULL").bind(id, w.rank, now),
+    ...(reward.type === "nothing" ? [] : [inboxEntry(db, { uid: w.uid }, { key, kind: "rewards.pay", body: debt }, now)]),
+  ]);
+  if (!mark!.meta.changes || reward.type === "nothing") return false;
+  await deliverInbox(deps.env, key);
+  return true;
 }
 
 interface PrizeTemplates {

@@ -1,0 +1,70 @@
+import { sweepBonuses } from "../bonuses/sweep";
+import { expirePacks } from "../bonuses/freespins-sweep";
+import { computeCashbacks, lastClosedWeek } from "../cashback/compute";
+import { reconcileDueDeposits } from "../cashier/reconcile";
+import { closeSpentBettingBonuses } from "../sportsbook/free-bet-bonus";
+import { runVpnClock } from "../vpn/clock";
+import type { MoneyDeps } from "../wallet/move-money";
+import { markCashbackCounted } from "./clocks";
+import { playerTables } from "./routed-d1";
+import { isMovedTable } from "./tables";
+
+/** The players' tables the clocks read (clocks.ts): they move into the objects together. */
+const CLOCK_TABLES = ["player_bonuses", "freespin_packs", "vpn_subscriptions", "cashier_transactions", "ledger", "sport_bets", "balances"] as const;
+
+/**
+ * Whether the clocks run per player (their rows in the players' objects) or across every player
+ * in D1 (before the move). Half of them moved is a defect: no clock could read its rows.
+ */
+export function clocksInObjects(): boolean {
+  const moved = CLOCK_TABLES.filter(isMovedTable).length;
+  if (moved > 0 && moved < CLOCK_TABLES.length)
+    throw new Error(`The clocks' tables move together: ${CLOCK_TABLES.filter((t) => !isMovedTable(t)).join(", ")} still in D1`);
+  return moved === CLOCK_TABLES.length;
+}
+
+/** Players whose clocks one cron run works at most, and how many at once. */
+export const PLAYERS_PER_RUN = 100;
+const AT_ONCE = 8;
+
+/**
+ * From `scheduled()` at `now` (decision 0075, slice 3): the clocks of the players D1's
+ * `player_clocks` says are due (the earliest first), each player's on their own tables. A player
+ * whose clocks fail is logged and asked again at the next run; the others go on.
+ */
+export async function runPlayerClocks(deps: MoneyDeps & { env: Env }, now: number): Promise<{ players: number; failed: number }> {
+  const { results } = await deps.env.DB.prepare("SELECT uid FROM player_clocks WHERE due_at <= ?1 ORDER BY due_at LIMIT ?2")
+    .bind(now, PLAYERS_PER_RUN)
+    .all<{ uid: number }>();
+  let failed = 0;
+  for (let i = 0; i < results.length; i += AT_ONCE) {
+    await Promise.all(
+      results.slice(i, i + AT_ONCE).map(async ({ uid }) => {
+        try {
+          await runOnePlayersClocks(deps, uid, now);
+        } catch (e) {
+          failed++;
+          console.error(`scheduled: player ${uid}'s clocks failed`, e instanceof Error ? e.message : e);
+        }
+      }),
+    );
+  }
+  return { players: results.length, failed };
+}
+
+/**
+ * One player's clocks at `now`, in the order the clocks across players ran (the bonus sweep first:
+ * the spent betting bonuses' catch-up reads what it left). Each is the clock's own code with the
+ * player's id, so both ways share every rule. The last step records the cashback week counted,
+ * which also makes the object work out its next due time (clocks.ts).
+ */
+export async function runOnePlayersClocks(deps: MoneyDeps & { env: Env }, uid: number, now: number): Promise<void> {
+  const own = { ...deps, db: playerTables(deps.env, uid) };
+  await reconcileDueDeposits(deps, now, uid);
+  await sweepBonuses(own, now, uid);
+  await closeSpentBettingBonuses(deps, { uid });
+  await computeCashbacks(deps, now, { uid });
+  await expirePacks(own, now, uid);
+  await runVpnClock(deps, now, uid);
+  await markCashbackCounted(own.db, lastClosedWeek(now).end).run();
+}
