@@ -43,8 +43,8 @@ describe("bonus.updated from the clocks and the free-spin packs", () => {
       .bind(signUp.id, Date.now() - 1)
       .run();
     const socket = await listening(p);
-    const deps = moneyDeps();
-    await sweepBonuses(deps, Date.now());
+    const deps = moneyDeps(p.uid);
+    await sweepBonuses(deps, Date.now(), p.uid);
     await deps.settled();
     expect(await bonusEvents(socket, 1)).toEqual([{ bonus_id: signUp.id, type: "casino", status: "expired" }]);
   });
@@ -82,7 +82,7 @@ describe("bonus.updated from the clocks and the free-spin packs", () => {
     const pack = (await packsOf(p))[0]!;
     await playerDb(p.uid).prepare("UPDATE freespin_packs SET won = 300 WHERE id = ?1").bind(pack.id).run();
     const socket = await listening(p);
-    const deps = moneyDeps();
+    const deps = moneyDeps(p.uid);
     expect(await expirePacks(deps, Date.now() + 8 * DAY, p.uid)).toBe(1);
     await deps.settled();
     const bonus = await playerDb(p.uid).prepare("SELECT id FROM player_bonuses WHERE grant_key = ?1").bind(`freespins:${pack.id}`).first<string>("id");

@@ -80,17 +80,18 @@ const bonusRow = (uid: number, id: string) => playerDb(uid).prepare("SELECT * FR
 const activeOf = (uid: number) =>
   playerDb(uid).prepare("SELECT * FROM player_bonuses WHERE uid = ?1 AND type = 'casino' AND status = 'active'").bind(uid).first<Record<string, any>>();
 
-/** Cron ticks at `time` until no bonus of anyone is due (a run handles at most 100). */
-async function sweepAt(time: number): Promise<void> {
+/** Cron ticks at `time` until no bonus of the player's is due (a run handles at most 100). */
+async function sweepAt(time: number, uid: number): Promise<void> {
   for (let i = 0; i < 10; i++) {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: time, cron: "* * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
-    const due = await env.DB.prepare(
-      `SELECT COUNT(*) AS n FROM player_bonuses WHERE (status = 'available' AND available_until <= ?1)
-         OR (status = 'active' AND (expires_at <= ?1 OR wagered >= wager_required))`,
-    )
-      .bind(time)
+    const due = await playerDb(uid)
+      .prepare(
+        `SELECT COUNT(*) AS n FROM player_bonuses WHERE uid = ?2 AND ((status = 'available' AND available_until <= ?1)
+           OR (status = 'active' AND (expires_at <= ?1 OR wagered >= wager_required)))`,
+      )
+      .bind(time, uid)
       .first<number>("n");
     if (due === 0) return;
   }
@@ -202,7 +203,7 @@ async function run(p: Player, step: Step): Promise<void> {
     case "sweep": {
       const time = Date.now() + step.days * DAY;
       const bonus = await activeOf(p.uid);
-      await sweepAt(time);
+      await sweepAt(time, p.uid);
       const after = await snapshot(p.uid);
       if (bonus && bonus.expires_at <= time && bonus.wagered < bonus.wager_required) {
         // The wagering time ran out: the bonus balance is lost, real money kept.

@@ -154,7 +154,7 @@ describe("rounds under an active bonus", () => {
     const { bonus } = await balances(p);
     if (bonus > 0)
       await applyOperation(playerDb(p.uid), { uid: p.uid, key: `spent-bonus-${p.uid}`, type: "adjustment", changes: [{ kind: "bonus", delta: -bonus }] });
-    await settleAfterRound(moneyDeps(), p.uid);
+    await settleAfterRound(moneyDeps(p.uid), p.uid);
     const row = await bonusRow(p.uid, bonusId);
     expect(row!.status).toBe("closed");
     expect((await balances(p)).bonus).toBe(0);
@@ -164,7 +164,7 @@ describe("rounds under an active bonus", () => {
     expect(
       (await playerDb(p.uid).prepare("SELECT event, amount FROM bonus_events WHERE bonus_id = ?1 AND event = 'closed'").bind(bonusId).all()).results,
     ).toEqual([{ event: "closed", amount: 0 }]);
-    await settleAfterRound(moneyDeps(), p.uid);
+    await settleAfterRound(moneyDeps(p.uid), p.uid);
     expect((await bonusRow(p.uid, bonusId))!.status).toBe("closed");
   });
 
@@ -281,18 +281,18 @@ describe("template settings no seed uses", () => {
 describe("the bonus clock (scheduled)", () => {
   it("expires an available bonus past its window and an active one past its wagering time, removing its balance", async () => {
     const { sweepBonuses } = await import("../../workers/platform/bonuses/sweep");
-    const deps = { db: env.DB, env, waitUntil: () => {} };
     const { p, bonusId } = await bonusPlayer(3000);
+    const deps = { db: playerDb(p.uid), env, waitUntil: () => {} };
     await depositWith(p, "success", { amount: 10_000 });
     const welcome = (await data(p.browser.get("bonuses/get"))).available.find((b: { sysname: string }) => b.sysname === "welcome-1");
     const later = Date.now() + 8 * 24 * 3600_000;
-    await sweepBonuses(deps, later);
+    await sweepBonuses(deps, later, p.uid);
     expect((await bonusRow(p.uid, welcome.id))!.status).toBe("expired");
     expect((await bonusRow(p.uid, bonusId))!.status).toBe("expired");
     expect(await balances(p)).toEqual({ main: 13_000, bonus: 0 });
     expect(await ledgerSum(p.uid, "bonus")).toBe(0);
     // Again: nothing more.
-    await sweepBonuses(deps, later);
+    await sweepBonuses(deps, later, p.uid);
     expect(await balances(p)).toEqual({ main: 13_000, bonus: 0 });
     const events = (
       await playerDb(p.uid).prepare("SELECT event FROM bonus_events WHERE bonus_id IN (?1, ?2) AND event = 'expired'").bind(bonusId, welcome.id).all()
@@ -304,7 +304,7 @@ describe("the bonus clock (scheduled)", () => {
     const { sweepBonuses } = await import("../../workers/platform/bonuses/sweep");
     const { p, bonusId } = await bonusPlayer(0);
     await playerDb(p.uid).prepare("UPDATE player_bonuses SET wagered = wager_required WHERE id = ?1").bind(bonusId).run();
-    await sweepBonuses({ db: env.DB, env, waitUntil: () => {} }, Date.now());
+    await sweepBonuses({ db: playerDb(p.uid), env, waitUntil: () => {} }, Date.now(), p.uid);
     expect((await bonusRow(p.uid, bonusId))!.status).toBe("wagered");
     expect(await balances(p)).toEqual({ main: 1000, bonus: 0 });
   });

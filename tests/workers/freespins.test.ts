@@ -254,19 +254,21 @@ describe("the packs' clock (scheduled)", () => {
     const emerald = items.find((x: { game: { sysname: string } }) => x.game.sysname === "emerald_bonanza");
     const panda = items.find((x: { game: { sysname: string } }) => x.game.sysname === "fortune_panda");
     for (let i = 0; i < 10; i++) await data(freeSpin(p, emerald));
+    // The clock for this player, on their own tables (decision 0075).
+    const own = { ...clockDeps, db: playerDb(p.uid) };
     // 4 days on: the 3-day pack expires, the 7-day one is still active.
     const later = Date.now() + 4 * DAY;
-    expect(await expirePacks(clockDeps, later)).toBeGreaterThanOrEqual(1);
+    expect(await expirePacks(own, later, p.uid)).toBeGreaterThanOrEqual(1);
     const ended = await expectEndedConsistently(p.uid, emerald.id, 35);
     expect(ended).toMatchObject({ status: "expired", remaining_count: 40, finished_at: later });
     expect((await packRow(p.uid, panda.id))!.status).toBe("active");
     const bonusesBefore = await winningsBonus(p.uid, emerald.id);
     const stateBefore = await packRow(p.uid, emerald.id);
-    await expirePacks(clockDeps, later);
+    await expirePacks(own, later, p.uid);
     expect(await packRow(p.uid, emerald.id)).toEqual(stateBefore);
     expect(await winningsBonus(p.uid, emerald.id)).toEqual(bonusesBefore);
     // Nothing won (nothing played): no bonus.
-    await expirePacks(clockDeps, Date.now() + 8 * DAY);
+    await expirePacks(own, Date.now() + 8 * DAY, p.uid);
     expect(await expectEndedConsistently(p.uid, panda.id, 30)).toMatchObject({ status: "expired", won: 0 });
     expect(await winningsBonus(p.uid, panda.id)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { isMovedTable } from "../../workers/platform/player/tables";
 import { describe, expect, it } from "vitest";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer } from "./auth-helpers";
@@ -100,7 +101,10 @@ describe("rounds settled by the demo studio", () => {
     expect(visitor.balance).toBeNull();
     // Its win is money of the site's default currency (the page shows "You win $0.20!", not " 0.20").
     expect(visitor.currency).toBe("USD");
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM game_rounds WHERE id = ?1").bind(visitor.id).first<{ n: number }>())!.n).toBe(0);
+    // (Once the rounds are in the players' objects a visitor has none to hold one: D1's table is no longer theirs.)
+    if (!isMovedTable("game_rounds")) {
+      expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM game_rounds WHERE id = ?1").bind(visitor.id).first<{ n: number }>())!.n).toBe(0);
+    }
   });
 
   it("100 parallel rounds against a balance covering ~40 bets never overdraw, and the ledger sums to the balance", async () => {

@@ -8,6 +8,7 @@ import { formatMoney } from "../../core/money";
 import { data, failure, get, send } from "./helpers";
 import { balanceOf, ledgerRows } from "./wallet-helpers";
 import { playerDb } from "./player-db";
+import { setPlayerCurrency } from "../../workers/platform/wallet/currency";
 
 /** Jackpots (decision 0017): Jackpots.get / getWinners, growth with real rounds, the must-drop win, one claim. */
 
@@ -31,8 +32,8 @@ let game: { sysname: string; bet: number };
 
 const funded = async (amount = 5_000_000, currency?: string): Promise<Player> => {
   const p = await registerPlayer();
-  if (currency) await db.prepare("UPDATE users SET currency = ?2 WHERE uid = ?1").bind(p.uid, currency).run();
-  await applyOperation(db, { uid: p.uid, key: `jp-fund-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: amount }] });
+  if (currency) await setPlayerCurrency(playerDb(p.uid), p.uid, currency);
+  await applyOperation(playerDb(p.uid), { uid: p.uid, key: `jp-fund-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: amount }] });
   return p;
 };
 

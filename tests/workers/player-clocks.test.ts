@@ -5,7 +5,6 @@ import { runPlayerClocks } from "../../workers/platform/player/clock-run";
 import { markCashbackCounted, recordClockDue } from "../../workers/platform/player/clocks";
 import { playerD1 } from "../../workers/platform/player/remote-d1";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
-import { registerPlayer } from "./auth-helpers";
 
 /**
  * The players' clocks (decision 0075, slice 3): a player's object works out when something of
@@ -27,9 +26,21 @@ const subscribe = (db: D1Database, uid: number, endsAt: number, warnedFor: numbe
     .bind(uid, Date.now(), endsAt, warnedFor)
     .run();
 
+/**
+ * A player with nothing of theirs yet (a registration's welcome grants would be due too, once in
+ * the objects): their object's answers are this test's own.
+ */
+async function barePlayer(): Promise<{ uid: number }> {
+  const login = `clock${crypto.randomUUID().slice(0, 12)}`;
+  await env.DB.prepare("INSERT INTO users (login, password_changed_at, created_at, locale, currency) VALUES (?1, ?2, ?2, 'en', 'USD')")
+    .bind(login, Date.now())
+    .run();
+  return { uid: (await env.DB.prepare("SELECT uid FROM users WHERE login = ?1").bind(login).first<number>("uid"))! };
+}
+
 describe("the players' clocks", () => {
   it("each object tells D1 when its player is next due, changes it when its rows do, and says 'never' when nothing is left", async () => {
-    const { uid } = await registerPlayer();
+    const { uid } = await barePlayer();
     const db = playerD1(env, uid);
     const ends = Date.now() + 10 * DAY_MS;
     await subscribe(db, uid, ends);
@@ -65,7 +76,7 @@ describe("the players' clocks", () => {
   });
 
   it("keeps the newest answer: a late delivery of an older one changes nothing", async () => {
-    const { uid } = await registerPlayer();
+    const { uid } = await barePlayer();
     await recordClockDue(env, uid, { due_at: 2_000, version: 7 });
     await recordClockDue(env, uid, { due_at: 1_000, version: 6 });
     expect(await clockOf(uid)).toEqual({ due_at: 2_000, version: 7 });
@@ -75,7 +86,7 @@ describe("the players' clocks", () => {
   });
 
   it("makes play due for cashback at the end of its week, and not again once the week is counted", async () => {
-    const { uid } = await registerPlayer();
+    const { uid } = await barePlayer();
     const db = playerD1(env, uid);
     await applyOperation(db, { uid, key: "clock-deposit", type: "deposit", reference: "d", changes: [{ kind: "main", delta: 1_000 }] });
     // A deposit is not play: nothing to count.
@@ -88,8 +99,8 @@ describe("the players' clocks", () => {
   });
 
   it("the cron runs the clocks of the players due at its time only, and each one's answer moves on", async () => {
-    const due = await registerPlayer();
-    const later = await registerPlayer();
+    const due = await barePlayer();
+    const later = await barePlayer();
     const at = Date.now() + 30 * DAY_MS;
     await recordClockDue(env, due.uid, { due_at: at - 1, version: 0 });
     await recordClockDue(env, later.uid, { due_at: at + 60_000, version: 0 });

@@ -188,7 +188,8 @@ describe("the player object", () => {
     const db = routedD1(env, uid);
     const mixed = db.batch([
       db.prepare("INSERT INTO reality_checks (uid, minutes, updated_at) VALUES (?1, 30, 1)").bind(uid),
-      db.prepare("UPDATE balances SET updated_at = 1 WHERE uid = ?1").bind(uid),
+      // The player's sessions are the site's (D1), wherever their money is.
+      db.prepare("UPDATE sessions SET last_seen_at = last_seen_at WHERE uid = ?1").bind(uid),
     ]);
     await expect(mixed).rejects.toThrow(/mixes the player's object and D1/);
     expect(await db.prepare("SELECT COUNT(*) AS n FROM reality_checks WHERE uid = ?1").bind(uid).first("n")).toBe(0);

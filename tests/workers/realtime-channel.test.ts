@@ -7,6 +7,7 @@ import { moveMoney } from "../../workers/platform/wallet/move-money";
 import type { WalletOperation } from "../../workers/platform/wallet/wallet";
 import { data } from "./helpers";
 import { registerPlayer } from "./auth-helpers";
+import { playerDb } from "./player-db";
 import { connect, flushed, moneyDeps, tokenFor, upgrade } from "./realtime-helpers";
 import { makePlayer } from "./wallet-helpers";
 
@@ -63,7 +64,7 @@ describe("account.balance_updated", () => {
     const uid = await makePlayer();
     const other = await makePlayer();
     const [a, b, stranger] = await Promise.all([connect(await tokenFor(uid)), connect(await tokenFor(uid)), connect(await tokenFor(other))]);
-    const deps = moneyDeps();
+    const deps = moneyDeps(uid);
     const result = await moveMoney(deps, deposit(uid, "deposit:rt-1"));
     await deps.settled();
     for (const c of [a, b]) {
@@ -84,11 +85,11 @@ describe("account.balance_updated", () => {
   it("publishes nothing for a replayed operation", async () => {
     const uid = await makePlayer();
     const client = await connect(await tokenFor(uid));
-    const deps = moneyDeps();
+    const deps = moneyDeps(uid);
     await moveMoney(deps, deposit(uid, "deposit:rt-2"));
     await deps.settled();
     expect((await client.next()).data.total.amount).toBe(2500);
-    const again = moneyDeps();
+    const again = moneyDeps(uid);
     expect((await moveMoney(again, deposit(uid, "deposit:rt-2"))).replayed).toBe(true);
     await again.settled();
     expect(await flushed(client)).toEqual([]);
@@ -97,7 +98,7 @@ describe("account.balance_updated", () => {
   it("publishes nothing for a declined operation", async () => {
     const uid = await makePlayer();
     const client = await connect(await tokenFor(uid));
-    const deps = moneyDeps();
+    const deps = moneyDeps(uid);
     await expect(moveMoney(deps, { uid, key: "bet:rt-declined", type: "bet", changes: [{ kind: "main", delta: -1 }] })).rejects.toThrow("Insufficient funds");
     await deps.settled();
     expect(await flushed(client)).toEqual([]);
@@ -106,7 +107,11 @@ describe("account.balance_updated", () => {
   it("a publishing failure does not fail the money move", async () => {
     const uid = await makePlayer();
     const pending: Promise<unknown>[] = [];
-    const broken = { db: env.DB, env: { ...env, PLAYER_CHANNEL: undefined } as unknown as Env, waitUntil: (p: Promise<unknown>) => void pending.push(p) };
+    const broken = {
+      db: playerDb(uid),
+      env: { ...env, PLAYER_CHANNEL: undefined } as unknown as Env,
+      waitUntil: (p: Promise<unknown>) => void pending.push(p),
+    };
     const result = await moveMoney(broken, deposit(uid, "deposit:rt-3"));
     expect(result.balances.main.amount).toBe(2500);
     await expect(Promise.all(pending)).resolves.toBeDefined();

@@ -1,3 +1,4 @@
+import { playerDb } from "./player-db";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { issueRealtimeToken } from "../../workers/platform/auth/realtime-token";
@@ -56,11 +57,11 @@ export async function connect(token: string): Promise<Client> {
   };
 }
 
-/** moveMoney's dependencies with a waitUntil the test can await. */
-export function moneyDeps(): MoneyDeps & { settled(): Promise<unknown> } {
+/** moveMoney's dependencies with a waitUntil the test can await; `uid`: on that player's own tables (decision 0075). */
+export function moneyDeps(uid?: number): MoneyDeps & { settled(): Promise<unknown> } {
   const pending: Promise<unknown>[] = [];
   return {
-    db: env.DB,
+    db: uid === undefined ? env.DB : playerDb(uid),
     env,
     waitUntil: (p) => void pending.push(p),
     settled: () => Promise.all(pending),

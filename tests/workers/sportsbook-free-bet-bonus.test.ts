@@ -62,17 +62,17 @@ describe("a free bet's betting bonus", () => {
     const bet = await data(place(p, { selections: [home(e)], stake: 500, funding: "betting_bonus" }));
     const deps = { db: env.DB, env, waitUntil: () => {} };
     // Open bet at zero balance: the bonus must stay active for it.
-    await closeSpentBettingBonuses(deps);
+    await closeSpentBettingBonuses(deps, { uid: p.uid });
     expect(await statusOf(p, bonus)).toBe("active");
     // A lost free bet's settlement batch moves no money: the state after it, had the Worker stopped there.
     await playerDb(p.uid).prepare("UPDATE sport_bets SET status = 'lost', payout = 0, settled_at = ?2 WHERE id = ?1").bind(bet.bet.id, Date.now()).run();
     expect(await statusOf(p, bonus)).toBe("active");
-    expect(await closeSpentBettingBonuses(deps)).toBeGreaterThanOrEqual(1);
+    expect(await closeSpentBettingBonuses(deps, { uid: p.uid })).toBe(1);
     expect(await statusOf(p, bonus)).toBe("closed");
     const closedEvents = () =>
       playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM bonus_events WHERE bonus_id = ?1 AND event = 'closed'").bind(bonus).first<number>("n");
     expect(await closedEvents()).toBe(1);
-    await closeSpentBettingBonuses(deps);
+    await closeSpentBettingBonuses(deps, { uid: p.uid });
     expect(await closedEvents()).toBe(1);
   });
 

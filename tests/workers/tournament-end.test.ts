@@ -1,5 +1,6 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { playerDb } from "./player-db";
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { runTournamentClock } from "../../workers/platform/tournaments/end";
@@ -21,14 +22,29 @@ const endNow = (id: number) => send(`/platform/demo/tournaments/${id}/end`, { me
 /** What the prizes left behind: the wallet operations, bonuses and packs keyed by the tournament. */
 async function payouts(id: number) {
   const like = `tournament:${id}:%`;
-  const [ops, bonuses, packs, winners] = await env.DB.batch([
-    env.DB.prepare("SELECT uid, key, type FROM wallet_operations WHERE key LIKE ?1 ORDER BY key").bind(like),
-    env.DB.prepare("SELECT uid, grant_key, amount, status FROM player_bonuses WHERE grant_key LIKE ?1 ORDER BY grant_key").bind(like),
-    env.DB.prepare("SELECT uid, grant_key, count FROM freespin_packs WHERE grant_key LIKE ?1 ORDER BY grant_key").bind(like),
-    env.DB.prepare("SELECT rank, uid, points, paid_at FROM tournament_winners WHERE tournament_id = ?1 ORDER BY rank").bind(id),
-  ]);
   type Row = Record<string, any>;
-  return { ops: ops!.results as Row[], bonuses: bonuses!.results as Row[], packs: packs!.results as Row[], winners: winners!.results as Row[] };
+  const winners = (await env.DB.prepare("SELECT rank, uid, points, paid_at FROM tournament_winners WHERE tournament_id = ?1 ORDER BY rank").bind(id).all<Row>())
+    .results;
+  // Each winner's own tables (decision 0075), in the order of the keys.
+  const mine = await Promise.all(
+    [...new Set(winners.map((w) => w.uid as number))].map(async (uid) => {
+      const db = playerDb(uid);
+      const [ops, bonuses, packs] = await db.batch([
+        db.prepare("SELECT uid, key, type FROM wallet_operations WHERE uid = ?2 AND key LIKE ?1").bind(like, uid),
+        db.prepare("SELECT uid, grant_key, amount, status FROM player_bonuses WHERE uid = ?2 AND grant_key LIKE ?1").bind(like, uid),
+        db.prepare("SELECT uid, grant_key, count FROM freespin_packs WHERE uid = ?2 AND grant_key LIKE ?1").bind(like, uid),
+      ]);
+      return { ops: ops!.results as Row[], bonuses: bonuses!.results as Row[], packs: packs!.results as Row[] };
+    }),
+  );
+  // As SQL's ORDER BY would (binary).
+  const by = (k: string) => (a: Row, b: Row) => (String(a[k]) < String(b[k]) ? -1 : String(a[k]) > String(b[k]) ? 1 : 0);
+  return {
+    ops: mine.flatMap((m) => m.ops).sort(by("key")),
+    bonuses: mine.flatMap((m) => m.bonuses).sort(by("grant_key")),
+    packs: mine.flatMap((m) => m.packs).sort(by("grant_key")),
+    winners,
+  };
 }
 
 describe("the tournaments' clock", () => {

@@ -1,3 +1,4 @@
+import { playerTables } from "../player/routed-d1";
 import { Hono } from "hono";
 import { demoOn } from "./switches";
 import { runVpnClock } from "../vpn/clock";
@@ -15,10 +16,13 @@ vpnDemoRoutes.post("/platform/demo/vpn/clock", async (c) => {
   if (!demoOn(c.env, "clocks")) return c.text("Not found", 404);
   c.header("cache-control", "no-store");
   const fail = (message: string, status: 400 | 404) => c.json({ error: { type: "InvalidParameterException", message } }, status);
-  const row = await c.env.DB.prepare("SELECT u.uid, s.ends_at FROM users u LEFT JOIN vpn_subscriptions s ON s.uid = u.uid WHERE u.login = ?1")
+  const uid = await c.env.DB.prepare("SELECT uid FROM users WHERE login = ?1")
     .bind(c.req.query("login") ?? "")
-    .first<{ uid: number; ends_at: number | null }>();
-  if (!row) return fail("No such player", 404);
+    .first<number>("uid");
+  if (uid === null) return fail("No such player", 404);
+  // The subscription is the player's own (decision 0075).
+  const endsAt = await playerTables(c.env, uid).prepare("SELECT ends_at FROM vpn_subscriptions WHERE uid = ?1").bind(uid).first<number>("ends_at");
+  const row = { uid, ends_at: endsAt };
   const at = Number(c.req.query("at")),
     beforeEnd = Number(c.req.query("before_end"));
   let now: number;

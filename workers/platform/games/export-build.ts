@@ -25,15 +25,15 @@ interface Target {
  * a free bet (mode 'free_bet') staked bonus money, so its bet is 0 and its win what reached the main
  * balance (0 for a void one, whose stake went back to the bonus).
  */
-const ROUNDS = `SELECT id, created_at, sysname, title, mode, currency, bet, win FROM (
-    SELECT r.id, r.created_at, r.sysname, g.title, r.mode, r.currency, r.bet, r.win
-    FROM game_rounds r JOIN games g ON g.id = r.game_id
+const ROUNDS = `SELECT id, created_at, sysname, game_id, title, mode, currency, bet, win FROM (
+    SELECT r.id, r.created_at, r.sysname, r.game_id, NULL AS title, r.mode, r.currency, r.bet, r.win
+    FROM game_rounds r
     WHERE r.uid = ?1 AND r.operation_id IS NOT NULL AND r.created_at BETWEEN ?2 AND ?3
       AND (r.created_at > ?4 OR (r.created_at = ?4 AND r.id > ?5))
     ORDER BY r.created_at, r.id LIMIT ?6)
   UNION ALL
-  SELECT id, created_at, sysname, title, mode, currency, bet, win FROM (
-    SELECT b.id, b.settled_at AS created_at, 'sportsbook' AS sysname,
+  SELECT id, created_at, sysname, game_id, title, mode, currency, bet, win FROM (
+    SELECT b.id, b.settled_at AS created_at, 'sportsbook' AS sysname, NULL AS game_id,
       (SELECT group_concat(name, ' + ') FROM (SELECT e.home || ' – ' || e.away AS name FROM sport_bet_legs l
         JOIN sport_events e ON e.id = l.event_id WHERE l.bet_id = b.id ORDER BY l.position)) AS title,
       CASE b.funding WHEN 'main' THEN 'real' ELSE 'free_bet' END AS mode, b.currency,
@@ -49,8 +49,13 @@ export async function buildExport(db: D1Database, id: string): Promise<void> {
   try {
     const target = await db.prepare("SELECT uid, from_ms, to_ms FROM game_history_exports WHERE id = ?1 AND status = 'pending'").bind(id).first<Target>();
     if (!target) return;
-    const page = (after: { at: number; id: string }, limit: number) =>
-      db.prepare(ROUNDS).bind(target.uid, target.from_ms, target.to_ms, after.at, after.id, limit).all<CsvRound>();
+    const page = async (after: { at: number; id: string }, limit: number) => {
+      const rows = await db
+        .prepare(ROUNDS)
+        .bind(target.uid, target.from_ms, target.to_ms, after.at, after.id, limit)
+        .all<CsvRound & { game_id: number | null }>();
+      return { results: await withTitles(db, rows.results) };
+    };
 
     let after = { at: -1, id: "" };
     let written = 0;
@@ -82,6 +87,24 @@ export async function buildExport(db: D1Database, id: string): Promise<void> {
       .run()
       .catch(() => undefined);
   }
+}
+
+/**
+ * The rounds' titles are the catalogue's as it is now (D1's games: a renamed game shows its new
+ * title), read beside the player's rows (decision 0075: the player's object holds a copy of a game
+ * as it was when they played it). A sports bet's row brings its own.
+ */
+async function withTitles(db: D1Database, rows: (CsvRound & { game_id: number | null })[]): Promise<CsvRound[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.game_id === null ? [] : [r.game_id])))];
+  const titles = new Map<number, string>();
+  if (ids.length) {
+    const { results } = await db
+      .prepare("SELECT id, title FROM games WHERE id IN (SELECT value FROM json_each(?1))")
+      .bind(JSON.stringify(ids))
+      .all<{ id: number; title: string }>();
+    for (const g of results) titles.set(g.id, g.title);
+  }
+  return rows.map(({ game_id, ...r }) => (game_id === null ? r : { ...r, title: titles.get(game_id) ?? r.sysname }));
 }
 
 /** The whole file of a ready export: the header and its chunks in order. */

@@ -1,7 +1,9 @@
 import { OFFER_AVAILABLE_EVENT, OFFER_DEACTIVATED_EVENT } from "../../../core/api/contract-offers";
 import { publish } from "../../realtime/publish";
 import type { MoneyDeps } from "../wallet/move-money";
-import { AVAILABLE_TO, FITS_SEGMENT, RUNS_AT } from "./rules";
+import { playerTables } from "../player/routed-d1";
+import { isMovedTable } from "../player/tables";
+import { AVAILABLE_TO, FITS_DEPOSITS, FITS_SEGMENT, FITS_SITE_SEGMENT, NOT_TAKEN, RUNS_AT } from "./rules";
 
 /**
  * The offers' clock (decision 0043), from `scheduled()`: an offer whose time came is announced
@@ -22,13 +24,27 @@ export const ANNOUNCE_BUDGET = 500;
 
 const LIVE = "EXISTS (SELECT 1 FROM sessions s WHERE s.uid = u.uid AND s.expires_at > ?2)";
 /** Who hears of an ended offer: its segment, but not those who took it (it left their list then). */
-const HAD_IT = `${FITS_SEGMENT} AND NOT EXISTS (SELECT 1 FROM player_offers po WHERE po.uid = u.uid AND po.offer_id = o.id)`;
+const HAD_IT = `${FITS_SEGMENT} AND ${NOT_TAKEN}`;
 
 type Event = "available" | "deactivated";
-const EVENTS: Record<Event, { name: string; rule: string }> = {
-  available: { name: OFFER_AVAILABLE_EVENT, rule: AVAILABLE_TO("?2") },
-  deactivated: { name: OFFER_DEACTIVATED_EVENT, rule: HAD_IT },
+/**
+ * Each announcement's rule over `o` and `u`. Once the players' deposits and offers are in their
+ * objects (decision 0075), D1 chooses by the site's side (`site`) and each chosen player's object
+ * answers the rest (`PLAYER_SIDE`): the same rule, read where each part is.
+ */
+const EVENTS: Record<Event, { name: string; rule: string; site: string }> = {
+  available: { name: OFFER_AVAILABLE_EVENT, rule: AVAILABLE_TO("?2"), site: `${RUNS_AT("?2")} AND ${FITS_SITE_SEGMENT}` },
+  deactivated: { name: OFFER_DEACTIVATED_EVENT, rule: HAD_IT, site: FITS_SITE_SEGMENT },
 };
+/** Both announcements' part of the rule read in the player's own tables (?1 the offer, ?2 the player). */
+const PLAYER_SIDE = `SELECT 1 FROM campaign_offers o JOIN users u ON u.uid = ?2 WHERE o.id = ?1 AND ${FITS_DEPOSITS} AND ${NOT_TAKEN}`;
+const offersInObjects = (): boolean => isMovedTable("player_offers");
+
+/** Of the players D1 chose, those whose own tables also fit the offer (see EVENTS). */
+async function fitting(deps: MoneyDeps, offerId: number, uids: number[]): Promise<number[]> {
+  const fits = await Promise.all(uids.map((uid) => playerTables(deps.env, uid).prepare(PLAYER_SIDE).bind(offerId, uid).first()));
+  return uids.filter((_, i) => fits[i] !== null);
+}
 
 /** Moves offers' phases forward at `now`, queues their announcements and tells a budget's worth; answers what started and ended. */
 export async function runOfferClock(deps: MoneyDeps, now: number, budget = ANNOUNCE_BUDGET): Promise<{ started: number[]; ended: number[] }> {
@@ -65,9 +81,10 @@ async function announce(deps: MoneyDeps, now: number, budget: number): Promise<v
   let left = budget;
   for (const a of pending) {
     if (left <= 0) break;
-    const { name, rule } = EVENTS[a.event];
+    const { name, rule, site } = EVENTS[a.event];
+    const moved = offersInObjects();
     const { results } = await db
-      .prepare(`SELECT u.uid FROM users u JOIN campaign_offers o ON o.id = ?1 WHERE u.uid > ?3 AND ${LIVE} AND ${rule} ORDER BY u.uid LIMIT ?4`)
+      .prepare(`SELECT u.uid FROM users u JOIN campaign_offers o ON o.id = ?1 WHERE u.uid > ?3 AND ${LIVE} AND ${moved ? site : rule} ORDER BY u.uid LIMIT ?4`)
       .bind(a.offer_id, now, a.after_uid, left)
       .all<{ uid: number }>();
     const uids = results.map((r) => r.uid);
@@ -81,7 +98,8 @@ async function announce(deps: MoneyDeps, now: number, budget: number): Promise<v
       : claim.bind(a.offer_id, a.event, a.after_uid, uids.at(-1)!)
     ).first();
     if (!claimed) continue;
-    for (const uid of uids) deps.waitUntil(publish(deps.env, uid, name, { offer_id: a.offer_id }));
+    const told = moved ? await fitting(deps, a.offer_id, uids) : uids;
+    for (const uid of told) deps.waitUntil(publish(deps.env, uid, name, { offer_id: a.offer_id }));
     left -= uids.length;
   }
 }

@@ -1,6 +1,6 @@
 import { promoCodeGrants, registrationGrants, registrationPackGrants, type PromoGrant } from "../bonuses/grants";
 import { payReward, type Reward, type RewardSource } from "../rewards/pay";
-import { routedD1 } from "./routed-d1";
+import { playerTablesWithPackGames, routedD1 } from "./routed-d1";
 
 /**
  * The receivers of the player inbox (inbox.ts), by kind: each writes to player `uid`'s own tables
@@ -11,20 +11,6 @@ export type InboxKind = (typeof INBOX_KINDS)[number];
 
 type Receiver = (env: Env, uid: number, body: unknown) => Promise<void>;
 
-/**
- * Player `uid`'s tables, with the catalogue's games of the free-spin templates `where` selects
- * (`t`; binds from ?1) as facts: a pack's grant joins its game, which the object holds only when
- * the call brings it.
- */
-async function withPackGames(env: Env, uid: number, where: string, ...binds: unknown[]): Promise<D1Database> {
-  const { results: games } = await env.DB.prepare(
-    `SELECT g.* FROM games g JOIN freespin_templates t ON g.sysname = t.game_sysname WHERE ${where} AND g.is_sportsbook = 0`,
-  )
-    .bind(...binds)
-    .all<Record<string, unknown>>();
-  return routedD1(env, uid, null, games.length ? [{ table: "games", rows: games }] : []);
-}
-
 export const INBOX_RECEIVERS: Record<InboxKind, Receiver> = {
   // A new account's welcome bonuses and free-spin packs (decisions 0039, 0041), once per template
   // (ON CONFLICT (uid, grant_key) DO NOTHING). The packs' games are the catalogue's: they travel
@@ -32,7 +18,7 @@ export const INBOX_RECEIVERS: Record<InboxKind, Receiver> = {
   "grants.registration": async (env, uid, body) => {
     const now = (body as { now?: unknown } | null)?.now;
     if (typeof now !== "number") throw new TypeError("grants.registration: the body has no time (now)");
-    const db = await withPackGames(env, uid, "t.trigger = 'registration' AND t.is_enabled = 1");
+    const db = await playerTablesWithPackGames(env, uid, "t.trigger = 'registration' AND t.is_enabled = 1");
     await db.batch([...registrationGrants(db, uid, now), ...registrationPackGrants(db, uid, now)]);
   },
   // What a promo code's reserved use grants (decision 0044; promocodes/redeem.ts wrote the
@@ -49,7 +35,7 @@ export const INBOX_RECEIVERS: Record<InboxKind, Receiver> = {
       bonus_template_id: b.bonus_template_id ?? null,
       freespin_template_id: b.freespin_template_id ?? null,
     };
-    const db = g.freespin_template_id ? await withPackGames(env, uid, "t.id = ?1", g.freespin_template_id) : routedD1(env, uid);
+    const db = g.freespin_template_id ? await playerTablesWithPackGames(env, uid, "t.id = ?1", g.freespin_template_id) : routedD1(env, uid);
     if (g.deposit_id !== null) {
       const status = await db
         .prepare("SELECT status FROM cashier_transactions WHERE id = ?1 AND uid = ?2 AND type = 'deposit'")
@@ -72,7 +58,7 @@ export const INBOX_RECEIVERS: Record<InboxKind, Receiver> = {
     if (!b?.reward || typeof b.key !== "string" || typeof b.now !== "number" || !b.wallet || !b.ledger)
       throw new TypeError("rewards.pay: the body has no reward, key or time");
     const { reward } = b;
-    const db = reward.type === "freespins" ? await withPackGames(env, uid, "t.id = ?1", reward.templateId) : routedD1(env, uid);
+    const db = reward.type === "freespins" ? await playerTablesWithPackGames(env, uid, "t.id = ?1", reward.templateId) : routedD1(env, uid);
     const told: Promise<unknown>[] = [];
     const source: RewardSource = { uid, key: b.key, wallet: b.wallet, ledger: b.ledger, guard: { sql: "1", params: [] }, now: b.now };
     await payReward({ db, env, waitUntil: (p) => void told.push(p) }, [], reward, source);

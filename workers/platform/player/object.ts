@@ -172,7 +172,9 @@ export class PlayerObject extends DurableObject<Env> {
     if (this.userKnown) return;
     if (this.ctx.storage.sql.exec("SELECT 1 FROM users WHERE uid = ?", this.uid).toArray().length === 0) {
       const row = await readMirror(this.env.DB, this.uid);
-      if (!row) throw new Error(`PlayerObject: no player ${this.uid}`);
+      // No such player in D1: the statements run without a users row and answer as D1 would (the
+      // wallet's "No such player", a foreign key refused); the next call looks again.
+      if (!row) return;
       this.writeUser(row);
     }
     this.userKnown = true;

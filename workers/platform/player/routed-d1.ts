@@ -39,6 +39,21 @@ export function sideOf(sql: string): Side {
 export const playerTables = (env: Pick<Env, "DB" | "PLAYER">, uid: number): D1Database => routedD1(env, uid);
 
 /**
+ * Player `uid`'s tables, with the catalogue's games of the free-spin templates `where` selects
+ * (`t`; binds from ?1) as facts: a pack's grant joins its game, which the object holds only when
+ * the call brings it. While the packs are in D1 there is nothing to bring.
+ */
+export async function playerTablesWithPackGames(env: Pick<Env, "DB" | "PLAYER">, uid: number, where: string, ...binds: unknown[]): Promise<D1Database> {
+  if (!isMovedTable("freespin_packs")) return routedD1(env, uid);
+  const { results: games } = await env.DB.prepare(
+    `SELECT g.* FROM games g JOIN freespin_templates t ON g.sysname = t.game_sysname WHERE ${where} AND g.is_sportsbook = 0`,
+  )
+    .bind(...binds)
+    .all<Record<string, unknown>>();
+  return routedD1(env, uid, null, games.length ? [{ table: "games", rows: games }] : []);
+}
+
+/**
  * Each routed statement's side, the statement it wraps (any routed view of the same player may
  * batch it), and its SQL and values (an "either" statement is prepared again on the side its batch runs on).
  */
