@@ -3,9 +3,10 @@ import { objectD1 } from "../storage/object-d1";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
 import { RECEIVERS } from "./deliveries";
 import { readMirror } from "./remote-d1";
+import { readPlayerRows, tablesToAdopt } from "./adoption";
 import { type OutboxRow, retryPause } from "./outbox";
 import { CLOCK_DUE_KEY, type ClockDue, FIRST_UNCOUNTED_PLAY_SQL, isClockedTable, NEXT_DUE_SQL, nextDue } from "./clocks";
-import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables, WHOLE_REPLICAS } from "./tables";
+import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables, PLAYER_TABLES, type PlayerTable, WHOLE_REPLICAS } from "./tables";
 import type { Facts, MirroredUser, Outcome, WireResult, WireStatement } from "./wire";
 
 /** Runs `work`, answering its value or its error's message (wire.ts Outcome: RPC methods never reject). */
@@ -42,6 +43,7 @@ export class PlayerObject extends DurableObject<Env> {
   private uid = 0;
   private replica = 0;
   private pulling: Promise<void> | null = null;
+  private adopting: Promise<number> | null = null;
   private userKnown = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -59,6 +61,7 @@ export class PlayerObject extends DurableObject<Env> {
     return outcome(async () => {
       this.claim(uid);
       await this.ensureUser();
+      await this.ensureAdopted();
       // "skip": the caller saw that no statement joins the configuration copy.
       if (replica !== "skip") await this.ensureReplica(replica);
       if (facts.length) this.remember(facts);
@@ -180,6 +183,62 @@ export class PlayerObject extends DurableObject<Env> {
     this.userKnown = true;
   }
 
+  /**
+   * Takes the player's rows of the moved tables it has not taken yet from D1 (adoption.ts), once:
+   * the move of a live site's rows, on the object's first call after the deploy that moved them.
+   * Only for a player D1 knows (a users row mirrored); the tables taken are recorded with the rows.
+   */
+  private async ensureAdopted(): Promise<void> {
+    if (!this.userKnown || (!this.adopting && !tablesToAdopt(this.adopted()).length)) return;
+    await this.takeRows(() => tablesToAdopt(this.adopted()));
+  }
+
+  private adopted(): string[] {
+    return JSON.parse(this.meta("adopted") ?? "[]") as string[];
+  }
+
+  /**
+   * One taking at a time, in order: the calls that arrive meanwhile wait for it; `pick` chooses
+   * the tables once the ones before are done. Answers the rows inserted.
+   */
+  private takeRows(pick: () => readonly PlayerTable[]): Promise<number> {
+    const run = (this.adopting ?? Promise.resolve(0))
+      .catch(() => 0)
+      .then(async () => {
+        const tables = pick();
+        if (!tables.length) return 0;
+        const copied = await readPlayerRows(this.env.DB, this.uid, tables);
+        let inserted = 0;
+        this.ctx.storage.transactionSync(() => {
+          for (const { table, rows } of copied) for (const row of rows) inserted += this.insertRow(table, row, "INSERT OR IGNORE");
+          this.setMeta("adopted", JSON.stringify([...new Set([...this.adopted(), ...tables])]));
+        });
+        return inserted;
+      });
+    this.adopting = run;
+    run
+      .finally(() => {
+        if (this.adopting === run) this.adopting = null;
+      })
+      .catch(() => {});
+    return run;
+  }
+
+  /**
+   * Takes player `uid`'s rows of `tables` from D1 now (what `ensureAdopted` does for the moved
+   * tables on the first call after a deploy): for an operator's tooling and the tests, on any
+   * player table. Answers how many rows were inserted (rows the object has already are kept).
+   */
+  adoptRows(uid: number, tables: PlayerTable[]): Promise<Outcome<number>> {
+    return outcome(async () => {
+      this.claim(uid);
+      await this.ensureUser();
+      if (!this.userKnown) throw new Error(`PlayerObject: no player ${uid} in D1`);
+      if (!tables.every((t) => (PLAYER_TABLES as readonly string[]).includes(t))) throw new TypeError("PlayerObject: only player tables are adopted");
+      return this.takeRows(() => PLAYER_TABLES.filter((t) => tables.includes(t)));
+    });
+  }
+
   /** Copies the configuration again if D1's version is not the one held (see the class comment). */
   private async ensureReplica(known: number | null): Promise<void> {
     if (known !== null && known === this.replica) return;
@@ -225,13 +284,13 @@ export class PlayerObject extends DurableObject<Env> {
     });
   }
 
-  private insertRow(table: string, row: Record<string, unknown>, verb: "INSERT" | "INSERT OR REPLACE"): void {
+  private insertRow(table: string, row: Record<string, unknown>, verb: "INSERT" | "INSERT OR REPLACE" | "INSERT OR IGNORE"): number {
     const columns = Object.keys(row);
     if (!columns.every((c) => /^\w+$/.test(c))) throw new TypeError(`PlayerObject: a column name of ${table} is not plain`);
-    this.ctx.storage.sql.exec(
+    return this.ctx.storage.sql.exec(
       `${verb} INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
       ...columns.map((c) => row[c] as SqlStorageValue),
-    );
+    ).rowsWritten;
   }
 
   /** The object is one player's: the first call names them, a call for anyone else is a routing defect. */
