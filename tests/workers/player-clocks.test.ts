@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DAY_MS, lastClosedWeek, weekOf } from "../../workers/platform/cashback/compute";
-import { runPlayerClocks } from "../../workers/platform/player/clock-run";
+import { RETRY_AFTER_MS, runPlayerClocks } from "../../workers/platform/player/clock-run";
 import { markCashbackCounted, recordClockDue } from "../../workers/platform/player/clocks";
 import { playerD1 } from "../../workers/platform/player/remote-d1";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
@@ -114,5 +114,29 @@ describe("the players' clocks", () => {
     expect((await clockOf(due.uid))!.version).toBeGreaterThan(0);
     expect((await clockOf(later.uid))!.version).toBe(0);
     expect(await marks(later.uid)).toBeNull();
+  });
+
+  it("asks a player whose clocks failed again five minutes on, not at every run", async () => {
+    const { uid } = await barePlayer();
+    const at = Date.now() + 40 * DAY_MS;
+    await recordClockDue(env, uid, { due_at: at - 1, version: 0 });
+    // Their object cannot be reached: every call of their clocks fails.
+    const unreachable = {
+      ...env,
+      PLAYER: {
+        idFromName: env.PLAYER.idFromName.bind(env.PLAYER),
+        get: () => {
+          throw new Error("unreachable");
+        },
+      },
+    } as unknown as Env;
+    const report = await runPlayerClocks({ db: env.DB, env: unreachable, waitUntil: () => {} }, at);
+    expect(report.failed).toBeGreaterThanOrEqual(1);
+    expect((await clockOf(uid))!.due_at).toBe(at + RETRY_AFTER_MS);
+    // The next minute's run does not pick them.
+    const due = await env.DB.prepare("SELECT COUNT(*) AS n FROM player_clocks WHERE uid = ?1 AND due_at <= ?2")
+      .bind(uid, at + 60_000)
+      .first<number>("n");
+    expect(due).toBe(0);
   });
 });

@@ -29,12 +29,14 @@ export function clocksInObjects(): boolean {
  * 50 players stay well under it; a backlog drains over the next minutes.
  */
 export const PLAYERS_PER_RUN = 50;
+/** A player whose clocks failed is asked again this long after the run's time. */
+export const RETRY_AFTER_MS = 5 * 60_000;
 const AT_ONCE = 8;
 
 /**
  * From `scheduled()` at `now` (decision 0075, slice 3): the clocks of the players D1's
  * `player_clocks` says are due (the earliest first), each player's on their own tables. A player
- * whose clocks fail is logged and asked again at the next run; the others go on.
+ * whose clocks fail is logged and asked again RETRY_AFTER_MS later; the others go on.
  */
 export async function runPlayerClocks(deps: MoneyDeps & { env: Env }, now: number): Promise<{ players: number; failed: number }> {
   const { results } = await deps.env.DB.prepare("SELECT uid FROM player_clocks WHERE due_at <= ?1 ORDER BY due_at LIMIT ?2")
@@ -49,6 +51,12 @@ export async function runPlayerClocks(deps: MoneyDeps & { env: Env }, now: numbe
         } catch (e) {
           failed++;
           console.error(`scheduled: player ${uid}'s clocks failed`, e instanceof Error ? e.message : e);
+          // Asked again after a pause, not at every run: players whose clocks keep failing must not
+          // hold up the others (the object's next answer, a newer version, replaces this).
+          await deps.env.DB.prepare("UPDATE player_clocks SET due_at = MAX(due_at, ?2) WHERE uid = ?1")
+            .bind(uid, now + RETRY_AFTER_MS)
+            .run()
+            .catch(() => {});
         }
       }),
     );
