@@ -79,10 +79,10 @@ async function announce(deps: MoneyDeps, now: number, budget: number): Promise<v
     .prepare("SELECT offer_id, event, after_uid FROM offer_announcements ORDER BY queued_at, offer_id, event")
     .all<{ offer_id: number; event: Event; after_uid: number }>();
   let left = budget;
+  const moved = offersInObjects();
   for (const a of pending) {
     if (left <= 0) break;
     const { name, rule, site } = EVENTS[a.event];
-    const moved = offersInObjects();
     const { results } = await db
       .prepare(`SELECT u.uid FROM users u JOIN campaign_offers o ON o.id = ?1 WHERE u.uid > ?3 AND ${LIVE} AND ${moved ? site : rule} ORDER BY u.uid LIMIT ?4`)
       .bind(a.offer_id, now, a.after_uid, left)

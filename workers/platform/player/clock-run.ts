@@ -5,12 +5,12 @@ import { reconcileDueDeposits } from "../cashier/reconcile";
 import { closeSpentBettingBonuses } from "../sportsbook/free-bet-bonus";
 import { runVpnClock } from "../vpn/clock";
 import type { MoneyDeps } from "../wallet/move-money";
-import { markCashbackCounted } from "./clocks";
+import { CLOCKED_TABLES, markCashbackCounted } from "./clocks";
 import { playerTables } from "./routed-d1";
-import { isMovedTable } from "./tables";
+import { isMovedTable, isPlayerTable } from "./tables";
 
-/** The players' tables the clocks read (clocks.ts): they move into the objects together. */
-const CLOCK_TABLES = ["player_bonuses", "freespin_packs", "vpn_subscriptions", "cashier_transactions", "ledger", "sport_bets", "balances"] as const;
+/** The players' tables the clocks read (clocks.ts, without the objects' own marks): they move into the objects together. */
+const CLOCK_TABLES = CLOCKED_TABLES.filter(isPlayerTable);
 
 /**
  * Whether the clocks run per player (their rows in the players' objects) or across every player

@@ -39,8 +39,9 @@ export const ASK_AGAIN_MS = 60_000;
 /**
  * When the player's clocks are next due, from their own tables (the object's SQLite): one column per
  * clock, the earliest time its rows need it, 0 for "now" (a catch-up: a bonus wagered but not
- * converted, a spent betting bonus not closed), null for never. Columns, not a compound SELECT:
- * the objects' SQLite allows few compound terms.
+ * converted, a spent betting bonus not closed), null for never. An open deposit is next asked at
+ * its settle time (pending) or a minute after it started (new, for a day), at most once a minute.
+ * Columns, not a compound SELECT: the objects' SQLite allows few compound terms.
  */
 export const NEXT_DUE_SQL = `SELECT
   (SELECT MIN(available_until) FROM player_bonuses WHERE status = 'available') AS available,
@@ -48,10 +49,10 @@ export const NEXT_DUE_SQL = `SELECT
   (SELECT CASE WHEN EXISTS (SELECT 1 FROM player_bonuses b WHERE ${SPENT_BETTING_BONUS}) THEN 0 END) AS spent,
   (SELECT MIN(expires_at) FROM freespin_packs WHERE status = 'active') AS packs,
   (SELECT MIN(CASE WHEN warned_for IS NOT ends_at THEN ends_at - ${DAY_MS} ELSE ends_at END) FROM vpn_subscriptions WHERE status = 'active') AS vpn,
-  (SELECT MIN(CASE WHEN status = 'pending' THEN MAX(settle_at, COALESCE(polled_at, 0) + ${ASK_AGAIN_MS})
-      WHEN MAX(created_at + ${LOST_CALLBACK_MS}, COALESCE(polled_at, 0) + ${ASK_AGAIN_MS}) <= created_at + ${DAY_MS}
-        THEN MAX(created_at + ${LOST_CALLBACK_MS}, COALESCE(polled_at, 0) + ${ASK_AGAIN_MS}) END)
-    FROM cashier_transactions WHERE type = 'deposit' AND status IN ('new', 'pending')) AS deposits`;
+  (SELECT MIN(CASE WHEN status = 'pending' OR next <= created_at + ${DAY_MS} THEN next END) FROM (
+    SELECT status, created_at,
+      MAX(CASE WHEN status = 'pending' THEN settle_at ELSE created_at + ${LOST_CALLBACK_MS} END, COALESCE(polled_at, 0) + ${ASK_AGAIN_MS}) AS next
+    FROM cashier_transactions WHERE type = 'deposit' AND status IN ('new', 'pending'))) AS deposits`;
 
 /** The first gaming row of the main balance since the cashback clock last ran for the player. */
 export const FIRST_UNCOUNTED_PLAY_SQL = `SELECT MIN(created_at) AS at FROM ledger

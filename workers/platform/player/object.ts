@@ -44,6 +44,7 @@ export class PlayerObject extends DurableObject<Env> {
   private replica = 0;
   private pulling: Promise<void> | null = null;
   private adopting: Promise<number> | null = null;
+  private adoptedAll = false;
   private userKnown = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -66,8 +67,9 @@ export class PlayerObject extends DurableObject<Env> {
       if (replica !== "skip") await this.ensureReplica(replica);
       if (facts.length) this.remember(facts);
       const prepared = statements.map((s) => this.db.prepare(s.sql).bind(...s.params));
-      const wrote = statements.some((s) => namedTables(s.sql).includes("player_outbox"));
-      const timed = statements.some((s) => !/^\s*SELECT\b/i.test(s.sql) && namedTables(s.sql).some(isClockedTable));
+      const named = statements.map((s) => namedTables(s.sql));
+      const wrote = named.some((tables) => tables.includes("player_outbox"));
+      const timed = statements.some((s, i) => !/^\s*SELECT\b/i.test(s.sql) && named[i]!.some(isClockedTable));
       let results: WireResult[];
       if (batch) results = (await this.db.batch(prepared)).map(wire);
       else {
@@ -92,13 +94,13 @@ export class PlayerObject extends DurableObject<Env> {
     const play = sql.exec<{ at: number | null }>(FIRST_UNCOUNTED_PLAY_SQL).one().at;
     const due = nextDue(clocks, play);
     if (this.meta("clock_due") === String(due)) return;
-    // Versions follow the clock, each above the last: an object rebuilt from scratch still answers above what D1 holds.
-    const version = Math.max(Number(this.meta("clock_version") ?? 0) + 1, Date.now());
-    const body = JSON.stringify({ due_at: due, version } satisfies ClockDue);
     const now = Date.now();
+    // Versions follow the clock, each above the last: an object rebuilt from scratch still answers above what D1 holds.
+    const answer: ClockDue = { due_at: due, version: Math.max(Number(this.meta("clock_version") ?? 0) + 1, now) };
+    const body = JSON.stringify(answer);
     this.ctx.storage.transactionSync(() => {
       this.setMeta("clock_due", String(due));
-      this.setMeta("clock_version", String(version));
+      this.setMeta("clock_version", String(answer.version));
       sql.exec(
         `INSERT INTO player_outbox (key, kind, body, created_at, next_at) VALUES (?1, ?1, ?2, ?3, ?3)
          ON CONFLICT (key) DO UPDATE SET body = excluded.body, next_at = excluded.next_at, attempts = 0, error = NULL`,
@@ -108,7 +110,7 @@ export class PlayerObject extends DurableObject<Env> {
       );
     });
     try {
-      await RECEIVERS["clock.due"](this.env, this.uid, JSON.parse(body), CLOCK_DUE_KEY);
+      await RECEIVERS["clock.due"](this.env, this.uid, answer, CLOCK_DUE_KEY);
       // Unless a newer answer replaced it meanwhile.
       sql.exec("DELETE FROM player_outbox WHERE key = ? AND body = ?", CLOCK_DUE_KEY, body);
     } catch (e) {
@@ -189,7 +191,12 @@ export class PlayerObject extends DurableObject<Env> {
    * Only for a player D1 knows (a users row mirrored); the tables taken are recorded with the rows.
    */
   private async ensureAdopted(): Promise<void> {
-    if (!this.userKnown || (!this.adopting && !tablesToAdopt(this.adopted()).length)) return;
+    if (this.adoptedAll || !this.userKnown) return;
+    // The moved tables do not change while the isolate lives: once all are taken, no call looks again.
+    if (!this.adopting && !tablesToAdopt(this.adopted()).length) {
+      this.adoptedAll = true;
+      return;
+    }
     await this.takeRows(() => tablesToAdopt(this.adopted()));
   }
 
