@@ -20,6 +20,7 @@ import { reconcileDueDeposits } from "./platform/cashier/reconcile";
 import { computeCashbacks } from "./platform/cashback/compute";
 import { expirePacks } from "./platform/bonuses/freespins-sweep";
 import { runTournamentClock } from "./platform/tournaments/end";
+import { payAbandonedWins } from "./platform/jackpots/settle";
 import { runOfferClock } from "./platform/offers/clock";
 import { closeSpentBettingBonuses } from "./platform/sportsbook/free-bet-bonus";
 import { sweepAnalytics } from "./platform/analytics/retention";
@@ -282,6 +283,8 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
       })),
     // Campaign offers that start or end now are announced to their players (decision 0043).
     await runClock("offers", () => runOfferClock(deps, now)),
+    // Jackpot wins whose payment did not commit with their round (the Worker died) are paid (decision 0017).
+    await runClock("jackpot payments", () => payAbandonedWins(deps, now)),
     // Tournaments start and end on time; the ended ones' winners are recorded and paid once (decision 0048).
     await runClock("tournaments", () => runTournamentClock(deps, now)),
     // The sportsbook's feed runs on its Durable Object's alarm; the poke restarts that chain after a deploy (decision 0049).

@@ -53,10 +53,13 @@ function countStatement(stmt: D1PreparedStatement, tally: D1Tally): Counted {
   return counted as unknown as Counted;
 }
 
+const TALLY = Symbol("tally");
+
 /** A view of `db` that tallies every statement it runs, batches included. */
 export function countingD1(db: D1Database, tally: D1Tally): D1Database {
   return new Proxy(db, {
     get(target, prop, receiver) {
+      if (prop === TALLY) return tally;
       if (prop === "prepare") return (sql: string) => countStatement(target.prepare(sql), tally);
       // A session's statements are counted as the database's are (core/replica-reads.ts).
       if (prop === "withSession") return (constraint?: string) => countingD1(target.withSession(constraint) as unknown as D1Database, tally);
@@ -75,3 +78,15 @@ export function countingD1(db: D1Database, tally: D1Tally): D1Database {
 
 /** The Server-Timing entry the bench reads. */
 export const serverTiming = (t: D1Tally) => `d1;desc="rows_read=${t.rowsRead} rows_written=${t.rowsWritten} queries=${t.queries}"`;
+
+/**
+ * Adds D1 use counted elsewhere on the request's behalf (a player's object runs a round's
+ * statements on its own binding: player/object.ts) to `db`'s tally, when `db` is counting.
+ */
+export function addD1Use(db: D1Database, use: D1Tally | null | undefined): void {
+  const tally = (db as unknown as { [TALLY]?: D1Tally })[TALLY];
+  if (!tally || !use) return;
+  tally.queries += use.queries;
+  tally.rowsRead += use.rowsRead;
+  tally.rowsWritten += use.rowsWritten;
+}

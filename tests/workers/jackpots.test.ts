@@ -1,6 +1,7 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { payUnpaidWins } from "../../workers/platform/jackpots/settle";
+import worker from "../../workers/app";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer, type Player } from "./auth-helpers";
 import { playRound, roundId } from "./game-studio-helpers";
@@ -132,9 +133,17 @@ describe("growth and wins", () => {
     // A repeated round_id pays nothing again.
     const { round_key } = (await playerDb(p.uid).prepare("SELECT round_key FROM game_rounds WHERE id = ?1").bind(round.id).first<{ round_key: string }>())!;
     expect((await data(playRound(p.browser, game.sysname, { bet: game.bet, mode: "real", round_id: round_key }))).replayed).toBe(true);
-    // A payment retried after a crash (operation not recorded on the winner) is the same payment.
+    // A payment retried after a crash (operation not recorded on the winner) is the same payment:
+    // the minute cron pays a win left unpaid for over a minute, not before.
     await db.prepare("UPDATE jackpot_winners SET operation_id = NULL WHERE id = ?1").bind(winner!.id).run();
-    await payUnpaidWins({ db, env, waitUntil: () => undefined }, Date.now() + 1);
+    const cron = async (scheduledTime: number) => {
+      const ctx = createExecutionContext();
+      await worker.scheduled!(createScheduledController({ scheduledTime, cron: "* * * * *" }), env, ctx);
+      await waitOnExecutionContext(ctx);
+    };
+    await cron(winner!.won_at + 30_000);
+    expect((await winnersOf(p.uid))[0]!.operation_id).toBeNull();
+    await cron(winner!.won_at + 61_000);
     expect((await winnersOf(p.uid))[0]!.operation_id).toBe(winner!.operation_id);
     expect(await winnersOf(p.uid)).toHaveLength(1);
     expect((await ledgerRows(p.uid)).filter((r) => r.type === "jackpot_win")).toHaveLength(1);

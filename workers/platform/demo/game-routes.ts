@@ -5,7 +5,9 @@ import { pageSession } from "../auth/oauth-session";
 import { dataResponse, errorResponse, toPlatformError } from "../core/respond";
 import { BLANK, SYMBOLS } from "../games/rounds-math";
 import { ROUND_MODES, type RoundMode, type StudioGame } from "../games/round-types";
-import { findStudioGame, playRound } from "../games/rounds";
+import { findStudioGame } from "../games/rounds";
+import { playPlayerRound } from "../player/round-call";
+import { localesAndMaintenance } from "../core/render-scope";
 import { activePackFor, PACK_ID, readPack } from "../bonuses/freespins";
 import { readSiteCurrencies } from "../wallet/currency";
 import { readBalances } from "../wallet/wallet";
@@ -128,7 +130,9 @@ async function round(c: Ctx, base: string): Promise<Response> {
     const bet = /^\d{1,16}$/.test(betText) ? Number(betText) : Number.NaN;
     const freespinId = text(fields.freespin_id) || undefined;
     if (freespinId) back.set("freespin", freespinId);
-    const result = await playRound(deps(c, uid, game), { uid, game, mode, bet, roundKey: text(fields.round_id), freespinId });
+    // The configuration's version as the API reads it (kept SETTINGS_CACHE_MS): the player's object need not ask D1 for it.
+    const { replica } = await localesAndMaintenance(c.env.DB, undefined, Number(c.env.SETTINGS_CACHE_MS ?? 0) || 0);
+    const result = await playPlayerRound(deps(c, uid, game), { uid, game, mode, bet, roundKey: text(fields.round_id), freespinId }, replica);
     if (wantsJson) return dataResponse(result, { "cache-control": "no-store" });
     if (uid) back.set("round", result.id);
     else {

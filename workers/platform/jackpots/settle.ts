@@ -17,7 +17,8 @@ import { contributionOf, drawsWin } from "./draw";
  *    a retry pays the same), then `moveMoney` keyed `jackpot-win:<winner id>`: at most once.
  *
  * Nothing here may undo or fail the round: errors are logged, and a winner whose payment did not
- * commit stays with operation_id NULL until `payUnpaidWins` (run before each settlement) pays it.
+ * commit stays with operation_id NULL until the minute cron's `payAbandonedWins` pays it (a round
+ * reads nothing but its own game's pools: decision 0075).
  */
 
 export interface SettledRound {
@@ -39,13 +40,12 @@ interface PoolAfter {
   currency: string;
 }
 
-/** An unpaid winner this old is presumed abandoned by its round's request and paid by the next one. */
+/** An unpaid winner this old is presumed abandoned by its round's request and paid by the cron. */
 const ABANDONED_AFTER_MS = 60_000;
 
 export async function settleJackpots(deps: MoneyDeps, round: SettledRound): Promise<void> {
   if (round.mode !== "real") return;
   try {
-    await payUnpaidWins(deps, Date.now() - ABANDONED_AFTER_MS);
     const pools = await contribute(deps.db, round);
     for (const pool of pools) {
       if (!drawsWin(pool, pool.betInPool)) continue;
@@ -178,6 +178,9 @@ export async function payWin(deps: MoneyDeps, winnerId: string): Promise<void> {
   );
   await db.prepare("UPDATE jackpot_winners SET operation_id = ?2 WHERE id = ?1 AND operation_id IS NULL").bind(winnerId, result.operationId).run();
 }
+
+/** The minute cron's recovery: winners claimed over a minute before `now` whose payment never committed. */
+export const payAbandonedWins = (deps: MoneyDeps, now: number): Promise<void> => payUnpaidWins(deps, now - ABANDONED_AFTER_MS, 20);
 
 /** Recovery: winners claimed before `before` whose payment never committed. */
 export async function payUnpaidWins(deps: MoneyDeps, before: number, limit = 5): Promise<void> {

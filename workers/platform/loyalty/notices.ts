@@ -64,15 +64,16 @@ export async function takeUnread(db: D1Database, uid: number, locale: string, fa
 export function announceNotices(deps: MoneyDeps, uid: number, now: number): void {
   deps.waitUntil(
     (async () => {
-      // The notices from the player's tables (deps.db), the locale from D1's users row (not mirrored; decision 0075).
-      const [rows, who] = await Promise.all([
-        deps.db.prepare(`${NOTICE_SELECT} WHERE n.uid = ?1 AND n.updated_at = ?2 AND n.read_at IS NULL ORDER BY n.id`).bind(uid, now).all<NoticeRow>(),
-        deps.env.DB.prepare("SELECT u.locale, (SELECT code FROM locales WHERE is_default = 1) AS fallback FROM users u WHERE u.uid = ?1")
-          .bind(uid)
-          .first<{ locale: string; fallback: string | null }>(),
-      ]);
-      const notices = rows.results;
+      // Both from the player's tables (deps.db): the locale is a mirrored users column (decision 0075), read only when there is news.
+      const { results: notices } = await deps.db
+        .prepare(`${NOTICE_SELECT} WHERE n.uid = ?1 AND n.updated_at = ?2 AND n.read_at IS NULL ORDER BY n.id`)
+        .bind(uid, now)
+        .all<NoticeRow>();
       if (!notices.length) return;
+      const who = await deps.db
+        .prepare("SELECT u.locale, (SELECT code FROM locales WHERE is_default = 1) AS fallback FROM users u WHERE u.uid = ?1")
+        .bind(uid)
+        .first<{ locale: string; fallback: string | null }>();
       const { locale, fallback } = who ?? { locale: "en", fallback: "en" };
       for (const n of notices) await publish(deps.env, uid, LOYALTY_NOTIFICATION_EVENT, noticeView(n, locale, fallback ?? "en"));
     })().catch((e) => console.error("loyalty: announcing notices failed", e)),

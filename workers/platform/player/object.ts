@@ -1,21 +1,29 @@
 import { DurableObject } from "cloudflare:workers";
+import { countingD1, type D1Tally } from "../../d1-stats";
+import { playRound } from "../games/rounds";
+import type { RoundInput, RoundResult } from "../games/round-types";
 import { objectD1 } from "../storage/object-d1";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
 import { RECEIVERS } from "./deliveries";
 import { readMirror } from "./remote-d1";
+import { OWN_TABLES, type OwnTables, routedD1 } from "./routed-d1";
 import { readPlayerRows, tablesToAdopt } from "./adoption";
 import { type OutboxRow, retryPause } from "./outbox";
 import { CLOCK_DUE_KEY, type ClockDue, FIRST_UNCOUNTED_PLAY_SQL, isClockedTable, NEXT_DUE_SQL, nextDue } from "./clocks";
 import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables, PLAYER_TABLES, type PlayerTable, WHOLE_REPLICAS } from "./tables";
-import type { Facts, MirroredUser, Outcome, WireResult, WireStatement } from "./wire";
+import { type Facts, type MirroredUser, type Outcome, outcome, type WireResult, type WireStatement } from "./wire";
 
-/** Runs `work`, answering its value or its error's message (wire.ts Outcome: RPC methods never reject). */
-async function outcome<T>(work: () => T | Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await work() };
-  } catch (e) {
-    return { ok: false, message: e instanceof Error ? e.message : String(e) };
-  }
+/** What a call's statements wrote that the object must follow up: its outbox (deliver) and its clocks (report). */
+interface Wrote {
+  outbox: boolean;
+  clocked: boolean;
+}
+
+/** Notes in `wrote` what a statement that changes rows names (a read changes neither). */
+function noteWrite(wrote: Wrote, sql: string, tables = namedTables(sql)): void {
+  if (/^\s*SELECT\b/i.test(sql)) return;
+  if (tables.includes("player_outbox")) wrote.outbox = true;
+  if (tables.some(isClockedTable)) wrote.clocked = true;
 }
 
 /**
@@ -60,16 +68,10 @@ export class PlayerObject extends DurableObject<Env> {
   /** Runs `statements`: one alone, or several as one transaction (`batch`). */
   run(uid: number, statements: WireStatement[], batch: boolean, replica: number | null | "skip" = null, facts: Facts[] = []): Promise<Outcome<WireResult[]>> {
     return outcome(async () => {
-      this.claim(uid);
-      await this.ensureUser();
-      await this.ensureAdopted();
-      // "skip": the caller saw that no statement joins the configuration copy.
-      if (replica !== "skip") await this.ensureReplica(replica);
-      if (facts.length) this.remember(facts);
+      await this.enter(uid, replica, facts, this.env.DB);
       const prepared = statements.map((s) => this.db.prepare(s.sql).bind(...s.params));
-      const named = statements.map((s) => namedTables(s.sql));
-      const wrote = named.some((tables) => tables.includes("player_outbox"));
-      const timed = statements.some((s, i) => !/^\s*SELECT\b/i.test(s.sql) && named[i]!.some(isClockedTable));
+      const wrote: Wrote = { outbox: false, clocked: false };
+      for (const s of statements) noteWrite(wrote, s.sql);
       let results: WireResult[];
       if (batch) results = (await this.db.batch(prepared)).map(wire);
       else {
@@ -77,10 +79,62 @@ export class PlayerObject extends DurableObject<Env> {
         if (!only || prepared.length !== 1) throw new TypeError("run takes one statement, or a batch");
         results = [wire(await only.run())];
       }
-      if (timed) await this.reportClock();
-      if (wrote) await this.armOutbox();
+      await this.followUp(wrote);
       return results;
     });
+  }
+
+  /**
+   * Plays player `uid`'s round (games/rounds.ts) here, as one call from the Worker (decision 0075):
+   * the round's reads, its claim and its batch run on this object's storage directly, and only what
+   * is the site's (the bonus's template, the jackpot pool, the tournament boards) reaches D1. The
+   * round's code is the Worker's, unchanged: it is handed the player's tables (routedD1 over this
+   * storage, OWN_TABLES) and an env whose D1 is counted when DB_STATS is on (`d1`: what it used, for
+   * the Worker's Server-Timing). `replica`: the configuration version the caller read, if it did.
+   */
+  playRound(uid: number, input: RoundInput, replica: number | null = null): Promise<Outcome<{ result: RoundResult; d1: D1Tally | null }>> {
+    return outcome(async () => {
+      const tally: D1Tally | null = this.env.DB_STATS === "on" ? { rowsRead: 0, rowsWritten: 0, queries: 0 } : null;
+      const DB = tally ? countingD1(this.env.DB, tally) : this.env.DB;
+      await this.enter(uid, replica, [{ table: "games", rows: [input.game as unknown as Record<string, unknown>] }], DB);
+      const wrote: Wrote = { outbox: false, clocked: false };
+      const own: OwnTables = { uid, db: this.noting(wrote), remember: (facts) => this.remember(facts) };
+      const env = { ...this.env, DB, [OWN_TABLES]: own } as Env;
+      try {
+        const result = await playRound({ env, db: routedD1(env, uid), waitUntil: (p) => this.ctx.waitUntil(p) }, { ...input, uid });
+        return { result, d1: tally };
+      } finally {
+        await this.followUp(wrote);
+      }
+    });
+  }
+
+  /** What every call does first: the player named, their mirrored row, their adopted rows, the configuration's copy, the facts kept. */
+  private async enter(uid: number, replica: number | null | "skip", facts: Facts[], d1: D1Database): Promise<void> {
+    this.claim(uid);
+    await this.ensureUser(d1);
+    await this.ensureAdopted();
+    // "skip": the caller saw that no statement joins the configuration copy.
+    if (replica !== "skip") await this.ensureReplica(replica, d1);
+    if (facts.length) this.remember(facts);
+  }
+
+  /** What every call does last: the clocks reported if a clocked table changed, the outbox's alarm set if it was written. */
+  private async followUp(wrote: Wrote): Promise<void> {
+    if (wrote.clocked) await this.reportClock();
+    if (wrote.outbox) await this.armOutbox();
+  }
+
+  /** This object's storage as D1, noting in `wrote` what the statements prepared on it change. */
+  private noting(wrote: Wrote): D1Database {
+    const db = this.db;
+    const prepare = (sql: string) => {
+      noteWrite(wrote, sql);
+      return db.prepare(sql);
+    };
+    const batch = db.batch.bind(db);
+    const session = { prepare, batch, getBookmark: () => null };
+    return { prepare, batch, exec: db.exec.bind(db), withSession: () => session, dump: db.dump.bind(db) };
   }
 
   /**
@@ -173,10 +227,10 @@ export class PlayerObject extends DurableObject<Env> {
    * The player's mirrored `users` row, read from D1 on the object's first call if it has none. Later
    * changes to those columns are written by the Worker code that makes them (`adopt`).
    */
-  private async ensureUser(): Promise<void> {
+  private async ensureUser(d1: D1Database = this.env.DB): Promise<void> {
     if (this.userKnown) return;
     if (this.ctx.storage.sql.exec("SELECT 1 FROM users WHERE uid = ?", this.uid).toArray().length === 0) {
-      const row = await readMirror(this.env.DB, this.uid);
+      const row = await readMirror(d1, this.uid);
       // No such player in D1: the statements run without a users row and answer as D1 would (the
       // wallet's "No such player", a foreign key refused); the next call looks again.
       if (!row) return;
@@ -247,9 +301,9 @@ export class PlayerObject extends DurableObject<Env> {
   }
 
   /** Copies the configuration again if D1's version is not the one held (see the class comment). */
-  private async ensureReplica(known: number | null): Promise<void> {
+  private async ensureReplica(known: number | null, d1: D1Database = this.env.DB): Promise<void> {
     if (known !== null && known === this.replica) return;
-    const current = known ?? (await this.env.DB.prepare("SELECT version FROM replica_state WHERE id = 1").first<number>("version"));
+    const current = known ?? (await d1.prepare("SELECT version FROM replica_state WHERE id = 1").first<number>("version"));
     if (current === this.replica) return;
     // One copy at a time: the calls that need it while it is being taken wait for the same one.
     this.pulling ??= this.pullReplica().finally(() => {

@@ -54,10 +54,34 @@ export async function playerTablesWithPackGames(env: Pick<Env, "DB" | "PLAYER">,
 }
 
 /**
- * Each routed statement's side, the statement it wraps (any routed view of the same player may
- * batch it), and its SQL and values (an "either" statement is prepared again on the side its batch runs on).
+ * Each routed statement's side, where the statement it wraps was prepared (`at`; any routed view
+ * of the same player may batch it), and its SQL and values (an "either" statement is prepared
+ * again on the side its batch runs on).
  */
-const sides = new WeakMap<D1PreparedStatement, { side: Side; uid: number; origin: D1PreparedStatement; sql: string; params: unknown[] }>();
+const sides = new WeakMap<D1PreparedStatement, { side: Side; at: "object" | "d1"; uid: number; origin: D1PreparedStatement; sql: string; params: unknown[] }>();
+
+/**
+ * Inside a player's object, for the work it runs itself (object.ts `playRound`): the env it hands
+ * that work carries its own storage under this key, so the player's tables of that player are
+ * reached there directly, not by a call from the object to itself. `remember`: keeps facts.
+ */
+export const OWN_TABLES = Symbol("the object's own player tables");
+export interface OwnTables {
+  uid: number;
+  db: D1Database;
+  remember(facts: Facts[]): void;
+}
+
+/** Whether `env` is the env player `uid`'s object handed to its own work. */
+const isOwn = (env: object, uid: number): boolean => (env as { [OWN_TABLES]?: OwnTables })[OWN_TABLES]?.uid === uid;
+
+/** The object's own tables when `env` is the env an object handed to its work for player `uid`. */
+function ownTables(env: object, uid: number, facts: Facts[]): D1Database | null {
+  const own = (env as { [OWN_TABLES]?: OwnTables })[OWN_TABLES];
+  if (own?.uid !== uid) return null;
+  if (facts.length) own.remember(facts);
+  return own.db;
+}
 
 /**
  * Player `uid`'s tables through one D1 interface; `replica`: the configuration version the caller
@@ -65,23 +89,25 @@ const sides = new WeakMap<D1PreparedStatement, { side: Side; uid: number; origin
  */
 export function routedD1(env: Pick<Env, "DB" | "PLAYER">, uid: number, replica: number | null = null, facts: Facts[] = []): D1Database {
   let object: D1Database | undefined;
-  const on = (side: Side) => (side === "object" ? (object ??= playerD1(env, uid, replica, facts)) : env.DB);
-  const tag = (stmt: D1PreparedStatement, side: Side, sql: string, params: unknown[] = []): D1PreparedStatement => {
+  const on = (at: "object" | "d1") => (at === "object" ? (object ??= ownTables(env, uid, facts) ?? playerD1(env, uid, replica, facts)) : env.DB);
+  const tag = (stmt: D1PreparedStatement, side: Side, at: "object" | "d1", sql: string, params: unknown[] = []): D1PreparedStatement => {
     const bind = stmt.bind.bind(stmt);
     const tagged = Object.assign(Object.create(stmt) as D1PreparedStatement, {
-      bind: (...values: unknown[]) => tag(bind(...values), side, sql, values),
+      bind: (...values: unknown[]) => tag(bind(...values), side, at, sql, values),
       first: stmt.first.bind(stmt),
       all: stmt.all.bind(stmt),
       run: stmt.run.bind(stmt),
       raw: stmt.raw.bind(stmt),
     });
-    sides.set(tagged, { side, uid, origin: stmt, sql, params });
+    sides.set(tagged, { side, at, uid, origin: stmt, sql, params });
     return tagged;
   };
-  // Alone, an "either" statement reads D1, the mirror's source.
+  // Alone, an "either" statement reads D1, the mirror's source; inside the player's object, its own copy (no call out).
+  const inside = isOwn(env, uid);
   const prepare = (sql: string) => {
     const side = sideOf(sql);
-    return tag(on(side).prepare(sql), side, sql);
+    const at = side === "object" || (side === "either" && inside) ? "object" : "d1";
+    return tag(on(at).prepare(sql), side, at, sql);
   };
   const batch = async <T>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> => {
     const tagged = statements.map((s) => sides.get(s));
@@ -89,9 +115,9 @@ export function routedD1(env: Pick<Env, "DB" | "PLAYER">, uid: number, replica: 
     if (!tagged.length) return [];
     const found = new Set(tagged.map((t) => t!.side).filter((s) => s !== "either"));
     if (found.size > 1) throw new Error("A batch mixes the player's object and D1: one transaction cannot span both, split it");
-    const side = found.has("object") ? "object" : "d1";
+    const side = found.has("object") || (!found.size && inside) ? "object" : "d1";
     const db = on(side);
-    return db.batch<T>(tagged.map((t) => (t!.side === "either" && side === "object" ? db.prepare(t!.sql).bind(...t!.params) : t!.origin)));
+    return db.batch<T>(tagged.map((t) => (t!.at !== side ? db.prepare(t!.sql).bind(...t!.params) : t!.origin)));
   };
   const session = { prepare, batch, getBookmark: () => null };
   return {
