@@ -99,9 +99,8 @@ export default defineConfig(async () => {
                   TEST_SEEDED_AT: template?.seededAt ?? 0,
                   TEST_SEED_CLOCK: SEED_CLOCK,
                   SETTINGS_CACHE_MS: "0",
-                  // D1 refuses statements on tables moved to the players' objects; SPLIT_CHECK=report also
-                  // reports statements mixing a player's tables and the site's (decision 0075).
-                  // SPLIT_CHECK=all rehearses the move of every player table (tables.ts).
+                  // D1 refuses statements on the player tables (in the players' objects); SPLIT_CHECK=report
+                  // also reports statements mixing a player's tables and the site's (decision 0075).
                   SPLIT_CHECK: process.env.SPLIT_CHECK ?? "moved",
                 },
                 d1Databases: { REMOTE_DB: "remote-platform-db" },
@@ -114,6 +113,8 @@ export default defineConfig(async () => {
                     compatibilityDate,
                     compatibilityFlags: ["nodejs_compat"],
                     d1Databases: { DB: "remote-platform-db" },
+                    // The players' money and rewards are in their objects (decision 0075), on the platform's side too.
+                    durableObjects: { PLAYER: { className: "PlayerObject", useSQLite: true } },
                     bindings: {
                       APP_ENV: "test",
                       PLATFORM_ORIGIN: "",

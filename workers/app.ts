@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { workerContext } from "../app/lib/context.server";
 import { splitCheckedD1 } from "./platform/player/split-check";
-import { rehearseMovingEveryPlayerTable } from "./platform/player/tables";
 import { clocksInObjects, runPlayerClocks } from "./platform/player/clock-run";
 import { sweepInbox } from "./platform/player/inbox";
 import { sweepStock } from "./platform/rewards/stock";
@@ -94,13 +93,11 @@ async function withD1Stats(env: Env, answer: (env: Env) => Promise<Response>): P
 
 /**
  * The Worker tests' SPLIT_CHECK binding (decision 0075): "moved" makes D1 refuse statements on the
- * tables already in the players' objects; "report" also reports what mixes a player's tables and the site's;
- * "all" rehearses the money core's move (every player table counts as moved: tables.ts).
+ * tables in the players' objects; "report" also reports what mixes a player's tables and the site's.
  */
 function splitChecked(env: Env): Env {
   const mode = (env as { SPLIT_CHECK?: string }).SPLIT_CHECK;
-  if (mode === "all") rehearseMovingEveryPlayerTable();
-  return (mode === "moved" || mode === "report" || mode === "all") && env.DB ? { ...env, DB: splitCheckedD1(env.DB, mode === "report") } : env;
+  return (mode === "moved" || mode === "report") && env.DB ? { ...env, DB: splitCheckedD1(env.DB, mode === "report") } : env;
 }
 
 function withServerTiming(response: Response, tally: D1Tally): Response {

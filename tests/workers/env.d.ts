@@ -14,7 +14,7 @@ declare namespace Cloudflare {
     /** The D1 database of the remote-platform Worker that proxy.test.ts points PLATFORM_ORIGIN at. */
     REMOTE_DB: D1Database;
     /** workers/app.ts splitChecked: "moved" (the default), "report" or "all" (decision 0075). */
-    SPLIT_CHECK: "moved" | "report" | "all";
+    SPLIT_CHECK: "moved" | "report";
     /** wrangler.toml [vars]; declared here until `npm run typecheck` regenerates worker-configuration.d.ts. */
     TELEGRAM_BOT_TOKEN: string;
   }

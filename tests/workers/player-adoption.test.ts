@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { playerRowsSql, readPlayerRows, tablesToAdopt } from "../../workers/platform/player/adoption";
 import { playerD1 } from "../../workers/platform/player/remote-d1";
 import { uncheckedD1 } from "../../workers/platform/player/split-check";
-import { isMovedTable, MOVED_TABLES, PLAYER_TABLES, type PlayerTable } from "../../workers/platform/player/tables";
+import { FIRST_SLICE, isMovedTable, PLAYER_TABLES, type PlayerTable } from "../../workers/platform/player/tables";
 import { unwrap } from "../../workers/platform/player/wire";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 
@@ -26,13 +26,13 @@ describe("the move of a player's rows into their object", () => {
   it("reads every player table's rows of one player from D1 (each table's SQL is valid), and adopts the moved ones but the first slice's", async () => {
     const uid = await barePlayer();
     // Every table D1 still holds (the first slice's were dropped: migration 0050).
-    const inD1 = PLAYER_TABLES.filter((t) => !(MOVED_TABLES as readonly string[]).includes(t));
+    const inD1 = PLAYER_TABLES.filter((t) => !(FIRST_SLICE as readonly string[]).includes(t));
     const rows = await readPlayerRows(env.DB, uid, inD1);
     expect(rows.map((r) => r.table)).toEqual(inD1);
     expect(playerRowsSql("sport_bet_legs")).toMatch(/bet_id IN \(SELECT id FROM sport_bets WHERE uid = \?1\)/);
     // In PLAYER_TABLES' order (a table after those it references), none taken twice; the first
     // slice's tables were dropped from D1 when they moved (migration 0050).
-    const first = new Set<string>(MOVED_TABLES);
+    const first = new Set<string>(FIRST_SLICE);
     expect(tablesToAdopt([])).toEqual(PLAYER_TABLES.filter((t) => isMovedTable(t) && !first.has(t)));
     expect(tablesToAdopt(PLAYER_TABLES)).toEqual([]);
   });

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { uncheckedD1 } from "../../workers/platform/player/split-check";
-import { rehearseMovingEveryPlayerTable } from "../../workers/platform/player/tables";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { registerPlayer } from "./auth-helpers";
 import { aSlot, playRound, roundId, roundsOf } from "./game-studio-helpers";
@@ -10,13 +9,11 @@ import { playerDb } from "./player-db";
 import { balanceOf, ledgerSum } from "./wallet-helpers";
 
 /**
- * A round as one call to the player's object (decision 0075): with the money core in the objects
- * (this file's isolate moves every player table, as the flip will), the Worker hands the round to
+ * A round as one call to the player's object (decision 0075): with the money core in the objects,
+ * the Worker hands the round to
  * the player's object, which plays it on its own storage. D1 holds none of it; the money is exact,
  * a retry is answered once, and the platform's errors reach the player as they would from the Worker.
  */
-
-beforeAll(() => rehearseMovingEveryPlayerTable());
 
 const deposit = (uid: number, amount: number) =>
   applyOperation(playerDb(uid), { uid, key: `call-deposit-${uid}-${amount}`, type: "deposit", changes: [{ kind: "main", delta: amount }] });

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { installDemoProviders } from "../../workers/platform/demo/providers";
 import { splitCheckedD1 } from "../../workers/platform/player/split-check";
-import { rehearseMovingEveryPlayerTable } from "../../workers/platform/player/tables";
 
 // The Worker entry installs the demo stand-ins into the provider registries at start; a test that
 // calls platform modules directly (not through the Worker) needs them installed too. Installing
@@ -33,10 +32,9 @@ await env.DB.batch(
   ),
 );
 
-// SPLIT_CHECK=all (vitest.config.ts): the rehearsal of the money core's move. Every player table
-// counts as moved, and the tests' own D1 refuses them too, so a test or a module that hands
-// env.DB a player's statement is named (decision 0075).
-if (env.SPLIT_CHECK === "all") {
-  rehearseMovingEveryPlayerTable();
+// Every player table is in the players' objects (decision 0075): the tests' own D1 refuses them
+// too (SPLIT_CHECK, vitest.config.ts), so a test or a module that hands env.DB a player's
+// statement is named. D1's copies are reached only on purpose (`uncheckedD1`).
+if (env.SPLIT_CHECK === "moved" || env.SPLIT_CHECK === "report") {
   Object.assign(env, { DB: splitCheckedD1(env.DB, false) });
 }

@@ -1,9 +1,11 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PlatformError } from "../../core/api/errors";
 import { placeBet } from "../../workers/platform/sportsbook/place";
 import { data, failure } from "./helpers";
 import { balances, betKey, bettor, contextFor, ledgerSum, makeEvent, place, setEvent, setMarket, setOdds } from "./sportsbook-helpers";
 import { playerDb } from "./player-db";
+import { isMovedTable } from "../../workers/platform/player/tables";
 
 /** sportsbook.placeBet (decision 0049): odds policy, the read-to-batch guard, market states, limits, keys, accumulators, funds. */
 
@@ -72,15 +74,22 @@ describe("placeBet", () => {
     const p = await bettor(10_000);
     const e = await makeEvent({ markets: [{ odds: [200, 340, 380] }] });
     const home = e.markets[0]!.selections[0]!;
-    // The player's tables, whose first placement batch is preceded by the feed moving the odds.
+    // The feed moves the odds after the placement read them and before it is accepted: while the
+    // bets are in D1, at the player's batch (its gate reads the feed in the same transaction); once
+    // they are in the player's object, at the read of the feed's rows the object's batch is checked
+    // against (feed-facts.ts), the last moment the Worker sees the feed.
+    const inObject = isMovedTable("sport_bets");
     const racing = (to: number[]) => {
       const moves = [...to];
+      const move = async () => {
+        const next = moves.shift();
+        if (next !== undefined) await setOdds(home, next);
+      };
       const tables = new Proxy(playerDb(p.uid), {
         get(target, prop) {
           if (prop === "batch") {
             return async (statements: D1PreparedStatement[]) => {
-              const next = statements.length > 3 ? moves.shift() : undefined;
-              if (next !== undefined) await setOdds(home, next);
+              if (statements.length > 3) await move();
               return target.batch(statements);
             };
           }
@@ -88,7 +97,33 @@ describe("placeBet", () => {
           return typeof v === "function" ? v.bind(target) : v;
         },
       });
-      return { ...contextFor(p.uid), player: () => tables };
+      const factReads = new WeakSet<D1PreparedStatement>();
+      const site = new Proxy(env.DB, {
+        get(target, prop) {
+          if (prop === "prepare") {
+            return (sql: string) => {
+              const stmt = target.prepare(sql);
+              if (!sql.startsWith("SELECT * FROM sport_selections WHERE id IN")) return stmt;
+              return Object.assign(Object.create(stmt) as D1PreparedStatement, {
+                bind: (...values: unknown[]) => {
+                  const bound = stmt.bind(...values);
+                  factReads.add(bound);
+                  return bound;
+                },
+              });
+            };
+          }
+          if (prop === "batch") {
+            return async (statements: D1PreparedStatement[]) => {
+              if (statements.some((s) => factReads.has(s))) await move();
+              return target.batch(statements);
+            };
+          }
+          const v = Reflect.get(target, prop);
+          return typeof v === "function" ? v.bind(target) : v;
+        },
+      });
+      return inObject ? contextFor(p.uid, site) : { ...contextFor(p.uid), player: () => tables };
     };
     const params = (odds: number) => ({ kind: "single" as const, selections: [home], odds: [odds], stake: 100, funding: "main" as const, key: betKey() });
     // Better odds arrive in between: 'higher' takes them on the second read.

@@ -1,5 +1,5 @@
 import { uncheckedD1 } from "./split-check";
-import { isMovedTable, MOVED_TABLES, PLAYER_TABLES, type PlayerTable } from "./tables";
+import { FIRST_SLICE, isMovedTable, PLAYER_TABLES, type PlayerTable } from "./tables";
 
 /**
  * The move of a live site's rows (decision 0075): when a player table moves into the players'
@@ -29,11 +29,11 @@ export function playerRowsSql(table: PlayerTable): string {
 
 /**
  * The moved tables an object that has taken `taken` still has to take, in insertion order. The
- * first slice's tables (MOVED_TABLES) are not among them: their D1 copies were dropped when they
+ * first slice's tables (FIRST_SLICE) are not among them: their D1 copies were dropped when they
  * moved (migration 0050), before any site held rows of them worth keeping.
  */
 export function tablesToAdopt(taken: readonly string[]): PlayerTable[] {
-  const done = new Set<string>([...taken, ...MOVED_TABLES]);
+  const done = new Set<string>([...taken, ...FIRST_SLICE]);
   return PLAYER_TABLES.filter((t) => isMovedTable(t) && !done.has(t));
 }
 

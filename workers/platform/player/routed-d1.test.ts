@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sideOf } from "./routed-d1";
 import { namedTables } from "./tables";
 
-/** Where a player's statement runs while tables move into the players' objects (decision 0075). */
+/** Where a player's statement runs: the player's tables in their object, the site's in D1 (decision 0075). */
 describe("routing a player's statement", () => {
   it("names the tables after FROM, JOIN, INTO and UPDATE, whatever the case", () => {
     expect(namedTables("select a.x from Game_Likes a join games g on g.id = a.game_id where exists (SELECT 1 FROM ledger)")).toEqual([
@@ -28,12 +28,13 @@ describe("routing a player's statement", () => {
     expect(sideOf("SELECT g.id FROM users u JOIN games g ON g.id = ?2")).toBe("d1");
   });
 
-  it("leaves everything else in D1, and refuses a statement that joins a moved table with one still in D1", () => {
-    expect(sideOf("SELECT amount FROM balances WHERE uid = ?1")).toBe("d1");
+  it("leaves the site's tables in D1, and refuses a statement that joins a player's table with one of the site's", () => {
+    expect(sideOf("SELECT amount FROM balances WHERE uid = ?1")).toBe("object");
     expect(sideOf("SELECT id FROM games WHERE sysname = ?1")).toBe("d1");
     expect(sideOf("UPDATE users SET currency = ?2 WHERE uid = ?1")).toBe("d1");
-    expect(() => sideOf("SELECT 1 FROM game_likes l JOIN balances b ON b.uid = l.uid")).toThrow(
-      /joins the player's object \(game_likes\) with D1 \(balances\): split it/,
+    expect(sideOf("SELECT points FROM tournament_entries WHERE uid = ?1")).toBe("d1");
+    expect(() => sideOf("SELECT 1 FROM game_likes l JOIN tournament_entries e ON e.uid = l.uid")).toThrow(
+      /joins the player's object \(game_likes\) with D1 \(tournament_entries\): split it/,
     );
     expect(() => sideOf("SELECT 1 FROM reality_checks r JOIN sessions s ON s.uid = r.uid")).toThrow(/with D1 \(sessions\)/);
   });

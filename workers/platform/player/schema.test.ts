@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
-import { MIRRORED_USER_COLUMNS, MOVED_TABLES, OBJECT_ONLY_SCHEMA, PLAYER_TABLES, REPLICATED_TABLES, SHARED_TABLES, WHOLE_REPLICAS } from "./tables";
+import { FIRST_SLICE, MIRRORED_USER_COLUMNS, OBJECT_ONLY_SCHEMA, PLAYER_TABLES, REPLICATED_TABLES, SHARED_TABLES, WHOLE_REPLICAS } from "./tables";
 
 /**
  * The player object's schema (decision 0075) is generated from `migrations/`, so the SQL of a table
@@ -121,10 +121,10 @@ describe("the player object's schema", () => {
     expect(PLAYER_SCHEMA_VERSION).toMatch(/^[0-9a-f]{16}$/);
   });
 
-  it("leaves D1 without the tables already in the players' objects (MOVED_TABLES), and keeps every other player table", () => {
+  it("leaves D1 without the first slice's tables (FIRST_SLICE), and keeps the other player tables until their rows are taken", () => {
     const inD1 = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
-    expect(MOVED_TABLES.filter((t) => inD1.has(t))).toEqual([]);
-    expect(PLAYER_TABLES.filter((t) => !inD1.has(t) && !(MOVED_TABLES as readonly string[]).includes(t))).toEqual([]);
+    expect(FIRST_SLICE.filter((t) => inD1.has(t))).toEqual([]);
+    expect(PLAYER_TABLES.filter((t) => !inD1.has(t) && !(FIRST_SLICE as readonly string[]).includes(t))).toEqual([]);
   });
 
   it("moves D1's replica version on every change to a copied configuration table (migration 0049), and only on those", () => {

@@ -193,11 +193,11 @@ export type ReplicatedTable = (typeof REPLICATED_TABLES)[number];
 export type SharedTable = (typeof SHARED_TABLES)[number];
 
 /**
- * The player tables already in the players' objects (decision 0075 moves them in slices). A
- * statement on them goes to the player's object (`routedD1`); D1's copies of them are no longer
- * used, and the Worker tests refuse any statement that reaches them in D1 (split-check.ts).
+ * The first slice of the move (decision 0075, slice 2): the player tables that went to the
+ * players' objects before any site held rows of them, and that D1 no longer has (migration 0050
+ * dropped them). The objects never take rows of them from D1 (adoption.ts).
  */
-export const MOVED_TABLES = [
+export const FIRST_SLICE = [
   "reality_checks",
   "sport_settings",
   "game_likes",
@@ -206,6 +206,14 @@ export const MOVED_TABLES = [
   "game_history_exports",
   "game_history_export_chunks",
 ] as const satisfies readonly PlayerTable[];
+
+/**
+ * The player tables in the players' objects: since the flip (decision 0075, slice 5), all of them.
+ * A statement on them goes to the player's object (`routedD1`); D1's copies of those D1 still has
+ * are no longer used but to be taken by the objects (adoption.ts), and the Worker tests refuse any
+ * statement that reaches them in D1 (split-check.ts).
+ */
+export const MOVED_TABLES: readonly PlayerTable[] = PLAYER_TABLES;
 
 /**
  * Tables only the objects have (no D1 counterpart, so not in `migrations/`): the outbox of what
@@ -240,14 +248,6 @@ export const isReplicatedTable = (name: string): boolean => replicated.has(name)
 const moved = new Set<string>([...MOVED_TABLES, ...OBJECT_ONLY_TABLES]);
 export const isMovedTable = (name: string): boolean => moved.has(name);
 
-/**
- * The rehearsal of the money core's move (the Worker tests' SPLIT_CHECK "all"): every player
- * table counts as moved for this isolate, so the suite shows what still reaches D1 for a player's
- * rows, what still spans both sides and what still reads across players. Never in production.
- */
-export function rehearseMovingEveryPlayerTable(): void {
-  for (const t of PLAYER_TABLES) moved.add(t);
-}
 export const isSharedTable = (name: string): boolean => shared.has(name);
 
 /** The tables a statement names after FROM, JOIN, INTO or UPDATE, lower-cased (CTE names and functions included: they are in no list). */
