@@ -113,8 +113,12 @@ export default defineConfig(async () => {
                     compatibilityDate,
                     compatibilityFlags: ["nodejs_compat"],
                     d1Databases: { DB: "remote-platform-db" },
-                    // The players' money and rewards are in their objects (decision 0075), on the platform's side too.
-                    durableObjects: { PLAYER: { className: "PlayerObject", useSQLite: true } },
+                    // The players' money and rewards are in their objects, and the tournaments' entries go
+                    // through their boards (decision 0075), on the platform's side too.
+                    durableObjects: {
+                      PLAYER: { className: "PlayerObject", useSQLite: true },
+                      TOURNAMENT_BOARD: { className: "TournamentBoard", useSQLite: true },
+                    },
                     bindings: {
                       APP_ENV: "test",
                       PLATFORM_ORIGIN: "",

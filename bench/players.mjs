@@ -145,6 +145,23 @@ async function closedLoops(side, list, one) {
   };
 }
 
+/**
+ * What the side's tournament boards wrote to D1 for the players' owed totals so far (the boards
+ * write the entries the rounds owe, in batches: decision 0075); zeros where a build has no such
+ * route (its rounds write the entries themselves, counted in their own Server-Timing).
+ */
+async function boardWrites(side) {
+  const total = { statements: 0, rows: 0 };
+  for (const id of side.tournaments) {
+    const res = await fetch(`http://127.0.0.1:${side.port}/__bench/tournament-board/${id}`);
+    if (res.status !== 200) continue;
+    const w = await res.json();
+    total.statements += w.statements;
+    total.rows += w.rows;
+  }
+  return total;
+}
+
 const round = (side) => (p, i) =>
   p.send(`/platform/game/${side.game}/round`, {
     method: "POST",
@@ -186,7 +203,12 @@ try {
     // A then B, then B then A at the next level: neither always goes first.
     const order = levels.indexOf(count) % 2 ? [...sides].reverse() : sides;
     for (const side of order) {
+      const boards = await boardWrites(side);
       const rounds = await closedLoops(side, side.players, round(side));
+      // Written by the boards during the level, for the rounds' entries (the requests answered without waiting for it).
+      const after = await boardWrites(side);
+      rounds.boardQueries = (after.statements - boards.statements) / Math.max(1, rounds.ok);
+      rounds.boardWritten = (after.rows - boards.rows) / Math.max(1, rounds.ok);
       const bets = side.selection ? await closedLoops(side, side.players, bet(side)) : null;
       results.push({ side: side.name, players: count, rounds, bets });
       const e = [rounds.firstError, bets?.firstError].filter(Boolean).join(" | ");
@@ -203,11 +225,11 @@ const f = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : "–");
 console.log(
   `\nPlayers in closed loops, ${seconds} s a level (A = ${values.base}, B = working tree); a round bets ${BET} with a bonus active and every running tournament joined`,
 );
-console.log(`  side   P  rounds/s  p50 ms  p99 ms  CPU ms/round  D1 stmts  rows read  rows written   bets/s  bet p50  bet p99  failed`);
+console.log(`  side   P  rounds/s  p50 ms  p99 ms  CPU ms/round  D1 stmts  rows read  rows written  + boards' stmts / rows   bets/s  bet p50  bet p99  failed`);
 for (const r of results) {
   const { rounds: x, bets: b } = r;
   console.log(
-    `  ${r.side.padEnd(4)} ${String(r.players).padStart(3)}  ${f(x.perSecond).padStart(8)}  ${f(x.p50, 0).padStart(6)}  ${f(x.p99, 0).padStart(6)}  ${f(x.cpuMs).padStart(12)}  ${f(x.queries).padStart(8)}  ${f(x.read).padStart(9)}  ${f(x.written).padStart(12)}   ${f(b?.perSecond).padStart(6)}  ${f(b?.p50, 0).padStart(7)}  ${f(b?.p99, 0).padStart(7)}  ${x.failed + (b?.failed ?? 0)}`,
+    `  ${r.side.padEnd(4)} ${String(r.players).padStart(3)}  ${f(x.perSecond).padStart(8)}  ${f(x.p50, 0).padStart(6)}  ${f(x.p99, 0).padStart(6)}  ${f(x.cpuMs).padStart(12)}  ${f(x.queries).padStart(8)}  ${f(x.read).padStart(9)}  ${f(x.written).padStart(12)}  ${`${f(x.boardQueries, 2)} / ${f(x.boardWritten, 2)}`.padStart(22)}   ${f(b?.perSecond).padStart(6)}  ${f(b?.p50, 0).padStart(7)}  ${f(b?.p99, 0).padStart(7)}  ${x.failed + (b?.failed ?? 0)}`,
   );
 }
 for (const count of levels) {

@@ -27,7 +27,7 @@ import { sweepVisitorConversations } from "./platform/chat/retention";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
-import { handleBoardBench } from "./realtime/board-bench";
+import { handleBoardBench, handleBoardWrites } from "./realtime/board-bench";
 import { handleRealtime, handleSportsFeed, handleTournamentBoard, handleWinsFeed } from "./realtime/route";
 import { pokeSportsFeed } from "./realtime/sports-feed";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
@@ -176,6 +176,7 @@ app.get("/realtime/tournaments/:id", (c) => handleTournamentBoard(c.req.raw, c.e
 app.get("/realtime/sports", (c) => handleSportsFeed(c.req.raw, c.env));
 // The bench's direct score posts (DB_STATS=on only, never production; workers/realtime/board-bench.ts).
 app.post("/__bench/tournament-board/:id", (c) => handleBoardBench(c.req.raw, c.env, c.req.param("id")));
+app.get("/__bench/tournament-board/:id", (c) => handleBoardWrites(c.env, c.req.param("id")));
 
 // Resized game covers and images (decision 0018).
 app.get("/_ipx/*", (c) =>

@@ -79,6 +79,8 @@ describe("posts", () => {
     });
     expect(res.status).toBe(404);
     expect((await tournamentBoard(env, id).top(id, 10)).items).toEqual([]);
+    // Nor the count of what the board wrote to D1.
+    expect((await send(`/__bench/tournament-board/${id}`)).status).toBe(404);
   });
 
   it("ignores malformed entries and keeps the good ones of the same post", async () => {

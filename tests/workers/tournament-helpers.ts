@@ -4,6 +4,7 @@ import type { Player } from "./auth-helpers";
 import { data, get } from "./helpers";
 import type { Game } from "./loyalty-helpers";
 import { playerDb } from "./player-db";
+import { flushBoard } from "../../workers/realtime/tournament-board";
 
 /** Shared by the tournament*.test.ts files (issue 22, decision 0048). */
 
@@ -73,10 +74,13 @@ export const tournamentId = async (sysname: string) =>
 
 export const join = (p: Player, id: number) => p.browser.post("tournaments/participate", { tournament_id: id });
 
-export const entryOf = (id: number, uid: number) =>
-  env.DB.prepare("SELECT points, reached_at FROM tournament_entries WHERE tournament_id = ?1 AND uid = ?2")
+/** A player's entry in the record, once the board wrote every total it was owed (decision 0075). */
+export async function entryOf(id: number, uid: number) {
+  await flushBoard(env, id);
+  return env.DB.prepare("SELECT points, reached_at FROM tournament_entries WHERE tournament_id = ?1 AND uid = ?2")
     .bind(id, uid)
     .first<{ points: number; reached_at: number }>();
+}
 
 export const pointsOf = async (id: number, uid: number) => (await entryOf(id, uid))?.points ?? null;
 

@@ -8,6 +8,18 @@ import { tournamentBoard } from "./tournament-board";
  * path. Body: { entries: BoardEntry[], each?: boolean } — `each` sends one RPC per entry at
  * once, as one round each would; otherwise one RPC for all. Answers the board's version.
  */
+/**
+ * GET /__bench/tournament-board/{id} — what the board wrote to D1 for the players' owed totals
+ * (statements, rows written) since its instance started: the players bench adds it to the rounds'
+ * own D1 use (bench/players.mjs). DB_STATS=on only, as above.
+ */
+export async function handleBoardWrites(env: Env, rawId: string): Promise<Response> {
+  if (env.DB_STATS !== "on" || env.APP_ENV === "production") return new Response("Not found", { status: 404 });
+  const id = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : 0;
+  if (!id) return Response.json({ error: "tournament id" }, { status: 400 });
+  return Response.json(await tournamentBoard(env, id).d1Writes());
+}
+
 export async function handleBoardBench(request: Request, env: Env, rawId: string): Promise<Response> {
   if (env.DB_STATS !== "on" || env.APP_ENV === "production") return new Response("Not found", { status: 404 });
   const id = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : 0;

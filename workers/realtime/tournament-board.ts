@@ -1,10 +1,16 @@
 import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT, LEADERBOARD_PAGE, type LeaderboardRow } from "../../core/api/contract-tournaments";
 import { type BoardEntry, isBoardEntry, Ranking } from "./board-ranking";
-import { readEntries, readPrizedPlaces } from "./board-record";
+import { maskedName } from "../platform/core/names";
+import { type OwedEntry, readEntries, readPrizedPlaces, writeOwed } from "./board-record";
 import { SocketHub } from "./sockets";
 
 /** At most one leaderboard.updated a second (DESIGN §7: live state in Durable Objects, broadcasts batched). */
 export const BROADCAST_EVERY_MS = 1000;
+/**
+ * While busy, the owed totals reach D1 at most once a second per tournament, all in one statement;
+ * when the last write is older than that, at once (decision 0075).
+ */
+export const FLUSH_EVERY_MS = 1000;
 /** The request header the Worker's route sets to the signed-in player's uid (a client's own is dropped). */
 export const BOARD_UID_HEADER = "x-playfront-board-uid";
 /** The request header the Worker's route sets to the tournament id (the object learns its id from it or an RPC). */
@@ -34,6 +40,14 @@ interface SocketState {
  * once from D1 tournament_entries (the record), so a board can always be rebuilt. Changes are
  * coalesced: a post only updates memory; an alarm, at most once a second, saves the changed rows
  * in one transaction and broadcasts the top and the changed players' own rows.
+ *
+ * Since the players' points are in their objects (decision 0075), the board also keeps the record
+ * (D1 tournament_entries) for them: a player's object delivers its changed totals here (`record`,
+ * versioned by the player's last points row), stored in the board's `owed` table before the call
+ * answers, and the board writes every owed total to D1 in one statement at most once a second
+ * while busy (at once when idle), so a round writes nothing to D1 itself. Whoever reads the record
+ * and must see every committed round asks the board first (`flushed`): the leaderboard, the end of
+ * the tournament; the board's own reads do the same.
  */
 export class TournamentBoard extends SocketHub {
   protected readonly maxSockets = 10_000;
@@ -48,12 +62,18 @@ export class TournamentBoard extends SocketHub {
   private loaded = false;
   /** uids whose rows changed in memory since the last save. */
   private readonly unsaved = new Set<number>();
+  /** When owed totals were last written to D1, and the write under way. */
+  private lastFlush = 0;
+  private flushing: Promise<void> | null = null;
+  /** What this instance wrote to D1 for owed totals (the players bench reads it: board-bench.ts). */
+  private readonly writes = { statements: 0, rows: 0 };
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     const sql = ctx.storage.sql;
     sql.exec(`CREATE TABLE IF NOT EXISTS entries (uid INTEGER PRIMARY KEY, player TEXT NOT NULL, points INTEGER NOT NULL, reached_at INTEGER NOT NULL)`);
     sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS owed (uid INTEGER PRIMARY KEY, points INTEGER NOT NULL, reached_at INTEGER, version INTEGER NOT NULL)`);
     for (const r of sql.exec<{ uid: number; player: string; points: number; reached_at: number }>("SELECT * FROM entries")) this.ranking.apply(r);
     const meta = new Map(
       sql
@@ -92,6 +112,67 @@ export class TournamentBoard extends SocketHub {
     if (!this.loaded) await this.load(tournamentId);
     this.apply(Array.isArray(entries) ? entries : []);
     return this.version;
+  }
+
+  /**
+   * RPC: a player's total owed to the record (see the class comment): kept here before the call
+   * answers (a repeated or older version changes nothing), then written to D1 with the others.
+   */
+  async record(tournamentId: number, entry: OwedEntry): Promise<void> {
+    if (!this.loaded) await this.load(tournamentId);
+    if (!isOwedEntry(entry)) throw new TypeError("TournamentBoard: not an owed total");
+    this.ctx.storage.sql.exec(
+      `INSERT INTO owed (uid, points, reached_at, version) VALUES (?, ?, ?, ?)
+       ON CONFLICT (uid) DO UPDATE SET points = excluded.points, reached_at = excluded.reached_at, version = excluded.version
+       WHERE excluded.version > owed.version`,
+      entry.uid,
+      entry.points,
+      entry.reached_at,
+      entry.version,
+    );
+    if (this.flushing || Date.now() - this.lastFlush < FLUSH_EVERY_MS) {
+      this.schedule();
+      return;
+    }
+    // Idle: written now. Kept if D1 fails: the alarm tries again.
+    await this.flush().catch((e) => {
+      console.error("tournament board: writing owed totals failed, the alarm retries", e instanceof Error ? e.message : e);
+      this.schedule();
+    });
+  }
+
+  /** RPC: once every total owed when it was called is in D1 (it throws if D1 cannot be written). */
+  async flushed(tournamentId: number): Promise<void> {
+    if (!this.loaded) await this.load(tournamentId);
+    await this.flush();
+  }
+
+  /** Writes the owed totals to D1, one write at a time (a call during one waits, then writes what came meanwhile). */
+  private flush(): Promise<void> {
+    const run = (this.flushing ?? Promise.resolve()).catch(() => {}).then(() => this.writeOwed());
+    this.flushing = run;
+    const clear = () => {
+      if (this.flushing === run) this.flushing = null;
+    };
+    run.then(clear, clear);
+    return run;
+  }
+
+  private async writeOwed(): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const owed = sql
+      .exec<{ uid: number; points: number; reached_at: number | null; version: number }>("SELECT uid, points, reached_at, version FROM owed")
+      .toArray();
+    if (!owed.length) return;
+    this.lastFlush = Date.now();
+    const { rows, written } = await writeOwed(this.env.DB, this.tournamentId, owed, this.lastFlush);
+    this.writes.statements += 2;
+    this.writes.rows += written;
+    // What is in D1 now leaves the owed list, unless a newer total came meanwhile.
+    this.ctx.storage.transactionSync(() => {
+      for (const o of owed) sql.exec("DELETE FROM owed WHERE uid = ? AND version = ?", o.uid, o.version);
+    });
+    this.apply(rows.map((r) => ({ uid: r.uid, player: maskedName(r.fakename ?? "", r.login), points: r.points, reached_at: r.reached_at })));
   }
 
   /** Takes the newer totals into memory; one version step (and one alarm) per call. Storage follows at the tick. */
@@ -135,6 +216,7 @@ export class TournamentBoard extends SocketHub {
   /** RPC: the first `count` rows, the reader's row and what they need for a prize. */
   async live(tournamentId: number, uid: number, count = LEADERBOARD_PAGE, prizedPlaces?: number | null): Promise<LiveBoard> {
     if (!this.loaded) await this.load(tournamentId);
+    await this.flush().catch(() => this.schedule());
     const prized = prizedPlaces === undefined ? this.prizedPlaces : prizedPlaces;
     return {
       tournament_id: tournamentId,
@@ -146,18 +228,31 @@ export class TournamentBoard extends SocketHub {
     };
   }
 
+  /** RPC: what this instance wrote to D1 for owed totals (statements, rows written), for the bench. */
+  async d1Writes(): Promise<{ statements: number; rows: number }> {
+    return { ...this.writes };
+  }
+
   /** RPC: the first `count` rows (no reader). */
   async top(tournamentId: number, count: number): Promise<{ tournament_id: number; items: LeaderboardRow[]; version: number }> {
     if (!this.loaded) await this.load(tournamentId);
+    await this.flush().catch(() => this.schedule());
     return { tournament_id: tournamentId, items: this.ranking.top(count), version: this.version };
   }
 
   override async alarm(): Promise<void> {
     this.alarmSet = false;
     if (!this.loaded && this.tournamentId > 0) await this.load(this.tournamentId);
+    // The owed totals first, so the broadcast shows them; if D1 fails they stay owed for the next tick.
+    let failed = false;
+    await this.flush().catch((e) => {
+      failed = true;
+      console.error("tournament board: writing owed totals failed, retried at the next tick", e instanceof Error ? e.message : e);
+    });
     this.lastBroadcast = Date.now();
     this.save();
     this.broadcast(this.lastBroadcast);
+    if (failed) this.schedule();
   }
 
   /** One leaderboard.updated (when the board moved) and leaderboard.me to each player whose row changed. */
@@ -247,4 +342,26 @@ export async function postScores(
   } catch (e) {
     console.error("realtime: posting tournament scores failed", e instanceof Error ? e.message : e);
   }
+}
+
+function isOwedEntry(e: unknown): e is OwedEntry {
+  const v = e as OwedEntry;
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    Number.isSafeInteger(v.uid) &&
+    v.uid > 0 &&
+    Number.isSafeInteger(v.points) &&
+    v.points >= 0 &&
+    (v.reached_at === null || Number.isSafeInteger(v.reached_at)) &&
+    Number.isSafeInteger(v.version)
+  );
+}
+
+/**
+ * Once every total owed to the tournament's record (D1 tournament_entries) is written: for a
+ * reader that must see every committed round (decision 0075). Throws if the board cannot write.
+ */
+export async function flushBoard(env: Env, tournamentId: number): Promise<void> {
+  await tournamentBoard(env, tournamentId).flushed(tournamentId);
 }

@@ -4,6 +4,8 @@ import type { RewardDebt } from "../player/inbox-receivers";
 import { isMovedTable } from "../player/tables";
 import { payReward, type Reward } from "../rewards/pay";
 import type { MoneyDeps } from "../wallet/move-money";
+import { flushBoard } from "../../realtime/tournament-board";
+import { pointsInObjects } from "./entries";
 import { RANK_ORDER } from "./ranks";
 import { lastPrized, PRIZES_SQL, prizeOf, prizeView, type PrizeRow } from "./view";
 
@@ -35,7 +37,7 @@ export async function runTournamentClock(deps: MoneyDeps, now: number): Promise<
   const finished: number[] = [];
   let paid = 0;
   for (const { id } of due.results) {
-    if (await recordWinners(db, id, now)) finished.push(id);
+    if (await recordWinners(deps.env, db, id, now)) finished.push(id);
     paid += await payWinners(deps, id, now);
   }
   return { started: started.results.map((r) => r.id), finished, paid };
@@ -49,9 +51,11 @@ interface RankedEntry {
 }
 
 /** Finishes the tournament and records its prized places, once (answers whether this run did). */
-async function recordWinners(db: D1Database, id: number, now: number): Promise<boolean> {
+async function recordWinners(env: Env, db: D1Database, id: number, now: number): Promise<boolean> {
   const t = await db.prepare("SELECT status, ends_at FROM tournaments WHERE id = ?1").bind(id).first<{ status: string; ends_at: number }>();
   if (!t || t.status === "finished" || t.ends_at > now) return false;
+  // Every total the board still owes the record, written before the places are read (decision 0075).
+  if (pointsInObjects()) await flushBoard(env, id);
   const { results: prizes } = await db.prepare("SELECT place_to FROM tournament_prizes WHERE tournament_id = ?1").bind(id).all<{ place_to: number }>();
   const places = lastPrized(prizes);
   const { results: ranked } = await db

@@ -1,6 +1,6 @@
 import { deliverNow, type OutboxKind } from "../player/outbox";
 import { isMovedTable } from "../player/tables";
-import { type EntryRow, postEntries } from "./board-entries";
+import { tournamentBoard } from "../../realtime/tournament-board";
 
 /**
  * A tournament entry follows its player's points ledger (decision 0048). While `tournament_points`
@@ -8,8 +8,9 @@ import { type EntryRow, postEntries } from "./board-entries";
  * cashout's UPDATE). Once the points are in the player's object (decision 0075) the entries,
  * which the site shares, stay in D1: the points' batch owes them through the object's outbox
  * (`owedEntries`), carrying each changed entry's absolute total, the time it was last reached and
- * the player's last points row id as its version; `applyEntries` takes a delivery only where its
- * version is newer than the entry's, so a delivery repeated or overtaken changes nothing.
+ * the player's last points row id as its version, delivered to the tournament's board, which
+ * writes them to D1 with the other players' (at most once a second while busy); an entry is
+ * taken only where its version is newer, so a delivery repeated or overtaken changes nothing.
  */
 
 /** Whether the points are in the players' objects (the entries then follow by delivery). */
@@ -58,33 +59,15 @@ function parse(body: unknown): OwedEntries {
 }
 
 /**
- * Delivers owed entries to D1 (idempotent by version) and posts the entries it moved to the live
- * boards; answers once the posts are sent.
+ * Delivers owed entries to their tournaments' boards (each keeps them and writes the record, D1
+ * tournament_entries, with the other players' in one statement: tournament-board.ts `record`);
+ * answers once every board holds its entry, so the outbox row can go.
  */
-export async function applyEntries(env: Env, body: unknown, now = Date.now()): Promise<void> {
+export async function applyEntries(env: Env, body: unknown): Promise<void> {
   const { uid, entries } = parse(body);
-  if (!entries.length) return;
-  const list = JSON.stringify(entries);
-  const [, moved] = await env.DB.batch<EntryRow>([
-    env.DB.prepare(
-      `INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at, points_version)
-       SELECT json_extract(value, '$.tournament_id'), ?1, json_extract(value, '$.points'), COALESCE(json_extract(value, '$.reached_at'), ?2), ?2,
-              json_extract(value, '$.version')
-       FROM json_each(?3) WHERE true
-       ON CONFLICT (tournament_id, uid) DO UPDATE SET
-         points = excluded.points,
-         reached_at = CASE WHEN excluded.points > 0 THEN excluded.reached_at ELSE reached_at END,
-         points_version = excluded.points_version
-       WHERE excluded.points_version > tournament_entries.points_version`,
-    ).bind(uid, now, list),
-    env.DB.prepare(
-      `SELECT e.tournament_id, e.uid, e.points, e.reached_at, u.fakename, u.login FROM tournament_entries e JOIN users u ON u.uid = e.uid
-       WHERE e.uid = ?1 AND e.tournament_id IN (SELECT json_extract(value, '$.tournament_id') FROM json_each(?2))`,
-    ).bind(uid, list),
-  ]);
-  const sent: Promise<unknown>[] = [];
-  postEntries({ env, waitUntil: (p) => sent.push(p) }, moved!.results);
-  await Promise.all(sent);
+  await Promise.all(
+    entries.map((e) => tournamentBoard(env, e.tournament_id).record(e.tournament_id, { uid, points: e.points, reached_at: e.reached_at, version: e.version })),
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import { boardPage, pointsToPrize, standing } from "./ranks";
 import { ALLOWED } from "./scoring";
 import { lastPrized, prizeOf, PRIZES_SQL, prizeView, TOURNAMENT_COLUMNS, tournamentView, type PrizeRow, type TournamentRow } from "./view";
 import { maskedName } from "../core/names";
+import { flushBoard } from "../../realtime/tournament-board";
 
 /** tournaments.get, participate, receipts and leaderboard.get: the record in D1 (issue 22, decision 0048). */
 
@@ -163,6 +164,8 @@ async function receipts(ctx: PlatformContext, id: number, offset: number, count:
 
 async function leaderboard(ctx: PlatformContext, id: number, offset: number, count: number) {
   const t = await readTournament(ctx.db, id);
+  // Every committed round in the record first: the players' objects deliver their totals to the board, which writes them (decision 0075).
+  if (pointsInObjects()) await flushBoard(ctx.env, id);
   const { results: places } = await ctx.db.prepare("SELECT place_to FROM tournament_prizes WHERE tournament_id = ?1").bind(id).all<{ place_to: number }>();
   const last = lastPrized(places);
   const [page, mine, version] = await Promise.all([
