@@ -17,7 +17,19 @@ const wholeReplica = new Set<string>(WHOLE_REPLICAS);
 /** "either": a read of only the player's mirrored `users` row and the configuration every object holds whole: both sides have it. */
 type Side = "object" | "d1" | "either";
 
+/** Sides already worked out, by SQL (most statements are constants; bounded for those that are not). */
+const knownSides = new Map<string, Side>();
+
 export function sideOf(sql: string): Side {
+  const known = knownSides.get(sql);
+  if (known) return known;
+  const side = workOutSide(sql);
+  if (knownSides.size >= 4096) knownSides.clear();
+  knownSides.set(sql, side);
+  return side;
+}
+
+function workOutSide(sql: string): Side {
   const tables = namedTables(sql);
   if (!tables.some(isMovedTable)) {
     const either = tables.length > 0 && tables.every((t) => t === "users" || wholeReplica.has(t)) && !/\b(?:INTO|UPDATE)\s+users\b/i.test(sql);
@@ -83,6 +95,33 @@ function ownTables(env: object, uid: number, facts: Facts[]): D1Database | null 
   return own.db;
 }
 
+/** A routed statement: the one it wraps, run as it is; bound, routed again (`rebind`). */
+class Routed implements D1PreparedStatement {
+  constructor(
+    private readonly stmt: D1PreparedStatement,
+    private readonly rebind: (bound: D1PreparedStatement, values: unknown[]) => D1PreparedStatement,
+  ) {}
+  bind(...values: unknown[]): D1PreparedStatement {
+    return this.rebind(this.stmt.bind(...values), values);
+  }
+  first<T = unknown>(colName: string): Promise<T | null>;
+  first<T = Record<string, unknown>>(): Promise<T | null>;
+  first<T>(colName?: string): Promise<T | null> {
+    return colName === undefined ? this.stmt.first<T>() : this.stmt.first<T>(colName);
+  }
+  run<T = Record<string, unknown>>(): Promise<D1Result<T>> {
+    return this.stmt.run<T>();
+  }
+  all<T = Record<string, unknown>>(): Promise<D1Result<T>> {
+    return this.stmt.all<T>();
+  }
+  raw<T = unknown[]>(options: { columnNames: true }): Promise<[string[], ...T[]]>;
+  raw<T = unknown[]>(options?: { columnNames?: false }): Promise<T[]>;
+  raw<T>(options?: { columnNames?: boolean }): Promise<T[] | [string[], ...T[]]> {
+    return this.stmt.raw<T>(options as { columnNames: true });
+  }
+}
+
 /**
  * Player `uid`'s tables through one D1 interface; `replica`: the configuration version the caller
  * read, `facts`: catalogue rows the statements join (see playerD1).
@@ -91,14 +130,7 @@ export function routedD1(env: Pick<Env, "DB" | "PLAYER">, uid: number, replica: 
   let object: D1Database | undefined;
   const on = (at: "object" | "d1") => (at === "object" ? (object ??= ownTables(env, uid, facts) ?? playerD1(env, uid, replica, facts)) : env.DB);
   const tag = (stmt: D1PreparedStatement, side: Side, at: "object" | "d1", sql: string, params: unknown[] = []): D1PreparedStatement => {
-    const bind = stmt.bind.bind(stmt);
-    const tagged = Object.assign(Object.create(stmt) as D1PreparedStatement, {
-      bind: (...values: unknown[]) => tag(bind(...values), side, at, sql, values),
-      first: stmt.first.bind(stmt),
-      all: stmt.all.bind(stmt),
-      run: stmt.run.bind(stmt),
-      raw: stmt.raw.bind(stmt),
-    });
+    const tagged = new Routed(stmt, (bound, values) => tag(bound, side, at, sql, values));
     sides.set(tagged, { side, at, uid, origin: stmt, sql, params });
     return tagged;
   };

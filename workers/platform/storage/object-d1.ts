@@ -24,15 +24,17 @@ function toBinding(value: unknown, index: number): SqlStorageValue {
 function metaOf(sql: SqlStorage, cursor: SqlStorageCursor<Row>, started: number): D1Meta & Record<string, unknown> {
   const { changes, id } =
     cursor.rowsWritten > 0 ? sql.exec<{ changes: number; id: number }>("SELECT changes() AS changes, last_insert_rowid() AS id").one() : { changes: 0, id: 0 };
-  return {
+  const meta = {
     duration: performance.now() - started,
-    size_after: sql.databaseSize,
+    size_after: 0,
     rows_read: cursor.rowsRead,
     rows_written: cursor.rowsWritten,
     last_row_id: id,
     changed_db: cursor.rowsWritten > 0,
     changes: cursor.rowsWritten > 0 ? changes : 0,
   };
+  // The database's size only when read (no caller does; asking SQLite for it costs every statement).
+  return Object.defineProperty(meta, "size_after", { get: () => sql.databaseSize, enumerable: true });
 }
 
 class ObjectStatement implements D1PreparedStatement {
