@@ -61,6 +61,8 @@ type Pool = PoolAfter & { betInPool: number };
 
 /** Step 1. Answers the pools as the round left them; none when the round had contributed already. */
 async function contribute(db: D1Database, round: SettledRound): Promise<Pool[]> {
+  // Which games feed pools is a copy in the player's object (migration 0061): a game without pools asks D1 nothing.
+  if (!(await db.prepare("SELECT 1 FROM jackpot_games WHERE game_id = ?1 LIMIT 1").bind(round.gameId).first())) return [];
   const { results: pools } = await db
     .prepare(
       `SELECT j.id, j.currency, j.contribution_bp FROM jackpots j

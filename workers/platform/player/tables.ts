@@ -100,6 +100,8 @@ export const REPLICATED_TABLES = [
   "sport_markets",
   "sport_selections",
   "vpn_plans",
+  // which games feed which jackpot pools (a round on a game without pools asks D1 nothing)
+  "jackpot_games",
 ] as const;
 
 export const SHARED_TABLES = [
@@ -161,7 +163,6 @@ export const SHARED_TABLES = [
   "game_search_config",
   // the jackpots: their pools and what every player's rounds add to them
   "jackpots",
-  "jackpot_games",
   "jackpot_contributions",
   "jackpot_winners",
   // campaigns' runs and uses across players
