@@ -10,9 +10,9 @@
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import WebSocket from "ws";
 import { activateBonus, deposit, form, newPlayer } from "./lib/api-player.mjs";
 import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
+import { connectInspector } from "./lib/inspector.mjs";
 import { OUT, ROOT, build, killAllOnExit, prepareDatabaseQuietly, serveWrangler, stageRevision, stop } from "./lib/servers.mjs";
 
 const { values } = parseArgs({
@@ -40,30 +40,6 @@ const server = await serveWrangler({
   extraArgs: ["--persist-to", persistTo, "--inspector-port", String(INSPECTOR)],
 });
 
-/** The DevTools protocol over one inspector target's WebSocket. */
-async function connect(target) {
-  const ws = new WebSocket(target.webSocketDebuggerUrl, { headers: { Origin: "http://127.0.0.1" } });
-  await new Promise((r, j) => {
-    ws.once("open", r);
-    ws.once("error", j);
-  });
-  let id = 0;
-  const pending = new Map();
-  ws.on("message", (m) => {
-    const msg = JSON.parse(m);
-    if (msg.id && pending.has(msg.id)) {
-      pending.get(msg.id)(msg.result);
-      pending.delete(msg.id);
-    }
-  });
-  const send = (method, params = {}) =>
-    new Promise((r) => {
-      pending.set(++id, r);
-      ws.send(JSON.stringify({ id, method, params }));
-    });
-  return { title: target.title, send, close: () => ws.close() };
-}
-
 const profiles = [];
 try {
   const { items } = (await (await fetch(`${base}/api/tournaments/get?status=active&fields=games`)).json()).data;
@@ -89,7 +65,7 @@ try {
   };
   for (let w = 0; w < 30; w++) await round();
   const targets = await (await fetch(`http://127.0.0.1:${INSPECTOR}/json`)).json();
-  const sessions = await Promise.all(targets.map(connect));
+  const sessions = await Promise.all(targets.map(connectInspector));
   for (const s of sessions) {
     await s.send("Profiler.enable");
     await s.send("Profiler.setSamplingInterval", { interval: 100 });

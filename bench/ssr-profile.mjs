@@ -9,8 +9,8 @@
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import WebSocket from "ws";
 import { BROWSER_UA } from "./lib/first-load.mjs";
+import { connectInspector } from "./lib/inspector.mjs";
 import { OUT, ROOT, killAllOnExit, prepareDatabaseQuietly, serveWrangler, stop } from "./lib/servers.mjs";
 
 const { values, positionals } = parseArgs({
@@ -38,31 +38,13 @@ try {
   for (let i = 0; i < 10; i++) await render();
   const targets = await (await fetch(`http://127.0.0.1:${INSPECTOR}/json`)).json();
   const target = targets.find((t) => !t.title?.includes("PlayerChannel")) ?? targets[0];
-  const ws = new WebSocket(target.webSocketDebuggerUrl, { headers: { Origin: "http://127.0.0.1" } });
-  await new Promise((r, j) => {
-    ws.once("open", r);
-    ws.once("error", j);
-  });
-  let id = 0;
-  const pending = new Map();
-  ws.on("message", (m) => {
-    const msg = JSON.parse(m);
-    if (msg.id && pending.has(msg.id)) {
-      pending.get(msg.id)(msg.result);
-      pending.delete(msg.id);
-    }
-  });
-  const send = (method, params = {}) =>
-    new Promise((r) => {
-      pending.set(++id, r);
-      ws.send(JSON.stringify({ id, method, params }));
-    });
+  const { send, close } = await connectInspector(target);
   await send("Profiler.enable");
   await send("Profiler.setSamplingInterval", { interval: 100 });
   await send("Profiler.start");
   for (let i = 0; i < n; i++) await render();
   ({ profile } = await send("Profiler.stop"));
-  ws.close();
+  close();
 } finally {
   await stop(server);
 }

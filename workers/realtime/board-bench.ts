@@ -2,31 +2,39 @@ import { isBoardEntry } from "./board-ranking";
 import { tournamentBoard } from "./tournament-board";
 
 /**
+ * The bench's routes to the tournament boards. Only with DB_STATS=on, which env.ts refuses in
+ * production; anywhere else they are a 404 like any unknown path.
+ */
+const benchOff = (env: Env) => env.DB_STATS !== "on" || env.APP_ENV === "production";
+const notFound = () => new Response("Not found", { status: 404 });
+/** The path's tournament id, or 0 when it is none. */
+const tournamentIdOf = (rawId: string) => (/^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : 0);
+
+/**
  * POST /__bench/tournament-board/{id} — the bench's way to post scores straight to a tournament's
- * board (bench/tournament-board.mjs), as the platform does after a committed round. Only with
- * DB_STATS=on, which env.ts refuses in production; anywhere else it is a 404 like any unknown
- * path. Body: { entries: BoardEntry[], each?: boolean } — `each` sends one RPC per entry at
+ * board (bench/tournament-board.mjs), as the platform does after a committed round.
+ * Body: { entries: BoardEntry[], each?: boolean } — `each` sends one RPC per entry at
  * once, as one round each would; otherwise one RPC for all. Answers the board's version.
  */
-/**
- * GET /__bench/tournament-board/{id} — what the board wrote to D1 for the players' owed totals
- * (statements, rows written) since its instance started: the players bench adds it to the rounds'
- * own D1 use (bench/players.mjs). DB_STATS=on only, as above.
- */
-export async function handleBoardWrites(env: Env, rawId: string): Promise<Response> {
-  if (env.DB_STATS !== "on" || env.APP_ENV === "production") return new Response("Not found", { status: 404 });
-  const id = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : 0;
-  if (!id) return Response.json({ error: "tournament id" }, { status: 400 });
-  return Response.json(await tournamentBoard(env, id).d1Writes());
-}
-
 export async function handleBoardBench(request: Request, env: Env, rawId: string): Promise<Response> {
-  if (env.DB_STATS !== "on" || env.APP_ENV === "production") return new Response("Not found", { status: 404 });
-  const id = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : 0;
+  if (benchOff(env)) return notFound();
+  const id = tournamentIdOf(rawId);
   const body = (await request.json().catch(() => null)) as { entries?: unknown; each?: unknown } | null;
   const entries = Array.isArray(body?.entries) ? body.entries.filter(isBoardEntry) : [];
   if (!id || !entries.length || entries.length > 5000) return Response.json({ error: "tournament id and 1–5000 entries" }, { status: 400 });
   const board = tournamentBoard(env, id);
   const versions = body?.each === true ? await Promise.all(entries.map((e) => board.post(id, [e]))) : [await board.post(id, entries)];
   return Response.json({ version: Math.max(...versions) });
+}
+
+/**
+ * GET /__bench/tournament-board/{id} — what the board wrote to D1 for the players' owed totals
+ * (statements, rows written) since its instance started: the players bench adds it to the rounds'
+ * own D1 use (bench/players.mjs).
+ */
+export async function handleBoardWrites(env: Env, rawId: string): Promise<Response> {
+  if (benchOff(env)) return notFound();
+  const id = tournamentIdOf(rawId);
+  if (!id) return Response.json({ error: "tournament id" }, { status: 400 });
+  return Response.json(await tournamentBoard(env, id).d1Writes());
 }
