@@ -75,6 +75,17 @@ export default defineConfig(async () => {
       maxWorkers: Math.max(2, availableParallelism()),
       projects: [
         {
+          // The fault test (tests/faults/): the production build under wrangler dev, killed and
+          // restarted; run by `npm test` after the build (scripts/test.mjs).
+          test: {
+            name: "faults",
+            environment: "node",
+            include: ["tests/faults/**/*.test.mjs"],
+            testTimeout: 600_000,
+            hookTimeout: 180_000,
+          },
+        },
+        {
           test: {
             name: "unit",
             environment: "node",

@@ -6,14 +6,17 @@
 //                  browser downloads; decision 0070)
 //   4. build       production build and a fresh local database in .wrangler/e2e-state
 //   5. playwright  end-to-end against that build (playwright.config.ts): JavaScript on, then off
+//   6. faults      that build under wrangler dev killed mid-play and restarted (tests/faults/)
 // Machine-readable results go to test-results/{vitest,playwright}-<stage>.json; the stages' times to
 // test-results/stages.json (bench/suite-times.mjs records them per commit). At the end it prints
 // each stage's time, each runner's ten slowest tests, and the counts.
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { bin, prepareDatabase, quietEnv, run } from "./lib.mjs";
 import { printReport, readReports } from "./suite-report.mjs";
 
 const E2E_STATE = ".wrangler/e2e-state";
+/** The fresh database the fault test starts from: a copy of the e2e one before any test used it. */
+const FAULT_SEED = ".wrangler/fault-seed";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 const started = Date.now();
 const timings = [];
@@ -74,6 +77,8 @@ section("4 Production build and fresh e2e database", () => {
   run(bin("react-router"), ["build"]);
   rmSync(E2E_STATE, { recursive: true, force: true });
   prepareDatabase(E2E_STATE);
+  rmSync(FAULT_SEED, { recursive: true, force: true });
+  cpSync(E2E_STATE, FAULT_SEED, { recursive: true });
 });
 
 for (const project of ["js", "no-js"]) {
@@ -83,6 +88,12 @@ for (const project of ["js", "no-js"]) {
     });
   });
 }
+
+section("6 Faults (workerd killed and restarted)", () => {
+  run(bin("vitest"), ["run", "--project", "faults", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-faults.json"], {
+    env: { ...quietEnv, FAULT_SEED },
+  });
+});
 
 console.log(`\n${"━".repeat(72)}`);
 printReport(readReports());

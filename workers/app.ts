@@ -20,6 +20,7 @@ import { computeCashbacks } from "./platform/cashback/compute";
 import { expirePacks } from "./platform/bonuses/freespins-sweep";
 import { runTournamentClock } from "./platform/tournaments/end";
 import { payAbandonedWins } from "./platform/jackpots/settle";
+import { settleLeftovers } from "./platform/sportsbook/settle";
 import { runOfferClock } from "./platform/offers/clock";
 import { closeSpentBettingBonuses } from "./platform/sportsbook/free-bet-bonus";
 import { sweepAnalytics } from "./platform/analytics/retention";
@@ -287,6 +288,11 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
     await runClock("tournaments", () => runTournamentClock(deps, now)),
     // The sportsbook's feed runs on its Durable Object's alarm; the poke restarts that chain after a deploy (decision 0049).
     await runClock("sports feed", () => pokeSportsFeed(env)),
+    // Bets left open on an ended event (the Worker settling it died part way) are settled (decision 0075).
+    await runClock("sports settlement", async () => {
+      const report = await settleLeftovers(env, now);
+      if (report.settled) console.warn(`scheduled: ${report.settled} bet(s) of ${report.events} ended event(s) settled late`);
+    }),
     // VPN subscriptions: ends-soon warnings, renewals and ends, each once (decision 0053).
     !playersClocks && (await runClock("vpn", () => runVpnClock(deps, now))),
     // Retention: analytics events and beacon rows after 90 days (decision 0057), visitors' chat

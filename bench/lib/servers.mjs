@@ -158,6 +158,19 @@ export async function stop(server) {
   signalGroup(server, "SIGKILL");
 }
 
+/**
+ * Kills one server's process group at once (SIGKILL: wrangler and workerd die mid-instruction, no
+ * handler runs, as a machine losing power would), and answers when it is gone.
+ */
+export async function kill(server) {
+  if (!running.has(server)) return;
+  running.delete(server);
+  signalGroup(server, "SIGKILL");
+  await server.exited;
+  // workerd is wrangler's child in the same group: give the kernel a moment to reap it and free the port.
+  while (await portInUse(server.port)) await new Promise((r) => setTimeout(r, 100));
+}
+
 /** Last-resort synchronous cleanup on exit or interruption. */
 export function killAllSync() {
   for (const s of running) signalGroup(s, "SIGKILL");

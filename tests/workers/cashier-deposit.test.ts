@@ -5,6 +5,7 @@ import { choose, depositWith, mainBalance, newKey, openPage, startDeposit, txRow
 import { data, failure } from "./helpers";
 import { ledgerRows } from "./wallet-helpers";
 import { playerDb } from "./player-db";
+import { decide } from "../../workers/platform/demo/payment-provider";
 
 /** Deposits end to end: makedeposit → the demo payment page → its signed callback → the balance. */
 
@@ -74,6 +75,23 @@ describe("a deposit through the demo payment page", () => {
       method_name: "Card",
       can_cancel: false,
     });
+  });
+
+  it("a callback lost with the Worker: the payer's repeated submit reports the payment again, credited once", async () => {
+    const p = await registerPlayer();
+    const started = await startDeposit(p, { amount: 4500 });
+    // The payment system decided, and the Worker died before its callback reached the cashier.
+    await decide(env, started.transaction_id, "success");
+    expect(await mainBalance(p)).toBe(0);
+    expect((await txRow(p.uid, started.transaction_id))!.status).toBe("new");
+
+    for (let i = 0; i < 2; i++) {
+      const res = await choose(p, started.redirect_url, "success");
+      expect(res.headers.get("location")).toBe(`/cashier/paysuccess/${started.transaction_id}`);
+    }
+    expect(await mainBalance(p)).toBe(4500);
+    expect((await txRow(p.uid, started.transaction_id))!.status).toBe("success");
+    expect((await ledgerRows(p.uid)).filter((r) => r.type === "deposit")).toHaveLength(1);
   });
 
   it("fail and cancel: no money, their result pages", async () => {

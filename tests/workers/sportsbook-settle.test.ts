@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BET_SETTLED_EVENT, settleEvent } from "../../workers/platform/sportsbook/settle";
+import { BET_SETTLED_EVENT, settleEvent, settleLeftovers } from "../../workers/platform/sportsbook/settle";
 import { data } from "./helpers";
 import { connect, tokenFor } from "./realtime-helpers";
 import { activeFreeBet, balances, bettor, ledgerSum, makeEvent, place, setEvent, settleMarket, type MadeEvent } from "./sportsbook-helpers";
@@ -60,6 +60,31 @@ describe("settleEvent", () => {
     expect(await ledgerSum(p.uid, "main")).toBe(10_500);
     const wins = await playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM ledger WHERE uid = ?1 AND type = 'sport_win'").bind(p.uid).first<number>("n");
     expect(wins).toBe(5);
+  });
+
+  it("an event ended while its settlement died part way: the minute cron's sweep settles the bettors left, once", async () => {
+    const [a, b] = [await bettor(10_000), await bettor(10_000)];
+    const e = await makeEvent({ markets: [{ odds: [200, 340, 380] }] });
+    const betA = (await data(place(a, { selections: [mr(e).selections[0]!], stake: 1_000 }))).bet;
+    const betB = (await data(place(b, { selections: [mr(e).selections[0]!], stake: 500 }))).bet;
+    // The feed wrote the result, the Worker settling the event died before any bettor was settled.
+    await settleMarket(mr(e), ["win", "lose", "lose"]);
+    await setEvent(e.id, "finished");
+    // An event still running is not the sweep's: only ended ones.
+    const running = await makeEvent({ markets: [{ odds: [200, 340, 380] }] });
+    const open = (await data(place(a, { selections: [mr(running).selections[0]!], stake: 100 }))).bet;
+
+    const swept = await settleLeftovers(env);
+    expect(swept.settled).toBe(2);
+    expect(await bet(a, betA.id)).toMatchObject({ status: "won", payout: { amount: 2_000 } });
+    expect(await bet(b, betB.id)).toMatchObject({ status: "won", payout: { amount: 1_000 } });
+    expect(await bet(a, open.id)).toMatchObject({ status: "open" });
+    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM sport_event_bettors WHERE event_id = ?1").bind(e.id).first<number>("n");
+    expect(left).toBe(0);
+    // The next sweep finds nothing of that event; the balances moved once.
+    expect((await settleLeftovers(env)).settled).toBe(0);
+    expect(await balances(a)).toMatchObject({ main: 10_000 - 1_000 - 100 + 2_000 });
+    expect(await balances(b)).toMatchObject({ main: 10_000 - 500 + 1_000 });
   });
 
   it("settles totals and handicaps by the results the feed wrote; a bet on a market not yet decided stays open", async () => {

@@ -81,12 +81,15 @@ paymentRoutes.post(`${DEMO_PAY_PATH}/:tx`, async (c) => {
   if (!OUTCOMES.includes(outcome as Outcome)) return errorPage(400, "Choose an outcome", "Pick one of the buttons of the payment page.");
 
   const { payment, decided } = await decide(c.env, found.transaction_id, outcome as Outcome);
-  if (decided) {
+  // A payment decided before is reported again, as a PSP retries a webhook until the merchant took
+  // it: the page sent twice is the payer repeating a submit whose answer they never got, perhaps
+  // because the callback died with it (the merchant takes each callback once).
+  if (decided || payment.status !== "pending") {
     const delivered = await notifyMerchant(c, payment);
     if (!delivered.ok) console.error("demo payment callback refused", delivered.status);
-    const delay = payment.status === "pending" ? timerDelayMs(c.env) : null;
-    if (delay !== null) c.executionCtx.waitUntil(settleLater(c, payment, delay));
   }
+  const delay = decided && payment.status === "pending" ? timerDelayMs(c.env) : null;
+  if (delay !== null) c.executionCtx.waitUntil(settleLater(c, payment, delay));
   return new Response(null, { status: 303, headers: { location: resultPath(payment), "cache-control": "no-store" } });
 });
 

@@ -1,6 +1,7 @@
 import { deliverNow, type OutboxKind } from "../player/outbox";
 import { isMovedTable } from "../player/tables";
 import { tournamentBoard } from "../../realtime/tournament-board";
+import { simulatedLatency } from "../core/latency";
 
 /**
  * A tournament entry follows its player's points ledger (decision 0048). While `tournament_points`
@@ -65,6 +66,8 @@ function parse(body: unknown): OwedEntries {
  */
 export async function applyEntries(env: Env, body: unknown): Promise<void> {
   const { uid, entries } = parse(body);
+  // Fault tests widen the time a delivery is under way, to kill the Worker during one.
+  await simulatedLatency(env, "deliver");
   await Promise.all(
     entries.map((e) => tournamentBoard(env, e.tournament_id).record(e.tournament_id, { uid, points: e.points, reached_at: e.reached_at, version: e.version })),
   );
