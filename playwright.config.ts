@@ -21,9 +21,11 @@ const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 /**
  * Worker vars of the test server. Banners answer 300 ms late so the home page's streaming is
  * observable deterministically (shell with the placeholder first, banners after); nothing else
- * is slowed down. Override with E2E_SIMULATED_LATENCY (empty for none).
+ * is slowed down. Override with E2E_SIMULATED_LATENCY (empty for none). The demo payment system
+ * settles a pending payment after 5 s instead of wrangler.toml's 15, so the test that watches the
+ * pending page turn into success waits for the page, not the clock.
  */
-const serverVars = { SIMULATED_LATENCY: process.env.E2E_SIMULATED_LATENCY ?? "banners:300" };
+const serverVars = { SIMULATED_LATENCY: process.env.E2E_SIMULATED_LATENCY ?? "banners:300", DEMO_PAYMENT_PENDING_SECONDS: "5" };
 
 export default defineConfig({
   testDir: "tests/e2e",

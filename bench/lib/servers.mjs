@@ -131,7 +131,7 @@ async function waitReady(server, timeoutMs = 90_000) {
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 150));
   }
   await stop(server);
   throw new Error(`${server.name} on port ${server.port} did not become ready (see bench/.out/logs/${server.name}-${server.port}.log)`);

@@ -129,7 +129,7 @@ test.describe("waiting for a payment", () => {
     await expect(page).toHaveURL(/\/cashier\/paypending\/[0-9a-f]+$/);
     await expect(page.getByRole("heading", { name: tr("cashier.pay.paypending.title") })).toBeVisible();
     await expect(page.getByRole("link", { name: tr("cashier.pay.checkAgain") })).toBeVisible();
-    // The demo payment system settles it after DEMO_PAYMENT_PENDING_SECONDS; the page checks every 3 s.
+    // The demo payment system settles it after DEMO_PAYMENT_PENDING_SECONDS (5 s here); the page checks every 3 s.
     await expect(page).toHaveURL(/\/cashier\/paysuccess\/[0-9a-f]+$/, { timeout: 40_000 });
     await expect(balance(page)).toHaveText("$25");
   });
