@@ -1,5 +1,5 @@
 import { PlatformError } from "../../../core/api/errors";
-import { readSetting } from "../core/settings";
+import { readGeneralInfo } from "../core/settings";
 import type { BalanceChange } from "../wallet/wallet";
 
 /**
@@ -58,10 +58,9 @@ export function contributionRule(contributions: string, kind: string | null, sys
   return { percent: clamp(c.slots, 100), category: "slots" };
 }
 
-/** Percent of a bet on this game that counts (contributionRule with the game's kind). */
-export async function contributionOf(db: D1Database, bonus: ActiveBonus, gameId: number, sysname: string): Promise<number> {
-  const kind = await db.prepare("SELECT kind FROM games WHERE id = ?1").bind(gameId).first<string>("kind");
-  return contributionRule(bonus.contributions, kind, sysname).percent;
+/** Percent of a bet on this game that counts (contributionRule with the game's kind, from the round's game row). */
+export function contributionOf(bonus: ActiveBonus, game: { kind: string; sysname: string }): number {
+  return contributionRule(bonus.contributions, game.kind, game.sysname).percent;
 }
 
 /** Refuses a bet above the active bonus's max bet, before anything is placed. */
@@ -88,11 +87,12 @@ export async function fundRound(
   bet: number,
   win: number,
   contribution: number,
+  generalInfo?: string | null,
 ): Promise<RoundFunding> {
   if (!bonus) return { betMain: bet, betBonus: 0, winMain: win, winBonus: 0, bonusId: null, contribution: 0, counted: 0 };
   const betMain = Math.min(bet, balances.main);
   const betBonus = bet - betMain;
-  const { is_bonus_isolation_enabled: isolation } = await readSetting<{ is_bonus_isolation_enabled?: boolean }>(db, "general_info");
+  const { is_bonus_isolation_enabled: isolation } = await readGeneralInfo<{ is_bonus_isolation_enabled?: boolean }>({ db, generalInfo });
   const winBonus = isolation ? Math.floor((win * betBonus) / bet) : win;
   return {
     betMain,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { betSteps, gamePage } from "./game-page";
 
 const view = {
-  game: { id: 1, sysname: "golden_phoenix", title: "Golden <Phoenix>", rtp_bp: 9620, min_bet: 10, max_bet: 1000, has_demo: 1 },
+  game: { id: 1, sysname: "golden_phoenix", title: "Golden <Phoenix>", kind: "slot", rtp_bp: 9620, min_bet: 10, max_bet: 1000, has_demo: 1 },
   mode: "demo" as const,
   action: "/platform/game/golden_phoenix/round",
   balance: null,

@@ -52,7 +52,7 @@ async function player(c: Ctx): Promise<{ uid: number; banned: boolean }> {
 const notFound = () => errorPage(404, "Game not found", "This game does not exist or is not available.");
 
 async function launch(c: Ctx, base: string): Promise<Response> {
-  const game = await findStudioGame(c.env.DB, c.req.param("name") ?? "");
+  const game = await findStudioGame(c.env.DB, c.req.param("name") ?? "", Number(c.env.SETTINGS_CACHE_MS ?? 0) || 0);
   if (!game) return notFound();
   const { uid, banned } = await player(c);
   if (banned) return errorPage(403, "Account blocked", "This account cannot play.");
@@ -117,7 +117,8 @@ async function round(c: Ctx, base: string): Promise<Response> {
   let wantsJson = (c.req.header("accept") ?? "").includes("application/json");
   const back = new URLSearchParams();
   try {
-    const game = await findStudioGame(c.env.DB, c.req.param("name") ?? "");
+    const keepMs = Number(c.env.SETTINGS_CACHE_MS ?? 0) || 0;
+    const game = await findStudioGame(c.env.DB, c.req.param("name") ?? "", keepMs);
     if (!game) throw new PlatformError("InvalidRequest", "No such game", { status: 404 });
     const { fields, json } = await readFields(c);
     wantsJson = json;
@@ -130,9 +131,14 @@ async function round(c: Ctx, base: string): Promise<Response> {
     const bet = /^\d{1,16}$/.test(betText) ? Number(betText) : Number.NaN;
     const freespinId = text(fields.freespin_id) || undefined;
     if (freespinId) back.set("freespin", freespinId);
-    // The configuration's version as the API reads it (kept SETTINGS_CACHE_MS): the player's object need not ask D1 for it.
-    const { replica } = await localesAndMaintenance(c.env.DB, undefined, Number(c.env.SETTINGS_CACHE_MS ?? 0) || 0);
-    const result = await playPlayerRound(deps(c, uid, game), { uid, game, mode, bet, roundKey: text(fields.round_id), freespinId }, replica);
+    // The configuration's version and the site's general info as the API reads them (kept
+    // SETTINGS_CACHE_MS): the player's object need not ask D1 for them.
+    const { replica, generalInfo } = await localesAndMaintenance(c.env.DB, undefined, keepMs);
+    const result = await playPlayerRound(
+      { ...deps(c, uid, game), generalInfo },
+      { uid, game, mode, bet, roundKey: text(fields.round_id), freespinId },
+      replica,
+    );
     if (wantsJson) return dataResponse(result, { "cache-control": "no-store" });
     if (uid) back.set("round", result.id);
     else {

@@ -10,6 +10,8 @@ export interface StudioGame {
   id: number;
   sysname: string;
   title: string;
+  /** slot, live, table, fast: what share of a bet counts for a bonus's wagering (contributionRule). */
+  kind: string;
   rtp_bp: number;
   min_bet: number;
   max_bet: number;

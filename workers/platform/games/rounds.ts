@@ -27,10 +27,23 @@ import { ROUND_CONSUMERS } from "../play/round-consumers";
  * A game the studio can launch: any game of the catalogue but the sportsbook. The whole row: a
  * round's statements in the player's object join it, so it travels with the round (decision 0075).
  */
-export async function findStudioGame(db: D1Database, sysname: string): Promise<StudioGame | null> {
+export async function findStudioGame(db: D1Database, sysname: string, keepMs = 0, now = Date.now()): Promise<StudioGame | null> {
   if (!/^[a-z0-9_-]{1,64}$/.test(sysname)) return null;
-  return db.prepare("SELECT * FROM games WHERE sysname = ?1 AND is_sportsbook = 0").bind(sysname).first<StudioGame>();
+  const hit = keptGames.get(sysname);
+  if (hit && keepMs > 0 && now - hit.at >= 0 && now - hit.at < keepMs) return hit.game;
+  const game = await db.prepare("SELECT * FROM games WHERE sysname = ?1 AND is_sportsbook = 0").bind(sysname).first<StudioGame>();
+  if (keptGames.size >= 256) keptGames.clear();
+  keptGames.set(sysname, { game, at: now });
+  return game;
 }
+
+/**
+ * The isolate's last reads of the games rounds were played on, reused for `keepMs`
+ * (SETTINGS_CACHE_MS, as the locales are: render-scope.ts): a player's stream of rounds on one game
+ * reads its row from D1 about once a second, not once a round. A change to a game (its bets, its
+ * RTP) reaches rounds within `keepMs`.
+ */
+const keptGames = new Map<string, { game: StudioGame | null; at: number }>();
 
 export function checkRound(input: RoundInput): void {
   const { game, mode, bet, uid } = input;
@@ -43,7 +56,14 @@ export function checkRound(input: RoundInput): void {
   if (mode === "demo" && game.has_demo !== 1) throw invalid("mode", "This game has no demo mode");
 }
 
-export async function playRound(deps: MoneyDeps, input: RoundInput): Promise<RoundResult> {
+/**
+ * What a round is played with: the money's dependencies and, when the caller read it with the
+ * locales (render-scope.ts, kept SETTINGS_CACHE_MS), the site's `general_info` document, so a
+ * round under a bonus does not read it again.
+ */
+export type RoundDeps = MoneyDeps & { generalInfo?: string | null };
+
+export async function playRound(deps: RoundDeps, input: RoundInput): Promise<RoundResult> {
   checkRound(input);
   if (input.freespinId !== undefined) return playFreeRound(deps, { ...input, freespinId: input.freespinId });
   const { game, mode, bet, uid } = input;
@@ -68,8 +88,9 @@ export async function playRound(deps: MoneyDeps, input: RoundInput): Promise<Rou
     }
     assertMaxBet(bonus, bet);
     if (bonus) {
-      const [balances, contribution] = await Promise.all([readBalances(deps.db, uid), contributionOf(deps.db, bonus, game.id, game.sysname)]);
-      funding = await fundRound(deps.db, bonus, { main: balances.main.amount, bonus: balances.bonus.amount }, bet, win, contribution);
+      const balances = await readBalances(deps.db, uid);
+      const contribution = contributionOf(bonus, game);
+      funding = await fundRound(deps.db, bonus, { main: balances.main.amount, bonus: balances.bonus.amount }, bet, win, contribution, deps.generalInfo);
     }
   }
 

@@ -90,9 +90,15 @@ export class PlayerObject extends DurableObject<Env> {
    * is the site's (the bonus's template, the jackpot pool, the tournament boards) reaches D1. The
    * round's code is the Worker's, unchanged: it is handed the player's tables (routedD1 over this
    * storage, OWN_TABLES) and an env whose D1 is counted when DB_STATS is on (`d1`: what it used, for
-   * the Worker's Server-Timing). `replica`: the configuration version the caller read, if it did.
+   * the Worker's Server-Timing). `replica`, `generalInfo`: the configuration version and the site's
+   * general info the caller read, if it did.
    */
-  playRound(uid: number, input: RoundInput, replica: number | null = null): Promise<Outcome<{ result: RoundResult; d1: D1Tally | null }>> {
+  playRound(
+    uid: number,
+    input: RoundInput,
+    replica: number | null = null,
+    generalInfo?: string | null,
+  ): Promise<Outcome<{ result: RoundResult; d1: D1Tally | null }>> {
     return outcome(async () => {
       const tally: D1Tally | null = this.env.DB_STATS === "on" ? { rowsRead: 0, rowsWritten: 0, queries: 0 } : null;
       const DB = tally ? countingD1(this.env.DB, tally) : this.env.DB;
@@ -101,7 +107,7 @@ export class PlayerObject extends DurableObject<Env> {
       const own: OwnTables = { uid, db: this.noting(wrote), remember: (facts) => this.remember(facts) };
       const env = { ...this.env, DB, [OWN_TABLES]: own } as Env;
       try {
-        const result = await playRound({ env, db: routedD1(env, uid), waitUntil: (p) => this.ctx.waitUntil(p) }, { ...input, uid });
+        const result = await playRound({ env, db: routedD1(env, uid), waitUntil: (p) => this.ctx.waitUntil(p), generalInfo }, { ...input, uid });
         return { result, d1: tally };
       } finally {
         await this.followUp(wrote);

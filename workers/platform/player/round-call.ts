@@ -1,7 +1,6 @@
 import { addD1Use } from "../../d1-stats";
-import { checkRound, playRound } from "../games/rounds";
+import { checkRound, playRound, type RoundDeps } from "../games/rounds";
 import type { RoundInput, RoundResult } from "../games/round-types";
-import type { MoneyDeps } from "../wallet/move-money";
 import { isMovedTable } from "./tables";
 import { unwrap } from "./wire";
 
@@ -10,13 +9,14 @@ import { unwrap } from "./wire";
  * one call to the player's object, which plays it on its own storage (object.ts `playRound`);
  * before, on D1 through `deps`. A visitor's demo round touches no player's tables: it is drawn here.
  * Bad input is refused before the call (checkRound), so a malformed round costs no object a request.
- * `replica`: the configuration version the caller read (the settings' cache), so the object need not ask D1.
+ * `replica` and `deps.generalInfo`: the configuration version and the site's general info the caller
+ * read (the settings' cache), so the object need not ask D1 for them.
  */
-export async function playPlayerRound(deps: MoneyDeps, input: RoundInput, replica: number | null = null): Promise<RoundResult> {
+export async function playPlayerRound(deps: RoundDeps, input: RoundInput, replica: number | null = null): Promise<RoundResult> {
   if (input.uid <= 0 || !isMovedTable("game_rounds")) return playRound(deps, input);
   checkRound(input);
   const { env } = deps;
-  const { result, d1 } = unwrap(await env.PLAYER.get(env.PLAYER.idFromName(String(input.uid))).playRound(input.uid, input, replica));
+  const { result, d1 } = unwrap(await env.PLAYER.get(env.PLAYER.idFromName(String(input.uid))).playRound(input.uid, input, replica, deps.generalInfo));
   addD1Use(env.DB, d1);
   return result;
 }
