@@ -92,6 +92,8 @@ export const roundRow = (uid: number, roundId: string) =>
 
 /** Σ ledger (each player's own tables) = entry points (the site's), for every entry of the tournament. */
 export async function checkLedger(id: number): Promise<void> {
+  // The record as the board holds it: every total delivered to it is written first.
+  await flushBoard(env, id);
   const { results } = await env.DB.prepare("SELECT uid, points FROM tournament_entries WHERE tournament_id = ?1")
     .bind(id)
     .all<{ uid: number; points: number }>();

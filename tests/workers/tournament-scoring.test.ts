@@ -6,6 +6,7 @@ import { gameOf, playerWith, real } from "./loyalty-helpers";
 import { checkLedger, entryOf, join, leaderboard, makeTournament, pointsOf, roundRow } from "./tournament-helpers";
 import { playerDb } from "./player-db";
 import { refreshMirror } from "../../workers/platform/player/remote-d1";
+import { INBOX_GRACE_MS, inboxEntry, sweepInbox } from "../../workers/platform/player/inbox";
 
 /** Tournament points in the round's batch (issue 22, decision 0048): each mode, cap, min bet, games, restrictions, opt-in. */
 
@@ -78,6 +79,41 @@ describe("tournament scoring", () => {
     expect(await pointsOf(auto, p.uid)).toBe(2);
     await checkLedger(optIn);
     await checkLedger(auto);
+  });
+
+  it("opt-in: the join is the player's own (their object's copy); one whose delivery died with the Worker arrives by the cron", async () => {
+    const slot = await gameOf("slot");
+    const joined = await makeTournament({ scoring: "rounds", games: [slot] });
+    const late = await makeTournament({ scoring: "rounds", games: [slot] });
+    const p = await playerWith(100_000);
+    await data(join(p, joined));
+    expect(await playerDb(p.uid).prepare("SELECT tournament_id FROM tournament_joins WHERE uid = ?1").bind(p.uid).all()).toMatchObject({
+      results: [{ tournament_id: joined }],
+    });
+    // The second join's D1 batch committed (its entry and the debt to the object), the Worker died before delivering it.
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at) VALUES (?1, ?2, 0, ?3, ?3)").bind(late, p.uid, now),
+      inboxEntry(
+        env.DB,
+        { uid: p.uid },
+        { key: `tournament-join:${late}:${p.uid}`, kind: "tournaments.joined", body: { tournament_id: late, joined_at: now } },
+        now,
+      ),
+    ]);
+    await real(p, slot, 100);
+    expect(await pointsOf(joined, p.uid)).toBe(1);
+    expect(await pointsOf(late, p.uid)).toBe(0);
+    expect(await sweepInbox(env, now + INBOX_GRACE_MS)).toEqual({ delivered: 1, failed: 0 });
+    await real(p, slot, 100);
+    expect(await pointsOf(joined, p.uid)).toBe(2);
+    expect(await pointsOf(late, p.uid)).toBe(1);
+    // Joining again changes nothing.
+    await data(join(p, late));
+    await real(p, slot, 100);
+    expect(await pointsOf(late, p.uid)).toBe(2);
+    await checkLedger(joined);
+    await checkLedger(late);
   });
 
   it("an automatic tournament scores only players of its currencies and countries", async () => {

@@ -6,8 +6,7 @@ import { settleJackpots } from "../jackpots/settle";
 import { roundEarningStatements } from "../loyalty/earn";
 import { announceNotices } from "../loyalty/notices";
 import { postBatch } from "../tournaments/board-post";
-import { joinedOptIns, roundScoringStatements } from "../tournaments/scoring";
-import { pointsInObjects } from "../tournaments/entries";
+import { roundScoringStatements } from "../tournaments/scoring";
 import { questStatements } from "../quests/engine";
 import type { Consumer, RoundEvent } from "./events";
 
@@ -67,12 +66,10 @@ export const ROUND_CONSUMERS: readonly Consumer<RoundEvent>[] = [
     name: "tournaments",
     // Once the points are in the player's object, the entries are D1's: the round owes them
     // (tournaments/entries.ts) and the Worker delivers them once the round committed.
-    consume: async (db, e, now) => {
-      const inObject = pointsInObjects() && e.betMain > 0;
-      const joined = inObject ? await joinedOptIns(db, e.uid, e.gameId, now) : undefined;
+    consume: (db, e, now) => {
       const { statements, batchId } = roundScoringStatements(
         db,
-        { uid: e.uid, roundId: e.id, gameId: e.gameId, operationKey: e.operationKey, betMain: e.betMain, winMain: e.winMain, bonusId: e.bonusId, joined },
+        { uid: e.uid, roundId: e.id, gameId: e.gameId, operationKey: e.operationKey, betMain: e.betMain, winMain: e.winMain, bonusId: e.bonusId },
         now,
       );
       return {

@@ -6,7 +6,7 @@ import { playerTablesWithPackGames, routedD1 } from "./routed-d1";
  * The receivers of the player inbox (inbox.ts), by kind: each writes to player `uid`'s own tables
  * (`routedD1`) and is idempotent by what it writes, since a row may be delivered more than once.
  */
-export const INBOX_KINDS = ["grants.registration", "grants.promo", "rewards.pay"] as const;
+export const INBOX_KINDS = ["grants.registration", "grants.promo", "rewards.pay", "tournaments.joined"] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 type Receiver = (env: Env, uid: number, body: unknown) => Promise<void>;
@@ -63,6 +63,17 @@ export const INBOX_RECEIVERS: Record<InboxKind, Receiver> = {
     const source: RewardSource = { uid, key: b.key, wallet: b.wallet, ledger: b.ledger, guard: { sql: "1", params: [] }, now: b.now };
     await payReward({ db, env, waitUntil: (p) => void told.push(p) }, [], reward, source);
     await Promise.allSettled(told);
+  },
+  // An opt-in tournament the player joined (tournaments.participate wrote its entry in D1 and this
+  // debt in one batch): the player's rounds score in it by their own copy of the join.
+  "tournaments.joined": async (env, uid, body) => {
+    const b = body as { tournament_id?: unknown; joined_at?: unknown } | null;
+    if (!Number.isSafeInteger(b?.tournament_id) || !Number.isSafeInteger(b?.joined_at))
+      throw new TypeError("tournaments.joined: the body has no tournament or time");
+    await routedD1(env, uid)
+      .prepare("INSERT INTO tournament_joins (uid, tournament_id, joined_at) VALUES (?1, ?2, ?3) ON CONFLICT (uid, tournament_id) DO NOTHING")
+      .bind(uid, b!.tournament_id, b!.joined_at)
+      .run();
   },
 };
 

@@ -69,6 +69,7 @@ export const PLAYER_SCHEMA: readonly string[] = [
   "CREATE TABLE cashback_programme_tiers (programme_id INTEGER NOT NULL, currency TEXT NOT NULL, from_loss INTEGER NOT NULL CHECK (from_loss > 0), percent INTEGER NOT NULL CHECK (percent BETWEEN 1 AND 100), PRIMARY KEY (programme_id, currency, from_loss)) WITHOUT ROWID",
   "CREATE TABLE quests (id INTEGER PRIMARY KEY, owner TEXT NOT NULL CHECK (owner IN ('loyalty', 'wheel')), owner_id INTEGER NOT NULL, sysname TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, game_kind TEXT, target INTEGER NOT NULL CHECK (target > 0), period TEXT NOT NULL CHECK (period IN ('day', 'week', 'ever')), reward INTEGER NOT NULL CHECK (reward > 0), image TEXT, texts TEXT NOT NULL DEFAULT '{}', position INTEGER NOT NULL DEFAULT 0, is_enabled INTEGER NOT NULL DEFAULT 1 CHECK (is_enabled IN (0, 1)))",
   "CREATE TABLE quest_progress (uid INTEGER NOT NULL REFERENCES users (uid), quest_id INTEGER NOT NULL, period_start INTEGER NOT NULL, progress INTEGER NOT NULL DEFAULT 0 CHECK (progress >= 0), completed_at INTEGER, updated_at INTEGER NOT NULL, PRIMARY KEY (uid, quest_id, period_start)) WITHOUT ROWID",
+  "CREATE TABLE tournament_joins (uid INTEGER NOT NULL REFERENCES users (uid), tournament_id INTEGER NOT NULL, joined_at INTEGER NOT NULL, PRIMARY KEY (uid, tournament_id)) WITHOUT ROWID",
   "CREATE UNIQUE INDEX locales_one_default ON locales (is_default) WHERE is_default = 1",
   "CREATE INDEX ledger_by_account ON ledger (uid, kind, id)",
   "CREATE INDEX ledger_by_operation ON ledger (operation_id)",
@@ -132,4 +133,4 @@ export const PLAYER_SCHEMA: readonly string[] = [
 ];
 
 /** Changes whenever the schema does: the object applies it again (its tables are created IF NOT EXISTS). */
-export const PLAYER_SCHEMA_VERSION = "3ad603fb4a7bf41e";
+export const PLAYER_SCHEMA_VERSION = "61e8e554d6dd92fe";

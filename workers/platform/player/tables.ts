@@ -60,8 +60,9 @@ export const PLAYER_TABLES = [
   "wheel_spin_ledger",
   "wheel_spins",
   "wheel_purchases",
-  // tournaments: the player's own points; the board (entries, winners) is shared
+  // tournaments: the player's own points and the opt-in tournaments they joined; the board (entries, winners) is shared
   "tournament_points",
+  "tournament_joins",
   // the sportsbook
   "sport_bets",
   "sport_bet_legs",

@@ -8,6 +8,7 @@ import { ALLOWED } from "./scoring";
 import { lastPrized, prizeOf, PRIZES_SQL, prizeView, TOURNAMENT_COLUMNS, tournamentView, type PrizeRow, type TournamentRow } from "./view";
 import { maskedName } from "../core/names";
 import { flushBoard } from "../../realtime/tournament-board";
+import { deliverInbox, inboxEntry } from "../player/inbox";
 
 /** tournaments.get, participate, receipts and leaderboard.get: the record in D1 (issue 22, decision 0048). */
 
@@ -123,14 +124,22 @@ async function participate(ctx: PlatformContext, id: number): Promise<1> {
   const ok = results[0];
   if (!ok?.currency_ok) throw tournamentError("restricted_currency", "This tournament is not open to your account's currency", 403);
   if (!ok.country_ok) throw tournamentError("restricted_country", "This tournament is not open in your country", 403);
-  await ctx.db
+  // The entry (the record every player shares) and, once the points are in the player's object, the
+  // join that object's rounds score by: owed to it in the same batch (the player inbox), delivered now.
+  const entry = ctx.db
     .prepare(
       `INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at)
        SELECT t.id, u.uid, 0, ?3, ?3 FROM tournaments t JOIN users u ON u.uid = ?2 WHERE t.id = ?1 AND ${ALLOWED("t", "u")}
        ON CONFLICT (tournament_id, uid) DO NOTHING`,
     )
-    .bind(id, ctx.uid, now)
-    .run();
+    .bind(id, ctx.uid, now);
+  if (!pointsInObjects()) {
+    await entry.run();
+    return 1;
+  }
+  const join = { key: `tournament-join:${id}:${ctx.uid}`, kind: "tournaments.joined" as const, body: { tournament_id: id, joined_at: now } };
+  await ctx.db.batch([entry, inboxEntry(ctx.db, { uid: ctx.uid }, join, now)]);
+  await deliverInbox(ctx.env, join.key);
   return 1;
 }
 

@@ -28,27 +28,6 @@ export interface RoundScoring {
   winMain: number;
   /** The bonus a split round was funded under: it scores only while that bonus is active, as it pays. */
   bonusId: string | null;
-  /**
-   * The opt-in tournaments of the round's game the player joined, as read from D1 before the batch
-   * (`joinedOptIns`): given once the points are in the player's object, which has no entries.
-   */
-  joined?: number[];
-}
-
-/**
- * The running opt-in tournaments of a game that player `uid` joined (D1's entries), for a round
- * whose points are written in the player's object (decision 0075).
- */
-export async function joinedOptIns(db: D1Database, uid: number, gameId: number, now: number): Promise<number[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT e.tournament_id FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id
-         JOIN tournament_entries e ON e.tournament_id = t.id AND e.uid = ?1
-       WHERE tg.game_id = ?2 AND t.opt_in = 1 AND ${RUNNING("t", "?3")}`,
-    )
-    .bind(uid, gameId, now)
-    .all<{ tournament_id: number }>();
-  return results.map((r) => r.tournament_id);
 }
 
 /** A round's points by the tournament's mode: ?4 bet, ?5 win (real money), cap of the tournament. */
@@ -71,8 +50,10 @@ export function roundScoringStatements(db: D1Database, r: RoundScoring, now = Da
   if (!(r.betMain > 0)) return { statements: [], batchId: null };
   const batchId = crypto.randomUUID();
   const inObject = pointsInObjects();
+  // An opt-in tournament scores for who joined it: in the player's object, their own copy of the
+  // joins (tournament_joins, written when they joined: the player inbox); in D1, the entries.
   const joinedCheck = inObject
-    ? "t.id IN (SELECT value FROM json_each(?10))"
+    ? "EXISTS (SELECT 1 FROM tournament_joins j WHERE j.uid = u.uid AND j.tournament_id = t.id)"
     : "EXISTS (SELECT 1 FROM tournament_entries e WHERE e.tournament_id = t.id AND e.uid = u.uid)";
   // CROSS JOIN keeps SQLite's order: the round's game in tournament_games first (an index probe
   // that finds nothing for a game outside every tournament), then its tournaments, then the player.
@@ -92,18 +73,7 @@ export function roundScoringStatements(db: D1Database, r: RoundScoring, now = Da
              AND (?8 IS NULL OR EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?8 AND status = 'active'))
            ON CONFLICT (tournament_id, uid, key) DO NOTHING`,
         )
-        .bind(
-          r.uid,
-          r.roundId,
-          r.operationKey,
-          Math.trunc(r.betMain),
-          Math.trunc(Math.max(0, r.winMain)),
-          now,
-          batchId,
-          r.bonusId,
-          r.gameId,
-          ...(inObject ? [JSON.stringify(r.joined ?? [])] : []),
-        ),
+        .bind(r.uid, r.roundId, r.operationKey, Math.trunc(r.betMain), Math.trunc(Math.max(0, r.winMain)), now, batchId, r.bonusId, r.gameId),
       inObject ? owedEntries(db, r.uid, batchId, now) : settleEntries(db, batchId, now),
     ],
   };
