@@ -77,6 +77,7 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
       locale: asked && known.has(asked) ? asked : defaultLocale,
       defaultLocale,
       generalInfo,
+      replica,
       uid: 0,
       session: null,
       clientIp: clientIp(request),

@@ -32,6 +32,11 @@ export interface PlatformContext {
    * configured); undefined where the caller did not read it. `readGeneralInfo` reads it.
    */
   generalInfo?: string | null;
+  /**
+   * The configuration version (replica_state, decision 0075) as read with the locales; undefined
+   * where the caller did not read it. A player's object asked with it need not read it from D1.
+   */
+  replica?: number | null;
   /** Signed-in player id, 0 for a visitor. */
   uid: number;
   session: SessionInfo | null;

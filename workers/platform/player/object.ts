@@ -1,6 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { countingD1, type D1Tally } from "../../d1-stats";
 import { playRound } from "../games/rounds";
+import type { SportBet } from "../../../core/api/contract-sportsbook";
+import { type PlaceParams, placeBet } from "../sportsbook/place";
 import type { RoundInput, RoundResult } from "../games/round-types";
 import { objectD1 } from "../storage/object-d1";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
@@ -99,15 +101,47 @@ export class PlayerObject extends DurableObject<Env> {
     replica: number | null = null,
     generalInfo?: string | null,
   ): Promise<Outcome<{ result: RoundResult; d1: D1Tally | null }>> {
+    const game = [{ table: "games", rows: [input.game as unknown as Record<string, unknown>] }];
+    return this.asPlayer(uid, replica, game, (call) =>
+      playRound({ env: call.env, db: call.player(), waitUntil: call.waitUntil, generalInfo }, { ...input, uid }),
+    );
+  }
+
+  /**
+   * Places player `uid`'s sports bet (sportsbook/place.ts) here, as one call from the Worker
+   * (decision 0075): the player's reads (an earlier bet by the key, their currency, betting bonus
+   * and odds setting), the gated batch and the answer run on this storage; the feed's rows, the
+   * event's bettor list and the answer's labels are D1's. `reader`: the call's locales.
+   */
+  placeBet(
+    uid: number,
+    params: PlaceParams,
+    reader: { locale: string; defaultLocale: string },
+    replica: number | null = null,
+  ): Promise<Outcome<{ result: { bet: SportBet }; d1: D1Tally | null }>> {
+    return this.asPlayer(uid, replica, [], (call) => placeBet({ ...call, ...reader }, params));
+  }
+
+  /**
+   * Runs `work` for player `uid` on this object's storage: the call's context (its D1 counted when
+   * DB_STATS is on, the player's tables routed here), entered and followed up as every call is.
+   */
+  private asPlayer<T>(
+    uid: number,
+    replica: number | null,
+    facts: Facts[],
+    work: (call: { env: Env; db: D1Database; uid: number; player: () => D1Database; waitUntil: (p: Promise<unknown>) => void }) => Promise<T>,
+  ): Promise<Outcome<{ result: T; d1: D1Tally | null }>> {
     return outcome(async () => {
       const tally: D1Tally | null = this.env.DB_STATS === "on" ? { rowsRead: 0, rowsWritten: 0, queries: 0 } : null;
       const DB = tally ? countingD1(this.env.DB, tally) : this.env.DB;
-      await this.enter(uid, replica, [{ table: "games", rows: [input.game as unknown as Record<string, unknown>] }], DB);
+      await this.enter(uid, replica, facts, DB);
       const wrote: Wrote = { outbox: false, clocked: false };
-      const own: OwnTables = { uid, db: this.noting(wrote), remember: (facts) => this.remember(facts) };
+      const own: OwnTables = { uid, db: this.noting(wrote), remember: (rows) => this.remember(rows) };
       const env = { ...this.env, DB, [OWN_TABLES]: own } as Env;
+      const tables = routedD1(env, uid);
       try {
-        const result = await playRound({ env, db: routedD1(env, uid), waitUntil: (p) => this.ctx.waitUntil(p), generalInfo }, { ...input, uid });
+        const result = await work({ env, db: DB, uid, player: () => tables, waitUntil: (p) => this.ctx.waitUntil(p) });
         return { result, d1: tally };
       } finally {
         await this.followUp(wrote);

@@ -1,7 +1,7 @@
 import type { OddsChange } from "../../../core/api/contract-sportsbook";
 import type { Handlers, PlatformContext } from "../core/context";
 import { readBets } from "./bets";
-import { placeBet } from "./place";
+import { placePlayerBet } from "./place";
 import { readEvent, readEvents, readSlip, readSports, slipView } from "./read";
 
 /** The sportsbook.* methods (issue 23, decision 0049): reads, placement, the player's bets and settings. */
@@ -27,7 +27,7 @@ export const sportsbookHandlers: Handlers<SportsbookMethods> = {
   "sportsbook.getEvents": (p, ctx) => readEvents(reader(ctx), p),
   "sportsbook.getEvent": (p, ctx) => readEvent(reader(ctx), p.event_id),
   "sportsbook.getSelections": async (p, ctx) => ({ items: (await readSlip(ctx.db, p.ids)).map((r) => slipView(r, reader(ctx))) }),
-  "sportsbook.placeBet": (p, ctx) => placeBet(ctx, p),
+  "sportsbook.placeBet": (p, ctx) => placePlayerBet(ctx, p),
   "sportsbook.getBets": (p, ctx) => readBets(ctx.player(), ctx.db, ctx.uid, p, reader(ctx)),
   "sportsbook.getSettings": async (_p, ctx) => ({ odds_change: await readSetting(ctx) }),
   "sportsbook.setSettings": async (p, ctx) => {

@@ -3,7 +3,9 @@ import { isMovedTable } from "../player/tables";
 import { slipFacts } from "./feed-facts";
 import { BET_MAX_STAKE, BET_MIN_STAKE, type OddsChange, type SportBet } from "../../../core/api/contract-sportsbook";
 import { PlatformError } from "../../../core/api/errors";
-import { ownTables, type PlatformContext } from "../core/context";
+import type { PlatformContext } from "../core/context";
+import { addD1Use } from "../../d1-stats";
+import { unwrap } from "../player/wire";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { combinedOdds, withLegs, type BetRow } from "./bets";
@@ -59,7 +61,7 @@ interface Situation {
   bonus: { id: string; stake_returned: number; max_cashout: number | null } | null;
 }
 
-async function readSituation(ctx: PlatformContext, p: PlaceParams): Promise<Situation> {
+async function readSituation(ctx: BetCall, p: PlaceParams): Promise<Situation> {
   // The player's currency (their mirrored `users` row), active betting bonus and odds setting are
   // read in their own tables, the slip in the feed's (D1), as decision 0075 places them.
   const tables = ctx.player();
@@ -104,7 +106,7 @@ function decide(p: PlaceParams, s: Situation): number[] {
 }
 
 /** The same key names the same bet: same kind, selections (in order), stake and funding. */
-async function earlierBet(ctx: PlatformContext, p: PlaceParams): Promise<BetRow | null> {
+async function earlierBet(ctx: BetCall, p: PlaceParams): Promise<BetRow | null> {
   const tables = ctx.player();
   const bet = await tables.prepare("SELECT * FROM sport_bets WHERE uid = ?1 AND key = ?2").bind(ctx.uid, p.key).first<BetRow>();
   if (!bet) return null;
@@ -118,7 +120,25 @@ async function earlierBet(ctx: PlatformContext, p: PlaceParams): Promise<BetRow 
   return bet;
 }
 
-export async function placeBet(ctx: PlatformContext, p: PlaceParams): Promise<{ bet: SportBet }> {
+/** What placing a bet needs of its call: a platform call's context, or the player's object's own (object.ts `placeBet`). */
+export type BetCall = Pick<PlatformContext, "env" | "db" | "player" | "uid" | "locale" | "defaultLocale" | "waitUntil">;
+
+/**
+ * sportsbook.placeBet. Once the bets are in the players' objects (decision 0075) the whole
+ * placement is one call to the player's object, which runs `placeBet` on its own storage (only the
+ * feed's rows and the event's bettor list are D1's); before, here through `ctx.player()`.
+ */
+export async function placePlayerBet(ctx: PlatformContext, p: PlaceParams): Promise<{ bet: SportBet }> {
+  if (!isMovedTable("sport_bets")) return placeBet(ctx, p);
+  checkShape(p);
+  const { env } = ctx;
+  const reader = { locale: ctx.locale, defaultLocale: ctx.defaultLocale };
+  const { result, d1 } = unwrap(await env.PLAYER.get(env.PLAYER.idFromName(String(ctx.uid))).placeBet(ctx.uid, p, reader, ctx.replica ?? null));
+  addD1Use(env.DB, d1);
+  return result;
+}
+
+export async function placeBet(ctx: BetCall, p: PlaceParams): Promise<{ bet: SportBet }> {
   checkShape(p);
   const reader = { locale: ctx.locale, defaultLocale: ctx.defaultLocale };
   const answer = async (bet: BetRow) => ({ bet: (await withLegs(ctx.player(), ctx.db, [bet], reader))[0]! });
@@ -146,7 +166,7 @@ export async function placeBet(ctx: PlatformContext, p: PlaceParams): Promise<{ 
  * (decision 0075), the rows as read from D1 just before, which travel with the call (feed-facts.ts):
  * the bet is then accepted at the feed as it stood at that read.
  */
-async function tryPlace(call: PlatformContext, p: PlaceParams, s: Situation, odds: number[]): Promise<BetRow | null> {
+async function tryPlace(call: BetCall, p: PlaceParams, s: Situation, odds: number[]): Promise<BetRow | null> {
   const ctx = isMovedTable("sport_bets")
     ? {
         ...call,
@@ -160,7 +180,7 @@ async function tryPlace(call: PlatformContext, p: PlaceParams, s: Situation, odd
           ),
         ),
       }
-    : ownTables(call);
+    : { ...call, db: call.player() };
   // The site's list of the events' bettors first (their settlement asks these players: settle.ts).
   await call.env.DB.prepare("INSERT OR IGNORE INTO sport_event_bettors (event_id, uid) SELECT DISTINCT value, ?2 FROM json_each(?1)")
     .bind(JSON.stringify([...new Set(s.slip.map((r) => r.event_id))]), call.uid)
