@@ -3,7 +3,8 @@
 // bets, against a git revision (A) and the working tree (B) served side by side in one run (the
 // same machine noise for both). Per side and P: rounds/s, bets/s, p50/p99 latency, workerd CPU
 // per round and the D1 statements, rows read and rows written per round (DB_STATS=on reports a
-// request's D1 use in Server-Timing). Loopback only, bounded in players, time and requests.
+// request's D1 use in Server-Timing). At the end the event every player bet on ends, and the time
+// its settlement took (every bet of every level) is printed per side. Loopback only, bounded in players, time and requests.
 //
 //   npm run bench:players -- [--base REV] [--players 1,10,50] [--seconds 8] [--max 4000]
 //
@@ -178,9 +179,10 @@ async function sportsSelection(side) {
     body: JSON.stringify({ status: "live" }),
   });
   if (res.status !== 201) return null;
-  const { markets } = (await res.json()).data;
+  const { data } = await res.json();
+  const { markets } = data;
   const home = markets.find((m) => m.kind === "match_result").selections.find((s) => s.outcome === "home");
-  return { id: home.id, odds: home.odds };
+  return { id: home.id, odds: home.odds, event: data.event_id };
 }
 
 const bet = (side) => (p, i) =>
@@ -190,6 +192,7 @@ const bet = (side) => (p, i) =>
   );
 
 const results = [];
+const settlements = [];
 try {
   for (const side of sides) {
     // One server at a time while starting: two wrangler dev starting together can race for a port.
@@ -217,6 +220,21 @@ try {
       );
     }
   }
+  // The event every player bet on ends: its settlement (every bet of every level, each bettor's in
+  // their own object on B) runs inside the finish step, so the step's time is the fan-out's.
+  for (const side of sides) {
+    if (!side.selection) continue;
+    const base = `http://127.0.0.1:${side.port}`;
+    const t0 = performance.now();
+    const res = await fetch(`${base}/platform/demo/sportsbook/events/${side.selection.event}/step`, {
+      method: "POST",
+      headers: { origin: base, "content-type": "application/json" },
+      body: JSON.stringify({ type: "finish", home: 2, away: 0 }),
+    });
+    await res.text();
+    const bets = results.filter((r) => r.side === side.name).reduce((n, r) => n + (r.bets?.ok ?? 0), 0);
+    settlements.push({ side: side.name, status: res.status, seconds: (performance.now() - t0) / 1000, bets, bettors: levels.reduce((n, c) => n + c, 0) });
+  }
 } finally {
   for (const side of sides) if (side.server) await stop(side.server);
 }
@@ -237,4 +255,9 @@ for (const count of levels) {
   const b = results.find((r) => r.side === "B" && r.players === count);
   console.log(`  P=${count}: rounds/s B/A ${f(b.rounds.perSecond / a.rounds.perSecond, 2)}×`);
 }
-if (values.json) console.log(JSON.stringify(results));
+for (const s of settlements) {
+  console.log(
+    `  ${s.side}: the event's end settled ${s.bets} bets of ${s.bettors} bettors in ${f(s.seconds, 2)} s (${f(s.bets / s.seconds, 0)} bets/s)${s.status === 200 ? "" : `, the step answered ${s.status}`}`,
+  );
+}
+if (values.json) console.log(JSON.stringify({ results, settlements }));

@@ -62,6 +62,23 @@ describe("settleEvent", () => {
     expect(wins).toBe(5);
   });
 
+  it("a fan-out to many bettors settles them in parallel lanes, each bet once even when two settlements run together", async () => {
+    const e = await makeEvent({ markets: [{ odds: [200, 340, 380] }] });
+    // More bettors than lanes (16), so the lanes take the next bettor as they finish.
+    const players = await Promise.all(Array.from({ length: 20 }, () => bettor(1_000)));
+    const bets = await Promise.all(players.map(async (p) => (await data(place(p, { selections: [mr(e).selections[0]!], stake: 100 }))).bet));
+    await settleMarket(mr(e), ["win", "lose", "lose"]);
+    await setEvent(e.id, "finished");
+    const runs = await Promise.all([settleEvent(env, e.id), settleEvent(env, e.id)]);
+    expect(runs[0]!.settled + runs[1]!.settled).toBe(20);
+    for (const [i, p] of players.entries()) {
+      expect(await bet(p, bets[i].id)).toMatchObject({ status: "won", payout: { amount: 200 } });
+      expect(await balances(p)).toMatchObject({ main: 1_000 - 100 + 200 });
+    }
+    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM sport_event_bettors WHERE event_id = ?1").bind(e.id).first<number>("n");
+    expect(left).toBe(0);
+  });
+
   it("an event ended while its settlement died part way: the minute cron's sweep settles the bettors left, once", async () => {
     const [a, b] = [await bettor(10_000), await bettor(10_000)];
     const e = await makeEvent({ markets: [{ odds: [200, 340, 380] }] });

@@ -54,7 +54,8 @@ export function outcomeOf(bet: Pick<BetRow, "stake" | "funding" | "stake_returne
  * Settles what the event decided. While the bets are in D1, one pass over every player's bets of
  * the event; once they are in the players' objects (decision 0075), a fan-out: the players the
  * site lists as the event's bettors (sport_event_bettors, written at placement), each settled in
- * their own tables with the feed's rows their undecided legs name (as facts).
+ * their own tables with the feed's rows their undecided legs name (as facts), SETTLE_AT_ONCE
+ * bettors at a time.
  */
 export async function settleEvent(env: Env, eventId: number, now = Date.now()): Promise<{ settled: number }> {
   const pending: Promise<unknown>[] = [];
@@ -64,19 +65,40 @@ export async function settleEvent(env: Env, eventId: number, now = Date.now()): 
     settled = await settleOn(env, env.DB, eventId, now, waitUntil, (bet) => playerTables(env, bet.uid));
   } else {
     const { results } = await env.DB.prepare("SELECT uid FROM sport_event_bettors WHERE event_id = ?1").bind(eventId).all<{ uid: number }>();
-    for (const { uid } of results) {
-      // Fault tests widen the time between two bettors' settlements to kill the Worker there.
-      await simulatedLatency(env, "settle");
+    await inParallel(results, SETTLE_AT_ONCE, async ({ uid }, i) => {
+      // Fault tests stagger the bettors' settlements to kill the Worker between two of them.
+      await simulatedLatency(env, "settle", i + 1);
       try {
-        settled += await settlePlayer(env, uid, eventId, now, waitUntil);
+        // Awaited first: `settled += await …` would read the total before the await and lose the other lanes' counts.
+        const n = await settlePlayer(env, uid, eventId, now, waitUntil);
+        settled += n;
       } catch (e) {
-        // One player's failure leaves their bets open for the next run; the others still settle.
+        // One player's failure leaves their bets open for the next run (the cron's sweep); the others still settle.
         console.error(`sportsbook: settling player ${uid}'s bets on event ${eventId} failed`, e instanceof Error ? e.message : e);
       }
-    }
+    });
   }
   await Promise.allSettled(pending);
   return { settled };
+}
+
+/**
+ * How many bettors of an event settle at once: each is a call to their own object (their bets,
+ * their wallet) and a few D1 reads, so a final's thousands of bettors settle in parallel, bounded
+ * so that D1 and the feed's isolate are not flooded.
+ */
+const SETTLE_AT_ONCE = 16;
+
+/** Runs `work` over `items`, at most `limit` at a time; answers when every one has run. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await work(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 /** How many ended events one sweep settles at most (each is a fan-out to its bettors). */
