@@ -3,6 +3,7 @@ import { countingD1, type D1Tally } from "../../d1-stats";
 import { playRound } from "../games/rounds";
 import type { SportBet } from "../../../core/api/contract-sportsbook";
 import { type PlaceParams, placeBet } from "../sportsbook/place";
+import { settlePlayer } from "../sportsbook/settle";
 import type { RoundInput, RoundResult } from "../games/round-types";
 import { objectD1 } from "../storage/object-d1";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
@@ -120,6 +121,15 @@ export class PlayerObject extends DurableObject<Env> {
     replica: number | null = null,
   ): Promise<Outcome<{ result: { bet: SportBet }; d1: D1Tally | null }>> {
     return this.asPlayer(uid, replica, [], (call) => placeBet({ ...call, ...reader }, params));
+  }
+
+  /**
+   * Settles player `uid`'s bets on an ended event (sportsbook/settle.ts `settlePlayer`) here, as one
+   * call of the event's fan-out: the legs take their results, each bet settles with its wallet
+   * credit in one transaction of this storage, the feed's rows come from D1 as facts.
+   */
+  settleBets(uid: number, eventId: number, now: number): Promise<Outcome<{ result: number; d1: D1Tally | null }>> {
+    return this.asPlayer(uid, null, [], (call) => settlePlayer(call.env, uid, eventId, now, call.waitUntil));
   }
 
   /**

@@ -1,5 +1,7 @@
 import { publish } from "../../realtime/publish";
 import { simulatedLatency } from "../core/latency";
+import { addD1Use } from "../../d1-stats";
+import { unwrap } from "../player/wire";
 import { playerTables, routedD1 } from "../player/routed-d1";
 import { isMovedTable } from "../player/tables";
 import { slipFacts } from "./feed-facts";
@@ -70,7 +72,7 @@ export async function settleEvent(env: Env, eventId: number, now = Date.now()): 
       await simulatedLatency(env, "settle", i + 1);
       try {
         // Awaited first: `settled += await …` would read the total before the await and lose the other lanes' counts.
-        const n = await settlePlayer(env, uid, eventId, now, waitUntil);
+        const n = await settleBettor(env, uid, eventId, now);
         settled += n;
       } catch (e) {
         // One player's failure leaves their bets open for the next run (the cron's sweep); the others still settle.
@@ -122,8 +124,21 @@ export async function settleLeftovers(env: Env, now = Date.now()): Promise<{ eve
   return { events: results.length, settled };
 }
 
-/** One bettor's part of an event's settlement, in their own tables; their bettor row goes once their legs on it are decided. */
-async function settlePlayer(env: Env, uid: number, eventId: number, now: number, waitUntil: (p: Promise<unknown>) => void): Promise<number> {
+/**
+ * One bettor's part, as one call to their object (PlayerObject.settleBets runs `settlePlayer` on
+ * its own storage): their bets, legs and wallet are there, so each bet's batch is not a call of its own.
+ */
+async function settleBettor(env: Env, uid: number, eventId: number, now: number): Promise<number> {
+  const { result, d1 } = unwrap(await env.PLAYER.get(env.PLAYER.idFromName(String(uid))).settleBets(uid, eventId, now));
+  addD1Use(env.DB, d1);
+  return result;
+}
+
+/**
+ * One bettor's part of an event's settlement, in their own tables (`env` carries them: the
+ * player's object); their bettor row goes once their legs on it are decided.
+ */
+export async function settlePlayer(env: Env, uid: number, eventId: number, now: number, waitUntil: (p: Promise<unknown>) => void): Promise<number> {
   const own = playerTables(env, uid);
   const { results: open } = await own
     .prepare(
