@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { workerContext } from "../app/lib/context.server";
 import { splitCheckedD1 } from "./platform/player/split-check";
-import { clocksInObjects, runPlayerClocks } from "./platform/player/clock-run";
+import { runPlayerClocks } from "./platform/player/clock-run";
 import { sweepInbox } from "./platform/player/inbox";
 import { sweepStock } from "./platform/rewards/stock";
 import { countingD1, serverTiming, type D1Tally } from "./d1-stats";
@@ -14,15 +14,10 @@ import { deliverVerificationWebhooks } from "./platform/demo/verification-outbox
 import { purgeVerificationData } from "./platform/demo/verification-retention";
 import { demoOn } from "./platform/demo/switches";
 import { installDemoProviders } from "./platform/demo/providers";
-import { sweepBonuses } from "./platform/bonuses/sweep";
-import { reconcileDueDeposits } from "./platform/cashier/reconcile";
-import { computeCashbacks } from "./platform/cashback/compute";
-import { expirePacks } from "./platform/bonuses/freespins-sweep";
 import { runTournamentClock } from "./platform/tournaments/end";
 import { payAbandonedWins } from "./platform/jackpots/settle";
 import { settleLeftovers } from "./platform/sportsbook/settle";
 import { runOfferClock } from "./platform/offers/clock";
-import { closeSpentBettingBonuses } from "./platform/sportsbook/free-bet-bonus";
 import { sweepAnalytics } from "./platform/analytics/retention";
 import { sweepVisitorConversations } from "./platform/chat/retention";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
@@ -32,7 +27,6 @@ import { handleBoardBench, handleBoardWrites } from "./realtime/board-bench";
 import { handleRealtime, handleSportsFeed, handleTournamentBoard, handleWinsFeed } from "./realtime/route";
 import { pokeSportsFeed } from "./realtime/sports-feed";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
-import { runVpnClock } from "./platform/vpn/clock";
 import { markOfflineCacheable, pwaClientResponse, serviceWorkerResponse } from "./pwa/route";
 import { analyticsScriptResponse, consentResponse } from "./analytics/route";
 
@@ -243,11 +237,10 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
   if (env.PLATFORM_ORIGIN) return;
   const now = controller.scheduledTime;
   const deps = { db: env.DB, env, waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p) };
-  // In order, each on its own: where one depends on another the order matters (sweepBonuses
-  // converts or expires first, then closeSpentBettingBonuses reads what is left).
+  // In order, each on its own: where one depends on another the order matters (a player's bonus
+  // sweep converts or expires first, then the spent betting bonuses read what is left: clock-run.ts).
   // The demo verification provider's own clocks run only where it is switched on (decision 0060).
   const demoVerification = demoOn(env, "verification");
-  const playersClocks = clocksInObjects();
   const failures = [
     demoVerification &&
       (await runClock("verification webhooks", async () => {
@@ -255,8 +248,6 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
         if (report.failed) console.warn(`scheduled: ${report.failed} verification webhook(s) failed, retried later`);
       })),
     demoVerification && (await runClock("verification retention", () => purgeVerificationData(env.DB, now))),
-    // Deposits whose payment callback was lost are asked about and settled, not only on a cashier read (issue 35).
-    !playersClocks && (await runClock("lost payment callbacks", () => reconcileDueDeposits(deps, now))),
     // What a D1 batch owed a player's object and was not delivered at once (decision 0075).
     await runClock("player inbox", async () => {
       const report = await sweepInbox(env, now);
@@ -267,19 +258,13 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
       const report = await sweepStock(env, now);
       if (report.failed) console.warn(`scheduled: ${report.failed} stock reservation(s) could not be settled, retried later`);
     }),
-    !playersClocks && (await runClock("bonuses", () => sweepBonuses(deps, now))),
-    // A betting bonus spent by free bets whose close was missed when its last bet settled (decision 0049).
-    !playersClocks && (await runClock("spent betting bonuses", () => closeSpentBettingBonuses(deps))),
-    !playersClocks && (await runClock("cashback", () => computeCashbacks(deps, now))),
-    // Free-spin packs past their time expire; their winnings become bonuses (decision 0041).
-    !playersClocks && (await runClock("free-spin packs", () => expirePacks(deps, now))),
-    // Once the players' rows are in their objects, the clocks above and the VPN's run per player,
-    // for the players due now (decision 0075, slice 3).
-    playersClocks &&
-      (await runClock("players' clocks", async () => {
-        const report = await runPlayerClocks(deps, now);
-        if (report.failed) console.warn(`scheduled: ${report.failed} player(s)' clocks failed, asked again at the next run`);
-      })),
+    // Each player's own clocks (decision 0075, slice 3), for the players due now: lost payment
+    // callbacks (issue 35), bonus expiry and conversion, spent betting bonuses (decision 0049),
+    // cashback weeks, free-spin packs past their time (decision 0041), VPN renewals and ends.
+    await runClock("players' clocks", async () => {
+      const report = await runPlayerClocks(deps, now);
+      if (report.failed) console.warn(`scheduled: ${report.failed} player(s)' clocks failed, asked again at the next run`);
+    }),
     // Campaign offers that start or end now are announced to their players (decision 0043).
     await runClock("offers", () => runOfferClock(deps, now)),
     // Jackpot wins whose payment did not commit with their round (the Worker died) are paid (decision 0017).
@@ -293,8 +278,6 @@ async function scheduled(controller: ScheduledController, env: Env, ctx: Executi
       const report = await settleLeftovers(env, now);
       if (report.settled) console.warn(`scheduled: ${report.settled} bet(s) of ${report.events} ended event(s) settled late`);
     }),
-    // VPN subscriptions: ends-soon warnings, renewals and ends, each once (decision 0053).
-    !playersClocks && (await runClock("vpn", () => runVpnClock(deps, now))),
     // Retention: analytics events and beacon rows after 90 days (decision 0057), visitors' chat
     // conversations idle for 30 days (decision 0055); bounded batches, a backlog drains over runs.
     await runClock("analytics retention", () => sweepAnalytics(env.DB, now)),

@@ -1,6 +1,5 @@
 import type { TransactionStatus } from "../../../core/api/entities-cashier";
 import { playerTablesWithPackGames } from "../player/routed-d1";
-import { isMovedTable } from "../player/tables";
 import { DEPOSIT_CONSUMERS } from "../play/deposit-consumers";
 import { consumeAll } from "../play/events";
 import { moveMoneyWith, type MoneyDeps } from "../wallet/move-money";
@@ -56,10 +55,9 @@ export async function applyDepositStatus(
   record: D1PreparedStatement[] = [],
 ): Promise<{ recorded: D1Result[]; row: TransactionRow }> {
   if (row.type !== "deposit") return { recorded: [], row };
-  // A success may earn a free-spin pack, whose grant joins its game: once the packs are in the
-  // player's object, the games come with the batch (the caller's statements are the same player's).
-  if (status === "success" && isMovedTable("freespin_packs"))
-    deps = { ...deps, db: await playerTablesWithPackGames(deps.env, row.uid, "t.trigger = 'deposit' AND t.is_enabled = 1") };
+  // A success may earn a free-spin pack, whose grant joins its game: the packs are in the player's
+  // object, so the games come with the batch (the caller's statements are the same player's).
+  if (status === "success") deps = { ...deps, db: await playerTablesWithPackGames(deps.env, row.uid, "t.trigger = 'deposit' AND t.is_enabled = 1") };
   const move = moveStatusStatement(deps.db, row, status, status === "pending" ? settleAt : null);
   // A success feeds everything a deposit earns (play/deposit-consumers.ts) in the same transaction as its credit.
   const fed = status === "success" ? await consumeAll(DEPOSIT_CONSUMERS, deps.db, { row, operationKey: depositKey(row.id) }, Date.now()) : null;

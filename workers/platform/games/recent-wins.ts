@@ -3,19 +3,13 @@ import { maskedName } from "../core/names";
 import { publishWin } from "../../realtime/publish";
 import type { MoneyDeps } from "../wallet/move-money";
 import { deliverNow, type OutboxKind } from "../player/outbox";
-import { isMovedTable } from "../player/tables";
 
 /**
  * games.getRecentWins and the live wins feed (issue 16, decision 0034): real-money rounds that won
- * and were paid (`operation_id` set: a round whose payment failed is deleted, one still being paid
- * is not shown yet). Demo rounds are play money and never shown. Players appear by a masked name.
- * The WHERE terms are those of the partial index game_rounds_recent_wins (migration 0017).
+ * and were paid. Demo rounds are play money and never shown. Players appear by a masked name. The
+ * rounds are in the players' objects (decision 0075): the feed's list is the site's projection
+ * (recent_wins), owed by each paying round's batch and delivered once it committed.
  */
-const SELECT_WINS = `SELECT r.id, r.win, r.currency, r.sysname, r.created_at, g.title, u.login, u.fakename
-  FROM game_rounds r
-  JOIN games g ON g.id = r.game_id
-  JOIN users u ON u.uid = r.uid
-  WHERE r.mode = 'real' AND r.win > 0 AND r.operation_id IS NOT NULL`;
 
 interface WinRow {
   id: string;
@@ -39,18 +33,14 @@ function toRecentWin(r: WinRow): RecentWin {
   };
 }
 
-/** The feed's list once the rounds are in the players' objects: the site's projection (recent_wins). */
+/** The feed's list: the site's projection (recent_wins). */
 const SELECT_PROJECTED = `SELECT r.id, r.win, r.currency, r.sysname, r.created_at, g.title, u.login, u.fakename
   FROM recent_wins r JOIN games g ON g.id = r.game_id JOIN users u ON u.uid = r.uid`;
 
 export async function getRecentWins(db: D1Database, count: number): Promise<RecentWin[]> {
-  const sql = roundsInObjects() ? SELECT_PROJECTED : SELECT_WINS;
-  const { results } = await db.prepare(`${sql} ORDER BY r.created_at DESC, r.id LIMIT ?1`).bind(count).all<WinRow>();
+  const { results } = await db.prepare(`${SELECT_PROJECTED} ORDER BY r.created_at DESC, r.id LIMIT ?1`).bind(count).all<WinRow>();
   return results.map(toRecentWin);
 }
-
-/** Whether the players' rounds are in their objects (the feed's list is then delivered to D1). */
-export const roundsInObjects = (): boolean => isMovedTable("game_rounds");
 
 const WIN_KIND: OutboxKind = "wins.record";
 const winKey = (roundId: string) => `win:${roundId}`;
@@ -116,21 +106,7 @@ export function announceWin(deps: MoneyDeps, roundId: string): void {
   deps.waitUntil(
     (async () => {
       try {
-        if (roundsInObjects()) return await deliverOwedWin(deps.env, deps.db, roundId);
-        // The round is the player's own tables (decision 0075); its game's title and the player's
-        // name are the site's, read beside it.
-        const round = await deps.db
-          .prepare(
-            "SELECT id, uid, game_id, win, currency, sysname, created_at FROM game_rounds WHERE id = ?1 AND mode = 'real' AND win > 0 AND operation_id IS NOT NULL",
-          )
-          .bind(roundId)
-          .first<Omit<WinRow, "title" | "login" | "fakename"> & { uid: number; game_id: number }>();
-        if (!round) return;
-        const names = await deps.env.DB.prepare("SELECT g.title, u.login, u.fakename FROM games g, users u WHERE g.id = ?1 AND u.uid = ?2")
-          .bind(round.game_id, round.uid)
-          .first<Pick<WinRow, "title" | "login" | "fakename">>();
-        const row = names && { ...round, ...names };
-        if (row) await publishWin(deps.env, toRecentWin(row));
+        await deliverOwedWin(deps.env, deps.db, roundId);
       } catch (e) {
         console.error("wins: announcing a win failed", e instanceof Error ? e.message : e);
       }

@@ -1,4 +1,3 @@
-import { isMovedTable } from "../player/tables";
 import type { LoyaltyInfo, LoyaltyProduct } from "../../../core/api/contract-loyalty";
 import { PlatformError } from "../../../core/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
@@ -110,9 +109,9 @@ async function products(ctx: PlatformContext, offset: number, limit: number) {
     .bind(program.id, ctx.uid, currency)
     .all<ProductRow>();
   // Stock is what every player uses up: the site's count (D1), not the copy in the player's object
-  // (read above only once the purchases are there).
+  // (which the read above used for a signed-in player).
   const stock =
-    ctx.uid > 0 && isMovedTable("loyalty_purchases")
+    ctx.uid > 0
       ? new Map(
           (
             await ctx.db.prepare("SELECT id, stock FROM loyalty_products WHERE program_id = ?1").bind(program.id).all<{ id: number; stock: number | null }>()

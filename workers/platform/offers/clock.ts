@@ -2,8 +2,7 @@ import { OFFER_AVAILABLE_EVENT, OFFER_DEACTIVATED_EVENT } from "../../../core/ap
 import { publish } from "../../realtime/publish";
 import type { MoneyDeps } from "../wallet/move-money";
 import { playerTables } from "../player/routed-d1";
-import { isMovedTable } from "../player/tables";
-import { AVAILABLE_TO, FITS_DEPOSITS, FITS_SEGMENT, FITS_SITE_SEGMENT, NOT_TAKEN, RUNS_AT } from "./rules";
+import { FITS_DEPOSITS, FITS_SITE_SEGMENT, NOT_TAKEN, RUNS_AT } from "./rules";
 
 /**
  * The offers' clock (decision 0043), from `scheduled()`: an offer whose time came is announced
@@ -23,22 +22,21 @@ import { AVAILABLE_TO, FITS_DEPOSITS, FITS_SEGMENT, FITS_SITE_SEGMENT, NOT_TAKEN
 export const ANNOUNCE_BUDGET = 500;
 
 const LIVE = "EXISTS (SELECT 1 FROM sessions s WHERE s.uid = u.uid AND s.expires_at > ?2)";
-/** Who hears of an ended offer: its segment, but not those who took it (it left their list then). */
-const HAD_IT = `${FITS_SEGMENT} AND ${NOT_TAKEN}`;
 
 type Event = "available" | "deactivated";
 /**
- * Each announcement's rule over `o` and `u`. Once the players' deposits and offers are in their
- * objects (decision 0075), D1 chooses by the site's side (`site`) and each chosen player's object
- * answers the rest (`PLAYER_SIDE`): the same rule, read where each part is.
+ * Each announcement's rule over `o` and `u` (rules.ts: an available offer is AVAILABLE_TO the
+ * player; an ended one is told to its segment but not to those who took it). The players'
+ * deposits and offers are in their objects (decision 0075): D1 chooses by the site's side (`site`)
+ * and each chosen player's object answers the rest (`PLAYER_SIDE`): the same rule, read where each
+ * part is.
  */
-const EVENTS: Record<Event, { name: string; rule: string; site: string }> = {
-  available: { name: OFFER_AVAILABLE_EVENT, rule: AVAILABLE_TO("?2"), site: `${RUNS_AT("?2")} AND ${FITS_SITE_SEGMENT}` },
-  deactivated: { name: OFFER_DEACTIVATED_EVENT, rule: HAD_IT, site: FITS_SITE_SEGMENT },
+const EVENTS: Record<Event, { name: string; site: string }> = {
+  available: { name: OFFER_AVAILABLE_EVENT, site: `${RUNS_AT("?2")} AND ${FITS_SITE_SEGMENT}` },
+  deactivated: { name: OFFER_DEACTIVATED_EVENT, site: FITS_SITE_SEGMENT },
 };
 /** Both announcements' part of the rule read in the player's own tables (?1 the offer, ?2 the player). */
 const PLAYER_SIDE = `SELECT 1 FROM campaign_offers o JOIN users u ON u.uid = ?2 WHERE o.id = ?1 AND ${FITS_DEPOSITS} AND ${NOT_TAKEN}`;
-const offersInObjects = (): boolean => isMovedTable("player_offers");
 
 /** Of the players D1 chose, those whose own tables also fit the offer (see EVENTS). */
 async function fitting(deps: MoneyDeps, offerId: number, uids: number[]): Promise<number[]> {
@@ -79,12 +77,11 @@ async function announce(deps: MoneyDeps, now: number, budget: number): Promise<v
     .prepare("SELECT offer_id, event, after_uid FROM offer_announcements ORDER BY queued_at, offer_id, event")
     .all<{ offer_id: number; event: Event; after_uid: number }>();
   let left = budget;
-  const moved = offersInObjects();
   for (const a of pending) {
     if (left <= 0) break;
-    const { name, rule, site } = EVENTS[a.event];
+    const { name, site } = EVENTS[a.event];
     const { results } = await db
-      .prepare(`SELECT u.uid FROM users u JOIN campaign_offers o ON o.id = ?1 WHERE u.uid > ?3 AND ${LIVE} AND ${moved ? site : rule} ORDER BY u.uid LIMIT ?4`)
+      .prepare(`SELECT u.uid FROM users u JOIN campaign_offers o ON o.id = ?1 WHERE u.uid > ?3 AND ${LIVE} AND ${site} ORDER BY u.uid LIMIT ?4`)
       .bind(a.offer_id, now, a.after_uid, left)
       .all<{ uid: number }>();
     const uids = results.map((r) => r.uid);
@@ -98,7 +95,7 @@ async function announce(deps: MoneyDeps, now: number, budget: number): Promise<v
       : claim.bind(a.offer_id, a.event, a.after_uid, uids.at(-1)!)
     ).first();
     if (!claimed) continue;
-    const told = moved ? await fitting(deps, a.offer_id, uids) : uids;
+    const told = await fitting(deps, a.offer_id, uids);
     for (const uid of told) deps.waitUntil(publish(deps.env, uid, name, { offer_id: a.offer_id }));
     left -= uids.length;
   }

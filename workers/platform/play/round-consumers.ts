@@ -1,7 +1,7 @@
 import { settleAfterRound } from "../bonuses/end";
 import { announceWagering } from "../bonuses/notify";
 import { wageringStatements } from "../bonuses/wagering";
-import { announceWin, owedWin, roundsInObjects } from "../games/recent-wins";
+import { announceWin, owedWin } from "../games/recent-wins";
 import { settleJackpots } from "../jackpots/settle";
 import { roundEarningStatements } from "../loyalty/earn";
 import { announceNotices } from "../loyalty/notices";
@@ -84,7 +84,7 @@ export const ROUND_CONSUMERS: readonly Consumer<RoundEvent>[] = [
     // Once the rounds are in the players' objects, the feed's list is the site's projection: the
     // round's batch owes it the win (games/recent-wins.ts), delivered once the round committed.
     consume: (db, e, now) => ({
-      statements: e.mode === "real" && e.win > 0 && roundsInObjects() ? [owedWin(db, e.id, e.operationKey, now)] : [],
+      statements: e.mode === "real" && e.win > 0 ? [owedWin(db, e.id, e.operationKey, now)] : [],
       committed: (deps, { fresh }) => (fresh && e.mode === "real" && e.win > 0 ? announceWin(deps, e.id) : undefined),
     }),
   },

@@ -5,23 +5,8 @@ import { reconcileDueDeposits } from "../cashier/reconcile";
 import { closeSpentBettingBonuses } from "../sportsbook/free-bet-bonus";
 import { runVpnClock } from "../vpn/clock";
 import type { MoneyDeps } from "../wallet/move-money";
-import { CLOCKED_TABLES, markCashbackCounted } from "./clocks";
+import { markCashbackCounted } from "./clocks";
 import { playerTables } from "./routed-d1";
-import { isMovedTable, isPlayerTable } from "./tables";
-
-/** The players' tables the clocks read (clocks.ts, without the objects' own marks): they move into the objects together. */
-const CLOCK_TABLES = CLOCKED_TABLES.filter(isPlayerTable);
-
-/**
- * Whether the clocks run per player (their rows in the players' objects) or across every player
- * in D1 (before the move). Half of them moved is a defect: no clock could read its rows.
- */
-export function clocksInObjects(): boolean {
-  const moved = CLOCK_TABLES.filter(isMovedTable).length;
-  if (moved > 0 && moved < CLOCK_TABLES.length)
-    throw new Error(`The clocks' tables move together: ${CLOCK_TABLES.filter((t) => !isMovedTable(t)).join(", ")} still in D1`);
-  return moved === CLOCK_TABLES.length;
-}
 
 /**
  * Players whose clocks one cron run works at most, and how many at once. A player's clocks are

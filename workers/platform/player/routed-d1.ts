@@ -53,10 +53,9 @@ export const playerTables = (env: Pick<Env, "DB" | "PLAYER">, uid: number): D1Da
 /**
  * Player `uid`'s tables, with the catalogue's games of the free-spin templates `where` selects
  * (`t`; binds from ?1) as facts: a pack's grant joins its game, which the object holds only when
- * the call brings it. While the packs are in D1 there is nothing to bring.
+ * the call brings it.
  */
 export async function playerTablesWithPackGames(env: Pick<Env, "DB" | "PLAYER">, uid: number, where: string, ...binds: unknown[]): Promise<D1Database> {
-  if (!isMovedTable("freespin_packs")) return routedD1(env, uid);
   const { results: games } = await env.DB.prepare(
     `SELECT g.* FROM games g JOIN freespin_templates t ON g.sysname = t.game_sysname WHERE ${where} AND g.is_sportsbook = 0`,
   )

@@ -1,5 +1,4 @@
 import { routedD1 } from "../player/routed-d1";
-import { isMovedTable } from "../player/tables";
 import { slipFacts } from "./feed-facts";
 import { BET_MAX_STAKE, BET_MIN_STAKE, type OddsChange, type SportBet } from "../../../core/api/contract-sportsbook";
 import { PlatformError } from "../../../core/api/errors";
@@ -13,7 +12,8 @@ import { readSlip, type SlipRow } from "./read";
 import { sportsbookError } from "./view";
 
 /**
- * sportsbook.placeBet (decision 0049): the bet row, its legs and the wallet debit in one D1 batch.
+ * sportsbook.placeBet (decision 0049): the bet row, its legs and the wallet debit in one batch of the
+ * player's own tables.
  * The bet row's INSERT … SELECT is the gate: it inserts only while every selection still has the
  * odds this call read, its market is open and its event not finished (and, for a free bet, the
  * bonus is still active); the legs and the wallet operation apply only if the row exists. An
@@ -124,12 +124,11 @@ async function earlierBet(ctx: BetCall, p: PlaceParams): Promise<BetRow | null> 
 export type BetCall = Pick<PlatformContext, "env" | "db" | "player" | "uid" | "locale" | "defaultLocale" | "waitUntil">;
 
 /**
- * sportsbook.placeBet. Once the bets are in the players' objects (decision 0075) the whole
- * placement is one call to the player's object, which runs `placeBet` on its own storage (only the
- * feed's rows and the event's bettor list are D1's); before, here through `ctx.player()`.
+ * sportsbook.placeBet: one call to the player's object (decision 0075), which runs `placeBet` on
+ * its own storage (only the feed's rows and the event's bettor list are D1's). Malformed input is
+ * refused first, so it costs no object a request.
  */
 export async function placePlayerBet(ctx: PlatformContext, p: PlaceParams): Promise<{ bet: SportBet }> {
-  if (!isMovedTable("sport_bets")) return placeBet(ctx, p);
   checkShape(p);
   const { env } = ctx;
   const reader = { locale: ctx.locale, defaultLocale: ctx.defaultLocale };
@@ -161,26 +160,16 @@ export async function placeBet(ctx: BetCall, p: PlaceParams): Promise<{ bet: Spo
 }
 
 /**
- * The batch, in the player's own tables. Its gate joins the feed's selections, markets and events:
- * in D1 the current ones, in the same transaction; once sport_bets is in the player's object
- * (decision 0075), the rows as read from D1 just before, which travel with the call (feed-facts.ts):
- * the bet is then accepted at the feed as it stood at that read.
+ * The batch, in the player's own tables (their object, decision 0075). Its gate joins the feed's
+ * selections, markets and events as read from D1 just before, which travel with the call
+ * (feed-facts.ts): the bet is accepted at the feed as it stood at that read.
  */
 async function tryPlace(call: BetCall, p: PlaceParams, s: Situation, odds: number[]): Promise<BetRow | null> {
-  const ctx = isMovedTable("sport_bets")
-    ? {
-        ...call,
-        db: routedD1(
-          call.env,
-          call.uid,
-          null,
-          await slipFacts(
-            call.db,
-            s.slip.map((r) => r.id),
-          ),
-        ),
-      }
-    : { ...call, db: call.player() };
+  const facts = await slipFacts(
+    call.db,
+    s.slip.map((r) => r.id),
+  );
+  const ctx = { ...call, db: routedD1(call.env, call.uid, null, facts) };
   // The site's list of the events' bettors first (their settlement asks these players: settle.ts).
   await call.env.DB.prepare("INSERT OR IGNORE INTO sport_event_bettors (event_id, uid) SELECT DISTINCT value, ?2 FROM json_each(?1)")
     .bind(JSON.stringify([...new Set(s.slip.map((r) => r.event_id))]), call.uid)

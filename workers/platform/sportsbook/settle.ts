@@ -3,7 +3,6 @@ import { simulatedLatency } from "../core/latency";
 import { addD1Use } from "../../d1-stats";
 import { unwrap } from "../player/wire";
 import { playerTables, routedD1 } from "../player/routed-d1";
-import { isMovedTable } from "../player/tables";
 import { slipFacts } from "./feed-facts";
 import type { MoneyDeps } from "../wallet/move-money";
 import { moveMoneyWith } from "../wallet/move-money";
@@ -53,34 +52,25 @@ export function outcomeOf(bet: Pick<BetRow, "stake" | "funding" | "stake_returne
 }
 
 /**
- * Settles what the event decided. While the bets are in D1, one pass over every player's bets of
- * the event; once they are in the players' objects (decision 0075), a fan-out: the players the
- * site lists as the event's bettors (sport_event_bettors, written at placement), each settled in
- * their own tables with the feed's rows their undecided legs name (as facts), SETTLE_AT_ONCE
- * bettors at a time.
+ * Settles what the event decided: a fan-out over the players the site lists as the event's bettors
+ * (sport_event_bettors, written at placement), each settled in their own object (decision 0075)
+ * with the feed's rows their undecided legs name (as facts), SETTLE_AT_ONCE bettors at a time.
  */
 export async function settleEvent(env: Env, eventId: number, now = Date.now()): Promise<{ settled: number }> {
-  const pending: Promise<unknown>[] = [];
-  const waitUntil = (p: Promise<unknown>) => void pending.push(p);
+  const { results } = await env.DB.prepare("SELECT uid FROM sport_event_bettors WHERE event_id = ?1").bind(eventId).all<{ uid: number }>();
   let settled = 0;
-  if (!isMovedTable("sport_bets")) {
-    settled = await settleOn(env, env.DB, eventId, now, waitUntil, (bet) => playerTables(env, bet.uid));
-  } else {
-    const { results } = await env.DB.prepare("SELECT uid FROM sport_event_bettors WHERE event_id = ?1").bind(eventId).all<{ uid: number }>();
-    await inParallel(results, SETTLE_AT_ONCE, async ({ uid }, i) => {
-      // Fault tests stagger the bettors' settlements to kill the Worker between two of them.
-      await simulatedLatency(env, "settle", i + 1);
-      try {
-        // Awaited first: `settled += await …` would read the total before the await and lose the other lanes' counts.
-        const n = await settleBettor(env, uid, eventId, now);
-        settled += n;
-      } catch (e) {
-        // One player's failure leaves their bets open for the next run (the cron's sweep); the others still settle.
-        console.error(`sportsbook: settling player ${uid}'s bets on event ${eventId} failed`, e instanceof Error ? e.message : e);
-      }
-    });
-  }
-  await Promise.allSettled(pending);
+  await inParallel(results, SETTLE_AT_ONCE, async ({ uid }, i) => {
+    // Fault tests stagger the bettors' settlements to kill the Worker between two of them.
+    await simulatedLatency(env, "settle", i + 1);
+    try {
+      // Awaited first: `settled += await …` would read the total before the await and lose the other lanes' counts.
+      const n = await settleBettor(env, uid, eventId, now);
+      settled += n;
+    } catch (e) {
+      // One player's failure leaves their bets open for the next run (the cron's sweep); the others still settle.
+      console.error(`sportsbook: settling player ${uid}'s bets on event ${eventId} failed`, e instanceof Error ? e.message : e);
+    }
+  });
   return { settled };
 }
 
@@ -112,7 +102,6 @@ const SWEEP_EVENTS = 20;
  * The bets settled before are not touched (each settles once: see the file comment).
  */
 export async function settleLeftovers(env: Env, now = Date.now()): Promise<{ events: number; settled: number }> {
-  if (!isMovedTable("sport_bets")) return { events: 0, settled: 0 };
   const { results } = await env.DB.prepare(
     `SELECT DISTINCT b.event_id FROM sport_event_bettors b JOIN sport_events e ON e.id = b.event_id
      WHERE e.status IN ('finished', 'cancelled') ORDER BY b.event_id LIMIT ?1`,
@@ -158,7 +147,7 @@ export async function settlePlayer(env: Env, uid: number, eventId: number, now: 
         )
       : [],
   );
-  const settled = await settleOn(env, db, eventId, now, waitUntil, () => db);
+  const settled = await settleOn(env, db, eventId, now, waitUntil);
   const undecided = await db
     .prepare(
       `SELECT 1 FROM sport_bet_legs g JOIN sport_bets b ON b.id = g.bet_id
@@ -171,18 +160,10 @@ export async function settlePlayer(env: Env, uid: number, eventId: number, now: 
 }
 
 /**
- * The legs of the bets touching the event take their selections' results, then every open bet
- * of the event whose legs are all decided settles in its player's tables (`tablesOf`). `db`: every
- * player's bets (D1), or one player's (their object).
+ * The legs of one player's bets touching the event take their selections' results, then every open
+ * bet of theirs on the event whose legs are all decided settles. `db`: the player's own tables.
  */
-async function settleOn(
-  env: Env,
-  db: D1Database,
-  eventId: number,
-  now: number,
-  waitUntil: (p: Promise<unknown>) => void,
-  tablesOf: (bet: BetRow) => D1Database,
-): Promise<number> {
+async function settleOn(env: Env, db: D1Database, eventId: number, now: number, waitUntil: (p: Promise<unknown>) => void): Promise<number> {
   // The legs of the bets touching this event take their selections' results (void for a void
   // market), for every leg of those bets whose market is decided: a leg on another event settled
   // earlier is caught up here too.
@@ -219,7 +200,7 @@ async function settleOn(
     const own = legsOf.get(bet.id) ?? [];
     if (!own.length || own.some((l) => l.result === null)) continue;
     try {
-      if (await settleBet({ db: tablesOf(bet), env, waitUntil }, bet, outcomeOf(bet, own), now)) settled++;
+      if (await settleBet({ db, env, waitUntil }, bet, outcomeOf(bet, own), now)) settled++;
     } catch (e) {
       // One bet's failure leaves it open for the next run; the others still settle.
       console.error(`sportsbook: settling bet ${bet.id} failed`, e instanceof Error ? e.message : e);

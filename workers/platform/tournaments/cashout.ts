@@ -1,10 +1,11 @@
-import { owedEntries, pointsInObjects } from "./entries";
+import { owedEntries } from "./entries";
 import { RUNNING } from "./scoring";
 
 /**
  * Reset on cashout (decision 0048): a withdrawal's own batch (the row and its debit) also sets the
  * player's points to 0 in every active tournament with reset_on_cashout — a ledger row −points
- * (key cashout:<transaction id>) and the entry moved by it, so Σ ledger = entry still holds. The
+ * (key cashout:<transaction id>), and the entry it owes the record (delivered to the board), so
+ * Σ ledger = entry still holds. The
  * statements apply only while the withdrawal row exists in that batch (an insert refused by the
  * day's limits, or a declined debit, resets nothing). reached_at stays: 0 points have no rank.
  */
@@ -15,47 +16,23 @@ export function cashoutResetStatements(
   now = Date.now(),
 ): { statements: D1PreparedStatement[]; batchId: string } {
   const batchId = crypto.randomUUID();
-  if (pointsInObjects()) {
-    // In the player's object (decision 0075): the points are its own ledger's sums; the entries
-    // follow by delivery (tournaments/entries.ts).
-    return {
-      batchId,
-      statements: [
-        db
-          .prepare(
-            `INSERT INTO tournament_points (tournament_id, uid, key, reason, delta, created_at, batch_id)
-             SELECT p.tournament_id, p.uid, 'cashout:' || ?2, 'cashout', -SUM(p.delta), ?3, ?4
-             FROM tournament_points p JOIN tournaments t ON t.id = p.tournament_id
-             WHERE p.uid = ?1 AND t.reset_on_cashout = 1 AND ${RUNNING("t", "?3")}
-               AND EXISTS (SELECT 1 FROM cashier_transactions x WHERE x.id = ?2 AND x.uid = ?1 AND x.type = 'withdrawal')
-             GROUP BY p.tournament_id, p.uid HAVING SUM(p.delta) > 0
-             ON CONFLICT (tournament_id, uid, key) DO NOTHING`,
-          )
-          .bind(uid, transactionId, now, batchId),
-        owedEntries(db, uid, batchId, now),
-      ],
-    };
-  }
+  // In the player's object (decision 0075): the points are its own ledger's sums; the entries
+  // follow by delivery (tournaments/entries.ts).
   return {
     batchId,
     statements: [
       db
         .prepare(
           `INSERT INTO tournament_points (tournament_id, uid, key, reason, delta, created_at, batch_id)
-           SELECT e.tournament_id, e.uid, 'cashout:' || ?2, 'cashout', -e.points, ?3, ?4
-           FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id
-           WHERE e.uid = ?1 AND e.points > 0 AND t.reset_on_cashout = 1 AND ${RUNNING("t", "?3")}
+           SELECT p.tournament_id, p.uid, 'cashout:' || ?2, 'cashout', -SUM(p.delta), ?3, ?4
+           FROM tournament_points p JOIN tournaments t ON t.id = p.tournament_id
+           WHERE p.uid = ?1 AND t.reset_on_cashout = 1 AND ${RUNNING("t", "?3")}
              AND EXISTS (SELECT 1 FROM cashier_transactions x WHERE x.id = ?2 AND x.uid = ?1 AND x.type = 'withdrawal')
+           GROUP BY p.tournament_id, p.uid HAVING SUM(p.delta) > 0
            ON CONFLICT (tournament_id, uid, key) DO NOTHING`,
         )
         .bind(uid, transactionId, now, batchId),
-      // An UPDATE, not the rounds' upsert: a negative candidate row would fail the entry's CHECK.
-      db
-        .prepare(
-          `UPDATE tournament_entries SET points = points + (SELECT p.delta FROM tournament_points p WHERE p.batch_id = ?1 AND p.tournament_id = tournament_entries.tournament_id AND p.uid = tournament_entries.uid)
-           WHERE uid = ?2 AND tournament_id IN (SELECT tournament_id FROM tournament_points WHERE batch_id = ?1)`,
-        )
-        .bind(batchId, uid),
+      owedEntries(db, uid, batchId, now),
     ],
   };
 }

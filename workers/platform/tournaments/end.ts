@@ -1,11 +1,9 @@
 import type { TournamentPrize } from "../../../core/api/contract-tournaments";
 import { deliverInbox, inboxEntry } from "../player/inbox";
 import type { RewardDebt } from "../player/inbox-receivers";
-import { isMovedTable } from "../player/tables";
-import { payReward, type Reward } from "../rewards/pay";
+import type { Reward } from "../rewards/pay";
 import type { MoneyDeps } from "../wallet/move-money";
 import { flushBoard } from "../../realtime/tournament-board";
-import { pointsInObjects } from "./entries";
 import { RANK_ORDER } from "./ranks";
 import { lastPrized, PRIZES_SQL, prizeOf, prizeView, type PrizeRow } from "./view";
 
@@ -55,7 +53,7 @@ async function recordWinners(env: Env, db: D1Database, id: number, now: number):
   const t = await db.prepare("SELECT status, ends_at FROM tournaments WHERE id = ?1").bind(id).first<{ status: string; ends_at: number }>();
   if (!t || t.status === "finished" || t.ends_at > now) return false;
   // Every total the board still owes the record, written before the places are read (decision 0075).
-  if (pointsInObjects()) await flushBoard(env, id);
+  await flushBoard(env, id);
   const { results: prizes } = await db.prepare("SELECT place_to FROM tournament_prizes WHERE tournament_id = ?1").bind(id).all<{ place_to: number }>();
   const places = lastPrized(prizes);
   const { results: ranked } = await db
@@ -116,34 +114,15 @@ async function payWinners(deps: MoneyDeps, id: number, now: number): Promise<num
   for (const w of results) {
     const reward = winnerReward(w, templates);
     const key = `tournament:${id}:${w.rank}`;
-    if (isMovedTable("wallet_operations")) {
-      if (await owePrize(deps, id, w, reward, key, now)) paid++;
-      continue;
-    }
-    // Marking the place paid is the guard: a place another run paid pays nothing more.
-    const [mark] = await payReward(
-      deps,
-      [db.prepare("UPDATE tournament_winners SET paid_at = ?3 WHERE tournament_id = ?1 AND rank = ?2 AND paid_at IS NULL").bind(id, w.rank, now)],
-      reward,
-      {
-        uid: w.uid,
-        key,
-        wallet: { type: "tournament_prize", reference: String(id) },
-        ledger: { reason: "tournament", ref: key },
-        guard: { sql: "EXISTS (SELECT 1 FROM tournament_winners WHERE tournament_id = ?1 AND rank = ?2 AND paid_at = ?3)", params: [id, w.rank, now] },
-        now,
-      },
-    );
-    // A place without a prize in the winner's currency is recorded, with nothing to pay.
-    if (mark!.meta.changes && reward.type !== "nothing") paid++;
+    if (await owePrize(deps, id, w, reward, key, now)) paid++;
   }
   return paid;
 }
 
 /**
- * Once the players' money and rewards are in their objects (decision 0075), the place is marked
- * paid in D1 with the prize owed to the winner's tables in the same batch (a `rewards.pay` inbox
- * row keyed like the payment), delivered at once and by the cron if the Worker died between.
+ * The players' money and rewards are in their objects (decision 0075): the place is marked paid in
+ * D1 with the prize owed to the winner's tables in the same batch (a `rewards.pay` inbox row keyed
+ * like the payment), delivered at once and by the cron if the Worker died between.
  * Answers whether this run marked it (and there is something to pay).
  */
 async function owePrize(deps: MoneyDeps, id: number, w: WinnerRow, reward: Reward, key: string, now: number): Promise<boolean> {

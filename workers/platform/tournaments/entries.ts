@@ -1,21 +1,15 @@
 import { deliverNow, type OutboxKind } from "../player/outbox";
-import { isMovedTable } from "../player/tables";
 import { tournamentBoard } from "../../realtime/tournament-board";
 import { simulatedLatency } from "../core/latency";
 
 /**
- * A tournament entry follows its player's points ledger (decision 0048). While `tournament_points`
- * is in D1, the batch that writes points moves the entries too (scoring.ts `settleEntries`, the
- * cashout's UPDATE). Once the points are in the player's object (decision 0075) the entries,
- * which the site shares, stay in D1: the points' batch owes them through the object's outbox
+ * A tournament entry follows its player's points ledger (decision 0048). The points are in the
+ * player's object (decision 0075); the entries, which the site shares, stay in D1: the points' batch owes them through the object's outbox
  * (`owedEntries`), carrying each changed entry's absolute total, the time it was last reached and
  * the player's last points row id as its version, delivered to the tournament's board, which
  * writes them to D1 with the other players' (at most once a second while busy); an entry is
  * taken only where its version is newer, so a delivery repeated or overtaken changes nothing.
  */
-
-/** Whether the points are in the players' objects (the entries then follow by delivery). */
-export const pointsInObjects = (): boolean => isMovedTable("tournament_points");
 
 export const ENTRIES_KIND: OutboxKind = "tournaments.entries";
 

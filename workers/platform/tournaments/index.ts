@@ -1,4 +1,3 @@
-import { pointsInObjects } from "./entries";
 import type { ParticipateError, Tournament, TournamentField, TournamentPrize, TournamentWinner } from "../../../core/api/contract-tournaments";
 import { PlatformError } from "../../../core/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
@@ -124,8 +123,8 @@ async function participate(ctx: PlatformContext, id: number): Promise<1> {
   const ok = results[0];
   if (!ok?.currency_ok) throw tournamentError("restricted_currency", "This tournament is not open to your account's currency", 403);
   if (!ok.country_ok) throw tournamentError("restricted_country", "This tournament is not open in your country", 403);
-  // The entry (the record every player shares) and, once the points are in the player's object, the
-  // join that object's rounds score by: owed to it in the same batch (the player inbox), delivered now.
+  // The entry (the record every player shares) and the join the player's object's rounds score by:
+  // owed to it in the same batch (the player inbox), delivered now.
   const entry = ctx.db
     .prepare(
       `INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at)
@@ -133,10 +132,6 @@ async function participate(ctx: PlatformContext, id: number): Promise<1> {
        ON CONFLICT (tournament_id, uid) DO NOTHING`,
     )
     .bind(id, ctx.uid, now);
-  if (!pointsInObjects()) {
-    await entry.run();
-    return 1;
-  }
   const join = { key: `tournament-join:${id}:${ctx.uid}`, kind: "tournaments.joined" as const, body: { tournament_id: id, joined_at: now } };
   await ctx.db.batch([entry, inboxEntry(ctx.db, { uid: ctx.uid }, join, now)]);
   await deliverInbox(ctx.env, join.key);
@@ -174,22 +169,15 @@ async function receipts(ctx: PlatformContext, id: number, offset: number, count:
 async function leaderboard(ctx: PlatformContext, id: number, offset: number, count: number) {
   const t = await readTournament(ctx.db, id);
   // Every committed round in the record first: the players' objects deliver their totals to the board, which writes them (decision 0075).
-  if (pointsInObjects()) await flushBoard(ctx.env, id);
+  await flushBoard(ctx.env, id);
   const { results: places } = await ctx.db.prepare("SELECT place_to FROM tournament_prizes WHERE tournament_id = ?1").bind(id).all<{ place_to: number }>();
   const last = lastPrized(places);
   const [page, mine, version] = await Promise.all([
     boardPage(ctx.db, id, offset, count, ctx.uid),
     ctx.uid > 0 ? standing(ctx.db, id, ctx.uid, last) : null,
-    // The record's version: it grows with every change of the board's points. Once the points are
-    // in the players' objects, the entries' delivered versions (each only grows) add up to it.
-    ctx.db
-      .prepare(
-        pointsInObjects()
-          ? "SELECT COALESCE(SUM(points_version), 0) AS v FROM tournament_entries WHERE tournament_id = ?1"
-          : "SELECT COALESCE(MAX(id), 0) AS v FROM tournament_points WHERE tournament_id = ?1",
-      )
-      .bind(id)
-      .first<number>("v"),
+    // The record's version: it grows with every change of the board's points (the entries'
+    // delivered versions, each only growing, add up to it).
+    ctx.db.prepare("SELECT COALESCE(SUM(points_version), 0) AS v FROM tournament_entries WHERE tournament_id = ?1").bind(id).first<number>("v"),
   ]);
   return {
     tournament_id: id,

@@ -1,4 +1,4 @@
-import { owedEntries, pointsInObjects } from "./entries";
+import { owedEntries } from "./entries";
 
 /**
  * Tournament points in the round's own batch (decision 0048; DESIGN §7 "play feeds everything in
@@ -49,12 +49,9 @@ export const RUNNING = (t: string, now: string) => `${t}.status = 'active' AND $
 export function roundScoringStatements(db: D1Database, r: RoundScoring, now = Date.now()): { statements: D1PreparedStatement[]; batchId: string | null } {
   if (!(r.betMain > 0)) return { statements: [], batchId: null };
   const batchId = crypto.randomUUID();
-  const inObject = pointsInObjects();
-  // An opt-in tournament scores for who joined it: in the player's object, their own copy of the
-  // joins (tournament_joins, written when they joined: the player inbox); in D1, the entries.
-  const joinedCheck = inObject
-    ? "EXISTS (SELECT 1 FROM tournament_joins j WHERE j.uid = u.uid AND j.tournament_id = t.id)"
-    : "EXISTS (SELECT 1 FROM tournament_entries e WHERE e.tournament_id = t.id AND e.uid = u.uid)";
+  // An opt-in tournament scores for who joined it: the player's own copy of the joins
+  // (tournament_joins, written when they joined: the player inbox).
+  const joinedCheck = "EXISTS (SELECT 1 FROM tournament_joins j WHERE j.uid = u.uid AND j.tournament_id = t.id)";
   // CROSS JOIN keeps SQLite's order: the round's game in tournament_games first (an index probe
   // that finds nothing for a game outside every tournament), then its tournaments, then the player.
   return {
@@ -74,23 +71,7 @@ export function roundScoringStatements(db: D1Database, r: RoundScoring, now = Da
            ON CONFLICT (tournament_id, uid, key) DO NOTHING`,
         )
         .bind(r.uid, r.roundId, r.operationKey, Math.trunc(r.betMain), Math.trunc(Math.max(0, r.winMain)), now, batchId, r.bonusId, r.gameId),
-      inObject ? owedEntries(db, r.uid, batchId, now) : settleEntries(db, batchId, now),
+      owedEntries(db, r.uid, batchId, now),
     ],
   };
-}
-
-/**
- * Moves the entries by the ledger rows of one batch (creating an automatic tournament's entry on
- * its first round). reached_at moves only when points were gained: ties go to who got there first.
- */
-export function settleEntries(db: D1Database, batchId: string, now: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at)
-       SELECT tournament_id, uid, delta, ?2, ?2 FROM tournament_points WHERE batch_id = ?1
-       ON CONFLICT (tournament_id, uid) DO UPDATE SET
-         points = points + excluded.points,
-         reached_at = CASE WHEN excluded.points > 0 THEN excluded.reached_at ELSE reached_at END`,
-    )
-    .bind(batchId, now);
 }

@@ -3,7 +3,6 @@ import type { PlatformContext } from "../core/context";
 import { maskedName } from "../core/names";
 import { textsOf } from "../core/texts";
 import { readCampaign } from "./view";
-import { spinsInObjects } from "./winners";
 
 /**
  * Reading spins (decision 0047): the player's own (wheelRewardsGet: those that paid something;
@@ -42,14 +41,12 @@ const SPIN_FROM = "FROM wheel_spins sp JOIN wheel_seeds sd ON sd.id = sp.seed_id
 /** One player's spins, from their tables (decision 0075): no names (their `users` row in D1 is not joined). */
 export const SPIN_SELECT = `SELECT ${SPIN_COLUMNS}, NULL AS login, NULL AS fakename ${SPIN_FROM}`;
 
-/** Everyone's spins with the players' names (scope winners): across players, so on D1. */
-const WINNER_SELECT = `SELECT ${SPIN_COLUMNS}, u.login, u.fakename ${SPIN_FROM} JOIN users u ON u.uid = sp.uid`;
-
 /**
- * The same once the spins are in the players' objects: the site's projection (wheel/winners.ts).
- * Its seed is the commitment (the hash); the revealed seed stays with the player's own spins.
+ * Everyone's paying spins with the players' names (scope winners): across players, so the site's
+ * projection in D1 (wheel/winners.ts; the spins are in the players' objects, decision 0075). Its
+ * seed is the commitment (the hash); the revealed seed stays with the player's own spins.
  */
-const PROJECTED_SELECT = `SELECT sp.*, NULL AS key, NULL AS seed_id, NULL AS bonus_id, NULL AS server_seed, s.texts AS sector_texts, u.login, u.fakename
+const WINNER_SELECT = `SELECT sp.*, NULL AS key, NULL AS seed_id, NULL AS bonus_id, NULL AS server_seed, s.texts AS sector_texts, u.login, u.fakename
   FROM wheel_winners sp JOIN wheel_sectors s ON s.id = sp.sector_id JOIN users u ON u.uid = sp.uid`;
 
 /** What the spin paid: its snapshot's prize (titled in the reader's locale), or its fallback. */
@@ -95,11 +92,10 @@ interface Page {
 async function spinPage(ctx: PlatformContext, db: D1Database, where: string, binds: unknown[], page: Page, withPlayer: boolean) {
   await readCampaign(ctx.db, page.campaign_id);
   const n = binds.length;
-  const projected = withPlayer && spinsInObjects();
-  const select = projected ? PROJECTED_SELECT : withPlayer ? WINNER_SELECT : SPIN_SELECT;
+  const select = withPlayer ? WINNER_SELECT : SPIN_SELECT;
   const [rows, total] = await db.batch([
     db.prepare(`${select} WHERE ${where} ORDER BY sp.created_at DESC, sp.id LIMIT ?${n + 1} OFFSET ?${n + 2}`).bind(...binds, page.count, page.offset),
-    db.prepare(`SELECT COUNT(*) AS n FROM ${projected ? "wheel_winners" : "wheel_spins"} sp WHERE ${where}`).bind(...binds),
+    db.prepare(`SELECT COUNT(*) AS n FROM ${withPlayer ? "wheel_winners" : "wheel_spins"} sp WHERE ${where}`).bind(...binds),
   ]);
   return {
     items: (rows!.results as unknown as SpinRow[]).map((r) => spinView(r, ctx, withPlayer)),
@@ -120,6 +116,6 @@ export async function wheelSpinResults(ctx: PlatformContext, page: Page & { scop
     }
     return spinPage(ctx, ctx.player(), "sp.uid = ?1 AND sp.campaign_id = ?2", [ctx.uid, page.campaign_id], page, false);
   }
-  // Across players, on D1: everyone's spins there, or their projection once the spins moved (decision 0075).
+  // Across players, on D1: the spins' projection (decision 0075).
   return spinPage(ctx, ctx.db, "sp.campaign_id = ?1 AND sp.reward_type <> 'nothing'", [page.campaign_id], page, true);
 }

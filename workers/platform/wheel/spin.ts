@@ -9,7 +9,7 @@ import { reserveStock, settleStock, type Reservation } from "../rewards/stock";
 import { settleSpinDebits } from "./ledger";
 import { readSpin, spinView, type SpinRow } from "./results";
 import { currentSeed, fairnessOf, type SeedRow } from "./seeds";
-import { deliverOwedWinner, owedWinner, spinsInObjects } from "./winners";
+import { deliverOwedWinner, owedWinner } from "./winners";
 import { fallbackOf, isOpen, OPEN, prizeOf, readCampaign, readSectors, spinBalance, wheelError } from "./view";
 
 /**
@@ -85,8 +85,8 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
           inStock,
         ),
       ...afterSpin(db, ctx.uid, id, seed, now),
-      // Once the spins are in the players' objects, the winners list is the site's projection.
-      ...(spinsInObjects() ? [owedWinner(db, id, now)] : []),
+      // The winners list is the site's projection, owed by the spin's batch (decision 0075).
+      owedWinner(db, id, now),
     ];
     // The prize through the one reward path, only if this batch wrote the spin with its prize in
     // stock; else the sector's fallback (points or nothing). Spins won are the spin ledger's
@@ -126,7 +126,7 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
     }
     if (spun) {
       if (reservation) await settleStock(ctx.db, reservation, true);
-      if (spinsInObjects()) await deliverOwedWinner(ctx.env, db, ctx.uid, id);
+      await deliverOwedWinner(ctx.env, db, ctx.uid, id);
       announceNotices(deps, ctx.uid, now);
       return answer(ctx, spun, campaignId, false);
     }

@@ -1,14 +1,10 @@
 import { deliverNow, type OutboxKind } from "../player/outbox";
-import { isMovedTable } from "../player/tables";
 
 /**
- * The wheel's winners list once the players' spins are in their objects (decision 0075): the
+ * The wheel's winners list: the players' spins are in their objects (decision 0075), the list is the
  * site's projection `wheel_winners` (migration 0059), owed by the spin's batch in the player's
  * outbox and delivered once committed (the object's alarm if the Worker died between).
  */
-
-/** Whether the players' spins are in their objects (the winners list is then delivered to D1). */
-export const spinsInObjects = (): boolean => isMovedTable("wheel_spins");
 
 const KIND: OutboxKind = "wheel.winner";
 const winnerKey = (spinId: string) => `wheel.winner:${spinId}`;
