@@ -15,17 +15,17 @@ export async function announcePackEnd(deps: MoneyDeps, uid: number, packId: stri
 
 /**
  * The free-spin packs' clock (decision 0041; DESIGN §7 "time is a trigger"): active packs past
- * expires_at expire, and what they won so far becomes a bonus, in the same batch — all of them (at
- * most SWEEP_BATCH a run, from `scheduled()` beside sweepBonuses), or one player's (before their
- * packs are shown or played). Each pack's UPDATE is guarded by its status, and the grant by its
+ * expires_at expire, and what they won so far becomes a bonus, in the same batch: player `uid`'s
+ * (at most SWEEP_BATCH a run; by their clock beside sweepBonuses, and before their packs are shown
+ * or played). Each pack's UPDATE is guarded by its status, and the grant by its
  * key, so a repeated run changes nothing; each pack it expired sends `bonus.updated` (and its
  * winnings bonus's) once committed. Answers how many packs expired.
  */
-export async function expirePacks(deps: MoneyDeps, now: number, uid?: number): Promise<number> {
+export async function expirePacks(deps: MoneyDeps, now: number, uid: number): Promise<number> {
   const db = deps.db;
   const { results } = await db
-    .prepare("SELECT id, uid FROM freespin_packs WHERE status = 'active' AND expires_at <= ?1 AND (?3 IS NULL OR uid = ?3) ORDER BY expires_at LIMIT ?2")
-    .bind(now, SWEEP_BATCH, uid ?? null)
+    .prepare("SELECT id, uid FROM freespin_packs WHERE status = 'active' AND expires_at <= ?1 AND uid = ?3 ORDER BY expires_at LIMIT ?2")
+    .bind(now, SWEEP_BATCH, uid)
     .all<{ id: string; uid: number }>();
   if (!results.length) return 0;
   const groups = results.map(({ id }) => [

@@ -6,21 +6,21 @@ import { publishBonusChange } from "./notify";
 export const SWEEP_BATCH = 100;
 
 /**
- * Available bonuses past their activation window become expired, with their event — all of them
- * (at most SWEEP_BATCH a run), or one player's (before their bonuses are shown or used). The
+ * Player `uid`'s available bonuses past their activation window become expired, with their event
+ * (at most SWEEP_BATCH a run; before their bonuses are shown or used, and by their clock). The
  * UPDATE takes exactly the bonuses this call wrote an event for; each sends `bonus.updated` once
  * committed. Answers how many expired.
  */
-export async function expireAvailable(deps: MoneyDeps, now: number, uid?: number): Promise<number> {
+export async function expireAvailable(deps: MoneyDeps, now: number, uid: number): Promise<number> {
   const db = deps.db;
   const [, lapsed] = await db.batch<{ id: string; uid: number; type: "casino" | "betting" }>([
     db
       .prepare(
         `INSERT INTO bonus_events (bonus_id, uid, event, created_at)
          SELECT id, uid, 'expired', ?1 FROM player_bonuses
-         WHERE status = 'available' AND available_until <= ?1 AND (?3 IS NULL OR uid = ?3) LIMIT ?2`,
+         WHERE status = 'available' AND available_until <= ?1 AND uid = ?3 LIMIT ?2`,
       )
-      .bind(now, SWEEP_BATCH, uid ?? null),
+      .bind(now, SWEEP_BATCH, uid),
     db
       .prepare(
         `UPDATE player_bonuses SET status = 'expired', finished_at = ?1
@@ -37,18 +37,18 @@ export async function expireAvailable(deps: MoneyDeps, now: number, uid?: number
  * The bonus engine's clock (decision 0039; DESIGN §7 "time is a trigger"): available bonuses past
  * their activation window expire; active ones past their wagering time expire and lose the bonus
  * balance; an active bonus fully wagered but not converted (a round's follow-up that did not run)
- * converts. A repeated run changes nothing more. With `uid`, that player's only (`deps.db`: their
- * tables; their clock, player/clock-run.ts).
+ * converts. A repeated run changes nothing more. Player `uid`'s (`deps.db`: their tables; their
+ * clock, player/clock-run.ts).
  */
-export async function sweepBonuses(deps: MoneyDeps, now: number, uid?: number): Promise<{ expired: number; ended: number }> {
+export async function sweepBonuses(deps: MoneyDeps, now: number, uid: number): Promise<{ expired: number; ended: number }> {
   const db = deps.db;
   const expired = await expireAvailable(deps, now, uid);
   const { results } = await db
     .prepare(
       `SELECT id, uid, type, max_cashout, wagered >= wager_required AS done FROM player_bonuses
-       WHERE status = 'active' AND (expires_at <= ?1 OR wagered >= wager_required) AND (?3 IS NULL OR uid = ?3) LIMIT ?2`,
+       WHERE status = 'active' AND (expires_at <= ?1 OR wagered >= wager_required) AND uid = ?3 LIMIT ?2`,
     )
-    .bind(now, SWEEP_BATCH, uid ?? null)
+    .bind(now, SWEEP_BATCH, uid)
     .all<EndingBonus & { done: number }>();
   let ended = 0;
   // One at a time: each reads the player's bonus balance it ends with. Fully wagered converts,

@@ -50,25 +50,17 @@ export function cashbackAmount(loss: number, percent: number, minLoss: number, m
 }
 
 /**
- * Computes the last closed period's cashbacks of every enabled programme at `now`; answers how
- * many were created. Each gets its 'computed' event in the same batch. For everyone (the cron),
- * a period is read once: `cashback_runs` records it in the same batch, and later runs skip it.
- * For one player (`uid`: tests, the demo hook) the run always reads, and still creates nothing twice.
- * Each new cashback sends `bonus.updated` to its player once committed.
+ * Computes player `uid`'s cashbacks of the last closed period at `now`, for every enabled
+ * programme (their clock, player/clock-run.ts, which records the week counted; tests; the demo
+ * hook); answers how many were created. Each gets its 'computed' event in the same batch, in the
+ * player's own tables (decision 0075); a repeated run creates nothing twice. Each new cashback
+ * sends `bonus.updated` once committed.
  */
-export async function computeCashbacks(deps: MoneyDeps, now: number, opts: { uid?: number } = {}): Promise<number> {
+export async function computeCashbacks(deps: MoneyDeps, now: number, opts: { uid: number }): Promise<number> {
   const { start, end } = lastClosedWeek(now);
-  const uid = opts.uid ?? null;
-  // One player's run writes in their tables (decision 0075) and records no run; the run over every
-  // player still reads D1's ledgers across players, until per-player alarms replace it (slice 6).
-  const db = uid === null ? deps.db : playerTables(deps.env, uid);
-  const { results: programmes } = await deps.db
-    .prepare(
-      `SELECT id FROM cashback_programmes p WHERE is_enabled = 1 AND period = 'week'
-         AND (?2 IS NOT NULL OR NOT EXISTS (SELECT 1 FROM cashback_runs r WHERE r.programme_id = p.id AND r.period_start = ?1))`,
-    )
-    .bind(start, uid)
-    .all<{ id: number }>();
+  const { uid } = opts;
+  const db = playerTables(deps.env, uid);
+  const { results: programmes } = await deps.db.prepare("SELECT id FROM cashback_programmes p WHERE is_enabled = 1 AND period = 'week'").all<{ id: number }>();
   let created = 0;
   const gaming = GAMING_TYPES.map((t) => `'${t}'`).join(", ");
   for (const p of programmes) {
@@ -80,7 +72,7 @@ export async function computeCashbacks(deps: MoneyDeps, now: number, opts: { uid
              MIN(t.max_payout, l.loss * ${RATE} / 100), 'active', ?3 + p.claim_days * ${DAY_MS}, ?4
            FROM (
              SELECT uid, currency, -SUM(delta) AS loss FROM ledger
-             WHERE kind = 'main' AND created_at >= ?2 AND created_at < ?3 AND type IN (${gaming}) AND (?5 IS NULL OR uid = ?5)
+             WHERE kind = 'main' AND created_at >= ?2 AND created_at < ?3 AND type IN (${gaming}) AND uid = ?5
              GROUP BY uid, currency
            ) l
            JOIN cashback_programmes p ON p.id = ?1
@@ -97,16 +89,6 @@ export async function computeCashbacks(deps: MoneyDeps, now: number, opts: { uid
            ON CONFLICT (cashback_id, event) DO NOTHING`,
         )
         .bind(p.id, start, now),
-      ...(uid === null
-        ? [
-            db
-              .prepare(
-                `INSERT INTO cashback_runs (programme_id, period_start, computed_at)
-                 SELECT ?1, ?2, ?3 WHERE ?4 IS NULL ON CONFLICT DO NOTHING`,
-              )
-              .bind(p.id, start, now, uid),
-          ]
-        : []),
     ]);
     created += inserted!.results.length;
     for (const c of inserted!.results) publishBonusChange(deps, c.uid, { id: c.id, type: "cashback", status: "active" });

@@ -98,26 +98,23 @@ const DUE_DEPOSIT = `t.type = 'deposit' AND t.status IN ('new', 'pending')
 
 /**
  * The same reconciliation from the clock (`scheduled()`, issue 35): a deposit whose callback was
- * lost is credited even if its player never opens the cashier again. Every player's due deposits —
+ * lost is credited even if its player never opens the cashier again. Player `uid`'s due deposits —
  * pending past their settle time, or `new` a minute to a day after they started — at most
  * CLOCK_BATCH a run, the least recently asked first (`polled_at`, stamped as they are picked), so
  * abandoned payments still asked about for their day cannot keep newer ones waiting. Settling is
  * the guarded, keyed batch of every other path: a repeated run, or one beside a late callback or a
  * cashier read, credits nothing twice. Answers how many were settled by this run.
- *
- * Without `uid` the choice reads every player's cashier_transactions in D1 (while they are there);
- * with it, that player's own tables (their clock, player/clock-run.ts). Each deposit is then asked
- * about and settled in its player's own tables.
+ * Read and settled in the player's own tables (their clock, player/clock-run.ts).
  */
-export async function reconcileDueDeposits(deps: MoneyDeps & { env: Env }, now: number, uid?: number): Promise<number> {
-  const db = uid === undefined ? deps.db : playerTables(deps.env, uid);
+export async function reconcileDueDeposits(deps: MoneyDeps & { env: Env }, now: number, uid: number): Promise<number> {
+  const db = playerTables(deps.env, uid);
   const { results: picked } = await db
     .prepare(
       `UPDATE cashier_transactions SET polled_at = ?1
-       WHERE id IN (SELECT t.id FROM cashier_transactions t WHERE ${DUE_DEPOSIT} AND (?5 IS NULL OR t.uid = ?5) ORDER BY t.polled_at LIMIT ?4)
+       WHERE id IN (SELECT t.id FROM cashier_transactions t WHERE ${DUE_DEPOSIT} AND t.uid = ?5 ORDER BY t.polled_at LIMIT ?4)
        RETURNING id, uid, method`,
     )
-    .bind(now, LOST_CALLBACK_MS, DAY_MS, CLOCK_BATCH, uid ?? null)
+    .bind(now, LOST_CALLBACK_MS, DAY_MS, CLOCK_BATCH, uid)
     .all<{ id: string; uid: number; method: string }>();
   if (!picked.length) return 0;
   const { results: methods } = await deps.db

@@ -35,21 +35,19 @@ export async function closeSpentBettingBonus(deps: MoneyDeps, bonusId: string | 
 }
 
 /**
- * The clock's catch-up (from `scheduled()`, after the bonus sweep): closes the spent betting bonuses
- * whose close was missed — the Worker stopped between a settlement's batch and closeSpentBettingBonus.
- * Each is re-checked and ended by closeSpentBettingBonus, so a run twice closes nothing twice.
- * Without `uid` the choice reads every player's bonuses, balances and bets in D1 (while they are
- * there); with it, that player's own tables (their clock, player/clock-run.ts). Each is closed in
- * its player's own tables.
+ * The clock's catch-up (player `uid`'s clock, after the bonus sweep: player/clock-run.ts): closes
+ * their spent betting bonuses whose close was missed — the Worker stopped between a settlement's
+ * batch and closeSpentBettingBonus. Each is re-checked and ended by closeSpentBettingBonus, in the
+ * player's own tables, so a run twice closes nothing twice.
  */
-export async function closeSpentBettingBonuses(deps: MoneyDeps, opts: { uid?: number; limit?: number } = {}): Promise<number> {
+export async function closeSpentBettingBonuses(deps: MoneyDeps, opts: { uid: number; limit?: number }): Promise<number> {
   const { uid, limit = 50 } = opts;
-  const db = uid === undefined ? deps.db : playerTables(deps.env, uid);
+  const db = playerTables(deps.env, uid);
   const { results } = await db
-    .prepare(`SELECT b.id, b.uid FROM player_bonuses b WHERE ${SPENT_BETTING_BONUS} AND (?2 IS NULL OR b.uid = ?2) LIMIT ?1`)
-    .bind(limit, uid ?? null)
-    .all<{ id: string; uid: number }>();
+    .prepare(`SELECT b.id FROM player_bonuses b WHERE ${SPENT_BETTING_BONUS} AND b.uid = ?2 LIMIT ?1`)
+    .bind(limit, uid)
+    .all<{ id: string }>();
   let closed = 0;
-  for (const r of results) if (await closeSpentBettingBonus({ ...deps, db: playerTables(deps.env, r.uid) }, r.id)) closed++;
+  for (const r of results) if (await closeSpentBettingBonus({ ...deps, db }, r.id)) closed++;
   return closed;
 }

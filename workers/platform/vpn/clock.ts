@@ -14,7 +14,7 @@ import { DAY, priceIn, type PlanRow, type SubscriptionRow } from "./view";
  * - at its end it renews (debit + a new period in one batch, key `vpn-renew:<uid>:<end>`, so a
  *   repeated run renews once; `subscription_activated`) when auto-renewal is on and the money is
  *   there, else it ends (`subscription_ended`, by a guarded status UPDATE: once).
- * `uid` limits a run to one player (the demo hook, so a test moves only its own time).
+ * A run is player `uid`'s (their clock, player/clock-run.ts; the demo hook, so a test moves only its own time).
  */
 
 /** Subscriptions one run handles at most per step (a Worker invocation's subrequests are limited). */
@@ -24,12 +24,11 @@ interface Due extends SubscriptionRow {
   currency: string;
 }
 
-export async function runVpnClock(deps: MoneyDeps, now: number, uid?: number): Promise<{ warned: number; renewed: number; ended: number }> {
-  // One player's run reads their tables (decision 0075); the run over every player still reads
-  // D1 across players, until per-player alarms replace it (slice 6).
-  const db = uid === undefined ? deps.db : playerTables(deps.env, uid);
-  const only = uid === undefined ? "" : "AND uid = ?3";
-  const scope = (s: D1PreparedStatement, ...a: unknown[]) => (uid === undefined ? s.bind(...a) : s.bind(...a, uid));
+export async function runVpnClock(deps: MoneyDeps, now: number, uid: number): Promise<{ warned: number; renewed: number; ended: number }> {
+  // The player's own tables (decision 0075).
+  const db = playerTables(deps.env, uid);
+  const only = "AND uid = ?3";
+  const scope = (s: D1PreparedStatement, ...a: unknown[]) => s.bind(...a, uid);
 
   // Ends first: a subscription whose warning time and end both passed since the last run ends (or renews) without a warning.
   let renewed = 0;
