@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, useMemo } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import type { BettingActionData } from "./betting-actions.server";
@@ -21,7 +21,10 @@ type Data = Awaited<ReturnType<typeof loadBetting>>;
 export function BettingPage({ data: d, answer, betError }: { data: Data; answer: BettingActionData; betError: BettingActionData }) {
   const t = useT();
   const to = useLocalePath();
-  const shown = d.detail ? [d.detail, ...d.events] : d.events;
+  // One array per loader answer: useLiveOdds merges it in an effect keyed on it, and a new array
+  // every render made that effect set state on every render — on a busy page an endless loop of
+  // renders (React's "maximum update depth", the slip never taking the pick).
+  const shown = useMemo(() => (d.detail ? [d.detail, ...d.events] : d.events), [d.detail, d.events]);
   const { live, open } = useLiveOdds(shown);
   const { revalidate } = useRevalidator();
   const picked = new Set(d.slip.map((l) => l.entry.id));

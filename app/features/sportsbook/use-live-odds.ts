@@ -11,6 +11,8 @@ const MOVE_MARK_MS = 2500;
 /**
  * The server-rendered odds, then kept current by /realtime/sports (pushed, no polling). The socket
  * opens after hydration (an effect), only on /betting, and closes when the page is left.
+ * `events` must keep its identity between renders of the same loader data (a memo): the merge
+ * below runs whenever it changes.
  */
 export function useLiveOdds(events: readonly SportEvent[]): { live: LiveState; open: boolean } {
   const [live, setLive] = useState(() => initialLive(events));
