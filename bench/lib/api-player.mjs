@@ -39,13 +39,18 @@ export async function deposit(p, amount) {
   const made = await p.ok(
     await p.send("/api/cashier/makedeposit", form({ method: "demo_card", amount, idempotency_key: `bench-${Date.now()}-${Math.random()}` })),
   );
-  const page = new URL(made.redirect_url, "http://x.invalid");
-  const paid = await p.send(page.pathname, {
+  const paid = await payOnDemoPage(p, made.redirect_url);
+  if (paid.status !== 303) throw new Error(`the demo payment answered ${paid.status}`);
+}
+
+/** The payer's choice on the demo payment page a deposit redirected to (`redirectUrl`): its answer (303 to the result). */
+export function payOnDemoPage(p, redirectUrl, outcome = "success") {
+  const page = new URL(redirectUrl, "http://x.invalid");
+  return p.send(page.pathname, {
     method: "POST",
-    body: new URLSearchParams({ sig: page.searchParams.get("sig") ?? "", outcome: "success" }),
+    body: new URLSearchParams({ sig: page.searchParams.get("sig") ?? "", outcome }),
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
-  if (paid.status !== 303) throw new Error(`the demo payment answered ${paid.status}`);
 }
 
 /** Activates the first available bonus (the welcome bonus after a first deposit); answers whether one is active. */

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activateBonus, form, newPlayer } from "../../bench/lib/api-player.mjs";
+import { activateBonus, form, newPlayer, payOnDemoPage } from "../../bench/lib/api-player.mjs";
 import { kill, prepareDatabaseQuietly, ROOT, servePlayfront, stop } from "../../bench/lib/servers.mjs";
 
 const PORT = Number(process.env.FAULT_PORT ?? 8797);
@@ -93,12 +93,7 @@ function depositOp(p, key, amount) {
       if (made.status !== 200) return made;
       op.redirect = JSON.parse(await made.text()).data.redirect_url;
     }
-    const page = new URL(op.redirect, BASE);
-    return p.send(page.pathname, {
-      method: "POST",
-      body: new URLSearchParams({ sig: page.searchParams.get("sig") ?? "", outcome: "success" }),
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
+    return payOnDemoPage(p, op.redirect);
   };
   return op;
 }

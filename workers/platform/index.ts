@@ -6,7 +6,7 @@ import { resolveMethod } from "./core/dispatch";
 import { readRawParams } from "./core/params";
 import { dataResponse, errorResponse, toPlatformError } from "./core/respond";
 import { handlers } from "./handlers";
-import { localesAndMaintenance, type RenderScope } from "./core/render-scope";
+import { localesAndMaintenance, type RenderScope, settingsKeepMs } from "./core/render-scope";
 import { simulatedLatency } from "./core/latency";
 import { assertApplicationEnabled } from "./core/maintenance";
 import { randomHex } from "./core/bytes";
@@ -58,7 +58,7 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
     }
     const raw = await readRawParams(request, decl, pathValue);
 
-    const { locales, defaultLocale, maintenance, generalInfo, replica } = await localesAndMaintenance(env.DB, scope, Number(env.SETTINGS_CACHE_MS ?? 0) || 0);
+    const { locales, defaultLocale, maintenance, generalInfo, replica } = await localesAndMaintenance(env.DB, scope, settingsKeepMs(env));
     const known = new Set(locales.map((l) => l.code));
     const asked = url.searchParams.get("locale") ?? readCookie(request.headers.get("cookie"), "locale");
     const secure = env.APP_ENV !== "local";

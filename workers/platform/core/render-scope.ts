@@ -12,6 +12,9 @@ export interface RenderScope {
   settings?: Promise<Settings>;
 }
 
+/** How long an isolate keeps its reads of the site's settings (SETTINGS_CACHE_MS; 0: not kept). */
+export const settingsKeepMs = (env: Pick<Env, "SETTINGS_CACHE_MS">): number => Number(env.SETTINGS_CACHE_MS ?? 0) || 0;
+
 /**
  * The isolate's last settled read, reused for `keepMs` (SETTINGS_CACHE_MS, decision 0036): one
  * D1 statement fewer on every page and /api call (a round trip at the edge, ~10% of a local

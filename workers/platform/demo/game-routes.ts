@@ -7,7 +7,7 @@ import { BLANK, SYMBOLS } from "../games/rounds-math";
 import { ROUND_MODES, type RoundMode, type StudioGame } from "../games/round-types";
 import { findStudioGame } from "../games/rounds";
 import { playPlayerRound } from "../player/round-call";
-import { localesAndMaintenance } from "../core/render-scope";
+import { localesAndMaintenance, settingsKeepMs } from "../core/render-scope";
 import { activePackFor, PACK_ID, readPack } from "../bonuses/freespins";
 import { readSiteCurrencies } from "../wallet/currency";
 import { readBalances } from "../wallet/wallet";
@@ -52,7 +52,7 @@ async function player(c: Ctx): Promise<{ uid: number; banned: boolean }> {
 const notFound = () => errorPage(404, "Game not found", "This game does not exist or is not available.");
 
 async function launch(c: Ctx, base: string): Promise<Response> {
-  const game = await findStudioGame(c.env.DB, c.req.param("name") ?? "", Number(c.env.SETTINGS_CACHE_MS ?? 0) || 0);
+  const game = await findStudioGame(c.env.DB, c.req.param("name") ?? "", settingsKeepMs(c.env));
   if (!game) return notFound();
   const { uid, banned } = await player(c);
   if (banned) return errorPage(403, "Account blocked", "This account cannot play.");
@@ -117,7 +117,7 @@ async function round(c: Ctx, base: string): Promise<Response> {
   let wantsJson = (c.req.header("accept") ?? "").includes("application/json");
   const back = new URLSearchParams();
   try {
-    const keepMs = Number(c.env.SETTINGS_CACHE_MS ?? 0) || 0;
+    const keepMs = settingsKeepMs(c.env);
     const game = await findStudioGame(c.env.DB, c.req.param("name") ?? "", keepMs);
     if (!game) throw new PlatformError("InvalidRequest", "No such game", { status: 404 });
     const { fields, json } = await readFields(c);

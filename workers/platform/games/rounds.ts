@@ -32,8 +32,10 @@ export async function findStudioGame(db: D1Database, sysname: string, keepMs = 0
   const hit = keptGames.get(sysname);
   if (hit && keepMs > 0 && now - hit.at >= 0 && now - hit.at < keepMs) return hit.game;
   const game = await db.prepare("SELECT * FROM games WHERE sysname = ?1 AND is_sportsbook = 0").bind(sysname).first<StudioGame>();
-  if (keptGames.size >= 256) keptGames.clear();
-  keptGames.set(sysname, { game, at: now });
+  if (keepMs > 0) {
+    if (keptGames.size >= 256) keptGames.clear();
+    keptGames.set(sysname, { game, at: now });
+  }
   return game;
 }
 

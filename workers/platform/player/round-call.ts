@@ -1,7 +1,6 @@
-import { addD1Use } from "../../d1-stats";
 import { checkRound, playRound, type RoundDeps } from "../games/rounds";
 import type { RoundInput, RoundResult } from "../games/round-types";
-import { unwrap } from "./wire";
+import { inPlayerObject } from "./wire";
 
 /**
  * A signed-in player's round: one call to the player's object (decision 0075), which plays it on
@@ -13,8 +12,5 @@ import { unwrap } from "./wire";
 export async function playPlayerRound(deps: RoundDeps, input: RoundInput, replica: number | null = null): Promise<RoundResult> {
   if (input.uid <= 0) return playRound(deps, input);
   checkRound(input);
-  const { env } = deps;
-  const { result, d1 } = unwrap(await env.PLAYER.get(env.PLAYER.idFromName(String(input.uid))).playRound(input.uid, input, replica, deps.generalInfo));
-  addD1Use(env.DB, d1);
-  return result;
+  return inPlayerObject(deps.env, input.uid, (player) => player.playRound(input.uid, input, replica, deps.generalInfo));
 }

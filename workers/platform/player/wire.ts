@@ -1,5 +1,6 @@
 import { type ExceptionName, PlatformError } from "../../../core/api/errors";
 import type { MIRRORED_USER_COLUMNS } from "./tables";
+import { addD1Use, type D1Tally } from "../../d1-stats";
 
 /** What travels between the Worker and a player's object (object.ts). */
 
@@ -47,6 +48,21 @@ export function unwrap<T>(o: Outcome<T>): T {
   if (o.ok) return o.value;
   if (o.platform) throw new PlatformError(o.platform.exception, o.message, { status: o.platform.status, params: o.platform.params, fields: o.platform.fields });
   throw new Error(o.message);
+}
+
+/**
+ * One call to player `uid`'s object that does its work there (a round, a bet, a bettor's
+ * settlement: object.ts): the object's answer, unwrapped as if thrown here, with the D1 use it
+ * reported added to the request's (Server-Timing, DB_STATS).
+ */
+export async function inPlayerObject<T>(
+  env: Env,
+  uid: number,
+  call: (stub: ReturnType<Env["PLAYER"]["get"]>) => Promise<Outcome<{ result: T; d1: D1Tally | null }>>,
+): Promise<T> {
+  const { result, d1 } = unwrap(await call(env.PLAYER.get(env.PLAYER.idFromName(String(uid)))));
+  addD1Use(env.DB, d1);
+  return result;
 }
 
 /**

@@ -3,8 +3,7 @@ import { slipFacts } from "./feed-facts";
 import { BET_MAX_STAKE, BET_MIN_STAKE, type OddsChange, type SportBet } from "../../../core/api/contract-sportsbook";
 import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
-import { addD1Use } from "../../d1-stats";
-import { unwrap } from "../player/wire";
+import { inPlayerObject } from "../player/wire";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { combinedOdds, withLegs, type BetRow } from "./bets";
@@ -130,11 +129,8 @@ export type BetCall = Pick<PlatformContext, "env" | "db" | "player" | "uid" | "l
  */
 export async function placePlayerBet(ctx: PlatformContext, p: PlaceParams): Promise<{ bet: SportBet }> {
   checkShape(p);
-  const { env } = ctx;
   const reader = { locale: ctx.locale, defaultLocale: ctx.defaultLocale };
-  const { result, d1 } = unwrap(await env.PLAYER.get(env.PLAYER.idFromName(String(ctx.uid))).placeBet(ctx.uid, p, reader, ctx.replica ?? null));
-  addD1Use(env.DB, d1);
-  return result;
+  return inPlayerObject(ctx.env, ctx.uid, (player) => player.placeBet(ctx.uid, p, reader, ctx.replica ?? null));
 }
 
 export async function placeBet(ctx: BetCall, p: PlaceParams): Promise<{ bet: SportBet }> {

@@ -1,7 +1,6 @@
 import { publish } from "../../realtime/publish";
 import { simulatedLatency } from "../core/latency";
-import { addD1Use } from "../../d1-stats";
-import { unwrap } from "../player/wire";
+import { inPlayerObject } from "../player/wire";
 import { playerTables, routedD1 } from "../player/routed-d1";
 import { slipFacts } from "./feed-facts";
 import type { MoneyDeps } from "../wallet/move-money";
@@ -117,11 +116,8 @@ export async function settleLeftovers(env: Env, now = Date.now()): Promise<{ eve
  * One bettor's part, as one call to their object (PlayerObject.settleBets runs `settlePlayer` on
  * its own storage): their bets, legs and wallet are there, so each bet's batch is not a call of its own.
  */
-async function settleBettor(env: Env, uid: number, eventId: number, now: number): Promise<number> {
-  const { result, d1 } = unwrap(await env.PLAYER.get(env.PLAYER.idFromName(String(uid))).settleBets(uid, eventId, now));
-  addD1Use(env.DB, d1);
-  return result;
-}
+const settleBettor = (env: Env, uid: number, eventId: number, now: number): Promise<number> =>
+  inPlayerObject(env, uid, (player) => player.settleBets(uid, eventId, now));
 
 /**
  * One bettor's part of an event's settlement, in their own tables (`env` carries them: the
