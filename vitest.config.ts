@@ -129,6 +129,7 @@ export default defineConfig(async () => {
                     durableObjects: {
                       PLAYER: { className: "PlayerObject", useSQLite: true },
                       TOURNAMENT_BOARD: { className: "TournamentBoard", useSQLite: true },
+                      JACKPOT_POOL: { className: "JackpotPool", useSQLite: true },
                     },
                     bindings: {
                       APP_ENV: "test",

@@ -6,7 +6,10 @@
 // request's D1 use in Server-Timing). At the end the event every player bet on ends, and the time
 // its settlement took (every bet of every level) is printed per side. Loopback only, bounded in players, time and requests.
 //
-//   npm run bench:players -- [--base REV] [--players 1,10,50] [--seconds 8] [--max 4000]
+//   npm run bench:players -- [--base REV] [--players 1,10,50] [--seconds 8] [--max 4000] [--pooled]
+//
+// --pooled: every player plays a game that feeds all three jackpot pools instead (bet 5.00, the
+// most the bonus allows), so every round also moves the same three pools: the hot-pool case.
 //
 // Defaults: REV = HEAD. Ports BENCH_PLAYERS_PORT (8805) and the next one; databases
 // `.wrangler/players-a`, `.wrangler/players-b`; builds in `bench/.out/players-*`. Linux only (CPU
@@ -25,6 +28,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "8" },
     max: { type: "string", default: "4000" },
     json: { type: "boolean", default: false },
+    pooled: { type: "boolean", default: false },
   },
 });
 const levels = values.players.split(",").map(Number);
@@ -34,7 +38,7 @@ if (!(seconds >= 1 && seconds <= 60)) throw new Error(`--seconds is from 1 to 60
 const max = Number(values.max);
 if (!Number.isInteger(max) || max < 10 || max > 20_000) throw new Error(`--max is a whole number from 10 to 20000, not ${values.max}`);
 const PORT = Number(process.env.BENCH_PLAYERS_PORT ?? 8805);
-const BET = 100;
+const BET = values.pooled ? 500 : 100;
 
 killAllOnExit();
 const sides = [
@@ -65,6 +69,23 @@ async function tournamentGame(base) {
   const [game] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
   if (!game) throw new Error("no running tournament names its games");
   return { game, tournaments: items.map((t) => t.id) };
+}
+
+/** A game of all three jackpot pools (Mega's games feed Major and Mini too). */
+async function pooledGame(base) {
+  const [mega] = (await (await fetch(`${base}/api/jackpots/get?id=3`)).json()).data;
+  return mega.games[0];
+}
+
+/** The D1 writes of the side's jackpot pools so far (zero where a build has no pool objects: its rounds write D1 themselves). */
+async function poolWrites(side) {
+  let statements = 0;
+  for (const id of [1, 2, 3]) {
+    const res = await fetch(`http://127.0.0.1:${side.port}/__bench/jackpot-pool/${id}`);
+    if (res.status === 200) statements += (await res.json()).statements;
+    else await res.text();
+  }
+  return statements;
 }
 
 /** P players ready to play: registered, deposited, bonus active, every running tournament joined. */
@@ -198,19 +219,24 @@ try {
     // One server at a time while starting: two wrangler dev starting together can race for a port.
     side.server = await servePlayfront({ appDir: side.dir, port: side.port, persistTo: side.persistTo, vars: { DB_STATS: "on" } });
     Object.assign(side, await tournamentGame(`http://127.0.0.1:${side.port}`));
+    if (values.pooled) side.game = await pooledGame(`http://127.0.0.1:${side.port}`);
     side.selection = await sportsSelection(side);
   }
-  console.log(`· game ${sides[0].game}, ${sides[0].tournaments.length} running tournaments joined, bet ${BET} a round`);
+  console.log(
+    `· game ${sides[0].game}${values.pooled ? " (all three jackpot pools)" : ""}, ${sides[0].tournaments.length} running tournaments joined, bet ${BET} a round`,
+  );
   for (const count of levels) {
     for (const side of sides) side.players = await players(side, count);
     // A then B, then B then A at the next level: neither always goes first.
     const order = levels.indexOf(count) % 2 ? [...sides].reverse() : sides;
     for (const side of order) {
       const boards = await boardWrites(side);
+      const pools = await poolWrites(side);
       const rounds = await closedLoops(side, side.players, round(side));
-      // Written by the boards during the level, for the rounds' entries (the requests answered without waiting for it).
+      // Written by the boards (and pools) during the level, for the rounds' entries and contributions.
       const after = await boardWrites(side);
-      rounds.boardQueries = (after.statements - boards.statements) / Math.max(1, rounds.ok);
+      const poolsAfter = await poolWrites(side);
+      rounds.boardQueries = (after.statements - boards.statements + poolsAfter - pools) / Math.max(1, rounds.ok);
       rounds.boardWritten = (after.rows - boards.rows) / Math.max(1, rounds.ok);
       const bets = side.selection ? await closedLoops(side, side.players, bet(side)) : null;
       results.push({ side: side.name, players: count, rounds, bets });
@@ -243,11 +269,13 @@ const f = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : "–");
 console.log(
   `\nPlayers in closed loops, ${seconds} s a level (A = ${values.base}, B = working tree); a round bets ${BET} with a bonus active and every running tournament joined`,
 );
-console.log(`  side   P  rounds/s  p50 ms  p99 ms  CPU ms/round  D1 stmts  rows read  rows written  + boards' stmts / rows   bets/s  bet p50  bet p99  failed`);
+console.log(
+  `  side   P  rounds/s  p50 ms  p99 ms  CPU ms/round  D1 stmts  rows read  rows written  + boards'/pools' stmts / rows   bets/s  bet p50  bet p99  failed`,
+);
 for (const r of results) {
   const { rounds: x, bets: b } = r;
   console.log(
-    `  ${r.side.padEnd(4)} ${String(r.players).padStart(3)}  ${f(x.perSecond).padStart(8)}  ${f(x.p50, 0).padStart(6)}  ${f(x.p99, 0).padStart(6)}  ${f(x.cpuMs).padStart(12)}  ${f(x.queries).padStart(8)}  ${f(x.read).padStart(9)}  ${f(x.written).padStart(12)}  ${`${f(x.boardQueries, 2)} / ${f(x.boardWritten, 2)}`.padStart(22)}   ${f(b?.perSecond).padStart(6)}  ${f(b?.p50, 0).padStart(7)}  ${f(b?.p99, 0).padStart(7)}  ${x.failed + (b?.failed ?? 0)}`,
+    `  ${r.side.padEnd(4)} ${String(r.players).padStart(3)}  ${f(x.perSecond).padStart(8)}  ${f(x.p50, 0).padStart(6)}  ${f(x.p99, 0).padStart(6)}  ${f(x.cpuMs).padStart(12)}  ${f(x.queries).padStart(8)}  ${f(x.read).padStart(9)}  ${f(x.written).padStart(12)}  ${`${f(x.boardQueries, 2)} / ${f(x.boardWritten, 2)}`.padStart(29)}   ${f(b?.perSecond).padStart(6)}  ${f(b?.p50, 0).padStart(7)}  ${f(b?.p99, 0).padStart(7)}  ${x.failed + (b?.failed ?? 0)}`,
   );
 }
 for (const count of levels) {

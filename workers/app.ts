@@ -23,7 +23,7 @@ import { sweepVisitorConversations } from "./platform/chat/retention";
 import { NONCE_HEADER as PLATFORM_NONCE_HEADER } from "./platform/demo/game-page";
 import { isolateDocuments } from "./ipx/gate";
 import { handleIpx, ipxDeps } from "./ipx/route";
-import { handleBoardBench, handleBoardWrites } from "./realtime/board-bench";
+import { handleBoardBench, handleBoardWrites, handlePoolWrites } from "./realtime/board-bench";
 import { handleRealtime, handleSportsFeed, handleTournamentBoard, handleWinsFeed } from "./realtime/route";
 import { pokeSportsFeed } from "./realtime/sports-feed";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
@@ -172,6 +172,7 @@ app.get("/realtime/sports", (c) => handleSportsFeed(c.req.raw, c.env));
 // The bench's direct score posts (DB_STATS=on only, never production; workers/realtime/board-bench.ts).
 app.post("/__bench/tournament-board/:id", (c) => handleBoardBench(c.req.raw, c.env, c.req.param("id")));
 app.get("/__bench/tournament-board/:id", (c) => handleBoardWrites(c.env, c.req.param("id")));
+app.get("/__bench/jackpot-pool/:id", (c) => handlePoolWrites(c.env, c.req.param("id")));
 
 // Resized game covers and images (decision 0018).
 app.get("/_ipx/*", (c) =>
@@ -294,3 +295,4 @@ export { WinsFeed } from "./realtime/wins-feed";
 export { TournamentBoard } from "./realtime/tournament-board";
 export { SportsFeed } from "./realtime/sports-feed";
 export { PlayerObject } from "./platform/player/object";
+export { JackpotPool } from "./platform/jackpots/pool";

@@ -15,6 +15,7 @@ const good = {
   TOURNAMENT_BOARD: namespace,
   SPORTS_FEED: namespace,
   PLAYER: namespace,
+  JACKPOT_POOL: namespace,
 };
 const problems = (over: Record<string, unknown>) => configurationProblems({ ...good, ...over } as unknown as Env);
 

@@ -55,8 +55,8 @@ const DURABLE_OBJECTS = {
   SPORTS_FEED: "SportsFeed",
 } as const;
 
-/** The namespaces the embedded platform needs besides (no PLATFORM_ORIGIN): each player's own tables (decision 0075). */
-const EMBEDDED_DURABLE_OBJECTS = { PLAYER: "PlayerObject" } as const;
+/** The namespaces the embedded platform needs besides (no PLATFORM_ORIGIN): each player's own tables and each jackpot's pool (decision 0075). */
+const EMBEDDED_DURABLE_OBJECTS = { PLAYER: "PlayerObject", JACKPOT_POOL: "JackpotPool" } as const;
 
 /** What is wrong with the Worker's configuration, one line each; empty when it may serve. */
 export function configurationProblems(env: Env): string[] {

@@ -1,10 +1,12 @@
 // Issue 38's fault test: the production build under wrangler dev (workerd: the Worker, the players'
 // Durable Objects, the tournament boards, the sports feed, D1), killed with SIGKILL — no handler,
 // no cleanup, as a machine losing power — in the middle of rounds, deposits, bets, outbox
-// deliveries and a sports event's settlement, then restarted on the same storage. Players repeat
+// deliveries (tournament totals, jackpot contributions) and a sports event's settlement, then
+// restarted on the same storage. Players repeat
 // what got no answer with the same keys, as the game client, the cashier page and the slip do; the
 // minute cron runs as Cloudflare would run it. Then the storage itself is read (the players'
-// objects, the boards, D1) and every ledger must be exact and every delivery made once.
+// objects, the boards, the jackpot pools, D1) and every ledger must be exact and every delivery
+// made once.
 //
 // Run by `npm test` after the production build (scripts/test.mjs); alone:
 //   npx react-router build && npx vitest run --project faults
@@ -24,6 +26,8 @@ const SEED = process.env.FAULT_SEED ?? "";
 const PLAYERS = 5;
 const KILLS = Number(process.env.FAULT_KILLS ?? 3);
 const BET = 100;
+/** Every other round is on a game that feeds all three jackpot pools, at a bet that adds to each (the bonus allows 5.00). */
+const POOLED_BET = 500;
 const STAKE = 100;
 
 /**
@@ -64,11 +68,13 @@ async function attempt(send) {
 }
 
 /** The operations a player repeats until they are answered (the same keys each time). */
-function roundOp(p, key) {
+function roundOp(p, key, pooled) {
+  const [game, bet] = pooled ? [p.pooledGame, POOLED_BET] : [p.game, BET];
   return {
     kind: "round",
     key,
-    send: () => p.send(`/platform/game/${p.game}/round`, { method: "POST", headers: json, body: JSON.stringify({ bet: BET, mode: "real", round_id: key }) }),
+    game,
+    send: () => p.send(`/platform/game/${game}/round`, { method: "POST", headers: json, body: JSON.stringify({ bet, mode: "real", round_id: key }) }),
   };
 }
 
@@ -105,7 +111,12 @@ async function playUntilCut(p, phase) {
   while (!phase.cut) {
     const i = p.ops++;
     const key = `${p.tag}-${i}`;
-    const op = i % 12 === 11 ? depositOp(p, `fault-dep-${key}`, 5_000) : i % 5 === 4 ? betOp(p, `fault-bet-${key}`, p.selection) : roundOp(p, `fault-${key}`);
+    const op =
+      i % 12 === 11
+        ? depositOp(p, `fault-dep-${key}`, 5_000)
+        : i % 5 === 4
+          ? betOp(p, `fault-bet-${key}`, p.selection)
+          : roundOp(p, `fault-${key}`, i % 2 === 0);
     p.pending = op;
     const r = await attempt(op.send);
     if (r === null) return; // the power went: the op is uncertain, repeated after the restart
@@ -163,6 +174,16 @@ function openCopy(file) {
   };
 }
 
+/** The live file itself, written (only while the server is down). */
+function withLiveDb(file, fn) {
+  const db = new DatabaseSync(file);
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
 function withDb(file, fn) {
   const { db, close } = openCopy(file);
   try {
@@ -187,6 +208,90 @@ function d1File() {
   const files = readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
   if (files.length !== 1) throw new Error(`expected one D1 database in ${dir}, found ${files.length}`);
   return join(dir, files[0]);
+}
+
+/** Each jackpot pool object's file by its jackpot id. */
+function poolFiles() {
+  const byId = new Map();
+  for (const f of objectFiles("JackpotPool")) {
+    const id = withDb(f, (db) => db.prepare("SELECT jackpot_id FROM pool").get()?.jackpot_id);
+    if (id !== undefined) byId.set(Number(id), f);
+  }
+  return byId;
+}
+
+/**
+ * Brings Mini near its cap and makes every pool easy to win, in D1 before the first start (an empty
+ * pool object starts from D1's row), so pools are won during the play, between and across the cuts.
+ */
+function poolsNearTheCap() {
+  withLiveDb(d1File(), (db) => {
+    db.exec("UPDATE jackpots SET odds_factor = 1");
+    db.exec("UPDATE jackpots SET initial_seed = initial_seed + (must_drop_at - 20 - amount), amount = must_drop_at - 20 WHERE id = 1");
+  });
+}
+
+/** The pools' ledgers, read from the pools' own storage and D1's: answers the violations. */
+function poolViolations(players, d1) {
+  const out = [];
+  const files = poolFiles();
+  const pools = d1.prepare("SELECT id, amount, contributed, initial_seed, win_count, contribution_bp FROM jackpots").all();
+  const poolsOf = d1.prepare("SELECT jg.jackpot_id FROM jackpot_games jg JOIN games g ON g.id = jg.game_id WHERE g.sysname = ?");
+  // Every real round answered on the pooled game is one contribution in each of its pools, of its share.
+  const pooledRounds = [];
+  const playerFilesByUid = playerFiles();
+  for (const p of players) {
+    withDb(playerFilesByUid.get(p.uid), (db) => {
+      const row = db.prepare("SELECT id, bet FROM game_rounds WHERE round_key = ? AND mode = 'real'");
+      for (const { op } of p.done.filter((d) => d.op.kind === "round" && d.op.game === p.pooledGame)) {
+        const r = row.get(op.key);
+        if (r) pooledRounds.push(r);
+      }
+    });
+  }
+  const ids = poolsOf.all(players[0].pooledGame).map((r) => r.jackpot_id);
+  if (ids.length === 0) out.push("the pooled game feeds no pool");
+  for (const pool of pools) {
+    const file = files.get(pool.id);
+    if (!ids.includes(pool.id)) continue;
+    if (!file) {
+      out.push(`jackpot ${pool.id} has no object`);
+      continue;
+    }
+    withDb(file, (db) => {
+      const who = `jackpot ${pool.id}`;
+      const state = db.prepare("SELECT * FROM pool").get();
+      const one = db.prepare("SELECT amount FROM contributions WHERE round_id = ?");
+      for (const r of pooledRounds) {
+        const c = one.get(r.id);
+        const share = Math.floor((r.bet * pool.contribution_bp) / 10_000);
+        if (!c) out.push(`${who}: round ${r.id} answered but never contributed`);
+        else if (c.amount !== share) out.push(`${who}: round ${r.id} contributed ${c.amount}, its share is ${share}`);
+      }
+      const { n } = db.prepare("SELECT COUNT(*) AS n FROM contributions").get();
+      if (n !== pooledRounds.length) out.push(`${who}: ${n} contributions for ${pooledRounds.length} pooled rounds`);
+      // D1's row is the pool's, all of it written.
+      if (state.written !== state.version) out.push(`${who}: D1 holds version ${state.written} of ${state.version}`);
+      for (const k of ["amount", "contributed", "initial_seed", "win_count"]) {
+        if (state[k] !== pool[k]) out.push(`${who}: ${k} is ${state[k]} in the pool, ${pool[k]} in D1`);
+      }
+      const { unwritten } = db.prepare("SELECT COUNT(*) AS unwritten FROM winners WHERE in_d1 = 0").get();
+      if (unwritten) out.push(`${who}: ${unwritten} winner(s) not written to D1`);
+    });
+    // The audit identity: what went in is what is there plus what was won.
+    const w = d1.prepare("SELECT COALESCE(SUM(reseed), 0) AS reseed, COALESCE(SUM(amount), 0) AS won FROM jackpot_winners WHERE jackpot_id = ?").get(pool.id);
+    if (pool.initial_seed + w.reseed + pool.contributed !== pool.amount + w.won)
+      out.push(`jackpot ${pool.id}: the audit identity fails (${JSON.stringify({ ...pool, ...w })})`);
+  }
+  // Every winner paid once, what the winner row says.
+  for (const w of d1.prepare(`SELECT id, uid, paid_amount, operation_id FROM jackpot_winners WHERE uid IN (${players.map((p) => p.uid).join(",")})`).all()) {
+    if (!w.operation_id) out.push(`jackpot winner ${w.id} was never paid`);
+    const file = playerFilesByUid.get(w.uid);
+    const credits = withDb(file, (db) => db.prepare("SELECT delta FROM ledger WHERE type = 'jackpot_win' AND reference = ?").all(w.id));
+    if (credits.length !== 1 || credits[0].delta !== w.paid_amount)
+      out.push(`jackpot winner ${w.id} (${w.paid_amount}) was credited ${JSON.stringify(credits)}`);
+  }
+  return out;
 }
 
 /** What the player's outboxes still owe (read while the power is off). */
@@ -285,6 +390,7 @@ function violations(players, eventId) {
     }
     const left = d1.prepare("SELECT COUNT(*) AS n FROM sport_event_bettors WHERE event_id = ?").get(eventId).n;
     if (left) out.push(`event ${eventId}: ${left} bettor(s) still listed as unsettled`);
+    out.push(...poolViolations(players, d1));
   } finally {
     closeD1();
   }
@@ -308,6 +414,7 @@ describe("workerd killed mid-round, mid-deposit, mid-bet, mid-delivery and mid-s
     rmSync(STATE, { recursive: true, force: true });
     if (SEED && existsSync(SEED)) cpSync(SEED, STATE, { recursive: true });
     else prepareDatabaseQuietly(STATE);
+    poolsNearTheCap();
     await start();
     // A live event of the demo feed that only this test moves; its home win is what everyone backs.
     const created = await post("/platform/demo/sportsbook/events", { status: "live" });
@@ -317,9 +424,12 @@ describe("workerd killed mid-round, mid-deposit, mid-bet, mid-delivery and mid-s
     const tournaments = (await (await fetch(`${BASE}/api/tournaments/get?status=active&fields=games`)).json()).data.items;
     const game = tournaments.flatMap((t) => t.games ?? [])[0];
     if (!game) throw new Error("no running tournament names a game");
+    // A game of all three pools (Mega's are Major's and Mini's too) that takes the pooled bet.
+    const [mega] = (await (await fetch(`${BASE}/api/jackpots/get?id=3`)).json()).data;
+    const pooledGame = mega.games[0];
     for (let i = 0; i < PLAYERS; i++) {
       const p = await newPlayer(BASE, "fault");
-      Object.assign(p, { tag: `p${i}`, game, selection: { id: home.id, odds: home.odds }, ops: 0, done: [], pending: null });
+      Object.assign(p, { tag: `p${i}`, game, pooledGame, selection: { id: home.id, odds: home.odds }, ops: 0, done: [], pending: null });
       const dep = depositOp(p, `fault-first-${i}`, 200_000);
       const paid = await attempt(dep.send);
       if (!answered(dep, paid)) throw new Error(`the first deposit answered ${paid?.status}`);
@@ -375,17 +485,20 @@ describe("workerd killed mid-round, mid-deposit, mid-bet, mid-delivery and mid-s
     await stop(server);
     server = null;
 
+    const uids = players.map((p) => p.uid).join(",");
+    const poolWins = withDb(d1File(), (db) => db.prepare(`SELECT COUNT(*) AS n FROM jackpot_winners WHERE uid IN (${uids})`).get().n);
     console.log(
       `fault test: ${log.cuts} power cuts during play, uncertain ${JSON.stringify(log.uncertain)} (rounds committed before the cut: ${log.committedBeforeCut}), ` +
         `deliveries owed at the cuts ${JSON.stringify(log.owedAtCut)}, ${settledAtCut} of ${players.length} bettors settled at the settlement's cut ` +
         `(the finish step ${finished ? `answered ${finished.status}` : "got no answer"}), ` +
-        `${players.reduce((n, p) => n + p.done.length, 0)} operations answered`,
+        `${players.reduce((n, p) => n + p.done.length, 0)} operations answered, ${poolWins} jackpot(s) won`,
     );
     // The cuts landed where they were meant to.
     expect(log.uncertain.round + log.uncertain.bet + log.uncertain.deposit).toBeGreaterThanOrEqual(KILLS);
     expect(log.owedAtCut.some((n) => n > 0)).toBe(true);
     expect(settledAtCut).toBeGreaterThan(0);
     expect(settledAtCut).toBeLessThan(players.length);
+    expect(poolWins).toBeGreaterThan(0);
     // And nothing was lost or doubled.
     expect(violations(players, event.event_id)).toEqual([]);
   });

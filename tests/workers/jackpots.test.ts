@@ -1,4 +1,4 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../workers/app";
@@ -10,8 +10,14 @@ import { data, failure, get, send } from "./helpers";
 import { balanceOf, ledgerRows } from "./wallet-helpers";
 import { playerDb } from "./player-db";
 import { setPlayerCurrency } from "../../workers/platform/wallet/currency";
+import { type Contribution, CONTRIBUTIONS_KEPT_MS, jackpotPool } from "../../workers/platform/jackpots/pool";
+import { unwrap } from "../../workers/platform/player/wire";
 
-/** Jackpots (decision 0017): Jackpots.get / getWinners, growth with real rounds, the must-drop win, one claim. */
+/**
+ * Jackpots (decisions 0017, 0075): Jackpots.get / getWinners, growth with real rounds, the must-drop
+ * win, one claim. The money moves in each pool's object, which writes D1's row: the tests read D1
+ * once the pool wrote everything it holds (`flushed`), as a page a moment later would.
+ */
 
 const db = env.DB;
 
@@ -23,8 +29,20 @@ interface PoolRow {
   contribution_bp: number;
   must_drop_at: number;
   win_count: number;
+  contributed: number;
 }
-const pool = async (id: number) => (await db.prepare("SELECT * FROM jackpots WHERE id = ?1").bind(id).first<PoolRow>())!;
+const pool = async (id: number) => {
+  await jackpotPool(env, id).flushed();
+  return (await db.prepare("SELECT * FROM jackpots WHERE id = ?1").bind(id).first<PoolRow>())!;
+};
+/** The contributions a pool's object holds for a round. */
+const contributionsOf = (id: number, roundId: string) =>
+  runInDurableObject(jackpotPool(env, id).stub, async (_pool, state) =>
+    state.storage.sql
+      .exec<{ amount: number }>("SELECT amount FROM contributions WHERE round_id = ?", roundId)
+      .toArray()
+      .map((r) => r.amount),
+  );
 const winnersOf = async (uid: number) =>
   (await db.prepare("SELECT * FROM jackpot_winners WHERE uid = ?1 ORDER BY won_at").bind(uid).all<Record<string, any>>()).results;
 
@@ -38,19 +56,22 @@ const funded = async (amount = 5_000_000, currency?: string): Promise<Player> =>
   return p;
 };
 
-/** Tops a pool up to its cap as an operator would: the money added counts as seed money, so the audit holds. */
-const fillToCap = (id: number) =>
-  db.prepare("UPDATE jackpots SET initial_seed = initial_seed + must_drop_at - amount, amount = must_drop_at WHERE id = ?1").bind(id).run();
+/** Tops a pool up to its cap as an operator would (through its object): the money added counts as seed money, so the audit holds. */
+const fillToCap = async (id: number) => {
+  const { amount, must_drop_at } = await jackpotPool(env, id).read();
+  if (must_drop_at > amount) await jackpotPool(env, id).topUp(must_drop_at - amount);
+};
 
 const real = (p: Player, bet = game.bet) => playRound(p.browser, game.sysname, { bet, mode: "real", round_id: roundId() });
 
-/** The audit identity, per pool: what went in equals what is there plus what was paid out. */
+/** The audit identity, per pool, in D1 once every pool wrote: what went in equals what is there plus what was paid out. */
 async function auditHolds() {
+  for (const id of [1, 2, 3]) await jackpotPool(env, id).flushed();
   const { results } = await db
     .prepare(
       `SELECT j.id,
          j.initial_seed + COALESCE((SELECT SUM(reseed) FROM jackpot_winners w WHERE w.jackpot_id = j.id), 0)
-           + COALESCE((SELECT SUM(amount) FROM jackpot_contributions c WHERE c.jackpot_id = j.id), 0) AS money_in,
+           + j.contributed AS money_in,
          j.amount + COALESCE((SELECT SUM(amount) FROM jackpot_winners w WHERE w.jackpot_id = j.id), 0) AS money_out
        FROM jackpots j`,
     )
@@ -101,12 +122,9 @@ describe("growth and wins", () => {
     expect((await pool(1)).amount).toBe(mini.amount + Math.floor((game.bet * mini.contribution_bp) / 10_000));
     expect((await pool(2)).amount).toBe(major.amount + Math.floor((game.bet * major.contribution_bp) / 10_000));
     expect((await pool(3)).amount).toBe(mega.amount); // not one of Mega's games
-    const rows = (await db.prepare("SELECT jackpot_id, amount FROM jackpot_contributions WHERE round_id = ?1 ORDER BY jackpot_id").bind(round.id).all())
-      .results;
-    expect(rows).toEqual([
-      { jackpot_id: 1, amount: 5 },
-      { jackpot_id: 2, amount: 3 },
-    ]);
+    // Each pool holds the round's contribution once, under its id; Mega none.
+    expect([await contributionsOf(1, round.id), await contributionsOf(2, round.id), await contributionsOf(3, round.id)]).toEqual([[5], [3], []]);
+    expect((await pool(1)).contributed).toBe(mini.contributed + 5);
 
     const before = (await pool(1)).amount;
     await data(playRound(p.browser, game.sysname, { bet: game.bet, mode: "demo", round_id: roundId() }));
@@ -233,4 +251,85 @@ describe("the pages", () => {
       expect(new URL(res.headers.get("location") ?? "", "http://x.test").href.replace("http://x.test", ""), path).toBe(to);
     }
   }, 20_000); // seven page renders: 5 s was too tight on a busy machine
+});
+
+describe("the pool's object", () => {
+  const at = Date.now();
+  const part = (uid: number, extra: Partial<Contribution> = {}): Contribution => ({
+    round_id: `test-${crypto.randomUUID()}`,
+    uid,
+    game_id: 1,
+    bet: 1000,
+    currency: "USD",
+    created_at: Date.now(),
+    ...extra,
+  });
+
+  it("takes a round once by its id: a delivery made again adds nothing and answers the first answer, its win too", async () => {
+    const p = await funded();
+    const pool2 = jackpotPool(env, 2);
+    const before = await pool2.flushed();
+    const c = part(p.uid);
+    expect(await pool2.contribute(c)).toEqual({ winner: null, contributed: 3 });
+    expect(await pool2.contribute(c)).toEqual({ winner: null, contributed: 3 });
+    expect((await pool2.flushed()).amount).toBe(before.amount + 3);
+
+    await fillToCap(2);
+    const win = part(p.uid);
+    const first = await pool2.contribute(win);
+    expect(first.winner).toEqual(expect.any(String));
+    expect(await pool2.contribute(win)).toEqual(first);
+    const after = await pool(2);
+    expect(after.amount).toBe(after.seed);
+    expect(await db.prepare("SELECT COUNT(*) AS n FROM jackpot_winners WHERE round_id = ?1").bind(win.round_id).first("n")).toBe(1);
+    await auditHolds();
+  });
+
+  it("refuses what is not a contribution, and counts nothing for a round too old to tell from a repeat", async () => {
+    const p = await funded();
+    const pool2 = jackpotPool(env, 2);
+    for (const bad of [{}, { ...part(p.uid), bet: -1 }, { ...part(p.uid), uid: 0 }, { ...part(p.uid), round_id: "" }, null]) {
+      await expect(pool2.contribute(bad as Contribution)).rejects.toThrow(/not a contribution/);
+    }
+    await expect(pool2.stub.contribute(3, part(p.uid)).then(unwrap)).rejects.toThrow(/JackpotPool 2 was asked for pool 3/);
+    const before = (await pool2.flushed()).amount;
+    expect(await pool2.contribute(part(p.uid, { created_at: at - CONTRIBUTIONS_KEPT_MS }))).toEqual({ winner: null, contributed: 0 });
+    expect((await pool2.flushed()).amount).toBe(before);
+    await expect(pool2.topUp(0)).rejects.toThrow(/positive/);
+  });
+
+  it("writes D1 at once when idle and at most once a second while busy; D1 holds everything once the pool flushed", async () => {
+    const p = await funded();
+    const pool2 = jackpotPool(env, 2);
+    const start = await pool2.flushed();
+    const writes = await pool2.d1Writes();
+    const began = Date.now();
+    for (let i = 0; i < 40; i++) await pool2.contribute(part(p.uid));
+    const seconds = (Date.now() - began) / 1000;
+    const during = (await pool2.d1Writes()) - writes;
+    // 40 contributions, written with the others: one write for each second begun, not one each.
+    expect(during).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+    expect((await pool(2)).amount).toBe(start.amount + 40 * 3);
+    await auditHolds();
+  });
+
+  it("a round whose delivery died with the Worker is delivered by its player's object, and a pool it won is paid there", async () => {
+    const p = await funded();
+    await fillToCap(1);
+    const cap = (await pool(1)).amount;
+    // The round's batch committed its outbox row; the Worker died before delivering it.
+    const own = playerDb(p.uid);
+    const roundId = `crashed-${crypto.randomUUID()}`;
+    await own
+      .prepare(`INSERT INTO player_outbox (key, kind, body, created_at, next_at) VALUES (?1, 'jackpots.contribute', ?2, ?3, ?3)`)
+      .bind(`jackpot:${roundId}`, JSON.stringify({ ...part(p.uid, { round_id: roundId }), pools: [1] }), Date.now())
+      .run();
+    await runDurableObjectAlarm(env.PLAYER.get(env.PLAYER.idFromName(String(p.uid))));
+    await expect.poll(async () => await own.prepare("SELECT COUNT(*) AS n FROM player_outbox").first<number>("n")).toBe(0);
+    const [winner] = await winnersOf(p.uid);
+    expect(winner).toMatchObject({ round_id: roundId, amount: cap + 5 });
+    const credit = (await ledgerRows(p.uid)).filter((r) => r.type === "jackpot_win");
+    expect(credit.map((r) => [r.delta, r.reference])).toEqual([[cap + 5, winner!.id]]);
+    await auditHolds();
+  });
 });

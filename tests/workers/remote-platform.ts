@@ -9,9 +9,10 @@ import { installDemoProviders } from "../../workers/platform/demo/providers";
 // A platform's entry composes it as the Worker's does: the demo stand-ins join its provider registries.
 installDemoProviders();
 
-/** The players' objects and the tournaments' boards of this platform (decision 0075). */
+/** The players' objects, the tournaments' boards and the jackpots' pools of this platform (decision 0075). */
 export { PlayerObject } from "../../workers/platform/player/object";
 export { TournamentBoard } from "../../workers/realtime/tournament-board";
+export { JackpotPool } from "../../workers/platform/jackpots/pool";
 
 /** The origin proxy.test.ts sets as PLATFORM_ORIGIN (a Worker entry may export handlers only). */
 const REMOTE_HOST = "platform.test";

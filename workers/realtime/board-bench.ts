@@ -1,13 +1,14 @@
 import { isBoardEntry } from "./board-ranking";
 import { tournamentBoard } from "./tournament-board";
+import { jackpotPool } from "../platform/jackpots/pool";
 
 /**
- * The bench's routes to the tournament boards. Only with DB_STATS=on, which env.ts refuses in
+ * The bench's routes to the tournament boards and the jackpot pools. Only with DB_STATS=on, which env.ts refuses in
  * production; anywhere else they are a 404 like any unknown path.
  */
 const benchOff = (env: Env) => env.DB_STATS !== "on" || env.APP_ENV === "production";
 const notFound = () => new Response("Not found", { status: 404 });
-/** The path's tournament id, or 0 when it is none. */
+/** The path's tournament (or jackpot) id, or 0 when it is none. */
 const tournamentIdOf = (rawId: string) => (/^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : 0);
 
 /**
@@ -37,4 +38,15 @@ export async function handleBoardWrites(env: Env, rawId: string): Promise<Respon
   const id = tournamentIdOf(rawId);
   if (!id) return Response.json({ error: "tournament id" }, { status: 400 });
   return Response.json(await tournamentBoard(env, id).d1Writes());
+}
+
+/**
+ * GET /__bench/jackpot-pool/{id} — how many D1 writes the pool's object made since its instance
+ * started (`{ statements }`): the players bench adds them to the pooled rounds' own D1 use.
+ */
+export async function handlePoolWrites(env: Env, rawId: string): Promise<Response> {
+  if (benchOff(env) || !env.JACKPOT_POOL) return notFound();
+  const id = tournamentIdOf(rawId);
+  if (!id) return Response.json({ error: "jackpot id" }, { status: 400 });
+  return Response.json({ statements: await jackpotPool(env, id).d1Writes() });
 }

@@ -6,4 +6,5 @@ interface __BaseEnv_Env {
   TOURNAMENT_BOARD: DurableObjectNamespace<import("./tournament-board").TournamentBoard>;
   SPORTS_FEED: DurableObjectNamespace<import("./sports-feed").SportsFeed>;
   PLAYER: DurableObjectNamespace<import("../platform/player/object").PlayerObject>;
+  JACKPOT_POOL: DurableObjectNamespace<import("../platform/jackpots/pool").JackpotPool>;
 }

@@ -1,24 +1,26 @@
+import { deliverNow, type OutboxKind } from "../player/outbox";
 import { playerTables } from "../player/routed-d1";
-import { currencyRates } from "../wallet/currency";
+import { simulatedLatency } from "../core/latency";
+import { currencyConverter } from "../wallet/currency";
 import { moveMoney, type MoneyDeps } from "../wallet/move-money";
-import { contributionOf, drawsWin } from "./draw";
+import { type Contribution, jackpotPool } from "./pool";
 
 /**
- * A settled round feeds and may win the jackpots of its game (decision 0017).
+ * A settled real round feeds, and may win, the jackpots of its game (decisions 0017, 0075).
  *
- * 1. One D1 batch per round: per pool, the contribution row (primary key round + pool, so a
- *    replayed round contributes nothing) and `UPDATE jackpots SET amount = amount + c … RETURNING`
- *    — the pool as this round left it, with its win_count (the claim's version).
- * 2. The draw, per pool: at or above the cap always, otherwise bet / (cap × odds_factor).
- * 3. The claim, one batch: `UPDATE … SET amount = seed, win_count + 1, last_winner_id = w WHERE
- *    win_count = <seen>` and the winner row built from that very row (`WHERE last_winner_id = w`):
- *    of rounds racing for one pool exactly one changes it; the others insert nothing.
- * 4. The payment: the pool converted to the player's currency, stored on the winner row first (so
- *    a retry pays the same), then `moveMoney` keyed `jackpot-win:<winner id>`: at most once.
+ * 1. In the round's batch, in the player's object: the contribution it owes its game's pools, a row
+ *    of the player's outbox (`owedContribution`; the pools are the object's copy of jackpot_games,
+ *    so a game without pools adds nothing and asks nothing), written only by the batch that pays
+ *    the round.
+ * 2. Once the round committed, the Worker delivers it (`deliverContribution`), else the object's
+ *    alarm does: each pool's object takes it once by the round's id, adds the share and draws
+ *    (pool.ts), and a win is recorded there and in D1 before it answers.
+ * 3. The payment: the pool converted to the player's currency, stored on the winner row first (so
+ *    a retry pays the same), then `moveMoney` keyed `jackpot-win:<winner id>`: at most once. A
+ *    delivery made again answers the same winner, so the payment is tried again; a winner whose
+ *    payment never committed is paid by the minute cron (`payAbandonedWins`).
  *
- * Nothing here may undo or fail the round: errors are logged, and a winner whose payment did not
- * commit stays with operation_id NULL until the minute cron's `payAbandonedWins` pays it (a round
- * reads nothing but its own game's pools: decision 0075).
+ * Nothing here may undo or fail the round: the delivery is retried by the outbox until it lands.
  */
 
 export interface SettledRound {
@@ -28,106 +30,77 @@ export interface SettledRound {
   mode: string;
   bet: number;
   currency: string;
-  sysname: string;
-}
-
-interface PoolAfter {
-  id: number;
-  amount: number;
-  win_count: number;
-  must_drop_at: number;
-  odds_factor: number;
-  currency: string;
+  /** The round's wallet key: the contribution is owed only by the batch that writes it. */
+  operationKey: string;
 }
 
 /** An unpaid winner this old is presumed abandoned by its round's request and paid by the cron. */
 const ABANDONED_AFTER_MS = 60_000;
 
-export async function settleJackpots(deps: MoneyDeps, round: SettledRound): Promise<void> {
-  if (round.mode !== "real") return;
-  try {
-    const pools = await contribute(deps.db, round);
-    for (const pool of pools) {
-      if (!drawsWin(pool, pool.betInPool)) continue;
-      const winnerId = await claim(deps.db, round, pool);
-      if (winnerId) await payWin(deps, winnerId);
-    }
-  } catch (e) {
-    console.error("jackpots: settling round", round.id, "failed:", e instanceof Error ? e.message : String(e));
-  }
+export const CONTRIBUTION_KIND: OutboxKind = "jackpots.contribute";
+const contributionKey = (roundId: string) => `jackpot:${roundId}`;
+
+/** What a round owes its pools: the contribution and the pools' ids. */
+export interface OwedContribution extends Contribution {
+  pools: number[];
 }
 
-type Pool = PoolAfter & { betInPool: number };
+/** Whether the round's game feeds any pool (the object's copy of jackpot_games): a real round only. */
+export async function feedsPools(db: D1Database, round: Pick<SettledRound, "mode" | "gameId">): Promise<boolean> {
+  if (round.mode !== "real") return false;
+  return (await db.prepare("SELECT 1 FROM jackpot_games WHERE game_id = ?1 LIMIT 1").bind(round.gameId).first()) !== null;
+}
 
-/** Step 1. Answers the pools as the round left them; none when the round had contributed already. */
-async function contribute(db: D1Database, round: SettledRound): Promise<Pool[]> {
-  // Which games feed pools is a copy in the player's object (migration 0061): a game without pools asks D1 nothing.
-  if (!(await db.prepare("SELECT 1 FROM jackpot_games WHERE game_id = ?1 LIMIT 1").bind(round.gameId).first())) return [];
-  const { results: pools } = await db
+/** Step 1: the outbox row, in the round's batch (nothing when the batch does not pay the round). */
+export function owedContribution(db: D1Database, round: SettledRound, now: number): D1PreparedStatement {
+  return db
     .prepare(
-      `SELECT j.id, j.currency, j.contribution_bp FROM jackpots j
-       JOIN jackpot_games jg ON jg.jackpot_id = j.id JOIN games g ON g.id = jg.game_id
-       WHERE g.sysname = ?1 AND j.is_active = 1 ORDER BY j.id`,
+      `INSERT INTO player_outbox (key, kind, body, created_at, next_at)
+       SELECT ?1, ?2, json_object('round_id', ?3, 'uid', ?4, 'game_id', ?5, 'bet', ?6, 'currency', ?7, 'created_at', ?8, 'pools', json(pools)), ?8, ?8
+       FROM (SELECT json_group_array(jackpot_id) AS pools, COUNT(*) AS n FROM jackpot_games WHERE game_id = ?5)
+       WHERE n > 0 AND NOT EXISTS (SELECT 1 FROM wallet_operations WHERE uid = ?4 AND key = ?9)
+       ON CONFLICT (key) DO NOTHING`,
     )
-    .bind(round.sysname)
-    .all<{ id: number; currency: string; contribution_bp: number }>();
-  if (!pools.length) return [];
-  const convert = await converter(
-    db,
-    round.currency,
-    pools.map((p) => p.currency),
-  );
-  const now = Date.now();
-  const planned = pools.flatMap((p) => {
-    const betInPool = convert(round.bet, p.currency);
-    return betInPool === null ? [] : [{ ...p, betInPool, share: contributionOf(betInPool, p.contribution_bp) }];
-  });
-  if (!planned.length) return [];
-  let results: D1Result[];
-  try {
-    results = await db.batch(
-      planned.flatMap((p) => [
-        db.prepare("INSERT INTO jackpot_contributions (round_id, jackpot_id, amount, created_at) VALUES (?1, ?2, ?3, ?4)").bind(round.id, p.id, p.share, now),
-        db
-          .prepare(
-            `UPDATE jackpots SET amount = amount + ?2 WHERE id = ?1
-             RETURNING id, amount, win_count, must_drop_at, odds_factor, currency`,
-          )
-          .bind(p.id, p.share),
-      ]),
-    );
-  } catch (e) {
-    // A replayed round: its contributions (and its draw) happened the first time.
-    if (/UNIQUE constraint failed: jackpot_contributions/i.test(String(e instanceof Error ? `${e.message} ${e.cause}` : e))) return [];
-    throw e;
-  }
-  return planned.map((p, i) => ({ ...(results[i * 2 + 1]!.results[0] as PoolAfter), betInPool: p.betInPool }));
+    .bind(contributionKey(round.id), CONTRIBUTION_KIND, round.id, round.uid, round.gameId, round.bet, round.currency, now, round.operationKey);
 }
 
-/** Step 3. The winner row's id when this round's claim changed the pool, else null. */
-async function claim(db: D1Database, round: SettledRound, pool: Pool): Promise<string | null> {
-  const winnerId = crypto.randomUUID();
-  const now = Date.now();
-  const [, inserted] = await db.batch([
-    db
-      .prepare(
-        `UPDATE jackpots SET amount = seed, win_count = win_count + 1, last_winner_id = ?3, last_won_at = ?4, last_win = amount
-         WHERE id = ?1 AND win_count = ?2`,
-      )
-      .bind(pool.id, pool.win_count, winnerId, now),
-    db
-      .prepare(
-        `INSERT INTO jackpot_winners (id, jackpot_id, seq, uid, round_id, game_id, amount, currency, reseed, won_at)
-         SELECT ?2, j.id, j.win_count, ?3, ?4, ?6, j.last_win, j.currency, j.seed, ?5
-         FROM jackpots j
-         WHERE j.id = ?1 AND j.last_winner_id = ?2
-         RETURNING id`,
-      )
-      // The round's game comes with the round: the pool's claim reads nothing of the player's
-      // (their rounds move into their object; decision 0075).
-      .bind(pool.id, winnerId, round.uid, round.id, now, round.gameId),
-  ]);
-  return inserted!.results.length ? winnerId : null;
+function parse(body: unknown, uid: number): OwedContribution {
+  const b = body as Partial<OwedContribution> | null;
+  const ok =
+    b !== null &&
+    typeof b === "object" &&
+    typeof b.round_id === "string" &&
+    b.uid === uid &&
+    Number.isSafeInteger(b.game_id) &&
+    Number.isSafeInteger(b.bet) &&
+    typeof b.currency === "string" &&
+    Number.isSafeInteger(b.created_at) &&
+    Array.isArray(b.pools) &&
+    b.pools.every((p) => Number.isSafeInteger(p) && p > 0);
+  if (!ok) throw new TypeError(`${CONTRIBUTION_KIND}: not a round's contribution`);
+  return b as OwedContribution;
+}
+
+/**
+ * Step 2 and 3, the outbox's receiver: the round's contribution to each of its pools, and the
+ * payment of a pool it won. Throws when a pool or a payment failed, so the row is delivered again
+ * (each pool takes a round once; a payment is made once).
+ */
+export async function contributeToPools(deps: MoneyDeps, uid: number, body: unknown): Promise<void> {
+  const { pools, ...round } = parse(body, uid);
+  // Fault tests widen the time a delivery is under way, to kill the Worker during one.
+  await simulatedLatency(deps.env, "deliver");
+  const answers = await Promise.all(pools.map((id) => jackpotPool(deps.env, id).contribute(round)));
+  for (const { winner } of answers) if (winner) await payWin(deps, winner);
+}
+
+/** After the round committed: its contribution delivered now and taken out of the outbox (else the object's alarm delivers it). */
+export async function deliverContribution(deps: MoneyDeps, roundId: string): Promise<void> {
+  try {
+    await deliverNow(deps.db, contributionKey(roundId), (body) => contributeToPools(deps, (body as { uid: number }).uid, body));
+  } catch (e) {
+    console.error("jackpots: delivering round", roundId, "failed (the outbox retries):", e instanceof Error ? e.message : String(e));
+  }
 }
 
 /** Step 4. Pays a winner once, whatever number of times it is called. */
@@ -152,7 +125,7 @@ export async function payWin(deps: MoneyDeps, winnerId: string): Promise<void> {
   let { paid_amount: paid, paid_currency: paidCurrency } = winner;
   if (paid === null || paidCurrency === null) {
     // Fixed once: a retry must pay the same amount (the wallet refuses a key reused otherwise).
-    const convert = await converter(db, winner.currency, [winner.player_currency]);
+    const convert = await currencyConverter(db, winner.currency, [winner.player_currency]);
     const converted = convert(winner.amount, winner.player_currency);
     if (converted === null) throw new Error(`no rate from ${winner.currency} to ${winner.player_currency}`);
     await db
@@ -191,18 +164,4 @@ export async function payUnpaidWins(deps: MoneyDeps, before: number, limit = 5):
     .bind(before, limit)
     .all<{ id: string }>();
   for (const { id } of results) await payWin(deps, id);
-}
-
-/**
- * Converts minor units between site currencies with account.getcurrencyrates (units per one unit
- * of the default currency), rounding down; null when a rate is missing. Same currency: exact.
- */
-async function converter(db: D1Database, from: string, targets: string[]): Promise<(amount: number, to: string) => number | null> {
-  const rates = targets.some((t) => t !== from) ? (await currencyRates(db)).rates : {};
-  return (amount, to) => {
-    if (to === from) return amount;
-    const a = rates[from];
-    const b = rates[to];
-    return a && b ? Math.floor((amount * b) / a + 1e-9) : null;
-  };
 }

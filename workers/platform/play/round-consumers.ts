@@ -2,7 +2,7 @@ import { settleAfterRound } from "../bonuses/end";
 import { announceWagering } from "../bonuses/notify";
 import { wageringStatements } from "../bonuses/wagering";
 import { announceWin, owedWin } from "../games/recent-wins";
-import { settleJackpots } from "../jackpots/settle";
+import { deliverContribution, feedsPools, owedContribution } from "../jackpots/settle";
 import { roundEarningStatements } from "../loyalty/earn";
 import { announceNotices } from "../loyalty/notices";
 import { postBatch } from "../tournaments/board-post";
@@ -13,13 +13,15 @@ import type { Consumer, RoundEvent } from "./events";
 /**
  * Everything a paid game round feeds (events.ts), in order. In the round's batch: its bonus's
  * wagering, loyalty points and quests, the wheel's quests and tournament points, each on the
- * round's real money. Once committed: the progressive jackpots (decision 0017), the bonus's
+ * round's real money. Once committed: the progressive jackpots' pools (decision 0017; owed in the batch), the bonus's
  * conversion and wagering notice, the loyalty notices, the live tournament boards and the wins feed.
  */
 export const ROUND_CONSUMERS: readonly Consumer<RoundEvent>[] = [
   {
     name: "jackpots",
-    consume: (_db, e) => ({ statements: [], committed: (deps) => settleJackpots(deps, e) }),
+    // The round owes its game's pools its contribution (an outbox row), delivered once it committed.
+    consume: async (db, e, now) =>
+      (await feedsPools(db, e)) ? { statements: [owedContribution(db, e, now)], committed: (deps) => deliverContribution(deps, e.id) } : { statements: [] },
   },
   {
     name: "bonus wagering",

@@ -4,12 +4,13 @@ import { applyEntries } from "../tournaments/entries";
 import { recordWin } from "../games/recent-wins";
 import { recordWinner } from "../wheel/winners";
 import { recordClockDue } from "./clocks";
+import { contributeToPools } from "../jackpots/settle";
 
 /**
  * The receivers of the players' outboxes (outbox.ts), by kind. Each is idempotent by the entry's
  * key: it may run more than once for one entry (a delivery that died before its row was removed).
  */
-type Receiver = (env: Env, uid: number, body: unknown, key: string) => Promise<void>;
+type Receiver = (env: Env, uid: number, body: unknown, key: string, waitUntil?: (p: Promise<unknown>) => void) => Promise<void>;
 
 export const RECEIVERS: Record<OutboxKind, Receiver> = {
   // A self-exclusion signs the player out everywhere (decision 0012): deleting every session of
@@ -29,4 +30,8 @@ export const RECEIVERS: Record<OutboxKind, Receiver> = {
   "clock.due": (env, uid, body) => recordClockDue(env, uid, body),
   // A spin that paid something, for the wheel's winners list (wheel/winners.ts): once by its id.
   "wheel.winner": (env, uid, body) => recordWinner(env, uid, body),
+  // A real round's contribution to its game's jackpot pools (jackpots/settle.ts): each pool takes it
+  // once by the round's id; a pool it won is paid to the player (once by the winner's id). `env`
+  // carries the object's own tables, so the payment is made here, not by a call to itself.
+  "jackpots.contribute": (env, uid, body, _key, waitUntil = () => {}) => contributeToPools({ db: env.DB, env, waitUntil }, uid, body),
 };

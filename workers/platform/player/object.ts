@@ -147,8 +147,7 @@ export class PlayerObject extends DurableObject<Env> {
       const DB = tally ? countingD1(this.env.DB, tally) : this.env.DB;
       await this.enter(uid, replica, facts, DB);
       const wrote: Wrote = { outbox: false, clocked: false };
-      const own: OwnTables = { uid, db: this.noting(wrote), remember: (rows) => this.remember(rows) };
-      const env = { ...this.env, DB, [OWN_TABLES]: own } as Env;
+      const env = this.ownEnv(uid, wrote, DB);
       const tables = routedD1(env, uid);
       try {
         const result = await work({ env, db: DB, uid, player: () => tables, waitUntil: (p) => this.ctx.waitUntil(p) });
@@ -157,6 +156,15 @@ export class PlayerObject extends DurableObject<Env> {
         await this.followUp(wrote);
       }
     });
+  }
+
+  /**
+   * The env this object hands the work it runs itself: its D1 (`DB`, counted or not) and its own
+   * storage as player `uid`'s tables (OWN_TABLES), noting in `wrote` what that work changes.
+   */
+  private ownEnv(uid: number, wrote: Wrote, DB: D1Database = this.env.DB): Env {
+    const own: OwnTables = { uid, db: this.noting(wrote), remember: (rows) => this.remember(rows) };
+    return { ...this.env, DB, [OWN_TABLES]: own } as Env;
   }
 
   /** What every call does first: the player named, their mirrored row, their adopted rows, the configuration's copy, the facts kept. */
@@ -214,7 +222,7 @@ export class PlayerObject extends DurableObject<Env> {
       );
     });
     try {
-      await RECEIVERS["clock.due"](this.env, this.uid, answer, CLOCK_DUE_KEY);
+      await RECEIVERS["clock.due"](this.env, this.uid, answer, CLOCK_DUE_KEY, (p) => this.ctx.waitUntil(p));
       // Unless a newer answer replaced it meanwhile.
       sql.exec("DELETE FROM player_outbox WHERE key = ? AND body = ?", CLOCK_DUE_KEY, body);
     } catch (e) {
@@ -230,9 +238,12 @@ export class PlayerObject extends DurableObject<Env> {
     const due = sql
       .exec<Record<string, SqlStorageValue>>("SELECT * FROM player_outbox WHERE next_at <= ? ORDER BY id LIMIT 50", now)
       .toArray() as unknown as OutboxRow[];
+    // A delivery may change the player's own tables (a jackpot won is paid here): reached directly, followed up after.
+    const wrote: Wrote = { outbox: false, clocked: false };
+    const env = this.ownEnv(this.uid, wrote);
     for (const row of due) {
       try {
-        await RECEIVERS[row.kind](this.env, this.uid, JSON.parse(row.body), row.key);
+        await RECEIVERS[row.kind](env, this.uid, JSON.parse(row.body), row.key, (p) => this.ctx.waitUntil(p));
         sql.exec("DELETE FROM player_outbox WHERE id = ?", row.id);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
@@ -240,6 +251,7 @@ export class PlayerObject extends DurableObject<Env> {
         sql.exec("UPDATE player_outbox SET attempts = attempts + 1, next_at = ?, error = ? WHERE id = ?", now + retryPause(row.attempts + 1), message, row.id);
       }
     }
+    if (wrote.clocked) await this.reportClock();
     await this.armOutbox();
   }
 

@@ -164,7 +164,6 @@ export const SHARED_TABLES = [
   "game_search_config",
   // the jackpots: their pools and what every player's rounds add to them
   "jackpots",
-  "jackpot_contributions",
   "jackpot_winners",
   // campaigns' runs and uses across players
   "cashback_runs",

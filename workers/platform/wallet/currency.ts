@@ -41,6 +41,26 @@ export async function currencyRates(db: D1Database): Promise<CurrencyRates> {
 }
 
 /**
+ * Converts minor units between site currencies with account.getcurrencyrates (units per one unit
+ * of the default currency), rounding down; null when a rate is missing. Same currency: exact, and
+ * no rate is read. `rates`: rates already read, if the caller keeps them.
+ */
+export async function currencyConverter(
+  db: D1Database,
+  from: string,
+  targets: string[],
+  rates?: Record<string, number>,
+): Promise<(amount: number, to: string) => number | null> {
+  const table = targets.some((t) => t !== from) ? (rates ?? (await currencyRates(db)).rates) : {};
+  return (amount, to) => {
+    if (to === from) return amount;
+    const a = table[from];
+    const b = table[to];
+    return a && b ? Math.floor((amount * b) / a + 1e-9) : null;
+  };
+}
+
+/**
  * Real money has moved, or is held, in any kind but fun — or a payment is under way: a deposit
  * started in one currency must not be credited after the player switched to another.
  */
