@@ -12,6 +12,8 @@ const files = readdirSync("migrations")
 const run = (db, from, to) => {
   for (const f of files.filter((f) => f >= from && f < to)) db.exec(readFileSync(`migrations/${f}`, "utf8"));
 };
+/** The migration that drops D1's player tables (decision 0075, slice 11): these checks run every migration before it. */
+const LEFT_D1 = "0064";
 /** A database migrated up to (not including) migration `to`, with a player (uid 7). */
 function migratedBefore(to) {
   const db = new DatabaseSync(":memory:");
@@ -36,7 +38,7 @@ describe("migration 0047: one quest table pair", () => {
       INSERT INTO wheel_spin_ledger (uid, campaign_id, key, reason, ref, delta, created_at, batch_id) VALUES
         (7, 4, 'quest:1:86400000', 'quest', '1', 1, 9, 'b1'), (7, 4, 'spin:s1', 'spin', 's1', -1, 10, 'b2');
     `);
-    run(db, "0047", "9999");
+    run(db, "0047", LEFT_D1);
 
     const quests = db.prepare("SELECT id, owner, owner_id, sysname, kind, game_kind, target, period, reward FROM quests ORDER BY id").all();
     expect(quests.map((q) => ({ ...q }))).toEqual([
@@ -85,7 +87,7 @@ describe("migration 0048: the reward ledgers' reasons", () => {
     expect(() => db.exec("INSERT INTO loyalty_ledger (uid, key, reason, delta, created_at, batch_id) VALUES (7, 'race:1', 'race', 5, 3, 'b3')")).toThrow(
       /CHECK/,
     );
-    run(db, "0048", "9999");
+    run(db, "0048", LEFT_D1);
     expect(
       db
         .prepare("SELECT * FROM loyalty_ledger ORDER BY id")

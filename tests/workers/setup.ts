@@ -34,7 +34,7 @@ await env.DB.batch(
 
 // Every player table is in the players' objects (decision 0075): the tests' own D1 refuses them
 // too (SPLIT_CHECK, vitest.config.ts), so a test or a module that hands env.DB a player's
-// statement is named. D1's copies are reached only on purpose (`uncheckedD1`).
+// statement is named (D1 has none of them since migration 0064: the check names the statement).
 if (env.SPLIT_CHECK === "moved" || env.SPLIT_CHECK === "report") {
   Object.assign(env, { DB: splitCheckedD1(env.DB, false) });
 }

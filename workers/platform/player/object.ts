@@ -10,10 +10,9 @@ import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
 import { RECEIVERS } from "./deliveries";
 import { readMirror } from "./remote-d1";
 import { OWN_TABLES, type OwnTables, routedD1 } from "./routed-d1";
-import { readPlayerRows, tablesToAdopt } from "./adoption";
 import { type OutboxRow, retryPause } from "./outbox";
 import { CLOCK_DUE_KEY, type ClockDue, FIRST_UNCOUNTED_PLAY_SQL, isClockedTable, NEXT_DUE_SQL, nextDue } from "./clocks";
-import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables, PLAYER_TABLES, type PlayerTable, WHOLE_REPLICAS } from "./tables";
+import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables, WHOLE_REPLICAS } from "./tables";
 import { type Facts, type MirroredUser, type Outcome, outcome, type WireResult, type WireStatement } from "./wire";
 
 /** What a call's statements wrote that the object must follow up: its outbox (deliver) and its clocks (report). */
@@ -54,8 +53,6 @@ export class PlayerObject extends DurableObject<Env> {
   private uid = 0;
   private replica = 0;
   private pulling: Promise<void> | null = null;
-  private adopting: Promise<number> | null = null;
-  private adoptedAll = false;
   private userKnown = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -167,11 +164,10 @@ export class PlayerObject extends DurableObject<Env> {
     return { ...this.env, DB, [OWN_TABLES]: own } as Env;
   }
 
-  /** What every call does first: the player named, their mirrored row, their adopted rows, the configuration's copy, the facts kept. */
+  /** What every call does first: the player named, their mirrored row, the configuration's copy, the facts kept. */
   private async enter(uid: number, replica: number | null | "skip", facts: Facts[], d1: D1Database): Promise<void> {
     this.claim(uid);
     await this.ensureUser(d1);
-    await this.ensureAdopted();
     // "skip": the caller saw that no statement joins the configuration copy.
     if (replica !== "skip") await this.ensureReplica(replica, d1);
     if (facts.length) this.remember(facts);
@@ -301,67 +297,6 @@ export class PlayerObject extends DurableObject<Env> {
     this.userKnown = true;
   }
 
-  /**
-   * Takes the player's rows of the moved tables it has not taken yet from D1 (adoption.ts), once:
-   * the move of a live site's rows, on the object's first call after the deploy that moved them.
-   * Only for a player D1 knows (a users row mirrored); the tables taken are recorded with the rows.
-   */
-  private async ensureAdopted(): Promise<void> {
-    if (this.adoptedAll || !this.userKnown) return;
-    // The moved tables do not change while the isolate lives: once all are taken, no call looks again.
-    if (!this.adopting && !tablesToAdopt(this.adopted()).length) {
-      this.adoptedAll = true;
-      return;
-    }
-    await this.takeRows(() => tablesToAdopt(this.adopted()));
-  }
-
-  private adopted(): string[] {
-    return JSON.parse(this.meta("adopted") ?? "[]") as string[];
-  }
-
-  /**
-   * One taking at a time, in order: the calls that arrive meanwhile wait for it; `pick` chooses
-   * the tables once the ones before are done. Answers the rows inserted.
-   */
-  private takeRows(pick: () => readonly PlayerTable[]): Promise<number> {
-    const run = (this.adopting ?? Promise.resolve(0))
-      .catch(() => 0)
-      .then(async () => {
-        const tables = pick();
-        if (!tables.length) return 0;
-        const copied = await readPlayerRows(this.env.DB, this.uid, tables);
-        let inserted = 0;
-        this.ctx.storage.transactionSync(() => {
-          for (const { table, rows } of copied) for (const row of rows) inserted += this.insertRow(table, row, "INSERT OR IGNORE");
-          this.setMeta("adopted", JSON.stringify([...new Set([...this.adopted(), ...tables])]));
-        });
-        return inserted;
-      });
-    this.adopting = run;
-    run
-      .finally(() => {
-        if (this.adopting === run) this.adopting = null;
-      })
-      .catch(() => {});
-    return run;
-  }
-
-  /**
-   * Takes player `uid`'s rows of `tables` from D1 now (what `ensureAdopted` does for the moved
-   * tables on the first call after a deploy): for an operator's tooling and the tests, on any
-   * player table. Answers how many rows were inserted (rows the object has already are kept).
-   */
-  adoptRows(uid: number, tables: PlayerTable[]): Promise<Outcome<number>> {
-    return outcome(async () => {
-      this.claim(uid);
-      await this.ensureUser();
-      if (!this.userKnown) throw new Error(`PlayerObject: no player ${uid} in D1`);
-      if (!tables.every((t) => (PLAYER_TABLES as readonly string[]).includes(t))) throw new TypeError("PlayerObject: only player tables are adopted");
-      return this.takeRows(() => PLAYER_TABLES.filter((t) => tables.includes(t)));
-    });
-  }
-
   /** Copies the configuration again if D1's version is not the one held (see the class comment). */
   private async ensureReplica(known: number | null, d1: D1Database = this.env.DB): Promise<void> {
     if (known !== null && known === this.replica) return;
@@ -407,7 +342,7 @@ export class PlayerObject extends DurableObject<Env> {
     });
   }
 
-  private insertRow(table: string, row: Record<string, unknown>, verb: "INSERT" | "INSERT OR REPLACE" | "INSERT OR IGNORE"): number {
+  private insertRow(table: string, row: Record<string, unknown>, verb: "INSERT" | "INSERT OR REPLACE"): number {
     const columns = Object.keys(row);
     if (!columns.every((c) => /^\w+$/.test(c))) throw new TypeError(`PlayerObject: a column name of ${table} is not plain`);
     return this.ctx.storage.sql.exec(

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
-import { FIRST_SLICE, MIRRORED_USER_COLUMNS, OBJECT_ONLY_SCHEMA, PLAYER_TABLES, REPLICATED_TABLES, SHARED_TABLES, WHOLE_REPLICAS } from "./tables";
+import { MIRRORED_USER_COLUMNS, OBJECT_ONLY_SCHEMA, PLAYER_TABLES, REPLICATED_TABLES, SHARED_TABLES, WHOLE_REPLICAS } from "./tables";
 
 /**
  * The player object's schema (decision 0075) is generated from `migrations/`, so the SQL of a table
@@ -23,8 +23,9 @@ interface Entry {
 }
 
 /**
- * D1 after every migration, and each schema entry as it last stood in D1: a player table that moved
- * into the objects is dropped from D1 (migration 0050…) and keeps its last definition here.
+ * D1 after every migration, and each schema entry as it last stood in D1: the player tables moved
+ * into the objects and were dropped from D1 (migrations 0050, 0064); they, their indexes and
+ * triggers, and the `users` triggers that name them (dropped with them) keep their last definition here.
  */
 function migrated(): { db: DatabaseSync; entries: Entry[] } {
   const db = new DatabaseSync(":memory:");
@@ -35,10 +36,16 @@ function migrated(): { db: DatabaseSync; entries: Entry[] } {
     db.exec(readFileSync(`migrations/${f}`, "utf8"));
     const now = db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid").all() as unknown as Entry[];
     const present = new Set(now.map((e) => e.name));
-    for (const [name, e] of last) if (!present.has(name) && !(PLAYER_TABLES as readonly string[]).includes(e.tbl_name)) last.delete(name);
+    for (const [name, e] of last) if (!present.has(name) && !ofThePlayer(e)) last.delete(name);
     for (const e of now) last.set(e.name, e); // an entry keeps its first place, takes its latest definition
   }
   return { db, entries: [...last.values()] };
+}
+
+/** An entry of the player tables, or a trigger on `users` that names one: the object keeps it. */
+function ofThePlayer(e: Entry): boolean {
+  const player = (t: string) => (PLAYER_TABLES as readonly string[]).includes(t);
+  return player(e.tbl_name) || (e.type === "trigger" && e.tbl_name === "users" && namedTables(e.sql).some(player));
 }
 
 const OBJECT_TABLES: readonly string[] = [...PLAYER_TABLES, ...REPLICATED_TABLES];
@@ -121,10 +128,11 @@ describe("the player object's schema", () => {
     expect(PLAYER_SCHEMA_VERSION).toMatch(/^[0-9a-f]{16}$/);
   });
 
-  it("leaves D1 without the first slice's tables (FIRST_SLICE), and keeps the other player tables until their rows are taken", () => {
-    const inD1 = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
-    expect(FIRST_SLICE.filter((t) => inD1.has(t))).toEqual([]);
-    expect(PLAYER_TABLES.filter((t) => !inD1.has(t) && !(FIRST_SLICE as readonly string[]).includes(t))).toEqual([]);
+  it("leaves D1 without any player table, and without a trigger that would name one (migrations 0050, 0064)", () => {
+    const inD1 = db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL").all() as unknown as Entry[];
+    const player = (t: string) => (PLAYER_TABLES as readonly string[]).includes(t);
+    expect(inD1.filter((e) => e.type === "table" && player(e.name)).map((e) => e.name)).toEqual([]);
+    expect(inD1.filter((e) => e.type === "trigger" && namedTables(e.sql).some(player)).map((e) => e.name)).toEqual([]);
   });
 
   it("moves D1's replica version on every change to a copied configuration table (migration 0049), and only on those", () => {

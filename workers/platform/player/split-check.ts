@@ -69,16 +69,6 @@ function refusePlayerTables(sql: string): void {
   if (own.length) throw new Error(`A read that may come from a replica names a player's table (${own.join(", ")}): read it from the primary`);
 }
 
-const UNCHECKED = Symbol("unchecked");
-
-/**
- * D1 without the check: only for the move of a live site's rows (adoption.ts), the one reader of
- * D1's copies of the moved tables, which exist to be taken. `db` as it is when it is not checked.
- */
-export function uncheckedD1(db: D1Database): D1Database {
-  return (db as D1Database & { [UNCHECKED]?: D1Database })[UNCHECKED] ?? db;
-}
-
 /**
  * `db`, refusing moved tables and, with `reporting`, reporting what mixes the two sides (see the
  * module comment). Its sessions (`withSession`, the stale-tolerant reads) also refuse a player's tables.
@@ -106,7 +96,6 @@ export function splitCheckedD1(db: D1Database, reporting: boolean, inSession = f
   };
   return new Proxy(db, {
     get(target, prop) {
-      if (prop === UNCHECKED) return uncheckedD1(target);
       if (prop === "prepare")
         return (sql: string) => {
           refuseMoved(sql);

@@ -194,25 +194,9 @@ export type ReplicatedTable = (typeof REPLICATED_TABLES)[number];
 export type SharedTable = (typeof SHARED_TABLES)[number];
 
 /**
- * The first slice of the move (decision 0075, slice 2): the player tables that went to the
- * players' objects before any site held rows of them, and that D1 no longer has (migration 0050
- * dropped them). The objects never take rows of them from D1 (adoption.ts).
- */
-export const FIRST_SLICE = [
-  "reality_checks",
-  "sport_settings",
-  "game_likes",
-  "self_exclusions",
-  "deposit_limits",
-  "game_history_exports",
-  "game_history_export_chunks",
-] as const satisfies readonly PlayerTable[];
-
-/**
  * The player tables in the players' objects: since the flip (decision 0075, slice 5), all of them.
- * A statement on them goes to the player's object (`routedD1`); D1's copies of those D1 still has
- * are no longer used but to be taken by the objects (adoption.ts), and the Worker tests refuse any
- * statement that reaches them in D1 (split-check.ts).
+ * A statement on them goes to the player's object (`routedD1`); D1 no longer has them (migrations
+ * 0050, 0064), and the Worker tests refuse any statement that would reach them there (split-check.ts).
  */
 export const MOVED_TABLES: readonly PlayerTable[] = PLAYER_TABLES;
 
