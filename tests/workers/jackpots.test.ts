@@ -10,7 +10,7 @@ import { data, failure, get, send } from "./helpers";
 import { balanceOf, ledgerRows } from "./wallet-helpers";
 import { playerDb } from "./player-db";
 import { setPlayerCurrency } from "../../workers/platform/wallet/currency";
-import { type Contribution, CONTRIBUTIONS_KEPT_MS, jackpotPool } from "../../workers/platform/jackpots/pool";
+import { type Contribution, CONTRIBUTIONS_KEPT_MS, jackpotPool, POOL_FLUSH_EVERY_MS } from "../../workers/platform/jackpots/pool";
 import { unwrap } from "../../workers/platform/player/wire";
 
 /**
@@ -311,6 +311,23 @@ describe("the pool's object", () => {
     expect(during).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
     expect((await pool(2)).amount).toBe(start.amount + 40 * 3);
     await auditHolds();
+  });
+
+  it("sets its alarm before writing D1 at once, so a process killed during the write still writes it after the restart", async () => {
+    const p = await funded();
+    const pool2 = jackpotPool(env, 2);
+    await pool2.flushed();
+    // Idle for longer than a tick: the next contribution is written to D1 inline.
+    await new Promise((r) => setTimeout(r, POOL_FLUSH_EVERY_MS + 50));
+    const writes = await pool2.d1Writes();
+    await pool2.contribute(part(p.uid));
+    expect(await pool2.d1Writes()).toBe(writes + 1);
+    // The alarm stands behind the write; when it runs it finds nothing left to write.
+    expect(await runInDurableObject(pool2.stub, (_pool, state) => state.storage.getAlarm())).not.toBeNull();
+    await runDurableObjectAlarm(pool2.stub);
+    expect(await pool2.d1Writes()).toBe(writes + 1);
+    const state = await pool2.read();
+    expect(state.written).toBe(state.version);
   });
 
   it("a round whose delivery died with the Worker is delivered by its player's object, and a pool it won is paid there", async () => {

@@ -134,10 +134,11 @@ export class TournamentBoard extends SocketHub {
       this.schedule();
       return;
     }
-    // Idle: written now. Kept if D1 fails: the alarm tries again.
+    // Idle: written now. The alarm is set first: kept if D1 fails, and if the process dies during
+    // the write, the alarm (which outlives it) writes the owed totals after the restart.
+    this.schedule();
     await this.flush().catch((e) => {
       console.error("tournament board: writing owed totals failed, the alarm retries", e instanceof Error ? e.message : e);
-      this.schedule();
     });
   }
 

@@ -188,8 +188,10 @@ export class JackpotPool extends DurableObject<Env> {
     });
     this.state = s;
     // A win is in D1 before the call answers: the payment reads the winner row there.
-    if (winner) await this.flush();
-    else await this.flushSoon();
+    if (winner) {
+      this.schedule(Date.now() + POOL_FLUSH_EVERY_MS);
+      await this.flush();
+    } else await this.flushSoon();
     return { winner: (winner as WinnerRow | null)?.id ?? null, contributed: share };
   }
 
@@ -263,15 +265,20 @@ export class JackpotPool extends DurableObject<Env> {
     });
   }
 
-  /** Idle: D1 written now (kept if it fails: the alarm tries again); busy: at the next tick. */
+  /**
+   * Idle: D1 written now (kept if it fails: the alarm tries again); busy: at the next tick. The
+   * alarm is set before an inline write too: a process that dies during it leaves D1 behind, and
+   * the alarm, which outlives the process, writes it after the restart (it finds nothing to do
+   * when the write landed).
+   */
   private async flushSoon(): Promise<void> {
     if (this.flushing || Date.now() - this.lastFlush < POOL_FLUSH_EVERY_MS) {
       this.schedule();
       return;
     }
+    this.schedule(Date.now() + POOL_FLUSH_EVERY_MS);
     await this.flush().catch((e) => {
       console.error(`jackpot ${this.state?.jackpot_id}: writing D1 failed, the alarm retries`, e instanceof Error ? e.message : e);
-      this.schedule();
     });
   }
 
@@ -326,10 +333,11 @@ export class JackpotPool extends DurableObject<Env> {
     this.state = next;
   }
 
-  private schedule(): void {
+  /** The alarm, unless one is set: at `at`, by default the next tick (a second after the last write). */
+  private schedule(at = Math.max(Date.now(), this.lastFlush + POOL_FLUSH_EVERY_MS)): void {
     if (this.alarmSet) return;
     this.alarmSet = true;
-    void this.ctx.storage.setAlarm(Math.max(Date.now(), this.lastFlush + POOL_FLUSH_EVERY_MS));
+    void this.ctx.storage.setAlarm(at);
   }
 
   /** The pool's row: from storage, or the first time from D1's (the pool as it stood). */

@@ -54,6 +54,8 @@ export class PlayerObject extends DurableObject<Env> {
   private replica = 0;
   private pulling: Promise<void> | null = null;
   private userKnown = false;
+  /** The fact rows with an id this instance last wrote, as written (`remember`). */
+  private readonly kept = new Map<string, string>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -332,14 +334,28 @@ export class PlayerObject extends DurableObject<Env> {
     this.replica = copied;
   }
 
-  /** Keeps the catalogue's and the feed's rows a call brought (replacing older copies). */
+  /**
+   * Keeps the catalogue's and the feed's rows a call brought (replacing older copies). A row with
+   * an `id` this instance last wrote as it is now is not written again: a player's rounds on one
+   * game bring the same game row every time (only `remember` writes these tables).
+   */
   private remember(facts: Facts[]): void {
     for (const { table } of facts) {
       if (!isReplicatedTable(table) || (WHOLE_REPLICAS as readonly string[]).includes(table)) throw new TypeError(`PlayerObject: ${table} rows are not facts`);
     }
+    const fresh = facts.flatMap(({ table, rows }) =>
+      rows.flatMap((row) => {
+        const key = row.id === undefined ? null : `${table}#${String(row.id)}`;
+        const text = JSON.stringify(row);
+        return key !== null && this.kept.get(key) === text ? [] : [{ table, row, key, text }];
+      }),
+    );
+    if (!fresh.length) return;
     this.ctx.storage.transactionSync(() => {
-      for (const { table, rows } of facts) for (const row of rows) this.insertRow(table, row, "INSERT OR REPLACE");
+      for (const { table, row } of fresh) this.insertRow(table, row, "INSERT OR REPLACE");
     });
+    if (this.kept.size > 512) this.kept.clear();
+    for (const f of fresh) if (f.key !== null) this.kept.set(f.key, f.text);
   }
 
   private insertRow(table: string, row: Record<string, unknown>, verb: "INSERT" | "INSERT OR REPLACE"): number {
