@@ -34,7 +34,7 @@ for (const side of sides) {
   stageRevision(side.name === "A" ? values.base : null, side.dir, PLAYFRONT_ENTRIES);
   console.log(`· ${side.name} (${side.label}) built in ${build(side.dir, side.name).toFixed(1)} s`);
   side.persistTo = join(ROOT, ".wrangler", `ab-${side.name.toLowerCase()}`);
-  prepareDatabaseQuietly(side.persistTo);
+  prepareDatabaseQuietly(side.persistTo, side.dir);
 }
 
 const results = {};

@@ -54,7 +54,7 @@ const results = {};
 try {
   for (const side of sides) {
     side.persistTo = join(ROOT, ".wrangler", `cpu-${side.name.toLowerCase()}`);
-    prepareDatabaseQuietly(side.persistTo);
+    prepareDatabaseQuietly(side.persistTo, side.dir);
     // One server at a time while starting: two wrangler dev starting together can race for a port.
     side.server = await servePlayfront({ appDir: side.dir, port: side.port, persistTo: side.persistTo });
   }

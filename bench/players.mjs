@@ -50,7 +50,7 @@ for (const side of sides) {
   stageRevision(side.name === "A" ? values.base : null, side.dir, PLAYFRONT_ENTRIES);
   console.log(`· ${side.name} (${side.label}) built in ${build(side.dir, side.name).toFixed(1)} s`);
   side.persistTo = join(ROOT, ".wrangler", `players-${side.name.toLowerCase()}`);
-  prepareDatabaseQuietly(side.persistTo);
+  prepareDatabaseQuietly(side.persistTo, side.dir);
 }
 
 /** D1 use reported in a response's Server-Timing (workers/app.ts, DB_STATS=on): { queries, read, written }. */

@@ -3,7 +3,7 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, createWriteStream, existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { connect } from "node:net";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { quietEnv } from "../../scripts/lib.mjs";
 
@@ -48,11 +48,12 @@ export function build(cwd, label) {
 }
 
 /** scripts/lib.mjs prepareDatabase in a child process, so its wrangler output stays in a log. */
-export function prepareDatabaseQuietly(persistTo) {
+export function prepareDatabaseQuietly(persistTo, appDir = ROOT) {
   rmSync(persistTo, { recursive: true, force: true });
-  const lib = pathToFileURL(join(ROOT, "scripts", "lib.mjs")).href;
-  const code = `import(${JSON.stringify(lib)}).then((m) => m.prepareDatabase(${JSON.stringify(persistTo)}))`;
-  const r = spawnSync(process.execPath, ["-e", code], { cwd: ROOT, env: quietEnv, encoding: "utf8" });
+  // The revision's own migrations and seed: a side staged from an older revision gets the schema its code expects.
+  const lib = pathToFileURL(join(appDir, "scripts", "lib.mjs")).href;
+  const code = `import(${JSON.stringify(lib)}).then((m) => m.prepareDatabase(${JSON.stringify(resolve(persistTo))}))`;
+  const r = spawnSync(process.execPath, ["-e", code], { cwd: appDir, env: quietEnv, encoding: "utf8" });
   if (r.status !== 0) {
     process.stderr.write(`${r.stdout}\n${r.stderr}\n`);
     throw new Error(`prepareDatabase(${persistTo}) exited with ${r.status ?? r.signal}`);
