@@ -193,15 +193,18 @@ function withDb(file, fn) {
   }
 }
 
-/** Each player object's file by its player's uid. */
-function playerFiles() {
-  const byUid = new Map();
-  for (const f of objectFiles("PlayerObject")) {
-    const uid = withDb(f, (db) => db.prepare("SELECT uid FROM users").get()?.uid);
-    if (uid !== undefined) byUid.set(Number(uid), f);
+/** Each object file of class `cls` by the id its own table names (`sql` answers it as `id`). */
+function filesById(cls, sql) {
+  const byId = new Map();
+  for (const f of objectFiles(cls)) {
+    const id = withDb(f, (db) => db.prepare(sql).get()?.id);
+    if (id !== undefined) byId.set(Number(id), f);
   }
-  return byUid;
+  return byId;
 }
+
+/** Each player object's file by its player's uid. */
+const playerFiles = () => filesById("PlayerObject", "SELECT uid AS id FROM users");
 
 function d1File() {
   const dir = join(STATE, "v3", "d1", "miniflare-D1DatabaseObject");
@@ -211,14 +214,7 @@ function d1File() {
 }
 
 /** Each jackpot pool object's file by its jackpot id. */
-function poolFiles() {
-  const byId = new Map();
-  for (const f of objectFiles("JackpotPool")) {
-    const id = withDb(f, (db) => db.prepare("SELECT jackpot_id FROM pool").get()?.jackpot_id);
-    if (id !== undefined) byId.set(Number(id), f);
-  }
-  return byId;
-}
+const poolFiles = () => filesById("JackpotPool", "SELECT jackpot_id AS id FROM pool");
 
 /**
  * Brings Mini near its cap and makes every pool easy to win, in D1 before the first start (an empty

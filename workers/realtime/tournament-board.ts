@@ -3,6 +3,7 @@ import { type BoardEntry, isBoardEntry, Ranking } from "./board-ranking";
 import { maskedName } from "../platform/core/names";
 import { type OwedEntry, readEntries, readPrizedPlaces, writeOwed } from "./board-record";
 import { SocketHub } from "./sockets";
+import { OneAtATime } from "../platform/core/one-at-a-time";
 
 /** At most one leaderboard.updated a second (DESIGN §7: live state in Durable Objects, broadcasts batched). */
 export const BROADCAST_EVERY_MS = 1000;
@@ -64,7 +65,7 @@ export class TournamentBoard extends SocketHub {
   private readonly unsaved = new Set<number>();
   /** When owed totals were last written to D1, and the write under way. */
   private lastFlush = 0;
-  private flushing: Promise<void> | null = null;
+  private readonly writer = new OneAtATime();
   /** What this instance wrote to D1 for owed totals (the players bench reads it: board-bench.ts). */
   private readonly writes = { statements: 0, rows: 0 };
 
@@ -130,7 +131,7 @@ export class TournamentBoard extends SocketHub {
       entry.reached_at,
       entry.version,
     );
-    if (this.flushing || Date.now() - this.lastFlush < FLUSH_EVERY_MS) {
+    if (this.writer.busy || Date.now() - this.lastFlush < FLUSH_EVERY_MS) {
       this.schedule();
       return;
     }
@@ -150,13 +151,7 @@ export class TournamentBoard extends SocketHub {
 
   /** Writes the owed totals to D1, one write at a time (a call during one waits, then writes what came meanwhile). */
   private flush(): Promise<void> {
-    const run = (this.flushing ?? Promise.resolve()).catch(() => {}).then(() => this.writeOwed());
-    this.flushing = run;
-    const clear = () => {
-      if (this.flushing === run) this.flushing = null;
-    };
-    run.then(clear, clear);
-    return run;
+    return this.writer.run(() => this.writeOwed());
   }
 
   private async writeOwed(): Promise<void> {

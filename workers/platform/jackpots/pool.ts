@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { OneAtATime } from "../core/one-at-a-time";
 import { settingsKeepMs } from "../core/render-scope";
 import { currencyConverter, currencyRates } from "../wallet/currency";
 import { contributionOf, drawsWin } from "./draw";
@@ -87,7 +88,7 @@ type WinnerRow = {
 export class JackpotPool extends DurableObject<Env> {
   private state: PoolState | null = null;
   private lastFlush = 0;
-  private flushing: Promise<void> | null = null;
+  private readonly writer = new OneAtATime();
   private alarmSet = false;
   private keptRates: { rates: Record<string, number>; at: number } | null = null;
   /** D1 batches this instance wrote (the tests and the players bench read it). */
@@ -272,7 +273,7 @@ export class JackpotPool extends DurableObject<Env> {
    * when the write landed).
    */
   private async flushSoon(): Promise<void> {
-    if (this.flushing || Date.now() - this.lastFlush < POOL_FLUSH_EVERY_MS) {
+    if (this.writer.busy || Date.now() - this.lastFlush < POOL_FLUSH_EVERY_MS) {
       this.schedule();
       return;
     }
@@ -284,13 +285,7 @@ export class JackpotPool extends DurableObject<Env> {
 
   /** One D1 write at a time: a call during one waits for it, then writes what came meanwhile. */
   private flush(): Promise<void> {
-    const run = (this.flushing ?? Promise.resolve()).catch(() => {}).then(() => this.writeD1());
-    this.flushing = run;
-    const clear = () => {
-      if (this.flushing === run) this.flushing = null;
-    };
-    run.then(clear, clear);
-    return run;
+    return this.writer.run(() => this.writeD1());
   }
 
   /** D1's money columns and the unwritten winners in one batch; the configuration taken back from the row. */
