@@ -5,6 +5,8 @@ import ar from "../../migrations/seed/messages/ar.json";
 import en from "../../migrations/seed/messages/en.json";
 import es from "../../migrations/seed/messages/es.json";
 import pt from "../../migrations/seed/messages/pt.json";
+import { countingD1, type D1Tally } from "../../workers/d1-stats";
+import { readMessages } from "../../workers/platform/i18n/bundles";
 import { data, failure, get, post } from "./helpers";
 
 describe("GET /api/nfx/i18n/locales", () => {
@@ -60,6 +62,39 @@ describe("GET /api/nfx/i18n/messages/{locale}", () => {
     walk(messages);
     expect(leaves.length).toBeGreaterThan(10);
     expect(leaves.every((v) => typeof v === "string")).toBe(true);
+  });
+
+  it("reads a kept bundle as one row, and shows an operator's insert, edit and delete at the next read (migration 0065)", async () => {
+    const tally: D1Tally = { rowsRead: 0, rowsWritten: 0, queries: 0 };
+    const counted = countingD1(env.DB, tally);
+    const before = await data(get("nfx/i18n/messages/pt"));
+    expect(before).toEqual(pt);
+    // The bundle is kept: reading it again is one statement over one row (and the keys' probe), not one row per key.
+    Object.assign(tally, { rowsRead: 0, queries: 0 });
+    const keys = await readMessages(counted, "pt");
+    expect(tally.queries).toBe(1);
+    expect(tally.rowsRead).toBeLessThanOrEqual(2);
+    expect(keys.length).toBeGreaterThan(1000);
+    expect(keys.map((k) => k.key)).toEqual(
+      (await env.DB.prepare("SELECT key FROM messages WHERE locale = 'pt' ORDER BY key").all<{ key: string }>()).results.map((r) => r.key),
+    );
+
+    await env.DB.prepare("UPDATE messages SET value = 'Fechar já' WHERE locale = 'pt' AND key = 'common.close'").run();
+    expect((await data(get("nfx/i18n/messages/pt"))).common.close).toBe("Fechar já");
+    await env.DB.prepare("INSERT INTO messages (locale, key, value) VALUES ('pt', 'zz_new.key', 'novo')").run();
+    expect((await data(get("nfx/i18n/messages/pt"))).zz_new).toEqual({ key: "novo" });
+    await env.DB.prepare("DELETE FROM messages WHERE locale = 'pt' AND key = 'common.close'").run();
+    const after = await data(get("nfx/i18n/messages/pt"));
+    expect(after.common.close).toBeUndefined();
+    expect(after.common.loading).toBe(pt.common.loading);
+    // A key moved to another locale leaves one bundle and reaches the other.
+    await env.DB.prepare("UPDATE messages SET locale = 'ar' WHERE locale = 'pt' AND key = 'zz_new.key'").run();
+    expect((await data(get("nfx/i18n/messages/pt"))).zz_new).toBeUndefined();
+    expect((await data(get("nfx/i18n/messages/ar"))).zz_new).toEqual({ key: "novo" });
+    // Every key of a locale gone: an empty bundle, and no bundle row kept.
+    await env.DB.prepare("DELETE FROM messages WHERE locale = 'es'").run();
+    expect(await data(get("nfx/i18n/messages/es"))).toEqual({});
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM message_bundles WHERE locale = 'es'").first("n")).toBe(0);
   });
 
   it("answers an empty bundle for a well-formed locale the site does not have", async () => {

@@ -1,5 +1,6 @@
 import type { MessageBundle } from "../../../core/api/entities";
 import type { Handlers } from "../core/context";
+import { readMessages } from "./bundles";
 import { loadLocales, nestMessages } from "./locales";
 
 export const i18nHandlers: Handlers<"nfx/i18n.locales" | "nfx/i18n.messages"> = {
@@ -7,10 +8,7 @@ export const i18nHandlers: Handlers<"nfx/i18n.locales" | "nfx/i18n.messages"> = 
 
   async "nfx/i18n.messages"({ locale }, ctx) {
     // An unknown locale answers an empty bundle, as the app treats a failed bundle load (SPEC §8).
-    const { results } = await ctx.db
-      .prepare("SELECT key, value FROM messages WHERE locale = ?1 ORDER BY key")
-      .bind(locale)
-      .all<{ key: string; value: string }>();
-    return nestMessages(results) as MessageBundle;
+    // One row, the locale's bundle (migration 0065), not one row per key.
+    return nestMessages(await readMessages(ctx.db, locale)) as MessageBundle;
   },
 };

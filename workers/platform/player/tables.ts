@@ -108,6 +108,7 @@ export const REPLICATED_TABLES = [
 export const SHARED_TABLES = [
   // site, content, i18n
   "messages",
+  "message_bundles",
   "settings",
   "cms_configs",
   "redirects",
