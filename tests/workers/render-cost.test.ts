@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import app from "../../workers/app";
+import { registerPlayer } from "./auth-helpers";
 import { ORIGIN } from "./helpers";
 
 /**
@@ -28,10 +29,11 @@ function recordingD1(db: D1Database, sql: string[]): D1Database {
   });
 }
 
-async function render(path: string) {
+async function render(path: string, cookie = "") {
   const sql: string[] = [];
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(new URL(path, ORIGIN), { headers: { "user-agent": BROWSER } }), { ...env, DB: recordingD1(env.DB, sql) }, ctx);
+  const headers = { "user-agent": BROWSER, ...(cookie ? { cookie } : {}) };
+  const res = await app.fetch(new Request(new URL(path, ORIGIN), { headers }), { ...env, DB: recordingD1(env.DB, sql) }, ctx);
   const html = await res.text();
   await waitOnExecutionContext(ctx);
   return { status: res.status, html, statements: sql, settingsReads: sql.filter((s) => SETTINGS_READ.test(s)).length };
@@ -79,5 +81,16 @@ describe("one render reads the platform's settings once (issue 15)", { timeout: 
     expect(down.html).toContain('data-error="maintenance"');
     await setMaintenance(false);
     expect((await render("/gamehall")).status).toBe(200);
+  });
+});
+
+describe("a signed-in render looks its session up once (issue 39)", { timeout: 30_000 }, () => {
+  it.each(["/gamehall", "/jackpots/1", "/profile/bonuses"])("%s: the page's platform reads share one session lookup", async (path) => {
+    const p = await registerPlayer();
+    await render(path, p.browser.cookie);
+    const r = await render(path, p.browser.cookie);
+    expect(r.status).toBe(200);
+    expect(r.html).toContain(p.login);
+    expect(r.statements.filter((s) => s.includes("FROM sessions s JOIN users u"))).toHaveLength(1);
   });
 });

@@ -95,7 +95,8 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
       endSession: () => endSession(pctx),
     };
     assertApplicationEnabled(maintenance, decl.group);
-    if (needsSession(decl)) await resolveSession(pctx);
+    // A page's reads share one session lookup; a write looks its own up (auth/request-session.ts).
+    if (needsSession(decl)) await resolveSession(pctx, scope, decl.verb === "GET");
     assertAccess(pctx, key, decl);
     const parsed = decl.params.safeParse(raw);
     if (!parsed.success) {

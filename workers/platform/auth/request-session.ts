@@ -4,7 +4,17 @@ import type { MethodDecl } from "../../../core/api/define";
 import { PlatformError } from "../../../core/api/errors";
 import { readCookie } from "../../../core/cookies";
 import type { PlatformContext } from "../core/context";
-import { clearedSessionCookie, createSession, deleteSession, loadSession, sessionCookie, sessionClient, sessionCookieName } from "./sessions";
+import type { RenderScope } from "../core/render-scope";
+import {
+  clearedSessionCookie,
+  createSession,
+  deleteSession,
+  type LoadedSession,
+  loadSession,
+  sessionCookie,
+  sessionClient,
+  sessionCookieName,
+} from "./sessions";
 
 /**
  * Whether a request may clear a session cookie that names no live session: only a page navigation
@@ -18,10 +28,35 @@ export function mayClearStaleCookie(request: Request): boolean {
   return mode === null || mode === "navigate";
 }
 
-/** Reads the session cookie into ctx.session and ctx.uid; clears a cookie that names no live session. */
-export async function resolveSession(ctx: PlatformContext): Promise<void> {
+/**
+ * The cookie's session: looked up once per render for its reads (`scope`, `read`), since a page's
+ * calls carry the same cookie; a write's call looks its own up and forgets the render's lookups
+ * (it may end, start or renew a session). A failed lookup is not kept. A shared lookup reads the
+ * primary (`env.DB`), never a call's read replica, so no call of the page sees a revoked session.
+ */
+function lookUp(ctx: PlatformContext, raw: string | undefined, scope: RenderScope | undefined, read: boolean): Promise<LoadedSession> {
+  if (!scope || !read) {
+    if (scope) scope.sessions = undefined;
+    return loadSession(ctx.db, raw);
+  }
+  const sessions = (scope.sessions ??= new Map());
+  const key = raw ?? "";
+  let loaded = sessions.get(key);
+  if (!loaded) {
+    loaded = loadSession(ctx.env.DB, raw);
+    sessions.set(key, loaded);
+    loaded.catch(() => sessions.get(key) === loaded && sessions.delete(key));
+  }
+  return loaded;
+}
+
+/**
+ * Reads the session cookie into ctx.session and ctx.uid; clears a cookie that names no live session.
+ * `scope`, `read`: the render's calls and whether this one only reads (GET), to share one lookup.
+ */
+export async function resolveSession(ctx: PlatformContext, scope?: RenderScope, read = false): Promise<void> {
   const raw = readCookie(ctx.request.headers.get("cookie"), sessionCookieName(ctx.env));
-  const loaded = await loadSession(ctx.db, raw);
+  const loaded = await lookUp(ctx, raw, scope, read);
   if (loaded.kind === "none") {
     if (loaded.stale && mayClearStaleCookie(ctx.request)) ctx.setCookie(clearedSessionCookie(ctx.env));
     return;

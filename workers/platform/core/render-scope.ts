@@ -1,3 +1,4 @@
+import type { LoadedSession } from "../auth/sessions";
 import { loadLocalesAndMaintenance, type PlatformSettings as Settings } from "../i18n/locales";
 
 /**
@@ -10,6 +11,12 @@ import { loadLocalesAndMaintenance, type PlatformSettings as Settings } from "..
  */
 export interface RenderScope {
   settings?: Promise<Settings>;
+  /**
+   * The sessions the render's reads looked up, by the cookie's value (issue 39): a signed-in page
+   * makes 5–9 calls, and each looked its session up in D1. Only reads (GET) share a lookup; a
+   * write (sign-in, sign-out, a password change…) empties this and looks its own up.
+   */
+  sessions?: Map<string, Promise<LoadedSession>>;
 }
 
 /** How long an isolate keeps its reads of the site's settings (SETTINGS_CACHE_MS; 0: not kept). */
