@@ -181,6 +181,7 @@ export const SHARED_TABLES = [
   "player_clocks",
   // tournament boards
   "tournament_entries",
+  "tournament_totals",
   "tournament_winners",
   // support, chat, analytics
   "support_feedback",

@@ -4,7 +4,7 @@ import type { Handlers, PlatformContext } from "../core/context";
 import { readerCurrency } from "../wallet/currency";
 import { boardPage, pointsToPrize, standing } from "./ranks";
 import { ALLOWED } from "./scoring";
-import { lastPrized, prizeOf, PRIZES_SQL, prizeView, TOURNAMENT_COLUMNS, tournamentView, type PrizeRow, type TournamentRow } from "./view";
+import { lastPrized, prizeOf, PRIZES_SQL, prizeView, TOURNAMENT_COLUMNS, TOURNAMENT_FROM, tournamentView, type PrizeRow, type TournamentRow } from "./view";
 import { maskedName } from "../core/names";
 import { flushBoard } from "../../realtime/tournament-board";
 import { deliverInbox, inboxEntry } from "../player/inbox";
@@ -21,7 +21,7 @@ export function tournamentError(code: ParticipateError, message: string, status:
 const unknown = () => tournamentError("unknown_tournament", "No such tournament", 404);
 
 async function readTournament(db: D1Database, id: number): Promise<TournamentRow> {
-  const row = await db.prepare(`SELECT ${TOURNAMENT_COLUMNS} FROM tournaments t WHERE t.id = ?1`).bind(id).first<TournamentRow>();
+  const row = await db.prepare(`SELECT ${TOURNAMENT_COLUMNS} FROM ${TOURNAMENT_FROM} WHERE t.id = ?1`).bind(id).first<TournamentRow>();
   if (!row) throw unknown();
   return row;
 }
@@ -76,7 +76,7 @@ async function get(
   const bind = p.ids ? [] : [p.status ?? "active"];
   const [page, total] = await ctx.db.batch([
     ctx.db
-      .prepare(`SELECT ${TOURNAMENT_COLUMNS} FROM tournaments t WHERE ${where} ORDER BY t.position, t.starts_at, t.id LIMIT ${p.count} OFFSET ${p.offset}`)
+      .prepare(`SELECT ${TOURNAMENT_COLUMNS} FROM ${TOURNAMENT_FROM} WHERE ${where} ORDER BY t.position, t.starts_at, t.id LIMIT ${p.count} OFFSET ${p.offset}`)
       .bind(...bind),
     ctx.db.prepare(`SELECT COUNT(*) AS n FROM tournaments t WHERE ${where}`).bind(...bind),
   ]);
@@ -176,8 +176,8 @@ async function leaderboard(ctx: PlatformContext, id: number, offset: number, cou
     boardPage(ctx.db, id, offset, count, ctx.uid),
     ctx.uid > 0 ? standing(ctx.db, id, ctx.uid, last) : null,
     // The record's version: it grows with every change of the board's points (the entries'
-    // delivered versions, each only growing, add up to it).
-    ctx.db.prepare("SELECT COALESCE(SUM(points_version), 0) AS v FROM tournament_entries WHERE tournament_id = ?1").bind(id).first<number>("v"),
+    // delivered versions, each only growing, add up to it; kept summed: migration 0066).
+    ctx.db.prepare("SELECT COALESCE((SELECT versions FROM tournament_totals WHERE tournament_id = ?1), 0) AS v").bind(id).first<number>("v"),
   ]);
   return {
     tournament_id: id,

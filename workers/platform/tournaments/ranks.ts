@@ -33,7 +33,8 @@ export async function boardPage(db: D1Database, tournamentId: number, offset: nu
          WHERE e.tournament_id = ?1 AND e.points > 0 ORDER BY ${RANK_ORDER} LIMIT ?2 OFFSET ?3`,
       )
       .bind(tournamentId, count, offset),
-    db.prepare("SELECT COUNT(*) AS n FROM tournament_entries WHERE tournament_id = ?1 AND points > 0").bind(tournamentId),
+    // The ranked entries, kept counted (migration 0066), not counted over the whole board.
+    db.prepare("SELECT COALESCE((SELECT ranked FROM tournament_totals WHERE tournament_id = ?1), 0) AS n").bind(tournamentId),
   ]);
   return {
     items: (page!.results as RankedRow[]).map((r, i) => rowOf(r, offset + i + 1, me)),

@@ -28,11 +28,14 @@ export interface TournamentRow {
   total_points: number;
 }
 
-/** The per-tournament counts ride the tournament's SELECT (alias t). */
-export const TOURNAMENT_COLUMNS = `t.*,
-  (SELECT COUNT(*) FROM tournament_games g WHERE g.tournament_id = t.id) AS games_count,
-  (SELECT COUNT(*) FROM tournament_entries e WHERE e.tournament_id = t.id) AS total_participants,
-  (SELECT COALESCE(SUM(e.points), 0) FROM tournament_entries e WHERE e.tournament_id = t.id) AS total_points`;
+/**
+ * The per-tournament counts ride the tournament's SELECT (alias t, over `TOURNAMENT_FROM`): kept as
+ * numbers in `tournament_totals` (migration 0066), one row a tournament, not counted from its games
+ * and entries on every read (issue 39: a page grew with the participants).
+ */
+export const TOURNAMENT_COLUMNS = `t.*, COALESCE(x.games, 0) AS games_count, COALESCE(x.participants, 0) AS total_participants,
+  COALESCE(x.points, 0) AS total_points`;
+export const TOURNAMENT_FROM = "tournaments t LEFT JOIN tournament_totals x ON x.tournament_id = t.id";
 
 export interface PrizeRow {
   tournament_id: number;

@@ -1,0 +1,104 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { TOURNAMENT_COLUMNS, TOURNAMENT_FROM } from "../../workers/platform/tournaments/view";
+import { data, get } from "./helpers";
+import { makeTournament } from "./tournament-helpers";
+
+/**
+ * A tournament's counts are kept as numbers (issue 39, migration 0066): what tournaments.get and
+ * leaderboard.get answer must still equal what the games and the entries add up to, after many
+ * entries joined, scored, were overtaken, rewritten and removed.
+ */
+const ENTRANTS = 240;
+
+async function counted(id: number) {
+  const row = await env.DB.prepare(
+    `SELECT (SELECT COUNT(*) FROM tournament_games WHERE tournament_id = ?1) AS games,
+       (SELECT COUNT(*) FROM tournament_entries WHERE tournament_id = ?1) AS participants,
+       (SELECT COALESCE(SUM(points), 0) FROM tournament_entries WHERE tournament_id = ?1) AS points,
+       (SELECT COUNT(*) FROM tournament_entries WHERE tournament_id = ?1 AND points > 0) AS ranked,
+       (SELECT COALESCE(SUM(points_version), 0) FROM tournament_entries WHERE tournament_id = ?1) AS versions`,
+  )
+    .bind(id)
+    .first<{ games: number; participants: number; points: number; ranked: number; versions: number }>();
+  return row!;
+}
+
+async function answered(id: number) {
+  const [t] = (await data(get("tournaments/get", { ids: String(id) }))).items;
+  const board = await data(get("leaderboard/get", { tournament_id: id, count: 5 }));
+  return { games: t.games_count, participants: t.total_participants, points: t.total_points, ranked: board.total, versions: board.version };
+}
+
+describe("tournament totals kept as numbers (migration 0066)", () => {
+  it("answers the counts the games and entries add up to, through joins, deliveries, overtaken deliveries and removals", async () => {
+    const games = (await env.DB.prepare("SELECT id FROM games ORDER BY id LIMIT 30").all<{ id: number }>()).results;
+    const id = await makeTournament({ games: games.slice(0, 20) });
+    expect(await answered(id)).toEqual({ games: 20, participants: 0, points: 0, ranked: 0, versions: 0 });
+
+    const base = 900_000_000 + (id % 1000) * 1000;
+    const users = Array.from({ length: ENTRANTS }, (_, i) => base + i);
+    await env.DB.batch(
+      users.map((uid) =>
+        env.DB.prepare("INSERT INTO users (uid, login, password_changed_at, created_at, locale, currency) VALUES (?1, ?2, 0, 0, 'en', 'USD')").bind(
+          uid,
+          `totals-${uid}`,
+        ),
+      ),
+    );
+    // Joins (as tournaments.participate writes them), then deliveries of absolute totals by version
+    // (as the board writes them: board-record.ts), some overtaken by an older version.
+    const join = env.DB.prepare(
+      "INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at) VALUES (?1, ?2, 0, ?3, ?3) ON CONFLICT (tournament_id, uid) DO NOTHING",
+    );
+    const deliver = env.DB.prepare(
+      `INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at, points_version) VALUES (?1, ?2, ?3, ?4, ?4, ?5)
+       ON CONFLICT (tournament_id, uid) DO UPDATE SET points = excluded.points, reached_at = excluded.reached_at, points_version = excluded.points_version
+       WHERE excluded.points_version > tournament_entries.points_version`,
+    );
+    await env.DB.batch(users.slice(0, 200).map((uid) => join.bind(id, uid, 1)));
+    await env.DB.batch(users.map((uid, i) => deliver.bind(id, uid, (i * 37) % 101, 2 + i, 10 + i)));
+    await env.DB.batch(users.filter((_, i) => i % 3 === 0).map((uid, i) => deliver.bind(id, uid, 500 + i, 5_000 + i, 1_000 + i)));
+    await env.DB.batch(users.filter((_, i) => i % 5 === 0).map((uid) => deliver.bind(id, uid, 1, 1, 5))); // older: changes nothing
+    await env.DB.batch(users.filter((_, i) => i % 7 === 0).map((uid, i) => deliver.bind(id, uid, 0, 9_000, 2_000 + i))); // back to 0 (a cashout)
+    await env.DB.prepare("DELETE FROM tournament_entries WHERE tournament_id = ?1 AND uid IN (?2, ?3, ?4)").bind(id, users[1], users[2], users[200]).run();
+    await env.DB.batch(
+      games.slice(20, 25).map((g) => env.DB.prepare("INSERT OR IGNORE INTO tournament_games (tournament_id, game_id) VALUES (?1, ?2)").bind(id, g.id)),
+    );
+    await env.DB.prepare("INSERT OR IGNORE INTO tournament_games (tournament_id, game_id) VALUES (?1, ?2)").bind(id, games[0]!.id).run();
+    await env.DB.prepare("DELETE FROM tournament_games WHERE tournament_id = ?1 AND game_id = ?2").bind(id, games[3]!.id).run();
+
+    const want = await counted(id);
+    expect(want).toMatchObject({ games: 24, participants: ENTRANTS - 3 });
+    expect(want.ranked).toBeGreaterThan(100);
+    expect(await answered(id)).toEqual(want);
+    // The kept row is the same numbers.
+    expect(
+      await env.DB.prepare("SELECT games, participants, points, ranked, versions FROM tournament_totals WHERE tournament_id = ?1").bind(id).first(),
+    ).toEqual(want);
+  });
+
+  it("reads a tournament with its counts in the same rows whatever its entrants: tournaments.get's statement reads no entry", async () => {
+    const games = (await env.DB.prepare("SELECT id FROM games ORDER BY id DESC LIMIT 3").all<{ id: number }>()).results;
+    const id = await makeTournament({ games });
+    const rowsOf = async () => (await env.DB.prepare(`SELECT ${TOURNAMENT_COLUMNS} FROM ${TOURNAMENT_FROM} WHERE t.id = ?1`).bind(id).all()).meta.rows_read;
+    const before = await rowsOf();
+    const base = 950_000_000 + (id % 1000) * 1000;
+    const users = Array.from({ length: 150 }, (_, i) => base + i);
+    await env.DB.batch(
+      users.map((uid) =>
+        env.DB.prepare("INSERT INTO users (uid, login, password_changed_at, created_at, locale, currency) VALUES (?1, ?2, 0, 0, 'en', 'USD')").bind(
+          uid,
+          `totals-${uid}`,
+        ),
+      ),
+    );
+    await env.DB.batch(
+      users.map((uid, i) =>
+        env.DB.prepare("INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at) VALUES (?1, ?2, ?3, 1, 1)").bind(id, uid, i),
+      ),
+    );
+    expect(await rowsOf()).toBe(before);
+    expect((await answered(id)).participants).toBe(150);
+  });
+});
