@@ -16,7 +16,7 @@
 // from /proc). Prints figures, asserts nothing; `--json` adds one JSON line at the end.
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { activateBonus, deposit, form, newPlayer } from "./lib/api-player.mjs";
+import { activateBonus, deposit, form, newPlayer, tournamentGame } from "./lib/api-player.mjs";
 import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
 import { OUT, ROOT, build, killAllOnExit, prepareDatabaseQuietly, servePlayfront, stageRevision, stop } from "./lib/servers.mjs";
 import { workerdCpu } from "./lib/workerd-cpu.mjs";
@@ -58,17 +58,6 @@ function d1Of(res) {
   const t = res.headers.get("server-timing") ?? "";
   const num = (name) => Number(new RegExp(`${name}=(\\d+)`).exec(t)?.[1] ?? Number.NaN);
   return { queries: num("queries"), read: num("rows_read"), written: num("rows_written") };
-}
-
-/** The game most running tournaments count, and the ids of those tournaments. */
-async function tournamentGame(base) {
-  const res = await fetch(`${base}/api/tournaments/get?status=active&fields=games`);
-  const { items } = (await res.json()).data;
-  const counts = new Map();
-  for (const t of items) for (const g of t.games ?? []) counts.set(g, (counts.get(g) ?? 0) + 1);
-  const [game] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
-  if (!game) throw new Error("no running tournament names its games");
-  return { game, tournaments: items.map((t) => t.id) };
 }
 
 /** A game of all three jackpot pools (Mega's games feed Major and Mini too). */

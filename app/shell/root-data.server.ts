@@ -21,6 +21,9 @@ import { withVpnSwitch } from "../features/vpn/vpn-menu.server";
 import { detectPlatform } from "../features/pwa/platform";
 import type { RootData, RootPlayer } from "./root-data";
 
+/** What a race answers when the sidebar banner is still on its way. */
+const PENDING = Symbol("pending");
+
 /** The data every page's document needs, built once per request by the root loader. */
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
   const site = getSite(context);
@@ -48,13 +51,16 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   // Closing a URL dialog returns to the page, also when this loader ran for a client navigation.
   // A path such as '//x' is a host to `new URL` (and to the browser, for links built from it).
   const page = new URL(sameOriginPath(documentPath(url.pathname + url.search), origin), origin);
-  const [dialogs, cashback, offersCount, campaign, banner] = await Promise.all([
+  // The sidebar banner never holds the shell back: when it is not there by the time the rest of
+  // the root data is (a cache hit always is), it streams into its place instead.
+  const banner = sidebarBanner(context).then((b) => b ?? site.cms.sidebarBanner);
+  const [dialogs, cashback, offersCount, campaign] = await Promise.all([
     loadUrlDialogs(page, context, { account: account ?? null, authFlash }),
     cashbackPopup(page, context, account ?? null),
     availableOffersCount(context, account ?? null),
     loginCampaignPopup(page, context, account ?? null),
-    sidebarBanner(context),
   ]);
+  const bannerNow = await Promise.race([banner, new Promise<typeof PENDING>((r) => setTimeout(() => r(PENDING), 0))]);
   // The unseen-cashback popup (SPEC §4): a URL dialog, or right after registration queued behind the email confirmation.
   const urlDialogs = cashback.dialog && !dialogs.some((d) => d.preventClose) ? [...dialogs, cashback.dialog] : dialogs;
   // The campaign popup is queued after it: it shows once no other URL dialog does (decision 0045).
@@ -72,7 +78,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     cms: {
       menus: { ...site.cms.menus, sidebar: withVpnSwitch(site.cms.menus.sidebar, site.cms.switches.vpnPage) },
       // The operator's sidebar banner from banners.get, else the content configuration's.
-      sidebarBanner: banner ?? site.cms.sidebarBanner,
+      sidebarBanner: bannerNow === PENDING ? banner : bannerNow,
       customCode: site.cms.customCode.filter((c) => c.isEnabled),
       footer: site.cms.footer,
       seo: site.cms.seo.default,

@@ -16,7 +16,8 @@ export interface RootData extends LocaleData {
   site: { name: string; logo: SiteMetadata["logo"]; favicons: SiteMetadata["favicons"]; themeColor: string };
   cms: {
     menus: CmsConfig["menus"];
-    sidebarBanner: CmsConfig["sidebarBanner"];
+    /** A promise when it was not there with the rest: it streams into the sidebar after the shell (sidebar.tsx). */
+    sidebarBanner: CmsConfig["sidebarBanner"] | Promise<CmsConfig["sidebarBanner"]>;
     customCode: CmsConfig["customCode"];
     footer: CmsConfig["footer"];
     seo: CmsConfig["seo"]["default"];

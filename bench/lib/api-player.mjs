@@ -61,3 +61,14 @@ export async function activateBonus(p) {
   const { active } = await p.ok(await p.send("/api/bonuses/get"));
   return active.length > 0;
 }
+
+/** The game most running tournaments count, and the ids of those tournaments. */
+export async function tournamentGame(base) {
+  const res = await fetch(`${base}/api/tournaments/get?status=active&fields=games`);
+  const { items } = (await res.json()).data;
+  const counts = new Map();
+  for (const t of items) for (const g of t.games ?? []) counts.set(g, (counts.get(g) ?? 0) + 1);
+  const [game] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+  if (!game) throw new Error("no running tournament names its games");
+  return { game, tournaments: items.map((t) => t.id) };
+}

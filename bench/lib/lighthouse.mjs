@@ -51,9 +51,9 @@ export async function openLighthouse() {
   const chrome = await launcher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   return {
     /** One unmeasured visit: warms the Worker (first compile of the route's modules, D1 pages). */
-    warm: (url) => lighthouse(url, { port: chrome.port, logLevel: "error", onlyCategories: ["performance"] }),
-    async run(url) {
-      const result = await lighthouse(url, { port: chrome.port, logLevel: "error", onlyCategories: CATEGORIES });
+    warm: (url, extraHeaders) => lighthouse(url, { port: chrome.port, logLevel: "error", onlyCategories: ["performance"], extraHeaders }),
+    async run(url, extraHeaders) {
+      const result = await lighthouse(url, { port: chrome.port, logLevel: "error", onlyCategories: CATEGORIES, extraHeaders });
       const lhr = result.lhr;
       return {
         scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
@@ -82,15 +82,16 @@ export function medians(runs) {
 /**
  * Runs Lighthouse `n` times on each URL (one Chromium for all, a fresh page per run) and answers,
  * per URL, the median score of each category (0–100), the median LCP / TBT / CLS, and every run.
+ * `headers`: sent with every request of the page (a signed-in player's cookie).
  */
-export async function lighthouseSeries(urls, n) {
+export async function lighthouseSeries(urls, n, headers) {
   const lh = await openLighthouse();
   try {
     const out = {};
     for (const [label, url] of Object.entries(urls)) {
-      await lh.warm(url);
+      await lh.warm(url, headers);
       const runs = [];
-      for (let i = 0; i < n; i++) runs.push(await lh.run(url));
+      for (let i = 0; i < n; i++) runs.push(await lh.run(url, headers));
       out[label] = { url, n, medians: medians(runs), failing: [...new Set(runs.flatMap((r) => r.failing))], runs };
     }
     return out;

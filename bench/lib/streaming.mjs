@@ -34,7 +34,7 @@ function decoder(encoding) {
  * (first body byte), `shell` (the chunk completing the shell), `fallback`, `resolved`, `end`.
  * `firstFlush*` describe what arrived within FLUSH_WINDOW_MS of the first byte.
  */
-export function timeDocument(url, userAgent, { timeoutMs = 30_000 } = {}) {
+export function timeDocument(url, userAgent, { timeoutMs = 30_000, headers = {} } = {}) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const at = () => Math.round((performance.now() - t0) * 10) / 10;
@@ -50,6 +50,7 @@ export function timeDocument(url, userAgent, { timeoutMs = 30_000 } = {}) {
           accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
           "accept-language": "en-US,en;q=0.9",
           "accept-encoding": "gzip, deflate, br",
+          ...headers,
         },
       },
       (res) => {

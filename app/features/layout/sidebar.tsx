@@ -1,4 +1,6 @@
-import { useLocation } from "react-router";
+import { Suspense } from "react";
+import { Await, useLocation } from "react-router";
+import type { RootData } from "../../shell/root-data";
 import { AppLink } from "../../ui/app-link";
 import { ServerHtml } from "../../ui/server-html";
 import type { MenuGroup, MenuLink } from "../../../core/api/cms";
@@ -97,9 +99,33 @@ export function Menu({ groups, signedIn, offers }: { groups: MenuGroup[]; signed
 /** The promo banner (banners.get, position sidebar): sign-up for a guest, the cashier deposit for a player. */
 function SidebarBanner() {
   const root = useRootData()!;
+  const t = useT();
+  const banner = root.cms.sidebarBanner;
+  if (!(banner instanceof Promise)) return <Promo banner={banner} />;
+  // The same box while it streams in, so nothing below it moves when it arrives.
+  const placeholder = (
+    <section className="promo promo--loading" aria-busy="true" aria-label={t("common.loading")}>
+      <div className="promo__image" />
+      <div className="promo__text">
+        <p className="promo__title">&nbsp;</p>
+        <p className="promo__subtitle">&nbsp;</p>
+        <span className="btn btn--primary">&nbsp;</span>
+      </div>
+    </section>
+  );
+  return (
+    <Suspense fallback={placeholder}>
+      <Await resolve={banner} errorElement={null}>
+        {(b) => <Promo banner={b} />}
+      </Await>
+    </Suspense>
+  );
+}
+
+function Promo({ banner: b }: { banner: Awaited<RootData["cms"]["sidebarBanner"]> }) {
+  const root = useRootData()!;
   const { pathname, search } = useLocation();
   const to = useLocalePath();
-  const b = root.cms.sidebarBanner;
   return (
     <section className="promo">
       <img className="promo__image" src={b.image} width={336} height={180} alt="" loading="lazy" decoding="async" />

@@ -42,9 +42,26 @@ export async function loadBetting({ request, context }: Args) {
   const query = parseBettingQuery(url.searchParams);
   if (!query) throw notFound(request);
   const slip = parseSlip(readCookie(request.headers.get("cookie"), SLIP_COOKIE));
-  const [sportsList, account, selections] = await Promise.all([
+  // One step: the events of the asked sport and league are asked for alongside the list that
+  // says whether they exist (an unknown one is the 404 below, before its answer is awaited), and
+  // a player's own reads follow the (memoised) account read instead of waiting for the rest.
+  const account = orErrorPage(site.account());
+  const ifPlayer = <T>(read: () => Promise<T>) => account.then((a) => (a.uid > 0 ? optional(read()) : null));
+  const eventsRead = orErrorPage(
+    platform.call("sportsbook.getEvents", {
+      ...(query.sport ? { sport: query.sport } : {}),
+      ...(query.league ? { league_id: query.league } : {}),
+      status: "all",
+    }),
+  );
+  const detailRead = query.event ? eventOr404(platform.call("sportsbook.getEvent", { event_id: query.event }), request) : Promise.resolve(null);
+  const settingsRead = ifPlayer(() => platform.call("sportsbook.getSettings", {}));
+  const bettingRead = ifPlayer(() => platform.call("BettingBonuses.get"));
+  const betsRead = query.placed.length ? ifPlayer(() => platform.call("sportsbook.getBets", { status: "all", count: 20 })) : Promise.resolve(null);
+  // Nothing is left unhandled when the page answers 404 before awaiting them.
+  for (const p of [eventsRead, detailRead, settingsRead, bettingRead, betsRead]) p.catch(() => {});
+  const [sportsList, selections] = await Promise.all([
     orErrorPage(platform.call("sportsbook.getSports", {})),
-    orErrorPage(site.account()),
     slip.length ? orErrorPage(platform.call("sportsbook.getSelections", { ids: slip.map((e) => e.id).join(",") })) : { items: [] },
   ]);
   const sports: Sport[] = sportsList.items;
@@ -52,21 +69,13 @@ export async function loadBetting({ request, context }: Args) {
   if (query.sport && !sport) throw notFound(request);
   const league = query.league ? sport?.leagues.find((l) => l.id === query.league) : undefined;
   if (query.league && !league) throw notFound(request);
-  const player = account.uid > 0;
-  const [events, detail, settings, betting, bets] = await Promise.all([
-    orErrorPage(
-      platform.call("sportsbook.getEvents", { ...(sport ? { sport: sport.sysname } : {}), ...(league ? { league_id: league.id } : {}), status: "all" }),
-    ),
-    query.event ? eventOr404(platform.call("sportsbook.getEvent", { event_id: query.event }), request) : null,
-    player ? optional(platform.call("sportsbook.getSettings", {})) : null,
-    player ? optional(platform.call("BettingBonuses.get")) : null,
-    player && query.placed.length ? optional(platform.call("sportsbook.getBets", { status: "all", count: 20 })) : null,
-  ]);
+  const [events, detail, settings, betting, bets, accountInfo] = await Promise.all([eventsRead, detailRead, settingsRead, bettingRead, betsRead, account]);
+  const player = accountInfo.uid > 0;
   const byId = new Map(selections.items.map((s) => [s.id, s]));
   const bonus = betting?.active[0];
   const freeBet: FreeBet | null =
-    bonus && account.balance_betting_bonus.amount > 0
-      ? { amount: account.balance_betting_bonus, title: bonus.title, stakeReturned: bonus.stake_returned }
+    bonus && accountInfo.balance_betting_bonus.amount > 0
+      ? { amount: accountInfo.balance_betting_bonus, title: bonus.title, stakeReturned: bonus.stake_returned }
       : null;
   const shown = [...(detail ? [detail] : []), ...events.items];
   const title = detail ? `${detail.home} – ${detail.away}` : (league?.title ?? sport?.title ?? t("betting.title"));
@@ -82,7 +91,7 @@ export async function loadBetting({ request, context }: Args) {
     slipKey: crypto.randomUUID(),
     player,
     signIn: loginRedirect(indexPath(site), url.pathname + url.search),
-    balance: account.balance_main,
+    balance: accountInfo.balance_main,
     oddsChange: settings?.odds_change ?? "higher",
     freeBet,
     receipt: (bets?.items ?? []).filter((b) => query.placed.includes(b.id)),
