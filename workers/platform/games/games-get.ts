@@ -4,6 +4,7 @@ import type { PlatformContext } from "../core/context";
 import { readGeneralInfo } from "../core/settings";
 import { coverPath } from "./covers";
 import { buildGameQuery, type ResolvedQuery } from "./game-query";
+import { keyedPage, keyedQuery, type KeyedRow } from "./keyed-page";
 import { rankedAnswerStands, rankedQuery, rankedSections, searchCards, type CardRow, type MatchRow, type MetaRow } from "./ranked-query";
 import { mergedPage, type ListRow } from "./provider-merge";
 import { rebuildRanks } from "./ranks";
@@ -83,6 +84,19 @@ export async function getGames(q: GameQuery, ctx: PlatformContext): Promise<{ it
   if (q.ids?.length === 0 || q.sysnames?.length === 0) {
     await resolve(ctx.db, q);
     return { items: [], count: 0 };
+  }
+  // A list of games by id or sysname: their keys and cards in one statement (keyed-page.ts).
+  const keyed = keyedQuery(q, ctx.locale, ctx.defaultLocale);
+  if (keyed) {
+    const [{ results }, site] = await Promise.all([
+      ctx.db
+        .prepare(keyed.sql)
+        .bind(...keyed.binds)
+        .all<KeyedRow>(),
+      readGeneralInfo<{ default_currency: string }>(ctx),
+    ]);
+    const page = keyedPage(results, q);
+    if (page) return { items: page.cards.map((c) => toGame(JSON.parse(c) as GameRow, site.default_currency)), count: page.count };
   }
   const ranked = rankedQuery(q, ctx.locale, ctx.defaultLocale);
   if (ranked) {
