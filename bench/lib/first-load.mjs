@@ -148,9 +148,12 @@ const SETTLE_MS = 1500;
 export async function openChromium({ cookies = [], waitUntil = "networkidle" } = {}) {
   const { chromium, devices } = await import("playwright-core");
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ ...devices["Pixel 7"], userAgent: BROWSER_UA, locale: "en-US", serviceWorkers: "block" });
+  const contextOptions = { ...devices["Pixel 7"], userAgent: BROWSER_UA, locale: "en-US", serviceWorkers: "block" };
+  const context = await browser.newContext(contextOptions);
   if (cookies.length) await context.addCookies(cookies);
   return {
+    browser,
+    contextOptions,
     async measure(url, clientDir) {
       const page = await context.newPage();
       const origin = new URL(url).origin;
@@ -201,4 +204,70 @@ export async function anonymousPages(origin) {
     "/forms/sign_in": "/forms/sign_in",
     "/forms/sign_up": "/forms/sign_up",
   };
+}
+
+/** How long after the load event (hydration starts with the entry module, which runs before it) scripts still count. */
+export const AFTER_LOAD_MS = 5000;
+
+/**
+ * First-load JavaScript as the bars of DESIGN §5 count it: every `.js` request of the page's origin
+ * that Chromium (Pixel 7, a phone's user agent) starts from navigation until `afterLoadMs` after
+ * the load event, without any interaction, summed as gzip -9 of the built files in `clientDir`.
+ * Unlike `measure`, it never waits for network idle (a signed-in page holds its realtime socket
+ * open), and each call opens a fresh browser context, so nothing comes from another page's cache.
+ *
+ * `chromium`: what `openChromium()` answered (its `cookies` are not used: pass them here).
+ * `cookies`: Playwright cookies, e.g. `[{ name: "pf_session", value, url: origin }]` for a player;
+ * `status`: the document's expected status (404 for the not-found page).
+ * Answers { url, gzip, raw, count, files: [{ path, gzip, raw, afterLoad }] } (files biggest first;
+ * `afterLoad` marks a script first asked for after the load event), plus `beforeLoad` (gzip of the
+ * scripts asked for before it).
+ */
+export async function measureFirstLoad(chromium, url, clientDir, { cookies = [], afterLoadMs = AFTER_LOAD_MS, status = 200 } = {}) {
+  const context = await chromium.browser.newContext(chromium.contextOptions);
+  try {
+    if (cookies.length) await context.addCookies(cookies);
+    const page = await context.newPage();
+    const origin = new URL(url).origin;
+    const requested = new Map(); // path -> { afterLoad, url }
+    let loaded = false;
+    page.on("request", (req) => {
+      const u = new URL(req.url());
+      if (u.origin === origin && u.pathname.endsWith(".js") && !requested.has(u.pathname)) requested.set(u.pathname, { afterLoad: loaded, url: u.href });
+    });
+    page.on("load", () => {
+      loaded = true;
+    });
+    const res = await page.goto(url, { waitUntil: "load", timeout: 60_000 });
+    if (res?.status() !== status) throw new Error(`GET ${url} answered ${res?.status()}`);
+    loaded = true;
+    await page.waitForTimeout(afterLoadMs);
+    const files = [];
+    for (const [path, { afterLoad, url: src }] of requested) {
+      const file = join(clientDir, path);
+      if (existsSync(file)) files.push({ path, afterLoad, ...sizes(file) });
+      else {
+        // A script the Worker itself serves (/pwa.js, /analytics.js): its body, as the server sends it.
+        const res = await fetch(src, { headers: { "user-agent": BROWSER_UA, "accept-encoding": "identity" } });
+        if (res.status !== 200) throw new Error(`${url} fetched ${path}, which is not in ${clientDir} and answers ${res.status}`);
+        const buf = Buffer.from(await res.arrayBuffer());
+        files.push({ path, afterLoad, served: true, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length });
+      }
+    }
+    files.sort((a, b) => b.gzip - a.gzip);
+    const sum = (list, k) => list.reduce((n, f) => n + f[k], 0);
+    return {
+      url,
+      files,
+      count: files.length,
+      gzip: sum(files, "gzip"),
+      raw: sum(files, "raw"),
+      beforeLoad: sum(
+        files.filter((f) => !f.afterLoad),
+        "gzip",
+      ),
+    };
+  } finally {
+    await context.close();
+  }
 }
