@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/tournaments";
-import { TOURNAMENT_STATUSES } from "../../core/api/contract-tournaments";
+import { TOURNAMENT_STATUSES } from "../../core/api/tournament-constants";
 import { TournamentCard } from "../features/tournaments/tournament-card";
 import { loadTournaments, participateAction, type ParticipateActionData } from "../features/tournaments/tournaments.server";
 import { useLocalePath, useT } from "../lib/i18n/use-t";

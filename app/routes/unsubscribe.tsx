@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/unsubscribe";
 import { getSite, indexPath } from "../features/site/site.server";
 import { useT } from "../lib/i18n/use-t";
@@ -8,12 +7,7 @@ import { isPlatformError } from "../../core/api/errors";
 import { redirectWithToast } from "../lib/toast.server";
 import { getPlatform } from "../middleware/platform.server";
 import { getInstance } from "../middleware/i18n.server";
-
-/** Both fields come from the mailed link; any flaw in them means the link is not valid. */
-export const UnsubscribeSchema = z.object({
-  contact: z.string().trim().min(3).max(254),
-  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
-});
+import { UnsubscribeSchema } from "../features/profile/unsubscribe.schema";
 
 /** The link in a mailing: `/unsubscribe?contact=…&token=…` (token signed by the platform). */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -150,8 +150,7 @@ export type LoyaltyHistoryItem = z.infer<typeof LoyaltyHistoryItem>;
 export const LoyaltyQuest = QuestProgress.extend({ reward_points: z.number().int() });
 export type LoyaltyQuest = z.infer<typeof LoyaltyQuest>;
 
-/** Published on the player's realtime channel for each notice queued (after its batch committed). */
-export const LOYALTY_NOTIFICATION_EVENT = "loyalty.notification";
+export { LOYALTY_NOTIFICATION_EVENT } from "./reward-events";
 export type LoyaltyNotificationEventData = LoyaltyNotice;
 
 export const loyaltyMethods = {

@@ -66,8 +66,7 @@ export const Offer = z.strictObject({
 });
 export type Offer = z.infer<typeof Offer>;
 
-export const OFFER_AVAILABLE_EVENT = "campaign.offer.available";
-export const OFFER_DEACTIVATED_EVENT = "campaign.offer.deactivated";
+export { OFFER_AVAILABLE_EVENT, OFFER_DEACTIVATED_EVENT } from "./reward-events";
 export interface OfferEventData {
   offer_id: number;
 }

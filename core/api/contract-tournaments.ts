@@ -11,10 +11,10 @@ import { Money } from "./entities";
  * live board fed after commit. Spread into `contract`.
  */
 
-export const TOURNAMENT_STATUSES = ["active", "future", "finished"] as const;
+import { TOURNAMENT_STATUSES } from "./tournament-constants";
+
+export { TOURNAMENT_GAMES_PAGE, TOURNAMENT_STATUSES } from "./tournament-constants";
 export const TOURNAMENT_SCORING = ["multiplier", "wins", "bets", "rounds"] as const;
-/** SPEC §9: the tournament gamehall shows 12 games a page. */
-export const TOURNAMENT_GAMES_PAGE = 12;
 export const LEADERBOARD_PAGE = 50;
 export const LEADERBOARD_TOP = 10;
 
@@ -132,9 +132,7 @@ export const TournamentReceipt = z.strictObject({
   created_at: z.number().int(),
 });
 
-/** The live board's realtime events on `/realtime/tournaments/{id}`: the top (at most one a second) and the reader's own row. */
-export const LEADERBOARD_EVENT = "leaderboard.updated";
-export const LEADERBOARD_ME_EVENT = "leaderboard.me";
+export { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT } from "./reward-events";
 
 const tournamentId = z.object({ tournament_id: idOf("tournament_id") });
 

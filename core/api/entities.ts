@@ -282,11 +282,7 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
-/**
- * Identity fields account.saveProfileInfo keeps as they are once the player is verified (support can
- * change them) and while the identity is being verified; the profile page shows them as text then.
- */
-export const IDENTITY_FIELDS: readonly string[] = ["first_name", "middle_name", "last_name", "birth_date", "document_type", "document_number", "cpf"];
+export { IDENTITY_FIELDS } from "./identity-fields";
 
 /** Profile values account.saveProfileInfo takes; a field left out is kept, an empty one is cleared. */
 export const ProfileValues = z.object({

@@ -1,5 +1,6 @@
 import { browserCall } from "../../lib/api/browser-call";
-import { OFFER_AVAILABLE_EVENT, OFFER_DEACTIVATED_EVENT, type Offer } from "../../../core/api/contract-offers";
+import type { Offer } from "../../../core/api/contract-offers";
+import { OFFER_AVAILABLE_EVENT, OFFER_DEACTIVATED_EVENT } from "../../../core/api/reward-events";
 import { onAccountEvent } from "../realtime/account-events";
 
 /**

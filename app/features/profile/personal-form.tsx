@@ -4,7 +4,7 @@ import type { PersonalData } from "../../../core/api/entities-contacts";
 import { translateOr } from "../../lib/i18n/translate";
 import { RegistrationFields } from "../auth/registration-fields";
 import { useT } from "../../lib/i18n/use-t";
-import { IDENTITY_FIELDS } from "../../../core/api/entities";
+import { IDENTITY_FIELDS } from "../../../core/api/identity-fields";
 import { profileFields } from "./settings-form";
 
 interface Props {

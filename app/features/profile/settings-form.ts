@@ -2,7 +2,7 @@
  * The pure rules of the settings page's forms (SPEC §3 Profile, §4 personal data, §5 validation):
  * which of the country's fields the profile shows, and what `account.saveProfileInfo` is sent.
  */
-import { IDENTITY_FIELDS } from "../../../core/api/entities";
+import { IDENTITY_FIELDS } from "../../../core/api/identity-fields";
 import type { PersonalData, PersonalField } from "../../../core/api/entities-contacts";
 import type { ShownField } from "../../../core/validation/registration-form";
 

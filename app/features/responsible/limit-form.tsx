@@ -4,46 +4,15 @@ import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import type { DepositLimit } from "../../../core/api/entities-responsible";
 import { validationMessages } from "../../lib/i18n/validation-messages";
-import { formatMoney } from "../../../core/money";
 import { useT } from "../../lib/i18n/use-t";
 import type { ResponsibleActionData } from "./action-data";
 import { FieldErrors, FormErrors, AmountInput, Select, Submit } from "../../ui/form/field";
-import { formatDateTime } from "../../../core/dates";
 import { unitsValue } from "./format";
 import { limitSchema } from "./schemas";
 
-const PERIODS = ["none", "1", "7", "14", "30"] as const;
+export { LimitSummary } from "./limit-summary";
 
-/** The limit in force, what it leaves until when, and a raise waiting for its cooling-off. */
-export function LimitSummary({ limit }: { limit: DepositLimit }) {
-  const t = useT();
-  const period = (p: string) => t(`responsible.limit.periods.${p}`);
-  return (
-    <dl className="responsible__facts" data-testid="deposit-limit">
-      <dt>{t("responsible.limit.current")}</dt>
-      <dd>{limit.limit_amount ? `${formatMoney(limit.limit_amount)} / ${period(limit.period)}` : t("responsible.limit.noLimit")}</dd>
-      {limit.available_amount && limit.expired_at !== null && (
-        <>
-          <dt>{t("responsible.limit.available")}</dt>
-          <dd data-available>
-            <strong>{formatMoney(limit.available_amount)}</strong> {t("responsible.limit.until", { date: formatDateTime(limit.expired_at) })}
-          </dd>
-        </>
-      )}
-      {limit.pending && (
-        <>
-          <dt>{t("responsible.limit.pending")}</dt>
-          <dd data-pending>
-            <strong>
-              {limit.pending.limit_amount ? `${formatMoney(limit.pending.limit_amount)} / ${period(limit.pending.period)}` : t("responsible.limit.noLimit")}
-            </strong>{" "}
-            {t("responsible.limit.from", { date: formatDateTime(limit.pending.effective_at) })}
-          </dd>
-        </>
-      )}
-    </dl>
-  );
-}
+const PERIODS = ["none", "1", "7", "14", "30"] as const;
 
 /**
  * The deposit-limit form: a period (or none) and an amount in whole units of the player's currency.

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { DepositLimit, ResponsibleGaming } from "../../../core/api/entities-responsible";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
-import { LimitSummary } from "./limit-form";
+import { LimitSummary } from "./limit-summary";
 
 const TOOLS = ["limit", "reality", "exclusion"] as const;
 

@@ -1,5 +1,5 @@
 import type { Leaderboard, LeaderboardRow } from "../../../core/api/contract-tournaments";
-import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT } from "../../../core/api/contract-tournaments";
+import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT } from "../../../core/api/reward-events";
 
 /**
  * The leaderboard a page shows: the server's (leaderboard.get, the record), then as the

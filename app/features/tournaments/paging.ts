@@ -1,4 +1,4 @@
-import { TOURNAMENT_GAMES_PAGE } from "../../../core/api/contract-tournaments";
+import { TOURNAMENT_GAMES_PAGE } from "../../../core/api/tournament-constants";
 
 /**
  * The page of a tournament's gamehall that `?page=` asks for (1 when absent), with the number of
