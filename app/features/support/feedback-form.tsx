@@ -1,14 +1,12 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import { useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
-import { validationMessages } from "../../lib/i18n/validation-messages";
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_NAME_MAX } from "../../../core/api/support-limits";
 import { FieldErrors, FormErrors, invalid } from "../../ui/form/field";
 import { useT } from "../../lib/i18n/use-t";
-import { feedbackSchema } from "./feedback-schema";
+import type { FeedbackErrors, FeedbackField } from "./feedback-check";
 
-/** What the action answers to a refused form: Conform's reply, the typed values kept. */
+/** What the action answers to a refused form: Conform's reply (feedback-schema.ts on the server), the typed values kept. */
 export interface SupportActionData {
   result: SubmissionResult<string[]>;
 }
@@ -21,28 +19,80 @@ interface Props {
   actionData?: SupportActionData;
 }
 
-/** The support form: topic, name and email (a visitor's; a player's prefilled), the message. */
+const FIELDS: FeedbackField[] = ["topic", "name", "email", "message"];
+type Checker = typeof import("./feedback-check");
+
+/**
+ * The support form: topic, name and email (a visitor's; a player's prefilled), the message. A plain
+ * form posted to the route's action, which checks it with the Zod schema (feedback-schema.ts) and
+ * answers Conform's reply: errors under their fields, what was typed kept, with or without
+ * JavaScript. In the browser the same check (feedback-check.ts, no Zod) runs on submit, then as
+ * the writer corrects; its code loads on the form's first focus, so the page's first load is the
+ * form's markup only. Until it has loaded, a submit goes to the action, which answers the same.
+ */
 export function FeedbackForm({ topics, player, pageUrl, actionData }: Props) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
   const visitor = player === null;
-  const schema = useMemo(() => feedbackSchema(validationMessages(t), { visitor }), [t, visitor]);
-  const [form, fields] = useForm({
-    id: "support-feedback",
-    lastResult: actionData?.result,
-    defaultValue: { name: player?.name ?? "", email: player?.email ?? "", topic: "", message: "", page_url: pageUrl ?? "" },
-    // Checked on submit, then as the player corrects: no error appears on blur, so nothing moves the
-    // Send button between a press and its release.
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
-  const { topic, name, email, message } = fields;
+  const reply = actionData?.result;
+  const checker = useRef<Checker | null>(null);
+  const load = () => {
+    if (!checker.current) void import("./feedback-check").then((m) => (checker.current = m));
+  };
+  // The browser's errors once it has checked; each new answer of the action shows its own again.
+  const [own, setOwn] = useState<{ reply: typeof reply; errors: FeedbackErrors } | null>(null);
+  const checked = own && own.reply === reply ? own.errors : null;
+  const setChecked = (errors: FeedbackErrors) => setOwn({ reply, errors });
+  const errors: Record<string, string[] | null | undefined> = checked ?? reply?.error ?? {};
+  // What was sent when the action refused it (an emptied field stays empty), else the starting values.
+  const initial = (name: string, fallback = "") => {
+    if (!reply?.initialValue) return fallback;
+    const v = reply.initialValue[name];
+    return typeof v === "string" ? v : "";
+  };
+  const meta = (name: FeedbackField) => ({ id: `support-feedback-${name}`, errorId: `support-feedback-${name}-error`, errors: errors[name] ?? undefined });
+  const check = (form: HTMLFormElement) => {
+    const m = checker.current;
+    if (!m) return null;
+    const { validationMessages } = m;
+    return m.checkFeedback(new FormData(form), validationMessages(t), { visitor });
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const found = check(event.currentTarget);
+    if (!found) return;
+    setChecked(found);
+    const first = FIELDS.find((f) => found[f]);
+    if (first) {
+      event.preventDefault();
+      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    }
+  };
+  // Checked on submit, then as the writer corrects: no error appears on blur, so nothing moves the
+  // Send button between a press and its release.
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    if (checked) setChecked(check(event.currentTarget) ?? checked);
+  };
+  const topic = meta("topic");
+  const name = meta("name");
+  const email = meta("email");
+  const message = meta("message");
+  const formErrors = checked ? undefined : (reply?.error?.[""] ?? undefined);
   return (
-    <Form method="post" className="responsible__form" {...getFormProps(form)}>
-      <input type="hidden" name="page_url" value={fields.page_url.initialValue ?? ""} />
+    <Form
+      method="post"
+      id="support-feedback"
+      className="responsible__form"
+      // The action checks (as Conform's forms, no browser bubbles): its errors read as the page's own.
+      noValidate
+      aria-describedby={formErrors?.length ? "support-feedback-form-error" : undefined}
+      onFocus={load}
+      onSubmit={onSubmit}
+      onInput={onInput}
+    >
+      <input type="hidden" name="page_url" value={initial("page_url", pageUrl ?? "")} />
       <div className="field">
         <label htmlFor={topic.id}>{t("support.topic")}</label>
-        <select key={topic.key} id={topic.id} name={topic.name} defaultValue={topic.initialValue ?? ""} aria-required="true" {...invalid(topic)}>
+        <select id={topic.id} name="topic" defaultValue={initial("topic")} aria-required="true" {...invalid(topic)}>
           <option value="">{t("support.topicChoose")}</option>
           {topics.map((o) => (
             <option key={o.id} value={o.id}>
@@ -55,10 +105,9 @@ export function FeedbackForm({ topics, player, pageUrl, actionData }: Props) {
       <div className="field">
         <label htmlFor={name.id}>{t("support.name")}</label>
         <input
-          key={name.key}
           id={name.id}
-          name={name.name}
-          defaultValue={name.initialValue}
+          name="name"
+          defaultValue={initial("name", player?.name ?? "")}
           autoComplete="name"
           maxLength={FEEDBACK_NAME_MAX}
           aria-required={visitor}
@@ -69,11 +118,10 @@ export function FeedbackForm({ topics, player, pageUrl, actionData }: Props) {
       <div className="field">
         <label htmlFor={email.id}>{t("support.email")}</label>
         <input
-          key={email.key}
           id={email.id}
-          name={email.name}
+          name="email"
           type="email"
-          defaultValue={email.initialValue}
+          defaultValue={initial("email", player?.email ?? "")}
           autoComplete="email"
           maxLength={254}
           aria-required={visitor}
@@ -85,10 +133,9 @@ export function FeedbackForm({ topics, player, pageUrl, actionData }: Props) {
       <div className="field">
         <label htmlFor={message.id}>{t("support.message")}</label>
         <textarea
-          key={message.key}
           id={message.id}
-          name={message.name}
-          defaultValue={message.initialValue}
+          name="message"
+          defaultValue={initial("message")}
           rows={6}
           maxLength={FEEDBACK_MESSAGE_MAX}
           aria-required="true"
@@ -96,7 +143,7 @@ export function FeedbackForm({ topics, player, pageUrl, actionData }: Props) {
         />
         <FieldErrors meta={message} />
       </div>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id="support-feedback-form-error" errors={formErrors} />
       <button type="submit" className="btn btn--primary" disabled={busy}>
         {t("support.submit")}
       </button>
