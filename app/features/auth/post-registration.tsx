@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { createActor } from "xstate";
+import type { Actor } from "xstate";
 import { browserCall } from "../../lib/api/browser-call";
 import type { AccountInfo, Popup } from "../../../core/api/entities";
 import { useDialogs } from "../../shell/dialogs";
 import type { CashbackPopupProps } from "../../shell/dialog-types";
-import { postRegistrationMachine, type PostRegistrationItem } from "./machines/post-registration.machine";
+import type { postRegistrationMachine, PostRegistrationItem } from "./machines/post-registration.machine";
 
 /** The campaign popup a new player is welcomed with, when the operator has one. */
 const WELCOME_POPUP = "welcome";
@@ -13,7 +13,8 @@ const WELCOME_POPUP = "welcome";
 /**
  * After registration (`register=success` in the URL, SPEC §2): the post-registration machine's
  * queue, each popup after the previous one closes: confirm the email, then the unseen cashback
- * and the welcome campaign popup.
+ * and the welcome campaign popup. The machine and XState load only then: a signed-in page that is
+ * not the one after registration ships none of it.
  */
 export function PostRegistration(props: {
   account: Pick<AccountInfo, "email">;
@@ -33,11 +34,15 @@ export function PostRegistration(props: {
     if (!registered || ran.current) return;
     ran.current = true;
     let stopped = false;
-    let actor: ReturnType<typeof createActor<typeof postRegistrationMachine>> | null = null;
+    let actor: Actor<typeof postRegistrationMachine> | null = null;
     void (async () => {
-      const campaign: Popup | null = await browserCall("popups.get", "GET", { sysname: WELCOME_POPUP }, { locale: props.locale })
-        .then(({ items }) => items[0] ?? null)
-        .catch(() => null);
+      const [campaign, { createActor }, { postRegistrationMachine }] = await Promise.all([
+        browserCall("popups.get", "GET", { sysname: WELCOME_POPUP }, { locale: props.locale })
+          .then(({ items }): Popup | null => items[0] ?? null)
+          .catch(() => null),
+        import("xstate"),
+        import("./machines/post-registration.machine"),
+      ]);
       if (stopped) return;
       actor = createActor(postRegistrationMachine, {
         input: {

@@ -1,12 +1,12 @@
-import { useSelector } from "@xstate/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { createActor } from "xstate";
+import type { Actor } from "xstate";
+import type { LoyaltyNotice } from "../../../core/api/contract-loyalty";
 import { browserCall } from "../../lib/api/browser-call";
-import { LOYALTY_NOTIFICATION_EVENT } from "../../../core/api/contract-loyalty";
+import { LOYALTY_NOTIFICATION_EVENT } from "../../../core/api/reward-events";
 import { onAccountEvent } from "../realtime/account-events";
 import { useT } from "../../lib/i18n/use-t";
-import { noticeMachine } from "./notice.machine";
+import type { noticeMachine } from "./notice.machine";
 import { soundMuted } from "./notice-sound";
 
 /** SPEC §9: the loyalty notice's sound, at half volume. */
@@ -19,23 +19,46 @@ const FIRST_INTERACTION = ["pointerdown", "keydown", "touchstart", "scroll"] as 
  * read) on the player's first interaction with the page and on each route change after it, and
  * when the realtime channel says one was queued; shown one at a time by the notice machine, 300 ms
  * after, for 5 s, with a sound at volume 0.5 unless the player muted it (/profile/loyalty). Reduced
- * motion: the notice appears without sliding in (CSS).
+ * motion: the notice appears without sliding in (CSS). The machine (and XState) loads with the
+ * first notices there are to show: a page whose player has none ships none of it.
  */
 export default function LoyaltyNotices({ locale }: { locale: string }) {
   const t = useT();
-  const [actor] = useState(() => createActor(noticeMachine));
-  const current = useSelector(actor, (s) => s.context.current);
+  const actor = useRef<Promise<Actor<typeof noticeMachine>> | null>(null);
+  const [current, setCurrent] = useState<LoyaltyNotice | null>(null);
   const { pathname } = useLocation();
   const interacted = useRef(false);
+  const stopped = useRef(false);
+
+  /** The machine, started on first use (the first notices to show). */
+  const started = useCallback(() => {
+    actor.current ??= Promise.all([import("xstate"), import("./notice.machine")]).then(([{ createActor }, m]) => {
+      const a = createActor(m.noticeMachine);
+      a.subscribe((s) => setCurrent(s.context.current));
+      if (!stopped.current) a.start();
+      return a;
+    });
+    return actor.current;
+  }, []);
 
   const fetchNotices = useCallback(() => {
     browserCall("loyalty.getnotifications", "GET", {}, { locale })
-      .then((r) => actor.send({ type: "notices.fetched", items: r.items }))
+      .then(async (r) => {
+        if (r.items.length === 0 && !actor.current) return;
+        (await started()).send({ type: "notices.fetched", items: r.items });
+      })
       .catch(() => undefined);
-  }, [actor, locale]);
+  }, [started, locale]);
+
+  useEffect(
+    () => () => {
+      stopped.current = true;
+      void actor.current?.then((a) => a.stop());
+    },
+    [],
+  );
 
   useEffect(() => {
-    actor.start();
     const first = () => {
       for (const e of FIRST_INTERACTION) window.removeEventListener(e, first);
       interacted.current = true;
@@ -46,9 +69,8 @@ export default function LoyaltyNotices({ locale }: { locale: string }) {
     return () => {
       for (const e of FIRST_INTERACTION) window.removeEventListener(e, first);
       stopPush();
-      actor.stop();
     };
-  }, [actor, fetchNotices]);
+  }, [fetchNotices]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a page change (pathname) is when the notices are read again
   useEffect(() => {
@@ -70,7 +92,12 @@ export default function LoyaltyNotices({ locale }: { locale: string }) {
         <strong>{current.title}</strong>
         <p>{current.message}</p>
       </div>
-      <button type="button" className="toast__close" aria-label={t("common.close")} onClick={() => actor.send({ type: "notice.close" })}>
+      <button
+        type="button"
+        className="toast__close"
+        aria-label={t("common.close")}
+        onClick={() => void actor.current?.then((a) => a.send({ type: "notice.close" }))}
+      >
         ×
       </button>
     </div>

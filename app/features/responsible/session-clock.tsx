@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { useLocation } from "react-router";
 import { browserCall } from "../../lib/api/browser-call";
@@ -7,7 +7,9 @@ import type { ResponsibleGaming } from "../../../core/api/entities-responsible";
 import { useRootData } from "../../shell/use-root-data";
 import { useT } from "../../lib/i18n/use-t";
 import { clockText, signedMoney } from "./format";
-import { RealityCheck } from "./reality-check";
+
+// The reality check's timer and dialog (and XState) load only for a player who turned it on.
+const RealityCheck = lazy(() => import("./reality-check").then((m) => ({ default: m.RealityCheck })));
 
 /** How often the session's net result is read again (also on every page change). */
 const REFRESH_MS = 60_000;
@@ -77,7 +79,11 @@ export default function SessionClock() {
           </span>,
           slot,
         )}
-      <RealityCheck state={state} now={now} onOpen={refresh} />
+      {state.reality_check_minutes > 0 && (
+        <Suspense fallback={null}>
+          <RealityCheck state={state} now={now} onOpen={refresh} />
+        </Suspense>
+      )}
     </>
   );
 }

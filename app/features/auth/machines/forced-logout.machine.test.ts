@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
 import { countdownText, forcedLogoutMachine } from "./forced-logout.machine";
 
-function start(timeoutSeconds: number) {
+function start(timeoutSeconds: number, idleMs?: number) {
   const logout = vi.fn();
-  const actor = createActor(forcedLogoutMachine.provide({ actions: { logout } }), { input: { timeoutSeconds } }).start();
+  const actor = createActor(forcedLogoutMachine.provide({ actions: { logout } }), { input: { timeoutSeconds, idleMs } }).start();
   const snap = () => actor.getSnapshot();
   return { actor, logout, snap, warning: () => snap().hasTag("warning"), remaining: () => snap().context.remaining };
 }
@@ -87,6 +87,44 @@ describe("forced-logout machine", () => {
     expect(snap().matches("off")).toBe(true);
     vi.advanceTimersByTime(1_000_000);
     expect(logout).not.toHaveBeenCalled();
+  });
+
+  it("started for a player idle for a while already, warns and logs out when it would have", () => {
+    const { logout, warning, remaining } = start(100, 50_000);
+    vi.advanceTimersByTime(29_999);
+    expect(warning()).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(warning()).toBe(true);
+    expect(remaining()).toBe(20);
+    vi.advanceTimersByTime(19_999);
+    expect(logout).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(logout).toHaveBeenCalledOnce();
+  });
+
+  it("started past the warning's start (the page loaded it late), counts down only what is left", () => {
+    const { logout, warning, remaining } = start(100, 81_500);
+    vi.advanceTimersByTime(0); // a delay of zero is still a timer
+    expect(warning()).toBe(true);
+    expect(remaining()).toBe(19);
+    vi.advanceTimersByTime(18_499);
+    expect(logout).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(logout).toHaveBeenCalledOnce();
+  });
+
+  it("after activity, a late start counts for nothing: the whole span again", () => {
+    const { actor, logout, warning } = start(100, 81_000);
+    vi.advanceTimersByTime(0);
+    expect(warning()).toBe(true);
+    actor.send({ type: "activity.detected" });
+    expect(warning()).toBe(false);
+    vi.advanceTimersByTime(79_999);
+    expect(warning()).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(warning()).toBe(true);
+    vi.advanceTimersByTime(20_000);
+    expect(logout).toHaveBeenCalledOnce();
   });
 
   it("shows the countdown as minutes and seconds", () => {
