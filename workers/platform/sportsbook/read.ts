@@ -9,25 +9,33 @@ interface ReadDeps extends Reader {
   db: D1Database;
 }
 
-/** getSports: every sport with its leagues and how many events not finished (prematch or live) each has. */
+/**
+ * getSports: every sport with its leagues and how many events not finished (prematch or live) each
+ * has. Ordered here, not in SQL: D1 counts each row a sort passes as one more row read (issue 39).
+ */
 export async function readSports(deps: ReadDeps): Promise<{ items: Sport[] }> {
   const { results } = await deps.db
     .prepare(
-      `SELECT sp.id AS sport_id, sp.sysname AS sport_sysname, sp.texts AS sport_texts, l.id, l.sysname, l.country, l.texts,
+      `SELECT sp.id AS sport_id, sp.sysname AS sport_sysname, sp.texts AS sport_texts, sp.position AS sport_position, l.id, l.sysname, l.country,
+         l.texts, l.position,
          (SELECT COUNT(*) FROM sport_events e WHERE e.league_id = l.id AND e.status IN ('prematch', 'live')) AS events_count
-       FROM sports sp LEFT JOIN sport_leagues l ON l.sport_id = sp.id
-       ORDER BY sp.position, sp.id, l.position, l.id`,
+       FROM sports sp LEFT JOIN sport_leagues l ON l.sport_id = sp.id`,
     )
     .all<{
       sport_id: number;
       sport_sysname: string;
       sport_texts: string;
+      sport_position: number;
       id: number | null;
       sysname: string;
       country: string | null;
       texts: string;
+      position: number | null;
       events_count: number;
     }>();
+  // ORDER BY sp.position, sp.id, l.position, l.id (a sport without leagues has one row, l.* NULL: first, as SQLite sorts NULLs).
+  const key = (v: number | null) => (v === null ? Number.NEGATIVE_INFINITY : v);
+  results.sort((a, b) => a.sport_position - b.sport_position || a.sport_id - b.sport_id || key(a.position) - key(b.position) || key(a.id) - key(b.id));
   const sports = new Map<number, Sport>();
   for (const r of results) {
     let sport = sports.get(r.sport_id);
@@ -52,9 +60,15 @@ export interface EventsQuery {
   count: number;
 }
 
-/** getEvents: not finished, live first then by start time, with their main markets still taking or pausing bets. */
+/**
+ * getEvents: not finished, live first then by start time, with their main markets still taking or
+ * pausing bets. A page reads its own events, not every open one (issue 39): each status is an
+ * index range (sport_events_by_status, or _by_league) of offset + count entries, live's before
+ * prematch's; the total is counted on the index alone.
+ */
 export async function readEvents(deps: ReadDeps, q: EventsQuery): Promise<{ items: SportEvent[]; count: number }> {
-  const where = [q.status === "all" ? "e.status IN ('prematch', 'live')" : "e.status = ?1"];
+  const statuses = q.status === "all" ? ["live", "prematch"] : [q.status];
+  const where: string[] = [];
   if (q.sport !== undefined) {
     const known = await deps.db.prepare("SELECT id FROM sports WHERE sysname = ?1").bind(q.sport).first<number>("id");
     if (known === null) throw sportsbookError("unknown_sport", "No such sport", 404, "sport");
@@ -65,31 +79,29 @@ export async function readEvents(deps: ReadDeps, q: EventsQuery): Promise<{ item
     if (known === null) throw sportsbookError("unknown_league", "No such league", 404, "league_id");
     where.push(`e.league_id = ?3`);
   }
-  const { results } = await deps.db
-    .prepare(
-      `SELECT ${EVENT_COLUMNS}, COUNT(*) OVER () AS total FROM ${EVENT_FROM}
-       WHERE ${where.join(" AND ")}
-       ORDER BY e.status = 'live' DESC, e.starts_at, e.id LIMIT ?4 OFFSET ?5`,
-    )
-    .bind(q.status, q.sport ?? null, q.league_id ?? null, q.count, q.offset)
-    .all<EventRow & { total: number }>();
-  const count = results[0]?.total ?? (q.offset > 0 ? await countEvents(deps.db, where, q) : 0);
+  const filter = where.map((w) => ` AND ${w}`).join("");
+  const ofStatus = (status: string) =>
+    `SELECT * FROM (SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM} WHERE e.status = '${status}'${filter} ORDER BY e.starts_at, e.id LIMIT ?4)`;
+  // The count reads the events' index alone, and the leagues of a sport only when a sport is asked.
+  const counted = q.sport === undefined ? "sport_events e" : EVENT_FROM;
+  const [page, total] = await deps.db.batch([
+    deps.db.prepare(statuses.map(ofStatus).join(" UNION ALL ")).bind(q.status, q.sport ?? null, q.league_id ?? null, q.offset + q.count),
+    deps.db
+      .prepare(`SELECT COUNT(*) AS n FROM ${counted} WHERE e.status IN (${statuses.map((x) => `'${x}'`).join(", ")})${filter} AND ?3 IS ?3`)
+      .bind(q.status, q.sport ?? null, q.league_id ?? null),
+  ]);
+  // Live first (as ORDER BY e.status = 'live' DESC, e.starts_at, e.id), then the page.
+  const rank = (e: EventRow) => (e.status === "live" ? 0 : 1);
+  const events = (page!.results as EventRow[])
+    .sort((a, b) => rank(a) - rank(b) || a.starts_at - b.starts_at || a.id - b.id)
+    .slice(q.offset, q.offset + q.count);
+  const count = (total!.results[0] as { n: number } | undefined)?.n ?? 0;
   const rows = await marketRows(
     deps.db,
-    results.map((e) => e.id),
+    events.map((e) => e.id),
     "AND m.is_main = 1 AND m.status IN ('open', 'suspended')",
   );
-  return { items: eventViews(results, rows, deps), count };
-}
-
-/** A page past the end still tells how many there are. */
-async function countEvents(db: D1Database, where: string[], q: EventsQuery): Promise<number> {
-  return (
-    (await db
-      .prepare(`SELECT COUNT(*) AS n FROM ${EVENT_FROM} WHERE ${where.join(" AND ")} AND ?3 IS ?3`)
-      .bind(q.status, q.sport ?? null, q.league_id ?? null)
-      .first<number>("n")) ?? 0
-  );
+  return { items: eventViews(events, rows, deps), count };
 }
 
 /** getEvent: one event (finished ones too) with all its markets. */
@@ -100,22 +112,43 @@ export async function readEvent(deps: ReadDeps, eventId: number): Promise<SportE
   ]);
   const event = events!.results[0] as EventRow | undefined;
   if (!event) throw sportsbookError("unknown_event", "No such event", 404, "event_id");
-  return eventViews([event], rows!.results as MarketSelectionRow[], deps)[0]!;
+  return eventViews([event], inMarketOrder(rows!.results as OrderedRow[]), deps)[0]!;
 }
 
+/**
+ * The markets and selections of some events. Ordered in code, not by SQLite (whose sort adds every
+ * row it passes to the rows read), and the ids written in as VALUES (json_each's rows count too).
+ */
 function marketStatement(db: D1Database, eventIds: number[], filter: string): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT ${MARKET_SELECTION_COLUMNS} FROM sport_markets m JOIN sport_selections s ON s.market_id = m.id
-       WHERE m.event_id IN (SELECT value FROM json_each(?1)) ${filter}
-       ORDER BY m.event_id, m.position, m.id, s.position, s.id`,
-    )
-    .bind(JSON.stringify(eventIds));
+  const ids = eventIds.map((id) => {
+    if (!Number.isSafeInteger(id)) throw new TypeError(`not an event id: ${id}`);
+    return `(${id})`;
+  });
+  return db.prepare(
+    `SELECT ${MARKET_SELECTION_COLUMNS}, m.position AS market_position, s.position AS selection_position
+     FROM (VALUES ${ids.join(", ")}) v CROSS JOIN sport_markets m ON m.event_id = v.column1 JOIN sport_selections s ON s.market_id = m.id
+     WHERE 1 ${filter}`,
+  );
+}
+
+type OrderedRow = MarketSelectionRow & { market_position: number; selection_position: number };
+
+/** ORDER BY m.event_id, m.position, m.id, s.position, s.id */
+function inMarketOrder(rows: OrderedRow[]): MarketSelectionRow[] {
+  rows.sort(
+    (a, b) =>
+      a.event_id - b.event_id ||
+      a.market_position - b.market_position ||
+      a.market_id - b.market_id ||
+      a.selection_position - b.selection_position ||
+      a.id - b.id,
+  );
+  return rows.map(({ market_position: _m, selection_position: _s, ...row }) => row);
 }
 
 async function marketRows(db: D1Database, eventIds: number[], filter: string): Promise<MarketSelectionRow[]> {
   if (!eventIds.length) return [];
-  return (await marketStatement(db, eventIds, filter).all<MarketSelectionRow>()).results;
+  return inMarketOrder((await marketStatement(db, eventIds, filter).all<OrderedRow>()).results);
 }
 
 /** A selection with its market and event, as placement and the slip read it. */
