@@ -56,8 +56,9 @@ const BAR = {
   firstLoadPlayer: 1.35,
   lighthouse: 98,
 };
-/** The slow group of the streaming server: every page's sidebar banner, and the home's banners. */
+/** The deferred sections the streaming server slows: every page's sidebar banner, and the home's banners. */
 const LATENCY_MS = 1500;
+const LATENCY = `banners/sidebar:${LATENCY_MS},banners/home:${LATENCY_MS}`;
 const LIGHTHOUSE_PAGES = ["/", "/gamehall", "/game/:sysname", "/betting", "/tournaments", "/wheel-of-fortune", "/promotions"];
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const BET = 100;
@@ -271,14 +272,14 @@ if (ONLY.has("first-load")) {
   }
 }
 
-// 6. A cold isolate (no site data kept: every render reads it again) with a slow banners group:
+// 6. A cold isolate (no site data kept: every render reads it again) with slow deferred sections:
 // cold D1 rows and queries, and whether each page's shell arrives well before its slow part.
 if (ONLY.has("cold") || ONLY.has("stream")) {
   server = await servePlayfront({
     appDir,
     port: PORT,
     persistTo,
-    vars: { DB_STATS: "on", SITE_CACHE_SECONDS: "0", SETTINGS_CACHE_MS: "0", SIMULATED_LATENCY: `banners:${LATENCY_MS}` },
+    vars: { DB_STATS: "on", SITE_CACHE_SECONDS: "0", SETTINGS_CACHE_MS: "0", SIMULATED_LATENCY: LATENCY },
   });
   origin = `http://127.0.0.1:${PORT}`;
   try {

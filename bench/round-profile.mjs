@@ -12,7 +12,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { activateBonus, deposit, form, newPlayer } from "./lib/api-player.mjs";
 import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
-import { connectInspector } from "./lib/inspector.mjs";
+import { printSelfTimes, profileTargets } from "./lib/inspector.mjs";
 import { OUT, ROOT, build, killAllOnExit, prepareDatabaseQuietly, serveWrangler, stageRevision, stop } from "./lib/servers.mjs";
 
 const { values } = parseArgs({
@@ -64,56 +64,17 @@ try {
     await res.text();
   };
   for (let w = 0; w < 30; w++) await round();
-  const targets = await (await fetch(`http://127.0.0.1:${INSPECTOR}/json`)).json();
-  const sessions = await Promise.all(targets.map(connectInspector));
-  for (const s of sessions) {
-    await s.send("Profiler.enable");
-    await s.send("Profiler.setSamplingInterval", { interval: 100 });
-    await s.send("Profiler.start");
-  }
   const started = performance.now();
-  for (let k = 0; k < n; k++) await round();
+  profiles.push(
+    ...(await profileTargets(INSPECTOR, async () => {
+      for (let k = 0; k < n; k++) await round();
+    })),
+  );
   const wall = performance.now() - started;
-  for (const s of sessions) {
-    const { profile } = await s.send("Profiler.stop");
-    profiles.push({ title: s.title, profile });
-    s.close();
-  }
   console.log(`${n} rounds of ${game}, ${(wall / n).toFixed(1)} ms each (wall, one player, profiled)`);
 } finally {
   await stop(server);
 }
 writeFileSync(join(OUT, "round-profile.json"), JSON.stringify(profiles));
 
-// Self time per node from the samples' time deltas, every target together; idle apart.
-const byFn = new Map();
-const byFile = new Map();
-const byTarget = new Map();
-let busy = 0;
-for (const { title, profile } of profiles) {
-  const self = new Map();
-  profile.samples.forEach((nodeId, i) => {
-    self.set(nodeId, (self.get(nodeId) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
-  });
-  for (const node of profile.nodes) {
-    const t = self.get(node.id) ?? 0;
-    const { functionName, url, lineNumber } = node.callFrame;
-    if (functionName === "(idle)") continue;
-    busy += t;
-    byTarget.set(title, (byTarget.get(title) ?? 0) + t);
-    const file = url.split("/").slice(-2).join("/") || "(native)";
-    const fn = `${functionName || "(anonymous)"} ${file}:${lineNumber + 1}`;
-    byFn.set(fn, (byFn.get(fn) ?? 0) + t);
-    byFile.set(file, (byFile.get(file) ?? 0) + t);
-  }
-}
-const top = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
-console.log(`busy ${(busy / 1000 / n).toFixed(1)} ms per round over ${profiles.length} inspector target(s) (sampling overhead included)`);
-for (const [label, m] of [
-  ["target", byTarget],
-  ["function", byFn],
-  ["file", byFile],
-]) {
-  console.log(`\nself time by ${label}`);
-  for (const [k, t] of top(m)) console.log(`  ${((t / busy) * 100).toFixed(1).padStart(5)}%  ${(t / 1000 / n).toFixed(2).padStart(6)} ms  ${k}`);
-}
+printSelfTimes(profiles, { n, unit: "round", top: Number(values.top) });

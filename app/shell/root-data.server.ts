@@ -16,13 +16,11 @@ import { cashbackPopup } from "../features/cashback/cashback-popup.server";
 import { availableOffersCount } from "../features/offers/offers-count.server";
 import { loginCampaignPopup } from "../features/promotions/login-campaign.server";
 import { sidebarBanner } from "../features/promotions/sidebar-banner.server";
+import { settleWithin } from "../lib/settle-within";
 import { sectionMessages } from "../features/site/section-messages.server";
 import { withVpnSwitch } from "../features/vpn/vpn-menu.server";
 import { detectPlatform } from "../features/pwa/platform";
 import type { RootData, RootPlayer } from "./root-data";
-
-/** What a race answers when the sidebar banner is still on its way. */
-const PENDING = Symbol("pending");
 
 /** The data every page's document needs, built once per request by the root loader. */
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
@@ -60,7 +58,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     availableOffersCount(context, account ?? null),
     loginCampaignPopup(page, context, account ?? null),
   ]);
-  const bannerNow = await Promise.race([banner, new Promise<typeof PENDING>((r) => setTimeout(() => r(PENDING), 0))]);
+  const bannerNow = await settleWithin(banner, 0);
   // The unseen-cashback popup (SPEC §4): a URL dialog, or right after registration queued behind the email confirmation.
   const urlDialogs = cashback.dialog && !dialogs.some((d) => d.preventClose) ? [...dialogs, cashback.dialog] : dialogs;
   // The campaign popup is queued after it: it shows once no other URL dialog does (decision 0045).
@@ -78,7 +76,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     cms: {
       menus: { ...site.cms.menus, sidebar: withVpnSwitch(site.cms.menus.sidebar, site.cms.switches.vpnPage) },
       // The operator's sidebar banner from banners.get, else the content configuration's.
-      sidebarBanner: bannerNow === PENDING ? banner : bannerNow,
+      sidebarBanner: "value" in bannerNow ? bannerNow.value : bannerNow.pending,
       customCode: site.cms.customCode.filter((c) => c.isEnabled),
       footer: site.cms.footer,
       seo: site.cms.seo.default,

@@ -27,3 +27,61 @@ export async function connectInspector(target) {
     });
   return { title: target.title, send, close: () => ws.close() };
 }
+
+/** Profiles every inspector target of the server on `inspectorPort` while `fn` runs; answers [{ title, profile }]. */
+export async function profileTargets(inspectorPort, fn) {
+  const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
+  const sessions = await Promise.all(targets.map(connectInspector));
+  for (const s of sessions) {
+    await s.send("Profiler.enable");
+    await s.send("Profiler.setSamplingInterval", { interval: 100 });
+    await s.send("Profiler.start");
+  }
+  await fn();
+  const profiles = [];
+  for (const s of sessions) {
+    const { profile } = await s.send("Profiler.stop");
+    profiles.push({ title: s.title, profile });
+    s.close();
+  }
+  return profiles;
+}
+
+/**
+ * Prints the largest self-time shares of `profiles` (every target together, idle apart) by
+ * target, function and file, per `unit` (`n` of them: renders, rounds); answers the busy time in µs.
+ */
+export function printSelfTimes(profiles, { n, unit, top = 40 }) {
+  const byFn = new Map();
+  const byFile = new Map();
+  const byTarget = new Map();
+  let busy = 0;
+  for (const { title, profile } of profiles) {
+    const self = new Map();
+    profile.samples.forEach((nodeId, i) => {
+      self.set(nodeId, (self.get(nodeId) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+    });
+    for (const node of profile.nodes) {
+      const t = self.get(node.id) ?? 0;
+      const { functionName, url, lineNumber } = node.callFrame;
+      if (functionName === "(idle)") continue;
+      busy += t;
+      byTarget.set(title, (byTarget.get(title) ?? 0) + t);
+      const file = url.split("/").slice(-2).join("/") || "(native)";
+      const fn = `${functionName || "(anonymous)"} ${file}:${lineNumber + 1}`;
+      byFn.set(fn, (byFn.get(fn) ?? 0) + t);
+      byFile.set(file, (byFile.get(file) ?? 0) + t);
+    }
+  }
+  const largest = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top);
+  console.log(`busy ${(busy / 1000 / n).toFixed(1)} ms per ${unit} over ${profiles.length} inspector target(s) (sampling overhead included)`);
+  for (const [label, m] of [
+    ["target", byTarget],
+    ["function", byFn],
+    ["file", byFile],
+  ]) {
+    console.log(`\nself time by ${label}`);
+    for (const [k, t] of largest(m)) console.log(`  ${((t / busy) * 100).toFixed(1).padStart(5)}%  ${(t / 1000 / n).toFixed(2).padStart(6)} ms  ${k}`);
+  }
+  return busy;
+}

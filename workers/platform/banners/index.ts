@@ -1,4 +1,5 @@
 import type { Banner, BannerListed } from "../../../core/api/entities";
+import { simulatedLatency } from "../core/latency";
 import type { Handlers } from "../core/context";
 
 interface BannerRow {
@@ -42,6 +43,9 @@ export const bannerHandlers: Handlers<"banners.get"> = {
   async "banners.get"({ offset, count, fields, position }, ctx) {
     const now = Math.floor(Date.now() / 1000);
     const pos = position ?? null;
+    // One position slowed alone (SIMULATED_LATENCY="banners/sidebar:1500"): the bench slows exactly
+    // the deferred sections (the sidebar's and the home's banners), not a page's own list.
+    if (pos) await simulatedLatency(ctx.env, `banners/${pos}`);
     const [rows, total] = await ctx.db.batch([
       ctx.db
         .prepare(

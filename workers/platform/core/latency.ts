@@ -1,5 +1,6 @@
 /**
- * SIMULATED_LATENCY="banners:1500,cms:200" delays those groups' answers, to measure and test
+ * SIMULATED_LATENCY="banners:1500,cms:200" delays those groups' answers (a handler may name a
+ * finer group of its own: "banners/sidebar", one banner position), to measure and test
  * streaming against a slow platform. Ignored in production. `times`: that many of the group's
  * delays in a row (the n-th of a staggered series).
  */
