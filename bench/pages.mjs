@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { deposit, form, newPlayer, tournamentGame } from "./lib/api-player.mjs";
-import { BROWSER_UA, openChromium } from "./lib/first-load.mjs";
+import { BROWSER_UA, measureFirstLoad, openChromium } from "./lib/first-load.mjs";
 import { lighthouseAvailable, lighthouseSeries } from "./lib/lighthouse.mjs";
 import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
 import { concretePages, pageRoutes, samples } from "./lib/route-pages.mjs";
@@ -217,26 +217,27 @@ try {
     step(`SSR CPU measured (a static file: ${staticCpu.toFixed(1)} ms a request)`);
   }
 
-  // 4. First-load JavaScript, plain pages only (a locale's page loads the same route modules).
+  // 4. First-load JavaScript until 5 s after the load event, plain pages only (a locale's page
+  // loads the same route modules).
   if (ONLY.has("first-load")) {
     const plain = pages.filter((p) => !p.id.endsWith(".localized"));
-    for (const who of ["anonymous", "history"]) {
-      const cookies = visitors[who].cookie ? [{ name: "pf_session", value: visitors[who].cookie.split("=")[1], url: origin }] : [];
-      const chromium = await openChromium({ cookies, waitUntil: "load" });
-      try {
+    const chromium = await openChromium();
+    try {
+      for (const who of ["anonymous", "history"]) {
+        const cookies = visitors[who].cookie ? [{ name: "pf_session", value: visitors[who].cookie.split("=")[1], url: origin }] : [];
         for (const page of plain.filter((p) => whoFor(p).includes(who))) {
           const c = cell(who, page);
-          if (c.status !== undefined && c.status !== 200) continue;
+          if (c.status !== undefined && c.status !== 200 && c.status !== 404) continue;
           try {
-            const r = await chromium.measure(origin + page.path, join(appDir, "build", "client"));
-            c.firstLoad = { gzip: r.gzip, count: r.count };
+            const r = await measureFirstLoad(chromium, origin + page.path, join(appDir, "build", "client"), { cookies, status: c.status ?? 200 });
+            c.firstLoad = { gzip: r.gzip, count: r.count, beforeLoad: r.beforeLoad, largest: r.files.slice(0, 3).map((f) => f.path) };
           } catch (e) {
             c.firstLoad = { error: e.message.slice(0, 80) };
           }
         }
-      } finally {
-        await chromium.close();
       }
+    } finally {
+      await chromium.close();
     }
     step("first-load JavaScript measured");
   }
@@ -261,9 +262,9 @@ try {
 if (ONLY.has("first-load")) {
   const base = await serveWrangler({ name: "baseline", appDir: baselineDir, port: PORT + 1 });
   try {
-    const chromium = await openChromium({ waitUntil: "load" });
+    const chromium = await openChromium();
     try {
-      firstLoadBase = await chromium.measure(`http://127.0.0.1:${PORT + 1}/`, join(baselineDir, "build", "client"));
+      firstLoadBase = await measureFirstLoad(chromium, `http://127.0.0.1:${PORT + 1}/`, join(baselineDir, "build", "client"));
     } finally {
       await chromium.close();
     }
@@ -332,7 +333,9 @@ for (const page of pages) {
     const c = cell(who, page);
     const f = who === "history" ? cell("fresh", page) : null;
     const where = `${page.path} (${who})`;
-    const okStatus = c.status === undefined || c.status < 400 || page.id === "catchall";
+    // A 404 is a page too (the catch-all; a page the operator turned off in this locale, as the
+    // seed does /vpn outside English): measured, never a failure. A server error is.
+    const okStatus = c.status === undefined || c.status < 500;
     if (!okStatus) fails.push(`${where}: status ${c.status}`);
     let cpu = "–";
     if (c.cpuMs !== undefined) {

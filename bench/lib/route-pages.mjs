@@ -55,7 +55,7 @@ export async function samples(origin, playerCookie) {
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${(await res.text()).slice(0, 200)}`);
     return (await res.json()).data;
   };
-  const [locales, pages, games, categories, jackpots, tournaments, programmes, offers] = await Promise.all([
+  const [locales, pages, games, categories, jackpots, tournaments, programmes, offers, transactions] = await Promise.all([
     api("/api/nfx/i18n/locales"),
     api("/api/cms/getPages"),
     api(`/api/games/get?options=${encodeURIComponent('{"count":1,"sort":"popular"}')}`),
@@ -64,6 +64,7 @@ export async function samples(origin, playerCookie) {
     api("/api/tournaments/get?status=active"),
     api("/api/loyalty/getPrograms"),
     playerCookie ? api("/api/campaigns/getoffers", playerCookie) : Promise.resolve([]),
+    playerCookie ? api("/api/cashier/gethistory?count=1", playerCookie) : Promise.resolve([]),
   ]);
   const list = (x) => (Array.isArray(x) ? x : (x.items ?? []));
   return {
@@ -75,6 +76,7 @@ export async function samples(origin, playerCookie) {
     tournament: list(tournaments)[0]?.id,
     programme: list(programmes)[0]?.sysname,
     offer: list(offers)[0]?.id,
+    transaction: list(transactions)[0]?.id,
   };
 }
 
@@ -90,6 +92,11 @@ const PARAMS = {
   "loyalty.$sysname": (s) => ({ sysname: s.programme }),
   "cashier.deposit-method": () => ({ sysname: "demo_card" }),
   catchall: () => ({ "*": "no-such-page/at-all" }),
+};
+
+/** A route whose page needs a query to show anything but the 404 page. */
+const QUERY = {
+  "cashier.receipt": (s) => (s.transaction ? `?transaction=${encodeURIComponent(s.transaction)}` : undefined),
 };
 
 /**
@@ -119,8 +126,9 @@ export function concretePages(routes, s) {
       })
       .filter((seg) => seg !== null)
       .join("/");
-    if (!ok) missing.push(`${r.id} (${r.pattern})`);
-    else pages.push({ id: r.id, label: r.pattern, path: path || "/" });
+    const query = QUERY[plainId] ? QUERY[plainId](s) : "";
+    if (!ok || query === undefined) missing.push(`${r.id} (${r.pattern})`);
+    else pages.push({ id: r.id, label: r.pattern, path: (path || "/") + query });
   }
   return { pages, missing };
 }
