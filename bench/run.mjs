@@ -321,3 +321,25 @@ const results = {
 };
 writeFileSync(join(OUT, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nbench/.out/results.json written (${results.seconds} s)`);
+
+// DESIGN §5: a bench fails when a page misses its bar.
+const fails = [
+  ...(pf && ratio > GOAL_FIRST_LOAD ? [`first load of / ${ratio.toFixed(3)}× the bare app`] : []),
+  ...(fetched
+    ? Object.entries(fetched.pages)
+        .filter(([, r]) => r.ratio > GOAL_FIRST_LOAD)
+        .map(([label, r]) => `first load of ${label} ${r.ratio.toFixed(3)}×`)
+    : []),
+  ...(streaming && !streaming.streamed ? [`/ NOT streamed (the fallback in the shell's flush ${streaming.fallbackInFirstFlush})`] : []),
+  ...(streaming && !streaming.allComplete ? ["a streamed document was incomplete or not 200"] : []),
+  ...(lighthouseResult
+    ? Object.entries(lighthouseResult.pages)
+        .filter(([label, r]) => !label.startsWith("baseline") && r.medians.performance < GOAL_LIGHTHOUSE)
+        .map(([label, r]) => `Lighthouse ${label} ${r.medians.performance}`)
+    : []),
+];
+if (fails.length) {
+  console.log(`\n${fails.length} over their bars:`);
+  for (const f of fails) console.log(`  ✗ ${f}`);
+  process.exit(1);
+}
