@@ -46,6 +46,11 @@ export function buildSeedStatements(seedDir) {
       );
     }
   }
+  // The locales' message bundles (migration 0065), built once here: the upserts above dropped them,
+  // and a site's first render would otherwise rebuild each (one D1 row per key) on its first read.
+  s.push(
+    "INSERT OR REPLACE INTO message_bundles (locale, bundle) SELECT locale, json_group_object(key, value) FROM (SELECT locale, key, value FROM messages ORDER BY locale, key) GROUP BY locale",
+  );
   for (const [i, r] of read(seedDir, "redirects.json").entries()) {
     s.push(
       `INSERT OR REPLACE INTO redirects (id, from_url, to_url, is_external, status, position) VALUES (${i + 1}, ${q(r.from_url)}, ${q(r.to_url)}, ${r.external ? 1 : 0}, ${r.status ?? 301}, ${i})`,

@@ -9,6 +9,15 @@ import { countingD1, type D1Tally } from "../../workers/d1-stats";
 import { readMessages } from "../../workers/platform/i18n/bundles";
 import { data, failure, get, post } from "./helpers";
 
+describe("the seeded message bundles (migration 0065)", () => {
+  it("are built by the seed, one row a locale, so a site's first render reads one row, not one per key", async () => {
+    const { results } = await env.DB.prepare("SELECT locale, bundle FROM message_bundles ORDER BY locale").all<{ locale: string; bundle: string }>();
+    expect(results.map((r) => r.locale)).toEqual(["ar", "en", "es", "pt"]);
+    const keys = await env.DB.prepare("SELECT COUNT(*) AS n FROM messages WHERE locale = 'en'").first<number>("n");
+    expect(Object.keys(JSON.parse(results.find((r) => r.locale === "en")!.bundle))).toHaveLength(keys!);
+  });
+});
+
 describe("GET /api/nfx/i18n/locales", () => {
   it("lists the four seeded locales in order, English the default and Arabic right-to-left", async () => {
     const list = await data(get("nfx/i18n/locales"));
