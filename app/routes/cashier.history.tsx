@@ -3,7 +3,7 @@ import type { Route } from "./+types/cashier.history";
 import { requirePlayer } from "../features/site/site.server";
 import { methodName, StatusLabel } from "../features/cashier/transaction-view";
 import { formatDateTime } from "../../core/dates";
-import { CancelWithdrawal } from "../features/cashier/withdraw-form";
+import { CancelWithdrawal } from "../features/cashier/cancel-withdrawal";
 import { withdrawAction } from "../features/cashier/withdraw.server";
 import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { orErrorPage } from "../lib/api/page-errors.server";

@@ -6,18 +6,15 @@ import { Money } from "./entities";
  * Money is integer minor units with its currency; times are Unix ms.
  */
 
-/** SPEC §9 deposit limit periods in days; "none" is no limit (the default). */
-export const DEPOSIT_LIMIT_PERIODS = ["none", "1", "7", "14", "30"] as const;
+import { DEPOSIT_LIMIT_PERIODS, REALITY_CHECK_MINUTES, SELF_EXCLUSION_PERIODS } from "./responsible-periods";
+
+export { DEPOSIT_LIMIT_PERIODS, REALITY_CHECK_MINUTES, SELF_EXCLUSION_PERIODS };
+
 export const DepositLimitPeriod = z.enum(DEPOSIT_LIMIT_PERIODS);
 export type DepositLimitPeriod = z.infer<typeof DepositLimitPeriod>;
 
-/** SPEC §9 self-exclusion periods: days, months, years, or permanent. */
-export const SELF_EXCLUSION_PERIODS = ["1d", "7d", "30d", "3m", "6m", "9m", "1y", "2y", "3y", "4y", "5y", "permanent"] as const;
 export const SelfExclusionPeriod = z.enum(SELF_EXCLUSION_PERIODS);
 export type SelfExclusionPeriod = z.infer<typeof SelfExclusionPeriod>;
-
-/** Reality-check intervals a player may choose, in minutes of session time (0 = off). */
-export const REALITY_CHECK_MINUTES = [0, 15, 30, 45, 60, 120] as const;
 
 /** A raise or removal waiting for its cooling-off period. */
 export const PendingDepositLimit = z.strictObject({

@@ -2,7 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import type { AmountRules, Bank, CashierField } from "../../../core/api/entities-cashier";
 import type { TFunction } from "../../lib/i18n/translate";
 import { formatMoney } from "../../../core/money";
-import { requisiteName, unitsValue } from "./cashier-schema";
+import { requisiteName, unitsValue } from "./cashier-names";
 import { FieldErrors, FormErrors as KitFormErrors, invalid, AmountInput, Select } from "../../ui/form/field";
 
 type Meta = FieldMetadata<string | undefined>;

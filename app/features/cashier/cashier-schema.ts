@@ -6,26 +6,10 @@
  */
 import { z } from "zod";
 import type { AmountRules, CashierField } from "../../../core/api/entities-cashier";
-import { formatUnits } from "../../../core/money";
 import { createFields, type Fields, type MessageOverrides } from "../../../core/validation";
+import { amountOptions, requisiteName } from "./cashier-names";
 
-/** Form field name of a requisite: flat, so an empty one never hides the others from Conform. */
-export const requisiteName = (sysname: string) => `req_${sysname}`;
-
-/** Minor units as an input value: 10000 → "100" (no separators, which the sum rule refuses). */
-export function unitsValue(minor: number): string {
-  return formatUnits(minor).replace(/,/g, "");
-}
-
-/** The sum rule's options for a method's amount rules in the player's currency. */
-export function amountOptions(rules: AmountRules) {
-  return {
-    min: formatUnits(rules.min),
-    max: formatUnits(rules.max),
-    step: rules.step > 0 ? unitsValue(rules.step) : undefined,
-    decimals: 0,
-  };
-}
+export { amountOptions, requisiteName, unitsValue } from "./cashier-names";
 
 function requisiteField(f: Fields, field: CashierField): z.ZodType<string | undefined> {
   const isRequired = field.is_required;

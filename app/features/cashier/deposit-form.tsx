@@ -1,14 +1,13 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { validationMessages } from "../../lib/i18n/validation-messages";
+import { useLazySchema } from "../../lib/lazy-schema";
 import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { methodName } from "./transaction-view";
 import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
 import { PromoCodeField } from "../promocodes/promo-code-field";
-import { depositFormSchema } from "./cashier-schema";
 import type { DepositData } from "./deposit.server";
 import { DepositOffers } from "../offers/deposit-offers";
 import { toMinorUnits } from "../../../core/validation/amount";
@@ -83,14 +82,18 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const schema = useMemo(() => depositFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }), [method, t]);
+  const check = useLazySchema(
+    () => import("./cashier-schema"),
+    (m) => m.depositFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }),
+    [method, t],
+  );
   const [form, fields] = useForm<Record<string, string | undefined>>({
     id: `deposit-${method.sysname}`,
     lastResult: actionData?.result,
     defaultValue: { amount: data.amount, promo_code: data.promoCode },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: check.onValidate,
   });
 
   // The action's answer comes before its loader revalidation ends; navigating at once would
@@ -121,6 +124,7 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
       method="post"
       className="cashier__form"
       {...formProps}
+      onFocus={check.load}
       onSubmit={(e) => {
         formProps.onSubmit(e);
         if (!e.defaultPrevented && method.flow === "new_window") popup.current = window.open("", "_blank");

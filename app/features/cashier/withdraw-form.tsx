@@ -1,21 +1,23 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { Money } from "../../../core/api/entities";
 import type { CashierTransaction } from "../../../core/api/entities-cashier";
 import { BurnBonusesDialog } from "./burn-bonuses-dialog";
 import { validationMessages } from "../../lib/i18n/validation-messages";
+import { useLazySchema } from "../../lib/lazy-schema";
 import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { methodName } from "./transaction-view";
 import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
-import { withdrawFormSchema } from "./cashier-schema";
 import { formatDateTime } from "../../../core/dates";
+import { CancelWithdrawal } from "./cancel-withdrawal";
 import type { WithdrawData } from "./withdraw.server";
 import type { WithdrawNeed } from "./withdraw-refusal";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
 import { ConfirmActions, ConfirmBody, DismissLink } from "../../ui/dialog/confirm-body";
+
+export { CancelWithdrawal } from "./cancel-withdrawal";
 
 export interface WithdrawActionData {
   result?: SubmissionResult<string[]>;
@@ -27,22 +29,6 @@ export interface WithdrawActionData {
   burning?: Money;
   resend?: Record<string, string>;
   confirm?: { step: "sent" | "failed"; message: string | null };
-}
-
-/** A pending withdrawal's Cancel: a form of its own, posted to the page's action, back to `returnTo`. */
-export function CancelWithdrawal({ tx, action }: { tx: CashierTransaction; action?: string }) {
-  const t = useT();
-  const { pathname, search } = useLocation();
-  return (
-    <Form method="post" action={action} className="cashier__cancel">
-      <input type="hidden" name="intent" value="cancel" />
-      <input type="hidden" name="transaction_id" value={tx.id} />
-      <input type="hidden" name="returnTo" value={pathname + search} />
-      <button type="submit" className="btn btn--ghost" aria-label={t("cashier.withdraw.cancelOf", { amount: formatMoney(tx.amount) })}>
-        {t("cashier.withdraw.cancel")}
-      </button>
-    </Form>
-  );
 }
 
 export function PendingWithdrawals({ pending }: { pending: CashierTransaction[] }) {
@@ -170,18 +156,22 @@ export function WithdrawForm({ data, actionData }: { data: WithdrawData; actionD
   const t = useT();
   const busy = useNavigation().state === "submitting";
   const method = data.method!;
-  const schema = useMemo(() => withdrawFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }), [method, t]);
+  const check = useLazySchema(
+    () => import("./cashier-schema"),
+    (m) => m.withdrawFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }),
+    [method, t],
+  );
   const [form, fields] = useForm<Record<string, string | undefined>>({
     id: `withdraw-${method.sysname}`,
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: check.onValidate,
   });
   const need = actionData?.need ?? (actionData?.confirm ? "confirmContact" : null);
   return (
     <>
-      <Form method="post" className="cashier__form" {...getFormProps(form)}>
+      <Form method="post" className="cashier__form" {...getFormProps(form)} onFocus={check.load}>
         <input type="hidden" name="intent" value="withdraw" />
         <input type="hidden" name="method" value={method.sysname} />
         <input type="hidden" name="idempotency_key" value={actionData?.idempotencyKey ?? data.idempotencyKey} />

@@ -1,10 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors } from "../cashier/cashier-fields";
 import { useT } from "../../lib/i18n/use-t";
-import { exportFormSchema } from "./export-schema";
+import { useLazySchema } from "../../lib/lazy-schema";
 
 export interface ExportActionData {
   result?: SubmissionResult<string[]>;
@@ -14,14 +12,18 @@ export interface ExportActionData {
 export function ExportForm(props: { period: { from: string; to: string }; idempotencyKey: string; actionData?: ExportActionData }) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
-  const schema = useMemo(() => exportFormSchema(t), [t]);
+  const check = useLazySchema(
+    () => import("./export-schema"),
+    (m) => m.exportFormSchema(t),
+    [t],
+  );
   const [form, fields] = useForm({
     id: "game-history-export",
     lastResult: props.actionData?.result,
     defaultValue: props.period,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: check.onValidate,
   });
   const field = (name: "from" | "to") => {
     const meta = fields[name];
@@ -46,7 +48,7 @@ export function ExportForm(props: { period: { from: string; to: string }; idempo
     );
   };
   return (
-    <Form method="post" className="profile-export-form" {...getFormProps(form)}>
+    <Form method="post" className="profile-export-form" {...getFormProps(form)} onFocus={check.load}>
       <input type="hidden" name="idempotency_key" value={props.idempotencyKey} />
       <div className="profile-export-form__period">
         {field("from")}

@@ -1,13 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
-import { SELF_EXCLUSION_PERIODS } from "../../../core/api/entities-responsible";
+import { SELF_EXCLUSION_PERIODS } from "../../../core/api/responsible-periods";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { useT } from "../../lib/i18n/use-t";
 import type { ResponsibleActionData } from "./action-data";
 import { FieldErrors, FormErrors, invalid, Select, Submit } from "../../ui/form/field";
-import { exclusionSchema } from "./schemas";
+import { useLazySchema } from "../../lib/lazy-schema";
 
 /**
  * Self-exclusion (SPEC §9 periods): a period, the account password and an "I understand" box.
@@ -16,18 +14,22 @@ import { exclusionSchema } from "./schemas";
 export function ExclusionForm({ actionData }: { actionData?: ResponsibleActionData }) {
   const t = useT();
   const busy = useNavigation().formData?.get("intent") === "exclude";
-  const schema = useMemo(() => exclusionSchema(validationMessages(t)), [t]);
+  const check = useLazySchema(
+    () => import("./schemas"),
+    (m) => m.exclusionSchema(validationMessages(t)),
+    [t],
+  );
   const [form, fields] = useForm({
     id: "self-exclusion",
     lastResult: actionData?.intent === "exclude" ? actionData.result : undefined,
     defaultValue: { period: "1d" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: check.onValidate,
   });
   const { period, password, confirm } = fields;
   return (
-    <Form method="post" className="responsible__form" {...getFormProps(form)}>
+    <Form method="post" className="responsible__form" {...getFormProps(form)} onFocus={check.load}>
       <input type="hidden" name="intent" value="exclude" />
       <p>{t("responsible.exclusion.text")}</p>
       <div className="field">

@@ -1,6 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import type { DepositLimit } from "../../../core/api/entities-responsible";
 import { validationMessages } from "../../lib/i18n/validation-messages";
@@ -8,7 +6,7 @@ import { useT } from "../../lib/i18n/use-t";
 import type { ResponsibleActionData } from "./action-data";
 import { FieldErrors, FormErrors, AmountInput, Select, Submit } from "../../ui/form/field";
 import { unitsValue } from "./format";
-import { limitSchema } from "./schemas";
+import { useLazySchema } from "../../lib/lazy-schema";
 
 export { LimitSummary } from "./limit-summary";
 
@@ -22,20 +20,24 @@ const PERIODS = ["none", "1", "7", "14", "30"] as const;
 export function LimitForm({ limit, currency: playerCurrency, actionData }: { limit: DepositLimit; currency: string; actionData?: ResponsibleActionData }) {
   const t = useT();
   const busy = useNavigation().formData?.get("intent") === "limit";
-  const schema = useMemo(() => limitSchema(validationMessages(t)), [t]);
+  const check = useLazySchema(
+    () => import("./schemas"),
+    (m) => m.limitSchema(validationMessages(t)),
+    [t],
+  );
   const [form, fields] = useForm({
     id: "deposit-limit",
     lastResult: actionData?.intent === "limit" ? actionData.result : undefined,
     defaultValue: { period: limit.period, amount: limit.limit_amount ? unitsValue(limit.limit_amount.amount) : "" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: check.onValidate,
   });
   const period = fields.period;
   const amount = fields.amount;
   const currency = limit.limit_amount?.currency ?? limit.available_amount?.currency ?? playerCurrency;
   return (
-    <Form method="post" className="responsible__form" {...getFormProps(form)}>
+    <Form method="post" className="responsible__form" {...getFormProps(form)} onFocus={check.load}>
       <input type="hidden" name="intent" value="limit" />
       <div className="field">
         <label htmlFor={period.id}>{t("responsible.limit.period")}</label>

@@ -1,27 +1,30 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import { validationMessages } from "../../lib/i18n/validation-messages";
 import { useT } from "../../lib/i18n/use-t";
 import type { ResponsibleActionData } from "./action-data";
 import { FieldErrors, FormErrors, Select, Submit } from "../../ui/form/field";
-import { REALITY_CHECK_CHOICES, realitySchema } from "./schemas";
+import { REALITY_CHECK_CHOICES } from "./choices";
+import { useLazySchema } from "../../lib/lazy-schema";
 
 /** How often the reality check interrupts play (minutes of session time; 0 = off). */
 export function RealityForm({ minutes, actionData }: { minutes: number; actionData?: ResponsibleActionData }) {
   const t = useT();
   const busy = useNavigation().formData?.get("intent") === "reality";
-  const schema = useMemo(() => realitySchema(validationMessages(t)), [t]);
+  const check = useLazySchema(
+    () => import("./schemas"),
+    (m) => m.realitySchema(validationMessages(t)),
+    [t],
+  );
   const [form, fields] = useForm({
     id: "reality-check",
     lastResult: actionData?.intent === "reality" ? actionData.result : undefined,
     defaultValue: { minutes: String(minutes) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: check.onValidate,
   });
   const field = fields.minutes;
   return (
-    <Form method="post" className="responsible__form" {...getFormProps(form)}>
+    <Form method="post" className="responsible__form" {...getFormProps(form)} onFocus={check.load}>
       <input type="hidden" name="intent" value="reality" />
       <p>{t("responsible.reality.text")}</p>
       <div className="field">

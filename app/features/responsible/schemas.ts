@@ -6,13 +6,14 @@
 import { z } from "zod";
 import { DEPOSIT_LIMIT_PERIODS, SELF_EXCLUSION_PERIODS } from "../../../core/api/entities-responsible";
 import { createFields, formatMessage, type MessageOverrides } from "../../../core/validation";
+import { REALITY_CHECK_CHOICES } from "./choices";
 
 export const INTENTS = ["limit", "exclude", "reality"] as const;
 export type Intent = (typeof INTENTS)[number];
 
 /** The largest limit the form takes, in whole units. */
 export const LIMIT_MAX_UNITS = "10,000,000";
-export const REALITY_CHECK_CHOICES = ["0", "15", "30", "45", "60", "120"] as const;
+export { REALITY_CHECK_CHOICES };
 
 export function limitSchema(overrides?: MessageOverrides) {
   const f = createFields(overrides);
