@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { TOURNAMENT_COLUMNS, TOURNAMENT_FROM } from "../../workers/platform/tournaments/view";
+import { registerPlayer } from "./auth-helpers";
 import { data, get } from "./helpers";
 import { makeTournament } from "./tournament-helpers";
 
@@ -32,7 +33,7 @@ async function answered(id: number) {
 
 describe("tournament totals kept as numbers (migration 0066)", () => {
   it("answers the counts the games and entries add up to, through joins, deliveries, overtaken deliveries and removals", async () => {
-    const games = (await env.DB.prepare("SELECT id FROM games ORDER BY id LIMIT 30").all<{ id: number }>()).results;
+    const games = (await env.DB.prepare("SELECT id, sysname FROM games ORDER BY id LIMIT 30").all<{ id: number; sysname: string }>()).results;
     const id = await makeTournament({ games: games.slice(0, 20) });
     expect(await answered(id)).toEqual({ games: 20, participants: 0, points: 0, ranked: 0, versions: 0 });
 
@@ -79,7 +80,7 @@ describe("tournament totals kept as numbers (migration 0066)", () => {
   });
 
   it("reads a tournament with its counts in the same rows whatever its entrants: tournaments.get's statement reads no entry", async () => {
-    const games = (await env.DB.prepare("SELECT id FROM games ORDER BY id DESC LIMIT 3").all<{ id: number }>()).results;
+    const games = (await env.DB.prepare("SELECT id, sysname FROM games ORDER BY id DESC LIMIT 3").all<{ id: number; sysname: string }>()).results;
     const id = await makeTournament({ games });
     const rowsOf = async () => (await env.DB.prepare(`SELECT ${TOURNAMENT_COLUMNS} FROM ${TOURNAMENT_FROM} WHERE t.id = ?1`).bind(id).all()).meta.rows_read;
     const before = await rowsOf();
@@ -100,5 +101,50 @@ describe("tournament totals kept as numbers (migration 0066)", () => {
     );
     expect(await rowsOf()).toBe(before);
     expect((await answered(id)).participants).toBe(150);
+  });
+
+  it("answers the reader's place on every card of the list from one statement, as each tournament's leaderboard does", async () => {
+    const p = await registerPlayer();
+    const games = (await env.DB.prepare("SELECT id, sysname FROM games ORDER BY id LIMIT 2").all<{ id: number; sysname: string }>()).results;
+    // Three tournaments: the reader inside the prizes, outside them, and not taking part; one without prizes.
+    const ids = [
+      await makeTournament({ games, prizes: [[1, 3, "money", 1000]] }),
+      await makeTournament({ games, prizes: [[1, 2, "money", 500]] }),
+      await makeTournament({ games, prizes: [[1, 1, "money", 100]] }),
+      await makeTournament({ games }),
+    ];
+    const base = 970_000_000 + (ids[0]! % 1000) * 100;
+    const others = Array.from({ length: 6 }, (_, i) => base + i);
+    await env.DB.batch(
+      others.map((uid) =>
+        env.DB.prepare("INSERT INTO users (uid, login, password_changed_at, created_at, locale, currency) VALUES (?1, ?2, 0, 0, 'en', 'USD')").bind(
+          uid,
+          `place-${uid}`,
+        ),
+      ),
+    );
+    const entry = env.DB.prepare("INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at) VALUES (?1, ?2, ?3, ?4, 0)");
+    await env.DB.batch([
+      ...others.map((uid, i) => entry.bind(ids[0], uid, 10 * (i + 1), i)),
+      entry.bind(ids[0], p.uid, 45, 100), // 6 others: 60, 50 ahead → rank 3, inside the 3 prizes
+      ...others.map((uid, i) => entry.bind(ids[1], uid, 10 * (i + 1), i)),
+      entry.bind(ids[1], p.uid, 25, 100), // 60, 50, 40, 30 ahead → rank 5; the 2nd place holds 50 → 26 to go
+      ...others.map((uid, i) => entry.bind(ids[3], uid, i, i)),
+      entry.bind(ids[3], p.uid, 3, 1), // a tie on 3 points, reached earlier than the other's (3): rank 3 after 5 and 4
+    ]);
+    const list = await data(p.browser.get("tournaments/get", { ids: ids.join(","), fields: "user_info" }));
+    const byId = new Map(list.items.map((t: { id: number; user_info: unknown }) => [t.id, t.user_info]));
+    expect(byId.get(ids[0])).toEqual({ participating: true, rank: 3, points: 45, points_to_prize: 0 });
+    expect(byId.get(ids[1])).toEqual({ participating: true, rank: 5, points: 25, points_to_prize: 26 });
+    expect(byId.get(ids[2])).toEqual({ participating: false, rank: null, points: 0, points_to_prize: null });
+    expect(byId.get(ids[3])).toEqual({ participating: true, rank: 3, points: 3, points_to_prize: null });
+    for (const id of ids) {
+      const board = await data(p.browser.get("leaderboard/get", { tournament_id: id, count: 3 }));
+      const info = byId.get(id) as { rank: number | null; points_to_prize: number | null };
+      expect(board.me?.rank ?? null).toBe(info.rank);
+      expect(board.points_to_prize).toBe(info.points_to_prize);
+      expect(board.total).toBe((await counted(id)).ranked);
+      expect(board.items.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3].slice(0, board.total));
+    }
   });
 });

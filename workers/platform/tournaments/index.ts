@@ -2,7 +2,7 @@ import type { ParticipateError, Tournament, TournamentField, TournamentPrize, To
 import { PlatformError } from "../../../core/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
 import { readerCurrency } from "../wallet/currency";
-import { boardPage, pointsToPrize, standing } from "./ranks";
+import { boardPage, pointsToPrize, standing, standings } from "./ranks";
 import { ALLOWED } from "./scoring";
 import { lastPrized, prizeOf, PRIZES_SQL, prizeView, TOURNAMENT_COLUMNS, TOURNAMENT_FROM, tournamentView, type PrizeRow, type TournamentRow } from "./view";
 import { maskedName } from "../core/names";
@@ -61,11 +61,27 @@ async function readGames(db: D1Database, id: number): Promise<string[]> {
   return results.map((g) => g.sysname);
 }
 
-async function userInfo(ctx: PlatformContext, r: TournamentRow, prizes: TournamentPrize[]): Promise<Tournament["user_info"]> {
-  if (!(ctx.uid > 0)) return null;
-  const last = lastPrized(prizes);
-  const s = await standing(ctx.db, r.id, ctx.uid, last);
-  return { participating: s.participating, rank: s.row?.rank ?? null, points: s.points, points_to_prize: pointsToPrize(s, last, r.status === "finished") };
+/** The reader's place on each tournament (one statement for them all: ranks.ts `standings`); null for a visitor. */
+async function userInfos(ctx: PlatformContext, rows: TournamentRow[], prizes: Map<number, TournamentPrize[]>) {
+  const out = new Map<number, Tournament["user_info"]>();
+  if (!(ctx.uid > 0) || !rows.length) return out;
+  const lasts = new Map(rows.map((r) => [r.id, lastPrized(prizes.get(r.id) ?? [])]));
+  const all = await standings(
+    ctx.db,
+    rows.map((r) => ({ id: r.id, lastPlace: lasts.get(r.id)! })),
+    ctx.uid,
+  );
+  for (const r of rows) {
+    const s = all.get(r.id)!;
+    const last = lasts.get(r.id)!;
+    out.set(r.id, {
+      participating: s.participating,
+      rank: s.row?.rank ?? null,
+      points: s.points,
+      points_to_prize: pointsToPrize(s, last, r.status === "finished"),
+    });
+  }
+  return out;
 }
 
 async function get(
@@ -88,6 +104,7 @@ async function get(
     currency,
   );
   const want = (f: TournamentField) => p.fields.includes(f);
+  const places = want("user_info") ? await userInfos(ctx, rows, prizes) : null;
   const items = await Promise.all(
     rows.map(async (r) => {
       const own = prizes.get(r.id) ?? [];
@@ -96,7 +113,7 @@ async function get(
         {
           prizes: own,
           winners: want("winners") && r.status === "finished" ? await readWinners(ctx.db, r.id, own) : want("winners") ? [] : null,
-          userInfo: want("user_info") ? await userInfo(ctx, r, own) : null,
+          userInfo: places ? (places.get(r.id) ?? null) : null,
           games: want("games") ? await readGames(ctx.db, r.id) : null,
         },
         p.fields,
@@ -167,25 +184,30 @@ async function receipts(ctx: PlatformContext, id: number, offset: number, count:
 }
 
 async function leaderboard(ctx: PlatformContext, id: number, offset: number, count: number) {
-  const t = await readTournament(ctx.db, id);
+  const t = await ctx.db.prepare("SELECT status FROM tournaments WHERE id = ?1").bind(id).first<{ status: Tournament["status"] }>();
+  if (!t) throw unknown();
   // Every committed round in the record first: the players' objects deliver their totals to the board, which writes them (decision 0075).
   await flushBoard(ctx.env, id);
-  const { results: places } = await ctx.db.prepare("SELECT place_to FROM tournament_prizes WHERE tournament_id = ?1").bind(id).all<{ place_to: number }>();
-  const last = lastPrized(places);
-  const [page, mine, version] = await Promise.all([
-    boardPage(ctx.db, id, offset, count, ctx.uid),
-    ctx.uid > 0 ? standing(ctx.db, id, ctx.uid, last) : null,
-    // The record's version: it grows with every change of the board's points (the entries'
-    // delivered versions, each only growing, add up to it; kept summed: migration 0066).
-    ctx.db.prepare("SELECT COALESCE((SELECT versions FROM tournament_totals WHERE tournament_id = ?1), 0) AS v").bind(id).first<number>("v"),
-  ]);
+  // The last prized place, the ranked entries and the record's version, in one statement: the two
+  // counts kept by migration 0066's triggers. The version grows with every change of the board's
+  // points (the entries' delivered versions, each only growing, add up to it).
+  const head = await ctx.db
+    .prepare(
+      `SELECT (SELECT COALESCE(MAX(place_to), 0) FROM tournament_prizes WHERE tournament_id = ?1) AS last,
+         COALESCE((SELECT ranked FROM tournament_totals WHERE tournament_id = ?1), 0) AS ranked,
+         COALESCE((SELECT versions FROM tournament_totals WHERE tournament_id = ?1), 0) AS version`,
+    )
+    .bind(id)
+    .first<{ last: number; ranked: number; version: number }>();
+  const last = head?.last ?? 0;
+  const [items, mine] = await Promise.all([boardPage(ctx.db, id, offset, count, ctx.uid), ctx.uid > 0 ? standing(ctx.db, id, ctx.uid, last) : null]);
   return {
     tournament_id: id,
-    items: page.items,
-    total: page.total,
+    items,
+    total: head?.ranked ?? 0,
     me: mine?.row ?? null,
     points_to_prize: mine ? pointsToPrize(mine, last, t.status === "finished") : null,
-    version: version ?? 0,
+    version: head?.version ?? 0,
   };
 }
 
