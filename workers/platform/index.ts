@@ -15,6 +15,7 @@ import { needsSession } from "../../core/api/call-rules";
 import { clientIp } from "./core/throttle";
 import { routedD1 } from "./player/routed-d1";
 import { replicaReads, TOLERATES_STALE } from "./core/replica-reads";
+import { renderReads } from "./core/render-reads";
 
 const VISITOR_COOKIE = "pf_vid";
 const VISITOR_ID = /^[0-9a-f]{32}$/;
@@ -48,6 +49,7 @@ function fieldErrors(issues: z.core.$ZodIssue[]): Record<string, string[]> {
 export async function handlePlatform(request: Request, env: Env, ctx: ExecutionContext, scope?: RenderScope): Promise<Response> {
   const jar = cookieJar();
   let response: Response;
+  let writing: RenderScope | undefined;
   try {
     const url = new URL(request.url);
     const { key, decl, pathValue } = resolveMethod(url.pathname.replace(/^\/api\//, ""));
@@ -57,6 +59,10 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
       });
     }
     const raw = await readRawParams(request, decl, pathValue);
+    // A write call of the render forgets what its reads kept (before it, and after: finally, below).
+    const reads = decl.verb === "GET";
+    if (scope && !reads) writing = scope;
+    if (writing) writing.reads = undefined;
 
     const { locales, defaultLocale, maintenance, generalInfo, replica } = await localesAndMaintenance(env.DB, scope, settingsKeepMs(env));
     const known = new Set(locales.map((l) => l.code));
@@ -66,8 +72,9 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
     let player: { uid: number; db: D1Database } | undefined;
     const pctx: PlatformContext = {
       env,
-      // The site's catalogue and content may come from a read replica (core/replica-reads.ts).
-      db: TOLERATES_STALE.has(key) ? replicaReads(env.DB) : env.DB,
+      // The site's catalogue and content may come from a read replica (core/replica-reads.ts); a
+      // render's other reads share what they read again (core/render-reads.ts).
+      db: TOLERATES_STALE.has(key) ? replicaReads(env.DB) : scope && reads ? renderReads(env.DB, scope) : env.DB,
       player() {
         if (pctx.uid <= 0) throw new PlatformError("Authorization", "Sign in to continue");
         if (player?.uid !== pctx.uid) player = { uid: pctx.uid, db: routedD1(env, pctx.uid, replica) };
@@ -112,6 +119,8 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
     response = dataResponse(result, { "cache-control": "no-store" });
   } catch (e) {
     response = errorResponse(toPlatformError(e));
+  } finally {
+    if (writing) writing.reads = undefined;
   }
   for (const c of jar.cookies) response.headers.append("set-cookie", c);
   return response;

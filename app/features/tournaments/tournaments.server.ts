@@ -84,8 +84,11 @@ async function requireTournament(context: Context, request: Request, id: string,
  * the reader's row pinned) and, for a player, their scoring rounds. Receipts are the player's own:
  * if they cannot be read the page still shows the board.
  */
+/** What a tournament's page shows: all but the games' list (their count comes with every tournament; the list is the gamehall's). */
+const PAGE_FIELDS = "description,prizes,winners,user_info";
+
 export async function loadTournament({ request, context }: Args, id: string) {
-  const tournament = await requireTournament(context, request, id);
+  const tournament = await requireTournament(context, request, id, PAGE_FIELDS);
   const { site, platform } = localized(context);
   const [board, account] = await Promise.all([orErrorPage(platform.call("leaderboard.get", { tournament_id: tournament.id })), orErrorPage(site.account())]);
   const receipts: TournamentReceipt[] =

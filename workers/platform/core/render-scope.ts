@@ -17,6 +17,8 @@ export interface RenderScope {
    * write (sign-in, sign-out, a password change…) empties this and looks its own up.
    */
   sessions?: Map<string, Promise<LoadedSession>>;
+  /** The answers of the render's repeated reads (render-reads.ts); emptied by any write. */
+  reads?: Map<string, Promise<D1Result<unknown>>>;
 }
 
 /** How long an isolate keeps its reads of the site's settings (SETTINGS_CACHE_MS; 0: not kept). */

@@ -1,0 +1,72 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { renderReads } from "../../workers/platform/core/render-reads";
+import type { RenderScope } from "../../workers/platform/core/render-scope";
+import { handlePlatform } from "../../workers/platform/index";
+import { registerPlayer } from "./auth-helpers";
+import { apiUrl, data, ORIGIN } from "./helpers";
+
+/** One page render's platform calls (one scope, as workers/app.ts makes them), each statement's SQL kept. */
+function render(cookie: string) {
+  const scope: RenderScope = {};
+  // The SQL of every statement run (not merely prepared).
+  const statements: string[] = [];
+  const watch = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement =>
+    new Proxy(stmt, {
+      get(target, prop) {
+        if (prop === "bind") return (...values: unknown[]) => watch(target.bind(...values), sql);
+        const value = Reflect.get(target, prop);
+        if (typeof value !== "function") return value;
+        if (prop === "all" || prop === "first" || prop === "run" || prop === "raw") statements.push(sql);
+        return value.bind(target);
+      },
+    });
+  const watched = new Proxy(env.DB, {
+    get: (t, prop) => (prop === "prepare" ? (sql: string) => watch(t.prepare(sql), sql) : Reflect.get(t, prop, t)),
+  });
+  const e = { ...env, DB: watched } as Env;
+  const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+  const call = (path: string, init: RequestInit = {}) =>
+    handlePlatform(new Request(apiUrl(path), { ...init, headers: { cookie, origin: ORIGIN } }), e, ctx, scope);
+  return { call, statements, scope };
+}
+
+const USER_READ = "SELECT * FROM users WHERE uid = ?1";
+
+describe("a render's repeated reads, read once (issue 39)", () => {
+  it("reads the player's row once for the render's reads, and again after a write of the render", async () => {
+    const p = await registerPlayer();
+    const r = render(p.browser.cookie);
+    const a = await data(r.call("account/getInfo"));
+    const b = await data(r.call("account/getInfo"));
+    expect(a).toEqual(b);
+    expect(a.fakename).not.toBe("Renamed");
+    expect(r.statements.filter((s) => s === USER_READ)).toHaveLength(1);
+    const body = new FormData();
+    body.append("fakename", `Renamed${p.uid}`);
+    expect((await r.call("account/changefakename", { method: "POST", body })).status).toBe(200);
+    // The write's change shows to the render's next read.
+    expect((await data(r.call("account/getInfo"))).fakename).toBe(`Renamed${p.uid}`);
+    expect(r.statements.filter((s) => s === USER_READ)).toHaveLength(2);
+  });
+
+  it("keeps only SELECTs of its tables; a write through the view forgets them; answers are copies", async () => {
+    const scope: RenderScope = {};
+    const p = await registerPlayer();
+    const db = renderReads(env.DB, scope);
+    const read = () => db.prepare("SELECT uid, fakename FROM users WHERE uid = ?1").bind(p.uid).all<{ uid: number; fakename: string }>();
+    const first = await read();
+    first.results[0]!.fakename = "changed by a caller";
+    expect((await read()).results[0]!.fakename).not.toBe("changed by a caller");
+    expect(scope.reads?.size).toBe(1);
+    // Another table's read is not kept; a write forgets.
+    await db.prepare("SELECT COUNT(*) AS n FROM tournaments").first();
+    expect(scope.reads?.size).toBe(1);
+    await db.prepare("UPDATE users SET fakename = ?2 WHERE uid = ?1").bind(p.uid, `W${p.uid}`).run();
+    expect(scope.reads).toBeUndefined();
+    expect((await read()).results[0]!.fakename).toBe(`W${p.uid}`);
+    // Its statements are the database's own: they go into a batch as they are.
+    const [one] = await db.batch([db.prepare("SELECT uid FROM users WHERE uid = ?1").bind(p.uid)]);
+    expect(one!.results).toEqual([{ uid: p.uid }]);
+  });
+});

@@ -1,0 +1,105 @@
+import { namedTables } from "../player/tables";
+import type { RenderScope } from "./render-scope";
+
+/**
+ * The reads one page render repeats, read once (issue 39): a render's platform calls each read what
+ * they need, and several read the same rows (the player's `users` row and contacts, their currency,
+ * a wheel campaign, a programme's levels, a setting), one D1 query each. Within one render's reads
+ * (GET calls; workers/app.ts gives them one scope) a SELECT run again with the same values answers
+ * what it answered the first time. Any other statement through this view (a write) forgets every
+ * kept answer, as does any write call of the render (platform/index.ts), so nothing read after a
+ * write of the render is older than it. Answers are copied out, so no caller sees another's changes
+ * to the rows. Failures are not kept. Only the primary's reads (a read replica's stay as they are),
+ * and only of the tables below, which no read call changes by another path than this view (a
+ * tournament's entries, say, are written by its board's object while a leaderboard read waits).
+ */
+const KEEPABLE = new Set(["users", "contacts", "pending_contacts", "settings", "wheel_campaigns", "loyalty_programs", "loyalty_levels"]);
+const SQL = Symbol("sql");
+const INNER = Symbol("inner statement");
+type Kept = D1PreparedStatement & { [SQL]?: string; [INNER]?: D1PreparedStatement };
+
+const PURE_READ = /^\s*SELECT\b/i;
+const plain = (v: unknown) => v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+
+/**
+ * `db` for one read call of the render `scope`. Its statements are views of the database's own
+ * (anything but their reads passes through), so another view's batch still finds what it wraps.
+ */
+export function renderReads(db: D1Database, scope: RenderScope): D1Database {
+  const forget = () => {
+    scope.reads = undefined;
+  };
+  const statement = (stmt: D1PreparedStatement, sql: string, binds: unknown[]): Kept => {
+    const pure = PURE_READ.test(sql);
+    // Only a SELECT of the tables above with plain values is kept (a blob's values would not make a key).
+    const keepable = pure && binds.every(plain) && namedTables(sql).every((t) => KEEPABLE.has(t));
+    const key = keepable ? `${sql}\u0000${JSON.stringify(binds)}` : null;
+    // A read of other tables runs as it is; anything else (a write) forgets what was kept.
+    const passThrough = () => {
+      if (!pure) forget();
+    };
+    const read = <T>(): Promise<D1Result<T>> => {
+      const reads = (scope.reads ??= new Map());
+      let kept = reads.get(key!) as Promise<D1Result<T>> | undefined;
+      if (!kept) {
+        kept = stmt.all<T>();
+        reads.set(key!, kept);
+        kept.catch(() => reads.get(key!) === kept && reads.delete(key!));
+      }
+      return kept.then((r) => structuredClone(r));
+    };
+    const own: Record<PropertyKey, unknown> = {
+      [SQL]: sql,
+      [INNER]: stmt,
+      bind: (...values: unknown[]) => statement(stmt.bind(...values), sql, values),
+      all<T>() {
+        if (key !== null) return read<T>();
+        passThrough();
+        return stmt.all<T>();
+      },
+      async first<T>(column?: string) {
+        if (key === null) {
+          passThrough();
+          return column === undefined ? stmt.first<T>() : stmt.first<T>(column);
+        }
+        const row = (await read<Record<string, unknown>>()).results[0];
+        if (row === undefined) return null;
+        return (column === undefined ? row : row[column]) as T;
+      },
+      run<T>() {
+        if (key !== null) return read<T>();
+        passThrough();
+        return stmt.run<T>();
+      },
+      raw(options?: { columnNames?: boolean }) {
+        passThrough();
+        return options?.columnNames ? stmt.raw({ columnNames: true }) : stmt.raw();
+      },
+    };
+    return new Proxy(stmt, {
+      get(target, prop) {
+        if (Object.hasOwn(own, prop)) return own[prop];
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    }) as Kept;
+  };
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === "prepare") return (sql: string) => statement(target.prepare(sql), sql, []);
+      if (prop === "batch")
+        return (stmts: Kept[]) => {
+          // A batch runs as it is; one that may write forgets what was kept.
+          if (!stmts.every((s) => typeof s[SQL] === "string" && PURE_READ.test(s[SQL]))) forget();
+          return target.batch(stmts.map((s) => s[INNER] ?? s));
+        };
+      if (prop === "exec")
+        return (sql: string) => {
+          forget();
+          return target.exec(sql);
+        };
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
