@@ -127,10 +127,12 @@ export const PLAYER_SCHEMA: readonly string[] = [
   "CREATE INDEX quests_by_owner ON quests (owner, owner_id, position)",
   "CREATE INDEX quests_by_kind ON quests (kind, is_enabled)",
   "CREATE INDEX quest_progress_completed ON quest_progress (uid, completed_at)",
+  "CREATE INDEX sport_markets_main_by_event ON sport_markets (event_id, position, id, kind, line, status, is_main) WHERE is_main = 1 AND status IN ('open', 'suspended')",
+  "CREATE INDEX sport_selections_by_market ON sport_selections (market_id, position, id, outcome, odds, result)",
   "CREATE TABLE player_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, body TEXT NOT NULL CHECK (json_valid(body)), created_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL, error TEXT)",
   "CREATE INDEX player_outbox_due ON player_outbox (next_at)",
   "CREATE TABLE player_clock_marks (clock TEXT PRIMARY KEY, through INTEGER NOT NULL) WITHOUT ROWID"
 ];
 
 /** Changes whenever the schema does: the object applies it again (its tables are created IF NOT EXISTS). */
-export const PLAYER_SCHEMA_VERSION = "61e8e554d6dd92fe";
+export const PLAYER_SCHEMA_VERSION = "80afb7b631bca416";

@@ -18,8 +18,8 @@ export async function readSports(deps: ReadDeps): Promise<{ items: Sport[] }> {
     .prepare(
       `SELECT sp.id AS sport_id, sp.sysname AS sport_sysname, sp.texts AS sport_texts, sp.position AS sport_position, l.id, l.sysname, l.country,
          l.texts, l.position,
-         (SELECT COUNT(*) FROM sport_events e WHERE e.league_id = l.id AND e.status IN ('prematch', 'live')) AS events_count
-       FROM sports sp LEFT JOIN sport_leagues l ON l.sport_id = sp.id`,
+         COALESCE(c.live + c.prematch, 0) AS events_count
+       FROM sports sp LEFT JOIN sport_leagues l ON l.sport_id = sp.id LEFT JOIN sport_league_events c ON c.league_id = l.id`,
     )
     .all<{
       sport_id: number;
@@ -64,7 +64,7 @@ export interface EventsQuery {
  * getEvents: not finished, live first then by start time, with their main markets still taking or
  * pausing bets. A page reads its own events, not every open one (issue 39): each status is an
  * index range (sport_events_by_status, or _by_league) of offset + count entries, live's before
- * prematch's; the total is counted on the index alone.
+ * prematch's; the total is the leagues' kept counts (migration 0067).
  */
 export async function readEvents(deps: ReadDeps, q: EventsQuery): Promise<{ items: SportEvent[]; count: number }> {
   const statuses = q.status === "all" ? ["live", "prematch"] : [q.status];
@@ -82,12 +82,17 @@ export async function readEvents(deps: ReadDeps, q: EventsQuery): Promise<{ item
   const filter = where.map((w) => ` AND ${w}`).join("");
   const ofStatus = (status: string) =>
     `SELECT * FROM (SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM} WHERE e.status = '${status}'${filter} ORDER BY e.starts_at, e.id LIMIT ?4)`;
-  // The count reads the events' index alone, and the leagues of a sport only when a sport is asked.
-  const counted = q.sport === undefined ? "sport_events e" : EVENT_FROM;
+  // The total from the leagues' kept counts (migration 0067), one row a league, not one an event.
+  const counts = statuses.map((x) => `c.${x}`).join(" + ");
+  const leagues = [q.sport !== undefined ? "sp.sysname = ?2" : "", q.league_id !== undefined ? "c.league_id = ?3" : ""].filter(Boolean);
   const [page, total] = await deps.db.batch([
     deps.db.prepare(statuses.map(ofStatus).join(" UNION ALL ")).bind(q.status, q.sport ?? null, q.league_id ?? null, q.offset + q.count),
     deps.db
-      .prepare(`SELECT COUNT(*) AS n FROM ${counted} WHERE e.status IN (${statuses.map((x) => `'${x}'`).join(", ")})${filter} AND ?3 IS ?3`)
+      .prepare(
+        `SELECT COALESCE(SUM(${counts}), 0) AS n FROM sport_league_events c
+         ${q.sport !== undefined ? "JOIN sport_leagues l ON l.id = c.league_id JOIN sports sp ON sp.id = l.sport_id" : ""}
+         WHERE ?1 IS ?1 AND ?3 IS ?3${leagues.map((w) => ` AND ${w}`).join("")}`,
+      )
       .bind(q.status, q.sport ?? null, q.league_id ?? null),
   ]);
   // Live first (as ORDER BY e.status = 'live' DESC, e.starts_at, e.id), then the page.
