@@ -32,14 +32,30 @@ const SERVER_ONLY = new Set(["mail"]);
 
 const SECTIONAL = new Set(Object.values(SECTIONS).flat());
 
-/** The translations a page of this path needs: the shared namespaces, and its section's. */
+/** Each bundle's cuts by section: the bundle is kept per isolate (site cache), so most renders find theirs here. */
+const cuts = new WeakMap<MessageBundle, Map<string, MessageBundle>>();
+
+/**
+ * The translations a page of this path needs: the shared namespaces, and its section's. The
+ * answer is shared by every render of the section while the bundle is kept: never change it.
+ */
 export function sectionMessages(bundle: MessageBundle, pathname: string): MessageBundle {
   const section = sectionOf(pathname);
-  const mine = new Set(section ? SECTIONS[section] : []);
+  let mine = cuts.get(bundle);
+  if (!mine) cuts.set(bundle, (mine = new Map()));
+  const cut = mine.get(section);
+  if (cut) return cut;
+  const out = cutFor(bundle, section);
+  mine.set(section, out);
+  return out;
+}
+
+function cutFor(bundle: MessageBundle, section: Section | ""): MessageBundle {
+  const ours = new Set(section ? SECTIONS[section] : []);
   const out: MessageBundle = {};
   for (const [ns, value] of Object.entries(bundle)) {
     if (SERVER_ONLY.has(ns)) continue;
-    if (!SECTIONAL.has(ns) || mine.has(ns)) {
+    if (!SECTIONAL.has(ns) || ours.has(ns)) {
       out[ns] = value;
       continue;
     }

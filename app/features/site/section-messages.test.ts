@@ -47,4 +47,11 @@ describe("sectionMessages", () => {
     expect(sectionMessages(bundle, "/cashier").mail).toBeUndefined();
     expect(JSON.stringify(sectionMessages(bundle, "/")).length).toBeLessThan(JSON.stringify(bundle).length * 0.7);
   });
+
+  it("cuts a bundle once per section, and an operator's new bundle again (its edit shows)", () => {
+    expect(sectionMessages(bundle, "/es/cashier")).toBe(sectionMessages(bundle, "/cashier/deposit"));
+    const edited = { ...bundle, header: { ...(bundle.header as MessageBundle), signUp: "Join now" } } as MessageBundle;
+    expect((sectionMessages(edited, "/cashier").header as MessageBundle).signUp).toBe("Join now");
+    expect((sectionMessages(bundle, "/cashier").header as MessageBundle).signUp).toBe((bundle.header as MessageBundle).signUp);
+  });
 });
