@@ -39,7 +39,7 @@ async function loadBonus(ctx: PlatformContext, id: string, type: BonusType): Pro
   return ctx.db.prepare(`${BONUS_SELECT} WHERE b.id = ?1 AND b.uid = ?2 AND b.type = ?3`).bind(id, ctx.uid, type).first<BonusRow>();
 }
 
-const view = async (ctx: PlatformContext, row: BonusRow) => bonusView(row, ctx.locale, ctx.defaultLocale, await slotsRtp(ctx.db));
+const view = async (ctx: PlatformContext, row: BonusRow) => bonusView(row, ctx.locale, ctx.defaultLocale, await slotsRtp(ctx.db, Date.now(), ctx.env.DB));
 
 async function listBonuses(ctx: PlatformContext, type: BonusType) {
   await expireAvailable(ctx, Date.now(), ctx.uid);

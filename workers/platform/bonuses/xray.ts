@@ -12,10 +12,14 @@ const TTL_MS = 10 * 60_000;
 /** Used when the catalogue has no slot (a typical slot RTP). */
 const FALLBACK_RTP_BP = 9600;
 
-let cached: { at: number; rtp: number; db: D1Database } | null = null;
+let cached: { at: number; rtp: number; db: object } | null = null;
 
-export async function slotsRtp(db: D1Database, now = Date.now()): Promise<number> {
-  if (cached && cached.db === db && now - cached.at < TTL_MS) return cached.rtp;
+/**
+ * `key`: what the kept value belongs to, the database binding (`env.DB`) where `db` is a view of it
+ * made for one call (a render's reads: core/render-reads.ts), so the isolate's value is found again.
+ */
+export async function slotsRtp(db: D1Database, now = Date.now(), key: object = db): Promise<number> {
+  if (cached && cached.db === key && now - cached.at < TTL_MS) return cached.rtp;
   const stored = await db
     .prepare("SELECT slots_rtp_bp AS rtp, ranked = changes AS fresh FROM game_catalogue_state WHERE id = 1")
     .first<{ rtp: number | null; fresh: number }>();
@@ -24,7 +28,7 @@ export async function slotsRtp(db: D1Database, now = Date.now()): Promise<number
       ? stored.rtp
       : await db.prepare(`SELECT AVG(rtp_bp) AS rtp FROM games WHERE ${SLOTS_WHERE}`).first<number | null>("rtp");
   const rtp = avg ? Math.round(avg) : FALLBACK_RTP_BP;
-  cached = { at: now, rtp, db };
+  cached = { at: now, rtp, db: key };
   return rtp;
 }
 
