@@ -1,7 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { validationMessages } from "../../lib/i18n/validation-messages";
 import { useLazySchema } from "../../lib/lazy-schema";
 import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
@@ -84,7 +83,7 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
 
   const check = useLazySchema(
     () => import("./cashier-schema"),
-    (m) => m.depositFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }),
+    (m, messages) => m.depositFormSchema({ rules: method.rules, fields: method.fields, overrides: messages(t) }),
     [method, t],
   );
   const [form, fields] = useForm<Record<string, string | undefined>>({

@@ -4,7 +4,6 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { Money } from "../../../core/api/entities";
 import type { CashierTransaction } from "../../../core/api/entities-cashier";
 import { BurnBonusesDialog } from "./burn-bonuses-dialog";
-import { validationMessages } from "../../lib/i18n/validation-messages";
 import { useLazySchema } from "../../lib/lazy-schema";
 import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
@@ -158,7 +157,7 @@ export function WithdrawForm({ data, actionData }: { data: WithdrawData; actionD
   const method = data.method!;
   const check = useLazySchema(
     () => import("./cashier-schema"),
-    (m) => m.withdrawFormSchema({ rules: method.rules, fields: method.fields, overrides: validationMessages(t) }),
+    (m, messages) => m.withdrawFormSchema({ rules: method.rules, fields: method.fields, overrides: messages(t) }),
     [method, t],
   );
   const [form, fields] = useForm<Record<string, string | undefined>>({

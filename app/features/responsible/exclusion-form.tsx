@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { SELF_EXCLUSION_PERIODS } from "../../../core/api/responsible-periods";
-import { validationMessages } from "../../lib/i18n/validation-messages";
 import { useT } from "../../lib/i18n/use-t";
 import type { ResponsibleActionData } from "./action-data";
 import { FieldErrors, FormErrors, invalid, Select, Submit } from "../../ui/form/field";
@@ -16,7 +15,7 @@ export function ExclusionForm({ actionData }: { actionData?: ResponsibleActionDa
   const busy = useNavigation().formData?.get("intent") === "exclude";
   const check = useLazySchema(
     () => import("./schemas"),
-    (m) => m.exclusionSchema(validationMessages(t)),
+    (m, messages) => m.exclusionSchema(messages(t)),
     [t],
   );
   const [form, fields] = useForm({

@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { DepositLimit } from "../../../core/api/entities-responsible";
-import { validationMessages } from "../../lib/i18n/validation-messages";
 import { useT } from "../../lib/i18n/use-t";
 import type { ResponsibleActionData } from "./action-data";
 import { FieldErrors, FormErrors, AmountInput, Select, Submit } from "../../ui/form/field";
@@ -22,7 +21,7 @@ export function LimitForm({ limit, currency: playerCurrency, actionData }: { lim
   const busy = useNavigation().formData?.get("intent") === "limit";
   const check = useLazySchema(
     () => import("./schemas"),
-    (m) => m.limitSchema(validationMessages(t)),
+    (m, messages) => m.limitSchema(messages(t)),
     [t],
   );
   const [form, fields] = useForm({

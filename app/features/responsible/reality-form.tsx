@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { validationMessages } from "../../lib/i18n/validation-messages";
 import { useT } from "../../lib/i18n/use-t";
 import type { ResponsibleActionData } from "./action-data";
 import { FieldErrors, FormErrors, Select, Submit } from "../../ui/form/field";
@@ -13,7 +12,7 @@ export function RealityForm({ minutes, actionData }: { minutes: number; actionDa
   const busy = useNavigation().formData?.get("intent") === "reality";
   const check = useLazySchema(
     () => import("./schemas"),
-    (m) => m.realitySchema(validationMessages(t)),
+    (m, messages) => m.realitySchema(messages(t)),
     [t],
   );
   const [form, fields] = useForm({
