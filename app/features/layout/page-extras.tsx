@@ -2,18 +2,10 @@ import { lazy, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
 import { useDialogs } from "../../shell/dialogs";
 import { useToast } from "../../ui/toasts";
-import { PostRegistration } from "../auth/post-registration";
-import { sectionOf } from "../site/section-messages";
 import { useRootData } from "../../shell/use-root-data";
 
-// Loaded only for signed-in players, after hydration: anonymous pages ship none of this.
-const PlayerHints = lazy(() => import("../hints/player-hints"));
-const ForcedLogout = lazy(() => import("../auth/forced-logout"));
-const RealtimeClient = lazy(() => import("../realtime/realtime-client"));
-const SessionClock = lazy(() => import("../responsible/session-clock"));
-const OffersLive = lazy(() => import("../offers/offers-live"));
-const LoyaltyNotices = lazy(() => import("../loyalty/notices"));
-const VpnToasts = lazy(() => import("../vpn/vpn-toasts"));
+// Loaded only for signed-in players, after hydration, as one chunk: anonymous pages ship none of this.
+const SignedInExtras = lazy(() => import("./signed-in-extras"));
 
 /**
  * The client-side pieces around a page: for signed-in players the hints and the forced logout
@@ -22,7 +14,7 @@ const VpnToasts = lazy(() => import("../vpn/vpn-toasts"));
  */
 export default function PageExtras() {
   const root = useRootData();
-  const { pathname, search, hash } = useLocation();
+  const { search, hash } = useLocation();
   const toast = useToast();
   useEffect(() => {
     if (/[?&]promo_code=/.test(search)) {
@@ -52,16 +44,7 @@ export default function PageExtras() {
   if (!player) return null;
   return (
     <Suspense fallback={null}>
-      {/* Nothing floats over a game: a hint's corner is where a studio puts its spin button (the
-          hint took a player's click on Spin). It shows again on the next page that is not a game. */}
-      {sectionOf(pathname) !== "game" && <PlayerHints account={player} />}
-      {player.forceLogoutSeconds > 0 && <ForcedLogout timeoutSeconds={player.forceLogoutSeconds} />}
-      <RealtimeClient uid={player.uid} balanceAt={player.balanceAt} balanceRefresh={player.balanceRefresh} />
-      <SessionClock />
-      <OffersLive locale={root.locale} />
-      <LoyaltyNotices locale={root.locale} />
-      <VpnToasts />
-      <PostRegistration account={player} confirmEmailPopup={player.confirmEmailPopup} locale={root.locale} cashback={player.cashbackPopup} />
+      <SignedInExtras player={player} locale={root.locale} />
     </Suspense>
   );
 }
