@@ -1,7 +1,17 @@
 import type { SlipSelection, Sport, SportEvent } from "../../../core/api/contract-sportsbook";
 import { textsOf } from "../core/texts";
 import { eventName, marketTitle, selectionLabel } from "./labels";
-import { EVENT_COLUMNS, EVENT_FROM, eventViews, MARKET_SELECTION_COLUMNS, sportsbookError, type EventRow, type MarketSelectionRow, type Reader } from "./view";
+import {
+  EVENT_COLUMNS,
+  EVENT_FROM,
+  EVENT_OWN_COLUMNS,
+  eventViews,
+  MARKET_SELECTION_COLUMNS,
+  sportsbookError,
+  type EventRow,
+  type MarketSelectionRow,
+  type Reader,
+} from "./view";
 
 /** The sportsbook's reads (decision 0049): few queries each — one for the events, one for their markets and selections. */
 
@@ -62,51 +72,70 @@ export interface EventsQuery {
 
 /**
  * getEvents: not finished, live first then by start time, with their main markets still taking or
- * pausing bets. A page reads its own events, not every open one (issue 39): each status is an
- * index range (sport_events_by_status, or _by_league) of offset + count entries, live's before
- * prematch's; the total is the leagues' kept counts (migration 0067).
+ * pausing bets. A page reads its own events, not every open one (issue 39): the leagues come first
+ * with their kept counts (migration 0067), which give the total, where the live events end, and
+ * each event's league texts and sport; then each status's part of the page is one index range
+ * (sport_events_by_status, or _by_league) of its own events, without a join.
  */
 export async function readEvents(deps: ReadDeps, q: EventsQuery): Promise<{ items: SportEvent[]; count: number }> {
-  const statuses = q.status === "all" ? ["live", "prematch"] : [q.status];
-  const where: string[] = [];
   if (q.sport !== undefined) {
     const known = await deps.db.prepare("SELECT id FROM sports WHERE sysname = ?1").bind(q.sport).first<number>("id");
     if (known === null) throw sportsbookError("unknown_sport", "No such sport", 404, "sport");
-    where.push(`sp.sysname = ?2`);
   }
   if (q.league_id !== undefined) {
     const known = await deps.db.prepare("SELECT id FROM sport_leagues WHERE id = ?1").bind(q.league_id).first<number>("id");
     if (known === null) throw sportsbookError("unknown_league", "No such league", 404, "league_id");
-    where.push(`e.league_id = ?3`);
   }
-  const filter = where.map((w) => ` AND ${w}`).join("");
-  const ofStatus = (status: string) =>
-    `SELECT * FROM (SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM} WHERE e.status = '${status}'${filter} ORDER BY e.starts_at, e.id LIMIT ?4)`;
-  // The total from the leagues' kept counts (migration 0067), one row a league, not one an event.
-  const counts = statuses.map((x) => `c.${x}`).join(" + ");
-  const leagues = [q.sport !== undefined ? "sp.sysname = ?2" : "", q.league_id !== undefined ? "c.league_id = ?3" : ""].filter(Boolean);
-  const [page, total] = await deps.db.batch([
-    deps.db.prepare(statuses.map(ofStatus).join(" UNION ALL ")).bind(q.status, q.sport ?? null, q.league_id ?? null, q.offset + q.count),
-    deps.db
+  const { results: leagues } = await deps.db
+    .prepare(
+      `SELECT l.id, l.texts, sp.sysname AS sport, COALESCE(c.live, 0) AS live, COALESCE(c.prematch, 0) AS prematch
+       FROM sport_leagues l JOIN sports sp ON sp.id = l.sport_id LEFT JOIN sport_league_events c ON c.league_id = l.id`,
+    )
+    .all<{ id: number; texts: string; sport: string; live: number; prematch: number }>();
+  const asked = leagues.filter((l) => (q.sport === undefined || l.sport === q.sport) && (q.league_id === undefined || l.id === q.league_id));
+  const sum = (k: "live" | "prematch") => (q.status === "all" || q.status === k ? asked.reduce((n, l) => n + l[k], 0) : 0);
+  const live = sum("live");
+  const count = live + sum("prematch");
+  // Positions [0, live) are the live events, [live, count) the prematch ones.
+  const from = q.offset;
+  const to = Math.min(q.offset + q.count, count);
+  const parts: { status: "live" | "prematch"; offset: number; limit: number }[] = [];
+  if (from < Math.min(to, live)) parts.push({ status: "live", offset: from, limit: Math.min(to, live) - from });
+  if (to > Math.max(from, live)) parts.push({ status: "prematch", offset: Math.max(from, live) - live, limit: to - Math.max(from, live) });
+  const inLeagues =
+    q.league_id !== undefined
+      ? ` AND e.league_id = ${Math.trunc(q.league_id)}`
+      : q.sport !== undefined
+        ? ` AND e.league_id IN (${asked.map((l) => Math.trunc(l.id)).join(", ") || "NULL"})`
+        : "";
+  const byLeague = new Map(leagues.map((l) => [l.id, l]));
+  const rows: EventRow[] = [];
+  if (parts.length) {
+    const { results } = await deps.db
       .prepare(
-        `SELECT COALESCE(SUM(${counts}), 0) AS n FROM sport_league_events c
-         ${q.sport !== undefined ? "JOIN sport_leagues l ON l.id = c.league_id JOIN sports sp ON sp.id = l.sport_id" : ""}
-         WHERE ?1 IS ?1 AND ?3 IS ?3${leagues.map((w) => ` AND ${w}`).join("")}`,
+        parts
+          .map(
+            (p) =>
+              `SELECT * FROM (SELECT ${EVENT_OWN_COLUMNS} FROM sport_events e WHERE e.status = '${p.status}'${inLeagues}
+               ORDER BY e.starts_at, e.id LIMIT ${Math.trunc(p.limit)} OFFSET ${Math.trunc(p.offset)})`,
+          )
+          .join(" UNION ALL "),
       )
-      .bind(q.status, q.sport ?? null, q.league_id ?? null),
-  ]);
-  // Live first (as ORDER BY e.status = 'live' DESC, e.starts_at, e.id), then the page.
+      .all<Omit<EventRow, "sport" | "league_texts">>();
+    for (const e of results) {
+      const league = byLeague.get(e.league_id);
+      rows.push({ ...e, sport: league?.sport ?? "", league_texts: league?.texts ?? "{}" });
+    }
+  }
+  // Live first (as ORDER BY e.status = 'live' DESC, e.starts_at, e.id).
   const rank = (e: EventRow) => (e.status === "live" ? 0 : 1);
-  const events = (page!.results as EventRow[])
-    .sort((a, b) => rank(a) - rank(b) || a.starts_at - b.starts_at || a.id - b.id)
-    .slice(q.offset, q.offset + q.count);
-  const count = (total!.results[0] as { n: number } | undefined)?.n ?? 0;
-  const rows = await marketRows(
+  const events = rows.sort((a, b) => rank(a) - rank(b) || a.starts_at - b.starts_at || a.id - b.id);
+  const markets = await marketRows(
     deps.db,
     events.map((e) => e.id),
     "AND m.is_main = 1 AND m.status IN ('open', 'suspended')",
   );
-  return { items: eventViews(events, rows, deps), count };
+  return { items: eventViews(events, markets, deps), count };
 }
 
 /** getEvent: one event (finished ones too) with all its markets. */

@@ -20,6 +20,9 @@ export interface EventRow {
   version: number;
 }
 
+/** An event's own columns (e: sport_events), its league's texts and sport read beside it. */
+export const EVENT_OWN_COLUMNS = `e.id, e.league_id, e.home, e.away, e.starts_at, e.status, e.score_home, e.score_away, e.minute, e.version`;
+
 /** An event with its sport's sysname and its league's texts (e: sport_events, l: sport_leagues, sp: sports). */
 export const EVENT_COLUMNS = `e.id, e.league_id, sp.sysname AS sport, l.texts AS league_texts, e.home, e.away, e.starts_at, e.status,
   e.score_home, e.score_away, e.minute, e.version`;
