@@ -90,13 +90,19 @@ async function get(
 ) {
   const where = p.ids ? `t.id IN (${p.ids.join(",")})` : "t.status = ?1";
   const bind = p.ids ? [] : [p.status ?? "active"];
-  const [page, total] = await ctx.db.batch([
-    ctx.db
-      .prepare(`SELECT ${TOURNAMENT_COLUMNS} FROM ${TOURNAMENT_FROM} WHERE ${where} ORDER BY t.position, t.starts_at, t.id LIMIT ${p.count} OFFSET ${p.offset}`)
-      .bind(...bind),
-    ctx.db.prepare(`SELECT COUNT(*) AS n FROM tournaments t WHERE ${where}`).bind(...bind),
-  ]);
-  const rows = page!.results as unknown as TournamentRow[];
+  const { results } = await ctx.db
+    .prepare(`SELECT ${TOURNAMENT_COLUMNS} FROM ${TOURNAMENT_FROM} WHERE ${where} ORDER BY t.position, t.starts_at, t.id LIMIT ${p.count} OFFSET ${p.offset}`)
+    .bind(...bind)
+    .all<TournamentRow>();
+  const rows = results;
+  // A first page that is not full is the whole list: its length is the total, no count needed.
+  const total =
+    p.offset === 0 && rows.length < p.count
+      ? rows.length
+      : ((await ctx.db
+          .prepare(`SELECT COUNT(*) AS n FROM tournaments t WHERE ${where}`)
+          .bind(...bind)
+          .first<number>("n")) ?? 0);
   const currency = await readerCurrency(ctx);
   const prizes = await readPrizes(
     ctx,
@@ -121,7 +127,7 @@ async function get(
       );
     }),
   );
-  return { items, count: (total!.results[0] as { n: number }).n };
+  return { items, count: total };
 }
 
 async function participate(ctx: PlatformContext, id: number): Promise<1> {

@@ -10,7 +10,8 @@ export const readSiteCurrencies = (db: D1Database) => readSetting<SiteCurrencies
 /** The currency amounts are shown in to a reader: the player's, else (a visitor) the site's default. */
 export async function readerCurrency(reader: { db: D1Database; uid: number }): Promise<string> {
   if (reader.uid > 0) {
-    const c = await reader.db.prepare("SELECT currency FROM users WHERE uid = ?1").bind(reader.uid).first<string>("currency");
+    // The player's whole row, as account.getInfo reads it: one statement a render answers once (core/render-reads.ts).
+    const c = await reader.db.prepare("SELECT * FROM users WHERE uid = ?1").bind(reader.uid).first<string>("currency");
     if (c) return c;
   }
   return (await readSiteCurrencies(reader.db)).default_currency;
