@@ -31,13 +31,14 @@ export async function cashbackPopup(
   if (!account || account.uid <= 0 || !account.is_registration_completed || sectionOf(page.pathname) === "game") return none;
   const site = getSite(context);
   const platform = getPlatform(context).withLocale(site.locale);
-  const [latest, seen] = await Promise.all([
-    platform.call("cashbacks.get", LATEST_CASHBACK_QUERY).then(
-      (l) => l.items[0] ?? null,
-      () => null,
-    ),
-    platform.call("storage.get", { key: SEEN_CASHBACK_KEY }).catch(() => undefined),
-  ]);
+  // The latest cashback first (the player's object, no D1 read): most players have none, and then
+  // the stored "seen" id, a D1 read on every page, is not needed (issue 39).
+  const latest = await platform.call("cashbacks.get", LATEST_CASHBACK_QUERY).then(
+    (l) => l.items[0] ?? null,
+    () => null,
+  );
+  if (!latest) return none;
+  const seen = await platform.call("storage.get", { key: SEEN_CASHBACK_KEY }).catch(() => undefined);
   const cashback = unseenCashback(latest, seen);
   if (!cashback || page.searchParams.get(CASHBACK_SEEN_KEY) === cashback.id) return none;
   const t = createT(site.messages);
