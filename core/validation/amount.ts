@@ -9,6 +9,9 @@
  *   compared in exact integer arithmetic, so 0.3 is a multiple of 0.1.
  */
 import { fail, toText, type RuleResult } from "./core";
+import { plainDecimal, scaled } from "./decimal";
+
+export { toMinorUnits } from "./decimal";
 
 export type AmountBound = number | string | null | undefined;
 
@@ -25,22 +28,6 @@ function boundText(bound: AmountBound): string {
   return typeof bound === "string" ? bound.trim() : String(bound);
 }
 
-/** A finite number or decimal string as plain decimal digits ("1e-7" → "0.0000001"). */
-function plainDecimal(n: number | string): string | null {
-  if (typeof n === "string") {
-    const cleaned = n.replace(/[,\s]/g, "");
-    return /^\d+(?:\.\d+)?$/.test(cleaned) ? cleaned : null;
-  }
-  if (!Number.isFinite(n) || n < 0) return null;
-  const s = String(n);
-  return /e/i.test(s) ? n.toFixed(20).replace(/\.?0+$/, "") : s;
-}
-
-function scaled(decimal: string, scale: number): bigint {
-  const [int = "0", frac = ""] = decimal.split(".");
-  return BigInt(int + frac.padEnd(scale, "0"));
-}
-
 /** Whether `value` is a whole multiple of `step` (both non-negative; a zero step always passes). */
 export function isMultipleOf(value: number | string, step: number | string): boolean {
   const v = plainDecimal(value);
@@ -49,16 +36,6 @@ export function isMultipleOf(value: number | string, step: number | string): boo
   const scale = Math.max(v.split(".")[1]?.length ?? 0, s.split(".")[1]?.length ?? 0);
   const stepUnits = scaled(s, scale);
   return stepUnits === 0n || scaled(v, scale) % stepUnits === 0n;
-}
-
-/** "12.5" → 1250 minor units (integer, as the API and storage want money); extra decimals round half up. */
-export function toMinorUnits(value: string, decimals = 2): number {
-  const v = plainDecimal(value);
-  if (v === null) return Number.NaN;
-  const extra = (v.split(".")[1] ?? "").length - decimals;
-  if (extra <= 0) return Number(scaled(v, decimals));
-  const divisor = 10n ** BigInt(extra);
-  return Number((scaled(v, decimals + extra) + divisor / 2n) / divisor); // half up
 }
 
 export interface SumOptions {

@@ -9,7 +9,7 @@ import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
 import { PromoCodeField } from "../promocodes/promo-code-field";
 import type { DepositData } from "./deposit.server";
 import { DepositOffers } from "../offers/deposit-offers";
-import { toMinorUnits } from "../../../core/validation/amount";
+import { toMinorUnits } from "../../../core/validation/decimal";
 
 /** The amount field's value in minor units, or null while it is not a number. */
 function enteredAmount(value: unknown): number | null {
