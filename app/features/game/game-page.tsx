@@ -1,12 +1,17 @@
+import { lazy, Suspense } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { withPopup } from "../auth/popup-url";
 import { lobbyHref } from "../games/lobby-params";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { DemoNotice, GameFrame, RealHashRegistration } from "./game-client";
 import type { GameMode } from "./game-mode";
-import { FreespinNotice, type FreespinOffer } from "./freespin-notice";
+import type { FreespinOffer } from "./freespin-notice";
 import type { GameView } from "./game-view";
-import { GameBonusPanel, type GameBonus } from "../bonuses/game-bonus";
+import type { GameBonus } from "../bonuses/game-bonus";
+
+// Only a signed-in player's real-money game shows them: a visitor's demo page ships neither.
+const FreespinNotice = lazy(() => import("./freespin-notice").then((m) => ({ default: m.FreespinNotice })));
+const GameBonusPanel = lazy(() => import("../bonuses/game-bonus").then((m) => ({ default: m.GameBonusPanel })));
 
 export interface GamePageProps {
   game: GameView;
@@ -129,7 +134,11 @@ export function GamePage(p: GamePageProps) {
           <LikeToggle liked={p.liked} signedIn={p.signedIn} />
         </div>
       </header>
-      {p.freespins && p.mode === "real" && <FreespinNotice offer={p.freespins} />}
+      {p.freespins && p.mode === "real" && (
+        <Suspense fallback={null}>
+          <FreespinNotice offer={p.freespins} />
+        </Suspense>
+      )}
       {p.src ? (
         <GameFrame>
           <iframe key={p.src} className="game-frame__iframe" src={p.src} title={p.game.title} allow="fullscreen; autoplay" />
@@ -147,7 +156,11 @@ export function GamePage(p: GamePageProps) {
           <DemoNotice delaySeconds={p.demoNoticeSeconds} signedIn={p.signedIn} />
         </>
       )}
-      {p.mode === "real" && <GameBonusPanel bonus={p.bonus} sysname={p.game.sysname} />}
+      {p.mode === "real" && (
+        <Suspense fallback={null}>
+          <GameBonusPanel bonus={p.bonus} sysname={p.game.sysname} />
+        </Suspense>
+      )}
       <GameInfo game={p.game} />
     </article>
   );
