@@ -69,4 +69,12 @@ describe("a render's repeated reads, read once (issue 39)", () => {
     const [one] = await db.batch([db.prepare("SELECT uid FROM users WHERE uid = ?1").bind(p.uid)]);
     expect(one!.results).toEqual([{ uid: p.uid }]);
   });
+
+  it("/betting's two reads, getSports and getEvents, read the leagues and their counts once between them", async () => {
+    const r = render("");
+    const [sports, events] = await Promise.all([data(r.call("sportsbook/getSports")), data(r.call("sportsbook/getEvents?count=20"))]);
+    const total = sports.items.reduce((n: number, s: { events_count: number }) => n + s.events_count, 0);
+    expect(events.count).toBe(total);
+    expect(r.statements.filter((s) => s.includes("FROM sports sp LEFT JOIN sport_leagues l"))).toHaveLength(1);
+  });
 });

@@ -13,7 +13,19 @@ import type { RenderScope } from "./render-scope";
  * and only of the tables below, which no read call changes by another path than this view (a
  * tournament's entries, say, are written by its board's object while a leaderboard read waits).
  */
-const KEEPABLE = new Set(["users", "contacts", "pending_contacts", "settings", "wheel_campaigns", "loyalty_programs", "loyalty_levels"]);
+const KEEPABLE = new Set([
+  "users",
+  "contacts",
+  "pending_contacts",
+  "settings",
+  "wheel_campaigns",
+  "loyalty_programs",
+  "loyalty_levels",
+  // the sportsbook's sports and leagues with their open events' counts (getSports and getEvents)
+  "sports",
+  "sport_leagues",
+  "sport_league_events",
+]);
 const SQL = Symbol("sql");
 const INNER = Symbol("inner statement");
 type Kept = D1PreparedStatement & { [SQL]?: string; [INNER]?: D1PreparedStatement };

@@ -19,30 +19,42 @@ interface ReadDeps extends Reader {
   db: D1Database;
 }
 
+interface LeagueRow {
+  sport_id: number;
+  sport_sysname: string;
+  sport_texts: string;
+  sport_position: number;
+  id: number | null;
+  sysname: string;
+  country: string | null;
+  texts: string;
+  position: number | null;
+  live: number;
+  prematch: number;
+}
+
+/**
+ * Every sport with its leagues and their open events by status (kept: migration 0067). getSports
+ * and getEvents read it by the same statement, which one render's reads answer once
+ * (core/render-reads.ts): /betting asks both.
+ */
+async function readLeagues(db: D1Database): Promise<LeagueRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT sp.id AS sport_id, sp.sysname AS sport_sysname, sp.texts AS sport_texts, sp.position AS sport_position, l.id, l.sysname, l.country,
+         l.texts, l.position, COALESCE(c.live, 0) AS live, COALESCE(c.prematch, 0) AS prematch
+       FROM sports sp LEFT JOIN sport_leagues l ON l.sport_id = sp.id LEFT JOIN sport_league_events c ON c.league_id = l.id`,
+    )
+    .all<LeagueRow>();
+  return results;
+}
+
 /**
  * getSports: every sport with its leagues and how many events not finished (prematch or live) each
  * has. Ordered here, not in SQL: D1 counts each row a sort passes as one more row read (issue 39).
  */
 export async function readSports(deps: ReadDeps): Promise<{ items: Sport[] }> {
-  const { results } = await deps.db
-    .prepare(
-      `SELECT sp.id AS sport_id, sp.sysname AS sport_sysname, sp.texts AS sport_texts, sp.position AS sport_position, l.id, l.sysname, l.country,
-         l.texts, l.position,
-         COALESCE(c.live + c.prematch, 0) AS events_count
-       FROM sports sp LEFT JOIN sport_leagues l ON l.sport_id = sp.id LEFT JOIN sport_league_events c ON c.league_id = l.id`,
-    )
-    .all<{
-      sport_id: number;
-      sport_sysname: string;
-      sport_texts: string;
-      sport_position: number;
-      id: number | null;
-      sysname: string;
-      country: string | null;
-      texts: string;
-      position: number | null;
-      events_count: number;
-    }>();
+  const results = await readLeagues(deps.db);
   // ORDER BY sp.position, sp.id, l.position, l.id (a sport without leagues has one row, l.* NULL: first, as SQLite sorts NULLs).
   const key = (v: number | null) => (v === null ? Number.NEGATIVE_INFINITY : v);
   results.sort((a, b) => a.sport_position - b.sport_position || a.sport_id - b.sport_id || key(a.position) - key(b.position) || key(a.id) - key(b.id));
@@ -56,8 +68,9 @@ export async function readSports(deps: ReadDeps): Promise<{ items: Sport[] }> {
     }
     if (r.id === null) continue;
     const title = textsOf(r.texts, deps.locale, deps.defaultLocale).title ?? r.sysname;
-    sport.leagues.push({ id: r.id, sysname: r.sysname, title, country: r.country, events_count: r.events_count });
-    sport.events_count += r.events_count;
+    const events_count = r.live + r.prematch;
+    sport.leagues.push({ id: r.id, sysname: r.sysname, title, country: r.country, events_count });
+    sport.events_count += events_count;
   }
   return { items: [...sports.values()] };
 }
@@ -86,12 +99,9 @@ export async function readEvents(deps: ReadDeps, q: EventsQuery): Promise<{ item
     const known = await deps.db.prepare("SELECT id FROM sport_leagues WHERE id = ?1").bind(q.league_id).first<number>("id");
     if (known === null) throw sportsbookError("unknown_league", "No such league", 404, "league_id");
   }
-  const { results: leagues } = await deps.db
-    .prepare(
-      `SELECT l.id, l.texts, sp.sysname AS sport, COALESCE(c.live, 0) AS live, COALESCE(c.prematch, 0) AS prematch
-       FROM sport_leagues l JOIN sports sp ON sp.id = l.sport_id LEFT JOIN sport_league_events c ON c.league_id = l.id`,
-    )
-    .all<{ id: number; texts: string; sport: string; live: number; prematch: number }>();
+  const leagues = (await readLeagues(deps.db)).flatMap((l) =>
+    l.id === null ? [] : [{ id: l.id, texts: l.texts, sport: l.sport_sysname, live: l.live, prematch: l.prematch }],
+  );
   const asked = leagues.filter((l) => (q.sport === undefined || l.sport === q.sport) && (q.league_id === undefined || l.id === q.league_id));
   const sum = (k: "live" | "prematch") => (q.status === "all" || q.status === k ? asked.reduce((n, l) => n + l[k], 0) : 0);
   const live = sum("live");
