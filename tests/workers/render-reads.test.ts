@@ -60,7 +60,7 @@ describe("a render's repeated reads, read once (issue 39)", () => {
     expect((await read()).results[0]!.fakename).not.toBe("changed by a caller");
     expect(scope.reads?.size).toBe(1);
     // Another table's read is not kept; a write forgets.
-    await db.prepare("SELECT COUNT(*) AS n FROM tournaments").first();
+    await db.prepare("SELECT COUNT(*) AS n FROM tournament_entries").first();
     expect(scope.reads?.size).toBe(1);
     await db.prepare("UPDATE users SET fakename = ?2 WHERE uid = ?1").bind(p.uid, `W${p.uid}`).run();
     expect(scope.reads).toBeUndefined();

@@ -21,6 +21,8 @@ const KEEPABLE = new Set([
   "wheel_campaigns",
   "loyalty_programs",
   "loyalty_levels",
+  // a tournament's own row (its status: leaderboard.get and receipts ask it), not its entries or totals
+  "tournaments",
   // the sportsbook's sports and leagues with their open events' counts (getSports and getEvents)
   "sports",
   "sport_leagues",

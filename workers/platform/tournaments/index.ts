@@ -162,8 +162,15 @@ async function participate(ctx: PlatformContext, id: number): Promise<1> {
 }
 
 /** The player's scoring rounds in a tournament: their own tables alone (the round keeps its game's sysname). */
+/** The tournament's status, or the unknown tournament's refusal: the statement a render's reads answer once (core/render-reads.ts). */
+async function readStatus(db: D1Database, id: number): Promise<Tournament["status"]> {
+  const t = await db.prepare("SELECT status FROM tournaments WHERE id = ?1").bind(id).first<{ status: Tournament["status"] }>();
+  if (!t) throw unknown();
+  return t.status;
+}
+
 async function receipts(ctx: PlatformContext, id: number, offset: number, count: number) {
-  await readTournament(ctx.db, id);
+  await readStatus(ctx.db, id);
   const own = ctx.player();
   const [page, total] = await own.batch([
     own
@@ -190,8 +197,7 @@ async function receipts(ctx: PlatformContext, id: number, offset: number, count:
 }
 
 async function leaderboard(ctx: PlatformContext, id: number, offset: number, count: number) {
-  const t = await ctx.db.prepare("SELECT status FROM tournaments WHERE id = ?1").bind(id).first<{ status: Tournament["status"] }>();
-  if (!t) throw unknown();
+  const status = await readStatus(ctx.db, id);
   // Every committed round in the record first: the players' objects deliver their totals to the board, which writes them (decision 0075).
   await flushBoard(ctx.env, id);
   // The last prized place, the ranked entries and the record's version, in one statement: the two
@@ -212,7 +218,7 @@ async function leaderboard(ctx: PlatformContext, id: number, offset: number, cou
     items,
     total: head?.ranked ?? 0,
     me: mine?.row ?? null,
-    points_to_prize: mine ? pointsToPrize(mine, last, t.status === "finished") : null,
+    points_to_prize: mine ? pointsToPrize(mine, last, status === "finished") : null,
     version: head?.version ?? 0,
   };
 }
