@@ -76,7 +76,7 @@ function bannerHtml(bundle: MessageBundle, back: string): string {
  * deposit's success page), then, when consent
  * allows: sends the image beacon 3 s after start (referrer, query, and the SEON session id kept in
  * sessionStorage `pf.seon` when `is_seon_enabled`), and imports `/analytics.js` on the first
- * interaction. A site that requires consent sends nothing before the `pf_consent=yes` cookie.
+ * interaction (a scroll counts only when it is the page's, not an element's that scrolls itself). A site that requires consent sends nothing before the `pf_consent=yes` cookie.
  */
 export async function analyticsBoot(request: Request, context: EntryContext, loadContext: RouterContextProvider): Promise<AnalyticsBoot> {
   let info: ResultOf<"metadata.getgeneralinfo">;
@@ -122,7 +122,7 @@ export async function analyticsBoot(request: Request, context: EntryContext, loa
         : "") +
       `new Image().src=b+(b.indexOf("?")<0?"?":"&")+"r="+encodeURIComponent(document.referrer)+"&q="+encodeURIComponent(location.search.slice(1))` +
       `+"&p="+encodeURIComponent(location.pathname)+(s?"&seon="+s:"")},${BEACON_DELAY_MS});` +
-      `var E=["pointerdown","keydown","touchstart","scroll"],go=function(){E.forEach(function(n){removeEventListener(n,go,true)});` +
+      `var E=["pointerdown","keydown","touchstart","scroll"],go=function(e){if(e.type==="scroll"&&e.target!==document)return;E.forEach(function(n){removeEventListener(n,go,true)});` +
       `import(${json(src)}).then(function(m){m.start(c)}).catch(function(){})};` +
       `E.forEach(function(n){addEventListener(n,go,{capture:true,passive:true})});`;
   }
