@@ -1,11 +1,11 @@
-import type { FieldMetadata } from "@conform-to/react";
 import type { AmountRules, Bank, CashierField } from "../../../core/api/entities-cashier";
 import type { TFunction } from "../../lib/i18n/translate";
 import { formatMoney } from "../../../core/money";
 import { requisiteName, unitsValue } from "./cashier-names";
-import { FieldErrors, FormErrors as KitFormErrors, invalid, AmountInput, Select } from "../../ui/form/field";
+import { FieldErrors, FormErrors as KitFormErrors, invalid, initial, AmountInput, Select, type ControlMeta } from "../../ui/form/field";
 
-type Meta = FieldMetadata<string | undefined>;
+/** A field as the kit reads it: a Conform field (the withdrawal form) or the deposit form's own. */
+type Meta = ControlMeta;
 
 /** The min/max (and step) hint of SPEC §9: "Min $10 · Max $1,000 · multiples of $5". */
 export function amountHint(rules: AmountRules, currency: string, t: TFunction): string {
@@ -96,7 +96,7 @@ export function RequisiteFields(props: { fields: readonly CashierField[]; metas:
               type={hints.type ?? "text"}
               inputMode={hints.inputMode}
               autoComplete={hints.autoComplete}
-              defaultValue={meta.initialValue ?? ""}
+              defaultValue={initial(meta)}
               required={field.is_required}
               {...invalid(meta)}
             />

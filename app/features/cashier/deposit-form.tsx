@@ -1,13 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { useLazySchema } from "../../lib/lazy-schema";
 import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { methodName } from "./transaction-view";
 import { AmountField, FormErrors, RequisiteFields } from "./cashier-fields";
+import { requisiteName } from "./cashier-names";
 import { PromoCodeField } from "../promocodes/promo-code-field";
 import type { DepositData } from "./deposit.server";
+import type { DepositErrors } from "./deposit-check";
 import { DepositOffers } from "../offers/deposit-offers";
 import { toMinorUnits } from "../../../core/validation/decimal";
 
@@ -65,11 +66,17 @@ export function DepositPage({ loaderData, actionData }: { loaderData: DepositDat
   );
 }
 
+type Checker = typeof import("./deposit-check");
+
 /**
- * The deposit form of one method. It posts to the page's own action with and without
- * JavaScript; with it, Conform checks the same schema first, and a new-window method opens its
- * window inside the click (the only moment popup blockers allow) and points it at the payment
- * page once the action answers.
+ * The deposit form of one method. A plain form posted to the page's own action with and without
+ * JavaScript; the action checks it with the schema (cashier-schema.ts, Conform + Zod on the server)
+ * and answers Conform's reply: errors under their fields, what was typed kept. In the browser the
+ * same check (deposit-check.ts, no Zod, no Conform) loads with the form's first focus and runs as
+ * Conform's did: a field on leaving it, then as it is corrected, every field on submit (until it
+ * has loaded, a submit goes to the action, which answers the same). A new-window method opens its
+ * window inside the click (the only moment popup blockers allow) and points it at the payment page
+ * once the action answers.
  */
 export function DepositForm({ data, actionData }: { data: DepositData; actionData?: DepositActionData }) {
   const t = useT();
@@ -78,22 +85,60 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
   const busy = navigation.state !== "idle";
   const method = data.method!;
   const popup = useRef<Window | null>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const check = useLazySchema(
-    () => import("./cashier-schema"),
-    (m, messages) => m.depositFormSchema({ rules: method.rules, fields: method.fields, overrides: messages(t) }),
-    [method, t],
-  );
-  const [form, fields] = useForm<Record<string, string | undefined>>({
-    id: `deposit-${method.sysname}`,
-    lastResult: actionData?.result,
-    defaultValue: { amount: data.amount, promo_code: data.promoCode },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: check.onValidate,
+  const checker = useRef<Checker | null>(null);
+  const load = () => {
+    if (!checker.current) void import("./deposit-check").then((m) => (checker.current = m));
+  };
+  const reply = actionData?.result;
+  // The browser's errors of the fields it has checked; each new answer of the action shows its own again.
+  const [own, setOwn] = useState<{ reply: typeof reply; checked: ReadonlySet<string>; all: boolean; errors: DepositErrors } | null>(null);
+  const mine = own && own.reply === reply ? own : null;
+  const fieldErrors = (name: string): string[] | undefined => {
+    if (mine?.checked.has(name)) return mine.errors[name];
+    return reply?.error?.[name] ?? undefined;
+  };
+  // The action's form-level refusal stays until the next submit.
+  const formErrors = mine?.all ? undefined : (reply?.error?.[""] ?? undefined);
+  /** Checks the form and shows the errors of `names` (with those already shown); null until the check has loaded. */
+  const check = (form: HTMLFormElement, names: readonly string[], all = false) => {
+    const m = checker.current;
+    if (!m) return null;
+    const errors = m.checkDeposit(new FormData(form), { rules: method.rules, fields: method.fields, overrides: m.validationMessages(t) });
+    const checked = new Set(mine?.checked);
+    for (const n of names) checked.add(n);
+    setOwn({ reply, checked, all: all || !!mine?.all, errors });
+    return errors;
+  };
+  const names = ["amount", ...method.fields.map((f) => requisiteName(f.sysname))];
+  const checkedName = (el: EventTarget) => {
+    const name = (el as { name?: unknown }).name;
+    return typeof name === "string" && names.includes(name) ? name : null;
+  };
+
+  // What was sent when the action refused it (an emptied field stays empty), else the starting values.
+  const initialValue = (name: string, fallback?: string) => {
+    if (!reply?.initialValue) return fallback;
+    const v = reply.initialValue[name];
+    return typeof v === "string" ? v : undefined;
+  };
+  const id = `deposit-${method.sysname}`;
+  const meta = (name: string, fallback?: string) => ({
+    id: `${id}-${name}`,
+    name,
+    errorId: `${id}-${name}-error`,
+    errors: fieldErrors(name),
+    initialValue: initialValue(name, fallback),
   });
+  const metas: Record<string, ReturnType<typeof meta>> = {};
+  for (const f of method.fields) metas[requisiteName(f.sysname)] = meta(requisiteName(f.sysname));
+  // The amount as typed since the action's last answer, else the one it echoes (or the page's).
+  const [typed, setTyped] = useState<{ reply: typeof reply; amount: number | null } | null>(null);
+  const amount = typed && typed.reply === reply ? typed.amount : enteredAmount(initialValue("amount", data.amount));
+  const setAmount = (value: number | null) => setTyped({ reply, amount: value });
 
   // The action's answer comes before its loader revalidation ends; navigating at once would
   // abort that revalidation, so the move waits for it (the window waits a moment, blank).
@@ -113,21 +158,45 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
     popup.current = null;
   }, [actionData?.newWindow, idle, navigate]);
 
-  const formProps = getFormProps(form);
-  const amount = enteredAmount(fields.amount?.value);
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const found = check(e.currentTarget, names, true);
+    const first = found && names.find((n) => found[n]);
+    if (first) {
+      e.preventDefault();
+      e.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    if (method.flow === "new_window") popup.current = window.open("", "_blank");
+  };
+  const onBlur = (e: FormEvent<HTMLFormElement>) => {
+    const name = checkedName(e.target);
+    if (name) check(e.currentTarget, [name]);
+  };
+  const onInput = (e: FormEvent<HTMLFormElement>) => {
+    const name = checkedName(e.target);
+    if (name === "amount") setAmount(enteredAmount((e.target as HTMLInputElement).value));
+    if (name && mine?.checked.has(name)) check(e.currentTarget, []);
+  };
+  const amountMeta = meta("amount", data.amount);
+  const promoErrors = fieldErrors("promo_code");
+  const promoDefault = initialValue("promo_code", data.promoCode) ?? "";
   // After a refused POST the page is rendered again from the action's echo of the form: the offer
   // the player chose stays chosen (without JavaScript the loader's `?offer=` would lose it).
-  const chosenOffer = actionData?.result ? submittedOffer(actionData.result.initialValue?.campaign_offer_id) : data.offer;
+  const chosenOffer = reply ? submittedOffer(reply.initialValue?.campaign_offer_id) : data.offer;
+  const formErrorId = `${id}-error`;
   return (
     <Form
+      ref={formRef}
       method="post"
       className="cashier__form"
-      {...formProps}
-      onFocus={check.load}
-      onSubmit={(e) => {
-        formProps.onSubmit(e);
-        if (!e.defaultPrevented && method.flow === "new_window") popup.current = window.open("", "_blank");
-      }}
+      id={id}
+      // The action checks (Conform's forms did the same, no browser bubbles): its errors read as the page's own.
+      noValidate
+      aria-describedby={formErrors?.length ? formErrorId : undefined}
+      onFocus={load}
+      onBlur={onBlur}
+      onInput={onInput}
+      onSubmit={onSubmit}
     >
       <h2>{methodName(t, method.sysname, method.name)}</h2>
       {data.limitAvailable && <p className="notice">{t("cashier.deposit.limitLeft", { amount: formatMoney(data.limitAvailable) })}</p>}
@@ -135,24 +204,27 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
       <input type="hidden" name="idempotency_key" value={actionData?.idempotencyKey ?? data.idempotencyKey} />
       {hydrated && <input type="hidden" name="js" value="1" />}
       <AmountField
-        meta={fields.amount!}
+        meta={amountMeta}
         rules={method.rules}
         currency={data.currency}
         t={t}
-        onPreset={hydrated ? (value) => form.update({ name: "amount", value, validated: true }) : undefined}
+        onPreset={
+          hydrated
+            ? (value) => {
+                const form = formRef.current;
+                const input = form?.elements.namedItem("amount");
+                if (!form || !(input instanceof HTMLInputElement)) return;
+                input.value = value;
+                setAmount(enteredAmount(value));
+                check(form, ["amount"]);
+              }
+            : undefined
+        }
       />
-      <RequisiteFields fields={method.fields} metas={fields} banks={data.banks} t={t} />
+      <RequisiteFields fields={method.fields} metas={metas} banks={data.banks} t={t} />
       <DepositOffers offers={data.offers} method={method.sysname} amount={amount} chosen={chosenOffer} t={t} />
-      <PromoCodeField
-        key={fields.promo_code?.key}
-        id={`deposit-${method.sysname}-promo_code`}
-        defaultValue={(fields.promo_code?.initialValue as string | undefined) ?? ""}
-        errors={fields.promo_code?.errors}
-        context="deposit"
-        amount={amount}
-        prefill
-      />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <PromoCodeField id={`${id}-promo_code`} defaultValue={promoDefault} errors={promoErrors} context="deposit" amount={amount} prefill />
+      <FormErrors id={formErrorId} errors={formErrors} />
       <button type="submit" className="btn btn--primary" disabled={busy}>
         {t("cashier.deposit.submit")}
       </button>
