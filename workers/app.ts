@@ -79,11 +79,26 @@ async function platformFetch(request: Request, env: Env, ctx: ExecutionContext, 
  * counts this request's use, and the response says it in Server-Timing; otherwise the env as it is.
  * In the Worker tests that D1 is also the split-checked one (`splitChecked`, below).
  */
-async function withD1Stats(env: Env, answer: (env: Env) => Promise<Response>): Promise<Response> {
+async function withD1Stats(env: Env, answer: (env: Env) => Promise<Response>, url = ""): Promise<Response> {
   env = splitChecked(env);
   if (env.DB_STATS !== "on" || !env.DB) return answer(env);
-  const tally: D1Tally = { rowsRead: 0, rowsWritten: 0, queries: 0 };
-  return withServerTiming(await answer({ ...env, DB: countingD1(env.DB, tally) }), tally);
+  const tally: D1Tally = { rowsRead: 0, rowsWritten: 0, queries: 0, ...(env.DB_STATS_LOG === "on" && { statements: [] }) };
+  const response = withServerTiming(await answer({ ...env, DB: countingD1(env.DB, tally) }), tally);
+  return tally.statements ? loggedAtEnd(response, url, tally) : response;
+}
+
+/**
+ * DB_STATS_LOG=on: the statements a request ran (rows read, the start of the SQL), logged once its
+ * body has ended, when a streamed document's last loader has run too.
+ */
+function loggedAtEnd(response: Response, url: string, tally: D1Tally): Response {
+  const log = () => console.warn(`d1: ${url} ${tally.rowsRead} rows · ${tally.queries} queries\n${(tally.statements ?? []).map((s) => `  ${s}`).join("\n")}`);
+  if (!response.body) {
+    log();
+    return response;
+  }
+  const body = response.body.pipeThrough(new TransformStream({ flush: log }));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /**
@@ -148,7 +163,7 @@ app.use("*", originCheck());
 
 app.all("/api/*", async (c) => {
   // DB_STATS=on: an API read reports its D1 rows and queries as a page render does (below).
-  return withD1Stats(c.env, (env) => documentFirst(() => platformFetch(c.req.raw, env, c.executionCtx as ExecutionContext)));
+  return withD1Stats(c.env, (env) => documentFirst(() => platformFetch(c.req.raw, env, c.executionCtx as ExecutionContext)), c.req.url);
 });
 // The platform's own pages: social sign-in and the demo providers (payment page, OAuth, mailbox…).
 app.all("/oauth/*", (c) => platformFetch(c.req.raw, c.env, c.executionCtx as ExecutionContext));
@@ -193,18 +208,22 @@ app.post("/consent", (c) => consentResponse(c.req.raw, c.env));
 app.all("*", async (c) => {
   // DB_STATS=on (the bench, never production): the render's D1 reads go out in Server-Timing,
   // complete only where the document waited for all its data (crawlers, no deferred data).
-  return withD1Stats(c.env, async (env) => {
-    const context = new RouterContextProvider();
-    const scope: RenderScope = {};
-    context.set(workerContext, {
-      env,
-      waitUntil: (p) => c.executionCtx.waitUntil(p),
-      nonce: c.get("nonce"),
-      platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext, scope),
-    });
-    // A page without a session may be kept by the service worker for offline use (decision 0056).
-    return markOfflineCacheable(c.req.raw, await documentFirst(() => requestHandler(c.req.raw, context)));
-  });
+  return withD1Stats(
+    c.env,
+    async (env) => {
+      const context = new RouterContextProvider();
+      const scope: RenderScope = {};
+      context.set(workerContext, {
+        env,
+        waitUntil: (p) => c.executionCtx.waitUntil(p),
+        nonce: c.get("nonce"),
+        platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext, scope),
+      });
+      // A page without a session may be kept by the service worker for offline use (decision 0056).
+      return markOfflineCacheable(c.req.raw, await documentFirst(() => requestHandler(c.req.raw, context)));
+    },
+    c.req.url,
+  );
 });
 
 /**

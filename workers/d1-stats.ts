@@ -8,43 +8,48 @@ export interface D1Tally {
   rowsRead: number;
   rowsWritten: number;
   queries: number;
+  /** With DB_STATS_LOG=on: each statement, its rows read and the start of its SQL. */
+  statements?: string[];
 }
 
 type Meta = { rows_read?: number; rows_written?: number } | undefined;
 
-function add(tally: D1Tally, meta: Meta) {
+function add(tally: D1Tally, meta: Meta, sql: string) {
   tally.queries += 1;
   tally.rowsRead += meta?.rows_read ?? 0;
   tally.rowsWritten += meta?.rows_written ?? 0;
+  tally.statements?.push(`${String(meta?.rows_read ?? 0).padStart(5)}  ${sql.replace(/\s+/g, " ").trim().slice(0, 140)}`);
 }
 
 const ORIGINAL = Symbol("original statement");
-type Counted = D1PreparedStatement & { [ORIGINAL]: D1PreparedStatement };
+const SQL = Symbol("sql");
+type Counted = D1PreparedStatement & { [ORIGINAL]: D1PreparedStatement; [SQL]: string };
 
-function countStatement(stmt: D1PreparedStatement, tally: D1Tally): Counted {
+function countStatement(stmt: D1PreparedStatement, tally: D1Tally, sql: string): Counted {
   const counted = {
     [ORIGINAL]: stmt,
-    bind: (...values: unknown[]) => countStatement(stmt.bind(...values), tally),
+    [SQL]: sql,
+    bind: (...values: unknown[]) => countStatement(stmt.bind(...values), tally, sql),
     async all<T>() {
       const r = await stmt.all<T>();
-      add(tally, r.meta);
+      add(tally, r.meta, sql);
       return r;
     },
     async run<T>() {
       const r = await stmt.run<T>();
-      add(tally, r.meta);
+      add(tally, r.meta, sql);
       return r;
     },
     async first<T>(column?: string) {
       const r = await stmt.all<Record<string, unknown>>();
-      add(tally, r.meta);
+      add(tally, r.meta, sql);
       const row = r.results[0];
       if (row === undefined) return null;
       return (column === undefined ? row : row[column]) as T;
     },
     async raw<T>(options?: { columnNames?: boolean }) {
       const r = await stmt.all<Record<string, unknown>>();
-      add(tally, r.meta);
+      add(tally, r.meta, sql);
       const rows = r.results.map((row) => Object.values(row));
       const names = r.results[0] ? Object.keys(r.results[0]) : [];
       return (options?.columnNames ? [names, ...rows] : rows) as T;
@@ -60,13 +65,13 @@ export function countingD1(db: D1Database, tally: D1Tally): D1Database {
   return new Proxy(db, {
     get(target, prop, receiver) {
       if (prop === TALLY) return tally;
-      if (prop === "prepare") return (sql: string) => countStatement(target.prepare(sql), tally);
+      if (prop === "prepare") return (sql: string) => countStatement(target.prepare(sql), tally, sql);
       // A session's statements are counted as the database's are (core/replica-reads.ts).
       if (prop === "withSession") return (constraint?: string) => countingD1(target.withSession(constraint) as unknown as D1Database, tally);
       if (prop === "batch") {
         return async (stmts: Counted[]) => {
           const results = await target.batch(stmts.map((s) => s[ORIGINAL] ?? s));
-          for (const r of results) add(tally, r.meta);
+          for (const [i, r] of results.entries()) add(tally, r.meta, `(batch) ${stmts[i]?.[SQL] ?? "?"}`);
           return results;
         };
       }
@@ -74,6 +79,12 @@ export function countingD1(db: D1Database, tally: D1Tally): D1Database {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+}
+
+/** DB_STATS_LOG=on: names what runs next in the request's statement log (a platform method). */
+export function markStatements(db: D1Database, label: string): void {
+  const tally = (db as unknown as { [TALLY]?: D1Tally })[TALLY];
+  tally?.statements?.push(`      → ${label}`);
 }
 
 /** The Server-Timing entry the bench reads. */

@@ -27,6 +27,7 @@ const Vars = z
       })
       .optional(),
     DB_STATS: z.enum(["", "on"], { error: "DB_STATS must be empty or 'on'" }).optional(),
+    DB_STATS_LOG: z.enum(["", "on"], { error: "DB_STATS_LOG must be empty or 'on'" }).optional(),
     // Verifies Telegram mini-app sign-in; empty turns it off.
     TELEGRAM_BOT_TOKEN: z
       .string()

@@ -17,6 +17,7 @@ import { availableOffersCount } from "../features/offers/offers-count.server";
 import { loginCampaignPopup } from "../features/promotions/login-campaign.server";
 import { sidebarBanner } from "../features/promotions/sidebar-banner.server";
 import { settleWithin } from "../lib/settle-within";
+import { settleBy } from "../lib/deferred.server";
 import { sectionMessages } from "../features/site/section-messages.server";
 import { withVpnSwitch } from "../features/vpn/vpn-menu.server";
 import { detectPlatform } from "../features/pwa/platform";
@@ -51,7 +52,11 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const page = new URL(sameOriginPath(documentPath(url.pathname + url.search), origin), origin);
   // The sidebar banner never holds the shell back: when it is not there by the time the rest of
   // the root data is (a cache hit always is), it streams into its place instead.
-  const banner = sidebarBanner(context).then((b) => b ?? site.cms.sidebarBanner);
+  // A banner later than the stream allows ends as the content configuration's (settleBy).
+  const banner = settleBy(
+    sidebarBanner(context).then((b) => b ?? site.cms.sidebarBanner),
+    site.cms.sidebarBanner,
+  );
   const [dialogs, cashback, offersCount, campaign] = await Promise.all([
     loadUrlDialogs(page, context, { account: account ?? null, authFlash }),
     cashbackPopup(page, context, account ?? null),

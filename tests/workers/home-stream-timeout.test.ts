@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import app from "../../workers/app";
 
 /*
- * The home page streams its banners behind a placeholder when the platform is slow (decision
- * 0019). An answer later than the stream allows (React gives up a second after React Router's
+ * The home page streams its banners, and every page its sidebar banner, behind a placeholder when
+ * the platform is slow (decision 0019, issue 39). An answer later than the stream allows (React gives up a second after React Router's
  * 5 s streamTimeout) used to leave the boundary to the client: React error #419 in the browser,
  * "Switched to client rendering because the server rendering aborted", and a placeholder that
  * stayed "Loading…" for good, since the data never reached the page. The section must end on the
@@ -21,15 +21,19 @@ describe("home banners later than the stream allows", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     await waitOnExecutionContext(ctx);
-    // The shell came with the placeholder (boundary B:0), then the rest of the page.
-    expect(html).toContain('<template id="B:0"></template><div class="banners banners--loading"');
+    // The shell came with the placeholders (the sidebar banner's and the home banners'), then the rest of the page.
+    const home = /<template id="B:(\d+)"><\/template><div class="banners banners--loading"/.exec(html);
+    expect(home).not.toBeNull();
+    expect(html).toContain('<section class="promo promo--loading"');
     expect(html).toContain("</html>");
     // No boundary handed to the browser ($RX: client rendering), none failed, no router timeout.
     expect(html).not.toContain("$RX(");
     expect(html).not.toContain("Server Timeout");
-    // The placeholder is swapped for the section's end on the server: an empty segment.
-    const completed = [...html.matchAll(/\$RC\("B:0","S:(\d+)"\)/g)];
+    // The home banners' placeholder is swapped for the section's end on the server: an empty segment.
+    const completed = [...html.matchAll(new RegExp(`\\$RC\\("B:${home![1]}","S:(\\d+)"\\)`, "g"))];
     expect(completed).toHaveLength(1);
     expect(html).toContain(`<div hidden id="S:${completed[0]![1]}"></div>`);
+    // The sidebar's ends as the content configuration's banner.
+    expect(html).toMatch(/<div hidden id="S:\d+"><section class="promo">/);
   }, 20_000);
 });

@@ -29,11 +29,11 @@ function recordingD1(db: D1Database, sql: string[]): D1Database {
   });
 }
 
-async function render(path: string, cookie = "") {
+async function render(path: string, cookie = "", vars: Partial<Env> = {}) {
   const sql: string[] = [];
   const ctx = createExecutionContext();
   const headers = { "user-agent": BROWSER, ...(cookie ? { cookie } : {}) };
-  const res = await app.fetch(new Request(new URL(path, ORIGIN), { headers }), { ...env, DB: recordingD1(env.DB, sql) }, ctx);
+  const res = await app.fetch(new Request(new URL(path, ORIGIN), { headers }), { ...env, ...vars, DB: recordingD1(env.DB, sql) }, ctx);
   const html = await res.text();
   await waitOnExecutionContext(ctx);
   return { status: res.status, html, statements: sql, settingsReads: sql.filter((s) => SETTINGS_READ.test(s)).length };
@@ -92,5 +92,22 @@ describe("a signed-in render looks its session up once (issue 39)", { timeout: 3
     expect(r.status).toBe(200);
     expect(r.html).toContain(p.login);
     expect(r.statements.filter((s) => s.includes("FROM sessions s JOIN users u"))).toHaveLength(1);
+  });
+});
+
+describe("a render on a cold isolate reads each site setting once (issue 39)", { timeout: 30_000 }, () => {
+  // Nothing kept between renders, as on a fresh isolate.
+  const COLD: Partial<Env> = { SITE_CACHE_SECONDS: "0", SETTINGS_CACHE_MS: "0" };
+  const LOCALES_AGAIN = /^SELECT code, name, icon, dir, is_default, position FROM locales/;
+  const ONE_SETTING = /^SELECT value FROM settings WHERE key = \?1/;
+
+  it.each([false, true])("signed in: %s — the locales and general settings come with the first read, the metadata is one read", async (signedIn) => {
+    const cookie = signedIn ? (await registerPlayer()).browser.cookie : "";
+    const r = await render("/confirmation", cookie, COLD);
+    expect(r.status).toBe(200);
+    expect(r.settingsReads).toBe(1);
+    // The locales list and the general info (asked for by the site and the shell) answer from it.
+    expect(r.statements.filter((s) => LOCALES_AGAIN.test(s))).toEqual([]);
+    expect(r.statements.filter((s) => ONE_SETTING.test(s))).toHaveLength(1); // metadata.get
   });
 });

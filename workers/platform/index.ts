@@ -8,6 +8,7 @@ import { dataResponse, errorResponse, toPlatformError } from "./core/respond";
 import { handlers } from "./handlers";
 import { localesAndMaintenance, type RenderScope, settingsKeepMs } from "./core/render-scope";
 import { simulatedLatency } from "./core/latency";
+import { markStatements } from "../d1-stats";
 import { assertApplicationEnabled } from "./core/maintenance";
 import { randomHex } from "./core/bytes";
 import { assertAccess, endSession, resolveSession, startSession } from "./auth/request-session";
@@ -53,6 +54,7 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
   try {
     const url = new URL(request.url);
     const { key, decl, pathValue } = resolveMethod(url.pathname.replace(/^\/api\//, ""));
+    markStatements(env.DB, key);
     if (request.method !== decl.verb && !(decl.verb === "GET" && request.method === "HEAD")) {
       throw new PlatformError("InvalidRequest", `${decl.group}/${decl.name} accepts ${decl.verb} only`, {
         status: 405,
@@ -84,6 +86,7 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
       locale: asked && known.has(asked) ? asked : defaultLocale,
       defaultLocale,
       generalInfo,
+      locales: { locales, defaultLocale },
       replica,
       uid: 0,
       session: null,

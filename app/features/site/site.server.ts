@@ -82,6 +82,12 @@ export interface Site {
   recentWins(): Promise<ResultOf<"games.getRecentWins">>;
 }
 
+/** `load`'s promise, asked for on the first call of this render and shared by the others. */
+function oncePerRender<T>(load: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => (promise ??= load());
+}
+
 /** How stale the ticker's server-rendered list may be. */
 const RECENT_WINS_SECONDS = 5;
 
@@ -205,10 +211,12 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
     origin: url.origin,
     isBot: bot,
     account,
-    generalInfo: () => once("general", () => localized.call("metadata.getgeneralinfo")),
-    categories: () => once(`categories|${where.locale}`, () => localized.call("games.getCategories")),
-    providers: () => once(`providers|${where.locale}`, () => localized.call("games.getProviders", {})),
-    sidebarBanners: () => once(`sidebar-banner|${where.locale}`, () => localized.call("banners.get", { position: "sidebar", count: 1 })),
+    // Asked for once per render too: the isolate's cache keeps settled answers only, so two
+    // loaders of a render that miss it together (the shell and the analytics boot) would each ask.
+    generalInfo: oncePerRender(() => once("general", () => localized.call("metadata.getgeneralinfo"))),
+    categories: oncePerRender(() => once(`categories|${where.locale}`, () => localized.call("games.getCategories"))),
+    providers: oncePerRender(() => once(`providers|${where.locale}`, () => localized.call("games.getProviders", {}))),
+    sidebarBanners: oncePerRender(() => once(`sidebar-banner|${where.locale}`, () => localized.call("banners.get", { position: "sidebar", count: 1 }))),
     catalogue: {
       games: (options) => page(`games|${where.locale}|${options}`, () => localized.call("games.get", { options })),
       sections: (sections) => page(`sections|${where.locale}|${sections}`, () => localized.call("games.getSections", { sections })),

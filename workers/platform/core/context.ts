@@ -1,3 +1,4 @@
+import type { LocaleList } from "../../../core/api/entities";
 import type { z } from "zod";
 import type { Contract, MethodKey, ResultOf } from "../../../core/api/contract";
 
@@ -32,6 +33,11 @@ export interface PlatformContext {
    * configured); undefined where the caller did not read it. `readGeneralInfo` reads it.
    */
   generalInfo?: string | null;
+  /**
+   * The site's enabled locales and default as read with the settings before the call; undefined
+   * where the caller did not read them (`siteLocales` in i18n/locales.ts reads them then).
+   */
+  locales?: LocaleList;
   /**
    * The configuration version (replica_state, decision 0075) as read with the locales; undefined
    * where the caller did not read it. A player's object asked with it need not read it from D1.

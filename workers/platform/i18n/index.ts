@@ -1,10 +1,10 @@
 import type { MessageBundle } from "../../../core/api/entities";
 import type { Handlers } from "../core/context";
 import { readMessages } from "./bundles";
-import { loadLocales, nestMessages } from "./locales";
+import { siteLocales, nestMessages } from "./locales";
 
 export const i18nHandlers: Handlers<"nfx/i18n.locales" | "nfx/i18n.messages"> = {
-  "nfx/i18n.locales": (_p, ctx) => loadLocales(ctx.db),
+  "nfx/i18n.locales": (_p, ctx) => siteLocales(ctx),
 
   async "nfx/i18n.messages"({ locale }, ctx) {
     // An unknown locale answers an empty bundle, as the app treats a failed bundle load (SPEC §8).

@@ -63,6 +63,11 @@ export async function loadLocalesAndMaintenance(db: D1Database): Promise<Platfor
   };
 }
 
+/** The site's locales of a platform call: the copy read with the settings before it when there is one, else from the table. */
+export function siteLocales(ctx: { db: D1Database; locales?: LocaleList }): Promise<LocaleList> {
+  return ctx.locales ? Promise.resolve(ctx.locales) : loadLocales(ctx.db);
+}
+
 /** Turns flat dotted keys into the nested bundle i18next reads. */
 export function nestMessages(rows: { key: string; value: string }[]) {
   const out: Record<string, unknown> = {};

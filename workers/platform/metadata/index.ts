@@ -1,17 +1,15 @@
 import type { SiteMetadata } from "../../../core/api/entities";
 import type { ResultOf } from "../../../core/api/contract";
 import type { Handlers } from "../core/context";
-import { readSetting } from "../core/settings";
-import { loadLocales } from "../i18n/locales";
+import { readGeneralInfo, readSetting } from "../core/settings";
+import { siteLocales } from "../i18n/locales";
 
 export const metadataHandlers: Handlers<"metadata.get" | "metadata.getgeneralinfo"> = {
   "metadata.get": (_p, ctx) => readSetting<SiteMetadata>(ctx.db, "metadata"),
 
   async "metadata.getgeneralinfo"(_p, ctx) {
-    const [info, { locales }] = await Promise.all([
-      readSetting<Omit<ResultOf<"metadata.getgeneralinfo">, "available_locales">>(ctx.db, "general_info"),
-      loadLocales(ctx.db),
-    ]);
+    // Both as read with the settings before the call when they were (no query of its own).
+    const [info, { locales }] = await Promise.all([readGeneralInfo<Omit<ResultOf<"metadata.getgeneralinfo">, "available_locales">>(ctx), siteLocales(ctx)]);
     // A site configured before decision 0057 has no consent switch: it does not require consent.
     return { ...info, analytic: { ...info.analytic, consentRequired: info.analytic.consentRequired ?? false }, available_locales: locales.map((l) => l.code) };
   },
