@@ -5,8 +5,10 @@
 // with many entrants). Prints one table, writes bench/.out/pages.json, and exits 1 when a page
 // misses a bar or a route could not be measured. Loopback only, bounded in players and requests.
 //
-//   npm run bench:pages -- [--rounds 5000] [--entrants 1000] [--n 5] [--only rows,cold,cpu,stream,first-load,lighthouse] [--pages REGEX]
+//   npm run bench:pages -- [--rounds 5000] [--entrants 1000] [--n 5] [--only rows,cold,cpu,stream,first-load,lighthouse] [--pages REGEX] [--log]
 //
+// --log: the servers log every request's D1 statements by platform method (DB_STATS_LOG=on) to
+// bench/.out/logs/playfront-<port>.log.
 // Ports BENCH_PORT (8795) and +1 (the bare app); database .wrangler/bench-pages; builds in
 // bench/.out/pages and bench/.out/baseline. See bench/README.md, "Every page".
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     n: { type: "string", default: "5" },
     only: { type: "string", default: "rows,cold,cpu,stream,first-load,lighthouse" },
     pages: { type: "string", default: "" },
+    log: { type: "boolean", default: false },
   },
 });
 const whole = (name, v, max) => {
@@ -178,7 +181,8 @@ const whoFor = (page) => (page.public ? ["anonymous", "fresh", "history"] : ["fr
 const headersOf = (who) => (visitors[who].cookie ? { cookie: visitors[who].cookie } : {});
 
 let tournamentId = null;
-let server = await servePlayfront({ appDir, port: PORT, persistTo, vars: { DB_STATS: "on" } });
+const stats = { DB_STATS: "on", ...(values.log && { DB_STATS_LOG: "on" }) };
+let server = await servePlayfront({ appDir, port: PORT, persistTo, vars: stats });
 let origin = `http://127.0.0.1:${PORT}`;
 const browserHeaders = { "user-agent": BROWSER_UA, accept: "text/html,*/*;q=0.8", "accept-encoding": "identity" };
 let staticCpu = null;
@@ -280,7 +284,7 @@ if (ONLY.has("cold") || ONLY.has("stream")) {
     appDir,
     port: PORT,
     persistTo,
-    vars: { DB_STATS: "on", SITE_CACHE_SECONDS: "0", SETTINGS_CACHE_MS: "0", SIMULATED_LATENCY: LATENCY },
+    vars: { ...stats, SITE_CACHE_SECONDS: "0", SETTINGS_CACHE_MS: "0", SIMULATED_LATENCY: LATENCY },
   });
   origin = `http://127.0.0.1:${PORT}`;
   try {
