@@ -1,19 +1,26 @@
+import { Suspense } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/wheel-of-fortune";
-import { BuyConfirmPopup, BuyPopup } from "../features/wheel/buy-dialogs";
-import { FairnessPanel, MySpins } from "../features/wheel/fairness";
 import { CAMPAIGN_KEY, POPUP_KEY, VERIFY_KEY } from "../features/wheel/keys";
 import { OddsTable } from "../features/wheel/odds";
-import { GiftsPopup, QuestPopup, QuestsPopup, ReceivedPopup, RulesPopup, WinnersPopup, questQuery } from "../features/wheel/popups";
-import { ErrorConfirm, SpinResultPopup } from "../features/wheel/result-dialogs";
-import { VerifyView } from "../features/wheel/verify-view";
+import { ErrorConfirm, preloadResultDialogs, SpinResultPopup } from "../features/wheel/lazy-result-dialogs";
 import { wheelAction, type WheelActionData } from "../features/wheel/wheel-actions.server";
-import { useWheelPath } from "../features/wheel/wheel-dialog";
+import { useWheelPath } from "../features/wheel/wheel-path";
 import { loadWheel } from "../features/wheel/wheel.server";
 import { WheelStage } from "../features/wheel/wheel-stage";
 import { useLocalePath, useT } from "../lib/i18n/use-t";
+import { lazyWithPreload } from "../lib/lazy-with-preload";
 
-export const loader = (args: Route.LoaderArgs) => loadWheel(args);
+// A player's panels and the URL's popups load in the browser only when they show (a visitor's
+// page carries neither); the loader preloads them on the server, which renders them in place.
+const loadExtras = () => import("../features/wheel/wheel-extras");
+const playerPanels = lazyWithPreload(() => loadExtras().then((m) => m.PlayerPanels));
+const wheelPopups = lazyWithPreload(() => loadExtras().then((m) => m.WheelPopups));
+
+export const loader = async (args: Route.LoaderArgs) => {
+  const [data] = await Promise.all([loadWheel(args), playerPanels.preload(), wheelPopups.preload(), preloadResultDialogs()]);
+  return data;
+};
 export const action = (args: Route.ActionArgs) => wheelAction(args);
 
 /**
@@ -90,40 +97,34 @@ export default function WheelOfFortune({ loaderData: d, actionData }: Route.Comp
         )}
       </nav>
       <OddsTable sectors={d.sectors} expectedReturn={d.expectedReturn} />
-      {d.player && d.fairness && (
-        <FairnessPanel
-          fairness={d.fairness}
-          algorithm={d.algorithm}
-          action={action}
-          campaignId={campaign.id}
-          revealed={v.revealed}
-          seedErrors={seedErrors}
-          typedSeed={typedSeed}
-        />
+      {d.player && (
+        <Suspense fallback={null}>
+          <playerPanels.Component
+            d={{ ...d, campaign, view: v }}
+            action={action}
+            revealed={v.revealed}
+            seedErrors={seedErrors}
+            typedSeed={typedSeed}
+            verifyHref={verifyHref}
+          />
+        </Suspense>
       )}
-      {d.player && <MySpins spins={d.spins} verifyHref={verifyHref} />}
 
-      {v.spin && <SpinResultPopup spin={v.spin} close={close} verifyHref={verifyHref(v.spin.id)} />}
-      {v.verify && <VerifyView spin={v.verify} algorithm={d.algorithm} close={close} action={action} />}
-      {v.popup === "gifts" && <GiftsPopup sectors={d.sectors} expectedReturn={d.expectedReturn} close={close} />}
-      {v.popup === "received" && d.player && <ReceivedPopup spins={v.received} close={close} />}
-      {v.popup === "winners" && <WinnersPopup spins={v.winners} close={close} />}
-      {v.popup === "rules" && <RulesPopup rules={v.rules} close={close} />}
-      {v.popup === "quests" && <QuestsPopup quests={d.quests} history={v.questHistory} close={close} questHref={(id) => path(questQuery(id))} />}
-      {v.popup === "quest" && <QuestPopup quest={v.quest} close={close} allHref={popup("quests")} />}
-      {v.popup === "buy" && d.player && <BuyPopup campaign={campaign} buy={v.buy} close={close} action={action} />}
-      {v.popup === "buy-confirm" && d.player && (
-        <BuyConfirmPopup
-          campaign={campaign}
-          buy={v.buy}
-          funds={v.funds}
-          close={close}
-          action={action}
-          buyHref={path({ [POPUP_KEY]: "buy", amount: v.buy.amount, pay: v.buy.pay })}
-          buyKey={d.key}
-        />
+      {v.spin && (
+        <Suspense fallback={null}>
+          <SpinResultPopup spin={v.spin} close={close} verifyHref={verifyHref(v.spin.id)} />
+        </Suspense>
       )}
-      {v.popup === "error" && <ErrorConfirm code={v.error} close={close} />}
+      {(v.verify || (v.popup && v.popup !== "error")) && (
+        <Suspense fallback={null}>
+          <wheelPopups.Component d={{ ...d, campaign, view: v }} close={close} action={action} path={path} />
+        </Suspense>
+      )}
+      {v.popup === "error" && (
+        <Suspense fallback={null}>
+          <ErrorConfirm code={v.error} close={close} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,18 +1,6 @@
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
-import { useLocalePath } from "../../lib/i18n/use-t";
-import { CAMPAIGN_KEY } from "./keys";
-
-/** The wheel page of a campaign, without any popup: where a popup closes to. */
-export function useWheelPath(campaignId: number | null): (query?: Record<string, string | number>) => string {
-  const to = useLocalePath();
-  return (query = {}) => {
-    const q = new URLSearchParams(Object.entries(campaignId === null ? query : { [CAMPAIGN_KEY]: campaignId, ...query }).map(([k, v]) => [k, String(v)]));
-    const s = q.toString();
-    return `${to("/wheel-of-fortune")}${s ? `?${s}` : ""}`;
-  };
-}
 
 /**
  * A wheel popup opened by the URL (SPEC §2): rendered by the server, closed by a plain link back

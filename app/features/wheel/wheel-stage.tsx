@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import type { WheelCampaign, WheelSector, WheelSpin } from "../../../core/api/contract-wheel";
 import { useRootData } from "../../shell/use-root-data";
 import { useT } from "../../lib/i18n/use-t";
 import { arcsOf, rotationFor } from "./geometry";
-import { ErrorConfirm, SpinResultPopup } from "./result-dialogs";
+import { ErrorConfirm, preloadResultDialogs, SpinResultPopup } from "./lazy-result-dialogs";
 import type { SpinActor } from "./spin-client";
 import { canSpin, type SpinCampaign } from "./spin-rules";
 import { WheelSvg } from "./wheel-svg";
@@ -48,6 +48,7 @@ export function WheelStage(props: {
   const { revalidate } = revalidator;
 
   const load = async () => {
+    void preloadResultDialogs().catch(() => undefined); // the result shows when the wheel stops
     if (!actor.current) {
       const { startSpinActor } = await import("./spin-client");
       actor.current ??= startSpinActor({ campaign: spinCampaign(campaign), key: props.spinKey, locale });
@@ -124,8 +125,10 @@ export function WheelStage(props: {
           </Link>
         </p>
       )}
-      {shown?.value === "done" && result && <SpinResultPopup spin={result} close={props.close} onClose={close} verifyHref={props.verifyHref(result.id)} />}
-      {shown?.value === "failed" && <ErrorConfirm code={shown.error} close={props.close} onClose={close} />}
+      <Suspense fallback={null}>
+        {shown?.value === "done" && result && <SpinResultPopup spin={result} close={props.close} onClose={close} verifyHref={props.verifyHref(result.id)} />}
+        {shown?.value === "failed" && <ErrorConfirm code={shown.error} close={props.close} onClose={close} />}
+      </Suspense>
     </div>
   );
 }
