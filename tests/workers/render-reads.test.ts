@@ -21,9 +21,18 @@ function render(cookie: string) {
         return value.bind(target);
       },
     });
-  const watched = new Proxy(env.DB, {
-    get: (t, prop) => (prop === "prepare" ? (sql: string) => watch(t.prepare(sql), sql) : Reflect.get(t, prop, t)),
-  });
+  // A read replica's session (core/replica-reads.ts) is watched as the database is.
+  const watching = <D extends object>(db: D): D =>
+    new Proxy(db, {
+      get(t, prop) {
+        const d = t as unknown as D1Database;
+        if (prop === "prepare") return (sql: string) => watch(d.prepare(sql), sql);
+        if (prop === "withSession") return (c?: string) => watching(d.withSession(c));
+        const value = Reflect.get(t, prop, t);
+        return typeof value === "function" ? value.bind(t) : value;
+      },
+    });
+  const watched = watching(env.DB);
   const e = { ...env, DB: watched } as Env;
   const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
   const call = (path: string, init: RequestInit = {}) =>
@@ -76,5 +85,26 @@ describe("a render's repeated reads, read once (issue 39)", () => {
     const total = sports.items.reduce((n: number, s: { events_count: number }) => n + s.events_count, 0);
     expect(events.count).toBe(total);
     expect(r.statements.filter((s) => s.includes("FROM sports sp LEFT JOIN sport_leagues l"))).toHaveLength(1);
+  });
+
+  it("a replica reader's reads of the kept tables are the render's (primary) reads: /loyalty reads a programme's levels once", async () => {
+    const p = await registerPlayer();
+    const r = render(p.browser.cookie);
+    const LEVELS = "SELECT * FROM loyalty_levels WHERE program_id = ?1 ORDER BY min_value";
+    const [info, programs] = await Promise.all([data(r.call("loyalty/getinfo")), data(r.call("loyalty/getPrograms"))]);
+    expect(programs.items.length).toBeGreaterThan(0);
+    expect(info.levels.length).toBeGreaterThan(0);
+    // The same answers as calls made alone (no render: each its own reads, the list from its replica).
+    const alone = (path: string) =>
+      data(
+        handlePlatform(new Request(apiUrl(path), { headers: { cookie: p.browser.cookie, origin: ORIGIN } }), env, {
+          waitUntil: () => {},
+          passThroughOnException: () => {},
+          props: {},
+        } as unknown as ExecutionContext),
+      );
+    expect(programs).toEqual(await alone("loyalty/getPrograms"));
+    expect(info).toEqual(await alone("loyalty/getinfo"));
+    expect(r.statements.filter((s) => s === LEVELS)).toHaveLength(1);
   });
 });

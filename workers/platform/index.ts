@@ -75,8 +75,15 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
     const pctx: PlatformContext = {
       env,
       // The site's catalogue and content may come from a read replica (core/replica-reads.ts); a
-      // render's other reads share what they read again (core/render-reads.ts).
-      db: TOLERATES_STALE.has(key) ? replicaReads(env.DB) : scope && reads ? renderReads(env.DB, scope) : env.DB,
+      // render's reads share what they read again (core/render-reads.ts), a replica reader's the
+      // primary's reads of the kept tables (one read of a programme's levels, not two).
+      db: TOLERATES_STALE.has(key)
+        ? scope && reads
+          ? renderReads(replicaReads(env.DB), scope, env.DB)
+          : replicaReads(env.DB)
+        : scope && reads
+          ? renderReads(env.DB, scope)
+          : env.DB,
       player() {
         if (pctx.uid <= 0) throw new PlatformError("Authorization", "Sign in to continue");
         if (player?.uid !== pctx.uid) player = { uid: pctx.uid, db: routedD1(env, pctx.uid, replica) };

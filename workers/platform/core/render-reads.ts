@@ -9,7 +9,7 @@ import type { RenderScope } from "./render-scope";
  * what it answered the first time. Any other statement through this view (a write) forgets every
  * kept answer, as does any write call of the render (platform/index.ts), so nothing read after a
  * write of the render is older than it. Answers are copied out, so no caller sees another's changes
- * to the rows. Failures are not kept. Only the primary's reads (a read replica's stay as they are),
+ * to the rows. Failures are not kept. Only the primary's reads (a read replica reader's of these tables run on the primary: `primary` below),
  * and only of the tables below, which no read call changes by another path than this view (a
  * tournament's entries, say, are written by its board's object while a leaderboard read waits).
  */
@@ -38,8 +38,13 @@ const plain = (v: unknown) => v === null || typeof v === "string" || typeof v ==
 /**
  * `db` for one read call of the render `scope`. Its statements are views of the database's own
  * (anything but their reads passes through), so another view's batch still finds what it wraps.
+ *
+ * `primary`: given when `db` is a read replica's session (a call that tolerates a moment's
+ * staleness: core/replica-reads.ts). Its reads of the tables above are then the render's kept
+ * reads, run on the primary, so the render reads a programme's levels (say) once, not once from
+ * the replica and again from the primary; its other reads stay on the replica.
  */
-export function renderReads(db: D1Database, scope: RenderScope): D1Database {
+export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Database): D1Database {
   const forget = () => {
     scope.reads = undefined;
   };
@@ -56,7 +61,12 @@ export function renderReads(db: D1Database, scope: RenderScope): D1Database {
       const reads = (scope.reads ??= new Map());
       let kept = reads.get(key!) as Promise<D1Result<T>> | undefined;
       if (!kept) {
-        kept = stmt.all<T>();
+        kept = primary
+          ? primary
+              .prepare(sql)
+              .bind(...binds)
+              .all<T>()
+          : stmt.all<T>();
         reads.set(key!, kept);
         kept.catch(() => reads.get(key!) === kept && reads.delete(key!));
       }
