@@ -147,4 +147,43 @@ describe("tournament totals kept as numbers (migration 0066)", () => {
       expect(board.items.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3].slice(0, board.total));
     }
   });
+
+  it("answers leaderboard.get's page, the reader's row and points to a prize from one statement as a brute-force ranking does (240+ entrants, ties)", async () => {
+    const p = await registerPlayer();
+    const games = (await env.DB.prepare("SELECT id, sysname FROM games ORDER BY id LIMIT 2").all<{ id: number; sysname: string }>()).results;
+    const id = await makeTournament({ games, prizes: [[1, 25, "money", 1000]] });
+    const base = 960_000_000 + (id % 1000) * 1000;
+    const uids = Array.from({ length: ENTRANTS + 10 }, (_, i) => base + i);
+    const user = env.DB.prepare("INSERT INTO users (uid, login, password_changed_at, created_at, locale, currency) VALUES (?1, ?2, 0, 0, 'en', 'USD')");
+    const entry = env.DB.prepare("INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at) VALUES (?1, ?2, ?3, ?4, 0)");
+    // Points 0..39 and reached_at 0..6: many ties on points, some on both (then the uid decides); a tenth with 0 points (unranked).
+    const rows = uids.map((uid, i) => ({ uid, points: i % 10 === 0 ? 0 : (i * 7) % 40, reached_at: (i * 3) % 7 }));
+    rows.push({ uid: p.uid, points: 20, reached_at: 3 });
+    await env.DB.batch(uids.map((uid) => user.bind(uid, `brute-${uid}`)));
+    await env.DB.batch(rows.map((r) => entry.bind(id, r.uid, r.points, r.reached_at)));
+    const ranked = rows
+      .filter((r) => r.points > 0)
+      .sort((a, b) => b.points - a.points || a.reached_at - b.reached_at || a.uid - b.uid)
+      .map((r, i) => ({ ...r, rank: i + 1 }));
+    const mine = ranked.find((r) => r.uid === p.uid)!;
+    const holder = ranked[25 - 1]!;
+    for (const [offset, count] of [
+      [0, 20],
+      [100, 50],
+      [ranked.length - 7, 20],
+    ] as const) {
+      const board = await data(p.browser.get("leaderboard/get", { tournament_id: id, offset, count }));
+      expect(board.total).toBe(ranked.length);
+      expect(board.items.map((r: { rank: number; points: number; is_me: boolean }) => [r.rank, r.points, r.is_me])).toEqual(
+        ranked.slice(offset, offset + count).map((r) => [r.rank, r.points, r.uid === p.uid]),
+      );
+      expect(board.me).toMatchObject({ rank: mine.rank, points: 20, is_me: true });
+      expect(board.points_to_prize).toBe(mine.rank <= 25 ? 0 : holder.points + 1 - mine.points);
+    }
+    // A visitor: the same page, no row of their own.
+    const anon = await data(get("leaderboard/get", { tournament_id: id, count: 20 }));
+    expect(anon.items.map((r: { rank: number; points: number }) => [r.rank, r.points])).toEqual(ranked.slice(0, 20).map((r) => [r.rank, r.points]));
+    expect(anon.me).toBeNull();
+    expect(anon.points_to_prize).toBeNull();
+  });
 });

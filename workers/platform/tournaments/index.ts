@@ -2,7 +2,7 @@ import type { ParticipateError, Tournament, TournamentField, TournamentPrize, To
 import { PlatformError } from "../../../core/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
 import { readerCurrency } from "../wallet/currency";
-import { boardPage, pointsToPrize, standing, standings } from "./ranks";
+import { boardRead, pointsToPrize, standings } from "./ranks";
 import { ALLOWED } from "./scoring";
 import { lastPrized, prizeOf, PRIZES_SQL, prizeView, TOURNAMENT_COLUMNS, TOURNAMENT_FROM, tournamentView, type PrizeRow, type TournamentRow } from "./view";
 import { maskedName } from "../core/names";
@@ -200,26 +200,18 @@ async function leaderboard(ctx: PlatformContext, id: number, offset: number, cou
   const status = await readStatus(ctx.db, id);
   // Every committed round in the record first: the players' objects deliver their totals to the board, which writes them (decision 0075).
   await flushBoard(ctx.env, id);
-  // The last prized place, the ranked entries and the record's version, in one statement: the two
-  // counts kept by migration 0066's triggers. The version grows with every change of the board's
-  // points (the entries' delivered versions, each only growing, add up to it).
-  const head = await ctx.db
-    .prepare(
-      `SELECT (SELECT COALESCE(MAX(place_to), 0) FROM tournament_prizes WHERE tournament_id = ?1) AS last,
-         COALESCE((SELECT ranked FROM tournament_totals WHERE tournament_id = ?1), 0) AS ranked,
-         COALESCE((SELECT versions FROM tournament_totals WHERE tournament_id = ?1), 0) AS version`,
-    )
-    .bind(id)
-    .first<{ last: number; ranked: number; version: number }>();
-  const last = head?.last ?? 0;
-  const [items, mine] = await Promise.all([boardPage(ctx.db, id, offset, count, ctx.uid), ctx.uid > 0 ? standing(ctx.db, id, ctx.uid, last) : null]);
+  // The last prized place, the ranked entries, the record's version (the two counts kept by
+  // migration 0066's triggers; the version grows with every change of the board's points: the
+  // entries' delivered versions, each only growing, add up to it), the page and the reader's
+  // standing: one statement (ranks.ts boardRead).
+  const board = await boardRead(ctx.db, id, offset, count, ctx.uid);
   return {
     tournament_id: id,
-    items,
-    total: head?.ranked ?? 0,
-    me: mine?.row ?? null,
-    points_to_prize: mine ? pointsToPrize(mine, last, status === "finished") : null,
-    version: head?.version ?? 0,
+    items: board.items,
+    total: board.ranked,
+    me: board.mine?.row ?? null,
+    points_to_prize: board.mine ? pointsToPrize(board.mine, board.last, status === "finished") : null,
+    version: board.version,
   };
 }
 

@@ -24,18 +24,6 @@ const rowOf = (r: RankedRow, rank: number, me: number): LeaderboardRow => ({
   is_me: r.uid === me,
 });
 
-/** A page of the board (ranks offset+1…). How many ranked entries there are is kept counted (tournament_totals.ranked, migration 0066). */
-export async function boardPage(db: D1Database, tournamentId: number, offset: number, count: number, me: number): Promise<LeaderboardRow[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT e.uid, e.points, e.reached_at, u.fakename, u.login FROM tournament_entries e JOIN users u ON u.uid = e.uid
-       WHERE e.tournament_id = ?1 AND e.points > 0 ORDER BY ${RANK_ORDER} LIMIT ?2 OFFSET ?3`,
-    )
-    .bind(tournamentId, count, offset)
-    .all<RankedRow>();
-  return results.map((r, i) => rowOf(r, offset + i + 1, me));
-}
-
 export interface Standing {
   participating: boolean;
   points: number;
@@ -45,9 +33,41 @@ export interface Standing {
   lastPrizedPoints: number | null;
 }
 
-/** A player's entry and rank, and who holds the last prized place (`lastPlace`, 0: none). */
-export async function standing(db: D1Database, tournamentId: number, uid: number, lastPlace: number): Promise<Standing> {
-  return (await standings(db, [{ id: tournamentId, lastPlace }], uid)).get(tournamentId)!;
+const int = (n: number) => {
+  if (!Number.isSafeInteger(n)) throw new TypeError(`not an integer: ${n}`);
+  return n;
+};
+
+/**
+ * The parts of a standings statement (UNION ALL, 8 columns: kind, tid, uid, points, reached_at,
+ * fakename, login, rank): kind 0, the player `uid` (a SQL value) with their rank in each of `ids`;
+ * kind 1, a tournament's last prized place's holder's points, where `lastPlace` (a SQL value, its
+ * place) is above 0.
+ */
+function standingParts(ids: number[], uid: string, lasts: { id: number; lastPlace: string }[]): string[] {
+  return [
+    `SELECT 0 AS kind, e.tournament_id AS tid, e.uid, e.points, e.reached_at, u.fakename, u.login,
+       1 + (SELECT COUNT(*) FROM tournament_entries o WHERE o.tournament_id = e.tournament_id AND o.points > 0
+            AND (o.points > e.points OR (o.points = e.points AND (o.reached_at < e.reached_at OR (o.reached_at = e.reached_at AND o.uid < e.uid))))) AS rank
+     FROM tournament_entries e JOIN users u ON u.uid = e.uid WHERE e.uid = ${uid} AND e.tournament_id IN (${ids.map(int).join(", ")})`,
+    ...lasts.map(
+      (t) => `SELECT 1, ${int(t.id)}, NULL, points, NULL, NULL, NULL, NULL FROM (SELECT e.points FROM tournament_entries e
+         WHERE e.tournament_id = ${int(t.id)} AND e.points > 0 AND ${t.lastPlace} > 0 ORDER BY ${RANK_ORDER} LIMIT 1 OFFSET ${t.lastPlace} - 1)`,
+    ),
+  ];
+}
+
+type StandingRow = RankedRow & { kind: number; tid: number; rank: number };
+
+function standingOf(results: StandingRow[], id: number, lastPlace: number, uid: number): Standing {
+  const m = results.find((r) => r.kind === 0 && r.tid === id);
+  const h = results.find((r) => r.kind === 1 && r.tid === id);
+  return {
+    participating: !!m,
+    points: m?.points ?? 0,
+    row: m && m.points > 0 ? rowOf(m, m.rank, uid) : null,
+    lastPrizedPoints: lastPlace > 0 && h ? h.points : null,
+  };
 }
 
 /**
@@ -58,39 +78,57 @@ export async function standing(db: D1Database, tournamentId: number, uid: number
 export async function standings(db: D1Database, tournaments: { id: number; lastPlace: number }[], uid: number): Promise<Map<number, Standing>> {
   const out = new Map<number, Standing>();
   if (!tournaments.length) return out;
-  const int = (n: number) => {
-    if (!Number.isSafeInteger(n)) throw new TypeError(`not an integer: ${n}`);
-    return n;
-  };
-  const holders = tournaments
-    .filter((t) => t.lastPlace > 0)
-    .map(
-      (t) => `SELECT 1, ${int(t.id)}, NULL, points, NULL, NULL, NULL, NULL FROM (SELECT e.points FROM tournament_entries e
-         WHERE e.tournament_id = ${int(t.id)} AND e.points > 0 ORDER BY ${RANK_ORDER} LIMIT 1 OFFSET ${int(t.lastPlace - 1)})`,
-    );
-  const { results } = await db
-    .prepare(
-      [
-        `SELECT 0 AS kind, e.tournament_id AS tid, e.uid, e.points, e.reached_at, u.fakename, u.login,
-           1 + (SELECT COUNT(*) FROM tournament_entries o WHERE o.tournament_id = e.tournament_id AND o.points > 0
-                AND (o.points > e.points OR (o.points = e.points AND (o.reached_at < e.reached_at OR (o.reached_at = e.reached_at AND o.uid < e.uid))))) AS rank
-         FROM tournament_entries e JOIN users u ON u.uid = e.uid WHERE e.uid = ?1 AND e.tournament_id IN (${tournaments.map((t) => int(t.id)).join(", ")})`,
-        ...holders,
-      ].join(" UNION ALL "),
-    )
-    .bind(uid)
-    .all<RankedRow & { kind: 0 | 1; tid: number; rank: number }>();
-  for (const t of tournaments) {
-    const m = results.find((r) => r.kind === 0 && r.tid === t.id);
-    const h = results.find((r) => r.kind === 1 && r.tid === t.id);
-    out.set(t.id, {
-      participating: !!m,
-      points: m?.points ?? 0,
-      row: m && m.points > 0 ? rowOf(m, m.rank, uid) : null,
-      lastPrizedPoints: t.lastPlace > 0 && h ? h.points : null,
-    });
-  }
+  const parts = standingParts(
+    tournaments.map((t) => t.id),
+    "?1",
+    tournaments.filter((t) => t.lastPlace > 0).map((t) => ({ id: t.id, lastPlace: String(int(t.lastPlace)) })),
+  );
+  const { results } = await db.prepare(parts.join(" UNION ALL ")).bind(uid).all<StandingRow>();
+  for (const t of tournaments) out.set(t.id, standingOf(results, t.id, t.lastPlace, uid));
   return out;
+}
+
+/** A page of the board with what leaderboard.get shows beside it. */
+export interface BoardRead {
+  /** The last prized place (0: no prizes). */
+  last: number;
+  /** How many entries are ranked (kept counted: tournament_totals, migration 0066). */
+  ranked: number;
+  /** The record's version (tournament_totals.versions). */
+  version: number;
+  items: LeaderboardRow[];
+  /** The reader's standing (null: a visitor). */
+  mine: Standing | null;
+}
+
+/**
+ * leaderboard.get's reads in ONE statement (issue 39; were three): the last prized place, the
+ * ranked count and the version; the page (ranks offset+1…); and for a player their standing, as
+ * `standing` reads it (the last prized place taken from the prizes in the statement).
+ */
+export async function boardRead(db: D1Database, tournamentId: number, offset: number, count: number, me: number): Promise<BoardRead> {
+  const id = int(tournamentId);
+  const last = `(SELECT COALESCE(MAX(place_to), 0) FROM tournament_prizes WHERE tournament_id = ${id})`;
+  const parts = [
+    `SELECT 2 AS kind, NULL AS tid, NULL AS uid, ${last} AS points,
+       COALESCE((SELECT ranked FROM tournament_totals WHERE tournament_id = ${id}), 0) AS reached_at,
+       COALESCE((SELECT versions FROM tournament_totals WHERE tournament_id = ${id}), 0) AS fakename, NULL AS login, NULL AS rank`,
+    `SELECT * FROM (SELECT 3, NULL, e.uid, e.points, e.reached_at, u.fakename, u.login, NULL FROM tournament_entries e JOIN users u ON u.uid = e.uid
+       WHERE e.tournament_id = ${id} AND e.points > 0 ORDER BY ${RANK_ORDER} LIMIT ?2 OFFSET ?3)`,
+    ...(me > 0 ? standingParts([id], "?1", [{ id, lastPlace: last }]) : []),
+  ];
+  const { results } = await db.prepare(parts.join(" UNION ALL ")).bind(me, count, offset).all<StandingRow>();
+  const head = results.find((r) => r.kind === 2) as unknown as { points: number; reached_at: number; fakename: number } | undefined;
+  const lastPlace = head?.points ?? 0;
+  // The page in rank order (a compound statement's order is its parts', not promised row by row).
+  const page = results.filter((r) => r.kind === 3).sort((a, b) => b.points - a.points || a.reached_at - b.reached_at || a.uid - b.uid);
+  return {
+    last: lastPlace,
+    ranked: head?.reached_at ?? 0,
+    version: head?.fakename ?? 0,
+    items: page.map((r, i) => rowOf(r, offset + i + 1, me)),
+    mine: me > 0 ? standingOf(results, id, lastPlace, me) : null,
+  };
 }
 
 /**
