@@ -15,7 +15,7 @@ const SHELL = new RegExp(
   [
     String.raw`/app/shell/(use-root-data|url-dialog-keys|dialog-registry|dialogs|app-providers)\.tsx?$`,
     String.raw`/app/features/(site/(cms-link|custom-code|section-messages)|layout/site-frame|auth/(popup-url|use-session-changed)|errors/lazy-error-pages)\.tsx?$`,
-    String.raw`/app/ui/(toasts|icon|link-delegate|scroll-restoration|dialog/(dialog|ids))\.tsx?$`,
+    String.raw`/app/ui/(toasts|icon|link-delegate|scroll-restoration|dialog/ids)\.tsx?$`,
     String.raw`/app/lib/(site-stylesheet|lazy-with-preload|nonce|first-interaction|i18n/use-t)\.tsx?$`,
     String.raw`/core/navigation\.ts$`,
     String.raw`/node_modules/react-dom/(index|cjs/react-dom\.production)\.js$`,

@@ -1,6 +1,7 @@
 import { Suspense, type ComponentType } from "react";
 import type { DialogName, DialogRenderer, DialogRenderers } from "./dialog-types";
 import { lazyWithPreload } from "../lib/lazy-with-preload";
+import { preloadDialogFrame } from "./dialogs";
 
 type Loaded<N extends DialogName> = ComponentType<Parameters<DialogRenderer<N>>[0]>;
 
@@ -29,9 +30,17 @@ const campaignPopup = lazyDialog<"campaignPopup">(() => import("../features/site
 const verification = lazyDialog<"verification">(() => import("../features/verification/verification-popup").then((m) => m.VerificationPopup));
 const cashback = lazyDialog<"cashback">(() => import("../features/cashback/cashback-popup").then((m) => m.CashbackPopup));
 
-/** entry.server preloads every dialog before rendering: any of them may be in a page's HTML. */
+/** entry.server preloads every dialog (and their frame) before rendering: any of them may be in a page's HTML. */
 export const preloadDialogs = () =>
-  Promise.all([auth.preload(), emailConfirm.preload(), confirm.preload(), campaignPopup.preload(), verification.preload(), cashback.preload()]);
+  Promise.all([
+    preloadDialogFrame(),
+    auth.preload(),
+    emailConfirm.preload(),
+    confirm.preload(),
+    campaignPopup.preload(),
+    verification.preload(),
+    cashback.preload(),
+  ]);
 
 /** Every dialog the app can open, by name (its props: dialog-types.ts). Features add theirs here. */
 export const dialogRenderers: DialogRenderers = {

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { DialogEvent } from "./dialog.machine";
 import type { DialogsHandle } from "./dialog.actor";
@@ -13,8 +13,15 @@ import {
   type DialogRenderers,
   type UrlDialog,
 } from "./dialog-types";
-import { Dialog } from "../ui/dialog/dialog";
 import { dialogId } from "../ui/dialog/ids";
+import { lazyWithPreload } from "../lib/lazy-with-preload";
+
+// The dialogs' frame (overlay, panel, close button, Escape) loads in the browser with the first
+// dialog shown, off every page's first load; the server preloads it with the dialogs
+// (dialog-registry.tsx `preloadDialogs`) and renders it in place (lib/lazy-with-preload.tsx).
+const frame = lazyWithPreload(() => import("../ui/dialog/dialog").then((m) => m.Dialog));
+const Dialog = frame.Component;
+export const preloadDialogFrame = frame.preload;
 
 export interface OpenOptions {
   kind?: DialogEntry["kind"];
@@ -134,9 +141,11 @@ export function DialogProvider(props: { children: ReactNode; urlDialogs: UrlDial
         const d: DialogEntry = urlDialogs.find((u) => u.id === entry.id) ?? entry;
         const top = i === shown.length - 1;
         return (
-          <Dialog key={d.id} entry={d} active={top} closeHref={closeHrefOf(d)} onClose={() => closeEntry(d)}>
-            {renderDialog(renderers, d, (r) => closeEntry(d, r ?? false, true))}
-          </Dialog>
+          <Suspense key={d.id} fallback={null}>
+            <Dialog entry={d} active={top} closeHref={closeHrefOf(d)} onClose={() => closeEntry(d)}>
+              {renderDialog(renderers, d, (r) => closeEntry(d, r ?? false, true))}
+            </Dialog>
+          </Suspense>
         );
       })}
     </DialogContext.Provider>
