@@ -3,8 +3,8 @@
  * listeners need not load the contract (and Zod).
  */
 
-/** The public wins feed's one event (decision 0034), `{ event: WIN_EVENT, data: RecentWin, ts }`. */
-export const WIN_EVENT = "games.win";
+/** The public wins feed's one event (decision 0034): its own module, so the feed carries it inline. */
+export { WIN_EVENT } from "./win-event";
 
 /** SPEC §4: the VPN subscription's realtime events on the player's channel (decision 0053). */
 export const VPN_EVENTS = [

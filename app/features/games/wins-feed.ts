@@ -1,5 +1,5 @@
 import type { RecentWin } from "../../../core/api/entities-games";
-import { WIN_EVENT } from "../../../core/api/realtime-events";
+import { WIN_EVENT } from "../../../core/api/win-event";
 import { createChannel, type RealtimeEvent } from "../realtime/channel-core";
 
 /**
