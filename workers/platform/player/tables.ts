@@ -178,6 +178,7 @@ export const SHARED_TABLES = [
   // an event's bettors, for its settlement's fan-out to their objects
   "sport_event_bettors",
   "sport_league_events",
+  "sport_event_main",
   // when each player's clocks are next due, as their object last said (player/clocks.ts)
   "player_clocks",
   // tournament boards

@@ -1,4 +1,4 @@
-import type { SlipSelection, Sport, SportEvent } from "../../../core/api/contract-sportsbook";
+import type { MarketKind, Outcome, SlipSelection, Sport, SportEvent, SportMarket } from "../../../core/api/contract-sportsbook";
 import { textsOf } from "../core/texts";
 import { eventName, marketTitle, selectionLabel } from "./labels";
 import {
@@ -13,7 +13,7 @@ import {
   type Reader,
 } from "./view";
 
-/** The sportsbook's reads (decision 0049): few queries each — one for the events, one for their markets and selections. */
+/** The sportsbook's reads (decision 0049): few queries each — one for the events, one for their markets and selections (a list's events come with their main markets kept as one row: migration 0068). */
 
 interface ReadDeps extends Reader {
   db: D1Database;
@@ -120,32 +120,51 @@ export async function readEvents(deps: ReadDeps, q: EventsQuery): Promise<{ item
         : "";
   const byLeague = new Map(leagues.map((l) => [l.id, l]));
   const rows: EventRow[] = [];
+  const markets: OrderedRow[] = [];
   if (parts.length) {
+    // Each event with its main markets, kept as one row (sport_event_main, migration 0068).
     const { results } = await deps.db
       .prepare(
         parts
           .map(
             (p) =>
-              `SELECT * FROM (SELECT ${EVENT_OWN_COLUMNS} FROM sport_events e WHERE e.status = '${p.status}'${inLeagues}
-               ORDER BY e.starts_at, e.id LIMIT ${Math.trunc(p.limit)} OFFSET ${Math.trunc(p.offset)})`,
+              `SELECT p.*, x.markets AS main_markets FROM (SELECT ${EVENT_OWN_COLUMNS} FROM sport_events e WHERE e.status = '${p.status}'${inLeagues}
+               ORDER BY e.starts_at, e.id LIMIT ${Math.trunc(p.limit)} OFFSET ${Math.trunc(p.offset)}) p LEFT JOIN sport_event_main x ON x.event_id = p.id`,
           )
           .join(" UNION ALL "),
       )
-      .all<Omit<EventRow, "sport" | "league_texts">>();
-    for (const e of results) {
+      .all<Omit<EventRow, "sport" | "league_texts"> & { main_markets: string | null }>();
+    for (const { main_markets, ...e } of results) {
       const league = byLeague.get(e.league_id);
       rows.push({ ...e, sport: league?.sport ?? "", league_texts: league?.texts ?? "{}" });
+      markets.push(...mainMarketRows(e.id, main_markets));
     }
   }
   // Live first (as ORDER BY e.status = 'live' DESC, e.starts_at, e.id).
   const rank = (e: EventRow) => (e.status === "live" ? 0 : 1);
   const events = rows.sort((a, b) => rank(a) - rank(b) || a.starts_at - b.starts_at || a.id - b.id);
-  const markets = await marketRows(
-    deps.db,
-    events.map((e) => e.id),
-    "AND m.is_main = 1 AND m.status IN ('open', 'suspended')",
-  );
-  return { items: eventViews(events, markets, deps), count };
+  return { items: eventViews(events, inMarketOrder(markets), deps), count };
+}
+
+/** One item of sport_event_main.markets (migration 0068). */
+type MainItem = [number, MarketKind, number | null, SportMarket["status"], number, number, Outcome, number, MarketSelectionRow["result"], number];
+
+/** An event's main markets and selections, open or suspended, from its kept row ([]: none). */
+function mainMarketRows(eventId: number, json: string | null): OrderedRow[] {
+  const items = json ? (JSON.parse(json) as MainItem[]) : [];
+  return items.map(([market_id, kind, line, market_status, market_position, id, outcome, odds, result, selection_position]) => ({
+    event_id: eventId,
+    market_id,
+    kind,
+    line,
+    market_status,
+    id,
+    outcome,
+    odds,
+    result,
+    market_position,
+    selection_position,
+  }));
 }
 
 /** getEvent: one event (finished ones too) with all its markets. */
@@ -188,11 +207,6 @@ function inMarketOrder(rows: OrderedRow[]): MarketSelectionRow[] {
       a.id - b.id,
   );
   return rows.map(({ market_position: _m, selection_position: _s, ...row }) => row);
-}
-
-async function marketRows(db: D1Database, eventIds: number[], filter: string): Promise<MarketSelectionRow[]> {
-  if (!eventIds.length) return [];
-  return inMarketOrder((await marketStatement(db, eventIds, filter).all<OrderedRow>()).results);
 }
 
 /** A selection with its market and event, as placement and the slip read it. */
