@@ -54,7 +54,7 @@ async function listBonuses(ctx: PlatformContext, type: BonusType) {
       .bind(ctx.uid, type, HISTORY_LIMIT),
   ]);
   const rows = open!.results;
-  const rtp = await slotsRtp(ctx.db);
+  const rtp = await slotsRtp(ctx.db, Date.now(), ctx.env.DB);
   const show = (r: BonusRow) => bonusView(r, ctx.locale, ctx.defaultLocale, rtp);
   return {
     active: rows.filter((r) => r.status === "active").map(show),

@@ -40,7 +40,7 @@ export function availableOffer(ctx: PlatformContext, offerId: number, now = Date
 }
 
 const views = async (ctx: PlatformContext, rows: OfferRow[], fields: OfferField[]) => {
-  const [rtp, key] = await Promise.all([slotsRtp(ctx.db), fields.includes("description") ? imageKey(ctx.db) : null]);
+  const [rtp, key] = await Promise.all([slotsRtp(ctx.db, Date.now(), ctx.env.DB), fields.includes("description") ? imageKey(ctx.db) : null]);
   return rows.map((r) => offerView(r, fields, ctx.locale, ctx.defaultLocale, rtp, key));
 };
 
