@@ -9,8 +9,8 @@
 //
 // --log: the servers log every request's D1 statements by platform method (DB_STATS_LOG=on) to
 // bench/.out/logs/playfront-<port>.log.
-// Ports BENCH_PORT (8795) and +1 (the bare app); database .wrangler/bench-pages; builds in
-// bench/.out/pages and bench/.out/baseline. See bench/README.md, "Every page".
+// Ports BENCH_PORT (8795) and +1 (the bare app); database .wrangler/bench-pages-<port>; builds in
+// bench/.out/pages-<port> and bench/.out/pages-baseline-<port>. See bench/README.md, "Every page".
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -92,8 +92,9 @@ async function pool(items, k, fn) {
 }
 
 // 1. Builds and the database.
-const appDir = join(OUT, "pages");
-const baselineDir = join(OUT, "baseline");
+// Per port: two runs at once (BENCH_PORT) must not rebuild the copy the other one serves.
+const appDir = join(OUT, `pages-${PORT}`);
+const baselineDir = join(OUT, `pages-baseline-${PORT}`);
 mkdirSync(OUT, { recursive: true });
 stageApp(ROOT, appDir, PLAYFRONT_ENTRIES);
 step(`Playfront built in ${build(appDir, "Playfront").toFixed(1)} s`);
@@ -101,7 +102,7 @@ if (ONLY.has("first-load")) {
   stageApp(join(ROOT, "bench", "baseline-template"), baselineDir);
   step(`bare React Router app built in ${build(baselineDir, "baseline").toFixed(1)} s`);
 }
-const persistTo = join(ROOT, ".wrangler", "bench-pages");
+const persistTo = join(ROOT, ".wrangler", `bench-pages-${PORT}`);
 prepareDatabaseQuietly(persistTo, appDir);
 const routes = await pageRoutes(appDir);
 
