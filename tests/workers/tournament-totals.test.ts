@@ -158,7 +158,8 @@ describe("tournament totals kept as numbers (migration 0066)", () => {
     const entry = env.DB.prepare("INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at) VALUES (?1, ?2, ?3, ?4, 0)");
     // Points 0..39 and reached_at 0..6: many ties on points, some on both (then the uid decides); a tenth with 0 points (unranked).
     const rows = uids.map((uid, i) => ({ uid, points: i % 10 === 0 ? 0 : (i * 7) % 40, reached_at: (i * 3) % 7 }));
-    rows.push({ uid: p.uid, points: 20, reached_at: 3 });
+    // The reader ties on points with entrants reached earlier, at the same time (a higher uid) and later.
+    rows.push({ uid: p.uid, points: 21, reached_at: 3 });
     await env.DB.batch(uids.map((uid) => user.bind(uid, `brute-${uid}`)));
     await env.DB.batch(rows.map((r) => entry.bind(id, r.uid, r.points, r.reached_at)));
     const ranked = rows
@@ -177,9 +178,14 @@ describe("tournament totals kept as numbers (migration 0066)", () => {
       expect(board.items.map((r: { rank: number; points: number; is_me: boolean }) => [r.rank, r.points, r.is_me])).toEqual(
         ranked.slice(offset, offset + count).map((r) => [r.rank, r.points, r.uid === p.uid]),
       );
-      expect(board.me).toMatchObject({ rank: mine.rank, points: 20, is_me: true });
+      expect(board.me).toMatchObject({ rank: mine.rank, points: 21, is_me: true });
       expect(board.points_to_prize).toBe(mine.rank <= 25 ? 0 : holder.points + 1 - mine.points);
     }
+    expect(ranked.filter((r) => r.points === 21 && r.reached_at === 3 && r.uid !== p.uid).length).toBeGreaterThan(0);
+    expect(ranked.filter((r) => r.points === 21 && r.reached_at < 3).length).toBeGreaterThan(0);
+    // The card's place (tournaments.get) is the same.
+    const [card] = (await data(p.browser.get("tournaments/get", { ids: String(id), fields: "user_info" }))).items;
+    expect(card.user_info).toEqual({ participating: true, rank: mine.rank, points: 21, points_to_prize: mine.rank <= 25 ? 0 : holder.points + 1 - 21 });
     // A visitor: the same page, no row of their own.
     const anon = await data(get("leaderboard/get", { tournament_id: id, count: 20 }));
     expect(anon.items.map((r: { rank: number; points: number }) => [r.rank, r.points])).toEqual(ranked.slice(0, 20).map((r) => [r.rank, r.points]));

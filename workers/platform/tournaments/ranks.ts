@@ -42,13 +42,18 @@ const int = (n: number) => {
  * The parts of a standings statement (UNION ALL, 8 columns: kind, tid, uid, points, reached_at,
  * fakename, login, rank): kind 0, the player `uid` (a SQL value) with their rank in each of `ids`;
  * kind 1, a tournament's last prized place's holder's points, where `lastPlace` (a SQL value, its
- * place) is above 0.
+ * place) is above 0. A rank counts the entries ahead as three index ranges of
+ * tournament_entries_by_rank (more points; as many, reached earlier; as many at the same time, a
+ * lower uid), not every ranked entry of the tournament; none for an unranked entry (0 points).
  */
 function standingParts(ids: number[], uid: string, lasts: { id: number; lastPlace: string }[]): string[] {
   return [
     `SELECT 0 AS kind, e.tournament_id AS tid, e.uid, e.points, e.reached_at, u.fakename, u.login,
-       1 + (SELECT COUNT(*) FROM tournament_entries o WHERE o.tournament_id = e.tournament_id AND o.points > 0
-            AND (o.points > e.points OR (o.points = e.points AND (o.reached_at < e.reached_at OR (o.reached_at = e.reached_at AND o.uid < e.uid))))) AS rank
+       CASE WHEN e.points > 0 THEN 1
+         + (SELECT COUNT(*) FROM tournament_entries o WHERE o.tournament_id = e.tournament_id AND o.points > e.points)
+         + (SELECT COUNT(*) FROM tournament_entries o WHERE o.tournament_id = e.tournament_id AND o.points = e.points AND o.reached_at < e.reached_at)
+         + (SELECT COUNT(*) FROM tournament_entries o WHERE o.tournament_id = e.tournament_id AND o.points = e.points AND o.reached_at = e.reached_at AND o.uid < e.uid)
+       END AS rank
      FROM tournament_entries e JOIN users u ON u.uid = e.uid WHERE e.uid = ${uid} AND e.tournament_id IN (${ids.map(int).join(", ")})`,
     ...lasts.map(
       (t) => `SELECT 1, ${int(t.id)}, NULL, points, NULL, NULL, NULL, NULL FROM (SELECT e.points FROM tournament_entries e
