@@ -6,6 +6,13 @@
  */
 export const STREAM_TIMEOUT_MS = 5_000;
 
+/**
+ * How long a loader waits for a deferred section's data before streaming it behind its
+ * placeholder (`settleWithin`): quick data is then rendered in place with the first flush (found
+ * by crawlers and players without JavaScript where it belongs); only slow data streams.
+ */
+export const DEFERRED_GRACE_MS = 25;
+
 /** A deferred section's data settles by then at the latest, leaving React time to stream it. */
 export const DEFERRED_BUDGET_MS = STREAM_TIMEOUT_MS - 1_000;
 

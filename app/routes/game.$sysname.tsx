@@ -1,5 +1,5 @@
 import type { Route } from "./+types/game.$sysname";
-import { GamePage, GameUnavailable } from "../features/game/game-page";
+import { GamePage, GameUnavailable, preloadRealModeParts } from "../features/game/game-page";
 import { gamePageAction, loadGamePage } from "../features/game/game-page.server";
 import type { GameScreenHandle } from "../features/game/game-screen";
 
@@ -7,8 +7,9 @@ import type { GameScreenHandle } from "../features/game/game-screen";
 export const handle: GameScreenHandle = { gameScreen: true };
 
 /** `/game/{sysname}` (`?mode=demo|real`): the game in the studio's frame, with its facts. */
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadGamePage(context, request, params.sysname);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const [data] = await Promise.all([loadGamePage(context, request, params.sysname), preloadRealModeParts()]);
+  return data;
 }
 
 /** Like / unlike (intent), then back to the page. */

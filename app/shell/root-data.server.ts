@@ -17,7 +17,7 @@ import { availableOffersCount } from "../features/offers/offers-count.server";
 import { loginCampaignPopup } from "../features/promotions/login-campaign.server";
 import { sidebarBanner } from "../features/promotions/sidebar-banner.server";
 import { settleWithin } from "../lib/settle-within";
-import { settleBy } from "../lib/deferred.server";
+import { DEFERRED_GRACE_MS, settleBy } from "../lib/deferred.server";
 import { sectionMessages } from "../features/site/section-messages.server";
 import { withVpnSwitch } from "../features/vpn/vpn-menu.server";
 import { detectPlatform } from "../features/pwa/platform";
@@ -50,20 +50,21 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   // Closing a URL dialog returns to the page, also when this loader ran for a client navigation.
   // A path such as '//x' is a host to `new URL` (and to the browser, for links built from it).
   const page = new URL(sameOriginPath(documentPath(url.pathname + url.search), origin), origin);
-  // The sidebar banner never holds the shell back: when it is not there by the time the rest of
-  // the root data is (a cache hit always is), it streams into its place instead.
+  // The sidebar banner never holds the shell back: when it is not there within a short grace, in
+  // which the rest of the root data is read (a cache hit or a quick read always is), it streams
+  // into its place.
   // A banner later than the stream allows ends as the content configuration's (settleBy).
   const banner = settleBy(
     sidebarBanner(context).then((b) => b ?? site.cms.sidebarBanner),
     site.cms.sidebarBanner,
   );
-  const [dialogs, cashback, offersCount, campaign] = await Promise.all([
+  const [dialogs, cashback, offersCount, campaign, bannerNow] = await Promise.all([
     loadUrlDialogs(page, context, { account: account ?? null, authFlash }),
     cashbackPopup(page, context, account ?? null),
     availableOffersCount(context, account ?? null),
     loginCampaignPopup(page, context, account ?? null),
+    settleWithin(banner, DEFERRED_GRACE_MS),
   ]);
-  const bannerNow = await settleWithin(banner, 0);
   // The unseen-cashback popup (SPEC §4): a URL dialog, or right after registration queued behind the email confirmation.
   const urlDialogs = cashback.dialog && !dialogs.some((d) => d.preventClose) ? [...dialogs, cashback.dialog] : dialogs;
   // The campaign popup is queued after it: it shows once no other URL dialog does (decision 0045).

@@ -5,10 +5,7 @@ import { loadGameRows } from "../games/game-rows.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite } from "../site/site.server";
 import { settleWithin } from "../../lib/settle-within";
-import { settleBy } from "../../lib/deferred.server";
-
-/** How long the home waits for the banners before streaming them behind their placeholder. */
-const BANNERS_GRACE_MS = 25;
+import { DEFERRED_GRACE_MS, settleBy } from "../../lib/deferred.server";
 
 /**
  * Home: the hero, sections and rows of games are critical (awaited: crawlers and the first paint
@@ -37,7 +34,7 @@ export async function loadHome(context: Readonly<RouterContextProvider>) {
     console.error("home: recent wins failed to load", e);
     return [];
   });
-  const [gameRows, quick, recentWins] = await Promise.all([loadGameRows(context, site.cms.home.gameSections), settleWithin(banners, BANNERS_GRACE_MS), wins]);
+  const [gameRows, quick, recentWins] = await Promise.all([loadGameRows(context, site.cms.home.gameSections), settleWithin(banners, DEFERRED_GRACE_MS), wins]);
   return {
     kind: "home" as const,
     home: site.cms.home,

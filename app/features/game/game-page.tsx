@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyWithPreload } from "../../lib/lazy-with-preload";
 import { Form, Link, useLocation } from "react-router";
 import { withPopup } from "../auth/popup-url";
 import { lobbyHref } from "../games/lobby-params";
@@ -10,8 +11,15 @@ import type { GameView } from "./game-view";
 import type { GameBonus } from "../bonuses/game-bonus";
 
 // Only a signed-in player's real-money game shows them: a visitor's demo page ships neither.
-const FreespinNotice = lazy(() => import("./freespin-notice").then((m) => ({ default: m.FreespinNotice })));
-const GameBonusPanel = lazy(() => import("../bonuses/game-bonus").then((m) => ({ default: m.GameBonusPanel })));
+// The loader preloads both on the server (preloadRealModeParts), which renders them in place: the
+// panel is in the page's HTML where it belongs, with or without JavaScript (lib/lazy-with-preload.tsx).
+const freespinNotice = lazyWithPreload(() => import("./freespin-notice").then((m) => m.FreespinNotice));
+const gameBonusPanel = lazyWithPreload(() => import("../bonuses/game-bonus").then((m) => m.GameBonusPanel));
+const FreespinNotice = freespinNotice.Component;
+const GameBonusPanel = gameBonusPanel.Component;
+
+/** The real-money parts' code, for the server to render them in place. */
+export const preloadRealModeParts = () => Promise.all([freespinNotice.preload(), gameBonusPanel.preload()]);
 
 export interface GamePageProps {
   game: GameView;
