@@ -132,6 +132,34 @@ describe("the player object", () => {
     expect(await count()).toBe(prizes! - 1);
   });
 
+  it("copies again only the configuration tables that changed, and never goes back to an older version a caller passes", async () => {
+    const { uid, stub, db } = await freshPlayer();
+    const offers = () => db.prepare("SELECT COUNT(*) AS n FROM campaign_offers WHERE sysname = 'flash-friday' AND is_enabled = 1").first<number>("n");
+    expect(await offers()).toBe(1);
+    // A mark on the object's copy of the VPN plans shows whether that table was copied again.
+    const mark = (sql: string) => runInDurableObject(stub, (_: unknown, state) => state.storage.sql.exec(sql).toArray());
+    await mark("UPDATE vpn_plans SET texts = '\"marked\"' WHERE id = (SELECT MIN(id) FROM vpn_plans)");
+    const marked = async () => (await mark("SELECT COUNT(*) AS n FROM vpn_plans WHERE texts = '\"marked\"'"))[0]!.n;
+    const version = () => env.DB.prepare("SELECT version FROM replica_state").first<number>("version");
+    const before = await version();
+    await env.DB.prepare("UPDATE campaign_offers SET is_enabled = 0 WHERE sysname = 'flash-friday'").run();
+    try {
+      // The changed table follows D1 on the next call; the one that did not change is not copied again.
+      expect(await offers()).toBe(0);
+      expect(await marked()).toBe(1);
+      // A caller whose isolate still holds the older version gets this copy, not an older one.
+      const stale = [{ sql: "SELECT COUNT(*) AS n FROM campaign_offers WHERE sysname = 'flash-friday' AND is_enabled = 1", params: [] }];
+      const answer = await stub.run(uid, stale, false, before);
+      expect(answer).toMatchObject({ ok: true, value: [{ results: [{ n: 0 }] }] });
+      // A change to the plans copies them again, mark gone.
+      await env.DB.prepare("UPDATE vpn_plans SET position = position WHERE id = (SELECT MIN(id) FROM vpn_plans)").run();
+      expect(await offers()).toBe(0);
+      expect(await marked()).toBe(0);
+    } finally {
+      await env.DB.prepare("UPDATE campaign_offers SET is_enabled = 1 WHERE sysname = 'flash-friday'").run();
+    }
+  });
+
   it("keeps the catalogue rows a call brings, and takes no configuration that way", async () => {
     const { uid, stub } = await freshPlayer();
     const game = await env.DB.prepare("SELECT * FROM games WHERE is_sportsbook = 0 ORDER BY id LIMIT 1").first<Record<string, unknown>>();

@@ -40,8 +40,9 @@ function noteWrite(wrote: Wrote, sql: string, tables = namedTables(sql)): void {
  * call; it refuses a call for another uid, so a routing mistake cannot mix two players' rows.
  *
  * The configuration its statements join is a copy (tables.ts WHOLE_REPLICAS), taken again whenever
- * D1's `replica_state.version` (migration 0049) is not the one it holds: a caller that read the
- * version passes it, else the object reads it. The copy is one transaction, so no statement runs on
+ * D1's `replica_state.version` (migration 0049) is newer than the one it holds: a caller that read
+ * the version passes it, else the object reads it; only the tables whose own version moved
+ * (`replica_tables`, migration 0069) are copied again. The copy is one transaction, so no statement runs on
  * half of it, and calls that need it while it is being taken wait for it. Catalogue and feed rows come with the call that needs them (`facts`).
  *
  * What a transaction must still do elsewhere is a row of its outbox (outbox.ts): a call that wrote
@@ -301,9 +302,11 @@ export class PlayerObject extends DurableObject<Env> {
 
   /** Copies the configuration again if D1's version is not the one held (see the class comment). */
   private async ensureReplica(known: number | null, d1: D1Database = this.env.DB): Promise<void> {
-    if (known !== null && known === this.replica) return;
+    // Versions only grow: a caller that read an older one (its isolate keeps the settings a moment)
+    // is behind this copy, not ahead of it.
+    if (known !== null && known <= this.replica) return;
     const current = known ?? (await d1.prepare("SELECT version FROM replica_state WHERE id = 1").first<number>("version"));
-    if (current === this.replica) return;
+    if (current !== null && current <= this.replica) return;
     // One copy at a time: the calls that need it while it is being taken wait for the same one.
     this.pulling ??= this.pullReplica().finally(() => {
       this.pulling = null;
@@ -312,26 +315,45 @@ export class PlayerObject extends DurableObject<Env> {
   }
 
   /**
-   * Takes the copy: one D1 batch, then one synchronous transaction, so no statement ever sees half
+   * Takes the copy of the tables that changed since this object's (migration 0069: each table's
+   * version is the global one its last change made): one D1 batch, which answers the versions and
+   * the rows of only those tables, then one synchronous transaction, so no statement ever sees half
    * of it. A failure (D1 unreachable) fails the calls waiting for it, as an answer; the object and
    * its other calls go on, and the next call that needs the copy tries again.
    */
   private async pullReplica(): Promise<void> {
     const db = this.env.DB;
-    const [version, ...tables] = await db.batch([
+    const held = this.heldTables();
+    const [version, versions, ...tables] = await db.batch([
       db.prepare("SELECT version FROM replica_state WHERE id = 1"),
-      ...WHOLE_REPLICAS.map((t) => db.prepare(`SELECT * FROM ${t}`)),
+      db.prepare("SELECT name, version FROM replica_tables"),
+      // A table's rows only when its version is not the one held (the condition is read once, not per row).
+      ...WHOLE_REPLICAS.map((t) =>
+        db.prepare(`SELECT * FROM ${t} WHERE (SELECT version FROM replica_tables WHERE name = ?1) IS NOT ?2`).bind(t, held[t] ?? null),
+      ),
     ]);
     const copied = (version!.results[0] as { version: number }).version;
-    if (copied === this.replica) return;
+    if (copied <= this.replica) return;
+    const now = new Map((versions!.results as { name: string; version: number }[]).map((r) => [r.name, r.version]));
     this.ctx.storage.transactionSync(() => {
       WHOLE_REPLICAS.forEach((t, i) => {
+        const at = now.get(t);
+        if (at === undefined) throw new Error(`PlayerObject: replica_tables has no version for ${t} (migration 0069)`);
+        if (held[t] === at) return;
         this.ctx.storage.sql.exec(`DELETE FROM ${t}`);
         for (const row of tables[i]!.results as Record<string, unknown>[]) this.insertRow(t, row, "INSERT");
+        held[t] = at;
       });
+      this.setMeta("replica_tables", JSON.stringify(held));
       this.setMeta("replica", String(copied));
     });
     this.replica = copied;
+  }
+
+  /** The version of each table this copy holds (none before its first copy of migration 0069's versions). */
+  private heldTables(): Record<string, number> {
+    const held = this.meta("replica_tables");
+    return held ? (JSON.parse(held) as Record<string, number>) : {};
   }
 
   /**

@@ -118,6 +118,7 @@ export const SHARED_TABLES = [
   "storage",
   "unsubscribes",
   "replica_state",
+  "replica_tables",
   "player_inbox",
   "outbox",
   "stock_reservations",
