@@ -59,12 +59,20 @@ function countStatement(stmt: D1PreparedStatement, tally: D1Tally, sql: string):
 }
 
 const TALLY = Symbol("tally");
+const COUNTED = Symbol("counted database");
+
+/**
+ * The database a counting view counts (`db` itself when it is none): what a per-isolate cache is
+ * kept for, since the bench's view is made again for every request and would miss it every time.
+ */
+export const databaseOf = (db: object): object => (db as { [COUNTED]?: object })[COUNTED] ?? db;
 
 /** A view of `db` that tallies every statement it runs, batches included. */
 export function countingD1(db: D1Database, tally: D1Tally): D1Database {
   return new Proxy(db, {
     get(target, prop, receiver) {
       if (prop === TALLY) return tally;
+      if (prop === COUNTED) return databaseOf(target);
       if (prop === "prepare") return (sql: string) => countStatement(target.prepare(sql), tally, sql);
       // A session's statements are counted as the database's are (core/replica-reads.ts).
       if (prop === "withSession") return (constraint?: string) => countingD1(target.withSession(constraint) as unknown as D1Database, tally);

@@ -7,7 +7,7 @@ import { registerPlayer } from "./auth-helpers";
 import { apiUrl, data, ORIGIN } from "./helpers";
 
 /** One page render's platform calls (one scope, as workers/app.ts makes them), each statement's SQL kept. */
-function render(cookie: string) {
+function render(cookie: string, vars: Partial<Env> = {}) {
   const scope: RenderScope = {};
   // The SQL of every statement run (not merely prepared).
   const statements: string[] = [];
@@ -33,7 +33,7 @@ function render(cookie: string) {
       },
     });
   const watched = watching(env.DB);
-  const e = { ...env, DB: watched } as Env;
+  const e = { ...env, ...vars, DB: watched } as Env;
   const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
   const call = (path: string, init: RequestInit = {}) =>
     handlePlatform(new Request(apiUrl(path), { ...init, headers: { cookie, origin: ORIGIN } }), e, ctx, scope);
@@ -85,6 +85,27 @@ describe("a render's repeated reads, read once (issue 39)", () => {
     const total = sports.items.reduce((n: number, s: { events_count: number }) => n + s.events_count, 0);
     expect(events.count).toBe(total);
     expect(r.statements.filter((s) => s.includes("FROM sports sp LEFT JOIN sport_leagues l"))).toHaveLength(1);
+  });
+
+  it("/profile/bonuses' calls read the catalogue's slot RTP (the X-ray's) once between them, on an isolate that keeps nothing", async () => {
+    const p = await registerPlayer();
+    const r = render(p.browser.cookie, { SETTINGS_CACHE_MS: "0" });
+    const RTP = "SELECT slots_rtp_bp AS rtp, ranked = changes AS fresh FROM game_catalogue_state WHERE id = 1";
+    const answers = await Promise.all(["bonuses/get", "BettingBonuses/get", "freespins/get", "campaigns/getoffers"].map((m) => data(r.call(m))));
+    expect(answers[3].items.length).toBeGreaterThan(0);
+    expect(r.statements.filter((s) => s === RTP)).toHaveLength(1);
+    // Another render on the same isolate reads it again: nothing is kept with SETTINGS_CACHE_MS=0.
+    const again = render(p.browser.cookie, { SETTINGS_CACHE_MS: "0" });
+    await data(again.call("campaigns/getoffers"));
+    expect(again.statements.filter((s) => s === RTP)).toHaveLength(1);
+  });
+
+  it("the site's metadata comes with the settings every call reads first: metadata.get asks D1 nothing more", async () => {
+    const r = render("", { SETTINGS_CACHE_MS: "0" });
+    const meta = await data(r.call("metadata/get"));
+    expect(meta.title ?? meta).toBeTruthy();
+    expect(r.statements.filter((s) => s.includes("FROM settings WHERE key IN ('maintenance', 'general_info', 'metadata')"))).toHaveLength(1);
+    expect(r.statements).toHaveLength(1);
   });
 
   it("a replica reader's reads of the kept tables are the render's (primary) reads: /loyalty reads a programme's levels once", async () => {

@@ -66,7 +66,7 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
     if (scope && !reads) writing = scope;
     if (writing) writing.reads = undefined;
 
-    const { locales, defaultLocale, maintenance, generalInfo, replica } = await localesAndMaintenance(env.DB, scope, settingsKeepMs(env));
+    const { locales, defaultLocale, maintenance, generalInfo, metadata, replica } = await localesAndMaintenance(env.DB, scope, settingsKeepMs(env));
     const known = new Set(locales.map((l) => l.code));
     const asked = url.searchParams.get("locale") ?? readCookie(request.headers.get("cookie"), "locale");
     const secure = env.APP_ENV !== "local";
@@ -86,13 +86,16 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
           : env.DB,
       player() {
         if (pctx.uid <= 0) throw new PlatformError("Authorization", "Sign in to continue");
-        if (player?.uid !== pctx.uid) player = { uid: pctx.uid, db: routedD1(env, pctx.uid, replica) };
+        // The player's statements that D1 answers (the site's side) are the render's reads too.
+        if (player?.uid !== pctx.uid)
+          player = { uid: pctx.uid, db: routedD1(scope && reads ? { ...env, DB: renderReads(env.DB, scope) } : env, pctx.uid, replica) };
         return player.db;
       },
       request,
       locale: asked && known.has(asked) ? asked : defaultLocale,
       defaultLocale,
       generalInfo,
+      metadata,
       locales: { locales, defaultLocale },
       replica,
       uid: 0,

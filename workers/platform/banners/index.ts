@@ -46,16 +46,19 @@ export const bannerHandlers: Handlers<"banners.get"> = {
     // One position slowed alone (SIMULATED_LATENCY="banners/sidebar:1500"): the bench slows exactly
     // the deferred sections (the sidebar's and the home's banners), not a page's own list.
     if (pos) await simulatedLatency(ctx.env, `banners/${pos}`);
-    const [rows, total] = await ctx.db.batch([
-      ctx.db
-        .prepare(
-          `SELECT b.*, (SELECT json_extract(value, '$.image_key') FROM settings WHERE key = 'content_images') AS image_key
-           FROM banners b WHERE ${ACTIVE} ORDER BY sort, id LIMIT ?4 OFFSET ?5`,
-        )
-        .bind(ctx.locale, pos, now, count, offset),
-      ctx.db.prepare(`SELECT COUNT(*) AS n FROM banners WHERE ${ACTIVE}`).bind(ctx.locale, pos, now),
-    ]);
-    const items: BannerListed[] = (rows!.results as BannerRow[]).map((r) => ({
+    // The page and the total in one statement (the window counts every active banner before the
+    // LIMIT); a page past the end has no row to carry it, and asks for the count alone.
+    const { results: rows } = await ctx.db
+      .prepare(
+        `SELECT b.*, (SELECT json_extract(value, '$.image_key') FROM settings WHERE key = 'content_images') AS image_key, COUNT(*) OVER () AS total
+         FROM banners b WHERE ${ACTIVE} ORDER BY sort, id LIMIT ?4 OFFSET ?5`,
+      )
+      .bind(ctx.locale, pos, now, count, offset)
+      .all<BannerRow & { total: number }>();
+    const total =
+      rows[0]?.total ??
+      (offset === 0 ? 0 : ((await ctx.db.prepare(`SELECT COUNT(*) AS n FROM banners WHERE ${ACTIVE}`).bind(ctx.locale, pos, now).first<number>("n")) ?? 0));
+    const items: BannerListed[] = rows.map((r) => ({
       id: r.id,
       finished_at: r.finished_at,
       ...(fields.includes("description") && {
@@ -63,6 +66,6 @@ export const bannerHandlers: Handlers<"banners.get"> = {
       }),
       ...(fields.includes("display") && { display: remapImage(JSON.parse(r.display), r.image_key) }),
     }));
-    return { items, count: (total!.results[0] as { n: number }).n };
+    return { items, count: total };
   },
 };

@@ -5,7 +5,7 @@ import { bonusBalanceKind, endActiveBonus, type EndingBonus } from "./end";
 import { DEPOSIT_WITHDRAWN, depositWithdrawnError } from "./forfeit";
 import { publishBonusChange } from "./notify";
 import { expireAvailable } from "./sweep";
-import { slotsRtp } from "./xray";
+import { callSlotsRtp } from "./xray";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { BONUS_SELECT, bonusView, type BonusRow } from "./view";
@@ -39,7 +39,7 @@ async function loadBonus(ctx: PlatformContext, id: string, type: BonusType): Pro
   return ctx.db.prepare(`${BONUS_SELECT} WHERE b.id = ?1 AND b.uid = ?2 AND b.type = ?3`).bind(id, ctx.uid, type).first<BonusRow>();
 }
 
-const view = async (ctx: PlatformContext, row: BonusRow) => bonusView(row, ctx.locale, ctx.defaultLocale, await slotsRtp(ctx.db, Date.now(), ctx.env.DB));
+const view = async (ctx: PlatformContext, row: BonusRow) => bonusView(row, ctx.locale, ctx.defaultLocale, await callSlotsRtp(ctx));
 
 async function listBonuses(ctx: PlatformContext, type: BonusType) {
   await expireAvailable(ctx, Date.now(), ctx.uid);
@@ -54,7 +54,7 @@ async function listBonuses(ctx: PlatformContext, type: BonusType) {
       .bind(ctx.uid, type, HISTORY_LIMIT),
   ]);
   const rows = open!.results;
-  const rtp = await slotsRtp(ctx.db, Date.now(), ctx.env.DB);
+  const rtp = await callSlotsRtp(ctx);
   const show = (r: BonusRow) => bonusView(r, ctx.locale, ctx.defaultLocale, rtp);
   return {
     active: rows.filter((r) => r.status === "active").map(show),

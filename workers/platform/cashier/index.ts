@@ -1,4 +1,6 @@
 import type { Bank } from "../../../core/api/entities-cashier";
+import { PlatformError } from "../../../core/api/errors";
+import { loadUser } from "../account/users";
 import { type Handlers, ownTables } from "../core/context";
 import { depositInfo, makeDeposit } from "./deposits";
 import { methodsFor, publicMethod } from "./methods";
@@ -20,7 +22,10 @@ type CashierMethods =
 /** The cashier (SPEC §3 Deposit, §7 cashier.*; decision 0011). Money moves only through moveMoney. */
 export const cashierHandlers: Handlers<CashierMethods> = {
   async "cashier.getdepositsettings"(_p, ctx) {
-    const { currency } = await cashierPlayer(ctx.db, ctx.uid);
+    // The player's row as the render's other calls read it (read once: core/render-reads.ts).
+    const player = await loadUser(ctx.db, ctx.uid);
+    if (!player) throw new PlatformError("Authorization", "Sign in to use the cashier");
+    const { currency } = player;
     return { currency, methods: (await methodsFor(ctx, "deposit", currency)).map(publicMethod) };
   },
 

@@ -33,6 +33,8 @@ export interface PlatformContext {
    * configured); undefined where the caller did not read it. `readGeneralInfo` reads it.
    */
   generalInfo?: string | null;
+  /** The `metadata` setting's JSON as read with the locales, as `generalInfo` is (`readMetadata`). */
+  metadata?: string | null;
   /**
    * The site's enabled locales and default as read with the settings before the call; undefined
    * where the caller did not read them (`siteLocales` in i18n/locales.ts reads them then).

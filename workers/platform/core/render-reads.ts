@@ -1,4 +1,4 @@
-import { namedTables } from "../player/tables";
+import { isPlayerTable, namedTables } from "../player/tables";
 import type { RenderScope } from "./render-scope";
 
 /**
@@ -7,7 +7,7 @@ import type { RenderScope } from "./render-scope";
  * a wheel campaign, a programme's levels, a setting), one D1 query each. Within one render's reads
  * (GET calls; workers/app.ts gives them one scope) a SELECT run again with the same values answers
  * what it answered the first time. Any other statement through this view (a write) forgets every
- * kept answer, as does any write call of the render (platform/index.ts), so nothing read after a
+ * kept answer (unless it names only the player's own tables: `leavesKeptAlone`), as does any write call of the render (platform/index.ts), so nothing read after a
  * write of the render is older than it. Answers are copied out, so no caller sees another's changes
  * to the rows. Failures are not kept. Only the primary's reads (a read replica reader's of these tables run on the primary: `primary` below),
  * and only of the tables below, which no read call changes by another path than this view (a
@@ -27,7 +27,21 @@ const KEEPABLE = new Set([
   "sports",
   "sport_leagues",
   "sport_league_events",
+  // the catalogue's average slot RTP the bonus X-ray reads (bonuses, free spins, betting bonuses and
+  // offers each ask it: on a cold isolate one read, not one per call; changed by the ranks' rebuild)
+  "game_catalogue_state",
 ]);
+/**
+ * A write that names only the player's own tables (their bonuses and the bonuses' events, say: a
+ * bonus list expires what lapsed before it answers) cannot change what is kept: none of those
+ * tables is kept, and none has a trigger that writes one (a trigger that did would have to be
+ * named here). Any other write forgets everything kept.
+ */
+const leavesKeptAlone = (sql: string): boolean => {
+  const tables = namedTables(sql);
+  return tables.length > 0 && tables.every((t) => isPlayerTable(t) && !KEEPABLE.has(t));
+};
+
 const SQL = Symbol("sql");
 const INNER = Symbol("inner statement");
 type Kept = D1PreparedStatement & { [SQL]?: string; [INNER]?: D1PreparedStatement };
@@ -55,7 +69,7 @@ export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Data
     const key = keepable ? `${sql}\u0000${JSON.stringify(binds)}` : null;
     // A read of other tables runs as it is; anything else (a write) forgets what was kept.
     const passThrough = () => {
-      if (!pure) forget();
+      if (!pure && !leavesKeptAlone(sql)) forget();
     };
     const read = <T>(): Promise<D1Result<T>> => {
       const reads = (scope.reads ??= new Map());
@@ -113,8 +127,8 @@ export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Data
       if (prop === "prepare") return (sql: string) => statement(target.prepare(sql), sql, []);
       if (prop === "batch")
         return (stmts: Kept[]) => {
-          // A batch runs as it is; one that may write forgets what was kept.
-          if (!stmts.every((s) => typeof s[SQL] === "string" && PURE_READ.test(s[SQL]))) forget();
+          // A batch runs as it is; one that may write what is kept forgets it.
+          if (!stmts.every((s) => typeof s[SQL] === "string" && (PURE_READ.test(s[SQL]) || leavesKeptAlone(s[SQL])))) forget();
           return target.batch(stmts.map((s) => s[INNER] ?? s));
         };
       if (prop === "exec")

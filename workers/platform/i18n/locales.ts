@@ -35,6 +35,8 @@ export type PlatformSettings = LocaleList & {
   maintenance: string | null;
   /** The `general_info` document's JSON (site currencies…), null when it is not configured. */
   generalInfo: string | null;
+  /** The `metadata` document's JSON (the site's SEO defaults every page asks for), null when it is not configured. */
+  metadata: string | null;
   /** The configuration's version the players' objects copy (replica_state, decision 0075); null before migration 0049. */
   replica: number | null;
 };
@@ -49,7 +51,7 @@ export async function loadLocalesAndMaintenance(db: D1Database): Promise<Platfor
   const { results } = await db
     .prepare(
       `SELECT 0 AS k, code, name, icon, dir, is_default, position, NULL AS value FROM (${LOCALES_SQL})
-       UNION ALL SELECT 1, key, NULL, NULL, NULL, NULL, NULL, value FROM settings WHERE key IN ('maintenance', 'general_info')
+       UNION ALL SELECT 1, key, NULL, NULL, NULL, NULL, NULL, value FROM settings WHERE key IN ('maintenance', 'general_info', 'metadata')
        UNION ALL SELECT 2, 'replica', NULL, NULL, NULL, NULL, NULL, version FROM replica_state`,
     )
     .all<LocaleRow & { k: number; value: string | number | null }>();
@@ -59,6 +61,7 @@ export async function loadLocalesAndMaintenance(db: D1Database): Promise<Platfor
     ...toLocaleList(results.filter((r) => r.k === 0)),
     maintenance: setting("maintenance"),
     generalInfo: setting("general_info"),
+    metadata: setting("metadata"),
     replica: typeof replica === "number" ? replica : null,
   };
 }

@@ -1,11 +1,12 @@
 import type { SiteMetadata } from "../../../core/api/entities";
 import type { ResultOf } from "../../../core/api/contract";
 import type { Handlers } from "../core/context";
-import { readGeneralInfo, readSetting } from "../core/settings";
+import { readGeneralInfo, readMetadata } from "../core/settings";
 import { siteLocales } from "../i18n/locales";
 
 export const metadataHandlers: Handlers<"metadata.get" | "metadata.getgeneralinfo"> = {
-  "metadata.get": (_p, ctx) => readSetting<SiteMetadata>(ctx.db, "metadata"),
+  // As read with the settings before the call when it was (no query of its own).
+  "metadata.get": (_p, ctx) => readMetadata<SiteMetadata>(ctx),
 
   async "metadata.getgeneralinfo"(_p, ctx) {
     // Both as read with the settings before the call when they were (no query of its own).

@@ -3,7 +3,7 @@ import { PlatformError } from "../../../core/api/errors";
 import { offerTakeGrants } from "../bonuses/grants";
 import { publishBonusChange } from "../bonuses/notify";
 import { imageKey } from "../banners";
-import { slotsRtp } from "../bonuses/xray";
+import { callSlotsRtp } from "../bonuses/xray";
 import type { Handlers, PlatformContext } from "../core/context";
 import { publish } from "../../realtime/publish";
 import { AVAILABLE_TO } from "./rules";
@@ -40,7 +40,7 @@ export function availableOffer(ctx: PlatformContext, offerId: number, now = Date
 }
 
 const views = async (ctx: PlatformContext, rows: OfferRow[], fields: OfferField[]) => {
-  const [rtp, key] = await Promise.all([slotsRtp(ctx.db, Date.now(), ctx.env.DB), fields.includes("description") ? imageKey(ctx.db) : null]);
+  const [rtp, key] = await Promise.all([callSlotsRtp(ctx), fields.includes("description") ? imageKey(ctx.db) : null]);
   return rows.map((r) => offerView(r, fields, ctx.locale, ctx.defaultLocale, rtp, key));
 };
 

@@ -1,4 +1,5 @@
 import type { DepositLimit, DepositLimitPeriod } from "../../../core/api/entities-responsible";
+import { loadUser } from "../account/users";
 import { depositedSince } from "../cashier/deposit-totals";
 import { windowAt, type LimitState } from "./limit-rules";
 import { loadLimit } from "./limits-store";
@@ -7,9 +8,9 @@ import { loadLimit } from "./limits-store";
 
 const periodOf = (days: number | undefined): DepositLimitPeriod => (days ? (String(days) as DepositLimitPeriod) : "none");
 
+/** The player's currency, from the row a page render's other calls read too (core/render-reads.ts: read once). */
 export async function playerCurrency(db: D1Database, uid: number): Promise<string> {
-  const row = await db.prepare("SELECT currency FROM users WHERE uid = ?1").bind(uid).first<{ currency: string }>();
-  return row?.currency ?? "USD";
+  return (await loadUser(db, uid))?.currency ?? "USD";
 }
 
 /** What the limit leaves in its current window (minor units) and when that window ends; null without a limit. */
