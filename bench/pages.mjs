@@ -205,8 +205,11 @@ try {
     step("warm D1 rows and queries measured");
   }
 
-  // 3. SSR CPU: workerd CPU per render above a static file of the same Worker, warm.
+  // 3. SSR CPU: workerd CPU per render above a static file of the same Worker, warm, on a server that
+  // runs what production runs: no D1 counting view (DB_STATS), no result checks (CHECK_RESULTS=off).
   if (ONLY.has("cpu")) {
+    await stop(server);
+    server = await servePlayfront({ appDir, port: PORT, persistTo, vars: { CHECK_RESULTS: "off" } });
     const cpuPer = async (path, headers) => {
       await (await fetch(origin + path, { headers })).arrayBuffer();
       const before = workerdCpu(server);
@@ -220,6 +223,8 @@ try {
       }
     }
     step(`SSR CPU measured (a static file: ${staticCpu.toFixed(1)} ms a request)`);
+    await stop(server);
+    server = await servePlayfront({ appDir, port: PORT, persistTo, vars: stats });
   }
 
   // 4. First-load JavaScript until 5 s after the load event, plain pages only (a locale's page

@@ -28,6 +28,7 @@ const Vars = z
       .optional(),
     DB_STATS: z.enum(["", "on"], { error: "DB_STATS must be empty or 'on'" }).optional(),
     DB_STATS_LOG: z.enum(["", "on"], { error: "DB_STATS_LOG must be empty or 'on'" }).optional(),
+    CHECK_RESULTS: z.enum(["", "off"], { error: "CHECK_RESULTS must be empty or 'off'" }).optional(),
     // Verifies Telegram mini-app sign-in; empty turns it off.
     TELEGRAM_BOT_TOKEN: z
       .string()

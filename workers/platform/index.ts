@@ -128,7 +128,9 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
     }
     await simulatedLatency(env, decl.group);
     const result = await (handlers[key] as Handler<typeof key>)(parsed.data as never, pctx);
-    if (env.APP_ENV !== "production") decl.result.parse(result);
+    // Every answer is held to the contract's result schema, but in production (and where the bench
+    // measures the CPU production spends: CHECK_RESULTS=off).
+    if (env.APP_ENV !== "production" && env.CHECK_RESULTS !== "off") decl.result.parse(result);
     response = dataResponse(result, { "cache-control": "no-store" });
   } catch (e) {
     response = errorResponse(toPlatformError(e));
