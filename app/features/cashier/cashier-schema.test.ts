@@ -1,18 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import type { AmountRules, CashierField } from "../../../core/api/entities-cashier";
+import type { CashierField } from "../../../core/api/entities-cashier";
+import { field, rules } from "./cashier-test-fixtures";
 import { toMinorUnits } from "../../../core/validation/amount";
 import { amountOptions, cashierFormSchema, formFieldErrors, requisiteName, requisitesJson, unitsValue } from "./cashier-schema";
 import { formatUnits } from "../../../core/money";
 
-const rules: AmountRules = { min: 1000, max: 100000000, step: 500, presets: [{ value: 5000 }] };
-const field = (sysname: string, type: CashierField["type"], is_required = true, regex: string | null = null): CashierField => ({
-  sysname,
-  type,
-  label: `cashier.fields.${sysname}`,
-  is_required,
-  regex,
-});
 const card = [field("card_number", "card_number"), field("card_holder", "card_holder"), field("note", "text", false, "^[a-z]+$")];
 
 function form(entries: Record<string, string>): FormData {

@@ -1,17 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import type { AmountRules, CashierField } from "../../../core/api/entities-cashier";
+import type { CashierField } from "../../../core/api/entities-cashier";
+import { field, rules } from "./cashier-test-fixtures";
 import { checkDeposit } from "./deposit-check";
 import { depositFormSchema } from "./cashier-schema";
 
-const rules: AmountRules = { min: 1000, max: 100000000, step: 500, presets: [{ value: 5000 }] };
-const field = (sysname: string, type: CashierField["type"], is_required = true, regex: string | null = null): CashierField => ({
-  sysname,
-  type,
-  label: `cashier.fields.${sysname}`,
-  is_required,
-  regex,
-});
 const ALL: CashierField[] = [
   field("card_number", "card_number"),
   field("card_holder", "card_holder"),
