@@ -72,23 +72,18 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
     const secure = env.APP_ENV !== "local";
     let visitor = readCookie(request.headers.get("cookie"), VISITOR_COOKIE);
     let player: { uid: number; db: D1Database } | undefined;
+    // A read call of a render shares what the render's reads read again (core/render-reads.ts).
+    const rendering = scope && reads ? renderReads(env.DB, scope) : null;
     const pctx: PlatformContext = {
       env,
       // The site's catalogue and content may come from a read replica (core/replica-reads.ts); a
-      // render's reads share what they read again (core/render-reads.ts), a replica reader's the
-      // primary's reads of the kept tables (one read of a programme's levels, not two).
-      db: TOLERATES_STALE.has(key)
-        ? scope && reads
-          ? renderReads(replicaReads(env.DB), scope, env.DB)
-          : replicaReads(env.DB)
-        : scope && reads
-          ? renderReads(env.DB, scope)
-          : env.DB,
+      // replica reader's reads of the kept tables are the render's (primary) reads (one read of a
+      // programme's levels, not two).
+      db: TOLERATES_STALE.has(key) ? (scope && reads ? renderReads(replicaReads(env.DB), scope, env.DB) : replicaReads(env.DB)) : (rendering ?? env.DB),
       player() {
         if (pctx.uid <= 0) throw new PlatformError("Authorization", "Sign in to continue");
         // The player's statements that D1 answers (the site's side) are the render's reads too.
-        if (player?.uid !== pctx.uid)
-          player = { uid: pctx.uid, db: routedD1(scope && reads ? { ...env, DB: renderReads(env.DB, scope) } : env, pctx.uid, replica) };
+        if (player?.uid !== pctx.uid) player = { uid: pctx.uid, db: routedD1(rendering ? { ...env, DB: rendering } : env, pctx.uid, replica) };
         return player.db;
       },
       request,

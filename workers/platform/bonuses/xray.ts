@@ -22,11 +22,11 @@ let cached: { at: number; rtp: number; db: object } | null = null;
 /**
  * `key`: what the kept value belongs to, the database binding (`env.DB`) where `db` is a view of it
  * made for one call (a render's reads: core/render-reads.ts), so the isolate's value is found again.
- * `keepMs`: how long it is kept (0: read every time).
+ * `keepMs`: how long it is kept (10 minutes; 0: read every time).
  */
 export async function slotsRtp(db: D1Database, now = Date.now(), key: object = db, keepMs = TTL_MS): Promise<number> {
   key = databaseOf(key);
-  if (cached && cached.db === key && now - cached.at < Math.min(keepMs, TTL_MS)) return cached.rtp;
+  if (cached && cached.db === key && now - cached.at < keepMs) return cached.rtp;
   const stored = await db
     .prepare("SELECT slots_rtp_bp AS rtp, ranked = changes AS fresh FROM game_catalogue_state WHERE id = 1")
     .first<{ rtp: number | null; fresh: number }>();
