@@ -14,7 +14,7 @@ import { defineConfig, type Plugin } from "vite";
 const SHELL = new RegExp(
   [
     String.raw`/app/shell/(use-root-data|url-dialog-keys|dialog-registry|dialogs|app-providers)\.tsx?$`,
-    String.raw`/app/features/(site/(cms-link|custom-code|section-messages)|layout/site-frame|auth/(popup-url|use-session-changed)|errors/lazy-error-pages)\.tsx?$`,
+    String.raw`/app/features/(site/(custom-code|section-messages)|layout/site-frame|auth/(popup-url|use-session-changed)|errors/lazy-error-pages)\.tsx?$`,
     String.raw`/app/ui/(toasts|icon|link-delegate|scroll-restoration|dialog/ids)\.tsx?$`,
     String.raw`/app/lib/(site-stylesheet|lazy-with-preload|nonce|first-interaction|i18n/use-t)\.tsx?$`,
     String.raw`/core/navigation\.ts$`,

@@ -10,6 +10,7 @@ import { workerContext } from "./lib/context.server";
 import { contentFirstScripts } from "./lib/content-first-scripts.server";
 import { preloadErrorPages } from "./features/errors/lazy-error-pages";
 import { preloadDialogs } from "./shell/dialog-registry";
+import { preloadMenus } from "./features/layout/sidebar";
 import { preloadGameTile } from "./features/games/lazy-game-tile";
 import { preloadEmbeddedRegistration } from "./features/auth/embedded-registration";
 import { preloadBetSlip } from "./features/sportsbook/deferred-slip";
@@ -85,6 +86,7 @@ export default async function handleRequest(
     preloadEmbeddedRegistration(),
     preloadBetSlip(),
     preloadHeaderBalance(),
+    preloadMenus(),
   ]);
   const inlineHead = import.meta.env.DEV
     ? { ...INLINE_HEAD, script: INLINE_HEAD.script + analytics.script }

@@ -2,7 +2,6 @@ import { Suspense } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/wheel-of-fortune";
 import { CAMPAIGN_KEY, POPUP_KEY, VERIFY_KEY } from "../features/wheel/keys";
-import { OddsTable } from "../features/wheel/odds";
 import { ErrorConfirm, preloadResultDialogs, SpinResultPopup } from "../features/wheel/lazy-result-dialogs";
 import { wheelAction, type WheelActionData } from "../features/wheel/wheel-actions.server";
 import { useWheelPath } from "../features/wheel/wheel-path";
@@ -10,15 +9,19 @@ import { loadWheel } from "../features/wheel/wheel.server";
 import { WheelStage } from "../features/wheel/wheel-stage";
 import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { lazyWithPreload } from "../lib/lazy-with-preload";
+import { ServerHtml } from "../ui/server-html";
 
 // A player's panels and the URL's popups load in the browser only when they show (a visitor's
 // page carries neither); the loader preloads them on the server, which renders them in place.
 const loadExtras = () => import("../features/wheel/wheel-extras");
 const playerPanels = lazyWithPreload(() => loadExtras().then((m) => m.PlayerPanels));
 const wheelPopups = lazyWithPreload(() => loadExtras().then((m) => m.WheelPopups));
+// The published odds are kept as the server sent them (ServerHtml): their code loads only when
+// new odds render in the browser (a spin took a prize's last unit, a client navigation).
+const oddsTable = lazyWithPreload(() => import("../features/wheel/odds").then((m) => m.OddsTable));
 
 export const loader = async (args: Route.LoaderArgs) => {
-  const [data] = await Promise.all([loadWheel(args), playerPanels.preload(), wheelPopups.preload(), preloadResultDialogs()]);
+  const [data] = await Promise.all([loadWheel(args), playerPanels.preload(), wheelPopups.preload(), oddsTable.preload(), preloadResultDialogs()]);
   return data;
 };
 export const action = (args: Route.ActionArgs) => wheelAction(args);
@@ -96,7 +99,11 @@ export default function WheelOfFortune({ loaderData: d, actionData }: Route.Comp
           </Link>
         )}
       </nav>
-      <OddsTable sectors={d.sectors} expectedReturn={d.expectedReturn} />
+      <Suspense fallback={null}>
+        <ServerHtml className="wheel__odds-block" key={to("/") + JSON.stringify([d.sectors, d.expectedReturn])}>
+          <oddsTable.Component sectors={d.sectors} expectedReturn={d.expectedReturn} />
+        </ServerHtml>
+      </Suspense>
       {d.player && (
         <Suspense fallback={null}>
           <playerPanels.Component

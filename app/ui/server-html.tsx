@@ -14,7 +14,11 @@ const noSubscription = () => () => {};
  * `key` it by its content: when the content changes (another locale, a player who signed in), a
  * new key renders the new content.
  */
-export function ServerHtml({ as = "div", children, ...props }: HTMLAttributes<HTMLElement> & { as?: "div" | "ul" | "fieldset"; children: ReactNode }) {
+export function ServerHtml({
+  as = "div",
+  children,
+  ...props
+}: HTMLAttributes<HTMLElement> & { as?: "div" | "ul" | "fieldset" | "footer"; children: ReactNode }) {
   const hydrating = useSyncExternalStore(
     noSubscription,
     () => false,

@@ -148,6 +148,29 @@ test.describe("tournaments @nojs", () => {
   });
 });
 
+test.describe("tournaments, client navigation", () => {
+  // The page's facts, rules, prizes and rows are kept as the server sent them, their code loaded
+  // only when the browser renders them itself: a client navigation from the list must show them all.
+  test("opening a tournament from the list shows its facts, rules, prizes and leaderboard", async ({ page }) => {
+    const race = await tournament(page.request, "high-roller-race");
+    await page.goto(`/tournaments?status=${race.status}`);
+    await expect(page.locator("[data-search-button][data-enhanced]")).toBeVisible(); // hydrated
+    await page.evaluate(() => ((window as unknown as { beforeNavigation: boolean }).beforeNavigation = true));
+    await card(page, "high-roller-race")
+      .getByRole("link", { name: tr("tournaments.details") })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/tournaments/${race.id}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("High Roller Race");
+    await expect(page.getByTestId("total-prize")).not.toBeEmpty();
+    await expect(page.getByTestId("scoring")).toContainText(tr("tournaments.scoring.bets"));
+    await expect(page.getByTestId("prizes").locator("tbody tr")).toHaveCount(2);
+    await expect(page.getByTestId("leaderboard").getByRole("heading", { name: tr("tournaments.leaderboard.title") })).toBeVisible();
+    await expect(page.getByTestId("leaderboard").locator("table, .leaderboard__empty")).toBeVisible();
+    // In the same document: a client navigation, not a reload.
+    expect(await page.evaluate(() => (window as unknown as { beforeNavigation?: boolean }).beforeNavigation)).toBe(true);
+  });
+});
+
 test.describe("tournaments, live", () => {
   test("what it takes changes live on a watcher's page when another player takes the only prized place", async ({ page, browser }) => {
     test.skip(!jsOn(), "the live board needs JavaScript");

@@ -198,6 +198,22 @@ test.describe("wheel of fortune", () => {
   });
 });
 
+test.describe("wheel of fortune, client navigation", () => {
+  // The odds table and the menus are kept as the server sent them, their code loaded only when the
+  // browser renders them itself: a menu link followed in the browser must show the published odds.
+  test("the sidebar's link opens the wheel in the page with its odds", async ({ page }) => {
+    await page.goto("/gamehall");
+    await expect(page.locator("[data-search-button][data-enhanced]")).toBeVisible(); // hydrated
+    await page.evaluate(() => ((window as unknown as { beforeNavigation: boolean }).beforeNavigation = true));
+    await page.locator('#sidebar a[href$="/wheel-of-fortune"]').first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Daily Wheel");
+    await expect(page.getByTestId("wheel-odds").locator("tbody tr")).toHaveCount(8);
+    await expect(page.getByTestId("wheel-odds").locator("tbody tr").first()).toContainText("15%");
+    // In the same document: a client navigation, not a reload.
+    expect(await page.evaluate(() => (window as unknown as { beforeNavigation?: boolean }).beforeNavigation)).toBe(true);
+  });
+});
+
 test.describe("wheel of fortune @nojs", () => {
   test("a visitor sees the wheel, the odds and the rules; Spin asks to sign in; an unknown campaign is a 404", async ({ page }) => {
     await page.goto("/wheel-of-fortune");

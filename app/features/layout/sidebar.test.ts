@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { badgeText, MenuBadge, visibleItems } from "./sidebar";
+import { badgeText } from "./badge";
+import { MenuBadge, visibleItems } from "./menu-groups";
 
 describe("sidebar rules", () => {
   it("caps badges at 9+", () => {

@@ -3,96 +3,37 @@ import { Await, useLocation } from "react-router";
 import type { RootData } from "../../shell/root-data";
 import { AppLink } from "../../ui/app-link";
 import { ServerHtml } from "../../ui/server-html";
-import type { MenuGroup, MenuLink } from "../../../core/api/cms";
-import { Icon } from "../../ui/icon";
+import type { MenuGroup } from "../../../core/api/cms";
 import { useRootData } from "../../shell/use-root-data";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
-import { CmsLink } from "../site/cms-link";
+import { lazyWithPreload } from "../../lib/lazy-with-preload";
 import { SignOutForm } from "./header";
 import { withPopup } from "../auth/popup-url";
 import { ThemeSwitcher } from "./theme-switcher";
 import { usePathnameChange } from "../../lib/use-pathname-change";
 
-/** Badges count up to 9, then read '9+' (SPEC §2). */
-export function badgeText(n: number | undefined): string | null {
-  if (!n || n <= 0) return null;
-  return n > 9 ? "9+" : String(n);
-}
+// The menus' markup is kept as the server sent it (ServerHtml) and their code is a lazy chunk: a
+// page's first load carries neither. It loads when a new key renders them in the browser (a
+// sign-in, another locale); entry.server preloads it, so the server renders them in place.
+const menuGroups = lazyWithPreload(() => import("./menu-groups").then((m) => m.MenuGroups));
+const footerBody = lazyWithPreload(() => import("./menu-groups").then((m) => m.FooterBody));
+export const FooterBody = footerBody.Component;
+
+/** The menus' and the footer's code, for the server to render them in place. */
+export const preloadMenus = () => Promise.all([menuGroups.preload(), footerBody.preload()]);
 
 /**
- * A menu item's count. What a screen reader announces is what is shown ("9+", part of the link's
- * name, so voice control can say it too), never a different number.
+ * The menus, server-rendered and not hydrated (ServerHtml): new content, a new key. The boundary
+ * is outside the keyed element, so a new key in a navigation keeps the old menus on screen while
+ * the chunk loads.
  */
-export function MenuBadge({ count }: { count: number | undefined }) {
-  const text = badgeText(count);
-  return text ? <span className="badge">{text}</span> : null;
-}
-
-/** Menu items for this visitor: onlyAuth items are hidden from guests, in submenus too. */
-export function visibleItems(items: MenuLink[], signedIn: boolean): MenuLink[] {
-  return items.filter((i) => signedIn || !i.onlyAuth).map((i) => (i.submenu ? { ...i, submenu: visibleItems(i.submenu, signedIn) } : i));
-}
-
-/** The Offers link's badge (SPEC §2): the player's available offers, kept live by offers-live.tsx through `data-offers-badge`. */
-export const OFFERS_LINK = "/offers";
-
-function OffersBadge({ count }: { count: number }) {
-  const text = badgeText(count);
-  return (
-    <span className="badge" data-offers-badge="" hidden={!text}>
-      {text}
-    </span>
-  );
-}
-
-function MenuItem({ item, offers }: { item: MenuLink; offers?: number }) {
-  const body = (
-    <>
-      {item.icon && <Icon name={item.icon} />}
-      <span className="menu__name">{item.name}</span>
-      {item.link === OFFERS_LINK && offers !== undefined ? <OffersBadge count={offers} /> : <MenuBadge count={item.badge} />}
-      {item.postfixIcon && <Icon name={item.postfixIcon} size={16} />}
-    </>
-  );
-  const link = (
-    <CmsLink className="menu__link" link={item.link} external={item.external} target={item.target} rel={item.rel}>
-      {body}
-    </CmsLink>
-  );
-  if (!item.submenu?.length) return <li>{link}</li>;
-  return (
-    <li>
-      <details className="menu__sub">
-        <summary className="menu__link">{body}</summary>
-        <ul>
-          {item.submenu.map((s) => (
-            <MenuItem key={s.link + s.name} item={s} offers={offers} />
-          ))}
-        </ul>
-      </details>
-    </li>
-  );
-}
-
-/** The menus, server-rendered and not hydrated (ServerHtml): new content, a new key. */
 export function Menu({ groups, signedIn, offers }: { groups: MenuGroup[]; signedIn: boolean; offers?: number }) {
   return (
-    <ServerHtml className="menus" key={JSON.stringify([signedIn, groups, offers])}>
-      {groups.map((g) => {
-        const items = visibleItems(g.items, signedIn);
-        if (items.length === 0) return null;
-        return (
-          <nav key={g.group} className="menu" aria-label={g.title}>
-            {g.title && <h2 className="menu__title">{g.title}</h2>}
-            <ul>
-              {items.map((i) => (
-                <MenuItem key={i.link + i.name} item={i} offers={offers} />
-              ))}
-            </ul>
-          </nav>
-        );
-      })}
-    </ServerHtml>
+    <Suspense fallback={null}>
+      <ServerHtml className="menus" key={JSON.stringify([signedIn, groups, offers])}>
+        <menuGroups.Component groups={groups} signedIn={signedIn} offers={offers} />
+      </ServerHtml>
+    </Suspense>
   );
 }
 

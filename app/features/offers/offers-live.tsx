@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { badgeText } from "../layout/sidebar";
+import { badgeText } from "../layout/badge";
 import { offersCount, startOffersFeed, subscribeOffers } from "./offers-feed";
 
 /** The sidebar's Offers badges (server-rendered, not hydrated: see Menu) follow the live count. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT, type Leaderboard } from "../../../core/api/contract-tournaments";
-import { applyBoardMessage, initialBoard, isMine } from "./board-state";
+import { applyBoardMessage, initialBoard } from "./board-state";
+import { isMine } from "./leaderboard-body";
 
 const row = (rank: number, player: string, points: number) => ({ rank, player, points, reached_at: rank });
 const server: Leaderboard = {

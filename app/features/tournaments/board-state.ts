@@ -53,8 +53,3 @@ export function applyBoardMessage(state: BoardState, id: number, m: BoardMessage
   }
   return state;
 }
-
-/** Whether a row of the top is the reader's own (the pushed top carries no is_me): same place, same name. */
-export function isMine(row: Pick<LeaderboardRow, "rank" | "player">, me: LeaderboardRow | null): boolean {
-  return !!me && row.rank === me.rank && row.player === me.player;
-}

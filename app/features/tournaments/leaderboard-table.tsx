@@ -1,69 +1,35 @@
-import type { LeaderboardRow } from "../../../core/api/contract-tournaments";
-import { useT } from "../../lib/i18n/use-t";
-import { isMine, type BoardState } from "./board-state";
+import { Suspense } from "react";
+import { useLocalePath, useT } from "../../lib/i18n/use-t";
+import { lazyWithPreload } from "../../lib/lazy-with-preload";
+import { ServerHtml } from "../../ui/server-html";
+import type { BoardState } from "./board-state";
 
-function Row({ row, mine }: { row: Omit<LeaderboardRow, "is_me">; mine: boolean }) {
-  return (
-    <tr data-player={row.player} data-rank={row.rank} aria-current={mine ? "true" : undefined} className={mine ? "leaderboard__mine" : undefined}>
-      <td className="leaderboard__num">{row.rank}</td>
-      <td>
-        <bdi>{row.player}</bdi>
-      </td>
-      <td className="leaderboard__num" data-points={row.points}>
-        {row.points.toLocaleString("en-US")}
-      </td>
-    </tr>
-  );
-}
+// The rows are kept as the server sent them (ServerHtml) until the live board changes them: their
+// code loads then, not with the page. The loader preloads it, so the server renders them in place.
+const body = lazyWithPreload(() => import("./leaderboard-body").then((m) => m.LeaderboardBody));
+
+/** The leaderboard rows' code, for the server to render them in place. */
+export const preloadLeaderboardBody = body.preload;
 
 /**
- * The leaderboard: the reader's own row pinned above the table ("Your place", also when they are
- * below the rows shown), "what it takes" to reach the prizes, then the top rows. Rendered by the
- * server from the record; with JavaScript the live board keeps it current (`live`).
+ * The leaderboard: the reader's own row pinned above the table, "what it takes" to reach the
+ * prizes, then the top rows (leaderboard-body.tsx). Rendered by the server from the record; with
+ * JavaScript the live board keeps it current (`live`).
  */
 export function LeaderboardTable({ state, live, finished }: { state: BoardState; live: boolean; finished: boolean }) {
   const t = useT();
-  const { me, points_to_prize: toPrize } = state;
+  const to = useLocalePath();
+  const { items, total, me, points_to_prize } = state;
   return (
     <section className="tournament__card leaderboard" aria-labelledby="leaderboard-title" data-testid="leaderboard" data-live={live ? "open" : "closed"}>
       <h2 id="leaderboard-title">
         {t("tournaments.leaderboard.title")} {live && <span className="leaderboard__live">{t("tournaments.leaderboard.live")}</span>}
       </h2>
-      {me && (
-        <p className="leaderboard__pinned" data-testid="my-row" data-rank={me.rank} data-points={me.points}>
-          {t("tournaments.leaderboard.pinned", { rank: me.rank, points: me.points.toLocaleString("en-US") })}
-        </p>
-      )}
-      {!finished && me && toPrize !== null && (
-        <p className="leaderboard__to-prize" data-testid="to-prize" data-points={toPrize}>
-          {toPrize === 0 ? t("tournaments.toPrize.inside") : t("tournaments.toPrize.needed", { points: toPrize.toLocaleString("en-US") })}
-        </p>
-      )}
-      {state.items.length === 0 ? (
-        <p className="leaderboard__empty">{t("tournaments.leaderboard.empty")}</p>
-      ) : (
-        <div className="leaderboard__scroll">
-          <table className="leaderboard__table">
-            <caption className="visually-hidden">{t("tournaments.leaderboard.caption", { total: state.total })}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="leaderboard__num">
-                  {t("tournaments.leaderboard.rank")}
-                </th>
-                <th scope="col">{t("tournaments.leaderboard.player")}</th>
-                <th scope="col" className="leaderboard__num">
-                  {t("tournaments.leaderboard.points")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.items.map((row) => (
-                <Row key={`${row.rank}-${row.player}`} row={row} mine={isMine(row, me)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Suspense fallback={null}>
+        <ServerHtml className="leaderboard__body" key={to("/") + JSON.stringify([items, total, me, points_to_prize, finished])}>
+          <body.Component state={state} finished={finished} />
+        </ServerHtml>
+      </Suspense>
     </section>
   );
 }

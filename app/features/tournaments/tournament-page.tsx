@@ -1,15 +1,29 @@
+import { Suspense } from "react";
 import { Link } from "react-router";
 import type { Leaderboard, Tournament } from "../../../core/api/contract-tournaments";
 import type { TournamentReceipt } from "./receipts-table";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { Countdown } from "./countdown-view";
-import { TournamentFacts } from "./tournament-card";
-import { LeaderboardTable } from "./leaderboard-table";
+import { LeaderboardTable, preloadLeaderboardBody } from "./leaderboard-table";
 import { ParticipateBlock } from "./participate-form";
-import { ReceiptsTable } from "./receipts-table";
-import { PrizesTable, ScoringRules, WinnersList } from "./tournament-rules";
+import { lazyWithPreload } from "../../lib/lazy-with-preload";
+import { ServerHtml } from "../../ui/server-html";
 import type { ParticipateActionData } from "./tournaments.server";
 import { useLiveBoard } from "./use-live-board";
+
+// The rules, scoring, prizes and winners are kept as the server sent them (ServerHtml): their code
+// loads only when a client navigation renders them. The player's receipts are a signed-in part.
+// The loader preloads both on the server, which renders them in place (lib/lazy-with-preload.tsx).
+const loadDetails = () => import("./tournament-details");
+const facts = lazyWithPreload(() => loadDetails().then((m) => m.TournamentFacts));
+const details = lazyWithPreload(() => loadDetails().then((m) => m.TournamentDetails));
+const receiptsTable = lazyWithPreload(() => import("./receipts-table").then((m) => m.ReceiptsTable));
+const TournamentFacts = facts.Component;
+const TournamentDetails = details.Component;
+const ReceiptsTable = receiptsTable.Component;
+
+/** The lazily loaded parts' code, for the server to render them in place. */
+export const preloadTournamentParts = () => Promise.all([facts.preload(), details.preload(), receiptsTable.preload(), preloadLeaderboardBody()]);
 
 export interface TournamentPageData {
   tournament: Tournament;
@@ -38,27 +52,28 @@ export function TournamentPage({ data: d, answer }: { data: TournamentPageData; 
       {tr.image && <img className="tournament__image" src={tr.image} alt="" width={1280} height={400} />}
       <h1>{tr.title}</h1>
       <Countdown tournament={tr} now={d.now} />
-      <TournamentFacts tournament={tr} />
+      <Suspense fallback={null}>
+        <ServerHtml className="tournament__static" key={`${to("/")}${tr.id}:${tr.total_prize.amount}${tr.total_prize.currency}:${tr.total_participants}`}>
+          <TournamentFacts tournament={tr} />
+        </ServerHtml>
+      </Suspense>
       <ParticipateBlock tournament={tr} answer={answer} signedIn={d.signedIn} showPlace={false} />
       <p>
         <Link to={to(`/tournaments/${tr.id}/gamehall`)} className="btn btn--primary" data-testid="gamehall-link">
           {t("tournaments.playGames", { count: tr.games_count })}
         </Link>
       </p>
-      {tr.description && (
-        <section className="tournament__card" aria-labelledby="rules-title">
-          <h2 id="rules-title">{t("tournaments.rules")}</h2>
-          {tr.description.split(/\n{2,}/).map((para, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one fixed text; their order is their identity
-            <p key={i}>{para}</p>
-          ))}
-        </section>
-      )}
-      <ScoringRules tournament={tr} t={t} />
-      {tr.prizes && tr.prizes.length > 0 && <PrizesTable prizes={tr.prizes} t={t} />}
-      {finished && tr.winners && <WinnersList winners={tr.winners} t={t} />}
+      <Suspense fallback={null}>
+        <ServerHtml className="tournament__static" key={`${to("/")}${tr.id}:${tr.status}:${tr.winners?.length ?? 0}`}>
+          <TournamentDetails tournament={tr} />
+        </ServerHtml>
+      </Suspense>
       <LeaderboardTable state={state} live={open} finished={finished} />
-      {d.signedIn && <ReceiptsTable receipts={d.receipts} t={t} />}
+      {d.signedIn && (
+        <Suspense fallback={null}>
+          <ReceiptsTable receipts={d.receipts} t={t} />
+        </Suspense>
+      )}
     </section>
   );
 }

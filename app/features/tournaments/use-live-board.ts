@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import type { Leaderboard } from "../../../core/api/contract-tournaments";
 import { applyBoardMessage, initialBoard, type BoardState } from "./board-state";
 
@@ -20,7 +20,9 @@ export function useLiveBoard(board: Leaderboard, live: boolean): { state: BoardS
       stop = openBoardFeed({
         origin: window.location.origin,
         tournamentId: board.tournament_id,
-        onMessage: (m) => setState((s) => applyBoardMessage(s, board.tournament_id, m)),
+        // A transition: the first change loads the rows' code (leaderboard-table.tsx), and the
+        // old rows stay on screen meanwhile instead of the boundary's empty fallback.
+        onMessage: (m) => startTransition(() => setState((s) => applyBoardMessage(s, board.tournament_id, m))),
         onState: setOpen,
       });
     });

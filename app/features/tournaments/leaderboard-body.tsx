@@ -1,0 +1,71 @@
+import type { LeaderboardRow } from "../../../core/api/contract-tournaments";
+import { useT } from "../../lib/i18n/use-t";
+import type { BoardState } from "./board-state";
+
+/** Whether a row of the top is the reader's own (the pushed top carries no is_me): same place, same name. */
+export function isMine(row: Pick<LeaderboardRow, "rank" | "player">, me: LeaderboardRow | null): boolean {
+  return !!me && row.rank === me.rank && row.player === me.player;
+}
+
+function Row({ row, mine }: { row: Omit<LeaderboardRow, "is_me">; mine: boolean }) {
+  return (
+    <tr data-player={row.player} data-rank={row.rank} aria-current={mine ? "true" : undefined} className={mine ? "leaderboard__mine" : undefined}>
+      <td className="leaderboard__num">{row.rank}</td>
+      <td>
+        <bdi>{row.player}</bdi>
+      </td>
+      <td className="leaderboard__num" data-points={row.points}>
+        {row.points.toLocaleString("en-US")}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The leaderboard's content: the reader's own row pinned above the table ("Your place", also when
+ * they are below the rows shown), "what it takes" to reach the prizes, then the top rows. A lazy
+ * chunk (leaderboard-table.tsx): the server's rendering stays as sent until the board moves.
+ */
+export function LeaderboardBody({ state, finished }: { state: BoardState; finished: boolean }) {
+  const t = useT();
+  const { me, points_to_prize: toPrize } = state;
+  return (
+    <>
+      {me && (
+        <p className="leaderboard__pinned" data-testid="my-row" data-rank={me.rank} data-points={me.points}>
+          {t("tournaments.leaderboard.pinned", { rank: me.rank, points: me.points.toLocaleString("en-US") })}
+        </p>
+      )}
+      {!finished && me && toPrize !== null && (
+        <p className="leaderboard__to-prize" data-testid="to-prize" data-points={toPrize}>
+          {toPrize === 0 ? t("tournaments.toPrize.inside") : t("tournaments.toPrize.needed", { points: toPrize.toLocaleString("en-US") })}
+        </p>
+      )}
+      {state.items.length === 0 ? (
+        <p className="leaderboard__empty">{t("tournaments.leaderboard.empty")}</p>
+      ) : (
+        <div className="leaderboard__scroll">
+          <table className="leaderboard__table">
+            <caption className="visually-hidden">{t("tournaments.leaderboard.caption", { total: state.total })}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="leaderboard__num">
+                  {t("tournaments.leaderboard.rank")}
+                </th>
+                <th scope="col">{t("tournaments.leaderboard.player")}</th>
+                <th scope="col" className="leaderboard__num">
+                  {t("tournaments.leaderboard.points")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.items.map((row) => (
+                <Row key={`${row.rank}-${row.player}`} row={row} mine={isMine(row, me)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
