@@ -11,6 +11,7 @@ import { contentFirstScripts } from "./lib/content-first-scripts.server";
 import { preloadErrorPages } from "./features/errors/lazy-error-pages";
 import { preloadDialogs } from "./shell/dialog-registry";
 import { preloadMenus } from "./features/layout/sidebar";
+import { preloadToastList } from "./ui/toasts";
 import { preloadGameTile } from "./features/games/lazy-game-tile";
 import { preloadEmbeddedRegistration } from "./features/auth/embedded-registration";
 import { preloadBetSlip } from "./features/sportsbook/deferred-slip";
@@ -87,6 +88,7 @@ export default async function handleRequest(
     preloadBetSlip(),
     preloadHeaderBalance(),
     preloadMenus(),
+    preloadToastList(),
   ]);
   const inlineHead = import.meta.env.DEV
     ? { ...INLINE_HEAD, script: INLINE_HEAD.script + analytics.script }

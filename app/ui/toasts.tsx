@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { lazyWithPreload } from "../lib/lazy-with-preload";
 import { makeToast, type Toast } from "../lib/toast";
 
 type ShowToast = (t: Partial<Toast> & { text: string }) => string;
@@ -7,23 +8,13 @@ const ToastContext = createContext<ShowToast>(() => "");
 
 export const useToast = () => useContext(ToastContext);
 
-function ToastItem({ toast, onClose, closeLabel }: { toast: Toast; onClose: (id: string) => void; closeLabel: string }) {
-  useEffect(() => {
-    if (toast.time <= 0) return;
-    const t = setTimeout(() => onClose(toast.id), toast.time);
-    return () => clearTimeout(t);
-  }, [toast, onClose]);
-  return (
-    <div className={`toast toast--${toast.type}`} role={toast.type === "error" ? "alert" : "status"} data-toast={toast.type}>
-      <span className="toast__text">{toast.text}</span>
-      {toast.allowClose && (
-        <button type="button" className="toast__close" aria-label={closeLabel} onClick={() => onClose(toast.id)}>
-          ×
-        </button>
-      )}
-    </div>
-  );
-}
+// The toasts' markup and timers are a lazy chunk: most pages show none, so their first load does not
+// carry it. The live region is always there (a screen reader announces what is added to it);
+// entry.server preloads the chunk, so a toast flashed across a redirect is in the page's HTML.
+const list = lazyWithPreload(() => import("./toast-list").then((m) => m.ToastList));
+
+/** The toasts' code, for the server to render a flashed toast in place. */
+export const preloadToastList = list.preload;
 
 /**
  * Toasts: neutral, info, success, warning or error; 5000 ms by default; closable (the button named
@@ -46,9 +37,11 @@ export function ToastProvider({ children, flashed, closeLabel }: { children: Rea
     <ToastContext.Provider value={value}>
       {children}
       <div className="toast-area" aria-live="polite">
-        {toasts.map((t) => (
-          <ToastItem key={t.id} toast={t} onClose={close} closeLabel={closeLabel} />
-        ))}
+        {toasts.length > 0 && (
+          <Suspense fallback={null}>
+            <list.Component toasts={toasts} onClose={close} closeLabel={closeLabel} />
+          </Suspense>
+        )}
       </div>
     </ToastContext.Provider>
   );

@@ -51,7 +51,7 @@ function current(line: SlipLine, live: LiveState, refused: Record<number, number
 export function BetSlip(p: BetSlipProps) {
   const t = useT();
   const live = useSyncExternalStore(p.live.subscribe, p.live.get, p.live.getServer) ?? NO_LIVE;
-  const editor = useSlipEditor();
+  const editor = useSlipEditor(p.live.deferredPartsHydrated);
   const busy = useNavigation().state === "submitting";
   const [values, setValues] = useState<{ kind: string; stakes: Record<string, string>; freeBet: boolean }>({ kind: "single", stakes: {}, freeBet: false });
   const currency = p.balance.currency;

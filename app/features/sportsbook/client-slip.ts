@@ -1,13 +1,13 @@
 import { useRevalidator } from "react-router";
-import { deferredPartsHydrated } from "./hydration-gate";
 import { changeInBrowser, toggleSelection, type SlipEntry } from "./slip-cookie";
 
 /**
  * With JavaScript the slip changes in the browser: the cookie is rewritten here and the page's
  * loader re-read (no post, no history entry, no scroll jump). Without JavaScript the same buttons
- * post their form and the action writes the cookie (betting-actions.server.ts).
+ * post their form and the action writes the cookie (betting-actions.server.ts). The page's
+ * `deferredPartsHydrated` (hydration-gate.ts) comes with the live store's prop.
  */
-export function useSlipEditor() {
+export function useSlipEditor(deferredPartsHydrated: () => Promise<void>) {
   const { revalidate } = useRevalidator();
   const write = (change: (entries: SlipEntry[]) => SlipEntry[]) => {
     changeInBrowser(change);

@@ -1,3 +1,4 @@
+import { deferredPartsHydrated } from "./hydration-gate";
 import type { LiveState } from "./live-odds-state";
 
 /**
@@ -9,6 +10,8 @@ let current: LiveState | null = null;
 const listeners = new Set<() => void>();
 
 export const liveStore = {
+  /** hydration-gate.ts for the slip's code, through this prop: an import would split the gate into a chunk of its own. */
+  deferredPartsHydrated,
   get: (): LiveState | null => current,
   getServer: (): LiveState | null => null,
   set(state: LiveState) {
