@@ -33,6 +33,23 @@ describe("contentFirstScripts", () => {
     expect(out.indexOf("/cover.webp")).toBeLessThan(out.indexOf("modulepreload"));
   });
 
+  it("passes what one task writes on as one chunk, and a later task's writes as another (the document still streams)", async () => {
+    const transform = contentFirstScripts();
+    const writer = transform.writable.getWriter();
+    const reader = transform.readable.getReader();
+    // React's shell: many small writes in one task.
+    for (const part of inChunks(head + content + bootstrap, 64)) void writer.write(part);
+    const shell = await reader.read();
+    expect(new TextDecoder().decode(shell.value)).toBe(`<html><head><style>p{}</style></head>${content}${preloadScript(["/a.js", "/b.js"], "n1")}${bootstrap}`);
+    // A deferred section, later: its own chunk, before the document ends.
+    await new Promise((r) => setTimeout(r, 5));
+    for (const part of inChunks(tail, 16)) void writer.write(part);
+    const late = await reader.read();
+    expect(new TextDecoder().decode(late.value)).toBe(tail);
+    void writer.close();
+    expect((await reader.read()).done).toBe(true);
+  });
+
   it("gives the script and the links it makes the page's nonce, and escapes the list", () => {
     const s = preloadScript(["/x.js", "/</script>.js"], "abc");
     expect(s.startsWith('<script nonce="abc">')).toBe(true);
