@@ -237,9 +237,14 @@ try {
         const cookies = visitors[who].cookie ? [{ name: "pf_session", value: visitors[who].cookie.split("=")[1], url: origin }] : [];
         for (const page of plain.filter((p) => whoFor(p).includes(who))) {
           const c = cell(who, page);
-          if (c.status !== undefined && c.status !== 200 && c.status !== 404) continue;
+          // The status the rows section read; run alone (`--only first-load`), one request reads it.
+          c.status ??= await fetch(origin + page.path, { headers: { ...browserHeaders, ...headersOf(who) }, redirect: "manual" }).then(async (r) => {
+            await r.arrayBuffer();
+            return r.status;
+          });
+          if (c.status !== 200 && c.status !== 404) continue;
           try {
-            const r = await measureFirstLoad(chromium, origin + page.path, join(appDir, "build", "client"), { cookies, status: c.status ?? 200 });
+            const r = await measureFirstLoad(chromium, origin + page.path, join(appDir, "build", "client"), { cookies, status: c.status });
             c.firstLoad = { gzip: r.gzip, count: r.count, beforeLoad: r.beforeLoad, largest: r.files.slice(0, 3).map((f) => f.path) };
           } catch (e) {
             c.firstLoad = { error: e.message.slice(0, 80) };
