@@ -1,12 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/tournaments";
 import { TOURNAMENT_STATUSES } from "../../core/api/tournament-constants";
-import { preloadParticipate } from "../features/tournaments/participate-slot";
 import { TournamentCard } from "../features/tournaments/tournament-card";
 import { loadTournaments, participateAction, type ParticipateActionData } from "../features/tournaments/tournaments.server";
 import { useLocalePath, useT } from "../lib/i18n/use-t";
 
-export const loader = async (args: Route.LoaderArgs) => (await Promise.all([loadTournaments(args), preloadParticipate()]))[0];
+export const loader = (args: Route.LoaderArgs) => loadTournaments(args);
 export const action = (args: Route.ActionArgs) => participateAction(args);
 
 /**

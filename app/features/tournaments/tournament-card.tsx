@@ -3,7 +3,7 @@ import type { Tournament } from "../../../core/api/contract-tournaments";
 import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { Countdown } from "./countdown-view";
-import { ParticipateBlock } from "./participate-slot";
+import { ParticipateBlock } from "./participate-form";
 import type { ParticipateActionData } from "./tournaments.server";
 
 /** One tournament on /tournaments: image, title, countdown, prize pool, players, the reader's place, Participate. */

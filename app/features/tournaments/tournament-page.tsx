@@ -5,7 +5,7 @@ import type { TournamentReceipt } from "./receipts-table";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { Countdown } from "./countdown-view";
 import { LeaderboardTable, preloadLeaderboardBody } from "./leaderboard-table";
-import { ParticipateBlock, preloadParticipate } from "./participate-slot";
+import { ParticipateBlock } from "./participate-form";
 import { lazyWithPreload } from "../../lib/lazy-with-preload";
 import { ServerHtml } from "../../ui/server-html";
 import type { ParticipateActionData } from "./tournaments.server";
@@ -23,8 +23,7 @@ const TournamentDetails = details.Component;
 const ReceiptsTable = receiptsTable.Component;
 
 /** The lazily loaded parts' code, for the server to render them in place. */
-export const preloadTournamentParts = () =>
-  Promise.all([facts.preload(), details.preload(), receiptsTable.preload(), preloadLeaderboardBody(), preloadParticipate()]);
+export const preloadTournamentParts = () => Promise.all([facts.preload(), details.preload(), receiptsTable.preload(), preloadLeaderboardBody()]);
 
 export interface TournamentPageData {
   tournament: Tournament;
