@@ -25,8 +25,12 @@ describe("reset on cashout", () => {
     expect(tx.status).toBe("pending");
     expect(await pointsOf(resets, p.uid)).toBe(0);
     expect(await pointsOf(keeps, p.uid)).toBe(800);
-    // No points, no rank: the board no longer shows the player.
+    // No points, no rank: neither the record's view nor the live board (which takes the record's
+    // lower total, reached at the same instant) shows the player.
     expect((await leaderboard(p, resets)).me).toBeNull();
+    const live = await data(p.browser.get("leaderboard/live", { tournament_id: resets }));
+    expect(live.me).toBeNull();
+    expect(live.items).toEqual([]);
     await checkLedger(resets);
     await checkLedger(keeps);
 

@@ -4,6 +4,8 @@ import { TOURNAMENT_COLUMNS, TOURNAMENT_FROM } from "../../workers/platform/tour
 import { registerPlayer } from "./auth-helpers";
 import { data, get } from "./helpers";
 import { makeTournament } from "./tournament-helpers";
+import { countingD1, type D1Tally } from "../../workers/d1-stats";
+import { boardRead, pointsToPrize, standings } from "../../workers/platform/tournaments/ranks";
 
 /**
  * A tournament's counts are kept as numbers (issue 39, migration 0066): what tournaments.get and
@@ -191,5 +193,33 @@ describe("tournament totals kept as numbers (migration 0066)", () => {
     expect(anon.items.map((r: { rank: number; points: number }) => [r.rank, r.points])).toEqual(ranked.slice(0, 20).map((r) => [r.rank, r.points]));
     expect(anon.me).toBeNull();
     expect(anon.points_to_prize).toBeNull();
+  });
+
+  it("ranks the reader from the tournament's board: the D1 rows a standing reads do not grow with the entrants ahead", async () => {
+    const p = await registerPlayer();
+    const games = (await env.DB.prepare("SELECT id, sysname FROM games ORDER BY id LIMIT 2").all<{ id: number; sysname: string }>()).results;
+    const cost = async (ahead: number) => {
+      const id = await makeTournament({ games, prizes: [[1, 3, "money", 1000]] });
+      const base = 940_000_000 + (id % 1000) * 1000;
+      const uids = Array.from({ length: ahead }, (_, i) => base + i);
+      const user = env.DB.prepare("INSERT INTO users (uid, login, password_changed_at, created_at, locale, currency) VALUES (?1, ?2, 0, 0, 'en', 'USD')");
+      const entry = env.DB.prepare("INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at) VALUES (?1, ?2, ?3, ?4, 0)");
+      await env.DB.batch([
+        ...uids.map((uid) => user.bind(uid, `ahead-${uid}`)),
+        ...uids.map((uid, i) => entry.bind(id, uid, 10 + i, i)),
+        entry.bind(id, p.uid, 5, 1),
+      ]);
+      const tally: D1Tally = { rowsRead: 0, rowsWritten: 0, queries: 0 };
+      const db = countingD1(env.DB, tally);
+      const [mine] = [...(await standings(env, db, [{ id, lastPlace: 3 }], p.uid)).values()];
+      const board = await boardRead(env, db, id, 0, 3, p.uid);
+      return { rank: mine!.row?.rank, boardRank: board.mine?.row?.rank, toPrize: pointsToPrize(mine!, 3, false), rows: tally.rowsRead };
+    };
+    const few = await cost(20);
+    const many = await cost(400);
+    // Last of 21 and of 401; the 3rd place holds the 3rd highest total (27 or 407): one more than it, less my 5.
+    expect([few.rank, few.boardRank, few.toPrize]).toEqual([21, 21, 27 + 1 - 5]);
+    expect([many.rank, many.boardRank, many.toPrize]).toEqual([401, 401, 407 + 1 - 5]);
+    expect(many.rows).toBe(few.rows);
   });
 });

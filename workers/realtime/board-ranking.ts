@@ -55,6 +55,18 @@ export class Ranking {
     return true;
   }
 
+  /**
+   * Takes a total as the record holds it (D1, versioned: never an older one), even below the one
+   * held at the same instant (a reset on cashout keeps reached_at). Answers whether anything changed.
+   */
+  set(e: BoardEntry): boolean {
+    const old = this.byUid.get(e.uid);
+    if (old && old.points === e.points && old.reached_at === e.reached_at && old.player === e.player) return false;
+    this.byUid.set(e.uid, { uid: e.uid, player: e.player, points: e.points, reached_at: e.reached_at });
+    this.order = null;
+    return true;
+  }
+
   get(uid: number): BoardEntry | undefined {
     return this.byUid.get(uid);
   }

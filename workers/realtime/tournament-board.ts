@@ -168,14 +168,21 @@ export class TournamentBoard extends SocketHub {
     this.ctx.storage.transactionSync(() => {
       for (const o of owed) sql.exec("DELETE FROM owed WHERE uid = ? AND version = ?", o.uid, o.version);
     });
-    this.apply(rows.map((r) => ({ uid: r.uid, player: maskedName(r.fakename ?? "", r.login), points: r.points, reached_at: r.reached_at })));
+    // The record's rows as they are now (versioned there): taken as they are, a lower total too.
+    this.apply(
+      rows.map((r) => ({ uid: r.uid, player: maskedName(r.fakename ?? "", r.login), points: r.points, reached_at: r.reached_at })),
+      true,
+    );
   }
 
-  /** Takes the newer totals into memory; one version step (and one alarm) per call. Storage follows at the tick. */
-  private apply(entries: BoardEntry[]): void {
+  /**
+   * Takes the newer totals into memory (`fromRecord`: the record's own rows, whatever they hold);
+   * one version step (and one alarm) per call. Storage follows at the tick.
+   */
+  private apply(entries: BoardEntry[], fromRecord = false): void {
     let changed = false;
     for (const e of entries) {
-      if (!isBoardEntry(e) || !this.ranking.apply(e)) continue;
+      if (!isBoardEntry(e) || !(fromRecord ? this.ranking.set(e) : this.ranking.apply(e))) continue;
       this.unsaved.add(e.uid);
       changed = true;
     }
@@ -222,6 +229,16 @@ export class TournamentBoard extends SocketHub {
       points_to_prize: this.ranking.pointsToPrize(uid, prized),
       version: this.version,
     };
+  }
+
+  /**
+   * RPC: the rows of `uids` on this board once every owed total is in (null: no points), ranked
+   * from memory, so a reader's rank costs no read of the entries ahead of them (issue 39).
+   */
+  async ranks(tournamentId: number, uids: number[]): Promise<(LeaderboardRow | null)[]> {
+    if (!this.loaded) await this.load(tournamentId);
+    await this.flush().catch(() => this.schedule());
+    return (Array.isArray(uids) ? uids : []).map((uid) => (Number.isSafeInteger(uid) ? this.ranking.row(uid) : null));
   }
 
   /** RPC: what this instance wrote to D1 for owed totals (statements, rows written), for the bench. */

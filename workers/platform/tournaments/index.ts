@@ -67,6 +67,7 @@ async function userInfos(ctx: PlatformContext, rows: TournamentRow[], prizes: Ma
   if (!(ctx.uid > 0) || !rows.length) return out;
   const lasts = new Map(rows.map((r) => [r.id, lastPrized(prizes.get(r.id) ?? [])]));
   const all = await standings(
+    ctx.env,
     ctx.db,
     rows.map((r) => ({ id: r.id, lastPlace: lasts.get(r.id)! })),
     ctx.uid,
@@ -204,7 +205,7 @@ async function leaderboard(ctx: PlatformContext, id: number, offset: number, cou
   // migration 0066's triggers; the version grows with every change of the board's points: the
   // entries' delivered versions, each only growing, add up to it), the page and the reader's
   // standing: one statement (ranks.ts boardRead).
-  const board = await boardRead(ctx.db, id, offset, count, ctx.uid);
+  const board = await boardRead(ctx.env, ctx.db, id, offset, count, ctx.uid);
   return {
     tournament_id: id,
     items: board.items,

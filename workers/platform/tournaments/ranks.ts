@@ -1,5 +1,6 @@
 import type { LeaderboardRow } from "../../../core/api/contract-tournaments";
 import { maskedName } from "../core/names";
+import { tournamentBoard } from "../../realtime/tournament-board";
 
 /**
  * Ranks from the record (decision 0048): points DESC, reached_at ASC, uid ASC; an entry with 0
@@ -40,21 +41,16 @@ const int = (n: number) => {
 
 /**
  * The parts of a standings statement (UNION ALL, 8 columns: kind, tid, uid, points, reached_at,
- * fakename, login, rank): kind 0, the player `uid` (a SQL value) with their rank in each of `ids`;
- * kind 1, a tournament's last prized place's holder's points, where `lastPlace` (a SQL value, its
- * place) is above 0. A rank counts the entries ahead as three index ranges of
- * tournament_entries_by_rank (more points; as many, reached earlier; as many at the same time, a
- * lower uid), not every ranked entry of the tournament; none for an unranked entry (0 points).
+ * fakename, login, rank): kind 0, the player `uid`'s (a SQL value) entry in each of `ids` (an
+ * index lookup each); kind 1, a tournament's last prized place's holder's points, where `lastPlace`
+ * (a SQL value, its place) is above 0 (as many rows as prized places: the configuration's size,
+ * not the entrants'). The player's rank is not counted here: it would read every entry ahead of
+ * them; their tournament's board ranks them from memory (`boardRows`).
  */
 function standingParts(ids: number[], uid: string, lasts: { id: number; lastPlace: string }[]): string[] {
   return [
-    `SELECT 0 AS kind, e.tournament_id AS tid, e.uid, e.points, e.reached_at, u.fakename, u.login,
-       CASE WHEN e.points > 0 THEN 1
-         + (SELECT COUNT(*) FROM tournament_entries o WHERE o.tournament_id = e.tournament_id AND o.points > e.points)
-         + (SELECT COUNT(*) FROM tournament_entries o WHERE o.tournament_id = e.tournament_id AND o.points = e.points AND o.reached_at < e.reached_at)
-         + (SELECT COUNT(*) FROM tournament_entries o WHERE o.tournament_id = e.tournament_id AND o.points = e.points AND o.reached_at = e.reached_at AND o.uid < e.uid)
-       END AS rank
-     FROM tournament_entries e JOIN users u ON u.uid = e.uid WHERE e.uid = ${uid} AND e.tournament_id IN (${ids.map(int).join(", ")})`,
+    `SELECT 0 AS kind, e.tournament_id AS tid, e.uid, e.points, e.reached_at, NULL AS fakename, NULL AS login, NULL AS rank
+     FROM tournament_entries e WHERE e.uid = ${uid} AND e.tournament_id IN (${ids.map(int).join(", ")})`,
     ...lasts.map(
       (t) => `SELECT 1, ${int(t.id)}, NULL, points, NULL, NULL, NULL, NULL FROM (SELECT e.points FROM tournament_entries e
          WHERE e.tournament_id = ${int(t.id)} AND e.points > 0 AND ${t.lastPlace} > 0 ORDER BY ${RANK_ORDER} LIMIT 1 OFFSET ${t.lastPlace} - 1)`,
@@ -64,23 +60,36 @@ function standingParts(ids: number[], uid: string, lasts: { id: number; lastPlac
 
 type StandingRow = RankedRow & { kind: number; tid: number; rank: number };
 
-function standingOf(results: StandingRow[], id: number, lastPlace: number, uid: number): Standing {
+/**
+ * Player `uid`'s rows on the boards of the tournaments they entered among `results` (kind 0), by
+ * tournament: each board ranks from memory once the totals owed to the record are in (null: no points).
+ */
+async function boardRows(env: Env, results: StandingRow[], uid: number): Promise<Map<number, LeaderboardRow | null>> {
+  const ids = results.filter((r) => r.kind === 0).map((r) => r.tid);
+  const rows = await Promise.all(ids.map(async (id) => (await tournamentBoard(env, id).ranks(id, [uid]))[0] ?? null));
+  return new Map(ids.map((id, i) => [id, rows[i] ?? null]));
+}
+
+function standingOf(results: StandingRow[], id: number, lastPlace: number, board: Map<number, LeaderboardRow | null>): Standing {
   const m = results.find((r) => r.kind === 0 && r.tid === id);
   const h = results.find((r) => r.kind === 1 && r.tid === id);
+  const row = m ? (board.get(id) ?? null) : null;
   return {
     participating: !!m,
-    points: m?.points ?? 0,
-    row: m && m.points > 0 ? rowOf(m, m.rank, uid) : null,
+    // The board's total, once it holds every owed one, is at least as new as the entry read before it.
+    points: row?.points ?? m?.points ?? 0,
+    row: row && { ...row, is_me: true },
     lastPrizedPoints: lastPlace > 0 && h ? h.points : null,
   };
 }
 
 /**
  * `standing` for several tournaments at once, in ONE statement (issue 39: the list's cards asked
- * two statements a tournament): the player's entries with their ranks, then for each tournament
- * with prizes the points of the last prized place's holder.
+ * two statements a tournament) and a call to the board of each tournament the player entered: the
+ * player's entries with their ranks, then for each tournament with prizes the points of the last
+ * prized place's holder.
  */
-export async function standings(db: D1Database, tournaments: { id: number; lastPlace: number }[], uid: number): Promise<Map<number, Standing>> {
+export async function standings(env: Env, db: D1Database, tournaments: { id: number; lastPlace: number }[], uid: number): Promise<Map<number, Standing>> {
   const out = new Map<number, Standing>();
   if (!tournaments.length) return out;
   const parts = standingParts(
@@ -89,7 +98,8 @@ export async function standings(db: D1Database, tournaments: { id: number; lastP
     tournaments.filter((t) => t.lastPlace > 0).map((t) => ({ id: t.id, lastPlace: String(int(t.lastPlace)) })),
   );
   const { results } = await db.prepare(parts.join(" UNION ALL ")).bind(uid).all<StandingRow>();
-  for (const t of tournaments) out.set(t.id, standingOf(results, t.id, t.lastPlace, uid));
+  const board = await boardRows(env, results, uid);
+  for (const t of tournaments) out.set(t.id, standingOf(results, t.id, t.lastPlace, board));
   return out;
 }
 
@@ -109,9 +119,10 @@ export interface BoardRead {
 /**
  * leaderboard.get's reads in ONE statement (issue 39; were three): the last prized place, the
  * ranked count and the version; the page (ranks offset+1…); and for a player their standing, as
- * `standing` reads it (the last prized place taken from the prizes in the statement).
+ * `standings` reads it (the last prized place taken from the prizes in the statement, the rank from
+ * the board).
  */
-export async function boardRead(db: D1Database, tournamentId: number, offset: number, count: number, me: number): Promise<BoardRead> {
+export async function boardRead(env: Env, db: D1Database, tournamentId: number, offset: number, count: number, me: number): Promise<BoardRead> {
   const id = int(tournamentId);
   const last = `(SELECT COALESCE(MAX(place_to), 0) FROM tournament_prizes WHERE tournament_id = ${id})`;
   const parts = [
@@ -132,7 +143,7 @@ export async function boardRead(db: D1Database, tournamentId: number, offset: nu
     ranked: head?.reached_at ?? 0,
     version: head?.fakename ?? 0,
     items: page.map((r, i) => rowOf(r, offset + i + 1, me)),
-    mine: me > 0 ? standingOf(results, id, lastPlace, me) : null,
+    mine: me > 0 ? standingOf(results, id, lastPlace, await boardRows(env, results, me)) : null,
   };
 }
 
