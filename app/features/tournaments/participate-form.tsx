@@ -25,7 +25,7 @@ export function ParticipateBlock(props: { tournament: Tournament; answer: Partic
   const info = tr.user_info;
   const joinable = tr.restrictions.opt_in && tr.status !== "finished" && !info?.participating;
   return (
-    <div className="tournament__me" data-testid="tournament-me">
+    <div className="tournament__me" data-testid="tournament-me" data-player={signedIn ? "" : undefined}>
       {showPlace && info?.participating && info.rank !== null && (
         <p className="tournament__place" data-testid="my-place">
           {t("tournaments.yourRank", { rank: info.rank, points: info.points })}

@@ -5,7 +5,6 @@ import type { TournamentReceipt } from "./receipts-table";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { Countdown } from "./countdown-view";
 import { LeaderboardTable, preloadLeaderboardBody } from "./leaderboard-table";
-import { ParticipateBlock } from "./participate-form";
 import { lazyWithPreload } from "../../lib/lazy-with-preload";
 import { ServerHtml } from "../../ui/server-html";
 import type { ParticipateActionData } from "./tournaments.server";
@@ -18,12 +17,19 @@ const loadDetails = () => import("./tournament-details");
 const facts = lazyWithPreload(() => loadDetails().then((m) => m.TournamentFacts));
 const details = lazyWithPreload(() => loadDetails().then((m) => m.TournamentDetails));
 const receiptsTable = lazyWithPreload(() => import("./receipts-table").then((m) => m.ReceiptsTable));
+// Participate: a visitor's block is kept as sent (its form posts as plain HTML and the action sends
+// them to sign in); a player's answers a click at once, so hydration waits for its code
+// (entry.client.tsx, `window.__pfWait`).
+const participate = lazyWithPreload(() => import("./participate-form").then((m) => m.ParticipateBlock));
+if (!import.meta.env.SSR && document.querySelector(".tournament__me[data-player]")) (window.__pfWait ??= []).push(participate.preload());
+const ParticipateBlock = participate.Component;
 const TournamentFacts = facts.Component;
 const TournamentDetails = details.Component;
 const ReceiptsTable = receiptsTable.Component;
 
 /** The lazily loaded parts' code, for the server to render them in place. */
-export const preloadTournamentParts = () => Promise.all([facts.preload(), details.preload(), receiptsTable.preload(), preloadLeaderboardBody()]);
+export const preloadTournamentParts = () =>
+  Promise.all([facts.preload(), details.preload(), receiptsTable.preload(), participate.preload(), preloadLeaderboardBody()]);
 
 export interface TournamentPageData {
   tournament: Tournament;
@@ -57,7 +63,15 @@ export function TournamentPage({ data: d, answer }: { data: TournamentPageData; 
           <TournamentFacts tournament={tr} />
         </ServerHtml>
       </Suspense>
-      <ParticipateBlock tournament={tr} answer={answer} signedIn={d.signedIn} showPlace={false} />
+      <Suspense fallback={null}>
+        {d.signedIn ? (
+          <ParticipateBlock tournament={tr} answer={answer} signedIn showPlace={false} />
+        ) : (
+          <ServerHtml className="tournament__static" key={`${to("/")}${tr.id}:${tr.status}`}>
+            <ParticipateBlock tournament={tr} answer={answer} signedIn={false} showPlace={false} />
+          </ServerHtml>
+        )}
+      </Suspense>
       <p>
         <Link to={to(`/tournaments/${tr.id}/gamehall`)} className="btn btn--primary" data-testid="gamehall-link">
           {t("tournaments.playGames", { count: tr.games_count })}
