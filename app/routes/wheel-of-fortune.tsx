@@ -16,6 +16,9 @@ import { ServerHtml } from "../ui/server-html";
 const loadExtras = () => import("../features/wheel/wheel-extras");
 const playerPanels = lazyWithPreload(() => loadExtras().then((m) => m.PlayerPanels));
 const wheelPopups = lazyWithPreload(() => loadExtras().then((m) => m.WheelPopups));
+// A player's fairness panel has a form (the client seed): hydration waits for its code, so a
+// click meanwhile is the plain form's (entry.client.tsx, `window.__pfWait`).
+if (!import.meta.env.SSR && document.querySelector(".wheel__fair")) (window.__pfWait ??= []).push(playerPanels.preload());
 // The published odds are kept as the server sent them (ServerHtml): their code loads only when
 // new odds render in the browser (a spin took a prize's last unit, a client navigation).
 const oddsTable = lazyWithPreload(() => import("../features/wheel/odds").then((m) => m.OddsTable));
