@@ -7,7 +7,7 @@ import { sweepInbox } from "./platform/player/inbox";
 import { sweepStock } from "./platform/rewards/stock";
 import { countingD1, serverTiming, type D1Tally } from "./d1-stats";
 import { assertEnv } from "./env";
-import { handlePlatform } from "./platform";
+import { callPlatform, handlePlatform } from "./platform";
 import type { RenderScope } from "./platform/core/render-scope";
 import { handlePlatformPages } from "./platform/demo";
 import { deliverVerificationWebhooks } from "./platform/demo/verification-outbox";
@@ -218,6 +218,8 @@ app.all("*", async (c) => {
         waitUntil: (p) => c.executionCtx.waitUntil(p),
         nonce: c.get("nonce"),
         platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext, scope),
+        // The embedded platform answers the render's calls in-process, without the wire (issue 39).
+        platformCall: env.PLATFORM_ORIGIN ? undefined : (call) => callPlatform(call, env, c.executionCtx as ExecutionContext, scope),
       });
       // A page without a session may be kept by the service worker for offline use (decision 0056).
       return markOfflineCacheable(c.req.raw, await documentFirst(() => requestHandler(c.req.raw, context)));

@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { PlatformAnswer, PlatformCall } from "../../core/api/in-process";
 
 /** What the Worker hands every loader and action, set once per request in workers/app.ts. */
 export interface WorkerContext {
@@ -8,6 +9,8 @@ export interface WorkerContext {
   nonce: string;
   /** Sends a Request to the /api contract: in-process platform or PLATFORM_ORIGIN proxy. */
   platformFetch(request: Request): Promise<Response>;
+  /** The same call answered in-process, without the wire (the embedded platform only; absent with PLATFORM_ORIGIN). */
+  platformCall?: (call: PlatformCall) => Promise<PlatformAnswer>;
 }
 
 export const workerContext = createContext<WorkerContext>();

@@ -22,11 +22,15 @@ export const platformMiddleware: MiddlewareFunction<Response> = async ({ request
     if (v) headers.set(name, v);
   }
   const cookies: string[] = [];
+  const origin = new URL(request.url).origin;
+  const call = worker.platformCall;
   context.set(
     platformContext,
     new PlatformClient({
       fetch: worker.platformFetch,
-      origin: new URL(request.url).origin,
+      // In-process calls bring the same headers, on one request for the whole render.
+      direct: call && { call, request: new Request(`${origin}/api/`, { headers }) },
+      origin,
       headers,
       onSetCookie: (c) => cookies.push(c),
     }),

@@ -3,8 +3,11 @@ import { PlatformError } from "../../core/api/errors";
 import { ONE_YEAR, readCookie, serializeCookie } from "../../core/cookies";
 import type { Handler, PlatformContext } from "./core/context";
 import { resolveMethod } from "./core/dispatch";
-import { readRawParams } from "./core/params";
-import { dataResponse, errorResponse, toPlatformError } from "./core/respond";
+import { readRawParams, TRANSPORT_KEYS } from "./core/params";
+import { contract, type MethodKey } from "../../core/api/contract";
+import type { PlatformAnswer, PlatformCall } from "../../core/api/in-process";
+import type { MethodDecl } from "../../core/api/define";
+import { toPlatformError } from "./core/respond";
 import { handlers } from "./handlers";
 import { localesAndMaintenance, type RenderScope, settingsKeepMs } from "./core/render-scope";
 import { simulatedLatency } from "./core/latency";
@@ -41,6 +44,18 @@ function fieldErrors(issues: z.core.$ZodIssue[]): Record<string, string[]> {
   return out;
 }
 
+/** What a call is, however it came: the method, its verb, its raw parameters and the locale asked for. */
+interface CallInput {
+  key: MethodKey;
+  decl: MethodDecl;
+  verb: string;
+  raw: () => Promise<Record<string, string>> | Record<string, string>;
+  /** The `locale` the call names (the query's), before the cookie's. */
+  asked: string | null;
+  /** The caller's request: its headers (cookies, user agent, IP) and origin (ctx.request). */
+  request: Request;
+}
+
 /**
  * The embedded platform: answers `/api/{group}/{method}` from D1 with the `{data}` / `{error}`
  * envelopes of DESIGN §2. `path` is the part after `/api/`. Order: method, verb, raw params,
@@ -48,19 +63,48 @@ function fieldErrors(issues: z.core.$ZodIssue[]): Record<string, string[]> {
  * `scope`: given for the in-process calls of one page request, which share its settings read.
  */
 export async function handlePlatform(request: Request, env: Env, ctx: ExecutionContext, scope?: RenderScope): Promise<Response> {
-  const jar = cookieJar();
-  let response: Response;
-  let writing: RenderScope | undefined;
-  try {
+  const answer = await answerCall(env, ctx, scope, () => {
     const url = new URL(request.url);
     const { key, decl, pathValue } = resolveMethod(url.pathname.replace(/^\/api\//, ""));
+    return { key, decl, verb: request.method, raw: () => readRawParams(request, decl, pathValue), asked: url.searchParams.get("locale"), request };
+  });
+  const response = new Response(JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
+  for (const c of answer.cookies) response.headers.append("set-cookie", c);
+  return response;
+}
+
+/**
+ * The same answer as `handlePlatform` gives a request, for a call made in-process (`PlatformCall`):
+ * the same order of checks and the same envelope, copied as JSON would copy it (the caller never
+ * holds an object the platform keeps).
+ */
+export async function callPlatform(call: PlatformCall, env: Env, ctx: ExecutionContext, scope?: RenderScope): Promise<PlatformAnswer> {
+  const decl = contract[call.key] as MethodDecl | undefined;
+  const answer = await answerCall(env, ctx, scope, () => {
+    if (!decl) throw new PlatformError("MethodNotFound", `Method '${call.key}' does not exist`);
+    const raw: Record<string, string> = call.locale ? { locale: call.locale } : {};
+    for (const [k, v] of Object.entries(call.params)) if (!TRANSPORT_KEYS.has(k)) raw[k] = v;
+    return { key: call.key, decl, verb: decl.verb, raw: () => raw, asked: raw.locale ?? null, request: call.request };
+  });
+  return { ...answer, body: JSON.parse(JSON.stringify(answer.body)) };
+}
+
+async function answerCall(env: Env, ctx: ExecutionContext, scope: RenderScope | undefined, input: () => CallInput): Promise<PlatformAnswer> {
+  const jar = cookieJar();
+  let answer: PlatformAnswer;
+  let writing: RenderScope | undefined;
+  try {
+    const { key, decl, verb, raw: readRaw, asked: askedLocale, request } = input();
     markStatements(env.DB, key);
-    if (request.method !== decl.verb && !(decl.verb === "GET" && request.method === "HEAD")) {
+    if (verb !== decl.verb && !(decl.verb === "GET" && verb === "HEAD")) {
       throw new PlatformError("InvalidRequest", `${decl.group}/${decl.name} accepts ${decl.verb} only`, {
         status: 405,
       });
     }
-    const raw = await readRawParams(request, decl, pathValue);
+    const raw = await readRaw();
     // A write call of the render forgets what its reads kept (before it, and after: finally, below).
     const reads = decl.verb === "GET";
     if (scope && !reads) writing = scope;
@@ -68,7 +112,7 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
 
     const { locales, defaultLocale, maintenance, generalInfo, metadata, replica } = await localesAndMaintenance(env.DB, scope, settingsKeepMs(env));
     const known = new Set(locales.map((l) => l.code));
-    const asked = url.searchParams.get("locale") ?? readCookie(request.headers.get("cookie"), "locale");
+    const asked = askedLocale ?? readCookie(request.headers.get("cookie"), "locale");
     const secure = env.APP_ENV !== "local";
     let visitor = readCookie(request.headers.get("cookie"), VISITOR_COOKIE);
     let player: { uid: number; db: D1Database } | undefined;
@@ -126,12 +170,12 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
     // Every answer is held to the contract's result schema, but in production (and where the bench
     // measures the CPU production spends: CHECK_RESULTS=off).
     if (env.APP_ENV !== "production" && env.CHECK_RESULTS !== "off") decl.result.parse(result);
-    response = dataResponse(result, { "cache-control": "no-store" });
+    answer = { status: 200, body: { data: result }, cookies: jar.cookies };
   } catch (e) {
-    response = errorResponse(toPlatformError(e));
+    const error = toPlatformError(e);
+    answer = { status: error.status, body: { error: error.toBody() }, cookies: jar.cookies };
   } finally {
     if (writing) writing.reads = undefined;
   }
-  for (const c of jar.cookies) response.headers.append("set-cookie", c);
-  return response;
+  return answer;
 }

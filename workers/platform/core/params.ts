@@ -2,7 +2,7 @@ import { PlatformError } from "../../../core/api/errors";
 import type { MethodDecl } from "../../../core/api/define";
 
 /** Query keys every call may carry (SPEC §7) that are not method parameters. */
-const TRANSPORT_KEYS = new Set(["v", "_non_strict"]);
+export const TRANSPORT_KEYS = new Set(["v", "_non_strict"]);
 
 const FORM_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded"];
 
