@@ -130,13 +130,12 @@ export function contentFirstScripts(): TransformStream<Uint8Array, Uint8Array> {
     pendingLength += bytes.length;
     timer ??= setTimeout(drain, 0);
   };
-  const controller = { enqueue: send };
   return new TransformStream({
     start(c) {
       out = c;
     },
     transform(chunk) {
-      if (stage === "done") return controller.enqueue(chunk);
+      if (stage === "done") return send(chunk);
       let bytes: Uint8Array<ArrayBufferLike> = chunk;
       if (stage === "head") {
         const probe = concat(tail, chunk);
@@ -149,11 +148,11 @@ export function contentFirstScripts(): TransformStream<Uint8Array, Uint8Array> {
         }
         const cut = end + HEAD_END.length - tail.length; // where the head ends in this chunk
         head.push(chunk.subarray(0, cut));
-        for (const part of withoutPreloads(join(head, headLength + cut), hrefs)) controller.enqueue(part);
+        for (const part of withoutPreloads(join(head, headLength + cut), hrefs)) send(part);
         head = [];
         bytes = chunk.subarray(cut);
         stage = hrefs.length ? "body" : "done";
-        if (stage === "done") return bytes.length ? controller.enqueue(bytes) : undefined;
+        if (stage === "done") return bytes.length ? send(bytes) : undefined;
       }
       // The bootstrap's 'type="module"' across the seam of the held bytes and this chunk, else in
       // the chunk (a match inside the held bytes was looked for with the chunk before). The chunk
@@ -174,26 +173,26 @@ export function contentFirstScripts(): TransformStream<Uint8Array, Uint8Array> {
         if (at !== -1 || bytes.length < KEEP) {
           bytes = concat(held, bytes);
           const keep = Math.max(0, bytes.length - KEEP);
-          if (keep) controller.enqueue(bytes.subarray(0, keep));
+          if (keep) send(bytes.subarray(0, keep));
           held = bytes.slice(keep);
           return;
         }
-        if (held.length) controller.enqueue(held);
-        controller.enqueue(bytes.subarray(0, bytes.length - KEEP));
+        if (held.length) send(held);
+        send(bytes.subarray(0, bytes.length - KEEP));
         held = bytes.subarray(bytes.length - KEEP);
         return;
       }
-      const tagEnd = indexOf(bytes, encoder.encode(">"), at);
+      const tagEnd = bytes.indexOf(TAG_END, at);
       const tag = decoder.decode(bytes.subarray(open, tagEnd === -1 ? at : tagEnd));
-      if (open) controller.enqueue(bytes.subarray(0, open));
-      controller.enqueue(encoder.encode(preloadScript(hrefs, NONCE.exec(tag)?.[1] ?? "")));
-      controller.enqueue(bytes.subarray(open));
+      if (open) send(bytes.subarray(0, open));
+      send(encoder.encode(preloadScript(hrefs, NONCE.exec(tag)?.[1] ?? "")));
+      send(bytes.subarray(open));
       stage = "done";
       hrefs = [];
     },
     flush() {
-      if (stage === "head" && headLength) controller.enqueue(join(head, headLength));
-      if (held.length) controller.enqueue(held);
+      if (stage === "head" && headLength) send(join(head, headLength));
+      if (held.length) send(held);
       if (timer) clearTimeout(timer);
       drain();
     },
