@@ -35,6 +35,17 @@ describe("the live leaderboard", () => {
     expect(applyBoardMessage(s0, 7, { event: LEADERBOARD_EVENT, data: { tournament_id: 7, items: [], total: 0, version: 0 } })).toBe(s0);
   });
 
+  it("a pushed top equal to the server's rows leaves the rows as they were, so the rows the server sent stay (leaderboard-table keys on them)", () => {
+    // What a socket receives on connect: the board as it is, the same rows as the record's page.
+    const s0 = initialBoard(server);
+    const pushed = applyBoardMessage(s0, 7, {
+      event: LEADERBOARD_EVENT,
+      data: { tournament_id: 7, items: server.items.map(({ is_me: _, ...r }) => r), total: 2, version: 5 },
+    });
+    expect(pushed.live).toBe(5);
+    expect(JSON.stringify([pushed.items, pushed.total])).toBe(JSON.stringify([s0.items, s0.total]));
+  });
+
   it("replaces the pinned row and what it takes with the reader's own pushed row", () => {
     const s = applyBoardMessage(initialBoard(server), 7, {
       event: LEADERBOARD_ME_EVENT,

@@ -16,8 +16,11 @@ export interface BoardState {
   live: number;
 }
 
+/** The rows as a pushed top carries them (no is_me), so a push of the same top changes nothing the page keys on. */
+const topRow = ({ rank, player, points, reached_at }: Omit<LeaderboardRow, "is_me">) => ({ rank, player, points, reached_at });
+
 export function initialBoard(board: Leaderboard): BoardState {
-  return { items: board.items, total: board.total, me: board.me, points_to_prize: board.points_to_prize, live: 0 };
+  return { items: board.items.map(topRow), total: board.total, me: board.me, points_to_prize: board.points_to_prize, live: 0 };
 }
 
 /** A pushed message `{event, data, ts}`, as the realtime channel hands it over (already JSON). */
@@ -41,7 +44,7 @@ export function applyBoardMessage(state: BoardState, id: number, m: BoardMessage
     if (!Array.isArray(items) || !items.every(isRow) || typeof version !== "number" || version <= state.live) return state;
     return {
       ...state,
-      items: items.map(({ rank, player, points, reached_at }) => ({ rank, player, points, reached_at })),
+      items: items.map(topRow),
       total: typeof total === "number" ? total : state.total,
       live: version,
     };
