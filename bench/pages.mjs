@@ -5,7 +5,7 @@
 // with many entrants). Prints one table, writes bench/.out/pages.json, and exits 1 when a page
 // misses a bar or a route could not be measured. Loopback only, bounded in players and requests.
 //
-//   npm run bench:pages -- [--rounds 5000] [--entrants 1000] [--n 5] [--only rows,cold,cpu,stream,first-load,lighthouse] [--pages REGEX] [--log]
+//   npm run bench:pages -- [--rounds 5000] [--entrants 1000] [--n 10] [--only rows,cold,cpu,stream,first-load,lighthouse] [--pages REGEX] [--log]
 //
 // --log: the servers log every request's D1 statements by platform method (DB_STATS_LOG=on) to
 // bench/.out/logs/playfront-<port>.log.
@@ -28,7 +28,7 @@ const { values } = parseArgs({
   options: {
     rounds: { type: "string", default: "5000" },
     entrants: { type: "string", default: "1000" },
-    n: { type: "string", default: "5" },
+    n: { type: "string", default: "10" },
     only: { type: "string", default: "rows,cold,cpu,stream,first-load,lighthouse" },
     pages: { type: "string", default: "" },
     log: { type: "boolean", default: false },
