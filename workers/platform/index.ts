@@ -7,7 +7,7 @@ import { readRawParams, TRANSPORT_KEYS } from "./core/params";
 import { contract, type MethodKey } from "../../core/api/contract";
 import type { PlatformAnswer, PlatformCall } from "../../core/api/in-process";
 import type { MethodDecl } from "../../core/api/define";
-import { toPlatformError } from "./core/respond";
+import { envelopeResponse, toPlatformError } from "./core/respond";
 import { handlers } from "./handlers";
 import { localesAndMaintenance, type RenderScope, settingsKeepMs } from "./core/render-scope";
 import { simulatedLatency } from "./core/latency";
@@ -68,10 +68,7 @@ export async function handlePlatform(request: Request, env: Env, ctx: ExecutionC
     const { key, decl, pathValue } = resolveMethod(url.pathname.replace(/^\/api\//, ""));
     return { key, decl, verb: request.method, raw: () => readRawParams(request, decl, pathValue), asked: url.searchParams.get("locale"), request };
   });
-  const response = new Response(JSON.stringify(answer.body), {
-    status: answer.status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
-  });
+  const response = envelopeResponse(answer.status, answer.body, { "cache-control": "no-store" });
   for (const c of answer.cookies) response.headers.append("set-cookie", c);
   return response;
 }
