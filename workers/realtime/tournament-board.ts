@@ -232,13 +232,13 @@ export class TournamentBoard extends SocketHub {
   }
 
   /**
-   * RPC: the rows of `uids` on this board once every owed total is in (null: no points), ranked
+   * RPC: player `uid`'s row on this board once every owed total is in (null: no points), ranked
    * from memory, so a reader's rank costs no read of the entries ahead of them (issue 39).
    */
-  async ranks(tournamentId: number, uids: number[]): Promise<(LeaderboardRow | null)[]> {
+  async rankOf(tournamentId: number, uid: number): Promise<LeaderboardRow | null> {
     if (!this.loaded) await this.load(tournamentId);
     await this.flush().catch(() => this.schedule());
-    return (Array.isArray(uids) ? uids : []).map((uid) => (Number.isSafeInteger(uid) ? this.ranking.row(uid) : null));
+    return Number.isSafeInteger(uid) ? this.ranking.row(uid) : null;
   }
 
   /** RPC: what this instance wrote to D1 for owed totals (statements, rows written), for the bench. */

@@ -66,7 +66,7 @@ type StandingRow = RankedRow & { kind: number; tid: number; rank: number };
  */
 async function boardRows(env: Env, results: StandingRow[], uid: number): Promise<Map<number, LeaderboardRow | null>> {
   const ids = results.filter((r) => r.kind === 0).map((r) => r.tid);
-  const rows = await Promise.all(ids.map(async (id) => (await tournamentBoard(env, id).ranks(id, [uid]))[0] ?? null));
+  const rows = await Promise.all(ids.map((id) => tournamentBoard(env, id).rankOf(id, uid)));
   return new Map(ids.map((id, i) => [id, rows[i] ?? null]));
 }
 
@@ -78,7 +78,7 @@ function standingOf(results: StandingRow[], id: number, lastPlace: number, board
     participating: !!m,
     // The board's total, once it holds every owed one, is at least as new as the entry read before it.
     points: row?.points ?? m?.points ?? 0,
-    row: row && { ...row, is_me: true },
+    row,
     lastPrizedPoints: lastPlace > 0 && h ? h.points : null,
   };
 }
