@@ -72,7 +72,10 @@ export default defineConfig(async () => {
       // Vitest's default is one worker fewer than the cores: one on CI's two-core machine, where the
       // Worker project then left a core idle (each file's workerd runs its tests while Vitest's own
       // process waits). Two workers on two cores: the Worker project 661 → 365 s at rest.
-      maxWorkers: Math.max(2, availableParallelism()),
+      // One more than the cores: each file's Miniflare start and Vite transforms leave a core idle
+      // part of the time (two workers kept two cores 68 % busy); 335 → 313 s for the Worker project
+      // on two cores, where a fourth worker was slower again (decision 0077).
+      maxWorkers: availableParallelism() + 1,
       projects: [
         {
           // The fault test (tests/faults/): the production build under wrangler dev, killed and
