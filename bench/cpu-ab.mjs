@@ -3,14 +3,16 @@
 // workerd processes of each side spent per request (utime + stime from /proc/<pid>/stat), which
 // other load on a shared machine moves far less than requests per second (decision 0026).
 //
-//   npm run bench:cpu -- [--base REV] [--rounds 3] [--n 100] [--concurrency 4] [--reuse-a] [path …]
+//   npm run bench:cpu -- [--base REV] [--rounds 3] [--n 100] [--concurrency 4] [--reuse-a] [--player] [path …]
 //
+// `--player`: every request as a signed-in player of that side who made a first deposit.
 // Defaults: REV = HEAD, paths `/favicon.svg`, `/gamehall`, `/`, a game page. Ports BENCH_PORT+1
 // and +2 (8796, 8797 by default) on 127.0.0.1; databases `.wrangler/cpu-a`, `.wrangler/cpu-b`;
 // builds in `bench/.out/cpu-*`. `--reuse-a` keeps A's build from the last run. Linux only.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { deposit, newPlayer } from "./lib/api-player.mjs";
 import { BROWSER_UA } from "./lib/first-load.mjs";
 import { load } from "./lib/load.mjs";
 import { OUT, ROOT, build, killAllOnExit, prepareDatabaseQuietly, servePlayfront, stageRevision, stop } from "./lib/servers.mjs";
@@ -25,6 +27,7 @@ const { values, positionals } = parseArgs({
     n: { type: "string", default: "100" },
     concurrency: { type: "string", default: "4" },
     "reuse-a": { type: "boolean", default: false },
+    player: { type: "boolean", default: false },
   },
 });
 const whole = (name, v, max) => {
@@ -57,17 +60,23 @@ try {
     prepareDatabaseQuietly(side.persistTo, side.dir);
     // One server at a time while starting: two wrangler dev starting together can race for a port.
     side.server = await servePlayfront({ appDir: side.dir, port: side.port, persistTo: side.persistTo });
+    side.headers = headers;
+    if (values.player) {
+      const p = await newPlayer(`http://127.0.0.1:${side.port}`, "cpu-ab");
+      await deposit(p, 5000);
+      side.headers = { ...headers, cookie: `pf_session=${p.session()}` };
+    }
   }
   const game = await (await fetch(`http://127.0.0.1:${sides[0].port}/api/games/get?options=${encodeURIComponent('{"count":1,"sort":"popular"}')}`)).json();
   const paths = positionals.length ? positionals : ["/favicon.svg", "/gamehall", "/", `/game/${game.data.items[0].sysname}`];
   const url = (side, path) => `http://127.0.0.1:${side.port}${path}`;
-  for (const path of paths) for (const side of sides) await load(url(side, path), { connections: 1, seconds: 60, maxRequests: 20, headers });
+  for (const path of paths) for (const side of sides) await load(url(side, path), { connections: 1, seconds: 60, maxRequests: 20, headers: side.headers });
   for (let i = 0; i < rounds; i++) {
     for (const path of paths) {
       // Alternate which side goes first, so neither always follows the other.
       for (const side of i % 2 ? [...sides].reverse() : sides) {
         const before = workerdCpu(side.server);
-        const r = await load(url(side, path), { connections: concurrency, seconds: 300, maxRequests: n, headers });
+        const r = await load(url(side, path), { connections: concurrency, seconds: 300, maxRequests: n, headers: side.headers });
         const ms = ((workerdCpu(side.server) - before) * 1000) / r.sent;
         if (r.ok !== r.sent) console.warn(`  ${side.name} ${path}: ${r.sent - r.ok} of ${r.sent} requests failed`);
         ((results[path] ??= {})[side.name] ??= []).push(ms);
