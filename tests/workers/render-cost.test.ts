@@ -14,26 +14,36 @@ const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 const SETTINGS_READ = /FROM settings WHERE key IN \('maintenance'/;
 
 /**
- * A view of D1 that records the SQL of every statement prepared through it, or through one of its
- * sessions (the replica reads), with the values bound to it after it (`… [a,b]`).
+ * A view of D1 that records the SQL of every statement run through it (alone or in a batch), or
+ * through one of its sessions (the replica reads), with the values bound to it (`… [a,b]`). A
+ * statement prepared but answered from the render's kept reads is not run, so not recorded.
  */
 function recordingD1(db: D1Database, sql: string[]): D1Database {
+  const texts = new WeakMap<object, string>();
+  const statement = (inner: D1PreparedStatement, text: string): D1PreparedStatement => {
+    const view: D1PreparedStatement = new Proxy(inner, {
+      get(target, name) {
+        if (name === "bind") return (...values: unknown[]) => statement(target.bind(...values), `${text} [${values.join(",")}]`);
+        const value = Reflect.get(target, name);
+        if (typeof value !== "function") return value;
+        if (name === "first" || name === "all" || name === "run" || name === "raw")
+          return (...args: unknown[]) => {
+            sql.push(text);
+            return value.apply(target, args);
+          };
+        return value.bind(target);
+      },
+    });
+    texts.set(view, text);
+    return view;
+  };
   return new Proxy(db, {
     get(target, prop, receiver) {
-      if (prop === "prepare")
-        return (text: string) => {
-          const at = sql.push(text) - 1;
-          return new Proxy(target.prepare(text), {
-            get(statement, name) {
-              if (name === "bind")
-                return (...values: unknown[]) => {
-                  sql[at] += ` [${values.join(",")}]`;
-                  return statement.bind(...values);
-                };
-              const value = Reflect.get(statement, name);
-              return typeof value === "function" ? value.bind(statement) : value;
-            },
-          });
+      if (prop === "prepare") return (text: string) => statement(target.prepare(text), text);
+      if (prop === "batch")
+        return (statements: D1PreparedStatement[]) => {
+          for (const s of statements) sql.push(texts.get(s) ?? "(a statement prepared elsewhere)");
+          return target.batch(statements);
         };
       if (prop === "withSession") return (constraint?: string) => recordingD1(target.withSession(constraint) as unknown as D1Database, sql);
       const value = Reflect.get(target, prop, receiver);
@@ -104,6 +114,18 @@ describe("a signed-in render looks its session up once (issue 39)", { timeout: 3
     const r = await render(path, p.browser.cookie);
     expect(r.status).toBe(200);
     expect(r.html).toContain(p.login);
+    expect(r.statements.filter((s) => s.includes("FROM sessions s JOIN users u"))).toHaveLength(1);
+    // The player's row and contacts (account.getInfo's) come in the same round trip, by the
+    // session, and the call reads them from there: no read of its own by uid.
+    expect(r.statements.filter((s) => s.includes("WHERE uid = (SELECT uid FROM sessions WHERE id_hash = ?1)"))).toHaveLength(2);
+    expect(r.statements.filter((s) => /^SELECT \* FROM users WHERE uid = \?1|FROM contacts WHERE uid = \?1/.test(s))).toEqual([]);
+  });
+
+  it("a session that ended is not a player's: the reads that came with it show nobody's account", async () => {
+    const p = await registerPlayer();
+    await env.DB.prepare("UPDATE sessions SET expires_at = 0 WHERE uid = ?1").bind(p.uid).run();
+    const r = await render("/profile/bonuses", p.browser.cookie);
+    expect(r.html).not.toContain(p.login);
     expect(r.statements.filter((s) => s.includes("FROM sessions s JOIN users u"))).toHaveLength(1);
   });
 });

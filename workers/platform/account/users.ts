@@ -1,4 +1,7 @@
 /** Reading players and their contacts from D1. */
+import type { AlongsideSession } from "../auth/sessions";
+import { keepRead } from "../core/render-reads";
+import type { RenderScope } from "../core/render-scope";
 
 export interface UserRow {
   uid: number;
@@ -43,8 +46,26 @@ export interface ContactRow {
   phone_country_code: string | null;
 }
 
+const USER_SQL = "SELECT * FROM users WHERE uid = ?1";
+const CONTACTS_SQL = "SELECT type, contact, is_confirmed, is_subscribed, phone_country_code FROM contacts WHERE uid = ?1 ORDER BY type, id";
+const BY_SESSION = "(SELECT uid FROM sessions WHERE id_hash = ?1)";
+
 export async function loadUser(db: D1Database, uid: number): Promise<UserRow | null> {
-  return db.prepare("SELECT * FROM users WHERE uid = ?1").bind(uid).first<UserRow>();
+  return db.prepare(USER_SQL).bind(uid).first<UserRow>();
+}
+
+/**
+ * The player's row and contacts (what account.getInfo reads) read with a render's session lookup,
+ * by the session's id_hash, and kept as the render's answers to loadUser and loadContacts.
+ */
+export function accountAlongside(scope: RenderScope): AlongsideSession {
+  return {
+    statements: (db, idHash) => [USER_SQL, CONTACTS_SQL].map((sql) => db.prepare(sql.replace("?1", BY_SESSION)).bind(idHash)),
+    take: (uid, [user, contacts]) => {
+      keepRead(scope, USER_SQL, [uid], user!);
+      keepRead(scope, CONTACTS_SQL, [uid], contacts!);
+    },
+  };
 }
 
 /** The player a sign-in names: by login, else by an email or phone contact (case-insensitive). */
@@ -63,10 +84,7 @@ export async function findUserForLogin(db: D1Database, login: string): Promise<U
 }
 
 export async function loadContacts(db: D1Database, uid: number): Promise<ContactRow[]> {
-  const { results } = await db
-    .prepare("SELECT type, contact, is_confirmed, is_subscribed, phone_country_code FROM contacts WHERE uid = ?1 ORDER BY type, id")
-    .bind(uid)
-    .all<ContactRow>();
+  const { results } = await db.prepare(CONTACTS_SQL).bind(uid).all<ContactRow>();
   return results;
 }
 

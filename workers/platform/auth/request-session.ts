@@ -5,6 +5,7 @@ import { PlatformError } from "../../../core/api/errors";
 import { readCookie } from "../../../core/cookies";
 import type { PlatformContext } from "../core/context";
 import type { RenderScope } from "../core/render-scope";
+import { accountAlongside } from "../account/users";
 import {
   clearedSessionCookie,
   createSession,
@@ -43,7 +44,9 @@ function lookUp(ctx: PlatformContext, raw: string | undefined, scope: RenderScop
   const key = raw ?? "";
   let loaded = sessions.get(key);
   if (!loaded) {
-    loaded = loadSession(ctx.env.DB, raw);
+    // The player's row and contacts come with it: account.getInfo, which every signed-in page
+    // asks, then reads them from the render's kept reads (one D1 round trip, not three).
+    loaded = loadSession(ctx.env.DB, raw, Date.now(), accountAlongside(scope));
     sessions.set(key, loaded);
     loaded.catch(() => sessions.get(key) === loaded && sessions.delete(key));
   }

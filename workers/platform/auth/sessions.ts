@@ -55,16 +55,31 @@ export type LoadedSession =
   { kind: "none"; stale: boolean } | { kind: "active"; row: SessionRow } | { kind: "pending"; row: SessionRow; expired: boolean };
 
 /** Resolves the cookie's session, expiring it or sliding its idle time as due. */
-export async function loadSession(db: D1Database, rawId: string | undefined, now = Date.now()): Promise<LoadedSession> {
+/**
+ * Reads that go to D1 with the session's own, in one round trip (`db.batch`): statements that
+ * name the session by its `id_hash` (?1), and what to do with their answers once its player is known.
+ */
+export interface AlongsideSession {
+  statements(db: D1Database, idHash: string): D1PreparedStatement[];
+  take(uid: number, results: D1Result[]): void;
+}
+
+const SESSION_SQL = `SELECT s.id_hash, s.uid, s.created_at, s.last_seen_at, s.expires_at, s.two_factor_passed, u.is_banned
+       FROM sessions s JOIN users u ON u.uid = s.uid WHERE s.id_hash = ?1`;
+
+export async function loadSession(db: D1Database, rawId: string | undefined, now = Date.now(), alongside?: AlongsideSession): Promise<LoadedSession> {
   if (!rawId) return { kind: "none", stale: false };
   if (!SESSION_ID.test(rawId)) return { kind: "none", stale: true };
-  const row = await db
-    .prepare(
-      `SELECT s.id_hash, s.uid, s.created_at, s.last_seen_at, s.expires_at, s.two_factor_passed, u.is_banned
-       FROM sessions s JOIN users u ON u.uid = s.uid WHERE s.id_hash = ?1`,
-    )
-    .bind(await sha256Hex(rawId))
-    .first<SessionRow>();
+  const idHash = await sha256Hex(rawId);
+  const session = db.prepare(SESSION_SQL).bind(idHash);
+  let row: SessionRow | null;
+  if (alongside) {
+    const [own, ...theirs] = await db.batch([session, ...alongside.statements(db, idHash)]);
+    row = (own!.results[0] as SessionRow | undefined) ?? null;
+    if (row) alongside.take(row.uid, theirs);
+  } else {
+    row = await session.first<SessionRow>();
+  }
   if (!row) return { kind: "none", stale: true };
   if (row.two_factor_passed === 0) return { kind: "pending", row, expired: now >= row.expires_at };
   if (now >= row.expires_at || now - row.last_seen_at >= SESSION_IDLE_MS) {

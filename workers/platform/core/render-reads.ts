@@ -49,6 +49,21 @@ type Kept = D1PreparedStatement & { [SQL]?: string; [INNER]?: D1PreparedStatemen
 const PURE_READ = /^\s*SELECT\b/i;
 const plain = (v: unknown) => v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 
+/** The key of a kept read: the statement and its values. */
+const keyOf = (sql: string, binds: unknown[]) => `${sql}\u0000${JSON.stringify(binds)}`;
+
+/**
+ * Keeps `result` as the render's answer to `sql` with `binds`, read by another statement in the
+ * same round trip (the session's, auth/request-session.ts): the render's later read of it is
+ * answered from here. Only the tables above; an answer already kept stays.
+ */
+export function keepRead(scope: RenderScope, sql: string, binds: unknown[], result: D1Result): void {
+  if (!namedTables(sql).every((t) => KEEPABLE.has(t)) || !binds.every(plain)) throw new TypeError(`not a keepable read: ${sql}`);
+  const reads = (scope.reads ??= new Map());
+  const key = keyOf(sql, binds);
+  if (!reads.has(key)) reads.set(key, Promise.resolve(result));
+}
+
 /**
  * `db` for one read call of the render `scope`. Its statements are views of the database's own
  * (anything but their reads passes through), so another view's batch still finds what it wraps.
@@ -66,7 +81,7 @@ export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Data
     const pure = PURE_READ.test(sql);
     // Only a SELECT of the tables above with plain values is kept (a blob's values would not make a key).
     const keepable = pure && binds.every(plain) && namedTables(sql).every((t) => KEEPABLE.has(t));
-    const key = keepable ? `${sql}\u0000${JSON.stringify(binds)}` : null;
+    const key = keepable ? keyOf(sql, binds) : null;
     // A read of other tables runs as it is; anything else (a write) forgets what was kept.
     const passThrough = () => {
       if (!pure && !leavesKeptAlone(sql)) forget();
