@@ -29,13 +29,13 @@ describe("Ranking", () => {
     expect(r.row(1)).toBeNull();
   });
 
-  it("points_to_prize: 0 inside, one more than the last prized total outside, 1 while a place is free", () => {
+  it("points_to_prize: 0 inside, one more than the last prized total outside, null while a prized place is free (as the record)", () => {
     const r = new Ranking();
     for (const p of [e(1, 50, 1), e(2, 30, 2), e(3, 10, 3)]) r.apply(p);
     expect(r.pointsToPrize(2, 2)).toBe(0);
     expect(r.pointsToPrize(3, 2)).toBe(21);
     expect(r.pointsToPrize(9, 2)).toBe(31);
-    expect(r.pointsToPrize(9, 5)).toBe(1);
+    expect(r.pointsToPrize(9, 5)).toBeNull();
     expect(r.pointsToPrize(3, null)).toBeNull();
     expect(r.pointsToPrize(0, 2)).toBeNull();
   });

@@ -107,8 +107,10 @@ export class Ranking {
 
   /**
    * Points the player still needs to reach the last prized place: 0 inside it; null with no
-   * prizes or for a visitor. Equal points rank later (reached later), so it is one more than the
-   * last prized total; a free prized place takes a single point.
+   * prizes, for a visitor, or while nobody holds the last prized place (every point scored is then
+   * inside), as the record answers it (tournaments/ranks.ts `pointsToPrize`, the contract's "null
+   * when nobody is prized yet"). Equal points rank later (reached later), so it is one more than
+   * the last prized total.
    */
   pointsToPrize(uid: number, prizedPlaces: number | null): number | null {
     if (!prizedPlaces || prizedPlaces < 1 || uid <= 0) return null;
@@ -116,7 +118,7 @@ export class Ranking {
     if (rank !== null && rank <= prizedPlaces) return 0;
     const order = this.ranked();
     const mine = this.byUid.get(uid)?.points ?? 0;
-    if (order.length < prizedPlaces) return 1;
+    if (order.length < prizedPlaces) return null;
     return order[prizedPlaces - 1]!.points - mine + 1;
   }
 }
