@@ -36,7 +36,8 @@ const server = await serveWrangler({
   name: "profile",
   appDir: resolve(values.dir),
   port: PORT,
-  extraArgs: ["--persist-to", persistTo, "--inspector-port", String(INSPECTOR)],
+  // As production runs (and bench:pages measures CPU): no Zod check of each call's answer.
+  extraArgs: ["--persist-to", persistTo, "--inspector-port", String(INSPECTOR), "--var", "CHECK_RESULTS:off"],
 });
 const headers = { "user-agent": BROWSER_UA, accept: "text/html", "accept-encoding": "identity" };
 const render = async () => (await fetch(`http://127.0.0.1:${PORT}${path}`, { headers })).text();
