@@ -234,6 +234,23 @@ describe("activate, exit and decline", () => {
   });
 });
 
+describe("a bonus list on the day an available bonus lapses", () => {
+  it("shows it expired in the history (its event recorded once), the others as they were", async () => {
+    const p = await registerPlayer();
+    const signUp = bySysname((await bonuses(p)).available, "no-deposit");
+    await playerDb(p.uid)
+      .prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
+      .bind(signUp.id, Date.now() - 1)
+      .run();
+    const list = await bonuses(p);
+    expect(list.available.map((b: { id: string }) => b.id)).not.toContain(signUp.id);
+    expect(list.history[0]).toMatchObject({ id: signUp.id, status: "expired" });
+    // Listed again: nothing more to expire, nothing recorded twice.
+    expect((await bonuses(p)).history[0]).toMatchObject({ id: signUp.id, status: "expired" });
+    expect((await events(p.uid, signUp.id)).map((e) => e.event)).toEqual(["granted", "expired"]);
+  });
+});
+
 describe("bad input", () => {
   it.each(["", "xyz", "0".repeat(31), "G".repeat(32)])("refuses bonus_id %j with a field error", async (bonus_id) => {
     const p = await registerPlayer();
