@@ -37,9 +37,10 @@ async function askPaymentSystem(deps: MoneyDeps & { env: Env }, row: Transaction
  * player, `playerTables(env, uid)` elsewhere.
  */
 export async function reconcilePlayer(deps: MoneyDeps & { env: Env }, uid: number, now = Date.now()): Promise<void> {
-  const { results: due } = await deps.db
-    .prepare(
-      `SELECT t.id, t.type, t.status, m.provider FROM cashier_transactions t
+  const [{ results: due }, withdrawals] = (await deps.db.batch([
+    deps.db
+      .prepare(
+        `SELECT t.id, t.type, t.status, m.provider FROM cashier_transactions t
        LEFT JOIN cashier_methods m ON m.direction = t.type AND m.sysname = t.method
        WHERE t.uid = ?1 AND (
          (t.type = 'deposit' AND t.status = 'pending' AND t.settle_at <= ?2)
@@ -49,9 +50,17 @@ export async function reconcilePlayer(deps: MoneyDeps & { env: Env }, uid: numbe
          OR (t.type = 'withdrawal' AND t.status = 'cancel'
              AND NOT EXISTS (SELECT 1 FROM wallet_operations w WHERE w.uid = t.uid AND w.key = ?6 || t.id)))
        ORDER BY t.created_at LIMIT 20`,
-    )
-    .bind(uid, now, LOST_CALLBACK_MS, DAY_MS, depositKey(""), withdrawalCancelKey(""))
-    .all<Due>();
+      )
+      .bind(uid, now, LOST_CALLBACK_MS, DAY_MS, depositKey(""), withdrawalCancelKey("")),
+    // Whether the withdrawals' steps below have anything to do: most cashier reads find nothing,
+    // and then write nothing (issue 39: every cashier page view wrote this batch).
+    deps.db
+      .prepare(
+        `SELECT 1 AS due FROM cashier_transactions WHERE uid = ?1 AND type = 'withdrawal'
+           AND (status = 'new' OR (status = 'pending' AND settle_at <= ?2)) LIMIT 1`,
+      )
+      .bind(uid, now),
+  ])) as [D1Result<Due>, D1Result<{ due: number }>];
   for (const t of due) {
     const row = await findTransaction(deps.db, t.id);
     if (!row) continue;
@@ -63,6 +72,7 @@ export async function reconcilePlayer(deps: MoneyDeps & { env: Env }, uid: numbe
       await askPaymentSystem(deps, row, t.provider);
     }
   }
+  if (withdrawals.results.length === 0) return;
   await deps.db.batch([
     // A withdrawal left `new` by an older run: pending if its debit happened, dropped (it moved
     // nothing) if not, once no run of that older code can still be completing it.
