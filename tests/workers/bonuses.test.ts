@@ -219,12 +219,7 @@ describe("activate, exit and decline", () => {
   });
 
   it("a bonus not activated in time expires: shown in the history, refused on activation", async () => {
-    const p = await registerPlayer();
-    const signUp = bySysname((await bonuses(p)).available, "no-deposit");
-    await playerDb(p.uid)
-      .prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
-      .bind(signUp.id, Date.now() - 1)
-      .run();
+    const { p, signUp } = await lapsedSignUpBonus();
     await failure(p.browser.post("bonuses/activate", { bonus_id: signUp.id }), 400, "InvalidParameterException");
     const list = await bonuses(p);
     expect(list.available).toEqual([]);
@@ -234,14 +229,20 @@ describe("activate, exit and decline", () => {
   });
 });
 
+/** A new player whose sign-up bonus's activation window closed a moment ago. */
+async function lapsedSignUpBonus() {
+  const p = await registerPlayer();
+  const signUp = bySysname((await bonuses(p)).available, "no-deposit");
+  await playerDb(p.uid)
+    .prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
+    .bind(signUp.id, Date.now() - 1)
+    .run();
+  return { p, signUp };
+}
+
 describe("a bonus list on the day an available bonus lapses", () => {
   it("shows it expired in the history (its event recorded once), the others as they were", async () => {
-    const p = await registerPlayer();
-    const signUp = bySysname((await bonuses(p)).available, "no-deposit");
-    await playerDb(p.uid)
-      .prepare("UPDATE player_bonuses SET available_until = ?2 WHERE id = ?1")
-      .bind(signUp.id, Date.now() - 1)
-      .run();
+    const { p, signUp } = await lapsedSignUpBonus();
     const list = await bonuses(p);
     expect(list.available.map((b: { id: string }) => b.id)).not.toContain(signUp.id);
     expect(list.history[0]).toMatchObject({ id: signUp.id, status: "expired" });
