@@ -18,9 +18,16 @@ function commands(script) {
     .map((words) => words.slice(words.findIndex((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w))));
 }
 
+/** The project's .mjs files under `dir`: not node_modules, nor the benches' output (bench/.out holds whole staged copies of the repository). */
 function projectScripts(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? (e.name === "node_modules" ? [] : projectScripts(join(dir, e.name))) : e.name.endsWith(".mjs") ? [join(dir, e.name)] : [],
+    e.isDirectory()
+      ? e.name === "node_modules" || e.name.startsWith(".")
+        ? []
+        : projectScripts(join(dir, e.name))
+      : e.name.endsWith(".mjs")
+        ? [join(dir, e.name)]
+        : [],
   );
 }
 
