@@ -87,6 +87,19 @@ describe("one render reads the platform's settings once (issue 15)", { timeout: 
     },
   );
 
+  it("/wheel-of-fortune: a warm visitor render reads the wheel from the isolate; a player's still reads their own", async () => {
+    await render("/wheel-of-fortune");
+    const r = await render("/wheel-of-fortune");
+    expect(r.status).toBe(200);
+    expect(r.html).toContain("wheel__");
+    const own = r.statements.filter((sql) => !SETTINGS_READ.test(sql));
+    expect(own, own.join("\n")).toEqual([]);
+    // A player's spins are theirs: their render reads the wheel itself.
+    const p = await registerPlayer();
+    const mine = await render("/wheel-of-fortune", p.browser.cookie);
+    expect(mine.statements.some((sql) => /FROM wheel_campaigns WHERE id = \?1/.test(sql))).toBe(true);
+  });
+
   it("a search is not kept: each asks D1 again", async () => {
     await render("/gamehall?search=book");
     const r = await render("/gamehall?search=book");

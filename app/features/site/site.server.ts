@@ -76,6 +76,16 @@ export interface Site {
     sections(sections: string): Promise<ResultOf<"games.getSections">>;
   };
   /**
+   * The wheel's running campaigns and a campaign's wheel as a visitor reads them (no spins of
+   * their own, no fairness state): the same for every visitor of a locale, kept per isolate like
+   * the catalogue. Only for a visitor's render: a player's answers carry their spins. An
+   * operator's change shows within `SITE_CACHE_SECONDS`.
+   */
+  visitorWheel: {
+    campaigns(): Promise<ResultOf<"FortuneWheels.campaignsGet">>;
+    info(campaignId: number): Promise<ResultOf<"FortuneWheels.wheelInfoGet">>;
+  };
+  /**
    * The latest real-money wins (games.getRecentWins) for the server-rendered ticker: public, kept
    * per isolate for at most RECENT_WINS_SECONDS (the open ticker gets new wins pushed anyway).
    */
@@ -220,6 +230,10 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
     catalogue: {
       games: (options) => page(`games|${where.locale}|${options}`, () => localized.call("games.get", { options })),
       sections: (sections) => page(`sections|${where.locale}|${sections}`, () => localized.call("games.getSections", { sections })),
+    },
+    visitorWheel: {
+      campaigns: () => page(`wheels|${where.locale}`, () => localized.call("FortuneWheels.campaignsGet", {})),
+      info: (campaignId) => page(`wheel|${where.locale}|${campaignId}`, () => localized.call("FortuneWheels.wheelInfoGet", { campaign_id: campaignId })),
     },
     recentWins: () =>
       cached(

@@ -47,8 +47,11 @@ export async function loadWheel({ request, context }: Args) {
   const platform = getPlatform(context).withLocale(site.locale);
   const url = new URL(request.url);
   const query = url.searchParams;
-  const [account, list] = await Promise.all([orErrorPage(site.account()), orErrorPage(platform.call("FortuneWheels.campaignsGet", {}))]);
+  // The render's account is already asked for (the root's loader): a visitor's wheel then comes
+  // from the isolate's copy, the same for every visitor (issue 39: four D1 reads a visitor's render).
+  const account = await orErrorPage(site.account());
   const player = account.uid > 0;
+  const list = await orErrorPage(player ? platform.call("FortuneWheels.campaignsGet", {}) : site.visitorWheel.campaigns());
   const wanted = query.get(CAMPAIGN_KEY);
   const campaign: WheelCampaign | undefined = wanted === null ? list.items[0] : list.items.find((c) => String(c.id) === wanted);
   if (wanted !== null && !campaign) throw notFound(request);
@@ -69,7 +72,7 @@ export async function loadWheel({ request, context }: Args) {
   const needsQuests = player || popup === "quests" || popup === "quest";
   const named = query.has(SPIN_KEY) || query.has(VERIFY_KEY);
   const [info, quests, mine, rules, winners, received, points, history] = await Promise.all([
-    orErrorPage(platform.call("FortuneWheels.wheelInfoGet", id)),
+    orErrorPage(player ? platform.call("FortuneWheels.wheelInfoGet", id) : site.visitorWheel.info(campaign.id)),
     needsQuests ? orErrorPage(platform.call("FortuneWheels.campaignsQuestsGet", id)) : Promise.resolve({ items: [] as WheelQuest[] }),
     // A spin named by the URL may be older than the list shows: look it up among the last 100.
     player ? orErrorPage(platform.call("FortuneWheels.wheelSpinResults", { ...id, scope: "mine", count: named ? 100 : MY_SPINS, offset: 0 })) : null,
