@@ -48,7 +48,8 @@ export interface ContactRow {
 
 const USER_SQL = "SELECT * FROM users WHERE uid = ?1";
 const CONTACTS_SQL = "SELECT type, contact, is_confirmed, is_subscribed, phone_country_code FROM contacts WHERE uid = ?1 ORDER BY type, id";
-const BY_SESSION = "(SELECT uid FROM sessions WHERE id_hash = ?1)";
+/** USER_SQL and CONTACTS_SQL naming their player by a session's id_hash (?1) instead of a uid. */
+const BY_SESSION = [USER_SQL, CONTACTS_SQL].map((sql) => sql.replace("?1", "(SELECT uid FROM sessions WHERE id_hash = ?1)"));
 
 export async function loadUser(db: D1Database, uid: number): Promise<UserRow | null> {
   return db.prepare(USER_SQL).bind(uid).first<UserRow>();
@@ -60,7 +61,7 @@ export async function loadUser(db: D1Database, uid: number): Promise<UserRow | n
  */
 export function accountAlongside(scope: RenderScope): AlongsideSession {
   return {
-    statements: (db, idHash) => [USER_SQL, CONTACTS_SQL].map((sql) => db.prepare(sql.replace("?1", BY_SESSION)).bind(idHash)),
+    statements: (db, idHash) => BY_SESSION.map((sql) => db.prepare(sql).bind(idHash)),
     take: (uid, [user, contacts]) => {
       keepRead(scope, USER_SQL, [uid], user!);
       keepRead(scope, CONTACTS_SQL, [uid], contacts!);

@@ -54,7 +54,6 @@ export type LoadedSession =
   /** No usable session; `stale` when the browser sent one that must be cleared. */
   { kind: "none"; stale: boolean } | { kind: "active"; row: SessionRow } | { kind: "pending"; row: SessionRow; expired: boolean };
 
-/** Resolves the cookie's session, expiring it or sliding its idle time as due. */
 /**
  * Reads that go to D1 with the session's own, in one round trip (`db.batch`): statements that
  * name the session by its `id_hash` (?1), and what to do with their answers once its player is known.
@@ -67,6 +66,10 @@ export interface AlongsideSession {
 const SESSION_SQL = `SELECT s.id_hash, s.uid, s.created_at, s.last_seen_at, s.expires_at, s.two_factor_passed, u.is_banned
        FROM sessions s JOIN users u ON u.uid = s.uid WHERE s.id_hash = ?1`;
 
+/**
+ * Resolves the cookie's session, expiring it or sliding its idle time as due. `alongside`: reads
+ * sent in the same round trip as the session's own.
+ */
 export async function loadSession(db: D1Database, rawId: string | undefined, now = Date.now(), alongside?: AlongsideSession): Promise<LoadedSession> {
   if (!rawId) return { kind: "none", stale: false };
   if (!SESSION_ID.test(rawId)) return { kind: "none", stale: true };

@@ -49,6 +49,9 @@ type Kept = D1PreparedStatement & { [SQL]?: string; [INNER]?: D1PreparedStatemen
 const PURE_READ = /^\s*SELECT\b/i;
 const plain = (v: unknown) => v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 
+/** Whether the render may keep `sql`'s answer: it names only the tables above, with plain values (a blob's would not make a key). */
+const keepableRead = (sql: string, binds: unknown[]) => binds.every(plain) && namedTables(sql).every((t) => KEEPABLE.has(t));
+
 /** The key of a kept read: the statement and its values. */
 const keyOf = (sql: string, binds: unknown[]) => `${sql}\u0000${JSON.stringify(binds)}`;
 
@@ -58,7 +61,7 @@ const keyOf = (sql: string, binds: unknown[]) => `${sql}\u0000${JSON.stringify(b
  * answered from here. Only the tables above; an answer already kept stays.
  */
 export function keepRead(scope: RenderScope, sql: string, binds: unknown[], result: D1Result): void {
-  if (!namedTables(sql).every((t) => KEEPABLE.has(t)) || !binds.every(plain)) throw new TypeError(`not a keepable read: ${sql}`);
+  if (!keepableRead(sql, binds)) throw new TypeError(`not a keepable read: ${sql}`);
   const reads = (scope.reads ??= new Map());
   const key = keyOf(sql, binds);
   if (!reads.has(key)) reads.set(key, Promise.resolve(result));
@@ -79,8 +82,8 @@ export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Data
   };
   const statement = (stmt: D1PreparedStatement, sql: string, binds: unknown[]): Kept => {
     const pure = PURE_READ.test(sql);
-    // Only a SELECT of the tables above with plain values is kept (a blob's values would not make a key).
-    const keepable = pure && binds.every(plain) && namedTables(sql).every((t) => KEEPABLE.has(t));
+    // Only a SELECT of the tables above with plain values is kept.
+    const keepable = pure && keepableRead(sql, binds);
     const key = keepable ? keyOf(sql, binds) : null;
     // A read of other tables runs as it is; anything else (a write) forgets what was kept.
     const passThrough = () => {
