@@ -101,8 +101,8 @@ export const gameMethods = {
     access: "public",
     summary:
       "Games of the catalogue. `options` is JSON: { category, providers (list or comma string), search (title or " +
-      "provider name, prefixes match), ids, sysnames, sort: popular|new|name|rtp, offset ≥ 0, count 1..100 (24) }; " +
-      "answers the page and the total. Unknown keys, categories or providers answer 400 on options. " +
+      "provider name, prefixes match), ids, sysnames, tournament (a tournament's games), sort: popular|new|name|rtp, offset ≥ 0, count 1..100 (24) }; " +
+      "answers the page and the total. Unknown keys, categories, providers or tournaments answer 400 on options. " +
       "is_sportsbook marks the sportsbook pseudo-game. Bets are in the site's default currency.",
     params: z.object({ options }),
     result: z.strictObject({ items: z.array(Game), count: z.number().int() }),

@@ -31,6 +31,13 @@ export const GameQuery = z.strictObject({
   search: z.string({ error: "search must be text" }).max(100, "search must be at most 100 characters").optional(),
   ids: z.array(z.number().int().positive(), { error: "ids must be a list of game ids" }).max(100, "at most 100 ids").optional(),
   sysnames: z.array(sysname, { error: "sysnames must be a list of sysnames" }).max(100, "at most 100 sysnames").optional(),
+  /** A tournament's games only (its gamehall, SPEC §9). */
+  tournament: z
+    .number({ error: "tournament must be a tournament id" })
+    .int("tournament must be a tournament id")
+    .positive("tournament must be a tournament id")
+    .max(Number.MAX_SAFE_INTEGER, "tournament must be a tournament id")
+    .optional(),
   sort: z.enum(GAME_SORTS, { error: "sort must be one of popular, new, name, rtp" }).optional(),
   offset: z
     .number({ error: "offset must be a number" })

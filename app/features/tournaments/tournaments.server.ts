@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { Game } from "../../../core/api/entities-games";
 import type { Leaderboard, Tournament } from "../../../core/api/contract-tournaments";
 import type { TournamentReceipt } from "./receipts-table";
 import { TOURNAMENT_GAMES_PAGE, TOURNAMENT_STATUSES } from "../../../core/api/contract-tournaments";
@@ -16,7 +15,7 @@ import { notFound } from "../errors/not-found.server";
 import { tileGame } from "../games/tile-game";
 import { documentPath, loginRedirect } from "../../lib/access";
 import { getSite, indexPath, sitePath } from "../site/site.server";
-import { gamehallPage } from "./paging";
+import { askedGamehallPage, gamehallPage } from "./paging";
 import { participateSchema, TOURNAMENT_ID } from "./participate.schema";
 
 type Context = Readonly<RouterContextProvider>;
@@ -111,22 +110,27 @@ export async function loadTournament({ request, context }: Args, id: string) {
   };
 }
 
+/** The gamehall shows the tournament's title and pages by its games count: one field must be named (none names them all), the cheapest. */
+const GAMEHALL_FIELDS = "description";
+
 /**
- * `/tournaments/{id}/gamehall?page=`: the tournament's games, 12 a page (SPEC §9), in the
- * tournament's order, as lobby tiles. A page that is not a page of the list is a 404.
+ * `/tournaments/{id}/gamehall?page=`: the tournament's games, 12 a page (SPEC §9), most popular
+ * first, as lobby tiles. A page that is not a page of the list is a 404.
  */
 export async function loadTournamentGamehall({ request, context }: Args, id: string) {
-  const tournament = await requireTournament(context, request, id, "games");
-  const sysnames = tournament.games ?? [];
-  const paging = gamehallPage(new URL(request.url).searchParams.get("page"), sysnames.length);
-  if (!paging) throw notFound(request);
-  const slice = sysnames.slice((paging.page - 1) * TOURNAMENT_GAMES_PAGE, paging.page * TOURNAMENT_GAMES_PAGE);
+  const raw = new URL(request.url).searchParams.get("page");
+  const asked = askedGamehallPage(raw);
+  if (asked === null || !TOURNAMENT_ID.test(id)) throw notFound(request);
   const { platform } = localized(context);
-  const games = slice.length
-    ? await orErrorPage(platform.call("games.get", { options: JSON.stringify({ sysnames: slice, count: slice.length }) }))
-    : { items: [] as Game[], count: 0 };
-  const order = new Map(slice.map((s, i) => [s, i]));
-  const tiles = [...games.items].sort((a, b) => (order.get(a.sysname) ?? 0) - (order.get(b.sysname) ?? 0));
+  // The page's games are asked for with the tournament, not after it: the games.get option reads
+  // one page of the tournament's games in popularity order (an index range), whatever its size.
+  const options = { tournament: Number(id), offset: (asked - 1) * TOURNAMENT_GAMES_PAGE, count: TOURNAMENT_GAMES_PAGE };
+  const games = platform.call("games.get", { options: JSON.stringify(options) });
+  games.catch(() => undefined); // answered below, once the tournament is known to exist
+  const tournament = await requireTournament(context, request, id, GAMEHALL_FIELDS);
+  const paging = gamehallPage(raw, tournament.games_count);
+  if (!paging) throw notFound(request);
+  const tiles = tournament.games_count > 0 ? (await orErrorPage(games)).items : [];
   return { tournament, games: tiles.map(tileGame), ...paging, meta: tournamentMeta(context, "tournament_gamehall", tournament) };
 }
 

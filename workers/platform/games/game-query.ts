@@ -29,7 +29,7 @@ export function buildGameQuery(q: ResolvedQuery, locale: string, defaultLocale: 
   const inCategory = q.categoryId !== undefined;
   // Search, providers, ids and sysnames each narrow more than a category: they drive, and the
   // category is checked per game on its primary key.
-  const narrower = Boolean(fts || q.providerIds?.length || q.ids?.length || q.sysnames?.length);
+  const narrower = Boolean(fts || q.providerIds?.length || q.ids?.length || q.sysnames?.length || q.tournament !== undefined);
   const viaCategory = inCategory && !narrower;
   const binds: unknown[] = [];
   const bind = (v: unknown) => {
@@ -53,6 +53,7 @@ export function buildGameQuery(q: ResolvedQuery, locale: string, defaultLocale: 
   if (q.providerIds?.length) where.push(`g.provider_id IN (SELECT value FROM json_each(${bind(JSON.stringify(q.providerIds))}))`);
   if (q.ids?.length) where.push(`g.id IN (SELECT value FROM json_each(${bind(JSON.stringify(q.ids))}))`);
   if (q.sysnames?.length) where.push(`g.sysname IN (SELECT value FROM json_each(${bind(JSON.stringify(q.sysnames))}))`);
+  if (q.tournament !== undefined) where.push(`g.id IN (SELECT game_id FROM tournament_games WHERE tournament_id = ${bind(q.tournament)})`);
   let filter = where.length ? `WHERE ${where.join(" AND ")}` : "";
   if (fts) {
     // A search answers its SEARCH_LIMIT most popular matches, as the ranks do: it was uncapped
@@ -101,7 +102,7 @@ export function buildGameQuery(q: ResolvedQuery, locale: string, defaultLocale: 
  */
 function totalQuery(q: ResolvedQuery, wholeCategory: boolean, counted: Sql): Sql {
   if (wholeCategory) return { sql: "SELECT games_count AS n FROM game_categories WHERE id = ?1", binds: [q.categoryId] };
-  const narrowed = Boolean(ftsMatch(q.search) || q.ids?.length || q.sysnames?.length || q.categoryId !== undefined);
+  const narrowed = Boolean(ftsMatch(q.search) || q.ids?.length || q.sysnames?.length || q.categoryId !== undefined || q.tournament !== undefined);
   if (narrowed) return counted;
   if (q.providerIds?.length) {
     return {

@@ -9,6 +9,7 @@ import { rankedAnswerStands, rankedQuery, rankedSections, searchCards, type Card
 import { mergedPage, type ListRow } from "./provider-merge";
 import { rebuildRanks } from "./ranks";
 import { ftsQuery } from "./search";
+import { tournamentPage, tournamentQuery, type TournamentPageRow } from "./tournament-page";
 
 interface GameRow {
   id: number;
@@ -45,6 +46,10 @@ async function resolve(db: D1Database, q: GameQuery): Promise<ResolvedQuery> {
     const unknown = q.providers.filter((s) => !results.some((r) => r.sysname === s));
     if (unknown.length) throw badOption(`unknown provider ${unknown.map((s) => `'${s}'`).join(", ")}`);
     out.providerIds = results.map((r) => r.id);
+  }
+  if (q.tournament !== undefined) {
+    const row = await db.prepare("SELECT 1 AS known FROM tournaments WHERE id = ?1").bind(q.tournament).first<{ known: number }>();
+    if (!row) throw badOption(`unknown tournament ${q.tournament}`);
   }
   return out;
 }
@@ -84,6 +89,19 @@ export async function getGames(q: GameQuery, ctx: PlatformContext): Promise<{ it
   if (q.ids?.length === 0 || q.sysnames?.length === 0) {
     await resolve(ctx.db, q);
     return { items: [], count: 0 };
+  }
+  // A tournament's games in popularity order: a range of its ordered copy and the cards (tournament-page.ts).
+  const ofTournament = tournamentQuery(q, ctx.locale, ctx.defaultLocale);
+  if (ofTournament) {
+    const [{ results }, site] = await Promise.all([
+      ctx.db
+        .prepare(ofTournament.sql)
+        .bind(...ofTournament.binds)
+        .all<TournamentPageRow>(),
+      readGeneralInfo<{ default_currency: string }>(ctx),
+    ]);
+    const page = tournamentPage(results);
+    if (page) return { items: page.cards.map((c) => toGame(JSON.parse(c) as GameRow, site.default_currency)), count: page.count };
   }
   // A list of games by id or sysname: their keys and cards in one statement (keyed-page.ts).
   const keyed = keyedQuery(q, ctx.locale, ctx.defaultLocale);

@@ -25,7 +25,7 @@ export interface KeyedRow {
 export function keyedQuery(q: GameQuery, locale: string, defaultLocale: string): Sql | null {
   const byIds = q.ids !== undefined && q.ids.length > 0;
   const bySysnames = q.sysnames !== undefined && q.sysnames.length > 0;
-  if (byIds === bySysnames || q.search || q.category !== undefined || q.providers?.length || q.sort === "name") return null;
+  if (byIds === bySysnames || q.search || q.category !== undefined || q.providers?.length || q.tournament !== undefined || q.sort === "name") return null;
   // Keys written in as literals, checked here (the contract allows integers and [a-z0-9_-] only):
   // D1 takes at most 100 bound values, and VALUES rows, unlike json_each's, are not rows read.
   const keys = byIds

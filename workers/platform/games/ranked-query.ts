@@ -34,7 +34,8 @@ export interface MatchRow {
 /**
  * games.get as ONE statement over the derived tables of migrations 0014 and 0016: a meta row
  * (kind 0) then the page's cards (kind 1) in order. Null when the query is not one the ranks serve
- * (ids, sysnames: at most 100 games by their keys, answered from the tables).
+ * (ids, sysnames: at most 100 games by their keys, answered from the tables; a tournament's games:
+ * tournament-page.ts, else the tables).
  *
  * - No search, at most one provider: a range of game_ranks in its scope — count entries read at
  *   any offset, and the scope's size from its last entry.
@@ -45,7 +46,7 @@ export interface MatchRow {
  *   search (kind 3 rows, no cards: provider-merge.ts), merged by the caller.
  */
 export function rankedQuery(q: GameQuery, locale: string, defaultLocale: string): Sql | null {
-  if (q.ids !== undefined || q.sysnames !== undefined) return null;
+  if (q.ids !== undefined || q.sysnames !== undefined || q.tournament !== undefined) return null;
   const binds: unknown[] = [];
   const bind = (v: unknown) => {
     binds.push(v);

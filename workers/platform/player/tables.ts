@@ -186,6 +186,8 @@ export const SHARED_TABLES = [
   "tournament_entries",
   "tournament_totals",
   "tournament_winners",
+  // a tournament's games in popularity order (its gamehall's pages)
+  "tournament_game_order",
   // support, chat, analytics
   "support_feedback",
   "chat_conversations",
