@@ -134,6 +134,27 @@ describe("a signed-in render looks its session up once (issue 39)", { timeout: 3
     expect(r.statements.filter((s) => /^SELECT \* FROM users WHERE uid = \?1|FROM contacts WHERE uid = \?1/.test(s))).toEqual([]);
   });
 
+  it("the shell's campaign popup comes with the session: due after a sign-in, gone once closed, no read of its own", async () => {
+    const p = await registerPlayer();
+    await p.browser.post("auth/login", { login: p.login, password: p.password });
+    await render("/gamehall", p.browser.cookie);
+    const due = await render("/gamehall", p.browser.cookie);
+    // The popup's close link (the sidebar banner has the same title).
+    const popup = "popup_seen=weekend-reload";
+    expect(due.html).toContain(popup);
+    // The popups are read in the session's batch, by its id_hash, and not again on their own.
+    expect(due.statements.filter((s) => s.includes("FROM popups p"))).toHaveLength(1);
+    expect(due.statements.find((s) => s.includes("FROM popups p"))).toContain("SELECT uid FROM sessions WHERE id_hash");
+    const es = await render("/es/gamehall", p.browser.cookie);
+    expect(es.html).toContain(popup);
+    expect(es.html).toContain("Recarga de fin de semana");
+    expect(es.statements.filter((s) => s.includes("FROM popups p"))).toHaveLength(1);
+    await p.browser.post("events/handle", { event_name: "popup_closed", event_params: JSON.stringify({ sysname: "weekend-reload" }) });
+    const closed = await render("/gamehall", p.browser.cookie);
+    expect(closed.html).toContain(p.login);
+    expect(closed.html).not.toContain(popup);
+  });
+
   it("a session that ended is not a player's: the reads that came with it show nobody's account", async () => {
     const p = await registerPlayer();
     await env.DB.prepare("UPDATE sessions SET expires_at = 0 WHERE uid = ?1").bind(p.uid).run();

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { renderReads } from "../../workers/platform/core/render-reads";
+import { keepOnce, renderReads } from "../../workers/platform/core/render-reads";
 import type { RenderScope } from "../../workers/platform/core/render-scope";
 import { handlePlatform } from "../../workers/platform/index";
 import { registerPlayer } from "./auth-helpers";
@@ -89,6 +89,25 @@ describe("a render's repeated reads, read once (issue 39)", () => {
     // Its statements are the database's own: they go into a batch as they are.
     const [one] = await db.batch([db.prepare("SELECT uid FROM users WHERE uid = ?1").bind(p.uid)]);
     expect(one!.results).toEqual([{ uid: p.uid }]);
+  });
+
+  it("an answer kept once (the session's batch brought it) answers the next read of it, once; a write forgets it", async () => {
+    const scope: RenderScope = {};
+    const db = renderReads(env.DB, scope);
+    const SQL = "SELECT COUNT(*) AS n FROM player_events WHERE subject = ?1";
+    const brought = { success: true, results: [{ n: 42 }], meta: {} } as unknown as D1Result;
+    keepOnce(scope, SQL, ["u:1"], brought);
+    // Another statement or other values read D1; the kept statement is answered once, then D1 again.
+    expect(await db.prepare(SQL).bind("u:2").first("n")).toBe(0);
+    expect(await db.prepare(SQL).bind("u:1").first("n")).toBe(42);
+    expect(await db.prepare(SQL).bind("u:1").first("n")).toBe(0);
+    keepOnce(scope, SQL, ["u:1"], brought);
+    expect((await db.prepare(SQL).bind("u:1").all()).results).toEqual([{ n: 42 }]);
+    keepOnce(scope, SQL, ["u:1"], brought);
+    await db.prepare("DELETE FROM player_events WHERE subject = ?1").bind("u:nobody").run();
+    expect(scope.once).toBeUndefined();
+    expect(await db.prepare(SQL).bind("u:1").first("n")).toBe(0);
+    expect(() => keepOnce(scope, "DELETE FROM player_events", [], brought)).toThrow(/not a read/);
   });
 
   it("/betting's two reads, getSports and getEvents, read the leagues and their counts once between them", async () => {

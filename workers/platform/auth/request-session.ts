@@ -6,7 +6,9 @@ import { readCookie } from "../../../core/cookies";
 import type { PlatformContext } from "../core/context";
 import type { RenderScope } from "../core/render-scope";
 import { accountAlongside } from "../account/users";
+import { popupsAlongside } from "../popups";
 import {
+  alongsideAll,
   clearedSessionCookie,
   createSession,
   deleteSession,
@@ -45,8 +47,9 @@ function lookUp(ctx: PlatformContext, raw: string | undefined, scope: RenderScop
   let loaded = sessions.get(key);
   if (!loaded) {
     // The player's row and contacts come with it: account.getInfo, which every signed-in page
-    // asks, then reads them from the render's kept reads (one D1 round trip, not three).
-    loaded = loadSession(ctx.env.DB, raw, Date.now(), accountAlongside(scope));
+    // asks, then reads them from the render's kept reads; so do the shell's campaign popups
+    // (one D1 round trip, not four).
+    loaded = loadSession(ctx.env.DB, raw, Date.now(), alongsideAll(accountAlongside(scope), popupsAlongside(scope, ctx.locale)));
     sessions.set(key, loaded);
     loaded.catch(() => sessions.get(key) === loaded && sessions.delete(key));
   }

@@ -63,6 +63,26 @@ export interface AlongsideSession {
   take(uid: number, results: D1Result[]): void;
 }
 
+/** Several reads alongside the session, in one batch: each takes its own statements' answers. */
+export function alongsideAll(...parts: AlongsideSession[]): AlongsideSession {
+  const counts: number[] = [];
+  return {
+    statements: (db, idHash) =>
+      parts.flatMap((p, i) => {
+        const own = p.statements(db, idHash);
+        counts[i] = own.length;
+        return own;
+      }),
+    take: (uid, results) => {
+      let at = 0;
+      for (const [i, p] of parts.entries()) {
+        p.take(uid, results.slice(at, at + counts[i]!));
+        at += counts[i]!;
+      }
+    },
+  };
+}
+
 const SESSION_SQL = `SELECT s.id_hash, s.uid, s.created_at, s.last_seen_at, s.expires_at, s.two_factor_passed, u.is_banned
        FROM sessions s JOIN users u ON u.uid = s.uid WHERE s.id_hash = ?1`;
 

@@ -68,6 +68,26 @@ export function keepRead(scope: RenderScope, sql: string, binds: unknown[], resu
 }
 
 /**
+ * Keeps `result` as the answer to the render's next read of `sql` with `binds`, read by another
+ * statement in the same round trip (the session's): for a read that is not kept (its tables may
+ * change by other paths), but that the render makes once, right after, such as the shell's
+ * campaign popups. The first read that asks takes it; a later one reads D1.
+ */
+export function keepOnce(scope: RenderScope, sql: string, binds: unknown[], result: D1Result): void {
+  if (!PURE_READ.test(sql) || !binds.every(plain)) throw new TypeError(`not a read to keep once: ${sql}`);
+  (scope.once ??= new Map()).set(keyOf(sql, binds), result);
+}
+
+/** The answer kept once for `sql` with `binds`, taken out; undefined when none is. */
+const takeOnce = (scope: RenderScope, sql: string, binds: unknown[]): D1Result | undefined => {
+  if (!scope.once?.size || !binds.every(plain)) return undefined;
+  const key = keyOf(sql, binds);
+  const result = scope.once.get(key);
+  if (result) scope.once.delete(key);
+  return result;
+};
+
+/**
  * `db` for one read call of the render `scope`. Its statements are views of the database's own
  * (anything but their reads passes through), so another view's batch still finds what it wraps.
  *
@@ -79,16 +99,19 @@ export function keepRead(scope: RenderScope, sql: string, binds: unknown[], resu
 export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Database): D1Database {
   const forget = () => {
     scope.reads = undefined;
+    scope.once = undefined;
   };
   const statement = (stmt: D1PreparedStatement, sql: string, binds: unknown[]): Kept => {
     const pure = PURE_READ.test(sql);
     // Only a SELECT of the tables above with plain values is kept.
     const keepable = pure && keepableRead(sql, binds);
     const key = keepable ? keyOf(sql, binds) : null;
-    // A read of other tables runs as it is; anything else (a write) forgets what was kept.
+    // A read of other tables runs as it is, unless its answer came with the session (keepOnce);
+    // anything else (a write) forgets what was kept.
     const passThrough = () => {
       if (!pure && !leavesKeptAlone(sql)) forget();
     };
+    const once = <T>(): D1Result<T> | undefined => (pure ? (takeOnce(scope, sql, binds) as D1Result<T> | undefined) : undefined);
     const read = <T>(): Promise<D1Result<T>> => {
       const reads = (scope.reads ??= new Map());
       let kept = reads.get(key!) as Promise<D1Result<T>> | undefined;
@@ -110,20 +133,25 @@ export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Data
       bind: (...values: unknown[]) => statement(stmt.bind(...values), sql, values),
       all<T>() {
         if (key !== null) return read<T>();
+        const taken = once<T>();
+        if (taken) return Promise.resolve(taken);
         passThrough();
         return stmt.all<T>();
       },
       async first<T>(column?: string) {
-        if (key === null) {
+        const answered = key !== null ? await read<Record<string, unknown>>() : once<Record<string, unknown>>();
+        if (!answered) {
           passThrough();
           return column === undefined ? stmt.first<T>() : stmt.first<T>(column);
         }
-        const row = (await read<Record<string, unknown>>()).results[0];
+        const row = answered.results[0];
         if (row === undefined) return null;
         return (column === undefined ? row : row[column]) as T;
       },
       run<T>() {
         if (key !== null) return read<T>();
+        const taken = once<T>();
+        if (taken) return Promise.resolve(taken);
         passThrough();
         return stmt.run<T>();
       },

@@ -19,6 +19,12 @@ export interface RenderScope {
   sessions?: Map<string, Promise<LoadedSession>>;
   /** The answers of the render's repeated reads (render-reads.ts); emptied by any write. */
   reads?: Map<string, Promise<D1Result<unknown>>>;
+  /**
+   * Answers that came with the session lookup for a read the render makes once, of tables whose
+   * reads are not kept (the campaign popups a signed-in page's shell asks for): taken by the first
+   * read that asks (render-reads.ts `keepOnce`); emptied by any write.
+   */
+  once?: Map<string, D1Result<unknown>>;
 }
 
 /** How long an isolate keeps its reads of the site's settings (SETTINGS_CACHE_MS; 0: not kept). */

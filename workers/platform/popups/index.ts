@@ -1,5 +1,38 @@
 import type { Popup } from "../../../core/api/entities";
+import type { AlongsideSession } from "../auth/sessions";
 import type { Handlers } from "../core/context";
+import { keepOnce } from "../core/render-reads";
+import type { RenderScope } from "../core/render-scope";
+
+/**
+ * The popups of locale ?1: named ?2 (with ?3 = 1 also a switched-off one), else the active ones,
+ * where one with an audience event only for subject ?4 if they recorded that event after last
+ * closing the popup.
+ */
+const POPUPS_SQL = `SELECT p.id, p.sysname, p.title, p.content, p.image, p.button_title AS buttonTitle, p.button_link AS buttonLink, p.audience_event
+         FROM popups p
+         WHERE p.locale = ?1 AND (?2 IS NULL OR p.sysname = ?2) AND (p.is_active = 1 OR (?2 IS NOT NULL AND ?3 = 1))
+           AND (p.audience_event IS NULL OR ?2 IS NOT NULL OR EXISTS (
+             SELECT 1 FROM player_events e
+             WHERE e.subject = ?4 AND e.event_name = p.audience_event
+               AND e.id > COALESCE((SELECT MAX(c.id) FROM player_events c
+                 WHERE c.subject = ?4 AND c.event_name = 'popup_closed' AND json_extract(c.params, '$.sysname') = p.sysname), 0)))
+         ORDER BY p.id`;
+
+/** POPUPS_SQL with its subject (?4) named by a session's id_hash instead. */
+const POPUPS_BY_SESSION = POPUPS_SQL.replaceAll("?4", "('u:' || (SELECT uid FROM sessions WHERE id_hash = ?4))");
+
+/**
+ * The campaign popups a signed-in page's shell asks for (popups.get with no name, in `locale`:
+ * app/features/promotions/login-campaign.server.ts), read with the render's session lookup and
+ * kept as the answer to that one read: every signed-in page made a D1 round trip of its own for them.
+ */
+export function popupsAlongside(scope: RenderScope, locale: string): AlongsideSession {
+  return {
+    statements: (db, idHash) => [db.prepare(POPUPS_BY_SESSION).bind(locale, null, 0, idHash)],
+    take: (uid, [popups]) => keepOnce(scope, POPUPS_SQL, [locale, null, 0, `u:${uid}`], popups!),
+  };
+}
 
 /**
  * Campaign popups (SPEC §7 popups.get; decision 0045). Named by sysname: the active popup, or with
@@ -12,17 +45,7 @@ export const popupHandlers: Handlers<"popups.get"> = {
     const previewing = preview === "1" || preview === "true";
     const subject = ctx.uid > 0 ? ctx.subject() : null;
     const { results } = await ctx.db
-      .prepare(
-        `SELECT p.id, p.sysname, p.title, p.content, p.image, p.button_title AS buttonTitle, p.button_link AS buttonLink, p.audience_event
-         FROM popups p
-         WHERE p.locale = ?1 AND (?2 IS NULL OR p.sysname = ?2) AND (p.is_active = 1 OR (?2 IS NOT NULL AND ?3 = 1))
-           AND (p.audience_event IS NULL OR ?2 IS NOT NULL OR EXISTS (
-             SELECT 1 FROM player_events e
-             WHERE e.subject = ?4 AND e.event_name = p.audience_event
-               AND e.id > COALESCE((SELECT MAX(c.id) FROM player_events c
-                 WHERE c.subject = ?4 AND c.event_name = 'popup_closed' AND json_extract(c.params, '$.sysname') = p.sysname), 0)))
-         ORDER BY p.id`,
-      )
+      .prepare(POPUPS_SQL)
       .bind(ctx.locale, sysname ?? null, previewing ? 1 : 0, subject)
       .all<Popup>();
     return { items: results, count: results.length };
