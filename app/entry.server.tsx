@@ -17,6 +17,7 @@ import { preloadEmbeddedRegistration } from "./features/auth/embedded-registrati
 import { preloadBetSlip } from "./features/sportsbook/deferred-slip";
 import { preloadHeaderBalance } from "./features/layout/header";
 import { NonceContext } from "./lib/nonce";
+import { pageMessagesScript } from "./shell/page-messages.server";
 import { InlineHeadContext } from "./lib/site-stylesheet";
 import { IMAGE_FALLBACK_SCRIPT } from "./lib/image-fallback.server";
 import { ZOD_JITLESS_SCRIPT } from "./lib/zod-jitless.server";
@@ -117,21 +118,7 @@ export default async function handleRequest(
   if (bot || routerContext.isSpaMode) await body.allReady;
 
   headers.set("Content-Type", "text/html; charset=utf-8");
-  const html = body.pipeThrough(contentFirstScripts());
-  return new Response(analytics.banner ? html.pipeThrough(appendHtml(analytics.banner)) : html, { headers, status });
-}
-
-/**
- * Adds HTML after the document (the consent banner, decision 0057): the parser puts it at the end
- * of the body, outside React's tree, so it needs no client code; React skips unknown trailing nodes.
- */
-function appendHtml(html: string): TransformStream<Uint8Array, Uint8Array> {
-  return new TransformStream({
-    transform(chunk, controller) {
-      controller.enqueue(chunk);
-    },
-    flush(controller) {
-      controller.enqueue(new TextEncoder().encode(html));
-    },
-  });
+  // The page's translations before the router's bootstrap (shell/page-messages.server.ts); the consent banner after the document (decision 0057).
+  const html = body.pipeThrough(contentFirstScripts({ beforeBootstrap: pageMessagesScript(routerContext, nonce), after: analytics.banner }));
+  return new Response(html, { headers, status });
 }

@@ -217,6 +217,7 @@ app.all("*", async (c) => {
         env,
         waitUntil: (p) => c.executionCtx.waitUntil(p),
         nonce: c.get("nonce"),
+        document: !new URL(c.req.url).pathname.endsWith(".data"),
         platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext, scope),
         // The embedded platform answers the render's calls in-process, without the wire (issue 39).
         platformCall: env.PLATFORM_ORIGIN ? undefined : (call) => callPlatform(call, env, c.executionCtx as ExecutionContext, scope),

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { contentFirstScripts, preloadScript } from "./content-first-scripts.server";
 
-async function run(parts: Uint8Array[]): Promise<string> {
+async function run(parts: Uint8Array[], options?: Parameters<typeof contentFirstScripts>[0]): Promise<string> {
   const stream = new ReadableStream<Uint8Array>({
     start(c) {
       for (const p of parts) c.enqueue(p);
       c.close();
     },
-  }).pipeThrough(contentFirstScripts());
+  }).pipeThrough(contentFirstScripts(options));
   return new TextDecoder().decode(await new Response(stream).arrayBuffer());
 }
 
@@ -31,6 +31,19 @@ describe("contentFirstScripts", () => {
     expect(out).toBe(`<html><head><style>p{}</style></head>${content}${preloadScript(["/a.js", "/b.js"], "n1")}${bootstrap}${tail}`);
     // The images of the content come before any request for code.
     expect(out.indexOf("/cover.webp")).toBeLessThan(out.indexOf("modulepreload"));
+  });
+
+  it("writes the page's translations just before the bootstrap, and the banner after the document, in any chunking", async () => {
+    const messages = '<script nonce="n1">window.__pfm={"a":"b"}</script>';
+    const banner = '<form class="consent"></form>';
+    const want = `<html><head><style>p{}</style></head>${content}${preloadScript(["/a.js", "/b.js"], "n1")}${messages}${bootstrap}${tail}${banner}`;
+    for (const size of [7, 64, 100_000])
+      expect(await run(inChunks(head + content + bootstrap + tail, size), { beforeBootstrap: messages, after: banner })).toBe(want);
+    // A head without module preloads: still just before the bootstrap.
+    const bare = `<html><head><style>p{}</style></head>${content}`;
+    expect(await run([enc(bare + bootstrap + tail)], { beforeBootstrap: messages })).toBe(`${bare}${messages}${bootstrap}${tail}`);
+    // A document without the router's bootstrap: at its end.
+    expect(await run([enc(bare + tail)], { beforeBootstrap: messages })).toBe(`${bare}${tail}${messages}`);
   });
 
   it("passes what one task writes on as one chunk, and a later task's writes as another (the document still streams)", async () => {

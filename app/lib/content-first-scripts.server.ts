@@ -1,4 +1,5 @@
 import { Buffer } from "node:buffer";
+import { inlineJson } from "./inline-json.server";
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const HEAD_END = encoder.encode("</head>");
@@ -80,7 +81,7 @@ function withoutPreloads(bytes: Uint8Array, hrefs: string[]): Uint8Array[] {
  */
 export function preloadScript(hrefs: string[], nonce: string): string {
   const attr = nonce ? ` nonce="${nonce}"` : "";
-  const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
+  const list = inlineJson(hrefs);
   const setNonce = nonce ? `l.nonce=${JSON.stringify(nonce)};` : "";
   const next = `function n(){var h=q.shift();if(!h)return;var l=document.createElement("link");l.rel="modulepreload";l.fetchPriority="low";l.href=h;${setNonce}document.head.appendChild(l);setTimeout(n)}`;
   return `<script${attr}>(function(){var q=${list};${next}requestAnimationFrame(function(){setTimeout(n)})})()</script>`;
@@ -98,8 +99,14 @@ export function preloadScript(hrefs: string[], nonce: string): string {
  *
  * Only the head is rewritten (it ends in ASCII, so it is whole UTF-8); after it, the body passes
  * through byte for byte, with the one script inserted before the bootstrap's opening tag.
+ *
+ * `beforeBootstrap`: HTML written just before the bootstrap too (the page's translations script):
+ * a classic script there runs before the bootstrap, which is `async` and may run before the rest
+ * of a streamed document has come. `after`: HTML written after the document (the consent banner):
+ * the parser puts it at the end of the body, outside React's tree, and React skips unknown
+ * trailing nodes.
  */
-export function contentFirstScripts(): TransformStream<Uint8Array, Uint8Array> {
+export function contentFirstScripts({ beforeBootstrap = "", after = "" } = {}): TransformStream<Uint8Array, Uint8Array> {
   // The head so far, in the chunks it came in (it holds the inlined stylesheets: tens of KB).
   let head: Uint8Array[] = [];
   let headLength = 0;
@@ -151,7 +158,7 @@ export function contentFirstScripts(): TransformStream<Uint8Array, Uint8Array> {
         for (const part of withoutPreloads(join(head, headLength + cut), hrefs)) send(part);
         head = [];
         bytes = chunk.subarray(cut);
-        stage = hrefs.length ? "body" : "done";
+        stage = hrefs.length || beforeBootstrap ? "body" : "done";
         if (stage === "done") return bytes.length ? send(bytes) : undefined;
       }
       // The bootstrap's 'type="module"' across the seam of the held bytes and this chunk, else in
@@ -185,7 +192,8 @@ export function contentFirstScripts(): TransformStream<Uint8Array, Uint8Array> {
       const tagEnd = bytes.indexOf(TAG_END, at);
       const tag = decoder.decode(bytes.subarray(open, tagEnd === -1 ? at : tagEnd));
       if (open) send(bytes.subarray(0, open));
-      send(encoder.encode(preloadScript(hrefs, NONCE.exec(tag)?.[1] ?? "")));
+      if (hrefs.length) send(encoder.encode(preloadScript(hrefs, NONCE.exec(tag)?.[1] ?? "")));
+      if (beforeBootstrap) send(encoder.encode(beforeBootstrap));
       send(bytes.subarray(open));
       stage = "done";
       hrefs = [];
@@ -193,6 +201,9 @@ export function contentFirstScripts(): TransformStream<Uint8Array, Uint8Array> {
     flush() {
       if (stage === "head" && headLength) send(join(head, headLength));
       if (held.length) send(held);
+      // No bootstrap (a document without the router's scripts): what was to precede it ends the document.
+      if (stage === "body" && beforeBootstrap) send(encoder.encode(beforeBootstrap));
+      if (after) send(encoder.encode(after));
       if (timer) clearTimeout(timer);
       drain();
     },

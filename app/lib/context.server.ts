@@ -7,6 +7,12 @@ export interface WorkerContext {
   waitUntil(promise: Promise<unknown>): void;
   /** The per-response CSP nonce for inline scripts. */
   nonce: string;
+  /**
+   * Whether React Router answers this request with a document (not a `.data` request of a client
+   * navigation): a document carries the page's translations in a script of its own, not in the
+   * root's data (shell/page-messages.server.ts).
+   */
+  document: boolean;
   /** Sends a Request to the /api contract: in-process platform or PLATFORM_ORIGIN proxy. */
   platformFetch(request: Request): Promise<Response>;
   /** The same call answered in-process, without the wire (the embedded platform only; absent with PLATFORM_ORIGIN). */

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/auth.social";
 import { workerContext } from "../lib/context.server";
+import { inlineJson } from "../lib/inline-json.server";
 
 const STATUS = /^(success|error)$/;
 const REASON = /^[a-z_]{1,32}$/;
@@ -13,7 +14,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const status = STATUS.test(url.searchParams.get("social_auth") ?? "") ? url.searchParams.get("social_auth")! : "error";
   const reason = REASON.test(url.searchParams.get("reason") ?? "") ? url.searchParams.get("reason")! : undefined;
-  const message = JSON.stringify({ type: "social_auth", status, ...(reason ? { reason } : {}) }).replace(/</g, "\\u003c");
+  const message = inlineJson({ type: "social_auth", status, ...(reason ? { reason } : {}) });
   const fallback = `/?social_auth=${status}${reason ? `&reason=${reason}` : ""}`;
   const { nonce } = context.get(workerContext);
   const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>…</title></head><body>

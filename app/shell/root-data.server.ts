@@ -22,6 +22,7 @@ import { sectionMessages } from "../features/site/section-messages.server";
 import { withVpnSwitch } from "../features/vpn/vpn-menu.server";
 import { detectPlatform } from "../features/pwa/platform";
 import type { RootData, RootPlayer } from "./root-data";
+import { withPageMessages } from "./page-messages.server";
 
 /** The data every page's document needs, built once per request by the root loader. */
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
@@ -69,12 +70,11 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const urlDialogs = cashback.dialog && !dialogs.some((d) => d.preventClose) ? [...dialogs, cashback.dialog] : dialogs;
   // The campaign popup is queued after it: it shows once no other URL dialog does (decision 0045).
   if (campaign && urlDialogs.length === 0) urlDialogs.push(campaign);
-  const data: RootData = {
+  const data: Omit<RootData, "messages"> = {
     locale: site.locale,
     dir: site.dir,
     defaultLocale,
     locales,
-    messages: sectionMessages(site.messages, page.pathname),
     origin,
     theme: pickTheme(readCookie(request.headers.get("cookie"), THEME_COOKIE), m.themes, m.defaultTheme),
     themes: m.themes,
@@ -94,7 +94,11 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     isBot: site.isBot,
     platform: platform.platform,
   };
-  return { data, headers, status: maintenance ? 503 : 200 };
+  return {
+    data: withPageMessages(data, sectionMessages(site.messages, page.pathname), context.get(workerContext).document),
+    headers,
+    status: maintenance ? 503 : 200,
+  };
 }
 
 /** The player's part of the root data, but the cashback popup and the offers count. */

@@ -5,6 +5,7 @@ import type { CashierTransaction } from "../../../core/api/entities-cashier";
 import type { ResultOf } from "../../../core/api/contract";
 import { getSite } from "../site/site.server";
 import { workerContext } from "../../lib/context.server";
+import { inlineJson } from "../../lib/inline-json.server";
 import { CONSENT_COOKIE, CONSENT_PATH, DEMO_ANALYTICS_COOKIE, demoOverrides } from "../../../core/consent";
 import type { AnalyticsConfig } from "./dispatcher";
 
@@ -21,8 +22,6 @@ export interface AnalyticsBoot {
   /** The consent banner's HTML (a plain form), or "" when none is due. */
   banner: string;
 }
-
-const json = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c");
 
 /** The game page's sysname when this document is one (`routes/game.$sysname`, plain or localized). */
 function gameSysname(context: EntryContext): string | null {
@@ -110,20 +109,20 @@ export async function analyticsBoot(request: Request, context: EntryContext, loa
   const src = `/analytics.js?v=${encodeURIComponent(context.manifest.version)}`;
   const beacon = info.analytic.beaconUrl || DEFAULT_BEACON_URL;
   let script =
-    `;(function(){var q=window.pfa=window.pfa||[],c=${json(cfg)},t=Date.now();` +
+    `;(function(){var q=window.pfa=window.pfa||[],c=${inlineJson(cfg)},t=Date.now();` +
     `q.push(["page_view",{path:location.pathname},t]);if(c.uid)q.push(["identify",{uid:c.uid},t]);` +
-    (game ? `q.push(["game_launch",{sysname:${json(game)}},t]);` : "") +
-    (deposit ? `q.push(["deposit",${json(deposit)},t]);` : "");
+    (game ? `q.push(["game_launch",{sysname:${inlineJson(game)}},t]);` : "") +
+    (deposit ? `q.push(["deposit",${inlineJson(deposit)},t]);` : "");
   if (allowed) {
     script +=
-      `setTimeout(function(){var s="",b=${json(beacon)};` +
+      `setTimeout(function(){var s="",b=${inlineJson(beacon)};` +
       (seon
         ? `try{s=sessionStorage.getItem("pf.seon")||"";if(!/^[0-9a-f]{32}$/.test(s)){s=crypto.randomUUID().replace(/-/g,"");sessionStorage.setItem("pf.seon",s)}}catch(e){}`
         : "") +
       `new Image().src=b+(b.indexOf("?")<0?"?":"&")+"r="+encodeURIComponent(document.referrer)+"&q="+encodeURIComponent(location.search.slice(1))` +
       `+"&p="+encodeURIComponent(location.pathname)+(s?"&seon="+s:"")},${BEACON_DELAY_MS});` +
       `var E=["pointerdown","keydown","touchstart","scroll"],go=function(e){if(e.type==="scroll"&&e.target!==document)return;E.forEach(function(n){removeEventListener(n,go,true)});` +
-      `import(${json(src)}).then(function(m){m.start(c)}).catch(function(){})};` +
+      `import(${inlineJson(src)}).then(function(m){m.start(c)}).catch(function(){})};` +
       `E.forEach(function(n){addEventListener(n,go,{capture:true,passive:true})});`;
   }
   script += `})()`;

@@ -1,6 +1,7 @@
 import type { EntryContext } from "react-router";
 import type { PlatformType } from "./platform";
 import type { PwaTexts } from "./pwa-client";
+import { inlineJson } from "../../lib/inline-json.server";
 
 type RootSlice = { platform?: PlatformType; messages?: { pwa?: PwaTexts } } | undefined;
 
@@ -16,8 +17,7 @@ export function pwaBootScript(context: EntryContext): string {
   const platform: PlatformType = root?.platform ?? "default";
   const texts: PwaTexts = { install: root?.messages?.pwa?.install, dismiss: root?.messages?.pwa?.dismiss };
   const src = `/pwa.js?v=${encodeURIComponent(context.manifest.version)}`;
-  // JSON in a script: `<` escaped so no text can close the element.
-  const args = JSON.stringify([platform, texts]).replace(/</g, "\\u003c");
+  const args = inlineJson([platform, texts]);
   const events = platform === "webViewApp" ? "[]" : '["pointerdown","keydown","touchstart","scroll","beforeinstallprompt"]';
   return (
     `;(function(){var a=${args},E=${events},go=function(e){if(e&&e.type==="scroll"&&e.target!==document)return;E.forEach(function(n){removeEventListener(n,go,true)});` +

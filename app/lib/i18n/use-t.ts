@@ -9,9 +9,13 @@ export interface LocaleData {
   locale: string;
   defaultLocale: string;
   locales: LocaleList["locales"];
-  messages: MessageBundle;
+  /** Absent in the browser for the document's section: its own script has them (DOCUMENT_MESSAGES). */
+  messages?: MessageBundle;
   origin: string;
 }
+
+/** The global the document's translations script sets (shell/page-messages.server.ts). */
+export const DOCUMENT_MESSAGES = "__pfm";
 
 function useLocaleData(): LocaleData | undefined {
   return useRouteLoaderData("root") as LocaleData | undefined;
@@ -19,7 +23,7 @@ function useLocaleData(): LocaleData | undefined {
 
 /** The translate function of the page's locale (keys shown as-is when the bundle lacks them). */
 export function useT(): TFunction {
-  const messages = useLocaleData()?.messages;
+  const messages = useLocaleData()?.messages ?? (globalThis as { __pfm?: MessageBundle }).__pfm;
   return useMemo(() => createT(messages), [messages]);
 }
 
