@@ -3,7 +3,7 @@ import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
 import { readGeneralInfo } from "../core/settings";
 import { coverPath } from "./covers";
-import { buildGameQuery, type ResolvedQuery } from "./game-query";
+import { buildGameQuery, type ResolvedQuery, type Sql } from "./game-query";
 import { keyedPage, keyedQuery, type KeyedRow } from "./keyed-page";
 import { rankedAnswerStands, rankedQuery, rankedSections, searchCards, type CardRow, type MatchRow, type MetaRow } from "./ranked-query";
 import { mergedPage, type ListRow } from "./provider-merge";
@@ -92,30 +92,12 @@ export async function getGames(q: GameQuery, ctx: PlatformContext): Promise<{ it
   }
   // A tournament's games in popularity order: a range of its ordered copy and the cards (tournament-page.ts).
   const ofTournament = tournamentQuery(q, ctx.locale, ctx.defaultLocale);
-  if (ofTournament) {
-    const [{ results }, site] = await Promise.all([
-      ctx.db
-        .prepare(ofTournament.sql)
-        .bind(...ofTournament.binds)
-        .all<TournamentPageRow>(),
-      readGeneralInfo<{ default_currency: string }>(ctx),
-    ]);
-    const page = tournamentPage(results);
-    if (page) return { items: page.cards.map((c) => toGame(JSON.parse(c) as GameRow, site.default_currency)), count: page.count };
-  }
+  const tournamentGames = ofTournament && (await cardsPage(ctx, ofTournament, (rows: TournamentPageRow[]) => tournamentPage(rows)));
+  if (tournamentGames) return tournamentGames;
   // A list of games by id or sysname: their keys and cards in one statement (keyed-page.ts).
   const keyed = keyedQuery(q, ctx.locale, ctx.defaultLocale);
-  if (keyed) {
-    const [{ results }, site] = await Promise.all([
-      ctx.db
-        .prepare(keyed.sql)
-        .bind(...keyed.binds)
-        .all<KeyedRow>(),
-      readGeneralInfo<{ default_currency: string }>(ctx),
-    ]);
-    const page = keyedPage(results, q);
-    if (page) return { items: page.cards.map((c) => toGame(JSON.parse(c) as GameRow, site.default_currency)), count: page.count };
-  }
+  const listed = keyed && (await cardsPage(ctx, keyed, (rows: KeyedRow[]) => keyedPage(rows, q)));
+  if (listed) return listed;
   const ranked = rankedQuery(q, ctx.locale, ctx.defaultLocale);
   if (ranked) {
     const { results } = await ctx.db
@@ -135,6 +117,22 @@ export async function getGames(q: GameQuery, ctx: PlatformContext): Promise<{ it
     }
   }
   return getGamesFromTables(q, ctx);
+}
+
+/**
+ * A page of cards read in one statement (`sql`) beside the site's currency; null when `page` finds
+ * the rows cannot answer (the cards not current): the caller goes on to the next source.
+ */
+async function cardsPage<R>(ctx: PlatformContext, sql: Sql, page: (rows: R[]) => { cards: string[]; count: number } | null) {
+  const [{ results }, site] = await Promise.all([
+    ctx.db
+      .prepare(sql.sql)
+      .bind(...sql.binds)
+      .all<R>(),
+    readGeneralInfo<{ default_currency: string }>(ctx),
+  ]);
+  const answer = page(results);
+  return answer && { items: answer.cards.map((c) => toGame(JSON.parse(c) as GameRow, site.default_currency)), count: answer.count };
 }
 
 const SORT_COLUMN = { popular: -1, new: 1, name: 2, rtp: 3 } as const;
