@@ -20,6 +20,7 @@ import { clientIp } from "./core/throttle";
 import { routedD1 } from "./player/routed-d1";
 import { replicaReads, TOLERATES_STALE } from "./core/replica-reads";
 import { renderReads } from "./core/render-reads";
+import { playerSubject } from "./events/subject";
 
 const VISITOR_COOKIE = "pf_vid";
 const VISITOR_ID = /^[0-9a-f]{32}$/;
@@ -138,7 +139,7 @@ async function answerCall(env: Env, ctx: ExecutionContext, scope: RenderScope | 
       session: null,
       clientIp: clientIp(request),
       subject() {
-        if (pctx.uid > 0) return `u:${pctx.uid}`;
+        if (pctx.uid > 0) return playerSubject(pctx.uid);
         if (!visitor || !VISITOR_ID.test(visitor)) {
           visitor = randomHex(16);
           jar.set(serializeCookie(VISITOR_COOKIE, visitor, { maxAge: ONE_YEAR, httpOnly: true, secure }));

@@ -1,5 +1,5 @@
 /** Reading players and their contacts from D1. */
-import type { AlongsideSession } from "../auth/sessions";
+import { type AlongsideSession, sessionUid } from "../auth/sessions";
 import { keepRead } from "../core/render-reads";
 import type { RenderScope } from "../core/render-scope";
 
@@ -49,7 +49,7 @@ export interface ContactRow {
 const USER_SQL = "SELECT * FROM users WHERE uid = ?1";
 const CONTACTS_SQL = "SELECT type, contact, is_confirmed, is_subscribed, phone_country_code FROM contacts WHERE uid = ?1 ORDER BY type, id";
 /** USER_SQL and CONTACTS_SQL naming their player by a session's id_hash (?1) instead of a uid. */
-const BY_SESSION = [USER_SQL, CONTACTS_SQL].map((sql) => sql.replace("?1", "(SELECT uid FROM sessions WHERE id_hash = ?1)"));
+const BY_SESSION = [USER_SQL, CONTACTS_SQL].map((sql) => sql.replace("?1", sessionUid("?1")));
 
 export async function loadUser(db: D1Database, uid: number): Promise<UserRow | null> {
   return db.prepare(USER_SQL).bind(uid).first<UserRow>();

@@ -83,6 +83,9 @@ export function alongsideAll(...parts: AlongsideSession[]): AlongsideSession {
   };
 }
 
+/** The uid of the session whose id_hash is bound to `param` (`?1`), for a statement that names its player by the session. */
+export const sessionUid = (param: string): string => `(SELECT uid FROM sessions WHERE id_hash = ${param})`;
+
 const SESSION_SQL = `SELECT s.id_hash, s.uid, s.created_at, s.last_seen_at, s.expires_at, s.two_factor_passed, u.is_banned
        FROM sessions s JOIN users u ON u.uid = s.uid WHERE s.id_hash = ?1`;
 

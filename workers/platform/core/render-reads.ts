@@ -112,6 +112,14 @@ export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Data
       if (!pure && !leavesKeptAlone(sql)) forget();
     };
     const once = <T>(): D1Result<T> | undefined => (pure ? (takeOnce(scope, sql, binds) as D1Result<T> | undefined) : undefined);
+    /** A kept read, else the answer that came with the session, else the statement itself (`run`). */
+    const answer = <T>(run: () => Promise<D1Result<T>>): Promise<D1Result<T>> => {
+      if (key !== null) return read<T>();
+      const taken = once<T>();
+      if (taken) return Promise.resolve(taken);
+      passThrough();
+      return run();
+    };
     const read = <T>(): Promise<D1Result<T>> => {
       const reads = (scope.reads ??= new Map());
       let kept = reads.get(key!) as Promise<D1Result<T>> | undefined;
@@ -132,11 +140,7 @@ export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Data
       [INNER]: stmt,
       bind: (...values: unknown[]) => statement(stmt.bind(...values), sql, values),
       all<T>() {
-        if (key !== null) return read<T>();
-        const taken = once<T>();
-        if (taken) return Promise.resolve(taken);
-        passThrough();
-        return stmt.all<T>();
+        return answer(() => stmt.all<T>());
       },
       async first<T>(column?: string) {
         const answered = key !== null ? await read<Record<string, unknown>>() : once<Record<string, unknown>>();
@@ -149,11 +153,7 @@ export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Data
         return (column === undefined ? row : row[column]) as T;
       },
       run<T>() {
-        if (key !== null) return read<T>();
-        const taken = once<T>();
-        if (taken) return Promise.resolve(taken);
-        passThrough();
-        return stmt.run<T>();
+        return answer(() => stmt.run<T>());
       },
       raw(options?: { columnNames?: boolean }) {
         passThrough();

@@ -1,5 +1,6 @@
 import type { Popup } from "../../../core/api/entities";
-import type { AlongsideSession } from "../auth/sessions";
+import { type AlongsideSession, sessionUid } from "../auth/sessions";
+import { PLAYER_SUBJECT_PREFIX, playerSubject } from "../events/subject";
 import type { Handlers } from "../core/context";
 import { keepOnce } from "../core/render-reads";
 import type { RenderScope } from "../core/render-scope";
@@ -20,7 +21,7 @@ const POPUPS_SQL = `SELECT p.id, p.sysname, p.title, p.content, p.image, p.butto
          ORDER BY p.id`;
 
 /** POPUPS_SQL with its subject (?4) named by a session's id_hash instead. */
-const POPUPS_BY_SESSION = POPUPS_SQL.replaceAll("?4", "('u:' || (SELECT uid FROM sessions WHERE id_hash = ?4))");
+const POPUPS_BY_SESSION = POPUPS_SQL.replaceAll("?4", `('${PLAYER_SUBJECT_PREFIX}' || ${sessionUid("?4")})`);
 
 /**
  * The campaign popups a signed-in page's shell asks for (popups.get with no name, in `locale`:
@@ -30,7 +31,7 @@ const POPUPS_BY_SESSION = POPUPS_SQL.replaceAll("?4", "('u:' || (SELECT uid FROM
 export function popupsAlongside(scope: RenderScope, locale: string): AlongsideSession {
   return {
     statements: (db, idHash) => [db.prepare(POPUPS_BY_SESSION).bind(locale, null, 0, idHash)],
-    take: (uid, [popups]) => keepOnce(scope, POPUPS_SQL, [locale, null, 0, `u:${uid}`], popups!),
+    take: (uid, [popups]) => keepOnce(scope, POPUPS_SQL, [locale, null, 0, playerSubject(uid)], popups!),
   };
 }
 
