@@ -52,13 +52,19 @@ export function keyedQuery(q: GameQuery, locale: string, defaultLocale: string):
 export function keyedPage(rows: KeyedRow[], q: GameQuery): { cards: string[]; count: number } | null {
   const meta = rows.find((r) => r.kind === 0);
   if (meta?.popularity !== 1) return null;
+  const key = { popular: "popularity", new: "released_at", rtp: "rtp_bp" }[(q.sort ?? "popular") as "popular" | "new" | "rtp"] as SortKey;
+  const cards = cardsInOrder(rows, key);
+  return cards && { cards: cards.slice(q.offset, q.offset + q.count), count: cards.length };
+}
+
+type SortKey = "popularity" | "released_at" | "rtp_bp";
+
+/**
+ * The games' rows (kind 1) as cards in the tables' order, descending by `key` then by id (their
+ * ORDER BY key DESC, id); null when one has no card (the catalogue's cards not built for it yet).
+ */
+export function cardsInOrder(rows: KeyedRow[], key: SortKey): string[] | null {
   const games = rows.filter((r) => r.kind === 1);
   if (games.some((g) => g.card === null)) return null;
-  const key = { popular: "popularity", new: "released_at", rtp: "rtp_bp" }[(q.sort ?? "popular") as "popular" | "new" | "rtp"] as
-    | "popularity"
-    | "released_at"
-    | "rtp_bp";
-  // Descending by the key, then by id, as the tables' ORDER BY key DESC, id.
-  const sorted = games.sort((a, b) => (b[key] ?? 0) - (a[key] ?? 0) || a.id! - b.id!);
-  return { cards: sorted.slice(q.offset, q.offset + q.count).map((g) => g.card!), count: games.length };
+  return games.sort((a, b) => (b[key] ?? 0) - (a[key] ?? 0) || a.id! - b.id!).map((g) => g.card!);
 }

@@ -1,6 +1,6 @@
 import type { GameQuery } from "../../../core/api/entities-games";
 import type { Sql } from "./game-query";
-import type { KeyedRow } from "./keyed-page";
+import { cardsInOrder, type KeyedRow } from "./keyed-page";
 
 /**
  * games.get of a tournament's games in popularity order (its gamehall, 12 a page): a range of
@@ -37,9 +37,7 @@ export function tournamentQuery(q: GameQuery, locale: string, defaultLocale: str
 export function tournamentPage(rows: TournamentPageRow[]): { cards: string[]; count: number } | null {
   const meta = rows.find((r) => r.kind === 0);
   if (meta?.popularity !== 1 || meta.total === null) return null;
-  const games = rows.filter((r) => r.kind === 1);
-  if (games.some((g) => g.card === null)) return null;
-  // The index's order: popularity descending, then id, as the tables' ORDER BY popularity DESC, id.
-  const sorted = games.sort((a, b) => (b.popularity ?? 0) - (a.popularity ?? 0) || a.id! - b.id!);
-  return { cards: sorted.map((g) => g.card!), count: meta.total };
+  // The join may not keep the index's order: sorted again, as the tables order (popularity, then id).
+  const cards = cardsInOrder(rows, "popularity");
+  return cards && { cards, count: meta.total };
 }
