@@ -1,13 +1,8 @@
 import { isbot } from "isbot";
-// React's Node build, not the `workerd` condition's edge build: the same web-stream API and the same
-// HTML, but it writes strings into 4 KB buffers where the edge build calls TextEncoder.encode for
-// every tag, attribute name and value; about a fifth less CPU per render (nodejs_compat provides
-// the node: modules it imports). Decision 0026.
-import { renderToReadableStream } from "react-dom/server.node";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { workerContext } from "./lib/context.server";
-import { contentFirstScripts } from "./lib/content-first-scripts.server";
+import { renderDocument } from "./lib/render-document.server";
 import { preloadErrorPages } from "./features/errors/lazy-error-pages";
 import { preloadDialogs } from "./shell/dialog-registry";
 import { preloadMenus } from "./features/layout/sidebar";
@@ -95,7 +90,7 @@ export default async function handleRequest(
     ? { ...INLINE_HEAD, script: INLINE_HEAD.script + analytics.script }
     : { ...INLINE_HEAD, script: INLINE_HEAD.script + pwaBootScript(routerContext) + analytics.script };
   let shellRendered = false;
-  const body = await renderToReadableStream(
+  const html = await renderDocument(
     <NonceContext.Provider value={nonce}>
       <InlineHeadContext.Provider value={inlineHead}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -107,18 +102,18 @@ export default async function handleRequest(
       // once ~12 KB of HTML precede it. Crawlers and players without JavaScript must get finished
       // sections in place, so only sections still waiting for data are streamed out of order.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
+      waitForAll: bot || routerContext.isSpaMode,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         status = 500;
         if (shellRendered) console.error(error);
       },
+      // The page's translations before the router's bootstrap (shell/page-messages.server.ts); the consent banner after the document (decision 0057).
+      beforeBootstrap: pageMessagesScript(routerContext, nonce),
+      after: analytics.banner,
     },
   );
   shellRendered = true;
-  if (bot || routerContext.isSpaMode) await body.allReady;
-
   headers.set("Content-Type", "text/html; charset=utf-8");
-  // The page's translations before the router's bootstrap (shell/page-messages.server.ts); the consent banner after the document (decision 0057).
-  const html = body.pipeThrough(contentFirstScripts({ beforeBootstrap: pageMessagesScript(routerContext, nonce), after: analytics.banner }));
   return new Response(html, { headers, status });
 }

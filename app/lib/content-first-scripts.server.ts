@@ -100,13 +100,16 @@ export function preloadScript(hrefs: string[], nonce: string): string {
  * Only the head is rewritten (it ends in ASCII, so it is whole UTF-8); after it, the body passes
  * through byte for byte, with the one script inserted before the bootstrap's opening tag.
  *
+ * It is fed React's writes as they happen (render-document.server.ts) and passes on views of them,
+ * not copies.
+ *
  * `beforeBootstrap`: HTML written just before the bootstrap too (the page's translations script):
  * a classic script there runs before the bootstrap, which is `async` and may run before the rest
  * of a streamed document has come. `after`: HTML written after the document (the consent banner):
  * the parser puts it at the end of the body, outside React's tree, and React skips unknown
  * trailing nodes.
  */
-export function contentFirstScripts({ beforeBootstrap = "", after = "" } = {}): TransformStream<Uint8Array, Uint8Array> {
+export function contentFirstWriter(sink: (bytes: Uint8Array) => void, { beforeBootstrap = "", after = "" } = {}) {
   // The head so far, in the chunks it came in (it holds the inlined stylesheets: tens of KB).
   let head: Uint8Array[] = [];
   let headLength = 0;
@@ -115,34 +118,16 @@ export function contentFirstScripts({ beforeBootstrap = "", after = "" } = {}): 
   let held: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
   let stage: "head" | "body" | "done" = "head";
   let hrefs: string[] = [];
-  // React writes a document in chunks of about 2 KB, and each chunk the response takes is native
-  // work outside JavaScript (stream reads, writes, promises): on a lobby page, more CPU than all of
-  // this transform's own. So what one task writes goes on as one chunk, at the end of that task: a
-  // burst of React's writes is one task, and what streams later (a deferred section) is another.
-  let out: TransformStreamDefaultController<Uint8Array>;
-  let pending: Uint8Array[] = [];
-  let pendingLength = 0;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const drain = () => {
-    timer = null;
-    if (!pendingLength) return;
-    const piece = join(pending, pendingLength);
-    pending = [];
-    pendingLength = 0;
-    out.enqueue(piece);
-  };
   const send = (bytes: Uint8Array) => {
-    if (!bytes.length) return;
-    pending.push(bytes);
-    pendingLength += bytes.length;
-    timer ??= setTimeout(drain, 0);
+    if (bytes.length) sink(bytes);
   };
-  return new TransformStream({
-    start(c) {
-      out = c;
-    },
-    transform(chunk) {
-      if (stage === "done") return send(chunk);
+  return {
+    /** The document's next chunk, as React wrote it (not kept past the call but for the head's). */
+    write(chunk: Uint8Array): void {
+      if (stage === "done") {
+        send(chunk);
+        return;
+      }
       let bytes: Uint8Array<ArrayBufferLike> = chunk;
       if (stage === "head") {
         const probe = concat(tail, chunk);
@@ -159,7 +144,10 @@ export function contentFirstScripts({ beforeBootstrap = "", after = "" } = {}): 
         head = [];
         bytes = chunk.subarray(cut);
         stage = hrefs.length || beforeBootstrap ? "body" : "done";
-        if (stage === "done") return bytes.length ? send(bytes) : undefined;
+        if (stage === "done") {
+          send(bytes);
+          return;
+        }
       }
       // The bootstrap's 'type="module"' across the seam of the held bytes and this chunk, else in
       // the chunk (a match inside the held bytes was looked for with the chunk before). The chunk
@@ -198,14 +186,38 @@ export function contentFirstScripts({ beforeBootstrap = "", after = "" } = {}): 
       stage = "done";
       hrefs = [];
     },
-    flush() {
+    /** The document has ended. */
+    end(): void {
       if (stage === "head" && headLength) send(join(head, headLength));
       if (held.length) send(held);
       // No bootstrap (a document without the router's scripts): what was to precede it ends the document.
       if (stage === "body" && beforeBootstrap) send(encoder.encode(beforeBootstrap));
       if (after) send(encoder.encode(after));
-      if (timer) clearTimeout(timer);
-      drain();
     },
-  });
+  };
+}
+
+/**
+ * What one task writes, passed on as one chunk at the end of that task. React writes a document
+ * in chunks of a few KB, and each chunk a response takes is native work outside JavaScript
+ * (stream reads, writes, promises): on a lobby page, more CPU than all of the rewrite's own. A
+ * burst of React's writes is one task, and what streams later (a deferred section) is another.
+ */
+export function taskChunks(enqueue: (bytes: Uint8Array) => void) {
+  let pending: Uint8Array[] = [];
+  let pendingLength = 0;
+  return {
+    send(bytes: Uint8Array): void {
+      pending.push(bytes);
+      pendingLength += bytes.length;
+    },
+    /** What was sent since the last flush, as one chunk. */
+    flush(): void {
+      if (!pendingLength) return;
+      const piece = join(pending, pendingLength);
+      pending = [];
+      pendingLength = 0;
+      enqueue(piece);
+    },
+  };
 }

@@ -1,0 +1,107 @@
+import { Suspense, use } from "react";
+import { describe, expect, it } from "vitest";
+import { renderDocument } from "./render-document.server";
+
+const decoder = new TextDecoder();
+
+/** Every chunk of the stream, decoded, with whether it came before `late` was settled. */
+async function chunks(stream: ReadableStream<Uint8Array>, settle?: () => void): Promise<string[]> {
+  const reader = stream.getReader();
+  const out: string[] = [];
+  const whole: Uint8Array[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    whole.push(value);
+    out.push(decoder.decode(value, { stream: true }));
+    if (out.length === 1) settle?.();
+  }
+  return out;
+}
+
+function Late({ value }: { value: Promise<string> }) {
+  return <p>{use(value)}</p>;
+}
+
+const LONG = `Ünïcødé € ${"x".repeat(5000)}`;
+
+function Page({ late }: { late: Promise<string> }) {
+  return (
+    <html lang="en">
+      <head>
+        <link rel="modulepreload" href="/a.js" />
+        <title>t</title>
+      </head>
+      <body>
+        <main>
+          <p title={LONG}>{LONG}</p>
+          <Suspense fallback={<i>wait</i>}>
+            <Late value={late} />
+          </Suspense>
+        </main>
+        <script type="module" async>
+          {'import "/a.js";'}
+        </script>
+      </body>
+    </html>
+  );
+}
+
+function Broken(): never {
+  throw new Error("broken shell");
+}
+
+function deferred() {
+  let resolve!: (v: string) => void;
+  const promise = new Promise<string>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+describe("renderDocument", () => {
+  it("sends the shell as one chunk, then the streamed section as another, with the rewrite applied", async () => {
+    const late = deferred();
+    const stream = await renderDocument(<Page late={late.promise} />, {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      beforeBootstrap: "<script>window.m=1</script>",
+      after: "<form></form>",
+    });
+    const parts = await chunks(stream, () => late.resolve("late text"));
+    expect(parts.length).toBe(2);
+    const [shell = "", rest = ""] = parts;
+    // React writes strings over 4 KB as they are: they arrive whole, not as bytes lost or mangled.
+    expect(shell).toContain(`<p title="${LONG}">${LONG}</p>`);
+    expect(shell).not.toContain('modulepreload" href');
+    expect(shell).toContain("<i>wait</i>");
+    expect(shell.indexOf("window.m=1")).toBeLessThan(shell.indexOf('type="module"'));
+    expect(shell).toContain('"/a.js"');
+    expect(rest).toContain("late text");
+    expect(rest.endsWith("</html><form></form>")).toBe(true);
+  });
+
+  it("waits for everything when asked (crawlers): one chunk, the section in place", async () => {
+    const late = deferred();
+    setTimeout(() => late.resolve("late text"), 5);
+    const parts = await chunks(await renderDocument(<Page late={late.promise} />, { waitForAll: true, progressiveChunkSize: Number.POSITIVE_INFINITY }));
+    expect(parts.length).toBe(1);
+    expect(parts[0]).toContain("<p>late text</p>");
+    expect(parts[0]).not.toContain("<i>wait</i>");
+  });
+
+  it("ends the document at the signal, leaving a section that never came to the client", async () => {
+    const never = new Promise<string>(() => {});
+    const errors: unknown[] = [];
+    const controller = new AbortController();
+    const stream = await renderDocument(<Page late={never} />, { signal: controller.signal, onError: (e) => errors.push(e) });
+    setTimeout(() => controller.abort(new Error("stream timeout")), 5);
+    const html = (await chunks(stream)).join("");
+    expect(html).toContain("<i>wait</i>");
+    expect(html.endsWith("</html>")).toBe(true);
+    expect(errors.length).toBe(1);
+  });
+
+  it("rejects when the shell itself fails to render", async () => {
+    await expect(renderDocument(<Broken />, {})).rejects.toThrow("broken shell");
+  });
+});
