@@ -11,6 +11,12 @@ export const quietEnv = {
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   WRANGLER_LOG: process.env.WRANGLER_LOG ?? "warn",
   NO_UPDATE_NOTIFIER: "1",
+  // Wrangler 4's local observability (on by default): a streaming tail worker in the same workerd
+  // process that is handed a trace of every invocation (each request, object call and D1 round
+  // trip). It took ~10 % of the process's CPU, most on signed-in pages (an object call is an
+  // invocation); no Worker pays for it at the edge. Off for every server started here
+  // (decision 0078); X_LOCAL_OBSERVABILITY=true turns it back on.
+  X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
 };
 
 export function run(cmd, args, opts = {}) {
