@@ -71,7 +71,7 @@ export default async function handleRequest(
   }
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
 
-  const { nonce } = loadContext.get(workerContext);
+  const { nonce, bodyEnd } = loadContext.get(workerContext);
   // The service worker and install offer load on the first interaction (decision 0056); not under the dev server's HMR.
   // Analytics (decision 0057): the queue, the beacon and /analytics.js on the first interaction; the consent banner at the end.
   // Read beside the preloads, not before them: one wait on the document's path.
@@ -111,6 +111,7 @@ export default async function handleRequest(
       // The page's translations before the router's bootstrap (shell/page-messages.server.ts); the consent banner after the document (decision 0057).
       beforeBootstrap: pageMessagesScript(routerContext, nonce),
       after: analytics.banner,
+      onEnd: bodyEnd?.(),
     },
   );
   shellRendered = true;

@@ -120,16 +120,23 @@ function withServerTiming(response: Response, tally: D1Tally): Response {
  * Pages and API answers go before image renders (ipx/gate.ts): a render is a stretch of
  * synchronous Wasm, and a cold cover cache otherwise holds a page's I/O behind a few dozen of
  * them (seconds; a streamed section timed out). Counted until the last byte of the body.
+ * `answer` may take the count's end (`own`) and call it itself when its body ends: a document
+ * rendered by entry.server does (lib/render-document.server.ts), and is not piped again here.
  */
-async function documentFirst(answer: () => Promise<Response>): Promise<Response> {
+async function documentFirst(answer: (own: () => () => void) => Promise<Response>): Promise<Response> {
   const end = isolateDocuments.begin();
+  let owned = false;
   let response: Response;
   try {
-    response = await answer();
+    response = await answer(() => {
+      owned = true;
+      return end;
+    });
   } catch (err) {
     end();
     throw err;
   }
+  if (owned) return response;
   if (!response.body) {
     end();
     return response;
@@ -213,17 +220,23 @@ app.all("*", async (c) => {
     async (env) => {
       const context = new RouterContextProvider();
       const scope: RenderScope = {};
-      context.set(workerContext, {
-        env,
-        waitUntil: (p) => c.executionCtx.waitUntil(p),
-        nonce: c.get("nonce"),
-        document: !new URL(c.req.url).pathname.endsWith(".data"),
-        platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext, scope),
-        // The embedded platform answers the render's calls in-process, without the wire (issue 39).
-        platformCall: env.PLATFORM_ORIGIN ? undefined : (call) => callPlatform(call, env, c.executionCtx as ExecutionContext, scope),
-      });
       // A page without a session may be kept by the service worker for offline use (decision 0056).
-      return markOfflineCacheable(c.req.raw, await documentFirst(() => requestHandler(c.req.raw, context)));
+      return markOfflineCacheable(
+        c.req.raw,
+        await documentFirst((own) => {
+          context.set(workerContext, {
+            env,
+            bodyEnd: own,
+            waitUntil: (p) => c.executionCtx.waitUntil(p),
+            nonce: c.get("nonce"),
+            document: !new URL(c.req.url).pathname.endsWith(".data"),
+            platformFetch: (req) => platformFetch(req, env, c.executionCtx as ExecutionContext, scope),
+            // The embedded platform answers the render's calls in-process, without the wire (issue 39).
+            platformCall: env.PLATFORM_ORIGIN ? undefined : (call) => callPlatform(call, env, c.executionCtx as ExecutionContext, scope),
+          });
+          return requestHandler(c.req.raw, context);
+        }),
+      );
     },
     c.req.url,
   );

@@ -13,6 +13,12 @@ export interface WorkerContext {
    * root's data (shell/page-messages.server.ts).
    */
   document: boolean;
+  /**
+   * Takes over ending the isolate's count of documents in flight (workers/app.ts documentFirst):
+   * call what it returns once the body's last byte is written or the client has gone. A response
+   * whose body does not (a redirect, a `.data` answer) is counted by the Worker's own pipe.
+   */
+  bodyEnd?: () => () => void;
   /** Sends a Request to the /api contract: in-process platform or PLATFORM_ORIGIN proxy. */
   platformFetch(request: Request): Promise<Response>;
   /** The same call answered in-process, without the wire (the embedded platform only; absent with PLATFORM_ORIGIN). */

@@ -62,12 +62,16 @@ function deferred() {
 describe("renderDocument", () => {
   it("sends the shell as one chunk, then the streamed section as another, with the rewrite applied", async () => {
     const late = deferred();
+    let ended = 0;
     const stream = await renderDocument(<Page late={late.promise} />, {
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       beforeBootstrap: "<script>window.m=1</script>",
       after: "<form></form>",
+      onEnd: () => ended++,
     });
+    expect(ended).toBe(0); // the section is still to come
     const parts = await chunks(stream, () => late.resolve("late text"));
+    expect(ended).toBe(1);
     expect(parts.length).toBe(2);
     const [shell = "", rest = ""] = parts;
     // React writes strings over 4 KB as they are: they arrive whole, not as bytes lost or mangled.
@@ -102,6 +106,17 @@ describe("renderDocument", () => {
   });
 
   it("rejects when the shell itself fails to render", async () => {
-    await expect(renderDocument(<Broken />, {})).rejects.toThrow("broken shell");
+    let ended = 0;
+    await expect(renderDocument(<Broken />, { onEnd: () => ended++ })).rejects.toThrow("broken shell");
+    expect(ended).toBe(1);
+  });
+
+  it("ends when the client goes away mid-stream", async () => {
+    let ended = 0;
+    const stream = await renderDocument(<Page late={new Promise<string>(() => {})} />, { onEnd: () => ended++ });
+    const reader = stream.getReader();
+    await reader.read();
+    await reader.cancel(new Error("client gone"));
+    expect(ended).toBe(1);
   });
 });

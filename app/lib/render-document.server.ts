@@ -19,6 +19,8 @@ export interface RenderDocumentOptions {
   /** HTML written just before the router's bootstrap, and after the document (contentFirstWriter). */
   beforeBootstrap?: string;
   after?: string;
+  /** Called once the document has ended: its last byte written, the client gone, or no shell. */
+  onEnd?: () => void;
 }
 
 /**
@@ -41,6 +43,7 @@ export function renderDocument(element: ReactNode, options: RenderDocumentOption
       },
       cancel(reason) {
         done = true;
+        options.onEnd?.();
         abort(reason);
       },
     });
@@ -70,11 +73,13 @@ export function renderDocument(element: ReactNode, options: RenderDocumentOption
         writer.end();
         chunks.flush();
         controller.close();
+        options.onEnd?.();
       },
       destroy(error: unknown) {
         if (done) return;
         done = true;
         controller.error(error);
+        options.onEnd?.();
       },
       on() {
         return destination;
@@ -94,7 +99,10 @@ export function renderDocument(element: ReactNode, options: RenderDocumentOption
       onAllReady() {
         if (options.waitForAll) start();
       },
-      onShellError: reject,
+      onShellError(error: unknown) {
+        options.onEnd?.();
+        reject(error);
+      },
     });
     options.signal?.addEventListener("abort", () => abort(options.signal?.reason), { once: true });
   });

@@ -1,4 +1,7 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import app from "../../workers/app";
 import { encode } from "../../workers/ipx/codecs";
 import { isolateDocuments, RenderGate } from "../../workers/ipx/gate";
 import { handleIpx, type IpxDeps } from "../../workers/ipx/route";
@@ -281,6 +284,15 @@ describe("the render bound", () => {
 
   it("holds the isolate's renders back while a page streams, until its last byte", async () => {
     const browser = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36" };
+    // The home page's banners answer a second late: its document streams them after the shell.
+    const slow = { ...env, SIMULATED_LATENCY: "banners:1000" } as Env;
+    const page = async (init?: RequestInit) => {
+      const ctx = createExecutionContext();
+      const res = await app.fetch(new Request("https://documents-first.test/", { headers: browser, ...init }), slow, ctx);
+      return { res, ctx };
+    };
+    // Warm first: in a cold isolate the shell takes longer than the banners.
+    await (await app.fetch(new Request("https://documents-first.test/", { headers: browser }), env, createExecutionContext())).text();
     // A document lapses 7 s after it began; a render that slow on a busy machine would lapse out
     // of the count this test reads (it failed so once): the count's clock holds still meanwhile.
     const clock = isolateDocuments.now;
@@ -288,11 +300,20 @@ describe("the render bound", () => {
     isolateDocuments.now = () => still;
     try {
       const before = isolateDocuments.inFlight;
-      const page = await send("/gamehall", { headers: browser });
-      expect(page.status).toBe(200);
-      expect(isolateDocuments.inFlight).toBe(before + 1);
-      await page.text();
+      const { res, ctx } = await page();
+      expect(res.status).toBe(200);
+      expect(isolateDocuments.inFlight, "a document is in flight while its banners stream").toBe(before + 1);
+      const html = await res.text();
+      expect(html).toContain("</html>");
+      expect(html).toContain("banners--loading");
       expect(isolateDocuments.inFlight).toBe(before);
+      await waitOnExecutionContext(ctx);
+      // A client that goes away mid-stream ends the count too.
+      const gone = await page();
+      expect(isolateDocuments.inFlight, "the second document is in flight").toBe(before + 1);
+      await gone.res.body!.cancel();
+      expect(isolateDocuments.inFlight).toBe(before);
+      await waitOnExecutionContext(gone.ctx);
       // An API answer counts the same way, and is let go once read (a one-chunk body may be
       // through the count's stream before the test reads it: only the release is certain).
       await (await send("/api/banners/get")).arrayBuffer();
