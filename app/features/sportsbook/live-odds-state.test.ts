@@ -69,6 +69,33 @@ describe("live odds state", () => {
     expect(applySportsMessage(start, { event: "sports.event", data: { nope: 1 } })).toBe(start);
   });
 
+  it("starts from the page's events: every market and selection, no moves, a repeated event at its newest version", () => {
+    const other: SportEvent = {
+      ...event,
+      id: 8,
+      version: 1,
+      markets: [{ ...event.markets[0]!, id: 80, status: "suspended", selections: [{ id: 801, outcome: "home", label: "A", odds: 150, result: null }] }],
+    };
+    const newer: SportEvent = {
+      ...event,
+      version: 5,
+      minute: 40,
+      markets: [{ ...event.markets[0]!, selections: [{ ...event.markets[0]!.selections[0]!, odds: 170 }] }],
+    };
+    const s = initialLive([event, other, newer, { ...event, version: 4 }]);
+    expect(s.events).toEqual({
+      7: { version: 5, status: "live", score: { home: 0, away: 0 }, minute: 40 },
+      8: { version: 1, status: "live", score: { home: 0, away: 0 }, minute: 12 },
+    });
+    expect(s.markets).toEqual({ 70: "open", 80: "suspended" });
+    expect(s.selections).toEqual({
+      701: { odds: 170, market_status: "open", event_id: 7 },
+      702: { odds: 420, market_status: "open", event_id: 7 },
+      801: { odds: 150, market_status: "suspended", event_id: 8 },
+    });
+    expect(s.moved).toEqual({});
+  });
+
   it("tracks events the page did not render (a slip's selection elsewhere)", () => {
     const s = applySportsMessage(initialLive([]), message(1, [150, 250]));
     expect(s.selections[702]?.odds).toBe(250);

@@ -25,10 +25,25 @@ export type LiveState = {
   moved: Readonly<Record<number, "up" | "down">>;
 };
 
+/**
+ * The server-rendered events as a state, built in one pass (applying them one by one copied the
+ * whole state for each event: a page of 20 events copied thousands of entries on every render).
+ * A repeated event keeps its newest version, as applyEvent would.
+ */
 export function initialLive(events: readonly SportEvent[]): LiveState {
-  const state: LiveState = { events: {}, selections: {}, markets: {}, moved: {} };
-  // A SportEvent has every field applyEvent reads (markets' ids, statuses, selections' odds).
-  return events.reduce((s, e) => applyEvent(s, { ...e, event_id: e.id }, false), state);
+  const state = { events: {}, selections: {}, markets: {}, moved: {} } as {
+    [K in keyof LiveState]: Record<number, LiveState[K][number]>;
+  };
+  for (const e of events) {
+    const known = state.events[e.id];
+    if (known && e.version <= known.version) continue;
+    for (const m of e.markets) {
+      state.markets[m.id] = m.status;
+      for (const x of m.selections) state.selections[x.id] = { odds: x.odds, market_status: m.status, event_id: e.id };
+    }
+    state.events[e.id] = { version: e.version, status: e.status, score: e.score, minute: e.minute };
+  }
+  return state;
 }
 
 function isEventData(d: unknown): d is LiveEventData {
