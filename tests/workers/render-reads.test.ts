@@ -135,8 +135,17 @@ describe("a render's repeated reads, read once (issue 39)", () => {
     const r = render("", { SETTINGS_CACHE_MS: "0" });
     const meta = await data(r.call("metadata/get"));
     expect(meta.title ?? meta).toBeTruthy();
-    expect(r.statements.filter((s) => s.includes("FROM settings WHERE key IN ('maintenance', 'general_info', 'metadata')"))).toHaveLength(1);
+    expect(r.statements.filter((s) => s.includes("FROM settings WHERE key IN ('maintenance', 'general_info', 'metadata', 'content_images')"))).toHaveLength(1);
     expect(r.statements).toHaveLength(1);
+  });
+
+  it("the offers' image key comes with those settings too: a list with descriptions reads no setting of its own", async () => {
+    const p = await registerPlayer();
+    const r = render(p.browser.cookie, { SETTINGS_CACHE_MS: "0" });
+    const list = await data(r.call("campaigns/getoffers?fields=description"));
+    expect(list.items.length).toBeGreaterThan(0);
+    expect(list.items[0].description.image).toBeTruthy();
+    expect(r.statements.filter((s) => s.includes("FROM settings"))).toHaveLength(1);
   });
 
   it("a replica reader's reads of the kept tables are the render's (primary) reads: /loyalty reads a programme's levels once", async () => {

@@ -108,7 +108,11 @@ async function answerCall(env: Env, ctx: ExecutionContext, scope: RenderScope | 
     if (scope && !reads) writing = scope;
     if (writing) writing.reads = undefined;
 
-    const { locales, defaultLocale, maintenance, generalInfo, metadata, replica } = await localesAndMaintenance(env.DB, scope, settingsKeepMs(env));
+    const { locales, defaultLocale, maintenance, generalInfo, metadata, contentImages, replica } = await localesAndMaintenance(
+      env.DB,
+      scope,
+      settingsKeepMs(env),
+    );
     const known = new Set(locales.map((l) => l.code));
     const asked = askedLocale ?? readCookie(request.headers.get("cookie"), "locale");
     const secure = env.APP_ENV !== "local";
@@ -133,6 +137,7 @@ async function answerCall(env: Env, ctx: ExecutionContext, scope: RenderScope | 
       defaultLocale,
       generalInfo,
       metadata,
+      contentImages,
       locales: { locales, defaultLocale },
       replica,
       uid: 0,

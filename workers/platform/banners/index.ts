@@ -34,9 +34,15 @@ export function remapImage(display: Record<string, unknown>, key: string | null)
   return { ...display, image: pickImage(display, key) } as Banner["display"];
 }
 
-/** The configured image key (null: none configured, every `image` stays). */
-export async function imageKey(db: D1Database): Promise<string | null> {
-  return db.prepare("SELECT json_extract(value, '$.image_key') AS k FROM settings WHERE key = 'content_images'").first<string>("k");
+/**
+ * The configured image key (null: none configured, every `image` stays): from the copy of the
+ * setting read with the locales before the call when there is one (no query), else from the table.
+ */
+export async function imageKey(ctx: { db: D1Database; contentImages?: string | null }): Promise<string | null> {
+  if (ctx.contentImages === undefined)
+    return ctx.db.prepare("SELECT json_extract(value, '$.image_key') AS k FROM settings WHERE key = 'content_images'").first<string>("k");
+  const key = ctx.contentImages === null ? null : (JSON.parse(ctx.contentImages) as { image_key?: unknown }).image_key;
+  return typeof key === "string" ? key : null;
 }
 
 export const bannerHandlers: Handlers<"banners.get"> = {

@@ -35,6 +35,8 @@ export interface PlatformContext {
   generalInfo?: string | null;
   /** The `metadata` setting's JSON as read with the locales, as `generalInfo` is (`readMetadata`). */
   metadata?: string | null;
+  /** The `content_images` setting's JSON as read with the locales, as `generalInfo` is (`imageKey`). */
+  contentImages?: string | null;
   /**
    * The site's enabled locales and default as read with the settings before the call; undefined
    * where the caller did not read them (`siteLocales` in i18n/locales.ts reads them then).

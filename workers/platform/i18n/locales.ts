@@ -37,6 +37,8 @@ export type PlatformSettings = LocaleList & {
   generalInfo: string | null;
   /** The `metadata` document's JSON (the site's SEO defaults every page asks for), null when it is not configured. */
   metadata: string | null;
+  /** The `content_images` setting's JSON (which image a description shows), null when it is not set. */
+  contentImages: string | null;
   /** The configuration's version the players' objects copy (replica_state, decision 0075); null before migration 0049. */
   replica: number | null;
 };
@@ -51,7 +53,7 @@ export async function loadLocalesAndMaintenance(db: D1Database): Promise<Platfor
   const { results } = await db
     .prepare(
       `SELECT 0 AS k, code, name, icon, dir, is_default, position, NULL AS value FROM (${LOCALES_SQL})
-       UNION ALL SELECT 1, key, NULL, NULL, NULL, NULL, NULL, value FROM settings WHERE key IN ('maintenance', 'general_info', 'metadata')
+       UNION ALL SELECT 1, key, NULL, NULL, NULL, NULL, NULL, value FROM settings WHERE key IN ('maintenance', 'general_info', 'metadata', 'content_images')
        UNION ALL SELECT 2, 'replica', NULL, NULL, NULL, NULL, NULL, version FROM replica_state`,
     )
     .all<LocaleRow & { k: number; value: string | number | null }>();
@@ -62,6 +64,7 @@ export async function loadLocalesAndMaintenance(db: D1Database): Promise<Platfor
     maintenance: setting("maintenance"),
     generalInfo: setting("general_info"),
     metadata: setting("metadata"),
+    contentImages: setting("content_images"),
     replica: typeof replica === "number" ? replica : null,
   };
 }

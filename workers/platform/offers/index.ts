@@ -40,7 +40,7 @@ export function availableOffer(ctx: PlatformContext, offerId: number, now = Date
 }
 
 const views = async (ctx: PlatformContext, rows: OfferRow[], fields: OfferField[]) => {
-  const [rtp, key] = await Promise.all([callSlotsRtp(ctx), fields.includes("description") ? imageKey(ctx.db) : null]);
+  const [rtp, key] = await Promise.all([callSlotsRtp(ctx), fields.includes("description") ? imageKey(ctx) : null]);
   return rows.map((r) => offerView(r, fields, ctx.locale, ctx.defaultLocale, rtp, key));
 };
 
