@@ -25,24 +25,17 @@ export type LiveState = {
   moved: Readonly<Record<number, "up" | "down">>;
 };
 
+/** A state of objects of its own, not shared with an earlier state: written in place by `put`. */
+type Writable = { [K in keyof LiveState]: Record<number, LiveState[K][number]> };
+
 /**
- * The server-rendered events as a state, built in one pass (applying them one by one copied the
+ * The server-rendered events as a state, written in one pass (applying them one by one copied the
  * whole state for each event: a page of 20 events copied thousands of entries on every render).
- * A repeated event keeps its newest version, as applyEvent would.
  */
 export function initialLive(events: readonly SportEvent[]): LiveState {
-  const state = { events: {}, selections: {}, markets: {}, moved: {} } as {
-    [K in keyof LiveState]: Record<number, LiveState[K][number]>;
-  };
-  for (const e of events) {
-    const known = state.events[e.id];
-    if (known && e.version <= known.version) continue;
-    for (const m of e.markets) {
-      state.markets[m.id] = m.status;
-      for (const x of m.selections) state.selections[x.id] = { odds: x.odds, market_status: m.status, event_id: e.id };
-    }
-    state.events[e.id] = { version: e.version, status: e.status, score: e.score, minute: e.minute };
-  }
+  const state: Writable = { events: {}, selections: {}, markets: {}, moved: {} };
+  // A SportEvent has every field put reads (markets' ids, statuses, selections' odds).
+  for (const e of events) put(state, { ...e, event_id: e.id }, false);
   return state;
 }
 
@@ -51,28 +44,27 @@ function isEventData(d: unknown): d is LiveEventData {
   return !!v && typeof v.event_id === "number" && typeof v.version === "number" && Array.isArray(v.markets);
 }
 
-function applyEvent(state: LiveState, d: LiveEventData, markMoves: boolean): LiveState {
+/** Writes a newer version of an event into `state`; false (nothing written) when it is not newer. */
+function put(state: Writable, d: LiveEventData, markMoves: boolean): boolean {
   const known = state.events[d.event_id];
-  if (known && d.version <= known.version) return state;
-  const selections = { ...state.selections };
-  const markets = { ...state.markets };
-  const moved: Record<number, "up" | "down"> = { ...state.moved };
+  if (known && d.version <= known.version) return false;
   for (const m of d.markets) {
-    markets[m.id] = m.status;
+    state.markets[m.id] = m.status;
     for (const x of m.selections) {
-      const before = selections[x.id]?.odds;
-      if (markMoves && before !== undefined && before !== x.odds) moved[x.id] = x.odds > before ? "up" : "down";
-      selections[x.id] = { odds: x.odds, market_status: m.status, event_id: d.event_id };
+      const before = state.selections[x.id]?.odds;
+      if (markMoves && before !== undefined && before !== x.odds) state.moved[x.id] = x.odds > before ? "up" : "down";
+      state.selections[x.id] = { odds: x.odds, market_status: m.status, event_id: d.event_id };
     }
   }
-  const events = { ...state.events, [d.event_id]: { version: d.version, status: d.status, score: d.score, minute: d.minute } };
-  return { events, selections, markets, moved };
+  state.events[d.event_id] = { version: d.version, status: d.status, score: d.score, minute: d.minute };
+  return true;
 }
 
 /** One socket message: a newer `sports.event` is applied (odds moves marked), anything else is ignored. */
 export function applySportsMessage(state: LiveState, message: SportsMessage): LiveState {
   if (message.event !== "sports.event" || !isEventData(message.data)) return state;
-  return applyEvent(state, message.data, true);
+  const next: Writable = { events: { ...state.events }, selections: { ...state.selections }, markets: { ...state.markets }, moved: { ...state.moved } };
+  return put(next, message.data, true) ? next : state;
 }
 
 /** The move marks fade: the page clears them a moment after they were set. */
