@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { registerPlayer } from "./auth-helpers";
 import { data, failure, get } from "./helpers";
+import { playerDb } from "./player-db";
 import { buy, gameOf, grantPoints, info, playerWith, productId, real } from "./loyalty-helpers";
 
 /** The points history and the quests with their progress (issue 20): loyalty.gethistory, loyalty.getquests. */
@@ -54,6 +55,20 @@ describe("loyalty.getquests", () => {
     for (let i = 0; i < 3; i++) await real(p, slot, 100);
     const after = (await data(p.browser.get("loyalty/getquests"))).items;
     expect(after.find((q: any) => q.sysname === "slots-50").progress).toBe(3);
+  });
+
+  it("lists the programme's quests to a player who has no account in it yet, and creates none (a read writes nothing)", async () => {
+    const p = await registerPlayer();
+    const account = () => playerDb(p.uid).prepare("SELECT points FROM loyalty_accounts WHERE uid = ?1").bind(p.uid).first();
+    expect(await account()).toBeNull();
+    const quests = (await data(p.browser.get("loyalty/getquests"))).items;
+    expect(quests.map((q: any) => q.sysname)).toEqual(["slots-50", "deposit-twice"]);
+    expect(await account()).toBeNull();
+    // loyalty.getinfo creates the account on its first read, and reads it after.
+    expect((await info(p)).points).toBe(0);
+    expect(await account()).toEqual({ points: 0 });
+    expect((await info(p)).points).toBe(0);
+    expect((await data(p.browser.get("loyalty/getquests"))).items.map((q: any) => q.sysname)).toEqual(["slots-50", "deposit-twice"]);
   });
 
   it("is the player's: 401 for a visitor", async () => {

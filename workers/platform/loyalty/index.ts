@@ -41,11 +41,14 @@ interface AccountRow {
 
 async function info(ctx: PlatformContext): Promise<LoyaltyInfo> {
   const db = ctx.player();
-  await ensureAccount(db, "?1", [ctx.uid], Date.now()).run();
-  const account = await db
-    .prepare("SELECT a.*, u.currency FROM loyalty_accounts a JOIN users u ON u.uid = a.uid WHERE a.uid = ?1")
-    .bind(ctx.uid)
-    .first<AccountRow>();
+  const read = () =>
+    db.prepare("SELECT a.*, u.currency FROM loyalty_accounts a JOIN users u ON u.uid = a.uid WHERE a.uid = ?1").bind(ctx.uid).first<AccountRow>();
+  // A read writes only the first time: the account is created then (or at the first counted event).
+  let account = await read();
+  if (!account) {
+    await ensureAccount(db, "?1", [ctx.uid], Date.now()).run();
+    account = await read();
+  }
   if (!account) throw notFound("id", "There is no loyalty programme");
   const [program, levelRows, character] = await Promise.all([
     ctx.db.prepare("SELECT * FROM loyalty_programs WHERE id = ?1").bind(account.program_id).first<ProgramRow>(),

@@ -1,7 +1,6 @@
 import type { LoyaltyHistoryItem, LoyaltyQuest } from "../../../core/api/contract-loyalty";
 import type { Handlers } from "../core/context";
 import { questProgressView, readQuests, type QuestProgressRow } from "../quests/view";
-import { ensureAccount } from "./ledger";
 import { textsOf } from "../core/texts";
 
 /**
@@ -56,12 +55,13 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
 
   async "loyalty.getquests"(_, ctx) {
     const now = Date.now();
-    const db = ctx.player();
-    await ensureAccount(db, "?1", [ctx.uid], now).run();
+    // The programme of the player's account, or the one an account would be created in (as
+    // ensureAccount picks it): a read writes nothing.
     const results = await readQuests<QuestRow>(
-      db,
+      ctx.player(),
       ctx.uid,
-      "q.owner = 'loyalty' AND q.owner_id = (SELECT program_id FROM loyalty_accounts WHERE uid = ?1)",
+      `q.owner = 'loyalty' AND q.owner_id = COALESCE((SELECT program_id FROM loyalty_accounts WHERE uid = ?1),
+         (SELECT id FROM loyalty_programs WHERE is_active = 1 ORDER BY position, id LIMIT 1))`,
       [],
       now,
     );
