@@ -19,3 +19,39 @@ export function workerdCpu(server) {
   }
   return ticks / TICKS;
 }
+
+/**
+ * The same CPU time in nanoseconds, from each thread's scheduler statistics
+ * (`/proc/<pid>/task/<tid>/schedstat`: time on a CPU), precise enough to time one request where
+ * utime and stime count 10 ms ticks. Linux with schedstats; null where they are not kept.
+ */
+export function workerdCpuNs(server) {
+  let ns = 0;
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (comm !== "workerd" || Number(fields[2]) !== server.child.pid) continue;
+    let tids;
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        const onCpu = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+        if (!Number.isFinite(onCpu)) return null;
+        ns += onCpu;
+      } catch {
+        // a thread gone meanwhile
+      }
+    }
+  }
+  return ns;
+}
