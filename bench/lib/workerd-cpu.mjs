@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 
 const TICKS = 100; // USER_HZ on Linux
 
-/** CPU seconds so far of every workerd process in the server's process group (Linux: /proc). */
-export function workerdCpu(server) {
-  let ticks = 0;
+/** The workerd processes in the server's process group, each with its /proc stat fields (Linux). */
+function workerdProcesses(server) {
+  const found = [];
   for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
     let stat;
     try {
@@ -14,9 +14,16 @@ export function workerdCpu(server) {
     }
     const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // fields[0] is the state (field 3): the process group is field 5, utime and stime 14 and 15.
-    if (comm === "workerd" && Number(fields[2]) === server.child.pid) ticks += Number(fields[11]) + Number(fields[12]);
+    // fields[0] is the state (field 3): the process group is field 5.
+    if (comm === "workerd" && Number(fields[2]) === server.child.pid) found.push({ pid, fields });
   }
+  return found;
+}
+
+/** CPU seconds so far of every workerd process in the server's process group (utime + stime, fields 14 and 15). */
+export function workerdCpu(server) {
+  let ticks = 0;
+  for (const { fields } of workerdProcesses(server)) ticks += Number(fields[11]) + Number(fields[12]);
   return ticks / TICKS;
 }
 
@@ -27,16 +34,7 @@ export function workerdCpu(server) {
  */
 export function workerdCpuNs(server) {
   let ns = 0;
-  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    } catch {
-      continue;
-    }
-    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (comm !== "workerd" || Number(fields[2]) !== server.child.pid) continue;
+  for (const { pid } of workerdProcesses(server)) {
     let tids;
     try {
       tids = readdirSync(`/proc/${pid}/task`);
