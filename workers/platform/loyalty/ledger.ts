@@ -7,6 +7,9 @@
  * second time — and then the account moves by nothing.
  */
 
+/** The programme a player's account is created in: the first active one. */
+export const ACCOUNT_PROGRAM_SQL = "SELECT id FROM loyalty_programs WHERE is_active = 1 ORDER BY position, id LIMIT 1";
+
 /**
  * The player's account in the first active programme, created at their first counted event (or
  * read), with the character chosen at registration (users.character_id) if it is the programme's.
@@ -15,7 +18,7 @@ export function ensureAccount(db: D1Database, uidSql: string, binds: unknown[], 
   return db
     .prepare(
       `INSERT INTO loyalty_accounts (uid, program_id, character_id, updated_at)
-       SELECT u.uid, p.id, (SELECT c.id FROM loyalty_characters c WHERE c.id = u.character_id AND c.program_id = p.id), ?${binds.length + 1} FROM users u JOIN (SELECT id FROM loyalty_programs WHERE is_active = 1 ORDER BY position, id LIMIT 1) p
+       SELECT u.uid, p.id, (SELECT c.id FROM loyalty_characters c WHERE c.id = u.character_id AND c.program_id = p.id), ?${binds.length + 1} FROM users u JOIN (${ACCOUNT_PROGRAM_SQL}) p
        WHERE u.uid = ${uidSql}
        ON CONFLICT (uid) DO NOTHING`,
     )

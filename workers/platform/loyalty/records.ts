@@ -2,6 +2,7 @@ import type { LoyaltyHistoryItem, LoyaltyQuest } from "../../../core/api/contrac
 import type { Handlers } from "../core/context";
 import { questProgressView, readQuests, type QuestProgressRow } from "../quests/view";
 import { textsOf } from "../core/texts";
+import { ACCOUNT_PROGRAM_SQL } from "./ledger";
 
 /**
  * What the player's loyalty account records (issue 20): the points history, read from the ledger
@@ -55,13 +56,13 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
 
   async "loyalty.getquests"(_, ctx) {
     const now = Date.now();
-    // The programme of the player's account, or the one an account would be created in (as
-    // ensureAccount picks it): a read writes nothing.
+    // The programme of the player's account, or the one an account would be created in: a read
+    // writes nothing.
     const results = await readQuests<QuestRow>(
       ctx.player(),
       ctx.uid,
       `q.owner = 'loyalty' AND q.owner_id = COALESCE((SELECT program_id FROM loyalty_accounts WHERE uid = ?1),
-         (SELECT id FROM loyalty_programs WHERE is_active = 1 ORDER BY position, id LIMIT 1))`,
+         (${ACCOUNT_PROGRAM_SQL}))`,
       [],
       now,
     );
