@@ -198,10 +198,11 @@ export function contentFirstWriter(sink: (bytes: Uint8Array) => void, { beforeBo
 }
 
 /**
- * What one task writes, passed on as one chunk at the end of that task. React writes a document
- * in chunks of a few KB, and each chunk a response takes is native work outside JavaScript
- * (stream reads, writes, promises): on a lobby page, more CPU than all of the rewrite's own. A
- * burst of React's writes is one task, and what streams later (a deferred section) is another.
+ * Pieces gathered until `flush`, then passed on as one chunk (render-document.server.ts flushes
+ * at the end of each of React's flushes). React writes a document in chunks of a few KB, and each
+ * chunk a response takes is native work outside JavaScript (stream reads, writes, promises): on a
+ * lobby page, more CPU than all of the rewrite's own. The shell is one flush, and each section
+ * that streams later another.
  */
 export function taskChunks(enqueue: (bytes: Uint8Array) => void) {
   let pending: Uint8Array[] = [];

@@ -4,15 +4,13 @@ import { renderDocument } from "./render-document.server";
 
 const decoder = new TextDecoder();
 
-/** Every chunk of the stream, decoded, with whether it came before `late` was settled. */
+/** Every chunk of the stream, decoded; `settle` runs once the first chunk has come. */
 async function chunks(stream: ReadableStream<Uint8Array>, settle?: () => void): Promise<string[]> {
   const reader = stream.getReader();
   const out: string[] = [];
-  const whole: Uint8Array[] = [];
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    whole.push(value);
     out.push(decoder.decode(value, { stream: true }));
     if (out.length === 1) settle?.();
   }
