@@ -2,7 +2,7 @@ import type { GeneralInfo } from "../../../core/api/entities";
 import { email as emailRule } from "../../../core/validation/rules-account";
 import { phone as phoneRule, unmaskPhone } from "../../../core/validation/phone";
 import type { Handler, Handlers, PlatformContext } from "../core/context";
-import { readSetting } from "../core/settings";
+import { readGeneralInfo } from "../core/settings";
 import { confirmContactCode, findPlayerContact, invalid, sendContactConfirmation } from "./contact-codes";
 import { findCountry, loadPersonalData, personalDataFor, phoneCountries, type PersonalDataCountry } from "./personal-data";
 
@@ -123,10 +123,7 @@ export function notifyFollowsContacts(db: D1Database, where: string): D1Prepared
 }
 
 export const getPersonalDataFields: Handler<"account.getPersonalDataFields"> = async ({ country_code }, ctx) => {
-  const [settings, site] = await Promise.all([
-    loadPersonalData(ctx.db),
-    readSetting<Pick<GeneralInfo, "available_currencies" | "default_currency">>(ctx.db, "general_info"),
-  ]);
+  const [settings, site] = await Promise.all([loadPersonalData(ctx.db), readGeneralInfo<Pick<GeneralInfo, "available_currencies" | "default_currency">>(ctx)]);
   const country = findCountry(settings, country_code ?? settings.default_country);
   if (!country) throw invalid({ country_code: ["Unknown country"] });
   return personalDataFor(settings, country, ctx.locale, site);

@@ -14,6 +14,7 @@ import {
 import { PlatformError } from "../../../core/api/errors";
 import { maskCapacity, maskList } from "../../../core/validation/phone";
 import { countryName } from "./profile-rules";
+import { collator, displayNames } from "../../../core/intl-cache";
 
 /**
  * The personal-data form of the site (SPEC §3 dynamic registration fields), stored as the
@@ -108,7 +109,7 @@ export function findCountry(settings: PersonalDataSettings, code: string): Perso
 
 function currencyName(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale, "en"], { type: "currency", fallback: "code" }).of(code) ?? code;
+    return displayNames([locale, "en"], { type: "currency", fallback: "code" }).of(code) ?? code;
   } catch {
     return code;
   }
@@ -127,8 +128,8 @@ export function personalDataFor(settings: PersonalDataSettings, country: Persona
   const offered = country.currencies.filter((c) => site.available_currencies.includes(c));
   const currencies = (offered.length ? offered : [site.default_currency]).map((id) => ({ id, name: currencyName(id, locale) }));
   const documents = country.document_types.map((d) => ({ ...d }));
-  const collator = new Intl.Collator(locale);
-  const countries = settings.countries.map((c) => ({ code: c.code, name: countryName(c.code, locale) })).sort((a, b) => collator.compare(a.name, b.name));
+  const byName = collator(locale);
+  const countries = settings.countries.map((c) => ({ code: c.code, name: countryName(c.code, locale) })).sort((a, b) => byName.compare(a.name, b.name));
 
   const fields: PersonalField[] = settings.fields.map((base) => {
     const change = country.fields[base.sysname];

@@ -3,6 +3,8 @@
  * real calendar dates, the player's age, Luhn document numbers and known country codes.
  */
 
+import { displayNames } from "../../../core/intl-cache";
+
 export const MIN_AGE_YEARS = 18;
 
 /** YYYY-MM-DD or DD.MM.YYYY as an ISO date, or null when it is not a real calendar date. */
@@ -48,7 +50,7 @@ export function knownCountry(code: string): boolean {
   if (!/^[A-Z]{2}$/.test(code) || code === "ZZ") return false;
   if (regions === undefined) {
     try {
-      regions = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+      regions = displayNames(["en"], { type: "region", fallback: "none" });
     } catch {
       regions = null;
     }
@@ -65,7 +67,7 @@ export function knownCountry(code: string): boolean {
 export function countryName(code: string, locale: string): string {
   if (!code) return "";
   try {
-    return new Intl.DisplayNames([locale, "en"], { type: "region", fallback: "code" }).of(code) ?? code;
+    return displayNames([locale, "en"], { type: "region", fallback: "code" }).of(code) ?? code;
   } catch {
     return code;
   }

@@ -8,7 +8,7 @@ import { ACCOUNT_POLICY } from "../core/throttle-limits";
 import { newTotpSecret, otpauthUri } from "../auth/totp";
 import { codeInvalid, passSecondFactor, readSecondFactor, requireCode, type SecondFactor } from "../auth/two-factor";
 import type { Handler, PlatformContext } from "../core/context";
-import { readSetting } from "../core/settings";
+import { readMetadata } from "../core/settings";
 import { loadUser, type UserRow } from "./users";
 
 const refuse = (message: string, field = "enable") => new PlatformError("InvalidParameter", message, { fields: { [field]: [message] } });
@@ -38,7 +38,7 @@ export const changeTwoFactorAuth: Handler<"account.changeTwoFactorAuth"> = async
   if (enable === "1") {
     if (user.two_factor_enabled === 1) throw refuse("two_factor_auth is already enabled");
     const secret = newTotpSecret();
-    const { siteName } = await readSetting<Pick<SiteMetadata, "siteName">>(ctx.db, "metadata");
+    const { siteName } = await readMetadata<Pick<SiteMetadata, "siteName">>(ctx);
     await ctx.db.prepare("UPDATE users SET two_factor_pending_secret = ?2 WHERE uid = ?1").bind(user.uid, secret).run();
     return { secret, uri: otpauthUri(siteName, user.login, secret) };
   }

@@ -9,7 +9,7 @@ import { birthDateProblem, isoDate, knownCountry } from "../account/profile-rule
 import { loadContacts, loadUser, type UserRow } from "../account/users";
 import { deliverInbox, inboxEntry } from "../player/inbox";
 import type { Handler, PlatformContext } from "../core/context";
-import { readSetting } from "../core/settings";
+import { readGeneralInfo } from "../core/settings";
 import { assertNotWaiting, recordAttempt, tooManyRequests } from "../core/throttle";
 import { REGISTRATION_ADDRESS_POLICY } from "../core/throttle-limits";
 import { loadLocales } from "../i18n/locales";
@@ -58,7 +58,7 @@ async function taken(db: D1Database, values: { field: string; value: string }[],
  * numbers, a loyalty character of the active programme, a fake name another player holds.
  */
 async function checkValues(v: Values, ctx: PlatformContext, fields: Fields, exceptUid = 0): Promise<void> {
-  const [general, { locales }] = await Promise.all([readSetting<Pick<GeneralInfo, "available_currencies">>(ctx.db, "general_info"), loadLocales(ctx.db)]);
+  const [general, { locales }] = await Promise.all([readGeneralInfo<Pick<GeneralInfo, "available_currencies">>(ctx), loadLocales(ctx.db)]);
   if (v.currency && !general.available_currencies.includes(v.currency)) add(fields, "currency", "This currency is not available");
   if (v.locale && !locales.some((l) => l.code === v.locale)) add(fields, "locale", "This language is not available");
   if (v.country_code && !knownCountry(v.country_code)) add(fields, "country_code", "Unknown country");
@@ -93,7 +93,7 @@ const tooManyRegistrations = (retryAfter: number) =>
 async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountInfo> {
   const throttle = registrationAddressKey(ctx.clientIp);
   await assertNotWaiting(ctx.db, [throttle], tooManyRegistrations);
-  const { default_currency } = await readSetting<Pick<GeneralInfo, "default_currency">>(ctx.db, "general_info");
+  const { default_currency } = await readGeneralInfo<Pick<GeneralInfo, "default_currency">>(ctx);
   const fields: Fields = {};
   const email = v.email?.toLowerCase() || "";
   const phone = (v.phone ?? "").replace(/^\+/, "");

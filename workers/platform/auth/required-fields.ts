@@ -2,7 +2,7 @@ import type { CmsConfig } from "../../../core/api/cms";
 import type { GeneralInfo } from "../../../core/api/entities";
 import { requiredByEveryFormType } from "../../../core/validation/registration-form";
 import type { PlatformContext } from "../core/context";
-import { readSetting } from "../core/settings";
+import { readGeneralInfo } from "../core/settings";
 import { findCountry, loadPersonalData, personalDataFor } from "../account/personal-data";
 
 type AuthConfig = CmsConfig["auth"];
@@ -25,7 +25,7 @@ export async function missingRequiredValues(
 ): Promise<string[]> {
   const [settings, site] = await Promise.all([
     loadPersonalData(ctx.db).catch(() => null),
-    readSetting<Pick<GeneralInfo, "available_currencies" | "default_currency">>(ctx.db, "general_info"),
+    readGeneralInfo<Pick<GeneralInfo, "available_currencies" | "default_currency">>(ctx),
   ]);
   let data = null;
   if (settings) {

@@ -3,7 +3,7 @@ import type { AccountInfo, RegistrationValues } from "../../../core/api/entities
 import { PlatformError } from "../../../core/api/errors";
 import { playerInfo } from "../account/info";
 import type { PlatformContext } from "../core/context";
-import { readSetting } from "../core/settings";
+import { readGeneralInfo } from "../core/settings";
 import { recordSignIn } from "../events/sign-in";
 import { assertNotSelfExcluded } from "../responsible/self-exclusion";
 import { loadLocales } from "../i18n/locales";
@@ -40,7 +40,7 @@ export async function messengerSignIn(v: z.output<typeof RegistrationValues>, ct
 
   let account = await linkedAccount(ctx.db, SERVICE, user.id);
   if (!account) {
-    const { default_currency } = await readSetting<{ default_currency: string }>(ctx.db, "general_info");
+    const { default_currency } = await readGeneralInfo<{ default_currency: string }>(ctx);
     try {
       const uid = await createSocialAccount(ctx.db, {
         service: SERVICE,

@@ -3,7 +3,7 @@ import { PlatformError } from "../../../core/api/errors";
 import type { GeneralInfo } from "../../../core/api/entities";
 import { toBase64Url } from "../../../core/base64url";
 import type { PlatformContext } from "../core/context";
-import { readSetting } from "../core/settings";
+import { readGeneralInfo } from "../core/settings";
 import { buildExport, STALE_BUILD_MS } from "./export-build";
 
 /**
@@ -96,7 +96,7 @@ async function recover(ctx: PlatformContext, row: ExportRow, now = Date.now()): 
 }
 
 export async function createExport(ctx: PlatformContext, params: { from?: number; to?: number; idempotency_key?: string }): Promise<GameHistoryExport> {
-  const info = await readSetting<GeneralInfo>(ctx.db, "general_info");
+  const info = await readGeneralInfo<GeneralInfo>(ctx);
   const db = ctx.player();
   if (!info.is_game_history_export_enabled) {
     throw new PlatformError("AccessDenied", "Game history export is not available on this site");
