@@ -14,6 +14,7 @@ import { deliverVerificationWebhooks } from "./platform/demo/verification-outbox
 import { purgeVerificationData } from "./platform/demo/verification-retention";
 import { demoOn } from "./platform/demo/switches";
 import { installDemoProviders } from "./platform/demo/providers";
+import { withConfigWatch } from "./platform/core/config-reads";
 import { runTournamentClock } from "./platform/tournaments/end";
 import { payAbandonedWins } from "./platform/jackpots/settle";
 import { settleLeftovers } from "./platform/sportsbook/settle";
@@ -154,6 +155,8 @@ const app = new Hono<{ Bindings: Env; Variables: SecurityVars }>();
 
 app.use("*", async (c, next) => {
   assertEnv(c.env);
+  // What this isolate writes to the configuration drops what it keeps of it (core/config-reads.ts).
+  c.env = withConfigWatch(c.env);
   await next();
 });
 
@@ -268,7 +271,7 @@ async function runClock(name: string, clock: () => Promise<unknown>): Promise<un
 
 async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   assertEnv(env);
-  env = splitChecked(env);
+  env = splitChecked(withConfigWatch(env));
   // With PLATFORM_ORIGIN the platform (and its demo providers) run elsewhere: nothing of theirs here.
   if (env.PLATFORM_ORIGIN) return;
   const now = controller.scheduledTime;

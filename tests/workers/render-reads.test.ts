@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { watchConfigWrites } from "../../workers/platform/core/config-reads";
 import { keepOnce, renderReads } from "../../workers/platform/core/render-reads";
 import type { RenderScope } from "../../workers/platform/core/render-scope";
 import { handlePlatform } from "../../workers/platform/index";
@@ -167,5 +168,65 @@ describe("a render's repeated reads, read once (issue 39)", () => {
     expect(programs).toEqual(await alone("loyalty/getPrograms"));
     expect(info).toEqual(await alone("loyalty/getinfo"));
     expect(r.statements.filter((s) => s === LEVELS)).toHaveLength(1);
+  });
+});
+
+describe("the configuration's reads, kept by the isolate while its version holds (issue 39)", () => {
+  const LEVELS = "SELECT * FROM loyalty_levels WHERE program_id = ?1 ORDER BY min_value";
+  const KEEP = { SETTINGS_CACHE_MS: "60000" };
+  const levelsRead = (r: ReturnType<typeof render>) => r.statements.filter((s) => s === LEVELS).length;
+  /** The isolate's settings read again now (a call that keeps nothing), so the next calls start from D1's version. */
+  const readVersionNow = (cookie: string) => data(render(cookie, { SETTINGS_CACHE_MS: "0" }).call("loyalty/getinfo"));
+  const firstLevel = async (cookie: string) => {
+    const r = render(cookie, KEEP);
+    const info = await data(r.call("loyalty/getinfo"));
+    return { level: info.levels[0] as { id: number; image: string | null }, reads: levelsRead(r) };
+  };
+
+  it("a later render reads a programme's levels from the isolate; a change this isolate makes shows at once", async () => {
+    const p = await registerPlayer();
+    await readVersionNow(p.browser.cookie);
+    const first = await firstLevel(p.browser.cookie);
+    expect(first.reads).toBe(1);
+    const second = await firstLevel(p.browser.cookie);
+    expect(second).toEqual({ level: first.level, reads: 0 });
+    // What this isolate writes goes through the watched database (workers/app.ts gives every request
+    // and clock one): the demo operator's routes, the clocks, a unit of stock taken.
+    const image = `/images/loyalty/changed-here-${p.uid}.svg`;
+    await watchConfigWrites(env.DB).prepare("UPDATE loyalty_levels SET image = ?1 WHERE id = ?2").bind(image, first.level.id).run();
+    try {
+      const after = await firstLevel(p.browser.cookie);
+      expect(after).toEqual({ level: { ...first.level, image }, reads: 1 });
+    } finally {
+      await env.DB.prepare("UPDATE loyalty_levels SET image = ?1 WHERE id = ?2").bind(first.level.image, first.level.id).run();
+    }
+  });
+
+  it("a change made elsewhere (another isolate) shows once the version is read again; nothing is kept with SETTINGS_CACHE_MS=0", async () => {
+    const p = await registerPlayer();
+    await readVersionNow(p.browser.cookie);
+    const before = await firstLevel(p.browser.cookie);
+    const image = `/images/loyalty/changed-elsewhere-${p.uid}.svg`;
+    // Straight to D1, as another isolate would: this one's kept answer stands while its version does.
+    await env.DB.prepare("UPDATE loyalty_levels SET image = ?1 WHERE id = ?2").bind(image, before.level.id).run();
+    try {
+      expect(await firstLevel(p.browser.cookie)).toEqual({ level: before.level, reads: 0 });
+      // The next read of the version (within SETTINGS_CACHE_MS at most) is a newer one: read again.
+      const fresh = render(p.browser.cookie, { SETTINGS_CACHE_MS: "0" });
+      expect((await data(fresh.call("loyalty/getinfo"))).levels[0].image).toBe(image);
+      expect(levelsRead(fresh)).toBe(1);
+      expect(await firstLevel(p.browser.cookie)).toEqual({ level: { ...before.level, image }, reads: 1 });
+      expect(await firstLevel(p.browser.cookie)).toEqual({ level: { ...before.level, image }, reads: 0 });
+    } finally {
+      await env.DB.prepare("UPDATE loyalty_levels SET image = ?1 WHERE id = ?2").bind(before.level.image, before.level.id).run();
+    }
+  });
+
+  it("answers are copies: a caller that changes its rows changes no one else's", async () => {
+    const version = await env.DB.prepare("SELECT version FROM replica_state WHERE id = 1").first<number>("version");
+    const read = () => renderReads(env.DB, {}, undefined, version).prepare(LEVELS).bind(1).all<{ image: string | null }>();
+    const mine = await read();
+    mine.results[0]!.image = "changed by a caller";
+    expect((await read()).results[0]!.image).not.toBe("changed by a caller");
   });
 });

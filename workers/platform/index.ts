@@ -118,14 +118,16 @@ async function answerCall(env: Env, ctx: ExecutionContext, scope: RenderScope | 
     const secure = env.APP_ENV !== "local";
     let visitor = readCookie(request.headers.get("cookie"), VISITOR_COOKIE);
     let player: { uid: number; db: D1Database } | undefined;
-    // A read call of a render shares what the render's reads read again (core/render-reads.ts).
-    const rendering = scope && reads ? renderReads(env.DB, scope) : null;
+    // A read call of a render shares what the render's reads read again (core/render-reads.ts),
+    // and the configuration's reads the isolate keeps at this version (core/config-reads.ts).
+    const config = settingsKeepMs(env) > 0 ? replica : null;
+    const rendering = scope && reads ? renderReads(env.DB, scope, undefined, config) : null;
     const pctx: PlatformContext = {
       env,
       // The site's catalogue and content may come from a read replica (core/replica-reads.ts); a
       // replica reader's reads of the kept tables are the render's (primary) reads (one read of a
       // programme's levels, not two).
-      db: TOLERATES_STALE.has(key) ? (scope && reads ? renderReads(replicaReads(env.DB), scope, env.DB) : replicaReads(env.DB)) : (rendering ?? env.DB),
+      db: TOLERATES_STALE.has(key) ? (scope && reads ? renderReads(replicaReads(env.DB), scope, env.DB, config) : replicaReads(env.DB)) : (rendering ?? env.DB),
       player() {
         if (pctx.uid <= 0) throw new PlatformError("Authorization", "Sign in to continue");
         // The player's statements that D1 answers (the site's side) are the render's reads too.

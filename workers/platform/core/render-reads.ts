@@ -1,5 +1,6 @@
 import { isPlayerTable, namedTables } from "../player/tables";
 import type { RenderScope } from "./render-scope";
+import { configRead, isConfigRead } from "./config-reads";
 
 /**
  * The reads one page render repeats, read once (issue 39): a render's platform calls each read what
@@ -95,8 +96,12 @@ const takeOnce = (scope: RenderScope, sql: string, binds: unknown[]): D1Result |
  * staleness: core/replica-reads.ts). Its reads of the tables above are then the render's kept
  * reads, run on the primary, so the render reads a programme's levels (say) once, not once from
  * the replica and again from the primary; its other reads stay on the replica.
+ *
+ * `config`: the configuration version the call read with the locales, when the isolate may keep
+ * the configuration's reads under it (config-reads.ts; null: it may not). A read of only the
+ * configuration is then answered by the isolate, and read (on the primary) when it is not there.
  */
-export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Database): D1Database {
+export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Database, config: number | null = null): D1Database {
   const forget = () => {
     scope.reads = undefined;
     scope.once = undefined;
@@ -106,6 +111,8 @@ export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Data
     // Only a SELECT of the tables above with plain values is kept.
     const keepable = pure && keepableRead(sql, binds);
     const key = keepable ? keyOf(sql, binds) : null;
+    // A read of only the configuration: the isolate's answer at this version (config-reads.ts).
+    const version = config !== null && pure && isConfigRead(sql, binds) ? config : null;
     // A read of other tables runs as it is, unless its answer came with the session (keepOnce);
     // anything else (a write) forgets what was kept.
     const passThrough = () => {
@@ -114,6 +121,7 @@ export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Data
     const once = <T>(): D1Result<T> | undefined => (pure ? (takeOnce(scope, sql, binds) as D1Result<T> | undefined) : undefined);
     /** A kept read, else the answer that came with the session, else the statement itself (`run`). */
     const answer = <T>(run: () => Promise<D1Result<T>>): Promise<D1Result<T>> => {
+      if (version !== null) return fromConfig<T>();
       if (key !== null) return read<T>();
       const taken = once<T>();
       if (taken) return Promise.resolve(taken);
@@ -135,6 +143,18 @@ export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Data
       }
       return kept.then((r) => structuredClone(r));
     };
+    /** The isolate's answer at `version`, else the render's kept read, else the primary's. */
+    const fromConfig = <T>(): Promise<D1Result<T>> =>
+      configRead<T>(version!, sql, binds, () =>
+        key !== null
+          ? read<T>()
+          : primary
+            ? primary
+                .prepare(sql)
+                .bind(...binds)
+                .all<T>()
+            : stmt.all<T>(),
+      );
     const own: Record<PropertyKey, unknown> = {
       [SQL]: sql,
       [INNER]: stmt,
@@ -143,7 +163,12 @@ export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Data
         return answer(() => stmt.all<T>());
       },
       async first<T>(column?: string) {
-        const answered = key !== null ? await read<Record<string, unknown>>() : once<Record<string, unknown>>();
+        const answered =
+          version !== null
+            ? await fromConfig<Record<string, unknown>>()
+            : key !== null
+              ? await read<Record<string, unknown>>()
+              : once<Record<string, unknown>>();
         if (!answered) {
           passThrough();
           return column === undefined ? stmt.first<T>() : stmt.first<T>(column);
