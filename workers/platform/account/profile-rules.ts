@@ -50,7 +50,7 @@ export function knownCountry(code: string): boolean {
   if (!/^[A-Z]{2}$/.test(code) || code === "ZZ") return false;
   if (regions === undefined) {
     try {
-      regions = displayNames(["en"], { type: "region", fallback: "none" });
+      regions = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
     } catch {
       regions = null;
     }

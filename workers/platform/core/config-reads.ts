@@ -1,4 +1,5 @@
 import { namedTables, WHOLE_REPLICAS } from "../player/tables";
+import { PURE_READ, plain, readKey } from "./read-keys";
 
 /**
  * The site's configuration read once per isolate while it holds (issue 39): the bonus templates,
@@ -30,9 +31,6 @@ let newest = -1;
 /** Moves when this isolate writes the configuration: a read started before it is not kept. */
 let epoch = 0;
 
-const PURE_READ = /^\s*SELECT\b/i;
-const plain = (v: unknown) => v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean";
-
 /** Whether `sql` with `binds` is a read of the configuration only (the tables above, plain values). */
 export function isConfigRead(sql: string, binds: readonly unknown[]): boolean {
   if (!PURE_READ.test(sql) || !binds.every(plain)) return false;
@@ -43,8 +41,6 @@ export function isConfigRead(sql: string, binds: readonly unknown[]): boolean {
 /** Whether `sql` may change the configuration: anything but a SELECT that names one of its tables. */
 const writesConfig = (sql: string): boolean => !PURE_READ.test(sql) && namedTables(sql).some((t) => WHOLE.has(t));
 
-const keyOf = (version: number, sql: string, binds: readonly unknown[]) => `${version}\u0000${sql}\u0000${JSON.stringify(binds)}`;
-
 /**
  * The configuration read `sql` with `binds` at `version`: the isolate's answer when it has one, else
  * `read()`'s, kept for the next call at that version. Each caller gets its own copy.
@@ -54,7 +50,7 @@ export async function configRead<T>(version: number, sql: string, binds: readonl
     newest = version;
     kept.clear();
   }
-  const key = keyOf(version, sql, binds);
+  const key = `${version}\u0000${readKey(sql, binds)}`;
   const hit = kept.get(key);
   if (hit) return structuredClone(hit) as D1Result<T>;
   const started = epoch;

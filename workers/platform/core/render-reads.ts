@@ -1,6 +1,7 @@
 import { isPlayerTable, namedTables } from "../player/tables";
 import type { RenderScope } from "./render-scope";
 import { configRead, isConfigRead } from "./config-reads";
+import { PURE_READ, plain, readKey } from "./read-keys";
 
 /**
  * The reads one page render repeats, read once (issue 39): a render's platform calls each read what
@@ -47,14 +48,8 @@ const SQL = Symbol("sql");
 const INNER = Symbol("inner statement");
 type Kept = D1PreparedStatement & { [SQL]?: string; [INNER]?: D1PreparedStatement };
 
-const PURE_READ = /^\s*SELECT\b/i;
-const plain = (v: unknown) => v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean";
-
 /** Whether the render may keep `sql`'s answer: it names only the tables above, with plain values (a blob's would not make a key). */
 const keepableRead = (sql: string, binds: unknown[]) => binds.every(plain) && namedTables(sql).every((t) => KEEPABLE.has(t));
-
-/** The key of a kept read: the statement and its values. */
-const keyOf = (sql: string, binds: unknown[]) => `${sql}\u0000${JSON.stringify(binds)}`;
 
 /**
  * Keeps `result` as the render's answer to `sql` with `binds`, read by another statement in the
@@ -64,7 +59,7 @@ const keyOf = (sql: string, binds: unknown[]) => `${sql}\u0000${JSON.stringify(b
 export function keepRead(scope: RenderScope, sql: string, binds: unknown[], result: D1Result): void {
   if (!keepableRead(sql, binds)) throw new TypeError(`not a keepable read: ${sql}`);
   const reads = (scope.reads ??= new Map());
-  const key = keyOf(sql, binds);
+  const key = readKey(sql, binds);
   if (!reads.has(key)) reads.set(key, Promise.resolve(result));
 }
 
@@ -76,13 +71,13 @@ export function keepRead(scope: RenderScope, sql: string, binds: unknown[], resu
  */
 export function keepOnce(scope: RenderScope, sql: string, binds: unknown[], result: D1Result): void {
   if (!PURE_READ.test(sql) || !binds.every(plain)) throw new TypeError(`not a read to keep once: ${sql}`);
-  (scope.once ??= new Map()).set(keyOf(sql, binds), result);
+  (scope.once ??= new Map()).set(readKey(sql, binds), result);
 }
 
 /** The answer kept once for `sql` with `binds`, taken out; undefined when none is. */
 const takeOnce = (scope: RenderScope, sql: string, binds: unknown[]): D1Result | undefined => {
   if (!scope.once?.size || !binds.every(plain)) return undefined;
-  const key = keyOf(sql, binds);
+  const key = readKey(sql, binds);
   const result = scope.once.get(key);
   if (result) scope.once.delete(key);
   return result;
@@ -110,7 +105,7 @@ export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Data
     const pure = PURE_READ.test(sql);
     // Only a SELECT of the tables above with plain values is kept.
     const keepable = pure && keepableRead(sql, binds);
-    const key = keepable ? keyOf(sql, binds) : null;
+    const key = keepable ? readKey(sql, binds) : null;
     // A read of only the configuration: the isolate's answer at this version (config-reads.ts).
     const version = config !== null && pure && isConfigRead(sql, binds) ? config : null;
     // A read of other tables runs as it is, unless its answer came with the session (keepOnce);
