@@ -21,7 +21,7 @@ import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
 import { concretePages, pageRoutes, samples } from "./lib/route-pages.mjs";
 import { rowsRead } from "./lib/rows-read.mjs";
 import { build, killAllOnExit, OUT, prepareDatabaseQuietly, ROOT, servePlayfront, serveWrangler, stageApp, stop } from "./lib/servers.mjs";
-import { GOOGLEBOT_UA, timeDocument } from "./lib/streaming.mjs";
+import { GOOGLEBOT_UA, median, timeDocument } from "./lib/streaming.mjs";
 import { workerdCpuNs } from "./lib/workerd-cpu.mjs";
 
 const { values } = parseArgs({
@@ -235,11 +235,6 @@ try {
         }
       }
     }
-    const median = (xs) => {
-      const v = [...xs].sort((a, b) => a - b);
-      const mid = v.length >> 1;
-      return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
-    };
     const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const [staticFile, ...rendered] = targets;
     staticCpu = median(staticFile.times);
