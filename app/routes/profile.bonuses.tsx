@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { useNavigation, useRevalidator } from "react-router";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/profile.bonuses";
 import { BONUS_EVENT } from "../../core/api/bonus-event";
 import type { PlayerBonus } from "../../core/api/contract-bonuses";
@@ -13,7 +12,7 @@ import { bonusesAction, loadBonuses, type BonusActionData } from "../features/pr
 import { FreespinPacks } from "../features/profile/freespin-packs";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { PromoActivateCard, PromoActivatedDialog } from "../features/promocodes/promo-activate";
-import { onAccountEvent } from "../features/realtime/account-events";
+import { useRevalidateOn } from "../features/realtime/use-revalidate-on";
 import { useT } from "../lib/i18n/use-t";
 
 export const loader = (args: Route.LoaderArgs) => loadBonuses(args);
@@ -71,8 +70,7 @@ function AvailableBonus({ bonus: b, t, busy, errors }: { bonus: PlayerBonus; t: 
 export default function ProfileBonuses({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
-  const { revalidate } = useRevalidator();
-  useEffect(() => onAccountEvent(BONUS_EVENT, () => void revalidate()), [revalidate]);
+  useRevalidateOn(BONUS_EVENT);
   const { bonuses, betting, balances, bettingActivated } = loaderData;
   const answer = actionData as BonusActionData;
   const errorsOf = (b: PlayerBonus) => (answer && "bonusId" in answer && answer.bonusId === b.id ? answer.formErrors : undefined);

@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { Form, useNavigation, useRevalidator } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile.cashback";
 import { BONUS_EVENT } from "../../core/api/bonus-event";
 import type { Cashback } from "../../core/api/contract-cashback";
@@ -8,7 +7,7 @@ import { formatMoney } from "../../core/money";
 import { FieldErrors } from "../ui/form/field";
 import { cashbackAction, loadCashback, type CashbackActionData } from "../features/profile/cashback.server";
 import { ProfileNav } from "../features/profile/profile-nav";
-import { onAccountEvent } from "../features/realtime/account-events";
+import { useRevalidateOn } from "../features/realtime/use-revalidate-on";
 import { useT } from "../lib/i18n/use-t";
 
 export const loader = (args: Route.LoaderArgs) => loadCashback(args);
@@ -36,8 +35,7 @@ export const cashbackPeriod = (c: Pick<Cashback, "period_start" | "end_date">) =
 export default function ProfileCashback({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
-  const { revalidate } = useRevalidator();
-  useEffect(() => onAccountEvent(BONUS_EVENT, () => void revalidate()), [revalidate]);
+  useRevalidateOn(BONUS_EVENT);
   const { items } = loaderData.list;
   const refused = actionData as CashbackActionData;
   return (

@@ -1,7 +1,6 @@
-import { useEffect } from "react";
-import { Link, useNavigation, useRevalidator } from "react-router";
+import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/vpn";
-import { onAccountEvent } from "../features/realtime/account-events";
+import { useRevalidateOn } from "../features/realtime/use-revalidate-on";
 import { useT } from "../lib/i18n/use-t";
 import { VpnConfirm, VpnPlanCard, VpnSubscriptionCard } from "../features/vpn/vpn-parts";
 import { loadVpn, vpnAction, type VpnActionData } from "../features/vpn/vpn.server";
@@ -19,13 +18,7 @@ export const action = (args: Route.ActionArgs) => vpnAction(args);
 export default function Vpn({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    const stops = VPN_EVENTS.map((e) => onAccountEvent(e, () => void revalidate()));
-    return () => {
-      for (const s of stops) s();
-    };
-  }, [revalidate]);
+  useRevalidateOn(...VPN_EVENTS);
   const { plans, subscription, signInPath, depositPath } = loaderData;
   const answer = actionData as VpnActionData;
   const refused = answer && "planId" in answer ? answer : null;

@@ -174,6 +174,47 @@ test.describe("bonus panel on the game page @nojs", () => {
   });
 });
 
+test.describe("bonuses page and the realtime channel", () => {
+  // Seen once in CI (bonus-conversion.spec.ts): the activation's own event arrived while its
+  // redirect was loading; the page's re-read restarted that loading without the root (its
+  // shouldRevalidate skips a plain reload), so the toast and the header's new balance were lost.
+  test("a bonus change pushed while the activation's answer loads keeps its toast and balance, then shows as well", async ({ page }) => {
+    await playerWith(page.request, { tag: "bonus-race", deposited: [5000, 4000] });
+    const { data } = await (await page.request.get("/api/bonuses/get")).json();
+    const second = data.available.find((b: { title: string }) => b.title === "Welcome bonus: second deposit");
+    await page.goto(BONUSES);
+    await expect(page.locator("html")).toHaveAttribute("data-realtime", "open", { timeout: 10_000 });
+    await expect(balance(page)).toHaveText("$90");
+    let held = false;
+    await card(page, "bonuses-available", "Sign-up bonus")
+      .getByRole("button", { name: tr("profile.bonuses.activate") })
+      .click();
+    await expect(dialog(page)).toBeVisible();
+    await page.route(/\/profile\/bonuses\.data/, async (route) => {
+      if (route.request().method() !== "GET" || held) return route.continue();
+      held = true;
+      // The activation's redirect is answered (its toast taken from the cookie) but not yet
+      // delivered when another of the player's bonuses changes and its event reaches the page. A
+      // page that re-reads at once drops this answer (a new request follows, without the toast);
+      // one that waits lets it arrive (none follows within the bound).
+      const answer = await route.fetch();
+      const restarted = page.waitForRequest((r) => r !== route.request() && /\/profile\/bonuses\.data/.test(r.url()), { timeout: 3000 }).catch(() => null);
+      const removed = await page.request.post("/api/bonuses/remove", { multipart: { bonus_id: String(second.id) }, headers: { origin: origin() } });
+      expect(removed.status()).toBe(200);
+      await restarted;
+      await route.fulfill({ response: answer }).catch(() => undefined);
+    });
+    await dialog(page)
+      .getByRole("button", { name: tr("profile.bonuses.confirm.activate") })
+      .click();
+    await expect(toast(page, tr("profile.bonuses.activated"))).toBeVisible();
+    await expect(balance(page)).toHaveText("$100");
+    await expect(page.getByTestId("bonuses-active")).toContainText("Sign-up bonus");
+    // The pushed change shows too: the page re-read once the activation's answer was in.
+    await expect(card(page, "bonuses-available", "Welcome bonus: second deposit")).toHaveCount(0);
+  });
+});
+
 test.describe("bonus X-ray on the game page", () => {
   test("the active bonus's wagering beside the game, and what the last bet counted and why", async ({ page }) => {
     await registerByApi(page.request, unique("xray"));

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useLocation, useNavigation, useRevalidator, useSubmit } from "react-router";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { FieldErrors } from "../../ui/form/field";
-import { onAccountEvent } from "../realtime/account-events";
+import { useRevalidateOn } from "../realtime/use-revalidate-on";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { isSubmittedMessage, type VerificationState, type VerificationView } from "./verification-status";
 
@@ -10,8 +10,7 @@ const VERIFICATION_EVENT = "account.verification_updated";
 
 /** The status the page was rendered with follows the realtime channel: a pushed change reloads the page's data. */
 export function useLiveVerification(): void {
-  const { revalidate } = useRevalidator();
-  useEffect(() => onAccountEvent(VERIFICATION_EVENT, () => void revalidate()), [revalidate]);
+  useRevalidateOn(VERIFICATION_EVENT);
 }
 
 /**
