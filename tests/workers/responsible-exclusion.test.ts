@@ -134,6 +134,11 @@ describe("account.getResponsibleGaming / setRealityCheck", () => {
     await applyOperation(playerDb(p.uid), { uid: p.uid, key: `round-${p.uid}-3`, type: "bet", changes: [{ kind: "fun", delta: -5_000 }] });
     const after = await data(p.browser.get("account/getResponsibleGaming"));
     expect(after.session).toMatchObject({ wagered: { amount: 2_500 }, won: { amount: 1_000 }, net: { amount: -1_500, currency: "USD" } });
+    // Signed in hours ago: the play comes from the hours the ledger keeps, not its rows, and is the same.
+    await env.DB.prepare("UPDATE sessions SET created_at = created_at - 9000000 WHERE uid = ?1").bind(p.uid).run();
+    const hoursAgo = await data(p.browser.get("account/getResponsibleGaming"));
+    expect(hoursAgo.session).toMatchObject({ wagered: { amount: 2_500 }, won: { amount: 1_000 }, net: { amount: -1_500 } });
+    expect(hoursAgo.session.started_at).toBe(Number(session.created_at) - 9_000_000);
 
     // A new session starts a new count.
     const other = new Browser();

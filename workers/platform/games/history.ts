@@ -1,5 +1,6 @@
 import type { GameRound } from "../../../core/api/entities-games";
 import type { PlatformContext } from "../core/context";
+import { PLAYER_COUNTS, playerCountSql } from "../player/tables";
 
 /**
  * games.getHistory: the player's settled rounds, newest first (index game_rounds_by_player).
@@ -17,7 +18,7 @@ export async function getHistory(ctx: PlatformContext, offset: number, count: nu
          ORDER BY r.created_at DESC, r.id DESC LIMIT ?2 OFFSET ?3`,
       )
       .bind(ctx.uid, count, offset),
-    own.prepare("SELECT COUNT(*) AS n FROM game_rounds WHERE uid = ?1 AND operation_id IS NOT NULL").bind(ctx.uid),
+    own.prepare(playerCountSql(PLAYER_COUNTS.rounds)).bind(ctx.uid),
   ]);
   const ids = [...new Set((page!.results as { game_id: number }[]).map((r) => r.game_id))];
   const titles = new Map(

@@ -3,6 +3,7 @@ import type { Handlers } from "../core/context";
 import { questProgressView, readQuests, type QuestProgressRow } from "../quests/view";
 import { textsOf } from "../core/texts";
 import { ACCOUNT_PROGRAM_SQL } from "./ledger";
+import { PLAYER_COUNTS, playerCountSql } from "../player/tables";
 
 /**
  * What the player's loyalty account records (issue 20): the points history, read from the ledger
@@ -39,7 +40,7 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
            FROM loyalty_ledger l WHERE ${CHANGED} ORDER BY l.id DESC LIMIT ?2 OFFSET ?3`,
         )
         .bind(ctx.uid, limit, offset),
-      db.prepare(`SELECT COUNT(*) AS n FROM loyalty_ledger l WHERE ${CHANGED}`).bind(ctx.uid),
+      db.prepare(playerCountSql(PLAYER_COUNTS.loyaltyChanges)).bind(ctx.uid),
     ]);
     const items = (rows!.results as HistoryRow[]).map(
       (r): LoyaltyHistoryItem => ({

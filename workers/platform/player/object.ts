@@ -12,7 +12,7 @@ import { readMirror } from "./remote-d1";
 import { OWN_TABLES, type OwnTables, routedD1 } from "./routed-d1";
 import { type OutboxRow, retryPause } from "./outbox";
 import { CLOCK_DUE_KEY, type ClockDue, FIRST_UNCOUNTED_PLAY_SQL, isClockedTable, NEXT_DUE_SQL, nextDue } from "./clocks";
-import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables, WHOLE_REPLICAS } from "./tables";
+import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables, OBJECT_ONLY_BACKFILL, WHOLE_REPLICAS } from "./tables";
 import { type Facts, type MirroredUser, type Outcome, outcome, type WireResult, type WireStatement } from "./wire";
 
 /** What a call's statements wrote that the object must follow up: its outbox (deliver) and its clocks (report). */
@@ -418,13 +418,18 @@ export class PlayerObject extends DurableObject<Env> {
           .toArray()
           .map((r) => [r.name, r.sql.replace(/\s+/g, " ").trim()]),
       );
+      const created: string[] = [];
       for (const statement of PLAYER_SCHEMA) {
         const name = /^CREATE (?:UNIQUE )?(?:TABLE|INDEX|TRIGGER) (?:IF NOT EXISTS )?"?(\w+)"?/i.exec(statement)?.[1];
         if (!name) throw new Error(`PlayerObject: cannot name the schema statement ${statement.slice(0, 60)}`);
         const before = existing.get(name);
-        if (before === undefined) sql.exec(statement);
-        else if (before !== statement) throw new Error(`PlayerObject: ${name} changed under live rows; write an object migration for it`);
+        if (before === undefined) {
+          sql.exec(statement);
+          created.push(name);
+        } else if (before !== statement) throw new Error(`PlayerObject: ${name} changed under live rows; write an object migration for it`);
       }
+      // A table new to an object that already holds rows starts from them (the history's counts).
+      for (const name of created) for (const fill of OBJECT_ONLY_BACKFILL[name] ?? []) sql.exec(fill);
       this.setMeta("schema", PLAYER_SCHEMA_VERSION);
     });
   }

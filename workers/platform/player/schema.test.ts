@@ -3,7 +3,18 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
-import { MIRRORED_USER_COLUMNS, OBJECT_ONLY_SCHEMA, PLAYER_TABLES, REPLICATED_TABLES, SHARED_TABLES, WHOLE_REPLICAS } from "./tables";
+import {
+  MIRRORED_USER_COLUMNS,
+  OBJECT_ONLY_BACKFILL,
+  OBJECT_ONLY_SCHEMA,
+  PLAYER_COUNTS,
+  PLAYER_TABLES,
+  playerCountSql,
+  PLAY_SINCE_SQL,
+  REPLICATED_TABLES,
+  SHARED_TABLES,
+  WHOLE_REPLICAS,
+} from "./tables";
 
 /**
  * The player object's schema (decision 0075) is generated from `migrations/`, so the SQL of a table
@@ -154,9 +165,130 @@ describe("the player object's schema", () => {
       expect(refs.filter((r) => !ownRows.has(r.table)).map((r) => `${t} → ${r.table}`)).toEqual([]);
     }
     const triggers = (object.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
-    expect(triggers).toEqual(["ledger_no_delete", "ledger_no_update", "users_currency_follows", "users_currency_guard"]);
+    const counting = Object.values(PLAYER_COUNTS).flatMap((n) => ["delete", "insert", "update"].map((e) => `player_counts_${n}_${e}`));
+    expect(triggers).toEqual(
+      ["ledger_no_delete", "ledger_no_update", "play_totals_insert", ...counting, "users_currency_follows", "users_currency_guard"].sort(),
+    );
     object.exec("INSERT INTO users (uid, currency, country_code, created_at) VALUES (7, 'USD', 'DE', 1)");
     object.exec("INSERT INTO balances (uid, kind, currency, amount, updated_at) VALUES (7, 'main', 'USD', 0, 1)");
     expect(() => object.exec("UPDATE balances SET amount = -1 WHERE uid = 7")).toThrow(/balance_not_negative|CHECK/);
+  });
+
+  describe("the history's counts (issue 39)", () => {
+    /** A player object's database with a player, and what its count `name` (in `scope`) says beside what COUNT(*) says. */
+    function objectDb(schema: readonly string[] = PLAYER_SCHEMA): DatabaseSync {
+      const db = new DatabaseSync(":memory:");
+      for (const s of schema) db.exec(s);
+      db.exec("INSERT INTO users (uid, currency, country_code, created_at) VALUES (7, 'USD', 'DE', 1)");
+      db.exec(
+        "INSERT INTO wallet_operations (id, uid, key, type, fingerprint, created_at) VALUES ('op1', 7, 'key-0001', 'bet', 'f', 1), ('op2', 7, 'key-0002', 'bet', 'f', 1)",
+      );
+      return db;
+    }
+    const kept = (db: DatabaseSync, name: string, scope = 0) => (db.prepare(playerCountSql(name, "?2")).get(7, scope) as { n: number }).n;
+    const round = (db: DatabaseSync, id: string, operation: string | null) =>
+      db
+        .prepare(
+          "INSERT INTO game_rounds (id, uid, round_key, game_id, sysname, mode, bet, win, currency, symbols, operation_id, created_at) VALUES (?, 7, ?, 1, 'g', 'real', 100, 0, 'USD', '', ?, 1)",
+        )
+        .run(id, `round-${id}-key`, operation);
+    const line = (db: DatabaseSync, key: string, delta: number, exp: number) =>
+      db
+        .prepare("INSERT INTO loyalty_ledger (uid, key, reason, delta, exp_delta, created_at, batch_id) VALUES (7, ?, 'round', ?, ?, 1, 'b')")
+        .run(key, delta, exp);
+    const points = (db: DatabaseSync, tournament: number, key: string, reason: string) =>
+      db
+        .prepare("INSERT INTO tournament_points (tournament_id, uid, key, reason, delta, created_at, batch_id) VALUES (?, 7, ?, ?, ?, 1, 'b')")
+        .run(tournament, key, reason, reason === "round" ? 1 : -1);
+
+    it("follow every insert, settlement and deletion, and count only what the pages list", () => {
+      const db = objectDb();
+      round(db, "r1", "op1");
+      round(db, "r2", null); // not paid yet: not history
+      expect(kept(db, PLAYER_COUNTS.rounds)).toBe(1);
+      db.exec("UPDATE game_rounds SET operation_id = 'op2' WHERE id = 'r2'");
+      expect(kept(db, PLAYER_COUNTS.rounds)).toBe(2);
+      round(db, "r3", null);
+      db.exec("DELETE FROM game_rounds WHERE id = 'r3'"); // an unpaid round dropped: nothing counted changes
+      expect(kept(db, PLAYER_COUNTS.rounds)).toBe(2);
+      line(db, "l1", 0, 0); // a fraction of a point: not a line of the history
+      line(db, "l2", 1, 1);
+      line(db, "l3", 0, 2);
+      expect(kept(db, PLAYER_COUNTS.loyaltyChanges)).toBe(2);
+      points(db, 1, "p1", "round");
+      points(db, 1, "p2", "round");
+      points(db, 2, "p3", "round");
+      points(db, 1, "p4", "cashout");
+      expect([kept(db, PLAYER_COUNTS.tournamentRounds, 1), kept(db, PLAYER_COUNTS.tournamentRounds, 2), kept(db, PLAYER_COUNTS.tournamentRounds, 3)]).toEqual([
+        2, 1, 0,
+      ]);
+      expect(kept(db, PLAYER_COUNTS.rounds)).toBe(
+        (db.prepare("SELECT COUNT(*) AS n FROM game_rounds WHERE operation_id IS NOT NULL").get() as { n: number }).n,
+      );
+    });
+
+    it("start from the rows of an object made before them (its backfill), then follow on", () => {
+      const counts = (s: string) => s.includes("player_counts");
+      const older = objectDb(PLAYER_SCHEMA.filter((s) => !counts(s)));
+      round(older, "r1", "op1");
+      round(older, "r2", "op2");
+      line(older, "l1", 3, 3);
+      points(older, 5, "p1", "round");
+      for (const s of PLAYER_SCHEMA.filter(counts)) older.exec(s);
+      for (const fill of OBJECT_ONLY_BACKFILL.player_counts ?? []) older.exec(fill);
+      expect([kept(older, PLAYER_COUNTS.rounds), kept(older, PLAYER_COUNTS.loyaltyChanges), kept(older, PLAYER_COUNTS.tournamentRounds, 5)]).toEqual([2, 1, 1]);
+      line(older, "l2", 1, 0);
+      expect(kept(older, PLAYER_COUNTS.loyaltyChanges)).toBe(2);
+    });
+
+    it("play since a session began: the totals follow the ledger, the mark is taken once, and an older object's start from its rows", () => {
+      const ledger = (db: DatabaseSync, kind: string, type: string, delta: number, at: number) =>
+        db
+          .prepare("INSERT INTO ledger (operation_id, uid, kind, delta, balance_after, currency, type, created_at) VALUES ('op1', 7, ?, ?, 0, 'USD', ?, ?)")
+          .run(kind, delta, type, at);
+      const since = (db: DatabaseSync, at: number) => {
+        const [prune, mark, play] = PLAY_SINCE_SQL;
+        db.prepare(prune).run(7, at);
+        db.prepare(mark).run(7, at);
+        return { ...(db.prepare(play).get(7, at, JSON.stringify(["main", "bonus", "betting_bonus"])) as object) };
+      };
+      const before = (db: DatabaseSync) => {
+        db.exec("INSERT INTO balances (uid, kind, currency, amount, updated_at) VALUES (7, 'main', 'USD', 0, 1), (7, 'fun', 'USD', 0, 1)");
+        ledger(db, "main", "deposit", 1000, 100); // not play
+        ledger(db, "main", "bet", -100, 110);
+        ledger(db, "main", "win", 250, 111);
+      };
+      for (const older of [false, true]) {
+        const db = older ? objectDb(PLAYER_SCHEMA.filter((s) => !/play_totals|session_marks/.test(s))) : objectDb();
+        before(db);
+        if (older) {
+          for (const s of PLAYER_SCHEMA.filter((s) => /play_totals|session_marks/.test(s))) db.exec(s);
+          for (const fill of OBJECT_ONLY_BACKFILL.play_totals ?? []) db.exec(fill);
+        }
+        expect(since(db, 0)).toEqual({ wagered: 100, won: 250 });
+        expect(since(db, 200)).toEqual({ wagered: 0, won: 0 }); // a session that began after
+        ledger(db, "main", "bet", -50, 300);
+        ledger(db, "main", "refund", 50, 301); // a refunded bet is not staked
+        ledger(db, "fun", "bet", -10, 302); // demo play is not money
+        ledger(db, "main", "bet", -30, 303);
+        expect(since(db, 200)).toEqual({ wagered: 30, won: 0 });
+        expect(since(db, 0)).toEqual({ wagered: 130, won: 250 });
+        // Marked once: the rows since are not read again.
+        expect((db.prepare("SELECT COUNT(*) AS n FROM session_marks WHERE since = 200").get() as { n: number }).n).toBeGreaterThan(0);
+      }
+    });
+
+    it("the points history's page walks the lines that changed something, not every line", () => {
+      const db = objectDb();
+      const plan = (
+        db
+          .prepare(
+            "EXPLAIN QUERY PLAN SELECT l.id FROM loyalty_ledger l WHERE l.uid = ?1 AND (l.delta <> 0 OR l.exp_delta <> 0) ORDER BY l.id DESC LIMIT 20 OFFSET 0",
+          )
+          .all(7) as { detail: string }[]
+      ).map((r) => r.detail);
+      expect(plan.join(" | ")).toMatch(/USING (COVERING )?INDEX loyalty_ledger_changes/);
+      expect(plan.join(" | ")).not.toMatch(/TEMP B-TREE/);
+    });
   });
 });

@@ -209,16 +209,116 @@ export const MOVED_TABLES: readonly PlayerTable[] = PLAYER_TABLES;
 
 /**
  * Tables only the objects have (no D1 counterpart, so not in `migrations/`): the outbox of what
- * a player's transaction must still do elsewhere (outbox.ts), and the clocks' marks (clocks.ts).
- * Routed like the moved tables.
+ * a player's transaction must still do elsewhere (outbox.ts), the clocks' marks (clocks.ts), the
+ * counts of the player's history (`player_counts`), the play of all time (`play_totals`) and
+ * where each session started in it (`session_marks`), below. Routed like the moved tables.
  */
-export const OBJECT_ONLY_TABLES = ["player_outbox", "player_clock_marks"] as const;
+export const OBJECT_ONLY_TABLES = ["player_outbox", "player_clock_marks", "player_counts", "play_totals", "session_marks"] as const;
+
+/**
+ * What a history page shows as its total, kept as the rows come and go (issue 39): counting them
+ * on every render grew with the player's history (after 5,000 rounds, /profile/bets/history and
+ * /profile/loyalty spent 5–7 ms more CPU, each COUNT visiting every row). Triggers keep each count
+ * in the transaction of the change, whatever code makes it. `scope`: the tournament, where a count
+ * is per tournament (0 otherwise).
+ */
+export const PLAYER_COUNTS = {
+  /** Settled real-money and demo rounds (game_rounds with an operation): the bets history's total. */
+  rounds: "rounds",
+  /** Loyalty ledger lines that changed points or experience: the points history's total. */
+  loyaltyChanges: "loyalty_changes",
+  /** A tournament's points from rounds: the player's rounds in it. */
+  tournamentRounds: "tournament_rounds",
+} as const;
+
+/** The kept count `name` of player ?1 (in `scope`, ?2 where given), 0 when none was kept yet. */
+export const playerCountSql = (name: string, scope = "0"): string =>
+  `SELECT COALESCE((SELECT n FROM player_counts WHERE uid = ?1 AND name = '${name}' AND scope = ${scope}), 0) AS n`;
+
+/** A trigger's change of count `name` of player `uid` in `scope` by `by` (+1 or -1). */
+const bump = (uid: string, name: string, scope: string, by: string) =>
+  `INSERT INTO player_counts (uid, name, scope, n) VALUES (${uid}, '${name}', ${scope}, MAX(${by}, 0)) ON CONFLICT (uid, name, scope) DO UPDATE SET n = n + (${by})`;
+
+/** Triggers that keep count `name` of the rows of `table` for which `counted` holds (an expression of NEW./OLD. via `row`). */
+function countTriggers(table: string, name: string, counted: (row: "NEW" | "OLD") => string, scope: (row: "NEW" | "OLD") => string, columns: string): string[] {
+  const t = `player_counts_${name}`;
+  return [
+    `CREATE TRIGGER ${t}_insert AFTER INSERT ON ${table} WHEN ${counted("NEW")} BEGIN ${bump("NEW.uid", name, scope("NEW"), "1")}; END`,
+    `CREATE TRIGGER ${t}_update AFTER UPDATE OF ${columns} ON ${table} BEGIN ${bump("OLD.uid", name, scope("OLD"), `-(${counted("OLD")})`)}; ${bump("NEW.uid", name, scope("NEW"), `(${counted("NEW")})`)}; END`,
+    `CREATE TRIGGER ${t}_delete AFTER DELETE ON ${table} WHEN ${counted("OLD")} BEGIN ${bump("OLD.uid", name, scope("OLD"), "-1")}; END`,
+  ];
+}
+
+const COUNTED_ROUND = (r: "NEW" | "OLD") => `${r}.operation_id IS NOT NULL`;
+const COUNTED_LOYALTY = (r: "NEW" | "OLD") => `(${r}.delta <> 0 OR ${r}.exp_delta <> 0)`;
+const COUNTED_TOURNAMENT = (r: "NEW" | "OLD") => `${r}.reason = 'round'`;
+const NO_SCOPE = () => "0";
+
+/** A ledger row's stake (bets, less refunds) and win, as the reality check counts them. */
+const STAKE = (r: string) => `CASE WHEN ${r}type = 'win' THEN 0 ELSE -${r}delta END`;
+const WIN = (r: string) => `CASE WHEN ${r}type = 'win' THEN ${r}delta ELSE 0 END`;
+const PLAY_TYPES = "('bet', 'win', 'refund')";
+
+/**
+ * The player's stakes and wins of all time by balance (`play_totals`), kept as the ledger grows (it
+ * only grows: ledger_no_update, ledger_no_delete): the reality check's "played since you signed in"
+ * (responsible/session-stats.ts) is these less where they stood when the session began
+ * (`session_marks`), instead of every ledger row since (5,000 rounds in a session: 3.7 ms more a
+ * render).
+ */
+const PLAY_TOTALS_TRIGGER = `CREATE TRIGGER play_totals_insert AFTER INSERT ON ledger WHEN NEW.type IN ${PLAY_TYPES} BEGIN INSERT INTO play_totals (uid, kind, wagered, won) VALUES (NEW.uid, NEW.kind, ${STAKE("NEW.")}, ${WIN("NEW.")}) ON CONFLICT (uid, kind) DO UPDATE SET wagered = wagered + excluded.wagered, won = won + excluded.won; END`;
+
+/**
+ * The statements of "play since `?2`" for player ?1 over balances `?3` (a JSON list), as one batch:
+ * older marks go (a session lives 30 days at most), the mark of `?2` is made the first time it is
+ * asked for (the totals less the play of the rows since: read once a session), and the last
+ * answers the totals less the mark. `?2` is the session's start: the same for all its readings.
+ */
+export const PLAY_SINCE_SQL = [
+  "DELETE FROM session_marks WHERE uid = ?1 AND since < ?2 - 2678400000",
+  `INSERT OR IGNORE INTO session_marks (uid, since, kind, wagered, won)
+     SELECT ?1, ?2, t.kind, t.wagered - COALESCE(s.wagered, 0), t.won - COALESCE(s.won, 0)
+     FROM (SELECT kind, wagered, won FROM play_totals WHERE uid = ?1 UNION ALL SELECT '', 0, 0) t
+     LEFT JOIN (SELECT kind, SUM(${STAKE("")}) AS wagered, SUM(${WIN("")}) AS won FROM ledger
+                WHERE uid = ?1 AND created_at >= ?2 AND type IN ${PLAY_TYPES} GROUP BY kind) s ON s.kind = t.kind
+     WHERE NOT EXISTS (SELECT 1 FROM session_marks WHERE uid = ?1 AND since = ?2)`,
+  `SELECT COALESCE(SUM(t.wagered - COALESCE(m.wagered, 0)), 0) AS wagered, COALESCE(SUM(t.won - COALESCE(m.won, 0)), 0) AS won
+     FROM play_totals t LEFT JOIN session_marks m ON m.uid = t.uid AND m.since = ?2 AND m.kind = t.kind
+     WHERE t.uid = ?1 AND t.kind IN (SELECT value FROM json_each(?3))`,
+] as const;
+
+/**
+ * The counts as the rows an object already holds give them: run once, in the transaction that
+ * creates `player_counts` in an object made before it (PlayerObject.migrate).
+ */
+export const OBJECT_ONLY_BACKFILL: Readonly<Record<string, readonly string[]>> = {
+  player_counts: [
+    `INSERT INTO player_counts (uid, name, scope, n) SELECT uid, '${PLAYER_COUNTS.rounds}', 0, COUNT(*) FROM game_rounds WHERE operation_id IS NOT NULL GROUP BY uid`,
+    `INSERT INTO player_counts (uid, name, scope, n) SELECT uid, '${PLAYER_COUNTS.loyaltyChanges}', 0, COUNT(*) FROM loyalty_ledger WHERE delta <> 0 OR exp_delta <> 0 GROUP BY uid`,
+    `INSERT INTO player_counts (uid, name, scope, n) SELECT uid, '${PLAYER_COUNTS.tournamentRounds}', tournament_id, COUNT(*) FROM tournament_points WHERE reason = 'round' GROUP BY uid, tournament_id`,
+  ],
+  play_totals: [
+    `INSERT INTO play_totals (uid, kind, wagered, won) SELECT uid, kind, SUM(${STAKE("")}), SUM(${WIN("")}) FROM ledger WHERE type IN ${PLAY_TYPES} GROUP BY uid, kind`,
+  ],
+};
 
 /** Their schema, appended to the generated one (schema.test.ts). `player_clock_marks`: how far a clock has counted (clocks.ts). */
 export const OBJECT_ONLY_SCHEMA = [
   `CREATE TABLE player_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, body TEXT NOT NULL CHECK (json_valid(body)), created_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL, error TEXT)`,
   "CREATE INDEX player_outbox_due ON player_outbox (next_at)",
   "CREATE TABLE player_clock_marks (clock TEXT PRIMARY KEY, through INTEGER NOT NULL) WITHOUT ROWID",
+  "CREATE TABLE player_counts (uid INTEGER NOT NULL, name TEXT NOT NULL, scope INTEGER NOT NULL, n INTEGER NOT NULL CHECK (n >= 0), PRIMARY KEY (uid, name, scope)) WITHOUT ROWID",
+  ...countTriggers("game_rounds", PLAYER_COUNTS.rounds, COUNTED_ROUND, NO_SCOPE, "operation_id"),
+  ...countTriggers("loyalty_ledger", PLAYER_COUNTS.loyaltyChanges, COUNTED_LOYALTY, NO_SCOPE, "delta, exp_delta"),
+  ...countTriggers("tournament_points", PLAYER_COUNTS.tournamentRounds, COUNTED_TOURNAMENT, (r) => `${r}.tournament_id`, "reason, tournament_id"),
+  // The points history's page: the lines that changed something, newest first, without visiting
+  // the many that earned nothing whole (a round's fraction of a point).
+  "CREATE INDEX loyalty_ledger_changes ON loyalty_ledger (uid, id) WHERE delta <> 0 OR exp_delta <> 0",
+  "CREATE TABLE play_totals (uid INTEGER NOT NULL, kind TEXT NOT NULL, wagered INTEGER NOT NULL, won INTEGER NOT NULL, PRIMARY KEY (uid, kind)) WITHOUT ROWID",
+  PLAY_TOTALS_TRIGGER,
+  "CREATE TABLE session_marks (uid INTEGER NOT NULL, since INTEGER NOT NULL, kind TEXT NOT NULL, wagered INTEGER NOT NULL, won INTEGER NOT NULL, PRIMARY KEY (uid, since, kind)) WITHOUT ROWID",
+  // A session's mark reads the rows since its start once: by time, not every row of the player.
+  "CREATE INDEX ledger_by_player_time ON ledger (uid, created_at)",
 ];
 
 /** The `users` columns a player's own statements read; the object keeps them in its `users` row. */

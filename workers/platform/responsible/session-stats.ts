@@ -1,23 +1,23 @@
 import type { Money } from "../../../core/api/entities";
+import { PLAY_SINCE_SQL } from "../player/tables";
 import { REAL_MONEY_KINDS } from "../wallet/wallet";
 
 /**
  * Real money a player staked and won since a moment, from the wallet ledger (decision 0010):
  * `bet` rows are debits (negative deltas), `win` rows credits, on the real-money balances only —
- * demo play on the fun balance is not money. A refunded bet counts as not staked.
+ * demo play on the fun balance is not money. A refunded bet counts as not staked. It is the play of
+ * all time less where it stood at `sinceMs` (player/tables.ts PLAY_SINCE_SQL): the session's rows
+ * are read once, at its first reading.
  */
 export async function playSince(db: D1Database, uid: number, sinceMs: number, currency: string) {
-  const kinds = JSON.stringify(REAL_MONEY_KINDS);
-  const row = await db
-    .prepare(
-      `SELECT
-         COALESCE(SUM(CASE WHEN type = 'bet' THEN -delta WHEN type = 'refund' THEN -delta ELSE 0 END), 0) AS wagered,
-         COALESCE(SUM(CASE WHEN type = 'win' THEN delta ELSE 0 END), 0) AS won
-       FROM ledger
-       WHERE uid = ?1 AND created_at >= ?2 AND type IN ('bet', 'win', 'refund') AND kind IN (SELECT value FROM json_each(?3))`,
-    )
-    .bind(uid, sinceMs, kinds)
-    .first<{ wagered: number; won: number }>();
+  const since = Math.trunc(sinceMs);
+  const [prune, mark, play] = PLAY_SINCE_SQL;
+  const [, , answer] = await db.batch([
+    db.prepare(prune).bind(uid, since),
+    db.prepare(mark).bind(uid, since),
+    db.prepare(play).bind(uid, since, JSON.stringify(REAL_MONEY_KINDS)),
+  ]);
+  const row = answer!.results[0] as { wagered: number; won: number } | undefined;
   const money = (amount: number): Money => ({ amount, currency });
   const wagered = Math.max(0, row?.wagered ?? 0);
   const won = row?.won ?? 0;

@@ -8,6 +8,7 @@ import { lastPrized, prizeOf, PRIZES_SQL, prizeView, TOURNAMENT_COLUMNS, TOURNAM
 import { maskedName } from "../core/names";
 import { flushBoard } from "../../realtime/tournament-board";
 import { deliverInbox, inboxEntry } from "../player/inbox";
+import { PLAYER_COUNTS, playerCountSql } from "../player/tables";
 
 /** tournaments.get, participate, receipts and leaderboard.get: the record in D1 (issue 22, decision 0048). */
 
@@ -162,7 +163,6 @@ async function participate(ctx: PlatformContext, id: number): Promise<1> {
   return 1;
 }
 
-/** The player's scoring rounds in a tournament: their own tables alone (the round keeps its game's sysname). */
 /** The tournament's status, or the unknown tournament's refusal: the statement a render's reads answer once (core/render-reads.ts). */
 async function readStatus(db: D1Database, id: number): Promise<Tournament["status"]> {
   const t = await db.prepare("SELECT status FROM tournaments WHERE id = ?1").bind(id).first<{ status: Tournament["status"] }>();
@@ -170,6 +170,10 @@ async function readStatus(db: D1Database, id: number): Promise<Tournament["statu
   return t.status;
 }
 
+/**
+ * The player's scoring rounds in a tournament: their own tables alone (the round keeps its game's
+ * sysname); the total is the count their object keeps (player/tables.ts PLAYER_COUNTS).
+ */
 async function receipts(ctx: PlatformContext, id: number, offset: number, count: number) {
   await readStatus(ctx.db, id);
   const own = ctx.player();
@@ -181,7 +185,7 @@ async function receipts(ctx: PlatformContext, id: number, offset: number, count:
          WHERE p.uid = ?1 AND p.tournament_id = ?2 AND p.reason = 'round' ORDER BY p.created_at DESC, p.id DESC LIMIT ?3 OFFSET ?4`,
       )
       .bind(ctx.uid, id, count, offset),
-    own.prepare("SELECT COUNT(*) AS n FROM tournament_points WHERE uid = ?1 AND tournament_id = ?2 AND reason = 'round'").bind(ctx.uid, id),
+    own.prepare(playerCountSql(PLAYER_COUNTS.tournamentRounds, "?2")).bind(ctx.uid, id),
   ]);
   type Receipt = { round_id: string; bet: number; win: number; delta: number; created_at: number; currency: string; sysname: string };
   return {
