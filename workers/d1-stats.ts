@@ -8,6 +8,12 @@ export interface D1Tally {
   rowsRead: number;
   rowsWritten: number;
   queries: number;
+  /**
+   * Rows the player's object read for this request's reads of the player's tables (its SQLite's
+   * `rowsRead`, remote-d1.ts): D1 does not see them, and a page whose cost grows with the player's
+   * history grows here.
+   */
+  objectRowsRead?: number;
   /** With DB_STATS_LOG=on: each statement, its rows read and the start of its SQL. */
   statements?: string[];
 }
@@ -96,7 +102,11 @@ export function markStatements(db: D1Database, label: string): void {
 }
 
 /** The Server-Timing entry the bench reads. */
-export const serverTiming = (t: D1Tally) => `d1;desc="rows_read=${t.rowsRead} rows_written=${t.rowsWritten} queries=${t.queries}"`;
+export const serverTiming = (t: D1Tally) =>
+  `d1;desc="rows_read=${t.rowsRead} rows_written=${t.rowsWritten} queries=${t.queries} object_rows_read=${t.objectRowsRead ?? 0}"`;
+
+/** The tally `db` counts into, when it is a counting view (DB_STATS=on); else null. */
+export const tallyOf = (db: object | undefined): D1Tally | null => (db as { [TALLY]?: D1Tally } | undefined)?.[TALLY] ?? null;
 
 /**
  * Adds D1 use counted elsewhere on the request's behalf (a player's object runs a round's

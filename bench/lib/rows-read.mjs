@@ -2,7 +2,7 @@
 // as Googlebot, so the document (and the header) comes only once every loader has finished.
 import { GOOGLEBOT_UA } from "./streaming.mjs";
 
-const TIMING = /d1;desc="rows_read=(\d+) rows_written=(\d+) queries=(\d+)"/;
+const TIMING = /d1;desc="rows_read=(\d+) rows_written=(\d+) queries=(\d+)(?: object_rows_read=(\d+))?"/;
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -17,7 +17,7 @@ export async function rowsRead(url, n, headers = {}) {
     const m = TIMING.exec(res.headers.get("server-timing") ?? "");
     if (!m) throw new Error(`${url}: no d1 Server-Timing (status ${res.status}); is DB_STATS=on?`);
     const tiles = (html.match(/class="game-tile"/g) ?? []).length;
-    return { status: res.status, rowsRead: Number(m[1]), queries: Number(m[3]), tiles };
+    return { status: res.status, rowsRead: Number(m[1]), queries: Number(m[3]), objectRowsRead: Number(m[4] ?? 0), tiles };
   };
   await once();
   const runs = [];
@@ -28,6 +28,7 @@ export async function rowsRead(url, n, headers = {}) {
     tiles: runs[0].tiles,
     rowsRead: median(runs.map((r) => r.rowsRead)),
     queries: median(runs.map((r) => r.queries)),
+    objectRowsRead: median(runs.map((r) => r.objectRowsRead)),
     runs,
   };
 }

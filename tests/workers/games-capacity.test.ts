@@ -15,7 +15,7 @@ import { ORIGIN } from "./helpers";
 const MAX_ROWS = 200;
 const MAX_QUERIES = 10;
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-const TIMING = /d1;desc="rows_read=(\d+) rows_written=(\d+) queries=(\d+)"/;
+const TIMING = /d1;desc="rows_read=(\d+) rows_written=(\d+) queries=(\d+) object_rows_read=(\d+)"/;
 
 async function measure(path: string) {
   const once = async () => {

@@ -1,3 +1,4 @@
+import { type D1Tally, tallyOf } from "../../d1-stats";
 import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables } from "./tables";
 import { type Facts, type MirroredUser, type Outcome, unwrap, type WireResult, type WireStatement } from "./wire";
 
@@ -16,12 +17,19 @@ interface PlayerStub {
   run(uid: number, statements: WireStatement[], batch: boolean, replica: number | null | "skip", facts?: Facts[]): Promise<Outcome<WireResult[]>>;
 }
 
+/** With DB_STATS=on: the rows the object read for these answers, added to the request's tally. */
+function countRows(tally: D1Tally | null, results: WireResult[]): WireResult[] {
+  if (tally) for (const r of results) tally.objectRowsRead = (tally.objectRowsRead ?? 0) + (r.meta.rows_read ?? 0);
+  return results;
+}
+
 class RemoteStatement implements D1PreparedStatement {
   constructor(
     private readonly stub: PlayerStub,
     private readonly uid: number,
     private readonly replica: number | null,
     private readonly facts: Facts[],
+    private readonly tally: D1Tally | null,
     readonly wire: WireStatement,
     /** Whether the SQL joins the copied configuration: read once, when prepared. */
     readonly joinsCopy = namedTables(wire.sql).some(isReplicatedTable),
@@ -29,11 +37,11 @@ class RemoteStatement implements D1PreparedStatement {
 
   bind(...values: unknown[]): D1PreparedStatement {
     const params = values.map((v) => (v === undefined ? null : v));
-    return new RemoteStatement(this.stub, this.uid, this.replica, this.facts, { sql: this.wire.sql, params }, this.joinsCopy);
+    return new RemoteStatement(this.stub, this.uid, this.replica, this.facts, this.tally, { sql: this.wire.sql, params }, this.joinsCopy);
   }
 
   private async one(): Promise<WireResult> {
-    const [result] = unwrap(await this.stub.run(this.uid, [this.wire], false, replicaFor([this], this.replica), this.facts));
+    const [result] = countRows(this.tally, unwrap(await this.stub.run(this.uid, [this.wire], false, replicaFor([this], this.replica), this.facts)));
     return result!;
   }
 
@@ -72,21 +80,26 @@ class RemoteStatement implements D1PreparedStatement {
  * `facts`: the catalogue's or the feed's rows the statements join, as the caller read them from D1
  * (the object keeps them; wire.ts), sent with every call.
  */
-export function playerD1(env: Pick<Env, "PLAYER">, uid: number, replica: number | null = null, facts: Facts[] = []): D1Database {
+export function playerD1(env: Pick<Env, "PLAYER"> & { DB?: D1Database }, uid: number, replica: number | null = null, facts: Facts[] = []): D1Database {
   const stub = env.PLAYER.get(env.PLAYER.idFromName(String(uid))) as unknown as PlayerStub;
-  const prepare = (sql: string) => new RemoteStatement(stub, uid, replica, facts, { sql, params: [] });
+  // The bench's count (DB_STATS=on) of the rows the object reads, where the caller's D1 counts.
+  const tally = tallyOf(env.DB);
+  const prepare = (sql: string) => new RemoteStatement(stub, uid, replica, facts, tally, { sql, params: [] });
   const batch = async <T>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> => {
     const own = statements.map((s) => {
       if (!(s instanceof RemoteStatement)) throw new TypeError("A batch takes statements prepared on the same database");
       return s;
     });
-    const results = unwrap(
-      await stub.run(
-        uid,
-        own.map((s) => s.wire),
-        true,
-        replicaFor(own, replica),
-        facts,
+    const results = countRows(
+      tally,
+      unwrap(
+        await stub.run(
+          uid,
+          own.map((s) => s.wire),
+          true,
+          replicaFor(own, replica),
+          facts,
+        ),
       ),
     );
     return results.map((r) => ({ success: true as const, results: r.results as T[], meta: r.meta }));
