@@ -39,6 +39,18 @@ describe("campaigns.getoffers and getOffer", () => {
     expect(list.count).toBe(list.items.length);
   });
 
+  it("a deposit offer is satisfiable while one deposit method in the player's currency is open to it, and not once it excludes them all", async () => {
+    const p = await registerPlayer();
+    const { results } = await env.DB.prepare("SELECT sysname FROM cashier_methods WHERE direction = 'deposit' AND is_enabled = 1").all<{ sysname: string }>();
+    const methods = results.map((m) => m.sysname);
+    expect(methods.length).toBeGreaterThan(1);
+    const allButOne = await insertOffer({ action: "deposit", exclude: methods.slice(1) });
+    const none = await insertOffer({ action: "deposit", exclude: methods });
+    const satisfies = async (id: number) =>
+      (await data(p.browser.get("campaigns/getOffer", { offer_id: id, fields: "trigger" }))).trigger.user_satisfies_params;
+    expect([await satisfies(allButOne), await satisfies(none)]).toEqual([true, false]);
+  });
+
   it("fields picks what comes back; an unknown field, a bad offset or offer_id is a 400", async () => {
     const p = await registerPlayer();
     const [first] = await offers(p, { fields: "description" });

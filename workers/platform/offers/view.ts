@@ -12,6 +12,7 @@ export interface OfferRow {
   texts: string;
   currency: string;
   /** Deposit methods of the player's currency not excluded (deposit offers). */
+  /** 1 when a deposit method in the player's currency is open to the offer, else 0. */
   open_methods: number;
   b_sysname: string | null;
   b_texts: string | null;
@@ -32,9 +33,14 @@ export interface OfferRow {
   fw_days: number | null;
 }
 
-/** Every offer column and its grant's terms for player ?1 (join `u` = the player). */
+/**
+ * Every offer column and its grant's terms for player ?1 (join `u` = the player). `open_methods`:
+ * whether a deposit method in the player's currency is open to the offer (1 or 0): it stops at the
+ * first, where counting them walked every method and its currencies for every offer (the offers
+ * badge is on every signed-in page: 70 of the object's rows a render on the seeded site, issue 39).
+ */
 export const OFFER_SELECT = `SELECT o.id, o.sysname, o.trigger_action, o.exclude_methods, o.starts_at, o.ends_at, o.texts, u.currency,
-    (SELECT COUNT(*) FROM cashier_methods m, json_each(m.currencies) c WHERE m.direction = 'deposit' AND c.key = u.currency
+    EXISTS (SELECT 1 FROM cashier_methods m, json_each(m.currencies) c WHERE m.direction = 'deposit' AND c.key = u.currency
        AND m.sysname NOT IN (SELECT value FROM json_each(o.exclude_methods))) AS open_methods,
     t.sysname AS b_sysname, t.texts AS b_texts, t.percent, a.amount, a.cap, a.min_deposit, a.max_deposit,
     t.wager_multiplier, t.wager_base, t.wagering_days,
