@@ -95,25 +95,24 @@ export function countingD1(db: D1Database, tally: D1Tally): D1Database {
   });
 }
 
+/** The tally `db` counts into, when it is a counting view (DB_STATS=on); else null. */
+export const tallyOf = (db: object | undefined): D1Tally | null => (db as { [TALLY]?: D1Tally } | undefined)?.[TALLY] ?? null;
+
 /** DB_STATS_LOG=on: names what runs next in the request's statement log (a platform method). */
 export function markStatements(db: D1Database, label: string): void {
-  const tally = (db as unknown as { [TALLY]?: D1Tally })[TALLY];
-  tally?.statements?.push(`      → ${label}`);
+  tallyOf(db)?.statements?.push(`      → ${label}`);
 }
 
 /** The Server-Timing entry the bench reads. */
 export const serverTiming = (t: D1Tally) =>
   `d1;desc="rows_read=${t.rowsRead} rows_written=${t.rowsWritten} queries=${t.queries} object_rows_read=${t.objectRowsRead ?? 0}"`;
 
-/** The tally `db` counts into, when it is a counting view (DB_STATS=on); else null. */
-export const tallyOf = (db: object | undefined): D1Tally | null => (db as { [TALLY]?: D1Tally } | undefined)?.[TALLY] ?? null;
-
 /**
  * Adds D1 use counted elsewhere on the request's behalf (a player's object runs a round's
  * statements on its own binding: player/object.ts) to `db`'s tally, when `db` is counting.
  */
 export function addD1Use(db: D1Database, use: D1Tally | null | undefined): void {
-  const tally = (db as unknown as { [TALLY]?: D1Tally })[TALLY];
+  const tally = tallyOf(db);
   if (!tally || !use) return;
   tally.queries += use.queries;
   tally.rowsRead += use.rowsRead;

@@ -175,7 +175,7 @@ describe("the player object's schema", () => {
   });
 
   describe("the history's counts (issue 39)", () => {
-    /** A player object's database with a player, and what its count `name` (in `scope`) says beside what COUNT(*) says. */
+    /** A player object's database (the whole schema, or `schema`) with player 7 and two wallet operations. */
     function objectDb(schema: readonly string[] = PLAYER_SCHEMA): DatabaseSync {
       const db = new DatabaseSync(":memory:");
       for (const s of schema) db.exec(s);

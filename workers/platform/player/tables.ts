@@ -1,3 +1,5 @@
+import { SESSION_ABSOLUTE_MS } from "../auth/sessions";
+
 /**
  * Where each D1 table of the platform lives once every player's money and rewards are in their own
  * Durable Object (decision 0075). Every table of `migrations/` is named here once
@@ -275,7 +277,7 @@ const PLAY_TOTALS_TRIGGER = `CREATE TRIGGER play_totals_insert AFTER INSERT ON l
  * answers the totals less the mark. `?2` is the session's start: the same for all its readings.
  */
 export const PLAY_SINCE_SQL = [
-  "DELETE FROM session_marks WHERE uid = ?1 AND since < ?2 - 2678400000",
+  `DELETE FROM session_marks WHERE uid = ?1 AND since < ?2 - ${SESSION_ABSOLUTE_MS}`,
   `INSERT OR IGNORE INTO session_marks (uid, since, kind, wagered, won)
      SELECT ?1, ?2, t.kind, t.wagered - COALESCE(s.wagered, 0), t.won - COALESCE(s.won, 0)
      FROM (SELECT kind, wagered, won FROM play_totals WHERE uid = ?1 UNION ALL SELECT '', 0, 0) t
