@@ -1,6 +1,7 @@
 import type { LeaderboardRow } from "../../../core/api/contract-tournaments";
 import { useT } from "../../lib/i18n/use-t";
 import type { BoardState } from "./board-state";
+import { BOARD_PAGE } from "./paging";
 
 /** Whether a row of the top is the reader's own (the pushed top carries no is_me): same place, same name. */
 export function isMine(row: Pick<LeaderboardRow, "rank" | "player">, me: LeaderboardRow | null): boolean {
@@ -59,7 +60,8 @@ export function LeaderboardBody({ state, finished }: { state: BoardState; finish
               </tr>
             </thead>
             <tbody>
-              {state.items.map((row) => (
+              {/* The live board pushes more places than a page shows. */}
+              {state.items.slice(0, BOARD_PAGE).map((row) => (
                 <Row key={`${row.rank}-${row.player}`} row={row} mine={isMine(row, me)} />
               ))}
             </tbody>

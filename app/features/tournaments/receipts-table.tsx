@@ -1,9 +1,11 @@
+import { Link } from "react-router";
 import type { z } from "zod";
 import type { TournamentReceipt as ReceiptSchema } from "../../../core/api/contract-tournaments";
 import { formatDateTime } from "../../../core/dates";
 import { formatMoney } from "../../../core/money";
 import type { TFunction } from "../../lib/i18n/translate";
 import { type Column, DataTable } from "../../ui/table/data-table";
+import { RECEIPTS } from "./paging";
 
 /** A receipt of one scoring round (the contract declares the schema only). */
 export type TournamentReceipt = z.infer<typeof ReceiptSchema>;
@@ -27,8 +29,11 @@ const receiptColumns = (t: TFunction): Column<TournamentReceipt>[] => [
   },
 ];
 
-/** The reader's scoring rounds in the tournament, newest first: what each bet, won and scored. */
-export function ReceiptsTable({ receipts, t }: { receipts: TournamentReceipt[]; t: TFunction }) {
+/**
+ * The reader's latest scoring rounds in the tournament, newest first: what each bet, won and
+ * scored; when there are more than the page lists, a link to all their rounds.
+ */
+export function ReceiptsTable({ receipts, t, historyHref }: { receipts: TournamentReceipt[]; t: TFunction; historyHref: string }) {
   return (
     <section className="tournament__card" aria-labelledby="receipts-title" data-testid="receipts">
       <h2 id="receipts-title">{t("tournaments.receipts.title")}</h2>
@@ -41,6 +46,11 @@ export function ReceiptsTable({ receipts, t }: { receipts: TournamentReceipt[]; 
         scrollClassName="leaderboard__scroll"
         tableClassName="tournament__table"
       />
+      {receipts.length >= RECEIPTS && (
+        <p>
+          {t("tournaments.receipts.latest", { count: RECEIPTS })} <Link to={historyHref}>{t("tournaments.receipts.history")}</Link>
+        </p>
+      )}
     </section>
   );
 }

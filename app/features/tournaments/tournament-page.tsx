@@ -34,6 +34,7 @@ export const preloadTournamentParts = () =>
 export interface TournamentPageData {
   tournament: Tournament;
   board: Leaderboard;
+  boardPage: { page: number; pages: number };
   receipts: TournamentReceipt[];
   signedIn: boolean;
   now: number;
@@ -49,7 +50,8 @@ export function TournamentPage({ data: d, answer }: { data: TournamentPageData; 
   const to = useLocalePath();
   const tr = d.tournament;
   const finished = tr.status === "finished";
-  const { state, open } = useLiveBoard(d.board, tr.status === "active");
+  // The live board keeps the first page current; the places below are the record's as asked for.
+  const { state, open } = useLiveBoard(d.board, tr.status === "active" && d.boardPage.page === 1);
   return (
     <section className="tournaments tournament" data-tournament={tr.sysname} data-status={tr.status}>
       <p className="tournament__back">
@@ -82,10 +84,10 @@ export function TournamentPage({ data: d, answer }: { data: TournamentPageData; 
           <TournamentDetails tournament={tr} />
         </ServerHtml>
       </Suspense>
-      <LeaderboardTable state={state} live={open} finished={finished} />
+      <LeaderboardTable state={state} live={open} finished={finished} base={to(`/tournaments/${tr.id}`)} paging={d.boardPage} />
       {d.signedIn && (
         <Suspense fallback={null}>
-          <ReceiptsTable receipts={d.receipts} t={t} />
+          <ReceiptsTable receipts={d.receipts} t={t} historyHref={to("/profile/bets/history")} />
         </Suspense>
       )}
     </section>

@@ -15,16 +15,13 @@ import { notFound } from "../errors/not-found.server";
 import { tileGame } from "../games/tile-game";
 import { documentPath, loginRedirect } from "../../lib/access";
 import { getSite, indexPath, sitePath } from "../site/site.server";
-import { askedGamehallPage, gamehallPage } from "./paging";
+import { askedPage, BOARD_PAGE, boardPage, gamehallPage, RECEIPTS } from "./paging";
 import { participateSchema, TOURNAMENT_ID } from "./participate.schema";
 
 type Context = Readonly<RouterContextProvider>;
 type Args = { request: Request; context: Context };
 export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
 
-/** `/tournaments/{id}`: a positive id of at most 9 digits; anything else is a 404 before any call. */
-/** How many of the reader's scoring rounds the page lists. */
-const RECEIPTS = 20;
 /** A list card needs the reader's place, not the rules, prizes or games. */
 const CARD_FIELDS = "user_info";
 
@@ -79,31 +76,45 @@ async function requireTournament(context: Context, request: Request, id: string,
 }
 
 /**
- * `/tournaments/{id}`: rules, prizes, scoring, the leaderboard from the record (leaderboard.get,
- * the reader's row pinned) and, for a player, their scoring rounds. Receipts are the player's own:
- * if they cannot be read the page still shows the board.
+ * `/tournaments/{id}?board=`: rules, prizes, scoring, a page of the leaderboard from the record
+ * (leaderboard.get, 25 places, the reader's row pinned; `?board=` past the first page names the
+ * places below, and a page that is not one is a 404) and, for a player, their latest scoring
+ * rounds. Receipts are the player's own: if they cannot be read the page still shows the board.
+ * The board and the receipts are asked for with the tournament, not after it.
  */
 /** What a tournament's page shows: all but the games' list (their count comes with every tournament; the list is the gamehall's). */
 const PAGE_FIELDS = "description,prizes,winners,user_info";
 
 export async function loadTournament({ request, context }: Args, id: string) {
-  const tournament = await requireTournament(context, request, id, PAGE_FIELDS);
+  const raw = new URL(request.url).searchParams.get("board");
+  const asked = askedPage(raw);
+  if (asked === null || !TOURNAMENT_ID.test(id)) throw notFound(request);
   const { site, platform } = localized(context);
-  const [board, account] = await Promise.all([orErrorPage(platform.call("leaderboard.get", { tournament_id: tournament.id })), orErrorPage(site.account())]);
-  const receipts: TournamentReceipt[] =
-    account.uid > 0
-      ? await platform
-          .call("tournaments.receipts", { tournament_id: tournament.id, count: RECEIPTS })
-          .then((r) => r.items)
-          .catch((e: unknown) => {
-            console.error("tournament page: receipts could not be read", e);
-            return [];
-          })
-      : [];
+  const tournamentId = Number(id);
+  const board = platform.call("leaderboard.get", { tournament_id: tournamentId, offset: (asked - 1) * BOARD_PAGE, count: BOARD_PAGE });
+  board.catch(() => undefined); // answered below, once the tournament is known to exist
+  const receipts: Promise<TournamentReceipt[]> = site.account().then(
+    (account) =>
+      account.uid > 0
+        ? platform
+            .call("tournaments.receipts", { tournament_id: tournamentId, count: RECEIPTS })
+            .then((r) => r.items)
+            .catch((e: unknown) => {
+              console.error("tournament page: receipts could not be read", e);
+              return [];
+            })
+        : [],
+    () => [],
+  );
+  const tournament = await requireTournament(context, request, id, PAGE_FIELDS);
+  const [leaderboard, account] = await Promise.all([orErrorPage(board), orErrorPage(site.account())]);
+  const paging = boardPage(raw, leaderboard.total);
+  if (!paging) throw notFound(request);
   return {
     tournament,
-    board: board satisfies Leaderboard,
-    receipts,
+    board: leaderboard satisfies Leaderboard,
+    boardPage: paging,
+    receipts: await receipts,
     signedIn: account.uid > 0,
     now: Date.now(),
     meta: tournamentMeta(context, "tournament", tournament),
@@ -119,7 +130,7 @@ const GAMEHALL_FIELDS = "description";
  */
 export async function loadTournamentGamehall({ request, context }: Args, id: string) {
   const raw = new URL(request.url).searchParams.get("page");
-  const asked = askedGamehallPage(raw);
+  const asked = askedPage(raw);
   if (asked === null || !TOURNAMENT_ID.test(id)) throw notFound(request);
   const { platform } = localized(context);
   // The page's games are asked for with the tournament, not after it: the games.get option reads
