@@ -216,6 +216,37 @@ describe("Jackpots.getWinners", () => {
       await failure(get("Jackpots/getWinners", q), 400, "InvalidParameterException");
     }
   });
+
+  it("answers counts kept by the winners' triggers (migration 0071): the same as counting them, through wins and removals", async () => {
+    const counted = async () => {
+      const { results } = await db
+        .prepare("SELECT jackpot_id, COUNT(*) AS n FROM jackpot_winners GROUP BY jackpot_id")
+        .all<{ jackpot_id: number; n: number }>();
+      return new Map(results.map((r) => [r.jackpot_id, r.n]));
+    };
+    const answered = async (jackpot_id?: number) => (await data(get("Jackpots/getWinners", jackpot_id ? { jackpot_id, count: 1 } : { count: 1 }))).count;
+    const check = async () => {
+      const byJackpot = await counted();
+      expect(await answered()).toBe([...byJackpot.values()].reduce((a, b) => a + b, 0));
+      for (const id of [1, 2, 3]) expect(await answered(id), `jackpot ${id}`).toBe(byJackpot.get(id) ?? 0);
+    };
+    await check();
+    const { uid } = (await db.prepare("SELECT uid FROM users ORDER BY uid LIMIT 1").first<{ uid: number }>())!;
+    const win = (id: string, jackpot: number, seq: number) =>
+      db
+        .prepare(
+          `INSERT INTO jackpot_winners (id, jackpot_id, seq, uid, round_id, game_id, amount, currency, reseed, won_at)
+           VALUES (?1, ?2, ?3, ?4, ?1, (SELECT id FROM games WHERE sysname = ?5), 100, 'USD', 100, 1)`,
+        )
+        .bind(id, jackpot, seq, uid, game.sysname);
+    await db.batch([win("count-a", 2, 900_001), win("count-b", 2, 900_002), win("count-c", 3, 900_001)]);
+    await check();
+    expect(await answered(2)).toBeGreaterThanOrEqual(2);
+    await db.prepare("UPDATE jackpot_winners SET jackpot_id = 3 WHERE id = 'count-b'").run();
+    await check();
+    await db.prepare("DELETE FROM jackpot_winners WHERE id IN ('count-a', 'count-b', 'count-c')").run();
+    await check();
+  });
 });
 
 describe("the pages", () => {

@@ -169,6 +169,7 @@ export const SHARED_TABLES = [
   // the jackpots: their pools and what every player's rounds add to them
   "jackpots",
   "jackpot_winners",
+  "jackpot_winner_counts",
   // campaigns' runs and uses across players
   "cashback_runs",
   "offer_announcements",
