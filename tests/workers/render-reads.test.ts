@@ -230,3 +230,23 @@ describe("the configuration's reads, kept by the isolate while its version holds
     expect((await read()).results[0]!.image).not.toBe("changed by a caller");
   });
 });
+
+describe("the personal-data form, kept by the isolate for SETTINGS_CACHE_MS (issue 39)", () => {
+  const FORM_READ = "SELECT value FROM settings WHERE key = ?1";
+  const formReads = (r: ReturnType<typeof render>) => r.statements.filter((s) => s === FORM_READ).length;
+
+  it("a later render's form and phone settings read no settings row while the isolate keeps it; with 0 every render reads it", async () => {
+    const p = await registerPlayer();
+    const KEEP = { SETTINGS_CACHE_MS: "60000" };
+    const first = render(p.browser.cookie, { SETTINGS_CACHE_MS: "0" });
+    const form = await data(first.call("account/getPersonalDataFields"));
+    expect(formReads(first)).toBe(1);
+    const kept = render(p.browser.cookie, KEEP);
+    expect(await data(kept.call("account/getPersonalDataFields"))).toEqual(form);
+    expect((await data(kept.call("account/getContactPhoneSettings"))).items.length).toBeGreaterThan(0);
+    expect(formReads(kept)).toBe(0);
+    const again = render(p.browser.cookie, { SETTINGS_CACHE_MS: "0" });
+    await data(again.call("account/getPersonalDataFields"));
+    expect(formReads(again)).toBe(1);
+  });
+});

@@ -56,7 +56,8 @@ export async function loadBetting({ request, context }: Args) {
   );
   const detailRead = query.event ? eventOr404(platform.call("sportsbook.getEvent", { event_id: query.event }), request) : Promise.resolve(null);
   const settingsRead = ifPlayer(() => platform.call("sportsbook.getSettings", {}));
-  const bettingRead = ifPlayer(() => platform.call("BettingBonuses.get"));
+  // The free bet is the betting bonus balance's: without one there is nothing to read.
+  const bettingRead = account.then((a) => (a.uid > 0 && a.balance_betting_bonus.amount > 0 ? optional(platform.call("BettingBonuses.get")) : null));
   const betsRead = query.placed.length ? ifPlayer(() => platform.call("sportsbook.getBets", { status: "all", count: 20 })) : Promise.resolve(null);
   // Nothing is left unhandled when the page answers 404 before awaiting them.
   for (const p of [eventsRead, detailRead, settingsRead, bettingRead, betsRead]) p.catch(() => {});

@@ -46,7 +46,7 @@ export async function findPlayerContact(ctx: PlatformContext, uid: number, named
       .prepare("SELECT type, contact, phone_country_code FROM pending_contacts WHERE uid = ?1")
       .bind(uid)
       .all<{ type: "email" | "phone"; contact: string; phone_country_code: string | null }>(),
-    loadPersonalData(ctx.db),
+    loadPersonalData(ctx),
   ]);
   const all: PlayerContact[] = [
     ...pending.map((p) => ({ id: null, ...p, is_confirmed: false, pending: true })),
@@ -66,7 +66,7 @@ export async function findPlayerContact(ctx: PlatformContext, uid: number, named
 /** Where a message to this contact goes: the email, or the phone in international digits. */
 export async function addressOf(ctx: PlatformContext, c: Pick<PlayerContact, "type" | "contact" | "phone_country_code">) {
   if (c.type === "email") return { channel: "email" as const, to: c.contact };
-  return { channel: "sms" as const, to: phoneCodeOf(await loadPersonalData(ctx.db), c.phone_country_code) + c.contact };
+  return { channel: "sms" as const, to: phoneCodeOf(await loadPersonalData(ctx), c.phone_country_code) + c.contact };
 }
 
 /** Six digits, uniform: rejection sampling over 32-bit random numbers. */

@@ -33,7 +33,7 @@ async function normalizedContact(
     return { contact: p.contact.trim().toLowerCase(), country: null };
   }
   if (!p.phone_country_code) throw invalid({ phone_country_code: ["Field is required"] });
-  const country = findCountry(await loadPersonalData(ctx.db), p.phone_country_code);
+  const country = findCountry(await loadPersonalData(ctx), p.phone_country_code);
   if (!country) throw invalid({ phone_country_code: ["Unknown country"] });
   const digits = nationalNumber(p.contact, country);
   if (!digits) throw invalid({ contact: ["Wrong phone number"] });
@@ -123,7 +123,7 @@ export function notifyFollowsContacts(db: D1Database, where: string): D1Prepared
 }
 
 export const getPersonalDataFields: Handler<"account.getPersonalDataFields"> = async ({ country_code }, ctx) => {
-  const [settings, site] = await Promise.all([loadPersonalData(ctx.db), readGeneralInfo<Pick<GeneralInfo, "available_currencies" | "default_currency">>(ctx)]);
+  const [settings, site] = await Promise.all([loadPersonalData(ctx), readGeneralInfo<Pick<GeneralInfo, "available_currencies" | "default_currency">>(ctx)]);
   const country = findCountry(settings, country_code ?? settings.default_country);
   if (!country) throw invalid({ country_code: ["Unknown country"] });
   return personalDataFor(settings, country, ctx.locale, site);
@@ -141,7 +141,7 @@ export const contactHandlers: Handlers<
   "account.getPersonalDataFields": getPersonalDataFields,
 
   async "account.getContactPhoneSettings"(_p, ctx) {
-    const settings = await loadPersonalData(ctx.db);
+    const settings = await loadPersonalData(ctx);
     return { default_country: settings.default_country, items: phoneCountries(settings, ctx.locale) };
   },
 

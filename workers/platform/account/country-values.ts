@@ -24,7 +24,7 @@ export interface CountryValues {
 export async function checkCountryValues(v: CountryValues, ctx: PlatformContext, fields: Fields): Promise<void> {
   if (!v.region && !v.postcode && !v.document_type && !v.document_number) return;
   const add = (field: string, message: string) => (fields[field] ??= []).push(message);
-  const settings = await loadPersonalData(ctx.db).catch(() => null);
+  const settings = await loadPersonalData(ctx).catch(() => null);
   const country = settings ? findCountry(settings, v.country_code || settings.default_country) : undefined;
   if (v.region && country?.regions.length && !country.regions.some((r) => r.id === v.region)) add("region", "Unknown region");
   const docType = country?.document_types.find((d) => d.id === v.document_type);

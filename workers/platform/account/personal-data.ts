@@ -15,6 +15,7 @@ import { PlatformError } from "../../../core/api/errors";
 import { maskCapacity, maskList } from "../../../core/validation/phone";
 import { countryName } from "./profile-rules";
 import { collator, displayNames } from "../../../core/intl-cache";
+import { settingsKeepMs } from "../core/render-scope";
 
 /**
  * The personal-data form of the site (SPEC §3 dynamic registration fields), stored as the
@@ -87,19 +88,29 @@ export type PersonalDataSettings = z.infer<typeof PersonalDataSettings>;
 
 export const PERSONAL_DATA_SETTING = "personal_data";
 
-let cached: { raw: string; value: PersonalDataSettings } | null = null;
+let cached: { raw: string; value: PersonalDataSettings; at: number } | null = null;
 
-/** The stored form, validated once per stored text (a broken row is an operator error: 503). */
-export async function loadPersonalData(db: D1Database): Promise<PersonalDataSettings> {
-  const row = await db.prepare("SELECT value FROM settings WHERE key = ?1").bind(PERSONAL_DATA_SETTING).first<{ value: string }>();
+/**
+ * The stored form, validated once per stored text (a broken row is an operator error: 503). The
+ * isolate keeps it for SETTINGS_CACHE_MS, as it keeps the site's general settings
+ * (core/render-scope.ts): the settings page and every contact and registration step read it, a D1
+ * round trip each, for a row the operator rarely changes.
+ */
+export async function loadPersonalData(ctx: { db: D1Database; env: Pick<Env, "SETTINGS_CACHE_MS"> }, now = Date.now()): Promise<PersonalDataSettings> {
+  const keepMs = settingsKeepMs(ctx.env);
+  if (cached && keepMs > 0 && now >= cached.at && now - cached.at < keepMs) return cached.value;
+  const row = await ctx.db.prepare("SELECT value FROM settings WHERE key = ?1").bind(PERSONAL_DATA_SETTING).first<{ value: string }>();
   if (!row) throw new PlatformError("ApplicationUnavailable", `Site setting '${PERSONAL_DATA_SETTING}' is not configured`);
-  if (cached?.raw === row.value) return cached.value;
+  if (cached?.raw === row.value) {
+    cached.at = now;
+    return cached.value;
+  }
   const parsed = PersonalDataSettings.safeParse(JSON.parse(row.value));
   if (!parsed.success) {
     console.error("personal data: invalid settings", parsed.error.issues.slice(0, 3));
     throw new PlatformError("ApplicationUnavailable", `Site setting '${PERSONAL_DATA_SETTING}' is not valid`);
   }
-  cached = { raw: row.value, value: parsed.data };
+  cached = { raw: row.value, value: parsed.data, at: now };
   return parsed.data;
 }
 

@@ -24,7 +24,7 @@ export async function missingRequiredValues(
   ctx: PlatformContext,
 ): Promise<string[]> {
   const [settings, site] = await Promise.all([
-    loadPersonalData(ctx.db).catch(() => null),
+    loadPersonalData(ctx).catch(() => null),
     readGeneralInfo<Pick<GeneralInfo, "available_currencies" | "default_currency">>(ctx),
   ]);
   let data = null;
