@@ -34,3 +34,8 @@ export function serializeCookie(name: string, value: string, o: CookieOptions = 
 }
 
 export const ONE_YEAR = 365 * 24 * 60 * 60;
+
+/** The session cookie's name (workers/platform/auth/sessions.ts): `__Host-` everywhere but a local run over plain HTTP. */
+export function sessionCookieName(appEnv: string | undefined): string {
+  return appEnv === "local" ? "pf_session" : "__Host-pf_session";
+}

@@ -5,7 +5,7 @@ import { formatMoney, totalBalance } from "../../core/money";
 import { orErrorPage } from "../lib/api/page-errors.server";
 import { documentPath } from "../lib/access";
 import { sameOriginPath } from "../../core/navigation";
-import { readCookie } from "../../core/cookies";
+import { readCookie, sessionCookieName } from "../../core/cookies";
 import { pickTheme, THEME_COOKIE } from "../lib/theme";
 import { takeToast } from "../lib/toast.server";
 import { getSite } from "../features/site/site.server";
@@ -33,24 +33,34 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   // In maintenance the platform refuses player calls (503): the app shows the maintenance page
   // with the site's own words and look instead of a bare error.
   let maintenance = false;
-  const account = await site.account().catch((e: unknown) => {
+  const accountRead = site.account().catch((e: unknown) => {
     if (isPlatformError(e, "ApplicationDisabled") || isPlatformError(e, "ApplicationUnavailable")) {
       maintenance = true;
       return null;
     }
     return orErrorPage(Promise.reject(e));
   });
+  // Closing a URL dialog returns to the page, also when this loader ran for a client navigation.
+  // A path such as '//x' is a host to `new URL` (and to the browser, for links built from it).
+  const page = new URL(sameOriginPath(documentPath(url.pathname + url.search), origin), origin);
+  // A request with a session asks for the shell's reads of the player (the latest cashback, the
+  // open offers) with the account, not after it: with the balance they are one call to the
+  // player's object (workers/platform/player/coalesce.ts). A dead session answers them nothing.
+  const env = context.get(workerContext).env;
+  const withSession = readCookie(request.headers.get("cookie"), sessionCookieName(env.APP_ENV)) !== undefined;
+  const cashbackRead = withSession ? cashbackPopup(page, context, accountRead) : Promise.resolve({ dialog: null, queued: null });
+  const offersRead = withSession ? availableOffersCount(context, accountRead) : Promise.resolve(0);
+  // Nothing is left unhandled when the account's read fails and this loader throws first.
+  for (const p of [cashbackRead, offersRead]) p.catch(() => {});
+  const account = await accountRead;
   const { toast, headers } = takeToast(request);
-  const secure = context.get(workerContext).env.APP_ENV !== "local";
+  const secure = env.APP_ENV !== "local";
   const { flash: authFlash, clear } = takeAuthFlash(request, secure);
   if (clear) headers.append("set-cookie", clear);
   const m = site.metadata;
   // default, PWA or webViewApp: what the page offers around itself (decision 0056).
   const platform = detectPlatform(request, m.platformType, secure);
   if (platform.setCookie) headers.append("set-cookie", platform.setCookie);
-  // Closing a URL dialog returns to the page, also when this loader ran for a client navigation.
-  // A path such as '//x' is a host to `new URL` (and to the browser, for links built from it).
-  const page = new URL(sameOriginPath(documentPath(url.pathname + url.search), origin), origin);
   // The sidebar banner never holds the shell back: when it is not there within a short grace, in
   // which the rest of the root data is read (a cache hit or a quick read always is), it streams
   // into its place.
@@ -61,8 +71,8 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   );
   const [dialogs, cashback, offersCount, campaign, bannerNow] = await Promise.all([
     loadUrlDialogs(page, context, { account: account ?? null, authFlash }),
-    cashbackPopup(page, context, account ?? null),
-    availableOffersCount(context, account ?? null),
+    cashbackRead,
+    offersRead,
     loginCampaignPopup(page, context, account ?? null),
     settleWithin(banner, DEFERRED_GRACE_MS),
   ]);

@@ -131,7 +131,9 @@ async function answerCall(env: Env, ctx: ExecutionContext, scope: RenderScope | 
       player() {
         if (pctx.uid <= 0) throw new PlatformError("Authorization", "Sign in to continue");
         // The player's statements that D1 answers (the site's side) are the render's reads too.
-        if (player?.uid !== pctx.uid) player = { uid: pctx.uid, db: routedD1(rendering ? { ...env, DB: rendering } : env, pctx.uid, replica) };
+        // A render's reads of the player's object go with its other reads of them, as one call (player/coalesce.ts).
+        if (player?.uid !== pctx.uid)
+          player = { uid: pctx.uid, db: routedD1(rendering ? { ...env, DB: rendering } : env, pctx.uid, replica, [], rendering ? scope : undefined) };
         return player.db;
       },
       request,

@@ -20,23 +20,28 @@ export const CASHBACK_SEEN_KEY = "cashback_seen";
  * decide it. It renders on the server (it shows without JavaScript), on any page but a game's,
  * texts translated here (the page may lack the profile's translations). Right after registration
  * it is not a URL dialog but `queued`: the post-registration queue shows it after the email
- * confirmation (SPEC §2). Either call failing shows nothing.
+ * confirmation (SPEC §2). Either call failing shows nothing. `account`: the player's, being read;
+ * the latest cashback is asked for alongside it, so the two reads of the player's object go as
+ * one call (workers/platform/player/coalesce.ts). Only for a request that brings a session.
  */
 export async function cashbackPopup(
   page: URL,
   context: Readonly<RouterContextProvider>,
-  account: AccountInfo | null,
+  account: Promise<AccountInfo | null>,
 ): Promise<{ dialog: UrlDialog | null; queued: CashbackPopupProps | null }> {
   const none = { dialog: null, queued: null };
-  if (!account || account.uid <= 0 || !account.is_registration_completed || sectionOf(page.pathname) === "game") return none;
+  if (sectionOf(page.pathname) === "game") return none;
   const site = getSite(context);
   const platform = getPlatform(context).withLocale(site.locale);
   // The latest cashback first (the player's object, no D1 read): most players have none, and then
   // the stored "seen" id, a D1 read on every page, is not needed (issue 39).
-  const latest = await platform.call("cashbacks.get", LATEST_CASHBACK_QUERY).then(
+  const latestRead = platform.call("cashbacks.get", LATEST_CASHBACK_QUERY).then(
     (l) => l.items[0] ?? null,
     () => null,
   );
+  const player = await account;
+  if (!player || player.uid <= 0 || !player.is_registration_completed) return none;
+  const latest = await latestRead;
   if (!latest) return none;
   const seen = await platform.call("storage.get", { key: SEEN_CASHBACK_KEY }).catch(() => undefined);
   const cashback = unseenCashback(latest, seen);

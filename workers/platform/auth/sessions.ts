@@ -1,4 +1,4 @@
-import { serializeCookie } from "../../../core/cookies";
+import { serializeCookie, sessionCookieName as cookieName } from "../../../core/cookies";
 import { randomHex, sha256Hex } from "../core/bytes";
 
 /**
@@ -19,7 +19,7 @@ const SESSION_ID = /^[0-9a-f]{32}$/;
 
 /** `pf_session` in local runs; `__Host-pf_session` (Secure, Path=/, no Domain) everywhere else. */
 export function sessionCookieName(env: Pick<Env, "APP_ENV">): string {
-  return env.APP_ENV === "local" ? "pf_session" : "__Host-pf_session";
+  return cookieName(env.APP_ENV);
 }
 
 export function sessionCookie(env: Pick<Env, "APP_ENV">, rawId: string): string {

@@ -1,5 +1,6 @@
 import type { LoadedSession } from "../auth/sessions";
 import { loadLocalesAndMaintenance, type PlatformSettings as Settings } from "../i18n/locales";
+import type { RunObject } from "../player/coalesce";
 
 /**
  * What the in-process platform calls of one page request share (workers/app.ts makes one per
@@ -25,6 +26,8 @@ export interface RenderScope {
    * read that asks (render-reads.ts `keepOnce`); emptied by any write.
    */
   once?: Map<string, D1Result<unknown>>;
+  /** The render's reads of each player's object waiting to go as one call, by uid (player/coalesce.ts). */
+  objectRuns?: Map<number, RunObject>;
 }
 
 /** How long an isolate keeps its reads of the site's settings (SETTINGS_CACHE_MS; 0: not kept). */

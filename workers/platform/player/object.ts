@@ -13,7 +13,7 @@ import { OWN_TABLES, type OwnTables, routedD1 } from "./routed-d1";
 import { type OutboxRow, retryPause } from "./outbox";
 import { CLOCK_DUE_KEY, type ClockDue, FIRST_UNCOUNTED_PLAY_SQL, isClockedTable, NEXT_DUE_SQL, nextDue } from "./clocks";
 import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables, OBJECT_ONLY_BACKFILL, WHOLE_REPLICAS } from "./tables";
-import { type Facts, type MirroredUser, type Outcome, outcome, type WireResult, type WireStatement } from "./wire";
+import { type Facts, type MirroredUser, type Outcome, outcome, type RunCall, type WireResult, type WireStatement } from "./wire";
 
 /** What a call's statements wrote that the object must follow up: its outbox (deliver) and its clocks (report). */
 interface Wrote {
@@ -85,6 +85,17 @@ export class PlayerObject extends DurableObject<Env> {
       await this.followUp(wrote);
       return results;
     });
+  }
+
+  /**
+   * Several callers' `run`s in one call, each answered on its own (a failure is that caller's
+   * alone), one after another in the order given, as if they had arrived so: the reads a page's
+   * render makes of its player at once (player/coalesce.ts; issue 39, "the player's state in one call").
+   */
+  async runMany(uid: number, calls: RunCall[]): Promise<Outcome<WireResult[]>[]> {
+    const answers: Outcome<WireResult[]>[] = [];
+    for (const c of calls) answers.push(await this.run(uid, c.statements, c.batch, c.replica, c.facts));
+    return answers;
   }
 
   /**

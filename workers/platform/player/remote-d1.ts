@@ -1,6 +1,8 @@
 import { type D1Tally, tallyOf } from "../../d1-stats";
 import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables } from "./tables";
-import { type Facts, type MirroredUser, type Outcome, unwrap, type WireResult, type WireStatement } from "./wire";
+import type { RenderScope } from "../core/render-scope";
+import { coalescedRuns, type PlayerStub, type RunObject } from "./coalesce";
+import { type Facts, type MirroredUser, unwrap, type WireResult, type WireStatement } from "./wire";
 
 /** The replica version a call needs: "skip" when none of its statements joins the copied configuration. */
 const replicaFor = (statements: RemoteStatement[], replica: number | null): number | null | "skip" => (statements.some((s) => s.joinsCopy) ? replica : "skip");
@@ -13,10 +15,6 @@ const replicaFor = (statements: RemoteStatement[], replica: number | null): numb
  * overdraft the same way on either.
  */
 
-interface PlayerStub {
-  run(uid: number, statements: WireStatement[], batch: boolean, replica: number | null | "skip", facts?: Facts[]): Promise<Outcome<WireResult[]>>;
-}
-
 /** With DB_STATS=on: the rows the object read for these answers, added to the request's tally. */
 function countRows(tally: D1Tally | null, results: WireResult[]): WireResult[] {
   if (tally) for (const r of results) tally.objectRowsRead = (tally.objectRowsRead ?? 0) + (r.meta.rows_read ?? 0);
@@ -25,8 +23,7 @@ function countRows(tally: D1Tally | null, results: WireResult[]): WireResult[] {
 
 class RemoteStatement implements D1PreparedStatement {
   constructor(
-    private readonly stub: PlayerStub,
-    private readonly uid: number,
+    private readonly runs: RunObject,
     private readonly replica: number | null,
     private readonly facts: Facts[],
     private readonly tally: D1Tally | null,
@@ -37,11 +34,14 @@ class RemoteStatement implements D1PreparedStatement {
 
   bind(...values: unknown[]): D1PreparedStatement {
     const params = values.map((v) => (v === undefined ? null : v));
-    return new RemoteStatement(this.stub, this.uid, this.replica, this.facts, this.tally, { sql: this.wire.sql, params }, this.joinsCopy);
+    return new RemoteStatement(this.runs, this.replica, this.facts, this.tally, { sql: this.wire.sql, params }, this.joinsCopy);
   }
 
   private async one(): Promise<WireResult> {
-    const [result] = countRows(this.tally, unwrap(await this.stub.run(this.uid, [this.wire], false, replicaFor([this], this.replica), this.facts)));
+    const [result] = countRows(
+      this.tally,
+      unwrap(await this.runs({ statements: [this.wire], batch: false, replica: replicaFor([this], this.replica), facts: this.facts })),
+    );
     return result!;
   }
 
@@ -78,30 +78,27 @@ class RemoteStatement implements D1PreparedStatement {
  * The D1 interface over the object of player `uid` (`env.PLAYER`, named by the uid). `replica`: the
  * configuration version the caller read from D1 (`replica_state`), if it did; else the object reads it.
  * `facts`: the catalogue's or the feed's rows the statements join, as the caller read them from D1
- * (the object keeps them; wire.ts), sent with every call.
+ * (the object keeps them; wire.ts), sent with every call. `scope`: a page render's, for a read
+ * call: its statements go to the object with the render's other reads of the player (coalesce.ts).
  */
-export function playerD1(env: Pick<Env, "PLAYER"> & { DB?: D1Database }, uid: number, replica: number | null = null, facts: Facts[] = []): D1Database {
+export function playerD1(
+  env: Pick<Env, "PLAYER"> & { DB?: D1Database },
+  uid: number,
+  replica: number | null = null,
+  facts: Facts[] = [],
+  scope?: RenderScope,
+): D1Database {
   const stub = env.PLAYER.get(env.PLAYER.idFromName(String(uid))) as unknown as PlayerStub;
+  const runs: RunObject = scope ? coalescedRuns((scope.objectRuns ??= new Map()), stub, uid) : (c) => stub.run(uid, c.statements, c.batch, c.replica, c.facts);
   // The bench's count (DB_STATS=on) of the rows the object reads, where the caller's D1 counts.
   const tally = tallyOf(env.DB);
-  const prepare = (sql: string) => new RemoteStatement(stub, uid, replica, facts, tally, { sql, params: [] });
+  const prepare = (sql: string) => new RemoteStatement(runs, replica, facts, tally, { sql, params: [] });
   const batch = async <T>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> => {
     const own = statements.map((s) => {
       if (!(s instanceof RemoteStatement)) throw new TypeError("A batch takes statements prepared on the same database");
       return s;
     });
-    const results = countRows(
-      tally,
-      unwrap(
-        await stub.run(
-          uid,
-          own.map((s) => s.wire),
-          true,
-          replicaFor(own, replica),
-          facts,
-        ),
-      ),
-    );
+    const results = countRows(tally, unwrap(await runs({ statements: own.map((s) => s.wire), batch: true, replica: replicaFor(own, replica), facts })));
     return results.map((r) => ({ success: true as const, results: r.results as T[], meta: r.meta }));
   };
   const session = { prepare, batch, getBookmark: () => null };

@@ -1,5 +1,6 @@
 import { playerD1 } from "./remote-d1";
 import type { Facts } from "./wire";
+import type { RenderScope } from "../core/render-scope";
 import { isMovedTable, isPlayerTable, isSharedTable, namedTables, WHOLE_REPLICAS } from "./tables";
 
 /** The configuration every object holds whole (the catalogue's and the feed's rows come as facts, so only D1 has them all). */
@@ -123,11 +124,11 @@ class Routed implements D1PreparedStatement {
 
 /**
  * Player `uid`'s tables through one D1 interface; `replica`: the configuration version the caller
- * read, `facts`: catalogue rows the statements join (see playerD1).
+ * read, `facts`: catalogue rows the statements join, `scope`: a render's, for its reads (see playerD1).
  */
-export function routedD1(env: Pick<Env, "DB" | "PLAYER">, uid: number, replica: number | null = null, facts: Facts[] = []): D1Database {
+export function routedD1(env: Pick<Env, "DB" | "PLAYER">, uid: number, replica: number | null = null, facts: Facts[] = [], scope?: RenderScope): D1Database {
   let object: D1Database | undefined;
-  const on = (at: "object" | "d1") => (at === "object" ? (object ??= ownTables(env, uid, facts) ?? playerD1(env, uid, replica, facts)) : env.DB);
+  const on = (at: "object" | "d1") => (at === "object" ? (object ??= ownTables(env, uid, facts) ?? playerD1(env, uid, replica, facts, scope)) : env.DB);
   const tag = (stmt: D1PreparedStatement, side: Side, at: "object" | "d1", sql: string, params: unknown[] = []): D1PreparedStatement => {
     const tagged = new Routed(stmt, (bound, values) => tag(bound, side, at, sql, values));
     sides.set(tagged, { side, at, uid, origin: stmt, sql, params });

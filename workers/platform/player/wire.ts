@@ -76,3 +76,11 @@ export interface Facts {
 
 /** The player's `users` columns the object keeps (tables.ts MIRRORED_USER_COLUMNS). */
 export type MirroredUser = Record<(typeof MIRRORED_USER_COLUMNS)[number], string | number | null>;
+
+/** One caller's `run` of a player's object: its statements (one, or a batch as one transaction), the replica version it needs and the fact rows it brings. */
+export interface RunCall {
+  statements: WireStatement[];
+  batch: boolean;
+  replica: number | null | "skip";
+  facts: Facts[];
+}
