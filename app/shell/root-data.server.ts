@@ -5,7 +5,7 @@ import { formatMoney, totalBalance } from "../../core/money";
 import { orErrorPage } from "../lib/api/page-errors.server";
 import { documentPath } from "../lib/access";
 import { sameOriginPath } from "../../core/navigation";
-import { readCookie, sessionCookieName } from "../../core/cookies";
+import { readCookie } from "../../core/cookies";
 import { pickTheme, THEME_COOKIE } from "../lib/theme";
 import { takeToast } from "../lib/toast.server";
 import { getSite } from "../features/site/site.server";
@@ -47,9 +47,8 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   // open offers) with the account, not after it: with the balance they are one call to the
   // player's object (workers/platform/player/coalesce.ts). A dead session answers them nothing.
   const env = context.get(workerContext).env;
-  const withSession = readCookie(request.headers.get("cookie"), sessionCookieName(env.APP_ENV)) !== undefined;
-  const cashbackRead = withSession ? cashbackPopup(page, context, accountRead) : Promise.resolve({ dialog: null, queued: null });
-  const offersRead = withSession ? availableOffersCount(context, accountRead) : Promise.resolve(0);
+  const cashbackRead = site.withSession ? cashbackPopup(page, context, accountRead) : Promise.resolve({ dialog: null, queued: null });
+  const offersRead = site.withSession ? availableOffersCount(context, accountRead) : Promise.resolve(0);
   // Nothing is left unhandled when the account's read fails and this loader throws first.
   for (const p of [cashbackRead, offersRead]) p.catch(() => {});
   const account = await accountRead;

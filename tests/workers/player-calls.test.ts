@@ -65,6 +65,14 @@ describe("a render's reads of its player's object, one call", () => {
     expect(page.html).toMatch(/data-offers-badge="">[1-9]/);
   });
 
+  it("a page's own reads of the player go with the shell's: the sportsbook's odds setting", async () => {
+    const p = await registerPlayer();
+    await render("/betting", p.browser.cookie);
+    const page = await render("/betting", p.browser.cookie);
+    expect(page.status).toBe(200);
+    expect(page.calls).toEqual(["runMany 4"]);
+  });
+
   it("a visitor's page calls no object", async () => {
     expect((await render("/about", "")).calls).toEqual([]);
   });

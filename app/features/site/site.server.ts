@@ -9,7 +9,7 @@ import { loginRedirect, requiresPlayer, rootRedirect } from "../../lib/access";
 import { isPlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { workerContext } from "../../lib/context.server";
-import { ONE_YEAR, readCookie, serializeCookie } from "../../../core/cookies";
+import { ONE_YEAR, readCookie, serializeCookie, sessionCookieName } from "../../../core/cookies";
 import { CHOSEN_LOCALE_PARAM, detectLocale, localizePath, splitLocalePath } from "../../lib/i18n/locale";
 import { matchSiteRedirect } from "../../../core/navigation";
 import { getPlatform } from "../../middleware/platform.server";
@@ -49,6 +49,12 @@ export interface Site {
   /** The request's origin: what structured data resolves the site's relative links against. */
   origin: string;
   isBot: boolean;
+  /**
+   * Whether the request brings a session cookie (live or not): a player's own reads may then be
+   * asked for with the account instead of after it, so they reach the player's object in the
+   * account's call (decision 0081). A visitor without one asks for none.
+   */
+  withSession: boolean;
   /** The player's account (uid 0 for a visitor); a platform failure rejects with PlatformError. */
   account(): Promise<AccountInfo>;
   /** General operator settings (SPEC §3 General info), cached like the other site data. */
@@ -220,6 +226,7 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
     metadata,
     origin: url.origin,
     isBot: bot,
+    withSession: readCookie(request.headers.get("cookie"), sessionCookieName(worker.env.APP_ENV)) !== undefined,
     account,
     // Asked for once per render too: the isolate's cache keeps settled answers only, so two
     // loaders of a render that miss it together (the shell and the analytics boot) would each ask.

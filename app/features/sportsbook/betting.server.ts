@@ -46,7 +46,14 @@ export async function loadBetting({ request, context }: Args) {
   // says whether they exist (an unknown one is the 404 below, before its answer is awaited), and
   // a player's own reads follow the (memoised) account read instead of waiting for the rest.
   const account = orErrorPage(site.account());
-  const ifPlayer = <T>(read: () => Promise<T>) => account.then((a) => (a.uid > 0 ? optional(read()) : null));
+  // Asked for with the account when the request brings a session, not after it: the reads of the
+  // player's object then go with the shell's as one call (decision 0081); a visitor's are dropped.
+  const ifPlayer = <T>(read: () => Promise<T>): Promise<T | null> => {
+    if (!site.withSession) return Promise.resolve(null);
+    const asked = optional(read());
+    asked.catch(() => {}); // a visitor's (stale cookie) answer is not awaited
+    return account.then((a) => (a.uid > 0 ? asked : null));
+  };
   const eventsRead = orErrorPage(
     platform.call("sportsbook.getEvents", {
       ...(query.sport ? { sport: query.sport } : {}),

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { LeaderboardRow } from "../../../core/api/contract-tournaments";
 import { useT } from "../../lib/i18n/use-t";
 import type { BoardState } from "./board-state";
@@ -22,12 +23,43 @@ function Row({ row, mine }: { row: Omit<LeaderboardRow, "is_me">; mine: boolean 
   );
 }
 
+/** The page of places shown (`?board=`), of how many, and the tournament page's path it pages. */
+export interface BoardPaging {
+  base: string;
+  page: number;
+  pages: number;
+}
+
+/** Links to the places above and below this page, without JavaScript too. */
+function BoardPages({ paging: { base, page, pages }, total }: { paging: BoardPaging; total: number }) {
+  const t = useT();
+  if (pages <= 1) return null;
+  const href = (p: number) => `${p === 1 ? base : `${base}?board=${p}`}#leaderboard`;
+  const from = (page - 1) * BOARD_PAGE + 1;
+  return (
+    <nav className="tournaments__pages" aria-label={t("tournaments.leaderboard.pages")} data-testid="board-pages">
+      {page > 1 && (
+        <Link to={href(page - 1)} rel="prev">
+          {t("tournaments.leaderboard.prev")}
+        </Link>
+      )}
+      <span>{t("tournaments.leaderboard.range", { from, to: Math.min(total, from + BOARD_PAGE - 1), total })}</span>
+      {page < pages && (
+        <Link to={href(page + 1)} rel="next">
+          {t("tournaments.leaderboard.next")}
+        </Link>
+      )}
+    </nav>
+  );
+}
+
 /**
  * The leaderboard's content: the reader's own row pinned above the table ("Your place", also when
- * they are below the rows shown), "what it takes" to reach the prizes, then the top rows. A lazy
- * chunk (leaderboard-table.tsx): the server's rendering stays as sent until the board moves.
+ * they are below the rows shown), "what it takes" to reach the prizes, a page of places and the
+ * links to the others. A lazy chunk (leaderboard-table.tsx): the server's rendering stays as sent
+ * until the board moves.
  */
-export function LeaderboardBody({ state, finished }: { state: BoardState; finished: boolean }) {
+export function LeaderboardBody({ state, finished, paging }: { state: BoardState; finished: boolean; paging: BoardPaging }) {
   const t = useT();
   const { me, points_to_prize: toPrize } = state;
   return (
@@ -68,6 +100,7 @@ export function LeaderboardBody({ state, finished }: { state: BoardState; finish
           </table>
         </div>
       )}
+      <BoardPages paging={paging} total={state.total} />
     </>
   );
 }

@@ -84,7 +84,7 @@ export function TournamentPage({ data: d, answer }: { data: TournamentPageData; 
           <TournamentDetails tournament={tr} />
         </ServerHtml>
       </Suspense>
-      <LeaderboardTable state={state} live={open} finished={finished} base={to(`/tournaments/${tr.id}`)} paging={d.boardPage} />
+      <LeaderboardTable state={state} live={open} finished={finished} paging={{ base: to(`/tournaments/${tr.id}`), ...d.boardPage }} />
       {d.signedIn && (
         <Suspense fallback={null}>
           <ReceiptsTable receipts={d.receipts} t={t} historyHref={to("/profile/bets/history")} />
