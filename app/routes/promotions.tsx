@@ -31,8 +31,8 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         <p>{t("promotions.empty")}</p>
       ) : (
         <ul className="promotions__list">
-          {promotions.map((p) => (
-            <PromotionCard key={p.id} promotion={p} detailsHref={`${list}?${PROMOTION_KEY}=${p.id}`} />
+          {promotions.map((p, i) => (
+            <PromotionCard key={p.id} promotion={p} detailsHref={`${list}?${PROMOTION_KEY}=${p.id}`} first={i === 0} />
           ))}
         </ul>
       )}

@@ -39,6 +39,10 @@ test.describe("promotions @nojs", () => {
     await expect(cards).toHaveCount(2);
     await expect(cards.first()).toContainText("Weekend reload");
     await expect(cards.nth(1)).toContainText("Weekly cashback");
+    // The first picture is the page's largest paint on a phone: asked for at once; the rest when near.
+    await expect(cards.first().locator("img")).toHaveAttribute("fetchpriority", "high");
+    await expect(cards.first().locator("img")).toHaveAttribute("loading", "eager");
+    await expect(cards.nth(1).locator("img")).toHaveAttribute("loading", "lazy");
     expect(await axe(page)).toEqual([]);
     await cards.first().getByRole("link", { name: "Details" }).click();
     await expect(page).toHaveURL(/\/promotions\?promotion=\d+$/);
