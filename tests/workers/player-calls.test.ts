@@ -53,12 +53,17 @@ async function render(path: string, cookie: string) {
 }
 
 describe("a render's reads of its player's object, one call", () => {
-  it("the signed-in shell's balance, latest cashback and open offers reach the object as one call, and still show", async () => {
+  /** A signed-in player's second render of `path` (the first made their object): what it asked of the object. */
+  const secondRender = async (path: string) => {
     const p = await registerPlayer();
-    // The object exists (made on registration's first use); every later render reads it.
-    await render("/about", p.browser.cookie);
-    const page = await render("/about", p.browser.cookie);
+    await render(path, p.browser.cookie);
+    const page = await render(path, p.browser.cookie);
     expect(page.status).toBe(200);
+    return page;
+  };
+
+  it("the signed-in shell's balance, latest cashback and open offers reach the object as one call, and still show", async () => {
+    const page = await secondRender("/about");
     expect(page.calls).toEqual(["runMany 3"]);
     // The header's balance and the Offers badge came from that call.
     expect(page.html).toContain('<span data-balance="true">$0</span>');
@@ -66,11 +71,7 @@ describe("a render's reads of its player's object, one call", () => {
   });
 
   it("a page's own reads of the player go with the shell's: the sportsbook's odds setting", async () => {
-    const p = await registerPlayer();
-    await render("/betting", p.browser.cookie);
-    const page = await render("/betting", p.browser.cookie);
-    expect(page.status).toBe(200);
-    expect(page.calls).toEqual(["runMany 4"]);
+    expect((await secondRender("/betting")).calls).toEqual(["runMany 4"]);
   });
 
   it("a visitor's page calls no object", async () => {
