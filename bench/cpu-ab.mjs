@@ -5,14 +5,15 @@
 //
 //   npm run bench:cpu -- [--base REV] [--rounds 3] [--n 100] [--concurrency 4] [--reuse-a] [--player] [path …]
 //
-// `--player`: every request as a signed-in player of that side who made a first deposit.
+// `--player`: every request as a signed-in player of that side (api-player.mjs `measuredPlayer`: a
+// first deposit, the running tournaments joined, a few scoring rounds).
 // Defaults: REV = HEAD, paths `/favicon.svg`, `/gamehall`, `/`, a game page. Ports BENCH_PORT+1
 // and +2 (8796, 8797 by default) on 127.0.0.1; databases `.wrangler/cpu-a`, `.wrangler/cpu-b`;
 // builds in `bench/.out/cpu-*`. `--reuse-a` keeps A's build from the last run. Linux only.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { deposit, newPlayer } from "./lib/api-player.mjs";
+import { measuredPlayer } from "./lib/api-player.mjs";
 import { BROWSER_UA } from "./lib/first-load.mjs";
 import { load } from "./lib/load.mjs";
 import { OUT, ROOT, build, killAllOnExit, prepareDatabaseQuietly, servePlayfront, stageRevision, stop } from "./lib/servers.mjs";
@@ -62,8 +63,7 @@ try {
     side.server = await servePlayfront({ appDir: side.dir, port: side.port, persistTo: side.persistTo });
     side.headers = headers;
     if (values.player) {
-      const p = await newPlayer(`http://127.0.0.1:${side.port}`, "cpu-ab");
-      await deposit(p, 5000);
+      const p = await measuredPlayer(`http://127.0.0.1:${side.port}`, "cpu-ab");
       side.headers = { ...headers, cookie: `pf_session=${p.session()}` };
     }
   }

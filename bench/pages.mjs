@@ -14,7 +14,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { deposit, form, newPlayer, tournamentGame } from "./lib/api-player.mjs";
+import { deposit, joinTournaments, newPlayer, playRound, tournamentGame } from "./lib/api-player.mjs";
 import { BROWSER_UA, measureFirstLoad, openChromium } from "./lib/first-load.mjs";
 import { lighthouseAvailable, lighthouseSeries } from "./lib/lighthouse.mjs";
 import { PLAYFRONT_ENTRIES } from "./lib/entries.mjs";
@@ -123,18 +123,8 @@ async function seed(origin) {
   await deposit(fresh, 5000);
   visitors.fresh.cookie = `pf_session=${fresh.session()}`;
   const { game, tournaments } = await tournamentGame(origin);
-  const join = async (p) => {
-    for (const id of tournaments) {
-      const res = await p.send("/api/tournaments/participate", form({ tournament_id: id }));
-      await res.text(); // 409: an automatic tournament counts every player (nothing to join)
-    }
-  };
-  const round = (p, id) =>
-    p.send(`/platform/game/${game}/round`, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ bet: BET, mode: "real", round_id: id }),
-    });
+  const join = (p) => joinTournaments(p, tournaments);
+  const round = (p, id) => playRound(p, game, id, BET);
   const history = await newPlayer(origin, "bench-history");
   await deposit(history, 500_000);
   await join(history);

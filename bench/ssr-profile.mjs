@@ -2,7 +2,7 @@
 // cpu-ab.mjs B build, bench/.out/cpu-b) under `wrangler dev --inspector-port`, the DevTools
 // protocol's Profiler domain over the inspector's WebSocket, N renders of a path after warm-ups.
 // Prints the largest self-time shares of the busy time by target (the Worker and the Durable
-// Objects), function and file. `--player`: as a signed-in player who made a first deposit.
+// Objects), function and file. `--player`: as a signed-in player (api-player.mjs `measuredPlayer`).
 //
 //   node bench/ssr-profile.mjs [--dir bench/.out/cpu-b] [--n 100] [--top 40] [--player] [path]
 //
@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { BROWSER_UA } from "./lib/first-load.mjs";
-import { deposit, newPlayer } from "./lib/api-player.mjs";
+import { measuredPlayer } from "./lib/api-player.mjs";
 import { printSelfTimes, profileTargets } from "./lib/inspector.mjs";
 import { OUT, ROOT, killAllOnExit, prepareDatabaseQuietly, serveWrangler, stop } from "./lib/servers.mjs";
 
@@ -44,8 +44,7 @@ const render = async () => (await fetch(`http://127.0.0.1:${PORT}${path}`, { hea
 let profiles;
 try {
   if (values.player) {
-    const p = await newPlayer(`http://127.0.0.1:${PORT}`, "profile");
-    await deposit(p, 5000);
+    const p = await measuredPlayer(`http://127.0.0.1:${PORT}`, "profile");
     headers.cookie = `pf_session=${p.session()}`;
   }
   for (let i = 0; i < 10; i++) await render();

@@ -72,3 +72,34 @@ export async function tournamentGame(base) {
   if (!game) throw new Error("no running tournament names its games");
   return { game, tournaments: items.map((t) => t.id) };
 }
+
+/** Joins each of the tournaments `ids` (an automatic one counts every player: its 409 is not a failure). */
+export async function joinTournaments(p, ids) {
+  for (const id of ids) {
+    const res = await p.send("/api/tournaments/participate", form({ tournament_id: id }));
+    await res.text();
+  }
+}
+
+/** One real-money round of `game` (a demo provider's), `bet` in cents; answers the response. */
+export function playRound(p, game, roundId, bet) {
+  return p.send(`/platform/game/${game}/round`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ bet, mode: "real", round_id: roundId }),
+  });
+}
+
+/**
+ * The signed-in player bench:cpu and ssr-profile measure as: a first deposit, in the running
+ * tournaments with `rounds` scoring rounds (as bench:pages' history player is, at a smaller scale):
+ * a tournament's page then ranks them and lists their rounds.
+ */
+export async function measuredPlayer(origin, tag, rounds = 12) {
+  const p = await newPlayer(origin, tag);
+  await deposit(p, 5000);
+  const { game, tournaments } = await tournamentGame(origin);
+  await joinTournaments(p, tournaments);
+  for (let i = 0; i < rounds; i++) await (await playRound(p, game, `${tag}-${Date.now()}-${i}`, 100)).text();
+  return p;
+}
