@@ -13,11 +13,19 @@ export function formatMoney({ amount, currency }: Money): string {
   return `${cents < 0 ? "-" : ""}${symbol}${formatUnits(Math.abs(cents))}`;
 }
 
+/**
+ * A whole number with thousands commas, as SPEC §9 groups money: 12345 → "12,345" (the same on
+ * server and browser; `toLocaleString` builds an ICU formatter each call, ~20 µs in workerd).
+ */
+export function formatWhole(n: number): string {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 /** The number part of SPEC §9 money, without currency: 100000 → "1,000", 1050 → "10.50", -300 → "-3". */
 export function formatUnits(minor: number): string {
   const cents = Math.round(minor);
   const abs = Math.abs(cents);
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const whole = formatWhole(Math.floor(abs / 100));
   const fraction = abs % 100;
   return `${cents < 0 ? "-" : ""}${fraction ? `${whole}.${String(fraction).padStart(2, "0")}` : whole}`;
 }

@@ -1,7 +1,7 @@
+import { formatWhole } from "../../../core/money";
+
 /** Points as the loyalty pages show them: whole numbers with thousands commas (like SPEC §9 money, the same on server and browser). */
-export function formatPoints(points: number): string {
-  return String(Math.trunc(points)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
+export const formatPoints = formatWhole;
 
 /** Basis points as a percentage with up to two decimals: 125 → "1.25", 100 → "1". */
 export function formatRate(bp: number): string {

@@ -1,3 +1,4 @@
+import { formatWhole } from "../../../core/money";
 import { Link } from "react-router";
 import type { LeaderboardRow } from "../../../core/api/contract-tournaments";
 import { useT } from "../../lib/i18n/use-t";
@@ -17,7 +18,7 @@ function Row({ row, mine }: { row: Omit<LeaderboardRow, "is_me">; mine: boolean 
         <bdi>{row.player}</bdi>
       </td>
       <td className="leaderboard__num" data-points={row.points}>
-        {row.points.toLocaleString("en-US")}
+        {formatWhole(row.points)}
       </td>
     </tr>
   );
@@ -66,12 +67,12 @@ export function LeaderboardBody({ state, finished, paging }: { state: BoardState
     <>
       {me && (
         <p className="leaderboard__pinned" data-testid="my-row" data-rank={me.rank} data-points={me.points}>
-          {t("tournaments.leaderboard.pinned", { rank: me.rank, points: me.points.toLocaleString("en-US") })}
+          {t("tournaments.leaderboard.pinned", { rank: me.rank, points: formatWhole(me.points) })}
         </p>
       )}
       {!finished && me && toPrize !== null && (
         <p className="leaderboard__to-prize" data-testid="to-prize" data-points={toPrize}>
-          {toPrize === 0 ? t("tournaments.toPrize.inside") : t("tournaments.toPrize.needed", { points: toPrize.toLocaleString("en-US") })}
+          {toPrize === 0 ? t("tournaments.toPrize.inside") : t("tournaments.toPrize.needed", { points: formatWhole(toPrize) })}
         </p>
       )}
       {state.items.length === 0 ? (

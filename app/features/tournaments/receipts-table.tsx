@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { z } from "zod";
 import type { TournamentReceipt as ReceiptSchema } from "../../../core/api/contract-tournaments";
 import { formatDateTime } from "../../../core/dates";
-import { formatMoney } from "../../../core/money";
+import { formatMoney, formatWhole } from "../../../core/money";
 import type { TFunction } from "../../lib/i18n/translate";
 import { type Column, DataTable } from "../../ui/table/data-table";
 import { RECEIPTS } from "./paging";
@@ -25,7 +25,7 @@ const receiptColumns = (t: TFunction): Column<TournamentReceipt>[] => [
     headerClassName: "leaderboard__num",
     className: "leaderboard__num",
     cellProps: (r) => ({ "data-points": r.points }),
-    cell: (r) => r.points.toLocaleString("en-US"),
+    cell: (r) => formatWhole(r.points),
   },
 ];
 

@@ -1,5 +1,5 @@
 import type { Tournament, TournamentPrize, TournamentWinner } from "../../../core/api/contract-tournaments";
-import { formatMoney } from "../../../core/money";
+import { formatMoney, formatWhole } from "../../../core/money";
 import type { TFunction } from "../../lib/i18n/translate";
 
 /** A prize in words: money, a bonus of an amount, or a pack of free spins. */
@@ -45,7 +45,7 @@ export function ScoringRules({ tournament: tr, t }: { tournament: Tournament; t:
         <li>
           {t(`tournaments.scoring.${tr.scoring.mode}`)}
           {tr.scoring.mode === "multiplier" && tr.scoring.cap !== null && (
-            <> {t("tournaments.scoring.cap", { cap: tr.scoring.cap.toLocaleString("en-US"), times: tr.scoring.cap / 100 })}</>
+            <> {t("tournaments.scoring.cap", { cap: formatWhole(tr.scoring.cap), times: tr.scoring.cap / 100 })}</>
           )}
         </li>
         <li>{r.min_bet ? t("tournaments.scoring.minBet", { amount: formatMoney(r.min_bet) }) : t("tournaments.scoring.anyBet")}</li>
@@ -87,7 +87,7 @@ export function WinnersList({ winners, t }: { winners: TournamentWinner[]; t: TF
                 <td>
                   <bdi>{w.player}</bdi>
                 </td>
-                <td>{w.points.toLocaleString("en-US")}</td>
+                <td>{formatWhole(w.points)}</td>
                 <td>{w.prize ? prizeText(w.prize, t) : "—"}</td>
               </tr>
             ))}
