@@ -8,6 +8,7 @@ import type { PlayerObject } from "../../workers/platform/player/object";
 import { playerD1 } from "../../workers/platform/player/remote-d1";
 import { registerPlayer } from "./auth-helpers";
 import { ORIGIN } from "./helpers";
+import { makeTournament } from "./tournament-helpers";
 
 /**
  * Issue 39, "the player's own state from the player object in one call": a page render's reads of
@@ -15,9 +16,8 @@ import { ORIGIN } from "./helpers";
  */
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
 
-/** `env.PLAYER` whose stubs record each call the Worker makes: `run` (one caller's) or `runMany` (how many callers). */
-function recordingPlayers(calls: string[]): DurableObjectNamespace {
-  const ns = env.PLAYER as unknown as DurableObjectNamespace;
+/** `ns` whose stubs record the calls the Worker makes of `methods` (`runMany`: with how many callers). */
+function recording(ns: DurableObjectNamespace, calls: string[], methods: readonly string[]): DurableObjectNamespace {
   return new Proxy(ns, {
     get(target, prop) {
       if (prop === "get")
@@ -26,10 +26,11 @@ function recordingPlayers(calls: string[]): DurableObjectNamespace {
           return new Proxy(stub, {
             get(s, name) {
               const value = Reflect.get(s, name);
-              if (name === "run") return (...args: unknown[]) => (calls.push("run"), Reflect.apply(value as () => unknown, s, args));
-              if (name === "runMany")
-                return (uid: number, many: unknown[]) => (calls.push(`runMany ${many.length}`), Reflect.apply(value as () => unknown, s, [uid, many]));
-              return value;
+              if (typeof name !== "string" || !methods.includes(name)) return value;
+              return (...args: unknown[]) => {
+                calls.push(name === "runMany" ? `runMany ${(args[1] as unknown[]).length}` : name);
+                return Reflect.apply(value as () => unknown, s, args);
+              };
             },
           });
         };
@@ -41,15 +42,20 @@ function recordingPlayers(calls: string[]): DurableObjectNamespace {
 
 async function render(path: string, cookie: string) {
   const calls: string[] = [];
+  const boardCalls: string[] = [];
   const ctx = createExecutionContext();
   const res = await app.fetch(
     new Request(new URL(path, ORIGIN), { headers: { "user-agent": BROWSER, cookie } }),
-    { ...env, PLAYER: recordingPlayers(calls) } as unknown as Env,
+    {
+      ...env,
+      PLAYER: recording(env.PLAYER as unknown as DurableObjectNamespace, calls, ["run", "runMany"]),
+      TOURNAMENT_BOARD: recording(env.TOURNAMENT_BOARD as unknown as DurableObjectNamespace, boardCalls, ["flushed", "rankOf", "top"]),
+    } as unknown as Env,
     ctx,
   );
   const html = await res.text();
   await waitOnExecutionContext(ctx);
-  return { status: res.status, html, calls };
+  return { status: res.status, html, calls, boardCalls };
 }
 
 describe("a render's reads of its player's object, one call", () => {
@@ -72,6 +78,22 @@ describe("a render's reads of its player's object, one call", () => {
 
   it("a page's own reads of the player go with the shell's: the sportsbook's odds setting", async () => {
     expect((await secondRender("/betting")).calls).toEqual(["runMany 4"]);
+  });
+
+  it("a tournament's page: the reader's rounds go with the shell's reads, and its board is asked once for their place", async () => {
+    const games = (await env.DB.prepare("SELECT id, sysname FROM games ORDER BY id LIMIT 2").all<{ id: number; sysname: string }>()).results;
+    const id = await makeTournament({ games, prizes: [[1, 3, "money", 1000]] });
+    const p = await registerPlayer();
+    await env.DB.prepare("INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at) VALUES (?1, ?2, 7, 1, 1)").bind(id, p.uid).run();
+    await render(`/tournaments/${id}`, p.browser.cookie);
+    const page = await render(`/tournaments/${id}`, p.browser.cookie);
+    expect(page.status).toBe(200);
+    // The card's "joined" and the board's pinned row both come from the one call to the board.
+    expect(page.html).toMatch(/data-testid="my-row" data-rank="1"/);
+    expect(page.boardCalls).toEqual(["rankOf"]);
+    expect(page.calls).toEqual(["runMany 4"]);
+    // A visitor's board is flushed and read; nobody is ranked for them.
+    expect((await render(`/tournaments/${id}`, "")).boardCalls).toEqual(["flushed"]);
   });
 
   it("a visitor's page calls no object", async () => {

@@ -5,7 +5,7 @@ import { registerPlayer } from "./auth-helpers";
 import { data, get } from "./helpers";
 import { makeTournament } from "./tournament-helpers";
 import { countingD1, type D1Tally } from "../../workers/d1-stats";
-import { boardRead, pointsToPrize, standings } from "../../workers/platform/tournaments/ranks";
+import { boardRank, boardRead, pointsToPrize, standings } from "../../workers/platform/tournaments/ranks";
 
 /**
  * A tournament's counts are kept as numbers (issue 39, migration 0066): what tournaments.get and
@@ -211,8 +211,8 @@ describe("tournament totals kept as numbers (migration 0066)", () => {
       ]);
       const tally: D1Tally = { rowsRead: 0, rowsWritten: 0, queries: 0 };
       const db = countingD1(env.DB, tally);
-      const [mine] = [...(await standings(env, db, [{ id, lastPlace: 3 }], p.uid)).values()];
-      const board = await boardRead(env, db, id, 0, 3, p.uid);
+      const [mine] = [...(await standings(boardRank(env, p.uid), db, [{ id, lastPlace: 3 }], p.uid)).values()];
+      const board = await boardRead(db, id, 0, 3, p.uid, await boardRank(env, p.uid)(id));
       return { rank: mine!.row?.rank, boardRank: board.mine?.row?.rank, toPrize: pointsToPrize(mine!, 3, false), rows: tally.rowsRead };
     };
     const few = await cost(20);

@@ -9,7 +9,7 @@ import type { PlatformAnswer, PlatformCall } from "../../core/api/in-process";
 import type { MethodDecl } from "../../core/api/define";
 import { envelopeResponse, toPlatformError } from "./core/respond";
 import { handlers } from "./handlers";
-import { localesAndMaintenance, type RenderScope, settingsKeepMs } from "./core/render-scope";
+import { localesAndMaintenance, type RenderScope, settingsKeepMs, sharedRead } from "./core/render-scope";
 import { simulatedLatency } from "./core/latency";
 import { markStatements } from "../d1-stats";
 import { assertApplicationEnabled } from "./core/maintenance";
@@ -106,7 +106,7 @@ async function answerCall(env: Env, ctx: ExecutionContext, scope: RenderScope | 
     // A write call of the render forgets what its reads kept (before it, and after: finally, below).
     const reads = decl.verb === "GET";
     if (scope && !reads) writing = scope;
-    if (writing) writing.reads = undefined;
+    if (writing) writing.reads = writing.shared = undefined;
 
     const { locales, defaultLocale, maintenance, generalInfo, metadata, contentImages, replica } = await localesAndMaintenance(
       env.DB,
@@ -159,6 +159,7 @@ async function answerCall(env: Env, ctx: ExecutionContext, scope: RenderScope | 
       waitUntil: (p) => ctx.waitUntil(p),
       startSession: (uid, options) => startSession(pctx, uid, options),
       endSession: () => endSession(pctx),
+      shared: (key, read) => sharedRead(rendering ? scope : undefined, key, read),
     };
     assertApplicationEnabled(maintenance, decl.group);
     // A page's reads share one session lookup; a write looks its own up (auth/request-session.ts).
@@ -182,7 +183,7 @@ async function answerCall(env: Env, ctx: ExecutionContext, scope: RenderScope | 
     const error = toPlatformError(e);
     answer = { status: error.status, body: { error: error.toBody() }, cookies: jar.cookies };
   } finally {
-    if (writing) writing.reads = undefined;
+    if (writing) writing.reads = writing.shared = undefined;
   }
   return answer;
 }

@@ -57,6 +57,13 @@ export interface Site {
   withSession: boolean;
   /** The player's account (uid 0 for a visitor); a platform failure rejects with PlatformError. */
   account(): Promise<AccountInfo>;
+  /**
+   * A read of the signed-in player's own, asked for with the account (`withSession`) rather than
+   * after it, so it goes to the player's object in the account's call (decision 0081): its answer
+   * for a player, null for a visitor (a dead session's answer is dropped). Rejects as the read
+   * does, or as the account does.
+   */
+  playerRead<T>(read: () => Promise<T>): Promise<T | null>;
   /** General operator settings (SPEC §3 General info), cached like the other site data. */
   generalInfo(): Promise<ResultOf<"metadata.getgeneralinfo">>;
   /**
@@ -216,6 +223,7 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
   }
 
   const locale = locales.locales.find((l) => l.code === where.locale)!;
+  const withSession = readCookie(request.headers.get("cookie"), sessionCookieName(worker.env.APP_ENV)) !== undefined;
   const site: Site = {
     locales,
     locale: where.locale,
@@ -226,8 +234,14 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
     metadata,
     origin: url.origin,
     isBot: bot,
-    withSession: readCookie(request.headers.get("cookie"), sessionCookieName(worker.env.APP_ENV)) !== undefined,
+    withSession,
     account,
+    playerRead(read) {
+      if (!withSession) return Promise.resolve(null);
+      const asked = read();
+      asked.catch(() => {}); // a visitor's (stale cookie) answer is not awaited
+      return account().then((a) => (a.uid > 0 ? asked : null));
+    },
     // Asked for once per render too: the isolate's cache keeps settled answers only, so two
     // loaders of a render that miss it together (the shell and the analytics boot) would each ask.
     generalInfo: oncePerRender(() => once("general", () => localized.call("metadata.getgeneralinfo"))),

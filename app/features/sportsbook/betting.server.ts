@@ -48,12 +48,7 @@ export async function loadBetting({ request, context }: Args) {
   const account = orErrorPage(site.account());
   // Asked for with the account when the request brings a session, not after it: the reads of the
   // player's object then go with the shell's as one call (decision 0081); a visitor's are dropped.
-  const ifPlayer = <T>(read: () => Promise<T>): Promise<T | null> => {
-    if (!site.withSession) return Promise.resolve(null);
-    const asked = optional(read());
-    asked.catch(() => {}); // a visitor's (stale cookie) answer is not awaited
-    return account.then((a) => (a.uid > 0 ? asked : null));
-  };
+  const ifPlayer = <T>(read: () => Promise<T>): Promise<T | null> => site.playerRead(() => optional(read()));
   const eventsRead = orErrorPage(
     platform.call("sportsbook.getEvents", {
       ...(query.sport ? { sport: query.sport } : {}),

@@ -93,19 +93,18 @@ export async function loadTournament({ request, context }: Args, id: string) {
   const tournamentId = Number(id);
   const board = platform.call("leaderboard.get", { tournament_id: tournamentId, offset: (asked - 1) * BOARD_PAGE, count: BOARD_PAGE });
   board.catch(() => undefined); // answered below, once the tournament is known to exist
-  const receipts: Promise<TournamentReceipt[]> = site.account().then(
-    (account) =>
-      account.uid > 0
-        ? platform
-            .call("tournaments.receipts", { tournament_id: tournamentId, count: RECEIPTS })
-            .then((r) => r.items)
-            .catch((e: unknown) => {
-              console.error("tournament page: receipts could not be read", e);
-              return [];
-            })
-        : [],
-    () => [],
-  );
+  // With the account, so the player's rounds are read in the shell's call to their object.
+  const receipts: Promise<TournamentReceipt[]> = site
+    .playerRead(() =>
+      platform.call("tournaments.receipts", { tournament_id: tournamentId, count: RECEIPTS }).catch((e: unknown) => {
+        console.error("tournament page: receipts could not be read", e);
+        return { items: [] };
+      }),
+    )
+    .then(
+      (r) => r?.items ?? [],
+      () => [],
+    );
   const tournament = await requireTournament(context, request, id, PAGE_FIELDS);
   const [leaderboard, account] = await Promise.all([orErrorPage(board), orErrorPage(site.account())]);
   const paging = boardPage(raw, leaderboard.total);

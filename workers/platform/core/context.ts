@@ -60,6 +60,11 @@ export interface PlatformContext {
   subject(): string;
   setCookie(header: string): void;
   waitUntil(promise: Promise<unknown>): void;
+  /**
+   * `read`'s answer shared by the read calls of one page render that ask by `key` (render-scope.ts
+   * `sharedRead`); asked by this call alone outside a render or in a write.
+   */
+  shared<T>(key: string, read: () => Promise<T>): Promise<T>;
 }
 
 export type Handler<K extends MethodKey> = (params: z.output<Contract[K]["params"]>, ctx: PlatformContext) => Promise<ResultOf<K>> | ResultOf<K>;

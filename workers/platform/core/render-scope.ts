@@ -28,6 +28,29 @@ export interface RenderScope {
   once?: Map<string, D1Result<unknown>>;
   /** The render's reads of each player's object waiting to go as one call, by uid (player/coalesce.ts). */
   objectRuns?: Map<number, RunObject>;
+  /**
+   * Answers of other objects the render's read calls share, by key (`sharedRead`: the reader's
+   * row on a tournament's board, which the tournament's card and its leaderboard both show);
+   * emptied by any write.
+   */
+  shared?: Map<string, Promise<unknown>>;
+}
+
+/**
+ * `read`'s answer, asked once for every read call of the render that asks by `key` (each call
+ * asks alone without a scope). A failure is not kept: the next call asks again.
+ */
+export function sharedRead<T>(scope: RenderScope | undefined, key: string, read: () => Promise<T>): Promise<T> {
+  if (!scope) return read();
+  const kept = (scope.shared ??= new Map());
+  let answer = kept.get(key) as Promise<T> | undefined;
+  if (!answer) {
+    const asked = read();
+    kept.set(key, asked);
+    asked.catch(() => kept.get(key) === asked && kept.delete(key));
+    answer = asked;
+  }
+  return answer;
 }
 
 /** How long an isolate keeps its reads of the site's settings (SETTINGS_CACHE_MS; 0: not kept). */

@@ -2,7 +2,7 @@ import type { ParticipateError, Tournament, TournamentField, TournamentPrize, To
 import { PlatformError } from "../../../core/api/errors";
 import type { Handlers, PlatformContext } from "../core/context";
 import { readerCurrency } from "../wallet/currency";
-import { boardRead, pointsToPrize, standings } from "./ranks";
+import { boardRank, boardRead, pointsToPrize, type RankOf, standings, standingsFrom, standingsStatement } from "./ranks";
 import { ALLOWED } from "./scoring";
 import { lastPrized, prizeOf, PRIZES_SQL, prizeView, TOURNAMENT_COLUMNS, TOURNAMENT_FROM, tournamentView, type PrizeRow, type TournamentRow } from "./view";
 import { maskedName } from "../core/names";
@@ -62,17 +62,25 @@ async function readGames(db: D1Database, id: number): Promise<string[]> {
   return results.map((g) => g.sysname);
 }
 
-/** The reader's place on each tournament (one statement for them all: ranks.ts `standings`); null for a visitor. */
-async function userInfos(ctx: PlatformContext, rows: TournamentRow[], prizes: Map<number, TournamentPrize[]>) {
+/**
+ * The reader's row on a tournament's board, asked once for the render's calls (a tournament's page
+ * shows it on its card and pinned to its leaderboard): one call to the board, which flushes it.
+ */
+const readerRank =
+  (ctx: PlatformContext): RankOf =>
+  (id) =>
+    ctx.shared(`board-rank:${id}:${ctx.uid}`, () => boardRank(ctx.env, ctx.uid)(id));
+
+/**
+ * The reader's place on each tournament (one statement for them all: ranks.ts `standings`, or its
+ * answer `read` with the tournaments); none for a visitor.
+ */
+async function userInfos(ctx: PlatformContext, rows: TournamentRow[], prizes: Map<number, TournamentPrize[]>, read: D1Result | null) {
   const out = new Map<number, Tournament["user_info"]>();
   if (!(ctx.uid > 0) || !rows.length) return out;
   const lasts = new Map(rows.map((r) => [r.id, lastPrized(prizes.get(r.id) ?? [])]));
-  const all = await standings(
-    ctx.env,
-    ctx.db,
-    rows.map((r) => ({ id: r.id, lastPlace: lasts.get(r.id)! })),
-    ctx.uid,
-  );
+  const asked = rows.map((r) => ({ id: r.id, lastPlace: lasts.get(r.id)! }));
+  const all = read ? await standingsFrom(readerRank(ctx), read, asked) : await standings(readerRank(ctx), ctx.db, asked, ctx.uid);
   for (const r of rows) {
     const s = all.get(r.id)!;
     const last = lasts.get(r.id)!;
@@ -92,11 +100,15 @@ async function get(
 ) {
   const where = p.ids ? `t.id IN (${p.ids.join(",")})` : "t.status = ?1";
   const bind = p.ids ? [] : [p.status ?? "active"];
-  const { results } = await ctx.db
+  const want = (f: TournamentField) => p.fields.includes(f);
+  const select = ctx.db
     .prepare(`SELECT ${TOURNAMENT_COLUMNS} FROM ${TOURNAMENT_FROM} WHERE ${where} ORDER BY t.position, t.starts_at, t.id LIMIT ${p.count} OFFSET ${p.offset}`)
-    .bind(...bind)
-    .all<TournamentRow>();
-  const rows = results;
+    .bind(...bind);
+  // Tournaments asked by id (a tournament's page): the reader's standing in them is read in the
+  // same round trip as the tournaments.
+  const mine = p.ids && want("user_info") && ctx.uid > 0 ? standingsStatement(ctx.db, p.ids, ctx.uid) : null;
+  const [read, standing] = mine ? await ctx.db.batch([select, mine]) : [await select.all(), null];
+  const rows = read!.results as TournamentRow[];
   // A first page that is not full is the whole list: its length is the total, no count needed.
   const total =
     p.offset === 0 && rows.length < p.count
@@ -111,8 +123,7 @@ async function get(
     rows.map((r) => r.id),
     currency,
   );
-  const want = (f: TournamentField) => p.fields.includes(f);
-  const places = want("user_info") ? await userInfos(ctx, rows, prizes) : null;
+  const places = want("user_info") ? await userInfos(ctx, rows, prizes, standing ?? null) : null;
   const items = await Promise.all(
     rows.map(async (r) => {
       const own = prizes.get(r.id) ?? [];
@@ -175,17 +186,21 @@ async function readStatus(db: D1Database, id: number): Promise<Tournament["statu
  * sysname); the total is the count their object keeps (player/tables.ts PLAYER_COUNTS).
  */
 async function receipts(ctx: PlatformContext, id: number, offset: number, count: number) {
-  await readStatus(ctx.db, id);
   const own = ctx.player();
-  const [page, total] = await own.batch([
-    own
-      .prepare(
-        `SELECT p.round_id, p.bet, p.win, p.delta, p.created_at, r.currency, r.sysname FROM tournament_points p
+  // The tournament's check beside the rounds' read, not before it: a render's reads of the
+  // player's object then go in one call (player/coalesce.ts), and an unknown one has no rounds.
+  const [, [page, total]] = await Promise.all([
+    readStatus(ctx.db, id),
+    own.batch([
+      own
+        .prepare(
+          `SELECT p.round_id, p.bet, p.win, p.delta, p.created_at, r.currency, r.sysname FROM tournament_points p
            JOIN game_rounds r ON r.id = p.round_id
          WHERE p.uid = ?1 AND p.tournament_id = ?2 AND p.reason = 'round' ORDER BY p.created_at DESC, p.id DESC LIMIT ?3 OFFSET ?4`,
-      )
-      .bind(ctx.uid, id, count, offset),
-    own.prepare(playerCountSql(PLAYER_COUNTS.tournamentRounds, "?2")).bind(ctx.uid, id),
+        )
+        .bind(ctx.uid, id, count, offset),
+      own.prepare(playerCountSql(PLAYER_COUNTS.tournamentRounds, "?2")).bind(ctx.uid, id),
+    ]),
   ]);
   type Receipt = { round_id: string; bet: number; win: number; delta: number; created_at: number; currency: string; sysname: string };
   return {
@@ -203,13 +218,15 @@ async function receipts(ctx: PlatformContext, id: number, offset: number, count:
 
 async function leaderboard(ctx: PlatformContext, id: number, offset: number, count: number) {
   const status = await readStatus(ctx.db, id);
-  // Every committed round in the record first: the players' objects deliver their totals to the board, which writes them (decision 0075).
-  await flushBoard(ctx.env, id);
+  // Every committed round in the record first: the players' objects deliver their totals to the
+  // board, which writes them (decision 0075). For a player the call that flushes is the one that
+  // ranks them (shared with the tournament's card in the same render).
+  const myRow = ctx.uid > 0 ? await readerRank(ctx)(id) : (await flushBoard(ctx.env, id), null);
   // The last prized place, the ranked entries, the record's version (the two counts kept by
   // migration 0066's triggers; the version grows with every change of the board's points: the
   // entries' delivered versions, each only growing, add up to it), the page and the reader's
   // standing: one statement (ranks.ts boardRead).
-  const board = await boardRead(ctx.env, ctx.db, id, offset, count, ctx.uid);
+  const board = await boardRead(ctx.db, id, offset, count, ctx.uid, myRow);
   return {
     tournament_id: id,
     items: board.items,

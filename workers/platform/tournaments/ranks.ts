@@ -3,6 +3,18 @@ import { maskedName } from "../core/names";
 import { tournamentBoard } from "../../realtime/tournament-board";
 
 /**
+ * The reader's row on tournament `id`'s board (null: no points yet), asked once its owed totals
+ * are in the record: `boardRank` asks the board, a render may share the answer (index.ts).
+ */
+export type RankOf = (tournamentId: number) => Promise<LeaderboardRow | null>;
+
+/** Player `uid`'s row on each board asked, from the tournament's board (one call each, which flushes it first). */
+export const boardRank =
+  (env: Env, uid: number): RankOf =>
+  (id) =>
+    tournamentBoard(env, id).rankOf(id, uid);
+
+/**
  * Ranks from the record (decision 0048): points DESC, reached_at ASC, uid ASC; an entry with 0
  * points has no rank. The live board ranks the same way from the same totals.
  */
@@ -64,9 +76,9 @@ type StandingRow = RankedRow & { kind: number; tid: number; rank: number };
  * Player `uid`'s rows on the boards of the tournaments they entered among `results` (kind 0), by
  * tournament: each board ranks from memory once the totals owed to the record are in (null: no points).
  */
-async function boardRows(env: Env, results: StandingRow[], uid: number): Promise<Map<number, LeaderboardRow | null>> {
+async function boardRows(rankOf: RankOf, results: StandingRow[]): Promise<Map<number, LeaderboardRow | null>> {
   const ids = results.filter((r) => r.kind === 0).map((r) => r.tid);
-  const rows = await Promise.all(ids.map((id) => tournamentBoard(env, id).rankOf(id, uid)));
+  const rows = await Promise.all(ids.map(rankOf));
   return new Map(ids.map((id, i) => [id, rows[i] ?? null]));
 }
 
@@ -89,18 +101,38 @@ function standingOf(results: StandingRow[], id: number, lastPlace: number, board
  * player's entries with their ranks, then for each tournament with prizes the points of the last
  * prized place's holder.
  */
-export async function standings(env: Env, db: D1Database, tournaments: { id: number; lastPlace: number }[], uid: number): Promise<Map<number, Standing>> {
-  const out = new Map<number, Standing>();
-  if (!tournaments.length) return out;
+export async function standings(rankOf: RankOf, db: D1Database, tournaments: { id: number; lastPlace: number }[], uid: number): Promise<Map<number, Standing>> {
+  if (!tournaments.length) return new Map();
   const parts = standingParts(
     tournaments.map((t) => t.id),
     "?1",
     tournaments.filter((t) => t.lastPlace > 0).map((t) => ({ id: t.id, lastPlace: String(int(t.lastPlace)) })),
   );
-  const { results } = await db.prepare(parts.join(" UNION ALL ")).bind(uid).all<StandingRow>();
-  const board = await boardRows(env, results, uid);
-  for (const t of tournaments) out.set(t.id, standingOf(results, t.id, t.lastPlace, board));
-  return out;
+  return standingsFrom(rankOf, await db.prepare(parts.join(" UNION ALL ")).bind(uid).all(), tournaments);
+}
+
+/** A tournament's last prized place as SQL (0: no prizes): the highest place its prizes pay. */
+const lastPlaceSql = (id: number) => `(SELECT COALESCE(MAX(place_to), 0) FROM tournament_prizes WHERE tournament_id = ${int(id)})`;
+
+/**
+ * `standings`' statement for tournaments `ids` with each one's last prized place read in it, to
+ * go in one batch with the read of the tournaments themselves (a tournament's card); its answer
+ * is `standingsFrom`'s.
+ */
+export function standingsStatement(db: D1Database, ids: number[], uid: number): D1PreparedStatement {
+  const parts = standingParts(
+    ids,
+    "?1",
+    ids.map((id) => ({ id, lastPlace: lastPlaceSql(id) })),
+  );
+  return db.prepare(parts.join(" UNION ALL ")).bind(uid);
+}
+
+/** The standings in a standings statement's answer, each tournament's rank from its board. */
+export async function standingsFrom(rankOf: RankOf, answer: D1Result, tournaments: { id: number; lastPlace: number }[]): Promise<Map<number, Standing>> {
+  const results = answer.results as StandingRow[];
+  const board = await boardRows(rankOf, results);
+  return new Map(tournaments.map((t) => [t.id, standingOf(results, t.id, t.lastPlace, board)]));
 }
 
 /** A page of the board with what leaderboard.get shows beside it. */
@@ -119,12 +151,19 @@ export interface BoardRead {
 /**
  * leaderboard.get's reads in ONE statement (issue 39; were three): the last prized place, the
  * ranked count and the version; the page (ranks offset+1…); and for a player their standing, as
- * `standings` reads it (the last prized place taken from the prizes in the statement, the rank from
- * the board).
+ * `standings` reads it (the last prized place taken from the prizes in the statement; the rank,
+ * `myRow`, from the board, asked for before the statement: the call that flushes the board).
  */
-export async function boardRead(env: Env, db: D1Database, tournamentId: number, offset: number, count: number, me: number): Promise<BoardRead> {
+export async function boardRead(
+  db: D1Database,
+  tournamentId: number,
+  offset: number,
+  count: number,
+  me: number,
+  myRow: LeaderboardRow | null,
+): Promise<BoardRead> {
   const id = int(tournamentId);
-  const last = `(SELECT COALESCE(MAX(place_to), 0) FROM tournament_prizes WHERE tournament_id = ${id})`;
+  const last = lastPlaceSql(id);
   const parts = [
     `SELECT 2 AS kind, NULL AS tid, NULL AS uid, ${last} AS points,
        COALESCE((SELECT ranked FROM tournament_totals WHERE tournament_id = ${id}), 0) AS reached_at,
@@ -143,7 +182,7 @@ export async function boardRead(env: Env, db: D1Database, tournamentId: number, 
     ranked: head?.reached_at ?? 0,
     version: head?.fakename ?? 0,
     items: page.map((r, i) => rowOf(r, offset + i + 1, me)),
-    mine: me > 0 ? standingOf(results, id, lastPlace, await boardRows(env, results, me)) : null,
+    mine: me > 0 ? standingOf(results, id, lastPlace, new Map([[id, myRow]])) : null,
   };
 }
 
