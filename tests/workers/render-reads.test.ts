@@ -12,6 +12,8 @@ function render(cookie: string, vars: Partial<Env> = {}) {
   const scope: RenderScope = {};
   // The SQL of every statement run (not merely prepared), alone or in a batch.
   const statements: string[] = [];
+  // The round trips to D1: each a statement alone or a batch's statements.
+  const trips: string[][] = [];
   const sqlOf = new WeakMap<object, string>();
   const watch = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
     const watched = new Proxy(stmt, {
@@ -19,7 +21,10 @@ function render(cookie: string, vars: Partial<Env> = {}) {
         if (prop === "bind") return (...values: unknown[]) => watch(target.bind(...values), sql);
         const value = Reflect.get(target, prop);
         if (typeof value !== "function") return value;
-        if (prop === "all" || prop === "first" || prop === "run" || prop === "raw") statements.push(sql);
+        if (prop === "all" || prop === "first" || prop === "run" || prop === "raw") {
+          statements.push(sql);
+          trips.push([sql]);
+        }
         return value.bind(target);
       },
     });
@@ -35,7 +40,9 @@ function render(cookie: string, vars: Partial<Env> = {}) {
         if (prop === "withSession") return (c?: string) => watching(d.withSession(c));
         if (prop === "batch")
           return (stmts: D1PreparedStatement[]) => {
-            for (const st of stmts) statements.push(sqlOf.get(st) ?? "(prepared elsewhere)");
+            const sqls = stmts.map((st) => sqlOf.get(st) ?? "(prepared elsewhere)");
+            statements.push(...sqls);
+            trips.push(sqls);
             return d.batch(stmts);
           };
         const value = Reflect.get(t, prop, t);
@@ -47,7 +54,7 @@ function render(cookie: string, vars: Partial<Env> = {}) {
   const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
   const call = (path: string, init: RequestInit = {}) =>
     handlePlatform(new Request(apiUrl(path), { ...init, headers: { cookie, origin: ORIGIN } }), e, ctx, scope);
-  return { call, statements, scope };
+  return { call, statements, trips, scope };
 }
 
 const USER_READ = "SELECT * FROM users WHERE uid = ?1";
@@ -117,6 +124,20 @@ describe("a render's repeated reads, read once (issue 39)", () => {
     const total = sports.items.reduce((n: number, s: { events_count: number }) => n + s.events_count, 0);
     expect(events.count).toBe(total);
     expect(r.statements.filter((s) => s.includes("FROM sports sp LEFT JOIN sport_leagues l"))).toHaveLength(1);
+  });
+
+  it("getEvents asked first reads the leagues with its page of events, and getSports shares that read", async () => {
+    const r = render("");
+    const [events, sports] = await Promise.all([data(r.call("sportsbook/getEvents?count=20")), data(r.call("sportsbook/getSports"))]);
+    expect(events.count).toBe(sports.items.reduce((n: number, s: { events_count: number }) => n + s.events_count, 0));
+    expect(events.items.length).toBe(Math.min(20, events.count));
+    expect(r.statements.filter((s) => s.includes("FROM sports sp LEFT JOIN sport_leagues l"))).toHaveLength(1);
+    const leagues = r.trips.find((t) => t.some((s) => s.includes("FROM sports sp LEFT JOIN sport_leagues l")));
+    expect(leagues).toHaveLength(2);
+    expect(leagues![1]).toContain("FROM sport_events e WHERE e.status = 'live'");
+    // An unknown sport or league is still refused, from the leagues read with the page.
+    expect((await r.call("sportsbook/getEvents?sport=no-such-sport")).status).toBe(404);
+    expect((await r.call("sportsbook/getEvents?league_id=999999")).status).toBe(404);
   });
 
   it("/profile/bonuses' calls read the catalogue's slot RTP (the X-ray's) once between them, on an isolate that keeps nothing", async () => {

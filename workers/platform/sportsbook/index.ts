@@ -16,7 +16,7 @@ type SportsbookMethods =
   | "sportsbook.getSettings"
   | "sportsbook.setSettings";
 
-const reader = (ctx: PlatformContext) => ({ db: ctx.db, locale: ctx.locale, defaultLocale: ctx.defaultLocale });
+const reader = (ctx: PlatformContext) => ({ db: ctx.db, locale: ctx.locale, defaultLocale: ctx.defaultLocale, shared: ctx.shared });
 
 async function readSetting(ctx: PlatformContext): Promise<OddsChange> {
   return (await ctx.player().prepare("SELECT odds_change FROM sport_settings WHERE uid = ?1").bind(ctx.uid).first<OddsChange>("odds_change")) ?? "higher";

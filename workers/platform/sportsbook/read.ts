@@ -17,6 +17,8 @@ import {
 
 interface ReadDeps extends Reader {
   db: D1Database;
+  /** The call's `ctx.shared` (a render's calls read the leagues once); absent: each call reads its own. */
+  shared?: <T>(key: string, read: () => Promise<T>) => Promise<T>;
 }
 
 interface LeagueRow {
@@ -33,20 +35,19 @@ interface LeagueRow {
   prematch: number;
 }
 
-/**
- * Every sport with its leagues and their open events by status (kept: migration 0067). getSports
- * and getEvents read it by the same statement, which one render's reads answer once
- * (core/render-reads.ts): /betting asks both.
- */
-async function readLeagues(db: D1Database): Promise<LeagueRow[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT sp.id AS sport_id, sp.sysname AS sport_sysname, sp.texts AS sport_texts, sp.position AS sport_position, l.id, l.sysname, l.country,
+const LEAGUES_SQL = `SELECT sp.id AS sport_id, sp.sysname AS sport_sysname, sp.texts AS sport_texts, sp.position AS sport_position, l.id, l.sysname, l.country,
          l.texts, l.position, COALESCE(c.live, 0) AS live, COALESCE(c.prematch, 0) AS prematch
-       FROM sports sp LEFT JOIN sport_leagues l ON l.sport_id = sp.id LEFT JOIN sport_league_events c ON c.league_id = l.id`,
-    )
-    .all<LeagueRow>();
-  return results;
+       FROM sports sp LEFT JOIN sport_leagues l ON l.sport_id = sp.id LEFT JOIN sport_league_events c ON c.league_id = l.id`;
+
+/**
+ * Every sport with its leagues and their open events by status (kept: migration 0067), read once
+ * for the render's calls (`shared`): /betting asks getSports and getEvents, and getEvents reads
+ * them in the same round trip as its events (`read`, called at once when the render has not read
+ * them yet).
+ */
+function readLeagues(deps: ReadDeps, read: () => Promise<D1Result> = () => deps.db.prepare(LEAGUES_SQL).all()): Promise<LeagueRow[]> {
+  const leagues = () => read().then((r) => r.results as LeagueRow[]);
+  return deps.shared ? deps.shared("sportsbook-leagues", leagues) : leagues();
 }
 
 /**
@@ -54,7 +55,8 @@ async function readLeagues(db: D1Database): Promise<LeagueRow[]> {
  * has. Ordered here, not in SQL: D1 counts each row a sort passes as one more row read (issue 39).
  */
 export async function readSports(deps: ReadDeps): Promise<{ items: Sport[] }> {
-  const results = await readLeagues(deps.db);
+  // A copy: the sort below must not reorder what another call of the render shares.
+  const results = [...(await readLeagues(deps))];
   // ORDER BY sp.position, sp.id, l.position, l.id (a sport without leagues has one row, l.* NULL: first, as SQLite sorts NULLs).
   const key = (v: number | null) => (v === null ? Number.NEGATIVE_INFINITY : v);
   results.sort((a, b) => a.sport_position - b.sport_position || a.sport_id - b.sport_id || key(a.position) - key(b.position) || key(a.id) - key(b.id));
@@ -91,59 +93,66 @@ export interface EventsQuery {
  * (sport_events_by_status, or _by_league) of its own events, without a join.
  */
 export async function readEvents(deps: ReadDeps, q: EventsQuery): Promise<{ items: SportEvent[]; count: number }> {
-  if (q.sport !== undefined) {
-    const known = await deps.db.prepare("SELECT id FROM sports WHERE sysname = ?1").bind(q.sport).first<number>("id");
-    if (known === null) throw sportsbookError("unknown_sport", "No such sport", 404, "sport");
-  }
-  if (q.league_id !== undefined) {
-    const known = await deps.db.prepare("SELECT id FROM sport_leagues WHERE id = ?1").bind(q.league_id).first<number>("id");
-    if (known === null) throw sportsbookError("unknown_league", "No such league", 404, "league_id");
-  }
-  const leagues = (await readLeagues(deps.db)).flatMap((l) =>
-    l.id === null ? [] : [{ id: l.id, texts: l.texts, sport: l.sport_sysname, live: l.live, prematch: l.prematch }],
-  );
+  // The leagues and the page's events in one round trip: the page's bounds come from the kept
+  // counts in SQL, so the events' statement need not wait for the leagues' answer.
+  // (Another call of the render that read them first shares its read instead.)
+  const events = eventsStatement(deps.db, q);
+  let both: Promise<D1Result[]> | undefined;
+  const leaguesRead = readLeagues(deps, () => {
+    both = deps.db.batch([deps.db.prepare(LEAGUES_SQL), events]);
+    return both.then(([leagues]) => leagues!);
+  });
+  const [all, page] = await Promise.all([leaguesRead, both ? both.then(([, rows]) => rows!) : events.all()]);
+  if (q.sport !== undefined && !all.some((l) => l.sport_sysname === q.sport)) throw sportsbookError("unknown_sport", "No such sport", 404, "sport");
+  if (q.league_id !== undefined && !all.some((l) => l.id === q.league_id)) throw sportsbookError("unknown_league", "No such league", 404, "league_id");
+  const leagues = all.flatMap((l) => (l.id === null ? [] : [{ id: l.id, texts: l.texts, sport: l.sport_sysname, live: l.live, prematch: l.prematch }]));
   const asked = leagues.filter((l) => (q.sport === undefined || l.sport === q.sport) && (q.league_id === undefined || l.id === q.league_id));
   const sum = (k: "live" | "prematch") => (q.status === "all" || q.status === k ? asked.reduce((n, l) => n + l[k], 0) : 0);
-  const live = sum("live");
-  const count = live + sum("prematch");
-  // Positions [0, live) are the live events, [live, count) the prematch ones.
-  const from = q.offset;
-  const to = Math.min(q.offset + q.count, count);
-  const parts: { status: "live" | "prematch"; offset: number; limit: number }[] = [];
-  if (from < Math.min(to, live)) parts.push({ status: "live", offset: from, limit: Math.min(to, live) - from });
-  if (to > Math.max(from, live)) parts.push({ status: "prematch", offset: Math.max(from, live) - live, limit: to - Math.max(from, live) });
-  const inLeagues =
-    q.league_id !== undefined
-      ? ` AND e.league_id = ${Math.trunc(q.league_id)}`
-      : q.sport !== undefined
-        ? ` AND e.league_id IN (${asked.map((l) => Math.trunc(l.id)).join(", ") || "NULL"})`
-        : "";
+  const count = sum("live") + sum("prematch");
   const byLeague = new Map(leagues.map((l) => [l.id, l]));
   const rows: EventRow[] = [];
   const markets: OrderedRow[] = [];
-  if (parts.length) {
-    // Each event with its main markets, kept as one row (sport_event_main, migration 0068).
-    const { results } = await deps.db
-      .prepare(
-        parts
-          .map(
-            (p) =>
-              `SELECT p.*, x.markets AS main_markets FROM (SELECT ${EVENT_OWN_COLUMNS} FROM sport_events e WHERE e.status = '${p.status}'${inLeagues}
-               ORDER BY e.starts_at, e.id LIMIT ${Math.trunc(p.limit)} OFFSET ${Math.trunc(p.offset)}) p LEFT JOIN sport_event_main x ON x.event_id = p.id`,
-          )
-          .join(" UNION ALL "),
-      )
-      .all<Omit<EventRow, "sport" | "league_texts"> & { main_markets: string | null }>();
-    for (const { main_markets, ...e } of results) {
-      const league = byLeague.get(e.league_id);
-      rows.push({ ...e, sport: league?.sport ?? "", league_texts: league?.texts ?? "{}" });
-      markets.push(...mainMarketRows(e.id, main_markets));
-    }
+  for (const { main_markets, ...e } of page.results as (Omit<EventRow, "sport" | "league_texts"> & { main_markets: string | null })[]) {
+    const league = byLeague.get(e.league_id);
+    rows.push({ ...e, sport: league?.sport ?? "", league_texts: league?.texts ?? "{}" });
+    markets.push(...mainMarketRows(e.id, main_markets));
   }
   // Live first (as ORDER BY e.status = 'live' DESC, e.starts_at, e.id).
   const rank = (e: EventRow) => (e.status === "live" ? 0 : 1);
-  const events = rows.sort((a, b) => rank(a) - rank(b) || a.starts_at - b.starts_at || a.id - b.id);
-  return { items: eventViews(events, inMarketOrder(markets), deps), count };
+  const sorted = rows.sort((a, b) => rank(a) - rank(b) || a.starts_at - b.starts_at || a.id - b.id);
+  return { items: eventViews(sorted, inMarketOrder(markets), deps), count };
+}
+
+/**
+ * getEvents' page of events, each with its main markets kept as one row (sport_event_main,
+ * migration 0068): positions [0, L) of the list are the live events and [L, …) the prematch ones,
+ * L the asked leagues' kept live count (migration 0067), so each status's part of the page is one
+ * index range (sport_events_by_status, or _by_league) of its own events, bounded in SQL.
+ */
+function eventsStatement(db: D1Database, q: EventsQuery): D1PreparedStatement {
+  const inLeagues = (column: string) =>
+    q.league_id !== undefined
+      ? ` AND ${column} = ${Math.trunc(q.league_id)}`
+      : q.sport !== undefined
+        ? ` AND ${column} IN (SELECT l.id FROM sport_leagues l JOIN sports sp ON sp.id = l.sport_id WHERE sp.sysname = ?1)`
+        : "";
+  const from = Math.trunc(q.offset);
+  const to = from + Math.trunc(q.count);
+  const part = (status: "live" | "prematch", limit: string | number, offset: string | number) =>
+    `SELECT p.*, x.markets AS main_markets FROM (SELECT ${EVENT_OWN_COLUMNS} FROM sport_events e WHERE e.status = '${status}'${inLeagues("e.league_id")}
+     ORDER BY e.starts_at, e.id LIMIT ${limit} OFFSET ${offset}) p LEFT JOIN sport_event_main x ON x.event_id = p.id`;
+  const live = `(SELECT COALESCE(SUM(c.live), 0) FROM sport_league_events c WHERE 1${inLeagues("c.league_id")})`;
+  const parts =
+    q.status === "live"
+      ? [part("live", to - from, from)]
+      : q.status === "prematch"
+        ? [part("prematch", to - from, from)]
+        : [
+            part("live", `max(0, min(${to}, ${live}) - ${from})`, from),
+            part("prematch", `max(0, ${to} - max(${from}, ${live}))`, `max(${from}, ${live}) - ${live}`),
+          ];
+  const statement = db.prepare(parts.join(" UNION ALL "));
+  return q.sport !== undefined && q.league_id === undefined ? statement.bind(q.sport) : statement;
 }
 
 /** One item of sport_event_main.markets (migration 0068). */
