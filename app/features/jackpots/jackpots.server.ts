@@ -37,6 +37,9 @@ export async function loadJackpots(context: Context) {
 export async function loadJackpot(context: Context, request: Request, id: string) {
   if (!JACKPOT_ID.test(id)) throw notFound(request);
   const { site, platform } = localized(context);
+  // The winners are asked for with the jackpot, not after it.
+  const winnersRead = platform.call("Jackpots.getWinners", { jackpot_id: Number(id), count: RECENT_WINNERS });
+  winnersRead.catch(() => undefined); // answered below, once the jackpot is known to exist
   let jackpot: Jackpot;
   try {
     [jackpot] = (await platform.call("Jackpots.get", { id: Number(id) })) as [Jackpot];
@@ -44,11 +47,12 @@ export async function loadJackpot(context: Context, request: Request, id: string
     if (e instanceof PlatformError && e.status === 404) throw notFound(request);
     return orErrorPage(Promise.reject(e));
   }
+  // Its games are the catalogue's, the same for every reader: kept by the isolate as the lobby's pages are.
   const [games, winners] = await Promise.all([
     jackpot.games.length
-      ? orErrorPage(platform.call("games.get", { options: JSON.stringify({ sysnames: jackpot.games, count: jackpot.games.length }) }))
+      ? orErrorPage(site.catalogue.games(JSON.stringify({ sysnames: jackpot.games, count: jackpot.games.length })))
       : Promise.resolve({ items: [] as Game[], count: 0 }),
-    orErrorPage(platform.call("Jackpots.getWinners", { jackpot_id: jackpot.id, count: RECENT_WINNERS })),
+    orErrorPage(winnersRead),
   ]);
   // games.get answers in its own order; keep the jackpot's (most popular first).
   const order = new Map(jackpot.games.map((s, i) => [s, i]));

@@ -131,11 +131,12 @@ export async function loadTournamentGamehall({ request, context }: Args, id: str
   const raw = new URL(request.url).searchParams.get("page");
   const asked = askedPage(raw);
   if (asked === null || !TOURNAMENT_ID.test(id)) throw notFound(request);
-  const { platform } = localized(context);
+  const { site } = localized(context);
   // The page's games are asked for with the tournament, not after it: the games.get option reads
-  // one page of the tournament's games in popularity order (an index range), whatever its size.
+  // one page of the tournament's games in popularity order (an index range), whatever its size;
+  // the catalogue's, the same for every reader, kept by the isolate as the lobby's pages are.
   const options = { tournament: Number(id), offset: (asked - 1) * TOURNAMENT_GAMES_PAGE, count: TOURNAMENT_GAMES_PAGE };
-  const games = platform.call("games.get", { options: JSON.stringify(options) });
+  const games = site.catalogue.games(JSON.stringify(options));
   games.catch(() => undefined); // answered below, once the tournament is known to exist
   const tournament = await requireTournament(context, request, id, GAMEHALL_FIELDS);
   const paging = gamehallPage(raw, tournament.games_count);
