@@ -14,7 +14,7 @@ import {
 import { PlatformError } from "../../../core/api/errors";
 import { maskCapacity, maskList } from "../../../core/validation/phone";
 import { countryName } from "./profile-rules";
-import { collator, displayNames } from "../../../core/intl-cache";
+import { collator, displayName } from "../../../core/intl-cache";
 import { settingsKeepMs } from "../core/render-scope";
 
 /**
@@ -120,7 +120,7 @@ export function findCountry(settings: PersonalDataSettings, code: string): Perso
 
 function currencyName(code: string, locale: string): string {
   try {
-    return displayNames([locale, "en"], { type: "currency", fallback: "code" }).of(code) ?? code;
+    return displayName([locale, "en"], { type: "currency", fallback: "code" }, code) ?? code;
   } catch {
     return code;
   }

@@ -3,7 +3,7 @@
  * real calendar dates, the player's age, Luhn document numbers and known country codes.
  */
 
-import { displayNames } from "../../../core/intl-cache";
+import { displayName } from "../../../core/intl-cache";
 
 export const MIN_AGE_YEARS = 18;
 
@@ -67,7 +67,7 @@ export function knownCountry(code: string): boolean {
 export function countryName(code: string, locale: string): string {
   if (!code) return "";
   try {
-    return displayNames([locale, "en"], { type: "region", fallback: "code" }).of(code) ?? code;
+    return displayName([locale, "en"], { type: "region", fallback: "code" }, code) ?? code;
   } catch {
     return code;
   }
