@@ -79,6 +79,18 @@ describe("a render's repeated reads, read once (issue 39)", () => {
     expect(userReads(r.statements)).toEqual([USER_READ_BY_SESSION, USER_READ_BY_SESSION]);
   });
 
+  it("a profile page's reads of the player's row, contacts and pending contact changes come with the session, in its round trip", async () => {
+    const p = await registerPlayer();
+    const r = render(p.browser.cookie);
+    const [info, profile] = await Promise.all([data(r.call("account/getInfo")), data(r.call("account/getprofileinfo"))]);
+    expect(info.uid).toBe(p.uid);
+    expect(profile.contacts.length).toBeGreaterThan(0);
+    // One round trip for the three (the session's); none of their own.
+    const theirs = r.trips.filter((t) => t.some((s) => /FROM (users|contacts|pending_contacts) WHERE/.test(s)));
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0]!.filter((s) => s.includes("FROM pending_contacts"))).toHaveLength(1);
+  });
+
   it("keeps only SELECTs of its tables; a write through the view forgets them; answers are copies", async () => {
     const scope: RenderScope = {};
     const p = await registerPlayer();
