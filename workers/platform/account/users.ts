@@ -29,6 +29,7 @@ export interface UserRow {
   is_verified: number;
   is_on_verification: number;
   is_kyc_block_enabled: number;
+  is_verification_blocked: number;
   is_banned: number;
   is_betting: number;
   notify: number;

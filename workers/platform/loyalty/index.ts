@@ -138,12 +138,16 @@ async function products(ctx: PlatformContext, offset: number, limit: number) {
 
 async function characters(ctx: PlatformContext, offset: number, limit: number) {
   const program = await activeProgram(ctx.db);
-  const [page, total] = await ctx.db.batch([
-    ctx.db.prepare("SELECT * FROM loyalty_characters WHERE program_id = ?1 ORDER BY position, id LIMIT ?2 OFFSET ?3").bind(program.id, limit, offset),
-    ctx.db.prepare("SELECT COUNT(*) AS n FROM loyalty_characters WHERE program_id = ?1").bind(program.id),
+  // Two reads of the configuration, not one batch: the isolate answers each (core/config-reads.ts).
+  const [page, total] = await Promise.all([
+    ctx.db
+      .prepare("SELECT * FROM loyalty_characters WHERE program_id = ?1 ORDER BY position, id LIMIT ?2 OFFSET ?3")
+      .bind(program.id, limit, offset)
+      .all<CharacterRow>(),
+    ctx.db.prepare("SELECT COUNT(*) AS n FROM loyalty_characters WHERE program_id = ?1").bind(program.id).first<number>("n"),
   ]);
-  const items = (page!.results as unknown as CharacterRow[]).map((c) => characterView(c, ctx.locale, ctx.defaultLocale));
-  return { items, offset, limit, total: (total!.results[0] as { n: number }).n };
+  const items = page.results.map((c) => characterView(c, ctx.locale, ctx.defaultLocale));
+  return { items, offset, limit, total: total ?? 0 };
 }
 
 async function setCharacter(ctx: PlatformContext, id: number) {
