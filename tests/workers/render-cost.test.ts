@@ -128,10 +128,11 @@ describe("a signed-in render looks its session up once (issue 39)", { timeout: 3
     expect(r.status).toBe(200);
     expect(r.html).toContain(p.login);
     expect(r.statements.filter((s) => s.includes("FROM sessions s JOIN users u"))).toHaveLength(1);
-    // The player's row and contacts (account.getInfo's) come in the same round trip, by the
-    // session, and the call reads them from there: no read of its own by uid.
-    expect(r.statements.filter((s) => s.includes("WHERE uid = (SELECT uid FROM sessions WHERE id_hash = ?1)"))).toHaveLength(2);
-    expect(r.statements.filter((s) => /^SELECT \* FROM users WHERE uid = \?1|FROM contacts WHERE uid = \?1/.test(s))).toEqual([]);
+    // The player's row, contacts and pending contact changes (account.getInfo's and a profile
+    // page's) come in the same round trip, by the session, and the calls read them from there: no
+    // read of their own by uid.
+    expect(r.statements.filter((s) => s.includes("WHERE uid = (SELECT uid FROM sessions WHERE id_hash = ?1)"))).toHaveLength(3);
+    expect(r.statements.filter((s) => /^SELECT \* FROM users WHERE uid = \?1|FROM (pending_)?contacts WHERE uid = \?1/.test(s))).toEqual([]);
   });
 
   it("the shell's campaign popup comes with the session: due after a sign-in, gone once closed, no read of its own", async () => {
