@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { watchConfigWrites } from "../../workers/platform/core/config-reads";
+import { countingD1, type D1Tally } from "../../workers/d1-stats";
 import { keepOnce, renderReads } from "../../workers/platform/core/render-reads";
 import type { RenderScope } from "../../workers/platform/core/render-scope";
 import { handlePlatform } from "../../workers/platform/index";
@@ -253,6 +254,23 @@ describe("the configuration's reads, kept by the isolate while its version holds
     } finally {
       await env.DB.prepare("UPDATE loyalty_levels SET image = ?1 WHERE id = ?2").bind(before.level.image, before.level.id).run();
     }
+  });
+
+  it("a batch of configuration reads only is answered as its reads alone are: by the isolate, in order", async () => {
+    const version = await env.DB.prepare("SELECT version FROM replica_state WHERE id = 1").first<number>("version");
+    const COUNT = "SELECT COUNT(*) AS n FROM loyalty_levels WHERE program_id = ?1";
+    const batch = (db: D1Database) => db.batch([db.prepare(LEVELS).bind(1), db.prepare(COUNT).bind(1)]);
+    const straight = (await batch(env.DB)).map((a) => a.results);
+    const tally: D1Tally = { rowsRead: 0, rowsWritten: 0, queries: 0 };
+    const counted = countingD1(env.DB, tally);
+    expect((await batch(renderReads(counted, {}, undefined, version))).map((a) => a.results)).toEqual(straight);
+    const afterFirst = tally.queries;
+    // Again, on another render: the isolate answers, D1 is asked nothing.
+    expect((await batch(renderReads(counted, {}, undefined, version))).map((a) => a.results)).toEqual(straight);
+    expect(tally.queries).toBe(afterFirst);
+    // A batch naming anything else still goes to D1, as one batch.
+    await renderReads(counted, {}, undefined, version).batch([counted.prepare(LEVELS).bind(1), counted.prepare("SELECT 1 AS one")]);
+    expect(tally.queries).toBe(afterFirst + 2);
   });
 
   it("answers are copies: a caller that changes its rows changes no one else's", async () => {

@@ -46,7 +46,9 @@ const leavesKeptAlone = (sql: string): boolean => {
 
 const SQL = Symbol("sql");
 const INNER = Symbol("inner statement");
-type Kept = D1PreparedStatement & { [SQL]?: string; [INNER]?: D1PreparedStatement };
+/** Set on a statement the isolate may answer at the render's configuration version (config-reads.ts). */
+const CONFIG = Symbol("configuration read");
+type Kept = D1PreparedStatement & { [SQL]?: string; [INNER]?: D1PreparedStatement; [CONFIG]?: boolean };
 
 /** Whether the render may keep `sql`'s answer: it names only the tables above, with plain values (a blob's would not make a key). */
 const keepableRead = (sql: string, binds: unknown[]) => binds.every(plain) && namedTables(sql).every((t) => KEEPABLE.has(t));
@@ -153,6 +155,7 @@ export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Data
     const own: Record<PropertyKey, unknown> = {
       [SQL]: sql,
       [INNER]: stmt,
+      [CONFIG]: version !== null,
       bind: (...values: unknown[]) => statement(stmt.bind(...values), sql, values),
       all<T>() {
         return answer(() => stmt.all<T>());
@@ -193,6 +196,9 @@ export function renderReads(db: D1Database, scope: RenderScope, primary?: D1Data
       if (prop === "prepare") return (sql: string) => statement(target.prepare(sql), sql, []);
       if (prop === "batch")
         return (stmts: Kept[]) => {
+          // A batch of configuration reads only: each answered as a read alone is, by the isolate
+          // when it holds it (warm, no round trip; the same version, so as consistent as a batch).
+          if (stmts.length > 0 && stmts.every((s) => s[CONFIG] === true)) return Promise.all(stmts.map((s) => s.all()));
           // A batch runs as it is; one that may write what is kept forgets it.
           if (!stmts.every((s) => typeof s[SQL] === "string" && (PURE_READ.test(s[SQL]) || leavesKeptAlone(s[SQL])))) forget();
           return target.batch(stmts.map((s) => s[INNER] ?? s));
