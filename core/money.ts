@@ -1,3 +1,4 @@
+import { formatWhole } from "./numbers";
 import type { Money } from "./api/entities";
 
 /** Currency symbols shown before the amount (SPEC §9); other currencies show their code. */
@@ -11,14 +12,6 @@ export function formatMoney({ amount, currency }: Money): string {
   const cents = Math.round(amount);
   const symbol = SYMBOLS[currency] ?? `${currency} `;
   return `${cents < 0 ? "-" : ""}${symbol}${formatUnits(Math.abs(cents))}`;
-}
-
-/**
- * A whole number with thousands commas, as SPEC §9 groups money: 12345 → "12,345" (the same on
- * server and browser; `toLocaleString` builds an ICU formatter each call, ~20 µs in workerd).
- */
-export function formatWhole(n: number): string {
-  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /** The number part of SPEC §9 money, without currency: 100000 → "1,000", 1050 → "10.50", -300 → "-3". */

@@ -1,4 +1,4 @@
-import { formatWhole } from "../../../core/money";
+import { formatWhole } from "../../../core/numbers";
 
 /** Points as the loyalty pages show them: whole numbers with thousands commas (like SPEC §9 money, the same on server and browser). */
 export const formatPoints = formatWhole;

@@ -1,4 +1,4 @@
-import { formatWhole } from "../../../core/money";
+import { formatWhole } from "../../../core/numbers";
 import { Link } from "react-router";
 import type { LeaderboardRow } from "../../../core/api/contract-tournaments";
 import { useT } from "../../lib/i18n/use-t";

@@ -1,5 +1,6 @@
 import type { Tournament, TournamentPrize, TournamentWinner } from "../../../core/api/contract-tournaments";
-import { formatMoney, formatWhole } from "../../../core/money";
+import { formatMoney } from "../../../core/money";
+import { formatWhole } from "../../../core/numbers";
 import type { TFunction } from "../../lib/i18n/translate";
 
 /** A prize in words: money, a bonus of an amount, or a pack of free spins. */
