@@ -131,7 +131,7 @@ describe("a signed-in render looks its session up once (issue 39)", { timeout: 3
     // The player's row, contacts and pending contact changes (account.getInfo's and a profile
     // page's) come in the same round trip, by the session, and the calls read them from there: no
     // read of their own by uid.
-    expect(r.statements.filter((s) => s.includes("WHERE uid = (SELECT uid FROM sessions WHERE id_hash = ?1)"))).toHaveLength(3);
+    expect(r.statements.filter((s) => s.includes("WHERE uid = (SELECT uid FROM sessions WHERE id_hash = ?1)"))).toHaveLength(2);
     expect(r.statements.filter((s) => /^SELECT \* FROM users WHERE uid = \?1|FROM (pending_)?contacts WHERE uid = \?1/.test(s))).toEqual([]);
   });
 

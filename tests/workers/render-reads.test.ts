@@ -82,10 +82,18 @@ describe("a render's repeated reads, read once (issue 39)", () => {
 
   it("a profile page's reads of the player's row, contacts and pending contact changes come with the session, in its round trip", async () => {
     const p = await registerPlayer();
+    const phone = `7${String(p.uid).padStart(9, "0").slice(-9)}`;
+    await env.DB.prepare("INSERT INTO pending_contacts (uid, type, contact, phone_country_code, created_at) VALUES (?1, 'phone', ?2, 'US', 1)")
+      .bind(p.uid, phone)
+      .run();
+    // Another render answers the same (its own session round trip).
+    const alone = await data(render(p.browser.cookie).call("account/getprofileinfo"));
     const r = render(p.browser.cookie);
     const [info, profile] = await Promise.all([data(r.call("account/getInfo")), data(r.call("account/getprofileinfo"))]);
     expect(info.uid).toBe(p.uid);
     expect(profile.contacts.length).toBeGreaterThan(0);
+    expect(profile.pending_contacts).toEqual([expect.objectContaining({ type: "phone", is_confirmed: false })]);
+    expect(profile).toEqual(alone);
     // One round trip for the three (the session's); none of their own.
     const theirs = r.trips.filter((t) => t.some((s) => /FROM (users|contacts|pending_contacts) WHERE/.test(s)));
     expect(theirs).toHaveLength(1);
