@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT, type Leaderboard } from "../../../core/api/contract-tournaments";
 import { applyBoardMessage, initialBoard } from "./board-state";
 import { isMine } from "./leaderboard-body";
+import { BOARD_PAGE } from "./paging";
 
 const row = (rank: number, player: string, points: number) => ({ rank, player, points, reached_at: rank });
 const server: Leaderboard = {
@@ -17,6 +18,14 @@ const server: Leaderboard = {
 };
 
 describe("the live leaderboard", () => {
+  it("keeps the page's first places of a pushed top: a push of the same board changes nothing the page keys on", () => {
+    const places = Array.from({ length: 50 }, (_, i) => row(i + 1, `p${i}***`, 1000 - i));
+    const board: Leaderboard = { ...server, items: places.slice(0, BOARD_PAGE).map((r) => ({ ...r, is_me: false })), total: 50, me: null };
+    const pushed = applyBoardMessage(initialBoard(board), 7, { event: LEADERBOARD_EVENT, data: { tournament_id: 7, items: places, total: 50, version: 4 } });
+    expect(pushed.items).toEqual(initialBoard(board).items);
+    expect(pushed.items).toHaveLength(BOARD_PAGE);
+  });
+
   it("takes a pushed top over the server's rows, whatever the record's version, and drops an older one", () => {
     const top = (version: number, points: number) => ({
       event: LEADERBOARD_EVENT,

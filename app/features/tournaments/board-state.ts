@@ -1,5 +1,6 @@
 import type { Leaderboard, LeaderboardRow } from "../../../core/api/contract-tournaments";
 import { LEADERBOARD_EVENT, LEADERBOARD_ME_EVENT } from "../../../core/api/reward-events";
+import { BOARD_PAGE } from "./paging";
 
 /**
  * The leaderboard a page shows: the server's (leaderboard.get, the record), then as the
@@ -44,7 +45,10 @@ export function applyBoardMessage(state: BoardState, id: number, m: BoardMessage
     if (!Array.isArray(items) || !items.every(isRow) || typeof version !== "number" || version <= state.live) return state;
     return {
       ...state,
-      items: items.map(topRow),
+      // The live board pushes its top 50 (LEADERBOARD_PAGE); the page shows its first BOARD_PAGE.
+      // Taking all 50 made every first push differ from the server's rows: their code loaded and
+      // they rendered again on every visit, even with the board standing still.
+      items: items.slice(0, BOARD_PAGE).map(topRow),
       total: typeof total === "number" ? total : state.total,
       live: version,
     };
