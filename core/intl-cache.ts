@@ -19,13 +19,13 @@ function kept<T>(map: Map<string, T>, key: string, make: () => T): T {
   return found;
 }
 
+/** What tells one DisplayNames formatter from another: its locales and every option it takes. */
+const namesKey = (locales: readonly string[], options: Intl.DisplayNamesOptions) =>
+  `${locales.join(",")}|${options.type}|${options.fallback ?? ""}|${options.style ?? ""}|${options.languageDisplay ?? ""}`;
+
 /** `new Intl.DisplayNames(locales, options)`, made once. Throws as the constructor does (an invalid locale). */
 export function displayNames(locales: readonly string[], options: Intl.DisplayNamesOptions): Intl.DisplayNames {
-  return kept(
-    names,
-    `${locales.join(",")}|${options.type}|${options.fallback ?? ""}|${options.style ?? ""}|${options.languageDisplay ?? ""}`,
-    () => new Intl.DisplayNames([...locales], options),
-  );
+  return kept(names, namesKey(locales, options), () => new Intl.DisplayNames([...locales], options));
 }
 
 const NAMES_KEPT = 4096;
@@ -37,7 +37,7 @@ const named = new Map<string, string | undefined>();
  * formatters (the keys are the site's locales times the codes). Throws as `of` does.
  */
 export function displayName(locales: readonly string[], options: Intl.DisplayNamesOptions, code: string): string | undefined {
-  const key = `${locales.join(",")}|${options.type}|${options.fallback ?? ""}|${options.style ?? ""}|${code}`;
+  const key = `${namesKey(locales, options)}|${code}`;
   if (named.has(key)) return named.get(key);
   const name = displayNames(locales, options).of(code);
   if (named.size >= NAMES_KEPT) named.clear();
