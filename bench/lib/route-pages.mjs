@@ -3,7 +3,7 @@
 // defect"). The table is read from app/routes.ts itself (bundled with esbuild and evaluated), so
 // a route added there shows up here; a route whose parameters this file cannot fill fails the
 // bench by name instead of being skipped.
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
@@ -24,7 +24,11 @@ async function routeTable(appDir = ROOT) {
   });
   const file = join(OUT, `routes-${process.pid}.mjs`);
   writeFileSync(file, out.outputFiles[0].text);
-  return (await import(pathToFileURL(file).href)).default;
+  try {
+    return (await import(pathToFileURL(file).href)).default;
+  } finally {
+    rmSync(file, { force: true });
+  }
 }
 
 /** Every route with a page module: { id, file, pattern } where pattern is the full URL path with its `:params`. */
