@@ -47,8 +47,8 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   // open offers) with the account, not after it: with the balance they are one call to the
   // player's object (workers/platform/player/coalesce.ts). A dead session answers them nothing.
   const env = context.get(workerContext).env;
-  const cashbackRead = site.withSession ? cashbackPopup(page, context, accountRead) : Promise.resolve({ dialog: null, queued: null });
-  const offersRead = site.withSession ? availableOffersCount(context, accountRead) : Promise.resolve(0);
+  const cashbackRead = cashbackPopup(page, context);
+  const offersRead = availableOffersCount(context);
   // Nothing is left unhandled when the account's read fails and this loader throws first.
   for (const p of [cashbackRead, offersRead]) p.catch(() => {});
   const account = await accountRead;

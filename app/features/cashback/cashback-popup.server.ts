@@ -1,5 +1,4 @@
 import type { RouterContextProvider } from "react-router";
-import type { AccountInfo } from "../../../core/api/entities";
 import { formatDate } from "../../../core/dates";
 import { createT } from "../../lib/i18n/translate";
 import { formatMoney } from "../../../core/money";
@@ -20,14 +19,13 @@ export const CASHBACK_SEEN_KEY = "cashback_seen";
  * decide it. It renders on the server (it shows without JavaScript), on any page but a game's,
  * texts translated here (the page may lack the profile's translations). Right after registration
  * it is not a URL dialog but `queued`: the post-registration queue shows it after the email
- * confirmation (SPEC §2). Either call failing shows nothing. `account`: the player's, being read;
- * the latest cashback is asked for alongside it, so the two reads of the player's object go as
- * one call (workers/platform/player/coalesce.ts). Only for a request that brings a session.
+ * confirmation (SPEC §2). Either call failing shows nothing. The latest cashback is asked for with
+ * the account (`site.playerRead`), so the two reads of the player's object go as one call
+ * (workers/platform/player/coalesce.ts); a visitor asks nothing.
  */
 export async function cashbackPopup(
   page: URL,
   context: Readonly<RouterContextProvider>,
-  account: Promise<AccountInfo | null>,
 ): Promise<{ dialog: UrlDialog | null; queued: CashbackPopupProps | null }> {
   const none = { dialog: null, queued: null };
   if (sectionOf(page.pathname) === "game") return none;
@@ -35,14 +33,15 @@ export async function cashbackPopup(
   const platform = getPlatform(context).withLocale(site.locale);
   // The latest cashback first (the player's object, no D1 read): most players have none, and then
   // the stored "seen" id, a D1 read on every page, is not needed (issue 39).
-  const latestRead = platform.call("cashbacks.get", LATEST_CASHBACK_QUERY).then(
-    (l) => l.items[0] ?? null,
-    () => null,
-  );
-  const player = await account;
-  if (!player || player.uid <= 0 || !player.is_registration_completed) return none;
-  const latest = await latestRead;
-  if (!latest) return none;
+  const latest = await site
+    .playerRead(() =>
+      platform.call("cashbacks.get", LATEST_CASHBACK_QUERY).then(
+        (l) => l.items[0] ?? null,
+        () => null,
+      ),
+    )
+    .catch(() => null); // the account's own failure is the root loader's to show
+  if (!latest || !(await site.account()).is_registration_completed) return none;
   const seen = await platform.call("storage.get", { key: SEEN_CASHBACK_KEY }).catch(() => undefined);
   const cashback = unseenCashback(latest, seen);
   if (!cashback || page.searchParams.get(CASHBACK_SEEN_KEY) === cashback.id) return none;

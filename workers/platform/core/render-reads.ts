@@ -25,10 +25,6 @@ const KEEPABLE = new Set([
   "loyalty_levels",
   // a tournament's own row (its status: leaderboard.get and receipts ask it), not its entries or totals
   "tournaments",
-  // the sportsbook's sports and leagues with their open events' counts (getSports and getEvents)
-  "sports",
-  "sport_leagues",
-  "sport_league_events",
   // the catalogue's average slot RTP the bonus X-ray reads (bonuses, free spins, betting bonuses and
   // offers each ask it: on a cold isolate one read, not one per call; changed by the ranks' rebuild)
   "game_catalogue_state",

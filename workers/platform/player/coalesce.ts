@@ -9,6 +9,12 @@ export interface PlayerStub {
 /** How a caller's statements reach the object: alone (`stub.run`), or with the render's other reads of that player. */
 export type RunObject = (call: RunCall) => Promise<Outcome<WireResult[]>>;
 
+/** A caller's statements sent on their own (`stub.run`). */
+export const runAlone =
+  (stub: PlayerStub, uid: number): RunObject =>
+  (call) =>
+    stub.run(uid, call.statements, call.batch, call.replica, call.facts);
+
 interface Waiting {
   call: RunCall;
   resolve(answer: Outcome<WireResult[]>): void;
@@ -29,12 +35,13 @@ export function coalescedRuns(queues: Map<number, RunObject>, stub: PlayerStub, 
   const found = queues.get(uid);
   if (found) return found;
   let waiting: Waiting[] = [];
+  const alone = runAlone(stub, uid);
   const flush = () => {
     const calls = waiting;
     waiting = [];
     if (calls.length === 1) {
       const [only] = calls as [Waiting];
-      stub.run(uid, only.call.statements, only.call.batch, only.call.replica, only.call.facts).then(only.resolve, only.reject);
+      alone(only.call).then(only.resolve, only.reject);
       return;
     }
     stub

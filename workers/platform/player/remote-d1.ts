@@ -1,7 +1,7 @@
 import { type D1Tally, tallyOf } from "../../d1-stats";
 import { isReplicatedTable, MIRRORED_USER_COLUMNS, namedTables } from "./tables";
 import type { RenderScope } from "../core/render-scope";
-import { coalescedRuns, type PlayerStub, type RunObject } from "./coalesce";
+import { coalescedRuns, type PlayerStub, type RunObject, runAlone } from "./coalesce";
 import { type Facts, type MirroredUser, unwrap, type WireResult, type WireStatement } from "./wire";
 
 /** The replica version a call needs: "skip" when none of its statements joins the copied configuration. */
@@ -89,7 +89,7 @@ export function playerD1(
   scope?: RenderScope,
 ): D1Database {
   const stub = env.PLAYER.get(env.PLAYER.idFromName(String(uid))) as unknown as PlayerStub;
-  const runs: RunObject = scope ? coalescedRuns((scope.objectRuns ??= new Map()), stub, uid) : (c) => stub.run(uid, c.statements, c.batch, c.replica, c.facts);
+  const runs: RunObject = scope ? coalescedRuns((scope.objectRuns ??= new Map()), stub, uid) : runAlone(stub, uid);
   // The bench's count (DB_STATS=on) of the rows the object reads, where the caller's D1 counts.
   const tally = tallyOf(env.DB);
   const prepare = (sql: string) => new RemoteStatement(runs, replica, facts, tally, { sql, params: [] });
