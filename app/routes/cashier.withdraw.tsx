@@ -41,7 +41,7 @@ export default function Withdraw({ loaderData, actionData }: Route.ComponentProp
       )}
       {/* A new key after each completed request: the form starts clean for the next one. */}
       {loaderData.method && <WithdrawForm key={`${loaderData.method.sysname}:${loaderData.idempotencyKey}`} data={loaderData} actionData={actionData} />}
-      <PendingWithdrawals pending={loaderData.pending} />
+      <PendingWithdrawals pending={loaderData.pending} noCancelUnder={loaderData.noCancelUnder} />
     </div>
   );
 }

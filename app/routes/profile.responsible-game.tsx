@@ -8,6 +8,7 @@ import { loadResponsible, responsibleAction } from "../features/responsible/resp
 import { useT } from "../lib/i18n/use-t";
 import { getInstance } from "../middleware/i18n.server";
 import { ProfileNav } from "../features/profile/profile-nav";
+import { MarketNote } from "../features/responsible/market-note";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const data = await loadResponsible(context, request);
@@ -19,16 +20,17 @@ export const action = ({ request, context }: Route.ActionArgs) => responsibleAct
 /** The player's responsible-gaming tools (SPEC §2 /profile/responsible-game): three real forms. */
 export default function ProfileResponsibleGame({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { limit, state } = loaderData;
+  const { limit, state, market } = loaderData;
   const refused = actionData as ResponsibleActionData | undefined;
   return (
     <section className="responsible">
       <ProfileNav current="/profile/responsible-game" />
       <h1>{t("responsible.profileTitle")}</h1>
+      <MarketNote market={market} />
       <section className="responsible__card" aria-labelledby="rg-limit">
         <h2 id="rg-limit">{t("responsible.limit.title")}</h2>
         <LimitSummary limit={limit} />
-        <LimitForm limit={limit} currency={state.session.wagered.currency} actionData={refused} />
+        <LimitForm limit={limit} currency={state.session.wagered.currency} market={market} actionData={refused} />
       </section>
       <section className="responsible__card" aria-labelledby="rg-reality">
         <h2 id="rg-reality">{t("responsible.reality.title")}</h2>

@@ -1,3 +1,4 @@
+import { JURISDICTIONS } from "../jurisdictions";
 import { z } from "zod";
 import { fields } from "../validation/zod";
 
@@ -45,6 +46,8 @@ export const AccountInfo = z.object({
   is_kyc_block_enabled: z.boolean(),
   is_registration_completed: z.boolean(),
   country_code: z.string(),
+  /** The market whose rules the player plays under (core/jurisdictions.ts). */
+  jurisdiction: z.enum(JURISDICTIONS),
   locale: z.string(),
   two_factor_auth: z.boolean(),
   email: Contact.nullable(),

@@ -36,6 +36,8 @@ describe("account.getInfo for a signed-in player", () => {
       is_kyc_block_enabled: true,
       is_registration_completed: true,
       country_code: "PT",
+      // Portugal has no profile of its own: the site's (decision 0082).
+      jurisdiction: "international",
       locale: "pt",
       two_factor_auth: false,
       email: { type: "email", contact: p.email, is_confirmed: false, is_subscribed: true },

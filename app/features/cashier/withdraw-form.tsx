@@ -30,7 +30,8 @@ export interface WithdrawActionData {
   confirm?: { step: "sent" | "failed"; message: string | null };
 }
 
-export function PendingWithdrawals({ pending }: { pending: CashierTransaction[] }) {
+/** `noCancelUnder`: the regulator whose rules forbid cancelling a requested withdrawal (decision 0082), else null. */
+export function PendingWithdrawals({ pending, noCancelUnder = null }: { pending: CashierTransaction[]; noCancelUnder?: string | null }) {
   const t = useT();
   if (pending.length === 0) return null;
   return (
@@ -46,6 +47,11 @@ export function PendingWithdrawals({ pending }: { pending: CashierTransaction[] 
           </li>
         ))}
       </ul>
+      {noCancelUnder && (
+        <p className="cashier__note" data-no-cancel>
+          {t("cashier.withdraw.noCancel", { regulator: noCancelUnder })}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { marketRules } from "../responsible/market";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { Bank, CashierMethod } from "../../../core/api/entities-cashier";
@@ -41,6 +42,8 @@ export async function loadWithdraw({ request, context }: Args) {
     method: method && rules ? { sysname: method.sysname, name: method.name, fields: method.fields, rules } : null,
     banks: await banksFor(context, method),
     pending: settings.pending,
+    // Where the market forbids cancelling (UK RTS 14B), the pending list says so by its regulator's name.
+    noCancelUnder: marketRules(account).withdrawalsCancellable ? null : marketRules(account).regulator,
     email: account.email && !account.email.is_confirmed ? account.email.contact : null,
     idempotencyKey: crypto.randomUUID(),
   };

@@ -6,6 +6,8 @@ import type { ResponsibleActionData } from "./action-data";
 import { FieldErrors, FormErrors, AmountInput, Select, Submit } from "../../ui/form/field";
 import { unitsValue } from "./format";
 import { useLazySchema } from "../../lib/lazy-schema";
+import type { MarketRules } from "./market";
+import { useWaitText } from "./market-note";
 
 export { LimitSummary } from "./limit-summary";
 
@@ -14,10 +16,23 @@ const PERIODS = ["none", "1", "7", "14", "30"] as const;
 /**
  * The deposit-limit form: a period (or none) and an amount in whole units of the player's currency.
  * `currency` is the player's own (their session's money): before any limit exists the limit has none
- * to offer, and the label must not read "Limit ()".
+ * to offer, and the label must not read "Limit ()". The hint says how long a raise waits under the
+ * player's market.
  */
-export function LimitForm({ limit, currency: playerCurrency, actionData }: { limit: DepositLimit; currency: string; actionData?: ResponsibleActionData }) {
+export function LimitForm({
+  limit,
+  currency: playerCurrency,
+  market,
+  actionData,
+}: {
+  limit: DepositLimit;
+  currency: string;
+  /** How the player's market makes a raise wait (decision 0082). */
+  market: MarketRules;
+  actionData?: ResponsibleActionData;
+}) {
   const t = useT();
+  const waitText = useWaitText();
   const busy = useNavigation().formData?.get("intent") === "limit";
   const check = useLazySchema(
     () => import("./schemas"),
@@ -54,7 +69,9 @@ export function LimitForm({ limit, currency: playerCurrency, actionData }: { lim
         <AmountInput meta={amount} />
         <FieldErrors meta={amount} />
       </div>
-      <p className="responsible__hint">{t("responsible.limit.rules")}</p>
+      <p className="responsible__hint" data-limit-rules>
+        {t(market.raiseAfterPeriod ? "responsible.limit.rulesAfterPeriod" : "responsible.limit.rules", { wait: waitText(market.raiseWaitMs) })}
+      </p>
       <FormErrors id={form.errorId} errors={form.errors} />
       <Submit busy={busy}>{t("responsible.limit.submit")}</Submit>
     </Form>

@@ -14,7 +14,7 @@ export function LimitSummary({ limit }: { limit: DepositLimit }) {
       {limit.available_amount && limit.expired_at !== null && (
         <>
           <dt>{t("responsible.limit.available")}</dt>
-          <dd data-available>
+          <dd data-available data-until={limit.expired_at}>
             <strong>{formatMoney(limit.available_amount)}</strong> {t("responsible.limit.until", { date: formatDateTime(limit.expired_at) })}
           </dd>
         </>
@@ -22,7 +22,7 @@ export function LimitSummary({ limit }: { limit: DepositLimit }) {
       {limit.pending && (
         <>
           <dt>{t("responsible.limit.pending")}</dt>
-          <dd data-pending>
+          <dd data-pending data-from={limit.pending.effective_at}>
             <strong>
               {limit.pending.limit_amount ? `${formatMoney(limit.pending.limit_amount)} / ${period(limit.pending.period)}` : t("responsible.limit.noLimit")}
             </strong>{" "}

@@ -1,3 +1,5 @@
+import type { MarketRules } from "./market";
+import { MarketNote } from "./market-note";
 import { Link } from "react-router";
 import type { DepositLimit, ResponsibleGaming } from "../../../core/api/entities-responsible";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
@@ -6,7 +8,7 @@ import { LimitSummary } from "./limit-summary";
 const TOOLS = ["limit", "reality", "exclusion"] as const;
 
 /** What the tools are, the player's current settings with a link to change them, and help. */
-export function ResponsibleOverview({ limit, state }: { limit: DepositLimit; state: ResponsibleGaming }) {
+export function ResponsibleOverview({ limit, state, market }: { limit: DepositLimit; state: ResponsibleGaming; market: MarketRules }) {
   const t = useT();
   const to = useLocalePath();
   const profile = to("/profile/responsible-game");
@@ -15,6 +17,7 @@ export function ResponsibleOverview({ limit, state }: { limit: DepositLimit; sta
     <section className="responsible">
       <h1>{t("responsible.title")}</h1>
       <p className="responsible__lead">{t("responsible.intro")}</p>
+      <MarketNote market={market} />
       <section className="responsible__card" aria-labelledby="rg-state">
         <h2 id="rg-state">{t("responsible.yourSettings")}</h2>
         <LimitSummary limit={limit} />

@@ -7,15 +7,16 @@ import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { createT } from "../../lib/i18n/translate";
 import { getSite, indexPath, requirePlayer, sitePath } from "../site/site.server";
-import { formatDate } from "../../../core/dates";
+import { formatDate, formatDateTime } from "../../../core/dates";
+import { marketRules } from "./market";
 import { INTENTS, responsibleSchema } from "./schemas";
 
 /** What both responsible-gaming pages show: the deposit limit and the player's other settings. */
 export async function loadResponsible(context: Readonly<RouterContextProvider>, request: Request) {
-  await requirePlayer(context, request);
+  const account = await requirePlayer(context, request);
   const platform = getPlatform(context);
   const [limit, state] = await Promise.all([platform.call("account.getDepositLimit"), platform.call("account.getResponsibleGaming")]);
-  return { limit, state, siteName: getSite(context).metadata.siteName };
+  return { limit, state, market: marketRules(account), siteName: getSite(context).metadata.siteName };
 }
 
 /**
@@ -44,8 +45,8 @@ export async function responsibleAction(context: Readonly<RouterContextProvider>
         period: v.period,
         amount: v.period === "none" ? undefined : toMinorUnits(v.amount!, 2),
       });
-      const key = limit.pending ? "responsible.limit.savedPending" : "responsible.limit.saved";
-      return redirectWithToast(here, { type: "success", text: t(key) });
+      const text = limit.pending ? t("responsible.limit.savedPending", { date: formatDateTime(limit.pending.effective_at) }) : t("responsible.limit.saved");
+      return redirectWithToast(here, { type: "success", text });
     }
     if (v.intent === "reality") {
       await platform.call("account.setRealityCheck", { minutes: Number(v.minutes) });

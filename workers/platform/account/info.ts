@@ -5,13 +5,16 @@ import { readGeneralInfo } from "../core/settings";
 import { balanceFields, readBalances } from "../wallet/wallet";
 import { playerTables } from "../player/routed-d1";
 import { contactView, loadContacts, loadUser } from "./users";
+import { jurisdictionOf } from "../../../core/jurisdictions";
+import { siteJurisdiction } from "../responsible/jurisdiction";
 
 const zero = (currency: string) => ({ amount: 0, currency });
 
 /** The account a visitor sees before signing in: uid 0, empty balances in the site currency. */
 export async function anonymousInfo(ctx: PlatformContext): Promise<AccountInfo> {
-  const { default_currency: currency } = await readGeneralInfo<{ default_currency: string }>(ctx);
+  const [{ default_currency: currency }, site] = await Promise.all([readGeneralInfo<{ default_currency: string }>(ctx), siteJurisdiction(ctx)]);
   const cf = (ctx.request as Request & { cf?: { country?: string } }).cf;
+  const country = typeof cf?.country === "string" ? cf.country : "";
   return {
     uid: 0,
     reg_time: null,
@@ -27,7 +30,8 @@ export async function anonymousInfo(ctx: PlatformContext): Promise<AccountInfo> 
     is_verified: false,
     is_kyc_block_enabled: false,
     is_registration_completed: false,
-    country_code: typeof cf?.country === "string" ? cf.country : "",
+    country_code: country,
+    jurisdiction: jurisdictionOf(country, site).id,
     locale: ctx.locale,
     two_factor_auth: false,
     email: null,
@@ -40,7 +44,7 @@ export async function anonymousInfo(ctx: PlatformContext): Promise<AccountInfo> 
  * from the wallet (the first read grants the demo fun balance).
  */
 export async function playerInfo(ctx: PlatformContext, uid: number): Promise<AccountInfo> {
-  const [user, contacts] = await Promise.all([loadUser(ctx.db, uid), loadContacts(ctx.db, uid)]);
+  const [user, contacts, site] = await Promise.all([loadUser(ctx.db, uid), loadContacts(ctx.db, uid), siteJurisdiction(ctx)]);
   if (!user) throw new PlatformError("Authorization", "Sign in to continue");
   // The balances are the player's own tables (decision 0075): their object once the wallet moved.
   const balances = balanceFields(await readBalances(uid === ctx.uid ? ctx.player() : playerTables(ctx.env, uid), uid));
@@ -59,6 +63,7 @@ export async function playerInfo(ctx: PlatformContext, uid: number): Promise<Acc
     is_kyc_block_enabled: user.is_kyc_block_enabled === 1,
     is_registration_completed: user.is_registration_completed === 1,
     country_code: user.country_code,
+    jurisdiction: jurisdictionOf(user.country_code, site).id,
     locale: user.locale,
     two_factor_auth: user.two_factor_enabled === 1,
     email: email ? contactView(email) : null,

@@ -7,6 +7,7 @@ import { methodsFor, publicMethod } from "./methods";
 import { cashierPlayer } from "./player";
 import { reconcilePlayer } from "./reconcile";
 import { historyPage, toEntity } from "./transactions";
+import { playerJurisdiction } from "../responsible/jurisdiction";
 import { cancelWithdrawal, makeWithdrawal, withdrawSettings } from "./withdrawals";
 
 type CashierMethods =
@@ -51,8 +52,8 @@ export const cashierHandlers: Handlers<CashierMethods> = {
   async "cashier.gethistory"({ offset, count, type }, call) {
     const ctx = ownTables(call);
     await reconcilePlayer(ctx, ctx.uid);
-    const page = await historyPage(ctx.db, ctx.uid, { offset, count, type });
-    return { items: page.items.map(toEntity), count: page.count };
+    const [page, rules] = await Promise.all([historyPage(ctx.db, ctx.uid, { offset, count, type }), playerJurisdiction(call)]);
+    return { items: page.items.map((row) => toEntity(row, rules.withdrawals.cancellable)), count: page.count };
   },
 };
 

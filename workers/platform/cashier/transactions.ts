@@ -37,7 +37,8 @@ const SOURCES: Record<TransactionType, Partial<Record<TransactionStatus, Transac
 const SELECT = `SELECT t.*, COALESCE(m.name, t.method) AS method_name FROM cashier_transactions t
   LEFT JOIN cashier_methods m ON m.direction = t.type AND m.sysname = t.method`;
 
-export function toEntity(row: TransactionRow): CashierTransaction {
+/** `cancellable`: whether the player's market lets a requested withdrawal be cancelled (core/jurisdictions.ts). */
+export function toEntity(row: TransactionRow, cancellable = true): CashierTransaction {
   return {
     id: row.id,
     type: row.type,
@@ -47,7 +48,7 @@ export function toEntity(row: TransactionRow): CashierTransaction {
     method_name: row.method_name,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    can_cancel: row.type === "withdrawal" && row.status === "pending",
+    can_cancel: cancellable && row.type === "withdrawal" && row.status === "pending",
   };
 }
 

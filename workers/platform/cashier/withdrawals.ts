@@ -16,6 +16,7 @@ import { cashierPlayer } from "./player";
 import { PAYOUT_DELAY_MS, reconcilePlayer } from "./reconcile";
 import { checkRequisites } from "./requisites";
 import { assertKycAllowsWithdrawal } from "../verification/withdrawal-gate";
+import { playerJurisdiction } from "../responsible/jurisdiction";
 import { withdrawalKey, withdrawalRefund } from "./settle";
 import { findTransaction, moveStatusStatement, playerTransaction, toEntity, type TransactionRow } from "./transactions";
 
@@ -40,7 +41,7 @@ export async function withdrawSettings(call: PlatformContext): Promise<WithdrawS
   const ctx = ownTables(call);
   await reconcilePlayer(ctx, ctx.uid);
   const player = await cashierPlayer(call.db, ctx.uid);
-  const [methods, balances, pending] = await Promise.all([
+  const [methods, balances, pending, rules] = await Promise.all([
     methodsFor(call, "withdrawal", player.currency),
     readBalances(ctx.db, ctx.uid),
     ctx.db
@@ -51,12 +52,13 @@ export async function withdrawSettings(call: PlatformContext): Promise<WithdrawS
       )
       .bind(ctx.uid)
       .all<TransactionRow>(),
+    playerJurisdiction(call),
   ]);
   return {
     currency: player.currency,
     available: balances.main,
     methods: methods.map(publicMethod),
-    pending: pending.results.map(toEntity),
+    pending: pending.results.map((row) => toEntity(row, rules.withdrawals.cancellable)),
   };
 }
 
@@ -132,10 +134,14 @@ function sameKeyOtherRequest(): PlatformError {
  */
 export async function makeWithdrawal(call: PlatformContext, p: WithdrawalCall): Promise<CashierTransaction> {
   const ctx = ownTables(call);
+  // The player's market says whether the answer offers a Cancel (core/jurisdictions.ts).
+  const market = playerJurisdiction(call);
+  market.catch(() => {}); // awaited only with an answer
+  const view = async (row: TransactionRow) => toEntity(row, (await market).withdrawals.cancellable);
   const earlier = await byKey(ctx, p.idempotency_key);
   if (earlier) {
     if (earlier.type !== "withdrawal") throw sameKeyOtherRequest();
-    return toEntity(earlier);
+    return view(earlier);
   }
   const player = await cashierPlayer(call.db, ctx.uid);
   const { method, rules } = await methodForCall(call, "withdrawal", p.method, player.currency);
@@ -161,13 +167,13 @@ export async function makeWithdrawal(call: PlatformContext, p: WithdrawalCall): 
   if (p.burn_bonuses === "1" && !(await dayLeavesRoom(ctx, p.amount))) throw periodExceeded(player.currency);
   await burnBeforeWithdrawal(ctx, p.amount, p.burn_bonuses === "1");
   const row = await insertWithDebit(call, { amount: p.amount, currency: player.currency, method: method.sysname, requisites, key: p.idempotency_key });
-  if (row) return toEntity(row);
+  if (row) return view(row);
   // Nothing inserted: the same key won a race (answer its withdrawal), a bonus was activated after
   // the burn check (the player is asked again, naming it), or the day is full.
   const raced = await byKey(ctx, p.idempotency_key);
   if (raced) {
     if (raced.type !== "withdrawal") throw sameKeyOtherRequest();
-    return toEntity(raced);
+    return view(raced);
   }
   await refuseWhileBonusActive(ctx);
   throw periodExceeded(player.currency);
@@ -194,12 +200,16 @@ async function dayLeavesRoom(ctx: PlatformContext, amount: number): Promise<bool
 /**
  * cashier.cancelwithdrawal: pending → cancel (guarded) and the refund in one batch; the refund
  * applies whenever the row is then `cancel` and not yet refunded (key `withdrawal-cancel:<id>`), so
- * concurrent or repeated cancels refund once.
+ * concurrent or repeated cancels refund once. Refused under a profile that forbids cancelling
+ * (core/jurisdictions.ts `withdrawals.cancellable`).
  */
 export async function cancelWithdrawal(call: PlatformContext, transactionId: string): Promise<CashierTransaction> {
   const ctx = ownTables(call);
   await reconcilePlayer(ctx, ctx.uid);
-  const row = await playerTransaction(ctx.db, ctx.uid, transactionId, "withdrawal");
+  const [row, rules] = await Promise.all([playerTransaction(ctx.db, ctx.uid, transactionId, "withdrawal"), playerJurisdiction(call)]);
+  // Where the market forbids it (UK RTS 14B), a requested withdrawal is not reversed: it is paid or declined.
+  if (!rules.withdrawals.cancellable)
+    throw new PlatformError("WithdrawalDeclined", `Under the ${rules.regulator}'s rules a requested withdrawal cannot be cancelled`);
   if (row.status === "pending") await moveMoneyWith(ctx, [moveStatusStatement(ctx.db, row, "cancel")!], withdrawalRefund(ctx.db, row));
   const now = (await findTransaction(ctx.db, row.id))!;
   if (now.status === "cancel") return toEntity(now);

@@ -2,6 +2,7 @@ import type { Handlers } from "../core/context";
 import { describeLimit, playerCurrency, readDepositLimit } from "./deposit-limit";
 import { requestLimit } from "./limit-rules";
 import { loadLimit, saveLimit } from "./limits-store";
+import { playerJurisdiction } from "./jurisdiction";
 import { activeExclusion, selfExclude } from "./self-exclusion";
 import { playSince } from "./session-stats";
 
@@ -14,7 +15,8 @@ export const responsibleHandlers: Handlers<Methods> = {
   async "account.setDepositLimit"({ period, amount }, ctx) {
     const now = Date.now();
     const request = period === "none" ? null : { days: Number(period), amount: amount! };
-    const next = requestLimit(await loadLimit(ctx.player(), ctx.uid, now), request, now);
+    const [state, rules] = await Promise.all([loadLimit(ctx.player(), ctx.uid, now), playerJurisdiction(ctx)]);
+    const next = requestLimit(state, request, now, rules.depositLimits);
     await saveLimit(ctx.player(), ctx.uid, next, now);
     return describeLimit(ctx.player(), ctx.uid, next, now);
   },

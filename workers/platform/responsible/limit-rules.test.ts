@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { JURISDICTIONS, type JurisdictionId, PROFILES } from "../../../core/jurisdictions";
 import { applyDue, COOLING_OFF_MS, isStricter, requestLimit, windowAt, type LimitState } from "./limit-rules";
 
 const DAY = 86_400_000;
@@ -38,5 +39,37 @@ describe("deposit limit rules", () => {
     const s = requestLimit(requestLimit(none, { days: 1, amount: 100 }, 0), null, 0);
     expect(s.current).not.toBeNull();
     expect(applyDue(s, COOLING_OFF_MS)).toEqual(none);
+  });
+});
+
+describe("a raise under each market's profile (decision 0082)", () => {
+  const t0 = 100 * DAY;
+  // A 30-day limit set at t0; the raise is asked for on its second day.
+  const set = requestLimit(none, { days: 30, amount: 100 }, t0);
+  const expected: Record<JurisdictionId, number> = {
+    international: t0 + DAY + 24 * 3_600_000,
+    uk: t0 + DAY + 24 * 3_600_000,
+    on: t0 + DAY + 24 * 3_600_000,
+    de: t0 + DAY + 7 * DAY,
+    // 72 hours would end on day 4: these markets also wait for the running 30-day period to end.
+    nl: t0 + 30 * DAY,
+    se: t0 + 30 * DAY,
+  };
+  for (const id of JURISDICTIONS) {
+    it(`${id}: applies at ${(expected[id] - t0) / DAY} days after the limit was set`, () => {
+      const raise = requestLimit(set, { days: 30, amount: 500 }, t0 + DAY, PROFILES[id].depositLimits);
+      expect(raise.pending?.effectiveAt).toBe(expected[id]);
+      expect(applyDue(raise, expected[id] - 1).current?.amount).toBe(100);
+      expect(applyDue(raise, expected[id]).current?.amount).toBe(500);
+    });
+  }
+
+  it("se: a removal late in the period still waits the 72 hours past its end", () => {
+    const removal = requestLimit(set, null, t0 + 29 * DAY, PROFILES.se.depositLimits);
+    expect(removal.pending?.effectiveAt).toBe(t0 + 29 * DAY + 72 * 3_600_000);
+  });
+
+  it("a stricter limit applies at once under every profile", () => {
+    for (const id of JURISDICTIONS) expect(requestLimit(set, { days: 30, amount: 50 }, t0 + DAY, PROFILES[id].depositLimits).current?.amount).toBe(50);
   });
 });

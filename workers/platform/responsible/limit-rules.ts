@@ -1,6 +1,6 @@
 /**
  * The deposit limit's rules, pure (decision 0012): fixed windows, what counts as stricter, and
- * the 24-hour cooling-off of a raise or a removal. Storage is limits-store.ts; time is passed in.
+ * the cooling-off of a raise or a removal (24 hours, or the player's market's: decision 0082). Storage is limits-store.ts; time is passed in.
  */
 
 const DAY = 86_400_000;
@@ -65,12 +65,22 @@ export function applyDue(state: LimitState, now: number): LimitState {
   return { current, pending: null };
 }
 
+/** How a market makes a raise wait (core/jurisdictions.ts `depositLimits`). */
+export interface RaiseRules {
+  raiseWaitMs: number;
+  raiseAfterPeriod: boolean;
+}
+
+/** The product's own rule, where no market asks for more. */
+export const DEFAULT_RAISE: RaiseRules = { raiseWaitMs: COOLING_OFF_MS, raiseAfterPeriod: false };
+
 /**
  * The state after the player asks for `request` at `now`: stricter applies at once (and drops a
- * pending raise, which it supersedes); a raise or removal waits COOLING_OFF_MS. Asking again for
- * the same pending raise keeps its original time.
+ * pending raise, which it supersedes); a raise or removal waits `rules.raiseWaitMs` and, where the
+ * market says so, also the end of the current limit's period. Asking again for the same pending
+ * raise keeps its original time.
  */
-export function requestLimit(state: LimitState, request: LimitRequest, now: number): LimitState {
+export function requestLimit(state: LimitState, request: LimitRequest, now: number, rules: RaiseRules = DEFAULT_RAISE): LimitState {
   const s = applyDue(state, now);
   if (!s.current && !request) return { current: null, pending: null };
   if (isStricter(request, s.current)) {
@@ -79,5 +89,7 @@ export function requestLimit(state: LimitState, request: LimitRequest, now: numb
   const days = request?.days ?? 0;
   const amount = request?.amount ?? null;
   if (s.pending && s.pending.days === days && s.pending.amount === amount) return s;
-  return { current: s.current, pending: { days, amount, effectiveAt: now + COOLING_OFF_MS } };
+  const waited = now + rules.raiseWaitMs;
+  const effectiveAt = rules.raiseAfterPeriod && s.current ? Math.max(waited, windowAt(s.current, now).end) : waited;
+  return { current: s.current, pending: { days, amount, effectiveAt } };
 }

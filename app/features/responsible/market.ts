@@ -1,0 +1,17 @@
+import type { AccountInfo } from "../../../core/api/entities";
+import { PROFILES } from "../../../core/jurisdictions";
+
+/** What the pages tell a player of their market's rules (core/jurisdictions.ts; decision 0082): plain data for the client. */
+export interface MarketRules {
+  id: AccountInfo["jurisdiction"];
+  /** Empty for the international profile: no regulator to name. */
+  regulator: string;
+  raiseWaitMs: number;
+  raiseAfterPeriod: boolean;
+  withdrawalsCancellable: boolean;
+}
+
+export function marketRules(account: Pick<AccountInfo, "jurisdiction">): MarketRules {
+  const p = PROFILES[account.jurisdiction] ?? PROFILES.international;
+  return { id: p.id, regulator: p.regulator, ...p.depositLimits, withdrawalsCancellable: p.withdrawals.cancellable };
+}

@@ -1,0 +1,95 @@
+/**
+ * Jurisdiction profiles (issue 40, DESIGN §8, decision 0082): the rules a market's regulator
+ * imposes, as data. The platform reads a player's profile and enforces it; the app reads the same
+ * profile to explain a rule where it bites. A player's profile is their country's when the country
+ * has one (`PROFILE_OF_COUNTRY`), else the site's (`general_info.jurisdiction`, "international"
+ * when unset).
+ *
+ * Only rules the platform enforces are fields here; the decision record keeps the table of each
+ * rule's source, field and place of enforcement.
+ */
+
+export const JURISDICTIONS = ["international", "uk", "on", "de", "nl", "se"] as const;
+export type JurisdictionId = (typeof JURISDICTIONS)[number];
+
+const HOUR = 3_600_000;
+
+export interface JurisdictionProfile {
+  id: JurisdictionId;
+  /** The regulator's name, as the player reads it ("UK Gambling Commission"). */
+  regulator: string;
+  withdrawals: {
+    /** Whether a player may cancel a withdrawal they requested (UK RTS 14B: no reversing). */
+    cancellable: boolean;
+  };
+  depositLimits: {
+    /** How long a raise or a removal of a deposit limit waits before it applies. */
+    raiseWaitMs: number;
+    /** Whether a raise also waits for the end of the limit's current period. */
+    raiseAfterPeriod: boolean;
+  };
+}
+
+const profile = (p: JurisdictionProfile) => p;
+
+export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
+  // No market's rules beyond the product's own: the 24-hour cooling-off the product always had.
+  international: profile({
+    id: "international",
+    regulator: "",
+    withdrawals: { cancellable: true },
+    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false },
+  }),
+  // UKGC: LCCP SR 3.3.2 (a raise after 24 hours' cooling-off), RTS 14B (no reversed withdrawals).
+  uk: profile({
+    id: "uk",
+    regulator: "UK Gambling Commission",
+    withdrawals: { cancellable: false },
+    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false },
+  }),
+  // AGCO Registrar's Standards 2.05 and 3.x: a raise after 24 hours' cooling-off.
+  on: profile({
+    id: "on",
+    regulator: "Alcohol and Gaming Commission of Ontario",
+    withdrawals: { cancellable: true },
+    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false },
+  }),
+  // GlüStV 2021 §6c: a raise applies after seven days at the earliest.
+  de: profile({
+    id: "de",
+    regulator: "Gemeinsame Glücksspielbehörde der Länder",
+    withdrawals: { cancellable: true },
+    depositLimits: { raiseWaitMs: 7 * 24 * HOUR, raiseAfterPeriod: false },
+  }),
+  // KSA (Wet Koa, Rtg 4.x): a raise after 72 hours, never within the running period.
+  nl: profile({
+    id: "nl",
+    regulator: "Kansspelautoriteit",
+    withdrawals: { cancellable: true },
+    depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true },
+  }),
+  // Spelinspektionen (SIFS 2018:8, 14 kap. 6 §): a raise after 72 hours and not before the period ends.
+  se: profile({
+    id: "se",
+    regulator: "Spelinspektionen",
+    withdrawals: { cancellable: true },
+    depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true },
+  }),
+};
+
+/** The markets a country's players are regulated in (ISO 3166-1 alpha-2; Canada's regulated market is Ontario's). */
+export const PROFILE_OF_COUNTRY: Readonly<Record<string, JurisdictionId>> = {
+  GB: "uk",
+  CA: "on",
+  DE: "de",
+  NL: "nl",
+  SE: "se",
+};
+
+/** Whether `id` names a profile (a site's configured one, say). */
+export const isJurisdiction = (id: unknown): id is JurisdictionId => typeof id === "string" && (JURISDICTIONS as readonly string[]).includes(id);
+
+/** The profile of a player from `country` on a site whose own profile is `site`. */
+export function jurisdictionOf(country: string, site: JurisdictionId = "international"): JurisdictionProfile {
+  return PROFILES[PROFILE_OF_COUNTRY[country.toUpperCase()] ?? site];
+}

@@ -1,0 +1,55 @@
+import { absolute, expect, test, tr } from "./fixtures";
+import { registerByApi, unique } from "./accounts-fixtures";
+
+/**
+ * Jurisdiction profiles (issue 40, decision 0082): a player from a regulated market reads whose
+ * rules their account follows, and the platform applies them; the same with and without JavaScript.
+ */
+
+const PROFILE = "/profile/responsible-game";
+const SWEDE = {
+  country_code: "SE",
+  currency: "EUR",
+  first_name: "Sven",
+  last_name: "Berg",
+  birth_date: "1990-04-15",
+  home_town: "Stockholm",
+  address: "Drottninggatan 1",
+  postcode: "111 22",
+};
+
+test.describe("a Swedish player's deposit limit @nojs", () => {
+  test("names Spelinspektionen, says a raise waits 72 hours and the period's end, and holds it until then", async ({ page }) => {
+    await registerByApi(page.request, unique("se-limit"), SWEDE);
+    await page.goto(PROFILE);
+    await expect(page.locator("[data-market=se]")).toHaveText(tr("responsible.market", { regulator: "Spelinspektionen" }));
+    const form = page.locator("form#deposit-limit");
+    await expect(form.locator("[data-limit-rules]")).toHaveText(
+      tr("responsible.limit.rulesAfterPeriod", { wait: tr("responsible.limit.waitHours", { count: "72" }) }),
+    );
+
+    await form.locator("select[name=period]").selectOption("30");
+    await form.locator("input[name=amount]").fill("100");
+    await form.getByRole("button").click();
+    await expect(page).toHaveURL(absolute(PROFILE));
+    const until = Number(await page.locator("[data-available]").getAttribute("data-until"));
+
+    await form.locator("input[name=amount]").fill("500");
+    await form.getByRole("button").click();
+    // The raise waits for the end of the 30-day period, not only 72 hours: it applies when the window ends.
+    const pending = page.locator("[data-pending]");
+    await expect(pending).toContainText("€500");
+    expect(until).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    await expect(pending).toHaveAttribute("data-from", String(until));
+    await expect(page.locator("[data-available]")).toContainText("€100");
+  });
+
+  test("a player from a market without a profile reads no regulator and the 24-hour rule", async ({ page }) => {
+    await registerByApi(page.request, unique("intl-limit"));
+    await page.goto(PROFILE);
+    await expect(page.locator("[data-market]")).toHaveCount(0);
+    await expect(page.locator("form#deposit-limit [data-limit-rules]")).toHaveText(
+      tr("responsible.limit.rules", { wait: tr("responsible.limit.waitHours", { count: "24" }) }),
+    );
+  });
+});

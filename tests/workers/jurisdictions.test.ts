@@ -1,0 +1,114 @@
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it } from "vitest";
+import { JURISDICTIONS, type JurisdictionId, PROFILES } from "../../core/jurisdictions";
+import { applyOperation } from "../../workers/platform/wallet/wallet";
+import { registerPlayer, type Player } from "./auth-helpers";
+import { mainBalance, newKey, readyToWithdraw } from "./cashier-helpers";
+import { data, failure, get } from "./helpers";
+import { playerDb } from "./player-db";
+import { ageLimit } from "./responsible-helpers";
+
+/**
+ * Jurisdiction profiles (issue 40, decision 0082): a player's market is their country's profile,
+ * else the site's; the platform enforces its rules. One test per rule per profile.
+ */
+
+const HOUR = 3_600_000;
+const CARD = JSON.stringify({ card_number: "4111 1111 1111 1111", card_holder: "Ann Lee" });
+/** A country of each market (Canada's regulated market is Ontario's); US players have none. */
+const COUNTRY: Record<JurisdictionId, string> = { international: "US", uk: "GB", on: "CA", de: "DE", nl: "NL", se: "SE" };
+
+const setSiteJurisdiction = (id: string | null) =>
+  env.DB.prepare(
+    id === null
+      ? "UPDATE settings SET value = json_remove(value, '$.jurisdiction') WHERE key = 'general_info'"
+      : "UPDATE settings SET value = json_set(value, '$.jurisdiction', ?1) WHERE key = 'general_info'",
+  )
+    .bind(...(id === null ? [] : [id]))
+    .run();
+
+afterEach(() => setSiteJurisdiction(null));
+
+/** A registered player from the profile's market (their country set as registration would). */
+async function playerOf(id: JurisdictionId): Promise<Player> {
+  const p = await registerPlayer();
+  await env.DB.prepare("UPDATE users SET country_code = ?2 WHERE uid = ?1").bind(p.uid, COUNTRY[id]).run();
+  return p;
+}
+
+describe("a player's market", () => {
+  it("is their country's profile, told by account.getInfo", async () => {
+    for (const id of JURISDICTIONS) {
+      const p = await playerOf(id);
+      expect((await data(p.browser.get("account/getInfo"))).jurisdiction).toBe(id);
+    }
+  });
+
+  it("is the site's profile for a country without one, and for a visitor", async () => {
+    const p = await playerOf("international");
+    await setSiteJurisdiction("uk");
+    expect((await data(p.browser.get("account/getInfo"))).jurisdiction).toBe("uk");
+    expect((await data(get("account/getInfo"))).jurisdiction).toBe("uk");
+    // A Swedish player stays under Swedish rules on a UK site.
+    expect((await data((await playerOf("se")).browser.get("account/getInfo"))).jurisdiction).toBe("se");
+  });
+
+  it("falls back to international when the site names no known profile", async () => {
+    await setSiteJurisdiction("atlantis");
+    expect((await data(get("account/getInfo"))).jurisdiction).toBe("international");
+  });
+});
+
+describe("cancelling a requested withdrawal", () => {
+  async function pendingWithdrawal(id: JurisdictionId) {
+    const p = await playerOf(id);
+    await readyToWithdraw(p.uid);
+    await applyOperation(playerDb(p.uid), { uid: p.uid, key: `seed-money-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: 20_000 }] });
+    const tx = await data(p.browser.post("cashier/makewithdrawal", { method: "demo_card", amount: 5000, requisites: CARD, idempotency_key: newKey() }));
+    return { p, tx };
+  }
+
+  for (const id of JURISDICTIONS) {
+    const cancellable = PROFILES[id].withdrawals.cancellable;
+    it(`${id}: ${cancellable ? "refunds the withdrawal" : "is refused, the withdrawal and the balance untouched, and no Cancel is offered"}`, async () => {
+      const { p, tx } = await pendingWithdrawal(id);
+      expect(tx.can_cancel).toBe(cancellable);
+      const settings = await data(p.browser.get("cashier/getwithdrawsettings"));
+      expect(settings.pending.map((t: { can_cancel: boolean }) => t.can_cancel)).toEqual([cancellable]);
+      const history = await data(p.browser.get("cashier/gethistory", { type: "withdrawal" }));
+      expect(history.items[0]).toMatchObject({ id: tx.id, can_cancel: cancellable });
+      if (cancellable) {
+        expect(await data(p.browser.post("cashier/cancelwithdrawal", { transaction_id: tx.id }))).toMatchObject({ status: "cancel" });
+        expect(await mainBalance(p)).toBe(20_000);
+      } else {
+        const refused = await failure(p.browser.post("cashier/cancelwithdrawal", { transaction_id: tx.id }), 402, "WithdrawalDeclinedException");
+        expect(refused.message).toContain(PROFILES[id].regulator);
+        expect((await data(p.browser.get("cashier/gethistory", { type: "withdrawal" }))).items[0]).toMatchObject({ id: tx.id, status: "pending" });
+        expect(await mainBalance(p)).toBe(15_000);
+      }
+    });
+  }
+});
+
+describe("raising a deposit limit", () => {
+  for (const id of JURISDICTIONS) {
+    const { raiseWaitMs, raiseAfterPeriod } = PROFILES[id].depositLimits;
+    it(`${id}: waits ${raiseWaitMs / HOUR} hours${raiseAfterPeriod ? " and the end of the running period" : ""}`, async () => {
+      const p = await playerOf(id);
+      await data(p.browser.post("account/setDepositLimit", { period: "7", amount: 10_000 }));
+      // A day into the week's window.
+      await ageLimit(p.uid, 24 * HOUR);
+      const before = Date.now();
+      const raised = await data(p.browser.post("account/setDepositLimit", { period: "7", amount: 50_000 }));
+      const after = Date.now();
+      expect(raised.limit_amount.amount).toBe(10_000);
+      const periodEnd = raised.expired_at;
+      const low = raiseAfterPeriod ? Math.max(before + raiseWaitMs, periodEnd) : before + raiseWaitMs;
+      const high = raiseAfterPeriod ? Math.max(after + raiseWaitMs, periodEnd) : after + raiseWaitMs;
+      expect(raised.pending.effective_at).toBeGreaterThanOrEqual(low);
+      expect(raised.pending.effective_at).toBeLessThanOrEqual(high);
+      // A stricter limit still applies at once.
+      expect((await data(p.browser.post("account/setDepositLimit", { period: "7", amount: 5_000 }))).limit_amount.amount).toBe(5_000);
+    });
+  }
+});
