@@ -28,6 +28,10 @@ export interface JurisdictionProfile {
     /** Whether a raise also waits for the end of the limit's current period. */
     raiseAfterPeriod: boolean;
   };
+  realityCheck: {
+    /** The longest interval between reality checks (minutes); the check cannot be turned off. null: the player chooses, off included. */
+    maxMinutes: number | null;
+  };
 }
 
 const profile = (p: JurisdictionProfile) => p;
@@ -39,6 +43,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     regulator: "",
     withdrawals: { cancellable: true },
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false },
+    realityCheck: { maxMinutes: null },
   }),
   // UKGC: LCCP SR 3.3.2 (a raise after 24 hours' cooling-off), RTS 14B (no reversed withdrawals).
   uk: profile({
@@ -46,6 +51,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     regulator: "UK Gambling Commission",
     withdrawals: { cancellable: false },
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false },
+    realityCheck: { maxMinutes: null },
   }),
   // AGCO Registrar's Standards 2.05 and 3.x: a raise after 24 hours' cooling-off.
   on: profile({
@@ -53,6 +59,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     regulator: "Alcohol and Gaming Commission of Ontario",
     withdrawals: { cancellable: true },
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false },
+    realityCheck: { maxMinutes: null },
   }),
   // GlüStV 2021 §6c: a raise applies after seven days at the earliest.
   de: profile({
@@ -60,13 +67,16 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     regulator: "Gemeinsame Glücksspielbehörde der Länder",
     withdrawals: { cancellable: true },
     depositLimits: { raiseWaitMs: 7 * 24 * HOUR, raiseAfterPeriod: false },
+    realityCheck: { maxMinutes: null },
   }),
-  // KSA (Wet Koa, Rtg 4.x): a raise after 72 hours, never within the running period.
+  // KSA (Wet Koa, Rtg 4.x): a raise after 72 hours, never within the running period; a reality check
+  // at least every 30 minutes of play.
   nl: profile({
     id: "nl",
     regulator: "Kansspelautoriteit",
     withdrawals: { cancellable: true },
     depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true },
+    realityCheck: { maxMinutes: 30 },
   }),
   // Spelinspektionen (SIFS 2018:8, 14 kap. 6 §): a raise after 72 hours and not before the period ends.
   se: profile({
@@ -74,6 +84,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     regulator: "Spelinspektionen",
     withdrawals: { cancellable: true },
     depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true },
+    realityCheck: { maxMinutes: null },
   }),
 };
 

@@ -34,7 +34,7 @@ export default function ProfileResponsibleGame({ loaderData, actionData }: Route
       </section>
       <section className="responsible__card" aria-labelledby="rg-reality">
         <h2 id="rg-reality">{t("responsible.reality.title")}</h2>
-        <RealityForm minutes={state.reality_check_minutes} actionData={refused} />
+        <RealityForm minutes={state.reality_check_minutes} market={market} actionData={refused} />
       </section>
       <section className="responsible__card responsible__card--danger" aria-labelledby="rg-exclusion">
         <h2 id="rg-exclusion">{t("responsible.exclusion.title")}</h2>

@@ -7,6 +7,16 @@ import { registerByApi, unique } from "./accounts-fixtures";
  */
 
 const PROFILE = "/profile/responsible-game";
+const DUTCH = {
+  country_code: "NL",
+  currency: "EUR",
+  first_name: "Daan",
+  last_name: "Visser",
+  birth_date: "1990-04-15",
+  home_town: "Amsterdam",
+  address: "Damrak 1",
+  postcode: "1012 AB",
+};
 const SWEDE = {
   country_code: "SE",
   currency: "EUR",
@@ -51,5 +61,23 @@ test.describe("a Swedish player's deposit limit @nojs", () => {
     await expect(page.locator("form#deposit-limit [data-limit-rules]")).toHaveText(
       tr("responsible.limit.rules", { wait: tr("responsible.limit.waitHours", { count: "24" }) }),
     );
+  });
+});
+
+test.describe("a Dutch player's reality check @nojs", () => {
+  test("runs every 30 minutes from the start, and the form offers no longer interval and no off", async ({ page }) => {
+    await registerByApi(page.request, unique("nl-reality"), DUTCH);
+    await page.goto(PROFILE);
+    const form = page.locator("form#reality-check");
+    await expect(form.locator("[data-reality-rule]")).toHaveText(tr("responsible.reality.required", { regulator: "Kansspelautoriteit", minutes: "30" }));
+    await expect(form.locator("select[name=minutes] option")).toHaveText([
+      tr("responsible.reality.every", { minutes: "15" }),
+      tr("responsible.reality.every", { minutes: "30" }),
+    ]);
+    await expect(form.locator("select[name=minutes]")).toHaveValue("30");
+    await form.locator("select[name=minutes]").selectOption("15");
+    await form.getByRole("button").click();
+    await expect(page).toHaveURL(absolute(PROFILE));
+    await expect(page.locator("form#reality-check select[name=minutes]")).toHaveValue("15");
   });
 });

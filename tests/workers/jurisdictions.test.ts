@@ -112,3 +112,27 @@ describe("raising a deposit limit", () => {
     });
   }
 });
+
+describe("the reality check's interval", () => {
+  for (const id of JURISDICTIONS) {
+    const max = PROFILES[id].realityCheck.maxMinutes;
+    it(`${id}: ${max === null ? "the player's choice, off included" : `at least every ${max} minutes, never off`}`, async () => {
+      const p = await playerOf(id);
+      const minutes = async () => (await data(p.browser.get("account/getResponsibleGaming"))).reality_check_minutes;
+      // Nothing chosen yet: off, or the market's longest interval.
+      expect(await minutes()).toBe(max ?? 0);
+      expect(await data(p.browser.post("account/setRealityCheck", { minutes: 15 }))).toBe(1);
+      expect(await minutes()).toBe(15);
+      for (const asked of [0, 60]) {
+        if (max === null) {
+          expect(await data(p.browser.post("account/setRealityCheck", { minutes: asked }))).toBe(1);
+          expect(await minutes()).toBe(asked);
+        } else {
+          const refused = await failure(p.browser.post("account/setRealityCheck", { minutes: asked }), 400, "InvalidParameterException");
+          expect(refused.invalid_parameters?.minutes?.[0]).toContain(String(max));
+          expect(await minutes()).toBe(15);
+        }
+      }
+    });
+  }
+});

@@ -9,9 +9,17 @@ export interface MarketRules {
   raiseWaitMs: number;
   raiseAfterPeriod: boolean;
   withdrawalsCancellable: boolean;
+  /** The longest reality-check interval the market allows (minutes; the check cannot be off); null: any. */
+  realityCheckMaxMinutes: number | null;
 }
 
 export function marketRules(account: Pick<AccountInfo, "jurisdiction">): MarketRules {
   const p = PROFILES[account.jurisdiction] ?? PROFILES.international;
-  return { id: p.id, regulator: p.regulator, ...p.depositLimits, withdrawalsCancellable: p.withdrawals.cancellable };
+  return {
+    id: p.id,
+    regulator: p.regulator,
+    ...p.depositLimits,
+    withdrawalsCancellable: p.withdrawals.cancellable,
+    realityCheckMaxMinutes: p.realityCheck.maxMinutes,
+  };
 }

@@ -5,10 +5,17 @@ import type { ResponsibleActionData } from "./action-data";
 import { FieldErrors, FormErrors, Select, Submit } from "../../ui/form/field";
 import { REALITY_CHECK_CHOICES } from "./choices";
 import { useLazySchema } from "../../lib/lazy-schema";
+import { realityCheckAllowed } from "../../../core/jurisdiction-rules";
+import type { MarketRules } from "./market";
 
-/** How often the reality check interrupts play (minutes of session time; 0 = off). */
-export function RealityForm({ minutes, actionData }: { minutes: number; actionData?: ResponsibleActionData }) {
+/**
+ * How often the reality check interrupts play (minutes of session time; 0 = off). Under a market
+ * with a longest interval only the intervals it allows are offered, and the form says why.
+ */
+export function RealityForm({ minutes, market, actionData }: { minutes: number; market: MarketRules; actionData?: ResponsibleActionData }) {
   const t = useT();
+  const max = market.realityCheckMaxMinutes;
+  const choices = REALITY_CHECK_CHOICES.filter((m) => realityCheckAllowed(Number(m), max));
   const busy = useNavigation().formData?.get("intent") === "reality";
   const check = useLazySchema(
     () => import("./schemas"),
@@ -26,10 +33,15 @@ export function RealityForm({ minutes, actionData }: { minutes: number; actionDa
     <Form method="post" className="responsible__form" {...getFormProps(form)} onFocus={check.load}>
       <input type="hidden" name="intent" value="reality" />
       <p>{t("responsible.reality.text")}</p>
+      {max !== null && (
+        <p className="responsible__hint" data-reality-rule>
+          {t("responsible.reality.required", { regulator: market.regulator, minutes: String(max) })}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={field.id}>{t("responsible.reality.interval")}</label>
-        <Select meta={field} fallback="0">
-          {REALITY_CHECK_CHOICES.map((m) => (
+        <Select meta={field} fallback={choices[0]}>
+          {choices.map((m) => (
             <option key={m} value={m}>
               {m === "0" ? t("responsible.reality.off") : t("responsible.reality.every", { minutes: m })}
             </option>

@@ -9,6 +9,7 @@ import { createT } from "../../lib/i18n/translate";
 import { getSite, indexPath, requirePlayer, sitePath } from "../site/site.server";
 import { formatDate, formatDateTime } from "../../../core/dates";
 import { marketRules } from "./market";
+import { realityCheckAllowed } from "../../../core/jurisdiction-rules";
 import { INTENTS, responsibleSchema } from "./schemas";
 
 /** What both responsible-gaming pages show: the deposit limit and the player's other settings. */
@@ -49,6 +50,12 @@ export async function responsibleAction(context: Readonly<RouterContextProvider>
       return redirectWithToast(here, { type: "success", text });
     }
     if (v.intent === "reality") {
+      // The market's longest interval (the platform enforces it too): said in the player's language.
+      const market = marketRules(await getSite(context).account());
+      if (!realityCheckAllowed(Number(v.minutes), market.realityCheckMaxMinutes)) {
+        const rule = t("responsible.reality.required", { regulator: market.regulator, minutes: String(market.realityCheckMaxMinutes) });
+        return data({ intent, result: submission.reply({ fieldErrors: { minutes: [rule] } }) }, { status: 400 });
+      }
       await platform.call("account.setRealityCheck", { minutes: Number(v.minutes) });
       return redirectWithToast(here, { type: "success", text: t("responsible.reality.saved") });
     }

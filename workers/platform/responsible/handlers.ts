@@ -1,4 +1,6 @@
 import type { Handlers } from "../core/context";
+import { PlatformError } from "../../../core/api/errors";
+import { effectiveRealityCheck, realityCheckAllowed } from "../../../core/jurisdiction-rules";
 import { describeLimit, playerCurrency, readDepositLimit } from "./deposit-limit";
 import { requestLimit } from "./limit-rules";
 import { loadLimit, saveLimit } from "./limits-store";
@@ -25,19 +27,28 @@ export const responsibleHandlers: Handlers<Methods> = {
 
   async "account.getResponsibleGaming"(_p, ctx) {
     const startedAt = ctx.session?.createdAt ?? Date.now();
-    const [until, check, currency] = await Promise.all([
+    const [until, check, currency, rules] = await Promise.all([
       activeExclusion(ctx.player(), ctx.uid),
       ctx.player().prepare("SELECT minutes FROM reality_checks WHERE uid = ?1").bind(ctx.uid).first<{ minutes: number }>(),
       playerCurrency(ctx.db, ctx.uid),
+      playerJurisdiction(ctx),
     ]);
     return {
       self_exclusion_until: until ?? null,
-      reality_check_minutes: check?.minutes ?? 0,
+      // A market with a longest interval runs the check at it when the player chose none or a longer one.
+      reality_check_minutes: effectiveRealityCheck(check?.minutes ?? 0, rules.realityCheck.maxMinutes),
       session: { started_at: startedAt, ...(await playSince(ctx.player(), ctx.uid, startedAt, currency)) },
     };
   },
 
   async "account.setRealityCheck"({ minutes }, ctx) {
+    const rules = await playerJurisdiction(ctx);
+    const max = rules.realityCheck.maxMinutes;
+    if (!realityCheckAllowed(minutes, max)) {
+      throw new PlatformError("InvalidParameter", `Under the ${rules.regulator}'s rules the reality check comes at least every ${max} minutes`, {
+        fields: { minutes: [`at most ${max} minutes, and not off`] },
+      });
+    }
     await ctx
       .player()
       .prepare(
