@@ -32,6 +32,10 @@ export interface JurisdictionProfile {
     /** The longest interval between reality checks (minutes); the check cannot be turned off. null: the player chooses, off included. */
     maxMinutes: number | null;
   };
+  exclusion: {
+    /** A one-tap 24-hour break, no password and no confirmation, on every page (GlüStV 2021 §6b "Panikknopf"). */
+    panicButton: boolean;
+  };
 }
 
 const profile = (p: JurisdictionProfile) => p;
@@ -44,6 +48,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     withdrawals: { cancellable: true },
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false },
     realityCheck: { maxMinutes: null },
+    exclusion: { panicButton: false },
   }),
   // UKGC: LCCP SR 3.3.2 (a raise after 24 hours' cooling-off), RTS 14B (no reversed withdrawals).
   uk: profile({
@@ -52,6 +57,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     withdrawals: { cancellable: false },
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false },
     realityCheck: { maxMinutes: null },
+    exclusion: { panicButton: false },
   }),
   // AGCO Registrar's Standards 2.05 and 3.x: a raise after 24 hours' cooling-off.
   on: profile({
@@ -60,14 +66,16 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     withdrawals: { cancellable: true },
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false },
     realityCheck: { maxMinutes: null },
+    exclusion: { panicButton: false },
   }),
-  // GlüStV 2021 §6c: a raise applies after seven days at the earliest.
+  // GlüStV 2021 §6c: a raise applies after seven days at the earliest; §6b: the panic button.
   de: profile({
     id: "de",
     regulator: "Gemeinsame Glücksspielbehörde der Länder",
     withdrawals: { cancellable: true },
     depositLimits: { raiseWaitMs: 7 * 24 * HOUR, raiseAfterPeriod: false },
     realityCheck: { maxMinutes: null },
+    exclusion: { panicButton: true },
   }),
   // KSA (Wet Koa, Rtg 4.x): a raise after 72 hours, never within the running period; a reality check
   // at least every 30 minutes of play.
@@ -77,6 +85,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     withdrawals: { cancellable: true },
     depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true },
     realityCheck: { maxMinutes: 30 },
+    exclusion: { panicButton: false },
   }),
   // Spelinspektionen (SIFS 2018:8, 14 kap. 6 §): a raise after 72 hours and not before the period ends.
   se: profile({
@@ -85,6 +94,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     withdrawals: { cancellable: true },
     depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true },
     realityCheck: { maxMinutes: null },
+    exclusion: { panicButton: false },
   }),
 };
 

@@ -46,6 +46,8 @@ export interface RootPlayer {
    */
   balanceAt: number;
   balanceRefresh: CmsConfig["balanceRefresh"];
+  /** The player's market asks for a one-tap 24-hour break on every page (core/jurisdictions.ts; decision 0082). */
+  panicButton: boolean;
   forceLogoutSeconds: number;
   confirmEmailPopup: boolean;
   /** The unseen cashback queued after registration's email confirmation (cashback-popup.server.ts). */

@@ -64,6 +64,18 @@ export const responsibleMethods = {
     }),
     result: z.strictObject({ until: z.number().int().nullable() }),
   }),
+  "account.takeBreak": method({
+    group: "account",
+    name: "takeBreak",
+    verb: "POST",
+    access: "player",
+    summary:
+      "The panic button (GlüStV 2021 §6b): a 24-hour self-exclusion in one tap, with no password and no confirmation, " +
+      "offered where the player's market profile asks for it (core/jurisdictions.ts `exclusion.panicButton`; elsewhere " +
+      "InvalidRequest: self-exclusion is account.selfExclude). Every session of the player ends; `until` is when it ends.",
+    params: z.object({}),
+    result: z.strictObject({ until: z.number().int() }),
+  }),
   "account.getResponsibleGaming": method({
     group: "account",
     name: "getResponsibleGaming",

@@ -1,5 +1,5 @@
-import { absolute, expect, test, tr } from "./fixtures";
-import { registerByApi, unique } from "./accounts-fixtures";
+import { absolute, expect, siteHeader, test, tr } from "./fixtures";
+import { origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
 
 /**
  * Jurisdiction profiles (issue 40, decision 0082): a player from a regulated market reads whose
@@ -16,6 +16,16 @@ const DUTCH = {
   home_town: "Amsterdam",
   address: "Damrak 1",
   postcode: "1012 AB",
+};
+const GERMAN = {
+  country_code: "DE",
+  currency: "EUR",
+  first_name: "Lena",
+  last_name: "Wolf",
+  birth_date: "1990-04-15",
+  home_town: "Berlin",
+  address: "Hauptstrasse 1",
+  postcode: "10115",
 };
 const SWEDE = {
   country_code: "SE",
@@ -79,5 +89,29 @@ test.describe("a Dutch player's reality check @nojs", () => {
     await form.getByRole("button").click();
     await expect(page).toHaveURL(absolute(PROFILE));
     await expect(page.locator("form#reality-check select[name=minutes]")).toHaveValue("15");
+  });
+});
+
+test.describe("a German player's panic button @nojs", () => {
+  test("is in the header of every page; one tap signs out for 24 hours, no confirmation", async ({ page }) => {
+    const email = unique("de-panic");
+    await registerByApi(page.request, email, GERMAN);
+    await page.goto("/gamehall");
+    const panic = siteHeader(page).locator("[data-panic-button]");
+    await expect(panic).toHaveText(tr("header.panic"));
+    await panic.click();
+    await expect(page).toHaveURL(absolute("/"));
+    await expect(siteHeader(page).locator("[data-panic-button]")).toHaveCount(0);
+    await expect(siteHeader(page).locator("[data-player]")).toHaveCount(0);
+    // Signing in again is refused while the break runs.
+    const res = await page.request.post("/api/auth/login", { multipart: { login: email, password: PASSWORD }, headers: { origin: origin() } });
+    expect(res.status()).toBe(403);
+  });
+
+  test("a player of a market without one has none", async ({ page }) => {
+    await registerByApi(page.request, unique("us-panic"));
+    await page.goto("/gamehall");
+    await expect(siteHeader(page).locator("[data-player]")).toHaveCount(1);
+    await expect(siteHeader(page).locator("[data-panic-button]")).toHaveCount(0);
   });
 });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { JURISDICTIONS, type JurisdictionId, PROFILES } from "../../core/jurisdictions";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
-import { registerPlayer, type Player } from "./auth-helpers";
+import { Browser, registerPlayer, type Player } from "./auth-helpers";
 import { mainBalance, newKey, readyToWithdraw } from "./cashier-helpers";
 import { data, failure, get } from "./helpers";
 import { playerDb } from "./player-db";
@@ -133,6 +133,28 @@ describe("the reality check's interval", () => {
           expect(await minutes()).toBe(15);
         }
       }
+    });
+  }
+});
+
+describe("the panic button (account.takeBreak)", () => {
+  for (const id of JURISDICTIONS) {
+    const offered = PROFILES[id].exclusion.panicButton;
+    it(`${id}: ${offered ? "a 24-hour break in one call, signed out, sign-in refused until it ends" : "is not offered: refused, the player still signed in"}`, async () => {
+      const p = await playerOf(id);
+      if (!offered) {
+        await failure(p.browser.post("account/takeBreak"), 400, "InvalidRequestException");
+        expect((await data(p.browser.get("account/getInfo"))).uid).toBe(p.uid);
+        return;
+      }
+      const before = Date.now();
+      const { until } = await data(p.browser.post("account/takeBreak"));
+      expect(until).toBeGreaterThanOrEqual(before + 24 * HOUR);
+      expect(until).toBeLessThanOrEqual(Date.now() + 24 * HOUR);
+      // The session is gone, and signing in again is refused while the break runs.
+      expect((await data(p.browser.get("account/getInfo"))).uid).toBe(0);
+      const refused = await failure(new Browser().post("auth/login", { login: p.login, password: p.password }), 403, "AccessDeniedException");
+      expect(refused.params).toMatchObject({ until, self_excluded: true });
     });
   }
 });

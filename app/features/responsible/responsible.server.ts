@@ -59,7 +59,10 @@ export async function responsibleAction(context: Readonly<RouterContextProvider>
       await platform.call("account.setRealityCheck", { minutes: Number(v.minutes) });
       return redirectWithToast(here, { type: "success", text: t("responsible.reality.saved") });
     }
-    const { until } = await platform.call("account.selfExclude", { period: v.period, password: v.password || undefined });
+    const { until } =
+      v.intent === "break"
+        ? await platform.call("account.takeBreak")
+        : await platform.call("account.selfExclude", { period: v.period, password: v.password || undefined });
     const done = until === null ? t("responsible.exclusion.donePermanent") : t("responsible.exclusion.done", { date: formatDate(until) });
     // A whole new document: the session is gone, and nothing of the signed-in page (clock,
     // hints, realtime) may keep running or call on its behalf.

@@ -8,7 +8,7 @@ import { DEPOSIT_LIMIT_PERIODS, SELF_EXCLUSION_PERIODS } from "../../../core/api
 import { createFields, formatMessage, type MessageOverrides } from "../../../core/validation";
 import { REALITY_CHECK_CHOICES } from "./choices";
 
-export const INTENTS = ["limit", "exclude", "reality"] as const;
+export const INTENTS = ["limit", "exclude", "reality", "break"] as const;
 export type Intent = (typeof INTENTS)[number];
 
 /** The largest limit the form takes, in whole units. */
@@ -47,7 +47,10 @@ export function realitySchema(overrides?: MessageOverrides) {
   });
 }
 
-/** The page's action: the three forms as one union by `intent`. */
+/** The header's panic button (decision 0082): nothing to fill in, nothing to confirm. */
+const breakSchema = z.object({ intent: z.literal("break") });
+
+/** The page's action: its three forms and the header's panic button, as one union by `intent`. */
 export function responsibleSchema(overrides?: MessageOverrides) {
-  return z.discriminatedUnion("intent", [limitSchema(overrides), exclusionSchema(overrides), realitySchema(overrides)]);
+  return z.discriminatedUnion("intent", [limitSchema(overrides), exclusionSchema(overrides), realitySchema(overrides), breakSchema]);
 }

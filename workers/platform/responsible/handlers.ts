@@ -5,10 +5,16 @@ import { describeLimit, playerCurrency, readDepositLimit } from "./deposit-limit
 import { requestLimit } from "./limit-rules";
 import { loadLimit, saveLimit } from "./limits-store";
 import { playerJurisdiction } from "./jurisdiction";
-import { activeExclusion, selfExclude } from "./self-exclusion";
+import { activeExclusion, selfExclude, takeBreak } from "./self-exclusion";
 import { playSince } from "./session-stats";
 
-type Methods = "account.getDepositLimit" | "account.setDepositLimit" | "account.selfExclude" | "account.getResponsibleGaming" | "account.setRealityCheck";
+type Methods =
+  | "account.getDepositLimit"
+  | "account.setDepositLimit"
+  | "account.selfExclude"
+  | "account.takeBreak"
+  | "account.getResponsibleGaming"
+  | "account.setRealityCheck";
 
 /** Responsible gaming (decision 0012): deposit limits, self-exclusion, the reality check. */
 export const responsibleHandlers: Handlers<Methods> = {
@@ -24,6 +30,8 @@ export const responsibleHandlers: Handlers<Methods> = {
   },
 
   "account.selfExclude": (params, ctx) => selfExclude(params, ctx),
+
+  "account.takeBreak": (_p, ctx) => takeBreak(ctx),
 
   async "account.getResponsibleGaming"(_p, ctx) {
     const startedAt = ctx.session?.createdAt ?? Date.now();

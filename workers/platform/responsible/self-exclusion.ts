@@ -10,6 +10,7 @@ import { ACCOUNT_POLICY } from "../core/throttle-limits";
 import type { PlatformContext } from "../core/context";
 import { outboxEntry } from "../player/outbox";
 import { exclusionEnd, formatDay } from "./dates";
+import { playerJurisdiction } from "./jurisdiction";
 
 /**
  * Self-exclusion (SPEC §9 periods; decision 0012): the player is signed out everywhere and
@@ -60,16 +61,32 @@ export async function selfExclude({ period, password }: SelfExcludeParams, ctx: 
       throw new PlatformError("InvalidParameter", "Wrong password", { fields: { password: ["Wrong password"] } });
     }
   }
+  return excludeFor(ctx, period, now);
+}
+
+/**
+ * account.takeBreak: the panic button, a 24-hour exclusion with nothing to confirm, where the
+ * player's market asks for it (decision 0082); elsewhere a break is a self-exclusion with the password.
+ */
+export async function takeBreak(ctx: PlatformContext, now = Date.now()): Promise<{ until: number }> {
+  const rules = await playerJurisdiction(ctx);
+  if (!rules.exclusion.panicButton) throw new PlatformError("InvalidRequest", "A one-tap break is not offered under your market's rules: use self-exclusion");
+  const { until } = await excludeFor(ctx, "1d", now);
+  return { until: until! };
+}
+
+/** Excludes the signed-in player for `period` from `now` and signs them out everywhere. */
+async function excludeFor(ctx: PlatformContext, period: SelfExcludeParams["period"], now: number): Promise<{ until: number | null }> {
   const until = exclusionEnd(period, now);
   // The exclusion and the sign-out everywhere it brings are one transaction in the player's
   // object: the sessions are revoked at once below, and by the object's outbox if this call dies
   // before it gets there (decision 0075).
   const db = ctx.player();
   await db.batch([
-    db.prepare("INSERT INTO self_exclusions (uid, period, created_at, until) VALUES (?1, ?2, ?3, ?4)").bind(user.uid, period, now, until),
+    db.prepare("INSERT INTO self_exclusions (uid, period, created_at, until) VALUES (?1, ?2, ?3, ?4)").bind(ctx.uid, period, now, until),
     outboxEntry(db, { key: `self-exclusion:${crypto.randomUUID()}`, kind: "sessions.revoke", body: null }, now),
   ]);
-  await revokeUserSessions(ctx.db, user.uid);
+  await revokeUserSessions(ctx.db, ctx.uid);
   await ctx.endSession();
   return { until };
 }
