@@ -1,5 +1,5 @@
 import { absolute, expect, siteHeader, test, tr } from "./fixtures";
-import { origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
+import { mailedCode, origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
 
 /**
  * Jurisdiction profiles (issue 40, decision 0082): a player from a regulated market reads whose
@@ -16,6 +16,16 @@ const DUTCH = {
   home_town: "Amsterdam",
   address: "Damrak 1",
   postcode: "1012 AB",
+};
+const BRITON = {
+  country_code: "GB",
+  currency: "USD",
+  first_name: "Amy",
+  last_name: "Clarke",
+  birth_date: "1990-04-15",
+  home_town: "London",
+  address: "1 High Street",
+  postcode: "SW1A 1AA",
 };
 const GERMAN = {
   country_code: "DE",
@@ -113,5 +123,40 @@ test.describe("a German player's panic button @nojs", () => {
     await page.goto("/gamehall");
     await expect(siteHeader(page).locator("[data-player]")).toHaveCount(1);
     await expect(siteHeader(page).locator("[data-panic-button]")).toHaveCount(0);
+  });
+});
+
+test.describe("a UK player's withdrawal @nojs", () => {
+  test("once requested it cannot be cancelled: no Cancel, in the list or the history, and the page says whose rule it is", async ({ page }) => {
+    test.setTimeout(60_000);
+    const email = unique("uk-withdraw");
+    await registerByApi(page.request, email, BRITON);
+    await page.goto("/cashier/deposit/demo_card");
+    await page.getByLabel(tr("cashier.amount.label", { currency: "USD" })).fill("100");
+    await page.getByRole("button", { name: tr("cashier.deposit.submit"), exact: true }).click();
+    await page.getByRole("button", { name: "Pay now (success)" }).click();
+    await expect(siteHeader(page).locator("[data-balance]")).toHaveText("$100");
+
+    await page.goto("/cashier/withdraw?method=demo_card");
+    const fill = async () => {
+      await page.getByLabel(tr("cashier.amount.label", { currency: "USD" })).fill("20");
+      await page.getByLabel(tr("cashier.fields.card_number")).fill("4111 1111 1111 1111");
+      await page.getByLabel(tr("cashier.fields.card_holder")).fill("Amy Clarke");
+      await page.getByRole("button", { name: tr("cashier.withdraw.submit") }).click();
+    };
+    await fill();
+    await page.getByRole("button", { name: tr("cashier.confirm.send") }).click();
+    await page.getByLabel(tr("cashier.confirm.code")).fill(await mailedCode(page.request, email));
+    await page.getByRole("button", { name: tr("cashier.confirm.submit") }).click();
+    await expect(page.getByText(tr("cashier.confirm.done"))).toBeVisible();
+    await fill();
+    await expect(page.getByText(tr("cashier.withdraw.requested"))).toBeVisible();
+    await expect(page.locator(".cashier__pending-item")).toHaveCount(1);
+    await expect(page.locator(".cashier__pending form.cashier__cancel")).toHaveCount(0);
+    await expect(page.locator("[data-no-cancel]")).toHaveText(tr("cashier.withdraw.noCancel", { regulator: "UK Gambling Commission" }));
+
+    await page.goto("/cashier/history?type=withdrawal");
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await expect(page.locator("tbody tr form.cashier__cancel")).toHaveCount(0);
   });
 });
