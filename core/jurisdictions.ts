@@ -27,6 +27,8 @@ export interface JurisdictionProfile {
     raiseWaitMs: number;
     /** Whether a raise also waits for the end of the limit's current period. */
     raiseAfterPeriod: boolean;
+    /** Whether a player must set a deposit limit before their first deposit (Spellagen 14 kap. 8 §). */
+    requiredBeforeDeposit: boolean;
   };
   realityCheck: {
     /** The longest interval between reality checks (minutes); the check cannot be turned off. null: the player chooses, off included. */
@@ -46,7 +48,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     id: "international",
     regulator: "",
     withdrawals: { cancellable: true },
-    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false },
+    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
   }),
@@ -55,7 +57,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     id: "uk",
     regulator: "UK Gambling Commission",
     withdrawals: { cancellable: false },
-    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false },
+    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
   }),
@@ -64,7 +66,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     id: "on",
     regulator: "Alcohol and Gaming Commission of Ontario",
     withdrawals: { cancellable: true },
-    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false },
+    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
   }),
@@ -73,7 +75,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     id: "de",
     regulator: "Gemeinsame Glücksspielbehörde der Länder",
     withdrawals: { cancellable: true },
-    depositLimits: { raiseWaitMs: 7 * 24 * HOUR, raiseAfterPeriod: false },
+    depositLimits: { raiseWaitMs: 7 * 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: true },
   }),
@@ -83,16 +85,17 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     id: "nl",
     regulator: "Kansspelautoriteit",
     withdrawals: { cancellable: true },
-    depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true },
+    depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true, requiredBeforeDeposit: false },
     realityCheck: { maxMinutes: 30 },
     exclusion: { panicButton: false },
   }),
-  // Spelinspektionen (SIFS 2018:8, 14 kap. 6 §): a raise after 72 hours and not before the period ends.
+  // Spelinspektionen (SIFS 2018:8, 14 kap. 6 §): a raise after 72 hours and not before the period ends;
+  // Spellagen 14 kap. 8 §: a deposit limit set before the first deposit.
   se: profile({
     id: "se",
     regulator: "Spelinspektionen",
     withdrawals: { cancellable: true },
-    depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true },
+    depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true, requiredBeforeDeposit: true },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
   }),

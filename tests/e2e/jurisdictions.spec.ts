@@ -160,3 +160,27 @@ test.describe("a UK player's withdrawal @nojs", () => {
     await expect(page.locator("tbody tr form.cashier__cancel")).toHaveCount(0);
   });
 });
+
+test.describe("a Swedish player's first deposit @nojs", () => {
+  test("is refused, the amount kept, until they set a deposit limit; then it goes", async ({ page }) => {
+    await registerByApi(page.request, unique("se-deposit"), SWEDE);
+    const deposit = async () => {
+      await page.goto("/cashier/deposit/demo_card");
+      await page.getByLabel(tr("cashier.amount.label", { currency: "EUR" })).fill("50");
+      await page.getByRole("button", { name: tr("cashier.deposit.submit"), exact: true }).click();
+    };
+    await deposit();
+    await expect(page.getByText(tr("cashier.errors.limitRequired"))).toBeVisible();
+    await expect(page.getByLabel(tr("cashier.amount.label", { currency: "EUR" }))).toHaveValue("50");
+
+    await page.goto(PROFILE);
+    const form = page.locator("form#deposit-limit");
+    await form.locator("select[name=period]").selectOption("30");
+    await form.locator("input[name=amount]").fill("200");
+    await form.getByRole("button").click();
+    await expect(page.locator("[data-available]")).toContainText("€200");
+    await deposit();
+    await page.getByRole("button", { name: "Pay now (success)" }).click();
+    await expect(siteHeader(page).locator("[data-balance]")).toHaveText("€50");
+  });
+});

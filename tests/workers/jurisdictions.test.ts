@@ -158,3 +158,20 @@ describe("the panic button (account.takeBreak)", () => {
     });
   }
 });
+
+describe("a deposit limit before the first deposit", () => {
+  for (const id of JURISDICTIONS) {
+    const required = PROFILES[id].depositLimits.requiredBeforeDeposit;
+    it(`${id}: ${required ? "a deposit without a limit is refused, nothing recorded; with one it goes" : "not asked for"}`, async () => {
+      const p = await playerOf(id);
+      const deposit = () => p.browser.post("cashier/makedeposit", { method: "demo_card", amount: 5000, idempotency_key: newKey() });
+      if (required) {
+        const refused = await failure(deposit(), 409, "BillingDepositLimitExceededException");
+        expect(refused.params).toMatchObject({ limit_required: true });
+        expect((await data(p.browser.get("cashier/gethistory"))).count).toBe(0);
+        await data(p.browser.post("account/setDepositLimit", { period: "30", amount: 100_000 }));
+      }
+      expect((await data(deposit())).status).toBeDefined();
+    });
+  }
+});

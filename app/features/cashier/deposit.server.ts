@@ -124,6 +124,8 @@ export function depositRefusal(e: unknown, t: TFunction, currency: string): stri
   if (!(e instanceof PlatformError)) return null;
   switch (e.exception) {
     case "BillingDepositLimitExceeded": {
+      // The player's market asks for a limit before the first deposit (decision 0082).
+      if (e.params?.limit_required === true) return t("cashier.errors.limitRequired");
       const available = availableOf(e, currency);
       return available ? t("cashier.errors.depositLimitAvailable", { amount: available }) : t("cashier.errors.depositLimit");
     }

@@ -1,3 +1,4 @@
+import { playerJurisdiction } from "../responsible/jurisdiction";
 import type { DepositInfo, DepositStarted } from "../../../core/api/entities-cashier";
 import { PlatformError } from "../../../core/api/errors";
 import { ownTables, type PlatformContext } from "../core/context";
@@ -58,7 +59,8 @@ export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise
   const { method, rules } = await methodForCall(ctx, "deposit", p.method, player.currency);
   assertDepositAmount(p.amount, rules, player.currency);
   const requisites = await checkRequisites(ctx.db, method.fields, p.requisites);
-  await assertDepositAllowed(ctx.player(), ctx.uid, p.amount);
+  const market = await playerJurisdiction(ctx);
+  await assertDepositAllowed(ctx.player(), ctx.uid, p.amount, Date.now(), market.depositLimits.requiredBeforeDeposit);
   if (p.campaign_offer_id !== undefined) await assertDepositOffer(ctx, p.campaign_offer_id, method.sysname, p.amount);
   const promo = p.promo_code ? await checkedPromoCode(ctx, p.promo_code, await loadRedeemer(tables, ctx.uid), { kind: "deposit", amount: p.amount }) : null;
 

@@ -10,14 +10,21 @@ import { assertNotSelfExcluded } from "./self-exclusion";
  * Responsible gaming's word on a deposit (SPEC §9 limits and self-exclusion): throws
  * BillingDepositLimitExceeded when `amount` (minor units) would go past a deposit limit, and
  * AccessDenied while the player is self-excluded. The cashier calls it before creating a deposit.
+ * `limitRequired` (the player's market: core/jurisdictions.ts `requiredBeforeDeposit`): without a
+ * limit set, BillingDepositLimitExceeded with `params.limit_required`.
  *
  * Deposits that are new or pending count against the limit too (depositedSince), so starting
  * several payments at once cannot pass it. Two deposits started in the same instant may both
  * pass this check: the cashier looks again once its deposit is recorded (`depositsOverLimit`).
  */
-export async function assertDepositAllowed(db: D1Database, uid: number, amount: number, now = Date.now()): Promise<void> {
+export async function assertDepositAllowed(db: D1Database, uid: number, amount: number, now = Date.now(), limitRequired = false): Promise<void> {
   await assertNotSelfExcluded(db, uid, now);
-  const left = await availableUnderLimit(db, uid, await loadLimit(db, uid, now), now);
+  const state = await loadLimit(db, uid, now);
+  // Where the market asks for it (Sweden), no deposit without a limit of the player's own.
+  if (limitRequired && !state.current) {
+    throw new PlatformError("BillingDepositLimitExceeded", "Set a deposit limit before your first deposit", { params: { limit_required: true } });
+  }
+  const left = await availableUnderLimit(db, uid, state, now);
   if (!left || amount <= left.available) return;
   throw await limitExceeded(db, uid, left);
 }
