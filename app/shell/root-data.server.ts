@@ -1,4 +1,4 @@
-import { PROFILES } from "../../core/jurisdictions";
+import { marketRules } from "../features/responsible/market";
 import type { RouterContextProvider } from "react-router";
 import type { AccountInfo } from "../../core/api/entities";
 import { isPlatformError } from "../../core/api/errors";
@@ -127,7 +127,7 @@ async function playerData(account: AccountInfo, site: ReturnType<typeof getSite>
     balanceSplit: { main: formatMoney(account.balance_main), bonus: formatMoney(account.balance_bonus), betting: formatMoney(account.balance_betting_bonus) },
     balanceAt: Date.now(),
     balanceRefresh: site.cms.balanceRefresh,
-    panicButton: PROFILES[account.jurisdiction]?.exclusion.panicButton ?? false,
+    panicButton: marketRules(account).panicButton,
     forceLogoutSeconds: general?.time_to_force_logout ?? 0,
     confirmEmailPopup: site.cms.auth.registrationOptions.confirmEmailPopup,
   };

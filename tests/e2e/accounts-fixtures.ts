@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { absolute, clientAddress, expect } from "./fixtures";
+import { absolute, clientAddress, expect, tr } from "./fixtures";
 
 /** Account helpers shared by the authentication specs. */
 
@@ -90,6 +90,14 @@ export async function mailedCode(request: APIRequestContext, to: string): Promis
   const [mail] = (await res.json()).items as { text: string }[];
   expect(mail, `a message to ${to}`).toBeDefined();
   return /\b(\d{6})\b/.exec(mail!.text)![1]!;
+}
+
+/** Fills the withdraw page's form for a demo-card withdrawal of `amount` whole units and submits it. */
+export async function submitWithdrawal(page: Page, { amount = "20", holder = "Ana Silva", currency = "USD" } = {}): Promise<void> {
+  await page.getByLabel(tr("cashier.amount.label", { currency })).fill(amount);
+  await page.getByLabel(tr("cashier.fields.card_number")).fill("4111 1111 1111 1111");
+  await page.getByLabel(tr("cashier.fields.card_holder")).fill(holder);
+  await page.getByRole("button", { name: tr("cashier.withdraw.submit") }).click();
 }
 
 /** What a withdrawal asks before money: the email confirmed (by the mailed code) and the name and date of birth. */

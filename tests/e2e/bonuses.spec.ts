@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { origin, readyToWithdraw, registerByApi, unique } from "./accounts-fixtures";
+import { origin, readyToWithdraw, registerByApi, submitWithdrawal, unique } from "./accounts-fixtures";
 import { playerWith } from "./player-fixtures";
 import { expect, siteHeader, slotOutsideJackpots, test, tr } from "./fixtures";
 
@@ -140,12 +140,7 @@ test.describe("bonuses @nojs", () => {
     await readyToWithdraw(page.request, email);
 
     await page.goto("/cashier/withdraw?method=demo_card");
-    const fill = async () => {
-      await page.getByLabel(tr("cashier.amount.label", { currency: "USD" })).fill("20");
-      await page.getByLabel(tr("cashier.fields.card_number")).fill("4111 1111 1111 1111");
-      await page.getByLabel(tr("cashier.fields.card_holder")).fill("Ana Silva");
-      await page.getByRole("button", { name: tr("cashier.withdraw.submit") }).click();
-    };
+    const fill = () => submitWithdrawal(page);
     await fill();
     const burn = page.getByRole("dialog", { name: tr("cashier.burn.title") });
     await expect(burn).toContainText(tr("cashier.burn.text", { amount: "$10" }));

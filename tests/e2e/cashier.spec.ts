@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { mailedCode, origin, registerByApi, unique } from "./accounts-fixtures";
+import { mailedCode, origin, registerByApi, submitWithdrawal, unique } from "./accounts-fixtures";
 import { absolute, expect, getNoFollow, siteHeader, test, tr } from "./fixtures";
 
 /**
@@ -172,12 +172,7 @@ test.describe("withdrawals @nojs", () => {
 
     await page.getByRole("link", { name: tr("cashier.tabs.withdraw") }).click();
     await expect(page.locator("[data-available]")).toHaveText("$100");
-    const fill = async () => {
-      await amountInput(page).fill("20");
-      await page.getByLabel(tr("cashier.fields.card_number")).fill("4111 1111 1111 1111");
-      await page.getByLabel(tr("cashier.fields.card_holder")).fill("Ana Silva");
-      await page.getByRole("button", { name: tr("cashier.withdraw.submit") }).click();
-    };
+    const fill = () => submitWithdrawal(page);
     await fill();
     await expect(page.getByText(tr("cashier.errors.UserNeedConfirmContact"))).toBeVisible();
     await page.getByRole("button", { name: tr("cashier.confirm.send") }).click();

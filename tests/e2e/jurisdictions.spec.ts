@@ -1,5 +1,5 @@
 import { absolute, expect, siteHeader, test, tr } from "./fixtures";
-import { mailedCode, origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
+import { mailedCode, origin, PASSWORD, registerByApi, submitWithdrawal, unique } from "./accounts-fixtures";
 
 /**
  * Jurisdiction profiles (issue 40, decision 0082): a player from a regulated market reads whose
@@ -138,12 +138,7 @@ test.describe("a UK player's withdrawal @nojs", () => {
     await expect(siteHeader(page).locator("[data-balance]")).toHaveText("$100");
 
     await page.goto("/cashier/withdraw?method=demo_card");
-    const fill = async () => {
-      await page.getByLabel(tr("cashier.amount.label", { currency: "USD" })).fill("20");
-      await page.getByLabel(tr("cashier.fields.card_number")).fill("4111 1111 1111 1111");
-      await page.getByLabel(tr("cashier.fields.card_holder")).fill("Amy Clarke");
-      await page.getByRole("button", { name: tr("cashier.withdraw.submit") }).click();
-    };
+    const fill = () => submitWithdrawal(page, { holder: "Amy Clarke" });
     await fill();
     await page.getByRole("button", { name: tr("cashier.confirm.send") }).click();
     await page.getByLabel(tr("cashier.confirm.code")).fill(await mailedCode(page.request, email));

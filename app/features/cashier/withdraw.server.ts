@@ -31,6 +31,7 @@ async function banksFor(context: Args["context"], method: CashierMethod | undefi
 /** The withdraw page: what may be withdrawn, the chosen method (`?method=`, else the first), pending requests. */
 export async function loadWithdraw({ request, context }: Args) {
   const account = await requirePlayer(context, request);
+  const market = marketRules(account);
   const settings = await orErrorPage(getPlatform(context).call("cashier.getwithdrawsettings"));
   const wanted = new URL(request.url).searchParams.get("method");
   const method = settings.methods.find((m) => m.sysname === wanted) ?? settings.methods[0];
@@ -43,7 +44,7 @@ export async function loadWithdraw({ request, context }: Args) {
     banks: await banksFor(context, method),
     pending: settings.pending,
     // Where the market forbids cancelling (UK RTS 14B), the pending list says so by its regulator's name.
-    noCancelUnder: marketRules(account).withdrawalsCancellable ? null : marketRules(account).regulator,
+    noCancelUnder: market.withdrawalsCancellable ? null : market.regulator,
     email: account.email && !account.email.is_confirmed ? account.email.contact : null,
     idempotencyKey: crypto.randomUUID(),
   };

@@ -11,6 +11,8 @@ export interface MarketRules {
   withdrawalsCancellable: boolean;
   /** The longest reality-check interval the market allows (minutes; the check cannot be off); null: any. */
   realityCheckMaxMinutes: number | null;
+  /** A one-tap 24-hour break on every page (Germany). */
+  panicButton: boolean;
 }
 
 export function marketRules(account: Pick<AccountInfo, "jurisdiction">): MarketRules {
@@ -21,5 +23,6 @@ export function marketRules(account: Pick<AccountInfo, "jurisdiction">): MarketR
     ...p.depositLimits,
     withdrawalsCancellable: p.withdrawals.cancellable,
     realityCheckMaxMinutes: p.realityCheck.maxMinutes,
+    panicButton: p.exclusion.panicButton,
   };
 }
