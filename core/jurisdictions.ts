@@ -38,6 +38,18 @@ export interface JurisdictionProfile {
     /** A one-tap 24-hour break, no password and no confirmation, on every page (GlüStV 2021 §6b "Panikknopf"). */
     panicButton: boolean;
   };
+  bonuses: {
+    /** The most a bonus may ask to be wagered, as a multiple of the bonus alone (UK: 10× from 19 January 2026). null: the template's terms. */
+    maxWagerMultiplier: number | null;
+    /** The youngest a player may be to receive a bonus (Netherlands: 24). null: any player of age. */
+    minAge: number | null;
+    /** Bonuses only on the first occasion: at registration or with the first deposit, never after it (Spellagen 14 kap. 9 §). */
+    firstOccasionOnly: boolean;
+    /** The fewest days an activated bonus gives to meet its terms (Sweden: 60). null: the template's. */
+    minWageringDays: number | null;
+    /** Whether promotions are shown to visitors who are not signed in (Ontario: no public advertising of bonuses). */
+    shownToVisitors: boolean;
+  };
 }
 
 const profile = (p: JurisdictionProfile) => p;
@@ -51,8 +63,10 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
+    bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
-  // UKGC: LCCP SR 3.3.2 (a raise after 24 hours' cooling-off), RTS 14B (no reversed withdrawals).
+  // UKGC: LCCP SR 3.3.2 (a raise after 24 hours' cooling-off), RTS 14B (no reversed withdrawals),
+  // LCCP SR 5.1.1 as amended from 19 January 2026 (a bonus's wagering at most 10× the bonus).
   uk: profile({
     id: "uk",
     regulator: "UK Gambling Commission",
@@ -60,8 +74,10 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
+    bonuses: { maxWagerMultiplier: 10, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
-  // AGCO Registrar's Standards 2.05 and 3.x: a raise after 24 hours' cooling-off.
+  // AGCO Registrar's Standards 2.05 and 3.x: a raise after 24 hours' cooling-off; Standard 2.03: no
+  // bonus or inducement advertised to the public (only to players on the operator's own site).
   on: profile({
     id: "on",
     regulator: "Alcohol and Gaming Commission of Ontario",
@@ -69,6 +85,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
+    bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: false },
   }),
   // GlüStV 2021 §6c: a raise applies after seven days at the earliest; §6b: the panic button.
   de: profile({
@@ -78,9 +95,11 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     depositLimits: { raiseWaitMs: 7 * 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: true },
+    bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
   // KSA (Wet Koa, Rtg 4.x): a raise after 72 hours, never within the running period; a reality check
-  // at least every 30 minutes of play.
+  // at least every 30 minutes of play; Besluit werving, reclame en verslavingspreventie: no bonus to a
+  // player under 24.
   nl: profile({
     id: "nl",
     regulator: "Kansspelautoriteit",
@@ -88,9 +107,11 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true, requiredBeforeDeposit: false },
     realityCheck: { maxMinutes: 30 },
     exclusion: { panicButton: false },
+    bonuses: { maxWagerMultiplier: null, minAge: 24, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
   // Spelinspektionen (SIFS 2018:8, 14 kap. 6 §): a raise after 72 hours and not before the period ends;
-  // Spellagen 14 kap. 8 §: a deposit limit set before the first deposit.
+  // Spellagen 14 kap. 8 §: a deposit limit set before the first deposit; 14 kap. 9 §: a bonus only on
+  // the first occasion; Spelinspektionen's bonus terms: at least 60 days to meet them.
   se: profile({
     id: "se",
     regulator: "Spelinspektionen",
@@ -98,6 +119,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true, requiredBeforeDeposit: true },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
+    bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: true, minWageringDays: 60, shownToVisitors: true },
   }),
 };
 

@@ -30,6 +30,8 @@ export const LOYALTY_BUY_ERRORS = [
   "not_in_currency",
   "not_for_sale",
   "key_reused",
+  // a bonus or free spins the player's market gives them no more of (core/jurisdictions.ts `bonuses`)
+  "market_rules",
 ] as const;
 export type LoyaltyBuyError = (typeof LOYALTY_BUY_ERRORS)[number];
 

@@ -5,6 +5,7 @@ import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { Browser, registerPlayer, type Player } from "./auth-helpers";
 import { mainBalance, newKey, readyToWithdraw } from "./cashier-helpers";
 import { data, failure, get } from "./helpers";
+import { COUNTRY, setSiteJurisdiction } from "./jurisdiction-helpers";
 import { playerDb } from "./player-db";
 import { ageLimit } from "./responsible-helpers";
 
@@ -15,18 +16,6 @@ import { ageLimit } from "./responsible-helpers";
 
 const HOUR = 3_600_000;
 const CARD = JSON.stringify({ card_number: "4111 1111 1111 1111", card_holder: "Ann Lee" });
-/** A country of each market (Canada's regulated market is Ontario's); US players have none. */
-const COUNTRY: Record<JurisdictionId, string> = { international: "US", uk: "GB", on: "CA", de: "DE", nl: "NL", se: "SE" };
-
-const setSiteJurisdiction = (id: string | null) =>
-  env.DB.prepare(
-    id === null
-      ? "UPDATE settings SET value = json_remove(value, '$.jurisdiction') WHERE key = 'general_info'"
-      : "UPDATE settings SET value = json_set(value, '$.jurisdiction', ?1) WHERE key = 'general_info'",
-  )
-    .bind(...(id === null ? [] : [id]))
-    .run();
-
 afterEach(() => setSiteJurisdiction(null));
 
 /** A registered player from the profile's market (their country set as registration would). */

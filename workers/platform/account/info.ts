@@ -6,15 +6,14 @@ import { balanceFields, readBalances } from "../wallet/wallet";
 import { playerTables } from "../player/routed-d1";
 import { contactView, loadContacts, loadUser } from "./users";
 import { jurisdictionOf } from "../../../core/jurisdictions";
-import { siteJurisdiction } from "../responsible/jurisdiction";
+import { requestCountry, siteJurisdiction } from "../responsible/jurisdiction";
 
 const zero = (currency: string) => ({ amount: 0, currency });
 
 /** The account a visitor sees before signing in: uid 0, empty balances in the site currency. */
 export async function anonymousInfo(ctx: PlatformContext): Promise<AccountInfo> {
   const [{ default_currency: currency }, site] = await Promise.all([readGeneralInfo<{ default_currency: string }>(ctx), siteJurisdiction(ctx)]);
-  const cf = (ctx.request as Request & { cf?: { country?: string } }).cf;
-  const country = typeof cf?.country === "string" ? cf.country : "";
+  const country = requestCountry(ctx.request);
   return {
     uid: 0,
     reg_time: null,

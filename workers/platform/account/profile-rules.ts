@@ -24,8 +24,14 @@ export function birthDateProblem(value: string, now = new Date()): string | null
   const today = now.toISOString().slice(0, 10);
   const year = now.getUTCFullYear();
   if (iso > today || iso < `${year - 120}${today.slice(4)}`) return "Wrong date";
-  if (iso > `${year - MIN_AGE_YEARS}${today.slice(4)}`) return `You must be at least ${MIN_AGE_YEARS} years old`;
+  if (!ageAtLeast(iso, MIN_AGE_YEARS, now)) return `You must be at least ${MIN_AGE_YEARS} years old`;
   return null;
+}
+
+/** Whether someone born on `iso` (YYYY-MM-DD) is `years` old or older on `now`'s date. */
+export function ageAtLeast(iso: string, years: number, now = new Date()): boolean {
+  const today = now.toISOString().slice(0, 10);
+  return iso <= `${now.getUTCFullYear() - years}${today.slice(4)}`;
 }
 
 export function luhnValid(digits: string): boolean {

@@ -1,3 +1,4 @@
+import { promotionsShown } from "../responsible/jurisdiction";
 import type { Banner, BannerListed } from "../../../core/api/entities";
 import { simulatedLatency } from "../core/latency";
 import type { Handlers } from "../core/context";
@@ -52,6 +53,8 @@ export const bannerHandlers: Handlers<"banners.get"> = {
     // One position slowed alone (SIMULATED_LATENCY="banners/sidebar:1500"): the bench slows exactly
     // the deferred sections (the sidebar's and the home's banners), not a page's own list.
     if (pos) await simulatedLatency(ctx.env, `banners/${pos}`);
+    // A market that bars advertising bonuses to the public (Ontario) shows its visitors none.
+    if (!(await promotionsShown(ctx))) return { items: [], count: 0 };
     // The page and the total in one statement (the window counts every active banner before the
     // LIMIT); a page past the end has no row to carry it, and asks for the count alone.
     const { results: rows } = await ctx.db

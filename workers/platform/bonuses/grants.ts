@@ -1,5 +1,7 @@
+import type { JurisdictionId } from "../../../core/jurisdictions";
 import type { MoneyDeps } from "../wallet/move-money";
 import { guardAfter } from "../wallet/operation";
+import { firstOccasionSql, type GrantMarket, requiredSql } from "./market";
 import { publishBonusChange } from "./notify";
 
 /**
@@ -16,8 +18,14 @@ const DAY_MS = 24 * 60 * 60_000;
 /** The bonus value in SQL: the fixed amount, or the percentage of the deposit (`dep`) capped. */
 const VALUE = (dep: string) => `CASE WHEN t.percent IS NULL THEN a.amount ELSE MIN(${dep} * t.percent / 100, COALESCE(a.cap, ${dep} * t.percent / 100)) END`;
 
-/** What has to be wagered: multiplier × the bonus (or deposit + bonus). */
-const REQUIRED = (dep: string) => `t.wager_multiplier * (CASE WHEN t.wager_base = 'deposit_bonus' THEN ${dep} ELSE 0 END + ${VALUE(dep)})`;
+/**
+ * What has to be wagered: multiplier × the bonus (or deposit + bonus), held to the market's cap of
+ * the player `u` (market.ts). Every grant joins the player's mirrored `users` row as `u`.
+ */
+const REQUIRED = (m: GrantMarket, dep: string) => requiredSql("u.country_code", m.site, dep, VALUE(dep));
+
+/** The first-occasion rule of the player's market (market.ts), for a grant with deposit `depositId` (SQL; NULL without one). */
+const FIRST = (m: GrantMarket, depositId: string) => firstOccasionSql("u.country_code", m.site, "u.uid", depositId);
 
 const COLUMNS = `id, uid, template_id, type, status, currency, amount, deposit_amount, deposit_id, wager_required,
   max_bet, max_cashout, grant_key, created_at, available_until`;
@@ -39,13 +47,14 @@ function grantedEvents(db: D1Database, uid: string, keyLike: string, now: number
  * the player's currency. Delivered to the player's tables after the account's own batch
  * (player/inbox-receivers.ts), so they join the player's mirrored `users` row only.
  */
-export function registrationGrants(db: D1Database, uid: number, now = Date.now()): D1PreparedStatement[] {
+export function registrationGrants(db: D1Database, uid: number, m: GrantMarket, now = Date.now()): D1PreparedStatement[] {
+  if (m.barred) return [];
   return [
     db
       .prepare(
         `INSERT INTO player_bonuses (${COLUMNS})
          SELECT lower(hex(randomblob(16))), u.uid, t.id, t.type, 'available', u.currency, ${VALUE("0")}, 0, NULL,
-           ${REQUIRED("0")}, a.max_bet, a.max_cashout, 'registration:' || t.sysname, ?2, ?2 + t.activation_days * ${DAY_MS}
+           ${REQUIRED(m, "0")}, a.max_bet, a.max_cashout, 'registration:' || t.sysname, ?2, ?2 + t.activation_days * ${DAY_MS}
          FROM users u JOIN bonus_templates t ON t.trigger = 'registration' AND t.is_enabled = 1
            JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
          WHERE u.uid = ?1 AND a.amount IS NOT NULL
@@ -62,20 +71,21 @@ export function registrationGrants(db: D1Database, uid: number, now = Date.now()
  * decision 0022), for the templates whose deposit number (this is the player's nth successful
  * deposit) and amount range fit. A repeated settlement grants nothing twice.
  */
-export function depositGrants(db: D1Database, transactionId: string, now = Date.now()): D1PreparedStatement[] {
+export function depositGrants(db: D1Database, transactionId: string, m: GrantMarket, now = Date.now()): D1PreparedStatement[] {
+  if (m.barred) return [];
   const n = `(SELECT COUNT(*) FROM cashier_transactions d WHERE d.uid = x.uid AND d.type = 'deposit' AND d.status = 'success')`;
   return [
     db
       .prepare(
         `INSERT INTO player_bonuses (${COLUMNS})
          SELECT lower(hex(randomblob(16))), x.uid, t.id, t.type, 'available', x.currency, ${VALUE("x.amount")}, x.amount, x.id,
-           ${REQUIRED("x.amount")}, a.max_bet, a.max_cashout, 'deposit:' || x.id || ':' || t.sysname, ?2, ?2 + t.activation_days * ${DAY_MS}
-         FROM cashier_transactions x JOIN bonus_templates t ON t.trigger = 'deposit' AND t.is_enabled = 1
+           ${REQUIRED(m, "x.amount")}, a.max_bet, a.max_cashout, 'deposit:' || x.id || ':' || t.sysname, ?2, ?2 + t.activation_days * ${DAY_MS}
+         FROM cashier_transactions x JOIN users u ON u.uid = x.uid JOIN bonus_templates t ON t.trigger = 'deposit' AND t.is_enabled = 1
            JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = x.currency
          WHERE x.id = ?1 AND x.type = 'deposit' AND x.status = 'success'
            AND x.amount >= a.min_deposit AND (a.max_deposit IS NULL OR x.amount <= a.max_deposit)
            AND ${n} >= t.deposit_from AND (t.deposit_to IS NULL OR ${n} <= t.deposit_to)
-           AND (t.percent IS NOT NULL OR a.amount IS NOT NULL) AND ${VALUE("x.amount")} > 0
+           AND (t.percent IS NOT NULL OR a.amount IS NOT NULL) AND ${VALUE("x.amount")} > 0 AND ${FIRST(m, "x.id")}
          ON CONFLICT (uid, grant_key) DO NOTHING`,
       )
       .bind(transactionId, now),
@@ -108,7 +118,8 @@ const packValues = (uid: string, currency: string, key: string) =>
   `lower(hex(randomblob(16))), ${uid}, t.id, g.id, g.sysname, ${currency}, b.bet, t.count, t.count, 'active', ${key}, ?2, ?2 + t.expiry_days * ${DAY_MS}`;
 
 /** The registration packs of player `uid` (see registrationGrants). */
-export function registrationPackGrants(db: D1Database, uid: number, now = Date.now()): D1PreparedStatement[] {
+export function registrationPackGrants(db: D1Database, uid: number, m: GrantMarket, now = Date.now()): D1PreparedStatement[] {
+  if (m.barred) return [];
   return [
     db
       .prepare(
@@ -125,18 +136,19 @@ export function registrationPackGrants(db: D1Database, uid: number, now = Date.n
 }
 
 /** The packs a deposit earns, in the batch that settles it, after its status move (as depositGrants). */
-export function depositPackGrants(db: D1Database, transactionId: string, now = Date.now()): D1PreparedStatement[] {
+export function depositPackGrants(db: D1Database, transactionId: string, m: GrantMarket, now = Date.now()): D1PreparedStatement[] {
+  if (m.barred) return [];
   const n = `(SELECT COUNT(*) FROM cashier_transactions d WHERE d.uid = x.uid AND d.type = 'deposit' AND d.status = 'success')`;
   return [
     db
       .prepare(
         `INSERT INTO freespin_packs (${PACK_COLUMNS})
          SELECT ${packValues("x.uid", "x.currency", "'deposit:' || x.id || ':' || t.sysname")}
-         FROM cashier_transactions x JOIN freespin_templates t ON t.trigger = 'deposit' AND t.is_enabled = 1
+         FROM cashier_transactions x JOIN users u ON u.uid = x.uid JOIN freespin_templates t ON t.trigger = 'deposit' AND t.is_enabled = 1
            JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = x.currency
            JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0
          WHERE x.id = ?1 AND x.type = 'deposit' AND x.status = 'success' AND x.amount >= b.min_deposit
-           AND ${n} >= t.deposit_from AND (t.deposit_to IS NULL OR ${n} <= t.deposit_to)
+           AND ${n} >= t.deposit_from AND (t.deposit_to IS NULL OR ${n} <= t.deposit_to) AND ${FIRST(m, "x.id")}
          ON CONFLICT (uid, grant_key) DO NOTHING`,
       )
       .bind(transactionId, now),
@@ -149,14 +161,14 @@ export function depositPackGrants(db: D1Database, transactionId: string, now = D
  * multiplier × the winnings, grant key `freespins:<pack id>`. Runs in the batch that ends the
  * pack (a free round's, or the clock's), after the statement that ends it; a repeat grants nothing.
  */
-export function packWinningsGrant(db: D1Database, packId: string, now = Date.now()): D1PreparedStatement[] {
+export function packWinningsGrant(db: D1Database, packId: string, site: JurisdictionId, now = Date.now()): D1PreparedStatement[] {
   return [
     db
       .prepare(
         `INSERT INTO player_bonuses (${COLUMNS})
          SELECT lower(hex(randomblob(16))), p.uid, bt.id, 'casino', 'available', p.currency, p.won, 0, NULL,
-           bt.wager_multiplier * p.won, a.max_bet, a.max_cashout, 'freespins:' || p.id, ?2, ?2 + bt.activation_days * ${DAY_MS}
-         FROM freespin_packs p JOIN freespin_templates t ON t.id = p.template_id JOIN bonus_templates bt ON bt.id = t.bonus_template_id
+           ${requiredSql("u.country_code", site, "0", "p.won", "bt")}, a.max_bet, a.max_cashout, 'freespins:' || p.id, ?2, ?2 + bt.activation_days * ${DAY_MS}
+         FROM freespin_packs p JOIN users u ON u.uid = p.uid JOIN freespin_templates t ON t.id = p.template_id JOIN bonus_templates bt ON bt.id = t.bonus_template_id
            LEFT JOIN bonus_template_amounts a ON a.template_id = bt.id AND a.currency = p.currency
          WHERE p.id = ?1 AND p.status IN ('finished', 'expired') AND p.won > 0
          ON CONFLICT (uid, grant_key) DO NOTHING`,
@@ -174,17 +186,18 @@ export function packWinningsGrant(db: D1Database, packId: string, now = Date.now
  */
 
 /** Bonus and pack of offer ?2 taken by player ?1 with campaigns.takepromotions (a fixed amount; no deposit). */
-export function offerTakeGrants(db: D1Database, uid: number, offerId: number, now = Date.now()): D1PreparedStatement[] {
+export function offerTakeGrants(db: D1Database, uid: number, offerId: number, m: GrantMarket, now = Date.now()): D1PreparedStatement[] {
+  if (m.barred) return [];
   const taken = `JOIN player_offers po ON po.uid = u.uid AND po.offer_id = o.id AND po.status = 'taken' AND po.transaction_id IS NULL`;
   return [
     db
       .prepare(
         `INSERT INTO player_bonuses (${COLUMNS})
          SELECT lower(hex(randomblob(16))), u.uid, t.id, t.type, 'available', u.currency, ${VALUE("0")}, 0, NULL,
-           ${REQUIRED("0")}, a.max_bet, a.max_cashout, 'offer:' || o.id, ?2, ?2 + t.activation_days * ${DAY_MS}
+           ${REQUIRED(m, "0")}, a.max_bet, a.max_cashout, 'offer:' || o.id, ?2, ?2 + t.activation_days * ${DAY_MS}
          FROM users u JOIN campaign_offers o ON o.id = ?3 ${taken}
            JOIN bonus_templates t ON t.id = o.bonus_template_id JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
-         WHERE u.uid = ?1 AND ${VALUE("0")} > 0
+         WHERE u.uid = ?1 AND ${VALUE("0")} > 0 AND ${FIRST(m, "NULL")}
          ON CONFLICT (uid, grant_key) DO NOTHING`,
       )
       .bind(uid, now, offerId),
@@ -197,7 +210,7 @@ export function offerTakeGrants(db: D1Database, uid: number, offerId: number, no
            JOIN freespin_templates t ON t.id = o.freespin_template_id
            JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = u.currency
            JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0
-         WHERE u.uid = ?1
+         WHERE u.uid = ?1 AND ${FIRST(m, "NULL")}
          ON CONFLICT (uid, grant_key) DO NOTHING`,
       )
       .bind(uid, now, offerId),
@@ -209,19 +222,20 @@ export function offerTakeGrants(db: D1Database, uid: number, offerId: number, no
  * that records the offer taken by this deposit: only when the deposit is `success` and its amount
  * fits the template. Once per player and offer, however many deposits named it.
  */
-export function offerDepositGrants(db: D1Database, transactionId: string, now = Date.now()): D1PreparedStatement[] {
-  const taken = `JOIN campaign_offers o ON o.id = x.campaign_offer_id
+export function offerDepositGrants(db: D1Database, transactionId: string, m: GrantMarket, now = Date.now()): D1PreparedStatement[] {
+  if (m.barred) return [];
+  const taken = `JOIN users u ON u.uid = x.uid JOIN campaign_offers o ON o.id = x.campaign_offer_id
     JOIN player_offers po ON po.uid = x.uid AND po.offer_id = o.id AND po.status = 'taken' AND po.transaction_id = x.id`;
   return [
     db
       .prepare(
         `INSERT INTO player_bonuses (${COLUMNS})
          SELECT lower(hex(randomblob(16))), x.uid, t.id, t.type, 'available', x.currency, ${VALUE("x.amount")}, x.amount, x.id,
-           ${REQUIRED("x.amount")}, a.max_bet, a.max_cashout, 'offer:' || o.id, ?2, ?2 + t.activation_days * ${DAY_MS}
+           ${REQUIRED(m, "x.amount")}, a.max_bet, a.max_cashout, 'offer:' || o.id, ?2, ?2 + t.activation_days * ${DAY_MS}
          FROM cashier_transactions x ${taken}
            JOIN bonus_templates t ON t.id = o.bonus_template_id JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = x.currency
          WHERE x.id = ?1 AND x.type = 'deposit' AND x.status = 'success'
-           AND x.amount >= a.min_deposit AND (a.max_deposit IS NULL OR x.amount <= a.max_deposit) AND ${VALUE("x.amount")} > 0
+           AND x.amount >= a.min_deposit AND (a.max_deposit IS NULL OR x.amount <= a.max_deposit) AND ${VALUE("x.amount")} > 0 AND ${FIRST(m, "x.id")}
          ON CONFLICT (uid, grant_key) DO NOTHING`,
       )
       .bind(transactionId, now),
@@ -240,7 +254,7 @@ export function offerDepositGrants(db: D1Database, transactionId: string, now = 
            JOIN freespin_templates t ON t.id = o.freespin_template_id
            JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = x.currency
            JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0
-         WHERE x.id = ?1 AND x.type = 'deposit' AND x.status = 'success' AND x.amount >= b.min_deposit
+         WHERE x.id = ?1 AND x.type = 'deposit' AND x.status = 'success' AND x.amount >= b.min_deposit AND ${FIRST(m, "x.id")}
          ON CONFLICT (uid, grant_key) DO NOTHING`,
       )
       .bind(transactionId, now),
@@ -274,10 +288,11 @@ export interface PromoGrant {
  * grant applies only while that deposit is `success`.
  * Binds: ?1 the player, ?2 the time, ?3 the code, ?4 the deposit or NULL, ?5 the template.
  */
-export function promoCodeGrants(db: D1Database, uid: number, g: PromoGrant): D1PreparedStatement[] {
+export function promoCodeGrants(db: D1Database, uid: number, g: PromoGrant, m: GrantMarket): D1PreparedStatement[] {
+  if (m.barred) return [];
   const dep = "COALESCE(x.amount, 0)";
   const deposit = "LEFT JOIN cashier_transactions x ON x.id = ?4 AND x.uid = u.uid AND x.type = 'deposit'";
-  const settled = "(?4 IS NULL OR x.status = 'success')";
+  const settled = `(?4 IS NULL OR x.status = 'success') AND ${FIRST(m, "?4")}`;
   const statements: D1PreparedStatement[] = [];
   if (g.bonus_template_id !== null) {
     statements.push(
@@ -285,7 +300,7 @@ export function promoCodeGrants(db: D1Database, uid: number, g: PromoGrant): D1P
         .prepare(
           `INSERT INTO player_bonuses (${COLUMNS})
            SELECT lower(hex(randomblob(16))), u.uid, t.id, t.type, 'available', u.currency, ${VALUE(dep)}, ${dep}, x.id,
-             ${REQUIRED(dep)}, a.max_bet, a.max_cashout, 'promo:' || ?3, ?2, ?2 + t.activation_days * ${DAY_MS}
+             ${REQUIRED(m, dep)}, a.max_bet, a.max_cashout, 'promo:' || ?3, ?2, ?2 + t.activation_days * ${DAY_MS}
            FROM users u JOIN bonus_templates t ON t.id = ?5 AND t.is_enabled = 1
              JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency ${deposit}
            WHERE u.uid = ?1 AND ${settled} AND (t.percent IS NOT NULL OR a.amount IS NOT NULL) AND ${VALUE(dep)} > 0
@@ -322,8 +337,17 @@ export function promoCodeGrants(db: D1Database, uid: number, g: PromoGrant): D1P
  */
 export function templateGrant(
   db: D1Database,
-  g: { uid: number; key: string; template: { bonus: number } | { freespins: number }; guard: { sql: string; params: unknown[] }; now: number },
+  g: {
+    uid: number;
+    key: string;
+    template: { bonus: number } | { freespins: number };
+    guard: { sql: string; params: unknown[] };
+    now: number;
+    market: GrantMarket;
+  },
 ): D1PreparedStatement[] {
+  const m = g.market;
+  if (m.barred) return [];
   // ?1 the player, ?2 the time, ?3 the grant key, ?4 the template; the guard's after them.
   const guard = guardAfter(g.guard, 4);
   const binds = [g.uid, g.now, g.key, "bonus" in g.template ? g.template.bonus : g.template.freespins, ...g.guard.params];
@@ -333,9 +357,9 @@ export function templateGrant(
         .prepare(
           `INSERT INTO player_bonuses (${COLUMNS})
            SELECT lower(hex(randomblob(16))), u.uid, t.id, t.type, 'available', u.currency, ${VALUE("0")}, 0, NULL,
-             ${REQUIRED("0")}, a.max_bet, a.max_cashout, ?3, ?2, ?2 + t.activation_days * ${DAY_MS}
+             ${REQUIRED(m, "0")}, a.max_bet, a.max_cashout, ?3, ?2, ?2 + t.activation_days * ${DAY_MS}
            FROM users u JOIN bonus_templates t ON t.id = ?4 JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
-           WHERE u.uid = ?1 AND (${guard}) AND ${VALUE("0")} > 0
+           WHERE u.uid = ?1 AND (${guard}) AND ${VALUE("0")} > 0 AND ${FIRST(m, "NULL")}
            ON CONFLICT (uid, grant_key) DO NOTHING`,
         )
         .bind(...binds),
@@ -350,7 +374,7 @@ export function templateGrant(
          FROM users u JOIN freespin_templates t ON t.id = ?4
            JOIN freespin_template_bets b ON b.template_id = t.id AND b.currency = u.currency
            JOIN games g ON g.sysname = t.game_sysname AND g.is_sportsbook = 0
-         WHERE u.uid = ?1 AND (${guard})
+         WHERE u.uid = ?1 AND (${guard}) AND ${FIRST(m, "NULL")}
          ON CONFLICT (uid, grant_key) DO NOTHING`,
       )
       .bind(...binds),

@@ -9,6 +9,8 @@ import { callSlotsRtp } from "./xray";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { BONUS_SELECT, bonusView, type BonusRow } from "./view";
+import { bonusTerms } from "../../../core/jurisdiction-rules";
+import { playerJurisdiction } from "../responsible/jurisdiction";
 
 /**
  * The bonus engine's methods (decision 0039): `bonuses.*` for casino bonuses, `BettingBonuses.*`
@@ -39,7 +41,13 @@ async function loadBonus(ctx: PlatformContext, id: string, type: BonusType): Pro
   return ctx.db.prepare(`${BONUS_SELECT} WHERE b.id = ?1 AND b.uid = ?2 AND b.type = ?3`).bind(id, ctx.uid, type).first<BonusRow>();
 }
 
-const view = async (ctx: PlatformContext, row: BonusRow) => bonusView(row, ctx.locale, ctx.defaultLocale, await callSlotsRtp(ctx));
+/** The bonus rules of the player's market (core/jurisdictions.ts): the terms they are held to. */
+const termRules = async (ctx: PlatformContext) => (await playerJurisdiction(ctx)).bonuses;
+
+const view = async (ctx: PlatformContext, row: BonusRow) => {
+  const [rtp, rules] = await Promise.all([callSlotsRtp(ctx), termRules(ctx)]);
+  return bonusView(row, ctx.locale, ctx.defaultLocale, rtp, rules);
+};
 
 /** The player's open bonuses of `type` and the last ones that ended: one batch. */
 const readBonusLists = (ctx: PlatformContext, type: BonusType) =>
@@ -65,8 +73,8 @@ async function listBonuses(ctx: PlatformContext, type: BonusType) {
     [open, ended] = await readBonusLists(ctx, type);
   }
   const rows = open!.results;
-  const rtp = await callSlotsRtp(ctx);
-  const show = (r: BonusRow) => bonusView(r, ctx.locale, ctx.defaultLocale, rtp);
+  const [rtp, rules] = await Promise.all([callSlotsRtp(ctx), termRules(ctx)]);
+  const show = (r: BonusRow) => bonusView(r, ctx.locale, ctx.defaultLocale, rtp, rules);
   return {
     active: rows.filter((r) => r.status === "active").map(show),
     available: rows.filter((r) => r.status === "available").map(show),
@@ -104,13 +112,15 @@ async function activate(ctx: PlatformContext, bonusId: string, type: BonusType, 
     }
   }
   const token = randomHex(16);
+  // The time to meet the terms is the market's when longer (Sweden: 60 days).
+  const { wagering_days } = bonusTerms(bonus, await termRules(ctx));
   const activate = ctx.db
     .prepare(
       `UPDATE player_bonuses SET status = 'active', activated_at = ?3, expires_at = ?3 + ?4, change_token = ?5
        WHERE id = ?1 AND uid = ?2 AND status = 'available' AND available_until > ?3
          AND currency = (SELECT currency FROM users WHERE uid = ?2)`,
     )
-    .bind(bonus.id, ctx.uid, now, bonus.wagering_days * DAY_MS, token);
+    .bind(bonus.id, ctx.uid, now, wagering_days * DAY_MS, token);
   const plan = planOperation(
     ctx.db,
     {

@@ -1,4 +1,5 @@
 import type { PlayerBonus } from "../../../core/api/contract-bonuses";
+import { type BonusTermRules, bonusTerms } from "../../../core/jurisdiction-rules";
 import { expectedCost } from "./xray";
 
 /** A player bonus as stored, with its template's terms and texts. */
@@ -43,9 +44,14 @@ function textsOf(row: BonusRow, locale: string, fallback: string): { title: stri
   return { title: t.title ?? row.sysname, description: t.description ?? "" };
 }
 
-/** A bonus as the player sees it; `rtpBp`: the average slot RTP the X-ray's estimate uses (see xray.ts). */
-export function bonusView(row: BonusRow, locale: string, defaultLocale: string, rtpBp: number): PlayerBonus {
+/**
+ * A bonus as the player sees it; `rtpBp`: the average slot RTP the X-ray's estimate uses (see
+ * xray.ts); `rules`: the player's market's bonus rules, which held its terms when it was granted
+ * and hold them when it is activated (core/jurisdiction-rules.ts `bonusTerms`).
+ */
+export function bonusView(row: BonusRow, locale: string, defaultLocale: string, rtpBp: number, rules: BonusTermRules): PlayerBonus {
   const money = (amount: number) => ({ amount, currency: row.currency });
+  const terms = bonusTerms(row, rules);
   const left = row.wager_required - row.wagered;
   const contributions = JSON.parse(row.contributions) as Record<string, unknown>;
   return {
@@ -59,13 +65,13 @@ export function bonusView(row: BonusRow, locale: string, defaultLocale: string, 
     deposit: row.deposit_id ? money(row.deposit_amount) : null,
     wager_required: money(row.wager_required),
     wagered: money(row.wagered),
-    wager_multiplier: row.wager_multiplier,
-    wager_base: row.wager_base,
+    wager_multiplier: terms.wager_multiplier,
+    wager_base: terms.wager_base,
     progress: { minValue: 0, maxValue: row.wager_required, expCount: row.wagered },
     contributions: Object.fromEntries(Object.entries(contributions).filter((e): e is [string, number] => Number.isInteger(e[1]))),
     max_bet: row.max_bet === null ? null : money(row.max_bet),
     max_cashout: row.max_cashout === null ? null : money(row.max_cashout),
-    xray: { rtp_bp: rtpBp, left_to_wager: money(left), expected_cost: money(expectedCost(left, rtpBp)), wagering_days: row.wagering_days },
+    xray: { rtp_bp: rtpBp, left_to_wager: money(left), expected_cost: money(expectedCost(left, rtpBp)), wagering_days: terms.wagering_days },
     created_at: row.created_at,
     available_until: row.available_until,
     activated_at: row.activated_at,

@@ -1,3 +1,4 @@
+import { accountsOf, grantMarket } from "../bonuses/market";
 import type { TransactionStatus } from "../../../core/api/entities-cashier";
 import { playerTablesWithPackGames } from "../player/routed-d1";
 import { DEPOSIT_CONSUMERS } from "../play/deposit-consumers";
@@ -60,7 +61,15 @@ export async function applyDepositStatus(
   if (status === "success") deps = { ...deps, db: await playerTablesWithPackGames(deps.env, row.uid, "t.trigger = 'deposit' AND t.is_enabled = 1") };
   const move = moveStatusStatement(deps.db, row, status, status === "pending" ? settleAt : null);
   // A success feeds everything a deposit earns (play/deposit-consumers.ts) in the same transaction as its credit.
-  const fed = status === "success" ? await consumeAll(DEPOSIT_CONSUMERS, deps.db, { row, operationKey: depositKey(row.id) }, Date.now()) : null;
+  const fed =
+    status === "success"
+      ? await consumeAll(
+          DEPOSIT_CONSUMERS,
+          deps.db,
+          { row, operationKey: depositKey(row.id), market: await grantMarket(accountsOf(deps), row.uid) },
+          Date.now(),
+        )
+      : null;
   const before = [...record, ...(move ? [move] : [])];
   const { results } = await moveMoneyWith(deps, [...before, ...(fed?.statements ?? [])], depositCredit(deps.db, row));
   await fed?.committed(deps, true, results.slice(before.length));

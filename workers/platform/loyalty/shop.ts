@@ -1,3 +1,4 @@
+import { bonusRefusal } from "../bonuses/market";
 import type { LoyaltyBuyError } from "../../../core/api/contract-loyalty";
 import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
@@ -78,6 +79,8 @@ export async function buyProduct(ctx: PlatformContext, productId: number, key: s
     .first<ProductRow>();
   if (!product) throw buyError("unknown_product", "No such product in the shop", 404);
   if (!product.in_currency) throw buyError("not_in_currency", "This product is not offered in your currency", 400);
+  if ((product.reward_type === "bonus" || product.reward_type === "freespins") && (await bonusRefusal(ctx, db, ctx.uid)))
+    throw buyError("market_rules", "Under your country's gambling rules, your account cannot receive a bonus now", 403);
   await refuseOverpaying(ctx.db, product);
 
   const now = Date.now();

@@ -1,3 +1,4 @@
+import type { GrantMarket } from "../bonuses/market";
 import { PlatformError } from "../../../core/api/errors";
 import { offerDepositGrants } from "../bonuses/grants";
 import { publishBonusChange } from "../bonuses/notify";
@@ -26,7 +27,7 @@ export async function assertDepositOffer(ctx: PlatformContext, offerId: number, 
  * For the settlement batch, after the status move: the offer recorded taken by this deposit (only
  * if the deposit is `success` and the player has no row for it yet), then the grant reading it.
  */
-export function offerDepositStatements(db: D1Database, transactionId: string, now = Date.now()): D1PreparedStatement[] {
+export function offerDepositStatements(db: D1Database, transactionId: string, market: GrantMarket, now = Date.now()): D1PreparedStatement[] {
   return [
     db
       .prepare(
@@ -36,7 +37,7 @@ export function offerDepositStatements(db: D1Database, transactionId: string, no
          ON CONFLICT (uid, offer_id) DO NOTHING`,
       )
       .bind(transactionId, now),
-    ...offerDepositGrants(db, transactionId, now),
+    ...offerDepositGrants(db, transactionId, market, now),
   ];
 }
 

@@ -1,3 +1,5 @@
+import { firstOccasionSql, grantMarket } from "../bonuses/market";
+import { playerJurisdiction } from "../responsible/jurisdiction";
 import { OFFER_DEACTIVATED_EVENT, OFFERS_PAGE, type OfferField } from "../../../core/api/contract-offers";
 import { PlatformError } from "../../../core/api/errors";
 import { offerTakeGrants } from "../bonuses/grants";
@@ -19,11 +21,22 @@ type OfferMethods = "campaigns.getoffers" | "campaigns.getOffer" | "campaigns.ta
 export const noSuchOffer = () =>
   new PlatformError("InvalidParameter", "No such offer for you", { status: 404, fields: { offer_id: ["No such offer for you"] } });
 
+/**
+ * What the player's market allows of offers (bonuses/market.ts), as SQL over `u`, or null when it
+ * allows them none (a Dutch player under 24): offered only while a bonus could be granted.
+ */
+async function marketAllows(ctx: PlatformContext, now: number): Promise<string | null> {
+  const market = await grantMarket(ctx, ctx.uid, now);
+  return market.barred ? null : firstOccasionSql("u.country_code", market.site, "u.uid", "NULL");
+}
+
 /** The offers available to the player now, in the operator's order. */
 export async function availableOffers(ctx: PlatformContext, now = Date.now(), page?: { offset: number; limit: number }) {
+  const allows = await marketAllows(ctx, now);
+  if (allows === null) return { rows: [], count: 0 };
   const rows = await ctx
     .player()
-    .prepare(`${OFFER_SELECT} WHERE u.uid = ?1 AND ${AVAILABLE_TO("?2")} ORDER BY o.position, o.id`)
+    .prepare(`${OFFER_SELECT} WHERE u.uid = ?1 AND ${AVAILABLE_TO("?2")} AND ${allows} ORDER BY o.position, o.id`)
     .bind(ctx.uid, now)
     .all<OfferRow>();
   const all = rows.results;
@@ -31,17 +44,24 @@ export async function availableOffers(ctx: PlatformContext, now = Date.now(), pa
 }
 
 /** One offer if it is available to the player now. */
-export function availableOffer(ctx: PlatformContext, offerId: number, now = Date.now()): Promise<OfferRow | null> {
+export async function availableOffer(ctx: PlatformContext, offerId: number, now = Date.now()): Promise<OfferRow | null> {
+  const allows = await marketAllows(ctx, now);
+  if (allows === null) return null;
   return ctx
     .player()
-    .prepare(`${OFFER_SELECT} WHERE u.uid = ?1 AND o.id = ?3 AND ${AVAILABLE_TO("?2")}`)
+    .prepare(`${OFFER_SELECT} WHERE u.uid = ?1 AND o.id = ?3 AND ${AVAILABLE_TO("?2")} AND ${allows}`)
     .bind(ctx.uid, now, offerId)
     .first<OfferRow>();
 }
 
 const views = async (ctx: PlatformContext, rows: OfferRow[], fields: OfferField[]) => {
-  const [rtp, key] = await Promise.all([callSlotsRtp(ctx), fields.includes("description") ? imageKey(ctx) : null]);
-  return rows.map((r) => offerView(r, fields, ctx.locale, ctx.defaultLocale, rtp, key));
+  if (!rows.length) return [];
+  const [rtp, key, market] = await Promise.all([
+    callSlotsRtp(ctx),
+    fields.includes("description") ? imageKey(ctx) : null,
+    fields.includes("promotions") ? playerJurisdiction(ctx) : null,
+  ]);
+  return rows.map((r) => offerView(r, fields, ctx.locale, ctx.defaultLocale, rtp, key, market?.bonuses));
 };
 
 /** Tells the player's open pages an offer left their list (best effort, after the change committed). */
@@ -62,6 +82,7 @@ async function takeOffer(ctx: PlatformContext, offerId: number): Promise<1> {
       fields: { offer_id: ["This offer comes with a deposit"] },
     });
   const db = ctx.player();
+  const market = await grantMarket(ctx, ctx.uid, now);
   const [mark] = await db.batch([
     db
       .prepare(
@@ -71,7 +92,7 @@ async function takeOffer(ctx: PlatformContext, offerId: number): Promise<1> {
          ON CONFLICT (uid, offer_id) DO NOTHING`,
       )
       .bind(ctx.uid, now, offerId),
-    ...offerTakeGrants(db, ctx.uid, offerId, now),
+    ...offerTakeGrants(db, ctx.uid, offerId, market, now),
   ]);
   if ((mark!.meta.changes ?? 0) === 0) throw noSuchOffer();
   const bonus = await db

@@ -1,4 +1,5 @@
 import type { Offer, OfferField, OfferPromotion } from "../../../core/api/contract-offers";
+import { type BonusTermRules, bonusTerms } from "../../../core/jurisdiction-rules";
 import { pickImage } from "../banners";
 
 /** An offer as read for one player (OFFER_SELECT), with the terms of what it grants in their currency. */
@@ -61,11 +62,16 @@ function localized(json: string | null, locale: string, fallback: string): Recor
   return all[locale] ?? all[fallback] ?? all.en ?? {};
 }
 
-function promotions(r: OfferRow, locale: string, fallback: string, rtpBp: number): OfferPromotion[] {
+/** A market without bonus rules: the templates' terms as they are. */
+const NO_RULES: BonusTermRules = { maxWagerMultiplier: null, minWageringDays: null };
+
+/** What an offer grants, with each template's terms as the player's market holds them (`rules`). */
+function promotions(r: OfferRow, locale: string, fallback: string, rtpBp: number, rules: BonusTermRules): OfferPromotion[] {
   const money = (amount: number | null) => (amount === null ? null : { amount, currency: r.currency });
   const out: OfferPromotion[] = [];
   if (r.b_sysname) {
     const t = localized(r.b_texts, locale, fallback);
+    const terms = bonusTerms({ wager_multiplier: r.wager_multiplier ?? 0, wager_base: r.wager_base ?? "bonus", wagering_days: r.wagering_days ?? 0 }, rules);
     out.push({
       type: "bonus",
       sysname: r.b_sysname,
@@ -76,15 +82,14 @@ function promotions(r: OfferRow, locale: string, fallback: string, rtpBp: number
       cap: money(r.cap),
       min_deposit: r.trigger_action === "deposit" ? money(r.min_deposit ?? 0) : null,
       max_deposit: r.trigger_action === "deposit" ? money(r.max_deposit) : null,
-      wager_multiplier: r.wager_multiplier ?? 0,
-      wager_base: r.wager_base ?? "bonus",
-      wagering_days: r.wagering_days ?? 0,
+      ...terms,
       rtp_bp: rtpBp,
       freespins: null,
     });
   }
   if (r.f_sysname && r.f_bet !== null) {
     const t = localized(r.f_texts, locale, fallback);
+    const terms = bonusTerms({ wager_multiplier: r.fw_multiplier ?? 0, wager_base: "bonus", wagering_days: r.fw_days ?? 0 }, rules);
     out.push({
       type: "freespins",
       sysname: r.f_sysname,
@@ -95,9 +100,7 @@ function promotions(r: OfferRow, locale: string, fallback: string, rtpBp: number
       cap: null,
       min_deposit: null,
       max_deposit: null,
-      wager_multiplier: r.fw_multiplier ?? 0,
-      wager_base: "bonus",
-      wagering_days: r.fw_days ?? 0,
+      ...terms,
       rtp_bp: rtpBp,
       freespins: { count: r.f_count ?? 0, game: r.f_game ?? "", bet: { amount: r.f_bet, currency: r.currency } },
     });
@@ -106,7 +109,15 @@ function promotions(r: OfferRow, locale: string, fallback: string, rtpBp: number
 }
 
 /** An offer as the player sees it, with the fields asked for. */
-export function offerView(r: OfferRow, fields: OfferField[], locale: string, fallback: string, rtpBp: number, imageKey: string | null = null): Offer {
+export function offerView(
+  r: OfferRow,
+  fields: OfferField[],
+  locale: string,
+  fallback: string,
+  rtpBp: number,
+  imageKey: string | null = null,
+  rules: BonusTermRules = NO_RULES,
+): Offer {
   const offer: Offer = { id: r.id, sysname: r.sysname, starts_at: r.starts_at, ends_at: r.ends_at };
   if (fields.includes("trigger")) {
     offer.trigger = {
@@ -120,6 +131,6 @@ export function offerView(r: OfferRow, fields: OfferField[], locale: string, fal
     const image = pickImage(t, imageKey);
     offer.description = { title: t.title ?? r.sysname, text: t.text ?? "", image: typeof image === "string" && image ? image : null };
   }
-  if (fields.includes("promotions")) offer.promotions = promotions(r, locale, fallback, rtpBp);
+  if (fields.includes("promotions")) offer.promotions = promotions(r, locale, fallback, rtpBp, rules);
   return offer;
 }

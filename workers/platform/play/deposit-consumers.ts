@@ -15,8 +15,8 @@ import type { Consumer, DepositEvent } from "./events";
 export const DEPOSIT_CONSUMERS: readonly Consumer<DepositEvent>[] = [
   {
     name: "deposit bonuses",
-    consume: (db, { row }) => ({
-      statements: [...depositGrants(db, row.id), ...depositPackGrants(db, row.id), ...offerDepositStatements(db, row.id)],
+    consume: (db, { row, market }) => ({
+      statements: [...depositGrants(db, row.id, market), ...depositPackGrants(db, row.id, market), ...offerDepositStatements(db, row.id, market)],
       committed: async (deps, { results }) => {
         if ((results[0]?.meta.changes ?? 0) === 0) return;
         await announceGrants(deps, row.id);

@@ -1,3 +1,4 @@
+import type { GrantMarket } from "../bonuses/market";
 import type { RoundFunding } from "../bonuses/wagering";
 import type { TransactionRow } from "../cashier/transactions";
 import type { BetRow } from "../sportsbook/bets";
@@ -39,6 +40,8 @@ export interface DepositEvent {
   row: TransactionRow;
   /** The credit's wallet operation key (`deposit:<id>`). */
   operationKey: string;
+  /** The player's market, for the bonuses the deposit earns (bonuses/market.ts). */
+  market: GrantMarket;
 }
 
 /** A sports bet being settled (won, lost or void), as the batch that settles it records it. */

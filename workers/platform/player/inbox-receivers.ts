@@ -1,3 +1,4 @@
+import { grantMarket } from "../bonuses/market";
 import { promoCodeGrants, registrationGrants, registrationPackGrants, type PromoGrant } from "../bonuses/grants";
 import { payReward, type Reward, type RewardSource } from "../rewards/pay";
 import { playerTablesWithPackGames, routedD1 } from "./routed-d1";
@@ -19,7 +20,9 @@ export const INBOX_RECEIVERS: Record<InboxKind, Receiver> = {
     const now = (body as { now?: unknown } | null)?.now;
     if (typeof now !== "number") throw new TypeError("grants.registration: the body has no time (now)");
     const db = await playerTablesWithPackGames(env, uid, "t.trigger = 'registration' AND t.is_enabled = 1");
-    await db.batch([...registrationGrants(db, uid, now), ...registrationPackGrants(db, uid, now)]);
+    const market = await grantMarket({ db: env.DB }, uid);
+    const grants = [...registrationGrants(db, uid, market, now), ...registrationPackGrants(db, uid, market, now)];
+    if (grants.length) await db.batch(grants);
   },
   // What a promo code's reserved use grants (decision 0044; promocodes/redeem.ts wrote the
   // reservation and this debt in one D1 batch): its bonus and pack, once per player and code
@@ -47,7 +50,7 @@ export const INBOX_RECEIVERS: Record<InboxKind, Receiver> = {
       }
       if (status !== "success") throw new Error(`grants.promo: deposit ${g.deposit_id} is not settled yet`);
     }
-    const grants = promoCodeGrants(db, uid, g);
+    const grants = promoCodeGrants(db, uid, g, await grantMarket({ db: env.DB }, uid));
     if (grants.length) await db.batch(grants);
   },
   // A reward D1's side owes the player (a tournament place marked paid in D1: tournaments/end.ts),

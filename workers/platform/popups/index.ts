@@ -1,3 +1,4 @@
+import { promotionsShown } from "../responsible/jurisdiction";
 import type { Popup } from "../../../core/api/entities";
 import { type AlongsideSession, sessionUid } from "../auth/sessions";
 import { PLAYER_SUBJECT_PREFIX, playerSubject } from "../events/subject";
@@ -44,6 +45,7 @@ export function popupsAlongside(scope: RenderScope, locale: string): AlongsideSe
 export const popupHandlers: Handlers<"popups.get"> = {
   async "popups.get"({ sysname, preview }, ctx) {
     const previewing = preview === "1" || preview === "true";
+    if (!previewing && !(await promotionsShown(ctx))) return { items: [], count: 0 };
     const subject = ctx.uid > 0 ? ctx.subject() : null;
     const { results } = await ctx.db
       .prepare(POPUPS_SQL)

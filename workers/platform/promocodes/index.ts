@@ -1,3 +1,4 @@
+import { bonusRefusal } from "../bonuses/market";
 import type { Handlers, PlatformContext } from "../core/context";
 import { deliverInbox } from "../player/inbox";
 import { playerTables } from "../player/routed-d1";
@@ -29,8 +30,15 @@ export async function announcePromoGrants(deps: MoneyDeps, uid: number, code: st
   for (const b of results) publishBonusChange(deps, uid, b);
 }
 
-/** Who redeems: the signed-in player's currency, country and deposits (their own tables), or a visitor. */
-const redeemer = (ctx: PlatformContext) => loadRedeemer(ctx.uid > 0 ? ctx.player() : ctx.db, ctx.uid);
+/**
+ * Who redeems: the signed-in player's currency, country and deposits (their own tables), or a
+ * visitor. A player their market gives no bonus now is refused before the code is even looked at.
+ */
+async function redeemer(ctx: PlatformContext) {
+  const who = await loadRedeemer(ctx.uid > 0 ? ctx.player() : ctx.db, ctx.uid);
+  if (ctx.uid > 0 && (await bonusRefusal(ctx, ctx.player(), ctx.uid, who.deposits))) throw promoCodeError("MARKET_RULES");
+  return who;
+}
 
 export const promoCodeHandlers: Pick<Handlers, "campaigns.checkPromocode" | "campaigns.activateOffer"> = {
   "campaigns.checkPromocode": async (p, ctx) => {

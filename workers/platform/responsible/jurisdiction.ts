@@ -4,9 +4,28 @@ import type { PlatformContext } from "../core/context";
 import { readGeneralInfo } from "../core/settings";
 
 /** The site's own profile (`general_info.jurisdiction`; "international" when unset or unknown). */
-export async function siteJurisdiction(ctx: PlatformContext): Promise<JurisdictionId> {
+export async function siteJurisdiction(ctx: { db: D1Database; generalInfo?: string | null }): Promise<JurisdictionId> {
   const { jurisdiction } = await readGeneralInfo<{ jurisdiction?: unknown }>(ctx);
   return isJurisdiction(jurisdiction) ? jurisdiction : "international";
+}
+
+/** The country of a visitor's request (Cloudflare's `cf.country`; "" when unknown). */
+export function requestCountry(request: Request): string {
+  const cf = (request as Request & { cf?: { country?: unknown } }).cf;
+  return typeof cf?.country === "string" ? cf.country : "";
+}
+
+/** The rules a visitor is shown the site under: their request's country's profile, else the site's. */
+export async function visitorJurisdiction(ctx: PlatformContext): Promise<JurisdictionProfile> {
+  return jurisdictionOf(requestCountry(ctx.request), await siteJurisdiction(ctx));
+}
+
+/**
+ * Whether the call's caller may be shown promotions: a player always (on the operator's own site,
+ * signed in); a visitor unless their market bars advertising bonuses to the public (Ontario).
+ */
+export async function promotionsShown(ctx: PlatformContext): Promise<boolean> {
+  return ctx.uid > 0 || (await visitorJurisdiction(ctx)).bonuses.shownToVisitors;
 }
 
 /**

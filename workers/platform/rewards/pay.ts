@@ -1,4 +1,5 @@
 import { templateGrant } from "../bonuses/grants";
+import { accountsOf, grantMarket, type GrantMarket } from "../bonuses/market";
 import { publishBonusChange } from "../bonuses/notify";
 import { ensureAccount, settleStatements } from "../loyalty/ledger";
 import { settleSpinCredits } from "../wheel/ledger";
@@ -45,8 +46,12 @@ export interface RewardSource {
  * The reward's statements, for the caller's batch, but money (the wallet's operation plans its own:
  * `payReward`). Points and spins are settled by their ledgers' tails, in a batch id of their own.
  */
-export function rewardStatements(db: D1Database, reward: Reward, source: RewardSource): D1PreparedStatement[] {
+export function rewardStatements(db: D1Database, reward: Reward, source: RewardSource, market: GrantMarket | null = null): D1PreparedStatement[] {
   const { uid, key, now } = source;
+  const grant = (template: { bonus: number } | { freespins: number }) => {
+    if (!market) throw new Error("rewardStatements: a bonus or free spins need the player's market (payReward reads it)");
+    return templateGrant(db, { uid, key, template, guard: source.guard, now, market });
+  };
   // Points and spins: one row, the source's, through the ledgers' one path (?1 key, ?2 ref, ?3 amount, ?4 campaign; the guard's after them).
   const row = (amount: number, campaignId: number | null = null): Guard => ({
     sql: `SELECT ?1 AS key, ?2 AS ref, ?3 AS amount, ?4 AS campaign_id WHERE (${guardAfter(source.guard, 4)})`,
@@ -54,9 +59,9 @@ export function rewardStatements(db: D1Database, reward: Reward, source: RewardS
   });
   switch (reward.type) {
     case "bonus":
-      return templateGrant(db, { uid, key, template: { bonus: reward.templateId }, guard: source.guard, now });
+      return grant({ bonus: reward.templateId });
     case "freespins":
-      return templateGrant(db, { uid, key, template: { freespins: reward.templateId }, guard: source.guard, now });
+      return grant({ freespins: reward.templateId });
     case "points":
       // Experience is not earned by luck or purchase: points only.
       return rewardRowsStatements(db, { type: "points", uid, reason: source.ledger.reason, now, select: row(reward.points) });
@@ -132,7 +137,8 @@ export async function payReward(
     );
     return (await moveMoneyWith(deps, [...statements, ...after], plan)).results.slice(0, statements.length);
   }
-  const results = await deps.db.batch([...statements, ...rewardStatements(deps.db, reward, source), ...after]);
+  const market = reward.type === "bonus" || reward.type === "freespins" ? await grantMarket(accountsOf(deps), source.uid, source.now) : null;
+  const results = await deps.db.batch([...statements, ...rewardStatements(deps.db, reward, source, market), ...after]);
   if (reward.type === "bonus") await announceBonus(deps, source);
   return results.slice(0, statements.length);
 }

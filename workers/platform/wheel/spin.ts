@@ -1,3 +1,4 @@
+import { bonusRefusal } from "../bonuses/market";
 import { drawSector } from "../../../core/fairness";
 import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
@@ -45,6 +46,10 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
   const sectors = await readSectors(ctx.db, campaignId, currency);
   if (sectors.length === 0) throw wheelError("campaign_closed", "This wheel has no sectors", 409);
   const weights = sectors.map((s) => s.weight);
+  // A bonus or free spins the player's market gives them no more of is paid as the sector's
+  // fallback, said in the result, as a prize out of stock is (bonuses/market.ts).
+  const isBonus = (s: (typeof sectors)[number]) => s.reward_type === "bonus" || s.reward_type === "freespins";
+  const refused = sectors.some(isBonus) ? await bonusRefusal(ctx, db, ctx.uid) : null;
 
   for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
     const seed = await currentSeed(db, ctx.uid);
@@ -52,10 +57,14 @@ export async function spinWheel(ctx: PlatformContext, campaignId: number, key: s
     const sector = sectors[draw.index]!;
     const id = crypto.randomUUID();
     const now = Date.now();
-    const snapshot = { prize: prizeOf(sector, currency, ctx.locale, ctx.defaultLocale), fallback: fallbackOf(sector, ctx.locale, ctx.defaultLocale) };
+    const withheld = refused !== null && isBonus(sector);
+    const snapshot = {
+      prize: prizeOf(sector, currency, ctx.locale, ctx.defaultLocale),
+      fallback: fallbackOf(sector, ctx.locale, ctx.defaultLocale, withheld),
+    };
     // The prize's unit first, in D1 (unlimited: nothing reserved). A retry of this key draws the same sector and finds its unit.
-    const reservation = sector.stock === null ? null : await reserveStock(ctx.db, ctx.uid, "wheel_sectors", sector.id, key, now);
-    const inStock = reservation === null || reservation.taken ? 1 : 0;
+    const reservation = sector.stock === null || withheld ? null : await reserveStock(ctx.db, ctx.uid, "wheel_sectors", sector.id, key, now);
+    const inStock = !withheld && (reservation === null || reservation.taken) ? 1 : 0;
     const statements = [
       db
         .prepare(

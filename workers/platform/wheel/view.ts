@@ -101,8 +101,9 @@ export function prizeOf(s: SectorRow, currency: string, locale: string, fallback
 }
 
 /** What a stock-limited sector pays once its stock is gone (null for unlimited stock). */
-export function fallbackOf(s: SectorRow, locale: string, fallback: string): WheelReward | null {
-  if (s.stock === null) return null;
+/** What a sector pays instead of its prize: when out of stock, or `withheld` (a bonus the player's market gives them no more of). */
+export function fallbackOf(s: SectorRow, locale: string, fallback: string, withheld = false): WheelReward | null {
+  if (s.stock === null && !withheld) return null;
   if (s.fallback === "points")
     return { type: "points", sysname: null, amount: null, units: s.fallback_points, title: `${s.fallback_points} ${word(POINTS, locale, fallback)}` };
   return { type: "nothing", sysname: null, amount: null, units: null, title: word(NO_LUCK, locale, fallback) };
