@@ -6,6 +6,7 @@ import { OfferCard } from "../features/offers/offer-card";
 import { offersSnapshot, seedOffers, subscribeOffers } from "../features/offers/offers-feed";
 import { loadOffers, takeOfferAction, type TakeOfferData } from "../features/offers/offers.server";
 import { useLocalePath, useT } from "../lib/i18n/use-t";
+import { BonusRulesNote } from "../features/responsible/market-note";
 
 export const loader = (args: Route.LoaderArgs) => loadOffers(args);
 export const action = (args: Route.ActionArgs) => takeOfferAction(args);
@@ -27,6 +28,7 @@ export default function Offers({ loaderData, actionData }: Route.ComponentProps)
     <section className="responsible offers">
       <h1>{t("offers.title")}</h1>
       <p>{t("offers.intro")}</p>
+      <BonusRulesNote market={loaderData.market} />
       <div className="offers__list" data-testid="offers-list" aria-live="polite">
         {offers.length === 0 && <p>{t("offers.none")}</p>}
         {offers.map((o) => (

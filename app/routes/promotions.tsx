@@ -6,6 +6,8 @@ import { PromotionCard } from "../features/promotions/promotion-card";
 import { CmsLink } from "../features/site/cms-link";
 import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { Dialog, dialogTitleId } from "../ui/dialog/dialog";
+import { AppLink } from "../ui/app-link";
+import { withPopup } from "../features/auth/popup-url";
 
 /** `/promotions` (SPEC §1) and, with `?promotion=<id>`, that promotion's detail popup (SPEC §2). */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -21,13 +23,20 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalePath();
   const navigate = useNavigate();
-  const { promotions, open } = loaderData;
+  const { promotions, open, hiddenBy } = loaderData;
   const list = to("/promotions");
   const entry = open && { id: `promotion-${open.id}`, kind: "popup" as const, name: "promotionDetail", preventClose: false };
   return (
     <section className="promotions">
       <h1 className="promotions__title">{t("promotions.title")}</h1>
-      {promotions.length === 0 ? (
+      {hiddenBy ? (
+        <p data-testid="promotions-hidden">
+          {t("promotions.visitorsHidden", { regulator: hiddenBy })}{" "}
+          <AppLink to={withPopup(list, "authorization")} preventScrollReset>
+            {t("promotions.signInToSee")}
+          </AppLink>
+        </p>
+      ) : promotions.length === 0 ? (
         <p>{t("promotions.empty")}</p>
       ) : (
         <ul className="promotions__list">

@@ -1,5 +1,5 @@
 import { absolute, expect, siteHeader, test, tr } from "./fixtures";
-import { mailedCode, origin, PASSWORD, registerByApi, submitWithdrawal, unique } from "./accounts-fixtures";
+import { mailedCode, origin, PASSWORD, payDemoDeposit, registerByApi, submitWithdrawal, unique } from "./accounts-fixtures";
 
 /**
  * Jurisdiction profiles (issue 40, decision 0082): a player from a regulated market reads whose
@@ -177,5 +177,45 @@ test.describe("a Swedish player's first deposit @nojs", () => {
     await deposit();
     await page.getByRole("button", { name: "Pay now (success)" }).click();
     await expect(siteHeader(page).locator("[data-balance]")).toHaveText("€50");
+  });
+});
+
+test.describe("a market's bonus rules (decision 0083) @nojs", () => {
+  test("a UK player's welcome bonus asks 10 times the bonus, not the template's 35, and the offers page says whose rule it is", async ({ page }) => {
+    await registerByApi(page.request, unique("uk-bonus"), BRITON);
+    await payDemoDeposit(page.request, 10_000);
+    await page.goto("/profile/bonuses");
+    const xray = page.getByTestId("bonus-xray").first();
+    await expect(page.locator(".bonus__terms").first()).toContainText(tr("profile.bonuses.baseBonus", { times: "10" }));
+    await expect(xray).toBeVisible();
+    // Neither the welcome bonus's 35 times nor the sign-up bonus's 40 is asked of a UK player.
+    for (const times of ["35", "40"]) await expect(page.getByText(tr("profile.bonuses.baseBonus", { times }), { exact: false })).toHaveCount(0);
+    await page.goto("/offers");
+    await expect(page.getByTestId("bonus-rules")).toContainText(tr("offers.rules.wagerCap", { regulator: "UK Gambling Commission", times: "10" }));
+  });
+
+  test("a Dutch player under 24 is offered nothing and reads why; their first deposit earns no bonus", async ({ page }) => {
+    await registerByApi(page.request, unique("nl-young"), { ...DUTCH, birth_date: `${new Date().getUTCFullYear() - 20}-01-15` });
+    await page.goto("/offers");
+    await expect(page.getByTestId("bonus-rules")).toContainText(tr("offers.rules.minAge", { regulator: "Kansspelautoriteit", age: "24" }));
+    await expect(page.getByText(tr("offers.none"))).toBeVisible();
+    await payDemoDeposit(page.request, 5000);
+    await page.goto("/profile/bonuses");
+    await expect(page.locator(".bonus__terms")).toHaveCount(0);
+  });
+
+  test("a Swedish player reads that bonuses come only when they join and with their first deposit, with 60 days to meet them", async ({ page }) => {
+    await registerByApi(page.request, unique("se-bonus"), SWEDE);
+    await page.goto("/offers");
+    const rules = page.getByTestId("bonus-rules");
+    await expect(rules).toContainText(tr("offers.rules.firstOccasion", { regulator: "Spelinspektionen" }));
+    await expect(rules).toContainText(tr("offers.rules.minDays", { days: "60" }));
+  });
+
+  test("a player of a market without bonus rules reads none", async ({ page }) => {
+    await registerByApi(page.request, unique("intl-bonus"));
+    await page.goto("/offers");
+    await expect(page.getByRole("heading", { name: tr("offers.title") })).toBeVisible();
+    await expect(page.getByTestId("bonus-rules")).toHaveCount(0);
   });
 });

@@ -1,3 +1,4 @@
+import { marketRules } from "../responsible/market";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { PlatformError } from "../../../core/api/errors";
@@ -25,8 +26,11 @@ export type TakeOfferData = { offerId: number; formErrors: string[] } | undefine
 export async function loadOffers({ request, context }: Args) {
   await requirePlayer(context, request);
   const site = getSite(context);
-  const list = await orErrorPage(getPlatform(context).withLocale(site.locale).call("campaigns.getoffers", {}));
-  return { offers: list.items, siteName: site.metadata.siteName, title: createT(site.messages)("offers.title") };
+  const [list, account] = await Promise.all([
+    orErrorPage(getPlatform(context).withLocale(site.locale).call("campaigns.getoffers", {})),
+    orErrorPage(site.account()),
+  ]);
+  return { offers: list.items, market: marketRules(account), siteName: site.metadata.siteName, title: createT(site.messages)("offers.title") };
 }
 
 /** `/offers/{id}`: one offer of the player's, 404 when it is not (or no longer) theirs; meta from the CMS's offer SEO template. */

@@ -1,3 +1,4 @@
+import { marketRules } from "../responsible/market";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { completeBanners } from "../../../core/api/entities";
@@ -18,13 +19,20 @@ import { PROMOTION_KEY } from "./promotion-url";
  */
 export async function loadPromotions(context: Readonly<RouterContextProvider>, request: Request) {
   const site = getSite(context);
-  const promotions = completeBanners(
-    await orErrorPage(getPlatform(context).withLocale(site.locale).call("banners.get", { position: "promotions", count: 100 })),
-  );
+  const [list, account] = await Promise.all([
+    orErrorPage(getPlatform(context).withLocale(site.locale).call("banners.get", { position: "promotions", count: 100 })),
+    orErrorPage(site.account()),
+  ]);
+  const promotions = completeBanners(list);
+  // A market that bars advertising bonuses to the public (Ontario): the platform showed the
+  // visitor none, and the page says why and how to see them.
+  const market = marketRules(account);
+  const hiddenBy = account.uid === 0 && !market.bonuses.shownToVisitors ? market.regulator : null;
   const wanted = new URL(request.url).searchParams.get(PROMOTION_KEY);
   const t = getInstance(context).t;
   return {
     promotions,
+    hiddenBy,
     open: promotions.find((b) => String(b.id) === wanted) ?? null,
     meta: seoMeta({ title: t("promotions.title"), description: t("promotions.metaDescription") }, site.metadata.siteName),
   };

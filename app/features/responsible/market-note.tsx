@@ -22,3 +22,27 @@ export function MarketNote({ market }: { market: MarketRules }) {
     </p>
   );
 }
+
+/**
+ * The market's bonus rules where offers are shown (decision 0083): each rule that changes what the
+ * player is offered, named with its regulator. Nothing under a market without any.
+ */
+export function BonusRulesNote({ market }: { market: MarketRules }) {
+  const t = useT();
+  const b = market.bonuses;
+  if (!market.regulator) return null;
+  const lines = [
+    b.maxWagerMultiplier !== null && t("offers.rules.wagerCap", { regulator: market.regulator, times: String(b.maxWagerMultiplier) }),
+    b.minAge !== null && t("offers.rules.minAge", { regulator: market.regulator, age: String(b.minAge) }),
+    b.firstOccasionOnly && t("offers.rules.firstOccasion", { regulator: market.regulator }),
+    b.minWageringDays !== null && t("offers.rules.minDays", { days: String(b.minWageringDays) }),
+  ].filter((line): line is string => typeof line === "string");
+  if (!lines.length) return null;
+  return (
+    <ul className="offers__rules" data-market={market.id} data-testid="bonus-rules">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,5 +1,5 @@
 import type { AccountInfo } from "../../../core/api/entities";
-import { PROFILES } from "../../../core/jurisdictions";
+import { type JurisdictionProfile, PROFILES } from "../../../core/jurisdictions";
 
 /** What the pages tell a player of their market's rules (core/jurisdictions.ts; decision 0082): plain data for the client. */
 export interface MarketRules {
@@ -13,6 +13,8 @@ export interface MarketRules {
   realityCheckMaxMinutes: number | null;
   /** A one-tap 24-hour break on every page (Germany). */
   panicButton: boolean;
+  /** The market's bonus rules (wagering cap, minimum age, first occasion, time to meet terms, shown to visitors). */
+  bonuses: JurisdictionProfile["bonuses"];
 }
 
 export function marketRules(account: Pick<AccountInfo, "jurisdiction">): MarketRules {
@@ -24,5 +26,6 @@ export function marketRules(account: Pick<AccountInfo, "jurisdiction">): MarketR
     withdrawalsCancellable: p.withdrawals.cancellable,
     realityCheckMaxMinutes: p.realityCheck.maxMinutes,
     panicButton: p.exclusion.panicButton,
+    bonuses: p.bonuses,
   };
 }
