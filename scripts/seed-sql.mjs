@@ -2,6 +2,7 @@
 // Upserts only, so running it again refreshes the demo content and keeps everything else.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { checkSeedClaims } from "./seed-claims.mjs";
 import { checkSeedPrices } from "./seed-prices.mjs";
 
 const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
@@ -20,6 +21,7 @@ function flatten(bundle, prefix = "", out = []) {
 export function buildSeedStatements(seedDir) {
   // Nothing sold pays more than it costs (decision 0058): a seed that breaks it builds nothing.
   checkSeedPrices(seedDir);
+  checkSeedClaims(seedDir);
   const s = [];
   const now = Math.floor(Date.parse("2026-11-01T00:00:00Z") / 1000);
   const locales = read(seedDir, "locales.json");
@@ -58,12 +60,12 @@ export function buildSeedStatements(seedDir) {
   }
   for (const [i, b] of read(seedDir, "banners.json").entries()) {
     s.push(
-      `INSERT OR REPLACE INTO banners (id, locale, position, title, subtitle, button_title, link, display, sort, starts_at, finished_at, content) VALUES (${i + 1}, ${q(b.locale)}, ${q(b.position)}, ${q(b.title)}, ${q(b.subtitle)}, ${q(b.buttonTitle)}, ${q(b.link)}, ${json(b.display)}, ${b.sort ?? i}, NULL, ${b.finished_at ?? "NULL"}, ${q(b.content ?? "")})`,
+      `INSERT OR REPLACE INTO banners (id, locale, position, title, subtitle, button_title, link, display, sort, starts_at, finished_at, content, claims) VALUES (${i + 1}, ${q(b.locale)}, ${q(b.position)}, ${q(b.title)}, ${q(b.subtitle)}, ${q(b.buttonTitle)}, ${q(b.link)}, ${json(b.display)}, ${b.sort ?? i}, NULL, ${b.finished_at ?? "NULL"}, ${q(b.content ?? "")}, ${json(b.claims ?? {})})`,
     );
   }
   for (const [i, p] of read(seedDir, "popups.json").entries()) {
     s.push(
-      `INSERT OR REPLACE INTO popups (id, locale, sysname, title, content, image, button_title, button_link, is_active, audience_event) VALUES (${i + 1}, ${q(p.locale)}, ${q(p.sysname)}, ${q(p.title)}, ${q(p.content)}, ${q(p.image)}, ${q(p.buttonTitle)}, ${q(p.buttonLink)}, ${p.isActive === false ? 0 : 1}, ${q(p.audienceEvent)})`,
+      `INSERT OR REPLACE INTO popups (id, locale, sysname, title, content, image, button_title, button_link, is_active, audience_event, claims) VALUES (${i + 1}, ${q(p.locale)}, ${q(p.sysname)}, ${q(p.title)}, ${q(p.content)}, ${q(p.image)}, ${q(p.buttonTitle)}, ${q(p.buttonLink)}, ${p.isActive === false ? 0 : 1}, ${q(p.audienceEvent)}, ${json(p.claims ?? {})})`,
     );
   }
   // The operator's bonus templates (issue 18): upserted by sysname, and their amounts by currency.
@@ -225,7 +227,7 @@ function loyaltySeed(seedDir, s) {
     if (b) {
       s.push(
         `INSERT INTO bonus_templates (sysname, type, trigger, wager_multiplier, wager_base, contributions, activation_days, wagering_days, texts, position, is_enabled)
-         VALUES (${q(bonus)}, 'casino', 'manual', ${b.wager_multiplier}, 'bonus', ${json(b.contributions ?? { slots: 100, table: 10, live: 0 })}, ${b.activation_days}, ${b.wagering_days}, ${json(p.texts)}, ${300 + i}, 1)
+         VALUES (${q(bonus)}, 'casino', 'manual', ${b.wager_multiplier}, 'bonus', ${json(b.contributions ?? { slots: 100, table: 10, live: 0 })}, ${b.activation_days}, ${b.wagering_days}, ${json(b.texts ?? p.texts)}, ${300 + i}, 1)
          ON CONFLICT (sysname) DO UPDATE SET type = excluded.type, trigger = excluded.trigger, wager_multiplier = excluded.wager_multiplier, contributions = excluded.contributions, activation_days = excluded.activation_days, wagering_days = excluded.wagering_days, texts = excluded.texts, position = excluded.position`,
       );
       for (const [currency, a] of Object.entries(b.amounts)) {

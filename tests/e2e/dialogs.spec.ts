@@ -11,7 +11,7 @@ test.describe("campaign popup named by the URL", () => {
     await page.goto("/?popup=welcome");
     const dialog = page.getByRole("dialog", { name: SEED.popupTitle });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByText("200 free spins")).toBeVisible();
+    await expect(dialog.getByText("20 free spins")).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Make a deposit" })).toHaveAttribute("href", "/cashier/deposit");
     // Its close link works with or without JavaScript and drops the popup from the URL.
     await dialog.getByRole("link", { name: "Close" }).click();

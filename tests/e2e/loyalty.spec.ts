@@ -116,7 +116,7 @@ test.describe("loyalty @nojs", () => {
     // Once per player: the product says so and has no Buy any more.
     await expect(product.getByRole("link", { name: new RegExp(tr("loyalty.shop.buy")) })).toHaveCount(0);
     await page.goto("/profile/bonuses");
-    await expect(page.getByTestId("bonuses-available").locator("article", { hasText: "Starter bonus 2.00" })).toBeVisible();
+    await expect(page.getByTestId("bonuses-available").locator("article", { hasText: "Starter bonus $2" })).toBeVisible();
 
     // The profile's history has the purchase on top; the slot quest counted the rounds, its popup says how far.
     await page.goto("/profile/loyalty");

@@ -79,7 +79,7 @@ test.describe("offers pages @nojs", () => {
     await expect.poll(async () => Number(await badge(page).textContent()) === (await listed())).toBe(true);
 
     await page.goto("/profile/bonuses");
-    await expect(page.getByTestId("bonuses-available")).toContainText("Newcomer chip: 5.00");
+    await expect(page.getByTestId("bonuses-available")).toContainText("Newcomer chip: $5");
 
     // Taken, unknown, or for depositors only: not found.
     for (const path of ["/offers/3", "/offers/999999", "/offers/2", "/offers/abc"]) {
@@ -111,7 +111,7 @@ test.describe("offers pages @nojs", () => {
     await page.getByRole("button", { name: tr("cashier.deposit.submit"), exact: true }).click();
     await page.getByRole("button", { name: /success/i }).click();
     await page.goto("/profile/bonuses");
-    const bonus = page.getByTestId("bonuses-available").locator("article", { hasText: "Reload offer: 50% up to 200" });
+    const bonus = page.getByTestId("bonuses-available").locator("article", { hasText: "Reload offer: 50% up to $200" });
     await expect(bonus).toContainText("$50");
     await page.goto("/offers");
     await expect(card(page, "Reload with 50% extra")).toHaveCount(0);

@@ -156,12 +156,12 @@ test.describe("#popup-preview", () => {
     await expect(sidebar(page)).toBeVisible();
     await expect(campaignPopup(page)).toHaveCount(0);
     await page.goto("/#popup-preview?popup=black-friday");
-    await expect(page.getByRole("dialog", { name: "Black Friday preview" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Flash Friday preview" })).toBeVisible();
     await expect(campaignPopup(page)).toHaveAttribute("data-preview", "");
     await page.keyboard.press("Escape");
     await expect(campaignPopup(page)).toHaveCount(0);
     // The parameter may be in the query too, and the preview is in the page's locale.
     await page.goto("/pt?popup=black-friday#popup-preview");
-    await expect(page.getByRole("dialog", { name: "Prévia da Black Friday" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Prévia da Flash Friday" })).toBeVisible();
   });
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
   );
   await env.DB.batch([
-    ...Array.from({ length: STRIP }, (_, i) => insert.bind(1000 + i, "en", "strip", `Strip ${i}`, display, 1000 + i, null, null)),
+    ...Array.from({ length: STRIP }, (_, i) => insert.bind(1000 + i, "en", "strip", `Strip ${"ABCDEFGHIJKL"[i]}`, display, 1000 + i, null, null)),
     insert.bind(2000, "es", "home", "Bono de bienvenida", display, 0, null, now() + 86_400),
     insert.bind(2001, "en", "strip", "Expired", display, 5000, null, now() - 60),
     insert.bind(2002, "en", "strip", "Not yet", display, 5001, now() + 3600, null),
@@ -59,7 +59,8 @@ describe("GET /api/banners/get", () => {
         link: banner.link,
         content: "",
       },
-      display: banner.display,
+      // Its numbers filled from what it claims (decision 0084): the welcome bonus and the registration's spins.
+      display: { ...banner.display, value: "100% up to $500", addition: "+ 20 free spins" },
     });
   });
 

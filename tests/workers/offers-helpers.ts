@@ -4,6 +4,9 @@ import { env } from "cloudflare:workers";
 
 let n = 0;
 
+/** `name` without digits (a marketing text types none, decision 0084): each digit as a letter. */
+export const lettersOf = (name: string) => name.replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
+
 export interface OfferSpec {
   action?: "take" | "deposit";
   bonus?: string | null;
@@ -41,7 +44,10 @@ export async function insertOffer(spec: OfferSpec = {}): Promise<number> {
       spec.ends_at ?? null,
       spec.phase ?? (spec.starts_at ? "scheduled" : "running"),
       JSON.stringify(
-        spec.texts ?? { en: { title: `Offer ${sysname}`, text: "A test offer", image: null }, es: { title: `Oferta ${sysname}`, text: "Una oferta" } },
+        spec.texts ?? {
+          en: { title: `Offer ${lettersOf(sysname)}`, text: "A test offer", image: null },
+          es: { title: `Oferta ${lettersOf(sysname)}`, text: "Una oferta" },
+        },
       ),
     )
     .first<{ id: number }>();

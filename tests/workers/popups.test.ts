@@ -44,7 +44,14 @@ describe("GET /api/popups/get", () => {
     expect(list.items[0]).toMatchObject({
       sysname: seeded.sysname,
       title: seeded.title,
-      content: seeded.content,
+      // Its numbers filled from what it claims (decision 0084): the first deposit's bonus and the registration's spins.
+      content: seeded.content
+        .replace("{{bonus.percent}}", "100")
+        .replace("{{bonus.cap}}", "$500")
+        .replace("{{spins.count}}", "20")
+        .replace("{{bonus.min_deposit}}", "$20")
+        .replace("{{bonus.wager}}", "35")
+        .replace("{{bonus.days}}", "30"),
       buttonTitle: seeded.buttonTitle,
       buttonLink: seeded.buttonLink,
     });
@@ -83,9 +90,9 @@ describe("GET /api/popups/get", () => {
     ]);
     expect((await data(get("popups/get", { sysname: "test-retired", preview: "true" }))).count).toBe(1);
     expect((await data(get("popups/get", { sysname: "test-retired", preview: 0 }))).count).toBe(0);
-    // The seeded Black Friday popup is switched off: only its preview shows it, in the request locale.
+    // The seeded Flash Friday popup is switched off: only its preview shows it, in the request locale.
     expect((await data(get("popups/get", { sysname: "black-friday" }))).count).toBe(0);
-    expect((await data(get("popups/get", { sysname: "black-friday", preview: 1, locale: "pt" }))).items[0].title).toBe("Prévia da Black Friday");
+    expect((await data(get("popups/get", { sysname: "black-friday", preview: 1, locale: "pt" }))).items[0].title).toBe("Prévia da Flash Friday");
     const unnamed = (await data(get("popups/get", { preview: 1 }))).items.map((p: { sysname: string }) => p.sysname);
     expect(unnamed).not.toContain("test-retired");
   });

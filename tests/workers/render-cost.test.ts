@@ -12,6 +12,9 @@ import { ORIGIN } from "./helpers";
  */
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
 const SETTINGS_READ = /FROM settings WHERE key IN \('maintenance'/;
+/** The reads of the objects a banner claims (workers/platform/claims/values.ts). */
+const CLAIM_READ =
+  /FROM (?:bonus_templates t|campaign_offers o|freespin_templates f|tournaments t\s+JOIN tournament_prizes|wheel_campaigns c JOIN wheel_sectors|cashback_programmes c)\b/;
 
 /**
  * A view of D1 that records the SQL of every statement run through it (alone or in a batch), or
@@ -80,12 +83,23 @@ describe("one render reads the platform's settings once (issue 15)", { timeout: 
       expect(r.status).toBe(200);
       expect(r.html).toContain(path.startsWith("/game/") ? "Shadow Temple Crash" : "game-tile");
       // The home page's banners are its deferred part (streamed when the platform is slow) and
-      // are read on every render; everything else comes from the isolate.
-      const own = r.statements.filter((sql) => !/FROM banners/.test(sql));
+      // are read on every render, with the objects they claim (decision 0084: configuration reads,
+      // which the isolate keeps by version when SETTINGS_CACHE_MS allows, below); everything else
+      // comes from the isolate.
+      const own = r.statements.filter((sql) => !/FROM banners/.test(sql) && !CLAIM_READ.test(sql));
       expect(own, own.join("\n")).toHaveLength(1);
       expect(own[0]).toMatch(SETTINGS_READ);
     },
   );
+
+  it("/: the objects the home's banners claim are read once per configuration version, not per render", async () => {
+    const kept = { SETTINGS_CACHE_MS: "60000" };
+    await render("/", "", kept);
+    const r = await render("/", "", kept);
+    expect(r.status).toBe(200);
+    expect(r.html).toContain("game-tile");
+    expect(r.statements.filter((sql) => CLAIM_READ.test(sql))).toEqual([]);
+  });
 
   it("/wheel-of-fortune: a warm visitor render reads the wheel from the isolate; a player's still reads their own", async () => {
     await render("/wheel-of-fortune");

@@ -1,3 +1,4 @@
+import { type ClaimReader, claimReader, filledTexts } from "../claims/values";
 import { promotionsShown } from "../responsible/jurisdiction";
 import type { Banner, BannerListed } from "../../../core/api/entities";
 import { simulatedLatency } from "../core/latency";
@@ -14,6 +15,8 @@ interface BannerRow {
   display: string;
   finished_at: number | null;
   image_key: string | null;
+  /** The objects its texts advertise (decision 0084): {"key": "kind:sysname"}. */
+  claims: string;
 }
 
 /** Time-boxed: a banner shows from starts_at (if any) until finished_at (if any). */
@@ -46,6 +49,22 @@ export async function imageKey(ctx: { db: D1Database; contentImages?: string | n
   return typeof key === "string" ? key : null;
 }
 
+/** A banner's texts with their numbers filled from what it claims, or null when they cannot be derived for this reader. */
+function bannerTexts(db: D1Database, r: BannerRow, reader: ClaimReader | null) {
+  const display = JSON.parse(r.display) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  const texts = {
+    title: r.title,
+    subtitle: r.subtitle,
+    buttonTitle: r.button_title,
+    content: r.content,
+    label: text(display.label),
+    value: text(display.value),
+    addition: text(display.addition),
+  };
+  return filledTexts(db, texts, r.claims, reader);
+}
+
 export const bannerHandlers: Handlers<"banners.get"> = {
   async "banners.get"({ offset, count, fields, position }, ctx) {
     const now = Math.floor(Date.now() / 1000);
@@ -67,14 +86,36 @@ export const bannerHandlers: Handlers<"banners.get"> = {
     const total =
       rows[0]?.total ??
       (offset === 0 ? 0 : ((await ctx.db.prepare(`SELECT COUNT(*) AS n FROM banners WHERE ${ACTIVE}`).bind(ctx.locale, pos, now).first<number>("n")) ?? 0));
-    const items: BannerListed[] = rows.map((r) => ({
-      id: r.id,
-      finished_at: r.finished_at,
-      ...(fields.includes("description") && {
-        description: { position: r.position, title: r.title, subtitle: r.subtitle, buttonTitle: r.button_title, link: r.link, content: r.content },
-      }),
-      ...(fields.includes("display") && { display: remapImage(JSON.parse(r.display), r.image_key) }),
-    }));
-    return { items, count: total };
+    // Every number a banner shows is filled from the object it claims, for this reader; one whose
+    // claims cannot be derived is not shown at all (decision 0084).
+    const reader = rows.some((r) => r.claims !== "{}") ? await claimReader(ctx) : null;
+    const shown = await Promise.all(rows.map((r) => bannerTexts(ctx.db, r, reader)));
+    const items: BannerListed[] = [];
+    for (const [i, r] of rows.entries()) {
+      const texts = shown[i];
+      if (!texts) {
+        console.error(`banners.get: banner ${r.id} (${r.position}) has a claim that cannot be derived; not shown`);
+        continue;
+      }
+      const display = JSON.parse(r.display) as Record<string, unknown>;
+      items.push({
+        id: r.id,
+        finished_at: r.finished_at,
+        ...(fields.includes("description") && {
+          description: {
+            position: r.position,
+            title: texts.title,
+            subtitle: texts.subtitle,
+            buttonTitle: texts.buttonTitle,
+            link: r.link,
+            content: texts.content,
+          },
+        }),
+        ...(fields.includes("display") && {
+          display: remapImage({ ...display, label: texts.label, value: texts.value, addition: texts.addition }, r.image_key),
+        }),
+      });
+    }
+    return { items, count: total - (rows.length - items.length) };
   },
 };

@@ -38,6 +38,12 @@ export interface PackRow {
   bonus_id: string | null;
   texts: string;
   template: string;
+  /** What the template's texts may claim (decision 0084): its days, its minimum deposit, its winnings' wagering. */
+  t_days: number;
+  t_min_deposit: number | null;
+  w_multiplier: number | null;
+  w_base: "bonus" | "deposit_bonus" | null;
+  w_days: number | null;
 }
 
 /** The pack's state after a free round, for the studio. */
@@ -45,8 +51,11 @@ export type PackState = FreeRoundPack;
 
 /** A pack with its game's title, its template's texts, and the bonus its winnings became. */
 export const PACK_SELECT = `SELECT p.*, g.title AS game_title, t.texts, t.sysname AS template,
-    (SELECT b.id FROM player_bonuses b WHERE b.uid = p.uid AND b.grant_key = 'freespins:' || p.id) AS bonus_id
-  FROM freespin_packs p JOIN games g ON g.id = p.game_id JOIN freespin_templates t ON t.id = p.template_id`;
+    (SELECT b.id FROM player_bonuses b WHERE b.uid = p.uid AND b.grant_key = 'freespins:' || p.id) AS bonus_id,
+    t.expiry_days AS t_days, (SELECT fb.min_deposit FROM freespin_template_bets fb WHERE fb.template_id = t.id AND fb.currency = p.currency) AS t_min_deposit,
+    bt.wager_multiplier AS w_multiplier, bt.wager_base AS w_base, bt.wagering_days AS w_days
+  FROM freespin_packs p JOIN games g ON g.id = p.game_id JOIN freespin_templates t ON t.id = p.template_id
+    LEFT JOIN bonus_templates bt ON bt.id = t.bonus_template_id`;
 
 export function readPack(db: D1Database, uid: number, id: string): Promise<PackRow | null> {
   return db.prepare(`${PACK_SELECT} WHERE p.id = ?1 AND p.uid = ?2`).bind(id, uid).first<PackRow>();

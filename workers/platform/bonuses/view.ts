@@ -1,5 +1,6 @@
 import type { PlayerBonus } from "../../../core/api/contract-bonuses";
 import { type BonusTermRules, bonusTerms } from "../../../core/jurisdiction-rules";
+import { bonusFields, ownTexts } from "../claims/values";
 import { expectedCost } from "./xray";
 
 /** A player bonus as stored, with its template's terms and texts. */
@@ -32,16 +33,38 @@ export interface BonusRow {
   wagering_days: number;
   contributions: string;
   texts: string;
+  /** The template's numbers in the bonus's currency, which its texts may claim (decision 0084). */
+  t_percent: number | null;
+  t_cap: number | null;
+  t_min_deposit: number | null;
 }
 
-export const BONUS_SELECT = `SELECT b.*, t.sysname, t.stake_returned, t.wager_multiplier, t.wager_base, t.wagering_days, t.contributions, t.texts
-  FROM player_bonuses b JOIN bonus_templates t ON t.id = b.template_id`;
+export const BONUS_SELECT = `SELECT b.*, t.sysname, t.stake_returned, t.wager_multiplier, t.wager_base, t.wagering_days, t.contributions, t.texts,
+    t.percent AS t_percent, ta.cap AS t_cap, ta.min_deposit AS t_min_deposit
+  FROM player_bonuses b JOIN bonus_templates t ON t.id = b.template_id
+    LEFT JOIN bonus_template_amounts ta ON ta.template_id = t.id AND ta.currency = b.currency`;
 
-/** The texts of a locale, else the default locale's, else English, else the sysname. */
-function textsOf(row: BonusRow, locale: string, fallback: string): { title: string; description: string } {
-  const all = JSON.parse(row.texts) as Record<string, { title?: string; description?: string }>;
-  const t = all[locale] ?? all[fallback] ?? all.en ?? {};
-  return { title: t.title ?? row.sysname, description: t.description ?? "" };
+/**
+ * The texts of a locale, else the default locale's, else English, else the sysname, with the
+ * numbers they claim filled from the bonus as granted (its amount, maximum bet and cash-out) and
+ * its template (percentage, cap, minimum deposit), the wagering as the player's market holds it.
+ */
+function textsOf(row: BonusRow, locale: string, fallback: string, rules: BonusTermRules): { title: string; description: string } {
+  const numbers = bonusFields(
+    {
+      percent: row.t_percent,
+      amount: row.amount,
+      cap: row.t_cap,
+      min_deposit: row.t_min_deposit,
+      wager_multiplier: row.wager_multiplier,
+      wager_base: row.wager_base,
+      wagering_days: row.wagering_days,
+      max_bet: row.max_bet,
+      max_cashout: row.max_cashout,
+    },
+    { currency: row.currency, rules },
+  );
+  return ownTexts(row.texts, locale, fallback, "bonus", numbers, row.sysname);
 }
 
 /**
@@ -58,7 +81,7 @@ export function bonusView(row: BonusRow, locale: string, defaultLocale: string, 
     id: row.id,
     type: row.type,
     sysname: row.sysname,
-    ...textsOf(row, locale, defaultLocale),
+    ...textsOf(row, locale, defaultLocale, rules),
     status: row.status,
     stake_returned: row.type === "betting" && row.stake_returned === 1,
     amount: money(row.amount),

@@ -59,7 +59,7 @@ const views = async (ctx: PlatformContext, rows: OfferRow[], fields: OfferField[
   const [rtp, key, market] = await Promise.all([
     callSlotsRtp(ctx),
     fields.includes("description") ? imageKey(ctx) : null,
-    fields.includes("promotions") ? playerJurisdiction(ctx) : null,
+    fields.includes("promotions") || fields.includes("description") ? playerJurisdiction(ctx) : null,
   ]);
   return rows.map((r) => offerView(r, fields, ctx.locale, ctx.defaultLocale, rtp, key, market?.bonuses));
 };

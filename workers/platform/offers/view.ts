@@ -1,6 +1,7 @@
 import type { Offer, OfferField, OfferPromotion } from "../../../core/api/contract-offers";
 import { type BonusTermRules, bonusTerms } from "../../../core/jurisdiction-rules";
 import { pickImage } from "../banners";
+import { bonusFields, freespinFields, ownText } from "../claims/values";
 
 /** An offer as read for one player (OFFER_SELECT), with the terms of what it grants in their currency. */
 export interface OfferRow {
@@ -32,6 +33,11 @@ export interface OfferRow {
   f_bet: number | null;
   fw_multiplier: number | null;
   fw_days: number | null;
+  /** What the offer's texts may claim besides (decision 0084): the bonus's max bet and cash-out, the spins' days and minimum deposit. */
+  b_max_bet: number | null;
+  b_max_cashout: number | null;
+  f_days: number | null;
+  f_min_deposit: number | null;
 }
 
 /**
@@ -46,7 +52,8 @@ export const OFFER_SELECT = `SELECT o.id, o.sysname, o.trigger_action, o.exclude
     t.sysname AS b_sysname, t.texts AS b_texts, t.percent, a.amount, a.cap, a.min_deposit, a.max_deposit,
     t.wager_multiplier, t.wager_base, t.wagering_days,
     f.sysname AS f_sysname, f.texts AS f_texts, f.count AS f_count, f.game_sysname AS f_game, fb.bet AS f_bet,
-    ft.wager_multiplier AS fw_multiplier, ft.wagering_days AS fw_days
+    ft.wager_multiplier AS fw_multiplier, ft.wagering_days AS fw_days,
+    a.max_bet AS b_max_bet, a.max_cashout AS b_max_cashout, f.expiry_days AS f_days, fb.min_deposit AS f_min_deposit
   FROM users u JOIN campaign_offers o
     LEFT JOIN bonus_templates t ON t.id = o.bonus_template_id
     LEFT JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
@@ -65,18 +72,54 @@ function localized(json: string | null, locale: string, fallback: string): Recor
 /** A market without bonus rules: the templates' terms as they are. */
 const NO_RULES: BonusTermRules = { maxWagerMultiplier: null, minWageringDays: null };
 
+/** The numbers an offer's texts may claim, for its reader (decision 0084): its bonus's and its spins'. */
+function offerNumbers(r: OfferRow, rules: BonusTermRules) {
+  const reader = { currency: r.currency, rules };
+  const bonus = bonusFields(
+    {
+      percent: r.percent,
+      amount: r.amount,
+      cap: r.cap,
+      min_deposit: r.min_deposit,
+      wager_multiplier: r.wager_multiplier,
+      wager_base: r.wager_base,
+      wagering_days: r.wagering_days,
+      max_bet: r.b_max_bet,
+      max_cashout: r.b_max_cashout,
+    },
+    reader,
+  );
+  const spins =
+    r.f_count === null
+      ? null
+      : freespinFields(
+          {
+            count: r.f_count,
+            expiry_days: r.f_days ?? 0,
+            bet: r.f_bet,
+            min_deposit: r.f_min_deposit,
+            wager_multiplier: r.fw_multiplier,
+            wager_base: "bonus",
+            wagering_days: r.fw_days,
+          },
+          reader,
+        );
+  return { bonus, spins, offer: { ...bonus, spins: spins?.count ?? null, spins_days: spins?.days ?? null } };
+}
+
 /** What an offer grants, with each template's terms as the player's market holds them (`rules`). */
 function promotions(r: OfferRow, locale: string, fallback: string, rtpBp: number, rules: BonusTermRules): OfferPromotion[] {
   const money = (amount: number | null) => (amount === null ? null : { amount, currency: r.currency });
   const out: OfferPromotion[] = [];
+  const numbers = offerNumbers(r, rules);
   if (r.b_sysname) {
     const t = localized(r.b_texts, locale, fallback);
     const terms = bonusTerms({ wager_multiplier: r.wager_multiplier ?? 0, wager_base: r.wager_base ?? "bonus", wagering_days: r.wagering_days ?? 0 }, rules);
     out.push({
       type: "bonus",
       sysname: r.b_sysname,
-      title: t.title ?? r.b_sysname,
-      description: t.description ?? "",
+      title: ownText(t.title, "bonus", numbers.bonus) || r.b_sysname,
+      description: ownText(t.description, "bonus", numbers.bonus) ?? "",
       percent: r.percent,
       amount: money(r.amount),
       cap: money(r.cap),
@@ -93,8 +136,8 @@ function promotions(r: OfferRow, locale: string, fallback: string, rtpBp: number
     out.push({
       type: "freespins",
       sysname: r.f_sysname,
-      title: t.title ?? r.f_sysname,
-      description: t.description ?? "",
+      title: ownText(t.title, "freespins", numbers.spins ?? {}) || r.f_sysname,
+      description: ownText(t.description, "freespins", numbers.spins ?? {}) ?? "",
       percent: null,
       amount: null,
       cap: null,
@@ -129,7 +172,12 @@ export function offerView(
   if (fields.includes("description")) {
     const t = localized(r.texts, locale, fallback);
     const image = pickImage(t, imageKey);
-    offer.description = { title: t.title ?? r.sysname, text: t.text ?? "", image: typeof image === "string" && image ? image : null };
+    const { offer: numbers } = offerNumbers(r, rules);
+    offer.description = {
+      title: ownText(t.title, "offer", numbers) || r.sysname,
+      text: ownText(t.text, "offer", numbers) ?? "",
+      image: typeof image === "string" && image ? image : null,
+    };
   }
   if (fields.includes("promotions")) offer.promotions = promotions(r, locale, fallback, rtpBp, rules);
   return offer;

@@ -1,3 +1,4 @@
+import { claimReader, filledTexts } from "../claims/values";
 import { promotionsShown } from "../responsible/jurisdiction";
 import type { Popup } from "../../../core/api/entities";
 import { type AlongsideSession, sessionUid } from "../auth/sessions";
@@ -11,7 +12,7 @@ import type { RenderScope } from "../core/render-scope";
  * where one with an audience event only for subject ?4 if they recorded that event after last
  * closing the popup.
  */
-const POPUPS_SQL = `SELECT p.id, p.sysname, p.title, p.content, p.image, p.button_title AS buttonTitle, p.button_link AS buttonLink, p.audience_event
+const POPUPS_SQL = `SELECT p.id, p.sysname, p.title, p.content, p.image, p.button_title AS buttonTitle, p.button_link AS buttonLink, p.audience_event, p.claims
          FROM popups p
          WHERE p.locale = ?1 AND (?2 IS NULL OR p.sysname = ?2) AND (p.is_active = 1 OR (?2 IS NOT NULL AND ?3 = 1))
            AND (p.audience_event IS NULL OR ?2 IS NOT NULL OR EXISTS (
@@ -50,7 +51,18 @@ export const popupHandlers: Handlers<"popups.get"> = {
     const { results } = await ctx.db
       .prepare(POPUPS_SQL)
       .bind(ctx.locale, sysname ?? null, previewing ? 1 : 0, subject)
-      .all<Popup>();
-    return { items: results, count: results.length };
+      .all<Popup & { claims: string }>();
+    // Every number a campaign popup shows is filled from the object it claims; one whose claims
+    // cannot be derived for this reader is not shown (decision 0084).
+    const reader = results.some((p) => p.claims !== "{}") ? await claimReader(ctx) : null;
+    const filled = await Promise.all(
+      results.map(async ({ claims, ...p }) => {
+        const texts = await filledTexts(ctx.db, { title: p.title, content: p.content, buttonTitle: p.buttonTitle }, claims, reader);
+        if (!texts) console.error(`popups.get: popup '${p.sysname}' has a claim that cannot be derived; not shown`);
+        return texts && { ...p, ...texts };
+      }),
+    );
+    const items = filled.filter((p): p is Popup => p !== null);
+    return { items, count: items.length };
   },
 };

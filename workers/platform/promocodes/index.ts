@@ -44,7 +44,7 @@ export const promoCodeHandlers: Pick<Handlers, "campaigns.checkPromocode" | "cam
   "campaigns.checkPromocode": async (p, ctx) => {
     const who = await redeemer(ctx);
     const row = await checkedPromoCode(ctx, p.promo_code, who, contextOf(p.context, p.amount));
-    return promoCodeInfo(row, ctx.locale, ctx.defaultLocale);
+    return promoCodeInfo(ctx, row);
   },
   "campaigns.activateOffer": async (p, ctx) => {
     const who = await redeemer(ctx);
@@ -59,7 +59,7 @@ export const promoCodeHandlers: Pick<Handlers, "campaigns.checkPromocode" | "cam
     await deliverInbox(ctx.env, promoInboxKey(row.code, { uid: ctx.uid }));
     await announcePromoGrants(ctx, ctx.uid, row.code);
     // `fields` names the parts answered beside the code (all when left out).
-    const info = promoCodeInfo(row, ctx.locale, ctx.defaultLocale);
+    const info = await promoCodeInfo(ctx, row);
     return { code: info.code, ...Object.fromEntries(p.fields.map((f) => [f, info[f]])) };
   },
 };

@@ -1,3 +1,5 @@
+import { claimReader, filledTexts } from "../claims/values";
+import type { PlatformContext } from "../core/context";
 import type { PromoCodeError, PromoCodeInfo } from "../../../core/api/contract-promocodes";
 import { PlatformError } from "../../../core/api/errors";
 
@@ -18,6 +20,8 @@ export interface PromoCodeRow {
   is_enabled: number;
   grants: "bonus" | "freespins";
   texts: string;
+  /** The sysname of the bonus or free-spin template it grants, whose numbers its title may claim (decision 0084). */
+  template: string | null;
   uses: number;
   /** The smallest deposit the bonus template takes in the player's currency (0: any). */
   min_deposit: number;
@@ -38,7 +42,7 @@ export async function loadPromoCode(db: D1Database, code: string, currency: stri
   return db
     .prepare(
       `SELECT c.*, CASE WHEN c.bonus_template_id IS NULL THEN 'freespins' ELSE 'bonus' END AS grants,
-         COALESCE(bt.texts, ft.texts, '{}') AS texts,
+         COALESCE(bt.texts, ft.texts, '{}') AS texts, COALESCE(bt.sysname, ft.sysname) AS template,
          (SELECT COUNT(*) FROM promo_redemptions r WHERE r.code = c.code) AS uses,
          COALESCE((SELECT a.min_deposit FROM bonus_template_amounts a WHERE a.template_id = c.bonus_template_id AND a.currency = ?2), 0) AS min_deposit
        FROM promo_codes c LEFT JOIN bonus_templates bt ON bt.id = c.bonus_template_id
@@ -95,8 +99,16 @@ export async function promoCodeProblem(
 export const promoCodeError = (problem: PromoCodeError) =>
   new PlatformError("InvalidParameter", `Promo code refused: ${problem}`, { fields: { promo_code: [problem] } });
 
-export function promoCodeInfo(row: PromoCodeRow, locale: string, defaultLocale: string): PromoCodeInfo {
+/**
+ * What a valid code grants, titled by its template in the reader's locale, the numbers the title
+ * claims filled from the template for the reader (decision 0084); the code itself when none can be.
+ */
+export async function promoCodeInfo(ctx: PlatformContext, row: PromoCodeRow): Promise<PromoCodeInfo> {
   const texts = JSON.parse(row.texts) as Record<string, { title?: string }>;
-  const title = texts[locale]?.title ?? texts[defaultLocale]?.title ?? texts.en?.title ?? row.code;
-  return { code: row.code, grants: row.grants, title, requires_deposit: row.requires_deposit === 1 };
+  const title = texts[ctx.locale]?.title ?? texts[ctx.defaultLocale]?.title ?? texts.en?.title;
+  const filled =
+    title && row.template
+      ? await filledTexts(ctx.db, { title }, JSON.stringify({ [row.grants]: `${row.grants}:${row.template}` }), await claimReader(ctx))
+      : null;
+  return { code: row.code, grants: row.grants, title: filled?.title || row.code, requires_deposit: row.requires_deposit === 1 };
 }

@@ -1,0 +1,49 @@
+// The seed's marketing texts checked before any SQL is built (issue 40, decision 0084): every
+// number in a banner, a campaign popup, a bonus or free-spin template's texts or an offer's is a
+// placeholder of an object it claims, by the rule the
+// platform applies before showing one (core/claims.mjs), so a seed that types a number is refused
+// here, not shown wrong. Whether each claimed object exists is the platform's to say: a test reads
+// every seeded surface in every locale (tests/workers/marketing-claims.test.ts).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { claimProblems } from "../core/claims.mjs";
+
+const read = (dir, file) => JSON.parse(readFileSync(join(dir, file), "utf8"));
+
+/** The texts a player reads of a seeded banner or popup. */
+const bannerTexts = (b) => [b.title, b.subtitle, b.buttonTitle, b.content, b.display?.label, b.display?.value, b.display?.addition];
+const popupTexts = (p) => [p.title, p.content, p.buttonTitle];
+
+/**
+ * A configured object's own texts ({ locale: { title, description | text } }), which claim the
+ * object itself as `key` ("bonus", "freespins", "offer"): the platform fills them where it shows them.
+ */
+const ownProblems = (what, texts, key) =>
+  Object.entries(texts ?? {}).flatMap(([locale, t]) =>
+    claimProblems([t.title, t.description, t.text], { [key]: `${key}:self` }).map((p) => `${what} (${locale}): ${p}`),
+  );
+
+/** Every bonus template the seed defines, wherever (its own file, an offer's, a wheel sector's, a prize's, a product's, a pack's winnings). */
+function bonusTemplates(seedDir) {
+  const out = read(seedDir, "bonus-templates.json").map((t) => [t.sysname, t.texts]);
+  for (const o of read(seedDir, "campaign-offers.json")) if (o.bonus) out.push([`offer ${o.sysname}`, o.bonus.texts]);
+  for (const f of read(seedDir, "freespin-templates.json")) out.push([`${f.sysname} winnings`, f.winnings?.texts]);
+  for (const c of read(seedDir, "wheel-campaigns.json"))
+    for (const s of c.sectors ?? []) if (s.reward?.type === "bonus") out.push([s.reward.bonus.sysname, s.reward.bonus.texts]);
+  for (const t of read(seedDir, "tournaments.json")) for (const p of t.prizes ?? []) if (p.bonus) out.push([`${t.sysname} prize`, p.bonus.texts]);
+  for (const p of read(seedDir, "loyalty-products.json")) if (p.bonus?.texts) out.push([`${p.sysname} bonus`, p.bonus.texts]);
+  return out;
+}
+
+export function checkSeedClaims(seedDir) {
+  const problems = [
+    ...read(seedDir, "banners.json").flatMap((b) =>
+      claimProblems(bannerTexts(b), b.claims).map((p) => `banner '${b.title}' (${b.locale}, ${b.position}): ${p}`),
+    ),
+    ...read(seedDir, "popups.json").flatMap((p) => claimProblems(popupTexts(p), p.claims).map((x) => `popup '${p.sysname}' (${p.locale}): ${x}`)),
+    ...bonusTemplates(seedDir).flatMap(([name, texts]) => ownProblems(`bonus template '${name}'`, texts, "bonus")),
+    ...read(seedDir, "freespin-templates.json").flatMap((f) => ownProblems(`free-spin template '${f.sysname}'`, f.texts, "freespins")),
+    ...read(seedDir, "campaign-offers.json").flatMap((o) => ownProblems(`offer '${o.sysname}'`, o.texts, "offer")),
+  ];
+  if (problems.length) throw new Error(`Seed: marketing claims that cannot be derived:\n${problems.join("\n")}`);
+}

@@ -1,0 +1,224 @@
+import { type ClaimKind, type Claims, claimProblems, fillClaims, parseClaimRef } from "../../../core/claims.mjs";
+import { type BonusTermRules, bonusTerms } from "../../../core/jurisdiction-rules";
+import { formatMoney } from "../../../core/money";
+import { loadUser } from "../account/users";
+import type { PlatformContext } from "../core/context";
+import { readGeneralInfo } from "../core/settings";
+import { playerJurisdiction, visitorJurisdiction } from "../responsible/jurisdiction";
+
+/**
+ * The numbers of a marketing text, from the objects it claims (core/claims.mjs, decision 0084):
+ * each claimed object read from the configuration (tables every render keeps by version, decision
+ * 0079), in the reader's currency and under their market's bonus terms.
+ */
+
+/** Who reads the claims: their currency and their market's bonus rules. */
+export interface ClaimReader {
+  currency: string;
+  rules: BonusTermRules;
+}
+
+/** The call's reader: the player's currency and market, or for a visitor the site's currency and the visitor's market. */
+export async function claimReader(ctx: PlatformContext): Promise<ClaimReader> {
+  if (ctx.uid > 0) {
+    const [user, market] = await Promise.all([loadUser(ctx.db, ctx.uid), playerJurisdiction(ctx)]);
+    if (user) return { currency: user.currency, rules: market.bonuses };
+  }
+  const [{ default_currency }, market] = await Promise.all([readGeneralInfo<{ default_currency: string }>(ctx), visitorJurisdiction(ctx)]);
+  return { currency: default_currency, rules: market.bonuses };
+}
+
+type Values = Record<string, string | null>;
+const money = (amount: number | null | undefined, currency: string) => (typeof amount === "number" ? formatMoney({ amount, currency }) : null);
+const num = (n: number | null | undefined) => (typeof n === "number" ? String(n) : null);
+
+/** A bonus's numbers as a template (or a granted bonus) holds them. */
+export interface BonusNumbers {
+  percent: number | null;
+  amount: number | null;
+  cap: number | null;
+  min_deposit: number | null;
+  wager_multiplier: number | null;
+  wager_base: "bonus" | "deposit_bonus" | null;
+  wagering_days: number | null;
+  max_bet: number | null;
+  max_cashout: number | null;
+}
+
+const BONUS_COLUMNS = "t.percent, a.amount, a.cap, a.min_deposit, t.wager_multiplier, t.wager_base, t.wagering_days, a.max_bet, a.max_cashout";
+
+/** A bonus's fields, its wagering as the reader's market holds it. */
+export function bonusFields(r: BonusNumbers, reader: ClaimReader): Values {
+  const terms =
+    r.wager_multiplier === null
+      ? null
+      : bonusTerms({ wager_multiplier: r.wager_multiplier, wager_base: r.wager_base ?? "bonus", wagering_days: r.wagering_days ?? 0 }, reader.rules);
+  return {
+    percent: num(r.percent),
+    amount: money(r.amount, reader.currency),
+    cap: money(r.cap, reader.currency),
+    min_deposit: r.min_deposit ? money(r.min_deposit, reader.currency) : null,
+    wager: num(terms?.wager_multiplier),
+    days: num(terms?.wagering_days),
+    max_bet: money(r.max_bet, reader.currency),
+    max_cashout: money(r.max_cashout, reader.currency),
+  };
+}
+
+/** A free-spin template's numbers, with its winnings bonus's wagering terms. */
+export interface FreespinNumbers {
+  count: number;
+  expiry_days: number;
+  bet: number | null;
+  min_deposit: number | null;
+  wager_multiplier: number | null;
+  wager_base: "bonus" | "deposit_bonus" | null;
+  wagering_days: number | null;
+}
+
+export function freespinFields(r: FreespinNumbers, reader: ClaimReader): Values {
+  const wager =
+    r.wager_multiplier === null
+      ? null
+      : bonusTerms({ wager_multiplier: r.wager_multiplier, wager_base: r.wager_base ?? "bonus", wagering_days: r.wagering_days ?? 0 }, reader.rules);
+  return {
+    count: num(r.count),
+    bet: money(r.bet, reader.currency),
+    days: num(r.expiry_days),
+    min_deposit: r.min_deposit ? money(r.min_deposit, reader.currency) : null,
+    wager: num(wager?.wager_multiplier),
+  };
+}
+
+/** A text of a configured object filled with its own numbers (`values`, fields under `key`); "" when it cannot be derived. */
+export function ownText(text: string | undefined, key: string, values: Values): string | undefined {
+  if (text === undefined) return undefined;
+  const ref = `${key}:self`;
+  if (claimProblems([text], { [key]: ref }).length) return "";
+  return fillClaims(text, Object.fromEntries(Object.entries(values).map(([f, v]) => [`${key}.${f}`, v]))) ?? "";
+}
+
+/**
+ * A configured object's title and description in a locale (else the default locale's, else
+ * English), each with its own numbers filled (`ownText`); the title falls back to `name`.
+ */
+export function ownTexts(json: string, locale: string, fallback: string, key: string, values: Values, name: string): { title: string; description: string } {
+  const all = JSON.parse(json) as Record<string, { title?: string; description?: string }>;
+  const t = all[locale] ?? all[fallback] ?? all.en ?? {};
+  return { title: ownText(t.title, key, values) || name, description: ownText(t.description, key, values) ?? "" };
+}
+
+/** One object's fields, or null when it is not configured (or not enabled). */
+async function fieldsOf(db: D1Database, kind: ClaimKind, sysname: string, reader: ClaimReader): Promise<Values | null> {
+  const c = reader.currency;
+  switch (kind) {
+    case "bonus": {
+      const r = await db
+        .prepare(
+          `SELECT ${BONUS_COLUMNS} FROM bonus_templates t LEFT JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = ?2
+           WHERE t.sysname = ?1 AND t.is_enabled = 1`,
+        )
+        .bind(sysname, c)
+        .first<BonusNumbers>();
+      return r && bonusFields(r, reader);
+    }
+    case "offer": {
+      const r = await db
+        .prepare(
+          `SELECT ${BONUS_COLUMNS}, f.count AS spins, f.expiry_days AS spins_days FROM campaign_offers o
+             LEFT JOIN bonus_templates t ON t.id = o.bonus_template_id LEFT JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = ?2
+             LEFT JOIN freespin_templates f ON f.id = o.freespin_template_id
+           WHERE o.sysname = ?1 AND o.is_enabled = 1`,
+        )
+        .bind(sysname, c)
+        .first<BonusNumbers & { spins: number | null; spins_days: number | null }>();
+      return r && { ...bonusFields(r, reader), spins: num(r.spins), spins_days: num(r.spins_days) };
+    }
+    case "freespins": {
+      const r = await db
+        .prepare(
+          `SELECT f.count, f.expiry_days, b.bet, b.min_deposit, bt.wager_multiplier, bt.wager_base, bt.wagering_days FROM freespin_templates f
+             LEFT JOIN freespin_template_bets b ON b.template_id = f.id AND b.currency = ?2 LEFT JOIN bonus_templates bt ON bt.id = f.bonus_template_id
+           WHERE f.sysname = ?1 AND f.is_enabled = 1`,
+        )
+        .bind(sysname, c)
+        .first<FreespinNumbers>();
+      return r && freespinFields(r, reader);
+    }
+    case "tournament": {
+      const { results } = await db
+        .prepare(
+          `SELECT p.place_from, p.place_to, p.type, json_extract(p.money, '$.' || ?2) AS money FROM tournaments t
+             JOIN tournament_prizes p ON p.tournament_id = t.id WHERE t.sysname = ?1 ORDER BY p.place_from`,
+        )
+        .bind(sysname, c)
+        .all<{ place_from: number; place_to: number; type: string; money: number | null }>();
+      if (!results.length) return null;
+      const paid = results.filter((p) => p.type === "money" && typeof p.money === "number");
+      const pool = paid.reduce((sum, p) => sum + (p.place_to - p.place_from + 1) * p.money!, 0);
+      const top = results[0]!.place_from === 1 && results[0]!.type === "money" ? results[0]!.money : null;
+      return { pool: paid.length ? money(pool, c) : null, places: num(Math.max(...results.map((p) => p.place_to))), top: money(top, c) };
+    }
+    case "wheel": {
+      const { results } = await db
+        .prepare(
+          `SELECT CASE s.reward_type WHEN 'money' THEN json_extract(s.money, '$.' || ?2) WHEN 'bonus' THEN a.amount END AS worth
+           FROM wheel_campaigns c JOIN wheel_sectors s ON s.campaign_id = c.id
+             LEFT JOIN bonus_template_amounts a ON a.template_id = s.bonus_template_id AND a.currency = ?2
+           WHERE c.sysname = ?1 AND c.is_enabled = 1`,
+        )
+        .bind(sysname, c)
+        .all<{ worth: number | null }>();
+      if (!results.length) return null;
+      const worths = results.map((r) => r.worth).filter((w): w is number => typeof w === "number");
+      return { top: worths.length ? money(Math.max(...worths), c) : null };
+    }
+    case "cashback": {
+      const r = await db
+        .prepare(
+          `SELECT c.percent, c.claim_days, m.min_loss, m.max_payout FROM cashback_programmes c
+             LEFT JOIN cashback_programme_terms m ON m.programme_id = c.id AND m.currency = ?2 WHERE c.sysname = ?1 AND c.is_enabled = 1`,
+        )
+        .bind(sysname, c)
+        .first<{ percent: number; claim_days: number; min_loss: number | null; max_payout: number | null }>();
+      return r && { percent: num(r.percent), max: money(r.max_payout, c), min_loss: money(r.min_loss, c), claim_days: num(r.claim_days) };
+    }
+  }
+}
+
+/** Every field of every object `claims` names, as "key.field" → its text (null: not derivable for this reader). */
+export async function claimValues(db: D1Database, claims: Claims, reader: ClaimReader): Promise<Values> {
+  const entries = await Promise.all(
+    Object.entries(claims).map(async ([key, ref]) => {
+      const parsed = parseClaimRef(ref);
+      const fields = parsed && (await fieldsOf(db, parsed.kind, parsed.sysname, reader));
+      return Object.entries(fields ?? {}).map(([field, value]) => [`${key}.${field}`, value] as const);
+    }),
+  );
+  return Object.fromEntries(entries.flat());
+}
+
+/**
+ * A marketing text set (a banner's, a popup's) with its numbers filled from what it claims, or
+ * null when one cannot be derived for this reader: a claim naming no object, a number typed as
+ * text, an object not configured, or a field it has not in the reader's currency. Never shown so.
+ */
+export async function filledTexts<T extends Record<string, string>>(
+  db: D1Database,
+  texts: T,
+  claimsJson: string,
+  reader: ClaimReader | null,
+): Promise<T | null> {
+  const claims = JSON.parse(claimsJson || "{}") as Claims;
+  if (claimProblems(Object.values(texts), claims).length) return null;
+  const claimed = Object.keys(claims).length > 0;
+  if (claimed && !reader) return null;
+  const values = claimed ? await claimValues(db, claims, reader!) : {};
+  const out: Record<string, string> = {};
+  for (const [name, text] of Object.entries(texts)) {
+    const filled = fillClaims(text, values);
+    if (filled === null) return null;
+    out[name] = filled;
+  }
+  return out as T;
+}
