@@ -14,6 +14,7 @@ import { ProfileNav } from "../features/profile/profile-nav";
 import { PromoActivateCard, PromoActivatedDialog } from "../features/promocodes/promo-activate";
 import { useRevalidateOn } from "../features/realtime/use-revalidate-on";
 import { useT } from "../lib/i18n/use-t";
+import { BonusRulesNote } from "../features/responsible/market-note";
 
 export const loader = (args: Route.LoaderArgs) => loadBonuses(args);
 export const action = (args: Route.ActionArgs) => bonusesAction(args);
@@ -80,6 +81,7 @@ export default function ProfileBonuses({ loaderData, actionData }: Route.Compone
     <section className="responsible">
       <ProfileNav current="/profile/bonuses" />
       <h1>{t("profile.bonuses.title")}</h1>
+      <BonusRulesNote market={loaderData.market} />
       {answer && "confirm" in answer && !target && <FieldErrors id="bonus-gone" errors={[t("profile.bonuses.gone")]} />}
       <section className="responsible__card" aria-labelledby="bonuses-active" data-testid="bonuses-active">
         <h2 id="bonuses-active">{t("profile.bonuses.activeTitle")}</h2>

@@ -188,16 +188,17 @@ test.describe("a market's bonus rules (decision 0083) @nojs", () => {
     const xray = page.getByTestId("bonus-xray").first();
     await expect(page.locator(".bonus__terms").first()).toContainText(tr("profile.bonuses.baseBonus", { times: "10" }));
     await expect(xray).toBeVisible();
+    await expect(page.getByTestId("bonus-rules")).toContainText(tr("bonusRules.wagerCap", { regulator: "UK Gambling Commission", times: "10" }));
     // Neither the welcome bonus's 35 times nor the sign-up bonus's 40 is asked of a UK player.
     for (const times of ["35", "40"]) await expect(page.getByText(tr("profile.bonuses.baseBonus", { times }), { exact: false })).toHaveCount(0);
     await page.goto("/offers");
-    await expect(page.getByTestId("bonus-rules")).toContainText(tr("offers.rules.wagerCap", { regulator: "UK Gambling Commission", times: "10" }));
+    await expect(page.getByTestId("bonus-rules")).toContainText(tr("bonusRules.wagerCap", { regulator: "UK Gambling Commission", times: "10" }));
   });
 
   test("a Dutch player under 24 is offered nothing and reads why; their first deposit earns no bonus", async ({ page }) => {
     await registerByApi(page.request, unique("nl-young"), { ...DUTCH, birth_date: `${new Date().getUTCFullYear() - 20}-01-15` });
     await page.goto("/offers");
-    await expect(page.getByTestId("bonus-rules")).toContainText(tr("offers.rules.minAge", { regulator: "Kansspelautoriteit", age: "24" }));
+    await expect(page.getByTestId("bonus-rules")).toContainText(tr("bonusRules.minAge", { regulator: "Kansspelautoriteit", age: "24" }));
     await expect(page.getByText(tr("offers.none"))).toBeVisible();
     await payDemoDeposit(page.request, 5000);
     await page.goto("/profile/bonuses");
@@ -208,8 +209,8 @@ test.describe("a market's bonus rules (decision 0083) @nojs", () => {
     await registerByApi(page.request, unique("se-bonus"), SWEDE);
     await page.goto("/offers");
     const rules = page.getByTestId("bonus-rules");
-    await expect(rules).toContainText(tr("offers.rules.firstOccasion", { regulator: "Spelinspektionen" }));
-    await expect(rules).toContainText(tr("offers.rules.minDays", { days: "60" }));
+    await expect(rules).toContainText(tr("bonusRules.firstOccasion", { regulator: "Spelinspektionen" }));
+    await expect(rules).toContainText(tr("bonusRules.minDays", { days: "60" }));
   });
 
   test("a player of a market without bonus rules reads none", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { marketRules } from "../responsible/market";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { isPlatformError, PlatformError } from "../../../core/api/errors";
@@ -38,6 +39,8 @@ export async function loadBonuses({ request, context }: Args) {
     betting,
     freespins,
     balances: { main: account.balance_main, bonus: account.balance_bonus, betting: account.balance_betting_bonus },
+    /** The player's market's bonus rules, said beside the terms they hold (decision 0083). */
+    market: marketRules(account),
     /** A betting bonus just activated: the betting-bonus-activated dialog. */
     bettingActivated: betting.active.find((b) => b.id === activated) ?? null,
     /** A promo code just activated (decision 0044): the promo-code-activated dialog. */

@@ -32,10 +32,10 @@ export function BonusRulesNote({ market }: { market: MarketRules }) {
   const b = market.bonuses;
   if (!market.regulator) return null;
   const lines = [
-    b.maxWagerMultiplier !== null && t("offers.rules.wagerCap", { regulator: market.regulator, times: String(b.maxWagerMultiplier) }),
-    b.minAge !== null && t("offers.rules.minAge", { regulator: market.regulator, age: String(b.minAge) }),
-    b.firstOccasionOnly && t("offers.rules.firstOccasion", { regulator: market.regulator }),
-    b.minWageringDays !== null && t("offers.rules.minDays", { days: String(b.minWageringDays) }),
+    b.maxWagerMultiplier !== null && t("bonusRules.wagerCap", { regulator: market.regulator, times: String(b.maxWagerMultiplier) }),
+    b.minAge !== null && t("bonusRules.minAge", { regulator: market.regulator, age: String(b.minAge) }),
+    b.firstOccasionOnly && t("bonusRules.firstOccasion", { regulator: market.regulator }),
+    b.minWageringDays !== null && t("bonusRules.minDays", { days: String(b.minWageringDays) }),
   ].filter((line): line is string => typeof line === "string");
   if (!lines.length) return null;
   return (

@@ -4,8 +4,9 @@ import { sectionOf, type Section } from "./section-messages";
 /** The namespaces only the pages of a section get (decision 0021). */
 const SECTIONS: Record<Section, readonly string[]> = {
   cashier: ["cashier", "offers"],
-  offers: ["offers"],
-  profile: ["profileGames", "responsible", "profile", "freespins", "loyalty"],
+  // A market's bonus rules are said where offers are and beside the player's bonuses (decision 0083).
+  offers: ["offers", "bonusRules"],
+  profile: ["profileGames", "responsible", "profile", "freespins", "loyalty", "bonusRules"],
   loyalty: ["loyalty"],
   "responsible-game": ["responsible"],
   game: ["game", "freespins"],
