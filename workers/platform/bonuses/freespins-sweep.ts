@@ -1,6 +1,7 @@
 import type { MoneyDeps } from "../wallet/move-money";
 import { packWinningsGrant } from "./grants";
-import { accountsOf, grantSite } from "./market";
+import { accountsOf } from "./market";
+import { siteJurisdiction } from "../responsible/jurisdiction";
 import { publishBonusChange } from "./notify";
 import { SWEEP_BATCH } from "./sweep";
 
@@ -29,7 +30,7 @@ export async function expirePacks(deps: MoneyDeps, now: number, uid: number): Pr
     .bind(now, SWEEP_BATCH, uid)
     .all<{ id: string; uid: number }>();
   if (!results.length) return 0;
-  const site = await grantSite(accountsOf(deps));
+  const site = await siteJurisdiction(accountsOf(deps));
   const groups = results.map(({ id }) => [
     db.prepare("UPDATE freespin_packs SET status = 'expired', finished_at = ?2 WHERE id = ?1 AND status = 'active' AND expires_at <= ?2").bind(id, now),
     ...packWinningsGrant(db, id, site, now),

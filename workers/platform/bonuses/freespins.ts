@@ -1,4 +1,5 @@
-import { accountsOf, grantSite } from "./market";
+import { accountsOf } from "./market";
+import { siteJurisdiction } from "../responsible/jurisdiction";
 import { PlatformError } from "../../../core/api/errors";
 import { formatMoney } from "../../../core/money";
 import type { FreeRoundPack, RoundInput, RoundResult, StudioGame } from "../games/round-types";
@@ -143,7 +144,7 @@ export async function playFreeRound(deps: MoneyDeps, input: RoundInput & { frees
       db
         .prepare("UPDATE freespin_packs SET status = 'finished', finished_at = ?2 WHERE id = ?1 AND status = 'active' AND remaining_count = 0")
         .bind(freespinId, now),
-      ...packWinningsGrant(db, freespinId, await grantSite(accountsOf(deps)), now),
+      ...packWinningsGrant(db, freespinId, await siteJurisdiction(accountsOf(deps)), now),
     ]);
     row = await readRound();
     // No row: the last spin (or the pack's time) went to another request in between.

@@ -1,7 +1,6 @@
-import { type JurisdictionId, type JurisdictionProfile, jurisdictionOf, PROFILE_OF_COUNTRY, PROFILES } from "../../../core/jurisdictions";
+import { type JurisdictionId, type JurisdictionProfile, PROFILE_OF_COUNTRY, PROFILES } from "../../../core/jurisdictions";
 import { ageAtLeast } from "../account/profile-rules";
-import { loadUser } from "../account/users";
-import { siteJurisdiction } from "../responsible/jurisdiction";
+import { playerMarket } from "../responsible/jurisdiction";
 
 /**
  * A market's bonus rules where bonuses are granted (issue 40, decision 0083). A grant is one SQL
@@ -80,16 +79,13 @@ export interface Accounts {
 /** The accounts of a money move's dependencies (a call's context carries its kept `general_info`). */
 export const accountsOf = (deps: { env: Pick<Env, "DB">; generalInfo?: string | null }): Accounts => ({ db: deps.env.DB, generalInfo: deps.generalInfo });
 
-/** The site's profile, as grants read it. */
-export const grantSite = (accounts: Accounts): Promise<JurisdictionId> => siteJurisdiction(accounts);
-
 /**
  * The grant market of player `uid`: the site's profile, and whether the player's own bars them
  * (their account's country and birth date: the row a render's session lookup already read).
  */
 export async function grantMarket(accounts: Accounts, uid: number, now = Date.now()): Promise<GrantMarket> {
-  const [site, user] = await Promise.all([grantSite(accounts), loadUser(accounts.db, uid)]);
-  return { site, barred: barredFromBonuses(jurisdictionOf(user?.country_code ?? "", site), user?.birth_date ?? null, new Date(now)) };
+  const { user, site, profile } = await playerMarket(accounts, uid);
+  return { site, barred: barredFromBonuses(profile, user?.birth_date ?? null, new Date(now)) };
 }
 
 /** Why the player's market gives them no new bonus now: below its minimum age, or past the first occasion. */
@@ -102,8 +98,7 @@ export type BonusRefusal = "min_age" | "first_occasion";
  * `deposits`: the player's successful deposits, when the caller has counted them.
  */
 export async function bonusRefusal(accounts: Accounts, player: D1Database, uid: number, deposits?: number): Promise<BonusRefusal | null> {
-  const [site, user] = await Promise.all([grantSite(accounts), loadUser(accounts.db, uid)]);
-  const profile = jurisdictionOf(user?.country_code ?? "", site);
+  const { user, profile } = await playerMarket(accounts, uid);
   if (barredFromBonuses(profile, user?.birth_date ?? null)) return "min_age";
   if (!profile.bonuses.firstOccasionOnly) return null;
   const made =

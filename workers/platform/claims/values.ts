@@ -1,10 +1,9 @@
 import { type ClaimKind, type Claims, claimProblems, fillClaims, parseClaimRef } from "../../../core/claims.mjs";
 import { type BonusTermRules, bonusTerms } from "../../../core/jurisdiction-rules";
 import { formatMoney } from "../../../core/money";
-import { loadUser } from "../account/users";
 import type { PlatformContext } from "../core/context";
 import { readGeneralInfo } from "../core/settings";
-import { playerJurisdiction, visitorJurisdiction } from "../responsible/jurisdiction";
+import { playerMarket, visitorJurisdiction } from "../responsible/jurisdiction";
 
 /**
  * The numbers of a marketing text, from the objects it claims (core/claims.mjs, decision 0084):
@@ -21,8 +20,8 @@ export interface ClaimReader {
 /** The call's reader: the player's currency and market, or for a visitor the site's currency and the visitor's market. */
 export async function claimReader(ctx: PlatformContext): Promise<ClaimReader> {
   if (ctx.uid > 0) {
-    const [user, market] = await Promise.all([loadUser(ctx.db, ctx.uid), playerJurisdiction(ctx)]);
-    if (user) return { currency: user.currency, rules: market.bonuses };
+    const { user, profile } = await playerMarket(ctx, ctx.uid);
+    if (user) return { currency: user.currency, rules: profile.bonuses };
   }
   const [{ default_currency }, market] = await Promise.all([readGeneralInfo<{ default_currency: string }>(ctx), visitorJurisdiction(ctx)]);
   return { currency: default_currency, rules: market.bonuses };
@@ -47,12 +46,16 @@ export interface BonusNumbers {
 
 const BONUS_COLUMNS = "t.percent, a.amount, a.cap, a.min_deposit, t.wager_multiplier, t.wager_base, t.wagering_days, a.max_bet, a.max_cashout";
 
+/** A template's wagering terms as the reader's market holds them (`bonusTerms`), or null without a multiplier. */
+function heldTerms(r: { wager_multiplier: number | null; wager_base: "bonus" | "deposit_bonus" | null; wagering_days: number | null }, rules: BonusTermRules) {
+  return r.wager_multiplier === null
+    ? null
+    : bonusTerms({ wager_multiplier: r.wager_multiplier, wager_base: r.wager_base ?? "bonus", wagering_days: r.wagering_days ?? 0 }, rules);
+}
+
 /** A bonus's fields, its wagering as the reader's market holds it. */
 export function bonusFields(r: BonusNumbers, reader: ClaimReader): Values {
-  const terms =
-    r.wager_multiplier === null
-      ? null
-      : bonusTerms({ wager_multiplier: r.wager_multiplier, wager_base: r.wager_base ?? "bonus", wagering_days: r.wagering_days ?? 0 }, reader.rules);
+  const terms = heldTerms(r, reader.rules);
   return {
     percent: num(r.percent),
     amount: money(r.amount, reader.currency),
@@ -77,10 +80,7 @@ export interface FreespinNumbers {
 }
 
 export function freespinFields(r: FreespinNumbers, reader: ClaimReader): Values {
-  const wager =
-    r.wager_multiplier === null
-      ? null
-      : bonusTerms({ wager_multiplier: r.wager_multiplier, wager_base: r.wager_base ?? "bonus", wagering_days: r.wagering_days ?? 0 }, reader.rules);
+  const wager = heldTerms(r, reader.rules);
   return {
     count: num(r.count),
     bet: money(r.bet, reader.currency),

@@ -1,5 +1,5 @@
 import { isJurisdiction, type JurisdictionId, type JurisdictionProfile, jurisdictionOf } from "../../../core/jurisdictions";
-import { loadUser } from "../account/users";
+import { loadUser, type UserRow } from "../account/users";
 import type { PlatformContext } from "../core/context";
 import { readGeneralInfo } from "../core/settings";
 
@@ -29,10 +29,19 @@ export async function promotionsShown(ctx: PlatformContext): Promise<boolean> {
 }
 
 /**
- * The rules player `uid` plays under (core/jurisdictions.ts): their country's profile, else the
- * site's. The users row is the one the render's other calls read (core/render-reads.ts: read once).
+ * Player `uid`'s account row and the rules they play under (core/jurisdictions.ts): their
+ * country's profile, else the site's (`site`). The row is the one the render's other calls read
+ * (core/render-reads.ts: read once); `ctx.db` must be D1's (the object's copy has no birth date).
  */
-export async function playerJurisdiction(ctx: PlatformContext, uid = ctx.uid): Promise<JurisdictionProfile> {
+export async function playerMarket(
+  ctx: { db: D1Database; generalInfo?: string | null },
+  uid: number,
+): Promise<{ user: UserRow | null; site: JurisdictionId; profile: JurisdictionProfile }> {
   const [user, site] = await Promise.all([loadUser(ctx.db, uid), siteJurisdiction(ctx)]);
-  return jurisdictionOf(user?.country_code ?? "", site);
+  return { user, site, profile: jurisdictionOf(user?.country_code ?? "", site) };
+}
+
+/** The rules player `uid` plays under (`playerMarket`). */
+export async function playerJurisdiction(ctx: PlatformContext, uid = ctx.uid): Promise<JurisdictionProfile> {
+  return (await playerMarket(ctx, uid)).profile;
 }
