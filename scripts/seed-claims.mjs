@@ -23,15 +23,19 @@ const ownProblems = (what, texts, key) =>
     claimProblems([t.title, t.description, t.text], { [key]: `${key}:self` }).map((p) => `${what} (${locale}): ${p}`),
   );
 
-/** Every bonus template the seed defines, wherever (its own file, an offer's, a wheel sector's, a prize's, a product's, a pack's winnings). */
-function bonusTemplates(seedDir) {
-  const out = read(seedDir, "bonus-templates.json").map((t) => [t.sysname, t.texts]);
-  for (const o of read(seedDir, "campaign-offers.json")) if (o.bonus) out.push([`offer ${o.sysname}`, o.bonus.texts]);
-  for (const f of read(seedDir, "freespin-templates.json")) out.push([`${f.sysname} winnings`, f.winnings?.texts]);
+/**
+ * Every bonus template the seed defines, wherever (its own file, an offer's, a wheel sector's, a
+ * prize's, a product's, a pack's winnings), as [name, template]. The claims check reads their texts;
+ * the fairness check (seed-fairness.mjs) their wagering.
+ */
+export function seedBonusTemplates(seedDir) {
+  const out = read(seedDir, "bonus-templates.json").map((t) => [t.sysname, t]);
+  for (const o of read(seedDir, "campaign-offers.json")) if (o.bonus) out.push([`offer ${o.sysname}`, o.bonus]);
+  for (const f of read(seedDir, "freespin-templates.json")) if (f.winnings) out.push([`${f.sysname} winnings`, f.winnings]);
   for (const c of read(seedDir, "wheel-campaigns.json"))
-    for (const s of c.sectors ?? []) if (s.reward?.type === "bonus") out.push([s.reward.bonus.sysname, s.reward.bonus.texts]);
-  for (const t of read(seedDir, "tournaments.json")) for (const p of t.prizes ?? []) if (p.bonus) out.push([`${t.sysname} prize`, p.bonus.texts]);
-  for (const p of read(seedDir, "loyalty-products.json")) if (p.bonus?.texts) out.push([`${p.sysname} bonus`, p.bonus.texts]);
+    for (const s of c.sectors ?? []) if (s.reward?.type === "bonus") out.push([s.reward.bonus.sysname, s.reward.bonus]);
+  for (const t of read(seedDir, "tournaments.json")) for (const p of t.prizes ?? []) if (p.bonus) out.push([`${t.sysname} prize`, p.bonus]);
+  for (const p of read(seedDir, "loyalty-products.json")) if (p.bonus) out.push([`${p.sysname} bonus`, p.bonus]);
   return out;
 }
 
@@ -41,7 +45,7 @@ export function checkSeedClaims(seedDir) {
       claimProblems(bannerTexts(b), b.claims).map((p) => `banner '${b.title}' (${b.locale}, ${b.position}): ${p}`),
     ),
     ...read(seedDir, "popups.json").flatMap((p) => claimProblems(popupTexts(p), p.claims).map((x) => `popup '${p.sysname}' (${p.locale}): ${x}`)),
-    ...bonusTemplates(seedDir).flatMap(([name, texts]) => ownProblems(`bonus template '${name}'`, texts, "bonus")),
+    ...seedBonusTemplates(seedDir).flatMap(([name, t]) => ownProblems(`bonus template '${name}'`, t.texts, "bonus")),
     ...read(seedDir, "freespin-templates.json").flatMap((f) => ownProblems(`free-spin template '${f.sysname}'`, f.texts, "freespins")),
     ...read(seedDir, "campaign-offers.json").flatMap((o) => ownProblems(`offer '${o.sysname}'`, o.texts, "offer")),
   ];

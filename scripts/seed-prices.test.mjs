@@ -1,26 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { seedOverpayments, seedWheels } from "./seed-prices.mjs";
+import { seedCopies } from "./seed-copy.mjs";
 import { buildSeedStatements } from "./seed-sql.mjs";
 
-const read = (f) => JSON.parse(readFileSync(`migrations/seed/${f}`, "utf8"));
-
 describe("the seed's paid products (DESIGN §7, decision 0058)", () => {
-  let dir = null;
-  afterEach(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    dir = null;
-  });
-
-  /** A copy of the seed with one file changed. */
-  function seedWith(file, change) {
-    dir = mkdtempSync(join(tmpdir(), "seed-"));
-    cpSync("migrations/seed", dir, { recursive: true });
-    writeFileSync(join(dir, file), JSON.stringify(change(read(file))));
-    return dir;
-  }
+  const { seedWith, cleanup } = seedCopies();
+  afterEach(cleanup);
 
   it("every wheel sold for money or points and every shop product returns less than its price", () => {
     expect(seedOverpayments("migrations/seed")).toEqual([]);

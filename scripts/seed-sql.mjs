@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkSeedClaims } from "./seed-claims.mjs";
+import { checkSeedWagering } from "./seed-fairness.mjs";
 import { checkSeedPrices } from "./seed-prices.mjs";
 
 const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
@@ -22,6 +23,7 @@ export function buildSeedStatements(seedDir) {
   // Nothing sold pays more than it costs (decision 0058): a seed that breaks it builds nothing.
   checkSeedPrices(seedDir);
   checkSeedClaims(seedDir);
+  checkSeedWagering(seedDir);
   const s = [];
   const now = Math.floor(Date.parse("2026-11-01T00:00:00Z") / 1000);
   const locales = read(seedDir, "locales.json");

@@ -45,18 +45,18 @@ test.describe("bonuses @nojs", () => {
     const signUp = card(page, "bonuses-available", "Sign-up bonus");
     const welcome = card(page, "bonuses-available", "Welcome bonus: first deposit");
     await expect(signUp).toContainText("$10");
-    await expect(signUp).toContainText("$400"); // 40 × 10.00 to wager
-    await expect(signUp.getByTestId("bonus-xray")).toContainText(/Left to wager: \$400\. .* costs about \$\d+/);
+    await expect(signUp).toContainText("$100"); // 10 × 10.00 to wager
+    await expect(signUp.getByTestId("bonus-xray")).toContainText(/Left to wager: \$100\. .* costs about \$\d+/);
     // Before activating: what leaving it or its expiry keeps and removes, beside its max bet.
     await expect(signUp.getByTestId("bonus-leave-rule")).toHaveText(tr("profile.bonuses.leaveCasino"));
     await expect(signUp).toContainText(tr("profile.bonuses.maxBet"));
     await expect(welcome).toContainText("$50"); // 100 % of the 50.00 deposit
-    await expect(welcome).toContainText("$1,750"); // 35 × 50.00
+    await expect(welcome).toContainText("$500"); // 10 × 50.00
 
     // Activate: the confirm dialog shows the X-ray; "Not now" changes nothing.
     await signUp.getByRole("button", { name: tr("profile.bonuses.activate") }).click();
     await expect(dialog(page)).toContainText(tr("profile.bonuses.confirm.activateTitle", { title: "Sign-up bonus" }));
-    await expect(dialog(page).getByTestId("bonus-xray")).toContainText("Left to wager: $400.");
+    await expect(dialog(page).getByTestId("bonus-xray")).toContainText("Left to wager: $100.");
     await expect(dialog(page).getByTestId("bonus-leave-rule")).toHaveText(tr("profile.bonuses.leaveCasino"));
     await expect(dialog(page)).toContainText(tr("profile.bonuses.wageringTime"));
     await expect(
@@ -73,7 +73,7 @@ test.describe("bonuses @nojs", () => {
     await expect(page.getByTestId("bonuses-active")).toContainText(tr("profile.bonuses.noneActive"));
     await confirmAction(page, "bonuses-available", "Sign-up bonus", "activate");
     await expect(toast(page, tr("profile.bonuses.activated"))).toBeVisible();
-    await expect(page.getByTestId("bonuses-active").locator("article")).toContainText(tr("profile.bonuses.wagered", { done: "$0", of: "$400", percent: "0" }));
+    await expect(page.getByTestId("bonuses-active").locator("article")).toContainText(tr("profile.bonuses.wagered", { done: "$0", of: "$100", percent: "0" }));
     // The header's balance is the total: 90.00 real + 10.00 bonus; its split on demand.
     await expect(balance(page)).toHaveText("$100");
     const summary = siteHeader(page).locator(".header__balance > summary");
@@ -164,7 +164,7 @@ test.describe("bonus panel on the game page @nojs", () => {
     const game = await slotOutsideJackpots(page.request);
     await page.goto(`/game/${game.sysname}?mode=real`);
     const panel = page.getByTestId("game-bonus");
-    await expect(panel).toContainText(tr("game.bonus.wagered", { done: "$0", of: "$400", percent: "0" }));
+    await expect(panel).toContainText(tr("game.bonus.wagered", { done: "$0", of: "$100", percent: "0" }));
     await expect(panel).toContainText(tr("game.bonus.maxBet", { amount: "$2" }));
   });
 });
@@ -221,7 +221,7 @@ test.describe("bonus X-ray on the game page", () => {
     await page.goto(`/game/${game.sysname}?mode=real`);
     const panel = page.getByTestId("game-bonus");
     await expect(panel).toContainText("Sign-up bonus");
-    await expect(panel).toContainText(tr("game.bonus.wagered", { done: "$0", of: "$400", percent: "0" }));
+    await expect(panel).toContainText(tr("game.bonus.wagered", { done: "$0", of: "$100", percent: "0" }));
     await expect(panel.getByTestId("game-bonus-last")).toHaveText(tr("game.bonus.waiting"));
     // The tab's live connection is open: the round's news will reach the page.
     await expect(page.locator("html")).toHaveAttribute("data-realtime", "open", { timeout: 10_000 });

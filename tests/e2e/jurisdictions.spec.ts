@@ -181,7 +181,7 @@ test.describe("a Swedish player's first deposit @nojs", () => {
 });
 
 test.describe("a market's bonus rules (decision 0083) @nojs", () => {
-  test("a UK player's welcome bonus asks 10 times the bonus, not the template's 35, and the offers page says whose rule it is", async ({ page }) => {
+  test("a UK player's welcome bonus asks 10 times the bonus, and the offers page says whose rule it is", async ({ page }) => {
     await registerByApi(page.request, unique("uk-bonus"), BRITON);
     await payDemoDeposit(page.request, 10_000);
     await page.goto("/profile/bonuses");
@@ -189,8 +189,7 @@ test.describe("a market's bonus rules (decision 0083) @nojs", () => {
     await expect(page.locator(".bonus__terms").first()).toContainText(tr("profile.bonuses.baseBonus", { times: "10" }));
     await expect(xray).toBeVisible();
     await expect(page.getByTestId("bonus-rules")).toContainText(tr("bonusRules.wagerCap", { regulator: "UK Gambling Commission", times: "10" }));
-    // Neither the welcome bonus's 35 times nor the sign-up bonus's 40 is asked of a UK player.
-    for (const times of ["35", "40"]) await expect(page.getByText(tr("profile.bonuses.baseBonus", { times }), { exact: false })).toHaveCount(0);
+    // The seed is fair everywhere (10 ×, decision 0085); a template above the cap is held to it by the platform (bonus-rules.test.ts).
     await page.goto("/offers");
     await expect(page.getByTestId("bonus-rules")).toContainText(tr("bonusRules.wagerCap", { regulator: "UK Gambling Commission", times: "10" }));
   });

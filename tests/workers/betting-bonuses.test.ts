@@ -126,7 +126,7 @@ describe("the bonus realtime event", () => {
       category: "table",
       counted: { amount: Math.floor(bet / 10), currency: "USD" },
       wagered: { amount: Math.floor(bet / 10), currency: "USD" },
-      wager_required: { amount: 40_000, currency: "USD" },
+      wager_required: { amount: 10_000, currency: "USD" },
       status: "active",
     });
     // A retried round is no news.

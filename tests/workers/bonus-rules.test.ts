@@ -7,7 +7,7 @@ import { depositWith } from "./cashier-helpers";
 import { data, failure, get } from "./helpers";
 import { buy, grantPoints, productId } from "./loyalty-helpers";
 import { insertOffer } from "./offers-helpers";
-import { COUNTRY, setSiteJurisdiction } from "./jurisdiction-helpers";
+import { COUNTRY, restoreTemplates, setSiteJurisdiction, setTemplateWagering } from "./jurisdiction-helpers";
 import { playerDb } from "./player-db";
 import { campaignId, grantSpins, spin } from "./wheel-helpers";
 
@@ -19,7 +19,10 @@ import { campaignId, grantSpins, spin } from "./wheel-helpers";
  */
 
 const DAY = 24 * 3_600_000;
-afterEach(() => setSiteJurisdiction(null));
+afterEach(async () => {
+  await setSiteJurisdiction(null);
+  await restoreTemplates();
+});
 
 /** A registered player moved to the profile's market, born `birthDate` (the object's copy of the row follows, as a country change does). */
 async function playerOf(id: JurisdictionId, birthDate = "1990-01-01"): Promise<Player> {
@@ -52,6 +55,8 @@ describe("the wagering cap (UK: at most 10 times the bonus)", () => {
   for (const id of JURISDICTIONS) {
     const cap = PROFILES[id].bonuses.maxWagerMultiplier;
     it(`${id}: a first deposit's welcome bonus (35× in the template) asks ${cap ?? 35}× the bonus, and says so`, async () => {
+      // The seed's is fair (10×); an operator of an uncapped market might ask 35×.
+      await setTemplateWagering("welcome-1", 35);
       const p = await playerOf(id);
       await depositWith(p, "success", { amount: 10_000 });
       const welcome = bySysname((await bonuses(p)).available, "welcome-1");
@@ -63,6 +68,7 @@ describe("the wagering cap (UK: at most 10 times the bonus)", () => {
 
   it("a template counting the deposit too is counted on the bonus alone under the cap; the site's profile holds a player from elsewhere", async () => {
     await setSiteJurisdiction("uk");
+    await setTemplateWagering("reload", 30, "deposit_bonus");
     const p = await playerOf("international");
     // Three welcome deposits, then the reload (25% of the deposit, deposit + bonus wagered 30 times).
     for (const amount of [10_000, 5000, 10_000, 8000]) await depositWith(p, "success", { amount });
@@ -71,6 +77,7 @@ describe("the wagering cap (UK: at most 10 times the bonus)", () => {
   });
 
   it("offers show the capped terms to a UK player, the template's to others", async () => {
+    await setTemplateWagering("promo-welcome50", 30);
     const offer = await insertOffer({ bonus: "promo-welcome50" });
     const terms = async (p: Player) => {
       const list = await data(p.browser.get("campaigns/getoffers", { fields: "promotions" }));
@@ -81,6 +88,7 @@ describe("the wagering cap (UK: at most 10 times the bonus)", () => {
   });
 
   it("a promo code's bonus is held to the cap as a deposit's is", async () => {
+    await setTemplateWagering("promo-welcome50", 30);
     const p = await playerOf("uk");
     expect((await p.browser.post("campaigns/activateOffer", { promo_code: "WELCOME50" })).status).toBe(200);
     const spring = bySysname((await bonuses(p)).available, "promo-welcome50");
@@ -88,6 +96,7 @@ describe("the wagering cap (UK: at most 10 times the bonus)", () => {
   });
 
   it("a free-spin pack's winnings (30× in the template) become a bonus wagered 10 times for a UK player", async () => {
+    await setTemplateWagering("freespins-welcome-spins", 30);
     for (const [id, times] of [
       ["uk", 10],
       ["international", 30],

@@ -34,7 +34,7 @@ const ledgerSum = async (uid: number, kind: string) =>
 const wageringSum = async (uid: number, bonusId: string) =>
   (await playerDb(uid).prepare("SELECT COALESCE(SUM(counted), 0) AS s FROM bonus_wagering WHERE bonus_id = ?1").bind(bonusId).first<number>("s")) ?? 0;
 
-/** A player with the sign-up bonus active (10.00 on the bonus balance, max bet 2.00, 400.00 to wager) and `main` on the main balance. */
+/** A player with the sign-up bonus active (10.00 on the bonus balance, max bet 2.00, 100.00 to wager) and `main` on the main balance. */
 async function bonusPlayer(main = 0): Promise<{ p: Player; bonusId: string }> {
   const p = await registerPlayer();
   if (main > 0) await applyOperation(playerDb(p.uid), { uid: p.uid, key: `seed-main-${p.uid}`, type: "adjustment", changes: [{ kind: "main", delta: main }] });
@@ -204,6 +204,8 @@ describe("rounds under an active bonus", () => {
   it("100 simultaneous rounds on a bonus-funded balance move exactly what they should", async () => {
     const { p, bonusId } = await bonusPlayer(0);
     await applyOperation(playerDb(p.uid), { uid: p.uid, key: `grow-bonus-${p.uid}`, type: "adjustment", changes: [{ kind: "bonus", delta: 19_000 }] });
+    // Far from met after the 100 rounds (the seeded 10× would be met by them, and convert mid-way).
+    await playerDb(p.uid).prepare("UPDATE player_bonuses SET wager_required = 40_000 WHERE id = ?1").bind(bonusId).run();
     const slot = await gameOf("slot");
     const answers = await Promise.all(Array.from({ length: 100 }, () => real(p, slot, 100)));
     const ok = answers.filter((r) => r.status === 200).length;

@@ -84,11 +84,12 @@ describe("the bonus X-ray", () => {
     const signUp = bySysname((await data(p.browser.get("bonuses/get"))).available, "no-deposit");
     expect(signUp.xray).toEqual({
       rtp_bp: rtp,
-      left_to_wager: { amount: 40_000, currency: "USD" },
-      expected_cost: { amount: Math.round((40_000 * (10_000 - rtp)) / 10_000), currency: "USD" },
+      left_to_wager: { amount: 10_000, currency: "USD" },
+      expected_cost: { amount: Math.round((10_000 * (10_000 - rtp)) / 10_000), currency: "USD" },
       wagering_days: 7,
     });
-    // The sign-up bonus is 10.00 wagered 40 times: at a ~96 % RTP clearing it costs more than it gives.
-    expect(signUp.xray.expected_cost.amount).toBeGreaterThan(signUp.amount.amount);
+    // The sign-up bonus is 10.00 wagered 10 times (the seed is fair, decision 0085): at a ~96 % RTP
+    // clearing it is expected to cost well under what it gives (at 40 times it cost more).
+    expect(signUp.xray.expected_cost.amount).toBeLessThan(signUp.amount.amount / 2);
   });
 });

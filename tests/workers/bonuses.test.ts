@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Browser, registerPlayer, type Player } from "./auth-helpers";
 import { depositWith } from "./cashier-helpers";
 import { data, failure } from "./helpers";
+import { restoreTemplates, setTemplateWagering } from "./jurisdiction-helpers";
 import { playerDb } from "./player-db";
 
 /** The bonus engine's first slice (decision 0039): grants by registration and deposit, activate, exit, decline. */
@@ -19,7 +20,7 @@ const ledgerSum = async (uid: number, kind: string) =>
 const bySysname = (list: { sysname: string }[], sysname: string) => list.find((b) => b.sysname === sysname) as any;
 
 describe("grants", () => {
-  it("registration offers the sign-up bonus: 10.00, wagered 40 times, at most 2.00 a bet and 100.00 paid out", async () => {
+  it("registration offers the sign-up bonus: 10.00, wagered 10 times, at most 2.00 a bet and 100.00 paid out", async () => {
     const p = await registerPlayer();
     const list = await bonuses(p);
     expect(list.active).toEqual([]);
@@ -31,9 +32,9 @@ describe("grants", () => {
       title: "Sign-up bonus",
       amount: { amount: 1000, currency: "USD" },
       deposit: null,
-      wager_required: { amount: 40_000, currency: "USD" },
+      wager_required: { amount: 10_000, currency: "USD" },
       wagered: { amount: 0, currency: "USD" },
-      progress: { minValue: 0, maxValue: 40_000, expCount: 0 },
+      progress: { minValue: 0, maxValue: 10_000, expCount: 0 },
       max_bet: { amount: 200, currency: "USD" },
       max_cashout: { amount: 10_000, currency: "USD" },
       contributions: { slots: 100, table: 10, live: 0 },
@@ -62,20 +63,32 @@ describe("grants", () => {
     await depositWith(p, "success", { amount: 6000 });
     await depositWith(p, "success", { amount: 4000 });
     const { available } = await bonuses(p);
-    expect(bySysname(available, "welcome-1")).toMatchObject({ amount: { amount: 10_000 }, deposit: { amount: 10_000 }, wager_required: { amount: 350_000 } });
-    expect(bySysname(available, "welcome-2")).toMatchObject({ amount: { amount: 2500 }, deposit: { amount: 5000 }, wager_required: { amount: 87_500 } });
+    expect(bySysname(available, "welcome-1")).toMatchObject({ amount: { amount: 10_000 }, deposit: { amount: 10_000 }, wager_required: { amount: 100_000 } });
+    expect(bySysname(available, "welcome-2")).toMatchObject({ amount: { amount: 2500 }, deposit: { amount: 5000 }, wager_required: { amount: 25_000 } });
     // 25% of 1,000.00 is capped at 200.00.
     expect(bySysname(available, "welcome-3")).toMatchObject({ amount: { amount: 20_000 }, deposit: { amount: 100_000 } });
-    // Reload: deposit + bonus wagered 30 times.
+    // Reload: the bonus wagered 10 times (the seed is fair: decision 0085).
     const reload = available.filter((b: { sysname: string }) => b.sysname === "reload");
     expect(reload).toHaveLength(1);
-    expect(reload[0]).toMatchObject({
-      amount: { amount: 1500 },
-      deposit: { amount: 6000 },
-      wager_required: { amount: 30 * 7500 },
-      wager_base: "deposit_bonus",
-    });
+    expect(reload[0]).toMatchObject({ amount: { amount: 1500 }, deposit: { amount: 6000 }, wager_required: { amount: 10 * 1500 }, wager_base: "bonus" });
     expect(available).toHaveLength(5);
+  });
+
+  it("a template counting the deposit and the bonus (an operator's choice; the seed's count the bonus alone) asks (deposit + bonus) × its multiple", async () => {
+    await setTemplateWagering("reload", 30, "deposit_bonus");
+    try {
+      const p = await registerPlayer();
+      for (const amount of [10_000, 5000, 10_000, 6000]) await depositWith(p, "success", { amount });
+      expect(bySysname((await bonuses(p)).available, "reload")).toMatchObject({
+        amount: { amount: 1500 },
+        deposit: { amount: 6000 },
+        wager_required: { amount: 30 * 7500 },
+        wager_multiplier: 30,
+        wager_base: "deposit_bonus",
+      });
+    } finally {
+      await restoreTemplates();
+    }
   });
 
   it("a failed deposit earns nothing, and a first deposit under 20.00 uses up the first-deposit bonus", async () => {

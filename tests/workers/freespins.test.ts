@@ -79,7 +79,7 @@ describe("grants", () => {
       finished_at: null,
       bonus_id: null,
     });
-    expect(pack.description).toMatch(/wagered 30 times/);
+    expect(pack.description).toMatch(/wagered 10 times/);
     expect(pack.expires_at - pack.created_at).toBe(7 * DAY);
     // Without fields=description there is none; in Spanish, the Spanish title; a BRL player bets 1.00.
     expect((await packs(p)).items[0]).not.toHaveProperty("description");
@@ -147,7 +147,7 @@ describe("freespins.get", () => {
 });
 
 describe("free rounds", () => {
-  it("a pack played to zero: remaining falls per spin, the balance is untouched, the winnings become an available bonus (x30)", async () => {
+  it("a pack played to zero: remaining falls per spin, the balance is untouched, the winnings become an available bonus (x10)", async () => {
     const p = await registerPlayer();
     const pack = await welcomePack(p);
     for (let i = 1; i <= 20; i++) {
@@ -162,7 +162,7 @@ describe("free rounds", () => {
     const rounds = await roundsOf(p.uid);
     expect(rounds).toHaveLength(20);
     for (const r of rounds) expect(r).toMatchObject({ freespin_id: pack.id, operation_id: null, bonus_id: null, bet: 20 });
-    const row = await expectEndedConsistently(p.uid, pack.id, 30);
+    const row = await expectEndedConsistently(p.uid, pack.id, 10);
     expect(row).toMatchObject({ status: "finished", remaining_count: 0 });
     // The list of finished packs names the bonus; a 21st spin is refused.
     const [finished] = (await packs(p, { status: "finished" })).items;
@@ -172,7 +172,7 @@ describe("free rounds", () => {
     });
     if (row.won > 0) {
       const bonus = (await data(p.browser.get("bonuses/get"))).available.find((b: { id: string }) => b.id === finished.bonus_id);
-      expect(bonus).toMatchObject({ title: "Free spins winnings: Fortune Panda", amount: { amount: row.won }, wager_multiplier: 30 });
+      expect(bonus).toMatchObject({ title: "Free spins winnings: Fortune Panda", amount: { amount: row.won }, wager_multiplier: 10 });
       // Activated like any other bonus: the winnings go on the bonus balance.
       await data(p.browser.post("bonuses/activate", { bonus_id: bonus.id }));
       expect(await balances(p)).toEqual({ main: 0, bonus: row.won });
@@ -201,7 +201,7 @@ describe("free rounds", () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => freeSpin(p, pack)));
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
-    const row = await expectEndedConsistently(p.uid, pack.id, 30);
+    const row = await expectEndedConsistently(p.uid, pack.id, 10);
     expect(row).toMatchObject({ remaining_count: 0, status: "finished" });
     expect((await spinLedger(p.uid, pack.id)).n).toBe(20);
   });
@@ -224,7 +224,7 @@ describe("free rounds", () => {
       .run();
     const expired = await failure(freeSpin(p, pack), 400, "InvalidParameterException");
     expect(expired.invalid_parameters).toEqual({ freespin_id: ["These free spins have expired"] });
-    expect(await expectEndedConsistently(p.uid, pack.id, 30)).toMatchObject({ status: "expired", remaining_count: 19 });
+    expect(await expectEndedConsistently(p.uid, pack.id, 10)).toMatchObject({ status: "expired", remaining_count: 19 });
     expect((await packs(p)).count).toBe(0);
   });
 
@@ -259,7 +259,7 @@ describe("the packs' clock (scheduled)", () => {
     // 4 days on: the 3-day pack expires, the 7-day one is still active.
     const later = Date.now() + 4 * DAY;
     expect(await expirePacks(own, later, p.uid)).toBeGreaterThanOrEqual(1);
-    const ended = await expectEndedConsistently(p.uid, emerald.id, 35);
+    const ended = await expectEndedConsistently(p.uid, emerald.id, 10);
     expect(ended).toMatchObject({ status: "expired", remaining_count: 40, finished_at: later });
     expect((await packRow(p.uid, panda.id))!.status).toBe("active");
     const bonusesBefore = await winningsBonus(p.uid, emerald.id);
@@ -269,7 +269,7 @@ describe("the packs' clock (scheduled)", () => {
     expect(await winningsBonus(p.uid, emerald.id)).toEqual(bonusesBefore);
     // Nothing won (nothing played): no bonus.
     await expirePacks(own, Date.now() + 8 * DAY, p.uid);
-    expect(await expectEndedConsistently(p.uid, panda.id, 30)).toMatchObject({ status: "expired", won: 0 });
+    expect(await expectEndedConsistently(p.uid, panda.id, 10)).toMatchObject({ status: "expired", won: 0 });
     expect(await winningsBonus(p.uid, panda.id)).toEqual([]);
   });
 

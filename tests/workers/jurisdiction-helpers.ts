@@ -15,3 +15,29 @@ export const setSiteJurisdiction = (id: string | null) =>
   )
     .bind(...(id === null ? [] : [id]))
     .run();
+
+/**
+ * The seeded templates are fair by default (≤ 10 × the bonus, decision 0085), so a test of a cap
+ * gives a template the terms an operator of an uncapped market might set (35 ×, or "deposit +
+ * bonus"), and `restoreTemplates` puts the seed's back (call it after each test).
+ */
+const changedTemplates = new Map<string, { wager_multiplier: number; wager_base: string }>();
+export async function setTemplateWagering(sysname: string, wager_multiplier: number, wager_base = "bonus") {
+  if (!changedTemplates.has(sysname)) {
+    const seeded = await env.DB.prepare("SELECT wager_multiplier, wager_base FROM bonus_templates WHERE sysname = ?1")
+      .bind(sysname)
+      .first<{ wager_multiplier: number; wager_base: string }>();
+    if (!seeded) throw new Error(`no bonus template '${sysname}'`);
+    changedTemplates.set(sysname, seeded);
+  }
+  await env.DB.prepare("UPDATE bonus_templates SET wager_multiplier = ?2, wager_base = ?3 WHERE sysname = ?1")
+    .bind(sysname, wager_multiplier, wager_base)
+    .run();
+}
+export async function restoreTemplates() {
+  for (const [sysname, t] of changedTemplates)
+    await env.DB.prepare("UPDATE bonus_templates SET wager_multiplier = ?2, wager_base = ?3 WHERE sysname = ?1")
+      .bind(sysname, t.wager_multiplier, t.wager_base)
+      .run();
+  changedTemplates.clear();
+}

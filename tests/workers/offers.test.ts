@@ -29,7 +29,7 @@ describe("campaigns.getoffers and getOffer", () => {
       trigger: { action: "deposit", params: { exclude_methods: ["demo_mobile"] }, user_satisfies_params: true },
       description: { title: "Reload with 50% extra", image: "/images/banners/reload.svg" },
       promotions: [
-        { type: "bonus", percent: 50, cap: { amount: 20000, currency: "USD" }, min_deposit: { amount: 2000, currency: "USD" }, wager_multiplier: 30 },
+        { type: "bonus", percent: 50, cap: { amount: 20000, currency: "USD" }, min_deposit: { amount: 2000, currency: "USD" }, wager_multiplier: 10 },
       ],
     });
     expect(list.items.map((o: any) => o.sysname)).toContain("newcomer-chip");
@@ -131,7 +131,7 @@ describe("campaigns.takepromotions", () => {
     const id = await seededId("newcomer-chip");
     expect(await ids(p)).toContain(id);
     expect(await data(p.browser.post("campaigns/takepromotions", { offer_id: id }))).toBe(1);
-    expect((await offerBonus(p, id)).results).toEqual([{ status: "available", amount: 500, deposit_amount: 0, wager_required: 17500 }]);
+    expect((await offerBonus(p, id)).results).toEqual([{ status: "available", amount: 500, deposit_amount: 0, wager_required: 5000 }]);
     const list = await data(p.browser.get("bonuses/get"));
     expect(list.available.map((b: any) => b.sysname)).toContain("offer-newcomer-chip");
     expect(await ids(p)).not.toContain(id);
@@ -181,7 +181,7 @@ describe("deposits with campaign_offer_id", () => {
     const p = await registerPlayer();
     const id = await seededId("weekend-reload");
     const { id: tx } = await depositWith(p, "success", { amount: 10_000, campaign_offer_id: id });
-    expect((await offerBonus(p, id)).results).toEqual([{ status: "available", amount: 5000, deposit_amount: 10_000, wager_required: 150_000 }]);
+    expect((await offerBonus(p, id)).results).toEqual([{ status: "available", amount: 5000, deposit_amount: 10_000, wager_required: 50_000 }]);
     const row = await playerDb(p.uid).prepare("SELECT status, transaction_id FROM player_offers WHERE uid = ?1 AND offer_id = ?2").bind(p.uid, id).first();
     expect(row).toEqual({ status: "taken", transaction_id: tx });
     expect(await ids(p)).not.toContain(id);

@@ -50,7 +50,7 @@ describe("GET /api/popups/get", () => {
         .replace("{{bonus.cap}}", "$500")
         .replace("{{spins.count}}", "20")
         .replace("{{bonus.min_deposit}}", "$20")
-        .replace("{{bonus.wager}}", "35")
+        .replace("{{bonus.wager}}", "10")
         .replace("{{bonus.days}}", "30"),
       buttonTitle: seeded.buttonTitle,
       buttonLink: seeded.buttonLink,

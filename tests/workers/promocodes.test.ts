@@ -75,7 +75,7 @@ describe("campaigns.activateOffer", () => {
     const p = await registerPlayer();
     expect(await data(activate(p, "welcome50"))).toMatchObject({ code: "WELCOME50", grants: "bonus" });
     const [bonus] = bySysname((await bonuses(p)).available, "promo-welcome50");
-    expect(bonus).toMatchObject({ status: "available", amount: { amount: 5000, currency: "USD" }, wager_required: { amount: 150_000 } });
+    expect(bonus).toMatchObject({ status: "available", amount: { amount: 5000, currency: "USD" }, wager_required: { amount: 50_000 } });
     expect(await refused(activate(p, "WELCOME50"))).toEqual({ promo_code: ["USED"] });
     expect(bySysname((await bonuses(p)).available, "promo-welcome50")).toHaveLength(1);
   });
@@ -156,7 +156,7 @@ describe("a deposit with a promo code", () => {
     const p = await registerPlayer();
     const { id } = await depositWith(p, "success", { amount: 8000, promo_code: "reload25" });
     const [bonus] = bySysname((await bonuses(p)).available, "promo-reload25");
-    expect(bonus).toMatchObject({ amount: { amount: 2000 }, deposit: { amount: 8000 }, wager_required: { amount: 30 * 10_000 } });
+    expect(bonus).toMatchObject({ amount: { amount: 2000 }, deposit: { amount: 8000 }, wager_required: { amount: 10 * 2000 } });
     expect(await env.DB.prepare("SELECT deposit_id FROM promo_redemptions WHERE uid = ?1").bind(p.uid).first("deposit_id")).toBe(id);
   });
 
