@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimProblems, fillClaims, parseClaimRef, placeholdersOf } from "./claims.mjs";
+import { claimProblems, fillClaims, OWN_FIELDS, ownProblems, parseClaimRef, placeholdersOf } from "./claims.mjs";
 
 describe("a marketing text's claims", () => {
   const claims = { offer: "offer:weekend-reload" };
@@ -36,5 +36,16 @@ describe("a marketing text's claims", () => {
     expect(fillClaims("{{offer.percent}}% up to {{ offer.cap }}", { "offer.percent": "50", "offer.cap": "$200" })).toBe("50% up to $200");
     expect(fillClaims("{{offer.percent}}%", { "offer.percent": null })).toBeNull();
     expect(fillClaims("No numbers", {})).toBe("No numbers");
+  });
+
+  it("an object's own texts claim only the object itself, with its kind's own fields", () => {
+    expect(ownProblems(["{{prize.amount}} cash", "Extra spins: {{prize.spins}}"], "prize")).toEqual([]);
+    expect(ownProblems(["Buy spins for {{wheel.price}} and win up to {{wheel.top}}"], "wheel")).toEqual([]);
+    expect(ownProblems(["{{prize.amount}} cash"], "quest")).toEqual(["{{prize.amount}} names no claimed object"]);
+    expect(ownProblems(["{{quest.cap}}"], "quest")).toEqual(["{{quest.cap}}: a quest has no 'cap'"]);
+    expect(ownProblems(["5.00 cash"], "prize")).toEqual([expect.stringContaining("'5'"), expect.stringContaining("'00'")]);
+    // A banner may not claim a sector or a quest: they are only their own.
+    expect(parseClaimRef("prize:daily-wheel")).toBeNull();
+    expect(parseClaimRef("prize:daily-wheel", OWN_FIELDS)).toEqual({ kind: "prize", sysname: "daily-wheel" });
   });
 });

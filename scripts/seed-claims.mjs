@@ -1,12 +1,13 @@
 // The seed's marketing texts checked before any SQL is built (issue 40, decision 0084): every
-// number in a banner, a campaign popup, a bonus or free-spin template's texts or an offer's is a
-// placeholder of an object it claims, by the rule the
+// number in a banner, a campaign popup, a bonus or free-spin template's texts, an offer's, a wheel's
+// and its sectors' and quests', a loyalty quest's, a shop product's, a tournament's, a cashback
+// programme's or a loyalty programme's is a placeholder of an object it claims, by the rule the
 // platform applies before showing one (core/claims.mjs), so a seed that types a number is refused
 // here, not shown wrong. Whether each claimed object exists is the platform's to say: a test reads
 // every seeded surface in every locale (tests/workers/marketing-claims.test.ts).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { claimProblems } from "../core/claims.mjs";
+import { claimProblems, ownProblems } from "../core/claims.mjs";
 
 const read = (dir, file) => JSON.parse(readFileSync(join(dir, file), "utf8"));
 
@@ -15,13 +16,13 @@ const bannerTexts = (b) => [b.title, b.subtitle, b.buttonTitle, b.content, b.dis
 const popupTexts = (p) => [p.title, p.content, p.buttonTitle];
 
 /**
- * A configured object's own texts ({ locale: { title, description | text } }), which claim the
- * object itself as `key` ("bonus", "freespins", "offer"): the platform fills them where it shows them.
+ * A configured object's own texts ({ locale: { title, description | text, rules } }), which claim the
+ * object itself as `kind` ("bonus", "prize", "quest", …; OWN_FIELDS): the platform fills them where it
+ * shows them. A loyalty programme's notices and points alias are not read here (their `{amount}` is
+ * the event's, not a claim).
  */
-const ownProblems = (what, texts, key) =>
-  Object.entries(texts ?? {}).flatMap(([locale, t]) =>
-    claimProblems([t.title, t.description, t.text], { [key]: `${key}:self` }).map((p) => `${what} (${locale}): ${p}`),
-  );
+const ownTextProblems = (what, texts, kind) =>
+  Object.entries(texts ?? {}).flatMap(([locale, t]) => ownProblems([t.title, t.description, t.text, t.rules], kind).map((p) => `${what} (${locale}): ${p}`));
 
 /**
  * Every bonus template the seed defines, wherever (its own file, an offer's, a wheel sector's, a
@@ -45,9 +46,23 @@ export function checkSeedClaims(seedDir) {
       claimProblems(bannerTexts(b), b.claims).map((p) => `banner '${b.title}' (${b.locale}, ${b.position}): ${p}`),
     ),
     ...read(seedDir, "popups.json").flatMap((p) => claimProblems(popupTexts(p), p.claims).map((x) => `popup '${p.sysname}' (${p.locale}): ${x}`)),
-    ...seedBonusTemplates(seedDir).flatMap(([name, t]) => ownProblems(`bonus template '${name}'`, t.texts, "bonus")),
-    ...read(seedDir, "freespin-templates.json").flatMap((f) => ownProblems(`free-spin template '${f.sysname}'`, f.texts, "freespins")),
-    ...read(seedDir, "campaign-offers.json").flatMap((o) => ownProblems(`offer '${o.sysname}'`, o.texts, "offer")),
+    ...seedBonusTemplates(seedDir).flatMap(([name, t]) => ownTextProblems(`bonus template '${name}'`, t.texts, "bonus")),
+    ...read(seedDir, "freespin-templates.json").flatMap((f) => ownTextProblems(`free-spin template '${f.sysname}'`, f.texts, "freespins")),
+    ...read(seedDir, "campaign-offers.json").flatMap((o) => ownTextProblems(`offer '${o.sysname}'`, o.texts, "offer")),
+    ...read(seedDir, "wheel-campaigns.json").flatMap((w) => [
+      ...ownTextProblems(`wheel '${w.sysname}'`, w.texts, "wheel"),
+      ...(w.sectors ?? []).flatMap((s, i) => ownTextProblems(`wheel '${w.sysname}' sector ${i} (${s.reward?.type})`, s.texts, "prize")),
+      ...(w.quests ?? []).flatMap((q) => ownTextProblems(`wheel '${w.sysname}' quest '${q.sysname}'`, q.texts, "quest")),
+    ]),
+    ...read(seedDir, "loyalty-quests.json").flatMap((q) => ownTextProblems(`loyalty quest '${q.sysname}'`, q.texts, "quest")),
+    ...read(seedDir, "loyalty-products.json").flatMap((p) => ownTextProblems(`loyalty product '${p.sysname}'`, p.texts, "product")),
+    ...read(seedDir, "tournaments.json").flatMap((t) => ownTextProblems(`tournament '${t.sysname}'`, t.texts, "tournament")),
+    ...read(seedDir, "cashback-programmes.json").flatMap((c) => ownTextProblems(`cashback programme '${c.sysname}'`, c.texts, "cashback")),
+    ...read(seedDir, "loyalty-programs.json").flatMap((p) => [
+      ...ownTextProblems(`loyalty programme '${p.sysname}'`, p.texts, "programme"),
+      ...(p.levels ?? []).flatMap((l) => ownTextProblems(`loyalty programme '${p.sysname}' level '${l.sysname}'`, l.texts, "programme")),
+      ...(p.characters ?? []).flatMap((c) => ownTextProblems(`loyalty programme '${p.sysname}' character '${c.sysname}'`, c.texts, "programme")),
+    ]),
   ];
   if (problems.length) throw new Error(`Seed: marketing claims that cannot be derived:\n${problems.join("\n")}`);
 }

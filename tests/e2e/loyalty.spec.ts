@@ -111,7 +111,7 @@ test.describe("loyalty @nojs", () => {
     await expect(confirm).toBeVisible();
     await confirm.getByRole("button", { name: tr("loyalty.shop.confirm") }).click();
     await expect(page).toHaveURL(absolute("/loyalty/shop"));
-    await expect(page.getByText(tr("loyalty.shop.bought", { title: "Starter bonus 2.00" }))).toBeVisible();
+    await expect(page.getByText(tr("loyalty.shop.bought", { title: "Starter bonus $2" }))).toBeVisible();
     expect((await info(page)).points).toBe(before.points - STARTER_PRICE);
     // Once per player: the product says so and has no Buy any more.
     await expect(product.getByRole("link", { name: new RegExp(tr("loyalty.shop.buy")) })).toHaveCount(0);
@@ -122,7 +122,7 @@ test.describe("loyalty @nojs", () => {
     await page.goto("/profile/loyalty");
     const history = page.getByTestId("loyalty-history");
     await expect(history.locator("li").first()).toHaveAttribute("data-reason", "purchase");
-    await expect(history.locator("li").first()).toContainText(tr("loyalty.history.reason.purchase", { title: "Starter bonus 2.00" }));
+    await expect(history.locator("li").first()).toContainText(tr("loyalty.history.reason.purchase", { title: "Starter bonus $2" }));
     await expect(history.locator('li[data-reason="round"]').first()).toBeVisible();
     const quest = page.getByTestId("loyalty-quests").locator('[data-quest="slots-50"]');
     // Every round earn() played was a real-money slot round (fewer than the quest's 50).

@@ -21,7 +21,7 @@ describe("loyalty.gethistory", () => {
     const { items, total } = await history(p);
     expect(total).toBe(3);
     expect(items.map((i: any) => [i.reason, i.delta, i.title])).toEqual([
-      ["purchase", -150, "Starter bonus 2.00"],
+      ["purchase", -150, "Starter bonus $2"],
       ["adjustment", 150, null],
       ["round", 5, null],
     ]);

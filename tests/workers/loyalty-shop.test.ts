@@ -40,7 +40,7 @@ describe("loyalty.buyproduct", () => {
     expect((await info(p)).experience).toBe(900);
     await checkLedger(p.uid);
     // (The levels the granted experience reached are announced by this batch too.)
-    expect((await notices(p)).filter((n) => n.trigger === "purchase").map((n) => [n.type, n.title])).toEqual([["other", "Purchase made: Bonus 10.00"]]);
+    expect((await notices(p)).filter((n) => n.trigger === "purchase").map((n) => [n.type, n.title])).toEqual([["other", "Purchase made: Bonus $10"]]);
 
     // The same key again: the first purchase answered, nothing bought twice.
     expect(await data(buy(p, id, key))).toMatchObject({ purchase_id: bought.purchase_id, points: 100, replayed: true });

@@ -14,7 +14,7 @@ const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 const SETTINGS_READ = /FROM settings WHERE key IN \('maintenance'/;
 /** The reads of the objects a banner claims (workers/platform/claims/values.ts). */
 const CLAIM_READ =
-  /FROM (?:bonus_templates t|campaign_offers o|freespin_templates f|tournaments t\s+JOIN tournament_prizes|wheel_campaigns c JOIN wheel_sectors|cashback_programmes c)\b/;
+  /FROM (?:bonus_templates t|campaign_offers o|freespin_templates f|tournaments t\s+JOIN tournament_prizes|tournaments WHERE sysname|wheel_campaigns c WHERE c\.sysname|cashback_programmes c)\b/;
 
 /**
  * A view of D1 that records the SQL of every statement run through it (alone or in a batch), or

@@ -3,7 +3,8 @@ import { type Handlers, ownTables } from "../core/context";
 import { PACK_SELECT, type PackRow } from "./freespins";
 import { expirePacks } from "./freespins-sweep";
 import type { BonusTermRules } from "../../../core/jurisdiction-rules";
-import { freespinFields, ownTexts } from "../claims/values";
+import { freespinFields } from "../claims/values";
+import { ownTexts } from "../core/texts";
 import { playerJurisdiction } from "../responsible/jurisdiction";
 
 /** freespins.get (SPEC §7; decision 0041): the player's packs of one status, newest first. */

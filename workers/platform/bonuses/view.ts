@@ -1,6 +1,7 @@
 import type { PlayerBonus } from "../../../core/api/contract-bonuses";
 import { type BonusTermRules, bonusTerms } from "../../../core/jurisdiction-rules";
-import { bonusFields, ownTexts } from "../claims/values";
+import { bonusFields } from "../claims/values";
+import { ownTexts } from "../core/texts";
 import { expectedCost } from "./xray";
 
 /** A player bonus as stored, with its template's terms and texts. */

@@ -1,4 +1,6 @@
 import type { Cashback } from "../../../core/api/contract-cashback";
+import { formatMoney } from "../../../core/money";
+import { type OwnValues, ownTexts } from "../core/texts";
 
 /** A player cashback as stored, with its programme's texts. */
 export interface CashbackRow {
@@ -15,25 +17,36 @@ export interface CashbackRow {
   change_token: string | null;
   sysname: string;
   texts: string;
+  /** The programme's terms in the cashback's currency, for its texts' numbers. */
+  claim_days: number;
+  min_loss: number | null;
+  max_payout: number | null;
+}
+
+/** A cashback programme's own numbers for its texts (decision 0084), in `currency`. */
+export function cashbackValues(r: { percent: number; claim_days: number; min_loss: number | null; max_payout: number | null }, currency: string): OwnValues {
+  const money = (amount: number | null) => (amount === null ? null : formatMoney({ amount, currency }));
+  return { percent: String(r.percent), max: money(r.max_payout), min_loss: money(r.min_loss), claim_days: String(r.claim_days) };
 }
 
 export const CASHBACK_SELECT = `SELECT c.id, c.uid, c.status, c.currency, c.loss, c.percent, c.amount, c.period_start, c.end_date,
-    c.receiving_expired_at, c.change_token, p.sysname, p.texts
-  FROM player_cashbacks c JOIN cashback_programmes p ON p.id = c.programme_id`;
+    c.receiving_expired_at, c.change_token, p.sysname, p.texts, p.claim_days, m.min_loss, m.max_payout
+  FROM player_cashbacks c JOIN cashback_programmes p ON p.id = c.programme_id
+    LEFT JOIN cashback_programme_terms m ON m.programme_id = p.id AND m.currency = c.currency`;
 
 /** A claim window that has ended: the cashback can no longer be paid out. */
 export const claimOver = (row: Pick<CashbackRow, "receiving_expired_at">, now: number) => row.receiving_expired_at !== null && row.receiving_expired_at <= now;
 
 export function cashbackView(row: CashbackRow, opts: { locale: string; defaultLocale: string; description: boolean; now: number }): Cashback {
-  const all = JSON.parse(row.texts) as Record<string, { title?: string; description?: string }>;
-  const texts = all[opts.locale] ?? all[opts.defaultLocale] ?? all.en ?? {};
+  // The numbers this cashback was computed with: its own percent, the programme's terms in its currency.
+  const texts = ownTexts(row.texts, opts.locale, opts.defaultLocale, "cashback", cashbackValues(row, row.currency), row.sysname);
   const money = (amount: number) => ({ amount, currency: row.currency });
   return {
     id: row.id,
     // A removed cashback is never shown; the type keeps to SPEC §3's two statuses.
     status: row.status === "paid_out" ? "paid_out" : "active",
-    title: texts.title ?? row.sysname,
-    ...(opts.description ? { description: texts.description ?? "" } : {}),
+    title: texts.title,
+    ...(opts.description ? { description: texts.description } : {}),
     amount: money(row.amount),
     loss: money(row.loss),
     percent: row.percent,

@@ -3,7 +3,11 @@ import { type BonusTermRules, bonusTerms } from "../../../core/jurisdiction-rule
 import { formatMoney } from "../../../core/money";
 import type { PlatformContext } from "../core/context";
 import { readGeneralInfo } from "../core/settings";
+import type { OwnValues } from "../core/texts";
 import { playerMarket, visitorJurisdiction } from "../responsible/jurisdiction";
+import { cashbackValues } from "../cashback/view";
+import { tournamentValues } from "../tournaments/view";
+import { type CampaignRow, wheelTopSql, wheelValues } from "../wheel/view";
 
 /**
  * The numbers of a marketing text, from the objects it claims (core/claims.mjs, decision 0084):
@@ -27,7 +31,7 @@ export async function claimReader(ctx: PlatformContext): Promise<ClaimReader> {
   return { currency: default_currency, rules: market.bonuses };
 }
 
-type Values = Record<string, string | null>;
+type Values = OwnValues;
 const money = (amount: number | null | undefined, currency: string) => (typeof amount === "number" ? formatMoney({ amount, currency }) : null);
 const num = (n: number | null | undefined) => (typeof n === "number" ? String(n) : null);
 
@@ -90,24 +94,6 @@ export function freespinFields(r: FreespinNumbers, reader: ClaimReader): Values 
   };
 }
 
-/** A text of a configured object filled with its own numbers (`values`, fields under `key`); "" when it cannot be derived. */
-export function ownText(text: string | undefined, key: string, values: Values): string | undefined {
-  if (text === undefined) return undefined;
-  const ref = `${key}:self`;
-  if (claimProblems([text], { [key]: ref }).length) return "";
-  return fillClaims(text, Object.fromEntries(Object.entries(values).map(([f, v]) => [`${key}.${f}`, v]))) ?? "";
-}
-
-/**
- * A configured object's title and description in a locale (else the default locale's, else
- * English), each with its own numbers filled (`ownText`); the title falls back to `name`.
- */
-export function ownTexts(json: string, locale: string, fallback: string, key: string, values: Values, name: string): { title: string; description: string } {
-  const all = JSON.parse(json) as Record<string, { title?: string; description?: string }>;
-  const t = all[locale] ?? all[fallback] ?? all.en ?? {};
-  return { title: ownText(t.title, key, values) || name, description: ownText(t.description, key, values) ?? "" };
-}
-
 /** One object's fields, or null when it is not configured (or not enabled). */
 async function fieldsOf(db: D1Database, kind: ClaimKind, sysname: string, reader: ClaimReader): Promise<Values | null> {
   const c = reader.currency;
@@ -146,32 +132,27 @@ async function fieldsOf(db: D1Database, kind: ClaimKind, sysname: string, reader
       return r && freespinFields(r, reader);
     }
     case "tournament": {
-      const { results } = await db
-        .prepare(
-          `SELECT p.place_from, p.place_to, p.type, json_extract(p.money, '$.' || ?2) AS money FROM tournaments t
-             JOIN tournament_prizes p ON p.tournament_id = t.id WHERE t.sysname = ?1 ORDER BY p.place_from`,
-        )
-        .bind(sysname, c)
-        .all<{ place_from: number; place_to: number; type: string; money: number | null }>();
-      if (!results.length) return null;
-      const paid = results.filter((p) => p.type === "money" && typeof p.money === "number");
-      const pool = paid.reduce((sum, p) => sum + (p.place_to - p.place_from + 1) * p.money!, 0);
-      const top = results[0]!.place_from === 1 && results[0]!.type === "money" ? results[0]!.money : null;
-      return { pool: paid.length ? money(pool, c) : null, places: num(Math.max(...results.map((p) => p.place_to))), top: money(top, c) };
+      const [t, { results }] = await Promise.all([
+        db
+          .prepare("SELECT json_extract(min_bet, '$.' || ?2) AS min_bet FROM tournaments WHERE sysname = ?1")
+          .bind(sysname, c)
+          .first<{ min_bet: number | null }>(),
+        db
+          .prepare(
+            `SELECT p.place_from, p.place_to, p.type, json_extract(p.money, '$.' || ?2) AS amount FROM tournaments t
+               JOIN tournament_prizes p ON p.tournament_id = t.id WHERE t.sysname = ?1 ORDER BY p.place_from`,
+          )
+          .bind(sysname, c)
+          .all<{ place_from: number; place_to: number; type: string; amount: number | null }>(),
+      ]);
+      return t && results.length ? tournamentValues(results, t.min_bet, c) : null;
     }
     case "wheel": {
-      const { results } = await db
-        .prepare(
-          `SELECT CASE s.reward_type WHEN 'money' THEN json_extract(s.money, '$.' || ?2) WHEN 'bonus' THEN a.amount END AS worth
-           FROM wheel_campaigns c JOIN wheel_sectors s ON s.campaign_id = c.id
-             LEFT JOIN bonus_template_amounts a ON a.template_id = s.bonus_template_id AND a.currency = ?2
-           WHERE c.sysname = ?1 AND c.is_enabled = 1`,
-        )
+      const r = await db
+        .prepare(`SELECT c.spin_price, c.spin_price_points, ${wheelTopSql("?2")} AS top FROM wheel_campaigns c WHERE c.sysname = ?1 AND c.is_enabled = 1`)
         .bind(sysname, c)
-        .all<{ worth: number | null }>();
-      if (!results.length) return null;
-      const worths = results.map((r) => r.worth).filter((w): w is number => typeof w === "number");
-      return { top: worths.length ? money(Math.max(...worths), c) : null };
+        .first<Pick<CampaignRow, "spin_price" | "spin_price_points" | "top">>();
+      return r && wheelValues(r, c);
     }
     case "cashback": {
       const r = await db
@@ -181,7 +162,7 @@ async function fieldsOf(db: D1Database, kind: ClaimKind, sysname: string, reader
         )
         .bind(sysname, c)
         .first<{ percent: number; claim_days: number; min_loss: number | null; max_payout: number | null }>();
-      return r && { percent: num(r.percent), max: money(r.max_payout, c), min_loss: money(r.min_loss, c), claim_days: num(r.claim_days) };
+      return r && cashbackValues(r, c);
     }
   }
 }

@@ -5,8 +5,22 @@ import { readerCurrency } from "../wallet/currency";
 import { ensureAccount } from "./ledger";
 import { takeUnread } from "./notices";
 import { buyProduct } from "./shop";
-import { characterView, levelOf, levelView, programView, ratesOf, readLevels, type CharacterRow, type ProgramRow } from "./view";
-import { headingOf, textsOf } from "../core/texts";
+import {
+  characterView,
+  levelOf,
+  levelView,
+  PRODUCT_JOINS,
+  type ProductNumbers,
+  productNumberColumns,
+  productValues,
+  programView,
+  ratesOf,
+  readLevels,
+  type CharacterRow,
+  type ProgramRow,
+} from "./view";
+import { claimReader } from "../claims/values";
+import { ownHeadingOf, textsOf } from "../core/texts";
 
 /** The loyalty.* methods (issue 20, decision 0046). */
 
@@ -82,31 +96,28 @@ async function info(ctx: PlatformContext): Promise<LoyaltyInfo> {
   };
 }
 
-interface ProductRow {
+interface ProductRow extends ProductNumbers {
   id: number;
   sysname: string;
-  price: number;
   stock: number | null;
   per_player_limit: number | null;
-  reward_type: "bonus" | "freespins" | "money";
-  money: string | null;
   image: string | null;
   texts: string;
   reward_sysname: string | null;
-  bonus_amount: number | null;
   purchased: number;
 }
 
 async function products(ctx: PlatformContext, offset: number, limit: number) {
-  const [program, currency] = await Promise.all([activeProgram(ctx.db), readerCurrency(ctx)]);
+  // The reader's market too: a product's bonus is described with the wagering it would be held to (decision 0083).
+  const [program, reader] = await Promise.all([activeProgram(ctx.db), claimReader(ctx)]);
+  const { currency } = reader;
   // A player's purchases are in their tables (decision 0075); a visitor has none.
   const purchased = ctx.uid > 0 ? "(SELECT COUNT(*) FROM loyalty_purchases lp WHERE lp.uid = ?2 AND lp.product_id = pr.id)" : "0";
   const { results } = await (ctx.uid > 0 ? ctx.player() : ctx.db)
     .prepare(
-      `SELECT pr.*, COALESCE(t.sysname, f.sysname) AS reward_sysname, a.amount AS bonus_amount, ${purchased} AS purchased
-       FROM loyalty_products pr LEFT JOIN bonus_templates t ON t.id = pr.bonus_template_id
-         LEFT JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = ?3
-         LEFT JOIN freespin_templates f ON f.id = pr.freespin_template_id
+      `SELECT pr.id, pr.sysname, pr.stock, pr.per_player_limit, pr.image, pr.texts, COALESCE(pt.sysname, pf.sysname) AS reward_sysname,
+         ${productNumberColumns("?3")}, ${purchased} AS purchased
+       FROM loyalty_products pr ${PRODUCT_JOINS("?3")}
        WHERE pr.program_id = ?1 AND pr.is_enabled = 1 ORDER BY pr.position, pr.id`,
     )
     .bind(program.id, ctx.uid, currency)
@@ -122,10 +133,9 @@ async function products(ctx: PlatformContext, offset: number, limit: number) {
         )
       : null;
   const items = results.slice(offset, offset + limit).map((r): LoyaltyProduct => {
-    const money = r.money ? (JSON.parse(r.money) as Record<string, number>)[currency] : undefined;
-    const amount = r.reward_type === "money" ? money : r.reward_type === "bonus" ? r.bonus_amount : null;
+    const amount = r.reward_type === "money" ? r.money_amount : r.reward_type === "bonus" ? r.bonus_amount : null;
     return {
-      ...headingOf(r, ctx.locale, ctx.defaultLocale),
+      ...ownHeadingOf(r, ctx.locale, ctx.defaultLocale, "product", productValues(r, currency, reader.rules)),
       price: r.price,
       stock: stock?.has(r.id) ? stock.get(r.id)! : r.stock,
       per_player_limit: r.per_player_limit,

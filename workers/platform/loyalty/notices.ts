@@ -2,6 +2,7 @@ import { LOYALTY_NOTIFICATION_EVENT, type LoyaltyNotice } from "../../../core/ap
 import { publish } from "../../realtime/publish";
 import type { MoneyDeps } from "../wallet/move-money";
 import { textsOf } from "../core/texts";
+import { namedTitle, PRODUCT_JOINS, productNumbersJson } from "./view";
 
 /**
  * Loyalty notices (SPEC §3; decision 0046): queued in the batches that earn them (ledger.ts),
@@ -20,21 +21,27 @@ interface NoticeRow {
   program_image: string | null;
   ref_texts: string | null;
   ref_image: string | null;
+  /** The numbers the named quest's or product's texts claim, as JSON, in the player's `currency`. */
+  ref_numbers: string | null;
+  currency: string;
 }
 
 const NOTICE_SELECT = `SELECT n.id, n.trigger, n.type, n.amount, n.created_at, p.texts AS program_texts, p.image AS program_image,
-    COALESCE(lv.texts, q.texts, pr.texts) AS ref_texts, COALESCE(lv.image, q.image, pr.image) AS ref_image
-  FROM loyalty_notices n JOIN loyalty_accounts a ON a.uid = n.uid JOIN loyalty_programs p ON p.id = a.program_id
+    COALESCE(lv.texts, q.texts, pr.texts) AS ref_texts, COALESCE(lv.image, q.image, pr.image) AS ref_image, u.currency,
+    CASE n.trigger WHEN 'quest' THEN json_object('kind', q.kind, 'target', q.target, 'owner', q.owner, 'reward', q.reward)
+                   WHEN 'purchase' THEN ${productNumbersJson("u.currency")} END AS ref_numbers
+  FROM loyalty_notices n JOIN loyalty_accounts a ON a.uid = n.uid JOIN loyalty_programs p ON p.id = a.program_id JOIN users u ON u.uid = n.uid
     LEFT JOIN loyalty_levels lv ON n.trigger = 'level' AND lv.id = n.ref
     LEFT JOIN quests q ON n.trigger = 'quest' AND q.id = n.ref
-    LEFT JOIN loyalty_products pr ON n.trigger = 'purchase' AND pr.id = n.ref`;
+    LEFT JOIN loyalty_products pr ON n.trigger = 'purchase' AND pr.id = n.ref ${PRODUCT_JOINS("u.currency")}`;
 
 const fill = (template: unknown, values: Record<string, string>) => String(template ?? "").replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 
 export function noticeView(r: NoticeRow, locale: string, fallback: string): LoyaltyNotice {
   const templates = (textsOf(r.program_texts, locale, fallback).notices ?? {}) as Record<string, { title?: string; message?: string } | undefined>;
   const t = templates[r.trigger] ?? {};
-  const values = { amount: String(r.amount), name: String(textsOf(r.ref_texts, locale, fallback).title ?? "") };
+  const named = r.trigger === "quest" ? "quest" : r.trigger === "purchase" ? "product" : "programme";
+  const values = { amount: String(r.amount), name: namedTitle(named, r.ref_texts, r.ref_numbers, { locale, defaultLocale: fallback, currency: r.currency }) };
   return {
     id: r.id,
     trigger: r.trigger,

@@ -1,7 +1,9 @@
 import type { LoyaltyHistoryItem, LoyaltyQuest } from "../../../core/api/contract-loyalty";
 import type { Handlers } from "../core/context";
 import { questProgressView, readQuests, type QuestProgressRow } from "../quests/view";
-import { textsOf } from "../core/texts";
+import { readerCurrency } from "../wallet/currency";
+import { wheelTopSql } from "../wheel/view";
+import { namedTitle, PRODUCT_JOINS, productNumbersJson } from "./view";
 import { ACCOUNT_PROGRAM_SQL } from "./ledger";
 import { PLAYER_COUNTS, playerCountSql } from "../player/tables";
 
@@ -18,17 +20,19 @@ interface HistoryRow {
   exp_delta: number;
   created_at: number;
   texts: string | null;
+  /** The numbers its texts claim (a quest's, a product's, a wheel's), as JSON. */
+  numbers: string | null;
 }
 
-interface QuestRow extends QuestProgressRow<LoyaltyQuest["kind"]> {
-  reward: number;
-}
+type QuestRow = QuestProgressRow<LoyaltyQuest["kind"]>;
 
 const CHANGED = "l.uid = ?1 AND (l.delta <> 0 OR l.exp_delta <> 0)";
 
 export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.getquests"> = {
   async "loyalty.gethistory"({ offset, limit }, ctx) {
     const db = ctx.player();
+    const currency = await readerCurrency(ctx);
+    const wheel = `json_object('spin_price', c.spin_price, 'spin_price_points', c.spin_price_points, 'top', ${wheelTopSql("?4")})`;
     const [rows, total] = await db.batch([
       db
         .prepare(
@@ -36,10 +40,14 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
              CASE l.reason WHEN 'quest' THEN (SELECT texts FROM quests WHERE id = l.ref)
                            WHEN 'purchase' THEN (SELECT texts FROM loyalty_products WHERE id = l.ref)
                            WHEN 'wheel' THEN (SELECT c.texts FROM wheel_spins sp JOIN wheel_campaigns c ON c.id = sp.campaign_id WHERE sp.id = l.ref)
-                           WHEN 'wheel_purchase' THEN (SELECT c.texts FROM wheel_purchases wp JOIN wheel_campaigns c ON c.id = wp.campaign_id WHERE wp.id = l.ref) END AS texts
+                           WHEN 'wheel_purchase' THEN (SELECT c.texts FROM wheel_purchases wp JOIN wheel_campaigns c ON c.id = wp.campaign_id WHERE wp.id = l.ref) END AS texts,
+             CASE l.reason WHEN 'quest' THEN (SELECT json_object('kind', kind, 'target', target, 'owner', owner, 'reward', reward) FROM quests WHERE id = l.ref)
+                           WHEN 'purchase' THEN (SELECT ${productNumbersJson("?4")} FROM loyalty_products pr ${PRODUCT_JOINS("?4")} WHERE pr.id = l.ref)
+                           WHEN 'wheel' THEN (SELECT ${wheel} FROM wheel_spins sp JOIN wheel_campaigns c ON c.id = sp.campaign_id WHERE sp.id = l.ref)
+                           WHEN 'wheel_purchase' THEN (SELECT ${wheel} FROM wheel_purchases wp JOIN wheel_campaigns c ON c.id = wp.campaign_id WHERE wp.id = l.ref) END AS numbers
            FROM loyalty_ledger l WHERE ${CHANGED} ORDER BY l.id DESC LIMIT ?2 OFFSET ?3`,
         )
-        .bind(ctx.uid, limit, offset),
+        .bind(ctx.uid, limit, offset, currency),
       db.prepare(playerCountSql(PLAYER_COUNTS.loyaltyChanges)).bind(ctx.uid),
     ]);
     const items = (rows!.results as HistoryRow[]).map(
@@ -48,7 +56,12 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
         reason: r.reason,
         delta: r.delta,
         exp_delta: r.exp_delta,
-        title: r.texts ? String(textsOf(r.texts, ctx.locale, ctx.defaultLocale).title ?? "") || null : null,
+        title:
+          namedTitle(r.reason === "quest" ? "quest" : r.reason === "purchase" ? "product" : "wheel", r.texts, r.numbers, {
+            locale: ctx.locale,
+            defaultLocale: ctx.defaultLocale,
+            currency,
+          }) || null,
         created_at: r.created_at,
       }),
     );
@@ -59,15 +72,19 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
     const now = Date.now();
     // The programme of the player's account, or the one an account would be created in: a read
     // writes nothing.
-    const results = await readQuests<QuestRow>(
-      ctx.player(),
-      ctx.uid,
-      `q.owner = 'loyalty' AND q.owner_id = COALESCE((SELECT program_id FROM loyalty_accounts WHERE uid = ?1),
-         (${ACCOUNT_PROGRAM_SQL}))`,
-      [],
-      now,
-    );
-    const items = results.map((q): LoyaltyQuest => ({ ...questProgressView(q, ctx.locale, ctx.defaultLocale, now), reward_points: q.reward }));
+    const [currency, results] = await Promise.all([
+      readerCurrency(ctx),
+      readQuests<QuestRow>(
+        ctx.player(),
+        ctx.uid,
+        `q.owner = 'loyalty' AND q.owner_id = COALESCE((SELECT program_id FROM loyalty_accounts WHERE uid = ?1),
+           (${ACCOUNT_PROGRAM_SQL}))`,
+        [],
+        now,
+      ),
+    ]);
+    const reader = { locale: ctx.locale, defaultLocale: ctx.defaultLocale, currency };
+    const items = results.map((q): LoyaltyQuest => ({ ...questProgressView(q, reader, now), reward_points: q.reward }));
     return { items };
   },
 };

@@ -1,7 +1,8 @@
 import type { Offer, OfferField, OfferPromotion } from "../../../core/api/contract-offers";
 import { type BonusTermRules, bonusTerms } from "../../../core/jurisdiction-rules";
 import { pickImage } from "../banners";
-import { bonusFields, freespinFields, ownText } from "../claims/values";
+import { bonusFields, freespinFields } from "../claims/values";
+import { ownText } from "../core/texts";
 
 /** An offer as read for one player (OFFER_SELECT), with the terms of what it grants in their currency. */
 export interface OfferRow {

@@ -1,13 +1,17 @@
-import { headingOf } from "../core/texts";
+import { formatMoney } from "../../../core/money";
+import { type OwnValues, ownHeadingOf } from "../core/texts";
 import { dayStart, periodEnd, periodStartSql, weekStart } from "./periods";
 
 /** A quest row (loyalty's or the wheel's) with the reader's progress in its current period. */
 export interface QuestProgressRow<K extends string> {
   id: number;
   sysname: string;
+  owner: "loyalty" | "wheel";
   kind: K;
   game_kind: string | null;
   target: number;
+  /** Spins (a wheel's quest) or points (a programme's). */
+  reward: number;
   period: "day" | "week" | "ever";
   image: string | null;
   texts: string;
@@ -15,10 +19,22 @@ export interface QuestProgressRow<K extends string> {
   completed_at: number | null;
 }
 
-/** The fields loyalty's and the wheel's quests show alike: texts, terms, progress (capped at the target), the period's end. */
-export function questProgressView<K extends string>(q: QuestProgressRow<K>, locale: string, fallback: string, now: number) {
+/**
+ * A quest's own numbers (decision 0084): what it asks — a count, or money for a wagering quest, in
+ * `currency` — and what it gives (a wheel's spins, a programme's points).
+ */
+export function questValues(q: { kind: string; target: number; owner: string; reward: number }, currency: string): OwnValues {
   return {
-    ...headingOf(q, locale, fallback),
+    target: q.kind === "wagered" ? formatMoney({ amount: q.target, currency }) : String(q.target),
+    spins: q.owner === "wheel" ? String(q.reward) : null,
+    points: q.owner === "loyalty" ? String(q.reward) : null,
+  };
+}
+
+/** The fields loyalty's and the wheel's quests show alike: texts (with their numbers, in `currency`), terms, progress (capped at the target), the period's end. */
+export function questProgressView<K extends string>(q: QuestProgressRow<K>, reader: { locale: string; defaultLocale: string; currency: string }, now: number) {
+  return {
+    ...ownHeadingOf(q, reader.locale, reader.defaultLocale, "quest", questValues(q, reader.currency)),
     kind: q.kind,
     game_kind: q.game_kind,
     target: q.target,

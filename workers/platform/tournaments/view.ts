@@ -1,5 +1,6 @@
 import type { Tournament, TournamentField, TournamentPrize, TournamentWinner } from "../../../core/api/contract-tournaments";
-import { textsOf } from "../core/texts";
+import { formatMoney } from "../../../core/money";
+import { type OwnValues, ownText, textsOf } from "../core/texts";
 import { moneyIn } from "../rewards/configured";
 
 /** Tournament rows as read from D1 and how the contract shows them (decision 0048). */
@@ -63,15 +64,24 @@ export const PRIZES_SQL = (ids: string) =>
 
 export function prizeView(p: PrizeRow, currency: string, locale: string, fallback: string): TournamentPrize {
   const amount = p.type === "money" ? moneyIn(p.money, currency) : p.type === "bonus" ? p.bonus_amount : null;
-  const own = textsOf(p.texts, locale, fallback).title;
-  const template = textsOf(p.template_texts, locale, fallback).title;
+  const units = p.type === "freespins" ? p.pack_count : null;
+  // The prize's own title, else its template's (a bonus's or a pack's, with their numbers: decision 0084), else its amount.
+  const money = amount === null ? null : formatMoney({ amount, currency });
+  const own = ownText(textsOf(p.texts, locale, fallback).title, "prize", { amount: money, spins: units === null ? null : String(units) });
+  const templateTitle = textsOf(p.template_texts, locale, fallback).title;
+  const template =
+    p.type === "bonus"
+      ? ownText(templateTitle, "bonus", { amount: money })
+      : p.type === "freespins"
+        ? ownText(templateTitle, "freespins", { count: units === null ? null : String(units) })
+        : undefined;
   return {
     place_from: p.place_from,
     place_to: p.place_to,
     type: p.type,
     amount: amount === null ? null : { amount, currency },
-    units: p.type === "freespins" ? p.pack_count : null,
-    title: String(own ?? template ?? (amount === null ? "" : `${(amount / 100).toFixed(2)} ${currency}`)),
+    units,
+    title: own || template || (amount === null ? "" : `${(amount / 100).toFixed(2)} ${currency}`),
   };
 }
 
@@ -82,11 +92,33 @@ export function totalPrize(prizes: TournamentPrize[], currency: string) {
 }
 
 /** The prize of a place, if any. */
-export const prizeOf = <P extends { place_from: number; place_to: number }>(prizes: P[], rank: number): P | null =>
+export const prizeOf = <P extends { place_from: number; place_to: number }>(prizes: readonly P[], rank: number): P | null =>
   prizes.find((p) => p.place_from <= rank && rank <= p.place_to) ?? null;
 
 /** The last place a prize is paid for (0: no prizes). */
-export const lastPrized = (prizes: { place_to: number }[]) => prizes.reduce((m, p) => Math.max(m, p.place_to), 0);
+export const lastPrized = (prizes: readonly { place_to: number }[]) => prizes.reduce((m, p) => Math.max(m, p.place_to), 0);
+
+/**
+ * A tournament's own numbers for its texts (decision 0084): the money its table pays in all, the
+ * last place paid, the first and second places' money, the least bet that scores. `prizes` in
+ * `currency`, their `amount` in minor units (a bonus's counts for no money here: it is not cash).
+ */
+export function tournamentValues(
+  prizes: readonly { place_from: number; place_to: number; type: string; amount: number | null }[],
+  minBet: number | null,
+  currency: string,
+): OwnValues {
+  const money = (amount: number | null | undefined) => (typeof amount === "number" ? formatMoney({ amount, currency }) : null);
+  const paid = prizes.filter((p) => p.type === "money" && typeof p.amount === "number");
+  const cash = (rank: number) => prizeOf(paid, rank)?.amount;
+  return {
+    pool: paid.length ? money(paid.reduce((sum, p) => sum + (p.place_to - p.place_from + 1) * p.amount!, 0)) : null,
+    places: prizes.length ? String(lastPrized(prizes)) : null,
+    top: money(cash(1)),
+    second: money(cash(2)),
+    min_bet: money(minBet),
+  };
+}
 
 const list = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
 
@@ -99,10 +131,15 @@ export function tournamentView(
   const t = textsOf(r.texts, reader.locale, reader.defaultLocale);
   const minBet = moneyIn(r.min_bet, reader.currency);
   const want = (f: TournamentField) => fields.includes(f);
+  const own = tournamentValues(
+    parts.prizes.map((p) => ({ ...p, amount: p.amount?.amount ?? null })),
+    minBet,
+    reader.currency,
+  );
   return {
     id: r.id,
     sysname: r.sysname,
-    title: String(t.title ?? r.sysname),
+    title: ownText(t.title, "tournament", own) || r.sysname,
     image: r.image,
     status: r.status,
     starts_at: r.starts_at,
@@ -122,7 +159,7 @@ export function tournamentView(
     provider: r.provider,
     tags: list(r.tags),
     extra: JSON.parse(r.extra || "{}") as Record<string, unknown>,
-    description: want("description") ? String(t.description ?? "") : null,
+    description: want("description") ? (ownText(t.description, "tournament", own) ?? "") : null,
     prizes: want("prizes") ? parts.prizes : null,
     winners: want("winners") ? parts.winners : null,
     user_info: want("user_info") ? parts.userInfo : null,

@@ -1,7 +1,8 @@
 import type { WheelQuest } from "../../../core/api/contract-wheel";
 import type { PlatformContext } from "../core/context";
-import { textsOf } from "../core/texts";
-import { questProgressView, readQuests, type QuestProgressRow } from "../quests/view";
+import { ownTexts } from "../core/texts";
+import { questProgressView, questValues, readQuests, type QuestProgressRow } from "../quests/view";
+import { readerCurrency } from "../wallet/currency";
 import { readCampaign, wheelError } from "./view";
 
 /**
@@ -12,14 +13,17 @@ import { readCampaign, wheelError } from "./view";
 
 interface QuestRow extends QuestProgressRow<WheelQuest["kind"]> {
   owner_id: number;
-  reward: number;
 }
 
 /** Quests with the player's progress in their current period (uid 0: a visitor, none). */
 async function readWheelQuests(ctx: PlatformContext, where: string, bind: number): Promise<WheelQuest[]> {
   const now = Date.now();
-  const results = await readQuests<QuestRow>(ctx.uid > 0 ? ctx.player() : ctx.db, ctx.uid, `q.owner = 'wheel' AND ${where}`, [bind], now);
-  return results.map((r) => ({ ...questProgressView(r, ctx.locale, ctx.defaultLocale, now), campaign_id: r.owner_id, reward_spins: r.reward }));
+  const [currency, results] = await Promise.all([
+    readerCurrency(ctx),
+    readQuests<QuestRow>(ctx.uid > 0 ? ctx.player() : ctx.db, ctx.uid, `q.owner = 'wheel' AND ${where}`, [bind], now),
+  ]);
+  const reader = { locale: ctx.locale, defaultLocale: ctx.defaultLocale, currency };
+  return results.map((r) => ({ ...questProgressView(r, reader, now), campaign_id: r.owner_id, reward_spins: r.reward }));
 }
 
 export async function campaignsQuestsGet(ctx: PlatformContext, campaignId: number) {
@@ -35,19 +39,22 @@ export async function campaignsQuestsInfo(ctx: PlatformContext, questId: number)
 
 /** The player's completed quests of a campaign: the spin-ledger rows quests wrote, newest first. */
 export async function userQuestsHistoryGet(ctx: PlatformContext, campaignId: number, limit: number) {
-  await readCampaign(ctx.db, campaignId);
-  const { results } = await ctx
-    .player()
-    .prepare(
-      `SELECT l.ref, l.delta, l.created_at, q.texts, q.sysname FROM wheel_spin_ledger l JOIN quests q ON q.id = CAST(l.ref AS INTEGER)
-       WHERE l.uid = ?1 AND l.campaign_id = ?2 AND l.reason = 'quest' ORDER BY l.created_at DESC, l.id DESC LIMIT ?3`,
-    )
-    .bind(ctx.uid, campaignId, limit)
-    .all<{ ref: string; delta: number; created_at: number; texts: string; sysname: string }>();
+  const [, currency, { results }] = await Promise.all([
+    readCampaign(ctx.db, campaignId),
+    readerCurrency(ctx),
+    ctx
+      .player()
+      .prepare(
+        `SELECT l.ref, l.delta, l.created_at, q.texts, q.sysname, q.kind, q.target, q.owner, q.reward FROM wheel_spin_ledger l JOIN quests q ON q.id = CAST(l.ref AS INTEGER)
+         WHERE l.uid = ?1 AND l.campaign_id = ?2 AND l.reason = 'quest' ORDER BY l.created_at DESC, l.id DESC LIMIT ?3`,
+      )
+      .bind(ctx.uid, campaignId, limit)
+      .all<{ ref: string; delta: number; created_at: number; texts: string; sysname: string; kind: string; target: number; owner: string; reward: number }>(),
+  ]);
   return {
     items: results.map((r) => ({
       quest_id: Number(r.ref),
-      title: String(textsOf(r.texts, ctx.locale, ctx.defaultLocale).title ?? r.sysname),
+      title: ownTexts(r.texts, ctx.locale, ctx.defaultLocale, "quest", questValues(r, currency), r.sysname).title,
       spins: r.delta,
       completed_at: r.created_at,
     })),

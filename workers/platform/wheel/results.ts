@@ -1,8 +1,7 @@
 import type { WheelReward, WheelSpin } from "../../../core/api/contract-wheel";
 import type { PlatformContext } from "../core/context";
 import { maskedName } from "../core/names";
-import { textsOf } from "../core/texts";
-import { readCampaign } from "./view";
+import { prizeTitle, readCampaign } from "./view";
 
 /**
  * Reading spins (decision 0047): the player's own (wheelRewardsGet: those that paid something;
@@ -53,7 +52,8 @@ const WINNER_SELECT = `SELECT sp.*, NULL AS key, NULL AS seed_id, NULL AS bonus_
 function paidOf(r: SpinRow, ctx: PlatformContext): WheelReward {
   const snapshot = JSON.parse(r.reward) as { prize: WheelReward; fallback: WheelReward | null };
   if (r.fallback_paid === 1 && snapshot.fallback) return snapshot.fallback;
-  return { ...snapshot.prize, title: String(textsOf(r.sector_texts, ctx.locale, ctx.defaultLocale).title ?? snapshot.prize.title) };
+  // Titled in the reader's locale with the numbers it paid (the snapshot's amount, in the currency paid).
+  return { ...snapshot.prize, title: prizeTitle(r.sector_texts, snapshot.prize, ctx.locale, ctx.defaultLocale, snapshot.prize.title) };
 }
 
 export function spinView(r: SpinRow, ctx: PlatformContext, withPlayer: boolean): WheelSpin {

@@ -1,7 +1,8 @@
 import type { WheelCampaign, WheelError, WheelReward, WheelSector } from "../../../core/api/contract-wheel";
 import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
-import { headingOf, textsOf } from "../core/texts";
+import { formatMoney } from "../../../core/money";
+import { type OwnValues, ownHeadingOf, ownText, textsOf } from "../core/texts";
 import { moneyIn } from "../rewards/configured";
 
 /** Wheel rows as read from D1 and how the contract shows them (texts per locale; decision 0047). */
@@ -28,6 +29,24 @@ export interface CampaignRow {
   ends_at: number | null;
   texts: string;
   is_enabled: number;
+  /** The biggest money its sectors pay in the reader's currency (`wheelTopSql`), where read. */
+  top?: number | null;
+}
+
+/**
+ * The biggest money campaign `campaign`'s sectors pay (cash, or a bonus's amount) in currency
+ * `currency` (SQL parameters or columns): what "win up to" claims (decision 0084).
+ */
+export const wheelTopSql = (currency: string, campaign = "c.id") =>
+  `(SELECT MAX(CASE s.reward_type WHEN 'money' THEN json_extract(s.money, '$.' || ${currency}) WHEN 'bonus' THEN a.amount END)
+    FROM wheel_sectors s LEFT JOIN bonus_template_amounts a ON a.template_id = s.bonus_template_id AND a.currency = ${currency}
+    WHERE s.campaign_id = ${campaign})`;
+
+/** A campaign's own numbers for its texts ("Buy spins for {{wheel.price}} … win up to {{wheel.top}}"). */
+export function wheelValues(r: Pick<CampaignRow, "spin_price" | "spin_price_points" | "top">, currency: string): OwnValues {
+  const price = moneyIn(r.spin_price, currency);
+  const money = (amount: number | null | undefined) => (typeof amount === "number" ? formatMoney({ amount, currency }) : null);
+  return { top: money(r.top), price: money(price), points_price: r.spin_price_points === null ? null : String(r.spin_price_points) };
 }
 
 export interface SectorRow {
@@ -61,7 +80,7 @@ export interface SectorRow {
 export function campaignView(r: CampaignRow, balance: number, currency: string, ctx: PlatformContext): WheelCampaign {
   const price = moneyIn(r.spin_price, currency);
   return {
-    ...headingOf(r, ctx.locale, ctx.defaultLocale),
+    ...ownHeadingOf(r, ctx.locale, ctx.defaultLocale, "wheel", wheelValues(r, currency)),
     is_spin_cost: r.is_spin_cost === 1,
     spin_balance: balance,
     spin_price: price === null ? null : { amount: price, currency },
@@ -92,12 +111,26 @@ const NO_LUCK: Record<string, string> = { en: "No luck", es: "Sin suerte", pt: "
 const POINTS: Record<string, string> = { en: "points", es: "puntos", pt: "pontos", ar: "نقطة" };
 const word = (words: Record<string, string>, locale: string, fallback: string) => words[locale] ?? words[fallback] ?? words.en!;
 
+/**
+ * A sector's title in `locale` with its prize's own numbers (decision 0084: "{{prize.amount}} cash"
+ * reads "$1" to a dollar player and "R$5" to a real one); `otherwise` (the prize's type) when it cannot be derived.
+ */
+export function prizeTitle(texts: string, prize: Omit<WheelReward, "title">, locale: string, fallback: string, otherwise: string = prize.type): string {
+  const values = {
+    amount: prize.amount ? formatMoney(prize.amount) : null,
+    points: prize.type === "points" ? num(prize.units) : null,
+    spins: prize.type === "spins" || prize.type === "freespins" ? num(prize.units) : null,
+  };
+  return ownText(textsOf(texts, locale, fallback).title, "prize", values) || otherwise;
+}
+const num = (n: number | null) => (n === null ? null : String(n));
+
 /** What a sector pays when it has stock. */
 export function prizeOf(s: SectorRow, currency: string, locale: string, fallback: string): WheelReward {
-  const title = String(textsOf(s.texts, locale, fallback).title ?? s.reward_type);
   const money = s.reward_type === "money" ? moneyIn(s.money, currency) : s.reward_type === "bonus" ? s.bonus_amount : null;
   const units = s.reward_type === "points" ? s.points : s.reward_type === "spins" ? s.spins : s.reward_type === "freespins" ? s.pack_count : null;
-  return { type: s.reward_type, sysname: s.template_sysname, amount: money === null ? null : { amount: money, currency }, units, title };
+  const prize = { type: s.reward_type, sysname: s.template_sysname, amount: money === null ? null : { amount: money, currency }, units };
+  return { ...prize, title: prizeTitle(s.texts, prize, locale, fallback) };
 }
 
 /** What a stock-limited sector pays once its stock is gone (null for unlimited stock). */
@@ -126,9 +159,12 @@ export function sectorViews(sectors: SectorRow[], currency: string, ctx: Platfor
   };
 }
 
-/** A campaign by id (enabled ones only; closed ones too, for reads and refusals). */
-export async function readCampaign(db: D1Database, id: number): Promise<CampaignRow> {
-  const row = await db.prepare("SELECT * FROM wheel_campaigns WHERE id = ?1 AND is_enabled = 1").bind(id).first<CampaignRow>();
+/** A campaign by id (enabled ones only; closed ones too, for reads and refusals); with `currency`, its top prize in it. */
+export async function readCampaign(db: D1Database, id: number, currency?: string): Promise<CampaignRow> {
+  const row = await (currency === undefined
+    ? db.prepare("SELECT * FROM wheel_campaigns WHERE id = ?1 AND is_enabled = 1").bind(id)
+    : db.prepare(`SELECT c.*, ${wheelTopSql("?2")} AS top FROM wheel_campaigns c WHERE c.id = ?1 AND c.is_enabled = 1`).bind(id, currency)
+  ).first<CampaignRow>();
   if (!row) throw unknownCampaign();
   return row;
 }

@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { checkSeedClaims } from "./seed-claims.mjs";
+import { seedCopies } from "./seed-copy.mjs";
+import { buildSeedStatements } from "./seed-sql.mjs";
+
+describe("the seed's configured texts type no number (issue 40, decision 0084)", () => {
+  const { seedWith, cleanup } = seedCopies();
+  afterEach(cleanup);
+
+  it("every seeded text's numbers are placeholders of its own object", () => {
+    expect(() => checkSeedClaims("migrations/seed")).not.toThrow();
+  });
+
+  it("a wheel sector titled with a typed amount does not build, and names it", () => {
+    const seed = seedWith("wheel-campaigns.json", (ws) =>
+      ws.map((w) =>
+        w.sysname === "daily-wheel"
+          ? { ...w, sectors: w.sectors.map((s, i) => (i === 0 ? { ...s, texts: { ...s.texts, en: { title: "5.00 casino bonus" } } } : s)) }
+          : w,
+      ),
+    );
+    expect(() => buildSeedStatements(seed)).toThrow(/wheel 'daily-wheel' sector 0 \(bonus\) \(en\): a number typed as text: '5'/);
+  });
+
+  it("a tournament description with a typed prize does not build, and names it", () => {
+    const seed = seedWith("tournaments.json", (ts) =>
+      ts.map((t) =>
+        t.sysname === "round-duel" ? { ...t, texts: { ...t.texts, es: { ...t.texts.es, description: "Solo gana el primer puesto: 10,00." } } } : t,
+      ),
+    );
+    expect(() => buildSeedStatements(seed)).toThrow(/tournament 'round-duel' \(es\): a number typed as text: '10'/);
+  });
+});
