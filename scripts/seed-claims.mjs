@@ -63,6 +63,11 @@ export function checkSeedClaims(seedDir) {
       ...(p.levels ?? []).flatMap((l) => ownTextProblems(`loyalty programme '${p.sysname}' level '${l.sysname}'`, l.texts, "programme")),
       ...(p.characters ?? []).flatMap((c) => ownTextProblems(`loyalty programme '${p.sysname}' character '${c.sysname}'`, c.texts, "programme")),
     ]),
+    // The content configuration's sidebar banner (shown when the platform answers none, or late) claims nothing: it may type no number.
+    ...read(seedDir, "locales.json").flatMap(({ code }) => {
+      const b = read(seedDir, `cms/${code}.json`).sidebarBanner;
+      return b ? claimProblems([b.title, b.subtitle, b.buttonTitle], {}).map((p) => `content configuration's sidebar banner (${code}): ${p}`) : [];
+    }),
   ];
   if (problems.length) throw new Error(`Seed: marketing claims that cannot be derived:\n${problems.join("\n")}`);
 }

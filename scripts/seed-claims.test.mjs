@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { checkSeedClaims } from "./seed-claims.mjs";
 import { seedCopies } from "./seed-copy.mjs";
@@ -29,5 +30,23 @@ describe("the seed's configured texts type no number (issue 40, decision 0084)",
       ),
     );
     expect(() => buildSeedStatements(seed)).toThrow(/tournament 'round-duel' \(es\): a number typed as text: '10'/);
+  });
+
+  it("the content configuration's fallback sidebar banner types no number", () => {
+    const seed = seedWith("cms/en.json", (cms) => ({ ...cms, sidebarBanner: { ...cms.sidebarBanner, subtitle: "100% up to $500 + 200 free spins" } }));
+    expect(() => buildSeedStatements(seed)).toThrow(/content configuration's sidebar banner \(en\): a number typed as text: '100'/);
+  });
+
+  it("the banners' art bakes in no number: an advertised amount is the banner's text, filled from its object", () => {
+    for (const file of readdirSync("public/images/banners")) {
+      const texts = [...readFileSync(`public/images/banners/${file}`, "utf8").matchAll(/<text\b[^>]*>(.*?)<\/text>/gs)].map((m) =>
+        m[1].replace(/<[^>]*>/g, ""),
+      );
+      // A podium's places (1, 2, 3) are a picture, not a claim; amounts, percentages and multiples are.
+      expect(
+        texts.filter((t) => /[%×]|\d{2,}|\+\s*\d/.test(t)),
+        file,
+      ).toEqual([]);
+    }
   });
 });

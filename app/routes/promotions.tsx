@@ -3,6 +3,7 @@ import type { Route } from "./+types/promotions";
 import { campaignCloseAction, loadPromotions } from "../features/promotions/promotions.server";
 import { PROMOTION_KEY } from "../features/promotions/promotion-url";
 import { PromotionCard } from "../features/promotions/promotion-card";
+import { ClaimTermsNote } from "../features/site/claim-terms";
 import { CmsLink } from "../features/site/cms-link";
 import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { Dialog, dialogTitleId } from "../ui/dialog/dialog";
@@ -59,6 +60,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
                 {open.description.buttonTitle}
               </CmsLink>
             )}
+            <ClaimTermsNote terms={open.terms} />
           </article>
         </Dialog>
       )}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ClaimTerms } from "./entities";
 
 /** Content-management entities: the per-locale site configuration, redirects and content pages. */
 
@@ -77,6 +78,8 @@ export const SidebarBanner = z.object({
   title: z.string(),
   subtitle: z.string(),
   buttonTitle: z.string(),
+  /** From the operator's banner (banners.get): its incentive's significant terms (decision 0086); the configuration's has none. */
+  terms: ClaimTerms.nullable().optional(),
 });
 
 export const BalanceRefresh = z.object({

@@ -107,9 +107,27 @@ export const BannerDisplay = z.object({
   image_mobile: z.string(),
 });
 
+/**
+ * The significant terms of the incentive a banner or popup advertises (issue 40, decision 0086),
+ * shown beside its button at first presentation (UKGC, AGCO): the wagering as the reader's market
+ * holds it (multiple, base, days), the least deposit, the most a bet and a cash-out may be, the
+ * days free spins last. Null when it claims no bonus, offer or free spins.
+ */
+export const ClaimTerms = z.object({
+  wager_multiplier: z.number().int().nullable(),
+  wager_base: z.enum(["bonus", "deposit_bonus"]).nullable(),
+  wagering_days: z.number().int().nullable(),
+  min_deposit: Money.nullable(),
+  max_bet: Money.nullable(),
+  max_cashout: Money.nullable(),
+  spins_days: z.number().int().nullable(),
+});
+export type ClaimTerms = z.infer<typeof ClaimTerms>;
+
 export const Banner = z.object({
   id: z.number().int(),
   finished_at: z.number().int().nullable(),
+  terms: ClaimTerms.nullable(),
   description: z.object({
     position: z.string(),
     title: z.string(),
@@ -123,7 +141,7 @@ export const Banner = z.object({
 });
 export type Banner = z.infer<typeof Banner>;
 
-/** `banners.get` `fields`: which of a banner's parts it answers (both when absent); id and finished_at always. */
+/** `banners.get` `fields`: which of a banner's parts it answers (both when absent); id, finished_at and terms always. */
 export const BANNER_FIELDS = ["description", "display"] as const;
 /** A banner as banners.get lists it: the parts `fields` left out are absent. */
 export const BannerListed = Banner.partial({ description: true, display: true });
@@ -141,6 +159,7 @@ export const Popup = z.object({
   buttonLink: z.string(),
   /** The event (events.handle) whose players see it after login; null: shown only when named. */
   audience_event: z.string().nullable(),
+  terms: ClaimTerms.nullable(),
 });
 export type Popup = z.infer<typeof Popup>;
 

@@ -1,4 +1,4 @@
-import { expect, html, SEED, sidebar, siteHeader, test, jsOn } from "./fixtures";
+import { expect, html, SEED, sidebar, siteHeader, test, jsOn, tr } from "./fixtures";
 
 test.describe("home page", { tag: "@nojs" }, () => {
   test("shows the hero, the sidebar promo banner and the grouped menu", async ({ page }) => {
@@ -160,6 +160,25 @@ test.describe("home page banners", () => {
     await expect(page.getByRole("list", { name: "Promotions" })).toBeVisible({ timeout: 2_000 });
     await expect(page.getByRole("list", { name: "Promotions" }).getByRole("listitem")).toHaveCount(3);
     await expect(page.locator(".banners--loading")).toBeHidden();
+  });
+});
+
+test.describe("key terms beside every claim button (decision 0086)", { tag: "@nojs" }, () => {
+  test("the welcome card and the sidebar promo say their wagering, days, least deposit and max bet; the tournament card claims no bonus", async ({ page }) => {
+    await page.goto("/");
+    const cards = page.getByRole("list", { name: "Promotions" }).getByRole("listitem");
+    const welcome = cards.filter({ hasText: "Welcome pack" });
+    const terms = welcome.getByTestId("claim-terms");
+    await expect(terms).toContainText(tr("common.claimTerms.wager", { times: "10", days: "30" }));
+    await expect(terms).toContainText(tr("common.claimTerms.minDeposit", { amount: "$20" }));
+    await expect(terms).toContainText(tr("common.claimTerms.maxBet", { amount: "$5" }));
+    await expect(terms).toContainText(tr("common.claimTerms.spinsDays", { days: "7" }));
+    // Whole, inside its card: never cut off by the card's fixed height.
+    const [box, card] = [await terms.boundingBox(), await welcome.boundingBox()];
+    expect(box!.height).toBeGreaterThan(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(card!.y + card!.height);
+    await expect(cards.filter({ hasText: "Weekend tournament" }).getByTestId("claim-terms")).toHaveCount(0);
+    await expect(page.locator(".promo").getByTestId("claim-terms")).toContainText(tr("common.claimTerms.wager", { times: "10", days: "21" }));
   });
 });
 

@@ -48,6 +48,11 @@ test.describe("promotions @nojs", () => {
     await expect(page).toHaveURL(/\/promotions\?promotion=\d+$/);
     await expect(detail(page)).toBeVisible();
     await expect(page.getByRole("dialog", { name: "Weekend reload" })).toContainText("50% bonus up to $200");
+    // Its key terms beside the claim button, at first presentation (decision 0086), as on its card.
+    const terms = tr("common.claimTerms.wager", { times: "10", days: "21" });
+    await expect(page.getByRole("dialog").getByTestId("claim-terms")).toContainText(terms);
+    await expect(cards.first().getByTestId("claim-terms")).toContainText(terms);
+    await expect(cards.nth(1).getByTestId("claim-terms")).toHaveCount(0); // cashback is paid as money: no wagering
     expect(await axe(page)).toEqual([]);
     await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
     await expect(detail(page)).toHaveCount(0);
@@ -88,6 +93,7 @@ test.describe("promotions @nojs", () => {
     await expect(cashbackPopup(page)).toHaveCount(0);
     await expect(page.getByRole("dialog", { name: "Weekend reload" })).toBeVisible();
     await expect(campaignPopup(page)).toContainText("50% bonus up to $200");
+    await expect(campaignPopup(page).getByTestId("claim-terms")).toContainText(tr("common.claimTerms.minDeposit", { amount: "$20" }));
     expect(await axe(page)).toEqual([]);
     // With JavaScript the dialog's × records the close as the popup goes; without, its Close
     // button is a form that does (the × link only hides it on this page).

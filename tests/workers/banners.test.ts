@@ -61,16 +61,18 @@ describe("GET /api/banners/get", () => {
       },
       // Its numbers filled from what it claims (decision 0084): the welcome bonus and the registration's spins.
       display: { ...banner.display, value: "100% up to $500", addition: "+ 20 free spins" },
+      // And the significant terms of what it advertises, for beside its button (decision 0086).
+      terms: expect.objectContaining({ wager_multiplier: 10, wagering_days: 30 }),
     });
   });
 
-  it("answers only the parts `fields` names (id and finished_at always); blanks and repeats are ignored", async () => {
+  it("answers only the parts `fields` names (id, finished_at and terms always); blanks and repeats are ignored", async () => {
     const [full] = (await data(get("banners/get", { count: 1 }))).items;
     expect((await data(get("banners/get", { count: 1, fields: "description" }))).items).toEqual([
-      { id: full.id, finished_at: full.finished_at, description: full.description },
+      { id: full.id, finished_at: full.finished_at, terms: full.terms, description: full.description },
     ]);
     expect((await data(get("banners/get", { count: 1, fields: " display , display," }))).items).toEqual([
-      { id: full.id, finished_at: full.finished_at, display: full.display },
+      { id: full.id, finished_at: full.finished_at, terms: full.terms, display: full.display },
     ]);
     expect((await data(get("banners/get", { count: 1, fields: "display,description" }))).items).toEqual([full]);
     expect((await data(get("banners/get", { count: 1, fields: "" }))).items).toEqual([full]);

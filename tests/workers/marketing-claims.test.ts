@@ -4,6 +4,7 @@ import { refreshMirror } from "../../workers/platform/player/remote-d1";
 import { registerPlayer } from "./auth-helpers";
 import { depositWith } from "./cashier-helpers";
 import { expectDerived } from "./claims-helpers";
+import { restoreTemplates, setTemplateWagering } from "./jurisdiction-helpers";
 import { data, get } from "./helpers";
 import { playerDb } from "./player-db";
 
@@ -159,5 +160,57 @@ describe("a banner or popup whose claim cannot be derived", () => {
       "INSERT INTO popups (locale, sysname, title, content, claims) VALUES ('en', 'typed-numbers', 'Big win', '<p>Win $1,000,000 today</p>', '{}')",
     ).run();
     expect((await data(get("popups/get", { sysname: "typed-numbers" }))).items).toEqual([]);
+  });
+});
+
+describe("the significant terms beside the button (decision 0086)", () => {
+  const usd = (amount: number) => ({ amount, currency: "USD" });
+  const byTitle = (items: { description: { title: string } }[], title: string) => items.find((b) => b.description.title === title) as any;
+
+  it("a banner advertising a bonus carries its wagering, days, least deposit and max bet, and its free spins' days; one advertising a tournament none", async () => {
+    const home = (await data(get("banners/get", { position: "home" }))).items;
+    expect(byTitle(home, "Welcome pack").terms).toEqual({
+      wager_multiplier: 10,
+      wager_base: "bonus",
+      wagering_days: 30,
+      min_deposit: usd(2000),
+      max_bet: usd(500),
+      max_cashout: null,
+      spins_days: 7,
+    });
+    expect(byTitle(home, "Weekend tournament").terms).toBeNull();
+    const [signUp] = (await data(get("banners/get", { position: "auth" }))).items;
+    expect(signUp.terms).toMatchObject({ wager_multiplier: 10, wagering_days: 7, min_deposit: null, max_bet: usd(200), max_cashout: usd(10_000) });
+  });
+
+  it("a popup carries its offer's terms, in the player's currency", async () => {
+    const p = await registerPlayer({ currency: "BRL" });
+    const [reload] = (await data(p.browser.get("popups/get", { sysname: "weekend-reload" }))).items;
+    expect(reload.terms).toEqual({
+      wager_multiplier: 10,
+      wager_base: "bonus",
+      wagering_days: 21,
+      min_deposit: { amount: 10_000, currency: "BRL" },
+      max_bet: { amount: 2500, currency: "BRL" },
+      max_cashout: null,
+      spins_days: null,
+    });
+  });
+
+  it("as the reader's market holds them: a 35× deposit-and-bonus template reads 10× the bonus to a UK player, and 60 days to a Swedish one", async () => {
+    await setTemplateWagering("welcome-1", 35, "deposit_bonus");
+    try {
+      const termsFor = async (country: string) => {
+        const p = await registerPlayer();
+        await env.DB.prepare("UPDATE users SET country_code = ?2 WHERE uid = ?1").bind(p.uid, country).run();
+        await refreshMirror(env, p.uid);
+        return byTitle((await data(p.browser.get("banners/get", { position: "home" }))).items, "Welcome pack").terms;
+      };
+      expect(await termsFor("US")).toMatchObject({ wager_multiplier: 35, wager_base: "deposit_bonus", wagering_days: 30 });
+      expect(await termsFor("GB")).toMatchObject({ wager_multiplier: 10, wager_base: "bonus", wagering_days: 30 });
+      expect(await termsFor("SE")).toMatchObject({ wager_multiplier: 35, wagering_days: 60 });
+    } finally {
+      await restoreTemplates();
+    }
   });
 });

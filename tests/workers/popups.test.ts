@@ -33,7 +33,7 @@ describe("GET /api/popups/get", () => {
     expect(list.count).toBe(list.items.length);
     expect(sysnames).not.toContain("test-retired");
     for (const p of list.items) {
-      expect(Object.keys(p).sort()).toEqual(["audience_event", "buttonLink", "buttonTitle", "content", "id", "image", "sysname", "title"]);
+      expect(Object.keys(p).sort()).toEqual(["audience_event", "buttonLink", "buttonTitle", "content", "id", "image", "sysname", "terms", "title"]);
     }
   });
 

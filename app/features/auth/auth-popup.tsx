@@ -12,6 +12,7 @@ import { socialProviders } from "../../../core/validation/registration-form";
 import { RegistrationPopup } from "./registration-popup";
 import { SignInPopup } from "./sign-in-popup";
 
+import { ClaimTermsNote } from "../site/claim-terms";
 export { default as EmailConfirmDialog } from "./email-confirm-dialog";
 
 function PopupBanner({ banner }: { banner: Banner }) {
@@ -22,6 +23,7 @@ function PopupBanner({ banner }: { banner: Banner }) {
       <p className="auth__banner-label">{d.label}</p>
       <p className="auth__banner-value">{d.value}</p>
       {d.addition && <p className="auth__banner-addition">{d.addition}</p>}
+      <ClaimTermsNote terms={banner.terms} className="auth__banner-terms" />
     </aside>
   );
 }

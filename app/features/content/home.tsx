@@ -6,6 +6,7 @@ import { GameRows } from "../games/game-rows";
 import { RecentWins } from "../games/recent-wins";
 import type { RecentWin } from "../../../core/api/entities-games";
 import type { GameRow } from "../games/game-rows.server";
+import { ClaimTermsNote } from "../site/claim-terms";
 import { CmsLink } from "../site/cms-link";
 import { useT } from "../../lib/i18n/use-t";
 
@@ -31,6 +32,7 @@ function Banners({ banners }: { banners: Banner[] }) {
                 {b.description.buttonTitle}
               </CmsLink>
             )}
+            <ClaimTermsNote terms={b.terms} />
           </div>
         </li>
       ))}

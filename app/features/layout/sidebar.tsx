@@ -11,6 +11,7 @@ import { SignOutForm } from "./header";
 import { withPopup } from "../auth/popup-url";
 import { ThemeSwitcher } from "./theme-switcher";
 import { usePathnameChange } from "../../lib/use-pathname-change";
+import { ClaimTermsNote } from "../site/claim-terms";
 
 // The menus' markup is kept as the server sent it (ServerHtml) and their code is a lazy chunk: a
 // page's first load carries neither. It loads when a new key renders them in the browser (a
@@ -76,6 +77,7 @@ function Promo({ banner: b }: { banner: Awaited<RootData["cms"]["sidebarBanner"]
         <AppLink className="btn btn--primary" to={root.player ? to("/cashier/deposit") : withPopup(pathname + search, "registration")} preventScrollReset>
           {b.buttonTitle}
         </AppLink>
+        <ClaimTermsNote terms={b.terms} />
       </div>
     </section>
   );

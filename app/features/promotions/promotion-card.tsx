@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Banner } from "../../../core/api/entities";
 import { formatDate } from "../../../core/dates";
 import { useT } from "../../lib/i18n/use-t";
+import { ClaimTermsNote } from "../site/claim-terms";
 
 /**
  * One promotion on /promotions: its banner, and the link that opens its detail popup. The first
@@ -33,6 +34,7 @@ export function PromotionCard({ promotion: b, detailsHref, first = false }: { pr
         <Link className="btn btn--primary" to={detailsHref} preventScrollReset>
           {b.description.buttonTitle || t("promotions.details")}
         </Link>
+        <ClaimTermsNote terms={b.terms} />
       </div>
     </li>
   );

@@ -19,5 +19,5 @@ export async function sidebarBanner(context: Readonly<RouterContextProvider>): P
     });
   const b = list && completeBanners(list)[0];
   if (!b) return null;
-  return { image: b.display.image, title: b.description.title, subtitle: b.description.subtitle, buttonTitle: b.description.buttonTitle };
+  return { image: b.display.image, title: b.description.title, subtitle: b.description.subtitle, buttonTitle: b.description.buttonTitle, terms: b.terms };
 }

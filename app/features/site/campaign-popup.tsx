@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { browserCall } from "../../lib/api/browser-call";
 import type { DialogOf, DialogRenderer } from "../../shell/dialog-types";
 import { dialogTitleId } from "../../ui/dialog/dialog";
+import { ClaimTermsNote } from "./claim-terms";
 import { CmsLink } from "./cms-link";
 import { useT } from "../../lib/i18n/use-t";
 
@@ -40,6 +41,7 @@ function CampaignPopupBody({ entry }: { entry: DialogOf<"campaignPopup"> }) {
           {p.buttonTitle}
         </CmsLink>
       )}
+      <ClaimTermsNote terms={p.terms} />
       {p.recordClose && p.closeAction && (
         <Form method="post" action={p.closeAction} onSubmit={() => void (submitted.current = true)}>
           <input type="hidden" name="intent" value="popup_closed" />

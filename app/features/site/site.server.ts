@@ -73,10 +73,11 @@ export interface Site {
   categories(): Promise<ResultOf<"games.getCategories">>;
   providers(): Promise<ResultOf<"games.getProviders">>;
   /**
-   * The sidebar's promo banner (banners.get, position sidebar, first one) in this locale: the
-   * same for every visitor and player, on every page, so cached like the other site data rather
-   * than asked for by every render's root loader. An operator's new banner shows within
-   * `SITE_CACHE_SECONDS`.
+   * The sidebar's promo banner (banners.get, position sidebar, first one) in this locale, on every
+   * page. Its numbers and terms are the reader's (their currency and market, decisions 0084, 0086)
+   * and a market may bar it from visitors (Ontario): so it is kept per isolate like the other site
+   * data (an operator's new banner shows within `SITE_CACHE_SECONDS`) by locale and reader — a
+   * player's currency and market, a visitor's country — never one reader's for another.
    */
   sidebarBanners(): Promise<ResultOf<"banners.get">>;
   /**
@@ -145,6 +146,12 @@ export async function requirePlayer(context: Readonly<RouterContextProvider>, re
     throw redirect(loginRedirect(indexPath(site), url.pathname + url.search));
   }
   return account;
+}
+
+/** The request's country as Cloudflare names it (the platform reads a visitor's market from it); "" when unknown. */
+function requestCountryOf(request: Request): string {
+  const cf = (request as Request & { cf?: { country?: unknown } }).cf;
+  return typeof cf?.country === "string" ? cf.country : "";
 }
 
 /**
@@ -247,7 +254,13 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
     generalInfo: oncePerRender(() => once("general", () => localized.call("metadata.getgeneralinfo"))),
     categories: oncePerRender(() => once(`categories|${where.locale}`, () => localized.call("games.getCategories"))),
     providers: oncePerRender(() => once(`providers|${where.locale}`, () => localized.call("games.getProviders", {}))),
-    sidebarBanners: oncePerRender(() => once(`sidebar-banner|${where.locale}`, () => localized.call("banners.get", { position: "sidebar", count: 1 }))),
+    sidebarBanners: oncePerRender(async () => {
+      const read = () => localized.call("banners.get", { position: "sidebar", count: 1 });
+      const player = withSession ? await account().catch(() => null) : null;
+      // Kept by what its fill depends on: the reader's currency and market (a player's own, a visitor's by their country).
+      const reader = player && player.uid > 0 ? `player|${player.balance_main.currency}|${player.jurisdiction}` : `visitor|${requestCountryOf(request)}`;
+      return once(`sidebar-banner|${where.locale}|${reader}`, read);
+    }),
     catalogue: {
       games: (options) => page(`games|${where.locale}|${options}`, () => localized.call("games.get", { options })),
       sections: (sections) => page(`sections|${where.locale}|${sections}`, () => localized.call("games.getSections", { sections })),

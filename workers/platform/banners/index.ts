@@ -49,7 +49,7 @@ export async function imageKey(ctx: { db: D1Database; contentImages?: string | n
   return typeof key === "string" ? key : null;
 }
 
-/** A banner's texts with their numbers filled from what it claims, or null when they cannot be derived for this reader. */
+/** A banner's texts with their numbers filled from what it claims (and its incentive's terms), or null when they cannot be derived for this reader. */
 function bannerTexts(db: D1Database, r: BannerRow, reader: ClaimReader | null) {
   const display = JSON.parse(r.display) as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === "string" ? v : "");
@@ -92,7 +92,7 @@ export const bannerHandlers: Handlers<"banners.get"> = {
     const shown = await Promise.all(rows.map((r) => bannerTexts(ctx.db, r, reader)));
     const items: BannerListed[] = [];
     for (const [i, r] of rows.entries()) {
-      const texts = shown[i];
+      const { texts, terms } = shown[i] ?? {};
       if (!texts) {
         console.error(`banners.get: banner ${r.id} (${r.position}) has a claim that cannot be derived; not shown`);
         continue;
@@ -101,6 +101,8 @@ export const bannerHandlers: Handlers<"banners.get"> = {
       items.push({
         id: r.id,
         finished_at: r.finished_at,
+        // The significant terms of the incentive it advertises, for beside its button (issue 40, decision 0086).
+        terms: terms ?? null,
         ...(fields.includes("description") && {
           description: {
             position: r.position,

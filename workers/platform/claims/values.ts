@@ -4,6 +4,7 @@ import { formatMoney } from "../../../core/money";
 import type { PlatformContext } from "../core/context";
 import { readGeneralInfo } from "../core/settings";
 import type { OwnValues } from "../core/texts";
+import type { ClaimTerms } from "../../../core/api/entities";
 import { playerMarket, visitorJurisdiction } from "../responsible/jurisdiction";
 import { cashbackValues } from "../cashback/view";
 import { tournamentValues } from "../tournaments/view";
@@ -94,9 +95,42 @@ export function freespinFields(r: FreespinNumbers, reader: ClaimReader): Values 
   };
 }
 
-/** One object's fields, or null when it is not configured (or not enabled). */
-async function fieldsOf(db: D1Database, kind: ClaimKind, sysname: string, reader: ClaimReader): Promise<Values | null> {
+/**
+ * An incentive's significant terms as the reader's market holds them (issue 40: shown beside the
+ * button that claims it, at first presentation): the wagering of the bonus (or of a pack's
+ * winnings), the days to meet it, the least deposit, the most a bet and a cash-out may be, the
+ * days free spins last.
+ */
+function termsOf(
+  r: {
+    wager_multiplier: number | null;
+    wager_base: "bonus" | "deposit_bonus" | null;
+    wagering_days: number | null;
+    min_deposit?: number | null;
+    max_bet?: number | null;
+    max_cashout?: number | null;
+  },
+  reader: ClaimReader,
+  spinsDays: number | null = null,
+): ClaimTerms | null {
+  const held = heldTerms(r, reader.rules);
+  const money = (amount: number | null | undefined) => (typeof amount === "number" && amount > 0 ? { amount, currency: reader.currency } : null);
+  if (!held && spinsDays === null) return null;
+  return {
+    wager_multiplier: held?.wager_multiplier ?? null,
+    wager_base: held?.wager_base ?? null,
+    wagering_days: held?.wagering_days ?? null,
+    min_deposit: money(r.min_deposit),
+    max_bet: money(r.max_bet),
+    max_cashout: money(r.max_cashout),
+    spins_days: spinsDays,
+  };
+}
+
+/** One object's fields (and, for an incentive, its terms), or null when it is not configured (or not enabled). */
+async function fieldsOf(db: D1Database, kind: ClaimKind, sysname: string, reader: ClaimReader): Promise<{ fields: Values; terms: ClaimTerms | null } | null> {
   const c = reader.currency;
+  const only = (fields: Values | null) => fields && { fields, terms: null };
   switch (kind) {
     case "bonus": {
       const r = await db
@@ -106,7 +140,7 @@ async function fieldsOf(db: D1Database, kind: ClaimKind, sysname: string, reader
         )
         .bind(sysname, c)
         .first<BonusNumbers>();
-      return r && bonusFields(r, reader);
+      return r && { fields: bonusFields(r, reader), terms: termsOf(r, reader) };
     }
     case "offer": {
       const r = await db
@@ -118,7 +152,7 @@ async function fieldsOf(db: D1Database, kind: ClaimKind, sysname: string, reader
         )
         .bind(sysname, c)
         .first<BonusNumbers & { spins: number | null; spins_days: number | null }>();
-      return r && { ...bonusFields(r, reader), spins: num(r.spins), spins_days: num(r.spins_days) };
+      return r && { fields: { ...bonusFields(r, reader), spins: num(r.spins), spins_days: num(r.spins_days) }, terms: termsOf(r, reader, r.spins_days) };
     }
     case "freespins": {
       const r = await db
@@ -129,7 +163,7 @@ async function fieldsOf(db: D1Database, kind: ClaimKind, sysname: string, reader
         )
         .bind(sysname, c)
         .first<FreespinNumbers>();
-      return r && freespinFields(r, reader);
+      return r && { fields: freespinFields(r, reader), terms: termsOf(r, reader, r.expiry_days) };
     }
     case "tournament": {
       const [t, { results }] = await Promise.all([
@@ -145,14 +179,14 @@ async function fieldsOf(db: D1Database, kind: ClaimKind, sysname: string, reader
           .bind(sysname, c)
           .all<{ place_from: number; place_to: number; type: string; amount: number | null }>(),
       ]);
-      return t && results.length ? tournamentValues(results, t.min_bet, c) : null;
+      return only(t && results.length ? tournamentValues(results, t.min_bet, c) : null);
     }
     case "wheel": {
       const r = await db
         .prepare(`SELECT c.spin_price, c.spin_price_points, ${wheelTopSql("?2")} AS top FROM wheel_campaigns c WHERE c.sysname = ?1 AND c.is_enabled = 1`)
         .bind(sysname, c)
         .first<Pick<CampaignRow, "spin_price" | "spin_price_points" | "top">>();
-      return r && wheelValues(r, c);
+      return only(r && wheelValues(r, c));
     }
     case "cashback": {
       const r = await db
@@ -162,44 +196,53 @@ async function fieldsOf(db: D1Database, kind: ClaimKind, sysname: string, reader
         )
         .bind(sysname, c)
         .first<{ percent: number; claim_days: number; min_loss: number | null; max_payout: number | null }>();
-      return r && cashbackValues(r, c);
+      return only(r && cashbackValues(r, c));
     }
   }
 }
 
-/** Every field of every object `claims` names, as "key.field" → its text (null: not derivable for this reader). */
-export async function claimValues(db: D1Database, claims: Claims, reader: ClaimReader): Promise<Values> {
-  const entries = await Promise.all(
+/**
+ * Every field of every object `claims` names, as "key.field" → its text (null: not derivable for
+ * this reader), and the terms of the first incentive (bonus, offer, free spins) it names.
+ */
+export async function claimValues(db: D1Database, claims: Claims, reader: ClaimReader): Promise<{ values: Values; terms: ClaimTerms | null }> {
+  const read = await Promise.all(
     Object.entries(claims).map(async ([key, ref]) => {
       const parsed = parseClaimRef(ref);
-      const fields = parsed && (await fieldsOf(db, parsed.kind, parsed.sysname, reader));
-      return Object.entries(fields ?? {}).map(([field, value]) => [`${key}.${field}`, value] as const);
+      return [key, parsed && (await fieldsOf(db, parsed.kind, parsed.sysname, reader))] as const;
     }),
   );
-  return Object.fromEntries(entries.flat());
+  const values = Object.fromEntries(
+    read.flatMap(([key, got]) => Object.entries(got?.fields ?? {}).map(([field, value]) => [`${key}.${field}`, value] as const)),
+  );
+  // The first incentive's terms; a welcome card's bonus and its free spins: the bonus's, with how long the spins last.
+  const all = read.map(([, got]) => got?.terms).filter((x): x is ClaimTerms => !!x);
+  const terms = all[0] ? { ...all[0], spins_days: all[0].spins_days ?? all.find((x) => x.spins_days !== null)?.spins_days ?? null } : null;
+  return { values, terms };
 }
 
 /**
- * A marketing text set (a banner's, a popup's) with its numbers filled from what it claims, or
- * null when one cannot be derived for this reader: a claim naming no object, a number typed as
- * text, an object not configured, or a field it has not in the reader's currency. Never shown so.
+ * A marketing text set (a banner's, a popup's) with its numbers filled from what it claims, and the
+ * significant terms of the incentive it claims; null when one cannot be derived for this reader: a
+ * claim naming no object, a number typed as text, an object not configured, or a field it has not
+ * in the reader's currency. Never shown so.
  */
 export async function filledTexts<T extends Record<string, string>>(
   db: D1Database,
   texts: T,
   claimsJson: string,
   reader: ClaimReader | null,
-): Promise<T | null> {
+): Promise<{ texts: T; terms: ClaimTerms | null } | null> {
   const claims = JSON.parse(claimsJson || "{}") as Claims;
   if (claimProblems(Object.values(texts), claims).length) return null;
   const claimed = Object.keys(claims).length > 0;
   if (claimed && !reader) return null;
-  const values = claimed ? await claimValues(db, claims, reader!) : {};
+  const { values, terms } = claimed ? await claimValues(db, claims, reader!) : { values: {}, terms: null };
   const out: Record<string, string> = {};
   for (const [name, text] of Object.entries(texts)) {
     const filled = fillClaims(text, values);
     if (filled === null) return null;
     out[name] = filled;
   }
-  return out as T;
+  return { texts: out as T, terms };
 }

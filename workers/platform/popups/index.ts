@@ -57,9 +57,10 @@ export const popupHandlers: Handlers<"popups.get"> = {
     const reader = results.some((p) => p.claims !== "{}") ? await claimReader(ctx) : null;
     const filled = await Promise.all(
       results.map(async ({ claims, ...p }) => {
-        const texts = await filledTexts(ctx.db, { title: p.title, content: p.content, buttonTitle: p.buttonTitle }, claims, reader);
-        if (!texts) console.error(`popups.get: popup '${p.sysname}' has a claim that cannot be derived; not shown`);
-        return texts && { ...p, ...texts };
+        const shown = await filledTexts(ctx.db, { title: p.title, content: p.content, buttonTitle: p.buttonTitle }, claims, reader);
+        if (!shown) console.error(`popups.get: popup '${p.sysname}' has a claim that cannot be derived; not shown`);
+        // The incentive's significant terms go with it, beside its button (issue 40, decision 0086).
+        return shown && { ...p, ...shown.texts, terms: shown.terms };
       }),
     );
     const items = filled.filter((p): p is Popup => p !== null);

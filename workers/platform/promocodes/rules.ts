@@ -110,5 +110,5 @@ export async function promoCodeInfo(ctx: PlatformContext, row: PromoCodeRow): Pr
     title && row.template
       ? await filledTexts(ctx.db, { title }, JSON.stringify({ [row.grants]: `${row.grants}:${row.template}` }), await claimReader(ctx))
       : null;
-  return { code: row.code, grants: row.grants, title: filled?.title || row.code, requires_deposit: row.requires_deposit === 1 };
+  return { code: row.code, grants: row.grants, title: filled?.texts.title || row.code, requires_deposit: row.requires_deposit === 1 };
 }

@@ -22,6 +22,7 @@ const campaign = (sysname: string): CampaignPopupProps => ({
   buttonTitle: "",
   buttonLink: "",
   audience_event: null,
+  terms: null,
 });
 
 const unconfirmed = { email: { type: "email" as const, contact: "a@b.cc", is_confirmed: false, is_subscribed: true } };
