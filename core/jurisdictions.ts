@@ -139,3 +139,9 @@ export const isJurisdiction = (id: unknown): id is JurisdictionId => typeof id =
 export function jurisdictionOf(country: string, site: JurisdictionId = "international"): JurisdictionProfile {
   return PROFILES[PROFILE_OF_COUNTRY[country.toUpperCase()] ?? site];
 }
+
+/** The country of a visitor's request (Cloudflare's `cf.country`; "" when unknown): the platform reads their market from it, the app keys what it keeps for them by it. */
+export function requestCountry(request: Request): string {
+  const cf = (request as Request & { cf?: { country?: unknown } }).cf;
+  return typeof cf?.country === "string" ? cf.country : "";
+}

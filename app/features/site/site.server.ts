@@ -10,6 +10,7 @@ import { isPlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { workerContext } from "../../lib/context.server";
 import { ONE_YEAR, readCookie, serializeCookie, sessionCookieName } from "../../../core/cookies";
+import { requestCountry } from "../../../core/jurisdictions";
 import { CHOSEN_LOCALE_PARAM, detectLocale, localizePath, splitLocalePath } from "../../lib/i18n/locale";
 import { matchSiteRedirect } from "../../../core/navigation";
 import { getPlatform } from "../../middleware/platform.server";
@@ -148,12 +149,6 @@ export async function requirePlayer(context: Readonly<RouterContextProvider>, re
   return account;
 }
 
-/** The request's country as Cloudflare names it (the platform reads a visitor's market from it); "" when unknown. */
-function requestCountryOf(request: Request): string {
-  const cf = (request as Request & { cf?: { country?: unknown } }).cf;
-  return typeof cf?.country === "string" ? cf.country : "";
-}
-
 /**
  * Resolves locale and site configuration, then applies the redirect and access rules of SPEC §2
  * for every path, whether or not a page exists for it yet.
@@ -258,7 +253,7 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
       const read = () => localized.call("banners.get", { position: "sidebar", count: 1 });
       const player = withSession ? await account().catch(() => null) : null;
       // Kept by what its fill depends on: the reader's currency and market (a player's own, a visitor's by their country).
-      const reader = player && player.uid > 0 ? `player|${player.balance_main.currency}|${player.jurisdiction}` : `visitor|${requestCountryOf(request)}`;
+      const reader = player && player.uid > 0 ? `player|${player.balance_main.currency}|${player.jurisdiction}` : `visitor|${requestCountry(request)}`;
       return once(`sidebar-banner|${where.locale}|${reader}`, read);
     }),
     catalogue: {

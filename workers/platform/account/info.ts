@@ -6,7 +6,8 @@ import { balanceFields, readBalances } from "../wallet/wallet";
 import { playerTables } from "../player/routed-d1";
 import { contactView, loadContacts, loadUser } from "./users";
 import { jurisdictionOf } from "../../../core/jurisdictions";
-import { requestCountry, siteJurisdiction } from "../responsible/jurisdiction";
+import { requestCountry } from "../../../core/jurisdictions";
+import { siteJurisdiction } from "../responsible/jurisdiction";
 
 const zero = (currency: string) => ({ amount: 0, currency });
 

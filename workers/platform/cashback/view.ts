@@ -1,6 +1,5 @@
 import type { Cashback } from "../../../core/api/contract-cashback";
-import { formatMoney } from "../../../core/money";
-import { type OwnValues, ownTexts } from "../core/texts";
+import { moneyValue, type OwnValues, ownTexts } from "../core/texts";
 
 /** A player cashback as stored, with its programme's texts. */
 export interface CashbackRow {
@@ -25,8 +24,7 @@ export interface CashbackRow {
 
 /** A cashback programme's own numbers for its texts (decision 0084), in `currency`. */
 export function cashbackValues(r: { percent: number; claim_days: number; min_loss: number | null; max_payout: number | null }, currency: string): OwnValues {
-  const money = (amount: number | null) => (amount === null ? null : formatMoney({ amount, currency }));
-  return { percent: String(r.percent), max: money(r.max_payout), min_loss: money(r.min_loss), claim_days: String(r.claim_days) };
+  return { percent: String(r.percent), max: moneyValue(r.max_payout, currency), min_loss: moneyValue(r.min_loss, currency), claim_days: String(r.claim_days) };
 }
 
 export const CASHBACK_SELECT = `SELECT c.id, c.uid, c.status, c.currency, c.loss, c.percent, c.amount, c.period_start, c.end_date,

@@ -1,9 +1,8 @@
 import { type ClaimKind, type Claims, claimProblems, fillClaims, parseClaimRef } from "../../../core/claims.mjs";
 import { type BonusTermRules, bonusTerms } from "../../../core/jurisdiction-rules";
-import { formatMoney } from "../../../core/money";
 import type { PlatformContext } from "../core/context";
 import { readGeneralInfo } from "../core/settings";
-import type { OwnValues } from "../core/texts";
+import { countValue, moneyValue, type OwnValues } from "../core/texts";
 import type { ClaimTerms } from "../../../core/api/entities";
 import { playerMarket, visitorJurisdiction } from "../responsible/jurisdiction";
 import { cashbackValues } from "../cashback/view";
@@ -33,8 +32,6 @@ export async function claimReader(ctx: PlatformContext): Promise<ClaimReader> {
 }
 
 type Values = OwnValues;
-const money = (amount: number | null | undefined, currency: string) => (typeof amount === "number" ? formatMoney({ amount, currency }) : null);
-const num = (n: number | null | undefined) => (typeof n === "number" ? String(n) : null);
 
 /** A bonus's numbers as a template (or a granted bonus) holds them. */
 export interface BonusNumbers {
@@ -62,14 +59,14 @@ function heldTerms(r: { wager_multiplier: number | null; wager_base: "bonus" | "
 export function bonusFields(r: BonusNumbers, reader: ClaimReader): Values {
   const terms = heldTerms(r, reader.rules);
   return {
-    percent: num(r.percent),
-    amount: money(r.amount, reader.currency),
-    cap: money(r.cap, reader.currency),
-    min_deposit: r.min_deposit ? money(r.min_deposit, reader.currency) : null,
-    wager: num(terms?.wager_multiplier),
-    days: num(terms?.wagering_days),
-    max_bet: money(r.max_bet, reader.currency),
-    max_cashout: money(r.max_cashout, reader.currency),
+    percent: countValue(r.percent),
+    amount: moneyValue(r.amount, reader.currency),
+    cap: moneyValue(r.cap, reader.currency),
+    min_deposit: r.min_deposit ? moneyValue(r.min_deposit, reader.currency) : null,
+    wager: countValue(terms?.wager_multiplier),
+    days: countValue(terms?.wagering_days),
+    max_bet: moneyValue(r.max_bet, reader.currency),
+    max_cashout: moneyValue(r.max_cashout, reader.currency),
   };
 }
 
@@ -87,11 +84,11 @@ export interface FreespinNumbers {
 export function freespinFields(r: FreespinNumbers, reader: ClaimReader): Values {
   const wager = heldTerms(r, reader.rules);
   return {
-    count: num(r.count),
-    bet: money(r.bet, reader.currency),
-    days: num(r.expiry_days),
-    min_deposit: r.min_deposit ? money(r.min_deposit, reader.currency) : null,
-    wager: num(wager?.wager_multiplier),
+    count: countValue(r.count),
+    bet: moneyValue(r.bet, reader.currency),
+    days: countValue(r.expiry_days),
+    min_deposit: r.min_deposit ? moneyValue(r.min_deposit, reader.currency) : null,
+    wager: countValue(wager?.wager_multiplier),
   };
 }
 
@@ -114,15 +111,15 @@ function termsOf(
   spinsDays: number | null = null,
 ): ClaimTerms | null {
   const held = heldTerms(r, reader.rules);
-  const money = (amount: number | null | undefined) => (typeof amount === "number" && amount > 0 ? { amount, currency: reader.currency } : null);
+  const asMoney = (amount: number | null | undefined) => (typeof amount === "number" && amount > 0 ? { amount, currency: reader.currency } : null);
   if (!held && spinsDays === null) return null;
   return {
     wager_multiplier: held?.wager_multiplier ?? null,
     wager_base: held?.wager_base ?? null,
     wagering_days: held?.wagering_days ?? null,
-    min_deposit: money(r.min_deposit),
-    max_bet: money(r.max_bet),
-    max_cashout: money(r.max_cashout),
+    min_deposit: asMoney(r.min_deposit),
+    max_bet: asMoney(r.max_bet),
+    max_cashout: asMoney(r.max_cashout),
     spins_days: spinsDays,
   };
 }
@@ -152,7 +149,12 @@ async function fieldsOf(db: D1Database, kind: ClaimKind, sysname: string, reader
         )
         .bind(sysname, c)
         .first<BonusNumbers & { spins: number | null; spins_days: number | null }>();
-      return r && { fields: { ...bonusFields(r, reader), spins: num(r.spins), spins_days: num(r.spins_days) }, terms: termsOf(r, reader, r.spins_days) };
+      return (
+        r && {
+          fields: { ...bonusFields(r, reader), spins: countValue(r.spins), spins_days: countValue(r.spins_days) },
+          terms: termsOf(r, reader, r.spins_days),
+        }
+      );
     }
     case "freespins": {
       const r = await db

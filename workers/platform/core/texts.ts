@@ -1,4 +1,5 @@
 import { fillClaims, type OwnKind, ownProblems } from "../../../core/claims.mjs";
+import { formatMoney } from "../../../core/money";
 
 /**
  * A configured row's texts per locale (a JSON object `{ "<locale>": { title, description, … } }`
@@ -23,6 +24,11 @@ export function headingOf(r: { id: number; sysname: string; image: string | null
 
 /** A configured object's own numbers, by field (`OWN_FIELDS` of its kind): null when the reader has none. */
 export type OwnValues = Record<string, string | null | undefined>;
+
+/** An own value's text: money of `amount` minor units in `currency` (as SPEC §9 writes it); null when there is none. */
+export const moneyValue = (amount: number | null | undefined, currency: string) => (typeof amount === "number" ? formatMoney({ amount, currency }) : null);
+/** An own value's text: a count; null when there is none. */
+export const countValue = (n: number | null | undefined) => (typeof n === "number" ? String(n) : null);
 
 /**
  * A text of a configured object filled with its own numbers (decision 0084): `{{kind.field}}` from

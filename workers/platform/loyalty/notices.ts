@@ -40,8 +40,9 @@ const fill = (template: unknown, values: Record<string, string>) => String(templ
 export function noticeView(r: NoticeRow, locale: string, fallback: string): LoyaltyNotice {
   const templates = (textsOf(r.program_texts, locale, fallback).notices ?? {}) as Record<string, { title?: string; message?: string } | undefined>;
   const t = templates[r.trigger] ?? {};
-  const named = r.trigger === "quest" ? "quest" : r.trigger === "purchase" ? "product" : "programme";
-  const values = { amount: String(r.amount), name: namedTitle(named, r.ref_texts, r.ref_numbers, { locale, defaultLocale: fallback, currency: r.currency }) };
+  const kind = r.trigger === "quest" ? "quest" : r.trigger === "purchase" ? "product" : "programme";
+  const named = { ...JSON.parse(r.ref_numbers ?? "{}"), texts: r.ref_texts };
+  const values = { amount: String(r.amount), name: namedTitle(kind, named, { locale, defaultLocale: fallback, currency: r.currency }) };
   return {
     id: r.id,
     trigger: r.trigger,

@@ -19,9 +19,8 @@ interface HistoryRow {
   delta: number;
   exp_delta: number;
   created_at: number;
-  texts: string | null;
-  /** The numbers its texts claim (a quest's, a product's, a wheel's), as JSON. */
-  numbers: string | null;
+  /** What the line names (a quest, a product, a wheel), as JSON: its `texts` and the numbers they claim. */
+  named: string | null;
 }
 
 type QuestRow = QuestProgressRow<LoyaltyQuest["kind"]>;
@@ -32,19 +31,15 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
   async "loyalty.gethistory"({ offset, limit }, ctx) {
     const db = ctx.player();
     const currency = await readerCurrency(ctx);
-    const wheel = `json_object('spin_price', c.spin_price, 'spin_price_points', c.spin_price_points, 'top', ${wheelTopSql("?4")})`;
+    const wheel = `json_object('texts', c.texts, 'spin_price', c.spin_price, 'spin_price_points', c.spin_price_points, 'top', ${wheelTopSql("?4")})`;
     const [rows, total] = await db.batch([
       db
         .prepare(
           `SELECT l.id, l.reason, l.delta, l.exp_delta, l.created_at,
-             CASE l.reason WHEN 'quest' THEN (SELECT texts FROM quests WHERE id = l.ref)
-                           WHEN 'purchase' THEN (SELECT texts FROM loyalty_products WHERE id = l.ref)
-                           WHEN 'wheel' THEN (SELECT c.texts FROM wheel_spins sp JOIN wheel_campaigns c ON c.id = sp.campaign_id WHERE sp.id = l.ref)
-                           WHEN 'wheel_purchase' THEN (SELECT c.texts FROM wheel_purchases wp JOIN wheel_campaigns c ON c.id = wp.campaign_id WHERE wp.id = l.ref) END AS texts,
-             CASE l.reason WHEN 'quest' THEN (SELECT json_object('kind', kind, 'target', target, 'owner', owner, 'reward', reward) FROM quests WHERE id = l.ref)
-                           WHEN 'purchase' THEN (SELECT ${productNumbersJson("?4")} FROM loyalty_products pr ${PRODUCT_JOINS("?4")} WHERE pr.id = l.ref)
+             CASE l.reason WHEN 'quest' THEN (SELECT json_object('texts', texts, 'kind', kind, 'target', target, 'owner', owner, 'reward', reward) FROM quests WHERE id = l.ref)
+                           WHEN 'purchase' THEN (SELECT json_set(${productNumbersJson("?4")}, '$.texts', pr.texts) FROM loyalty_products pr ${PRODUCT_JOINS("?4")} WHERE pr.id = l.ref)
                            WHEN 'wheel' THEN (SELECT ${wheel} FROM wheel_spins sp JOIN wheel_campaigns c ON c.id = sp.campaign_id WHERE sp.id = l.ref)
-                           WHEN 'wheel_purchase' THEN (SELECT ${wheel} FROM wheel_purchases wp JOIN wheel_campaigns c ON c.id = wp.campaign_id WHERE wp.id = l.ref) END AS numbers
+                           WHEN 'wheel_purchase' THEN (SELECT ${wheel} FROM wheel_purchases wp JOIN wheel_campaigns c ON c.id = wp.campaign_id WHERE wp.id = l.ref) END AS named
            FROM loyalty_ledger l WHERE ${CHANGED} ORDER BY l.id DESC LIMIT ?2 OFFSET ?3`,
         )
         .bind(ctx.uid, limit, offset, currency),
@@ -56,12 +51,13 @@ export const loyaltyRecordHandlers: Handlers<"loyalty.gethistory" | "loyalty.get
         reason: r.reason,
         delta: r.delta,
         exp_delta: r.exp_delta,
-        title:
-          namedTitle(r.reason === "quest" ? "quest" : r.reason === "purchase" ? "product" : "wheel", r.texts, r.numbers, {
-            locale: ctx.locale,
-            defaultLocale: ctx.defaultLocale,
-            currency,
-          }) || null,
+        title: r.named
+          ? namedTitle(r.reason === "quest" ? "quest" : r.reason === "purchase" ? "product" : "wheel", JSON.parse(r.named), {
+              locale: ctx.locale,
+              defaultLocale: ctx.defaultLocale,
+              currency,
+            }) || null
+          : null,
         created_at: r.created_at,
       }),
     );

@@ -1,6 +1,5 @@
 import { type BonusTermRules, bonusTerms } from "../../../core/jurisdiction-rules";
-import { formatMoney } from "../../../core/money";
-import { type OwnValues, ownTexts, textsOf } from "../core/texts";
+import { countValue, moneyValue, type OwnValues, ownTexts, textsOf } from "../core/texts";
 import { questValues } from "../quests/view";
 import { wheelValues } from "../wheel/view";
 import type { LoyaltyCharacter, LoyaltyLevel, LoyaltyProgram } from "../../../core/api/contract-loyalty";
@@ -65,7 +64,8 @@ export async function readLevels(db: D1Database, programId: number): Promise<Lev
 /** A programme's own numbers for its texts (decision 0084): the money wagered per point, by game kind, in `currency`. */
 export function programmeValues(p: ProgramRow, currency: string): OwnValues {
   const earn = ratesOf(p, currency).earn ?? {};
-  const per = (kind: string) => (earn[kind] ? formatMoney({ amount: earn[kind], currency }) : null);
+  // A kind that earns nothing (a rate of 0) has no money per point.
+  const per = (kind: string) => (earn[kind] ? moneyValue(earn[kind], currency) : null);
   return { slot: per("slot"), fast: per("fast"), table: per("table"), live: per("live"), sport: per("sport") };
 }
 
@@ -140,33 +140,32 @@ export function productValues(r: ProductNumbers, currency: string, rules?: Bonus
         ? bonusTerms({ wager_multiplier: r.bonus_wager, wager_base: r.bonus_base ?? "bonus", wagering_days: r.bonus_days ?? 0 }, rules).wager_multiplier
         : r.bonus_wager;
   return {
-    amount: typeof amount === "number" ? formatMoney({ amount, currency }) : null,
-    spins: r.reward_type === "freespins" && r.pack_count !== null ? String(r.pack_count) : null,
-    wager: wager === null ? null : String(wager),
+    amount: moneyValue(amount, currency),
+    spins: r.reward_type === "freespins" ? countValue(r.pack_count) : null,
+    wager: countValue(wager),
     price: String(r.price),
   };
 }
 
 /**
  * The title of what a loyalty history line or notice names — a quest, a shop product, a wheel, a
- * level (`programme`: no numbers of its own) — with its own numbers (`numbers`, the JSON its query
- * built, in `reader.currency`; decision 0084); "" when there is none.
+ * level (`programme`: no numbers of its own) — from `named`, what its query read of it: its `texts`
+ * and the numbers they claim (in `reader.currency`; decision 0084); "" when it has no texts.
  */
 export function namedTitle(
   kind: "quest" | "product" | "wheel" | "programme",
-  texts: string | null,
-  numbers: string | null,
+  // biome-ignore lint/suspicious/noExplicitAny: the query's JSON, shaped as the kind's numbers
+  named: { texts?: string | null } & Record<string, any>,
   reader: { locale: string; defaultLocale: string; currency: string },
 ): string {
-  if (!texts) return "";
-  const n = JSON.parse(numbers ?? "{}");
+  if (!named.texts) return "";
   const values =
     kind === "quest"
-      ? questValues(n, reader.currency)
+      ? questValues(named as Parameters<typeof questValues>[0], reader.currency)
       : kind === "product"
-        ? productValues(n, reader.currency)
+        ? productValues(named as ProductNumbers, reader.currency)
         : kind === "wheel"
-          ? wheelValues(n, reader.currency)
+          ? wheelValues(named as Parameters<typeof wheelValues>[0], reader.currency)
           : {};
-  return ownTexts(texts, reader.locale, reader.defaultLocale, kind, values, "").title;
+  return ownTexts(named.texts, reader.locale, reader.defaultLocale, kind, values, "").title;
 }

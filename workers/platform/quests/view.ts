@@ -1,5 +1,4 @@
-import { formatMoney } from "../../../core/money";
-import { type OwnValues, ownHeadingOf } from "../core/texts";
+import { moneyValue, type OwnValues, ownHeadingOf } from "../core/texts";
 import { dayStart, periodEnd, periodStartSql, weekStart } from "./periods";
 
 /** A quest row (loyalty's or the wheel's) with the reader's progress in its current period. */
@@ -25,7 +24,7 @@ export interface QuestProgressRow<K extends string> {
  */
 export function questValues(q: { kind: string; target: number; owner: string; reward: number }, currency: string): OwnValues {
   return {
-    target: q.kind === "wagered" ? formatMoney({ amount: q.target, currency }) : String(q.target),
+    target: q.kind === "wagered" ? moneyValue(q.target, currency) : String(q.target),
     spins: q.owner === "wheel" ? String(q.reward) : null,
     points: q.owner === "loyalty" ? String(q.reward) : null,
   };

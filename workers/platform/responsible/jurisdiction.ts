@@ -1,4 +1,4 @@
-import { isJurisdiction, type JurisdictionId, type JurisdictionProfile, jurisdictionOf } from "../../../core/jurisdictions";
+import { isJurisdiction, type JurisdictionId, type JurisdictionProfile, jurisdictionOf, requestCountry } from "../../../core/jurisdictions";
 import { loadUser, type UserRow } from "../account/users";
 import type { PlatformContext } from "../core/context";
 import { readGeneralInfo } from "../core/settings";
@@ -7,12 +7,6 @@ import { readGeneralInfo } from "../core/settings";
 export async function siteJurisdiction(ctx: { db: D1Database; generalInfo?: string | null }): Promise<JurisdictionId> {
   const { jurisdiction } = await readGeneralInfo<{ jurisdiction?: unknown }>(ctx);
   return isJurisdiction(jurisdiction) ? jurisdiction : "international";
-}
-
-/** The country of a visitor's request (Cloudflare's `cf.country`; "" when unknown). */
-export function requestCountry(request: Request): string {
-  const cf = (request as Request & { cf?: { country?: unknown } }).cf;
-  return typeof cf?.country === "string" ? cf.country : "";
 }
 
 /** The rules a visitor is shown the site under: their request's country's profile, else the site's. */

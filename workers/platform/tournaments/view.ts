@@ -1,6 +1,5 @@
 import type { Tournament, TournamentField, TournamentPrize, TournamentWinner } from "../../../core/api/contract-tournaments";
-import { formatMoney } from "../../../core/money";
-import { type OwnValues, ownText, textsOf } from "../core/texts";
+import { countValue, moneyValue, type OwnValues, ownText, textsOf } from "../core/texts";
 import { moneyIn } from "../rewards/configured";
 
 /** Tournament rows as read from D1 and how the contract shows them (decision 0048). */
@@ -66,14 +65,14 @@ export function prizeView(p: PrizeRow, currency: string, locale: string, fallbac
   const amount = p.type === "money" ? moneyIn(p.money, currency) : p.type === "bonus" ? p.bonus_amount : null;
   const units = p.type === "freespins" ? p.pack_count : null;
   // The prize's own title, else its template's (a bonus's or a pack's, with their numbers: decision 0084), else its amount.
-  const money = amount === null ? null : formatMoney({ amount, currency });
-  const own = ownText(textsOf(p.texts, locale, fallback).title, "prize", { amount: money, spins: units === null ? null : String(units) });
+  const money = moneyValue(amount, currency);
+  const own = ownText(textsOf(p.texts, locale, fallback).title, "prize", { amount: money, spins: countValue(units) });
   const templateTitle = textsOf(p.template_texts, locale, fallback).title;
   const template =
     p.type === "bonus"
       ? ownText(templateTitle, "bonus", { amount: money })
       : p.type === "freespins"
-        ? ownText(templateTitle, "freespins", { count: units === null ? null : String(units) })
+        ? ownText(templateTitle, "freespins", { count: countValue(units) })
         : undefined;
   return {
     place_from: p.place_from,
@@ -108,7 +107,7 @@ export function tournamentValues(
   minBet: number | null,
   currency: string,
 ): OwnValues {
-  const money = (amount: number | null | undefined) => (typeof amount === "number" ? formatMoney({ amount, currency }) : null);
+  const money = (amount: number | null | undefined) => moneyValue(amount, currency);
   const paid = prizes.filter((p) => p.type === "money" && typeof p.amount === "number");
   const cash = (rank: number) => prizeOf(paid, rank)?.amount;
   return {

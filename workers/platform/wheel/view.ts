@@ -2,7 +2,7 @@ import type { WheelCampaign, WheelError, WheelReward, WheelSector } from "../../
 import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
 import { formatMoney } from "../../../core/money";
-import { type OwnValues, ownHeadingOf, ownText, textsOf } from "../core/texts";
+import { countValue, moneyValue, type OwnValues, ownHeadingOf, ownText, textsOf } from "../core/texts";
 import { moneyIn } from "../rewards/configured";
 
 /** Wheel rows as read from D1 and how the contract shows them (texts per locale; decision 0047). */
@@ -45,8 +45,7 @@ export const wheelTopSql = (currency: string, campaign = "c.id") =>
 /** A campaign's own numbers for its texts ("Buy spins for {{wheel.price}} … win up to {{wheel.top}}"). */
 export function wheelValues(r: Pick<CampaignRow, "spin_price" | "spin_price_points" | "top">, currency: string): OwnValues {
   const price = moneyIn(r.spin_price, currency);
-  const money = (amount: number | null | undefined) => (typeof amount === "number" ? formatMoney({ amount, currency }) : null);
-  return { top: money(r.top), price: money(price), points_price: r.spin_price_points === null ? null : String(r.spin_price_points) };
+  return { top: moneyValue(r.top, currency), price: moneyValue(price, currency), points_price: countValue(r.spin_price_points) };
 }
 
 export interface SectorRow {
@@ -118,12 +117,11 @@ const word = (words: Record<string, string>, locale: string, fallback: string) =
 export function prizeTitle(texts: string, prize: Omit<WheelReward, "title">, locale: string, fallback: string, otherwise: string = prize.type): string {
   const values = {
     amount: prize.amount ? formatMoney(prize.amount) : null,
-    points: prize.type === "points" ? num(prize.units) : null,
-    spins: prize.type === "spins" || prize.type === "freespins" ? num(prize.units) : null,
+    points: prize.type === "points" ? countValue(prize.units) : null,
+    spins: prize.type === "spins" || prize.type === "freespins" ? countValue(prize.units) : null,
   };
   return ownText(textsOf(texts, locale, fallback).title, "prize", values) || otherwise;
 }
-const num = (n: number | null) => (n === null ? null : String(n));
 
 /** What a sector pays when it has stock. */
 export function prizeOf(s: SectorRow, currency: string, locale: string, fallback: string): WheelReward {
