@@ -29,6 +29,12 @@ export interface JurisdictionProfile {
     raiseAfterPeriod: boolean;
     /** Whether a player must set a deposit limit before their first deposit (Spellagen 14 kap. 8 §). */
     requiredBeforeDeposit: boolean;
+    /**
+     * A market's own ceiling on what a player deposits in a calendar month, in euro cents, whatever
+     * limits the player set (GlüStV 2021 §6c: €1,000; the KSA's affordability threshold: €700, €300
+     * under 24), with notices at half and at the whole. null: none.
+     */
+    monthlyCap: MonthlyCap | null;
   };
   realityCheck: {
     /** The longest interval between reality checks (minutes); the check cannot be turned off. null: the player chooses, off included. */
@@ -52,6 +58,12 @@ export interface JurisdictionProfile {
   };
 }
 
+/** A market's monthly deposit ceiling (euro cents), lower for young players where it says so. */
+export interface MonthlyCap {
+  amount: number;
+  young: { under: number; amount: number } | null;
+}
+
 const profile = (p: JurisdictionProfile) => p;
 
 export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
@@ -60,7 +72,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     id: "international",
     regulator: "",
     withdrawals: { cancellable: true },
-    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false },
+    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
@@ -71,7 +83,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     id: "uk",
     regulator: "UK Gambling Commission",
     withdrawals: { cancellable: false },
-    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false },
+    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
     bonuses: { maxWagerMultiplier: 10, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
@@ -82,29 +94,36 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     id: "on",
     regulator: "Alcohol and Gaming Commission of Ontario",
     withdrawals: { cancellable: true },
-    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false },
+    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: false },
   }),
-  // GlüStV 2021 §6c: a raise applies after seven days at the earliest; §6b: the panic button.
+  // GlüStV 2021 §6c: a raise applies after seven days at the earliest, and €1,000 a month across
+  // operators at most (LUGAS; here: on this site); §6b: the panic button.
   de: profile({
     id: "de",
     regulator: "Gemeinsame Glücksspielbehörde der Länder",
     withdrawals: { cancellable: true },
-    depositLimits: { raiseWaitMs: 7 * 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false },
+    depositLimits: { raiseWaitMs: 7 * 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, monthlyCap: { amount: 100_000, young: null } },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: true },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
   // KSA (Wet Koa, Rtg 4.x): a raise after 72 hours, never within the running period; a reality check
   // at least every 30 minutes of play; Besluit werving, reclame en verslavingspreventie: no bonus to a
-  // player under 24.
+  // player under 24; the KSA's guidance on affordability checks: €700 a month (€300 under 24) without
+  // a check of what the player can afford (here: a ceiling).
   nl: profile({
     id: "nl",
     regulator: "Kansspelautoriteit",
     withdrawals: { cancellable: true },
-    depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true, requiredBeforeDeposit: false },
+    depositLimits: {
+      raiseWaitMs: 72 * HOUR,
+      raiseAfterPeriod: true,
+      requiredBeforeDeposit: false,
+      monthlyCap: { amount: 70_000, young: { under: 24, amount: 30_000 } },
+    },
     realityCheck: { maxMinutes: 30 },
     exclusion: { panicButton: false },
     bonuses: { maxWagerMultiplier: null, minAge: 24, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
@@ -116,7 +135,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     id: "se",
     regulator: "Spelinspektionen",
     withdrawals: { cancellable: true },
-    depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true, requiredBeforeDeposit: true },
+    depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true, requiredBeforeDeposit: true, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: true, minWageringDays: 60, shownToVisitors: true },

@@ -9,6 +9,8 @@ import { useT } from "../lib/i18n/use-t";
 import { getInstance } from "../middleware/i18n.server";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { MarketNote } from "../features/responsible/market-note";
+import { MarketCapNote } from "../features/responsible/market-cap-note";
+import { PlayLimitForm, PlayLimitsList } from "../features/responsible/play-limits";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const data = await loadResponsible(context, request);
@@ -17,10 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = ({ request, context }: Route.ActionArgs) => responsibleAction(context, request);
 
-/** The player's responsible-gaming tools (SPEC §2 /profile/responsible-game): three real forms. */
+/** The player's responsible-gaming tools (SPEC §2 /profile/responsible-game): real forms, each working without JavaScript. */
 export default function ProfileResponsibleGame({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { limit, state, market } = loaderData;
+  const { limit, state, limits, market } = loaderData;
   const refused = actionData as ResponsibleActionData | undefined;
   return (
     <section className="responsible">
@@ -31,6 +33,13 @@ export default function ProfileResponsibleGame({ loaderData, actionData }: Route
         <h2 id="rg-limit">{t("responsible.limit.title")}</h2>
         <LimitSummary limit={limit} />
         <LimitForm limit={limit} currency={state.session.wagered.currency} market={market} actionData={refused} />
+      </section>
+      <section className="responsible__card" aria-labelledby="rg-limits">
+        <h2 id="rg-limits">{t("responsible.limits.title")}</h2>
+        <p className="responsible__hint">{t("responsible.limits.about")}</p>
+        <MarketCapNote cap={limits.market_cap} />
+        <PlayLimitsList limits={limits.limits} editable />
+        <PlayLimitForm currency={state.session.wagered.currency} market={market} actionData={refused} />
       </section>
       <section className="responsible__card" aria-labelledby="rg-reality">
         <h2 id="rg-reality">{t("responsible.reality.title")}</h2>

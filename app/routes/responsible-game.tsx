@@ -10,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The responsible-gaming page (SPEC §2 /responsible-game): the tools, the player's state, where to get help. */
 export default function ResponsibleGame({ loaderData }: Route.ComponentProps) {
-  return <ResponsibleOverview limit={loaderData.limit} state={loaderData.state} market={loaderData.market} />;
+  return <ResponsibleOverview limit={loaderData.limit} state={loaderData.state} limits={loaderData.limits} market={loaderData.market} />;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { method, refusal } from "./define";
-import { DepositLimit, DEPOSIT_LIMIT_PERIODS, REALITY_CHECK_MINUTES, ResponsibleGaming, SELF_EXCLUSION_PERIODS } from "./entities-responsible";
+import {
+  DepositLimit,
+  DEPOSIT_LIMIT_PERIODS,
+  PLAY_LIMIT_KINDS,
+  PLAY_LIMIT_PERIODS,
+  PlayLimits,
+  REALITY_CHECK_MINUTES,
+  ResponsibleGaming,
+  SELF_EXCLUSION_PERIODS,
+} from "./entities-responsible";
 
 /**
  * Responsible-gaming methods of the /api contract (SPEC §3 Deposit limit, §7 account.getDepositLimit,
@@ -47,6 +56,37 @@ export const responsibleMethods = {
       "hours. amount in minor units, required unless period is none. Answers the limit as getDepositLimit does.",
     params: setDepositLimitParams,
     result: DepositLimit,
+  }),
+  "account.getLimits": method({
+    group: "account",
+    name: "getLimits",
+    verb: "GET",
+    access: "player",
+    summary:
+      "The player's limits beside the deposit limit (issue 40): deposit, loss (stakes less wins) and wager (stakes) " +
+      "limits per day, week and month, all in force together, each with what its current window used and leaves and " +
+      "a raise waiting; and the monthly deposit ceiling of the player's market (Germany, the Netherlands) with its " +
+      "notice at 50 % and 100 %.",
+    params: z.object({}),
+    result: PlayLimits,
+  }),
+  "account.setLimit": method({
+    group: "account",
+    name: "setLimit",
+    verb: "POST",
+    access: "player",
+    summary:
+      "Set one limit (kind deposit, loss or wager; period day, week or month) or, without amount, remove it. A first " +
+      "or smaller limit applies at once; a raise or a removal waits for the market's cooling-off (24 hours; 72 hours " +
+      "and the period's end in the Netherlands and Sweden; 7 days in Germany). amount in minor units. A deposit past " +
+      "a deposit limit answers BillingDepositLimitExceeded; a round or bet past a loss or wager limit InvalidParameter " +
+      "(bet or stake) with params.limit. Answers account.getLimits.",
+    params: z.object({
+      kind: z.enum(PLAY_LIMIT_KINDS, { error: "kind must be one of deposit, loss, wager" }),
+      period: z.enum(PLAY_LIMIT_PERIODS, { error: "period must be one of day, week, month" }),
+      amount: z.preprocess((v) => (v === "" ? undefined : v), amount),
+    }),
+    result: PlayLimits,
   }),
   "account.selfExclude": method({
     group: "account",

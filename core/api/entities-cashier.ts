@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Money } from "./entities";
+import { MarketDepositCap } from "./entities-responsible";
 
 /**
  * Entities of the cashier methods (SPEC §3 Deposit, §7 cashier.*). Amounts are integer minor
@@ -81,8 +82,10 @@ export const DepositInfo = z.strictObject({
   deposits_count: z.number().int(),
   /** The method of the last completed deposit, to preselect it. */
   last_method: z.string().nullable(),
-  /** What the deposit limits leave for now; null without a limit. */
+  /** What the deposit limits leave for now (the tightest of the player's and their market's); null without a limit. */
   limit_available: Money.nullable(),
+  /** The market's monthly deposit ceiling and its notice at 50 % and 100 % (account.getLimits' market_cap). */
+  market_cap: MarketDepositCap.nullable(),
   /** The asked transaction (transaction_id param), null when not asked. */
   transaction: CashierTransaction.nullable(),
 });

@@ -6,9 +6,16 @@ import { Money } from "./entities";
  * Money is integer minor units with its currency; times are Unix ms.
  */
 
-import { DEPOSIT_LIMIT_PERIODS, REALITY_CHECK_MINUTES, SELF_EXCLUSION_PERIODS } from "./responsible-periods";
+import {
+  DEPOSIT_LIMIT_PERIODS,
+  PLAY_LIMIT_DAYS,
+  PLAY_LIMIT_KINDS,
+  PLAY_LIMIT_PERIODS,
+  REALITY_CHECK_MINUTES,
+  SELF_EXCLUSION_PERIODS,
+} from "./responsible-periods";
 
-export { DEPOSIT_LIMIT_PERIODS, REALITY_CHECK_MINUTES, SELF_EXCLUSION_PERIODS };
+export { DEPOSIT_LIMIT_PERIODS, PLAY_LIMIT_DAYS, PLAY_LIMIT_KINDS, PLAY_LIMIT_PERIODS, REALITY_CHECK_MINUTES, SELF_EXCLUSION_PERIODS };
 
 export const DepositLimitPeriod = z.enum(DEPOSIT_LIMIT_PERIODS);
 export type DepositLimitPeriod = z.infer<typeof DepositLimitPeriod>;
@@ -53,3 +60,45 @@ export const ResponsibleGaming = z.strictObject({
   }),
 });
 export type ResponsibleGaming = z.infer<typeof ResponsibleGaming>;
+
+export const PlayLimitKind = z.enum(PLAY_LIMIT_KINDS);
+export type PlayLimitKind = z.infer<typeof PlayLimitKind>;
+export const PlayLimitPeriod = z.enum(PLAY_LIMIT_PERIODS);
+export type PlayLimitPeriod = z.infer<typeof PlayLimitPeriod>;
+
+/** One of the player's limits (account.getLimits): what it allows, what the current window used and leaves, and a raise waiting. */
+export const PlayLimit = z.strictObject({
+  kind: PlayLimitKind,
+  period: PlayLimitPeriod,
+  limit_amount: Money,
+  /** Deposits made, amounts staked, or net losses (stakes less wins, never below 0) in the current window. */
+  used: Money,
+  /** limit_amount − used, never below 0. */
+  available: Money,
+  /** When the current window ends (Unix ms). */
+  expired_at: z.number().int(),
+  /** A raise (limit_amount) or a removal (null) waiting for the market's cooling-off. */
+  pending: z.strictObject({ limit_amount: Money.nullable(), effective_at: z.number().int() }).nullable(),
+});
+export type PlayLimit = z.infer<typeof PlayLimit>;
+
+/** The market's monthly deposit ceiling (Germany, the Netherlands), in the player's currency, with what this calendar month used. */
+export const MarketDepositCap = z.strictObject({
+  /** The regulator whose rule it is. */
+  regulator: z.string(),
+  limit_amount: Money,
+  used: Money,
+  available: Money,
+  /** The end of the calendar month (UTC, Unix ms). */
+  expired_at: z.number().int(),
+  /** "half" from 50 % used, "reached" at 100 %: the notices the market asks for. */
+  notice: z.enum(["half", "reached"]).nullable(),
+});
+export type MarketDepositCap = z.infer<typeof MarketDepositCap>;
+
+/** account.getLimits: every limit the player set (deposit, loss, wager; day, week, month) and their market's deposit ceiling. */
+export const PlayLimits = z.strictObject({
+  limits: z.array(PlayLimit),
+  market_cap: MarketDepositCap.nullable(),
+});
+export type PlayLimits = z.infer<typeof PlayLimits>;

@@ -128,7 +128,7 @@ describe("assertDepositAllowed", () => {
     expect(err.type).toBe("BillingDepositLimitExceededException");
     expect(err.status).toBeGreaterThanOrEqual(400);
     expect(err.status).toBeLessThan(500);
-    expect(err.params).toEqual({ available_amount: 2_450, currency: "USD", expired_at: limit.expired_at });
+    expect(err.params).toEqual({ available_amount: 2_450, currency: "USD", expired_at: limit.expired_at, limit: "player" });
     expect(err.message).toMatch(/^This deposit would exceed your deposit limit\. You can deposit up to \$24\.50 until \d\d\.\d\d\.\d{4}\.$/);
   });
 

@@ -1,3 +1,4 @@
+import { MarketCapNote } from "../responsible/market-cap-note";
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
@@ -200,6 +201,7 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
     >
       <h2>{methodName(t, method.sysname, method.name)}</h2>
       {data.limitAvailable && <p className="notice">{t("cashier.deposit.limitLeft", { amount: formatMoney(data.limitAvailable) })}</p>}
+      <MarketCapNote cap={data.marketCap} />
       <input type="hidden" name="method" value={method.sysname} />
       <input type="hidden" name="idempotency_key" value={actionData?.idempotencyKey ?? data.idempotencyKey} />
       {hydrated && <input type="hidden" name="js" value="1" />}

@@ -1,3 +1,4 @@
+import { formatDateTime } from "../../../core/dates";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { SeoTemplate } from "../../../core/api/cms";
@@ -77,6 +78,8 @@ export async function loadDeposit({ request, context }: Args, sysname?: string) 
     method: method && rules ? { sysname: method.sysname, name: method.name, flow: method.flow, fields: method.fields, rules } : null,
     banks: method ? await banksFor(context, method) : [],
     limitAvailable: info.limit_available,
+    // The market's monthly ceiling and its notices at half and at the whole (issue 40).
+    marketCap: info.market_cap,
     amount: amountFromQuery(url),
     // A promo link's code (the last `promo_code`) fills the promo field without JavaScript too.
     promoCode: promoCodeFromSearch(url.searchParams) ?? "",
@@ -127,6 +130,9 @@ export function depositRefusal(e: unknown, t: TFunction, currency: string): stri
       // The player's market asks for a limit before the first deposit (decision 0082).
       if (e.params?.limit_required === true) return t("cashier.errors.limitRequired");
       const available = availableOf(e, currency);
+      if (available && e.params?.limit === "market" && typeof e.params.expired_at === "number") {
+        return t("cashier.errors.marketCapAvailable", { amount: available, date: formatDateTime(e.params.expired_at) });
+      }
       return available ? t("cashier.errors.depositLimitAvailable", { amount: available }) : t("cashier.errors.depositLimit");
     }
     case "AccessDenied":

@@ -1,14 +1,26 @@
 import type { MarketRules } from "./market";
 import { MarketNote } from "./market-note";
 import { Link } from "react-router";
-import type { DepositLimit, ResponsibleGaming } from "../../../core/api/entities-responsible";
+import type { DepositLimit, PlayLimits, ResponsibleGaming } from "../../../core/api/entities-responsible";
+import { MarketCapNote } from "./market-cap-note";
+import { PlayLimitsList } from "./play-limits";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { LimitSummary } from "./limit-summary";
 
-const TOOLS = ["limit", "reality", "exclusion"] as const;
+const TOOLS = ["limit", "limits", "reality", "exclusion"] as const;
 
 /** What the tools are, the player's current settings with a link to change them, and help. */
-export function ResponsibleOverview({ limit, state, market }: { limit: DepositLimit; state: ResponsibleGaming; market: MarketRules }) {
+export function ResponsibleOverview({
+  limit,
+  state,
+  limits,
+  market,
+}: {
+  limit: DepositLimit;
+  state: ResponsibleGaming;
+  limits: PlayLimits;
+  market: MarketRules;
+}) {
   const t = useT();
   const to = useLocalePath();
   const profile = to("/profile/responsible-game");
@@ -21,6 +33,9 @@ export function ResponsibleOverview({ limit, state, market }: { limit: DepositLi
       <section className="responsible__card" aria-labelledby="rg-state">
         <h2 id="rg-state">{t("responsible.yourSettings")}</h2>
         <LimitSummary limit={limit} />
+        <MarketCapNote cap={limits.market_cap} />
+        <h3>{t("responsible.limits.title")}</h3>
+        <PlayLimitsList limits={limits.limits} />
         <dl className="responsible__facts">
           <dt>{t("responsible.reality.title")}</dt>
           <dd>{minutes > 0 ? t("responsible.reality.every", { minutes }) : t("responsible.reality.off")}</dd>

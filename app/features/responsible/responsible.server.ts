@@ -16,8 +16,12 @@ import { INTENTS, responsibleSchema } from "./schemas";
 export async function loadResponsible(context: Readonly<RouterContextProvider>, request: Request) {
   const account = await requirePlayer(context, request);
   const platform = getPlatform(context);
-  const [limit, state] = await Promise.all([platform.call("account.getDepositLimit"), platform.call("account.getResponsibleGaming")]);
-  return { limit, state, market: marketRules(account), siteName: getSite(context).metadata.siteName };
+  const [limit, state, limits] = await Promise.all([
+    platform.call("account.getDepositLimit"),
+    platform.call("account.getResponsibleGaming"),
+    platform.call("account.getLimits"),
+  ]);
+  return { limit, state, limits, market: marketRules(account), siteName: getSite(context).metadata.siteName };
 }
 
 /**
@@ -49,6 +53,16 @@ export async function responsibleAction(context: Readonly<RouterContextProvider>
       const text = limit.pending ? t("responsible.limit.savedPending", { date: formatDateTime(limit.pending.effective_at) }) : t("responsible.limit.saved");
       return redirectWithToast(here, { type: "success", text });
     }
+    if (v.intent === "playLimit" || v.intent === "removeLimit") {
+      const amount = v.intent === "playLimit" ? toMinorUnits(v.amount, 2) : undefined;
+      const after = await platform.call("account.setLimit", { kind: v.kind, period: v.period, amount });
+      const pending = after.limits.find((l) => l.kind === v.kind && l.period === v.period)?.pending;
+      const what = t(`responsible.limits.kinds.${v.kind}`);
+      const text = pending
+        ? t("responsible.limits.savedPending", { what, date: formatDateTime(pending.effective_at) })
+        : t(v.intent === "playLimit" ? "responsible.limits.saved" : "responsible.limits.removed", { what });
+      return redirectWithToast(here, { type: "success", text });
+    }
     if (v.intent === "reality") {
       // The market's longest interval (the platform enforces it too): said in the player's language.
       const market = marketRules(await getSite(context).account());
@@ -71,7 +85,7 @@ export async function responsibleAction(context: Readonly<RouterContextProvider>
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     if (e.status === 401) throw redirect(sitePath(context, "/"));
-    // The platform's field names are the form's own (period, amount, password, minutes).
+    // The platform's field names are the form's own (kind, period, amount, password, minutes).
     const formErrors = e.fields ? undefined : [e.message];
     return data({ intent, result: submission.reply({ fieldErrors: e.fields, formErrors }) }, { status: e.status });
   }

@@ -4,11 +4,11 @@
  * units (SPEC §5 sum rule) and sent in minor units.
  */
 import { z } from "zod";
-import { DEPOSIT_LIMIT_PERIODS, SELF_EXCLUSION_PERIODS } from "../../../core/api/entities-responsible";
+import { DEPOSIT_LIMIT_PERIODS, PLAY_LIMIT_KINDS, PLAY_LIMIT_PERIODS, SELF_EXCLUSION_PERIODS } from "../../../core/api/entities-responsible";
 import { createFields, formatMessage, type MessageOverrides } from "../../../core/validation";
 import { REALITY_CHECK_CHOICES } from "./choices";
 
-export const INTENTS = ["limit", "exclude", "reality", "break"] as const;
+export const INTENTS = ["limit", "exclude", "reality", "break", "playLimit", "removeLimit"] as const;
 export type Intent = (typeof INTENTS)[number];
 
 /** The largest limit the form takes, in whole units. */
@@ -28,6 +28,21 @@ export function limitSchema(overrides?: MessageOverrides) {
       if (v.period !== "none" && v.amount === undefined) ctx.addIssue({ code: "custom", path: ["amount"], message: required });
     });
 }
+
+/** One of the limits beside the deposit limit (issue 40): its kind, period and amount in whole units. */
+export function playLimitSchema(overrides?: MessageOverrides) {
+  const f = createFields(overrides);
+  const required = formatMessage("required", {}, overrides);
+  return z.object({
+    intent: z.literal("playLimit"),
+    kind: z.enum(PLAY_LIMIT_KINDS, { error: required }),
+    period: z.enum(PLAY_LIMIT_PERIODS, { error: required }),
+    amount: f.sum({ min: "1", max: LIMIT_MAX_UNITS, decimals: 0 }),
+  });
+}
+
+/** Removing one of them: a button beside it (the market's wait applies). */
+const removeLimitSchema = z.object({ intent: z.literal("removeLimit"), kind: z.enum(PLAY_LIMIT_KINDS), period: z.enum(PLAY_LIMIT_PERIODS) });
 
 export function exclusionSchema(overrides?: MessageOverrides) {
   const f = createFields(overrides);
@@ -50,7 +65,14 @@ export function realitySchema(overrides?: MessageOverrides) {
 /** The header's panic button (decision 0082): nothing to fill in, nothing to confirm. */
 const breakSchema = z.object({ intent: z.literal("break") });
 
-/** The page's action: its three forms and the header's panic button, as one union by `intent`. */
+/** The page's action: its forms and the header's panic button, as one union by `intent`. */
 export function responsibleSchema(overrides?: MessageOverrides) {
-  return z.discriminatedUnion("intent", [limitSchema(overrides), exclusionSchema(overrides), realitySchema(overrides), breakSchema]);
+  return z.discriminatedUnion("intent", [
+    limitSchema(overrides),
+    exclusionSchema(overrides),
+    realitySchema(overrides),
+    breakSchema,
+    playLimitSchema(overrides),
+    removeLimitSchema,
+  ]);
 }

@@ -3,12 +3,13 @@ import { sectionOf, type Section } from "./section-messages";
 
 /** The namespaces only the pages of a section get (decision 0021). */
 const SECTIONS: Record<Section, readonly string[]> = {
-  cashier: ["cashier", "offers"],
+  // A market's monthly deposit ceiling is said at the deposit form and with the player's limits (issue 40).
+  cashier: ["cashier", "offers", "marketCap"],
   // A market's bonus rules are said where offers are and beside the player's bonuses (decision 0083).
   offers: ["offers", "bonusRules"],
-  profile: ["profileGames", "responsible", "profile", "freespins", "loyalty", "bonusRules"],
+  profile: ["profileGames", "responsible", "profile", "freespins", "loyalty", "bonusRules", "marketCap"],
   loyalty: ["loyalty"],
-  "responsible-game": ["responsible"],
+  "responsible-game": ["responsible", "marketCap"],
   game: ["game", "freespins"],
   jackpots: ["jackpots"],
   winners: ["jackpots"],

@@ -1,9 +1,8 @@
-import { playerJurisdiction } from "../responsible/jurisdiction";
+import { depositMarket, describeMarketCap } from "../responsible/market-cap";
 import type { DepositInfo, DepositStarted } from "../../../core/api/entities-cashier";
 import { PlatformError } from "../../../core/api/errors";
 import { ownTables, type PlatformContext } from "../core/context";
-import { assertDepositAllowed, depositLimitError, depositsOverLimit } from "../responsible/deposit-guard";
-import { readDepositLimit } from "../responsible/deposit-limit";
+import { assertDepositAllowed, depositAllowance, depositLimitError, depositsOverLimit } from "../responsible/deposit-guard";
 import { assertDepositOffer } from "../offers/deposit";
 import { assertDepositAmount } from "./amounts";
 import { methodForCall } from "./methods";
@@ -59,8 +58,8 @@ export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise
   const { method, rules } = await methodForCall(ctx, "deposit", p.method, player.currency);
   assertDepositAmount(p.amount, rules, player.currency);
   const requisites = await checkRequisites(ctx.db, method.fields, p.requisites);
-  const market = await playerJurisdiction(ctx);
-  await assertDepositAllowed(ctx.player(), ctx.uid, p.amount, Date.now(), market.depositLimits.requiredBeforeDeposit);
+  const market = await depositMarket(ctx, ctx.uid);
+  await assertDepositAllowed(ctx.player(), ctx.uid, p.amount, Date.now(), market);
   if (p.campaign_offer_id !== undefined) await assertDepositOffer(ctx, p.campaign_offer_id, method.sysname, p.amount);
   const promo = p.promo_code ? await checkedPromoCode(ctx, p.promo_code, await loadRedeemer(tables, ctx.uid), { kind: "deposit", amount: p.amount }) : null;
 
@@ -82,9 +81,9 @@ export async function makeDeposit(ctx: PlatformContext, p: DepositCall): Promise
   if (promo) await rememberDepositPromo(tables, row.id, promo.code);
   // Two deposits started at once may both have passed the limit check: look again now that this
   // one counts, and drop it (nothing was sent to the payment system yet) if the window is over.
-  if (await depositsOverLimit(ctx.player(), ctx.uid, row)) {
+  if (await depositsOverLimit(ctx.player(), ctx.uid, row, Date.now(), market)) {
     await tables.prepare("DELETE FROM cashier_transactions WHERE id = ?1 AND status = 'new'").bind(row.id).run();
-    throw await depositLimitError(ctx.player(), ctx.uid);
+    throw await depositLimitError(ctx.player(), ctx.uid, Date.now(), market);
   }
   const { redirectUrl } = await provider.createPayment(ctx.env, {
     transactionId: row.id,
@@ -111,12 +110,15 @@ export async function depositInfo(call: PlatformContext, transactionId?: string)
   ]);
   const count = (stats!.results[0] as { n: number }).n;
   const transaction = transactionId ? toEntity(await playerTransaction(ctx.db, ctx.uid, transactionId)) : null;
+  // The deposit limits belong to responsible gaming: the tightest window's room, the market's ceiling.
+  const market = await depositMarket(call, call.uid);
+  const allowance = await depositAllowance(ctx.player(), ctx.uid, Date.now(), market);
   return {
     has_deposit: count > 0,
     deposits_count: count,
     last_method: (last!.results[0] as { method: string } | undefined)?.method ?? null,
-    // The deposit limit belongs to responsible gaming; it says what the current window leaves.
-    limit_available: (await readDepositLimit(ctx.player(), ctx.uid)).available_amount,
+    limit_available: allowance ? { amount: allowance.available, currency: market.currency } : null,
+    market_cap: await describeMarketCap(ctx.player(), ctx.uid, market),
     transaction,
   };
 }

@@ -40,6 +40,7 @@ const ERRORS: Record<string, string> = {
   bet: "Choose a bet within the game's range.",
   freespins: "These free spins cannot be played any more.",
   signin: "Sign in to play for real.",
+  limit: "This bet would take you past a loss or wager limit you set. Responsible gaming shows what is left.",
   failed: "The round could not be played. Please try again.",
 };
 
@@ -158,6 +159,7 @@ function errorCode(e: PlatformError): string {
   if (e.exception === "BillingTransactionDeclined") return "funds";
   if (e.exception === "Authorization") return "signin";
   if (e.fields?.freespin_id) return "freespins";
+  if (e.params?.limit) return "limit";
   if (e.fields?.bet) return "bet";
   return "failed";
 }

@@ -1,3 +1,4 @@
+import { playLimitGate, playLimitRefusal } from "../responsible/play-limits";
 import { PlatformError } from "../../../core/api/errors";
 import { readSiteCurrencies } from "../wallet/currency";
 import { moveMoney, type MoneyDeps } from "../wallet/move-money";
@@ -102,7 +103,8 @@ export async function playRound(deps: RoundDeps, input: RoundInput): Promise<Rou
     .prepare(
       `INSERT INTO game_rounds (id, uid, round_key, game_id, sysname, mode, bet, win, currency, symbols, created_at,
          bet_bonus, win_bonus, bonus_id, bonus_contribution)
-       SELECT ?1, uid, ?3, ?4, ?5, ?6, ?7, ?8, currency, ?9, ?10, ?11, ?12, ?13, ?14 FROM users WHERE uid = ?2
+       SELECT ?1, uid, ?3, ?4, ?5, ?6, ?7, ?8, currency, ?9, ?10, ?11, ?12, ?13, ?14 FROM users
+       WHERE uid = ?2 AND (?6 <> 'real' OR ${playLimitGate("?2", "?7", "?10")})
        ON CONFLICT (uid, round_key) DO NOTHING RETURNING id`,
     )
     .bind(
@@ -123,7 +125,11 @@ export async function playRound(deps: RoundDeps, input: RoundInput): Promise<Rou
     )
     .first<{ id: string }>();
   const row = await readRoundRow(deps.db, uid, input.roundKey);
-  if (!row) throw new PlatformError("Authorization", "Sign in to continue");
+  if (!row) {
+    // Not recorded and not an earlier round: the player's loss or wager limit held it back (issue 40).
+    const limit = mode === "real" ? await playLimitRefusal(deps.db, uid, bet, "bet", now) : null;
+    throw limit ?? new PlatformError("Authorization", "Sign in to continue");
+  }
   return claimed ? pay(deps, row, false) : replayOf(deps, row, input);
 }
 

@@ -7,10 +7,22 @@ import { loadLimit, saveLimit } from "./limits-store";
 import { playerJurisdiction } from "./jurisdiction";
 import { activeExclusion, selfExclude, takeBreak } from "./self-exclusion";
 import { playSince } from "./session-stats";
+import { depositMarket, describeMarketCap } from "./market-cap";
+import { describePlayLimits, setPlayLimit } from "./play-limits";
+import type { PlatformContext } from "../core/context";
+
+/** account.getLimits' answer: the player's limits and their market's ceiling. */
+async function readLimits(ctx: PlatformContext, now: number) {
+  const market = await depositMarket(ctx, ctx.uid, now);
+  const [limits, cap] = await Promise.all([describePlayLimits(ctx.player(), ctx.uid, market.currency, now), describeMarketCap(ctx.player(), ctx.uid, market)]);
+  return { limits, market_cap: cap };
+}
 
 type Methods =
   | "account.getDepositLimit"
   | "account.setDepositLimit"
+  | "account.getLimits"
+  | "account.setLimit"
   | "account.selfExclude"
   | "account.takeBreak"
   | "account.getResponsibleGaming"
@@ -27,6 +39,15 @@ export const responsibleHandlers: Handlers<Methods> = {
     const next = requestLimit(state, request, now, rules.depositLimits);
     await saveLimit(ctx.player(), ctx.uid, next, now);
     return describeLimit(ctx.player(), ctx.uid, next, now);
+  },
+
+  "account.getLimits": (_p, ctx) => readLimits(ctx, Date.now()),
+
+  async "account.setLimit"({ kind, period, amount }, ctx) {
+    const now = Date.now();
+    const rules = await playerJurisdiction(ctx);
+    await setPlayLimit(ctx.player(), ctx.uid, kind, period, amount ?? null, now, rules.depositLimits);
+    return readLimits(ctx, now);
   },
 
   "account.selfExclude": (params, ctx) => selfExclude(params, ctx),

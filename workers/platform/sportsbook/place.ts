@@ -1,3 +1,4 @@
+import { playLimitGate, playLimitRefusal } from "../responsible/play-limits";
 import { routedD1 } from "../player/routed-d1";
 import { slipFacts } from "./feed-facts";
 import { BET_MAX_STAKE, BET_MIN_STAKE, type OddsChange, type SportBet } from "../../../core/api/contract-sportsbook";
@@ -147,6 +148,9 @@ export async function placeBet(ctx: BetCall, p: PlaceParams): Promise<{ bet: Spo
     // Not placed: the same key won a race, or the gate was shut by a change since the read.
     const raced = await earlierBet(ctx, p);
     if (raced) return answer(raced);
+    // Held back by the player's loss or wager limit (issue 40): say which, and what it leaves.
+    const limit = await playLimitRefusal(ctx.player(), ctx.uid, p.stake, "stake");
+    if (limit) throw limit;
     if (attempt >= 1) {
       // Twice moved under us: decide on a fresh read; if that still passes, tell the current odds.
       const fresh = await readSituation(ctx, p);
@@ -187,6 +191,7 @@ async function tryPlace(call: BetCall, p: PlaceParams, s: Situation, odds: numbe
            LEFT JOIN sport_events e ON e.id = m.event_id
            WHERE s.odds IS NOT json_extract(j.value, '$[1]') OR m.status IS NOT 'open' OR e.status NOT IN ('prematch', 'live'))
          AND (?9 IS NULL OR EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?9 AND uid = ?2 AND status = 'active'))
+         AND ${playLimitGate("?2", "?6", "?12")}
          ON CONFLICT (uid, key) DO NOTHING`,
       )
       .bind(
