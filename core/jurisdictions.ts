@@ -44,6 +44,12 @@ export interface JurisdictionProfile {
     /** A one-tap 24-hour break, no password and no confirmation, on every page (GlüStV 2021 §6b "Panikknopf"). */
     panicButton: boolean;
   };
+  play: {
+    /** The most one round of a slot may stake, in the cap's currency's minor units (GlüStV 2021 §22a(7): €1; UKGC from 2025: £5, £2 for players 18–24). null: the game's own. */
+    maxStake: StakeCap | null;
+    /** The shortest a slot's game cycle may be (ms; UKGC RTS 14: 2.5 s; GlüStV 2021 §22a(6): 5 s). null: none. */
+    minCycleMs: number | null;
+  };
   bonuses: {
     /** The most a bonus may ask to be wagered, as a multiple of the bonus alone (UK: 10× from 19 January 2026). null: the template's terms. */
     maxWagerMultiplier: number | null;
@@ -64,6 +70,13 @@ export interface MonthlyCap {
   young: { under: number; amount: number } | null;
 }
 
+/** A market's stake cap per round, lower for young players where it says so. */
+export interface StakeCap {
+  amount: number;
+  currency: string;
+  young: { under: number; amount: number } | null;
+}
+
 const profile = (p: JurisdictionProfile) => p;
 
 export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
@@ -75,10 +88,12 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
+    play: { maxStake: null, minCycleMs: null },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
   // UKGC: LCCP SR 3.3.2 (a raise after 24 hours' cooling-off), RTS 14B (no reversed withdrawals),
-  // LCCP SR 5.1.1 as amended from 19 January 2026 (a bonus's wagering at most 10× the bonus).
+  // LCCP SR 5.1.1 as amended from 19 January 2026 (a bonus's wagering at most 10× the bonus); the
+  // online slots stake limits from April/May 2025 (£5 a spin, £2 for 18–24); RTS 14 (2.5 s a cycle).
   uk: profile({
     id: "uk",
     regulator: "UK Gambling Commission",
@@ -86,6 +101,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
+    play: { maxStake: { amount: 500, currency: "GBP", young: { under: 25, amount: 200 } }, minCycleMs: 2_500 },
     bonuses: { maxWagerMultiplier: 10, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
   // AGCO Registrar's Standards 2.05 and 3.x: a raise after 24 hours' cooling-off; Standard 2.03: no
@@ -97,10 +113,11 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
+    play: { maxStake: null, minCycleMs: null },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: false },
   }),
   // GlüStV 2021 §6c: a raise applies after seven days at the earliest, and €1,000 a month across
-  // operators at most (LUGAS; here: on this site); §6b: the panic button.
+  // operators at most (LUGAS; here: on this site); §6b: the panic button; §22a: €1 a spin, 5 s a game.
   de: profile({
     id: "de",
     regulator: "Gemeinsame Glücksspielbehörde der Länder",
@@ -108,6 +125,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     depositLimits: { raiseWaitMs: 7 * 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, monthlyCap: { amount: 100_000, young: null } },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: true },
+    play: { maxStake: { amount: 100, currency: "EUR", young: null }, minCycleMs: 5_000 },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
   // KSA (Wet Koa, Rtg 4.x): a raise after 72 hours, never within the running period; a reality check
@@ -126,6 +144,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     },
     realityCheck: { maxMinutes: 30 },
     exclusion: { panicButton: false },
+    play: { maxStake: null, minCycleMs: null },
     bonuses: { maxWagerMultiplier: null, minAge: 24, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
   // Spelinspektionen (SIFS 2018:8, 14 kap. 6 §): a raise after 72 hours and not before the period ends;
@@ -138,6 +157,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true, requiredBeforeDeposit: true, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
+    play: { maxStake: null, minCycleMs: null },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: true, minWageringDays: 60, shownToVisitors: true },
   }),
 };

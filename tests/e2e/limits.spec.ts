@@ -40,6 +40,8 @@ test.describe("limits beside the deposit limit @nojs", () => {
     const game = await slotOutsideJackpots(page.request);
     await page.goto(`/game/${game.sysname}?mode=real`);
     const frame = page.frameLocator("iframe.game-frame__iframe");
+    // The studio says the UK's play rules where the stake is chosen (decision 0088).
+    await expect(frame.locator("[data-play-rules]")).toContainText("UK Gambling Commission");
     // The largest stake the limit can take whole: rounds go until the day's dollar is staked.
     const bets = await frame.locator("select[name=bet] option").evaluateAll((o) => o.map((x) => Number((x as HTMLOptionElement).value)));
     const bet = Math.max(...bets.filter((b) => b <= 100));

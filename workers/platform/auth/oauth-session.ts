@@ -6,11 +6,20 @@ import { clientIp } from "../core/throttle";
  * Sessions for the platform's pages outside /api (the social sign-in callback), with the rules
  * of request-session.ts: the same cookie, and sign-in always starts a new session id.
  */
+/** The signed-in player of a page's session, with what a round's market rules need (decision 0088). */
+export interface SessionPlayer {
+  uid: number;
+  banned: boolean;
+  country: string;
+  birthDate: string | null;
+  currency: string;
+}
+
 export interface PageSession {
   /** The stored hash of the session the request carried (signed in or waiting for two-factor). */
   carried: string | null;
   /** The signed-in player, if any. */
-  player: { uid: number; banned: boolean } | null;
+  player: SessionPlayer | null;
   /** Set-Cookie clearing a cookie that names no live session. */
   clear: string | null;
 }
@@ -20,7 +29,16 @@ export async function pageSession(request: Request, env: Env): Promise<PageSessi
   if (loaded.kind === "none") return { carried: null, player: null, clear: loaded.stale ? clearedSessionCookie(env) : null };
   return {
     carried: loaded.row.id_hash,
-    player: loaded.kind === "active" ? { uid: loaded.row.uid, banned: loaded.row.is_banned === 1 } : null,
+    player:
+      loaded.kind === "active"
+        ? {
+            uid: loaded.row.uid,
+            banned: loaded.row.is_banned === 1,
+            country: loaded.row.country_code ?? "",
+            birthDate: loaded.row.birth_date,
+            currency: loaded.row.currency,
+          }
+        : null,
     clear: null,
   };
 }

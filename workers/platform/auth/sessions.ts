@@ -48,6 +48,10 @@ export interface SessionRow {
   expires_at: number;
   two_factor_passed: number;
   is_banned: number;
+  /** The account's market and age (the play rules of a round, decision 0088) and currency, read with the session. */
+  country_code: string | null;
+  birth_date: string | null;
+  currency: string;
 }
 
 export type LoadedSession =
@@ -104,7 +108,8 @@ async function sessionHash(rawId: string): Promise<string> {
   return hash;
 }
 
-const SESSION_SQL = `SELECT s.id_hash, s.uid, s.created_at, s.last_seen_at, s.expires_at, s.two_factor_passed, u.is_banned
+const SESSION_SQL = `SELECT s.id_hash, s.uid, s.created_at, s.last_seen_at, s.expires_at, s.two_factor_passed, u.is_banned,
+         u.country_code, u.birth_date, u.currency
        FROM sessions s JOIN users u ON u.uid = s.uid WHERE s.id_hash = ?1`;
 
 /**

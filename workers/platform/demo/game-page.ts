@@ -1,3 +1,4 @@
+import type { PlayRules } from "../responsible/play-rules";
 import { formatMoney } from "../../../core/money";
 import { escapeHtml, FAVICON_LINK } from "../auth/oauth-html";
 import type { RoundMode, StudioGame } from "../games/round-types";
@@ -79,6 +80,8 @@ export interface GamePageView {
   freespins?: { id: string; remaining: number; count: number; bet: number; currency: string } | null;
   /** A pack the last round used up (or that ended): what it won, waiting as a bonus. */
   freespinsEnded?: { won: number; currency: string } | null;
+  /** The player's market's play rules (decision 0088): no bet above the cap is offered, and the page says them. */
+  rules?: PlayRules | null;
 }
 
 /** Bets offered: the minimum times 1, 2, 5, 10, 20, 50…, within the maximum (the maximum too). */
@@ -151,12 +154,25 @@ function freeControls(v: GamePageView, f: NonNullable<GamePageView["freespins"]>
   </form>`;
 }
 
+/** What the player's market asks of a round, said under the controls (no autoplay or turbo is offered anywhere). */
+function rulesLine(v: GamePageView): string {
+  const r = v.rules;
+  if (!r || v.mode !== "real") return "";
+  const parts = [
+    r.maxStake !== null ? `at most ${escapeHtml(formatMoney({ amount: r.maxStake, currency: v.currency }))} a round` : "",
+    r.minCycleMs ? `one round every ${(r.minCycleMs / 1000).toLocaleString("en", { maximumFractionDigits: 1 })} seconds at most` : "",
+  ].filter(Boolean);
+  return `<p class="free" data-play-rules>Under the rules of the ${escapeHtml(r.regulator)}: ${parts.join(", ")}; no autoplay.</p>`;
+}
+
 function controls(v: GamePageView): string {
   if (v.mode === "real" && !v.signedIn) {
     return `<p class="result">Sign in to play for real. <a href="?mode=demo">Play the demo</a></p>`;
   }
   if (v.mode === "real" && v.freespins) return freeControls(v, v.freespins);
-  const options = betSteps(v.game.min_bet, v.game.max_bet)
+  const cap = v.rules?.maxStake ?? null;
+  const steps = betSteps(v.game.min_bet, v.game.max_bet).filter((b) => cap === null || b <= cap);
+  const options = (steps.length ? steps : [v.game.min_bet])
     .map((b) => `<option value="${b}"${b === v.bet ? " selected" : ""}>${escapeHtml(formatMoney({ amount: b, currency: v.currency }))}</option>`)
     .join("");
   return `<form method="post" action="${escapeHtml(v.action)}" class="bar" data-spin-form>
@@ -164,7 +180,7 @@ function controls(v: GamePageView): string {
     <input type="hidden" name="round_id" value="${crypto.randomUUID()}">
     <label>Bet <select name="bet">${options}</select></label>
     <button type="submit">Spin</button>
-  </form>`;
+  </form>${rulesLine(v)}`;
 }
 
 const SCRIPT = `

@@ -1,7 +1,9 @@
 import { Hono, type Context } from "hono";
 import { PlatformError } from "../../../core/api/errors";
 import { errorPage } from "../auth/oauth-html";
-import { pageSession } from "../auth/oauth-session";
+import { pageSession, type SessionPlayer } from "../auth/oauth-session";
+import { type PlayRules, playRulesOf } from "../responsible/play-rules";
+import { siteJurisdiction } from "../responsible/jurisdiction";
 import { dataResponse, errorResponse, toPlatformError } from "../core/respond";
 import { BLANK, SYMBOLS } from "../games/rounds-math";
 import { ROUND_MODES, type RoundMode, type StudioGame } from "../games/round-types";
@@ -41,13 +43,21 @@ const ERRORS: Record<string, string> = {
   freespins: "These free spins cannot be played any more.",
   signin: "Sign in to play for real.",
   limit: "This bet would take you past a loss or wager limit you set. Responsible gaming shows what is left.",
+  stake: "This stake is above what your market's rules allow for one round.",
+  cycle: "Your market's rules set a least time for each round: wait a moment and spin again.",
   failed: "The round could not be played. Please try again.",
 };
 
 /** The signed-in player (0: a visitor); a banned player's session plays nothing. */
-async function player(c: Ctx): Promise<{ uid: number; banned: boolean }> {
+async function player(c: Ctx): Promise<SessionPlayer> {
   const session = await pageSession(c.req.raw, c.env);
-  return session.player ?? { uid: 0, banned: false };
+  return session.player ?? { uid: 0, banned: false, country: "", birthDate: null, currency: "" };
+}
+
+/** The player's market's stake cap and cycle time (decision 0088); none for a visitor. */
+async function rulesOf(c: Ctx, p: SessionPlayer, generalInfo?: string | null): Promise<PlayRules | undefined> {
+  if (!p.uid) return undefined;
+  return (await playRulesOf(c.env.DB, p, await siteJurisdiction({ db: c.env.DB, generalInfo }))) ?? undefined;
 }
 
 const notFound = () => errorPage(404, "Game not found", "This game does not exist or is not available.");
@@ -55,10 +65,13 @@ const notFound = () => errorPage(404, "Game not found", "This game does not exis
 async function launch(c: Ctx, base: string): Promise<Response> {
   const game = await findStudioGame(c.env.DB, c.req.param("name") ?? "", settingsKeepMs(c.env));
   if (!game) return notFound();
-  const { uid, banned } = await player(c);
+  const who = await player(c);
+  const { uid, banned } = who;
   if (banned) return errorPage(403, "Account blocked", "This account cannot play.");
   const q = (name: string) => c.req.query(name) ?? "";
   const mode: RoundMode = (ROUND_MODES as readonly string[]).includes(q("mode")) ? (q("mode") as RoundMode) : uid ? "real" : "demo";
+  // The market's play rules as a real studio would take them at launch: bets above the cap are not offered.
+  const rules = mode === "real" ? await rulesOf(c, who) : undefined;
   const own = uid ? playerTables(c.env, uid) : null;
   const balances = own ? await readBalances(own, uid) : null;
   const balance = balances ? balances[mode === "demo" ? "fun" : "main"] : null;
@@ -96,6 +109,7 @@ async function launch(c: Ctx, base: string): Promise<Response> {
     symbols,
     win,
     error: ERRORS[q("error")] ?? null,
+    rules: rules ?? null,
     nonce: requestNonce(c.req.raw.headers),
     freespins: pack && { id: pack.id, remaining: pack.remaining_count, count: pack.count, bet: pack.bet, currency: pack.currency },
     freespinsEnded: ended && ended.status !== "active" ? { won: ended.won, currency: ended.currency } : null,
@@ -123,7 +137,8 @@ async function round(c: Ctx, base: string): Promise<Response> {
     if (!game) throw new PlatformError("InvalidRequest", "No such game", { status: 404 });
     const { fields, json } = await readFields(c);
     wantsJson = json;
-    const { uid, banned } = await player(c);
+    const who = await player(c);
+    const { uid, banned } = who;
     if (banned) throw new PlatformError("UserBanned", "This account cannot play");
     const betText = text(fields.bet);
     const mode = (text(fields.mode) || (uid ? "real" : "demo")) as RoundMode;
@@ -135,9 +150,10 @@ async function round(c: Ctx, base: string): Promise<Response> {
     // The configuration's version and the site's general info as the API reads them (kept
     // SETTINGS_CACHE_MS): the player's object need not ask D1 for them.
     const { replica, generalInfo } = await localesAndMaintenance(c.env.DB, undefined, keepMs);
+    const rules = mode === "real" ? await rulesOf(c, who, generalInfo) : undefined;
     const result = await playPlayerRound(
       { ...deps(c, uid, game), generalInfo },
-      { uid, game, mode, bet, roundKey: text(fields.round_id), freespinId },
+      { uid, game, mode, bet, roundKey: text(fields.round_id), freespinId, rules },
       replica,
     );
     if (wantsJson) return dataResponse(result, { "cache-control": "no-store" });
@@ -160,6 +176,8 @@ function errorCode(e: PlatformError): string {
   if (e.exception === "Authorization") return "signin";
   if (e.fields?.freespin_id) return "freespins";
   if (e.params?.limit) return "limit";
+  if (e.params?.max_stake !== undefined) return "stake";
+  if (e.params?.min_cycle_ms !== undefined) return "cycle";
   if (e.fields?.bet) return "bet";
   return "failed";
 }

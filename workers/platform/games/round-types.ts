@@ -1,3 +1,4 @@
+import type { PlayRules } from "../responsible/play-rules";
 /**
  * What a game round is, apart from how it is settled (rounds.ts) or paid from a free-spin pack
  * (bonuses/freespins.ts): both settle the same input into the same result.
@@ -27,6 +28,8 @@ export interface RoundInput {
   roundKey: string;
   /** A free round of this free-spin pack (decision 0041): played at its bet, debiting nothing. */
   freespinId?: string;
+  /** The player's market's stake cap and cycle time (responsible/play-rules.ts), as the Worker read them with the session. */
+  rules?: PlayRules;
 }
 
 export interface RoundResult {

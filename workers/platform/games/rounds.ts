@@ -1,4 +1,5 @@
 import { playLimitGate, playLimitRefusal } from "../responsible/play-limits";
+import { cycleGate, cycleRefusal, stakeAllowed, stakeRefusal } from "../responsible/play-rules";
 import { PlatformError } from "../../../core/api/errors";
 import { readSiteCurrencies } from "../wallet/currency";
 import { moveMoney, type MoneyDeps } from "../wallet/move-money";
@@ -90,6 +91,8 @@ export async function playRound(deps: RoundDeps, input: RoundInput): Promise<Rou
       if (earlier) return replayOf(deps, earlier, input);
     }
     assertMaxBet(bonus, bet);
+    // The market's stake cap (decision 0088); the currency is read only to say the refusal.
+    if (!stakeAllowed(input.rules, bet)) throw stakeRefusal(input.rules!, bonus?.currency ?? (await readBalances(deps.db, uid)).main.currency);
     if (bonus) {
       const balances = await readBalances(deps.db, uid);
       const contribution = contributionOf(bonus, game);
@@ -104,7 +107,7 @@ export async function playRound(deps: RoundDeps, input: RoundInput): Promise<Rou
       `INSERT INTO game_rounds (id, uid, round_key, game_id, sysname, mode, bet, win, currency, symbols, created_at,
          bet_bonus, win_bonus, bonus_id, bonus_contribution)
        SELECT ?1, uid, ?3, ?4, ?5, ?6, ?7, ?8, currency, ?9, ?10, ?11, ?12, ?13, ?14 FROM users
-       WHERE uid = ?2 AND (?6 <> 'real' OR ${playLimitGate("?2", "?7", "?10")})
+       WHERE uid = ?2 AND (?6 <> 'real' OR (${playLimitGate("?2", "?7", "?10")} AND ${cycleGate("?2", "?10", "?15")}))
        ON CONFLICT (uid, round_key) DO NOTHING RETURNING id`,
     )
     .bind(
@@ -122,13 +125,15 @@ export async function playRound(deps: RoundDeps, input: RoundInput): Promise<Rou
       funding?.winBonus ?? 0,
       funding?.bonusId ?? null,
       funding?.contribution ?? 0,
+      input.rules?.minCycleMs ?? 0,
     )
     .first<{ id: string }>();
   const row = await readRoundRow(deps.db, uid, input.roundKey);
   if (!row) {
-    // Not recorded and not an earlier round: the player's loss or wager limit held it back (issue 40).
-    const limit = mode === "real" ? await playLimitRefusal(deps.db, uid, bet, "bet", now) : null;
-    throw limit ?? new PlatformError("Authorization", "Sign in to continue");
+    // Not recorded and not an earlier round: the player's loss or wager limit or their market's
+    // cycle time held it back (issue 40).
+    const refusal = mode === "real" ? ((await playLimitRefusal(deps.db, uid, bet, "bet", now)) ?? (await cycleRefusal(deps.db, uid, input.rules, now))) : null;
+    throw refusal ?? new PlatformError("Authorization", "Sign in to continue");
   }
   return claimed ? pay(deps, row, false) : replayOf(deps, row, input);
 }

@@ -1,0 +1,72 @@
+import type { JurisdictionId } from "../../../core/jurisdictions";
+import { jurisdictionOf } from "../../../core/jurisdictions";
+import { formatMoney } from "../../../core/money";
+import { PlatformError } from "../../../core/api/errors";
+import { ageAtLeast } from "../account/profile-rules";
+import { currencyConverter } from "../wallet/currency";
+
+/**
+ * A market's rules for a round of a slot (issue 40, decision 0088): the most one round may stake
+ * (Germany €1; the UK £5, £2 for players 18–24) and the shortest a game cycle may be (the UK 2.5 s,
+ * Germany 5 s). The Worker works them out from the session's account (its country and birth date,
+ * read with the session: no read more) and the round carries them to the player's object, which
+ * refuses a larger stake and, in the round's own INSERT, a round started within the cycle of the last.
+ */
+export interface PlayRules {
+  /** Whose rules: the regulator's name. */
+  regulator: string;
+  /** The most a round may stake, in the player's currency's minor units; null: the game's own. */
+  maxStake: number | null;
+  /** The shortest game cycle (ms); 0: none. */
+  minCycleMs: number;
+}
+
+/**
+ * The rules a player of `country`, born `birthDate` (unknown counts as young), plays under on a
+ * site of profile `site`; null where their market has none. A cap in another currency is converted
+ * at the site's rates (its own figure where the site has no rate for it: the cap's amount in the
+ * player's currency).
+ */
+export async function playRulesOf(
+  db: D1Database,
+  player: { country: string; birthDate: string | null; currency: string },
+  site: JurisdictionId,
+  now = Date.now(),
+): Promise<PlayRules | null> {
+  const profile = jurisdictionOf(player.country, site);
+  const { maxStake: cap, minCycleMs } = profile.play;
+  if (!cap && !minCycleMs) return null;
+  let maxStake: number | null = null;
+  if (cap) {
+    const young = cap.young !== null && (player.birthDate === null || !ageAtLeast(player.birthDate, cap.young.under, new Date(now)));
+    const amount = young ? cap.young!.amount : cap.amount;
+    const convert = await currencyConverter(db, cap.currency, [player.currency]);
+    maxStake = convert(amount, player.currency) ?? amount;
+  }
+  return { regulator: profile.regulator, maxStake, minCycleMs: minCycleMs ?? 0 };
+}
+
+/** Whether a round may stake `bet` under the market's cap. */
+export const stakeAllowed = (rules: PlayRules | undefined, bet: number): boolean => !rules || rules.maxStake === null || bet <= rules.maxStake;
+
+/** The refusal of a stake above the cap, on the round's `bet`. */
+export function stakeRefusal(rules: PlayRules, currency: string): PlatformError {
+  const max = formatMoney({ amount: rules.maxStake ?? 0, currency });
+  const message = `Under the rules of the ${rules.regulator} a round stakes at most ${max}`;
+  return new PlatformError("InvalidParameter", message, { fields: { bet: [message] }, params: { max_stake: rules.maxStake, currency } });
+}
+
+/** The condition a real round's INSERT adds: no real round of the player's started within the market's cycle (`cycle`: ms, 0 for none). */
+export const cycleGate = (uid: string, now: string, cycle: string) =>
+  `(${cycle} = 0 OR NOT EXISTS (SELECT 1 FROM game_rounds WHERE uid = ${uid} AND mode = 'real' AND created_at > ${now} - ${cycle}))`;
+
+/** The refusal of a round the cycle held back: when the next may start. */
+export async function cycleRefusal(db: D1Database, uid: number, rules: PlayRules | undefined, now: number): Promise<PlatformError | null> {
+  if (!rules?.minCycleMs) return null;
+  const last = await db.prepare("SELECT MAX(created_at) AS at FROM game_rounds WHERE uid = ?1 AND mode = 'real'").bind(uid).first<number | null>("at");
+  if (last === null || last <= now - rules.minCycleMs) return null;
+  const seconds = (rules.minCycleMs / 1000).toLocaleString("en", { maximumFractionDigits: 1 });
+  return new PlatformError("InvalidRequest", `Under the rules of the ${rules.regulator} a round lasts at least ${seconds} seconds: wait a moment`, {
+    params: { min_cycle_ms: rules.minCycleMs, retry_at: last + rules.minCycleMs },
+  });
+}
