@@ -30,11 +30,11 @@ export interface JurisdictionProfile {
     /** Whether a player must set a deposit limit before their first deposit (Spellagen 14 kap. 8 §). */
     requiredBeforeDeposit: boolean;
     /**
-     * A market's own ceiling on what a player deposits in a calendar month, in euro cents, whatever
-     * limits the player set (GlüStV 2021 §6c: €1,000; the KSA's affordability threshold: €700, €300
-     * under 24), with notices at half and at the whole. null: none.
+     * A market's own ceiling on what a player deposits in a calendar month, whatever limits the
+     * player set (GlüStV 2021 §6c: €1,000; the KSA's affordability threshold: €700, €300 under 24),
+     * with notices at half and at the whole. null: none.
      */
-    monthlyCap: MonthlyCap | null;
+    monthlyCap: MarketCap | null;
   };
   realityCheck: {
     /** The longest interval between reality checks (minutes); the check cannot be turned off. null: the player chooses, off included. */
@@ -46,7 +46,7 @@ export interface JurisdictionProfile {
   };
   play: {
     /** The most one round of a slot may stake, in the cap's currency's minor units (GlüStV 2021 §22a(7): €1; UKGC from 2025: £5, £2 for players 18–24). null: the game's own. */
-    maxStake: StakeCap | null;
+    maxStake: MarketCap | null;
     /** The shortest a slot's game cycle may be (ms; UKGC RTS 14: 2.5 s; GlüStV 2021 §22a(6): 5 s). null: none. */
     minCycleMs: number | null;
   };
@@ -64,14 +64,8 @@ export interface JurisdictionProfile {
   };
 }
 
-/** A market's monthly deposit ceiling (euro cents), lower for young players where it says so. */
-export interface MonthlyCap {
-  amount: number;
-  young: { under: number; amount: number } | null;
-}
-
-/** A market's stake cap per round, lower for young players where it says so. */
-export interface StakeCap {
+/** A market's cap on an amount (a month's deposits, a round's stake) in `currency`'s minor units, lower for players under `young.under` where it says so. */
+export interface MarketCap {
   amount: number;
   currency: string;
   young: { under: number; amount: number } | null;
@@ -122,7 +116,12 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     id: "de",
     regulator: "Gemeinsame Glücksspielbehörde der Länder",
     withdrawals: { cancellable: true },
-    depositLimits: { raiseWaitMs: 7 * 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, monthlyCap: { amount: 100_000, young: null } },
+    depositLimits: {
+      raiseWaitMs: 7 * 24 * HOUR,
+      raiseAfterPeriod: false,
+      requiredBeforeDeposit: false,
+      monthlyCap: { amount: 100_000, currency: "EUR", young: null },
+    },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: true },
     play: { maxStake: { amount: 100, currency: "EUR", young: null }, minCycleMs: 5_000 },
@@ -140,7 +139,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
       raiseWaitMs: 72 * HOUR,
       raiseAfterPeriod: true,
       requiredBeforeDeposit: false,
-      monthlyCap: { amount: 70_000, young: { under: 24, amount: 30_000 } },
+      monthlyCap: { amount: 70_000, currency: "EUR", young: { under: 24, amount: 30_000 } },
     },
     realityCheck: { maxMinutes: 30 },
     exclusion: { panicButton: false },

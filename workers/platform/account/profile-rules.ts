@@ -29,6 +29,9 @@ export function birthDateProblem(value: string, now = new Date()): string | null
 }
 
 /** Whether someone born on `iso` (YYYY-MM-DD) is `years` old or older on `now`'s date. */
+/** Whether a player born on `birthDate` is not yet `years` old on `now`'s date; an unknown birth date counts as younger (the markets' rules for young players). */
+export const youngerThan = (birthDate: string | null, years: number, now = new Date()): boolean => birthDate === null || !ageAtLeast(birthDate, years, now);
+
 export function ageAtLeast(iso: string, years: number, now = new Date()): boolean {
   const today = now.toISOString().slice(0, 10);
   return iso <= `${now.getUTCFullYear() - years}${today.slice(4)}`;

@@ -1,5 +1,5 @@
 import { type JurisdictionId, type JurisdictionProfile, PROFILE_OF_COUNTRY, PROFILES } from "../../../core/jurisdictions";
-import { ageAtLeast } from "../account/profile-rules";
+import { youngerThan } from "../account/profile-rules";
 import { playerMarket } from "../responsible/jurisdiction";
 
 /**
@@ -62,7 +62,7 @@ export function firstOccasionSql(country: string, site: JurisdictionId, uid: str
 /** Whether a player of `profile` born on `birthDate` may receive no bonus on `now`'s date. */
 export function barredFromBonuses(profile: JurisdictionProfile, birthDate: string | null, now = new Date()): boolean {
   const min = profile.bonuses.minAge;
-  return min !== null && (birthDate === null || !ageAtLeast(birthDate, min, now));
+  return min !== null && youngerThan(birthDate, min, now);
 }
 
 /**

@@ -114,8 +114,7 @@ export async function depositsOverLimit(
 
 /** BillingDepositLimitExceeded with what the tightest window leaves now. */
 export async function depositLimitError(db: D1Database, uid: number, now = Date.now(), market: DepositMarket = NO_MARKET): Promise<PlatformError> {
-  const { windows } = await depositWindows(db, uid, now, market);
-  const left = await tightest(db, uid, windows);
+  const left = await depositAllowance(db, uid, now, market);
   return limitExceeded(db, uid, left ?? { window: { amount: 0, start: now, end: now, source: "player" }, available: 0 });
 }
 

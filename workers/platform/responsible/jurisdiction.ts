@@ -1,4 +1,6 @@
-import { isJurisdiction, type JurisdictionId, type JurisdictionProfile, jurisdictionOf, requestCountry } from "../../../core/jurisdictions";
+import { isJurisdiction, type JurisdictionId, type JurisdictionProfile, jurisdictionOf, type MarketCap, requestCountry } from "../../../core/jurisdictions";
+import { youngerThan } from "../account/profile-rules";
+import { currencyConverter } from "../wallet/currency";
 import { loadUser, type UserRow } from "../account/users";
 import type { PlatformContext } from "../core/context";
 import { readGeneralInfo } from "../core/settings";
@@ -38,4 +40,15 @@ export async function playerMarket(
 /** The rules player `uid` plays under (`playerMarket`). */
 export async function playerJurisdiction(ctx: PlatformContext, uid = ctx.uid): Promise<JurisdictionProfile> {
   return (await playerMarket(ctx, uid)).profile;
+}
+
+/**
+ * A market's cap (a month's deposits, a round's stake) as it holds player `player`: the young
+ * players' amount where they are under its age (an unknown birth date counts as under), in the
+ * player's currency at the site's rates (the cap's own figure where the site has no rate for it).
+ */
+export async function capFor(db: D1Database, cap: MarketCap, player: { birthDate: string | null; currency: string }, now = Date.now()): Promise<number> {
+  const amount = cap.young !== null && youngerThan(player.birthDate, cap.young.under, new Date(now)) ? cap.young.amount : cap.amount;
+  const convert = await currencyConverter(db, cap.currency, [player.currency]);
+  return convert(amount, player.currency) ?? amount;
 }

@@ -1,9 +1,7 @@
 import type { MarketDepositCap } from "../../../core/api/entities-responsible";
-import { ageAtLeast } from "../account/profile-rules";
 import { depositedSince } from "../cashier/deposit-totals";
-import { currencyConverter } from "../wallet/currency";
 import type { DepositMarket, DepositWindow } from "./deposit-guard";
-import { playerMarket } from "./jurisdiction";
+import { capFor, playerMarket } from "./jurisdiction";
 
 /** The calendar month (UTC) that holds `now`: [start, end). */
 export function monthAt(now: number): { start: number; end: number } {
@@ -29,10 +27,8 @@ export async function depositMarket(
   const base = { limitRequired: rules.requiredBeforeDeposit, regulator: profile.regulator, currency };
   const cap = rules.monthlyCap;
   if (!cap || !user) return { ...base, cap: null };
-  const young = cap.young !== null && (user.birth_date === null || !ageAtLeast(user.birth_date, cap.young.under, new Date(now)));
-  const euros = young ? cap.young!.amount : cap.amount;
-  const convert = await currencyConverter(accounts.db, "EUR", [currency]);
-  const window: DepositWindow = { amount: convert(euros, currency) ?? euros, ...monthAt(now), source: "market" };
+  const amount = await capFor(accounts.db, cap, { birthDate: user.birth_date, currency }, now);
+  const window: DepositWindow = { amount, ...monthAt(now), source: "market" };
   return { ...base, cap: window };
 }
 

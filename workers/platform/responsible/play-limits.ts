@@ -164,7 +164,9 @@ interface WindowRow {
   won: number;
 }
 
-const usedOf = (r: WindowRow) => Math.max(0, r.kind === "wager" ? r.staked : r.staked - r.won);
+/** What a window's play counts against its limit: the stakes, or the net loss (below 0 when the player is up). */
+const spentOf = (r: WindowRow) => (r.kind === "wager" ? r.staked : r.staked - r.won);
+const usedOf = (r: WindowRow) => Math.max(0, spentOf(r));
 
 /**
  * The same rule, asked again once a gate held a stake back, for a refusal that says which limit and
@@ -173,9 +175,7 @@ const usedOf = (r: WindowRow) => Math.max(0, r.kind === "wager" ? r.staked : r.s
  */
 export async function playLimitRefusal(db: D1Database, uid: number, stake: number, field: string, now = Date.now()): Promise<PlatformError | null> {
   const { results } = await db.prepare(playInWindows("?1", "?2")).bind(uid, now).all<WindowRow>();
-  const over = results
-    .filter((r) => (r.kind === "wager" ? r.staked : r.staked - r.won) + stake > r.amount)
-    .sort((a, b) => a.amount - usedOf(a) - (b.amount - usedOf(b)))[0];
+  const over = results.filter((r) => spentOf(r) + stake > r.amount).sort((a, b) => a.amount - usedOf(a) - (b.amount - usedOf(b)))[0];
   if (!over) return null;
   const currency = (await db.prepare("SELECT currency FROM users WHERE uid = ?1").bind(uid).first<string>("currency")) ?? "";
   return playLimitError(over, currency, field);

@@ -2,8 +2,7 @@ import type { JurisdictionId } from "../../../core/jurisdictions";
 import { jurisdictionOf } from "../../../core/jurisdictions";
 import { formatMoney } from "../../../core/money";
 import { PlatformError } from "../../../core/api/errors";
-import { ageAtLeast } from "../account/profile-rules";
-import { currencyConverter } from "../wallet/currency";
+import { capFor } from "./jurisdiction";
 
 /**
  * A market's rules for a round of a slot (issue 40, decision 0088): the most one round may stake
@@ -36,13 +35,7 @@ export async function playRulesOf(
   const profile = jurisdictionOf(player.country, site);
   const { maxStake: cap, minCycleMs } = profile.play;
   if (!cap && !minCycleMs) return null;
-  let maxStake: number | null = null;
-  if (cap) {
-    const young = cap.young !== null && (player.birthDate === null || !ageAtLeast(player.birthDate, cap.young.under, new Date(now)));
-    const amount = young ? cap.young!.amount : cap.amount;
-    const convert = await currencyConverter(db, cap.currency, [player.currency]);
-    maxStake = convert(amount, player.currency) ?? amount;
-  }
+  const maxStake = cap ? await capFor(db, cap, player, now) : null;
   return { regulator: profile.regulator, maxStake, minCycleMs: minCycleMs ?? 0 };
 }
 
