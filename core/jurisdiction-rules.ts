@@ -8,6 +8,9 @@ export const realityCheckAllowed = (minutes: number, max: number | null): boolea
 /** The interval the player's reality check runs at: their choice, held to the market's longest (`max`) when it has one. */
 export const effectiveRealityCheck = (chosen: number, max: number | null): number => (realityCheckAllowed(chosen, max) ? chosen : max!);
 
+/** The session limits a player may choose (minutes of one signed-in session; issue 40, decision 0089). */
+export const SESSION_LIMIT_MINUTES = [15, 30, 60, 120, 180, 240, 360, 480] as const;
+
 /** A bonus's wagering terms as a template states them, or as a market holds them (`bonusTerms`). */
 export interface WagerTerms {
   wager_multiplier: number;

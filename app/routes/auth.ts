@@ -14,6 +14,8 @@ import { splitLocalePath } from "../lib/i18n/locale";
 import { safeRedirectPath } from "../../core/navigation";
 import { getInstance } from "../middleware/i18n.server";
 import { getPlatform } from "../middleware/platform.server";
+import { redirectWithToast } from "../lib/toast.server";
+import { sessionEndedToast } from "../features/responsible/session-ended";
 
 const returnTo = z.string().max(2000).optional();
 const social = z
@@ -34,7 +36,8 @@ const AuthForm = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("restore"), login: z.string().trim().max(254), returnTo }),
   z.object({ intent: z.literal("reset"), token: z.string().max(200), password: z.string().max(128).default(""), returnTo }),
-  z.object({ intent: z.literal("logout"), returnTo }),
+  // reason "limit": the session clock signs out the session the player's session limit ended (decision 0089).
+  z.object({ intent: z.literal("logout"), returnTo, reason: z.literal("limit").optional() }),
 ]);
 
 /**
@@ -72,6 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.intent) {
     case "logout": {
       await platform.call("auth.logout").catch(() => undefined);
+      if (form.reason === "limit") return redirectWithToast(indexPath(site), sessionEndedToast(t));
       return redirect(indexPath(site));
     }
     case "login":

@@ -11,6 +11,7 @@ import { ProfileNav } from "../features/profile/profile-nav";
 import { MarketNote } from "../features/responsible/market-note";
 import { MarketCapNote } from "../features/responsible/market-cap-note";
 import { PlayLimitForm, PlayLimitsList } from "../features/responsible/play-limits";
+import { SessionLimitForm, SessionLimitSummary } from "../features/responsible/session-limit-form";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const data = await loadResponsible(context, request);
@@ -40,6 +41,11 @@ export default function ProfileResponsibleGame({ loaderData, actionData }: Route
         <MarketCapNote cap={limits.market_cap} />
         <PlayLimitsList limits={limits.limits} editable />
         <PlayLimitForm currency={state.session.wagered.currency} market={market} actionData={refused} />
+      </section>
+      <section className="responsible__card" aria-labelledby="rg-session">
+        <h2 id="rg-session">{t("responsible.session.title")}</h2>
+        <SessionLimitSummary state={state} />
+        <SessionLimitForm state={state} market={market} actionData={refused} />
       </section>
       <section className="responsible__card" aria-labelledby="rg-reality">
         <h2 id="rg-reality">{t("responsible.reality.title")}</h2>

@@ -9,6 +9,9 @@ import { sameOriginPath } from "../../core/navigation";
 import { readCookie } from "../../core/cookies";
 import { pickTheme, THEME_COOKIE } from "../lib/theme";
 import { takeToast } from "../lib/toast.server";
+import { makeToast } from "../lib/toast";
+import { sessionEndedToast } from "../features/responsible/session-ended";
+import { getInstance } from "../middleware/i18n.server";
 import { getSite } from "../features/site/site.server";
 import { workerContext } from "../lib/context.server";
 import { takeAuthFlash } from "../features/auth/auth-flash.server";
@@ -53,7 +56,10 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   // Nothing is left unhandled when the account's read fails and this loader throws first.
   for (const p of [cashbackRead, offersRead]) p.catch(() => {});
   const account = await accountRead;
-  const { toast, headers } = takeToast(request);
+  const flashed = takeToast(request);
+  const { headers } = flashed;
+  // A session the player's session limit ended on this request: the page says why they are signed out.
+  const toast = flashed.toast ?? (account?.session_ended ? makeToast(sessionEndedToast(getInstance(context).t)) : null);
   const secure = env.APP_ENV !== "local";
   const { flash: authFlash, clear } = takeAuthFlash(request, secure);
   if (clear) headers.append("set-cookie", clear);

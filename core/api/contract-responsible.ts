@@ -9,7 +9,9 @@ import {
   REALITY_CHECK_MINUTES,
   ResponsibleGaming,
   SELF_EXCLUSION_PERIODS,
+  SessionLimit,
 } from "./entities-responsible";
+import { SESSION_LIMIT_MINUTES } from "../jurisdiction-rules";
 
 /**
  * Responsible-gaming methods of the /api contract (SPEC §3 Deposit limit, §7 account.getDepositLimit,
@@ -122,10 +124,33 @@ export const responsibleMethods = {
     verb: "GET",
     access: "player",
     summary:
-      "The player's responsible-gaming state: self-exclusion end, reality-check interval (minutes, 0 = off), and " +
-      "this session's start with the real money wagered, won and the net result since then.",
+      "The player's responsible-gaming state: self-exclusion end, reality-check interval (minutes, 0 = off), the " +
+      "session limit, and this session's start (and end, under a session limit) with the real money wagered, won and " +
+      "the net result since then.",
     params: z.object({}),
     result: ResponsibleGaming,
+  }),
+  "account.setSessionLimit": method({
+    group: "account",
+    name: "setSessionLimit",
+    verb: "POST",
+    access: "player",
+    summary:
+      "Set the session limit: the longest one signed-in session may last, in minutes (one of the offered lengths from " +
+      "15 minutes to 8 hours; a refusal lists them), or without minutes none. A first or shorter limit applies at once, to the sessions in progress too " +
+      "(each ends at its start plus the limit, or 5 minutes from now when that has passed); a longer one or a removal " +
+      "waits for the market's cooling-off and applies from the next sign-in. When the limit ends a session the player " +
+      'is signed out; the next account.getInfo answers session_ended "limit" once.',
+    params: z.object({
+      minutes: z.preprocess(
+        (v) => (v === "" ? undefined : v),
+        z.coerce
+          .number({ error: "minutes must be a number" })
+          .refine((m) => (SESSION_LIMIT_MINUTES as readonly number[]).includes(m), `minutes must be one of ${SESSION_LIMIT_MINUTES.join(", ")}`)
+          .optional(),
+      ),
+    }),
+    result: SessionLimit,
   }),
   "account.setRealityCheck": method({
     group: "account",

@@ -44,14 +44,26 @@ export const DepositLimit = z.strictObject({
 });
 export type DepositLimit = z.infer<typeof DepositLimit>;
 
+/** The longest a session may last, which the player chose (issue 40), and a raise or removal waiting. */
+export const SessionLimit = z.strictObject({
+  /** Minutes; null: no limit. */
+  minutes: z.number().int().nullable(),
+  /** A longer limit (minutes) or a removal (null) waiting for the market's cooling-off; it applies from the next sign-in. */
+  pending: z.strictObject({ minutes: z.number().int().nullable(), effective_at: z.number().int() }).nullable(),
+});
+export type SessionLimit = z.infer<typeof SessionLimit>;
+
 /** account.getResponsibleGaming: the player's tools and the current session's play. */
 export const ResponsibleGaming = z.strictObject({
   /** Unix ms the self-exclusion ends; null when not excluded (a signed-in player never is). */
   self_exclusion_until: z.number().int().nullable(),
   reality_check_minutes: z.number().int(),
+  session_limit: SessionLimit,
   session: z.strictObject({
     /** When this session signed in (Unix ms). */
     started_at: z.number().int(),
+    /** When the session limit ends this session (Unix ms); null: no limit. */
+    ends_at: z.number().int().nullable(),
     /** Real money staked since started_at (bets, all real-money balances). */
     wagered: Money,
     won: Money,

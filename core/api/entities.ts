@@ -52,6 +52,8 @@ export const AccountInfo = z.object({
   two_factor_auth: z.boolean(),
   email: Contact.nullable(),
   mobile: Contact.nullable(),
+  /** For a visitor whose session the player's session limit has just ended: said once, on the first call after it. */
+  session_ended: z.literal("limit").optional(),
 });
 export type AccountInfo = z.infer<typeof AccountInfo>;
 

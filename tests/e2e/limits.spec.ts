@@ -97,3 +97,36 @@ test.describe("limits beside the deposit limit @nojs", () => {
     await expect(page.locator(".field-error, [role=alert]").filter({ hasText: "€400" }).first()).toBeVisible();
   });
 });
+
+test.describe("the session limit @nojs", () => {
+  test("a UK player's session limit applies to this session at once, a longer one waits 24 hours, and the clock signs them out at its end", async ({
+    page,
+  }) => {
+    // With JavaScript the page's clock is the test's: the limit's end is reached without waiting for it.
+    if (jsOn()) await page.clock.install();
+    await registerByApi(page.request, unique("uk-session"), BRITON);
+    await page.goto(PROFILE);
+    const form = page.locator("form#session-limit");
+    const save = async (minutes: string) => {
+      await form.locator("select[name=minutes]").selectOption(minutes);
+      await form.getByRole("button", { name: tr("responsible.session.submit") }).click();
+    };
+    await expect(form).toContainText(tr("responsible.session.rules", { wait: tr("responsible.limit.waitHours", { count: "24" }) }));
+    await save("15");
+    await expect(page.getByText(tr("responsible.session.saved"))).toBeVisible();
+    const summary = page.locator("#rg-session + [data-session-limit]");
+    await expect(summary).toHaveAttribute("data-session-limit", "15");
+    await expect(summary).toContainText(tr("responsible.session.minutes", { count: "15" }));
+    await expect(summary.locator("[data-session-ends]")).toBeVisible();
+    // A longer one waits the UK's 24 hours: the limit in force stays.
+    await save("60");
+    await expect(summary.locator("[data-session-pending]")).toContainText(tr("responsible.session.hour"));
+    await expect(summary).toHaveAttribute("data-session-limit", "15");
+    if (!jsOn()) return;
+    // The header counts down; at the end the player is signed out and told why.
+    await expect(siteHeader(page).locator("[data-session-left]")).toHaveText(/^0:1\d:\d\d$/);
+    await page.clock.fastForward("15:30");
+    await expect(page.getByText(tr("responsible.session.ended"))).toBeVisible();
+    await expect(siteHeader(page).locator("[data-balance]")).toHaveCount(0);
+  });
+});

@@ -6,8 +6,9 @@ import { MarketCapNote } from "./market-cap-note";
 import { PlayLimitsList } from "./play-limits";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { LimitSummary } from "./limit-summary";
+import { SessionLimitSummary } from "./session-limit-summary";
 
-const TOOLS = ["limit", "limits", "reality", "exclusion"] as const;
+const TOOLS = ["limit", "limits", "session", "reality", "exclusion"] as const;
 
 /** What the tools are, the player's current settings with a link to change them, and help. */
 export function ResponsibleOverview({
@@ -36,6 +37,8 @@ export function ResponsibleOverview({
         <MarketCapNote cap={limits.market_cap} />
         <h3>{t("responsible.limits.title")}</h3>
         <PlayLimitsList limits={limits.limits} />
+        <h3>{t("responsible.session.title")}</h3>
+        <SessionLimitSummary state={state} />
         <dl className="responsible__facts">
           <dt>{t("responsible.reality.title")}</dt>
           <dd>{minutes > 0 ? t("responsible.reality.every", { minutes }) : t("responsible.reality.off")}</dd>

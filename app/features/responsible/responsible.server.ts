@@ -63,6 +63,13 @@ export async function responsibleAction(context: Readonly<RouterContextProvider>
         : t(v.intent === "playLimit" ? "responsible.limits.saved" : "responsible.limits.removed", { what });
       return redirectWithToast(here, { type: "success", text });
     }
+    if (v.intent === "sessionLimit") {
+      const limit = await platform.call("account.setSessionLimit", { minutes: v.minutes === "none" ? undefined : Number(v.minutes) });
+      const text = limit.pending
+        ? t("responsible.session.savedPending", { date: formatDateTime(limit.pending.effective_at) })
+        : t(limit.minutes === null ? "responsible.session.removed" : "responsible.session.saved");
+      return redirectWithToast(here, { type: "success", text });
+    }
     if (v.intent === "reality") {
       // The market's longest interval (the platform enforces it too): said in the player's language.
       const market = marketRules(await getSite(context).account());

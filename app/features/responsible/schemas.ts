@@ -6,9 +6,9 @@
 import { z } from "zod";
 import { DEPOSIT_LIMIT_PERIODS, PLAY_LIMIT_KINDS, PLAY_LIMIT_PERIODS, SELF_EXCLUSION_PERIODS } from "../../../core/api/entities-responsible";
 import { createFields, formatMessage, type MessageOverrides } from "../../../core/validation";
-import { REALITY_CHECK_CHOICES } from "./choices";
+import { REALITY_CHECK_CHOICES, SESSION_LIMIT_CHOICES } from "./choices";
 
-export const INTENTS = ["limit", "exclude", "reality", "break", "playLimit", "removeLimit"] as const;
+export const INTENTS = ["limit", "exclude", "reality", "break", "playLimit", "removeLimit", "sessionLimit"] as const;
 export type Intent = (typeof INTENTS)[number];
 
 /** The largest limit the form takes, in whole units. */
@@ -62,6 +62,14 @@ export function realitySchema(overrides?: MessageOverrides) {
   });
 }
 
+/** The session limit (decision 0089): one of the offered lengths, or none. */
+export function sessionLimitSchema(overrides?: MessageOverrides) {
+  return z.object({
+    intent: z.literal("sessionLimit"),
+    minutes: z.enum(SESSION_LIMIT_CHOICES, { error: formatMessage("required", {}, overrides) }),
+  });
+}
+
 /** The header's panic button (decision 0082): nothing to fill in, nothing to confirm. */
 const breakSchema = z.object({ intent: z.literal("break") });
 
@@ -74,5 +82,6 @@ export function responsibleSchema(overrides?: MessageOverrides) {
     breakSchema,
     playLimitSchema(overrides),
     removeLimitSchema,
+    sessionLimitSchema(overrides),
   ]);
 }

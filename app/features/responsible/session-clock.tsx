@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
-import { useLocation } from "react-router";
+import { useLocation, useSubmit } from "react-router";
 import { browserCall } from "../../lib/api/browser-call";
 import { getLiveBalance, subscribeLiveBalance } from "../realtime/live-balance";
 import type { ResponsibleGaming } from "../../../core/api/entities-responsible";
@@ -10,6 +10,18 @@ import { clockText, signedMoney } from "./format";
 
 // The reality check's timer and dialog (and XState) load only for a player who turned it on.
 const RealityCheck = lazy(() => import("./reality-check").then((m) => ({ default: m.RealityCheck })));
+
+/**
+ * The session limit ended this session (decision 0089): the platform has ended it too, so the
+ * player is signed out here at once, landing on the home page with the limit's toast.
+ */
+function SessionLimitReached() {
+  const submit = useSubmit();
+  useEffect(() => {
+    void submit({ intent: "logout", reason: "limit" }, { method: "post", action: "/auth", replace: true });
+  }, [submit]);
+  return null;
+}
 
 /** How often the session's net result is read again (also on every page change). */
 const REFRESH_MS = 60_000;
@@ -60,6 +72,7 @@ export default function SessionClock() {
   if (!state || uid === 0) return null;
   const net = state.session.net;
   const elapsed = now - state.session.started_at;
+  const endsAt = state.session.ends_at;
   return (
     <>
       {slot &&
@@ -69,6 +82,12 @@ export default function SessionClock() {
               <span className="visually-hidden">{t("responsible.clock.time")}: </span>
               <time data-session-time>{clockText(elapsed)}</time>
             </span>
+            {endsAt !== null && (
+              <span className="session-clock__left" title={t("responsible.clock.leftTitle")}>
+                <span className="visually-hidden">{t("responsible.clock.left")}: </span>
+                <time data-session-left>{clockText(endsAt - now)}</time>
+              </span>
+            )}
             <span
               className={`session-clock__net${net.amount > 0 ? " session-clock__net--up" : net.amount < 0 ? " session-clock__net--down" : ""}`}
               title={t("responsible.clock.netTitle")}
@@ -79,6 +98,7 @@ export default function SessionClock() {
           </span>,
           slot,
         )}
+      {endsAt !== null && now >= endsAt && <SessionLimitReached />}
       {state.reality_check_minutes > 0 && (
         <Suspense fallback={null}>
           <RealityCheck state={state} now={now} onOpen={refresh} />

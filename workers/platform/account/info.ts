@@ -36,6 +36,7 @@ export async function anonymousInfo(ctx: PlatformContext): Promise<AccountInfo> 
     two_factor_auth: false,
     email: null,
     mobile: null,
+    ...(ctx.sessionEnded ? { session_ended: ctx.sessionEnded } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   clearedSessionCookie,
   createSession,
   deleteSession,
+  endedByLimit,
   type LoadedSession,
   loadSession,
   sessionCookie,
@@ -65,6 +66,7 @@ export async function resolveSession(ctx: PlatformContext, scope?: RenderScope, 
   const loaded = await lookUp(ctx, raw, scope, read);
   if (loaded.kind === "none") {
     if (loaded.stale && mayClearStaleCookie(ctx.request)) ctx.setCookie(clearedSessionCookie(ctx.env));
+    if (loaded.ended) ctx.sessionEnded = loaded.ended;
     return;
   }
   const { row } = loaded;
@@ -72,6 +74,7 @@ export async function resolveSession(ctx: PlatformContext, scope?: RenderScope, 
     idHash: row.id_hash,
     uid: row.uid,
     createdAt: row.created_at,
+    endsAt: endedByLimit(row) ? row.expires_at : null,
     pending: loaded.kind === "pending",
     expired: loaded.kind === "pending" && loaded.expired,
     banned: row.is_banned === 1,
@@ -93,9 +96,10 @@ export async function startSession(ctx: PlatformContext, uid: number, { pendingT
   if (ctx.session) await deleteSession(ctx.db, ctx.session.idHash);
   const now = Date.now();
   const client = sessionClient(ctx.request, ctx.clientIp);
-  const { rawId, idHash } = await createSession(ctx.db, uid, { twoFactorPassed: !pendingTwoFactor, client }, now);
+  const { rawId, idHash, expiresAt } = await createSession(ctx.db, uid, { twoFactorPassed: !pendingTwoFactor, client }, now);
   ctx.setCookie(sessionCookie(ctx.env, rawId));
-  ctx.session = { idHash, uid, createdAt: now, pending: pendingTwoFactor, expired: false, banned: false };
+  const endsAt = !pendingTwoFactor && endedByLimit({ created_at: now, expires_at: expiresAt }) ? expiresAt : null;
+  ctx.session = { idHash, uid, createdAt: now, endsAt, pending: pendingTwoFactor, expired: false, banned: false };
   ctx.uid = pendingTwoFactor ? 0 : uid;
 }
 

@@ -1,5 +1,6 @@
 import { serializeCookie, sessionCookieName as cookieName } from "../../../core/cookies";
 import { randomHex, sha256Hex } from "../core/bytes";
+import { sessionLimitInForce } from "../responsible/session-limit";
 
 /**
  * Player sessions. The cookie holds 128 random bits as hex; D1 keeps only their SHA-256, so a
@@ -8,6 +9,9 @@ import { randomHex, sha256Hex } from "../core/bytes";
  *
  * A session with two_factor_passed = 0 is a sign-in waiting for its two-factor code: it signs
  * nobody in and lives five minutes.
+ *
+ * A player's session limit (responsible/session-limit.ts) ends a session sooner: its expires_at is
+ * its start plus the limit. A session that ended before its 30 days is one the limit ended.
  */
 const MINUTE = 60_000;
 export const SESSION_IDLE_MS = 30 * MINUTE;
@@ -55,8 +59,8 @@ export interface SessionRow {
 }
 
 export type LoadedSession =
-  /** No usable session; `stale` when the browser sent one that must be cleared. */
-  { kind: "none"; stale: boolean } | { kind: "active"; row: SessionRow } | { kind: "pending"; row: SessionRow; expired: boolean };
+  /** No usable session; `stale` when the browser sent one that must be cleared; `ended` "limit" when the player's session limit ended it. */
+  { kind: "none"; stale: boolean; ended?: "limit" } | { kind: "active"; row: SessionRow } | { kind: "pending"; row: SessionRow; expired: boolean };
 
 /**
  * Reads that go to D1 with the session's own, in one round trip (`db.batch`): statements that
@@ -133,13 +137,16 @@ export async function loadSession(db: D1Database, rawId: string | undefined, now
   if (row.two_factor_passed === 0) return { kind: "pending", row, expired: now >= row.expires_at };
   if (now >= row.expires_at || now - row.last_seen_at >= SESSION_IDLE_MS) {
     await deleteSession(db, row.id_hash);
-    return { kind: "none", stale: true };
+    return now >= row.expires_at && endedByLimit(row) ? { kind: "none", stale: true, ended: "limit" } : { kind: "none", stale: true };
   }
   if (now - row.last_seen_at >= SESSION_TOUCH_MS) {
     await db.prepare("UPDATE sessions SET last_seen_at = ?2 WHERE id_hash = ?1").bind(row.id_hash, now).run();
   }
   return { kind: "active", row };
 }
+
+/** Whether a session's end is its player's session limit, not the 30 days every session has. */
+export const endedByLimit = (row: Pick<SessionRow, "created_at" | "expires_at">) => row.expires_at - row.created_at < SESSION_ABSOLUTE_MS;
 
 /** What a player will recognise a session by (decision 0038): the browser and the address. */
 export interface SessionClient {
@@ -154,17 +161,20 @@ export function sessionClient(request: Request, ip: string): SessionClient {
   return { userAgent: (request.headers.get("user-agent") ?? "").slice(0, USER_AGENT_MAX), ip: ip === "local" ? "" : ip };
 }
 
-/** Stores a new session for this player: its raw id (for the cookie only) and the stored hash. */
+/**
+ * Stores a new session for this player: its raw id (for the cookie only) and the stored hash. A
+ * signed-in session ends at the player's session limit when they set one, worked out in the INSERT.
+ */
 export async function createSession(
   db: D1Database,
   uid: number,
   { twoFactorPassed, client }: { twoFactorPassed: boolean; client: SessionClient },
   now = Date.now(),
-): Promise<{ rawId: string; idHash: string }> {
+): Promise<{ rawId: string; idHash: string; expiresAt: number }> {
   const rawId = randomHex(16);
   const idHash = await sha256Hex(rawId);
   const expires = now + (twoFactorPassed ? SESSION_ABSOLUTE_MS : TWO_FACTOR_CHALLENGE_MS);
-  await db.batch([
+  const [, stored] = await db.batch([
     // Sweep this player's dead sessions while we are here.
     db
       .prepare(
@@ -175,11 +185,14 @@ export async function createSession(
     db
       .prepare(
         `INSERT INTO sessions (id_hash, uid, created_at, last_seen_at, expires_at, two_factor_passed, user_agent, ip)
-         VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7)`,
+         VALUES (?1, ?2, ?3, ?3, CASE WHEN ?5 = 1 THEN MIN(?4, ?3 + COALESCE(${sessionLimitInForce("?2", "?3")} * ${MINUTE}, ?4)) ELSE ?4 END,
+           ?5, ?6, ?7)
+         RETURNING expires_at`,
       )
       .bind(idHash, uid, now, expires, twoFactorPassed ? 1 : 0, client.userAgent, client.ip),
   ]);
-  return { rawId, idHash };
+  const expiresAt = (stored!.results[0] as { expires_at: number } | undefined)?.expires_at ?? expires;
+  return { rawId, idHash, expiresAt };
 }
 
 export async function deleteSession(db: D1Database, idHash: string): Promise<void> {

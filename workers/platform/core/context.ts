@@ -8,6 +8,8 @@ export interface SessionInfo {
   idHash: string;
   uid: number;
   createdAt: number;
+  /** When the player's session limit ends this session (Unix ms); null: no limit (the 30 days every session has). */
+  endsAt: number | null;
   /** A sign-in waiting for its two-factor code (signs nobody in). */
   pending: boolean;
   /** Only for pending sessions: the two-factor step took too long. */
@@ -50,6 +52,8 @@ export interface PlatformContext {
   /** Signed-in player id, 0 for a visitor. */
   uid: number;
   session: SessionInfo | null;
+  /** "limit" when the cookie named a session the player's session limit has just ended (account.getInfo says so once). */
+  sessionEnded?: "limit";
   /** The client address (cf-connecting-ip, else X-Forwarded-For, else 'local'). */
   clientIp: string;
   /** Signs a player in with a new session id (rotation: the session the call carried ends). */

@@ -128,6 +128,7 @@ export const SHARED_TABLES = [
   "users",
   "contacts",
   "sessions",
+  "session_limits",
   "login_attempts",
   "used_totp",
   "password_resets",

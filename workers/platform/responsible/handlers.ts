@@ -7,6 +7,7 @@ import { loadLimit, saveLimit } from "./limits-store";
 import { playerJurisdiction } from "./jurisdiction";
 import { activeExclusion, selfExclude, takeBreak } from "./self-exclusion";
 import { playSince } from "./session-stats";
+import { readSessionLimit, setSessionLimit } from "./session-limit";
 import { depositMarket, describeMarketCap } from "./market-cap";
 import { describePlayLimits, setPlayLimit } from "./play-limits";
 import type { PlatformContext } from "../core/context";
@@ -26,6 +27,7 @@ type Methods =
   | "account.selfExclude"
   | "account.takeBreak"
   | "account.getResponsibleGaming"
+  | "account.setSessionLimit"
   | "account.setRealityCheck";
 
 /** Responsible gaming (decision 0012): deposit limits, self-exclusion, the reality check. */
@@ -55,19 +57,27 @@ export const responsibleHandlers: Handlers<Methods> = {
   "account.takeBreak": (_p, ctx) => takeBreak(ctx),
 
   async "account.getResponsibleGaming"(_p, ctx) {
-    const startedAt = ctx.session?.createdAt ?? Date.now();
-    const [until, check, currency, rules] = await Promise.all([
+    const now = Date.now();
+    const startedAt = ctx.session?.createdAt ?? now;
+    const [until, check, currency, rules, limit] = await Promise.all([
       activeExclusion(ctx.player(), ctx.uid),
       ctx.player().prepare("SELECT minutes FROM reality_checks WHERE uid = ?1").bind(ctx.uid).first<{ minutes: number }>(),
       playerCurrency(ctx.db, ctx.uid),
       playerJurisdiction(ctx),
+      readSessionLimit(ctx.db, ctx.uid, now),
     ]);
     return {
       self_exclusion_until: until ?? null,
       // A market with a longest interval runs the check at it when the player chose none or a longer one.
       reality_check_minutes: effectiveRealityCheck(check?.minutes ?? 0, rules.realityCheck.maxMinutes),
-      session: { started_at: startedAt, ...(await playSince(ctx.player(), ctx.uid, startedAt, currency)) },
+      session_limit: limit,
+      session: { started_at: startedAt, ends_at: ctx.session?.endsAt ?? null, ...(await playSince(ctx.player(), ctx.uid, startedAt, currency)) },
     };
+  },
+
+  async "account.setSessionLimit"({ minutes }, ctx) {
+    const rules = await playerJurisdiction(ctx);
+    return setSessionLimit(ctx.db, ctx.uid, minutes ?? null, Date.now(), rules.depositLimits.raiseWaitMs);
   },
 
   async "account.setRealityCheck"({ minutes }, ctx) {
