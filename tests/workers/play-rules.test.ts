@@ -86,6 +86,8 @@ describe("a market's stake cap and game cycle", () => {
     for (const id of ["international", "on", "nl", "se"] as const) {
       expect(PROFILES[id].play).toEqual({ maxStake: null, minCycleMs: null });
       const p = await playerOf(id);
+      // Sweden asks for a deposit limit before any play (the test below).
+      if (id === "se") await data(p.browser.post("account/setDepositLimit", { period: "30", amount: 100_000 }));
       expect((await real(p, sysname, Math.min(max_bet, 2_000))).status).toBe(200);
       expect((await real(p, sysname, Math.min(max_bet, 2_000))).status).toBe(200);
     }
@@ -104,8 +106,27 @@ describe("a market's stake cap and game cycle", () => {
     const refused = await playRound(p.browser, sysname, { bet: 500, mode: "real", round_id: roundId() }, { origin: ORIGIN });
     expect(refused.status).toBe(303);
     expect(refused.headers.get("location")).toMatch(/error=stake/);
-    // A player of a market without rules reads none.
-    const q = await playerOf("se");
+    // A player of a market without these rules reads none.
+    const q = await playerOf("on");
     expect(await (await send(`/platform/game/${sysname}?mode=real`, { headers: q.browser.headers() })).text()).not.toMatch(/data-play-rules/);
+  });
+
+  it("Sweden: no real round before a deposit limit, bonus money included; demo play is free, and a limit opens play", async () => {
+    // Money that came with no deposit (a sign-up offer's): the cashier's rule never met it.
+    const p = await playerOf("se");
+    const { sysname, min_bet } = await slot();
+    const refused = await failure(real(p, sysname, min_bet), 400, "InvalidRequestException");
+    expect(refused.params).toEqual({ limit_required: true });
+    expect(refused.message).toMatch(/Spelinspektionen.*deposit limit before you play/);
+    // Without JavaScript the studio says why.
+    const page = await playRound(p.browser, sysname, { bet: min_bet, mode: "real", round_id: roundId() }, { origin: ORIGIN });
+    expect(page.headers.get("location")).toMatch(/error=limitRequired/);
+    expect((await data(p.browser.get("account/getInfo"))).balance_main.amount).toBe(100_000);
+    expect((await playRound(p.browser, sysname, { bet: min_bet, mode: "demo", round_id: roundId() })).status).toBe(200);
+    // A limit of any kind the cashier counts opens play: here a weekly one.
+    await data(p.browser.post("account/setLimit", { kind: "deposit", period: "week", amount: 50_000 }));
+    expect((await real(p, sysname, min_bet)).status).toBe(200);
+    // Another market's player with no limit plays at once.
+    expect((await real(await playerOf("uk"), sysname, min_bet)).status).toBe(200);
   });
 });

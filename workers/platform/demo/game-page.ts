@@ -162,6 +162,7 @@ function rulesLine(v: GamePageView): string {
     r.maxStake !== null ? `at most ${escapeHtml(formatMoney({ amount: r.maxStake, currency: v.currency }))} a round` : "",
     r.minCycleMs ? `one round every ${(r.minCycleMs / 1000).toLocaleString("en", { maximumFractionDigits: 1 })} seconds at most` : "",
   ].filter(Boolean);
+  if (parts.length === 0) return "";
   return `<p class="free" data-play-rules>Under the rules of the ${escapeHtml(r.regulator)}: ${parts.join(", ")}; no autoplay.</p>`;
 }
 

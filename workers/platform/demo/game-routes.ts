@@ -45,6 +45,7 @@ const ERRORS: Record<string, string> = {
   limit: "This bet would take you past a loss or wager limit you set. Responsible gaming shows what is left.",
   stake: "This stake is above what your market's rules allow for one round.",
   cycle: "Your market's rules set a least time for each round: wait a moment and spin again.",
+  limitRequired: "Your market's rules ask for a deposit limit before you play: set one under Responsible gaming.",
   failed: "The round could not be played. Please try again.",
 };
 
@@ -175,6 +176,7 @@ function errorCode(e: PlatformError): string {
   if (e.exception === "BillingTransactionDeclined") return "funds";
   if (e.exception === "Authorization") return "signin";
   if (e.fields?.freespin_id) return "freespins";
+  if (e.params?.limit_required === true) return "limitRequired";
   if (e.params?.limit) return "limit";
   if (e.params?.max_stake !== undefined) return "stake";
   if (e.params?.min_cycle_ms !== undefined) return "cycle";

@@ -1,5 +1,5 @@
 import { playLimitGate, playLimitRefusal } from "../responsible/play-limits";
-import { cycleGate, cycleRefusal, stakeAllowed, stakeRefusal } from "../responsible/play-rules";
+import { assertLimitSet, cycleGate, cycleRefusal, stakeAllowed, stakeRefusal } from "../responsible/play-rules";
 import { PlatformError } from "../../../core/api/errors";
 import { readSiteCurrencies } from "../wallet/currency";
 import { moveMoney, type MoneyDeps } from "../wallet/move-money";
@@ -93,6 +93,8 @@ export async function playRound(deps: RoundDeps, input: RoundInput): Promise<Rou
     assertMaxBet(bonus, bet);
     // The market's stake cap (decision 0088); the currency is read only to say the refusal.
     if (!stakeAllowed(input.rules, bet)) throw stakeRefusal(input.rules!, bonus?.currency ?? (await readBalances(deps.db, uid)).main.currency);
+    // Sweden's limit before any play, a bonus's money included.
+    await assertLimitSet(deps.db, uid, input.rules, Date.now());
     if (bonus) {
       const balances = await readBalances(deps.db, uid);
       const contribution = contributionOf(bonus, game);

@@ -42,6 +42,11 @@ async function depositWindows(db: D1Database, uid: number, now: number, market: 
   return { windows, own };
 }
 
+/** Whether the player has a deposit limit of their own in force (the SPEC's or one per day, week or month). */
+export async function hasDepositLimit(db: D1Database, uid: number, now: number): Promise<boolean> {
+  return (await depositWindows(db, uid, now, NO_MARKET)).own;
+}
+
 /** The window with least left, and what it leaves now; null without any. */
 async function tightest(db: D1Database, uid: number, windows: DepositWindow[]): Promise<{ window: DepositWindow; available: number } | null> {
   let best: { window: DepositWindow; available: number } | null = null;

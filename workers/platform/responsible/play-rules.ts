@@ -3,6 +3,7 @@ import { jurisdictionOf } from "../../../core/jurisdictions";
 import { formatMoney } from "../../../core/money";
 import { PlatformError } from "../../../core/api/errors";
 import { capFor } from "./jurisdiction";
+import { hasDepositLimit } from "./deposit-guard";
 
 /**
  * A market's rules for a round of a slot (issue 40, decision 0088): the most one round may stake
@@ -18,6 +19,8 @@ export interface PlayRules {
   maxStake: number | null;
   /** The shortest game cycle (ms); 0: none. */
   minCycleMs: number;
+  /** Whether the player must have a deposit limit before a real round, bonus money included (Sweden: Spellagen 14 kap. 8 §). */
+  limitRequired: boolean;
 }
 
 /**
@@ -34,9 +37,20 @@ export async function playRulesOf(
 ): Promise<PlayRules | null> {
   const profile = jurisdictionOf(player.country, site);
   const { maxStake: cap, minCycleMs } = profile.play;
-  if (!cap && !minCycleMs) return null;
+  const limitRequired = profile.depositLimits.requiredBeforeDeposit;
+  if (!cap && !minCycleMs && !limitRequired) return null;
   const maxStake = cap ? await capFor(db, cap, player, now) : null;
-  return { regulator: profile.regulator, maxStake, minCycleMs: minCycleMs ?? 0 };
+  return { regulator: profile.regulator, maxStake, minCycleMs: minCycleMs ?? 0, limitRequired };
+}
+
+/**
+ * The market's word on a player's first real round without a deposit limit (Sweden: a limit before
+ * any play, a round with bonus money from a sign-up offer too, not only before a deposit).
+ */
+export async function assertLimitSet(db: D1Database, uid: number, rules: PlayRules | undefined, now: number): Promise<void> {
+  if (!rules?.limitRequired || (await hasDepositLimit(db, uid, now))) return;
+  const message = `Under the rules of the ${rules.regulator} set a deposit limit before you play`;
+  throw new PlatformError("InvalidRequest", message, { params: { limit_required: true } });
 }
 
 /** Whether a round may stake `bet` under the market's cap. */
