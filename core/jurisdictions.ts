@@ -30,6 +30,12 @@ export interface JurisdictionProfile {
     /** Whether a player must set a deposit limit before their first deposit (Spellagen 14 kap. 8 §). */
     requiredBeforeDeposit: boolean;
     /**
+     * Whether a player is asked, before their first deposit, to set a deposit limit or say they do
+     * not want one — the answer recorded (UKGC LCCP SR 3.3.3 as amended, financial limits from 31
+     * October 2025). A limit is offered, not imposed: declining is an answer.
+     */
+    promptBeforeDeposit: boolean;
+    /**
      * A market's own ceiling on what a player deposits in a calendar month, whatever limits the
      * player set (GlüStV 2021 §6c: €1,000; the KSA's affordability threshold: €700, €300 under 24),
      * with notices at half and at the whole. null: none.
@@ -79,7 +85,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     id: "international",
     regulator: "",
     withdrawals: { cancellable: true },
-    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, monthlyCap: null },
+    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, promptBeforeDeposit: false, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
     play: { maxStake: null, minCycleMs: null },
@@ -92,7 +98,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     id: "uk",
     regulator: "UK Gambling Commission",
     withdrawals: { cancellable: false },
-    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, monthlyCap: null },
+    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, promptBeforeDeposit: true, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
     play: { maxStake: { amount: 500, currency: "GBP", young: { under: 25, amount: 200 } }, minCycleMs: 2_500 },
@@ -104,7 +110,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     id: "on",
     regulator: "Alcohol and Gaming Commission of Ontario",
     withdrawals: { cancellable: true },
-    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, monthlyCap: null },
+    depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, promptBeforeDeposit: false, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
     play: { maxStake: null, minCycleMs: null },
@@ -120,6 +126,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
       raiseWaitMs: 7 * 24 * HOUR,
       raiseAfterPeriod: false,
       requiredBeforeDeposit: false,
+      promptBeforeDeposit: false,
       monthlyCap: { amount: 100_000, currency: "EUR", young: null },
     },
     realityCheck: { maxMinutes: null },
@@ -139,6 +146,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
       raiseWaitMs: 72 * HOUR,
       raiseAfterPeriod: true,
       requiredBeforeDeposit: false,
+      promptBeforeDeposit: false,
       monthlyCap: { amount: 70_000, currency: "EUR", young: { under: 24, amount: 30_000 } },
     },
     realityCheck: { maxMinutes: 30 },
@@ -153,7 +161,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     id: "se",
     regulator: "Spelinspektionen",
     withdrawals: { cancellable: true },
-    depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true, requiredBeforeDeposit: true, monthlyCap: null },
+    depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true, requiredBeforeDeposit: true, promptBeforeDeposit: false, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
     play: { maxStake: null, minCycleMs: null },

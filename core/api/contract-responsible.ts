@@ -130,6 +130,19 @@ export const responsibleMethods = {
     params: z.object({}),
     result: ResponsibleGaming,
   }),
+  "account.declineLimitPrompt": method({
+    group: "account",
+    name: "declineLimitPrompt",
+    verb: "POST",
+    access: "player",
+    summary:
+      "The player's answer to their market's offer of a deposit limit before the first deposit (the UK; " +
+      "cashier.getdepositinfo's limit_prompt): no limit for now. Recorded once; setting a limit (account.setLimit, " +
+      "account.setDepositLimit) is the other answer. Until one is given, cashier.makedeposit answers " +
+      "BillingDepositLimitExceeded with params.limit_prompt. Returns 1.",
+    params: z.object({}),
+    result: z.literal(1),
+  }),
   "account.setSessionLimit": method({
     group: "account",
     name: "setSessionLimit",

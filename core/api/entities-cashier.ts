@@ -86,6 +86,8 @@ export const DepositInfo = z.strictObject({
   limit_available: Money.nullable(),
   /** The market's monthly deposit ceiling and its notice at 50 % and 100 % (account.getLimits' market_cap). */
   market_cap: MarketDepositCap.nullable(),
+  /** The player's market asks them, before their first deposit, to set a deposit limit or decline one (the UK); a deposit waits for the answer. */
+  limit_prompt: z.boolean(),
   /** The asked transaction (transaction_id param), null when not asked. */
   transaction: CashierTransaction.nullable(),
 });

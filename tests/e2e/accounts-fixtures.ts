@@ -78,6 +78,12 @@ export async function payDemoDeposit(request: APIRequestContext, amount: number)
   return result;
 }
 
+/** "Not now" to the UK's offer of a deposit limit before the first deposit (issue 40), for a test whose player deposits by API. */
+export async function declineLimitPrompt(request: APIRequestContext): Promise<void> {
+  const res = await request.post("/api/account/declineLimitPrompt", { multipart: {}, headers: { origin: origin() } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** Funds the signed-in player through the demo payment page: `amount` in minor units, paid at once. */
 export async function demoDeposit(page: Page, amount: number) {
   await page.goto(await startDemoDeposit(page.request, amount));

@@ -1,5 +1,5 @@
 import { absolute, expect, siteHeader, test, tr } from "./fixtures";
-import { mailedCode, origin, PASSWORD, payDemoDeposit, registerByApi, submitWithdrawal, unique } from "./accounts-fixtures";
+import { declineLimitPrompt, mailedCode, origin, PASSWORD, payDemoDeposit, registerByApi, submitWithdrawal, unique } from "./accounts-fixtures";
 
 /**
  * Jurisdiction profiles (issue 40, decision 0082): a player from a regulated market reads whose
@@ -132,6 +132,11 @@ test.describe("a UK player's withdrawal @nojs", () => {
     const email = unique("uk-withdraw");
     await registerByApi(page.request, email, BRITON);
     await page.goto("/cashier/deposit/demo_card");
+    // The UK's offer of a deposit limit comes first (issue 40): "not now" is an answer, and the form follows.
+    await expect(page.locator("[data-limit-prompt]")).toBeVisible();
+    await page.getByRole("button", { name: tr("limitPrompt.decline") }).click();
+    await expect(page.getByText(tr("responsible.limits.declined"))).toBeVisible();
+    await expect(page.locator("[data-limit-prompt]")).toHaveCount(0);
     await page.getByLabel(tr("cashier.amount.label", { currency: "USD" })).fill("100");
     await page.getByRole("button", { name: tr("cashier.deposit.submit"), exact: true }).click();
     await page.getByRole("button", { name: "Pay now (success)" }).click();
@@ -183,6 +188,7 @@ test.describe("a Swedish player's first deposit @nojs", () => {
 test.describe("a market's bonus rules (decision 0083) @nojs", () => {
   test("a UK player's welcome bonus asks 10 times the bonus, and the offers page says whose rule it is", async ({ page }) => {
     await registerByApi(page.request, unique("uk-bonus"), BRITON);
+    await declineLimitPrompt(page.request);
     await payDemoDeposit(page.request, 10_000);
     await page.goto("/profile/bonuses");
     const xray = page.getByTestId("bonus-xray").first();

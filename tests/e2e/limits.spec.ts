@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, jsOn, siteHeader, slotOutsideJackpots, test, tr } from "./fixtures";
-import { payDemoDeposit, registerByApi, unique } from "./accounts-fixtures";
+import { declineLimitPrompt, payDemoDeposit, registerByApi, unique } from "./accounts-fixtures";
 
 /**
  * The limits beside the deposit limit (issue 40, decision 0087), as players of regulated markets
@@ -29,6 +29,7 @@ async function setLimit(page: Page, kind: string, period: string, amount: string
 test.describe("limits beside the deposit limit @nojs", () => {
   test("a UK player's daily wager limit stops real play in the game once it is used, the money untouched", async ({ page }) => {
     await registerByApi(page.request, unique("uk-wager"), BRITON);
+    await declineLimitPrompt(page.request);
     await payDemoDeposit(page.request, 5_000);
     await setLimit(page, "wager", "day", "1");
     const limit = page.locator("[data-limit=wager-day]");
@@ -95,6 +96,26 @@ test.describe("limits beside the deposit limit @nojs", () => {
     await page.getByLabel(tr("cashier.amount.label", { currency: "EUR" })).fill("500");
     await page.getByRole("button", { name: tr("cashier.deposit.submit"), exact: true }).click();
     await expect(page.locator(".field-error, [role=alert]").filter({ hasText: "€400" }).first()).toBeVisible();
+  });
+});
+
+test.describe("the UK's offer of a deposit limit before the first deposit @nojs", () => {
+  test("the deposit form waits for an answer; a weekly limit set there brings the player back to the form, which says what it leaves", async ({ page }) => {
+    await registerByApi(page.request, unique("uk-prompt"), BRITON);
+    await page.goto("/cashier/deposit/demo_card");
+    const prompt = page.locator("[data-limit-prompt]");
+    await expect(prompt).toContainText(tr("limitPrompt.title"));
+    await expect(page.getByLabel(tr("cashier.amount.label", { currency: "USD" }))).toHaveCount(0);
+    await prompt.locator("select[name=period]").selectOption("week");
+    await prompt.getByLabel(tr("limitPrompt.amount", { currency: "USD" })).fill("150");
+    await prompt.getByRole("button", { name: tr("limitPrompt.set") }).click();
+    await expect(page.getByText(tr("responsible.limits.saved", { what: tr("responsible.limits.kinds.deposit") }))).toBeVisible();
+    await expect(page).toHaveURL(/\/cashier\/deposit\/demo_card$/);
+    await expect(prompt).toHaveCount(0);
+    await expect(page.getByText(tr("cashier.deposit.limitLeft", { amount: "$150" }))).toBeVisible();
+    await page.getByLabel(tr("cashier.amount.label", { currency: "USD" })).fill("200");
+    await page.getByRole("button", { name: tr("cashier.deposit.submit"), exact: true }).click();
+    await expect(page.getByText(tr("cashier.errors.depositLimitAvailable", { amount: "$150" }))).toBeVisible();
   });
 });
 

@@ -31,6 +31,8 @@ async function playerOf(id: JurisdictionId, birthDate = "1990-01-01"): Promise<P
   await refreshMirror(env, p.uid);
   // Sweden asks for a deposit limit before the first deposit (decision 0082): one well above the tests' deposits.
   if (PROFILES[id].depositLimits.requiredBeforeDeposit) await data(p.browser.post("account/setDepositLimit", { period: "30", amount: 1_000_000 }));
+  // The UK asks whether they want one (issue 40): these players say not now.
+  if (PROFILES[id].depositLimits.promptBeforeDeposit) await data(p.browser.post("account/declineLimitPrompt"));
   return p;
 }
 
@@ -70,6 +72,8 @@ describe("the wagering cap (UK: at most 10 times the bonus)", () => {
     await setSiteJurisdiction("uk");
     await setTemplateWagering("reload", 30, "deposit_bonus");
     const p = await playerOf("international");
+    // The site's UK rules ask them first whether they want a deposit limit.
+    await data(p.browser.post("account/declineLimitPrompt"));
     // Three welcome deposits, then the reload (25% of the deposit, deposit + bonus wagered 30 times).
     for (const amount of [10_000, 5000, 10_000, 8000]) await depositWith(p, "success", { amount });
     const reload = bySysname((await bonuses(p)).available, "reload");

@@ -7,7 +7,7 @@ import { mainBalance, newKey, readyToWithdraw } from "./cashier-helpers";
 import { data, failure, get } from "./helpers";
 import { COUNTRY, setSiteJurisdiction } from "./jurisdiction-helpers";
 import { playerDb } from "./player-db";
-import { ageLimit } from "./responsible-helpers";
+import { ageLimit, insertDeposit } from "./responsible-helpers";
 
 /**
  * Jurisdiction profiles (issue 40, decision 0082): a player's market is their country's profile,
@@ -150,17 +150,46 @@ describe("the panic button (account.takeBreak)", () => {
 
 describe("a deposit limit before the first deposit", () => {
   for (const id of JURISDICTIONS) {
-    const required = PROFILES[id].depositLimits.requiredBeforeDeposit;
-    it(`${id}: ${required ? "a deposit without a limit is refused, nothing recorded; with one it goes" : "not asked for"}`, async () => {
+    const { requiredBeforeDeposit: required, promptBeforeDeposit: prompt } = PROFILES[id].depositLimits;
+    const what = required
+      ? "a deposit without a limit is refused, nothing recorded; with one it goes"
+      : prompt
+        ? "the first deposit waits for an answer to the offer of a limit"
+        : "not asked for";
+    it(`${id}: ${what}`, async () => {
       const p = await playerOf(id);
       const deposit = () => p.browser.post("cashier/makedeposit", { method: "demo_card", amount: 5000, idempotency_key: newKey() });
+      const asked = async () => (await data(p.browser.get("cashier/getdepositinfo"))).limit_prompt;
+      expect(await asked()).toBe(prompt);
       if (required) {
         const refused = await failure(deposit(), 409, "BillingDepositLimitExceededException");
         expect(refused.params).toMatchObject({ limit_required: true });
         expect((await data(p.browser.get("cashier/gethistory"))).count).toBe(0);
         await data(p.browser.post("account/setDepositLimit", { period: "30", amount: 100_000 }));
       }
+      if (prompt) {
+        const refused = await failure(deposit(), 409, "BillingDepositLimitExceededException");
+        expect(refused.params).toEqual({ limit_prompt: true });
+        expect((await data(p.browser.get("cashier/gethistory"))).count).toBe(0);
+        // "Not now" is an answer, recorded once; asking again changes nothing.
+        expect(await data(p.browser.post("account/declineLimitPrompt"))).toBe(1);
+        expect(await data(p.browser.post("account/declineLimitPrompt"))).toBe(1);
+        expect(await asked()).toBe(false);
+      }
       expect((await data(deposit())).status).toBeDefined();
+      expect(await asked()).toBe(false);
     });
   }
+
+  it("uk: a limit set is the other answer, and a player who has deposited before is not asked", async () => {
+    const p = await playerOf("uk");
+    await data(p.browser.post("account/setLimit", { kind: "deposit", period: "week", amount: 20_000 }));
+    expect((await data(p.browser.get("cashier/getdepositinfo"))).limit_prompt).toBe(false);
+    expect((await data(p.browser.post("cashier/makedeposit", { method: "demo_card", amount: 5000, idempotency_key: newKey() }))).status).toBeDefined();
+
+    const earlier = await playerOf("uk");
+    await insertDeposit(earlier.uid, 1000);
+    expect((await data(earlier.browser.get("cashier/getdepositinfo"))).limit_prompt).toBe(false);
+    await failure(new Browser().post("account/declineLimitPrompt"), 401, "AuthorizationException");
+  });
 });

@@ -1,4 +1,5 @@
 import { MarketCapNote } from "../responsible/market-cap-note";
+import { LimitPrompt } from "../responsible/limit-prompt";
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
@@ -62,7 +63,12 @@ export function DepositPage({ loaderData, actionData }: { loaderData: DepositDat
   return (
     <div className="cashier__deposit">
       <DepositMethods methods={loaderData.methods} current={loaderData.method?.sysname ?? null} />
-      {loaderData.method && <DepositForm key={loaderData.method.sysname} data={loaderData} actionData={actionData} />}
+      {/* The UK asks first whether the player wants a deposit limit; the form waits for the answer. */}
+      {loaderData.limitPrompt ? (
+        <LimitPrompt currency={loaderData.currency} />
+      ) : (
+        loaderData.method && <DepositForm key={loaderData.method.sysname} data={loaderData} actionData={actionData} />
+      )}
     </div>
   );
 }

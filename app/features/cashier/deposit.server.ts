@@ -80,6 +80,8 @@ export async function loadDeposit({ request, context }: Args, sysname?: string) 
     limitAvailable: info.limit_available,
     // The market's monthly ceiling and its notices at half and at the whole (issue 40).
     marketCap: info.market_cap,
+    // The UK's offer of a deposit limit before the first deposit, not yet answered (issue 40).
+    limitPrompt: info.limit_prompt,
     amount: amountFromQuery(url),
     // A promo link's code (the last `promo_code`) fills the promo field without JavaScript too.
     promoCode: promoCodeFromSearch(url.searchParams) ?? "",
@@ -129,6 +131,7 @@ export function depositRefusal(e: unknown, t: TFunction, currency: string): stri
     case "BillingDepositLimitExceeded": {
       // The player's market asks for a limit before the first deposit (decision 0082).
       if (e.params?.limit_required === true) return t("cashier.errors.limitRequired");
+      if (e.params?.limit_prompt === true) return t("cashier.errors.limitPrompt");
       const available = availableOf(e, currency);
       if (available && e.params?.limit === "market" && typeof e.params.expired_at === "number") {
         return t("cashier.errors.marketCapAvailable", { amount: available, date: formatDateTime(e.params.expired_at) });

@@ -11,6 +11,7 @@ import { formatDate, formatDateTime } from "../../../core/dates";
 import { marketRules } from "./market";
 import { realityCheckAllowed } from "../../../core/jurisdiction-rules";
 import { INTENTS, responsibleSchema } from "./schemas";
+import { safeRedirectPath } from "../../../core/navigation";
 
 /** What both responsible-gaming pages show: the deposit limit and the player's other settings. */
 export async function loadResponsible(context: Readonly<RouterContextProvider>, request: Request) {
@@ -34,7 +35,8 @@ export async function responsibleAction(context: Readonly<RouterContextProvider>
   await requirePlayer(context, request);
   // The bundle's own translate, as useT() in the browser: the same validation texts on both sides.
   const t = createT(getSite(context).messages);
-  const submission = parseWithZod(await request.formData(), { schema: responsibleSchema(validationMessages(t)) });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: responsibleSchema(validationMessages(t)) });
   const intent = INTENTS.find((i) => i === submission.payload.intent);
   // No form of this page: no player's typing to answer.
   if (!intent) throw data("Unknown form", { status: 400 });
@@ -43,6 +45,9 @@ export async function responsibleAction(context: Readonly<RouterContextProvider>
   const platform = getPlatform(context);
   // Not request.url: with JavaScript the action is fetched at `….data`, which is no page.
   const here = sitePath(context, "/profile/responsible-game");
+  // A form of another page (the deposit page's limit prompt) names the page to go back to.
+  const returnTo = formData.get("returnTo");
+  const back = typeof returnTo === "string" ? safeRedirectPath(returnTo, here) : here;
   try {
     const v = submission.value;
     if (v.intent === "limit") {
@@ -61,7 +66,11 @@ export async function responsibleAction(context: Readonly<RouterContextProvider>
       const text = pending
         ? t("responsible.limits.savedPending", { what, date: formatDateTime(pending.effective_at) })
         : t(v.intent === "playLimit" ? "responsible.limits.saved" : "responsible.limits.removed", { what });
-      return redirectWithToast(here, { type: "success", text });
+      return redirectWithToast(back, { type: "success", text });
+    }
+    if (v.intent === "declineLimitPrompt") {
+      await platform.call("account.declineLimitPrompt");
+      return redirectWithToast(back, { type: "info", text: t("responsible.limits.declined") });
     }
     if (v.intent === "sessionLimit") {
       const limit = await platform.call("account.setSessionLimit", { minutes: v.minutes === "none" ? undefined : Number(v.minutes) });

@@ -4,7 +4,7 @@ import { sectionOf, type Section } from "./section-messages";
 /** The namespaces only the pages of a section get (decision 0021). */
 const SECTIONS: Record<Section, readonly string[]> = {
   // A market's monthly deposit ceiling is said at the deposit form and with the player's limits (issue 40).
-  cashier: ["cashier", "offers", "marketCap"],
+  cashier: ["cashier", "offers", "marketCap", "limitPrompt"],
   // A market's bonus rules are said where offers are and beside the player's bonuses (decision 0083).
   offers: ["offers", "bonusRules"],
   profile: ["profileGames", "responsible", "profile", "freespins", "loyalty", "bonusRules", "marketCap"],

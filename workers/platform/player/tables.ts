@@ -218,7 +218,15 @@ export const MOVED_TABLES: readonly PlayerTable[] = PLAYER_TABLES;
  * where each session started in it (`session_marks`), the limits a player sets beside the SPEC's
  * deposit limit (`play_limits`, issue 40), below. Routed like the moved tables.
  */
-export const OBJECT_ONLY_TABLES = ["player_outbox", "player_clock_marks", "player_counts", "play_totals", "session_marks", "play_limits"] as const;
+export const OBJECT_ONLY_TABLES = [
+  "player_outbox",
+  "player_clock_marks",
+  "player_counts",
+  "play_totals",
+  "session_marks",
+  "play_limits",
+  "limit_prompts",
+] as const;
 
 /**
  * What a history page shows as its total, kept as the rows come and go (issue 39): counting them
@@ -324,6 +332,8 @@ export const OBJECT_ONLY_SCHEMA = [
   "CREATE TABLE session_marks (uid INTEGER NOT NULL, since INTEGER NOT NULL, kind TEXT NOT NULL, wagered INTEGER NOT NULL, won INTEGER NOT NULL, PRIMARY KEY (uid, since, kind)) WITHOUT ROWID",
   // The limits a player sets beside the SPEC's deposit limit (responsible/play-limits.ts): one row per kind and period.
   "CREATE TABLE play_limits (uid INTEGER NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('deposit', 'loss', 'wager')), period_days INTEGER NOT NULL CHECK (period_days IN (1, 7, 30)), limit_amount INTEGER NOT NULL CHECK (limit_amount > 0), anchor_at INTEGER NOT NULL, pending_amount INTEGER CHECK (pending_amount > 0), pending_effective_at INTEGER, updated_at INTEGER NOT NULL, PRIMARY KEY (uid, kind, period_days)) WITHOUT ROWID",
+  // A player's answer to their market's deposit-limit prompt (responsible/deposit-guard.ts): declining is recorded.
+  "CREATE TABLE limit_prompts (uid INTEGER PRIMARY KEY, declined_at INTEGER NOT NULL)",
   // A session's mark reads the rows since its start once: by time, not every row of the player.
   "CREATE INDEX ledger_by_player_time ON ledger (uid, created_at)",
 ];

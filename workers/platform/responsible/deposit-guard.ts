@@ -21,11 +21,13 @@ export interface DepositWindow {
 export interface DepositMarket {
   /** No deposit without a limit of the player's own (Sweden). */
   limitRequired: boolean;
+  /** No first deposit before the player answered the offer of a limit: set one, or declined (the UK). */
+  limitPrompt: boolean;
   /** The market's monthly ceiling in the player's currency (Germany, the Netherlands). */
   cap: DepositWindow | null;
 }
 
-const NO_MARKET: DepositMarket = { limitRequired: false, cap: null };
+const NO_MARKET: DepositMarket = { limitRequired: false, limitPrompt: false, cap: null };
 
 /**
  * Every window a deposit at `now` must fit in: the SPEC's deposit limit, the deposit limits per
@@ -40,6 +42,27 @@ async function depositWindows(db: D1Database, uid: number, now: number, market: 
   const own = windows.length > 0;
   if (market.cap) windows.push(market.cap);
   return { windows, own };
+}
+
+/**
+ * Whether the player must still answer their market's offer of a deposit limit before a deposit:
+ * the market asks it (`limitPrompt`), they have no limit of their own (`own`), never declined one
+ * and never started a deposit (the prompt comes before the first).
+ */
+async function limitPromptDue(db: D1Database, uid: number, market: DepositMarket, own: boolean): Promise<boolean> {
+  if (!market.limitPrompt || own) return false;
+  const declined = await db.prepare("SELECT 1 AS x FROM limit_prompts WHERE uid = ?1").bind(uid).first();
+  return !declined && (await depositedSince(db, uid, 0)) === 0;
+}
+
+/** cashier.getdepositinfo's `limit_prompt`: whether the deposit form asks first. */
+export async function depositLimitPrompt(db: D1Database, uid: number, now: number, market: DepositMarket): Promise<boolean> {
+  return limitPromptDue(db, uid, market, (await depositWindows(db, uid, now, market)).own);
+}
+
+/** account.declineLimitPrompt: the player's "no limit for now", recorded once (its first time kept). */
+export async function declineLimitPrompt(db: D1Database, uid: number, now: number): Promise<void> {
+  await db.prepare("INSERT INTO limit_prompts (uid, declined_at) VALUES (?1, ?2) ON CONFLICT (uid) DO NOTHING").bind(uid, now).run();
 }
 
 /** Whether the player has a deposit limit of their own in force (the SPEC's or one per day, week or month). */
@@ -83,6 +106,11 @@ export async function assertDepositAllowed(db: D1Database, uid: number, amount: 
   const { windows, own } = await depositWindows(db, uid, now, market);
   if (market.limitRequired && !own) {
     throw new PlatformError("BillingDepositLimitExceeded", "Set a deposit limit before your first deposit", { params: { limit_required: true } });
+  }
+  if (await limitPromptDue(db, uid, market, own)) {
+    throw new PlatformError("BillingDepositLimitExceeded", "Choose whether to set a deposit limit before your first deposit", {
+      params: { limit_prompt: true },
+    });
   }
   const left = await tightest(db, uid, windows);
   if (!left || amount <= left.available) return;

@@ -8,6 +8,7 @@ import { playerJurisdiction } from "./jurisdiction";
 import { activeExclusion, selfExclude, takeBreak } from "./self-exclusion";
 import { playSince } from "./session-stats";
 import { readSessionLimit, setSessionLimit } from "./session-limit";
+import { declineLimitPrompt } from "./deposit-guard";
 import { depositMarket, describeMarketCap } from "./market-cap";
 import { describePlayLimits, setPlayLimit } from "./play-limits";
 import type { PlatformContext } from "../core/context";
@@ -28,6 +29,7 @@ type Methods =
   | "account.takeBreak"
   | "account.getResponsibleGaming"
   | "account.setSessionLimit"
+  | "account.declineLimitPrompt"
   | "account.setRealityCheck";
 
 /** Responsible gaming (decision 0012): deposit limits, self-exclusion, the reality check. */
@@ -73,6 +75,11 @@ export const responsibleHandlers: Handlers<Methods> = {
       session_limit: limit,
       session: { started_at: startedAt, ends_at: ctx.session?.endsAt ?? null, ...(await playSince(ctx.player(), ctx.uid, startedAt, currency)) },
     };
+  },
+
+  async "account.declineLimitPrompt"(_p, ctx) {
+    await declineLimitPrompt(ctx.player(), ctx.uid, Date.now());
+    return 1 as const;
   },
 
   async "account.setSessionLimit"({ minutes }, ctx) {

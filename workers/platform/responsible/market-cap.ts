@@ -24,7 +24,7 @@ export async function depositMarket(
   const { user, profile } = await playerMarket(accounts, uid);
   const rules = profile.depositLimits;
   const currency = user?.currency ?? "EUR";
-  const base = { limitRequired: rules.requiredBeforeDeposit, regulator: profile.regulator, currency };
+  const base = { limitRequired: rules.requiredBeforeDeposit, limitPrompt: rules.promptBeforeDeposit, regulator: profile.regulator, currency };
   const cap = rules.monthlyCap;
   if (!cap || !user) return { ...base, cap: null };
   const amount = await capFor(accounts.db, cap, { birthDate: user.birth_date, currency }, now);
