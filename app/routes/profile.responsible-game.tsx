@@ -9,6 +9,7 @@ import { useT } from "../lib/i18n/use-t";
 import { getInstance } from "../middleware/i18n.server";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { MarketNote } from "../features/responsible/market-note";
+import { LimitReview } from "../features/responsible/limit-review";
 import { MarketCapNote } from "../features/responsible/market-cap-note";
 import { PlayLimitForm, PlayLimitsList } from "../features/responsible/play-limits";
 import { SessionLimitForm, SessionLimitSummary } from "../features/responsible/session-limit-form";
@@ -30,6 +31,7 @@ export default function ProfileResponsibleGame({ loaderData, actionData }: Route
       <ProfileNav current="/profile/responsible-game" />
       <h1>{t("responsible.profileTitle")}</h1>
       <MarketNote market={market} />
+      <LimitReview due={state.limits_review_due} />
       <section className="responsible__card" aria-labelledby="rg-limit">
         <h2 id="rg-limit">{t("responsible.limit.title")}</h2>
         <LimitSummary limit={limit} />

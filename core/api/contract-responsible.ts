@@ -130,6 +130,18 @@ export const responsibleMethods = {
     params: z.object({}),
     result: ResponsibleGaming,
   }),
+  "account.reviewLimits": method({
+    group: "account",
+    name: "reviewLimits",
+    verb: "POST",
+    access: "player",
+    summary:
+      "The player's answer to the limit review reminder (getResponsibleGaming's limits_review_due, six months after " +
+      "they last set, changed or confirmed their deposit, loss and wager limits): they are still right. The next " +
+      "reminder comes six months from now. Returns 1.",
+    params: z.object({}),
+    result: z.literal(1),
+  }),
   "account.declineLimitPrompt": method({
     group: "account",
     name: "declineLimitPrompt",

@@ -59,6 +59,8 @@ export const ResponsibleGaming = z.strictObject({
   self_exclusion_until: z.number().int().nullable(),
   reality_check_minutes: z.number().int(),
   session_limit: SessionLimit,
+  /** Six months since the player last set, changed or confirmed their money limits: time to look at them again (account.reviewLimits). */
+  limits_review_due: z.boolean(),
   session: z.strictObject({
     /** When this session signed in (Unix ms). */
     started_at: z.number().int(),

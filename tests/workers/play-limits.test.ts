@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { type JurisdictionId, PROFILES } from "../../core/jurisdictions";
 import { refreshMirror } from "../../workers/platform/player/remote-d1";
-import { registerPlayer, type Player } from "./auth-helpers";
+import { Browser, registerPlayer, type Player } from "./auth-helpers";
 import { startDeposit } from "./cashier-helpers";
 import { data, failure } from "./helpers";
 import { COUNTRY, setSiteJurisdiction } from "./jurisdiction-helpers";
@@ -262,5 +262,39 @@ describe("the market's monthly deposit ceiling", () => {
     await setSiteJurisdiction("de");
     const p = await registerPlayer({ currency: "EUR" });
     expect((await limits(p)).market_cap).toMatchObject({ limit_amount: { amount: 100_000, currency: "EUR" } });
+  });
+});
+
+describe("the limit review reminder (decision 0091)", () => {
+  const HALF_YEAR = 183 * DAY;
+  const due = async (p: Player) => (await data(p.browser.get("account/getResponsibleGaming"))).limits_review_due;
+  const age = (uid: number, table: string, column: string, ms: number) =>
+    playerDb(uid).prepare(`UPDATE ${table} SET ${column} = ${column} - ?2 WHERE uid = ?1`).bind(uid, ms).run();
+
+  it("comes six months after the limits were last set, changed or kept, and not to a player without limits", async () => {
+    const p = await registerPlayer();
+    expect(await due(p)).toBe(false);
+    await data(setLimit(p, "loss", "week", 10_000));
+    expect(await due(p)).toBe(false);
+    await age(p.uid, "play_limits", "updated_at", HALF_YEAR);
+    expect(await due(p)).toBe(true);
+    // "Keep my limits": the next reminder six months on.
+    expect(await data(p.browser.post("account/reviewLimits"))).toBe(1);
+    expect(await due(p)).toBe(false);
+    await age(p.uid, "limit_reviews", "reviewed_at", HALF_YEAR);
+    expect(await due(p)).toBe(true);
+    // A change answers it too.
+    await data(setLimit(p, "loss", "week", 5_000));
+    expect(await due(p)).toBe(false);
+  });
+
+  it("counts the SPEC's deposit limit, and a removed one no more", async () => {
+    const p = await registerPlayer();
+    await data(p.browser.post("account/setDepositLimit", { period: "7", amount: 20_000 }));
+    await age(p.uid, "deposit_limits", "updated_at", HALF_YEAR);
+    expect(await due(p)).toBe(true);
+    await playerDb(p.uid).prepare("UPDATE deposit_limits SET limit_amount = NULL, period_days = NULL, anchor_at = NULL WHERE uid = ?1").bind(p.uid).run();
+    expect(await due(p)).toBe(false);
+    await failure(new Browser().post("account/reviewLimits"), 401, "AuthorizationException");
   });
 });

@@ -84,7 +84,7 @@ describe("a market's stake cap and game cycle", () => {
   it("players of markets without these rules stake what the game allows, as often as they like", async () => {
     const { sysname, max_bet } = await slot();
     for (const id of ["international", "on", "nl", "se"] as const) {
-      expect(PROFILES[id].play).toEqual({ maxStake: null, minCycleMs: null });
+      expect(PROFILES[id].play).toEqual({ maxStake: null, minCycleMs: null, showOdds: false });
       const p = await playerOf(id);
       // Sweden asks for a deposit limit before any play (the test below).
       if (id === "se") await data(p.browser.post("account/setDepositLimit", { period: "30", amount: 100_000 }));
@@ -128,5 +128,23 @@ describe("a market's stake cap and game cycle", () => {
     expect((await real(p, sysname, min_bet)).status).toBe(200);
     // Another market's player with no limit plays at once.
     expect((await real(await playerOf("uk"), sysname, min_bet)).status).toBe(200);
+  });
+
+  it("inside the game: the session's time and net position for every player, the odds at the stake for a German one", async () => {
+    const { sysname, min_bet } = await slot();
+    const page = async (p: Player, query = "mode=real") => (await send(`/platform/game/${sysname}?${query}`, { headers: p.browser.headers() })).text();
+    const uk = await playerOf("uk");
+    expect(await page(uk)).toMatch(/data-session[^>]*>Session <time data-elapsed>0:00:\d\d<\/time> · Net <strong data-net>€0<\/strong>/);
+    expect(await page(uk)).not.toContain('<p class="free" data-odds');
+    // After a round the net position is what it moved: its win less its stake.
+    const round = await data(real(uk, sysname, min_bet));
+    const net = round.win - min_bet;
+    const after = await page(uk, `mode=real&round=${round.id}`);
+    expect(after).toContain(`data-net-amount="${net}"`);
+    const de = await playerOf("de");
+    expect(await page(de)).toMatch(/data-odds[^>]*>Return to player \d+\.\d %\. Top prize 500× the stake \(<span data-top-prize>€\d/);
+    // A visitor's demo shows neither.
+    const demo = await (await send(`/platform/game/${sysname}?mode=demo`)).text();
+    expect(demo).not.toContain('<p class="session" data-session');
   });
 });

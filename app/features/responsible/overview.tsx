@@ -1,5 +1,6 @@
 import type { MarketRules } from "./market";
 import { MarketNote } from "./market-note";
+import { LimitReview } from "./limit-review";
 import { Link } from "react-router";
 import type { DepositLimit, PlayLimits, ResponsibleGaming } from "../../../core/api/entities-responsible";
 import { MarketCapNote } from "./market-cap-note";
@@ -31,6 +32,7 @@ export function ResponsibleOverview({
       <h1>{t("responsible.title")}</h1>
       <p className="responsible__lead">{t("responsible.intro")}</p>
       <MarketNote market={market} />
+      <LimitReview due={state.limits_review_due} />
       <section className="responsible__card" aria-labelledby="rg-state">
         <h2 id="rg-state">{t("responsible.yourSettings")}</h2>
         <LimitSummary limit={limit} />

@@ -68,6 +68,10 @@ export async function responsibleAction(context: Readonly<RouterContextProvider>
         : t(v.intent === "playLimit" ? "responsible.limits.saved" : "responsible.limits.removed", { what });
       return redirectWithToast(back, { type: "success", text });
     }
+    if (v.intent === "reviewLimits") {
+      await platform.call("account.reviewLimits");
+      return redirectWithToast(back, { type: "success", text: t("responsible.review.kept") });
+    }
     if (v.intent === "declineLimitPrompt") {
       await platform.call("account.declineLimitPrompt");
       return redirectWithToast(back, { type: "info", text: t("responsible.limits.declined") });

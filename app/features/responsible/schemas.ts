@@ -8,7 +8,7 @@ import { DEPOSIT_LIMIT_PERIODS, PLAY_LIMIT_KINDS, PLAY_LIMIT_PERIODS, SELF_EXCLU
 import { createFields, formatMessage, type MessageOverrides } from "../../../core/validation";
 import { REALITY_CHECK_CHOICES, SESSION_LIMIT_CHOICES } from "./choices";
 
-export const INTENTS = ["limit", "exclude", "reality", "break", "playLimit", "removeLimit", "sessionLimit", "declineLimitPrompt"] as const;
+export const INTENTS = ["limit", "exclude", "reality", "break", "playLimit", "removeLimit", "sessionLimit", "declineLimitPrompt", "reviewLimits"] as const;
 export type Intent = (typeof INTENTS)[number];
 
 /** The largest limit the form takes, in whole units. */
@@ -73,6 +73,9 @@ export function sessionLimitSchema(overrides?: MessageOverrides) {
 /** "Not now" to the UK's offer of a deposit limit before the first deposit (limit-prompt.tsx). */
 const declineLimitPromptSchema = z.object({ intent: z.literal("declineLimitPrompt") });
 
+/** "Keep my limits" to the six-monthly review reminder (limit-review.tsx). */
+const reviewLimitsSchema = z.object({ intent: z.literal("reviewLimits") });
+
 /** The header's panic button (decision 0082): nothing to fill in, nothing to confirm. */
 const breakSchema = z.object({ intent: z.literal("break") });
 
@@ -87,5 +90,6 @@ export function responsibleSchema(overrides?: MessageOverrides) {
     removeLimitSchema,
     sessionLimitSchema(overrides),
     declineLimitPromptSchema,
+    reviewLimitsSchema,
   ]);
 }

@@ -7,6 +7,19 @@ import type { ResponsibleGaming } from "../../../core/api/entities-responsible";
 import { useRootData } from "../../shell/use-root-data";
 import { useT } from "../../lib/i18n/use-t";
 import { clockText, signedMoney } from "./format";
+import { useToast } from "../../ui/toasts";
+import { readFlag, setFlag } from "../hints/hints";
+
+/** Session-storage key of the limit review reminder shown to a player in this browser session. */
+const reviewShownKey = (uid: number) => `limits_review_shown:${uid}`;
+/** The browser session's storage; null where reading it throws (a sandboxed frame). */
+function sessionStore(): Storage | null {
+  try {
+    return sessionStorage;
+  } catch {
+    return null;
+  }
+}
 
 // The reality check's timer and dialog (and XState) load only for a player who turned it on.
 const RealityCheck = lazy(() => import("./reality-check").then((m) => ({ default: m.RealityCheck })));
@@ -66,6 +79,15 @@ export default function SessionClock() {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
+  // The six-monthly limit review (decision 0091): said once per browser session, wherever the player is.
+  const toast = useToast();
+  const reviewDue = state?.limits_review_due === true;
+  useEffect(() => {
+    const store = sessionStore();
+    if (!reviewDue || uid === 0 || readFlag(store, reviewShownKey(uid))) return;
+    setFlag(store, reviewShownKey(uid));
+    toast({ type: "info", text: t("responsible.clock.review"), time: 15_000 });
+  }, [reviewDue, uid, toast, t]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the header's slot is looked up again when the player (uid) changes
   useEffect(() => setSlot(document.getElementById("header-session")), [uid]);
 

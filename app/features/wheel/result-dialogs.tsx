@@ -28,10 +28,12 @@ export function SpinResultPopup({ spin, close, onClose, verifyHref }: { spin: Wh
       </WheelDialog>
     );
   }
+  // Only a prize above what the spin cost is celebrated: one spin back is the spin returned, not a win.
+  const returned = r.type === "spins" && (r.units ?? 0) <= 1;
   return (
     <WheelDialog
       name="result"
-      title={r.type === "nothing" ? t("wheel.result.nothingTitle") : t("wheel.result.wonTitle")}
+      title={r.type === "nothing" ? t("wheel.result.nothingTitle") : returned ? t("wheel.result.returnedTitle") : t("wheel.result.wonTitle")}
       closeHref={close}
       onClose={onClose}
       testId="wheel-result"

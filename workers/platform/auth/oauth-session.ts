@@ -13,6 +13,8 @@ export interface SessionPlayer {
   country: string;
   birthDate: string | null;
   currency: string;
+  /** When the session signed in (Unix ms): the game's session clock counts from it. */
+  startedAt: number;
 }
 
 export interface PageSession {
@@ -37,6 +39,7 @@ export async function pageSession(request: Request, env: Env): Promise<PageSessi
             country: loaded.row.country_code ?? "",
             birthDate: loaded.row.birth_date,
             currency: loaded.row.currency,
+            startedAt: loaded.row.created_at,
           }
         : null,
     clear: null,

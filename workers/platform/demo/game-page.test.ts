@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { betSteps, gamePage } from "./game-page";
+import { betSteps, gamePage, outcomeText, studioOdds } from "./game-page";
 
 const view = {
   game: { id: 1, sysname: "golden_phoenix", title: "Golden <Phoenix>", kind: "slot", rtp_bp: 9620, min_bet: 10, max_bet: 1000, has_demo: 1 },
@@ -16,6 +16,37 @@ const view = {
 };
 
 describe("the slot page", () => {
+  it("celebrates only a win above the stake: a return of the stake or less says what came back", () => {
+    expect(outcomeText(150, 100, "USD")).toEqual({ text: "You win $1.50!", won: true });
+    expect(outcomeText(100, 100, "USD")).toEqual({ text: "$1 back of your $1 stake.", won: false });
+    expect(outcomeText(50, 100, "EUR")).toEqual({ text: "€0.50 back of your €1 stake.", won: false });
+    expect(outcomeText(0, 100, "USD")).toEqual({ text: "No win this time.", won: false });
+  });
+
+  it("says the session's time and net position while a player plays for real, and the odds where the market asks", async () => {
+    const odds = studioOdds(view.game);
+    expect(odds.multiplier).toBe(500);
+    expect(Math.abs(odds.rtp - 0.962)).toBeLessThan(0.01);
+    const html = await gamePage({
+      ...view,
+      mode: "real",
+      signedIn: true,
+      balance: { amount: 5_000, currency: "USD" },
+      bet: 100,
+      win: 100,
+      session: { startedAt: Date.now() - 3_725_000, net: -350 },
+      odds,
+    }).text();
+    expect(html).toMatch(/data-session[^>]*>Session <time data-elapsed>1:02:0\d<\/time> · Net <strong data-net>-\$3\.50<\/strong>/);
+    // Not dressed as a win: no "!", no win style.
+    expect(html).toContain('<p class="result" role="status" data-result>$1 back of your $1 stake.</p>');
+    expect(html).toMatch(new RegExp(`Top prize 500× the stake \\(<span data-top-prize>\\$500</span>\\), about 1 in ${odds.oneIn.toLocaleString("en")} rounds`));
+    // Demo play has neither.
+    const demo = await gamePage({ ...view, session: { startedAt: Date.now(), net: 0 }, odds }).text();
+    expect(demo).not.toContain('<p class="session" data-session');
+    expect(demo).not.toContain('<p class="free" data-odds');
+  });
+
   it("offers bets of 1, 2 and 5 times powers of ten within the range, the maximum included", () => {
     expect(betSteps(10, 1000)).toEqual([10, 20, 50, 100, 200, 500, 1000]);
     expect(betSteps(20, 300)).toEqual([20, 40, 100, 200, 300]);

@@ -2,6 +2,7 @@ import type { PlayRules } from "../responsible/play-rules";
 import { formatMoney } from "../../../core/money";
 import { escapeHtml, FAVICON_LINK } from "../auth/oauth-html";
 import type { RoundMode, StudioGame } from "../games/round-types";
+import { blankWeightFor, theoreticalRtp, topPrize } from "../games/rounds-math";
 
 /**
  * The demo studio's slot page: 3 × 3 reels, a bet selector within the game's range, a Spin button
@@ -82,6 +83,27 @@ export interface GamePageView {
   freespinsEnded?: { won: number; currency: string } | null;
   /** The player's market's play rules (decision 0088): no bet above the cap is offered, and the page says them. */
   rules?: PlayRules | null;
+  /** A player's real play: when their session signed in and its net position (wins − stakes, minor units), shown while they play. */
+  session?: { startedAt: number; net: number } | null;
+  /** The game's return and top prize's chance, said where the stake is chosen where the market asks (Germany). */
+  odds?: StudioOdds | null;
+}
+
+/** What the game returns and how often its top prize comes (rounds-math.ts: exact, from the paytable and the weights). */
+export interface StudioOdds {
+  /** 1 = 100 %. */
+  rtp: number;
+  /** The top prize as a multiple of the stake. */
+  multiplier: number;
+  /** Rounds per top prize, rounded: "about 1 in N". */
+  oneIn: number;
+}
+
+/** The studio game's odds at its catalogue RTP (the blank weight the rounds are drawn with). */
+export function studioOdds(game: Pick<StudioGame, "rtp_bp">): StudioOdds {
+  const blank = blankWeightFor(game.rtp_bp / 10_000);
+  const top = topPrize(blank);
+  return { rtp: theoreticalRtp(blank), multiplier: top.multiplier, oneIn: Math.round(1 / top.probability) };
 }
 
 /** Bets offered: the minimum times 1, 2, 5, 10, 20, 50…, within the maximum (the maximum too). */
@@ -112,7 +134,10 @@ h1{font-size:1.15rem;margin:0 0 4px;white-space:nowrap;overflow:hidden;text-over
 .bar{display:flex;gap:8px;align-items:center;justify-content:center;flex-wrap:wrap}
 select,button{font:inherit;padding:10px 14px;border-radius:10px;border:0}
 button{background:#ffcf4d;color:#241a00;font-weight:700;min-width:120px;cursor:pointer}button:disabled{opacity:.6}
-.result{min-height:1.5em;margin:10px 0 0;font-weight:600}.error{color:#ff9b9b}.free{margin:0;flex-basis:100%}
+.result{min-height:1.5em;margin:10px 0 0;font-weight:600}.result.win{color:#ffcf4d;font-size:1.1rem}
+.session{font-size:.85rem;color:#c6b8ff;font-variant-numeric:tabular-nums}
+.won{animation:won .6s ease-out 2}@keyframes won{50%{box-shadow:0 0 24px #ffcf4d}}
+@media (prefers-reduced-motion:reduce){.spinning .cell,.won{animation:none}}.error{color:#ff9b9b}.free{margin:0;flex-basis:100%}
 a{color:#ffcf4d}
 `;
 
@@ -125,11 +150,43 @@ function grid(symbols: string[][] | null): string {
   return rows.map((row, r) => row.map((s) => `<div class="cell${r === 1 ? " payline" : ""}" data-cell>${symbol(s)}</div>`).join("")).join("");
 }
 
+/**
+ * A round's outcome in words. Only a win above the stake is celebrated (UKGC RTS 14: a return of the
+ * stake or less is not a win, and is not dressed as one): it is said with "!" and the page's win
+ * style; a smaller return says what came back of the stake. The inline script says the same.
+ */
+export function outcomeText(win: number, bet: number, currency: string): { text: string; won: boolean } {
+  const money = (amount: number) => formatMoney({ amount, currency });
+  if (win > bet) return { text: `You win ${money(win)}!`, won: true };
+  if (win > 0) return { text: `${money(win)} back of your ${money(bet)} stake.`, won: false };
+  return { text: "No win this time.", won: false };
+}
+
 function resultText(v: GamePageView): string {
   if (v.error) return `<p class="result error" role="alert" data-result>${escapeHtml(v.error)}</p>`;
   if (v.win === null) return `<p class="result" data-result></p>`;
-  const text = v.win > 0 ? `You win ${formatMoney({ amount: v.win, currency: v.currency })}!` : "No win this time.";
-  return `<p class="result" role="status" data-result>${escapeHtml(text)}</p>`;
+  const { text, won } = outcomeText(v.win, v.freespins?.bet ?? v.bet, v.currency);
+  return `<p class="result${won ? " win" : ""}" role="status" data-result${won ? " data-won" : ""}>${escapeHtml(text)}</p>`;
+}
+
+/** The session's time and net position, inside the game: elapsed since sign-in (the script keeps it running) and wins − stakes. */
+function sessionLine(v: GamePageView, now = Date.now()): string {
+  const s = v.session;
+  if (!s || v.mode !== "real") return "";
+  const secs = Math.max(0, Math.floor((now - s.startedAt) / 1000));
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const clock = `${Math.floor(secs / 3600)}:${pad(Math.floor(secs / 60) % 60)}:${pad(secs % 60)}`;
+  const net = formatMoney({ amount: s.net, currency: v.currency });
+  return `<p class="session" data-session data-started="${s.startedAt}" data-net-amount="${s.net}">Session <time data-elapsed>${clock}</time> · Net <strong data-net>${s.net > 0 ? "+" : ""}${escapeHtml(net)}</strong></p>`;
+}
+
+/** The game's return and its top prize's chance at the chosen stake (Germany); the script follows the stake. */
+function oddsLine(v: GamePageView): string {
+  const o = v.odds;
+  if (!o || v.mode !== "real") return "";
+  const rtp = (o.rtp * 100).toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const top = formatMoney({ amount: o.multiplier * v.bet, currency: v.currency });
+  return `<p class="free" data-odds data-multiplier="${o.multiplier}" data-currency="${escapeHtml(v.currency)}">Return to player ${rtp} %. Top prize ${o.multiplier}× the stake (<span data-top-prize>${escapeHtml(top)}</span>), about 1 in ${o.oneIn.toLocaleString("en")} rounds.</p>`;
 }
 
 /** What a used-up pack won, and where it waits (the player's bonuses page, outside the frame). */
@@ -181,7 +238,7 @@ function controls(v: GamePageView): string {
     <input type="hidden" name="round_id" value="${crypto.randomUUID()}">
     <label>Bet <select name="bet">${options}</select></label>
     <button type="submit">Spin</button>
-  </form>${rulesLine(v)}`;
+  </form>${oddsLine(v)}${rulesLine(v)}`;
 }
 
 const SCRIPT = `
@@ -191,16 +248,31 @@ const SCRIPT = `
   const names = ${JSON.stringify(Object.fromEntries(Object.entries(PICTURES).map(([id, s]) => [id, s.name])))};
   const reels = document.querySelector(".reels"), cells = document.querySelectorAll("[data-cell]");
   const result = document.querySelector("[data-result]"), balance = document.querySelector("[data-balance]");
+  const session = document.querySelector("[data-session]"), odds = document.querySelector("[data-odds]");
+  // The session's clock runs while the player plays; the odds line follows the chosen stake.
+  if (session) {
+    const started = Number(session.dataset.started), elapsed = session.querySelector("[data-elapsed]"), pad = (n) => String(n).padStart(2, "0");
+    setInterval(() => {
+      const s = Math.max(0, Math.floor((Date.now() - started) / 1000));
+      elapsed.textContent = Math.floor(s / 3600) + ":" + pad(Math.floor(s / 60) % 60) + ":" + pad(s % 60);
+    }, 1000);
+  }
   // core/money.ts formatMoney's rule, so the reels' page and the server-rendered one agree.
   const symbols = { USD: "$", EUR: "€", BRL: "R$", GBP: "£" };
   const money = (m) => {
     const whole = String(Math.floor(m.amount / 100)).replace(/\\B(?=(\\d{3})+(?!\\d))/g, ","), cents = m.amount % 100;
     return (symbols[m.currency] ?? m.currency + " ") + whole + (cents ? "." + String(cents).padStart(2, "0") : "");
   };
+  const betSelect = form.querySelector("select[name=bet]");
+  if (odds && betSelect) {
+    betSelect.addEventListener("change", () => {
+      odds.querySelector("[data-top-prize]").textContent = money({ amount: Number(odds.dataset.multiplier) * Number(betSelect.value), currency: odds.dataset.currency });
+    });
+  }
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const button = form.querySelector("button");
-    button.disabled = true; reels.classList.add("spinning"); result.textContent = ""; result.className = "result";
+    button.disabled = true; reels.classList.remove("won"); reels.classList.add("spinning"); result.textContent = ""; result.className = "result";
     try {
       const res = await fetch(form.action, { method: "POST", body: new FormData(form), headers: { accept: "application/json" } });
       const body = await res.json();
@@ -210,7 +282,18 @@ const SCRIPT = `
         const id = names[s] ? s : "blank", svg = cells[i].querySelector("svg");
         svg.setAttribute("aria-label", names[id]); svg.querySelector("use").setAttribute("href", "#s-" + id);
       });
-      result.textContent = round.win > 0 ? "You win " + money({ amount: round.win, currency: round.currency }) + "!" : "No win this time.";
+      // outcomeText's rule: only a win above the stake is celebrated.
+      const stake = Number(form.bet.value), won = round.win > stake;
+      result.textContent = won ? "You win " + money({ amount: round.win, currency: round.currency }) + "!"
+        : round.win > 0 ? money({ amount: round.win, currency: round.currency }) + " back of your " + money({ amount: stake, currency: round.currency }) + " stake."
+        : "No win this time.";
+      result.className = won ? "result win" : "result";
+      if (won) { result.setAttribute("data-won", ""); reels.classList.add("won"); } else result.removeAttribute("data-won");
+      if (session && !round.freespins) {
+        const net = Number(session.dataset.netAmount) + round.win - stake;
+        session.dataset.netAmount = String(net);
+        session.querySelector("[data-net]").textContent = (net > 0 ? "+" : net < 0 ? "-" : "") + money({ amount: Math.abs(net), currency: round.currency });
+      }
       if (round.balance && balance) balance.textContent = money(round.balance);
       parent !== window && parent.postMessage({ type: "playfront:round", balance: round.balance, freespins: round.freespins ?? null }, location.origin);
       if (round.freespins) {
@@ -241,6 +324,7 @@ export function gamePage(v: GamePageView): Response {
 <div class="mode">${v.mode === "demo" ? "Demo" : "Real money"}</div>
 <h1>${escapeHtml(v.game.title)}</h1>
 ${balance}
+${sessionLine(v)}
 <div class="reels" aria-label="Reels" aria-live="polite">${grid(v.symbols)}</div>
 ${v.freespinsEnded ? endedText(v.freespinsEnded) : ""}
 ${controls(v)}

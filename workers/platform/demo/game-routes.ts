@@ -13,7 +13,8 @@ import { localesAndMaintenance, settingsKeepMs } from "../core/render-scope";
 import { activePackFor, PACK_ID, readPack } from "../bonuses/freespins";
 import { readSiteCurrencies } from "../wallet/currency";
 import { readBalances } from "../wallet/wallet";
-import { gamePage, requestNonce } from "./game-page";
+import { gamePage, requestNonce, studioOdds } from "./game-page";
+import { playSince } from "../responsible/session-stats";
 import { playerTables, routedD1 } from "../player/routed-d1";
 
 /**
@@ -52,7 +53,7 @@ const ERRORS: Record<string, string> = {
 /** The signed-in player (0: a visitor); a banned player's session plays nothing. */
 async function player(c: Ctx): Promise<SessionPlayer> {
   const session = await pageSession(c.req.raw, c.env);
-  return session.player ?? { uid: 0, banned: false, country: "", birthDate: null, currency: "" };
+  return session.player ?? { uid: 0, banned: false, country: "", birthDate: null, currency: "", startedAt: 0 };
 }
 
 /** The player's market's stake cap and cycle time (decision 0088); none for a visitor. */
@@ -99,6 +100,8 @@ async function launch(c: Ctx, base: string): Promise<Response> {
   // Free spins (decision 0041): the player's active pack for this game, and one the last round ended.
   const pack = own && mode === "real" ? await activePackFor(own, uid, game.sysname) : null;
   const ended = own && PACK_ID.test(q("freespin")) ? await readPack(own, uid, q("freespin")) : null;
+  // The session's time and net position inside the game (UKGC RTS 14: shown while playing; here for every player).
+  const session = own && mode === "real" ? { startedAt: who.startedAt, net: (await playSince(own, uid, who.startedAt, currency)).net.amount } : null;
   return gamePage({
     game,
     mode,
@@ -111,6 +114,8 @@ async function launch(c: Ctx, base: string): Promise<Response> {
     win,
     error: ERRORS[q("error")] ?? null,
     rules: rules ?? null,
+    session,
+    odds: rules?.showOdds ? studioOdds(game) : null,
     nonce: requestNonce(c.req.raw.headers),
     freespins: pack && { id: pack.id, remaining: pack.remaining_count, count: pack.count, bet: pack.bet, currency: pack.currency },
     freespinsEnded: ended && ended.status !== "active" ? { won: ended.won, currency: ended.currency } : null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BLANK, blankWeightFor, drawGrid, gridWin, lineMultiplier, secureRandomInt, SYMBOLS, theoreticalRtp } from "./rounds-math";
+import { BLANK, blankWeightFor, drawGrid, gridWin, lineMultiplier, secureRandomInt, SYMBOLS, theoreticalRtp, topPrize } from "./rounds-math";
 
 describe("secureRandomInt", () => {
   it("is uniform: chi-square of 60,000 draws over 6 values stays far below the 1-in-a-million bound", () => {
@@ -43,6 +43,18 @@ describe("paytable", () => {
         }
     return rtp;
   }
+
+  it.each([0.8, 0.94, 0.962])("says the top prize's chance at RTP %s as the paytable's enumeration gives it", (target) => {
+    const blank = blankWeightFor(target);
+    const cells = [...SYMBOLS.map((s) => ({ name: s.name, weight: s.weight })), { name: BLANK, weight: blank }];
+    const total = cells.reduce((sum, c) => sum + c.weight, 0);
+    const best = Math.max(...SYMBOLS.map((s) => s.three));
+    let chance = 0;
+    for (const a of cells)
+      for (const b of cells)
+        for (const c of cells) if (lineMultiplier([a.name, b.name, c.name]) === best) chance += (a.weight * b.weight * c.weight) / total ** 3;
+    expect(topPrize(blank)).toEqual({ multiplier: best, probability: expect.closeTo(chance, 15) });
+  });
 
   it.each([0.8, 0.9, 0.94, 0.962, 0.97, 0.9999])("meets an RTP of %s within ±1 %% (exact, not sampled)", (target) => {
     const blank = blankWeightFor(target);

@@ -66,6 +66,12 @@ export function theoreticalRtp(blankWeight: number): number {
   return rtp;
 }
 
+/** The game's top prize: the largest three-of-a-kind multiplier and the chance a round pays it (p³ of its symbol). */
+export function topPrize(blankWeight: number): { multiplier: number; probability: number } {
+  const top = SYMBOLS.reduce((a, b) => (b.three > a.three ? b : a));
+  return { multiplier: top.three, probability: (top.weight / (PAYING_WEIGHT + blankWeight)) ** 3 };
+}
+
 /** The blank weight whose RTP is nearest `targetRtp` (1 = 100 %). */
 export function blankWeightFor(targetRtp: number): number {
   let best = 0;

@@ -147,9 +147,10 @@ export const PLAYER_SCHEMA: readonly string[] = [
   "CREATE TRIGGER play_totals_insert AFTER INSERT ON ledger WHEN NEW.type IN ('bet', 'win', 'refund') BEGIN INSERT INTO play_totals (uid, kind, wagered, won) VALUES (NEW.uid, NEW.kind, CASE WHEN NEW.type = 'win' THEN 0 ELSE -NEW.delta END, CASE WHEN NEW.type = 'win' THEN NEW.delta ELSE 0 END) ON CONFLICT (uid, kind) DO UPDATE SET wagered = wagered + excluded.wagered, won = won + excluded.won; END",
   "CREATE TABLE session_marks (uid INTEGER NOT NULL, since INTEGER NOT NULL, kind TEXT NOT NULL, wagered INTEGER NOT NULL, won INTEGER NOT NULL, PRIMARY KEY (uid, since, kind)) WITHOUT ROWID",
   "CREATE TABLE play_limits (uid INTEGER NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('deposit', 'loss', 'wager')), period_days INTEGER NOT NULL CHECK (period_days IN (1, 7, 30)), limit_amount INTEGER NOT NULL CHECK (limit_amount > 0), anchor_at INTEGER NOT NULL, pending_amount INTEGER CHECK (pending_amount > 0), pending_effective_at INTEGER, updated_at INTEGER NOT NULL, PRIMARY KEY (uid, kind, period_days)) WITHOUT ROWID",
+  "CREATE TABLE limit_reviews (uid INTEGER PRIMARY KEY, reviewed_at INTEGER NOT NULL)",
   "CREATE TABLE limit_prompts (uid INTEGER PRIMARY KEY, declined_at INTEGER NOT NULL)",
   "CREATE INDEX ledger_by_player_time ON ledger (uid, created_at)"
 ];
 
 /** Changes whenever the schema does: the object applies it again (its tables are created IF NOT EXISTS). */
-export const PLAYER_SCHEMA_VERSION = "6cadb7d9ab0c19e4";
+export const PLAYER_SCHEMA_VERSION = "5666cf3cbc73f67d";

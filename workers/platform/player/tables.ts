@@ -226,6 +226,7 @@ export const OBJECT_ONLY_TABLES = [
   "session_marks",
   "play_limits",
   "limit_prompts",
+  "limit_reviews",
 ] as const;
 
 /**
@@ -332,6 +333,8 @@ export const OBJECT_ONLY_SCHEMA = [
   "CREATE TABLE session_marks (uid INTEGER NOT NULL, since INTEGER NOT NULL, kind TEXT NOT NULL, wagered INTEGER NOT NULL, won INTEGER NOT NULL, PRIMARY KEY (uid, since, kind)) WITHOUT ROWID",
   // The limits a player sets beside the SPEC's deposit limit (responsible/play-limits.ts): one row per kind and period.
   "CREATE TABLE play_limits (uid INTEGER NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('deposit', 'loss', 'wager')), period_days INTEGER NOT NULL CHECK (period_days IN (1, 7, 30)), limit_amount INTEGER NOT NULL CHECK (limit_amount > 0), anchor_at INTEGER NOT NULL, pending_amount INTEGER CHECK (pending_amount > 0), pending_effective_at INTEGER, updated_at INTEGER NOT NULL, PRIMARY KEY (uid, kind, period_days)) WITHOUT ROWID",
+  // When a player last said their limits are still right (responsible/limit-review.ts).
+  "CREATE TABLE limit_reviews (uid INTEGER PRIMARY KEY, reviewed_at INTEGER NOT NULL)",
   // A player's answer to their market's deposit-limit prompt (responsible/deposit-guard.ts): declining is recorded.
   "CREATE TABLE limit_prompts (uid INTEGER PRIMARY KEY, declined_at INTEGER NOT NULL)",
   // A session's mark reads the rows since its start once: by time, not every row of the player.

@@ -9,6 +9,7 @@ import { activeExclusion, selfExclude, takeBreak } from "./self-exclusion";
 import { playSince } from "./session-stats";
 import { readSessionLimit, setSessionLimit } from "./session-limit";
 import { declineLimitPrompt } from "./deposit-guard";
+import { limitsReviewDue, reviewLimits } from "./limit-review";
 import { depositMarket, describeMarketCap } from "./market-cap";
 import { describePlayLimits, setPlayLimit } from "./play-limits";
 import type { PlatformContext } from "../core/context";
@@ -30,6 +31,7 @@ type Methods =
   | "account.getResponsibleGaming"
   | "account.setSessionLimit"
   | "account.declineLimitPrompt"
+  | "account.reviewLimits"
   | "account.setRealityCheck";
 
 /** Responsible gaming (decision 0012): deposit limits, self-exclusion, the reality check. */
@@ -61,20 +63,27 @@ export const responsibleHandlers: Handlers<Methods> = {
   async "account.getResponsibleGaming"(_p, ctx) {
     const now = Date.now();
     const startedAt = ctx.session?.createdAt ?? now;
-    const [until, check, currency, rules, limit] = await Promise.all([
+    const [until, check, currency, rules, limit, reviewDue] = await Promise.all([
       activeExclusion(ctx.player(), ctx.uid),
       ctx.player().prepare("SELECT minutes FROM reality_checks WHERE uid = ?1").bind(ctx.uid).first<{ minutes: number }>(),
       playerCurrency(ctx.db, ctx.uid),
       playerJurisdiction(ctx),
       readSessionLimit(ctx.db, ctx.uid, now),
+      limitsReviewDue(ctx.player(), ctx.uid, now),
     ]);
     return {
       self_exclusion_until: until ?? null,
       // A market with a longest interval runs the check at it when the player chose none or a longer one.
       reality_check_minutes: effectiveRealityCheck(check?.minutes ?? 0, rules.realityCheck.maxMinutes),
       session_limit: limit,
+      limits_review_due: reviewDue,
       session: { started_at: startedAt, ends_at: ctx.session?.endsAt ?? null, ...(await playSince(ctx.player(), ctx.uid, startedAt, currency)) },
     };
+  },
+
+  async "account.reviewLimits"(_p, ctx) {
+    await reviewLimits(ctx.player(), ctx.uid, Date.now());
+    return 1 as const;
   },
 
   async "account.declineLimitPrompt"(_p, ctx) {
