@@ -55,6 +55,8 @@ export interface JurisdictionProfile {
     maxStake: MarketCap | null;
     /** The shortest a slot's game cycle may be (ms; UKGC RTS 14: 2.5 s; GlüStV 2021 §22a(6): 5 s). null: none. */
     minCycleMs: number | null;
+    /** Whether real rounds feed and may win progressive jackpots (GlüStV 2021 §22a(8): no jackpots in virtual slot machines). */
+    jackpots: boolean;
     /** Whether the game says its return to player and the chance of its top prize where the stake is chosen (GlüStV 2021 §7(1): the odds of winning and losing). */
     showOdds: boolean;
   };
@@ -90,7 +92,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, promptBeforeDeposit: false, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
-    play: { maxStake: null, minCycleMs: null, showOdds: false },
+    play: { maxStake: null, minCycleMs: null, jackpots: true, showOdds: false },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
   // UKGC: LCCP SR 3.3.2 (a raise after 24 hours' cooling-off), RTS 14B (no reversed withdrawals),
@@ -103,7 +105,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, promptBeforeDeposit: true, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
-    play: { maxStake: { amount: 500, currency: "GBP", young: { under: 25, amount: 200 } }, minCycleMs: 2_500, showOdds: false },
+    play: { maxStake: { amount: 500, currency: "GBP", young: { under: 25, amount: 200 } }, minCycleMs: 2_500, jackpots: true, showOdds: false },
     bonuses: { maxWagerMultiplier: 10, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
   // AGCO Registrar's Standards 2.05 and 3.x: a raise after 24 hours' cooling-off; Standard 2.03: no
@@ -115,7 +117,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, promptBeforeDeposit: false, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
-    play: { maxStake: null, minCycleMs: null, showOdds: false },
+    play: { maxStake: null, minCycleMs: null, jackpots: true, showOdds: false },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: false },
   }),
   // GlüStV 2021 §6c: a raise applies after seven days at the earliest, and €1,000 a month across
@@ -133,7 +135,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: true },
-    play: { maxStake: { amount: 100, currency: "EUR", young: null }, minCycleMs: 5_000, showOdds: true },
+    play: { maxStake: { amount: 100, currency: "EUR", young: null }, minCycleMs: 5_000, jackpots: false, showOdds: true },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
   // KSA (Wet Koa, Rtg 4.x): a raise after 72 hours, never within the running period; a reality check
@@ -153,7 +155,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     },
     realityCheck: { maxMinutes: 30 },
     exclusion: { panicButton: false },
-    play: { maxStake: null, minCycleMs: null, showOdds: false },
+    play: { maxStake: null, minCycleMs: null, jackpots: true, showOdds: false },
     bonuses: { maxWagerMultiplier: null, minAge: 24, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
   // Spelinspektionen (SIFS 2018:8, 14 kap. 6 §): a raise after 72 hours and not before the period ends;
@@ -166,7 +168,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true, requiredBeforeDeposit: true, promptBeforeDeposit: false, monthlyCap: null },
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false },
-    play: { maxStake: null, minCycleMs: null, showOdds: false },
+    play: { maxStake: null, minCycleMs: null, jackpots: true, showOdds: false },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: true, minWageringDays: 60, shownToVisitors: true },
   }),
 };

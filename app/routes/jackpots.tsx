@@ -18,6 +18,11 @@ export default function Jackpots({ loaderData }: Route.ComponentProps) {
     <section className="jackpots">
       <h1 className="jackpots__title">{t("jackpots.title")}</h1>
       <p className="jackpots__intro">{t("jackpots.intro")}</p>
+      {loaderData.excludedBy !== null && (
+        <p className="notice" data-no-jackpots>
+          {t("jackpots.excluded", { regulator: loaderData.excludedBy })}
+        </p>
+      )}
       <ul className="jackpot-cards">
         {jackpots.map((j) => (
           <JackpotCard key={j.id} jackpot={j} />

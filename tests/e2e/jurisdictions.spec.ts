@@ -225,3 +225,15 @@ test.describe("a market's bonus rules (decision 0083) @nojs", () => {
     await expect(page.getByTestId("bonus-rules")).toHaveCount(0);
   });
 });
+
+test.describe("a German player and the jackpots @nojs", () => {
+  test("reads that their rounds take no part in jackpots; another player does not", async ({ page }) => {
+    await registerByApi(page.request, unique("de-jackpots"), GERMAN);
+    await page.goto("/jackpots");
+    await expect(page.locator("[data-no-jackpots]")).toHaveText(tr("jackpots.excluded", { regulator: "Gemeinsame Glücksspielbehörde der Länder" }));
+    await expect(page.locator(".jackpot-cards li").first()).toBeVisible();
+    await page.context().clearCookies();
+    await page.goto("/jackpots");
+    await expect(page.locator("[data-no-jackpots]")).toHaveCount(0);
+  });
+});

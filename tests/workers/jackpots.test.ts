@@ -12,6 +12,7 @@ import { playerDb } from "./player-db";
 import { setPlayerCurrency } from "../../workers/platform/wallet/currency";
 import { type Contribution, CONTRIBUTIONS_KEPT_MS, jackpotPool, POOL_FLUSH_EVERY_MS } from "../../workers/platform/jackpots/pool";
 import { unwrap } from "../../workers/platform/player/wire";
+import { refreshMirror } from "../../workers/platform/player/remote-d1";
 
 /**
  * Jackpots (decisions 0017, 0075): Jackpots.get / getWinners, growth with real rounds, the must-drop
@@ -192,6 +193,29 @@ describe("growth and wins", () => {
     expect(winner).toMatchObject({ round_id: round.id, amount: 50005, currency: "USD", paid_currency: "EUR", paid_amount: Math.floor(50005 * 0.92) });
     const credit = (await ledgerRows(p.uid)).filter((r) => r.type === "jackpot_win");
     expect(credit.map((r) => [r.delta, r.currency])).toEqual([[Math.floor(50005 * 0.92), "EUR"]]);
+    await auditHolds();
+  });
+
+  it("a German player's rounds feed no pool and win none (GlüStV 2021 §22a: no jackpots), even at the cap", async () => {
+    const p = await funded();
+    await db.prepare("UPDATE users SET country_code = 'DE' WHERE uid = ?1").bind(p.uid).run();
+    await refreshMirror(env, p.uid);
+    // A Mini game whose smallest bet is within Germany's €1 a round.
+    const small = (await db
+      .prepare(
+        "SELECT g.sysname, g.min_bet FROM games g JOIN jackpot_games jg ON jg.game_id = g.id AND jg.jackpot_id = 1 WHERE g.min_bet <= 100 ORDER BY g.id LIMIT 1",
+      )
+      .first<{ sysname: string; min_bet: number }>())!;
+    await fillToCap(1);
+    const before = await pool(1);
+    const round = await data(playRound(p.browser, small.sysname, { bet: small.min_bet, mode: "real", round_id: roundId() }));
+    expect(await contributionsOf(1, round.id)).toEqual([]);
+    expect(await winnersOf(p.uid)).toEqual([]);
+    expect(await pool(1)).toMatchObject({ amount: before.amount, contributed: before.contributed, win_count: before.win_count });
+    expect(await playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM player_outbox WHERE kind = 'jackpots.contribute'").first("n")).toBe(0);
+    // Anyone else's next round at the cap still wins it.
+    await data(real(await funded()));
+    expect((await pool(1)).win_count).toBe(before.win_count + 1);
     await auditHolds();
   });
 });

@@ -84,7 +84,7 @@ describe("a market's stake cap and game cycle", () => {
   it("players of markets without these rules stake what the game allows, as often as they like", async () => {
     const { sysname, max_bet } = await slot();
     for (const id of ["international", "on", "nl", "se"] as const) {
-      expect(PROFILES[id].play).toEqual({ maxStake: null, minCycleMs: null, showOdds: false });
+      expect(PROFILES[id].play).toEqual({ maxStake: null, minCycleMs: null, jackpots: true, showOdds: false });
       const p = await playerOf(id);
       // Sweden asks for a deposit limit before any play (the test below).
       if (id === "se") await data(p.browser.post("account/setDepositLimit", { period: "30", amount: 100_000 }));

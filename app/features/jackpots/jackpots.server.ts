@@ -1,3 +1,4 @@
+import { marketRules } from "../responsible/market";
 import type { RouterContextProvider } from "react-router";
 import type { Game } from "../../../core/api/entities-games";
 import type { Jackpot, JackpotWinner } from "../../../core/api/entities-jackpots";
@@ -28,9 +29,12 @@ function localized(context: Context) {
 /** `/jackpots`: every active jackpot, server-rendered with its current amount. */
 export async function loadJackpots(context: Context) {
   const { site, platform } = localized(context);
-  const jackpots = await orErrorPage(platform.call("Jackpots.get", {}));
+  const [jackpots, account] = await Promise.all([orErrorPage(platform.call("Jackpots.get", {})), site.account().catch(() => null)]);
   const t = getInstance(context).t;
-  return { jackpots, meta: seoMeta({ title: t("jackpots.title"), description: t("jackpots.metaDescription") }, site.metadata.siteName) };
+  // A player whose market forbids jackpots (Germany) reads that their rounds take no part.
+  const market = account && account.uid > 0 ? marketRules(account) : null;
+  const excludedBy = market && !market.jackpots ? market.regulator : null;
+  return { jackpots, excludedBy, meta: seoMeta({ title: t("jackpots.title"), description: t("jackpots.metaDescription") }, site.metadata.siteName) };
 }
 
 /** `/jackpots/{id}`: the jackpot, its games as tiles and its recent winners; meta from the CMS template. */

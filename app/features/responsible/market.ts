@@ -13,6 +13,8 @@ export interface MarketRules {
   realityCheckMaxMinutes: number | null;
   /** A one-tap 24-hour break on every page (Germany). */
   panicButton: boolean;
+  /** Whether the player's real rounds take part in jackpots (not in Germany). */
+  jackpots: boolean;
   /** The market's bonus rules (wagering cap, minimum age, first occasion, time to meet terms, shown to visitors). */
   bonuses: JurisdictionProfile["bonuses"];
 }
@@ -26,6 +28,7 @@ export function marketRules(account: Pick<AccountInfo, "jurisdiction">): MarketR
     withdrawalsCancellable: p.withdrawals.cancellable,
     realityCheckMaxMinutes: p.realityCheck.maxMinutes,
     panicButton: p.exclusion.panicButton,
+    jackpots: p.play.jackpots,
     bonuses: p.bonuses,
   };
 }

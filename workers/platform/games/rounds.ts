@@ -137,16 +137,16 @@ export async function playRound(deps: RoundDeps, input: RoundInput): Promise<Rou
     const refusal = mode === "real" ? ((await playLimitRefusal(deps.db, uid, bet, "bet", now)) ?? (await cycleRefusal(deps.db, uid, input.rules, now))) : null;
     throw refusal ?? new PlatformError("Authorization", "Sign in to continue");
   }
-  return claimed ? pay(deps, row, false) : replayOf(deps, row, input);
+  return claimed ? pay(deps, row, false, input.rules?.jackpots !== false) : replayOf(deps, row, input);
 }
 
 /** The round a round_id already names, paid (once) and answered again — if it is the same round. */
-function replayOf(deps: MoneyDeps, row: RoundRow, { game, bet, mode }: RoundInput): Promise<RoundResult> {
+function replayOf(deps: MoneyDeps, row: RoundRow, { game, bet, mode, rules }: RoundInput): Promise<RoundResult> {
   // A free round's round_id is never paid for (decision 0041).
   if (row.sysname !== game.sysname || row.bet !== bet || row.mode !== mode || row.freespin_id !== null) {
     throw invalid("round_id", "round_id was used for another round");
   }
-  return pay(deps, row, true);
+  return pay(deps, row, true, rules?.jackpots !== false);
 }
 
 interface RoundRow {
@@ -191,7 +191,8 @@ function storedFunding(row: RoundRow): RoundFunding {
  * demo round; for a real one from and to the main and bonus balances as claimed, with the active
  * bonus's wagering advanced in the same batch.
  */
-async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<RoundResult> {
+/** `jackpots`: false where the player's market forbids them (Germany): the round feeds no pool and cannot win one. */
+async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean, jackpots = true): Promise<RoundResult> {
   const kind: BalanceKind = row.mode === "demo" ? "fun" : "main";
   const key = `round:${row.id}`;
   const funding = row.mode === "real" && row.bonus_id ? storedFunding(row) : null;
@@ -216,6 +217,7 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
       winMain: row.mode !== "real" ? 0 : funding ? funding.winMain : row.win,
       funding,
       bonusId: funding?.bonusId ?? null,
+      jackpots,
     },
     Date.now(),
   );
@@ -242,7 +244,7 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean): Promise<Rou
     const again = plain ?? (await readRoundRow(deps.db, row.uid, row.round_key));
     if (!again || (again.bonus_id && again.operation_id === null))
       throw new PlatformError("InvalidRequest", "The round could not be settled: try again", { status: 409 });
-    return pay(deps, again, replay);
+    return pay(deps, again, replay, jackpots);
   }
   if (row.operation_id === null) {
     await deps.db.prepare("UPDATE game_rounds SET operation_id = ?2 WHERE id = ?1").bind(row.id, result.operationId).run();

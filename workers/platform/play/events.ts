@@ -33,6 +33,8 @@ export interface RoundEvent {
   funding: RoundFunding | null;
   /** The bonus a split round was funded under: it counts only while that bonus is active, as it pays. */
   bonusId: string | null;
+  /** Whether the round may feed and win jackpot pools: not where the player's market forbids them (Germany). */
+  jackpots: boolean;
 }
 
 /** A deposit moving to `success`, as the batch that credits it settles it. */

@@ -21,7 +21,9 @@ export const ROUND_CONSUMERS: readonly Consumer<RoundEvent>[] = [
     name: "jackpots",
     // The round owes its game's pools its contribution (an outbox row), delivered once it committed.
     consume: async (db, e, now) =>
-      (await feedsPools(db, e)) ? { statements: [owedContribution(db, e, now)], committed: (deps) => deliverContribution(deps, e.id) } : { statements: [] },
+      e.jackpots && (await feedsPools(db, e))
+        ? { statements: [owedContribution(db, e, now)], committed: (deps) => deliverContribution(deps, e.id) }
+        : { statements: [] },
   },
   {
     name: "bonus wagering",

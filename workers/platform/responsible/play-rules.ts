@@ -21,6 +21,8 @@ export interface PlayRules {
   minCycleMs: number;
   /** Whether the game says its RTP and the chance of its top prize where the stake is chosen (Germany). */
   showOdds: boolean;
+  /** Whether the round feeds and may win jackpot pools (not in Germany). */
+  jackpots: boolean;
   /** Whether the player must have a deposit limit before a real round, bonus money included (Sweden: Spellagen 14 kap. 8 §). */
   limitRequired: boolean;
 }
@@ -38,11 +40,11 @@ export async function playRulesOf(
   now = Date.now(),
 ): Promise<PlayRules | null> {
   const profile = jurisdictionOf(player.country, site);
-  const { maxStake: cap, minCycleMs, showOdds } = profile.play;
+  const { maxStake: cap, minCycleMs, showOdds, jackpots } = profile.play;
   const limitRequired = profile.depositLimits.requiredBeforeDeposit;
-  if (!cap && !minCycleMs && !limitRequired && !showOdds) return null;
+  if (!cap && !minCycleMs && !limitRequired && !showOdds && jackpots) return null;
   const maxStake = cap ? await capFor(db, cap, player, now) : null;
-  return { regulator: profile.regulator, maxStake, minCycleMs: minCycleMs ?? 0, limitRequired, showOdds };
+  return { regulator: profile.regulator, maxStake, minCycleMs: minCycleMs ?? 0, limitRequired, showOdds, jackpots };
 }
 
 /**
