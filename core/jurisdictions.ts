@@ -49,6 +49,11 @@ export interface JurisdictionProfile {
   exclusion: {
     /** A one-tap 24-hour break, no password and no confirmation, on every page (GlüStV 2021 §6b "Panikknopf"). */
     panicButton: boolean;
+    /**
+     * The country's national self-exclusion register, asked at registration and every sign-in
+     * (UKGC LCCP SR 3.5.4: GAMSTOP; Wet Koa: CRUKS; Spellagen 14 kap. 11 §: Spelpaus; GlüStV 2021 §8: OASIS). null: none.
+     */
+    nationalRegister: { id: string; name: string } | null;
   };
   play: {
     /** The most one round of a slot may stake, in the cap's currency's minor units (GlüStV 2021 §22a(7): €1; UKGC from 2025: £5, £2 for players 18–24). null: the game's own. */
@@ -91,7 +96,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     withdrawals: { cancellable: true },
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, promptBeforeDeposit: false, monthlyCap: null },
     realityCheck: { maxMinutes: null },
-    exclusion: { panicButton: false },
+    exclusion: { panicButton: false, nationalRegister: null },
     play: { maxStake: null, minCycleMs: null, jackpots: true, showOdds: false },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
@@ -104,7 +109,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     withdrawals: { cancellable: false },
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, promptBeforeDeposit: true, monthlyCap: null },
     realityCheck: { maxMinutes: null },
-    exclusion: { panicButton: false },
+    exclusion: { panicButton: false, nationalRegister: { id: "gamstop", name: "GAMSTOP" } },
     play: { maxStake: { amount: 500, currency: "GBP", young: { under: 25, amount: 200 } }, minCycleMs: 2_500, jackpots: true, showOdds: false },
     bonuses: { maxWagerMultiplier: 10, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
@@ -116,7 +121,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     withdrawals: { cancellable: true },
     depositLimits: { raiseWaitMs: 24 * HOUR, raiseAfterPeriod: false, requiredBeforeDeposit: false, promptBeforeDeposit: false, monthlyCap: null },
     realityCheck: { maxMinutes: null },
-    exclusion: { panicButton: false },
+    exclusion: { panicButton: false, nationalRegister: null },
     play: { maxStake: null, minCycleMs: null, jackpots: true, showOdds: false },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: false },
   }),
@@ -134,7 +139,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
       monthlyCap: { amount: 100_000, currency: "EUR", young: null },
     },
     realityCheck: { maxMinutes: null },
-    exclusion: { panicButton: true },
+    exclusion: { panicButton: true, nationalRegister: { id: "oasis", name: "OASIS" } },
     play: { maxStake: { amount: 100, currency: "EUR", young: null }, minCycleMs: 5_000, jackpots: false, showOdds: true },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
@@ -154,7 +159,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
       monthlyCap: { amount: 70_000, currency: "EUR", young: { under: 24, amount: 30_000 } },
     },
     realityCheck: { maxMinutes: 30 },
-    exclusion: { panicButton: false },
+    exclusion: { panicButton: false, nationalRegister: { id: "cruks", name: "CRUKS" } },
     play: { maxStake: null, minCycleMs: null, jackpots: true, showOdds: false },
     bonuses: { maxWagerMultiplier: null, minAge: 24, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
   }),
@@ -167,7 +172,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     withdrawals: { cancellable: true },
     depositLimits: { raiseWaitMs: 72 * HOUR, raiseAfterPeriod: true, requiredBeforeDeposit: true, promptBeforeDeposit: false, monthlyCap: null },
     realityCheck: { maxMinutes: null },
-    exclusion: { panicButton: false },
+    exclusion: { panicButton: false, nationalRegister: { id: "spelpaus", name: "Spelpaus" } },
     play: { maxStake: null, minCycleMs: null, jackpots: true, showOdds: false },
     bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: true, minWageringDays: 60, shownToVisitors: true },
   }),

@@ -1,5 +1,5 @@
-import { absolute, expect, siteHeader, test, tr } from "./fixtures";
-import { declineLimitPrompt, mailedCode, origin, PASSWORD, payDemoDeposit, registerByApi, submitWithdrawal, unique } from "./accounts-fixtures";
+import { absolute, expect, jsOn, popupEnhanced, siteHeader, test, tr } from "./fixtures";
+import { declineLimitPrompt, mailedCode, origin, PASSWORD, popup, payDemoDeposit, registerByApi, submitWithdrawal, unique } from "./accounts-fixtures";
 
 /**
  * Jurisdiction profiles (issue 40, decision 0082): a player from a regulated market reads whose
@@ -235,5 +235,23 @@ test.describe("a German player and the jackpots @nojs", () => {
     await page.context().clearCookies();
     await page.goto("/jackpots");
     await expect(page.locator("[data-no-jackpots]")).toHaveCount(0);
+  });
+});
+
+test.describe("a national self-exclusion register @nojs", () => {
+  test("a UK player who registered with GAMSTOP since is refused at sign-in, and told why", async ({ page }) => {
+    const email = unique("uk-gamstop");
+    await registerByApi(page.request, email, BRITON);
+    // The demo register's console adds them, as registering with GAMSTOP would.
+    const added = await page.request.post("/platform/demo/registers", { form: { register: "gamstop", email }, headers: { origin: origin() } });
+    expect(added.status(), await added.text()).toBe(200);
+    await page.context().clearCookies();
+    await page.goto("/?show_popup_auth=1");
+    await popupEnhanced(page, jsOn());
+    await popup(page).getByLabel("Email or login").fill(email);
+    await popup(page).getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await popup(page).getByRole("button", { name: "Sign in" }).click();
+    await expect(popup(page).getByText(tr("auth.errors.nationalRegister", { register: "GAMSTOP" }))).toBeVisible();
+    await expect(siteHeader(page).getByRole("link", { name: "Sign in" })).toBeVisible();
   });
 });

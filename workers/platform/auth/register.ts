@@ -21,6 +21,9 @@ import { hashPassword } from "./passwords";
 import { missingRequiredValues } from "./required-fields";
 import { messengerSignIn } from "./telegram-sign-in";
 import { refreshMirror } from "../player/remote-d1";
+import { assertNotOnNationalRegister } from "../responsible/national-register";
+import { siteJurisdiction } from "../responsible/jurisdiction";
+import { jurisdictionOf, requestCountry } from "../../../core/jurisdictions";
 
 type Values = z.output<typeof RegistrationValues>;
 type Fields = Record<string, string[]>;
@@ -129,6 +132,15 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
   }
   const promo = await registrationPromo(ctx, v, 0, { currency, country: v.country_code ?? "" }, fields);
   if (Object.keys(fields).length) throw invalid(fields);
+  // The country's national self-exclusion register, before an account exists (decision 0092).
+  const country = v.country_code || requestCountry(ctx.request);
+  await assertNotOnNationalRegister(ctx.env, jurisdictionOf(country, await siteJurisdiction(ctx)), {
+    firstName: v.first_name ?? "",
+    lastName: v.last_name ?? "",
+    birthDate: v.birth_date ? isoDate(v.birth_date) : null,
+    email: email || null,
+    country,
+  });
 
   const now = Date.now();
   const uidOf = "(SELECT uid FROM users WHERE login = ?1)";

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { coverRoutes } from "../games/cover-routes";
 import { backofficeDemoRoutes } from "./backoffice-routes";
+import { registerDemoRoutes } from "./exclusion-register";
 import { cashbackDemoRoutes } from "./cashback-routes";
 import { exportRoutes } from "./export-routes";
 import { offerDemoRoutes } from "./offer-routes";
@@ -37,6 +38,7 @@ platformPages.route("/", verificationPageRoutes);
 platformPages.route("/", verificationWebhookRoutes);
 platformPages.route("/", cashbackDemoRoutes);
 platformPages.route("/", backofficeDemoRoutes);
+platformPages.route("/", registerDemoRoutes);
 platformPages.route("/", offerDemoRoutes);
 platformPages.route("/", tournamentDemoRoutes);
 platformPages.route("/", sportsbookDemoRoutes);

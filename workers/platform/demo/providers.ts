@@ -2,6 +2,8 @@ import { messageDeliveries } from "../providers/messaging-registry";
 import { oauthProviders } from "../providers/oauth-registry";
 import { paymentProviders } from "../providers/payments-registry";
 import { verificationProviders } from "../providers/verification-registry";
+import { exclusionRegisters } from "../providers/exclusion-registers";
+import { demoExclusionRegister } from "./exclusion-register";
 import { outboxDelivery } from "./messenger";
 import { demoOAuthProvider } from "./oauth-demo-provider";
 import { demoPaymentProvider } from "./payment-provider";
@@ -26,4 +28,8 @@ export function installDemoProviders(): void {
   // delivery, so it is offered everywhere, as before the registries; the `mailbox` switch gates
   // only the page that shows it (/platform/demo/mailbox).
   messageDeliveries.register({ name: "demo", offered: () => true, provider: outboxDelivery });
+  // The national self-exclusion registers' stand-ins, one per scheme a profile names.
+  for (const register of ["gamstop", "cruks", "spelpaus", "oasis"]) {
+    exclusionRegisters.register({ name: register, offered: (env) => demoOn(env, "registers"), provider: demoExclusionRegister(register) });
+  }
 }

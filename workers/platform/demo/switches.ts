@@ -24,6 +24,8 @@ export const DEMO_STAND_INS = {
   analytics: "the demo analytics view",
   /** The demo clock hooks that move time for one player or event (cashback week, offers, tournaments, sportsbook, VPN). */
   clocks: "the demo clock hooks",
+  /** The demo national self-exclusion registers (GAMSTOP, CRUKS, Spelpaus, OASIS): a register that excludes whom its store lists. */
+  registers: "the demo national self-exclusion registers",
   /** The demo back office's actions an operator takes on a player (ban): /platform/demo/players/*. */
   backoffice: "the demo back office",
 } as const;

@@ -142,6 +142,7 @@ export const SHARED_TABLES = [
   "demo_oauth_codes",
   "demo_oauth_tokens",
   "demo_payments",
+  "demo_exclusion_register",
   "demo_verification_applicants",
   "demo_verification_documents",
   "demo_verification_document_chunks",

@@ -59,6 +59,9 @@ export function readResendTime(error: AuthError): number | null {
  */
 export function selfExclusionNotice(error: AuthError): AuthMessage | null {
   if (!isErrorType(error, "AccessDenied") || error.params?.self_excluded !== true) return null;
+  // The national register's exclusion (GAMSTOP, CRUKS, Spelpaus, OASIS: decision 0092) is not the account's own.
+  const register = error.params.national_register;
+  if (typeof register === "string") return { key: "auth.errors.nationalRegister", params: { register } };
   const until = error.params.until;
   return typeof until === "number" ? { key: "auth.errors.selfExcluded", params: { date: formatDate(until) } } : { key: "auth.errors.selfExcludedPermanent" };
 }
@@ -71,6 +74,8 @@ export const GENERAL_ERROR_KEY = "auth.errors.wrongRegServerError";
  * sign-in form's wait in words with its retry_after, anything else the general error.
  */
 export function registrationNotice(error: AuthError): AuthMessage {
+  const excluded = selfExclusionNotice(error);
+  if (excluded) return excluded;
   if (isErrorType(error, "TooManyRequests")) {
     const seconds = secondsParam(error.params?.retry_after);
     if (seconds !== null) return { key: "auth.errors.tooMany", params: { seconds: Math.max(1, seconds) } };
