@@ -16,3 +16,9 @@ export function formatDateTime(ms: number): string {
   const d = new Date(ms);
   return `${formatDate(ms)} ${d.getUTCHours()}:${pad(d.getUTCMinutes())}`;
 }
+
+/** Time played as H:MM:SS ("0:05:09", "12:00:00"): the header's session clock and the game's own. */
+export function clockText(elapsedMs: number): string {
+  const s = Math.max(0, Math.floor(elapsedMs / 1000));
+  return `${Math.floor(s / 3600)}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
+}

@@ -6,13 +6,7 @@ import { formatMoney } from "../../../core/money";
  * UTC, as the cashier's are, so the server's HTML and the browser's render agree.
  */
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** Time played as H:MM:SS ("0:05:09", "12:00:00"). */
-export function clockText(elapsedMs: number): string {
-  const s = Math.max(0, Math.floor(elapsedMs / 1000));
-  return `${Math.floor(s / 3600)}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
-}
+export { clockText } from "../../../core/dates";
 
 /** A result with its sign: "+$12.50", "-$3", "$0". */
 export function signedMoney(m: Money): string {

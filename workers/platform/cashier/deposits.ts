@@ -2,7 +2,7 @@ import { depositMarket, describeMarketCap } from "../responsible/market-cap";
 import type { DepositInfo, DepositStarted } from "../../../core/api/entities-cashier";
 import { PlatformError } from "../../../core/api/errors";
 import { ownTables, type PlatformContext } from "../core/context";
-import { assertDepositAllowed, depositAllowance, depositLimitError, depositLimitPrompt, depositsOverLimit } from "../responsible/deposit-guard";
+import { assertDepositAllowed, depositLimitError, depositStanding, depositsOverLimit } from "../responsible/deposit-guard";
 import { assertDepositOffer } from "../offers/deposit";
 import { assertDepositAmount } from "./amounts";
 import { methodForCall } from "./methods";
@@ -112,15 +112,14 @@ export async function depositInfo(call: PlatformContext, transactionId?: string)
   const transaction = transactionId ? toEntity(await playerTransaction(ctx.db, ctx.uid, transactionId)) : null;
   // The deposit limits belong to responsible gaming: the tightest window's room, the market's ceiling.
   const market = await depositMarket(call, call.uid);
-  const now = Date.now();
-  const allowance = await depositAllowance(ctx.player(), ctx.uid, now, market);
+  const { allowance, limitPrompt } = await depositStanding(ctx.player(), ctx.uid, Date.now(), market);
   return {
     has_deposit: count > 0,
     deposits_count: count,
     last_method: (last!.results[0] as { method: string } | undefined)?.method ?? null,
     limit_available: allowance ? { amount: allowance.available, currency: market.currency } : null,
     market_cap: await describeMarketCap(ctx.player(), ctx.uid, market),
-    limit_prompt: await depositLimitPrompt(ctx.player(), ctx.uid, now, market),
+    limit_prompt: limitPrompt,
     transaction,
   };
 }

@@ -1,5 +1,6 @@
 import type { PlayRules } from "../responsible/play-rules";
 import { formatMoney } from "../../../core/money";
+import { clockText } from "../../../core/dates";
 import { escapeHtml, FAVICON_LINK } from "../auth/oauth-html";
 import type { RoundMode, StudioGame } from "../games/round-types";
 import { blankWeightFor, theoreticalRtp, topPrize } from "../games/rounds-math";
@@ -173,9 +174,7 @@ function resultText(v: GamePageView): string {
 function sessionLine(v: GamePageView, now = Date.now()): string {
   const s = v.session;
   if (!s || v.mode !== "real") return "";
-  const secs = Math.max(0, Math.floor((now - s.startedAt) / 1000));
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const clock = `${Math.floor(secs / 3600)}:${pad(Math.floor(secs / 60) % 60)}:${pad(secs % 60)}`;
+  const clock = clockText(now - s.startedAt);
   const net = formatMoney({ amount: s.net, currency: v.currency });
   return `<p class="session" data-session data-started="${s.startedAt}" data-net-amount="${s.net}">Session <time data-elapsed>${clock}</time> · Net <strong data-net>${s.net > 0 ? "+" : ""}${escapeHtml(net)}</strong></p>`;
 }

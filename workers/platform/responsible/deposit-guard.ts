@@ -55,9 +55,19 @@ async function limitPromptDue(db: D1Database, uid: number, market: DepositMarket
   return !declined && (await depositedSince(db, uid, 0)) === 0;
 }
 
-/** cashier.getdepositinfo's `limit_prompt`: whether the deposit form asks first. */
-export async function depositLimitPrompt(db: D1Database, uid: number, now: number, market: DepositMarket): Promise<boolean> {
-  return limitPromptDue(db, uid, market, (await depositWindows(db, uid, now, market)).own);
+/**
+ * What cashier.getdepositinfo says of the player's limits, from one read of their windows: what
+ * they may deposit now (`depositAllowance`'s answer) and whether the form asks first (`limit_prompt`).
+ */
+export async function depositStanding(
+  db: D1Database,
+  uid: number,
+  now: number,
+  market: DepositMarket,
+): Promise<{ allowance: { window: DepositWindow; available: number } | null; limitPrompt: boolean }> {
+  const { windows, own } = await depositWindows(db, uid, now, market);
+  const [allowance, limitPrompt] = await Promise.all([tightest(db, uid, windows), limitPromptDue(db, uid, market, own)]);
+  return { allowance, limitPrompt };
 }
 
 /** account.declineLimitPrompt: the player's "no limit for now", recorded once (its first time kept). */

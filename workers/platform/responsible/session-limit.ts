@@ -49,9 +49,11 @@ const answer = (s: LimitState): SessionLimit => ({
   pending: s.pending ? { minutes: s.pending.amount, effective_at: s.pending.effectiveAt } : null,
 });
 
+const loadRow = (db: D1Database, uid: number) =>
+  db.prepare("SELECT minutes, pending_minutes, pending_effective_at FROM session_limits WHERE uid = ?1").bind(uid).first<Row>();
+
 export async function readSessionLimit(db: D1Database, uid: number, now: number): Promise<SessionLimit> {
-  const row = await db.prepare("SELECT minutes, pending_minutes, pending_effective_at FROM session_limits WHERE uid = ?1").bind(uid).first<Row>();
-  return answer(stateOf(row, now));
+  return answer(stateOf(await loadRow(db, uid), now));
 }
 
 /**
@@ -60,8 +62,7 @@ export async function readSessionLimit(db: D1Database, uid: number, now: number)
  * ends at its start plus the limit, or `SESSION_LIMIT_GRACE_MS` from now when that has passed.
  */
 export async function setSessionLimit(db: D1Database, uid: number, minutes: number | null, now: number, raiseWaitMs: number): Promise<SessionLimit> {
-  const row = await db.prepare("SELECT minutes, pending_minutes, pending_effective_at FROM session_limits WHERE uid = ?1").bind(uid).first<Row>();
-  const before = stateOf(row, now);
+  const before = stateOf(await loadRow(db, uid), now);
   const next = requestLimit(before, minutes === null ? null : { days: 1, amount: minutes }, now, { raiseWaitMs, raiseAfterPeriod: false });
   const current = next.current?.amount ?? null;
   const store = db
