@@ -1,7 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Browser, registerPlayer, uniqueName, PASSWORD } from "./auth-helpers";
+import { initDataFields, signInitData } from "../../workers/platform/auth/telegram";
+import { Browser, registerPlayer, sessionRows, uniqueName, PASSWORD } from "./auth-helpers";
 import { data, failure, send } from "./helpers";
+import { setSiteJurisdiction } from "./jurisdiction-helpers";
+import { socialSignIn } from "./social-helpers";
 
 /**
  * The national self-exclusion registers (issue 40, decision 0092): GAMSTOP, CRUKS, Spelpaus and
@@ -60,6 +63,66 @@ describe("national self-exclusion registers", () => {
     const q = await registerPlayer({ country_code: "GB", last_name: `Brit${Date.now()}`, birth_date: "1985-06-07" });
     await data(await addToRegister({ register: "cruks", email: q.email }));
     expect((await data(new Browser().post("auth/login", { login: q.login, password: q.password }))).uid).toBe(q.uid);
+  });
+
+  it("asks of a social account when it completes its registration, and at each social sign-in after", async () => {
+    const email = `${uniqueName("social")}@example.com`;
+    const b = new Browser();
+    expect((await socialSignIn(b, { email })).searchParams.get("social_auth")).toBe("success");
+    const { uid } = await data(b.get("account/getInfo"));
+    const refused = await failure(
+      b.post("auth/register", { terms: "1", ...GB, last_name: "Excluded", birth_date: "1980-01-01" }),
+      403,
+      "AccessDeniedException",
+    );
+    expect(refused.params).toEqual({ self_excluded: true, national_register: "GAMSTOP" });
+    // Not completed, not renamed, and the session it signed in with is over.
+    const row = await env.DB.prepare("SELECT is_registration_completed, last_name FROM users WHERE uid = ?1").bind(uid).first();
+    expect(row).toEqual({ is_registration_completed: 0, last_name: "" });
+    expect(await sessionRows(uid)).toHaveLength(0);
+
+    // A completed German social account whose email OASIS lists since: its next social sign-in is refused.
+    const other = `${uniqueName("social")}@example.com`;
+    const c = new Browser();
+    await socialSignIn(c, { email: other });
+    await data(c.post("auth/register", { terms: "1", country_code: "DE", first_name: "Jonas", last_name: `Social${Date.now()}`, birth_date: "1990-03-04" }));
+    await data(await addToRegister({ register: "oasis", email: other }));
+    const back = await socialSignIn(new Browser(), { email: other });
+    expect([back.searchParams.get("social_auth"), back.searchParams.get("reason")]).toEqual(["error", "national_register"]);
+
+    // On a UK site, a new social account whose email GAMSTOP lists is not created.
+    await setSiteJurisdiction("uk");
+    try {
+      const listed = await socialSignIn(new Browser(), { email: "excluded@gamstop.demo" });
+      expect(listed.searchParams.get("reason")).toBe("national_register");
+      expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM contacts WHERE contact = 'excluded@gamstop.demo'").first("n")).toBe(0);
+    } finally {
+      await setSiteJurisdiction(null);
+    }
+  });
+
+  it("asks when a player gives a new name, birth date or country, and at a messenger sign-in", async () => {
+    const p = await registerPlayer({ country_code: "GB", first_name: "Sam", last_name: `Own${Date.now()}`, birth_date: "1991-01-01" });
+    const refused = await failure(p.browser.post("account/saveProfileInfo", { last_name: "Excluded", birth_date: "1980-01-01" }), 403, "AccessDeniedException");
+    expect(refused.params?.national_register).toBe("GAMSTOP");
+    expect(await env.DB.prepare("SELECT last_name FROM users WHERE uid = ?1").bind(p.uid).first("last_name")).toMatch(/^Own/);
+    expect(await sessionRows(p.uid)).toHaveLength(0);
+    // Any other change is saved without a question.
+    const q = await registerPlayer({ country_code: "GB" });
+    expect(await data(q.browser.post("account/saveProfileInfo", { home_town: "Leeds" }))).toBe(1);
+
+    // A messenger account that gave a Swedish identity, listed by Spelpaus since, signs in no more.
+    const id = 8_200_000_000 + Math.floor(Math.random() * 1e6);
+    const { payload, hash } = await signInitData(env.TELEGRAM_BOT_TOKEN, initDataFields({ id, username: `se_${id}` }));
+    const tg = { is_tg: "1", id: String(id), username: `se_${id}`, hash, language_code: "", payload };
+    const m = new Browser();
+    const info = await data(m.post("auth/register", tg));
+    const lastName = `Messenger${id}`;
+    expect(await data(m.post("account/saveProfileInfo", { country_code: "SE", last_name: lastName, birth_date: "1988-08-08" }))).toBe(1);
+    await data(await addToRegister({ register: "spelpaus", last_name: lastName, birth_date: "1988-08-08" }));
+    const tgRefused = await failure(new Browser().post("auth/register", tg), 403, "AccessDeniedException");
+    expect(tgRefused.params?.national_register).toBe("Spelpaus");
+    expect((await sessionRows(info.uid)).length).toBe(1);
   });
 
   it("the demo console lists the schemes' entries and refuses what it cannot match on", async () => {

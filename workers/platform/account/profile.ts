@@ -5,6 +5,7 @@ import { loadLocales } from "../i18n/locales";
 import { refreshMirror } from "../player/remote-d1";
 import { checkCountryValues } from "./country-values";
 import { birthDateProblem, countryName, isoDate, knownCountry } from "./profile-rules";
+import { accountPerson, assertPersonNotListed, changedPerson } from "../responsible/national-register";
 import { contactView, loadContacts, loadPendingContacts, loadUser } from "./users";
 
 type Fields = Record<string, string[]>;
@@ -97,6 +98,22 @@ export const saveProfileInfo: Handler<"account.saveProfileInfo"> = async (values
     throw new PlatformError("RequisitesOnVerification", "Your identity is being verified: these fields can be changed once the check ends", {
       fields: Object.fromEntries(underReview.map((f) => [f, ["This field cannot be changed while your identity is being verified"]])),
     });
+  }
+  // A new name, birth date or country is who the account says it is: the national register is
+  // asked before it is written (decision 0092); a listed person's session ends with the refusal.
+  const who = {
+    first_name: values.first_name,
+    last_name: values.last_name,
+    birth_date: values.birth_date && isoDate(values.birth_date),
+    country_code: values.country_code,
+  };
+  if (Object.entries(who).some(([k, v]) => v && v !== user[k as keyof typeof who])) {
+    try {
+      await assertPersonNotListed(ctx, changedPerson(user, who, (await accountPerson(ctx.db, user)).email));
+    } catch (e) {
+      await ctx.endSession();
+      throw e;
+    }
   }
   if (sets.length) {
     await ctx.db

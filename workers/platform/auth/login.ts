@@ -4,9 +4,8 @@ import { findUserForLogin, type UserRow } from "../account/users";
 import type { Handler, PlatformContext } from "../core/context";
 import { recordSignIn } from "../events/sign-in";
 import { assertNotSelfExcluded } from "../responsible/self-exclusion";
-import { accountPerson, assertNotOnNationalRegister } from "../responsible/national-register";
+import { assertAccountNotOnRegister } from "../responsible/national-register";
 import { siteJurisdiction } from "../responsible/jurisdiction";
-import { jurisdictionOf } from "../../../core/jurisdictions";
 import { trustDevice, trustedDeviceKey } from "./device";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords";
 import { clearAttempts, recordAttempt, type ThrottleKey } from "../core/throttle";
@@ -61,8 +60,7 @@ export const login: Handler<"auth.login"> = async ({ login, password, code }, ct
   }
   await assertNotSelfExcluded(playerTables(ctx.env, user.uid), user.uid);
   // The player's national self-exclusion register, asked again at every sign-in (decision 0092).
-  const profile = jurisdictionOf(user.country_code ?? "", await siteJurisdiction(ctx));
-  if (profile.exclusion.nationalRegister) await assertNotOnNationalRegister(ctx.env, profile, await accountPerson(ctx.db, user));
+  await assertAccountNotOnRegister(ctx.env, ctx.db, await siteJurisdiction(ctx), user);
 
   if (user.two_factor_enabled === 1 && user.two_factor_secret) {
     if (factor === undefined) {

@@ -11,12 +11,17 @@ export interface LinkedAccount {
   uid: number;
   is_banned: number;
   two_factor_enabled: number;
+  /** Who the account says it is, as a national self-exclusion register matches it (decision 0092). */
+  first_name: string | null;
+  last_name: string | null;
+  birth_date: string | null;
+  country_code: string | null;
 }
 
 export async function linkedAccount(db: D1Database, service: string, subject: string): Promise<LinkedAccount | null> {
   return db
     .prepare(
-      `SELECT u.uid, u.is_banned, u.two_factor_enabled FROM social_identities s JOIN users u ON u.uid = s.uid
+      `SELECT u.uid, u.is_banned, u.two_factor_enabled, u.first_name, u.last_name, u.birth_date, u.country_code FROM social_identities s JOIN users u ON u.uid = s.uid
        WHERE s.service = ?1 AND s.subject = ?2`,
     )
     .bind(service, subject)

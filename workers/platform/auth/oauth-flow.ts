@@ -3,6 +3,9 @@ import { timingSafeEqual } from "../core/bytes";
 import { readSetting } from "../core/settings";
 import { recordSignIn } from "../events/sign-in";
 import { activeExclusion } from "../responsible/self-exclusion";
+import { siteJurisdiction } from "../responsible/jurisdiction";
+import { accountListedOn, listedOn } from "../responsible/national-register";
+import { jurisdictionOf, requestCountry } from "../../../core/jurisdictions";
 import { loadLocales } from "../i18n/locales";
 import { createSocialAccount, emailTaken, isUniqueViolation, linkedAccount, linkIdentity } from "./oauth-accounts";
 import { errorPage } from "./oauth-html";
@@ -19,7 +22,16 @@ import { playerTables } from "../player/routed-d1";
  * sends the browser back to /oauth/callback/<service>, which signs in, links or creates the
  * account and returns to redirect_url with `social_auth=success` or `social_auth=error&reason=…`.
  */
-export type SocialFailure = "access_denied" | "state" | "email_taken" | "linked_elsewhere" | "provider" | "banned" | "two_factor" | "self_excluded";
+export type SocialFailure =
+  | "access_denied"
+  | "state"
+  | "email_taken"
+  | "linked_elsewhere"
+  | "provider"
+  | "banned"
+  | "two_factor"
+  | "self_excluded"
+  | "national_register";
 
 const TYPES: readonly TypeAuth[] = ["login", "registration", "link"];
 const enc = new TextEncoder();
@@ -78,7 +90,7 @@ type Settled = { ok: true; signIn: number | null } | { ok: false; reason: Social
  * What the identity means here: a link for the player who asked, a sign-in to the account it is
  * linked to, or a new account — but never an existing account found by email alone.
  */
-async function settle(env: Env, flow: OAuthFlow, identity: OAuthIdentity, session: PageSession): Promise<Settled> {
+async function settle(env: Env, flow: OAuthFlow, identity: OAuthIdentity, session: PageSession, country: string): Promise<Settled> {
   const db = env.DB;
   if (flow.typeAuth === "link") {
     if (session.player!.banned) return { ok: false, reason: "banned" };
@@ -91,8 +103,13 @@ async function settle(env: Env, flow: OAuthFlow, identity: OAuthIdentity, sessio
   // A provider's word does not replace the player's second factor: such accounts sign in with
   // password and code (the two-factor step needs both).
   if (linked?.two_factor_enabled === 1) return { ok: false, reason: "two_factor" };
-  if (linked) return { ok: true, signIn: linked.uid };
+  // The national register asks of every sign-in and of a new account's email (decision 0092); a
+  // social account gives its name and birth date when it completes its registration, asked again then.
+  const site = await siteJurisdiction({ db });
+  if (linked) return (await accountListedOn(env, db, site, linked)) ? { ok: false, reason: "national_register" } : { ok: true, signIn: linked.uid };
   if (identity.email && (await emailTaken(db, identity.email))) return { ok: false, reason: "email_taken" };
+  const person = { firstName: "", lastName: "", birthDate: null, email: identity.email || null, country };
+  if (identity.email && (await listedOn(env, jurisdictionOf(country, site), person))) return { ok: false, reason: "national_register" };
 
   const { default_currency } = await readSetting<{ default_currency: string }>(db, "general_info");
   try {
@@ -149,7 +166,7 @@ export async function oauthCallback(request: Request, env: Env, service: string)
     return fail("provider");
   }
 
-  const settled = await settle(env, flow, identity, session);
+  const settled = await settle(env, flow, identity, session, requestCountry(request));
   if (!settled.ok) {
     if (session.clear) headers.append("set-cookie", session.clear);
     return fail(settled.reason);

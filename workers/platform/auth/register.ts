@@ -21,9 +21,8 @@ import { hashPassword } from "./passwords";
 import { missingRequiredValues } from "./required-fields";
 import { messengerSignIn } from "./telegram-sign-in";
 import { refreshMirror } from "../player/remote-d1";
-import { assertNotOnNationalRegister } from "../responsible/national-register";
-import { siteJurisdiction } from "../responsible/jurisdiction";
-import { jurisdictionOf, requestCountry } from "../../../core/jurisdictions";
+import { assertPersonNotListed, changedPerson } from "../responsible/national-register";
+import { requestCountry } from "../../../core/jurisdictions";
 
 type Values = z.output<typeof RegistrationValues>;
 type Fields = Record<string, string[]>;
@@ -133,14 +132,8 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
   const promo = await registrationPromo(ctx, v, 0, { currency, country: v.country_code ?? "" }, fields);
   if (Object.keys(fields).length) throw invalid(fields);
   // The country's national self-exclusion register, before an account exists (decision 0092).
-  const country = v.country_code || requestCountry(ctx.request);
-  await assertNotOnNationalRegister(ctx.env, jurisdictionOf(country, await siteJurisdiction(ctx)), {
-    firstName: v.first_name ?? "",
-    lastName: v.last_name ?? "",
-    birthDate: v.birth_date ? isoDate(v.birth_date) : null,
-    email: email || null,
-    country,
-  });
+  const birthDate = v.birth_date ? isoDate(v.birth_date) : null;
+  await assertPersonNotListed(ctx, changedPerson({ country_code: requestCountry(ctx.request) }, { ...v, birth_date: birthDate }, email || null));
 
   const now = Date.now();
   const uidOf = "(SELECT uid FROM users WHERE login = ?1)";
@@ -268,6 +261,16 @@ async function completeRegistration(v: Values, ctx: PlatformContext): Promise<Ac
   for (const field of await taken(ctx.db, identifiers, uid)) add(fields, field, "Already registered");
   const promo = await registrationPromo(ctx, v, uid, {}, fields);
   if (Object.keys(fields).length) throw invalid(fields);
+
+  // The name, birth date and email the account now gives, before it is completed (decision 0092):
+  // a listed person's account is not completed, and the session it signed in with ends.
+  const person = changedPerson(user, { ...v, birth_date: v.birth_date ? isoDate(v.birth_date) : null }, newEmail || hasEmail?.contact || null);
+  try {
+    await assertPersonNotListed(ctx, person);
+  } catch (e) {
+    await ctx.endSession();
+    throw e;
+  }
 
   const statements = await completionStatements(ctx.db, user, v, { login, newEmail, newPhone });
   // A completed social registration earns the registration bonuses and packs too (decisions 0039,

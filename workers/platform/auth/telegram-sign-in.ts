@@ -6,6 +6,8 @@ import type { PlatformContext } from "../core/context";
 import { readGeneralInfo } from "../core/settings";
 import { recordSignIn } from "../events/sign-in";
 import { assertNotSelfExcluded } from "../responsible/self-exclusion";
+import { siteJurisdiction } from "../responsible/jurisdiction";
+import { assertAccountNotOnRegister } from "../responsible/national-register";
 import { loadLocales } from "../i18n/locales";
 import { createSocialAccount, freeFakename, isUniqueViolation, linkedAccount } from "./oauth-accounts";
 import { verifyInitData } from "./telegram";
@@ -53,7 +55,7 @@ export async function messengerSignIn(v: z.output<typeof RegistrationValues>, ct
         fakename: await freeFakename(ctx.db, user.username),
         registrationCompleted: true,
       });
-      account = { uid, is_banned: 0, two_factor_enabled: 0 };
+      account = { uid, is_banned: 0, two_factor_enabled: 0, first_name: null, last_name: null, birth_date: null, country_code: null };
     } catch (e) {
       // The same user's second tap won the race: sign in to the account it created.
       account = isUniqueViolation(e) ? await linkedAccount(ctx.db, SERVICE, user.id) : null;
@@ -62,6 +64,8 @@ export async function messengerSignIn(v: z.output<typeof RegistrationValues>, ct
   }
   if (account.is_banned === 1) throw new PlatformError("UserBanned", "This account is blocked. Please contact support.");
   await assertNotSelfExcluded(playerTables(ctx.env, account.uid), account.uid);
+  // The national register asks of every sign-in, a messenger's too (decision 0092).
+  await assertAccountNotOnRegister(ctx.env, ctx.db, await siteJurisdiction(ctx), account);
   // The messenger's word does not replace the player's second factor.
   if (account.two_factor_enabled === 1) {
     throw new PlatformError("Authorization", "This account uses two-factor authentication: sign in with your password and code");

@@ -1,5 +1,6 @@
 import { PlatformError } from "../../../core/api/errors";
-import type { JurisdictionProfile } from "../../../core/jurisdictions";
+import { type JurisdictionId, type JurisdictionProfile, jurisdictionOf } from "../../../core/jurisdictions";
+import { siteJurisdiction } from "./jurisdiction";
 import { exclusionRegisters, type RegisterPerson } from "../providers/exclusion-registers";
 
 /**
@@ -10,19 +11,25 @@ import { exclusionRegisters, type RegisterPerson } from "../providers/exclusion-
  * plugged one in, the demo switched off) nothing is asked: the operator's configuration, logged.
  */
 export async function assertNotOnNationalRegister(env: Env, profile: JurisdictionProfile, person: RegisterPerson): Promise<void> {
-  const register = profile.exclusion.nationalRegister;
+  const register = await listedOn(env, profile, person);
   if (!register) return;
+  throw new PlatformError(
+    "AccessDenied",
+    `You are registered with ${register}, the national self-exclusion scheme: you cannot open an account or play while it lasts.`,
+    { params: { self_excluded: true, national_register: register } },
+  );
+}
+
+/** The name of the profile's register when it lists the person (null: not listed, none, or not connected). */
+export async function listedOn(env: Env, profile: JurisdictionProfile, person: RegisterPerson): Promise<string | null> {
+  const register = profile.exclusion.nationalRegister;
+  if (!register) return null;
   const provider = exclusionRegisters.named(env, register.id);
   if (!provider) {
     console.warn(`national register ${register.name}: no provider connected, not asked`);
-    return;
+    return null;
   }
-  if (!(await provider.isExcluded(env, person))) return;
-  throw new PlatformError(
-    "AccessDenied",
-    `You are registered with ${register.name}, the national self-exclusion scheme: you cannot open an account or play while it lasts.`,
-    { params: { self_excluded: true, national_register: register.name } },
-  );
+  return (await provider.isExcluded(env, person)) ? register.name : null;
 }
 
 /** The person a `users` row and its email describe, as a register matches them. */
@@ -38,4 +45,46 @@ export async function accountPerson(
     email: email ?? null,
     country: user.country_code ?? "",
   };
+}
+
+export type RegisterAccount = Parameters<typeof accountPerson>[1];
+
+/**
+ * The register's word on an existing account, whichever way it signs in (password, a social
+ * provider, a messenger) or changes who it says it is: its country's profile, else the site's.
+ */
+export async function assertAccountNotOnRegister(env: Env, db: D1Database, site: JurisdictionId, user: RegisterAccount): Promise<void> {
+  const profile = jurisdictionOf(user.country_code ?? "", site);
+  if (profile.exclusion.nationalRegister) await assertNotOnNationalRegister(env, profile, await accountPerson(db, user));
+}
+
+/** `assertAccountNotOnRegister` as an answer: the register's name when it lists the account. */
+export async function accountListedOn(env: Env, db: D1Database, site: JurisdictionId, user: RegisterAccount): Promise<string | null> {
+  const profile = jurisdictionOf(user.country_code ?? "", site);
+  return profile.exclusion.nationalRegister ? listedOn(env, profile, await accountPerson(db, user)) : null;
+}
+
+/**
+ * Who an account will say it is once a change is written (a blank or missing value keeps the
+ * stored one), for the register's word before the write: a social account completing its
+ * registration, a player correcting their name, birth date or country.
+ */
+export function changedPerson(
+  stored: Partial<RegisterAccount>,
+  change: { first_name?: string | null; last_name?: string | null; birth_date?: string | null; country_code?: string | null },
+  email: string | null,
+): RegisterPerson {
+  return {
+    firstName: change.first_name || stored.first_name || "",
+    lastName: change.last_name || stored.last_name || "",
+    birthDate: change.birth_date || stored.birth_date || null,
+    email,
+    country: change.country_code || stored.country_code || "",
+  };
+}
+
+/** `assertNotOnNationalRegister` for a person whose market is their country's, else the site's. */
+export async function assertPersonNotListed(ctx: { env: Env; db: D1Database; generalInfo?: string | null }, person: RegisterPerson): Promise<void> {
+  const profile = jurisdictionOf(person.country, await siteJurisdiction(ctx));
+  if (profile.exclusion.nationalRegister) await assertNotOnNationalRegister(ctx.env, profile, person);
 }
