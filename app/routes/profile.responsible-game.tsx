@@ -13,6 +13,7 @@ import { LimitReview } from "../features/responsible/limit-review";
 import { MarketCapNote } from "../features/responsible/market-cap-note";
 import { PlayLimitForm, PlayLimitsList } from "../features/responsible/play-limits";
 import { SessionLimitForm, SessionLimitSummary } from "../features/responsible/session-limit-form";
+import { HelpCard, SelfAssessmentCard } from "../features/responsible/self-assessment";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const data = await loadResponsible(context, request);
@@ -58,6 +59,8 @@ export default function ProfileResponsibleGame({ loaderData, actionData }: Route
         {state.self_exclusion_until !== null && <p>{t("responsible.exclusion.until", { date: formatDate(state.self_exclusion_until) })}</p>}
         <ExclusionForm actionData={refused} />
       </section>
+      <SelfAssessmentCard actionData={refused} />
+      <HelpCard market={market} />
     </section>
   );
 }

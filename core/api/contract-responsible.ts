@@ -9,8 +9,10 @@ import {
   REALITY_CHECK_MINUTES,
   ResponsibleGaming,
   SELF_EXCLUSION_PERIODS,
+  SelfAssessment,
   SessionLimit,
 } from "./entities-responsible";
+import { PGSI_QUESTIONS } from "../self-assessment";
 import { SESSION_LIMIT_MINUTES } from "../jurisdiction-rules";
 
 /**
@@ -176,6 +178,23 @@ export const responsibleMethods = {
       ),
     }),
     result: SessionLimit,
+  }),
+  "account.submitSelfAssessment": method({
+    group: "account",
+    name: "submitSelfAssessment",
+    verb: "POST",
+    access: "player",
+    summary:
+      "The self-assessment test (the Problem Gambling Severity Index's nine questions about the last twelve months): " +
+      "`answers` holds the nine answers in the screen's order, each never (0), sometimes (1), most of the time (2) or " +
+      "almost always (3), comma-separated. The platform keeps the score with its time for the operator's duty of care " +
+      "and answers it with its band: none (0), low (1 to 2), moderate (3 to 7) or high (8 and over).",
+    params: z.object({
+      answers: z
+        .string({ error: "answers must be text" })
+        .regex(new RegExp(`^[0-3](,[0-3]){${PGSI_QUESTIONS.length - 1}}$`), `answers must be ${PGSI_QUESTIONS.length} answers from 0 to 3, comma-separated`),
+    }),
+    result: SelfAssessment,
   }),
   "account.setRealityCheck": method({
     group: "account",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PGSI_BANDS } from "../self-assessment";
 import { Money } from "./entities";
 
 /**
@@ -74,6 +75,15 @@ export const ResponsibleGaming = z.strictObject({
   }),
 });
 export type ResponsibleGaming = z.infer<typeof ResponsibleGaming>;
+
+/** account.submitSelfAssessment: the PGSI screen's score and band (core/self-assessment.ts). */
+export const SelfAssessment = z.strictObject({
+  /** 0–27: the sum of the nine answers. */
+  score: z.number().int(),
+  band: z.enum(PGSI_BANDS),
+  taken_at: z.number().int(),
+});
+export type SelfAssessment = z.infer<typeof SelfAssessment>;
 
 export const PlayLimitKind = z.enum(PLAY_LIMIT_KINDS);
 export type PlayLimitKind = z.infer<typeof PlayLimitKind>;

@@ -1,5 +1,6 @@
 import type { AccountInfo } from "../../../core/api/entities";
 import { type JurisdictionProfile, PROFILES } from "../../../core/jurisdictions";
+import { HELP_ORGANISATIONS, type HelpOrganisation } from "../../../core/help-organisations";
 
 /** What the pages tell a player of their market's rules (core/jurisdictions.ts; decision 0082): plain data for the client. */
 export interface MarketRules {
@@ -17,6 +18,8 @@ export interface MarketRules {
   jackpots: boolean;
   /** The market's bonus rules (wagering cap, minimum age, first occasion, time to meet terms, shown to visitors). */
   bonuses: JurisdictionProfile["bonuses"];
+  /** Where the market's players find free, confidential help (decision 0093). */
+  help: readonly HelpOrganisation[];
 }
 
 export function marketRules(account: Pick<AccountInfo, "jurisdiction">): MarketRules {
@@ -30,5 +33,6 @@ export function marketRules(account: Pick<AccountInfo, "jurisdiction">): MarketR
     panicButton: p.exclusion.panicButton,
     jackpots: p.play.jackpots,
     bonuses: p.bonuses,
+    help: HELP_ORGANISATIONS[p.id],
   };
 }

@@ -8,20 +8,24 @@ import { PlayLimitsList } from "./play-limits";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { LimitSummary } from "./limit-summary";
 import { SessionLimitSummary } from "./session-limit-summary";
+import { HelpCard, SelfAssessmentCard } from "./self-assessment";
+import type { ResponsibleActionData } from "./action-data";
 
 const TOOLS = ["limit", "limits", "session", "reality", "exclusion"] as const;
 
-/** What the tools are, the player's current settings with a link to change them, and help. */
+/** What the tools are, the player's current settings with a link to change them, the self-assessment test, and help. */
 export function ResponsibleOverview({
   limit,
   state,
   limits,
   market,
+  actionData,
 }: {
   limit: DepositLimit;
   state: ResponsibleGaming;
   limits: PlayLimits;
   market: MarketRules;
+  actionData?: ResponsibleActionData;
 }) {
   const t = useT();
   const to = useLocalePath();
@@ -60,15 +64,8 @@ export function ResponsibleOverview({
           ))}
         </ul>
       </section>
-      <section className="responsible__card" aria-labelledby="rg-help">
-        <h2 id="rg-help">{t("responsible.help.title")}</h2>
-        <p>{t("responsible.help.text")}</p>
-        <ul>
-          <li>{t("responsible.help.signs")}</li>
-          <li>{t("responsible.help.talk")}</li>
-          <li>{t("responsible.help.org")}</li>
-        </ul>
-      </section>
+      <SelfAssessmentCard actionData={actionData} />
+      <HelpCard market={market} />
     </section>
   );
 }

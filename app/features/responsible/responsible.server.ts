@@ -12,6 +12,7 @@ import { marketRules } from "./market";
 import { realityCheckAllowed } from "../../../core/jurisdiction-rules";
 import { INTENTS, responsibleSchema } from "./schemas";
 import { safeRedirectPath } from "../../../core/navigation";
+import { PGSI_QUESTIONS } from "../../../core/self-assessment";
 
 /** What both responsible-gaming pages show: the deposit limit and the player's other settings. */
 export async function loadResponsible(context: Readonly<RouterContextProvider>, request: Request) {
@@ -67,6 +68,11 @@ export async function responsibleAction(context: Readonly<RouterContextProvider>
         ? t("responsible.limits.savedPending", { what, date: formatDateTime(pending.effective_at) })
         : t(v.intent === "playLimit" ? "responsible.limits.saved" : "responsible.limits.removed", { what });
       return redirectWithToast(back, { type: "success", text });
+    }
+    if (v.intent === "selfAssessment") {
+      const answers = PGSI_QUESTIONS.map((q) => v[q]).join(",");
+      const assessment = await platform.call("account.submitSelfAssessment", { answers });
+      return { intent, result: submission.reply(), assessment };
     }
     if (v.intent === "reviewLimits") {
       await platform.call("account.reviewLimits");

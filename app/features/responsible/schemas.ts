@@ -7,8 +7,20 @@ import { z } from "zod";
 import { DEPOSIT_LIMIT_PERIODS, PLAY_LIMIT_KINDS, PLAY_LIMIT_PERIODS, SELF_EXCLUSION_PERIODS } from "../../../core/api/entities-responsible";
 import { createFields, formatMessage, type MessageOverrides } from "../../../core/validation";
 import { REALITY_CHECK_CHOICES, SESSION_LIMIT_CHOICES } from "./choices";
+import { PGSI_ANSWERS, PGSI_QUESTIONS } from "../../../core/self-assessment";
 
-export const INTENTS = ["limit", "exclude", "reality", "break", "playLimit", "removeLimit", "sessionLimit", "declineLimitPrompt", "reviewLimits"] as const;
+export const INTENTS = [
+  "limit",
+  "exclude",
+  "reality",
+  "break",
+  "playLimit",
+  "removeLimit",
+  "sessionLimit",
+  "declineLimitPrompt",
+  "reviewLimits",
+  "selfAssessment",
+] as const;
 export type Intent = (typeof INTENTS)[number];
 
 /** The largest limit the form takes, in whole units. */
@@ -76,6 +88,14 @@ const declineLimitPromptSchema = z.object({ intent: z.literal("declineLimitPromp
 /** "Keep my limits" to the six-monthly review reminder (limit-review.tsx). */
 const reviewLimitsSchema = z.object({ intent: z.literal("reviewLimits") });
 
+/** The self-assessment test (decision 0093): each of the PGSI's nine questions answered. */
+export function selfAssessmentSchema(overrides?: MessageOverrides) {
+  const answer = z.enum(PGSI_ANSWERS, { error: formatMessage("required", {}, overrides) });
+  return z.object({ intent: z.literal("selfAssessment"), ...Object.fromEntries(PGSI_QUESTIONS.map((q) => [q, answer])) } as {
+    intent: z.ZodLiteral<"selfAssessment">;
+  } & Record<(typeof PGSI_QUESTIONS)[number], typeof answer>);
+}
+
 /** The header's panic button (decision 0082): nothing to fill in, nothing to confirm. */
 const breakSchema = z.object({ intent: z.literal("break") });
 
@@ -91,5 +111,6 @@ export function responsibleSchema(overrides?: MessageOverrides) {
     sessionLimitSchema(overrides),
     declineLimitPromptSchema,
     reviewLimitsSchema,
+    selfAssessmentSchema(overrides),
   ]);
 }

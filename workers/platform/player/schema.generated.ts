@@ -149,8 +149,9 @@ export const PLAYER_SCHEMA: readonly string[] = [
   "CREATE TABLE play_limits (uid INTEGER NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('deposit', 'loss', 'wager')), period_days INTEGER NOT NULL CHECK (period_days IN (1, 7, 30)), limit_amount INTEGER NOT NULL CHECK (limit_amount > 0), anchor_at INTEGER NOT NULL, pending_amount INTEGER CHECK (pending_amount > 0), pending_effective_at INTEGER, updated_at INTEGER NOT NULL, PRIMARY KEY (uid, kind, period_days)) WITHOUT ROWID",
   "CREATE TABLE limit_reviews (uid INTEGER PRIMARY KEY, reviewed_at INTEGER NOT NULL)",
   "CREATE TABLE limit_prompts (uid INTEGER PRIMARY KEY, declined_at INTEGER NOT NULL)",
+  "CREATE TABLE self_assessments (uid INTEGER NOT NULL, taken_at INTEGER NOT NULL, score INTEGER NOT NULL CHECK (score BETWEEN 0 AND 27), PRIMARY KEY (uid, taken_at)) WITHOUT ROWID",
   "CREATE INDEX ledger_by_player_time ON ledger (uid, created_at)"
 ];
 
 /** Changes whenever the schema does: the object applies it again (its tables are created IF NOT EXISTS). */
-export const PLAYER_SCHEMA_VERSION = "5666cf3cbc73f67d";
+export const PLAYER_SCHEMA_VERSION = "5ec3dd7558770741";

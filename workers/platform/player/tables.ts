@@ -228,6 +228,7 @@ export const OBJECT_ONLY_TABLES = [
   "play_limits",
   "limit_prompts",
   "limit_reviews",
+  "self_assessments",
 ] as const;
 
 /**
@@ -338,6 +339,8 @@ export const OBJECT_ONLY_SCHEMA = [
   "CREATE TABLE limit_reviews (uid INTEGER PRIMARY KEY, reviewed_at INTEGER NOT NULL)",
   // A player's answer to their market's deposit-limit prompt (responsible/deposit-guard.ts): declining is recorded.
   "CREATE TABLE limit_prompts (uid INTEGER PRIMARY KEY, declined_at INTEGER NOT NULL)",
+  // The self-assessment tests a player took (responsible/self-assessment.ts): the score and when, no answers.
+  "CREATE TABLE self_assessments (uid INTEGER NOT NULL, taken_at INTEGER NOT NULL, score INTEGER NOT NULL CHECK (score BETWEEN 0 AND 27), PRIMARY KEY (uid, taken_at)) WITHOUT ROWID",
   // A session's mark reads the rows since its start once: by time, not every row of the player.
   "CREATE INDEX ledger_by_player_time ON ledger (uid, created_at)",
 ];

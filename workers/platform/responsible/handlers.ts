@@ -10,6 +10,7 @@ import { playSince } from "./session-stats";
 import { readSessionLimit, setSessionLimit } from "./session-limit";
 import { declineLimitPrompt } from "./deposit-guard";
 import { limitsReviewDue, reviewLimits } from "./limit-review";
+import { submitSelfAssessment } from "./self-assessment";
 import { depositMarket, describeMarketCap } from "./market-cap";
 import { describePlayLimits, setPlayLimit } from "./play-limits";
 import type { PlatformContext } from "../core/context";
@@ -32,6 +33,7 @@ type Methods =
   | "account.setSessionLimit"
   | "account.declineLimitPrompt"
   | "account.reviewLimits"
+  | "account.submitSelfAssessment"
   | "account.setRealityCheck";
 
 /** Responsible gaming (decision 0012): deposit limits, self-exclusion, the reality check. */
@@ -85,6 +87,8 @@ export const responsibleHandlers: Handlers<Methods> = {
     await reviewLimits(ctx.player(), ctx.uid, Date.now());
     return 1 as const;
   },
+
+  "account.submitSelfAssessment": ({ answers }, ctx) => submitSelfAssessment(ctx.player(), ctx.uid, answers, Date.now()),
 
   async "account.declineLimitPrompt"(_p, ctx) {
     await declineLimitPrompt(ctx.player(), ctx.uid, Date.now());
