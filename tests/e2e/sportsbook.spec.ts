@@ -38,6 +38,17 @@ const oddsButton = (page: Page, id: number) => page.locator(`button[data-selecti
 const balanceMain = async (request: APIRequestContext) => (await (await request.get("/api/account/getBalance")).json()).data.balance_main.amount as number;
 const money = (minor: number) => `$${minor % 100 ? (minor / 100).toFixed(2) : minor / 100}`;
 
+const SWEDE = {
+  country_code: "SE",
+  currency: "EUR",
+  first_name: "Sven",
+  last_name: "Berg",
+  birth_date: "1990-04-15",
+  home_town: "Stockholm",
+  address: "Drottninggatan 1",
+  postcode: "111 22",
+};
+
 async function fundedPlayer(page: Page, tag: string, amount = 10_000) {
   await playerWith(page.request, { tag, deposited: amount });
 }
@@ -83,6 +94,22 @@ test.describe("sportsbook @nojs", () => {
     await expect(receipt.getByTestId("receipt-return")).toHaveText(money(Math.floor((500 * sel.odds) / 100)));
     await expect(slip(page)).toContainText(tr("betting.slip.empty"));
     expect(await balanceMain(page.request)).toBe(10_000 - 500);
+  });
+
+  test("a Swedish player's bet waits for a deposit limit, as a round does; the slip says why and keeps the pick", async ({ page }) => {
+    await registerByApi(page.request, unique("sb-se"), SWEDE);
+    const own = await newEvent(page.request);
+    const sel = home(own);
+    await pick(page, own.event_id, sel.id);
+    await slip(page)
+      .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
+      .fill("5");
+    await slip(page)
+      .getByRole("button", { name: tr("betting.slip.place") })
+      .click();
+    await expect(slip(page)).toContainText(tr("betting.errors.limit_required"));
+    await expect(slip(page).locator(`[data-slip-selection="${sel.id}"]`)).toBeVisible();
+    await expect(page.getByTestId("bet-receipt")).toHaveCount(0);
   });
 
   test("places an accumulator of two own events at the product of their odds", async ({ page }) => {

@@ -7,7 +7,7 @@ import { data, failure, ORIGIN, send } from "./helpers";
 import { COUNTRY, setSiteJurisdiction } from "./jurisdiction-helpers";
 import { playerDb } from "./player-db";
 import { OUTSIDE_JACKPOTS, playRound, roundId } from "./game-studio-helpers";
-import { fund } from "./sportsbook-helpers";
+import { fund, makeEvent, place } from "./sportsbook-helpers";
 
 /**
  * A market's rules for a round of a slot (issue 40, decision 0088): Germany's €1 a round and 5
@@ -128,6 +128,19 @@ describe("a market's stake cap and game cycle", () => {
     expect((await real(p, sysname, min_bet)).status).toBe(200);
     // Another market's player with no limit plays at once.
     expect((await real(await playerOf("uk"), sysname, min_bet)).status).toBe(200);
+  });
+
+  it("Sweden: no sports bet before a deposit limit either; a limit opens betting, and another market's player bets at once", async () => {
+    const p = await playerOf("se");
+    const e = await makeEvent({ markets: [{ odds: [185, 340, 420] }] });
+    const selection = e.markets[0]!.selections[0]!;
+    const refused = await failure(place(p, { selections: [selection], stake: 100 }), 400, "InvalidRequestException");
+    expect(refused.params).toEqual({ limit_required: true });
+    expect(refused.message).toMatch(/Spelinspektionen/);
+    expect((await data(p.browser.get("account/getInfo"))).balance_main.amount).toBe(100_000);
+    await data(p.browser.post("account/setLimit", { kind: "deposit", period: "month", amount: 50_000 }));
+    expect((await data(place(p, { selections: [selection], stake: 100 }))).bet.stake.amount).toBe(100);
+    expect((await data(place(await playerOf("uk"), { selections: [selection], stake: 100 }))).bet.stake.amount).toBe(100);
   });
 
   it("inside the game: the session's time and net position for every player, the odds at the stake for a German one", async () => {

@@ -15,7 +15,7 @@ import { bettingSchema, type PlaceForm, REFUSALS } from "./betting.schema";
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** A refusal the slip explains: a BET_ERRORS code (or the stake field's own), with the new odds when they moved. */
-export type SlipError = BetError | "stake_invalid" | "failed";
+export type SlipError = BetError | "stake_invalid" | "failed" | "limit_required";
 export type BettingActionData = { error: SlipError; odds: Record<number, number> | null; selection: number | null } | undefined;
 
 /**
@@ -112,7 +112,9 @@ async function place(form: PlaceForm, slip: SlipEntry[], platform: Platform, her
     } catch (e) {
       if (!(e instanceof PlatformError) || e.status >= 500) throw e;
       const code = String(e.params?.code ?? "");
-      const error: SlipError = (BET_ERRORS as readonly string[]).includes(code) ? (code as BetError) : "failed";
+      // A market's deposit limit before any play (Sweden, decision 0090) holds a bet too.
+      const error: SlipError =
+        e.params?.limit_required === true ? "limit_required" : (BET_ERRORS as readonly string[]).includes(code) ? (code as BetError) : "failed";
       const newOdds = Array.isArray(e.params?.odds) ? (e.params.odds as number[]) : null;
       const odds = newOdds ? Object.fromEntries(b.legs.map((l, i) => [l.id, newOdds[i] ?? l.odds])) : null;
       if (!placed.length) return fail(error, e.status, odds, b.legs.length === 1 ? b.legs[0]!.id : null);

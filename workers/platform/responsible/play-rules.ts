@@ -48,10 +48,15 @@ export async function playRulesOf(
 }
 
 /**
- * The market's word on a player's first real round without a deposit limit (Sweden: a limit before
- * any play, a round with bonus money from a sign-up offer too, not only before a deposit).
+ * The market's word on a player's first real round or sports bet without a deposit limit (Sweden: a
+ * limit before any play, with bonus money from a sign-up offer too, not only before a deposit).
  */
-export async function assertLimitSet(db: D1Database, uid: number, rules: PlayRules | undefined, now: number): Promise<void> {
+export async function assertLimitSet(
+  db: D1Database,
+  uid: number,
+  rules: Pick<PlayRules, "limitRequired" | "regulator"> | null | undefined,
+  now: number,
+): Promise<void> {
   if (!rules?.limitRequired || (await hasDepositLimit(db, uid, now))) return;
   const message = `Under the rules of the ${rules.regulator} set a deposit limit before you play`;
   throw new PlatformError("InvalidRequest", message, { params: { limit_required: true } });

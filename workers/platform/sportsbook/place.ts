@@ -1,4 +1,6 @@
 import { playLimitGate, playLimitRefusal } from "../responsible/play-limits";
+import { playerJurisdiction } from "../responsible/jurisdiction";
+import { assertLimitSet } from "../responsible/play-rules";
 import { routedD1 } from "../player/routed-d1";
 import { slipFacts } from "./feed-facts";
 import { BET_MAX_STAKE, BET_MIN_STAKE, type OddsChange, type SportBet } from "../../../core/api/contract-sportsbook";
@@ -130,6 +132,12 @@ export type BetCall = Pick<PlatformContext, "env" | "db" | "player" | "uid" | "l
  */
 export async function placePlayerBet(ctx: PlatformContext, p: PlaceParams): Promise<{ bet: SportBet }> {
   checkShape(p);
+  // A market that wants a deposit limit before any play (Sweden) holds a bet as it holds a round
+  // (decision 0090); a free bet too, which is play with a sign-up offer's money.
+  const market = await playerJurisdiction(ctx);
+  if (market.depositLimits.requiredBeforeDeposit) {
+    await assertLimitSet(ctx.player(), ctx.uid, { limitRequired: true, regulator: market.regulator }, Date.now());
+  }
   const reader = { locale: ctx.locale, defaultLocale: ctx.defaultLocale };
   return inPlayerObject(ctx.env, ctx.uid, (player) => player.placeBet(ctx.uid, p, reader, ctx.replica ?? null));
 }
