@@ -76,6 +76,11 @@ export interface JurisdictionProfile {
     minWageringDays: number | null;
     /** Whether promotions are shown to visitors who are not signed in (Ontario: no public advertising of bonuses). */
     shownToVisitors: boolean;
+    /**
+     * One product per incentive (UKGC LCCP SR 5.1.1 as amended, from 19 January 2026): no promotion
+     * asks for play on one product (sports betting) to reward another (casino), nor rewards both.
+     */
+    oneProductPerIncentive: boolean;
   };
 }
 
@@ -98,7 +103,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false, nationalRegister: null },
     play: { maxStake: null, minCycleMs: null, jackpots: true, showOdds: false },
-    bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
+    bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true, oneProductPerIncentive: false },
   }),
   // UKGC: LCCP SR 3.3.2 (a raise after 24 hours' cooling-off), RTS 14B (no reversed withdrawals),
   // LCCP SR 5.1.1 as amended from 19 January 2026 (a bonus's wagering at most 10× the bonus); the
@@ -111,7 +116,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false, nationalRegister: { id: "gamstop", name: "GAMSTOP" } },
     play: { maxStake: { amount: 500, currency: "GBP", young: { under: 25, amount: 200 } }, minCycleMs: 2_500, jackpots: true, showOdds: false },
-    bonuses: { maxWagerMultiplier: 10, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
+    bonuses: { maxWagerMultiplier: 10, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true, oneProductPerIncentive: true },
   }),
   // AGCO Registrar's Standards 2.05 and 3.x: a raise after 24 hours' cooling-off; Standard 2.03: no
   // bonus or inducement advertised to the public (only to players on the operator's own site).
@@ -123,7 +128,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false, nationalRegister: null },
     play: { maxStake: null, minCycleMs: null, jackpots: true, showOdds: false },
-    bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: false },
+    bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: false, oneProductPerIncentive: false },
   }),
   // GlüStV 2021 §6c: a raise applies after seven days at the earliest, and €1,000 a month across
   // operators at most (LUGAS; here: on this site); §6b: the panic button; §22a: €1 a spin, 5 s a game.
@@ -141,7 +146,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: true, nationalRegister: { id: "oasis", name: "OASIS" } },
     play: { maxStake: { amount: 100, currency: "EUR", young: null }, minCycleMs: 5_000, jackpots: false, showOdds: true },
-    bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
+    bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true, oneProductPerIncentive: false },
   }),
   // KSA (Wet Koa, Rtg 4.x): a raise after 72 hours, never within the running period; a reality check
   // at least every 30 minutes of play; Besluit werving, reclame en verslavingspreventie: no bonus to a
@@ -161,7 +166,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     realityCheck: { maxMinutes: 30 },
     exclusion: { panicButton: false, nationalRegister: { id: "cruks", name: "CRUKS" } },
     play: { maxStake: null, minCycleMs: null, jackpots: true, showOdds: false },
-    bonuses: { maxWagerMultiplier: null, minAge: 24, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true },
+    bonuses: { maxWagerMultiplier: null, minAge: 24, firstOccasionOnly: false, minWageringDays: null, shownToVisitors: true, oneProductPerIncentive: false },
   }),
   // Spelinspektionen (SIFS 2018:8, 14 kap. 6 §): a raise after 72 hours and not before the period ends;
   // Spellagen 14 kap. 8 §: a deposit limit set before the first deposit; 14 kap. 9 §: a bonus only on
@@ -174,7 +179,7 @@ export const PROFILES: Readonly<Record<JurisdictionId, JurisdictionProfile>> = {
     realityCheck: { maxMinutes: null },
     exclusion: { panicButton: false, nationalRegister: { id: "spelpaus", name: "Spelpaus" } },
     play: { maxStake: null, minCycleMs: null, jackpots: true, showOdds: false },
-    bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: true, minWageringDays: 60, shownToVisitors: true },
+    bonuses: { maxWagerMultiplier: null, minAge: null, firstOccasionOnly: true, minWageringDays: 60, shownToVisitors: true, oneProductPerIncentive: false },
   }),
 };
 

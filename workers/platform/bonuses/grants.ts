@@ -45,7 +45,8 @@ function grantedEvents(db: D1Database, uid: string, keyLike: string, now: number
 /**
  * The registration bonuses of player `uid` — every enabled registration template with an amount in
  * the player's currency. Delivered to the player's tables after the account's own batch
- * (player/inbox-receivers.ts), so they join the player's mirrored `users` row only.
+ * (player/inbox-receivers.ts), so they join the player's mirrored `users` row only. Where the
+ * market keeps an incentive to one product (`m.product`), a welcome is of the player's product only.
  */
 export function registrationGrants(db: D1Database, uid: number, m: GrantMarket, now = Date.now()): D1PreparedStatement[] {
   if (m.barred) return [];
@@ -57,7 +58,7 @@ export function registrationGrants(db: D1Database, uid: number, m: GrantMarket, 
            ${REQUIRED(m, "0")}, a.max_bet, a.max_cashout, 'registration:' || t.sysname, ?2, ?2 + t.activation_days * ${DAY_MS}
          FROM users u JOIN bonus_templates t ON t.trigger = 'registration' AND t.is_enabled = 1
            JOIN bonus_template_amounts a ON a.template_id = t.id AND a.currency = u.currency
-         WHERE u.uid = ?1 AND a.amount IS NOT NULL
+         WHERE u.uid = ?1 AND a.amount IS NOT NULL${m.product ? ` AND t.type = '${m.product}'` : ""}
          ON CONFLICT (uid, grant_key) DO NOTHING`,
       )
       .bind(uid, now),
@@ -119,7 +120,8 @@ const packValues = (uid: string, currency: string, key: string) =>
 
 /** The registration packs of player `uid` (see registrationGrants). */
 export function registrationPackGrants(db: D1Database, uid: number, m: GrantMarket, now = Date.now()): D1PreparedStatement[] {
-  if (m.barred) return [];
+  // Free spins are casino: not part of a sports welcome where the market keeps an incentive to one product.
+  if (m.barred || m.product === "betting") return [];
   return [
     db
       .prepare(

@@ -16,6 +16,12 @@ export interface GrantMarket {
   site: JurisdictionId;
   /** The player's profile refuses them any bonus (below its minimum age, or of unknown age under one). */
   barred: boolean;
+  /**
+   * Where the player's market has one product per incentive (the UK, decision 0094): the one
+   * product a welcome of several bonuses keeps to — the player's choice at registration
+   * (`is_betting`: sports betting, else casino). null: no such rule.
+   */
+  product?: "casino" | "betting" | null;
 }
 
 type Sql = string | number;
@@ -85,7 +91,11 @@ export const accountsOf = (deps: { env: Pick<Env, "DB">; generalInfo?: string | 
  */
 export async function grantMarket(accounts: Accounts, uid: number, now = Date.now()): Promise<GrantMarket> {
   const { user, site, profile } = await playerMarket(accounts, uid);
-  return { site, barred: barredFromBonuses(profile, user?.birth_date ?? null, new Date(now)) };
+  return {
+    site,
+    barred: barredFromBonuses(profile, user?.birth_date ?? null, new Date(now)),
+    product: profile.bonuses.oneProductPerIncentive ? (user?.is_betting === 1 ? "betting" : "casino") : null,
+  };
 }
 
 /** Why the player's market gives them no new bonus now: below its minimum age, or past the first occasion. */

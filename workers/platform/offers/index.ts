@@ -27,8 +27,14 @@ export const noSuchOffer = () =>
  */
 async function marketAllows(ctx: PlatformContext, now: number): Promise<string | null> {
   const market = await grantMarket(ctx, ctx.uid, now);
-  return market.barred ? null : firstOccasionSql("u.country_code", market.site, "u.uid", "NULL");
+  if (market.barred) return null;
+  const first = firstOccasionSql("u.country_code", market.site, "u.uid", "NULL");
+  // One product per incentive (decision 0094): no offer of a sports free bet with casino free spins.
+  return market.product ? `${first} AND NOT (${MIXED_OFFER})` : first;
 }
+
+/** An offer whose bonus is a sports bet's and which adds casino free spins: two products in one incentive. */
+const MIXED_OFFER = `o.freespin_template_id IS NOT NULL AND EXISTS (SELECT 1 FROM bonus_templates bt WHERE bt.id = o.bonus_template_id AND bt.type = 'betting')`;
 
 /** The offers available to the player now, in the operator's order. */
 export async function availableOffers(ctx: PlatformContext, now = Date.now(), page?: { offset: number; limit: number }) {

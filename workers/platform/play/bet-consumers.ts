@@ -16,7 +16,7 @@ export const BET_CONSUMERS: readonly Consumer<BetEvent>[] = [
   },
   {
     name: "quests",
-    consume: (db, { bet, status, settledAt }, now) => ({
+    consume: (db, { bet, status, settledAt, site }, now) => ({
       statements:
         bet.funding === "main" && status !== "void"
           ? questStatements(
@@ -24,6 +24,7 @@ export const BET_CONSUMERS: readonly Consumer<BetEvent>[] = [
               {
                 uid: bet.uid,
                 event: "bet",
+                site,
                 gameId: null,
                 wagered: bet.stake,
                 fresh: {

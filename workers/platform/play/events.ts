@@ -1,3 +1,4 @@
+import type { JurisdictionId } from "../../../core/jurisdictions";
 import type { GrantMarket } from "../bonuses/market";
 import type { RoundFunding } from "../bonuses/wagering";
 import type { TransactionRow } from "../cashier/transactions";
@@ -52,6 +53,8 @@ export interface BetEvent {
   status: "won" | "lost" | "void";
   /** When this settlement runs: the bet's `settled_at` if this batch is the one that settles it. */
   settledAt: number;
+  /** The site's profile: with the player's country, whether the bet may count toward another product's incentive (decision 0094). */
+  site: JurisdictionId;
 }
 
 /** After the batch: whether this call is the one that recorded the event (not a replay), and the results of the consumer's own statements. */

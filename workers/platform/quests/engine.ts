@@ -1,7 +1,9 @@
 import { rewardRowsStatements } from "../rewards/pay";
 import { guardAfter, type Guard } from "../wallet/wallet";
 import { OPEN } from "../wheel/view";
-import { kindsCounting, QUEST_KINDS, type QuestEventName } from "./kinds";
+import type { JurisdictionId } from "../../../core/jurisdictions";
+import { marketSql } from "../bonuses/market";
+import { kindsCounting, MIXED_WHEEL_KINDS, QUEST_KINDS, type QuestEventName } from "./kinds";
 import { dayStart, periodStartSql, weekStart } from "./periods";
 
 /**
@@ -20,9 +22,18 @@ import { dayStart, periodStartSql, weekStart } from "./periods";
  * operation, later in the batch, not yet written; a replay finds it).
  */
 
-export interface QuestEvent {
+export type QuestEvent = QuestEventBase &
+  (
+    | { event: Exclude<QuestEventName, "bet"> }
+    | {
+        event: "bet";
+        /** The site's profile: a sports bet counts toward a wheel's quests only where the player's market allows mixing products. */
+        site: JurisdictionId;
+      }
+  );
+
+interface QuestEventBase {
   uid: number;
-  event: QuestEventName;
   /** The round's game: a quest of one game kind counts only rounds of that kind (null for other events). */
   gameId: number | null;
   /** Minor units of real money the event wagered (0 for a deposit). */
@@ -32,6 +43,17 @@ export interface QuestEvent {
 }
 
 const quoted = (list: readonly string[]) => list.map((k) => `'${k}'`).join(", ");
+
+/**
+ * SQL (over `q`, player ?1) keeping a wheel's quests of another product out of the count where the
+ * player's market has one product per incentive (decision 0094); "1" where no market asks it.
+ */
+function oneProductSql(kinds: readonly string[], site: JurisdictionId): string {
+  const mixed = MIXED_WHEEL_KINDS.filter((k) => kinds.includes(k));
+  if (!mixed.length) return "1";
+  const rule = marketSql("(SELECT u.country_code FROM users u WHERE u.uid = ?1)", site, (p) => (p.bonuses.oneProductPerIncentive ? 1 : 0));
+  return rule === "0" ? "1" : `NOT (q.owner = 'wheel' AND q.kind IN (${quoted(mixed)}) AND ${rule} = 1)`;
+}
 
 /** The statements of an event, for the event's own batch. */
 export function questStatements(db: D1Database, e: QuestEvent, now = Date.now()): D1PreparedStatement[] {
@@ -58,7 +80,7 @@ export function questStatements(db: D1Database, e: QuestEvent, now = Date.now())
          FROM quests q
          WHERE q.is_enabled = 1 AND q.kind IN (${quoted(kinds)})
            AND (q.game_kind IS NULL OR q.game_kind = (SELECT g.kind FROM games g WHERE g.id = ?6))
-           AND (${running}) AND (${fresh})
+           AND (${running}) AND (${fresh}) AND ${oneProductSql(kinds, e.event === "bet" ? e.site : "international")}
          ON CONFLICT (uid, quest_id, period_start) DO UPDATE SET
            progress = progress + excluded.progress,
            completed_at = CASE WHEN progress + excluded.progress >= (SELECT target FROM quests WHERE id = excluded.quest_id) THEN excluded.updated_at END,

@@ -10,6 +10,8 @@ import { combinedOdds, winPayout, type BetRow } from "./bets";
 import { closeSpentBettingBonus } from "./free-bet-bonus";
 import { BET_CONSUMERS } from "../play/bet-consumers";
 import { consumeAll } from "../play/events";
+import type { JurisdictionId } from "../../../core/jurisdictions";
+import { siteJurisdiction } from "../responsible/jurisdiction";
 
 /**
  * Settlement (decision 0049; the feed calls it after writing results): every OPEN bet with a leg
@@ -192,11 +194,13 @@ async function settleOn(env: Env, db: D1Database, eventId: number, now: number, 
   ]);
   const legsOf = Map.groupBy(legs!.results as LegState[], (l) => l.bet_id);
   let settled = 0;
+  // The site's profile, for what a settled bet may count toward (play/bet-consumers.ts); read once for the event's bets.
+  const site = bets!.results.length ? await siteJurisdiction({ db: env.DB }) : "international";
   for (const bet of bets!.results as BetRow[]) {
     const own = legsOf.get(bet.id) ?? [];
     if (!own.length || own.some((l) => l.result === null)) continue;
     try {
-      if (await settleBet({ db, env, waitUntil }, bet, outcomeOf(bet, own), now)) settled++;
+      if (await settleBet({ db, env, waitUntil }, bet, outcomeOf(bet, own), now, site)) settled++;
     } catch (e) {
       // One bet's failure leaves it open for the next run; the others still settle.
       console.error(`sportsbook: settling bet ${bet.id} failed`, e instanceof Error ? e.message : e);
@@ -206,7 +210,7 @@ async function settleOn(env: Env, db: D1Database, eventId: number, now: number, 
 }
 
 /** Settles one bet in one batch (`deps.db`: its player's own tables); answers whether this call did it. */
-async function settleBet(deps: MoneyDeps, bet: BetRow, o: Outcome, now: number): Promise<boolean> {
+async function settleBet(deps: MoneyDeps, bet: BetRow, o: Outcome, now: number, site: JurisdictionId): Promise<boolean> {
   const db = deps.db;
   const freeBetVoid = o.status === "void" && bet.funding === "betting_bonus";
   // A void free bet's stake goes back only while its bonus is active: decided inside the batch.
@@ -215,7 +219,7 @@ async function settleBet(deps: MoneyDeps, bet: BetRow, o: Outcome, now: number):
     .prepare(`UPDATE sport_bets SET status = ?2, payout = ${payout}, odds = ?4, settled_at = ?5 WHERE id = ?1 AND status = 'open'`)
     .bind(bet.id, o.status, o.payout, o.odds, now, ...(freeBetVoid ? [bet.bonus_id] : []));
   // What a settled bet feeds (play/bet-consumers.ts: loyalty points…); it applies only if this batch settled it.
-  const fed = await consumeAll(BET_CONSUMERS, db, { bet, status: o.status, settledAt: now }, now);
+  const fed = await consumeAll(BET_CONSUMERS, db, { bet, status: o.status, settledAt: now, site }, now);
   let changed: boolean;
   let paid = o.payout;
   if (o.payout > 0) {

@@ -3,6 +3,8 @@ import type { PlatformContext } from "../core/context";
 import { ownTexts } from "../core/texts";
 import { questProgressView, questValues, readQuests, type QuestProgressRow } from "../quests/view";
 import { readerCurrency } from "../wallet/currency";
+import { playerJurisdiction, visitorJurisdiction } from "../responsible/jurisdiction";
+import { MIXED_WHEEL_KINDS } from "../quests/kinds";
 import { readCampaign, wheelError } from "./view";
 
 /**
@@ -18,9 +20,13 @@ interface QuestRow extends QuestProgressRow<WheelQuest["kind"]> {
 /** Quests with the player's progress in their current period (uid 0: a visitor, none). */
 async function readWheelQuests(ctx: PlatformContext, where: string, bind: number): Promise<WheelQuest[]> {
   const now = Date.now();
+  // A market with one product per incentive (the UK) sees no quest of another product than the wheel's (decision 0094).
+  const market = await (ctx.uid > 0 ? playerJurisdiction(ctx) : visitorJurisdiction(ctx));
+  const own =
+    market.bonuses.oneProductPerIncentive && MIXED_WHEEL_KINDS.length ? ` AND q.kind NOT IN (${MIXED_WHEEL_KINDS.map((k) => `'${k}'`).join(", ")})` : "";
   const [currency, results] = await Promise.all([
     readerCurrency(ctx),
-    readQuests<QuestRow>(ctx.uid > 0 ? ctx.player() : ctx.db, ctx.uid, `q.owner = 'wheel' AND ${where}`, [bind], now),
+    readQuests<QuestRow>(ctx.uid > 0 ? ctx.player() : ctx.db, ctx.uid, `q.owner = 'wheel' AND ${where}${own}`, [bind], now),
   ]);
   const reader = { locale: ctx.locale, defaultLocale: ctx.defaultLocale, currency };
   return results.map((r) => ({ ...questProgressView(r, reader, now), campaign_id: r.owner_id, reward_spins: r.reward }));
