@@ -143,6 +143,44 @@ describe("a market's stake cap and game cycle", () => {
     expect((await data(place(await playerOf("uk"), { selections: [selection], stake: 100 }))).bet.stake.amount).toBe(100);
   });
 
+  it("a connected studio's game opens there with the market's rules as launch parameters", async () => {
+    const { sysname } = await slot();
+    const provider = await env.DB.prepare(
+      "SELECT provider_id AS id, p.game_params FROM games g JOIN game_providers p ON p.id = g.provider_id WHERE g.sysname = ?1",
+    )
+      .bind(sysname)
+      .first<{ id: number; game_params: string }>();
+    const connect = (url: string) =>
+      env.DB.prepare("UPDATE game_providers SET game_params = json_set(game_params, '$.studio_url', ?2) WHERE id = ?1").bind(provider!.id, url).run();
+    const launch = async (p: Player) => {
+      const res = await send(`/platform/game/${sysname}?mode=real`, { headers: p.browser.headers(), redirect: "manual" });
+      return res.status === 302 ? Object.fromEntries(new URL(res.headers.get("location")!).searchParams) : res.status;
+    };
+    await connect("https://studio.example/launch");
+    try {
+      const base = { game: sysname, mode: "real", currency: "EUR" };
+      expect(await launch(await playerOf("de"))).toEqual({
+        ...base,
+        jurisdiction: "de",
+        max_stake: "100",
+        min_cycle_ms: "5000",
+        autoplay: "0",
+        turbo: "0",
+        show_rtp: "1",
+        jackpots: "0",
+      });
+      const uk = await launch(await playerOf("uk"));
+      expect(uk).toMatchObject({ ...base, jurisdiction: "uk", min_cycle_ms: "2500", autoplay: "0", turbo: "0" });
+      expect(Number((uk as Record<string, string>).max_stake)).toBeGreaterThan(0);
+      expect(await launch(await playerOf("on"))).toEqual(base);
+      // A URL that is not https is an operator's mistake: the demo studio plays the game.
+      await connect("http://studio.example/launch");
+      expect(await launch(await playerOf("de"))).toBe(200);
+    } finally {
+      await env.DB.prepare("UPDATE game_providers SET game_params = ?2 WHERE id = ?1").bind(provider!.id, provider!.game_params).run();
+    }
+  });
+
   it("inside the game: the session's time and net position for every player, the odds at the stake for a German one", async () => {
     const { sysname, min_bet } = await slot();
     const page = async (p: Player, query = "mode=real") => (await send(`/platform/game/${sysname}?${query}`, { headers: p.browser.headers() })).text();

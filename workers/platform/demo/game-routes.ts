@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { PlatformError } from "../../../core/api/errors";
 import { errorPage } from "../auth/oauth-html";
 import { pageSession, type SessionPlayer } from "../auth/oauth-session";
-import { type PlayRules, playRulesOf } from "../responsible/play-rules";
+import { launchParameters, type PlayRules, playRulesOf } from "../responsible/play-rules";
 import { siteJurisdiction } from "../responsible/jurisdiction";
 import { dataResponse, errorResponse, toPlatformError } from "../core/respond";
 import { BLANK, SYMBOLS } from "../games/rounds-math";
@@ -62,6 +62,19 @@ async function rulesOf(c: Ctx, p: SessionPlayer, generalInfo?: string | null): P
   return (await playRulesOf(c.env.DB, p, await siteJurisdiction({ db: c.env.DB, generalInfo }))) ?? undefined;
 }
 
+/** The launch URL of the studio that plays game `gameId` (its provider's `game_params.studio_url`, https only); null: the demo studio's. */
+async function studioUrl(db: D1Database, gameId: number): Promise<string | null> {
+  const url = await db
+    .prepare("SELECT json_extract(p.game_params, '$.studio_url') AS url FROM games g JOIN game_providers p ON p.id = g.provider_id WHERE g.id = ?1")
+    .bind(gameId)
+    .first<string | null>("url");
+  if (typeof url !== "string") return null;
+  if (URL.canParse(url) && new URL(url).protocol === "https:") return url;
+  // An operator's mistake is said in the log, and the game stays playable in the demo studio.
+  console.warn(`game ${gameId}: its provider's studio_url is not an https URL; the demo studio plays it`);
+  return null;
+}
+
 const notFound = () => errorPage(404, "Game not found", "This game does not exist or is not available.");
 
 async function launch(c: Ctx, base: string): Promise<Response> {
@@ -78,6 +91,15 @@ async function launch(c: Ctx, base: string): Promise<Response> {
   const balances = own ? await readBalances(own, uid) : null;
   const balance = balances ? balances[mode === "demo" ? "fun" : "main"] : null;
   const currency = balance?.currency ?? (await readSiteCurrencies(c.env.DB)).default_currency;
+  // A game of a studio the operator connected (its provider's `studio_url`) opens there, with the
+  // market's play rules as launch parameters (decision 0095); the demo studio plays the rest.
+  const studio = await studioUrl(c.env.DB, game.id);
+  if (studio) {
+    const url = new URL(studio);
+    const params = { game: game.sysname, mode, currency, ...launchParameters(rules) };
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    return new Response(null, { status: 302, headers: { location: url.href, "cache-control": "no-store" } });
+  }
 
   let symbols: string[][] | null = null;
   let win: number | null = null;

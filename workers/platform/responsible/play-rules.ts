@@ -13,7 +13,8 @@ import { hasDepositLimit } from "./deposit-guard";
  * refuses a larger stake and, in the round's own INSERT, a round started within the cycle of the last.
  */
 export interface PlayRules {
-  /** Whose rules: the regulator's name. */
+  /** Whose rules: the profile's id, and its regulator's name. */
+  jurisdiction: JurisdictionId;
   regulator: string;
   /** The most a round may stake, in the player's currency's minor units; null: the game's own. */
   maxStake: number | null;
@@ -44,7 +45,31 @@ export async function playRulesOf(
   const limitRequired = profile.depositLimits.requiredBeforeDeposit;
   if (!cap && !minCycleMs && !limitRequired && !showOdds && jackpots) return null;
   const maxStake = cap ? await capFor(db, cap, player, now) : null;
-  return { regulator: profile.regulator, maxStake, minCycleMs: minCycleMs ?? 0, limitRequired, showOdds, jackpots };
+  return { jurisdiction: profile.id, regulator: profile.regulator, maxStake, minCycleMs: minCycleMs ?? 0, limitRequired, showOdds, jackpots };
+}
+
+/**
+ * The market's play rules as a third-party studio takes them at launch (decision 0095), in the
+ * query parameters the launch URL carries: a studio that enforces them itself (as every licensed
+ * one must for its own certification) reads its limits from the operator, who knows the player.
+ * Names are the platform's own, stable, documented in docs/api: `jurisdiction`, `max_stake`
+ * (minor units of `currency`), `min_cycle_ms`, `autoplay` and `turbo` (0: not offered), `show_rtp`
+ * (1: show the RTP and the top prize's chance where the stake is chosen), `jackpots` (0: none).
+ * A market without rules adds nothing.
+ */
+export function launchParameters(rules: PlayRules | null | undefined): Record<string, string> {
+  if (!rules) return {};
+  const out: Record<string, string> = { jurisdiction: rules.jurisdiction };
+  if (rules.maxStake !== null) out.max_stake = String(rules.maxStake);
+  if (rules.minCycleMs > 0) {
+    // The markets that set a cycle time bar autoplay and turbo with it (UKGC RTS 14, GlüStV §22a).
+    out.min_cycle_ms = String(rules.minCycleMs);
+    out.autoplay = "0";
+    out.turbo = "0";
+  }
+  if (rules.showOdds) out.show_rtp = "1";
+  if (!rules.jackpots) out.jackpots = "0";
+  return out;
 }
 
 /**
