@@ -143,6 +143,11 @@ test.describe("identity verification @nojs", () => {
 
     await requestWithdrawal(page);
     await expect(page.getByText(tr("cashier.withdraw.requested"))).toBeVisible();
+
+    // The verified identity is kept as it is, the country with it: it decides the market's rules (decision 0096).
+    await page.goto("/profile/settings");
+    await expect(page.getByTestId("identity-locked")).toContainText("United States");
+    await expect(page.getByTestId("personal-form").locator("select[name=country_code]")).toHaveCount(0);
   });
 
   test("asks for the name and date of birth first; a bad upload shows the provider's error and keeps the step", async ({ page }) => {

@@ -71,10 +71,10 @@ export async function submitDocuments(p: Player): Promise<PageToken> {
 export const REVIEW = `${ORIGIN}/platform/demo/verification/review`;
 
 /** Submits a decision of the review console. */
-export const review = (applicantId: string, decision: string, comment = "") =>
+export const review = (applicantId: string, decision: string, comment = "", extra: Record<string, string> = {}) =>
   send(REVIEW, {
     method: "POST",
-    body: new URLSearchParams({ applicant_id: applicantId, decision, comment }),
+    body: new URLSearchParams({ applicant_id: applicantId, decision, comment, ...extra }),
     redirect: "manual",
     headers: { origin: ORIGIN },
   });

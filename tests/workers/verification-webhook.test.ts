@@ -82,6 +82,34 @@ describe("review console", () => {
     expect(await send(REVIEW).then((r) => r.text())).not.toContain(`data-applicant="${applicantId}"`);
   });
 
+  it("Approve with the document's country: it becomes the account's, whose market holds the player, and the profile keeps it", async () => {
+    const { p, applicantId } = await pendingPlayer();
+    expect((await data(p.browser.get("account/getInfo"))).jurisdiction).toBe("international");
+    // The console offers the account's country; the reviewer read another on the document.
+    expect(await send(REVIEW).then((r) => r.text())).toMatch(/name="country" value="US"/);
+    expect((await review(applicantId, "approve", "", { country: "se" })).status).toBe(303);
+    expect(JSON.parse((await outboxOf(applicantId))[0]!.payload).country).toBe("SE");
+    const after = await data(p.browser.get("account/getInfo"));
+    expect([after.country_code, after.jurisdiction, after.is_verified]).toEqual(["SE", "se", true]);
+    // Confirmed: the profile cannot move it to another market any more.
+    const refused = await p.browser.post("account/saveProfileInfo", { country_code: "US" });
+    expect(refused.status).toBe(400);
+    expect((await data(p.browser.get("account/getInfo"))).country_code).toBe("SE");
+  });
+
+  it("refuses a document country that is not a two-letter code, and a malformed one in the webhook", async () => {
+    const { p, applicantId } = await pendingPlayer();
+    expect((await review(applicantId, "approve", "", { country: "Sweden" })).status).toBe(400);
+    expect((await applicantOf(p.uid))!.status).toBe("pending");
+    const raw = body(p, applicantId, { country: "se" });
+    const res = await handleVerificationWebhook(new Request(WEBHOOK, { method: "POST", body: raw, headers: await signedHeaders(env.SIGNING_SECRET, raw) }), {
+      env,
+      waitUntil: () => {},
+    });
+    expect(res.status).toBe(400);
+    expect(await info(p)).toEqual({ on: true, verified: false });
+  });
+
   it("Reject (may retry): off verification, not verified, a new attempt allowed", async () => {
     const { p, applicantId } = await pendingPlayer();
     expect((await review(applicantId, "retry", "The photo is blurred")).status).toBe(303);

@@ -3,7 +3,8 @@ import { Form, useNavigation, useSubmit } from "react-router";
 import type { PersonalData } from "../../../core/api/entities-contacts";
 import { translateOr } from "../../lib/i18n/translate";
 import { RegistrationFields } from "../auth/registration-fields";
-import { useT } from "../../lib/i18n/use-t";
+import { usePageLocale, useT } from "../../lib/i18n/use-t";
+import { displayName } from "../../../core/intl-cache";
 import { IDENTITY_FIELDS } from "../../../core/api/identity-fields";
 import { profileFields } from "./settings-form";
 
@@ -23,6 +24,7 @@ interface Props {
  */
 export function PersonalForm({ personalData, values, errors, formErrors, lock }: Props) {
   const t = useT();
+  const locale = usePageLocale();
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const busy = useNavigation().formData?.get("intent") === "profile";
@@ -54,7 +56,9 @@ export function PersonalForm({ personalData, values, errors, formErrors, lock }:
               {locked.map((k) => (
                 <div key={k} className="profile__fact">
                   <dt>{translateOr(t, `auth.fields.${k}`, k)}</dt>
-                  <dd dir="auto">{values[k]}</dd>
+                  <dd dir="auto">
+                    {k === "country_code" ? (displayName([locale, "en"], { type: "region", fallback: "code" }, values[k]!) ?? values[k]) : values[k]}
+                  </dd>
                 </div>
               ))}
             </dl>

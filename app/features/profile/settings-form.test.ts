@@ -41,8 +41,8 @@ describe("profileFields", () => {
     expect(names(shown)).toEqual(["first_name", "birth_date", "sex", "country_code", "region", "postcode", "document_type", "document_number"]);
     expect(shown.every((s) => !s.required && s.field.params.is_visible && !s.field.params.is_required)).toBe(true);
   });
-  it("leaves out the identity fields while they are locked, and documents where the country has none", () => {
-    expect(names(profileFields(data(true), true))).toEqual(["sex", "country_code", "region", "postcode"]);
+  it("leaves out the identity fields while they are locked (the country among them: decision 0096), and documents where the country has none", () => {
+    expect(names(profileFields(data(true), true))).toEqual(["sex", "region", "postcode"]);
     expect(names(profileFields(data(false), false))).not.toContain("document_number");
   });
 });
@@ -59,8 +59,8 @@ describe("profileValues", () => {
       document_type: "",
       document_number: "12345678Z",
     });
-    // Locked (verified or under review): the identity fields are neither shown nor sent.
-    expect(profileValues(values, profileFields(data(true), true))).toEqual({ country_code: "ES", region: "MD", postcode: "" });
+    // Locked (verified or under review): the identity fields, the country too, are neither shown nor sent.
+    expect(profileValues(values, profileFields(data(true), true))).toEqual({ region: "MD", postcode: "" });
   });
 });
 

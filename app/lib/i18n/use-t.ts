@@ -27,6 +27,11 @@ export function useT(): TFunction {
   return useMemo(() => createT(messages), [messages]);
 }
 
+/** The page's locale ("en" where no root data is loaded). */
+export function usePageLocale(): string {
+  return useLocaleData()?.locale ?? "en";
+}
+
 /** Builds a path in the page's locale: `/gamehall` → `/es/gamehall`. */
 export function useLocalePath(): (basePath: string) => string {
   const data = useLocaleData();

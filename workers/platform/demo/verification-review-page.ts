@@ -22,6 +22,11 @@ function applicantHtml(a: PendingApplicant): string {
       <input type="hidden" name="applicant_id" value="${a.id}">
       <input type="hidden" name="decision" value="${value}">
       ${withComment ? `<label for="c-${value}-${a.id}">Comment</label><input type="text" id="c-${value}-${a.id}" name="comment" maxlength="500" required>` : ""}
+      ${
+        value === "approve"
+          ? `<label for="k-${a.id}">Document's country</label><input type="text" id="k-${a.id}" name="country" value="${escapeHtml(a.country_code ?? "")}" maxlength="2" pattern="[A-Za-z]{2}" style="width:4em">`
+          : ""
+      }
       <button class="${value === "approve" ? "primary" : "secondary"}" type="submit">${label}</button>
     </form>`;
   return `<article data-testid="review-applicant" data-applicant="${a.id}" style="border-top:1px solid #ccd;padding:12px 0">

@@ -32,14 +32,16 @@ verificationReviewRoutes.get(REVIEW_PATH, async (c) => reviewPage(await pendingA
 
 verificationReviewRoutes.post(REVIEW_PATH, async (c) => {
   const { text, refuse } = await consoleForm(c);
-  const [id, decision, comment] = [text("applicant_id"), text("decision"), text("comment")];
+  const [id, decision, comment, country] = [text("applicant_id"), text("decision"), text("comment"), text("country").toUpperCase()];
   if (!ID.test(id)) return refuse(400, "Choose an applicant from the list.");
   if (!DECISIONS.includes(decision as Decision)) return refuse(400, "Choose Approve, Reject (may retry) or Reject (final).");
   if (decision !== "approve" && !comment) return refuse(400, "A rejection needs a comment for the player.");
   if (comment.length > 500) return refuse(400, "A comment may be at most 500 characters.");
+  if (country && !/^[A-Z]{2}$/.test(country)) return refuse(400, "The document's country is a two-letter code (GB, SE, …).");
   const applicant = await findApplicant(c.env.DB, id);
   if (!applicant) return refuse(404, "This applicant does not exist.");
-  if (!(await decide(c.env.DB, applicant, decision as Decision, comment, Date.now()))) return refuse(409, "This applicant was already reviewed.");
+  if (!(await decide(c.env.DB, applicant, decision as Decision, comment, Date.now(), country || null)))
+    return refuse(409, "This applicant was already reviewed.");
   await deliverVerificationWebhooks(c.env, Date.now(), { waitUntil: (p) => c.executionCtx.waitUntil(p) });
   return backToConsole();
 });

@@ -19,7 +19,14 @@ const OUTCOME: Record<Decision, { status: ApplicantRow["status"]; answer: Review
 };
 
 /** Records a decision on a pending applicant; answers whether it was recorded (false: not pending). */
-export async function decide(db: D1Database, applicant: Pick<ApplicantRow, "id" | "uid">, decision: Decision, comment: string, now: number): Promise<boolean> {
+export async function decide(
+  db: D1Database,
+  applicant: Pick<ApplicantRow, "id" | "uid">,
+  decision: Decision,
+  comment: string,
+  now: number,
+  country: string | null = null,
+): Promise<boolean> {
   const { status, answer, reject } = OUTCOME[decision];
   const eventId = randomHex(16);
   const payload: ReviewWebhook = {
@@ -31,6 +38,8 @@ export async function decide(db: D1Database, applicant: Pick<ApplicantRow, "id" 
     review_reject_type: reject,
     comment,
     created_at: now,
+    // The document's country, as the reviewer read it (an approval only).
+    ...(decision === "approve" && country ? { country } : {}),
   };
   const [moved] = await db.batch([
     db
@@ -51,6 +60,7 @@ export async function decide(db: D1Database, applicant: Pick<ApplicantRow, "id" 
 
 export interface PendingApplicant extends ApplicantRow {
   login: string;
+  country_code: string | null;
   first_name: string;
   last_name: string;
   documents: DocumentRow[];
@@ -60,7 +70,7 @@ export interface PendingApplicant extends ApplicantRow {
 export async function pendingApplicants(db: D1Database, limit = 50): Promise<PendingApplicant[]> {
   const { results } = await db
     .prepare(
-      `SELECT a.*, u.login, u.first_name, u.last_name FROM demo_verification_applicants a JOIN users u ON u.uid = a.uid
+      `SELECT a.*, u.login, u.first_name, u.last_name, u.country_code FROM demo_verification_applicants a JOIN users u ON u.uid = a.uid
        WHERE a.status = 'pending' ORDER BY a.submitted_at LIMIT ?1`,
     )
     .bind(limit)

@@ -14,6 +14,16 @@ export const ReviewWebhook = z
     review_answer: z.enum(["GREEN", "RED"]),
     review_reject_type: z.enum(["RETRY", "FINAL"]).nullable(),
     comment: z.string().max(1000),
+    /**
+     * The country of the document the review approved (ISO 3166-1 alpha-2), where the provider
+     * read one: it becomes the account's country, and so the market whose rules hold the player
+     * (decision 0096). Absent or null: the account's country stands.
+     */
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, "country must be an ISO 3166-1 alpha-2 code")
+      .nullable()
+      .optional(),
     /** Unix milliseconds when the decision was made. */
     created_at: z.number().int().nonnegative(),
   })

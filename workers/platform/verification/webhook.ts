@@ -3,6 +3,7 @@ import { randomHex } from "../core/bytes";
 import { verificationProvider } from "../providers/verification-registry";
 import { reviewedStatus, ReviewWebhook } from "./webhook-payload";
 import { digestValid } from "./webhook-signature";
+import { refreshMirror } from "../player/remote-d1";
 
 /** `POST` here: where the verification provider reports its review decisions. */
 export const VERIFICATION_WEBHOOK_PATH = "/platform/verification/webhook";
@@ -24,7 +25,8 @@ const answer = (status: number, body: Record<string, unknown>) => Response.json(
 
 /** What the review does to the player's flags; a final rejection also closes further attempts. */
 const EFFECTS = {
-  approved: "is_verified = 1, is_on_verification = 0",
+  // The approved document's country confirms (or corrects) the account's (?3; NULL keeps it).
+  approved: "is_verified = 1, is_on_verification = 0, country_code = COALESCE(?3, country_code)",
   rejected_retry: "is_on_verification = 0",
   rejected_final: "is_verified = 0, is_on_verification = 0, is_verification_blocked = 1",
 } as const;
@@ -62,7 +64,10 @@ export async function handleVerificationWebhook(request: Request, deps: WebhookD
   if (event.created_at > now + MAX_SKEW_MS) return answer(400, { error: "the webhook is dated in the future" });
 
   const db = deps.env.DB;
-  const user = await db.prepare("SELECT uid FROM users WHERE uid = ?1").bind(event.external_user_id).first<{ uid: number }>();
+  const user = await db
+    .prepare("SELECT uid, country_code FROM users WHERE uid = ?1")
+    .bind(event.external_user_id)
+    .first<{ uid: number; country_code: string | null }>();
   if (!user) return answer(404, { error: "unknown user" });
 
   const status = reviewedStatus(event);
@@ -81,10 +86,12 @@ export async function handleVerificationWebhook(request: Request, deps: WebhookD
     // Applies only where this delivery's row went in: a replay changes nothing.
     db
       .prepare(`UPDATE users SET ${EFFECTS[status]} WHERE uid = ?1 AND EXISTS (SELECT 1 FROM verification_webhook_events WHERE receipt = ?2)`)
-      .bind(user.uid, applies),
+      .bind(user.uid, applies, ...(status === "approved" ? [event.country ?? null] : [])),
   ]);
   if (!recorded!.results.length) return answer(409, { error: "this event was already received" });
   if (!current) return answer(200, { ok: true, applied: false, reason: "not the player's latest attempt" });
+  // A new country is a new market: the player's object keeps a copy of the row (its grants read it).
+  if (status === "approved" && event.country && event.country !== user.country_code) await refreshMirror(deps.env, user.uid);
   deps.waitUntil(publish(deps.env, user.uid, VERIFICATION_EVENT, { status }));
   return answer(200, { ok: true, applied: true });
 }
