@@ -10,4 +10,4 @@ export default function EmbeddedSignIn({ loaderData }: Route.ComponentProps) {
   return <EmbeddedAuth mode="sign_in" data={loaderData} />;
 }
 
-export const meta = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }, { name: "robots", content: "noindex" }];

@@ -10,4 +10,4 @@ export default function EmbeddedSignUp({ loaderData }: Route.ComponentProps) {
   return <EmbeddedAuth mode="sign_up" data={loaderData} />;
 }
 
-export const meta = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }, { name: "robots", content: "noindex" }];

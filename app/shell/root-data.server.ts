@@ -79,7 +79,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     loadUrlDialogs(page, context, { account: account ?? null, authFlash }),
     cashbackRead,
     offersRead,
-    loginCampaignPopup(page, context, account ?? null),
+    loginCampaignPopup(page, context, account ?? null, request.headers.get("cookie")),
     settleWithin(banner, DEFERRED_GRACE_MS),
   ]);
   // The unseen-cashback popup (SPEC §4): a URL dialog, or right after registration queued behind the email confirmation.

@@ -288,6 +288,9 @@ test.describe("embedded forms", () => {
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("heading", { name: "You are signed in" })).toBeVisible();
+    // Inside another site's frame the site's own campaign popup does not cover it (issue 41).
+    await expect(page.getByTestId("campaign-popup")).toHaveCount(0);
+    await expect(page).toHaveTitle(/^Sign in to Playfront \| /);
   });
 
   test("/forms/sign_up registers inside the frame", { tag: "@nojs" }, async ({ page }) => {

@@ -95,8 +95,8 @@ test.describe("promotions @nojs", () => {
     await expect(campaignPopup(page)).toContainText("50% bonus up to $200");
     await expect(campaignPopup(page).getByTestId("claim-terms")).toContainText(tr("common.claimTerms.minDeposit", { amount: "$20" }));
     expect(await axe(page)).toEqual([]);
-    // With JavaScript the dialog's × records the close as the popup goes; without, its Close
-    // button is a form that does (the × link only hides it on this page).
+    // With JavaScript the dialog's × records the close as the popup goes (and its link through
+    // /promotions does too, as it does without JavaScript); without, here its Close button's form.
     if (jsOn()) {
       // The × records the close by a call as the popup goes: the reload below waits for its answer.
       const recorded = page.waitForResponse((r) => r.url().includes("/api/events/handle") && r.request().method() === "POST");
@@ -141,6 +141,26 @@ test.describe("promotions @nojs", () => {
     });
     expect(away.status()).toBe(302);
     expect(away.headers().location).toMatch(/^\/(?![/\\])/);
+  });
+
+  test("the dialog's × closes it for good: no page after shows it again, with or without JavaScript", async ({ page }) => {
+    const email = unique("promo-x");
+    await registerByApi(page.request, email);
+    await signIn(page, email);
+    await page.goto("/support");
+    await expect(campaignPopup(page)).toBeVisible();
+    await page
+      .getByRole("dialog")
+      .getByRole("link", { name: tr("common.close") })
+      .click();
+    await expect(campaignPopup(page)).toHaveCount(0);
+    await expect(page).toHaveURL(absolute("/support"));
+    // The support form is usable, and every page after is free of it (issue 41).
+    for (const path of ["/gamehall", "/offers", "/support"]) {
+      await page.goto(path);
+      await expect(sidebar(page)).toBeVisible();
+      await expect(campaignPopup(page)).toHaveCount(0);
+    }
   });
 
   test("a player who has not signed in since registering, and a visitor, get no campaign popup", async ({ page }) => {

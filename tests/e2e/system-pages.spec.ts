@@ -23,6 +23,7 @@ test.describe("system pages", { tag: "@nojs" }, () => {
       await expect(page.getByRole("complementary")).toHaveCount(0);
       await expect(page.getByRole("contentinfo")).toHaveCount(0);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+      await expect(page).toHaveTitle(new RegExp(`^${form.title} \\| `));
     });
   }
 

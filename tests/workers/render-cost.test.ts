@@ -155,7 +155,7 @@ describe("a signed-in render looks its session up once (issue 39)", { timeout: 3
     await render("/gamehall", p.browser.cookie);
     const due = await render("/gamehall", p.browser.cookie);
     // The popup's close link (the sidebar banner has the same title).
-    const popup = "popup_seen=weekend-reload";
+    const popup = "popup_closed=weekend-reload";
     expect(due.html).toContain(popup);
     // The popups are read in the session's batch, by its id_hash, and not again on their own.
     expect(due.statements.filter((s) => s.includes("FROM popups p"))).toHaveLength(1);

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite } from "../site/site.server";
+import { getInstance } from "../../middleware/i18n.server";
 import type { PersonalData } from "../../../core/validation/registration-form";
 
 /** What an embedded form needs: the auth configuration, and for sign-up the registration fields. */
@@ -14,5 +15,7 @@ export async function loadEmbeddedAuth(context: Readonly<RouterContextProvider>,
           .call("account.getPersonalDataFields", {})
           .catch(() => null)
       : null;
-  return { config: site.cms.auth, personalData, signedIn: !!account && account.uid > 0 };
+  // An embed is a page of its own inside another site's frame: it names itself (the site's name after).
+  const title = `${getInstance(context).t(`forms.${mode}.title`)} | ${site.metadata.siteName}`;
+  return { config: site.cms.auth, personalData, signedIn: !!account && account.uid > 0, title };
 }

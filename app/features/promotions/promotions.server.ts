@@ -9,7 +9,9 @@ import { getInstance } from "../../middleware/i18n.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { seoMeta } from "../content/seo.server";
 import { getSite, sitePath } from "../site/site.server";
-import { CAMPAIGN_SEEN_KEY } from "./login-campaign.server";
+import { CAMPAIGN_CLOSED_KEY, CAMPAIGN_SEEN_KEY } from "./login-campaign.server";
+import { closedPopupCookie } from "./popups-closed";
+import { workerContext } from "../../lib/context.server";
 import { PROMOTION_KEY } from "./promotion-url";
 
 /**
@@ -18,6 +20,8 @@ import { PROMOTION_KEY } from "./promotion-url";
  * JavaScript). An unknown id shows the list alone.
  */
 export async function loadPromotions(context: Readonly<RouterContextProvider>, request: Request) {
+  const closed = new URL(request.url).searchParams.get(CAMPAIGN_CLOSED_KEY);
+  if (closed !== null) await closeCampaignPopup(context, request, closed, new URL(request.url).searchParams.get("returnTo") ?? "");
   const site = getSite(context);
   const [list, account] = await Promise.all([
     orErrorPage(getPlatform(context).withLocale(site.locale).call("banners.get", { position: "promotions", count: 100 })),
@@ -54,13 +58,23 @@ export const CampaignCloseForm = z.object({
 export async function campaignCloseAction(context: Readonly<RouterContextProvider>, request: Request) {
   const form = CampaignCloseForm.safeParse(Object.fromEntries(await request.formData()));
   if (!form.success) throw data("Unknown form", { status: 400 });
-  const back = new URL(sameOriginPath(form.data.returnTo, new URL(request.url).origin, sitePath(context, "/")), "http://same.invalid");
+  return closeCampaignPopup(context, request, form.data.sysname, form.data.returnTo);
+}
+
+/**
+ * Records the close of campaign popup `sysname` (the Close form, and the × link's GET: dismissing
+ * a popup of one's own is the only thing it changes), remembers it for the browser session
+ * (popups-closed.ts) and goes back to `returnTo` (a path of this site, else the home page).
+ */
+async function closeCampaignPopup(context: Readonly<RouterContextProvider>, request: Request, sysname: string, returnTo: string): Promise<never> {
+  const back = new URL(sameOriginPath(returnTo, new URL(request.url).origin, sitePath(context, "/")), "http://same.invalid");
   back.searchParams.delete(CAMPAIGN_SEEN_KEY);
+  const remembered = closedPopupCookie(request.headers.get("cookie"), sysname, context.get(workerContext).env.APP_ENV !== "local");
+  if (!remembered) throw data("Unknown popup", { status: 400 });
   try {
-    await getPlatform(context).call("events.handle", { event_name: "popup_closed", event_params: JSON.stringify({ sysname: form.data.sysname }) });
+    await getPlatform(context).call("events.handle", { event_name: "popup_closed", event_params: JSON.stringify({ sysname }) });
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
-    back.searchParams.set(CAMPAIGN_SEEN_KEY, form.data.sysname);
   }
-  throw redirect(back.pathname + back.search);
+  throw redirect(back.pathname + back.search, { headers: { "set-cookie": remembered } });
 }
