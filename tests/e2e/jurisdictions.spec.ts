@@ -1,4 +1,5 @@
 import { absolute, expect, jsOn, popupEnhanced, siteHeader, test, tr } from "./fixtures";
+import { BRITON, DUTCH, GERMAN, SWEDE } from "./market-players";
 import { declineLimitPrompt, mailedCode, origin, PASSWORD, popup, payDemoDeposit, registerByApi, submitWithdrawal, unique } from "./accounts-fixtures";
 
 /**
@@ -7,47 +8,6 @@ import { declineLimitPrompt, mailedCode, origin, PASSWORD, popup, payDemoDeposit
  */
 
 const PROFILE = "/profile/responsible-game";
-const DUTCH = {
-  country_code: "NL",
-  currency: "EUR",
-  first_name: "Daan",
-  last_name: "Visser",
-  birth_date: "1990-04-15",
-  home_town: "Amsterdam",
-  address: "Damrak 1",
-  postcode: "1012 AB",
-};
-const BRITON = {
-  country_code: "GB",
-  currency: "USD",
-  first_name: "Amy",
-  last_name: "Clarke",
-  birth_date: "1990-04-15",
-  home_town: "London",
-  address: "1 High Street",
-  postcode: "SW1A 1AA",
-};
-const GERMAN = {
-  country_code: "DE",
-  currency: "EUR",
-  first_name: "Lena",
-  last_name: "Wolf",
-  birth_date: "1990-04-15",
-  home_town: "Berlin",
-  address: "Hauptstrasse 1",
-  postcode: "10115",
-};
-const SWEDE = {
-  country_code: "SE",
-  currency: "EUR",
-  first_name: "Sven",
-  last_name: "Berg",
-  birth_date: "1990-04-15",
-  home_town: "Stockholm",
-  address: "Drottninggatan 1",
-  postcode: "111 22",
-};
-
 test.describe("a Swedish player's deposit limit @nojs", () => {
   test("names Spelinspektionen, says a raise waits 72 hours and the period's end, and holds it until then", async ({ page }) => {
     await registerByApi(page.request, unique("se-limit"), SWEDE);

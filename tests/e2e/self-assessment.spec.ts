@@ -1,33 +1,13 @@
 import type { Page } from "@playwright/test";
 import { expect, test, tr } from "./fixtures";
 import { registerByApi, unique } from "./accounts-fixtures";
+import { BRITON, SWEDE } from "./market-players";
 
 /**
  * The self-assessment test and the market's help organisations (issue 40, decision 0093): a player
  * answers the PGSI's nine questions on either responsible-gaming page and reads their score, its
  * band and where to go next; the help listed is their market's. The same with and without JavaScript.
  */
-
-const BRITON = {
-  country_code: "GB",
-  currency: "USD",
-  first_name: "Amy",
-  last_name: "Clarke",
-  birth_date: "1990-04-15",
-  home_town: "London",
-  address: "1 High Street",
-  postcode: "SW1A 1AA",
-};
-const SWEDE = {
-  country_code: "SE",
-  currency: "EUR",
-  first_name: "Sven",
-  last_name: "Berg",
-  birth_date: "1990-04-15",
-  home_town: "Stockholm",
-  address: "Drottninggatan 1",
-  postcode: "111 22",
-};
 
 const question = (page: Page, i: number) => page.locator(".self-test__questions > li").nth(i);
 const answer = (page: Page, i: number, value: "0" | "1" | "2" | "3") =>

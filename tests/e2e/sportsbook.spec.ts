@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { playerWith } from "./player-fixtures";
+import { SWEDE } from "./market-players";
 import { origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, jsOn, test, tr } from "./fixtures";
 
@@ -37,17 +38,6 @@ const slip = (page: Page) => page.getByTestId("bet-slip");
 const oddsButton = (page: Page, id: number) => page.locator(`button[data-selection="${id}"]`);
 const balanceMain = async (request: APIRequestContext) => (await (await request.get("/api/account/getBalance")).json()).data.balance_main.amount as number;
 const money = (minor: number) => `$${minor % 100 ? (minor / 100).toFixed(2) : minor / 100}`;
-
-const SWEDE = {
-  country_code: "SE",
-  currency: "EUR",
-  first_name: "Sven",
-  last_name: "Berg",
-  birth_date: "1990-04-15",
-  home_town: "Stockholm",
-  address: "Drottninggatan 1",
-  postcode: "111 22",
-};
 
 async function fundedPlayer(page: Page, tag: string, amount = 10_000) {
   await playerWith(page.request, { tag, deposited: amount });
