@@ -38,7 +38,7 @@ test.describe("the self-assessment test @nojs", () => {
 
     // The UK's help: the National Gambling Helpline with its number, and GAMSTOP.
     const help = page.locator(".help-orgs");
-    await expect(help).toHaveAttribute("data-market", "uk");
+    await expect(help).toHaveAttribute("data-help-market", "uk");
     await expect(help.locator("[data-org=gamcare] a[href^='tel:']")).toHaveAttribute("href", "tel:08088020133");
     await expect(help.locator("[data-org=gamstop] a")).toHaveAttribute("href", "https://www.gamstop.co.uk");
   });

@@ -91,7 +91,7 @@ export function HelpCard({ market }: { market: MarketRules }) {
         <li>{t("responsible.help.talk")}</li>
       </ul>
       <h3>{t("responsible.help.orgs")}</h3>
-      <ul className="help-orgs" data-market={market.id}>
+      <ul className="help-orgs" data-help-market={market.id}>
         {market.help.map((org) => (
           <li key={org.id} data-org={org.id}>
             <a href={org.url} target="_blank" rel="noopener noreferrer">
