@@ -92,9 +92,9 @@ export default function App() {
   const root = useRootData();
   return (
     <AppProviders>
-      {root?.maintenance ? (
+      {root && root.maintenance !== null ? (
         <Suspense fallback={null}>
-          <StatusPage status={503} />
+          <StatusPage status={503} detail={root.maintenance} />
         </Suspense>
       ) : (
         <Outlet />

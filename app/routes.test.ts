@@ -45,7 +45,8 @@ describe("route table", () => {
   it("puts the embeddable forms in the empty layout and /_icons in the sprite layout", () => {
     expect(leaf("/forms/sign_in")).toEqual(["layouts/empty.tsx", "forms.sign-in"]);
     expect(leaf("/ar/forms/sign_up")).toEqual(["layouts/empty.tsx", "forms.sign-up.localized"]);
-    expect(leaf("/_icons")).toEqual(["layouts/svg-sprite.tsx", "routes/icons.tsx"]);
+    expect(leaf("/_icons")).toEqual(["layouts/svg-sprite.tsx", "icons"]);
+    expect(leaf("/es/_icons")).toEqual(["layouts/svg-sprite.tsx", "icons.localized"]);
   });
 
   it("sends every other path to the catch-all inside the default layout", () => {

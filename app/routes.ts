@@ -89,11 +89,14 @@ export default [
     route("*", "routes/catchall.tsx"),
   ]),
   layout("layouts/empty.tsx", [...localized("forms/sign_in", "routes/forms.sign-in.tsx"), ...localized("forms/sign_up", "routes/forms.sign-up.tsx")]),
-  layout("layouts/svg-sprite.tsx", [route("_icons", "routes/icons.tsx")]),
+  layout("layouts/svg-sprite.tsx", localized("_icons", "routes/icons.tsx")),
   route("resources/theme", "routes/resources.theme.ts"),
   // The page's locale prefix on the action too: messages, the new account's locale and where it lands.
   ...localized("auth", "routes/auth.ts"),
   route("auth/social", "routes/auth.social.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
+  route("sitemaps/:part", "routes/sitemap.ts", { id: "sitemaps" }),
+  route("favicon.ico", "routes/favicon.ts"),
 ] satisfies RouteConfig;

@@ -5,10 +5,8 @@ import { SiteFrame } from "../features/layout/site-frame";
 import { notFound } from "../features/errors/not-found.server";
 
 /** A `:locale` segment that names no locale of the site fails validation: a fatal 404. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const site = getSite(context);
-  const locale = (params as { locale?: string }).locale;
-  if (locale !== undefined && locale !== site.locale) throw notFound(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (getSite(context).unknownLocale) throw notFound(request);
   return data(null);
 }
 

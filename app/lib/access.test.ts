@@ -2,11 +2,22 @@ import { describe, expect, it } from "vitest";
 import { documentPath, loginRedirect, requiresPlayer, rootRedirect } from "./access";
 
 describe("access rules", () => {
-  it("protects paths containing bets, cashier, profile or responsible-game", () => {
-    for (const p of ["/bets", "/bets/history", "/cashier", "/cashier/deposit/visa", "/profile", "/profile/settings", "/responsible-game", "/x/cashier"]) {
+  it("protects the sections bets, cashier, profile, responsible-game, offers and loyalty", () => {
+    for (const p of [
+      "/bets",
+      "/bets/history",
+      "/cashier",
+      "/cashier/deposit/visa",
+      "/profile",
+      "/profile/settings",
+      "/responsible-game",
+      "/offers/3",
+      "/loyalty/shop",
+    ]) {
       expect(requiresPlayer(p)).toBe(true);
     }
-    for (const p of ["/", "/about", "/gamehall", "/responsible-gaming", "/cashiers-guide", "/betsy"]) {
+    // An unknown locale prefix (`/xx/offers`) names no section: it answers 404, not a sign-in.
+    for (const p of ["/", "/about", "/gamehall", "/responsible-gaming", "/cashiers-guide", "/betsy", "/xx/offers", "/x/cashier"]) {
       expect(requiresPlayer(p)).toBe(false);
     }
   });

@@ -1,6 +1,7 @@
 /** Which paths need a signed-in player, and the fixed root redirects (SPEC §2, §6). */
 
-const PROTECTED = /(^|\/)(bets|cashier|profile|responsible-game|offers|loyalty)(\/|$)/;
+/** The first segment of the path without its locale: `/xx/offers` (an unknown prefix) is no section, and answers 404. */
+const PROTECTED = /^\/(bets|cashier|profile|responsible-game|offers|loyalty)(\/|$)/;
 
 export function requiresPlayer(basePath: string): boolean {
   return PROTECTED.test(basePath);

@@ -33,7 +33,7 @@ function keepOnOrigin(response: Response, origin: string): Response {
 }
 
 /**
- * Also: a page asked for at '//path' is sent to '/path' (301). Rendered there, every link the
+ * Also: a page asked for at '//path' is sent to '/path' (301), and '/path/' to '/path' (301). Rendered there, every link the
  * page builds from its own path ('check again', the popups' close links…) would name another
  * host. Client navigations (`.data`) never ask for such paths; their redirects are kept on the
  * origin like any other.
@@ -44,6 +44,11 @@ export const sameOriginRedirects: MiddlewareFunction<Response> = async ({ reques
   const page = request.method === "GET" || request.method === "HEAD";
   if (page && url.pathname.startsWith("//") && !url.pathname.endsWith(".data")) {
     throw redirect(sameOriginPath(url.pathname + url.search, origin), 301);
+  }
+  // One URL per page: '/gamehall/' is '/gamehall' (its canonical link had named the slashed
+  // one, so a crawler kept both).
+  if (page && url.pathname.length > 1 && url.pathname.endsWith("/")) {
+    throw redirect(sameOriginPath((url.pathname.replace(/\/+$/, "") || "/") + url.search, origin), 301);
   }
   try {
     return keepOnOrigin(await next(), origin);

@@ -9,12 +9,10 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * while the network is down. The worker stores it on install, one per locale, so it is a whole
  * document on its own: no scripts, no stylesheet files, inline CSS, the site's name and colours.
  */
-export function loader({ context, params }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const site = getSite(context);
   // A resource route: the layout's locale check does not run for it, so it checks its own.
-  const locale = (params as { locale?: string }).locale;
-  if (locale !== undefined && locale !== site.locale)
-    return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (site.unknownLocale) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   const t = createT(site.messages);
   const m = site.metadata;
   const home = site.locale === site.locales.defaultLocale ? "/" : `/${site.locale}`;

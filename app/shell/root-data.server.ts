@@ -1,7 +1,7 @@
 import { marketRules } from "../features/responsible/market";
 import type { RouterContextProvider } from "react-router";
 import type { AccountInfo } from "../../core/api/entities";
-import { isPlatformError } from "../../core/api/errors";
+import { isPlatformError, type PlatformError } from "../../core/api/errors";
 import { formatMoney, totalBalance } from "../../core/money";
 import { orErrorPage } from "../lib/api/page-errors.server";
 import { documentPath } from "../lib/access";
@@ -36,10 +36,11 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const { locales, defaultLocale } = site.locales;
   // In maintenance the platform refuses player calls (503): the app shows the maintenance page
   // with the site's own words and look instead of a bare error.
-  let maintenance = false;
+  let maintenance: string | null = null;
   const accountRead = site.account().catch((e: unknown) => {
     if (isPlatformError(e, "ApplicationDisabled") || isPlatformError(e, "ApplicationUnavailable")) {
-      maintenance = true;
+      const said = (e as PlatformError).params?.message;
+      maintenance = typeof said === "string" ? said : "";
       return null;
     }
     return orErrorPage(Promise.reject(e));
@@ -113,7 +114,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   return {
     data: withPageMessages(data, sectionMessages(site.messages, page.pathname), context.get(workerContext).document),
     headers,
-    status: maintenance ? 503 : 200,
+    status: maintenance !== null ? 503 : 200,
   };
 }
 

@@ -23,7 +23,8 @@ export interface RootData extends LocaleData {
     seo: CmsConfig["seo"]["default"];
   };
   player: RootPlayer | null;
-  maintenance: boolean;
+  /** In maintenance: the operator's message (settings.maintenance.message, or the platform's default words); else null. */
+  maintenance: string | null;
   toast: Toast | null;
   urlDialogs: UrlDialog[];
   isBot: boolean;

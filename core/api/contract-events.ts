@@ -34,6 +34,7 @@ export const eventMethods = {
     group: "events",
     name: "handle",
     verb: "POST",
+    alsoGet: true,
     access: "public",
     refuses: [refusal.throttled],
     summary: `Record an event of the current player (or visitor) for campaigns to react to; at most ${EVENTS_PER_MINUTE} a minute.`,

@@ -31,6 +31,12 @@ export interface MethodDecl<P extends z.ZodObject = z.ZodObject, R extends z.Zod
   summary: string;
   params: P;
   result: R;
+  /**
+   * A write SPEC §7 names without a verb (so GET, "GET unless POST noted"): POST is its verb, and a
+   * GET is taken too, from the site's own pages only (a cross-site GET is refused as a cross-site
+   * POST is: workers/platform/index.ts). `auth.logout`, `events.handle`.
+   */
+  alsoGet?: true;
   /** A trailing path segment carried as this param: `/api/nfx/i18n/messages/{locale}`. */
   pathParam?: keyof z.infer<P> & string;
   /** Who may call: anyone, or a signed-in player (AuthorizationException otherwise). */

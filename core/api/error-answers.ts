@@ -25,7 +25,8 @@ function kindRefusals(key: MethodKey, d: MethodDecl): Refusal[] {
       [400, "InvalidParameter", "a form field sent as a file"],
     );
   }
-  if (closedInMaintenance(d.group)) out.push([503, "ApplicationDisabled", "the site is in maintenance (params.maintenance; the message is the operator's)"]);
+  if (closedInMaintenance(d.group))
+    out.push([503, "ApplicationDisabled", "the site is in maintenance (params.maintenance; params.message the operator's own words, null when none)"]);
   if (refusesBanned(key, d)) out.push([403, "UserBanned", "the signed-in player's account is blocked"]);
   if (d.access === "player") out.push([401, "Authorization", "no player is signed in"]);
   if (Object.keys(d.params.shape).length > 0) {

@@ -159,6 +159,12 @@ export function buildOpenApi() {
       };
     }
     (paths[path] ??= {})[d.verb.toLowerCase()] = op;
+    // SPEC §7's GET of a write: the same operation with its parameters in the query.
+    if (d.alsoGet) {
+      const query = Object.entries(props).map(([name, schema]) => ({ name, in: "query", required: required.has(name), schema }));
+      const { requestBody: _body, ...get } = op;
+      paths[path]!.get = { ...get, operationId: `${key}Get`, parameters: [...parameters, ...query] };
+    }
   }
   return {
     openapi: "3.1.0",
@@ -183,7 +189,7 @@ export function buildApiMarkdown(): string {
     const path = `/api/${d.group}/${d.name}${d.pathParam ? `/{${d.pathParam}}` : ""}`;
     const params = Object.keys(d.params.shape).filter((p) => p !== d.pathParam);
     const statuses = [...new Set(errorAnswers(key).map((a) => a.status))].join(", ") || "—";
-    return `| ${d.verb} | \`${path}\` | ${params.map((p) => `\`${p}\``).join(", ") || "—"} | ${d.access} | ${statuses} | ${d.summary} |`;
+    return `| ${d.verb}${d.alsoGet ? ", GET" : ""} | \`${path}\` | ${params.map((p) => `\`${p}\``).join(", ") || "—"} | ${d.access} | ${statuses} | ${d.summary} |`;
   });
   const errors = Object.entries(EXCEPTION_STATUS).map(([n, s]) => `| \`${n}Exception\` | ${s} |`);
   return [

@@ -266,7 +266,8 @@ function localized(locale: string, path: string, seeded: Seeded): string {
     .replace("{tournament}", seeded.tournament)
     .replace("{promotion}", seeded.promotions[locale] ?? "");
   if (locale === "en") return filled;
-  return filled === "/" ? `/${locale}` : `/${locale}${filled}`;
+  // A locale's home is `/es`, with or without a query (a slashed `/es/` is sent there).
+  return filled === "/" || filled.startsWith("/?") ? `/${locale}${filled.slice(1)}` : `/${locale}${filled}`;
 }
 
 /** One line per violation: rule, impact, and where (the first few nodes' selectors). */

@@ -34,7 +34,8 @@ test.describe("sidebar on a phone", () => {
     const menu = sidebar(page);
     await siteHeader(page).getByRole("checkbox", { name: "Open menu" }).click();
     await expect(menu).toBeInViewport();
-    await menu.getByLabel("Close menu").click();
+    // The × is a label of the menu checkbox, named by its (visually hidden) text.
+    await menu.locator("label", { hasText: "Close menu" }).click();
     await expect(menu).not.toBeInViewport();
   });
 

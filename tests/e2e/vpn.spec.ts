@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { origin, registerByApi, unique } from "./accounts-fixtures";
 import { playerWith } from "./player-fixtures";
-import { expect, test, tr } from "./fixtures";
+import { expect, siteHeader, test, tr } from "./fixtures";
 
 /**
  * The VPN shop (issue 24, decision 0053): buy a plan from the main balance after confirming, see
@@ -77,6 +77,13 @@ test.describe("vpn @nojs", () => {
     expect((await page.goto("/es/vpn"))!.status()).toBe(404);
     await page.goto("/es");
     await expect(page.locator(`a[href="/es/vpn"]`)).toHaveCount(0);
+    // On the English page, the switcher leads to the Spanish home, and no hreflang names the missing page.
+    await page.goto("/vpn");
+    await expect(page.locator('link[rel="alternate"][hreflang="es"]')).toHaveCount(0);
+    await siteHeader(page).locator("summary", { hasText: "Choose language" }).click();
+    await page.getByRole("link", { name: "Español" }).click();
+    await expect(page).toHaveURL(/\/es$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
   });
 
   test("crawlers read the plans as a schema.org Product with an offer per plan", async ({ page }) => {

@@ -85,7 +85,7 @@ describe("auth.login", () => {
     expect(code.invalid_parameters).toEqual({ code: ["the code must contain 6 digits"] });
   });
 
-  it.each(["auth/login", "auth/logout", "auth/register", "auth/restore"])("answers 405 to GET on %s", async (path) => {
+  it.each(["auth/login", "auth/register", "auth/restore"])("answers 405 to GET on %s", async (path) => {
     const e = await failure(get(path, { login: "a", password: "b" }), 405, "InvalidRequestException");
     expect(e.message).toMatch(/POST only/);
   });
@@ -104,6 +104,21 @@ describe("auth.logout", () => {
 
   it("answers 1 without a session too", async () => {
     expect(await data(new Browser().post("auth/logout"))).toBe(1);
+  });
+
+  it("is taken as GET from the site's own pages (SPEC §7 names no verb), never from another site", async () => {
+    const p = await registerPlayer();
+    const cross = await failure(
+      get("auth/logout", {}, { cookie: `pf_session=${p.browser.session}`, "sec-fetch-site": "cross-site" }),
+      403,
+      "AccessDeniedException",
+    );
+    expect(cross.message).toMatch(/Cross-site/);
+    expect(await uid(p.browser)).toBeGreaterThan(0);
+    const res = await p.browser.get("auth/logout");
+    expect(await data(res)).toBe(1);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith("pf_session="))).toMatch(/Max-Age=0/);
+    expect(await sessionRows(p.uid)).toEqual([]);
   });
 });
 

@@ -59,7 +59,12 @@ describe("POST /api/events/handle", () => {
     expect(await data(q.browser.post("events/handle", { event_name: "tick" }))).toBe(true);
   });
 
-  it("refuses GET with 405", async () => {
-    await failure(get("events/handle", { event_name: "x" }), 405, "InvalidRequestException");
+  it("takes GET from the site's own pages (SPEC §7 names no verb), and refuses it from another site", async () => {
+    const p = await registerPlayer();
+    expect(await data(p.browser.get("events/handle", { event_name: "by_get", event_params: JSON.stringify({ n: 1 }) }))).toBe(true);
+    expect(await recorded(`u:${await uid(p.browser)}`)).toEqual([{ event_name: "by_get", params: '{"n":1}' }]);
+    const e = await failure(get("events/handle", { event_name: "x" }, { "sec-fetch-site": "cross-site" }), 403, "AccessDeniedException");
+    expect(e.message).toMatch(/Cross-site/);
+    await failure(get("events/handle", { event_name: "BAD NAME" }), 400, "InvalidParameterException");
   });
 });

@@ -106,9 +106,11 @@ describe("GET /api/nfx/i18n/messages/{locale}", () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM message_bundles WHERE locale = 'es'").first("n")).toBe(0);
   });
 
-  it("answers an empty bundle for a well-formed locale the site does not have", async () => {
-    expect(await data(get("nfx/i18n/messages/fr"))).toEqual({});
-    expect(await data(get("nfx/i18n/messages/pt-BR"))).toEqual({});
+  it("answers 404 for a well-formed locale the site does not have (an enabled one without keys answers {}: above)", async () => {
+    for (const locale of ["fr", "pt-BR", "zz"]) {
+      const e = await failure(get(`nfx/i18n/messages/${locale}`), 404, "InvalidParameterException");
+      expect(e.invalid_parameters?.locale?.[0]).toBe(`no locale ${locale} on this site`);
+    }
   });
 
   it.each(["EN", "english", "e1", "en_US", "pt-br", "%3Cscript%3E"])("refuses the malformed locale %s with 400 and a field error", async (locale) => {

@@ -29,6 +29,19 @@ describe("maintenance switch (settings.maintenance)", () => {
     expect(html).toContain('data-error="maintenance"');
     expect(html).toContain('lang="es"');
     expect(html).not.toContain('class="header"');
+    // The operator's own words, under the page's translated text.
+    expect(html).toContain('<p class="error-page__detail">Back at 06:00 UTC</p>');
+  });
+
+  it("says only the page's own words when the operator wrote none", async () => {
+    await env.DB.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('maintenance', ?1)")
+      .bind(JSON.stringify({ enabled: true }))
+      .run();
+    const e = await failure(get("account/getInfo"), 503, "ApplicationDisabledException");
+    expect(e.params).toMatchObject({ maintenance: true, message: null });
+    const html = await (await send("/about", { headers: { "user-agent": "Mozilla/5.0 Chrome/130" } })).text();
+    expect(html).toContain('data-error="maintenance"');
+    expect(html).not.toContain("error-page__detail");
   });
 
   it("is off again when the operator switches it off", async () => {

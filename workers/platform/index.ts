@@ -97,10 +97,16 @@ async function answerCall(env: Env, ctx: ExecutionContext, scope: RenderScope | 
   try {
     const { key, decl, verb, raw: readRaw, asked: askedLocale, request } = input();
     markStatements(env.DB, key);
-    if (verb !== decl.verb && !(decl.verb === "GET" && verb === "HEAD")) {
-      throw new PlatformError("InvalidRequest", `${decl.group}/${decl.name} accepts ${decl.verb} only`, {
+    const alsoGet = decl.alsoGet === true && verb === "GET";
+    if (verb !== decl.verb && !(decl.verb === "GET" && verb === "HEAD") && !alsoGet) {
+      throw new PlatformError("InvalidRequest", `${decl.group}/${decl.name} accepts ${decl.alsoGet ? "POST or GET" : decl.verb} only`, {
         status: 405,
       });
+    }
+    // A write taken as GET (SPEC §7) only from the site's own pages: the Origin check of a POST
+    // (workers/security.ts) lets every GET through, and a link on another site must not sign a player out.
+    if (alsoGet && !sameSiteFetch(request)) {
+      throw new PlatformError("AccessDenied", "Cross-site request refused: this write is taken as GET from this site's own pages only");
     }
     const raw = await readRaw();
     // A write call of the render forgets what its reads kept (before it, and after: finally, below).
@@ -186,4 +192,13 @@ async function answerCall(env: Env, ctx: ExecutionContext, scope: RenderScope | 
     if (writing) writing.reads = writing.shared = undefined;
   }
   return answer;
+}
+
+/**
+ * Whether a request came from the site's own pages, as browsers say (Sec-Fetch-Site); a client
+ * that says nothing (no browser: a script, a test) is taken, as the POST Origin check takes it.
+ */
+function sameSiteFetch(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  return site === null || site === "same-origin" || site === "none";
 }

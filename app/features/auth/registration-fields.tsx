@@ -55,7 +55,7 @@ export function RegistrationFields({ data, shown, values, errors, t, refreshLabe
                   field.type === "password" ? "password" : field.type === "date" ? "date" : field.type === "phone" ? "tel" : name === "email" ? "email" : "text"
                 }
                 defaultValue={field.type === "password" ? undefined : value}
-                autoComplete={field.attrs.autocomplete}
+                autoComplete={singleLineAutocomplete(field.attrs.autocomplete)}
                 inputMode={field.attrs.inputmode as FieldProps["inputMode"]}
                 maxLength={field.attrs.maxlength}
                 placeholder={field.attrs.placeholder ?? (field.type === "phone" ? [field.options.mask ?? []].flat()[0] : undefined)}
@@ -99,4 +99,13 @@ export function RegistrationFields({ data, shown, values, errors, t, refreshLabe
       })}
     </>
   );
+}
+
+/**
+ * An operator's autocomplete token as a one-line input may carry it: `street-address` names a
+ * multi-line address (a textarea's, HTML's autofill rules) and is refused on an input by
+ * validators, so an input asks for the address's first line.
+ */
+export function singleLineAutocomplete(token: string | undefined): string | undefined {
+  return token === "street-address" ? "address-line1" : token;
 }

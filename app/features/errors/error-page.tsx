@@ -15,12 +15,13 @@ export function errorKind(status: number): ErrorKind {
 }
 
 /**
- * The page's one button: maintenance retries the page, the others lead home. The user-block
- * page's "Contact support" button (`errors.support`) comes back with the support section, which
- * has its own issue: until it exists, a button to it would be a dead end.
+ * The page's one button (SPEC §2): maintenance retries the page, the user-block page leads to
+ * support (a blocked player's one way to learn why), the others lead home. A server failure takes
+ * the user-block page's place (`status` 5xx) and leads home, as a failed page has nothing to ask support.
  */
-export function errorAction(kind: ErrorKind): "retry" | "home" {
-  return kind === "maintenance" ? "retry" : "home";
+export function errorAction(kind: ErrorKind, status = 0): "retry" | "home" | "support" {
+  if (kind === "maintenance") return "retry";
+  return kind === "userBlocked" && status < 500 ? "support" : "home";
 }
 
 /** Forbidden and maintenance use the empty layout; the rest the default one. */
@@ -50,6 +51,7 @@ const FALLBACK = createT({
     maintenance: { title: "We'll be right back", text: "The site is undergoing maintenance. Please try again in a few minutes." },
     userBlocked: { title: "Account blocked", text: "Your access has been restricted. Our support team can tell you more." },
     generic: { title: "Something went wrong", text: "We could not show this page. Please try again or contact support." },
+    support: "Contact support",
   },
 });
 
@@ -61,6 +63,7 @@ function ErrorContent({ kind, status, detail }: { kind: ErrorKind; status: numbe
   const to = useLocalePath();
   // A server failure takes the user-block page's place and button, with words that fit it.
   const key = kind === "userBlocked" && status >= 500 ? "errors.generic" : `errors.${kind}`;
+  const action = errorAction(kind, status);
   return (
     <section className="error-page" data-error={kind} data-status={status}>
       {/* The document's title says what happened (React hoists it into <head>). */}
@@ -70,10 +73,14 @@ function ErrorContent({ kind, status, detail }: { kind: ErrorKind; status: numbe
       <p suppressHydrationWarning>{t(`${key}.text`)}</p>
       {detail && <p className="error-page__detail">{detail}</p>}
       <div className="error-page__actions">
-        {errorAction(kind) === "retry" ? (
+        {action === "retry" ? (
           <a className="btn btn--primary" href={pathname + search} suppressHydrationWarning>
             {t("errors.retry")}
           </a>
+        ) : action === "support" ? (
+          <Link className="btn btn--primary" to={to("/support")} suppressHydrationWarning>
+            {t("errors.support")}
+          </Link>
         ) : (
           <Link className="btn btn--primary" to={to("/")} suppressHydrationWarning>
             {t("errors.goHome")}

@@ -97,14 +97,15 @@ export function Header() {
             </span>
             {/* Balance and session clock share one slot: side by side from tablets up, stacked
                 (the clock small, under the balance) on phones, where the row has no room. */}
-            <span className="header__wallet">
+            {/* A div: the balance inside is a <details>, which a <span> may not hold. */}
+            <div className="header__wallet">
               {/* Filled after hydration by the responsible-gaming session clock (a portal). */}
               <span className="header__session" id="header-session" />
               {/* The live balance is its own chunk: anonymous pages (most first loads) ship none of it. */}
               <Suspense fallback={null}>
                 <balance.Component player={root.player} />
               </Suspense>
-            </span>
+            </div>
             <AppLink to={to("/cashier/deposit")} className="btn btn--primary">
               {t("header.deposit")}
             </AppLink>

@@ -32,7 +32,9 @@ export function LanguageSwitcher() {
       </summary>
       <ul className="lang__list">
         {others.map((l) => {
-          const path = switchLocaleHref(links?.basePath ?? "/", search, l.code, root.defaultLocale);
+          // A page that does not exist in that language leads to its home, not to a 404.
+          const here = !links || links.existsIn(l.code);
+          const path = switchLocaleHref(here ? (links?.basePath ?? "/") : "/", here ? search : "", l.code, root.defaultLocale);
           return (
             <li key={l.code}>
               {/* A full document load: the new locale brings its own bundle, direction and menus. */}

@@ -93,8 +93,10 @@ export function Sidebar() {
   });
   return (
     <aside className="sidebar" id="sidebar" aria-label={t("sidebar.label")}>
-      <label htmlFor="sidebar-toggle" className="sidebar__close" aria-label={t("sidebar.close")}>
-        ×
+      {/* Named by its text (a label takes no aria-label): the × for the eye, the words for a reader. */}
+      <label htmlFor="sidebar-toggle" className="sidebar__close">
+        <span aria-hidden="true">×</span>
+        <span className="visually-hidden">{t("sidebar.close")}</span>
       </label>
       <SidebarBanner />
       <Menu groups={root.cms.menus.sidebar} signedIn={!!root.player} offers={root.player?.offersCount} />

@@ -3,6 +3,7 @@ import { createT, translateOr } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { CmsConfig } from "../../../core/api/cms";
+import { notFound } from "../errors/not-found.server";
 import type { ResultOf } from "../../../core/api/contract";
 import type { AccountInfo, LocaleList, MessageBundle, SiteMetadata } from "../../../core/api/entities";
 import { loginRedirect, requiresPlayer, rootRedirect } from "../../lib/access";
@@ -44,6 +45,11 @@ export interface Site {
   dir: "ltr" | "rtl";
   /** The request path without its locale segment. */
   basePath: string;
+  /**
+   * The route matched a `:locale` segment that names no locale of the site (`/xx/offers`): the
+   * page answers 404 (layouts/default.tsx), and a player-only page must not ask for a sign-in first.
+   */
+  unknownLocale: boolean;
   messages: MessageBundle;
   cms: CmsConfig;
   metadata: SiteMetadata;
@@ -67,6 +73,11 @@ export interface Site {
   playerRead<T>(read: () => Promise<T>): Promise<T | null>;
   /** General operator settings (SPEC §3 General info), cached like the other site data. */
   generalInfo(): Promise<ResultOf<"metadata.getgeneralinfo">>;
+  /**
+   * Another locale's content configuration (this request's own is `cms`), cached like it: what a
+   * page switched per locale needs to name only the languages it exists in (hreflang, sitemap).
+   */
+  cmsIn(locale: string): Promise<CmsConfig>;
   /**
    * The catalogue's categories and providers in this locale: the same for every visitor, cached
    * like the other site data (a render of the lobby or a game page need not ask for them again).
@@ -140,6 +151,16 @@ export function sitePath(context: Readonly<RouterContextProvider>, basePath: str
  * account read is memoised per request, so the second call costs nothing.
  */
 export async function requirePlayer(context: Readonly<RouterContextProvider>, request: Request): Promise<AccountInfo> {
+  if (getSite(context).unknownLocale) throw notFound(request);
+  return signedInOrSignIn(context, request);
+}
+
+/**
+ * The signed-in player, or the sign-in redirect. The site middleware asks it for a player section
+ * before any route: `/profile/bets` matches the `:locale/:slug` route too, and must still reach
+ * its root redirect (an unknown prefix is the route's 404, after).
+ */
+async function signedInOrSignIn(context: Readonly<RouterContextProvider>, request: Request): Promise<AccountInfo> {
   const site = getSite(context);
   const account = await orErrorPage(site.account());
   if (account.uid <= 0) {
@@ -153,7 +174,7 @@ export async function requirePlayer(context: Readonly<RouterContextProvider>, re
  * Resolves locale and site configuration, then applies the redirect and access rules of SPEC §2
  * for every path, whether or not a page exists for it yet.
  */
-export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, params, context }, next) => {
   const platform = getPlatform(context);
   const url = new URL(request.url);
   const bot = isbot(request.headers.get("user-agent") ?? "");
@@ -231,6 +252,7 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
     locale: where.locale,
     dir: locale.dir,
     basePath: where.basePath,
+    unknownLocale: params.locale !== undefined && params.locale !== where.locale,
     messages,
     cms,
     metadata,
@@ -247,6 +269,8 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
     // Asked for once per render too: the isolate's cache keeps settled answers only, so two
     // loaders of a render that miss it together (the shell and the analytics boot) would each ask.
     generalInfo: oncePerRender(() => once("general", () => localized.call("metadata.getgeneralinfo"))),
+    cmsIn: (code) =>
+      code === where.locale ? Promise.resolve(cms) : once(`cms|${code}`, () => platform.withLocale(code).call("cms.getConfig", { locale: code })),
     categories: oncePerRender(() => once(`categories|${where.locale}`, () => localized.call("games.getCategories"))),
     providers: oncePerRender(() => once(`providers|${where.locale}`, () => localized.call("games.getProviders", {}))),
     sidebarBanners: oncePerRender(async () => {
@@ -275,7 +299,7 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
   context.set(siteContext, site);
 
   if (requiresPlayer(where.basePath)) {
-    await requirePlayer(context, request);
+    await signedInOrSignIn(context, request);
     const to = rootRedirect(where.basePath);
     if (to) throw redirect(localizePath(to, where.locale, defaultLocale) + url.search);
   }

@@ -6,6 +6,7 @@ import { validationMessages } from "../../lib/i18n/validation-messages";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite, sitePath } from "../site/site.server";
+import { seoMeta } from "../content/seo.server";
 import { feedbackSchema } from "./feedback-schema";
 import type { SupportActionData } from "./feedback-form";
 
@@ -38,8 +39,8 @@ export async function loadSupport(context: Ctx, request: Request) {
     pageUrl: cameFrom(request),
     // The id of the message just sent (the page after a send): it keys the form, so the next one starts empty.
     sent: /^\d{1,12}$/.exec(new URL(request.url).searchParams.get("sent") ?? "")?.[0] ?? null,
-    title: t("support.title"),
-    siteName: site.metadata.siteName,
+    // Described for search results and shared links, as the other public pages are.
+    meta: seoMeta({ title: t("support.title"), description: t("support.lead") }, site.metadata.siteName, site.origin),
   };
 }
 

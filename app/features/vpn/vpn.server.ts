@@ -9,6 +9,7 @@ import { formatMoney } from "../../../core/money";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { seoMeta } from "../content/seo.server";
+import { localesWhere } from "../seo/page-locales.server";
 import { notFound } from "../errors/not-found.server";
 import { getSite, indexPath, sitePath } from "../site/site.server";
 
@@ -25,9 +26,10 @@ export async function loadVpn({ request, context }: Args) {
   const platform = getPlatform(context).withLocale(site.locale);
   const account = await orErrorPage(site.account());
   const signedIn = account.uid > 0;
-  const [shop, subscription] = await Promise.all([
+  const [shop, subscription, pageLocales] = await Promise.all([
     orErrorPage(platform.call("vpn.getShop")),
     signedIn ? orErrorPage(platform.call("vpn.getSubscription")) : null,
+    localesWhere(site, (cms) => cms.switches.vpnPage),
   ]);
   const wanted = Number(new URL(request.url).searchParams.get("buy"));
   const confirm = signedIn ? (shop.items.find((p) => p.id === wanted && p.price) ?? null) : null;
@@ -38,6 +40,8 @@ export async function loadVpn({ request, context }: Args) {
     confirm: confirm && { plan: confirm, key: `vpn-page-${crypto.randomUUID()}` },
     signInPath: signedIn ? null : loginRedirect(indexPath(site), sitePath(context, "/vpn")),
     depositPath: sitePath(context, "/cashier/deposit"),
+    // Its language versions are those whose switch is on too (the page's hreflang links).
+    pageLocales,
     title: `${t("vpn.title")} | ${site.metadata.siteName}`,
     // The plans are products on sale: schema.org Product with an Offer per plan sold in this currency.
     meta: seoMeta(

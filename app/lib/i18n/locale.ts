@@ -102,12 +102,17 @@ export interface AlternateLink {
   href: string;
 }
 
-/** hreflang alternates for every locale plus x-default (the default locale's URL). */
-export function alternateLinks(origin: string, basePath: string, locales: readonly Locale[], defaultLocale: string) {
+/**
+ * hreflang alternates for each of `locales` (the site's, or the ones a page exists in) plus
+ * x-default, the default locale's URL, when the page exists in the default locale.
+ */
+export function alternateLinks(origin: string, basePath: string, locales: readonly Pick<Locale, "code">[], defaultLocale: string) {
   const links: AlternateLink[] = locales.map((l) => ({
     hrefLang: l.code,
     href: origin + localizePath(basePath, l.code, defaultLocale),
   }));
-  links.push({ hrefLang: "x-default", href: origin + localizePath(basePath, defaultLocale, defaultLocale) });
+  if (locales.some((l) => l.code === defaultLocale)) {
+    links.push({ hrefLang: "x-default", href: origin + localizePath(basePath, defaultLocale, defaultLocale) });
+  }
   return links;
 }

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useLocation, useRouteLoaderData } from "react-router";
+import { useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { LocaleList, MessageBundle } from "../../../core/api/entities";
 import { alternateLinks, localizePath, splitLocalePath } from "./locale";
 import { createT, type TFunction } from "./translate";
@@ -38,17 +38,26 @@ export function useLocalePath(): (basePath: string) => string {
   return (p) => (data ? localizePath(p, data.locale, data.defaultLocale) : p);
 }
 
-/** Canonical and hreflang links of the current page, following client-side navigation. */
+/**
+ * Canonical and hreflang links of the current page, following client-side navigation. A page
+ * that exists in some locales only says which in its loader data (`pageLocales`): only those are
+ * its alternates.
+ */
 export function usePageLinks() {
   const data = useLocaleData();
   const { pathname } = useLocation();
+  const matches = useMatches();
+  const only = (matches.at(-1)?.loaderData as { pageLocales?: readonly string[] } | undefined)?.pageLocales;
   return useMemo(() => {
     if (!data) return null;
     const { basePath } = splitLocalePath(pathname, data.locales, data.defaultLocale);
+    const locales = only ? data.locales.filter((l) => only.includes(l.code)) : data.locales;
     return {
       basePath,
       canonical: data.origin + localizePath(basePath, data.locale, data.defaultLocale),
-      alternates: alternateLinks(data.origin, basePath, data.locales, data.defaultLocale),
+      alternates: alternateLinks(data.origin, basePath, locales, data.defaultLocale),
+      /** Whether this page exists in `locale` (the language switcher leads elsewhere to that locale's home). */
+      existsIn: (locale: string) => !only || only.includes(locale),
     };
-  }, [data, pathname]);
+  }, [data, pathname, only]);
 }

@@ -11,7 +11,8 @@ export function assertApplicationEnabled(maintenance: string | null, group: stri
   const m = JSON.parse(maintenance) as { enabled?: boolean; message?: string };
   if (m.enabled) {
     throw new PlatformError("ApplicationDisabled", m.message || "The site is under maintenance", {
-      params: { maintenance: true },
+      // The operator's own words, for the maintenance page to show under its translated text.
+      params: { maintenance: true, message: m.message || null },
     });
   }
 }
