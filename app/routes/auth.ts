@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/auth";
+import { codeRefusal } from "../../core/api/two-factor-answers";
 import { clearPendingTwoFactor, flashAuthCookie, pendingTwoFactorCookie, readPendingTwoFactor, type AuthFlash } from "../features/auth/auth-flash.server";
 import { selfExclusionNotice } from "../features/auth/machines/auth-error";
 import { withPopup } from "../features/auth/popup-url";
@@ -62,6 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (flash: AuthFlash, headers: HeadersInit = {}) => {
     const h = new Headers(headers);
     h.append("set-cookie", flashAuthCookie(flash, secure));
+    // An embedded sign-in form (/forms/sign_in in another site's frame) shows a refused sign-in in
+    // itself: the site's own popup over it would be a second form in a frame too small for it.
+    // Its two-factor step is the popup's (the embed has no code step of its own).
+    if (flash.mode === "authorization" && isEmbeddedForm(backUrl.pathname)) return redirect(back, { headers: h });
     return redirect(withPopup(back, flash.mode), { headers: h });
   };
   const fieldErrors = (e: unknown) => (e instanceof PlatformError ? e.fields : undefined);
@@ -95,8 +100,9 @@ export async function action({ request, context }: Route.ActionArgs) {
           return fail({ mode: "twofa", error, values: { login: creds.login } }, { "set-cookie": cookie });
         }
         if (form.intent === "twofa" && isPlatformError(e, "InvalidParameter")) {
-          const digits = /6 digits/.test(e.message);
-          return fail({ mode: "twofa", fields: { code: [t(digits ? "auth.errors.codeDigits" : "auth.errors.codeInvalid")] } });
+          const refusal = codeRefusal(e.message);
+          const key = refusal === "digits" ? "auth.errors.codeDigits" : refusal === "used" ? "auth.errors.codeUsed" : "auth.errors.codeInvalid";
+          return fail({ mode: "twofa", fields: { code: [t(key)] } });
         }
         if (isPlatformError(e, "TooManyRequests")) {
           return fail({
@@ -180,4 +186,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function loader(): never {
   throw data("Method Not Allowed", { status: 405 });
+}
+
+/** `/forms/sign_in` or `/forms/sign_up`, plain or under a locale prefix. */
+function isEmbeddedForm(pathname: string): boolean {
+  return /^(\/[^/]+)?\/forms\/sign_(in|up)$/.test(pathname);
 }

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { absolute, expect, popupEnhanced, siteHeader, test } from "./fixtures";
+import { absolute, expect, popupEnhanced, siteHeader, test, tr } from "./fixtures";
 import { origin, PASSWORD, popup, registerByApi, unique, US_PLAYER } from "./accounts-fixtures";
 import { totp } from "./totp";
 
@@ -291,6 +291,23 @@ test.describe("embedded forms", () => {
     // Inside another site's frame the site's own campaign popup does not cover it (issue 41).
     await expect(page.getByTestId("campaign-popup")).toHaveCount(0);
     await expect(page).toHaveTitle(/^Sign in to Playfront \| /);
+  });
+
+  test("/forms/sign_in says a wrong password in itself, with no popup of the site over it", { tag: "@nojs" }, async ({ page, request }) => {
+    const email = unique("embed-wrong");
+    await registerByApi(request, email);
+    await page.goto("/forms/sign_in");
+    await page.getByLabel("Email or login").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toContainText(tr("auth.errors.wrongEntryTitle"));
+    await expect(page).toHaveURL(absolute("/forms/sign_in"));
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByLabel("Email or login")).toHaveValue(email);
+    // And the right one then signs in, in the same frame.
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "You are signed in" })).toBeVisible();
   });
 
   test("/forms/sign_up registers inside the frame", { tag: "@nojs" }, async ({ page }) => {

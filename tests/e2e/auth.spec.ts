@@ -160,13 +160,14 @@ test.describe("authentication popup @nojs", () => {
     await expect(page).toHaveURL(absolute("/about?redirectUrl=https%3A%2F%2Fevil.example%2F"));
   });
 
-  test("two-factor accounts pass a code step; a wrong code is refused", async ({ page, request }) => {
+  test("two-factor accounts pass a code step; a wrong code and a used one are refused, each said as such", async ({ page, request }) => {
     const email = unique("2fa");
     await registerByApi(request, email);
     const origin = absolute("/").replace(/\/$/, "");
     const setup = await (await request.post("/api/account/changeTwoFactorAuth", { multipart: { enable: "1" }, headers: { origin } })).json();
     const secret = setup.data.secret as string;
-    const confirmed = await request.post("/api/account/confirmTwoFactorAuth", { multipart: { code: totp(secret) }, headers: { origin } });
+    const confirmCode = totp(secret);
+    const confirmed = await request.post("/api/account/confirmTwoFactorAuth", { multipart: { code: confirmCode }, headers: { origin } });
     expect(confirmed.status(), await confirmed.text()).toBe(200);
 
     await page.goto("/?show_popup_auth=1");
@@ -175,6 +176,10 @@ test.describe("authentication popup @nojs", () => {
     await popup(page).getByLabel("Code").fill("12345");
     await popup(page).getByRole("button", { name: "Confirm" }).click();
     await expect(popup(page).getByText("The code must contain 6 digits.")).toBeVisible();
+    // The code that confirmed two-factor, again within its 30 s: said to be used, not wrong.
+    await popup(page).getByLabel("Code").fill(confirmCode);
+    await popup(page).getByRole("button", { name: "Confirm" }).click();
+    await expect(popup(page).getByText(tr("auth.errors.codeUsed"))).toBeVisible();
     // The step after the one used to confirm: codes are single-use, and ±1 step is accepted.
     await popup(page).getByLabel("Code").fill(totp(secret, 1));
     await popup(page).getByRole("button", { name: "Confirm" }).click();

@@ -121,6 +121,29 @@ test.describe("deposits @nojs", () => {
   });
 });
 
+test.describe("the deposit by keyboard", () => {
+  test("from the top of the page to the amount in a few key presses: skip to content, then skip the methods", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "keyboard focus is the browser's own either way; one run is enough");
+    await signUp(page.request);
+    await page.goto("/cashier/deposit");
+    await expect(amountInput(page)).toBeVisible();
+    let presses = 0;
+    const press = async (key: string) => {
+      presses++;
+      await page.keyboard.press(key);
+    };
+    await press("Tab");
+    await expect(page.getByRole("link", { name: tr("a11y.skipToContent") })).toBeFocused();
+    await press("Enter");
+    const skip = page.getByRole("link", { name: tr("cashier.deposit.skipToAmount") });
+    while (!(await skip.evaluate((e) => e === document.activeElement)) && presses < 20) await press("Tab");
+    await press("Enter");
+    while (!(await amountInput(page).evaluate((e) => e === document.activeElement)) && presses < 30) await press("Tab");
+    await expect(amountInput(page)).toBeFocused();
+    expect(presses, "key presses from the top of the page to the amount").toBeLessThanOrEqual(16);
+  });
+});
+
 test.describe("waiting for a payment", () => {
   test("a pending payment shows the pending page, which turns into success when it settles", async ({ page }) => {
     test.setTimeout(60_000);

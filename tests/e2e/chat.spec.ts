@@ -97,3 +97,33 @@ test.describe("live chat", () => {
     await expect(launcher(page)).toHaveCount(0);
   });
 });
+
+test.describe("what floats over the page's bottom covers nothing for good", () => {
+  for (const size of [
+    { name: "desktop", width: 1280, height: 720 },
+    { name: "phone", width: 390, height: 844 },
+  ]) {
+    test(`${size.name}: scrolled to its end, the page's last line is clear of the chat launcher and the new player's notice`, async ({ page }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await registerByApi(page.request, unique(`float-${size.name}`));
+      await page.goto("/loyalty/shop");
+      await wakeChat(page);
+      await expect(page.locator("[data-hint]").first()).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      // Whatever the page ends with (the footer's last line), scrolled as far as it goes, ends above both.
+      const content = await page.evaluate(() => {
+        const floating = (e: Element) => e.closest(".chat, .player-hints");
+        // The page and its footer (the closed phone menu's links lie off the screen by design).
+        const boxes = [...document.querySelectorAll(":is(main, footer) :is(p, a, button, li)")]
+          .filter((e) => !floating(e))
+          .map((e) => e.getBoundingClientRect())
+          .filter((r) => r.width > 0 && r.height > 0);
+        return Math.max(...boxes.map((r) => r.bottom));
+      });
+      const launcherTop = (await launcher(page).boundingBox())!.y;
+      const noticeTop = (await page.locator(".player-hints").boundingBox())!.y;
+      expect(content, "the last line ends above the chat launcher").toBeLessThanOrEqual(launcherTop);
+      expect(content, "the last line ends above the notice").toBeLessThanOrEqual(noticeTop);
+    });
+  }
+});

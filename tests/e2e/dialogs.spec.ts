@@ -82,3 +82,49 @@ test.describe("URL dialogs opened by an in-app navigation", () => {
     expect(await dialog.count()).toBe(0);
   });
 });
+
+test.describe("a dialog holds the keyboard", () => {
+  test("keyboard only: the sign-in popup takes the focus, Tab and Shift+Tab stay in it, Escape gives the focus back to its opener", async ({ page }) => {
+    await page.goto("/about");
+    // Hydrated: the link opens the popup in place (before, it loads a new document, which has no opener to go back to).
+    await expect(page.locator("html")).toHaveAttribute("data-links", "");
+    const opener = page.locator("header").getByRole("link", { name: "Sign in" });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Sign in" });
+    await expect(dialog).toBeFocused();
+    const inDialog = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+    // More stops than the dialog has: each lands inside it.
+    for (let i = 0; i < 16; i++) {
+      await page.keyboard.press("Tab");
+      expect(await inDialog(), `Tab ${i + 1}`).toBe(true);
+    }
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Shift+Tab");
+      expect(await inDialog(), `Shift+Tab ${i + 1}`).toBe(true);
+    }
+    // The page behind takes no focus and no clicks while the dialog is open.
+    expect(await page.locator("header.header").evaluate((e) => !!e.closest("[inert]")), "the header behind is inert").toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await expect(page.locator("[inert]")).toHaveCount(0);
+  });
+
+  test("the Close button gives the focus back to the opener too", async ({ page }) => {
+    await page.goto("/gamehall");
+    await expect(page.locator("html")).toHaveAttribute("data-links", "");
+    const opener = page.locator("header").getByRole("link", { name: "Sign up" });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeFocused();
+    await dialog
+      .getByRole("link", { name: "Close" })
+      .or(dialog.getByRole("button", { name: "Close" }))
+      .first()
+      .press("Enter");
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+});

@@ -48,3 +48,24 @@ test.describe("reachable sections on a phone @nojs", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr("betting.title"));
   });
 });
+
+test.describe("a navigation that takes time", () => {
+  test("shows a progress bar while the next page's data is on its way, and removes it when the page is there", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "a client navigation needs JavaScript (without it the browser shows its own progress)");
+    await page.goto("/about");
+    // The next page's data answers 1.5 s late, as a slow platform would.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/providers\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await sidebar(page).getByRole("link", { name: "Providers" }).click();
+    const bar = page.getByRole("progressbar", { name: tr("common.loading") });
+    await expect(bar).toBeVisible();
+    await expect(page).toHaveURL(absolute("/about"));
+    release();
+    await expect(page).toHaveURL(absolute("/providers"));
+    await expect(bar).toHaveCount(0);
+  });
+});

@@ -215,3 +215,34 @@ test.describe("profile notification @nojs", () => {
     expect(await res.text()).toContain("This is not one of your contacts");
   });
 });
+
+test.describe("the current section's tab is in sight", () => {
+  const within = (inner: { x: number; width: number }, outer: { x: number; width: number }) =>
+    inner.x >= outer.x - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5;
+
+  test("desktop 1440 px: the profile's last page is shown in its strip, and so is every other", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await registerByApi(page.request, unique("tabs-desk"));
+    await page.goto("/profile/responsible-game");
+    const strip = page.getByRole("navigation", { name: tr("profileGames.nav.label") });
+    const current = strip.locator('a[aria-current="page"]');
+    await expect(current).toHaveAttribute("href", "/profile/responsible-game");
+    const box = (await strip.boundingBox())!;
+    for (const link of await strip.getByRole("link").all()) expect(within((await link.boundingBox())!, box), await link.innerText()).toBe(true);
+  });
+
+  test("phone: the profile strip scrolls to the page shown; the cashier's tabs, Wallet too, are all on the screen", async ({ page, javaScriptEnabled }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await registerByApi(page.request, unique("tabs-phone"));
+    if (javaScriptEnabled) {
+      await page.goto("/profile/responsible-game");
+      const strip = page.getByRole("navigation", { name: tr("profileGames.nav.label") });
+      await expect.poll(async () => within((await strip.locator('a[aria-current="page"]').boundingBox())!, (await strip.boundingBox())!)).toBe(true);
+    }
+    await page.goto("/cashier/wallet");
+    const tabs = page.getByRole("navigation", { name: tr("cashier.sections") });
+    const screen = { x: 0, width: 390 };
+    for (const tab of await tabs.getByRole("link").all()) expect(within((await tab.boundingBox())!, screen), await tab.innerText()).toBe(true);
+    await expect(tabs.getByRole("link", { name: tr("cashier.tabs.wallet") })).toHaveAttribute("aria-current", "page");
+  });
+});

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { origin, registerByApi, unique } from "./accounts-fixtures";
 
 // The local SIGNING_SECRET of wrangler.toml: the e2e server runs the local configuration.
 const SECRET = "local-development-secret-not-for-production";
@@ -33,5 +34,22 @@ test.describe("unsubscribe link @nojs", () => {
     await page.goto("/unsubscribe?contact=a%40b.co");
     await expect(page.getByRole("alert")).toContainText("not valid");
     await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
+  });
+});
+
+test.describe("the unsubscribe link every mail carries @nojs", () => {
+  test("a player asks for a password reset, opens the mail and unsubscribes from its footer", async ({ page, request }) => {
+    const email = unique("footer");
+    // Its own request context: the page's browser stays a visitor, as a reader of a mail may be.
+    await registerByApi(request, email);
+    const asked = await request.post("/api/auth/restore", { multipart: { login: email }, headers: { origin: origin() } });
+    expect(asked.status()).toBe(200);
+    await page.goto(`/platform/demo/mailbox?to=${encodeURIComponent(email)}`);
+    const mail = page.getByRole("article").filter({ hasText: "Reset your" });
+    await expect(mail).toContainText(`You get mail from Playfront Casino at ${email}`);
+    await mail.getByRole("link", { name: /\/unsubscribe\?/ }).click();
+    await expect(page.getByRole("heading", { name: "Unsubscribe" })).toBeVisible();
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.locator('[data-toast="success"]')).toContainText(email);
   });
 });

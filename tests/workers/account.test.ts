@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import settings from "../../migrations/seed/settings.json";
 import { sign } from "../../workers/platform/core/signing";
 import { registerPlayer } from "./auth-helpers";
-import { data, failure, get, post } from "./helpers";
+import { apiUrl, data, failure, get, ORIGIN, post, send } from "./helpers";
 
 const tokenFor = (contact: string) => sign(env.SIGNING_SECRET, "unsubscribe", contact.toLowerCase());
 const unsubscribed = async () =>
@@ -44,6 +44,22 @@ describe("GET /api/account/getInfo", () => {
 });
 
 describe("POST /api/account/unsubscribe", () => {
+  it("is reached from the footer every mail carries: a restore mail's link unsubscribes its reader, in the mail's language", async () => {
+    const p = await registerPlayer();
+    const form = new FormData();
+    form.append("login", p.email);
+    await data(send(apiUrl("auth/restore", { locale: "es" }), { method: "POST", body: form, headers: { origin: ORIGIN } }));
+    const mail = await env.DB.prepare("SELECT text FROM outbox WHERE recipient = ?1").bind(p.email).first<{ text: string }>();
+    const link = /(https?:\/\/\S+\/unsubscribe\?\S+)/.exec(mail!.text)?.[1];
+    expect(mail!.text).toContain(`Recibes correo de Playfront Casino en ${p.email}`);
+    const url = new URL(link!);
+    expect(url.pathname).toBe("/es/unsubscribe");
+    expect(url.searchParams.get("contact")).toBe(p.email);
+    expect(await data(post("account/unsubscribe", { contact: url.searchParams.get("contact")!, token: url.searchParams.get("token")! }))).toBe(1);
+    expect(await unsubscribed()).toContain(p.email);
+    expect((await data(p.browser.get("account/getInfo"))).email).toMatchObject({ contact: p.email, is_subscribed: false });
+  });
+
   it("unsubscribes a contact with the signed token of its email link", async () => {
     const contact = "Player.One@Example.com";
     expect(await data(post("account/unsubscribe", { contact, token: await tokenFor(contact) }))).toBe(1);

@@ -75,7 +75,7 @@ describe("a player's journey: register, sign in, two-factor, sign out", () => {
     const other = new Browser();
     await failure(other.post("auth/login", { login, password: PASSWORD }), 401, "AuthorizationException");
     const replay = await failure(other.post("auth/login", { login, password: PASSWORD, code }), 400, "InvalidParameterException");
-    expect(replay.message).toBe("two_factor_auth: code is invalid");
+    expect(replay.message).toBe("two_factor_auth: code already used");
     expect((await data(other.get("account/getInfo"))).uid).toBe(0);
 
     expect(await data(b.post("auth/logout"))).toBe(1);

@@ -97,7 +97,7 @@ describe("auth.restore delivers the link", () => {
     const p = await registerPlayer();
     const token = await resetToken({ email: p.email }, p.email, "?locale=es");
     const [mail] = await mailbox(p.email);
-    expect(mail!.link).toBe(`https://playfront.test/es/?show_popup_auth=1&auth_mode=restore&reset_token=${token}`);
+    expect(mail!.link).toBe(`https://playfront.test/es?show_popup_auth=1&auth_mode=restore&reset_token=${token}`);
   });
 
   it("texts the link to an account that has only a phone, and sends nothing for an unknown login", async () => {

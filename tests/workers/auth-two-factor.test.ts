@@ -113,13 +113,15 @@ describe("two-factor sign-in", () => {
     const now = await codeAt(secret, 0);
     expect((await data(new Browser().post("auth/login", { login: p.login, password: p.password, code: now }))).uid).toBe(p.uid);
     const replay = await failure(new Browser().post("auth/login", { login: p.login, password: p.password, code: now }), 400, "InvalidParameterException");
-    expect(replay.message).toBe("two_factor_auth: code is invalid");
+    // The code was right: it is said to be used, not wrong.
+    expect(replay.message).toBe("two_factor_auth: code already used");
+    expect(replay.invalid_parameters).toEqual({ code: ["two_factor_auth: code already used"] });
     const older = await failure(
       new Browser().post("auth/login", { login: p.login, password: p.password, code: await codeAt(secret, -1) }),
       400,
       "InvalidParameterException",
     );
-    expect(older.message).toBe("two_factor_auth: code is invalid");
+    expect(older.message).toBe("two_factor_auth: code already used");
     expect((await data(new Browser().post("auth/login", { login: p.login, password: p.password, code: await codeAt(secret, 1) }))).uid).toBe(p.uid);
   });
 

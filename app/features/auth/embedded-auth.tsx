@@ -30,6 +30,8 @@ export interface EmbeddedAuthData {
   config: CmsConfig["auth"];
   personalData: PersonalData | null;
   signedIn: boolean;
+  /** A sign-in just refused: its message, field errors and the login typed. */
+  refused?: { error: string | null; fields: Record<string, string[]>; login: string } | null;
 }
 
 /**
@@ -70,8 +72,13 @@ export function EmbeddedAuth({ mode, data }: { mode: EmbeddedMode; data: Embedde
       <h1>{t(`forms.${mode}.title`)}</h1>
       {mode === "sign_in" ? (
         <AuthForm intent="login" submit={t("auth.authorization.submit")} returnTo={here} busy={busy}>
-          <Field name="login" label={t("auth.fields.login")} autoComplete="username" />
-          <Field name="password" label={t("auth.fields.password")} type="password" autoComplete="current-password" />
+          {data.refused?.error && (
+            <div className="notice notice--error" role="alert">
+              <strong>{t("auth.errors.wrongEntryTitle")}</strong> {data.refused.error}
+            </div>
+          )}
+          <Field name="login" label={t("auth.fields.login")} autoComplete="username" defaultValue={data.refused?.login} errors={data.refused?.fields.login} />
+          <Field name="password" label={t("auth.fields.password")} type="password" autoComplete="current-password" errors={data.refused?.fields.password} />
         </AuthForm>
       ) : (
         <EmbeddedRegistration

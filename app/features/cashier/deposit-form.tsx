@@ -60,8 +60,16 @@ export function DepositMethods({ methods, current }: { methods: DepositData["met
 
 /** The deposit pages (the index and one method's): the methods, and the chosen method's form. */
 export function DepositPage({ loaderData, actionData }: { loaderData: DepositData; actionData?: DepositActionData }) {
+  const t = useT();
+  const form = loaderData.method && !loaderData.limitPrompt ? `deposit-${loaderData.method.sysname}` : null;
   return (
     <div className="cashier__deposit">
+      {/* Past the methods to the amount in one key press (issue 41: it took dozens of Tabs). */}
+      {form && (
+        <a className="skip-link" href={`#${form}`}>
+          {t("cashier.deposit.skipToAmount")}
+        </a>
+      )}
       <DepositMethods methods={loaderData.methods} current={loaderData.method?.sysname ?? null} />
       {/* The UK asks first whether the player wants a deposit limit; the form waits for the answer. */}
       {loaderData.limitPrompt ? (
@@ -197,6 +205,8 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
       method="post"
       className="cashier__form"
       id={id}
+      // The skip link's target: the next Tab from it is the amount.
+      tabIndex={-1}
       // The action checks (Conform's forms did the same, no browser bubbles): its errors read as the page's own.
       noValidate
       aria-describedby={formErrors?.length ? formErrorId : undefined}

@@ -141,7 +141,7 @@ export function HintNotices({ hints, send, t, depositPath, settingsPath, onDismi
   const contact = hints.registration ? null : hints.confirmContact;
   const sent = !hints.registration && send.status === "sent";
   return (
-    <section className="player-hints" aria-label={t("hints.region")}>
+    <section className="player-hints" aria-label={t("hints.region")} ref={reserveRoom}>
       {hints.registration && (
         <div className="notice toast" data-hint="registration">
           <span className="toast__text">
@@ -188,4 +188,21 @@ export function HintNotices({ hints, send, t, depositPath, settingsPath, onDismi
       )}
     </section>
   );
+}
+
+/**
+ * Keeps room at the end of the page for the hints, which float over its bottom (app.css
+ * `.app::after`): their height, kept current as they change, and none once they are gone.
+ */
+function reserveRoom(section: HTMLElement | null): (() => void) | undefined {
+  if (!section) return;
+  const root = document.documentElement;
+  const set = () => root.style.setProperty("--notices-room", `${Math.ceil(section.getBoundingClientRect().height) + 16}px`);
+  set();
+  const watch = new ResizeObserver(set);
+  watch.observe(section);
+  return () => {
+    watch.disconnect();
+    root.style.removeProperty("--notices-room");
+  };
 }

@@ -4,6 +4,7 @@ import { isGameScreen } from "../game/game-screen";
 import { useT } from "../../lib/i18n/use-t";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { NavigationProgress } from "./navigation-progress";
 import { PlayerExtras } from "./player-extras";
 import { Sidebar } from "./sidebar";
 
@@ -24,6 +25,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t("a11y.skipToContent")}
       </a>
+      <NavigationProgress />
       <Header />
       <div className="app__body">
         <Suspense>

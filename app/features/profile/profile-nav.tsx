@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useEffect, useRef } from "react";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 
 /** The profile's pages: settings, notifications, games and tools; the page being shown is marked aria-current. */
@@ -21,8 +22,19 @@ export type ProfilePath = (typeof ITEMS)[number]["path"];
 export function ProfileNav({ current }: { current: ProfilePath }) {
   const t = useT();
   const to = useLocalePath();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the strip scrolls: the page being shown is brought into it (not the page scrolled),
+  // again whenever another page of the profile is shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `current` is what the effect follows (it reads the DOM)
+  useEffect(() => {
+    const link = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const strip = link?.closest("ul");
+    if (!link || !strip || strip.scrollWidth <= strip.clientWidth) return;
+    const [l, s] = [link.getBoundingClientRect(), strip.getBoundingClientRect()];
+    strip.scrollBy({ left: l.left - s.left - (s.width - l.width) / 2 });
+  }, [current]);
   return (
-    <nav className="profile-nav" aria-label={t("profileGames.nav.label")}>
+    <nav className="profile-nav" aria-label={t("profileGames.nav.label")} ref={nav}>
       <ul>
         {ITEMS.map((item) => (
           <li key={item.path}>

@@ -1,6 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { encode } from "uqr";
+import { codeRefusal } from "../../../core/api/two-factor-answers";
 import { PlatformError } from "../../../core/api/errors";
 import { createT, type TFunction } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";
@@ -33,7 +34,11 @@ export type SecurityActionData =
 /** The platform's words on a code (SPEC §8) in the player's language; other fields' messages as they are. */
 function codeWords(fields: Record<string, string[]>, t: TFunction): Record<string, string[]> {
   if (!fields.code) return fields;
-  const word = (m: string) => (/6 digits/.test(m) ? t("auth.errors.codeDigits") : /code is invalid/.test(m) ? t("auth.errors.codeInvalid") : m);
+  const words = { digits: "auth.errors.codeDigits", invalid: "auth.errors.codeInvalid", used: "auth.errors.codeUsed" } as const;
+  const word = (m: string) => {
+    const refusal = codeRefusal(m);
+    return refusal ? t(words[refusal]) : m;
+  };
   return { ...fields, code: fields.code.map(word) };
 }
 

@@ -81,11 +81,12 @@ export function WheelStage(props: {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    if (shown?.busy) return;
     void load().then((a) => a.send({ type: "wheel.spin" }));
   };
   const preload = () => void load();
   const close = () => actor.current?.send({ type: "wheel.close" });
-  const allowed = canSpin(spinCampaign(campaign), campaign.is_spin_cost && loading) && !shown?.busy;
+  const allowed = canSpin(spinCampaign(campaign), campaign.is_spin_cost && loading);
 
   return (
     <div className="wheel__stage">
@@ -110,6 +111,9 @@ export function WheelStage(props: {
             type="submit"
             className="btn btn--primary wheel__spin"
             disabled={!allowed}
+            // While it turns the button keeps the focus (a disabled one would drop it to the
+            // page): it says it is busy and refuses a second spin (onSubmit).
+            aria-disabled={shown?.busy || undefined}
             onPointerEnter={preload}
             onFocus={preload}
             aria-busy={shown?.busy || undefined}

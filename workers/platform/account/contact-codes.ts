@@ -2,7 +2,9 @@ import { PlatformError } from "../../../core/api/errors";
 import { sha256Hex, timingSafeEqual } from "../core/bytes";
 import type { PlatformContext } from "../core/context";
 import { messageDelivery } from "../providers/messaging-registry";
-import { composeNotice } from "./notices";
+import { composeNotice, UNSUBSCRIBE_PURPOSE, unsubscribeFooter } from "./notices";
+import { sign } from "../core/signing";
+import { siteUrl } from "../core/site-url";
 import { loadPersonalData, type PersonalDataSettings } from "./personal-data";
 
 /**
@@ -61,6 +63,30 @@ export async function findPlayerContact(ctx: PlatformContext, uid: number, named
     all.find((c) => c.type === "phone" && phoneCodeOf(settings, c.phone_country_code) + c.contact === digits) ??
     null
   );
+}
+
+/**
+ * Sends a notice to one of the player's contacts. An email also carries the unsubscribe footer
+ * and its link (for a provider's List-Unsubscribe header too): every mail the platform sends lets
+ * its reader stop news and offers without signing in (issue 41).
+ */
+export async function mailContact(
+  ctx: PlatformContext,
+  c: Pick<PlayerContact, "type" | "contact" | "phone_country_code">,
+  notice: { subject: string; text: string; link?: string },
+): Promise<void> {
+  const address = await addressOf(ctx, c);
+  if (address.channel !== "email") return messageDelivery(ctx.env).send(ctx.env, { ...address, ...notice });
+  const unsubscribe = await unsubscribeUrl(ctx, address.to);
+  const footer = await unsubscribeFooter(ctx.db, ctx.locale, { contact: address.to, link: unsubscribe });
+  await messageDelivery(ctx.env).send(ctx.env, { ...address, ...notice, text: `${notice.text}\n\n${footer}`, unsubscribe });
+}
+
+/** The signed `/unsubscribe` link of an email address, on the site in the request's locale. */
+export async function unsubscribeUrl(ctx: PlatformContext, email: string): Promise<string> {
+  const contact = email.trim().toLowerCase();
+  const token = await sign(ctx.env.SIGNING_SECRET, UNSUBSCRIBE_PURPOSE, contact);
+  return siteUrl(ctx, `/unsubscribe?${new URLSearchParams({ contact, token })}`);
 }
 
 /** Where a message to this contact goes: the email, or the phone in international digits. */
@@ -123,7 +149,7 @@ export async function sendContactConfirmation(ctx: PlatformContext, uid: number,
     .bind(uid, target.type, target.contact, await codeHash(ctx, uid, target.contact, code), now, now + CODE_TTL_MS)
     .run();
   const { subject, text } = await composeNotice(ctx.db, ctx.locale, "confirmCode", { code, minutes: CODE_TTL_MS / 60_000 });
-  await messageDelivery(ctx.env).send(ctx.env, { ...(await addressOf(ctx, target)), subject, text });
+  await mailContact(ctx, target, { subject, text });
   return { resend_time: RESEND_AFTER_MS / 1000 };
 }
 

@@ -3,13 +3,12 @@ import { issueRealtimeToken } from "../auth/realtime-token";
 import type { Handlers } from "../core/context";
 import { verify } from "../core/signing";
 import { notifyFollowsContacts } from "./contacts";
+import { UNSUBSCRIBE_PURPOSE } from "./notices";
 import { anonymousInfo, playerInfo } from "./info";
 import { changePassword } from "./password";
 import { changeFakename, changeLocale, getProfileInfo, saveProfileInfo } from "./profile";
 import { endSessions, getSessions } from "./sessions";
 import { changeTwoFactorAuth, confirmTwoFactorAuth, createBackupCodes, getBackupCodes } from "./two-factor";
-
-export const UNSUBSCRIBE_PURPOSE = "unsubscribe";
 
 type AccountMethods =
   | "account.getInfo"

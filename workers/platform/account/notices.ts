@@ -1,5 +1,8 @@
 import { readSetting } from "../core/settings";
 
+/** What an unsubscribe link's signature is for (account.unsubscribe checks it). */
+export const UNSUBSCRIBE_PURPOSE = "unsubscribe";
+
 /**
  * The texts the platform mails and texts to players. They are site messages (mail.*), so an
  * operator translates and rewords them with the rest; English stands in for a missing one.
@@ -10,6 +13,7 @@ const ENGLISH = {
   "mail.restore.subject": "Reset your {{site}} password",
   "mail.restore.text":
     "Open this link within {{minutes}} minutes to set a new password: {{link}}\nIf you did not ask for it, you can ignore this message: your password stays as it is.",
+  "mail.footer.unsubscribe": "You get mail from {{site}} at {{contact}}. To stop our news and offers by email, open: {{link}}",
 } as const;
 
 export type NoticeName = "confirmCode" | "restore";
@@ -35,4 +39,17 @@ export async function composeNotice(
     subject: fill(stored.get(keys[0]) || ENGLISH[keys[0]], all),
     text: fill(stored.get(keys[1]) || ENGLISH[keys[1]], all),
   };
+}
+
+/**
+ * The footer every email carries (issue 41): the contact it went to and a signed link to
+ * `/unsubscribe` that stops news and offers to it without signing in (`account.unsubscribe`).
+ */
+export async function unsubscribeFooter(db: D1Database, locale: string, params: { contact: string; link: string }): Promise<string> {
+  const key = "mail.footer.unsubscribe";
+  const [row, metadata] = await Promise.all([
+    db.prepare("SELECT value FROM messages WHERE locale = ?1 AND key = ?2").bind(locale, key).first<{ value: string }>(),
+    readSetting<{ siteName?: string }>(db, "metadata").catch(() => ({ siteName: undefined })),
+  ]);
+  return fill(row?.value || ENGLISH[key], { site: metadata.siteName || "Playfront", ...params });
 }

@@ -6,7 +6,7 @@ import { assertNotLocked, reauthKey } from "../auth/throttle";
 import { recordAttempt } from "../core/throttle";
 import { ACCOUNT_POLICY } from "../core/throttle-limits";
 import { newTotpSecret, otpauthUri } from "../auth/totp";
-import { codeInvalid, passSecondFactor, readSecondFactor, requireCode, type SecondFactor } from "../auth/two-factor";
+import { factorRefusal, passSecondFactor, readSecondFactor, requireCode, type SecondFactor } from "../auth/two-factor";
 import type { Handler, PlatformContext } from "../core/context";
 import { readMetadata } from "../core/settings";
 import { loadUser, type UserRow } from "./users";
@@ -17,9 +17,10 @@ const refuse = (message: string, field = "enable") => new PlatformError("Invalid
 async function checkFactor(ctx: PlatformContext, user: UserRow, secret: string, factor: SecondFactor): Promise<void> {
   const key = reauthKey(user.uid);
   await assertNotLocked(ctx.db, [key]);
-  if (!(await passSecondFactor(ctx.db, user.uid, secret, factor))) {
+  const check = await passSecondFactor(ctx.db, user.uid, secret, factor);
+  if (check !== "ok") {
     await recordAttempt(ctx.db, [[key, ACCOUNT_POLICY]]);
-    throw codeInvalid();
+    throw factorRefusal(check);
   }
 }
 

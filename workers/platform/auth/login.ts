@@ -11,7 +11,7 @@ import { hashPassword, needsRehash, verifyPassword } from "./passwords";
 import { clearAttempts, recordAttempt, type ThrottleKey } from "../core/throttle";
 import { ACCOUNT_POLICY, ADDRESS_POLICY, DEVICE_POLICY } from "../core/throttle-limits";
 import { accountKey, assertNotLocked, ipKey, unknownNameKey } from "./throttle";
-import { codeInvalid, passSecondFactor, readSecondFactor, twoFactorRequired, twoFactorTimeExpired } from "./two-factor";
+import { factorRefusal, passSecondFactor, readSecondFactor, twoFactorRequired, twoFactorTimeExpired } from "./two-factor";
 import { playerTables } from "../player/routed-d1";
 
 /** One answer for an unknown login, a wrong password and an account without a password. */
@@ -72,9 +72,10 @@ export const login: Handler<"auth.login"> = async ({ login, password, code }, ct
       await ctx.startSession(user.uid, { pendingTwoFactor: true });
       throw twoFactorTimeExpired();
     }
-    if (!(await passSecondFactor(ctx.db, user.uid, user.two_factor_secret, factor))) {
+    const check = await passSecondFactor(ctx.db, user.uid, user.two_factor_secret, factor);
+    if (check !== "ok") {
       await recordAttempt(ctx.db, keys);
-      throw codeInvalid();
+      throw factorRefusal(check);
     }
   }
 

@@ -1,10 +1,10 @@
 import { PlatformError } from "../../../core/api/errors";
-import { addressOf } from "../account/contact-codes";
+import { mailContact } from "../account/contact-codes";
+import { siteUrl } from "../core/site-url";
 import { composeNotice } from "../account/notices";
 import { findUserForLogin, loadContacts, type UserRow } from "../account/users";
 import { randomHex, sha256Hex } from "../core/bytes";
 import type { Handler, PlatformContext } from "../core/context";
-import { messageDelivery } from "../providers/messaging-registry";
 import { hashPassword } from "./passwords";
 import { revokeUserSessions } from "./sessions";
 import { trustDevice } from "./device";
@@ -22,9 +22,7 @@ export const INVALID_RESET_LINK = "This link is not valid or has expired";
  * the request's locale, with the sign-in popup open on the new-password form.
  */
 export function resetLink(ctx: PlatformContext, token: string): string {
-  const origin = ctx.env.PUBLIC_ORIGIN || new URL(ctx.request.url).origin;
-  const prefix = ctx.locale === ctx.defaultLocale ? "" : `/${ctx.locale}`;
-  return `${origin}${prefix}/?show_popup_auth=1&auth_mode=restore&reset_token=${token}`;
+  return siteUrl(ctx, `/?show_popup_auth=1&auth_mode=restore&reset_token=${token}`);
 }
 
 /**
@@ -65,7 +63,7 @@ async function sendResetLink(ctx: PlatformContext, user: UserRow, named: string,
   if (!to) return;
   const link = resetLink(ctx, token);
   const { subject, text } = await composeNotice(ctx.db, ctx.locale, "restore", { link, minutes: RESET_TOKEN_MS / 60_000 });
-  await messageDelivery(ctx.env).send(ctx.env, { ...(await addressOf(ctx, to)), subject, text, link });
+  await mailContact(ctx, to, { subject, text, link });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { PlatformError } from "../../../core/api/errors";
+import { CODE_DIGITS, CODE_INVALID, CODE_USED } from "../../../core/api/two-factor-answers";
 import { backupCodeDigits, consumeBackupCode } from "./backup-codes";
 import { matchTotp } from "./totp";
 
@@ -12,9 +13,6 @@ export const totpClock = { now: (): number => Date.now() };
 
 /** Used steps older than this many steps are forgotten: they are outside every window anyway. */
 const USED_STEPS_KEPT = 10;
-
-const CODE_DIGITS = "the code must contain 6 digits";
-const CODE_INVALID = "two_factor_auth: code is invalid";
 
 /**
  * The code comes from the player's authenticator app: the platform sends nothing, so its answers
@@ -31,6 +29,19 @@ export function twoFactorTimeExpired(): PlatformError {
 
 export function codeInvalid(): PlatformError {
   return new PlatformError("InvalidParameter", CODE_INVALID, { fields: { code: [CODE_INVALID] } });
+}
+
+/** A right code used again (a replay, or the same code typed twice within its 30 s): said as such, not as a wrong one. */
+export function codeUsed(): PlatformError {
+  return new PlatformError("InvalidParameter", CODE_USED, { fields: { code: [CODE_USED] } });
+}
+
+/** How a second factor was taken: accepted, wrong, or right but already used. */
+export type FactorCheck = "ok" | "invalid" | "used";
+
+/** The refusal of a second factor that was not accepted. */
+export function factorRefusal(check: Exclude<FactorCheck, "ok">): PlatformError {
+  return check === "used" ? codeUsed() : codeInvalid();
 }
 
 /** The code as sent: undefined when left out or blank (a resend), else exactly six digits. */
@@ -67,17 +78,19 @@ export function readSecondFactor(code: string | undefined): SecondFactor | undef
 }
 
 /** Checks a second factor once: a code of `secret` (as consumeTotp), or an unused backup code. */
-export function passSecondFactor(db: D1Database, uid: number, secret: string, factor: SecondFactor): Promise<boolean> {
-  return factor.kind === "totp" ? consumeTotp(db, uid, secret, factor.code) : consumeBackupCode(db, uid, factor.digits);
+export async function passSecondFactor(db: D1Database, uid: number, secret: string, factor: SecondFactor): Promise<FactorCheck> {
+  if (factor.kind === "totp") return consumeTotp(db, uid, secret, factor.code);
+  return (await consumeBackupCode(db, uid, factor.digits)) ? "ok" : "invalid";
 }
 
 /**
  * Accepts a code of `secret` within ±1 time step, once: the step is recorded for the player in the
- * same statement that checks it was not used, and no step at or before a used one is accepted.
+ * same statement that checks it was not used, and no step at or before a used one is accepted
+ * ("used": the code was right, but spent).
  */
-export async function consumeTotp(db: D1Database, uid: number, secret: string, code: string, now = totpClock.now()): Promise<boolean> {
+export async function consumeTotp(db: D1Database, uid: number, secret: string, code: string, now = totpClock.now()): Promise<FactorCheck> {
   const step = await matchTotp(secret, code, now);
-  if (step === null) return false;
+  if (step === null) return "invalid";
   const [inserted] = await db.batch([
     db
       .prepare(
@@ -87,5 +100,6 @@ export async function consumeTotp(db: D1Database, uid: number, secret: string, c
       .bind(uid, step),
     db.prepare("DELETE FROM used_totp WHERE uid = ?1 AND step < ?2").bind(uid, step - USED_STEPS_KEPT),
   ]);
-  return (inserted?.meta.changes ?? 0) === 1;
+  // Right, but its step (or a later one) was used: the code was already used.
+  return (inserted?.meta.changes ?? 0) === 1 ? "ok" : "used";
 }

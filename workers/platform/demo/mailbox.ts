@@ -30,13 +30,21 @@ function linkHtml(link: string): string {
   return safe ? `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>` : escapeHtml(link);
 }
 
+/** A message's text with its http(s) links as anchors (a mail client's way): the unsubscribe footer's link can be followed. */
+function textHtml(text: string): string {
+  return text
+    .split(/(https?:\/\/[^\s]+)/i)
+    .map((part, i) => (i % 2 === 1 ? linkHtml(part) : escapeHtml(part)))
+    .join("");
+}
+
 function page(to: string, items: MailboxItem[]): string {
   const rows = items
     .map(
       (m) => `<article style="border:1px solid #ccc;border-radius:6px;padding:12px;margin:12px 0">
   <p style="margin:0;color:#555;font-size:14px">${m.channel === "sms" ? "SMS" : "Email"} to ${escapeHtml(m.to)} · <time datetime="${new Date(m.created_at).toISOString()}">${escapeHtml(new Date(m.created_at).toISOString().replace("T", " ").slice(0, 19))} UTC</time></p>
   <h2 style="font-size:18px;margin:6px 0">${escapeHtml(m.subject)}</h2>
-  <p style="white-space:pre-wrap;margin:6px 0">${escapeHtml(m.text)}</p>
+  <p style="white-space:pre-wrap;margin:6px 0">${textHtml(m.text)}</p>
   ${m.link ? `<p style="margin:6px 0">${linkHtml(m.link)}</p>` : ""}
 </article>`,
     )

@@ -15,6 +15,8 @@ export interface OutgoingMessage {
   text: string;
   /** The message's one call to action (a reset link), when it has one. */
   link?: string;
+  /** An email's unsubscribe link (its text carries it too): a real provider also sends it as List-Unsubscribe. */
+  unsubscribe?: string;
 }
 
 export interface MessageDelivery {

@@ -75,6 +75,7 @@ export function twoFactorCodeError(error: AuthError): AuthMessage | null {
   const says = (re: RegExp) => texts.some((t) => re.test(t));
   if (says(/the code must contain 6 digits/i)) return { key: "auth.errors.twoFaErrorCodeDigits" };
   if (says(/time expired/i)) return { key: "auth.errors.twoFaErrorTimeExpired" };
+  if (says(/two_factor_auth: code already used/i)) return { key: "auth.errors.codeUsed" };
   if (says(/two_factor_auth: code is invalid/i)) return { key: "auth.errors.twoFaErrorInvalidCode" };
   if (says(TWO_FACTOR_ENABLED)) return null;
   return { key: "auth.errors.somethingWrong" };
