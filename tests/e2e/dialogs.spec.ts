@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, msg, SEED, test } from "./fixtures";
 
@@ -83,16 +84,25 @@ test.describe("URL dialogs opened by an in-app navigation", () => {
   });
 });
 
+/**
+ * Opens the header's `link` on `path` by keyboard (focus, Enter) once the page is hydrated — before,
+ * the link loads a new document, which has no opener to go back to — and answers the opener and the
+ * dialog, which has taken the focus.
+ */
+async function openByKeyboard(page: Page, path: string, link: string, dialogName?: string) {
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("data-links", "");
+  const opener = page.locator("header").getByRole("link", { name: link });
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  const dialog = dialogName ? page.getByRole("dialog", { name: dialogName }) : page.getByRole("dialog");
+  await expect(dialog).toBeFocused();
+  return { opener, dialog };
+}
+
 test.describe("a dialog holds the keyboard", () => {
   test("keyboard only: the sign-in popup takes the focus, Tab and Shift+Tab stay in it, Escape gives the focus back to its opener", async ({ page }) => {
-    await page.goto("/about");
-    // Hydrated: the link opens the popup in place (before, it loads a new document, which has no opener to go back to).
-    await expect(page.locator("html")).toHaveAttribute("data-links", "");
-    const opener = page.locator("header").getByRole("link", { name: "Sign in" });
-    await opener.focus();
-    await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: "Sign in" });
-    await expect(dialog).toBeFocused();
+    const { opener, dialog } = await openByKeyboard(page, "/about", "Sign in", "Sign in");
     const inDialog = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
     // More stops than the dialog has: each lands inside it.
     for (let i = 0; i < 16; i++) {
@@ -112,13 +122,7 @@ test.describe("a dialog holds the keyboard", () => {
   });
 
   test("the Close button gives the focus back to the opener too", async ({ page }) => {
-    await page.goto("/gamehall");
-    await expect(page.locator("html")).toHaveAttribute("data-links", "");
-    const opener = page.locator("header").getByRole("link", { name: "Sign up" });
-    await opener.focus();
-    await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog");
-    await expect(dialog).toBeFocused();
+    const { opener, dialog } = await openByKeyboard(page, "/gamehall", "Sign up");
     await dialog
       .getByRole("link", { name: "Close" })
       .or(dialog.getByRole("button", { name: "Close" }))
