@@ -18,6 +18,12 @@ describe("toasts", () => {
     expect(TOAST_DEFAULT_TIME).toBe(5000);
     expect(makeToast({ text: "x", type: "bogus" as never }).type).toBe("neutral");
   });
+
+  it("link only to a path of the site (a flashed toast comes from a cookie)", () => {
+    const link = (to: unknown) => makeToast({ text: "x", link: { to, text: "See" } as never }).link;
+    expect(link("/profile/bonuses")).toEqual({ to: "/profile/bonuses", text: "See" });
+    for (const to of ["//evil.example/x", "/\\evil.example", "https://evil.example", "javascript:alert(1)", 7, undefined]) expect(link(to)).toBeUndefined();
+  });
 });
 
 describe("embedded sign-in/up pages", () => {

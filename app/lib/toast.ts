@@ -10,9 +10,13 @@ export interface Toast {
   allowClose: boolean;
   /** Milliseconds on screen; 0 keeps it until closed. */
   time: number;
+  /** Where the news can be acted on (a site path): shown as a link after the text. */
+  link?: { to: string; text: string };
 }
 
 export const TOAST_DEFAULT_TIME = 5000;
+
+const isSitePath = (to: unknown): to is string => typeof to === "string" && /^\/(?![/\\])/.test(to);
 
 export function makeToast(input: Partial<Toast> & { text: string }): Toast {
   return {
@@ -22,5 +26,7 @@ export function makeToast(input: Partial<Toast> & { text: string }): Toast {
     icon: input.icon,
     allowClose: input.allowClose ?? true,
     time: input.time ?? TOAST_DEFAULT_TIME,
+    // A site path only: a toast's input may come from a cookie.
+    link: isSitePath(input.link?.to) && typeof input.link?.text === "string" ? { to: input.link.to, text: input.link.text } : undefined,
   };
 }

@@ -1,9 +1,12 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import type { Route } from "./+types/cashier.pay";
+import { BONUS_EVENT } from "../../core/api/bonus-event";
+import { EarnedBonuses } from "../features/cashier/earned-bonuses";
 import { keepsChecking, payButtons, type PayButton } from "../features/cashier/pay-pages";
 import { loadPayPage } from "../features/cashier/pay.server";
 import { TransactionDetails } from "../features/cashier/transaction-view";
+import { useRevalidateOn } from "../features/realtime/use-revalidate-on";
 import { useLocalePath, useT } from "../lib/i18n/use-t";
 
 /** How often a page waiting for a payment asks again (SPEC: pending page re-checks). */
@@ -30,9 +33,11 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalePath();
   const { pathname, search } = useLocation();
-  const { page, transaction, paymentUrl, linkRefused } = loaderData;
+  const { page, transaction, paymentUrl, linkRefused, earned } = loaderData;
   const checking = keepsChecking(page, transaction?.status ?? null);
   useCheckAgain(checking);
+  // A promo code's bonus arrives just after the deposit settles (the player inbox): it shows when it does.
+  useRevalidateOn(BONUS_EVENT);
   const buttons = payButtons(page, { transaction: transaction !== null, checking, paymentUrl: paymentUrl !== null });
 
   const button = (b: PayButton, primary: boolean) => {
@@ -88,6 +93,7 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
       )}
       {transaction && <TransactionDetails tx={transaction} t={t} />}
       <div className="cashier-result__actions">{buttons.map((b, i) => button(b, i === 0))}</div>
+      <EarnedBonuses bonuses={earned} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { Link } from "react-router";
 import type { Toast } from "../lib/toast";
 
 function ToastItem({ toast, onClose, closeLabel }: { toast: Toast; onClose: (id: string) => void; closeLabel: string }) {
@@ -9,7 +10,17 @@ function ToastItem({ toast, onClose, closeLabel }: { toast: Toast; onClose: (id:
   }, [toast, onClose]);
   return (
     <div className={`toast toast--${toast.type}`} role={toast.type === "error" ? "alert" : "status"} data-toast={toast.type}>
-      <span className="toast__text">{toast.text}</span>
+      <span className="toast__text">
+        {toast.text}
+        {toast.link && (
+          <>
+            {" "}
+            <Link className="toast__link" to={toast.link.to} onClick={() => onClose(toast.id)}>
+              {toast.link.text}
+            </Link>
+          </>
+        )}
+      </span>
       {toast.allowClose && (
         <button type="button" className="toast__close" aria-label={closeLabel} onClick={() => onClose(toast.id)}>
           ×

@@ -42,6 +42,8 @@ export const PlayerBonus = z.strictObject({
   amount: Money,
   /** The deposit that earned it; null for a bonus without one. */
   deposit: Money.nullable(),
+  /** That deposit's cashier transaction (CashierTransaction.id), so its success page can show what it earned; null without one. */
+  deposit_id: z.string().nullable(),
   /** What must be bet before it converts into real money, and how much has counted. */
   wager_required: Money,
   wagered: Money,

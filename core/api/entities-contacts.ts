@@ -59,8 +59,8 @@ export const CURRENCY_RULES = ["first", "empty", "keep"] as const;
 /** account.getPersonalDataFields: the registration form of one country, in display order. */
 export const PersonalData = z.strictObject({
   country_code: z.string(),
-  /** Every country the site registers players from, by localized name. */
-  countries: z.array(z.strictObject({ code: z.string(), name: z.string() })),
+  /** Every country the site registers players from, by localized name, with its phone code (without "+"). */
+  countries: z.array(z.strictObject({ code: z.string(), name: z.string(), phone_code: z.string() })),
   fields: z.array(PersonalField),
   regions: z.array(Option),
   document_types: z.array(DocumentType),

@@ -23,7 +23,7 @@ export interface PersonalField {
 
 export interface PersonalData {
   country_code: string;
-  countries: { code: string; name: string }[];
+  countries: { code: string; name: string; phone_code?: string }[];
   fields: PersonalField[];
   regions: { id: string; name: string }[];
   document_types: { id: string; name: string; regex?: string }[];

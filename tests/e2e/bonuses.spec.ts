@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { origin, readyToWithdraw, registerByApi, submitWithdrawal, unique } from "./accounts-fixtures";
+import { origin, payDemoDeposit, readyToWithdraw, registerByApi, submitWithdrawal, unique } from "./accounts-fixtures";
 import { playerWith } from "./player-fixtures";
 import { expect, siteHeader, slotOutsideJackpots, test, tr } from "./fixtures";
 
@@ -170,6 +170,20 @@ test.describe("bonus panel on the game page @nojs", () => {
 });
 
 test.describe("bonuses page and the realtime channel", () => {
+  test("a bonus granted while the player is elsewhere on the site is said there, with the way to it", async ({ page }) => {
+    await registerByApi(page.request, unique("bonus-news"));
+    await page.goto("/gamehall");
+    await expect(page.locator("html")).toHaveAttribute("data-realtime", "open", { timeout: 10_000 });
+    // The deposit settles in another window (the provider's): its welcome bonus is granted meanwhile.
+    await payDemoDeposit(page.request, 5000);
+    const news = toast(page, tr("bonusNews.arrived"));
+    await expect(news).toBeVisible();
+    await news.getByRole("link", { name: tr("bonusNews.see") }).click();
+    await expect(page).toHaveURL(/\/profile\/bonuses$/);
+    await expect(card(page, "bonuses-available", "Welcome bonus: first deposit")).toBeVisible();
+    await expect(news).toHaveCount(0);
+  });
+
   // Seen once in CI (bonus-conversion.spec.ts): the activation's own event arrived while its
   // redirect was loading; the page's re-read restarted that loading without the root (its
   // shouldRevalidate skips a plain reload), so the toast and the header's new balance were lost.

@@ -71,6 +71,32 @@ test.describe("deposits @nojs", () => {
     await expect(page.locator("[data-status]")).toHaveAttribute("data-status", "success");
   });
 
+  test("the success page shows the bonus the deposit earned, with its terms, to activate from there", async ({ page }) => {
+    await signUp(page.request);
+    await depositThroughDemo(page, "demo_card", "50", "success");
+    await expect(page).toHaveURL(/\/cashier\/paysuccess\/[0-9a-f]+$/);
+    const successPage = page.url();
+    const earned = page.getByTestId("earned-bonuses");
+    await expect(earned.getByRole("heading", { name: tr("cashier.pay.earned.title") })).toBeVisible();
+    // The first deposit's welcome bonus: 100 % of 50.00, 10 times to wager; the sign-up bonus is not the deposit's.
+    const welcome = earned.locator("article", { hasText: "Welcome bonus: first deposit" });
+    await expect(welcome.getByTestId("earned-amount")).toHaveText("$50");
+    await expect(welcome).toContainText("$500");
+    await expect(welcome.getByTestId("bonus-xray")).toContainText(/Left to wager: \$500\./);
+    await expect(earned).not.toContainText("Sign-up bonus");
+    // Activate leads to the bonuses page's own confirm, which activates it.
+    await welcome.getByRole("button", { name: tr("profile.bonuses.activate") }).click();
+    await expect(page).toHaveURL(absolute("/profile/bonuses"));
+    const confirm = page.getByRole("dialog");
+    await expect(confirm).toContainText(tr("profile.bonuses.confirm.activateTitle", { title: "Welcome bonus: first deposit" }));
+    await confirm.getByRole("button", { name: tr("profile.bonuses.confirm.activate") }).click();
+    await expect(page.getByTestId("bonuses-active")).toContainText("Welcome bonus: first deposit");
+    // Once active, its success page says so instead of offering it again.
+    await page.goto(successPage);
+    await expect(welcome).toContainText(tr("cashier.pay.earned.active"));
+    await expect(welcome.getByRole("button", { name: tr("profile.bonuses.activate") })).toHaveCount(0);
+  });
+
   test("a failed and a cancelled payment offer the way back to the deposit page", async ({ page }) => {
     await signUp(page.request);
     await depositThroughDemo(page, "demo_card", "20", "fail");

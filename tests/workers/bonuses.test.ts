@@ -32,6 +32,7 @@ describe("grants", () => {
       title: "Sign-up bonus",
       amount: { amount: 1000, currency: "USD" },
       deposit: null,
+      deposit_id: null,
       wager_required: { amount: 10_000, currency: "USD" },
       wagered: { amount: 0, currency: "USD" },
       progress: { minValue: 0, maxValue: 10_000, expCount: 0 },
@@ -57,13 +58,19 @@ describe("grants", () => {
 
   it("the first three deposits earn the welcome package, later ones the reload bonus; a deposit below the minimum earns nothing", async () => {
     const p = await registerPlayer();
-    await depositWith(p, "success", { amount: 10_000 });
+    const first = await depositWith(p, "success", { amount: 10_000 });
     await depositWith(p, "success", { amount: 5000 });
     await depositWith(p, "success", { amount: 100_000 });
     await depositWith(p, "success", { amount: 6000 });
     await depositWith(p, "success", { amount: 4000 });
     const { available } = await bonuses(p);
-    expect(bySysname(available, "welcome-1")).toMatchObject({ amount: { amount: 10_000 }, deposit: { amount: 10_000 }, wager_required: { amount: 100_000 } });
+    // Each names the deposit that earned it, so the deposit's success page can show it.
+    expect(bySysname(available, "welcome-1")).toMatchObject({
+      amount: { amount: 10_000 },
+      deposit: { amount: 10_000 },
+      deposit_id: first.id,
+      wager_required: { amount: 100_000 },
+    });
     expect(bySysname(available, "welcome-2")).toMatchObject({ amount: { amount: 2500 }, deposit: { amount: 5000 }, wager_required: { amount: 25_000 } });
     // 25% of 1,000.00 is capped at 200.00.
     expect(bySysname(available, "welcome-3")).toMatchObject({ amount: { amount: 20_000 }, deposit: { amount: 100_000 } });

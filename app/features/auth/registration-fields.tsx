@@ -45,10 +45,23 @@ export function RegistrationFields({ data, shown, values, errors, t, refreshLabe
         const isSelect = field.type === "select" || field.type === "country_code" || (field.type === "region" && list.length > 0);
         const value = values[name] ?? (field.type === "country_code" ? (data?.country_code ?? "") : "");
         if (!isSelect) {
+          const phoneCountry = field.type === "phone" ? values.phone_country_code || data?.country_code || "" : "";
+          const phoneCode = data?.countries.find((c) => c.code === phoneCountry)?.phone_code;
           return (
             <Fragment key={name}>
-              {field.type === "phone" && <input type="hidden" name="phone_country_code" value={values.phone_country_code || data?.country_code || ""} />}
+              {field.type === "phone" && <input type="hidden" name="phone_country_code" value={phoneCountry} />}
               <Field
+                phone={
+                  field.type === "phone"
+                    ? // A pasted number with this country's code loses it (another country's goes in as typed: the platform says it does not fit).
+                      {
+                        mask: field.options.mask,
+                        countries: phoneCode ? [{ country_code: phoneCountry, phone_code: phoneCode, mask: field.options.mask }] : [],
+                        onCountry: () => undefined,
+                      }
+                    : undefined
+                }
+                prefix={phoneCode ? `+${phoneCode}` : undefined}
                 name={name}
                 label={label(t, field.attrs.label, name)}
                 type={

@@ -86,9 +86,13 @@ export function BonusTerms({ bonus, t }: { bonus: PlayerBonus; t: T }) {
   );
 }
 
-/** One of a bonus's actions: a plain form (the page's action asks to confirm first). */
+/**
+ * One of a bonus's actions: a plain form (the page's action asks to confirm first), posted to this
+ * page or to `action` (another page's, e.g. /profile/bonuses from a deposit's success page).
+ */
 export function BonusButton(props: {
   bonus: PlayerBonus;
+  action?: string;
   intent: string;
   label: string;
   primary?: boolean;
@@ -98,7 +102,7 @@ export function BonusButton(props: {
 }) {
   const { bonus, intent, label, primary, busy } = props;
   return (
-    <Form method="post">
+    <Form method="post" action={props.action}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="bonus_id" value={bonus.id} />
       <input type="hidden" name="kind" value={bonus.type} />

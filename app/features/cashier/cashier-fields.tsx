@@ -3,6 +3,7 @@ import type { TFunction } from "../../lib/i18n/translate";
 import { formatMoney } from "../../../core/money";
 import { requisiteName, unitsValue } from "./cashier-names";
 import { FieldErrors, FormErrors as KitFormErrors, invalid, initial, AmountInput, Select, type ControlMeta } from "../../ui/form/field";
+import { refuseEmoji } from "../../ui/form/phone-input";
 
 /** A field as the kit reads it: a Conform field (the withdrawal form) or the deposit form's own. */
 type Meta = ControlMeta;
@@ -98,6 +99,7 @@ export function RequisiteFields(props: { fields: readonly CashierField[]; metas:
               autoComplete={hints.autoComplete}
               defaultValue={initial(meta)}
               required={field.is_required}
+              onInput={refuseEmoji}
               {...invalid(meta)}
             />
             <FieldErrors meta={meta} />

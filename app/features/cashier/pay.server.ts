@@ -1,4 +1,5 @@
 import { redirectDocument, type RouterContextProvider } from "react-router";
+import type { BonusList, PlayerBonus } from "../../../core/api/contract-bonuses";
 import type { CashierTransaction } from "../../../core/api/entities-cashier";
 import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
@@ -19,6 +20,18 @@ export async function playerTransaction(context: Args["context"], id: string): P
     if (e instanceof PlatformError && (e.status === 404 || e.exception === "InvalidParameter")) return null;
     return orErrorPage(Promise.reject(e));
   }
+}
+
+/**
+ * The bonuses a settled deposit earned (casino and betting, still to activate or already active):
+ * granted in the batch that settled it, usually while the player was on the payment system's page,
+ * so no realtime toast reached them. Its success page shows them.
+ */
+export async function bonusesEarnedBy(context: Args["context"], transactionId: string): Promise<PlayerBonus[]> {
+  const platform = getPlatform(context);
+  const lists = await orErrorPage(Promise.all([platform.call("bonuses.get", {}), platform.call("BettingBonuses.get", {})]));
+  const mine = (list: BonusList) => [...list.available, ...list.active].filter((b) => b.deposit_id === transactionId);
+  return lists.flatMap(mine);
 }
 
 /**
@@ -46,12 +59,17 @@ export async function loadPayPage({ request, context }: Args) {
     const next = settledRedirect(where.page, transaction.status);
     if (next) throw redirectDocument(sitePath(context, payPagePath(next, transaction.id)));
   }
-  const link = where.page === "paymobile" ? await paymobileLink(context, url.searchParams, transaction, url.origin) : null;
+  const [link, earned] = await Promise.all([
+    where.page === "paymobile" ? paymobileLink(context, url.searchParams, transaction, url.origin) : null,
+    where.page === "paysuccess" && transaction?.status === "success" ? bonusesEarnedBy(context, transaction.id) : [],
+  ]);
   return {
     page: where.page,
     transaction,
     paymentUrl: link?.url ?? null,
     /** A payment link was in the URL but is not the platform's for this payment: say so, show none. */
     linkRefused: link?.refused ?? false,
+    /** What the deposit earned (paysuccess only): shown with its terms and X-ray, to activate from here. */
+    earned,
   };
 }

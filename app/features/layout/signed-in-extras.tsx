@@ -1,5 +1,6 @@
 import { lazy } from "react";
 import { useLocation } from "react-router";
+import BonusToasts from "../bonuses/bonus-toasts";
 import PlayerHints from "../hints/player-hints";
 import LoyaltyNotices from "../loyalty/notices";
 import OffersLive from "../offers/offers-live";
@@ -15,7 +16,7 @@ const ForcedLogout = lazy(() => import("../auth/forced-logout"));
 
 /**
  * A signed-in player's pieces around a page (SPEC §4): hints, forced logout, the realtime client,
- * the session clock, live offers, loyalty notices, VPN toasts, the post-registration queue. One
+ * the session clock, live offers, loyalty notices, VPN and new-bonus toasts, the post-registration queue. One
  * chunk, loaded by page-extras.tsx after hydration for a player only: each piece's own lazy chunk
  * cost a request and a gzip window of its own (issue 39). What a piece needs only when it has work
  * (the XState machines, the reality check) still loads then.
@@ -33,6 +34,7 @@ export default function SignedInExtras({ player, locale }: { player: RootPlayer;
       <OffersLive locale={locale} />
       <LoyaltyNotices locale={locale} />
       <VpnToasts />
+      <BonusToasts />
       <PostRegistration account={player} confirmEmailPopup={player.confirmEmailPopup} locale={locale} cashback={player.cashbackPopup} />
     </>
   );

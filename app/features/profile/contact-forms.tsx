@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { Profile } from "../../../core/api/entities";
 import type { PhoneCountry } from "../../../core/api/entities-contacts";
 import { FieldErrors as Errors } from "../../ui/form/field";
+import { PhoneInput, refuseEmoji } from "../../ui/form/phone-input";
 import { useT } from "../../lib/i18n/use-t";
 import type { SettingsActionData } from "./settings-form";
 
@@ -42,7 +43,8 @@ export function ContactCard({ type, current, pending, phones, refused }: Props) 
   const sendErrors = all(send);
   const codeErrors = all(confirm);
   const state = add ? "invalid" : dirty ? "dirty" : "saved";
-  const country = add?.values.phone_country_code || current?.phone_country_code || phones.default_country;
+  const [country, setCountry] = useState(add?.values.phone_country_code || current?.phone_country_code || phones.default_country);
+  const mask = phones.items.find((p) => p.country_code === country)?.mask;
   return (
     <section className="responsible__card" aria-labelledby={`${id}-title`} data-testid={id}>
       <h2 id={`${id}-title`}>{t(`profile.contacts.${type}.title`)}</h2>
@@ -67,7 +69,13 @@ export function ContactCard({ type, current, pending, phones, refused }: Props) 
         {type === "phone" && (
           <div className="field">
             <label htmlFor={`${id}-country`}>{t("auth.fields.phone_country_code")}</label>
-            <select id={`${id}-country`} name="phone_country_code" defaultValue={country} {...described(`${id}-country-error`, add?.errors.phone_country_code)}>
+            <select
+              id={`${id}-country`}
+              name="phone_country_code"
+              value={country}
+              onChange={(e) => setCountry(e.currentTarget.value)}
+              {...described(`${id}-country-error`, add?.errors.phone_country_code)}
+            >
               {phones.items.map((p) => (
                 <option key={p.country_code} value={p.country_code}>
                   {p.name} (+{p.phone_code})
@@ -79,18 +87,34 @@ export function ContactCard({ type, current, pending, phones, refused }: Props) 
         )}
         <div className="field">
           <label htmlFor={`${id}-value`}>{t(`profile.contacts.${type}.new`)}</label>
-          <input
-            id={`${id}-value`}
-            name="contact"
-            type={type === "email" ? "email" : "tel"}
-            dir="ltr"
-            autoComplete={type === "email" ? "email" : "tel-national"}
-            inputMode={type === "email" ? "email" : "tel"}
-            maxLength={254}
-            defaultValue={add?.values.contact ?? ""}
-            required
-            {...described(`${id}-value-error`, valueErrors)}
-          />
+          {type === "phone" ? (
+            <PhoneInput
+              id={`${id}-value`}
+              name="contact"
+              autoComplete="tel-national"
+              inputMode="tel"
+              maxLength={32}
+              defaultValue={add?.values.contact ?? ""}
+              placeholder={[mask ?? []].flat()[0]}
+              required
+              rules={{ mask, countries: phones.items, onCountry: (c) => setCountry(c.country_code) }}
+              {...described(`${id}-value-error`, valueErrors)}
+            />
+          ) : (
+            <input
+              id={`${id}-value`}
+              name="contact"
+              type="email"
+              dir="ltr"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={254}
+              defaultValue={add?.values.contact ?? ""}
+              required
+              onInput={refuseEmoji}
+              {...described(`${id}-value-error`, valueErrors)}
+            />
+          )}
           <Errors id={`${id}-value-error`} errors={valueErrors} />
         </div>
         {dirty && <p className="responsible__hint">{t("profile.contacts.unsaved")}</p>}

@@ -28,7 +28,7 @@ async function countryForm(platform: PlatformClient, code: string, name: string)
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status !== 400) throw e;
     const fallback = await platform.call("account.getPersonalDataFields", {});
-    return { ...fallback, country_code: code, countries: [...fallback.countries, { code, name: name || code }] };
+    return { ...fallback, country_code: code, countries: [...fallback.countries, { code, name: name || code, phone_code: "" }] };
   }
 }
 

@@ -3,6 +3,7 @@ import type { Actor } from "xstate";
 import type { PromoCodeInfo } from "../../../core/api/contract-promocodes";
 import { browserCall } from "../../lib/api/browser-call";
 import { FieldErrors } from "../../ui/form/field";
+import { refuseEmoji } from "../../ui/form/phone-input";
 import { browserStorage, promoCodeFromSearch, readStoredPromoCode } from "../auth/promo-code";
 import { useRootData } from "../../shell/use-root-data";
 import { useT } from "../../lib/i18n/use-t";
@@ -104,7 +105,10 @@ export function PromoCodeField(props: {
         required={props.required}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? errorId : ok ? statusId : undefined}
-        onInput={(e) => send({ type: "promo.input", value: e.currentTarget.value })}
+        onInput={(e) => {
+          refuseEmoji(e);
+          send({ type: "promo.input", value: e.currentTarget.value });
+        }}
       />
       <p id={statusId} className="promo-field__status" role="status">
         {status === "checking" && t("common.promoCode.checking")}

@@ -29,6 +29,12 @@ const EVERYWHERE: Record<string, readonly string[]> = {
   vpn: ["events"],
 };
 
+/** Parts of another section's namespace a section's pages need too. */
+const BORROWED: Partial<Record<Section, Record<string, readonly string[]>>> = {
+  // A deposit's success page shows the bonuses it earned with their terms and X-ray (issue 41).
+  cashier: { profile: ["bonuses"] },
+};
+
 /** Used by the server alone (e-mails). */
 const SERVER_ONLY = new Set(["mail"]);
 
@@ -61,8 +67,8 @@ function cutFor(bundle: MessageBundle, section: Section | ""): MessageBundle {
       out[ns] = value;
       continue;
     }
-    const keep = EVERYWHERE[ns];
-    if (keep && typeof value === "object") {
+    const keep = [...(EVERYWHERE[ns] ?? []), ...((section && BORROWED[section]?.[ns]) || [])];
+    if (keep.length > 0 && typeof value === "object") {
       out[ns] = Object.fromEntries(Object.entries(value).filter(([k]) => keep.includes(k)));
     }
   }

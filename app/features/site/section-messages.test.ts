@@ -42,6 +42,13 @@ describe("sectionMessages", () => {
     expect(home.clock).toEqual((bundle.responsible as MessageBundle).clock);
   });
 
+  it("gives the cashier the bonuses' terms a deposit's success page shows, and no other profile text", () => {
+    const cashier = sectionMessages(bundle, "/cashier/paysuccess/0123").profile as MessageBundle;
+    expect(Object.keys(cashier)).toEqual(["bonuses"]);
+    expect(cashier.bonuses).toEqual((bundle.profile as MessageBundle).bonuses);
+    expect(sectionMessages(bundle, "/gamehall").profile).toBeUndefined();
+  });
+
   it("never sends the e-mail texts to the browser, and is much smaller than the whole bundle", () => {
     expect(sectionMessages(bundle, "/").mail).toBeUndefined();
     expect(sectionMessages(bundle, "/cashier").mail).toBeUndefined();

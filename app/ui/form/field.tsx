@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PhoneInput, type PhoneRules, refuseEmoji } from "./phone-input";
 
 /** What the kit reads of a Conform field (any field type): its ids, name, first value and errors. */
 export interface ControlMeta {
@@ -51,28 +52,40 @@ export interface FieldProps {
   required?: boolean;
   placeholder?: string;
   maxLength?: number;
+  /** A phone number: its mask as it is typed, and the country a pasted number picks (phone-input.tsx). */
+  phone?: PhoneRules;
+  /** Shown before the input, in its box: a phone's country code. */
+  prefix?: string;
 }
 
-/** A labelled input with its errors (required unless told otherwise). */
+/** A labelled input with its errors (required unless told otherwise); emoji typed into it are dropped (SPEC §5). */
 export function Field(props: FieldProps) {
   const id = props.id ?? props.name;
   const errorId = `${id}-error`;
+  const attrs = {
+    id,
+    name: props.name,
+    autoComplete: props.autoComplete,
+    defaultValue: props.defaultValue,
+    inputMode: props.inputMode,
+    placeholder: props.placeholder,
+    maxLength: props.maxLength,
+    required: props.required ?? true,
+    "aria-invalid": props.errors?.length ? true : undefined,
+    "aria-describedby": props.errors?.length ? errorId : undefined,
+  };
+  const input = props.phone ? <PhoneInput {...attrs} rules={props.phone} /> : <input {...attrs} type={props.type ?? "text"} onInput={refuseEmoji} />;
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        autoComplete={props.autoComplete}
-        defaultValue={props.defaultValue}
-        inputMode={props.inputMode}
-        placeholder={props.placeholder}
-        maxLength={props.maxLength}
-        required={props.required ?? true}
-        aria-invalid={props.errors?.length ? true : undefined}
-        aria-describedby={props.errors?.length ? errorId : undefined}
-      />
+      {props.prefix ? (
+        <span className="field__affix" dir="ltr">
+          <span className="field__prefix">{props.prefix}</span>
+          {input}
+        </span>
+      ) : (
+        input
+      )}
       <FieldErrors id={errorId} errors={props.errors} />
     </div>
   );

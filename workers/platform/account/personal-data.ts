@@ -140,7 +140,9 @@ export function personalDataFor(settings: PersonalDataSettings, country: Persona
   const currencies = (offered.length ? offered : [site.default_currency]).map((id) => ({ id, name: currencyName(id, locale) }));
   const documents = country.document_types.map((d) => ({ ...d }));
   const byName = collator(locale);
-  const countries = settings.countries.map((c) => ({ code: c.code, name: countryName(c.code, locale) })).sort((a, b) => byName.compare(a.name, b.name));
+  const countries = settings.countries
+    .map((c) => ({ code: c.code, name: countryName(c.code, locale), phone_code: c.phone_code }))
+    .sort((a, b) => byName.compare(a.name, b.name));
 
   const fields: PersonalField[] = settings.fields.map((base) => {
     const change = country.fields[base.sysname];
