@@ -1,6 +1,6 @@
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/profile.loyalty";
-import { CharacterConfirmDialog, CharacterPicker } from "../features/loyalty/characters";
+import { CharacterCard, CharacterChangeDialog, CharacterConfirmDialog } from "../features/loyalty/characters";
 import { characterAction, loadProfileLoyalty, type CharacterActionData } from "../features/loyalty/loyalty.server";
 import { LoyaltyLinks, PointsSummary } from "../features/loyalty/programme";
 import { PointsHistory, QuestDialog, QuestList } from "../features/loyalty/records";
@@ -18,7 +18,7 @@ export const action = (args: Route.ActionArgs) => characterAction(args);
 export default function ProfileLoyalty({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
-  const { info, characters, choosing, quests, questOpen, history } = loaderData;
+  const { info, characters, choosing, picking, quests, questOpen, history } = loaderData;
   return (
     <section className="responsible">
       <ProfileNav current="/profile/loyalty" />
@@ -26,9 +26,10 @@ export default function ProfileLoyalty({ loaderData, actionData }: Route.Compone
       <PointsSummary info={info} />
       <SoundToggle />
       <LoyaltyLinks other="programme" />
-      <CharacterPicker current={info.character} characters={characters} errors={(actionData as CharacterActionData)?.formErrors} />
+      <CharacterCard current={info.character} errors={(actionData as CharacterActionData)?.formErrors} />
       <QuestList quests={quests} />
       <PointsHistory items={history.items} total={history.total} offset={history.offset} />
+      {picking && !choosing && <CharacterChangeDialog current={info.character} characters={characters} />}
       {choosing && <CharacterConfirmDialog key={choosing.id} character={choosing} busy={busy} />}
       {questOpen && <QuestDialog key={questOpen.id} quest={questOpen} />}
     </section>

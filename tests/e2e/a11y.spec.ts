@@ -142,6 +142,7 @@ const PLAYER: Target[] = [
   // The not-enough-points dialog (a new player has no points): the shop's dialog, opened by the URL.
   { name: "loyalty shop dialog", path: "/loyalty/shop?buy=1" },
   { name: "profile loyalty", path: "/profile/loyalty" },
+  { name: "profile loyalty character change", path: "/profile/loyalty?characters=1" },
   { name: "profile loyalty character confirm", path: "/profile/loyalty?character=1" },
   { name: "profile loyalty quest", path: "/profile/loyalty?quest=1" },
   // The wheel as a player: the fairness panel and their spins; the gifts received and the error confirm.

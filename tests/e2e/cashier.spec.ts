@@ -212,8 +212,11 @@ test.describe("waiting for a payment", () => {
 });
 
 test.describe("withdrawals @nojs", () => {
-  test("confirm the email, fill in the profile, withdraw, see it in the history, cancel it", async ({ page, javaScriptEnabled }) => {
-    // The longest flow of the suite: a deposit, six withdrawal attempts and the profile in between.
+  test("a first withdrawal asks for the email's code above the form and the name in it, withdraws, shows in the history, cancels", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    // The longest flow of the suite: a deposit, the first withdrawal's needs, four attempts.
     test.setTimeout(90_000);
     const email = await signUp(page.request);
     await depositThroughDemo(page, "demo_card", "100", "success");
@@ -222,49 +225,41 @@ test.describe("withdrawals @nojs", () => {
     await page.getByRole("link", { name: tr("cashier.tabs.withdraw") }).click();
     await expect(page.locator("[data-available]")).toHaveText("$100");
     const fill = () => submitWithdrawal(page);
-    await fill();
-    await expect(page.getByText(tr("cashier.errors.UserNeedConfirmContact"))).toBeVisible();
-    await page.getByRole("button", { name: tr("cashier.confirm.send") }).click();
+    // What the first withdrawal needs is asked before any attempt: the email's code above the form…
+    const first = page.getByTestId("withdraw-confirm-email");
+    await expect(first.getByRole("heading", { name: tr("cashier.withdraw.firstEmail") })).toBeVisible();
+    await first.getByRole("button", { name: tr("cashier.confirm.send") }).click();
     await page.getByLabel(tr("cashier.confirm.code")).fill(await mailedCode(page.request, email));
     await page.getByRole("button", { name: tr("cashier.confirm.submit") }).click();
     await expect(page.getByText(tr("cashier.confirm.done"))).toBeVisible();
+    await expect(first).toHaveCount(0);
 
-    // Without a name and date of birth the "filling profile info" dialog names what is missing;
-    // "Not now" closes it and keeps the way to the profile on the screen.
+    // …and the name and date of birth in the form: left blank, they are refused there, the rest kept.
+    const identity = page.getByTestId("withdraw-identity");
+    await expect(identity).toBeVisible();
     await fill();
-    const dialog = page.getByRole("dialog", { name: tr("cashier.profileData.title") });
-    await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(
-      tr("cashier.profileData.missing", { fields: [tr("auth.fields.first_name"), tr("auth.fields.last_name"), tr("auth.fields.birth_date")].join(", ") }),
-    );
+    await expect(identity.locator("#withdraw-first_name")).toHaveAttribute("aria-invalid", "true");
+    await expect(identity.locator("#withdraw-first_name-error")).toHaveText(tr("validation.required"));
+    await expect(page.getByLabel(tr("cashier.fields.card_holder"))).toHaveValue("Ana Silva");
     // axe runs in the page: with JavaScript only.
     if (javaScriptEnabled) expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
-    await dialog.getByRole("link", { name: tr("cashier.profileData.later") }).click();
-    await expect(dialog).toHaveCount(0);
-    await expect(page.getByText(tr("cashier.errors.UserNeedProfileData"))).toHaveCount(javaScriptEnabled ? 1 : 0);
-    await fill();
-    await page
-      .getByRole("dialog", { name: tr("cashier.profileData.title") })
-      .getByRole("link", { name: tr("cashier.profileData.go") })
-      .click();
-    await expect(page).toHaveURL(/\/profile\/settings$/);
-    const personal = page.getByTestId("personal-form");
-    await personal.locator("#auth-first_name").fill("Ana");
-    await personal.locator("#auth-last_name").fill("Silva");
-    await personal.locator("#auth-birth_date").fill("1991-04-12");
-    await personal.getByRole("button", { name: tr("profile.settings.save") }).click();
-    await expect(page.locator("[data-toast]").filter({ hasText: tr("profile.settings.saved") })).toBeVisible();
-    await page.goto("/cashier/withdraw?method=demo_card");
+    await identity.getByLabel(tr("auth.fields.first_name")).fill("Ana");
+    await identity.getByLabel(tr("auth.fields.last_name")).fill("Silva");
+    await identity.getByLabel(tr("auth.fields.birth_date")).fill("1991-04-12");
 
     // Above the verification threshold an unverified player is told to verify their identity, with
-    // the way to the profile's verification page.
+    // the way to the profile's verification page; the name and birth date went with it, saved.
     await amountInput(page).fill("2500");
     await page.getByLabel(tr("cashier.fields.card_number")).fill("4111 1111 1111 1111");
     await page.getByLabel(tr("cashier.fields.card_holder")).fill("Ana Silva");
     await page.getByRole("button", { name: tr("cashier.withdraw.submit") }).click();
     await expect(page.getByText(tr("cashier.errors.KycWithdrawal"))).toBeVisible();
     await expect(page.getByRole("link", { name: tr("cashier.withdraw.verify") })).toHaveAttribute("href", "/profile/verification");
+    const profile = (await (await page.request.get("/api/account/getprofileinfo")).json()).data;
+    expect(profile).toMatchObject({ first_name: "Ana", last_name: "Silva", birth_date: "1991-04-12" });
 
+    await page.goto("/cashier/withdraw");
+    await expect(identity).toHaveCount(0);
     await fill();
     await expect(page.getByText(tr("cashier.withdraw.requested"))).toBeVisible();
     await expect(page.locator("[data-available]")).toHaveText("$80");

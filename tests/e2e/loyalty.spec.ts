@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { origin, payDemoDeposit, PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
 import { formatRate } from "../../app/features/loyalty/points";
 import { formatMoney } from "../../core/money";
-import { absolute, expect, jsOn, slotOutsideJackpots, test, tr } from "./fixtures";
+import { absolute, expect, slotOutsideJackpots, test, tr } from "./fixtures";
 
 /**
  * The loyalty programme from the player's side (issue 20, decision 0046): real-money slot rounds
@@ -142,27 +142,39 @@ test.describe("loyalty @nojs", () => {
     const card = page.getByTestId("loyalty-character");
     await expect(card).toHaveAttribute("data-character", "");
     await expect(card).toContainText(tr("loyalty.character.none"));
-    const choose = async (title: string) => {
-      await card.getByRole("link", { name: tr("loyalty.character.choose", { title }) }).click();
+    const change = page.getByTestId("loyalty-character-change");
+    const openChange = async (label: "pick" | "change") => {
+      await card.getByRole("link", { name: tr(`loyalty.character.${label}`) }).click();
+      await expect(change.getByRole("heading", { name: tr("loyalty.character.pickTitle") })).toBeVisible();
+    };
+    const choose = async (title: string, label: "pick" | "change") => {
+      await openChange(label);
+      await change.getByRole("link", { name: tr("loyalty.character.choose", { title }) }).click();
       const dialog = page.getByTestId("loyalty-character-confirm");
       await expect(dialog).toContainText(tr("loyalty.character.confirmTitle", { title }));
       await dialog.getByRole("button", { name: tr("loyalty.character.confirm") }).click();
       await expect(page).toHaveURL(absolute("/profile/loyalty"));
       await expect(page.getByText(tr("loyalty.character.changed", { title }))).toBeVisible();
     };
-    await choose("Fox");
+    await choose("Fox", "pick");
     await expect(card).toHaveAttribute("data-character", "fox");
+    // The change popup marks the chosen one and closes without a change.
+    await openChange("change");
+    await expect(change.locator('[data-character="fox"]')).toContainText(tr("loyalty.character.chosen"));
+    await page.locator('[data-dialog="loyaltyCharacterChange"] .dialog__close').click();
+    await expect(change).toHaveCount(0);
     // Cancel keeps the character.
-    await card.getByRole("link", { name: tr("loyalty.character.choose", { title: "Owl" }) }).click();
+    await openChange("change");
+    await change.getByRole("link", { name: tr("loyalty.character.choose", { title: "Owl" }) }).click();
     await page
       .getByTestId("loyalty-character-confirm")
       .getByRole("link", { name: tr("loyalty.character.cancel") })
       .click();
     await expect(page.getByTestId("loyalty-character-confirm")).toHaveCount(0);
     await expect(card).toHaveAttribute("data-character", "fox");
-    await choose("Owl");
+    await choose("Owl", "change");
     await expect(card).toHaveAttribute("data-character", "owl");
-    if (!jsOn()) await expect(card.getByText(tr("loyalty.character.chosen"))).toHaveCount(1);
+    await expect(card).toContainText(tr("loyalty.character.current", { title: "Owl" }));
   });
 
   test("registration offers the characters (Later by default); the chosen one is the player's", async ({ page }) => {

@@ -14,6 +14,7 @@ import { CancelWithdrawal } from "./cancel-withdrawal";
 import type { WithdrawData } from "./withdraw.server";
 import type { WithdrawNeed } from "./withdraw-refusal";
 import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
+import { Field } from "../../ui/form/field";
 import { ConfirmActions, ConfirmBody, DismissLink } from "../../ui/dialog/confirm-body";
 
 export { CancelWithdrawal } from "./cancel-withdrawal";
@@ -156,7 +157,12 @@ function ProfileDataDialog({ missing }: { missing: string[] }) {
   );
 }
 
-/** The withdrawal form: method (links, so it works without JavaScript), amount and requisites. */
+const IDENTITY_AUTOCOMPLETE: Record<string, string> = { first_name: "given-name", last_name: "family-name", birth_date: "bday" };
+
+/**
+ * The withdrawal form: method (links, so it works without JavaScript), amount and requisites, and
+ * for a first withdrawal the name and date of birth it needs (saved with it).
+ */
 export function WithdrawForm({ data, actionData }: { data: WithdrawData; actionData?: WithdrawActionData }) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
@@ -173,21 +179,47 @@ export function WithdrawForm({ data, actionData }: { data: WithdrawData; actionD
     shouldRevalidate: "onInput",
     onValidate: check.onValidate,
   });
-  const need = actionData?.need ?? (actionData?.confirm ? "confirmContact" : null);
+  // An unconfirmed email is asked for above the form before any attempt (a first withdrawal needs it).
+  const need = actionData?.need ?? (actionData?.confirm || data.email ? "confirmContact" : null);
+  const sent = actionData?.result?.initialValue as Record<string, unknown> | undefined;
   return (
     <>
+      {need === "confirmContact" && (
+        <section className="cashier__first" aria-labelledby="withdraw-confirm-email" data-testid="withdraw-confirm-email">
+          <h2 id="withdraw-confirm-email">{t("cashier.withdraw.firstEmail")}</h2>
+          <NeedPanel need={need} email={data.email} confirm={actionData?.confirm} />
+        </section>
+      )}
       <Form method="post" className="cashier__form" {...getFormProps(form)} onFocus={check.load}>
         <input type="hidden" name="intent" value="withdraw" />
         <input type="hidden" name="method" value={method.sysname} />
         <input type="hidden" name="idempotency_key" value={actionData?.idempotencyKey ?? data.idempotencyKey} />
         <AmountField meta={fields.amount!} rules={method.rules} currency={data.currency} t={t} />
         <RequisiteFields fields={method.fields} metas={fields} banks={data.banks} t={t} />
+        {data.profileMissing.length > 0 && (
+          <fieldset className="cashier__identity" data-testid="withdraw-identity">
+            <legend>{t("cashier.profileData.title")}</legend>
+            <p className="cashier__hint">{t("cashier.profileData.inline")}</p>
+            {data.profileMissing.map((k) => (
+              <Field
+                key={k}
+                id={`withdraw-${k}`}
+                name={k}
+                label={t(`auth.fields.${k}`)}
+                type={k === "birth_date" ? "date" : "text"}
+                autoComplete={IDENTITY_AUTOCOMPLETE[k]}
+                defaultValue={typeof sent?.[k] === "string" ? sent[k] : undefined}
+                errors={actionData?.result?.error?.[k] ?? undefined}
+              />
+            ))}
+          </fieldset>
+        )}
         <FormErrors id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {t("cashier.withdraw.submit")}
         </button>
       </Form>
-      {need && <NeedPanel need={need} email={data.email} confirm={actionData?.confirm} />}
+      {need && need !== "confirmContact" && <NeedPanel need={need} email={data.email} confirm={actionData?.confirm} />}
       {need === "profileData" && <ProfileDataDialog key={actionData?.idempotencyKey} missing={actionData?.missing ?? []} />}
       {need === "burnBonuses" && actionData?.resend && (
         <BurnBonusesDialog key={actionData.idempotencyKey} burning={actionData.burning} resend={actionData.resend} />

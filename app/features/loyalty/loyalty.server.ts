@@ -8,7 +8,7 @@ import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { seoMeta } from "../content/seo.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
-import { BUY_KEY, CHARACTER_KEY, HISTORY_OFFSET_KEY, QUEST_KEY } from "./keys";
+import { BUY_KEY, CHARACTER_KEY, CHARACTERS_KEY, HISTORY_OFFSET_KEY, QUEST_KEY } from "./keys";
 import { HISTORY_PAGE } from "./records";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -122,6 +122,8 @@ export async function loadProfileLoyalty({ request, context }: Args) {
     info,
     characters: characters.items,
     choosing: characters.items.find((c) => c.id === wanted && c.id !== info.character?.id) ?? null,
+    /** The character change popup is open (`?characters=1`). */
+    picking: query.get(CHARACTERS_KEY) === "1",
     quests: quests.items,
     questOpen: quests.items.find((q) => q.id === quest) ?? null,
     history: { ...history, offset: from },

@@ -52,3 +52,40 @@ export function rotationFor(current: number, arcs: readonly Arc[], index: number
   const forward = (target - from + 360) % 360;
   return current + turns * 360 + forward;
 }
+
+/**
+ * The angle (degrees) a sector's label is turned by so that it reads along the radius and upright
+ * where the wheel rests: on the right half from the hub outwards, on the left half from the rim
+ * inwards (a label turned the same way all round stands upside down on the left, as on a wheel
+ * printed by someone who never spun one). `rotation` is the wheel's resting turn: while it spins
+ * to a new rest the labels already face that rest, so they stop upright.
+ */
+export function labelAngle(mid: number, rotation: number): number {
+  const shown = (((mid + rotation) % 360) + 360) % 360;
+  return shown > 180 ? mid + 90 : mid - 90;
+}
+
+/**
+ * A prize's title as at most `maxLines` (1 or 2) lines of `perLine` characters, broken between
+ * words (a word longer than a line is cut), the last line ending in "…" when the title does not fit.
+ */
+export function labelLines(title: string, perLine = 13, maxLines: 1 | 2 = 2): string[] {
+  const text = title.trim().replace(/\s+/g, " ");
+  const cut = (s: string) => (s.length > perLine ? `${s.slice(0, perLine - 1).trimEnd()}…` : s);
+  if (text.length <= perLine) return [text];
+  if (maxLines === 1) return [cut(text)];
+  const space = text.lastIndexOf(" ", perLine);
+  const first = space > 0 ? text.slice(0, space) : text.slice(0, perLine);
+  const rest = text.slice(first.length).trim();
+  return rest ? [first, cut(rest)] : [first];
+}
+
+/**
+ * How a slice of `sweep` degrees carries its label: two short lines from 16° (the width of two
+ * lines at the label's radius), one longer line from 7°, none below (its prize is in the odds table).
+ */
+export function sliceLabel(title: string, sweep: number): string[] {
+  if (sweep >= 16) return labelLines(title, 13, 2);
+  if (sweep >= 7) return labelLines(title, 18, 1);
+  return [];
+}
