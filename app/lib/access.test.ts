@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { documentPath, loginRedirect, requiresPlayer, rootRedirect } from "./access";
 
 describe("access rules", () => {
-  it("protects the sections bets, cashier, profile, responsible-game, offers and loyalty", () => {
+  it("protects the sections bets, cashier, profile (the player's own loyalty too), responsible-game and offers", () => {
     for (const p of [
       "/bets",
       "/bets/history",
@@ -12,12 +12,16 @@ describe("access rules", () => {
       "/profile/settings",
       "/responsible-game",
       "/offers/3",
-      "/loyalty/shop",
+      "/profile/loyalty",
     ]) {
       expect(requiresPlayer(p)).toBe(true);
     }
     // An unknown locale prefix (`/xx/offers`) names no section: it answers 404, not a sign-in.
     for (const p of ["/", "/about", "/gamehall", "/responsible-gaming", "/cashiers-guide", "/betsy", "/xx/offers", "/x/cashier"]) {
+      expect(requiresPlayer(p)).toBe(false);
+    }
+    // The loyalty programme and its shop are public (decision 0100): buying asks to sign in.
+    for (const p of ["/loyalty", "/loyalty/shop", "/loyalty/club"]) {
       expect(requiresPlayer(p)).toBe(false);
     }
   });

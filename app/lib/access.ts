@@ -1,7 +1,10 @@
 /** Which paths need a signed-in player, and the fixed root redirects (SPEC §2, §6). */
 
-/** The first segment of the path without its locale: `/xx/offers` (an unknown prefix) is no section, and answers 404. */
-const PROTECTED = /^\/(bets|cashier|profile|responsible-game|offers|loyalty)(\/|$)/;
+/**
+ * The first segment of the path without its locale: `/xx/offers` (an unknown prefix) is no section, and answers 404.
+ * The loyalty programme and its shop are public, the player's own loyalty is under /profile (decision 0100).
+ */
+const PROTECTED = /^\/(bets|cashier|profile|responsible-game|offers)(\/|$)/;
 
 export function requiresPlayer(basePath: string): boolean {
   return PROTECTED.test(basePath);

@@ -102,6 +102,9 @@ const VISITOR: Target[] = [
   { name: "wheel rules popup", path: "/wheel-of-fortune?popup=rules" },
   { name: "wheel winners popup", path: "/wheel-of-fortune?popup=winners" },
   { name: "wheel quests popup", path: "/wheel-of-fortune?popup=quests" },
+  // The loyalty programme and its shop are public (decision 0100): the visitor's join card, Buy as sign-in links.
+  { name: "loyalty programme (visitor)", path: "/loyalty", everyLocale: true },
+  { name: "loyalty shop (visitor)", path: "/loyalty/shop" },
   { name: "404 page", path: "/no-such-page" },
   { name: "vpn", path: "/vpn" },
   { name: "support", path: "/support" },

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { origin, payDemoDeposit, PASSWORD, popup, registerByApi, unique } from "./accounts-fixtures";
 import { formatRate } from "../../app/features/loyalty/points";
 import { formatMoney } from "../../core/money";
-import { absolute, expect, slotOutsideJackpots, test, tr } from "./fixtures";
+import { absolute, expect, popupEnhanced, slotOutsideJackpots, test, tr } from "./fixtures";
 
 /**
  * The loyalty programme from the player's side (issue 20, decision 0046): real-money slot rounds
@@ -54,9 +54,58 @@ async function earn(page: Page, points: number): Promise<{ rounds: number; wager
 }
 
 test.describe("loyalty @nojs", () => {
-  test("a visitor is asked to sign in", async ({ page }) => {
-    await page.goto("/loyalty/shop");
-    await expect(page).toHaveURL(/show_popup_auth=1&redirectUrl=%2Floyalty%2Fshop/);
+  test("a visitor sees the programme and the shop; Buy asks to sign in and comes back to that product's confirm", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
+    // Casinos show their programme publicly (decision 0100): its levels, how points are earned, what the shop sells.
+    await page.goto("/loyalty");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Playfront Club");
+    await expect(page.getByTestId("loyalty-levels").locator("li")).not.toHaveCount(0);
+    await expect(page.getByTestId("loyalty-levels").locator("li[aria-current]")).toHaveCount(0);
+    await expect(page.getByTestId("loyalty-earn")).toBeVisible();
+    await expect(page.getByTestId("loyalty-points")).toHaveCount(0);
+    const join = page.getByTestId("loyalty-join");
+    await expect(join.getByRole("heading", { name: tr("loyalty.join.title") })).toBeVisible();
+    // The menu names it for visitors too.
+    await expect(page.locator(`a[href="/loyalty"]`).first()).toBeAttached();
+    await join.getByRole("link", { name: tr("loyalty.shop.title") }).click();
+    await expect(page).toHaveURL(absolute("/loyalty/shop"));
+    await expect(page.getByTestId("loyalty-visitor")).toHaveText(tr("loyalty.shop.visitor"));
+    const product = page.locator(`[data-product="${STARTER}"]`);
+    await expect(product).toContainText(tr("loyalty.shop.price", { price: String(STARTER_PRICE) }));
+
+    // Buy: the sign-in popup over the shop, not a trip to the home page.
+    const email = unique("loyal-visitor");
+    await registerByApi(request, email);
+    await product.getByRole("link", { name: new RegExp(tr("loyalty.shop.buy")) }).click();
+    await expect(page).toHaveURL(/\/loyalty\/shop\?redirectUrl=%2Floyalty%2Fshop%3Fbuy%3D\d+&show_popup_auth=1$/);
+    await expect(page.getByTestId("loyalty-visitor")).toBeVisible();
+    await popupEnhanced(page, javaScriptEnabled);
+    await popup(page).getByLabel(tr("auth.fields.login")).fill(email);
+    await popup(page).getByLabel(tr("auth.fields.password"), { exact: true }).fill(PASSWORD);
+    await popup(page)
+      .getByRole("button", { name: tr("auth.authorization.submit") })
+      .click();
+    // Signed in: that product's dialog (a new player has no points: the not-enough-points one), and the balance.
+    await expect(page).toHaveURL(/\/loyalty\/shop\?buy=\d+$/);
+    await expect(page.getByTestId("loyalty-insufficient")).toBeVisible();
+    await expect(page.getByTestId("loyalty-balance")).toBeVisible();
+    await expect(page.getByTestId("loyalty-visitor")).toHaveCount(0);
+  });
+
+  test("a visitor's shared Buy link is the sign-in popup over the shop; buying without an account is refused", async ({ page }) => {
+    await page.goto("/loyalty/shop?buy=1");
+    await expect(page).toHaveURL(absolute(`/loyalty/shop?redirectUrl=${encodeURIComponent("/loyalty/shop?buy=1")}&show_popup_auth=1`));
+    await expect(popup(page).getByRole("heading", { name: tr("auth.authorization.title") })).toBeVisible();
+    const post = await page.request.post("/loyalty/shop", { form: { product_id: "1", key: "visitor-key-1" }, headers: { origin: origin() }, maxRedirects: 0 });
+    expect(post.status()).toBe(302);
+    expect(post.headers().location).toBe(`/?show_popup_auth=1&redirectUrl=${encodeURIComponent("/loyalty/shop")}`);
+    // The programme of another locale is public too; an unknown locale prefix is no page.
+    await page.goto("/es/loyalty");
+    await expect(page.getByTestId("loyalty-join")).toBeVisible();
+    expect((await page.request.get("/xx/loyalty")).status()).toBe(404);
   });
 
   test("a new player: the programme, no points yet, and the not-enough-points dialog in the shop", async ({ page }) => {

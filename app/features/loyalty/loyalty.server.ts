@@ -8,6 +8,7 @@ import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { seoMeta } from "../content/seo.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
+import { buySignIn } from "./buy-link";
 import { BUY_KEY, CHARACTER_KEY, CHARACTERS_KEY, HISTORY_OFFSET_KEY, QUEST_KEY } from "./keys";
 import { HISTORY_PAGE } from "./records";
 
@@ -23,13 +24,21 @@ function refusal(e: unknown, context: Args["context"]): PlatformError {
 }
 
 /**
- * `/loyalty` and `/loyalty/{sysname}` (SPEC §1, protected): a programme (the first one, or the one
- * named; 404 for another name), its levels with the player's place, how points are earned and
- * what they are worth.
+ * The signed-in player's loyalty state, null for a visitor: the programme and the shop are public
+ * (decision 0100), the player's own place in them is shown when there is one.
+ */
+function ownInfo(context: Args["context"], platform: ReturnType<typeof getPlatform>) {
+  return orErrorPage(getSite(context).playerRead(() => platform.call("loyalty.getinfo")));
+}
+
+/**
+ * `/loyalty` and `/loyalty/{sysname}` (SPEC §1; public, decision 0100): a programme (the first
+ * one, or the one named; 404 for another name), its levels, how points are earned and what they
+ * are worth — with the player's points and place when signed in, the way to join for a visitor.
  */
 export async function loadProgramme({ request, context, sysname }: Args & { sysname?: string }) {
-  await requirePlayer(context, request);
   const site = getSite(context);
+  if (site.unknownLocale) throw data("Not found", { status: 404 });
   const platform = getPlatform(context).withLocale(site.locale);
   if (sysname !== undefined && !/^[a-z0-9_-]{1,64}$/.test(sysname)) throw data("Not found", { status: 404 });
   const programme = sysname
@@ -41,26 +50,29 @@ export async function loadProgramme({ request, context, sysname }: Args & { sysn
         if (!list.items[0]) throw data("Not found", { status: 404 });
         return list.items[0];
       });
-  const [program, info] = await Promise.all([programme, orErrorPage(platform.call("loyalty.getinfo"))]);
+  const [program, info] = await Promise.all([programme, ownInfo(context, platform)]);
   const t = createT(site.messages);
   return { program, info, meta: seoMeta({ title: program.title || t("loyalty.title"), description: t("loyalty.metaDescription") }, site.metadata.siteName) };
 }
 
-/** `/loyalty/shop`: the products, the player's points, and with `?buy=<id>` that product's confirm (or not-enough-points) dialog. */
+/**
+ * `/loyalty/shop` (public, decision 0100): the products, the player's points, and with `?buy=<id>`
+ * that product's confirm (or not-enough-points) dialog. A visitor's `?buy=` (a shared link, or a
+ * Buy without JavaScript's help) is the sign-in popup over the shop, coming back to that dialog.
+ */
 export async function loadShop({ request, context }: Args) {
-  await requirePlayer(context, request);
   const site = getSite(context);
+  if (site.unknownLocale) throw data("Not found", { status: 404 });
   const platform = getPlatform(context).withLocale(site.locale);
-  const [products, info] = await Promise.all([
-    orErrorPage(platform.call("loyalty.getproducts", { limit: 100 })),
-    orErrorPage(platform.call("loyalty.getinfo")),
-  ]);
+  const [products, info] = await Promise.all([orErrorPage(platform.call("loyalty.getproducts", { limit: 100 })), ownInfo(context, platform)]);
   const wanted = idParam(new URL(request.url).searchParams.get(BUY_KEY));
+  const shop = sitePath(context, "/loyalty/shop");
+  if (!info && wanted !== null) throw redirect(buySignIn(shop, wanted));
   const t = createT(site.messages);
   return {
     products: products.items,
     info,
-    buying: products.items.find((p) => p.id === wanted) ?? null,
+    buying: (info && products.items.find((p) => p.id === wanted)) ?? null,
     /** The confirm form's idempotency key: a double submit buys once. */
     key: crypto.randomUUID(),
     meta: seoMeta({ title: t("loyalty.shop.title"), description: t("loyalty.shop.metaDescription") }, site.metadata.siteName),

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { withPopup } from "../auth/popup-url";
 import type { LoyaltyInfo, LoyaltyProgram } from "../../../core/api/contract-loyalty";
 import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
@@ -63,20 +64,54 @@ export function LoyaltyLinks({ other }: { other: "profile" | "programme" }) {
   );
 }
 
-/** A programme's page: its levels (the player's marked), how points are earned and what they are worth. */
-export function ProgrammeView({ program, info }: { program: LoyaltyProgram; info: LoyaltyInfo }) {
+/** A visitor's way in (decision 0100): what membership gives, sign up or sign in over this page. */
+function JoinCard() {
+  const t = useT();
+  const to = useLocalePath();
+  const here = useLocation();
+  const page = here.pathname + here.search;
+  return (
+    <section className="responsible__card loyalty__summary" aria-labelledby="loyalty-join" data-testid="loyalty-join">
+      <h2 id="loyalty-join">{t("loyalty.join.title")}</h2>
+      <p>{t("loyalty.join.text")}</p>
+      <p className="bonus__actions">
+        <Link className="btn btn--primary" to={withPopup(page, "registration")} preventScrollReset>
+          {t("loyalty.join.register")}
+        </Link>
+        <Link className="btn btn--ghost" to={withPopup(page, "authorization")} preventScrollReset>
+          {t("loyalty.join.signIn")}
+        </Link>
+        <Link className="btn btn--ghost" to={to("/loyalty/shop")}>
+          {t("loyalty.shop.title")}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * A programme's page: its levels, how points are earned and what they are worth; the player's
+ * points and level marked when signed in, the way to join for a visitor (null `info`).
+ */
+export function ProgrammeView({ program, info }: { program: LoyaltyProgram; info: LoyaltyInfo | null }) {
   const t = useT();
   return (
     <section className="responsible loyalty">
       <h1>{program.title}</h1>
       <p>{program.description}</p>
-      <LoyaltyLinks other="profile" />
-      <PointsSummary info={info} />
+      {info ? (
+        <>
+          <LoyaltyLinks other="profile" />
+          <PointsSummary info={info} />
+        </>
+      ) : (
+        <JoinCard />
+      )}
       <section className="responsible__card" aria-labelledby="loyalty-levels">
         <h2 id="loyalty-levels">{t("loyalty.levelsTitle")}</h2>
         <ol className="loyalty__levels" data-testid="loyalty-levels">
           {program.levels.map((l) => (
-            <li key={l.id} aria-current={l.id === info.level.id ? "step" : undefined} data-level={l.sysname}>
+            <li key={l.id} aria-current={l.id === info?.level.id ? "step" : undefined} data-level={l.sysname}>
               <strong>{l.title}</strong>{" "}
               <span>
                 {l.maxValue === null

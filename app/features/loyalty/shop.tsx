@@ -5,7 +5,7 @@ import { Dialog, dialogTitleId } from "../../ui/dialog/dialog";
 import { FieldErrors, Submit } from "../../ui/form/field";
 import { ConfirmActions, ConfirmBody } from "../../ui/dialog/confirm-body";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
-import { BUY_KEY } from "./keys";
+import { buyHref, buySignIn } from "./buy-link";
 import { formatPoints } from "./points";
 
 type T = ReturnType<typeof useT>;
@@ -25,9 +25,10 @@ function unavailable(p: LoyaltyProduct, t: T): string | null {
 
 /**
  * A product of the shop. Buy is a link to the shop with `?buy=<id>`: the confirm dialog (or the
- * not-enough-points one) renders from the URL, so it works without JavaScript.
+ * not-enough-points one) renders from the URL, so it works without JavaScript. A visitor's Buy is
+ * the sign-in popup, coming back to that dialog (decision 0100).
  */
-export function ProductCard({ product: p, errors }: { product: LoyaltyProduct; errors?: string[] }) {
+export function ProductCard({ product: p, errors, signedIn }: { product: LoyaltyProduct; errors?: string[]; signedIn: boolean }) {
   const t = useT();
   const to = useLocalePath();
   const blocked = unavailable(p, t);
@@ -50,7 +51,7 @@ export function ProductCard({ product: p, errors }: { product: LoyaltyProduct; e
       ) : (
         <Link
           className="btn btn--primary"
-          to={`${to("/loyalty/shop")}?${BUY_KEY}=${p.id}`}
+          to={(signedIn ? buyHref : buySignIn)(to("/loyalty/shop"), p.id)}
           preventScrollReset
           aria-label={`${t("loyalty.shop.buy")}: ${p.title}`}
         >

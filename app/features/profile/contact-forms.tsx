@@ -40,6 +40,14 @@ export function ContactCard({ type, current, pending, phones, refused }: Props) 
   const confirm = errorsFor("confirmCode");
   const all = (r: typeof add) => (r ? [...Object.values(r.errors).flat(), ...r.formErrors] : undefined);
   const valueErrors = add ? [...(add.errors.contact ?? []), ...add.formErrors] : undefined;
+  /** What the new contact's input is, phone or email: its name, the value sent back, its errors. */
+  const valueInput = {
+    id: `${id}-value`,
+    name: "contact",
+    defaultValue: add?.values.contact ?? "",
+    required: true,
+    ...described(`${id}-value-error`, valueErrors),
+  };
   const sendErrors = all(send);
   const codeErrors = all(confirm);
   const state = add ? "invalid" : dirty ? "dirty" : "saved";
@@ -89,31 +97,15 @@ export function ContactCard({ type, current, pending, phones, refused }: Props) 
           <label htmlFor={`${id}-value`}>{t(`profile.contacts.${type}.new`)}</label>
           {type === "phone" ? (
             <PhoneInput
-              id={`${id}-value`}
-              name="contact"
+              {...valueInput}
               autoComplete="tel-national"
               inputMode="tel"
               maxLength={32}
-              defaultValue={add?.values.contact ?? ""}
               placeholder={[mask ?? []].flat()[0]}
-              required
               rules={{ mask, countries: phones.items, onCountry: (c) => setCountry(c.country_code) }}
-              {...described(`${id}-value-error`, valueErrors)}
             />
           ) : (
-            <input
-              id={`${id}-value`}
-              name="contact"
-              type="email"
-              dir="ltr"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={254}
-              defaultValue={add?.values.contact ?? ""}
-              required
-              onInput={refuseEmoji}
-              {...described(`${id}-value-error`, valueErrors)}
-            />
+            <input {...valueInput} type="email" dir="ltr" autoComplete="email" inputMode="email" maxLength={254} onInput={refuseEmoji} />
           )}
           <Errors id={`${id}-value-error`} errors={valueErrors} />
         </div>

@@ -38,6 +38,8 @@ export const PUBLIC_SECTIONS = [
   "/winners",
   "/promotions",
   "/wheel-of-fortune",
+  "/loyalty",
+  "/loyalty/shop",
   "/support",
 ] as const;
 

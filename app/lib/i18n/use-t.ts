@@ -35,7 +35,13 @@ export function usePageLocale(): string {
 /** Builds a path in the page's locale: `/gamehall` → `/es/gamehall`. */
 export function useLocalePath(): (basePath: string) => string {
   const data = useLocaleData();
-  return (p) => (data ? localizePath(p, data.locale, data.defaultLocale) : p);
+  const locale = data?.locale;
+  const defaultLocale = data?.defaultLocale;
+  // The same function while the locale holds: effects that use it (a realtime subscription) are not redone at each render.
+  return useMemo(
+    () => (p: string) => (locale !== undefined && defaultLocale !== undefined ? localizePath(p, locale, defaultLocale) : p),
+    [locale, defaultLocale],
+  );
 }
 
 /**

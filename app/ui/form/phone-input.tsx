@@ -39,11 +39,11 @@ export interface PhoneRules<C extends PhoneCountry = PhoneCountry> {
 export function PhoneInput<C extends PhoneCountry>({ rules, ...props }: { rules: PhoneRules<C> } & InputHTMLAttributes<HTMLInputElement>) {
   const ref = useRef<HTMLInputElement>(null);
   const { mask, countries, onCountry } = rules;
-  const maskKey = JSON.stringify(mask ?? null);
+  // A new country's mask shows the number again in it (idempotent: the same mask leaves the value as it is).
   useEffect(() => {
     const el = ref.current;
-    if (el && el.value) put(el, typePhone(el.value, el.value.length, JSON.parse(maskKey) as PhoneMask));
-  }, [maskKey]);
+    if (el && el.value) put(el, typePhone(el.value, el.value.length, mask));
+  }, [mask]);
   return (
     <input
       {...props}
