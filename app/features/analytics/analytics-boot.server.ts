@@ -8,6 +8,7 @@ import { workerContext } from "../../lib/context.server";
 import { inlineJson } from "../../lib/inline-json.server";
 import { CONSENT_COOKIE, CONSENT_PATH, DEMO_ANALYTICS_COOKIE, demoOverrides } from "../../../core/consent";
 import type { AnalyticsConfig } from "./dispatcher";
+import { escapeMarkup } from "../../../core/markup";
 
 /** The first-party image beacon of the embedded platform (workers/platform/analytics/beacon.ts). */
 export const DEFAULT_BEACON_URL = "/platform/analytics/beacon";
@@ -52,16 +53,14 @@ function message(bundle: MessageBundle, key: string, fallback: string): string {
   return typeof node === "string" ? node : fallback;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The banner: server-rendered, no script; its form sets the cookie and comes back here. */
 function bannerHtml(bundle: MessageBundle, back: string): string {
-  const t = (k: string, f: string) => escapeHtml(message(bundle, `analytics.consent.${k}`, f));
+  const t = (k: string, f: string) => escapeMarkup(message(bundle, `analytics.consent.${k}`, f));
   return (
     `<form method="post" action="${CONSENT_PATH}" class="consent-banner" data-testid="consent-banner" role="region" aria-label="${t("title", "Cookies and analytics")}" ` +
     `style="position:fixed;inset-inline:12px;bottom:12px;z-index:1000;max-width:560px;margin-inline:auto;padding:14px 16px;border-radius:12px;` +
     `background:var(--surface-2,#1d2030);color:var(--text,#f2f3f7);box-shadow:0 8px 30px rgba(0,0,0,.35);display:flex;flex-wrap:wrap;gap:10px;align-items:center">` +
-    `<input type="hidden" name="back" value="${escapeHtml(back)}">` +
+    `<input type="hidden" name="back" value="${escapeMarkup(back)}">` +
     `<p style="margin:0;flex:1 1 260px">${t("text", "We use analytics to improve the site. May we?")}</p>` +
     `<button type="submit" name="choice" value="accept" class="btn btn--primary">${t("accept", "Accept")}</button>` +
     `<button type="submit" name="choice" value="decline" class="btn btn--ghost">${t("decline", "Decline")}</button></form>`

@@ -3,6 +3,7 @@
  * (routes/robots.ts, routes/sitemap.ts) read the site and the catalogue and hand them here.
  */
 import { localizePath } from "../../lib/i18n/locale";
+import { escapeMarkup } from "../../../core/markup";
 
 /** The player areas and machine paths no crawler should walk, as base paths (every locale's prefix is added). */
 export const PRIVATE_PATHS = ["/cashier", "/profile", "/bets", "/offers", "/responsible-game", "/forms/", "/_icons"] as const;
@@ -43,8 +44,6 @@ export const PUBLIC_SECTIONS = [
   "/support",
 ] as const;
 
-const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-
 export interface SitemapEntry {
   /** The base path (no locale prefix). */
   path: string;
@@ -59,7 +58,7 @@ export interface SitemapEntry {
  * alternates and x-default, as the pages' own <link rel="alternate"> do).
  */
 export function urlset(site: CrawlSite, entries: readonly SitemapEntry[]): string {
-  const url = (path: string, locale: string) => escapeXml(site.origin + localizePath(path, locale, site.defaultLocale));
+  const url = (path: string, locale: string) => escapeMarkup(site.origin + localizePath(path, locale, site.defaultLocale));
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
@@ -83,7 +82,7 @@ export function sitemapIndex(site: CrawlSite, games: number): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...parts.map((p) => `<sitemap><loc>${escapeXml(`${site.origin}/sitemaps/${p}.xml`)}</loc></sitemap>`),
+    ...parts.map((p) => `<sitemap><loc>${escapeMarkup(`${site.origin}/sitemaps/${p}.xml`)}</loc></sitemap>`),
     "</sitemapindex>",
     "",
   ].join("\n");

@@ -3,11 +3,7 @@
  * no scripts, inline styles only, readable on a phone and in a 640×480 popup.
  */
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
+import { escapeMarkup } from "../../../core/markup";
 
 const STYLE = `
   *{box-sizing:border-box}
@@ -45,7 +41,7 @@ export function htmlPage(title: string, body: string, status = 200): Response {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
+<title>${escapeMarkup(title)}</title>
 ${FAVICON_LINK}
 <style>${STYLE}</style>
 </head>
@@ -56,5 +52,5 @@ ${FAVICON_LINK}
 
 /** The page of a sign-in request that cannot go on (bad service, bad parameters). */
 export function errorPage(status: number, title: string, text: string): Response {
-  return htmlPage(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">Back to the site</a></p>`, status);
+  return htmlPage(title, `<h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(text)}</p><p><a href="/">Back to the site</a></p>`, status);
 }

@@ -3,7 +3,8 @@ import { demoOnly } from "./switches";
 import { ANALYTICS_EVENTS } from "../../../core/analytics-events";
 import { DEMO_ANALYTICS_COOKIE, demoOverrides } from "../../../core/consent";
 import { readCookie, serializeCookie } from "../../../core/cookies";
-import { escapeHtml, htmlPage } from "../auth/oauth-html";
+import { escapeMarkup } from "../../../core/markup";
+import { htmlPage } from "../auth/oauth-html";
 
 /**
  * The demo operator's analytics view (`/platform/demo/analytics`, decision 0057): the newest
@@ -41,19 +42,19 @@ const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace("T",
 
 function rowHtml(r: AnalyticsRow): string {
   const who = r.uid ? `player #${r.uid}` : "visitor";
-  return `<tr data-testid="analytics-row" data-name="${escapeHtml(r.name)}" data-uid="${r.uid ?? ""}" data-anon="${escapeHtml(r.anon_id ?? "")}">
+  return `<tr data-testid="analytics-row" data-name="${escapeMarkup(r.name)}" data-uid="${r.uid ?? ""}" data-anon="${escapeMarkup(r.anon_id ?? "")}">
     <td><time datetime="${new Date(r.created_at).toISOString()}">${utc(r.created_at)}</time></td>
-    <td><strong>${escapeHtml(r.name)}</strong></td>
-    <td>${who}${r.anon_id ? `<br><small>${escapeHtml(r.anon_id)}</small>` : ""}</td>
-    <td>${escapeHtml(r.path ?? "")}</td>
-    <td><code>${escapeHtml(JSON.stringify(r.params))}</code></td>
+    <td><strong>${escapeMarkup(r.name)}</strong></td>
+    <td>${who}${r.anon_id ? `<br><small>${escapeMarkup(r.anon_id)}</small>` : ""}</td>
+    <td>${escapeMarkup(r.path ?? "")}</td>
+    <td><code>${escapeMarkup(JSON.stringify(r.params))}</code></td>
   </tr>`;
 }
 
 analyticsViewRoutes.get(ANALYTICS_VIEW_PATH, async (c) => {
   const asked = c.req.query("name") ?? "";
   if (asked && !(NAMES as readonly string[]).includes(asked)) {
-    return htmlPage("Analytics", `<h1>Analytics</h1><p role="status" class="error">Unknown event name: ${escapeHtml(asked)}</p>`, 400);
+    return htmlPage("Analytics", `<h1>Analytics</h1><p role="status" class="error">Unknown event name: ${escapeMarkup(asked)}</p>`, 400);
   }
   const rows = await latest(c.env.DB, asked || null);
   if (c.req.query("format") === "json") {

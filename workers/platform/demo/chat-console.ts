@@ -3,7 +3,8 @@ import { demoOnly } from "./switches";
 import { CHAT_MESSAGE_EVENT, CHAT_TEXT_MAX } from "../../../core/api/chat-limits";
 import type { ChatMessage } from "../../../core/api/contract-chat";
 import { publish } from "../../realtime/publish";
-import { escapeHtml, htmlPage } from "../auth/oauth-html";
+import { escapeMarkup } from "../../../core/markup";
+import { htmlPage } from "../auth/oauth-html";
 import { chatClock, insertMessage, messagesOf } from "../chat/store";
 
 /**
@@ -32,7 +33,7 @@ chatConsoleRoutes.use(CHAT_CONSOLE_PATH, demoOnly("chat"));
 chatConsoleRoutes.use(`${CHAT_CONSOLE_PATH}/*`, demoOnly("chat"));
 
 const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
-const who = (c: Pick<ConsoleConversation, "uid" | "login">) => (c.uid ? `player #${c.uid}${c.login ? ` (${escapeHtml(c.login)})` : ""}` : "visitor");
+const who = (c: Pick<ConsoleConversation, "uid" | "login">) => (c.uid ? `player #${c.uid}${c.login ? ` (${escapeMarkup(c.login)})` : ""}` : "visitor");
 
 function conversations(db: D1Database) {
   return db
@@ -65,9 +66,9 @@ chatConsoleRoutes.get(CHAT_CONSOLE_PATH, async (c) => {
     ? list
         .map(
           (v) => `<li data-testid="chat-conversation" data-id="${v.id}" style="padding:8px 0;border-top:1px solid #ccd">
-      <a href="${CHAT_CONSOLE_PATH}/${v.id}">Conversation ${v.id}</a> · ${who(v)} · ${escapeHtml(v.locale)} ·
+      <a href="${CHAT_CONSOLE_PATH}/${v.id}">Conversation ${v.id}</a> · ${who(v)} · ${escapeMarkup(v.locale)} ·
       <time datetime="${new Date(v.last_message_at).toISOString()}">${utc(v.last_message_at)} UTC</time>
-      ${v.last_text ? `<p style="margin:4px 0;white-space:pre-wrap">${v.last_author === "operator" ? "You: " : ""}${escapeHtml(v.last_text.slice(0, 140))}</p>` : ""}
+      ${v.last_text ? `<p style="margin:4px 0;white-space:pre-wrap">${v.last_author === "operator" ? "You: " : ""}${escapeMarkup(v.last_text.slice(0, 140))}</p>` : ""}
     </li>`,
         )
         .join("")
@@ -91,17 +92,17 @@ async function conversationPage(db: D1Database, id: number, notice = "", typed =
     .map(
       (m) => `<li data-testid="chat-console-message" data-author="${m.author}" style="padding:6px 0;border-top:1px solid #eef">
       <strong>${m.author === "operator" ? "Operator" : "Customer"}</strong> · <time datetime="${new Date(m.created_at).toISOString()}">${utc(m.created_at)} UTC</time>
-      <p style="margin:4px 0;white-space:pre-wrap">${escapeHtml(m.text)}</p></li>`,
+      <p style="margin:4px 0;white-space:pre-wrap">${escapeMarkup(m.text)}</p></li>`,
     )
     .join("");
   const body = `<style>main{max-width:760px}textarea{width:100%}</style>
   <p><a href="${CHAT_CONSOLE_PATH}">All conversations</a></p>
-  <h1>Conversation ${id}</h1><p>${who(conv)} · ${escapeHtml(conv.locale)}</p>
+  <h1>Conversation ${id}</h1><p>${who(conv)} · ${escapeMarkup(conv.locale)}</p>
   <ul style="list-style:none;padding:0">${list}</ul>
-  ${notice ? `<p role="alert" class="error" id="reply-error">${escapeHtml(notice)}</p>` : ""}
+  ${notice ? `<p role="alert" class="error" id="reply-error">${escapeMarkup(notice)}</p>` : ""}
   <form method="post" action="${CHAT_CONSOLE_PATH}/${id}">
     <label for="reply">Reply</label>
-    <textarea id="reply" name="text" rows="3" maxlength="${CHAT_TEXT_MAX}" required${notice ? ` aria-describedby="reply-error"` : ""}>${escapeHtml(typed)}</textarea>
+    <textarea id="reply" name="text" rows="3" maxlength="${CHAT_TEXT_MAX}" required${notice ? ` aria-describedby="reply-error"` : ""}>${escapeMarkup(typed)}</textarea>
     <button class="primary" type="submit">Send reply</button>
   </form>`;
   return htmlPage(`Chat console — conversation ${id}`, body, status);

@@ -1,7 +1,8 @@
 import type { PlayRules } from "../responsible/play-rules";
 import { formatMoney } from "../../../core/money";
 import { clockText } from "../../../core/dates";
-import { escapeHtml, FAVICON_LINK } from "../auth/oauth-html";
+import { escapeMarkup } from "../../../core/markup";
+import { FAVICON_LINK } from "../auth/oauth-html";
 import type { RoundMode, StudioGame } from "../games/round-types";
 import { blankWeightFor, theoreticalRtp, topPrize } from "../games/rounds-math";
 
@@ -164,10 +165,10 @@ export function outcomeText(win: number, bet: number, currency: string): { text:
 }
 
 function resultText(v: GamePageView): string {
-  if (v.error) return `<p class="result error" role="alert" data-result>${escapeHtml(v.error)}</p>`;
+  if (v.error) return `<p class="result error" role="alert" data-result>${escapeMarkup(v.error)}</p>`;
   if (v.win === null) return `<p class="result" data-result></p>`;
   const { text, won } = outcomeText(v.win, v.freespins?.bet ?? v.bet, v.currency);
-  return `<p class="result${won ? " win" : ""}" role="status" data-result${won ? " data-won" : ""}>${escapeHtml(text)}</p>`;
+  return `<p class="result${won ? " win" : ""}" role="status" data-result${won ? " data-won" : ""}>${escapeMarkup(text)}</p>`;
 }
 
 /** The session's time and net position, inside the game: elapsed since sign-in (the script keeps it running) and wins − stakes. */
@@ -176,7 +177,7 @@ function sessionLine(v: GamePageView, now = Date.now()): string {
   if (!s || v.mode !== "real") return "";
   const clock = clockText(now - s.startedAt);
   const net = formatMoney({ amount: s.net, currency: v.currency });
-  return `<p class="session" data-session data-started="${s.startedAt}" data-net-amount="${s.net}">Session <time data-elapsed>${clock}</time> · Net <strong data-net>${s.net > 0 ? "+" : ""}${escapeHtml(net)}</strong></p>`;
+  return `<p class="session" data-session data-started="${s.startedAt}" data-net-amount="${s.net}">Session <time data-elapsed>${clock}</time> · Net <strong data-net>${s.net > 0 ? "+" : ""}${escapeMarkup(net)}</strong></p>`;
 }
 
 /** The game's return and its top prize's chance at the chosen stake (Germany); the script follows the stake. */
@@ -185,25 +186,25 @@ function oddsLine(v: GamePageView): string {
   if (!o || v.mode !== "real") return "";
   const rtp = (o.rtp * 100).toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const top = formatMoney({ amount: o.multiplier * v.bet, currency: v.currency });
-  return `<p class="free" data-odds data-multiplier="${o.multiplier}" data-currency="${escapeHtml(v.currency)}">Return to player ${rtp} %. Top prize ${o.multiplier}× the stake (<span data-top-prize>${escapeHtml(top)}</span>), about 1 in ${o.oneIn.toLocaleString("en")} rounds.</p>`;
+  return `<p class="free" data-odds data-multiplier="${o.multiplier}" data-currency="${escapeMarkup(v.currency)}">Return to player ${rtp} %. Top prize ${o.multiplier}× the stake (<span data-top-prize>${escapeMarkup(top)}</span>), about 1 in ${o.oneIn.toLocaleString("en")} rounds.</p>`;
 }
 
 /** What a used-up pack won, and where it waits (the player's bonuses page, outside the frame). */
 function endedText(e: { won: number; currency: string }): string {
   const text =
     e.won > 0
-      ? `Your free spins won ${escapeHtml(formatMoney({ amount: e.won, currency: e.currency }))}. The bonus is waiting in <a href="/profile/bonuses" target="_top">your bonuses</a>.`
+      ? `Your free spins won ${escapeMarkup(formatMoney({ amount: e.won, currency: e.currency }))}. The bonus is waiting in <a href="/profile/bonuses" target="_top">your bonuses</a>.`
       : `Your free spins are used up: nothing won this time.`;
   return `<p class="result freespins-ended" role="status" data-freespins-ended>${text}</p>`;
 }
 
 /** Free spins of a pack: its bet fixed, no bet choice, nothing debited. */
 function freeControls(v: GamePageView, f: NonNullable<GamePageView["freespins"]>): string {
-  const bet = escapeHtml(formatMoney({ amount: f.bet, currency: f.currency }));
-  return `<form method="post" action="${escapeHtml(v.action)}" class="bar" data-spin-form data-freespins>
+  const bet = escapeMarkup(formatMoney({ amount: f.bet, currency: f.currency }));
+  return `<form method="post" action="${escapeMarkup(v.action)}" class="bar" data-spin-form data-freespins>
     <input type="hidden" name="mode" value="real">
     <input type="hidden" name="round_id" value="${crypto.randomUUID()}">
-    <input type="hidden" name="freespin_id" value="${escapeHtml(f.id)}">
+    <input type="hidden" name="freespin_id" value="${escapeMarkup(f.id)}">
     <input type="hidden" name="bet" value="${f.bet}">
     <p class="free">Free spins: <strong data-freespins-left>${f.remaining}</strong> of ${f.count} left at ${bet}</p>
     <button type="submit">Free spin</button>
@@ -215,11 +216,11 @@ function rulesLine(v: GamePageView): string {
   const r = v.rules;
   if (!r || v.mode !== "real") return "";
   const parts = [
-    r.maxStake !== null ? `at most ${escapeHtml(formatMoney({ amount: r.maxStake, currency: v.currency }))} a round` : "",
+    r.maxStake !== null ? `at most ${escapeMarkup(formatMoney({ amount: r.maxStake, currency: v.currency }))} a round` : "",
     r.minCycleMs ? `one round every ${(r.minCycleMs / 1000).toLocaleString("en", { maximumFractionDigits: 1 })} seconds at most` : "",
   ].filter(Boolean);
   if (parts.length === 0) return "";
-  return `<p class="free" data-play-rules>Under the rules of the ${escapeHtml(r.regulator)}: ${parts.join(", ")}; no autoplay.</p>`;
+  return `<p class="free" data-play-rules>Under the rules of the ${escapeMarkup(r.regulator)}: ${parts.join(", ")}; no autoplay.</p>`;
 }
 
 function controls(v: GamePageView): string {
@@ -230,9 +231,9 @@ function controls(v: GamePageView): string {
   const cap = v.rules?.maxStake ?? null;
   const steps = betSteps(v.game.min_bet, v.game.max_bet).filter((b) => cap === null || b <= cap);
   const options = (steps.length ? steps : [v.game.min_bet])
-    .map((b) => `<option value="${b}"${b === v.bet ? " selected" : ""}>${escapeHtml(formatMoney({ amount: b, currency: v.currency }))}</option>`)
+    .map((b) => `<option value="${b}"${b === v.bet ? " selected" : ""}>${escapeMarkup(formatMoney({ amount: b, currency: v.currency }))}</option>`)
     .join("");
-  return `<form method="post" action="${escapeHtml(v.action)}" class="bar" data-spin-form>
+  return `<form method="post" action="${escapeMarkup(v.action)}" class="bar" data-spin-form>
     <input type="hidden" name="mode" value="${v.mode}">
     <input type="hidden" name="round_id" value="${crypto.randomUUID()}">
     <label>Bet <select name="bet">${options}</select></label>
@@ -311,17 +312,17 @@ const SCRIPT = `
 
 export function gamePage(v: GamePageView): Response {
   const balance = v.balance
-    ? `<p>Balance <strong data-balance>${escapeHtml(formatMoney(v.balance))}</strong></p>`
+    ? `<p>Balance <strong data-balance>${escapeMarkup(formatMoney(v.balance))}</strong></p>`
     : v.mode === "demo" && !v.signedIn
       ? `<p>Demo play: no money moves.</p>`
       : "";
-  const script = v.nonce ? `<script nonce="${escapeHtml(v.nonce)}">${SCRIPT}</script>` : "";
+  const script = v.nonce ? `<script nonce="${escapeMarkup(v.nonce)}">${SCRIPT}</script>` : "";
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(v.game.title)}</title>${FAVICON_LINK}<style>${STYLE}</style></head>
-<body>${SPRITE}<main data-game="${escapeHtml(v.game.sysname)}" aria-label="${escapeHtml(v.game.title)}">
+<meta name="robots" content="noindex"><title>${escapeMarkup(v.game.title)}</title>${FAVICON_LINK}<style>${STYLE}</style></head>
+<body>${SPRITE}<main data-game="${escapeMarkup(v.game.sysname)}" aria-label="${escapeMarkup(v.game.title)}">
 <div class="mode">${v.mode === "demo" ? "Demo" : "Real money"}</div>
-<h1>${escapeHtml(v.game.title)}</h1>
+<h1>${escapeMarkup(v.game.title)}</h1>
 ${balance}
 ${sessionLine(v)}
 <div class="reels" aria-label="Reels" aria-live="polite">${grid(v.symbols)}</div>

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { demoOn } from "./switches";
 import { FAVICON_LINK } from "../auth/oauth-html";
 import { outboxAddress } from "./messenger";
+import { escapeMarkup } from "../../../core/markup";
 
 /**
  * The demo messaging provider's mailbox: what it "sent" to one address, newest first.
@@ -22,19 +23,17 @@ interface MailboxItem {
   created_at: number;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 /** Only http(s) links become anchors; anything else is shown as text. */
 function linkHtml(link: string): string {
   const safe = /^https?:\/\//i.test(link);
-  return safe ? `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>` : escapeHtml(link);
+  return safe ? `<a href="${escapeMarkup(link)}">${escapeMarkup(link)}</a>` : escapeMarkup(link);
 }
 
 /** A message's text with its http(s) links as anchors (a mail client's way): the unsubscribe footer's link can be followed. */
 function textHtml(text: string): string {
   return text
     .split(/(https?:\/\/[^\s]+)/i)
-    .map((part, i) => (i % 2 === 1 ? linkHtml(part) : escapeHtml(part)))
+    .map((part, i) => (i % 2 === 1 ? linkHtml(part) : escapeMarkup(part)))
     .join("");
 }
 
@@ -42,8 +41,8 @@ function page(to: string, items: MailboxItem[]): string {
   const rows = items
     .map(
       (m) => `<article style="border:1px solid #ccc;border-radius:6px;padding:12px;margin:12px 0">
-  <p style="margin:0;color:#555;font-size:14px">${m.channel === "sms" ? "SMS" : "Email"} to ${escapeHtml(m.to)} · <time datetime="${new Date(m.created_at).toISOString()}">${escapeHtml(new Date(m.created_at).toISOString().replace("T", " ").slice(0, 19))} UTC</time></p>
-  <h2 style="font-size:18px;margin:6px 0">${escapeHtml(m.subject)}</h2>
+  <p style="margin:0;color:#555;font-size:14px">${m.channel === "sms" ? "SMS" : "Email"} to ${escapeMarkup(m.to)} · <time datetime="${new Date(m.created_at).toISOString()}">${escapeMarkup(new Date(m.created_at).toISOString().replace("T", " ").slice(0, 19))} UTC</time></p>
+  <h2 style="font-size:18px;margin:6px 0">${escapeMarkup(m.subject)}</h2>
   <p style="white-space:pre-wrap;margin:6px 0">${textHtml(m.text)}</p>
   ${m.link ? `<p style="margin:6px 0">${linkHtml(m.link)}</p>` : ""}
 </article>`,
@@ -53,7 +52,7 @@ function page(to: string, items: MailboxItem[]): string {
     ? "<p>Enter an email address or a phone number (with its country code) to read what was sent to it.</p>"
     : items.length
       ? rows
-      : `<p>Nothing was sent to ${escapeHtml(to)}.</p>`;
+      : `<p>Nothing was sent to ${escapeMarkup(to)}.</p>`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -68,7 +67,7 @@ ${FAVICON_LINK}
 <p style="color:#555">Messages of the demo mail and SMS provider (not shown in production).</p>
 <form method="get" action="/platform/demo/mailbox">
   <label for="to">Address</label>
-  <input id="to" name="to" value="${escapeHtml(to)}" autocomplete="off" style="min-width:260px">
+  <input id="to" name="to" value="${escapeMarkup(to)}" autocomplete="off" style="min-width:260px">
   <button type="submit">Show</button>
 </form>
 ${body}

@@ -1,4 +1,5 @@
-import { escapeHtml, htmlPage } from "../auth/oauth-html";
+import { escapeMarkup } from "../../../core/markup";
+import { htmlPage } from "../auth/oauth-html";
 import { DEMO_AUTHORIZE_PATH } from "./oauth-demo-client";
 
 /** The authorization request the consent form carries through, unchanged, to its POST. */
@@ -17,7 +18,7 @@ export interface ConsentForm {
   errors?: { email?: string; name?: string };
 }
 
-const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeMarkup(value)}">`;
 
 /**
  * The demo provider's consent page: the person types the email and display name of their demo
@@ -28,9 +29,9 @@ export function consentPage(req: ConsentRequest, form: ConsentForm, status = 200
   const { errors = {} } = form;
   const field = (name: "email" | "name", label: string, type: string, autocomplete: string, required: boolean) => `
     <label for="${name}">${label}</label>
-    <input id="${name}" name="${name}" type="${type}" value="${escapeHtml(form[name])}" autocomplete="${autocomplete}"
+    <input id="${name}" name="${name}" type="${type}" value="${escapeMarkup(form[name])}" autocomplete="${autocomplete}"
       maxlength="${name === "email" ? 254 : 50}"${required ? " required" : ""}${errors[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : ""}>
-    ${errors[name] ? `<p class="error" id="${name}-error">${escapeHtml(errors[name])}</p>` : ""}`;
+    ${errors[name] ? `<p class="error" id="${name}-error">${escapeMarkup(errors[name])}</p>` : ""}`;
   const body = `
   <div class="brand"><span aria-hidden="true">P</span>Playfront ID</div>
   <h1>Sign in to Playfront Casino</h1>

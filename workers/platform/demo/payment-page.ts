@@ -1,5 +1,6 @@
 import { formatMoney } from "../../../core/money";
-import { escapeHtml, htmlPage } from "../auth/oauth-html";
+import { escapeMarkup } from "../../../core/markup";
+import { htmlPage } from "../auth/oauth-html";
 import { DEMO_PAY_PATH, type DemoPayment } from "./payment-provider";
 
 /**
@@ -21,15 +22,15 @@ export function paymentPage(payment: DemoPayment, sig: string): Response {
   const amount = formatMoney({ amount: payment.amount, currency: payment.currency });
   const body = `
   <div class="brand"><span aria-hidden="true">P</span>Playfront Pay</div>
-  <h1>${mobile ? "Confirm on your phone" : `Pay ${escapeHtml(payment.merchant)}`}</h1>
+  <h1>${mobile ? "Confirm on your phone" : `Pay ${escapeMarkup(payment.merchant)}`}</h1>
   ${mobile ? `<p>A payment request was sent to your phone. Confirm it there — or choose what the phone answers below.</p>` : ""}
   <dl style="display:grid;grid-template-columns:auto 1fr;gap:4px 16px;margin:0 0 8px">
-    <dt>Merchant</dt><dd>${escapeHtml(payment.merchant)}</dd>
-    <dt>Amount</dt><dd data-testid="demo-pay-amount">${escapeHtml(amount)}</dd>
-    <dt>Method</dt><dd>${escapeHtml(payment.method_name)}</dd>
+    <dt>Merchant</dt><dd>${escapeMarkup(payment.merchant)}</dd>
+    <dt>Amount</dt><dd data-testid="demo-pay-amount">${escapeMarkup(amount)}</dd>
+    <dt>Method</dt><dd>${escapeMarkup(payment.method_name)}</dd>
   </dl>
-  <form method="post" action="${DEMO_PAY_PATH}/${escapeHtml(payment.transaction_id)}">
-    <input type="hidden" name="sig" value="${escapeHtml(sig)}">
+  <form method="post" action="${DEMO_PAY_PATH}/${escapeMarkup(payment.transaction_id)}">
+    <input type="hidden" name="sig" value="${escapeMarkup(sig)}">
     ${BUTTONS}
   </form>
   <small>Playfront Pay is a demo payment system: no real money moves. Pick the outcome to try.</small>`;
@@ -40,7 +41,7 @@ export function paymentPage(payment: DemoPayment, sig: string): Response {
 export function decidedPage(payment: DemoPayment, back: string): Response {
   const body = `
   <div class="brand"><span aria-hidden="true">P</span>Playfront Pay</div>
-  <h1>This payment is already ${escapeHtml(payment.status)}</h1>
-  <p><a class="button primary" href="${escapeHtml(back)}">Back to ${escapeHtml(payment.merchant)}</a></p>`;
+  <h1>This payment is already ${escapeMarkup(payment.status)}</h1>
+  <p><a class="button primary" href="${escapeMarkup(back)}">Back to ${escapeMarkup(payment.merchant)}</a></p>`;
   return htmlPage("Playfront Pay", body);
 }

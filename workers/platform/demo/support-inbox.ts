@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { demoOnly } from "./switches";
-import { escapeHtml, htmlPage } from "../auth/oauth-html";
+import { escapeMarkup } from "../../../core/markup";
+import { htmlPage } from "../auth/oauth-html";
 import { readSupportSetting } from "../support/settings";
 
 /**
@@ -34,16 +35,16 @@ supportInboxRoutes.use(SUPPORT_INBOX_PATH, demoOnly("support"));
 const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 
 function itemHtml(m: InboxItem, topics: Map<string, string>): string {
-  const sender = `${escapeHtml(m.name)} &lt;${escapeHtml(m.email)}&gt; · ${m.uid ? `player #${m.uid}` : "visitor"} · ${escapeHtml(m.locale)}`;
+  const sender = `${escapeMarkup(m.name)} &lt;${escapeMarkup(m.email)}&gt; · ${m.uid ? `player #${m.uid}` : "visitor"} · ${escapeMarkup(m.locale)}`;
   const answer =
     m.status === "new"
       ? `<form method="post" action="${SUPPORT_INBOX_PATH}"><input type="hidden" name="id" value="${m.id}"><button class="primary" type="submit">Mark answered</button></form>`
       : `<p><strong>Answered</strong></p>`;
   return `<article data-testid="support-item" data-id="${m.id}" data-status="${m.status}" style="border-top:1px solid #ccd;padding:12px 0">
-    <h2 style="font-size:1.05rem;margin:0 0 4px">${escapeHtml(topics.get(m.topic) ?? m.topic)}</h2>
+    <h2 style="font-size:1.05rem;margin:0 0 4px">${escapeMarkup(topics.get(m.topic) ?? m.topic)}</h2>
     <p style="margin:0 0 4px">${sender}</p>
-    <p style="margin:0 0 4px;color:#5b6472"><time datetime="${new Date(m.created_at).toISOString()}">${utc(m.created_at)} UTC</time>${m.page_url ? ` · page ${escapeHtml(m.page_url)}` : ""}</p>
-    <p style="white-space:pre-wrap;margin:8px 0">${escapeHtml(m.message)}</p>
+    <p style="margin:0 0 4px;color:#5b6472"><time datetime="${new Date(m.created_at).toISOString()}">${utc(m.created_at)} UTC</time>${m.page_url ? ` · page ${escapeMarkup(m.page_url)}` : ""}</p>
+    <p style="white-space:pre-wrap;margin:8px 0">${escapeMarkup(m.message)}</p>
     ${answer}
   </article>`;
 }
@@ -60,7 +61,7 @@ async function inbox(db: D1Database, notice = "", status = 200): Promise<Respons
   const body = `<style>main{max-width:760px}</style>
   <h1>Support inbox</h1>
   <p>The demo operator's inbox of the support form (not shown in production). Newest first, at most ${SHOWN}.</p>
-  ${notice ? `<p role="status" class="error">${escapeHtml(notice)}</p>` : ""}
+  ${notice ? `<p role="status" class="error">${escapeMarkup(notice)}</p>` : ""}
   ${list}`;
   return htmlPage("Support inbox", body, status);
 }

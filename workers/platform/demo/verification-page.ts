@@ -1,5 +1,6 @@
 import type { DocumentType } from "../../../core/api/contract-verification";
-import { escapeHtml, htmlPage } from "../auth/oauth-html";
+import { escapeMarkup } from "../../../core/markup";
+import { htmlPage } from "../auth/oauth-html";
 import { DEMO_VERIFICATION_PATH } from "./verification-provider";
 import { requiredKinds, type ApplicantRow, type DocumentKind, type DocumentRow } from "./verification-store";
 
@@ -21,14 +22,14 @@ const action = (token: string) => `${DEMO_VERIFICATION_PATH}?token=${encodeURICo
 
 function errorsHtml(errors: string[]): string {
   return errors.length
-    ? `<div role="alert" class="error" data-testid="verification-errors"><ul>${errors.map((e) => `<li>${escapeHtml(e)}</li>`).join("")}</ul></div>`
+    ? `<div role="alert" class="error" data-testid="verification-errors"><ul>${errors.map((e) => `<li>${escapeMarkup(e)}</li>`).join("")}</ul></div>`
     : "";
 }
 
 function uploadedHtml(documents: DocumentRow[], kinds: DocumentKind[]): string {
   const shown = documents.filter((d) => kinds.includes(d.kind));
   if (!shown.length) return "";
-  return `<ul data-testid="verification-uploaded">${shown.map((d) => `<li>${KIND_NAMES[d.kind]}: uploaded (${escapeHtml(formatSize(d.size))})</li>`).join("")}</ul>`;
+  return `<ul data-testid="verification-uploaded">${shown.map((d) => `<li>${KIND_NAMES[d.kind]}: uploaded (${escapeMarkup(formatSize(d.size))})</li>`).join("")}</ul>`;
 }
 
 function fileInput(kind: DocumentKind, accept: string, present: boolean): string {
@@ -37,7 +38,7 @@ function fileInput(kind: DocumentKind, accept: string, present: boolean): string
 }
 
 const form = (token: string, step: string, inner: string, multipart = false) =>
-  `<form method="post" action="${escapeHtml(action(token))}"${multipart ? ` enctype="multipart/form-data"` : ""}>
+  `<form method="post" action="${escapeMarkup(action(token))}"${multipart ? ` enctype="multipart/form-data"` : ""}>
     <input type="hidden" name="step" value="${step}">${inner}</form>`;
 
 function chooseDocument(token: string): string {
@@ -54,7 +55,7 @@ function chooseDocument(token: string): string {
 function uploadSides(token: string, a: ApplicantRow, docs: DocumentRow[]): string {
   const sides = requiredKinds(a.document_type).filter((k) => k !== "selfie");
   const has = (k: DocumentKind) => docs.some((d) => d.kind === k);
-  return `<h1>Step 2 of 3: ${escapeHtml(DOCUMENT_NAMES[a.document_type!])}</h1>
+  return `<h1>Step 2 of 3: ${escapeMarkup(DOCUMENT_NAMES[a.document_type!])}</h1>
   <p>Upload a photo or a PDF scan of ${sides.length > 1 ? "both sides" : "the photo page"} (JPEG, PNG, WebP or PDF, at most 5 MB each).</p>
   ${uploadedHtml(docs, sides)}
   ${form(token, "documents", `${sides.map((k) => fileInput(k, DOCUMENT_ACCEPT, has(k))).join("")}<div class="actions"><button class="primary" type="submit">Upload</button></div>`, true)}
@@ -68,7 +69,7 @@ function uploadSelfie(token: string, docs: DocumentRow[]): string {
 }
 
 function readyToSubmit(token: string, a: ApplicantRow, docs: DocumentRow[]): string {
-  return `<h1>Ready to submit</h1><p>${escapeHtml(DOCUMENT_NAMES[a.document_type!])} and selfie are uploaded.</p>
+  return `<h1>Ready to submit</h1><p>${escapeMarkup(DOCUMENT_NAMES[a.document_type!])} and selfie are uploaded.</p>
   ${uploadedHtml(docs, ["front", "back", "selfie"])}
   ${form(token, "submit", `<div class="actions"><button class="primary" type="submit">Submit for review</button></div>`)}`;
 }
@@ -91,8 +92,8 @@ const SUBMITTED_SCRIPT = `parent!==window&&parent.postMessage({type:"playfront:v
 
 function statusBody(a: ApplicantRow, nonce: string | null): string {
   const [title, text] = STATUS_TEXT[a.status as Exclude<ApplicantRow["status"], "init">];
-  const comment = a.review_comment ? `<p>Reviewer's note: ${escapeHtml(a.review_comment)}</p>` : "";
-  const script = a.status === "pending" && nonce ? `<script nonce="${escapeHtml(nonce)}">${SUBMITTED_SCRIPT}</script>` : "";
+  const comment = a.review_comment ? `<p>Reviewer's note: ${escapeMarkup(a.review_comment)}</p>` : "";
+  const script = a.status === "pending" && nonce ? `<script nonce="${escapeMarkup(nonce)}">${SUBMITTED_SCRIPT}</script>` : "";
   return `<h1 data-testid="verification-status" data-status="${a.status}">${title}</h1><p>${text}</p>${comment}
   <div class="actions"><a class="button secondary" href="${SITE_VERIFICATION_PATH}" target="_top">Back to the site</a></div>${script}`;
 }

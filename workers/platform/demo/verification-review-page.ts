@@ -1,4 +1,5 @@
-import { escapeHtml, htmlPage } from "../auth/oauth-html";
+import { escapeMarkup } from "../../../core/markup";
+import { htmlPage } from "../auth/oauth-html";
 import { DOCUMENT_NAMES, formatSize } from "./verification-page";
 import type { PendingApplicant } from "./verification-review";
 
@@ -15,7 +16,7 @@ const name = (a: PendingApplicant) => [a.first_name, a.last_name].filter(Boolean
 
 function applicantHtml(a: PendingApplicant): string {
   const uploads = a.documents
-    .map((d) => `<li><a href="${documentPath(d.id)}">${d.kind}</a> — ${escapeHtml(d.content_type)}, ${escapeHtml(formatSize(d.size))}</li>`)
+    .map((d) => `<li><a href="${documentPath(d.id)}">${d.kind}</a> — ${escapeMarkup(d.content_type)}, ${escapeMarkup(formatSize(d.size))}</li>`)
     .join("");
   const decision = (value: string, label: string, withComment: boolean) => `
     <form method="post" action="${REVIEW_PATH}" style="margin:8px 0">
@@ -24,14 +25,14 @@ function applicantHtml(a: PendingApplicant): string {
       ${withComment ? `<label for="c-${value}-${a.id}">Comment</label><input type="text" id="c-${value}-${a.id}" name="comment" maxlength="500" required>` : ""}
       ${
         value === "approve"
-          ? `<label for="k-${a.id}">Document's country</label><input type="text" id="k-${a.id}" name="country" value="${escapeHtml(a.country_code ?? "")}" maxlength="2" pattern="[A-Za-z]{2}" style="width:4em">`
+          ? `<label for="k-${a.id}">Document's country</label><input type="text" id="k-${a.id}" name="country" value="${escapeMarkup(a.country_code ?? "")}" maxlength="2" pattern="[A-Za-z]{2}" style="width:4em">`
           : ""
       }
       <button class="${value === "approve" ? "primary" : "secondary"}" type="submit">${label}</button>
     </form>`;
   return `<article data-testid="review-applicant" data-applicant="${a.id}" style="border-top:1px solid #ccd;padding:12px 0">
-    <h2 style="font-size:1.1rem;margin:0 0 4px">${escapeHtml(name(a))} <small style="display:inline">(${escapeHtml(a.login)})</small></h2>
-    <p>${a.document_type ? escapeHtml(DOCUMENT_NAMES[a.document_type]) : "No document"} · submitted ${new Date(a.submitted_at ?? a.updated_at).toISOString().slice(0, 16).replace("T", " ")} UTC</p>
+    <h2 style="font-size:1.1rem;margin:0 0 4px">${escapeMarkup(name(a))} <small style="display:inline">(${escapeMarkup(a.login)})</small></h2>
+    <p>${a.document_type ? escapeMarkup(DOCUMENT_NAMES[a.document_type]) : "No document"} · submitted ${new Date(a.submitted_at ?? a.updated_at).toISOString().slice(0, 16).replace("T", " ")} UTC</p>
     <ul>${uploads}</ul>
     ${decision("approve", "Approve", false)}
     ${decision("retry", "Reject (may retry)", true)}
@@ -45,7 +46,7 @@ export function reviewPage(applicants: PendingApplicant[], notice = "", status =
   <div class="brand"><span aria-hidden="true">ID</span>Playfront ID — review</div>
   <h1>Applicants waiting for review</h1>
   <p>The demo verification provider's operator console (not shown in production). A decision is sent to the site by a signed webhook.</p>
-  ${notice ? `<p role="status" class="error">${escapeHtml(notice)}</p>` : ""}
+  ${notice ? `<p role="status" class="error">${escapeMarkup(notice)}</p>` : ""}
   ${list}
   <h2>Require verification before withdrawals</h2>
   <form method="post" action="${KYC_BLOCK_PATH}">

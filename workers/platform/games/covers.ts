@@ -8,6 +8,7 @@
  */
 import { coverTheme } from "./cover-themes";
 import { MOTIF_SIZE, MOTIFS, type MotifName } from "./motifs.generated";
+import { escapeMarkup } from "../../../core/markup";
 
 /** Bump when the drawing changes, so cached covers (and their ETags) are replaced. */
 const COVER_VERSION = 3;
@@ -38,8 +39,6 @@ export function numbers(seed: number) {
     return x % n;
   };
 }
-
-export const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Splits a title into at most three lines of about 14 characters. */
 function titleLines(title: string): string[] {
@@ -106,7 +105,9 @@ export function coverSvg({ sysname, title, kind }: CoverInput): string {
   const size = Math.max(22, Math.min(46, Math.floor(268 / (longest * 0.68))));
   const lineHeight = Math.round(size * 1.05);
   const titleTop = HEIGHT - 24 - (lines.length - 1) * lineHeight - size;
-  const text = lines.map((l, i) => `<text x="150" y="${HEIGHT - 24 - (lines.length - 1 - i) * lineHeight}"${fitLine(l, size)}>${escapeXml(l)}</text>`).join("");
+  const text = lines
+    .map((l, i) => `<text x="150" y="${HEIGHT - 24 - (lines.length - 1 - i) * lineHeight}"${fitLine(l, size)}>${escapeMarkup(l)}</text>`)
+    .join("");
 
   const rays = Array.from(
     { length: 12 },
@@ -125,7 +126,7 @@ export function coverSvg({ sysname, title, kind }: CoverInput): string {
   const badge = theme.badge ? `<circle cx="262" cy="38" r="24" fill="#fff" fill-opacity=".92"/>${place(`m-${theme.badge}`, 262, 38, 30)}` : "";
 
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeXml(title)}" data-theme="${theme.id}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeMarkup(title)}" data-theme="${theme.id}">` +
     `<defs>${defs}` +
     `<radialGradient id="bg" cx=".5" cy=".38" r=".75"><stop offset="0" stop-color="hsl(${hue} 85% 58%)"/><stop offset=".5" stop-color="hsl(${deep} 70% 30%)"/><stop offset="1" stop-color="hsl(${deep} 65% 10%)"/></radialGradient>` +
     `<radialGradient id="glow"><stop offset="0" stop-color="#fff" stop-opacity=".55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>` +

@@ -30,7 +30,7 @@ describe("covers", () => {
   it("escapes the texts it writes", () => {
     const svg = coverSvg({ ...cover, title: `<script>alert("x")</script> & Co'` });
     expect(svg).not.toMatch(/<script>/i);
-    expect(svg).toContain("&#60;SCRIPT&#62;");
-    expect(svg).toContain('aria-label="&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; Co&#39;"');
+    expect(svg).toContain("&lt;SCRIPT&gt;");
+    expect(svg).toContain('aria-label="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;"');
   });
 });

@@ -65,8 +65,8 @@ describe("provider wordmarks", () => {
   it("escapes the name and is served under the covers' path", () => {
     const svg = wordmarkSvg({ sysname: "x", name: `<b>"A&B"</b> Co`, position: 1 });
     expect(svg).not.toContain("<b>");
-    expect(svg).toContain('aria-label="&#60;b&#62;&#34;A&#38;B&#34;&#60;/b&#62; Co"');
-    expect(svg).toMatch(/>&#60;(b|B)&#62;&#34;A&#38;B&#34;&#60;\/(b|B)&#62;<\/text>/);
+    expect(svg).toContain('aria-label="&lt;b&gt;&quot;A&amp;B&quot;&lt;/b&gt; Co"');
+    expect(svg).toMatch(/>&lt;(b|B)&gt;&quot;A&amp;B&quot;&lt;\/(b|B)&gt;<\/text>/);
     expect(wordmarkPath("bluefin")).toBe("/platform/covers/providers/bluefin.svg");
     expect(wordmarkEtag({ sysname: "a", name: "A", position: 1 })).not.toBe(wordmarkEtag({ sysname: "a", name: "B", position: 1 }));
   });

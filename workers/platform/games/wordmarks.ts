@@ -6,7 +6,8 @@
  * wordmark, the rest ("Gaming", "Live Studios") a smaller tagline. Same name, same bytes: served and cached like covers
  * (`/platform/covers/providers/{sysname}.svg`, so the image proxy ladder serves it as it is).
  */
-import { escapeXml, hash32, numbers } from "./covers";
+import { escapeMarkup } from "../../../core/markup";
+import { hash32, numbers } from "./covers";
 
 /** Bump when the drawing changes, so cached wordmarks (and their ETags) are replaced. */
 const WORDMARK_VERSION = 1;
@@ -72,15 +73,15 @@ export function wordmarkSvg({ sysname, name, position }: WordmarkInput): string 
   const baseline = tagline ? 54 : 64;
   const ink = `hsl(${style.hue} 90% 62%)`;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WORDMARK_WIDTH}" height="${WORDMARK_HEIGHT}" viewBox="0 0 ${WORDMARK_WIDTH} ${WORDMARK_HEIGHT}" role="img" aria-label="${escapeXml(name)}" data-mark="${style.mark}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WORDMARK_WIDTH}" height="${WORDMARK_HEIGHT}" viewBox="0 0 ${WORDMARK_WIDTH} ${WORDMARK_HEIGHT}" role="img" aria-label="${escapeMarkup(name)}" data-mark="${style.mark}">` +
     `<defs><linearGradient id="w" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${style.hue} 95% 68%)"/><stop offset="1" stop-color="hsl(${(style.hue + 40) % 360} 85% 45%)"/></linearGradient></defs>` +
     // Its own dark plate: the wordmark reads the same on the site's light and dark themes.
     `<rect width="${WORDMARK_WIDTH}" height="${WORDMARK_HEIGHT}" rx="14" fill="hsl(${style.hue} 30% 12%)"/>` +
     `<g transform="translate(14 18)" fill="url(#w)">${MARKS[style.mark]}</g>` +
-    `<text x="46" y="60" font-family="Inter,system-ui,sans-serif" font-weight="700" font-size="${initials.length > 1 ? 22 : narrow ? 24 : 28}" text-anchor="middle" fill="#0b0d14">${escapeXml(initials)}</text>` +
+    `<text x="46" y="60" font-family="Inter,system-ui,sans-serif" font-weight="700" font-size="${initials.length > 1 ? 22 : narrow ? 24 : 28}" text-anchor="middle" fill="#0b0d14">${escapeMarkup(initials)}</text>` +
     `<g font-family="Inter,system-ui,sans-serif" font-weight="700" transform="translate(96 0) skewX(${style.slant})">` +
-    `<text x="0" y="${baseline}" font-size="${size}" letter-spacing="${style.tracking}" fill="#fff">${escapeXml(word)}</text>` +
-    (tagline ? `<text x="1" y="${baseline + 22}" font-size="${taglineSize}" letter-spacing="3" fill="${ink}">${escapeXml(tagline)}</text>` : "") +
+    `<text x="0" y="${baseline}" font-size="${size}" letter-spacing="${style.tracking}" fill="#fff">${escapeMarkup(word)}</text>` +
+    (tagline ? `<text x="1" y="${baseline + 22}" font-size="${taglineSize}" letter-spacing="3" fill="${ink}">${escapeMarkup(tagline)}</text>` : "") +
     `</g></svg>`
   );
 }
