@@ -59,8 +59,11 @@ export const CURRENCY_RULES = ["first", "empty", "keep"] as const;
 /** account.getPersonalDataFields: the registration form of one country, in display order. */
 export const PersonalData = z.strictObject({
   country_code: z.string(),
-  /** Every country the site registers players from, by localized name, with its phone code (without "+"). */
-  countries: z.array(z.strictObject({ code: z.string(), name: z.string(), phone_code: z.string() })),
+  /**
+   * Every country the site registers players from, by localized name, with its phone code (without
+   * "+") and its national number's mask: a phone of another country than the form's is typed in its own.
+   */
+  countries: z.array(z.strictObject({ code: z.string(), name: z.string(), phone_code: z.string(), phone_mask: PhoneMask.optional() })),
   fields: z.array(PersonalField),
   regions: z.array(Option),
   document_types: z.array(DocumentType),

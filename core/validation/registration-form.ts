@@ -23,7 +23,7 @@ export interface PersonalField {
 
 export interface PersonalData {
   country_code: string;
-  countries: { code: string; name: string; phone_code?: string }[];
+  countries: { code: string; name: string; phone_code?: string; phone_mask?: string | string[] }[];
   fields: PersonalField[];
   regions: { id: string; name: string }[];
   document_types: { id: string; name: string; regex?: string }[];
@@ -118,13 +118,21 @@ function ruleFor(field: PersonalField): RuleName {
   return field.options.regex ? "custom" : "text";
 }
 
+/** The mask a phone field takes for a phone country: that country's, else the field's own (the form's country). */
+export function phoneMaskOf(field: PersonalField, phoneCountry: string | undefined, countries: PersonalData["countries"] | undefined) {
+  return (phoneCountry ? countries?.find((c) => c.code === phoneCountry)?.phone_mask : undefined) ?? field.options.mask;
+}
+
 export interface RegistrationRules {
   termsActive: boolean;
   /** The promo field is shown (by default or through the "I have a promo code" box). */
   promoShown: boolean;
   messages?: MessageOverrides;
-  /** The phone masks of the chosen phone country, when the form has a phone. */
-  phoneMask?: string | string[];
+  /**
+   * The countries of the form (PersonalData.countries): a phone is checked against the mask of its
+   * own country (`phone_country_code`), the form's country's (the field's mask) when none is chosen.
+   */
+  countries?: PersonalData["countries"];
   today?: Date;
 }
 
@@ -138,7 +146,7 @@ export function validateRegistration(values: Record<string, string>, shown: Show
   for (const { field, required } of shown) {
     const rule = ruleFor(field);
     const options: Record<string, unknown> = { isRequired: required, regex: field.options.regex };
-    if (rule === "phone") options.mask = rules.phoneMask ?? field.options.mask;
+    if (rule === "phone") options.mask = phoneMaskOf(field, values.phone_country_code, rules.countries);
     if (rule === "date" && field.sysname === "birth_date") options.max = latestBirthDate(rules.today ?? new Date());
     if ((field.type === "select" || field.type === "country_code" || field.type === "region") && rule !== "sex") {
       if (required && !values[field.sysname]) errors[field.sysname] = [formatMessage("required", undefined, rules.messages)];

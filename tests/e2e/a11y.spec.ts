@@ -93,6 +93,8 @@ const VISITOR: Target[] = [
   { name: "content page", path: "/about", everyLocale: true },
   { name: "faq", path: "/faq", everyLocale: true },
   { name: "registration popup", path: "/?show_popup_reg=1", ready: dialogOpen },
+  // The full form: the phone's country select beside the number, the personal fields.
+  { name: "full registration popup", path: "/?show_popup_reg=1&reg_type=full", ready: dialogOpen },
   { name: "sign-in popup", path: "/?show_popup_auth=1", ready: dialogOpen },
   // The operator's responsible-gaming page (a content page); the player's overview is /responsible-game.
   { name: "responsible gaming", path: "/responsible-gaming", everyLocale: true },

@@ -57,7 +57,9 @@ test.describe("phone inputs", () => {
     await expect(number).toHaveValue("7700 900123");
   });
 
-  test("registration shows the country's code before the number and its mask as it is typed; a pasted number loses its code", async ({ page }) => {
+  test("registration shows the phone country's code before the number and its mask as it is typed; a pasted number loses its code or picks its country", async ({
+    page,
+  }) => {
     await page.goto("/?show_popup_reg=1&reg_type=full");
     await popupEnhanced(page);
     const number = popup(page).getByLabel("Mobile phone");
@@ -67,6 +69,19 @@ test.describe("phone inputs", () => {
     await number.fill("");
     await paste(number, "+1 202-555-0199");
     await expect(number).toHaveValue("(202) 555-0199");
+    // Another phone country: its code before the number, its mask as typed.
+    const country = popup(page).getByLabel(tr("auth.fields.phone_country_code"));
+    await country.selectOption("GB");
+    await expect(popup(page).locator(".field__prefix")).toHaveText("+44");
+    await number.fill("");
+    await number.pressSequentially("7700900123");
+    await expect(number).toHaveValue("7700 900123");
+    // A pasted number of a third country picks it.
+    await number.fill("");
+    await paste(number, "+33 6 12 34 56 78");
+    await expect(country).toHaveValue("FR");
+    await expect(popup(page).locator(".field__prefix")).toHaveText("+33");
+    await expect(number).toHaveValue("6 12 34 56 78");
   });
 });
 

@@ -41,7 +41,7 @@ describe("account.getInfo for a signed-in player", () => {
       locale: "pt",
       two_factor_auth: false,
       email: { type: "email", contact: p.email, is_confirmed: false, is_subscribed: true },
-      mobile: { type: "phone", contact: "351912345678", phone_country_code: "PT", is_confirmed: false, is_subscribed: true },
+      mobile: { type: "phone", contact: "912345678", phone_country_code: "PT", is_confirmed: false, is_subscribed: true },
     });
   });
 });
@@ -108,7 +108,7 @@ describe("account.getprofileinfo and account.saveProfileInfo", () => {
       document: { type: "cpf", number: "123.456.789-09", cpf: "12345678909" },
       contacts: [
         { type: "email", contact: p.email, is_confirmed: false, is_subscribed: false },
-        { type: "phone", contact: "5521999998888", phone_country_code: "BR", is_confirmed: false, is_subscribed: false },
+        { type: "phone", contact: "21999998888", phone_country_code: "BR", is_confirmed: false, is_subscribed: false },
       ],
     });
     expect((await data(p.browser.get("account/getInfo"))).first_name).toBe("Maria");

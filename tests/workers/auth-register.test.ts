@@ -51,7 +51,7 @@ describe("auth.register", () => {
       is_registration_completed: true,
       balance_main: { amount: 0, currency: "BRL" },
       email: { type: "email", contact: `${login.toLowerCase()}@example.com`, is_confirmed: false, is_subscribed: false },
-      mobile: { type: "phone", contact: "5511987654321", phone_country_code: "BR", is_confirmed: false, is_subscribed: false },
+      mobile: { type: "phone", contact: "11987654321", phone_country_code: "BR", is_confirmed: false, is_subscribed: false },
     });
     expect(Math.abs(info.reg_time - Date.now() / 1000)).toBeLessThan(60);
     expect(await uid(b)).toBe(info.uid);
@@ -73,12 +73,13 @@ describe("auth.register", () => {
   });
 
   it("refuses taken login, email, phone and fake name, case-insensitively, keyed by field", async () => {
-    const p = await registerPlayer({ phone: "447700900123", fakename: "TakenName" });
+    const p = await registerPlayer({ phone: "447700900123", phone_country_code: "GB", fakename: "TakenName" });
     const e = await failure(
       new Browser().post("auth/register", {
         login: p.login.toUpperCase(),
         email: p.email.toUpperCase(),
         phone: "+447700900123",
+        phone_country_code: "GB",
         fakename: "takenname",
         password: PASSWORD,
         ...US,
@@ -99,6 +100,35 @@ describe("auth.register", () => {
       "InvalidParameterException",
     );
     expect(asLogin.invalid_parameters).toEqual({ login: ["Already registered"] });
+  });
+
+  it("keeps a phone as the national number of its own country; one that does not fit that country's mask is refused on the field", async () => {
+    // A US player's British mobile, typed with or without the code: the account holds +44 7700 900xxx.
+    const tail = String(100 + Math.floor(Math.random() * 900));
+    for (const phone of [`7700900${tail}`, `+447700900${tail}`]) {
+      const p = await registerPlayer({ phone, phone_country_code: "GB", login: uniqueName("abroad") });
+      const info = await data(p.browser.get("account/getInfo"));
+      expect(info.mobile).toMatchObject({ contact: `7700900${tail}`, phone_country_code: "GB" });
+      await env.DB.prepare("DELETE FROM contacts WHERE uid = ?1 AND type = 'phone'").bind(p.uid).run();
+    }
+    for (const [phone, phone_country_code] of [
+      ["202555012", "US"], // a digit short of America's mask
+      ["+33612345678", "GB"], // a French number for a British phone
+    ]) {
+      const e = await failure(
+        new Browser().post("auth/register", {
+          login: uniqueName(),
+          email: `${uniqueName()}@example.com`,
+          password: PASSWORD,
+          phone,
+          phone_country_code,
+          ...US,
+        }),
+        400,
+        "InvalidParameterException",
+      );
+      expect(e.invalid_parameters).toEqual({ phone: ["Wrong phone number"] });
+    }
   });
 
   it("checks currency and locale against the site's, and the country against real ones", async () => {

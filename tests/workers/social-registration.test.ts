@@ -45,7 +45,7 @@ describe("completing a social registration through auth.register", () => {
       is_registration_completed: true,
       balance_main: { amount: 0, currency: "EUR" },
       email: { contact: email, is_confirmed: true, is_subscribed: true },
-      mobile: { contact: "5511912345678", is_confirmed: false, is_subscribed: true },
+      mobile: { contact: "11912345678", is_confirmed: false, is_subscribed: true },
     });
     expect(b.session).toBe(session);
     const row = await env.DB.prepare("SELECT password_hash, last_name, is_betting FROM users WHERE uid = ?1").bind(uid).first();
@@ -63,7 +63,7 @@ describe("completing a social registration through auth.register", () => {
     const e = await failure(b.post("auth/register", { password: PASSWORD }), 400, "InvalidParameterException");
     expect(e.invalid_parameters).toEqual({ terms: ["Please accept the terms"] });
 
-    const taken = await registerPlayer({ fakename: `Taken${Date.now() % 1e6}`, phone: "447700900555" });
+    const taken = await registerPlayer({ fakename: `Taken${Date.now() % 1e6}`, phone: "447700900555", phone_country_code: "GB" });
     const bad = await failure(
       b.post("auth/register", {
         terms: "1",
@@ -71,6 +71,7 @@ describe("completing a social registration through auth.register", () => {
         country_code: "XX",
         fakename: (await data(taken.browser.get("account/getInfo"))).fakename,
         phone: "447700900555",
+        phone_country_code: "GB",
         login: taken.login,
       }),
       400,

@@ -69,7 +69,7 @@ export async function registerFromForm(
   const shown = shownFields(personal, selectedType(config, values.reg_type));
   const promoShown = opts.showPromocode && (opts.showPromoFieldByDefault || values.hasPromocode === "1");
   const messages = validationMessages(t);
-  const errors = validateRegistration(values, shown, { termsActive: opts.terms.isActive, promoShown, messages });
+  const errors = validateRegistration(values, shown, { termsActive: opts.terms.isActive, promoShown, messages, countries: personal?.countries });
   const fail = (fields: Record<string, string[]>, error?: string): RegisterOutcome => ({
     ok: false,
     flash: { mode: "registration", fields, error, values: keptValues(values) },

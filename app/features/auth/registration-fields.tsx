@@ -1,8 +1,9 @@
 import { translateOr, type TFunction } from "../../lib/i18n/translate";
-import { Fragment } from "react";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Field, type FieldProps } from "./auth-form-parts";
 import { FieldErrors } from "../../ui/form/field";
-import type { PersonalData, PersonalField, ShownField } from "../../../core/validation/registration-form";
+import { phoneMaskOf, type PersonalData, type PersonalField, type ShownField } from "../../../core/validation/registration-form";
 
 interface Props {
   data: PersonalData | null;
@@ -31,6 +32,80 @@ function optionsOf(field: PersonalField, data: PersonalData | null): { id: strin
 }
 
 /**
+ * A phone and its country (SPEC §3 "phone with its mask"): the country's code before the number,
+ * the number in that country's mask as it is typed, and a pasted international number picks its
+ * country. The country is a plain select (`phone_country_code`), so it works without JavaScript.
+ */
+function PhoneWithCountry(p: {
+  field: PersonalField;
+  data: PersonalData | null;
+  initialCountry: string;
+  value: string;
+  required: boolean;
+  errors: Record<string, string[]>;
+  t: TFunction;
+}) {
+  const { field, data, t } = p;
+  const name = field.sysname;
+  const [country, setCountry] = useState(p.initialCountry);
+  const select = useRef<HTMLSelectElement>(null);
+  const countries = (data?.countries ?? []).filter((c) => c.phone_code);
+  const mask = phoneMaskOf(field, country, countries);
+  const code = countries.find((c) => c.code === country)?.phone_code;
+  const id = "auth-phone_country_code";
+  const errorId = `${id}-error`;
+  return (
+    <>
+      {countries.length > 0 ? (
+        <div className="field">
+          <label htmlFor={id}>{t("auth.fields.phone_country_code")}</label>
+          <select
+            id={id}
+            ref={select}
+            name="phone_country_code"
+            value={country}
+            onChange={(e) => setCountry(e.currentTarget.value)}
+            aria-invalid={p.errors.phone_country_code?.length ? true : undefined}
+            aria-describedby={p.errors.phone_country_code?.length ? errorId : undefined}
+          >
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name} (+{c.phone_code})
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={errorId} errors={p.errors.phone_country_code} />
+        </div>
+      ) : (
+        <input type="hidden" name="phone_country_code" value={country} />
+      )}
+      <Field
+        phone={{
+          mask,
+          countries: countries.map((c) => ({ country_code: c.code, phone_code: c.phone_code ?? "", mask: c.phone_mask })),
+          // A country a pasted number picked is the form's too: the registration machine hears it as a change.
+          onCountry: (c) => {
+            flushSync(() => setCountry(c.country_code));
+            select.current?.dispatchEvent(new Event("change", { bubbles: true }));
+          },
+        }}
+        prefix={code ? `+${code}` : undefined}
+        name={name}
+        label={label(t, field.attrs.label, name)}
+        type="tel"
+        defaultValue={p.value}
+        autoComplete={singleLineAutocomplete(field.attrs.autocomplete)}
+        inputMode={field.attrs.inputmode as FieldProps["inputMode"]}
+        maxLength={field.attrs.maxlength}
+        placeholder={field.attrs.placeholder ?? [mask ?? []].flat()[0]}
+        required={p.required}
+        errors={p.errors[name]}
+      />
+    </>
+  );
+}
+
+/**
  * The dynamic fields of the registration form (SPEC §3): inputs, selects, the country (which
  * reloads the list: the form's own change handler with JavaScript, a submit button without),
  * region, phone with its mask. Values and errors come from the server flash (no JavaScript) or
@@ -45,37 +120,35 @@ export function RegistrationFields({ data, shown, values, errors, t, refreshLabe
         const isSelect = field.type === "select" || field.type === "country_code" || (field.type === "region" && list.length > 0);
         const value = values[name] ?? (field.type === "country_code" ? (data?.country_code ?? "") : "");
         if (!isSelect) {
-          const phoneCountry = field.type === "phone" ? values.phone_country_code || data?.country_code || "" : "";
-          const phoneCode = data?.countries.find((c) => c.code === phoneCountry)?.phone_code;
-          return (
-            <Fragment key={name}>
-              {field.type === "phone" && <input type="hidden" name="phone_country_code" value={phoneCountry} />}
-              <Field
-                phone={
-                  field.type === "phone"
-                    ? // A pasted number with this country's code loses it (another country's goes in as typed: the platform says it does not fit).
-                      {
-                        mask: field.options.mask,
-                        countries: phoneCode ? [{ country_code: phoneCountry, phone_code: phoneCode, mask: field.options.mask }] : [],
-                        onCountry: () => undefined,
-                      }
-                    : undefined
-                }
-                prefix={phoneCode ? `+${phoneCode}` : undefined}
-                name={name}
-                label={label(t, field.attrs.label, name)}
-                type={
-                  field.type === "password" ? "password" : field.type === "date" ? "date" : field.type === "phone" ? "tel" : name === "email" ? "email" : "text"
-                }
-                defaultValue={field.type === "password" ? undefined : value}
-                autoComplete={singleLineAutocomplete(field.attrs.autocomplete)}
-                inputMode={field.attrs.inputmode as FieldProps["inputMode"]}
-                maxLength={field.attrs.maxlength}
-                placeholder={field.attrs.placeholder ?? (field.type === "phone" ? [field.options.mask ?? []].flat()[0] : undefined)}
+          if (field.type === "phone") {
+            // Remounted with the form's country: a phone country not chosen follows it.
+            return (
+              <PhoneWithCountry
+                key={`${name}|${data?.country_code}`}
+                field={field}
+                data={data}
+                initialCountry={values.phone_country_code || data?.country_code || ""}
+                value={value}
                 required={required}
-                errors={errors[name]}
+                errors={errors}
+                t={t}
               />
-            </Fragment>
+            );
+          }
+          return (
+            <Field
+              key={name}
+              name={name}
+              label={label(t, field.attrs.label, name)}
+              type={field.type === "password" ? "password" : field.type === "date" ? "date" : name === "email" ? "email" : "text"}
+              defaultValue={field.type === "password" ? undefined : value}
+              autoComplete={singleLineAutocomplete(field.attrs.autocomplete)}
+              inputMode={field.attrs.inputmode as FieldProps["inputMode"]}
+              maxLength={field.attrs.maxlength}
+              placeholder={field.attrs.placeholder}
+              required={required}
+              errors={errors[name]}
+            />
           );
         }
         const id = `auth-${name}`;

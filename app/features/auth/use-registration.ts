@@ -67,8 +67,9 @@ export function useRegistration(opts: {
   const [actor] = useState<RegistrationActor>(() => {
     const opt = opts.config.registrationOptions;
     const type = selectedType(opts.config, opts.regType)?.type === "full" ? "full" : "fast";
-    const machine = withValidation(({ values, fields }) =>
+    const machine = withValidation(({ values, fields, countries }) =>
       validateRegistration(values, fields, {
+        countries,
         termsActive: opt.terms.isActive,
         promoShown: opt.showPromocode && (opt.showPromoFieldByDefault || values.hasPromocode === "1"),
         messages: validationMessages(opts.t),

@@ -64,7 +64,12 @@ export type SettingsData = Awaited<ReturnType<typeof loadSettings>>;
  */
 function profileErrors(values: Record<string, string>, shown: ShownField[], personalData: PersonalData, t: ReturnType<typeof createT>) {
   const checked = shown.filter((s) => s.field.sysname !== "sex");
-  const errors = validateRegistration(values, checked, { termsActive: false, promoShown: false, messages: validationMessages(t) });
+  const errors = validateRegistration(values, checked, {
+    termsActive: false,
+    promoShown: false,
+    messages: validationMessages(t),
+    countries: personalData.countries,
+  });
   delete errors.terms;
   const docType = personalData.document_types.find((d) => d.id === values.document_type);
   if (values.document_number && docType?.regex && !new RegExp(docType.regex, "u").test(values.document_number)) {

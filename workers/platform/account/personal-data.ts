@@ -141,7 +141,7 @@ export function personalDataFor(settings: PersonalDataSettings, country: Persona
   const documents = country.document_types.map((d) => ({ ...d }));
   const byName = collator(locale);
   const countries = settings.countries
-    .map((c) => ({ code: c.code, name: countryName(c.code, locale), phone_code: c.phone_code }))
+    .map((c) => ({ code: c.code, name: countryName(c.code, locale), phone_code: c.phone_code, phone_mask: c.phone_mask }))
     .sort((a, b) => byName.compare(a.name, b.name));
 
   const fields: PersonalField[] = settings.fields.map((base) => {

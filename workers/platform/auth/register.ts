@@ -4,6 +4,8 @@ import { RegistrationValues, type AccountInfo, type GeneralInfo } from "../../..
 import { PlatformError } from "../../../core/api/errors";
 import { playerInfo } from "../account/info";
 import { sendContactConfirmation } from "../account/contact-codes";
+import { nationalNumber } from "../account/contacts";
+import { findCountry, loadPersonalData } from "../account/personal-data";
 import { checkCountryValues } from "../account/country-values";
 import { birthDateProblem, isoDate, knownCountry } from "../account/profile-rules";
 import { loadContacts, loadUser, type UserRow } from "../account/users";
@@ -83,6 +85,23 @@ async function checkValues(v: Values, ctx: PlatformContext, fields: Fields, exce
   }
 }
 
+/**
+ * The phone as contacts keep it (account/contacts.ts): the national number of its country
+ * (`phone_country_code`, else the player's country), which must fill that country's mask — a field
+ * error otherwise; sent with the country's code (with or without "+"), the code is dropped. A country the site's form does not list keeps the digits as sent.
+ */
+async function registrationPhone(v: Values, ctx: PlatformContext, fields: Fields): Promise<string> {
+  const raw = v.phone ?? "";
+  if (!raw) return "";
+  const code = v.phone_country_code || v.country_code;
+  const country = code ? findCountry(await loadPersonalData(ctx), code) : undefined;
+  if (!country) return raw.replace(/^\+/, "");
+  // The number with its country's code and no "+" (351912345678 for Portugal) is that number too.
+  const digits = nationalNumber(raw, country) ?? nationalNumber(`+${raw.trim().replace(/^\+/, "")}`, country);
+  if (digits === null) add(fields, "phone", "Wrong phone number");
+  return digits ?? "";
+}
+
 /** New accounts count per client address (decision 0061); past the limit the address waits. */
 const registrationAddressKey = (ip: string) => `register:ip:${ip}`;
 const tooManyRegistrations = (retryAfter: number) =>
@@ -98,7 +117,7 @@ async function createAccount(v: Values, ctx: PlatformContext): Promise<AccountIn
   const { default_currency } = await readGeneralInfo<Pick<GeneralInfo, "default_currency">>(ctx);
   const fields: Fields = {};
   const email = v.email?.toLowerCase() || "";
-  const phone = (v.phone ?? "").replace(/^\+/, "");
+  const phone = await registrationPhone(v, ctx, fields);
   const login = v.login || email;
   const currency = v.currency || default_currency;
   const locale = v.locale || ctx.locale;
@@ -243,7 +262,7 @@ async function completeRegistration(v: Values, ctx: PlatformContext): Promise<Ac
   const hasEmail = contacts.find((c) => c.type === "email");
   const hasPhone = contacts.find((c) => c.type === "phone");
   const email = v.email?.toLowerCase() || "";
-  const phone = (v.phone ?? "").replace(/^\+/, "");
+  const phone = await registrationPhone(v, ctx, fields);
   const login = v.login && v.login.toLowerCase() !== user.login.toLowerCase() ? v.login : "";
 
   if (!hasEmail && !email) add(fields, "email", REQUIRED);

@@ -62,20 +62,30 @@ export { GENERAL_ERROR_KEY };
  * The form's validation, injected by the UI (its Zod schema): errors by field for the whole form.
  * `only` names the one field being checked on change; the machine keeps just that field's result.
  */
-export type RegistrationValidator = (form: { values: FormValues; fields: VisibleField[]; only?: string }) => Record<string, string[]>;
+/** `countries`: the form's (PersonalData.countries), each with its phone mask. */
+export type RegistrationValidator = (form: {
+  values: FormValues;
+  fields: VisibleField[];
+  only?: string;
+  countries?: PersonalData["countries"];
+}) => Record<string, string[]>;
 
 const acceptAll: RegistrationValidator = () => ({});
 
 /** The errors after checking one field on change: that field's result replaces its old errors. */
 function fieldValidation(validate: RegistrationValidator, context: RegistrationContext, name: string) {
-  const errors = validate({ values: context.values, fields: visibleFields(context), only: name })[name] ?? [];
+  const errors = validate({ values: context.values, fields: visibleFields(context), only: name, countries: context.personalData?.countries })[name] ?? [];
   const { [name]: _old, ...rest } = context.fieldErrors;
   return { fieldErrors: errors.length > 0 ? { ...rest, [name]: errors } : rest };
 }
 
 /** The errors after checking the whole form on submit, and the first erroneous field in form order. */
 function formValidation(validate: RegistrationValidator, context: RegistrationContext) {
-  const fieldErrors = Object.fromEntries(Object.entries(validate({ values: context.values, fields: visibleFields(context) })).filter(([, m]) => m.length > 0));
+  const fieldErrors = Object.fromEntries(
+    Object.entries(validate({ values: context.values, fields: visibleFields(context), countries: context.personalData?.countries })).filter(
+      ([, m]) => m.length > 0,
+    ),
+  );
   return {
     fieldErrors,
     firstErrorField: firstErrorField(
