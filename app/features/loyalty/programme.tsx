@@ -97,8 +97,13 @@ export function ProgrammeView({ program, info }: { program: LoyaltyProgram; info
   const t = useT();
   return (
     <section className="responsible loyalty">
-      <h1>{program.title}</h1>
-      <p>{program.description}</p>
+      <header className="loyalty__hero">
+        {program.image && <img src={program.image} alt="" width={96} height={96} />}
+        <div>
+          <h1>{program.title}</h1>
+          <p>{program.description}</p>
+        </div>
+      </header>
       {info ? (
         <>
           <LoyaltyLinks other="profile" />
@@ -110,8 +115,15 @@ export function ProgrammeView({ program, info }: { program: LoyaltyProgram; info
       <section className="responsible__card" aria-labelledby="loyalty-levels">
         <h2 id="loyalty-levels">{t("loyalty.levelsTitle")}</h2>
         <ol className="loyalty__levels" data-testid="loyalty-levels">
-          {program.levels.map((l) => (
+          {program.levels.map((l, i) => (
             <li key={l.id} aria-current={l.id === info?.level.id ? "step" : undefined} data-level={l.sysname}>
+              {l.image ? (
+                <img className="loyalty__medal" src={l.image} alt="" width={48} height={48} loading="lazy" />
+              ) : (
+                <span className="loyalty__medal" aria-hidden="true">
+                  {i + 1}
+                </span>
+              )}
               <strong>{l.title}</strong>{" "}
               <span>
                 {l.maxValue === null
