@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyMask, detectPhoneCountry, maskCapacity, matchesMask, phone, unmaskPhone, type PhoneCountry } from "./phone";
+import { applyMask, detectPhoneCountry, maskCapacity, matchesMask, phone, phoneCandidates, unmaskPhone, type PhoneCountry } from "./phone";
 
 describe("applyMask", () => {
   it("fills # with digits and inserts literals", () => {
@@ -102,5 +102,34 @@ describe("detectPhoneCountry", () => {
     expect(detectPhoneCountry("+999 123", countries)).toEqual({ country: countries[6], number: "123" });
     expect(detectPhoneCountry("not a number", countries)).toBeNull();
     expect(detectPhoneCountry("+371", countries)).toBeNull();
+  });
+});
+
+describe("phoneCandidates: the phone contacts a typed sign-in name may be (issue 41)", () => {
+  const codes = [
+    { code: "US", phone_code: "1" },
+    { code: "GB", phone_code: "44" },
+    { code: "BR", phone_code: "55" },
+  ];
+
+  it("reads a phone typed with its country's code as that country's national number", () => {
+    expect(phoneCandidates("+44 7700 900123", codes)).toEqual([{ national: "7700900123", country: "GB" }]);
+    expect(phoneCandidates("0044 7700 900123", codes)).toEqual([{ national: "7700900123", country: "GB" }]);
+    expect(phoneCandidates("+1 (555) 201-7777", codes)).toEqual([{ national: "5552017777", country: "US" }]);
+  });
+
+  it("reads a national number with its punctuation as itself, and as one with a code where a code starts it", () => {
+    expect(phoneCandidates("202-555-0123", codes)).toEqual([{ national: "2025550123", country: null }]);
+    expect(phoneCandidates("5511987654321", codes)).toEqual([
+      { national: "5511987654321", country: null },
+      { national: "11987654321", country: "BR" },
+    ]);
+  });
+
+  it("reads no phone in a login, an email or a number too short to be one", () => {
+    expect(phoneCandidates("ana.silva", codes)).toEqual([]);
+    expect(phoneCandidates("ana@example.com", codes)).toEqual([]);
+    expect(phoneCandidates("1234", codes)).toEqual([]);
+    expect(phoneCandidates("+999 1234567", codes)).toEqual([]);
   });
 });

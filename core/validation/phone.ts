@@ -133,3 +133,25 @@ export function detectPhoneCountry<C extends PhoneCountry>(pasted: unknown, opti
   }
   return null;
 }
+
+/** A country's phone code, as the sign-in reads a phone typed with it. */
+export interface PhoneCode {
+  code: string;
+  phone_code: string;
+}
+
+/**
+ * The phone contacts a typed sign-in name may be: a phone is kept as its country's national number
+ * (the platform's contacts), so "555-201-7777" is 5552017777 of any country, and "+1 555 201 7777" (or
+ * 0015552017777) is 5552017777 of each country whose code starts it. None for a name with letters.
+ */
+export function phoneCandidates(typed: string, codes: readonly PhoneCode[]): { national: string; country: string | null }[] {
+  const text = typed.trim();
+  if (!/^\+?[\d\s().-]{5,}$/.test(text)) return [];
+  const international = text.startsWith("+") || text.startsWith("00");
+  const digits = text.replace(/\D/g, "").replace(text.startsWith("00") ? /^00/ : /^/, "");
+  const out: { national: string; country: string | null }[] = international ? [] : [{ national: digits, country: null }];
+  for (const c of codes)
+    if (digits.length > c.phone_code.length + 3 && digits.startsWith(c.phone_code)) out.push({ national: digits.slice(c.phone_code.length), country: c.code });
+  return out;
+}

@@ -183,6 +183,16 @@ test.describe("waiting for a payment", () => {
     await expect(balance(page)).toHaveText("$25");
   });
 
+  test("mobile pay starts with the player's own phone, in international form", async ({ page }) => {
+    const number = `202555${String(Math.floor(Math.random() * 1e4)).padStart(4, "0")}`;
+    await registerByApi(page.request, unique("cashier-phone"), { phone: number, phone_country_code: "US" });
+    await page.goto("/cashier/deposit/demo_mobile");
+    await expect(page.getByLabel(tr("cashier.fields.phone"))).toHaveValue(`+1 ${number}`);
+    await amountInput(page).fill("30");
+    await payButton(page).click();
+    await expect(page).toHaveURL(/\/cashier\/paymobile\?transaction=/);
+  });
+
   test("mobile pay asks to confirm on the phone and links to the payment page", async ({ page }) => {
     await signUp(page.request);
     await page.goto("/cashier/deposit/demo_mobile");

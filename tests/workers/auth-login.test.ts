@@ -15,6 +15,18 @@ describe("auth.login", () => {
     }
   });
 
+  it("signs in by the phone, typed as the national number or with its country's code, in any punctuation", async () => {
+    const tail = String(Math.floor(Math.random() * 1e6)).padStart(6, "0");
+    const p = await registerPlayer({ phone: `7700${tail}`, phone_country_code: "GB" });
+    for (const name of [`7700${tail}`, `7700 ${tail}`, `+44 7700 ${tail}`, `0044-7700-${tail}`, `447700${tail}`]) {
+      const b = new Browser();
+      expect((await data(b.post("auth/login", { login: name, password: p.password }))).uid).toBe(p.uid);
+    }
+    // Another country's code is not this phone.
+    const other = await new Browser().post("auth/login", { login: `+33 7700 ${tail}`, password: p.password });
+    expect(other.status).toBe(401);
+  });
+
   it("answers an unknown login exactly as a wrong password: same status, same body", async () => {
     const p = await registerPlayer();
     const wrong = await new Browser().post("auth/login", { login: p.login, password: "not-the-password" });

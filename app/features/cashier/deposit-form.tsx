@@ -149,7 +149,7 @@ export function DepositForm({ data, actionData }: { data: DepositData; actionDat
     initialValue: initialValue(name, fallback),
   });
   const metas: Record<string, ReturnType<typeof meta>> = {};
-  for (const f of method.fields) metas[requisiteName(f.sysname)] = meta(requisiteName(f.sysname));
+  for (const f of method.fields) metas[requisiteName(f.sysname)] = meta(requisiteName(f.sysname), f.type === "phone" ? (data.phone ?? undefined) : undefined);
   // The amount as typed since the action's last answer, else the one it echoes (or the page's).
   const [typed, setTyped] = useState<{ reply: typeof reply; amount: number | null } | null>(null);
   const amount = typed && typed.reply === reply ? typed.amount : enteredAmount(initialValue("amount", data.amount));

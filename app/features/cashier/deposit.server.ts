@@ -77,6 +77,8 @@ export async function loadDeposit({ request, context }: Args, sysname?: string) 
     methods: settings.methods.map(methodSummary),
     method: method && rules ? { sysname: method.sysname, name: method.name, flow: method.flow, fields: method.fields, rules } : null,
     banks: method ? await banksFor(context, method) : [],
+    // A method that asks for a phone starts with the player's own (a mobile payment's confirmation goes to it).
+    phone: method?.fields.some((f) => f.type === "phone") ? await ownPhone(context) : null,
     limitAvailable: info.limit_available,
     // The market's monthly ceiling and its notices at half and at the whole (issue 40).
     marketCap: info.market_cap,
@@ -90,6 +92,18 @@ export async function loadDeposit({ request, context }: Args, sysname?: string) 
     offers: await depositOffers(context),
     offer: Number(url.searchParams.get("offer")) || null,
   };
+}
+
+/** The player's phone contact in international form (+44 7700900123), or null: none, or unreadable (the field starts empty). */
+async function ownPhone(context: Args["context"]): Promise<string | null> {
+  const account = await getSite(context).account();
+  const mobile = account.mobile;
+  if (!mobile) return null;
+  const codes = await getPlatform(context)
+    .call("account.getContactPhoneSettings")
+    .catch(() => null);
+  const code = codes?.items.find((c) => c.country_code === mobile.phone_country_code)?.phone_code;
+  return code ? `+${code} ${mobile.contact}` : mobile.contact;
 }
 
 /** The deposit page's title and description from the site's SEO template (SPEC §2), when it has one and a method is shown. */

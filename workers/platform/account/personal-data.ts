@@ -114,6 +114,11 @@ export async function loadPersonalData(ctx: { db: D1Database; env: Pick<Env, "SE
   return parsed.data;
 }
 
+/** Every country's phone code, for a sign-in typed as a phone with it (account/users.ts findUserForLogin). */
+export async function phoneCodes(ctx: { db: D1Database; env: Pick<Env, "SETTINGS_CACHE_MS"> }): Promise<{ code: string; phone_code: string }[]> {
+  return (await loadPersonalData(ctx)).countries.map(({ code, phone_code }) => ({ code, phone_code }));
+}
+
 export function findCountry(settings: PersonalDataSettings, code: string): PersonalDataCountry | undefined {
   return settings.countries.find((c) => c.code === code);
 }

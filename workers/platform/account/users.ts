@@ -1,6 +1,7 @@
 /** Reading players and their contacts from D1. */
 import { type AlongsideSession, sessionUid } from "../auth/sessions";
 import { keepRead } from "../core/render-reads";
+import { phoneCandidates, type PhoneCode } from "../../../core/validation/phone";
 import type { RenderScope } from "../core/render-scope";
 
 export interface UserRow {
@@ -86,18 +87,30 @@ export function accountAlongside(scope: RenderScope): AlongsideSession {
   };
 }
 
-/** The player a sign-in names: by login, else by an email or phone contact (case-insensitive). */
-export async function findUserForLogin(db: D1Database, login: string): Promise<UserRow | null> {
+/**
+ * The player a sign-in names: by login, else by an email or phone contact (case-insensitive), else
+ * by a phone typed with its country's code or its punctuation (`phoneCandidates`).
+ */
+export async function findUserForLogin(db: D1Database, login: string, codes: readonly PhoneCode[] = []): Promise<UserRow | null> {
   const name = login.trim().replace(/^\+/, "");
+  const phones = phoneCandidates(login, codes);
+  const binds: unknown[] = [name];
+  const byPhone = phones.map(({ national, country }) => {
+    binds.push(national);
+    if (country === null) return `SELECT u.*, 2 AS pick FROM contacts c JOIN users u ON u.uid = c.uid WHERE c.type = 'phone' AND c.contact = ?${binds.length}`;
+    binds.push(country);
+    return `SELECT u.*, 2 AS pick FROM contacts c JOIN users u ON u.uid = c.uid WHERE c.type = 'phone' AND c.contact = ?${binds.length - 1} AND c.phone_country_code = ?${binds.length}`;
+  });
   return db
     .prepare(
       `SELECT * FROM (
          SELECT u.*, 0 AS pick FROM users u WHERE u.login = ?1
          UNION ALL
          SELECT u.*, 1 AS pick FROM contacts c JOIN users u ON u.uid = c.uid WHERE c.contact = ?1
+         ${byPhone.map((q) => `UNION ALL ${q}`).join("\n         ")}
        ) ORDER BY pick LIMIT 1`,
     )
-    .bind(name)
+    .bind(...binds)
     .first<UserRow>();
 }
 

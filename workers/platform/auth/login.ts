@@ -1,5 +1,6 @@
 import { PlatformError } from "../../../core/api/errors";
 import { playerInfo } from "../account/info";
+import { phoneCodes } from "../account/personal-data";
 import { findUserForLogin, type UserRow } from "../account/users";
 import type { Handler, PlatformContext } from "../core/context";
 import { recordSignIn } from "../events/sign-in";
@@ -40,7 +41,7 @@ async function attemptKeys(ctx: PlatformContext, login: string, user: UserRow | 
  */
 export const login: Handler<"auth.login"> = async ({ login, password, code }, ctx) => {
   const factor = readSecondFactor(code);
-  const user = await findUserForLogin(ctx.db, login);
+  const user = await findUserForLogin(ctx.db, login, await phoneCodes(ctx));
   const keys = await attemptKeys(ctx, login, user);
   await assertNotLocked(
     ctx.db,

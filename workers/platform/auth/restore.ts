@@ -2,6 +2,7 @@ import { PlatformError } from "../../../core/api/errors";
 import { mailContact } from "../account/contact-codes";
 import { siteUrl } from "../core/site-url";
 import { composeNotice } from "../account/notices";
+import { phoneCodes } from "../account/personal-data";
 import { findUserForLogin, loadContacts, type UserRow } from "../account/users";
 import { randomHex, sha256Hex } from "../core/bytes";
 import type { Handler, PlatformContext } from "../core/context";
@@ -41,7 +42,7 @@ async function startReset(name: string, ctx: PlatformContext): Promise<1> {
     keys.map(([k]) => k),
   );
   await recordAttempt(ctx.db, keys);
-  const user = await findUserForLogin(ctx.db, name);
+  const user = await findUserForLogin(ctx.db, name, await phoneCodes(ctx));
   if (!user) return 1;
   const now = Date.now();
   const token = randomHex(32);
