@@ -52,8 +52,8 @@ export function perMinute(p: Profile, d: number, side: 1 | -1): number {
   return (p.rate / 2 / p.minutes) * Math.exp((side * p.tilt * d) / 2);
 }
 
-/** Expected further scores of each side from this minute on. */
-function expected(p: Profile, s: MatchState): [number, number] {
+/** Expected further scores of each side from this minute on (the builder's joint law starts from them too). */
+export function expectedFurther(p: Profile, s: MatchState): [number, number] {
   const left = Math.max(0, p.minutes - s.minute) / p.minutes;
   return [(p.rate / 2) * Math.exp((p.tilt * s.d) / 2) * left, (p.rate / 2) * Math.exp((-p.tilt * s.d) / 2) * left];
 }
@@ -151,7 +151,7 @@ function chances(hasDraw: boolean, s: MatchState, dist: Dist, m: MarketLayout): 
 
 /** New odds for every selection of the markets, as {selection_id, odds}. */
 export function priceMarkets(p: Profile, hasDraw: boolean, s: MatchState, markets: MarketLayout[]): { selection_id: number; odds: number }[] {
-  const [muH, muA] = expected(p, s);
+  const [muH, muA] = expectedFurther(p, s);
   const dist = distribution(muH, muA);
   const out: { selection_id: number; odds: number }[] = [];
   for (const m of markets) {

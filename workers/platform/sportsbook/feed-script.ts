@@ -36,6 +36,20 @@ export const DRIFTS_AT = [-6 * 3_600_000, -2 * 3_600_000, -30 * MINUTE_MS, -5 * 
 const SCORE_AFTER_MS = 5_000;
 const RESUME_AFTER_MS = 20_000;
 
+/** One pre-match move of the strength difference: the market's view changing before kick-off. */
+const drift = (rng: () => number) => (rng() - 0.5) * 0.16;
+
+/**
+ * The model's strength difference once `drifts` of the pre-match moves have happened (all four from
+ * kick-off on): what the feed priced the event with, so a builder is priced by the same model.
+ */
+export function strengthAt(seed: number, drifts: number): number {
+  const rng = mulberry32(seed);
+  let d = strengthOf(seed);
+  for (let i = 0; i < Math.min(drifts, DRIFTS_AT.length); i++) d += drift(rng);
+  return d;
+}
+
 export function buildScript({ seed, sport, hasDraw, markets }: ScriptInput): ScriptStep[] {
   const profile = profileOf(sport);
   const rng = mulberry32(seed);
@@ -45,7 +59,7 @@ export function buildScript({ seed, sport, hasDraw, markets }: ScriptInput): Scr
   const steps: ScriptStep[] = [];
 
   for (const at of DRIFTS_AT) {
-    state.d += (rng() - 0.5) * 0.16;
+    state.d += drift(rng);
     steps.push({ at, type: "odds", changes: price() });
   }
   steps.push({ at: 0, type: "live" });
