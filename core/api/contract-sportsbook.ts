@@ -143,6 +143,82 @@ const oddsList = z
   .regex(/^\d{3,7}(,\d{3,7})*$/, "odds is a comma-separated list of odds in hundredths (185 for 1.85)")
   .transform((s) => s.split(",").map(Number));
 
+/**
+ * One leg of a bet builder (issue 42, decision 0102), as text: `result:home|draw|away`,
+ * `total:over|under:<line>`, `handicap:home|away:<home's line>` (lines in hundredths, half lines:
+ * 250 is 2.5, -150 is −1.5), `btts:yes|no`, `score:<home>-<away>`.
+ */
+export type BuilderLeg =
+  | { kind: "match_result"; outcome: "home" | "draw" | "away" }
+  | { kind: "total"; line: number; outcome: "over" | "under" }
+  | { kind: "handicap"; line: number; outcome: "home" | "away" }
+  | { kind: "btts"; outcome: "yes" | "no" }
+  | { kind: "correct_score"; home: number; away: number };
+
+const LEG_TEXT = /^(?:result:(?:home|draw|away)|total:(?:over|under):\d{1,5}|handicap:(?:home|away):-?\d{1,5}|btts:(?:yes|no)|score:\d{1,3}-\d{1,3})$/;
+
+/** A leg from its text (LEG_TEXT), or null. */
+export function parseBuilderLeg(text: string): BuilderLeg | null {
+  if (!LEG_TEXT.test(text)) return null;
+  const [kind, a, b] = text.split(":");
+  if (kind === "result") return { kind: "match_result", outcome: a as "home" | "draw" | "away" };
+  if (kind === "total") return { kind: "total", outcome: a as "over" | "under", line: Number(b) };
+  if (kind === "handicap") return { kind: "handicap", outcome: a as "home" | "away", line: Number(b) };
+  if (kind === "btts") return { kind: "btts", outcome: a as "yes" | "no" };
+  const [home, away] = a!.split("-").map(Number);
+  return { kind: "correct_score", home: home!, away: away! };
+}
+
+/** A leg as text (the inverse of parseBuilderLeg). */
+export function builderLegText(leg: BuilderLeg): string {
+  switch (leg.kind) {
+    case "match_result":
+      return `result:${leg.outcome}`;
+    case "total":
+    case "handicap":
+      return `${leg.kind}:${leg.outcome}:${leg.line}`;
+    case "btts":
+      return `btts:${leg.outcome}`;
+    case "correct_score":
+      return `score:${leg.home}-${leg.away}`;
+  }
+}
+
+export const BUILDER_REFUSALS = ["leg_count", "duplicate_leg", "line_can_push", "no_draw", "contradictory", "leg_adds_nothing", "event_closed"] as const;
+export type BuilderRefusal = (typeof BUILDER_REFUSALS)[number];
+
+const builderLegs = z
+  .string({ error: (i) => (i.input === undefined ? "legs is required" : "legs must be text") })
+  .max(400, "legs is at most 400 characters")
+  .transform((s, ctx) => {
+    const legs = s.split(",").map(parseBuilderLeg);
+    if (legs.some((l) => l === null)) {
+      ctx.addIssue({
+        code: "custom",
+        message: "legs is a comma-separated list of result:home, total:over:250, handicap:away:150, btts:yes or score:2-1",
+      });
+      return z.NEVER;
+    }
+    return legs as BuilderLeg[];
+  });
+
+export const BuilderQuote = z.strictObject({
+  event_id: z.number().int(),
+  /** Each leg (as text) with its own chance from the model. */
+  legs: z.array(z.strictObject({ leg: z.string(), chance: z.number() })),
+  /** The chance that every leg wins, from the feed's model (decision 0102). */
+  chance: z.number(),
+  /** What the bet is worth with no margin: 1 / chance, in hundredths. */
+  fair_odds: odds,
+  /** What the book offers: the fair price with the operator's builder margin. */
+  odds,
+  /** The legs' own fair prices multiplied: what a book that ignored their correlation would show. */
+  independent_odds: odds,
+  /** The operator's builder margin (1.1: implied chance × 1.1). */
+  margin: z.number(),
+});
+export type BuilderQuote = z.infer<typeof BuilderQuote>;
+
 export const sportsbookMethods = {
   "sportsbook.getSports": method({
     group: "sportsbook",
@@ -183,6 +259,19 @@ export const sportsbookMethods = {
     summary: "One event (finished ones too) with all its markets; 404 unknown_event.",
     params: z.object({ event_id: idOf("event_id") }),
     result: SportEvent,
+  }),
+  "sportsbook.priceBuilder": method({
+    group: "sportsbook",
+    name: "priceBuilder",
+    verb: "GET",
+    access: "public",
+    refuses: [refusal.unknown],
+    summary:
+      "A bet builder's price: several legs of one open event priced together from the feed's own score model (decision 0102), " +
+      "with the fair price beside the offered one. 404 unknown_event; 400 with params.code leg_count, duplicate_leg, line_can_push, " +
+      "no_draw, contradictory, leg_adds_nothing or event_closed.",
+    params: z.object({ event_id: idOf("event_id"), legs: builderLegs }),
+    result: BuilderQuote,
   }),
   "sportsbook.getSelections": method({
     group: "sportsbook",

@@ -6,30 +6,13 @@
  * law over the final scores where they all do. Pure functions; the platform's builder method and
  * the slip show the fair price beside the offered one.
  */
+import type { BuilderLeg, BuilderRefusal } from "../../../core/api/contract-sportsbook";
 import { expectedFurther, MAX_ODDS, MIN_ODDS, type MatchState, type Profile } from "./feed-odds";
 
-/** One leg of a builder. Lines are in hundredths (250: 2.5), as the feed's markets keep them. */
-export type BuilderLeg =
-  | { kind: "match_result"; outcome: "home" | "draw" | "away" }
-  | { kind: "total"; line: number; outcome: "over" | "under" }
-  | { kind: "handicap"; line: number; outcome: "home" | "away" }
-  | { kind: "btts"; outcome: "yes" | "no" }
-  | { kind: "correct_score"; home: number; away: number };
+export type { BuilderLeg };
 
-/** Why a set of legs cannot be a builder: the slip says which. */
-export type BuilderRefusal =
-  /** Fewer than two legs, or more than MAX_LEGS. */
-  | "leg_count"
-  /** The same leg twice. */
-  | "duplicate_leg"
-  /** A line that can end level (a whole number): the leg could be void, which a builder cannot price. */
-  | "line_can_push"
-  /** A draw asked of a sport that has none. */
-  | "no_draw"
-  /** Legs that cannot all win (home win and a 0–0 score; over 3.5 and under 2.5). */
-  | "contradictory"
-  /** A leg adds nothing to the others: implied by one of them (a correct score and its result) or already won. */
-  | "leg_adds_nothing";
+/** Why a set of legs cannot be a builder (the contract's BUILDER_REFUSALS but a closed event, which the method decides). */
+export type LegsRefusal = Exclude<BuilderRefusal, "event_closed">;
 
 export const MAX_LEGS = 8;
 
@@ -52,7 +35,7 @@ export function legWins(leg: BuilderLeg, home: number, away: number): boolean {
 const legKey = (leg: BuilderLeg) => JSON.stringify(leg);
 
 /** What is wrong with these legs before any pricing, or null. */
-export function legsRefusal(legs: readonly BuilderLeg[], hasDraw: boolean): BuilderRefusal | null {
+export function legsRefusal(legs: readonly BuilderLeg[], hasDraw: boolean): LegsRefusal | null {
   if (legs.length < 2 || legs.length > MAX_LEGS) return "leg_count";
   if (new Set(legs.map(legKey)).size !== legs.length) return "duplicate_leg";
   for (const leg of legs) {
@@ -147,7 +130,7 @@ export function priceBuilder(
   s: MatchState,
   legs: readonly BuilderLeg[],
   margin: number,
-): { ok: true; price: BuilderPrice } | { ok: false; reason: BuilderRefusal } {
+): { ok: true; price: BuilderPrice } | { ok: false; reason: LegsRefusal } {
   const refused = legsRefusal(legs, hasDraw);
   if (refused) return { ok: false, reason: refused };
   const { joint, each } = jointChance(p, hasDraw, s, legs);

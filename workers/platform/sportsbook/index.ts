@@ -3,6 +3,7 @@ import type { Handlers, PlatformContext } from "../core/context";
 import { readBets } from "./bets";
 import { placePlayerBet } from "./place";
 import { readEvent, readEvents, readSlip, readSports, slipView } from "./read";
+import { quoteBuilder } from "./builder";
 
 /** The sportsbook.* methods (issue 23, decision 0049): reads, placement, the player's bets and settings. */
 
@@ -11,6 +12,7 @@ type SportsbookMethods =
   | "sportsbook.getEvents"
   | "sportsbook.getEvent"
   | "sportsbook.getSelections"
+  | "sportsbook.priceBuilder"
   | "sportsbook.placeBet"
   | "sportsbook.getBets"
   | "sportsbook.getSettings"
@@ -27,6 +29,7 @@ export const sportsbookHandlers: Handlers<SportsbookMethods> = {
   "sportsbook.getEvents": (p, ctx) => readEvents(reader(ctx), p),
   "sportsbook.getEvent": (p, ctx) => readEvent(reader(ctx), p.event_id),
   "sportsbook.getSelections": async (p, ctx) => ({ items: (await readSlip(ctx.db, p.ids)).map((r) => slipView(r, reader(ctx))) }),
+  "sportsbook.priceBuilder": (p, ctx) => quoteBuilder(ctx, p.event_id, p.legs),
   "sportsbook.placeBet": (p, ctx) => placePlayerBet(ctx, p),
   "sportsbook.getBets": (p, ctx) => readBets(ctx.player(), ctx.db, ctx.uid, p, reader(ctx)),
   "sportsbook.getSettings": async (_p, ctx) => ({ odds_change: await readSetting(ctx) }),
