@@ -118,6 +118,8 @@ export interface BuilderPrice {
   odds: number;
   /** The legs' own prices multiplied (fair, no margin): what a book that ignored correlation would show. */
   independentOdds: number;
+  /** Each leg's own chance, in the order of the legs. */
+  legChances: number[];
 }
 
 /**
@@ -141,6 +143,6 @@ export function priceBuilder(
   const independent = each.reduce((a, c) => a * c, 1);
   return {
     ok: true,
-    price: { chance: joint, fairOdds: oddsFor(joint, 1), odds: oddsFor(joint, margin), independentOdds: oddsFor(independent, 1) },
+    price: { chance: joint, fairOdds: oddsFor(joint, 1), odds: oddsFor(joint, margin), independentOdds: oddsFor(independent, 1), legChances: each },
   };
 }

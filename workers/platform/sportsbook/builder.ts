@@ -1,6 +1,6 @@
 import { type BuilderQuote, builderLegText, type BuilderLeg } from "../../../core/api/contract-sportsbook";
 import type { PlatformContext } from "../core/context";
-import { jointChance, priceBuilder } from "./builder-price";
+import { priceBuilder } from "./builder-price";
 import { profileOf } from "./feed-odds";
 import { DRIFTS_AT, strengthAt } from "./feed-script";
 import { sportsbookError } from "./view";
@@ -61,10 +61,9 @@ export async function quoteBuilder(ctx: PlatformContext, eventId: number, legs: 
   const hasDraw = event.has_draw === 1;
   const priced = priceBuilder(profile, hasDraw, state, legs, margin);
   if (!priced.ok) throw sportsbookError(priced.reason, BUILDER_MESSAGES[priced.reason], 400, "legs");
-  const { each } = jointChance(profile, hasDraw, state, legs);
   return {
     event_id: eventId,
-    legs: legs.map((leg, i) => ({ leg: builderLegText(leg), chance: each[i]! })),
+    legs: legs.map((leg, i) => ({ leg: builderLegText(leg), chance: priced.price.legChances[i]! })),
     chance: priced.price.chance,
     fair_odds: priced.price.fairOdds,
     odds: priced.price.odds,
