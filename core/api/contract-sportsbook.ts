@@ -101,22 +101,25 @@ export const SlipSelection = z.strictObject({
 export type SlipSelection = z.infer<typeof SlipSelection>;
 
 export const BetLeg = z.strictObject({
-  selection_id: z.number().int(),
+  /** The board's selection the leg took; null for a bet builder's leg, which names its own terms (`leg`). */
+  selection_id: z.number().int().nullable(),
+  /** A bet builder's leg as text (result:home, btts:yes…: BuilderLeg); null for a selection. */
+  leg: z.string().nullable(),
   event_id: z.number().int(),
   event: z.string(),
   market: z.string(),
   label: z.string(),
-  /** The odds the bet took. */
+  /** The odds the bet took (a bet builder's leg: its own fair price, shown for reference; the bet took the builder's price). */
   odds,
   result: LegResult.nullable(),
 });
 
 export const SportBet = z.strictObject({
   id: z.string(),
-  kind: z.enum(["single", "accumulator"]),
+  kind: z.enum(["single", "accumulator", "builder"]),
   status: z.enum(["open", "won", "lost", "void"]),
   stake: Money,
-  /** The combined odds (product of the legs', voided legs counted as 1.00), in hundredths, rounded down. */
+  /** The combined odds (product of the legs', voided legs counted as 1.00; a builder: the price it took), in hundredths, rounded down. */
   odds,
   /** What the bet pays if every leg wins at the taken odds (a free bet without stake return: less the stake). */
   potential_return: Money,
@@ -289,14 +292,18 @@ export const sportsbookMethods = {
     access: "player",
     refuses: [refusal.unknown, refusal.conflict],
     summary:
-      "Place one bet, once per key: a single (one selection) or an accumulator (2 or more, each from a different event), " +
-      "with the odds the player saw, staked from the main balance or the active betting bonus (a free bet). Odds that moved " +
-      "are taken or refused by the player's odds_change setting. 404 unknown_selection; 409 market_suspended, market_closed, " +
-      "odds_changed (params.odds: the current odds in the selections' order), insufficient_funds, no_betting_bonus; " +
-      "400 below_min_stake, above_max_stake, same_event, single_needs_one, accumulator_needs_two, key_reused (params.code).",
+      "Place one bet, once per key: a single (one selection), an accumulator (2 or more, each from a different event) or a " +
+      "bet builder (event_id and 2 to 8 legs of that event, priced together: sportsbook.priceBuilder), with the odds the player " +
+      "saw (a builder: its one price), staked from the main balance or the active betting bonus (a free bet). Odds that moved " +
+      "are taken or refused by the player's odds_change setting. 404 unknown_selection, unknown_event; 409 market_suspended, " +
+      "market_closed, event_closed, odds_changed (params.odds: the current odds in the selections' order), insufficient_funds, " +
+      "no_betting_bonus; 400 below_min_stake, above_max_stake, same_event, single_needs_one, accumulator_needs_two, " +
+      "builder_needs_event, key_reused and a builder's leg refusals (params.code).",
     params: z.object({
-      kind: z.enum(["single", "accumulator"], { error: "kind is 'single' or 'accumulator'" }),
-      selections: selectionIds,
+      kind: z.enum(["single", "accumulator", "builder"], { error: "kind is 'single', 'accumulator' or 'builder'" }),
+      selections: selectionIds.optional(),
+      event_id: idOf("event_id").optional(),
+      legs: builderLegs.optional(),
       odds: oddsList,
       stake: z.coerce
         .number({ error: "stake must be a number" })

@@ -9,6 +9,7 @@ import { routedD1 } from "../../workers/platform/player/routed-d1";
 import { registerPlayer } from "./auth-helpers";
 import { data } from "./helpers";
 import { PLAYER_TABLES } from "../../workers/platform/player/tables";
+import { OLDER_SCHEMA } from "../../workers/platform/player/schema-before-0075.fixture";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 
 /**
@@ -62,6 +63,43 @@ describe("the player object", () => {
       PLAYER_SCHEMA.filter((s) => s.startsWith("CREATE TABLE")).length,
     );
     expect(seen.version).toBe(PLAYER_SCHEMA_VERSION);
+  });
+
+  it("rebuilds a table whose definition changed under its rows (migration 0075, decision 0103): every row kept, the new schema exact", async () => {
+    const { uid, stub, db } = await freshPlayer();
+    // The object as it stood before 0075: the older sports bet tables and their indexes, with a bet.
+    await runInDurableObject(stub, (_o, state) => {
+      const sql = state.storage.sql;
+      for (const t of ["sport_bet_cashouts", "sport_bet_legs", "sport_bets"]) sql.exec(`DROP TABLE ${t}`);
+      for (const s of OLDER_SCHEMA) if (/^CREATE (?:TABLE|INDEX) sport_bet/.test(s)) sql.exec(s);
+      sql.exec(
+        `INSERT INTO sport_bets (id, uid, key, kind, status, currency, stake, odds, funding, placed_at) VALUES ('old-bet', ?, 'old-key', 'accumulator', 'open', 'USD', 700, 462, 'main', 1)`,
+        uid,
+      );
+      sql.exec("INSERT INTO sport_bet_legs (bet_id, selection_id, event_id, odds, position) VALUES ('old-bet', 11, 1, 220, 0), ('old-bet', 12, 2, 210, 1)");
+      sql.exec("UPDATE _player_meta SET value = 'before-0075' WHERE key = 'schema'");
+    });
+    await evictDurableObject(stub);
+    // The next call finds the older schema and brings it to the current one before it runs.
+    expect(await db.prepare("SELECT open_stake FROM sport_bets WHERE id = 'old-bet'").first("open_stake")).toBe(700);
+    const seen = await runInDurableObject(stub, (_o, state) => ({
+      version: state.storage.sql.exec<{ value: string }>("SELECT value FROM _player_meta WHERE key = 'schema'").one().value,
+      entries: state.storage.sql
+        .exec<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE name LIKE 'sport_bet%'")
+        .toArray()
+        .map((r) => [r.name, r.sql.replace(/\s+/g, " ").replace(/^(CREATE TABLE )"(\w+)"/, "$1$2")]),
+      legs: state.storage.sql.exec("SELECT position, selection_id, leg, odds FROM sport_bet_legs ORDER BY position").toArray(),
+      broken: state.storage.sql.exec("PRAGMA foreign_key_check").toArray(),
+    }));
+    expect(seen.version).toBe(PLAYER_SCHEMA_VERSION);
+    expect(Object.fromEntries(seen.entries)).toEqual(
+      Object.fromEntries(PLAYER_SCHEMA.filter((s) => /^CREATE (?:TABLE|INDEX) sport_bet/.test(s)).map((s) => [/^CREATE \w+ (\w+)/.exec(s)![1], s])),
+    );
+    expect(seen.legs).toEqual([
+      { position: 0, selection_id: 11, leg: null, odds: 220 },
+      { position: 1, selection_id: 12, leg: null, odds: 210 },
+    ]);
+    expect(seen.broken).toEqual([]);
   });
 
   it("runs the wallet unchanged: once per key, never below zero, Σ ledger = balance", async () => {

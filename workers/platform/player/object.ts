@@ -7,6 +7,7 @@ import { settlePlayer } from "../sportsbook/settle";
 import type { RoundInput, RoundResult } from "../games/round-types";
 import { objectD1 } from "../storage/object-d1";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
+import { migrateSchema } from "./schema-migrate";
 import { RECEIVERS } from "./deliveries";
 import { readMirror } from "./remote-d1";
 import { OWN_TABLES, type OwnTables, routedD1 } from "./routed-d1";
@@ -32,8 +33,8 @@ function noteWrite(wrote: Wrote, sql: string, tables = namedTables(sql)): void {
  * PlayerObject (decision 0075): one SQLite-backed Durable Object per player (`idFromName(uid)`),
  * owning that player's money and rewards. Its tables are the player tables of the migrations and a
  * copy of the configuration their statements join (schema.generated.ts). The schema is applied once
- * per version, before any call is served; a table whose definition changed under live rows is
- * refused rather than silently kept (an object migration must be written for it).
+ * per version, before any call is served (schema-migrate.ts): a table whose definition changed
+ * under live rows is rebuilt with them, in the same transaction.
  *
  * `run` executes statements on the object's SQLite through the D1 interface (storage/object-d1.ts):
  * a batch is one transaction, all of it or nothing. The object knows its player from the first
@@ -423,24 +424,7 @@ export class PlayerObject extends DurableObject<Env> {
     sql.exec("CREATE TABLE IF NOT EXISTS _player_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
     if (this.meta("schema") === PLAYER_SCHEMA_VERSION) return;
     this.ctx.storage.transactionSync(() => {
-      const existing = new Map(
-        sql
-          .exec<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type IN ('table', 'index', 'trigger') AND sql IS NOT NULL")
-          .toArray()
-          .map((r) => [r.name, r.sql.replace(/\s+/g, " ").trim()]),
-      );
-      const created: string[] = [];
-      for (const statement of PLAYER_SCHEMA) {
-        const name = /^CREATE (?:UNIQUE )?(?:TABLE|INDEX|TRIGGER) (?:IF NOT EXISTS )?"?(\w+)"?/i.exec(statement)?.[1];
-        if (!name) throw new Error(`PlayerObject: cannot name the schema statement ${statement.slice(0, 60)}`);
-        const before = existing.get(name);
-        if (before === undefined) {
-          sql.exec(statement);
-          created.push(name);
-        } else if (before !== statement) throw new Error(`PlayerObject: ${name} changed under live rows; write an object migration for it`);
-      }
-      // A table new to an object that already holds rows starts from them (the history's counts).
-      for (const name of created) for (const fill of OBJECT_ONLY_BACKFILL[name] ?? []) sql.exec(fill);
+      migrateSchema({ rows: (statement) => sql.exec(statement).toArray() }, PLAYER_SCHEMA, OBJECT_ONLY_BACKFILL);
       this.setMeta("schema", PLAYER_SCHEMA_VERSION);
     });
   }

@@ -68,6 +68,7 @@ export const PLAYER_TABLES = [
   // the sportsbook
   "sport_bets",
   "sport_bet_legs",
+  "sport_bet_cashouts",
   "sport_settings",
   // VPN subscriptions
   "vpn_subscriptions",

@@ -1,5 +1,5 @@
-import type { SportBet } from "../../../core/api/contract-sportsbook";
-import { eventName, marketTitle, selectionLabel } from "./labels";
+import { type MarketKind, type Outcome, parseBuilderLeg, type SportBet } from "../../../core/api/contract-sportsbook";
+import { builderLegLabels, eventName, type LabelEvent, marketTitle, selectionLabel } from "./labels";
 import type { Reader } from "./view";
 
 /** A player's bets as the contract shows them (placeBet's answer, getBets), labelled in the reader's locale. */
@@ -20,20 +20,27 @@ export interface BetRow {
   payout: number | null;
   placed_at: number;
   settled_at: number | null;
+  system_from: number | null;
+  system_to: number | null;
+  open_stake: number;
+  cashed_out: number;
+  auto_cashout: number | null;
 }
 
-interface LegRow {
+/** A leg as the player's tables keep it: a selection of the board, or a builder's own leg (`leg`). */
+interface StoredLeg {
   bet_id: string;
-  selection_id: number;
+  selection_id: number | null;
+  leg: string | null;
   event_id: number;
   odds: number;
   result: "win" | "lose" | "void" | null;
-  outcome: "home" | "draw" | "away" | "over" | "under";
-  kind: "match_result" | "total" | "handicap";
-  line: number | null;
-  home: string;
-  away: string;
-  sport: string;
+}
+
+interface LegRow extends StoredLeg {
+  event: string;
+  market: string;
+  label: string;
 }
 
 /** ⌊stake × Π odds / 100ⁿ⌋ in exact integer arithmetic (odds in hundredths). */
@@ -61,14 +68,14 @@ export function winPayout(bet: Pick<BetRow, "stake" | "funding" | "stake_returne
  * object holds only the rows its calls brought): read apart and joined here, a leg shown only
  * when its selection and event are known (as the one joined statement did before decision 0075).
  */
-async function legsOf(tables: D1Database, site: D1Database, betIds: string[]): Promise<LegRow[]> {
+async function legsOf(tables: D1Database, site: D1Database, betIds: string[], locale: string): Promise<LegRow[]> {
   const { results: legs } = await tables
     .prepare(
-      `SELECT bet_id, selection_id, event_id, odds, result FROM sport_bet_legs
+      `SELECT bet_id, selection_id, leg, event_id, odds, result FROM sport_bet_legs
        WHERE bet_id IN (SELECT value FROM json_each(?1)) ORDER BY bet_id, position`,
     )
     .bind(JSON.stringify(betIds))
-    .all<Pick<LegRow, "bet_id" | "selection_id" | "event_id" | "odds" | "result">>();
+    .all<StoredLeg>();
   if (!legs.length) return [];
   const [selections, events] = await site.batch<Record<string, unknown>>([
     site
@@ -76,7 +83,7 @@ async function legsOf(tables: D1Database, site: D1Database, betIds: string[]): P
         `SELECT s.id, s.outcome, m.kind, m.line FROM sport_selections s JOIN sport_markets m ON m.id = s.market_id
          WHERE s.id IN (SELECT value FROM json_each(?1))`,
       )
-      .bind(JSON.stringify([...new Set(legs.map((l) => l.selection_id))])),
+      .bind(JSON.stringify([...new Set(legs.flatMap((l) => (l.selection_id === null ? [] : [l.selection_id])))])),
     site
       .prepare(
         `SELECT e.id, e.home, e.away, sp.sysname AS sport FROM sport_events e JOIN sport_leagues l ON l.id = e.league_id JOIN sports sp ON sp.id = l.sport_id
@@ -84,16 +91,25 @@ async function legsOf(tables: D1Database, site: D1Database, betIds: string[]): P
       )
       .bind(JSON.stringify([...new Set(legs.map((l) => l.event_id))])),
   ]);
-  const selection = new Map((selections!.results as (Pick<LegRow, "outcome" | "kind" | "line"> & { id: number })[]).map(({ id, ...s }) => [id, s]));
-  const event = new Map((events!.results as (Pick<LegRow, "home" | "away" | "sport"> & { id: number })[]).map(({ id, ...e }) => [id, e]));
+  type Selection = { outcome: Outcome; kind: MarketKind; line: number | null };
+  const selection = new Map((selections!.results as (Selection & { id: number })[]).map(({ id, ...s }) => [id, s]));
+  const event = new Map((events!.results as unknown as (LabelEvent & { id: number })[]).map(({ id, ...e }) => [id, e]));
   return legs.flatMap((l) => {
-    const s = selection.get(l.selection_id);
     const e = event.get(l.event_id);
-    return s && e ? [{ ...l, ...s, ...e }] : [];
+    if (!e) return [];
+    if (l.leg !== null) {
+      const leg = parseBuilderLeg(l.leg);
+      return leg ? [{ ...l, event: eventName(e), ...builderLegLabels(e, leg, locale) }] : [];
+    }
+    const s = selection.get(l.selection_id!);
+    return s ? [{ ...l, event: eventName(e), market: marketTitle(e, s, locale), label: selectionLabel(e, s, s.outcome, locale) }] : [];
   });
 }
 
-export function betViews(bets: BetRow[], legs: LegRow[], reader: Reader): SportBet[] {
+/** What a bet pays if it wins from here: its legs' odds multiplied, or a builder's one price. */
+export const potentialReturn = (b: BetRow, legs: Pick<StoredLeg, "odds">[]) => winPayout(b, b.kind === "builder" ? [b.odds] : legs.map((l) => l.odds));
+
+export function betViews(bets: BetRow[], legs: LegRow[]): SportBet[] {
   const byBet = Map.groupBy(legs, (l) => l.bet_id);
   return bets.map((b) => {
     const own = byBet.get(b.id) ?? [];
@@ -103,13 +119,7 @@ export function betViews(bets: BetRow[], legs: LegRow[], reader: Reader): SportB
       status: b.status,
       stake: { amount: b.stake, currency: b.currency },
       odds: b.odds,
-      potential_return: {
-        amount: winPayout(
-          b,
-          own.map((l) => l.odds),
-        ),
-        currency: b.currency,
-      },
+      potential_return: { amount: potentialReturn(b, own), currency: b.currency },
       payout: b.payout === null ? null : { amount: b.payout, currency: b.currency },
       funding: b.funding,
       stake_returned: b.stake_returned === 1,
@@ -117,10 +127,11 @@ export function betViews(bets: BetRow[], legs: LegRow[], reader: Reader): SportB
       settled_at: b.settled_at,
       legs: own.map((l) => ({
         selection_id: l.selection_id,
+        leg: l.leg,
         event_id: l.event_id,
-        event: eventName(l),
-        market: marketTitle(l, l, reader.locale),
-        label: selectionLabel(l, l, l.outcome, reader.locale),
+        event: l.event,
+        market: l.market,
+        label: l.label,
         odds: l.odds,
         result: l.result,
       })),
@@ -135,8 +146,9 @@ export async function withLegs(tables: D1Database, site: D1Database, bets: BetRo
     tables,
     site,
     bets.map((b) => b.id),
+    reader.locale,
   );
-  return betViews(bets, legs, reader);
+  return betViews(bets, legs);
 }
 
 /** A page of player `uid`'s bets: `tables`, their own tables; `site`, D1 (the feed's rows). */

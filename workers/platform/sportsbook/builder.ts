@@ -34,8 +34,13 @@ async function builderMargin(db: D1Database): Promise<number> {
  * suspended around a goal) has no price.
  */
 export async function quoteBuilder(ctx: PlatformContext, eventId: number, legs: BuilderLeg[]): Promise<BuilderQuote> {
+  return (await builderPrice(ctx.db, eventId, legs)).quote;
+}
+
+/** A builder's quote and the feed's step it was priced at (placement's gate: builder-place.ts). */
+export async function builderPrice(db: D1Database, eventId: number, legs: BuilderLeg[]): Promise<{ quote: BuilderQuote; step: number }> {
   const [event, margin] = await Promise.all([
-    ctx.db
+    db
       .prepare(
         `SELECT e.status, e.step, e.score_home, e.score_away, e.minute, e.script, l.has_draw, sp.sysname AS sport,
            EXISTS (SELECT 1 FROM sport_markets m WHERE m.event_id = e.id AND m.status = 'suspended') AS suspended
@@ -43,7 +48,7 @@ export async function quoteBuilder(ctx: PlatformContext, eventId: number, legs: 
       )
       .bind(eventId)
       .first<EventState>(),
-    builderMargin(ctx.db),
+    builderMargin(db),
   ]);
   if (!event) throw sportsbookError("unknown_event", "No such event", 404, "event_id");
   if ((event.status !== "prematch" && event.status !== "live") || event.suspended) {
@@ -61,7 +66,7 @@ export async function quoteBuilder(ctx: PlatformContext, eventId: number, legs: 
   const hasDraw = event.has_draw === 1;
   const priced = priceBuilder(profile, hasDraw, state, legs, margin);
   if (!priced.ok) throw sportsbookError(priced.reason, BUILDER_MESSAGES[priced.reason], 400, "legs");
-  return {
+  const quote = {
     event_id: eventId,
     legs: legs.map((leg, i) => ({ leg: builderLegText(leg), chance: priced.price.legChances[i]! })),
     chance: priced.price.chance,
@@ -70,9 +75,10 @@ export async function quoteBuilder(ctx: PlatformContext, eventId: number, legs: 
     independent_odds: priced.price.independentOdds,
     margin,
   };
+  return { quote, step: event.step };
 }
 
-const BUILDER_MESSAGES = {
+export const BUILDER_MESSAGES = {
   leg_count: "A bet builder takes 2 to 8 legs",
   duplicate_leg: "A leg is listed twice",
   line_can_push: "A whole-number line can end level: choose a half line",

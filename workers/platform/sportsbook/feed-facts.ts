@@ -25,3 +25,15 @@ export async function slipFacts(db: D1Database, selectionIds: number[]): Promise
     { table: "sport_selections", rows: selections!.results },
   ];
 }
+
+/** The feed's rows a bet builder's gate reads: its event and the event's markets (one suspended shuts it). */
+export async function eventFacts(db: D1Database, eventId: number): Promise<Facts[]> {
+  const [events, markets] = await db.batch<Record<string, unknown>>([
+    db.prepare("SELECT * FROM sport_events WHERE id = ?1").bind(eventId),
+    db.prepare("SELECT * FROM sport_markets WHERE event_id = ?1").bind(eventId),
+  ]);
+  return [
+    { table: "sport_events", rows: events!.results },
+    { table: "sport_markets", rows: markets!.results },
+  ];
+}

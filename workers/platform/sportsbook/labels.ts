@@ -1,4 +1,4 @@
-import type { MarketKind, Outcome } from "../../../core/api/contract-sportsbook";
+import type { BuilderLeg, MarketKind, Outcome } from "../../../core/api/contract-sportsbook";
 
 /**
  * Market titles and selection labels (decision 0049), built from the event's team names and a few
@@ -18,6 +18,11 @@ interface Words {
   handicap: string;
   /** The decimal separator of lines. */
   decimal: string;
+  /** A bet builder's own legs (decision 0103). */
+  btts: string;
+  yes: string;
+  no: string;
+  correctScore: string;
 }
 
 const WORDS: Record<string, Words> = {
@@ -30,6 +35,10 @@ const WORDS: Record<string, Words> = {
     total: "Total",
     totals: { football: "Total goals", "ice-hockey": "Total goals", basketball: "Total points", tennis: "Total games" },
     decimal: ".",
+    btts: "Both teams to score",
+    yes: "Yes",
+    no: "No",
+    correctScore: "Correct score",
   },
   es: {
     draw: "Empate",
@@ -40,6 +49,10 @@ const WORDS: Record<string, Words> = {
     total: "Total",
     totals: { football: "Total de goles", "ice-hockey": "Total de goles", basketball: "Total de puntos", tennis: "Total de juegos" },
     decimal: ",",
+    btts: "Ambos equipos marcan",
+    yes: "Sí",
+    no: "No",
+    correctScore: "Resultado exacto",
   },
   pt: {
     draw: "Empate",
@@ -50,6 +63,10 @@ const WORDS: Record<string, Words> = {
     total: "Total",
     totals: { football: "Total de gols", "ice-hockey": "Total de gols", basketball: "Total de pontos", tennis: "Total de games" },
     decimal: ",",
+    btts: "Ambas as equipes marcam",
+    yes: "Sim",
+    no: "Não",
+    correctScore: "Placar exato",
   },
   ar: {
     draw: "تعادل",
@@ -60,6 +77,10 @@ const WORDS: Record<string, Words> = {
     total: "المجموع",
     totals: { football: "مجموع الأهداف", "ice-hockey": "مجموع الأهداف", basketball: "مجموع النقاط", tennis: "مجموع الأشواط" },
     decimal: ".",
+    btts: "كلا الفريقين يسجل",
+    yes: "نعم",
+    no: "لا",
+    correctScore: "النتيجة الصحيحة",
   },
 };
 
@@ -103,6 +124,15 @@ export function selectionLabel(event: LabelEvent, market: LabelMarket, outcome: 
   if (market.kind !== "handicap") return team;
   // The line is the home side's; the away side takes its opposite.
   return `${team} ${lineText(outcome === "home" ? line : -line, locale, true)}`;
+}
+
+/** A bet builder's leg as a bet shows it: its market's title and its label ("Both teams to score": "Yes"; "Correct score": "2–1"). */
+export function builderLegLabels(event: LabelEvent, leg: BuilderLeg, locale: string): { market: string; label: string } {
+  const w = wordsOf(locale);
+  if (leg.kind === "btts") return { market: w.btts, label: leg.outcome === "yes" ? w.yes : w.no };
+  if (leg.kind === "correct_score") return { market: w.correctScore, label: `${leg.home}–${leg.away}` };
+  const market = { kind: leg.kind, line: leg.kind === "match_result" ? null : leg.line };
+  return { market: marketTitle(event, market, locale), label: selectionLabel(event, market, leg.outcome, locale) };
 }
 
 /** "Arsenal – Chelsea": how a bet slip and a bet name the event. */

@@ -3,14 +3,18 @@ import { playerJurisdiction } from "../responsible/jurisdiction";
 import { assertLimitSet } from "../responsible/play-rules";
 import { routedD1 } from "../player/routed-d1";
 import { slipFacts } from "./feed-facts";
-import { BET_MAX_STAKE, BET_MIN_STAKE, type OddsChange, type SportBet } from "../../../core/api/contract-sportsbook";
+import { BET_MAX_STAKE, BET_MIN_STAKE, type BuilderLeg, builderLegText, type OddsChange, type SportBet } from "../../../core/api/contract-sportsbook";
 import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
 import { inPlayerObject } from "../player/wire";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { combinedOdds, withLegs, type BetRow } from "./bets";
-import { readSlip, type SlipRow } from "./read";
+import { builderTicket } from "./builder-place";
+import { oddsAcceptable, type PlaceParams, type Ticket } from "./ticket";
+
+export type { PlaceParams };
+import { readSlip } from "./read";
 import { sportsbookError } from "./view";
 
 /**
@@ -23,31 +27,21 @@ import { sportsbookError } from "./view";
  * between the read and the batch), the call reads again once and decides again.
  */
 
-export interface PlaceParams {
-  kind: "single" | "accumulator";
-  selections: number[];
-  odds: number[];
-  stake: number;
-  funding: "main" | "betting_bonus";
-  key: string;
-}
-
-/** Whether the odds the player saw may be replaced by the current ones, by their setting. */
-export function oddsAcceptable(setting: OddsChange, seen: number[], current: number[]): boolean {
-  if (setting === "any") return true;
-  if (setting === "higher") return current.every((c, i) => c >= seen[i]!);
-  return current.every((c, i) => c === seen[i]);
-}
+const invalid = (field: string, message: string) => new PlatformError("InvalidParameter", message, { fields: { [field]: [message] } });
 
 /** The checks that need no database: shape and stake limits. */
 function checkShape(p: PlaceParams): void {
-  if (p.odds.length !== p.selections.length) {
-    throw new PlatformError("InvalidParameter", "odds lists one odds per selection, in the same order", {
-      fields: { odds: ["odds lists one odds per selection, in the same order"] },
-    });
+  if (p.kind === "builder") {
+    if (p.selections) throw invalid("selections", "A bet builder takes legs of one event, not selections");
+    if (p.event_id === undefined || !p.legs) throw sportsbookError("builder_needs_event", "A bet builder needs its event and its legs", 400, "legs");
+    if (p.odds.length !== 1) throw invalid("odds", "A bet builder has one price: odds is the builder's odds");
+  } else {
+    if (p.legs || p.event_id !== undefined) throw invalid("legs", "Legs of one event make a bet builder: kind is 'builder'");
+    if (!p.selections) throw invalid("selections", "selections is required");
+    if (p.odds.length !== p.selections.length) throw invalid("odds", "odds lists one odds per selection, in the same order");
   }
-  if (p.kind === "single" && p.selections.length !== 1) throw sportsbookError("single_needs_one", "A single bet has exactly one selection", 400, "selections");
-  if (p.kind === "accumulator" && p.selections.length < 2)
+  if (p.kind === "single" && p.selections!.length !== 1) throw sportsbookError("single_needs_one", "A single bet has exactly one selection", 400, "selections");
+  if (p.kind === "accumulator" && p.selections!.length < 2)
     throw sportsbookError("accumulator_needs_two", "An accumulator has at least two selections", 400, "selections");
   // Limits in minor units of the player's currency (the stake is in it).
   if (p.stake < BET_MIN_STAKE)
@@ -56,16 +50,16 @@ function checkShape(p: PlaceParams): void {
     throw sportsbookError("above_max_stake", `The stake is at most ${BET_MAX_STAKE} minor units`, 400, "stake", { max: BET_MAX_STAKE });
 }
 
-interface Situation {
+/** What placing reads of the player: their currency, odds setting and active betting bonus. */
+interface Bettor {
   currency: string;
   setting: OddsChange;
-  slip: SlipRow[];
   bonus: { id: string; stake_returned: number; max_cashout: number | null } | null;
 }
 
-async function readSituation(ctx: BetCall, p: PlaceParams): Promise<Situation> {
+async function readBettor(ctx: BetCall): Promise<Bettor> {
   // The player's currency (their mirrored `users` row), active betting bonus and odds setting are
-  // read in their own tables, the slip in the feed's (D1), as decision 0075 places them.
+  // read in their own tables, as decision 0075 places them.
   const tables = ctx.player();
   const [[user, bonus], setting] = await Promise.all([
     tables.batch<Record<string, unknown>>([
@@ -81,43 +75,62 @@ async function readSituation(ctx: BetCall, p: PlaceParams): Promise<Situation> {
   ]);
   const u = user!.results[0] as { currency: string } | undefined;
   if (!u) throw new PlatformError("Authorization", "Sign in to continue");
-  const slip = await readSlip(ctx.db, p.selections);
-  return { currency: u.currency, setting: setting ?? "higher", slip, bonus: (bonus!.results[0] as Situation["bonus"]) ?? null };
+  return { currency: u.currency, setting: setting ?? "higher", bonus: (bonus!.results[0] as Bettor["bonus"]) ?? null };
 }
 
-/** Decides on what was read: the odds to take, or the refusal. */
-function decide(p: PlaceParams, s: Situation): number[] {
-  if (s.slip.length !== p.selections.length) {
-    const missing = p.selections.filter((id) => !s.slip.some((r) => r.id === id));
+/** The gate of a bet on selections: every one still at the odds read, its market open, its event not over. */
+const SELECTIONS_GATE = `NOT EXISTS (
+  SELECT 1 FROM json_each(?13) j
+  LEFT JOIN sport_selections s ON s.id = json_extract(j.value, '$.s')
+  LEFT JOIN sport_markets m ON m.id = s.market_id
+  LEFT JOIN sport_events e ON e.id = m.event_id
+  WHERE s.odds IS NOT json_extract(j.value, '$.o') OR m.status IS NOT 'open' OR e.status NOT IN ('prematch', 'live'))`;
+
+/** A single's or an accumulator's ticket, decided on what was read: the odds to take, or the refusal. */
+async function selectionsTicket(ctx: BetCall, p: PlaceParams, setting: OddsChange): Promise<Ticket> {
+  const slip = await readSlip(ctx.db, p.selections!);
+  if (slip.length !== p.selections!.length) {
+    const missing = p.selections!.filter((id) => !slip.some((r) => r.id === id));
     throw sportsbookError("unknown_selection", "No such selection", 404, "selections", { selections: missing });
   }
-  if (p.kind === "accumulator" && new Set(s.slip.map((r) => r.event_id)).size !== s.slip.length) {
+  if (p.kind === "accumulator" && new Set(slip.map((r) => r.event_id)).size !== slip.length) {
     throw sportsbookError("same_event", "An accumulator takes one selection per event", 400, "selections");
   }
-  for (const r of s.slip) {
+  for (const r of slip) {
     if (r.event_status === "finished" || r.event_status === "cancelled" || r.market_status === "settled" || r.market_status === "void") {
       throw sportsbookError("market_closed", "This market takes no more bets", 409, "selections", { selection_id: r.id });
     }
     if (r.market_status === "suspended")
       throw sportsbookError("market_suspended", "This market is suspended for now", 409, "selections", { selection_id: r.id });
   }
-  const current = s.slip.map((r) => r.odds);
-  if (!oddsAcceptable(s.setting, p.odds, current)) throw sportsbookError("odds_changed", "The odds have changed", 409, "odds", { odds: current });
-  if (p.funding === "betting_bonus" && !s.bonus) throw sportsbookError("no_betting_bonus", "No active betting bonus to bet with", 409, "funding");
-  return current;
+  const current = slip.map((r) => r.odds);
+  if (!oddsAcceptable(setting, p.odds, current)) throw sportsbookError("odds_changed", "The odds have changed", 409, "odds", { odds: current });
+  const legs = slip.map((r, i) => ({ s: r.id, l: null, e: r.event_id, o: current[i]! }));
+  return {
+    odds: combinedOdds(current),
+    current,
+    legs,
+    gate: SELECTIONS_GATE,
+    gateParam: JSON.stringify(legs),
+    facts: await slipFacts(
+      ctx.db,
+      slip.map((r) => r.id),
+    ),
+  };
 }
 
-/** The same key names the same bet: same kind, selections (in order), stake and funding. */
+/** The same key names the same bet: same kind, legs (in order), stake and funding. */
 async function earlierBet(ctx: BetCall, p: PlaceParams): Promise<BetRow | null> {
   const tables = ctx.player();
   const bet = await tables.prepare("SELECT * FROM sport_bets WHERE uid = ?1 AND key = ?2").bind(ctx.uid, p.key).first<BetRow>();
   if (!bet) return null;
   const { results } = await tables
-    .prepare("SELECT selection_id FROM sport_bet_legs WHERE bet_id = ?1 ORDER BY position")
+    .prepare("SELECT selection_id, leg, event_id FROM sport_bet_legs WHERE bet_id = ?1 ORDER BY position")
     .bind(bet.id)
-    .all<{ selection_id: number }>();
-  const same =
-    bet.kind === p.kind && bet.stake === p.stake && bet.funding === p.funding && results.map((r) => r.selection_id).join(",") === p.selections.join(",");
+    .all<{ selection_id: number | null; leg: string | null; event_id: number }>();
+  const asked = p.kind === "builder" ? p.legs!.map((l) => `${p.event_id}:${builderLegText(l)}`) : p.selections!.map(String);
+  const kept = results.map((r) => (r.leg === null ? String(r.selection_id) : `${r.event_id}:${r.leg}`));
+  const same = bet.kind === p.kind && bet.stake === p.stake && bet.funding === p.funding && kept.join(",") === asked.join(",");
   if (!same) throw sportsbookError("key_reused", "This key was used for another bet", 400, "key");
   return bet;
 }
@@ -146,12 +159,14 @@ export async function placeBet(ctx: BetCall, p: PlaceParams): Promise<{ bet: Spo
   checkShape(p);
   const reader = { locale: ctx.locale, defaultLocale: ctx.defaultLocale };
   const answer = async (bet: BetRow) => ({ bet: (await withLegs(ctx.player(), ctx.db, [bet], reader))[0]! });
+  const ticketOf = (bettor: Bettor) => (p.kind === "builder" ? builderTicket(ctx.db, p, bettor.setting) : selectionsTicket(ctx, p, bettor.setting));
   const first = await earlierBet(ctx, p);
   if (first) return answer(first);
   for (let attempt = 0; ; attempt++) {
-    const situation = await readSituation(ctx, p);
-    const odds = decide(p, situation);
-    const placed = await tryPlace(ctx, p, situation, odds);
+    const bettor = await readBettor(ctx);
+    const ticket = await ticketOf(bettor);
+    if (p.funding === "betting_bonus" && !bettor.bonus) throw sportsbookError("no_betting_bonus", "No active betting bonus to bet with", 409, "funding");
+    const placed = await tryPlace(ctx, p, bettor, ticket);
     if (placed) return answer(placed);
     // Not placed: the same key won a race, or the gate was shut by a change since the read.
     const raced = await earlierBet(ctx, p);
@@ -161,43 +176,34 @@ export async function placeBet(ctx: BetCall, p: PlaceParams): Promise<{ bet: Spo
     if (limit) throw limit;
     if (attempt >= 1) {
       // Twice moved under us: decide on a fresh read; if that still passes, tell the current odds.
-      const fresh = await readSituation(ctx, p);
-      throw sportsbookError("odds_changed", "The odds have changed", 409, "odds", { odds: decide(p, fresh) });
+      const fresh = await ticketOf(await readBettor(ctx));
+      throw sportsbookError("odds_changed", "The odds have changed", 409, "odds", { odds: fresh.current });
     }
   }
 }
 
 /**
  * The batch, in the player's own tables (their object, decision 0075). Its gate joins the feed's
- * selections, markets and events as read from D1 just before, which travel with the call
- * (feed-facts.ts): the bet is accepted at the feed as it stood at that read.
+ * rows as read from D1 just before, which travel with the call (`ticket.facts`): the bet is
+ * accepted at the feed as it stood at that read.
  */
-async function tryPlace(call: BetCall, p: PlaceParams, s: Situation, odds: number[]): Promise<BetRow | null> {
-  const facts = await slipFacts(
-    call.db,
-    s.slip.map((r) => r.id),
-  );
-  const ctx = { ...call, db: routedD1(call.env, call.uid, null, facts) };
+async function tryPlace(call: BetCall, p: PlaceParams, s: Bettor, ticket: Ticket): Promise<BetRow | null> {
+  const ctx = { ...call, db: routedD1(call.env, call.uid, null, ticket.facts) };
   // The site's list of the events' bettors first (their settlement asks these players: settle.ts).
   await call.env.DB.prepare("INSERT OR IGNORE INTO sport_event_bettors (event_id, uid) SELECT DISTINCT value, ?2 FROM json_each(?1)")
-    .bind(JSON.stringify([...new Set(s.slip.map((r) => r.event_id))]), call.uid)
+    .bind(JSON.stringify([...new Set(ticket.legs.map((l) => l.e))]), call.uid)
     .run();
   const id = crypto.randomUUID();
   const now = Date.now();
   const bonus = p.funding === "betting_bonus" ? s.bonus! : null;
-  const legs = JSON.stringify(s.slip.map((r, i) => [r.id, odds[i], r.event_id]));
+  const legs = JSON.stringify(ticket.legs);
   const db = ctx.db;
   const statements = [
     db
       .prepare(
-        `INSERT INTO sport_bets (id, uid, key, kind, currency, stake, odds, funding, bonus_id, stake_returned, max_payout, placed_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12
-         WHERE NOT EXISTS (
-           SELECT 1 FROM json_each(?13) j
-           LEFT JOIN sport_selections s ON s.id = json_extract(j.value, '$[0]')
-           LEFT JOIN sport_markets m ON m.id = s.market_id
-           LEFT JOIN sport_events e ON e.id = m.event_id
-           WHERE s.odds IS NOT json_extract(j.value, '$[1]') OR m.status IS NOT 'open' OR e.status NOT IN ('prematch', 'live'))
+        `INSERT INTO sport_bets (id, uid, key, kind, currency, stake, open_stake, odds, funding, bonus_id, stake_returned, max_payout, placed_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12
+         WHERE ${ticket.gate}
          AND (?9 IS NULL OR EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?9 AND uid = ?2 AND status = 'active'))
          AND ${playLimitGate("?2", "?6", "?12")}
          ON CONFLICT (uid, key) DO NOTHING`,
@@ -209,18 +215,18 @@ async function tryPlace(call: BetCall, p: PlaceParams, s: Situation, odds: numbe
         p.kind,
         s.currency,
         p.stake,
-        combinedOdds(odds),
+        ticket.odds,
         p.funding,
         bonus?.id ?? null,
         bonus ? bonus.stake_returned : 1,
         bonus?.max_cashout ?? null,
         now,
-        legs,
+        ticket.gateParam,
       ),
     db
       .prepare(
-        `INSERT INTO sport_bet_legs (bet_id, selection_id, event_id, odds, position)
-         SELECT ?1, json_extract(j.value, '$[0]'), json_extract(j.value, '$[2]'), json_extract(j.value, '$[1]'), j.key
+        `INSERT INTO sport_bet_legs (bet_id, position, selection_id, leg, event_id, odds)
+         SELECT ?1, j.key, json_extract(j.value, '$.s'), json_extract(j.value, '$.l'), json_extract(j.value, '$.e'), json_extract(j.value, '$.o')
          FROM json_each(?2) j WHERE EXISTS (SELECT 1 FROM sport_bets WHERE id = ?1)`,
       )
       .bind(id, legs),

@@ -12,6 +12,8 @@ import { BET_CONSUMERS } from "../play/bet-consumers";
 import { consumeAll } from "../play/events";
 import type { JurisdictionId } from "../../../core/jurisdictions";
 import { siteJurisdiction } from "../responsible/jurisdiction";
+import { parseBuilderLeg } from "../../../core/api/contract-sportsbook";
+import { legWins } from "./builder-price";
 
 /**
  * Settlement (decision 0049; the feed calls it after writing results): every OPEN bet with a leg
@@ -44,12 +46,58 @@ export interface Outcome {
   odds: number;
 }
 
-/** The outcome of a bet whose legs are all decided. */
-export function outcomeOf(bet: Pick<BetRow, "stake" | "funding" | "stake_returned" | "max_payout">, legs: Pick<LegState, "odds" | "result">[]): Outcome {
+/**
+ * The outcome of a bet whose legs are all decided. A bet builder's legs were priced together: it
+ * wins at the price it took when every leg won, and is void only when the event was (every leg void).
+ */
+export function outcomeOf(
+  bet: Pick<BetRow, "kind" | "odds" | "stake" | "funding" | "stake_returned" | "max_payout">,
+  legs: Pick<LegState, "odds" | "result">[],
+): Outcome {
   const live = legs.filter((l) => l.result !== "void").map((l) => l.odds);
-  if (legs.some((l) => l.result === "lose")) return { status: "lost", payout: 0, odds: combinedOdds(live) };
+  if (legs.some((l) => l.result === "lose")) return { status: "lost", payout: 0, odds: bet.kind === "builder" ? bet.odds : combinedOdds(live) };
   if (!live.length) return { status: "void", payout: bet.stake, odds: 100 };
+  if (bet.kind === "builder") return { status: "won", payout: winPayout(bet, [bet.odds]), odds: bet.odds };
   return { status: "won", payout: winPayout(bet, live), odds: combinedOdds(live) };
+}
+
+/**
+ * A bet builder's legs on an ended event take their results from its final score (they are not
+ * markets of the board: decision 0103, the rules of builder-price.ts `legWins`); a cancelled event
+ * voids them. A leg of a builder whose event has not ended stays undecided.
+ */
+async function decideBuilderLegs(env: Env, db: D1Database, eventId: number): Promise<void> {
+  const { results: legs } = await db
+    .prepare(
+      `SELECT g.bet_id, g.position, g.leg FROM sport_bet_legs g JOIN sport_bets b ON b.id = g.bet_id
+       WHERE g.event_id = ?1 AND g.leg IS NOT NULL AND g.result IS NULL AND b.status = 'open'`,
+    )
+    .bind(eventId)
+    .all<{ bet_id: string; position: number; leg: string }>();
+  if (!legs.length) return;
+  const event = await env.DB.prepare("SELECT status, score_home, score_away FROM sport_events WHERE id = ?1")
+    .bind(eventId)
+    .first<{ status: string; score_home: number | null; score_away: number | null }>();
+  if (!event || (event.status !== "finished" && event.status !== "cancelled")) return;
+  const decided = legs.map((l) => {
+    const leg = parseBuilderLeg(l.leg);
+    const result =
+      event.status === "cancelled" || !leg || event.score_home === null || event.score_away === null
+        ? "void"
+        : legWins(leg, event.score_home, event.score_away)
+          ? "win"
+          : "lose";
+    return [l.bet_id, l.position, result] as const;
+  });
+  await db
+    .prepare(
+      `UPDATE sport_bet_legs SET result = (SELECT json_extract(j.value, '$[2]') FROM json_each(?1) j
+         WHERE json_extract(j.value, '$[0]') = sport_bet_legs.bet_id AND json_extract(j.value, '$[1]') = sport_bet_legs.position)
+       WHERE result IS NULL AND leg IS NOT NULL AND event_id = ?2
+         AND EXISTS (SELECT 1 FROM json_each(?1) j WHERE json_extract(j.value, '$[0]') = sport_bet_legs.bet_id AND json_extract(j.value, '$[1]') = sport_bet_legs.position)`,
+    )
+    .bind(JSON.stringify(decided), eventId)
+    .run();
 }
 
 /**
@@ -129,7 +177,7 @@ export async function settlePlayer(env: Env, uid: number, eventId: number, now: 
   const own = playerTables(env, uid);
   const { results: open } = await own
     .prepare(
-      `SELECT DISTINCT g.selection_id FROM sport_bet_legs g WHERE g.result IS NULL
+      `SELECT DISTINCT g.selection_id FROM sport_bet_legs g WHERE g.result IS NULL AND g.selection_id IS NOT NULL
          AND g.bet_id IN (SELECT x.bet_id FROM sport_bet_legs x JOIN sport_bets b ON b.id = x.bet_id WHERE x.event_id = ?1 AND b.status = 'open')`,
     )
     .bind(eventId)
@@ -177,6 +225,7 @@ async function settleOn(env: Env, db: D1Database, eventId: number, now: number, 
     )
     .bind(eventId)
     .run();
+  await decideBuilderLegs(env, db, eventId);
   const [bets, legs] = await db.batch<BetRow | LegState>([
     db
       .prepare(
