@@ -97,6 +97,8 @@ export const SlipSelection = z.strictObject({
   market_status: SportMarket.shape.status,
   label: z.string(),
   odds,
+  /** The selection as a bet builder's leg (result:home, total:over:250…); null for a whole-number line, which a builder cannot take. */
+  builder_leg: z.string().nullable(),
 });
 export type SlipSelection = z.infer<typeof SlipSelection>;
 

@@ -24,5 +24,15 @@ export const BET_ERRORS = [
   "single_needs_one",
   "accumulator_needs_two",
   "key_reused",
+  // A bet builder's (decision 0103): the event, the reason its legs are refused.
+  "event_closed",
+  "unknown_event",
+  "builder_needs_event",
+  "leg_count",
+  "duplicate_leg",
+  "line_can_push",
+  "no_draw",
+  "contradictory",
+  "leg_adds_nothing",
 ] as const;
 export type BetError = (typeof BET_ERRORS)[number];

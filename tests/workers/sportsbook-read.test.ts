@@ -142,6 +142,7 @@ describe("sportsbook reads", () => {
         market_status: "suspended",
         label: "Over 2.5",
         odds: 180,
+        builder_leg: "total:over:250",
       },
       {
         id: ids[2],
@@ -153,6 +154,7 @@ describe("sportsbook reads", () => {
         market_status: "open",
         label: "Tigers",
         odds: 600,
+        builder_leg: "result:away",
       },
     ]);
     await failure(get("sportsbook/getSelections", {}), 400, "InvalidParameterException");

@@ -5,15 +5,20 @@ import type { Money } from "../../../core/api/entities";
 import { formatMoney } from "../../../core/money";
 import { useT } from "../../lib/i18n/use-t";
 import type { SlipError } from "./betting-actions.server";
-import type { FreeBet, SlipLine } from "./betting.server";
+import type { FreeBet, SlipBuilder, SlipLegLine, SlipLine } from "./betting.server";
 import { useSlipEditor } from "./client-slip";
 import type { LiveState } from "./live-odds-state";
 import type { liveStore } from "./live-store";
 import { BET_MAX_STAKE, BET_MIN_STAKE } from "../../../core/api/sportsbook-limits";
 import { combinedOdds, formatOdds, parseStake, potentialReturn, type Funding } from "./slip-math";
+import { legLabel, legValue } from "./builder-legs";
 
 export type BetSlipProps = {
   lines: SlipLine[];
+  /** A bet builder's own legs on the slip (decision 0104). */
+  legs: SlipLegLine[];
+  /** The slip as a bet builder, when it can be one, with its quote. */
+  builder: SlipBuilder | null;
   slipKey: string;
   player: boolean;
   signIn: string;
@@ -42,6 +47,41 @@ function current(line: SlipLine, live: LiveState, refused: Record<number, number
 }
 
 /**
+ * A bet builder's price on the slip (decision 0104): the offered price beside the fair one (what the
+ * bet is worth by our model, no margin), what multiplying the legs would have shown, and the margin
+ * in words; or why these legs make no builder. Shown while the builder kind is chosen (CSS).
+ */
+function BuilderPrice({ builder }: { builder: SlipBuilder }) {
+  const t = useT();
+  const q = builder.quote;
+  if (!q) {
+    return (
+      <p className="bet-slip__changed bet-slip__builder" data-testid="slip-builder" data-refusal={builder.refusal ?? undefined}>
+        {t(`betting.errors.${builder.refusal ?? "builder_unavailable"}`)}
+      </p>
+    );
+  }
+  const margin = (Math.round((1 - q.odds / q.fair_odds) * 1000) / 10).toLocaleString();
+  return (
+    <div className="bet-slip__builder" data-testid="slip-builder">
+      <input type="hidden" name="builder_odds" value={q.odds} />
+      <dl>
+        <dt>{t("betting.builder.price")}</dt>
+        <dd data-testid="builder-odds">{formatOdds(q.odds)}</dd>
+        <dt>{t("betting.builder.fair")}</dt>
+        <dd data-testid="builder-fair">{formatOdds(q.fair_odds)}</dd>
+        <dt>{t("betting.builder.independent")}</dt>
+        <dd data-testid="builder-independent">{formatOdds(q.independent_odds)}</dd>
+      </dl>
+      <p className="bet-slip__hint" data-testid="builder-margin">
+        {t("betting.builder.margin", { percent: margin })}
+      </p>
+      <p className="bet-slip__hint">{t("betting.builder.explain")}</p>
+    </div>
+  );
+}
+
+/**
  * The bet slip (decision 0073-sportsbook-page): the picked selections with the odds the player
  * accepted — a move shows "odds changed" and an accept button — singles (a stake each) or one
  * accumulator (combined odds, one stake), the potential return, a free bet when one is active, and
@@ -53,42 +93,57 @@ export function BetSlip(p: BetSlipProps) {
   const live = useSyncExternalStore(p.live.subscribe, p.live.get, p.live.getServer) ?? NO_LIVE;
   const editor = useSlipEditor(p.live.deferredPartsHydrated);
   const busy = useNavigation().state === "submitting";
-  const [values, setValues] = useState<{ kind: string; stakes: Record<string, string>; freeBet: boolean }>({ kind: "single", stakes: {}, freeBet: false });
+  const builder = p.builder;
+  // Legs of one event: a builder (the book's same-game bet) rather than an accumulator, which they cannot be.
+  const kinds = builder?.only ? ["builder"] : builder ? ["single", "builder"] : p.lines.length > 1 ? ["single", "accumulator"] : [];
+  const [values, setValues] = useState<{ kind: string; stakes: Record<string, string>; freeBet: boolean }>(() => ({
+    kind: builder ? "builder" : "single",
+    stakes: {},
+    freeBet: false,
+  }));
   const currency = p.balance.currency;
   const money = (amount: number) => formatMoney({ amount, currency });
   const lines = p.lines.map((l) => ({ ...l, ...current(l, live, p.refused) }));
   const changed = lines.some((l) => l.now && l.odds !== l.entry.odds);
   const funding: Funding = values.freeBet && p.freeBet ? { freeBet: true, stakeReturned: p.freeBet.stakeReturned } : { freeBet: false };
-  const acc = values.kind === "accumulator";
+  const kind = kinds.includes(values.kind) ? values.kind : (kinds[0] ?? "single");
+  const acc = kind === "accumulator";
+  const asBuilder = kind === "builder";
+  const quote = asBuilder ? (builder?.quote ?? null) : null;
   const accStake = parseStake(values.stakes.stake) ?? 0;
   const singles = lines.map((l) => ({ id: l.entry.id, stake: parseStake(values.stakes[`stake_${l.entry.id}`]) ?? 0, odds: l.entry.odds }));
-  const totalStake = acc ? accStake : singles.reduce((s, x) => s + x.stake, 0);
-  const toReturn = acc
-    ? potentialReturn(
-        accStake,
-        lines.map((l) => l.entry.odds),
-        funding,
-      )
-    : singles.reduce((s, x) => s + potentialReturn(x.stake, [x.odds], funding), 0);
+  const totalStake = acc || asBuilder ? accStake : singles.reduce((s, x) => s + x.stake, 0);
+  const toReturn = asBuilder
+    ? quote
+      ? potentialReturn(accStake, [quote.odds], funding)
+      : 0
+    : acc
+      ? potentialReturn(
+          accStake,
+          lines.map((l) => l.entry.odds),
+          funding,
+        )
+      : singles.reduce((s, x) => s + potentialReturn(x.stake, [x.odds], funding), 0);
+  const count = lines.length + p.legs.length;
   const errorText = p.error ? t(`betting.errors.${p.error}`, { min: money(BET_MIN_STAKE), max: money(BET_MAX_STAKE) }) : null;
   return (
     <aside className="bet-slip" id="bet-slip" aria-labelledby="bet-slip-title" data-testid="bet-slip">
       <h2 id="bet-slip-title">
-        {t("betting.slip.title")} <span className="bet-slip__count">({lines.length})</span>
+        {t("betting.slip.title")} <span className="bet-slip__count">({count})</span>
       </h2>
       {errorText && (
         <p className="bet-slip__error" role="alert" data-error={p.error}>
           {errorText}
         </p>
       )}
-      {lines.length === 0 ? (
+      {count === 0 ? (
         <p className="bet-slip__empty">{t("betting.slip.empty")}</p>
       ) : (
         <>
           <Form
             method="post"
             className="bet-slip__form"
-            data-kind={values.kind}
+            data-kind={kind}
             onChange={(e) => {
               const f = new FormData(e.currentTarget);
               const stakes: Record<string, string> = {};
@@ -97,18 +152,23 @@ export function BetSlip(p: BetSlipProps) {
             }}
           >
             <input type="hidden" name="key" value={p.slipKey} />
-            {lines.length > 1 && (
+            {kinds.length === 1 && <input type="radio" name="kind" value={kinds[0]} checked readOnly hidden />}
+            {builder?.only && <p className="bet-slip__hint">{t("betting.builder.only")}</p>}
+            {kinds.length > 1 && (
               <fieldset className="bet-slip__kind">
                 <legend>{t("betting.slip.kind")}</legend>
-                <label>
-                  <input type="radio" name="kind" value="single" defaultChecked />
-                  {t("betting.slip.singles")}
-                </label>
-                <label>
-                  <input type="radio" name="kind" value="accumulator" />
-                  {t("betting.slip.accumulator")}
-                </label>
+                {kinds.map((k, i) => (
+                  <label key={k}>
+                    <input type="radio" name="kind" value={k} defaultChecked={builder ? k === "builder" : i === 0} />
+                    {t(k === "single" ? "betting.slip.singles" : `betting.slip.${k}`)}
+                  </label>
+                ))}
               </fieldset>
+            )}
+            {p.legs.length > 0 && !builder && (
+              <p className="bet-slip__changed" data-testid="slip-builder-one-event">
+                {t("betting.builder.oneEvent")}
+              </p>
             )}
             <ul className="bet-slip__lines">
               {lines.map((l) => (
@@ -156,12 +216,42 @@ export function BetSlip(p: BetSlipProps) {
                   </button>
                 </li>
               ))}
+              {p.legs.map((l) => {
+                const label = legLabel(t, l.leg.leg);
+                return (
+                  <li key={legValue(l.leg)} className="bet-slip__line bet-slip__line--leg" data-slip-leg={legValue(l.leg)}>
+                    <p className="bet-slip__event" dir="auto">
+                      {l.event || "—"}
+                    </p>
+                    <p className="bet-slip__pick">
+                      <span dir="auto">{label}</span>
+                    </p>
+                    <button
+                      type="submit"
+                      form="bet-slip-remove"
+                      name="leg"
+                      value={legValue(l.leg)}
+                      className="bet-slip__remove"
+                      aria-label={t("betting.builder.remove", { label })}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        editor.removeLeg(l.leg);
+                      }}
+                    >
+                      ×
+                    </button>
+                  </li>
+                );
+              })}
             </ul>
-            {lines.length > 1 && (
+            {builder && <BuilderPrice builder={builder} />}
+            {(kinds.includes("accumulator") || builder) && (
               <div className="bet-slip__acc">
-                <p>
-                  {t("betting.slip.combinedOdds")}: <strong data-testid="slip-combined">{formatOdds(combinedOdds(lines.map((l) => l.entry.odds)))}</strong>
-                </p>
+                {kinds.includes("accumulator") && (
+                  <p>
+                    {t("betting.slip.combinedOdds")}: <strong data-testid="slip-combined">{formatOdds(combinedOdds(lines.map((l) => l.entry.odds)))}</strong>
+                  </p>
+                )}
                 <label>
                   <span>{t("betting.slip.stake")}</span>
                   <input name="stake" inputMode="decimal" autoComplete="off" size={8} />

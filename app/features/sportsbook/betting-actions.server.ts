@@ -8,14 +8,25 @@ import { readCookie } from "../../../core/cookies";
 import { workerContext } from "../../lib/context.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite, indexPath } from "../site/site.server";
-import { SLIP_COOKIE, acceptOdds, parseSlip, slipCookie, toggleSelection, type SlipEntry } from "./slip-cookie";
+import {
+  SLIP_COOKIE,
+  acceptOdds,
+  legValue,
+  parseSlip,
+  parseSlipLegs,
+  slipCookie,
+  toggleLeg,
+  toggleSelection,
+  type SlipEntry,
+  type SlipLeg,
+} from "./slip-cookie";
 import { parseStake } from "./slip-math";
 import { bettingSchema, type PlaceForm, REFUSALS } from "./betting.schema";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** A refusal the slip explains: a BET_ERRORS code (or the stake field's own), with the new odds when they moved. */
-export type SlipError = BetError | "stake_invalid" | "failed" | "limit_required";
+export type SlipError = BetError | "stake_invalid" | "failed" | "limit_required" | "builder_unavailable";
 export type BettingActionData = { error: SlipError; odds: Record<number, number> | null; selection: number | null } | undefined;
 
 /**
@@ -35,19 +46,29 @@ export async function bettingAction({ request, context }: Args) {
   const url = new URL(request.url);
   const here = documentPath(url.pathname + url.search);
   const secure = context.get(workerContext).env.APP_ENV !== "local";
-  const back = (entries: readonly SlipEntry[], to = here) => redirect(to, { headers: { "set-cookie": slipCookie(entries, secure) } });
-  const slip = parseSlip(readCookie(request.headers.get("cookie"), SLIP_COOKIE));
+  const raw = readCookie(request.headers.get("cookie"), SLIP_COOKIE);
+  const slip = parseSlip(raw);
+  const legs = parseSlipLegs(raw);
+  const back = (entries: readonly SlipEntry[], keep: readonly SlipLeg[] = legs) =>
+    redirect(here, { headers: { "set-cookie": slipCookie(entries, secure, keep) } });
   const platform = getPlatform(context).withLocale(site.locale);
   switch (form.intent) {
     case "pick": {
       const [entry] = parseSlip(form.pick);
+      const [leg] = parseSlipLegs(form.pick);
+      if (leg) return back(slip, toggleLeg(legs, leg));
       if (!entry) throw data(REFUSALS.pick, { status: 400 });
       return back(toggleSelection(slip, entry));
     }
+    case "score":
+      return back(slip, toggleLeg(legs, { event: form.event, leg: `score:${form.home}-${form.away}` }));
     case "remove":
-      return back(slip.filter((e) => String(e.id) !== form.selection));
+      return back(
+        slip.filter((e) => String(e.id) !== form.selection),
+        legs.filter((l) => legValue(l) !== form.leg),
+      );
     case "clear":
-      return back([]);
+      return back([], []);
     case "accept": {
       if (!slip.length) return back([]);
       const now = await orErrorPage(platform.call("sportsbook.getSelections", { ids: slip.map((e) => e.id).join(",") }));
@@ -60,7 +81,7 @@ export async function bettingAction({ request, context }: Args) {
     }
     case "place":
       if (!(await isPlayer(site))) throw redirect(loginRedirect(indexPath(site), here));
-      return place(form, slip, platform, here, secure);
+      return place(form, slip, legs, platform, here, secure);
   }
 }
 
@@ -70,7 +91,7 @@ async function isPlayer(site: ReturnType<typeof getSite>) {
 
 type Platform = ReturnType<ReturnType<typeof getPlatform>["withLocale"]>;
 
-async function place(form: PlaceForm, slip: SlipEntry[], platform: Platform, here: string, secure: boolean) {
+async function place(form: PlaceForm, slip: SlipEntry[], legs: SlipLeg[], platform: Platform, here: string, secure: boolean) {
   const { kind, key, funding } = form;
   const fail = (error: SlipError, status: number, odds: Record<number, number> | null = null, selection: number | null = null) =>
     data({ error, odds, selection } satisfies BettingActionData, { status });
@@ -80,6 +101,7 @@ async function place(form: PlaceForm, slip: SlipEntry[], platform: Platform, her
     if (raw === "") return null;
     return parseStake(raw) ?? "bad";
   };
+  if (kind === "builder") return placeBuilder(form, stakeOf("stake"), slip, legs, platform, here, secure, fail);
   // What to place: one accumulator of every line, or one single per line with a stake.
   const bets: Array<{ legs: SlipEntry[]; stake: number; key: string }> = [];
   if (kind === "accumulator") {
@@ -111,27 +133,73 @@ async function place(form: PlaceForm, slip: SlipEntry[], platform: Platform, her
       placed.push(bet);
     } catch (e) {
       if (!(e instanceof PlatformError) || e.status >= 500) throw e;
-      const code = String(e.params?.code ?? "");
-      // A market's deposit limit before any play (Sweden, decision 0090) holds a bet too.
-      const error: SlipError =
-        e.params?.limit_required === true ? "limit_required" : (BET_ERRORS as readonly string[]).includes(code) ? (code as BetError) : "failed";
+      const error = slipErrorOf(e, "failed");
       const newOdds = Array.isArray(e.params?.odds) ? (e.params.odds as number[]) : null;
       const odds = newOdds ? Object.fromEntries(b.legs.map((l, i) => [l.id, newOdds[i] ?? l.odds])) : null;
       if (!placed.length) return fail(error, e.status, odds, b.legs.length === 1 ? b.legs[0]!.id : null);
       // Some singles went through: the receipt shows them, the slip keeps the rest with the reason.
-      return receipt(here, placed, slip, error, secure);
+      return receipt(here, placed, slip, legs, error, secure);
     }
   }
-  return receipt(here, placed, slip, null, secure);
+  return receipt(here, placed, slip, legs, null, secure);
 }
 
-/** After placing: the placed selections leave the slip and the page shows the receipt (`?placed=`). */
-function receipt(here: string, placed: SportBet[], slip: SlipEntry[], error: SlipError | null, secure: boolean) {
+/** What the slip says of placeBet's refusal: its code, or `other` for one the slip has no words for. */
+function slipErrorOf(e: PlatformError, other: SlipError): SlipError {
+  const code = String(e.params?.code ?? "");
+  // A market's deposit limit before any play (Sweden, decision 0090) holds a bet too.
+  if (e.params?.limit_required === true) return "limit_required";
+  return (BET_ERRORS as readonly string[]).includes(code) ? (code as BetError) : other;
+}
+
+type Fail = (error: SlipError, status: number, odds?: Record<number, number> | null, selection?: number | null) => ReturnType<typeof data>;
+
+/**
+ * The slip as one bet builder (decision 0104): every selection and builder leg on it, of one event,
+ * at the builder price the slip showed (`builder_odds`); a price that moved is taken or refused by
+ * the player's odds rule, as a selection's is.
+ */
+async function placeBuilder(
+  form: PlaceForm,
+  stake: number | null | "bad",
+  slip: SlipEntry[],
+  legs: SlipLeg[],
+  platform: Platform,
+  here: string,
+  secure: boolean,
+  fail: Fail,
+) {
+  if (stake === null || stake === "bad") return fail("stake_invalid", 400);
+  if (stake < BET_MIN_STAKE) return fail("below_min_stake", 400);
+  const seen = typeof form.builder_odds === "string" && /^\d{3,7}$/.test(form.builder_odds) ? form.builder_odds : null;
+  const now = slip.length ? (await platform.call("sportsbook.getSelections", { ids: slip.map((e) => e.id).join(",") })).items : [];
+  const events = new Set([...now.map((s) => s.event_id), ...legs.map((l) => l.event)]);
+  const asLegs = now.map((s) => s.builder_leg);
+  if (!seen || events.size !== 1 || now.length !== slip.length || asLegs.includes(null)) return fail("builder_unavailable", 400);
+  try {
+    const { bet } = await platform.call("sportsbook.placeBet", {
+      kind: "builder",
+      event_id: [...events][0]!,
+      legs: [...(asLegs as string[]), ...legs.map((l) => l.leg)].join(","),
+      odds: seen,
+      stake,
+      funding: form.funding,
+      key: form.key,
+    });
+    return receipt(here, [bet], slip, legs, null, secure, true);
+  } catch (e) {
+    if (!(e instanceof PlatformError) || e.status >= 500) throw e;
+    return fail(slipErrorOf(e, "builder_unavailable"), e.status);
+  }
+}
+
+/** After placing: the placed selections (a builder: all it took) leave the slip and the page shows the receipt (`?placed=`). */
+function receipt(here: string, placed: SportBet[], slip: SlipEntry[], legs: SlipLeg[], error: SlipError | null, secure: boolean, builder = false) {
   const url = new URL(here, "http://x.invalid");
   url.searchParams.set("placed", placed.map((b) => b.id).join(","));
   if (error) url.searchParams.set("bet_error", error);
   else url.searchParams.delete("bet_error");
   const taken = new Set(placed.flatMap((b) => b.legs.map((l) => l.selection_id)));
-  const rest = slip.filter((e) => !taken.has(e.id));
-  return redirect(url.pathname + url.search, { headers: { "set-cookie": slipCookie(rest, secure) } });
+  const rest = builder ? [] : slip.filter((e) => !taken.has(e.id));
+  return redirect(url.pathname + url.search, { headers: { "set-cookie": slipCookie(rest, secure, builder ? [] : legs) } });
 }

@@ -10,8 +10,61 @@ import { deferredPartsHydrated } from "./hydration-gate";
 import { EventCard, EventState, MarketOdds, liveEvent } from "./event-card";
 import { liveStore } from "./live-store";
 import { useLiveOdds } from "./use-live-odds";
+import { legValue, MAX_GOALS } from "./builder-legs";
+import type { SportEvent } from "../../../core/api/contract-sportsbook";
 
 type Data = Awaited<ReturnType<typeof loadBetting>>;
+
+/** The sports whose bet builder offers both teams to score and a correct score (decision 0104). */
+const GOAL_SPORTS = new Set(["football", "ice-hockey"]);
+
+/**
+ * A bet builder's own legs on an event's page (decision 0104): both teams to score (buttons of the
+ * page's pick form) and a correct score (a form of its own: two numbers). Plain posts, so they work
+ * without JavaScript; with it the router posts them and re-reads the page.
+ */
+function BuilderExtras({ event, picked }: { event: SportEvent; picked: Set<string> }) {
+  const t = useT();
+  const leg = (text: string) => legValue({ event: event.id, leg: text });
+  return (
+    <section className="builder-extras" aria-labelledby="builder-extras-title" data-testid="builder-extras">
+      <h3 id="builder-extras-title">{t("betting.builder.title")}</h3>
+      <p className="bet-slip__hint">{t("betting.builder.intro")}</p>
+      <fieldset className="builder-extras__row">
+        <legend>{t("betting.builder.btts")}</legend>
+        {(["yes", "no"] as const).map((answer) => (
+          <button
+            key={answer}
+            type="submit"
+            form="betting-pick"
+            name="pick"
+            value={leg(`btts:${answer}`)}
+            className="odds-button"
+            aria-pressed={picked.has(leg(`btts:${answer}`))}
+          >
+            {t(`betting.builder.${answer}`)}
+          </button>
+        ))}
+      </fieldset>
+      <Form method="post" className="builder-extras__score" aria-label={t("betting.builder.correctScore")}>
+        <input type="hidden" name="intent" value="score" />
+        <input type="hidden" name="event" value={event.id} />
+        <span className="builder-extras__title">{t("betting.builder.correctScore")}</span>
+        <label>
+          <span dir="auto">{t("betting.builder.goals", { team: event.home })}</span>
+          <input type="number" name="home" min={0} max={MAX_GOALS} required inputMode="numeric" defaultValue={event.score?.home ?? 0} />
+        </label>
+        <label>
+          <span dir="auto">{t("betting.builder.goals", { team: event.away })}</span>
+          <input type="number" name="away" min={0} max={MAX_GOALS} required inputMode="numeric" defaultValue={event.score?.away ?? 0} />
+        </label>
+        <button type="submit" className="btn btn--ghost">
+          {t("betting.builder.addScore")}
+        </button>
+      </Form>
+    </section>
+  );
+}
 
 /**
  * `/betting` (decision 0073-sportsbook-page): the sports menu, the events (or one event with all
@@ -63,6 +116,9 @@ export function BettingPage({ data: d, answer, betError }: { data: Data; answer:
               {d.detail.markets.map((m) => (
                 <MarketOdds key={m.id} market={m} live={live} picked={picked} onPick={onPick} />
               ))}
+              {GOAL_SPORTS.has(d.detail.sport) && (d.detail.status === "prematch" || d.detail.status === "live") && (
+                <BuilderExtras event={d.detail} picked={new Set(d.slipLegs.map((l) => legValue(l.leg)))} />
+              )}
             </article>
           )}
           <h2>{t("betting.events")}</h2>
@@ -84,15 +140,17 @@ export function BettingPage({ data: d, answer, betError }: { data: Data; answer:
             </ul>
           )}
         </div>
-        {d.slip.length > 0 && (
+        {d.slip.length + d.slipLegs.length > 0 && (
           // Below the two-column layout the slip is under the events: a bar keeps it one tap away.
           <a className="betting__slip-bar" href="#bet-slip" data-testid="slip-bar">
-            {t("betting.slip.show", { count: d.slip.length })}
+            {t("betting.slip.show", { count: d.slip.length + d.slipLegs.length })}
             <span aria-hidden="true"> ↓</span>
           </a>
         )}
         <DeferredSlip
           lines={d.slip}
+          legs={d.slipLegs}
+          builder={d.builder}
           slipKey={d.slipKey}
           player={d.player}
           signIn={d.signIn}

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { SlipSelection, Sport, SportBet, SportEvent } from "../../../core/api/contract-sportsbook";
+import type { BuilderQuote, SlipSelection, Sport, SportBet, SportEvent } from "../../../core/api/contract-sportsbook";
 import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { loginRedirect } from "../../lib/access";
@@ -11,12 +11,23 @@ import { seoMeta } from "../content/seo.server";
 import { notFound } from "../errors/not-found.server";
 import { getSite, indexPath } from "../site/site.server";
 import { parseBettingQuery } from "./betting-query";
-import { SLIP_COOKIE, parseSlip, type SlipEntry } from "./slip-cookie";
+import { BUILDER_MAX_LEGS, SLIP_COOKIE, parseSlip, parseSlipLegs, type SlipEntry, type SlipLeg } from "./slip-cookie";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** A slip line: what the player picked (the odds they accepted) and what the selection is now (null: gone). */
 export type SlipLine = { entry: SlipEntry; now: SlipSelection | null };
+
+/** A bet builder's own leg on the slip, with its event's name ("" when the event is gone). */
+export type SlipLegLine = { leg: SlipLeg; event: string };
+
+/**
+ * The slip as a bet builder (decision 0104): offered when everything on it is of one event, 2 to 8
+ * legs that a builder takes; its quote from sportsbook.priceBuilder (fair and offered price side by
+ * side), or the code of the reason it is refused. `only`: the slip has a builder's own leg, so it
+ * can be nothing else.
+ */
+export type SlipBuilder = { event: number; legs: string[]; quote: BuilderQuote | null; refusal: string | null; only: boolean };
 
 /** The active free bet the slip may use, and whether its win pays the stake back. */
 export type FreeBet = { amount: SportBet["stake"]; title: string; stakeReturned: boolean };
@@ -41,7 +52,9 @@ export async function loadBetting({ request, context }: Args) {
   const url = new URL(request.url);
   const query = parseBettingQuery(url.searchParams);
   if (!query) throw notFound(request);
-  const slip = parseSlip(readCookie(request.headers.get("cookie"), SLIP_COOKIE));
+  const rawSlip = readCookie(request.headers.get("cookie"), SLIP_COOKIE);
+  const slip = parseSlip(rawSlip);
+  const slipLegs = parseSlipLegs(rawSlip);
   // One step: the events of the asked sport and league are asked for alongside the list that
   // says whether they exist (an unknown one is the 404 below, before its answer is awaited), and
   // a player's own reads follow the (memoised) account read instead of waiting for the rest.
@@ -75,6 +88,9 @@ export async function loadBetting({ request, context }: Args) {
   const [events, detail, settings, betting, bets, accountInfo] = await Promise.all([eventsRead, detailRead, settingsRead, bettingRead, betsRead, account]);
   const player = accountInfo.uid > 0;
   const byId = new Map(selections.items.map((s) => [s.id, s]));
+  const lines = slip.map((entry): SlipLine => ({ entry, now: byId.get(entry.id) ?? null }));
+  const builder = await slipBuilder(platform, lines, slipLegs);
+  const legNames = await legEvents(platform, slipLegs, lines);
   const bonus = betting?.active[0];
   const freeBet: FreeBet | null =
     bonus && accountInfo.balance_betting_bonus.amount > 0
@@ -90,7 +106,9 @@ export async function loadBetting({ request, context }: Args) {
     detail: detail as SportEvent | null,
     /** Start times as SPEC §9 shows them (UTC), formatted here so the page's code carries no date formatting. */
     startTimes: Object.fromEntries(shown.map((e) => [e.id, formatDateTime(e.starts_at)])) as Record<number, string>,
-    slip: slip.map((entry): SlipLine => ({ entry, now: byId.get(entry.id) ?? null })),
+    slip: lines,
+    slipLegs: slipLegs.map((leg): SlipLegLine => ({ leg, event: legNames.get(leg.event) ?? "" })),
+    builder,
     slipKey: crypto.randomUUID(),
     player,
     signIn: loginRedirect(indexPath(site), url.pathname + url.search),
@@ -102,6 +120,37 @@ export async function loadBetting({ request, context }: Args) {
     notice: site.cms.switches.bettingNotice,
     meta: seoMeta({ title: title === t("betting.title") ? t("betting.metaTitle") : title, description: t("betting.metaDescription") }, site.metadata.siteName),
   };
+}
+
+type Platform = ReturnType<ReturnType<typeof getPlatform>["withLocale"]>;
+
+/** The slip as a bet builder, when it can be one (SlipBuilder), priced now. */
+async function slipBuilder(platform: Platform, lines: SlipLine[], legs: SlipLeg[]): Promise<SlipBuilder | null> {
+  const events = new Set([...lines.map((l) => l.now?.event_id ?? 0), ...legs.map((l) => l.event)]);
+  const count = lines.length + legs.length;
+  const only = legs.length > 0;
+  if (events.size !== 1 || events.has(0) || count > BUILDER_MAX_LEGS || (count < 2 && !only)) return null;
+  const [event] = events as Set<number>;
+  const asLegs = lines.map((l) => l.now?.builder_leg ?? null);
+  const text = [...asLegs, ...legs.map((l) => l.leg)];
+  const out = { event: event!, legs: text.filter((t): t is string => t !== null), only };
+  if (asLegs.includes(null)) return { ...out, quote: null, refusal: "line_can_push" };
+  if (count < 2) return { ...out, quote: null, refusal: "leg_count" };
+  try {
+    return { ...out, quote: await platform.call("sportsbook.priceBuilder", { event_id: event!, legs: out.legs.join(",") }), refusal: null };
+  } catch (e) {
+    if (e instanceof PlatformError && e.status < 500) return { ...out, quote: null, refusal: String(e.params?.code ?? "failed") };
+    throw e;
+  }
+}
+
+/** The names of the events of the slip's builder legs ("Arsenal – Chelsea"): from its selections, else read. */
+async function legEvents(platform: Platform, legs: SlipLeg[], lines: SlipLine[]): Promise<Map<number, string>> {
+  const names = new Map(lines.flatMap((l) => (l.now ? [[l.now.event_id, l.now.event] as const] : [])));
+  const missing = [...new Set(legs.map((l) => l.event))].filter((id) => !names.has(id));
+  const read = await Promise.all(missing.map((id) => optional(platform.call("sportsbook.getEvent", { event_id: id }))));
+  for (const e of read) if (e) names.set(e.id, `${e.home} – ${e.away}`);
+  return names;
 }
 
 async function eventOr404<T>(promise: Promise<T>, request: Request): Promise<T> {

@@ -1,5 +1,5 @@
 import { useRevalidator } from "react-router";
-import { changeInBrowser, toggleSelection, type SlipEntry } from "./slip-cookie";
+import { changeInBrowser, legValue, toggleSelection, type SlipEntry, type SlipLeg } from "./slip-cookie";
 
 /**
  * With JavaScript the slip changes in the browser: the cookie is rewritten here and the page's
@@ -9,13 +9,22 @@ import { changeInBrowser, toggleSelection, type SlipEntry } from "./slip-cookie"
  */
 export function useSlipEditor(deferredPartsHydrated: () => Promise<void>) {
   const { revalidate } = useRevalidator();
-  const write = (change: (entries: SlipEntry[]) => SlipEntry[]) => {
-    changeInBrowser(change);
+  const write = (change: (entries: SlipEntry[]) => SlipEntry[], legs?: (legs: SlipLeg[]) => SlipLeg[]) => {
+    changeInBrowser(change, legs);
     void deferredPartsHydrated().then(() => revalidate());
   };
   return {
     toggle: (entry: SlipEntry) => write((s) => toggleSelection(s, entry)),
     remove: (id: number) => write((s) => s.filter((e) => e.id !== id)),
-    clear: () => write(() => []),
+    removeLeg: (leg: SlipLeg) =>
+      write(
+        (s) => s,
+        (legs) => legs.filter((l) => legValue(l) !== legValue(leg)),
+      ),
+    clear: () =>
+      write(
+        () => [],
+        () => [],
+      ),
   };
 }

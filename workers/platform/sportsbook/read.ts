@@ -264,5 +264,13 @@ export function slipView(r: SlipRow, reader: Reader): SlipSelection {
     market_status: r.market_status,
     label: selectionLabel(r, r, r.outcome, reader.locale),
     odds: r.odds,
+    builder_leg: asBuilderLeg(r),
   };
+}
+
+/** A selection of the board as a bet builder's leg, or null (a whole-number line can end level: decision 0102). */
+function asBuilderLeg(r: Pick<SlipRow, "kind" | "line" | "outcome">): string | null {
+  if (r.kind === "match_result") return `result:${r.outcome}`;
+  if (r.line === null || r.line % 100 === 0) return null;
+  return `${r.kind}:${r.outcome}:${r.line}`;
 }
