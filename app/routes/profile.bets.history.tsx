@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/profile.bets.history";
 import { HISTORY_PAGE_SIZE } from "../features/profile/history-paging";
 import { loadHistory } from "../features/profile/history.server";
+import { cashOutAction, type CashOutActionData } from "../features/profile/cash-out.server";
 import { ProfileNav } from "../features/profile/profile-nav";
 import { SportsBetsTable } from "../features/profile/sports-bets-table";
 import { useLocalePath, useT } from "../lib/i18n/use-t";
@@ -12,15 +13,16 @@ import { type Column, DataTable } from "../ui/table/data-table";
 type Round = Route.ComponentProps["loaderData"]["rounds"][number];
 
 export const loader = (args: Route.LoaderArgs) => loadHistory(args);
+export const action = (args: Route.ActionArgs) => cashOutAction(args);
 
 /**
  * The player's game rounds, newest first, or with `?tab=sports` their sports bets (decision
  * 0073-sportsbook-page), in pages linked by `?offset=` (no JavaScript needed).
  */
-export default function ProfileBetsHistory({ loaderData }: Route.ComponentProps) {
+export default function ProfileBetsHistory({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalePath();
-  const { offset, count, rounds, bets, tab } = loaderData;
+  const { offset, count, rounds, bets, tab, cashOuts } = loaderData;
   const tabQuery = tab === "sports" ? "tab=sports" : "";
   const page = (at: number) => {
     const q = [tabQuery, at > 0 ? `offset=${at}` : ""].filter(Boolean).join("&");
@@ -62,6 +64,8 @@ export default function ProfileBetsHistory({ loaderData }: Route.ComponentProps)
       {tab === "sports" ? (
         <SportsBetsTable
           bets={bets}
+          cashOuts={cashOuts}
+          refused={actionData as CashOutActionData}
           empty={
             <p className="notice profile-games__empty">
               {t("profileGames.sportsBets.empty")} <Link to={to("/betting")}>{t("profileGames.sportsBets.browse")}</Link>

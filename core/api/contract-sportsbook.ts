@@ -119,14 +119,19 @@ export const BetLeg = z.strictObject({
 export const SportBet = z.strictObject({
   id: z.string(),
   kind: z.enum(["single", "accumulator", "builder"]),
-  status: z.enum(["open", "won", "lost", "void"]),
+  /** cashed_out: the player took the cash-out offer for all that still rode (payout: every cash-out's amount). */
+  status: z.enum(["open", "won", "lost", "void", "cashed_out"]),
   stake: Money,
   /** The combined odds (product of the legs', voided legs counted as 1.00; a builder: the price it took), in hundredths, rounded down. */
   odds,
-  /** What the bet pays if every leg wins at the taken odds (a free bet without stake return: less the stake). */
+  /** What the bet pays if every leg wins at the taken odds, on the stake still riding (a free bet without stake return: less the stake). */
   potential_return: Money,
-  /** What settlement paid (0 for a lost bet, the stake back for a void one); null while open. */
+  /** What settlement paid (0 for a lost bet, the stake back for a void one; a cashed-out bet: its cash-outs); null while open. */
   payout: Money.nullable(),
+  /** The part of the stake still riding: the stake less what partial cash-outs took off. */
+  open_stake: Money,
+  /** What cash-outs of this bet paid so far. */
+  cashed_out: Money,
   funding: z.enum(["main", "betting_bonus"]),
   /** For a free bet (funding betting_bonus): whether a win pays the stake back too. */
   stake_returned: z.boolean(),
@@ -224,6 +229,27 @@ export const BuilderQuote = z.strictObject({
 });
 export type BuilderQuote = z.infer<typeof BuilderQuote>;
 
+/**
+ * A cash-out offer (issue 42, decision 0105): what the bet's stake still riding is worth now, from the
+ * current chances with the operator's cash-out margin, signed and good until `expires_at`.
+ */
+export const CashOutQuote = z.strictObject({
+  bet_id: z.string(),
+  quote_id: z.string(),
+  /** The full cash-out: what the stake still riding is worth now. */
+  value: Money,
+  open_stake: Money,
+  /** The least a partial cash-out pays, and the most (less than the full value). */
+  partial_min: Money,
+  partial_max: Money,
+  expires_at: z.number().int(),
+  /** What sportsbook.cashOut takes back: the offer, signed. */
+  token: z.string(),
+});
+export type CashOutQuote = z.infer<typeof CashOutQuote>;
+
+export const CASHOUT_REFUSALS = ["unknown_bet", "cashout_unavailable", "quote_invalid", "quote_expired", "cashout_changed", "partial_out_of_range"] as const;
+
 export const sportsbookMethods = {
   "sportsbook.getSports": method({
     group: "sportsbook",
@@ -316,6 +342,37 @@ export const sportsbookMethods = {
       key: rewardKey,
     }),
     result: z.strictObject({ bet: SportBet }),
+  }),
+  "sportsbook.getCashOut": method({
+    group: "sportsbook",
+    name: "getCashOut",
+    verb: "GET",
+    access: "player",
+    refuses: [refusal.unknown, refusal.conflict],
+    summary:
+      "A cash-out offer for one of the player's open bets (decision 0105): the stake still riding priced from the current chances " +
+      "with the operator's cash-out margin, signed, good for a few seconds. 404 unknown_bet; 409 cashout_unavailable (settled, " +
+      "a free bet, a leg lost, or a market of an open leg not open).",
+    params: z.object({ bet_id: z.string().regex(/^[0-9a-f-]{36}$/, "bet_id is a bet's id") }),
+    result: CashOutQuote,
+  }),
+  "sportsbook.cashOut": method({
+    group: "sportsbook",
+    name: "cashOut",
+    verb: "POST",
+    access: "player",
+    refuses: [refusal.unknown, refusal.conflict],
+    summary:
+      "Takes a cash-out offer, once per quote: all of it, or `amount` of it (a partial cash-out takes the matching part of the stake " +
+      "off and the rest rides). The credit and the bet's change are one step. A value that moved since the offer is taken or refused " +
+      "by the player's odds_change setting (any; higher: only a better one; ask: only the same). 400 quote_invalid, " +
+      "partial_out_of_range (params.min, params.max); 409 quote_expired, cashout_changed (params.value: the value now), " +
+      "cashout_unavailable; 404 unknown_bet.",
+    params: z.object({
+      token: z.string().min(1, "token is required").max(600, "token is malformed"),
+      amount: z.coerce.number({ error: "amount must be a number" }).int("amount is in minor units").positive("amount must be more than 0").optional(),
+    }),
+    result: z.strictObject({ bet: SportBet, paid: Money }),
   }),
   "sportsbook.getBets": method({
     group: "sportsbook",

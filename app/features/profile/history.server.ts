@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import type { SportBet } from "../../../core/api/contract-sportsbook";
+import type { CashOutQuote, SportBet } from "../../../core/api/contract-sportsbook";
+import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
 import { createT } from "../../lib/i18n/translate";
 import { getPlatform } from "../../middleware/platform.server";
@@ -27,7 +28,7 @@ export async function loadHistory({ request, context }: Args) {
   if (tab === "sports") {
     const bets = await orErrorPage(platform.call("sportsbook.getBets", { status: "all", offset, count: HISTORY_PAGE_SIZE }));
     if (offset > 0 && offset >= bets.count) throw notFound(request);
-    return { ...base, tab: "sports" as const, count: bets.count, rounds: [], bets: bets.items };
+    return { ...base, tab: "sports" as const, count: bets.count, rounds: [], bets: bets.items, cashOuts: await cashOutOffers(platform, bets.items) };
   }
   const page = await orErrorPage(platform.call("games.getHistory", { offset, count: HISTORY_PAGE_SIZE }));
   if (offset > 0 && offset >= page.count) throw notFound(request);
@@ -37,5 +38,21 @@ export async function loadHistory({ request, context }: Args) {
     count: page.count,
     rounds: page.items.map(({ symbols: _symbols, ...round }) => round),
     bets: [] as SportBet[],
+    cashOuts: {} as Record<string, CashOutQuote>,
   };
+}
+
+/** The cash-out offers of the page's open bets (decision 0105); a bet without one (a free bet, a market suspended) has none. */
+async function cashOutOffers(platform: ReturnType<ReturnType<typeof getPlatform>["withLocale"]>, bets: SportBet[]): Promise<Record<string, CashOutQuote>> {
+  const offers = await Promise.all(
+    bets
+      .filter((b) => b.status === "open")
+      .map((b) =>
+        platform.call("sportsbook.getCashOut", { bet_id: b.id }).catch((e: unknown) => {
+          if (e instanceof PlatformError && e.status < 500) return null;
+          throw e;
+        }),
+      ),
+  );
+  return Object.fromEntries(offers.flatMap((q) => (q ? [[q.bet_id, q] as const] : [])));
 }

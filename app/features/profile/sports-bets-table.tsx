@@ -5,9 +5,76 @@ import { formatMoney } from "../../../core/money";
 import { formatOdds } from "../sportsbook/slip-math";
 import { useT } from "../../lib/i18n/use-t";
 import { type Column, DataTable } from "../../ui/table/data-table";
+import { Form } from "react-router";
+import type { CashOutQuote } from "../../../core/api/contract-sportsbook";
+import type { CashOutActionData } from "./cash-out.server";
+
+/**
+ * An open bet's cash-out (decision 0105): all of it at the offer's value, or a part typed in; a plain
+ * form, so it works without JavaScript. What cash-outs paid so far shows on any bet that had one.
+ */
+function CashOutCell({ bet, offer, refused }: { bet: SportBet; offer: CashOutQuote | null; refused?: CashOutActionData }) {
+  const t = useT();
+  const paid =
+    bet.cashed_out.amount > 0 ? (
+      <p className="profile-games__cashed">{t("profileGames.sportsBets.cashOut.paid", { amount: formatMoney(bet.cashed_out) })}</p>
+    ) : null;
+  if (bet.status !== "open") return paid ?? "—";
+  const error =
+    refused &&
+    t(`profileGames.sportsBets.cashOut.errors.${refused.error}`, {
+      min: formatMoney({ amount: refused.min ?? 0, currency: bet.stake.currency }),
+      max: formatMoney({ amount: refused.max ?? 0, currency: bet.stake.currency }),
+    });
+  return (
+    <>
+      {paid}
+      {error && (
+        <p className="form-error" role="alert" data-testid="cashout-error">
+          {error}
+        </p>
+      )}
+      {offer ? (
+        <Form method="post" className="profile-games__cashout" data-testid="cashout">
+          <input type="hidden" name="intent" value="cashout" />
+          <input type="hidden" name="bet" value={bet.id} />
+          <input type="hidden" name="token" value={offer.token} />
+          <button type="submit" name="mode" value="full" className="btn btn--primary">
+            {t("profileGames.sportsBets.cashOut.full", { amount: formatMoney(offer.value) })}
+          </button>
+          {offer.partial_max.amount > 0 && (
+            <span className="profile-games__cashout-part">
+              <label>
+                <span>{t("profileGames.sportsBets.cashOut.amount", { min: formatMoney(offer.partial_min), max: formatMoney(offer.partial_max) })}</span>
+                <input name="amount" inputMode="decimal" autoComplete="off" size={7} />
+              </label>
+              <button type="submit" name="mode" value="part" className="btn btn--ghost">
+                {t("profileGames.sportsBets.cashOut.part")}
+              </button>
+            </span>
+          )}
+        </Form>
+      ) : (
+        <span className="profile-games__hint">{t("profileGames.sportsBets.cashOut.none")}</span>
+      )}
+    </>
+  );
+}
 
 /** The player's sports bets (or `empty` when there are none) (decision 0073-sportsbook-page): when, the legs with their odds and results, stake, odds, status, payout. */
-export function SportsBetsTable({ bets, empty }: { bets: SportBet[]; empty: ReactNode }) {
+export function SportsBetsTable({
+  bets,
+  empty,
+  cashOuts = {},
+  refused,
+}: {
+  bets: SportBet[];
+  empty: ReactNode;
+  /** The open bets' cash-out offers (decision 0105), by bet id. */
+  cashOuts?: Record<string, CashOutQuote>;
+  /** A cash-out the player asked for and did not get, and why. */
+  refused?: CashOutActionData;
+}) {
   const t = useT();
   const columns: Column<SportBet>[] = [
     {
@@ -28,7 +95,7 @@ export function SportsBetsTable({ bets, empty }: { bets: SportBet[]; empty: Reac
       cell: (b) => (
         <ul className="profile-games__legs">
           {b.legs.map((l) => (
-            <li key={l.selection_id} dir="auto">
+            <li key={l.selection_id ?? l.leg} dir="auto">
               {`${l.event} · ${l.market}: ${l.label} @ ${formatOdds(l.odds)}`}
               {l.result && ` (${t(`profileGames.sportsBets.legResults.${l.result}`)})`}
             </li>
@@ -45,6 +112,11 @@ export function SportsBetsTable({ bets, empty }: { bets: SportBet[]; empty: Reac
       headerClassName: "num",
       className: (b) => (b.payout && b.payout.amount > 0 ? "num profile-games__win" : "num"),
       cell: (b) => (b.payout ? formatMoney(b.payout) : "—"),
+    },
+    {
+      key: "cashout",
+      header: t("profileGames.sportsBets.cashOut.column"),
+      cell: (b) => <CashOutCell bet={b} offer={cashOuts[b.id] ?? null} refused={refused?.bet === b.id ? refused : undefined} />,
     },
   ];
   return (

@@ -4,6 +4,7 @@ import { playRound } from "../games/rounds";
 import type { SportBet } from "../../../core/api/contract-sportsbook";
 import { type PlaceParams, placeBet } from "../sportsbook/place";
 import { settlePlayer } from "../sportsbook/settle";
+import { acceptCashOut, type QuoteBody } from "../sportsbook/cashout";
 import type { RoundInput, RoundResult } from "../games/round-types";
 import { objectD1 } from "../storage/object-d1";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
@@ -133,6 +134,19 @@ export class PlayerObject extends DurableObject<Env> {
     replica: number | null = null,
   ): Promise<Outcome<{ result: { bet: SportBet }; d1: D1Tally | null }>> {
     return this.asPlayer(uid, replica, [], (call) => placeBet({ ...call, ...reader }, params));
+  }
+
+  /**
+   * Takes player `uid`'s cash-out offer (sportsbook/cashout.ts `acceptCashOut`, decision 0105) here:
+   * the bet priced again, the cash-out row, the bet's change and the credit in one transaction.
+   */
+  cashOut(
+    uid: number,
+    body: QuoteBody,
+    amount: number | null,
+    reader: { locale: string; defaultLocale: string },
+  ): Promise<Outcome<{ result: { bet: SportBet; paid: SportBet["stake"] }; d1: D1Tally | null }>> {
+    return this.asPlayer(uid, null, [], (call) => acceptCashOut({ ...call, ...reader }, body, amount));
   }
 
   /**

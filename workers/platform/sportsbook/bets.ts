@@ -55,9 +55,12 @@ export function combinedOdds(odds: number[]): number {
   return Number(odds.reduce((p, o) => p * BigInt(o), 1n) / 100n ** BigInt(odds.length - 1));
 }
 
-/** What a bet pays on a win at these odds: the gross return, less the stake for a free bet without stake return, capped at max_payout. */
-export function winPayout(bet: Pick<BetRow, "stake" | "funding" | "stake_returned" | "max_payout">, odds: number[]): number {
-  const gross = grossReturn(bet.stake, odds);
+/**
+ * What a bet pays on a win at these odds: the gross return on the stake still riding (a partial
+ * cash-out took the rest off), less the stake for a free bet without stake return, capped at max_payout.
+ */
+export function winPayout(bet: Pick<BetRow, "stake" | "open_stake" | "funding" | "stake_returned" | "max_payout">, odds: number[]): number {
+  const gross = grossReturn(bet.open_stake, odds);
   const pays = bet.funding === "betting_bonus" && !bet.stake_returned ? gross - bet.stake : gross;
   return bet.max_payout === null ? pays : Math.min(pays, bet.max_payout);
 }
@@ -121,6 +124,8 @@ export function betViews(bets: BetRow[], legs: LegRow[]): SportBet[] {
       odds: b.odds,
       potential_return: { amount: potentialReturn(b, own), currency: b.currency },
       payout: b.payout === null ? null : { amount: b.payout, currency: b.currency },
+      open_stake: { amount: b.open_stake, currency: b.currency },
+      cashed_out: { amount: b.cashed_out, currency: b.currency },
       funding: b.funding,
       stake_returned: b.stake_returned === 1,
       placed_at: b.placed_at,

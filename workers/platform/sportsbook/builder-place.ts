@@ -2,7 +2,7 @@ import { builderLegText } from "../../../core/api/contract-sportsbook";
 import type { OddsChange } from "../../../core/api/contract-sportsbook";
 import { builderPrice } from "./builder";
 import { eventFacts } from "./feed-facts";
-import { oddsAcceptable, type PlaceParams, type Ticket } from "./ticket";
+import { BUILDER_GATE, oddsAcceptable, type PlaceParams, type Ticket } from "./ticket";
 import { sportsbookError } from "./view";
 
 /**
@@ -25,8 +25,3 @@ export async function builderTicket(db: D1Database, p: PlaceParams, setting: Odd
     facts: await eventFacts(db, p.event_id!),
   };
 }
-
-/** The event still at the step the builder was priced at, open for bets, none of its markets suspended. */
-const BUILDER_GATE = `EXISTS (SELECT 1 FROM sport_events e WHERE e.id = json_extract(?13, '$[0]') AND e.step = json_extract(?13, '$[1]')
-    AND e.status IN ('prematch', 'live'))
-  AND NOT EXISTS (SELECT 1 FROM sport_markets m WHERE m.event_id = json_extract(?13, '$[0]') AND m.status = 'suspended')`;

@@ -20,11 +20,14 @@ interface EventState {
   suspended: number;
 }
 
-/** The operator's builder margin: above 1 and at most 2 (a setting outside that is ignored). */
-async function builderMargin(db: D1Database): Promise<number> {
+/**
+ * One of the operator's sportsbook margins (`settings.sportsbook`: builder_margin, cashout_margin):
+ * above 1 and at most 2; a setting outside that, or none, is the default.
+ */
+export async function operatorMargin(db: D1Database, key: "builder_margin" | "cashout_margin", fallback: number): Promise<number> {
   const row = await db.prepare("SELECT value FROM settings WHERE key = 'sportsbook'").first<{ value: string }>();
-  const margin = row ? Number((JSON.parse(row.value) as { builder_margin?: unknown }).builder_margin) : Number.NaN;
-  return Number.isFinite(margin) && margin > 1 && margin <= 2 ? margin : DEFAULT_BUILDER_MARGIN;
+  const margin = row ? Number((JSON.parse(row.value) as Record<string, unknown>)[key]) : Number.NaN;
+  return Number.isFinite(margin) && margin > 1 && margin <= 2 ? margin : fallback;
 }
 
 /**
@@ -48,7 +51,7 @@ export async function builderPrice(db: D1Database, eventId: number, legs: Builde
       )
       .bind(eventId)
       .first<EventState>(),
-    builderMargin(db),
+    operatorMargin(db, "builder_margin", DEFAULT_BUILDER_MARGIN),
   ]);
   if (!event) throw sportsbookError("unknown_event", "No such event", 404, "event_id");
   if ((event.status !== "prematch" && event.status !== "live") || event.suspended) {

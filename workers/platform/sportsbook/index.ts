@@ -4,6 +4,7 @@ import { readBets } from "./bets";
 import { placePlayerBet } from "./place";
 import { readEvent, readEvents, readSlip, readSports, slipView } from "./read";
 import { quoteBuilder } from "./builder";
+import { cashOutBet, quoteCashOut } from "./cashout";
 
 /** The sportsbook.* methods (issue 23, decision 0049): reads, placement, the player's bets and settings. */
 
@@ -14,6 +15,8 @@ type SportsbookMethods =
   | "sportsbook.getSelections"
   | "sportsbook.priceBuilder"
   | "sportsbook.placeBet"
+  | "sportsbook.getCashOut"
+  | "sportsbook.cashOut"
   | "sportsbook.getBets"
   | "sportsbook.getSettings"
   | "sportsbook.setSettings";
@@ -31,6 +34,8 @@ export const sportsbookHandlers: Handlers<SportsbookMethods> = {
   "sportsbook.getSelections": async (p, ctx) => ({ items: (await readSlip(ctx.db, p.ids)).map((r) => slipView(r, reader(ctx))) }),
   "sportsbook.priceBuilder": (p, ctx) => quoteBuilder(ctx, p.event_id, p.legs),
   "sportsbook.placeBet": (p, ctx) => placePlayerBet(ctx, p),
+  "sportsbook.getCashOut": (p, ctx) => quoteCashOut(ctx, p.bet_id),
+  "sportsbook.cashOut": (p, ctx) => cashOutBet(ctx, p.token, p.amount),
   "sportsbook.getBets": (p, ctx) => readBets(ctx.player(), ctx.db, ctx.uid, p, reader(ctx)),
   "sportsbook.getSettings": async (_p, ctx) => ({ odds_change: await readSetting(ctx) }),
   "sportsbook.setSettings": async (p, ctx) => {

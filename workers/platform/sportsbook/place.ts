@@ -11,7 +11,7 @@ import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
 import { combinedOdds, withLegs, type BetRow } from "./bets";
 import { builderTicket } from "./builder-place";
-import { oddsAcceptable, type PlaceParams, type Ticket } from "./ticket";
+import { oddsAcceptable, type PlaceParams, SELECTIONS_GATE, type Ticket } from "./ticket";
 
 export type { PlaceParams };
 import { readSlip } from "./read";
@@ -77,14 +77,6 @@ async function readBettor(ctx: BetCall): Promise<Bettor> {
   if (!u) throw new PlatformError("Authorization", "Sign in to continue");
   return { currency: u.currency, setting: setting ?? "higher", bonus: (bonus!.results[0] as Bettor["bonus"]) ?? null };
 }
-
-/** The gate of a bet on selections: every one still at the odds read, its market open, its event not over. */
-const SELECTIONS_GATE = `NOT EXISTS (
-  SELECT 1 FROM json_each(?13) j
-  LEFT JOIN sport_selections s ON s.id = json_extract(j.value, '$.s')
-  LEFT JOIN sport_markets m ON m.id = s.market_id
-  LEFT JOIN sport_events e ON e.id = m.event_id
-  WHERE s.odds IS NOT json_extract(j.value, '$.o') OR m.status IS NOT 'open' OR e.status NOT IN ('prematch', 'live'))`;
 
 /** A single's or an accumulator's ticket, decided on what was read: the odds to take, or the refusal. */
 async function selectionsTicket(ctx: BetCall, p: PlaceParams, setting: OddsChange): Promise<Ticket> {
@@ -203,7 +195,7 @@ async function tryPlace(call: BetCall, p: PlaceParams, s: Bettor, ticket: Ticket
       .prepare(
         `INSERT INTO sport_bets (id, uid, key, kind, currency, stake, open_stake, odds, funding, bonus_id, stake_returned, max_payout, placed_at)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12
-         WHERE ${ticket.gate}
+         WHERE ${ticket.gate("?13")}
          AND (?9 IS NULL OR EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?9 AND uid = ?2 AND status = 'active'))
          AND ${playLimitGate("?2", "?6", "?12")}
          ON CONFLICT (uid, key) DO NOTHING`,

@@ -16,11 +16,15 @@ describe("returns and combined odds", () => {
   });
 
   it("pays a free bet without stake return the profit, with it the return, both capped", () => {
-    const bet = { stake: 500, funding: "betting_bonus" as const, max_payout: 5_000 };
+    const bet = { stake: 500, open_stake: 500, funding: "betting_bonus" as const, max_payout: 5_000 };
     expect(winPayout({ ...bet, stake_returned: 0 }, [300])).toBe(1_000);
     expect(winPayout({ ...bet, stake_returned: 1 }, [300])).toBe(1_500);
     expect(winPayout({ ...bet, stake_returned: 1 }, [1_200, 1_100])).toBe(5_000);
-    expect(winPayout({ stake: 500, funding: "main", stake_returned: 1, max_payout: null }, [1_200, 1_100])).toBe(66_000);
+    expect(winPayout({ stake: 500, open_stake: 500, funding: "main", stake_returned: 1, max_payout: null }, [1_200, 1_100])).toBe(66_000);
+  });
+
+  it("pays on the stake still riding after a partial cash-out", () => {
+    expect(winPayout({ stake: 1_000, open_stake: 400, funding: "main", stake_returned: 1, max_payout: null }, [300])).toBe(1_200);
   });
 });
 

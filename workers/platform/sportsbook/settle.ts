@@ -51,12 +51,12 @@ export interface Outcome {
  * wins at the price it took when every leg won, and is void only when the event was (every leg void).
  */
 export function outcomeOf(
-  bet: Pick<BetRow, "kind" | "odds" | "stake" | "funding" | "stake_returned" | "max_payout">,
+  bet: Pick<BetRow, "kind" | "odds" | "stake" | "open_stake" | "funding" | "stake_returned" | "max_payout">,
   legs: Pick<LegState, "odds" | "result">[],
 ): Outcome {
   const live = legs.filter((l) => l.result !== "void").map((l) => l.odds);
   if (legs.some((l) => l.result === "lose")) return { status: "lost", payout: 0, odds: bet.kind === "builder" ? bet.odds : combinedOdds(live) };
-  if (!live.length) return { status: "void", payout: bet.stake, odds: 100 };
+  if (!live.length) return { status: "void", payout: bet.open_stake, odds: 100 };
   if (bet.kind === "builder") return { status: "won", payout: winPayout(bet, [bet.odds]), odds: bet.odds };
   return { status: "won", payout: winPayout(bet, live), odds: combinedOdds(live) };
 }
@@ -194,10 +194,13 @@ export async function settlePlayer(env: Env, uid: number, eventId: number, now: 
       : [],
   );
   const settled = await settleOn(env, db, eventId, now, waitUntil);
+  // The bettor stays listed while a bet of theirs on the event waits on it: a leg undecided, or every
+  // leg decided and the bet still open (its settlement left to the sweep: a partial cash-out moved it).
   const undecided = await db
     .prepare(
       `SELECT 1 FROM sport_bet_legs g JOIN sport_bets b ON b.id = g.bet_id
-       WHERE g.event_id = ?1 AND b.status = 'open' AND g.result IS NULL LIMIT 1`,
+       WHERE g.event_id = ?1 AND b.status = 'open'
+         AND (g.result IS NULL OR NOT EXISTS (SELECT 1 FROM sport_bet_legs x WHERE x.bet_id = b.id AND x.result IS NULL)) LIMIT 1`,
     )
     .bind(eventId)
     .first();
@@ -263,10 +266,12 @@ async function settleBet(deps: MoneyDeps, bet: BetRow, o: Outcome, now: number, 
   const db = deps.db;
   const freeBetVoid = o.status === "void" && bet.funding === "betting_bonus";
   // A void free bet's stake goes back only while its bonus is active: decided inside the batch.
-  const payout = freeBetVoid ? "CASE WHEN EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?6 AND status = 'active') THEN ?3 ELSE 0 END" : "?3";
+  const payout = freeBetVoid ? "CASE WHEN EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?7 AND status = 'active') THEN ?3 ELSE 0 END" : "?3";
   const update = db
-    .prepare(`UPDATE sport_bets SET status = ?2, payout = ${payout}, odds = ?4, settled_at = ?5 WHERE id = ?1 AND status = 'open'`)
-    .bind(bet.id, o.status, o.payout, o.odds, now, ...(freeBetVoid ? [bet.bonus_id] : []));
+    // Only the bet as read: a partial cash-out between the read and this batch (the player's own
+    // call, interleaved at an await) changed what rides, so this run leaves it to the next (decision 0105).
+    .prepare(`UPDATE sport_bets SET status = ?2, payout = ${payout}, odds = ?4, settled_at = ?5 WHERE id = ?1 AND status = 'open' AND open_stake = ?6`)
+    .bind(bet.id, o.status, o.payout, o.odds, now, bet.open_stake, ...(freeBetVoid ? [bet.bonus_id] : []));
   // What a settled bet feeds (play/bet-consumers.ts: loyalty points…); it applies only if this batch settled it.
   const fed = await consumeAll(BET_CONSUMERS, db, { bet, status: o.status, settledAt: now, site }, now);
   let changed: boolean;

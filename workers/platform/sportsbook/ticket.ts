@@ -31,8 +31,24 @@ export interface Ticket {
   /** The odds as the player names them: each selection's, or a builder's one price (told with odds_changed). */
   current: number[];
   legs: { s: number | null; l: string | null; e: number; o: number }[];
-  /** SQL over the bound JSON `?13` (`gateParam`): true while the feed is as it was read. */
-  gate: string;
+  /** SQL over the bound JSON parameter it is given (`gateParam`): true while the feed is as it was read. */
+  gate: Gate;
   gateParam: string;
   facts: Facts[];
 }
+
+/** A gate's SQL over the JSON bound as `param` (e.g. "?13"). */
+export type Gate = (param: string) => string;
+
+/** The gate of legs on selections (`[{s, o}]`): every one still at the odds read, its market open, its event not over. */
+export const SELECTIONS_GATE: Gate = (p) => `NOT EXISTS (
+  SELECT 1 FROM json_each(${p}) j
+  LEFT JOIN sport_selections s ON s.id = json_extract(j.value, '$.s')
+  LEFT JOIN sport_markets m ON m.id = s.market_id
+  LEFT JOIN sport_events e ON e.id = m.event_id
+  WHERE s.odds IS NOT json_extract(j.value, '$.o') OR m.status IS NOT 'open' OR e.status NOT IN ('prematch', 'live'))`;
+
+/** A builder's gate (`[event, step]`): the event still at the step it was priced at, open for bets, none of its markets suspended. */
+export const BUILDER_GATE: Gate = (p) => `EXISTS (SELECT 1 FROM sport_events e WHERE e.id = json_extract(${p}, '$[0]') AND e.step = json_extract(${p}, '$[1]')
+    AND e.status IN ('prematch', 'live'))
+  AND NOT EXISTS (SELECT 1 FROM sport_markets m WHERE m.event_id = json_extract(${p}, '$[0]') AND m.status = 'suspended')`;

@@ -42,6 +42,7 @@ export const OPERATION_TYPES = [
   "sport_bet",
   "sport_win",
   "sport_refund",
+  "sport_cashout",
   "vpn_purchase",
   "vpn_renewal",
 ] as const;

@@ -1,0 +1,64 @@
+import type { Page } from "@playwright/test";
+import { expect, test, tr } from "./fixtures";
+import { balanceMain, fundedPlayer, home, money, newEvent, pick, slip } from "./sportsbook-fixtures";
+
+/**
+ * Cash out from the player's bets (issue 42, decision 0105): an open bet offers what it is worth now;
+ * all of it, or a part typed in, is a plain form, so it works without JavaScript.
+ */
+
+/** Places a single of `stake` (in whole units) on the home side of a fresh event; answers its row on the bets page. */
+async function openBet(page: Page, stake: string) {
+  const own = await newEvent(page.request);
+  await pick(page, own.event_id, home(own).id);
+  await slip(page)
+    .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
+    .fill(stake);
+  await slip(page)
+    .getByRole("button", { name: tr("betting.slip.place") })
+    .click();
+  await expect(page.getByTestId("bet-receipt")).toBeVisible();
+  await page.goto("/profile/bets/history?tab=sports");
+  return page.locator("tr[data-status=open]").first();
+}
+
+const amountOf = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.]/g, "")) * 100);
+
+test.describe("cash out @nojs", () => {
+  test("an open bet is cashed out in full at the value offered: the bet shows cashed out, the money is on the balance", async ({ page }) => {
+    await fundedPlayer(page, "sb-cashout");
+    const row = await openBet(page, "5");
+    // The first button is all of it: "Cash out $4.63".
+    const full = row.getByTestId("cashout").getByRole("button").first();
+    const value = amountOf(await full.textContent());
+    expect(value).toBeGreaterThan(0);
+    await full.click();
+    const done = page.locator("tr[data-status=cashed_out]");
+    await expect(done).toHaveCount(1);
+    await expect(done).toContainText(tr("profileGames.sportsBets.statuses.cashed_out"));
+    await expect(done).toContainText(tr("profileGames.sportsBets.cashOut.paid", { amount: money(value) }));
+    expect(await balanceMain(page.request)).toBe(10_000 - 500 + value);
+  });
+
+  test("a part is cashed out and the rest rides; a part out of range is refused with the range", async ({ page }) => {
+    await fundedPlayer(page, "sb-cashout-part");
+    const row = await openBet(page, "10");
+    const form = row.getByTestId("cashout");
+    await form.getByRole("textbox").fill("100000");
+    await form.getByRole("button", { name: tr("profileGames.sportsBets.cashOut.part") }).click();
+    const refused = page.getByTestId("cashout-error");
+    await expect(refused).toBeVisible();
+    await expect(refused).toContainText(money(10));
+    await page.locator("tr[data-status=open]").first().getByTestId("cashout").getByRole("textbox").fill("2");
+    await page
+      .locator("tr[data-status=open]")
+      .first()
+      .getByTestId("cashout")
+      .getByRole("button", { name: tr("profileGames.sportsBets.cashOut.part") })
+      .click();
+    const still = page.locator("tr[data-status=open]").first();
+    await expect(still).toContainText(tr("profileGames.sportsBets.cashOut.paid", { amount: money(200) }));
+    await expect(still.getByTestId("cashout")).toBeVisible();
+    expect(await balanceMain(page.request)).toBe(10_000 - 1_000 + 200);
+  });
+});

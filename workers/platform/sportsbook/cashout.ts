@@ -1,0 +1,246 @@
+import { BET_MIN_STAKE, type CashOutQuote, type OddsChange, parseBuilderLeg, type SportBet } from "../../../core/api/contract-sportsbook";
+import { PlatformError } from "../../../core/api/errors";
+import type { PlatformContext } from "../core/context";
+import { fromBase64Url, toBase64Url } from "../../../core/base64url";
+import { sign, verify } from "../core/signing";
+import { routedD1 } from "../player/routed-d1";
+import { type Facts, inPlayerObject } from "../player/wire";
+import { moveMoneyWith } from "../wallet/move-money";
+import { planOperation } from "../wallet/wallet";
+import { type BetRow, winPayout, withLegs } from "./bets";
+import { builderPrice, operatorMargin } from "./builder";
+import { eventFacts, slipFacts } from "./feed-facts";
+import { MARGIN } from "./feed-odds";
+import type { BetCall } from "./place";
+import { readSlip } from "./read";
+import { BUILDER_GATE, type Gate, SELECTIONS_GATE } from "./ticket";
+import { sportsbookError } from "./view";
+
+/**
+ * Cash out (issue 42, decision 0105). An offer is what the stake still riding is worth now: the bet's
+ * return on it times the chance that it still wins, less the operator's cash-out margin —
+ *
+ *     value = ⌊ return(open_stake) × P(win from here) / cashout_margin ⌋
+ *
+ * P is the product of the undecided legs' chances as the feed prices them now (a selection's chance
+ * is the one its odds were made from: 1 / (odds × the feed's margin)); a bet builder's is its joint
+ * chance from the feed's model (decision 0102). Won legs count 1, void legs drop out of the return.
+ * The offer is signed and good for CASHOUT_QUOTE_TTL_MS; taking it prices the bet again, takes or
+ * refuses a moved value by the player's odds rule, and writes the cash-out row, the bet's change and
+ * the wallet credit in one batch of the player's tables, gated on the feed and the bet being as
+ * priced — so a cash-out and the bet's settlement cannot both pay (settle.ts is gated on the bet
+ * still open with the stake it read).
+ */
+
+/** How long an offer holds: the feed's steps are seconds apart in play. */
+export const CASHOUT_QUOTE_TTL_MS = 15_000;
+/** The cash-out margin when the operator set none (`settings.sportsbook.cashout_margin`). */
+export const DEFAULT_CASHOUT_MARGIN = 1.05;
+const PURPOSE = "sport-cashout";
+
+/** What a signed offer carries: quote id, bet, player, value, the stake riding it was made for, expiry. */
+interface QuoteBody {
+  q: string;
+  b: string;
+  u: number;
+  v: number;
+  s: number;
+  e: number;
+}
+
+interface LegNow {
+  position: number;
+  selection_id: number | null;
+  leg: string | null;
+  event_id: number;
+  odds: number;
+  result: "win" | "lose" | "void" | null;
+}
+
+/** The bet priced now, with the gate that holds a batch to the feed as it was read. */
+interface Priced {
+  value: number;
+  gate: Gate;
+  gateParam: string;
+  facts: Facts[];
+}
+
+const unavailable = (why: string) => sportsbookError("cashout_unavailable", `This bet cannot be cashed out now: ${why}`, 409, "bet_id");
+
+/** What the bet's stake still riding is worth now (see the file comment), or the refusal. */
+async function priceNow(call: Pick<BetCall, "db" | "player">, bet: BetRow): Promise<Priced> {
+  if (bet.status !== "open") throw unavailable("it is settled");
+  if (bet.funding !== "main") throw unavailable("a free bet is not cashed out");
+  const { results: legs } = await call
+    .player()
+    .prepare("SELECT position, selection_id, leg, event_id, odds, result FROM sport_bet_legs WHERE bet_id = ?1 ORDER BY position")
+    .bind(bet.id)
+    .all<LegNow>();
+  if (legs.some((l) => l.result === "lose")) throw unavailable("a leg lost");
+  const open = legs.filter((l) => l.result === null);
+  if (!open.length) throw unavailable("it is being settled");
+  const margin = await operatorMargin(call.db, "cashout_margin", DEFAULT_CASHOUT_MARGIN);
+  if (bet.kind === "builder") {
+    const eventId = legs[0]!.event_id;
+    const parsed = legs.map((l) => parseBuilderLeg(l.leg ?? ""));
+    if (parsed.some((l) => l === null)) throw unavailable("its legs are not priced");
+    const priced = await builderPrice(
+      call.db,
+      eventId,
+      parsed.map((l) => l!),
+    ).catch((e: unknown) => {
+      throw e instanceof PlatformError && e.status < 500 ? unavailable("its event takes no bets now") : e;
+    });
+    return {
+      value: Math.floor((winPayout(bet, [bet.odds]) * priced.quote.chance) / margin),
+      gate: BUILDER_GATE,
+      gateParam: JSON.stringify([eventId, priced.step]),
+      facts: await eventFacts(call.db, eventId),
+    };
+  }
+  const now = await readSlip(
+    call.db,
+    open.map((l) => l.selection_id!),
+  );
+  if (now.length !== open.length || now.some((r) => r.market_status !== "open" || (r.event_status !== "prematch" && r.event_status !== "live"))) {
+    throw unavailable("a market of the bet is not open");
+  }
+  const chance = now.reduce((p, r) => p * Math.min(1, 100 / (r.odds * MARGIN)), 1);
+  const riding = legs.filter((l) => l.result !== "void").map((l) => l.odds);
+  return {
+    value: Math.floor((winPayout(bet, riding) * chance) / margin),
+    gate: SELECTIONS_GATE,
+    gateParam: JSON.stringify(now.map((r) => ({ s: r.id, o: r.odds }))),
+    facts: await slipFacts(
+      call.db,
+      now.map((r) => r.id),
+    ),
+  };
+}
+
+/** The partial cash-outs an offer allows: at least the least stake, and less than the whole (a part of the stake must ride on). */
+function partialRange(value: number, openStake: number): { min: number; max: number } {
+  return { min: BET_MIN_STAKE, max: openStake > 1 ? Math.floor((value * (openStake - 1)) / openStake) : 0 };
+}
+
+async function ownBet(call: Pick<BetCall, "player" | "uid">, betId: string): Promise<BetRow> {
+  const bet = await call.player().prepare("SELECT * FROM sport_bets WHERE id = ?1 AND uid = ?2").bind(betId, call.uid).first<BetRow>();
+  if (!bet) throw sportsbookError("unknown_bet", "No such bet", 404, "bet_id");
+  return bet;
+}
+
+/** sportsbook.getCashOut: the signed offer. */
+export async function quoteCashOut(ctx: PlatformContext, betId: string, now = Date.now()): Promise<CashOutQuote> {
+  const bet = await ownBet(ctx, betId);
+  const { value } = await priceNow(ctx, bet);
+  if (value < 1) throw unavailable("it is worth nothing now");
+  const body: QuoteBody = { q: crypto.randomUUID(), b: bet.id, u: ctx.uid, v: value, s: bet.open_stake, e: now + CASHOUT_QUOTE_TTL_MS };
+  const text = toBase64Url(new TextEncoder().encode(JSON.stringify(body)));
+  const range = partialRange(value, bet.open_stake);
+  const money = (amount: number) => ({ amount, currency: bet.currency });
+  return {
+    bet_id: bet.id,
+    quote_id: body.q,
+    value: money(value),
+    open_stake: money(bet.open_stake),
+    partial_min: money(range.max >= range.min ? range.min : 0),
+    partial_max: money(range.max >= range.min ? range.max : 0),
+    expires_at: body.e,
+    token: `${text}.${await sign(ctx.env.SIGNING_SECRET, PURPOSE, text)}`,
+  };
+}
+
+/** The offer a token carries, if it is ours, this player's and well formed. */
+async function readToken(secret: string, token: string, uid: number): Promise<QuoteBody> {
+  const [text = "", mac = ""] = token.split(".");
+  const invalid = sportsbookError("quote_invalid", "This cash-out offer is not valid", 400, "token");
+  if (!/^[A-Za-z0-9_-]{1,500}$/.test(text) || !(await verify(secret, PURPOSE, text, mac))) throw invalid;
+  const body = JSON.parse(new TextDecoder().decode(fromBase64Url(text))) as QuoteBody;
+  if (body.u !== uid) throw invalid;
+  return body;
+}
+
+/**
+ * sportsbook.cashOut: the offer checked here (signature, player, expiry), taken in the player's
+ * object (`acceptCashOut`), where the bet, its legs and the wallet are.
+ */
+export async function cashOutBet(ctx: PlatformContext, token: string, amount: number | undefined, now = Date.now()) {
+  const body = await readToken(ctx.env.SIGNING_SECRET, token, ctx.uid);
+  if (body.e < now) throw sportsbookError("quote_expired", "This cash-out offer has expired: ask for a new one", 409, "token");
+  const reader = { locale: ctx.locale, defaultLocale: ctx.defaultLocale };
+  return inPlayerObject(ctx.env, ctx.uid, (player) => player.cashOut(ctx.uid, body, amount ?? null, reader));
+}
+
+export type { QuoteBody };
+
+/** Whether a value that moved since the offer may be taken, by the player's odds rule (as odds are: ticket.ts). */
+function valueAcceptable(setting: OddsChange, offered: number, now: number): boolean {
+  return setting === "any" || (setting === "higher" ? now >= offered : now === offered);
+}
+
+/** Runs in the player's object: takes the offer once (its quote id is the cash-out's), or says why not. */
+export async function acceptCashOut(
+  call: BetCall,
+  body: QuoteBody,
+  amount: number | null,
+  now = Date.now(),
+): Promise<{ bet: SportBet; paid: SportBet["stake"] }> {
+  const tables = call.player();
+  const reader = { locale: call.locale, defaultLocale: call.defaultLocale };
+  const answer = async (paid: number) => {
+    const bet = await ownBet(call, body.b);
+    return { bet: (await withLegs(tables, call.db, [bet], reader))[0]!, paid: { amount: paid, currency: bet.currency } };
+  };
+  const earlier = () => tables.prepare("SELECT amount FROM sport_bet_cashouts WHERE id = ?1 AND bet_id = ?2").bind(body.q, body.b).first<number>("amount");
+  const taken = await earlier();
+  if (taken !== null) return answer(taken);
+  const bet = await ownBet(call, body.b);
+  const priced = await priceNow(call, bet);
+  const setting = (await tables.prepare("SELECT odds_change FROM sport_settings WHERE uid = ?1").bind(call.uid).first<OddsChange>("odds_change")) ?? "higher";
+  // An offer for another stake riding (a partial cash-out since) is not this bet's value any more.
+  if (bet.open_stake !== body.s || !valueAcceptable(setting, body.v, priced.value) || priced.value < 1) {
+    throw sportsbookError("cashout_changed", "The cash-out value has changed", 409, "token", { value: priced.value });
+  }
+  const full = amount === null;
+  const range = partialRange(priced.value, bet.open_stake);
+  if (amount !== null && (amount < range.min || amount > range.max)) {
+    throw sportsbookError("partial_out_of_range", "A partial cash-out is between the least stake and less than the whole value", 400, "amount", range);
+  }
+  const paid = amount ?? priced.value;
+  // The stake the amount takes off, rounded up: what rides on is worth at most what was not paid.
+  const part = full ? bet.open_stake : Math.ceil((paid * bet.open_stake) / priced.value);
+  const db = routedD1(call.env, call.uid, null, priced.facts);
+  const statements = [
+    db
+      .prepare(
+        `INSERT INTO sport_bet_cashouts (id, bet_id, uid, amount, stake, auto, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, 0, ?6
+         WHERE EXISTS (SELECT 1 FROM sport_bets WHERE id = ?2 AND status = 'open' AND open_stake = ?7) AND ${priced.gate("?8")}
+         ON CONFLICT (id) DO NOTHING`,
+      )
+      .bind(body.q, bet.id, call.uid, paid, part, now, bet.open_stake, priced.gateParam),
+    db
+      .prepare(
+        `UPDATE sport_bets SET open_stake = open_stake - ?3, cashed_out = cashed_out + ?4,
+           status = CASE WHEN ?5 THEN 'cashed_out' ELSE status END,
+           payout = CASE WHEN ?5 THEN cashed_out + ?4 ELSE payout END,
+           settled_at = CASE WHEN ?5 THEN ?6 ELSE settled_at END
+         WHERE id = ?1 AND EXISTS (SELECT 1 FROM sport_bet_cashouts WHERE id = ?2 AND created_at = ?6)`,
+      )
+      .bind(bet.id, body.q, part, paid, full ? 1 : 0, now),
+  ];
+  const plan = planOperation(
+    db,
+    { uid: call.uid, key: `sport-cashout:${body.q}`, type: "sport_cashout", reference: bet.id, changes: [{ kind: "main", delta: paid }] },
+    { sql: "EXISTS (SELECT 1 FROM sport_bet_cashouts WHERE id = ?1 AND created_at = ?2)", params: [body.q, now] },
+  );
+  const { applied } = await moveMoneyWith({ ...call, db }, statements, plan);
+  if (applied) return answer(paid);
+  // Not taken: the same offer won a race, or the bet or the feed moved since the read.
+  const raced = await earlier();
+  if (raced !== null) return answer(raced);
+  const again = await ownBet(call, body.b);
+  const value = again.status === "open" ? (await priceNow(call, again)).value : null;
+  if (value === null) throw unavailable("it is settled");
+  throw sportsbookError("cashout_changed", "The cash-out value has changed", 409, "token", { value });
+}
