@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { absolute, expect, sidebar, siteHeader, test, tr } from "./fixtures";
 
 /**
@@ -64,6 +65,9 @@ test.describe("a navigation that takes time", () => {
     const bar = page.getByRole("progressbar", { name: tr("common.loading") });
     await expect(bar).toBeVisible();
     await expect(page).toHaveURL(absolute("/about"));
+    // The bar is in a live region, not loose in the page (axe's "region": it failed a page's check
+    // whenever a navigation ran past 150 ms while the page was checked).
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
     release();
     await expect(page).toHaveURL(absolute("/providers"));
     await expect(bar).toHaveCount(0);
