@@ -4,6 +4,7 @@ import { cashOutBet, DEFAULT_CASHOUT_MARGIN } from "../../workers/platform/sport
 import { MARGIN } from "../../workers/platform/sportsbook/feed-odds";
 import { settleEvent, settleLeftovers } from "../../workers/platform/sportsbook/settle";
 import { data, failure } from "./helpers";
+import { playerDb } from "./player-db";
 import {
   activeFreeBet,
   balances,
@@ -60,6 +61,12 @@ describe("cash out", () => {
     expect(taken.bet).toMatchObject({ status: "cashed_out", payout: { amount: value }, cashed_out: { amount: value }, open_stake: { amount: 0 } });
     // Taken again: the same cash-out, no more money.
     expect((await data(cashOut(p, q.token))).paid.amount).toBe(value);
+    // Cashed out in full, the bet is settled: it earns loyalty points on its stake as a settled bet does, once.
+    const earned = await playerDb(p.uid)
+      .prepare("SELECT wagered FROM loyalty_ledger WHERE uid = ?1 AND key = ?2")
+      .bind(p.uid, `sport-bet:${bet.id}`)
+      .all<{ wagered: number }>();
+    expect(earned.results).toEqual([{ wagered: 1_000 }]);
     expect(await balances(p)).toMatchObject({ main: 10_000 - 1_000 + value });
     expect((await failure(quote(p, bet.id), 409, "InvalidParameterException")).params?.code).toBe("cashout_unavailable");
     await homeWins(e);

@@ -28,7 +28,7 @@ export const BET_CONSUMERS: readonly Consumer<BetEvent>[] = [
                 gameId: null,
                 wagered: bet.stake,
                 fresh: {
-                  sql: "EXISTS (SELECT 1 FROM sport_bets WHERE id = ?1 AND settled_at = ?2 AND funding = 'main' AND status IN ('won', 'lost'))",
+                  sql: "EXISTS (SELECT 1 FROM sport_bets WHERE id = ?1 AND settled_at = ?2 AND funding = 'main' AND status IN ('won', 'lost', 'cashed_out'))",
                   params: [bet.id, settledAt],
                 },
               },

@@ -50,7 +50,8 @@ export interface DepositEvent {
 /** A sports bet being settled (won, lost or void), as the batch that settles it records it. */
 export interface BetEvent {
   bet: BetRow;
-  status: "won" | "lost" | "void";
+  /** cashed_out: the player took all that rode (decision 0105); it counts as a settled bet does. */
+  status: "won" | "lost" | "void" | "cashed_out";
   /** When this settlement runs: the bet's `settled_at` if this batch is the one that settles it. */
   settledAt: number;
   /** The site's profile: with the player's country, whether the bet may count toward another product's incentive (decision 0094). */

@@ -6,6 +6,9 @@ import { sign, verify } from "../core/signing";
 import { routedD1 } from "../player/routed-d1";
 import { type Facts, inPlayerObject } from "../player/wire";
 import { moveMoneyWith } from "../wallet/move-money";
+import { BET_CONSUMERS } from "../play/bet-consumers";
+import { consumeAll } from "../play/events";
+import { siteJurisdiction } from "../responsible/jurisdiction";
 import { planOperation } from "../wallet/wallet";
 import { type BetRow, winPayout, withLegs } from "./bets";
 import { builderPrice, operatorMargin } from "./builder";
@@ -29,7 +32,8 @@ import { sportsbookError } from "./view";
  * refuses a moved value by the player's odds rule, and writes the cash-out row, the bet's change and
  * the wallet credit in one batch of the player's tables, gated on the feed and the bet being as
  * priced — so a cash-out and the bet's settlement cannot both pay (settle.ts is gated on the bet
- * still open with the stake it read).
+ * still open with the stake it read). A full cash-out settles the bet and feeds loyalty and quests as
+ * a settled bet does (BET_CONSUMERS), in the same batch.
  */
 
 /** How long an offer holds: the feed's steps are seconds apart in play. */
@@ -234,7 +238,12 @@ export async function acceptCashOut(
     { uid: call.uid, key: `sport-cashout:${body.q}`, type: "sport_cashout", reference: bet.id, changes: [{ kind: "main", delta: paid }] },
     { sql: "EXISTS (SELECT 1 FROM sport_bet_cashouts WHERE id = ?1 AND created_at = ?2)", params: [body.q, now] },
   );
-  const { applied } = await moveMoneyWith({ ...call, db }, statements, plan);
+  // A full cash-out settles the bet: it feeds what a settled bet feeds (loyalty points, quests), in this batch.
+  const site = full ? await siteJurisdiction({ db: call.env.DB }) : null;
+  const fed = site ? await consumeAll(BET_CONSUMERS, db, { bet, status: "cashed_out", settledAt: now, site }, now) : null;
+  const deps = { ...call, db };
+  const { applied, results } = await moveMoneyWith(deps, [...statements, ...(fed?.statements ?? [])], plan);
+  await fed?.committed(deps, applied !== null, results.slice(statements.length));
   if (applied) return answer(paid);
   // Not taken: the same offer won a race, or the bet or the feed moved since the read.
   const raced = await earlier();

@@ -7,7 +7,7 @@ import { ensureAccount, settleStatements } from "../loyalty/ledger";
  * does — its stake × 1000 ÷ the programme's `sport` rate for the player's currency, in thousandths
  * with the account's carried remainder — as a ledger row of reason 'sport' (migration 0032; the
  * points history names it) keyed `sport-bet:<id>` (once per bet). Only when this batch settled
- * it (settled_at = now) won or lost on the main balance: a void bet got its stake back, and a free
+ * it (settled_at = now) won, lost or cashed out in full on the main balance (decision 0105): a void bet got its stake back, and a free
  * bet staked bonus money, which never earns.
  */
 export function betEarningStatements(db: D1Database, bet: { id: string; uid: number; stake: number }, now: number): D1PreparedStatement[] {
@@ -23,7 +23,7 @@ export function betEarningStatements(db: D1Database, bet: { id: string; uid: num
       now,
       batch,
       kind: "'sport'",
-      guard: "EXISTS (SELECT 1 FROM sport_bets b WHERE b.id = ?3 AND b.settled_at = ?5 AND b.funding = 'main' AND b.status IN ('won', 'lost'))",
+      guard: "EXISTS (SELECT 1 FROM sport_bets b WHERE b.id = ?3 AND b.settled_at = ?5 AND b.funding = 'main' AND b.status IN ('won', 'lost', 'cashed_out'))",
     }),
     ...settleStatements(db, bet.uid, batch, now),
   ];

@@ -3,7 +3,7 @@ import { playerJurisdiction } from "../responsible/jurisdiction";
 import { assertLimitSet } from "../responsible/play-rules";
 import { routedD1 } from "../player/routed-d1";
 import { slipFacts } from "./feed-facts";
-import { BET_MAX_STAKE, BET_MIN_STAKE, type BuilderLeg, builderLegText, type OddsChange, type SportBet } from "../../../core/api/contract-sportsbook";
+import { BET_MAX_STAKE, BET_MIN_STAKE, builderLegText, type OddsChange, type SportBet } from "../../../core/api/contract-sportsbook";
 import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
 import { inPlayerObject } from "../player/wire";
