@@ -113,7 +113,7 @@ describe("/betting", () => {
     expect(errorKeys(parse(bettingSchema, { intent: "place", key: "short" }))).toEqual(["key"]);
   });
   it("keeps the singles' stakes and defaults kind and funding as before", () => {
-    const r = parse(bettingSchema, { intent: "place", key: "abcdefgh-1", kind: "system", funding: "gift", stake_12: "5" });
+    const r = parse(bettingSchema, { intent: "place", key: "abcdefgh-1", kind: "parlay", funding: "gift", stake_12: "5" });
     expect(value(r)).toEqual({ intent: "place", key: "abcdefgh-1", kind: "single", funding: "main", stake_12: "5" });
   });
 });

@@ -99,6 +99,10 @@ export const SlipSelection = z.strictObject({
   odds,
   /** The selection as a bet builder's leg (result:home, total:over:250…); null for a whole-number line, which a builder cannot take. */
   builder_leg: z.string().nullable(),
+  /** The event's sport's sysname (football, basketball…). */
+  sport: z.string(),
+  /** The lead that pays this pick as a winner early (decision 0107: 2 goals in football…); null when it has none. */
+  early_payout: z.number().int().nullable(),
 });
 export type SlipSelection = z.infer<typeof SlipSelection>;
 
@@ -114,17 +118,36 @@ export const BetLeg = z.strictObject({
   /** The odds the bet took (a bet builder's leg: its own fair price, shown for reference; the bet took the builder's price). */
   odds,
   result: LegResult.nullable(),
+  /** Won by early payout (decision 0107): its side led by the sport's margin, so it counts as a winner whatever the result. */
+  early: z.boolean(),
+});
+
+/** A system bet's lines (decision 0106): every combination of `from` to `to` of its legs, at stake / lines each. */
+export const SystemLines = z.strictObject({
+  from: z.number().int(),
+  to: z.number().int(),
+  /** How many lines: e.g. 4 for a Trixie (3 doubles and a treble). */
+  lines: z.number().int(),
+  /** The lines none of whose legs lost (all of them while no leg has). */
+  alive: z.number().int(),
+  /** The stake on each line. */
+  line_stake: Money,
 });
 
 export const SportBet = z.strictObject({
   id: z.string(),
-  kind: z.enum(["single", "accumulator", "builder"]),
+  kind: z.enum(["single", "accumulator", "builder", "system"]),
+  /** A system bet's lines; null for the other kinds. */
+  system: SystemLines.nullable(),
   /** cashed_out: the player took the cash-out offer for all that still rode (payout: every cash-out's amount). */
   status: z.enum(["open", "won", "lost", "void", "cashed_out"]),
   stake: Money,
   /** The combined odds (product of the legs', voided legs counted as 1.00; a builder: the price it took), in hundredths, rounded down. */
   odds,
-  /** What the bet pays if every leg wins at the taken odds, on the stake still riding (a free bet without stake return: less the stake). */
+  /**
+   * What the bet pays if every leg wins at the taken odds, on the stake still riding (a free bet without stake return: less the stake);
+   * a system bet: what its lines pay if every leg not yet decided wins.
+   */
   potential_return: Money,
   /** What settlement paid (0 for a lost bet, the stake back for a void one; a cashed-out bet: its cash-outs); null while open. */
   payout: Money.nullable(),
@@ -147,6 +170,14 @@ const selectionIds = z
   .transform((s) => s.split(",").map(Number))
   .refine((ids) => ids.length <= BET_MAX_LEGS, `at most ${BET_MAX_LEGS} selections`)
   .refine((ids) => new Set(ids).size === ids.length, "a selection is listed twice");
+
+/** A system bet's combination size: 1 to 8 selections a line. */
+const systemSize = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} is a whole number`)
+    .min(1, `${name} is 1 to 8`)
+    .max(8, `${name} is 1 to 8`);
 
 const oddsList = z
   .string({ error: (i) => (i.input === undefined ? "odds is required" : "odds must be text") })
@@ -322,16 +353,22 @@ export const sportsbookMethods = {
     summary:
       "Place one bet, once per key: a single (one selection), an accumulator (2 or more, each from a different event) or a " +
       "bet builder (event_id and 2 to 8 legs of that event, priced together: sportsbook.priceBuilder), with the odds the player " +
-      "saw (a builder: its one price), staked from the main balance or the active betting bonus (a free bet). Odds that moved " +
+      "saw (a builder: its one price), staked from the main balance or the active betting bonus (a free bet), or a system bet " +
+      "(3 to 8 selections of different events, every combination of system_from to system_to of them a line; stake: the whole stake, " +
+      "a whole number of minor units per line; the main balance only). Odds that moved " +
       "are taken or refused by the player's odds_change setting. 404 unknown_selection, unknown_event; 409 market_suspended, " +
       "market_closed, event_closed, odds_changed (params.odds: the current odds in the selections' order), insufficient_funds, " +
       "no_betting_bonus; 400 below_min_stake, above_max_stake, same_event, single_needs_one, accumulator_needs_two, " +
-      "builder_needs_event, key_reused and a builder's leg refusals (params.code).",
+      "builder_needs_event, key_reused, a builder's leg refusals, system_selections, system_sizes, system_stake_split " +
+      "(params.lines) and system_main_only (params.code).",
     params: z.object({
-      kind: z.enum(["single", "accumulator", "builder"], { error: "kind is 'single', 'accumulator' or 'builder'" }),
+      kind: z.enum(["single", "accumulator", "builder", "system"], { error: "kind is 'single', 'accumulator', 'builder' or 'system'" }),
       selections: selectionIds.optional(),
       event_id: idOf("event_id").optional(),
       legs: builderLegs.optional(),
+      /** A system bet's smallest and largest combination (a Trixie: 2 and 3). */
+      system_from: systemSize("system_from").optional(),
+      system_to: systemSize("system_to").optional(),
       odds: oddsList,
       stake: z.coerce
         .number({ error: "stake must be a number" })

@@ -34,5 +34,10 @@ export const BET_ERRORS = [
   "no_draw",
   "contradictory",
   "leg_adds_nothing",
+  // A system bet's (decision 0106).
+  "system_selections",
+  "system_sizes",
+  "system_stake_split",
+  "system_main_only",
 ] as const;
 export type BetError = (typeof BET_ERRORS)[number];

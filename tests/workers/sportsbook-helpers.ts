@@ -119,7 +119,10 @@ export const ledgerSum = async (uid: number, kind: string) =>
   (await playerDb(uid).prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE uid = ?1 AND kind = ?2").bind(uid, kind).first<number>("s")) ?? 0;
 
 /** Places a bet through the API; `odds` defaults to the current odds of the selections. */
-export async function place(p: Player, fields: { selections: number[]; stake: number; kind?: string; odds?: number[]; funding?: string; key?: string }) {
+export async function place(
+  p: Player,
+  fields: { selections: number[]; stake: number; kind?: string; odds?: number[]; funding?: string; key?: string; system?: [number, number] },
+) {
   const odds =
     fields.odds ??
     (await Promise.all(
@@ -132,6 +135,7 @@ export async function place(p: Player, fields: { selections: number[]; stake: nu
     stake: fields.stake,
     funding: fields.funding,
     key: fields.key ?? betKey(),
+    ...(fields.system ? { system_from: fields.system[0], system_to: fields.system[1] } : {}),
   });
 }
 

@@ -143,6 +143,9 @@ describe("sportsbook reads", () => {
         label: "Over 2.5",
         odds: 180,
         builder_leg: "total:over:250",
+        sport: "football",
+        // A total pays nothing early; a match-result pick at a two-goal lead (decision 0107).
+        early_payout: null,
       },
       {
         id: ids[2],
@@ -155,6 +158,8 @@ describe("sportsbook reads", () => {
         label: "Tigers",
         odds: 600,
         builder_leg: "result:away",
+        sport: "football",
+        early_payout: 2,
       },
     ]);
     await failure(get("sportsbook/getSelections", {}), 400, "InvalidParameterException");

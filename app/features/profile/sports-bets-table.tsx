@@ -3,6 +3,7 @@ import type { SportBet } from "../../../core/api/contract-sportsbook";
 import { formatDateTime } from "../../../core/dates";
 import { formatMoney } from "../../../core/money";
 import { formatOdds } from "../sportsbook/slip-math";
+import { systemLabel } from "../sportsbook/system-label";
 import { useT } from "../../lib/i18n/use-t";
 import { type Column, DataTable } from "../../ui/table/data-table";
 import { Form } from "react-router";
@@ -84,8 +85,19 @@ export function SportsBetsTable({
         <>
           {formatDateTime(b.placed_at)}
           <br />
-          {t(`profileGames.sportsBets.kinds.${b.kind}`)}
+          {b.system ? systemLabel(t, b.legs.length, b.system.from, b.system.to) : t(`profileGames.sportsBets.kinds.${b.kind}`)}
           {b.funding === "betting_bonus" && ` · ${t("profileGames.sportsBets.freeBet")}`}
+          {b.system && (
+            <>
+              <br />
+              <span data-testid="bet-system">
+                {t("betting.system.lines", { lines: b.system.lines, stake: formatMoney(b.system.line_stake) })}
+                {b.status === "open" &&
+                  b.legs.some((l) => l.result !== null) &&
+                  ` · ${t("betting.system.alive", { alive: b.system.alive, lines: b.system.lines })}`}
+              </span>
+            </>
+          )}
         </>
       ),
     },
@@ -97,7 +109,7 @@ export function SportsBetsTable({
           {b.legs.map((l) => (
             <li key={l.selection_id ?? l.leg} dir="auto">
               {`${l.event} · ${l.market}: ${l.label} @ ${formatOdds(l.odds)}`}
-              {l.result && ` (${t(`profileGames.sportsBets.legResults.${l.result}`)})`}
+              {l.result && ` (${t(`profileGames.sportsBets.legResults.${l.early ? "early" : l.result}`)})`}
             </li>
           ))}
         </ul>

@@ -33,6 +33,8 @@ const EVERYWHERE: Record<string, readonly string[]> = {
 const BORROWED: Partial<Record<Section, Record<string, readonly string[]>>> = {
   // A deposit's success page shows the bonuses it earned with their terms and X-ray (issue 41).
   cashier: { profile: ["bonuses"] },
+  // The player's sports bets name a system bet as the slip does (decision 0106).
+  profile: { betting: ["system"] },
 };
 
 /** Used by the server alone (e-mails). */

@@ -3,6 +3,7 @@ import type { SportBet } from "../../../core/api/contract-sportsbook";
 import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { formatOdds } from "./slip-math";
+import { systemLabel } from "./system-label";
 
 /** What was just placed (`?placed=`): each bet's legs, stake, odds and potential return. */
 export function BetReceipt({ bets }: { bets: SportBet[] }) {
@@ -15,8 +16,10 @@ export function BetReceipt({ bets }: { bets: SportBet[] }) {
         {bets.map((b) => (
           <li key={b.id} data-bet={b.id}>
             <p>
-              <strong>{t(`betting.receipt.kinds.${b.kind}`)}</strong> · {t("betting.receipt.bet", { id: b.id })}
+              <strong>{b.system ? systemLabel(t, b.legs.length, b.system.from, b.system.to) : t(`betting.receipt.kinds.${b.kind}`)}</strong> ·{" "}
+              {t("betting.receipt.bet", { id: b.id })}
             </p>
+            {b.system && <p data-testid="receipt-system">{t("betting.system.lines", { lines: b.system.lines, stake: formatMoney(b.system.line_stake) })}</p>}
             <ul className="bet-receipt__legs">
               {b.legs.map((l) => (
                 <li key={l.selection_id} dir="auto">{`${l.event} · ${l.market}: ${l.label} @ ${formatOdds(l.odds)}`}</li>

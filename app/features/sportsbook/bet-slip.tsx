@@ -12,6 +12,9 @@ import type { liveStore } from "./live-store";
 import { BET_MAX_STAKE, BET_MIN_STAKE } from "../../../core/api/sportsbook-limits";
 import { combinedOdds, formatOdds, parseStake, potentialReturn, type Funding } from "./slip-math";
 import { legLabel, legValue } from "./builder-legs";
+import { parseSystemSizes, SYSTEM_MAX_SELECTIONS, SYSTEM_MIN_SELECTIONS, systemOptions, systemReturn } from "../../../core/system-bets";
+import { systemLabel } from "./system-label";
+import { earlyLeadText } from "./early-payout-text";
 
 export type BetSlipProps = {
   lines: SlipLine[];
@@ -94,12 +97,23 @@ export function BetSlip(p: BetSlipProps) {
   const editor = useSlipEditor(p.live.deferredPartsHydrated);
   const busy = useNavigation().state === "submitting";
   const builder = p.builder;
-  // Legs of one event: a builder (the book's same-game bet) rather than an accumulator, which they cannot be.
-  const kinds = builder?.only ? ["builder"] : builder ? ["single", "builder"] : p.lines.length > 1 ? ["single", "accumulator"] : [];
-  const [values, setValues] = useState<{ kind: string; stakes: Record<string, string>; freeBet: boolean }>(() => ({
+  // Legs of one event: a builder (the book's same-game bet) rather than an accumulator, which they cannot be;
+  // 3 to 8 picks of different events: a system bet too (decision 0106).
+  const distinct = new Set(p.lines.map((l) => l.now?.event_id ?? -l.entry.id)).size === p.lines.length;
+  const system = !builder && distinct && p.lines.length >= SYSTEM_MIN_SELECTIONS && p.lines.length <= SYSTEM_MAX_SELECTIONS;
+  const kinds = builder?.only
+    ? ["builder"]
+    : builder
+      ? ["single", "builder"]
+      : p.lines.length > 1
+        ? ["single", "accumulator", ...(system ? ["system"] : [])]
+        : [];
+  const options = system ? systemOptions(p.lines.length) : [];
+  const [values, setValues] = useState<{ kind: string; stakes: Record<string, string>; freeBet: boolean; system: string }>(() => ({
     kind: builder ? "builder" : "single",
     stakes: {},
     freeBet: false,
+    system: "",
   }));
   const currency = p.balance.currency;
   const money = (amount: number) => formatMoney({ amount, currency });
@@ -109,21 +123,32 @@ export function BetSlip(p: BetSlipProps) {
   const kind = kinds.includes(values.kind) ? values.kind : (kinds[0] ?? "single");
   const acc = kind === "accumulator";
   const asBuilder = kind === "builder";
+  const sizes = parseSystemSizes(values.system);
+  const chosen = options.find((o) => sizes && o.from === sizes[0] && o.to === sizes[1]) ?? options[0];
+  const lineStake = parseStake(values.stakes.stake_line) ?? 0;
   const quote = asBuilder ? (builder?.quote ?? null) : null;
   const accStake = parseStake(values.stakes.stake) ?? 0;
   const singles = lines.map((l) => ({ id: l.entry.id, stake: parseStake(values.stakes[`stake_${l.entry.id}`]) ?? 0, odds: l.entry.odds }));
-  const totalStake = acc || asBuilder ? accStake : singles.reduce((s, x) => s + x.stake, 0);
-  const toReturn = asBuilder
-    ? quote
-      ? potentialReturn(accStake, [quote.odds], funding)
-      : 0
-    : acc
-      ? potentialReturn(
-          accStake,
-          lines.map((l) => l.entry.odds),
-          funding,
-        )
-      : singles.reduce((s, x) => s + potentialReturn(x.stake, [x.odds], funding), 0);
+  const asSystem = kind === "system" && chosen !== undefined;
+  const totalStake = asSystem ? lineStake * chosen.lines : acc || asBuilder ? accStake : singles.reduce((s, x) => s + x.stake, 0);
+  const toReturn = asSystem
+    ? systemReturn(
+        lineStake,
+        lines.map((l) => ({ odds: l.entry.odds, result: null })),
+        chosen.from,
+        chosen.to,
+      ).total
+    : asBuilder
+      ? quote
+        ? potentialReturn(accStake, [quote.odds], funding)
+        : 0
+      : acc
+        ? potentialReturn(
+            accStake,
+            lines.map((l) => l.entry.odds),
+            funding,
+          )
+        : singles.reduce((s, x) => s + potentialReturn(x.stake, [x.odds], funding), 0);
   const count = lines.length + p.legs.length;
   const errorText = p.error ? t(`betting.errors.${p.error}`, { min: money(BET_MIN_STAKE), max: money(BET_MAX_STAKE) }) : null;
   return (
@@ -148,7 +173,12 @@ export function BetSlip(p: BetSlipProps) {
               const f = new FormData(e.currentTarget);
               const stakes: Record<string, string> = {};
               for (const [k, v] of f) if (k.startsWith("stake")) stakes[k] = String(v);
-              setValues({ kind: String(f.get("kind") ?? "single"), stakes, freeBet: f.get("funding") === "betting_bonus" });
+              setValues({
+                kind: String(f.get("kind") ?? "single"),
+                stakes,
+                freeBet: f.get("funding") === "betting_bonus",
+                system: String(f.get("system") ?? ""),
+              });
             }}
           >
             <input type="hidden" name="key" value={p.slipKey} />
@@ -160,7 +190,7 @@ export function BetSlip(p: BetSlipProps) {
                 {kinds.map((k, i) => (
                   <label key={k}>
                     <input type="radio" name="kind" value={k} defaultChecked={builder ? k === "builder" : i === 0} />
-                    {t(k === "single" ? "betting.slip.singles" : `betting.slip.${k}`)}
+                    {t(k === "single" ? "betting.slip.singles" : k === "system" ? "betting.system.title" : `betting.slip.${k}`)}
                   </label>
                 ))}
               </fieldset>
@@ -185,6 +215,11 @@ export function BetSlip(p: BetSlipProps) {
                   {l.now && l.odds !== l.entry.odds && (
                     <p className="bet-slip__changed" data-testid="slip-odds-changed">
                       {t("betting.slip.oddsChanged", { from: formatOdds(l.entry.odds), to: formatOdds(l.odds) })}
+                    </p>
+                  )}
+                  {l.now?.early_payout != null && (
+                    <p className="bet-slip__hint" data-testid="slip-early-payout">
+                      {t("betting.early.slip", { lead: earlyLeadText(t, l.now.sport, l.now.early_payout) })}
                     </p>
                   )}
                   {l.status && l.status !== "open" && (
@@ -256,6 +291,25 @@ export function BetSlip(p: BetSlipProps) {
                   <span>{t("betting.slip.stake")}</span>
                   <input name="stake" inputMode="decimal" autoComplete="off" size={8} />
                 </label>
+              </div>
+            )}
+            {options.length > 0 && (
+              <div className="bet-slip__system" data-testid="slip-system">
+                <label>
+                  <span>{t("betting.system.choose")}</span>
+                  <select name="system" defaultValue={`${options[0]!.from}-${options[0]!.to}`}>
+                    {options.map((o) => (
+                      <option key={`${o.from}-${o.to}`} value={`${o.from}-${o.to}`}>
+                        {t("betting.system.option", { name: systemLabel(t, p.lines.length, o.from, o.to), lines: o.lines })}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  <span>{t("betting.system.lineStake")}</span>
+                  <input name="stake_line" inputMode="decimal" autoComplete="off" size={8} />
+                </label>
+                <p className="bet-slip__hint">{t("betting.system.explain")}</p>
               </div>
             )}
             {p.freeBet && (

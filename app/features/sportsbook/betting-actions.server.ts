@@ -21,6 +21,7 @@ import {
   type SlipLeg,
 } from "./slip-cookie";
 import { parseStake } from "./slip-math";
+import { parseSystemSizes, systemLines, systemSizesProblem } from "../../../core/system-bets";
 import { bettingSchema, type PlaceForm, REFUSALS } from "./betting.schema";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -33,7 +34,7 @@ export type BettingActionData = { error: SlipError; odds: Record<number, number>
  * The forms of /betting, each a plain post (so all work without JavaScript):
  * `pick` (an odds button: add or take off), `remove`, `clear`, `accept` (take the odds now
  * offered), `settings` (the odds-change rule) and `place` (singles, one bet per staked line with
- * keys derived from the slip key; or one accumulator). A visitor placing is sent to sign in.
+ * keys derived from the slip key; one accumulator; or one system bet). A visitor placing is sent to sign in.
  */
 export async function bettingAction({ request, context }: Args) {
   const site = getSite(context);
@@ -101,7 +102,9 @@ async function place(form: PlaceForm, slip: SlipEntry[], legs: SlipLeg[], platfo
     if (raw === "") return null;
     return parseStake(raw) ?? "bad";
   };
-  if (kind === "builder") return placeBuilder(form, stakeOf("stake"), slip, legs, platform, here, secure, fail);
+  const one: OneBet = { form, slip, legs, platform, here, secure, fail };
+  if (kind === "builder") return placeBuilder(one, stakeOf("stake"));
+  if (kind === "system") return placeSystem(one, stakeOf("stake_line"));
   // What to place: one accumulator of every line, or one single per line with a stake.
   const bets: Array<{ legs: SlipEntry[]; stake: number; key: string }> = [];
   if (kind === "accumulator") {
@@ -154,21 +157,15 @@ function slipErrorOf(e: PlatformError, other: SlipError): SlipError {
 
 type Fail = (error: SlipError, status: number, odds?: Record<number, number> | null, selection?: number | null) => ReturnType<typeof data>;
 
+/** What placing the slip as one bet (a builder, a system) works with. */
+type OneBet = { form: PlaceForm; slip: SlipEntry[]; legs: SlipLeg[]; platform: Platform; here: string; secure: boolean; fail: Fail };
+
 /**
  * The slip as one bet builder (decision 0104): every selection and builder leg on it, of one event,
  * at the builder price the slip showed (`builder_odds`); a price that moved is taken or refused by
  * the player's odds rule, as a selection's is.
  */
-async function placeBuilder(
-  form: PlaceForm,
-  stake: number | null | "bad",
-  slip: SlipEntry[],
-  legs: SlipLeg[],
-  platform: Platform,
-  here: string,
-  secure: boolean,
-  fail: Fail,
-) {
+async function placeBuilder({ form, slip, legs, platform, here, secure, fail }: OneBet, stake: number | null | "bad") {
   if (stake === null || stake === "bad") return fail("stake_invalid", 400);
   if (stake < BET_MIN_STAKE) return fail("below_min_stake", 400);
   const seen = typeof form.builder_odds === "string" && /^\d{3,7}$/.test(form.builder_odds) ? form.builder_odds : null;
@@ -190,6 +187,34 @@ async function placeBuilder(
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     return fail(slipErrorOf(e, "builder_unavailable"), e.status);
+  }
+}
+
+/**
+ * The slip as one system bet (decision 0106): every selection on it, the sizes chosen (`system`:
+ * "2-3") and a stake per line; the platform takes the whole stake, lines × the stake per line.
+ */
+async function placeSystem({ form, slip, legs, platform, here, secure, fail }: OneBet, lineStake: number | null | "bad") {
+  if (lineStake === null || lineStake === "bad") return fail("stake_invalid", 400);
+  if (lineStake < BET_MIN_STAKE) return fail("below_min_stake", 400);
+  const sizes = typeof form.system === "string" ? parseSystemSizes(form.system) : null;
+  if (!sizes || systemSizesProblem(slip.length, sizes[0], sizes[1])) return fail("system_sizes", 400);
+  try {
+    const { bet } = await platform.call("sportsbook.placeBet", {
+      kind: "system",
+      selections: slip.map((l) => l.id).join(","),
+      odds: slip.map((l) => l.odds).join(","),
+      system_from: sizes[0],
+      system_to: sizes[1],
+      stake: lineStake * systemLines(slip.length, sizes[0], sizes[1]),
+      funding: "main",
+      key: form.key,
+    });
+    return receipt(here, [bet], slip, legs, null, secure);
+  } catch (e) {
+    if (!(e instanceof PlatformError) || e.status >= 500) throw e;
+    const newOdds = Array.isArray(e.params?.odds) ? (e.params.odds as number[]) : null;
+    return fail(slipErrorOf(e, "failed"), e.status, newOdds ? Object.fromEntries(slip.map((l, i) => [l.id, newOdds[i] ?? l.odds])) : null);
   }
 }
 

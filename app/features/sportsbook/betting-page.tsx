@@ -114,7 +114,7 @@ export function BettingPage({ data: d, answer, betError }: { data: Data; answer:
               <EventState event={liveEvent(d.detail, live)} when={d.startTimes[d.detail.id] ?? ""} />
               <h3>{t("betting.allMarkets")}</h3>
               {d.detail.markets.map((m) => (
-                <MarketOdds key={m.id} market={m} live={live} picked={picked} onPick={onPick} />
+                <MarketOdds key={m.id} market={m} live={live} picked={picked} onPick={onPick} sport={d.detail!.sport} />
               ))}
               {GOAL_SPORTS.has(d.detail.sport) && (d.detail.status === "prematch" || d.detail.status === "live") && (
                 <BuilderExtras event={d.detail} picked={new Set(d.slipLegs.map((l) => legValue(l.leg)))} />

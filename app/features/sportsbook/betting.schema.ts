@@ -25,7 +25,7 @@ export const bettingSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("settings"), odds_change: OddsChange }),
   z.looseObject({
     intent: z.literal("place"),
-    kind: z.enum(["single", "accumulator", "builder"]).catch("single"),
+    kind: z.enum(["single", "accumulator", "builder", "system"]).catch("single"),
     key: z.string().regex(SLIP_KEY),
     funding: z.enum(["main", "betting_bonus"]).catch("main"),
   }),

@@ -3,6 +3,8 @@ import type { SportEvent, SportMarket } from "../../../core/api/contract-sportsb
 import { useT } from "../../lib/i18n/use-t";
 import type { LiveState } from "./live-odds-state";
 import { OddsButton } from "./odds-button";
+import { earlyPayoutLead } from "../../../core/early-payout";
+import { earlyLeadText } from "./early-payout-text";
 
 type Props = { event: SportEvent; live: LiveState; picked: ReadonlySet<number>; onPick(id: number, odds: number): void };
 type CardProps = Props & { href: string; when: string };
@@ -35,15 +37,22 @@ export function EventState({ event, when }: { event: SportEvent; when: string })
 }
 
 /** A market's odds buttons; a suspended market says so and takes no picks. */
-export function MarketOdds({ market, live, picked, onPick }: { market: SportMarket } & Omit<Props, "event">) {
+export function MarketOdds({ market, live, picked, onPick, sport }: { market: SportMarket; sport?: string } & Omit<Props, "event">) {
   const t = useT();
   const status = live.markets[market.id] ?? market.status;
+  // The event's page says which market pays early, and at what lead (decision 0107).
+  const early = sport ? earlyPayoutLead(sport, market.kind) : null;
   return (
     <div className="sport-market" data-market={market.id} data-status={status}>
       <h4 className="sport-market__title">
         {market.title}
         {status === "suspended" && <span className="sport-market__suspended"> · {t("betting.suspended")}</span>}
       </h4>
+      {early !== null && (status === "open" || status === "suspended") && (
+        <p className="sport-market__early" data-testid="early-payout">
+          {t("betting.early.note", { lead: earlyLeadText(t, sport!, early) })}
+        </p>
+      )}
       <div className="sport-market__odds">
         {market.selections.map((s) => (
           <OddsButton

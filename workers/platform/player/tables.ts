@@ -184,6 +184,8 @@ export const SHARED_TABLES = [
   "wheel_winners",
   // an event's bettors, for its settlement's fan-out to their objects
   "sport_event_bettors",
+  // the match-result picks paid early, by the feed's score steps (decision 0107)
+  "sport_early_payouts",
   "sport_league_events",
   "sport_event_main",
   // when each player's clocks are next due, as their object last said (player/clocks.ts)

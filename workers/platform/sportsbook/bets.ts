@@ -1,4 +1,5 @@
 import { type MarketKind, type Outcome, parseBuilderLeg, type SportBet } from "../../../core/api/contract-sportsbook";
+import { systemLines, systemReturn } from "../../../core/system-bets";
 import { builderLegLabels, eventName, type LabelEvent, marketTitle, selectionLabel } from "./labels";
 import type { Reader } from "./view";
 
@@ -35,6 +36,7 @@ interface StoredLeg {
   event_id: number;
   odds: number;
   result: "win" | "lose" | "void" | null;
+  early: number;
 }
 
 interface LegRow extends StoredLeg {
@@ -74,7 +76,7 @@ export function winPayout(bet: Pick<BetRow, "stake" | "open_stake" | "funding" |
 async function legsOf(tables: D1Database, site: D1Database, betIds: string[], locale: string): Promise<LegRow[]> {
   const { results: legs } = await tables
     .prepare(
-      `SELECT bet_id, selection_id, leg, event_id, odds, result FROM sport_bet_legs
+      `SELECT bet_id, selection_id, leg, event_id, odds, result, early FROM sport_bet_legs
        WHERE bet_id IN (SELECT value FROM json_each(?1)) ORDER BY bet_id, position`,
     )
     .bind(JSON.stringify(betIds))
@@ -109,16 +111,36 @@ async function legsOf(tables: D1Database, site: D1Database, betIds: string[], lo
   });
 }
 
-/** What a bet pays if it wins from here: its legs' odds multiplied, or a builder's one price. */
-export const potentialReturn = (b: BetRow, legs: Pick<StoredLeg, "odds">[]) => winPayout(b, b.kind === "builder" ? [b.odds] : legs.map((l) => l.odds));
+/** A system bet's lines at its stake per line (decision 0106), its legs' results as far as they are decided. */
+export function systemOf(b: Pick<BetRow, "stake" | "system_from" | "system_to">, legs: Pick<StoredLeg, "odds" | "result">[]) {
+  if (b.system_from === null || b.system_to === null) return null;
+  const lines = systemLines(legs.length, b.system_from, b.system_to);
+  const lineStake = Math.floor(b.stake / lines);
+  return { from: b.system_from, to: b.system_to, lineStake, ...systemReturn(lineStake, legs, b.system_from, b.system_to) };
+}
+
+/**
+ * What a bet pays if it wins from here: its legs' odds multiplied, a builder's one price, or what a
+ * system's lines pay if every leg not yet decided wins.
+ */
+export const potentialReturn = (b: BetRow, legs: Pick<StoredLeg, "odds" | "result">[]) =>
+  b.kind === "system" ? (systemOf(b, legs)?.total ?? 0) : winPayout(b, b.kind === "builder" ? [b.odds] : legs.map((l) => l.odds));
 
 export function betViews(bets: BetRow[], legs: LegRow[]): SportBet[] {
   const byBet = Map.groupBy(legs, (l) => l.bet_id);
   return bets.map((b) => {
     const own = byBet.get(b.id) ?? [];
+    const system = systemOf(b, own);
     return {
       id: b.id,
       kind: b.kind,
+      system: system && {
+        from: system.from,
+        to: system.to,
+        lines: system.lines,
+        alive: system.alive,
+        line_stake: { amount: system.lineStake, currency: b.currency },
+      },
       status: b.status,
       stake: { amount: b.stake, currency: b.currency },
       odds: b.odds,
@@ -139,6 +161,7 @@ export function betViews(bets: BetRow[], legs: LegRow[]): SportBet[] {
         label: l.label,
         odds: l.odds,
         result: l.result,
+        early: l.early === 1,
       })),
     };
   });

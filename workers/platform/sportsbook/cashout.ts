@@ -75,6 +75,7 @@ const unavailable = (why: string) => sportsbookError("cashout_unavailable", `Thi
 async function priceNow(call: Pick<BetCall, "db" | "player">, bet: BetRow): Promise<Priced> {
   if (bet.status !== "open") throw unavailable("it is settled");
   if (bet.funding !== "main") throw unavailable("a free bet is not cashed out");
+  if (bet.kind === "system") throw unavailable("a system bet's lines are not cashed out");
   const { results: legs } = await call
     .player()
     .prepare("SELECT position, selection_id, leg, event_id, odds, result FROM sport_bet_legs WHERE bet_id = ?1 ORDER BY position")

@@ -3,6 +3,7 @@ import { MAX_ODDS, MIN_ODDS } from "./feed-odds";
 import { settleMarket } from "./feed-results";
 import type { FeedStep } from "./feed-script";
 import { settleEvent } from "./settle";
+import { earlyPayoutLead, earlyWinner } from "../../../core/early-payout";
 
 /** A step the event cannot take: 400 (bad ids or values), 404 (no event), 409 (the event is over). */
 export class FeedError extends Error {
@@ -79,6 +80,26 @@ export async function loadEvent(db: D1Database, eventId: number): Promise<Loaded
   return { ...event, markets: [...markets.values()] };
 }
 
+/**
+ * The early payouts a score gives (decision 0107): each match-result market still taking its result
+ * whose side now leads by the sport's margin pays that side early, once (the row's key).
+ */
+function earlyPayouts(db: D1Database, e: LoadedEvent, home: number, away: number, minute: number | null, now: number): D1PreparedStatement[] {
+  return e.markets.flatMap((m) => {
+    const lead = m.status === "open" || m.status === "suspended" ? earlyPayoutLead(e.sport, m.kind) : null;
+    const side = lead === null ? null : earlyWinner(lead, home, away);
+    const selection = side && m.selections.find((s) => s.outcome === side);
+    if (!selection) return [];
+    return [
+      db
+        .prepare(
+          "INSERT INTO sport_early_payouts (selection_id, event_id, home, away, minute, paid_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (selection_id) DO NOTHING",
+        )
+        .bind(selection.id, e.id, home, away, minute, now),
+    ];
+  });
+}
+
 export function eventData(e: LoadedEvent): SportsEventData {
   return {
     event_id: e.id,
@@ -107,6 +128,7 @@ export async function applyStep(env: Env, eventId: number, step: FeedStep, now =
   const markets = new Map(e.markets.map((m) => [m.id, m]));
   const selections = new Map(e.markets.flatMap((m) => m.selections.map((s) => [s.id, m] as const)));
   const stmts: D1PreparedStatement[] = [];
+  const early: D1PreparedStatement[] = [];
 
   const changes = "changes" in step ? (step.changes ?? []) : [];
   for (const c of changes) {
@@ -144,6 +166,7 @@ export async function applyStep(env: Env, eventId: number, step: FeedStep, now =
           .prepare("UPDATE sport_events SET status = 'live', score_home = ?, score_away = ?, minute = COALESCE(?, minute, 0) WHERE id = ?")
           .bind(step.home, step.away, isScore(step.minute) ? step.minute : null, eventId),
       );
+      early.push(...earlyPayouts(db, e, step.home, step.away, isScore(step.minute) ? step.minute! : e.minute, now));
       break;
     case "finish":
       if (!isScore(step.home) || !isScore(step.away)) throw new FeedError(400, "home and away are whole numbers from 0 to 999");
@@ -170,9 +193,11 @@ export async function applyStep(env: Env, eventId: number, step: FeedStep, now =
       throw new FeedError(400, "Unknown step type");
   }
   stmts.push(db.prepare("UPDATE sport_events SET step = step + ?, version = version + 1 WHERE id = ?").bind(opts.scripted ? 1 : 0, eventId));
-  await db.batch(stmts);
+  const results = await db.batch([...stmts, ...early]);
+  // A pick paid early by this step (decision 0107): its bettors are paid now, not at the end.
+  const paidEarly = results.slice(stmts.length).some((r) => (r.meta.changes ?? 0) > 0);
 
-  if (step.type === "finish" || step.type === "cancel") await settleEvent(env, eventId, now);
+  if (step.type === "finish" || step.type === "cancel" || paidEarly) await settleEvent(env, eventId, now);
   const after = await loadEvent(db, eventId);
   return eventData(after!);
 }

@@ -3,6 +3,7 @@ import { playerJurisdiction } from "../responsible/jurisdiction";
 import { assertLimitSet } from "../responsible/play-rules";
 import { routedD1 } from "../player/routed-d1";
 import { slipFacts } from "./feed-facts";
+import { SYSTEM_MAX_SELECTIONS, SYSTEM_MIN_SELECTIONS, systemLines, systemReturn, systemSizesProblem } from "../../../core/system-bets";
 import { BET_MAX_STAKE, BET_MIN_STAKE, builderLegText, type OddsChange, type SportBet } from "../../../core/api/contract-sportsbook";
 import { PlatformError } from "../../../core/api/errors";
 import type { PlatformContext } from "../core/context";
@@ -40,6 +41,9 @@ function checkShape(p: PlaceParams): void {
     if (!p.selections) throw invalid("selections", "selections is required");
     if (p.odds.length !== p.selections.length) throw invalid("odds", "odds lists one odds per selection, in the same order");
   }
+  if (p.kind === "system") checkSystem(p);
+  else if (p.system_from !== undefined || p.system_to !== undefined)
+    throw invalid("system_from", "system_from and system_to are a system bet's: kind is 'system'");
   if (p.kind === "single" && p.selections!.length !== 1) throw sportsbookError("single_needs_one", "A single bet has exactly one selection", 400, "selections");
   if (p.kind === "accumulator" && p.selections!.length < 2)
     throw sportsbookError("accumulator_needs_two", "An accumulator has at least two selections", 400, "selections");
@@ -48,6 +52,28 @@ function checkShape(p: PlaceParams): void {
     throw sportsbookError("below_min_stake", `The stake is at least ${BET_MIN_STAKE} minor units`, 400, "stake", { min: BET_MIN_STAKE });
   if (p.stake > BET_MAX_STAKE)
     throw sportsbookError("above_max_stake", `The stake is at most ${BET_MAX_STAKE} minor units`, 400, "stake", { max: BET_MAX_STAKE });
+}
+
+/**
+ * A system bet's shape (decision 0106): 3 to 8 selections, sizes that make lines, a whole stake per
+ * line no smaller than a bet's minimum, and the main balance (a free bet's terms are a single bet's).
+ */
+function checkSystem(p: PlaceParams): void {
+  const n = p.selections!.length;
+  if (n < SYSTEM_MIN_SELECTIONS || n > SYSTEM_MAX_SELECTIONS)
+    throw sportsbookError("system_selections", `A system bet takes ${SYSTEM_MIN_SELECTIONS} to ${SYSTEM_MAX_SELECTIONS} selections`, 400, "selections");
+  if (p.system_from === undefined || p.system_to === undefined) throw invalid("system_from", "A system bet names its sizes: system_from and system_to");
+  const problem = systemSizesProblem(n, p.system_from, p.system_to);
+  if (problem) throw sportsbookError("system_sizes", `These sizes make no system bet: ${problem}`, 400, "system_from");
+  const lines = systemLines(n, p.system_from, p.system_to);
+  if (p.stake % lines !== 0)
+    throw sportsbookError("system_stake_split", `The stake is shared by ${lines} lines: it is a whole number of minor units per line`, 400, "stake", { lines });
+  if (p.stake / lines < BET_MIN_STAKE)
+    throw sportsbookError("below_min_stake", `Each of the ${lines} lines takes at least ${BET_MIN_STAKE} minor units`, 400, "stake", {
+      min: BET_MIN_STAKE * lines,
+      lines,
+    });
+  if (p.funding !== "main") throw sportsbookError("system_main_only", "A system bet is staked from the main balance", 400, "funding");
 }
 
 /** What placing reads of the player: their currency, odds setting and active betting bonus. */
@@ -85,7 +111,7 @@ async function selectionsTicket(ctx: BetCall, p: PlaceParams, setting: OddsChang
     const missing = p.selections!.filter((id) => !slip.some((r) => r.id === id));
     throw sportsbookError("unknown_selection", "No such selection", 404, "selections", { selections: missing });
   }
-  if (p.kind === "accumulator" && new Set(slip.map((r) => r.event_id)).size !== slip.length) {
+  if (p.kind !== "single" && new Set(slip.map((r) => r.event_id)).size !== slip.length) {
     throw sportsbookError("same_event", "An accumulator takes one selection per event", 400, "selections");
   }
   for (const r of slip) {
@@ -99,7 +125,7 @@ async function selectionsTicket(ctx: BetCall, p: PlaceParams, setting: OddsChang
   if (!oddsAcceptable(setting, p.odds, current)) throw sportsbookError("odds_changed", "The odds have changed", 409, "odds", { odds: current });
   const legs = slip.map((r, i) => ({ s: r.id, l: null, e: r.event_id, o: current[i]! }));
   return {
-    odds: combinedOdds(current),
+    odds: p.kind === "system" ? systemOdds(p, current) : combinedOdds(current),
     current,
     legs,
     gate: SELECTIONS_GATE,
@@ -109,6 +135,21 @@ async function selectionsTicket(ctx: BetCall, p: PlaceParams, setting: OddsChang
       slip.map((r) => r.id),
     ),
   };
+}
+
+/**
+ * A system bet's odds as one figure: what its lines return if every leg wins, per unit of the
+ * whole stake, rounded down (never under 1.00: every line's odds are at least that).
+ */
+function systemOdds(p: PlaceParams, odds: number[]): number {
+  const lines = systemLines(odds.length, p.system_from!, p.system_to!);
+  const all = systemReturn(
+    100,
+    odds.map((o) => ({ odds: o, result: null })),
+    p.system_from!,
+    p.system_to!,
+  ).total;
+  return Math.max(100, Math.floor(all / lines));
 }
 
 /** The same key names the same bet: same kind, legs (in order), stake and funding. */
@@ -122,7 +163,13 @@ async function earlierBet(ctx: BetCall, p: PlaceParams): Promise<BetRow | null> 
     .all<{ selection_id: number | null; leg: string | null; event_id: number }>();
   const asked = p.kind === "builder" ? p.legs!.map((l) => `${p.event_id}:${builderLegText(l)}`) : p.selections!.map(String);
   const kept = results.map((r) => (r.leg === null ? String(r.selection_id) : `${r.event_id}:${r.leg}`));
-  const same = bet.kind === p.kind && bet.stake === p.stake && bet.funding === p.funding && kept.join(",") === asked.join(",");
+  const same =
+    bet.kind === p.kind &&
+    bet.stake === p.stake &&
+    bet.funding === p.funding &&
+    kept.join(",") === asked.join(",") &&
+    bet.system_from === (p.system_from ?? null) &&
+    bet.system_to === (p.system_to ?? null);
   if (!same) throw sportsbookError("key_reused", "This key was used for another bet", 400, "key");
   return bet;
 }
@@ -193,8 +240,9 @@ async function tryPlace(call: BetCall, p: PlaceParams, s: Bettor, ticket: Ticket
   const statements = [
     db
       .prepare(
-        `INSERT INTO sport_bets (id, uid, key, kind, currency, stake, open_stake, odds, funding, bonus_id, stake_returned, max_payout, placed_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12
+        `INSERT INTO sport_bets (id, uid, key, kind, currency, stake, open_stake, odds, funding, bonus_id, stake_returned, max_payout, placed_at,
+           system_from, system_to)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?14, ?15
          WHERE ${ticket.gate("?13")}
          AND (?9 IS NULL OR EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?9 AND uid = ?2 AND status = 'active'))
          AND ${playLimitGate("?2", "?6", "?12")}
@@ -214,6 +262,8 @@ async function tryPlace(call: BetCall, p: PlaceParams, s: Bettor, ticket: Ticket
         bonus?.max_cashout ?? null,
         now,
         ticket.gateParam,
+        p.system_from ?? null,
+        p.system_to ?? null,
       ),
     db
       .prepare(

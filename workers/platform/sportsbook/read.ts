@@ -1,3 +1,4 @@
+import { earlyPayoutLead } from "../../../core/early-payout";
 import type { MarketKind, Outcome, SlipSelection, Sport, SportEvent, SportMarket } from "../../../core/api/contract-sportsbook";
 import { textsOf } from "../core/texts";
 import { eventName, marketTitle, selectionLabel } from "./labels";
@@ -265,6 +266,8 @@ export function slipView(r: SlipRow, reader: Reader): SlipSelection {
     label: selectionLabel(r, r, r.outcome, reader.locale),
     odds: r.odds,
     builder_leg: asBuilderLeg(r),
+    sport: r.sport,
+    early_payout: earlyPayoutLead(r.sport, r.kind, r.outcome),
   };
 }
 

@@ -6,7 +6,7 @@ import { slipFacts } from "./feed-facts";
 import type { MoneyDeps } from "../wallet/move-money";
 import { moveMoneyWith } from "../wallet/move-money";
 import { planOperation } from "../wallet/wallet";
-import { combinedOdds, winPayout, type BetRow } from "./bets";
+import { combinedOdds, systemOf, winPayout, type BetRow } from "./bets";
 import { closeSpentBettingBonus } from "./free-bet-bonus";
 import { BET_CONSUMERS } from "../play/bet-consumers";
 import { consumeAll } from "../play/events";
@@ -51,10 +51,16 @@ export interface Outcome {
  * wins at the price it took when every leg won, and is void only when the event was (every leg void).
  */
 export function outcomeOf(
-  bet: Pick<BetRow, "kind" | "odds" | "stake" | "open_stake" | "funding" | "stake_returned" | "max_payout">,
+  bet: Pick<BetRow, "kind" | "odds" | "stake" | "open_stake" | "funding" | "stake_returned" | "max_payout" | "system_from" | "system_to">,
   legs: Pick<LegState, "odds" | "result">[],
 ): Outcome {
   const live = legs.filter((l) => l.result !== "void").map((l) => l.odds);
+  // A system bet settles line by line (decision 0106): it pays what its lines return; lost when none does.
+  const system = bet.kind === "system" ? systemOf(bet, legs) : null;
+  if (system) {
+    if (!live.length) return { status: "void", payout: bet.open_stake, odds: 100 };
+    return { status: system.total > 0 ? "won" : "lost", payout: system.total, odds: bet.odds };
+  }
   if (legs.some((l) => l.result === "lose")) return { status: "lost", payout: 0, odds: bet.kind === "builder" ? bet.odds : combinedOdds(live) };
   if (!live.length) return { status: "void", payout: bet.open_stake, odds: 100 };
   if (bet.kind === "builder") return { status: "won", payout: winPayout(bet, [bet.odds]), odds: bet.odds };
@@ -213,6 +219,20 @@ export async function settlePlayer(env: Env, uid: number, eventId: number, now: 
  * bet of theirs on the event whose legs are all decided settles. `db`: the player's own tables.
  */
 async function settleOn(env: Env, db: D1Database, eventId: number, now: number, waitUntil: (p: Promise<unknown>) => void): Promise<number> {
+  // Picks the feed paid early (decision 0107) are won first, whatever the result after: at the step
+  // that paid them, and again at the end for a bettor that step's fan-out did not reach.
+  const { results: early } = await env.DB.prepare("SELECT selection_id FROM sport_early_payouts WHERE event_id = ?1")
+    .bind(eventId)
+    .all<{ selection_id: number }>();
+  if (early.length) {
+    await db
+      .prepare(
+        `UPDATE sport_bet_legs SET result = 'win', early = 1
+         WHERE result IS NULL AND selection_id IN (SELECT value FROM json_each(?1)) AND bet_id IN (SELECT id FROM sport_bets WHERE status = 'open')`,
+      )
+      .bind(JSON.stringify(early.map((r) => r.selection_id)))
+      .run();
+  }
   // The legs of the bets touching this event take their selections' results (void for a void
   // market), for every leg of those bets whose market is decided: a leg on another event settled
   // earlier is caught up here too.

@@ -3,9 +3,12 @@ import type { Facts } from "../player/wire";
 
 /** sportsbook.placeBet's parameters (place.ts). */
 export interface PlaceParams {
-  kind: "single" | "accumulator" | "builder";
-  /** A single's or an accumulator's selections. */
+  kind: "single" | "accumulator" | "builder" | "system";
+  /** A single's, an accumulator's or a system's selections. */
   selections?: number[];
+  /** A system's smallest and largest combination (core/system-bets.ts). */
+  system_from?: number;
+  system_to?: number;
   /** A builder's event and legs (builder-place.ts). */
   event_id?: number;
   legs?: BuilderLeg[];
