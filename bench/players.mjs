@@ -1,7 +1,8 @@
 // Players at once (issue 38): P players in closed loops, each playing real-money rounds on a
 // tournament game with a bonus active and every running tournament joined, then placing sports
 // bets, against a git revision (A) and the working tree (B) served side by side in one run (the
-// same machine noise for both). Per side and P: rounds/s, bets/s, p50/p99 latency, workerd CPU
+// same machine noise for both). Per side and P: rounds/s, bets/s (singles, bet builders and cash-out
+// quotes in turn), p50/p99 latency, workerd CPU
 // per round and the D1 statements, rows read and rows written per round (DB_STATS=on reports a
 // request's D1 use in Server-Timing). At the end the event every player bet on ends, and the time
 // its settlement took (every bet of every level) is printed per side. Loopback only, bounded in players, time and requests.
@@ -180,7 +181,7 @@ const round = (side) => (p, i) =>
     body: JSON.stringify({ bet: BET, mode: "real", round_id: `bench-${p.email.slice(6, 30).replace(/[^\w-]/g, "")}-${i}` }),
   });
 
-/** A live demo event of the side's feed, its match-result home selection and odds. */
+/** A live demo event of the side's feed: its match-result home selection and odds, and a bet builder's legs at their quoted price. */
 async function sportsSelection(side) {
   const base = `http://127.0.0.1:${side.port}`;
   const res = await fetch(`${base}/platform/demo/sportsbook/events`, {
@@ -192,14 +193,36 @@ async function sportsSelection(side) {
   const { data } = await res.json();
   const { markets } = data;
   const home = markets.find((m) => m.kind === "match_result").selections.find((s) => s.outcome === "home");
-  return { id: home.id, odds: home.odds, event: data.event_id };
+  // The feed does not move the event (autoplay off), so one quote of the builder holds for the run.
+  const total = markets.find((m) => m.kind === "total" && m.line % 100 !== 0);
+  const legs = total ? `result:home,total:over:${total.line}` : null;
+  const quote = legs ? await fetch(`${base}/api/sportsbook/priceBuilder?event_id=${data.event_id}&legs=${legs}`, { headers: { origin: base } }) : null;
+  const builder = quote?.status === 200 ? { legs, odds: (await quote.json()).data.odds } : null;
+  return { id: home.id, odds: home.odds, event: data.event_id, builder };
 }
 
-const bet = (side) => (p, i) =>
-  p.send(
+/**
+ * The sports bets' mix (issue 42): in turn a single, a bet builder at its quoted price, and a
+ * cash-out quote of the player's last bet (a signed offer priced from the feed): the three calls a
+ * bettor's session makes most.
+ */
+const bet = (side) => async (p, i) => {
+  const key = `${p.email.slice(6, 30).replace(/[^\w-]/g, "")}-${i}`;
+  const { builder } = side.selection;
+  if (i % 3 === 2 && p.lastBet) return p.send(`/api/sportsbook/getCashOut?bet_id=${p.lastBet}`);
+  const res = await p.send(
     "/api/sportsbook/placeBet",
-    form({ kind: "single", selections: side.selection.id, odds: side.selection.odds, stake: 100, key: `${p.email.slice(6, 30).replace(/[^\w-]/g, "")}-${i}` }),
+    i % 3 === 1 && builder
+      ? form({ kind: "builder", event_id: side.selection.event, legs: builder.legs, odds: builder.odds, stake: 100, key })
+      : form({ kind: "single", selections: side.selection.id, odds: side.selection.odds, stake: 100, key }),
   );
+  const text = await res.text();
+  if (res.status === 200) {
+    p.lastBet = JSON.parse(text).data.bet.id;
+    side.placed = (side.placed ?? 0) + 1;
+  }
+  return new Response(text, { status: res.status });
+};
 
 const results = [];
 const settlements = [];
@@ -247,7 +270,7 @@ try {
       body: JSON.stringify({ type: "finish", home: 2, away: 0 }),
     });
     await res.text();
-    const bets = results.filter((r) => r.side === side.name).reduce((n, r) => n + (r.bets?.ok ?? 0), 0);
+    const bets = side.placed ?? 0;
     settlements.push({ side: side.name, status: res.status, seconds: (performance.now() - t0) / 1000, bets, bettors: levels.reduce((n, c) => n + c, 0) });
   }
 } finally {

@@ -70,6 +70,22 @@ export const SportEvent = z.strictObject({
 });
 export type SportEvent = z.infer<typeof SportEvent>;
 
+/** A moment of the match tracker (decision 0109): the kick-off, a goal (its side), another change of the score, the end. */
+export const TimelineItem = z.strictObject({
+  kind: z.enum(["kickoff", "goal", "score", "finished", "cancelled"]),
+  side: z.enum(["home", "away"]).nullable(),
+  minute: z.number().int().nullable(),
+  /** The score after it. */
+  score: z.strictObject({ home: z.number().int(), away: z.number().int() }).nullable(),
+  at: z.number().int(),
+});
+export type TimelineItem = z.infer<typeof TimelineItem>;
+
+/** One event with all its markets and its match tracker's timeline, newest moment first (at most TIMELINE_ITEMS). */
+export const SportEventDetail = SportEvent.extend({ timeline: z.array(TimelineItem) });
+export type SportEventDetail = z.infer<typeof SportEventDetail>;
+export const TIMELINE_ITEMS = 20;
+
 export const SportLeague = z.strictObject({
   id: z.number().int(),
   sysname: z.string(),
@@ -101,6 +117,9 @@ export const SlipSelection = z.strictObject({
   builder_leg: z.string().nullable(),
   /** The event's sport's sysname (football, basketball…). */
   sport: z.string(),
+  /** The event's score and minute while it is live (the match tracker in the slip, decision 0109). */
+  score: z.strictObject({ home: z.number().int(), away: z.number().int() }).nullable(),
+  minute: z.number().int().nullable(),
   /** The lead that pays this pick as a winner early (decision 0107: 2 goals in football…); null when it has none. */
   early_payout: z.number().int().nullable(),
 });
@@ -320,7 +339,7 @@ export const sportsbookMethods = {
     refuses: [refusal.unknown],
     summary: "One event (finished ones too) with all its markets; 404 unknown_event.",
     params: z.object({ event_id: idOf("event_id") }),
-    result: SportEvent,
+    result: SportEventDetail,
   }),
   "sportsbook.priceBuilder": method({
     group: "sportsbook",

@@ -144,6 +144,8 @@ describe("sportsbook reads", () => {
         odds: 180,
         builder_leg: "total:over:250",
         sport: "football",
+        score: null,
+        minute: null,
         // A total pays nothing early; a match-result pick at a two-goal lead (decision 0107).
         early_payout: null,
       },
@@ -159,6 +161,8 @@ describe("sportsbook reads", () => {
         odds: 600,
         builder_leg: "result:away",
         sport: "football",
+        score: null,
+        minute: null,
         early_payout: 2,
       },
     ]);

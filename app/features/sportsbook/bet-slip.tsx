@@ -1,6 +1,6 @@
-import { useState, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { OddsChange } from "../../../core/api/contract-sportsbook";
+import type { OddsChange, SlipSelection } from "../../../core/api/contract-sportsbook";
 import type { Money } from "../../../core/api/entities";
 import { formatMoney } from "../../../core/money";
 import { useT } from "../../lib/i18n/use-t";
@@ -34,6 +34,10 @@ export type BetSlipProps = {
   refused: Record<number, number> | null;
   /** The page's live odds store (a prop, not an import, so the store stays in the page's chunk). */
   live: typeof liveStore;
+  /** The slip's own link to send (decision 0108); null while empty. */
+  shareUrl: string | null;
+  /** A shared slip just opened (how many of its prices moved since), or its unreadable link. */
+  shared: { moved: number } | "bad" | null;
 };
 
 const NO_LIVE: LiveState = { events: {}, selections: {}, markets: {}, moved: {} };
@@ -80,6 +84,58 @@ function BuilderPrice({ builder }: { builder: SlipBuilder }) {
         {t("betting.builder.margin", { percent: margin })}
       </p>
       <p className="bet-slip__hint">{t("betting.builder.explain")}</p>
+    </div>
+  );
+}
+
+/** A live pick's score and minute in the slip (the match tracker, decision 0109): the feed's socket's when it has spoken. */
+function LiveScore({ now, live }: { now: SlipSelection; live: LiveState }) {
+  const t = useT();
+  const l = live.events[now.event_id];
+  const score = l?.score ?? now.score;
+  const minute = l ? l.minute : now.minute;
+  if ((l?.status ?? now.event_status) !== "live" || !score) return null;
+  return (
+    <p className="bet-slip__live" data-testid="slip-live-score">
+      <span className="sport-event__live">{t("betting.live")}</span> {`${score.home} : ${score.away}`}
+      {minute !== null && ` · ${t("betting.minute", { minute })}`}
+    </p>
+  );
+}
+
+/**
+ * The slip's link to send (decision 0108): a field to copy it from (no JavaScript needed) and, with
+ * JavaScript, the device's share sheet where there is one, else a copy to the clipboard.
+ */
+function SlipShare({ url }: { url: string }) {
+  const t = useT();
+  const [state, setState] = useState<"none" | "ready" | "copied">("none");
+  useEffect(() => setState("ready"), []);
+  const send = async () => {
+    if (typeof navigator.share === "function") {
+      await navigator.share({ url }).catch(() => {});
+      return;
+    }
+    // No clipboard (a page not allowed it): the field above still holds the link to copy.
+    if (
+      await navigator.clipboard?.writeText(url).then(
+        () => true,
+        () => false,
+      )
+    )
+      setState("copied");
+  };
+  return (
+    <div className="bet-slip__share" data-testid="slip-share">
+      <label>
+        <span>{t("betting.share.label")}</span>
+        <input readOnly value={url} onFocus={(e) => e.currentTarget.select()} data-testid="slip-share-url" />
+      </label>
+      {state !== "none" && (
+        <button type="button" className="btn btn--ghost" onClick={() => void send()}>
+          {t(state === "copied" ? "betting.share.copied" : "betting.share.copy")}
+        </button>
+      )}
     </div>
   );
 }
@@ -161,6 +217,17 @@ export function BetSlip(p: BetSlipProps) {
           {errorText}
         </p>
       )}
+      {p.shared === "bad" && (
+        <p className="bet-slip__error" role="alert" data-testid="slip-shared-bad">
+          {t("betting.share.bad")}
+        </p>
+      )}
+      {p.shared && p.shared !== "bad" && (
+        <p className="bet-slip__changed" role="status" data-testid="slip-shared">
+          {t("betting.share.opened")}
+          {p.shared.moved > 0 && ` ${t("betting.share.moved", { count: p.shared.moved })}`}
+        </p>
+      )}
       {count === 0 ? (
         <p className="bet-slip__empty">{t("betting.slip.empty")}</p>
       ) : (
@@ -206,6 +273,7 @@ export function BetSlip(p: BetSlipProps) {
                   <p className="bet-slip__event" dir="auto">
                     {l.now?.event ?? "—"}
                   </p>
+                  {l.now && <LiveScore now={l.now} live={live} />}
                   <p className="bet-slip__pick">
                     <span dir="auto">{l.now ? `${l.now.market}: ${l.now.label}` : t("betting.slip.unavailable")}</span>{" "}
                     <strong className="bet-slip__odds" data-testid="slip-odds">
@@ -336,6 +404,7 @@ export function BetSlip(p: BetSlipProps) {
               </Link>
             )}
           </Form>
+          {p.shareUrl && <SlipShare url={p.shareUrl} />}
           <form method="post" id="bet-slip-remove" hidden>
             <input type="hidden" name="intent" value="remove" />
           </form>

@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from "react";
+import { Suspense, useEffect, useMemo, useRef } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import type { BettingActionData } from "./betting-actions.server";
@@ -8,6 +8,7 @@ import { pickSelection } from "./client-pick";
 import { BetReceipt, DeferredSlip, DeferredSportsNav } from "./deferred-slip";
 import { deferredPartsHydrated } from "./hydration-gate";
 import { EventCard, EventState, MarketOdds, liveEvent } from "./event-card";
+import { MatchTracker } from "./match-tracker";
 import { liveStore } from "./live-store";
 import { useLiveOdds } from "./use-live-odds";
 import { legValue, MAX_GOALS } from "./builder-legs";
@@ -85,6 +86,17 @@ export function BettingPage({ data: d, answer, betError }: { data: Data; answer:
     void pickSelection({ id, odds })
       .then(deferredPartsHydrated)
       .then(() => revalidate());
+  // The match tracker's timeline comes with the page's data: a new score from the feed's socket
+  // brings the moment that made it (a goal is rare enough to read the page again for).
+  const liveScore = d.detail ? liveEvent(d.detail, live).score : null;
+  const scoreText = liveScore ? `${liveScore.home}:${liveScore.away}` : "";
+  const served = d.detail?.score ? `${d.detail.score.home}:${d.detail.score.away}` : "";
+  const askedFor = useRef("");
+  useEffect(() => {
+    if (!scoreText || scoreText === served || askedFor.current === scoreText) return;
+    askedFor.current = scoreText;
+    revalidate();
+  }, [scoreText, served, revalidate]);
   const list = `${to("/betting")}${bettingSearch({ sport: d.sport, league: d.league })}`;
   const error = answer ?? betError;
   return (
@@ -112,6 +124,7 @@ export function BettingPage({ data: d, answer, betError }: { data: Data; answer:
               <p className="sport-event__league">{d.detail.league}</p>
               <h2 className="sport-event__teams" dir="auto">{`${d.detail.home} – ${d.detail.away}`}</h2>
               <EventState event={liveEvent(d.detail, live)} when={d.startTimes[d.detail.id] ?? ""} />
+              <MatchTracker event={d.detail} />
               <h3>{t("betting.allMarkets")}</h3>
               {d.detail.markets.map((m) => (
                 <MarketOdds key={m.id} market={m} live={live} picked={picked} onPick={onPick} sport={d.detail!.sport} />
@@ -161,6 +174,8 @@ export function BettingPage({ data: d, answer, betError }: { data: Data; answer:
           errorSelection={error?.selection ?? null}
           refused={error?.odds ?? null}
           live={liveStore}
+          shareUrl={d.shareUrl}
+          shared={d.shared}
         />
       </div>
     </section>

@@ -6,7 +6,10 @@ const parse = (s: string) => parseBettingQuery(new URLSearchParams(s));
 
 describe("betting query", () => {
   it("reads the filters", () => {
-    expect(parse("")).toEqual({ sport: null, league: null, event: null, placed: [], betError: null });
+    expect(parse("")).toEqual({ sport: null, league: null, event: null, placed: [], betError: null, share: null, shared: null });
+    // A shared slip is read as the cookie is (what it cannot read is dropped, never a 404).
+    expect(parse("slip=12:250,b7.btts:yes&shared=1")).toMatchObject({ share: "12:250,b7.btts:yes", shared: "1" });
+    expect(parse("shared=other")?.shared).toBeNull();
     expect(parse("sport=football&league=2&event=15")).toMatchObject({ sport: "football", league: 2, event: 15 });
     expect(parse("placed=a1,b2&bet_error=odds_changed")).toMatchObject({ placed: ["a1", "b2"], betError: "odds_changed" });
     expect(parse("bet_error=nope")?.betError).toBeNull();

@@ -4,10 +4,20 @@ import { BET_ERRORS } from "../../../core/api/sportsbook-limits";
 /**
  * The filters of /betting (decision 0073-sportsbook-page): `?sport=<sysname>`, `?league=<id>`,
  * `?event=<id>`, and after placing `?placed=<bet ids>` (the receipt) with `?bet_error=<code>` when
- * only some singles were placed. A malformed value is null here and the fatal 404 in the loader,
+ * only some singles were placed; `?slip=` opens a shared slip (decision 0108). A malformed value is null here and the fatal 404 in the loader,
  * as the lobby treats its filters; other keys are ignored.
  */
-export type BettingQuery = { sport: string | null; league: number | null; event: number | null; placed: string[]; betError: BetError | null };
+export type BettingQuery = {
+  sport: string | null;
+  league: number | null;
+  event: number | null;
+  placed: string[];
+  betError: BetError | null;
+  /** A shared slip (`?slip=`, decision 0108), as the slip's cookie writes it: read by parseSlip, never a 404. */
+  share: string | null;
+  /** After a shared slip was loaded: `1`, or `bad` when its link could not be read. */
+  shared: "1" | "bad" | null;
+};
 
 const SPORT = /^[a-z0-9-]{1,40}$/;
 const ID = /^[1-9][0-9]{0,8}$/;
@@ -29,5 +39,7 @@ export function parseBettingQuery(q: URLSearchParams): BettingQuery | null {
     event: event === null ? null : Number(event),
     placed: placed === null ? [] : placed.split(","),
     betError: betError && (BET_ERRORS as readonly string[]).includes(betError) ? (betError as BetError) : null,
+    share: q.get("slip"),
+    shared: q.get("shared") === "1" ? "1" : q.get("shared") === "bad" ? "bad" : null,
   };
 }

@@ -1,8 +1,8 @@
-import type { RouterContextProvider } from "react-router";
-import type { BuilderQuote, SlipSelection, Sport, SportBet, SportEvent } from "../../../core/api/contract-sportsbook";
+import { redirect, type RouterContextProvider } from "react-router";
+import type { BuilderQuote, SlipSelection, Sport, SportBet, SportEvent, SportEventDetail } from "../../../core/api/contract-sportsbook";
 import { PlatformError } from "../../../core/api/errors";
 import { orErrorPage } from "../../lib/api/page-errors.server";
-import { loginRedirect } from "../../lib/access";
+import { documentPath, loginRedirect } from "../../lib/access";
 import { readCookie } from "../../../core/cookies";
 import { formatDateTime } from "../../../core/dates";
 import { createT } from "../../lib/i18n/translate";
@@ -11,7 +11,8 @@ import { seoMeta } from "../content/seo.server";
 import { notFound } from "../errors/not-found.server";
 import { getSite, indexPath } from "../site/site.server";
 import { parseBettingQuery } from "./betting-query";
-import { BUILDER_MAX_LEGS, SLIP_COOKIE, parseSlip, parseSlipLegs, type SlipEntry, type SlipLeg } from "./slip-cookie";
+import { BUILDER_MAX_LEGS, SLIP_COOKIE, parseSlip, parseSlipLegs, serializeSlip, slipCookie, type SlipEntry, type SlipLeg } from "./slip-cookie";
+import { workerContext } from "../../lib/context.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -53,6 +54,7 @@ export async function loadBetting({ request, context }: Args) {
   const query = parseBettingQuery(url.searchParams);
   if (!query) throw notFound(request);
   const rawSlip = readCookie(request.headers.get("cookie"), SLIP_COOKIE);
+  if (query.share !== null) throw openShared(url, rawSlip, query.share, context.get(workerContext).env.APP_ENV !== "local");
   const slip = parseSlip(rawSlip);
   const slipLegs = parseSlipLegs(rawSlip);
   // One step: the events of the asked sport and league are asked for alongside the list that
@@ -103,7 +105,7 @@ export async function loadBetting({ request, context }: Args) {
     sport: sport?.sysname ?? null,
     league: league?.id ?? null,
     events: (events.items as SportEvent[]).filter((e) => e.id !== detail?.id),
-    detail: detail as SportEvent | null,
+    detail: detail as SportEventDetail | null,
     /** Start times as SPEC §9 shows them (UTC), formatted here so the page's code carries no date formatting. */
     startTimes: Object.fromEntries(shown.map((e) => [e.id, formatDateTime(e.starts_at)])) as Record<number, string>,
     slip: lines,
@@ -116,6 +118,11 @@ export async function loadBetting({ request, context }: Args) {
     oddsChange: settings?.odds_change ?? "higher",
     freeBet,
     receipt: (bets?.items ?? []).filter((b) => query.placed.includes(b.id)),
+    /** The slip's own link, to send (decision 0108); null while it is empty. */
+    // The page's own path: a client navigation's request is its data's (`/betting.data`).
+    shareUrl: slip.length || slipLegs.length ? `${url.origin}${documentPath(url.pathname)}?slip=${serializeSlip(slip, slipLegs)}` : null,
+    /** A shared slip just opened: how many of its prices moved since (the slip marks which), or that its link was unreadable. */
+    shared: query.shared === "bad" ? ("bad" as const) : query.shared ? { moved: lines.filter((l) => l.now && l.now.odds !== l.entry.odds).length } : null,
     betError: query.betError,
     notice: site.cms.switches.bettingNotice,
     meta: seoMeta({ title: title === t("betting.title") ? t("betting.metaTitle") : title, description: t("betting.metaDescription") }, site.metadata.siteName),
@@ -123,6 +130,26 @@ export async function loadBetting({ request, context }: Args) {
 }
 
 type Platform = ReturnType<ReturnType<typeof getPlatform>["withLocale"]>;
+
+/**
+ * A shared slip's link (`?slip=`, decision 0108): its picks join the visitor's slip — the shared ones
+ * first, with the odds they were shared at, so the slip marks each price that moved since — and the
+ * page comes back without the parameter (`?shared=1`). A link it cannot read changes nothing and
+ * says so (`?shared=bad`): the visitor's own picks are never lost.
+ */
+function openShared(url: URL, own: string | null | undefined, share: string, secure: boolean): Response {
+  const entries = parseSlip(share);
+  const legs = parseSlipLegs(share);
+  const next = new URL(url);
+  next.searchParams.delete("slip");
+  next.searchParams.set("shared", entries.length || legs.length ? "1" : "bad");
+  const back = documentPath(next.pathname + next.search);
+  if (!entries.length && !legs.length) return redirect(back);
+  // Through the cookie's own reading: repeated picks are dropped (the shared one kept), the slip's caps held.
+  const slip = parseSlip(serializeSlip([...entries, ...parseSlip(own)]));
+  const slipLegs = parseSlipLegs(serializeSlip([], [...legs, ...parseSlipLegs(own)]));
+  return redirect(back, { headers: { "set-cookie": slipCookie(slip, secure, slipLegs) } });
+}
 
 /** The slip as a bet builder, when it can be one (SlipBuilder), priced now. */
 async function slipBuilder(platform: Platform, lines: SlipLine[], legs: SlipLeg[]): Promise<SlipBuilder | null> {

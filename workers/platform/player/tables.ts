@@ -186,6 +186,8 @@ export const SHARED_TABLES = [
   "sport_event_bettors",
   // the match-result picks paid early, by the feed's score steps (decision 0107)
   "sport_early_payouts",
+  // the match tracker's timeline, written by the feed's steps (decision 0109)
+  "sport_event_timeline",
   "sport_league_events",
   "sport_event_main",
   // when each player's clocks are next due, as their object last said (player/clocks.ts)

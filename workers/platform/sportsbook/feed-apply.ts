@@ -81,6 +81,25 @@ export async function loadEvent(db: D1Database, eventId: number): Promise<Loaded
 }
 
 /**
+ * What the match tracker keeps of a step (decision 0109): the kick-off, a goal (one side's score up
+ * by one: its side), any other change of the score, the end; nothing for odds or suspensions.
+ */
+function timelineEntry(
+  e: LoadedEvent,
+  step: FeedStep,
+): { kind: string; side: "home" | "away" | null; minute: number | null; home: number | null; away: number | null } | null {
+  if (step.type === "live") return e.status === "prematch" ? { kind: "kickoff", side: null, minute: 0, home: 0, away: 0 } : null;
+  if (step.type === "finish") return { kind: "finished", side: null, minute: null, home: step.home, away: step.away };
+  if (step.type === "cancel") return { kind: "cancelled", side: null, minute: null, home: e.score_home, away: e.score_away };
+  if (step.type !== "score") return null;
+  const before = { home: e.score_home ?? 0, away: e.score_away ?? 0 };
+  if (step.home === before.home && step.away === before.away) return null;
+  const minute = isScore(step.minute) ? step.minute! : e.minute;
+  const side = step.home === before.home + 1 && step.away === before.away ? "home" : step.away === before.away + 1 && step.home === before.home ? "away" : null;
+  return { kind: side ? "goal" : "score", side, minute, home: step.home, away: step.away };
+}
+
+/**
  * The early payouts a score gives (decision 0107): each match-result market still taking its result
  * whose side now leads by the sport's margin pays that side early, once (the row's key).
  */
@@ -193,6 +212,16 @@ export async function applyStep(env: Env, eventId: number, step: FeedStep, now =
       throw new FeedError(400, "Unknown step type");
   }
   stmts.push(db.prepare("UPDATE sport_events SET step = step + ?, version = version + 1 WHERE id = ?").bind(opts.scripted ? 1 : 0, eventId));
+  const moment = timelineEntry(e, step);
+  if (moment) {
+    stmts.push(
+      db
+        .prepare(
+          "INSERT INTO sport_event_timeline (event_id, version, kind, side, minute, home, away, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO NOTHING",
+        )
+        .bind(eventId, e.version + 1, moment.kind, moment.side, moment.minute, moment.home, moment.away, now),
+    );
+  }
   const results = await db.batch([...stmts, ...early]);
   // A pick paid early by this step (decision 0107): its bettors are paid now, not at the end.
   const paidEarly = results.slice(stmts.length).some((r) => (r.meta.changes ?? 0) > 0);

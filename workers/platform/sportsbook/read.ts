@@ -1,5 +1,15 @@
 import { earlyPayoutLead } from "../../../core/early-payout";
-import type { MarketKind, Outcome, SlipSelection, Sport, SportEvent, SportMarket } from "../../../core/api/contract-sportsbook";
+import {
+  type MarketKind,
+  type Outcome,
+  type SlipSelection,
+  type Sport,
+  type SportEvent,
+  type SportEventDetail,
+  type SportMarket,
+  TIMELINE_ITEMS,
+  type TimelineItem,
+} from "../../../core/api/contract-sportsbook";
 import { textsOf } from "../core/texts";
 import { eventName, marketTitle, selectionLabel } from "./labels";
 import {
@@ -178,15 +188,25 @@ function mainMarketRows(eventId: number, json: string | null): OrderedRow[] {
 }
 
 /** getEvent: one event (finished ones too) with all its markets. */
-export async function readEvent(deps: ReadDeps, eventId: number): Promise<SportEvent> {
-  const [events, rows] = await deps.db.batch<EventRow | MarketSelectionRow>([
+export async function readEvent(deps: ReadDeps, eventId: number): Promise<SportEventDetail> {
+  const [events, rows, moments] = await deps.db.batch<EventRow | MarketSelectionRow | TimelineRow>([
     deps.db.prepare(`SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM} WHERE e.id = ?1`).bind(eventId),
     marketStatement(deps.db, [eventId], ""),
+    // The match tracker (decision 0109): the newest moments first.
+    deps.db
+      .prepare("SELECT kind, side, minute, home, away, at FROM sport_event_timeline WHERE event_id = ?1 ORDER BY version DESC LIMIT ?2")
+      .bind(eventId, TIMELINE_ITEMS),
   ]);
   const event = events!.results[0] as EventRow | undefined;
   if (!event) throw sportsbookError("unknown_event", "No such event", 404, "event_id");
-  return eventViews([event], inMarketOrder(rows!.results as OrderedRow[]), deps)[0]!;
+  const timeline = (moments!.results as TimelineRow[]).map(({ home, away, ...m }) => ({
+    ...m,
+    score: home === null || away === null ? null : { home, away },
+  }));
+  return { ...eventViews([event], inMarketOrder(rows!.results as OrderedRow[]), deps)[0]!, timeline };
 }
+
+type TimelineRow = Omit<TimelineItem, "score"> & { home: number | null; away: number | null };
 
 /**
  * The markets and selections of some events. Ordered in code, not by SQLite (whose sort adds every
@@ -232,6 +252,9 @@ export interface SlipRow {
   home: string;
   away: string;
   event_status: SlipSelection["event_status"];
+  score_home: number | null;
+  score_away: number | null;
+  minute: number | null;
   sport: string;
 }
 
@@ -239,7 +262,7 @@ export function slipStatement(db: D1Database, ids: number[]): D1PreparedStatemen
   return db
     .prepare(
       `SELECT s.id, s.outcome, s.odds, m.id AS market_id, m.kind, m.line, m.status AS market_status,
-         e.id AS event_id, e.home, e.away, e.status AS event_status, sp.sysname AS sport
+         e.id AS event_id, e.home, e.away, e.status AS event_status, e.score_home, e.score_away, e.minute, sp.sysname AS sport
        FROM sport_selections s JOIN sport_markets m ON m.id = s.market_id JOIN sport_events e ON e.id = m.event_id
          JOIN sport_leagues l ON l.id = e.league_id JOIN sports sp ON sp.id = l.sport_id
        WHERE s.id IN (SELECT value FROM json_each(?1))`,
@@ -267,6 +290,8 @@ export function slipView(r: SlipRow, reader: Reader): SlipSelection {
     odds: r.odds,
     builder_leg: asBuilderLeg(r),
     sport: r.sport,
+    score: r.event_status === "live" && r.score_home !== null && r.score_away !== null ? { home: r.score_home, away: r.score_away } : null,
+    minute: r.event_status === "live" ? r.minute : null,
     early_payout: earlyPayoutLead(r.sport, r.kind, r.outcome),
   };
 }
