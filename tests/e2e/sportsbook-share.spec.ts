@@ -36,6 +36,12 @@ test.describe("share a slip @nojs", () => {
         .getByTestId("slip-odds-changed"),
     ).toHaveCount(0);
     await expect(slip(page).locator(`[data-slip-selection="${home(c).id}"]`)).toBeVisible();
+    // The notice is said once: the next change of the slip comes back without it.
+    await slip(page)
+      .getByRole("button", { name: tr("betting.slip.accept") })
+      .click();
+    await expect(movedLine.getByTestId("slip-odds-changed")).toHaveCount(0);
+    await expect(slip(page).getByTestId("slip-shared")).toHaveCount(0);
 
     // A link that cannot be read: said, and the slip is as it was.
     await page.goto("/betting?slip=not-a-slip");

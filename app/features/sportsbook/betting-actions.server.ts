@@ -45,6 +45,8 @@ export async function bettingAction({ request, context }: Args) {
   }
   const form = submission.value;
   const url = new URL(request.url);
+  // Back to the page as it was, less a shared slip's notice (decision 0108): said once, on opening it.
+  url.searchParams.delete("shared");
   const here = documentPath(url.pathname + url.search);
   const secure = context.get(workerContext).env.APP_ENV !== "local";
   const raw = readCookie(request.headers.get("cookie"), SLIP_COOKIE);
