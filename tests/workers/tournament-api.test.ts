@@ -69,6 +69,20 @@ describe("tournaments.get", () => {
     expect(sprint.user_info).toMatchObject({ participating: true, rank: null, points: 0 });
   });
 
+  it("a signed-in player's list of many prized tournaments answers each one's place (D1 parses at most 5 terms a compound SELECT)", async () => {
+    const p = await registerPlayer();
+    const made: number[] = [];
+    for (let i = 0; i < 7; i++) made.push(await makeTournament({ games: [], prizes: [[1, 1, "money", 1_000]] }));
+    expect(await data(join(p, made[3]!))).toBe(1);
+    for (const fields of ["user_info", "description"]) {
+      const res = await data(p.browser.get("tournaments/get", { ids: made.join(","), fields }));
+      expect(res.items).toHaveLength(7);
+    }
+    const listed = await data(p.browser.get("tournaments/get", { status: "active", count: 100, fields: "user_info" }));
+    expect(listed.items.find((t: { id: number }) => t.id === made[3])?.user_info).toMatchObject({ participating: true, points: 0 });
+    expect(listed.items.filter((t: { id: number }) => made.includes(t.id))).toHaveLength(7);
+  });
+
   it("bad input is a 400", async () => {
     await failure(get("tournaments/get", { status: "over" }), 400, "InvalidParameterException");
     await failure(get("tournaments/get", { ids: "1,x" }), 400, "InvalidParameterException");

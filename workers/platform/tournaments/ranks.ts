@@ -1,3 +1,4 @@
+import { unionAll } from "../core/union-all";
 import type { LeaderboardRow } from "../../../core/api/contract-tournaments";
 import { maskedName } from "../core/names";
 import { tournamentBoard } from "../../realtime/tournament-board";
@@ -108,7 +109,7 @@ export async function standings(rankOf: RankOf, db: D1Database, tournaments: { i
     "?1",
     tournaments.filter((t) => t.lastPlace > 0).map((t) => ({ id: t.id, lastPlace: String(int(t.lastPlace)) })),
   );
-  return standingsFrom(rankOf, await db.prepare(parts.join(" UNION ALL ")).bind(uid).all(), tournaments);
+  return standingsFrom(rankOf, await db.prepare(unionAll(parts)).bind(uid).all(), tournaments);
 }
 
 /** A tournament's last prized place as SQL (0: no prizes): the highest place its prizes pay. */
@@ -125,7 +126,7 @@ export function standingsStatement(db: D1Database, ids: number[], uid: number): 
     "?1",
     ids.map((id) => ({ id, lastPlace: lastPlaceSql(id) })),
   );
-  return db.prepare(parts.join(" UNION ALL ")).bind(uid);
+  return db.prepare(unionAll(parts)).bind(uid);
 }
 
 /** The standings in a standings statement's answer, each tournament's rank from its board. */
@@ -172,7 +173,7 @@ export async function boardRead(
        WHERE e.tournament_id = ${id} AND e.points > 0 ORDER BY ${RANK_ORDER} LIMIT ?2 OFFSET ?3)`,
     ...(me > 0 ? standingParts([id], "?1", [{ id, lastPlace: last }]) : []),
   ];
-  const { results } = await db.prepare(parts.join(" UNION ALL ")).bind(me, count, offset).all<StandingRow>();
+  const { results } = await db.prepare(unionAll(parts)).bind(me, count, offset).all<StandingRow>();
   const head = results.find((r) => r.kind === 2) as unknown as { points: number; reached_at: number; fakename: number } | undefined;
   const lastPlace = head?.points ?? 0;
   // The page in rank order (a compound statement's order is its parts', not promised row by row).
