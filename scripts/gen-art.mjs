@@ -86,6 +86,7 @@ const SCENES = {
   "spring-rounds": { hero: "cherry-blossom", accents: ["four-leaf-clover", "tulip"], hue: 330, label: "Spring Rounds" },
   "round-duel": { hero: "crossed-swords", accents: ["boxing-glove", "high-voltage"], hue: 220, label: "Round Duel" },
   "real-cup": { hero: "1st-place-medal", accents: ["glowing-star", "coin"], hue: 5, label: "Real Cup" },
+  "matchday-race": { hero: "soccer-ball", accents: ["stadium", "chequered-flag"], hue: 120, label: "Matchday Race" },
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -329,21 +329,23 @@ function tournamentSeed(seedDir, s) {
   const at = (days) => `(CAST(strftime('%s', 'now') AS INTEGER) * 1000 + ${Math.round(days * 86400000)})`;
   for (const [i, t] of read(seedDir, "tournaments.json").entries()) {
     s.push(
-      `INSERT INTO tournaments (sysname, status, starts_at, ends_at, scoring, cap, min_bet, currencies, countries, opt_in, reset_on_cashout, provider, tags, extra, image, texts, position)
+      `INSERT INTO tournaments (sysname, status, starts_at, ends_at, scoring, cap, min_bet, currencies, countries, opt_in, reset_on_cashout, provider, tags, extra, image, texts, position, sportsbook)
        VALUES (${q(t.sysname)}, ${q(t.status)}, ${at(t.starts_in_days)}, ${at(t.starts_in_days + t.lasts_days)}, ${q(t.scoring)}, ${q(t.cap)}, ${t.min_bet ? json(t.min_bet) : "NULL"},
-         ${json(t.currencies ?? [])}, ${json(t.countries ?? [])}, ${t.opt_in ? 1 : 0}, ${t.reset_on_cashout ? 1 : 0}, ${q(t.provider)}, ${json(t.tags ?? [])}, ${json(t.extra ?? {})}, ${q(t.image)}, ${json(t.texts)}, ${i})
-       ON CONFLICT (sysname) DO UPDATE SET scoring = excluded.scoring, cap = excluded.cap, min_bet = excluded.min_bet, currencies = excluded.currencies, countries = excluded.countries, opt_in = excluded.opt_in, reset_on_cashout = excluded.reset_on_cashout, provider = excluded.provider, tags = excluded.tags, extra = excluded.extra, image = excluded.image, texts = excluded.texts, position = excluded.position`,
+         ${json(t.currencies ?? [])}, ${json(t.countries ?? [])}, ${t.opt_in ? 1 : 0}, ${t.reset_on_cashout ? 1 : 0}, ${q(t.provider)}, ${json(t.tags ?? [])}, ${json(t.extra ?? {})}, ${q(t.image)}, ${json(t.texts)}, ${i}, ${t.sportsbook ? 1 : 0})
+       ON CONFLICT (sysname) DO UPDATE SET scoring = excluded.scoring, cap = excluded.cap, min_bet = excluded.min_bet, currencies = excluded.currencies, countries = excluded.countries, opt_in = excluded.opt_in, reset_on_cashout = excluded.reset_on_cashout, provider = excluded.provider, tags = excluded.tags, extra = excluded.extra, image = excluded.image, texts = excluded.texts, position = excluded.position, sportsbook = excluded.sportsbook`,
     );
+    // A race of sports bets alone (sportsbook, decision 0111) holds no games.
     const g = t.games;
-    s.push(
-      g.category
-        ? `INSERT OR IGNORE INTO tournament_games (tournament_id, game_id)
+    if (g)
+      s.push(
+        g.category
+          ? `INSERT OR IGNORE INTO tournament_games (tournament_id, game_id)
            SELECT ${tournament(t.sysname)}, cg.game_id FROM game_category_games cg
            WHERE cg.category_id = ${category(g.category)} ${g.except_category ? `AND NOT EXISTS (SELECT 1 FROM game_category_games x WHERE x.game_id = cg.game_id AND x.category_id = ${category(g.except_category)})` : ""}
            ORDER BY cg.popularity DESC, cg.game_id LIMIT ${g.count}`
-        : `INSERT OR IGNORE INTO tournament_games (tournament_id, game_id)
+          : `INSERT OR IGNORE INTO tournament_games (tournament_id, game_id)
            SELECT ${tournament(t.sysname)}, g.id FROM games g JOIN game_providers p ON p.id = g.provider_id WHERE p.sysname = ${q(g.provider)} AND g.kind = ${q(g.kind)}`,
-    );
+      );
     for (const p of t.prizes) {
       const b = p.bonus;
       if (b) s.push(...manualBonusTemplate(b, 500 + i));

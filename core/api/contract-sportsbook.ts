@@ -174,6 +174,11 @@ export const SportBet = z.strictObject({
   open_stake: Money,
   /** What cash-outs of this bet paid so far. */
   cashed_out: Money,
+  /**
+   * The auto cash-out threshold (decision 0110): the open bet is cashed out by itself once its value reaches it; on a
+   * cashed-out bet, the threshold that cashed it out (the player's own cash-out clears it); null: none.
+   */
+  auto_cashout: Money.nullable(),
   funding: z.enum(["main", "betting_bonus"]),
   /** For a free bet (funding betting_bonus): whether a win pays the stake back too. */
   stake_returned: z.boolean(),
@@ -298,7 +303,15 @@ export const CashOutQuote = z.strictObject({
 });
 export type CashOutQuote = z.infer<typeof CashOutQuote>;
 
-export const CASHOUT_REFUSALS = ["unknown_bet", "cashout_unavailable", "quote_invalid", "quote_expired", "cashout_changed", "partial_out_of_range"] as const;
+export const CASHOUT_REFUSALS = [
+  "unknown_bet",
+  "cashout_unavailable",
+  "quote_invalid",
+  "quote_expired",
+  "cashout_changed",
+  "partial_out_of_range",
+  "auto_cashout_range",
+] as const;
 
 export const sportsbookMethods = {
   "sportsbook.getSports": method({
@@ -429,6 +442,29 @@ export const sportsbookMethods = {
       amount: z.coerce.number({ error: "amount must be a number" }).int("amount is in minor units").positive("amount must be more than 0").optional(),
     }),
     result: z.strictObject({ bet: SportBet, paid: Money }),
+  }),
+  "sportsbook.setAutoCashOut": method({
+    group: "sportsbook",
+    name: "setAutoCashOut",
+    verb: "POST",
+    access: "player",
+    refuses: [refusal.unknown, refusal.conflict],
+    summary:
+      "Sets or clears an open bet's auto cash-out (decision 0110): with `value`, the bet is cashed out in full by itself at the first " +
+      "feed step that prices it at `value` or more (as sportsbook.cashOut would pay; the player hears sports.bet.settled); without it, " +
+      "the threshold goes. A threshold is above the value now and at most what the bet could be worth before its end (the return less " +
+      "the cash-out margin). A partial cash-out clears it. 400 auto_cashout_range (params.min, params.max); 409 cashout_unavailable; " +
+      "404 unknown_bet.",
+    params: z.object({
+      bet_id: z.string().regex(/^[0-9a-f-]{36}$/, "bet_id is a bet's id"),
+      value: z.coerce
+        .number({ error: "value must be a number" })
+        .int("value is in minor units")
+        .positive("value must be more than 0")
+        .max(1e13, "value is too large")
+        .optional(),
+    }),
+    result: z.strictObject({ bet: SportBet }),
   }),
   "sportsbook.getBets": method({
     group: "sportsbook",

@@ -95,6 +95,8 @@ export const Tournament = z.strictObject({
   prizes: z.array(TournamentPrize).nullable(),
   winners: z.array(TournamentWinner).nullable(),
   user_info: TournamentUserInfo.nullable(),
+  /** A race of sports bets too (decision 0111): the participants' settled real-money sports bets score by the same mode. */
+  sportsbook: z.boolean(),
   /** The sysnames of the tournament's games (the gamehall asks games.get for them, 12 a page). */
   games: z.array(z.string()).nullable(),
 });
@@ -124,7 +126,11 @@ export type Leaderboard = z.infer<typeof Leaderboard>;
 
 /** A receipt of one of the reader's scoring rounds. */
 export const TournamentReceipt = z.strictObject({
+  /** A game round, or a settled sports bet in a race of sports bets (decision 0111). */
+  kind: z.enum(["round", "bet"]),
+  /** The round's id, or the bet's. */
   round_id: z.string(),
+  /** The round's game (sysname); a bet's: "sportsbook". */
   game: z.string(),
   bet: Money,
   win: Money,
@@ -176,7 +182,9 @@ export const tournamentMethods = {
     verb: "GET",
     access: "player",
     refuses: [refusal.unknown],
-    summary: "The reader's scoring rounds in a tournament, newest first: bet, win and the points each earned.",
+    summary:
+      "The reader's scoring rounds in a tournament, and in a race of sports bets their settled bets (decision 0111), newest first: " +
+      "bet (a bet's stake), win (what it paid) and the points each earned.",
     params: z.object({ tournament_id: idOf("tournament_id"), offset, count: count(100, 20) }),
     result: z.strictObject({ items: z.array(TournamentReceipt), count: z.number().int() }),
   }),

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, tr } from "./fixtures";
-import { balanceMain, fundedPlayer, home, money, newEvent, pick, slip } from "./sportsbook-fixtures";
+import { balanceMain, fundedPlayer, home, money, newEvent, pick, slip, step, stakeAndPlace } from "./sportsbook-fixtures";
 
 /**
  * Cash out from the player's bets (issue 42, decision 0105): an open bet offers what it is worth now;
@@ -8,15 +8,10 @@ import { balanceMain, fundedPlayer, home, money, newEvent, pick, slip } from "./
  */
 
 /** Places a single of `stake` (in whole units) on the home side of a fresh event; answers its row on the bets page. */
-async function openBet(page: Page, stake: string) {
-  const own = await newEvent(page.request);
+async function openBet(page: Page, stake: string, own?: Awaited<ReturnType<typeof newEvent>>) {
+  own ??= await newEvent(page.request);
   await pick(page, own.event_id, home(own).id);
-  await slip(page)
-    .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
-    .fill(stake);
-  await slip(page)
-    .getByRole("button", { name: tr("betting.slip.place") })
-    .click();
+  await stakeAndPlace(page, stake);
   await expect(page.getByTestId("bet-receipt")).toBeVisible();
   await page.goto("/profile/bets/history?tab=sports");
   return page.locator("tr[data-status=open]").first();
@@ -60,5 +55,39 @@ test.describe("cash out @nojs", () => {
     await expect(still).toContainText(tr("profileGames.sportsBets.cashOut.paid", { amount: money(200) }));
     await expect(still.getByTestId("cashout")).toBeVisible();
     expect(await balanceMain(page.request)).toBe(10_000 - 1_000 + 200);
+  });
+
+  test("an auto cash-out is refused out of range, set, and cashes the bet out by itself when the odds get there", async ({ page }) => {
+    await fundedPlayer(page, "sb-cashout-auto");
+    const own = await newEvent(page.request);
+    const row = await openBet(page, "10", own);
+    const value = amountOf(await row.getByTestId("cashout").getByRole("button").first().textContent());
+    const auto = row.getByTestId("cashout-auto");
+    await auto.getByRole("textbox").fill("100000");
+    await auto.getByRole("button", { name: tr("profileGames.sportsBets.cashOut.autoSet") }).click();
+    const refused = page.getByTestId("cashout-error");
+    await expect(refused).toBeVisible();
+    await expect(refused).toContainText(money(value + 1));
+    // Just above the value now: the threshold shows on the bet.
+    const threshold = value + 1;
+    const open = page.locator("tr[data-status=open]").first();
+    await open
+      .getByTestId("cashout-auto")
+      .getByRole("textbox")
+      .fill((threshold / 100).toFixed(2));
+    await open
+      .getByTestId("cashout-auto")
+      .getByRole("button", { name: tr("profileGames.sportsBets.cashOut.autoSet") })
+      .click();
+    await expect(page.getByTestId("cashout-auto-at")).toHaveText(tr("profileGames.sportsBets.cashOut.autoAt", { amount: money(threshold) }));
+    // The home side shortens in the feed: the bet is worth more than the threshold, and is cashed out.
+    await step(page.request, own.event_id, { type: "odds", selection_id: home(own).id, odds: 120 });
+    await page.reload();
+    const done = page.locator("tr[data-status=cashed_out]");
+    await expect(done).toHaveCount(1);
+    await expect(done.getByTestId("cashout-auto-done")).toHaveText(tr("profileGames.sportsBets.cashOut.autoDone"));
+    const paid = amountOf(await done.locator(".profile-games__cashed").textContent());
+    expect(paid).toBeGreaterThanOrEqual(threshold);
+    expect(await balanceMain(page.request)).toBe(10_000 - 1_000 + paid);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, tr } from "./fixtures";
-import { balanceMain, fundedPlayer, home, money, newEvent, pick, slip, step } from "./sportsbook-fixtures";
+import { balanceMain, fundedPlayer, home, money, newEvent, pick, slip, step, stakeAndPlace } from "./sportsbook-fixtures";
 
 /**
  * Early payout (issue 42, decision 0107): the event's page and the slip say that a match-result pick
@@ -15,12 +15,7 @@ test.describe("early payout @nojs", () => {
     const lead = tr("betting.early.goals", { n: "2" });
     await expect(page.locator(`[data-market] >> [data-testid=early-payout]`).first()).toHaveText(tr("betting.early.note", { lead }));
     await expect(slip(page).getByTestId("slip-early-payout")).toHaveText(tr("betting.early.slip", { lead }));
-    await slip(page)
-      .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
-      .fill("1");
-    await slip(page)
-      .getByRole("button", { name: tr("betting.slip.place") })
-      .click();
+    await stakeAndPlace(page, "1");
     await expect(page.getByTestId("bet-receipt")).toBeVisible();
     expect(await balanceMain(page.request)).toBe(10_000 - 100);
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { origin } from "./accounts-fixtures";
-import { expect, jsOn } from "./fixtures";
+import { expect, jsOn, tr } from "./fixtures";
 import { playerWith } from "./player-fixtures";
 
 /**
@@ -47,4 +47,14 @@ export async function pick(page: Page, eventId: number, selectionId: number) {
   if (jsOn()) await expect(page.locator("html")).toHaveAttribute("data-links", "");
   await oddsButton(page, selectionId).first().click();
   await expect(slip(page).locator(`[data-slip-selection="${selectionId}"]`)).toBeVisible();
+}
+
+/** Types the single stake into the slip (in whole units) and presses Place; the caller waits for what follows (a receipt, or a refusal). */
+export async function stakeAndPlace(page: Page, stake: string) {
+  await slip(page)
+    .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
+    .fill(stake);
+  await slip(page)
+    .getByRole("button", { name: tr("betting.slip.place") })
+    .click();
 }

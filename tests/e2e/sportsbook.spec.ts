@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { SWEDE } from "./market-players";
 import { origin, PASSWORD, registerByApi, unique } from "./accounts-fixtures";
 import { absolute, expect, jsOn, test, tr } from "./fixtures";
-import { newEvent, step, home, odds, slip, oddsButton, balanceMain, money, fundedPlayer, pick } from "./sportsbook-fixtures";
+import { newEvent, step, home, odds, slip, oddsButton, balanceMain, money, fundedPlayer, pick, stakeAndPlace } from "./sportsbook-fixtures";
 
 /**
  * The sportsbook from the player's side (issue 23, decision 0073-sportsbook-page): /betting's
@@ -33,12 +33,7 @@ test.describe("sportsbook @nojs", () => {
     await pick(page, own.event_id, sel.id);
     await page.reload(); // the slip survives a reload: the server renders it from its cookie
     await expect(slip(page).getByTestId("slip-odds")).toHaveText(odds(sel.odds));
-    await slip(page)
-      .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
-      .fill("5");
-    await slip(page)
-      .getByRole("button", { name: tr("betting.slip.place") })
-      .click();
+    await stakeAndPlace(page, "5");
     const receipt = page.getByTestId("bet-receipt");
     await expect(receipt).toContainText(tr("betting.receipt.title"));
     await expect(receipt.getByTestId("receipt-return")).toHaveText(money(Math.floor((500 * sel.odds) / 100)));
@@ -51,12 +46,7 @@ test.describe("sportsbook @nojs", () => {
     const own = await newEvent(page.request);
     const sel = home(own);
     await pick(page, own.event_id, sel.id);
-    await slip(page)
-      .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
-      .fill("5");
-    await slip(page)
-      .getByRole("button", { name: tr("betting.slip.place") })
-      .click();
+    await stakeAndPlace(page, "5");
     await expect(slip(page)).toContainText(tr("betting.errors.limit_required"));
     await expect(slip(page).locator(`[data-slip-selection="${sel.id}"]`)).toBeVisible();
     await expect(page.getByTestId("bet-receipt")).toHaveCount(0);
@@ -94,12 +84,7 @@ test.describe("sportsbook @nojs", () => {
     await step(page.request, own.event_id, { type: "odds", selection_id: sel.id, odds: moved });
     if (!jsOn()) await page.reload();
     await expect(slip(page).getByTestId("slip-odds-changed")).toContainText(odds(moved));
-    await slip(page)
-      .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
-      .fill("3");
-    await slip(page)
-      .getByRole("button", { name: tr("betting.slip.place") })
-      .click();
+    await stakeAndPlace(page, "3");
     await expect(slip(page).getByRole("alert")).toHaveText(tr("betting.errors.odds_changed"));
     expect(await balanceMain(page.request)).toBe(10_000);
     await slip(page)
@@ -107,12 +92,7 @@ test.describe("sportsbook @nojs", () => {
       .click();
     await expect(slip(page).getByTestId("slip-odds")).toHaveText(odds(moved));
     await expect(slip(page).getByTestId("slip-odds-changed")).toHaveCount(0);
-    await slip(page)
-      .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
-      .fill("3");
-    await slip(page)
-      .getByRole("button", { name: tr("betting.slip.place") })
-      .click();
+    await stakeAndPlace(page, "3");
     await expect(page.getByTestId("bet-receipt").getByTestId("receipt-return")).toHaveText(money(Math.floor((300 * moved) / 100)));
   });
 
@@ -129,12 +109,7 @@ test.describe("sportsbook @nojs", () => {
       .getByLabel(tr("betting.slip.useFreeBet", { amount: "$5" }))
       .check();
     await expect(slip(page)).toContainText(tr("betting.slip.freeBetSnr"));
-    await slip(page)
-      .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
-      .fill("5");
-    await slip(page)
-      .getByRole("button", { name: tr("betting.slip.place") })
-      .click();
+    await stakeAndPlace(page, "5");
     // Stake not returned: a win pays stake × odds less the stake.
     const winnings = Math.floor((500 * sel.odds) / 100) - 500;
     await expect(page.getByTestId("bet-receipt").getByTestId("receipt-return")).toHaveText(money(winnings));
@@ -180,12 +155,7 @@ test.describe("sportsbook @nojs", () => {
   test("a visitor placing a bet is asked to sign in", async ({ page }) => {
     const own = await newEvent(page.request);
     await pick(page, own.event_id, home(own).id);
-    await slip(page)
-      .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
-      .fill("5");
-    await slip(page)
-      .getByRole("button", { name: tr("betting.slip.place") })
-      .click();
+    await stakeAndPlace(page, "5");
     await expect(page).toHaveURL(/show_popup_auth=1&redirectUrl=%2Fbetting/);
   });
 
@@ -240,12 +210,7 @@ test.describe("sportsbook, live", () => {
     const own = await newEvent(page.request);
     const sel = home(own);
     await pick(page, own.event_id, sel.id);
-    await slip(page)
-      .getByLabel(tr("betting.slip.stakeFor", { label: "" }).trim())
-      .fill("10");
-    await slip(page)
-      .getByRole("button", { name: tr("betting.slip.place") })
-      .click();
+    await stakeAndPlace(page, "10");
     const betId = await page.getByTestId("bet-receipt").locator("[data-bet]").getAttribute("data-bet");
     await step(page.request, own.event_id, { type: "finish", home: 2, away: 0 });
     const win = Math.floor((1000 * sel.odds) / 100);

@@ -20,6 +20,8 @@ export interface TournamentSpec {
   starts_at?: number;
   ends_at?: number;
   games: Game[];
+  /** A race of sports bets too (decision 0111). */
+  sportsbook?: boolean;
   /** [place_from, place_to, type, money | template sysname] */
   prizes?: [number, number, "money" | "bonus" | "freespins", number | string][];
 }
@@ -31,8 +33,8 @@ export async function makeTournament(s: TournamentSpec): Promise<number> {
   const now = Date.now();
   const sysname = `test-${now.toString(36)}-${++made}`;
   const id = (await env.DB.prepare(
-    `INSERT INTO tournaments (sysname, status, starts_at, ends_at, scoring, cap, min_bet, currencies, countries, opt_in, reset_on_cashout, texts)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id`,
+    `INSERT INTO tournaments (sysname, status, starts_at, ends_at, scoring, cap, min_bet, currencies, countries, opt_in, reset_on_cashout, texts, sportsbook)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) RETURNING id`,
   )
     .bind(
       sysname,
@@ -47,9 +49,10 @@ export async function makeTournament(s: TournamentSpec): Promise<number> {
       s.opt_in === false ? 0 : 1,
       s.reset_on_cashout ? 1 : 0,
       JSON.stringify({ en: { title: `Test ${made}`, description: "A test tournament" } }),
+      s.sportsbook ? 1 : 0,
     )
     .first<number>("id"))!;
-  await env.DB.batch([
+  const rows = [
     ...s.games.map((g) => env.DB.prepare("INSERT INTO tournament_games (tournament_id, game_id) VALUES (?1, ?2)").bind(id, g.id)),
     ...(s.prizes ?? []).map(([from, to, type, what]) =>
       env.DB.prepare(
@@ -65,7 +68,9 @@ export async function makeTournament(s: TournamentSpec): Promise<number> {
         type === "freespins" ? what : null,
       ),
     ),
-  ]);
+  ];
+  // A race of sports bets alone holds no games (and may have no prizes).
+  if (rows.length) await env.DB.batch(rows);
   return id;
 }
 

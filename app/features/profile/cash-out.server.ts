@@ -14,9 +14,10 @@ export type CashOutActionData =
   | undefined;
 
 /**
- * The sports bets page's cash-out form (decision 0105), a plain post: the offer's token, and for a
- * part the amount typed (`part`). Taken: back to the page (the bet shows cashed out, or what rides);
- * refused: the reason beside the bet, whose new offer the page's loader has made already.
+ * The sports bets page's cash-out forms (decision 0105), plain posts: the offer's token, and for a
+ * part the amount typed (`part`); or an auto cash-out's threshold typed, or off (decision 0110).
+ * Taken: back to the page (the bet shows cashed out, what rides, or its threshold); refused: the
+ * reason beside the bet, whose new offer the page's loader has made already.
  */
 export async function cashOutAction({ request, context }: Args) {
   await requirePlayer(context, request);
@@ -26,12 +27,17 @@ export async function cashOutAction({ request, context }: Args) {
   const part = form.get("mode") === "part";
   const fail = (error: NonNullable<CashOutActionData>["error"], extra: Partial<NonNullable<CashOutActionData>> = {}, status = 400) =>
     data({ error, bet, ...extra } satisfies CashOutActionData, { status });
-  if (form.get("intent") !== "cashout" || !token || token.length > 600) throw data("Unknown form", { status: 400 });
-  const amount = part ? parseStake(String(form.get("amount") ?? "")) : null;
-  if (part && amount === null) return fail("amount_invalid");
+  const intent = form.get("intent");
+  const auto = intent === "auto";
+  if (auto ? !bet || !/^[0-9a-f-]{36}$/.test(bet) : intent !== "cashout" || !token || token.length > 600) throw data("Unknown form", { status: 400 });
+  // An auto cash-out's threshold (decision 0110), or none (mode off); a cash-out's part.
+  const off = auto && form.get("mode") === "off";
+  const amount = auto ? (off ? null : parseStake(String(form.get("auto") ?? ""))) : part ? parseStake(String(form.get("amount") ?? "")) : null;
+  if ((part || (auto && !off)) && amount === null) return fail("amount_invalid");
   const platform = getPlatform(context).withLocale(getSite(context).locale);
   try {
-    await platform.call("sportsbook.cashOut", { token, ...(amount === null ? {} : { amount }) });
+    if (auto) await platform.call("sportsbook.setAutoCashOut", { bet_id: bet!, ...(amount === null ? {} : { value: amount }) });
+    else await platform.call("sportsbook.cashOut", { token, ...(amount === null ? {} : { amount }) });
   } catch (e) {
     if (!(e instanceof PlatformError) || e.status >= 500) throw e;
     const code = String(e.params?.code ?? "");

@@ -20,7 +20,19 @@ function CashOutCell({ bet, offer, refused }: { bet: SportBet; offer: CashOutQuo
     bet.cashed_out.amount > 0 ? (
       <p className="profile-games__cashed">{t("profileGames.sportsBets.cashOut.paid", { amount: formatMoney(bet.cashed_out) })}</p>
     ) : null;
-  if (bet.status !== "open") return paid ?? "—";
+  if (bet.status !== "open") {
+    if (bet.status === "cashed_out" && bet.auto_cashout) {
+      return (
+        <>
+          {paid}
+          <span className="profile-games__hint" data-testid="cashout-auto-done">
+            {t("profileGames.sportsBets.cashOut.autoDone")}
+          </span>
+        </>
+      );
+    }
+    return paid ?? "—";
+  }
   const error =
     refused &&
     t(`profileGames.sportsBets.cashOut.errors.${refused.error}`, {
@@ -58,7 +70,40 @@ function CashOutCell({ bet, offer, refused }: { bet: SportBet; offer: CashOutQuo
       ) : (
         <span className="profile-games__hint">{t("profileGames.sportsBets.cashOut.none")}</span>
       )}
+      {(offer || bet.auto_cashout) && <AutoCashOut bet={bet} />}
     </>
+  );
+}
+
+/**
+ * An open bet's auto cash-out (decision 0110): the threshold it has, with a way to turn it off, or a
+ * field to set one; a plain form, so it works without JavaScript.
+ */
+function AutoCashOut({ bet }: { bet: SportBet }) {
+  const t = useT();
+  return (
+    <Form method="post" className="profile-games__cashout-part" data-testid="cashout-auto">
+      <input type="hidden" name="intent" value="auto" />
+      <input type="hidden" name="bet" value={bet.id} />
+      {bet.auto_cashout ? (
+        <>
+          <span data-testid="cashout-auto-at">{t("profileGames.sportsBets.cashOut.autoAt", { amount: formatMoney(bet.auto_cashout) })}</span>
+          <button type="submit" name="mode" value="off" className="btn btn--ghost">
+            {t("profileGames.sportsBets.cashOut.autoOff")}
+          </button>
+        </>
+      ) : (
+        <>
+          <label>
+            <span>{t("profileGames.sportsBets.cashOut.auto")}</span>
+            <input name="auto" inputMode="decimal" autoComplete="off" size={7} />
+          </label>
+          <button type="submit" name="mode" value="set" className="btn btn--ghost">
+            {t("profileGames.sportsBets.cashOut.autoSet")}
+          </button>
+        </>
+      )}
+    </Form>
   );
 }
 

@@ -17,7 +17,12 @@ const receiptColumns = (t: TFunction): Column<TournamentReceipt>[] => [
     header: t("tournaments.receipts.time"),
     cell: (r) => <time dateTime={new Date(r.created_at).toISOString()}>{formatDateTime(r.created_at)}</time>,
   },
-  { key: "game", header: t("tournaments.receipts.game"), cellProps: () => ({ dir: "auto" }), cell: (r) => r.game },
+  {
+    key: "game",
+    header: t("tournaments.receipts.game"),
+    cellProps: () => ({ dir: "auto" }),
+    cell: (r) => (r.kind === "bet" ? t("tournaments.receipts.sportsBet") : r.game),
+  },
   { key: "bet", header: t("tournaments.receipts.bet"), headerClassName: "leaderboard__num", className: "leaderboard__num", cell: (r) => formatMoney(r.bet) },
   { key: "win", header: t("tournaments.receipts.win"), headerClassName: "leaderboard__num", className: "leaderboard__num", cell: (r) => formatMoney(r.win) },
   {

@@ -74,10 +74,17 @@ export function TournamentPage({ data: d, answer }: { data: TournamentPageData; 
           </ServerHtml>
         )}
       </Suspense>
-      <p>
-        <Link to={to(`/tournaments/${tr.id}/gamehall`)} className="btn btn--primary" data-testid="gamehall-link">
-          {t("tournaments.playGames", { count: tr.games_count })}
-        </Link>
+      <p className="tournament__actions">
+        {(tr.games_count > 0 || !tr.sportsbook) && (
+          <Link to={to(`/tournaments/${tr.id}/gamehall`)} className="btn btn--primary" data-testid="gamehall-link">
+            {t("tournaments.playGames", { count: tr.games_count })}
+          </Link>
+        )}
+        {tr.sportsbook && (
+          <Link to={to("/betting")} className="btn btn--primary" data-testid="betting-link">
+            {t("tournaments.betSports")}
+          </Link>
+        )}
       </p>
       <Suspense fallback={null}>
         <ServerHtml className="tournament__static" key={`${to("/")}${tr.id}:${tr.status}:${tr.winners?.length ?? 0}`}>

@@ -50,7 +50,8 @@ export function ScoringRules({ tournament: tr, t }: { tournament: Tournament; t:
           )}
         </li>
         <li>{r.min_bet ? t("tournaments.scoring.minBet", { amount: formatMoney(r.min_bet) }) : t("tournaments.scoring.anyBet")}</li>
-        <li>{t("tournaments.scoring.games", { count: tr.games_count })}</li>
+        {(tr.games_count > 0 || !tr.sportsbook) && <li>{t("tournaments.scoring.games", { count: tr.games_count })}</li>}
+        {tr.sportsbook && <li data-testid="scoring-sports">{t(`tournaments.scoring.sportsBets.${tr.scoring.mode}`)}</li>}
         <li>{t("tournaments.scoring.ties")}</li>
         {tr.reset_on_cashout && <li>{t("tournaments.scoring.reset")}</li>}
       </ul>

@@ -52,6 +52,8 @@ export interface BetEvent {
   bet: BetRow;
   /** cashed_out: the player took all that rode (decision 0105); it counts as a settled bet does. */
   status: "won" | "lost" | "void" | "cashed_out";
+  /** What the bet paid in all: this settlement's payout and any partial cash-outs before it (a full cash-out: every cash-out's amount). */
+  paid: number;
   /** When this settlement runs: the bet's `settled_at` if this batch is the one that settles it. */
   settledAt: number;
   /** The site's profile: with the player's country, whether the bet may count toward another product's incentive (decision 0094). */

@@ -4,7 +4,7 @@ import { playRound } from "../games/rounds";
 import type { SportBet } from "../../../core/api/contract-sportsbook";
 import { type PlaceParams, placeBet } from "../sportsbook/place";
 import { settlePlayer } from "../sportsbook/settle";
-import { acceptCashOut, type QuoteBody } from "../sportsbook/cashout";
+import { acceptCashOut, autoCashOutPlayer, type QuoteBody } from "../sportsbook/cashout";
 import type { RoundInput, RoundResult } from "../games/round-types";
 import { objectD1 } from "../storage/object-d1";
 import { PLAYER_SCHEMA, PLAYER_SCHEMA_VERSION } from "./schema.generated";
@@ -147,6 +147,14 @@ export class PlayerObject extends DurableObject<Env> {
     reader: { locale: string; defaultLocale: string },
   ): Promise<Outcome<{ result: { bet: SportBet; paid: SportBet["stake"] }; d1: D1Tally | null }>> {
     return this.asPlayer(uid, null, [], (call) => acceptCashOut({ ...call, ...reader }, body, amount));
+  }
+
+  /**
+   * Checks player `uid`'s auto cash-outs on an event the feed just stepped (sportsbook/cashout.ts
+   * `autoCashOutPlayer`, decision 0110): each bet whose threshold its value now reaches is cashed out here.
+   */
+  autoCashOut(uid: number, eventId: number, now: number): Promise<Outcome<{ result: number; d1: D1Tally | null }>> {
+    return this.asPlayer(uid, null, [], (call) => autoCashOutPlayer(call, eventId, now));
   }
 
   /**

@@ -188,6 +188,8 @@ export const SHARED_TABLES = [
   "sport_early_payouts",
   // the match tracker's timeline, written by the feed's steps (decision 0109)
   "sport_event_timeline",
+  // the bets with an auto cash-out threshold, by event, for the feed's steps to check (decision 0110)
+  "sport_auto_cashouts",
   "sport_league_events",
   "sport_event_main",
   // when each player's clocks are next due, as their object last said (player/clocks.ts)
@@ -248,7 +250,7 @@ export const PLAYER_COUNTS = {
   rounds: "rounds",
   /** Loyalty ledger lines that changed points or experience: the points history's total. */
   loyaltyChanges: "loyalty_changes",
-  /** A tournament's points from rounds: the player's rounds in it. */
+  /** A tournament's points from rounds and sports bets (decision 0111): the player's receipts in it. */
   tournamentRounds: "tournament_rounds",
 } as const;
 
@@ -272,7 +274,7 @@ function countTriggers(table: string, name: string, counted: (row: "NEW" | "OLD"
 
 const COUNTED_ROUND = (r: "NEW" | "OLD") => `${r}.operation_id IS NOT NULL`;
 const COUNTED_LOYALTY = (r: "NEW" | "OLD") => `(${r}.delta <> 0 OR ${r}.exp_delta <> 0)`;
-const COUNTED_TOURNAMENT = (r: "NEW" | "OLD") => `${r}.reason = 'round'`;
+const COUNTED_TOURNAMENT = (r: "NEW" | "OLD") => `${r}.reason IN ('round', 'bet')`;
 const NO_SCOPE = () => "0";
 
 /** A ledger row's stake (bets, less refunds) and win, as the reality check counts them. */
@@ -316,7 +318,7 @@ export const OBJECT_ONLY_BACKFILL: Readonly<Record<string, readonly string[]>> =
   player_counts: [
     `INSERT INTO player_counts (uid, name, scope, n) SELECT uid, '${PLAYER_COUNTS.rounds}', 0, COUNT(*) FROM game_rounds WHERE operation_id IS NOT NULL GROUP BY uid`,
     `INSERT INTO player_counts (uid, name, scope, n) SELECT uid, '${PLAYER_COUNTS.loyaltyChanges}', 0, COUNT(*) FROM loyalty_ledger WHERE delta <> 0 OR exp_delta <> 0 GROUP BY uid`,
-    `INSERT INTO player_counts (uid, name, scope, n) SELECT uid, '${PLAYER_COUNTS.tournamentRounds}', tournament_id, COUNT(*) FROM tournament_points WHERE reason = 'round' GROUP BY uid, tournament_id`,
+    `INSERT INTO player_counts (uid, name, scope, n) SELECT uid, '${PLAYER_COUNTS.tournamentRounds}', tournament_id, COUNT(*) FROM tournament_points WHERE reason IN ('round', 'bet') GROUP BY uid, tournament_id`,
   ],
   play_totals: [
     `INSERT INTO play_totals (uid, kind, wagered, won) SELECT uid, kind, SUM(${STAKE("")}), SUM(${WIN("")}) FROM ledger WHERE type IN ${PLAY_TYPES} GROUP BY uid, kind`,

@@ -148,6 +148,7 @@ export function betViews(bets: BetRow[], legs: LegRow[]): SportBet[] {
       payout: b.payout === null ? null : { amount: b.payout, currency: b.currency },
       open_stake: { amount: b.open_stake, currency: b.currency },
       cashed_out: { amount: b.cashed_out, currency: b.currency },
+      auto_cashout: b.auto_cashout === null ? null : { amount: b.auto_cashout, currency: b.currency },
       funding: b.funding,
       stake_returned: b.stake_returned === 1,
       placed_at: b.placed_at,

@@ -18,6 +18,8 @@ import type { BetCall } from "./place";
 import { readSlip } from "./read";
 import { BUILDER_GATE, type Gate, SELECTIONS_GATE } from "./ticket";
 import { sportsbookError } from "./view";
+import { publish } from "../../realtime/publish";
+import { BET_SETTLED_EVENT, inParallel } from "./settle";
 
 /**
  * Cash out (issue 42, decision 0105). An offer is what the stake still riding is worth now: the bet's
@@ -183,6 +185,65 @@ function valueAcceptable(setting: OddsChange, offered: number, now: number): boo
   return setting === "any" || (setting === "higher" ? now >= offered : now === offered);
 }
 
+/**
+ * Pays `paid` of the bet priced as `priced` (all of it when `paid` is its whole value) in one batch of
+ * the player's object: the cash-out row, the bet's change and the wallet credit, gated on the bet
+ * still open with the stake it was priced for and the feed as read; a full one also feeds loyalty and
+ * quests (BET_CONSUMERS) and says sports.bet.settled after commit. Answers whether this call took it.
+ */
+/** What a cash-out's batch needs of a call: the player's tables, the site, the wallet's follow-ups. */
+type CashOutCall = Pick<BetCall, "env" | "db" | "player" | "uid" | "waitUntil">;
+
+async function takeCashOut(
+  call: CashOutCall,
+  bet: BetRow,
+  priced: Priced,
+  take: { id: string; paid: number; full: boolean; auto: boolean },
+  now: number,
+): Promise<boolean> {
+  const full = take.full;
+  // The stake the amount takes off, rounded up: what rides on is worth at most what was not paid.
+  const part = full ? bet.open_stake : Math.ceil((take.paid * bet.open_stake) / priced.value);
+  const db = routedD1(call.env, call.uid, null, priced.facts);
+  const statements = [
+    db
+      .prepare(
+        `INSERT INTO sport_bet_cashouts (id, bet_id, uid, amount, stake, auto, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?9, ?6
+         WHERE EXISTS (SELECT 1 FROM sport_bets WHERE id = ?2 AND status = 'open' AND open_stake = ?7) AND ${priced.gate("?8")}
+         ON CONFLICT (id) DO NOTHING`,
+      )
+      .bind(take.id, bet.id, call.uid, take.paid, part, now, bet.open_stake, priced.gateParam, take.auto ? 1 : 0),
+    // The player's own cash-out clears the auto threshold (a partial one: it was set for the whole stake
+    // riding); the auto one keeps it, to say so on the bet (decision 0110).
+    db
+      .prepare(
+        `UPDATE sport_bets SET open_stake = open_stake - ?3, cashed_out = cashed_out + ?4, auto_cashout = CASE WHEN ?7 THEN auto_cashout END,
+           status = CASE WHEN ?5 THEN 'cashed_out' ELSE status END,
+           payout = CASE WHEN ?5 THEN cashed_out + ?4 ELSE payout END,
+           settled_at = CASE WHEN ?5 THEN ?6 ELSE settled_at END
+         WHERE id = ?1 AND EXISTS (SELECT 1 FROM sport_bet_cashouts WHERE id = ?2 AND created_at = ?6)`,
+      )
+      .bind(bet.id, take.id, part, take.paid, full ? 1 : 0, now, take.auto ? 1 : 0),
+  ];
+  const plan = planOperation(
+    db,
+    { uid: call.uid, key: `sport-cashout:${take.id}`, type: "sport_cashout", reference: bet.id, changes: [{ kind: "main", delta: take.paid }] },
+    { sql: "EXISTS (SELECT 1 FROM sport_bet_cashouts WHERE id = ?1 AND created_at = ?2)", params: [take.id, now] },
+  );
+  // A full cash-out settles the bet: it feeds what a settled bet feeds (loyalty points, quests), in this batch.
+  const site = full ? await siteJurisdiction({ db: call.env.DB }) : null;
+  const fed = site ? await consumeAll(BET_CONSUMERS, db, { bet, status: "cashed_out", paid: bet.cashed_out + take.paid, settledAt: now, site }, now) : null;
+  const deps = { ...call, db };
+  const { applied, results } = await moveMoneyWith(deps, [...statements, ...(fed?.statements ?? [])], plan);
+  await fed?.committed(deps, applied !== null, results.slice(statements.length));
+  if (applied && full) {
+    const payout = { amount: bet.cashed_out + take.paid, currency: bet.currency };
+    call.waitUntil(publish(call.env, call.uid, BET_SETTLED_EVENT, { bet_id: bet.id, status: "cashed_out", payout }));
+  }
+  return applied !== null;
+}
+
 /** Runs in the player's object: takes the offer once (its quote id is the cash-out's), or says why not. */
 export async function acceptCashOut(
   call: BetCall,
@@ -206,45 +267,12 @@ export async function acceptCashOut(
   if (bet.open_stake !== body.s || !valueAcceptable(setting, body.v, priced.value) || priced.value < 1) {
     throw sportsbookError("cashout_changed", "The cash-out value has changed", 409, "token", { value: priced.value });
   }
-  const full = amount === null;
   const range = partialRange(priced.value, bet.open_stake);
   if (amount !== null && (amount < range.min || amount > range.max)) {
     throw sportsbookError("partial_out_of_range", "A partial cash-out is between the least stake and less than the whole value", 400, "amount", range);
   }
   const paid = amount ?? priced.value;
-  // The stake the amount takes off, rounded up: what rides on is worth at most what was not paid.
-  const part = full ? bet.open_stake : Math.ceil((paid * bet.open_stake) / priced.value);
-  const db = routedD1(call.env, call.uid, null, priced.facts);
-  const statements = [
-    db
-      .prepare(
-        `INSERT INTO sport_bet_cashouts (id, bet_id, uid, amount, stake, auto, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, 0, ?6
-         WHERE EXISTS (SELECT 1 FROM sport_bets WHERE id = ?2 AND status = 'open' AND open_stake = ?7) AND ${priced.gate("?8")}
-         ON CONFLICT (id) DO NOTHING`,
-      )
-      .bind(body.q, bet.id, call.uid, paid, part, now, bet.open_stake, priced.gateParam),
-    db
-      .prepare(
-        `UPDATE sport_bets SET open_stake = open_stake - ?3, cashed_out = cashed_out + ?4,
-           status = CASE WHEN ?5 THEN 'cashed_out' ELSE status END,
-           payout = CASE WHEN ?5 THEN cashed_out + ?4 ELSE payout END,
-           settled_at = CASE WHEN ?5 THEN ?6 ELSE settled_at END
-         WHERE id = ?1 AND EXISTS (SELECT 1 FROM sport_bet_cashouts WHERE id = ?2 AND created_at = ?6)`,
-      )
-      .bind(bet.id, body.q, part, paid, full ? 1 : 0, now),
-  ];
-  const plan = planOperation(
-    db,
-    { uid: call.uid, key: `sport-cashout:${body.q}`, type: "sport_cashout", reference: bet.id, changes: [{ kind: "main", delta: paid }] },
-    { sql: "EXISTS (SELECT 1 FROM sport_bet_cashouts WHERE id = ?1 AND created_at = ?2)", params: [body.q, now] },
-  );
-  // A full cash-out settles the bet: it feeds what a settled bet feeds (loyalty points, quests), in this batch.
-  const site = full ? await siteJurisdiction({ db: call.env.DB }) : null;
-  const fed = site ? await consumeAll(BET_CONSUMERS, db, { bet, status: "cashed_out", settledAt: now, site }, now) : null;
-  const deps = { ...call, db };
-  const { applied, results } = await moveMoneyWith(deps, [...statements, ...(fed?.statements ?? [])], plan);
-  await fed?.committed(deps, applied !== null, results.slice(statements.length));
+  const applied = await takeCashOut(call, bet, priced, { id: body.q, paid, full: amount === null, auto: false }, now);
   if (applied) return answer(paid);
   // Not taken: the same offer won a race, or the bet or the feed moved since the read.
   const raced = await earlier();
@@ -254,3 +282,108 @@ export async function acceptCashOut(
   if (value === null) throw unavailable("it is settled");
   throw sportsbookError("cashout_changed", "The cash-out value has changed", 409, "token", { value });
 }
+
+/** The highest threshold worth setting: the return on the stake riding with every leg won, less the cash-out margin. */
+async function autoCeiling(call: Pick<BetCall, "db" | "player">, bet: BetRow): Promise<number> {
+  const { results: legs } = await call
+    .player()
+    .prepare("SELECT odds, result FROM sport_bet_legs WHERE bet_id = ?1")
+    .bind(bet.id)
+    .all<{ odds: number; result: LegNow["result"] }>();
+  const margin = await operatorMargin(call.db, "cashout_margin", DEFAULT_CASHOUT_MARGIN);
+  const riding = bet.kind === "builder" ? [bet.odds] : legs.filter((l) => l.result !== "void").map((l) => l.odds);
+  return Math.floor(winPayout(bet, riding) / margin);
+}
+
+/**
+ * sportsbook.setAutoCashOut (decision 0110): the threshold, or none. The site's list of the bet's
+ * undecided events is written first, so a threshold the bet holds is always one the feed's steps
+ * check; clearing leaves the list to the next check (a row without a threshold is dropped there).
+ */
+export async function setAutoCashOut(ctx: PlatformContext, betId: string, value: number | undefined): Promise<{ bet: SportBet }> {
+  const bet = await ownBet(ctx, betId);
+  const reader = { locale: ctx.locale, defaultLocale: ctx.defaultLocale };
+  const tables = ctx.player();
+  if (value === undefined) {
+    await tables.prepare("UPDATE sport_bets SET auto_cashout = NULL WHERE id = ?1 AND uid = ?2").bind(bet.id, ctx.uid).run();
+    return { bet: (await withLegs(tables, ctx.db, [{ ...bet, auto_cashout: null }], reader))[0]! };
+  }
+  const { value: now } = await priceNow(ctx, bet);
+  const range = { min: now + 1, max: await autoCeiling(ctx, bet) };
+  if (value < range.min || value > range.max) {
+    throw sportsbookError("auto_cashout_range", "An auto cash-out is above the value now and at most what the bet can be worth", 400, "value", range);
+  }
+  const { results: events } = await tables
+    .prepare("SELECT DISTINCT event_id FROM sport_bet_legs WHERE bet_id = ?1 AND result IS NULL")
+    .bind(bet.id)
+    .all<{ event_id: number }>();
+  await ctx.db
+    .prepare("INSERT INTO sport_auto_cashouts (event_id, bet_id, uid) SELECT value, ?2, ?3 FROM json_each(?1) WHERE true ON CONFLICT DO NOTHING")
+    .bind(JSON.stringify(events.map((e) => e.event_id)), bet.id, ctx.uid)
+    .run();
+  const set = await tables
+    .prepare("UPDATE sport_bets SET auto_cashout = ?3 WHERE id = ?1 AND uid = ?2 AND status = 'open' AND open_stake = ?4")
+    .bind(bet.id, ctx.uid, value, bet.open_stake)
+    .run();
+  if (!set.meta.changes) throw unavailable("it changed: look again");
+  return { bet: (await withLegs(tables, ctx.db, [{ ...bet, auto_cashout: value }], reader))[0]! };
+}
+
+/**
+ * Runs in the player's object at a feed step on `eventId` (decision 0110): each open bet of theirs on
+ * it whose threshold the value now reaches is cashed out in full, as a cash-out the player took would
+ * be (takeCashOut: gated, so never beside settlement or another check); a bet that cannot be priced
+ * now (a market suspended) waits for a later step. The site's rows for bets no longer waiting go.
+ * Answers how many it cashed out.
+ */
+export async function autoCashOutPlayer(call: CashOutCall, eventId: number, now = Date.now()): Promise<number> {
+  const { results: bets } = await call
+    .player()
+    .prepare(
+      `SELECT * FROM sport_bets WHERE uid = ?1 AND status = 'open' AND auto_cashout IS NOT NULL
+         AND id IN (SELECT bet_id FROM sport_bet_legs WHERE event_id = ?2)`,
+    )
+    .bind(call.uid, eventId)
+    .all<BetRow>();
+  let taken = 0;
+  const waiting: string[] = [];
+  for (const bet of bets) {
+    const priced = await priceNow(call, bet).catch((e: unknown) => {
+      if (e instanceof PlatformError && e.status < 500) return null;
+      throw e;
+    });
+    if (priced && priced.value >= bet.auto_cashout!) {
+      if (await takeCashOut(call, bet, priced, { id: crypto.randomUUID(), paid: priced.value, full: true, auto: true }, now)) {
+        taken++;
+        continue;
+      }
+    }
+    waiting.push(bet.id);
+  }
+  await call.env.DB.prepare("DELETE FROM sport_auto_cashouts WHERE event_id = ?1 AND uid = ?2 AND bet_id NOT IN (SELECT value FROM json_each(?3))")
+    .bind(eventId, call.uid, JSON.stringify(waiting))
+    .run();
+  return taken;
+}
+
+/**
+ * The feed's side (decision 0110): after a step on `eventId`, each player the site lists with a
+ * threshold on it checks their bets in their own object, AUTO_AT_ONCE at a time; one player's
+ * failure leaves their bets to the next step.
+ */
+export async function autoCashOuts(env: Env, eventId: number, now = Date.now()): Promise<number> {
+  const { results } = await env.DB.prepare("SELECT DISTINCT uid FROM sport_auto_cashouts WHERE event_id = ?1").bind(eventId).all<{ uid: number }>();
+  let taken = 0;
+  await inParallel(results, AUTO_AT_ONCE, async ({ uid }) => {
+    try {
+      const n = await inPlayerObject(env, uid, (player) => player.autoCashOut(uid, eventId, now));
+      taken += n;
+    } catch (e) {
+      console.error(`sportsbook: player ${uid}'s auto cash-out on event ${eventId} failed`, e instanceof Error ? e.message : e);
+    }
+  });
+  return taken;
+}
+
+/** How many players' auto cash-outs one step checks at once (as settlement's fan-out: settle.ts). */
+const AUTO_AT_ONCE = 16;

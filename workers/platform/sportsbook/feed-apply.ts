@@ -3,6 +3,7 @@ import { MAX_ODDS, MIN_ODDS } from "./feed-odds";
 import { settleMarket } from "./feed-results";
 import type { FeedStep } from "./feed-script";
 import { settleEvent } from "./settle";
+import { autoCashOuts } from "./cashout";
 import { earlyPayoutLead, earlyWinner } from "../../../core/early-payout";
 
 /** A step the event cannot take: 400 (bad ids or values), 404 (no event), 409 (the event is over). */
@@ -226,7 +227,12 @@ export async function applyStep(env: Env, eventId: number, step: FeedStep, now =
   // A pick paid early by this step (decision 0107): its bettors are paid now, not at the end.
   const paidEarly = results.slice(stmts.length).some((r) => (r.meta.changes ?? 0) > 0);
 
-  if (step.type === "finish" || step.type === "cancel" || paidEarly) await settleEvent(env, eventId, now);
+  const ended = step.type === "finish" || step.type === "cancel";
+  if (ended || paidEarly) await settleEvent(env, eventId, now);
+  // The bets with an auto cash-out on the event are priced at the step's odds and score (decision 0110);
+  // an ended event's bets were settled instead, and its list goes.
+  if (ended) await db.prepare("DELETE FROM sport_auto_cashouts WHERE event_id = ?1").bind(eventId).run();
+  else if (step.type !== "suspend") await autoCashOuts(env, eventId, now);
   const after = await loadEvent(db, eventId);
   return eventData(after!);
 }

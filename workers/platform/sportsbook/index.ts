@@ -4,7 +4,7 @@ import { readBets } from "./bets";
 import { placePlayerBet } from "./place";
 import { readEvent, readEvents, readSlip, readSports, slipView } from "./read";
 import { quoteBuilder } from "./builder";
-import { cashOutBet, quoteCashOut } from "./cashout";
+import { cashOutBet, quoteCashOut, setAutoCashOut } from "./cashout";
 
 /** The sportsbook.* methods (issue 23, decision 0049): reads, placement, the player's bets and settings. */
 
@@ -17,6 +17,7 @@ type SportsbookMethods =
   | "sportsbook.placeBet"
   | "sportsbook.getCashOut"
   | "sportsbook.cashOut"
+  | "sportsbook.setAutoCashOut"
   | "sportsbook.getBets"
   | "sportsbook.getSettings"
   | "sportsbook.setSettings";
@@ -36,6 +37,7 @@ export const sportsbookHandlers: Handlers<SportsbookMethods> = {
   "sportsbook.placeBet": (p, ctx) => placePlayerBet(ctx, p),
   "sportsbook.getCashOut": (p, ctx) => quoteCashOut(ctx, p.bet_id),
   "sportsbook.cashOut": (p, ctx) => cashOutBet(ctx, p.token, p.amount),
+  "sportsbook.setAutoCashOut": (p, ctx) => setAutoCashOut(ctx, p.bet_id, p.value),
   "sportsbook.getBets": (p, ctx) => readBets(ctx.player(), ctx.db, ctx.uid, p, reader(ctx)),
   "sportsbook.getSettings": async (_p, ctx) => ({ odds_change: await readSetting(ctx) }),
   "sportsbook.setSettings": async (p, ctx) => {

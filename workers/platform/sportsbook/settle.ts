@@ -137,7 +137,7 @@ export async function settleEvent(env: Env, eventId: number, now = Date.now()): 
 const SETTLE_AT_ONCE = 16;
 
 /** Runs `work` over `items`, at most `limit` at a time; answers when every one has run. */
-async function inParallel<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function inParallel<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
   const lane = async () => {
     while (next < items.length) {
@@ -293,7 +293,7 @@ async function settleBet(deps: MoneyDeps, bet: BetRow, o: Outcome, now: number, 
     .prepare(`UPDATE sport_bets SET status = ?2, payout = ${payout}, odds = ?4, settled_at = ?5 WHERE id = ?1 AND status = 'open' AND open_stake = ?6`)
     .bind(bet.id, o.status, o.payout, o.odds, now, bet.open_stake, ...(freeBetVoid ? [bet.bonus_id] : []));
   // What a settled bet feeds (play/bet-consumers.ts: loyalty points…); it applies only if this batch settled it.
-  const fed = await consumeAll(BET_CONSUMERS, db, { bet, status: o.status, settledAt: now, site }, now);
+  const fed = await consumeAll(BET_CONSUMERS, db, { bet, status: o.status, paid: bet.cashed_out + o.payout, settledAt: now, site }, now);
   let changed: boolean;
   let paid = o.payout;
   if (o.payout > 0) {

@@ -182,8 +182,9 @@ async function readStatus(db: D1Database, id: number): Promise<Tournament["statu
 }
 
 /**
- * The player's scoring rounds in a tournament: their own tables alone (the round keeps its game's
- * sysname); the total is the count their object keeps (player/tables.ts PLAYER_COUNTS).
+ * The player's scoring rounds (and settled sports bets: decision 0111) in a tournament: their own
+ * tables alone (the round keeps its game's sysname); the total is the count their object keeps
+ * (player/tables.ts PLAYER_COUNTS).
  */
 async function receipts(ctx: PlatformContext, id: number, offset: number, count: number) {
   const own = ctx.player();
@@ -194,17 +195,22 @@ async function receipts(ctx: PlatformContext, id: number, offset: number, count:
     own.batch([
       own
         .prepare(
-          `SELECT p.round_id, p.bet, p.win, p.delta, p.created_at, r.currency, r.sysname FROM tournament_points p
-           JOIN game_rounds r ON r.id = p.round_id
-         WHERE p.uid = ?1 AND p.tournament_id = ?2 AND p.reason = 'round' ORDER BY p.created_at DESC, p.id DESC LIMIT ?3 OFFSET ?4`,
+          `SELECT p.reason AS kind, p.round_id, p.bet, p.win, p.delta, p.created_at,
+                  COALESCE(r.currency, b.currency) AS currency, COALESCE(r.sysname, 'sportsbook') AS sysname
+           FROM tournament_points p
+           LEFT JOIN game_rounds r ON p.reason = 'round' AND r.id = p.round_id
+           LEFT JOIN sport_bets b ON p.reason = 'bet' AND b.id = p.round_id
+         WHERE p.uid = ?1 AND p.tournament_id = ?2 AND p.reason IN ('round', 'bet') AND COALESCE(r.id, b.id) IS NOT NULL
+         ORDER BY p.created_at DESC, p.id DESC LIMIT ?3 OFFSET ?4`,
         )
         .bind(ctx.uid, id, count, offset),
       own.prepare(playerCountSql(PLAYER_COUNTS.tournamentRounds, "?2")).bind(ctx.uid, id),
     ]),
   ]);
-  type Receipt = { round_id: string; bet: number; win: number; delta: number; created_at: number; currency: string; sysname: string };
+  type Receipt = { kind: "round" | "bet"; round_id: string; bet: number; win: number; delta: number; created_at: number; currency: string; sysname: string };
   return {
     items: (page!.results as Receipt[]).map((r) => ({
+      kind: r.kind,
       round_id: r.round_id,
       game: r.sysname,
       bet: { amount: r.bet, currency: r.currency },

@@ -45,13 +45,20 @@ export const ALLOWED = (t: string, u: string) =>
 /** An active tournament at time `now` (SQL expression). */
 export const RUNNING = (t: string, now: string) => `${t}.status = 'active' AND ${t}.starts_at <= ${now} AND ${t}.ends_at > ${now}`;
 
+/**
+ * Whether player u's play (bet ?4, at ?6) scores in tournament t: running, joined if it is opt-in
+ * (the player's own copy of the joins, tournament_joins, written when they joined: the player
+ * inbox), their currency and country allowed, the bet at least the least bet in their currency.
+ */
+const QUALIFIES = `${RUNNING("t", "?6")}
+  AND (t.opt_in = 0 OR EXISTS (SELECT 1 FROM tournament_joins j WHERE j.uid = u.uid AND j.tournament_id = t.id))
+  AND ${ALLOWED("t", "u")}
+  AND CAST(?4 AS INTEGER) >= COALESCE(json_extract(t.min_bet, '$.' || u.currency), 0)`;
+
 /** The round's statements and the batch id its ledger rows carry (to post the entries after commit). */
 export function roundScoringStatements(db: D1Database, r: RoundScoring, now = Date.now()): { statements: D1PreparedStatement[]; batchId: string | null } {
   if (!(r.betMain > 0)) return { statements: [], batchId: null };
   const batchId = crypto.randomUUID();
-  // An opt-in tournament scores for who joined it: the player's own copy of the joins
-  // (tournament_joins, written when they joined: the player inbox).
-  const joinedCheck = "EXISTS (SELECT 1 FROM tournament_joins j WHERE j.uid = u.uid AND j.tournament_id = t.id)";
   // CROSS JOIN keeps SQLite's order: the round's game in tournament_games first (an index probe
   // that finds nothing for a game outside every tournament), then its tournaments, then the player.
   return {
@@ -62,16 +69,50 @@ export function roundScoringStatements(db: D1Database, r: RoundScoring, now = Da
           `INSERT INTO tournament_points (tournament_id, uid, key, reason, delta, round_id, bet, win, created_at, batch_id)
            SELECT t.id, u.uid, 'round:' || ?2, 'round', ${POINTS}, ?2, CAST(?4 AS INTEGER), CAST(?5 AS INTEGER), ?6, ?7
            FROM tournament_games tg CROSS JOIN tournaments t ON t.id = tg.tournament_id CROSS JOIN users u ON u.uid = ?1
-           WHERE tg.game_id = ?9 AND ${RUNNING("t", "?6")}
-             AND (t.opt_in = 0 OR ${joinedCheck})
-             AND ${ALLOWED("t", "u")}
-             AND CAST(?4 AS INTEGER) >= COALESCE(json_extract(t.min_bet, '$.' || u.currency), 0)
+           WHERE tg.game_id = ?9 AND ${QUALIFIES}
              AND NOT EXISTS (SELECT 1 FROM wallet_operations WHERE uid = ?1 AND key = ?3)
              AND (?8 IS NULL OR EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?8 AND status = 'active'))
            ON CONFLICT (tournament_id, uid, key) DO NOTHING`,
         )
         .bind(r.uid, r.roundId, r.operationKey, Math.trunc(r.betMain), Math.trunc(Math.max(0, r.winMain)), now, batchId, r.bonusId, r.gameId),
       owedEntries(db, r.uid, batchId, now),
+    ],
+  };
+}
+
+/** A settled sports bet as a race scores it (decision 0111): real money only (the caller's rule). */
+export interface BetScoring {
+  uid: number;
+  betId: string;
+  /** The bet's stake and what it paid (0 lost; a cash-out's amount), in the player's currency. */
+  stake: number;
+  paid: number;
+  /** The SQL (and its parameters, from ?10 on) that holds only while this batch is the one settling the bet. */
+  fresh: { sql: string; params: unknown[] };
+}
+
+/**
+ * A settled sports bet's points in every running race of sports bets it qualifies for (sportsbook =
+ * 1, joined or automatic, currency and country allowed, stake ≥ min_bet), in the batch that settles
+ * it, by the race's scoring as a round would score (stake as bet, paid as win); key bet:<id>, so once.
+ */
+export function betScoringStatements(db: D1Database, b: BetScoring, now = Date.now()): { statements: D1PreparedStatement[]; batchId: string | null } {
+  if (!(b.stake > 0)) return { statements: [], batchId: null };
+  const batchId = crypto.randomUUID();
+  const fresh = b.fresh.sql.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + 9}`);
+  return {
+    batchId,
+    statements: [
+      db
+        .prepare(
+          `INSERT INTO tournament_points (tournament_id, uid, key, reason, delta, round_id, bet, win, created_at, batch_id)
+           SELECT t.id, u.uid, 'bet:' || ?2, 'bet', ${POINTS}, ?2, CAST(?4 AS INTEGER), CAST(?5 AS INTEGER), ?6, ?7
+           FROM tournaments t CROSS JOIN users u ON u.uid = ?1
+           WHERE t.sportsbook = 1 AND ${QUALIFIES} AND ${fresh}
+           ON CONFLICT (tournament_id, uid, key) DO NOTHING`,
+        )
+        .bind(b.uid, b.betId, null, Math.trunc(b.stake), Math.trunc(Math.max(0, b.paid)), now, batchId, null, null, ...b.fresh.params),
+      owedEntries(db, b.uid, batchId, now),
     ],
   };
 }

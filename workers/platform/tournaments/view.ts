@@ -24,6 +24,8 @@ export interface TournamentRow {
   texts: string;
   finished_at: number | null;
   games_count: number;
+  /** 1: settled sports bets score too (decision 0111). */
+  sportsbook: number;
   total_participants: number;
   total_points: number;
 }
@@ -162,6 +164,7 @@ export function tournamentView(
     prizes: want("prizes") ? parts.prizes : null,
     winners: want("winners") ? parts.winners : null,
     user_info: want("user_info") ? parts.userInfo : null,
+    sportsbook: r.sportsbook === 1,
     games: want("games") ? parts.games : null,
   };
 }
