@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { choose, combinations, parseSystemSizes, systemLines, systemName, systemOptions, systemReturn, systemSizesProblem } from "./system-bets";
+import { choose, combinations, parseSystemSizes, systemLines, systemName, systemOptions, systemReturn, systemSizesProblem, systemWorth } from "./system-bets";
 
 describe("system bets", () => {
   it("counts the named systems' lines as the books do", () => {
@@ -69,6 +69,18 @@ describe("system bets", () => {
     // Rounded per line: 0.33 a line at 1.85 × 1.85 = ⌊33 × 34225 / 10000⌋ = 112, three times, and the treble.
     const odd = [185, 185, 185].map((odds) => ({ odds, result: null }));
     expect(systemReturn(33, odd, 2, 3).total).toBe(3 * 112 + Math.floor((33 * 185 ** 3) / 100 ** 3));
+  });
+
+  it("is worth each live line's return times the chance its open legs win: certain legs give the return, a lost leg kills its lines", () => {
+    const at = (result: "win" | "lose" | "void" | null, odds: number, chance: number) => ({ odds, result, chance });
+    const open = [at(null, 200, 1), at(null, 300, 1), at(null, 400, 1)];
+    expect(systemWorth(100, open, 2, 3)).toBe(systemReturn(100, open, 2, 3).total);
+    // Won 2.00; 3.00 at ½; 4.00 at ¼: 600·½ + 800·¼ + 1200·⅛ + 2400·⅛.
+    expect(systemWorth(100, [at("win", 200, 0.9), at(null, 300, 0.5), at(null, 400, 0.25)], 2, 3)).toBeCloseTo(300 + 200 + 150 + 300, 9);
+    // The 4.00 leg lost: only the double 2.00 × 3.00, at ½.
+    expect(systemWorth(100, [at("win", 200, 1), at(null, 300, 0.5), at("lose", 400, 1)], 2, 3)).toBeCloseTo(300, 9);
+    // Void counts 1.00, and a void leg is certain.
+    expect(systemWorth(100, [at("void", 200, 0.1), at(null, 300, 0.5), at("win", 400, 1)], 2, 3)).toBeCloseTo(300 * 0.5 + 400 + 1200 * 0.5 + 1200 * 0.5, 9);
   });
 
   it("reads the sizes as the slip and the API write them", () => {

@@ -142,6 +142,27 @@ export function systemReturn(lineStake: number, legs: readonly SystemLeg[], from
   return { total: Number(total), lines, alive };
 }
 
+/**
+ * What a system is worth before its end (its cash-out value before the margin, decision 0110): each
+ * line still alive returns what systemReturn counts for it, times the chance that its undecided legs
+ * all win (`chance`: each undecided leg's, from the feed's price; legs of different events, so the
+ * chances multiply). A leg decided counts as it stands (won 1, void dropped, lost: the line is dead).
+ */
+export function systemWorth(lineStake: number, legs: readonly (SystemLeg & { chance: number })[], from: number, to: number): number {
+  let worth = 0;
+  const stake = BigInt(lineStake);
+  for (let k = from; k <= to; k++) {
+    for (const pick of combinations(legs.length, k)) {
+      const own = pick.map((i) => legs[i]!);
+      if (own.some((l) => l.result === "lose")) continue;
+      const counted = own.filter((l) => l.result !== "void");
+      const pays = Number(counted.reduce((p, l) => p * BigInt(l.odds), stake) / 100n ** BigInt(counted.length));
+      worth += pays * own.reduce((p, l) => p * (l.result === null ? l.chance : 1), 1);
+    }
+  }
+  return worth;
+}
+
 /** "2-3" (the slip's and the API's way to name the sizes) → [2, 3]; null when it is not that shape. */
 export function parseSystemSizes(text: string): [number, number] | null {
   const m = /^([1-8])-([1-8])$/.exec(text);

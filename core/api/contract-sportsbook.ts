@@ -420,8 +420,9 @@ export const sportsbookMethods = {
     refuses: [refusal.unknown, refusal.conflict],
     summary:
       "A cash-out offer for one of the player's open bets (decision 0105): the stake still riding priced from the current chances " +
-      "with the operator's cash-out margin, signed, good for a few seconds. 404 unknown_bet; 409 cashout_unavailable (settled, " +
-      "a free bet, a leg lost, or a market of an open leg not open).",
+      "with the operator's cash-out margin, signed, good for a few seconds; a system bet's is the sum of its live lines' worth, " +
+      "cashed out in full only (decision 0110). 404 unknown_bet; 409 cashout_unavailable (settled, " +
+      "a free bet, a leg lost (of a system bet: every line dead), or a market of an open leg not open).",
     params: z.object({ bet_id: z.string().regex(/^[0-9a-f-]{36}$/, "bet_id is a bet's id") }),
     result: CashOutQuote,
   }),

@@ -1,6 +1,7 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test, tr } from "./fixtures";
-import { balanceMain, fundedPlayer, home, money, newEvent, pick, slip, step, stakeAndPlace } from "./sportsbook-fixtures";
+import { expect, jsOn, test, tr } from "./fixtures";
+import { balanceMain, fundedPlayer, home, money, newEvent, pick, step, stakeAndPlace, fitPhone } from "./sportsbook-fixtures";
 
 /**
  * Cash out from the player's bets (issue 42, decision 0105): an open bet offers what it is worth now;
@@ -89,5 +90,24 @@ test.describe("cash out @nojs", () => {
     const paid = amountOf(await done.locator(".profile-games__cashed").textContent());
     expect(paid).toBeGreaterThanOrEqual(threshold);
     expect(await balanceMain(page.request)).toBe(10_000 - 1_000 + paid);
+  });
+
+  test("on a 320 px phone each bet is a card: the cash-out, its part and the auto cash-out fit the screen", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await fundedPlayer(page, "sb-cashout-phone");
+    const row = await openBet(page, "5");
+    const parts = [
+      row.getByTestId("cashout").getByRole("button").first(),
+      row.getByTestId("cashout").getByRole("textbox"),
+      row.getByTestId("cashout-auto").getByRole("textbox"),
+      row.getByTestId("cashout-auto").getByRole("button"),
+    ];
+    await fitPhone(320, ...parts);
+    // Each line says what it is: the column's header beside the value.
+    await expect(row.locator("td[data-label]").first()).toHaveAttribute("data-label", tr("profileGames.sportsBets.placed"));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    // Still a table to assistive technology (its roles kept where CSS stacks it); axe runs in the page's JavaScript.
+    if (jsOn()) expect((await new AxeBuilder({ page }).include("table").analyze()).violations.map((v) => v.id)).toEqual([]);
+    await expect(page.getByRole("table").getByRole("columnheader")).toHaveCount(7);
   });
 });

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { origin } from "./accounts-fixtures";
 import { expect, jsOn, tr } from "./fixtures";
 import { playerWith } from "./player-fixtures";
@@ -57,4 +57,14 @@ export async function stakeAndPlace(page: Page, stake: string) {
   await slip(page)
     .getByRole("button", { name: tr("betting.slip.place") })
     .click();
+}
+
+/** Each locator is on screen within a phone `width` wide (compare with the width set, not innerWidth: a wider page widens the layout viewport). */
+export async function fitPhone(width: number, ...parts: Locator[]) {
+  for (const part of parts) {
+    await expect(part).toBeVisible();
+    const box = (await part.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+  }
 }

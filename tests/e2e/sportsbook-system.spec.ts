@@ -54,6 +54,10 @@ test.describe("system bets @nojs", () => {
     await step(page.request, events[1]!.event_id, { type: "finish", home: 1, away: 0 });
     await page.goto("/profile/bets/history?tab=sports");
     await expect(page.getByTestId("bet-system").first()).toContainText(tr("betting.system.alive", { alive: "4", lines: "4" }));
+    // It can be cashed out, all of it: a system's lines are not cashed out in part (decision 0110).
+    const open = page.locator("tr[data-status=open]").first();
+    await expect(open.getByTestId("cashout").getByRole("button")).toHaveCount(1);
+    await expect(open.getByTestId("cashout").getByRole("textbox")).toHaveCount(0);
     await step(page.request, events[2]!.event_id, { type: "finish", home: 0, away: 1 });
     const paid = Math.floor((100 * home(events[0]!).odds * home(events[1]!).odds) / 10_000);
     expect(await balanceMain(page.request)).toBe(10_000 - 400 + paid);

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { settleEvent } from "../../workers/platform/sportsbook/settle";
+import { DEFAULT_CASHOUT_MARGIN } from "../../workers/platform/sportsbook/cashout";
+import { MARGIN } from "../../workers/platform/sportsbook/feed-odds";
 import { data, failure } from "./helpers";
 import { balances, bettor, betKey, ledgerSum, type MadeEvent, makeEvent, place, setEvent, settleMarket } from "./sportsbook-helpers";
 
@@ -26,7 +28,33 @@ async function end(e: MadeEvent, how: "win" | "lose" | "void") {
   return settleEvent(env, e.id);
 }
 
+/** A leg's chance from the feed's price, as the feed made the price (decision 0105). */
+const chance = (odds: number) => Math.min(1, 100 / (odds * MARGIN));
+
 describe("system bets", () => {
+  it("cashes out in full at the worth of its live lines (decision 0110), never in part, and then settles to nothing more", async () => {
+    const p = await bettor(10_000);
+    const events = await threeEvents();
+    const bet = (await data(place(p, { kind: "system", selections: homes(events), stake: 400, system: [2, 3] }))).bet;
+    await end(events[0]!, "win");
+    // The 2.00 leg won: 6.00 × P(3.00), 8.00 × P(4.00), and 12.00 and 24.00 × both, over the margin.
+    const [p1, p2] = [chance(300), chance(400)];
+    const quote = await data(p.browser.get("sportsbook/getCashOut", { bet_id: bet.id }));
+    expect(quote.value.amount).toBe(Math.floor((600 * p1 + 800 * p2 + 1_200 * p1 * p2 + 2_400 * p1 * p2) / DEFAULT_CASHOUT_MARGIN));
+    expect(quote).toMatchObject({ partial_min: { amount: 0 }, partial_max: { amount: 0 } });
+    await end(events[2]!, "lose");
+    // The 4.00 leg lost: only the double of 2.00 × 3.00 lives.
+    const after = await data(p.browser.get("sportsbook/getCashOut", { bet_id: bet.id }));
+    expect(after.value.amount).toBe(Math.floor((600 * p1) / DEFAULT_CASHOUT_MARGIN));
+    expect(await code(p.browser.post("sportsbook/cashOut", { token: after.token, amount: 100 }))).toBe("partial_out_of_range");
+    const taken = await data(p.browser.post("sportsbook/cashOut", { token: after.token }));
+    expect(taken.bet).toMatchObject({ status: "cashed_out", payout: { amount: after.value.amount } });
+    await end(events[1]!, "win");
+    expect(await betOf(p, bet.id)).toMatchObject({ status: "cashed_out", payout: { amount: after.value.amount } });
+    expect(await balances(p)).toMatchObject({ main: 9_600 + after.value.amount });
+    expect(await ledgerSum(p.uid, "main")).toBe(9_600 + after.value.amount);
+  });
+
   it("places a Trixie (3 doubles and a treble at 1.00 a line) and pays the lines that won, line by line, once", async () => {
     const p = await bettor(10_000);
     const events = await threeEvents();
@@ -109,7 +137,7 @@ describe("system bets", () => {
     expect((await data(p.browser.get("sportsbook/getBets", {}))).count).toBe(0);
   });
 
-  it("is one bet per key, its sizes part of it; its lines are not cashed out", async () => {
+  it("is one bet per key, its sizes part of it", async () => {
     const p = await bettor(10_000);
     const picks = homes(await threeEvents());
     const key = betKey();
@@ -117,6 +145,5 @@ describe("system bets", () => {
     expect((await data(place(p, { kind: "system", selections: picks, stake: 600, system: [2, 3], key }))).bet.id).toBe(first.id);
     expect(await code(place(p, { kind: "system", selections: picks, stake: 600, system: [2, 2], key }))).toBe("key_reused");
     expect(await balances(p)).toMatchObject({ main: 9_400 });
-    expect(await code(p.browser.get("sportsbook/getCashOut", { bet_id: first.id }), 409)).toBe("cashout_unavailable");
   });
 });

@@ -185,6 +185,7 @@ export function SportsBetsTable({
       empty={empty}
       scrollClassName="profile-games__scroll"
       tableClassName="profile-games__table"
+      stacked
     />
   );
 }

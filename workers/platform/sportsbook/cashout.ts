@@ -10,7 +10,8 @@ import { BET_CONSUMERS } from "../play/bet-consumers";
 import { consumeAll } from "../play/events";
 import { siteJurisdiction } from "../responsible/jurisdiction";
 import { planOperation } from "../wallet/wallet";
-import { type BetRow, winPayout, withLegs } from "./bets";
+import { type BetRow, systemOf, winPayout, withLegs } from "./bets";
+import { systemWorth } from "../../../core/system-bets";
 import { builderPrice, operatorMargin } from "./builder";
 import { eventFacts, slipFacts } from "./feed-facts";
 import { MARGIN } from "./feed-odds";
@@ -77,13 +78,13 @@ const unavailable = (why: string) => sportsbookError("cashout_unavailable", `Thi
 async function priceNow(call: Pick<BetCall, "db" | "player">, bet: BetRow): Promise<Priced> {
   if (bet.status !== "open") throw unavailable("it is settled");
   if (bet.funding !== "main") throw unavailable("a free bet is not cashed out");
-  if (bet.kind === "system") throw unavailable("a system bet's lines are not cashed out");
   const { results: legs } = await call
     .player()
     .prepare("SELECT position, selection_id, leg, event_id, odds, result FROM sport_bet_legs WHERE bet_id = ?1 ORDER BY position")
     .bind(bet.id)
     .all<LegNow>();
-  if (legs.some((l) => l.result === "lose")) throw unavailable("a leg lost");
+  // A system's lines outlive a lost leg (decision 0106): only the lines with it are dead.
+  if (bet.kind !== "system" && legs.some((l) => l.result === "lose")) throw unavailable("a leg lost");
   const open = legs.filter((l) => l.result === null);
   if (!open.length) throw unavailable("it is being settled");
   const margin = await operatorMargin(call.db, "cashout_margin", DEFAULT_CASHOUT_MARGIN);
@@ -112,10 +113,22 @@ async function priceNow(call: Pick<BetCall, "db" | "player">, bet: BetRow): Prom
   if (now.length !== open.length || now.some((r) => r.market_status !== "open" || (r.event_status !== "prematch" && r.event_status !== "live"))) {
     throw unavailable("a market of the bet is not open");
   }
-  const chance = now.reduce((p, r) => p * Math.min(1, 100 / (r.odds * MARGIN)), 1);
+  const chanceOf = (odds: number) => Math.min(1, 100 / (odds * MARGIN));
+  const chance = now.reduce((p, r) => p * chanceOf(r.odds), 1);
   const riding = legs.filter((l) => l.result !== "void").map((l) => l.odds);
+  // A system bet: each line alive, its return times the chance its open legs all win (decision 0110).
+  const nowOdds = new Map(now.map((r) => [r.id, r.odds]));
+  const worth =
+    bet.kind === "system"
+      ? systemWorth(
+          systemOf(bet, legs)!.lineStake,
+          legs.map((l) => ({ odds: l.odds, result: l.result, chance: l.result === null ? chanceOf(nowOdds.get(l.selection_id!)!) : 1 })),
+          bet.system_from!,
+          bet.system_to!,
+        )
+      : winPayout(bet, riding) * chance;
   return {
-    value: Math.floor((winPayout(bet, riding) * chance) / margin),
+    value: Math.floor(worth / margin),
     gate: SELECTIONS_GATE,
     gateParam: JSON.stringify(now.map((r) => ({ s: r.id, o: r.odds }))),
     facts: await slipFacts(
@@ -125,9 +138,13 @@ async function priceNow(call: Pick<BetCall, "db" | "player">, bet: BetRow): Prom
   };
 }
 
-/** The partial cash-outs an offer allows: at least the least stake, and less than the whole (a part of the stake must ride on). */
-function partialRange(value: number, openStake: number): { min: number; max: number } {
-  return { min: BET_MIN_STAKE, max: openStake > 1 ? Math.floor((value * (openStake - 1)) / openStake) : 0 };
+/**
+ * The partial cash-outs an offer allows: at least the least stake, and less than the whole (a part of
+ * the stake must ride on); none for a system bet, whose lines share one stake per line (decision 0110).
+ */
+function partialRange(value: number, bet: Pick<BetRow, "open_stake" | "kind">): { min: number; max: number } {
+  const openStake = bet.open_stake;
+  return { min: BET_MIN_STAKE, max: bet.kind !== "system" && openStake > 1 ? Math.floor((value * (openStake - 1)) / openStake) : 0 };
 }
 
 async function ownBet(call: Pick<BetCall, "player" | "uid">, betId: string): Promise<BetRow> {
@@ -143,7 +160,7 @@ export async function quoteCashOut(ctx: PlatformContext, betId: string, now = Da
   if (value < 1) throw unavailable("it is worth nothing now");
   const body: QuoteBody = { q: crypto.randomUUID(), b: bet.id, u: ctx.uid, v: value, s: bet.open_stake, e: now + CASHOUT_QUOTE_TTL_MS };
   const text = toBase64Url(new TextEncoder().encode(JSON.stringify(body)));
-  const range = partialRange(value, bet.open_stake);
+  const range = partialRange(value, bet);
   const money = (amount: number) => ({ amount, currency: bet.currency });
   return {
     bet_id: bet.id,
@@ -267,7 +284,7 @@ export async function acceptCashOut(
   if (bet.open_stake !== body.s || !valueAcceptable(setting, body.v, priced.value) || priced.value < 1) {
     throw sportsbookError("cashout_changed", "The cash-out value has changed", 409, "token", { value: priced.value });
   }
-  const range = partialRange(priced.value, bet.open_stake);
+  const range = partialRange(priced.value, bet);
   if (amount !== null && (amount < range.min || amount > range.max)) {
     throw sportsbookError("partial_out_of_range", "A partial cash-out is between the least stake and less than the whole value", 400, "amount", range);
   }
@@ -292,7 +309,7 @@ async function autoCeiling(call: Pick<BetCall, "db" | "player">, bet: BetRow): P
     .all<{ odds: number; result: LegNow["result"] }>();
   const margin = await operatorMargin(call.db, "cashout_margin", DEFAULT_CASHOUT_MARGIN);
   const riding = bet.kind === "builder" ? [bet.odds] : legs.filter((l) => l.result !== "void").map((l) => l.odds);
-  return Math.floor(winPayout(bet, riding) / margin);
+  return Math.floor((bet.kind === "system" ? systemOf(bet, legs)!.total : winPayout(bet, riding)) / margin);
 }
 
 /**
