@@ -70,6 +70,10 @@ interface Priced {
   gate: Gate;
   gateParam: string;
   facts: Facts[];
+  /** The most it can be worth before its end (every open leg won, less the margin): an auto threshold's ceiling. */
+  ceiling: number;
+  /** The events of its legs not yet decided. */
+  openEvents: number[];
 }
 
 const unavailable = (why: string) => sportsbookError("cashout_unavailable", `This bet cannot be cashed out now: ${why}`, 409, "bet_id");
@@ -88,6 +92,12 @@ async function priceNow(call: Pick<BetCall, "db" | "player">, bet: BetRow): Prom
   const open = legs.filter((l) => l.result === null);
   if (!open.length) throw unavailable("it is being settled");
   const margin = await operatorMargin(call.db, "cashout_margin", DEFAULT_CASHOUT_MARGIN);
+  // The odds the stake still rides on (a builder's are its one price), and what they return if all win.
+  const riding = bet.kind === "builder" ? [bet.odds] : legs.filter((l) => l.result !== "void").map((l) => l.odds);
+  const most = {
+    ceiling: Math.floor((bet.kind === "system" ? systemOf(bet, legs)!.total : winPayout(bet, riding)) / margin),
+    openEvents: [...new Set(open.map((l) => l.event_id))],
+  };
   if (bet.kind === "builder") {
     const eventId = legs[0]!.event_id;
     const parsed = legs.map((l) => parseBuilderLeg(l.leg ?? ""));
@@ -104,6 +114,7 @@ async function priceNow(call: Pick<BetCall, "db" | "player">, bet: BetRow): Prom
       gate: BUILDER_GATE,
       gateParam: JSON.stringify([eventId, priced.step]),
       facts: await eventFacts(call.db, eventId),
+      ...most,
     };
   }
   const now = await readSlip(
@@ -115,7 +126,6 @@ async function priceNow(call: Pick<BetCall, "db" | "player">, bet: BetRow): Prom
   }
   const chanceOf = (odds: number) => Math.min(1, 100 / (odds * MARGIN));
   const chance = now.reduce((p, r) => p * chanceOf(r.odds), 1);
-  const riding = legs.filter((l) => l.result !== "void").map((l) => l.odds);
   // A system bet: each line alive, its return times the chance its open legs all win (decision 0110).
   const nowOdds = new Map(now.map((r) => [r.id, r.odds]));
   const worth =
@@ -135,6 +145,7 @@ async function priceNow(call: Pick<BetCall, "db" | "player">, bet: BetRow): Prom
       call.db,
       now.map((r) => r.id),
     ),
+    ...most,
   };
 }
 
@@ -202,15 +213,15 @@ function valueAcceptable(setting: OddsChange, offered: number, now: number): boo
   return setting === "any" || (setting === "higher" ? now >= offered : now === offered);
 }
 
+/** What a cash-out's batch needs of a call: the player's tables, the site, the wallet's follow-ups. */
+type CashOutCall = Pick<BetCall, "env" | "db" | "player" | "uid" | "waitUntil">;
+
 /**
  * Pays `paid` of the bet priced as `priced` (all of it when `paid` is its whole value) in one batch of
  * the player's object: the cash-out row, the bet's change and the wallet credit, gated on the bet
  * still open with the stake it was priced for and the feed as read; a full one also feeds loyalty and
  * quests (BET_CONSUMERS) and says sports.bet.settled after commit. Answers whether this call took it.
  */
-/** What a cash-out's batch needs of a call: the player's tables, the site, the wallet's follow-ups. */
-type CashOutCall = Pick<BetCall, "env" | "db" | "player" | "uid" | "waitUntil">;
-
 async function takeCashOut(
   call: CashOutCall,
   bet: BetRow,
@@ -250,12 +261,13 @@ async function takeCashOut(
   );
   // A full cash-out settles the bet: it feeds what a settled bet feeds (loyalty points, quests), in this batch.
   const site = full ? await siteJurisdiction({ db: call.env.DB }) : null;
-  const fed = site ? await consumeAll(BET_CONSUMERS, db, { bet, status: "cashed_out", paid: bet.cashed_out + take.paid, settledAt: now, site }, now) : null;
+  const total = bet.cashed_out + take.paid;
+  const fed = site ? await consumeAll(BET_CONSUMERS, db, { bet, status: "cashed_out", paid: total, settledAt: now, site }, now) : null;
   const deps = { ...call, db };
   const { applied, results } = await moveMoneyWith(deps, [...statements, ...(fed?.statements ?? [])], plan);
   await fed?.committed(deps, applied !== null, results.slice(statements.length));
   if (applied && full) {
-    const payout = { amount: bet.cashed_out + take.paid, currency: bet.currency };
+    const payout = { amount: total, currency: bet.currency };
     call.waitUntil(publish(call.env, call.uid, BET_SETTLED_EVENT, { bet_id: bet.id, status: "cashed_out", payout }));
   }
   return applied !== null;
@@ -300,18 +312,6 @@ export async function acceptCashOut(
   throw sportsbookError("cashout_changed", "The cash-out value has changed", 409, "token", { value });
 }
 
-/** The highest threshold worth setting: the return on the stake riding with every leg won, less the cash-out margin. */
-async function autoCeiling(call: Pick<BetCall, "db" | "player">, bet: BetRow): Promise<number> {
-  const { results: legs } = await call
-    .player()
-    .prepare("SELECT odds, result FROM sport_bet_legs WHERE bet_id = ?1")
-    .bind(bet.id)
-    .all<{ odds: number; result: LegNow["result"] }>();
-  const margin = await operatorMargin(call.db, "cashout_margin", DEFAULT_CASHOUT_MARGIN);
-  const riding = bet.kind === "builder" ? [bet.odds] : legs.filter((l) => l.result !== "void").map((l) => l.odds);
-  return Math.floor((bet.kind === "system" ? systemOf(bet, legs)!.total : winPayout(bet, riding)) / margin);
-}
-
 /**
  * sportsbook.setAutoCashOut (decision 0110): the threshold, or none. The site's list of the bet's
  * undecided events is written first, so a threshold the bet holds is always one the feed's steps
@@ -325,18 +325,15 @@ export async function setAutoCashOut(ctx: PlatformContext, betId: string, value:
     await tables.prepare("UPDATE sport_bets SET auto_cashout = NULL WHERE id = ?1 AND uid = ?2").bind(bet.id, ctx.uid).run();
     return { bet: (await withLegs(tables, ctx.db, [{ ...bet, auto_cashout: null }], reader))[0]! };
   }
-  const { value: now } = await priceNow(ctx, bet);
-  const range = { min: now + 1, max: await autoCeiling(ctx, bet) };
+  // The highest threshold worth setting: the return on the stake riding with every leg won, less the cash-out margin.
+  const { value: now, ceiling, openEvents } = await priceNow(ctx, bet);
+  const range = { min: now + 1, max: ceiling };
   if (value < range.min || value > range.max) {
     throw sportsbookError("auto_cashout_range", "An auto cash-out is above the value now and at most what the bet can be worth", 400, "value", range);
   }
-  const { results: events } = await tables
-    .prepare("SELECT DISTINCT event_id FROM sport_bet_legs WHERE bet_id = ?1 AND result IS NULL")
-    .bind(bet.id)
-    .all<{ event_id: number }>();
   await ctx.db
     .prepare("INSERT INTO sport_auto_cashouts (event_id, bet_id, uid) SELECT value, ?2, ?3 FROM json_each(?1) WHERE true ON CONFLICT DO NOTHING")
-    .bind(JSON.stringify(events.map((e) => e.event_id)), bet.id, ctx.uid)
+    .bind(JSON.stringify(openEvents), bet.id, ctx.uid)
     .run();
   const set = await tables
     .prepare("UPDATE sport_bets SET auto_cashout = ?3 WHERE id = ?1 AND uid = ?2 AND status = 'open' AND open_stake = ?4")
