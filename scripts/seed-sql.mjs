@@ -178,6 +178,7 @@ export function buildSeedStatements(seedDir) {
   wheelSeed(seedDir, s);
   tournamentSeed(seedDir, s);
   sportsbookSeed(seedDir, s);
+  withdrawalHistorySeed(seedDir, s);
   // The VPN shop's plans (issue 24, decision 0053), upserted by sysname.
   for (const [i, p] of read(seedDir, "vpn-plans.json").entries()) {
     s.push(
@@ -196,6 +197,22 @@ export function buildSeedSql(seedDir) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.stdout.write(buildSeedSql(process.argv[2] ?? "migrations/seed"));
+}
+
+/**
+ * The demo site's past week of withdrawal approvals (decision 0112): inserted once, relative to the
+ * time of the seed's first run, so the cashier's published approval times have a week behind them;
+ * they age out of the 7 days as real approvals come in (a later seed run leaves them as they are).
+ */
+function withdrawalHistorySeed(seedDir, s) {
+  const now = "(CAST(strftime('%s', 'now') AS INTEGER) * 1000)";
+  for (const [i, a] of read(seedDir, "withdrawal-history.json").approvals.entries()) {
+    const requested = `${now} - ${Math.round(a.days_ago * 86400000)}`;
+    s.push(
+      `INSERT INTO withdrawal_approvals (id, uid, method, hold, requested_at, approved_at)
+       VALUES ('seed-${i}', NULL, ${q(a.method)}, ${q(a.hold)}, ${requested}, ${requested} + ${a.minutes * 60000}) ON CONFLICT (id) DO NOTHING`,
+    );
+  }
 }
 
 /**

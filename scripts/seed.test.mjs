@@ -116,4 +116,15 @@ describe("demo seed", () => {
       }
     }
   });
+
+  it("gives the withdrawal history a week of approvals, each approved before the seed runs, with the holds the cashier knows", () => {
+    const { approvals } = read("withdrawal-history.json");
+    expect(approvals.length).toBeGreaterThanOrEqual(20);
+    for (const a of approvals) {
+      expect(a.days_ago * 24 * 60, JSON.stringify(a)).toBeGreaterThan(a.minutes);
+      expect(a.days_ago).toBeLessThan(7);
+      expect([null, "review", "verification", "bonus"]).toContain(a.hold);
+      expect(["demo_card", "demo_bank"]).toContain(a.method);
+    }
+  });
 });

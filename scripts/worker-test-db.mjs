@@ -65,7 +65,11 @@ function templateKey(migrations, seed, databaseId, compatibilityDate) {
  * them by that much (tests/workers/setup.ts), so it sees what a seed run at its start would give:
  * live matches 20–60 minutes old, tournaments running since yesterday.
  */
-export const SEED_CLOCK = { sport_events: ["starts_at", "created_at"], tournaments: ["starts_at", "ends_at"] };
+export const SEED_CLOCK = {
+  sport_events: ["starts_at", "created_at"],
+  tournaments: ["starts_at", "ends_at"],
+  withdrawal_approvals: ["requested_at", "approved_at"],
+};
 
 /** Refuses a seed with a time-relative statement SEED_CLOCK does not describe. */
 function checkSeedClock(seed) {

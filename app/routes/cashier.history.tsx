@@ -77,11 +77,11 @@ export default function History({ loaderData }: Route.ComponentProps) {
                   <StatusLabel status={tx.status} t={t} />
                 </td>
                 <td>
-                  {tx.can_cancel ? (
-                    <CancelWithdrawal tx={tx} />
-                  ) : (
+                  {/* A pending withdrawal's details show its progress (decision 0112): beside its Cancel. */}
+                  <div className="cashier__row-actions">
+                    {tx.can_cancel && <CancelWithdrawal tx={tx} />}
                     <Link to={to(`/cashier/receipt?transaction=${encodeURIComponent(tx.id)}`)}>{t("cashier.history.details")}</Link>
-                  )}
+                  </div>
                 </td>
               </tr>
             ))}

@@ -4,8 +4,12 @@ import { PendingWithdrawals, WithdrawForm } from "../features/cashier/withdraw-f
 import { loadWithdraw, withdrawAction } from "../features/cashier/withdraw.server";
 import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { methodName } from "../features/cashier/transaction-view";
+import { PayoutTimes } from "../features/cashier/withdrawal-progress";
 
-/** Withdraw: the available amount, a method (links), amount and requisites; pending requests with Cancel. */
+/**
+ * Withdraw: the available amount, a method (links), amount and requisites; pending requests with
+ * their progress and Cancel; the site's published approval times.
+ */
 export const loader = (args: Route.LoaderArgs) => loadWithdraw(args);
 
 export const action = (args: Route.ActionArgs) => withdrawAction(args);
@@ -42,6 +46,7 @@ export default function Withdraw({ loaderData, actionData }: Route.ComponentProp
       {/* A new key after each completed request: the form starts clean for the next one. */}
       {loaderData.method && <WithdrawForm key={`${loaderData.method.sysname}:${loaderData.idempotencyKey}`} data={loaderData} actionData={actionData} />}
       <PendingWithdrawals pending={loaderData.pending} noCancelUnder={loaderData.noCancelUnder} />
+      <PayoutTimes times={loaderData.payoutTimes} />
     </div>
   );
 }

@@ -61,6 +61,27 @@ export const TransactionStatus = z.enum(["new", "pending", "success", "fail", "c
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
 
 /** A deposit or a withdrawal as the history and the result pages show it. */
+/** What held a withdrawal before its approval (decision 0112): a review of a large amount, the identity's verification, a completed bonus's check. */
+export const WithdrawalHold = z.enum(["review", "verification", "bonus"]);
+export type WithdrawalHold = z.infer<typeof WithdrawalHold>;
+
+/** A withdrawal's stages (decision 0112): requested → approved → sent → paid, each with its time once reached. */
+export const WithdrawalTracker = z.strictObject({
+  requested_at: z.number().int(),
+  approved_at: z.number().int().nullable(),
+  sent_at: z.number().int().nullable(),
+  paid_at: z.number().int().nullable(),
+  /** What held it before approval (kept once approved); null: the automatic checks only. */
+  hold: WithdrawalHold.nullable(),
+  /** What it waits for now: its approval (the automatic checks, or its hold), the next payout run, the payment system; null once paid or cancelled. */
+  waiting: z.enum(["checks", "review", "verification", "bonus", "sending", "paying"]).nullable(),
+  /** When what it waits for is expected to end; null while it waits for the verification, or once it is over. */
+  next_at: z.number().int().nullable(),
+  /** When it is expected paid (when it was, once paid); null while that depends on the verification, or once cancelled. */
+  expected_paid_at: z.number().int().nullable(),
+});
+export type WithdrawalTracker = z.infer<typeof WithdrawalTracker>;
+
 export const CashierTransaction = z.strictObject({
   id: z.string(),
   type: TransactionType,
@@ -71,8 +92,10 @@ export const CashierTransaction = z.strictObject({
   method_name: z.string(),
   created_at: z.number().int(),
   updated_at: z.number().int(),
-  /** A pending withdrawal the player may still cancel. */
+  /** A pending withdrawal the player may still cancel (not once it is sent). */
   can_cancel: z.boolean(),
+  /** A withdrawal's stages; null for a deposit. */
+  tracker: WithdrawalTracker.nullable(),
 });
 export type CashierTransaction = z.infer<typeof CashierTransaction>;
 
@@ -109,6 +132,11 @@ export const WithdrawSettings = z.strictObject({
   methods: z.array(CashierMethod),
   /** Withdrawals still pending (cancellable). */
   pending: z.array(CashierTransaction),
+  /**
+   * The site's own approval times over the last `days` (every withdrawal approved in them, decision
+   * 0112): how many, the median and the 95th percentile, in milliseconds; null when none was approved.
+   */
+  payout_times: z.strictObject({ days: z.number().int(), count: z.number().int(), median_ms: z.number().int(), p95_ms: z.number().int() }).nullable(),
 });
 export type WithdrawSettings = z.infer<typeof WithdrawSettings>;
 

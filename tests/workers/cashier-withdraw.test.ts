@@ -6,6 +6,7 @@ import { confirmEmail, fillWithdrawalProfile, readyToWithdraw, mainBalance, newK
 import { data, failure } from "./helpers";
 import { ledgerRows } from "./wallet-helpers";
 import { playerDb } from "./player-db";
+import { PAYOUT_DELAY_MS } from "../../workers/platform/cashier/withdrawal-stages";
 
 /** Withdrawals: refusals in their order, the debit, cancel (refund once), the demo payout. */
 
@@ -167,10 +168,8 @@ describe("cashier.cancelwithdrawal", () => {
   it("refuses a paid-out withdrawal; the demo payout pays pending ones after 24 hours", async () => {
     const p = await funded(20000);
     const tx = await data(withdraw(p));
-    await playerDb(p.uid)
-      .prepare("UPDATE cashier_transactions SET settle_at = ?2 WHERE id = ?1")
-      .bind(tx.id, Date.now() - 1)
-      .run();
+    // Requested a day ago: approved, sent and paid since (withdrawal-stages.ts).
+    await playerDb(p.uid).prepare("UPDATE cashier_transactions SET created_at = created_at - ?2 WHERE id = ?1").bind(tx.id, PAYOUT_DELAY_MS).run();
     const settings = await data(p.browser.get("cashier/getwithdrawsettings"));
     expect(settings.pending).toEqual([]);
     expect((await data(p.browser.get("cashier/gethistory", { type: "withdrawal" }))).items[0]).toMatchObject({

@@ -1,3 +1,4 @@
+import { WithdrawalProgress } from "./withdrawal-progress";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
@@ -45,6 +46,7 @@ export function PendingWithdrawals({ pending, noCancelUnder = null }: { pending:
             <span>{methodName(t, tx.method, tx.method_name)}</span>
             <span>{formatDateTime(tx.created_at)}</span>
             {tx.can_cancel && <CancelWithdrawal tx={tx} />}
+            {tx.tracker && <WithdrawalProgress tracker={tx.tracker} />}
           </li>
         ))}
       </ul>

@@ -56,6 +56,7 @@ export async function loadWithdraw({ request, context }: Args) {
     method: method && rules ? { sysname: method.sysname, name: method.name, fields: method.fields, rules } : null,
     banks: await banksFor(context, method),
     pending: settings.pending,
+    payoutTimes: settings.payout_times,
     // Where the market forbids cancelling (UK RTS 14B), the pending list says so by its regulator's name.
     noCancelUnder: market.withdrawalsCancellable ? null : market.regulator,
     email: account.email && !account.email.is_confirmed ? account.email.contact : null,

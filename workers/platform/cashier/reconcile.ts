@@ -4,10 +4,11 @@ import { playerTables } from "../player/routed-d1";
 import { providerNamed } from "../providers/payments-registry";
 import { applyDepositStatus, depositKey, withdrawalCancelKey, withdrawalKey, withdrawalRefund } from "./settle";
 import { findTransaction, type TransactionRow } from "./transactions";
+import { APPROVED_KIND, CHECKS_MS, NEXT_STAGE_SQL, PAYOUT_DELAY_MS, PSP_MS, recordApproval, SEND_MS, stageStatements } from "./withdrawal-stages";
+import { deliverNow } from "../player/outbox";
 
+export { PAYOUT_DELAY_MS };
 const DAY_MS = 24 * 60 * 60_000;
-/** The demo payout: a pending withdrawal is paid this long after it was requested. */
-export const PAYOUT_DELAY_MS = DAY_MS;
 
 type Due = { id: string; type: "deposit" | "withdrawal"; status: string; provider: string | null };
 
@@ -25,7 +26,8 @@ async function askPaymentSystem(deps: MoneyDeps & { env: Env }, row: Transaction
  * Catches up with the payment systems before a cashier read (getdepositinfo, gethistory,
  * getwithdrawsettings, cancelwithdrawal), as a real integration polls its PSP: the player's
  * pending deposits past their settle time, and deposits still `new` a minute after they started (a
- * lost callback), are asked about and settled; pending withdrawals past their payout time are paid.
+ * lost callback), are asked about and settled; pending withdrawals move on through their stages
+ * (withdrawal-stages.ts: approved, sent, paid).
  *
  * It also repairs what an interrupted older run could leave (decision 0022): a `success` deposit
  * without its `deposit:<id>` credit is credited, a `cancel` withdrawal without its refund is
@@ -52,15 +54,8 @@ export async function reconcilePlayer(deps: MoneyDeps & { env: Env }, uid: numbe
        ORDER BY t.created_at LIMIT 20`,
       )
       .bind(uid, now, LOST_CALLBACK_MS, DAY_MS, depositKey(""), withdrawalCancelKey("")),
-    // Whether the withdrawals' steps below have anything to do: most cashier reads find nothing,
-    // and then write nothing (issue 39: every cashier page view wrote this batch).
-    deps.db
-      .prepare(
-        `SELECT 1 AS due FROM cashier_transactions WHERE uid = ?1 AND type = 'withdrawal'
-           AND (status = 'new' OR (status = 'pending' AND settle_at <= ?2)) LIMIT 1`,
-      )
-      .bind(uid, now),
-  ])) as [D1Result<Due>, D1Result<{ due: number }>];
+    dueWithdrawals(deps.db, uid, now),
+  ])) as [D1Result<Due>, D1Result<DueWithdrawal>];
   for (const t of due) {
     const row = await findTransaction(deps.db, t.id);
     if (!row) continue;
@@ -72,7 +67,34 @@ export async function reconcilePlayer(deps: MoneyDeps & { env: Env }, uid: numbe
       await askPaymentSystem(deps, row, t.provider);
     }
   }
-  if (withdrawals.results.length === 0) return;
+  await advanceWithdrawals(deps, uid, now, withdrawals.results);
+}
+
+type DueWithdrawal = Pick<TransactionRow, "status" | "hold" | "hold_until" | "approved_at">;
+
+/**
+ * Whether the withdrawals' steps have anything to do: most cashier reads find nothing, and then
+ * write nothing (issue 39: every cashier page view wrote the steps' batch).
+ */
+const dueWithdrawals = (db: D1Database, uid: number, now: number) =>
+  db
+    .prepare(
+      `SELECT status, hold, hold_until, approved_at FROM cashier_transactions WHERE uid = ?1 AND type = 'withdrawal'
+         AND (status = 'new' OR (status = 'pending' AND ${NEXT_STAGE_SQL} <= ?2)) LIMIT 20`,
+    )
+    .bind(uid, now);
+
+/**
+ * The player's withdrawals at `now` (`deps.db`: their tables): one left `new` by older code is
+ * repaired, the pending ones move on through their stages (withdrawal-stages.ts), and the approvals
+ * this made are delivered to the site's record. From a cashier read (with what it found due) and
+ * from the player's clock, so a withdrawal is approved and paid on time whether or not the player
+ * comes back to look.
+ */
+export async function advanceWithdrawals(deps: MoneyDeps & { env: Env }, uid: number, now: number, due?: DueWithdrawal[]): Promise<void> {
+  const found = due ?? (await dueWithdrawals(deps.db, uid, now).all<DueWithdrawal>()).results;
+  if (found.length === 0) return;
+  const asking = found.some((w) => w.status === "pending" && w.hold === "verification" && w.hold_until === null && w.approved_at === null);
   await deps.db.batch([
     // A withdrawal left `new` by an older run: pending if its debit happened, dropped (it moved
     // nothing) if not, once no run of that older code can still be completing it.
@@ -89,14 +111,41 @@ export async function reconcilePlayer(deps: MoneyDeps & { env: Env }, uid: numbe
            AND NOT EXISTS (SELECT 1 FROM wallet_operations w WHERE w.uid = ?1 AND w.key = ?4 || cashier_transactions.id)`,
       )
       .bind(uid, now, LOST_CALLBACK_MS, withdrawalKey("")),
-    // The demo payout. No money moves: the amount left the balance when the withdrawal was made.
-    deps.db
-      .prepare(
-        `UPDATE cashier_transactions SET status = 'success', updated_at = ?2
-         WHERE uid = ?1 AND type = 'withdrawal' AND status = 'pending' AND settle_at <= ?2`,
-      )
-      .bind(uid, now),
+    // A withdrawal waiting for the verification: its hold ends now if the identity is verified, else it asks again later.
+    ...(asking ? [await verificationStep(deps, uid, now)] : []),
+    ...stageStatements(deps.db, uid, now),
   ]);
+  await deliverApprovals(deps, uid);
+}
+
+/**
+ * The step of the withdrawals waiting for the player's verification (their tables): D1's `users`
+ * says whether the identity is verified now; if so their hold ends at `now` (the approval follows
+ * in the same batch, once the checks are over too), if not they ask again VERIFY_POLL_MS later.
+ */
+async function verificationStep(deps: MoneyDeps & { env: Env }, uid: number, now: number): Promise<D1PreparedStatement> {
+  const verified = await deps.env.DB.prepare("SELECT is_verified FROM users WHERE uid = ?1").bind(uid).first<number>("is_verified");
+  const waiting = "uid = ?1 AND type = 'withdrawal' AND status = 'pending' AND hold = 'verification' AND hold_until IS NULL AND approved_at IS NULL";
+  return verified
+    ? deps.db
+        .prepare(`UPDATE cashier_transactions SET hold_until = ?2, settle_at = MAX(?2, created_at + ?3) + ?4 WHERE ${waiting}`)
+        .bind(uid, now, CHECKS_MS, SEND_MS + PSP_MS)
+    : deps.db.prepare(`UPDATE cashier_transactions SET polled_at = ?2 WHERE ${waiting}`).bind(uid, now);
+}
+
+/**
+ * After the batch committed: the approvals it owed the site's record are delivered at once (a
+ * failure is left to the object's alarm, which retries), so the published times include them.
+ */
+async function deliverApprovals(deps: MoneyDeps & { env: Env }, uid: number): Promise<void> {
+  const { results } = await deps.db.prepare("SELECT key FROM player_outbox WHERE kind = ?1").bind(APPROVED_KIND).all<{ key: string }>();
+  for (const { key } of results) {
+    try {
+      await deliverNow(deps.db, key, (body) => recordApproval(deps.env, uid, body));
+    } catch (e) {
+      console.error("cashier: recording a withdrawal's approval failed; the player's outbox retries:", e instanceof Error ? e.message : e);
+    }
+  }
 }
 
 /** The open deposits the clock asks about per run at most: the cron runs every minute, so a backlog drains in steps. */

@@ -1,6 +1,7 @@
 import type { CashierTransaction, PaymentFlow, TransactionStatus } from "../../../core/api/entities-cashier";
 import { PlatformError } from "../../../core/api/errors";
 import { randomHex } from "../core/bytes";
+import { type StageColumns, trackerOf } from "./withdrawal-stages";
 
 /**
  * Cashier transactions (table cashier_transactions). Statuses only move forward, and every move is
@@ -10,7 +11,7 @@ import { randomHex } from "../core/bytes";
 
 export type TransactionType = "deposit" | "withdrawal";
 
-export interface TransactionRow {
+export interface TransactionRow extends StageColumns {
   id: string;
   uid: number;
   type: TransactionType;
@@ -23,8 +24,6 @@ export interface TransactionRow {
   locale: string;
   requisites: string;
   idempotency_key: string;
-  settle_at: number | null;
-  created_at: number;
   updated_at: number;
 }
 
@@ -48,7 +47,9 @@ export function toEntity(row: TransactionRow, cancellable = true): CashierTransa
     method_name: row.method_name,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    can_cancel: cancellable && row.type === "withdrawal" && row.status === "pending",
+    // A withdrawal sent to the payment system is on its way: it is paid, not taken back.
+    can_cancel: cancellable && row.type === "withdrawal" && row.status === "pending" && row.sent_at === null,
+    tracker: trackerOf(row),
   };
 }
 
@@ -109,7 +110,7 @@ export async function playerTransaction(db: D1Database, uid: number, id: string,
 
 /**
  * The guarded UPDATE that moves a transaction to `status` if it is in one of the allowed source
- * statuses (`settleAt` stored with it when given), for a batch of the caller's; null if nothing
+ * statuses (a withdrawal is cancelled only before it is sent) (`settleAt` stored with it when given), for a batch of the caller's; null if nothing
  * may reach `status`.
  */
 export function moveStatusStatement(
@@ -123,7 +124,7 @@ export function moveStatusStatement(
   return db
     .prepare(
       `UPDATE cashier_transactions SET status = ?2, updated_at = ?3, settle_at = COALESCE(?4, settle_at)
-       WHERE id = ?1 AND status IN (SELECT value FROM json_each(?5)) RETURNING id`,
+       WHERE id = ?1 AND status IN (SELECT value FROM json_each(?5)) AND (?2 <> 'cancel' OR sent_at IS NULL) RETURNING id`,
     )
     .bind(row.id, status, Date.now(), settleAt ?? null, JSON.stringify(sources));
 }

@@ -13,7 +13,8 @@ import { missingIdentityFields } from "../account/profile-rules";
 import { burnBeforeWithdrawal, refuseWhileBonusActive } from "../bonuses/burn";
 import { announceForfeits, forfeitStatements } from "../bonuses/forfeit";
 import { cashierPlayer } from "./player";
-import { PAYOUT_DELAY_MS, reconcilePlayer } from "./reconcile";
+import { reconcilePlayer } from "./reconcile";
+import { expectedPaidSql, holdSql, holdUntilSql, publishedTimes } from "./withdrawal-stages";
 import { checkRequisites } from "./requisites";
 import { assertKycAllowsWithdrawal } from "../verification/withdrawal-gate";
 import { playerJurisdiction } from "../responsible/jurisdiction";
@@ -41,7 +42,7 @@ export async function withdrawSettings(call: PlatformContext): Promise<WithdrawS
   const ctx = ownTables(call);
   await reconcilePlayer(ctx, ctx.uid);
   const player = await cashierPlayer(call.db, ctx.uid);
-  const [methods, balances, pending, rules] = await Promise.all([
+  const [methods, balances, pending, rules, times] = await Promise.all([
     methodsFor(call, "withdrawal", player.currency),
     readBalances(ctx.db, ctx.uid),
     ctx.db
@@ -53,12 +54,14 @@ export async function withdrawSettings(call: PlatformContext): Promise<WithdrawS
       .bind(ctx.uid)
       .all<TransactionRow>(),
     playerJurisdiction(call),
+    publishedTimes(call.db, Date.now()),
   ]);
   return {
     currency: player.currency,
     available: balances.main,
     methods: methods.map(publicMethod),
     pending: pending.results.map((row) => toEntity(row, rules.withdrawals.cancellable)),
+    payout_times: times,
   };
 }
 
@@ -75,16 +78,18 @@ export async function withdrawSettings(call: PlatformContext): Promise<WithdrawS
  */
 async function insertWithDebit(
   call: PlatformContext,
-  t: { amount: number; currency: string; method: string; requisites: Record<string, string>; key: string },
+  t: { amount: number; currency: string; method: string; requisites: Record<string, string>; key: string; onVerification: boolean },
 ): Promise<TransactionRow | null> {
   const ctx = ownTables(call);
   const now = Date.now();
   const id = randomHex(16);
+  // What it waits for before its approval, from the player's records (withdrawal-stages.ts).
+  const hold = holdSql(t.onVerification);
   const insert = ctx.db
     .prepare(
       `INSERT INTO cashier_transactions
-         (id, uid, type, status, amount, currency, method, flow, locale, requisites, idempotency_key, settle_at, created_at, updated_at)
-       SELECT ?1, ?2, 'withdrawal', 'pending', ?3, ?4, ?5, 'redirect', ?6, ?7, ?8, ?9 + ?13, ?9, ?9
+         (id, uid, type, status, amount, currency, method, flow, locale, requisites, idempotency_key, settle_at, created_at, updated_at, hold, hold_until)
+       SELECT ?1, ?2, 'withdrawal', 'pending', ?3, ?4, ?5, 'redirect', ?6, ?7, ?8, ${expectedPaidSql(hold)}, ?9, ?9, ${hold}, ${holdUntilSql(hold)}
        WHERE (SELECT COUNT(*) FROM cashier_transactions WHERE uid = ?2 AND type = 'withdrawal'
                 AND status IN ('new', 'pending', 'success') AND created_at > ?9 - ?10) < ?11
          AND (SELECT COALESCE(SUM(amount), 0) FROM cashier_transactions WHERE uid = ?2 AND type = 'withdrawal'
@@ -92,7 +97,7 @@ async function insertWithDebit(
          AND NOT EXISTS (SELECT 1 FROM player_bonuses WHERE uid = ?2 AND status = 'active')
        ON CONFLICT (uid, idempotency_key) DO NOTHING RETURNING id`,
     )
-    .bind(id, ctx.uid, t.amount, t.currency, t.method, ctx.locale, JSON.stringify(t.requisites), t.key, now, DAY_MS, DAILY_COUNT, DAILY_SUM, PAYOUT_DELAY_MS);
+    .bind(id, ctx.uid, t.amount, t.currency, t.method, ctx.locale, JSON.stringify(t.requisites), t.key, now, DAY_MS, DAILY_COUNT, DAILY_SUM);
   const debit = planOperation(
     ctx.db,
     { uid: ctx.uid, key: withdrawalKey(id), type: "withdrawal", reference: id, changes: [{ kind: "main", delta: -t.amount }] },
@@ -166,7 +171,14 @@ export async function makeWithdrawal(call: PlatformContext, p: WithdrawalCall): 
   // Burning a bonus for a withdrawal the day's limits then refuse would cost the player it for nothing.
   if (p.burn_bonuses === "1" && !(await dayLeavesRoom(ctx, p.amount))) throw periodExceeded(player.currency);
   await burnBeforeWithdrawal(ctx, p.amount, p.burn_bonuses === "1");
-  const row = await insertWithDebit(call, { amount: p.amount, currency: player.currency, method: method.sysname, requisites, key: p.idempotency_key });
+  const row = await insertWithDebit(call, {
+    amount: p.amount,
+    currency: player.currency,
+    method: method.sysname,
+    requisites,
+    key: p.idempotency_key,
+    onVerification: !player.is_verified && !!player.is_on_verification,
+  });
   if (row) return view(row);
   // Nothing inserted: the same key won a race (answer its withdrawal), a bonus was activated after
   // the burn check (the player is asked again, naming it), or the day is full.

@@ -1,7 +1,7 @@
 import { sweepBonuses } from "../bonuses/sweep";
 import { expirePacks } from "../bonuses/freespins-sweep";
 import { computeCashbacks, lastClosedWeek } from "../cashback/compute";
-import { reconcileDueDeposits } from "../cashier/reconcile";
+import { advanceWithdrawals, reconcileDueDeposits } from "../cashier/reconcile";
 import { closeSpentBettingBonuses } from "../sportsbook/free-bet-bonus";
 import { runVpnClock } from "../vpn/clock";
 import type { MoneyDeps } from "../wallet/move-money";
@@ -58,6 +58,7 @@ export async function runPlayerClocks(deps: MoneyDeps & { env: Env }, now: numbe
 export async function runOnePlayersClocks(deps: MoneyDeps & { env: Env }, uid: number, now: number): Promise<void> {
   const own = { ...deps, db: playerTables(deps.env, uid) };
   await reconcileDueDeposits(deps, now, uid);
+  await advanceWithdrawals(own, uid, now);
   await sweepBonuses(own, now, uid);
   await closeSpentBettingBonuses(deps, { uid });
   await computeCashbacks(deps, now, { uid });

@@ -1,12 +1,13 @@
 import { DAY_MS, GAMING_TYPES, weekOf } from "../cashback/compute";
 import { SPENT_BETTING_BONUS } from "../sportsbook/free-bet-bonus";
+import { NEXT_STAGE_SQL } from "../cashier/withdrawal-stages";
 
 /**
  * The players' clocks (decision 0075, slice 3): what time does to one player's rows — an available
  * bonus's window closes, an active one's wagering time runs out (or a fully wagered one was left
  * unconverted), a spent betting bonus closes, a free-spin pack expires, a VPN subscription is
- * warned, renewed or ended, an open deposit's payment system is asked again, a closed week's
- * cashback is computed. While those rows were in D1, the minute cron read every player's at once;
+ * warned, renewed or ended, an open deposit's payment system is asked again, a withdrawal moves on
+ * to its next stage, a closed week's cashback is computed. While those rows were in D1, the minute cron read every player's at once;
  * in the players' objects it cannot, so each object tells D1 when it is next due (`player_clocks`,
  * migration 0058) and the cron runs the clocks of the players due at its time (clock-run.ts).
  *
@@ -52,7 +53,8 @@ export const NEXT_DUE_SQL = `SELECT
   (SELECT MIN(CASE WHEN status = 'pending' OR next <= created_at + ${DAY_MS} THEN next END) FROM (
     SELECT status, created_at,
       MAX(CASE WHEN status = 'pending' THEN settle_at ELSE created_at + ${LOST_CALLBACK_MS} END, COALESCE(polled_at, 0) + ${ASK_AGAIN_MS}) AS next
-    FROM cashier_transactions WHERE type = 'deposit' AND status IN ('new', 'pending'))) AS deposits`;
+    FROM cashier_transactions WHERE type = 'deposit' AND status IN ('new', 'pending'))) AS deposits,
+  (SELECT MIN(${NEXT_STAGE_SQL}) FROM cashier_transactions WHERE type = 'withdrawal' AND status = 'pending') AS withdrawals`;
 
 /** The first gaming row of the main balance since the cashback clock last ran for the player. */
 export const FIRST_UNCOUNTED_PLAY_SQL = `SELECT MIN(created_at) AS at FROM ledger

@@ -5,6 +5,7 @@ import { recordWin } from "../games/recent-wins";
 import { recordWinner } from "../wheel/winners";
 import { recordClockDue } from "./clocks";
 import { contributeToPools } from "../jackpots/settle";
+import { recordApproval } from "../cashier/withdrawal-stages";
 
 /**
  * The receivers of the players' outboxes (outbox.ts), by kind. Each is idempotent by the entry's
@@ -34,4 +35,6 @@ export const RECEIVERS: Record<OutboxKind, Receiver> = {
   // once by the round's id; a pool it won is paid to the player (once by the winner's id). `env`
   // carries the object's own tables, so the payment is made here, not by a call to itself.
   "jackpots.contribute": (env, uid, body, _key, waitUntil = () => {}) => contributeToPools({ db: env.DB, env, waitUntil }, uid, body),
+  // A withdrawal's approval, for the cashier's published approval times (cashier/withdrawal-stages.ts): once by its id.
+  "withdrawals.approved": (env, uid, body) => recordApproval(env, uid, body),
 };

@@ -11,7 +11,15 @@
  */
 
 /** The kinds of delivery, each with its receiver in deliveries.ts. */
-export const OUTBOX_KINDS = ["sessions.revoke", "tournaments.entries", "wins.record", "clock.due", "wheel.winner", "jackpots.contribute"] as const;
+export const OUTBOX_KINDS = [
+  "sessions.revoke",
+  "tournaments.entries",
+  "wins.record",
+  "clock.due",
+  "wheel.winner",
+  "jackpots.contribute",
+  "withdrawals.approved",
+] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export interface OutboxRow {

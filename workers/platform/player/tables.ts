@@ -192,6 +192,8 @@ export const SHARED_TABLES = [
   "sport_auto_cashouts",
   "sport_league_events",
   "sport_event_main",
+  // every withdrawal's approval, for the cashier's published approval times (decision 0112)
+  "withdrawal_approvals",
   // when each player's clocks are next due, as their object last said (player/clocks.ts)
   "player_clocks",
   // tournament boards
