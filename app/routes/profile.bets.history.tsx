@@ -9,6 +9,7 @@ import { useLocalePath, useT } from "../lib/i18n/use-t";
 import { formatDateTime } from "../../core/dates";
 import { formatMoney } from "../../core/money";
 import { type Column, DataTable } from "../ui/table/data-table";
+import { originalResult, RoundFairness } from "../features/originals/round-fairness";
 
 type Round = Route.ComponentProps["loaderData"]["rounds"][number];
 
@@ -22,7 +23,7 @@ export const action = (args: Route.ActionArgs) => cashOutAction(args);
 export default function ProfileBetsHistory({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalePath();
-  const { offset, count, rounds, bets, tab, cashOuts } = loaderData;
+  const { offset, count, rounds, bets, tab, cashOuts, verify } = loaderData;
   const tabQuery = tab === "sports" ? "tab=sports" : "";
   const page = (at: number) => {
     const q = [tabQuery, at > 0 ? `offset=${at}` : ""].filter(Boolean).join("&");
@@ -48,7 +49,22 @@ export default function ProfileBetsHistory({ loaderData, actionData }: Route.Com
       className: (r) => (r.win.amount > 0 ? "num profile-games__win" : "num"),
       cell: (r) => formatMoney(r.win),
     },
+    // An original's result, and the way to verify it (decision 0115).
+    {
+      key: "result",
+      header: t("profileGames.history.result"),
+      cell: (r) =>
+        r.original && (
+          <>
+            <span dir="ltr">{originalResult(t, r.original)}</span>{" "}
+            <Link to={`${page(offset)}${page(offset).includes("?") ? "&" : "?"}verify=${r.id}`} preventScrollReset data-verify={r.id}>
+              {t("profileGames.history.verify")}
+            </Link>
+          </>
+        ),
+    },
   ];
+  const verified = tab === "casino" && verify ? rounds.find((r) => r.id === verify && r.original) : undefined;
   return (
     <section className="profile-games">
       <ProfileNav current="/profile/bets/history" />
@@ -87,6 +103,7 @@ export default function ProfileBetsHistory({ loaderData, actionData }: Route.Com
           tableClassName="profile-games__table"
         />
       )}
+      {verified?.original && <RoundFairness round={verified.original} game={verified.game} close={page(offset)} />}
       {count > HISTORY_PAGE_SIZE && (
         <nav className="profile-games__pages" aria-label={t("profileGames.history.pages")}>
           {offset > 0 && (

@@ -103,8 +103,23 @@ export const GameRound = z.strictObject({
   mode: z.enum(["demo", "real"]).describe("demo: the fun balance; real: the main balance"),
   bet: Money,
   win: Money,
-  symbols: z.array(z.array(z.string())).describe("The drawn grid, rows of symbol names; the middle row is the payline"),
+  symbols: z.array(z.array(z.string())).describe("The drawn grid, rows of symbol names; the middle row is the payline (empty for an original)"),
   created_at: z.number().int(),
+  /** An original's draw (decision 0115): what the player chose, what was drawn, and from what; null for any other game. */
+  original: z
+    .strictObject({
+      game: z.enum(["dice", "limbo"]),
+      result: z.number().int().describe("Hundredths: dice's roll, or limbo's result multiplier"),
+      target: z.number().int().describe("Hundredths"),
+      over: z.boolean().optional().describe("Dice: over (true) or under the target"),
+      won: z.boolean(),
+      payout_bp: z.number().int().describe("What a win pays per unit bet, in 1/10,000"),
+      server_seed_hash: z.string(),
+      server_seed: z.string().nullable().describe("Revealed once the player rotated the seed; null before"),
+      client_seed: z.string(),
+      nonce: z.number().int(),
+    })
+    .nullable(),
 });
 export type GameRound = z.infer<typeof GameRound>;
 

@@ -28,7 +28,15 @@ export async function loadHistory({ request, context }: Args) {
   if (tab === "sports") {
     const bets = await orErrorPage(platform.call("sportsbook.getBets", { status: "all", offset, count: HISTORY_PAGE_SIZE }));
     if (offset > 0 && offset >= bets.count) throw notFound(request);
-    return { ...base, tab: "sports" as const, count: bets.count, rounds: [], bets: bets.items, cashOuts: await cashOutOffers(platform, bets.items) };
+    return {
+      ...base,
+      tab: "sports" as const,
+      count: bets.count,
+      rounds: [],
+      bets: bets.items,
+      cashOuts: await cashOutOffers(platform, bets.items),
+      verify: null,
+    };
   }
   const page = await orErrorPage(platform.call("games.getHistory", { offset, count: HISTORY_PAGE_SIZE }));
   if (offset > 0 && offset >= page.count) throw notFound(request);
@@ -37,6 +45,8 @@ export async function loadHistory({ request, context }: Args) {
     tab: "casino" as const,
     count: page.count,
     rounds: page.items.map(({ symbols: _symbols, ...round }) => round),
+    // An original's round to verify on this page (decision 0115).
+    verify: new URL(request.url).searchParams.get("verify"),
     bets: [] as SportBet[],
     cashOuts: {} as Record<string, CashOutQuote>,
   };

@@ -121,7 +121,7 @@ export function betSteps(min: number, max: number): number[] {
 // The game is centred by auto margins, which (unlike centring by alignment) never push its top out
 // of reach in a short frame, and the reels' rows take the height the rest leaves (about 230 px), so
 // the whole game, spin button included, fits a phone's frame without scrolling.
-const STYLE = `
+export const STYLE = `
 *{box-sizing:border-box}html{height:100%}
 body{margin:0;min-height:100%;display:flex;font:16px/1.4 system-ui,sans-serif;
   background:radial-gradient(circle at 50% 30%,#2b1d5c,#0d0a1f);color:#f5f1ff}
@@ -172,7 +172,7 @@ function resultText(v: GamePageView): string {
 }
 
 /** The session's time and net position, inside the game: elapsed since sign-in (the script keeps it running) and wins − stakes. */
-function sessionLine(v: GamePageView, now = Date.now()): string {
+export function sessionLine(v: Pick<GamePageView, "session" | "mode" | "currency">, now = Date.now()): string {
   const s = v.session;
   if (!s || v.mode !== "real") return "";
   const clock = clockText(now - s.startedAt);
@@ -212,7 +212,7 @@ function freeControls(v: GamePageView, f: NonNullable<GamePageView["freespins"]>
 }
 
 /** What the player's market asks of a round, said under the controls (no autoplay or turbo is offered anywhere). */
-function rulesLine(v: GamePageView): string {
+export function rulesLine(v: Pick<GamePageView, "rules" | "mode" | "currency">): string {
   const r = v.rules;
   if (!r || v.mode !== "real") return "";
   const parts = [

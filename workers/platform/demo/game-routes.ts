@@ -16,6 +16,11 @@ import { readBalances } from "../wallet/wallet";
 import { gamePage, requestNonce, studioOdds } from "./game-page";
 import { playSince } from "../responsible/session-stats";
 import { playerTables, routedD1 } from "../player/routed-d1";
+import { hundredths, type Original, type OriginalChoice, originalOf } from "../../../core/originals";
+import { readDraw } from "../games/original-rounds";
+import type { OriginalDraw } from "../games/round-types";
+import { currentSeed, rotateSeed } from "../wheel/seeds";
+import { originalPage } from "./original-page";
 
 /**
  * The demo game studio (decision 0016): `/platform/game/{sysname}` and `/platform/game/custom/{name}`
@@ -47,6 +52,7 @@ const ERRORS: Record<string, string> = {
   stake: "This stake is above what your market's rules allow for one round.",
   cycle: "Your market's rules set a least time for each round: wait a moment and spin again.",
   limitRequired: "Your market's rules ask for a deposit limit before you play: set one under Responsible gaming.",
+  target: "Choose a target within the game's range.",
   failed: "The round could not be played. Please try again.",
 };
 
@@ -101,6 +107,9 @@ async function launch(c: Ctx, base: string): Promise<Response> {
     return new Response(null, { status: 302, headers: { location: url.href, "cache-control": "no-store" } });
   }
 
+  const original = originalOf(game.sysname);
+  if (original) return launchOriginal(c, base, { game, original, who, mode, rules, own, balance, currency });
+
   let symbols: string[][] | null = null;
   let win: number | null = null;
   const roundId = q("round");
@@ -144,6 +153,109 @@ async function launch(c: Ctx, base: string): Promise<Response> {
   });
 }
 
+/**
+ * An original's page (decision 0115): the round just played (`?round=`, the player's; a visitor's comes
+ * back in the query, drawn from a seed revealed with it), the choice to show, the player's fairness
+ * state and, after the rotate form, the seed it revealed.
+ */
+async function launchOriginal(
+  c: Ctx,
+  base: string,
+  p: {
+    game: StudioGame;
+    original: Original;
+    who: SessionPlayer;
+    mode: RoundMode;
+    rules: PlayRules | undefined;
+    own: D1Database | null;
+    balance: { amount: number; currency: string } | null;
+    currency: string;
+  },
+): Promise<Response> {
+  const q = (name: string) => c.req.query(name) ?? "";
+  const { game, own, who } = p;
+  let draw: OriginalDraw | null = null;
+  let win: number | null = null;
+  if (own && q("round")) {
+    const row = await own
+      .prepare("SELECT win FROM game_rounds WHERE id = ?1 AND uid = ?2 AND operation_id IS NOT NULL")
+      .bind(q("round"), who.uid)
+      .first<{ win: number }>();
+    draw = row ? await readDraw(own, q("round")) : null;
+    if (draw) win = row!.win;
+  } else if (!own && q("o")) {
+    draw = visitorDrawFromQuery(q("o"));
+    if (draw && /^\d{1,12}$/.test(q("win"))) win = Number(q("win"));
+    else draw = null;
+  }
+  const asked = hundredths(q("target"));
+  const target = draw?.outcome.target ?? (Number.isNaN(asked) ? (p.original === "dice" ? 5000 : 200) : asked);
+  const over = draw?.outcome.over ?? q("side") !== "under";
+  const seed = own ? await currentSeed(own, who.uid) : null;
+  const revealedId = Number(q("revealed"));
+  const revealed =
+    own && Number.isSafeInteger(revealedId) && revealedId > 0
+      ? await own
+          .prepare("SELECT server_seed, server_seed_hash FROM wheel_seeds WHERE id = ?1 AND uid = ?2 AND revealed_at IS NOT NULL")
+          .bind(revealedId, who.uid)
+          .first<{ server_seed: string; server_seed_hash: string }>()
+      : null;
+  const session = own && p.mode === "real" ? { startedAt: who.startedAt, net: (await playSince(own, who.uid, who.startedAt, p.currency)).net.amount } : null;
+  return originalPage({
+    game,
+    original: p.original,
+    mode: p.mode,
+    action: `${base}/round`,
+    rotate: `${base}/rotate`,
+    balance: p.balance,
+    currency: p.currency,
+    signedIn: who.uid > 0,
+    bet: Number(q("bet")) || game.min_bet,
+    win,
+    draw,
+    target,
+    over,
+    error: ERRORS[q("error")] ?? null,
+    rules: p.rules ?? null,
+    session,
+    nonce: requestNonce(c.req.raw.headers),
+    fairness: seed && { server_seed_hash: seed.server_seed_hash, client_seed: seed.client_seed, nonce: seed.next_nonce },
+    revealed,
+  });
+}
+
+/** A visitor's original round as the round's redirect wrote it (`o`: the draw as JSON); null if it is not one. */
+function visitorDrawFromQuery(text: string): OriginalDraw | null {
+  try {
+    const d = JSON.parse(text) as OriginalDraw;
+    const o = d?.outcome;
+    const ok =
+      o &&
+      (o.game === "dice" || o.game === "limbo") &&
+      [o.result, o.target, o.payout_bp].every(Number.isSafeInteger) &&
+      typeof o.won === "boolean" &&
+      /^[0-9a-f]{64}$/.test(d.server_seed ?? "") &&
+      /^[0-9a-f]{64}$/.test(d.server_seed_hash) &&
+      /^[0-9a-f]{16}$/.test(d.client_seed) &&
+      d.nonce === 0;
+    return ok ? d : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The choice a round's fields make for an original: the target (a decimal text) and, for dice, the side; null for another game. */
+function choiceOf(game: StudioGame, fields: Record<string, unknown>): OriginalChoice | undefined {
+  const original = originalOf(game.sysname);
+  if (!original) return undefined;
+  const target = hundredths(text(fields.target));
+  if (original === "limbo") return { game: "limbo", target };
+  const side = text(fields.side) || "over";
+  if (side !== "over" && side !== "under")
+    throw new PlatformError("InvalidParameter", "side is over or under", { fields: { side: ["side is over or under"] } });
+  return { game: "dice", target, over: side === "over" };
+}
+
 async function readFields(c: Ctx): Promise<{ fields: Record<string, unknown>; json: boolean }> {
   const type = c.req.header("content-type") ?? "";
   const json = type.startsWith("application/json");
@@ -179,15 +291,21 @@ async function round(c: Ctx, base: string): Promise<Response> {
     // SETTINGS_CACHE_MS): the player's object need not ask D1 for them.
     const { replica, generalInfo } = await localesAndMaintenance(c.env.DB, undefined, keepMs);
     const rules = mode === "real" ? await rulesOf(c, who, generalInfo) : undefined;
+    const choice = choiceOf(game, fields);
+    if (choice) {
+      back.set("target", text(fields.target));
+      if (choice.game === "dice") back.set("side", choice.over ? "over" : "under");
+    }
     const result = await playPlayerRound(
       { ...deps(c, uid, game), generalInfo },
-      { uid, game, mode, bet, roundKey: text(fields.round_id), freespinId, rules },
+      { uid, game, mode, bet, roundKey: text(fields.round_id), freespinId, rules, choice },
       replica,
     );
     if (wantsJson) return dataResponse(result, { "cache-control": "no-store" });
     if (uid) back.set("round", result.id);
     else {
-      back.set("s", result.symbols.flat().join("-"));
+      if (result.original) back.set("o", JSON.stringify(result.original));
+      else back.set("s", result.symbols.flat().join("-"));
       back.set("win", String(result.win));
     }
   } catch (e) {
@@ -199,6 +317,19 @@ async function round(c: Ctx, base: string): Promise<Response> {
   return new Response(null, { status: 303, headers: { location: `${base}?${back}`, "cache-control": "no-store" } });
 }
 
+/**
+ * An original's "reveal the seed" form (decision 0115): the player's seed is revealed and a new one
+ * committed (the wheel's rotation: the same seed draws both), then the page again, saying it.
+ */
+async function rotate(c: Ctx, base: string): Promise<Response> {
+  const who = await player(c);
+  const mode = (await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)).mode === "demo" ? "demo" : "real";
+  if (!who.uid || who.banned)
+    return new Response(null, { status: 303, headers: { location: `${base}?mode=${mode}&error=signin`, "cache-control": "no-store" } });
+  const revealed = await rotateSeed(playerTables(c.env, who.uid), who.uid);
+  return new Response(null, { status: 303, headers: { location: `${base}?mode=${mode}&revealed=${revealed}`, "cache-control": "no-store" } });
+}
+
 function errorCode(e: PlatformError): string {
   if (e.exception === "BillingTransactionDeclined") return "funds";
   if (e.exception === "Authorization") return "signin";
@@ -207,6 +338,7 @@ function errorCode(e: PlatformError): string {
   if (e.params?.limit) return "limit";
   if (e.params?.max_stake !== undefined) return "stake";
   if (e.params?.min_cycle_ms !== undefined) return "cycle";
+  if (e.fields?.target || e.fields?.side) return "target";
   if (e.fields?.bet) return "bet";
   return "failed";
 }
@@ -217,4 +349,5 @@ for (const pattern of ["/platform/game/custom/:name", "/platform/game/:name"]) {
   gameRoutes.get(pattern, (c) => launch(c, base(c)));
   gameRoutes.get(`${pattern}/play`, (c) => launch(c, base(c)));
   gameRoutes.post(`${pattern}/round`, (c) => round(c, base(c)));
+  gameRoutes.post(`${pattern}/rotate`, (c) => rotate(c, base(c)));
 }

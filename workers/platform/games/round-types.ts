@@ -1,4 +1,5 @@
 import type { PlayRules } from "../responsible/play-rules";
+import type { OriginalChoice, OriginalOutcome } from "../../../core/originals";
 /**
  * What a game round is, apart from how it is settled (rounds.ts) or paid from a free-spin pack
  * (bonuses/freespins.ts): both settle the same input into the same result.
@@ -30,6 +31,21 @@ export interface RoundInput {
   freespinId?: string;
   /** The player's market's stake cap and cycle time (responsible/play-rules.ts), as the Worker read them with the session. */
   rules?: PlayRules;
+  /** An original's round (decision 0115): the target the player chose; none for any other game. */
+  choice?: OriginalChoice;
+}
+
+/**
+ * An original round's draw (decision 0115): its outcome and what it was drawn from — the committed
+ * seed's hash, the client seed and the nonce; the server seed once revealed (a visitor's demo round
+ * is drawn from a seed of its own, revealed at once).
+ */
+export interface OriginalDraw {
+  outcome: OriginalOutcome;
+  server_seed_hash: string;
+  server_seed: string | null;
+  client_seed: string;
+  nonce: number;
 }
 
 export interface RoundResult {
@@ -46,6 +62,8 @@ export interface RoundResult {
   replayed: boolean;
   /** A free round's pack as the round left it. */
   freespins?: FreeRoundPack;
+  /** An original's draw (its grid is empty). */
+  original?: OriginalDraw;
 }
 
 export const ROUND_KEY = /^[A-Za-z0-9_-]{8,64}$/;

@@ -11,6 +11,8 @@ import { activeCasinoBonus, assertMaxBet, contributionOf, countedOf, fundRound, 
 import { blankWeightFor, drawGrid, gridWin } from "./rounds-math";
 import { consumeAll } from "../play/events";
 import { ROUND_CONSUMERS } from "../play/round-consumers";
+import { originalOf, winOf } from "../../../core/originals";
+import { checkChoice, drawForPlayer, drawStatements, readDraw, type SeededDraw, seedGate, visitorDraw } from "./original-rounds";
 
 /**
  * Settling a round of the demo game studio (decision 0016) on the server: the draw, the win, the
@@ -58,7 +60,11 @@ export function checkRound(input: RoundInput): void {
   }
   if (mode === "real" && uid === 0) throw new PlatformError("Authorization", "Sign in to play for real");
   if (mode === "demo" && game.has_demo !== 1) throw invalid("mode", "This game has no demo mode");
+  checkChoice(input);
 }
+
+/** How many times an original's round draws again when a concurrent round or spin took its nonce first. */
+const NONCE_TRIES = 4;
 
 /**
  * What a round is played with: the money's dependencies and, when the caller read it with the
@@ -71,17 +77,20 @@ export async function playRound(deps: RoundDeps, input: RoundInput): Promise<Rou
   checkRound(input);
   if (input.freespinId !== undefined) return playFreeRound(deps, { ...input, freespinId: input.freespinId });
   const { game, mode, bet, uid } = input;
-  const symbols = drawGrid(blankWeightFor(game.rtp_bp / 10_000));
-  const win = gridWin(symbols, bet);
+  const original = originalOf(game.sysname);
   if (uid === 0) {
-    const common = { id: crypto.randomUUID(), sysname: game.sysname, mode, bet, win, symbols };
+    // An original's demo round for a visitor: drawn from a seed of its own, revealed at once.
+    const draw = original ? await visitorDraw(input.choice!) : null;
+    const symbols = draw ? [] : drawGrid(blankWeightFor(game.rtp_bp / 10_000));
+    const win = draw ? winOf(bet, draw.outcome) : gridWin(symbols, bet);
+    const common = { id: crypto.randomUUID(), sysname: game.sysname, mode, bet, win, symbols, ...(draw ? { original: draw } : {}) };
     // No balance of theirs to name a currency: the site's default, the one the page's bets show.
     const { default_currency: currency } = await readSiteCurrencies(deps.db);
     return { ...common, currency, created_at: Date.now(), balance: null, replayed: false };
   }
   if (mode === "demo") await readBalances(deps.db, uid); // grants the fun balance on a first play
-  // A real round under an active bonus (decision 0039): the max bet first, then who funds it.
-  let funding: RoundFunding | null = null;
+  // A real round under an active bonus (decision 0039): the max bet first, then who funds it (with the draw).
+  let fundWith: ((win: number) => Promise<RoundFunding>) | null = null;
   if (mode === "real") {
     const bonus = await activeCasinoBonus(deps.db, uid);
     // A retried round (a lost answer) is answered as it was claimed, whatever bonus is active now:
@@ -98,38 +107,61 @@ export async function playRound(deps: RoundDeps, input: RoundInput): Promise<Rou
     if (bonus) {
       const balances = await readBalances(deps.db, uid);
       const contribution = contributionOf(bonus, game);
-      funding = await fundRound(deps.db, bonus, { main: balances.main.amount, bonus: balances.bonus.amount }, bet, win, contribution, deps.generalInfo);
+      fundWith = (win) => fundRound(deps.db, bonus, { main: balances.main.amount, bonus: balances.bonus.amount }, bet, win, contribution, deps.generalInfo);
     }
   }
 
-  const id = crypto.randomUUID();
+  // The draw and its claim: an original's takes its seed's next nonce in the claim's batch, and draws
+  // again if a concurrent round or spin took that nonce first.
+  let claimed: { id: string } | null = null;
+  let drawn: SeededDraw | null = null;
   const now = Date.now();
-  const claimed = await deps.db
-    .prepare(
-      `INSERT INTO game_rounds (id, uid, round_key, game_id, sysname, mode, bet, win, currency, symbols, created_at,
-         bet_bonus, win_bonus, bonus_id, bonus_contribution)
-       SELECT ?1, uid, ?3, ?4, ?5, ?6, ?7, ?8, currency, ?9, ?10, ?11, ?12, ?13, ?14 FROM users
-       WHERE uid = ?2 AND (?6 <> 'real' OR (${playLimitGate("?2", "?7", "?10")} AND ${cycleGate("?2", "?10", "?15")}))
-       ON CONFLICT (uid, round_key) DO NOTHING RETURNING id`,
-    )
-    .bind(
-      id,
-      uid,
-      input.roundKey,
-      game.id,
-      game.sysname,
-      mode,
-      bet,
-      win,
-      JSON.stringify(symbols),
-      now,
-      funding?.betBonus ?? 0,
-      funding?.winBonus ?? 0,
-      funding?.bonusId ?? null,
-      funding?.contribution ?? 0,
-      input.rules?.minCycleMs ?? 0,
-    )
-    .first<{ id: string }>();
+  for (let attempt = 0; ; attempt++) {
+    drawn = original ? await drawForPlayer(deps.db, uid, input.choice!) : null;
+    const symbols = drawn ? [] : drawGrid(blankWeightFor(game.rtp_bp / 10_000));
+    const win = drawn ? winOf(bet, drawn.outcome) : gridWin(symbols, bet);
+    const roundFunding = fundWith ? await fundWith(win) : null;
+    const id = crypto.randomUUID();
+    const claim = deps.db
+      .prepare(
+        `INSERT INTO game_rounds (id, uid, round_key, game_id, sysname, mode, bet, win, currency, symbols, created_at,
+           bet_bonus, win_bonus, bonus_id, bonus_contribution)
+         SELECT ?1, uid, ?3, ?4, ?5, ?6, ?7, ?8, currency, ?9, ?10, ?11, ?12, ?13, ?14 FROM users
+         WHERE uid = ?2 AND (?6 <> 'real' OR (${playLimitGate("?2", "?7", "?10")} AND ${cycleGate("?2", "?10", "?15")}))
+           AND (?16 IS NULL OR ${seedGate("?16", "?17", "?2")})
+         ON CONFLICT (uid, round_key) DO NOTHING RETURNING id`,
+      )
+      .bind(
+        id,
+        uid,
+        input.roundKey,
+        game.id,
+        game.sysname,
+        mode,
+        bet,
+        win,
+        JSON.stringify(symbols),
+        now,
+        roundFunding?.betBonus ?? 0,
+        roundFunding?.winBonus ?? 0,
+        roundFunding?.bonusId ?? null,
+        roundFunding?.contribution ?? 0,
+        input.rules?.minCycleMs ?? 0,
+        drawn?.seed.id ?? null,
+        drawn?.seed.next_nonce ?? null,
+      );
+    if (!drawn) {
+      claimed = await claim.first<{ id: string }>();
+      break;
+    }
+    const [inserted] = await deps.db.batch<{ id: string }>([claim, ...drawStatements(deps.db, id, uid, drawn)]);
+    claimed = inserted!.results[0] ?? null;
+    if (claimed || attempt + 1 >= NONCE_TRIES) break;
+    // Not claimed: an earlier round of this round_id, a limit, or the nonce taken meanwhile (draw again).
+    const fresh = await drawForPlayer(deps.db, uid, input.choice!);
+    if (fresh.seed.id === drawn.seed.id && fresh.seed.next_nonce === drawn.seed.next_nonce) break;
+    if (await readRoundRow(deps.db, uid, input.roundKey)) break;
+  }
   const row = await readRoundRow(deps.db, uid, input.roundKey);
   if (!row) {
     // Not recorded and not an earlier round: the player's loss or wager limit or their market's
@@ -141,9 +173,11 @@ export async function playRound(deps: RoundDeps, input: RoundInput): Promise<Rou
 }
 
 /** The round a round_id already names, paid (once) and answered again — if it is the same round. */
-function replayOf(deps: MoneyDeps, row: RoundRow, { game, bet, mode, rules }: RoundInput): Promise<RoundResult> {
-  // A free round's round_id is never paid for (decision 0041).
-  if (row.sysname !== game.sysname || row.bet !== bet || row.mode !== mode || row.freespin_id !== null) {
+async function replayOf(deps: MoneyDeps, row: RoundRow, { game, bet, mode, rules, choice }: RoundInput): Promise<RoundResult> {
+  // A free round's round_id is never paid for (decision 0041); an original's was for its own target.
+  const drawn = choice ? (await readDraw(deps.db, row.id))?.outcome : undefined;
+  const sameChoice = !choice || (drawn?.target === choice.target && drawn.over === (choice.game === "dice" ? choice.over : undefined));
+  if (row.sysname !== game.sysname || row.bet !== bet || row.mode !== mode || row.freespin_id !== null || !sameChoice) {
     throw invalid("round_id", "round_id was used for another round");
   }
   return pay(deps, row, true, rules?.jackpots !== false);
@@ -227,8 +261,14 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean, jackpots = t
   try {
     result = await moveMoney(deps, { uid: row.uid, key, type: "bet", reference: row.id, changes }, fed.statements, stillActive);
   } catch (e) {
-    // Declined (or failed): the round did not happen; its round_id may be tried again.
-    await deps.db.prepare("DELETE FROM game_rounds WHERE id = ?1 AND operation_id IS NULL").bind(row.id).run();
+    // Declined (or failed): the round did not happen; its round_id may be tried again (an original's
+    // draw goes with it; its nonce stays used).
+    await deps.db.batch([
+      deps.db
+        .prepare("DELETE FROM original_rounds WHERE round_id = ?1 AND EXISTS (SELECT 1 FROM game_rounds WHERE id = ?1 AND operation_id IS NULL)")
+        .bind(row.id),
+      deps.db.prepare("DELETE FROM game_rounds WHERE id = ?1 AND operation_id IS NULL").bind(row.id),
+    ]);
     throw e;
   }
   if (funding && result.operationId === "") {
@@ -259,6 +299,7 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean, jackpots = t
     win: row.win,
     currency: row.currency,
     symbols: JSON.parse(row.symbols),
+    ...(originalOf(row.sysname) ? { original: (await readDraw(deps.db, row.id)) ?? undefined } : {}),
     created_at: row.created_at,
     // What the player plays with: for real money the main and bonus balances together.
     balance:

@@ -62,6 +62,8 @@ export const PLAYER_TABLES = [
   "wheel_spin_ledger",
   "wheel_spins",
   "wheel_purchases",
+  // the originals' draws, on the wheel's seeds (decision 0115)
+  "original_rounds",
   // tournaments: the player's own points and the opt-in tournaments they joined; the board (entries, winners) is shared
   "tournament_points",
   "tournament_joins",

@@ -62,6 +62,22 @@ export async function clientSeedSet(ctx: PlatformContext, clientSeed: string): P
   return fairnessGet(ctx);
 }
 
+/** Reveals `old` and commits a new seed with its client seed, in one batch (see seedRotate). */
+async function revealAndCommit(db: D1Database, uid: number, old: SeedRow): Promise<void> {
+  // A concurrent rotation that revealed it first also committed the new seed: this INSERT then does nothing.
+  await db.batch([
+    db.prepare("UPDATE wheel_seeds SET revealed_at = ?2 WHERE id = ?1 AND revealed_at IS NULL").bind(old.id, Date.now()),
+    await insertSeed(db, uid, old.client_seed),
+  ]);
+}
+
+/** The originals' rotation (decision 0115): the player's seed revealed and a new one committed; answers the revealed seed's id. */
+export async function rotateSeed(db: D1Database, uid: number): Promise<number> {
+  const old = await currentSeed(db, uid);
+  await revealAndCommit(db, uid, old);
+  return old.id;
+}
+
 /**
  * Reveals the seed in use and commits a new one (keeping the client seed), in one batch: a spin
  * racing the rotation either used the old seed before it was revealed (its INSERT checks the seed
@@ -70,12 +86,7 @@ export async function clientSeedSet(ctx: PlatformContext, clientSeed: string): P
 export async function seedRotate(ctx: PlatformContext) {
   const db = ctx.player();
   const old = await currentSeed(db, ctx.uid);
-  const now = Date.now();
-  // A concurrent rotation that revealed it first also committed the new seed: this INSERT then does nothing.
-  await db.batch([
-    db.prepare("UPDATE wheel_seeds SET revealed_at = ?2 WHERE id = ?1 AND revealed_at IS NULL").bind(old.id, now),
-    await insertSeed(db, ctx.uid, old.client_seed),
-  ]);
+  await revealAndCommit(db, ctx.uid, old);
   const spins = (await db.prepare("SELECT COUNT(*) AS n FROM wheel_spins WHERE seed_id = ?1").bind(old.id).first<number>("n")) ?? 0;
   const client = (await db.prepare("SELECT client_seed FROM wheel_seeds WHERE id = ?1").bind(old.id).first<string>("client_seed"))!;
   return {
