@@ -87,6 +87,7 @@ const SCENES = {
   "round-duel": { hero: "crossed-swords", accents: ["boxing-glove", "high-voltage"], hue: 220, label: "Round Duel" },
   "real-cup": { hero: "1st-place-medal", accents: ["glowing-star", "coin"], hue: 5, label: "Real Cup" },
   "matchday-race": { hero: "soccer-ball", accents: ["stadium", "chequered-flag"], hue: 120, label: "Matchday Race" },
+  "daily-race": { hero: "sun", accents: ["rocket", "coin"], hue: 45, label: "Daily Race" },
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

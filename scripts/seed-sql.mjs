@@ -344,12 +344,17 @@ function tournamentSeed(seedDir, s) {
   const tournament = (sysname) => `(SELECT id FROM tournaments WHERE sysname = ${q(sysname)})`;
   const category = (sysname) => `(SELECT id FROM game_categories WHERE sysname = ${q(sysname)})`;
   const at = (days) => `(CAST(strftime('%s', 'now') AS INTEGER) * 1000 + ${Math.round(days * 86400000)})`;
+  // A repeating race (decision 0116) runs in whole windows from the start of the seed's day (UTC), so a
+  // daily race resets at midnight; the clock opens each next one.
+  const day = (days) => `(CAST(strftime('%s', 'now', 'start of day') AS INTEGER) * 1000 + ${Math.round(days * 86400000)})`;
   for (const [i, t] of read(seedDir, "tournaments.json").entries()) {
+    const from = t.repeat_hours ? day : at;
     s.push(
-      `INSERT INTO tournaments (sysname, status, starts_at, ends_at, scoring, cap, min_bet, currencies, countries, opt_in, reset_on_cashout, provider, tags, extra, image, texts, position, sportsbook)
-       VALUES (${q(t.sysname)}, ${q(t.status)}, ${at(t.starts_in_days)}, ${at(t.starts_in_days + t.lasts_days)}, ${q(t.scoring)}, ${q(t.cap)}, ${t.min_bet ? json(t.min_bet) : "NULL"},
-         ${json(t.currencies ?? [])}, ${json(t.countries ?? [])}, ${t.opt_in ? 1 : 0}, ${t.reset_on_cashout ? 1 : 0}, ${q(t.provider)}, ${json(t.tags ?? [])}, ${json(t.extra ?? {})}, ${q(t.image)}, ${json(t.texts)}, ${i}, ${t.sportsbook ? 1 : 0})
-       ON CONFLICT (sysname) DO UPDATE SET scoring = excluded.scoring, cap = excluded.cap, min_bet = excluded.min_bet, currencies = excluded.currencies, countries = excluded.countries, opt_in = excluded.opt_in, reset_on_cashout = excluded.reset_on_cashout, provider = excluded.provider, tags = excluded.tags, extra = excluded.extra, image = excluded.image, texts = excluded.texts, position = excluded.position, sportsbook = excluded.sportsbook`,
+      `INSERT INTO tournaments (sysname, status, starts_at, ends_at, scoring, cap, min_bet, currencies, countries, opt_in, reset_on_cashout, provider, tags, extra, image, texts, position, sportsbook, repeat_hours, series)
+       VALUES (${q(t.sysname)}, ${q(t.status)}, ${from(t.starts_in_days)}, ${from(t.starts_in_days + t.lasts_days)}, ${q(t.scoring)}, ${q(t.cap)}, ${t.min_bet ? json(t.min_bet) : "NULL"},
+         ${json(t.currencies ?? [])}, ${json(t.countries ?? [])}, ${t.opt_in ? 1 : 0}, ${t.reset_on_cashout ? 1 : 0}, ${q(t.provider)}, ${json(t.tags ?? [])}, ${json(t.extra ?? {})}, ${q(t.image)}, ${json(t.texts)}, ${i}, ${t.sportsbook ? 1 : 0},
+         ${q(t.repeat_hours)}, ${q(t.series)})
+       ON CONFLICT (sysname) DO UPDATE SET scoring = excluded.scoring, cap = excluded.cap, min_bet = excluded.min_bet, currencies = excluded.currencies, countries = excluded.countries, opt_in = excluded.opt_in, reset_on_cashout = excluded.reset_on_cashout, provider = excluded.provider, tags = excluded.tags, extra = excluded.extra, image = excluded.image, texts = excluded.texts, position = excluded.position, sportsbook = excluded.sportsbook, repeat_hours = excluded.repeat_hours, series = excluded.series`,
     );
     // A race of sports bets alone (sportsbook, decision 0111) holds no games.
     const g = t.games;

@@ -101,7 +101,9 @@ describe("demo seed", () => {
     const { available_currencies } = read("settings.json").general_info;
     const packs = new Set(read("freespin-templates.json").map((t) => t.sysname));
     const tournaments = read("tournaments.json");
-    expect(tournaments.map((t) => t.status).sort()).toEqual(["active", "active", "active", "active", "finished", "future", "future"]);
+    expect(tournaments.map((t) => t.status).sort()).toEqual(["active", "active", "active", "active", "active", "finished", "future", "future"]);
+    // A repeating race names its series and runs whole days (decision 0116).
+    for (const t of tournaments.filter((x) => x.repeat_hours)) expect([t.sysname, t.series, t.lasts_days * 24]).toEqual([t.sysname, t.sysname, t.repeat_hours]);
     for (const t of tournaments) {
       for (const { code } of locales) expect([t.sysname, code, !!t.texts[code]?.title, !!t.texts[code]?.description]).toEqual([t.sysname, code, true, true]);
       // A tournament limited to some currencies pays its prizes in those (no other player can win).

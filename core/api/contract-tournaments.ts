@@ -97,6 +97,8 @@ export const Tournament = z.strictObject({
   user_info: TournamentUserInfo.nullable(),
   /** A race of sports bets too (decision 0111): the participants' settled real-money sports bets score by the same mode. */
   sportsbook: z.boolean(),
+  /** A race that runs again when it ends (decision 0116): the length of each window in hours (24: a daily race, reset at the same hour every day); null for a one-off. */
+  repeat_hours: z.number().int().nullable(),
   /** The sysnames of the tournament's games (the gamehall asks games.get for them, 12 a page). */
   games: z.array(z.string()).nullable(),
 });

@@ -3,6 +3,9 @@ import { formatMoney } from "../../../core/money";
 import { formatWhole } from "../../../core/numbers";
 import type { TFunction } from "../../lib/i18n/translate";
 
+/** The hour of day a time falls on, in UTC as the site's dates are ("0:00", "18:00"). */
+const formatHour = (ms: number) => `${new Date(ms).getUTCHours()}:00 UTC`;
+
 /** A prize in words: money, a bonus of an amount, or a pack of free spins. */
 export function prizeText(p: TournamentPrize, t: TFunction): string {
   if (p.type === "freespins") return t("tournaments.prizes.freespins", { units: p.units ?? 0 });
@@ -53,6 +56,13 @@ export function ScoringRules({ tournament: tr, t }: { tournament: Tournament; t:
         {(tr.games_count > 0 || !tr.sportsbook) && <li>{t("tournaments.scoring.games", { count: tr.games_count })}</li>}
         {tr.sportsbook && <li data-testid="scoring-sports">{t(`tournaments.scoring.sportsBets.${tr.scoring.mode}`)}</li>}
         <li>{t("tournaments.scoring.ties")}</li>
+        {tr.repeat_hours !== null && (
+          <li data-testid="scoring-repeats">
+            {tr.repeat_hours === 24
+              ? t("tournaments.scoring.daily", { time: formatHour(tr.ends_at) })
+              : t("tournaments.scoring.repeats", { hours: tr.repeat_hours })}
+          </li>
+        )}
         {tr.reset_on_cashout && <li>{t("tournaments.scoring.reset")}</li>}
       </ul>
       <h3>{t("tournaments.restrictions.title")}</h3>

@@ -34,11 +34,61 @@ export async function runTournamentClock(deps: MoneyDeps, now: number): Promise<
     .all<{ id: number }>();
   const finished: number[] = [];
   let paid = 0;
+  const opened: number[] = [];
   for (const { id } of due.results) {
     if (await recordWinners(deps.env, db, id, now)) finished.push(id);
     paid += await payWinners(deps, id, now);
+    const next = await openNextRace(db, id, now);
+    if (next !== null) opened.push(next);
   }
-  return { started: started.results.map((r) => r.id), finished, paid };
+  return { started: [...started.results.map((r) => r.id), ...opened], finished, paid };
+}
+
+const HOUR_MS = 60 * 60_000;
+
+/** A time as `yyyymmddhh` in UTC: a repeating race's sysname suffix. */
+const hourStamp = (ms: number) => new Date(ms).toISOString().slice(0, 13).replace(/[-T]/g, "");
+
+/**
+ * A repeating race (decision 0116), once finished: the next of its series for the next window of
+ * `repeat_hours` — back to back with the last, so a daily race resets at the same hour every day; a
+ * window missed entirely (the clock was down) is skipped, not run empty — with the same rules, games and
+ * prizes. Its sysname is `<series>-<start as yyyymmddhh>`, unique: a repeated or concurrent run opens
+ * it once. Answers the new race's id, or null (not a repeating race, not finished, or already opened).
+ */
+export async function openNextRace(db: D1Database, id: number, now: number): Promise<number | null> {
+  const t = await db
+    .prepare("SELECT series, repeat_hours, ends_at FROM tournaments WHERE id = ?1 AND status = 'finished' AND repeat_hours IS NOT NULL")
+    .bind(id)
+    .first<{ series: string; repeat_hours: number; ends_at: number }>();
+  if (!t) return null;
+  const period = t.repeat_hours * HOUR_MS;
+  const starts = t.ends_at + Math.max(0, Math.floor((now - t.ends_at) / period)) * period;
+  const sysname = `${t.series}-${hourStamp(starts)}`;
+  const next = "(SELECT id FROM tournaments WHERE sysname = ?2)";
+  const [opened] = await db.batch<{ id: number }>([
+    db
+      .prepare(
+        `INSERT INTO tournaments (sysname, status, starts_at, ends_at, scoring, cap, min_bet, currencies, countries, opt_in, reset_on_cashout,
+           provider, tags, extra, image, texts, position, sportsbook, repeat_hours, series)
+         SELECT ?2, CASE WHEN ?3 <= ?5 THEN 'active' ELSE 'future' END, ?3, ?4, scoring, cap, min_bet, currencies, countries, opt_in, reset_on_cashout,
+           provider, tags, extra, image, texts, position, sportsbook, repeat_hours, series
+         FROM tournaments WHERE id = ?1
+         ON CONFLICT (sysname) DO NOTHING RETURNING id`,
+      )
+      .bind(id, sysname, starts, starts + period, now),
+    db
+      .prepare(
+        `INSERT INTO tournament_prizes (tournament_id, place_from, place_to, type, money, bonus_template_id, freespin_template_id, texts)
+         SELECT ${next}, place_from, place_to, type, money, bonus_template_id, freespin_template_id, texts FROM tournament_prizes WHERE tournament_id = ?1
+         ON CONFLICT (tournament_id, place_from) DO NOTHING`,
+      )
+      .bind(id, sysname),
+    db
+      .prepare(`INSERT OR IGNORE INTO tournament_games (tournament_id, game_id) SELECT ${next}, game_id FROM tournament_games WHERE tournament_id = ?1`)
+      .bind(id, sysname),
+  ]);
+  return opened!.results[0]?.id ?? null;
 }
 
 interface RankedEntry {

@@ -26,6 +26,8 @@ export interface TournamentRow {
   games_count: number;
   /** 1: settled sports bets score too (decision 0111). */
   sportsbook: number;
+  /** A repeating race's window (decision 0116); null for a one-off. */
+  repeat_hours: number | null;
   total_participants: number;
   total_points: number;
 }
@@ -165,6 +167,7 @@ export function tournamentView(
     winners: want("winners") ? parts.winners : null,
     user_info: want("user_info") ? parts.userInfo : null,
     sportsbook: r.sportsbook === 1,
+    repeat_hours: r.repeat_hours,
     games: want("games") ? parts.games : null,
   };
 }
