@@ -7,6 +7,10 @@ import { b64uEncode, generateKeyPair, vapidAuthorization } from "../../workers/p
 import { registerPlayer } from "./auth-helpers";
 import { data, failure, ORIGIN, send } from "./helpers";
 import { playerDb } from "./player-db";
+import { INBOX_GRACE_MS, sweepInbox } from "../../workers/platform/player/inbox";
+import { runTournamentClock } from "../../workers/platform/tournaments/end";
+import { moneyDeps } from "./realtime-helpers";
+import { makeTournament } from "./tournament-helpers";
 
 /** Web push (decision 0114): subscriptions, the demo relay, the outbox's delivery and its topics. */
 
@@ -123,5 +127,34 @@ describe("the demo push relay", () => {
     await data(p.browser.post("push/subscribeDemo", {}));
     expect(await data(p.browser.post("push/sendTest"))).toEqual({ subscriptions: 1 });
     await expect.poll(async () => (await relayInbox(env, { uid: p.uid })).map((m) => m.title)).toEqual(["Notifications are on"]);
+  });
+});
+
+describe("tournament pushes", () => {
+  it("the players who joined a tournament get a push when it starts and when it ends; others do not", async () => {
+    const now = Date.now();
+    const id = await makeTournament({ status: "future", starts_at: now + 60_000, ends_at: now + 3_600_000, games: [] });
+    const joined = await registerPlayer();
+    const other = await registerPlayer();
+    for (const p of [joined, other]) await data(p.browser.post("push/subscribeDemo", { topics: "tournaments" }));
+    await env.DB.prepare("INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at) VALUES (?1, ?2, 0, ?3, ?3)")
+      .bind(id, joined.uid, now)
+      .run();
+    const deliverOwed = async (at: number) => {
+      await sweepInbox(env, at + INBOX_GRACE_MS, 500);
+      await drainOutbox(joined.uid);
+    };
+    expect((await runTournamentClock(moneyDeps(), now + 60_000)).started).toContain(id);
+    await deliverOwed(now + 60_000);
+    expect((await relayInbox(env, { uid: joined.uid })).map((m) => [m.title, m.url])).toEqual([["A tournament you joined has started", `/tournaments/${id}`]]);
+    // A second run starts nothing again and owes nothing twice.
+    await runTournamentClock(moneyDeps(), now + 61_000);
+    expect((await runTournamentClock(moneyDeps(), now + 3_600_000)).finished).toContain(id);
+    await deliverOwed(now + 3_600_000);
+    expect((await relayInbox(env, { uid: joined.uid })).map((m) => m.title)).toEqual([
+      "A tournament you joined has ended",
+      "A tournament you joined has started",
+    ]);
+    expect(await relayInbox(env, { uid: other.uid })).toEqual([]);
   });
 });
