@@ -25,7 +25,7 @@ test.describe("web push @nojs", () => {
     await push.getByRole("checkbox", { name: tr("profile.pushForm.topic.bonuses") }).uncheck();
     await push.getByRole("button", { name: tr("profile.pushForm.enableDemo"), exact: true }).click();
     await expect(toast(page, tr("profile.pushForm.saved"))).toBeVisible();
-    await expect(push.locator("[data-push-on]")).toHaveText(tr("profile.pushForm.on", { count: 1 }));
+    await expect(push.locator("[data-push-on]")).toHaveText(tr("profile.pushForm.on", { count: "1" }));
     await expect(push.getByRole("checkbox", { name: tr("profile.pushForm.topic.bonuses") })).not.toBeChecked();
     await expect(push.getByRole("checkbox", { name: tr("profile.pushForm.topic.withdrawals") })).toBeChecked();
     const settings = (await (await page.request.get("/api/push/getSettings")).json()).data;

@@ -9,6 +9,7 @@ import { data, failure, ORIGIN, send } from "./helpers";
 import { playerDb } from "./player-db";
 import { INBOX_GRACE_MS, sweepInbox } from "../../workers/platform/player/inbox";
 import { runTournamentClock } from "../../workers/platform/tournaments/end";
+import { runOnePlayersClocks } from "../../workers/platform/player/clock-run";
 import { moneyDeps } from "./realtime-helpers";
 import { makeTournament } from "./tournament-helpers";
 
@@ -156,5 +157,36 @@ describe("tournament pushes", () => {
       "A tournament you joined has started",
     ]);
     expect(await relayInbox(env, { uid: other.uid })).toEqual([]);
+  });
+});
+
+describe("bonus pushes", () => {
+  it("a day before an active bonus expires its player's clock owes one push, once", async () => {
+    const p = await registerPlayer();
+    await data(p.browser.post("push/subscribeDemo", { topics: "bonuses" }));
+    const now = Date.now();
+    const expires = now + 3 * 86_400_000;
+    const own = playerDb(p.uid);
+    const template = await env.DB.prepare("SELECT id FROM bonus_templates ORDER BY id LIMIT 1").first<number>("id");
+    await own
+      .prepare(
+        `INSERT INTO player_bonuses (id, uid, template_id, type, status, currency, amount, wager_required, wagered, grant_key, created_at, available_until, activated_at, expires_at)
+         VALUES (?1, ?2, ?3, 'casino', 'active', 'USD', 1000, 5000, 0, ?1, ?4, ?4, ?4, ?5)`,
+      )
+      .bind(`push-test-${crypto.randomUUID()}`, p.uid, template, now, expires)
+      .run();
+    // The player's clock comes due a day before the end.
+    expect(await env.DB.prepare("SELECT due_at FROM player_clocks WHERE uid = ?1").bind(p.uid).first<number>("due_at")).toBe(expires - 86_400_000);
+    await runOnePlayersClocks(moneyDeps(), p.uid, expires - 86_400_000 - 1);
+    await drainOutbox(p.uid);
+    expect(await relayInbox(env, { uid: p.uid })).toEqual([]);
+    for (const at of [expires - 86_400_000, expires - 3_600_000]) {
+      await runOnePlayersClocks(moneyDeps(), p.uid, at);
+      await drainOutbox(p.uid);
+    }
+    const messages = await relayInbox(env, { uid: p.uid });
+    expect(messages.map((m) => [m.title, m.body, m.url])).toEqual([
+      ["Your bonus expires soon", "A bonus of yours expires within 24 hours: wager it before it does.", "/profile/bonuses"],
+    ]);
   });
 });

@@ -38,7 +38,26 @@ export function vapidOf(env: Partial<Pick<Env, "VAPID_PUBLIC_KEY" | "VAPID_PRIVA
 /**
  * The statement that owes the player a push: one row of their outbox, to add to the batch that
  * makes the change the push tells about. `db` is the player's own tables (`ctx.player()`, or
- * `playerTables(env, uid)`); `now` the batch's time (ms).
+ * `playerTables(env, uid)`); `now` the batch's time (ms). The object's alarm sends it after the
+ * batch commits (to the subscriptions that chose `topic`, in each one's locale); the key makes it once.
+ *
+ * A withdrawal that becomes paid (cashier; the statement goes in the batch whose guarded UPDATE
+ * marks it paid, so the push exists exactly when the payment does):
+ *
+ *     owedPush(ctx.player(), uid, {
+ *       key: `withdrawal-paid:${withdrawalId}`,
+ *       topic: "withdrawals",
+ *       title: { message: "push.withdrawalPaid.title" },
+ *       body: { message: "push.withdrawalPaid.body", params: { amount: formatMoney(amount, currency) } },
+ *       url: `/profile/withdraw`,
+ *     }, now)
+ *
+ * If that UPDATE can match no row (already paid), guard the outbox row too — the key already makes
+ * a second one a no-op while the first is undelivered, but not after; so write it only from the
+ * run whose UPDATE changed the row (e.g. an `INSERT … SELECT … WHERE changes() > 0` is not
+ * available across statements in a batch: check `meta.changes` of the UPDATE and write the push
+ * in a second statement, or key it so a repeat is harmless, as here: the notification's tag is the
+ * key, so a browser shows it once).
  */
 export function owedPush(db: D1Database, uid: number, push: OwedPush, now = Date.now()): D1PreparedStatement {
   return outboxEntry(db, { key: `push:${push.key}`, kind: "push.send", body: { uid, ...push } }, now);
