@@ -52,12 +52,10 @@ export function vapidOf(env: Partial<Pick<Env, "VAPID_PUBLIC_KEY" | "VAPID_PRIVA
  *       url: `/profile/withdraw`,
  *     }, now)
  *
- * If that UPDATE can match no row (already paid), guard the outbox row too — the key already makes
- * a second one a no-op while the first is undelivered, but not after; so write it only from the
- * run whose UPDATE changed the row (e.g. an `INSERT … SELECT … WHERE changes() > 0` is not
- * available across statements in a batch: check `meta.changes` of the UPDATE and write the push
- * in a second statement, or key it so a repeat is harmless, as here: the notification's tag is the
- * key, so a browser shows it once).
+ * Write it only in the run whose UPDATE marks the withdrawal paid (a repeated run that changes
+ * nothing must not owe it again once the first was delivered and its outbox row removed): e.g. read
+ * the withdrawal's status first and add the statement only when it is not paid yet, the UPDATE
+ * guarded by that status. A repeat that slips through is shown once: the notification's tag is the key.
  */
 export function owedPush(db: D1Database, uid: number, push: OwedPush, now = Date.now()): D1PreparedStatement {
   return outboxEntry(db, { key: `push:${push.key}`, kind: "push.send", body: { uid, ...push } }, now);
