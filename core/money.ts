@@ -23,6 +23,18 @@ export function formatUnits(minor: number): string {
   return `${cents < 0 ? "-" : ""}${fraction ? `${whole}.${String(fraction).padStart(2, "0")}` : whole}`;
 }
 
+/**
+ * formatMoney as SQL over an amount column and a currency column (for a text written inside a batch,
+ * such as a push owed by the statement that pays): the same symbols, thousands commas and cents.
+ */
+export function formatMoneySql(amount: string, currency: string): string {
+  const symbol = `CASE ${currency} ${Object.entries(SYMBOLS)
+    .map(([code, sign]) => `WHEN '${code}' THEN '${sign}'`)
+    .join(" ")} ELSE ${currency} || ' ' END`;
+  return `(CASE WHEN ${amount} < 0 THEN '-' ELSE '' END || ${symbol} || printf('%,d', abs(${amount}) / 100)
+    || CASE WHEN abs(${amount}) % 100 <> 0 THEN printf('.%02d', abs(${amount}) % 100) ELSE '' END)`;
+}
+
 /** SPEC §9: the total balance is main + bonus + betting bonus (the demo balance is not money). */
 export function totalBalance(b: { balance_main: Money; balance_bonus: Money; balance_betting_bonus: Money }): Money {
   return {

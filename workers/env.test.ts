@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { configurationProblems } from "./env";
+import { configurationProblems, DEV_VAPID_PUBLIC_KEY } from "./env";
 
 /** A Worker an operator deploys refuses to serve a broken configuration and says what to fix. */
 const namespace = { idFromName: () => ({}) };
@@ -46,5 +46,26 @@ describe("DEMO_PROVIDERS", () => {
     expect(problems({ DEMO_PROVIDERS: "oauth, payments,clocks" })).toEqual([]);
     expect(problems({ DEMO_PROVIDERS: "" })).toEqual([]);
     expect(problems({ DEMO_PROVIDERS: "oauth,payment" })).toEqual([expect.stringMatching(/^DEMO_PROVIDERS: DEMO_PROVIDERS lists names among oauth, payments/)]);
+  });
+});
+
+describe("web push's VAPID keys (decision 0114)", () => {
+  const own = {
+    VAPID_PUBLIC_KEY: "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8",
+    VAPID_PRIVATE_KEY: "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw",
+    VAPID_SUBJECT: "mailto:ops@casino.example",
+  };
+  it("takes the site's own pair with a contact, or none (push off)", () => {
+    expect(problems(own)).toEqual([]);
+    expect(problems({ VAPID_PUBLIC_KEY: "", VAPID_PRIVATE_KEY: "", VAPID_SUBJECT: "" })).toEqual([]);
+  });
+
+  it("refuses the committed local pair in production, half a pair, and keys of the wrong shape", () => {
+    expect(problems({ ...own, VAPID_PUBLIC_KEY: DEV_VAPID_PUBLIC_KEY })).toEqual([expect.stringMatching(/^VAPID_PRIVATE_KEY: .* in production/)]);
+    expect(problems({ ...own, APP_ENV: "local", VAPID_PUBLIC_KEY: DEV_VAPID_PUBLIC_KEY })).toEqual([]);
+    expect(problems({ ...own, VAPID_PRIVATE_KEY: "" })).toEqual([expect.stringMatching(/^VAPID_PUBLIC_KEY: .* set together/)]);
+    expect(problems({ ...own, VAPID_PUBLIC_KEY: "abc" })).toContain(
+      "VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 point (87 characters) or empty",
+    );
   });
 });

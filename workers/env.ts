@@ -3,6 +3,9 @@ import { DEMO_STAND_IN_NAMES, namedStandIns } from "./platform/demo/switches";
 
 const DEV_SECRET = "local-development-secret-not-for-production";
 const DEV_BOT_TOKEN = "123456:local-development-bot-token";
+/** The committed local VAPID key pair (decision 0114): public, so refused in production. */
+export const DEV_VAPID_PUBLIC_KEY = "BF164gJW9Ivpe-1-TSYEwXbTzPe9KMRmfmEP9jsMyvn-2cJ5x8XDQjUIgpKocUiuQ5lm-zJ-udLey8gjqxQfPiA";
+const DEV_VAPID_PRIVATE_KEY = "9kD7LFHxavCmB9au28He9A_uoPm9wYGnd0DgtKSkYh8";
 
 const Vars = z
   .object({
@@ -34,6 +37,19 @@ const Vars = z
       .string()
       .regex(/^$|^\d+:[A-Za-z0-9_-]+$/, "TELEGRAM_BOT_TOKEN must look like '123456:ABC-DEF…' or be empty")
       .optional(),
+    // Web push (decision 0114): the application server's P-256 key pair, base64url, and who runs it.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^$|^B[A-Za-z0-9_-]{86}$/, "VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 point (87 characters) or empty")
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^$|^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters) or empty")
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^$|^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: or https: URL, or empty")
+      .optional(),
   })
   .refine((v) => v.APP_ENV !== "production" || v.SIGNING_SECRET !== DEV_SECRET, {
     message: "SIGNING_SECRET must be set to a real secret in production",
@@ -47,6 +63,15 @@ const Vars = z
   .refine((v) => v.APP_ENV !== "production" || v.TELEGRAM_BOT_TOKEN !== DEV_BOT_TOKEN, {
     message: "TELEGRAM_BOT_TOKEN must be the real bot token (or empty) in production",
     path: ["TELEGRAM_BOT_TOKEN"],
+  })
+  // The local key pair is in the repository: anyone could sign pushes as the site with it.
+  .refine((v) => v.APP_ENV !== "production" || (v.VAPID_PRIVATE_KEY !== DEV_VAPID_PRIVATE_KEY && v.VAPID_PUBLIC_KEY !== DEV_VAPID_PUBLIC_KEY), {
+    message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be the site's own key pair (or empty) in production",
+    path: ["VAPID_PRIVATE_KEY"],
+  })
+  .refine((v) => !v.VAPID_PUBLIC_KEY === !v.VAPID_PRIVATE_KEY && (!v.VAPID_PUBLIC_KEY || !!v.VAPID_SUBJECT), {
+    message: "VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together (or all empty: web push off)",
+    path: ["VAPID_PUBLIC_KEY"],
   });
 
 /** The Durable Object namespaces this Worker always serves (wrangler.toml), with their classes. */

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import type { Route } from "./+types/profile.notification";
 import { loadNotification, notificationAction } from "../features/profile/notification.server";
 import { ProfileNav } from "../features/profile/profile-nav";
+import { PushForm } from "../features/profile/push-form";
 import { useT } from "../lib/i18n/use-t";
 import { getInstance } from "../middleware/i18n.server";
 
@@ -15,7 +16,7 @@ export const action = (args: Route.ActionArgs) => notificationAction(args);
 /** Subscriptions per contact (SPEC §2 /profile/notification): each a form of its own, and one to stop them all. */
 export default function ProfileNotification({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { contacts } = loaderData;
+  const { contacts, push, uid } = loaderData;
   const refused = actionData as { contact: string; message: string } | undefined;
   return (
     <section className="responsible">
@@ -23,7 +24,7 @@ export default function ProfileNotification({ loaderData, actionData }: Route.Co
       <h1>{t("profile.notification.title")}</h1>
       <p className="responsible__lead">{t("profile.notification.lead")}</p>
       {contacts.length === 0 && <p>{t("profile.notification.none")}</p>}
-      {refused && !contacts.some((c) => c.contact === refused.contact) && (
+      {refused && refused.contact !== "push" && !contacts.some((c) => c.contact === refused.contact) && (
         <p role="alert" className="field-error">
           {refused.message}
         </p>
@@ -59,6 +60,7 @@ export default function ProfileNotification({ loaderData, actionData }: Route.Co
           </button>
         </Form>
       )}
+      <PushForm push={push} uid={uid} error={refused?.contact === "push" ? refused.message : undefined} />
     </section>
   );
 }

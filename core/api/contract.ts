@@ -20,6 +20,7 @@ import { socialMethods } from "./contract-social";
 import { verificationMethods } from "./contract-verification";
 import { walletMethods } from "./contract-wallet";
 import { vpnMethods } from "./contract-vpn";
+import { pushMethods } from "./contract-push";
 import { supportMethods } from "./contract-support";
 import { chatMethods } from "./contract-chat";
 import { analyticsMethods } from "./contract-analytics";
@@ -394,6 +395,7 @@ export const contract = {
   ...sportsbookMethods,
   ...eventMethods,
   ...vpnMethods,
+  ...pushMethods,
   ...supportMethods,
   ...chatMethods,
   ...analyticsMethods,

@@ -112,6 +112,7 @@ const SAMPLES: Record<DemoStandIn, { method: string; path: string; status: numbe
   clocks: { method: "POST", path: "/platform/demo/vpn/clock?login=no-such-player&at=1", status: 404 },
   backoffice: { method: "POST", path: "/platform/demo/players/ban?login=no-such-player", status: 404 },
   registers: { method: "GET", path: "/platform/demo/registers?format=json", status: 200 },
+  push: { method: "GET", path: "/platform/demo/push/inbox?format=json", status: 200 },
 };
 
 describe("a stand-in switched on by name in production", () => {

@@ -17,5 +17,8 @@ declare namespace Cloudflare {
     SPLIT_CHECK: "moved" | "report";
     /** wrangler.toml [vars]; declared here until `npm run typecheck` regenerates worker-configuration.d.ts. */
     TELEGRAM_BOT_TOKEN: string;
+    VAPID_PUBLIC_KEY: string;
+    VAPID_PRIVATE_KEY: string;
+    VAPID_SUBJECT: string;
   }
 }

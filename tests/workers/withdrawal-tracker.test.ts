@@ -1,4 +1,6 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { relayInbox } from "../../workers/platform/demo/push-relay";
 import { describe, expect, it } from "vitest";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
 import { reconcilePlayer } from "../../workers/platform/cashier/reconcile";
@@ -113,6 +115,23 @@ describe("a withdrawal's stages", () => {
       next_at: null,
       expected_paid_at: t0 + PAYOUT_DELAY_MS,
     });
+  });
+
+  it("tells a player who took the withdrawals topic, by web push, when it is paid: once", async () => {
+    const p = await funded(20000);
+    await data(p.browser.post("push/subscribeDemo", { topics: "withdrawals" }));
+    const tx = await withdraw(p, 12300);
+    await at(p, tx.tracker.requested_at + PAYOUT_DELAY_MS);
+    // Read again later: paid already, nothing owed twice.
+    await at(p, tx.tracker.requested_at + PAYOUT_DELAY_MS + 60_000);
+    // Owed at the payment's time (a day from now in this test's clock): delivered by the object's alarm once due.
+    const owed = playerDb(p.uid).prepare("SELECT key, next_at FROM player_outbox WHERE kind = 'push.send'");
+    expect((await owed.all()).results).toEqual([{ key: `push:withdrawal-paid:${tx.id}`, next_at: tx.tracker.requested_at + PAYOUT_DELAY_MS }]);
+    await playerDb(p.uid).prepare("UPDATE player_outbox SET next_at = ?1 WHERE kind = 'push.send'").bind(Date.now()).run();
+    await runDurableObjectAlarm(env.PLAYER.get(env.PLAYER.idFromName(String(p.uid))));
+    const inbox = await relayInbox(env, { uid: p.uid });
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]).toMatchObject({ title: "Your withdrawal is paid", body: "$123 was sent to you.", url: `/cashier/receipt?transaction=${tx.id}` });
   });
 
   it("takes every stage due at once when nobody looked for a day", async () => {

@@ -28,6 +28,7 @@ import { eventHandlers } from "./events";
 import { storageHandlers } from "./storage";
 import { verificationHandlers } from "./verification";
 import { vpnHandlers } from "./vpn";
+import { pushHandlers } from "./push";
 import { supportHandlers } from "./support";
 import { chatHandlers } from "./chat";
 import { analyticsHandlers } from "./analytics";
@@ -63,6 +64,7 @@ export const handlers: Handlers = {
   ...liveBoardHandlers,
   ...sportsbookHandlers,
   ...vpnHandlers,
+  ...pushHandlers,
   ...supportHandlers,
   ...chatHandlers,
   ...analyticsHandlers,

@@ -1,4 +1,4 @@
-import { assetRefs, documentUrlFor, offlinePathFor, swStrategy } from "./sw-routes";
+import { assetRefs, documentUrlFor, offlinePathFor, pushNotification, swStrategy } from "./sw-routes";
 
 /** Header the Worker puts on a document the service worker may keep (served without a session). */
 export const OFFLINE_CACHEABLE_HEADER = "Playfront-Offline";
@@ -24,6 +24,7 @@ const swStrategy = (${swStrategy.toString()});
 const offlinePathFor = (${offlinePathFor.toString()});
 const documentUrlFor = (${documentUrlFor.toString()});
 const assetRefs = (${assetRefs.toString()});
+const pushNotification = (${pushNotification.toString()});
 const STATIC = "pf-static-" + CONFIG.version;
 const PAGES = "pf-pages-" + CONFIG.version;
 const MARK = ${JSON.stringify(OFFLINE_CACHEABLE_HEADER)};
@@ -163,6 +164,28 @@ self.addEventListener("fetch", (event) => {
   else if (kind === "document") event.respondWith(networkFirst(event));
   else if (kind === "personal") event.respondWith(networkOnly(event));
   else if (kind === "data") event.respondWith(routeData(event));
+});
+
+// Web push (decision 0114): the platform's message, decrypted by the browser, shown as a
+// notification; a click focuses a window of the site on its URL, or opens one.
+self.addEventListener("push", (event) => {
+  const shown = pushNotification(event.data ? event.data.text() : null, self.location.origin);
+  event.waitUntil(self.registration.showNotification(shown.title, shown.options));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = (event.notification.data && event.notification.data.url) || self.location.origin + "/";
+  event.waitUntil((async () => {
+    const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const same = open.find((c) => c.url === url) || open[0];
+    if (same) {
+      await same.focus();
+      if (same.url !== url && "navigate" in same) await same.navigate(url);
+      return;
+    }
+    await self.clients.openWindow(url);
+  })());
 });
 `;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assetRefs, documentUrlFor, offlinePathFor, swStrategy } from "./sw-routes";
+import { assetRefs, documentUrlFor, offlinePathFor, pushNotification, swStrategy } from "./sw-routes";
 import { serviceWorkerSource } from "./service-worker";
 import { markOfflineCacheable } from "./route";
 
@@ -118,5 +118,29 @@ describe("which documents the worker may keep", () => {
     session.headers.append("set-cookie", "pf_session=abc; Path=/; HttpOnly");
     expect(markOfflineCacheable(get(), session).headers.has("Playfront-Offline")).toBe(false);
     expect(markOfflineCacheable(new Request(`${origin}/x`, { method: "POST" }), html()).headers.has("Playfront-Offline")).toBe(false);
+  });
+});
+
+describe("a push's notification (decision 0114)", () => {
+  const origin = "https://casino.example";
+  it("shows the platform's title and body and opens its URL on the site", () => {
+    const shown = pushNotification(JSON.stringify({ title: "Paid", body: "Your withdrawal is paid", url: "/profile/withdraw", tag: "w-1" }), origin);
+    expect(shown).toEqual({
+      title: "Paid",
+      options: { body: "Your withdrawal is paid", tag: "w-1", icon: "/favicon.svg", data: { url: `${origin}/profile/withdraw` } },
+    });
+  });
+
+  it("never opens another site, and still shows a message that is not its JSON", () => {
+    expect(pushNotification(JSON.stringify({ title: "x", url: "https://evil.example/" }), origin).options.data.url).toBe(`${origin}/`);
+    expect(pushNotification("hello", origin)).toMatchObject({ title: "Playfront", options: { body: "hello", data: { url: `${origin}/` } } });
+    expect(pushNotification(null, origin).title).toBe("Playfront");
+  });
+
+  it("is part of the worker's script, with the click handler", () => {
+    const source = serviceWorkerSource({ version: "v1", shell: [] });
+    expect(source).toContain('addEventListener("push"');
+    expect(source).toContain('addEventListener("notificationclick"');
+    expect(() => new Function(source)).not.toThrow();
   });
 });

@@ -71,3 +71,33 @@ export function assetRefs(text: string, from: "html" | "script"): string[] {
   if (from === "script") for (const m of text.matchAll(/["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)) found.add(`/assets/${m[1]}`);
   return [...found];
 }
+
+/** What a push shows (decision 0114): its title, and the options `showNotification` takes. */
+export type PushShown = { title: string; options: { body: string; tag?: string; icon: string; data: { url: string } } };
+
+/**
+ * Reads a push message's text (the platform sends JSON `{title, body, url, tag}`) into the
+ * notification to show. The URL opened on a click stays on the site (another origin's, or none,
+ * opens the home page); a message that is not that JSON still shows, as its text.
+ */
+export function pushNotification(text: string | null, origin: string): PushShown {
+  let data: { title?: unknown; body?: unknown; url?: unknown; tag?: unknown } = {};
+  try {
+    const parsed = JSON.parse(text ?? "");
+    if (parsed && typeof parsed === "object") data = parsed;
+  } catch {
+    data = { body: text ?? "" };
+  }
+  let url = `${origin}/`;
+  if (typeof data.url === "string") {
+    try {
+      const u = new URL(data.url, origin);
+      if (u.origin === origin) url = u.href;
+    } catch {}
+  }
+  const title = typeof data.title === "string" && data.title ? data.title.slice(0, 120) : "Playfront";
+  const body = typeof data.body === "string" ? data.body.slice(0, 400) : "";
+  const options: PushShown["options"] = { body, icon: "/favicon.svg", data: { url } };
+  if (typeof data.tag === "string" && data.tag) options.tag = data.tag.slice(0, 64);
+  return { title, options };
+}

@@ -6,15 +6,23 @@ import { createT } from "../../lib/i18n/translate";
 import { redirectWithToast } from "../../lib/toast.server";
 import { getPlatform } from "../../middleware/platform.server";
 import { getSite, requirePlayer, sitePath } from "../site/site.server";
-import { notificationSchema } from "./notification.schema";
+import { notificationSchema, pushSchema } from "./notification.schema";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** The notification page (SPEC §2 /profile/notification): the player's contacts and whether each gets news. */
 export async function loadNotification({ request, context }: Args) {
   const account = await requirePlayer(context, request);
-  const profile = await orErrorPage(getPlatform(context).call("account.getprofileinfo", { fields: "contacts" }));
-  return { contacts: profile.contacts ?? [], subscribed: account.is_subscribed, siteName: getSite(context).metadata.siteName };
+  const platform = getPlatform(context);
+  const [profile, push] = await Promise.all([
+    orErrorPage(platform.call("account.getprofileinfo", { fields: "contacts" })),
+    // Web push (decision 0114): the page still serves the contacts if the platform has no push.* yet.
+    platform.call("push.getSettings", {}).catch((e) => {
+      if (e instanceof PlatformError && e.status < 500) return null;
+      throw e;
+    }),
+  ]);
+  return { contacts: profile.contacts ?? [], subscribed: account.is_subscribed, siteName: getSite(context).metadata.siteName, push, uid: account.uid };
 }
 
 /**
@@ -24,7 +32,9 @@ export async function loadNotification({ request, context }: Args) {
 export async function notificationAction({ request, context }: Args) {
   await requirePlayer(context, request);
   const t = createT(getSite(context).messages);
-  const submission = parseWithZod(await request.formData(), { schema: notificationSchema });
+  const formData = await request.formData();
+  if (String(formData.get("intent") ?? "").startsWith("push-")) return pushAction(context, formData);
+  const submission = parseWithZod(formData, { schema: notificationSchema });
   // The page's forms send these hidden fields themselves: anything else is no player's form.
   if (submission.status !== "success") throw data("Unknown form", { status: 400 });
   const form = submission.value;
@@ -46,5 +56,40 @@ export async function notificationAction({ request, context }: Args) {
     if (e.status === 401) throw redirect(sitePath(context, "/"));
     const message = Object.values(e.fields ?? {}).flat()[0] ?? e.message;
     return data({ contact: "contact" in form ? form.contact : "", message }, { status: e.status });
+  }
+}
+
+/**
+ * The push notification forms (decision 0114): each intent is one platform call (topics and the
+ * turning off apply to every subscription of the player's); success comes back with a toast, a
+ * refusal as the push section's error.
+ */
+async function pushAction(context: Readonly<RouterContextProvider>, formData: FormData) {
+  const t = createT(getSite(context).messages);
+  const submission = parseWithZod(formData, { schema: pushSchema });
+  if (submission.status !== "success") throw data("Unknown form", { status: 400 });
+  const form = submission.value;
+  const platform = getPlatform(context);
+  const here = sitePath(context, "/profile/notification");
+  try {
+    if (form.intent === "push-demo") await platform.call("push.subscribeDemo", { topics: form.topics.join(",") });
+    else if (form.intent === "push-subscribe") {
+      await platform.call("push.subscribe", { endpoint: form.endpoint, p256dh: form.p256dh, auth: form.auth, topics: form.topics.join(",") });
+    } else if (form.intent === "push-test") {
+      await platform.call("push.sendTest", {});
+      return redirectWithToast(here, { type: "success", text: t("profile.pushForm.testSent") });
+    } else {
+      const { subscriptions } = await platform.call("push.getSettings", {});
+      for (const s of subscriptions) {
+        if (form.intent === "push-off") await platform.call("push.unsubscribe", { endpoint: s.endpoint });
+        else await platform.call("push.setTopics", { endpoint: s.endpoint, topics: form.topics.join(",") });
+      }
+    }
+    return redirectWithToast(here, { type: "success", text: t("profile.pushForm.saved") });
+  } catch (e) {
+    if (!(e instanceof PlatformError) || e.status >= 500) throw e;
+    if (e.status === 401) throw redirect(sitePath(context, "/"));
+    const message = Object.values(e.fields ?? {}).flat()[0] ?? e.message;
+    return data({ contact: "push", message }, { status: e.status });
   }
 }

@@ -1,4 +1,5 @@
 import type { WithdrawalHold, WithdrawalTracker } from "../../../core/api/entities-cashier";
+import { formatMoneySql } from "../../../core/money";
 
 /**
  * A withdrawal's stages (issue 43, decision 0112): requested → approved → sent → paid. Until it is
@@ -86,8 +87,8 @@ export const APPROVED_KIND = "withdrawals.approved";
  * The batch that moves the player's pending withdrawals on at `now` (their tables; ?1 uid, ?2 now):
  * approvals (each owing the site its record, in the player's outbox), then sending, then payment
  * (no money moves: the amount left the balance when the withdrawal was made). A withdrawal due for
- * several stages takes them all, each at its own time. The first statement answers the approved
- * ids, the last the paid ones.
+ * several stages takes them all, each at its own time, and a payment owes the player its push. The
+ * first statement answers the approved ids.
  */
 export function stageStatements(db: D1Database, uid: number, now: number): D1PreparedStatement[] {
   const pending = "uid = ?1 AND type = 'withdrawal' AND status = 'pending'";
@@ -119,6 +120,19 @@ export function stageStatements(db: D1Database, uid: number, now: number): D1Pre
       .prepare(
         `UPDATE cashier_transactions SET status = 'success', paid_at = sent_at + ${PSP_MS}, settle_at = sent_at + ${PSP_MS}, updated_at = ?2
          WHERE ${pending} AND sent_at IS NOT NULL AND sent_at + ${PSP_MS} <= ?2 RETURNING id`,
+      )
+      .bind(uid, now),
+    // A withdrawal just paid owes the player its push (topic withdrawals, decision 0114), in the paying
+    // batch: the rows this batch paid are the paid ones changed at `now` (a paid row never changes again).
+    db
+      .prepare(
+        `INSERT INTO player_outbox (key, kind, body, created_at, next_at)
+         SELECT 'push:withdrawal-paid:' || id, 'push.send', json_object('uid', uid, 'key', 'withdrawal-paid:' || id, 'topic', 'withdrawals',
+           'title', json_object('message', 'push.withdrawalPaid.title'),
+           'body', json_object('message', 'push.withdrawalPaid.body', 'params', json_object('amount', ${formatMoneySql("amount", "currency")})),
+           'url', '/cashier/receipt?transaction=' || id), ?2, ?2
+         FROM cashier_transactions WHERE uid = ?1 AND type = 'withdrawal' AND status = 'success' AND updated_at = ?2 AND paid_at IS NOT NULL
+         ON CONFLICT (key) DO NOTHING`,
       )
       .bind(uid, now),
   ];

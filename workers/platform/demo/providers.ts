@@ -1,4 +1,6 @@
 import { messageDeliveries } from "../providers/messaging-registry";
+import { pushRelays } from "../providers/push";
+import { demoPushRelay } from "./push-relay";
 import { oauthProviders } from "../providers/oauth-registry";
 import { paymentProviders } from "../providers/payments-registry";
 import { verificationProviders } from "../providers/verification-registry";
@@ -28,6 +30,8 @@ export function installDemoProviders(): void {
   // delivery, so it is offered everywhere, as before the registries; the `mailbox` switch gates
   // only the page that shows it (/platform/demo/mailbox).
   messageDeliveries.register({ name: "demo", offered: () => true, provider: outboxDelivery });
+  // The demo push relay, standing in for a browser's push service (decision 0114).
+  pushRelays.register({ name: "demo", offered: (env) => demoOn(env, "push"), provider: demoPushRelay });
   // The national self-exclusion registers' stand-ins, one per scheme a profile names.
   for (const register of ["gamstop", "cruks", "spelpaus", "oasis"]) {
     exclusionRegisters.register({ name: register, offered: (env) => demoOn(env, "registers"), provider: demoExclusionRegister(register) });

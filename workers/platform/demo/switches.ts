@@ -28,6 +28,8 @@ export const DEMO_STAND_INS = {
   registers: "the demo national self-exclusion registers",
   /** The demo back office's actions an operator takes on a player (ban): /platform/demo/players/*. */
   backoffice: "the demo back office",
+  /** The demo push relay standing in for a browser's push service, and its inbox: /platform/demo/push/*. */
+  push: "the demo push relay",
 } as const;
 
 export type DemoStandIn = keyof typeof DEMO_STAND_INS;

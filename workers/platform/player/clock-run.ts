@@ -4,6 +4,7 @@ import { computeCashbacks, lastClosedWeek } from "../cashback/compute";
 import { advanceWithdrawals, reconcileDueDeposits } from "../cashier/reconcile";
 import { closeSpentBettingBonuses } from "../sportsbook/free-bet-bonus";
 import { runVpnClock } from "../vpn/clock";
+import { warnExpiringBonuses } from "../push/bonus-expiry";
 import type { MoneyDeps } from "../wallet/move-money";
 import { markCashbackCounted } from "./clocks";
 import { playerTables } from "./routed-d1";
@@ -64,5 +65,6 @@ export async function runOnePlayersClocks(deps: MoneyDeps & { env: Env }, uid: n
   await computeCashbacks(deps, now, { uid });
   await expirePacks(own, now, uid);
   await runVpnClock(deps, now, uid);
+  await warnExpiringBonuses(own.db, uid, now);
   await markCashbackCounted(own.db, lastClosedWeek(now).end).run();
 }

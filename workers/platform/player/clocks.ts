@@ -1,6 +1,7 @@
 import { DAY_MS, GAMING_TYPES, weekOf } from "../cashback/compute";
 import { SPENT_BETTING_BONUS } from "../sportsbook/free-bet-bonus";
 import { NEXT_STAGE_SQL } from "../cashier/withdrawal-stages";
+import { BONUS_WARN_DUE_SQL } from "../push/bonus-expiry";
 
 /**
  * The players' clocks (decision 0075, slice 3): what time does to one player's rows — an available
@@ -54,7 +55,8 @@ export const NEXT_DUE_SQL = `SELECT
     SELECT status, created_at,
       MAX(CASE WHEN status = 'pending' THEN settle_at ELSE created_at + ${LOST_CALLBACK_MS} END, COALESCE(polled_at, 0) + ${ASK_AGAIN_MS}) AS next
     FROM cashier_transactions WHERE type = 'deposit' AND status IN ('new', 'pending'))) AS deposits,
-  (SELECT MIN(${NEXT_STAGE_SQL}) FROM cashier_transactions WHERE type = 'withdrawal' AND status = 'pending') AS withdrawals`;
+  (SELECT MIN(${NEXT_STAGE_SQL}) FROM cashier_transactions WHERE type = 'withdrawal' AND status = 'pending') AS withdrawals,
+  ${BONUS_WARN_DUE_SQL} AS bonus_warn`;
 
 /** The first gaming row of the main balance since the cashback clock last ran for the player. */
 export const FIRST_UNCOUNTED_PLAY_SQL = `SELECT MIN(created_at) AS at FROM ledger

@@ -6,6 +6,8 @@ import { recordWinner } from "../wheel/winners";
 import { recordClockDue } from "./clocks";
 import { contributeToPools } from "../jackpots/settle";
 import { recordApproval } from "../cashier/withdrawal-stages";
+import { deliverPush } from "../push/send";
+import { playerTables } from "./routed-d1";
 
 /**
  * The receivers of the players' outboxes (outbox.ts), by kind. Each is idempotent by the entry's
@@ -37,4 +39,7 @@ export const RECEIVERS: Record<OutboxKind, Receiver> = {
   "jackpots.contribute": (env, uid, body, _key, waitUntil = () => {}) => contributeToPools({ db: env.DB, env, waitUntil }, uid, body),
   // A withdrawal's approval, for the cashier's published approval times (cashier/withdrawal-stages.ts): once by its id.
   "withdrawals.approved": (env, uid, body) => recordApproval(env, uid, body),
+  // A web push owed to the player (push/send.ts, decision 0114): to each of their subscriptions of its
+  // topic; a push service that fails is asked again (its notification's tag is the push's key).
+  "push.send": (env, uid, body) => deliverPush(env, playerTables(env, uid), uid, body),
 };

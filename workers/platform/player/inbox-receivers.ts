@@ -2,12 +2,13 @@ import { grantMarket } from "../bonuses/market";
 import { promoCodeGrants, registrationGrants, registrationPackGrants, type PromoGrant } from "../bonuses/grants";
 import { payReward, type Reward, type RewardSource } from "../rewards/pay";
 import { playerTablesWithPackGames, routedD1 } from "./routed-d1";
+import { owedPush, type OwedPush } from "../push/send";
 
 /**
  * The receivers of the player inbox (inbox.ts), by kind: each writes to player `uid`'s own tables
  * (`routedD1`) and is idempotent by what it writes, since a row may be delivered more than once.
  */
-export const INBOX_KINDS = ["grants.registration", "grants.promo", "rewards.pay", "tournaments.joined"] as const;
+export const INBOX_KINDS = ["grants.registration", "grants.promo", "rewards.pay", "tournaments.joined", "push.owe"] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 type Receiver = (env: Env, uid: number, body: unknown) => Promise<void>;
@@ -77,6 +78,13 @@ export const INBOX_RECEIVERS: Record<InboxKind, Receiver> = {
       .prepare("INSERT INTO tournament_joins (uid, tournament_id, joined_at) VALUES (?1, ?2, ?3) ON CONFLICT (uid, tournament_id) DO NOTHING")
       .bind(uid, b!.tournament_id, b!.joined_at)
       .run();
+  },
+  // A push D1's side owes the player (a joined tournament started or ended: tournaments/end.ts):
+  // written into their outbox (by its key, once), whose alarm sends it (push/send.ts, decision 0114).
+  "push.owe": async (env, uid, body) => {
+    const b = body as (OwedPush & { uid?: unknown; now?: unknown }) | null;
+    if (b?.uid !== uid || typeof b.key !== "string" || !b.title || !b.body) throw new TypeError("push.owe: not this player's push");
+    await owedPush(routedD1(env, uid), uid, { key: b.key, topic: b.topic, title: b.title, body: b.body, url: b.url }).run();
   },
 };
 

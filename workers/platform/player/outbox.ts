@@ -19,6 +19,7 @@ export const OUTBOX_KINDS = [
   "wheel.winner",
   "jackpots.contribute",
   "withdrawals.approved",
+  "push.send",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

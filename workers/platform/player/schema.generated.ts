@@ -71,6 +71,7 @@ export const PLAYER_SCHEMA: readonly string[] = [
   "CREATE TABLE quest_progress (uid INTEGER NOT NULL REFERENCES users (uid), quest_id INTEGER NOT NULL, period_start INTEGER NOT NULL, progress INTEGER NOT NULL DEFAULT 0 CHECK (progress >= 0), completed_at INTEGER, updated_at INTEGER NOT NULL, PRIMARY KEY (uid, quest_id, period_start)) WITHOUT ROWID",
   "CREATE TABLE tournament_joins (uid INTEGER NOT NULL REFERENCES users (uid), tournament_id INTEGER NOT NULL, joined_at INTEGER NOT NULL, PRIMARY KEY (uid, tournament_id)) WITHOUT ROWID",
   "CREATE TABLE sport_bet_cashouts (id TEXT PRIMARY KEY, bet_id TEXT NOT NULL REFERENCES sport_bets (id), uid INTEGER NOT NULL REFERENCES users (uid), amount INTEGER NOT NULL CHECK (typeof(amount) = 'integer' AND amount > 0), stake INTEGER NOT NULL CHECK (typeof(stake) = 'integer' AND stake > 0), auto INTEGER NOT NULL DEFAULT 0 CHECK (auto IN (0, 1)), created_at INTEGER NOT NULL)",
+  "CREATE TABLE push_subscriptions (id INTEGER PRIMARY KEY AUTOINCREMENT, uid INTEGER NOT NULL REFERENCES users (uid), endpoint TEXT NOT NULL, p256dh TEXT NOT NULL, auth TEXT NOT NULL, topics TEXT NOT NULL DEFAULT '', locale TEXT NOT NULL DEFAULT 'en', created_at INTEGER NOT NULL, UNIQUE (uid, endpoint))",
   "CREATE TABLE original_rounds (round_id TEXT PRIMARY KEY REFERENCES game_rounds (id), uid INTEGER NOT NULL REFERENCES users (uid), seed_id INTEGER NOT NULL REFERENCES wheel_seeds (id), nonce INTEGER NOT NULL CHECK (nonce >= 0), client_seed TEXT NOT NULL, outcome TEXT NOT NULL CHECK (json_valid(outcome)), UNIQUE (seed_id, nonce)) WITHOUT ROWID",
   "CREATE UNIQUE INDEX locales_one_default ON locales (is_default) WHERE is_default = 1",
   "CREATE INDEX ledger_by_account ON ledger (uid, kind, id)",
@@ -158,4 +159,4 @@ export const PLAYER_SCHEMA: readonly string[] = [
 ];
 
 /** Changes whenever the schema does: the object applies it again (its tables are created IF NOT EXISTS). */
-export const PLAYER_SCHEMA_VERSION = "fabcff801ec4f649";
+export const PLAYER_SCHEMA_VERSION = "76e8a35faf814a5b";

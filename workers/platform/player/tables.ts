@@ -75,6 +75,8 @@ export const PLAYER_TABLES = [
   // VPN subscriptions
   "vpn_subscriptions",
   "vpn_periods",
+  // the browsers that take the player's web pushes, and their topics (decision 0114)
+  "push_subscriptions",
 ] as const;
 
 export const REPLICATED_TABLES = [
@@ -204,6 +206,9 @@ export const SHARED_TABLES = [
   "tournament_winners",
   // a tournament's games in popularity order (its gamehall's pages)
   "tournament_game_order",
+  // the demo push relay's subscriptions and the pushes it took (decision 0114)
+  "demo_push_subscriptions",
+  "demo_push_messages",
   // support, chat, analytics
   "support_feedback",
   "chat_conversations",

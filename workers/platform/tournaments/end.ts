@@ -21,10 +21,12 @@ import { lastPrized, PRIZES_SQL, prizeOf, prizeView, type PrizeRow } from "./vie
 
 export async function runTournamentClock(deps: MoneyDeps, now: number): Promise<{ started: number[]; finished: number[]; paid: number }> {
   const { db } = deps;
-  const started = await db
-    .prepare("UPDATE tournaments SET status = 'active' WHERE status = 'future' AND starts_at <= ?1 AND ends_at > ?1 RETURNING id")
-    .bind(now)
-    .all<{ id: number }>();
+  // The players who joined a tournament that starts now are owed a push, in the batch that starts it.
+  const [, startedRun] = await db.batch<{ id: number }>([
+    tournamentPushes(db, "started", "t.status = 'future' AND t.starts_at <= ?1 AND t.ends_at > ?1", now),
+    db.prepare("UPDATE tournaments SET status = 'active' WHERE status = 'future' AND starts_at <= ?1 AND ends_at > ?1 RETURNING id").bind(now),
+  ]);
+  const started = startedRun!;
   const due = await db
     .prepare(
       `SELECT id FROM tournaments WHERE status <> 'finished' AND ends_at <= ?1
@@ -91,6 +93,29 @@ export async function openNextRace(db: D1Database, id: number, now: number): Pro
   return opened!.results[0]?.id ?? null;
 }
 
+/**
+ * The statement that owes a push (decision 0114: topic tournaments) to every player who joined the
+ * tournaments `where` picks (of `t`, with `?1` for `now`), one `push.owe` row of the player inbox each, keyed per
+ * tournament, event and player: a run again owes nothing twice. The inbox's cron (or the Worker)
+ * writes it into the player's outbox, whose alarm sends it to their subscriptions of that topic.
+ */
+function tournamentPushes(db: D1Database, event: "started" | "ended", where: string, now: number): D1PreparedStatement {
+  const name = event === "started" ? "tournamentStarted" : "tournamentEnded";
+  return db
+    .prepare(
+      `INSERT INTO player_inbox (uid, key, kind, body, created_at, next_at)
+       SELECT e.uid, 'push:tournament-${event}:' || t.id || ':' || e.uid, 'push.owe',
+              json_object('uid', e.uid, 'key', 'tournament-${event}:' || t.id, 'topic', 'tournaments',
+                'title', json_object('message', 'push.${name}.title'), 'body', json_object('message', 'push.${name}.body'),
+                'url', '/tournaments/' || t.id),
+              ?1, ?1
+       FROM tournaments t JOIN tournament_entries e ON e.tournament_id = t.id
+       WHERE ${where}
+       ON CONFLICT (key) DO NOTHING`,
+    )
+    .bind(now);
+}
+
 interface RankedEntry {
   uid: number;
   points: number;
@@ -117,6 +142,8 @@ async function recordWinners(env: Env, db: D1Database, id: number, now: number):
   const mine = "EXISTS (SELECT 1 FROM tournaments WHERE id = ?1 AND finished_at = ?2)";
   const [finish] = await db.batch([
     db.prepare("UPDATE tournaments SET status = 'finished', finished_at = ?2 WHERE id = ?1 AND status <> 'finished'").bind(id, now),
+    // Every player who joined it is owed a push that it ended, in the batch that finishes it.
+    tournamentPushes(db, "ended", `t.id = ${Number(id)} AND t.finished_at = ?1`, now),
     ...ranked.map((r, i) =>
       db
         .prepare(
