@@ -8,7 +8,16 @@ import { ORIGIN, setCookie } from "./helpers";
  * The bet slip's cookie (decision 0073-sportsbook-page) travels only over HTTPS in production,
  * like every other cookie the site sets (issue 35: it lacked `Secure`).
  */
-const production = { ...env, APP_ENV: "production", SIGNING_SECRET: "a-real-secret-for-this-test-only-0123456789", TELEGRAM_BOT_TOKEN: "" } as Env;
+// A production configuration passes the Worker's own check (workers/env.ts): no development secrets (web push off).
+const production = {
+  ...env,
+  APP_ENV: "production",
+  SIGNING_SECRET: "a-real-secret-for-this-test-only-0123456789",
+  TELEGRAM_BOT_TOKEN: "",
+  VAPID_PUBLIC_KEY: "",
+  VAPID_PRIVATE_KEY: "",
+  VAPID_SUBJECT: "",
+} as Env;
 
 async function pick(workerEnv: Env): Promise<Response> {
   const ctx = createExecutionContext();
