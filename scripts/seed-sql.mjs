@@ -177,6 +177,7 @@ export function buildSeedStatements(seedDir) {
   loyaltySeed(seedDir, s);
   wheelSeed(seedDir, s);
   tournamentSeed(seedDir, s);
+  challengeSeed(seedDir, s);
   sportsbookSeed(seedDir, s);
   withdrawalHistorySeed(seedDir, s);
   // The VPN shop's plans (issue 24, decision 0053), upserted by sysname.
@@ -379,6 +380,23 @@ function tournamentSeed(seedDir, s) {
          ON CONFLICT (tournament_id, place_from) DO UPDATE SET place_to = excluded.place_to, type = excluded.type, money = excluded.money, bonus_template_id = excluded.bonus_template_id, freespin_template_id = excluded.freespin_template_id, texts = excluded.texts`,
       );
     }
+  }
+}
+
+/**
+ * First-to-hit challenges (issue 43, decision 0117): each on one game by its sysname, money prizes per
+ * currency; its time is relative to the seeding moment on insert only (seeding again refreshes the rest).
+ */
+function challengeSeed(seedDir, s) {
+  const at = (days) => `(CAST(strftime('%s', 'now') AS INTEGER) * 1000 + ${Math.round(days * 86400000)})`;
+  for (const [i, c] of read(seedDir, "challenges.json").entries()) {
+    s.push(
+      `INSERT INTO challenges (sysname, game_id, multiplier, min_bet, winners, type, money, starts_at, ends_at, texts, position)
+       VALUES (${q(c.sysname)}, (SELECT id FROM games WHERE sysname = ${q(c.game)}), ${c.multiplier}, ${json(c.min_bet)}, ${c.winners}, 'money', ${json(c.money)},
+         ${at(c.starts_in_days)}, ${at(c.starts_in_days + c.lasts_days)}, ${json(c.texts)}, ${i})
+       ON CONFLICT (sysname) DO UPDATE SET game_id = excluded.game_id, multiplier = excluded.multiplier, min_bet = excluded.min_bet, winners = excluded.winners,
+         type = excluded.type, money = excluded.money, texts = excluded.texts, position = excluded.position`,
+    );
   }
 }
 

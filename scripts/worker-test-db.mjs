@@ -68,6 +68,7 @@ function templateKey(migrations, seed, databaseId, compatibilityDate) {
 export const SEED_CLOCK = {
   sport_events: ["starts_at", "created_at"],
   tournaments: ["starts_at", "ends_at"],
+  challenges: ["starts_at", "ends_at"],
   withdrawal_approvals: ["requested_at", "approved_at"],
 };
 

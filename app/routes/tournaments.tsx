@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/tournaments";
 import { TOURNAMENT_STATUSES } from "../../core/api/tournament-constants";
 import { TournamentCard } from "../features/tournaments/tournament-card";
+import { ChallengesSection } from "../features/challenges/challenge-card";
 import { loadTournaments, participateAction, type ParticipateActionData } from "../features/tournaments/tournaments.server";
 import { useLocalePath, useT } from "../lib/i18n/use-t";
 
@@ -11,7 +12,7 @@ export const action = (args: Route.ActionArgs) => participateAction(args);
 /**
  * `/tournaments?status=` (public; issue 22, decision 0048): tabs active / future / finished as
  * links, a card per tournament with its countdown, prize pool, players, the reader's place and
- * Participate (a form: works without JavaScript).
+ * Participate (a form: works without JavaScript); on the active tab, the first-to-hit challenges.
  */
 export default function Tournaments({ loaderData: d, actionData }: Route.ComponentProps) {
   const t = useT();
@@ -51,6 +52,7 @@ export default function Tournaments({ loaderData: d, actionData }: Route.Compone
           ))}
         </ul>
       )}
+      <ChallengesSection challenges={d.challenges} now={d.now} />
     </section>
   );
 }

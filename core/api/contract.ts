@@ -21,6 +21,7 @@ import { verificationMethods } from "./contract-verification";
 import { walletMethods } from "./contract-wallet";
 import { vpnMethods } from "./contract-vpn";
 import { pushMethods } from "./contract-push";
+import { challengeMethods } from "./contract-challenges";
 import { supportMethods } from "./contract-support";
 import { chatMethods } from "./contract-chat";
 import { analyticsMethods } from "./contract-analytics";
@@ -396,6 +397,7 @@ export const contract = {
   ...eventMethods,
   ...vpnMethods,
   ...pushMethods,
+  ...challengeMethods,
   ...supportMethods,
   ...chatMethods,
   ...analyticsMethods,

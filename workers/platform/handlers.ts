@@ -22,6 +22,7 @@ import { loyaltyHandlers } from "./loyalty";
 import { loyaltyRecordHandlers } from "./loyalty/records";
 import { wheelHandlers } from "./wheel";
 import { tournamentHandlers } from "./tournaments";
+import { challengeHandlers } from "./challenges";
 import { liveBoardHandlers } from "./tournaments/live";
 import { sportsbookHandlers } from "./sportsbook";
 import { eventHandlers } from "./events";
@@ -61,6 +62,7 @@ export const handlers: Handlers = {
   ...loyaltyRecordHandlers,
   ...wheelHandlers,
   ...tournamentHandlers,
+  ...challengeHandlers,
   ...liveBoardHandlers,
   ...sportsbookHandlers,
   ...vpnHandlers,

@@ -47,14 +47,17 @@ export async function loadTournaments({ request, context }: Args) {
   if (raw !== null && !(TOURNAMENT_STATUSES as readonly string[]).includes(raw)) throw redirect(sitePath(context, "/tournaments"));
   const status = (raw ?? "active") as TournamentStatus;
   const { site, platform } = localized(context);
-  const [list, account] = await Promise.all([
+  const [list, account, challenges] = await Promise.all([
     orErrorPage(platform.call("tournaments.get", { status, fields: CARD_FIELDS, count: 100 })),
     orErrorPage(site.account()),
+    // The first-to-hit challenges (decision 0117) ride the active tab.
+    status === "active" ? orErrorPage(platform.call("challenges.get", {})) : { items: [] },
   ]);
   const t = getInstance(context).t;
   return {
     status,
     tournaments: list.items,
+    challenges: challenges.items,
     signedIn: account.uid > 0,
     now: Date.now(),
     meta: seoMeta({ title: t("tournaments.title"), description: t("tournaments.metaDescription") }, site.metadata.siteName),

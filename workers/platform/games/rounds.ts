@@ -290,7 +290,7 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean, jackpots = t
     await deps.db.prepare("UPDATE game_rounds SET operation_id = ?2 WHERE id = ?1").bind(row.id, result.operationId).run();
   }
   // The call that recorded the payment is the fresh one: a retry of a paid round is not news.
-  await fed.committed(deps, row.operation_id === null);
+  await fed.committed(deps, row.operation_id === null, result.alongside);
   return {
     id: row.id,
     sysname: row.sysname,

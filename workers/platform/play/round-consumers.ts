@@ -8,6 +8,7 @@ import { announceNotices } from "../loyalty/notices";
 import { postBatch } from "../tournaments/board-post";
 import { roundScoringStatements } from "../tournaments/scoring";
 import { questStatements } from "../quests/engine";
+import { deliverHits, mayHit, owedHits } from "../challenges/hits";
 import type { Consumer, RoundEvent } from "./events";
 
 /**
@@ -79,6 +80,21 @@ export const ROUND_CONSUMERS: readonly Consumer<RoundEvent>[] = [
       return {
         statements,
         committed: (deps, { fresh }) => (batchId && fresh ? postBatch(deps, batchId) : undefined),
+      };
+    },
+  },
+  {
+    name: "challenges",
+    // A real-money round that hit a running first-to-hit challenge of its game owes the site the hit
+    // (challenges/hits.ts), delivered once the round committed: the place, then its prize.
+    consume: (db, e, now) => {
+      if (!mayHit(e)) return { statements: [] };
+      return {
+        statements: [owedHits(db, e, now)],
+        committed: (deps, { fresh, results }) => {
+          const keys = (results[0]?.results ?? []).map((r) => (r as { key: string }).key);
+          return fresh && keys.length ? deliverHits(deps, keys) : undefined;
+        },
       };
     },
   },

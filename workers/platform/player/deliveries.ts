@@ -7,6 +7,7 @@ import { recordClockDue } from "./clocks";
 import { contributeToPools } from "../jackpots/settle";
 import { recordApproval } from "../cashier/withdrawal-stages";
 import { deliverPush } from "../push/send";
+import { claimHit } from "../challenges/hits";
 import { playerTables } from "./routed-d1";
 
 /**
@@ -42,4 +43,7 @@ export const RECEIVERS: Record<OutboxKind, Receiver> = {
   // A web push owed to the player (push/send.ts, decision 0114): to each of their subscriptions of its
   // topic; a push service that fails is asked again (its notification's tag is the push's key).
   "push.send": (env, uid, body) => deliverPush(env, playerTables(env, uid), uid, body),
+  // A round that hit a first-to-hit challenge (challenges/hits.ts, decision 0117): the next place if one is
+  // left (one per player), its prize owed in the same batch; a hit taken or refused once takes nothing again.
+  "challenges.hit": (env, uid, body) => claimHit(env, uid, body),
 };

@@ -1,4 +1,5 @@
 import { retryPause } from "./outbox";
+import { guardAfter, type Guard } from "../wallet/operation";
 import { INBOX_RECEIVERS, type InboxKind } from "./inbox-receivers";
 
 /**
@@ -28,18 +29,22 @@ export const INBOX_GRACE_MS = 30_000;
 
 /**
  * The statement that writes one debt to player `who` (a uid, or the login of an account the same
- * batch inserts). A key already written is kept as it is.
+ * batch inserts). A key already written is kept as it is. `when`: written only if this holds in the
+ * batch (its own parameters, ?1 onwards), e.g. "the claim this batch made exists".
  */
 export function inboxEntry(
   db: D1Database,
   who: { uid: number } | { login: string },
   entry: { key: string; kind: InboxKind; body: unknown },
   now = Date.now(),
+  when: Guard = { sql: "1", params: [] },
 ): D1PreparedStatement {
   const uid = "uid" in who ? "?1" : "(SELECT uid FROM users WHERE login = ?1)";
   return db
-    .prepare(`INSERT INTO player_inbox (uid, key, kind, body, created_at, next_at) VALUES (${uid}, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (key) DO NOTHING`)
-    .bind("uid" in who ? who.uid : who.login, entry.key, entry.kind, JSON.stringify(entry.body ?? null), now, now + INBOX_GRACE_MS);
+    .prepare(
+      `INSERT INTO player_inbox (uid, key, kind, body, created_at, next_at) SELECT ${uid}, ?2, ?3, ?4, ?5, ?6 WHERE ${guardAfter(when, 6)} ON CONFLICT (key) DO NOTHING`,
+    )
+    .bind("uid" in who ? who.uid : who.login, entry.key, entry.kind, JSON.stringify(entry.body ?? null), now, now + INBOX_GRACE_MS, ...when.params);
 }
 
 /** Delivers one row; on failure keeps it with its error and the pause before the next try. Answers whether it was delivered. */

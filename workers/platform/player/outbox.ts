@@ -20,6 +20,7 @@ export const OUTBOX_KINDS = [
   "jackpots.contribute",
   "withdrawals.approved",
   "push.send",
+  "challenges.hit",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

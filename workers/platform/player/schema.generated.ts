@@ -73,6 +73,7 @@ export const PLAYER_SCHEMA: readonly string[] = [
   "CREATE TABLE sport_bet_cashouts (id TEXT PRIMARY KEY, bet_id TEXT NOT NULL REFERENCES sport_bets (id), uid INTEGER NOT NULL REFERENCES users (uid), amount INTEGER NOT NULL CHECK (typeof(amount) = 'integer' AND amount > 0), stake INTEGER NOT NULL CHECK (typeof(stake) = 'integer' AND stake > 0), auto INTEGER NOT NULL DEFAULT 0 CHECK (auto IN (0, 1)), created_at INTEGER NOT NULL)",
   "CREATE TABLE push_subscriptions (id INTEGER PRIMARY KEY AUTOINCREMENT, uid INTEGER NOT NULL REFERENCES users (uid), endpoint TEXT NOT NULL, p256dh TEXT NOT NULL, auth TEXT NOT NULL, topics TEXT NOT NULL DEFAULT '', locale TEXT NOT NULL DEFAULT 'en', created_at INTEGER NOT NULL, UNIQUE (uid, endpoint))",
   "CREATE TABLE original_rounds (round_id TEXT PRIMARY KEY REFERENCES game_rounds (id), uid INTEGER NOT NULL REFERENCES users (uid), seed_id INTEGER NOT NULL REFERENCES wheel_seeds (id), nonce INTEGER NOT NULL CHECK (nonce >= 0), client_seed TEXT NOT NULL, outcome TEXT NOT NULL CHECK (json_valid(outcome)), UNIQUE (seed_id, nonce)) WITHOUT ROWID",
+  "CREATE TABLE challenges (id INTEGER PRIMARY KEY, sysname TEXT NOT NULL UNIQUE, game_id INTEGER NOT NULL, multiplier INTEGER NOT NULL CHECK (multiplier >= 101), min_bet TEXT NOT NULL, winners INTEGER NOT NULL CHECK (winners BETWEEN 1 AND 10000), type TEXT NOT NULL CHECK (type IN ('money', 'bonus', 'freespins')), money TEXT, bonus_template_id INTEGER, freespin_template_id INTEGER, starts_at INTEGER NOT NULL, ends_at INTEGER NOT NULL, countries TEXT NOT NULL DEFAULT '[]', texts TEXT NOT NULL DEFAULT '{}', position INTEGER NOT NULL DEFAULT 0, CHECK (ends_at > starts_at), CHECK ((type = 'money') = (money IS NOT NULL)), CHECK ((type = 'bonus') = (bonus_template_id IS NOT NULL)), CHECK ((type = 'freespins') = (freespin_template_id IS NOT NULL)))",
   "CREATE UNIQUE INDEX locales_one_default ON locales (is_default) WHERE is_default = 1",
   "CREATE INDEX ledger_by_account ON ledger (uid, kind, id)",
   "CREATE INDEX ledger_by_operation ON ledger (operation_id)",
@@ -134,6 +135,7 @@ export const PLAYER_SCHEMA: readonly string[] = [
   "CREATE INDEX sport_selections_by_market ON sport_selections (market_id, position, id, outcome, odds, result)",
   "CREATE INDEX sport_bet_cashouts_by_bet ON sport_bet_cashouts (bet_id, created_at)",
   "CREATE INDEX sport_bet_legs_by_event ON sport_bet_legs (event_id, bet_id)",
+  "CREATE INDEX challenges_by_game ON challenges (game_id, ends_at)",
   "CREATE TABLE player_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, body TEXT NOT NULL CHECK (json_valid(body)), created_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL, error TEXT)",
   "CREATE INDEX player_outbox_due ON player_outbox (next_at)",
   "CREATE TABLE player_clock_marks (clock TEXT PRIMARY KEY, through INTEGER NOT NULL) WITHOUT ROWID",
@@ -159,4 +161,4 @@ export const PLAYER_SCHEMA: readonly string[] = [
 ];
 
 /** Changes whenever the schema does: the object applies it again (its tables are created IF NOT EXISTS). */
-export const PLAYER_SCHEMA_VERSION = "76e8a35faf814a5b";
+export const PLAYER_SCHEMA_VERSION = "d7f6354cf34411b1";

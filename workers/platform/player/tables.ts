@@ -102,6 +102,8 @@ export const REPLICATED_TABLES = [
   "tournaments",
   "tournament_games",
   "tournament_prizes",
+  // first-to-hit challenges (decision 0117): a round tells in its own batch that it hit one
+  "challenges",
   "sports",
   "sport_leagues",
   "sport_events",
@@ -198,6 +200,8 @@ export const SHARED_TABLES = [
   "sport_event_main",
   // every withdrawal's approval, for the cashier's published approval times (decision 0112)
   "withdrawal_approvals",
+  // the places taken in first-to-hit challenges (decision 0117)
+  "challenge_claims",
   // when each player's clocks are next due, as their object last said (player/clocks.ts)
   "player_clocks",
   // tournament boards

@@ -39,6 +39,7 @@ export const OPERATION_TYPES = [
   "wheel_reward",
   "wheel_purchase",
   "tournament_prize",
+  "challenge_prize",
   "sport_bet",
   "sport_win",
   "sport_refund",
@@ -75,6 +76,8 @@ export interface OperationResult {
   balances: Balances;
   /** True when the key had been used: nothing moved this time. */
   replayed: boolean;
+  /** applyOperation's run that moved the money: the results of the statements run alongside it, in order. */
+  alongside?: D1Result[];
 }
 
 /** The demo balance every player starts with: 1,000.00 in minor units, granted once. */

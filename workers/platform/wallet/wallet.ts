@@ -44,8 +44,8 @@ export async function applyOperation(db: D1Database, op: WalletOperation, alongs
   const earlier = prior!.results[0] as StoredOperation | undefined;
   if (earlier) return replay(earlier, plan.fingerprint);
 
-  const { applied } = await applyPlan(db, alongside, plan);
-  if (applied) return applied;
+  const { applied, results } = await applyPlan(db, alongside, plan);
+  if (applied) return { ...applied, alongside: results };
   // The same key won a race: answer its result, as if this call had come second.
   const first = await selectOperation(db, op.uid, op.key).first<StoredOperation>();
   if (!first && when) return { operationId: "", balances: await readBalances(db, op.uid), replayed: true };
