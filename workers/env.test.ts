@@ -68,4 +68,10 @@ describe("web push's VAPID keys (decision 0114)", () => {
       "VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 point (87 characters) or empty",
     );
   });
+
+  it("takes push service hosts as names, '*.' for any name under one, and refuses a URL or a path", () => {
+    expect(problems({ PUSH_SERVICE_HOSTS: "push.example.com, *.relay.example.org" })).toEqual([]);
+    expect(problems({ PUSH_SERVICE_HOSTS: "" })).toEqual([]);
+    expect(problems({ PUSH_SERVICE_HOSTS: "https://push.example.com/x" })).toEqual([expect.stringMatching(/^PUSH_SERVICE_HOSTS: /)]);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEMO_STAND_IN_NAMES, namedStandIns } from "./platform/demo/switches";
+import { PUSH_HOST_PATTERN } from "./platform/push/services";
 
 const DEV_SECRET = "local-development-secret-not-for-production";
 const DEV_BOT_TOKEN = "123456:local-development-bot-token";
@@ -49,6 +50,13 @@ const Vars = z
     VAPID_SUBJECT: z
       .string()
       .regex(/^$|^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: or https: URL, or empty")
+      .optional(),
+    // The push services pushes may go to (decision 0114); empty: the browsers' own.
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .refine((v) => v.split(",").every((h) => h.trim() === "" || PUSH_HOST_PATTERN.test(h.trim().toLowerCase())), {
+        message: "PUSH_SERVICE_HOSTS lists host names (a leading '*.' for any name under one), separated by commas",
+      })
       .optional(),
   })
   .refine((v) => v.APP_ENV !== "production" || v.SIGNING_SECRET !== DEV_SECRET, {

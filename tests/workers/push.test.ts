@@ -44,7 +44,7 @@ describe("push subscriptions", () => {
     const p = await registerPlayer();
     const before = await data(p.browser.get("push/getSettings"));
     expect(before).toMatchObject({ enabled: true, public_key: env.VAPID_PUBLIC_KEY, demo_relay: true, subscriptions: [] });
-    const endpoint = "https://push.example.com/send/abc";
+    const endpoint = "https://fcm.googleapis.com/fcm/send/abc";
     const kept = await data(p.browser.post("push/subscribe", { endpoint, p256dh, auth, topics: "withdrawals,tournaments" }));
     expect(kept.subscriptions).toEqual([{ endpoint, topics: ["tournaments", "withdrawals"], demo: false, created_at: expect.any(Number) }]);
     const retopic = await data(p.browser.post("push/setTopics", { endpoint, topics: "bonuses" }));
@@ -61,10 +61,29 @@ describe("push subscriptions", () => {
       "InvalidParameterException",
     );
     expect(Object.keys(bad.invalid_parameters ?? {}).sort()).toEqual(["auth", "endpoint", "p256dh", "topics"]);
-    const http = await failure(p.browser.post("push/subscribe", { endpoint: "http://push.example.com/x", p256dh, auth }), 400, "InvalidParameterException");
-    expect(http.invalid_parameters).toEqual({ endpoint: ["endpoint must be an https URL"] });
+    // Only a browser's push service: plain http, another host, another port, a look-alike name are refused, nothing kept.
+    for (const endpoint of [
+      "http://fcm.googleapis.com/fcm/send/x",
+      "https://push.example.com/x",
+      "https://fcm.googleapis.com:8443/fcm/send/x",
+      "https://fcm.googleapis.com.evil.example/x",
+      "https://push.services.mozilla.com.evil.example/wpush/v2/x",
+      "https://127.0.0.1/x",
+    ]) {
+      const refused = await failure(p.browser.post("push/subscribe", { endpoint, p256dh, auth }), 400, "InvalidParameterException");
+      expect(refused.invalid_parameters, endpoint).toEqual({ endpoint: ["endpoint must be an https URL of a browser push service"] });
+    }
+    expect((await data(p.browser.get("push/getSettings"))).subscriptions).toEqual([]);
+    // Firefox's, Safari's and Edge's services are taken.
+    for (const endpoint of [
+      "https://updates.push.services.mozilla.com/wpush/v2/abc",
+      "https://web.push.apple.com/QGabc",
+      "https://wns2-par02p.notify.windows.com/w/?token=abc",
+    ])
+      await data(p.browser.post("push/subscribe", { endpoint, p256dh, auth }));
+    expect((await data(p.browser.get("push/getSettings"))).subscriptions).toHaveLength(3);
     const short = await failure(
-      p.browser.post("push/subscribe", { endpoint: "https://push.example.com/x", p256dh: auth, auth: p256dh }),
+      p.browser.post("push/subscribe", { endpoint: "https://fcm.googleapis.com/fcm/send/x", p256dh: auth, auth: p256dh }),
       400,
       "InvalidParameterException",
     );
@@ -110,6 +129,22 @@ describe("the demo push relay", () => {
     await owe(p.uid, "bonuses");
     await drainOutbox(p.uid);
     expect((await data(p.browser.get("push/getSettings"))).subscriptions).toEqual([]);
+  });
+
+  it("never posts to a subscription kept at a host that is not a push service: it is dropped", async () => {
+    const p = await registerPlayer();
+    await data(p.browser.post("push/subscribeDemo", { topics: "bonuses" }));
+    // Kept before the rule (or written around it): the delivery drops it without a request (this
+    // test's Worker reaches no network, so a post would fail and stay in the outbox).
+    await playerDb(p.uid)
+      .prepare("INSERT INTO push_subscriptions (uid, endpoint, p256dh, auth, topics, locale, created_at) VALUES (?1, ?2, ?3, ?4, 'bonuses', 'en', ?5)")
+      .bind(p.uid, "https://internal.example/hook", p256dh, auth, Date.now())
+      .run();
+    await owe(p.uid, "bonuses");
+    await drainOutbox(p.uid);
+    const left = (await data(p.browser.get("push/getSettings"))).subscriptions as { endpoint: string; demo: boolean }[];
+    expect(left.map((s) => s.demo)).toEqual([true]);
+    expect(await relayInbox(env, { uid: p.uid })).toHaveLength(1);
   });
 
   it("refuses a push not signed by the subscription's application server key", async () => {

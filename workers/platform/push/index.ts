@@ -4,6 +4,7 @@ import type { Handlers, PlatformContext } from "../core/context";
 import { pushRelay } from "../providers/push";
 import { deliverNow } from "../player/outbox";
 import { deliverPush, owedPush, type PushTopic, vapidOf } from "./send";
+import { isPushService } from "./services";
 
 /** The push.* methods (issue 43, decision 0114). */
 type PushMethods = "push.getSettings" | "push.subscribe" | "push.subscribeDemo" | "push.setTopics" | "push.unsubscribe" | "push.sendTest";
@@ -39,8 +40,10 @@ async function settings(ctx: PlatformContext): Promise<PushSettings> {
 
 async function keep(ctx: PlatformContext, sub: { endpoint: string; p256dh: string; auth: string; topics: readonly string[] }): Promise<PushSettings> {
   if (!vapidOf(ctx.env)) throw conflict("push_off", "This site sends no push notifications");
-  if (new URL(sub.endpoint).protocol !== "https:" && !isRelayEndpoint(ctx, sub.endpoint)) {
-    throw new PlatformError("InvalidParameter", "endpoint must be an https URL", { fields: { endpoint: ["endpoint must be an https URL"] } });
+  // A browser's push service (services.ts), or the demo relay's endpoint on this site: never a URL of the client's choosing.
+  if (!isRelayEndpoint(ctx, sub.endpoint) && !isPushService(ctx.env, sub.endpoint)) {
+    const message = "endpoint must be an https URL of a browser push service";
+    throw new PlatformError("InvalidParameter", message, { fields: { endpoint: [message] } });
   }
   await ctx
     .player()

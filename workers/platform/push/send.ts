@@ -1,5 +1,6 @@
 import { outboxEntry } from "../player/outbox";
 import { pushRelay } from "../providers/push";
+import { isPushService } from "./services";
 import { readSetting } from "../core/settings";
 import { encryptPayload, type Vapid, vapidAuthorization } from "./webpush";
 
@@ -127,6 +128,11 @@ export async function deliverPush(env: Env, own: D1Database, uid: number, body: 
   const failures: string[] = [];
   for (const sub of results) {
     if (push.topic !== "test" && !sub.topics.split(",").includes(push.topic)) continue;
+    // A subscription kept before its host was a push service of this site's list is dropped, never posted to.
+    if (!pushRelay(env)?.owns(new URL(sub.endpoint).origin, sub.endpoint) && !isPushService(env, sub.endpoint)) {
+      await own.prepare("DELETE FROM push_subscriptions WHERE uid = ?1 AND id = ?2").bind(uid, sub.id).run();
+      continue;
+    }
     const { title, body: text } = await texts(env.DB, sub.locale, push);
     const payload = JSON.stringify({ title, body: text, url: push.url, tag: push.key });
     let res: Response;
