@@ -4,7 +4,7 @@ import { playerTables } from "../player/routed-d1";
 import { providerNamed } from "../providers/payments-registry";
 import { applyDepositStatus, depositKey, withdrawalCancelKey, withdrawalKey, withdrawalRefund } from "./settle";
 import { findTransaction, type TransactionRow } from "./transactions";
-import { APPROVED_KIND, CHECKS_MS, NEXT_STAGE_SQL, PAYOUT_DELAY_MS, PSP_MS, recordApproval, SEND_MS, stageStatements } from "./withdrawal-stages";
+import { approvedKey, CHECKS_MS, NEXT_STAGE_SQL, PAYOUT_DELAY_MS, PSP_MS, recordApproval, SEND_MS, stageStatements } from "./withdrawal-stages";
 import { deliverNow } from "../player/outbox";
 
 export { PAYOUT_DELAY_MS };
@@ -95,7 +95,7 @@ export async function advanceWithdrawals(deps: MoneyDeps & { env: Env }, uid: nu
   const found = due ?? (await dueWithdrawals(deps.db, uid, now).all<DueWithdrawal>()).results;
   if (found.length === 0) return;
   const asking = found.some((w) => w.status === "pending" && w.hold === "verification" && w.hold_until === null && w.approved_at === null);
-  await deps.db.batch([
+  const before = [
     // A withdrawal left `new` by an older run: pending if its debit happened, dropped (it moved
     // nothing) if not, once no run of that older code can still be completing it.
     deps.db
@@ -113,9 +113,14 @@ export async function advanceWithdrawals(deps: MoneyDeps & { env: Env }, uid: nu
       .bind(uid, now, LOST_CALLBACK_MS, withdrawalKey("")),
     // A withdrawal waiting for the verification: its hold ends now if the identity is verified, else it asks again later.
     ...(asking ? [await verificationStep(deps, uid, now)] : []),
-    ...stageStatements(deps.db, uid, now),
-  ]);
-  await deliverApprovals(deps, uid);
+  ];
+  const results = await deps.db.batch([...before, ...stageStatements(deps.db, uid, now)]);
+  // stageStatements' first statement answers the withdrawals it approved.
+  await deliverApprovals(
+    deps,
+    uid,
+    ((results[before.length]?.results ?? []) as { id: string }[]).map((r) => r.id),
+  );
 }
 
 /**
@@ -134,14 +139,13 @@ async function verificationStep(deps: MoneyDeps & { env: Env }, uid: number, now
 }
 
 /**
- * After the batch committed: the approvals it owed the site's record are delivered at once (a
- * failure is left to the object's alarm, which retries), so the published times include them.
+ * After the batch committed: the approvals it made (`ids`) owed the site's record, delivered at once
+ * (a failure is left to the object's alarm, which retries), so the published times include them.
  */
-async function deliverApprovals(deps: MoneyDeps & { env: Env }, uid: number): Promise<void> {
-  const { results } = await deps.db.prepare("SELECT key FROM player_outbox WHERE kind = ?1").bind(APPROVED_KIND).all<{ key: string }>();
-  for (const { key } of results) {
+async function deliverApprovals(deps: MoneyDeps & { env: Env }, uid: number, ids: string[]): Promise<void> {
+  for (const id of ids) {
     try {
-      await deliverNow(deps.db, key, (body) => recordApproval(deps.env, uid, body));
+      await deliverNow(deps.db, approvedKey(id), (body) => recordApproval(deps.env, uid, body));
     } catch (e) {
       console.error("cashier: recording a withdrawal's approval failed; the player's outbox retries:", e instanceof Error ? e.message : e);
     }

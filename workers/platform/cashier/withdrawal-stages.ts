@@ -1,5 +1,6 @@
 import type { WithdrawalHold, WithdrawalTracker } from "../../../core/api/entities-cashier";
 import { formatMoneySql } from "../../../core/money";
+import { owedPushesSql } from "../push/send";
 
 /**
  * A withdrawal's stages (issue 43, decision 0112): requested → approved → sent → paid. Until it is
@@ -80,8 +81,9 @@ export const NEXT_STAGE_SQL = `CASE
   WHEN sent_at IS NULL THEN approved_at + ${SEND_MS}
   ELSE sent_at + ${PSP_MS} END`;
 
-/** The outbox kind of an approval, for the site's published times (deliveries.ts). */
+/** The outbox kind of an approval, for the site's published times (deliveries.ts), and a withdrawal's approval's key. */
 export const APPROVED_KIND = "withdrawals.approved";
+export const approvedKey = (id: string) => `${APPROVED_KIND}:${id}`;
 
 /**
  * The batch that moves the player's pending withdrawals on at `now` (their tables; ?1 uid, ?2 now):
@@ -119,20 +121,25 @@ export function stageStatements(db: D1Database, uid: number, now: number): D1Pre
     db
       .prepare(
         `UPDATE cashier_transactions SET status = 'success', paid_at = sent_at + ${PSP_MS}, settle_at = sent_at + ${PSP_MS}, updated_at = ?2
-         WHERE ${pending} AND sent_at IS NOT NULL AND sent_at + ${PSP_MS} <= ?2 RETURNING id`,
+         WHERE ${pending} AND sent_at IS NOT NULL AND sent_at + ${PSP_MS} <= ?2`,
       )
       .bind(uid, now),
     // A withdrawal just paid owes the player its push (topic withdrawals, decision 0114), in the paying
     // batch: the rows this batch paid are the paid ones changed at `now` (a paid row never changes again).
     db
       .prepare(
-        `INSERT INTO player_outbox (key, kind, body, created_at, next_at)
-         SELECT 'push:withdrawal-paid:' || id, 'push.send', json_object('uid', uid, 'key', 'withdrawal-paid:' || id, 'topic', 'withdrawals',
-           'title', json_object('message', 'push.withdrawalPaid.title'),
-           'body', json_object('message', 'push.withdrawalPaid.body', 'params', json_object('amount', ${formatMoneySql("amount", "currency")})),
-           'url', '/cashier/receipt?transaction=' || id), ?2, ?2
-         FROM cashier_transactions WHERE uid = ?1 AND type = 'withdrawal' AND status = 'success' AND updated_at = ?2 AND paid_at IS NOT NULL
-         ON CONFLICT (key) DO NOTHING`,
+        owedPushesSql(
+          {
+            uid: "uid",
+            key: "'withdrawal-paid:' || id",
+            topic: "withdrawals",
+            title: { message: "push.withdrawalPaid.title" },
+            body: { message: "push.withdrawalPaid.body", params: { amount: formatMoneySql("amount", "currency") } },
+            url: "'/cashier/receipt?transaction=' || id",
+          },
+          "FROM cashier_transactions WHERE uid = ?1 AND type = 'withdrawal' AND status = 'success' AND updated_at = ?2 AND paid_at IS NOT NULL",
+          "?2",
+        ),
       )
       .bind(uid, now),
   ];

@@ -114,10 +114,11 @@ export async function playRound(deps: RoundDeps, input: RoundInput): Promise<Rou
   // The draw and its claim: an original's takes its seed's next nonce in the claim's batch, and draws
   // again if a concurrent round or spin took that nonce first.
   let claimed: { id: string } | null = null;
-  let drawn: SeededDraw | null = null;
   const now = Date.now();
+  // The next turn's draw, when this one found the nonce taken (drawn again once, not twice).
+  let next: SeededDraw | null = null;
   for (let attempt = 0; ; attempt++) {
-    drawn = original ? await drawForPlayer(deps.db, uid, input.choice!) : null;
+    const drawn = next ?? (original ? await drawForPlayer(deps.db, uid, input.choice!) : null);
     const symbols = drawn ? [] : drawGrid(blankWeightFor(game.rtp_bp / 10_000));
     const win = drawn ? winOf(bet, drawn.outcome) : gridWin(symbols, bet);
     const roundFunding = fundWith ? await fundWith(win) : null;
@@ -158,8 +159,8 @@ export async function playRound(deps: RoundDeps, input: RoundInput): Promise<Rou
     claimed = inserted!.results[0] ?? null;
     if (claimed || attempt + 1 >= NONCE_TRIES) break;
     // Not claimed: an earlier round of this round_id, a limit, or the nonce taken meanwhile (draw again).
-    const fresh = await drawForPlayer(deps.db, uid, input.choice!);
-    if (fresh.seed.id === drawn.seed.id && fresh.seed.next_nonce === drawn.seed.next_nonce) break;
+    next = await drawForPlayer(deps.db, uid, input.choice!);
+    if (next.seed.id === drawn.seed.id && next.seed.next_nonce === drawn.seed.next_nonce) break;
     if (await readRoundRow(deps.db, uid, input.roundKey)) break;
   }
   const row = await readRoundRow(deps.db, uid, input.roundKey);

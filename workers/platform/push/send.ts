@@ -62,6 +62,38 @@ export function owedPush(db: D1Database, uid: number, push: OwedPush, now = Date
   return outboxEntry(db, { key: `push:${push.key}`, kind: "push.send", body: { uid, ...push } }, now);
 }
 
+/** A push's text in SQL: its message key (a literal) and its placeholders' values as SQL expressions. */
+export type PushTextSql = { message: string; params?: Record<string, string> };
+
+/** A push owed per row, in SQL: `uid`, `key` and `url` are SQL expressions over the row; the topic and the texts' keys literals. */
+export type OwedPushSql = { uid: string; key: string; topic: PushTopic; title: PushTextSql; body: PushTextSql; url: string };
+
+const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * owedPush's body (`{uid, key, topic, title, body, url}`) as an SQL expression over a row, for a
+ * statement that owes one push per row it finds (a withdrawal paid, a tournament's entrants): the
+ * shape has this one home beside owedPush (push-sql.test.ts holds the two together).
+ */
+export function pushBodySql(p: OwedPushSql): string {
+  const text = (t: PushTextSql) => {
+    const params = Object.entries(t.params ?? {}).map(([k, v]) => `${literal(k)}, ${v}`);
+    return `json_object('message', ${literal(t.message)}${params.length ? `, 'params', json_object(${params.join(", ")})` : ""})`;
+  };
+  return `json_object('uid', ${p.uid}, 'key', ${p.key}, 'topic', ${literal(p.topic)}, 'title', ${text(p.title)}, 'body', ${text(p.body)}, 'url', ${p.url})`;
+}
+
+/**
+ * owedPush's INSERT…SELECT form, on the player's tables: one `push.send` outbox row per row that
+ * `from` finds (the SQL from FROM on, with a WHERE; its parameters are the caller's), due at `now`
+ * (an SQL expression). A key already owed is kept as it is.
+ */
+export function owedPushesSql(push: OwedPushSql, from: string, now: string): string {
+  return `INSERT INTO player_outbox (key, kind, body, created_at, next_at)
+    SELECT 'push:' || ${push.key}, 'push.send', ${pushBodySql(push)}, ${now}, ${now} ${from}
+    ON CONFLICT (key) DO NOTHING`;
+}
+
 const fill = (template: string, params: Record<string, string | number> = {}) =>
   template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 

@@ -4,6 +4,7 @@ import type { RewardDebt } from "../player/inbox-receivers";
 import type { Reward } from "../rewards/pay";
 import type { MoneyDeps } from "../wallet/move-money";
 import { flushBoard } from "../../realtime/tournament-board";
+import { pushBodySql } from "../push/send";
 import { RANK_ORDER } from "./ranks";
 import { lastPrized, PRIZES_SQL, prizeOf, prizeView, type PrizeRow } from "./view";
 
@@ -105,9 +106,14 @@ function tournamentPushes(db: D1Database, event: "started" | "ended", where: str
     .prepare(
       `INSERT INTO player_inbox (uid, key, kind, body, created_at, next_at)
        SELECT e.uid, 'push:tournament-${event}:' || t.id || ':' || e.uid, 'push.owe',
-              json_object('uid', e.uid, 'key', 'tournament-${event}:' || t.id, 'topic', 'tournaments',
-                'title', json_object('message', 'push.${name}.title'), 'body', json_object('message', 'push.${name}.body'),
-                'url', '/tournaments/' || t.id),
+              ${pushBodySql({
+                uid: "e.uid",
+                key: `'tournament-${event}:' || t.id`,
+                topic: "tournaments",
+                title: { message: `push.${name}.title` },
+                body: { message: `push.${name}.body` },
+                url: "'/tournaments/' || t.id",
+              })},
               ?1, ?1
        FROM tournaments t JOIN tournament_entries e ON e.tournament_id = t.id
        WHERE ${where}
