@@ -259,8 +259,10 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean, jackpots = t
   // A split under a bonus pays only while that bonus is active (checked in the payment's batch).
   const stillActive = funding ? { sql: "EXISTS (SELECT 1 FROM player_bonuses WHERE id = ?1 AND status = 'active')", params: [row.bonus_id] } : undefined;
   let result: OperationResult;
+  // The consumers' statements' results (their RETURNING rows), when their batch ran.
+  const ran: { alongside?: D1Result[] } = {};
   try {
-    result = await moveMoney(deps, { uid: row.uid, key, type: "bet", reference: row.id, changes }, fed.statements, stillActive);
+    result = await moveMoney(deps, { uid: row.uid, key, type: "bet", reference: row.id, changes }, fed.statements, stillActive, ran);
   } catch (e) {
     // Declined (or failed): the round did not happen; its round_id may be tried again (an original's
     // draw goes with it; its nonce stays used).
@@ -291,7 +293,7 @@ async function pay(deps: MoneyDeps, row: RoundRow, replay: boolean, jackpots = t
     await deps.db.prepare("UPDATE game_rounds SET operation_id = ?2 WHERE id = ?1").bind(row.id, result.operationId).run();
   }
   // The call that recorded the payment is the fresh one: a retry of a paid round is not news.
-  await fed.committed(deps, row.operation_id === null, result.alongside);
+  await fed.committed(deps, row.operation_id === null, ran.alongside);
   return {
     id: row.id,
     sysname: row.sysname,

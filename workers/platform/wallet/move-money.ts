@@ -15,8 +15,14 @@ export interface MoneyDeps {
  * Publishing runs after the answer (waitUntil) and never fails the money move: the balances are
  * in D1 whatever happens to the message.
  */
-export async function moveMoney(deps: MoneyDeps, op: WalletOperation, alongside: D1PreparedStatement[] = [], when?: Guard): Promise<OperationResult> {
-  const result = await applyOperation(deps.db, op, alongside, when);
+export async function moveMoney(
+  deps: MoneyDeps,
+  op: WalletOperation,
+  alongside: D1PreparedStatement[] = [],
+  when?: Guard,
+  out?: { alongside?: D1Result[] },
+): Promise<OperationResult> {
+  const result = await applyOperation(deps.db, op, alongside, when, out);
   if (!result.replayed) {
     deps.waitUntil(publish(deps.env, op.uid, "account.balance_updated", balanceUpdate(result.balances)));
   }

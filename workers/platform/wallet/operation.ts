@@ -76,8 +76,6 @@ export interface OperationResult {
   balances: Balances;
   /** True when the key had been used: nothing moved this time. */
   replayed: boolean;
-  /** applyOperation's run that moved the money: the results of the statements run alongside it, in order. */
-  alongside?: D1Result[];
 }
 
 /** The demo balance every player starts with: 1,000.00 in minor units, granted once. */

@@ -36,8 +36,15 @@ export * from "./operation";
  * wagering advance, a bonus's state change); they must guard themselves against a concurrent run
  * of the same key. `when`: the operation's guard (planOperation), checked after them; when it was
  * false nothing moved, and the answer says so as a replay does (`replayed`, no operation id).
+ * `out.alongside`: set to the `alongside` statements' results when their batch ran (their RETURNING rows).
  */
-export async function applyOperation(db: D1Database, op: WalletOperation, alongside: D1PreparedStatement[] = [], when?: Guard): Promise<OperationResult> {
+export async function applyOperation(
+  db: D1Database,
+  op: WalletOperation,
+  alongside: D1PreparedStatement[] = [],
+  when?: Guard,
+  out?: { alongside?: D1Result[] },
+): Promise<OperationResult> {
   const plan = planOperation(db, op, when);
   const [user, prior] = await db.batch([db.prepare("SELECT 1 AS known FROM users WHERE uid = ?1").bind(op.uid), selectOperation(db, op.uid, op.key)]);
   if (!user!.results.length) throw invalid("uid", "No such player");
@@ -45,7 +52,8 @@ export async function applyOperation(db: D1Database, op: WalletOperation, alongs
   if (earlier) return replay(earlier, plan.fingerprint);
 
   const { applied, results } = await applyPlan(db, alongside, plan);
-  if (applied) return { ...applied, alongside: results };
+  if (out) out.alongside = results;
+  if (applied) return applied;
   // The same key won a race: answer its result, as if this call had come second.
   const first = await selectOperation(db, op.uid, op.key).first<StoredOperation>();
   if (!first && when) return { operationId: "", balances: await readBalances(db, op.uid), replayed: true };
