@@ -1,22 +1,13 @@
-import { useEffect, useState } from "react";
+import { useCallback } from "react";
 import type { WheelSpin } from "../../../core/api/contract-wheel";
 import { useT } from "../../lib/i18n/use-t";
+import { useVerification } from "../fairness/use-verification";
 import { verifySpin } from "./verify";
 
 /** The browser's own check of a spin (loaded with the verify view, with fair.ts). */
 export default function VerifyCheck({ spin, serverSeed }: { spin: WheelSpin; serverSeed: string }) {
   const t = useT();
-  const [result, setResult] = useState<Awaited<ReturnType<typeof verifySpin>> | "error" | null>(null);
-  useEffect(() => {
-    let live = true;
-    verifySpin(spin, serverSeed).then(
-      (r) => live && setResult(r),
-      () => live && setResult("error"),
-    );
-    return () => {
-      live = false;
-    };
-  }, [spin, serverSeed]);
+  const result = useVerification(useCallback(() => verifySpin(spin, serverSeed), [spin, serverSeed]));
   if (result === null) return <p role="status">{t("wheel.fair.checking")}</p>;
   const ok = result !== "error" && result.matches;
   return (
