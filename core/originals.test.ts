@@ -1,6 +1,18 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { diceRefusal, drawOriginal, fromHundredths, hundredths, limboRefusal, outcomeOf, winOf } from "./originals";
+import {
+  diceRefusal,
+  drawOriginal,
+  fromHundredths,
+  hundredths,
+  limboRefusal,
+  outcomeOf,
+  PLINKO_PAYOUTS,
+  PLINKO_RISKS,
+  PLINKO_ROWS,
+  plinkoRefusal,
+  winOf,
+} from "./originals";
 
 /**
  * The originals' draws (decision 0115) against an independent implementation of the published
@@ -86,5 +98,43 @@ describe("the originals' draws", () => {
     expect(hundredths("")).toBeNaN();
     expect(fromHundredths(4950)).toBe("49.50");
     expect(fromHundredths(101)).toBe("1.01");
+  });
+
+  it("plinko: the path is the first R bits (1 = right), the bin their count, paid by the published table", async () => {
+    // Written apart: the digest's first 13 hex characters as a binary string, its first R characters the path.
+    const pathOf = (digest: string, rows: number) =>
+      BigInt(`0x${digest.slice(0, 13)}`)
+        .toString(2)
+        .padStart(52, "0")
+        .slice(0, rows);
+    for (let nonce = 0; nonce < 600; nonce++) {
+      const rows = PLINKO_ROWS[nonce % 3]!;
+      const risk = PLINKO_RISKS[Math.floor(nonce / 3) % 3]!;
+      const ours = await drawOriginal(serverSeed, "plinko-client", nonce, { game: "plinko", rows, risk });
+      const digest = createHmac("sha256", serverSeed).update(`plinko-client:${nonce}`).digest("hex");
+      const bin = [...pathOf(digest, rows)].filter((c) => c === "1").length;
+      expect(ours.digest).toBe(digest);
+      expect(ours.outcome).toEqual({ game: "plinko", result: bin, target: rows, risk, won: true, payout_bp: PLINKO_PAYOUTS[risk][rows][bin]! * 100 });
+    }
+    // All lefts: bin 0 (the edge); all rights: bin R.
+    expect(outcomeOf("0".repeat(64), { game: "plinko", rows: 16, risk: "high" })).toMatchObject({ result: 0, payout_bp: 2_914_500 });
+    expect(outcomeOf("f".repeat(64), { game: "plinko", rows: 8, risk: "low" })).toMatchObject({ result: 8, payout_bp: 48_300 });
+    expect(winOf(100, outcomeOf("f".repeat(64), { game: "plinko", rows: 8, risk: "low" }))).toBe(483);
+  });
+
+  it("plinko: every table is symmetric, grows toward the edges and returns exactly 99 %", () => {
+    const choose = (n: number, k: number): number => (k === 0 ? 1 : (choose(n, k - 1) * (n - k + 1)) / k);
+    for (const risk of PLINKO_RISKS)
+      for (const rows of PLINKO_ROWS) {
+        const table = PLINKO_PAYOUTS[risk][rows];
+        expect(table).toHaveLength(rows + 1);
+        expect([...table].reverse()).toEqual([...table]);
+        for (let k = 0; k < rows / 2; k++) expect(table[k]!).toBeGreaterThan(table[k + 1]!);
+        const returned = table.reduce((sum, m, k) => sum + choose(rows, k) * m, 0);
+        expect(returned, `${risk} ${rows}`).toBe(99 * 2 ** rows);
+      }
+    expect(plinkoRefusal(12, "medium")).toBeNull();
+    expect(plinkoRefusal(10, "medium")).toMatch(/8, 12 or 16/);
+    expect(plinkoRefusal(12, "extreme")).toMatch(/low, medium or high/);
   });
 });

@@ -13,21 +13,55 @@ import { spinDigest } from "./fairness";
  *        the payout is ⌊(1 − edge) × 10001 ÷ c × 10⁴⌋ ÷ 10⁴ times the bet.
  * Limbo: result = ⌊(1 − edge) × 2^52 ÷ (2^52 − n) × 100⌋ hundredths, at least 1.00×, at most
  *        1,000,000.00×. A target M wins when result ≥ M, and pays M times the bet.
+ * Plinko: the ball falls through R rows (8, 12 or 16): its path is n's first R bits, the most
+ *        significant first (1: right), and it lands in bin k = the number of rights (0 … R). It pays
+ *        the published table's multiplier for (risk, R, k) — PLINKO_PAYOUTS, in hundredths.
  *
- * The house edge is 1 % in both: a player's expected return is 99 % of what they bet (rounded
- * down to the payout's 4 decimals in dice). Amounts are whole minor units, rounded down.
+ * The house edge is 1 % in all three: a player's expected return is 99 % of what they bet (rounded
+ * down to the payout's 4 decimals in dice; plinko's tables return exactly 99 %: Σ C(R,k) × m(k) =
+ * 0.99 × 2^R). Amounts are whole minor units, rounded down.
  */
 
-export const ORIGINALS = ["dice", "limbo"] as const;
+export const ORIGINALS = ["dice", "limbo", "plinko"] as const;
 export type Original = (typeof ORIGINALS)[number];
 
 /** The house edge of each original, in basis points (published with the game). */
-export const HOUSE_EDGE_BP: Record<Original, number> = { dice: 100, limbo: 100 };
+export const HOUSE_EDGE_BP: Record<Original, number> = { dice: 100, limbo: 100, plinko: 100 };
+
+export const PLINKO_ROWS = [8, 12, 16] as const;
+export type PlinkoRows = (typeof PLINKO_ROWS)[number];
+export const PLINKO_RISKS = ["low", "medium", "high"] as const;
+export type PlinkoRisk = (typeof PLINKO_RISKS)[number];
+
+/**
+ * Plinko's published payouts, in hundredths of the bet, bin 0 … R (symmetric): the rarer the bin the
+ * more it pays; a higher risk pays more at the edges and less in the middle. Each table returns
+ * exactly 99 % (originals.test.ts checks Σ C(R,k) × m(k) = 99 × 2^R for every one).
+ */
+export const PLINKO_PAYOUTS: Readonly<Record<PlinkoRisk, Readonly<Record<PlinkoRows, readonly number[]>>>> = {
+  low: {
+    8: [483, 268, 145, 80, 43, 80, 145, 268, 483],
+    12: [860, 526, 316, 193, 116, 70, 42, 70, 116, 193, 316, 526, 860],
+    16: [1370, 888, 575, 376, 242, 157, 101, 65, 42, 65, 101, 157, 242, 376, 575, 888, 1370],
+  },
+  medium: {
+    8: [890, 372, 154, 64, 26, 64, 154, 372, 890],
+    12: [2471, 1126, 514, 235, 107, 48, 22, 48, 107, 235, 514, 1126, 2471],
+    16: [6798, 3249, 1552, 742, 355, 169, 81, 38, 18, 38, 81, 169, 355, 742, 1552, 3249, 6798],
+  },
+  high: {
+    8: [1764, 506, 146, 42, 12, 42, 146, 506, 1764],
+    12: [7190, 2336, 759, 247, 80, 25, 8, 25, 80, 247, 759, 2336, 7190],
+    16: [29145, 10047, 3465, 1194, 412, 142, 48, 16, 5, 16, 48, 142, 412, 1194, 3465, 10047, 29145],
+  },
+};
 
 export const ORIGINAL_ALGORITHMS: Record<Original, string> = {
   dice: "n = first 52 bits of HMAC-SHA256(server_seed, client_seed:nonce); roll = ⌊n × 10001 ÷ 2^52⌋ ÷ 100; over T wins if roll > T, under T if roll < T; pays ⌊0.99 × 10001 ÷ winning rolls × 10⁴⌋ ÷ 10⁴",
   limbo:
     "n = first 52 bits of HMAC-SHA256(server_seed, client_seed:nonce); result = ⌊0.99 × 2^52 ÷ (2^52 − n) × 100⌋ ÷ 100, at least 1.00; a target M wins if result ≥ M and pays M",
+  plinko:
+    "n = first 52 bits of HMAC-SHA256(server_seed, client_seed:nonce); the path is n's first R bits, most significant first (1 = right); bin k = the number of 1s; pays the published table's multiplier for (risk, R, k)",
 };
 
 const TWO_52 = 2n ** 52n;
@@ -41,17 +75,23 @@ export const LIMBO_MIN_TARGET = 101;
 export const LIMBO_MAX_TARGET = 1_000_000;
 export const LIMBO_MAX_RESULT = 100_000_000;
 
-/** What the player chose for a round. Dice: a target (hundredths) and a side; limbo: a target multiplier (hundredths). */
-export type OriginalChoice = { game: "dice"; target: number; over: boolean } | { game: "limbo"; target: number };
+/** What the player chose for a round. Dice: a target (hundredths) and a side; limbo: a target multiplier (hundredths); plinko: rows and risk. */
+export type OriginalChoice =
+  | { game: "dice"; target: number; over: boolean }
+  | { game: "limbo"; target: number }
+  | { game: "plinko"; rows: number; risk: PlinkoRisk };
 
 /** A round's outcome: the drawn value (hundredths), whether it won, and the payout multiplier (10⁴ = 1×) it paid on a win. */
 export interface OriginalOutcome {
   game: Original;
-  /** Dice: the roll; limbo: the result multiplier (both in hundredths). */
+  /** Dice: the roll; limbo: the result multiplier (both in hundredths); plinko: the bin the ball landed in. */
   result: number;
+  /** Dice's and limbo's target (hundredths); plinko's rows. */
   target: number;
   /** Dice only: over (true) or under the target. */
   over?: boolean;
+  /** Plinko only: the risk its table was chosen at. */
+  risk?: PlinkoRisk;
   won: boolean;
   /** What a win pays per unit bet, in 1/10⁴ (19,800 = 1.98×). */
   payout_bp: number;
@@ -77,6 +117,21 @@ export function limboRefusal(target: number): string | null {
   return null;
 }
 
+/** Why a plinko choice is refused, or null. */
+export function plinkoRefusal(rows: number, risk: string): string | null {
+  if (!(PLINKO_ROWS as readonly number[]).includes(rows)) return "Rows are 8, 12 or 16";
+  if (!(PLINKO_RISKS as readonly string[]).includes(risk)) return "Risk is low, medium or high";
+  return null;
+}
+
+/** Plinko's bin for a digest's 52 bits: the number of rights among the first `rows`. */
+export function plinkoBin(n: bigint, rows: number): number {
+  let path = n >> BigInt(52 - rows);
+  let bin = 0;
+  for (; path > 0n; path >>= 1n) bin += Number(path & 1n);
+  return bin;
+}
+
 /** Dice's payout per unit bet (1/10⁴) for `count` winning rolls: (1 − edge) ÷ chance, rounded down. */
 export const dicePayoutBp = (count: number, edgeBp = HOUSE_EDGE_BP.dice): number => Math.floor(((10_000 - edgeBp) * DICE_VALUES) / count);
 
@@ -87,6 +142,12 @@ export function outcomeOf(digest: string, choice: OriginalChoice): OriginalOutco
     const roll = Number((n * BigInt(DICE_VALUES)) / TWO_52);
     const won = choice.over ? roll > choice.target : roll < choice.target;
     return { game: "dice", result: roll, target: choice.target, over: choice.over, won, payout_bp: dicePayoutBp(diceCount(choice.target, choice.over)) };
+  }
+  if (choice.game === "plinko") {
+    // The ball always lands and pays its bin (under 1× in the middle bins: a partial loss).
+    const bin = plinkoBin(n, choice.rows);
+    const payout = PLINKO_PAYOUTS[choice.risk][choice.rows as PlinkoRows][bin]!;
+    return { game: "plinko", result: bin, target: choice.rows, risk: choice.risk, won: true, payout_bp: payout * 100 };
   }
   const keep = BigInt(10_000 - HOUSE_EDGE_BP.limbo); // 0.99 in 1/10⁴
   const raw = (keep * TWO_52) / (TWO_52 - n) / 100n; // hundredths
@@ -114,5 +175,5 @@ export function hundredths(text: string): number {
 export const fromHundredths = (h: number): string => `${Math.floor(h / 100)}.${String(h % 100).padStart(2, "0")}`;
 
 /** The catalogue's originals, by sysname (migration 0087). */
-export const ORIGINAL_GAMES: Readonly<Record<string, Original>> = { "pf-dice": "dice", "pf-limbo": "limbo" };
+export const ORIGINAL_GAMES: Readonly<Record<string, Original>> = { "pf-dice": "dice", "pf-limbo": "limbo", "pf-plinko": "plinko" };
 export const originalOf = (sysname: string): Original | null => ORIGINAL_GAMES[sysname] ?? null;

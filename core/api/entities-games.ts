@@ -108,10 +108,11 @@ export const GameRound = z.strictObject({
   /** An original's draw (decision 0115): what the player chose, what was drawn, and from what; null for any other game. */
   original: z
     .strictObject({
-      game: z.enum(["dice", "limbo"]),
-      result: z.number().int().describe("Hundredths: dice's roll, or limbo's result multiplier"),
-      target: z.number().int().describe("Hundredths"),
+      game: z.enum(["dice", "limbo", "plinko"]),
+      result: z.number().int().describe("Hundredths: dice's roll, or limbo's result multiplier; plinko: the bin the ball landed in"),
+      target: z.number().int().describe("Hundredths; plinko: the rows"),
       over: z.boolean().optional().describe("Dice: over (true) or under the target"),
+      risk: z.enum(["low", "medium", "high"]).optional().describe("Plinko: the risk its payout table was chosen at"),
       won: z.boolean(),
       payout_bp: z.number().int().describe("What a win pays per unit bet, in 1/10,000"),
       server_seed_hash: z.string(),

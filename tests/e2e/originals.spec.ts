@@ -75,4 +75,37 @@ test.describe("originals @nojs", () => {
     await expect(page.locator("[data-balance]")).toHaveText("$10");
     await expect(page.locator("[data-next-nonce]")).toHaveText("0");
   });
+
+  test("plinko: the rows and risk show their payouts by bin, a drop lands in one and pays it, verified in the history", async ({ page }) => {
+    await registerByApi(page.request, unique("plinko"));
+    await payDemoDeposit(page.request, 5000);
+    await page.goto("/platform/game/pf-plinko?mode=real");
+    await page.getByLabel("Rows").selectOption("16");
+    await page.getByLabel("Risk").selectOption("high");
+    await page.getByLabel("Bet").selectOption({ label: "$1" });
+    await page.getByRole("button", { name: "Drop" }).click();
+    const big = page.locator("[data-roll]");
+    await expect(big).toHaveAttribute("data-bin", /^\d+$/);
+    const bin = Number(await big.getAttribute("data-bin"));
+    // The 17 bins of 16 rows at high risk, the landed one marked with what it paid.
+    const bins = page.getByRole("list", { name: "Payouts by bin" }).locator("li");
+    await expect(bins).toHaveCount(17);
+    await expect(bins.nth(0)).toHaveText("291.45×");
+    await expect(page.locator("li[data-landed]")).toHaveCount(1);
+    const paid = (await page.locator("li[data-landed]").textContent())!;
+    expect(await bins.nth(bin).textContent()).toBe(paid);
+    await expect(page.locator("[data-result]")).toContainText(`Bin ${bin} of 16.`);
+    // The choice stays for the next drop.
+    await expect(page.getByLabel("Rows")).toHaveValue("16");
+    await expect(page.getByLabel("Risk")).toHaveValue("high");
+
+    await page.getByRole("button", { name: "Reveal the seed and start a new one" }).click();
+    await page.goto("/profile/bets/history");
+    const row = page.locator("[data-round]").first();
+    await expect(row).toContainText(`Bin ${bin} of 16 rows (high risk)`);
+    await row.getByRole("link", { name: tr("profileGames.history.verify") }).click();
+    const verify = page.getByTestId("round-verify");
+    await expect(verify).toContainText(`Bin ${bin} of 16 rows (high risk)`);
+    if (jsOn()) await expect(verify.getByTestId("round-verify-result")).toHaveAttribute("data-matches", "true");
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { drawOriginal, type OriginalChoice } from "../../core/originals";
+import { drawOriginal, type OriginalChoice, PLINKO_PAYOUTS } from "../../core/originals";
 
 /**
  * The originals' draws fit their published distributions (decision 0115), as the wheel's do
@@ -55,5 +55,32 @@ describe("the originals' distributions", () => {
     // The return: every target of 2× is won about 49.5 % of the time (within 1 %).
     const won = all.filter((r) => r >= 200).length / DRAWS;
     expect(Math.abs(won - 0.495)).toBeLessThan(0.01);
+  });
+
+  it("plinko: the bins of 16 rows are binomial(16, ½) (13 groups, χ² 12 degrees of freedom, p = 0.001), a ball leaning right is rejected, and it returns 99 %", {
+    timeout: 120_000,
+  }, async () => {
+    const bins = await results({ game: "plinko", rows: 16, risk: "medium" });
+    const choose = (n: number, k: number): number => (k === 0 ? 1 : (choose(n, k - 1) * (n - k + 1)) / k);
+    const binomial = (right: number) => Array.from({ length: 17 }, (_, k) => choose(16, k) * right ** k * (1 - right) ** (16 - k));
+    // The rare edge bins grouped (0–2 and 14–16) so every group expects more than 5 balls.
+    const group = (k: number) => (k <= 2 ? 0 : k >= 14 ? 12 : k - 2);
+    const grouped = (p: number[]) => {
+      const g = Array.from({ length: 13 }, () => 0);
+      for (const [k, pk] of p.entries()) g[group(k)]! += pk;
+      return g;
+    };
+    const counts = Array.from({ length: 13 }, () => 0);
+    for (const b of bins) counts[group(b)]!++;
+    const CRITICAL_12_DF = 32.909;
+    expect(chiSquare(counts, grouped(binomial(0.5)))).toBeLessThan(CRITICAL_12_DF);
+    expect(chiSquare(counts, grouped(binomial(0.52)))).toBeGreaterThan(CRITICAL_12_DF);
+    // What the draws paid on the low and medium tables: 99 % of the stake, within 3 %.
+    const perBin = Array.from({ length: 17 }, () => 0);
+    for (const b of bins) perBin[b]!++;
+    for (const risk of ["low", "medium"] as const) {
+      const paid = perBin.reduce((sum, n, k) => sum + n * PLINKO_PAYOUTS[risk][16][k]!, 0) / 100 / DRAWS;
+      expect(Math.abs(paid - 0.99), risk).toBeLessThan(0.03);
+    }
   });
 });

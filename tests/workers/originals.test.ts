@@ -38,6 +38,8 @@ type Round = {
 /** A dice round as the page's form sends it; `headers` {}: the plain form (a 303 back to the page), else JSON. */
 const dice = (p: Player | null, fields: Record<string, string | number> = {}, headers?: Record<string, string>) =>
   playRound(p?.browser ?? null, "pf-dice", { bet: 100, mode: p ? "real" : "demo", round_id: roundId(), target: "50.5", side: "over", ...fields }, headers);
+const plinko = (p: Player | null, fields: Record<string, string | number> = {}, headers?: Record<string, string>) =>
+  playRound(p?.browser ?? null, "pf-plinko", { bet: 100, mode: p ? "real" : "demo", round_id: roundId(), rows: "12", risk: "medium", ...fields }, headers);
 const limbo = (p: Player | null, fields: Record<string, string | number> = {}, headers?: Record<string, string>) =>
   playRound(p?.browser ?? null, "pf-limbo", { bet: 100, mode: p ? "real" : "demo", round_id: roundId(), target: "2", ...fields }, headers);
 
@@ -103,6 +105,51 @@ describe("the originals", () => {
       expect([again.outcome.result, again.outcome.won, again.outcome.payout_bp]).toEqual([h.result, h.won, h.payout_bp]);
       expect(r.win).toBe(winOf(100, again.outcome));
     }
+  });
+
+  it("plinko: drops the ball by the rows and risk chosen, pays the bin's multiplier, verifies from the history, refuses other rows and risks", async () => {
+    const p = await funded();
+    const played = [
+      await data<Round>(plinko(p, { rows: "8", risk: "low" })),
+      await data<Round>(plinko(p, { rows: "16", risk: "high", bet: 200 })),
+      await data<Round>(plinko(p)),
+    ];
+    for (const r of played) {
+      expect(r.original.outcome).toMatchObject({ game: "plinko", won: true });
+      expect(r.win).toBe(winOf(r.bet, r.original.outcome as never));
+    }
+    expect(played.map((r) => [r.original.outcome.target, (r.original.outcome as { risk?: string }).risk])).toEqual([
+      [8, "low"],
+      [16, "high"],
+      [12, "medium"],
+    ]);
+    expect(await mainBalance(p)).toBe(100_000 + played.reduce((sum, r) => sum + r.win - r.bet, 0));
+    // Revealed, every drop is what the published algorithm draws from the history's values.
+    expect((await rotate(p, "pf-plinko")).status).toBe(303);
+    const rounds = await history(p);
+    for (const r of played) {
+      const h = rounds.find((x) => x.id === r.id)!.original! as HistoryRound["original"] & { risk: "low" | "medium" | "high" };
+      const again = await drawOriginal(h.server_seed!, h.client_seed, h.nonce, { game: "plinko", rows: h.target, risk: h.risk });
+      expect([again.outcome.result, again.outcome.payout_bp]).toEqual([h.result, h.payout_bp]);
+    }
+    // Other rows or risks, or none: 400 on the field, nothing moved.
+    const before = await mainBalance(p);
+    for (const [fields, field] of [
+      [{ rows: "10" }, "rows"],
+      [{ rows: "twelve" }, "rows"],
+      [{ risk: "extreme" }, "risk"],
+    ] as const) {
+      const bad = await failure(plinko(p, fields), 400, "InvalidParameterException");
+      expect(Object.keys(bad.invalid_parameters ?? {}), JSON.stringify(fields)).toEqual([field]);
+    }
+    expect(await mainBalance(p)).toBe(before);
+    // The plain form without JavaScript: the page again, with the ball's bin and the payouts marked.
+    const form = await plinko(p, { rows: "8", risk: "high" }, {});
+    expect(form.status).toBe(303);
+    const page = await (await send(new URL(form.headers.get("location")!, ORIGIN).href, { headers: p.browser.headers() })).text();
+    expect(page).toMatch(/data-bin="\d+"/);
+    expect(page).toContain("<li data-landed>");
+    expect(page).toContain('<option value="8" selected>8</option>');
   });
 
   it("never gives two concurrent rounds one nonce, and moves the money of each exactly once", async () => {

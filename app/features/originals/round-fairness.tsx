@@ -9,8 +9,15 @@ import type { FairRound } from "./verify";
 // The check and the draw's code load with this section, in the browser only: never on first load.
 const VerifyCheck = lazy(() => import("./verify-check"));
 
-/** An original's result in words: dice's roll and the side it was played on, limbo's result and its target. */
+/** An original's result in words: dice's roll and the side it was played on, limbo's result and its target, plinko's bin and payout. */
 export function originalResult(t: TFunction, r: FairRound): string {
+  if (r.game === "plinko")
+    return t("profileGames.history.fair.resultPlinko", {
+      bin: r.result,
+      rows: r.target,
+      risk: t(`profileGames.history.fair.risk.${r.risk ?? "medium"}`),
+      payout: fromHundredths(r.payout_bp / 100),
+    });
   return r.game === "dice"
     ? t("profileGames.history.fair.resultDice", {
         roll: fromHundredths(r.result),

@@ -16,7 +16,7 @@ import { readBalances } from "../wallet/wallet";
 import { gamePage, requestNonce, studioOdds } from "./game-page";
 import { playSince } from "../responsible/session-stats";
 import { playerTables, routedD1 } from "../player/routed-d1";
-import { hundredths, type Original, type OriginalChoice, originalOf } from "../../../core/originals";
+import { hundredths, type Original, type OriginalChoice, originalOf, type PlinkoRisk, plinkoRefusal } from "../../../core/originals";
 import { readDraw } from "../games/original-rounds";
 import type { OriginalDraw } from "../games/round-types";
 import { currentSeed, rotateSeed } from "../wheel/seeds";
@@ -53,6 +53,7 @@ const ERRORS: Record<string, string> = {
   cycle: "Your market's rules set a least time for each round: wait a moment and spin again.",
   limitRequired: "Your market's rules ask for a deposit limit before you play: set one under Responsible gaming.",
   target: "Choose a target within the game's range.",
+  plinko: "Choose 8, 12 or 16 rows and a low, medium or high risk.",
   failed: "The round could not be played. Please try again.",
 };
 
@@ -189,7 +190,11 @@ async function launchOriginal(
     else draw = null;
   }
   const asked = hundredths(q("target"));
-  const target = draw?.outcome.target ?? (Number.isNaN(asked) ? (p.original === "dice" ? 5000 : 200) : asked);
+  const rows = Number(q("rows"));
+  const risk = q("risk") as PlinkoRisk;
+  const target =
+    draw?.outcome.target ??
+    (p.original === "plinko" ? (plinkoRefusal(rows, "low") === null ? rows : 12) : Number.isNaN(asked) ? (p.original === "dice" ? 5000 : 200) : asked);
   const over = draw?.outcome.over ?? q("side") !== "under";
   const seed = own ? await currentSeed(own, who.uid) : null;
   const revealedId = Number(q("revealed"));
@@ -215,6 +220,7 @@ async function launchOriginal(
     draw,
     target,
     over,
+    risk: draw?.outcome.risk ?? (plinkoRefusal(12, risk) === null ? risk : "medium"),
     error: ERRORS[q("error")] ?? null,
     rules: p.rules ?? null,
     session,
@@ -231,7 +237,9 @@ function visitorDrawFromQuery(text: string): OriginalDraw | null {
     const o = d?.outcome;
     const ok =
       o &&
-      (o.game === "dice" || o.game === "limbo") &&
+      (o.game === "dice" ||
+        o.game === "limbo" ||
+        (o.game === "plinko" && plinkoRefusal(o.target, o.risk ?? "") === null && o.result >= 0 && o.result <= o.target)) &&
       [o.result, o.target, o.payout_bp].every(Number.isSafeInteger) &&
       typeof o.won === "boolean" &&
       /^[0-9a-f]{64}$/.test(d.server_seed ?? "") &&
@@ -248,6 +256,10 @@ function visitorDrawFromQuery(text: string): OriginalDraw | null {
 function choiceOf(game: StudioGame, fields: Record<string, unknown>): OriginalChoice | undefined {
   const original = originalOf(game.sysname);
   if (!original) return undefined;
+  if (original === "plinko") {
+    const rows = text(fields.rows) || "12";
+    return { game: "plinko", rows: /^\d{1,2}$/.test(rows) ? Number(rows) : Number.NaN, risk: (text(fields.risk) || "medium") as PlinkoRisk };
+  }
   const target = hundredths(text(fields.target));
   if (original === "limbo") return { game: "limbo", target };
   const side = text(fields.side) || "over";
@@ -292,7 +304,10 @@ async function round(c: Ctx, base: string): Promise<Response> {
     const { replica, generalInfo } = await localesAndMaintenance(c.env.DB, undefined, keepMs);
     const rules = mode === "real" ? await rulesOf(c, who, generalInfo) : undefined;
     const choice = choiceOf(game, fields);
-    if (choice) {
+    if (choice?.game === "plinko") {
+      back.set("rows", text(fields.rows));
+      back.set("risk", text(fields.risk));
+    } else if (choice) {
       back.set("target", text(fields.target));
       if (choice.game === "dice") back.set("side", choice.over ? "over" : "under");
     }
@@ -339,6 +354,7 @@ function errorCode(e: PlatformError): string {
   if (e.params?.max_stake !== undefined) return "stake";
   if (e.params?.min_cycle_ms !== undefined) return "cycle";
   if (e.fields?.target || e.fields?.side) return "target";
+  if (e.fields?.rows || e.fields?.risk) return "plinko";
   if (e.fields?.bet) return "bet";
   return "failed";
 }

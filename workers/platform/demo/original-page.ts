@@ -1,13 +1,27 @@
 import { escapeMarkup } from "../../../core/markup";
 import { formatMoney } from "../../../core/money";
-import { DICE_VALUES, dicePayoutBp, diceCount, diceRefusal, fromHundredths, HOUSE_EDGE_BP, type Original, ORIGINAL_ALGORITHMS } from "../../../core/originals";
+import {
+  DICE_VALUES,
+  dicePayoutBp,
+  diceCount,
+  diceRefusal,
+  fromHundredths,
+  HOUSE_EDGE_BP,
+  type Original,
+  ORIGINAL_ALGORITHMS,
+  PLINKO_PAYOUTS,
+  PLINKO_RISKS,
+  PLINKO_ROWS,
+  type PlinkoRisk,
+  type PlinkoRows,
+} from "../../../core/originals";
 import { FAVICON_LINK } from "../auth/oauth-html";
 import type { OriginalDraw } from "../games/round-types";
 import { betSteps, type GamePageView, outcomeText, rulesLine, sessionLine, STYLE } from "./game-page";
 
 /**
- * The originals' page in the studio (decision 0115): Dice (a target and over or under) and Limbo (a
- * target multiplier), a bet within the game's range, the published house edge, and the player's
+ * The originals' page in the studio (decision 0115): Dice (a target and over or under), Limbo (a
+ * target multiplier) and Plinko (rows and risk, its payouts by bin shown), a bet within the game's range, the published house edge, and the player's
  * fairness state — the committed seed's hash, their client seed, the next nonce — with a form that
  * reveals the seed (and commits a new one), after which every round drawn from it is verified in the
  * player's game history. A plain form: it plays without JavaScript (the page again, with the round);
@@ -16,9 +30,10 @@ import { betSteps, type GamePageView, outcomeText, rulesLine, sessionLine, STYLE
 
 export interface OriginalPageView extends Omit<GamePageView, "symbols" | "freespins" | "freespinsEnded" | "odds"> {
   original: Original;
-  /** The player's choice to show (the last one, or the default). */
+  /** The player's choice to show (the last one, or the default): plinko's rows are its target. */
   target: number;
   over: boolean;
+  risk: PlinkoRisk;
   /** The round just played, if any. */
   draw: OriginalDraw | null;
   /** The player's fairness state; null for a visitor. */
@@ -36,13 +51,25 @@ input[type=text],input[type=number]{font:inherit;padding:10px;border-radius:10px
 fieldset{border:0;margin:0;padding:0;display:flex;gap:12px;justify-content:center}
 .facts{font-size:.8rem;color:#c6b8ff;text-align:start;margin:12px 0 0;word-break:break-all}.facts dt{font-weight:700;color:#f5f1ff}.facts dd{margin:0 0 6px}
 .rotate button{background:#c6b8ff;min-width:0;padding:6px 10px;font-size:.85rem}
+.bins{display:flex;flex-wrap:wrap;justify-content:center;gap:3px;list-style:none;margin:0;padding:0;font-size:.72rem;font-variant-numeric:tabular-nums}
+.bins li{padding:3px 4px;border-radius:6px;background:#2b1d5c}.bins li[data-landed]{background:#ffcf4d;color:#1a1238;font-weight:800}
+select{font:inherit;padding:8px;border-radius:10px;border:0}
 `;
 
 const pct = (bp: number) => `${(bp / 100).toLocaleString("en", { maximumFractionDigits: 2 })} %`;
 const times = (bp: number) => `${(bp / 10_000).toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 4 })}×`;
 
+/** Plinko's table for the choice: what each bin pays, the bin a round landed in marked. */
+function plinkoBins(v: OriginalPageView): string {
+  const table = PLINKO_PAYOUTS[v.risk][v.target as PlinkoRows] ?? [];
+  const landed = v.draw?.outcome.game === "plinko" ? v.draw.outcome.result : -1;
+  const bins = table.map((m, k) => `<li${k === landed ? " data-landed" : ""}>${fromHundredths(m)}×</li>`).join("");
+  return `<p data-chance>Pays by bin, edge to edge (return to player 99 %):</p><ol class="bins" data-payouts aria-label="Payouts by bin">${bins}</ol>`;
+}
+
 /** What the choice pays and how often it wins, said before the bet (computed by the published rule). */
 function chanceLine(v: OriginalPageView): string {
+  if (v.original === "plinko") return plinkoBins(v);
   if (v.original === "dice") {
     if (diceRefusal(v.target, v.over)) return "";
     const count = diceCount(v.target, v.over);
@@ -53,8 +80,14 @@ function chanceLine(v: OriginalPageView): string {
 
 function resultBlock(v: OriginalPageView): string {
   if (v.error) return `<p class="result error" role="alert" data-result>${escapeMarkup(v.error)}</p>`;
-  if (!v.draw || v.win === null) return `<p class="big" data-roll>${v.original === "dice" ? "50.00" : "1.00×"}</p><p class="result" data-result></p>`;
+  if (!v.draw || v.win === null)
+    return `<p class="big" data-roll>${v.original === "dice" ? "50.00" : v.original === "limbo" ? "1.00×" : "–"}</p><p class="result" data-result></p>`;
   const o = v.draw.outcome;
+  if (o.game === "plinko") {
+    const { text, won } = outcomeText(v.win, v.bet, v.currency);
+    return `<p class="big${o.payout_bp >= 10_000 ? " win" : ""}" data-roll data-bin="${o.result}">${times(o.payout_bp)}</p>
+  <p class="result${won ? " win" : ""}" role="status" data-result${won ? " data-won" : ""}>Bin ${o.result} of ${o.target}. ${escapeMarkup(text)} <small>Nonce ${v.draw.nonce}.</small></p>`;
+  }
   const shown = v.original === "dice" ? fromHundredths(o.result) : `${fromHundredths(o.result)}×`;
   const { text, won } = outcomeText(v.win, v.bet, v.currency);
   return `<p class="big${o.won ? " win" : ""}" data-roll data-won="${o.won}">${shown}</p>
@@ -68,20 +101,24 @@ function form(v: OriginalPageView): string {
   const options = (steps.length ? steps : [v.game.min_bet])
     .map((b) => `<option value="${b}"${b === v.bet ? " selected" : ""}>${escapeMarkup(formatMoney({ amount: b, currency: v.currency }))}</option>`)
     .join("");
+  const option = (value: string | number, label: string, chosen: boolean) => `<option value="${value}"${chosen ? " selected" : ""}>${label}</option>`;
   const target =
-    v.original === "dice"
-      ? `<label>Target <input type="text" inputmode="decimal" name="target" value="${fromHundredths(v.target)}" required aria-describedby="target-help"></label>
+    v.original === "plinko"
+      ? `<fieldset><label>Rows <select name="rows">${PLINKO_ROWS.map((r) => option(r, String(r), r === v.target)).join("")}</select></label>
+         <label>Risk <select name="risk">${PLINKO_RISKS.map((r) => option(r, r[0]!.toUpperCase() + r.slice(1), r === v.risk)).join("")}</select></label></fieldset>`
+      : v.original === "dice"
+        ? `<label>Target <input type="text" inputmode="decimal" name="target" value="${fromHundredths(v.target)}" required aria-describedby="target-help"></label>
          <fieldset><legend class="visually-hidden">Roll</legend>
            <label><input type="radio" name="side" value="over"${v.over ? " checked" : ""}> Roll over</label>
            <label><input type="radio" name="side" value="under"${v.over ? "" : " checked"}> Roll under</label></fieldset>
          <small id="target-help">0.00 to 100.00; a chance from 1 % to 98 %.</small>`
-      : `<label>Target multiplier <input type="text" inputmode="decimal" name="target" value="${fromHundredths(v.target)}" required aria-describedby="target-help"></label>
+        : `<label>Target multiplier <input type="text" inputmode="decimal" name="target" value="${fromHundredths(v.target)}" required aria-describedby="target-help"></label>
          <small id="target-help">1.01× to 10,000×.</small>`;
   return `<form method="post" action="${escapeMarkup(v.action)}" data-original-form>
     <input type="hidden" name="mode" value="${v.mode}">
     <input type="hidden" name="round_id" value="${crypto.randomUUID()}">
     <div class="target">${target}${chanceLine(v)}</div>
-    <div class="bar"><label>Bet <select name="bet">${options}</select></label><button type="submit">${v.original === "dice" ? "Roll" : "Play"}</button></div>
+    <div class="bar"><label>Bet <select name="bet">${options}</select></label><button type="submit">${v.original === "dice" ? "Roll" : v.original === "plinko" ? "Drop" : "Play"}</button></div>
   </form>${rulesLine(v)}`;
 }
 

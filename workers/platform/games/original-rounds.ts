@@ -1,6 +1,6 @@
 import { PlatformError } from "../../../core/api/errors";
 import { seedHash, newServerSeed } from "../../../core/fairness";
-import { diceRefusal, drawOriginal, limboRefusal, type OriginalChoice, type OriginalOutcome, originalOf } from "../../../core/originals";
+import { diceRefusal, drawOriginal, limboRefusal, type OriginalChoice, type OriginalOutcome, originalOf, plinkoRefusal } from "../../../core/originals";
 import { currentSeed, type SeedRow } from "../wheel/seeds";
 import type { OriginalDraw, RoundInput } from "./round-types";
 
@@ -24,7 +24,13 @@ export function checkChoice(input: Pick<RoundInput, "game" | "choice" | "freespi
     return;
   }
   if (input.freespinId !== undefined) throw invalid("freespin_id", "Free spins are not played on this game");
-  if (!c || c.game !== original) throw invalid("target", "Choose a target for this game");
+  if (!c || c.game !== original)
+    throw invalid(original === "plinko" ? "rows" : "target", original === "plinko" ? "Choose the rows and the risk" : "Choose a target for this game");
+  if (c.game === "plinko") {
+    const why = plinkoRefusal(c.rows, c.risk);
+    if (why) throw invalid(/^Rows/.test(why) ? "rows" : "risk", why);
+    return;
+  }
   const why = c.game === "dice" ? diceRefusal(c.target, c.over) : limboRefusal(c.target);
   if (why) throw invalid("target", why);
 }
