@@ -94,7 +94,8 @@ export const analyticsMethods = {
     refuses: [refusal.throttled],
     summary:
       `Record a batch of analytics events (form fields: aid, the browser's anonymous id of 32 hex digits; events, a JSON array of at most ${L.batch} ` +
-      `{name, params?, at?, path?}; names from the fixed list, params a flat record of at most ${L.paramKeys} texts/numbers/booleans). The player is ` +
+      `{name, params?, at?, path?}; names from the fixed list, params a flat record of at most ${L.paramKeys} texts/numbers/booleans; web_vitals params ` +
+      `exactly lcp/inp/ttfb (whole ms, 0 to ${V.max.lcp}), cls (0 to ${V.max.cls}), at least one of the four, device ${V.devices.join("/")} and nav ${V.navs.join("/")}). The player is ` +
       `the session's, never the body's. Any bad event refuses the whole batch (400, nothing stored). At most ${L.perSender} events per player or ` +
       `visitor and ${L.perAddress} per address in ${L.windowMs / 60000} minutes, else 429 with params.retry_after (seconds). Answers how many were stored.`,
     params: z.object({
