@@ -23,8 +23,18 @@ async function group(request: APIRequestContext, route: string, device: string):
   return ((await res.json()).groups as Group[]).find((g) => g.route === route && g.device === device);
 }
 
-/** The first interaction loads /analytics.js; then a scroll, as a visitor would. */
+/**
+ * The first interaction loads /analytics.js; then a scroll, as a visitor would. It waits for the
+ * page's first largest-contentful-paint candidate, since LCP stops at the first input and a busy
+ * machine may paint after the load event.
+ */
 async function interact(page: Page): Promise<string> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        new PerformanceObserver(() => done()).observe({ type: "largest-contentful-paint", buffered: true });
+      }),
+  );
   await page.keyboard.press("Shift");
   await expect.poll(() => page.evaluate(() => !Array.isArray((window as unknown as { pfa: unknown }).pfa))).toBe(true);
   await page.mouse.wheel(0, 300);
