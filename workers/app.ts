@@ -30,10 +30,14 @@ import { pokeSportsFeed } from "./realtime/sports-feed";
 import { originCheck, securityHeaders, type SecurityVars } from "./security";
 import { markOfflineCacheable, pwaClientResponse, serviceWorkerResponse } from "./pwa/route";
 import { analyticsScriptResponse, consentResponse } from "./analytics/route";
+import { buildRoutePatterns } from "./analytics/route-patterns";
+import { installPageRoutes } from "./platform/analytics/page-routes";
 
 // The composition root: the demo stand-ins join the platform's provider registries (each offered
 // only where its switch is on, decision 0060). The platform itself never imports demo/.
 installDemoProviders();
+// The operator's Web Vitals view groups paths by the app's route patterns (decision 0113).
+installPageRoutes(buildRoutePatterns);
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
 let productionHandler: RequestHandler | undefined;

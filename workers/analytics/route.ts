@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import { analyticsDispatcher } from "../../app/features/analytics/dispatcher";
+import { analyticsModuleSource } from "../../app/features/analytics/module-source";
 import { CONSENT_COOKIE } from "../../core/consent";
 import { ONE_YEAR, serializeCookie } from "../../core/cookies";
 import { safeRedirectPath } from "../../core/navigation";
@@ -8,13 +8,13 @@ import { versionedModuleResponse } from "../pwa/route";
 type Assets = ServerBuild["assets"];
 
 /**
- * GET /analytics.js: the analytics dispatcher (app/features/analytics/dispatcher.ts) as a module,
- * imported by the document's inline boot on the first interaction (decision 0057). `?v=` is the
- * build's version, so the build's own copy may be kept for good.
+ * GET /analytics.js: the analytics dispatcher (app/features/analytics/dispatcher.ts) and the Web
+ * Vitals collector (web-vitals.ts) as a module, imported by the document's inline boot on the
+ * first interaction (decisions 0057, 0113). `?v=` is the build's version, so the build's own copy
+ * may be kept for good.
  */
 export function analyticsScriptResponse(request: Request, assets: Assets): Response {
-  const source = `export function start(cfg) {\n  return (${analyticsDispatcher.toString()})(cfg, window);\n}\n`;
-  return versionedModuleResponse(request, assets, source);
+  return versionedModuleResponse(request, assets, analyticsModuleSource());
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { analyticsDispatcher, type AnalyticsConfig, type AnalyticsWindow } from "./dispatcher";
 import { AnalyticsEventInput } from "../../../core/api/contract-analytics";
+import { analyticsModuleSource } from "./module-source";
 
 /** The analytics dispatcher (decision 0057) against a fake window: queue, identities, sinks, history. */
 
@@ -213,5 +214,49 @@ describe("the analytics dispatcher", () => {
     new Function("cfg", "w", source)(cfg(), f.w);
     f.tick();
     expect(f.names()).toEqual(["page_view"]);
+  });
+
+  it("serves /analytics.js whole: the dispatcher and the Web Vitals collector run alone, one web_vitals event at hide", () => {
+    const text = analyticsModuleSource();
+    expect(text.startsWith("export function start(cfg) {")).toBe(true);
+    // The module as the browser runs it, against a window that has the fake's parts and buffered entries.
+    const f = fakeWindow({ path: "/gamehall", queue: [["page_view", { path: "/gamehall" }]] });
+    const docListeners: Record<string, (() => void)[]> = {};
+    const doc = { visibilityState: "visible", addEventListener: (t: string, fn: () => void) => void (docListeners[t] ??= []).push(fn) };
+    const entries: Record<string, unknown[]> = {
+      "largest-contentful-paint": [{ startTime: 1234.4 }],
+      "layout-shift": [{ startTime: 10, value: 0.25, hadRecentInput: false }],
+      event: [],
+      "first-input": [{ startTime: 2000, duration: 16, interactionId: 9 }],
+    };
+    class PO {
+      static supportedEntryTypes = Object.keys(entries);
+      constructor(private cb: (l: { getEntries(): unknown[] }) => void) {}
+      observe(o: { type: string }) {
+        this.cb({ getEntries: () => entries[o.type] ?? [] });
+      }
+      disconnect() {}
+    }
+    const nav = { name: "https://site.test/about?x=1", type: "navigate", responseStart: 95, activationStart: 0 };
+    const window = Object.assign(f.w, {
+      PerformanceObserver: PO,
+      performance: { getEntriesByType: (t: string) => (t === "navigation" ? [nav] : []) },
+      innerWidth: 1440,
+      screen: { width: 1440 },
+      document: doc,
+    });
+    const start = new Function("window", `${text.replace(/^export /, "")}\nreturn start;`)(window) as (c: AnalyticsConfig) => { flush(): void };
+    // Nothing from this module's scope: the text reaches only `window` and the globals it names (URL, Date, Math).
+    start(cfg());
+    f.tick();
+    expect(f.names()).toEqual(["page_view"]);
+    doc.visibilityState = "hidden";
+    for (const fn of docListeners.visibilitychange ?? []) fn();
+    f.fire("pagehide");
+    const vitals = f.sent.flatMap((s) => s.events).filter((e) => e.name === "web_vitals");
+    expect(vitals).toEqual([
+      { name: "web_vitals", params: { device: "desktop", nav: "navigate", lcp: 1234, inp: 16, cls: 0.25, ttfb: 95 }, at: expect.any(Number), path: "/about" },
+    ]);
+    for (const e of f.sent.flatMap((s) => s.events)) expect(AnalyticsEventInput.safeParse(e).success).toBe(true);
   });
 });

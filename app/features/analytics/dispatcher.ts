@@ -48,7 +48,17 @@ export interface AnalyticsWindow {
   fetch(url: string, init: RequestInit): Promise<unknown>;
 }
 
-export function analyticsDispatcher(cfg: AnalyticsConfig, w: AnalyticsWindow): { flush(): void } {
+/**
+ * What the dispatcher answers: `flush` sends the outbox now; `record` sends one event to the
+ * first-party collector only, at once, with the path it belongs to (the Web Vitals collector's
+ * event at page hide, decision 0113: the document's first path, and no GTM/Metrica goal).
+ */
+export interface AnalyticsDispatch {
+  flush(): void;
+  record(name: string, params: Params, path: string): void;
+}
+
+export function analyticsDispatcher(cfg: AnalyticsConfig, w: AnalyticsWindow): AnalyticsDispatch {
   const AID = "pf.aid";
   const UID = "pf.uid";
   const BATCH = 20;
@@ -175,5 +185,9 @@ export function analyticsDispatcher(cfg: AnalyticsConfig, w: AnalyticsWindow): {
     true,
   );
   w.addEventListener("pagehide", flush);
-  return { flush };
+  const record = (name: string, params: Params, path: string): void => {
+    outbox.push({ name, params, at: Date.now(), path: path.slice(0, 500) });
+    flush();
+  };
+  return { flush, record };
 }

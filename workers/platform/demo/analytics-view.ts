@@ -67,7 +67,7 @@ analyticsViewRoutes.get(ANALYTICS_VIEW_PATH, async (c) => {
     : `<p data-testid="analytics-empty">No events yet.</p>`;
   const body = `<style>main{max-width:1100px}td,th{border-top:1px solid #ccd;padding:6px;text-align:start;vertical-align:top}code{word-break:break-all}</style>
   <h1>Analytics</h1>
-  <p>The demo operator's view of the first-party collector and the image beacon (not shown in production). Newest first, at most ${SHOWN}.</p>
+  <p>The demo operator's view of the first-party collector and the image beacon (not shown in production). Newest first, at most ${SHOWN}. <a href="/platform/demo/vitals">Web Vitals per route and device</a></p>
   ${previewForm(readCookie(c.req.header("cookie"), DEMO_ANALYTICS_COOKIE))}
   <form method="get" action="${ANALYTICS_VIEW_PATH}"><label>Event <select name="name">${options}</select></label> <button type="submit">Filter</button></form>
   ${table}`;

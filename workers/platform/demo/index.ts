@@ -14,6 +14,7 @@ import { mailboxRoutes } from "./mailbox";
 import { supportInboxRoutes } from "./support-inbox";
 import { chatConsoleRoutes } from "./chat-console";
 import { analyticsViewRoutes } from "./analytics-view";
+import { vitalsViewRoutes } from "./vitals-view";
 import { beaconRoutes } from "../analytics/beacon";
 import { oauthRoutes } from "./oauth";
 import { paymentRoutes } from "./payment-routes";
@@ -48,6 +49,7 @@ platformPages.route("/", pushRelayRoutes);
 platformPages.route("/", supportInboxRoutes);
 platformPages.route("/", chatConsoleRoutes);
 platformPages.route("/", analyticsViewRoutes);
+platformPages.route("/", vitalsViewRoutes);
 platformPages.route("/", beaconRoutes);
 platformPages.notFound((c) => c.text("Not found", 404));
 

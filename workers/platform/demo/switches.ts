@@ -20,7 +20,7 @@ export const DEMO_STAND_INS = {
   support: "the demo support inbox",
   /** The demo mail and SMS provider's mailbox: /platform/demo/mailbox. */
   mailbox: "the demo mailbox",
-  /** The demo analytics view: /platform/demo/analytics. */
+  /** The demo analytics views: /platform/demo/analytics and /platform/demo/vitals (decision 0113). */
   analytics: "the demo analytics view",
   /** The demo clock hooks that move time for one player or event (cashback week, offers, tournaments, sportsbook, VPN). */
   clocks: "the demo clock hooks",
