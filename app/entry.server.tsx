@@ -17,7 +17,7 @@ import { InlineHeadContext } from "./lib/site-stylesheet";
 import { IMAGE_FALLBACK_SCRIPT } from "./lib/image-fallback.server";
 import { ZOD_JITLESS_SCRIPT } from "./lib/zod-jitless.server";
 import { siteCss } from "./styles/site-css.server";
-import { STREAM_TIMEOUT_MS } from "./lib/deferred.server";
+import { STREAM_TIMEOUT_MS, streamDeadline } from "./lib/deferred.server";
 import { pwaBootScript } from "./features/pwa/pwa-boot.server";
 import { analyticsBoot } from "./features/analytics/analytics-boot.server";
 
@@ -103,7 +103,7 @@ export default async function handleRequest(
       // sections in place, so only sections still waiting for data are streamed out of order.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       waitForAll: bot || routerContext.isSpaMode,
-      signal: AbortSignal.timeout(streamTimeout + 1000),
+      signal: streamDeadline(routerContext.staticHandlerContext.loaderData),
       onError(error: unknown) {
         status = 500;
         if (shellRendered) console.error(error);

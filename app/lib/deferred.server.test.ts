@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFERRED_BUDGET_MS, settleBy, STREAM_TIMEOUT_MS } from "./deferred.server";
+import { DEFERRED_BUDGET_MS, settleBy, STREAM_TIMEOUT_MS, streamDeadline } from "./deferred.server";
 
 describe("settleBy", () => {
   afterEach(() => vi.useRealTimers());
@@ -31,5 +31,41 @@ describe("settleBy", () => {
 
   it("passes a rejection on (the caller decides what a failure shows)", async () => {
     await expect(settleBy(Promise.reject(new Error("down")), [])).rejects.toThrow("down");
+  });
+});
+
+describe("streamDeadline", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("ends the stream at its time while some deferred data is still pending, however deep", async () => {
+    vi.useFakeTimers();
+    const signal = streamDeadline({ root: { user: null }, home: { rows: [{ banners: new Promise(() => {}) }] } }, 100, 1_000);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(signal.aborted).toBe(true);
+  });
+
+  it("gives React its grace when every deferred datum has settled, then ends the stream anyway", async () => {
+    vi.useFakeTimers();
+    const data = new Promise<string[]>((r) => setTimeout(() => r(["a"]), 50));
+    const failed = Promise.reject(new Error("down"));
+    failed.catch(() => {});
+    const signal = streamDeadline({ home: { banners: data, wins: failed, meta: [{ title: "t" }] } }, 100, 1_000);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(signal.aborted).toBe(true);
+  });
+
+  it("page data without promises is settled from the start", async () => {
+    vi.useFakeTimers();
+    const signal = streamDeadline({ page: { rows: [1, 2, 3], at: new Date(0) } }, 100, 1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(signal.aborted).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { Suspense, use } from "react";
 import { describe, expect, it } from "vitest";
+import { streamDeadline } from "./deferred.server";
 import { renderDocument } from "./render-document.server";
 
 const decoder = new TextDecoder();
@@ -101,6 +102,30 @@ describe("renderDocument", () => {
     expect(html).toContain("<i>wait</i>");
     expect(html.endsWith("</html>")).toBe(true);
     expect(errors.length).toBe(1);
+  });
+
+  /** The isolate does nothing for `ms` (a busy machine): timers due meanwhile all come due at once. */
+  function stall(ms: number) {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {}
+  }
+
+  it("a stall past the deadline loses no section whose data came meanwhile (the deadline lets React render it)", async () => {
+    const late = new Promise<string>((r) => setTimeout(() => r("came"), 20));
+    const stream = await renderDocument(<Page late={late} />, { signal: streamDeadline({ late }, 40, 2_000) });
+    stall(100);
+    const html = (await chunks(stream)).join("");
+    expect(html).toContain("<p>came</p>");
+    expect(html).not.toContain("$RX");
+  });
+
+  it("the same stall under a plain timer would lose it: React queues the render behind the due timer", async () => {
+    const late = new Promise<string>((r) => setTimeout(() => r("came"), 20));
+    const stream = await renderDocument(<Page late={late} />, { signal: AbortSignal.timeout(40), onError: () => {} });
+    stall(100);
+    const html = (await chunks(stream)).join("");
+    expect(html).not.toContain("<p>came</p>");
+    expect(html).toContain("$RX");
   });
 
   it("rejects when the shell itself fails to render", async () => {
