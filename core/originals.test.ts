@@ -6,12 +6,15 @@ import {
   fromHundredths,
   hundredths,
   limboRefusal,
+  outcomeChoice,
   outcomeOf,
   PLINKO_PAYOUTS,
   PLINKO_RISKS,
   PLINKO_ROWS,
   plinkoRefusal,
+  sameChoice,
   winOf,
+  type OriginalChoice,
 } from "./originals";
 
 /**
@@ -136,5 +139,24 @@ describe("the originals' draws", () => {
     expect(plinkoRefusal(12, "medium")).toBeNull();
     expect(plinkoRefusal(10, "medium")).toMatch(/8, 12 or 16/);
     expect(plinkoRefusal(12, "extreme")).toMatch(/low, medium or high/);
+  });
+});
+
+describe("an outcome's choice", () => {
+  const choices: OriginalChoice[] = [
+    { game: "dice", target: 4950, over: true },
+    { game: "dice", target: 4950, over: false },
+    { game: "limbo", target: 200 },
+    { game: "plinko", rows: 16, risk: "high" },
+    { game: "plinko", rows: 8, risk: "low" },
+  ];
+
+  it("is the choice it was drawn for, for every game (a replay and the browser's verification ask it again)", () => {
+    for (const choice of choices) expect(sameChoice(outcomeChoice(outcomeOf("ab".repeat(32), choice)), choice)).toBe(true);
+  });
+
+  it("tells another side, target, rows, risk or game apart", () => {
+    for (const a of choices) for (const b of choices) expect(sameChoice(a, b)).toBe(a === b);
+    expect(sameChoice({ game: "limbo", target: 200 }, { game: "dice", target: 200, over: true })).toBe(false);
   });
 });

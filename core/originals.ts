@@ -117,10 +117,16 @@ export function limboRefusal(target: number): string | null {
   return null;
 }
 
+/** Whether a number of rows is one plinko is played with. */
+export const isPlinkoRows = (rows: number): boolean => (PLINKO_ROWS as readonly number[]).includes(rows);
+
+/** Whether a risk is one of plinko's. */
+export const isPlinkoRisk = (risk: string): risk is PlinkoRisk => (PLINKO_RISKS as readonly string[]).includes(risk);
+
 /** Why a plinko choice is refused, or null. */
 export function plinkoRefusal(rows: number, risk: string): string | null {
-  if (!(PLINKO_ROWS as readonly number[]).includes(rows)) return "Rows are 8, 12 or 16";
-  if (!(PLINKO_RISKS as readonly string[]).includes(risk)) return "Risk is low, medium or high";
+  if (!isPlinkoRows(rows)) return "Rows are 8, 12 or 16";
+  if (!isPlinkoRisk(risk)) return "Risk is low, medium or high";
   return null;
 }
 
@@ -134,6 +140,20 @@ export function plinkoBin(n: bigint, rows: number): number {
 
 /** Dice's payout per unit bet (1/10⁴) for `count` winning rolls: (1 − edge) ÷ chance, rounded down. */
 export const dicePayoutBp = (count: number, edgeBp = HOUSE_EDGE_BP.dice): number => Math.floor(((10_000 - edgeBp) * DICE_VALUES) / count);
+
+/** The choice an outcome was drawn for (its game, target, side or rows and risk): a replay and a verification ask the draw again with it. */
+export function outcomeChoice(o: Pick<OriginalOutcome, "game" | "target" | "over" | "risk">): OriginalChoice {
+  if (o.game === "dice") return { game: "dice", target: o.target, over: o.over === true };
+  if (o.game === "plinko") return { game: "plinko", rows: o.target, risk: o.risk ?? "medium" };
+  return { game: "limbo", target: o.target };
+}
+
+/** Whether two choices are the same bet on the same original. */
+export function sameChoice(a: OriginalChoice, b: OriginalChoice): boolean {
+  if (a.game === "dice") return b.game === "dice" && a.target === b.target && a.over === b.over;
+  if (a.game === "plinko") return b.game === "plinko" && a.rows === b.rows && a.risk === b.risk;
+  return b.game === "limbo" && a.target === b.target;
+}
 
 /** The outcome a digest draws for a choice. */
 export function outcomeOf(digest: string, choice: OriginalChoice): OriginalOutcome {

@@ -5,7 +5,7 @@ import { providerNamed } from "../providers/payments-registry";
 import { applyDepositStatus, depositKey, withdrawalCancelKey, withdrawalKey, withdrawalRefund } from "./settle";
 import { findTransaction, type TransactionRow } from "./transactions";
 import { approvedKey, CHECKS_MS, NEXT_STAGE_SQL, PAYOUT_DELAY_MS, PSP_MS, recordApproval, SEND_MS, stageStatements } from "./withdrawal-stages";
-import { deliverNow } from "../player/outbox";
+import { deliverEach } from "../player/outbox";
 
 export { PAYOUT_DELAY_MS };
 const DAY_MS = 24 * 60 * 60_000;
@@ -142,14 +142,8 @@ async function verificationStep(deps: MoneyDeps & { env: Env }, uid: number, now
  * After the batch committed: the approvals it made (`ids`) owed the site's record, delivered at once
  * (a failure is left to the object's alarm, which retries), so the published times include them.
  */
-async function deliverApprovals(deps: MoneyDeps & { env: Env }, uid: number, ids: string[]): Promise<void> {
-  for (const id of ids) {
-    try {
-      await deliverNow(deps.db, approvedKey(id), (body) => recordApproval(deps.env, uid, body));
-    } catch (e) {
-      console.error("cashier: recording a withdrawal's approval failed; the player's outbox retries:", e instanceof Error ? e.message : e);
-    }
-  }
+function deliverApprovals(deps: MoneyDeps & { env: Env }, uid: number, ids: string[]): Promise<void> {
+  return deliverEach(deps.db, ids.map(approvedKey), (body) => recordApproval(deps.env, uid, body), "cashier: a withdrawal's approval");
 }
 
 /** The open deposits the clock asks about per run at most: the cron runs every minute, so a backlog drains in steps. */

@@ -1,7 +1,7 @@
 import type { RoundEvent } from "../play/events";
 import { deliverInbox, inboxEntry } from "../player/inbox";
 import type { RewardDebt } from "../player/inbox-receivers";
-import { deliverNow, type OutboxKind } from "../player/outbox";
+import { deliverEach, type OutboxKind } from "../player/outbox";
 import { configuredReward } from "../rewards/configured";
 import type { MoneyDeps } from "../wallet/move-money";
 
@@ -37,7 +37,7 @@ export interface Hit {
 }
 
 /** Whether a round may hit a challenge at all: real money only, no bonus money, no free spin. */
-export const mayHit = (e: RoundEvent) => e.mode === "real" && e.betMain > 0 && e.bonusId === null && e.funding === null && e.winMain > 0;
+export const mayHit = (e: RoundEvent) => e.mode === "real" && e.betMain > 0 && e.funding === null && e.winMain > 0;
 
 /**
  * In the round's batch: a `challenges.hit` outbox row for every running challenge of the round's game
@@ -64,14 +64,8 @@ export function owedHits(db: D1Database, e: RoundEvent, now: number): D1Prepared
 }
 
 /** Once the round committed, the Worker delivers its hits itself (the place shows with the answer); the object's alarm delivers what fails. */
-export async function deliverHits(deps: MoneyDeps, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    try {
-      await deliverNow(deps.db, key, (body) => claimHit(deps.env, (body as { uid: number }).uid, body));
-    } catch (e) {
-      console.error("challenges: delivering", key, "failed (the outbox retries):", e instanceof Error ? e.message : String(e));
-    }
-  }
+export function deliverHits(deps: MoneyDeps, keys: string[]): Promise<void> {
+  return deliverEach(deps.db, keys, (body) => claimHit(deps.env, (body as { uid: number }).uid, body), "challenges");
 }
 
 function parseHit(body: unknown, uid: number): Hit {

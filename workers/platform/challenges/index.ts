@@ -95,7 +95,7 @@ export const challengeHandlers: Handlers<"challenges.get"> = {
       .all<ChallengeRow>();
     if (!rows.length) return { items: [] };
     const ids = rows.map((c) => c.id).join(",");
-    const [claims, best] = await Promise.all([
+    const [claims, best, mine] = await Promise.all([
       ctx.db
         .prepare(
           `SELECT k.challenge_id, k.rank, k.uid, k.bet, k.win, k.claimed_at, u.fakename, u.login
@@ -105,8 +105,8 @@ export const challengeHandlers: Handlers<"challenges.get"> = {
         .bind(CLAIMS_SHOWN)
         .all<ClaimRow>(),
       ctx.uid > 0 ? bestOf(ctx, rows, currency, now) : Promise.resolve(new Map<number, number | null>()),
+      ctx.uid > 0 ? myRanks(ctx, ids) : Promise.resolve(new Map<number, number>()),
     ]);
-    const mine = ctx.uid > 0 ? await myRanks(ctx, ids) : new Map<number, number>();
     const items = rows.map((c): Challenge => {
       const texts = textsOf(c.texts, ctx.locale, ctx.defaultLocale);
       const minBet = moneyIn(c.min_bet, currency);

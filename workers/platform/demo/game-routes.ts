@@ -16,7 +16,16 @@ import { readBalances } from "../wallet/wallet";
 import { gamePage, requestNonce, studioOdds } from "./game-page";
 import { playSince } from "../responsible/session-stats";
 import { playerTables, routedD1 } from "../player/routed-d1";
-import { hundredths, type Original, type OriginalChoice, originalOf, type PlinkoRisk, plinkoRefusal } from "../../../core/originals";
+import {
+  hundredths,
+  isPlinkoRisk,
+  isPlinkoRows,
+  type Original,
+  type OriginalChoice,
+  originalOf,
+  type PlinkoRisk,
+  plinkoRefusal,
+} from "../../../core/originals";
 import { readDraw } from "../games/original-rounds";
 import type { OriginalDraw } from "../games/round-types";
 import { currentSeed, rotateSeed } from "../wheel/seeds";
@@ -191,10 +200,9 @@ async function launchOriginal(
   }
   const asked = hundredths(q("target"));
   const rows = Number(q("rows"));
-  const risk = q("risk") as PlinkoRisk;
+  const risk = q("risk");
   const target =
-    draw?.outcome.target ??
-    (p.original === "plinko" ? (plinkoRefusal(rows, "low") === null ? rows : 12) : Number.isNaN(asked) ? (p.original === "dice" ? 5000 : 200) : asked);
+    draw?.outcome.target ?? (p.original === "plinko" ? (isPlinkoRows(rows) ? rows : 12) : Number.isNaN(asked) ? (p.original === "dice" ? 5000 : 200) : asked);
   const over = draw?.outcome.over ?? q("side") !== "under";
   const seed = own ? await currentSeed(own, who.uid) : null;
   const revealedId = Number(q("revealed"));
@@ -220,7 +228,7 @@ async function launchOriginal(
     draw,
     target,
     over,
-    risk: draw?.outcome.risk ?? (plinkoRefusal(12, risk) === null ? risk : "medium"),
+    risk: draw?.outcome.risk ?? (isPlinkoRisk(risk) ? risk : "medium"),
     error: ERRORS[q("error")] ?? null,
     rules: p.rules ?? null,
     session,

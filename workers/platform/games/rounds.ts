@@ -11,7 +11,7 @@ import { activeCasinoBonus, assertMaxBet, contributionOf, countedOf, fundRound, 
 import { blankWeightFor, drawGrid, gridWin } from "./rounds-math";
 import { consumeAll } from "../play/events";
 import { ROUND_CONSUMERS } from "../play/round-consumers";
-import { originalOf, winOf } from "../../../core/originals";
+import { originalOf, outcomeChoice, sameChoice, winOf } from "../../../core/originals";
 import { checkChoice, drawForPlayer, drawStatements, readDraw, type SeededDraw, seedGate, visitorDraw } from "./original-rounds";
 
 /**
@@ -177,13 +177,8 @@ export async function playRound(deps: RoundDeps, input: RoundInput): Promise<Rou
 async function replayOf(deps: MoneyDeps, row: RoundRow, { game, bet, mode, rules, choice }: RoundInput): Promise<RoundResult> {
   // A free round's round_id is never paid for (decision 0041); an original's was for its own target.
   const drawn = choice ? (await readDraw(deps.db, row.id))?.outcome : undefined;
-  const asked = !choice
-    ? null
-    : choice.game === "plinko"
-      ? { target: choice.rows, over: undefined, risk: choice.risk }
-      : { target: choice.target, over: choice.game === "dice" ? choice.over : undefined, risk: undefined };
-  const sameChoice = !asked || (drawn?.target === asked.target && drawn.over === asked.over && drawn.risk === asked.risk);
-  if (row.sysname !== game.sysname || row.bet !== bet || row.mode !== mode || row.freespin_id !== null || !sameChoice) {
+  const sameBet = !choice || (drawn !== undefined && sameChoice(outcomeChoice(drawn), choice));
+  if (row.sysname !== game.sysname || row.bet !== bet || row.mode !== mode || row.freespin_id !== null || !sameBet) {
     throw invalid("round_id", "round_id was used for another round");
   }
   return pay(deps, row, true, rules?.jackpots !== false);

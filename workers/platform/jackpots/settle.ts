@@ -1,4 +1,4 @@
-import { deliverNow, type OutboxKind } from "../player/outbox";
+import { deliverEach, type OutboxKind } from "../player/outbox";
 import { playerTables } from "../player/routed-d1";
 import { simulatedLatency } from "../core/latency";
 import { currencyConverter } from "../wallet/currency";
@@ -95,12 +95,8 @@ export async function contributeToPools(deps: MoneyDeps, uid: number, body: unkn
 }
 
 /** After the round committed: its contribution delivered now and taken out of the outbox (else the object's alarm delivers it). */
-export async function deliverContribution(deps: MoneyDeps, roundId: string): Promise<void> {
-  try {
-    await deliverNow(deps.db, contributionKey(roundId), (body) => contributeToPools(deps, (body as { uid: number }).uid, body));
-  } catch (e) {
-    console.error("jackpots: delivering round", roundId, "failed (the outbox retries):", e instanceof Error ? e.message : String(e));
-  }
+export function deliverContribution(deps: MoneyDeps, roundId: string): Promise<void> {
+  return deliverEach(deps.db, [contributionKey(roundId)], (body) => contributeToPools(deps, (body as { uid: number }).uid, body), "jackpots");
 }
 
 /** Step 4. Pays a winner once, whatever number of times it is called. */

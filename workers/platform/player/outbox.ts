@@ -59,3 +59,17 @@ export async function deliverNow(own: D1Database, key: string, deliver: (body: u
   await deliver(JSON.parse(row.body));
   await own.prepare("DELETE FROM player_outbox WHERE key = ?1").bind(key).run();
 }
+
+/**
+ * `deliverNow` for each key in turn, after the call that wrote them committed: a delivery that
+ * fails is logged (as `what`) and left to the object's alarm, which retries it; the others go on.
+ */
+export async function deliverEach(own: D1Database, keys: readonly string[], deliver: (body: unknown) => Promise<void>, what: string): Promise<void> {
+  for (const key of keys) {
+    try {
+      await deliverNow(own, key, deliver);
+    } catch (e) {
+      console.error(`${what}: delivering ${key} failed (the outbox retries):`, e instanceof Error ? e.message : String(e));
+    }
+  }
+}
