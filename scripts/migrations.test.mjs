@@ -2,9 +2,11 @@
 // every migration), so these run the migrations on SQLite with data in the old tables and check
 // nothing is lost and nothing can be paid twice: 0047 (one quest table pair) and 0048 (the reward
 // ledgers' reasons without a CHECK list).
-import { readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 const files = readdirSync("migrations")
   .filter((f) => f.endsWith(".sql"))
@@ -14,11 +16,29 @@ const run = (db, from, to) => {
 };
 /** The migration that drops D1's player tables (decision 0075, slice 11): these checks run every migration before it. */
 const LEFT_D1 = "0064";
+/** The oldest migration a test starts before: every test's database is this one, copied, migrated on. */
+const BASE = "0047";
+let base = "";
+
+// Migrating to BASE is seconds of SQL (0014 and 0016 rank and merge the catalogue): done once, in a
+// file each test copies, not in every test's own time.
+beforeAll(() => {
+  const dir = mkdtempSync(join(tmpdir(), "migrations-test-"));
+  base = join(dir, "base.sqlite");
+  const db = new DatabaseSync(base);
+  db.exec("PRAGMA foreign_keys = ON");
+  run(db, "0000", BASE);
+  db.close();
+  return () => rmSync(dir, { recursive: true, force: true });
+}, 120_000);
+
 /** A database migrated up to (not including) migration `to`, with a player (uid 7). */
 function migratedBefore(to) {
-  const db = new DatabaseSync(":memory:");
+  const copy = `${base}.${to}`;
+  copyFileSync(base, copy);
+  const db = new DatabaseSync(copy);
   db.exec("PRAGMA foreign_keys = ON");
-  run(db, "0000", to);
+  run(db, BASE, to);
   db.exec("INSERT INTO users (uid, login, password_changed_at, created_at, locale, currency) VALUES (7, 'p7', 0, 0, 'en', 'USD')");
   return db;
 }
