@@ -15,6 +15,13 @@ const section = (page: Page) => page.getByTestId("push-notifications");
 test.describe("web push @nojs", () => {
   test("turn on at the demo relay, choose topics, send a test the inbox shows, turn off", async ({ page }) => {
     await registerByApi(page.request, unique("push"));
+    // No push service is reachable here: the browser's own subscription is a stand-in that records
+    // being ended (the service workers the tests block have no PushManager to ask).
+    await page.addInitScript(() => {
+      const subscription = { unsubscribe: async () => ((window as { unsubscribed?: boolean }).unsubscribed = true) };
+      const registration = { pushManager: { getSubscription: async () => subscription } };
+      Object.defineProperty(ServiceWorkerContainer.prototype, "getRegistration", { value: async () => registration });
+    });
     await page.goto("/profile/notification");
     const push = section(page);
     await expect(push.getByRole("heading", { name: tr("profile.pushForm.title") })).toBeVisible();
@@ -54,5 +61,7 @@ test.describe("web push @nojs", () => {
     await expect(toast(page, tr("profile.pushForm.saved"))).toBeVisible();
     await expect(section(page).locator("[data-push-on]")).toHaveCount(0);
     await expect(section(page).getByRole("button", { name: tr("profile.pushForm.enableDemo"), exact: true })).toBeVisible();
+    // With JavaScript, turning off also ended the browser's subscription at its push service.
+    if (jsOn()) expect(await page.evaluate(() => (window as { unsubscribed?: boolean }).unsubscribed)).toBe(true);
   });
 });

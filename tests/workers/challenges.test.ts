@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Challenge } from "../../core/api/contract-challenges";
 import { claimHit, prizeKey } from "../../workers/platform/challenges/hits";
 import { applyOperation } from "../../workers/platform/wallet/wallet";
@@ -8,6 +8,7 @@ import { mainBalance } from "./cashier-helpers";
 import { data, get } from "./helpers";
 import { playRound, roundId } from "./game-studio-helpers";
 import { playerDb } from "./player-db";
+import { relayInbox } from "../../workers/platform/demo/push-relay";
 
 /**
  * First-to-hit challenges (issue 43, decision 0117): the first N players whose real-money round on the
@@ -165,5 +166,30 @@ describe("first-to-hit challenges", () => {
     expect(await mainBalance(p)).toBe(before + PRIZE);
     // Another player's hit in this player's name is refused.
     await expect(claimHit(env, p.uid, { ...body, uid: p.uid + 1 })).rejects.toThrow(/not a hit of player/);
+  });
+
+  it("tells a player who took a place by web push, once; one who finds the places taken is owed none", async () => {
+    const id = await makeChallenge({ winners: 1, multiplier: 101 });
+    const first = await funded();
+    const late = await funded();
+    for (const p of [first, late]) await data(p.browser.post("push/subscribeDemo", { topics: "tournaments" }));
+    await hit(first);
+    await hit(first);
+    await hit(late);
+    expect(await claimsOf(id)).toMatchObject([{ rank: 1, uid: first.uid }]);
+    // This challenge's pushes (the file's other challenges still run, and take these hits too), as
+    // the player's object's alarm sends them once the claim's batch owed them.
+    const told = async (p: Player) =>
+      (await relayInbox(env, { uid: p.uid })).filter((m) => (JSON.parse(m.text) as { tag: string }).tag === `challenge-place:${id}`);
+    await vi.waitFor(async () => expect(await told(first)).toHaveLength(1), { timeout: 10_000, interval: 100 });
+    expect((await told(first)).map((m) => [m.title, m.body, m.url])).toEqual([
+      ["You took a place in a challenge", "You were among the first to hit ×1.01 on Limbo: the prize is yours.", "/tournaments"],
+    ]);
+    // The late player's claim took nothing, so its batch owed no push either: once their outbox has
+    // sent what it had, their relay inbox holds none for this challenge.
+    const sending = async (p: Player) =>
+      (await playerDb(p.uid).prepare("SELECT COUNT(*) AS n FROM player_outbox WHERE kind = 'push.send'").first<number>("n")) ?? 0;
+    await vi.waitFor(async () => expect(await sending(late)).toBe(0), { timeout: 10_000, interval: 100 });
+    expect(await told(late)).toEqual([]);
   });
 });

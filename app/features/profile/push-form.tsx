@@ -17,10 +17,25 @@ const b64u = (buffer: ArrayBuffer | null) =>
 const keyBytes = (key: string) => Uint8Array.from(atob(key.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
 /**
+ * Turning notifications off also ends this browser's own subscription (with JavaScript): the site
+ * forgets every subscription it kept, and the browser's push service then holds none for it either.
+ * A browser without a service worker registration (or push) has nothing to end.
+ */
+async function endBrowserSubscription() {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const subscription = await registration?.pushManager?.getSubscription();
+    await subscription?.unsubscribe();
+  } catch {
+    // Nothing to end, or the browser refused: the site has forgotten the subscription either way.
+  }
+}
+
+/**
  * Push notifications on the notification page (decision 0114). Plain forms: topics, a test, off;
  * without JavaScript (or a browser push service) the player turns them on at the demo push relay
  * when it runs here. With JavaScript, "Turn on notifications" asks the browser's permission and
- * subscribes with its PushManager, then posts that subscription.
+ * subscribes with its PushManager, then posts that subscription; "Turn off" also unsubscribes it.
  */
 export function PushForm({ push, uid, error }: { push: PushSettings | null; uid: number; error?: string }) {
   const t = useT();
@@ -92,7 +107,7 @@ export function PushForm({ push, uid, error }: { push: PushSettings | null; uid:
               <button type="submit" name="intent" value="push-test" className="btn btn--ghost">
                 {t("profile.pushForm.test")}
               </button>
-              <button type="submit" name="intent" value="push-off" className="btn btn--ghost">
+              <button type="submit" name="intent" value="push-off" className="btn btn--ghost" onClick={() => void endBrowserSubscription()}>
                 {t("profile.pushForm.disable")}
               </button>
             </Form>

@@ -2,6 +2,7 @@ import type { RoundEvent } from "../play/events";
 import { deliverInbox, inboxEntry } from "../player/inbox";
 import type { RewardDebt } from "../player/inbox-receivers";
 import { deliverEach, type OutboxKind } from "../player/outbox";
+import type { OwedPush } from "../push/send";
 import { configuredReward } from "../rewards/configured";
 import type { MoneyDeps } from "../wallet/move-money";
 
@@ -91,6 +92,8 @@ interface PrizeColumns {
   money: string | null;
   bonus_template_id: number | null;
   freespin_template_id: number | null;
+  multiplier: number;
+  game_title: string;
 }
 
 /** The key a challenge's prize is paid under, once per player (the wallet's operation, the grant's). */
@@ -98,14 +101,17 @@ export const prizeKey = (challengeId: number, uid: number) => `challenge:${chall
 
 /**
  * The site takes a hit (the outbox's receiver): the next place if one is left and the player has
- * none, and the prize owed in the same batch; then the prize is delivered (the inbox's cron delivers
- * it if this dies first). Idempotent: a hit taken or refused once changes nothing the second time.
+ * none, and the prize and a push telling the player owed in the same batch; then both are delivered
+ * (the inbox's cron delivers them if this dies first). Idempotent: a hit taken or refused once changes nothing the second time.
  */
 export async function claimHit(env: Env, uid: number, body: unknown): Promise<void> {
   const h = parseHit(body, uid);
   const db = env.DB;
   const c = await db
-    .prepare("SELECT id, starts_at, ends_at, type, money, bonus_template_id, freespin_template_id FROM challenges WHERE id = ?1")
+    .prepare(
+      `SELECT c.id, c.starts_at, c.ends_at, c.type, c.money, c.bonus_template_id, c.freespin_template_id, c.multiplier, g.title AS game_title
+       FROM challenges c JOIN games g ON g.id = c.game_id WHERE c.id = ?1`,
+    )
     .bind(h.challenge_id)
     .first<PrizeColumns>();
   // A challenge removed, or a hit outside its time (a round's clock is the player's object's): nothing to take.
@@ -115,6 +121,17 @@ export async function claimHit(env: Env, uid: number, body: unknown): Promise<vo
   const now = Date.now();
   const key = prizeKey(c.id, uid);
   const debt: RewardDebt = { reward, key, wallet: { type: "challenge_prize", reference: String(c.id) }, ledger: { reason: "challenge", ref: key }, now };
+  // What this batch's claim makes true: the prize and the push are owed only with the place.
+  const claimed = { sql: "EXISTS (SELECT 1 FROM challenge_claims WHERE challenge_id = ?1 AND uid = ?2 AND round_id = ?3)", params: [c.id, uid, h.round_id] };
+  const push: OwedPush & { uid: number } = {
+    uid,
+    key: `challenge-place:${c.id}`,
+    topic: "tournaments",
+    title: { message: "push.challengePlace.title" },
+    body: { message: "push.challengePlace.body", params: { multiplier: (c.multiplier / 100).toFixed(2), game: c.game_title } },
+    url: "/tournaments",
+  };
+  const pushKey = `push:${push.key}:${uid}`;
   await db.batch([
     db
       .prepare(
@@ -126,10 +143,10 @@ export async function claimHit(env: Env, uid: number, body: unknown): Promise<vo
          ON CONFLICT DO NOTHING`,
       )
       .bind(c.id, uid, h.round_id, h.bet, h.win, h.currency, h.hit_at, now),
-    inboxEntry(db, { uid }, { key, kind: "rewards.pay", body: debt }, now, {
-      sql: "EXISTS (SELECT 1 FROM challenge_claims WHERE challenge_id = ?1 AND uid = ?2 AND round_id = ?3)",
-      params: [c.id, uid, h.round_id],
-    }),
+    inboxEntry(db, { uid }, { key, kind: "rewards.pay", body: debt }, now, claimed),
+    // The player's push (topic tournaments, decision 0114), written to their outbox by the inbox and sent by its alarm.
+    inboxEntry(db, { uid }, { key: pushKey, kind: "push.owe", body: push }, now, claimed),
   ]);
   await deliverInbox(env, key);
+  await deliverInbox(env, pushKey);
 }
