@@ -90,6 +90,8 @@ export default async function handleRequest(
     ? { ...INLINE_HEAD, script: INLINE_HEAD.script + analytics.script }
     : { ...INLINE_HEAD, script: INLINE_HEAD.script + pwaBootScript(routerContext) + analytics.script };
   let shellRendered = false;
+  const deadline = streamDeadline(routerContext.staticHandlerContext.loaderData);
+  const ended = bodyEnd?.();
   const html = await renderDocument(
     <NonceContext.Provider value={nonce}>
       <InlineHeadContext.Provider value={inlineHead}>
@@ -103,7 +105,7 @@ export default async function handleRequest(
       // sections in place, so only sections still waiting for data are streamed out of order.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       waitForAll: bot || routerContext.isSpaMode,
-      signal: streamDeadline(routerContext.staticHandlerContext.loaderData),
+      signal: deadline.signal,
       onError(error: unknown) {
         status = 500;
         if (shellRendered) console.error(error);
@@ -111,7 +113,10 @@ export default async function handleRequest(
       // The page's translations before the router's bootstrap (shell/page-messages.server.ts); the consent banner after the document (decision 0057).
       beforeBootstrap: pageMessagesScript(routerContext, nonce),
       after: analytics.banner,
-      onEnd: bodyEnd?.(),
+      onEnd: () => {
+        deadline.stop();
+        ended?.();
+      },
     },
   );
   shellRendered = true;

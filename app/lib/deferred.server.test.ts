@@ -39,7 +39,7 @@ describe("streamDeadline", () => {
 
   it("ends the stream at its time while some deferred data is still pending, however deep", async () => {
     vi.useFakeTimers();
-    const signal = streamDeadline({ root: { user: null }, home: { rows: [{ banners: new Promise(() => {}) }] } }, 100, 1_000);
+    const { signal } = streamDeadline({ root: { user: null }, home: { rows: [{ banners: new Promise(() => {}) }] } }, 100, 1_000);
     await vi.advanceTimersByTimeAsync(99);
     expect(signal.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -51,7 +51,7 @@ describe("streamDeadline", () => {
     const data = new Promise<string[]>((r) => setTimeout(() => r(["a"]), 50));
     const failed = Promise.reject(new Error("down"));
     failed.catch(() => {});
-    const signal = streamDeadline({ home: { banners: data, wins: failed, meta: [{ title: "t" }] } }, 100, 1_000);
+    const { signal } = streamDeadline({ home: { banners: data, wins: failed, meta: [{ title: "t" }] } }, 100, 1_000);
     await vi.advanceTimersByTimeAsync(100);
     expect(signal.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(999);
@@ -62,10 +62,22 @@ describe("streamDeadline", () => {
 
   it("page data without promises is settled from the start", async () => {
     vi.useFakeTimers();
-    const signal = streamDeadline({ page: { rows: [1, 2, 3], at: new Date(0) } }, 100, 1_000);
+    const { signal } = streamDeadline({ page: { rows: [1, 2, 3], at: new Date(0) } }, 100, 1_000);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(signal.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(100);
     expect(signal.aborted).toBe(true);
+  });
+
+  it("keeps no deadline once the document ended, in its first wait or in React's grace", async () => {
+    vi.useFakeTimers();
+    const first = streamDeadline({ home: { banners: new Promise(() => {}) } }, 100, 1_000);
+    first.stop();
+    const second = streamDeadline({ home: {} }, 100, 1_000);
+    await vi.advanceTimersByTimeAsync(100);
+    second.stop();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect([first.signal.aborted, second.signal.aborted]).toEqual([false, false]);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -59,7 +59,11 @@ function promisesIn(value: unknown, out: PromiseLike<unknown>[], depth: number):
  * for a page that had everything. Data that settled leaves only React's own work, which the
  * grace lets finish; the grace still ends a render stuck on anything else.
  */
-export function streamDeadline(loaderData: unknown, ms = STREAM_TIMEOUT_MS + 1_000, grace = RENDER_GRACE_MS): AbortSignal {
+export function streamDeadline(
+  loaderData: unknown,
+  ms = STREAM_TIMEOUT_MS + 1_000,
+  grace = RENDER_GRACE_MS,
+): { signal: AbortSignal /** The document ended: no deadline to keep. */; stop: () => void } {
   const promises: PromiseLike<unknown>[] = [];
   promisesIn(loaderData, promises, 0);
   let pending = promises.length;
@@ -69,9 +73,9 @@ export function streamDeadline(loaderData: unknown, ms = STREAM_TIMEOUT_MS + 1_0
   for (const p of promises) Promise.resolve(p).then(settled, settled);
   const controller = new AbortController();
   const end = () => controller.abort(new Error(`the document's stream ended after ${ms} ms`));
-  setTimeout(() => {
+  let timer = setTimeout(() => {
     if (pending > 0) end();
-    else setTimeout(end, grace);
+    else timer = setTimeout(end, grace);
   }, ms);
-  return controller.signal;
+  return { signal: controller.signal, stop: () => clearTimeout(timer) };
 }

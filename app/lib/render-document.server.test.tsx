@@ -112,7 +112,7 @@ describe("renderDocument", () => {
 
   it("a stall past the deadline loses no section whose data came meanwhile (the deadline lets React render it)", async () => {
     const late = new Promise<string>((r) => setTimeout(() => r("came"), 20));
-    const stream = await renderDocument(<Page late={late} />, { signal: streamDeadline({ late }, 40, 2_000) });
+    const stream = await renderDocument(<Page late={late} />, { signal: streamDeadline({ late }, 40, 2_000).signal });
     stall(100);
     const html = (await chunks(stream)).join("");
     expect(html).toContain("<p>came</p>");
