@@ -172,24 +172,35 @@ describe("tournament pushes", () => {
     const id = await makeTournament({ status: "future", starts_at: now + 60_000, ends_at: now + 3_600_000, games: [] });
     const joined = await registerPlayer();
     const other = await registerPlayer();
+    // Subscribed in Spanish (the tournament has a Spanish title) and in Portuguese (it has none).
+    const [inSpanish, inPortuguese] = [await registerPlayer(), await registerPlayer()];
     for (const p of [joined, other]) await data(p.browser.post("push/subscribeDemo", { topics: "tournaments" }));
-    await env.DB.prepare("INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at) VALUES (?1, ?2, 0, ?3, ?3)")
-      .bind(id, joined.uid, now)
-      .run();
+    await data(inSpanish.browser.post("push/subscribeDemo?locale=es", { topics: "tournaments" }));
+    await data(inPortuguese.browser.post("push/subscribeDemo?locale=pt", { topics: "tournaments" }));
+    await env.DB.prepare(`UPDATE tournaments SET texts = json_set(texts, '$.es', json('{"title":"Torneo de prueba"}')) WHERE id = ?1`).bind(id).run();
+    for (const p of [joined, inSpanish, inPortuguese]) {
+      await env.DB.prepare("INSERT INTO tournament_entries (tournament_id, uid, points, reached_at, joined_at) VALUES (?1, ?2, 0, ?3, ?3)")
+        .bind(id, p.uid, now)
+        .run();
+    }
     const deliverOwed = async (at: number) => {
       await sweepInbox(env, at + INBOX_GRACE_MS, 500);
-      await drainOutbox(joined.uid);
+      for (const p of [joined, inSpanish, inPortuguese]) await drainOutbox(p.uid);
     };
     expect((await runTournamentClock(moneyDeps(), now + 60_000)).started).toContain(id);
     await deliverOwed(now + 60_000);
-    expect((await relayInbox(env, { uid: joined.uid })).map((m) => [m.title, m.url])).toEqual([["A tournament you joined has started", `/tournaments/${id}`]]);
+    // The title names the tournament in the subscription's locale.
+    const title = await env.DB.prepare("SELECT json_extract(texts, '$.en.title') AS title FROM tournaments WHERE id = ?1").bind(id).first<string>("title");
+    expect((await relayInbox(env, { uid: joined.uid })).map((m) => [m.title, m.url])).toEqual([
+      [`Your tournament “${title}” has started`, `/tournaments/${id}`],
+    ]);
     // A second run starts nothing again and owes nothing twice.
     await runTournamentClock(moneyDeps(), now + 61_000);
     expect((await runTournamentClock(moneyDeps(), now + 3_600_000)).finished).toContain(id);
     await deliverOwed(now + 3_600_000);
     expect((await relayInbox(env, { uid: joined.uid })).map((m) => m.title)).toEqual([
-      "A tournament you joined has ended",
-      "A tournament you joined has started",
+      `Your tournament “${title}” has ended`,
+      `Your tournament “${title}” has started`,
     ]);
     expect(await relayInbox(env, { uid: other.uid })).toEqual([]);
   });

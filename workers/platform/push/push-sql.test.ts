@@ -1,5 +1,6 @@
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
+import { TITLES_BY_LOCALE_SQL } from "../tournaments/view";
 import { type OwedPush, owedPushesSql, pushBodySql } from "./send";
 
 /**
@@ -66,5 +67,25 @@ describe("pushes owed in SQL", () => {
       ["push:withdrawal-paid:w-2", "push.send", 1000],
     ]);
     expect(JSON.parse(rows[0]!.body)).toEqual({ uid: 7, ...push });
+  });
+
+  it("names a tournament in every locale: its titles by locale, its sysname for a locale without one", () => {
+    const db = new DatabaseSync(":memory:");
+    db.exec("CREATE TABLE tournaments (id INTEGER, sysname TEXT, texts TEXT)");
+    db.exec(`INSERT INTO tournaments VALUES
+      (1, 'spring-race', '{"en":{"title":"Spring race","description":"d"},"es":{"title":"Carrera de primavera"},"pt":{"description":"only"}}'),
+      (2, 'bare', '{}')`);
+    const sql = pushBodySql({
+      uid: "7",
+      key: "'tournament-started:' || t.id",
+      topic: "tournaments",
+      title: { message: "push.tournamentStarted.title", params: { tournament: TITLES_BY_LOCALE_SQL } },
+      body: { message: "push.tournamentStarted.body" },
+      url: "'/tournaments/' || t.id",
+    });
+    const titles = (db.prepare(`SELECT ${sql} AS body FROM tournaments t ORDER BY t.id`).all() as { body: string }[]).map(
+      (r) => (JSON.parse(r.body) as OwedPush).title.params?.tournament,
+    );
+    expect(titles).toEqual([{ en: "Spring race", es: "Carrera de primavera", "*": "spring-race" }, { "*": "bare" }]);
   });
 });

@@ -16,8 +16,14 @@ import { encryptPayload, type Vapid, vapidAuthorization } from "./webpush";
 export const PUSH_TOPICS = ["tournaments", "withdrawals", "bonuses"] as const;
 export type PushTopic = (typeof PUSH_TOPICS)[number];
 
+/**
+ * A placeholder's value: the same in every locale, or one per locale (a tournament's title), with
+ * `"*"` for a locale it lacks (English is tried first).
+ */
+export type PushParam = string | number | Record<string, string>;
+
 /** A text of a push: a site message's key (`push.*` in the seed's messages) and its placeholders' values. */
-export type PushText = { message: string; params?: Record<string, string | number> };
+export type PushText = { message: string; params?: Record<string, PushParam> };
 
 export type OwedPush = {
   /** Names the push once: the same key owed twice is one push (the outbox's key is `push:<key>`). */
@@ -94,8 +100,12 @@ export function owedPushesSql(push: OwedPushSql, from: string, now: string): str
     ON CONFLICT (key) DO NOTHING`;
 }
 
-const fill = (template: string, params: Record<string, string | number> = {}) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+/** A placeholder's value in `locale`. */
+const inLocale = (value: PushParam, locale: string): string =>
+  typeof value === "object" && value !== null ? (value[locale] ?? value.en ?? value["*"] ?? "") : String(value);
+
+const fill = (template: string, locale: string, params: Record<string, PushParam> = {}) =>
+  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? inLocale(params[name]!, locale) : whole));
 
 /** The push's title and body in `locale` (English, then the key itself, for a missing message). */
 async function texts(db: D1Database, locale: string, push: OwedPush): Promise<{ title: string; body: string }> {
@@ -108,7 +118,10 @@ async function texts(db: D1Database, locale: string, push: OwedPush): Promise<{ 
   ]);
   const site = metadata?.siteName || "Playfront";
   const pick = (key: string) => (results.find((r) => r.key === key && r.locale === locale) ?? results.find((r) => r.key === key))?.value ?? key;
-  return { title: fill(pick(push.title.message), { site, ...push.title.params }), body: fill(pick(push.body.message), { site, ...push.body.params }) };
+  return {
+    title: fill(pick(push.title.message), locale, { site, ...push.title.params }),
+    body: fill(pick(push.body.message), locale, { site, ...push.body.params }),
+  };
 }
 
 export type PushSubscriptionRow = { id: number; endpoint: string; p256dh: string; auth: string; topics: string; locale: string };

@@ -6,7 +6,7 @@ import type { MoneyDeps } from "../wallet/move-money";
 import { flushBoard } from "../../realtime/tournament-board";
 import { pushBodySql } from "../push/send";
 import { RANK_ORDER } from "./ranks";
-import { lastPrized, PRIZES_SQL, prizeOf, prizeView, type PrizeRow } from "./view";
+import { lastPrized, PRIZES_SQL, prizeOf, prizeView, type PrizeRow, TITLES_BY_LOCALE_SQL } from "./view";
 
 /**
  * The tournaments' clock (decision 0048; DESIGN §7 "time is a trigger"), from `scheduled()`: a
@@ -98,7 +98,8 @@ export async function openNextRace(db: D1Database, id: number, now: number): Pro
  * The statement that owes a push (decision 0114: topic tournaments) to every player who joined the
  * tournaments `where` picks (of `t`, with `?1` for `now`), one `push.owe` row of the player inbox each, keyed per
  * tournament, event and player: a run again owes nothing twice. The inbox's cron (or the Worker)
- * writes it into the player's outbox, whose alarm sends it to their subscriptions of that topic.
+ * writes it into the player's outbox, whose alarm sends it to their subscriptions of that topic, its
+ * title naming the tournament in the subscription's locale.
  */
 function tournamentPushes(db: D1Database, event: "started" | "ended", where: string, now: number): D1PreparedStatement {
   const name = event === "started" ? "tournamentStarted" : "tournamentEnded";
@@ -110,7 +111,7 @@ function tournamentPushes(db: D1Database, event: "started" | "ended", where: str
                 uid: "e.uid",
                 key: `'tournament-${event}:' || t.id`,
                 topic: "tournaments",
-                title: { message: `push.${name}.title` },
+                title: { message: `push.${name}.title`, params: { tournament: TITLES_BY_LOCALE_SQL } },
                 body: { message: `push.${name}.body` },
                 url: "'/tournaments/' || t.id",
               })},

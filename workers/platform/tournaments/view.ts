@@ -171,3 +171,10 @@ export function tournamentView(
     games: want("games") ? parts.games : null,
   };
 }
+
+/**
+ * The tournament's title per locale (its texts' `title`s), with its sysname as `"*"` for a locale
+ * without one: a push's placeholder in every subscription's locale (push/send.ts PushParam).
+ */
+export const TITLES_BY_LOCALE_SQL = `json((SELECT json_set(json_group_object(j.key, json_extract(j.value, '$.title')), '$."*"', t.sysname)
+  FROM json_each(t.texts) j WHERE json_extract(j.value, '$.title') IS NOT NULL))`;
