@@ -123,6 +123,8 @@ const PLAYER: Target[] = [
   { name: "a campaign popup (player)", path: "/?popup=welcome", ready: async (page) => expect(page.getByRole("dialog")).toBeVisible(), everyLocale: true },
   { name: "a game (player)", path: "/game/{game}" },
   { name: "a game with free spins (player)", path: "/game/fortune_panda" },
+  // The seed's Limbo ×10 challenge, said above the player's real-money game.
+  { name: "a game with a challenge (player)", path: "/game/pf-limbo", ready: async (page) => expect(page.getByTestId("challenge-notice")).toBeVisible() },
   { name: "cashier deposit", path: "/cashier/deposit" },
   { name: "cashier deposit method", path: "/cashier/deposit/demo_card" },
   { name: "cashier wallet", path: "/cashier/wallet" },

@@ -42,16 +42,31 @@ test.describe("challenges @nojs", () => {
     await expect(card(page).getByTestId("challenge-places")).toHaveText(/^\d+ of 100 taken$/);
     await expect(card(page).getByRole("link", { name: "Play Limbo" })).toHaveAttribute("href", "/game/pf-limbo");
     await expect(card(page).getByTestId("challenge-me")).toHaveCount(0);
+    // A visitor's demo game says nothing of it: only real-money rounds take part.
+    await page.goto("/game/pf-limbo");
+    await expect(page.getByTestId("challenge-notice")).toHaveCount(0);
 
     await registerByApi(page.request, unique("challenge"));
     await payDemoDeposit(page.request, 50_000);
     await page.goto("/tournaments");
     await expect(card(page).getByTestId("challenge-me")).toHaveText("No qualifying round of yours yet.");
+    // Above the player's real-money game: the challenge running on it, what it takes and where they stand.
+    await page.goto("/game/pf-limbo");
+    const notice = page.getByRole("complementary", { name: "Challenge on this game" });
+    await expect(notice.getByText("Limbo ×10 challenge")).toBeVisible();
+    await expect(notice.getByTestId("challenge-takes")).toHaveText("Play Limbo with a bet of at least $1 and win at least ×10.00 your bet.");
+    await expect(notice.getByTestId("challenge-places")).toHaveText(/^Prize for each: \$5 · \d+ of 100 taken$/);
+    await expect(notice.getByTestId("challenge-me")).toHaveText("No qualifying round of yours yet.");
+    await expect(notice.getByRole("link", { name: "All challenges" })).toHaveAttribute("href", "/tournaments");
+    // Dice's ×50 challenge is not Limbo's: one notice, this game's.
+    await expect(page.getByTestId("challenge-notice")).toHaveCount(1);
     const before = await balance(page.request);
     const net = await hitLimbo(page.request, "challenge");
     // Paid by the time the round answered: the rounds' result and the $5 prize.
     expect(await balance(page.request)).toBe(before + net + 500);
 
+    await page.goto("/game/pf-limbo");
+    await expect(page.getByTestId("challenge-notice").getByTestId("challenge-me")).toHaveText(/^You took place \d+: your prize is paid\.$/);
     await page.goto("/tournaments");
     await expect(card(page).getByTestId("challenge-me")).toHaveText(/^You took place \d+: your prize is paid\.$/);
     await expect(card(page).getByTestId("challenge-claims").locator("li[data-me]")).toHaveText(/^You · ×\d+\.\d\d$/);

@@ -4,9 +4,7 @@ import type { Challenge } from "../../../core/api/contract-challenges";
 import { formatMoney } from "../../../core/money";
 import { useLocalePath, useT } from "../../lib/i18n/use-t";
 import { Countdown } from "../tournaments/countdown-view";
-
-/** ×12.50 from hundredths (1250). */
-export const multiplierText = (hundredths: number) => `×${(hundredths / 100).toFixed(2)}`;
+import { multiplierText, standingText, takesText } from "./challenge-texts";
 
 /** How often an open page asks for the places again while a challenge is open (live progress). */
 export const CHALLENGES_REFRESH_MS = 15_000;
@@ -53,9 +51,7 @@ function ChallengeCard({ challenge: c, now }: { challenge: Challenge; now: numbe
       {c.description && <p className="challenge-card__description">{c.description}</p>}
       {c.status === "full" ? <p className="tournament__countdown">{t("challenges.full")}</p> : <Countdown tournament={c} now={now} />}
       <p className="challenge-card__takes" data-testid="challenge-takes">
-        {c.min_bet
-          ? t("challenges.takes", { game: c.game.title, bet: formatMoney(c.min_bet), multiplier: multiplierText(c.multiplier) })
-          : t("challenges.notForCurrency")}
+        {takesText(t, c)}
       </p>
       <dl className="tournament-card__facts">
         <div>
@@ -70,11 +66,7 @@ function ChallengeCard({ challenge: c, now }: { challenge: Challenge; now: numbe
       <progress className="challenge-card__progress" max={c.winners} value={c.claimed} aria-label={t("challenges.places")} />
       {c.me && (
         <p className="challenge-card__me" data-testid="challenge-me">
-          {c.me.rank !== null
-            ? t("challenges.yourPlace", { rank: c.me.rank })
-            : c.me.best !== null
-              ? t("challenges.yourBest", { best: multiplierText(c.me.best), multiplier: multiplierText(c.multiplier) })
-              : t("challenges.noBest")}
+          {standingText(t, { ...c, me: c.me })}
         </p>
       )}
       {c.claims.length > 0 && (

@@ -41,14 +41,14 @@ export function FreespinNotice({ offer }: { offer: FreespinOffer }) {
   }, [offer.id]);
   if (won) {
     return (
-      <div className="freespin-notice" role="status" data-freespins-done>
+      <div className="game-notice" role="status" data-freespins-done>
         <p>{won.amount > 0 ? t("freespins.gameWon", { won: formatMoney(won) }) : t("freespins.gameNothing")}</p>
         {won.amount > 0 && <Link to={to("/profile/bonuses")}>{t("freespins.toBonuses")}</Link>}
       </div>
     );
   }
   return (
-    <div className="freespin-notice" role="status" data-freespins={offer.id}>
+    <div className="game-notice" role="status" data-freespins={offer.id}>
       <p>
         <strong>{t("freespins.gameLeft", { left: String(left), bet: formatMoney(offer.bet) })}</strong>
       </p>

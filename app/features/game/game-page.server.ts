@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Game } from "../../../core/api/entities-games";
+import type { Challenge } from "../../../core/api/contract-challenges";
 import type { GameView } from "./game-view";
 import type { GameBonus } from "../bonuses/game-bonus";
 import { settleBy } from "../../lib/deferred.server";
@@ -71,6 +72,20 @@ async function freespinOffer(context: Context, sysname: string): Promise<Freespi
 }
 
 /**
+ * The first-to-hit challenge open on this game (decision 0117), with the player's place or best round;
+ * none when there is none or the platform cannot say (a nicety: never the page's error).
+ */
+async function gameChallenge(context: Context, sysname: string): Promise<Challenge | null> {
+  try {
+    const { items } = await getPlatform(context).call("challenges.get");
+    return items.find((c) => c.game.sysname === sysname && (c.status === "active" || (c.status === "full" && c.me?.rank != null))) ?? null;
+  } catch (e) {
+    console.error("game page: challenges could not be read", e);
+    return null;
+  }
+}
+
+/**
  * `/game/{sysname}`: a sysname the catalogue cannot have, or does not have, is the fatal 404; the
  * sportsbook pseudo-game opens the betting page. A catalogue failure is not the player's fault:
  * the page says the game cannot be shown and offers the game hall ("errors in slot", SPEC §2).
@@ -98,6 +113,8 @@ export async function loadGamePage(context: Context, request: Request, sysname: 
   // reads and resolved in the loader, not deferred — a deferred section streams in by a script,
   // which a browser without JavaScript never runs. Bounded: a slow platform costs the panel only.
   const bonus = signedIn && mode === "real" ? settleBy(activeBonus(context), null, BONUS_BUDGET_MS) : Promise.resolve(null);
+  // A challenge on this game, for a player playing for real (only real-money rounds take part): as bounded as the bonus.
+  const challenge = signedIn && mode === "real" ? settleBy(gameChallenge(context, game.sysname), null, BONUS_BUDGET_MS) : Promise.resolve(null);
   // The player's like and free spins on this game (decision 0041: the studio plays them in real
   // mode), read at the same time as the bonus: three independent calls, one wait.
   const [liked, freespins] = await Promise.all([
@@ -130,6 +147,7 @@ export async function loadGamePage(context: Context, request: Request, sysname: 
     freespins,
     demoNoticeSeconds: DEMO_NOTICE_DELAY_SECONDS,
     bonus: await bonus,
+    challenge: await challenge,
     meta: gameMeta(seo, siteName),
   };
 }

@@ -9,17 +9,20 @@ import type { GameMode } from "./game-mode";
 import type { FreespinOffer } from "./freespin-notice";
 import type { GameView } from "./game-view";
 import type { GameBonus } from "../bonuses/game-bonus";
+import type { Challenge } from "../../../core/api/contract-challenges";
 
 // Only a signed-in player's real-money game shows them: a visitor's demo page ships neither.
 // The loader preloads both on the server (preloadRealModeParts), which renders them in place: the
 // panel is in the page's HTML where it belongs, with or without JavaScript (lib/lazy-with-preload.tsx).
 const freespinNotice = lazyWithPreload(() => import("./freespin-notice").then((m) => m.FreespinNotice));
 const gameBonusPanel = lazyWithPreload(() => import("../bonuses/game-bonus").then((m) => m.GameBonusPanel));
+const challengeNotice = lazyWithPreload(() => import("../challenges/challenge-notice").then((m) => m.ChallengeNotice));
 const FreespinNotice = freespinNotice.Component;
 const GameBonusPanel = gameBonusPanel.Component;
+const ChallengeNotice = challengeNotice.Component;
 
 /** The real-money parts' code, for the server to render them in place. */
-export const preloadRealModeParts = () => Promise.all([freespinNotice.preload(), gameBonusPanel.preload()]);
+export const preloadRealModeParts = () => Promise.all([freespinNotice.preload(), gameBonusPanel.preload(), challengeNotice.preload()]);
 
 export interface GamePageProps {
   game: GameView;
@@ -31,6 +34,8 @@ export interface GamePageProps {
   freespins?: FreespinOffer | null;
   demoNoticeSeconds: number;
   bonus: GameBonus | null;
+  /** A first-to-hit challenge running on this game, for a player's real-money game (decision 0117). */
+  challenge?: Challenge | null;
 }
 
 /** Like/unlike: a plain form to this route's action; a visitor is offered sign-in instead. */
@@ -145,6 +150,11 @@ export function GamePage(p: GamePageProps) {
       {p.freespins && p.mode === "real" && (
         <Suspense fallback={null}>
           <FreespinNotice offer={p.freespins} />
+        </Suspense>
+      )}
+      {p.challenge && p.mode === "real" && (
+        <Suspense fallback={null}>
+          <ChallengeNotice challenge={p.challenge} />
         </Suspense>
       )}
       {p.src ? (

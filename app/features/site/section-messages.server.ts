@@ -10,11 +10,12 @@ const SECTIONS: Record<Section, readonly string[]> = {
   profile: ["profileGames", "responsible", "profile", "freespins", "loyalty", "bonusRules", "marketCap"],
   loyalty: ["loyalty"],
   "responsible-game": ["responsible", "marketCap"],
-  game: ["game", "freespins"],
+  // A challenge running on the game is said above a player's real-money game (decision 0117).
+  game: ["game", "freespins", "challenges"],
   jackpots: ["jackpots"],
   winners: ["jackpots"],
   "wheel-of-fortune": ["wheel"],
-  tournaments: ["tournaments"],
+  tournaments: ["tournaments", "challenges"],
   betting: ["betting"],
   promotions: ["promotions"],
   confirmation: ["confirmation"],
@@ -37,8 +38,8 @@ const BORROWED: Partial<Record<Section, Record<string, readonly string[]>>> = {
   profile: { betting: ["system"] },
 };
 
-/** Used by the server alone (e-mails). */
-const SERVER_ONLY = new Set(["mail"]);
+/** Used by the server alone: e-mails, and web push's texts (written by the platform when it sends, decision 0114). */
+const SERVER_ONLY = new Set(["mail", "push"]);
 
 const SECTIONAL = new Set(Object.values(SECTIONS).flat());
 

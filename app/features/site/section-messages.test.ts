@@ -49,9 +49,10 @@ describe("sectionMessages", () => {
     expect(sectionMessages(bundle, "/gamehall").profile).toBeUndefined();
   });
 
-  it("never sends the e-mail texts to the browser, and is much smaller than the whole bundle", () => {
+  it("never sends the e-mail and push texts to the browser, and is much smaller than the whole bundle", () => {
     expect(sectionMessages(bundle, "/").mail).toBeUndefined();
     expect(sectionMessages(bundle, "/cashier").mail).toBeUndefined();
+    for (const path of ["/", "/profile/notification", "/tournaments"]) expect(sectionMessages(bundle, path).push).toBeUndefined();
     expect(JSON.stringify(sectionMessages(bundle, "/")).length).toBeLessThan(JSON.stringify(bundle).length * 0.7);
   });
 
@@ -60,5 +61,11 @@ describe("sectionMessages", () => {
     const edited = { ...bundle, header: { ...(bundle.header as MessageBundle), signUp: "Join now" } } as MessageBundle;
     expect((sectionMessages(edited, "/cashier").header as MessageBundle).signUp).toBe("Join now");
     expect((sectionMessages(bundle, "/cashier").header as MessageBundle).signUp).toBe((bundle.header as MessageBundle).signUp);
+  });
+
+  it("sends the challenges' texts only where challenges are shown: the tournaments and a game", () => {
+    expect(sectionMessages(bundle, "/tournaments").challenges).toEqual(bundle.challenges);
+    expect(sectionMessages(bundle, "/es/game/pf-limbo").challenges).toEqual(bundle.challenges);
+    for (const path of ["/", "/gamehall", "/cashier/deposit", "/profile/settings"]) expect(sectionMessages(bundle, path).challenges).toBeUndefined();
   });
 });
