@@ -74,4 +74,10 @@ describe("web push's VAPID keys (decision 0114)", () => {
     expect(problems({ PUSH_SERVICE_HOSTS: "" })).toEqual([]);
     expect(problems({ PUSH_SERVICE_HOSTS: "https://push.example.com/x" })).toEqual([expect.stringMatching(/^PUSH_SERVICE_HOSTS: /)]);
   });
+
+  it("takes the analytics bound per address as a whole number, empty for the default", () => {
+    expect(problems({ ANALYTICS_PER_ADDRESS: "" })).toEqual([]);
+    expect(problems({ ANALYTICS_PER_ADDRESS: "5000" })).toEqual([]);
+    for (const bad of ["0", "-1", "1.5", "lots"]) expect(problems({ ANALYTICS_PER_ADDRESS: bad })).toEqual([expect.stringMatching(/^ANALYTICS_PER_ADDRESS: /)]);
+  });
 });

@@ -51,6 +51,11 @@ const Vars = z
       .string()
       .regex(/^$|^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: or https: URL, or empty")
       .optional(),
+    // Analytics events one address may send in the window (decision 0057); empty: 300.
+    ANALYTICS_PER_ADDRESS: z
+      .string()
+      .regex(/^(?:[1-9]\d{0,8})?$/, { message: "ANALYTICS_PER_ADDRESS is a whole number of events from 1 to 999999999, or empty" })
+      .optional(),
     // The push services pushes may go to (decision 0114); empty: the browsers' own.
     PUSH_SERVICE_HOSTS: z
       .string()

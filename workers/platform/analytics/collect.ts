@@ -27,7 +27,9 @@ export const collect: Handler<"analytics.collect"> = async (params, ctx) => {
   const subject = ctx.subject();
   const [mine, address] = await Promise.all([windowUse(ctx.db, "subject", subject, now), windowUse(ctx.db, "ip", ctx.clientIp, now)]);
   const n = params.events.length;
-  if (mine.n + n > perSender || address.n + n > perAddress) {
+  // The operator's bound per address (ANALYTICS_PER_ADDRESS, empty: ANALYTICS_LIMITS'), e.g. for many players behind one address.
+  const addressLimit = Number(ctx.env.ANALYTICS_PER_ADDRESS) || perAddress;
+  if (mine.n + n > perSender || address.n + n > addressLimit) {
     const oldest = mine.n + n > perSender ? mine.oldest : address.oldest;
     const wait = Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
     throw new PlatformError("TooManyRequests", `Too many analytics events. Try again in ${wait} seconds.`, { params: { retry_after: wait } });
