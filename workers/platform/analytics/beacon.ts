@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { ANALYTICS_LIMITS } from "../../../core/analytics-events";
+import { addressLimit } from "./collect";
 import { clientIp } from "../core/throttle";
 import { analyticsClock } from "./collect";
 
@@ -32,15 +33,7 @@ beaconRoutes.get(BEACON_PATH, async (c) => {
        SELECT ?1, ?2, ?3, 'beacon', ?4, ?5
        WHERE (SELECT COUNT(*) FROM analytics_events WHERE ip = ?3 AND created_at > ?1 - ?6) < ?7`,
     )
-      .bind(
-        now,
-        `ip:${ip}`,
-        ip,
-        JSON.stringify(params),
-        path && /^\/(?!\/)\S{0,499}$/.test(path) ? path : null,
-        ANALYTICS_LIMITS.windowMs,
-        ANALYTICS_LIMITS.perAddress,
-      )
+      .bind(now, `ip:${ip}`, ip, JSON.stringify(params), path && /^\/(?!\/)\S{0,499}$/.test(path) ? path : null, ANALYTICS_LIMITS.windowMs, addressLimit(c.env))
       .run();
   } catch (e) {
     console.error("analytics: beacon not stored", e instanceof Error ? e.message : e);

@@ -7,6 +7,9 @@ export const analyticsClock = { now: (): number => Date.now() };
 
 const { windowMs, perSender, perAddress } = ANALYTICS_LIMITS;
 
+/** The events one address may store in the window: the operator's ANALYTICS_PER_ADDRESS, else ANALYTICS_LIMITS' (collector and beacon alike). */
+export const addressLimit = (env: Pick<Env, "ANALYTICS_PER_ADDRESS">): number => Number(env.ANALYTICS_PER_ADDRESS) || perAddress;
+
 /** Events stored in the window for one sender or address, and when the oldest of them leaves it. */
 async function windowUse(db: D1Database, column: "subject" | "ip", value: string, now: number) {
   const row = await db
@@ -27,9 +30,7 @@ export const collect: Handler<"analytics.collect"> = async (params, ctx) => {
   const subject = ctx.subject();
   const [mine, address] = await Promise.all([windowUse(ctx.db, "subject", subject, now), windowUse(ctx.db, "ip", ctx.clientIp, now)]);
   const n = params.events.length;
-  // The operator's bound per address (ANALYTICS_PER_ADDRESS, empty: ANALYTICS_LIMITS'), e.g. for many players behind one address.
-  const addressLimit = Number(ctx.env.ANALYTICS_PER_ADDRESS) || perAddress;
-  if (mine.n + n > perSender || address.n + n > addressLimit) {
+  if (mine.n + n > perSender || address.n + n > addressLimit(ctx.env)) {
     const oldest = mine.n + n > perSender ? mine.oldest : address.oldest;
     const wait = Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
     throw new PlatformError("TooManyRequests", `Too many analytics events. Try again in ${wait} seconds.`, { params: { retry_after: wait } });
